@@ -1,0 +1,228 @@
+package runtime
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"strconv"
+	"time"
+)
+
+// Unit lengths beyond the standard library's: a day is 24 hours and a week
+// is 7 days (calendar effects such as daylight saving do not apply: a
+// duration is a count of nanoseconds).
+const (
+	Day  = 24 * time.Hour
+	Week = 7 * Day
+)
+
+// maxDuration is the largest representable duration, about 292 years.
+const maxDuration = time.Duration(math.MaxInt64)
+
+// units maps every accepted unit suffix to its length. "us", "µs" (U+00B5)
+// and "μs" (U+03BC) all mean microseconds, as in [time.ParseDuration].
+var units = map[string]time.Duration{
+	"ns":      time.Nanosecond,
+	"us":      time.Microsecond,
+	"\u00b5s": time.Microsecond,
+	"\u03bcs": time.Microsecond,
+	"ms":      time.Millisecond,
+	"s":       time.Second,
+	"m":       time.Minute,
+	"h":       time.Hour,
+	"d":       Day,
+	"w":       Week,
+}
+
+// ParseDuration parses a non-negative duration written as a sequence of
+// decimal numbers, each with an optional fraction and a mandatory unit, such
+// as "90s", "1.5d", "2d4h30m" or "1w2d3h". Units are those of
+// [time.ParseDuration] ("ns", "us" or "µs", "ms", "s", "m", "h") plus "d"
+// (24h) and "w" (7d); they may appear in any order and repeat. "0" is the
+// only number accepted without a unit. One leading "+" is allowed.
+//
+// It rejects, with an error that starts with "runtime: invalid duration"
+// and quotes the input: the empty string, a bare number ("5"), a number
+// without a unit at the end ("1h2"), a sign anywhere but the start
+// ("1h-30m"), a negative duration ("-5m", even "-0"), an unknown unit
+// ("5x", "1 h"), and any value above the largest [time.Duration] (about
+// 292 years).
+//
+// Fractions are exact: the value is the exact decimal quantity truncated to
+// a whole nanosecond, however many digits are written. Every string without
+// "-", "d" or "w" units that [time.ParseDuration] accepts is accepted here
+// with the same value (up to that function's float rounding of long
+// fractions, at most a nanosecond).
+//
+// Cost: O(len(s)); allocates only on error.
+func ParseDuration(s string) (time.Duration, error) {
+	d, err := parseDuration(s)
+	if err != nil {
+		return 0, fmt.Errorf("runtime: invalid duration %q: %w", s, err)
+	}
+	return d, nil
+}
+
+// Errors returned by parseDuration, wrapped with the input by callers.
+var (
+	errEmpty    = errors.New("empty string")
+	errNegative = errors.New("negative durations are not allowed")
+	errOverflow = fmt.Errorf("larger than the maximum duration %s", FormatDuration(maxDuration))
+	errBare     = errors.New("a number needs a unit (such as s, m, h, d); only 0 may omit it")
+	errNoNumber = errors.New("missing number")
+)
+
+// parseDuration is ParseDuration without the "runtime: invalid duration"
+// wrapping, so that configuration helpers can name the field instead.
+func parseDuration(s string) (time.Duration, error) {
+	if s == "" {
+		return 0, errEmpty
+	}
+	if s[0] == '-' {
+		return 0, errNegative
+	}
+	if s[0] == '+' {
+		s = s[1:]
+		if s == "" {
+			return 0, errNoNumber
+		}
+	}
+	if s == "0" {
+		return 0, nil
+	}
+	first := true
+	var total time.Duration
+	for s != "" {
+		c := s[0]
+		if c == '+' || c == '-' {
+			return 0, fmt.Errorf("sign %q inside the duration (at %q)", c, s)
+		}
+		// Number: digits, then optionally '.' and more digits.
+		i := 0
+		for i < len(s) && isDigit(s[i]) {
+			i++
+		}
+		intPart := s[:i]
+		fracPart := ""
+		dot := i < len(s) && s[i] == '.'
+		if dot {
+			j := i + 1
+			for j < len(s) && isDigit(s[j]) {
+				j++
+			}
+			fracPart = s[i+1 : j]
+			i = j
+		}
+		if intPart == "" && fracPart == "" {
+			if dot {
+				return 0, fmt.Errorf("invalid number %q", s[:i])
+			}
+			return 0, fmt.Errorf("expected a number at %q", s)
+		}
+		number := s[:i]
+		s = s[i:]
+		// Unit: everything up to the next number or sign.
+		i = 0
+		for i < len(s) && !isDigit(s[i]) && s[i] != '.' && s[i] != '+' && s[i] != '-' {
+			i++
+		}
+		if i == 0 {
+			if first && s == "" {
+				return 0, errBare
+			}
+			return 0, fmt.Errorf("missing unit after %q", number)
+		}
+		unitName := s[:i]
+		s = s[i:]
+		unit, ok := units[unitName]
+		if !ok {
+			return 0, fmt.Errorf("unknown unit %q (want ns, us, ms, s, m, h, d or w)", unitName)
+		}
+		v, ok := component(intPart, fracPart, unit)
+		if !ok || v > maxDuration-total {
+			return 0, errOverflow
+		}
+		total += v
+		first = false
+	}
+	return total, nil
+}
+
+// component returns the exact value of intPart.fracPart units, truncated to
+// a whole nanosecond, and false if it exceeds maxDuration.
+func component(intPart, fracPart string, unit time.Duration) (time.Duration, bool) {
+	var n int64
+	for i := 0; i < len(intPart); i++ {
+		digit := int64(intPart[i] - '0')
+		if n > (math.MaxInt64-digit)/10 {
+			return 0, false
+		}
+		n = n*10 + digit
+	}
+	u := int64(unit)
+	if n > math.MaxInt64/u {
+		return 0, false
+	}
+	v := n * u
+	// Exact floor(0.f1f2...fk × u), evaluated from the last digit:
+	// floor((f_i·u + y)/10) only needs floor(y), and y < u stays small
+	// (u ≤ 1 week in ns ≈ 6e14, so 10u fits easily).
+	var frac int64
+	for i := len(fracPart) - 1; i >= 0; i-- {
+		frac = (int64(fracPart[i]-'0')*u + frac) / 10
+	}
+	if v > math.MaxInt64-frac {
+		return 0, false
+	}
+	return time.Duration(v + frac), true
+}
+
+func isDigit(c byte) bool { return '0' <= c && c <= '9' }
+
+// formatUnits lists the units of the canonical form, largest first.
+var formatUnits = [...]struct {
+	name string
+	size uint64
+}{
+	{"w", uint64(Week)},
+	{"d", uint64(Day)},
+	{"h", uint64(time.Hour)},
+	{"m", uint64(time.Minute)},
+	{"s", uint64(time.Second)},
+	{"ms", uint64(time.Millisecond)},
+	{"us", uint64(time.Microsecond)},
+	{"ns", uint64(time.Nanosecond)},
+}
+
+// FormatDuration returns the canonical form of d: its decomposition into
+// weeks, days, hours, minutes, seconds, milliseconds, microseconds and
+// nanoseconds, largest first, each a whole number, zero components left
+// out; "0s" for zero. So 52 hours prints as "2d4h" (not "52h0m0s"), 90
+// seconds as "1m30s", 1.5 seconds as "1s500ms" and the largest duration as
+// "15250w1d23h47m16s854ms775us807ns". Microseconds are written "us" (ASCII).
+//
+// For every non-negative d, ParseDuration(FormatDuration(d)) == d. A
+// negative d is written with a leading "-" (for logs); ParseDuration
+// rejects it.
+//
+// Cost: O(1); allocates the result.
+func FormatDuration(d time.Duration) string {
+	if d == 0 {
+		return "0s"
+	}
+	var buf [40]byte
+	b := buf[:0]
+	mag := uint64(d)
+	if d < 0 {
+		b = append(b, '-')
+		mag = -mag // two's complement magnitude; exact for math.MinInt64
+	}
+	for _, u := range formatUnits {
+		if q := mag / u.size; q > 0 {
+			b = strconv.AppendUint(b, q, 10)
+			b = append(b, u.name...)
+			mag -= q * u.size
+		}
+	}
+	return string(b)
+}
