@@ -1,0 +1,430 @@
+package requeue
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+)
+
+// ClusterMaxResource is the largest value [NewCluster] and [Cluster.AddJob]
+// accept in one component of a node capacity or task request (2^46: 64 TiB
+// of memory in bytes). With at most [ClusterMaxNodes] nodes, sums never
+// overflow.
+const ClusterMaxResource = 1 << 46
+
+// ClusterMaxNodes is the largest number of nodes [NewCluster] accepts.
+const ClusterMaxNodes = 1 << 16
+
+// Node is a node of the reference model: a name and a capacity.
+type Node struct {
+	Name     string
+	Capacity Resources
+}
+
+// ClusterJob describes a job of the reference model: its tasks' requests and
+// the minimum number of tasks that must run together (the gang minimum).
+// MinTasks 0 means all tasks.
+type ClusterJob struct {
+	ID       string
+	Tasks    []Resources
+	MinTasks int
+}
+
+// Cluster is tenure's in-memory reference [Model]: nodes with capacities,
+// jobs made of tasks with resource requests, and the placement of each task.
+// Tests, the examples and the simulator use it; a simple scheduler can too.
+//
+// # Placement
+//
+// [Cluster.Place] is a deterministic first fit: it takes the job's tasks in
+// their order and puts each on the first node, in the order the nodes were
+// given to [NewCluster], whose free resources hold the whole request (tasks
+// of one job may share a node). Tasks that fit nowhere are left pending; the
+// job runs if at least MinTasks tasks (all tasks when MinTasks is 0) were
+// placed, otherwise nothing is placed. A segment tree over the nodes' free
+// vectors (component-wise maxima) finds the first fitting node in
+// O(log nodes) in the common case, and a cluster-wide free total rejects a
+// job whose smallest possible gang cannot fit anywhere in O(1).
+//
+// # Journaling
+//
+// Every mutating method takes an optional [*Journal] and records one
+// allocation-free undo step per task it places or releases, and per job it
+// adds or removes; with a nil journal the change is simply made. The undo
+// steps refer to the cluster's internal indices, so roll back only in the
+// reverse order of the changes (which is what [Journal.Rollback] does).
+//
+// A Cluster is not safe for concurrent use. Queries ([Cluster.Running],
+// [Cluster.Free], [Cluster.Snapshot], ...) do not modify it.
+type Cluster struct {
+	nodes     []clusterNode
+	nodeIndex map[string]int32
+	jobs      []clusterJob
+	jobIndex  map[string]int32
+	free      Resources // sum of all nodes' free resources
+	// tree is a segment tree over node free vectors: leaves at size+i, each
+	// inner node the component-wise maximum of its children; padding leaves
+	// are negative so that nothing fits them.
+	tree []Resources
+	size int
+}
+
+type clusterNode struct {
+	name     string
+	capacity Resources
+	free     Resources
+}
+
+type clusterJob struct {
+	id      string
+	tasks   []Resources
+	min     int
+	need    Resources // component-wise lower bound on what any gang needs
+	on      []int32   // node of each task, -1 when pending
+	placed  int
+	removed bool
+}
+
+var _ Model = (*Cluster)(nil)
+
+var padding = Resources{-1, -1, -1}
+
+// NewCluster returns a cluster with the given nodes and no jobs. It reports
+// every problem at once (errors.Join): an empty or duplicate node name, a
+// negative or too large capacity ([ClusterMaxResource]), more than
+// [ClusterMaxNodes] nodes. O(nodes).
+func NewCluster(nodes []Node) (*Cluster, error) {
+	var errs []error
+	if len(nodes) > ClusterMaxNodes {
+		errs = append(errs, fmt.Errorf("requeue: %d nodes, at most %d allowed", len(nodes), ClusterMaxNodes))
+	}
+	c := &Cluster{
+		nodeIndex: make(map[string]int32, len(nodes)),
+		jobIndex:  make(map[string]int32),
+	}
+	for i, n := range nodes {
+		switch {
+		case n.Name == "":
+			errs = append(errs, fmt.Errorf("requeue: node %d has an empty name", i))
+			continue
+		case n.Capacity.Negative():
+			errs = append(errs, fmt.Errorf("requeue: node %q has a negative capacity %v", n.Name, n.Capacity))
+			continue
+		case !n.Capacity.Fits(Resources{ClusterMaxResource, ClusterMaxResource, ClusterMaxResource}):
+			errs = append(errs, fmt.Errorf("requeue: node %q capacity %v exceeds %d per resource", n.Name, n.Capacity, int64(ClusterMaxResource)))
+			continue
+		}
+		if _, dup := c.nodeIndex[n.Name]; dup {
+			errs = append(errs, fmt.Errorf("requeue: duplicate node %q", n.Name))
+			continue
+		}
+		c.nodeIndex[n.Name] = int32(len(c.nodes))
+		c.nodes = append(c.nodes, clusterNode{name: n.Name, capacity: n.Capacity, free: n.Capacity})
+		c.free = c.free.Add(n.Capacity)
+	}
+	if len(errs) > 0 {
+		return nil, errors.Join(errs...)
+	}
+	c.size = 1
+	for c.size < len(c.nodes) {
+		c.size *= 2
+	}
+	c.tree = make([]Resources, 2*c.size)
+	for i := range c.size {
+		if i < len(c.nodes) {
+			c.tree[c.size+i] = c.nodes[i].free
+		} else {
+			c.tree[c.size+i] = padding
+		}
+	}
+	for i := c.size - 1; i >= 1; i-- {
+		c.tree[i] = c.tree[2*i].Max(c.tree[2*i+1])
+	}
+	return c, nil
+}
+
+// AddJob registers a pending job (no task placed). It returns an error, and
+// changes nothing, for an empty or already registered ID, no tasks, a
+// negative or too large request, or MinTasks outside [0, len(Tasks)]. The
+// tasks are copied. Amortised O(tasks); one undo step.
+func (c *Cluster) AddJob(j *Journal, job ClusterJob) error {
+	var errs []error
+	if job.ID == "" {
+		errs = append(errs, errors.New("requeue: job with an empty ID"))
+	} else if _, dup := c.jobIndex[job.ID]; dup {
+		errs = append(errs, fmt.Errorf("requeue: duplicate job %q", job.ID))
+	}
+	if len(job.Tasks) == 0 {
+		errs = append(errs, fmt.Errorf("requeue: job %q has no tasks", job.ID))
+	}
+	for i, t := range job.Tasks {
+		if t.Negative() || !t.Fits(Resources{ClusterMaxResource, ClusterMaxResource, ClusterMaxResource}) {
+			errs = append(errs, fmt.Errorf("requeue: job %q task %d requests %v (each component must be in [0, %d])", job.ID, i, t, int64(ClusterMaxResource)))
+		}
+	}
+	if job.MinTasks < 0 || job.MinTasks > len(job.Tasks) {
+		errs = append(errs, fmt.Errorf("requeue: job %q MinTasks %d outside [0, %d]", job.ID, job.MinTasks, len(job.Tasks)))
+	}
+	if len(errs) > 0 {
+		return errors.Join(errs...)
+	}
+	minTasks := job.MinTasks
+	if minTasks == 0 {
+		minTasks = len(job.Tasks)
+	}
+	cj := clusterJob{
+		id:    job.ID,
+		tasks: slices.Clone(job.Tasks),
+		min:   minTasks,
+		on:    make([]int32, len(job.Tasks)),
+	}
+	for i := range cj.on {
+		cj.on[i] = -1
+	}
+	cj.need = gangLowerBound(cj.tasks, minTasks)
+	c.jobIndex[job.ID] = int32(len(c.jobs))
+	c.jobs = append(c.jobs, cj)
+	j.RecordUndoer((*clusterUndo)(c), 0, opUnadd<<32)
+	return nil
+}
+
+// gangLowerBound returns, per component, the sum of the n smallest values:
+// no set of n tasks needs less.
+func gangLowerBound(tasks []Resources, n int) Resources {
+	if n == len(tasks) {
+		var s Resources
+		for _, t := range tasks {
+			s = s.Add(t)
+		}
+		return s
+	}
+	sum := func(get func(Resources) int64) int64 {
+		v := make([]int64, len(tasks))
+		for i, t := range tasks {
+			v[i] = get(t)
+		}
+		slices.Sort(v)
+		var s int64
+		for _, x := range v[:n] {
+			s += x
+		}
+		return s
+	}
+	return Resources{
+		sum(func(r Resources) int64 { return r.MilliCPU }),
+		sum(func(r Resources) int64 { return r.Memory }),
+		sum(func(r Resources) int64 { return r.GPU }),
+	}
+}
+
+// RemoveJob releases a job's tasks (if any run) and unregisters it, as when
+// it finishes. Error for an unknown job. O(tasks · log nodes).
+func (c *Cluster) RemoveJob(j *Journal, id string) error {
+	ji, ok := c.jobIndex[id]
+	if !ok {
+		return fmt.Errorf("requeue: unknown job %q", id)
+	}
+	c.release(j, ji)
+	delete(c.jobIndex, id)
+	c.jobs[ji].removed = true
+	j.RecordUndoer((*clusterUndo)(c), int64(ji)<<32, opUnremove<<32)
+	return nil
+}
+
+// Evict releases every task of a running job, which becomes pending again
+// (it stays registered). Error for an unknown job or one that is not
+// running. O(tasks · log nodes); one undo step per released task.
+func (c *Cluster) Evict(j *Journal, id string) error {
+	ji, ok := c.jobIndex[id]
+	if !ok {
+		return fmt.Errorf("requeue: evict: unknown job %q", id)
+	}
+	if c.jobs[ji].placed == 0 {
+		return fmt.Errorf("requeue: evict: job %q is not running", id)
+	}
+	c.release(j, ji)
+	return nil
+}
+
+func (c *Cluster) release(j *Journal, ji int32) {
+	job := &c.jobs[ji]
+	for t, n := range job.on {
+		if n < 0 {
+			continue
+		}
+		c.unassign(ji, int32(t))
+		j.RecordUndoer((*clusterUndo)(c), int64(ji)<<32|int64(t), opReassign<<32|int64(n))
+	}
+}
+
+// Place places a pending job by first fit (see the type's documentation):
+// true if at least its gang minimum of tasks now run, false (and nothing
+// changed) if not. Error for an unknown job or one that already runs.
+// O(tasks · log nodes) typically, O(1) when the cluster-wide free total
+// already rules the gang out; no allocation.
+func (c *Cluster) Place(j *Journal, id string) (bool, error) {
+	ji, ok := c.jobIndex[id]
+	if !ok {
+		return false, fmt.Errorf("requeue: place: unknown job %q", id)
+	}
+	job := &c.jobs[ji]
+	if job.placed > 0 {
+		return false, fmt.Errorf("requeue: place: job %q is already running", id)
+	}
+	if !job.need.Fits(c.free) {
+		return false, nil
+	}
+	left := len(job.tasks)
+	for t, req := range job.tasks {
+		if job.placed+left < job.min {
+			break
+		}
+		left--
+		n := c.firstFit(req, 1)
+		if n < 0 {
+			continue
+		}
+		c.assign(ji, int32(t), int32(n))
+	}
+	if job.placed < job.min {
+		for t, n := range job.on {
+			if n >= 0 {
+				c.unassign(ji, int32(t))
+			}
+		}
+		return false, nil
+	}
+	for t, n := range job.on {
+		if n >= 0 {
+			j.RecordUndoer((*clusterUndo)(c), int64(ji)<<32|int64(t), opUnassign<<32)
+		}
+	}
+	return true, nil
+}
+
+// Bind places a job's tasks on the named nodes, one name per task ("" leaves
+// the task pending), as when the model mirrors a running cluster. All or
+// nothing: it returns an error, and changes nothing, for an unknown job or
+// node, a job that already runs, a count mismatch, fewer placed tasks than
+// the gang minimum, or tasks that do not fit. O(tasks · log nodes).
+func (c *Cluster) Bind(j *Journal, id string, nodes []string) error {
+	ji, ok := c.jobIndex[id]
+	if !ok {
+		return fmt.Errorf("requeue: bind: unknown job %q", id)
+	}
+	job := &c.jobs[ji]
+	if job.placed > 0 {
+		return fmt.Errorf("requeue: bind: job %q is already running", id)
+	}
+	if len(nodes) != len(job.tasks) {
+		return fmt.Errorf("requeue: bind: job %q has %d tasks, got %d nodes", id, len(job.tasks), len(nodes))
+	}
+	var errs []error
+	count := 0
+	for t, name := range nodes {
+		if name == "" {
+			continue
+		}
+		count++
+		n, ok := c.nodeIndex[name]
+		if !ok {
+			errs = append(errs, fmt.Errorf("requeue: bind: job %q task %d: unknown node %q", id, t, name))
+			continue
+		}
+		if !job.tasks[t].Fits(c.nodes[n].free) {
+			errs = append(errs, fmt.Errorf("requeue: bind: job %q task %d (%v) does not fit node %q (free %v)", id, t, job.tasks[t], name, c.nodes[n].free))
+			continue
+		}
+		c.assign(ji, int32(t), n)
+	}
+	if len(errs) == 0 && count < job.min {
+		errs = append(errs, fmt.Errorf("requeue: bind: job %q: %d tasks bound, gang minimum is %d", id, count, job.min))
+	}
+	if len(errs) > 0 {
+		for t, n := range job.on {
+			if n >= 0 {
+				c.unassign(ji, int32(t))
+			}
+		}
+		return errors.Join(errs...)
+	}
+	for t, n := range job.on {
+		if n >= 0 {
+			j.RecordUndoer((*clusterUndo)(c), int64(ji)<<32|int64(t), opUnassign<<32)
+		}
+	}
+	return nil
+}
+
+func (c *Cluster) assign(ji, t, n int32) {
+	job := &c.jobs[ji]
+	req := job.tasks[t]
+	job.on[t] = n
+	job.placed++
+	c.nodes[n].free = c.nodes[n].free.Sub(req)
+	c.free = c.free.Sub(req)
+	c.update(n)
+}
+
+func (c *Cluster) unassign(ji, t int32) {
+	job := &c.jobs[ji]
+	n := job.on[t]
+	req := job.tasks[t]
+	job.on[t] = -1
+	job.placed--
+	c.nodes[n].free = c.nodes[n].free.Add(req)
+	c.free = c.free.Add(req)
+	c.update(n)
+}
+
+func (c *Cluster) update(n int32) {
+	i := c.size + int(n)
+	c.tree[i] = c.nodes[n].free
+	for i /= 2; i >= 1; i /= 2 {
+		c.tree[i] = c.tree[2*i].Max(c.tree[2*i+1])
+	}
+}
+
+// firstFit returns the lowest node index whose free vector holds req, or -1.
+func (c *Cluster) firstFit(req Resources, i int) int {
+	if !req.Fits(c.tree[i]) {
+		return -1
+	}
+	if i >= c.size {
+		return i - c.size
+	}
+	if n := c.firstFit(req, 2*i); n >= 0 {
+		return n
+	}
+	return c.firstFit(req, 2*i+1)
+}
+
+// Undo operations, stored in the high 32 bits of the step's b.
+const (
+	opUnassign = iota + 1 // a = job<<32|task: release the task
+	opReassign            // a = job<<32|task, low b = node: put the task back
+	opUnadd               // drop the last registered job
+	opUnremove            // a = job<<32: register the job again
+)
+
+// clusterUndo gives a Cluster its undo method without exporting it.
+type clusterUndo Cluster
+
+func (u *clusterUndo) Undo(a, b int64) {
+	c := (*Cluster)(u)
+	ji, t := int32(a>>32), int32(a&0xffffffff)
+	switch b >> 32 {
+	case opUnassign:
+		c.unassign(ji, t)
+	case opReassign:
+		c.assign(ji, t, int32(b&0xffffffff))
+	case opUnadd:
+		last := len(c.jobs) - 1
+		delete(c.jobIndex, c.jobs[last].id)
+		c.jobs[last] = clusterJob{}
+		c.jobs = c.jobs[:last]
+	case opUnremove:
+		c.jobs[ji].removed = false
+		c.jobIndex[c.jobs[ji].id] = ji
+	}
+}

@@ -1,0 +1,165 @@
+package requeue
+
+import (
+	"fmt"
+	"maps"
+	"slices"
+)
+
+// Has reports whether a job is registered. O(1).
+func (c *Cluster) Has(id string) bool {
+	_, ok := c.jobIndex[id]
+	return ok
+}
+
+// Running reports whether a registered job has at least one task placed.
+// O(1).
+func (c *Cluster) Running(id string) bool {
+	ji, ok := c.jobIndex[id]
+	return ok && c.jobs[ji].placed > 0
+}
+
+// Placement returns the node of each of a job's tasks ("" for a pending
+// task), or nil for an unknown job. O(tasks); allocates the result.
+func (c *Cluster) Placement(id string) []string {
+	ji, ok := c.jobIndex[id]
+	if !ok {
+		return nil
+	}
+	out := make([]string, len(c.jobs[ji].on))
+	for t, n := range c.jobs[ji].on {
+		if n >= 0 {
+			out[t] = c.nodes[n].name
+		}
+	}
+	return out
+}
+
+// Free returns a node's free resources and whether the node exists. O(1).
+func (c *Cluster) Free(node string) (Resources, bool) {
+	n, ok := c.nodeIndex[node]
+	if !ok {
+		return Resources{}, false
+	}
+	return c.nodes[n].free, true
+}
+
+// TotalFree returns the sum of all nodes' free resources. O(1).
+func (c *Cluster) TotalFree() Resources { return c.free }
+
+// NodeCount returns the number of nodes. O(1).
+func (c *Cluster) NodeCount() int { return len(c.nodes) }
+
+// Jobs returns the registered job IDs, sorted. O(jobs · log jobs); allocates.
+func (c *Cluster) Jobs() []string {
+	return slices.Sorted(maps.Keys(c.jobIndex))
+}
+
+// Clone returns an independent deep copy. O(nodes + jobs · tasks).
+func (c *Cluster) Clone() *Cluster {
+	d := &Cluster{
+		nodes:     slices.Clone(c.nodes),
+		nodeIndex: maps.Clone(c.nodeIndex),
+		jobs:      make([]clusterJob, len(c.jobs)),
+		jobIndex:  maps.Clone(c.jobIndex),
+		free:      c.free,
+		tree:      slices.Clone(c.tree),
+		size:      c.size,
+	}
+	for i, j := range c.jobs {
+		j.tasks = slices.Clone(j.tasks)
+		j.on = slices.Clone(j.on)
+		d.jobs[i] = j
+	}
+	return d
+}
+
+// ClusterSnapshot is a comparable picture of a [Cluster]'s observable state,
+// for tests: every node's free resources and every registered job's
+// placement (one node name per task, "" for pending).
+type ClusterSnapshot struct {
+	Free map[string]Resources
+	Jobs map[string][]string
+}
+
+// Snapshot returns the cluster's observable state. O(nodes + jobs · tasks);
+// allocates.
+func (c *Cluster) Snapshot() ClusterSnapshot {
+	s := ClusterSnapshot{
+		Free: make(map[string]Resources, len(c.nodes)),
+		Jobs: make(map[string][]string, len(c.jobIndex)),
+	}
+	for _, n := range c.nodes {
+		s.Free[n.name] = n.free
+	}
+	for id := range c.jobIndex {
+		s.Jobs[id] = c.Placement(id)
+	}
+	return s
+}
+
+// Equal reports whether two snapshots describe the same state.
+func (s ClusterSnapshot) Equal(o ClusterSnapshot) bool {
+	return maps.Equal(s.Free, o.Free) && maps.EqualFunc(s.Jobs, o.Jobs, slices.Equal[[]string])
+}
+
+// check verifies the cluster's internal invariants; tests call it after
+// every step.
+func (c *Cluster) check() error {
+	free := make([]Resources, len(c.nodes))
+	var total Resources
+	for i, n := range c.nodes {
+		free[i] = n.capacity
+	}
+	for ji, j := range c.jobs {
+		if j.removed {
+			if _, ok := c.jobIndex[j.id]; ok && c.jobIndex[j.id] == int32(ji) {
+				return fmt.Errorf("removed job %q still indexed", j.id)
+			}
+			if j.placed != 0 {
+				return fmt.Errorf("removed job %q has %d tasks placed", j.id, j.placed)
+			}
+			continue
+		}
+		if c.jobIndex[j.id] != int32(ji) {
+			return fmt.Errorf("job %q at %d indexed as %d", j.id, ji, c.jobIndex[j.id])
+		}
+		placed := 0
+		for t, n := range j.on {
+			if n >= 0 {
+				placed++
+				free[n] = free[n].Sub(j.tasks[t])
+			}
+		}
+		if placed != j.placed {
+			return fmt.Errorf("job %q counts %d placed, has %d", j.id, j.placed, placed)
+		}
+		if placed != 0 && placed < j.min {
+			return fmt.Errorf("job %q runs %d tasks, below its minimum %d", j.id, placed, j.min)
+		}
+	}
+	for i, n := range c.nodes {
+		if n.free != free[i] {
+			return fmt.Errorf("node %q free %v, want %v", n.name, n.free, free[i])
+		}
+		if n.free.Negative() {
+			return fmt.Errorf("node %q overcommitted: free %v", n.name, n.free)
+		}
+		if c.tree[c.size+i] != n.free {
+			return fmt.Errorf("node %q tree leaf %v, free %v", n.name, c.tree[c.size+i], n.free)
+		}
+		total = total.Add(n.free)
+	}
+	if total != c.free {
+		return fmt.Errorf("total free %v, want %v", c.free, total)
+	}
+	for i := c.size - 1; i >= 1; i-- {
+		if c.tree[i] != c.tree[2*i].Max(c.tree[2*i+1]) {
+			return fmt.Errorf("tree node %d inconsistent", i)
+		}
+	}
+	if len(c.jobIndex) > len(c.jobs) {
+		return fmt.Errorf("%d indexed jobs, %d slots", len(c.jobIndex), len(c.jobs))
+	}
+	return nil
+}

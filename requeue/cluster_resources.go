@@ -1,0 +1,51 @@
+package requeue
+
+import "strconv"
+
+// Resources is a resource vector of the reference model [Cluster]: CPU in
+// millicores, memory in bytes, GPUs in whole devices. It is a small value;
+// its arithmetic never allocates. Negative components are rejected by
+// [NewCluster] and [Cluster.AddJob].
+type Resources struct {
+	MilliCPU int64
+	Memory   int64
+	GPU      int64
+}
+
+// Add returns r + o, component by component.
+func (r Resources) Add(o Resources) Resources {
+	return Resources{r.MilliCPU + o.MilliCPU, r.Memory + o.Memory, r.GPU + o.GPU}
+}
+
+// Sub returns r - o, component by component.
+func (r Resources) Sub(o Resources) Resources {
+	return Resources{r.MilliCPU - o.MilliCPU, r.Memory - o.Memory, r.GPU - o.GPU}
+}
+
+// Fits reports whether r fits into free: every component of r is at most the
+// same component of free.
+func (r Resources) Fits(free Resources) bool {
+	return r.MilliCPU <= free.MilliCPU && r.Memory <= free.Memory && r.GPU <= free.GPU
+}
+
+// Max returns the component-wise maximum of r and o.
+func (r Resources) Max(o Resources) Resources {
+	return Resources{max(r.MilliCPU, o.MilliCPU), max(r.Memory, o.Memory), max(r.GPU, o.GPU)}
+}
+
+// Negative reports whether any component is below zero.
+func (r Resources) Negative() bool {
+	return r.MilliCPU < 0 || r.Memory < 0 || r.GPU < 0
+}
+
+// String formats r as "cpu=1500m mem=2048 gpu=1".
+func (r Resources) String() string {
+	b := make([]byte, 0, 48)
+	b = append(b, "cpu="...)
+	b = strconv.AppendInt(b, r.MilliCPU, 10)
+	b = append(b, "m mem="...)
+	b = strconv.AppendInt(b, r.Memory, 10)
+	b = append(b, " gpu="...)
+	b = strconv.AppendInt(b, r.GPU, 10)
+	return string(b)
+}

@@ -1,0 +1,315 @@
+package requeue
+
+import (
+	"errors"
+	"fmt"
+	"maps"
+	"slices"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"pgregory.net/rapid"
+)
+
+// naiveCluster is the oracle for Cluster: plain maps, a linear first-fit
+// scan, and deep copies instead of a journal.
+type naiveCluster struct {
+	order []string // node names in order
+	cap   map[string]Resources
+	free  map[string]Resources
+	jobs  map[string]*naiveJob
+}
+
+type naiveJob struct {
+	tasks []Resources
+	min   int
+	on    []string
+}
+
+func newNaiveCluster(nodes []Node) *naiveCluster {
+	n := &naiveCluster{cap: map[string]Resources{}, free: map[string]Resources{}, jobs: map[string]*naiveJob{}}
+	for _, x := range nodes {
+		n.order = append(n.order, x.Name)
+		n.cap[x.Name] = x.Capacity
+		n.free[x.Name] = x.Capacity
+	}
+	return n
+}
+
+func (n *naiveCluster) clone() *naiveCluster {
+	d := &naiveCluster{order: n.order, cap: n.cap, free: maps.Clone(n.free), jobs: map[string]*naiveJob{}}
+	for id, j := range n.jobs {
+		d.jobs[id] = &naiveJob{tasks: j.tasks, min: j.min, on: slices.Clone(j.on)}
+	}
+	return d
+}
+
+func (n *naiveCluster) snapshot() ClusterSnapshot {
+	s := ClusterSnapshot{Free: maps.Clone(n.free), Jobs: map[string][]string{}}
+	for id, j := range n.jobs {
+		s.Jobs[id] = slices.Clone(j.on)
+	}
+	return s
+}
+
+func (n *naiveCluster) running(j *naiveJob) bool {
+	for _, x := range j.on {
+		if x != "" {
+			return true
+		}
+	}
+	return false
+}
+
+func (n *naiveCluster) addJob(job ClusterJob) error {
+	if job.ID == "" || n.jobs[job.ID] != nil || len(job.Tasks) == 0 || job.MinTasks < 0 || job.MinTasks > len(job.Tasks) {
+		return errors.New("invalid")
+	}
+	for _, t := range job.Tasks {
+		if t.Negative() {
+			return errors.New("invalid")
+		}
+	}
+	m := job.MinTasks
+	if m == 0 {
+		m = len(job.Tasks)
+	}
+	n.jobs[job.ID] = &naiveJob{tasks: slices.Clone(job.Tasks), min: m, on: make([]string, len(job.Tasks))}
+	return nil
+}
+
+func (n *naiveCluster) release(j *naiveJob) {
+	for t, x := range j.on {
+		if x != "" {
+			n.free[x] = n.free[x].Add(j.tasks[t])
+			j.on[t] = ""
+		}
+	}
+}
+
+func (n *naiveCluster) removeJob(id string) error {
+	j := n.jobs[id]
+	if j == nil {
+		return errors.New("unknown")
+	}
+	n.release(j)
+	delete(n.jobs, id)
+	return nil
+}
+
+func (n *naiveCluster) evict(id string) error {
+	j := n.jobs[id]
+	if j == nil || !n.running(j) {
+		return errors.New("cannot evict")
+	}
+	n.release(j)
+	return nil
+}
+
+func (n *naiveCluster) place(id string) (bool, error) {
+	j := n.jobs[id]
+	if j == nil || n.running(j) {
+		return false, errors.New("cannot place")
+	}
+	before := maps.Clone(n.free)
+	placed := 0
+	for t, req := range j.tasks {
+		for _, name := range n.order {
+			if req.Fits(n.free[name]) {
+				n.free[name] = n.free[name].Sub(req)
+				j.on[t] = name
+				placed++
+				break
+			}
+		}
+	}
+	if placed < j.min {
+		n.free = before
+		clear(j.on)
+		for t := range j.on {
+			j.on[t] = ""
+		}
+		return false, nil
+	}
+	return true, nil
+}
+
+func (n *naiveCluster) bind(id string, nodes []string) error {
+	j := n.jobs[id]
+	if j == nil || n.running(j) || len(nodes) != len(j.tasks) {
+		return errors.New("cannot bind")
+	}
+	free := maps.Clone(n.free)
+	count := 0
+	for t, name := range nodes {
+		if name == "" {
+			continue
+		}
+		f, ok := free[name]
+		if !ok || !j.tasks[t].Fits(f) {
+			return errors.New("does not fit")
+		}
+		free[name] = f.Sub(j.tasks[t])
+		count++
+	}
+	if count < j.min {
+		return errors.New("below minimum")
+	}
+	n.free = free
+	copy(j.on, nodes)
+	return nil
+}
+
+var smNodes = []Node{
+	{"n0", Resources{4000, 8, 1}},
+	{"n1", Resources{2000, 16, 0}},
+	{"n2", Resources{8000, 4, 2}},
+	{"n3", Resources{1000, 2, 0}},
+}
+
+func drawResources(t *rapid.T, label string) Resources {
+	return Resources{
+		MilliCPU: rapid.Int64Range(0, 5000).Draw(t, label+".cpu"),
+		Memory:   rapid.Int64Range(0, 10).Draw(t, label+".mem"),
+		GPU:      rapid.Int64Range(0, 2).Draw(t, label+".gpu"),
+	}
+}
+
+type smCheckpoint struct {
+	cp    Checkpoint
+	state *naiveCluster
+}
+
+// TestClusterJournalStateMachine drives Cluster and Journal with random
+// operations, nested checkpoints, rollbacks (valid, stale, foreign, zero)
+// and commits, and compares every step with a naive copy-based oracle.
+func TestClusterJournalStateMachine(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		c, err := NewCluster(smNodes)
+		if err != nil {
+			t.Fatal(err)
+		}
+		oracle := newNaiveCluster(smNodes)
+		var j, other Journal
+		var stack []smCheckpoint // the oracle's valid checkpoints, oldest first
+		var taken []Checkpoint   // every checkpoint ever taken, valid or not
+		ids := rapid.SampledFrom([]string{"a", "b", "c", "d", "e", ""})
+		nodeNames := rapid.SampledFrom([]string{"n0", "n1", "n2", "n3", "", "nx"})
+
+		t.Repeat(map[string]func(*rapid.T){
+			"add": func(t *rapid.T) {
+				job := ClusterJob{ID: ids.Draw(t, "id")}
+				nt := rapid.IntRange(0, 4).Draw(t, "tasks")
+				for i := range nt {
+					job.Tasks = append(job.Tasks, drawResources(t, fmt.Sprint("task", i)))
+				}
+				job.MinTasks = rapid.IntRange(-1, nt+1).Draw(t, "min")
+				got, want := c.AddJob(&j, job), oracle.addJob(job)
+				if (got == nil) != (want == nil) {
+					t.Fatalf("AddJob(%+v) = %v, oracle %v", job, got, want)
+				}
+			},
+			"remove": func(t *rapid.T) {
+				id := ids.Draw(t, "id")
+				got, want := c.RemoveJob(&j, id), oracle.removeJob(id)
+				if (got == nil) != (want == nil) {
+					t.Fatalf("RemoveJob(%q) = %v, oracle %v", id, got, want)
+				}
+			},
+			"evict": func(t *rapid.T) {
+				id := ids.Draw(t, "id")
+				got, want := c.Evict(&j, id), oracle.evict(id)
+				if (got == nil) != (want == nil) {
+					t.Fatalf("Evict(%q) = %v, oracle %v", id, got, want)
+				}
+			},
+			"place": func(t *rapid.T) {
+				id := ids.Draw(t, "id")
+				ok, err := c.Place(&j, id)
+				wok, werr := oracle.place(id)
+				if ok != wok || (err == nil) != (werr == nil) {
+					t.Fatalf("Place(%q) = %v, %v; oracle %v, %v", id, ok, err, wok, werr)
+				}
+			},
+			"bind": func(t *rapid.T) {
+				id := ids.Draw(t, "id")
+				nodes := rapid.SliceOfN(nodeNames, 0, 4).Draw(t, "nodes")
+				got, want := c.Bind(&j, id, nodes), oracle.bind(id, nodes)
+				if (got == nil) != (want == nil) {
+					t.Fatalf("Bind(%q, %q) = %v, oracle %v", id, nodes, got, want)
+				}
+			},
+			"checkpoint": func(t *rapid.T) {
+				cp := j.Checkpoint()
+				stack = append(stack, smCheckpoint{cp, oracle.clone()})
+				taken = append(taken, cp)
+			},
+			"rollback": func(t *rapid.T) {
+				var cp Checkpoint
+				kind := rapid.IntRange(0, 9).Draw(t, "kind")
+				switch {
+				case kind == 0:
+					cp = Checkpoint{}
+				case kind == 1:
+					other.Record(func() {})
+					cp = other.Checkpoint()
+				case len(taken) == 0:
+					t.Skip("no checkpoint taken yet")
+				default:
+					cp = taken[rapid.IntRange(0, len(taken)-1).Draw(t, "which")]
+				}
+				before := oracle.snapshot()
+				err := j.Rollback(cp)
+				// The oracle: cp is valid iff it is on the stack (equal
+				// checkpoints mark the same position, so take the last).
+				i := -1
+				for k := range stack {
+					if stack[k].cp == cp {
+						i = k
+					}
+				}
+				switch {
+				case cp.j != &j:
+					if !errors.Is(err, ErrForeignCheckpoint) {
+						t.Fatalf("Rollback(foreign) = %v, want ErrForeignCheckpoint", err)
+					}
+				case i < 0:
+					if !errors.Is(err, ErrStaleCheckpoint) {
+						t.Fatalf("Rollback(stale) = %v, want ErrStaleCheckpoint", err)
+					}
+				default:
+					if err != nil {
+						t.Fatalf("Rollback(valid) = %v", err)
+					}
+					oracle = stack[i].state.clone()
+					stack = stack[:i+1]
+				}
+				if err != nil {
+					if d := cmp.Diff(before, c.Snapshot()); d != "" {
+						t.Fatalf("rejected rollback changed the state (-want +got):\n%s", d)
+					}
+				}
+			},
+			"commit": func(t *rapid.T) {
+				j.Commit()
+				stack = stack[:0]
+				if j.Len() != 0 {
+					t.Fatalf("Len after Commit = %d", j.Len())
+				}
+			},
+			"": func(t *rapid.T) {
+				if err := c.check(); err != nil {
+					t.Fatal(err)
+				}
+				if d := cmp.Diff(oracle.snapshot(), c.Snapshot()); d != "" {
+					t.Fatalf("cluster differs from oracle (-want +got):\n%s", d)
+				}
+				for _, s := range stack {
+					if !j.Valid(s.cp) {
+						t.Fatalf("checkpoint %+v on the oracle's stack is invalid", s.cp)
+					}
+				}
+			},
+		})
+	})
+}

@@ -1,0 +1,178 @@
+package requeue
+
+import "errors"
+
+// ErrStaleCheckpoint is returned by [Journal.Rollback] for a
+// checkpoint that no longer describes a point in the journal's log: one taken
+// before a [Journal.Commit], or one that a rollback to an earlier checkpoint
+// has already undone.
+var ErrStaleCheckpoint = errors.New("requeue: stale checkpoint")
+
+// ErrForeignCheckpoint is returned by [Journal.Rollback] for a
+// checkpoint taken on another journal, and for the zero Checkpoint.
+var ErrForeignCheckpoint = errors.New("requeue: checkpoint from another journal")
+
+// JournalUndoer is an undo step that needs no allocation: the state it undoes
+// (typically a pointer to the embedder's model) plus two integers that say
+// which step to undo. [Journal.RecordUndoer] stores the interface value and
+// the integers inline, so recording costs no allocation once the log has
+// grown to its working size; [Journal.Record] with a capturing closure
+// allocates the closure.
+//
+// Undo must not fail, must not panic, and must not record new steps (steps
+// recorded during a rollback are ignored).
+type JournalUndoer interface {
+	Undo(a, b int64)
+}
+
+// Journal is an undo log for transactional, in-memory state changes.
+//
+// Every state operation that should be reversible records an undo step
+// ([Journal.Record] or [Journal.RecordUndoer]) after it mutates the state.
+// [Journal.Checkpoint] marks the current position; [Journal.Rollback] runs
+// the steps recorded since a checkpoint in reverse order and forgets them;
+// [Journal.Commit] forgets the whole log, keeping the changes.
+//
+// Checkpoints nest: a rollback to an inner checkpoint keeps the outer ones
+// valid, a rollback to an outer one makes the inner ones stale. Rolling back
+// to the same checkpoint again is allowed (it undoes whatever was recorded
+// since, possibly nothing). A stale checkpoint, one from before a Commit, a
+// checkpoint of another journal and the zero Checkpoint are rejected with
+// [ErrStaleCheckpoint] or [ErrForeignCheckpoint]; the log is
+// then left untouched.
+//
+// Costs: Checkpoint is O(1) and allocation-free; Rollback is O(k) for the k
+// steps it undoes; Commit is O(1) (it keeps the log's backing array for
+// reuse, dropping the references it holds). Record is amortised O(1).
+//
+// The zero Journal is empty and ready to use. A Journal is not safe for
+// concurrent use: it belongs to one goroutine, like the scheduling cycle that
+// drives it. A nil *Journal accepts Record calls and ignores them, so state
+// operations can take an optional journal.
+type Journal struct {
+	log []journalStep
+	// clock numbers every step and every commit; it never goes back, so a
+	// serial identifies one recorded step (or one empty log) for the
+	// journal's whole life.
+	clock uint64
+	// base is the serial of the empty log since the last Commit.
+	base    uint64
+	rolling bool // steps recorded while a rollback runs are ignored
+}
+
+type journalStep struct {
+	fn     func()
+	u      JournalUndoer
+	a, b   int64
+	serial uint64
+}
+
+// Checkpoint is a position in a [Journal]'s log, returned by
+// [Journal.Checkpoint] and consumed by [Journal.Rollback]. It is a small
+// value: copy it freely. The zero Checkpoint belongs to no journal.
+type Checkpoint struct {
+	j *Journal
+	// pos is the log length when the checkpoint was taken; mark is the serial
+	// of the step just before pos (or of the empty log), so a log that was
+	// rolled back past pos and grew again is recognised as different history.
+	pos  int
+	mark uint64
+}
+
+// Checkpoint returns the current position of the log. O(1), no allocation.
+// On a nil journal it returns the zero Checkpoint.
+func (j *Journal) Checkpoint() Checkpoint {
+	if j == nil {
+		return Checkpoint{}
+	}
+	return Checkpoint{j: j, pos: len(j.log), mark: j.markAt(len(j.log))}
+}
+
+func (j *Journal) markAt(pos int) uint64 {
+	if pos == 0 {
+		return j.base
+	}
+	return j.log[pos-1].serial
+}
+
+// Record appends an undo step. undo must not fail or panic; it runs at most
+// once, during a [Journal.Rollback] past this point. A nil undo, a nil
+// journal, and a step recorded while a rollback is running are ignored.
+// Amortised O(1); the closure itself may allocate (see [JournalUndoer]).
+func (j *Journal) Record(undo func()) {
+	if j == nil || undo == nil || j.rolling {
+		return
+	}
+	j.clock++
+	j.log = append(j.log, journalStep{fn: undo, serial: j.clock})
+}
+
+// RecordUndoer appends the undo step u.Undo(a, b), without allocating once
+// the log has reached its working size. The same rules as [Journal.Record]
+// apply; a nil u is ignored.
+func (j *Journal) RecordUndoer(u JournalUndoer, a, b int64) {
+	if j == nil || u == nil || j.rolling {
+		return
+	}
+	j.clock++
+	j.log = append(j.log, journalStep{u: u, a: a, b: b, serial: j.clock})
+}
+
+// Len returns the number of steps recorded since the last Commit and not yet
+// rolled back.
+func (j *Journal) Len() int {
+	if j == nil {
+		return 0
+	}
+	return len(j.log)
+}
+
+// Valid reports whether cp can be rolled back to: it was taken on j, after
+// j's last Commit, and no rollback has undone the step it follows.
+func (j *Journal) Valid(cp Checkpoint) bool { return j.check(cp) == nil }
+
+func (j *Journal) check(cp Checkpoint) error {
+	if j == nil || cp.j != j {
+		return ErrForeignCheckpoint
+	}
+	if cp.pos > len(j.log) || j.markAt(cp.pos) != cp.mark {
+		return ErrStaleCheckpoint
+	}
+	return nil
+}
+
+// Rollback undoes, newest first, every step recorded since cp and forgets
+// them; cp stays valid, checkpoints taken after it become stale. For a stale
+// or foreign checkpoint it returns an error and changes nothing. O(k) for k
+// undone steps.
+func (j *Journal) Rollback(cp Checkpoint) error {
+	if err := j.check(cp); err != nil {
+		return err
+	}
+	j.rolling = true
+	for i := len(j.log) - 1; i >= cp.pos; i-- {
+		s := &j.log[i]
+		if s.u != nil {
+			s.u.Undo(s.a, s.b)
+		} else {
+			s.fn()
+		}
+		*s = journalStep{} // drop references for the garbage collector
+		j.log = j.log[:i]
+	}
+	j.rolling = false
+	return nil
+}
+
+// Commit forgets the log, keeping every change, and makes every earlier
+// checkpoint stale. Committing an empty log is a no-op apart from that.
+// O(1) plus clearing the references the log held. A nil journal ignores it.
+func (j *Journal) Commit() {
+	if j == nil {
+		return
+	}
+	clear(j.log)
+	j.log = j.log[:0]
+	j.clock++
+	j.base = j.clock
+}
