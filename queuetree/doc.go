@@ -1,0 +1,49 @@
+// Package queuetree is an immutable, precomputed queue hierarchy with fast
+// lowest-common-ancestor (LCA) queries.
+//
+// Schedulers organise queues as a forest (departments → teams → projects).
+// tenure joins the top-level queues under an implicit [Root] so that any two
+// queues have an LCA; the min-runtime reclaim rule ("step one level down from
+// the LCA toward the victim") is built on [Tree.LCA] and [Tree.ChildToward].
+//
+// # Building
+//
+// Queues are named by strings at the edge ([Queue]{Name, Parent}) and by dense
+// integer [ID]s inside. Two constructors:
+//
+//   - [New] is strict: any empty name, duplicate, unknown parent or cycle
+//     (a queue that is its own parent included) is an error, and the error
+//     lists every problem at once (errors.Join of [*Problem]).
+//   - [NewTolerant] is for a scheduler that must keep running on whatever
+//     snapshot it has: it repairs the list (drops empty names and later
+//     duplicates, makes orphans top-level, breaks each cycle at its smallest
+//     name) and returns what it repaired. On a clean list it returns exactly
+//     the tree New returns.
+//
+// IDs are a preorder from Root with children in name order, so the same set
+// of queues gets the same IDs whatever the input order, every parent has a
+// smaller ID than its children, and a subtree is a contiguous ID range.
+//
+// # Queries and their cost
+//
+// After an O(n log n) build (a sort by name; no recursion, so a
+// 100,000-deep chain is fine), every query is allocation-free:
+//
+//	Lookup                         one map read
+//	Name, Parent, Depth,           O(1)
+//	IsAncestor, SubtreeSize
+//	LCA, ChildToward               O(log depth): one skew-binary jump pointer
+//	                               per queue (E. W. Myers, "An applicative
+//	                               random-access stack", 1983)
+//	Ancestors, Children            iter.Seq, O(1) per step
+//	Path                           O(depth), allocates its result (display)
+//
+// On a realistic 1,000-queue tree (depth ≤ 8) LCA costs about 4 ns, as cheap
+// as a plain parent walk; on deep trees (a 100,000-deep chain, two
+// 50,000-deep branches) it stays at 2–85 ns where the parent walk takes
+// 70 µs. See the README for the figures and the command that produces them.
+//
+// A Tree never changes after it is built and is safe for concurrent reads.
+// Queries given an ID the tree did not issue return [None], false, "" or 0;
+// they never panic.
+package queuetree

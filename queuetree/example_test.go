@@ -1,0 +1,95 @@
+package queuetree_test
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/tenurepolicy/tenure/queuetree"
+)
+
+// The tree of seed 002's worked examples.
+func ExampleNew() {
+	tree, err := queuetree.New([]queuetree.Queue{
+		{Name: "A"},
+		{Name: "B", Parent: "A"},
+		{Name: "C", Parent: "B"},
+		{Name: "D", Parent: "B"},
+		{Name: "leaf1", Parent: "C"},
+		{Name: "leaf2", Parent: "C"},
+		{Name: "leaf3", Parent: "D"},
+	})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	leaf3, _ := tree.Lookup("leaf3")
+	fmt.Println(tree.Len()-1, "queues;", strings.Join(tree.Path(leaf3), " → "))
+
+	// Every problem is reported at once.
+	_, err = queuetree.New([]queuetree.Queue{{Name: "x", Parent: "ghost"}, {Name: "y", Parent: "y"}})
+	fmt.Println(err)
+	// Output:
+	// 7 queues; A → B → D → leaf3
+	// queuetree: queue "x" has unknown parent "ghost"
+	// queuetree: cycle y -> y
+}
+
+func ExampleNewTolerant() {
+	tree, repaired := queuetree.NewTolerant([]queuetree.Queue{
+		{Name: "team-a", Parent: "deleted-dept"},
+		{Name: "team-b"},
+	})
+	for _, p := range repaired {
+		fmt.Println(p)
+	}
+	a, _ := tree.Lookup("team-a")
+	fmt.Println(tree.Depth(a))
+	// Output:
+	// queuetree: queue "team-a" has unknown parent "deleted-dept" (repaired: made top-level)
+	// 1
+}
+
+func ExampleTree_LCA() {
+	tree, _ := queuetree.New([]queuetree.Queue{
+		{Name: "A"}, {Name: "B", Parent: "A"}, {Name: "C", Parent: "B"}, {Name: "D", Parent: "B"},
+		{Name: "leaf1", Parent: "C"}, {Name: "leaf3", Parent: "D"}, {Name: "X"},
+	})
+	leaf1, _ := tree.Lookup("leaf1")
+	leaf3, _ := tree.Lookup("leaf3")
+	x, _ := tree.Lookup("X")
+	fmt.Println(tree.Name(tree.LCA(leaf1, leaf3)))
+	fmt.Println(tree.LCA(leaf1, x) == queuetree.Root) // different top-level queues
+	// Output:
+	// B
+	// true
+}
+
+// ChildToward is the step of the LCA reclaim method: from the common
+// ancestor, one level down toward the victim.
+func ExampleTree_ChildToward() {
+	tree, _ := queuetree.New([]queuetree.Queue{
+		{Name: "A"}, {Name: "B", Parent: "A"}, {Name: "C", Parent: "B"}, {Name: "D", Parent: "B"},
+		{Name: "leaf1", Parent: "C"}, {Name: "leaf3", Parent: "D"},
+	})
+	reclaimer, _ := tree.Lookup("leaf1")
+	victim, _ := tree.Lookup("leaf3")
+	lca := tree.LCA(reclaimer, victim)
+	fmt.Println(tree.Name(tree.ChildToward(lca, victim)))
+	// Output: D
+}
+
+func ExampleTree_Ancestors() {
+	tree, _ := queuetree.New([]queuetree.Queue{{Name: "org"}, {Name: "team", Parent: "org"}})
+	team, _ := tree.Lookup("team")
+	for q := range tree.Ancestors(team) {
+		if q == queuetree.Root {
+			fmt.Println("(root)")
+			continue
+		}
+		fmt.Println(tree.Name(q))
+	}
+	// Output:
+	// team
+	// org
+	// (root)
+}

@@ -1,0 +1,64 @@
+package queuetree_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/tenurepolicy/tenure/queuetree"
+)
+
+// parseList reads one queue per line as "name" or "name>parent".
+func parseList(data string) []queuetree.Queue {
+	var qs []queuetree.Queue
+	for _, line := range strings.Split(data, "\n") {
+		name, parent, _ := strings.Cut(line, ">")
+		qs = append(qs, queuetree.Queue{Name: name, Parent: parent})
+	}
+	return qs
+}
+
+// FuzzBuild builds trees from arbitrary name/parent lists. It checks that
+// neither constructor panics or hangs, that the tolerant tree is always
+// consistent, and that strict and tolerant agree whenever strict succeeds.
+func FuzzBuild(f *testing.F) {
+	for _, seed := range []string{
+		"A\nB>A\nC>B\nleaf1>C\nleaf2>C\nD>B\nleaf3>D",
+		"a>b\nb>c\nc>a",
+		"self>self",
+		"x\nx>y\n>x\norphan>ghost",
+		"",
+		"\n\n",
+		"a>\xff\n\xff>a",
+	} {
+		f.Add(seed)
+	}
+	f.Fuzz(func(t *testing.T, data string) {
+		qs := parseList(data)
+		strict, err := queuetree.New(qs)
+		tol, problems := queuetree.NewTolerant(qs)
+		if tol == nil {
+			t.Fatal("NewTolerant returned a nil tree")
+		}
+		if err == nil {
+			if len(problems) != 0 {
+				t.Fatalf("strict succeeded but tolerant repaired %v", problems)
+			}
+			if diff := cmp.Diff(dump(strict), dump(tol)); diff != "" {
+				t.Fatalf("strict and tolerant differ (-strict +tolerant):\n%s", diff)
+			}
+		} else if len(problems) == 0 {
+			t.Fatalf("strict failed (%v) but tolerant found nothing to repair", err)
+		}
+		for i := 1; i < tol.Len(); i++ {
+			x := queuetree.ID(i)
+			p := tol.Parent(x)
+			if p < 0 || p >= x || tol.Depth(x) != tol.Depth(p)+1 || tol.LCA(x, p) != p || tol.ChildToward(p, x) != x {
+				t.Fatalf("inconsistent tree at %q", tol.Name(x))
+			}
+			if got, ok := tol.Lookup(tol.Name(x)); !ok || got != x {
+				t.Fatalf("Lookup(Name(%d)) = %d, %v", x, got, ok)
+			}
+		}
+	})
+}

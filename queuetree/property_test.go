@@ -1,0 +1,182 @@
+package queuetree_test
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/tenurepolicy/tenure/queuetree"
+	"pgregory.net/rapid"
+)
+
+// randomForest draws a valid forest of up to 60 queues: queue i's parent is
+// either none or one of queues 0..i-1, then the list is shuffled.
+func randomForest(t *rapid.T) []queuetree.Queue {
+	n := rapid.IntRange(0, 60).Draw(t, "n")
+	qs := make([]queuetree.Queue, n)
+	for i := range qs {
+		qs[i].Name = fmt.Sprintf("q%d", i)
+		if i > 0 {
+			if p := rapid.IntRange(-1, i-1).Draw(t, fmt.Sprintf("parent%d", i)); p >= 0 {
+				qs[i].Parent = fmt.Sprintf("q%d", p)
+			}
+		}
+	}
+	return rapid.Permutation(qs).Draw(t, "order")
+}
+
+// oracle answers every query by materialising ancestor lists from the input
+// by name — no IDs, no jump pointers.
+type oracle struct{ parent map[string]string }
+
+func newOracle(qs []queuetree.Queue) oracle {
+	o := oracle{parent: map[string]string{}}
+	for _, q := range qs {
+		o.parent[q.Name] = q.Parent
+	}
+	return o
+}
+
+// ancestors returns name, its parent, ..., the top-level queue, then "" (root).
+func (o oracle) ancestors(name string) []string {
+	out := []string{name}
+	for name != "" {
+		name = o.parent[name]
+		out = append(out, name)
+	}
+	return out
+}
+
+func (o oracle) lca(a, b string) string {
+	inA := map[string]bool{}
+	for _, x := range o.ancestors(a) {
+		inA[x] = true
+	}
+	for _, x := range o.ancestors(b) {
+		if inA[x] {
+			return x
+		}
+	}
+	return "" // unreachable: the root is common
+}
+
+func (o oracle) isAncestor(a, d string) bool {
+	for _, x := range o.ancestors(d) {
+		if x == a {
+			return true
+		}
+	}
+	return false
+}
+
+func (o oracle) childToward(a, d string) (string, bool) {
+	anc := o.ancestors(d)
+	for i := 1; i < len(anc); i++ {
+		if anc[i] == a {
+			return anc[i-1], true
+		}
+	}
+	return "", false
+}
+
+func TestQueriesMatchOracle(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		qs := randomForest(t)
+		tr, err := queuetree.New(qs)
+		if err != nil {
+			t.Fatalf("New: %v", err)
+		}
+		o := newOracle(qs)
+		names := []string{""}
+		for _, q := range qs {
+			names = append(names, q.Name)
+		}
+		idOf := func(s string) queuetree.ID {
+			if s == "" {
+				return queuetree.Root
+			}
+			v, ok := tr.Lookup(s)
+			if !ok {
+				t.Fatalf("Lookup(%q) failed", s)
+			}
+			return v
+		}
+		for _, n := range names {
+			if got, want := tr.Depth(idOf(n)), len(o.ancestors(n))-1; got != want {
+				t.Fatalf("Depth(%q) = %d, want %d", n, got, want)
+			}
+			if n != "" && tr.Parent(idOf(n)) >= idOf(n) {
+				t.Fatalf("preorder violated: Parent(%q) = %d >= %d", n, tr.Parent(idOf(n)), idOf(n))
+			}
+		}
+		for i := 0; i < 40; i++ {
+			a := rapid.SampledFrom(names).Draw(t, "a")
+			b := rapid.SampledFrom(names).Draw(t, "b")
+			if got, want := tr.Name(tr.LCA(idOf(a), idOf(b))), o.lca(a, b); got != want {
+				t.Fatalf("LCA(%q, %q) = %q, want %q", a, b, got, want)
+			}
+			if got, want := tr.IsAncestor(idOf(a), idOf(b)), o.isAncestor(a, b); got != want {
+				t.Fatalf("IsAncestor(%q, %q) = %v, want %v", a, b, got, want)
+			}
+			want, ok := o.childToward(a, b)
+			got := tr.ChildToward(idOf(a), idOf(b))
+			if !ok && got != queuetree.None || ok && tr.Name(got) != want {
+				t.Fatalf("ChildToward(%q, %q) = %q (%d), want %q (ok=%v)", a, b, tr.Name(got), got, want, ok)
+			}
+		}
+	})
+}
+
+func TestInputOrderIndependence(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		qs := randomForest(t)
+		other := rapid.Permutation(qs).Draw(t, "other")
+		a, err := queuetree.New(qs)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := queuetree.New(other)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if diff := cmp.Diff(dump(a), dump(b)); diff != "" {
+			t.Fatalf("IDs depend on input order (-a +b):\n%s", diff)
+		}
+	})
+}
+
+// TestTolerantAlwaysUsable feeds arbitrary lists (with duplicates, orphans,
+// cycles and empty names) to NewTolerant and checks the repaired tree keeps
+// exactly the distinct non-empty names and that every parent link it kept is
+// one the input asked for.
+func TestTolerantAlwaysUsable(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		nameGen := rapid.SampledFrom([]string{"", "a", "b", "c", "d", "e", "f"})
+		qs := rapid.SliceOfN(rapid.Custom(func(t *rapid.T) queuetree.Queue {
+			return queuetree.Queue{Name: nameGen.Draw(t, "name"), Parent: nameGen.Draw(t, "parent")}
+		}), 0, 12).Draw(t, "queues")
+		tr, problems := queuetree.NewTolerant(qs)
+		firstParent := map[string]string{}
+		for _, q := range qs {
+			if _, seen := firstParent[q.Name]; q.Name != "" && !seen {
+				firstParent[q.Name] = q.Parent
+			}
+		}
+		if got, want := tr.Len()-1, len(firstParent); got != want {
+			t.Fatalf("tree has %d queues, want %d distinct names", got, want)
+		}
+		for nm, p := range firstParent {
+			x, ok := tr.Lookup(nm)
+			if !ok {
+				t.Fatalf("queue %q lost", nm)
+			}
+			if got := tr.Name(tr.Parent(x)); got != "" && got != p {
+				t.Fatalf("queue %q got parent %q, input said %q", nm, got, p)
+			}
+		}
+		_, err := queuetree.New(qs)
+		if (err == nil) != (len(problems) == 0) {
+			t.Fatalf("strict err = %v but tolerant problems = %v", err, problems)
+		}
+	})
+}

@@ -1,0 +1,199 @@
+package queuetree
+
+import "iter"
+
+// ID is a queue's dense integer identifier inside one [Tree]: 0 for the
+// implicit [Root], then 1..Len()-1. IDs are assigned in preorder from the
+// root, visiting children in name order, so:
+//
+//   - the same set of queues gets the same IDs whatever the input order;
+//   - Parent(id) < id for every queue, so one pass in increasing ID order
+//     visits every parent before its children;
+//   - a queue's subtree is the contiguous range [id, id+SubtreeSize(id)).
+//
+// IDs are only meaningful for the tree that issued them.
+type ID int32
+
+const (
+	// Root is the implicit root that joins all top-level queues, so that any
+	// two queues have a lowest common ancestor. Its name is "".
+	Root ID = 0
+	// None means "no queue": the parent of Root, and the answer of queries
+	// given an invalid ID or with no result.
+	None ID = -1
+)
+
+// Tree is an immutable queue hierarchy with precomputed depths, subtree
+// ranges and one jump pointer per queue. Build it with [New] or
+// [NewTolerant]; it is safe for concurrent reads and never changes.
+//
+// Every query accepts any ID: an ID the tree did not issue yields None,
+// false, "" or 0 rather than a panic. Costs: Lookup is one map read;
+// Name, Parent, Depth, IsAncestor and SubtreeSize are O(1); LCA and
+// ChildToward are O(log depth) (skew-binary jump pointers, Myers 1983);
+// none of them allocates. Path allocates its result.
+type Tree struct {
+	names  []string
+	parent []ID
+	depth  []int32
+	size   []int32          // subtree size, self included
+	jump   []ID             // skew-binary jump pointer: an ancestor, Root for Root
+	byName map[string]int32 // name → ID
+}
+
+// Len returns the number of IDs, the implicit root included: a tree of n
+// queues has Len() == n+1 and valid IDs 0..n.
+func (t *Tree) Len() int { return len(t.parent) }
+
+// Valid reports whether id was issued by t (Root included).
+func (t *Tree) Valid(id ID) bool { return id >= 0 && int(id) < len(t.parent) }
+
+// Lookup returns the ID of the queue named name.
+func (t *Tree) Lookup(name string) (ID, bool) {
+	id, ok := t.byName[name]
+	return ID(id), ok
+}
+
+// Name returns the queue's name; "" for Root and for an invalid ID.
+func (t *Tree) Name(id ID) string {
+	if !t.Valid(id) {
+		return ""
+	}
+	return t.names[id]
+}
+
+// Parent returns the queue's parent: Root for a top-level queue, None for
+// Root and for an invalid ID.
+func (t *Tree) Parent(id ID) ID {
+	if !t.Valid(id) {
+		return None
+	}
+	return t.parent[id]
+}
+
+// Depth returns the number of edges from Root: 0 for Root, 1 for a top-level
+// queue; 0 for an invalid ID.
+func (t *Tree) Depth(id ID) int {
+	if !t.Valid(id) {
+		return 0
+	}
+	return int(t.depth[id])
+}
+
+// SubtreeSize returns how many queues lie in id's subtree, id included; the
+// subtree is exactly the IDs [id, id+SubtreeSize(id)). 0 for an invalid ID.
+func (t *Tree) SubtreeSize(id ID) int {
+	if !t.Valid(id) {
+		return 0
+	}
+	return int(t.size[id])
+}
+
+// IsAncestor reports whether a is d or an ancestor of d (Root is an ancestor
+// of every queue). False when either ID is invalid. O(1).
+func (t *Tree) IsAncestor(a, d ID) bool {
+	if !t.Valid(a) || !t.Valid(d) {
+		return false
+	}
+	return a <= d && d < a+ID(t.size[a])
+}
+
+// LCA returns the lowest common ancestor of a and b: the deepest queue that
+// is an ancestor of both (a itself when a is an ancestor of b). Queues under
+// different top-level queues meet at Root. None when either ID is invalid.
+// O(log depth), no allocation.
+func (t *Tree) LCA(a, b ID) ID {
+	n := ID(len(t.size))
+	if a < 0 || a >= n || b < 0 || b >= n {
+		return None
+	}
+	size := t.size
+	if a <= b && b < a+ID(size[a]) {
+		return a
+	}
+	if b <= a && a < b+ID(size[b]) {
+		return b
+	}
+	// Climb from a through ancestors that are not ancestors of b, taking the
+	// jump pointer whenever it does not overshoot; the answer is the parent of
+	// the highest such ancestor. Every ID met is valid, and Root is an
+	// ancestor of b, so the loop ends.
+	jump, parent := t.jump, t.parent
+	x := a
+	for {
+		if j := jump[x]; j > b || b >= j+ID(size[j]) {
+			x = j
+			continue
+		}
+		p := parent[x]
+		if p <= b && b < p+ID(size[p]) {
+			return p
+		}
+		x = p
+	}
+}
+
+// ChildToward returns the child of ancestor on the path down to descendant:
+// the ancestor of descendant at depth Depth(ancestor)+1. It returns None
+// unless ancestor is a strict ancestor of descendant. O(log depth), no
+// allocation.
+func (t *Tree) ChildToward(ancestor, descendant ID) ID {
+	if ancestor == descendant || !t.IsAncestor(ancestor, descendant) {
+		return None
+	}
+	target := t.depth[ancestor] + 1
+	x := descendant
+	for t.depth[x] > target {
+		if j := t.jump[x]; t.depth[j] >= target {
+			x = j
+		} else {
+			x = t.parent[x]
+		}
+	}
+	return x
+}
+
+// Ancestors yields id, its parent, and so on up to and including Root.
+// Nothing for an invalid ID. Each step is O(1).
+func (t *Tree) Ancestors(id ID) iter.Seq[ID] {
+	return func(yield func(ID) bool) {
+		if !t.Valid(id) {
+			return
+		}
+		for x := id; x != None; x = t.parent[x] {
+			if !yield(x) {
+				return
+			}
+		}
+	}
+}
+
+// Children yields id's children in name order (which is also increasing ID
+// order). Nothing for an invalid ID. Each step is O(1).
+func (t *Tree) Children(id ID) iter.Seq[ID] {
+	return func(yield func(ID) bool) {
+		if !t.Valid(id) {
+			return
+		}
+		end := id + ID(t.size[id])
+		for c := id + 1; c < end; c += ID(t.size[c]) {
+			if !yield(c) {
+				return
+			}
+		}
+	}
+}
+
+// Path returns the names from the top-level queue down to id, for display
+// (join it with "/" or " → "). Empty for Root and for an invalid ID.
+// O(depth); allocates the result.
+func (t *Tree) Path(id ID) []string {
+	if !t.Valid(id) || id == Root {
+		return nil
+	}
+	path := make([]string, t.depth[id])
+	for x, i := id, len(path)-1; x != Root; x, i = t.parent[x], i-1 {
+		path[i] = t.names[x]
+	}
+	return path
+}

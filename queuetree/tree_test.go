@@ -1,0 +1,362 @@
+package queuetree_test
+
+import (
+	"errors"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/tenurepolicy/tenure/queuetree"
+)
+
+// seed002 is the tree of seed 002's worked examples:
+// A → B → {C → {leaf1, leaf2}, D → leaf3}, plus a second top-level queue X → Y.
+func seed002(t testing.TB) *queuetree.Tree {
+	t.Helper()
+	tr, err := queuetree.New([]queuetree.Queue{
+		{Name: "leaf3", Parent: "D"},
+		{Name: "A"},
+		{Name: "B", Parent: "A"},
+		{Name: "C", Parent: "B"},
+		{Name: "D", Parent: "B"},
+		{Name: "leaf1", Parent: "C"},
+		{Name: "leaf2", Parent: "C"},
+		{Name: "X"},
+		{Name: "Y", Parent: "X"},
+	})
+	if err != nil {
+		t.Fatalf("New: %v", err)
+	}
+	return tr
+}
+
+func id(t testing.TB, tr *queuetree.Tree, name string) queuetree.ID {
+	t.Helper()
+	if name == "" {
+		return queuetree.Root
+	}
+	v, ok := tr.Lookup(name)
+	if !ok {
+		t.Fatalf("Lookup(%q) not found", name)
+	}
+	return v
+}
+
+func TestSeed002Queries(t *testing.T) {
+	tr := seed002(t)
+	if got, want := tr.Len(), 10; got != want {
+		t.Fatalf("Len() = %d, want %d", got, want)
+	}
+	// Preorder, children in name order: root, A, B, C, leaf1, leaf2, D, leaf3, X, Y.
+	var order []string
+	for i := 0; i < tr.Len(); i++ {
+		order = append(order, tr.Name(queuetree.ID(i)))
+	}
+	if diff := cmp.Diff([]string{"", "A", "B", "C", "leaf1", "leaf2", "D", "leaf3", "X", "Y"}, order); diff != "" {
+		t.Errorf("ID order (-want +got):\n%s", diff)
+	}
+
+	lca := []struct{ a, b, want string }{
+		{"leaf1", "leaf3", "B"},
+		{"leaf1", "leaf2", "C"},
+		{"leaf3", "leaf1", "B"},
+		{"leaf1", "leaf1", "leaf1"},
+		{"C", "leaf2", "C"},
+		{"leaf2", "C", "C"},
+		{"A", "leaf3", "A"},
+		{"leaf3", "Y", ""}, // different top-level queues meet at the root
+		{"A", "X", ""},
+		{"", "leaf1", ""},
+		{"D", "C", "B"},
+	}
+	for _, c := range lca {
+		if got, want := tr.LCA(id(t, tr, c.a), id(t, tr, c.b)), id(t, tr, c.want); got != want {
+			t.Errorf("LCA(%s, %s) = %s, want %s", c.a, c.b, tr.Name(got), c.want)
+		}
+	}
+
+	toward := []struct{ anc, desc, want string }{
+		{"B", "leaf1", "C"},
+		{"B", "leaf3", "D"},
+		{"A", "leaf2", "B"},
+		{"", "leaf3", "A"},
+		{"", "Y", "X"},
+		{"C", "leaf2", "leaf2"},
+	}
+	for _, c := range toward {
+		if got, want := tr.ChildToward(id(t, tr, c.anc), id(t, tr, c.desc)), id(t, tr, c.want); got != want {
+			t.Errorf("ChildToward(%s, %s) = %s, want %s", c.anc, c.desc, tr.Name(got), c.want)
+		}
+	}
+	for _, c := range []struct{ anc, desc string }{{"leaf1", "leaf1"}, {"D", "leaf1"}, {"leaf1", "C"}, {"X", "leaf1"}} {
+		if got := tr.ChildToward(id(t, tr, c.anc), id(t, tr, c.desc)); got != queuetree.None {
+			t.Errorf("ChildToward(%s, %s) = %d, want None", c.anc, c.desc, got)
+		}
+	}
+
+	anc := []struct {
+		a, d string
+		want bool
+	}{
+		{"A", "leaf3", true}, {"leaf3", "leaf3", true}, {"", "Y", true}, {"C", "leaf3", false},
+		{"leaf3", "A", false}, {"X", "A", false},
+	}
+	for _, c := range anc {
+		if got := tr.IsAncestor(id(t, tr, c.a), id(t, tr, c.d)); got != c.want {
+			t.Errorf("IsAncestor(%s, %s) = %v, want %v", c.a, c.d, got, c.want)
+		}
+	}
+
+	depths := map[string]int{"": 0, "A": 1, "B": 2, "C": 3, "D": 3, "leaf1": 4, "leaf3": 4, "X": 1, "Y": 2}
+	for name, want := range depths {
+		if got := tr.Depth(id(t, tr, name)); got != want {
+			t.Errorf("Depth(%q) = %d, want %d", name, got, want)
+		}
+	}
+	if got := tr.Parent(id(t, tr, "A")); got != queuetree.Root {
+		t.Errorf("Parent(A) = %d, want Root", got)
+	}
+	if got := tr.Parent(queuetree.Root); got != queuetree.None {
+		t.Errorf("Parent(Root) = %d, want None", got)
+	}
+	if got := tr.SubtreeSize(id(t, tr, "B")); got != 6 {
+		t.Errorf("SubtreeSize(B) = %d, want 6", got)
+	}
+
+	names := func(seq func(func(queuetree.ID) bool)) []string {
+		var out []string
+		for x := range seq {
+			out = append(out, tr.Name(x))
+		}
+		return out
+	}
+	if diff := cmp.Diff([]string{"leaf3", "D", "B", "A", ""}, names(tr.Ancestors(id(t, tr, "leaf3")))); diff != "" {
+		t.Errorf("Ancestors(leaf3) (-want +got):\n%s", diff)
+	}
+	if diff := cmp.Diff([]string{"C", "D"}, names(tr.Children(id(t, tr, "B")))); diff != "" {
+		t.Errorf("Children(B) (-want +got):\n%s", diff)
+	}
+	if diff := cmp.Diff([]string{"A", "X"}, names(tr.Children(queuetree.Root))); diff != "" {
+		t.Errorf("Children(Root) (-want +got):\n%s", diff)
+	}
+	if got := names(tr.Children(id(t, tr, "leaf1"))); len(got) != 0 {
+		t.Errorf("Children(leaf1) = %v, want none", got)
+	}
+	// Early break from the iterators.
+	for range tr.Ancestors(id(t, tr, "leaf3")) {
+		break
+	}
+	for range tr.Children(queuetree.Root) {
+		break
+	}
+	if diff := cmp.Diff([]string{"A", "B", "D", "leaf3"}, tr.Path(id(t, tr, "leaf3"))); diff != "" {
+		t.Errorf("Path(leaf3) (-want +got):\n%s", diff)
+	}
+	if got := tr.Path(queuetree.Root); got != nil {
+		t.Errorf("Path(Root) = %v, want nil", got)
+	}
+}
+
+func TestInvalidIDsNeverPanic(t *testing.T) {
+	tr := seed002(t)
+	for _, bad := range []queuetree.ID{queuetree.None, -7, queuetree.ID(tr.Len()), 1 << 30} {
+		if tr.Valid(bad) || tr.Name(bad) != "" || tr.Parent(bad) != queuetree.None || tr.Depth(bad) != 0 ||
+			tr.SubtreeSize(bad) != 0 || tr.LCA(bad, 1) != queuetree.None || tr.LCA(1, bad) != queuetree.None ||
+			tr.ChildToward(bad, 1) != queuetree.None || tr.ChildToward(0, bad) != queuetree.None ||
+			tr.IsAncestor(bad, 1) || tr.IsAncestor(0, bad) || tr.Path(bad) != nil {
+			t.Errorf("invalid ID %d gave a non-empty answer", bad)
+		}
+		for range tr.Ancestors(bad) {
+			t.Errorf("Ancestors(%d) yielded", bad)
+		}
+		for range tr.Children(bad) {
+			t.Errorf("Children(%d) yielded", bad)
+		}
+	}
+	if _, ok := tr.Lookup("nope"); ok {
+		t.Error("Lookup of unknown name succeeded")
+	}
+	if _, ok := tr.Lookup(""); ok {
+		t.Error(`Lookup("") succeeded; the root is not looked up by name`)
+	}
+}
+
+func TestEmptyTree(t *testing.T) {
+	tr, err := queuetree.New(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tr.Len() != 1 || tr.LCA(queuetree.Root, queuetree.Root) != queuetree.Root {
+		t.Fatalf("empty tree: Len=%d", tr.Len())
+	}
+}
+
+func TestStrictReportsEveryProblem(t *testing.T) {
+	_, err := queuetree.New([]queuetree.Queue{
+		{Name: "a", Parent: "b"},
+		{Name: "b", Parent: "c"},
+		{Name: "c", Parent: "a"},       // cycle a -> b -> c -> a
+		{Name: ""},                     // empty name, entry #3
+		{Name: "self", Parent: "self"}, // self-parent
+		{Name: "orphan", Parent: "ghost"},
+		{Name: "dup"},
+		{Name: "dup", Parent: "a"}, // duplicate, entry #7
+	})
+	if err == nil {
+		t.Fatal("New accepted a broken list")
+	}
+	want := []string{
+		"queuetree: entry #3 has an empty name",
+		`queuetree: duplicate queue "dup" (entries #6 and #7)`,
+		`queuetree: queue "orphan" has unknown parent "ghost"`,
+		"queuetree: cycle a -> b -> c -> a",
+		"queuetree: cycle self -> self",
+	}
+	if diff := cmp.Diff(want, strings.Split(err.Error(), "\n")); diff != "" {
+		t.Errorf("errors (-want +got):\n%s", diff)
+	}
+	var p *queuetree.Problem
+	if !errors.As(err, &p) || p.Kind != queuetree.EmptyName {
+		t.Errorf("errors.As gave %+v, want the EmptyName problem first", p)
+	}
+}
+
+func TestTolerantRepairs(t *testing.T) {
+	in := []queuetree.Queue{
+		{Name: "b", Parent: "a"},
+		{Name: "a", Parent: "b"}, // cycle: a (smallest) becomes top-level
+		{Name: "orphan", Parent: "ghost"},
+		{Name: "x"},
+		{Name: "x", Parent: "a"}, // duplicate: the first (top-level) wins
+		{Name: "", Parent: "x"},
+		{Name: "kid", Parent: "orphan"},
+	}
+	tr, problems := queuetree.NewTolerant(in)
+	var msgs []string
+	for _, p := range problems {
+		msgs = append(msgs, p.Error())
+	}
+	want := []string{
+		"queuetree: entry #5 has an empty name (repaired: entry dropped)",
+		`queuetree: duplicate queue "x" (entries #3 and #4) (repaired: later entry dropped)`,
+		`queuetree: queue "orphan" has unknown parent "ghost" (repaired: made top-level)`,
+		"queuetree: cycle a -> b -> a (repaired: made a top-level)",
+	}
+	if diff := cmp.Diff(want, msgs); diff != "" {
+		t.Errorf("problems (-want +got):\n%s", diff)
+	}
+	paths := map[string][]string{}
+	for i := 1; i < tr.Len(); i++ {
+		paths[tr.Name(queuetree.ID(i))] = tr.Path(queuetree.ID(i))
+	}
+	wantPaths := map[string][]string{
+		"a": {"a"}, "b": {"a", "b"}, "orphan": {"orphan"}, "kid": {"orphan", "kid"}, "x": {"x"},
+	}
+	if diff := cmp.Diff(wantPaths, paths); diff != "" {
+		t.Errorf("repaired tree (-want +got):\n%s", diff)
+	}
+}
+
+func TestTolerantCleanInputHasNoProblems(t *testing.T) {
+	in := []queuetree.Queue{{Name: "a"}, {Name: "b", Parent: "a"}}
+	tr, problems := queuetree.NewTolerant(in)
+	if problems != nil {
+		t.Fatalf("problems = %v, want nil", problems)
+	}
+	strict, err := queuetree.New(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(dump(strict), dump(tr)); diff != "" {
+		t.Errorf("tolerant differs from strict (-strict +tolerant):\n%s", diff)
+	}
+}
+
+// dump renders every ID's name, parent and depth, for whole-tree comparison.
+func dump(tr *queuetree.Tree) []string {
+	out := make([]string, tr.Len())
+	for i := range out {
+		x := queuetree.ID(i)
+		out[i] = tr.Name(x) + "<" + tr.Name(tr.Parent(x)) + "@" + strings.Repeat("+", tr.Depth(x))
+	}
+	return out
+}
+
+func TestDeepChainAndWideStar(t *testing.T) {
+	const n = 100_000
+	chain := make([]queuetree.Queue, n)
+	for i := range chain {
+		chain[i] = queuetree.Queue{Name: name(i)}
+		if i > 0 {
+			chain[i].Parent = name(i - 1)
+		}
+	}
+	slices.Reverse(chain) // input order must not matter
+	tr, err := queuetree.New(chain)
+	if err != nil {
+		t.Fatal(err)
+	}
+	deep, _ := tr.Lookup(name(n - 1))
+	mid, _ := tr.Lookup(name(n / 2))
+	top, _ := tr.Lookup(name(0))
+	if got := tr.Depth(deep); got != n {
+		t.Fatalf("chain: Depth(deepest) = %d, want %d", got, n)
+	}
+	if got := tr.LCA(deep, mid); got != mid {
+		t.Errorf("chain: LCA(deepest, mid) = %s, want %s", tr.Name(got), tr.Name(mid))
+	}
+	if got := tr.LCA(mid, deep); got != mid {
+		t.Errorf("chain: LCA(mid, deepest) = %s, want %s", tr.Name(got), tr.Name(mid))
+	}
+	if got, want := tr.ChildToward(mid, deep), mustLookup(t, tr, name(n/2+1)); got != want {
+		t.Errorf("ChildToward on chain = %s, want %s", tr.Name(got), tr.Name(want))
+	}
+	if got := tr.ChildToward(queuetree.Root, deep); got != top {
+		t.Errorf("ChildToward(Root, deepest) = %s, want %s", tr.Name(got), name(0))
+	}
+
+	// A two-branch deep tree: the LCA sits far above both queries.
+	var fork []queuetree.Queue
+	fork = append(fork, queuetree.Queue{Name: "r"})
+	for b := 0; b < 2; b++ {
+		prev := "r"
+		for i := 0; i < n/2; i++ {
+			nm := string(rune('a'+b)) + name(i)
+			fork = append(fork, queuetree.Queue{Name: nm, Parent: prev})
+			prev = nm
+		}
+	}
+	ft, err := queuetree.New(fork)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := mustLookup(t, ft, "r")
+	a, b := mustLookup(t, ft, "a"+name(n/2-1)), mustLookup(t, ft, "b"+name(n/2-1))
+	if got := ft.LCA(a, b); got != r {
+		t.Errorf("LCA of two deep branches = %s, want r", ft.Name(got))
+	}
+	if got := ft.ChildToward(r, b); got != mustLookup(t, ft, "b"+name(0)) {
+		t.Errorf("ChildToward(r, deep b) = %s", ft.Name(got))
+	}
+}
+
+func mustLookup(t testing.TB, tr *queuetree.Tree, s string) queuetree.ID {
+	t.Helper()
+	v, ok := tr.Lookup(s)
+	if !ok {
+		t.Fatalf("Lookup(%q) failed", s)
+	}
+	return v
+}
+
+// name returns a fixed-width name so that name order equals numeric order.
+func name(i int) string {
+	const digits = "0123456789"
+	b := []byte("q0000000")
+	for p := len(b) - 1; p > 0 && i > 0; p-- {
+		b[p] = digits[i%10]
+		i /= 10
+	}
+	return string(b)
+}
