@@ -1,0 +1,212 @@
+package requeue
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"time"
+)
+
+// Defaults of [BackoffConfig]. A zero field of a BackoffConfig means "use the
+// default"; the defaults are Kueue's (KEP-1282 and its configuration API).
+const (
+	// DefaultBackoffBase is the delay of the first requeue.
+	DefaultBackoffBase = 60 * time.Second
+	// DefaultBackoffMax caps every delay.
+	DefaultBackoffMax = time.Hour
+	// DefaultBackoffJitter is the jitter fraction: a delay d grows by a
+	// random amount in [0, 0.0001·d).
+	DefaultBackoffJitter = 0.0001
+)
+
+// BackoffConfig configures the exponential backoff applied to a job each time
+// it is evicted because it did not become ready in time (Kueue's
+// waitForPodsReady requeuing strategy, seed 003).
+//
+// The n-th requeue waits Base·2^(n-1), capped at Max, plus a random jitter in
+// [0, Jitter·delay). After Limit requeues the next readiness timeout
+// deactivates the job instead (see [RequeueState.Timeout]).
+//
+// # Zero value
+//
+// The zero BackoffConfig is ready to use and equals the defaults: a zero
+// Base, Max or Jitter takes [DefaultBackoffBase], [DefaultBackoffMax] or
+// [DefaultBackoffJitter], and a nil Limit means no limit. Consequently a
+// jitter fraction of exactly zero cannot be configured: to draw no jitter,
+// call [BackoffConfig.Delay] (which never adds jitter) or pass a nil
+// [BackoffSource] or the value 0 as the random draw. [BackoffConfig.Effective]
+// returns the config with the defaults filled in.
+//
+// BackoffConfig is a plain value: safe to copy and to use from any number of
+// goroutines. Its methods never panic, even on a config that fails
+// [BackoffConfig.Validate]: negative durations and an out-of-range or NaN
+// jitter are treated as zero (that is, as the default), and Base > Max
+// yields Max for every requeue.
+type BackoffConfig struct {
+	// Base is the delay of the first requeue (Kueue: backoffBaseSeconds).
+	// Zero means DefaultBackoffBase (60s).
+	Base time.Duration
+	// Max caps the delay of every requeue (Kueue: backoffMaxSeconds).
+	// Zero means DefaultBackoffMax (1h).
+	Max time.Duration
+	// Limit is the number of requeues allowed before a readiness timeout
+	// deactivates the job (Kueue: backoffLimitCount). Nil means no limit:
+	// the job is requeued forever. A limit of 0 deactivates the job on its
+	// first readiness timeout.
+	Limit *int
+	// Jitter is the jitter fraction in [0, 1): the n-th delay d grows by
+	// Jitter·d·u for a random u in [0, 1). Zero means DefaultBackoffJitter.
+	Jitter float64
+}
+
+// BackoffLimit returns a pointer to n, for [BackoffConfig.Limit]:
+//
+//	cfg := requeue.BackoffConfig{Limit: requeue.BackoffLimit(10)}
+func BackoffLimit(n int) *int { return &n }
+
+// BackoffSource is a source of uniformly distributed random numbers, the
+// jitter of [BackoffConfig.DelayFrom]. *math/rand.Rand and *math/rand/v2.Rand
+// implement it. Float64 must return a value in [0, 1); values outside that
+// range are clamped. BackoffConfig calls Float64 at most once per delay and
+// never retains the source; a *rand.Rand is not safe for concurrent use, so
+// concurrent callers need one source each.
+type BackoffSource interface {
+	Float64() float64
+}
+
+// Effective returns c with every zero (or invalid) field replaced by its
+// default: the values [BackoffConfig.Delay] actually uses. Limit is returned
+// unchanged.
+func (c BackoffConfig) Effective() BackoffConfig {
+	if c.Base <= 0 {
+		c.Base = DefaultBackoffBase
+	}
+	if c.Max <= 0 {
+		c.Max = DefaultBackoffMax
+	}
+	if !(c.Jitter > 0 && c.Jitter < 1) { // also catches NaN
+		c.Jitter = DefaultBackoffJitter
+	}
+	return c
+}
+
+// Validate reports every problem of c at once (joined with [errors.Join]),
+// or nil. It rejects negative Base, Max and Limit, a Jitter outside [0, 1)
+// (NaN included), and an effective Base greater than the effective Max (so
+// Base 2h with Max unset is rejected: the default Max is 1h). Each message
+// starts with "requeue: ".
+func (c BackoffConfig) Validate() error {
+	var errs []error
+	if c.Base < 0 {
+		errs = append(errs, fmt.Errorf("requeue: backoff base must not be negative, got %v", c.Base))
+	}
+	if c.Max < 0 {
+		errs = append(errs, fmt.Errorf("requeue: backoff max must not be negative, got %v", c.Max))
+	}
+	if c.Limit != nil && *c.Limit < 0 {
+		errs = append(errs, fmt.Errorf("requeue: backoff limit must not be negative, got %d", *c.Limit))
+	}
+	if !(c.Jitter >= 0 && c.Jitter < 1) {
+		errs = append(errs, fmt.Errorf("requeue: backoff jitter must be in [0, 1), got %v", c.Jitter))
+	}
+	if c.Base >= 0 && c.Max >= 0 {
+		e := c.Effective()
+		if e.Base > e.Max {
+			errs = append(errs, fmt.Errorf("requeue: backoff base %v exceeds max %v", e.Base, e.Max))
+		}
+	}
+	return errors.Join(errs...)
+}
+
+// Delay returns the delay of the n-th requeue without jitter:
+// Base·2^(n-1) capped at Max, and 0 for n <= 0.
+//
+// The cap is applied before multiplying, so the result is exact and never
+// overflows for any n (n = math.MaxInt returns Max). Delay is non-decreasing
+// in n. Cost: O(1), no allocation.
+func (c BackoffConfig) Delay(n int) time.Duration {
+	if n <= 0 {
+		return 0
+	}
+	e := c.Effective()
+	return capDouble(e.Base, e.Max, n-1)
+}
+
+// capDouble returns min(base·2^shift, max) for base, max > 0, shift >= 0,
+// without overflow: base·2^shift <= max exactly when base <= max>>shift.
+func capDouble(base, max time.Duration, shift int) time.Duration {
+	if shift >= 63 || base > max>>uint(shift) {
+		return max
+	}
+	return base << uint(shift)
+}
+
+// DelayJitter returns [BackoffConfig.Delay](n) plus the jitter
+// floor(Jitter·delay·u), for a random draw u in [0, 1) supplied by the
+// caller: u = 0 adds nothing, and the result is always below
+// delay·(1+Jitter). A u outside [0, 1) is clamped into it (NaN counts as 0).
+// The sum saturates at the largest Duration. Cost: O(1), no allocation.
+func (c BackoffConfig) DelayJitter(n int, u float64) time.Duration {
+	d := c.Delay(n)
+	if d == 0 || !(u > 0) {
+		return d
+	}
+	if u >= 1 {
+		u = math.Nextafter(1, 0)
+	}
+	// float64(d)·f·u < float64(d) <= 2^63, so the conversion cannot overflow.
+	j := time.Duration(float64(d) * c.Effective().Jitter * u)
+	if j > math.MaxInt64-d {
+		return math.MaxInt64
+	}
+	return d + j
+}
+
+// DelayFrom is [BackoffConfig.DelayJitter] with the draw taken from src
+// (one call to src.Float64). A nil src adds no jitter.
+func (c BackoffConfig) DelayFrom(n int, src BackoffSource) time.Duration {
+	if src == nil {
+		return c.Delay(n)
+	}
+	return c.DelayJitter(n, src.Float64())
+}
+
+// TotalDelay returns the sum of the delays of requeues 1..n without jitter,
+// Delay(1)+…+Delay(n): the time a job that times out n times spends waiting
+// for its requeues, for documentation and capacity planning. It saturates
+// at the largest Duration and returns 0 for n <= 0. Cost: O(1) (at most 63
+// doublings), no allocation.
+//
+// With the defaults, TotalDelay(10) is 5h3m: 60s+120s+…+1920s = 3,780s,
+// then four capped delays of 3,600s. Without the cap (Max at least 2^9·Base)
+// it is Base·(2^n − 1); seed 003's example, Base 60s and n = 10, is
+// 61,380s = 17h3m, not the "8h 32min" the seed states (30,720s, its last
+// term alone).
+func (c BackoffConfig) TotalDelay(n int) time.Duration {
+	if n <= 0 {
+		return 0
+	}
+	e := c.Effective()
+	var total time.Duration
+	k := 1
+	// Uncapped terms: at most 63 of them, since Base >= 1ns and Max < 2^63.
+	for ; k <= n; k++ {
+		d := capDouble(e.Base, e.Max, k-1)
+		if d == e.Max {
+			break
+		}
+		if d > math.MaxInt64-total { // only when Max is near the largest Duration
+			return math.MaxInt64
+		}
+		total += d
+	}
+	if k > n {
+		return total
+	}
+	// Remaining n-k+1 terms are all Max.
+	rest := uint64(n - k + 1)
+	if rest > uint64(math.MaxInt64-total)/uint64(e.Max) {
+		return math.MaxInt64
+	}
+	return total + time.Duration(rest)*e.Max
+}

@@ -1,0 +1,160 @@
+package requeue_test
+
+import (
+	"math"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/tenurepolicy/tenure/requeue"
+)
+
+func TestRequeueStateAdmissible(t *testing.T) {
+	at := backoffT0.Add(10 * time.Minute)
+	tests := []struct {
+		name      string
+		state     requeue.RequeueState
+		now       time.Time
+		wantOK    bool
+		wantUntil time.Time
+	}{
+		{"zero state is admissible", requeue.RequeueState{}, backoffT0, true, time.Time{}},
+		{"before requeueAt", requeue.RequeueState{Count: 1, RequeueAt: at}, backoffT0, false, at},
+		{"1ns before requeueAt", requeue.RequeueState{Count: 1, RequeueAt: at}, at.Add(-1), false, at},
+		{"exactly at requeueAt is admissible", requeue.RequeueState{Count: 1, RequeueAt: at}, at, true, time.Time{}},
+		{"after requeueAt", requeue.RequeueState{Count: 1, RequeueAt: at}, at.Add(time.Hour), true, time.Time{}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			ok, until := tt.state.Admissible(tt.now)
+			if ok != tt.wantOK || !until.Equal(tt.wantUntil) {
+				t.Errorf("Admissible(%v) = (%v, %v), want (%v, %v)", tt.now, ok, until, tt.wantOK, tt.wantUntil)
+			}
+		})
+	}
+}
+
+func TestRequeueStateTimeout(t *testing.T) {
+	later := backoffT0.Add(24 * time.Hour)
+	tests := []struct {
+		name      string
+		cfg       requeue.BackoffConfig
+		state     requeue.RequeueState
+		u         float64
+		want      requeue.RequeueState
+		wantDeact bool
+	}{
+		{"first timeout, no limit", requeue.BackoffConfig{}, requeue.RequeueState{}, 0,
+			requeue.RequeueState{Count: 1, RequeueAt: backoffT0.Add(time.Minute)}, false},
+		{"first timeout with jitter", requeue.BackoffConfig{}, requeue.RequeueState{}, 0.5,
+			requeue.RequeueState{Count: 1, RequeueAt: backoffT0.Add(time.Minute + 3*time.Millisecond)}, false},
+		{"third timeout", requeue.BackoffConfig{}, requeue.RequeueState{Count: 2}, 0,
+			requeue.RequeueState{Count: 3, RequeueAt: backoffT0.Add(4 * time.Minute)}, false},
+		{"below the limit requeues", requeue.BackoffConfig{Limit: requeue.BackoffLimit(3)}, requeue.RequeueState{Count: 2}, 0,
+			requeue.RequeueState{Count: 3, RequeueAt: backoffT0.Add(4 * time.Minute)}, false},
+		{"at the limit deactivates and resets", requeue.BackoffConfig{Limit: requeue.BackoffLimit(3)},
+			requeue.RequeueState{Count: 3, RequeueAt: backoffT0.Add(-time.Minute)}, 0, requeue.RequeueState{}, true},
+		{"above the limit deactivates", requeue.BackoffConfig{Limit: requeue.BackoffLimit(3)}, requeue.RequeueState{Count: 9}, 0,
+			requeue.RequeueState{}, true},
+		{"limit 0 deactivates on the first timeout", requeue.BackoffConfig{Limit: requeue.BackoffLimit(0)}, requeue.RequeueState{}, 0,
+			requeue.RequeueState{}, true},
+		{"requeueAt never moves earlier", requeue.BackoffConfig{}, requeue.RequeueState{Count: 1, RequeueAt: later}, 0,
+			requeue.RequeueState{Count: 2, RequeueAt: later}, false},
+		{"count saturates", requeue.BackoffConfig{}, requeue.RequeueState{Count: math.MaxInt}, 0,
+			requeue.RequeueState{Count: math.MaxInt, RequeueAt: backoffT0.Add(time.Hour)}, false},
+		{"negative count restarts at one", requeue.BackoffConfig{}, requeue.RequeueState{Count: -7}, 0,
+			requeue.RequeueState{Count: 1, RequeueAt: backoffT0.Add(time.Minute)}, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, deact := tt.state.Timeout(tt.cfg, backoffT0, tt.u)
+			if deact != tt.wantDeact {
+				t.Errorf("deactivated = %v, want %v", deact, tt.wantDeact)
+			}
+			if diff := cmp.Diff(tt.want, got); diff != "" {
+				t.Errorf("Timeout mismatch (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+// TestRequeueStateSeed003 replays seed 003's scenario: limit 10, base 60s,
+// the job times out again as soon as it is requeued (timeout 0 for
+// simplicity). It is requeued exactly 10 times, waits Base·(2^10−1) in
+// total without a cap (61,380s = 17h3m, not the seed's "8h 32min"), and the
+// 11th timeout deactivates it; reactivated, it starts from zero.
+func TestRequeueStateSeed003(t *testing.T) {
+	cfg := requeue.BackoffConfig{Limit: requeue.BackoffLimit(10), Max: 1000 * time.Hour}
+	var s requeue.RequeueState
+	now := backoffT0
+	var delays []time.Duration
+	for i := 1; ; i++ {
+		next, deact := s.Timeout(cfg, now, 0)
+		if deact {
+			if i != 11 {
+				t.Fatalf("deactivated at timeout %d, want 11", i)
+			}
+			if diff := cmp.Diff(requeue.RequeueState{}, next); diff != "" {
+				t.Errorf("state after deactivation (-want +got):\n%s", diff)
+			}
+			break
+		}
+		if next.Count != i {
+			t.Fatalf("timeout %d: Count = %d, want %d", i, next.Count, i)
+		}
+		if ok, until := next.Admissible(now); ok || !until.Equal(next.RequeueAt) {
+			t.Fatalf("timeout %d: admissible right after eviction: (%v, %v)", i, ok, until)
+		}
+		delays = append(delays, next.RequeueAt.Sub(now))
+		now = next.RequeueAt // requeued and admitted at once, times out at once
+		s = next
+		if i > 11 {
+			t.Fatal("never deactivated")
+		}
+	}
+	wantDelays := []time.Duration{60, 120, 240, 480, 960, 1920, 3840, 7680, 15360, 30720}
+	for i := range wantDelays {
+		wantDelays[i] *= time.Second
+	}
+	if diff := cmp.Diff(wantDelays, delays); diff != "" {
+		t.Errorf("delays (-want +got):\n%s", diff)
+	}
+	if got, want := now.Sub(backoffT0), 61380*time.Second; got != want {
+		t.Errorf("total wait = %v, want %v", got, want)
+	}
+	if got, want := cfg.TotalDelay(10), now.Sub(backoffT0); got != want {
+		t.Errorf("TotalDelay(10) = %v, want the replayed total %v", got, want)
+	}
+	// Reactivation starts from zero: the next timeout is a first requeue.
+	next, deact := requeue.RequeueState{}.Timeout(cfg, now, 0)
+	if deact || next.Count != 1 || next.RequeueAt.Sub(now) != time.Minute {
+		t.Errorf("after reactivation: (%+v, %v), want Count 1 and a 1m delay", next, deact)
+	}
+}
+
+func TestRequeueStateNoLimitNeverDeactivates(t *testing.T) {
+	var s requeue.RequeueState
+	now := backoffT0
+	for i := 0; i < 1000; i++ {
+		next, deact := s.Timeout(requeue.BackoffConfig{}, now, 0)
+		if deact {
+			t.Fatalf("deactivated at timeout %d without a limit", i+1)
+		}
+		s = next
+		now = now.Add(time.Minute)
+	}
+	if s.Count != 1000 {
+		t.Errorf("Count = %d, want 1000", s.Count)
+	}
+}
+
+func TestRequeueStateDeactivate(t *testing.T) {
+	s := requeue.RequeueState{Count: 4, RequeueAt: backoffT0}
+	if diff := cmp.Diff(requeue.RequeueState{}, s.Deactivate()); diff != "" {
+		t.Errorf("Deactivate (-want +got):\n%s", diff)
+	}
+	if s.Count != 4 {
+		t.Errorf("Deactivate modified its receiver: %+v", s)
+	}
+}

@@ -1,0 +1,247 @@
+package requeue_test
+
+import (
+	"math"
+	"math/rand/v2"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/tenurepolicy/tenure/requeue"
+)
+
+// backoffT0 is the fixed origin of the backoff tests.
+var backoffT0 = time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
+
+func TestBackoffDelay(t *testing.T) {
+	tests := []struct {
+		name string
+		cfg  requeue.BackoffConfig
+		n    int
+		want time.Duration
+	}{
+		{"n=0 is no delay", requeue.BackoffConfig{}, 0, 0},
+		{"negative n is no delay", requeue.BackoffConfig{}, -5, 0},
+		{"min int is no delay", requeue.BackoffConfig{}, math.MinInt, 0},
+		{"default first", requeue.BackoffConfig{}, 1, 60 * time.Second},
+		{"default second", requeue.BackoffConfig{}, 2, 120 * time.Second},
+		{"default third", requeue.BackoffConfig{}, 3, 240 * time.Second},
+		{"default sixth, last below cap", requeue.BackoffConfig{}, 6, 1920 * time.Second},
+		{"default seventh capped (3840s > 1h)", requeue.BackoffConfig{}, 7, time.Hour},
+		{"default n=29 (Kueue overflowed here before its cap)", requeue.BackoffConfig{}, 29, time.Hour},
+		{"default n=MaxInt32", requeue.BackoffConfig{}, math.MaxInt32, time.Hour},
+		{"default n=MaxInt", requeue.BackoffConfig{}, math.MaxInt, time.Hour},
+		{"exactly at the cap is the cap", requeue.BackoffConfig{Base: time.Second, Max: 4 * time.Second}, 3, 4 * time.Second},
+		{"one below the cap", requeue.BackoffConfig{Base: time.Second, Max: 5 * time.Second}, 3, 4 * time.Second},
+		{"first over the cap", requeue.BackoffConfig{Base: time.Second, Max: 5 * time.Second}, 4, 5 * time.Second},
+		{"base equals max", requeue.BackoffConfig{Base: time.Minute, Max: time.Minute}, 1, time.Minute},
+		{"tiny base, huge max, largest uncapped", requeue.BackoffConfig{Base: 1, Max: math.MaxInt64}, 63, 1 << 62},
+		{"tiny base, huge max, n=64 saturates", requeue.BackoffConfig{Base: 1, Max: math.MaxInt64}, 64, math.MaxInt64},
+		{"tiny base, huge max, n=1e9", requeue.BackoffConfig{Base: 1, Max: math.MaxInt64}, 1_000_000_000, math.MaxInt64},
+		{"huge base", requeue.BackoffConfig{Base: math.MaxInt64, Max: math.MaxInt64}, 2, math.MaxInt64},
+		{"invalid base > max gives max", requeue.BackoffConfig{Base: 2 * time.Hour}, 1, time.Hour},
+		{"negative fields act as defaults", requeue.BackoffConfig{Base: -1, Max: -1}, 2, 120 * time.Second},
+		{"only max set", requeue.BackoffConfig{Max: 10 * time.Hour}, 10, 30720 * time.Second},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := tt.cfg.Delay(tt.n); got != tt.want {
+				t.Errorf("Delay(%d) = %v, want %v", tt.n, got, tt.want)
+			}
+		})
+	}
+}
+
+func TestBackoffDelayJitter(t *testing.T) {
+	huge := requeue.BackoffConfig{Base: math.MaxInt64, Max: math.MaxInt64, Jitter: 0.5}
+	tests := []struct {
+		name string
+		cfg  requeue.BackoffConfig
+		n    int
+		u    float64
+		want time.Duration
+	}{
+		{"u=0 adds nothing", requeue.BackoffConfig{}, 1, 0, 60 * time.Second},
+		{"default jitter, half draw", requeue.BackoffConfig{}, 1, 0.5, 60*time.Second + 3*time.Millisecond},
+		{"default jitter on the cap", requeue.BackoffConfig{}, 9, 0.5, time.Hour + 180*time.Millisecond},
+		{"explicit jitter", requeue.BackoffConfig{Jitter: 0.5}, 2, 0.5, 150 * time.Second},
+		{"n=0 stays zero", requeue.BackoffConfig{Jitter: 0.5}, 0, 0.9, 0},
+		{"negative u clamps to 0", requeue.BackoffConfig{Jitter: 0.5}, 1, -3, 60 * time.Second},
+		{"NaN u counts as 0", requeue.BackoffConfig{Jitter: 0.5}, 1, math.NaN(), 60 * time.Second},
+		{"u=1 clamps below 1", requeue.BackoffConfig{Jitter: 0.5}, 1, 1, 90*time.Second - 1},
+		{"u=+Inf clamps below 1", requeue.BackoffConfig{Jitter: 0.5}, 1, math.Inf(1), 90*time.Second - 1},
+		{"saturates at the largest duration", huge, 1, 0.5, math.MaxInt64},
+		{"invalid jitter uses the default", requeue.BackoffConfig{Jitter: 7}, 1, 0.5, 60*time.Second + 3*time.Millisecond},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := tt.cfg.DelayJitter(tt.n, tt.u); got != tt.want {
+				t.Errorf("DelayJitter(%d, %v) = %v, want %v", tt.n, tt.u, got, tt.want)
+			}
+		})
+	}
+}
+
+func TestBackoffDelayFrom(t *testing.T) {
+	cfg := requeue.BackoffConfig{Jitter: 0.25}
+	if got, want := cfg.DelayFrom(3, nil), 240*time.Second; got != want {
+		t.Errorf("DelayFrom(3, nil) = %v, want %v", got, want)
+	}
+	// The same seed gives the same draw, hence the same delay.
+	u := rand.New(rand.NewPCG(1, 2)).Float64()
+	got := cfg.DelayFrom(3, rand.New(rand.NewPCG(1, 2)))
+	if want := cfg.DelayJitter(3, u); got != want {
+		t.Errorf("DelayFrom(3, seeded) = %v, want DelayJitter(3, %v) = %v", got, u, want)
+	}
+	if got <= 240*time.Second || got >= 300*time.Second {
+		t.Errorf("DelayFrom(3, seeded) = %v, want in (240s, 300s)", got)
+	}
+}
+
+func TestBackoffDelayAllocs(t *testing.T) {
+	cfg := requeue.BackoffConfig{Limit: requeue.BackoffLimit(3)}
+	var sink time.Duration
+	allocs := testing.AllocsPerRun(100, func() {
+		sink += cfg.Delay(7) + cfg.DelayJitter(40, 0.3) + cfg.TotalDelay(1000)
+	})
+	if allocs != 0 {
+		t.Errorf("Delay/DelayJitter/TotalDelay allocate %v times per run, want 0", allocs)
+	}
+	_ = sink
+}
+
+func TestBackoffTotalDelay(t *testing.T) {
+	noCap := requeue.BackoffConfig{Max: 1000 * time.Hour}
+	tests := []struct {
+		name string
+		cfg  requeue.BackoffConfig
+		n    int
+		want time.Duration
+	}{
+		{"none", requeue.BackoffConfig{}, 0, 0},
+		{"negative", requeue.BackoffConfig{}, -1, 0},
+		{"one", requeue.BackoffConfig{}, 1, 60 * time.Second},
+		// Seed 003's worked example: base 60s, 10 requeues, jitter
+		// neglected. The seed says "8h 32min"; the sum is 61,380s.
+		{"seed 003 example, uncapped", noCap, 10, 61380 * time.Second},
+		{"seed 003 example is 17h3m", noCap, 10, 17*time.Hour + 3*time.Minute},
+		// The same with the default 1h cap: 3,780s + 4·3,600s.
+		{"defaults, 10 requeues", requeue.BackoffConfig{}, 10, 18180 * time.Second},
+		{"defaults, 6 requeues (all below cap)", requeue.BackoffConfig{}, 6, 3780 * time.Second},
+		{"defaults, 7 requeues (first capped)", requeue.BackoffConfig{}, 7, 3780*time.Second + time.Hour},
+		{"all 63 uncapped terms sum to MaxInt64", requeue.BackoffConfig{Base: 1, Max: math.MaxInt64}, 63, math.MaxInt64},
+		{"saturates one term later", requeue.BackoffConfig{Base: 1, Max: math.MaxInt64}, 64, math.MaxInt64},
+		{"saturates adding capped terms", requeue.BackoffConfig{Base: 1 << 61, Max: math.MaxInt64}, 3, math.MaxInt64},
+		{"largest exact sum of uncapped terms", requeue.BackoffConfig{Base: 3, Max: math.MaxInt64}, 61, 3 * (1<<61 - 1)},
+		{"saturates within uncapped terms", requeue.BackoffConfig{Base: 3, Max: math.MaxInt64}, 62, math.MaxInt64},
+		{"defaults, n=MaxInt saturates", requeue.BackoffConfig{}, math.MaxInt, math.MaxInt64},
+		{"defaults, a million requeues", requeue.BackoffConfig{}, 1_000_000, 3780*time.Second + (1_000_000-6)*time.Hour},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := tt.cfg.TotalDelay(tt.n); got != tt.want {
+				t.Errorf("TotalDelay(%d) = %v, want %v", tt.n, got, tt.want)
+			}
+		})
+	}
+}
+
+func TestBackoffEffective(t *testing.T) {
+	limit := requeue.BackoffLimit(4)
+	tests := []struct {
+		name string
+		cfg  requeue.BackoffConfig
+		want requeue.BackoffConfig
+	}{
+		{"zero is the defaults", requeue.BackoffConfig{}, requeue.BackoffConfig{Base: time.Minute, Max: time.Hour, Jitter: 0.0001}},
+		{"set fields kept", requeue.BackoffConfig{Base: time.Second, Max: time.Minute, Jitter: 0.2, Limit: limit},
+			requeue.BackoffConfig{Base: time.Second, Max: time.Minute, Jitter: 0.2, Limit: limit}},
+		{"invalid fields become defaults", requeue.BackoffConfig{Base: -1, Max: -2, Jitter: math.NaN()},
+			requeue.BackoffConfig{Base: time.Minute, Max: time.Hour, Jitter: 0.0001}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if diff := cmp.Diff(tt.want, tt.cfg.Effective()); diff != "" {
+				t.Errorf("Effective() mismatch (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+func TestBackoffValidate(t *testing.T) {
+	tests := []struct {
+		name string
+		cfg  requeue.BackoffConfig
+		want []string // substrings, one per joined error, in order
+	}{
+		{"zero value is valid", requeue.BackoffConfig{}, nil},
+		{"explicit defaults", requeue.BackoffConfig{Base: time.Minute, Max: time.Hour, Jitter: 0.0001}, nil},
+		{"base equals max", requeue.BackoffConfig{Base: time.Hour, Max: time.Hour}, nil},
+		{"limit zero is valid", requeue.BackoffConfig{Limit: requeue.BackoffLimit(0)}, nil},
+		{"jitter just below one", requeue.BackoffConfig{Jitter: math.Nextafter(1, 0)}, nil},
+		{"negative base", requeue.BackoffConfig{Base: -time.Second}, []string{"requeue: backoff base must not be negative, got -1s"}},
+		{"negative max", requeue.BackoffConfig{Max: -time.Second}, []string{"requeue: backoff max must not be negative, got -1s"}},
+		{"negative limit", requeue.BackoffConfig{Limit: requeue.BackoffLimit(-1)}, []string{"requeue: backoff limit must not be negative, got -1"}},
+		{"negative jitter", requeue.BackoffConfig{Jitter: -0.1}, []string{"requeue: backoff jitter must be in [0, 1), got -0.1"}},
+		{"jitter one", requeue.BackoffConfig{Jitter: 1}, []string{"requeue: backoff jitter must be in [0, 1), got 1"}},
+		{"jitter NaN", requeue.BackoffConfig{Jitter: math.NaN()}, []string{"requeue: backoff jitter must be in [0, 1), got NaN"}},
+		{"base above max", requeue.BackoffConfig{Base: 2 * time.Minute, Max: time.Minute}, []string{"requeue: backoff base 2m0s exceeds max 1m0s"}},
+		{"base above the default max", requeue.BackoffConfig{Base: 2 * time.Hour}, []string{"requeue: backoff base 2h0m0s exceeds max 1h0m0s"}},
+		{"max below the default base", requeue.BackoffConfig{Max: 30 * time.Second}, []string{"requeue: backoff base 1m0s exceeds max 30s"}},
+		{"all at once", requeue.BackoffConfig{Base: -1, Max: -1, Limit: requeue.BackoffLimit(-3), Jitter: 2}, []string{
+			"requeue: backoff base must not be negative",
+			"requeue: backoff max must not be negative",
+			"requeue: backoff limit must not be negative",
+			"requeue: backoff jitter must be in [0, 1)",
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			backoffCheckErrors(t, tt.cfg.Validate(), tt.want)
+		})
+	}
+}
+
+// backoffCheckErrors checks that err joins exactly len(want) errors, the i-th
+// containing want[i], each starting with "requeue: ".
+func backoffCheckErrors(t *testing.T, err error, want []string) {
+	t.Helper()
+	if len(want) == 0 {
+		if err != nil {
+			t.Fatalf("got error %v, want nil", err)
+		}
+		return
+	}
+	if err == nil {
+		t.Fatalf("got nil error, want %q", want)
+	}
+	var errs []error
+	if j, ok := err.(interface{ Unwrap() []error }); ok {
+		errs = backoffFlatten(j.Unwrap())
+	} else {
+		errs = []error{err}
+	}
+	if len(errs) != len(want) {
+		t.Fatalf("got %d errors %q, want %d: %q", len(errs), err, len(want), want)
+	}
+	for i, e := range errs {
+		if !strings.HasPrefix(e.Error(), "requeue: ") || !strings.Contains(e.Error(), want[i]) {
+			t.Errorf("error %d = %q, want it to start with \"requeue: \" and contain %q", i, e, want[i])
+		}
+	}
+}
+
+// backoffFlatten expands nested errors.Join results.
+func backoffFlatten(errs []error) []error {
+	var out []error
+	for _, e := range errs {
+		if j, ok := e.(interface{ Unwrap() []error }); ok {
+			out = append(out, backoffFlatten(j.Unwrap())...)
+			continue
+		}
+		out = append(out, e)
+	}
+	return out
+}

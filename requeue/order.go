@@ -1,0 +1,158 @@
+package requeue
+
+import (
+	"cmp"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+)
+
+// TimestampStrategy chooses the timestamp a pending job is ordered by within
+// its priority (Kueue's requeuingStrategy.timestamp, seed 003).
+type TimestampStrategy uint8
+
+const (
+	// TimestampEviction (the default, the zero value) orders a job that was
+	// evicted because it did not become ready in time by the instant of that
+	// eviction (back of the queue), and every other job by its creation.
+	TimestampEviction TimestampStrategy = iota
+	// TimestampCreation always orders by creation time (front of the queue
+	// after a readiness eviction).
+	TimestampCreation
+)
+
+// String returns "Eviction" or "Creation" (Kueue's spelling), or
+// "TimestampStrategy(N)" for an unknown value.
+func (s TimestampStrategy) String() string {
+	switch s {
+	case TimestampEviction:
+		return "Eviction"
+	case TimestampCreation:
+		return "Creation"
+	}
+	return fmt.Sprintf("TimestampStrategy(%d)", uint8(s))
+}
+
+// MarshalText implements [encoding.TextMarshaler]: the [TimestampStrategy.String]
+// form; an unknown value is an error.
+func (s TimestampStrategy) MarshalText() ([]byte, error) {
+	if s > TimestampCreation {
+		return nil, fmt.Errorf("requeue: unknown timestamp strategy %d", uint8(s))
+	}
+	return []byte(s.String()), nil
+}
+
+// UnmarshalText implements [encoding.TextUnmarshaler]. It accepts
+// "Eviction" and "Creation" in any letter case; the empty string is the
+// default (Eviction). Anything else is an error and leaves s unchanged.
+func (s *TimestampStrategy) UnmarshalText(b []byte) error {
+	switch {
+	case len(b) == 0 || strings.EqualFold(string(b), "Eviction"):
+		*s = TimestampEviction
+	case strings.EqualFold(string(b), "Creation"):
+		*s = TimestampCreation
+	default:
+		return fmt.Errorf("requeue: unknown timestamp strategy %q (want Eviction or Creation)", b)
+	}
+	return nil
+}
+
+// QueueEntry is a pending job as queue ordering sees it.
+type QueueEntry struct {
+	// ID identifies the job; the last tie-breaker (byte-wise order).
+	ID string
+	// Priority is the job's priority; higher is admitted first.
+	Priority int32
+	// Created is the job's creation time.
+	Created time.Time
+	// TimeoutEvicted is the instant the job was last evicted because it did
+	// not become ready in time (Kueue: the Evicted condition with reason
+	// PodsReadyTimeout). The zero time means it was not; an eviction for any
+	// other reason (preemption, say) leaves it zero.
+	TimeoutEvicted time.Time
+}
+
+// QueueOrder orders pending jobs: higher priority first, then earlier
+// queue-order timestamp (see [QueueOrder.Timestamp]), then smaller ID
+// (DESIGN §4.6). The zero QueueOrder uses [TimestampEviction].
+//
+// [QueueOrder.Compare] is a strict weak ordering for any inputs, and total
+// when IDs are unique, so sorting is deterministic. To sort many entries use
+// [QueueOrder.Sort], which computes every timestamp once; sorting with
+// Compare works too but recomputes the timestamps in every comparison.
+// QueueOrder is a plain value, safe for concurrent use.
+type QueueOrder struct {
+	Strategy TimestampStrategy
+}
+
+// Timestamp returns the instant e is ordered by: under [TimestampEviction],
+// e.TimeoutEvicted when it is set, else e.Created; under
+// [TimestampCreation] (and any unknown strategy), e.Created. Any monotonic
+// clock reading is stripped, so ordering compares wall-clock instants only
+// (as the persisted timestamps of a restarted scheduler would).
+func (o QueueOrder) Timestamp(e QueueEntry) time.Time {
+	if o.Strategy == TimestampEviction && !e.TimeoutEvicted.IsZero() {
+		return e.TimeoutEvicted.Round(0)
+	}
+	return e.Created.Round(0)
+}
+
+// Compare returns a negative number when a goes before b, a positive number
+// when b goes before a, and 0 when they tie on priority, timestamp and ID.
+// It suits [slices.SortFunc]. Cost: O(len(ID)), no allocation.
+func (o QueueOrder) Compare(a, b QueueEntry) int {
+	if c := cmp.Compare(b.Priority, a.Priority); c != 0 {
+		return c
+	}
+	if c := o.Timestamp(a).Compare(o.Timestamp(b)); c != 0 {
+		return c
+	}
+	return strings.Compare(a.ID, b.ID)
+}
+
+// queueKey is an entry's sort key with the timestamp precomputed as exact
+// Unix seconds and nanoseconds (no overflow for any time.Time, unlike
+// UnixNano).
+type queueKey struct {
+	prio int32
+	nsec int32
+	sec  int64
+	idx  int
+}
+
+// Sort sorts entries in place into queue order (the order of
+// [QueueOrder.Compare]). It computes each entry's timestamp once, sorts
+// compact keys and then permutes the entries, so it is faster than sorting
+// with Compare and stable for entries that tie completely. Cost:
+// O(n log n) comparisons; it allocates O(n) scratch space.
+func (o QueueOrder) Sort(entries []QueueEntry) {
+	if len(entries) < 2 {
+		return
+	}
+	keys := make([]queueKey, len(entries))
+	for i := range entries {
+		ts := o.Timestamp(entries[i])
+		keys[i] = queueKey{prio: entries[i].Priority, sec: ts.Unix(), nsec: int32(ts.Nanosecond()), idx: i}
+	}
+	slices.SortFunc(keys, func(a, b queueKey) int {
+		if a.prio != b.prio {
+			return cmp.Compare(b.prio, a.prio)
+		}
+		if a.sec != b.sec {
+			return cmp.Compare(a.sec, b.sec)
+		}
+		if a.nsec != b.nsec {
+			return cmp.Compare(a.nsec, b.nsec)
+		}
+		if c := strings.Compare(entries[a.idx].ID, entries[b.idx].ID); c != 0 {
+			return c
+		}
+		return cmp.Compare(a.idx, b.idx)
+	})
+	sorted := make([]QueueEntry, len(entries))
+	for i, k := range keys {
+		sorted[i] = entries[k.idx]
+	}
+	copy(entries, sorted)
+}
