@@ -1,0 +1,400 @@
+package main
+
+import (
+	"container/heap"
+	"fmt"
+	"slices"
+)
+
+// The discrete-event core. Time is whole seconds. Three kinds of events sit in
+// one heap ordered by (time, kind, seq): completions first (they free
+// resources), then arrivals, then scheduling cycles; seq (insertion order)
+// breaks the remaining ties, so a run is a pure function of its inputs.
+//
+// Scheduling cycles happen on a fixed grid (multiples of Config.Interval) but
+// only when something may have changed: an arrival, a completion, an eviction,
+// or a wake-up instant that a policy decision named (a protection expiry, a
+// cooldown end, ...). A months-long trace therefore costs a cycle per burst of
+// activity, not one per grid point.
+
+type eventKind uint8
+
+const (
+	evComplete eventKind = iota
+	evArrive
+	evCycle
+)
+
+type event struct {
+	t     int64
+	kind  eventKind
+	seq   uint64
+	job   int32
+	epoch int32 // for completions: the run they belong to
+}
+
+type eventHeap []event
+
+func (h eventHeap) Len() int { return len(h) }
+func (h eventHeap) Less(i, j int) bool {
+	a, b := &h[i], &h[j]
+	if a.t != b.t {
+		return a.t < b.t
+	}
+	if a.kind != b.kind {
+		return a.kind < b.kind
+	}
+	return a.seq < b.seq
+}
+func (h eventHeap) Swap(i, j int) { h[i], h[j] = h[j], h[i] }
+func (h *eventHeap) Push(x any)   { *h = append(*h, x.(event)) }
+func (h *eventHeap) Pop() any {
+	old := *h
+	e := old[len(old)-1]
+	*h = old[:len(old)-1]
+	return e
+}
+
+type status uint8
+
+const (
+	statusFuture status = iota // not yet arrived
+	statusPending
+	statusRunning
+	statusDone
+)
+
+// jobState is the simulator's mutable view of one job.
+type jobState struct {
+	status  status
+	node    int32
+	epoch   int32 // incremented at every start and eviction
+	start   int64 // last start (valid while running)
+	queueTS int64 // queue-order timestamp: arrival unless a policy moves it
+	gpus    []uint8
+	nodePos int32 // index in cluster.running[node]
+
+	finalStart int64 // start of the run that completed
+	done       int64
+	evictions  int32
+	notBefore  int64 // requeue cooldown end (0 = none)
+	requeueAt  int64 // backoff: not admissible before (0 = none)
+	failures   int32 // failed starts so far (backoff)
+}
+
+// Config holds the simulator's knobs.
+type Config struct {
+	Interval int64 // seconds between scheduling cycles (grid), >= 1
+	Horizon  int64 // stop at this instant; jobs not done by then are reported unfinished
+	// Window is the interval over which GPU utilisation is measured and the
+	// time series is sampled.
+	WindowStart, WindowEnd int64
+	Buckets                int // samples in the time series
+	// Progress, when non-nil, is called now and then with the jobs done so far.
+	Progress func(done int)
+}
+
+// sim is one simulation run of one policy.
+type sim struct {
+	cfg   Config
+	jobs  []Job
+	st    []jobState
+	c     *cluster
+	pol   policy
+	env   *env
+	ev    eventHeap
+	seq   uint64
+	cycle map[int64]struct{} // grid instants with a cycle already queued
+
+	pending  []int32 // sorted by pendingLess
+	now      int64
+	allocGPU int64 // GPU milli allocated now
+	runningN [numClasses]int
+	inCycle  bool
+	m        *metrics
+	doneN    int
+
+	// Scratch reused across cycles.
+	victims  []int32
+	bestVics []int32
+	scratch  nodeFree
+	requeued []int32
+	failFit  map[shape]struct{}
+	failPre  map[shapeQueue]struct{}
+}
+
+// shape is a job's resource demand; jobs with the same shape fit the same places.
+type shape struct {
+	cpu, mem    int64
+	gpus, milli int32
+}
+
+type shapeQueue struct {
+	shape
+	queue int32
+}
+
+func shapeOf(j *Job) shape { return shape{j.CPU, j.Mem, j.GPUs, j.GPUMilli} }
+
+func newSim(cfg Config, jobs []Job, nodes []Node, pol policy, e *env) *sim {
+	s := &sim{
+		cfg:     cfg,
+		jobs:    jobs,
+		st:      make([]jobState, len(jobs)),
+		c:       newCluster(nodes),
+		pol:     pol,
+		env:     e,
+		cycle:   make(map[int64]struct{}),
+		failFit: make(map[shape]struct{}),
+		failPre: make(map[shapeQueue]struct{}),
+	}
+	s.m = newMetrics(cfg, len(jobs), s.c.gpuCap)
+	for i := range jobs {
+		s.push(event{t: jobs[i].Arrival, kind: evArrive, job: int32(i)})
+	}
+	return s
+}
+
+func (s *sim) push(e event) {
+	e.seq = s.seq
+	s.seq++
+	heap.Push(&s.ev, e)
+}
+
+// wakeAt asks for a scheduling cycle at the first grid instant >= t, never
+// in the past, and strictly after now when asked from within a cycle (so a
+// cycle cannot re-trigger itself at the same instant).
+func (s *sim) wakeAt(t int64) {
+	iv := s.cfg.Interval
+	switch {
+	case s.inCycle && t <= s.now:
+		t = s.now + 1
+	case t < s.now:
+		t = s.now
+	}
+	g := (t + iv - 1) / iv * iv
+	if _, ok := s.cycle[g]; ok {
+		return
+	}
+	s.cycle[g] = struct{}{}
+	s.push(event{t: g, kind: evCycle, job: -1})
+}
+
+// run simulates until every job is done or the horizon passes.
+func (s *sim) run() {
+	for len(s.ev) > 0 {
+		e := heap.Pop(&s.ev).(event)
+		if e.t > s.cfg.Horizon {
+			break
+		}
+		s.advance(e.t)
+		switch e.kind {
+		case evArrive:
+			s.st[e.job].status = statusPending
+			s.st[e.job].queueTS = s.jobs[e.job].Arrival
+			s.addPending(e.job)
+			s.wakeAt(s.now)
+		case evComplete:
+			st := &s.st[e.job]
+			if st.status != statusRunning || st.epoch != e.epoch {
+				continue // the run was evicted
+			}
+			s.release(e.job)
+			st.status = statusDone
+			st.finalStart = st.start
+			st.done = s.now
+			s.doneN++
+			s.m.complete(&s.jobs[e.job], st)
+			if s.cfg.Progress != nil && s.doneN%512 == 0 {
+				s.cfg.Progress(s.doneN)
+			}
+			if len(s.pending) > 0 {
+				s.wakeAt(s.now)
+			}
+		case evCycle:
+			delete(s.cycle, e.t)
+			s.m.cycles++
+			s.inCycle = true
+			s.runCycle()
+			s.inCycle = false
+		}
+	}
+	s.advance(max(s.now, s.cfg.WindowEnd))
+	s.m.finish(s)
+}
+
+// advance moves the clock to t, integrating utilisation and queue length.
+func (s *sim) advance(t int64) {
+	s.m.integrate(s.now, t, s.allocGPU, len(s.pending))
+	s.now = t
+}
+
+func (s *sim) pendingLess(a, b int32) int {
+	pa, pb := s.jobs[a].Class.Priority(), s.jobs[b].Class.Priority()
+	if pa != pb {
+		return int(pb) - int(pa) // higher priority first
+	}
+	ta, tb := s.st[a].queueTS, s.st[b].queueTS
+	if ta != tb {
+		if ta < tb {
+			return -1
+		}
+		return 1
+	}
+	return int(a) - int(b)
+}
+
+func (s *sim) addPending(id int32) {
+	i, _ := slices.BinarySearchFunc(s.pending, id, s.pendingLess)
+	s.pending = slices.Insert(s.pending, i, id)
+}
+
+// start places pending job id on node n.
+func (s *sim) start(id int32, n int) {
+	j := &s.jobs[id]
+	st := &s.st[id]
+	st.gpus = s.c.free[n].take(j, st.gpus[:0])
+	st.node = int32(n)
+	st.nodePos = int32(len(s.c.running[n]))
+	s.c.running[n] = append(s.c.running[n], id)
+	st.status = statusRunning
+	st.start = s.now
+	st.epoch++
+	s.allocGPU += j.GPUDemand()
+	s.runningN[j.Class]++
+	s.m.started(j, st, s.now)
+	s.push(event{t: s.now + j.Runtime, kind: evComplete, job: id, epoch: st.epoch})
+	s.pol.started(s, id)
+}
+
+// release frees running job id's resources.
+func (s *sim) release(id int32) {
+	j := &s.jobs[id]
+	st := &s.st[id]
+	n := st.node
+	s.c.free[n].give(j, st.gpus)
+	r := s.c.running[n]
+	last := r[len(r)-1]
+	r[st.nodePos] = last
+	s.st[last].nodePos = st.nodePos
+	s.c.running[n] = r[:len(r)-1]
+	s.allocGPU -= j.GPUDemand()
+	s.runningN[j.Class]--
+}
+
+// evict stops running job victim in favour of job by (the preemptor, or -1),
+// losing its work; it is requeued after the current cycle.
+func (s *sim) evict(victim, by int32) {
+	st := &s.st[victim]
+	ran := s.now - st.start
+	minRT := s.env.minRuntime(by, victim)
+	s.m.evicted(&s.jobs[victim], ran, ran < minRT)
+	s.release(victim)
+	st.status = statusPending
+	st.epoch++
+	st.evictions++
+	s.requeued = append(s.requeued, victim)
+}
+
+// runCycle is one scheduling cycle: the policy's pre-pass (requeue), then
+// pending jobs in order (priority, then queue-order timestamp, then ID) are
+// placed where they fit, or by preempting; a job that can do neither stays
+// pending and lower-priority jobs may still be placed behind it (no
+// reservations).
+func (s *sim) runCycle() {
+	s.requeued = s.requeued[:0]
+	clear(s.failFit)
+	clear(s.failPre)
+	s.pol.beforeCycle(s)
+	keep := s.pending[:0]
+	for _, id := range s.pending {
+		if s.st[id].status != statusPending {
+			continue // placed by the pre-pass
+		}
+		if !s.pol.admissible(s, id) {
+			keep = append(keep, id)
+			continue
+		}
+		j := &s.jobs[id]
+		sh := shapeOf(j)
+		if _, failed := s.failFit[sh]; !failed {
+			if n := s.c.findFit(j); n >= 0 {
+				s.start(id, n)
+				continue
+			}
+			s.failFit[sh] = struct{}{}
+		}
+		sq := shapeQueue{sh, s.env.leaf(j)}
+		if _, failed := s.failPre[sq]; !failed {
+			if s.preempt(id) {
+				clear(s.failFit)
+				clear(s.failPre)
+				continue
+			}
+			s.failPre[sq] = struct{}{}
+		}
+		keep = append(keep, id)
+	}
+	s.pending = keep
+	for _, id := range s.requeued {
+		s.addPending(id)
+	}
+	if len(s.requeued) > 0 {
+		s.wakeAt(s.now)
+	}
+}
+
+// preempt tries to place pending job p by evicting running jobs the policy
+// allows. Among nodes where the candidates (taken in the policy's victim
+// order) free enough room, it picks the one needing the fewest evictions,
+// then the least lost work (GPU-seconds), then the lowest node index.
+func (s *sim) preempt(p int32) bool {
+	j := &s.jobs[p]
+	if !s.pol.mayPreempt(s, p) {
+		return false
+	}
+	best, bestN, bestLost := -1, 0, int64(0)
+	for n := range s.c.nodes {
+		if !s.c.emptyFits(n, j) {
+			continue
+		}
+		s.victims = s.victims[:0]
+		for _, v := range s.c.running[n] {
+			if ok, until := s.pol.candidate(s, p, v); ok {
+				s.victims = append(s.victims, v)
+			} else if until > s.now {
+				s.wakeAt(until)
+			}
+		}
+		if len(s.victims) == 0 {
+			continue
+		}
+		slices.SortFunc(s.victims, func(a, b int32) int { return s.pol.victimOrder(s, p, a, b) })
+		s.scratch.copyFrom(&s.c.free[n])
+		k, lost := 0, int64(0)
+		for k < len(s.victims) && !s.scratch.fits(j) {
+			v := s.victims[k]
+			s.scratch.give(&s.jobs[v], s.st[v].gpus)
+			lost += (s.now - s.st[v].start) * s.jobs[v].GPUDemand()
+			k++
+		}
+		if !s.scratch.fits(j) {
+			continue
+		}
+		if best < 0 || k < bestN || (k == bestN && lost < bestLost) {
+			best, bestN, bestLost = n, k, lost
+			s.bestVics = append(s.bestVics[:0], s.victims[:k]...)
+		}
+	}
+	if best < 0 {
+		return false
+	}
+	for _, v := range s.bestVics {
+		s.evict(v, p)
+	}
+	if !s.c.free[best].fits(j) {
+		panic(fmt.Sprintf("simulate: internal error: job %s does not fit node %d after evicting %d victims", j.Name, best, len(s.bestVics)))
+	}
+	s.start(p, best)
+	return true
+}

@@ -1,0 +1,201 @@
+package main
+
+import (
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// tj builds a one-GPU-share test job (cpu and memory 1 each).
+func tj(name string, c Class, arrival, runtime int64, gpus, milli int32) Job {
+	return Job{Name: name, Class: c, Arrival: arrival, Runtime: runtime, CPU: 1, Mem: 1, GPUs: gpus, GPUMilli: milli}
+}
+
+func testNodes(gpus ...int32) []Node {
+	var ns []Node
+	for i, g := range gpus {
+		ns = append(ns, Node{Name: "n" + string(rune('0'+i)), CPU: 100, Mem: 100, GPUs: g})
+	}
+	return ns
+}
+
+// simulateTest runs pol over jobs on nodes with a 10 s cycle grid and the
+// measurement window [0, end].
+func simulateTest(t *testing.T, pol policy, jobs []Job, nodes []Node, end int64) *sim {
+	t.Helper()
+	e := &env{jobs: jobs, teams: 1, minRT: defaultMinRuntime}
+	cfg := Config{Interval: 10, Horizon: 1 << 30, WindowStart: 0, WindowEnd: end, Buckets: 4}
+	s := newSim(cfg, jobs, nodes, pol, e)
+	s.m.leaf = e.leaf
+	s.run()
+	return s
+}
+
+type jobOutcome struct {
+	Wait, Done int64
+	Evictions  int32
+}
+
+func outcomes(s *sim) map[string]jobOutcome {
+	out := map[string]jobOutcome{}
+	for i, j := range s.jobs {
+		st := s.st[i]
+		out[j.Name] = jobOutcome{Wait: st.finalStart - j.Arrival, Done: st.done, Evictions: st.evictions}
+	}
+	return out
+}
+
+// Three jobs on one 1-GPU node, cycle every 10 s:
+//
+//	t=0   A (BE, 100 s) arrives; the cycle at 0 starts it.
+//	t=10  B (LS, 50 s) arrives; the cycle at 10 evicts A (ran 10 s) and starts B.
+//	t=20  C (BE, 30 s) arrives; A (older) and C wait behind B.
+//	t=60  B completes; A restarts from scratch.
+//	t=160 A completes; C starts.
+//	t=190 C completes.
+func TestPriorityThreeJobsOneNode(t *testing.T) {
+	jobs := []Job{
+		tj("A", ClassBE, 0, 100, 1, 1000),
+		tj("B", ClassLS, 10, 50, 1, 1000),
+		tj("C", ClassBE, 20, 30, 1, 1000),
+	}
+	s := simulateTest(t, priorityPolicy{}, jobs, testNodes(1), 200)
+	want := map[string]jobOutcome{
+		"A": {Wait: 60, Done: 160, Evictions: 1},
+		"B": {Wait: 0, Done: 60},
+		"C": {Wait: 140, Done: 190},
+	}
+	if diff := cmp.Diff(want, outcomes(s)); diff != "" {
+		t.Errorf("outcomes (-want +got):\n%s", diff)
+	}
+	r := s.m.result("priority")
+	if r.Evictions != 1 || r.Thrash != 1 {
+		t.Errorf("evictions, thrash = %d, %d; want 1, 1 (A ran 10 s < 5 min)", r.Evictions, r.Thrash)
+	}
+	if want := 10.0 / 3600; r.LostGPUHours != want {
+		t.Errorf("lost GPU-h = %v, want %v", r.LostGPUHours, want)
+	}
+	// Busy: A 0..10, B 10..60, A 60..160, C 160..190 => 190 of 200 GPU-seconds.
+	if want := 190.0 / 200; r.GPUUtilisation != want {
+		t.Errorf("utilisation = %v, want %v", r.GPUUtilisation, want)
+	}
+	wantWait := []ClassWait{
+		{Class: "LS", Jobs: 1, P50: 0, P95: 0, P99: 0},
+		{Class: "Burstable"},
+		{Class: "BE", Jobs: 2, P50: 60, P95: 140, P99: 140},
+	}
+	if diff := cmp.Diff(wantWait, r.Wait); diff != "" {
+		t.Errorf("waits (-want +got):\n%s", diff)
+	}
+	if r.Completed != 3 || r.Unfinished != 0 {
+		t.Errorf("completed, unfinished = %d, %d; want 3, 0", r.Completed, r.Unfinished)
+	}
+}
+
+// Equal priority never preempts under plain priority: the second LS job waits
+// for the first to finish.
+func TestPrioritySameClassWaits(t *testing.T) {
+	jobs := []Job{
+		tj("A", ClassLS, 0, 100, 1, 1000),
+		tj("B", ClassLS, 5, 10, 1, 1000),
+	}
+	s := simulateTest(t, priorityPolicy{}, jobs, testNodes(1), 200)
+	want := map[string]jobOutcome{
+		"A": {Wait: 0, Done: 100},
+		"B": {Wait: 95, Done: 110},
+	}
+	if diff := cmp.Diff(want, outcomes(s)); diff != "" {
+		t.Errorf("outcomes (-want +got):\n%s", diff)
+	}
+}
+
+// GPU sharing: two 500-milli tasks share one GPU; a third waits; a whole-GPU
+// task needs a GPU with all 1000 free.
+func TestGPUSharing(t *testing.T) {
+	jobs := []Job{
+		tj("half1", ClassLS, 0, 100, 1, 500),
+		tj("half2", ClassLS, 0, 100, 1, 500),
+		tj("half3", ClassLS, 0, 50, 1, 500),
+		tj("whole", ClassLS, 0, 10, 1, 1000),
+	}
+	s := simulateTest(t, priorityPolicy{}, jobs, testNodes(2), 200)
+	// At 0 (first cycle), in pending order: half1 -> GPU 0; half2 -> GPU 0
+	// (best fit: the fullest GPU that still fits, keeping GPU 1 whole); half3
+	// -> GPU 1; whole finds no GPU with 1000 free and waits for half3 (done
+	// at 50).
+	want := map[string]jobOutcome{
+		"half1": {Wait: 0, Done: 100},
+		"half2": {Wait: 0, Done: 100},
+		"half3": {Wait: 0, Done: 50},
+		"whole": {Wait: 50, Done: 60},
+	}
+	if diff := cmp.Diff(want, outcomes(s)); diff != "" {
+		t.Errorf("outcomes (-want +got):\n%s", diff)
+	}
+}
+
+// The victim choice: the youngest lower-priority job on the node needing the
+// fewest evictions.
+func TestPreemptVictimChoice(t *testing.T) {
+	jobs := []Job{
+		tj("old", ClassBE, 0, 1000, 1, 1000),    // node 0
+		tj("young", ClassBE, 20, 1000, 1, 1000), // node 1
+		tj("ls", ClassLS, 30, 10, 1, 1000),
+	}
+	s := simulateTest(t, priorityPolicy{}, jobs, testNodes(1, 1), 2000)
+	got := outcomes(s)
+	if got["young"].Evictions != 1 || got["old"].Evictions != 0 {
+		t.Errorf("evictions old=%d young=%d; want the younger job evicted", got["old"].Evictions, got["young"].Evictions)
+	}
+	if got["ls"].Wait != 0 {
+		t.Errorf("ls wait = %d, want 0", got["ls"].Wait)
+	}
+}
+
+// Cycles only happen on the grid and only when something changed.
+func TestCyclesOnlyWhenNeeded(t *testing.T) {
+	jobs := []Job{
+		tj("A", ClassLS, 3, 1_000_000, 1, 1000),
+		tj("B", ClassLS, 3, 5, 1, 1000),
+	}
+	s := simulateTest(t, priorityPolicy{}, jobs, testNodes(2), 10)
+	// One cycle at 10 (arrivals at 3), one at 20 (B completed at 15, but
+	// nothing is pending: no cycle). So exactly one.
+	if s.m.cycles != 1 {
+		t.Errorf("cycles = %d, want 1", s.m.cycles)
+	}
+	if got := outcomes(s)["A"].Wait; got != 7 {
+		t.Errorf("A wait = %d, want 7 (grid)", got)
+	}
+}
+
+func TestPercentileNearestRank(t *testing.T) {
+	xs := []int64{1, 2, 3, 4, 5, 6, 7, 8, 9, 10}
+	for _, tc := range []struct {
+		p    float64
+		want float64
+	}{{50, 5}, {95, 10}, {99, 10}, {10, 1}, {11, 2}} {
+		if got := percentile(xs, tc.p); got != tc.want {
+			t.Errorf("percentile(1..10, %v) = %v, want %v", tc.p, got, tc.want)
+		}
+	}
+	if got := percentile(nil, 50); got != 0 {
+		t.Errorf("percentile(nil) = %v, want 0", got)
+	}
+}
+
+func TestJain(t *testing.T) {
+	for _, tc := range []struct {
+		xs   []float64
+		want float64
+	}{
+		{[]float64{1, 1, 1}, 1},
+		{[]float64{1, 0, 0, 0}, 0.25},
+		{[]float64{0.5, 1}, 2.25 / 2.5},
+		{nil, 1},
+	} {
+		if got := jain(tc.xs); got != tc.want {
+			t.Errorf("jain(%v) = %v, want %v", tc.xs, got, tc.want)
+		}
+	}
+}

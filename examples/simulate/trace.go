@@ -1,0 +1,408 @@
+package main
+
+import (
+	"bytes"
+	_ "embed"
+	"encoding/csv"
+	"errors"
+	"fmt"
+	"hash/fnv"
+	"io"
+	"strconv"
+	"strings"
+)
+
+// The default input: the Alibaba openb GPU-cluster trace (CC BY 4.0, see
+// data/README.md), embedded so the program runs with no flags and no network.
+var (
+	//go:embed data/openb_pod_list_default.csv
+	embeddedPods []byte
+	//go:embed data/openb_node_list_gpu_node.csv
+	embeddedNodes []byte
+)
+
+// Class is a priority class derived from the trace's qos column. Higher
+// classes have higher priority: LS > Burstable > BE.
+type Class uint8
+
+// The priority classes, lowest first so that Class is also the priority.
+const (
+	ClassBE Class = iota
+	ClassBurstable
+	ClassLS
+	numClasses = 3
+)
+
+var classNames = [numClasses]string{"BE", "Burstable", "LS"}
+
+// String returns the class's name as the trace spells it.
+func (c Class) String() string {
+	if int(c) < len(classNames) {
+		return classNames[c]
+	}
+	return "Class(" + strconv.Itoa(int(c)) + ")"
+}
+
+// Priority is the scheduling priority of the class (BE 0, Burstable 1, LS 2).
+func (c Class) Priority() int32 { return int32(c) }
+
+// queueName is the name of the class's top-level queue.
+func (c Class) queueName() string { return strings.ToLower(c.String()) }
+
+// parseQoS maps a qos value to a class. Guaranteed (7 pods in the trace) is
+// Kubernetes' strictest QoS class and is folded into LS.
+func parseQoS(s string) (Class, bool) {
+	switch strings.ToLower(strings.TrimSpace(s)) {
+	case "ls", "guaranteed":
+		return ClassLS, true
+	case "burstable":
+		return ClassBurstable, true
+	case "be", "besteffort":
+		return ClassBE, true
+	}
+	return 0, false
+}
+
+// Job is one task of the trace as the simulator sees it. Times are whole
+// seconds from the trace start.
+type Job struct {
+	Name     string
+	Class    Class
+	Team     int   // index of the team queue under the class (hash of Name)
+	Arrival  int64 // creation_time
+	Runtime  int64 // seconds of work to complete, >= 1
+	CPU      int64 // milli-CPUs
+	Mem      int64 // MiB
+	GPUs     int32 // number of GPUs (0 for CPU-only tasks)
+	GPUMilli int32 // share of each GPU in thousandths (1..1000); 0 when GPUs == 0
+	Phase    string
+}
+
+// GPUDemand is the job's GPU request in thousandths of a GPU.
+func (j *Job) GPUDemand() int64 { return int64(j.GPUs) * int64(j.GPUMilli) }
+
+// Node is one machine of the cluster.
+type Node struct {
+	Name  string
+	CPU   int64 // milli-CPUs
+	Mem   int64 // MiB
+	GPUs  int32
+	Model string
+}
+
+// Limits on input values; anything larger is rejected as corrupt input.
+const (
+	maxGPUsPerTask = 64
+	maxGPUsPerNode = 64
+	maxTime        = int64(1) << 40 // ~35,000 years of seconds
+	maxQuantity    = int64(1) << 40
+)
+
+// teamOf deterministically assigns a job to one of teams team queues.
+func teamOf(name string, teams int) int {
+	if teams <= 1 {
+		return 0
+	}
+	h := fnv.New32a()
+	h.Write([]byte(name))
+	return int(h.Sum32() % uint32(teams))
+}
+
+// maxReportedErrors bounds how many per-line problems an error lists.
+const maxReportedErrors = 10
+
+// lineErrors collects per-line problems, keeping the first few.
+type lineErrors struct {
+	file  string
+	errs  []error
+	extra int
+}
+
+func (l *lineErrors) add(line int, format string, args ...any) {
+	if len(l.errs) >= maxReportedErrors {
+		l.extra++
+		return
+	}
+	l.errs = append(l.errs, fmt.Errorf("simulate: %s line %d: %s", l.file, line, fmt.Sprintf(format, args...)))
+}
+
+func (l *lineErrors) err() error {
+	if l.extra > 0 {
+		l.errs = append(l.errs, fmt.Errorf("simulate: %s: %d more problems not shown", l.file, l.extra))
+	}
+	return errors.Join(l.errs...)
+}
+
+// table reads a CSV with a header row and gives access to named columns.
+type table struct {
+	cols map[string]int
+	rows [][]string
+	line []int // 1-based line number of each row
+}
+
+func readTable(file string, r io.Reader, required []string) (*table, error) {
+	cr := csv.NewReader(r)
+	cr.FieldsPerRecord = -1
+	header, err := cr.Read()
+	if err == io.EOF {
+		return nil, fmt.Errorf("simulate: %s: empty file, want a header row with %s", file, strings.Join(required, ","))
+	}
+	if err != nil {
+		return nil, fmt.Errorf("simulate: %s: %w", file, err)
+	}
+	t := &table{cols: make(map[string]int, len(header))}
+	for i, h := range header {
+		h = strings.ToLower(strings.TrimSpace(strings.TrimPrefix(h, "\ufeff")))
+		if _, dup := t.cols[h]; dup {
+			return nil, fmt.Errorf("simulate: %s: header: duplicate column %q", file, h)
+		}
+		t.cols[h] = i
+	}
+	var missing []string
+	for _, c := range required {
+		if _, ok := t.cols[c]; !ok {
+			missing = append(missing, c)
+		}
+	}
+	if len(missing) > 0 {
+		return nil, fmt.Errorf("simulate: %s: header lacks column(s) %s (have %s)", file, strings.Join(missing, ","), strings.Join(header, ","))
+	}
+	errs := lineErrors{file: file}
+	for {
+		rec, err := cr.Read()
+		if err == io.EOF {
+			break
+		}
+		line, _ := cr.FieldPos(0)
+		if err != nil {
+			var pe *csv.ParseError
+			if errors.As(err, &pe) {
+				errs.add(pe.Line, "%v", pe.Err)
+				if pe.Err == csv.ErrQuote || pe.Err == csv.ErrBareQuote {
+					break // the rest of the file cannot be split reliably
+				}
+				continue
+			}
+			return nil, fmt.Errorf("simulate: %s: %w", file, err)
+		}
+		if len(rec) != len(header) {
+			errs.add(line, "%d fields, header has %d", len(rec), len(header))
+			continue
+		}
+		t.rows = append(t.rows, rec)
+		t.line = append(t.line, line)
+	}
+	if err := errs.err(); err != nil {
+		return nil, err
+	}
+	return t, nil
+}
+
+func (t *table) get(row []string, col string) string {
+	return strings.TrimSpace(row[t.cols[col]])
+}
+
+// parseInt parses a non-negative integer no larger than max. Empty is
+// reported by ok == false with a nil error.
+func parseInt(s string, max int64) (v int64, ok bool, err error) {
+	if s == "" {
+		return 0, false, nil
+	}
+	v, err = strconv.ParseInt(s, 10, 64)
+	if err != nil {
+		return 0, false, fmt.Errorf("%q is not an integer", s)
+	}
+	if v < 0 {
+		return 0, false, fmt.Errorf("%d is negative", v)
+	}
+	if v > max {
+		return 0, false, fmt.Errorf("%d is out of range (max %d)", v, max)
+	}
+	return v, true, nil
+}
+
+var podColumns = []string{"name", "cpu_milli", "memory_mib", "num_gpu", "gpu_milli", "qos", "creation_time", "deletion_time", "scheduled_time"}
+
+// ParsePods reads a pod list in the openb format. teams is the number of team
+// queues per class. Every problem found is reported (the first few per file),
+// each with its line number. See the package comment for how columns map to
+// jobs.
+func ParsePods(file string, r io.Reader, teams int) ([]Job, error) {
+	t, err := readTable(file, r, podColumns)
+	if err != nil {
+		return nil, err
+	}
+	_, hasPhase := t.cols["pod_phase"]
+	errs := lineErrors{file: file}
+	seen := make(map[string]int, len(t.rows))
+	jobs := make([]Job, 0, len(t.rows))
+	type times struct{ created, deleted, scheduled int64 }
+	tt := make([]times, 0, len(t.rows))
+	traceEnd := int64(0)
+	for i, row := range t.rows {
+		line := t.line[i]
+		bad := false
+		num := func(col string, max int64, required bool) int64 {
+			v, ok, err := parseInt(t.get(row, col), max)
+			switch {
+			case err != nil:
+				errs.add(line, "%s: %v", col, err)
+				bad = true
+			case !ok && required:
+				errs.add(line, "%s: missing", col)
+				bad = true
+			}
+			return v
+		}
+		j := Job{Name: t.get(row, "name")}
+		if j.Name == "" {
+			errs.add(line, "name: missing")
+			bad = true
+		} else if prev, dup := seen[j.Name]; dup {
+			errs.add(line, "name: %q already used on line %d", j.Name, prev)
+			bad = true
+		} else {
+			seen[j.Name] = line
+		}
+		j.CPU = num("cpu_milli", maxQuantity, false)
+		j.Mem = num("memory_mib", maxQuantity, false)
+		j.GPUs = int32(num("num_gpu", maxGPUsPerTask, false))
+		milli := int32(num("gpu_milli", 1000, false))
+		switch {
+		case j.GPUs == 0 && milli > 0:
+			errs.add(line, "gpu_milli: %d with num_gpu 0", milli)
+			bad = true
+		case j.GPUs > 0 && milli == 0:
+			j.GPUMilli = 1000 // missing share: whole GPUs
+		default:
+			j.GPUMilli = milli
+		}
+		qos := t.get(row, "qos")
+		if c, ok := parseQoS(qos); ok {
+			j.Class = c
+		} else {
+			errs.add(line, "qos: %q is not LS, Guaranteed, Burstable or BE", qos)
+			bad = true
+		}
+		if hasPhase {
+			j.Phase = t.get(row, "pod_phase")
+		}
+		var ts times
+		ts.created = num("creation_time", maxTime, true)
+		ts.deleted = num("deletion_time", maxTime, false)
+		sched, hasSched, err := parseInt(t.get(row, "scheduled_time"), maxTime)
+		if err != nil {
+			errs.add(line, "scheduled_time: %v", err)
+			bad = true
+		}
+		ts.scheduled = sched
+		if !hasSched {
+			ts.scheduled = -1
+		}
+		if hasSched && ts.scheduled < ts.created {
+			errs.add(line, "scheduled_time %d is before creation_time %d", ts.scheduled, ts.created)
+			bad = true
+		}
+		start := max(ts.created, ts.scheduled)
+		if ts.deleted != 0 && ts.deleted < start {
+			errs.add(line, "deletion_time %d is before its start %d", ts.deleted, start)
+			bad = true
+		}
+		if bad {
+			continue
+		}
+		traceEnd = max(traceEnd, ts.created, ts.deleted, ts.scheduled)
+		j.Team = teamOf(j.Name, teams)
+		j.Arrival = ts.created
+		jobs = append(jobs, j)
+		tt = append(tt, ts)
+	}
+	if err := errs.err(); err != nil {
+		return nil, err
+	}
+	if len(jobs) == 0 {
+		return nil, fmt.Errorf("simulate: %s: no tasks", file)
+	}
+	for i := range jobs {
+		ts := tt[i]
+		start := ts.created
+		if ts.scheduled >= 0 {
+			start = ts.scheduled
+		}
+		end := ts.deleted
+		if end == 0 {
+			end = traceEnd // still running when the trace ended
+		}
+		jobs[i].Runtime = max(end-start, 1)
+	}
+	return jobs, nil
+}
+
+var nodeColumns = []string{"sn", "cpu_milli", "memory_mib", "gpu"}
+
+// ParseNodes reads a node list in the openb format (sn, cpu_milli,
+// memory_mib, gpu, and optionally model).
+func ParseNodes(file string, r io.Reader) ([]Node, error) {
+	t, err := readTable(file, r, nodeColumns)
+	if err != nil {
+		return nil, err
+	}
+	_, hasModel := t.cols["model"]
+	errs := lineErrors{file: file}
+	seen := make(map[string]int, len(t.rows))
+	nodes := make([]Node, 0, len(t.rows))
+	for i, row := range t.rows {
+		line := t.line[i]
+		bad := false
+		num := func(col string, max int64) int64 {
+			v, ok, err := parseInt(t.get(row, col), max)
+			if err != nil || !ok {
+				if err == nil {
+					err = errors.New("missing")
+				}
+				errs.add(line, "%s: %v", col, err)
+				bad = true
+			}
+			return v
+		}
+		n := Node{Name: t.get(row, "sn")}
+		if n.Name == "" {
+			errs.add(line, "sn: missing")
+			bad = true
+		} else if prev, dup := seen[n.Name]; dup {
+			errs.add(line, "sn: %q already used on line %d", n.Name, prev)
+			bad = true
+		} else {
+			seen[n.Name] = line
+		}
+		n.CPU = num("cpu_milli", maxQuantity)
+		n.Mem = num("memory_mib", maxQuantity)
+		n.GPUs = int32(num("gpu", maxGPUsPerNode))
+		if hasModel {
+			n.Model = t.get(row, "model")
+		}
+		if !bad {
+			nodes = append(nodes, n)
+		}
+	}
+	if err := errs.err(); err != nil {
+		return nil, err
+	}
+	if len(nodes) == 0 {
+		return nil, fmt.Errorf("simulate: %s: no nodes", file)
+	}
+	return nodes, nil
+}
+
+// loadEmbedded parses the embedded openb trace.
+func loadEmbedded(teams int) ([]Job, []Node, error) {
+	jobs, err := ParsePods("openb_pod_list_default.csv", bytes.NewReader(embeddedPods), teams)
+	if err != nil {
+		return nil, nil, err
+	}
+	nodes, err := ParseNodes("openb_node_list_gpu_node.csv", bytes.NewReader(embeddedNodes))
+	if err != nil {
+		return nil, nil, err
+	}
+	return jobs, nodes, nil
+}

@@ -1,0 +1,165 @@
+package main
+
+import (
+	"fmt"
+	"slices"
+	"time"
+)
+
+// workload is a prepared input: the jobs and nodes to simulate, the shared
+// environment and the simulator configuration.
+type workload struct {
+	jobs    []Job
+	nodes   []Node
+	env     *env
+	cfg     Config
+	summary Summary
+}
+
+// Summary describes the simulated workload in the report.
+type Summary struct {
+	Jobs          int      `json:"jobs"`
+	Unschedulable int      `json:"unschedulable_dropped"`
+	Nodes         int      `json:"nodes"`
+	GPUs          int64    `json:"gpus"`
+	NodeStride    int      `json:"node_stride"`
+	Speedup       float64  `json:"speedup"`
+	Interval      string   `json:"cycle_interval"`
+	WindowStart   int64    `json:"window_start_s"`
+	WindowEnd     int64    `json:"window_end_s"`
+	Queues        string   `json:"queues"`
+	OfferedLoad   float64  `json:"offered_gpu_load"`
+	Notes         []string `json:"notes,omitempty"`
+}
+
+// prepare applies the load knobs (node stride, arrival speed-up), drops jobs
+// that fit on no node even when the cluster is empty, and derives the
+// measurement window and horizon.
+func prepare(jobs []Job, nodes []Node, o options) *workload {
+	var kept []Node
+	for i := 0; i < len(nodes); i += o.nodeStride {
+		kept = append(kept, nodes[i])
+	}
+	nodes = kept
+	jobs = slices.Clone(jobs)
+	first := jobs[0].Arrival
+	for _, j := range jobs {
+		first = min(first, j.Arrival)
+	}
+	if o.speedup != 1 {
+		for i := range jobs {
+			jobs[i].Arrival = first + int64(float64(jobs[i].Arrival-first)/o.speedup)
+		}
+	}
+	c := newCluster(nodes)
+	out := jobs[:0]
+	dropped := 0
+	for _, j := range jobs {
+		if c.schedulable(&j) {
+			out = append(out, j)
+		} else {
+			dropped++
+		}
+	}
+	jobs = out
+	w := &workload{jobs: jobs, nodes: nodes}
+	w.env = &env{jobs: jobs, teams: o.teams, minRT: defaultMinRuntime}
+	w.summary = Summary{
+		Jobs: len(jobs), Unschedulable: dropped, Nodes: len(nodes), GPUs: c.gpuCap / 1000,
+		NodeStride: o.nodeStride, Speedup: o.speedup, Interval: o.interval.String(),
+		Queues: w.env.queueListing(),
+	}
+	if len(jobs) == 0 {
+		return w
+	}
+	arrivals := make([]int64, len(jobs))
+	var maxRT int64
+	var work float64
+	for i, j := range jobs {
+		arrivals[i] = j.Arrival
+		maxRT = max(maxRT, j.Runtime)
+		work += float64(j.GPUDemand()) * float64(j.Runtime)
+	}
+	slices.Sort(arrivals)
+	w.cfg = Config{
+		Interval:    max(int64(o.interval/time.Second), 1),
+		WindowStart: arrivals[len(arrivals)/100],
+		WindowEnd:   arrivals[len(arrivals)-1],
+		Buckets:     o.buckets,
+	}
+	if w.cfg.WindowEnd <= w.cfg.WindowStart {
+		w.cfg.WindowEnd = w.cfg.WindowStart + 1
+	}
+	w.cfg.Horizon = arrivals[len(arrivals)-1] + 3*maxRT + 7*86400
+	w.summary.WindowStart, w.summary.WindowEnd = w.cfg.WindowStart, w.cfg.WindowEnd
+	if c.gpuCap > 0 {
+		w.summary.OfferedLoad = work / float64(c.gpuCap) / float64(w.cfg.WindowEnd-w.cfg.WindowStart)
+	}
+	return w
+}
+
+// defaultMinRuntime is the min-runtime per class (seconds), BE, Burstable, LS.
+var defaultMinRuntime = [numClasses]int64{5 * 60, 15 * 60, 30 * 60}
+
+// simulateAll runs every named policy over the workload, in order.
+func simulateAll(w *workload, names []string, prog *progress) ([]Result, error) {
+	var results []Result
+	for k, name := range names {
+		pol, err := newPolicy(name, w)
+		if err != nil {
+			return nil, err
+		}
+		cfg := w.cfg
+		base := k * len(w.jobs)
+		cfg.Progress = func(done int) { prog.update(name, base+done) }
+		s := newSim(cfg, w.jobs, w.nodes, pol, w.env)
+		s.m.leaf = w.env.leaf
+		s.run()
+		results = append(results, s.m.result(name))
+	}
+	return results, nil
+}
+
+// policyNames lists the policies this build can simulate, in report order.
+func policyNames() []string {
+	names := make([]string, len(policyRegistry))
+	for i, p := range policyRegistry {
+		names[i] = p.name
+	}
+	return names
+}
+
+func parsePolicies(s string) ([]string, error) {
+	var out []string
+	for _, n := range splitList(s) {
+		if !slices.Contains(policyNames(), n) {
+			return nil, fmt.Errorf("simulate: -policies: unknown policy %q (have %v)", n, policyNames())
+		}
+		if slices.Contains(out, n) {
+			return nil, fmt.Errorf("simulate: -policies: %q listed twice", n)
+		}
+		out = append(out, n)
+	}
+	if len(out) == 0 {
+		return nil, fmt.Errorf("simulate: -policies: empty (have %v)", policyNames())
+	}
+	return out, nil
+}
+
+func newPolicy(name string, w *workload) (policy, error) {
+	for _, p := range policyRegistry {
+		if p.name == name {
+			return p.build(w)
+		}
+	}
+	return nil, fmt.Errorf("simulate: unknown policy %q", name)
+}
+
+// policyRegistry lists the compared variants in report order.
+var policyRegistry = []struct {
+	name  string
+	about string
+	build func(*workload) (policy, error)
+}{
+	{"priority", "plain priority preemption", func(*workload) (policy, error) { return priorityPolicy{}, nil }},
+}
