@@ -1,0 +1,190 @@
+package runtime_test
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/tenurepolicy/tenure/runtime"
+)
+
+func TestValidateAllProblems(t *testing.T) {
+	if err := (runtime.Config{}).Validate(); err != nil {
+		t.Fatalf("zero Config: %v", err)
+	}
+	ok := runtime.Config{
+		DefaultPreempt: time.Minute,
+		DefaultReclaim: 0,
+		Method:         runtime.MethodQueue,
+		Queues: []runtime.QueueSetting{
+			{Queue: "a", Preempt: runtime.Explicit(0)},
+			{Queue: "b"},
+		},
+	}
+	if err := ok.Validate(); err != nil {
+		t.Fatalf("valid Config: %v", err)
+	}
+	bad := runtime.Config{
+		DefaultPreempt: -time.Minute,
+		DefaultReclaim: -90 * time.Second,
+		Method:         runtime.Method(2),
+		Queues: []runtime.QueueSetting{
+			{Queue: "a", Preempt: runtime.Explicit(time.Second)},
+			{Queue: "", Reclaim: runtime.Explicit(time.Second)},
+			{Queue: "a", Reclaim: runtime.Explicit(-1)},
+			{Queue: "c", Preempt: runtime.Explicit(-time.Hour), Reclaim: runtime.Explicit(-2 * time.Hour)},
+		},
+	}
+	err := bad.Validate()
+	if err == nil {
+		t.Fatal("no error")
+	}
+	wantLines := []string{
+		"runtime: DefaultPreempt is negative (-1m)",
+		"runtime: DefaultReclaim is negative (-1m30s)",
+		"runtime: invalid Method(2) (want MethodLCA or MethodQueue)",
+		"runtime: Queues[1] has an empty queue name (the implicit root is configured by DefaultPreempt and DefaultReclaim)",
+		`runtime: queue "a" is listed twice (Queues[0] and Queues[2])`,
+		`runtime: queue "a": Reclaim is negative (-1ns)`,
+		`runtime: queue "c": Preempt is negative (-1h)`,
+		`runtime: queue "c": Reclaim is negative (-2h)`,
+	}
+	if diff := cmp.Diff(wantLines, strings.Split(err.Error(), "\n")); diff != "" {
+		t.Errorf("Validate (-want +got):\n%s", diff)
+	}
+}
+
+func TestParseConfig(t *testing.T) {
+	args := map[string]string{
+		runtime.ArgDefaultPreemptMinRuntime: "1.5d",
+		runtime.ArgDefaultReclaimMinRuntime: "10m",
+		runtime.ArgReclaimResolveMethod:     "queue",
+	}
+	queues := []runtime.QueueFields{
+		{Name: "a", PreemptMinRuntime: "20s", ReclaimMinRuntime: "0s"},
+		{Name: "b", ReclaimMinRuntime: "1w"},
+		{Name: "c"}, // nothing set: no entry
+		{Name: "d", PreemptMinRuntime: "0"},
+	}
+	got, err := runtime.ParseConfig(args, queues)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := runtime.Config{
+		DefaultPreempt: 36 * time.Hour,
+		DefaultReclaim: 10 * time.Minute,
+		Method:         runtime.MethodQueue,
+		Queues: []runtime.QueueSetting{
+			{Queue: "a", Preempt: runtime.Explicit(20 * time.Second), Reclaim: runtime.Explicit(0)},
+			{Queue: "b", Reclaim: runtime.Explicit(7 * 24 * time.Hour)},
+			{Queue: "d", Preempt: runtime.Explicit(0)},
+		},
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("ParseConfig (-want +got):\n%s", diff)
+	}
+
+	// Missing keys and empty values keep the defaults.
+	for _, a := range []map[string]string{nil, {}, {
+		runtime.ArgDefaultPreemptMinRuntime: "",
+		runtime.ArgDefaultReclaimMinRuntime: "",
+		runtime.ArgReclaimResolveMethod:     "",
+	}} {
+		got, err := runtime.ParseConfig(a, nil)
+		if err != nil {
+			t.Errorf("ParseConfig(%v): %v", a, err)
+		}
+		if diff := cmp.Diff(runtime.Config{}, got); diff != "" {
+			t.Errorf("ParseConfig(%v) (-want +got):\n%s", a, diff)
+		}
+	}
+}
+
+func TestParseConfigAllProblems(t *testing.T) {
+	args := map[string]string{
+		runtime.ArgDefaultPreemptMinRuntime: "5",
+		runtime.ArgDefaultReclaimMinRuntime: "-1m",
+		runtime.ArgReclaimResolveMethod:     "LCA",
+		"defaultPremptMinRuntime":           "1m",
+	}
+	queues := []runtime.QueueFields{
+		{Name: "a", PreemptMinRuntime: "1h2", ReclaimMinRuntime: "30s"},
+		{Name: "", PreemptMinRuntime: "1m"},
+		{Name: "b", ReclaimMinRuntime: "1x"},
+		{Name: "a", ReclaimMinRuntime: "1m"},
+		{Name: "c", PreemptMinRuntime: "10m"},
+	}
+	got, err := runtime.ParseConfig(args, queues)
+	if err == nil {
+		t.Fatal("no error")
+	}
+	wantLines := []string{
+		`runtime: plugin argument defaultPreemptMinRuntime: invalid duration "5": a number needs a unit (such as s, m, h, d); only 0 may omit it`,
+		`runtime: unknown plugin argument "defaultPremptMinRuntime" (want defaultPreemptMinRuntime, defaultReclaimMinRuntime or reclaimResolveMethod)`,
+		`runtime: plugin argument defaultReclaimMinRuntime: invalid duration "-1m": negative durations are not allowed`,
+		`runtime: plugin argument reclaimResolveMethod: unknown method "LCA" (want "lca" or "queue")`,
+		`runtime: queue "a": preemptMinRuntime: invalid duration "1h2": missing unit after "2"`,
+		`runtime: queue entry 1 has an empty name`,
+		`runtime: queue "b": reclaimMinRuntime: invalid duration "1x": unknown unit "x" (want ns, us, ms, s, m, h, d or w)`,
+		`runtime: queue "a" listed twice (entries 0 and 3); the first is used`,
+	}
+	if diff := cmp.Diff(wantLines, strings.Split(err.Error(), "\n")); diff != "" {
+		t.Errorf("ParseConfig errors (-want +got):\n%s", diff)
+	}
+	// What parsed is kept, and the result is valid.
+	want := runtime.Config{Queues: []runtime.QueueSetting{
+		{Queue: "a", Reclaim: runtime.Explicit(30 * time.Second)},
+		{Queue: "c", Preempt: runtime.Explicit(10 * time.Minute)},
+	}}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("partial Config (-want +got):\n%s", diff)
+	}
+	if err := got.Validate(); err != nil {
+		t.Errorf("partial Config does not validate: %v", err)
+	}
+}
+
+func TestMethodAndAction(t *testing.T) {
+	for _, tt := range []struct {
+		in   string
+		want runtime.Method
+	}{{"lca", runtime.MethodLCA}, {"queue", runtime.MethodQueue}} {
+		got, err := runtime.ParseMethod(tt.in)
+		if err != nil || got != tt.want || got.String() != tt.in {
+			t.Errorf("ParseMethod(%q) = %v, %v", tt.in, got, err)
+		}
+		text, err := got.MarshalText()
+		if err != nil || string(text) != tt.in {
+			t.Errorf("MarshalText(%v) = %q, %v", got, text, err)
+		}
+		var m runtime.Method = 7
+		if err := m.UnmarshalText([]byte(tt.in)); err != nil || m != tt.want {
+			t.Errorf("UnmarshalText(%q) = %v, %v", tt.in, m, err)
+		}
+	}
+	for _, s := range []string{"", "LCA", "Queue", " lca", "lca ", "fifo"} {
+		if _, err := runtime.ParseMethod(s); err == nil || !strings.HasPrefix(err.Error(), "runtime: unknown reclaim resolve method") {
+			t.Errorf("ParseMethod(%q) error = %v", s, err)
+		}
+		m := runtime.MethodQueue
+		if err := m.UnmarshalText([]byte(s)); err == nil || m != runtime.MethodQueue {
+			t.Errorf("UnmarshalText(%q) = %v, %v; want an error and no change", s, m, err)
+		}
+	}
+	if _, err := runtime.Method(2).MarshalText(); err == nil {
+		t.Error("MarshalText(Method(2)): no error")
+	}
+	if runtime.MethodLCA != 0 || runtime.ActionPreempt != 0 {
+		t.Error("the zero values must be MethodLCA and ActionPreempt")
+	}
+	for a, want := range map[runtime.Action]string{runtime.ActionPreempt: "preempt", runtime.ActionReclaim: "reclaim", 9: "Action(9)"} {
+		if got := a.String(); got != want {
+			t.Errorf("Action(%d).String() = %q; want %q", a, got, want)
+		}
+	}
+	if got := runtime.Method(9).String(); got != "Method(9)" {
+		t.Errorf("Method(9).String() = %q", got)
+	}
+}

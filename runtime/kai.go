@@ -1,0 +1,116 @@
+package runtime
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"time"
+)
+
+// Names of the string settings KAI-Scheduler's min-runtime plugin reads
+// (seed 001): the plugin arguments and the Queue spec fields.
+const (
+	ArgDefaultPreemptMinRuntime = "defaultPreemptMinRuntime"
+	ArgDefaultReclaimMinRuntime = "defaultReclaimMinRuntime"
+	ArgReclaimResolveMethod     = "reclaimResolveMethod"
+	FieldPreemptMinRuntime      = "preemptMinRuntime"
+	FieldReclaimMinRuntime      = "reclaimMinRuntime"
+)
+
+// QueueFields is one queue's min-runtime fields in the string form of a
+// KAI-Scheduler Queue spec. An empty string means the field is unset.
+type QueueFields struct {
+	Name              string // the queue's name, as in the tree
+	PreemptMinRuntime string // e.g. "20s"; "" = unset (inherit)
+	ReclaimMinRuntime string // e.g. "30s"; "" = unset (inherit)
+}
+
+// ParseConfig builds a [Config] from the string forms a scheduler already
+// has: the min-runtime plugin arguments (keys [ArgDefaultPreemptMinRuntime],
+// [ArgDefaultReclaimMinRuntime], [ArgReclaimResolveMethod]; a missing key or
+// an empty value keeps the default: 0, 0, "lca") and every queue's
+// [QueueFields]. Durations use [ParseDuration]'s grammar everywhere (KAI
+// accepts d and w only in plugin arguments).
+//
+// It reports every problem at once, joined with [errors.Join], each
+// message naming the argument or the queue and field: an unknown argument
+// key (a typo would otherwise be ignored), an unparsable or negative
+// duration, an unknown method, a queue with an empty name or listed twice.
+// It returns the Config built from everything that parsed, so a tolerant
+// caller may proceed with it. Queues not in the tree are reported later, by
+// [NewResolver].
+func ParseConfig(pluginArgs map[string]string, queues []QueueFields) (Config, error) {
+	var c Config
+	var errs []error
+
+	keys := make([]string, 0, len(pluginArgs))
+	for k := range pluginArgs {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	for _, k := range keys {
+		v := pluginArgs[k]
+		switch k {
+		case ArgDefaultPreemptMinRuntime, ArgDefaultReclaimMinRuntime:
+			if v == "" {
+				continue
+			}
+			d, err := parseDuration(v)
+			if err != nil {
+				errs = append(errs, fmt.Errorf("runtime: plugin argument %s: invalid duration %q: %w", k, v, err))
+				continue
+			}
+			if k == ArgDefaultPreemptMinRuntime {
+				c.DefaultPreempt = d
+			} else {
+				c.DefaultReclaim = d
+			}
+		case ArgReclaimResolveMethod:
+			if v == "" {
+				continue
+			}
+			m, err := ParseMethod(v)
+			if err != nil {
+				errs = append(errs, fmt.Errorf("runtime: plugin argument %s: unknown method %q (want \"lca\" or \"queue\")", k, v))
+				continue
+			}
+			c.Method = m
+		default:
+			errs = append(errs, fmt.Errorf("runtime: unknown plugin argument %q (want %s, %s or %s)",
+				k, ArgDefaultPreemptMinRuntime, ArgDefaultReclaimMinRuntime, ArgReclaimResolveMethod))
+		}
+	}
+
+	seen := make(map[string]int, len(queues))
+	for i, q := range queues {
+		if q.Name == "" {
+			errs = append(errs, fmt.Errorf("runtime: queue entry %d has an empty name", i))
+			continue
+		}
+		if first, dup := seen[q.Name]; dup {
+			errs = append(errs, fmt.Errorf("runtime: queue %q listed twice (entries %d and %d); the first is used", q.Name, first, i))
+			continue
+		}
+		seen[q.Name] = i
+		s := QueueSetting{Queue: q.Name}
+		s.Preempt, errs = parseQueueField(q.Name, FieldPreemptMinRuntime, q.PreemptMinRuntime, errs)
+		s.Reclaim, errs = parseQueueField(q.Name, FieldReclaimMinRuntime, q.ReclaimMinRuntime, errs)
+		if s.Preempt != nil || s.Reclaim != nil {
+			c.Queues = append(c.Queues, s)
+		}
+	}
+	return c, errors.Join(errs...)
+}
+
+// parseQueueField parses one queue field: nil for "" (unset) and for an
+// invalid value, whose error is appended to errs.
+func parseQueueField(queue, field, v string, errs []error) (*time.Duration, []error) {
+	if v == "" {
+		return nil, errs
+	}
+	d, err := parseDuration(v)
+	if err != nil {
+		return nil, append(errs, fmt.Errorf("runtime: queue %q: %s: invalid duration %q: %w", queue, field, v, err))
+	}
+	return &d, errs
+}

@@ -1,0 +1,448 @@
+package runtime_test
+
+import (
+	"errors"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/tenurepolicy/tenure/queuetree"
+	"github.com/tenurepolicy/tenure/runtime"
+)
+
+// q is a queue of a test tree with its settings in KAI string form.
+type q struct{ name, parent, preempt, reclaim string }
+
+// build makes a tree and a resolver from KAI-style strings, failing the
+// test on any error.
+func build(tb testing.TB, args map[string]string, qs ...q) (*queuetree.Tree, *runtime.Resolver) {
+	tb.Helper()
+	var queues []queuetree.Queue
+	var fields []runtime.QueueFields
+	for _, x := range qs {
+		queues = append(queues, queuetree.Queue{Name: x.name, Parent: x.parent})
+		fields = append(fields, runtime.QueueFields{Name: x.name, PreemptMinRuntime: x.preempt, ReclaimMinRuntime: x.reclaim})
+	}
+	tree, err := queuetree.New(queues)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	cfg, err := runtime.ParseConfig(args, fields)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	r, err := runtime.NewResolver(tree, cfg)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return tree, r
+}
+
+// seed002Reclaim is seed 002's reclaim example:
+// A → B(600s) → {C → {leaf1(0s), leaf2(180s)}, D(60s) → leaf3}.
+func seed002Reclaim(tb testing.TB, method string) (*queuetree.Tree, *runtime.Resolver) {
+	return build(tb, map[string]string{runtime.ArgReclaimResolveMethod: method},
+		q{name: "A"},
+		q{name: "B", parent: "A", reclaim: "600s"},
+		q{name: "C", parent: "B"},
+		q{name: "D", parent: "B", reclaim: "60s"},
+		q{name: "leaf1", parent: "C", reclaim: "0s"},
+		q{name: "leaf2", parent: "C", reclaim: "180s"},
+		q{name: "leaf3", parent: "D"},
+	)
+}
+
+func id(tb testing.TB, t *queuetree.Tree, name string) queuetree.ID {
+	tb.Helper()
+	x, ok := t.Lookup(name)
+	if !ok {
+		tb.Fatalf("queue %q not in tree", name)
+	}
+	return x
+}
+
+// want is a Resolution by source name, filled in with the source's ID.
+func want(tb testing.TB, t *queuetree.Tree, a runtime.Action, m runtime.Method, d time.Duration, source string) runtime.Resolution {
+	tb.Helper()
+	r := runtime.Resolution{Duration: d, Source: queuetree.None, Action: a, Method: m}
+	if source != "" {
+		r.Source, r.SourceName = id(tb, t, source), source
+	}
+	return r
+}
+
+// TestSeed002Reclaim checks the three worked examples of seed 002 under
+// both methods, plus the reverse pairs.
+func TestSeed002Reclaim(t *testing.T) {
+	tests := []struct {
+		method, reclaimer, victim string
+		d                         time.Duration
+		source                    string
+	}{
+		// Example 1: LCA B, child toward leaf3 is D (60s).
+		{"lca", "leaf1", "leaf3", 60 * time.Second, "D"},
+		// Example 2: LCA C, child toward leaf2 is leaf2 (180s).
+		{"lca", "leaf1", "leaf2", 180 * time.Second, "leaf2"},
+		// Example 3: LCA B, child toward leaf1 is C, unset: inherits B's 600s.
+		{"lca", "leaf3", "leaf1", 600 * time.Second, "B"},
+		// The reverse of example 2: LCA C, child leaf1, explicit 0.
+		{"lca", "leaf2", "leaf1", 0, "leaf1"},
+		// The queue method always walks from the victim.
+		{"queue", "leaf1", "leaf3", 60 * time.Second, "D"},
+		{"queue", "leaf1", "leaf2", 180 * time.Second, "leaf2"},
+		{"queue", "leaf3", "leaf1", 0, "leaf1"}, // leaf1's explicit 0 stops inheritance
+		{"queue", "leaf2", "leaf1", 0, "leaf1"},
+	}
+	for _, tt := range tests {
+		tree, r := seed002Reclaim(t, tt.method)
+		m, err := runtime.ParseMethod(tt.method)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := r.Reclaim(id(t, tree, tt.reclaimer), id(t, tree, tt.victim))
+		w := want(t, tree, runtime.ActionReclaim, m, tt.d, tt.source)
+		if diff := cmp.Diff(w, got); diff != "" {
+			t.Errorf("%s: Reclaim(%s → %s) mismatch (-want +got):\n%s", tt.method, tt.reclaimer, tt.victim, diff)
+		}
+		// Resolve and ReclaimByName agree with Reclaim.
+		if diff := cmp.Diff(got, r.Resolve(runtime.ActionReclaim, id(t, tree, tt.reclaimer), id(t, tree, tt.victim))); diff != "" {
+			t.Errorf("%s: Resolve differs from Reclaim (-want +got):\n%s", tt.method, diff)
+		}
+		byName, err := r.ReclaimByName(tt.reclaimer, tt.victim)
+		if err != nil {
+			t.Errorf("ReclaimByName(%s, %s): %v", tt.reclaimer, tt.victim, err)
+		}
+		if diff := cmp.Diff(got, byName); diff != "" {
+			t.Errorf("%s: ReclaimByName differs from Reclaim (-want +got):\n%s", tt.method, diff)
+		}
+	}
+}
+
+// TestSeed002Preempt checks seed 002's preemption examples:
+// A → B(600s) → C → {leaf1(300s), leaf2}.
+func TestSeed002Preempt(t *testing.T) {
+	tree, r := build(t, nil,
+		q{name: "A"},
+		q{name: "B", parent: "A", preempt: "600s"},
+		q{name: "C", parent: "B"},
+		q{name: "leaf1", parent: "C", preempt: "300s"},
+		q{name: "leaf2", parent: "C"},
+	)
+	tests := []struct {
+		victim string
+		d      time.Duration
+		source string
+	}{
+		{"leaf1", 300 * time.Second, "leaf1"},
+		{"leaf2", 600 * time.Second, "B"},
+		{"C", 600 * time.Second, "B"},
+		{"B", 600 * time.Second, "B"},
+		{"A", 0, ""}, // nothing set above A: the default
+	}
+	for _, tt := range tests {
+		got := r.Preempt(id(t, tree, tt.victim))
+		w := want(t, tree, runtime.ActionPreempt, runtime.MethodQueue, tt.d, tt.source)
+		if diff := cmp.Diff(w, got); diff != "" {
+			t.Errorf("Preempt(%s) mismatch (-want +got):\n%s", tt.victim, diff)
+		}
+		byName, err := r.PreemptByName(tt.victim)
+		if err != nil || byName != got {
+			t.Errorf("PreemptByName(%s) = %v, %v; want %v, nil", tt.victim, byName, err, got)
+		}
+		// The preemptor is not consulted for a preemption.
+		if res := r.Resolve(runtime.ActionPreempt, queuetree.None, id(t, tree, tt.victim)); res != got {
+			t.Errorf("Resolve(preempt, None, %s) = %v; want %v", tt.victim, res, got)
+		}
+	}
+}
+
+// TestSeed001 uses seed 001's configuration example: plugin defaults of 10m
+// with the lca method, queue "production" with preemptMinRuntime 20s and
+// reclaimMinRuntime 30s; and its workflow: a job in a queue with 30s reclaim
+// min-runtime is protected at 20s of runtime and reclaimable from 30s.
+func TestSeed001(t *testing.T) {
+	args := map[string]string{
+		runtime.ArgDefaultPreemptMinRuntime: "10m",
+		runtime.ArgDefaultReclaimMinRuntime: "10m",
+		runtime.ArgReclaimResolveMethod:     "lca",
+	}
+	tree, r := build(t, args,
+		q{name: "production", preempt: "20s", reclaim: "30s"},
+		q{name: "research"},
+	)
+	prod, research := id(t, tree, "production"), id(t, tree, "research")
+
+	checks := []struct {
+		name string
+		got  runtime.Resolution
+		want runtime.Resolution
+	}{
+		{"preempt in production", r.Preempt(prod), want(t, tree, runtime.ActionPreempt, runtime.MethodQueue, 20*time.Second, "production")},
+		{"preempt in research (default)", r.Preempt(research), want(t, tree, runtime.ActionPreempt, runtime.MethodQueue, 10*time.Minute, "")},
+		{"research reclaims from production", r.Reclaim(research, prod), want(t, tree, runtime.ActionReclaim, runtime.MethodLCA, 30*time.Second, "production")},
+		{"production reclaims from research (default)", r.Reclaim(prod, research), want(t, tree, runtime.ActionReclaim, runtime.MethodLCA, 10*time.Minute, "")},
+	}
+	for _, c := range checks {
+		if diff := cmp.Diff(c.want, c.got); diff != "" {
+			t.Errorf("%s (-want +got):\n%s", c.name, diff)
+		}
+	}
+
+	// The workflow: started at t0, reclaim attempted at 20s, 30s.
+	t0 := time.Date(2025, 3, 1, 12, 0, 0, 0, time.UTC)
+	res := r.Reclaim(research, prod)
+	if !res.Protected(t0, t0.Add(20*time.Second)) {
+		t.Error("at 20s of a 30s reclaim min-runtime the job must be protected")
+	}
+	if res.Protected(t0, t0.Add(30*time.Second)) {
+		t.Error("at exactly 30s the job must be reclaimable")
+	}
+	if got, w := res.ProtectedUntil(t0), t0.Add(30*time.Second); !got.Equal(w) {
+		t.Errorf("ProtectedUntil = %v; want %v", got, w)
+	}
+
+	// Without plugin arguments every default is 0s ("instantly").
+	tree, r = build(t, nil, q{name: "production"})
+	p := id(t, tree, "production")
+	for _, res := range []runtime.Resolution{r.Preempt(p), r.Reclaim(p, p)} {
+		if res.Duration != 0 || res.Source != queuetree.None {
+			t.Errorf("without arguments: %v; want 0s from default", res)
+		}
+	}
+}
+
+// TestReclaimShapes covers the LCA method's structural cases beyond the
+// seed: the same queue, ancestor/descendant pairs, different top-level
+// queues meeting at the implicit root, and inner-queue victims.
+func TestReclaimShapes(t *testing.T) {
+	//   X(1m) → Y → {Z(0s) → Z1, W}     T(5m) → U(2m) → V
+	tree, r := build(t, map[string]string{runtime.ArgDefaultReclaimMinRuntime: "7m"},
+		q{name: "X", reclaim: "1m"},
+		q{name: "Y", parent: "X"},
+		q{name: "Z", parent: "Y", reclaim: "0s"},
+		q{name: "Z1", parent: "Z"},
+		q{name: "W", parent: "Y"},
+		q{name: "T", reclaim: "5m"},
+		q{name: "U", parent: "T", reclaim: "2m"},
+		q{name: "V", parent: "U"},
+		q{name: "Lone"},
+	)
+	tests := []struct {
+		name, reclaimer, victim string
+		d                       time.Duration
+		source                  string
+	}{
+		{"same queue uses the queue's own value", "Z1", "Z1", 0, "Z"},
+		{"same queue inherits", "W", "W", time.Minute, "X"},
+		{"reclaimer below victim's queue: c is the victim's queue", "Z1", "Y", time.Minute, "X"},
+		{"victim below reclaimer's queue: c is the child of the reclaimer's queue", "Y", "Z1", 0, "Z"},
+		{"siblings: c is the victim's queue", "W", "Z1", 0, "Z"},
+		{"cousins under different top-level queues: c is the victim's top-level queue", "V", "Z1", time.Minute, "X"},
+		{"the victim's top-level queue's setting wins over deeper ones", "Z1", "V", 5 * time.Minute, "T"},
+		{"within T: c is U", "T", "V", 2 * time.Minute, "U"},
+		{"nothing set on the walk: default", "V", "Lone", 7 * time.Minute, ""},
+	}
+	for _, tt := range tests {
+		got := r.Reclaim(id(t, tree, tt.reclaimer), id(t, tree, tt.victim))
+		w := want(t, tree, runtime.ActionReclaim, runtime.MethodLCA, tt.d, tt.source)
+		if diff := cmp.Diff(w, got); diff != "" {
+			t.Errorf("%s: Reclaim(%s → %s) (-want +got):\n%s", tt.name, tt.reclaimer, tt.victim, diff)
+		}
+	}
+}
+
+// TestInvalidIDs checks that IDs the tree did not issue resolve to the
+// default and never panic, and that Root resolves to the default.
+func TestInvalidIDs(t *testing.T) {
+	args := map[string]string{
+		runtime.ArgDefaultPreemptMinRuntime: "3m",
+		runtime.ArgDefaultReclaimMinRuntime: "4m",
+	}
+	for _, method := range []string{"lca", "queue"} {
+		args[runtime.ArgReclaimResolveMethod] = method
+		tree, r := build(t, args, q{name: "a", preempt: "1m", reclaim: "1m"}, q{name: "b", parent: "a"})
+		m := r.Method()
+		a, b := id(t, tree, "a"), id(t, tree, "b")
+		bad := []queuetree.ID{queuetree.None, queuetree.ID(tree.Len()), 1 << 30, -7}
+		defPreempt := want(t, tree, runtime.ActionPreempt, runtime.MethodQueue, 3*time.Minute, "")
+		defReclaim := want(t, tree, runtime.ActionReclaim, m, 4*time.Minute, "")
+		for _, x := range bad {
+			if diff := cmp.Diff(defPreempt, r.Preempt(x)); diff != "" {
+				t.Errorf("Preempt(%d) (-want +got):\n%s", x, diff)
+			}
+			if diff := cmp.Diff(defReclaim, r.Reclaim(a, x)); diff != "" {
+				t.Errorf("%v: Reclaim(a, %d) (-want +got):\n%s", m, x, diff)
+			}
+			wantBadReclaimer := defReclaim
+			if m == runtime.MethodQueue { // the reclaimer is not consulted
+				wantBadReclaimer = want(t, tree, runtime.ActionReclaim, m, time.Minute, "a")
+			}
+			if diff := cmp.Diff(wantBadReclaimer, r.Reclaim(x, b)); diff != "" {
+				t.Errorf("%v: Reclaim(%d, b) (-want +got):\n%s", m, x, diff)
+			}
+		}
+		if diff := cmp.Diff(defPreempt, r.Preempt(queuetree.Root)); diff != "" {
+			t.Errorf("Preempt(Root) (-want +got):\n%s", diff)
+		}
+		if diff := cmp.Diff(defReclaim, r.Reclaim(b, queuetree.Root)); diff != "" {
+			t.Errorf("Reclaim(b, Root) (-want +got):\n%s", diff)
+		}
+		// An unknown Action never protects.
+		if got := r.Resolve(runtime.Action(9), a, b); got.Duration != 0 || got.Source != queuetree.None {
+			t.Errorf("Resolve(Action(9)) = %v; want a zero duration from the default", got)
+		}
+	}
+}
+
+func TestNilResolver(t *testing.T) {
+	var r *runtime.Resolver
+	if r.Tree() != nil || r.Method() != runtime.MethodLCA {
+		t.Error("nil Resolver: Tree() must be nil and Method() MethodLCA")
+	}
+	wantP := runtime.Resolution{Source: queuetree.None, Action: runtime.ActionPreempt, Method: runtime.MethodQueue}
+	wantR := runtime.Resolution{Source: queuetree.None, Action: runtime.ActionReclaim, Method: runtime.MethodLCA}
+	for _, x := range []queuetree.ID{queuetree.None, queuetree.Root, 5} {
+		if diff := cmp.Diff(wantP, r.Preempt(x)); diff != "" {
+			t.Errorf("nil.Preempt(%d) (-want +got):\n%s", x, diff)
+		}
+		if diff := cmp.Diff(wantR, r.Reclaim(x, x)); diff != "" {
+			t.Errorf("nil.Reclaim(%d) (-want +got):\n%s", x, diff)
+		}
+		if diff := cmp.Diff(wantR, r.Resolve(runtime.ActionReclaim, x, x)); diff != "" {
+			t.Errorf("nil.Resolve(%d) (-want +got):\n%s", x, diff)
+		}
+	}
+	got, err := r.ReclaimByName("a", "b")
+	if err != nil {
+		t.Errorf("nil.ReclaimByName: %v", err)
+	}
+	if diff := cmp.Diff(wantR, got); diff != "" {
+		t.Errorf("nil.ReclaimByName (-want +got):\n%s", diff)
+	}
+	got, err = r.PreemptByName("a")
+	if err != nil || got != wantP {
+		t.Errorf("nil.PreemptByName = %v, %v; want %v, nil", got, err, wantP)
+	}
+}
+
+// TestByNameUnknown checks that name-based lookups return the default and
+// an error naming the unknown queue and its role.
+func TestByNameUnknown(t *testing.T) {
+	args := map[string]string{runtime.ArgDefaultPreemptMinRuntime: "2m", runtime.ArgDefaultReclaimMinRuntime: "3m"}
+	_, r := build(t, args, q{name: "a", preempt: "1m", reclaim: "1m"})
+
+	res, err := r.PreemptByName("gone")
+	if res.Duration != 2*time.Minute || res.Source != queuetree.None {
+		t.Errorf("PreemptByName(gone) = %v; want the 2m default", res)
+	}
+	wantErr(t, err, `runtime: unknown queue "gone" (victim); the default applies`)
+
+	res, err = r.ReclaimByName("a", "gone")
+	if res.Duration != 3*time.Minute || res.Source != queuetree.None {
+		t.Errorf("ReclaimByName(a, gone) = %v; want the 3m default", res)
+	}
+	wantErr(t, err, `runtime: unknown queue "gone" (victim); the default applies`)
+
+	res, err = r.ReclaimByName("gone", "a")
+	if res.Duration != 3*time.Minute || res.Source != queuetree.None {
+		t.Errorf("lca: ReclaimByName(gone, a) = %v; want the 3m default", res)
+	}
+	wantErr(t, err, `runtime: unknown queue "gone" (reclaimer); the default applies`)
+
+	res, err = r.ReclaimByName("", "")
+	if res.Duration != 3*time.Minute {
+		t.Errorf("ReclaimByName(\"\", \"\") = %v; want the 3m default", res)
+	}
+	wantErr(t, err, `runtime: unknown queue "" (victim); the default applies`+"\n"+`runtime: unknown queue "" (reclaimer); the default applies`)
+
+	// With the queue method the reclaimer does not matter, but is reported.
+	args[runtime.ArgReclaimResolveMethod] = "queue"
+	_, r = build(t, args, q{name: "a", preempt: "1m", reclaim: "1m"})
+	res, err = r.ReclaimByName("gone", "a")
+	if res.Duration != time.Minute || res.SourceName != "a" {
+		t.Errorf("queue: ReclaimByName(gone, a) = %v; want 1m from a", res)
+	}
+	wantErr(t, err, `runtime: unknown queue "gone" (reclaimer); not needed by the queue method`)
+}
+
+func wantErr(t *testing.T, err error, msg string) {
+	t.Helper()
+	if err == nil {
+		t.Errorf("got no error; want %q", msg)
+		return
+	}
+	if !errors.Is(err, runtime.ErrUnknownQueue) {
+		t.Errorf("error %q does not wrap ErrUnknownQueue", err)
+	}
+	if err.Error() != msg {
+		t.Errorf("error = %q; want %q", err, msg)
+	}
+}
+
+func TestResolutionString(t *testing.T) {
+	tree, r := seed002Reclaim(t, "lca")
+	tests := []struct {
+		res  runtime.Resolution
+		want string
+	}{
+		{r.Reclaim(id(t, tree, "leaf3"), id(t, tree, "leaf1")), "reclaim min-runtime 10m from queue B (lca)"},
+		{r.Reclaim(id(t, tree, "leaf2"), id(t, tree, "leaf1")), "reclaim min-runtime 0s from queue leaf1 (lca)"},
+		{r.Preempt(id(t, tree, "leaf2")), "preempt min-runtime 0s from default (queue)"},
+		{runtime.Resolution{Duration: 52 * time.Hour, Source: 3, SourceName: "x", Action: runtime.ActionPreempt, Method: runtime.MethodQueue}, "preempt min-runtime 2d4h from queue x (queue)"},
+	}
+	for _, tt := range tests {
+		if got := tt.res.String(); got != tt.want {
+			t.Errorf("String() = %q; want %q", got, tt.want)
+		}
+	}
+}
+
+func TestNewResolverErrors(t *testing.T) {
+	tree, err := queuetree.New([]queuetree.Queue{{Name: "a"}, {Name: "b", Parent: "a"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := runtime.Config{
+		DefaultPreempt: -time.Second,
+		Method:         runtime.Method(5),
+		Queues: []runtime.QueueSetting{
+			{Queue: "a", Preempt: runtime.Explicit(time.Minute)},
+			{Queue: "ghost", Reclaim: runtime.Explicit(time.Minute)},
+			{Queue: "b", Reclaim: runtime.Explicit(-time.Minute)},
+			{Queue: "phantom"},
+		},
+	}
+	r, err := runtime.NewResolver(tree, cfg)
+	if r != nil {
+		t.Error("NewResolver returned a resolver with an error")
+	}
+	wantLines := []string{
+		"runtime: DefaultPreempt is negative (-1s)",
+		"runtime: invalid Method(5) (want MethodLCA or MethodQueue)",
+		`runtime: queue "b": Reclaim is negative (-1m)`,
+		`runtime: queue "ghost" has min-runtime settings but is not in the queue tree`,
+		`runtime: queue "phantom" has min-runtime settings but is not in the queue tree`,
+	}
+	if err == nil {
+		t.Fatal("NewResolver: no error")
+	}
+	if diff := cmp.Diff(wantLines, strings.Split(err.Error(), "\n")); diff != "" {
+		t.Errorf("NewResolver errors (-want +got):\n%s", diff)
+	}
+
+	if _, err := runtime.NewResolver(nil, runtime.Config{DefaultReclaim: -1}); err == nil ||
+		err.Error() != "runtime: NewResolver needs a queue tree, got nil\nruntime: DefaultReclaim is negative (-1ns)" {
+		t.Errorf("NewResolver(nil) error = %v", err)
+	}
+
+	// The zero Config is valid on any tree and protects nothing.
+	r, err = runtime.NewResolver(tree, runtime.Config{})
+	if err != nil {
+		t.Fatalf("zero Config: %v", err)
+	}
+	if res := r.Reclaim(id(t, tree, "a"), id(t, tree, "b")); res.Duration != 0 || res.Source != queuetree.None {
+		t.Errorf("zero Config: %v", res)
+	}
+}

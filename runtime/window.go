@@ -1,0 +1,29 @@
+package runtime
+
+import "time"
+
+// ProtectedUntil returns the instant a job that last started at start stops
+// being protected by a min-runtime d: start+d, the first instant at which
+// it is evictable. It returns the zero Time when the job is never
+// protected: d <= 0 (0 means instantly evictable) or a zero start (no start
+// time recorded). A start in the future (clock skew) is not special: the
+// job stays protected until start+d.
+//
+// Cost: O(1), no allocation.
+func ProtectedUntil(start time.Time, d time.Duration) time.Time {
+	if d <= 0 || start.IsZero() {
+		return time.Time{}
+	}
+	return start.Add(d)
+}
+
+// Protected reports whether a job that last started at start is protected
+// by a min-runtime d at now: now < start+d. At exactly start+d it is
+// evictable. It is false for d <= 0 and for a zero start; for a start after
+// now (clock skew) it is true, conservatively, until start+d.
+//
+// Cost: O(1), no allocation.
+func Protected(start time.Time, d time.Duration, now time.Time) bool {
+	until := ProtectedUntil(start, d)
+	return !until.IsZero() && now.Before(until)
+}

@@ -1,0 +1,64 @@
+package runtime_test
+
+import (
+	"testing"
+	"time"
+
+	"github.com/tenurepolicy/tenure/runtime"
+)
+
+// TestProtectedBoundaries pins DESIGN.md §4: protected while now < start+d,
+// evictable at exactly start+d; d = 0 and a zero start never protect; a
+// start in the future protects until start+d.
+func TestProtectedBoundaries(t *testing.T) {
+	t0 := time.Date(2025, 3, 1, 12, 0, 0, 0, time.UTC)
+	d := 10 * time.Minute
+	tests := []struct {
+		name      string
+		start     time.Time
+		d         time.Duration
+		now       time.Time
+		want      bool
+		wantUntil time.Time
+	}{
+		{"at start", t0, d, t0, true, t0.Add(d)},
+		{"midway", t0, d, t0.Add(5 * time.Minute), true, t0.Add(d)},
+		{"1ns before start+d", t0, d, t0.Add(d - 1), true, t0.Add(d)},
+		{"exactly start+d", t0, d, t0.Add(d), false, t0.Add(d)},
+		{"after start+d", t0, d, t0.Add(d + time.Minute), false, t0.Add(d)},
+		{"d = 0 at start", t0, 0, t0, false, time.Time{}},
+		{"d = 0 before start", t0, 0, t0.Add(-time.Minute), false, time.Time{}},
+		{"d = 1ns at start", t0, 1, t0, true, t0.Add(1)},
+		{"d = 1ns at start+1ns", t0, 1, t0.Add(1), false, t0.Add(1)},
+		{"negative d", t0, -time.Minute, t0.Add(-time.Hour), false, time.Time{}},
+		{"zero start", time.Time{}, d, t0, false, time.Time{}},
+		{"zero start, zero now", time.Time{}, d, time.Time{}, false, time.Time{}},
+		{"future start (skew): protected before start", t0, d, t0.Add(-time.Hour), true, t0.Add(d)},
+		{"future start: still protected 1ns before start+d", t0, d, t0.Add(d - 1), true, t0.Add(d)},
+		{"future start: evictable at start+d", t0, d, t0.Add(d), false, t0.Add(d)},
+	}
+	for _, tt := range tests {
+		if got := runtime.Protected(tt.start, tt.d, tt.now); got != tt.want {
+			t.Errorf("%s: Protected = %v; want %v", tt.name, got, tt.want)
+		}
+		if got := runtime.ProtectedUntil(tt.start, tt.d); !got.Equal(tt.wantUntil) || got.IsZero() != tt.wantUntil.IsZero() {
+			t.Errorf("%s: ProtectedUntil = %v; want %v", tt.name, got, tt.wantUntil)
+		}
+		res := runtime.Resolution{Duration: tt.d}
+		if res.Protected(tt.start, tt.now) != tt.want || !res.ProtectedUntil(tt.start).Equal(tt.wantUntil) {
+			t.Errorf("%s: Resolution methods disagree with the functions", tt.name)
+		}
+	}
+}
+
+// TestProtectedMonotonicClock checks that a start carrying a monotonic
+// reading (from time.Now) compares by that reading, as time.Time does.
+func TestProtectedMonotonicClock(t *testing.T) {
+	start := time.Now()
+	if !runtime.Protected(start, time.Hour, start) {
+		t.Error("not protected at start")
+	}
+	if runtime.Protected(start, time.Hour, start.Add(time.Hour)) {
+		t.Error("protected at exactly start+d")
+	}
+}
