@@ -1,0 +1,158 @@
+package eligibility
+
+import (
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/tenurepolicy/tenure/runtime"
+)
+
+// The annotation keys of seed 000 (KAI-Scheduler's expectedruntime plugin).
+const (
+	// AnnotationExpectedRuntime holds the job's expected runtime, a duration
+	// in [runtime.ParseDuration]'s grammar ("2h", "1d", "1h30m"). Its
+	// presence opts the job in to nomination.
+	AnnotationExpectedRuntime = "kai.scheduler/expected-runtime"
+	// AnnotationRequeueDelay holds the optional cooldown after a committed
+	// requeue, a duration (zero allowed). Absent: the requeue engine's
+	// default applies.
+	AnnotationRequeueDelay = "kai.scheduler/requeue-delay"
+	// AnnotationRequeueNotBefore holds the system-managed not-before gate, an
+	// RFC3339 (or RFC3339Nano) timestamp written after a committed requeue.
+	AnnotationRequeueNotBefore = "kai.scheduler/requeue-not-before"
+)
+
+// AnnotationKeys names the annotations the [Nominator] reads. The zero value
+// means the seed's keys; any empty field falls back to its default, so a fork
+// overrides only what it renames. [KeysWithPrefix] builds a full set for
+// another prefix.
+type AnnotationKeys struct {
+	ExpectedRuntime  string // default AnnotationExpectedRuntime
+	RequeueDelay     string // default AnnotationRequeueDelay
+	RequeueNotBefore string // default AnnotationRequeueNotBefore
+}
+
+// DefaultAnnotationKeys returns the seed's keys.
+func DefaultAnnotationKeys() AnnotationKeys {
+	return AnnotationKeys{
+		ExpectedRuntime:  AnnotationExpectedRuntime,
+		RequeueDelay:     AnnotationRequeueDelay,
+		RequeueNotBefore: AnnotationRequeueNotBefore,
+	}
+}
+
+// KeysWithPrefix returns the seed's key names under another prefix, for
+// example KeysWithPrefix("example.com/") gives "example.com/expected-runtime",
+// "example.com/requeue-delay" and "example.com/requeue-not-before".
+func KeysWithPrefix(prefix string) AnnotationKeys {
+	return AnnotationKeys{
+		ExpectedRuntime:  prefix + "expected-runtime",
+		RequeueDelay:     prefix + "requeue-delay",
+		RequeueNotBefore: prefix + "requeue-not-before",
+	}
+}
+
+// withDefaults returns k with every empty field set to its default.
+func (k AnnotationKeys) withDefaults() AnnotationKeys {
+	if k.ExpectedRuntime == "" {
+		k.ExpectedRuntime = AnnotationExpectedRuntime
+	}
+	if k.RequeueDelay == "" {
+		k.RequeueDelay = AnnotationRequeueDelay
+	}
+	if k.RequeueNotBefore == "" {
+		k.RequeueNotBefore = AnnotationRequeueNotBefore
+	}
+	return k
+}
+
+// Validate reports an error when two keys (after defaults) are equal, which
+// would make one annotation mean two things.
+func (k AnnotationKeys) Validate() error {
+	k = k.withDefaults()
+	var errs []error
+	if k.ExpectedRuntime == k.RequeueDelay {
+		errs = append(errs, fmt.Errorf("eligibility: annotation keys: expected-runtime and requeue-delay are both %q", k.ExpectedRuntime))
+	}
+	if k.ExpectedRuntime == k.RequeueNotBefore {
+		errs = append(errs, fmt.Errorf("eligibility: annotation keys: expected-runtime and requeue-not-before are both %q", k.ExpectedRuntime))
+	}
+	if k.RequeueDelay == k.RequeueNotBefore {
+		errs = append(errs, fmt.Errorf("eligibility: annotation keys: requeue-delay and requeue-not-before are both %q", k.RequeueDelay))
+	}
+	return errors.Join(errs...)
+}
+
+// RequeueAnnotations is the parsed content of a job's requeue annotations,
+// as returned by [AnnotationKeys.Parse]. For each annotation: Has... reports
+// presence, ...Err holds the parse error when present but invalid (the
+// value is then zero).
+type RequeueAnnotations struct {
+	Expected    time.Duration
+	HasExpected bool
+	ExpectedErr error // unparsable, or not positive
+
+	Delay    time.Duration
+	HasDelay bool
+	DelayErr error // unparsable (zero is valid)
+
+	NotBefore    time.Time
+	HasNotBefore bool
+	NotBeforeErr error // not RFC3339/RFC3339Nano
+}
+
+// Parse reads the three annotations of k from annotations (nil is fine). It
+// never panics; invalid values are reported in the ...Err fields. The
+// nominator parses lazily in its check order; Parse is for tools and tests.
+func (k AnnotationKeys) Parse(annotations map[string]string) RequeueAnnotations {
+	k = k.withDefaults()
+	var a RequeueAnnotations
+	if s, ok := annotations[k.ExpectedRuntime]; ok {
+		a.HasExpected = true
+		a.Expected, a.ExpectedErr = parseExpected(s)
+	}
+	if s, ok := annotations[k.RequeueDelay]; ok {
+		a.HasDelay = true
+		a.Delay, a.DelayErr = parseDelay(s)
+	}
+	if s, ok := annotations[k.RequeueNotBefore]; ok {
+		a.HasNotBefore = true
+		a.NotBefore, a.NotBeforeErr = parseNotBefore(s)
+	}
+	return a
+}
+
+// parseExpected parses an expected runtime: a positive duration.
+func parseExpected(s string) (time.Duration, error) {
+	d, err := runtime.ParseDuration(s)
+	if err != nil {
+		return 0, fmt.Errorf("eligibility: expected-runtime: %w", err)
+	}
+	if d <= 0 {
+		return 0, fmt.Errorf("eligibility: expected-runtime %q is not positive", s)
+	}
+	return d, nil
+}
+
+// parseDelay parses a requeue delay: a non-negative duration.
+func parseDelay(s string) (time.Duration, error) {
+	d, err := runtime.ParseDuration(s)
+	if err != nil {
+		return 0, fmt.Errorf("eligibility: requeue-delay: %w", err)
+	}
+	if d < 0 { // the grammar rejects negatives; belt and braces
+		return 0, fmt.Errorf("eligibility: requeue-delay %q is negative", s)
+	}
+	return d, nil
+}
+
+// parseNotBefore parses a not-before timestamp: RFC3339, fractional seconds
+// allowed (RFC3339Nano).
+func parseNotBefore(s string) (time.Time, error) {
+	t, err := time.Parse(time.RFC3339Nano, s)
+	if err != nil {
+		return time.Time{}, fmt.Errorf("eligibility: requeue-not-before %q is not an RFC3339 timestamp", s)
+	}
+	return t, nil
+}

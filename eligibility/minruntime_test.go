@@ -1,0 +1,173 @@
+package eligibility_test
+
+import (
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/tenurepolicy/tenure/eligibility"
+	"github.com/tenurepolicy/tenure/queuetree"
+	"github.com/tenurepolicy/tenure/runtime"
+)
+
+func TestMinRuntimeFilter(t *testing.T) {
+	tree, lca := elSeed002(t, runtime.MethodLCA)
+	_, byQueue := elSeed002(t, runtime.MethodQueue)
+	q := func(name string) queuetree.ID { return elID(t, tree, name) }
+	elastic := []eligibility.Subgroup{{Name: "w", MinAvailable: 1, Active: 3}}
+	gang := []eligibility.Subgroup{{Name: "w", MinAvailable: 3, Active: 3}}
+
+	tests := []struct {
+		name      string
+		r         *runtime.Resolver
+		action    runtime.Action
+		preemptor string
+		victim    string
+		start     time.Time
+		subgroups []eligibility.Subgroup
+		now       time.Time
+		wantDur   time.Duration
+		want      eligibility.Decision // Resolution is filled from the resolver
+	}{
+		// Seed 002 reclaim example 1: leaf1 -> leaf3 uses D's 60s.
+		{name: "seed002 ex1 protected", r: lca, action: runtime.ActionReclaim, preemptor: "leaf1", victim: "leaf3",
+			start: elT0, now: elT0.Add(59 * time.Second), wantDur: 60 * time.Second,
+			want: eligibility.Decision{Allowed: false, Reason: eligibility.ReasonMinRuntimeProtected, Until: elT0.Add(60 * time.Second)}},
+		{name: "seed002 ex1 evictable at exactly start+d", r: lca, action: runtime.ActionReclaim, preemptor: "leaf1", victim: "leaf3",
+			start: elT0, now: elT0.Add(60 * time.Second), wantDur: 60 * time.Second,
+			want: eligibility.Decision{Allowed: true, Reason: eligibility.ReasonNotProtected}},
+		{name: "seed002 ex1 one ns before expiry", r: lca, action: runtime.ActionReclaim, preemptor: "leaf1", victim: "leaf3",
+			start: elT0, now: elT0.Add(60*time.Second - 1), wantDur: 60 * time.Second,
+			want: eligibility.Decision{Allowed: false, Reason: eligibility.ReasonMinRuntimeProtected, Until: elT0.Add(60 * time.Second)}},
+		// Seed 002 reclaim example 2: leaf1 -> leaf2 uses leaf2's 180s.
+		{name: "seed002 ex2", r: lca, action: runtime.ActionReclaim, preemptor: "leaf1", victim: "leaf2",
+			start: elT0, now: elMin(2), wantDur: 180 * time.Second,
+			want: eligibility.Decision{Allowed: false, Reason: eligibility.ReasonMinRuntimeProtected, Until: elMin(3)}},
+		{name: "seed002 ex2 expired", r: lca, action: runtime.ActionReclaim, preemptor: "leaf1", victim: "leaf2",
+			start: elT0, now: elMin(3), wantDur: 180 * time.Second,
+			want: eligibility.Decision{Allowed: true, Reason: eligibility.ReasonNotProtected}},
+		// Seed 002 reclaim example 3: leaf3 -> leaf1 uses C, inheriting B's 600s.
+		{name: "seed002 ex3 lca", r: lca, action: runtime.ActionReclaim, preemptor: "leaf3", victim: "leaf1",
+			start: elT0, now: elMin(9), wantDur: 600 * time.Second,
+			want: eligibility.Decision{Allowed: false, Reason: eligibility.ReasonMinRuntimeProtected, Until: elMin(10)}},
+		// The queue method uses leaf1's own explicit 0s.
+		{name: "seed002 ex3 queue method", r: byQueue, action: runtime.ActionReclaim, preemptor: "leaf3", victim: "leaf1",
+			start: elT0, now: elMin(1), wantDur: 0,
+			want: eligibility.Decision{Allowed: true, Reason: eligibility.ReasonNoMinRuntime}},
+		// Seed 002 preempt examples: leaf1 300s, leaf2 inherits B's 600s.
+		{name: "seed002 preempt leaf1", r: lca, action: runtime.ActionPreempt, preemptor: "leaf1", victim: "leaf1",
+			start: elT0, now: elMin(4), wantDur: 300 * time.Second,
+			want: eligibility.Decision{Allowed: false, Reason: eligibility.ReasonMinRuntimeProtected, Until: elMin(5)}},
+		{name: "seed002 preempt leaf2 inherits", r: lca, action: runtime.ActionPreempt, preemptor: "leaf2", victim: "leaf2",
+			start: elT0, now: elMin(9), wantDur: 600 * time.Second,
+			want: eligibility.Decision{Allowed: false, Reason: eligibility.ReasonMinRuntimeProtected, Until: elMin(10)}},
+		{name: "preempt at exactly expiry", r: lca, action: runtime.ActionPreempt, preemptor: "leaf2", victim: "leaf2",
+			start: elT0, now: elMin(10), wantDur: 600 * time.Second,
+			want: eligibility.Decision{Allowed: true, Reason: eligibility.ReasonNotProtected}},
+		{name: "missing start is not protected", r: lca, action: runtime.ActionPreempt, preemptor: "leaf2", victim: "leaf2",
+			now: elMin(1), wantDur: 600 * time.Second,
+			want: eligibility.Decision{Allowed: true, Reason: eligibility.ReasonMissingStart}},
+		{name: "clock skew is protected until start+d", r: lca, action: runtime.ActionPreempt, preemptor: "leaf2", victim: "leaf2",
+			start: elMin(5), now: elT0, wantDur: 600 * time.Second,
+			want: eligibility.Decision{Allowed: false, Reason: eligibility.ReasonClockSkew, Until: elMin(15)}},
+		{name: "start == now is protected, not skew", r: lca, action: runtime.ActionPreempt, preemptor: "leaf2", victim: "leaf2",
+			start: elMin(5), now: elMin(5), wantDur: 600 * time.Second,
+			want: eligibility.Decision{Allowed: false, Reason: eligibility.ReasonMinRuntimeProtected, Until: elMin(15)}},
+		{name: "clock skew with d=0 is not protected", r: lca, action: runtime.ActionReclaim, preemptor: "leaf2", victim: "leaf1",
+			start: elMin(5), now: elT0, wantDur: 0,
+			want: eligibility.Decision{Allowed: true, Reason: eligibility.ReasonNoMinRuntime}},
+		{name: "elastic protected victim is deferred", r: lca, action: runtime.ActionPreempt, preemptor: "leaf2", victim: "leaf2",
+			start: elT0, now: elMin(1), subgroups: elastic, wantDur: 600 * time.Second,
+			want: eligibility.Decision{Allowed: true, Reason: eligibility.ReasonElasticDeferred}},
+		{name: "gang at its minimum is not elastic", r: lca, action: runtime.ActionPreempt, preemptor: "leaf2", victim: "leaf2",
+			start: elT0, now: elMin(1), subgroups: gang, wantDur: 600 * time.Second,
+			want: eligibility.Decision{Allowed: false, Reason: eligibility.ReasonMinRuntimeProtected, Until: elMin(10)}},
+		{name: "nil resolver never protects", r: nil, action: runtime.ActionReclaim, preemptor: "leaf3", victim: "leaf1",
+			start: elT0, now: elT0, wantDur: 0,
+			want: eligibility.Decision{Allowed: true, Reason: eligibility.ReasonNoMinRuntime}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			f := eligibility.MinRuntimeFilter{Resolver: tc.r}
+			victim := &eligibility.Job{ID: "v", Queue: q(tc.victim), Start: tc.start, Subgroups: tc.subgroups}
+			got := f.Check(tc.action, q(tc.preemptor), victim, tc.now)
+			want := tc.want
+			want.Resolution = tc.r.Resolve(tc.action, q(tc.preemptor), q(tc.victim))
+			if diff := cmp.Diff(want, got); diff != "" {
+				t.Errorf("Check (-want +got):\n%s", diff)
+			}
+			if got.Resolution.Duration != tc.wantDur {
+				t.Errorf("resolved duration = %v, want %v", got.Resolution.Duration, tc.wantDur)
+			}
+			if f.Allowed(tc.action, q(tc.preemptor), victim, tc.now) != want.Allowed {
+				t.Errorf("Allowed disagrees with Check")
+			}
+		})
+	}
+}
+
+// Seed 001's example workflow: reclaimMinRuntime 30s; at 20s of runtime the
+// victim is protected, at 30s it is not.
+func TestMinRuntimeFilterSeed001Workflow(t *testing.T) {
+	tree, r := elSetup(t, runtime.MethodLCA, 10*time.Minute, 10*time.Minute,
+		elQueue{name: "production", preempt: "20s", reclaim: "30s"},
+		elQueue{name: "research"},
+	)
+	f := eligibility.MinRuntimeFilter{Resolver: r}
+	victim := &eligibility.Job{ID: "train", Queue: elID(t, tree, "production"), Start: elT0}
+	reclaimer := elID(t, tree, "research")
+
+	if d := f.Check(runtime.ActionReclaim, reclaimer, victim, elT0.Add(20*time.Second)); d.Allowed || !d.Until.Equal(elT0.Add(30*time.Second)) {
+		t.Errorf("at 20s: %v, want denied until +30s", d)
+	}
+	if d := f.Check(runtime.ActionReclaim, reclaimer, victim, elT0.Add(30*time.Second)); !d.Allowed {
+		t.Errorf("at 30s: %v, want allowed", d)
+	}
+	// A job in research (no setting) falls back to the 10m plugin default.
+	other := &eligibility.Job{ID: "other", Queue: reclaimer, Start: elT0}
+	d := f.Check(runtime.ActionPreempt, reclaimer, other, elMin(9))
+	if d.Allowed || d.Resolution.Duration != 10*time.Minute || d.Resolution.Source != queuetree.None {
+		t.Errorf("default: %v, want denied by the 10m default", d)
+	}
+}
+
+func TestMinRuntimeFilterBadInput(t *testing.T) {
+	var f *eligibility.MinRuntimeFilter // nil filter
+	if d := f.Check(runtime.ActionReclaim, queuetree.None, nil, elT0); !d.Allowed {
+		t.Errorf("nil filter, nil victim: %v", d)
+	}
+	_, r := elSeed002(t, runtime.MethodLCA)
+	g := eligibility.MinRuntimeFilter{Resolver: r}
+	// Invalid queue IDs must not panic.
+	for _, id := range []queuetree.ID{queuetree.None, 1 << 20, -7} {
+		g.Check(runtime.ActionReclaim, id, &eligibility.Job{Queue: id, Start: elT0}, elT0)
+		g.Check(runtime.ActionPreempt, id, &eligibility.Job{Queue: id, Start: elT0}, elT0)
+	}
+}
+
+func TestMinRuntimeFilterAllocs(t *testing.T) {
+	tree, r := elSeed002(t, runtime.MethodLCA)
+	f := eligibility.MinRuntimeFilter{Resolver: r}
+	victim := &eligibility.Job{ID: "v", Queue: elID(t, tree, "leaf1"), Start: elT0,
+		Subgroups: []eligibility.Subgroup{{Name: "a", MinAvailable: 2, Active: 2}}}
+	p := elID(t, tree, "leaf3")
+	var sink eligibility.Decision
+	if n := testing.AllocsPerRun(100, func() { sink = f.Check(runtime.ActionReclaim, p, victim, elMin(1)) }); n != 0 {
+		t.Errorf("Check allocates %v per call", n)
+	}
+	_ = sink
+}
+
+func TestDecisionString(t *testing.T) {
+	d := eligibility.Decision{Allowed: false, Reason: eligibility.ReasonMinRuntimeProtected, Until: elMin(10)}
+	s := d.String()
+	for _, want := range []string{"denied", "minruntime_protected", "2025-01-15T10:10:00Z"} {
+		if !contains(s, want) {
+			t.Errorf("String() = %q, missing %q", s, want)
+		}
+	}
+	if s := (eligibility.Decision{Allowed: true, Reason: eligibility.ReasonNotProtected}).String(); !contains(s, "allowed (not_protected)") {
+		t.Errorf("String() = %q", s)
+	}
+}

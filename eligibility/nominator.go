@@ -1,0 +1,345 @@
+package eligibility
+
+import (
+	"context"
+	"log/slog"
+	"time"
+
+	"github.com/tenurepolicy/tenure/queuetree"
+	"github.com/tenurepolicy/tenure/runtime"
+)
+
+// NominatorExpectedRuntime is the default [Nominator.Name], the seed's plugin
+// label value.
+const NominatorExpectedRuntime = "expectedruntime"
+
+// Log levels of the nominator's log lines. They mirror seed 000's klog
+// verbosities as negative slog levels (V(n) is level -n), so a handler at
+// slog.LevelDebug (-4) shows the warnings only, and one at -6 shows
+// everything.
+const (
+	// LogLevelWarning (V(4)): skips caused by bad data: invalid_duration,
+	// invalid_not_before, clock_skew.
+	LogLevelWarning slog.Level = -4
+	// LogLevelEvent (V(5)): nominations and the other skips.
+	LogLevelEvent slog.Level = -5
+	// LogLevelDetail (V(6)): silent outcomes (not_configured, not_exceeded).
+	LogLevelDetail slog.Level = -6
+)
+
+// Nomination says that a running job exceeded its expected runtime and may
+// be requeued if that lets a higher-priority job run. It is self-contained:
+// the requeue engine needs nothing else from the nominator, and Index leads
+// back to the job in the slice that was evaluated.
+type Nomination struct {
+	// Job is the nominated job's ID.
+	Job string
+	// Index is the job's position in the slice given to
+	// [Nominator.Nominate] or [Nominator.AppendTo] (0 for
+	// [Nominator.Evaluate]).
+	Index int
+	// Queue and Priority are copied from the job.
+	Queue    queuetree.ID
+	Priority int32
+	// Nominator is the nominating plugin's name ([Nominator.Name]).
+	Nominator string
+	// Start is the job's last start; Expected its expected runtime.
+	Start    time.Time
+	Expected time.Duration
+	// Overrun is how far past its expected runtime the job is:
+	// now - Start - Expected, >= 0 (0 when nominated at exactly Expected).
+	Overrun time.Duration
+	// RequeueDelay is the job's requeue-delay annotation, valid when
+	// HasRequeueDelay. When the annotation is absent, or present but
+	// unparsable (RequeueDelayErr says why), HasRequeueDelay is false and
+	// the engine's default delay applies: a typo in the cooldown never
+	// blocks the requeue itself.
+	RequeueDelay    time.Duration
+	HasRequeueDelay bool
+	RequeueDelayErr error
+	// NotBefore is the job's parsed requeue-not-before (zero when absent);
+	// when nominated it is at or before now.
+	NotBefore time.Time
+}
+
+// Skip says that a job was not nominated, why, and when that may change.
+type Skip struct {
+	// Job is the job's ID; Index its position as in [Nomination].
+	Job   string
+	Index int
+	// Nominator is the plugin's name ([Nominator.Name]).
+	Nominator string
+	// Reason is the first failed check (DESIGN §4.4 order). From
+	// [Nominator.Evaluate] it may also be a silent reason
+	// ([Reason.Silent]); [Nominator.Nominate] never lists those.
+	Reason Reason
+	// Until is the earliest instant at which the outcome may change by time
+	// alone: start (clock_skew), start + expected (not_exceeded), notBefore
+	// (cooldown), start + min-runtime (minruntime_protected). Zero when only
+	// a change of the job itself can change it.
+	Until time.Time
+	// Err is the parse error behind invalid_duration and invalid_not_before.
+	Err error
+}
+
+// Outcome is the result of [Nominator.Evaluate] for one job: either a
+// nomination or a skip (possibly silent).
+type Outcome struct {
+	Nominated  bool
+	Nomination Nomination // valid when Nominated
+	Skip       Skip       // valid when !Nominated
+}
+
+// Reason returns ReasonNominated or the skip's reason.
+func (o Outcome) Reason() Reason {
+	if o.Nominated {
+		return ReasonNominated
+	}
+	return o.Skip.Reason
+}
+
+// Result collects the output of [Nominator.Nominate] or
+// [Nominator.AppendTo]: nominations and (non-silent) skips, each in input
+// order, and the instant to look again.
+type Result struct {
+	Nominations []Nomination
+	Skips       []Skip
+	// Wake is the earliest non-zero Until among all outcomes of the
+	// evaluated jobs, silent ones included (a job that will reach its
+	// expected runtime at 10:30 makes Wake <= 10:30). Zero when no outcome
+	// changes by time alone. A scheduler may sleep until Wake.
+	Wake time.Time
+	// Silent counts the jobs with a silent outcome (not opted in, or not yet
+	// exceeded). len(Nominations) + len(Skips) + Silent is the number of
+	// jobs evaluated.
+	Silent int
+}
+
+// Reset empties r keeping the slices' capacity, for reuse with
+// [Nominator.AppendTo].
+func (r *Result) Reset() {
+	clear(r.Nominations) // drop references held by the old elements
+	clear(r.Skips)
+	*r = Result{Nominations: r.Nominations[:0], Skips: r.Skips[:0]}
+}
+
+// Nominator is the expected-runtime requeue nominator of seed 000: it
+// nominates running, preemptible jobs that opted in with an expected-runtime
+// annotation once now - start >= expected, unless a cooldown gate holds. See
+// [Nominator.Evaluate] for the exact checks.
+//
+// The zero value is ready to use: plugin name "expectedruntime", the seed's
+// annotation keys, no min-runtime check, no observer, no logging. A Nominator
+// is not modified by its methods; it is safe for concurrent use when its
+// Observer and Logger are.
+type Nominator struct {
+	// Name is the plugin name in nominations, skips, metrics and logs;
+	// "" means NominatorExpectedRuntime.
+	Name string
+	// Keys are the annotation keys; empty fields mean the seed's keys.
+	Keys AnnotationKeys
+	// Resolver, when set, enables the optional last check
+	// ReasonMinRuntimeProtected (off by default: seed 000's phase 1 leaves
+	// min-runtime to the requeue engine's victim filters).
+	Resolver *runtime.Resolver
+	// MinRuntimeAction selects the duration for that check. The nominator
+	// does not know the future contender, so it resolves as if the
+	// contender ran in the job's own queue: Resolve(MinRuntimeAction,
+	// job.Queue, job.Queue), which is the job's own inherited preempt (or
+	// reclaim) setting.
+	MinRuntimeAction runtime.Action
+	// Observer, when set, receives every nomination and every non-silent
+	// skip of Nominate/AppendTo, in input order.
+	Observer Observer
+	// Logger, when set, receives the seed's log lines at LogLevelWarning,
+	// LogLevelEvent and LogLevelDetail; a disabled level costs one Enabled
+	// call.
+	Logger *slog.Logger
+}
+
+// Validate checks the configuration (the annotation keys must be distinct).
+func (n *Nominator) Validate() error { return n.Keys.Validate() }
+
+func (n *Nominator) name() string {
+	if n.Name == "" {
+		return NominatorExpectedRuntime
+	}
+	return n.Name
+}
+
+// Evaluate decides about one job at now, without reporting to the Observer
+// or Logger. The checks run in exactly this order; the first that fails
+// decides (DESIGN §4.4):
+//
+//  1. not running: ReasonNotRunning.
+//  2. not preemptible: ReasonNotPreemptible.
+//  3. no expected-runtime annotation: ReasonNotConfigured (silent).
+//  4. expected-runtime unparsable or <= 0: ReasonInvalidDuration.
+//  5. zero Start: ReasonMissingStart.
+//  6. now < Start: ReasonClockSkew, Until = Start.
+//  7. now - Start < expected: ReasonNotExceeded (silent), Until =
+//     Start + expected. A job is nominated at exactly Start + expected.
+//  8. requeue-not-before present but unparsable: ReasonInvalidNotBefore
+//     (treated as cooldown; no Until: only a rewrite of the annotation
+//     lifts it).
+//  9. now < notBefore: ReasonCooldown, Until = notBefore. Eligible at
+//     exactly notBefore.
+//  10. with a Resolver, protected by min-runtime (now < Start + d):
+//     ReasonMinRuntimeProtected, Until = Start + d.
+//
+// Otherwise the job is nominated. Cost: at most three map lookups and three
+// parses; no allocation except the error of an invalid annotation. A nil job
+// is treated as the zero [Job].
+func (n *Nominator) Evaluate(job *Job, now time.Time) Outcome {
+	var zero Job
+	if job == nil {
+		job = &zero
+	}
+	return n.evaluate(n.Keys.withDefaults(), n.name(), job, 0, now)
+}
+
+func (n *Nominator) evaluate(keys AnnotationKeys, name string, job *Job, index int, now time.Time) Outcome {
+	skip := func(r Reason, until time.Time, err error) Outcome {
+		return Outcome{Skip: Skip{Job: job.ID, Index: index, Nominator: name, Reason: r, Until: until, Err: err}}
+	}
+	if !job.Running {
+		return skip(ReasonNotRunning, time.Time{}, nil)
+	}
+	if !job.Preemptible {
+		return skip(ReasonNotPreemptible, time.Time{}, nil)
+	}
+	s, ok := job.Annotations[keys.ExpectedRuntime]
+	if !ok {
+		return skip(ReasonNotConfigured, time.Time{}, nil)
+	}
+	expected, err := parseExpected(s)
+	if err != nil {
+		return skip(ReasonInvalidDuration, time.Time{}, err)
+	}
+	start := job.Start
+	if start.IsZero() {
+		return skip(ReasonMissingStart, time.Time{}, nil)
+	}
+	if now.Before(start) {
+		return skip(ReasonClockSkew, start, nil)
+	}
+	elapsed := now.Sub(start) // saturates instead of overflowing
+	if elapsed < expected {
+		return skip(ReasonNotExceeded, start.Add(expected), nil)
+	}
+	var notBefore time.Time
+	if s, ok := job.Annotations[keys.RequeueNotBefore]; ok {
+		notBefore, err = parseNotBefore(s)
+		if err != nil {
+			return skip(ReasonInvalidNotBefore, time.Time{}, err)
+		}
+		if now.Before(notBefore) {
+			return skip(ReasonCooldown, notBefore, nil)
+		}
+	}
+	if n.Resolver != nil {
+		res := n.Resolver.Resolve(n.MinRuntimeAction, job.Queue, job.Queue)
+		if runtime.Protected(start, res.Duration, now) {
+			return skip(ReasonMinRuntimeProtected, runtime.ProtectedUntil(start, res.Duration), nil)
+		}
+	}
+	nom := Nomination{
+		Job:       job.ID,
+		Index:     index,
+		Queue:     job.Queue,
+		Priority:  job.Priority,
+		Nominator: name,
+		Start:     start,
+		Expected:  expected,
+		Overrun:   elapsed - expected,
+		NotBefore: notBefore,
+	}
+	if s, ok := job.Annotations[keys.RequeueDelay]; ok {
+		nom.RequeueDelay, nom.RequeueDelayErr = parseDelay(s)
+		nom.HasRequeueDelay = nom.RequeueDelayErr == nil
+	}
+	return Outcome{Nominated: true, Nomination: nom}
+}
+
+// Nominate evaluates jobs at now (see [Nominator.Evaluate]) and returns the
+// nominations and non-silent skips in input order, reporting each to the
+// Observer and Logger when set. Every job has exactly one outcome:
+// nominated, skipped or silent (counted in Result.Silent). Cost: O(len(jobs));
+// allocations only for the two output slices (and the errors of invalid
+// annotations).
+func (n *Nominator) Nominate(jobs []Job, now time.Time) Result {
+	var r Result
+	n.AppendTo(&r, jobs, now)
+	return r
+}
+
+// AppendTo is the allocation-lean form of [Nominator.Nominate]: it appends
+// the outcomes of jobs to r.Nominations and r.Skips, adds to r.Silent and
+// lowers r.Wake. Reusing one Result across cycles (with [Result.Reset])
+// makes a steady-state cycle allocation-free. Index fields are positions in
+// this call's jobs.
+func (n *Nominator) AppendTo(r *Result, jobs []Job, now time.Time) {
+	keys := n.Keys.withDefaults()
+	name := n.name()
+	for i := range jobs {
+		o := n.evaluate(keys, name, &jobs[i], i, now)
+		var until time.Time
+		switch {
+		case o.Nominated:
+			r.Nominations = append(r.Nominations, o.Nomination)
+			if n.Observer != nil {
+				n.Observer.ObserveNomination(o.Nomination)
+			}
+		case o.Skip.Reason.Silent():
+			r.Silent++
+			until = o.Skip.Until
+		default:
+			r.Skips = append(r.Skips, o.Skip)
+			until = o.Skip.Until
+			if n.Observer != nil {
+				n.Observer.ObserveSkip(o.Skip)
+			}
+		}
+		if !until.IsZero() && (r.Wake.IsZero() || until.Before(r.Wake)) {
+			r.Wake = until
+		}
+		if n.Logger != nil {
+			n.log(&o)
+		}
+	}
+}
+
+// log writes the seed's line for o, if the logger enables its level.
+func (n *Nominator) log(o *Outcome) {
+	ctx := context.Background()
+	if o.Nominated {
+		if n.Logger.Enabled(ctx, LogLevelEvent) {
+			n.Logger.LogAttrs(ctx, LogLevelEvent,
+				"Requeue candidate nominated: job="+o.Nomination.Job+", plugin="+o.Nomination.Nominator,
+				slog.Duration("overrun", o.Nomination.Overrun))
+		}
+		return
+	}
+	s := &o.Skip
+	level := LogLevelEvent
+	msg := "Requeue nomination skipped: job="
+	switch s.Reason {
+	case ReasonInvalidDuration, ReasonInvalidNotBefore, ReasonClockSkew:
+		level = LogLevelWarning
+	case ReasonNotConfigured, ReasonNotExceeded:
+		level = LogLevelDetail
+		msg = "Requeue nomination not considered: job="
+	}
+	if !n.Logger.Enabled(ctx, level) {
+		return
+	}
+	msg += s.Job + ", reason=" + s.Reason.String()
+	if s.Err != nil {
+		msg += ", error=" + s.Err.Error()
+	}
+	if s.Until.IsZero() {
+		n.Logger.LogAttrs(ctx, level, msg, slog.String("plugin", s.Nominator))
+		return
+	}
+	n.Logger.LogAttrs(ctx, level, msg, slog.String("plugin", s.Nominator), slog.Time("until", s.Until))
+}
