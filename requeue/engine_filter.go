@@ -1,0 +1,85 @@
+package requeue
+
+import "time"
+
+// VictimFilter decides whether a victim may be evicted at now so that a
+// particular contender can run (the min-runtime filter depends on both jobs'
+// queues). The engine asks every filter, in [EngineConfig.Filters] order,
+// before each placement attempt; the first denial wins.
+//
+// Contract: FilterVictim must not modify v or c or keep the pointers, must
+// not call back into the engine, and should be cheap and allocation-free (it
+// runs once per victim-contender pair tried). It is called from the
+// goroutine running the pass.
+type VictimFilter interface {
+	FilterVictim(now time.Time, v *Victim, c *Contender) VictimVerdict
+}
+
+// VictimVerdict is a [VictimFilter]'s answer. The zero value denies with no
+// reason; filters should always set Reason on a denial.
+type VictimVerdict struct {
+	Allowed bool
+	// Reason is a stable label for the denial (such as
+	// "minruntime_protected"); it becomes the skipped outcome's Reason.
+	Reason OutcomeReason
+	// Until is the earliest instant the denial may end by time alone (zero
+	// when it will not).
+	Until time.Time
+}
+
+// VictimFilterFunc adapts a function to [VictimFilter].
+type VictimFilterFunc func(now time.Time, v *Victim, c *Contender) VictimVerdict
+
+// FilterVictim calls f.
+func (f VictimFilterFunc) FilterVictim(now time.Time, v *Victim, c *Contender) VictimVerdict {
+	return f(now, v, c)
+}
+
+// VictimDefaultOrder is the default victim order: lowest priority first,
+// then the largest overrun (now - Start - Expected) first, then ID. It is a
+// three-way comparison for slices.SortFunc. No allocation.
+func VictimDefaultOrder(now time.Time, a, b *Victim) int {
+	if a.Priority != b.Priority {
+		if a.Priority < b.Priority {
+			return -1
+		}
+		return 1
+	}
+	if oa, ob := a.Overrun(now), b.Overrun(now); oa != ob {
+		if oa > ob {
+			return -1
+		}
+		return 1
+	}
+	switch {
+	case a.ID < b.ID:
+		return -1
+	case a.ID > b.ID:
+		return 1
+	}
+	return 0
+}
+
+// ContenderDefaultEligible is the default contender rule: c may use v's
+// resources only if its priority is strictly higher.
+func ContenderDefaultEligible(v *Victim, c *Contender) bool { return c.Priority > v.Priority }
+
+// contenderOrder: highest priority first, then oldest, then ID.
+func contenderOrder(a, b *Contender) int {
+	if a.Priority != b.Priority {
+		if a.Priority > b.Priority {
+			return -1
+		}
+		return 1
+	}
+	if c := a.Queued.Compare(b.Queued); c != 0 {
+		return c
+	}
+	switch {
+	case a.ID < b.ID:
+		return -1
+	case a.ID > b.ID:
+		return 1
+	}
+	return 0
+}

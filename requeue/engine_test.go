@@ -1,0 +1,460 @@
+package requeue
+
+import (
+	"errors"
+	"fmt"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+var t0 = time.Date(2025, 1, 15, 10, 0, 0, 0, time.UTC)
+
+// errPresence compares errors by presence only.
+var errPresence = cmp.Comparer(func(a, b error) bool { return (a == nil) == (b == nil) })
+
+type fxJob struct {
+	id      string
+	gpus    []int64 // one task per entry
+	running bool
+}
+
+// gpuCluster builds a cluster of nodes with 4 GPUs each and the given jobs,
+// running ones placed by first fit in the order given.
+func gpuCluster(t testing.TB, nodes int, jobs ...fxJob) *Cluster {
+	t.Helper()
+	var ns []Node
+	for i := range nodes {
+		ns = append(ns, Node{Name: fmt.Sprintf("n%d", i), Capacity: Resources{GPU: 4}})
+	}
+	c, err := NewCluster(ns)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, j := range jobs {
+		var tasks []Resources
+		for _, g := range j.gpus {
+			tasks = append(tasks, Resources{GPU: g})
+		}
+		if err := c.AddJob(nil, ClusterJob{ID: j.id, Tasks: tasks}); err != nil {
+			t.Fatal(err)
+		}
+		if j.running {
+			if ok, err := c.Place(nil, j.id); !ok || err != nil {
+				t.Fatalf("setup: place %s: %v %v", j.id, ok, err)
+			}
+		}
+	}
+	return c
+}
+
+func noms(nominator string, jobs ...string) []VictimNomination {
+	var out []VictimNomination
+	for _, j := range jobs {
+		out = append(out, VictimNomination{Job: j, Nominator: nominator})
+	}
+	return out
+}
+
+// denyFilter denies the listed victims until t0+1h with "minruntime_protected".
+type denyFilter map[string]bool
+
+func (d denyFilter) FilterVictim(now time.Time, v *Victim, c *Contender) VictimVerdict {
+	if d[v.ID] || d[v.ID+"/"+c.ID] {
+		return VictimVerdict{Reason: "minruntime_protected", Until: t0.Add(time.Hour)}
+	}
+	return VictimVerdict{Allowed: true}
+}
+
+func TestEngineSeed000(t *testing.T) {
+	now := t0.Add(3 * time.Hour)
+	full := []fxJob{{id: "v", gpus: []int64{4}, running: true}, {id: "w", gpus: []int64{4}, running: true}}
+	victim := func(id string, prio int32) Victim {
+		return Victim{ID: id, Priority: prio, Start: t0, Expected: 2 * time.Hour}
+	}
+	tests := []struct {
+		name  string
+		nodes int // default 2
+		cfg   EngineConfig
+		jobs  []fxJob
+		in    EngineInput
+		want  []Outcome
+		state func(c *Cluster) error // extra check on the final model
+	}{
+		{
+			name: "no higher-priority contender: kept",
+			jobs: append(full, fxJob{id: "p", gpus: []int64{4}}),
+			in: EngineInput{
+				Nominations: noms("expectedruntime", "v"),
+				Victims:     []Victim{victim("v", 10)},
+				Contenders:  []Contender{{ID: "p", Priority: 10}}, // equal priority does not contend
+			},
+			want: []Outcome{{Job: "v", Nominators: []string{"expectedruntime"}, Kind: OutcomeKept, Reason: OutcomeReasonNoContender}},
+		},
+		{
+			name: "contender fits once the victim is gone: committed with not-before = now + requeue-delay",
+			jobs: append(full, fxJob{id: "p", gpus: []int64{2, 2}}),
+			in: EngineInput{
+				Nominations: noms("expectedruntime", "v"),
+				Victims:     []Victim{{ID: "v", Priority: 10, Start: t0, Expected: 2 * time.Hour, RequeueDelay: 10 * time.Minute, HasRequeueDelay: true}},
+				Contenders:  []Contender{{ID: "p", Priority: 11}},
+			},
+			want: []Outcome{{
+				Job: "v", Nominators: []string{"expectedruntime"}, Kind: OutcomeCommitted, Reason: OutcomeReasonCommitted,
+				Contenders: []string{"p"}, NotBefore: now.Add(10 * time.Minute), Annotation: "2025-01-15T13:10:00Z",
+			}},
+			state: func(c *Cluster) error {
+				if c.Running("v") || !c.Running("p") {
+					return fmt.Errorf("v running %v, p running %v", c.Running("v"), c.Running("p"))
+				}
+				return nil
+			},
+		},
+		{
+			name: "no requeue-delay: the engine default applies",
+			cfg:  EngineConfig{DefaultDelay: 30 * time.Minute},
+			jobs: append(full, fxJob{id: "p", gpus: []int64{4}}),
+			in: EngineInput{
+				Nominations: noms("expectedruntime", "v"),
+				Victims:     []Victim{victim("v", 10)},
+				Contenders:  []Contender{{ID: "p", Priority: 11}},
+			},
+			want: []Outcome{{
+				Job: "v", Nominators: []string{"expectedruntime"}, Kind: OutcomeCommitted, Reason: OutcomeReasonCommitted,
+				Contenders: []string{"p"}, NotBefore: now.Add(30 * time.Minute), Annotation: "2025-01-15T13:30:00Z",
+			}},
+		},
+		{
+			name: "explicit zero requeue-delay beats the default",
+			cfg:  EngineConfig{DefaultDelay: 30 * time.Minute},
+			jobs: append(full, fxJob{id: "p", gpus: []int64{4}}),
+			in: EngineInput{
+				Nominations: noms("expectedruntime", "v"),
+				Victims:     []Victim{{ID: "v", Priority: 10, HasRequeueDelay: true}},
+				Contenders:  []Contender{{ID: "p", Priority: 11}},
+			},
+			want: []Outcome{{
+				Job: "v", Nominators: []string{"expectedruntime"}, Kind: OutcomeCommitted, Reason: OutcomeReasonCommitted,
+				Contenders: []string{"p"}, NotBefore: now, Annotation: "2025-01-15T13:00:00Z",
+			}},
+		},
+		{
+			name: "during cooldown: skipped until not-before",
+			jobs: append(full, fxJob{id: "p", gpus: []int64{4}}),
+			in: EngineInput{
+				Nominations: noms("expectedruntime", "v"),
+				Victims:     []Victim{{ID: "v", Priority: 10, NotBefore: now.Add(time.Nanosecond)}},
+				Contenders:  []Contender{{ID: "p", Priority: 11}},
+			},
+			want: []Outcome{{Job: "v", Nominators: []string{"expectedruntime"}, Kind: OutcomeSkipped, Reason: OutcomeReasonCooldown, Until: now.Add(time.Nanosecond)}},
+		},
+		{
+			name: "at exactly not-before the cooldown is over",
+			jobs: append(full, fxJob{id: "p", gpus: []int64{4}}),
+			in: EngineInput{
+				Nominations: noms("expectedruntime", "v"),
+				Victims:     []Victim{{ID: "v", Priority: 10, NotBefore: now}},
+				Contenders:  []Contender{{ID: "p", Priority: 11}},
+			},
+			want: []Outcome{{
+				Job: "v", Nominators: []string{"expectedruntime"}, Kind: OutcomeCommitted, Reason: OutcomeReasonCommitted,
+				Contenders: []string{"p"}, NotBefore: now, Annotation: "2025-01-15T13:00:00Z",
+			}},
+		},
+		{
+			name: "contender does not fit even with the victim gone: kept, rolled back",
+			jobs: append(full, fxJob{id: "p", gpus: []int64{4, 4, 4}}),
+			in: EngineInput{
+				Nominations: noms("expectedruntime", "v"),
+				Victims:     []Victim{victim("v", 10)},
+				Contenders:  []Contender{{ID: "p", Priority: 11}},
+			},
+			want: []Outcome{{Job: "v", Nominators: []string{"expectedruntime"}, Kind: OutcomeKept, Reason: OutcomeReasonNoFit}},
+			state: func(c *Cluster) error {
+				if !c.Running("v") || c.Running("p") {
+					return errors.New("not rolled back")
+				}
+				return nil
+			},
+		},
+		{
+			name: "filter denies every contender: skipped with the filter's reason and Until",
+			cfg:  EngineConfig{Filters: []VictimFilter{denyFilter{"v": true}}},
+			jobs: append(full, fxJob{id: "p", gpus: []int64{4}}),
+			in: EngineInput{
+				Nominations: noms("expectedruntime", "v"),
+				Victims:     []Victim{victim("v", 10)},
+				Contenders:  []Contender{{ID: "p", Priority: 11}},
+			},
+			want: []Outcome{{Job: "v", Nominators: []string{"expectedruntime"}, Kind: OutcomeSkipped, Reason: "minruntime_protected", Until: t0.Add(time.Hour)}},
+		},
+		{
+			name: "filter denies one pair: the next contender is tried",
+			cfg:  EngineConfig{Filters: []VictimFilter{denyFilter{"v/p": true}}},
+			jobs: append(full, fxJob{id: "p", gpus: []int64{4}}, fxJob{id: "q", gpus: []int64{4}}),
+			in: EngineInput{
+				Nominations: noms("expectedruntime", "v"),
+				Victims:     []Victim{victim("v", 10)},
+				Contenders:  []Contender{{ID: "p", Priority: 12}, {ID: "q", Priority: 11}},
+			},
+			want: []Outcome{{Job: "v", Nominators: []string{"expectedruntime"}, Kind: OutcomeCommitted, Reason: OutcomeReasonCommitted, Contenders: []string{"q"}, NotBefore: now, Annotation: "2025-01-15T13:00:00Z"}},
+		},
+		{
+			name: "nominators merged: sorted union, one outcome",
+			jobs: append(full, fxJob{id: "p", gpus: []int64{4}}),
+			in: EngineInput{
+				Nominations: append(append(noms("proportion", "v"), noms("expectedruntime", "v", "v")...), noms("proportion", "v")...),
+				Victims:     []Victim{victim("v", 10)},
+			},
+			want: []Outcome{{Job: "v", Nominators: []string{"expectedruntime", "proportion"}, Kind: OutcomeKept, Reason: OutcomeReasonNoContender}},
+		},
+		{
+			name: "nominated job without victim data; victim not running in the model",
+			jobs: append(full, fxJob{id: "idle", gpus: []int64{1}}, fxJob{id: "p", gpus: []int64{1}}),
+			in: EngineInput{
+				Nominations: noms("x", "ghost", "idle"),
+				Victims:     []Victim{victim("idle", 1)},
+				Contenders:  []Contender{{ID: "p", Priority: 11}},
+			},
+			want: []Outcome{
+				{Job: "ghost", Nominators: []string{"x"}, Kind: OutcomeSkipped, Reason: OutcomeReasonUnknownVictim},
+				{Job: "idle", Nominators: []string{"x"}, Kind: OutcomeSkipped, Reason: OutcomeReasonEvictError, Err: errors.New("any")},
+			},
+		},
+		{
+			name: "negative requeue-delay is bad data",
+			jobs: full,
+			in: EngineInput{
+				Nominations: noms("x", "v"),
+				Victims:     []Victim{{ID: "v", RequeueDelay: -time.Second, HasRequeueDelay: true}},
+			},
+			want: []Outcome{{Job: "v", Nominators: []string{"x"}, Kind: OutcomeSkipped, Reason: OutcomeReasonInvalidDelay}},
+		},
+		{
+			name: "a contender placed by an earlier commit is not placed again",
+			jobs: append(full, fxJob{id: "p", gpus: []int64{4}}),
+			in: EngineInput{
+				Nominations: noms("x", "v", "w"),
+				Victims:     []Victim{victim("v", 1), victim("w", 2)},
+				Contenders:  []Contender{{ID: "p", Priority: 11}},
+			},
+			want: []Outcome{
+				{Job: "v", Nominators: []string{"x"}, Kind: OutcomeCommitted, Reason: OutcomeReasonCommitted, Contenders: []string{"p"}, NotBefore: now, Annotation: "2025-01-15T13:00:00Z"},
+				{Job: "w", Nominators: []string{"x"}, Kind: OutcomeKept, Reason: OutcomeReasonNoContender},
+			},
+		},
+		{
+			name: "one eviction makes room for several contenders",
+			jobs: append(full, fxJob{id: "a", gpus: []int64{2}}, fxJob{id: "b", gpus: []int64{2}}, fxJob{id: "c", gpus: []int64{2}}),
+			in: EngineInput{
+				Nominations: noms("x", "v", "w"),
+				Victims:     []Victim{victim("v", 1), victim("w", 2)},
+				Contenders:  []Contender{{ID: "c", Priority: 11, Queued: t0}, {ID: "b", Priority: 11, Queued: t0.Add(-time.Minute)}, {ID: "a", Priority: 12}},
+			},
+			want: []Outcome{
+				{Job: "v", Nominators: []string{"x"}, Kind: OutcomeCommitted, Reason: OutcomeReasonCommitted, Contenders: []string{"a", "b"}, NotBefore: now, Annotation: "2025-01-15T13:00:00Z"},
+				{Job: "w", Nominators: []string{"x"}, Kind: OutcomeCommitted, Reason: OutcomeReasonCommitted, Contenders: []string{"c"}, NotBefore: now, Annotation: "2025-01-15T13:00:00Z"},
+			},
+		},
+		{
+			name:  "victim order: lowest priority, then largest overrun, then ID",
+			nodes: 4,
+			jobs: []fxJob{
+				{id: "hi", gpus: []int64{4}, running: true}, {id: "b", gpus: []int64{4}, running: true},
+				{id: "a", gpus: []int64{4}, running: true}, {id: "old", gpus: []int64{4}, running: true},
+				{id: "p", gpus: []int64{4}},
+			},
+			in: EngineInput{
+				Nominations: noms("x", "hi", "b", "a", "old"),
+				Victims: []Victim{
+					{ID: "hi", Priority: 5, Start: t0},
+					{ID: "a", Priority: 1, Start: t0.Add(time.Hour), Expected: time.Hour},
+					{ID: "b", Priority: 1, Start: t0.Add(time.Hour), Expected: time.Hour},
+					{ID: "old", Priority: 1, Start: t0, Expected: time.Hour}, // overrun 2h, a/b 1h
+				},
+				Contenders: []Contender{{ID: "p", Priority: 11}},
+			},
+			want: []Outcome{
+				{Job: "old", Nominators: []string{"x"}, Kind: OutcomeCommitted, Reason: OutcomeReasonCommitted, Contenders: []string{"p"}, NotBefore: now, Annotation: "2025-01-15T13:00:00Z"},
+				{Job: "a", Nominators: []string{"x"}, Kind: OutcomeKept, Reason: OutcomeReasonNoContender},
+				{Job: "b", Nominators: []string{"x"}, Kind: OutcomeKept, Reason: OutcomeReasonNoContender},
+				{Job: "hi", Nominators: []string{"x"}, Kind: OutcomeKept, Reason: OutcomeReasonNoContender},
+			},
+		},
+		{
+			name: "MaxVictims: the rest is deferred",
+			cfg:  EngineConfig{MaxVictims: 1},
+			jobs: append(full, fxJob{id: "p", gpus: []int64{4}}, fxJob{id: "q", gpus: []int64{4}}),
+			in: EngineInput{
+				Nominations: noms("x", "v", "w"),
+				Victims:     []Victim{victim("v", 1), victim("w", 2)},
+				Contenders:  []Contender{{ID: "p", Priority: 11}, {ID: "q", Priority: 11}},
+			},
+			want: []Outcome{
+				{Job: "v", Nominators: []string{"x"}, Kind: OutcomeCommitted, Reason: OutcomeReasonCommitted, Contenders: []string{"p"}, NotBefore: now, Annotation: "2025-01-15T13:00:00Z"},
+				{Job: "w", Nominators: []string{"x"}, Kind: OutcomeDeferred, Reason: OutcomeReasonMaxVictims},
+			},
+		},
+		{
+			name: "MaxAttempts reached before the victim placed anything: it and the rest are deferred, rolled back",
+			cfg:  EngineConfig{MaxAttempts: 2},
+			jobs: append(full, fxJob{id: "big", gpus: []int64{8}}, fxJob{id: "big2", gpus: []int64{8}}, fxJob{id: "p", gpus: []int64{4}}),
+			in: EngineInput{
+				Nominations: noms("x", "v", "w"),
+				Victims:     []Victim{victim("v", 1), victim("w", 2)},
+				Contenders:  []Contender{{ID: "big", Priority: 13}, {ID: "big2", Priority: 12}, {ID: "p", Priority: 11}},
+			},
+			want: []Outcome{
+				{Job: "v", Nominators: []string{"x"}, Kind: OutcomeDeferred, Reason: OutcomeReasonMaxAttempts},
+				{Job: "w", Nominators: []string{"x"}, Kind: OutcomeDeferred, Reason: OutcomeReasonMaxAttempts},
+			},
+			state: func(c *Cluster) error {
+				if !c.Running("v") || !c.Running("w") {
+					return errors.New("deferred victim left evicted")
+				}
+				return nil
+			},
+		},
+		{
+			name: "MaxAttempts reached after a placement: committed with what fits",
+			cfg:  EngineConfig{MaxAttempts: 1},
+			jobs: append(full, fxJob{id: "a", gpus: []int64{2}}, fxJob{id: "b", gpus: []int64{2}}),
+			in: EngineInput{
+				Nominations: noms("x", "v", "w"),
+				Victims:     []Victim{victim("v", 1), victim("w", 2)},
+				Contenders:  []Contender{{ID: "a", Priority: 12}, {ID: "b", Priority: 11}},
+			},
+			want: []Outcome{
+				{Job: "v", Nominators: []string{"x"}, Kind: OutcomeCommitted, Reason: OutcomeReasonCommitted, Contenders: []string{"a"}, NotBefore: now, Annotation: "2025-01-15T13:00:00Z"},
+				{Job: "w", Nominators: []string{"x"}, Kind: OutcomeDeferred, Reason: OutcomeReasonMaxAttempts},
+			},
+		},
+		{
+			name: "CanContend replaces the strictly-higher rule",
+			cfg:  EngineConfig{CanContend: func(v *Victim, c *Contender) bool { return c.Priority >= v.Priority }},
+			jobs: append(full, fxJob{id: "p", gpus: []int64{4}}),
+			in: EngineInput{
+				Nominations: noms("x", "v"),
+				Victims:     []Victim{victim("v", 10)},
+				Contenders:  []Contender{{ID: "p", Priority: 10}},
+			},
+			want: []Outcome{{Job: "v", Nominators: []string{"x"}, Kind: OutcomeCommitted, Reason: OutcomeReasonCommitted, Contenders: []string{"p"}, NotBefore: now, Annotation: "2025-01-15T13:00:00Z"}},
+		},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			c := gpuCluster(t, max(tc.nodes, 2), tc.jobs...)
+			e, err := NewEngine(tc.cfg)
+			if err != nil {
+				t.Fatal(err)
+			}
+			res, err := e.Run(now, tc.in, c)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if d := cmp.Diff(tc.want, res.Outcomes, errPresence); d != "" {
+				t.Errorf("outcomes (-want +got):\n%s", d)
+			}
+			if err := c.check(); err != nil {
+				t.Error(err)
+			}
+			if tc.state != nil {
+				if err := tc.state(c); err != nil {
+					t.Error(err)
+				}
+			}
+		})
+	}
+}
+
+func TestEngineNotBeforeRoundsUp(t *testing.T) {
+	now := t0.Add(500 * time.Millisecond)
+	c := gpuCluster(t, 1, fxJob{id: "v", gpus: []int64{4}, running: true}, fxJob{id: "p", gpus: []int64{4}})
+	e, _ := NewEngine(EngineConfig{DefaultDelay: time.Minute})
+	res, err := e.Run(now, EngineInput{
+		Nominations: noms("x", "v"),
+		Victims:     []Victim{{ID: "v"}},
+		Contenders:  []Contender{{ID: "p", Priority: 1}},
+	}, c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	o := res.Outcomes[0]
+	if want := t0.Add(61 * time.Second); !o.NotBefore.Equal(want) || o.Annotation != "2025-01-15T10:01:01Z" {
+		t.Fatalf("NotBefore %v %q, want %v (rounded up)", o.NotBefore, o.Annotation, want)
+	}
+}
+
+func TestEngineContenderError(t *testing.T) {
+	c := gpuCluster(t, 2, fxJob{id: "v", gpus: []int64{4}, running: true}, fxJob{id: "w", gpus: []int64{4}, running: true}, fxJob{id: "p", gpus: []int64{4}})
+	e, _ := NewEngine(EngineConfig{})
+	res, err := e.Run(t0, EngineInput{
+		Nominations: noms("x", "v", "w"),
+		Victims:     []Victim{{ID: "v"}, {ID: "w", Priority: 1}},
+		Contenders:  []Contender{{ID: "ghost", Priority: 9}, {ID: "p", Priority: 5}},
+	}, c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := EngineResult{
+		Outcomes: []Outcome{
+			{Job: "v", Nominators: []string{"x"}, Kind: OutcomeCommitted, Reason: OutcomeReasonCommitted, Contenders: []string{"p"}, NotBefore: t0, Annotation: "2025-01-15T10:00:00Z"},
+			{Job: "w", Nominators: []string{"x"}, Kind: OutcomeKept, Reason: OutcomeReasonNoContender},
+		},
+		ContenderErrors: []ContenderError{{Contender: "ghost", Err: errors.New("unknown")}},
+		Attempts:        2, // ghost once (then dropped for the pass), p once
+		Commits:         1,
+	}
+	if d := cmp.Diff(want, res, errPresence); d != "" {
+		t.Fatalf("(-want +got):\n%s", d)
+	}
+}
+
+func TestEngineConfigValidate(t *testing.T) {
+	cfg := EngineConfig{DefaultDelay: -1, MaxVictims: -1, MaxAttempts: -1, Filters: []VictimFilter{nil}}
+	_, err := NewEngine(cfg)
+	if err == nil {
+		t.Fatal("no error")
+	}
+	var joined interface{ Unwrap() []error }
+	if !errors.As(err, &joined) || len(joined.Unwrap()) != 4 {
+		t.Fatalf("want 4 joined errors, got %v", err)
+	}
+	if _, err := (&Engine{}).Run(t0, EngineInput{}, nil); err == nil {
+		t.Fatal("nil model accepted")
+	}
+}
+
+// recorder is an Observer that logs events as strings.
+type recorder []string
+
+func (r *recorder) ObserveOutcome(o Outcome) {
+	*r = append(*r, fmt.Sprintf("%s %s %s", o.Job, o.Kind, o.Reason))
+}
+func (r *recorder) ObserveRollback(v, c string) { *r = append(*r, "rollback "+v+" "+c) }
+
+func TestEngineObserver(t *testing.T) {
+	var rec recorder
+	c := gpuCluster(t, 2, fxJob{id: "v", gpus: []int64{4}, running: true}, fxJob{id: "w", gpus: []int64{4}, running: true},
+		fxJob{id: "big", gpus: []int64{8, 1}}, fxJob{id: "p", gpus: []int64{4}})
+	e, _ := NewEngine(EngineConfig{Observer: &rec})
+	_, err := e.Run(t0, EngineInput{
+		Nominations: noms("x", "v", "w", "cold"),
+		Victims:     []Victim{{ID: "v"}, {ID: "w", Priority: 1}, {ID: "cold", NotBefore: t0.Add(time.Minute)}},
+		Contenders:  []Contender{{ID: "big", Priority: 9}, {ID: "p", Priority: 5}},
+	}, c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := recorder{
+		"cold skipped cooldown",
+		"rollback v big",
+		"v committed committed",
+		"rollback w big",
+		"w kept no_fit",
+	}
+	if d := cmp.Diff(want, rec); d != "" {
+		t.Fatalf("(-want +got):\n%s", d)
+	}
+}

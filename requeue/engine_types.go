@@ -1,0 +1,210 @@
+package requeue
+
+import (
+	"math"
+	"time"
+
+	"github.com/tenurepolicy/tenure/queuetree"
+)
+
+// VictimNomination says that nominator (a plugin name such as
+// "expectedruntime" or "proportion") nominated the running job Job for
+// requeue. Several nominators may nominate the same job; the engine merges
+// them (see [Engine.Run]).
+type VictimNomination struct {
+	Job       string
+	Nominator string
+}
+
+// Victim is what the engine needs to know about a nominated job. The
+// embedder supplies one per job it may nominate (extra ones are ignored);
+// [VictimFromNomination] builds one from an expected-runtime nomination.
+type Victim struct {
+	// ID names the job, as in the nominations and the [Model].
+	ID string
+	// Priority orders victims (lowest first) and selects contenders
+	// (strictly higher by default).
+	Priority int32
+	// Queue is the job's leaf queue, for victim filters such as the
+	// min-runtime filter; queuetree.None when unknown.
+	Queue queuetree.ID
+	// Start is the job's last start; zero when unknown.
+	Start time.Time
+	// Expected is the job's expected runtime (0 when it has none); with Start
+	// it gives the overrun now - Start - Expected that orders victims.
+	Expected time.Duration
+	// RequeueDelay is the cooldown after a committed requeue, used when
+	// HasRequeueDelay (a zero delay is valid); otherwise
+	// [EngineConfig.DefaultDelay] applies. A negative delay is bad data: the
+	// victim is skipped with [OutcomeReasonInvalidDelay].
+	RequeueDelay    time.Duration
+	HasRequeueDelay bool
+	// NotBefore is the parsed not-before gate (zero when absent). The victim
+	// is skipped with [OutcomeReasonCooldown] while now < NotBefore.
+	NotBefore time.Time
+}
+
+// Overrun returns now - Start - Expected (saturating), or 0 when Start is
+// unknown. No allocation.
+func (v *Victim) Overrun(now time.Time) time.Duration {
+	if v.Start.IsZero() {
+		return 0
+	}
+	d, e := now.Sub(v.Start), v.Expected
+	switch {
+	case e > 0 && d < math.MinInt64+e:
+		return math.MinInt64
+	case e < 0 && d > math.MaxInt64+e:
+		return math.MaxInt64
+	}
+	return d - e
+}
+
+// Contender is a pending job that may run if a victim gives its resources
+// back. The [Model] knows its shape (tasks and requests); the engine needs
+// only its order and identity.
+type Contender struct {
+	// ID names the job, as in the [Model].
+	ID string
+	// Priority: contenders are tried highest first, and by default only
+	// those strictly above the victim's priority.
+	Priority int32
+	// Queue is the job's leaf queue, for victim filters; queuetree.None when
+	// unknown.
+	Queue queuetree.ID
+	// Queued is when the job started waiting (its creation or queue-order
+	// timestamp): among equal priorities the oldest goes first.
+	Queued time.Time
+}
+
+// OutcomeKind says what happened to one nominated job in an [Engine] pass.
+type OutcomeKind uint8
+
+// The outcome kinds. Every nominated job gets exactly one.
+const (
+	// OutcomeCommitted: evicting the victim lets contenders run; evict it,
+	// write the not-before annotation.
+	OutcomeCommitted OutcomeKind = iota + 1
+	// OutcomeKept: no contender could use the victim's resources (or none
+	// qualified); the victim keeps running. Nothing to do.
+	OutcomeKept
+	// OutcomeSkipped: the victim was not tried (cooldown, filter denial, bad
+	// data); Reason says why and Until when that may change.
+	OutcomeSkipped
+	// OutcomeDeferred: a bound of the pass (MaxVictims, MaxAttempts) was
+	// reached before this victim was decided; nominate it again next cycle.
+	OutcomeDeferred
+)
+
+var outcomeKindNames = [...]string{"none", "committed", "kept", "skipped", "deferred"}
+
+// String returns "committed", "kept", "skipped" or "deferred" ("none" for
+// the zero value, "invalid" out of range).
+func (k OutcomeKind) String() string {
+	if int(k) < len(outcomeKindNames) {
+		return outcomeKindNames[k]
+	}
+	return "invalid"
+}
+
+// OutcomeReason explains an [Outcome] with a stable label value, usable as a
+// metric label. The engine's own reasons are the OutcomeReason constants; a
+// skip caused by a [VictimFilter] carries the filter's reason (for the
+// min-runtime filter, eligibility's "minruntime_protected" or
+// "clock_skew").
+type OutcomeReason string
+
+// The engine's reasons.
+const (
+	// OutcomeReasonCommitted: a contender was placed (kind committed).
+	OutcomeReasonCommitted OutcomeReason = "committed"
+	// OutcomeReasonNoContender: no pending job qualified as a contender
+	// (none strictly higher priority, or all already placed this pass).
+	OutcomeReasonNoContender OutcomeReason = "no_contender"
+	// OutcomeReasonNoFit: contenders were tried; none fits even with the
+	// victim evicted.
+	OutcomeReasonNoFit OutcomeReason = "no_fit"
+	// OutcomeReasonCooldown: now < the victim's not-before (Until).
+	OutcomeReasonCooldown OutcomeReason = "cooldown"
+	// OutcomeReasonUnknownVictim: nominated, but no [Victim] data was given.
+	OutcomeReasonUnknownVictim OutcomeReason = "unknown_victim"
+	// OutcomeReasonInvalidDelay: a negative requeue delay, or a not-before
+	// beyond year 9999.
+	OutcomeReasonInvalidDelay OutcomeReason = "invalid_delay"
+	// OutcomeReasonEvictError: [Model.Evict] failed (Err says why).
+	OutcomeReasonEvictError OutcomeReason = "evict_error"
+	// OutcomeReasonPlacedThisPass: the nominated job was itself placed as a
+	// contender earlier in the pass.
+	OutcomeReasonPlacedThisPass OutcomeReason = "placed_this_pass"
+	// OutcomeReasonFiltered: a [VictimFilter] denied the victim without
+	// giving a reason.
+	OutcomeReasonFiltered OutcomeReason = "filtered"
+	// OutcomeReasonMaxVictims: deferred, the pass evicted MaxVictims jobs.
+	OutcomeReasonMaxVictims OutcomeReason = "max_victims"
+	// OutcomeReasonMaxAttempts: deferred, the pass made MaxAttempts
+	// placement attempts.
+	OutcomeReasonMaxAttempts OutcomeReason = "max_attempts"
+)
+
+// Outcome is the engine's decision about one nominated job.
+type Outcome struct {
+	// Job is the nominated job's ID.
+	Job string
+	// Nominators is the union of the names that nominated it, sorted and
+	// without duplicates (for example ["expectedruntime", "proportion"]).
+	Nominators []string
+	Kind       OutcomeKind
+	Reason     OutcomeReason
+	// Until (skipped only) is the earliest instant the skip may end by time
+	// alone: the not-before for a cooldown, the earliest protection expiry
+	// among the filter denials. Zero when only new data can change it.
+	Until time.Time
+	// Contenders (committed only) are the jobs placed in the victim's
+	// resources, in the order they were placed.
+	Contenders []string
+	// NotBefore (committed only) is now + delay rounded up to a whole
+	// second, in UTC; Annotation is its [FormatNotBefore] text, the value
+	// to write under [NotBeforeAnnotation].
+	NotBefore  time.Time
+	Annotation string
+	// Err is the error behind OutcomeReasonEvictError.
+	Err error
+}
+
+// ContenderError records a contender that [Model.Place] rejected with an
+// error; the engine stopped trying it for the rest of the pass.
+type ContenderError struct {
+	Contender string
+	Err       error
+}
+
+// EngineInput is one pass's input. The engine does not modify or retain the
+// slices.
+type EngineInput struct {
+	// Nominations from any number of nominators, in any order; duplicates
+	// are merged.
+	Nominations []VictimNomination
+	// Victims holds the data of the nominated jobs (one per ID; a
+	// nomination without data is skipped with OutcomeReasonUnknownVictim,
+	// the first of duplicate IDs wins).
+	Victims []Victim
+	// Contenders are the pending jobs that may use a victim's resources.
+	// Duplicate IDs are ignored after the first in contender order.
+	Contenders []Contender
+}
+
+// EngineResult is one pass's output.
+type EngineResult struct {
+	// Outcomes holds exactly one outcome per distinct nominated job: first
+	// the decided victims in the order they were considered, then the
+	// deferred ones in the same order.
+	Outcomes []Outcome
+	// ContenderErrors lists the contenders [Model.Place] failed on.
+	ContenderErrors []ContenderError
+	// Attempts counts [Model.Place] calls; Commits the committed victims.
+	Attempts int
+	Commits  int
+	// Wake is the earliest non-zero Until among the skipped outcomes (zero
+	// if none): when a skipped victim may become evictable.
+	Wake time.Time
+}
