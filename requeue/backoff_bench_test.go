@@ -1,0 +1,77 @@
+package requeue_test
+
+import (
+	"math/big"
+	"math/rand/v2"
+	"testing"
+	"time"
+
+	"github.com/tenurepolicy/tenure/requeue"
+)
+
+var backoffSink time.Duration
+
+// BenchmarkBackoffDelay measures Delay over n = 1..64 (below, at and far
+// above the default cap). Expect 0 allocs/op.
+func BenchmarkBackoffDelay(b *testing.B) {
+	c := requeue.BackoffConfig{Limit: requeue.BackoffLimit(10)}
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		backoffSink += c.Delay(i&63 + 1)
+	}
+}
+
+// BenchmarkBackoffDelayFrom adds the jitter drawn from a *rand.Rand.
+func BenchmarkBackoffDelayFrom(b *testing.B) {
+	c := requeue.BackoffConfig{}
+	src := rand.New(rand.NewPCG(1, 2))
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		backoffSink += c.DelayFrom(i&63+1, src)
+	}
+}
+
+// BenchmarkBackoffDelayNaiveBig is the baseline: the same delay computed
+// with big-integer arithmetic (the property tests' reference).
+func BenchmarkBackoffDelayNaiveBig(b *testing.B) {
+	max := big.NewInt(int64(requeue.DefaultBackoffMax))
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		d := new(big.Int).Lsh(big.NewInt(int64(requeue.DefaultBackoffBase)), uint(i&63))
+		if d.Cmp(max) > 0 {
+			d = max
+		}
+		backoffSink += time.Duration(d.Int64())
+	}
+}
+
+// BenchmarkBackoffTotalDelay sums a million capped delays in O(1).
+func BenchmarkBackoffTotalDelay(b *testing.B) {
+	c := requeue.BackoffConfig{}
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		backoffSink += c.TotalDelay(1_000_000 + i&1)
+	}
+}
+
+// BenchmarkRequeueStateTimeout measures one readiness-timeout transition.
+func BenchmarkRequeueStateTimeout(b *testing.B) {
+	c := requeue.BackoffConfig{Limit: requeue.BackoffLimit(1 << 30)}
+	s := requeue.RequeueState{}
+	now := backoffT0
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		next, _ := s.Timeout(c, now, 0.5)
+		backoffSink += next.RequeueAt.Sub(now)
+		s.Count = i & 31
+	}
+}
+
+// BenchmarkBackoffDelayJitter adds the jitter from a caller-supplied draw.
+func BenchmarkBackoffDelayJitter(b *testing.B) {
+	c := requeue.BackoffConfig{}
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		backoffSink += c.DelayJitter(i&63+1, 0.5)
+	}
+}

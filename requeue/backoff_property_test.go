@@ -1,0 +1,213 @@
+package requeue_test
+
+import (
+	"math"
+	"math/big"
+	"testing"
+	"time"
+
+	"pgregory.net/rapid"
+
+	"github.com/tenurepolicy/tenure/requeue"
+)
+
+// backoffGenConfig draws a valid config with explicit fields: Base in
+// [1ns, MaxInt64], Max in [Base, MaxInt64], Jitter in [0, 1).
+func backoffGenConfig(t *rapid.T) requeue.BackoffConfig {
+	base := rapid.OneOf(
+		rapid.Int64Range(1, 1000),
+		rapid.Int64Range(1, int64(time.Hour)),
+		rapid.Int64Range(1, math.MaxInt64),
+	).Draw(t, "base")
+	max := rapid.OneOf(
+		rapid.Int64Range(base, base+min(1000, math.MaxInt64-base)),
+		rapid.Int64Range(base, math.MaxInt64),
+		rapid.Just(int64(math.MaxInt64)),
+	).Draw(t, "max")
+	jitter := rapid.OneOf(
+		rapid.Float64Range(0, 0.999999),
+		rapid.Just(math.Nextafter(1, 0)),
+	).Draw(t, "jitter")
+	return requeue.BackoffConfig{Base: time.Duration(base), Max: time.Duration(max), Jitter: jitter}
+}
+
+func backoffGenN(t *rapid.T, label string) int {
+	return rapid.OneOf(
+		rapid.IntRange(-3, 80),
+		rapid.IntRange(math.MaxInt-3, math.MaxInt),
+		rapid.IntRange(math.MinInt, math.MaxInt),
+	).Draw(t, label)
+}
+
+// backoffBigDelay is the reference: min(base·2^(n-1), max) in big-integer
+// arithmetic, 0 for n <= 0.
+func backoffBigDelay(c requeue.BackoffConfig, n int) *big.Int {
+	if n <= 0 {
+		return new(big.Int)
+	}
+	e := c.Effective()
+	max := big.NewInt(int64(e.Max))
+	if n > 70 { // 2^69 > 2^63 > max whatever the base
+		return max
+	}
+	d := new(big.Int).Lsh(big.NewInt(int64(e.Base)), uint(n-1))
+	if d.Cmp(max) > 0 {
+		return max
+	}
+	return d
+}
+
+func TestBackoffDelayProperties(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		c := backoffGenConfig(t)
+		n1, n2 := backoffGenN(t, "n1"), backoffGenN(t, "n2")
+		if n1 > n2 {
+			n1, n2 = n2, n1
+		}
+		u := rapid.Float64Range(0, 1).Draw(t, "u")
+		jf := c.Effective().Jitter // a zero Jitter means the default
+
+		for _, n := range []int{n1, n2} {
+			d := c.Delay(n)
+			if d < 0 {
+				t.Fatalf("Delay(%d) = %v < 0", n, d)
+			}
+			if want := backoffBigDelay(c, n); want.Cmp(big.NewInt(int64(d))) != 0 {
+				t.Fatalf("Delay(%d) = %d, big-integer reference %s", n, d, want)
+			}
+			dj := c.DelayJitter(n, u)
+			j := dj - d
+			if dj < d || j < 0 {
+				t.Fatalf("DelayJitter(%d, %v) = %v < Delay = %v", n, u, dj, d)
+			}
+			// The jitter is below Jitter·delay, so the total stays within
+			// Max·(1+Jitter) (and saturates instead of overflowing).
+			if float64(j) > float64(d)*jf {
+				t.Fatalf("jitter %v exceeds %v·%v", j, jf, d)
+			}
+			if d > c.Max || float64(j) > float64(c.Max)*jf {
+				t.Fatalf("DelayJitter(%d) = %v exceeds Max·(1+Jitter) for Max %v", n, dj, c.Max)
+			}
+		}
+		if c.Delay(n1) > c.Delay(n2) {
+			t.Fatalf("Delay(%d) = %v > Delay(%d) = %v", n1, c.Delay(n1), n2, c.Delay(n2))
+		}
+		if c.DelayJitter(n1, u) > c.DelayJitter(n2, u) {
+			t.Fatalf("DelayJitter not monotone in n for u=%v", u)
+		}
+	})
+}
+
+// backoffBigTotal is the reference for TotalDelay: the sum of
+// backoffBigDelay over 1..n, clamped to MaxInt64.
+func backoffBigTotal(c requeue.BackoffConfig, n int) *big.Int {
+	sum := new(big.Int)
+	for k := 1; k <= n && k <= 71; k++ {
+		sum.Add(sum, backoffBigDelay(c, k))
+	}
+	if n > 71 { // every further term is Max
+		rest := new(big.Int).Mul(big.NewInt(int64(n-71)), big.NewInt(int64(c.Effective().Max)))
+		sum.Add(sum, rest)
+	}
+	if lim := big.NewInt(math.MaxInt64); sum.Cmp(lim) > 0 {
+		return lim
+	}
+	return sum
+}
+
+func TestBackoffTotalDelayProperties(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		c := backoffGenConfig(t)
+		n := backoffGenN(t, "n")
+		got := c.TotalDelay(n)
+		if want := backoffBigTotal(c, n); want.Cmp(big.NewInt(int64(got))) != 0 {
+			t.Fatalf("TotalDelay(%d) = %d, big-integer reference %s", n, got, want)
+		}
+	})
+}
+
+// backoffNaiveDelay recomputes the jittered delay the slow, obvious way.
+func backoffNaiveDelay(c requeue.BackoffConfig, n int, u float64) time.Duration {
+	d := backoffBigDelay(c, n).Int64()
+	if u >= 1 { // the documented clamp into [0, 1)
+		u = math.Nextafter(1, 0)
+	}
+	j := int64(float64(d) * c.Effective().Jitter * u)
+	if j > math.MaxInt64-d {
+		return math.MaxInt64
+	}
+	return time.Duration(d + j)
+}
+
+// TestRequeueStateMachine drives RequeueState through random timeouts,
+// deactivations and clock moves (forwards and, for skew, backwards) and
+// checks it against a naive model: requeueAt never moves earlier except when
+// a deactivation resets it, the count never passes the limit, deactivation
+// happens exactly when the count has reached the limit, and admissibility is
+// now >= requeueAt.
+func TestRequeueStateMachine(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		c := requeue.BackoffConfig{
+			Base:   time.Duration(rapid.Int64Range(1, int64(time.Hour)).Draw(t, "base")),
+			Jitter: rapid.Float64Range(0, 0.5).Draw(t, "jitter"),
+		}
+		c.Max = c.Base * time.Duration(rapid.Int64Range(1, 100).Draw(t, "maxFactor"))
+		if rapid.Bool().Draw(t, "limited") {
+			c.Limit = requeue.BackoffLimit(rapid.IntRange(0, 6).Draw(t, "limit"))
+		}
+
+		now := backoffT0
+		var s requeue.RequeueState
+		var modelCount int
+		var modelAt time.Time
+		t.Repeat(map[string]func(*rapid.T){
+			"advance": func(t *rapid.T) {
+				now = now.Add(time.Duration(rapid.Int64Range(-int64(time.Hour), 6*int64(time.Hour)).Draw(t, "step")))
+			},
+			"timeout": func(t *rapid.T) {
+				u := rapid.Float64Range(0, 1).Draw(t, "u")
+				next, deact := s.Timeout(c, now, u)
+				if c.Limit != nil && modelCount >= *c.Limit {
+					if !deact || next != (requeue.RequeueState{}) {
+						t.Fatalf("count %d at limit %d: got (%+v, %v), want reset and deactivated", modelCount, *c.Limit, next, deact)
+					}
+					modelCount, modelAt = 0, time.Time{}
+					s = next
+					return
+				}
+				if deact {
+					t.Fatalf("deactivated at count %d, limit %v", modelCount, c.Limit)
+				}
+				modelCount++
+				at := now.Add(backoffNaiveDelay(c, modelCount, u))
+				if at.Before(modelAt) {
+					at = modelAt
+				}
+				if next.RequeueAt.Before(s.RequeueAt) {
+					t.Fatalf("RequeueAt moved earlier: %v -> %v", s.RequeueAt, next.RequeueAt)
+				}
+				modelAt = at
+				s = next
+			},
+			"deactivate": func(t *rapid.T) {
+				s = s.Deactivate()
+				modelCount, modelAt = 0, time.Time{}
+			},
+			"": func(t *rapid.T) {
+				if s.Count != modelCount || !s.RequeueAt.Equal(modelAt) {
+					t.Fatalf("state %+v, model {Count:%d RequeueAt:%v}", s, modelCount, modelAt)
+				}
+				if c.Limit != nil && s.Count > *c.Limit {
+					t.Fatalf("Count %d passed the limit %d", s.Count, *c.Limit)
+				}
+				ok, until := s.Admissible(now)
+				if ok != !now.Before(modelAt) {
+					t.Fatalf("Admissible(%v) = %v with requeueAt %v", now, ok, modelAt)
+				}
+				if !ok && !until.Equal(modelAt) || ok && !until.IsZero() {
+					t.Fatalf("Admissible until = %v, requeueAt %v, ok %v", until, modelAt, ok)
+				}
+			},
+		})
+	})
+}

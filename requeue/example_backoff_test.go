@@ -1,0 +1,91 @@
+package requeue_test
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"time"
+
+	"github.com/tenurepolicy/tenure/requeue"
+)
+
+// The zero BackoffConfig is Kueue's default: 60s doubling per requeue,
+// capped at 1h.
+func ExampleBackoffConfig_Delay() {
+	var c requeue.BackoffConfig
+	for _, n := range []int{0, 1, 2, 6, 7, 1_000_000_000} {
+		fmt.Printf("requeue %d: %v\n", n, c.Delay(n))
+	}
+	// Output:
+	// requeue 0: 0s
+	// requeue 1: 1m0s
+	// requeue 2: 2m0s
+	// requeue 6: 32m0s
+	// requeue 7: 1h0m0s
+	// requeue 1000000000: 1h0m0s
+}
+
+// Jitter comes from the caller: a fixed draw, or a seeded source for
+// reproducible runs.
+func ExampleBackoffConfig_DelayFrom() {
+	c := requeue.BackoffConfig{Jitter: 0.1}
+	fmt.Println(c.DelayJitter(1, 0.5))
+	src := rand.New(rand.NewPCG(1, 1))
+	d := c.DelayFrom(3, src)
+	fmt.Println(d >= 4*time.Minute && d < 4*time.Minute+24*time.Second)
+	fmt.Println(c.DelayFrom(3, nil)) // no source, no jitter
+	// Output:
+	// 1m3s
+	// true
+	// 4m0s
+}
+
+// Seed 003's worked example: 10 requeues from a 60s base. Without a cap the
+// job waits 61,380s in total (the seed's "8h 32min" is only the last delay);
+// with the default 1h cap it waits 5h3m.
+func ExampleBackoffConfig_TotalDelay() {
+	uncapped := requeue.BackoffConfig{Max: 100 * time.Hour}
+	fmt.Println(uncapped.Delay(10), uncapped.TotalDelay(10))
+	fmt.Println(requeue.BackoffConfig{}.TotalDelay(10))
+	// Output:
+	// 8h32m0s 17h3m0s
+	// 5h3m0s
+}
+
+// A job that never becomes ready is requeued twice, then deactivated on its
+// third timeout; the deactivation resets its state.
+func ExampleRequeueState_Timeout() {
+	c := requeue.BackoffConfig{Limit: requeue.BackoffLimit(2)}
+	now := time.Date(2026, 1, 1, 9, 0, 0, 0, time.UTC)
+	var s requeue.RequeueState
+	for i := 1; i <= 3; i++ {
+		next, deactivated := s.Timeout(c, now, 0)
+		if deactivated {
+			fmt.Printf("timeout %d: deactivated, state reset to %+v\n", i, next)
+			break
+		}
+		ok, until := next.Admissible(now)
+		fmt.Printf("timeout %d: count %d, admissible %v until %s\n", i, next.Count, ok, until.Format("15:04"))
+		s, now = next, next.RequeueAt // admitted again at requeueAt
+	}
+	// Output:
+	// timeout 1: count 1, admissible false until 09:01
+	// timeout 2: count 2, admissible false until 09:03
+	// timeout 3: deactivated, state reset to {Count:0 RequeueAt:0001-01-01 00:00:00 +0000 UTC}
+}
+
+// Forks of Kueue can pass its field names through unchanged.
+func ExampleBackoffFromKueueMap() {
+	c, err := requeue.BackoffFromKueueMap(map[string]string{
+		"backoffBaseSeconds": "10",
+		"backoffMaxSeconds":  "300",
+		"backoffLimitCount":  "5",
+	})
+	fmt.Println(c.Delay(1), c.Delay(10), *c.Limit, err)
+
+	_, err = requeue.BackoffFromKueueMap(map[string]string{"backoffBaseSeconds": "-1", "backoffMaxSecs": "9"})
+	fmt.Println(err)
+	// Output:
+	// 10s 5m0s 5 <nil>
+	// requeue: unknown backoff setting "backoffMaxSecs"
+	// requeue: backoff base must not be negative, got -1s
+}

@@ -1,0 +1,270 @@
+package requeue_test
+
+import (
+	"cmp"
+	"slices"
+	"sort"
+	"strings"
+	"testing"
+	"time"
+
+	gocmp "github.com/google/go-cmp/cmp"
+	"pgregory.net/rapid"
+
+	"github.com/tenurepolicy/tenure/requeue"
+)
+
+// orderT0 is the fixed origin of the queue-order tests.
+var orderT0 = time.Date(2026, 3, 1, 8, 0, 0, 0, time.UTC)
+
+func orderMin(k int) time.Time { return orderT0.Add(time.Duration(k) * time.Minute) }
+
+func TestQueueOrderTimestamp(t *testing.T) {
+	plain := requeue.QueueEntry{ID: "a", Created: orderMin(0)}
+	evicted := requeue.QueueEntry{ID: "b", Created: orderMin(0), TimeoutEvicted: orderMin(30)}
+	tests := []struct {
+		name     string
+		strategy requeue.TimestampStrategy
+		e        requeue.QueueEntry
+		want     time.Time
+	}{
+		{"eviction strategy, never evicted: creation", requeue.TimestampEviction, plain, orderMin(0)},
+		{"eviction strategy, timeout-evicted: eviction", requeue.TimestampEviction, evicted, orderMin(30)},
+		{"creation strategy, never evicted: creation", requeue.TimestampCreation, plain, orderMin(0)},
+		{"creation strategy, timeout-evicted: still creation", requeue.TimestampCreation, evicted, orderMin(0)},
+		{"unknown strategy falls back to creation", requeue.TimestampStrategy(9), evicted, orderMin(0)},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := requeue.QueueOrder{Strategy: tt.strategy}.Timestamp(tt.e)
+			if !got.Equal(tt.want) {
+				t.Errorf("Timestamp = %v, want %v", got, tt.want)
+			}
+		})
+	}
+	if got := (requeue.QueueOrder{}).Timestamp(evicted); !got.Equal(orderMin(30)) {
+		t.Errorf("zero QueueOrder Timestamp = %v, want the eviction time (Eviction is the default)", got)
+	}
+}
+
+func TestQueueOrderCompare(t *testing.T) {
+	tests := []struct {
+		name     string
+		strategy requeue.TimestampStrategy
+		a, b     requeue.QueueEntry
+		want     int // sign
+	}{
+		{"higher priority first", requeue.TimestampEviction,
+			requeue.QueueEntry{ID: "z", Priority: 10, Created: orderMin(9)}, requeue.QueueEntry{ID: "a", Priority: 1, Created: orderMin(0)}, -1},
+		{"negative priorities", requeue.TimestampEviction,
+			requeue.QueueEntry{ID: "a", Priority: -5}, requeue.QueueEntry{ID: "b", Priority: -1}, 1},
+		{"same priority: earlier creation first", requeue.TimestampEviction,
+			requeue.QueueEntry{ID: "z", Created: orderMin(1)}, requeue.QueueEntry{ID: "a", Created: orderMin(2)}, -1},
+		{"1ns earlier first", requeue.TimestampEviction,
+			requeue.QueueEntry{ID: "z", Created: orderMin(1).Add(-1)}, requeue.QueueEntry{ID: "a", Created: orderMin(1)}, -1},
+		{"eviction: timeout-evicted goes behind a later creation", requeue.TimestampEviction,
+			requeue.QueueEntry{ID: "a", Created: orderMin(0), TimeoutEvicted: orderMin(10)}, requeue.QueueEntry{ID: "b", Created: orderMin(5)}, 1},
+		{"creation: timeout-evicted keeps its place", requeue.TimestampCreation,
+			requeue.QueueEntry{ID: "a", Created: orderMin(0), TimeoutEvicted: orderMin(10)}, requeue.QueueEntry{ID: "b", Created: orderMin(5)}, -1},
+		{"same priority and time: smaller ID first", requeue.TimestampEviction,
+			requeue.QueueEntry{ID: "job-2", Created: orderMin(1)}, requeue.QueueEntry{ID: "job-10", Created: orderMin(1)}, 1},
+		{"same instant in another zone ties on time", requeue.TimestampEviction,
+			requeue.QueueEntry{ID: "a", Created: orderMin(1).In(time.FixedZone("X", 3600))}, requeue.QueueEntry{ID: "b", Created: orderMin(1)}, -1},
+		{"complete tie", requeue.TimestampEviction,
+			requeue.QueueEntry{ID: "a", Priority: 3, Created: orderMin(1)}, requeue.QueueEntry{ID: "a", Priority: 3, Created: orderMin(1)}, 0},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			o := requeue.QueueOrder{Strategy: tt.strategy}
+			if got := cmp.Compare(o.Compare(tt.a, tt.b), 0); got != tt.want {
+				t.Errorf("sign(Compare(a, b)) = %d, want %d", got, tt.want)
+			}
+			if got := cmp.Compare(o.Compare(tt.b, tt.a), 0); got != -tt.want {
+				t.Errorf("sign(Compare(b, a)) = %d, want %d", got, -tt.want)
+			}
+		})
+	}
+}
+
+func TestQueueOrderSort(t *testing.T) {
+	entries := []requeue.QueueEntry{
+		{ID: "low-old", Priority: 0, Created: orderMin(0)},
+		{ID: "high-new", Priority: 5, Created: orderMin(20)},
+		{ID: "mid-timeout", Priority: 1, Created: orderMin(1), TimeoutEvicted: orderMin(15)},
+		{ID: "mid-b", Priority: 1, Created: orderMin(10)},
+		{ID: "mid-a", Priority: 1, Created: orderMin(10)},
+		{ID: "high-old", Priority: 5, Created: orderMin(2)},
+	}
+	tests := []struct {
+		strategy requeue.TimestampStrategy
+		want     []string
+	}{
+		{requeue.TimestampEviction, []string{"high-old", "high-new", "mid-a", "mid-b", "mid-timeout", "low-old"}},
+		{requeue.TimestampCreation, []string{"high-old", "high-new", "mid-timeout", "mid-a", "mid-b", "low-old"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.strategy.String(), func(t *testing.T) {
+			got := slices.Clone(entries)
+			requeue.QueueOrder{Strategy: tt.strategy}.Sort(got)
+			if diff := gocmp.Diff(tt.want, orderIDs(got)); diff != "" {
+				t.Errorf("Sort order (-want +got):\n%s", diff)
+			}
+		})
+	}
+	requeue.QueueOrder{}.Sort(nil) // must not panic
+}
+
+func orderIDs(es []requeue.QueueEntry) []string {
+	ids := make([]string, len(es))
+	for i, e := range es {
+		ids[i] = e.ID
+	}
+	return ids
+}
+
+func TestTimestampStrategyText(t *testing.T) {
+	tests := []struct {
+		in      string
+		want    requeue.TimestampStrategy
+		wantErr bool
+	}{
+		{"Eviction", requeue.TimestampEviction, false},
+		{"Creation", requeue.TimestampCreation, false},
+		{"creation", requeue.TimestampCreation, false},
+		{"EVICTION", requeue.TimestampEviction, false},
+		{"", requeue.TimestampEviction, false},
+		{"Created", 0, true},
+		{" Creation", 0, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.in, func(t *testing.T) {
+			s := requeue.TimestampStrategy(7) // sentinel: unchanged on error
+			err := s.UnmarshalText([]byte(tt.in))
+			if tt.wantErr {
+				if err == nil || !strings.HasPrefix(err.Error(), "requeue: ") || s != 7 {
+					t.Errorf("UnmarshalText(%q) = %v, strategy %v; want a requeue: error and no change", tt.in, err, s)
+				}
+				return
+			}
+			if err != nil || s != tt.want {
+				t.Errorf("UnmarshalText(%q) = %v, %v; want %v", tt.in, s, err, tt.want)
+			}
+		})
+	}
+	if _, err := requeue.TimestampStrategy(2).MarshalText(); err == nil {
+		t.Error("MarshalText of an unknown strategy: want an error")
+	}
+	if got := requeue.TimestampStrategy(2).String(); got != "TimestampStrategy(2)" {
+		t.Errorf("String() = %q", got)
+	}
+}
+
+func FuzzTimestampStrategyText(f *testing.F) {
+	for _, s := range []string{"Eviction", "Creation", "", "creation", "x", "Évíction"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, in string) {
+		var s requeue.TimestampStrategy
+		if err := s.UnmarshalText([]byte(in)); err != nil {
+			return
+		}
+		out, err := s.MarshalText()
+		if err != nil {
+			t.Fatalf("MarshalText after a successful UnmarshalText: %v", err)
+		}
+		if in != "" && !strings.EqualFold(in, string(out)) {
+			t.Fatalf("round trip %q -> %v -> %q", in, s, out)
+		}
+		var back requeue.TimestampStrategy
+		if err := back.UnmarshalText(out); err != nil || back != s {
+			t.Fatalf("re-parse %q = %v, %v; want %v", out, back, err, s)
+		}
+	})
+}
+
+// orderGenEntry draws entries from small domains so ties on priority,
+// timestamp and ID are frequent.
+func orderGenEntry(t *rapid.T, label string) requeue.QueueEntry {
+	e := requeue.QueueEntry{
+		ID:       rapid.SampledFrom([]string{"a", "b", "c", "ab", ""}).Draw(t, label+".id"),
+		Priority: rapid.Int32Range(-2, 2).Draw(t, label+".prio"),
+		Created:  orderMin(rapid.IntRange(0, 3).Draw(t, label+".created")),
+	}
+	if rapid.Bool().Draw(t, label+".evicted") {
+		e.TimeoutEvicted = orderMin(rapid.IntRange(0, 5).Draw(t, label+".evictedAt"))
+	}
+	return e
+}
+
+// orderCheckStrictWeak fails unless cmpf behaves as a strict weak ordering on
+// a, b, c: irreflexive, antisymmetric, transitive, with transitive
+// incomparability (ties).
+func orderCheckStrictWeak[T any](t *rapid.T, cmpf func(a, b T) int, a, b, c T) {
+	t.Helper()
+	less := func(x, y T) bool { return cmpf(x, y) < 0 }
+	tie := func(x, y T) bool { return cmpf(x, y) == 0 }
+	for _, x := range []T{a, b, c} {
+		if cmpf(x, x) != 0 {
+			t.Fatalf("not irreflexive: compare(x, x) = %d for %+v", cmpf(x, x), x)
+		}
+	}
+	xs := []T{a, b, c}
+	for _, x := range xs {
+		for _, y := range xs {
+			if cmp.Compare(cmpf(x, y), 0) != -cmp.Compare(cmpf(y, x), 0) {
+				t.Fatalf("not antisymmetric on %+v, %+v", x, y)
+			}
+			for _, z := range xs {
+				if less(x, y) && less(y, z) && !less(x, z) {
+					t.Fatalf("not transitive: %+v < %+v < %+v", x, y, z)
+				}
+				if tie(x, y) && tie(y, z) && !tie(x, z) {
+					t.Fatalf("incomparability not transitive: %+v ~ %+v ~ %+v", x, y, z)
+				}
+			}
+		}
+	}
+}
+
+func TestQueueOrderStrictWeak(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		o := requeue.QueueOrder{Strategy: rapid.SampledFrom([]requeue.TimestampStrategy{requeue.TimestampEviction, requeue.TimestampCreation}).Draw(t, "strategy")}
+		orderCheckStrictWeak(t, o.Compare, orderGenEntry(t, "a"), orderGenEntry(t, "b"), orderGenEntry(t, "c"))
+	})
+}
+
+// TestQueueOrderSortOracle checks Sort against a naive oracle written from
+// the rule, not from the implementation: a stable sort on the explicit key
+// (−priority, chosen timestamp, ID).
+func TestQueueOrderSortOracle(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		strategy := rapid.SampledFrom([]requeue.TimestampStrategy{requeue.TimestampEviction, requeue.TimestampCreation}).Draw(t, "strategy")
+		n := rapid.IntRange(0, 40).Draw(t, "n")
+		entries := make([]requeue.QueueEntry, n)
+		for i := range entries {
+			entries[i] = orderGenEntry(t, "e")
+		}
+		want := slices.Clone(entries)
+		ts := func(e requeue.QueueEntry) time.Time {
+			if strategy == requeue.TimestampEviction && !e.TimeoutEvicted.IsZero() {
+				return e.TimeoutEvicted
+			}
+			return e.Created
+		}
+		sort.SliceStable(want, func(i, j int) bool {
+			a, b := want[i], want[j]
+			if a.Priority != b.Priority {
+				return a.Priority > b.Priority
+			}
+			if !ts(a).Equal(ts(b)) {
+				return ts(a).Before(ts(b))
+			}
+			return a.ID < b.ID
+		})
+		got := slices.Clone(entries)
+		requeue.QueueOrder{Strategy: strategy}.Sort(got)
+		if diff := gocmp.Diff(want, got); diff != "" {
+			t.Fatalf("Sort vs oracle (-want +got):\n%s", diff)
+		}
+	})
+}
