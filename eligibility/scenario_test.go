@@ -273,7 +273,8 @@ func TestScenarioValidatorMatchesNaiveCount(t *testing.T) {
 			if rapid.Bool().Draw(rt, "hasStart") {
 				j.Start = elMin(rapid.IntRange(-5, 15).Draw(rt, "start"))
 			}
-			for s := 0; s < rapid.IntRange(0, 3).Draw(rt, "subgroups"); s++ {
+			nSub := rapid.IntRange(0, 3).Draw(rt, "subgroups")
+			for s := 0; s < nSub; s++ {
 				j.Subgroups = append(j.Subgroups, eligibility.Subgroup{Name: names[s],
 					MinAvailable: int32(rapid.IntRange(0, 4).Draw(rt, "min")), Active: int32(rapid.IntRange(0, 5).Draw(rt, "active"))})
 			}

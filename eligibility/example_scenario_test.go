@@ -1,0 +1,55 @@
+package eligibility_test
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/tenurepolicy/tenure/eligibility"
+	"github.com/tenurepolicy/tenure/runtime"
+)
+
+// ExampleScenarioValidator follows seed 002's accumulated scenario: the
+// solver adds victim tasks one at a time and asks again each time. The
+// elastic victim (4 workers, at least 2) is still protected, so the third
+// worker is one too many; the per-pair filter had let it through.
+func ExampleScenarioValidator() {
+	tree, r := seed002Resolver()
+	leaf1, _ := tree.Lookup("leaf1")
+	leaf3, _ := tree.Lookup("leaf3")
+	start := time.Date(2025, 1, 15, 10, 0, 0, 0, time.UTC)
+	now := start.Add(2 * time.Minute)
+
+	victim := &eligibility.Job{ID: "ns/elastic", Queue: leaf1, Start: start, Subgroups: []eligibility.Subgroup{
+		{Name: "workers", MinAvailable: 2, Active: 4},
+	}}
+	f := eligibility.MinRuntimeFilter{Resolver: r}
+	fmt.Println("filter:", f.Check(runtime.ActionReclaim, leaf3, victim, now).Reason)
+
+	v := eligibility.ScenarioValidator{Resolver: r} // reuse it: it keeps its scratch space
+	var tasks []eligibility.ScenarioTask
+	for i := 1; i <= 3; i++ {
+		tasks = append(tasks, eligibility.ScenarioTask{Subgroup: "workers", Active: true})
+		d, err := v.Validate(runtime.ActionReclaim, leaf3, []eligibility.ScenarioJob{{Job: victim, Tasks: tasks}}, now)
+		if err != nil {
+			fmt.Println(err)
+			return
+		}
+		if d.Allowed {
+			fmt.Printf("%d task(s): allowed (%s)\n", i, d.Reason)
+			continue
+		}
+		fmt.Printf("%d task(s): rejected (%s): job=%s subgroup=%s remaining=%d minAvailable=%d protected until %s\n",
+			i, d.Reason, d.Job, d.Subgroup, d.Remaining, d.MinAvailable, d.ProtectedUntil.Format(time.TimeOnly))
+	}
+
+	_, err := v.Validate(runtime.ActionReclaim, leaf3, []eligibility.ScenarioJob{
+		{Job: victim, Tasks: []eligibility.ScenarioTask{{Subgroup: "ps", Active: true}}},
+	}, now)
+	fmt.Println(err)
+	// Output:
+	// filter: elastic_deferred
+	// 1 task(s): allowed (min_available_kept)
+	// 2 task(s): allowed (min_available_kept)
+	// 3 task(s): rejected (below_min_available): job=ns/elastic subgroup=workers remaining=1 minAvailable=2 protected until 10:10:00
+	// eligibility: scenario task of job "ns/elastic" names unknown subgroup "ps"
+}
