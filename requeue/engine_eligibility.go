@@ -1,0 +1,70 @@
+package requeue
+
+import (
+	"time"
+
+	"github.com/tenurepolicy/tenure/eligibility"
+	"github.com/tenurepolicy/tenure/runtime"
+)
+
+// VictimFromNomination returns the victim data carried by an
+// expected-runtime nomination ([eligibility.Nominator]): priority, queue,
+// start, expected runtime, requeue delay and not-before. An unparsable
+// requeue-delay annotation arrives as HasRequeueDelay false, so the engine's
+// default delay applies.
+func VictimFromNomination(n *eligibility.Nomination) Victim {
+	return Victim{
+		ID:              n.Job,
+		Priority:        n.Priority,
+		Queue:           n.Queue,
+		Start:           n.Start,
+		Expected:        n.Expected,
+		RequeueDelay:    n.RequeueDelay,
+		HasRequeueDelay: n.HasRequeueDelay,
+		NotBefore:       n.NotBefore,
+	}
+}
+
+// AddNominations appends the nominations of an [eligibility.Nominator] to
+// in: each one's (job, nominator) pair, and its victim data (where in
+// already holds data for the job, the earlier entry wins, as everywhere in
+// [EngineInput]). O(len(noms)); grows the slices.
+func (in *EngineInput) AddNominations(noms []eligibility.Nomination) {
+	for i := range noms {
+		in.Nominations = append(in.Nominations, VictimNomination{Job: noms[i].Job, Nominator: noms[i].Nominator})
+		in.Victims = append(in.Victims, VictimFromNomination(&noms[i]))
+	}
+}
+
+// VictimMinRuntimeFilter makes eligibility's min-runtime filter a
+// [VictimFilter] (seed 000: "the Requeue action's victim filters (which
+// include minruntime filters) will prevent actual eviction during
+// protection").
+//
+// For each victim-contender pair the action is a preempt when both are in
+// the same leaf queue (Victim.Queue == Contender.Queue) and a reclaim
+// otherwise, with the contender's queue as the preemptor's. The engine
+// evicts whole jobs, so the victim is checked as a non-elastic job: an
+// elastic job still inside its min-runtime is protected as a whole (evicting
+// all of it would take every subgroup below its minimum).
+//
+// A denial carries eligibility's reason label ("minruntime_protected", or
+// "clock_skew" for a start in the future) and Until = start + min-runtime.
+// The zero value (nil Filter) allows everything. No allocation.
+type VictimMinRuntimeFilter struct {
+	Filter *eligibility.MinRuntimeFilter
+}
+
+// FilterVictim implements [VictimFilter].
+func (f VictimMinRuntimeFilter) FilterVictim(now time.Time, v *Victim, c *Contender) VictimVerdict {
+	if f.Filter == nil {
+		return VictimVerdict{Allowed: true}
+	}
+	action := runtime.ActionReclaim
+	if v.Queue == c.Queue {
+		action = runtime.ActionPreempt
+	}
+	job := eligibility.Job{ID: v.ID, Queue: v.Queue, Priority: v.Priority, Preemptible: true, Running: true, Start: v.Start}
+	d := f.Filter.Check(action, c.Queue, &job, now)
+	return VictimVerdict{Allowed: d.Allowed, Reason: OutcomeReason(d.Reason.String()), Until: d.Until}
+}

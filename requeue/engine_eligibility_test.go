@@ -1,0 +1,127 @@
+package requeue
+
+import (
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/tenurepolicy/tenure/eligibility"
+	"github.com/tenurepolicy/tenure/queuetree"
+	"github.com/tenurepolicy/tenure/runtime"
+)
+
+// minRuntimeSetup: queues A -> {X, Y}; X preempt 1h, A reclaim 0.
+func minRuntimeSetup(t *testing.T) (*queuetree.Tree, VictimMinRuntimeFilter) {
+	t.Helper()
+	tree, err := queuetree.New([]queuetree.Queue{{Name: "A"}, {Name: "X", Parent: "A"}, {Name: "Y", Parent: "A"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := runtime.NewResolver(tree, runtime.Config{
+		DefaultPreempt: 5 * time.Hour,
+		DefaultReclaim: 5 * time.Hour,
+		Queues: []runtime.QueueSetting{
+			{Queue: "X", Preempt: runtime.Explicit(time.Hour)},
+			{Queue: "A", Reclaim: runtime.Explicit(0)},
+		},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tree, VictimMinRuntimeFilter{Filter: &eligibility.MinRuntimeFilter{Resolver: res}}
+}
+
+func TestVictimMinRuntimeFilter(t *testing.T) {
+	tree, f := minRuntimeSetup(t)
+	x, _ := tree.Lookup("X")
+	y, _ := tree.Lookup("Y")
+	v := &Victim{ID: "v", Queue: x, Start: t0}
+	same := &Contender{ID: "c", Queue: x}
+	other := &Contender{ID: "d", Queue: y}
+	tests := []struct {
+		name string
+		now  time.Time
+		c    *Contender
+		want VictimVerdict
+	}{
+		{"same queue: preempt, protected before start+1h", t0.Add(59 * time.Minute), same,
+			VictimVerdict{Reason: "minruntime_protected", Until: t0.Add(time.Hour)}},
+		{"same queue: evictable at exactly start+1h", t0.Add(time.Hour), same,
+			VictimVerdict{Allowed: true, Reason: "not_protected"}},
+		{"start in the future: clock_skew, protected", t0.Add(-time.Minute), same,
+			VictimVerdict{Reason: "clock_skew", Until: t0.Add(time.Hour)}},
+		{"other queue: reclaim, A's explicit 0", t0, other,
+			VictimVerdict{Allowed: true, Reason: "no_min_runtime"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			if d := cmp.Diff(tc.want, f.FilterVictim(tc.now, v, tc.c)); d != "" {
+				t.Errorf("(-want +got):\n%s", d)
+			}
+		})
+	}
+	if got := (VictimMinRuntimeFilter{}).FilterVictim(t0, v, same); !got.Allowed {
+		t.Errorf("zero filter denied: %+v", got)
+	}
+	if a := testing.AllocsPerRun(100, func() { f.FilterVictim(t0, v, same) }); a != 0 {
+		t.Errorf("FilterVictim allocates %v times", a)
+	}
+}
+
+// TestEngineWithNominatorAndMinRuntime runs the seed 000 pipeline: the
+// expected-runtime nominator's nominations, the min-runtime filter, the
+// engine.
+func TestEngineWithNominatorAndMinRuntime(t *testing.T) {
+	tree, f := minRuntimeSetup(t)
+	x, _ := tree.Lookup("X")
+	now := t0.Add(3 * time.Hour)
+	jobs := []eligibility.Job{
+		{ID: "fresh", Queue: x, Priority: 1, Preemptible: true, Running: true, Start: now.Add(-59 * time.Minute),
+			Annotations: map[string]string{"kai.scheduler/expected-runtime": "30m"}},
+		{ID: "old", Queue: x, Priority: 1, Preemptible: true, Running: true, Start: t0,
+			Annotations: map[string]string{"kai.scheduler/expected-runtime": "2h", "kai.scheduler/requeue-delay": "10m"}},
+	}
+	var nom eligibility.Nominator
+	nr := nom.Nominate(jobs, now)
+	var in EngineInput
+	in.AddNominations(nr.Nominations)
+	in.Nominations = append(in.Nominations, VictimNomination{Job: "old", Nominator: "proportion"})
+	in.Contenders = []Contender{{ID: "p", Priority: 5, Queue: x}}
+
+	c := gpuCluster(t, 2, fxJob{id: "fresh", gpus: []int64{4}, running: true}, fxJob{id: "old", gpus: []int64{4}, running: true}, fxJob{id: "p", gpus: []int64{4}})
+	e, err := NewEngine(EngineConfig{Filters: []VictimFilter{f}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := e.Run(now, in, c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []Outcome{
+		{Job: "old", Nominators: []string{"expectedruntime", "proportion"}, Kind: OutcomeCommitted, Reason: OutcomeReasonCommitted,
+			Contenders: []string{"p"}, NotBefore: now.Add(10 * time.Minute), Annotation: "2025-01-15T13:10:00Z"},
+		{Job: "fresh", Nominators: []string{"expectedruntime"}, Kind: OutcomeKept, Reason: OutcomeReasonNoContender},
+	}
+	if d := cmp.Diff(want, res.Outcomes, errPresence); d != "" {
+		t.Fatalf("(-want +got):\n%s", d)
+	}
+
+	// With "old" out of the way, "fresh" (1 minute short of its 1h preempt
+	// min-runtime) is protected from a second contender.
+	in2 := EngineInput{Contenders: []Contender{{ID: "q", Priority: 5, Queue: x}}}
+	in2.AddNominations(nr.Nominations[:1])
+	if err := c.AddJob(nil, ClusterJob{ID: "q", Tasks: []Resources{{GPU: 4}}}); err != nil {
+		t.Fatal(err)
+	}
+	res, err = e.Run(now, in2, c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want = []Outcome{{Job: "fresh", Nominators: []string{"expectedruntime"}, Kind: OutcomeSkipped, Reason: "minruntime_protected", Until: now.Add(time.Minute)}}
+	if d := cmp.Diff(want, res.Outcomes, errPresence); d != "" {
+		t.Fatalf("(-want +got):\n%s", d)
+	}
+	if !res.Wake.Equal(now.Add(time.Minute)) {
+		t.Errorf("Wake = %v, want %v", res.Wake, now.Add(time.Minute))
+	}
+}
