@@ -63,6 +63,15 @@ func (f *nodeFree) take(j *Job, into []uint8) []uint8 {
 	return into
 }
 
+// takeExact subtracts j's demand from f on exactly the given GPUs (to undo a give).
+func (f *nodeFree) takeExact(j *Job, gpus []uint8) {
+	f.cpu -= j.CPU
+	f.mem -= j.Mem
+	for _, g := range gpus {
+		f.gpu[g] -= j.GPUMilli
+	}
+}
+
 // give returns j's demand on the given GPUs to f.
 func (f *nodeFree) give(j *Job, gpus []uint8) {
 	f.cpu += j.CPU

@@ -10,6 +10,8 @@ import (
 	"os"
 	"strings"
 	"time"
+
+	"github.com/tenurepolicy/tenure/runtime"
 )
 
 func main() {
@@ -36,6 +38,36 @@ type options struct {
 	json         bool
 	svg          string
 	buckets      int
+	settings     settings
+}
+
+// Defaults of the policy settings (see the package comment for why).
+const (
+	defaultMinRuntimeFlag = "be=5m,burstable=15m,ls=30m"
+	defaultExpectedFlag   = "be=1h,burstable=4h,ls=1d"
+	defaultRequeueDelay   = "30m"
+	defaultMinAdmit       = "2h"
+)
+
+// parseQueueDurations parses "queue=duration,..." with tenure's duration
+// grammar (runtime.ParseDuration: 90s, 1.5h, 2d, 1w...).
+func parseQueueDurations(flagName, s string) ([]queueDuration, error) {
+	var out []queueDuration
+	var errs []error
+	for _, item := range splitList(s) {
+		q, d, ok := strings.Cut(item, "=")
+		if !ok || strings.TrimSpace(q) == "" {
+			errs = append(errs, fmt.Errorf("simulate: -%s: %q: want queue=duration", flagName, item))
+			continue
+		}
+		dur, err := runtime.ParseDuration(strings.TrimSpace(d))
+		if err != nil {
+			errs = append(errs, fmt.Errorf("simulate: -%s: %w", flagName, err))
+			continue
+		}
+		out = append(out, queueDuration{Queue: strings.TrimSpace(q), D: dur})
+	}
+	return out, errors.Join(errs...)
 }
 
 func parseFlags(args []string, stderr io.Writer) (options, error) {
@@ -55,6 +87,10 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	fs.BoolVar(&o.json, "json", false, "print the results as JSON")
 	fs.StringVar(&o.svg, "svg", "", "write a plot of utilisation and queue length over time to `FILE`")
 	fs.IntVar(&o.buckets, "buckets", 200, "time-series resolution for --svg and --json")
+	minRT := fs.String("min-runtime", defaultMinRuntimeFlag, "min-runtime per queue (preempt and reclaim), `queue=duration,...`")
+	expected := fs.String("expected-runtime", defaultExpectedFlag, "expected runtime per queue for the requeue policy, `queue=duration,...`")
+	delay := fs.String("requeue-delay", defaultRequeueDelay, "cooldown after a requeue (`duration`)")
+	minAdmit := fs.String("min-admit", defaultMinAdmit, "minAdmitDuration of the time-based policy (`duration`, >= 1m)")
 	fs.Usage = func() {
 		fmt.Fprintf(fs.Output(), "usage: simulate [flags]\n\n%s\nflags:\n", usageText)
 		fs.PrintDefaults()
@@ -66,6 +102,19 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 		return o, fmt.Errorf("simulate: unexpected arguments %q (flags only; see -h)", fs.Args())
 	}
 	var errs []error
+	var err error
+	if o.settings.MinRuntime, err = parseQueueDurations("min-runtime", *minRT); err != nil {
+		errs = append(errs, err)
+	}
+	if o.settings.Expected, err = parseQueueDurations("expected-runtime", *expected); err != nil {
+		errs = append(errs, err)
+	}
+	if o.settings.RequeueDelay, err = runtime.ParseDuration(*delay); err != nil {
+		errs = append(errs, fmt.Errorf("simulate: -requeue-delay: %w", err))
+	}
+	if o.settings.MinAdmit, err = runtime.ParseDuration(*minAdmit); err != nil {
+		errs = append(errs, fmt.Errorf("simulate: -min-admit: %w", err))
+	}
 	if o.interval < time.Second {
 		errs = append(errs, fmt.Errorf("simulate: -interval %v: want at least 1s", o.interval))
 	}
@@ -145,7 +194,10 @@ func run(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	w := prepare(jobs, nodes, o)
+	w, err := prepare(jobs, nodes, o)
+	if err != nil {
+		return err
+	}
 	names, _ := parsePolicies(o.policies)
 	prog := newProgress(stderr, len(names)*len(w.jobs))
 	results, err := simulateAll(w, names, prog)

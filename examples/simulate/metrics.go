@@ -1,8 +1,13 @@
 package main
 
 import (
+	"fmt"
+	"maps"
 	"math"
 	"slices"
+	"strings"
+
+	"github.com/tenurepolicy/tenure/requeue"
 )
 
 // What is measured, per policy (the report's columns):
@@ -46,7 +51,23 @@ type metrics struct {
 	work, resp []float64 // per leaf queue, GPU-weighted
 	unfinished int
 	completed  int
-	leaf       func(*Job) int32
+	leaf       func(*Job) int32 // dense leaf-queue index
+
+	// Requeue engine outcomes by kind and reason ("committed", "kept/no_fit", ...).
+	requeue map[string]int
+}
+
+func (m *metrics) requeueOutcomes(res requeue.EngineResult) {
+	if m.requeue == nil {
+		m.requeue = map[string]int{}
+	}
+	for _, o := range res.Outcomes {
+		k := o.Kind.String()
+		if o.Kind != requeue.OutcomeCommitted {
+			k += "/" + string(o.Reason)
+		}
+		m.requeue[k]++
+	}
 }
 
 func newMetrics(cfg Config, jobs int, gpuCap int64) *metrics {
@@ -85,8 +106,6 @@ func (m *metrics) integrate(from, to, alloc int64, pending int) {
 		x0 = end
 	}
 }
-
-func (m *metrics) started(*Job, *jobState, int64) {}
 
 func (m *metrics) evicted(j *Job, ran int64, thrash bool) {
 	m.evictions++
@@ -198,6 +217,13 @@ func (m *metrics) result(name string) Result {
 		}
 	}
 	r.Jain = jain(xs)
+	if len(m.requeue) > 0 {
+		var parts []string
+		for _, k := range slices.Sorted(maps.Keys(m.requeue)) {
+			parts = append(parts, fmt.Sprintf("%s %d", k, m.requeue[k]))
+		}
+		r.Notes = append(r.Notes, "requeue engine outcomes: "+strings.Join(parts, ", "))
+	}
 	for i := range m.util {
 		r.UtilSeries = append(r.UtilSeries, m.util[i]/(m.bucketW*float64(max(m.gpuCap, 1))))
 		r.PendingSeries = append(r.PendingSeries, m.pend[i]/m.bucketW)

@@ -19,8 +19,10 @@ type policy interface {
 	candidate(s *sim, p, v int32) (ok bool, until int64)
 	// victimOrder orders candidates: victims tried first sort first.
 	victimOrder(s *sim, p, a, b int32) int
-	// started is told when job id starts running.
+	// started is told when job id starts running, stopped when it stops
+	// (completion or eviction).
 	started(s *sim, id int32)
+	stopped(s *sim, id int32)
 }
 
 // priorityPolicy is plain priority preemption: a pending job may evict any
@@ -32,6 +34,7 @@ type priorityPolicy struct{}
 func (priorityPolicy) beforeCycle(*sim)                {}
 func (priorityPolicy) admissible(*sim, int32) bool     { return true }
 func (priorityPolicy) started(*sim, int32)             {}
+func (priorityPolicy) stopped(*sim, int32)             {}
 func (priorityPolicy) mayPreempt(s *sim, p int32) bool { return s.lowerRunning(p) }
 
 func (priorityPolicy) candidate(s *sim, p, v int32) (bool, int64) {

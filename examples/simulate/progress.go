@@ -11,14 +11,13 @@ import (
 // stderr is a terminal and only once the run has taken longer than
 // progressDelay, so short runs and redirected output stay quiet.
 type progress struct {
-	w       io.Writer
-	tty     bool
-	total   int
-	start   time.Time
-	last    time.Time
-	shown   bool
-	now     func() time.Time
-	current string
+	w     io.Writer
+	tty   bool
+	total int
+	start time.Time
+	last  time.Time
+	shown bool
+	now   func() time.Time
 }
 
 const (

@@ -77,9 +77,6 @@ type jobState struct {
 	finalStart int64 // start of the run that completed
 	done       int64
 	evictions  int32
-	notBefore  int64 // requeue cooldown end (0 = none)
-	requeueAt  int64 // backoff: not admissible before (0 = none)
-	failures   int32 // failed starts so far (backoff)
 }
 
 // Config holds the simulator's knobs.
@@ -251,9 +248,16 @@ func (s *sim) addPending(id int32) {
 
 // start places pending job id on node n.
 func (s *sim) start(id int32, n int) {
+	st := &s.st[id]
+	st.gpus = s.c.free[n].take(&s.jobs[id], st.gpus[:0])
+	s.book(id, n)
+}
+
+// book records that job id now runs on node n, holding st.gpus there (the
+// node's free resources are already updated).
+func (s *sim) book(id int32, n int) {
 	j := &s.jobs[id]
 	st := &s.st[id]
-	st.gpus = s.c.free[n].take(j, st.gpus[:0])
 	st.node = int32(n)
 	st.nodePos = int32(len(s.c.running[n]))
 	s.c.running[n] = append(s.c.running[n], id)
@@ -262,17 +266,23 @@ func (s *sim) start(id int32, n int) {
 	st.epoch++
 	s.allocGPU += j.GPUDemand()
 	s.runningN[j.Class]++
-	s.m.started(j, st, s.now)
 	s.push(event{t: s.now + j.Runtime, kind: evComplete, job: id, epoch: st.epoch})
 	s.pol.started(s, id)
 }
 
 // release frees running job id's resources.
 func (s *sim) release(id int32) {
+	st := &s.st[id]
+	s.c.free[st.node].give(&s.jobs[id], st.gpus)
+	s.unbook(id)
+}
+
+// unbook records that job id no longer runs (its node's free resources are
+// already updated).
+func (s *sim) unbook(id int32) {
 	j := &s.jobs[id]
 	st := &s.st[id]
 	n := st.node
-	s.c.free[n].give(j, st.gpus)
 	r := s.c.running[n]
 	last := r[len(r)-1]
 	r[st.nodePos] = last
@@ -280,16 +290,22 @@ func (s *sim) release(id int32) {
 	s.c.running[n] = r[:len(r)-1]
 	s.allocGPU -= j.GPUDemand()
 	s.runningN[j.Class]--
+	s.pol.stopped(s, id)
 }
 
 // evict stops running job victim in favour of job by (the preemptor, or -1),
 // losing its work; it is requeued after the current cycle.
 func (s *sim) evict(victim, by int32) {
+	s.c.free[s.st[victim].node].give(&s.jobs[victim], s.st[victim].gpus)
+	s.evictBooked(victim, by)
+}
+
+// evictBooked is evict for a victim whose resources were already freed.
+func (s *sim) evictBooked(victim, by int32) {
 	st := &s.st[victim]
 	ran := s.now - st.start
-	minRT := s.env.minRuntime(by, victim)
-	s.m.evicted(&s.jobs[victim], ran, ran < minRT)
-	s.release(victim)
+	s.m.evicted(&s.jobs[victim], ran, ran < s.env.minRuntime(by, victim))
+	s.unbook(victim)
 	st.status = statusPending
 	st.epoch++
 	st.evictions++
@@ -324,7 +340,7 @@ func (s *sim) runCycle() {
 			}
 			s.failFit[sh] = struct{}{}
 		}
-		sq := shapeQueue{sh, s.env.leaf(j)}
+		sq := shapeQueue{sh, s.env.leafIndex(j)}
 		if _, failed := s.failPre[sq]; !failed {
 			if s.preempt(id) {
 				clear(s.failFit)

@@ -2,6 +2,7 @@ package main
 
 import (
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 )
@@ -19,14 +20,21 @@ func testNodes(gpus ...int32) []Node {
 	return ns
 }
 
+var testSettings = settings{
+	MinRuntime: []queueDuration{{"be", 5 * time.Minute}, {"burstable", 15 * time.Minute}, {"ls", 30 * time.Minute}},
+}
+
 // simulateTest runs pol over jobs on nodes with a 10 s cycle grid and the
 // measurement window [0, end].
 func simulateTest(t *testing.T, pol policy, jobs []Job, nodes []Node, end int64) *sim {
 	t.Helper()
-	e := &env{jobs: jobs, teams: 1, minRT: defaultMinRuntime}
+	e, err := newEnv(jobs, 1, testSettings)
+	if err != nil {
+		t.Fatal(err)
+	}
 	cfg := Config{Interval: 10, Horizon: 1 << 30, WindowStart: 0, WindowEnd: end, Buckets: 4}
 	s := newSim(cfg, jobs, nodes, pol, e)
-	s.m.leaf = e.leaf
+	s.m.leaf = e.leafIndex
 	s.run()
 	return s
 }

@@ -35,7 +35,7 @@ type Summary struct {
 // prepare applies the load knobs (node stride, arrival speed-up), drops jobs
 // that fit on no node even when the cluster is empty, and derives the
 // measurement window and horizon.
-func prepare(jobs []Job, nodes []Node, o options) *workload {
+func prepare(jobs []Job, nodes []Node, o options) (*workload, error) {
 	var kept []Node
 	for i := 0; i < len(nodes); i += o.nodeStride {
 		kept = append(kept, nodes[i])
@@ -63,14 +63,17 @@ func prepare(jobs []Job, nodes []Node, o options) *workload {
 	}
 	jobs = out
 	w := &workload{jobs: jobs, nodes: nodes}
-	w.env = &env{jobs: jobs, teams: o.teams, minRT: defaultMinRuntime}
+	var err error
+	if w.env, err = newEnv(jobs, o.teams, o.settings); err != nil {
+		return nil, err
+	}
 	w.summary = Summary{
 		Jobs: len(jobs), Unschedulable: dropped, Nodes: len(nodes), GPUs: c.gpuCap / 1000,
 		NodeStride: o.nodeStride, Speedup: o.speedup, Interval: o.interval.String(),
 		Queues: w.env.queueListing(),
 	}
 	if len(jobs) == 0 {
-		return w
+		return nil, fmt.Errorf("simulate: no job fits on any node (%d dropped)", dropped)
 	}
 	arrivals := make([]int64, len(jobs))
 	var maxRT int64
@@ -95,11 +98,8 @@ func prepare(jobs []Job, nodes []Node, o options) *workload {
 	if c.gpuCap > 0 {
 		w.summary.OfferedLoad = work / float64(c.gpuCap) / float64(w.cfg.WindowEnd-w.cfg.WindowStart)
 	}
-	return w
+	return w, nil
 }
-
-// defaultMinRuntime is the min-runtime per class (seconds), BE, Burstable, LS.
-var defaultMinRuntime = [numClasses]int64{5 * 60, 15 * 60, 30 * 60}
 
 // simulateAll runs every named policy over the workload, in order.
 func simulateAll(w *workload, names []string, prog *progress) ([]Result, error) {
@@ -113,7 +113,7 @@ func simulateAll(w *workload, names []string, prog *progress) ([]Result, error) 
 		base := k * len(w.jobs)
 		cfg.Progress = func(done int) { prog.update(name, base+done) }
 		s := newSim(cfg, w.jobs, w.nodes, pol, w.env)
-		s.m.leaf = w.env.leaf
+		s.m.leaf = w.env.leafIndex
 		s.run()
 		results = append(results, s.m.result(name))
 	}
@@ -162,4 +162,16 @@ var policyRegistry = []struct {
 	build func(*workload) (policy, error)
 }{
 	{"priority", "plain priority preemption", func(*workload) (policy, error) { return priorityPolicy{}, nil }},
+	{"minruntime", "priority + min-runtime protection (eligibility.MinRuntimeFilter, LCA)", func(w *workload) (policy, error) {
+		p := newTenurePolicy(w)
+		p.minRuntime = true
+		return p, nil
+	}},
+	{"requeue", "minruntime + expected-runtime requeue (eligibility.Nominator, requeue.Engine, cooldown)", func(w *workload) (policy, error) {
+		p := newTenurePolicy(w)
+		p.minRuntime = true
+		var err error
+		p.rq, err = newRequeuePass(w, &p.filter, p.ej)
+		return p, err
+	}},
 }
