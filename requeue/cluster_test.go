@@ -1,0 +1,191 @@
+package requeue
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+func TestNewClusterReportsEveryProblem(t *testing.T) {
+	_, err := NewCluster([]Node{
+		{Name: "", Capacity: Resources{GPU: 1}},
+		{Name: "a", Capacity: Resources{GPU: -1}},
+		{Name: "b", Capacity: Resources{Memory: ClusterMaxResource + 1}},
+		{Name: "c"},
+		{Name: "c"},
+	})
+	var joined interface{ Unwrap() []error }
+	if !errors.As(err, &joined) || len(joined.Unwrap()) != 4 {
+		t.Fatalf("want 4 joined errors, got %v", err)
+	}
+	for _, e := range joined.Unwrap() {
+		if !strings.HasPrefix(e.Error(), "requeue: ") {
+			t.Errorf("message %q lacks the package prefix", e)
+		}
+	}
+	c, err := NewCluster(nil) // an empty cluster is valid: nothing fits
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := c.AddJob(nil, ClusterJob{ID: "j", Tasks: []Resources{{}}}); err != nil {
+		t.Fatal(err)
+	}
+	if ok, err := c.Place(nil, "j"); ok || err != nil {
+		t.Fatalf("Place on an empty cluster = %v, %v", ok, err)
+	}
+}
+
+func TestClusterAddJobValidation(t *testing.T) {
+	c := gpuCluster(t, 1, fxJob{id: "dup", gpus: []int64{1}})
+	bad := []ClusterJob{
+		{ID: "", Tasks: []Resources{{}}},
+		{ID: "dup", Tasks: []Resources{{}}},
+		{ID: "none"},
+		{ID: "neg", Tasks: []Resources{{GPU: -1}}},
+		{ID: "huge", Tasks: []Resources{{MilliCPU: ClusterMaxResource + 1}}},
+		{ID: "min", Tasks: []Resources{{}}, MinTasks: 2},
+		{ID: "min", Tasks: []Resources{{}}, MinTasks: -1},
+	}
+	for _, j := range bad {
+		if err := c.AddJob(nil, j); err == nil {
+			t.Errorf("AddJob(%+v) accepted", j)
+		}
+	}
+	if d := cmp.Diff([]string{"dup"}, c.Jobs()); d != "" {
+		t.Errorf("rejected jobs registered (-want +got):\n%s", d)
+	}
+}
+
+func TestClusterPlaceFirstFitAndGang(t *testing.T) {
+	// n0: 2 GPUs free, n1: 4, n2: 4.
+	c := gpuCluster(t, 3, fxJob{id: "r", gpus: []int64{2}, running: true})
+	add := func(id string, min int, gpus ...int64) {
+		var tasks []Resources
+		for _, g := range gpus {
+			tasks = append(tasks, Resources{GPU: g})
+		}
+		if err := c.AddJob(nil, ClusterJob{ID: id, Tasks: tasks, MinTasks: min}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	add("a", 0, 3, 1, 1)    // 3 -> n1 (n0 too small), 1 -> n0, 1 -> n0
+	add("gang", 0, 4, 4)    // needs 8 GPUs on whole nodes: n2 + nothing -> fails
+	add("elastic", 1, 4, 4) // min 1: 4 -> n2, second task pending
+	add("exact", 0, 1)      // takes n1's last GPU
+	for _, step := range []struct {
+		id   string
+		ok   bool
+		want []string
+	}{
+		{"a", true, []string{"n1", "n0", "n0"}},
+		{"gang", false, []string{"", ""}},
+		{"elastic", true, []string{"n2", ""}},
+		{"exact", true, []string{"n1"}},
+	} {
+		ok, err := c.Place(nil, step.id)
+		if err != nil || ok != step.ok {
+			t.Fatalf("Place(%s) = %v, %v; want %v", step.id, ok, err, step.ok)
+		}
+		if d := cmp.Diff(step.want, c.Placement(step.id)); d != "" {
+			t.Errorf("Placement(%s) (-want +got):\n%s", step.id, d)
+		}
+	}
+	if got := c.TotalFree(); got != (Resources{}) {
+		t.Errorf("TotalFree = %v, want all used", got)
+	}
+	if _, err := c.Place(nil, "a"); err == nil {
+		t.Error("placing a running job: no error")
+	}
+	if _, err := c.Place(nil, "nope"); err == nil {
+		t.Error("placing an unknown job: no error")
+	}
+	if err := c.check(); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestClusterBind(t *testing.T) {
+	c := gpuCluster(t, 2, fxJob{id: "j", gpus: []int64{3, 3}}, fxJob{id: "k", gpus: []int64{2, 2}})
+	before := c.Snapshot()
+	for _, nodes := range [][]string{
+		{"n0"},             // count mismatch
+		{"n0", "nx"},       // unknown node
+		{"n0", "n0"},       // second task does not fit
+		{"", "n1"},         // below the gang minimum (all tasks)
+		{"n0", "n1", "n1"}, // count mismatch
+	} {
+		if err := c.Bind(nil, "j", nodes); err == nil {
+			t.Errorf("Bind(j, %q) accepted", nodes)
+		}
+		if !c.Snapshot().Equal(before) {
+			t.Fatalf("failed Bind(j, %q) changed the cluster", nodes)
+		}
+	}
+	if err := c.Bind(nil, "j", []string{"n1", "n0"}); err != nil {
+		t.Fatal(err)
+	}
+	if err := c.Bind(nil, "j", []string{"n1", "n0"}); err == nil {
+		t.Error("Bind of a running job accepted")
+	}
+	if err := c.Bind(nil, "nope", nil); err == nil {
+		t.Error("Bind of an unknown job accepted")
+	}
+	if d := cmp.Diff([]string{"n1", "n0"}, c.Placement("j")); d != "" {
+		t.Errorf("(-want +got):\n%s", d)
+	}
+	if free, _ := c.Free("n0"); free != (Resources{GPU: 1}) {
+		t.Errorf("Free(n0) = %v", free)
+	}
+	if err := c.check(); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestClusterRemoveAndEvict(t *testing.T) {
+	var j Journal
+	c := gpuCluster(t, 1, fxJob{id: "r", gpus: []int64{4}, running: true})
+	before := c.Snapshot()
+	cp := j.Checkpoint()
+	if err := c.Evict(&j, "r"); err != nil {
+		t.Fatal(err)
+	}
+	if err := c.Evict(&j, "r"); err == nil {
+		t.Error("evicting a pending job: no error")
+	}
+	if err := c.RemoveJob(&j, "r"); err != nil {
+		t.Fatal(err)
+	}
+	if c.Has("r") || c.RemoveJob(&j, "r") == nil || c.Evict(&j, "r") == nil {
+		t.Error("removed job still visible")
+	}
+	if err := c.AddJob(&j, ClusterJob{ID: "r", Tasks: []Resources{{GPU: 1}}}); err != nil {
+		t.Fatal(err) // the ID is free again
+	}
+	if err := j.Rollback(cp); err != nil {
+		t.Fatal(err)
+	}
+	if d := cmp.Diff(before, c.Snapshot()); d != "" {
+		t.Fatalf("rollback (-want +got):\n%s", d)
+	}
+	if err := c.check(); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestResources(t *testing.T) {
+	a, b := Resources{1500, 2048, 1}, Resources{500, 48, 1}
+	if got := a.Add(b).Sub(b); got != a {
+		t.Errorf("Add/Sub = %v", got)
+	}
+	if !b.Fits(a) || a.Fits(b) || !a.Fits(a) {
+		t.Error("Fits boundary wrong")
+	}
+	if got := a.String(); got != "cpu=1500m mem=2048 gpu=1" {
+		t.Errorf("String = %q", got)
+	}
+	if !(Resources{GPU: -1}).Negative() || (Resources{}).Negative() {
+		t.Error("Negative wrong")
+	}
+}
