@@ -13,7 +13,7 @@ func TestFormatNotBefore(t *testing.T) {
 		want string
 	}{
 		{t0, "2025-01-15T10:00:00Z"},
-		{t0.Add(time.Nanosecond), "2025-01-15T10:00:01Z"},     // rounded up, never down
+		{t0.Add(time.Nanosecond), "2025-01-15T10:00:01Z"},        // rounded up, never down
 		{t0.Add(999 * time.Millisecond), "2025-01-15T10:00:01Z"}, // not to nearest
 		{t0.Add(time.Second), "2025-01-15T10:00:01Z"},
 		{t0.Add(-time.Nanosecond), "2025-01-15T10:00:00Z"},
