@@ -1,0 +1,40 @@
+package requeue_test
+
+import (
+	"fmt"
+
+	"github.com/tenurepolicy/tenure/requeue"
+)
+
+// The reference model places jobs by first fit, as gangs, and journals every
+// change so a virtual eviction can be undone exactly.
+func ExampleCluster() {
+	c, err := requeue.NewCluster([]requeue.Node{
+		{Name: "gpu-a", Capacity: requeue.Resources{MilliCPU: 32000, Memory: 256 << 30, GPU: 8}},
+		{Name: "gpu-b", Capacity: requeue.Resources{MilliCPU: 32000, Memory: 256 << 30, GPU: 8}},
+	})
+	if err != nil {
+		panic(err)
+	}
+	task := requeue.Resources{MilliCPU: 8000, Memory: 64 << 30, GPU: 4}
+	_ = c.AddJob(nil, requeue.ClusterJob{ID: "train", Tasks: []requeue.Resources{task, task, task, task}})
+	_ = c.AddJob(nil, requeue.ClusterJob{ID: "serve", Tasks: []requeue.Resources{task, task}})
+	ok, _ := c.Place(nil, "train")
+	fmt.Println("train placed:", ok, c.Placement("train"))
+	ok, _ = c.Place(nil, "serve")
+	fmt.Println("serve placed:", ok)
+
+	// Virtually evict train and place serve; then undo both.
+	var j requeue.Journal
+	cp := j.Checkpoint()
+	_ = c.Evict(&j, "train")
+	ok, _ = c.Place(&j, "serve")
+	fmt.Println("serve placed after evicting train:", ok, c.Placement("serve"))
+	_ = j.Rollback(cp)
+	fmt.Println("rolled back:", c.Running("train"), c.Running("serve"))
+	// Output:
+	// train placed: true [gpu-a gpu-a gpu-b gpu-b]
+	// serve placed: false
+	// serve placed after evicting train: true [gpu-a gpu-a]
+	// rolled back: true false
+}

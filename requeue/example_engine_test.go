@@ -1,0 +1,79 @@
+package requeue_test
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/tenurepolicy/tenure/requeue"
+)
+
+// One requeue pass: two overrunning jobs are nominated, one pending
+// higher-priority job is waiting. The engine evicts the job whose eviction
+// lets it run, keeps the other one, and skips a job in cooldown.
+func ExampleEngine() {
+	now := time.Date(2025, 1, 15, 12, 0, 0, 0, time.UTC)
+	gpus := func(n int64) []requeue.Resources { return []requeue.Resources{{GPU: n}} }
+
+	c, _ := requeue.NewCluster([]requeue.Node{
+		{Name: "n1", Capacity: requeue.Resources{GPU: 8}},
+		{Name: "n2", Capacity: requeue.Resources{GPU: 8}},
+	})
+	for _, j := range []requeue.ClusterJob{
+		{ID: "batch-a", Tasks: gpus(8)}, // n1
+		{ID: "batch-b", Tasks: gpus(4)}, // n2
+		{ID: "batch-c", Tasks: gpus(4)}, // n2
+	} {
+		_ = c.AddJob(nil, j)
+		_, _ = c.Place(nil, j.ID)
+	}
+	_ = c.AddJob(nil, requeue.ClusterJob{ID: "urgent", Tasks: gpus(6)}) // pending
+
+	e, _ := requeue.NewEngine(requeue.EngineConfig{DefaultDelay: 30 * time.Minute})
+	res, _ := e.Run(now, requeue.EngineInput{
+		Nominations: []requeue.VictimNomination{
+			{Job: "batch-b", Nominator: "expectedruntime"},
+			{Job: "batch-a", Nominator: "expectedruntime"},
+			{Job: "batch-a", Nominator: "proportion"},
+			{Job: "batch-c", Nominator: "expectedruntime"},
+		},
+		Victims: []requeue.Victim{
+			{ID: "batch-a", Priority: 10, Start: now.Add(-5 * time.Hour), Expected: 4 * time.Hour},
+			{ID: "batch-b", Priority: 10, Start: now.Add(-3 * time.Hour), Expected: 2 * time.Hour,
+				RequeueDelay: 10 * time.Minute, HasRequeueDelay: true},
+			{ID: "batch-c", Priority: 10, NotBefore: now.Add(15 * time.Minute)},
+		},
+		Contenders: []requeue.Contender{{ID: "urgent", Priority: 100, Queued: now.Add(-time.Hour)}},
+	}, c)
+
+	for _, o := range res.Outcomes {
+		fmt.Printf("%s %v: %s %s", o.Job, o.Nominators, o.Kind, o.Reason)
+		switch o.Kind {
+		case requeue.OutcomeCommitted:
+			fmt.Printf(", placed %v, %s=%s", o.Contenders, requeue.NotBeforeAnnotation, o.Annotation)
+		case requeue.OutcomeSkipped:
+			fmt.Printf(" until %s", o.Until.Format(time.Kitchen))
+		}
+		fmt.Println()
+	}
+	fmt.Println("urgent runs on", c.Placement("urgent"))
+	// Output:
+	// batch-a [expectedruntime proportion]: committed committed, placed [urgent], kai.scheduler/requeue-not-before=2025-01-15T12:30:00Z
+	// batch-b [expectedruntime]: kept no_contender
+	// batch-c [expectedruntime]: skipped cooldown until 12:15PM
+	// urgent runs on [n1]
+}
+
+// The not-before annotation is written in UTC at second precision, rounded
+// up so that a cooldown is never shortened; both RFC3339 forms parse.
+func ExampleFormatNotBefore() {
+	t := time.Date(2025, 1, 15, 11, 30, 0, 250_000_000, time.FixedZone("CET", 3600))
+	fmt.Println(requeue.FormatNotBefore(t))
+	back, _ := requeue.ParseNotBefore("2025-01-15T10:30:00.25Z")
+	fmt.Println(back)
+	_, err := requeue.ParseNotBefore("tomorrow")
+	fmt.Println(err)
+	// Output:
+	// 2025-01-15T10:30:01Z
+	// 2025-01-15 10:30:00.25 +0000 UTC
+	// requeue: invalid not-before "tomorrow": want RFC3339 such as 2025-01-15T10:30:00Z
+}
