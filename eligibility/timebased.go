@@ -1,0 +1,272 @@
+package eligibility
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+)
+
+// PreemptionPolicy says which running jobs of its own queue a pending job may
+// preempt (Kueue's withinClusterQueue policy, seed 004).
+type PreemptionPolicy uint8
+
+const (
+	// PreemptionNever (the zero value) never preempts within the queue.
+	PreemptionNever PreemptionPolicy = iota
+	// PreemptionLowerPriority preempts only strictly lower priorities.
+	PreemptionLowerPriority
+	// PreemptionLowerOrNewerEqualPriority also preempts equal priorities
+	// that are newer (admitted after the preemptor entered the queue) or,
+	// with a MinAdmitDuration, that have run longer than it (expired).
+	PreemptionLowerOrNewerEqualPriority
+)
+
+var preemptionPolicyNames = [...]string{"Never", "LowerPriority", "LowerOrNewerEqualPriority"}
+
+// String returns Kueue's spelling ("Never", "LowerPriority",
+// "LowerOrNewerEqualPriority") or "PreemptionPolicy(N)" for an unknown value.
+func (p PreemptionPolicy) String() string {
+	if int(p) < len(preemptionPolicyNames) {
+		return preemptionPolicyNames[p]
+	}
+	return fmt.Sprintf("PreemptionPolicy(%d)", uint8(p))
+}
+
+// MarshalText implements [encoding.TextMarshaler]; an unknown value is an
+// error.
+func (p PreemptionPolicy) MarshalText() ([]byte, error) {
+	if int(p) >= len(preemptionPolicyNames) {
+		return nil, fmt.Errorf("eligibility: unknown preemption policy %d", uint8(p))
+	}
+	return []byte(p.String()), nil
+}
+
+// UnmarshalText implements [encoding.TextUnmarshaler]. It accepts the three
+// names in any letter case; the empty string is the default (Never).
+// Anything else is an error and leaves p unchanged.
+func (p *PreemptionPolicy) UnmarshalText(b []byte) error {
+	if len(b) == 0 {
+		*p = PreemptionNever
+		return nil
+	}
+	for i, name := range preemptionPolicyNames {
+		if strings.EqualFold(string(b), name) {
+			*p = PreemptionPolicy(i)
+			return nil
+		}
+	}
+	return fmt.Errorf("eligibility: unknown preemption policy %q (want Never, LowerPriority or LowerOrNewerEqualPriority)", b)
+}
+
+// MinAdmitDurationFloor is the smallest MinAdmitDuration
+// [PreemptionConfig.Validate] accepts (seed 004: "at least 1 minute").
+const MinAdmitDurationFloor = time.Minute
+
+// PreemptionConfig configures preemption among the jobs of one queue,
+// including time-based preemption of equal priorities (Kueue KEP-8522, seed
+// 004). The zero value is valid: policy Never, nothing is preemptible.
+//
+// PreemptionConfig is a plain value, safe for concurrent use. Its methods do
+// not re-validate: call [PreemptionConfig.Validate] when the configuration
+// is loaded.
+type PreemptionConfig struct {
+	// Policy is the preemption policy within the queue.
+	Policy PreemptionPolicy
+	// MinAdmitDuration, when set, makes an equal-priority job preemptible
+	// once it has held its quota reservation for strictly longer than this.
+	// Nil disables time-based preemption. It is valid only with
+	// PreemptionLowerOrNewerEqualPriority and must be at least
+	// MinAdmitDurationFloor (1m). runtime.Explicit builds the pointer.
+	// Classify ignores it under other policies and when it is not positive.
+	MinAdmitDuration *time.Duration
+}
+
+// Validate reports every problem of c at once (joined with [errors.Join]),
+// or nil, with the seed's rules: an unknown policy; a MinAdmitDuration below
+// 1m (0 and negatives included); a MinAdmitDuration set with a policy other
+// than LowerOrNewerEqualPriority. A nil MinAdmitDuration is always valid.
+// Each message starts with "eligibility: ".
+func (c PreemptionConfig) Validate() error {
+	var errs []error
+	if int(c.Policy) >= len(preemptionPolicyNames) {
+		errs = append(errs, fmt.Errorf("eligibility: unknown preemption policy %d", uint8(c.Policy)))
+	}
+	if m := c.MinAdmitDuration; m != nil {
+		if *m < MinAdmitDurationFloor {
+			errs = append(errs, fmt.Errorf("eligibility: minAdmitDuration must be at least %v, got %v", MinAdmitDurationFloor, *m))
+		}
+		if c.Policy != PreemptionLowerOrNewerEqualPriority {
+			errs = append(errs, fmt.Errorf("eligibility: minAdmitDuration is only valid with policy %v, not %v",
+				PreemptionLowerOrNewerEqualPriority, c.Policy))
+		}
+	}
+	return errors.Join(errs...)
+}
+
+// minAdmit returns the MinAdmitDuration Classify applies, and whether
+// time-based preemption is on.
+func (c PreemptionConfig) minAdmit() (time.Duration, bool) {
+	if c.Policy != PreemptionLowerOrNewerEqualPriority || c.MinAdmitDuration == nil || *c.MinAdmitDuration <= 0 {
+		return 0, false
+	}
+	return *c.MinAdmitDuration, true
+}
+
+// PreemptionRequest describes the pending job that wants to preempt (the
+// preemptor).
+type PreemptionRequest struct {
+	// Priority is the preemptor's priority.
+	Priority int32
+	// Timestamp is the preemptor's queue-order timestamp (its creation, or
+	// its last readiness-timeout eviction under requeue's Eviction
+	// strategy). A candidate reserved strictly after it is "newer". The
+	// zero time is treated as unknown: no candidate counts as newer.
+	Timestamp time.Time
+}
+
+// Candidate is a running job of the preemptor's queue that might be preempted.
+type Candidate struct {
+	// ID identifies the job; the last tie-breaker of the candidate order.
+	ID string
+	// Priority is the job's priority.
+	Priority int32
+	// Reserved is when the job's quota was reserved (Kueue: the
+	// QuotaReserved condition's last transition). Admission time is measured
+	// from it. The zero time means unknown: an equal-priority candidate
+	// without it gets [ClassUnknownReservation] (not preemptible).
+	Reserved time.Time
+}
+
+// CandidateClass says why a candidate is or is not preemptible. The three
+// preemptible classes are listed in preemption order.
+type CandidateClass uint8
+
+const (
+	// ClassNotAllowed (the zero value): the policy forbids it (Never; an
+	// equal priority under LowerPriority; an unknown policy).
+	ClassNotAllowed CandidateClass = iota
+	// ClassHigherPriority: the candidate outranks the preemptor.
+	ClassHigherPriority
+	// ClassProtected: equal priority, not newer than the preemptor and not
+	// (yet) past MinAdmitDuration.
+	ClassProtected
+	// ClassUnknownReservation: equal priority and Reserved is the zero
+	// time, so neither "newer" nor "expired" can be decided; conservatively
+	// not preemptible.
+	ClassUnknownReservation
+	// ClassLowerPriority: preemptible, strictly lower priority.
+	ClassLowerPriority
+	// ClassExpired: preemptible, equal priority, reserved for strictly
+	// longer than MinAdmitDuration — a time-based pick, which Kueue reports
+	// with the reason InClusterQueueTimeBased. Takes precedence over newer.
+	ClassExpired
+	// ClassNewer: preemptible, equal priority, reserved strictly after the
+	// preemptor's timestamp, and not expired.
+	ClassNewer
+)
+
+var candidateClassNames = [...]string{
+	"not_allowed", "higher_priority", "protected", "unknown_reservation",
+	"lower_priority", "expired", "newer",
+}
+
+// String returns the class as a stable snake_case label ("lower_priority",
+// "expired", "newer", "protected", …), or "CandidateClass(N)".
+func (c CandidateClass) String() string {
+	if int(c) < len(candidateClassNames) {
+		return candidateClassNames[c]
+	}
+	return fmt.Sprintf("CandidateClass(%d)", uint8(c))
+}
+
+// Preemptible reports whether the class allows preemption: lower priority,
+// expired or newer.
+func (c CandidateClass) Preemptible() bool {
+	return c == ClassLowerPriority || c == ClassExpired || c == ClassNewer
+}
+
+// TimeBased reports whether the class is the time-based one (expired): the
+// picks an embedder reports as InClusterQueueTimeBased.
+func (c CandidateClass) TimeBased() bool { return c == ClassExpired }
+
+// PreemptionDecision is the verdict on one [Candidate]: its class and until
+// when the class holds. It is a small value; computing one never allocates.
+type PreemptionDecision struct {
+	// Candidate is the candidate decided about (a copy).
+	Candidate Candidate
+	// Class is why the candidate is or is not preemptible.
+	Class CandidateClass
+	// Until is the earliest instant at which time alone changes the class:
+	// for an equal-priority candidate that is protected or newer under a
+	// MinAdmitDuration M, the instant it expires, Reserved + M + 1ns (the
+	// first instant with now − Reserved > M; at exactly Reserved + M it is
+	// not yet expired). The zero time otherwise.
+	Until time.Time
+}
+
+// Preemptible reports whether the candidate may be preempted.
+func (d PreemptionDecision) Preemptible() bool { return d.Class.Preemptible() }
+
+// Classify decides whether cand may be preempted by p at now (DESIGN §4.7):
+//
+//   - policy Never (or an unknown policy): [ClassNotAllowed];
+//   - higher priority than p: [ClassHigherPriority];
+//   - lower priority: [ClassLowerPriority];
+//   - equal priority, policy LowerPriority: ClassNotAllowed;
+//   - equal priority, policy LowerOrNewerEqualPriority:
+//     [ClassUnknownReservation] when Reserved is zero; else
+//     [ClassExpired] when MinAdmitDuration M is set and now − Reserved > M
+//     (strictly: exactly M is not expired); else [ClassNewer] when
+//     Reserved is after p.Timestamp (and p.Timestamp is not zero); else
+//     [ClassProtected].
+//
+// Until is set as described in [PreemptionDecision]. A Reserved later than
+// now (clock skew) is simply not expired. Cost: O(1), no allocation.
+func (c PreemptionConfig) Classify(p PreemptionRequest, cand Candidate, now time.Time) PreemptionDecision {
+	d := PreemptionDecision{Candidate: cand}
+	switch {
+	case c.Policy != PreemptionLowerPriority && c.Policy != PreemptionLowerOrNewerEqualPriority:
+		d.Class = ClassNotAllowed
+	case cand.Priority > p.Priority:
+		d.Class = ClassHigherPriority
+	case cand.Priority < p.Priority:
+		d.Class = ClassLowerPriority
+	case c.Policy != PreemptionLowerOrNewerEqualPriority:
+		d.Class = ClassNotAllowed
+	case cand.Reserved.IsZero():
+		d.Class = ClassUnknownReservation
+	default:
+		m, timeBased := c.minAdmit()
+		var expiry time.Time // last instant not yet expired: Reserved + M
+		if timeBased {
+			expiry = cand.Reserved.Add(m)
+			if now.After(expiry) {
+				d.Class = ClassExpired
+				return d
+			}
+			d.Until = expiry.Add(time.Nanosecond)
+		}
+		if !p.Timestamp.IsZero() && cand.Reserved.After(p.Timestamp) {
+			d.Class = ClassNewer
+		} else {
+			d.Class = ClassProtected
+		}
+	}
+	return d
+}
+
+// Candidates classifies every candidate for p at now, appends the
+// preemptible ones to dst in preemption order (see [CandidateCompare]) and
+// returns the extended slice. Reusing dst across calls avoids allocating
+// it; sorting takes O(n) scratch space. Cost: O(n log n).
+func (c PreemptionConfig) Candidates(p PreemptionRequest, cands []Candidate, now time.Time, dst []PreemptionDecision) []PreemptionDecision {
+	start := len(dst)
+	for i := range cands {
+		if d := c.Classify(p, cands[i], now); d.Class.Preemptible() {
+			dst = append(dst, d)
+		}
+	}
+	CandidateSort(dst[start:])
+	return dst
+}

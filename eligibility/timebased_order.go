@@ -1,0 +1,127 @@
+package eligibility
+
+import (
+	"cmp"
+	"slices"
+	"strings"
+)
+
+// Ranks of the classes in preemption order: lower priority, then expired,
+// then newer; the non-preemptible classes follow in a fixed order so that
+// sorting any decisions is deterministic.
+const (
+	candidateRankLower uint16 = iota
+	candidateRankExpired
+	candidateRankNewer
+	candidateRankOther // then by class value
+)
+
+func candidateRankOf(c CandidateClass) uint16 {
+	switch c {
+	case ClassLowerPriority:
+		return candidateRankLower
+	case ClassExpired:
+		return candidateRankExpired
+	case ClassNewer:
+		return candidateRankNewer
+	}
+	return candidateRankOther + uint16(c)
+}
+
+// candidateKey is a decision's precomputed sort key. Reserved is kept as
+// exact Unix seconds and nanoseconds (no overflow for any time.Time).
+type candidateKey struct {
+	rank uint16
+	prio int32
+	nsec int32
+	sec  int64
+	idx  int
+}
+
+func candidateKeyOf(d *PreemptionDecision, idx int) candidateKey {
+	return candidateKey{
+		rank: candidateRankOf(d.Class),
+		prio: d.Candidate.Priority,
+		sec:  d.Candidate.Reserved.Unix(),
+		nsec: int32(d.Candidate.Reserved.Nanosecond()),
+		idx:  idx,
+	}
+}
+
+// candidateReserved compares the reservation instants of two keys.
+func candidateReserved(a, b *candidateKey) int {
+	if c := cmp.Compare(a.sec, b.sec); c != 0 {
+		return c
+	}
+	return cmp.Compare(a.nsec, b.nsec)
+}
+
+// candidateKeyCompare is the order of CandidateCompare on precomputed keys;
+// idA and idB are the candidates' IDs.
+func candidateKeyCompare(a, b *candidateKey, idA, idB string) int {
+	if c := cmp.Compare(a.rank, b.rank); c != 0 {
+		return c
+	}
+	var c int
+	switch a.rank {
+	case candidateRankLower:
+		c = cmp.Compare(a.prio, b.prio) // lowest priority first
+	case candidateRankExpired:
+		c = candidateReserved(a, b) // longest-running first
+	case candidateRankNewer:
+		c = candidateReserved(b, a) // most recently admitted first
+	default:
+		if c = cmp.Compare(a.prio, b.prio); c == 0 {
+			c = candidateReserved(a, b)
+		}
+	}
+	if c != 0 {
+		return c
+	}
+	if c := strings.Compare(idA, idB); c != 0 {
+		return c
+	}
+	// Only for duplicate IDs: make the order total on the fields that matter.
+	if c := cmp.Compare(a.prio, b.prio); c != 0 {
+		return c
+	}
+	return candidateReserved(a, b)
+}
+
+// CandidateCompare orders decisions for preemption (DESIGN §4.7): it returns
+// a negative number when a should be preempted before b. Order: lower
+// priority first (lowest priority first); then expired (longest-running,
+// i.e. earliest Reserved, first); then newer (most recently admitted, i.e.
+// latest Reserved, first); ties by ID. Non-preemptible decisions go last,
+// grouped by class. It is a strict weak ordering, total for distinct IDs,
+// and suits [slices.SortFunc]. Cost: O(len(ID)), no allocation.
+func CandidateCompare(a, b PreemptionDecision) int {
+	ka, kb := candidateKeyOf(&a, 0), candidateKeyOf(&b, 0)
+	return candidateKeyCompare(&ka, &kb, a.Candidate.ID, b.Candidate.ID)
+}
+
+// CandidateSort sorts ds in place into the order of [CandidateCompare],
+// keeping decisions that compare equal in their original order. It computes
+// each key once, sorts compact keys and permutes ds, so it is faster than
+// slices.SortFunc with CandidateCompare. Cost: O(n log n) comparisons;
+// it allocates O(n) scratch space.
+func CandidateSort(ds []PreemptionDecision) {
+	if len(ds) < 2 {
+		return
+	}
+	keys := make([]candidateKey, len(ds))
+	for i := range ds {
+		keys[i] = candidateKeyOf(&ds[i], i)
+	}
+	slices.SortFunc(keys, func(a, b candidateKey) int {
+		if c := candidateKeyCompare(&a, &b, ds[a.idx].Candidate.ID, ds[b.idx].Candidate.ID); c != 0 {
+			return c
+		}
+		return cmp.Compare(a.idx, b.idx)
+	})
+	sorted := make([]PreemptionDecision, len(ds))
+	for i := range keys {
+		sorted[i] = ds[keys[i].idx]
+	}
+	copy(ds, sorted)
+}
