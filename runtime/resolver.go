@@ -3,49 +3,9 @@ package runtime
 import (
 	"errors"
 	"fmt"
-	"time"
 
 	"github.com/tenurepolicy/tenure/queuetree"
 )
-
-// Resolution is the min-runtime that applies to one eviction, and why.
-type Resolution struct {
-	// Duration is the min-runtime: the victim is protected while
-	// now < start+Duration (see [Protected]); 0 means instantly evictable.
-	Duration time.Duration
-	// Source is the queue whose explicit setting applied, or
-	// queuetree.None when the node-pool default applied.
-	Source queuetree.ID
-	// SourceName is Source's name, "" for the default.
-	SourceName string
-	// Action is the kind of eviction resolved.
-	Action Action
-	// Method is how the walk started: the configured Method for a reclaim;
-	// always MethodQueue for a preemption (which walks from the victim's
-	// queue).
-	Method Method
-}
-
-// String explains r in one line, for logs and decision reasons, such as
-// "reclaim min-runtime 10m from queue B (lca)" or
-// "preempt min-runtime 0s from default (queue)". It allocates.
-func (r Resolution) String() string {
-	from := "default"
-	if r.Source != queuetree.None {
-		from = fmt.Sprintf("queue %s", r.SourceName)
-	}
-	return fmt.Sprintf("%v min-runtime %s from %s (%v)", r.Action, FormatDuration(r.Duration), from, r.Method)
-}
-
-// ProtectedUntil returns [ProtectedUntil](start, r.Duration).
-func (r Resolution) ProtectedUntil(start time.Time) time.Time {
-	return ProtectedUntil(start, r.Duration)
-}
-
-// Protected returns [Protected](start, r.Duration, now).
-func (r Resolution) Protected(start, now time.Time) bool {
-	return Protected(start, r.Duration, now)
-}
 
 // ErrUnknownQueue is wrapped by the errors of the name-based lookups
 // ([Resolver.PreemptByName], [Resolver.ReclaimByName],
@@ -56,14 +16,15 @@ var ErrUnknownQueue = errors.New("runtime: unknown queue")
 // eviction?" for one queue tree and one [Config].
 //
 // NewResolver precomputes, for every queue, the preempt and the reclaim
-// min-runtime it inherits and the queue that set it, in one pass in
+// [Resolution] it inherits (duration and source queue), in one pass in
 // increasing ID order (queuetree IDs are preorder, so a parent is always
 // done before its children). Queries then cost:
 //
 //   - [Resolver.Preempt], and [Resolver.Reclaim] with MethodQueue: O(1),
 //     one array read;
-//   - [Resolver.Reclaim] with MethodLCA: O(log depth), one
-//     [queuetree.Tree.LCA] and one [queuetree.Tree.ChildToward], then one
+//   - [Resolver.Reclaim] with MethodLCA: O(log depth) to find the child of
+//     the lowest common ancestor on the victim's side (one climb from the
+//     victim over skew-binary jump pointers, see the package doc), then one
 //     array read;
 //   - the ...ByName variants: plus one map lookup per name.
 //
@@ -76,18 +37,14 @@ var ErrUnknownQueue = errors.New("runtime: unknown queue")
 // Queue IDs the tree did not issue (queuetree.None included) resolve to the
 // default, never panic.
 type Resolver struct {
-	tree    *queuetree.Tree
-	method  Method
-	preempt []inherited // by queue ID
-	reclaim []inherited // by queue ID
-}
-
-// inherited is the min-runtime a queue inherits for one action and the
-// queue that set it (None: the default).
-type inherited struct {
-	d    time.Duration
-	src  queuetree.ID
-	name string // tree.Name(src), "" for the default
+	tree   *queuetree.Tree
+	method Method
+	// preempt[id] and reclaim[id] are the resolutions inherited by queue
+	// id; index Root holds the default's.
+	preempt []Resolution
+	reclaim []Resolution
+	// links is the tree's shape, packed for the LCA climb (see lca.go).
+	links []link
 }
 
 // NewResolver validates c against t and precomputes the resolver. The error
@@ -124,19 +81,21 @@ func NewResolver(t *queuetree.Tree, c Config) (*Resolver, error) {
 		return nil, errors.Join(errs...)
 	}
 
+	links, err := newLinks(t)
+	if err != nil {
+		return nil, err
+	}
 	r := &Resolver{
 		tree:    t,
 		method:  c.Method,
-		preempt: make([]inherited, n),
-		reclaim: make([]inherited, n),
+		preempt: make([]Resolution, n),
+		reclaim: make([]Resolution, n),
+		links:   links,
 	}
-	r.preempt[queuetree.Root] = inherited{d: c.DefaultPreempt, src: queuetree.None}
-	r.reclaim[queuetree.Root] = inherited{d: c.DefaultReclaim, src: queuetree.None}
+	r.preempt[queuetree.Root] = Resolution{Duration: c.DefaultPreempt, Source: queuetree.None, Action: ActionPreempt, Method: MethodQueue}
+	r.reclaim[queuetree.Root] = Resolution{Duration: c.DefaultReclaim, Source: queuetree.None, Action: ActionReclaim, Method: c.Method}
 	for id := queuetree.ID(1); int(id) < n; id++ {
-		p := t.Parent(id)
-		if p < 0 || p >= id {
-			return nil, fmt.Errorf("runtime: queue tree is not in preorder: parent of %d is %d", id, p)
-		}
+		p := links[id].parent // < id: checked by newLinks
 		r.preempt[id] = r.preempt[p]
 		r.reclaim[id] = r.reclaim[p]
 		s := settings[id]
@@ -144,10 +103,10 @@ func NewResolver(t *queuetree.Tree, c Config) (*Resolver, error) {
 			continue
 		}
 		if s.Preempt != nil {
-			r.preempt[id] = inherited{d: *s.Preempt, src: id, name: t.Name(id)}
+			r.preempt[id].Duration, r.preempt[id].Source, r.preempt[id].SourceName = *s.Preempt, id, t.Name(id)
 		}
 		if s.Reclaim != nil {
-			r.reclaim[id] = inherited{d: *s.Reclaim, src: id, name: t.Name(id)}
+			r.reclaim[id].Duration, r.reclaim[id].Source, r.reclaim[id].SourceName = *s.Reclaim, id, t.Name(id)
 		}
 	}
 	return r, nil
@@ -174,16 +133,13 @@ func (r *Resolver) Method() Method {
 // in-queue preemption: the Preempt setting of the victim's queue or of its
 // nearest ancestor that sets one, else the default. O(1), no allocation.
 func (r *Resolver) Preempt(victim queuetree.ID) Resolution {
-	res := Resolution{Source: queuetree.None, Action: ActionPreempt, Method: MethodQueue}
-	if r == nil || uint(victim) >= uint(len(r.preempt)) {
-		if r != nil {
-			res.Duration = r.preempt[queuetree.Root].d
-		}
-		return res
+	if r == nil {
+		return Resolution{Source: queuetree.None, Action: ActionPreempt, Method: MethodQueue}
 	}
-	in := r.preempt[victim]
-	res.Duration, res.Source, res.SourceName = in.d, in.src, in.name
-	return res
+	if uint(victim) >= uint(len(r.preempt)) {
+		victim = queuetree.Root
+	}
+	return r.preempt[victim]
 }
 
 // Reclaim resolves the min-runtime protecting a job in queue victim from a
@@ -204,21 +160,24 @@ func (r *Resolver) Reclaim(reclaimer, victim queuetree.ID) Resolution {
 	if r == nil {
 		return Resolution{Source: queuetree.None, Action: ActionReclaim, Method: MethodLCA}
 	}
-	res := Resolution{Source: queuetree.None, Action: ActionReclaim, Method: r.method}
-	n := uint(len(r.reclaim))
-	if uint(victim) >= n || (r.method == MethodLCA && uint(reclaimer) >= n) {
-		res.Duration = r.reclaim[queuetree.Root].d
-		return res
+	return r.reclaim[r.reclaimStart(reclaimer, victim)]
+}
+
+// reclaimStart returns the queue whose inherited Reclaim applies: c for
+// MethodLCA, the victim for MethodQueue, Root (the default) for an invalid
+// ID.
+func (r *Resolver) reclaimStart(reclaimer, victim queuetree.ID) queuetree.ID {
+	n := uint(len(r.links))
+	if uint(victim) >= n {
+		return queuetree.Root
 	}
-	c := victim
-	if r.method == MethodLCA {
-		if l := r.tree.LCA(reclaimer, victim); l != victim {
-			c = r.tree.ChildToward(l, victim)
-		}
+	if r.method == MethodQueue {
+		return victim
 	}
-	in := r.reclaim[c]
-	res.Duration, res.Source, res.SourceName = in.d, in.src, in.name
-	return res
+	if uint(reclaimer) >= n {
+		return queuetree.Root
+	}
+	return r.childOfLCA(reclaimer, victim)
 }
 
 // Resolve dispatches on a: [Resolver.Preempt](victim) for ActionPreempt

@@ -1,0 +1,47 @@
+package runtime
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/tenurepolicy/tenure/queuetree"
+)
+
+// Resolution is the min-runtime that applies to one eviction, and why.
+type Resolution struct {
+	// Duration is the min-runtime: the victim is protected while
+	// now < start+Duration (see [Protected]); 0 means instantly evictable.
+	Duration time.Duration
+	// Source is the queue whose explicit setting applied, or
+	// queuetree.None when the node-pool default applied.
+	Source queuetree.ID
+	// SourceName is Source's name, "" for the default.
+	SourceName string
+	// Action is the kind of eviction resolved.
+	Action Action
+	// Method is how the walk started: the configured Method for a reclaim;
+	// always MethodQueue for a preemption (which walks from the victim's
+	// queue).
+	Method Method
+}
+
+// String explains r in one line, for logs and decision reasons, such as
+// "reclaim min-runtime 10m from queue B (lca)" or
+// "preempt min-runtime 0s from default (queue)". It allocates.
+func (r Resolution) String() string {
+	from := "default"
+	if r.Source != queuetree.None {
+		from = fmt.Sprintf("queue %s", r.SourceName)
+	}
+	return fmt.Sprintf("%v min-runtime %s from %s (%v)", r.Action, FormatDuration(r.Duration), from, r.Method)
+}
+
+// ProtectedUntil returns [ProtectedUntil](start, r.Duration).
+func (r Resolution) ProtectedUntil(start time.Time) time.Time {
+	return ProtectedUntil(start, r.Duration)
+}
+
+// Protected returns [Protected](start, r.Duration, now).
+func (r Resolution) Protected(start, now time.Time) bool {
+	return Protected(start, r.Duration, now)
+}
