@@ -1,0 +1,239 @@
+package eligibility_test
+
+import (
+	"cmp"
+	"slices"
+	"sort"
+	"testing"
+	"time"
+
+	gocmp "github.com/google/go-cmp/cmp"
+	"pgregory.net/rapid"
+
+	"github.com/tenurepolicy/tenure/eligibility"
+)
+
+// tbGenInstant draws an instant on a coarse minute grid with a ±1ns jitter,
+// so boundaries (exactly M, exactly the preemptor's timestamp) are hit often.
+func tbGenInstant(t *rapid.T, label string) time.Time {
+	return tbAt(rapid.IntRange(0, 12).Draw(t, label+".min")).
+		Add(time.Duration(rapid.IntRange(-1, 1).Draw(t, label+".ns")))
+}
+
+func tbGenConfig(t *rapid.T) eligibility.PreemptionConfig {
+	c := eligibility.PreemptionConfig{Policy: eligibility.PreemptionPolicy(rapid.IntRange(0, 3).Draw(t, "policy"))}
+	if rapid.Bool().Draw(t, "hasM") {
+		m := time.Duration(rapid.IntRange(-2, 8).Draw(t, "M.min"))*time.Minute +
+			time.Duration(rapid.IntRange(-1, 1).Draw(t, "M.ns"))
+		c.MinAdmitDuration = &m
+	}
+	return c
+}
+
+func tbGenCandidate(t *rapid.T, label string) eligibility.Candidate {
+	c := eligibility.Candidate{
+		ID:       rapid.SampledFrom([]string{"a", "b", "c", "aa"}).Draw(t, label+".id"),
+		Priority: rapid.Int32Range(-1, 1).Draw(t, label+".prio"),
+	}
+	if rapid.IntRange(0, 9).Draw(t, label+".hasReserved") > 0 {
+		c.Reserved = tbGenInstant(t, label+".reserved")
+	}
+	return c
+}
+
+// tbOracleClass is DESIGN §4.7 read literally, written independently of
+// Classify.
+func tbOracleClass(cfg eligibility.PreemptionConfig, p eligibility.PreemptionRequest, c eligibility.Candidate, now time.Time) eligibility.CandidateClass {
+	lone := cfg.Policy == eligibility.PreemptionLowerOrNewerEqualPriority
+	if !lone && cfg.Policy != eligibility.PreemptionLowerPriority {
+		return eligibility.ClassNotAllowed
+	}
+	if c.Priority > p.Priority {
+		return eligibility.ClassHigherPriority
+	}
+	if c.Priority < p.Priority {
+		return eligibility.ClassLowerPriority
+	}
+	if !lone {
+		return eligibility.ClassNotAllowed
+	}
+	if c.Reserved.IsZero() {
+		return eligibility.ClassUnknownReservation
+	}
+	if m := cfg.MinAdmitDuration; m != nil && *m > 0 && now.Sub(c.Reserved) > *m {
+		return eligibility.ClassExpired
+	}
+	if !p.Timestamp.IsZero() && p.Timestamp.Before(c.Reserved) {
+		return eligibility.ClassNewer
+	}
+	return eligibility.ClassProtected
+}
+
+func TestPreemptionClassifyOracle(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		cfg := tbGenConfig(t)
+		p := eligibility.PreemptionRequest{Priority: rapid.Int32Range(-1, 1).Draw(t, "p.prio")}
+		if rapid.IntRange(0, 9).Draw(t, "p.hasTS") > 0 {
+			p.Timestamp = tbGenInstant(t, "p.ts")
+		}
+		c := tbGenCandidate(t, "cand")
+		now := tbGenInstant(t, "now")
+
+		d := cfg.Classify(p, c, now)
+		if want := tbOracleClass(cfg, p, c, now); d.Class != want {
+			t.Fatalf("Classify class %v, oracle %v", d.Class, want)
+		}
+		if d.Candidate != c {
+			t.Fatalf("decision carries %+v, want %+v", d.Candidate, c)
+		}
+		// Until is exactly the first instant at which the class flips to
+		// expired, and it is set exactly when such an instant exists.
+		m := cfg.MinAdmitDuration
+		timeBased := cfg.Policy == eligibility.PreemptionLowerOrNewerEqualPriority && m != nil && *m > 0
+		wantUntil := timeBased && (d.Class == eligibility.ClassProtected || d.Class == eligibility.ClassNewer)
+		if d.Until.IsZero() == wantUntil {
+			t.Fatalf("Until = %v for class %v (time-based %v)", d.Until, d.Class, timeBased)
+		}
+		if wantUntil {
+			if !d.Until.After(now) {
+				t.Fatalf("Until %v not after now %v", d.Until, now)
+			}
+			if got := tbOracleClass(cfg, p, c, d.Until); got != eligibility.ClassExpired {
+				t.Fatalf("oracle at Until %v: %v, want expired", d.Until, got)
+			}
+			if got := tbOracleClass(cfg, p, c, d.Until.Add(-1)); got != d.Class {
+				t.Fatalf("oracle 1ns before Until: %v, want unchanged %v", got, d.Class)
+			}
+		}
+	})
+}
+
+// tbOracleLess is the candidate order of DESIGN §4.7, written from the text.
+func tbOracleLess(a, b eligibility.PreemptionDecision) bool {
+	group := func(c eligibility.CandidateClass) int {
+		switch c {
+		case eligibility.ClassLowerPriority:
+			return 0
+		case eligibility.ClassExpired:
+			return 1
+		case eligibility.ClassNewer:
+			return 2
+		}
+		return 3 + int(c)
+	}
+	ga, gb := group(a.Class), group(b.Class)
+	if ga != gb {
+		return ga < gb
+	}
+	ra, rb := a.Candidate.Reserved, b.Candidate.Reserved
+	switch a.Class {
+	case eligibility.ClassLowerPriority:
+		if a.Candidate.Priority != b.Candidate.Priority {
+			return a.Candidate.Priority < b.Candidate.Priority
+		}
+	case eligibility.ClassExpired:
+		if !ra.Equal(rb) {
+			return ra.Before(rb)
+		}
+	case eligibility.ClassNewer:
+		if !ra.Equal(rb) {
+			return ra.After(rb)
+		}
+	default:
+		if a.Candidate.Priority != b.Candidate.Priority {
+			return a.Candidate.Priority < b.Candidate.Priority
+		}
+		if !ra.Equal(rb) {
+			return ra.Before(rb)
+		}
+	}
+	if a.Candidate.ID != b.Candidate.ID {
+		return a.Candidate.ID < b.Candidate.ID
+	}
+	if a.Candidate.Priority != b.Candidate.Priority {
+		return a.Candidate.Priority < b.Candidate.Priority
+	}
+	return ra.Before(rb)
+}
+
+func tbGenDecision(t *rapid.T, label string) eligibility.PreemptionDecision {
+	return eligibility.PreemptionDecision{
+		Candidate: tbGenCandidate(t, label),
+		Class:     eligibility.CandidateClass(rapid.IntRange(0, 7).Draw(t, label+".class")),
+	}
+}
+
+// tbCheckStrictWeak fails unless cmpf is a strict weak ordering on a, b, c.
+func tbCheckStrictWeak[T any](t *rapid.T, cmpf func(a, b T) int, xs ...T) {
+	for _, x := range xs {
+		if cmpf(x, x) != 0 {
+			t.Fatalf("not irreflexive on %+v", x)
+		}
+		for _, y := range xs {
+			if cmp.Compare(cmpf(x, y), 0) != -cmp.Compare(cmpf(y, x), 0) {
+				t.Fatalf("not antisymmetric on %+v, %+v", x, y)
+			}
+			for _, z := range xs {
+				if cmpf(x, y) < 0 && cmpf(y, z) < 0 && cmpf(x, z) >= 0 {
+					t.Fatalf("not transitive: %+v < %+v < %+v", x, y, z)
+				}
+				if cmpf(x, y) == 0 && cmpf(y, z) == 0 && cmpf(x, z) != 0 {
+					t.Fatalf("incomparability not transitive: %+v ~ %+v ~ %+v", x, y, z)
+				}
+			}
+		}
+	}
+}
+
+func TestCandidateCompareStrictWeak(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		a, b, c := tbGenDecision(t, "a"), tbGenDecision(t, "b"), tbGenDecision(t, "c")
+		tbCheckStrictWeak(t, eligibility.CandidateCompare, a, b, c)
+		// CandidateCompare agrees with the oracle's order.
+		for _, x := range []eligibility.PreemptionDecision{a, b, c} {
+			for _, y := range []eligibility.PreemptionDecision{a, b, c} {
+				if (eligibility.CandidateCompare(x, y) < 0) != tbOracleLess(x, y) {
+					t.Fatalf("CandidateCompare(%+v, %+v) = %d, oracle less = %v", x, y, eligibility.CandidateCompare(x, y), tbOracleLess(x, y))
+				}
+			}
+		}
+	})
+}
+
+// TestPreemptionCandidatesOracle: Candidates equals "classify each, keep the
+// preemptible ones, stable-sort by the oracle order", and CandidateSort
+// equals a stable sort with CandidateCompare.
+func TestPreemptionCandidatesOracle(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		cfg := tbGenConfig(t)
+		p := eligibility.PreemptionRequest{Priority: rapid.Int32Range(-1, 1).Draw(t, "p.prio"), Timestamp: tbGenInstant(t, "p.ts")}
+		now := tbGenInstant(t, "now")
+		n := rapid.IntRange(0, 30).Draw(t, "n")
+		cands := make([]eligibility.Candidate, n)
+		for i := range cands {
+			cands[i] = tbGenCandidate(t, "cand")
+		}
+		var want []eligibility.PreemptionDecision
+		for _, c := range cands {
+			if d := cfg.Classify(p, c, now); d.Class.Preemptible() {
+				want = append(want, d)
+			}
+		}
+		sort.SliceStable(want, func(i, j int) bool { return tbOracleLess(want[i], want[j]) })
+		got := cfg.Candidates(p, cands, now, nil)
+		if diff := gocmp.Diff(want, got); diff != "" {
+			t.Fatalf("Candidates vs oracle (-want +got):\n%s", diff)
+		}
+
+		ds := make([]eligibility.PreemptionDecision, rapid.IntRange(0, 30).Draw(t, "m"))
+		for i := range ds {
+			ds[i] = tbGenDecision(t, "d")
+		}
+		wantDs := slices.Clone(ds)
+		slices.SortStableFunc(wantDs, eligibility.CandidateCompare)
+		eligibility.CandidateSort(ds)
+		if diff := gocmp.Diff(wantDs, ds); diff != "" {
+			t.Fatalf("CandidateSort vs SortStableFunc(CandidateCompare) (-want +got):\n%s", diff)
+		}
+	})
+}
