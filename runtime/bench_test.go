@@ -139,8 +139,9 @@ func TestBenchFixture(t *testing.T) {
 			t.Errorf("max depth %d; want %d", maxDepth, benchMaxDepth)
 		}
 		r, naive := f.resolver(t), newNaive(f.cfg, f.queues)
-		for i, p := range append(f.pairs, f.inner...) {
-			names := append(f.names, f.iNames...)[i]
+		allNames := append(append([][2]string(nil), f.names...), f.iNames...)
+		for i, p := range append(append([][2]queuetree.ID(nil), f.pairs...), f.inner...) {
+			names := allNames[i]
 			got := r.Reclaim(p[0], p[1])
 			d, src := naive.Reclaim(names[0], names[1])
 			if got.Duration != d || got.SourceName != src {

@@ -1,0 +1,173 @@
+package runtime_test
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/tenurepolicy/tenure/queuetree"
+	"github.com/tenurepolicy/tenure/runtime"
+)
+
+// seed002 builds seed 002's example: A → B(600s) → {C → {leaf1(0s),
+// leaf2(180s)}, D(60s) → leaf3}, from the string forms a KAI-Scheduler
+// deployment already has.
+func seed002(method string) (*queuetree.Tree, *runtime.Resolver, error) {
+	tree, err := queuetree.New([]queuetree.Queue{
+		{Name: "A"},
+		{Name: "B", Parent: "A"},
+		{Name: "C", Parent: "B"},
+		{Name: "D", Parent: "B"},
+		{Name: "leaf1", Parent: "C"},
+		{Name: "leaf2", Parent: "C"},
+		{Name: "leaf3", Parent: "D"},
+	})
+	if err != nil {
+		return nil, nil, err
+	}
+	cfg, err := runtime.ParseConfig(
+		map[string]string{"reclaimResolveMethod": method},
+		[]runtime.QueueFields{
+			{Name: "B", ReclaimMinRuntime: "600s"},
+			{Name: "D", ReclaimMinRuntime: "60s"},
+			{Name: "leaf1", ReclaimMinRuntime: "0s"},
+			{Name: "leaf2", ReclaimMinRuntime: "180s"},
+		})
+	if err != nil {
+		return nil, nil, err
+	}
+	r, err := runtime.NewResolver(tree, cfg)
+	return tree, r, err
+}
+
+func ExampleNewResolver() {
+	for _, method := range []string{"lca", "queue"} {
+		_, r, err := seed002(method)
+		if err != nil {
+			fmt.Println(err)
+			return
+		}
+		for _, pair := range [][2]string{{"leaf1", "leaf3"}, {"leaf1", "leaf2"}, {"leaf3", "leaf1"}} {
+			res, err := r.ReclaimByName(pair[0], pair[1])
+			if err != nil {
+				fmt.Println(err)
+				return
+			}
+			fmt.Printf("%s reclaims from %s: %v\n", pair[0], pair[1], res)
+		}
+	}
+	// Output:
+	// leaf1 reclaims from leaf3: reclaim min-runtime 1m from queue D (lca)
+	// leaf1 reclaims from leaf2: reclaim min-runtime 3m from queue leaf2 (lca)
+	// leaf3 reclaims from leaf1: reclaim min-runtime 10m from queue B (lca)
+	// leaf1 reclaims from leaf3: reclaim min-runtime 1m from queue D (queue)
+	// leaf1 reclaims from leaf2: reclaim min-runtime 3m from queue leaf2 (queue)
+	// leaf3 reclaims from leaf1: reclaim min-runtime 0s from queue leaf1 (queue)
+}
+
+// A reclaim query in the scheduler's hot path: queue IDs in, a Resolution
+// out, then the protection window of one victim at the cycle's instant.
+func ExampleResolver_Reclaim() {
+	tree, r, err := seed002("lca")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	reclaimer, _ := tree.Lookup("leaf3")
+	victim, _ := tree.Lookup("leaf1")
+
+	res := r.Reclaim(reclaimer, victim) // O(log depth), no allocation
+	fmt.Println(res)
+
+	start := time.Date(2025, 3, 1, 12, 0, 0, 0, time.UTC) // the victim's last start
+	now := start.Add(7 * time.Minute)
+	fmt.Println("protected:", res.Protected(start, now))
+	fmt.Println("evictable from:", res.ProtectedUntil(start).Format(time.RFC3339))
+	// Output:
+	// reclaim min-runtime 10m from queue B (lca)
+	// protected: true
+	// evictable from: 2025-03-01T12:10:00Z
+}
+
+// Preemption inside a queue walks up from the victim's queue (seed 002's
+// preemption example), else the node-pool default applies.
+func ExampleResolver_Preempt() {
+	tree, err := queuetree.New([]queuetree.Queue{
+		{Name: "A"}, {Name: "B", Parent: "A"}, {Name: "C", Parent: "B"},
+		{Name: "leaf1", Parent: "C"}, {Name: "leaf2", Parent: "C"},
+	})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	r, err := runtime.NewResolver(tree, runtime.Config{
+		DefaultPreempt: time.Minute,
+		Queues: []runtime.QueueSetting{
+			{Queue: "B", Preempt: runtime.Explicit(600 * time.Second)},
+			{Queue: "leaf1", Preempt: runtime.Explicit(300 * time.Second)},
+		},
+	})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for _, name := range []string{"leaf1", "leaf2", "A"} {
+		id, _ := tree.Lookup(name)
+		fmt.Printf("%s: %v\n", name, r.Preempt(id))
+	}
+	// Output:
+	// leaf1: preempt min-runtime 5m from queue leaf1 (queue)
+	// leaf2: preempt min-runtime 10m from queue B (queue)
+	// A: preempt min-runtime 1m from default (queue)
+}
+
+// Configuration problems are reported all at once, each naming the
+// argument or the queue and field.
+func ExampleParseConfig() {
+	_, err := runtime.ParseConfig(
+		map[string]string{
+			"defaultPreemptMinRuntime": "10m",
+			"defaultReclaimMinRuntime": "10",
+			"reclaimResolveMethod":     "lcaa",
+		},
+		[]runtime.QueueFields{
+			{Name: "production", PreemptMinRuntime: "20s", ReclaimMinRuntime: "1h-30m"},
+			{Name: "research", ReclaimMinRuntime: "2d"},
+		})
+	fmt.Println(err)
+	// Output:
+	// runtime: plugin argument defaultReclaimMinRuntime: invalid duration "10": a number needs a unit (such as s, m, h, d); only 0 may omit it
+	// runtime: plugin argument reclaimResolveMethod: unknown method "lcaa" (want "lca" or "queue")
+	// runtime: queue "production": reclaimMinRuntime: invalid duration "1h-30m": sign '-' inside the duration (at "-30m")
+}
+
+// A stale snapshot: the victim's queue was deleted. The lookup still
+// answers (the default) and says why.
+func ExampleResolver_ReclaimByName() {
+	_, r, err := seed002("lca")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	res, err := r.ReclaimByName("leaf1", "deleted-queue")
+	fmt.Println(res)
+	fmt.Println(err)
+	// Output:
+	// reclaim min-runtime 0s from default (lca)
+	// runtime: unknown queue "deleted-queue" (victim); the default applies
+}
+
+func ExampleProtected() {
+	start := time.Date(2025, 3, 1, 12, 0, 0, 0, time.UTC)
+	d := 30 * time.Second
+	for _, after := range []time.Duration{20 * time.Second, 30*time.Second - 1, 30 * time.Second} {
+		fmt.Printf("after %v: protected=%v\n", after, runtime.Protected(start, d, start.Add(after)))
+	}
+	fmt.Println("d=0:", runtime.Protected(start, 0, start))
+	fmt.Println("no start:", runtime.Protected(time.Time{}, d, start))
+	// Output:
+	// after 20s: protected=true
+	// after 29.999999999s: protected=true
+	// after 30s: protected=false
+	// d=0: false
+	// no start: false
+}
