@@ -1,0 +1,297 @@
+package requeue
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"testing"
+	"time"
+)
+
+// benchWorld builds the scale: 500 nodes (64 cores, 512 GiB, 8 GPUs),
+// 1,000 nominated running jobs (plus a duplicate nomination by a second
+// nominator for 200 of them), other running jobs filling the cluster, and
+// 100 pending higher-priority contenders (gangs of 1-4 tasks of 1-8 GPUs).
+// 10% of the victims are in cooldown and 10% protected by a filter.
+func benchWorld(tb testing.TB) (*Cluster, EngineInput, EngineConfig, time.Time) {
+	tb.Helper()
+	rng := rand.New(rand.NewPCG(1, 2))
+	now := t0.Add(24 * time.Hour)
+	var nodes []Node
+	for i := range 500 {
+		nodes = append(nodes, Node{Name: fmt.Sprintf("node-%03d", i), Capacity: Resources{MilliCPU: 64000, Memory: 512 << 30, GPU: 8}})
+	}
+	c, err := NewCluster(nodes)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	var in EngineInput
+	protected := denyFilter{}
+	for i := 0; len(in.Victims) < 1000; i++ {
+		id := fmt.Sprintf("victim-%04d", i)
+		g := 1 + rng.Int64N(4)
+		task := Resources{MilliCPU: 4000 * g, Memory: (32 << 30) * g, GPU: g}
+		if err := c.AddJob(nil, ClusterJob{ID: id, Tasks: []Resources{task}}); err != nil {
+			tb.Fatal(err)
+		}
+		if ok, _ := c.Place(nil, id); !ok {
+			tb.Fatal("benchmark cluster too small")
+		}
+		v := Victim{ID: id, Priority: int32(rng.IntN(5)), Start: now.Add(-time.Duration(2+rng.IntN(20)) * time.Hour), Expected: 2 * time.Hour}
+		switch rng.IntN(10) {
+		case 0:
+			v.NotBefore = now.Add(time.Duration(1+rng.IntN(60)) * time.Minute)
+		case 1:
+			protected[id] = true
+		case 2:
+			v.RequeueDelay, v.HasRequeueDelay = 10*time.Minute, true
+		}
+		in.Victims = append(in.Victims, v)
+		in.Nominations = append(in.Nominations, VictimNomination{Job: id, Nominator: "expectedruntime"})
+		if i%5 == 0 {
+			in.Nominations = append(in.Nominations, VictimNomination{Job: id, Nominator: "proportion"})
+		}
+	}
+	// Fill what is left with unnominated 1-GPU jobs so every contender needs
+	// an eviction.
+	for i := 0; c.TotalFree().GPU > 0; i++ {
+		id := fmt.Sprintf("filler-%04d", i)
+		if err := c.AddJob(nil, ClusterJob{ID: id, Tasks: []Resources{{MilliCPU: 1000, Memory: 8 << 30, GPU: 1}}}); err != nil {
+			tb.Fatal(err)
+		}
+		if ok, _ := c.Place(nil, id); !ok {
+			break
+		}
+	}
+	for i := range 100 {
+		id := fmt.Sprintf("pending-%03d", i)
+		n := 1 + rng.IntN(4)
+		g := int64(1 << rng.IntN(4)) // 1, 2, 4, 8 GPUs per task
+		tasks := make([]Resources, n)
+		for t := range tasks {
+			tasks[t] = Resources{MilliCPU: 4000 * g, Memory: (32 << 30) * g, GPU: g}
+		}
+		if err := c.AddJob(nil, ClusterJob{ID: id, Tasks: tasks}); err != nil {
+			tb.Fatal(err)
+		}
+		in.Contenders = append(in.Contenders, Contender{ID: id, Priority: int32(1 + rng.IntN(10)), Queued: now.Add(-time.Duration(rng.IntN(600)) * time.Minute)})
+	}
+	// Shuffle the nominations: the engine must not depend on their order.
+	rng.Shuffle(len(in.Nominations), func(i, j int) { in.Nominations[i], in.Nominations[j] = in.Nominations[j], in.Nominations[i] })
+	return c, in, EngineConfig{DefaultDelay: 30 * time.Minute, Filters: []VictimFilter{protected}}, now
+}
+
+// BenchmarkEnginePass is one pass at the scale, journaled, against
+// the naive baseline that deep-copies the whole model for each eviction and
+// each placement attempt. Both start from a fresh copy of the same cluster
+// (the copy is not timed).
+func BenchmarkEnginePass(b *testing.B) {
+	base, in, cfg, now := benchWorld(b)
+	b.Run("journal", func(b *testing.B) {
+		e, err := NewEngine(cfg)
+		if err != nil {
+			b.Fatal(err)
+		}
+		var res EngineResult
+		b.ReportAllocs()
+		b.ResetTimer()
+		for i := 0; i < b.N; i++ {
+			b.StopTimer()
+			c := base.Clone()
+			b.StartTimer()
+			res, err = e.Run(now, in, c)
+			if err != nil {
+				b.Fatal(err)
+			}
+		}
+		b.StopTimer()
+		reportPass(b, res)
+	})
+	b.Run("naive-copy", func(b *testing.B) {
+		e, err := NewEngine(cfg)
+		if err != nil {
+			b.Fatal(err)
+		}
+		var res EngineResult
+		b.ReportAllocs()
+		b.ResetTimer()
+		for i := 0; i < b.N; i++ {
+			b.StopTimer()
+			c := base.Clone()
+			b.StartTimer()
+			res, err = e.Run(now, in, copyModel{c})
+			if err != nil {
+				b.Fatal(err)
+			}
+		}
+		b.StopTimer()
+		reportPass(b, res)
+	})
+}
+
+// copyModel is the naive baseline: instead of journaling each change, it
+// copies the cluster's whole mutable state (node free vectors, the
+// free-vector tree, every job's placement) before each eviction and each
+// placement attempt, and restores the copy on rollback.
+type copyModel struct{ c *Cluster }
+
+func (m copyModel) save(j *Journal) {
+	c := m.c
+	nodes, tree, free := slices.Clone(c.nodes), slices.Clone(c.tree), c.free
+	placed := make([]int, len(c.jobs))
+	tasks := 0
+	for i := range c.jobs {
+		placed[i] = c.jobs[i].placed
+		tasks += len(c.jobs[i].on)
+	}
+	on := make([]int32, 0, tasks)
+	for i := range c.jobs {
+		on = append(on, c.jobs[i].on...)
+	}
+	j.Record(func() {
+		c.nodes, c.tree, c.free = nodes, tree, free
+		off := 0
+		for i := range c.jobs {
+			c.jobs[i].placed = placed[i]
+			off += copy(c.jobs[i].on, on[off:])
+		}
+	})
+}
+
+func (m copyModel) Evict(j *Journal, id string) error {
+	m.save(j)
+	return m.c.Evict(nil, id)
+}
+
+func (m copyModel) Place(j *Journal, id string) (bool, error) {
+	m.save(j)
+	return m.c.Place(nil, id)
+}
+
+func reportPass(b *testing.B, res EngineResult) {
+	kinds := map[OutcomeKind]int{}
+	for _, o := range res.Outcomes {
+		kinds[o.Kind]++
+	}
+	b.ReportMetric(float64(len(res.Outcomes)), "outcomes")
+	b.ReportMetric(float64(res.Attempts), "attempts")
+	b.ReportMetric(float64(kinds[OutcomeCommitted]), "committed")
+	b.ReportMetric(float64(kinds[OutcomeKept]), "kept")
+}
+
+// TestEnginePassAtScale checks the benchmark's world once: one outcome per
+// nominated job, a non-degenerate mix of outcomes, and the committed
+// evictions and placements replay on the initial cluster to the final one.
+// (The engine-vs-naive differential runs on small worlds in
+// TestEngineProperties; at this scale the naive engine takes seconds.)
+func TestEnginePassAtScale(t *testing.T) {
+	base, in, cfg, now := benchWorld(t)
+	e, _ := NewEngine(cfg)
+	c := base.Clone()
+	res, err := e.Run(now, in, c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Outcomes) != 1000 {
+		t.Fatalf("%d outcomes, want 1000", len(res.Outcomes))
+	}
+	if res.Commits == 0 || res.Commits == 1000 {
+		t.Fatalf("degenerate world: %d commits", res.Commits)
+	}
+	replay := base.Clone()
+	for _, o := range res.Outcomes {
+		if o.Kind != OutcomeCommitted {
+			continue
+		}
+		if err := replay.Evict(nil, o.Job); err != nil {
+			t.Fatal(err)
+		}
+		for _, cn := range o.Contenders {
+			if ok, err := replay.Place(nil, cn); !ok || err != nil {
+				t.Fatalf("replay: %s does not fit after evicting %s", cn, o.Job)
+			}
+		}
+	}
+	if !replay.Snapshot().Equal(c.Snapshot()) {
+		t.Fatal("final model differs from the replay of the commits")
+	}
+	if err := c.check(); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// stepUndoer is a no-op undo step for journal benchmarks.
+type stepUndoer struct{ n *int }
+
+func (u stepUndoer) Undo(a, b int64) { *u.n++ }
+
+// BenchmarkJournalCheckpoint: O(1), 0 allocs.
+func BenchmarkJournalCheckpoint(b *testing.B) {
+	var j Journal
+	n := 0
+	for range 1000 {
+		j.RecordUndoer(stepUndoer{&n}, 0, 0)
+	}
+	var cp Checkpoint
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		cp = j.Checkpoint()
+	}
+	if !j.Valid(cp) {
+		b.Fatal("invalid checkpoint")
+	}
+}
+
+// BenchmarkJournalRollback records k steps and rolls them back; ns/step
+// stays flat as k grows (linear cost), with no allocation once the log has
+// reached its size.
+func BenchmarkJournalRollback(b *testing.B) {
+	for _, k := range []int{1, 10, 100, 1000, 10000} {
+		b.Run(fmt.Sprintf("k=%d", k), func(b *testing.B) {
+			var j Journal
+			n := 0
+			u := stepUndoer{&n}
+			cp := j.Checkpoint()
+			for range k { // grow the log once
+				j.RecordUndoer(u, 0, 0)
+			}
+			_ = j.Rollback(cp)
+			b.ReportAllocs()
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				for s := range k {
+					j.RecordUndoer(u, int64(s), 0)
+				}
+				if err := j.Rollback(cp); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.StopTimer()
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*k), "ns/step")
+		})
+	}
+}
+
+// BenchmarkClusterEvictPlaceRollback is one engine attempt on the 500-node
+// world: checkpoint, evict a victim, place a contender, roll back.
+func BenchmarkClusterEvictPlaceRollback(b *testing.B) {
+	c, in, _, _ := benchWorld(b)
+	var j Journal
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		v := in.Victims[i%len(in.Victims)].ID
+		cn := in.Contenders[i%len(in.Contenders)].ID
+		cp := j.Checkpoint()
+		if err := c.Evict(&j, v); err != nil {
+			b.Fatal(err)
+		}
+		if _, err := c.Place(&j, cn); err != nil {
+			b.Fatal(err)
+		}
+		if err := j.Rollback(cp); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
