@@ -35,10 +35,11 @@
 // # Engine
 //
 // [Engine.Run] is seed 000's Requeue action, one pass per scheduling cycle
-// (DESIGN §4.5). Input ([EngineInput]): [VictimNomination]s from any number of
-// nominators, the victims' data ([Victim]: priority, queue, start, expected
-// runtime, requeue delay, not-before), the pending contenders ([Contender]), and in
-// [EngineConfig] the victim filters, a default delay, bounds and the orders.
+// (DESIGN §4.5). Input ([EngineInput]): nominations ([VictimNomination]) from
+// any number of nominators, the victims' data ([Victim]: priority, queue,
+// start, expected runtime, requeue delay, not-before), the pending
+// contenders ([Contender]), and in [EngineConfig] the victim filters, a
+// default delay, bounds and the orders.
 // [EngineInput.AddNominations] takes the nominations of
 // [eligibility.Nominator] directly, and [VictimMinRuntimeFilter] makes
 // [eligibility.MinRuntimeFilter] a [VictimFilter].
