@@ -49,8 +49,8 @@
 // first (lowest first), then expired (longest-running first), then newer
 // (most recently admitted first), ties by ID. [CandidateClass.TimeBased]
 // marks the picks an embedder reports with Kueue's reason
-// InClusterQueueTimeBased. Classify and CandidateCompare are O(1) and
-// allocation-free; Candidates computes each sort key once.
+// InClusterQueueTimeBased. Classify is O(1) and CandidateCompare
+// O(len(ID)), both allocation-free; Candidates computes each sort key once.
 //
 // A consequence of the "newer" rule, kept as specified: a pending job that
 // entered the queue before a running job's reservation may preempt it at

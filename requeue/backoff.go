@@ -143,8 +143,8 @@ func capDouble(base, max time.Duration, shift int) time.Duration {
 
 // DelayJitter returns [BackoffConfig.Delay](n) plus the jitter
 // floor(Jitter·delay·u), for a random draw u in [0, 1) supplied by the
-// caller: u = 0 adds nothing, and the result is always below
-// delay·(1+Jitter). A u outside [0, 1) is clamped into it (NaN counts as 0).
+// caller: u = 0 adds nothing, and the jitter is below Jitter·delay, so the
+// result never exceeds delay·(1+Jitter). A u outside [0, 1) is clamped into it (NaN counts as 0).
 // The sum saturates at the largest Duration. Cost: O(1), no allocation.
 func (c BackoffConfig) DelayJitter(n int, u float64) time.Duration {
 	d := c.Delay(n)
