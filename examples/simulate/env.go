@@ -30,6 +30,10 @@ type settings struct {
 	Expected []queueDuration
 	// RequeueDelay is the cooldown after a requeue.
 	RequeueDelay time.Duration
+	// RequeueEqual lets pending jobs of equal priority contend for an
+	// over-running job's resources (requeue.EngineConfig.CanContend);
+	// by default only strictly higher priorities do.
+	RequeueEqual bool
 	// MinAdmit is the time-based policy's minAdmitDuration.
 	MinAdmit time.Duration
 }

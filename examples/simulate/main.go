@@ -30,6 +30,8 @@ type options struct {
 	synthetic    bool
 	seed         int64
 	synthJobs    int
+	failRate     float64
+	policiesSet  bool // -policies given explicitly
 	policies     string
 	interval     time.Duration
 	teams        int
@@ -79,17 +81,19 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	fs.BoolVar(&o.synthetic, "synthetic", false, "use the seeded synthetic workload instead of a trace")
 	fs.Int64Var(&o.seed, "seed", 1, "seed of the synthetic generator")
 	fs.IntVar(&o.synthJobs, "jobs", 2000, "number of synthetic jobs")
-	fs.StringVar(&o.policies, "policies", strings.Join(policyNames(), ","), "comma-separated policies to compare")
+	fs.Float64Var(&o.failRate, "fail-rate", 0, "synthetic only: fraction of jobs whose early starts fail (enables the backoff policy)")
+	fs.StringVar(&o.policies, "policies", "", "comma-separated policies to compare, from "+strings.Join(policyNames(), ",")+" (default: all that apply to the input)")
 	fs.DurationVar(&o.interval, "interval", 30*time.Second, "time between scheduling cycles (simulated)")
 	fs.IntVar(&o.teams, "teams", 3, "team queues under each priority class")
-	fs.IntVar(&o.nodeStride, "node-stride", 1, "keep every k-th node of the node list (shrinks the cluster)")
-	fs.Float64Var(&o.speedup, "speedup", 1, "divide inter-arrival times by this factor (raises the load)")
+	fs.IntVar(&o.nodeStride, "node-stride", 0, "keep every k-th node of the node list, shrinking the cluster (0: 40 for the embedded trace, else 1)")
+	fs.Float64Var(&o.speedup, "speedup", 0, "divide inter-arrival times by this factor, raising the load (0: 10 for the embedded trace, else 1)")
 	fs.BoolVar(&o.json, "json", false, "print the results as JSON")
 	fs.StringVar(&o.svg, "svg", "", "write a plot of utilisation and queue length over time to `FILE`")
 	fs.IntVar(&o.buckets, "buckets", 200, "time-series resolution for --svg and --json")
 	minRT := fs.String("min-runtime", defaultMinRuntimeFlag, "min-runtime per queue (preempt and reclaim), `queue=duration,...`")
 	expected := fs.String("expected-runtime", defaultExpectedFlag, "expected runtime per queue for the requeue policy, `queue=duration,...`")
 	delay := fs.String("requeue-delay", defaultRequeueDelay, "cooldown after a requeue (`duration`)")
+	contenders := fs.String("requeue-contenders", "higher", "who may take an over-running job's resources: `higher` priority only (tenure's default) or higher-or-equal")
 	minAdmit := fs.String("min-admit", defaultMinAdmit, "minAdmitDuration of the time-based policy (`duration`, >= 1m)")
 	fs.Usage = func() {
 		fmt.Fprintf(fs.Output(), "usage: simulate [flags]\n\n%s\nflags:\n", usageText)
@@ -98,6 +102,7 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	if err := fs.Parse(args); err != nil {
 		return o, err
 	}
+	fs.Visit(func(f *flag.Flag) { o.policiesSet = o.policiesSet || f.Name == "policies" })
 	if fs.NArg() > 0 {
 		return o, fmt.Errorf("simulate: unexpected arguments %q (flags only; see -h)", fs.Args())
 	}
@@ -115,17 +120,24 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	if o.settings.MinAdmit, err = runtime.ParseDuration(*minAdmit); err != nil {
 		errs = append(errs, fmt.Errorf("simulate: -min-admit: %w", err))
 	}
+	switch *contenders {
+	case "higher":
+	case "higher-or-equal":
+		o.settings.RequeueEqual = true
+	default:
+		errs = append(errs, fmt.Errorf("simulate: -requeue-contenders %q: want higher or higher-or-equal", *contenders))
+	}
 	if o.interval < time.Second {
 		errs = append(errs, fmt.Errorf("simulate: -interval %v: want at least 1s", o.interval))
 	}
 	if o.teams < 1 || o.teams > 64 {
 		errs = append(errs, fmt.Errorf("simulate: -teams %d: want 1..64", o.teams))
 	}
-	if o.nodeStride < 1 {
-		errs = append(errs, fmt.Errorf("simulate: -node-stride %d: want >= 1", o.nodeStride))
+	if o.nodeStride < 0 {
+		errs = append(errs, fmt.Errorf("simulate: -node-stride %d: want >= 1 (or 0 for the default)", o.nodeStride))
 	}
-	if !(o.speedup >= 1 && o.speedup <= 1e6) {
-		errs = append(errs, fmt.Errorf("simulate: -speedup %v: want 1..1e6", o.speedup))
+	if !(o.speedup == 0 || o.speedup >= 1 && o.speedup <= 1e6) {
+		errs = append(errs, fmt.Errorf("simulate: -speedup %v: want 1..1e6 (or 0 for the default)", o.speedup))
 	}
 	if o.synthJobs < 1 || o.synthJobs > 1_000_000 {
 		errs = append(errs, fmt.Errorf("simulate: -jobs %d: want 1..1000000", o.synthJobs))
@@ -136,10 +148,52 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	if o.synthetic && (o.trace != "" || o.nodes != "") {
 		errs = append(errs, errors.New("simulate: -synthetic cannot be combined with -trace or -nodes"))
 	}
-	if _, err := parsePolicies(o.policies); err != nil {
-		errs = append(errs, err)
+	if o.policiesSet {
+		if _, err := parsePolicies(o.policies); err != nil {
+			errs = append(errs, err)
+		}
+	}
+	if !(o.failRate >= 0 && o.failRate <= 1) {
+		errs = append(errs, fmt.Errorf("simulate: -fail-rate %v: want 0..1", o.failRate))
+	} else if o.failRate > 0 && !o.synthetic {
+		errs = append(errs, errors.New("simulate: -fail-rate needs -synthetic (a trace's failed starts come from the trace)"))
 	}
 	return o, errors.Join(errs...)
+}
+
+// embeddedSource names the default input in reports.
+const embeddedSource = "Alibaba openb 2023 (embedded)"
+
+// Load knobs applied to the embedded trace by default. At its real scale the
+// trace never loads its 1,213-node cluster above 1% of its GPUs (at most 56
+// tasks run at once), so no policy would ever act; every 40th node (31 nodes,
+// 147 GPUs) with inter-arrival times divided by 10 gives a busy cluster.
+const (
+	embeddedNodeStride = 40
+	embeddedSpeedup    = 10
+)
+
+// noBackoffNote says why the backoff policy is not simulated for an input
+// without failed starts.
+const noBackoffNote = "backoff: not simulated — the input has no failed starts " +
+	"(a trace's pod_phase is each pod's final phase; the openb trace's Failed pods ran, a median of 219 s, before failing, " +
+	"and it has no restart counts or readiness times); use -synthetic -fail-rate 0.1 to see it"
+
+// resolveDefaults fills the load knobs left at 0.
+func (o *options) resolveDefaults() {
+	embedded := !o.synthetic && o.trace == "" && o.nodes == ""
+	if o.nodeStride == 0 {
+		o.nodeStride = 1
+		if embedded {
+			o.nodeStride = embeddedNodeStride
+		}
+	}
+	if o.speedup == 0 {
+		o.speedup = 1
+		if embedded {
+			o.speedup = embeddedSpeedup
+		}
+	}
 }
 
 const usageText = `Replays a GPU-cluster workload through tenure's policies and compares them.
@@ -149,11 +203,15 @@ Default input: the embedded Alibaba openb 2023 trace (CC BY 4.0).`
 func (o options) input() (jobs []Job, nodes []Node, source string, err error) {
 	switch {
 	case o.synthetic:
-		jobs, nodes = synthesize(o.seed, o.synthJobs, o.teams)
-		return jobs, nodes, fmt.Sprintf("synthetic (seed %d, %d jobs)", o.seed, o.synthJobs), nil
+		jobs, nodes = synthesize(o.seed, o.synthJobs, o.teams, o.failRate)
+		src := fmt.Sprintf("synthetic (seed %d, %d jobs", o.seed, o.synthJobs)
+		if o.failRate > 0 {
+			src += fmt.Sprintf(", fail rate %g", o.failRate)
+		}
+		return jobs, nodes, src + ")", nil
 	case o.trace == "" && o.nodes == "":
 		jobs, nodes, err = loadEmbedded(o.teams)
-		return jobs, nodes, "Alibaba openb 2023 (embedded)", err
+		return jobs, nodes, embeddedSource, err
 	}
 	if o.trace != "" {
 		data, err := os.ReadFile(o.trace)
@@ -168,7 +226,7 @@ func (o options) input() (jobs []Job, nodes []Node, source string, err error) {
 		if jobs, err = ParsePods("openb_pod_list_default.csv", bytes.NewReader(embeddedPods), o.teams); err != nil {
 			return nil, nil, "", err
 		}
-		source = "Alibaba openb 2023 (embedded)"
+		source = embeddedSource
 	}
 	if o.nodes != "" {
 		data, err := os.ReadFile(o.nodes)
@@ -190,6 +248,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	o.resolveDefaults()
 	jobs, nodes, source, err := o.input()
 	if err != nil {
 		return err
@@ -198,7 +257,18 @@ func run(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	names, _ := parsePolicies(o.policies)
+	names := applicablePolicies(w.failedStarts)
+	if o.policiesSet {
+		names, _ = parsePolicies(o.policies)
+	}
+	if !w.failedStarts {
+		w.summary.Notes = append(w.summary.Notes, noBackoffNote)
+		for _, n := range names {
+			if policyNeedsFailedStarts(n) {
+				return fmt.Errorf("simulate: -policies %s: %s", n, noBackoffNote)
+			}
+		}
+	}
 	prog := newProgress(stderr, len(names)*len(w.jobs))
 	results, err := simulateAll(w, names, prog)
 	prog.finish()

@@ -51,7 +51,11 @@ type metrics struct {
 	work, resp []float64 // per leaf queue, GPU-weighted
 	unfinished int
 	completed  int
-	leaf       func(*Job) int32 // dense leaf-queue index
+
+	failedStarts int
+	failedMilliS float64
+	deactivated  int
+	leaf         func(*Job) int32 // dense leaf-queue index
 
 	// Requeue engine outcomes by kind and reason ("committed", "kept/no_fit", ...).
 	requeue map[string]int
@@ -115,6 +119,11 @@ func (m *metrics) evicted(j *Job, ran int64, thrash bool) {
 	m.lostMilliS += float64(ran) * float64(j.GPUDemand())
 }
 
+func (m *metrics) failedStart(j *Job, held int64) {
+	m.failedStarts++
+	m.failedMilliS += float64(held) * float64(j.GPUDemand())
+}
+
 func (m *metrics) complete(j *Job, st *jobState) {
 	m.completed++
 	m.waits[j.Class] = append(m.waits[j.Class], st.finalStart-j.Arrival)
@@ -131,7 +140,11 @@ func (m *metrics) complete(j *Job, st *jobState) {
 
 func (m *metrics) finish(s *sim) {
 	for i := range s.st {
-		if s.st[i].status != statusDone {
+		switch s.st[i].status {
+		case statusDone:
+		case statusDeactivated:
+			m.deactivated++
+		default:
 			m.unfinished++
 		}
 	}
@@ -158,7 +171,12 @@ type Result struct {
 	LostGPUHours   float64     `json:"lost_gpu_hours"`
 	Jain           float64     `json:"jain_fairness"`
 	Cycles         int         `json:"cycles"`
-	Notes          []string    `json:"notes,omitempty"`
+	// Failed starts (synthetic workloads with -fail-rate): how many, the GPU
+	// time they held, and jobs given up on.
+	FailedStarts        int      `json:"failed_starts,omitempty"`
+	FailedStartGPUHours float64  `json:"failed_start_gpu_hours,omitempty"`
+	Deactivated         int      `json:"deactivated,omitempty"`
+	Notes               []string `json:"notes,omitempty"`
 	// Series: per time bucket across the window, mean GPU utilisation (0..1)
 	// and mean number of pending jobs.
 	UtilSeries    []float64 `json:"util_series,omitempty"`
@@ -197,6 +215,10 @@ func (m *metrics) result(name string) Result {
 		Thrash:       m.thrash,
 		LostGPUHours: m.lostMilliS / 1000 / 3600,
 		Cycles:       m.cycles,
+
+		FailedStarts:        m.failedStarts,
+		FailedStartGPUHours: m.failedMilliS / 1000 / 3600,
+		Deactivated:         m.deactivated,
 	}
 	if span := m.cfg.WindowEnd - m.cfg.WindowStart; span > 0 && m.gpuCap > 0 {
 		r.GPUUtilisation = m.busy / (float64(m.gpuCap) * float64(span))

@@ -19,6 +19,9 @@ type tenurePolicy struct {
 	// rq, when set, runs the expected-runtime requeue pass before each cycle.
 	rq *requeuePass
 
+	// bo, when set, applies requeue backoff after failed starts.
+	bo *backoff
+
 	// ej mirrors every job as the library sees it; Start and Running are
 	// kept current by started and stopped.
 	ej []eligibility.Job
@@ -45,7 +48,19 @@ func (p *tenurePolicy) beforeCycle(s *sim) {
 		p.rq.run(s, p.ej)
 	}
 }
-func (p *tenurePolicy) admissible(*sim, int32) bool { return true }
+func (p *tenurePolicy) admissible(s *sim, id int32) bool {
+	if p.bo == nil {
+		return true
+	}
+	return p.bo.admissible(s, id)
+}
+
+func (p *tenurePolicy) timedOut(s *sim, id int32) bool {
+	if p.bo == nil {
+		return false // retried at once, keeping its place
+	}
+	return p.bo.timedOut(s, id)
+}
 
 func (p *tenurePolicy) started(s *sim, id int32) {
 	p.ej[id].Start = at(s.now)

@@ -23,6 +23,10 @@ type policy interface {
 	// (completion or eviction).
 	started(s *sim, id int32)
 	stopped(s *sim, id int32)
+	// timedOut is told that job id's start failed; it may move the job's
+	// queue-order timestamp (s.st[id].queueTS) and delay its next start, or
+	// give up on it (deactivated).
+	timedOut(s *sim, id int32) (deactivated bool)
 }
 
 // priorityPolicy is plain priority preemption: a pending job may evict any
@@ -35,6 +39,7 @@ func (priorityPolicy) beforeCycle(*sim)                {}
 func (priorityPolicy) admissible(*sim, int32) bool     { return true }
 func (priorityPolicy) started(*sim, int32)             {}
 func (priorityPolicy) stopped(*sim, int32)             {}
+func (priorityPolicy) timedOut(*sim, int32) bool       { return false }
 func (priorityPolicy) mayPreempt(s *sim, p int32) bool { return s.lowerRunning(p) }
 
 func (priorityPolicy) candidate(s *sim, p, v int32) (bool, int64) {

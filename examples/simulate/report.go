@@ -14,7 +14,6 @@ import (
 type Report struct {
 	Source   string   `json:"source"`
 	Workload Summary  `json:"workload"`
-	Policies []string `json:"-"`
 	Results  []Result `json:"results"`
 }
 
@@ -81,6 +80,21 @@ func writeTable(w io.Writer, r *Report) error {
 				fmt.Fprintf(tw, "%s / %s / %s\t", fmtDur(cw.P50), fmtDur(cw.P95), fmtDur(cw.P99))
 			}
 			fmt.Fprintln(tw)
+		}
+		if err := tw.Flush(); err != nil {
+			return err
+		}
+	}
+	failed := false
+	for _, res := range r.Results {
+		failed = failed || res.FailedStarts > 0
+	}
+	if failed {
+		fmt.Fprintln(w, "\nfailed starts (held GPU for the readiness timeout, then evicted)")
+		tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+		fmt.Fprintln(tw, "policy\tfailed starts\tGPU-h held\tgiven up\t")
+		for _, res := range r.Results {
+			fmt.Fprintf(tw, "%s\t%d\t%.1f\t%d\t\n", res.Policy, res.FailedStarts, res.FailedStartGPUHours, res.Deactivated)
 		}
 		if err := tw.Flush(); err != nil {
 			return err

@@ -68,16 +68,14 @@ func newRequeuePass(w *workload, filter *eligibility.MinRuntimeFilter, ej []elig
 	}
 	var filters []requeue.VictimFilter
 	if filter != nil {
-		// The min-runtime filter, adapted to the engine's VictimFilter: preempt
-		// within a leaf queue, reclaim across queues.
-		filters = append(filters, requeue.VictimFilterFunc(func(now time.Time, v *requeue.Victim, c *requeue.Contender) requeue.VictimVerdict {
-			vi, ci := r.model.ids[v.ID], r.model.ids[c.ID]
-			d := filter.Check(e.action(ci, vi), c.Queue, &ej[vi], now)
-			return requeue.VictimVerdict{Allowed: d.Allowed, Reason: requeue.OutcomeReason(d.Reason.String()), Until: d.Until}
-		}))
+		filters = append(filters, requeue.VictimMinRuntimeFilter{Filter: filter})
 	}
 	var err error
-	r.eng, err = requeue.NewEngine(requeue.EngineConfig{DefaultDelay: e.settings.RequeueDelay, Filters: filters})
+	cfg := requeue.EngineConfig{DefaultDelay: e.settings.RequeueDelay, Filters: filters}
+	if e.settings.RequeueEqual {
+		cfg.CanContend = func(v *requeue.Victim, c *requeue.Contender) bool { return c.Priority >= v.Priority }
+	}
+	r.eng, err = requeue.NewEngine(cfg)
 	return r, err
 }
 
@@ -121,14 +119,11 @@ func (r *requeuePass) run(s *sim, ej []eligibility.Job) {
 	if len(r.res.Nominations) == 0 {
 		return
 	}
-	r.noms, r.victims = r.noms[:0], r.victims[:0]
-	for _, n := range r.res.Nominations {
-		r.noms = append(r.noms, requeue.VictimNomination{Job: n.Job, Nominator: n.Nominator})
-		r.victims = append(r.victims, requeue.Victim{ID: n.Job, Priority: n.Priority, Queue: n.Queue, Start: n.Start,
-			Expected: n.Expected, RequeueDelay: n.RequeueDelay, HasRequeueDelay: n.HasRequeueDelay, NotBefore: n.NotBefore})
-	}
+	in := requeue.EngineInput{Nominations: r.noms[:0], Victims: r.victims[:0], Contenders: r.conts}
+	in.AddNominations(r.res.Nominations)
+	r.noms, r.victims = in.Nominations, in.Victims
 	r.model.s = s
-	res, err := r.eng.Run(now, requeue.EngineInput{Nominations: r.noms, Victims: r.victims, Contenders: r.conts}, &r.model)
+	res, err := r.eng.Run(now, in, &r.model)
 	if err != nil {
 		panic(fmt.Sprintf("simulate: internal error: requeue engine: %v", err))
 	}

@@ -21,6 +21,7 @@ type eventKind uint8
 
 const (
 	evComplete eventKind = iota
+	evTimeout            // a failed start reaches the readiness timeout
 	evArrive
 	evCycle
 )
@@ -62,6 +63,7 @@ const (
 	statusPending
 	statusRunning
 	statusDone
+	statusDeactivated // given up after failed starts (backoff limit)
 )
 
 // jobState is the simulator's mutable view of one job.
@@ -208,6 +210,12 @@ func (s *sim) run() {
 			if len(s.pending) > 0 {
 				s.wakeAt(s.now)
 			}
+		case evTimeout:
+			st := &s.st[e.job]
+			if st.status != statusRunning || st.epoch != e.epoch {
+				continue
+			}
+			s.failedStart(e.job)
 		case evCycle:
 			delete(s.cycle, e.t)
 			s.m.cycles++
@@ -266,7 +274,11 @@ func (s *sim) book(id int32, n int) {
 	st.epoch++
 	s.allocGPU += j.GPUDemand()
 	s.runningN[j.Class]++
-	s.push(event{t: s.now + j.Runtime, kind: evComplete, job: id, epoch: st.epoch})
+	if s.now < j.ReadyAfter {
+		s.push(event{t: s.now + readinessTimeout, kind: evTimeout, job: id, epoch: st.epoch})
+	} else {
+		s.push(event{t: s.now + j.Runtime, kind: evComplete, job: id, epoch: st.epoch})
+	}
 	s.pol.started(s, id)
 }
 
@@ -310,6 +322,23 @@ func (s *sim) evictBooked(victim, by int32) {
 	st.epoch++
 	st.evictions++
 	s.requeued = append(s.requeued, victim)
+}
+
+// failedStart evicts running job id whose start failed (it did not become
+// ready within readinessTimeout). The policy decides when it may start again
+// and where it queues, or gives up on it.
+func (s *sim) failedStart(id int32) {
+	st := &s.st[id]
+	s.m.failedStart(&s.jobs[id], s.now-st.start)
+	s.release(id)
+	st.epoch++
+	if s.pol.timedOut(s, id) {
+		st.status = statusDeactivated
+		return
+	}
+	st.status = statusPending
+	s.addPending(id)
+	s.wakeAt(s.now)
 }
 
 // runCycle is one scheduling cycle: the policy's pre-pass (requeue), then

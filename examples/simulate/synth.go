@@ -18,7 +18,11 @@ const synthLoad = 1.2
 // for 2 or 4 GPUs and 5% for 8; runtimes are log-normal with a median of 20
 // minutes (σ = 1.2), clamped to 1 minute..2 days. Team queues are assigned by
 // the same name hash as trace jobs.
-func synthesize(seed int64, n, teams int) ([]Job, []Node) {
+//
+// With failRate > 0, that fraction of jobs has a broken dependency for an
+// exponentially distributed time (mean 30 minutes) after its arrival: a
+// start before then fails (see Job.ReadyAfter).
+func synthesize(seed int64, n, teams int, failRate float64) ([]Job, []Node) {
 	r := rand.New(rand.NewPCG(uint64(seed), 0x7e4e5e))
 	var nodes []Node
 	for i := range 12 {
@@ -69,6 +73,9 @@ func synthesize(seed int64, n, teams int) ([]Job, []Node) {
 	for i := range jobs {
 		jobs[i].Arrival = int64(t)
 		t += r.ExpFloat64() * meanGap
+		if failRate > 0 && r.Float64() < failRate {
+			jobs[i].ReadyAfter = jobs[i].Arrival + 1 + int64(r.ExpFloat64()*1800)
+		}
 	}
 	return jobs, nodes
 }

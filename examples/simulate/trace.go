@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"hash/fnv"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -76,7 +77,15 @@ type Job struct {
 	GPUs     int32 // number of GPUs (0 for CPU-only tasks)
 	GPUMilli int32 // share of each GPU in thousandths (1..1000); 0 when GPUs == 0
 	Phase    string
+	// ReadyAfter (synthetic workloads only): a start before this instant
+	// fails: the job holds its resources for readinessTimeout without
+	// becoming ready and is then evicted (a failed start). 0: always ready.
+	ReadyAfter int64
 }
+
+// readinessTimeout is how long a failed start holds its resources before the
+// scheduler evicts it (Kueue's waitForPodsReady default timeout).
+const readinessTimeout = 5 * 60
 
 // GPUDemand is the job's GPU request in thousandths of a GPU.
 func (j *Job) GPUDemand() int64 { return int64(j.GPUs) * int64(j.GPUMilli) }
@@ -111,26 +120,42 @@ func teamOf(name string, teams int) int {
 // maxReportedErrors bounds how many per-line problems an error lists.
 const maxReportedErrors = 10
 
-// lineErrors collects per-line problems, keeping the first few.
+// lineErrors collects per-line problems and reports the first few by line.
 type lineErrors struct {
 	file  string
-	errs  []error
+	errs  []lineError
 	extra int
 }
 
+type lineError struct {
+	line int
+	err  error
+}
+
+// maxStoredErrors bounds the memory a file full of bad lines can take.
+const maxStoredErrors = 1000
+
 func (l *lineErrors) add(line int, format string, args ...any) {
-	if len(l.errs) >= maxReportedErrors {
+	if len(l.errs) >= maxStoredErrors {
 		l.extra++
 		return
 	}
-	l.errs = append(l.errs, fmt.Errorf("simulate: %s line %d: %s", l.file, line, fmt.Sprintf(format, args...)))
+	l.errs = append(l.errs, lineError{line, fmt.Errorf("simulate: %s line %d: %s", l.file, line, fmt.Sprintf(format, args...))})
 }
 
 func (l *lineErrors) err() error {
-	if l.extra > 0 {
-		l.errs = append(l.errs, fmt.Errorf("simulate: %s: %d more problems not shown", l.file, l.extra))
+	slices.SortStableFunc(l.errs, func(a, b lineError) int { return a.line - b.line })
+	var errs []error
+	for i, e := range l.errs {
+		if i == maxReportedErrors {
+			break
+		}
+		errs = append(errs, e.err)
 	}
-	return errors.Join(l.errs...)
+	if more := l.extra + len(l.errs) - len(errs); more > 0 {
+		errs = append(errs, fmt.Errorf("simulate: %s: %d more problems not shown", l.file, more))
+	}
+	return errors.Join(errs...)
 }
 
 // table reads a CSV with a header row and gives access to named columns.
@@ -140,7 +165,9 @@ type table struct {
 	line []int // 1-based line number of each row
 }
 
-func readTable(file string, r io.Reader, required []string) (*table, error) {
+// readTable reads the header and every well-formed row; problems with
+// individual rows are added to errs.
+func readTable(file string, r io.Reader, required []string, errs *lineErrors) (*table, error) {
 	cr := csv.NewReader(r)
 	cr.FieldsPerRecord = -1
 	header, err := cr.Read()
@@ -167,13 +194,11 @@ func readTable(file string, r io.Reader, required []string) (*table, error) {
 	if len(missing) > 0 {
 		return nil, fmt.Errorf("simulate: %s: header lacks column(s) %s (have %s)", file, strings.Join(missing, ","), strings.Join(header, ","))
 	}
-	errs := lineErrors{file: file}
 	for {
 		rec, err := cr.Read()
 		if err == io.EOF {
 			break
 		}
-		line, _ := cr.FieldPos(0)
 		if err != nil {
 			var pe *csv.ParseError
 			if errors.As(err, &pe) {
@@ -185,15 +210,13 @@ func readTable(file string, r io.Reader, required []string) (*table, error) {
 			}
 			return nil, fmt.Errorf("simulate: %s: %w", file, err)
 		}
+		line, _ := cr.FieldPos(0)
 		if len(rec) != len(header) {
 			errs.add(line, "%d fields, header has %d", len(rec), len(header))
 			continue
 		}
 		t.rows = append(t.rows, rec)
 		t.line = append(t.line, line)
-	}
-	if err := errs.err(); err != nil {
-		return nil, err
 	}
 	return t, nil
 }
@@ -228,12 +251,12 @@ var podColumns = []string{"name", "cpu_milli", "memory_mib", "num_gpu", "gpu_mil
 // each with its line number. See the package comment for how columns map to
 // jobs.
 func ParsePods(file string, r io.Reader, teams int) ([]Job, error) {
-	t, err := readTable(file, r, podColumns)
+	errs := lineErrors{file: file}
+	t, err := readTable(file, r, podColumns, &errs)
 	if err != nil {
 		return nil, err
 	}
 	_, hasPhase := t.cols["pod_phase"]
-	errs := lineErrors{file: file}
 	seen := make(map[string]int, len(t.rows))
 	jobs := make([]Job, 0, len(t.rows))
 	type times struct{ created, deleted, scheduled int64 }
@@ -343,12 +366,12 @@ var nodeColumns = []string{"sn", "cpu_milli", "memory_mib", "gpu"}
 // ParseNodes reads a node list in the openb format (sn, cpu_milli,
 // memory_mib, gpu, and optionally model).
 func ParseNodes(file string, r io.Reader) ([]Node, error) {
-	t, err := readTable(file, r, nodeColumns)
+	errs := lineErrors{file: file}
+	t, err := readTable(file, r, nodeColumns, &errs)
 	if err != nil {
 		return nil, err
 	}
 	_, hasModel := t.cols["model"]
-	errs := lineErrors{file: file}
 	seen := make(map[string]int, len(t.rows))
 	nodes := make([]Node, 0, len(t.rows))
 	for i, row := range t.rows {

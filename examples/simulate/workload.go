@@ -14,6 +14,9 @@ type workload struct {
 	env     *env
 	cfg     Config
 	summary Summary
+	seed    int64
+	// failedStarts: some job's early starts fail (Job.ReadyAfter).
+	failedStarts bool
 }
 
 // Summary describes the simulated workload in the report.
@@ -62,7 +65,10 @@ func prepare(jobs []Job, nodes []Node, o options) (*workload, error) {
 		}
 	}
 	jobs = out
-	w := &workload{jobs: jobs, nodes: nodes}
+	w := &workload{jobs: jobs, nodes: nodes, seed: o.seed}
+	for _, j := range jobs {
+		w.failedStarts = w.failedStarts || j.ReadyAfter > j.Arrival
+	}
 	var err error
 	if w.env, err = newEnv(jobs, o.teams, o.settings); err != nil {
 		return nil, err
@@ -77,11 +83,9 @@ func prepare(jobs []Job, nodes []Node, o options) (*workload, error) {
 	}
 	arrivals := make([]int64, len(jobs))
 	var maxRT int64
-	var work float64
 	for i, j := range jobs {
 		arrivals[i] = j.Arrival
 		maxRT = max(maxRT, j.Runtime)
-		work += float64(j.GPUDemand()) * float64(j.Runtime)
 	}
 	slices.Sort(arrivals)
 	w.cfg = Config{
@@ -95,6 +99,15 @@ func prepare(jobs []Job, nodes []Node, o options) (*workload, error) {
 	}
 	w.cfg.Horizon = arrivals[len(arrivals)-1] + 3*maxRT + 7*86400
 	w.summary.WindowStart, w.summary.WindowEnd = w.cfg.WindowStart, w.cfg.WindowEnd
+	// Offered load: the utilisation the window would see if every job ran
+	// from its arrival (an infinite cluster).
+	var work float64
+	for _, j := range jobs {
+		a, b := max(j.Arrival, w.cfg.WindowStart), min(j.Arrival+j.Runtime, w.cfg.WindowEnd)
+		if a < b {
+			work += float64(j.GPUDemand()) * float64(b-a)
+		}
+	}
 	if c.gpuCap > 0 {
 		w.summary.OfferedLoad = work / float64(c.gpuCap) / float64(w.cfg.WindowEnd-w.cfg.WindowStart)
 	}
@@ -118,6 +131,27 @@ func simulateAll(w *workload, names []string, prog *progress) ([]Result, error) 
 		results = append(results, s.m.result(name))
 	}
 	return results, nil
+}
+
+// applicablePolicies lists the policies that apply to an input, in report
+// order: backoff only when the input has failed starts.
+func applicablePolicies(failedStarts bool) []string {
+	var names []string
+	for _, p := range policyRegistry {
+		if failedStarts || !p.needsFailedStarts {
+			names = append(names, p.name)
+		}
+	}
+	return names
+}
+
+func policyNeedsFailedStarts(name string) bool {
+	for _, p := range policyRegistry {
+		if p.name == name {
+			return p.needsFailedStarts
+		}
+	}
+	return false
 }
 
 // policyNames lists the policies this build can simulate, in report order.
@@ -157,21 +191,28 @@ func newPolicy(name string, w *workload) (policy, error) {
 
 // policyRegistry lists the compared variants in report order.
 var policyRegistry = []struct {
-	name  string
-	about string
-	build func(*workload) (policy, error)
+	name              string
+	about             string
+	build             func(*workload) (policy, error)
+	needsFailedStarts bool
 }{
-	{"priority", "plain priority preemption", func(*workload) (policy, error) { return priorityPolicy{}, nil }},
+	{"priority", "plain priority preemption", func(*workload) (policy, error) { return priorityPolicy{}, nil }, false},
 	{"minruntime", "priority + min-runtime protection (eligibility.MinRuntimeFilter, LCA)", func(w *workload) (policy, error) {
 		p := newTenurePolicy(w)
 		p.minRuntime = true
 		return p, nil
-	}},
+	}, false},
 	{"requeue", "minruntime + expected-runtime requeue (eligibility.Nominator, requeue.Engine, cooldown)", func(w *workload) (policy, error) {
 		p := newTenurePolicy(w)
 		p.minRuntime = true
 		var err error
 		p.rq, err = newRequeuePass(w, &p.filter, p.ej)
 		return p, err
-	}},
+	}, false},
+	{"backoff", "minruntime + requeue backoff after failed starts (requeue.BackoffConfig, RequeueState, QueueOrder)", func(w *workload) (policy, error) {
+		p := newTenurePolicy(w)
+		p.minRuntime = true
+		p.bo = newBackoff(len(w.jobs), w.seed)
+		return p, nil
+	}, true},
 }

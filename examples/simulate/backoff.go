@@ -1,0 +1,55 @@
+package main
+
+import (
+	"math/rand/v2"
+	"time"
+
+	"github.com/tenurepolicy/tenure/requeue"
+)
+
+// backoff is Kueue's requeuing strategy after failed starts (seed 003), with
+// tenure's requeue package making every decision: a job whose start failed
+// (it did not become ready within readinessTimeout) moves its RequeueState
+// with RequeueState.Timeout — an exponentially growing delay with jitter, or
+// deactivation after the limit — and is not admitted again before
+// RequeueAt (RequeueState.Admissible). Its queue-order timestamp becomes the
+// eviction time (QueueOrder with TimestampEviction), so it queues behind the
+// jobs of its priority that waited meanwhile.
+//
+// The jitter's random draws come from a source seeded with the run's seed,
+// so runs stay deterministic.
+type backoff struct {
+	cfg    requeue.BackoffConfig
+	order  requeue.QueueOrder
+	states []requeue.RequeueState
+	rnd    *rand.Rand
+}
+
+func newBackoff(jobs int, seed int64) *backoff {
+	return &backoff{
+		cfg:    requeue.BackoffConfig{}, // Kueue's defaults: 60s base, 1h cap, no limit
+		order:  requeue.QueueOrder{Strategy: requeue.TimestampEviction},
+		states: make([]requeue.RequeueState, jobs),
+		rnd:    rand.New(rand.NewPCG(uint64(seed), 0xbac0ff)),
+	}
+}
+
+func (b *backoff) admissible(s *sim, id int32) bool {
+	ok, until := b.states[id].Admissible(at(s.now))
+	if !ok {
+		s.wakeAt(secCeil(until))
+	}
+	return ok
+}
+
+func (b *backoff) timedOut(s *sim, id int32) bool {
+	next, deactivated := b.states[id].Timeout(b.cfg, at(s.now), b.rnd.Float64())
+	b.states[id] = next
+	if deactivated {
+		return true
+	}
+	j := &s.jobs[id]
+	ts := b.order.Timestamp(requeue.QueueEntry{ID: j.Name, Priority: j.Class.Priority(), Created: at(j.Arrival), TimeoutEvicted: at(s.now)})
+	s.st[id].queueTS = int64(ts.Sub(simEpoch) / time.Second)
+	return false
+}
