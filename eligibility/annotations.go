@@ -3,6 +3,7 @@ package eligibility
 import (
 	"errors"
 	"fmt"
+	"strconv"
 	"time"
 
 	"github.com/tenurepolicy/tenure/runtime"
@@ -110,49 +111,77 @@ func (k AnnotationKeys) Parse(annotations map[string]string) RequeueAnnotations 
 	var a RequeueAnnotations
 	if s, ok := annotations[k.ExpectedRuntime]; ok {
 		a.HasExpected = true
-		a.Expected, a.ExpectedErr = parseExpected(s)
+		a.Expected, a.ExpectedErr = parseExpected(k.ExpectedRuntime, s)
 	}
 	if s, ok := annotations[k.RequeueDelay]; ok {
 		a.HasDelay = true
-		a.Delay, a.DelayErr = parseDelay(s)
+		a.Delay, a.DelayErr = parseDelay(k.RequeueDelay, s)
 	}
 	if s, ok := annotations[k.RequeueNotBefore]; ok {
 		a.HasNotBefore = true
-		a.NotBefore, a.NotBeforeErr = parseNotBefore(s)
+		a.NotBefore, a.NotBeforeErr = parseNotBefore(k.RequeueNotBefore, s)
 	}
 	return a
 }
 
+// AnnotationError describes an annotation whose value could not be used.
+// The nominator puts it in [Skip.Err] (invalid_duration,
+// invalid_not_before) and [Nomination.RequeueDelayErr]; use errors.As to get
+// the key and the raw value. Its message is formatted only when Error is
+// called.
+type AnnotationError struct {
+	Key   string // the annotation key
+	Value string // the raw value
+	// Err is the parser's error, nil when the value parsed but is out of
+	// range (an expected-runtime <= 0).
+	Err error
+}
+
+// Error implements error, for example `eligibility: annotation
+// "kai.scheduler/expected-runtime": invalid value "0s": must be positive`.
+func (e *AnnotationError) Error() string {
+	msg := "eligibility: annotation " + strconv.Quote(e.Key) + ": invalid value " + strconv.Quote(e.Value) + ": "
+	if e.Err == nil {
+		return msg + "must be positive"
+	}
+	return msg + e.Err.Error()
+}
+
+// Unwrap returns the parser's error.
+func (e *AnnotationError) Unwrap() error { return e.Err }
+
 // parseExpected parses an expected runtime: a positive duration.
-func parseExpected(s string) (time.Duration, error) {
+func parseExpected(key, s string) (time.Duration, error) {
 	d, err := runtime.ParseDuration(s)
 	if err != nil {
-		return 0, fmt.Errorf("eligibility: expected-runtime: %w", err)
+		return 0, &AnnotationError{Key: key, Value: s, Err: err}
 	}
 	if d <= 0 {
-		return 0, fmt.Errorf("eligibility: expected-runtime %q is not positive", s)
+		return 0, &AnnotationError{Key: key, Value: s}
 	}
 	return d, nil
 }
 
-// parseDelay parses a requeue delay: a non-negative duration.
-func parseDelay(s string) (time.Duration, error) {
+// parseDelay parses a requeue delay: a non-negative duration (the grammar
+// rejects negatives).
+func parseDelay(key, s string) (time.Duration, error) {
 	d, err := runtime.ParseDuration(s)
-	if err != nil {
-		return 0, fmt.Errorf("eligibility: requeue-delay: %w", err)
-	}
-	if d < 0 { // the grammar rejects negatives; belt and braces
-		return 0, fmt.Errorf("eligibility: requeue-delay %q is negative", s)
+	if err != nil || d < 0 {
+		return 0, &AnnotationError{Key: key, Value: s, Err: err}
 	}
 	return d, nil
 }
+
+// errNotRFC3339 replaces time.Parse's error, whose message quotes Go's
+// layout string rather than saying what is expected.
+var errNotRFC3339 = errors.New("not an RFC3339 timestamp")
 
 // parseNotBefore parses a not-before timestamp: RFC3339, fractional seconds
 // allowed (RFC3339Nano).
-func parseNotBefore(s string) (time.Time, error) {
+func parseNotBefore(key, s string) (time.Time, error) {
 	t, err := time.Parse(time.RFC3339Nano, s)
 	if err != nil {
-		return time.Time{}, fmt.Errorf("eligibility: requeue-not-before %q is not an RFC3339 timestamp", s)
+		return time.Time{}, &AnnotationError{Key: key, Value: s, Err: errNotRFC3339}
 	}
 	return t, nil
 }

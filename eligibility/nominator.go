@@ -212,7 +212,7 @@ func (n *Nominator) evaluate(keys AnnotationKeys, name string, job *Job, index i
 	if !ok {
 		return skip(ReasonNotConfigured, time.Time{}, nil)
 	}
-	expected, err := parseExpected(s)
+	expected, err := parseExpected(keys.ExpectedRuntime, s)
 	if err != nil {
 		return skip(ReasonInvalidDuration, time.Time{}, err)
 	}
@@ -229,7 +229,7 @@ func (n *Nominator) evaluate(keys AnnotationKeys, name string, job *Job, index i
 	}
 	var notBefore time.Time
 	if s, ok := job.Annotations[keys.RequeueNotBefore]; ok {
-		notBefore, err = parseNotBefore(s)
+		notBefore, err = parseNotBefore(keys.RequeueNotBefore, s)
 		if err != nil {
 			return skip(ReasonInvalidNotBefore, time.Time{}, err)
 		}
@@ -255,7 +255,7 @@ func (n *Nominator) evaluate(keys AnnotationKeys, name string, job *Job, index i
 		NotBefore: notBefore,
 	}
 	if s, ok := job.Annotations[keys.RequeueDelay]; ok {
-		nom.RequeueDelay, nom.RequeueDelayErr = parseDelay(s)
+		nom.RequeueDelay, nom.RequeueDelayErr = parseDelay(keys.RequeueDelay, s)
 		nom.HasRequeueDelay = nom.RequeueDelayErr == nil
 	}
 	return Outcome{Nominated: true, Nomination: nom}

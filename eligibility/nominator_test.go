@@ -2,6 +2,7 @@ package eligibility_test
 
 import (
 	"context"
+	"errors"
 	"log/slog"
 	"sync"
 	"testing"
@@ -419,7 +420,7 @@ func TestNominatorLogging(t *testing.T) {
 	want := []string{
 		"DEBUG-1 Requeue candidate nominated: job=training-job/default, plugin=expectedruntime",
 		"DEBUG-1 Requeue nomination skipped: job=cool/default, reason=cooldown",
-		`DEBUG Requeue nomination skipped: job=bad/default, reason=invalid_duration, error=eligibility: expected-runtime: `,
+		`DEBUG Requeue nomination skipped: job=bad/default, reason=invalid_duration, error=eligibility: annotation "kai.scheduler/expected-runtime": invalid value "x": runtime: `,
 		"DEBUG-2 Requeue nomination not considered: job=quiet/default, reason=not_configured",
 	}
 	if len(h.lines) != len(want) {
@@ -454,10 +455,23 @@ func TestParseAnnotations(t *testing.T) {
 	if !bad.HasExpected || bad.ExpectedErr == nil || bad.DelayErr == nil || bad.NotBeforeErr == nil || bad.Expected != 0 || !bad.NotBefore.IsZero() {
 		t.Errorf("bad values: %+v", bad)
 	}
-	for _, err := range []error{bad.ExpectedErr, bad.DelayErr, bad.NotBeforeErr} {
-		if !contains(err.Error(), "eligibility: ") {
-			t.Errorf("error %q lacks the package prefix", err)
+	wantErrs := []string{
+		`eligibility: annotation "kai.scheduler/expected-runtime": invalid value "0s": must be positive`,
+		`eligibility: annotation "kai.scheduler/requeue-delay": invalid value "1h2": runtime: `,
+		`eligibility: annotation "kai.scheduler/requeue-not-before": invalid value "2025-01-15": not an RFC3339 timestamp`,
+	}
+	for i, err := range []error{bad.ExpectedErr, bad.DelayErr, bad.NotBeforeErr} {
+		if msg := err.Error(); len(msg) < len(wantErrs[i]) || msg[:len(wantErrs[i])] != wantErrs[i] {
+			t.Errorf("error %q, want prefix %q", msg, wantErrs[i])
 		}
+		var ae *eligibility.AnnotationError
+		if !errors.As(err, &ae) || ae.Value == "" {
+			t.Errorf("%v is not an *AnnotationError with the value", err)
+		}
+	}
+	var ae *eligibility.AnnotationError
+	if errors.As(bad.DelayErr, &ae); errors.Unwrap(ae) == nil {
+		t.Error("a grammar error is wrapped")
 	}
 	if none := (eligibility.AnnotationKeys{}).Parse(nil); none != (eligibility.RequeueAnnotations{}) {
 		t.Errorf("nil map: %+v", none)
