@@ -303,8 +303,8 @@ func BenchmarkNominate50kNaive(b *testing.B) {
 			}
 			skips = append(skips, eligibility.Skip{Job: j.ID, Index: k, Reason: reason})
 		}
-		if len(noms) == 0 {
-			b.Fatal("no nominations")
+		if len(noms) == 0 || len(skips) == 0 {
+			b.Fatal("no nominations or no skips")
 		}
 	}
 }
