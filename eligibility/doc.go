@@ -4,17 +4,120 @@
 // job has overrun its expected runtime and should be nominated for requeue, and
 // whether an equal-priority job may preempt another (time-based preemption).
 //
+// Everything here is data in, decisions out: no goroutines, timers, I/O or
+// logging unless a *slog.Logger is supplied, and now is always a parameter.
+// A [Job] is a plain value the embedder fills from its own object once per
+// cycle (the Job example converts a PodGroup-like struct in a few lines). Every
+// decision carries a [Reason] (a finite enum whose String values are stable
+// label values) and an Until: the earliest instant at which the answer may
+// change by the passage of time alone, zero when it never does, so a
+// scheduler can wake up instead of polling.
+//
+// Semantics follow DESIGN.md §4.3 and §4.4 and seeds 000 (KAI's
+// expectedruntime plugin), 001 (KAI's minruntime plugin) and 002 (its design).
+//
 // # Min-runtime victim filter
 //
-// (section owned by the min-runtime filter)
+// [MinRuntimeFilter.Check] answers seed 002's IsPreemptible(action,
+// preemptor, victim) for one pair: it resolves the min-runtime d with the
+// [runtime.Resolver] (preempt: the victim's queue walk; reclaim: the LCA or
+// queue method) and returns a [Decision]. The victim is protected while
+// now < start + d and evictable at exactly start + d (Until). d = 0 never
+// protects ([ReasonNoMinRuntime]); a victim without a start time is not
+// protected ([ReasonMissingStart]); a start in the future keeps the
+// protection until start + d and says so ([ReasonClockSkew]).
+//
+// An elastic victim (some subgroup with MinAvailable < Active, see
+// [Job.IsElastic]) is always allowed here with [ReasonElasticDeferred]: as
+// seed 002's phase 4 specifies, how many of its tasks may go is decided for
+// the whole scenario by the [ScenarioValidator]. The decision still carries
+// the Resolution.
+//
+// The filter runs after the scheduler's own fundamental victim filters
+// (preemptible at all, in-queue versus cross-queue legality; seed 002 phase
+// 2): it never looks at [Job.Preemptible] or priorities. Check is
+// allocation-free and costs one resolver query (O(1) for preempt, O(log
+// depth) for an LCA reclaim) plus a scan of the victim's subgroups; the
+// package benchmarks measure it against a walk-per-query baseline.
 //
 // # Elastic scenario validator
 //
-// (section owned by the validator)
+// [ScenarioValidator.Validate] checks a whole eviction scenario: the victim
+// tasks grouped by job ([ScenarioJob]) with, per task, its subgroup and
+// whether it is still active ([ScenarioTask]). A scenario is rejected
+// ([ReasonBelowMinAvailable]) when a victim job that is elastic and still
+// protected under the min-runtime resolved for this preemptor and action
+// would keep Active - evicted < MinAvailable in a subgroup; the
+// [ScenarioDecision] names the first such job and subgroup, the remaining
+// count, the minimum and the protection expiry, counts the violations, and
+// sets Until to the last violating job's expiry (from then on the same
+// scenario is accepted). Unprotected elastic jobs may lose every task; jobs
+// that are not elastic are the per-pair filter's business.
+//
+// Only active tasks count as evictions, so a task already releasing is not
+// counted twice. Entries with the same job ID are summed, which suits the
+// accumulated-scenario pattern of seed 002 (recorded victims followed by
+// potential victims, re-validated each time the set grows): the validator
+// keeps its scratch space between calls and allocates nothing once warm, so
+// it is meant to be reused, one per goroutine. A task naming a subgroup its
+// job lacks is reported as an [UnknownSubgroupError] value, never a panic.
+//
+// Choice beyond the seeds: only subgroups the scenario takes at least one
+// active task from are checked. A protected job whose other subgroup is
+// already below its minimum (a gang still starting) does not veto evictions
+// from a subgroup that stays at or above its own minimum.
 //
 // # Expected-runtime nominator
 //
-// (section owned by the nominator)
+// [Nominator] implements seed 000: a running, preemptible job that opted in
+// with the expected-runtime annotation becomes a requeue candidate once
+// now - start >= expected (nominated at exactly start + expected). Being
+// nominated does not evict anything: the requeue engine evicts only when a
+// higher-priority job can then run. [Nominator.Evaluate] applies the checks
+// in exactly DESIGN §4.4's order; the first failure is the reason:
+//
+//	not_running → not_preemptible → (not configured: silent) →
+//	invalid_duration → missing_start → clock_skew (Until = start) →
+//	(not yet exceeded: silent, Until = start + expected) →
+//	invalid_not_before → cooldown (Until = notBefore) →
+//	minruntime_protected (only with a Resolver; Until = start + d)
+//
+// The two silent outcomes ([Reason.Silent]) are neither nominations nor
+// skips: they are not reported to the [Observer] and not counted, but their
+// Until still lowers [Result.Wake]. An unparsable requeue-not-before blocks
+// like a cooldown, as the seed says, with no Until (only a rewrite of the
+// annotation lifts it). Durations use [runtime.ParseDuration] (so "1d"
+// works); timestamps are RFC3339 or RFC3339Nano. Bad values become skips
+// carrying an [AnnotationError], never errors that abort the cycle.
+// [AnnotationKeys] holds the seed's keys and can be overridden per key or
+// by prefix ([KeysWithPrefix]).
+//
+// [Nominator.Nominate] returns a [Result]: nominations and non-silent skips in
+// input order, every job with exactly one outcome. [Nominator.AppendTo] is
+// the allocation-lean form: with a reused Result a steady-state cycle
+// allocates nothing (an invalid annotation's error aside). A [Nomination] is
+// self-contained for the requeue engine: job ID, input Index, queue,
+// priority, nominator name, start, expected runtime, overrun, and the parsed
+// requeue-delay (HasRequeueDelay false means "use the engine's default").
+//
+// An [Observer] receives each nomination and non-silent skip; [Counter] counts
+// them under seed 000's metric names and labels ([MetricNominations]{plugin},
+// [MetricSkipped]{plugin,reason}). An optional *slog.Logger receives the
+// seed's lines ("Requeue candidate nominated: job=…, plugin=expectedruntime",
+// "Requeue nomination skipped: job=…, reason=…") at slog levels mirroring
+// the seed's klog verbosities, V(n) as level -n: [LogLevelWarning] (-4:
+// invalid values, clock skew), [LogLevelEvent] (-5: nominations and other
+// skips), [LogLevelDetail] (-6: silent outcomes). A nil Observer or Logger
+// costs nothing; a disabled level costs one Enabled call.
+//
+// Choices beyond the seeds: an unparsable requeue-delay does not block the
+// nomination (the engine's default delay applies and the error is kept in
+// [Nomination.RequeueDelayErr]): a typo in the cooldown must not let a job
+// overrun forever. The optional min-runtime check does not know the future
+// contender, so it resolves as if the contender ran in the job's own queue
+// ([Nominator.MinRuntimeAction] picks preempt or reclaim); the engine's
+// per-pair victim filter remains the precise check. A clock_skew skip's
+// Until is the start itself, the instant the outcome first changes.
 //
 // # Time-based same-priority preemption
 //
