@@ -43,8 +43,10 @@ type ClusterJob struct {
 // job runs if at least MinTasks tasks (all tasks when MinTasks is 0) were
 // placed, otherwise nothing is placed. A segment tree over the nodes' free
 // vectors (component-wise maxima) finds the first fitting node in
-// O(log nodes) in the common case, and a cluster-wide free total rejects a
-// job whose smallest possible gang cannot fit anywhere in O(1).
+// O(log nodes) when one resource is the constraint; a subtree whose maxima
+// fit but no single node does is searched too, so the worst case is
+// O(nodes). A cluster-wide free total rejects a job whose smallest possible
+// gang cannot fit anywhere in O(1).
 //
 // # Journaling
 //
@@ -260,8 +262,9 @@ func (c *Cluster) release(j *Journal, ji int32) {
 // Place places a pending job by first fit (see the type's documentation):
 // true if at least its gang minimum of tasks now run, false (and nothing
 // changed) if not. Error for an unknown job or one that already runs.
-// O(tasks · log nodes) typically, O(1) when the cluster-wide free total
-// already rules the gang out; no allocation.
+// O(tasks · log nodes) typically (see the type's documentation for the
+// worst case), O(1) when the cluster-wide free total already rules the gang
+// out; no allocation.
 func (c *Cluster) Place(j *Journal, id string) (bool, error) {
 	ji, ok := c.jobIndex[id]
 	if !ok {

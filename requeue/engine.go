@@ -69,7 +69,8 @@ func (c *EngineConfig) Validate() error {
 //
 // An Engine keeps scratch space (including its [Journal]) between passes, so
 // a pass allocates little beyond its result. It is not safe for concurrent
-// use: run one pass at a time, from one goroutine.
+// use: run one pass at a time, from one goroutine. The zero Engine runs with
+// the zero [EngineConfig].
 type Engine struct {
 	cfg EngineConfig
 	j   Journal
@@ -161,7 +162,7 @@ func (e *Engine) Run(now time.Time, in EngineInput, m Model) (EngineResult, erro
 		return res, errors.New("requeue: nil model")
 	}
 	e.j.Commit() // start from an empty log (a previous pass may have failed)
-	e.merge(in)
+	e.merge(in)  // before prepareContenders: it creates the zero Engine's maps
 	e.prepareContenders(in.Contenders)
 
 	res.Outcomes = make([]Outcome, 0, len(e.entries))
@@ -236,6 +237,9 @@ func (e *Engine) merge(in EngineInput) {
 	noms = slices.Compact(noms)
 	e.noms = noms
 
+	if e.victimIdx == nil { // the zero Engine
+		e.victimIdx, e.contIdx = map[string]int{}, map[string]int{}
+	}
 	clear(e.victimIdx)
 	for i := range in.Victims {
 		if _, dup := e.victimIdx[in.Victims[i].ID]; !dup {

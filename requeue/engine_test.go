@@ -424,6 +424,12 @@ func TestEngineConfigValidate(t *testing.T) {
 	if _, err := (&Engine{}).Run(t0, EngineInput{}, nil); err == nil {
 		t.Fatal("nil model accepted")
 	}
+	// The zero Engine works like NewEngine(EngineConfig{}).
+	c := gpuCluster(t, 1, fxJob{id: "v", gpus: []int64{4}, running: true}, fxJob{id: "p", gpus: []int64{4}})
+	res, err := (&Engine{}).Run(t0, EngineInput{Nominations: noms("x", "v"), Victims: []Victim{{ID: "v"}}, Contenders: []Contender{{ID: "p", Priority: 1}}}, c)
+	if err != nil || len(res.Outcomes) != 1 || res.Outcomes[0].Kind != OutcomeCommitted {
+		t.Fatalf("zero Engine: %+v, %v", res, err)
+	}
 }
 
 // recorder is an Observer that logs events as strings.

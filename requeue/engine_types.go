@@ -196,8 +196,8 @@ type EngineInput struct {
 // EngineResult is one pass's output.
 type EngineResult struct {
 	// Outcomes holds exactly one outcome per distinct nominated job: first
-	// the decided victims in the order they were considered, then the
-	// deferred ones in the same order.
+	// the jobs without victim data (by ID), then the victims in the order
+	// they were considered, the deferred ones last.
 	Outcomes []Outcome
 	// ContenderErrors lists the contenders [Model.Place] failed on.
 	ContenderErrors []ContenderError

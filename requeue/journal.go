@@ -42,8 +42,9 @@ type JournalUndoer interface {
 // then left untouched.
 //
 // Costs: Checkpoint is O(1) and allocation-free; Rollback is O(k) for the k
-// steps it undoes; Commit is O(1) (it keeps the log's backing array for
-// reuse, dropping the references it holds). Record is amortised O(1).
+// steps it undoes; Commit is O(k) for the k steps it forgets (it clears
+// them, dropping their references, and keeps the backing array for reuse).
+// Record is amortised O(1).
 //
 // The zero Journal is empty and ready to use. A Journal is not safe for
 // concurrent use: it belongs to one goroutine, like the scheduling cycle that
@@ -166,7 +167,7 @@ func (j *Journal) Rollback(cp Checkpoint) error {
 
 // Commit forgets the log, keeping every change, and makes every earlier
 // checkpoint stale. Committing an empty log is a no-op apart from that.
-// O(1) plus clearing the references the log held. A nil journal ignores it.
+// O(k) for the k steps forgotten. A nil journal ignores it.
 func (j *Journal) Commit() {
 	if j == nil {
 		return
