@@ -1,12 +1,14 @@
 package runtime_test
 
 import (
+	"errors"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/tenurepolicy/tenure/queuetree"
 	"github.com/tenurepolicy/tenure/runtime"
 )
 
@@ -187,4 +189,59 @@ func TestMethodAndAction(t *testing.T) {
 	if got := runtime.Method(9).String(); got != "Method(9)" {
 		t.Errorf("Method(9).String() = %q", got)
 	}
+}
+
+// TestParseConfigThenNewResolver checks the documented way to report every
+// problem at once: ParseConfig's errors joined with NewResolver's on the
+// partial Config, which names the queues the tree lacks.
+func TestParseConfigThenNewResolver(t *testing.T) {
+	tree, err := queuetree.New([]queuetree.Queue{{Name: "a"}, {Name: "b", Parent: "a"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg, perr := runtime.ParseConfig(nil, []runtime.QueueFields{
+		{Name: "a", PreemptMinRuntime: "5"},
+		{Name: "ghost", ReclaimMinRuntime: "1m"},
+		{Name: "b", ReclaimMinRuntime: "2m"},
+	})
+	_, rerr := runtime.NewResolver(tree, cfg)
+	wantLines := []string{
+		`runtime: queue "a": preemptMinRuntime: invalid duration "5": a number needs a unit (such as s, m, h, d); only 0 may omit it`,
+		`runtime: queue "ghost" has min-runtime settings but is not in the queue tree`,
+	}
+	err = errors.Join(perr, rerr)
+	if err == nil {
+		t.Fatal("no error")
+	}
+	if diff := cmp.Diff(wantLines, strings.Split(err.Error(), "\n")); diff != "" {
+		t.Errorf("joined errors (-want +got):\n%s", diff)
+	}
+}
+
+// FuzzParseConfig checks that ParseConfig never panics on arbitrary
+// strings, that every error line carries the package prefix, and that the
+// Config it returns always validates.
+func FuzzParseConfig(f *testing.F) {
+	f.Add("10m", "", "lca", "a", "20s", "30s", "a", "1h2", "")
+	f.Add("5", "-1m", "LCA", "", "1m", "", "b", "", "1x")
+	f.Add("", "1w", "queue", "x", "0", "0s", "x", "1d", "")
+	f.Fuzz(func(t *testing.T, defP, defR, method, q1, p1, r1, q2, p2, r2 string) {
+		cfg, err := runtime.ParseConfig(map[string]string{
+			runtime.ArgDefaultPreemptMinRuntime: defP,
+			runtime.ArgDefaultReclaimMinRuntime: defR,
+			runtime.ArgReclaimResolveMethod:     method,
+		}, []runtime.QueueFields{{Name: q1, PreemptMinRuntime: p1, ReclaimMinRuntime: r1}, {Name: q2, PreemptMinRuntime: p2, ReclaimMinRuntime: r2}})
+		if err != nil {
+			for _, line := range strings.Split(err.Error(), "\n") {
+				// Inputs are quoted (%q), so a newline in one cannot
+				// start a line of its own.
+				if !strings.HasPrefix(line, "runtime: ") {
+					t.Fatalf("error line %q lacks the package prefix", line)
+				}
+			}
+		}
+		if verr := cfg.Validate(); verr != nil {
+			t.Fatalf("ParseConfig returned a Config that does not validate: %v", verr)
+		}
+	})
 }

@@ -171,3 +171,57 @@ func ExampleProtected() {
 	// d=0: false
 	// no start: false
 }
+
+func ExampleParseMethod() {
+	for _, s := range []string{"lca", "queue", "LCA"} {
+		m, err := runtime.ParseMethod(s)
+		fmt.Println(m, err)
+	}
+	// Output:
+	// lca <nil>
+	// queue <nil>
+	// lca runtime: unknown reclaim resolve method "LCA" (want "lca" or "queue")
+}
+
+func ExampleConfig_Validate() {
+	cfg := runtime.Config{
+		DefaultReclaim: -time.Minute,
+		Queues: []runtime.QueueSetting{
+			{Queue: "team-a", Preempt: runtime.Explicit(0)}, // explicit 0: instantly preemptible
+			{Queue: "team-b", Reclaim: runtime.Explicit(-time.Second)},
+			{Queue: "team-a"},
+		},
+	}
+	fmt.Println(cfg.Validate())
+	// Output:
+	// runtime: DefaultReclaim is negative (-1m)
+	// runtime: queue "team-b": Reclaim is negative (-1s)
+	// runtime: queue "team-a" is listed twice (Queues[0] and Queues[2])
+}
+
+func ExampleProtectedUntil() {
+	start := time.Date(2025, 3, 1, 12, 0, 0, 0, time.UTC)
+	fmt.Println(runtime.ProtectedUntil(start, 90*time.Minute).Format(time.RFC3339))
+	fmt.Println(runtime.ProtectedUntil(start, 0).IsZero())
+	// Output:
+	// 2025-03-01T13:30:00Z
+	// true
+}
+
+// Resolve serves callers that carry the action as a value, such as a
+// victim filter shared by the preempt and reclaim actions.
+func ExampleResolver_Resolve() {
+	tree, r, err := seed002("lca")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	leaf1, _ := tree.Lookup("leaf1")
+	leaf2, _ := tree.Lookup("leaf2")
+	for _, a := range []runtime.Action{runtime.ActionPreempt, runtime.ActionReclaim} {
+		fmt.Println(r.Resolve(a, leaf1, leaf2))
+	}
+	// Output:
+	// preempt min-runtime 0s from default (queue)
+	// reclaim min-runtime 3m from queue leaf2 (lca)
+}

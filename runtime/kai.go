@@ -36,9 +36,16 @@ type QueueFields struct {
 // message naming the argument or the queue and field: an unknown argument
 // key (a typo would otherwise be ignored), an unparsable or negative
 // duration, an unknown method, a queue with an empty name or listed twice.
-// It returns the Config built from everything that parsed, so a tolerant
-// caller may proceed with it. Queues not in the tree are reported later, by
-// [NewResolver].
+// It returns the Config built from everything that parsed (the first of
+// duplicate entries, no entry for a queue with nothing set), which always
+// passes [Config.Validate], so a tolerant caller may proceed with it.
+// Queues not in the tree are reported by [NewResolver]; to report every
+// problem in one go, call it even when ParseConfig failed and join the two
+// errors:
+//
+//	cfg, perr := runtime.ParseConfig(args, fields)
+//	r, rerr := runtime.NewResolver(tree, cfg)
+//	if err := errors.Join(perr, rerr); err != nil { ... }
 func ParseConfig(pluginArgs map[string]string, queues []QueueFields) (Config, error) {
 	var c Config
 	var errs []error

@@ -446,3 +446,46 @@ func TestNewResolverErrors(t *testing.T) {
 		t.Errorf("zero Config: %v", res)
 	}
 }
+
+// TestConcurrentQueries runs queries from several goroutines at once; with
+// -race it checks that a Resolver is safe for concurrent use.
+func TestConcurrentQueries(t *testing.T) {
+	tree, r := seed002Reclaim(t, "lca")
+	leaf1, leaf3 := id(t, tree, "leaf1"), id(t, tree, "leaf3")
+	want := r.Reclaim(leaf3, leaf1)
+	done := make(chan runtime.Resolution)
+	for g := 0; g < 4; g++ {
+		go func() {
+			var last runtime.Resolution
+			for i := 0; i < 1000; i++ {
+				last = r.Reclaim(leaf3, leaf1)
+				r.Preempt(leaf1)
+				_, _ = r.ReclaimByName("leaf1", "leaf3")
+			}
+			done <- last
+		}()
+	}
+	for g := 0; g < 4; g++ {
+		if got := <-done; got != want {
+			t.Errorf("concurrent Reclaim = %v; want %v", got, want)
+		}
+	}
+}
+
+// TestQueriesDoNotAllocate pins the hot path's zero allocations.
+func TestQueriesDoNotAllocate(t *testing.T) {
+	for _, method := range []string{"lca", "queue"} {
+		tree, r := seed002Reclaim(t, method)
+		leaf1, leaf3 := id(t, tree, "leaf1"), id(t, tree, "leaf3")
+		allocs := testing.AllocsPerRun(100, func() {
+			r.Reclaim(leaf3, leaf1)
+			r.Reclaim(leaf1, leaf3)
+			r.Preempt(leaf1)
+			r.Resolve(runtime.ActionReclaim, leaf3, leaf1)
+			_, _ = r.ReclaimByName("leaf3", "leaf1")
+		})
+		if allocs != 0 {
+			t.Errorf("%s: queries allocate %v times per run", method, allocs)
+		}
+	}
+}
