@@ -3,6 +3,7 @@ package requeue
 import (
 	"errors"
 	"fmt"
+	"math"
 	"testing"
 	"time"
 
@@ -462,5 +463,41 @@ func TestEngineObserver(t *testing.T) {
 	}
 	if d := cmp.Diff(want, rec); d != "" {
 		t.Fatalf("(-want +got):\n%s", d)
+	}
+}
+
+func TestEngineCustomVictimOrder(t *testing.T) {
+	c := gpuCluster(t, 2, fxJob{id: "low", gpus: []int64{4}, running: true}, fxJob{id: "high", gpus: []int64{4}, running: true}, fxJob{id: "p", gpus: []int64{4}})
+	// Highest priority first: the opposite of the default.
+	e, _ := NewEngine(EngineConfig{VictimOrder: func(now time.Time, a, b *Victim) int { return int(b.Priority) - int(a.Priority) }})
+	res, err := e.Run(t0, EngineInput{
+		Nominations: noms("x", "low", "high"),
+		Victims:     []Victim{{ID: "low", Priority: 1}, {ID: "high", Priority: 2}},
+		Contenders:  []Contender{{ID: "p", Priority: 9}},
+	}, c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := res.Outcomes[0]; got.Job != "high" || got.Kind != OutcomeCommitted {
+		t.Fatalf("first outcome %+v, want high committed", got)
+	}
+}
+
+func TestVictimOverrun(t *testing.T) {
+	tests := []struct {
+		v    Victim
+		want time.Duration
+	}{
+		{Victim{}, 0}, // unknown start
+		{Victim{Start: t0, Expected: time.Hour}, 2 * time.Hour},
+		{Victim{Start: t0.Add(3 * time.Hour), Expected: 0}, 0}, // exactly at expected
+		{Victim{Start: t0.Add(4 * time.Hour), Expected: time.Hour}, -2 * time.Hour},
+		{Victim{Start: time.Date(1, 1, 1, 0, 0, 1, 0, time.UTC), Expected: -time.Duration(math.MaxInt64)}, math.MaxInt64},
+		{Victim{Start: time.Date(9999, 1, 1, 0, 0, 0, 0, time.UTC), Expected: time.Duration(math.MaxInt64)}, math.MinInt64},
+	}
+	for _, tc := range tests {
+		if got := tc.v.Overrun(t0.Add(3 * time.Hour)); got != tc.want {
+			t.Errorf("%+v.Overrun = %v, want %v", tc.v, got, tc.want)
+		}
 	}
 }
