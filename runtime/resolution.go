@@ -27,11 +27,13 @@ type Resolution struct {
 
 // String explains r in one line, for logs and decision reasons, such as
 // "reclaim min-runtime 10m from queue B (lca)" or
-// "preempt min-runtime 0s from default (queue)". It allocates.
+// "preempt min-runtime 0s from default (queue)". A Resolution without a
+// SourceName (queue names are never empty), the zero value included, reads
+// "from default". It allocates.
 func (r Resolution) String() string {
 	from := "default"
-	if r.Source != queuetree.None {
-		from = fmt.Sprintf("queue %s", r.SourceName)
+	if r.SourceName != "" {
+		from = "queue " + r.SourceName
 	}
 	return fmt.Sprintf("%v min-runtime %s from %s (%v)", r.Action, FormatDuration(r.Duration), from, r.Method)
 }

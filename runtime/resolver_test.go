@@ -391,6 +391,7 @@ func TestResolutionString(t *testing.T) {
 		{r.Reclaim(id(t, tree, "leaf2"), id(t, tree, "leaf1")), "reclaim min-runtime 0s from queue leaf1 (lca)"},
 		{r.Preempt(id(t, tree, "leaf2")), "preempt min-runtime 0s from default (queue)"},
 		{runtime.Resolution{Duration: 52 * time.Hour, Source: 3, SourceName: "x", Action: runtime.ActionPreempt, Method: runtime.MethodQueue}, "preempt min-runtime 2d4h from queue x (queue)"},
+		{runtime.Resolution{}, "preempt min-runtime 0s from default (lca)"},
 	}
 	for _, tt := range tests {
 		if got := tt.res.String(); got != tt.want {
