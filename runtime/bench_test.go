@@ -319,3 +319,16 @@ func BenchmarkReclaimDeep(b *testing.B) {
 	}
 	sink = s
 }
+
+// BenchmarkNewResolver is the O(n) build on the 1,000-queue tree; its B/op
+// is the resolver's whole memory (no per-pair state is ever added).
+func BenchmarkNewResolver(b *testing.B) {
+	f := newBenchFixture(b, runtime.MethodLCA)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if _, err := runtime.NewResolver(f.tree, f.cfg); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -187,3 +187,13 @@ func TestFormatDurationRoundTrip(t *testing.T) {
 		}
 	}
 }
+
+func TestParseDurationDoesNotAllocate(t *testing.T) {
+	allocs := testing.AllocsPerRun(100, func() {
+		_, _ = ParseDuration("1w2d3h4m5.5s")
+		_, _ = ParseDuration("0")
+	})
+	if allocs != 0 {
+		t.Errorf("ParseDuration allocates %v times on success", allocs)
+	}
+}
