@@ -172,6 +172,22 @@ func BenchmarkReclaimLCA(b *testing.B) {
 			}
 			sink = s
 		})
+		// The same query composed from queuetree's LCA and ChildToward (then
+		// the precomputed value at c, read through Reclaim(c, c)): what the
+		// fused climb of Reclaim replaces.
+		b.Run(bc.name+"-via-queuetree", func(b *testing.B) {
+			b.ReportAllocs()
+			var s time.Duration
+			for i := 0; i < b.N; i++ {
+				p := bc.pairs[i&(benchPairs-1)]
+				c := p[1]
+				if l := f.tree.LCA(p[0], p[1]); l != c {
+					c = f.tree.ChildToward(l, c)
+				}
+				s += r.Reclaim(c, c).Duration
+			}
+			sink = s
+		})
 	}
 }
 
