@@ -106,13 +106,25 @@ func elNaiveCheck(n *elNaiveResolver, a runtime.Action, preemptor queuetree.ID, 
 	return d <= 0 || victim.Start.IsZero() || !now.Before(victim.Start.Add(d))
 }
 
-// elBenchPairs builds 4,000 running victims and 4,000 pending preemptors'
-// queues over a 1,000-queue tree (DESIGN §5: 4,000 × 4,000 pair checks).
+// elBenchN is the number of running victims and of pending preemptors in the
+// pair benchmarks (DESIGN §5: 4,000 × 4,000 pair checks), a power of two so
+// that cycling through all pairs costs two masks.
+const elBenchN = 4096
+
+// elBenchPair returns the victim and preemptor indexes of the i-th pair: the
+// victims cycle fastest, the preemptor shifts by one every full cycle, so
+// every pair comes up once per elBenchN² iterations.
+func elBenchPair(i int) (int, int) {
+	return i & (elBenchN - 1), (i + i>>12) & (elBenchN - 1)
+}
+
+// elBenchPairs builds elBenchN running victims and elBenchN pending
+// preemptors' queues over a 1,000-queue tree.
 func elBenchPairs(tb testing.TB) (*eligibility.MinRuntimeFilter, *elNaiveResolver, []eligibility.Job, []queuetree.ID) {
 	tree, r, naive := elBenchTree(tb, 1000)
 	rng := rand.New(rand.NewPCG(3, 4))
-	victims := make([]eligibility.Job, 4000)
-	preemptors := make([]queuetree.ID, 4000)
+	victims := make([]eligibility.Job, elBenchN)
+	preemptors := make([]queuetree.ID, elBenchN)
 	for i := range victims {
 		v := eligibility.Job{
 			ID:    fmt.Sprintf("v%d", i),
@@ -132,15 +144,16 @@ func elBenchPairs(tb testing.TB) (*eligibility.MinRuntimeFilter, *elNaiveResolve
 }
 
 // BenchmarkMinRuntimeFilter: one reclaim pair check per op (LCA method,
-// 1,000 queues of depth <= 8, 4,000 × 4,000 pairs cycled).
+// 1,000 queues of depth <= 8, 4,096 × 4,096 pairs cycled, 20% of the
+// victims elastic).
 func BenchmarkMinRuntimeFilter(b *testing.B) {
 	f, _, victims, preemptors := elBenchPairs(b)
 	allowed := 0
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		v := &victims[i%len(victims)]
-		p := preemptors[(i/len(victims)+i*7)%len(preemptors)]
+		vi, pi := elBenchPair(i)
+		v, p := &victims[vi], preemptors[pi]
 		if f.Check(runtime.ActionReclaim, p, v, elT0).Allowed {
 			allowed++
 		}
@@ -155,7 +168,7 @@ func BenchmarkMinRuntimeFilterPreempt(b *testing.B) {
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		v := &victims[i%len(victims)]
+		v := &victims[i&(elBenchN-1)]
 		if f.Check(runtime.ActionPreempt, v.Queue, v, elT0).Allowed {
 			allowed++
 		}
@@ -170,8 +183,8 @@ func BenchmarkMinRuntimeFilterNaive(b *testing.B) {
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		v := &victims[i%len(victims)]
-		p := preemptors[(i/len(victims)+i*7)%len(preemptors)]
+		vi, pi := elBenchPair(i)
+		v, p := &victims[vi], preemptors[pi]
 		if elNaiveCheck(naive, runtime.ActionReclaim, p, v, elT0) {
 			allowed++
 		}
