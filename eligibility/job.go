@@ -11,9 +11,10 @@ import (
 // The embedder fills it from its own object (a PodGroup, a Workload) once per
 // scheduling cycle; see the package example for a conversion.
 //
-// The zero Job is valid input: it is not running, not preemptible, has no
-// queue, no start time and no subgroups, and every decision about it returns a
-// reason rather than panicking.
+// The zero Job is valid input: it is not running, not preemptible, sits in
+// queuetree.Root (which resolves to the default min-runtimes), has no start
+// time and no subgroups, and every decision about it returns a reason rather
+// than panicking.
 //
 // Decisions never modify a Job and never retain a pointer to it.
 type Job struct {

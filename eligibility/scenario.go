@@ -150,12 +150,18 @@ func (v *ScenarioValidator) Validate(action runtime.Action, preemptor queuetree.
 			}
 		}
 		g := v.groups[gi]
+		lastName, lastK := "", -1 // tasks usually come grouped by subgroup
 		for t := range vj.Tasks {
-			k := g.job.SubgroupIndex(vj.Tasks[t].Subgroup)
-			if k < 0 {
-				return ScenarioDecision{}, UnknownSubgroupError{Job: j.ID, Subgroup: vj.Tasks[t].Subgroup}
+			task := &vj.Tasks[t]
+			k := lastK
+			if k < 0 || task.Subgroup != lastName {
+				k = g.job.SubgroupIndex(task.Subgroup)
+				if k < 0 {
+					return ScenarioDecision{}, UnknownSubgroupError{Job: j.ID, Subgroup: task.Subgroup}
+				}
+				lastName, lastK = task.Subgroup, k
 			}
-			if vj.Tasks[t].Active {
+			if task.Active {
 				v.counts[int(g.off)+k]++
 			}
 		}
