@@ -22,10 +22,11 @@ var ErrUnknownQueue = errors.New("runtime: unknown queue")
 //
 //   - [Resolver.Preempt], and [Resolver.Reclaim] with MethodQueue: O(1),
 //     one array read;
-//   - [Resolver.Reclaim] with MethodLCA: O(log depth) to find the child of
-//     the lowest common ancestor on the victim's side (one climb from the
-//     victim over skew-binary jump pointers, see the package doc), then one
-//     array read;
+//   - [Resolver.Reclaim] with MethodLCA: finding the child of the lowest
+//     common ancestor on the victim's side is O(1) when the two queues are
+//     under different top-level queues, else O(log depth) (one climb from
+//     the victim over skew-binary jump pointers, see the package doc); then
+//     one array read;
 //   - the ...ByName variants: plus one map lookup per name.
 //
 // None of them allocates (the Resolution's SourceName is a stored string),
@@ -154,8 +155,8 @@ func (r *Resolver) Preempt(victim queuetree.ID) Resolution {
 // queue. Either way, when nothing on the walk is set the default applies.
 //
 // An ID the tree did not issue, for the victim or (with MethodLCA) the
-// reclaimer, resolves to the default. O(log depth) with MethodLCA, O(1)
-// with MethodQueue; no allocation.
+// reclaimer, resolves to the default. O(log depth) with MethodLCA (O(1)
+// across top-level queues), O(1) with MethodQueue; no allocation.
 func (r *Resolver) Reclaim(reclaimer, victim queuetree.ID) Resolution {
 	if r == nil {
 		return Resolution{Source: queuetree.None, Action: ActionReclaim, Method: MethodLCA}
