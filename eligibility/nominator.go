@@ -191,59 +191,76 @@ func (n *Nominator) name() string {
 // parses; no allocation except the error of an invalid annotation. A nil job
 // is treated as the zero [Job].
 func (n *Nominator) Evaluate(job *Job, now time.Time) Outcome {
-	var zero Job
 	if job == nil {
-		job = &zero
+		job = &Job{}
 	}
-	return n.evaluate(n.Keys.withDefaults(), n.name(), job, 0, now)
+	keys := n.Keys.withDefaults()
+	var o Outcome
+	n.evaluate(&keys, n.name(), job, 0, now, &o)
+	return o
 }
 
-func (n *Nominator) evaluate(keys AnnotationKeys, name string, job *Job, index int, now time.Time) Outcome {
-	skip := func(r Reason, until time.Time, err error) Outcome {
-		return Outcome{Skip: Skip{Job: job.ID, Index: index, Nominator: name, Reason: r, Until: until, Err: err}}
+// evaluate decides about job and writes the result into o: o.Nominated and
+// either o.Nomination or o.Skip (the other is left as it was, so that
+// AppendTo can reuse one Outcome without clearing it).
+func (n *Nominator) evaluate(keys *AnnotationKeys, name string, job *Job, index int, now time.Time, o *Outcome) {
+	o.Nominated = false
+	skip := func(r Reason, until time.Time, err error) {
+		o.Skip = Skip{Job: job.ID, Index: index, Nominator: name, Reason: r, Until: until, Err: err}
 	}
 	if !job.Running {
-		return skip(ReasonNotRunning, time.Time{}, nil)
+		skip(ReasonNotRunning, time.Time{}, nil)
+		return
 	}
 	if !job.Preemptible {
-		return skip(ReasonNotPreemptible, time.Time{}, nil)
+		skip(ReasonNotPreemptible, time.Time{}, nil)
+		return
 	}
 	s, ok := job.Annotations[keys.ExpectedRuntime]
 	if !ok {
-		return skip(ReasonNotConfigured, time.Time{}, nil)
+		skip(ReasonNotConfigured, time.Time{}, nil)
+		return
 	}
 	expected, err := parseExpected(keys.ExpectedRuntime, s)
 	if err != nil {
-		return skip(ReasonInvalidDuration, time.Time{}, err)
+		skip(ReasonInvalidDuration, time.Time{}, err)
+		return
 	}
 	start := job.Start
 	if start.IsZero() {
-		return skip(ReasonMissingStart, time.Time{}, nil)
+		skip(ReasonMissingStart, time.Time{}, nil)
+		return
 	}
 	if now.Before(start) {
-		return skip(ReasonClockSkew, start, nil)
+		skip(ReasonClockSkew, start, nil)
+		return
 	}
 	elapsed := now.Sub(start) // saturates instead of overflowing
 	if elapsed < expected {
-		return skip(ReasonNotExceeded, start.Add(expected), nil)
+		skip(ReasonNotExceeded, start.Add(expected), nil)
+		return
 	}
 	var notBefore time.Time
 	if s, ok := job.Annotations[keys.RequeueNotBefore]; ok {
 		notBefore, err = parseNotBefore(keys.RequeueNotBefore, s)
 		if err != nil {
-			return skip(ReasonInvalidNotBefore, time.Time{}, err)
+			skip(ReasonInvalidNotBefore, time.Time{}, err)
+			return
 		}
 		if now.Before(notBefore) {
-			return skip(ReasonCooldown, notBefore, nil)
+			skip(ReasonCooldown, notBefore, nil)
+			return
 		}
 	}
 	if n.Resolver != nil {
 		res := n.Resolver.Resolve(n.MinRuntimeAction, job.Queue, job.Queue)
 		if runtime.Protected(start, res.Duration, now) {
-			return skip(ReasonMinRuntimeProtected, runtime.ProtectedUntil(start, res.Duration), nil)
+			skip(ReasonMinRuntimeProtected, runtime.ProtectedUntil(start, res.Duration), nil)
+			return
 		}
 	}
-	nom := Nomination{
+	o.Nominated = true
+	o.Nomination = Nomination{
 		Job:       job.ID,
 		Index:     index,
 		Queue:     job.Queue,
@@ -255,10 +272,9 @@ func (n *Nominator) evaluate(keys AnnotationKeys, name string, job *Job, index i
 		NotBefore: notBefore,
 	}
 	if s, ok := job.Annotations[keys.RequeueDelay]; ok {
-		nom.RequeueDelay, nom.RequeueDelayErr = parseDelay(keys.RequeueDelay, s)
-		nom.HasRequeueDelay = nom.RequeueDelayErr == nil
+		o.Nomination.RequeueDelay, o.Nomination.RequeueDelayErr = parseDelay(keys.RequeueDelay, s)
+		o.Nomination.HasRequeueDelay = o.Nomination.RequeueDelayErr == nil
 	}
-	return Outcome{Nominated: true, Nomination: nom}
 }
 
 // Nominate evaluates jobs at now (see [Nominator.Evaluate]) and returns the
@@ -281,8 +297,9 @@ func (n *Nominator) Nominate(jobs []Job, now time.Time) Result {
 func (n *Nominator) AppendTo(r *Result, jobs []Job, now time.Time) {
 	keys := n.Keys.withDefaults()
 	name := n.name()
+	var o Outcome // reused: evaluate overwrites the part it reports
 	for i := range jobs {
-		o := n.evaluate(keys, name, &jobs[i], i, now)
+		n.evaluate(&keys, name, &jobs[i], i, now, &o)
 		var until time.Time
 		switch {
 		case o.Nominated:

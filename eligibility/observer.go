@@ -34,40 +34,54 @@ const (
 // skips per plugin and reason, keyed exactly like seed 000's metrics
 // ([MetricNominations]{plugin}, [MetricSkipped]{plugin,reason}). The zero
 // value is ready; a Counter is safe for concurrent use. After a plugin's
-// first event, counting allocates nothing.
+// first event, counting allocates nothing; consecutive events of the same
+// plugin skip the map lookup.
 type Counter struct {
-	mu      sync.Mutex
-	noms    map[string]uint64
-	skipped map[string]*[numReasons]uint64
+	mu       sync.Mutex
+	plugins  map[string]*pluginCounts
+	lastName string        // plugin of the previous event
+	last     *pluginCounts // its counts
+}
+
+// pluginCounts are one plugin's counters.
+type pluginCounts struct {
+	nominations uint64
+	skipped     [numReasons]uint64
 }
 
 var _ Observer = (*Counter)(nil)
 
+// counts returns plugin's counters, creating them. c.mu must be held.
+func (c *Counter) counts(plugin string) *pluginCounts {
+	if c.last != nil && c.lastName == plugin {
+		return c.last
+	}
+	p := c.plugins[plugin]
+	if p == nil {
+		if c.plugins == nil {
+			c.plugins = make(map[string]*pluginCounts)
+		}
+		p = new(pluginCounts)
+		c.plugins[plugin] = p
+	}
+	c.lastName, c.last = plugin, p
+	return p
+}
+
 // ObserveNomination counts one nomination.
 func (c *Counter) ObserveNomination(n Nomination) {
 	c.mu.Lock()
-	if c.noms == nil {
-		c.noms = make(map[string]uint64)
-	}
-	c.noms[n.Nominator]++
+	c.counts(n.Nominator).nominations++
 	c.mu.Unlock()
 }
 
-// ObserveSkip counts one skip.
+// ObserveSkip counts one skip (an invalid Reason is ignored).
 func (c *Counter) ObserveSkip(s Skip) {
 	if !s.Reason.Valid() {
 		return
 	}
 	c.mu.Lock()
-	if c.skipped == nil {
-		c.skipped = make(map[string]*[numReasons]uint64)
-	}
-	p := c.skipped[s.Nominator]
-	if p == nil {
-		p = new([numReasons]uint64)
-		c.skipped[s.Nominator] = p
-	}
-	p[s.Reason]++
+	c.counts(s.Nominator).skipped[s.Reason]++
 	c.mu.Unlock()
 }
 
@@ -75,15 +89,18 @@ func (c *Counter) ObserveSkip(s Skip) {
 func (c *Counter) Nominations(plugin string) uint64 {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	return c.noms[plugin]
+	if p := c.plugins[plugin]; p != nil {
+		return p.nominations
+	}
+	return 0
 }
 
 // Skipped returns the count of requeue_nomination_skipped_total{plugin,reason}.
 func (c *Counter) Skipped(plugin string, reason Reason) uint64 {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if p := c.skipped[plugin]; p != nil && reason.Valid() {
-		return p[reason]
+	if p := c.plugins[plugin]; p != nil && reason.Valid() {
+		return p.skipped[reason]
 	}
 	return 0
 }
@@ -115,15 +132,13 @@ func (c *Counter) Samples() []Sample {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	var out []Sample
-	for p, v := range c.noms {
-		if v != 0 {
-			out = append(out, Sample{Name: MetricNominations, Plugin: p, Value: v})
+	for name, p := range c.plugins {
+		if p.nominations != 0 {
+			out = append(out, Sample{Name: MetricNominations, Plugin: name, Value: p.nominations})
 		}
-	}
-	for p, arr := range c.skipped {
-		for r, v := range arr {
+		for r, v := range p.skipped {
 			if v != 0 {
-				out = append(out, Sample{Name: MetricSkipped, Plugin: p, Reason: Reason(r).String(), Value: v})
+				out = append(out, Sample{Name: MetricSkipped, Plugin: name, Reason: Reason(r).String(), Value: v})
 			}
 		}
 	}
