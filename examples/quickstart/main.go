@@ -138,18 +138,21 @@ func run(w io.Writer) error {
 		return err
 	}
 	gpus := func(n int64) []requeue.Resources { return []requeue.Resources{{GPU: n}} }
-	for _, j := range []requeue.ClusterJob{
-		{ID: "vision/sweep-1", Tasks: gpus(4)}, // gpu-1
-		{ID: "nlp/batch", Tasks: gpus(4)},      // gpu-1
-		{ID: "prod/indexer", Tasks: gpus(8)},   // gpu-2
-		{ID: "prod/train-xl", Tasks: gpus(8)},  // pending: needs a whole node
-		{ID: "prod/embed", Tasks: gpus(4)},     // pending: needs half a node
+	for _, j := range []struct {
+		job     requeue.ClusterJob
+		running bool
+	}{
+		{requeue.ClusterJob{ID: "vision/sweep-1", Tasks: gpus(4)}, true}, // gpu-1
+		{requeue.ClusterJob{ID: "nlp/batch", Tasks: gpus(4)}, true},      // gpu-1
+		{requeue.ClusterJob{ID: "prod/indexer", Tasks: gpus(8)}, true},   // gpu-2
+		{requeue.ClusterJob{ID: "prod/train-xl", Tasks: gpus(8)}, false}, // pending: needs a whole node
+		{requeue.ClusterJob{ID: "prod/embed", Tasks: gpus(4)}, false},    // pending: needs half a node
 	} {
-		if err := cluster.AddJob(nil, j); err != nil {
+		if err := cluster.AddJob(nil, j.job); err != nil {
 			return err
 		}
-		if !strings.HasPrefix(j.ID, "prod/train") && j.ID != "prod/embed" {
-			if _, err := cluster.Place(nil, j.ID); err != nil {
+		if j.running {
+			if _, err := cluster.Place(nil, j.job.ID); err != nil {
 				return err
 			}
 		}
