@@ -28,17 +28,20 @@
 // protection until start + d and says so ([ReasonClockSkew]).
 //
 // An elastic victim (some subgroup with MinAvailable < Active, see
-// [Job.IsElastic]) is always allowed here with [ReasonElasticDeferred]: as
-// seed 002's phase 4 specifies, how many of its tasks may go is decided for
-// the whole scenario by the [ScenarioValidator]. The decision still carries
-// the Resolution.
+// [Job.IsElastic]) is always allowed here: as seed 002's phase 4 specifies,
+// how many of its tasks may go is decided for the whole scenario by the
+// [ScenarioValidator]. While it is protected the reason says so
+// ([ReasonElasticDeferred]); once unprotected it gets the plain reason,
+// since the validator will not object either. The decision carries the
+// Resolution in every case.
 //
 // The filter runs after the scheduler's own fundamental victim filters
 // (preemptible at all, in-queue versus cross-queue legality; seed 002 phase
 // 2): it never looks at [Job.Preemptible] or priorities. Check is
 // allocation-free and costs one resolver query (O(1) for preempt, O(log
-// depth) for an LCA reclaim) plus a scan of the victim's subgroups; the
-// package benchmarks measure it against a walk-per-query baseline.
+// depth) for an LCA reclaim), plus a scan of the subgroups of a protected
+// victim; the package benchmarks measure it against a walk-per-query
+// baseline.
 //
 // # Elastic scenario validator
 //

@@ -28,20 +28,27 @@ type MinRuntimeFilter struct {
 // job runs in queue preemptor, for action (runtime.ActionPreempt: same queue;
 // runtime.ActionReclaim: across queues). In order:
 //
-//  1. The duration d is resolved with Resolver.Resolve(action, preemptor,
-//     victim.Queue) and recorded in the decision.
-//  2. An elastic victim ([Job.IsElastic]) is allowed with
-//     ReasonElasticDeferred: whether it may lose these tasks is the
+//  1. The duration d is resolved with the Resolver (as
+//     Resolver.Resolve(action, preemptor, victim.Queue)) and recorded in
+//     the decision.
+//  2. d <= 0: allowed, ReasonNoMinRuntime ("0s means instantly").
+//  3. No start time: allowed, ReasonMissingStart (not protected, as KAI).
+//  4. now >= start + d: allowed, ReasonNotProtected: evictable at exactly
+//     start + d.
+//  5. Still protected but elastic ([Job.IsElastic]): allowed with
+//     ReasonElasticDeferred; whether it may lose these tasks is the
 //     [ScenarioValidator]'s decision (seed 002, phase 4).
-//  3. d <= 0: allowed, ReasonNoMinRuntime.
-//  4. No start time: allowed, ReasonMissingStart (not protected, as KAI).
-//  5. now < start + d: denied with Until = start + d, reason
-//     ReasonClockSkew when now < start (the start lies in the future; the
-//     protection is kept conservatively) else ReasonMinRuntimeProtected.
-//  6. Otherwise allowed, ReasonNotProtected: evictable at exactly start + d.
+//  6. Otherwise denied with Until = start + d, reason ReasonClockSkew when
+//     now < start (the start lies in the future; the protection is kept
+//     conservatively) else ReasonMinRuntimeProtected.
 //
-// Cost: one resolver query plus a scan of victim.Subgroups; no allocation.
-// A nil victim is treated as the zero [Job].
+// Every elastic victim is therefore allowed, as seed 002 specifies; the
+// reason says elastic_deferred only when the validator has something to
+// check (a protected one), and the plain reason otherwise.
+//
+// Cost: one resolver query, plus a scan of victim.Subgroups for protected
+// victims only; no allocation. A nil victim is treated as a [Job] with no
+// queue, no start and no subgroups.
 func (f *MinRuntimeFilter) Check(action runtime.Action, preemptor queuetree.ID, victim *Job, now time.Time) Decision {
 	if victim == nil {
 		return f.Check(action, preemptor, &Job{Queue: queuetree.None}, now)
@@ -63,23 +70,27 @@ func (f *MinRuntimeFilter) Check(action runtime.Action, preemptor queuetree.ID, 
 	}
 	d.Allowed = true
 	switch {
-	case victim.IsElastic():
-		d.Reason = ReasonElasticDeferred
 	case d.Resolution.Duration <= 0:
 		d.Reason = ReasonNoMinRuntime
 	case victim.Start.IsZero():
 		d.Reason = ReasonMissingStart
 	default:
 		until := victim.Start.Add(d.Resolution.Duration)
-		if now.Before(until) {
+		switch {
+		case !now.Before(until):
+			d.Reason = ReasonNotProtected
+		case victim.IsElastic():
+			// Protected, but elastic: the scenario validator decides
+			// how many tasks may go. Subgroups are only read here, so
+			// the common unprotected case never touches them.
+			d.Reason = ReasonElasticDeferred
+		default:
 			d.Allowed = false
 			d.Until = until
 			d.Reason = ReasonMinRuntimeProtected
 			if now.Before(victim.Start) {
 				d.Reason = ReasonClockSkew
 			}
-		} else {
-			d.Reason = ReasonNotProtected
 		}
 	}
 	return d

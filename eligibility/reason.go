@@ -31,9 +31,9 @@ const (
 	// ReasonNoMinRuntime: the resolved min-runtime is zero ("0s means
 	// instantly", seed 001), so the victim is never protected.
 	ReasonNoMinRuntime // "no_min_runtime"
-	// ReasonElasticDeferred: the victim is elastic; the per-pair filter
-	// allows it and defers the decision to the [ScenarioValidator] (seed 002,
-	// phase 4).
+	// ReasonElasticDeferred: the victim is still protected but elastic; the
+	// per-pair filter allows it and defers the decision to the
+	// [ScenarioValidator] (seed 002, phase 4).
 	ReasonElasticDeferred // "elastic_deferred"
 	// ReasonMissingStart: the job has no start time. The filter allows it
 	// (not protected); the nominator skips it.
