@@ -42,7 +42,7 @@ type EngineConfig struct {
 
 // Validate reports every problem of c at once (errors.Join), each message
 // starting with "requeue:".
-func (c *EngineConfig) Validate() error {
+func (c EngineConfig) Validate() error {
 	var errs []error
 	if c.DefaultDelay < 0 {
 		errs = append(errs, fmt.Errorf("requeue: negative DefaultDelay %v", c.DefaultDelay))
