@@ -11,9 +11,12 @@ import (
 // Kueue's field names for the backoff settings of its requeuing strategy
 // (waitForPodsReady.requeuingStrategy), the keys [BackoffFromKueueMap] reads.
 const (
+	// BackoffKeyBaseSeconds is the key of the base delay in seconds.
 	BackoffKeyBaseSeconds = "backoffBaseSeconds"
-	BackoffKeyMaxSeconds  = "backoffMaxSeconds"
-	BackoffKeyLimitCount  = "backoffLimitCount"
+	// BackoffKeyMaxSeconds is the key of the maximum delay in seconds.
+	BackoffKeyMaxSeconds = "backoffMaxSeconds"
+	// BackoffKeyLimitCount is the key of the number of requeues allowed.
+	BackoffKeyLimitCount = "backoffLimitCount"
 )
 
 // BackoffKueueFields mirrors the backoff fields of Kueue's RequeuingStrategy
