@@ -4,7 +4,10 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/tenurepolicy/tenure/eligibility"
+	"github.com/tenurepolicy/tenure/queuetree"
 	"github.com/tenurepolicy/tenure/requeue"
+	"github.com/tenurepolicy/tenure/runtime"
 )
 
 // One requeue pass: two overrunning jobs are nominated, one pending
@@ -76,4 +79,32 @@ func ExampleFormatNotBefore() {
 	// 2025-01-15T10:30:01Z
 	// 2025-01-15 10:30:00.25 +0000 UTC
 	// requeue: invalid not-before "tomorrow": want RFC3339 such as 2025-01-15T10:30:00Z
+}
+
+// The min-runtime filter of package eligibility, as a victim filter: a pair
+// in the same leaf queue resolves the preempt min-runtime, a pair across
+// queues the reclaim one. A denied victim says until when.
+func ExampleVictimMinRuntimeFilter() {
+	tree, _ := queuetree.New([]queuetree.Queue{{Name: "research"}, {Name: "prod"}})
+	resolver, _ := runtime.NewResolver(tree, runtime.Config{
+		Queues: []runtime.QueueSetting{{Queue: "research", Preempt: runtime.Explicit(time.Hour), Reclaim: runtime.Explicit(10 * time.Minute)}},
+	})
+	filter := requeue.VictimMinRuntimeFilter{Filter: &eligibility.MinRuntimeFilter{Resolver: resolver}}
+
+	research, _ := tree.Lookup("research")
+	prod, _ := tree.Lookup("prod")
+	start := time.Date(2025, 1, 15, 10, 0, 0, 0, time.UTC)
+	now := start.Add(30 * time.Minute)
+	victim := &requeue.Victim{ID: "sweep", Queue: research, Start: start}
+	for _, c := range []*requeue.Contender{{ID: "colleague", Queue: research}, {ID: "prod-job", Queue: prod}} {
+		v := filter.FilterVictim(now, victim, c)
+		fmt.Printf("%s: allowed=%v reason=%s", c.ID, v.Allowed, v.Reason)
+		if !v.Until.IsZero() {
+			fmt.Printf(" until=%s", v.Until.Format(time.Kitchen))
+		}
+		fmt.Println()
+	}
+	// Output:
+	// colleague: allowed=false reason=minruntime_protected until=11:00AM
+	// prod-job: allowed=true reason=not_protected
 }
