@@ -56,32 +56,29 @@ func candidateReserved(a, b *candidateKey) int {
 	return cmp.Compare(a.nsec, b.nsec)
 }
 
-// candidateKeyCompare is the order of CandidateCompare on precomputed keys;
-// idA and idB are the candidates' IDs.
-func candidateKeyCompare(a, b *candidateKey, idA, idB string) int {
-	if c := cmp.Compare(a.rank, b.rank); c != 0 {
-		return c
+// candidatePrimary compares two keys by class and by the class's own
+// criterion (the order of CandidateCompare before the ID tie-break).
+func candidatePrimary(a, b *candidateKey) int {
+	if a.rank != b.rank {
+		return cmp.Compare(a.rank, b.rank)
 	}
-	var c int
 	switch a.rank {
 	case candidateRankLower:
-		c = cmp.Compare(a.prio, b.prio) // lowest priority first
+		return cmp.Compare(a.prio, b.prio) // lowest priority first
 	case candidateRankExpired:
-		c = candidateReserved(a, b) // longest-running first
+		return candidateReserved(a, b) // longest-running first
 	case candidateRankNewer:
-		c = candidateReserved(b, a) // most recently admitted first
-	default:
-		if c = cmp.Compare(a.prio, b.prio); c == 0 {
-			c = candidateReserved(a, b)
-		}
+		return candidateReserved(b, a) // most recently admitted first
 	}
-	if c != 0 {
+	if c := cmp.Compare(a.prio, b.prio); c != 0 {
 		return c
 	}
-	if c := strings.Compare(idA, idB); c != 0 {
-		return c
-	}
-	// Only for duplicate IDs: make the order total on the fields that matter.
+	return candidateReserved(a, b)
+}
+
+// candidateSecondary breaks ties between equal IDs (duplicates only) on the
+// fields that matter, so that only identical candidates compare equal.
+func candidateSecondary(a, b *candidateKey) int {
 	if c := cmp.Compare(a.prio, b.prio); c != 0 {
 		return c
 	}
@@ -97,7 +94,13 @@ func candidateKeyCompare(a, b *candidateKey, idA, idB string) int {
 // and suits [slices.SortFunc]. Cost: O(len(ID)), no allocation.
 func CandidateCompare(a, b PreemptionDecision) int {
 	ka, kb := candidateKeyOf(&a, 0), candidateKeyOf(&b, 0)
-	return candidateKeyCompare(&ka, &kb, a.Candidate.ID, b.Candidate.ID)
+	if c := candidatePrimary(&ka, &kb); c != 0 {
+		return c
+	}
+	if c := strings.Compare(a.Candidate.ID, b.Candidate.ID); c != 0 {
+		return c
+	}
+	return candidateSecondary(&ka, &kb)
 }
 
 // CandidateSort sorts ds in place into the order of [CandidateCompare],
@@ -114,7 +117,15 @@ func CandidateSort(ds []PreemptionDecision) {
 		keys[i] = candidateKeyOf(&ds[i], i)
 	}
 	slices.SortFunc(keys, func(a, b candidateKey) int {
-		if c := candidateKeyCompare(&a, &b, ds[a.idx].Candidate.ID, ds[b.idx].Candidate.ID); c != 0 {
+		if c := candidatePrimary(&a, &b); c != 0 {
+			return c
+		}
+		// Ties on the primary order are rare except among lower priorities;
+		// only then are the IDs (elsewhere in memory) read.
+		if c := strings.Compare(ds[a.idx].Candidate.ID, ds[b.idx].Candidate.ID); c != 0 {
+			return c
+		}
+		if c := candidateSecondary(&a, &b); c != 0 {
 			return c
 		}
 		return cmp.Compare(a.idx, b.idx)
