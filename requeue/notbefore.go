@@ -3,12 +3,16 @@ package requeue
 import (
 	"fmt"
 	"time"
+
+	"github.com/tenurepolicy/tenure/eligibility"
 )
 
 // NotBeforeAnnotation is seed 000's system-managed annotation key holding the
 // not-before gate the engine computes for a committed victim
-// ([Outcome.Annotation] is its value).
-const NotBeforeAnnotation = "kai.scheduler/requeue-not-before"
+// ([Outcome.Annotation] is its value). It is the same key the expected-runtime
+// nominator reads by default ([eligibility.AnnotationRequeueNotBefore]); forks
+// with another prefix write under their [eligibility.AnnotationKeys] instead.
+const NotBeforeAnnotation = eligibility.AnnotationRequeueNotBefore
 
 // FormatNotBefore formats a not-before instant as the annotation value:
 // RFC3339 in UTC with second precision. A fractional second is rounded UP,
@@ -37,10 +41,8 @@ func NotBeforeCeil(t time.Time) time.Time {
 // "requeue:" and quote the value. Callers treat an unparsable value as a
 // cooldown (seed 000: invalid_not_before "conservatively skips").
 func ParseNotBefore(s string) (time.Time, error) {
+	// The RFC3339Nano layout also accepts a value without fractional seconds.
 	t, err := time.Parse(time.RFC3339Nano, s)
-	if err != nil {
-		t, err = time.Parse(time.RFC3339, s)
-	}
 	if err != nil {
 		return time.Time{}, fmt.Errorf("requeue: invalid not-before %q: want RFC3339 such as 2025-01-15T10:30:00Z", s)
 	}
