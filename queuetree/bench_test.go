@@ -137,6 +137,16 @@ func newForkFixture(b *testing.B) lcaFixture {
 	return fx
 }
 
+func BenchmarkChildOfLCA(b *testing.B) {
+	fx := newLCAFixture(b, realistic(), false)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		p := fx.pairs[i&1023]
+		sinkID = fx.tree.ChildOfLCA(p[0], p[1])
+	}
+}
+
 func BenchmarkChildToward(b *testing.B) {
 	fx := newLCAFixture(b, realistic(), false)
 	b.ReportAllocs()

@@ -200,6 +200,7 @@ func build(ents []entry, index map[string]int32) *Tree {
 		depth:  make([]int32, n),
 		size:   make([]int32, n),
 		jump:   make([]ID, n),
+		top:    make([]ID, n),
 		byName: index,
 	}
 	// Iterative preorder. The stack holds slots; children are pushed in
@@ -230,6 +231,11 @@ func build(ents []entry, index map[string]int32) *Tree {
 	for id := ID(1); id < ID(n); id++ {
 		p := t.parent[id]
 		t.depth[id] = t.depth[p] + 1
+		if p == Root {
+			t.top[id] = id
+		} else {
+			t.top[id] = t.top[p]
+		}
 		jp := t.jump[p]
 		if t.depth[p]-t.depth[jp] == t.depth[jp]-t.depth[t.jump[jp]] {
 			t.jump[id] = t.jump[jp]

@@ -118,6 +118,14 @@ func TestQueriesMatchOracle(t *testing.T) {
 			if got, want := tr.IsAncestor(idOf(a), idOf(b)), o.isAncestor(a, b); got != want {
 				t.Fatalf("IsAncestor(%q, %q) = %v, want %v", a, b, got, want)
 			}
+			// ChildOfLCA(a, b): the child of LCA on b's side, or b when b is the LCA.
+			wantC := b
+			if l := o.lca(a, b); l != b {
+				wantC, _ = o.childToward(l, b)
+			}
+			if got := tr.Name(tr.ChildOfLCA(idOf(a), idOf(b))); got != wantC {
+				t.Fatalf("ChildOfLCA(%q, %q) = %q, want %q", a, b, got, wantC)
+			}
 			want, ok := o.childToward(a, b)
 			got := tr.ChildToward(idOf(a), idOf(b))
 			if !ok && got != queuetree.None || ok && tr.Name(got) != want {

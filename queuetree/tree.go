@@ -38,6 +38,7 @@ type Tree struct {
 	depth  []int32
 	size   []int32          // subtree size, self included
 	jump   []ID             // skew-binary jump pointer: an ancestor, Root for Root
+	top    []ID             // top-level queue above (self if top-level; Root for Root)
 	byName map[string]int32 // name → ID
 }
 
@@ -114,6 +115,9 @@ func (t *Tree) LCA(a, b ID) ID {
 	if b <= a && a < b+ID(size[b]) {
 		return b
 	}
+	if t.top[a] != t.top[b] {
+		return Root // under different top-level queues: O(1)
+	}
 	// Climb from a through ancestors that are not ancestors of b, taking the
 	// jump pointer whenever it does not overshoot; the answer is the parent of
 	// the highest such ancestor. Every ID met is valid, and Root is an
@@ -130,6 +134,44 @@ func (t *Tree) LCA(a, b ID) ID {
 			return p
 		}
 		x = p
+	}
+}
+
+// ChildOfLCA returns the child of LCA(a, b) on the path down to b, or b
+// itself when b is an ancestor of a (b is then the LCA). Equivalently: the
+// highest ancestor of b, b included, whose subtree does not contain a.
+// It is the queue at which a min-runtime reclaim by a of a job in b
+// resolves, and equals ChildToward(LCA(a, b), b) when b is not an ancestor
+// of a — in one climb instead of two, and in O(1) when a and b are under
+// different top-level queues (the answer is then b's top-level queue).
+// None when either ID is invalid. O(log depth), no allocation.
+func (t *Tree) ChildOfLCA(a, b ID) ID {
+	n := ID(len(t.size))
+	if a < 0 || a >= n || b < 0 || b >= n {
+		return None
+	}
+	size := t.size
+	if b <= a && a < b+ID(size[b]) {
+		return b
+	}
+	if top := t.top[b]; top > a || a >= top+ID(size[top]) {
+		return top
+	}
+	// Climb from b through ancestors whose subtree does not contain a, taking
+	// the jump pointer whenever it does not overshoot. The top-level queue
+	// above b contains a, so the loop ends below it.
+	jump, parent := t.jump, t.parent
+	x := b
+	for {
+		if j := jump[x]; j > a || a >= j+ID(size[j]) {
+			x = j
+			continue
+		}
+		if p := parent[x]; p > a || a >= p+ID(size[p]) {
+			x = p
+			continue
+		}
+		return x
 	}
 }
 

@@ -95,6 +95,23 @@ func TestSeed002Queries(t *testing.T) {
 		}
 	}
 
+	ofLCA := []struct{ a, b, want string }{
+		{"leaf1", "leaf3", "D"}, // seed 002: leaf1 reclaims from leaf3 at D
+		{"leaf1", "leaf2", "leaf2"},
+		{"leaf3", "leaf1", "C"},
+		{"Y", "leaf3", "A"}, // different top-level queues: b's top-level queue
+		{"leaf3", "B", "B"}, // b is an ancestor of a: b itself
+		{"leaf3", "leaf3", "leaf3"},
+		{"B", "leaf3", "D"}, // a is an ancestor of b
+		{"", "leaf3", "A"},
+		{"leaf3", "", ""},
+	}
+	for _, c := range ofLCA {
+		if got, want := tr.ChildOfLCA(id(t, tr, c.a), id(t, tr, c.b)), id(t, tr, c.want); got != want {
+			t.Errorf("ChildOfLCA(%s, %s) = %s, want %s", c.a, c.b, tr.Name(got), c.want)
+		}
+	}
+
 	anc := []struct {
 		a, d string
 		want bool
@@ -164,6 +181,7 @@ func TestInvalidIDsNeverPanic(t *testing.T) {
 		if tr.Valid(bad) || tr.Name(bad) != "" || tr.Parent(bad) != queuetree.None || tr.Depth(bad) != 0 ||
 			tr.SubtreeSize(bad) != 0 || tr.LCA(bad, 1) != queuetree.None || tr.LCA(1, bad) != queuetree.None ||
 			tr.ChildToward(bad, 1) != queuetree.None || tr.ChildToward(0, bad) != queuetree.None ||
+			tr.ChildOfLCA(bad, 1) != queuetree.None || tr.ChildOfLCA(1, bad) != queuetree.None ||
 			tr.IsAncestor(bad, 1) || tr.IsAncestor(0, bad) || tr.Path(bad) != nil {
 			t.Errorf("invalid ID %d gave a non-empty answer", bad)
 		}
@@ -338,6 +356,16 @@ func TestDeepChainAndWideStar(t *testing.T) {
 	}
 	if got := ft.ChildToward(r, b); got != mustLookup(t, ft, "b"+name(0)) {
 		t.Errorf("ChildToward(r, deep b) = %s", ft.Name(got))
+	}
+	if got := ft.ChildOfLCA(a, b); got != mustLookup(t, ft, "b"+name(0)) {
+		t.Errorf("ChildOfLCA(deep a, deep b) = %s, want %s", ft.Name(got), "b"+name(0))
+	}
+	bMid := mustLookup(t, ft, "b"+name(n/4))
+	if got := ft.ChildOfLCA(b, bMid); got != bMid {
+		t.Errorf("ChildOfLCA(deep b, its ancestor) = %s, want the ancestor", ft.Name(got))
+	}
+	if allocs := testing.AllocsPerRun(100, func() { ft.ChildOfLCA(a, b); ft.LCA(a, b) }); allocs != 0 {
+		t.Errorf("LCA/ChildOfLCA allocate %v times", allocs)
 	}
 }
 

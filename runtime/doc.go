@@ -130,13 +130,13 @@
 // IDs are preorder, so parents come first), the Resolution every queue
 // inherits for each action. There is no per-pair cache, so memory stays
 // O(queues) however many pairs are asked: KAI's pair cache grew to 16M
-// entries and 940 MB at 4,000 × 4,000 jobs. To find c, Reclaim first tests
-// the victim's top-level queue (O(1)), then climbs from the victim over
-// skew-binary jump pointers (Myers 1983, the scheme [queuetree.Tree.LCA]
-// uses) to the highest ancestor whose subtree does not contain the
-// reclaimer. That is exactly ChildToward(LCA(reclaimer, victim), victim),
-// computed in one climb instead of two over a packed copy of the tree's
-// shape; the two are checked equal by a property test. On a 1,000-queue
+// entries and 940 MB at 4,000 × 4,000 jobs. To find c, Reclaim asks
+// [queuetree.Tree.ChildOfLCA]: O(1) when the victim's top-level queue does
+// not contain the reclaimer, else one climb from the victim over
+// skew-binary jump pointers (Myers 1983) to the highest ancestor whose
+// subtree does not contain the reclaimer — exactly
+// ChildToward(LCA(reclaimer, victim), victim), in one climb instead of two
+// (a property test in queuetree checks them equal). On a 1,000-queue
 // tree a query takes a few nanoseconds; the benchmarks in bench_test.go
 // (run with -benchmem) include a naive walk-per-query resolver for
 // comparison.

@@ -23,10 +23,10 @@ var ErrUnknownQueue = errors.New("runtime: unknown queue")
 //   - [Resolver.Preempt], and [Resolver.Reclaim] with MethodQueue: O(1),
 //     one array read;
 //   - [Resolver.Reclaim] with MethodLCA: finding the child of the lowest
-//     common ancestor on the victim's side is O(1) when the two queues are
-//     under different top-level queues, else O(log depth) (one climb from
-//     the victim over skew-binary jump pointers, see the package doc); then
-//     one array read;
+//     common ancestor on the victim's side ([queuetree.Tree.ChildOfLCA]) is
+//     O(1) when the two queues are under different top-level queues, else
+//     O(log depth) (one climb from the victim over skew-binary jump
+//     pointers); then one array read;
 //   - the ...ByName variants: plus one map lookup per name.
 //
 // None of them allocates (the Resolution's SourceName is a stored string),
@@ -44,8 +44,6 @@ type Resolver struct {
 	// id; index Root holds the default's.
 	preempt []Resolution
 	reclaim []Resolution
-	// links is the tree's shape, packed for the LCA climb (see lca.go).
-	links []link
 }
 
 // NewResolver validates c against t and precomputes the resolver. The error
@@ -82,21 +80,16 @@ func NewResolver(t *queuetree.Tree, c Config) (*Resolver, error) {
 		return nil, errors.Join(errs...)
 	}
 
-	links, err := newLinks(t)
-	if err != nil {
-		return nil, err
-	}
 	r := &Resolver{
 		tree:    t,
 		method:  c.Method,
 		preempt: make([]Resolution, n),
 		reclaim: make([]Resolution, n),
-		links:   links,
 	}
 	r.preempt[queuetree.Root] = Resolution{Duration: c.DefaultPreempt, Source: queuetree.None, Action: ActionPreempt, Method: MethodQueue}
 	r.reclaim[queuetree.Root] = Resolution{Duration: c.DefaultReclaim, Source: queuetree.None, Action: ActionReclaim, Method: c.Method}
 	for id := queuetree.ID(1); int(id) < n; id++ {
-		p := links[id].parent // < id: checked by newLinks
+		p := t.Parent(id) // < id: queuetree IDs are a preorder
 		r.preempt[id] = r.preempt[p]
 		r.reclaim[id] = r.reclaim[p]
 		s := settings[id]
@@ -168,7 +161,7 @@ func (r *Resolver) Reclaim(reclaimer, victim queuetree.ID) Resolution {
 // MethodLCA, the victim for MethodQueue, Root (the default) for an invalid
 // ID.
 func (r *Resolver) reclaimStart(reclaimer, victim queuetree.ID) queuetree.ID {
-	n := uint(len(r.links))
+	n := uint(len(r.reclaim))
 	if uint(victim) >= n {
 		return queuetree.Root
 	}
@@ -178,7 +171,7 @@ func (r *Resolver) reclaimStart(reclaimer, victim queuetree.ID) queuetree.ID {
 	if uint(reclaimer) >= n {
 		return queuetree.Root
 	}
-	return r.childOfLCA(reclaimer, victim)
+	return r.tree.ChildOfLCA(reclaimer, victim)
 }
 
 // Resolve dispatches on a: [Resolver.Preempt](victim) for ActionPreempt
