@@ -32,15 +32,20 @@
 //	Lookup                         one map read
 //	Name, Parent, Depth,           O(1)
 //	IsAncestor, SubtreeSize
-//	LCA, ChildToward               O(log depth): one skew-binary jump pointer
+//	LCA, ChildOfLCA                O(1) across top-level queues, else
+//	                               O(log depth): one skew-binary jump pointer
 //	                               per queue (E. W. Myers, "An applicative
 //	                               random-access stack", 1983)
+//	ChildToward                    O(log depth)
 //	Ancestors, Children            iter.Seq, O(1) per step
 //	Path                           O(depth), allocates its result (display)
 //
-// On a realistic 1,000-queue tree (depth ≤ 8) LCA costs about 4 ns, as cheap
-// as a plain parent walk; on deep trees (a 100,000-deep chain, two
-// 50,000-deep branches) it stays at 2–85 ns where the parent walk takes
+// [Tree.ChildOfLCA] fuses the two steps of the min-runtime reclaim rule
+// (the LCA, then one level down toward the victim) into one climb.
+//
+// On a realistic 1,000-queue tree (depth ≤ 8) LCA costs about 2 ns, less
+// than a plain parent walk; on deep trees (a 100,000-deep chain, two
+// 50,000-deep branches) it stays at 2–90 ns where the parent walk takes
 // 70 µs. See the README for the figures and the command that produces them.
 //
 // A Tree never changes after it is built and is safe for concurrent reads.
