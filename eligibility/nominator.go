@@ -287,6 +287,29 @@ func (n *Nominator) evaluate(keys *AnnotationKeys, name string, job *Job, index 
 // should keep one Result and use AppendTo.
 func (n *Nominator) Nominate(jobs []Job, now time.Time) Result {
 	var r Result
+	// Size both outputs once from upper bounds that cost one map lookup per
+	// job: only running, preemptible, opted-in jobs can be nominated, and
+	// every other non-silent outcome is a not_running or not_preemptible
+	// skip. Growing the slices by doubling instead would copy and allocate
+	// about as much as the evaluation costs.
+	key := n.Keys.withDefaults().ExpectedRuntime
+	var optedIn, refused int
+	for i := range jobs {
+		switch j := &jobs[i]; {
+		case !j.Running || !j.Preemptible:
+			refused++
+		default:
+			if _, ok := j.Annotations[key]; ok {
+				optedIn++
+			}
+		}
+	}
+	if optedIn > 0 {
+		r.Nominations = make([]Nomination, 0, optedIn)
+	}
+	if optedIn+refused > 0 {
+		r.Skips = make([]Skip, 0, optedIn+refused)
+	}
 	n.AppendTo(&r, jobs, now)
 	return r
 }
