@@ -35,7 +35,7 @@ func newBackoff(jobs int, seed int64) *backoff {
 }
 
 func (b *backoff) admissible(s *sim, id int32) bool {
-	ok, until := b.states[id].Admissible(at(s.now))
+	ok, until := b.states[id].Admissible(s.nowT)
 	if !ok {
 		s.wakeAt(secCeil(until))
 	}
@@ -43,13 +43,13 @@ func (b *backoff) admissible(s *sim, id int32) bool {
 }
 
 func (b *backoff) timedOut(s *sim, id int32) bool {
-	next, deactivated := b.states[id].Timeout(b.cfg, at(s.now), b.rnd.Float64())
+	next, deactivated := b.states[id].Timeout(b.cfg, s.nowT, b.rnd.Float64())
 	b.states[id] = next
 	if deactivated {
 		return true
 	}
 	j := &s.jobs[id]
-	ts := b.order.Timestamp(requeue.QueueEntry{ID: j.Name, Priority: j.Class.Priority(), Created: at(j.Arrival), TimeoutEvicted: at(s.now)})
+	ts := b.order.Timestamp(requeue.QueueEntry{ID: j.Name, Priority: j.Class.Priority(), Created: at(j.Arrival), TimeoutEvicted: s.nowT})
 	s.st[id].queueTS = int64(ts.Sub(simEpoch) / time.Second)
 	return false
 }

@@ -40,6 +40,7 @@ type options struct {
 	json         bool
 	svg          string
 	buckets      int
+	tail         time.Duration
 	settings     settings
 }
 
@@ -90,6 +91,7 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	fs.BoolVar(&o.json, "json", false, "print the results as JSON")
 	fs.StringVar(&o.svg, "svg", "", "write a plot of utilisation and queue length over time to `FILE`")
 	fs.IntVar(&o.buckets, "buckets", 200, "time-series resolution for --svg and --json")
+	tail := fs.String("tail", "2d", "keep simulating this long after the last arrival (`duration`); jobs not done by then are reported unfinished")
 	minRT := fs.String("min-runtime", defaultMinRuntimeFlag, "min-runtime per queue (preempt and reclaim), `queue=duration,...`")
 	expected := fs.String("expected-runtime", defaultExpectedFlag, "expected runtime per queue for the requeue policy, `queue=duration,...`")
 	delay := fs.String("requeue-delay", defaultRequeueDelay, "cooldown after a requeue (`duration`)")
@@ -108,6 +110,9 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	}
 	var errs []error
 	var err error
+	if o.tail, err = runtime.ParseDuration(*tail); err != nil {
+		errs = append(errs, fmt.Errorf("simulate: -tail: %w", err))
+	}
 	if o.settings.MinRuntime, err = parseQueueDurations("min-runtime", *minRT); err != nil {
 		errs = append(errs, err)
 	}
@@ -269,7 +274,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 			}
 		}
 	}
-	prog := newProgress(stderr, len(names)*len(w.jobs))
+	prog := newProgress(stderr)
 	results, err := simulateAll(w, names, prog)
 	prog.finish()
 	if err != nil {

@@ -59,6 +59,24 @@ type metrics struct {
 
 	// Requeue engine outcomes by kind and reason ("committed", "kept/no_fit", ...).
 	requeue map[string]int
+	// Time-based policy picks by candidate class.
+	picks map[string]int
+}
+
+func (m *metrics) pick(class string) {
+	if m.picks == nil {
+		m.picks = map[string]int{}
+	}
+	m.picks[class]++
+}
+
+// countsNote renders counts sorted by key: "a 1, b 2".
+func countsNote(title string, counts map[string]int) string {
+	var parts []string
+	for _, k := range slices.Sorted(maps.Keys(counts)) {
+		parts = append(parts, fmt.Sprintf("%s %d", k, counts[k]))
+	}
+	return title + ": " + strings.Join(parts, ", ")
 }
 
 func (m *metrics) requeueOutcomes(res requeue.EngineResult) {
@@ -127,26 +145,47 @@ func (m *metrics) failedStart(j *Job, held int64) {
 func (m *metrics) complete(j *Job, st *jobState) {
 	m.completed++
 	m.waits[j.Class] = append(m.waits[j.Class], st.finalStart-j.Arrival)
-	if d := j.GPUDemand(); d > 0 && m.leaf != nil {
-		q := m.leaf(j)
-		for int(q) >= len(m.work) {
-			m.work = append(m.work, 0)
-			m.resp = append(m.resp, 0)
-		}
-		m.work[q] += float64(d) * float64(j.Runtime)
-		m.resp[q] += float64(d) * float64(st.done-j.Arrival)
+	m.service(j, j.Runtime, st.done-j.Arrival)
+}
+
+// service adds a job's useful run time and time in the system to its queue's
+// fairness terms, weighted by its GPU demand.
+func (m *metrics) service(j *Job, useful, inSystem int64) {
+	d := j.GPUDemand()
+	if d == 0 || m.leaf == nil {
+		return
 	}
+	q := m.leaf(j)
+	for int(q) >= len(m.work) {
+		m.work = append(m.work, 0)
+		m.resp = append(m.resp, 0)
+	}
+	m.work[q] += float64(d) * float64(useful)
+	m.resp[q] += float64(d) * float64(inSystem)
 }
 
 func (m *metrics) finish(s *sim) {
+	end := s.now
 	for i := range s.st {
-		switch s.st[i].status {
+		st := &s.st[i]
+		j := &s.jobs[i]
+		var wait, useful int64
+		switch st.status {
 		case statusDone:
+			continue
 		case statusDeactivated:
 			m.deactivated++
+			continue
+		case statusRunning:
+			wait, useful = st.start-j.Arrival, min(end-st.start, j.Runtime)
+		case statusPending:
+			wait = end - j.Arrival
 		default:
-			m.unfinished++
+			continue // not arrived before the horizon
 		}
+		m.unfinished++
+		m.waits[j.Class] = append(m.waits[j.Class], wait)
+		m.service(j, useful, end-j.Arrival)
 	}
 }
 
@@ -240,11 +279,10 @@ func (m *metrics) result(name string) Result {
 	}
 	r.Jain = jain(xs)
 	if len(m.requeue) > 0 {
-		var parts []string
-		for _, k := range slices.Sorted(maps.Keys(m.requeue)) {
-			parts = append(parts, fmt.Sprintf("%s %d", k, m.requeue[k]))
-		}
-		r.Notes = append(r.Notes, "requeue engine outcomes: "+strings.Join(parts, ", "))
+		r.Notes = append(r.Notes, countsNote("requeue engine outcomes (per pass)", m.requeue))
+	}
+	if len(m.picks) > 0 {
+		r.Notes = append(r.Notes, countsNote("evictions by candidate class", m.picks))
 	}
 	for i := range m.util {
 		r.UtilSeries = append(r.UtilSeries, m.util[i]/(m.bucketW*float64(max(m.gpuCap, 1))))

@@ -19,6 +19,15 @@ type tenurePolicy struct {
 	// rq, when set, runs the expected-runtime requeue pass before each cycle.
 	rq *requeuePass
 
+	// tb, when set, is the time-based same-priority preemption policy: a
+	// pending job may also evict running jobs of its own class that
+	// eligibility.PreemptionConfig.Classify finds newer or expired.
+	tb *eligibility.PreemptionConfig
+	// The last preemptor's request, reused across its candidates.
+	reqJob int32
+	reqTS  int64
+	req    eligibility.PreemptionRequest
+
 	// bo, when set, applies requeue backoff after failed starts.
 	bo *backoff
 
@@ -28,7 +37,7 @@ type tenurePolicy struct {
 }
 
 func newTenurePolicy(w *workload) *tenurePolicy {
-	p := &tenurePolicy{e: w.env, filter: eligibility.MinRuntimeFilter{Resolver: w.env.resolver}}
+	p := &tenurePolicy{e: w.env, filter: eligibility.MinRuntimeFilter{Resolver: w.env.resolver}, reqJob: -1}
 	p.ej = make([]eligibility.Job, len(w.jobs))
 	for i := range w.jobs {
 		j := &w.jobs[i]
@@ -63,7 +72,7 @@ func (p *tenurePolicy) timedOut(s *sim, id int32) bool {
 }
 
 func (p *tenurePolicy) started(s *sim, id int32) {
-	p.ej[id].Start = at(s.now)
+	p.ej[id].Start = s.nowT
 	p.ej[id].Running = true
 }
 
@@ -71,14 +80,37 @@ func (p *tenurePolicy) stopped(_ *sim, id int32) {
 	p.ej[id].Running = false
 }
 
-func (p *tenurePolicy) mayPreempt(s *sim, id int32) bool { return s.lowerRunning(id) }
+func (p *tenurePolicy) mayPreempt(s *sim, id int32) bool {
+	return s.lowerRunning(id) || p.tb != nil && s.runningN[s.jobs[id].Class] > 0
+}
+
+func (p *tenurePolicy) equalPriorityVictims() bool { return p.tb != nil }
+
+// classify asks the time-based policy about running job v as a candidate
+// for pending job pre.
+func (p *tenurePolicy) classify(s *sim, pre, v int32) eligibility.PreemptionDecision {
+	if p.reqJob != pre || p.reqTS != s.st[pre].queueTS {
+		p.reqJob, p.reqTS = pre, s.st[pre].queueTS
+		p.req = eligibility.PreemptionRequest{Priority: s.jobs[pre].Class.Priority(), Timestamp: at(p.reqTS)}
+	}
+	cand := eligibility.Candidate{ID: s.jobs[v].Name, Priority: s.jobs[v].Class.Priority(), Reserved: p.ej[v].Start}
+	return p.tb.Classify(p.req, cand, s.nowT)
+}
 
 func (p *tenurePolicy) candidate(s *sim, pre, v int32) (bool, int64) {
-	if s.jobs[v].Class >= s.jobs[pre].Class {
+	switch cv, cp := s.jobs[v].Class, s.jobs[pre].Class; {
+	case cv > cp:
 		return false, 0
+	case cv == cp:
+		if p.tb == nil {
+			return false, 0
+		}
+		if d := p.classify(s, pre, v); !d.Preemptible() {
+			return false, secCeil(d.Until)
+		}
 	}
 	if p.minRuntime {
-		d := p.filter.Check(p.e.action(pre, v), p.e.leaf(&s.jobs[pre]), &p.ej[v], at(s.now))
+		d := p.filter.Check(p.e.action(pre, v), p.e.leaf(&s.jobs[pre]), &p.ej[v], s.nowT)
 		if !d.Allowed {
 			return false, secCeil(d.Until)
 		}
@@ -86,4 +118,20 @@ func (p *tenurePolicy) candidate(s *sim, pre, v int32) (bool, int64) {
 	return true, 0
 }
 
-func (p *tenurePolicy) victimOrder(s *sim, _, a, b int32) int { return youngestLowestFirst(s, a, b) }
+// noteEviction counts the time-based policy's picks by candidate class.
+func (p *tenurePolicy) noteEviction(s *sim, pre, v int32) {
+	if p.tb != nil {
+		s.m.pick(p.classify(s, pre, v).Class.String())
+	}
+}
+
+// victimOrder: lower classes first, youngest first within a lower class (as
+// plain priority); candidates of the preemptor's own class (time-based) in
+// eligibility.CandidateCompare order: expired longest-running first, then
+// newer most-recent first.
+func (p *tenurePolicy) victimOrder(s *sim, pre, a, b int32) int {
+	if c := s.jobs[pre].Class; p.tb != nil && s.jobs[a].Class == c && s.jobs[b].Class == c {
+		return eligibility.CandidateCompare(p.classify(s, pre, a), p.classify(s, pre, b))
+	}
+	return youngestLowestFirst(s, a, b)
+}

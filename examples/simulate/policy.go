@@ -17,6 +17,9 @@ type policy interface {
 	// pending job p now; when not, until > now is the earliest instant the
 	// answer may change (0 when only other events can change it).
 	candidate(s *sim, p, v int32) (ok bool, until int64)
+	// equalPriorityVictims reports whether candidate may ever allow a
+	// victim of the preemptor's own priority.
+	equalPriorityVictims() bool
 	// victimOrder orders candidates: victims tried first sort first.
 	victimOrder(s *sim, p, a, b int32) int
 	// started is told when job id starts running, stopped when it stops
@@ -27,6 +30,12 @@ type policy interface {
 	// queue-order timestamp (s.st[id].queueTS) and delay its next start, or
 	// give up on it (deactivated).
 	timedOut(s *sim, id int32) (deactivated bool)
+}
+
+// evictionNoter is implemented by policies that want to record why each
+// victim was chosen (the time-based policy counts its candidate classes).
+type evictionNoter interface {
+	noteEviction(s *sim, preemptor, victim int32)
 }
 
 // priorityPolicy is plain priority preemption: a pending job may evict any
@@ -40,6 +49,7 @@ func (priorityPolicy) admissible(*sim, int32) bool     { return true }
 func (priorityPolicy) started(*sim, int32)             {}
 func (priorityPolicy) stopped(*sim, int32)             {}
 func (priorityPolicy) timedOut(*sim, int32) bool       { return false }
+func (priorityPolicy) equalPriorityVictims() bool      { return false }
 func (priorityPolicy) mayPreempt(s *sim, p int32) bool { return s.lowerRunning(p) }
 
 func (priorityPolicy) candidate(s *sim, p, v int32) (bool, int64) {

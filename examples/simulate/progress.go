@@ -13,7 +13,6 @@ import (
 type progress struct {
 	w     io.Writer
 	tty   bool
-	total int
 	start time.Time
 	last  time.Time
 	shown bool
@@ -35,12 +34,13 @@ func isTerminal(w io.Writer) bool {
 	return err == nil && fi.Mode()&os.ModeCharDevice != 0
 }
 
-func newProgress(w io.Writer, total int) *progress {
-	return &progress{w: w, tty: isTerminal(w), total: max(total, 1), start: time.Now(), now: time.Now}
+func newProgress(w io.Writer) *progress {
+	return &progress{w: w, tty: isTerminal(w), start: time.Now(), now: time.Now}
 }
 
-// update reports done units out of total for the named policy.
-func (p *progress) update(policy string, done int) {
+// update reports the fraction done (0..1) of the whole run, now simulating
+// the named policy.
+func (p *progress) update(policy string, frac float64) {
 	if !p.tty {
 		return
 	}
@@ -50,7 +50,7 @@ func (p *progress) update(policy string, done int) {
 	}
 	p.last = now
 	p.shown = true
-	fmt.Fprintf(p.w, "\r\033[Ksimulate: %-10s %3d%%  %s", policy, 100*done/p.total, now.Sub(p.start).Round(100*time.Millisecond))
+	fmt.Fprintf(p.w, "\r\033[Ksimulate: %-10s %3.0f%%  %s", policy, 100*min(max(frac, 0), 1), now.Sub(p.start).Round(100*time.Millisecond))
 }
 
 // finish erases the indicator if it was ever shown.

@@ -46,7 +46,7 @@ func writeTable(w io.Writer, r *Report) error {
 	if s.Speedup != 1 {
 		fmt.Fprintf(&b, ", arrivals sped up ×%g", s.Speedup)
 	}
-	fmt.Fprintf(&b, "; cycle every %s\n", s.Interval)
+	fmt.Fprintf(&b, "; cycle every %s; stop %s after the last arrival\n", s.Interval, s.Tail)
 	fmt.Fprintf(&b, "window: %s from t=%ds; offered GPU load %.2f\n", fmtDur(float64(s.WindowEnd-s.WindowStart)), s.WindowStart, s.OfferedLoad)
 	fmt.Fprintf(&b, "queues: %s\n", s.Queues)
 	for _, n := range s.Notes {

@@ -81,7 +81,7 @@ func newRequeuePass(w *workload, filter *eligibility.MinRuntimeFilter, ej []elig
 
 // run performs one requeue pass at s.now.
 func (r *requeuePass) run(s *sim, ej []eligibility.Job) {
-	now := at(s.now)
+	now := s.nowT
 	// Contenders: pending jobs that cannot be placed without an eviction.
 	clear(r.fits)
 	r.conts = r.conts[:0]

@@ -4,6 +4,7 @@ import (
 	"container/heap"
 	"fmt"
 	"slices"
+	"time"
 )
 
 // The discrete-event core. Time is whole seconds. Three kinds of events sit in
@@ -89,8 +90,9 @@ type Config struct {
 	// time series is sampled.
 	WindowStart, WindowEnd int64
 	Buckets                int // samples in the time series
-	// Progress, when non-nil, is called now and then with the jobs done so far.
-	Progress func(done int)
+	// Progress, when non-nil, is called every few hundred cycles with the
+	// fraction of the simulated time (up to the horizon) already covered.
+	Progress func(frac float64)
 }
 
 // sim is one simulation run of one policy.
@@ -107,7 +109,9 @@ type sim struct {
 
 	pending  []int32 // sorted by pendingLess
 	now      int64
-	allocGPU int64 // GPU milli allocated now
+	nowT     time.Time // at(now), for the library's policy functions
+	first    int64     // first arrival
+	allocGPU int64     // GPU milli allocated now
 	runningN [numClasses]int
 	inCycle  bool
 	m        *metrics
@@ -118,8 +122,10 @@ type sim struct {
 	bestVics []int32
 	scratch  nodeFree
 	requeued []int32
-	failFit  map[shape]struct{}
-	failPre  map[shapeQueue]struct{}
+	// Shapes that failed to fit / to preempt in this cycle: a job whose
+	// demand dominates one of them fails the same way (see dominates).
+	failFit []shape
+	failPre []shapeQueue
 }
 
 // shape is a job's resource demand; jobs with the same shape fit the same places.
@@ -135,20 +141,51 @@ type shapeQueue struct {
 
 func shapeOf(j *Job) shape { return shape{j.CPU, j.Mem, j.GPUs, j.GPUMilli} }
 
+// dominates reports whether a job of shape a is at least as hard to place
+// as one of shape b: as much CPU and memory, at least as many GPUs, each at
+// least as large a share. Placement (and placement after evicting a given set
+// of candidates) is monotone: if b fits nowhere, neither does a.
+func (a shape) dominates(b shape) bool {
+	return a.cpu >= b.cpu && a.mem >= b.mem && a.gpus >= b.gpus && (b.gpus == 0 || a.milli >= b.milli)
+}
+
+// failedFit reports whether sh dominates a shape that found no room this cycle.
+func (s *sim) failedFit(sh shape) bool {
+	for _, f := range s.failFit {
+		if sh.dominates(f) {
+			return true
+		}
+	}
+	return false
+}
+
+// failedPreempt is failedFit for preemption from the same leaf queue. Within a
+// cycle a later job of the same queue never has more candidates: pending
+// jobs are taken in queue-order-timestamp order, and a later timestamp makes
+// fewer running jobs "newer" (time-based policy).
+func (s *sim) failedPreempt(sq shapeQueue) bool {
+	for _, f := range s.failPre {
+		if f.queue == sq.queue && sq.shape.dominates(f.shape) {
+			return true
+		}
+	}
+	return false
+}
+
 func newSim(cfg Config, jobs []Job, nodes []Node, pol policy, e *env) *sim {
 	s := &sim{
-		cfg:     cfg,
-		jobs:    jobs,
-		st:      make([]jobState, len(jobs)),
-		c:       newCluster(nodes),
-		pol:     pol,
-		env:     e,
-		cycle:   make(map[int64]struct{}),
-		failFit: make(map[shape]struct{}),
-		failPre: make(map[shapeQueue]struct{}),
+		cfg:   cfg,
+		jobs:  jobs,
+		st:    make([]jobState, len(jobs)),
+		c:     newCluster(nodes),
+		pol:   pol,
+		env:   e,
+		cycle: make(map[int64]struct{}),
 	}
 	s.m = newMetrics(cfg, len(jobs), s.c.gpuCap)
+	s.first = jobs[0].Arrival
 	for i := range jobs {
+		s.first = min(s.first, jobs[i].Arrival)
 		s.push(event{t: jobs[i].Arrival, kind: evArrive, job: int32(i)})
 	}
 	return s
@@ -184,6 +221,7 @@ func (s *sim) run() {
 	for len(s.ev) > 0 {
 		e := heap.Pop(&s.ev).(event)
 		if e.t > s.cfg.Horizon {
+			s.advance(s.cfg.Horizon)
 			break
 		}
 		s.advance(e.t)
@@ -204,9 +242,6 @@ func (s *sim) run() {
 			st.done = s.now
 			s.doneN++
 			s.m.complete(&s.jobs[e.job], st)
-			if s.cfg.Progress != nil && s.doneN%512 == 0 {
-				s.cfg.Progress(s.doneN)
-			}
 			if len(s.pending) > 0 {
 				s.wakeAt(s.now)
 			}
@@ -219,6 +254,9 @@ func (s *sim) run() {
 		case evCycle:
 			delete(s.cycle, e.t)
 			s.m.cycles++
+			if s.cfg.Progress != nil && s.m.cycles%256 == 0 {
+				s.cfg.Progress(float64(s.now-s.first) / float64(max(s.cfg.Horizon-s.first, 1)))
+			}
 			s.inCycle = true
 			s.runCycle()
 			s.inCycle = false
@@ -231,6 +269,9 @@ func (s *sim) run() {
 // advance moves the clock to t, integrating utilisation and queue length.
 func (s *sim) advance(t int64) {
 	s.m.integrate(s.now, t, s.allocGPU, len(s.pending))
+	if t != s.now || s.nowT.IsZero() {
+		s.nowT = at(t)
+	}
 	s.now = t
 }
 
@@ -348,8 +389,7 @@ func (s *sim) failedStart(id int32) {
 // reservations).
 func (s *sim) runCycle() {
 	s.requeued = s.requeued[:0]
-	clear(s.failFit)
-	clear(s.failPre)
+	s.failFit, s.failPre = s.failFit[:0], s.failPre[:0]
 	s.pol.beforeCycle(s)
 	keep := s.pending[:0]
 	for _, id := range s.pending {
@@ -362,21 +402,20 @@ func (s *sim) runCycle() {
 		}
 		j := &s.jobs[id]
 		sh := shapeOf(j)
-		if _, failed := s.failFit[sh]; !failed {
+		if !s.failedFit(sh) {
 			if n := s.c.findFit(j); n >= 0 {
 				s.start(id, n)
 				continue
 			}
-			s.failFit[sh] = struct{}{}
+			s.failFit = append(s.failFit, sh)
 		}
 		sq := shapeQueue{sh, s.env.leafIndex(j)}
-		if _, failed := s.failPre[sq]; !failed {
+		if !s.failedPreempt(sq) {
 			if s.preempt(id) {
-				clear(s.failFit)
-				clear(s.failPre)
+				s.failFit, s.failPre = s.failFit[:0], s.failPre[:0]
 				continue
 			}
-			s.failPre[sq] = struct{}{}
+			s.failPre = append(s.failPre, sq)
 		}
 		keep = append(keep, id)
 	}
@@ -389,6 +428,25 @@ func (s *sim) runCycle() {
 	}
 }
 
+// roomIfEvicted reports whether j would fit on node n if every running job
+// of class <= limit were gone: a cheap bound that spares asking the policy
+// about nodes where no choice of victims can work.
+func (s *sim) roomIfEvicted(n int, j *Job, limit Class) bool {
+	if limit >= numClasses { // cannot happen; keeps the bound safe
+		return true
+	}
+	s.scratch.copyFrom(&s.c.free[n])
+	if s.scratch.fits(j) {
+		return true
+	}
+	for _, v := range s.c.running[n] {
+		if s.jobs[v].Class <= limit {
+			s.scratch.give(&s.jobs[v], s.st[v].gpus)
+		}
+	}
+	return s.scratch.fits(j)
+}
+
 // preempt tries to place pending job p by evicting running jobs the policy
 // allows. Among nodes where the candidates (taken in the policy's victim
 // order) free enough room, it picks the one needing the fewest evictions,
@@ -399,16 +457,24 @@ func (s *sim) preempt(p int32) bool {
 		return false
 	}
 	best, bestN, bestLost := -1, 0, int64(0)
+	limit := s.jobs[p].Class // victims must be of a lower class, or equal when
+	if !s.pol.equalPriorityVictims() {
+		limit--
+	}
+	wake := int64(0) // earliest instant a denied candidate may become allowed
 	for n := range s.c.nodes {
-		if !s.c.emptyFits(n, j) {
+		if !s.c.emptyFits(n, j) || !s.roomIfEvicted(n, j, limit) {
 			continue
 		}
 		s.victims = s.victims[:0]
 		for _, v := range s.c.running[n] {
+			if s.jobs[v].Class > limit {
+				continue
+			}
 			if ok, until := s.pol.candidate(s, p, v); ok {
 				s.victims = append(s.victims, v)
-			} else if until > s.now {
-				s.wakeAt(until)
+			} else if until > s.now && (wake == 0 || until < wake) {
+				wake = until
 			}
 		}
 		if len(s.victims) == 0 {
@@ -432,9 +498,15 @@ func (s *sim) preempt(p int32) bool {
 		}
 	}
 	if best < 0 {
+		if wake > 0 {
+			s.wakeAt(wake)
+		}
 		return false
 	}
 	for _, v := range s.bestVics {
+		if en, ok := s.pol.(evictionNoter); ok {
+			en.noteEviction(s, p, v)
+		}
 		s.evict(v, p)
 	}
 	if !s.c.free[best].fits(j) {

@@ -2,6 +2,9 @@ package main
 
 import (
 	"fmt"
+
+	"github.com/tenurepolicy/tenure/eligibility"
+	"github.com/tenurepolicy/tenure/runtime"
 	"slices"
 	"time"
 )
@@ -28,6 +31,7 @@ type Summary struct {
 	NodeStride    int      `json:"node_stride"`
 	Speedup       float64  `json:"speedup"`
 	Interval      string   `json:"cycle_interval"`
+	Tail          string   `json:"tail"`
 	WindowStart   int64    `json:"window_start_s"`
 	WindowEnd     int64    `json:"window_end_s"`
 	Queues        string   `json:"queues"`
@@ -75,17 +79,15 @@ func prepare(jobs []Job, nodes []Node, o options) (*workload, error) {
 	}
 	w.summary = Summary{
 		Jobs: len(jobs), Unschedulable: dropped, Nodes: len(nodes), GPUs: c.gpuCap / 1000,
-		NodeStride: o.nodeStride, Speedup: o.speedup, Interval: o.interval.String(),
+		NodeStride: o.nodeStride, Speedup: o.speedup, Interval: o.interval.String(), Tail: runtime.FormatDuration(o.tail),
 		Queues: w.env.queueListing(),
 	}
 	if len(jobs) == 0 {
 		return nil, fmt.Errorf("simulate: no job fits on any node (%d dropped)", dropped)
 	}
 	arrivals := make([]int64, len(jobs))
-	var maxRT int64
 	for i, j := range jobs {
 		arrivals[i] = j.Arrival
-		maxRT = max(maxRT, j.Runtime)
 	}
 	slices.Sort(arrivals)
 	w.cfg = Config{
@@ -97,7 +99,7 @@ func prepare(jobs []Job, nodes []Node, o options) (*workload, error) {
 	if w.cfg.WindowEnd <= w.cfg.WindowStart {
 		w.cfg.WindowEnd = w.cfg.WindowStart + 1
 	}
-	w.cfg.Horizon = arrivals[len(arrivals)-1] + 3*maxRT + 7*86400
+	w.cfg.Horizon = arrivals[len(arrivals)-1] + int64(o.tail/time.Second)
 	w.summary.WindowStart, w.summary.WindowEnd = w.cfg.WindowStart, w.cfg.WindowEnd
 	// Offered load: the utilisation the window would see if every job ran
 	// from its arrival (an infinite cluster).
@@ -123,8 +125,7 @@ func simulateAll(w *workload, names []string, prog *progress) ([]Result, error) 
 			return nil, err
 		}
 		cfg := w.cfg
-		base := k * len(w.jobs)
-		cfg.Progress = func(done int) { prog.update(name, base+done) }
+		cfg.Progress = func(frac float64) { prog.update(name, (float64(k)+frac)/float64(len(names))) }
 		s := newSim(cfg, w.jobs, w.nodes, pol, w.env)
 		s.m.leaf = w.env.leafIndex
 		s.run()
@@ -208,6 +209,16 @@ var policyRegistry = []struct {
 		var err error
 		p.rq, err = newRequeuePass(w, &p.filter, p.ej)
 		return p, err
+	}, false},
+	{"timebased", "minruntime + time-based same-priority preemption (eligibility.PreemptionConfig, minAdmitDuration)", func(w *workload) (policy, error) {
+		p := newTenurePolicy(w)
+		p.minRuntime = true
+		m := w.env.settings.MinAdmit
+		p.tb = &eligibility.PreemptionConfig{Policy: eligibility.PreemptionLowerOrNewerEqualPriority, MinAdmitDuration: &m}
+		if err := p.tb.Validate(); err != nil {
+			return nil, fmt.Errorf("simulate: -min-admit: %w", err)
+		}
+		return p, nil
 	}, false},
 	{"backoff", "minruntime + requeue backoff after failed starts (requeue.BackoffConfig, RequeueState, QueueOrder)", func(w *workload) (policy, error) {
 		p := newTenurePolicy(w)
