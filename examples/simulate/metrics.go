@@ -95,28 +95,30 @@ func (m *metrics) requeueOutcomes(res requeue.EngineResult) {
 func newMetrics(cfg Config, jobs int, gpuCap int64) *metrics {
 	b := max(cfg.Buckets, 1)
 	m := &metrics{cfg: cfg, gpuCap: gpuCap, util: make([]float64, b), pend: make([]float64, b)}
-	m.bucketW = float64(max(cfg.WindowEnd-cfg.WindowStart, 1)) / float64(b)
+	m.bucketW = float64(max(cfg.Horizon-cfg.WindowStart, 1)) / float64(b)
 	return m
 }
 
-// integrate adds the interval [from, to) at the given levels.
+// integrate adds the interval [from, to) at the given levels: to the
+// utilisation over the window and to the time series, which runs from the
+// window's start to the horizon (so it shows the queue draining).
 func (m *metrics) integrate(from, to, alloc int64, pending int) {
 	w0, w1 := m.cfg.WindowStart, m.cfg.WindowEnd
-	a, b := max(from, w0), min(to, w1)
+	if a, b := max(from, w0), min(to, w1); a < b {
+		m.busy += float64(alloc) * float64(b-a)
+	}
+	a, b := max(from, w0), min(to, m.cfg.Horizon)
 	if a >= b {
 		return
 	}
-	m.busy += float64(alloc) * float64(b-a)
 	// Spread over the buckets the interval overlaps.
 	x0 := float64(a - w0)
 	x1 := float64(b - w0)
+	last := len(m.util) - 1
 	for x0 < x1 {
-		i := int(x0 / m.bucketW)
-		if i >= len(m.util) {
-			i = len(m.util) - 1
-		}
+		i := min(int(x0/m.bucketW), last)
 		end := math.Min(float64(i+1)*m.bucketW, x1)
-		if i == len(m.util)-1 {
+		if i == last {
 			end = x1
 		}
 		d := end - x0
@@ -216,8 +218,8 @@ type Result struct {
 	FailedStartGPUHours float64  `json:"failed_start_gpu_hours,omitempty"`
 	Deactivated         int      `json:"deactivated,omitempty"`
 	Notes               []string `json:"notes,omitempty"`
-	// Series: per time bucket across the window, mean GPU utilisation (0..1)
-	// and mean number of pending jobs.
+	// Series: per time bucket from the window's start to the horizon, mean
+	// GPU utilisation (0..1) and mean number of pending jobs.
 	UtilSeries    []float64 `json:"util_series,omitempty"`
 	PendingSeries []float64 `json:"pending_series,omitempty"`
 }

@@ -111,7 +111,8 @@ func writeTable(w io.Writer, r *Report) error {
 // palette holds distinguishable line colours for the SVG plot.
 var palette = []string{"#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#e377c2", "#17becf"}
 
-// renderSVG draws two stacked panels over the measurement window: GPU
+// renderSVG draws two stacked panels from the window's start to the
+// horizon (the last arrival is marked): GPU
 // utilisation (%) and pending jobs, one line per policy. Hand-written SVG, no
 // dependencies.
 func renderSVG(r *Report) string {
@@ -126,7 +127,8 @@ func renderSVG(r *Report) string {
 	b.WriteString(`<rect width="100%" height="100%" fill="white"/>` + "\n")
 	fmt.Fprintf(&b, `<text x="%.0f" y="20" font-size="14">%s</text>`+"\n", left, xmlEscape("tenure what-if simulator — "+r.Source))
 
-	span := float64(r.Workload.WindowEnd - r.Workload.WindowStart)
+	span := float64(max(r.Workload.Horizon-r.Workload.WindowStart, 1))
+	lastArrival := float64(r.Workload.WindowEnd-r.Workload.WindowStart) / span
 	maxPend := 1.0
 	for _, res := range r.Results {
 		for _, p := range res.PendingSeries {
@@ -159,6 +161,11 @@ func renderSVG(r *Report) string {
 			y := y1 - (y1-y0)*float64(k)/4
 			fmt.Fprintf(&b, `<line x1="%.0f" y1="%.1f" x2="%.0f" y2="%.1f" stroke="#eee"/>`+"\n", left, y, left+plotW, y)
 			fmt.Fprintf(&b, `<text x="%.0f" y="%.1f" text-anchor="end">%s</text>`+"\n", left-6, y+4, strconv.FormatFloat(v, 'f', -1, 64))
+		}
+		if lastArrival > 0 && lastArrival < 1 {
+			x := left + plotW*lastArrival
+			fmt.Fprintf(&b, `<line x1="%.1f" y1="%.0f" x2="%.1f" y2="%.0f" stroke="#888" stroke-dasharray="4 3"/>`+"\n", x, y0, x, y1)
+			fmt.Fprintf(&b, `<text x="%.1f" y="%.0f" text-anchor="end" fill="#666">last arrival</text>`+"\n", x-4, y1-6)
 		}
 		for k := 0; k <= 6; k++ {
 			x := left + plotW*float64(k)/6

@@ -34,6 +34,7 @@ type Summary struct {
 	Tail          string   `json:"tail"`
 	WindowStart   int64    `json:"window_start_s"`
 	WindowEnd     int64    `json:"window_end_s"`
+	Horizon       int64    `json:"horizon_s"`
 	Queues        string   `json:"queues"`
 	OfferedLoad   float64  `json:"offered_gpu_load"`
 	Notes         []string `json:"notes,omitempty"`
@@ -100,7 +101,7 @@ func prepare(jobs []Job, nodes []Node, o options) (*workload, error) {
 		w.cfg.WindowEnd = w.cfg.WindowStart + 1
 	}
 	w.cfg.Horizon = arrivals[len(arrivals)-1] + int64(o.tail/time.Second)
-	w.summary.WindowStart, w.summary.WindowEnd = w.cfg.WindowStart, w.cfg.WindowEnd
+	w.summary.WindowStart, w.summary.WindowEnd, w.summary.Horizon = w.cfg.WindowStart, w.cfg.WindowEnd, w.cfg.Horizon
 	// Offered load: the utilisation the window would see if every job ran
 	// from its arrival (an infinite cluster).
 	var work float64
