@@ -120,13 +120,25 @@
 //     (eligibility.PreemptionConfig, Kueue's LowerOrNewerEqualPriority with
 //     -min-admit, default 2h): within a class (the class queue plays Kueue's
 //     ClusterQueue), a pending job may also evict an equal-priority job that
-//     is newer (admitted after the pending job was created) or expired
-//     (running longer than -min-admit). Same-class victims are ordered by
-//     eligibility.CandidateCompare.
+//     eligibility.PreemptionConfig.Classify finds newer (reserved after the
+//     pending job was created) or expired (reserved longer than -min-admit
+//     ago). Same-class victims are ordered by eligibility.CandidateCompare.
+//     Note what the report shows: with the "newer" rule as tenure defines
+//     it (DESIGN §4.7, after seed 004's text), two equal-priority jobs that
+//     cannot run side by side become "newer" than each other in turn, so
+//     they evict each other every time min-runtime allows, and neither
+//     finishes; most of this policy's evictions are "newer" picks. (Kueue's
+//     implementation compares both jobs' queue-order timestamps instead, so
+//     an evicted older job is never "newer".)
 //   - backoff (only for inputs with failed starts, i.e. -synthetic with
-//     -fail-rate > 0): minruntime plus requeue.BackoffConfig and
-//     requeue.RequeueState after a failed start, and requeue.QueueOrder's
-//     Eviction timestamp strategy.
+//     -fail-rate > 0): minruntime, and after a failed start the job's
+//     requeue.RequeueState moves with RequeueState.Timeout under the default
+//     requeue.BackoffConfig (Kueue's: 60s doubling to 1h, no limit, jitter
+//     drawn from a source seeded with -seed); it is not admitted before
+//     RequeueAt and queues by requeue.QueueOrder's Eviction timestamp. A
+//     failed start holds its resources for the readiness timeout (5m) and is
+//     then evicted; under every other policy it is retried at once and keeps
+//     its place in the queue.
 //
 // # Metrics
 //
@@ -135,7 +147,7 @@
 //     last arrival (a handful of months-old tasks would otherwise stretch it).
 //     Work later lost to an eviction counts: it occupied the GPU.
 //   - wait: arrival to the start of the run that completed, p50/p95/p99 per
-//     class (nearest rank).
+//     class (nearest rank); the column header counts the class's jobs.
 //   - evictions; thrash: evictions of a job that had run less than the
 //     min-runtime the resolver gives for that preemptor and victim, counted
 //     for every policy whether or not it enforces it; lost GPU-h: GPU time
@@ -144,6 +156,14 @@
 //     work, where x is the queue's service ratio Σ gpu·runtime / Σ
 //     gpu·(completion − arrival) over its completed GPU jobs: 1 when every
 //     queue's jobs spent the same share of their time in the system running.
-//   - done, unfinished (jobs not completed by the horizon: the last arrival
-//     plus three times the longest runtime plus a week), cycles.
+//   - done, unfinished, cycles. The simulation stops -tail (default 2d)
+//     after the last arrival, so a policy that keeps jobs from finishing
+//     cannot run forever; jobs not done by then are unfinished, and their
+//     wait (until their current run started, or until the end if pending)
+//     and service so far are included in the wait percentiles and Jain's
+//     index as censored values.
+//
+// -svg plots GPU utilisation and the number of pending jobs over time, from
+// the window's start to the end of the run, one line per policy; -json
+// includes the same series.
 package main
