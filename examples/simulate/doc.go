@@ -89,7 +89,9 @@
 // work lost, then the lowest index) is used. A job that can neither fit nor
 // preempt stays pending, and smaller jobs behind it may still start (no
 // reservations). An evicted job goes back to the pending queue and later
-// restarts from scratch: its work is lost.
+// restarts from scratch: its work is lost. -checkpoint D models jobs that
+// save their progress every D of work: an eviction then loses only the work
+// since the last checkpoint, and the job resumes with the rest.
 //
 // # Policies
 //
@@ -146,12 +148,14 @@
 //     the window, which runs from the arrival of the first 1% of jobs to the
 //     last arrival (a handful of months-old tasks would otherwise stretch it).
 //     Work later lost to an eviction counts: it occupied the GPU.
-//   - wait: arrival to the start of the run that completed, p50/p95/p99 per
-//     class (nearest rank); the column header counts the class's jobs.
+//   - wait: time in the system not spent on work that counted, completion −
+//     arrival − runtime (without checkpoints: arrival to the start of the run
+//     that completed), p50/p95/p99 per class (nearest rank); the column
+//     header counts the class's jobs.
 //   - evictions; thrash: evictions of a job that had run less than the
 //     min-runtime the resolver gives for that preemptor and victim, counted
 //     for every policy whether or not it enforces it; lost GPU-h: GPU time
-//     of evicted runs.
+//     of evicted runs (since their last checkpoint).
 //   - Jain: Jain's fairness index (Σx)²/(n·Σx²) over the team queues with GPU
 //     work, where x is the queue's service ratio Σ gpu·runtime / Σ
 //     gpu·(completion − arrival) over its completed GPU jobs: 1 when every

@@ -41,6 +41,7 @@ type options struct {
 	svg          string
 	buckets      int
 	tail         time.Duration
+	checkpoint   time.Duration
 	settings     settings
 }
 
@@ -92,6 +93,7 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	fs.StringVar(&o.svg, "svg", "", "write a plot of utilisation and queue length over time to `FILE`")
 	fs.IntVar(&o.buckets, "buckets", 200, "time-series resolution for --svg and --json")
 	tail := fs.String("tail", "2d", "keep simulating this long after the last arrival (`duration`); jobs not done by then are reported unfinished")
+	checkpoint := fs.String("checkpoint", "0s", "jobs save their progress every `duration` of work, so an eviction loses only the work since (0s: restart from scratch)")
 	minRT := fs.String("min-runtime", defaultMinRuntimeFlag, "min-runtime per queue (preempt and reclaim), `queue=duration,...`")
 	expected := fs.String("expected-runtime", defaultExpectedFlag, "expected runtime per queue for the requeue policy, `queue=duration,...`")
 	delay := fs.String("requeue-delay", defaultRequeueDelay, "cooldown after a requeue (`duration`)")
@@ -112,6 +114,9 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	var err error
 	if o.tail, err = runtime.ParseDuration(*tail); err != nil {
 		errs = append(errs, fmt.Errorf("simulate: -tail: %w", err))
+	}
+	if o.checkpoint, err = runtime.ParseDuration(*checkpoint); err != nil {
+		errs = append(errs, fmt.Errorf("simulate: -checkpoint: %w", err))
 	}
 	if o.settings.MinRuntime, err = parseQueueDurations("min-runtime", *minRT); err != nil {
 		errs = append(errs, err)

@@ -16,10 +16,11 @@ import (
 //     share) divided by total GPU capacity × window length, over the
 //     measurement window (Config.WindowStart..WindowEnd). Work later lost to an
 //     eviction counts as allocated: it occupied the GPU.
-//   - Wait: for each completed job, the time from its arrival to the start of
-//     the run that completed (so a job evicted once waits for its first start,
-//     its lost run and its second wait). Percentiles p50/p95/p99 per priority
-//     class, nearest-rank.
+//   - Wait: for each completed job, its time in the system not spent on work
+//     that counted: completion − arrival − runtime. Without checkpoints that
+//     is the time from arrival to the start of the run that completed (a job
+//     evicted once waits for its first start, its lost run and its second
+//     wait). Percentiles p50/p95/p99 per priority class, nearest-rank.
 //   - Evictions: number of times a running job was stopped for another.
 //   - Thrash: evictions of a job that had run less than its min-runtime (as
 //     the min-runtime configuration resolves it for that preemptor and victim),
@@ -131,12 +132,13 @@ func (m *metrics) integrate(from, to, alloc int64, pending int) {
 	}
 }
 
-func (m *metrics) evicted(j *Job, ran int64, thrash bool) {
+// evicted records an eviction that lost the given seconds of work.
+func (m *metrics) evicted(j *Job, lost int64, thrash bool) {
 	m.evictions++
 	if thrash {
 		m.thrash++
 	}
-	m.lostMilliS += float64(ran) * float64(j.GPUDemand())
+	m.lostMilliS += float64(lost) * float64(j.GPUDemand())
 }
 
 func (m *metrics) failedStart(j *Job, held int64) {
@@ -146,7 +148,7 @@ func (m *metrics) failedStart(j *Job, held int64) {
 
 func (m *metrics) complete(j *Job, st *jobState) {
 	m.completed++
-	m.waits[j.Class] = append(m.waits[j.Class], st.finalStart-j.Arrival)
+	m.waits[j.Class] = append(m.waits[j.Class], st.done-j.Arrival-j.Runtime)
 	m.service(j, j.Runtime, st.done-j.Arrival)
 }
 
@@ -171,7 +173,7 @@ func (m *metrics) finish(s *sim) {
 	for i := range s.st {
 		st := &s.st[i]
 		j := &s.jobs[i]
-		var wait, useful int64
+		useful := st.progress
 		switch st.status {
 		case statusDone:
 			continue
@@ -179,14 +181,13 @@ func (m *metrics) finish(s *sim) {
 			m.deactivated++
 			continue
 		case statusRunning:
-			wait, useful = st.start-j.Arrival, min(end-st.start, j.Runtime)
+			useful += end - st.start
 		case statusPending:
-			wait = end - j.Arrival
 		default:
 			continue // not arrived before the horizon
 		}
 		m.unfinished++
-		m.waits[j.Class] = append(m.waits[j.Class], wait)
+		m.waits[j.Class] = append(m.waits[j.Class], end-j.Arrival-useful)
 		m.service(j, useful, end-j.Arrival)
 	}
 }

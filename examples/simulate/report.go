@@ -46,7 +46,11 @@ func writeTable(w io.Writer, r *Report) error {
 	if s.Speedup != 1 {
 		fmt.Fprintf(&b, ", arrivals sped up ×%g", s.Speedup)
 	}
-	fmt.Fprintf(&b, "; cycle every %s; stop %s after the last arrival\n", s.Interval, s.Tail)
+	fmt.Fprintf(&b, "; cycle every %s; stop %s after the last arrival", s.Interval, s.Tail)
+	if s.Checkpoint != "" {
+		fmt.Fprintf(&b, "; checkpoints every %s of work", s.Checkpoint)
+	}
+	b.WriteString("\n")
 	fmt.Fprintf(&b, "window: %s from t=%ds; offered GPU load %.2f\n", fmtDur(float64(s.WindowEnd-s.WindowStart)), s.WindowStart, s.OfferedLoad)
 	fmt.Fprintf(&b, "queues: %s\n", s.Queues)
 	for _, n := range s.Notes {

@@ -77,9 +77,9 @@ type jobState struct {
 	gpus    []uint8
 	nodePos int32 // index in cluster.running[node]
 
-	finalStart int64 // start of the run that completed
-	done       int64
-	evictions  int32
+	progress  int64 // work saved by checkpoints (Config.Checkpoint)
+	done      int64
+	evictions int32
 }
 
 // Config holds the simulator's knobs.
@@ -89,7 +89,11 @@ type Config struct {
 	// Window is the interval over which GPU utilisation is measured and the
 	// time series is sampled.
 	WindowStart, WindowEnd int64
-	Buckets                int // samples in the time series
+	Buckets                int
+	// Checkpoint, when > 0, is how often (in seconds of work) a job saves
+	// its progress: an evicted job loses only the work since its last
+	// checkpoint. 0: evicted jobs restart from scratch.
+	Checkpoint int64 // samples in the time series
 	// Progress, when non-nil, is called every few hundred cycles with the
 	// fraction of the simulated time (up to the horizon) already covered.
 	Progress func(frac float64)
@@ -238,7 +242,6 @@ func (s *sim) run() {
 			}
 			s.release(e.job)
 			st.status = statusDone
-			st.finalStart = st.start
 			st.done = s.now
 			s.doneN++
 			s.m.complete(&s.jobs[e.job], st)
@@ -318,7 +321,7 @@ func (s *sim) book(id int32, n int) {
 	if s.now < j.ReadyAfter {
 		s.push(event{t: s.now + readinessTimeout, kind: evTimeout, job: id, epoch: st.epoch})
 	} else {
-		s.push(event{t: s.now + j.Runtime, kind: evComplete, job: id, epoch: st.epoch})
+		s.push(event{t: s.now + j.Runtime - st.progress, kind: evComplete, job: id, epoch: st.epoch})
 	}
 	s.pol.started(s, id)
 }
@@ -347,7 +350,8 @@ func (s *sim) unbook(id int32) {
 }
 
 // evict stops running job victim in favour of job by (the preemptor, or -1),
-// losing its work; it is requeued after the current cycle.
+// losing its work since its last checkpoint (all of this run's work when
+// there are none); it is requeued after the current cycle.
 func (s *sim) evict(victim, by int32) {
 	s.c.free[s.st[victim].node].give(&s.jobs[victim], s.st[victim].gpus)
 	s.evictBooked(victim, by)
@@ -357,7 +361,12 @@ func (s *sim) evict(victim, by int32) {
 func (s *sim) evictBooked(victim, by int32) {
 	st := &s.st[victim]
 	ran := s.now - st.start
-	s.m.evicted(&s.jobs[victim], ran, ran < s.env.minRuntime(by, victim))
+	saved := int64(0)
+	if cp := s.cfg.Checkpoint; cp > 0 {
+		saved = ran / cp * cp
+	}
+	st.progress += saved
+	s.m.evicted(&s.jobs[victim], ran-saved, ran < s.env.minRuntime(by, victim))
 	s.unbook(victim)
 	st.status = statusPending
 	st.epoch++

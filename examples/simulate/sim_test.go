@@ -48,7 +48,7 @@ func outcomes(s *sim) map[string]jobOutcome {
 	out := map[string]jobOutcome{}
 	for i, j := range s.jobs {
 		st := s.st[i]
-		out[j.Name] = jobOutcome{Wait: st.finalStart - j.Arrival, Done: st.done, Evictions: st.evictions}
+		out[j.Name] = jobOutcome{Wait: st.done - j.Arrival - j.Runtime, Done: st.done, Evictions: st.evictions}
 	}
 	return out
 }
@@ -205,5 +205,32 @@ func TestJain(t *testing.T) {
 		if got := jain(tc.xs); got != tc.want {
 			t.Errorf("jain(%v) = %v, want %v", tc.xs, got, tc.want)
 		}
+	}
+}
+
+// With checkpoints every 100 s of work, A (evicted at 250 after running
+// 250 s) keeps 200 s and loses 50 s; it resumes at 350 with 800 s to go.
+func TestCheckpointKeepsProgress(t *testing.T) {
+	jobs := []Job{
+		tj("A", ClassBE, 0, 1000, 1, 1000),
+		tj("B", ClassLS, 250, 100, 1, 1000),
+	}
+	e, err := newEnv(jobs, 1, testSettings)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := Config{Interval: 10, Horizon: 1 << 30, WindowStart: 0, WindowEnd: 2000, Buckets: 1, Checkpoint: 100}
+	s := newSim(cfg, jobs, testNodes(1), priorityPolicy{}, e)
+	s.m.leaf = e.leafIndex
+	s.run()
+	want := map[string]jobOutcome{
+		"A": {Wait: 150, Done: 1150, Evictions: 1},
+		"B": {Wait: 0, Done: 350},
+	}
+	if diff := cmp.Diff(want, outcomes(s)); diff != "" {
+		t.Errorf("outcomes (-want +got):\n%s", diff)
+	}
+	if got, want := s.m.result("priority").LostGPUHours, 50.0/3600; got != want {
+		t.Errorf("lost GPU-h = %v, want %v", got, want)
 	}
 }

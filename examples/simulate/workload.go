@@ -32,6 +32,7 @@ type Summary struct {
 	Speedup       float64  `json:"speedup"`
 	Interval      string   `json:"cycle_interval"`
 	Tail          string   `json:"tail"`
+	Checkpoint    string   `json:"checkpoint,omitempty"`
 	WindowStart   int64    `json:"window_start_s"`
 	WindowEnd     int64    `json:"window_end_s"`
 	Horizon       int64    `json:"horizon_s"`
@@ -86,6 +87,9 @@ func prepare(jobs []Job, nodes []Node, o options) (*workload, error) {
 	if len(jobs) == 0 {
 		return nil, fmt.Errorf("simulate: no job fits on any node (%d dropped)", dropped)
 	}
+	if o.checkpoint > 0 {
+		w.summary.Checkpoint = runtime.FormatDuration(o.checkpoint)
+	}
 	arrivals := make([]int64, len(jobs))
 	for i, j := range jobs {
 		arrivals[i] = j.Arrival
@@ -96,6 +100,7 @@ func prepare(jobs []Job, nodes []Node, o options) (*workload, error) {
 		WindowStart: arrivals[len(arrivals)/100],
 		WindowEnd:   arrivals[len(arrivals)-1],
 		Buckets:     o.buckets,
+		Checkpoint:  int64(o.checkpoint / time.Second),
 	}
 	if w.cfg.WindowEnd <= w.cfg.WindowStart {
 		w.cfg.WindowEnd = w.cfg.WindowStart + 1
