@@ -131,6 +131,9 @@ func TestFlagErrorsAllAtOnce(t *testing.T) {
 	if err := run([]string{"-trace", "/nonexistent/pods.csv"}, &out, &errOut); err == nil || !strings.HasPrefix(err.Error(), "simulate: ") {
 		t.Errorf("missing file: %v", err)
 	}
+	if err := run([]string{"-fail-rate", "0.5"}, &out, &errOut); err == nil || !strings.Contains(err.Error(), "-fail-rate needs -synthetic") {
+		t.Errorf("-fail-rate on the trace: %v", err)
+	}
 	if err := run([]string{"-policies", "backoff"}, &out, &errOut); err == nil || !strings.Contains(err.Error(), "no failed starts") {
 		t.Errorf("backoff on the trace: %v", err)
 	}
@@ -142,7 +145,7 @@ func TestFlagErrorsAllAtOnce(t *testing.T) {
 func TestProgress(t *testing.T) {
 	var buf bytes.Buffer
 	p := newProgress(&buf)
-	p.update("priority", 0.5)
+	p.update("priority", 50, 100)
 	p.finish()
 	if buf.Len() != 0 {
 		t.Errorf("progress wrote to a non-terminal: %q", buf.String())
@@ -151,13 +154,13 @@ func TestProgress(t *testing.T) {
 	now := time.Unix(0, 0)
 	p = newProgress(&buf)
 	p.tty, p.start, p.now = true, now, func() time.Time { return now }
-	p.update("priority", 0.1) // before the delay: quiet
+	p.update("priority", 10, 100) // before the delay: quiet
 	if buf.Len() != 0 {
 		t.Errorf("progress before %v: %q", progressDelay, buf.String())
 	}
 	now = now.Add(progressDelay)
-	p.update("priority", 0.5)
-	if !strings.Contains(buf.String(), "priority") || !strings.Contains(buf.String(), "50%") {
+	p.update("priority", 3600, 7200)
+	if !strings.Contains(buf.String(), "priority") || !strings.Contains(buf.String(), "simulated 1.0h of 2.0h") {
 		t.Errorf("progress after %v: %q", progressDelay, buf.String())
 	}
 	p.finish()

@@ -38,9 +38,9 @@ func newProgress(w io.Writer) *progress {
 	return &progress{w: w, tty: isTerminal(w), start: time.Now(), now: time.Now}
 }
 
-// update reports the fraction done (0..1) of the whole run, now simulating
-// the named policy.
-func (p *progress) update(policy string, frac float64) {
+// update reports that the simulation of the named policy has covered done
+// of total simulated seconds.
+func (p *progress) update(policy string, done, total int64) {
 	if !p.tty {
 		return
 	}
@@ -50,7 +50,8 @@ func (p *progress) update(policy string, frac float64) {
 	}
 	p.last = now
 	p.shown = true
-	fmt.Fprintf(p.w, "\r\033[Ksimulate: %-10s %3.0f%%  %s", policy, 100*min(max(frac, 0), 1), now.Sub(p.start).Round(100*time.Millisecond))
+	fmt.Fprintf(p.w, "\r\033[Ksimulate: %s  simulated %s of %s  (%s)", policy,
+		fmtDur(float64(done)), fmtDur(float64(total)), now.Sub(p.start).Round(100*time.Millisecond))
 }
 
 // finish erases the indicator if it was ever shown.

@@ -95,8 +95,8 @@ type Config struct {
 	// checkpoint. 0: evicted jobs restart from scratch.
 	Checkpoint int64 // samples in the time series
 	// Progress, when non-nil, is called every few hundred cycles with the
-	// fraction of the simulated time (up to the horizon) already covered.
-	Progress func(frac float64)
+	// simulated seconds covered so far and in all (up to the horizon).
+	Progress func(done, total int64)
 }
 
 // sim is one simulation run of one policy.
@@ -258,7 +258,7 @@ func (s *sim) run() {
 			delete(s.cycle, e.t)
 			s.m.cycles++
 			if s.cfg.Progress != nil && s.m.cycles%256 == 0 {
-				s.cfg.Progress(float64(s.now-s.first) / float64(max(s.cfg.Horizon-s.first, 1)))
+				s.cfg.Progress(s.now-s.first, s.cfg.Horizon-s.first)
 			}
 			s.inCycle = true
 			s.runCycle()

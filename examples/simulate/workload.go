@@ -131,7 +131,7 @@ func simulateAll(w *workload, names []string, prog *progress) ([]Result, error) 
 			return nil, err
 		}
 		cfg := w.cfg
-		cfg.Progress = func(frac float64) { prog.update(name, (float64(k)+frac)/float64(len(names))) }
+		cfg.Progress = func(done, total int64) { prog.update(fmt.Sprintf("%s (%d/%d)", name, k+1, len(names)), done, total) }
 		s := newSim(cfg, w.jobs, w.nodes, pol, w.env)
 		s.m.leaf = w.env.leafIndex
 		s.run()
