@@ -114,6 +114,8 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	var err error
 	if o.tail, err = runtime.ParseDuration(*tail); err != nil {
 		errs = append(errs, fmt.Errorf("simulate: -tail: %w", err))
+	} else if o.tail > maxTail {
+		errs = append(errs, fmt.Errorf("simulate: -tail %s: want at most %s", runtime.FormatDuration(o.tail), runtime.FormatDuration(maxTail)))
 	}
 	if o.checkpoint, err = runtime.ParseDuration(*checkpoint); err != nil {
 		errs = append(errs, fmt.Errorf("simulate: -checkpoint: %w", err))
@@ -182,6 +184,9 @@ const (
 	embeddedNodeStride = 40
 	embeddedSpeedup    = 10
 )
+
+// maxTail bounds -tail so simulated instants stay far inside time.Duration.
+const maxTail = 10 * 365 * 24 * time.Hour
 
 // noBackoffNote says why the backoff policy is not simulated for an input
 // without failed starts.

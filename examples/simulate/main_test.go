@@ -119,11 +119,11 @@ func TestRunTraceFiles(t *testing.T) {
 
 func TestFlagErrorsAllAtOnce(t *testing.T) {
 	var out, errOut bytes.Buffer
-	err := run([]string{"-interval", "0s", "-teams", "0", "-policies", "nope", "-min-runtime", "be=5", "-min-admit", "-1m", "-speedup", "0.5"}, &out, &errOut)
+	err := run([]string{"-interval", "0s", "-teams", "0", "-policies", "nope", "-min-runtime", "be=5", "-min-admit", "-1m", "-speedup", "0.5", "-tail", "600w"}, &out, &errOut)
 	if err == nil {
 		t.Fatal("no error")
 	}
-	for _, want := range []string{"-interval 0s", "-teams 0", `unknown policy "nope"`, `-min-runtime: runtime: invalid duration "5"`, "-min-admit", "-speedup 0.5"} {
+	for _, want := range []string{"-interval 0s", "-teams 0", `unknown policy "nope"`, `-min-runtime: runtime: invalid duration "5"`, "-min-admit", "-speedup 0.5", "-tail 600w: want at most 521w3d"} {
 		if !strings.Contains(err.Error(), want) {
 			t.Errorf("error lacks %q:\n%v", want, err)
 		}

@@ -103,7 +103,7 @@ type Node struct {
 const (
 	maxGPUsPerTask = 64
 	maxGPUsPerNode = 64
-	maxTime        = int64(1) << 40 // ~35,000 years of seconds
+	maxTime        = int64(1) << 32 // ~136 years of seconds: simulated instants stay far inside time.Duration
 	maxQuantity    = int64(1) << 40
 )
 
