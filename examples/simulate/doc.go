@@ -131,7 +131,10 @@
 //     they evict each other every time min-runtime allows, and neither
 //     finishes; most of this policy's evictions are "newer" picks. (Kueue's
 //     implementation compares both jobs' queue-order timestamps instead, so
-//     an evicted older job is never "newer".)
+//     an evicted older job is never "newer".) -newer-rule=false gives the
+//     library no preemptor timestamp, which it documents as "no candidate is
+//     newer", leaving only the minAdmit rotation; with -checkpoint that is the
+//     turn-taking KEP-8522 describes (try both).
 //   - backoff (only for inputs with failed starts, i.e. -synthetic with
 //     -fail-rate > 0): minruntime, and after a failed start the job's
 //     requeue.RequeueState moves with RequeueState.Timeout under the default

@@ -34,6 +34,10 @@ type settings struct {
 	// over-running job's resources (requeue.EngineConfig.CanContend);
 	// by default only strictly higher priorities do.
 	RequeueEqual bool
+	// NoNewer turns the time-based policy's "newer" rule off by giving the
+	// library no preemptor timestamp (eligibility.PreemptionRequest: the zero
+	// time counts no candidate as newer); only minAdmit expiry remains.
+	NoNewer bool
 	// MinAdmit is the time-based policy's minAdmitDuration.
 	MinAdmit time.Duration
 }

@@ -98,6 +98,7 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	expected := fs.String("expected-runtime", defaultExpectedFlag, "expected runtime per queue for the requeue policy, `queue=duration,...`")
 	delay := fs.String("requeue-delay", defaultRequeueDelay, "cooldown after a requeue (`duration`)")
 	contenders := fs.String("requeue-contenders", "higher", "who may take an over-running job's resources: `higher` priority only (tenure's default) or higher-or-equal")
+	newer := fs.Bool("newer-rule", true, "timebased: keep LowerOrNewerEqualPriority's \"newer\" rule; false leaves only minAdmit expiry")
 	minAdmit := fs.String("min-admit", defaultMinAdmit, "minAdmitDuration of the time-based policy (`duration`, >= 1m)")
 	fs.Usage = func() {
 		fmt.Fprintf(fs.Output(), "usage: simulate [flags]\n\n%s\nflags:\n", usageText)
@@ -132,6 +133,7 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	if o.settings.MinAdmit, err = runtime.ParseDuration(*minAdmit); err != nil {
 		errs = append(errs, fmt.Errorf("simulate: -min-admit: %w", err))
 	}
+	o.settings.NoNewer = !*newer
 	switch *contenders {
 	case "higher":
 	case "higher-or-equal":

@@ -91,7 +91,11 @@ func (p *tenurePolicy) equalPriorityVictims() bool { return p.tb != nil }
 func (p *tenurePolicy) classify(s *sim, pre, v int32) eligibility.PreemptionDecision {
 	if p.reqJob != pre || p.reqTS != s.st[pre].queueTS {
 		p.reqJob, p.reqTS = pre, s.st[pre].queueTS
-		p.req = eligibility.PreemptionRequest{Priority: s.jobs[pre].Class.Priority(), Timestamp: at(p.reqTS)}
+		p.req = eligibility.PreemptionRequest{Priority: s.jobs[pre].Class.Priority()}
+		if !p.e.settings.NoNewer {
+			// With no timestamp the library counts no candidate as newer.
+			p.req.Timestamp = at(p.reqTS)
+		}
 	}
 	cand := eligibility.Candidate{ID: s.jobs[v].Name, Priority: s.jobs[v].Class.Priority(), Reserved: p.ej[v].Start}
 	return p.tb.Classify(p.req, cand, s.nowT)

@@ -21,7 +21,12 @@ var policyTestSettings = settings{
 // class, a 10 s cycle grid, window [0, 1000], stopping at horizon.
 func simulatePolicy(t *testing.T, name string, jobs []Job, nodes []Node, horizon int64) *sim {
 	t.Helper()
-	e, err := newEnv(jobs, 1, policyTestSettings)
+	return simulateWith(t, name, policyTestSettings, jobs, nodes, horizon)
+}
+
+func simulateWith(t *testing.T, name string, set settings, jobs []Job, nodes []Node, horizon int64) *sim {
+	t.Helper()
+	e, err := newEnv(jobs, 1, set)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -161,5 +166,24 @@ func TestApplicablePolicies(t *testing.T) {
 	}
 	if diff := cmp.Diff([]string{"priority", "minruntime", "requeue", "timebased", "backoff"}, applicablePolicies(true)); diff != "" {
 		t.Errorf("with failed starts (-want +got):\n%s", diff)
+	}
+}
+
+// With the newer rule off, only expiry remains: B evicts A once A has run
+// longer than minAdmit (7210); A then waits until B in turn has run longer
+// than minAdmit (7210 + 7200 → the first cycle after 14410: 14420).
+func TestTimeBasedExpiryOnly(t *testing.T) {
+	jobs := []Job{
+		tj("A", ClassLS, 0, 100000, 1, 1000),
+		tj("B", ClassLS, 10, 100000, 1, 1000),
+	}
+	set := policyTestSettings
+	set.NoNewer = true
+	s := simulateWith(t, "timebased", set, jobs, testNodes(1), 15000)
+	if diff := cmp.Diff(map[string]int{"expired": 2}, s.m.picks); diff != "" {
+		t.Errorf("picks (-want +got):\n%s", diff)
+	}
+	if s.st[0].status != statusRunning || s.st[0].start != 14420 {
+		t.Errorf("A: status %d start %d; want running since 14420", s.st[0].status, s.st[0].start)
 	}
 }
