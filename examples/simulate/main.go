@@ -179,9 +179,9 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 const embeddedSource = "Alibaba openb 2023 (embedded)"
 
 // Load knobs applied to the embedded trace by default. At its real scale the
-// trace never loads its 1,213-node cluster above 1% of its GPUs (at most 56
-// tasks run at once), so no policy would ever act; every 40th node (31 nodes,
-// 147 GPUs) with inter-arrival times divided by 10 gives a busy cluster.
+// trace never asks for more than about 1% of its 6,212 GPUs (66 GPUs, 56 tasks
+// at the busiest moment), so no policy would ever act; every 40th node (31
+// nodes, 147 GPUs) with inter-arrival times divided by 10 gives a busy cluster.
 const (
 	embeddedNodeStride = 40
 	embeddedSpeedup    = 10
