@@ -23,16 +23,13 @@ import (
 // gets the engine's not-before annotation (cooldown -requeue-delay) on its
 // own copy of the annotations.
 type requeuePass struct {
-	e       *env
 	nom     eligibility.Nominator
 	eng     *requeue.Engine
 	leafAnn []map[string]string // by leaf index; nil when the queue did not opt in
-	own     map[int32]map[string]string
 	model   simModel
 
 	res     eligibility.Result
 	running []eligibility.Job
-	runIDs  []int32
 	noms    []requeue.VictimNomination
 	victims []requeue.Victim
 	conts   []requeue.Contender
@@ -41,7 +38,7 @@ type requeuePass struct {
 
 func newRequeuePass(w *workload, filter *eligibility.MinRuntimeFilter, ej []eligibility.Job) (*requeuePass, error) {
 	e := w.env
-	r := &requeuePass{e: e, own: map[int32]map[string]string{}, fits: map[shape]bool{}}
+	r := &requeuePass{fits: map[shape]bool{}}
 	r.model = simModel{ids: make(map[string]int32, len(w.jobs)), placed: map[int32][]uint8{}, placedOn: map[int32]int{}, evicted: map[int32]bool{}}
 	for i := range w.jobs {
 		r.model.ids[w.jobs[i].Name] = int32(i)
@@ -104,11 +101,10 @@ func (r *requeuePass) run(s *sim, ej []eligibility.Job) {
 		return
 	}
 	// Nominations: every running job, in node order.
-	r.running, r.runIDs = r.running[:0], r.runIDs[:0]
+	r.running = r.running[:0]
 	for n := range s.c.running {
 		for _, id := range s.c.running[n] {
 			r.running = append(r.running, ej[id])
-			r.runIDs = append(r.runIDs, id)
 		}
 	}
 	r.res.Reset()
@@ -139,7 +135,6 @@ func (r *requeuePass) run(s *sim, ej []eligibility.Job) {
 				ann[k] = val
 			}
 			ann[eligibility.AnnotationRequeueNotBefore] = o.Annotation
-			r.own[v] = ann
 			ej[v].Annotations = ann
 			for _, c := range o.Contenders {
 				id := r.model.ids[c]
