@@ -91,18 +91,23 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	fs.Float64Var(&o.speedup, "speedup", 0, "divide inter-arrival times by this factor, raising the load (0: 10 for the embedded trace, else 1)")
 	fs.BoolVar(&o.json, "json", false, "print the results as JSON")
 	fs.StringVar(&o.svg, "svg", "", "write a plot of utilisation and queue length over time to `FILE`")
-	fs.IntVar(&o.buckets, "buckets", 200, "time-series resolution for --svg and --json")
+	fs.IntVar(&o.buckets, "buckets", 200, "time-series resolution for -svg and -json")
 	tail := fs.String("tail", "2d", "keep simulating this long after the last arrival (`duration`); jobs not done by then are reported unfinished")
-	checkpoint := fs.String("checkpoint", "0s", "jobs save their progress every `duration` of work, so an eviction loses only the work since (0s: restart from scratch)")
+	checkpoint := fs.String("checkpoint", "0s", "jobs save their progress every `duration` of work, so an eviction loses only the work since the last save (0s: restart from scratch)")
 	minRT := fs.String("min-runtime", defaultMinRuntimeFlag, "min-runtime per queue (preempt and reclaim), `queue=duration,...`")
 	expected := fs.String("expected-runtime", defaultExpectedFlag, "expected runtime per queue for the requeue policy, `queue=duration,...`")
 	delay := fs.String("requeue-delay", defaultRequeueDelay, "cooldown after a requeue (`duration`)")
-	contenders := fs.String("requeue-contenders", "higher", "who may take an over-running job's resources: `higher` priority only (tenure's default) or higher-or-equal")
+	contenders := fs.String("requeue-contenders", "higher", "who may take an over-running job's resources (`mode`): higher (strictly higher priority, tenure's default) or higher-or-equal")
 	newer := fs.Bool("newer-rule", true, "timebased: keep LowerOrNewerEqualPriority's \"newer\" rule; false leaves only minAdmit expiry")
 	minAdmit := fs.String("min-admit", defaultMinAdmit, "minAdmitDuration of the time-based policy (`duration`, >= 1m)")
 	fs.Usage = func() {
-		fmt.Fprintf(fs.Output(), "usage: simulate [flags]\n\n%s\nflags:\n", usageText)
+		fmt.Fprintf(fs.Output(), "usage: simulate [flags]\n\n%s\n\npolicies:\n", usageText)
+		for _, p := range policyRegistry {
+			fmt.Fprintf(fs.Output(), "  %-11s %s\n", p.name, p.about)
+		}
+		fmt.Fprintf(fs.Output(), "\nflags:\n")
 		fs.PrintDefaults()
+		fmt.Fprintf(fs.Output(), "\nThe mapping of the trace, the model and every metric: go doc ./examples/simulate\n")
 	}
 	if err := fs.Parse(args); err != nil {
 		return o, err
