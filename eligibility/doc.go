@@ -160,9 +160,16 @@
 //
 // A consequence of the "newer" rule, kept as specified: a pending job that
 // entered the queue before a running job's reservation may preempt it at
-// once. If the embedder re-queues a job it preempted with its creation time,
-// that job is older than its preemptor's reservation and takes the slot
-// straight back, cycle after cycle. For the fair rotation the seed
-// describes, re-queue preempted jobs behind the waiting ones (with the
-// eviction instant as their queue-order timestamp).
+// once. If the embedder re-queued a job preempted for running past M with
+// its creation time, that job would be older than its preemptor's
+// reservation and take the slot straight back, cycle after cycle. So
+// re-queue such a job with its preemption instant as its queue-order
+// timestamp and pass that as [PreemptionRequest.Timestamp]:
+// [github.com/tenurepolicy/tenure/requeue.QueueEntry] has a
+// TimeBasedPreempted field for it, and QueueOrder.Timestamp applies it. The
+// slot then rotates as seed 004 describes (requeue's TestTimeBasedRotation
+// walks the two-job case). Kueue's code (as opposed to seed 004's text)
+// compares the two jobs' queue-order timestamps for "newer"; the two
+// readings differ only for a candidate created before the preemptor but
+// admitted after it queued, and both need the re-stamp to rotate.
 package eligibility

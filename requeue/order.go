@@ -71,6 +71,14 @@ type QueueEntry struct {
 	// PodsReadyTimeout). The zero time means it was not; an eviction for any
 	// other reason (preemption, say) leaves it zero.
 	TimeoutEvicted time.Time
+	// TimeBasedPreempted is the instant the job was last preempted by
+	// time-based same-priority preemption because it had held its quota
+	// longer than MinAdmitDuration (an [eligibility.ClassExpired] pick;
+	// Kueue's reason InClusterQueueTimeBased). The zero time means it was
+	// not. It moves the job behind the jobs already waiting, under either
+	// strategy, so that equal-priority jobs take turns (see
+	// [QueueOrder.Timestamp]).
+	TimeBasedPreempted time.Time
 }
 
 // QueueOrder orders pending jobs: higher priority first, then earlier
@@ -86,16 +94,36 @@ type QueueOrder struct {
 	Strategy TimestampStrategy
 }
 
-// Timestamp returns the instant e is ordered by: under [TimestampEviction],
-// e.TimeoutEvicted when it is set, else e.Created; under
-// [TimestampCreation] (and any unknown strategy), e.Created. Any monotonic
-// clock reading is stripped, so ordering compares wall-clock instants only
-// (as the persisted timestamps of a restarted scheduler would).
+// Timestamp returns the instant e is ordered by: e.Created, or a later
+// eviction instant that sends the job to the back of its priority:
+//
+//   - under [TimestampEviction], e.TimeoutEvicted when it is set (KEP-1282);
+//     under [TimestampCreation] (and any unknown strategy) it is ignored;
+//   - under either strategy, e.TimeBasedPreempted when it is set;
+//
+// and when both apply, the later of the two. Any monotonic clock reading is
+// stripped, so ordering compares wall-clock instants only (as the persisted
+// timestamps of a restarted scheduler would).
+//
+// Why a time-based preemption re-stamps the job (a choice beyond DESIGN
+// §4.6 and seed 004): the "newer" rule lets a pending job preempt an
+// equal-priority job that queued after it. A job preempted because it had
+// run past MinAdmitDuration, requeued with its creation time, would be older
+// than its preemptor and take the slot straight back, cycle after cycle;
+// stamped with its preemption instant it waits behind its preemptor until
+// that one's MinAdmitDuration runs out, which is the rotation seed 004
+// describes. Kueue itself re-stamps a workload preempted to reclaim
+// borrowed quota in the same way (its queue-order timestamp becomes the
+// preemption instant, plus a millisecond).
 func (o QueueOrder) Timestamp(e QueueEntry) time.Time {
-	if o.Strategy == TimestampEviction && !e.TimeoutEvicted.IsZero() {
-		return e.TimeoutEvicted.Round(0)
+	ts := e.Created
+	if o.Strategy == TimestampEviction && e.TimeoutEvicted.After(ts) {
+		ts = e.TimeoutEvicted
 	}
-	return e.Created.Round(0)
+	if e.TimeBasedPreempted.After(ts) {
+		ts = e.TimeBasedPreempted
+	}
+	return ts.Round(0)
 }
 
 // Compare returns a negative number when a goes before b, a positive number

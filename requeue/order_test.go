@@ -33,6 +33,14 @@ func TestQueueOrderTimestamp(t *testing.T) {
 		{"creation strategy, never evicted: creation", requeue.TimestampCreation, plain, orderMin(0)},
 		{"creation strategy, timeout-evicted: still creation", requeue.TimestampCreation, evicted, orderMin(0)},
 		{"unknown strategy falls back to creation", requeue.TimestampStrategy(9), evicted, orderMin(0)},
+		{"time-based preemption, eviction strategy", requeue.TimestampEviction,
+			requeue.QueueEntry{Created: orderMin(0), TimeBasedPreempted: orderMin(20)}, orderMin(20)},
+		{"time-based preemption, creation strategy too", requeue.TimestampCreation,
+			requeue.QueueEntry{Created: orderMin(0), TimeBasedPreempted: orderMin(20)}, orderMin(20)},
+		{"preempted after a timeout eviction: the later", requeue.TimestampEviction,
+			requeue.QueueEntry{Created: orderMin(0), TimeoutEvicted: orderMin(10), TimeBasedPreempted: orderMin(20)}, orderMin(20)},
+		{"timeout eviction after a preemption: the later", requeue.TimestampEviction,
+			requeue.QueueEntry{Created: orderMin(0), TimeoutEvicted: orderMin(40), TimeBasedPreempted: orderMin(20)}, orderMin(40)},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -193,6 +201,9 @@ func orderGenEntry(t *rapid.T, label string) requeue.QueueEntry {
 	if rapid.Bool().Draw(t, label+".evicted") {
 		e.TimeoutEvicted = orderMin(rapid.IntRange(0, 5).Draw(t, label+".evictedAt"))
 	}
+	if rapid.Bool().Draw(t, label+".preempted") {
+		e.TimeBasedPreempted = orderMin(rapid.IntRange(0, 5).Draw(t, label+".preemptedAt"))
+	}
 	return e
 }
 
@@ -245,11 +256,20 @@ func TestQueueOrderSortOracle(t *testing.T) {
 			entries[i] = orderGenEntry(t, "e")
 		}
 		want := slices.Clone(entries)
+		// The rule as written: the latest of creation, the readiness-timeout
+		// eviction (Eviction strategy only) and the time-based preemption.
 		ts := func(e requeue.QueueEntry) time.Time {
-			if strategy == requeue.TimestampEviction && !e.TimeoutEvicted.IsZero() {
-				return e.TimeoutEvicted
+			candidates := []time.Time{e.Created, e.TimeBasedPreempted}
+			if strategy == requeue.TimestampEviction {
+				candidates = append(candidates, e.TimeoutEvicted)
 			}
-			return e.Created
+			latest := candidates[0]
+			for _, c := range candidates[1:] {
+				if c.After(latest) {
+					latest = c
+				}
+			}
+			return latest
 		}
 		sort.SliceStable(want, func(i, j int) bool {
 			a, b := want[i], want[j]

@@ -1,0 +1,59 @@
+package requeue_test
+
+import (
+	"testing"
+	"time"
+
+	"github.com/tenurepolicy/tenure/eligibility"
+	"github.com/tenurepolicy/tenure/requeue"
+)
+
+// TestTimeBasedRotation drives seed 004's two-job case through both halves
+// of the policy: eligibility classifies, requeue stamps the queue-order
+// timestamp. Job a holds the only slot; b waits. After M, b preempts a (an
+// expired pick). a is re-stamped with its preemption instant, so b is not
+// "newer" than a and a must wait until b in turn has run longer than M —
+// the slot rotates instead of changing hands every cycle.
+func TestTimeBasedRotation(t *testing.T) {
+	m := 2 * time.Hour
+	policy := eligibility.PreemptionConfig{Policy: eligibility.PreemptionLowerOrNewerEqualPriority, MinAdmitDuration: &m}
+	order := requeue.QueueOrder{}
+	t0 := time.Date(2026, 3, 1, 8, 0, 0, 0, time.UTC)
+
+	a := requeue.QueueEntry{ID: "a", Priority: 5, Created: t0}
+	b := requeue.QueueEntry{ID: "b", Priority: 5, Created: t0.Add(5 * time.Minute)}
+	aReserved := t0
+
+	// b, pending, looks at a at exactly M: not yet, then 1ns later: expired.
+	req := func(e requeue.QueueEntry) eligibility.PreemptionRequest {
+		return eligibility.PreemptionRequest{Priority: e.Priority, Timestamp: order.Timestamp(e)}
+	}
+	if d := policy.Classify(req(b), eligibility.Candidate{ID: "a", Priority: 5, Reserved: aReserved}, t0.Add(m)); d.Preemptible() {
+		t.Fatalf("a preemptible at exactly M: %v", d.Class)
+	}
+	now := t0.Add(m + time.Nanosecond)
+	if d := policy.Classify(req(b), eligibility.Candidate{ID: "a", Priority: 5, Reserved: aReserved}, now); d.Class != eligibility.ClassExpired {
+		t.Fatalf("a at M+1ns: class %v, want expired", d.Class)
+	}
+
+	// b takes the slot; a is requeued, stamped as time-based preempted.
+	bReserved := now
+	a.TimeBasedPreempted = now
+	if got := order.Timestamp(a); !got.Equal(now) {
+		t.Fatalf("a's queue-order timestamp = %v, want its preemption instant %v", got, now)
+	}
+	if d := policy.Classify(req(a), eligibility.Candidate{ID: "b", Priority: 5, Reserved: bReserved}, now.Add(time.Second)); d.Preemptible() {
+		t.Fatalf("a preempts b straight back (class %v): the slot ping-pongs", d.Class)
+	}
+	// …until b has held the slot longer than M.
+	if d := policy.Classify(req(a), eligibility.Candidate{ID: "b", Priority: 5, Reserved: bReserved}, bReserved.Add(m+time.Nanosecond)); d.Class != eligibility.ClassExpired {
+		t.Fatalf("b after M: class %v, want expired", d.Class)
+	}
+
+	// Without the re-stamp a is older than b's reservation: b counts as newer
+	// and a would take the slot back at once (the behaviour the field fixes).
+	a.TimeBasedPreempted = time.Time{}
+	if d := policy.Classify(req(a), eligibility.Candidate{ID: "b", Priority: 5, Reserved: bReserved}, now.Add(time.Second)); d.Class != eligibility.ClassNewer {
+		t.Fatalf("without the re-stamp: class %v, want newer", d.Class)
+	}
+}
