@@ -158,18 +158,19 @@
 // InClusterQueueTimeBased. Classify is O(1) and CandidateCompare
 // O(len(ID)), both allocation-free; Candidates computes each sort key once.
 //
-// A consequence of the "newer" rule, kept as specified: a pending job that
-// entered the queue before a running job's reservation may preempt it at
-// once. If the embedder re-queued a job preempted for running past M with
-// its creation time, that job would be older than its preemptor's
-// reservation and take the slot straight back, cycle after cycle. So
-// re-queue such a job with its preemption instant as its queue-order
-// timestamp and pass that as [PreemptionRequest.Timestamp]:
+// A consequence of the "newer" rule, kept as specified: a pending job whose
+// queue-order timestamp is before a running job's reservation may preempt
+// it at once. If the embedder re-queued a job preempted by an equal-priority
+// job (picked as newer or as expired) with its creation time, that job
+// would be older than its preemptor's reservation and take the slot
+// straight back, cycle after cycle. So re-queue such a job with its
+// preemption instant as its queue-order timestamp and pass that as
+// [PreemptionRequest.Timestamp]:
 // [github.com/tenurepolicy/tenure/requeue.QueueEntry] has a
-// TimeBasedPreempted field for it, and QueueOrder.Timestamp applies it. The
-// slot then rotates as seed 004 describes (requeue's TestTimeBasedRotation
-// walks the two-job case). Kueue's code (as opposed to seed 004's text)
-// compares the two jobs' queue-order timestamps for "newer"; the two
-// readings differ only for a candidate created before the preemptor but
-// admitted after it queued, and both need the re-stamp to rotate.
+// SamePriorityPreempted field for it, and QueueOrder.Timestamp applies it.
+// The slot then rotates as seed 004 describes (requeue's
+// TestTimeBasedRotation walks the two-job case). Kueue's code, unlike seed
+// 004's text, calls a candidate newer when its queue-order timestamp (not
+// its reservation) is after the preemptor's; tenure keeps the seed's
+// reading, which also protects a job admitted before the preemptor arrived.
 package eligibility

@@ -71,14 +71,14 @@ type QueueEntry struct {
 	// PodsReadyTimeout). The zero time means it was not; an eviction for any
 	// other reason (preemption, say) leaves it zero.
 	TimeoutEvicted time.Time
-	// TimeBasedPreempted is the instant the job was last preempted by
-	// time-based same-priority preemption because it had held its quota
-	// longer than MinAdmitDuration (an [eligibility.ClassExpired] pick;
-	// Kueue's reason InClusterQueueTimeBased). The zero time means it was
-	// not. It moves the job behind the jobs already waiting, under either
-	// strategy, so that equal-priority jobs take turns (see
+	// SamePriorityPreempted is the instant the job was last preempted by a
+	// job of equal priority under [eligibility.PreemptionLowerOrNewerEqualPriority]:
+	// an [eligibility.ClassNewer] or [eligibility.ClassExpired] pick (the
+	// latter is Kueue's reason InClusterQueueTimeBased). The zero time means
+	// it was not. It moves the job behind the jobs already waiting, under
+	// either strategy, so that equal-priority jobs take turns (see
 	// [QueueOrder.Timestamp]).
-	TimeBasedPreempted time.Time
+	SamePriorityPreempted time.Time
 }
 
 // QueueOrder orders pending jobs: higher priority first, then earlier
@@ -99,29 +99,31 @@ type QueueOrder struct {
 //
 //   - under [TimestampEviction], e.TimeoutEvicted when it is set (KEP-1282);
 //     under [TimestampCreation] (and any unknown strategy) it is ignored;
-//   - under either strategy, e.TimeBasedPreempted when it is set;
+//   - under either strategy, e.SamePriorityPreempted when it is set;
 //
 // and when both apply, the later of the two. Any monotonic clock reading is
 // stripped, so ordering compares wall-clock instants only (as the persisted
 // timestamps of a restarted scheduler would).
 //
-// Why a time-based preemption re-stamps the job (a choice beyond DESIGN
-// §4.6 and seed 004): the "newer" rule lets a pending job preempt an
-// equal-priority job that queued after it. A job preempted because it had
-// run past MinAdmitDuration, requeued with its creation time, would be older
-// than its preemptor and take the slot straight back, cycle after cycle;
-// stamped with its preemption instant it waits behind its preemptor until
-// that one's MinAdmitDuration runs out, which is the rotation seed 004
-// describes. Kueue itself re-stamps a workload preempted to reclaim
+// Why an equal-priority preemption re-stamps the job (a choice beyond
+// DESIGN §4.6 and seed 004): the "newer" rule lets a pending job preempt an
+// equal-priority job whose quota reservation came after the pending job's
+// timestamp. A job preempted by an equal-priority job and requeued with its
+// creation time is older than its preemptor's fresh reservation, so it would
+// count the preemptor as newer and take the slot straight back, cycle after
+// cycle — whether it was picked as newer or as expired (past
+// MinAdmitDuration). Stamped with its preemption instant it waits behind its
+// preemptor until that one's MinAdmitDuration runs out: the rotation seed
+// 004 describes. Kueue itself re-stamps a workload preempted to reclaim
 // borrowed quota in the same way (its queue-order timestamp becomes the
-// preemption instant, plus a millisecond).
+// preemption instant plus a millisecond).
 func (o QueueOrder) Timestamp(e QueueEntry) time.Time {
 	ts := e.Created
 	if o.Strategy == TimestampEviction && e.TimeoutEvicted.After(ts) {
 		ts = e.TimeoutEvicted
 	}
-	if e.TimeBasedPreempted.After(ts) {
-		ts = e.TimeBasedPreempted
+	if e.SamePriorityPreempted.After(ts) {
+		ts = e.SamePriorityPreempted
 	}
 	return ts.Round(0)
 }

@@ -38,7 +38,7 @@ func TestTimeBasedRotation(t *testing.T) {
 
 	// b takes the slot; a is requeued, stamped as time-based preempted.
 	bReserved := now
-	a.TimeBasedPreempted = now
+	a.SamePriorityPreempted = now
 	if got := order.Timestamp(a); !got.Equal(now) {
 		t.Fatalf("a's queue-order timestamp = %v, want its preemption instant %v", got, now)
 	}
@@ -52,8 +52,39 @@ func TestTimeBasedRotation(t *testing.T) {
 
 	// Without the re-stamp a is older than b's reservation: b counts as newer
 	// and a would take the slot back at once (the behaviour the field fixes).
-	a.TimeBasedPreempted = time.Time{}
+	a.SamePriorityPreempted = time.Time{}
 	if d := policy.Classify(req(a), eligibility.Candidate{ID: "b", Priority: 5, Reserved: bReserved}, now.Add(time.Second)); d.Class != eligibility.ClassNewer {
 		t.Fatalf("without the re-stamp: class %v, want newer", d.Class)
+	}
+}
+
+// TestNewerPickRotation: a "newer" pick needs the same re-stamp. Job c was
+// admitted while b was already waiting, so b may preempt it at once; c,
+// requeued with its creation time, would then find b's fresh reservation
+// newer than itself and preempt b straight back.
+func TestNewerPickRotation(t *testing.T) {
+	m := 2 * time.Hour
+	policy := eligibility.PreemptionConfig{Policy: eligibility.PreemptionLowerOrNewerEqualPriority, MinAdmitDuration: &m}
+	order := requeue.QueueOrder{}
+	t0 := time.Date(2026, 3, 1, 8, 0, 0, 0, time.UTC)
+	req := func(e requeue.QueueEntry) eligibility.PreemptionRequest {
+		return eligibility.PreemptionRequest{Priority: e.Priority, Timestamp: order.Timestamp(e)}
+	}
+
+	b := requeue.QueueEntry{ID: "b", Priority: 5, Created: t0}
+	c := requeue.QueueEntry{ID: "c", Priority: 5, Created: t0.Add(time.Minute)}
+	cReserved := t0.Add(10 * time.Minute) // admitted while b waited (it fit, b did not)
+	now := t0.Add(20 * time.Minute)
+	if d := policy.Classify(req(b), eligibility.Candidate{ID: "c", Priority: 5, Reserved: cReserved}, now); d.Class != eligibility.ClassNewer {
+		t.Fatalf("c for b: class %v, want newer", d.Class)
+	}
+	bReserved := now
+	c.SamePriorityPreempted = now
+	if d := policy.Classify(req(c), eligibility.Candidate{ID: "b", Priority: 5, Reserved: bReserved}, now.Add(time.Second)); d.Preemptible() {
+		t.Fatalf("c preempts b straight back (class %v)", d.Class)
+	}
+	c.SamePriorityPreempted = time.Time{}
+	if d := policy.Classify(req(c), eligibility.Candidate{ID: "b", Priority: 5, Reserved: bReserved}, now.Add(time.Second)); d.Class != eligibility.ClassNewer {
+		t.Fatalf("without the re-stamp: class %v, want newer (the ping-pong)", d.Class)
 	}
 }

@@ -33,14 +33,14 @@ func TestQueueOrderTimestamp(t *testing.T) {
 		{"creation strategy, never evicted: creation", requeue.TimestampCreation, plain, orderMin(0)},
 		{"creation strategy, timeout-evicted: still creation", requeue.TimestampCreation, evicted, orderMin(0)},
 		{"unknown strategy falls back to creation", requeue.TimestampStrategy(9), evicted, orderMin(0)},
-		{"time-based preemption, eviction strategy", requeue.TimestampEviction,
-			requeue.QueueEntry{Created: orderMin(0), TimeBasedPreempted: orderMin(20)}, orderMin(20)},
-		{"time-based preemption, creation strategy too", requeue.TimestampCreation,
-			requeue.QueueEntry{Created: orderMin(0), TimeBasedPreempted: orderMin(20)}, orderMin(20)},
+		{"same-priority preemption, eviction strategy", requeue.TimestampEviction,
+			requeue.QueueEntry{Created: orderMin(0), SamePriorityPreempted: orderMin(20)}, orderMin(20)},
+		{"same-priority preemption, creation strategy too", requeue.TimestampCreation,
+			requeue.QueueEntry{Created: orderMin(0), SamePriorityPreempted: orderMin(20)}, orderMin(20)},
 		{"preempted after a timeout eviction: the later", requeue.TimestampEviction,
-			requeue.QueueEntry{Created: orderMin(0), TimeoutEvicted: orderMin(10), TimeBasedPreempted: orderMin(20)}, orderMin(20)},
+			requeue.QueueEntry{Created: orderMin(0), TimeoutEvicted: orderMin(10), SamePriorityPreempted: orderMin(20)}, orderMin(20)},
 		{"timeout eviction after a preemption: the later", requeue.TimestampEviction,
-			requeue.QueueEntry{Created: orderMin(0), TimeoutEvicted: orderMin(40), TimeBasedPreempted: orderMin(20)}, orderMin(40)},
+			requeue.QueueEntry{Created: orderMin(0), TimeoutEvicted: orderMin(40), SamePriorityPreempted: orderMin(20)}, orderMin(40)},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -202,7 +202,7 @@ func orderGenEntry(t *rapid.T, label string) requeue.QueueEntry {
 		e.TimeoutEvicted = orderMin(rapid.IntRange(0, 5).Draw(t, label+".evictedAt"))
 	}
 	if rapid.Bool().Draw(t, label+".preempted") {
-		e.TimeBasedPreempted = orderMin(rapid.IntRange(0, 5).Draw(t, label+".preemptedAt"))
+		e.SamePriorityPreempted = orderMin(rapid.IntRange(0, 5).Draw(t, label+".preemptedAt"))
 	}
 	return e
 }
@@ -257,9 +257,9 @@ func TestQueueOrderSortOracle(t *testing.T) {
 		}
 		want := slices.Clone(entries)
 		// The rule as written: the latest of creation, the readiness-timeout
-		// eviction (Eviction strategy only) and the time-based preemption.
+		// eviction (Eviction strategy only) and the same-priority preemption.
 		ts := func(e requeue.QueueEntry) time.Time {
-			candidates := []time.Time{e.Created, e.TimeBasedPreempted}
+			candidates := []time.Time{e.Created, e.SamePriorityPreempted}
 			if strategy == requeue.TimestampEviction {
 				candidates = append(candidates, e.TimeoutEvicted)
 			}
