@@ -1,7 +1,10 @@
 package main
 
 import (
+	"time"
+
 	"github.com/tenurepolicy/tenure/eligibility"
+	"github.com/tenurepolicy/tenure/requeue"
 )
 
 // tenurePolicy is plain priority preemption with tenure's policies switched
@@ -122,10 +125,20 @@ func (p *tenurePolicy) candidate(s *sim, pre, v int32) (bool, int64) {
 	return true, 0
 }
 
-// noteEviction counts the time-based policy's picks by candidate class.
+// noteEviction counts the time-based policy's picks by candidate class and
+// re-stamps an equal-priority victim's queue-order timestamp with the
+// preemption instant (requeue.QueueEntry.SamePriorityPreempted), so that it
+// queues behind its preemptor instead of taking the slot straight back.
 func (p *tenurePolicy) noteEviction(s *sim, pre, v int32) {
-	if p.tb != nil {
-		s.m.pick(p.classify(s, pre, v).Class.String())
+	if p.tb == nil {
+		return
+	}
+	s.m.pick(p.classify(s, pre, v).Class.String())
+	if s.jobs[v].Class == s.jobs[pre].Class {
+		j := &s.jobs[v]
+		ts := requeue.QueueOrder{}.Timestamp(requeue.QueueEntry{ID: j.Name, Priority: j.Class.Priority(),
+			Created: at(j.Arrival), SamePriorityPreempted: s.nowT})
+		s.st[v].queueTS = int64(ts.Sub(simEpoch) / time.Second)
 	}
 }
 

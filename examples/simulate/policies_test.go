@@ -104,27 +104,30 @@ func TestRequeueEvictsOverrunner(t *testing.T) {
 	}
 }
 
-// Time-based preemption with the seed's "newer" rule (a candidate reserved
-// after the preemptor was created): two equal-priority LS jobs that cannot
-// run together. B (created 10) evicts A once A has run longer than minAdmit
-// (2h, at the first cycle after 7200: 7210); from then on each is "newer"
-// than the other, so they evict each other as soon as min-runtime (30m)
-// allows: 9010, 10810, ... Neither finishes.
-func TestTimeBasedNewerRulePingPong(t *testing.T) {
+// Time-based preemption rotates two equal-priority LS jobs that cannot run
+// together. B (created 10) evicts A once A has held the GPU longer than
+// minAdmit (2h: the first cycle after 7200 is 7210). A is re-stamped with
+// its preemption instant (requeue.QueueEntry.SamePriorityPreempted), so B is
+// not "newer" than A: A waits until B in turn has held the GPU longer than
+// 2h (7210 + 7210 = 14420), and so on: 21630, 28840. Every pick is an
+// expired one; without the re-stamp A would take the GPU straight back as
+// soon as min-runtime allowed ("newer"), and neither job would progress.
+func TestTimeBasedRotation(t *testing.T) {
 	jobs := []Job{
 		tj("A", ClassLS, 0, 100000, 1, 1000),
 		tj("B", ClassLS, 10, 100000, 1, 1000),
 	}
-	s := simulatePolicy(t, "timebased", jobs, testNodes(1), 12000)
+	s := simulatePolicy(t, "timebased", jobs, testNodes(1), 30000)
 	r := s.m.result("timebased")
-	if r.Evictions != 3 || r.Completed != 0 || r.Unfinished != 2 {
-		t.Errorf("evictions %d, completed %d, unfinished %d; want 3, 0, 2", r.Evictions, r.Completed, r.Unfinished)
+	if r.Evictions != 4 || r.Completed != 0 || r.Unfinished != 2 {
+		t.Errorf("evictions %d, completed %d, unfinished %d; want 4, 0, 2", r.Evictions, r.Completed, r.Unfinished)
 	}
-	if diff := cmp.Diff(map[string]int{"expired": 1, "newer": 2}, s.m.picks); diff != "" {
+	if diff := cmp.Diff(map[string]int{"expired": 4}, s.m.picks); diff != "" {
 		t.Errorf("picks (-want +got):\n%s", diff)
 	}
-	if s.st[1].status != statusRunning || s.st[1].start != 10810 {
-		t.Errorf("B: status %d start %d; want running since 10810", s.st[1].status, s.st[1].start)
+	if s.st[0].status != statusRunning || s.st[0].start != 28840 || s.st[1].start != 21630 {
+		t.Errorf("A: status %d start %d, B last start %d; want A running since 28840, B last started 21630",
+			s.st[0].status, s.st[0].start, s.st[1].start)
 	}
 	// minruntime never lets equal priorities preempt: B waits for A.
 	s = simulatePolicy(t, "minruntime", jobs, testNodes(1), 1<<30)
