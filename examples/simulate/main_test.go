@@ -32,7 +32,7 @@ func TestRunEmbedded(t *testing.T) {
 	out := runCLI(t, "-policies", "priority,minruntime")
 	for _, want := range []string{
 		"tenure what-if simulator — Alibaba openb 2023 (embedded)",
-		"8152 jobs on 31 nodes / 147 GPUs (every 40. node), arrivals sped up ×10",
+		"8152 jobs on 31 nodes / 147 GPUs (one node in 40), arrivals sped up ×10",
 		"wait p50 / p95 / p99 by class",
 		"backoff: not simulated",
 		"priority", "minruntime",

@@ -41,7 +41,7 @@ func writeTable(w io.Writer, r *Report) error {
 	}
 	fmt.Fprintf(&b, " on %d nodes / %d GPUs", s.Nodes, s.GPUs)
 	if s.NodeStride > 1 {
-		fmt.Fprintf(&b, " (every %d. node)", s.NodeStride)
+		fmt.Fprintf(&b, " (one node in %d)", s.NodeStride)
 	}
 	if s.Speedup != 1 {
 		fmt.Fprintf(&b, ", arrivals sped up ×%g", s.Speedup)
