@@ -221,8 +221,60 @@ func readTable(file string, r io.Reader, required []string, errs *lineErrors) (*
 	return t, nil
 }
 
-func (t *table) get(row []string, col string) string {
-	return strings.TrimSpace(row[t.cols[col]])
+// rowParser reads the fields of one data row, recording each problem
+// against the row's line; bad is set once any field was rejected.
+type rowParser struct {
+	t    *table
+	row  []string
+	line int
+	errs *lineErrors
+	bad  bool
+}
+
+// str returns the trimmed value of column col.
+func (r *rowParser) str(col string) string {
+	return strings.TrimSpace(r.row[r.t.cols[col]])
+}
+
+// fail records a problem with the row.
+func (r *rowParser) fail(format string, args ...any) {
+	r.errs.add(r.line, format, args...)
+	r.bad = true
+}
+
+// num parses column col as an integer in 0..max (see parseInt); an empty
+// value is 0, and a problem when required.
+func (r *rowParser) num(col string, max int64, required bool) int64 {
+	if required && r.str(col) == "" {
+		r.fail("%s: missing", col)
+		return 0
+	}
+	v, _ := r.optNum(col, max)
+	return v
+}
+
+// optNum parses column col as an integer in 0..max. ok is false when the
+// value is empty or invalid (an invalid value is recorded as a problem).
+func (r *rowParser) optNum(col string, max int64) (v int64, ok bool) {
+	v, ok, err := parseInt(r.str(col), max)
+	if err != nil {
+		r.fail("%s: %v", col, err)
+	}
+	return v, ok
+}
+
+// uniqueName returns column col, which must be non-empty and not used by an
+// earlier row (seen maps each name to its line).
+func (r *rowParser) uniqueName(col string, seen map[string]int) string {
+	name := r.str(col)
+	if name == "" {
+		r.fail("%s: missing", col)
+	} else if prev, dup := seen[name]; dup {
+		r.fail("%s: %q already used on line %d", col, name, prev)
+	} else {
+		seen[name] = r.line
+	}
+	return name
 }
 
 // parseInt parses a non-negative integer no larger than max. Empty is
@@ -263,75 +315,44 @@ func ParsePods(file string, r io.Reader, teams int) ([]Job, error) {
 	tt := make([]times, 0, len(t.rows))
 	traceEnd := int64(0)
 	for i, row := range t.rows {
-		line := t.line[i]
-		bad := false
-		num := func(col string, max int64, required bool) int64 {
-			v, ok, err := parseInt(t.get(row, col), max)
-			switch {
-			case err != nil:
-				errs.add(line, "%s: %v", col, err)
-				bad = true
-			case !ok && required:
-				errs.add(line, "%s: missing", col)
-				bad = true
-			}
-			return v
-		}
-		j := Job{Name: t.get(row, "name")}
-		if j.Name == "" {
-			errs.add(line, "name: missing")
-			bad = true
-		} else if prev, dup := seen[j.Name]; dup {
-			errs.add(line, "name: %q already used on line %d", j.Name, prev)
-			bad = true
-		} else {
-			seen[j.Name] = line
-		}
-		j.CPU = num("cpu_milli", maxQuantity, false)
-		j.Mem = num("memory_mib", maxQuantity, false)
-		j.GPUs = int32(num("num_gpu", maxGPUsPerTask, false))
-		milli := int32(num("gpu_milli", 1000, false))
+		r := rowParser{t: t, row: row, line: t.line[i], errs: &errs}
+		j := Job{Name: r.uniqueName("name", seen)}
+		j.CPU = r.num("cpu_milli", maxQuantity, false)
+		j.Mem = r.num("memory_mib", maxQuantity, false)
+		j.GPUs = int32(r.num("num_gpu", maxGPUsPerTask, false))
+		milli := int32(r.num("gpu_milli", 1000, false))
 		switch {
 		case j.GPUs == 0 && milli > 0:
-			errs.add(line, "gpu_milli: %d with num_gpu 0", milli)
-			bad = true
+			r.fail("gpu_milli: %d with num_gpu 0", milli)
 		case j.GPUs > 0 && milli == 0:
 			j.GPUMilli = 1000 // missing share: whole GPUs
 		default:
 			j.GPUMilli = milli
 		}
-		qos := t.get(row, "qos")
+		qos := r.str("qos")
 		if c, ok := parseQoS(qos); ok {
 			j.Class = c
 		} else {
-			errs.add(line, "qos: %q is not LS, Guaranteed, Burstable or BE", qos)
-			bad = true
+			r.fail("qos: %q is not LS, Guaranteed, Burstable or BE", qos)
 		}
 		if hasPhase {
-			j.Phase = t.get(row, "pod_phase")
+			j.Phase = r.str("pod_phase")
 		}
 		var ts times
-		ts.created = num("creation_time", maxTime, true)
-		ts.deleted = num("deletion_time", maxTime, false)
-		sched, hasSched, err := parseInt(t.get(row, "scheduled_time"), maxTime)
-		if err != nil {
-			errs.add(line, "scheduled_time: %v", err)
-			bad = true
-		}
-		ts.scheduled = sched
-		if !hasSched {
-			ts.scheduled = -1
-		}
-		if hasSched && ts.scheduled < ts.created {
-			errs.add(line, "scheduled_time %d is before creation_time %d", ts.scheduled, ts.created)
-			bad = true
+		ts.created = r.num("creation_time", maxTime, true)
+		ts.deleted = r.num("deletion_time", maxTime, false)
+		ts.scheduled = -1 // never scheduled
+		if sched, ok := r.optNum("scheduled_time", maxTime); ok {
+			ts.scheduled = sched
+			if sched < ts.created {
+				r.fail("scheduled_time %d is before creation_time %d", sched, ts.created)
+			}
 		}
 		start := max(ts.created, ts.scheduled)
 		if ts.deleted != 0 && ts.deleted < start {
-			errs.add(line, "deletion_time %d is before its start %d", ts.deleted, start)
-			bad = true
+			r.fail("deletion_time %d is before its start %d", ts.deleted, start)
 		}
-		if bad {
+		if r.bad {
 			continue
 		}
 		traceEnd = max(traceEnd, ts.created, ts.deleted, ts.scheduled)
@@ -375,36 +396,15 @@ func ParseNodes(file string, r io.Reader) ([]Node, error) {
 	seen := make(map[string]int, len(t.rows))
 	nodes := make([]Node, 0, len(t.rows))
 	for i, row := range t.rows {
-		line := t.line[i]
-		bad := false
-		num := func(col string, max int64) int64 {
-			v, ok, err := parseInt(t.get(row, col), max)
-			if err != nil || !ok {
-				if err == nil {
-					err = errors.New("missing")
-				}
-				errs.add(line, "%s: %v", col, err)
-				bad = true
-			}
-			return v
-		}
-		n := Node{Name: t.get(row, "sn")}
-		if n.Name == "" {
-			errs.add(line, "sn: missing")
-			bad = true
-		} else if prev, dup := seen[n.Name]; dup {
-			errs.add(line, "sn: %q already used on line %d", n.Name, prev)
-			bad = true
-		} else {
-			seen[n.Name] = line
-		}
-		n.CPU = num("cpu_milli", maxQuantity)
-		n.Mem = num("memory_mib", maxQuantity)
-		n.GPUs = int32(num("gpu", maxGPUsPerNode))
+		r := rowParser{t: t, row: row, line: t.line[i], errs: &errs}
+		n := Node{Name: r.uniqueName("sn", seen)}
+		n.CPU = r.num("cpu_milli", maxQuantity, true)
+		n.Mem = r.num("memory_mib", maxQuantity, true)
+		n.GPUs = int32(r.num("gpu", maxGPUsPerNode, true))
 		if hasModel {
-			n.Model = t.get(row, "model")
+			n.Model = r.str("model")
 		}
-		if !bad {
+		if !r.bad {
 			nodes = append(nodes, n)
 		}
 	}

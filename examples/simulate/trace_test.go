@@ -92,6 +92,16 @@ func TestParsePodsErrors(t *testing.T) {
 	}
 }
 
+// A rejected field is one problem: an unparsable scheduled_time is not also
+// reported as being before creation_time.
+func TestParsePodsOneProblemPerBadField(t *testing.T) {
+	_, err := ParsePods("pods.csv", strings.NewReader(podHeader+"a,1,1,1,1000,,LS,Running,5,10,soon\n"), 1)
+	want := `simulate: pods.csv line 2: scheduled_time: "soon" is not an integer`
+	if err == nil || err.Error() != want {
+		t.Errorf("err = %v, want %s", err, want)
+	}
+}
+
 func TestParsePodsCapsErrorList(t *testing.T) {
 	var b strings.Builder
 	b.WriteString(podHeader)
