@@ -164,8 +164,8 @@
 //     of evicted runs (since their last checkpoint).
 //   - Jain: Jain's fairness index (Σx)²/(n·Σx²) over the team queues with GPU
 //     work, where x is the queue's service ratio Σ gpu·runtime / Σ
-//     gpu·(completion − arrival) over its completed GPU jobs: 1 when every
-//     queue's jobs spent the same share of their time in the system running.
+//     gpu·(completion − arrival) over its GPU jobs: 1 when every queue's
+//     jobs spent the same share of their time in the system running.
 //   - done, unfinished, cycles. The simulation stops -tail (default 2d)
 //     after the last arrival, so a policy that keeps jobs from finishing
 //     cannot run forever; jobs not done by then are unfinished, and their

@@ -20,18 +20,22 @@ import (
 //     that counted: completion − arrival − runtime. Without checkpoints that
 //     is the time from arrival to the start of the run that completed (a job
 //     evicted once waits for its first start, its lost run and its second
-//     wait). Percentiles p50/p95/p99 per priority class, nearest-rank.
+//     wait). A job unfinished at the horizon contributes a censored value:
+//     horizon − arrival − work done so far (see metrics.finish).
+//     Percentiles p50/p95/p99 per priority class, nearest-rank.
 //   - Evictions: number of times a running job was stopped for another.
 //   - Thrash: evictions of a job that had run less than its min-runtime (as
 //     the min-runtime configuration resolves it for that preemptor and victim),
 //     counted for every policy, whether or not the policy enforces it.
-//   - Lost GPU-hours: the GPU time of runs that were evicted (they restart
-//     from scratch).
+//   - Lost GPU-hours: the GPU time of evicted runs since their last
+//     checkpoint (all of the run without checkpoints: it restarts from
+//     scratch).
 //   - Fairness: Jain's index J = (Σx)² / (n·Σx²) over the n leaf queues with
 //     GPU work, where x_i is queue i's service ratio Σ gpu·runtime /
-//     Σ gpu·(done − arrival) over its completed GPU jobs: the GPU-weighted
-//     share of their time in the system that was useful work (1 = never waited,
-//     never lost work). J = 1 when every queue was served equally well; 1/n
+//     Σ gpu·(done − arrival) over its GPU jobs (an unfinished job counts its
+//     work so far and its time in the system up to the horizon): the
+//     GPU-weighted share of their time in the system that was useful work
+//     (1 = never waited, never lost work). J = 1 when every queue was served equally well; 1/n
 //     when one queue got all the service.
 
 // metrics accumulates one run's measurements.

@@ -86,14 +86,14 @@ type jobState struct {
 type Config struct {
 	Interval int64 // seconds between scheduling cycles (grid), >= 1
 	Horizon  int64 // stop at this instant; jobs not done by then are reported unfinished
-	// Window is the interval over which GPU utilisation is measured and the
-	// time series is sampled.
+	// Window is the interval over which GPU utilisation is measured; the
+	// time series runs from WindowStart to the end of the run.
 	WindowStart, WindowEnd int64
-	Buckets                int
+	Buckets                int // samples in the time series
 	// Checkpoint, when > 0, is how often (in seconds of work) a job saves
 	// its progress: an evicted job loses only the work since its last
 	// checkpoint. 0: evicted jobs restart from scratch.
-	Checkpoint int64 // samples in the time series
+	Checkpoint int64
 	// Progress, when non-nil, is called every few hundred cycles with the
 	// simulated seconds covered so far and in all (up to the horizon).
 	Progress func(done, total int64)
