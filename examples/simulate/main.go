@@ -81,7 +81,7 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	fs.StringVar(&o.trace, "trace", "", "pod list CSV in the openb format (default: the embedded Alibaba trace)")
 	fs.StringVar(&o.nodes, "nodes", "", "node list CSV in the openb format (default: the embedded Alibaba node list)")
 	fs.BoolVar(&o.synthetic, "synthetic", false, "use the seeded synthetic workload instead of a trace")
-	fs.Int64Var(&o.seed, "seed", 1, "seed of the synthetic generator")
+	fs.Int64Var(&o.seed, "seed", 1, "seed of the synthetic generator and of the backoff policy's jitter")
 	fs.IntVar(&o.synthJobs, "jobs", 2000, "number of synthetic jobs")
 	fs.Float64Var(&o.failRate, "fail-rate", 0, "synthetic only: fraction of jobs whose early starts fail (enables the backoff policy)")
 	fs.StringVar(&o.policies, "policies", "", "comma-separated policies to compare, from "+strings.Join(policyNames(), ",")+" (default: all that apply to the input)")
@@ -146,8 +146,8 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	default:
 		errs = append(errs, fmt.Errorf("simulate: -requeue-contenders %q: want higher or higher-or-equal", *contenders))
 	}
-	if o.interval < time.Second {
-		errs = append(errs, fmt.Errorf("simulate: -interval %v: want at least 1s", o.interval))
+	if o.interval < time.Second || o.interval > maxInterval || o.interval%time.Second != 0 {
+		errs = append(errs, fmt.Errorf("simulate: -interval %v: want whole seconds, 1s..%s", o.interval, runtime.FormatDuration(maxInterval)))
 	}
 	if o.teams < 1 || o.teams > 64 {
 		errs = append(errs, fmt.Errorf("simulate: -teams %d: want 1..64", o.teams))
@@ -175,7 +175,7 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	if !(o.failRate >= 0 && o.failRate <= 1) {
 		errs = append(errs, fmt.Errorf("simulate: -fail-rate %v: want 0..1", o.failRate))
 	} else if o.failRate > 0 && !o.synthetic {
-		errs = append(errs, errors.New("simulate: -fail-rate needs -synthetic (a trace's failed starts come from the trace)"))
+		errs = append(errs, errors.New("simulate: -fail-rate needs -synthetic (failed starts are generated; a trace has none)"))
 	}
 	return o, errors.Join(errs...)
 }
@@ -192,14 +192,28 @@ const (
 	embeddedSpeedup    = 10
 )
 
+// maxInterval bounds -interval: the simulation runs in whole seconds, and a
+// scheduler that cycles less than daily is not a scheduler.
+const maxInterval = 24 * time.Hour
+
 // maxTail bounds -tail so simulated instants stay far inside time.Duration.
 const maxTail = 10 * 365 * 24 * time.Hour
 
-// noBackoffNote says why the backoff policy is not simulated for an input
-// without failed starts.
-const noBackoffNote = "backoff: not simulated — the input has no failed starts " +
-	"(a trace's pod_phase is each pod's final phase; the openb trace's Failed pods ran, a median of 219 s, before failing, " +
-	"and it has no restart counts or readiness times); use -synthetic -fail-rate 0.1 to see it"
+// noBackoffNote says why the backoff policy is not simulated for the input
+// the options name (one without failed starts).
+func (o options) noBackoffNote() string {
+	const why = "backoff: not simulated — "
+	switch {
+	case o.synthetic:
+		return why + "-fail-rate is 0, so no start fails; use -fail-rate 0.1 to see it"
+	case o.trace != "":
+		return why + "a trace has no failed starts (pod_phase is each pod's final phase, " +
+			"and the format has no restart counts or readiness times); use -synthetic -fail-rate 0.1 to see it"
+	}
+	return why + "the input has no failed starts " +
+		"(a trace's pod_phase is each pod's final phase; the openb trace's Failed pods ran, a median of 219 s, before failing, " +
+		"and it has no restart counts or readiness times); use -synthetic -fail-rate 0.1 to see it"
+}
 
 // resolveDefaults fills the load knobs left at 0.
 func (o *options) resolveDefaults() {
@@ -284,10 +298,10 @@ func run(args []string, stdout, stderr io.Writer) error {
 		names, _ = parsePolicies(o.policies)
 	}
 	if !w.failedStarts {
-		w.summary.Notes = append(w.summary.Notes, noBackoffNote)
+		w.summary.Notes = append(w.summary.Notes, o.noBackoffNote())
 		for _, n := range names {
 			if policyNeedsFailedStarts(n) {
-				return fmt.Errorf("simulate: -policies %s: %s", n, noBackoffNote)
+				return fmt.Errorf("simulate: -policies %s: %s", n, o.noBackoffNote())
 			}
 		}
 	}

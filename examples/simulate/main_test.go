@@ -123,7 +123,7 @@ func TestFlagErrorsAllAtOnce(t *testing.T) {
 	if err == nil {
 		t.Fatal("no error")
 	}
-	for _, want := range []string{"-interval 0s", "-teams 0", `unknown policy "nope"`, `-min-runtime: runtime: invalid duration "5"`, "-min-admit", "-speedup 0.5", "-tail 600w: want at most 521w3d"} {
+	for _, want := range []string{"-interval 0s: want whole seconds", "-teams 0", `unknown policy "nope"`, `-min-runtime: runtime: invalid duration "5"`, "-min-admit", "-speedup 0.5", "-tail 600w: want at most 521w3d"} {
 		if !strings.Contains(err.Error(), want) {
 			t.Errorf("error lacks %q:\n%v", want, err)
 		}
@@ -136,6 +136,14 @@ func TestFlagErrorsAllAtOnce(t *testing.T) {
 	}
 	if err := run([]string{"-policies", "backoff"}, &out, &errOut); err == nil || !strings.Contains(err.Error(), "no failed starts") {
 		t.Errorf("backoff on the trace: %v", err)
+	}
+	if err := run([]string{"-synthetic", "-jobs", "10", "-policies", "backoff"}, &out, &errOut); err == nil || !strings.Contains(err.Error(), "-fail-rate is 0") {
+		t.Errorf("backoff on a synthetic input without failed starts: %v", err)
+	}
+	for _, iv := range []string{"1.5s", "25h"} {
+		if err := run([]string{"-interval", iv}, &out, &errOut); err == nil || !strings.Contains(err.Error(), ": want whole seconds, 1s..1d") {
+			t.Errorf("-interval %s: %v", iv, err)
+		}
 	}
 	if err := run([]string{"-min-runtime", "nosuchqueue=1m", "-synthetic", "-jobs", "10"}, &out, &errOut); err == nil || !strings.Contains(err.Error(), "nosuchqueue") {
 		t.Errorf("unknown queue: %v", err)
