@@ -1,6 +1,7 @@
 package main
 
 import (
+	"math"
 	"testing"
 	"time"
 
@@ -97,6 +98,62 @@ func TestPriorityThreeJobsOneNode(t *testing.T) {
 	}
 	if r.Completed != 3 || r.Unfinished != 0 {
 		t.Errorf("completed, unfinished = %d, %d; want 3, 0", r.Completed, r.Unfinished)
+	}
+	// Service ratios (GPU weights are equal): queue be-a (A, C) ran
+	// 100+30 s of 160+170 s in the system, 13/33; ls-a (B) 50 of 50, 1.
+	// J = (1+13/33)² / (2·(1+(13/33)²)) = 529/629.
+	if want := 529.0 / 629; math.Abs(r.Jain-want) > 1e-12 {
+		t.Errorf("Jain = %v, want 529/629 = %v", r.Jain, want)
+	}
+}
+
+// Jobs still pending or running at the horizon enter the waits and Jain's
+// index with censored values. One 1-GPU node, stop at 500: A (BE, 1000 s)
+// starts at 0 and is evicted at 100 by B (LS, 1000 s), which runs to the end.
+//
+//	no checkpoints: A waits 500 − 0 − 0 = 500, B 500 − 100 − 400 = 0;
+//	  service be-a 0/500, ls-a 400/400: J = 1² / (2·1) = 1/2.
+//	checkpoint 50 s: A keeps the 100 s it ran and waits 500 − 0 − 100 = 400;
+//	  be-a 100/500 = 0.2: J = 1.2² / (2·1.04) = 9/13.
+//
+// Either way: one eviction (a thrash: A ran 100 s < 5m), cycles at 0, 100
+// and 110 (the evicted A is retried one grid step later), the GPU always
+// busy, A pending 400 of the 500 s.
+func TestUnfinishedAreCensored(t *testing.T) {
+	jobs := []Job{
+		tj("A", ClassBE, 0, 1000, 1, 1000),
+		tj("B", ClassLS, 100, 1000, 1, 1000),
+	}
+	for _, tc := range []struct {
+		checkpoint, waitA, lost int64
+		jain                    float64
+	}{
+		{0, 500, 100, 1.0 / 2},
+		{50, 400, 0, 9.0 / 13},
+	} {
+		e, err := newEnv(jobs, 1, testSettings)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cfg := Config{Interval: 10, Horizon: 500, WindowStart: 0, WindowEnd: 500, Buckets: 1, Checkpoint: tc.checkpoint}
+		s := newSim(cfg, jobs, testNodes(1), priorityPolicy{}, e)
+		s.m.leaf = e.leafIndex
+		s.run()
+		r := s.m.result("priority")
+		want := Result{Policy: "priority", Unfinished: 2, Evictions: 1, Thrash: 1, Cycles: 3,
+			GPUUtilisation: 1, LostGPUHours: float64(tc.lost) / 3600, Jain: r.Jain,
+			Wait: []ClassWait{
+				{Class: "LS", Jobs: 1},
+				{Class: "Burstable"},
+				{Class: "BE", Jobs: 1, P50: float64(tc.waitA), P95: float64(tc.waitA), P99: float64(tc.waitA)},
+			},
+			UtilSeries: []float64{1}, PendingSeries: []float64{400.0 / 500}}
+		if diff := cmp.Diff(want, r); diff != "" {
+			t.Errorf("checkpoint %d: result (-want +got):\n%s", tc.checkpoint, diff)
+		}
+		if math.Abs(r.Jain-tc.jain) > 1e-12 {
+			t.Errorf("checkpoint %d: Jain = %v, want %v", tc.checkpoint, r.Jain, tc.jain)
+		}
 	}
 }
 
