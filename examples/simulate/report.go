@@ -116,9 +116,8 @@ func writeTable(w io.Writer, r *Report) error {
 var palette = []string{"#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#e377c2", "#17becf"}
 
 // renderSVG draws two stacked panels from the window's start to the
-// horizon (the last arrival is marked): GPU
-// utilisation (%) and pending jobs, one line per policy. Hand-written SVG, no
-// dependencies.
+// horizon (the last arrival is marked): GPU utilisation (%) and pending
+// jobs, one line per policy. Hand-written SVG, no dependencies.
 func renderSVG(r *Report) string {
 	const (
 		width, left, right = 960.0, 70.0, 20.0
@@ -169,7 +168,8 @@ func renderSVG(r *Report) string {
 		if lastArrival > 0 && lastArrival < 1 {
 			x := left + plotW*lastArrival
 			fmt.Fprintf(&b, `<line x1="%.1f" y1="%.0f" x2="%.1f" y2="%.0f" stroke="#888" stroke-dasharray="4 3"/>`+"\n", x, y0, x, y1)
-			fmt.Fprintf(&b, `<text x="%.1f" y="%.0f" text-anchor="end" fill="#666">last arrival</text>`+"\n", x-4, y1-6)
+			// Above the frame, where no series can hide it.
+			fmt.Fprintf(&b, `<text x="%.1f" y="%.0f" text-anchor="middle" fill="#666">last arrival</text>`+"\n", x, y0-5)
 		}
 		for k := 0; k <= 6; k++ {
 			x := left + plotW*float64(k)/6
@@ -189,8 +189,8 @@ func renderSVG(r *Report) string {
 			fmt.Fprintf(&b, `<polyline fill="none" stroke="%s" stroke-width="1.5" points="%s"/>`+"\n", palette[i%len(palette)], strings.TrimSpace(pts.String()))
 		}
 	}
-	ly := top + 2*panelH + gap + 40
-	fmt.Fprintf(&b, `<text x="%.0f" y="%.0f">time since window start →</text>`+"\n", left, ly-12)
+	ly := top + 2*panelH + gap + 44
+	fmt.Fprintf(&b, `<text x="%.0f" y="%.0f">time since window start →</text>`+"\n", left, ly-10)
 	x := left
 	for i, res := range r.Results {
 		fmt.Fprintf(&b, `<line x1="%.0f" y1="%.0f" x2="%.0f" y2="%.0f" stroke="%s" stroke-width="3"/>`, x, ly+10, x+24, ly+10, palette[i%len(palette)])
