@@ -101,7 +101,7 @@ func run(w io.Writer) error {
 		if sd.Allowed {
 			fmt.Fprintf(w, "3. evicting %d of %s's workers: allowed (%s)\n", n, elastic.ID, sd.Reason)
 		} else {
-			fmt.Fprintf(w, "3. evicting %d of %s's workers: rejected, %s would keep %d < minAvailable %d until %s\n",
+			fmt.Fprintf(w, "3. evicting %d of %s's workers: rejected, %s would keep %d < minAvailable %d while protected (until %s)\n",
 				n, elastic.ID, sd.Subgroup, sd.Remaining, sd.MinAvailable, clock(sd.ProtectedUntil))
 		}
 	}
@@ -126,7 +126,7 @@ func run(w io.Writer) error {
 	for _, s := range noms.Skips {
 		fmt.Fprintf(w, "4. skipped %s: %s until %s\n", s.Job, s.Reason, clock(s.Until))
 	}
-	fmt.Fprintf(w, "4. %d job(s) not yet over their expected runtime (silent); next change at %s\n", noms.Silent, clock(noms.Wake))
+	fmt.Fprintf(w, "4. %d job(s) not yet over their expected runtime (silent); wake at %s, the earliest Until of all\n", noms.Silent, clock(noms.Wake))
 
 	// 5. The requeue engine: virtually evict the nominee, try the pending
 	// higher-priority jobs (highest first), commit or roll back.

@@ -15,10 +15,10 @@ const want = `cycle at 12:00
 2. reclaim vision/train-7 for prod/serving: allowed=false (minruntime_protected), until 13:20
    because: reclaim min-runtime 2h from queue research (lca)
 3. evicting 2 of nlp/elastic-ft's workers: allowed (min_available_kept)
-3. evicting 3 of nlp/elastic-ft's workers: rejected, workers would keep 1 < minAvailable 2 until 12:20
+3. evicting 3 of nlp/elastic-ft's workers: rejected, workers would keep 1 < minAvailable 2 while protected (until 12:20)
 4. nominated vision/sweep-1: ran 1h past its expected 4h
 4. skipped nlp/eval-3: cooldown until 12:30
-4. 1 job(s) not yet over their expected runtime (silent); next change at 12:30
+4. 1 job(s) not yet over their expected runtime (silent); wake at 12:30, the earliest Until of all
 5. vision/sweep-1: committed: evict it, [prod/embed] runs in its place; write kai.scheduler/requeue-not-before=2026-03-02T12:30:00Z
 5. 2 placement attempt(s), 1 rolled back (prod/train-xl needs 8 GPUs; only 4 free up)
 6. readiness timeout #1: requeue #1, admissible at 12:01
