@@ -116,6 +116,11 @@ func TestNominatorEvaluate(t *testing.T) {
 			j.Preemptible = false
 			return j
 		}(), elMin(1), elOutcome{Reason: eligibility.ReasonNotPreemptible}},
+		{"order: not_preemptible before not configured", func() eligibility.Job {
+			j := elRunning("j", elT0)
+			j.Preemptible = false
+			return j
+		}(), elMin(120), elOutcome{Reason: eligibility.ReasonNotPreemptible}},
 		{"order: not configured before missing start", elRunning("j", time.Time{}, elKeyNB, "bad"), elMin(1),
 			elOutcome{Reason: eligibility.ReasonNotConfigured}},
 		{"order: invalid_duration before missing_start", elRunning("j", time.Time{}, elKeyExp, "bad"), elMin(1),
@@ -240,6 +245,14 @@ func TestNominatorCustomKeys(t *testing.T) {
 	partial := eligibility.Nominator{Keys: eligibility.AnnotationKeys{ExpectedRuntime: "example.com/expected-runtime"}}
 	if got := partial.Evaluate(&j, elMin(120)); !got.Nominated { // not-before read from the default key: absent
 		t.Errorf("partial override: %+v", got.Skip)
+	}
+	// Nominate and AppendTo read the same keys as Evaluate: j is in
+	// cooldown under the custom keys, and a job carrying only the seed's
+	// key did not opt in.
+	res := n.Nominate([]eligibility.Job{j, elRunning("seed-keys", elT0, elKeyExp, "1h")}, elMin(120))
+	wantSkips := []eligibility.Skip{{Job: "j", Nominator: "expectedruntime", Reason: eligibility.ReasonCooldown, Until: elMin(200)}}
+	if diff := cmp.Diff(wantSkips, res.Skips); diff != "" || len(res.Nominations) != 0 || res.Silent != 1 {
+		t.Errorf("Nominate with custom keys: %d nominations, %d silent, skips (-want +got):\n%s", len(res.Nominations), res.Silent, diff)
 	}
 	if err := (eligibility.AnnotationKeys{RequeueDelay: elKeyExp}).Validate(); err == nil {
 		t.Error("colliding keys accepted")
@@ -414,6 +427,8 @@ func TestNominatorLogging(t *testing.T) {
 		elRunning("cool/default", elT0, elKeyExp, "1h", elKeyNB, elRFC(elMin(150))),
 		elRunning("bad/default", elT0, elKeyExp, "x"),
 		elRunning("quiet/default", elT0),
+		elRunning("skew/default", elMin(125), elKeyExp, "1h"),
+		elRunning("badnb/default", elT0, elKeyExp, "1h", elKeyNB, "soon"),
 	}
 	h := &elLogHandler{min: eligibility.LogLevelDetail}
 	(&eligibility.Nominator{Logger: slog.New(h)}).Nominate(jobs, elMin(120))
@@ -422,6 +437,8 @@ func TestNominatorLogging(t *testing.T) {
 		"DEBUG-1 Requeue nomination skipped: job=cool/default, reason=cooldown",
 		`DEBUG Requeue nomination skipped: job=bad/default, reason=invalid_duration, error=eligibility: annotation "kai.scheduler/expected-runtime": invalid value "x": runtime: `,
 		"DEBUG-2 Requeue nomination not considered: job=quiet/default, reason=not_configured",
+		"DEBUG Requeue nomination skipped: job=skew/default, reason=clock_skew",
+		`DEBUG Requeue nomination skipped: job=badnb/default, reason=invalid_not_before, error=eligibility: annotation "kai.scheduler/requeue-not-before": invalid value "soon": not an RFC3339 timestamp`,
 	}
 	if len(h.lines) != len(want) {
 		t.Fatalf("lines:\n%q", h.lines)
@@ -431,10 +448,11 @@ func TestNominatorLogging(t *testing.T) {
 			t.Errorf("line %d = %q, want prefix %q", i, h.lines[i], want[i])
 		}
 	}
-	// At slog.LevelDebug only the V(4) warning appears.
+	// At slog.LevelDebug only the V(4) warnings appear: bad data and
+	// clock skew.
 	h2 := &elLogHandler{min: slog.LevelDebug}
 	(&eligibility.Nominator{Logger: slog.New(h2)}).Nominate(jobs, elMin(120))
-	if len(h2.lines) != 1 || !contains(h2.lines[0], "invalid_duration") {
+	if len(h2.lines) != 3 || !contains(h2.lines[0], "invalid_duration") || !contains(h2.lines[1], "clock_skew") || !contains(h2.lines[2], "invalid_not_before") {
 		t.Errorf("at Debug: %q", h2.lines)
 	}
 }
