@@ -17,15 +17,17 @@ type Report struct {
 	Results  []Result `json:"results"`
 }
 
-// fmtDur renders seconds compactly: 0s, 45s, 12m, 3.5h, 2.1d.
+// fmtDur renders seconds compactly: 0s, 45s, 12m, 3.5h, 2.1d. The unit is
+// chosen after rounding, so 3590 s is 1.0h, not 60m.
 func fmtDur(sec float64) string {
-	switch {
-	case sec < 60:
-		return strconv.FormatFloat(sec, 'f', 0, 64) + "s"
-	case sec < 3600:
-		return strconv.FormatFloat(sec/60, 'f', 0, 64) + "m"
-	case sec < 86400:
-		return strconv.FormatFloat(sec/3600, 'f', 1, 64) + "h"
+	if s := math.Round(sec); s < 60 {
+		return strconv.FormatFloat(s, 'f', 0, 64) + "s"
+	}
+	if m := math.Round(sec / 60); m < 60 {
+		return strconv.FormatFloat(m, 'f', 0, 64) + "m"
+	}
+	if h := math.Round(sec/360) / 10; h < 24 {
+		return strconv.FormatFloat(h, 'f', 1, 64) + "h"
 	}
 	return strconv.FormatFloat(sec/86400, 'f', 1, 64) + "d"
 }
