@@ -107,7 +107,7 @@ func newCluster(nodes []Node) *cluster {
 	return c
 }
 
-// empty reports whether j fits on node n when the node is empty.
+// emptyFits reports whether j fits on node n when the node is empty.
 func (c *cluster) emptyFits(n int, j *Job) bool {
 	node := &c.nodes[n]
 	return j.CPU <= node.CPU && j.Mem <= node.Mem && j.GPUs <= node.GPUs

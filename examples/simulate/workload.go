@@ -2,11 +2,11 @@ package main
 
 import (
 	"fmt"
+	"slices"
+	"time"
 
 	"github.com/tenurepolicy/tenure/eligibility"
 	"github.com/tenurepolicy/tenure/runtime"
-	"slices"
-	"time"
 )
 
 // workload is a prepared input: the jobs and nodes to simulate, the shared
