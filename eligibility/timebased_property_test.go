@@ -8,6 +8,7 @@ import (
 	"time"
 
 	gocmp "github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
 	"pgregory.net/rapid"
 
 	"github.com/tenurepolicy/tenure/eligibility"
@@ -156,10 +157,13 @@ func tbOracleLess(a, b eligibility.PreemptionDecision) bool {
 	return ra.Before(rb)
 }
 
+// tbGenDecision draws a decision of any class. Until does not take part in
+// the order; drawing it makes a stable sort observable.
 func tbGenDecision(t *rapid.T, label string) eligibility.PreemptionDecision {
 	return eligibility.PreemptionDecision{
 		Candidate: tbGenCandidate(t, label),
 		Class:     eligibility.CandidateClass(rapid.IntRange(0, 7).Draw(t, label+".class")),
+		Until:     tbAt(rapid.IntRange(0, 3).Draw(t, label+".until")),
 	}
 }
 
@@ -200,9 +204,10 @@ func TestCandidateCompareStrictWeak(t *testing.T) {
 	})
 }
 
-// TestPreemptionCandidatesOracle: Candidates equals "classify each, keep the
-// preemptible ones, stable-sort by the oracle order", and CandidateSort
-// equals a stable sort with CandidateCompare.
+// TestPreemptionCandidatesOracle: Candidates equals "classify each with the
+// oracle, keep the preemptible ones, stable-sort by the oracle order" (Until
+// is checked by TestPreemptionClassifyOracle), and CandidateSort equals a
+// stable sort with CandidateCompare.
 func TestPreemptionCandidatesOracle(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		cfg := tbGenConfig(t)
@@ -215,13 +220,13 @@ func TestPreemptionCandidatesOracle(t *testing.T) {
 		}
 		var want []eligibility.PreemptionDecision
 		for _, c := range cands {
-			if d := cfg.Classify(p, c, now); d.Class.Preemptible() {
-				want = append(want, d)
+			if class := tbOracleClass(cfg, p, c, now); class.Preemptible() {
+				want = append(want, eligibility.PreemptionDecision{Candidate: c, Class: class})
 			}
 		}
 		sort.SliceStable(want, func(i, j int) bool { return tbOracleLess(want[i], want[j]) })
 		got := cfg.Candidates(p, cands, now, nil)
-		if diff := gocmp.Diff(want, got); diff != "" {
+		if diff := gocmp.Diff(want, got, cmpopts.IgnoreFields(eligibility.PreemptionDecision{}, "Until")); diff != "" {
 			t.Fatalf("Candidates vs oracle (-want +got):\n%s", diff)
 		}
 

@@ -259,6 +259,8 @@ func TestPreemptionCandidatesOrder(t *testing.T) {
 		{ID: "exp-60", Priority: 10, Reserved: tbAt(60)},
 		{ID: "exp-20-b", Priority: 10, Reserved: tbAt(20)},
 		{ID: "exp-20-a", Priority: 10, Reserved: tbAt(20)},
+		// Reserved half a second after the exp-20 pair: later despite its ID.
+		{ID: "exp-20-0", Priority: 10, Reserved: tbAt(20).Add(500 * time.Millisecond)},
 		{ID: "exp-newer", Priority: 10, Reserved: tbAt(120)}, // newer and expired: expired
 		{ID: "new-150", Priority: 10, Reserved: tbAt(150)},
 		{ID: "new-190", Priority: 10, Reserved: tbAt(190)},
@@ -270,7 +272,7 @@ func TestPreemptionCandidatesOrder(t *testing.T) {
 	// reserved after t0+100m. "exp-newer" is both, hence expired.
 	want := []string{
 		"low1", "low5-a", "low5-b", // lowest priority first, then ID
-		"exp-20-a", "exp-20-b", "exp-60", "exp-99", "exp-100-at-ts", "exp-newer", // longest-running first, ties by ID
+		"exp-20-a", "exp-20-b", "exp-20-0", "exp-60", "exp-99", "exp-100-at-ts", "exp-newer", // longest-running first, ties by ID
 		"new-190", "new-150", // most recently admitted first
 	}
 	wantClass := map[string]eligibility.CandidateClass{
@@ -305,6 +307,57 @@ func TestPreemptionCandidatesAppends(t *testing.T) {
 	}
 	if got := cfg.Candidates(p, nil, tbAt(2), nil); len(got) != 0 {
 		t.Errorf("no candidates: got %v", got)
+	}
+}
+
+// TestCandidateCompareTies pins the tie-breaks of CandidateCompare on
+// fixed pairs: the class's own criterion to the nanosecond, then the ID.
+func TestCandidateCompareTies(t *testing.T) {
+	dec := func(id string, class eligibility.CandidateClass, prio int32, reserved time.Time) eligibility.PreemptionDecision {
+		return eligibility.PreemptionDecision{Candidate: eligibility.Candidate{ID: id, Priority: prio, Reserved: reserved}, Class: class}
+	}
+	tests := []struct {
+		name string
+		a, b eligibility.PreemptionDecision
+		want int // sign of CandidateCompare(a, b)
+	}{
+		{"lower: same priority, ID decides", dec("a", eligibility.ClassLowerPriority, 1, tbAt(9)), dec("b", eligibility.ClassLowerPriority, 1, tbAt(0)), -1},
+		{"lower: lowest priority first", dec("b", eligibility.ClassLowerPriority, 0, tbAt(0)), dec("a", eligibility.ClassLowerPriority, 1, tbAt(0)), -1},
+		{"expired: 1ns earlier first", dec("b", eligibility.ClassExpired, 1, tbAt(5)), dec("a", eligibility.ClassExpired, 1, tbAt(5).Add(1)), -1},
+		{"expired: same instant, ID decides", dec("a", eligibility.ClassExpired, 1, tbAt(5)), dec("b", eligibility.ClassExpired, 1, tbAt(5)), -1},
+		{"newer: 1ns later first", dec("b", eligibility.ClassNewer, 1, tbAt(5).Add(1)), dec("a", eligibility.ClassNewer, 1, tbAt(5)), -1},
+		{"newer: same instant, ID decides", dec("a", eligibility.ClassNewer, 1, tbAt(5)), dec("b", eligibility.ClassNewer, 1, tbAt(5)), -1},
+		{"lower before expired", dec("z", eligibility.ClassLowerPriority, 1, tbAt(9)), dec("a", eligibility.ClassExpired, 1, tbAt(0)), -1},
+		{"expired before newer", dec("z", eligibility.ClassExpired, 1, tbAt(9)), dec("a", eligibility.ClassNewer, 1, tbAt(10)), -1},
+		{"identical", dec("a", eligibility.ClassNewer, 1, tbAt(5)), dec("a", eligibility.ClassNewer, 1, tbAt(5)), 0},
+	}
+	sign := func(x int) int { return min(max(x, -1), 1) }
+	for _, tt := range tests {
+		if got := eligibility.CandidateCompare(tt.a, tt.b); sign(got) != tt.want {
+			t.Errorf("%s: CandidateCompare = %d, want sign %d", tt.name, got, tt.want)
+		}
+		if got := eligibility.CandidateCompare(tt.b, tt.a); sign(got) != -tt.want {
+			t.Errorf("%s (swapped): CandidateCompare = %d, want sign %d", tt.name, got, -tt.want)
+		}
+	}
+}
+
+// TestCandidateSortStable: decisions that compare equal keep their input
+// order (they can differ in Until).
+func TestCandidateSortStable(t *testing.T) {
+	c := eligibility.Candidate{ID: "same", Priority: 1, Reserved: tbAt(1)}
+	var ds []eligibility.PreemptionDecision
+	for k := 5; k > 0; k-- {
+		ds = append(ds, eligibility.PreemptionDecision{Candidate: c, Class: eligibility.ClassNewer, Until: tbAt(k)})
+	}
+	ds = append(ds, eligibility.PreemptionDecision{Candidate: eligibility.Candidate{ID: "first", Priority: 1, Reserved: tbAt(2)}, Class: eligibility.ClassNewer})
+	eligibility.CandidateSort(ds)
+	var got []time.Time
+	for _, d := range ds[1:] {
+		got = append(got, d.Until)
+	}
+	if diff := cmp.Diff([]time.Time{tbAt(5), tbAt(4), tbAt(3), tbAt(2), tbAt(1)}, got); ds[0].Candidate.ID != "first" || diff != "" {
+		t.Errorf("CandidateSort: first %q, Untils of the equal decisions (-want +got):\n%s", ds[0].Candidate.ID, diff)
 	}
 }
 
