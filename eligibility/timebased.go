@@ -104,15 +104,6 @@ func (c PreemptionConfig) Validate() error {
 	return errors.Join(errs...)
 }
 
-// minAdmit returns the MinAdmitDuration Classify applies, and whether
-// time-based preemption is on.
-func (c PreemptionConfig) minAdmit() (time.Duration, bool) {
-	if c.Policy != PreemptionLowerOrNewerEqualPriority || c.MinAdmitDuration == nil || *c.MinAdmitDuration <= 0 {
-		return 0, false
-	}
-	return *c.MinAdmitDuration, true
-}
-
 // PreemptionRequest describes the pending job that wants to preempt (the
 // preemptor).
 type PreemptionRequest struct {
@@ -236,11 +227,9 @@ func (c PreemptionConfig) Classify(p PreemptionRequest, cand Candidate, now time
 		d.Class = ClassNotAllowed
 	case cand.Reserved.IsZero():
 		d.Class = ClassUnknownReservation
-	default:
-		m, timeBased := c.minAdmit()
-		var expiry time.Time // last instant not yet expired: Reserved + M
-		if timeBased {
-			expiry = cand.Reserved.Add(m)
+	default: // equal priority under LowerOrNewerEqualPriority
+		if m := c.MinAdmitDuration; m != nil && *m > 0 {
+			expiry := cand.Reserved.Add(*m) // the last instant not yet expired
 			if now.After(expiry) {
 				d.Class = ClassExpired
 				return d
