@@ -361,17 +361,24 @@ func (s *sim) evict(victim, by int32) {
 func (s *sim) evictBooked(victim, by int32) {
 	st := &s.st[victim]
 	ran := s.now - st.start
-	saved := int64(0)
-	if cp := s.cfg.Checkpoint; cp > 0 {
-		saved = ran / cp * cp
-	}
-	st.progress += saved
-	s.m.evicted(&s.jobs[victim], ran-saved, ran < s.env.minRuntime(by, victim))
+	lost := s.unsaved(victim)
+	st.progress += ran - lost
+	s.m.evicted(&s.jobs[victim], lost, ran < s.env.minRuntime(by, victim))
 	s.unbook(victim)
 	st.status = statusPending
 	st.epoch++
 	st.evictions++
 	s.requeued = append(s.requeued, victim)
+}
+
+// unsaved returns the seconds of work running job id would lose if evicted
+// now: all of its current run, or with checkpoints the part since the last.
+func (s *sim) unsaved(id int32) int64 {
+	ran := s.now - s.st[id].start
+	if cp := s.cfg.Checkpoint; cp > 0 {
+		return ran % cp
+	}
+	return ran
 }
 
 // failedStart evicts running job id whose start failed (it did not become
@@ -495,7 +502,7 @@ func (s *sim) preempt(p int32) bool {
 		for k < len(s.victims) && !s.scratch.fits(j) {
 			v := s.victims[k]
 			s.scratch.give(&s.jobs[v], s.st[v].gpus)
-			lost += (s.now - s.st[v].start) * s.jobs[v].GPUDemand()
+			lost += s.unsaved(v) * s.jobs[v].GPUDemand()
 			k++
 		}
 		if !s.scratch.fits(j) {

@@ -291,3 +291,30 @@ func TestCheckpointKeepsProgress(t *testing.T) {
 		t.Errorf("lost GPU-h = %v, want %v", got, want)
 	}
 }
+
+// With checkpoints, "least work lost" counts only the work since each
+// victim's last checkpoint. Every 100 s: at 200, X (started 0) has just
+// saved and would lose nothing, Y (started 60) would lose 40 s; X is
+// evicted, although Y is younger and has run less in all.
+func TestCheckpointVictimChoice(t *testing.T) {
+	jobs := []Job{
+		tj("X", ClassBE, 0, 1000, 1, 1000),  // node 0
+		tj("Y", ClassBE, 60, 1000, 1, 1000), // node 1
+		tj("Z", ClassLS, 200, 10, 1, 1000),
+	}
+	e, err := newEnv(jobs, 1, testSettings)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := Config{Interval: 10, Horizon: 1 << 30, WindowStart: 0, WindowEnd: 2000, Buckets: 1, Checkpoint: 100}
+	s := newSim(cfg, jobs, testNodes(1, 1), priorityPolicy{}, e)
+	s.m.leaf = e.leafIndex
+	s.run()
+	got := outcomes(s)
+	if got["X"].Evictions != 1 || got["Y"].Evictions != 0 || got["Z"].Wait != 0 {
+		t.Errorf("evictions X=%d Y=%d, Z wait %d; want X evicted (nothing unsaved), Z at once", got["X"].Evictions, got["Y"].Evictions, got["Z"].Wait)
+	}
+	if lost := s.m.result("priority").LostGPUHours; lost != 0 {
+		t.Errorf("lost GPU-h = %v, want 0", lost)
+	}
+}
