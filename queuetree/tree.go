@@ -24,13 +24,16 @@ const (
 )
 
 // Tree is an immutable queue hierarchy with precomputed depths, subtree
-// ranges and one jump pointer per queue. Build it with [New] or
-// [NewTolerant]; it is safe for concurrent reads and never changes.
+// ranges, top-level queues and one jump pointer per queue. Build it with
+// [New] or [NewTolerant]; it is safe for concurrent reads and never changes.
 //
 // Every query accepts any ID: an ID the tree did not issue yields None,
-// false, "" or 0 rather than a panic. Costs: Lookup is one map read;
-// Name, Parent, Depth, IsAncestor and SubtreeSize are O(1); LCA and
-// ChildToward are O(log depth) (skew-binary jump pointers, Myers 1983);
+// false, "" or 0 rather than a panic. A nil *Tree, like the zero Tree, has
+// no IDs at all (Len() == 0, not even Root), so every query on it answers
+// that way too. Costs: Lookup is one map read; Name, Parent, Depth,
+// IsAncestor and SubtreeSize are O(1); LCA and ChildOfLCA are O(1) for
+// queues under different top-level queues, else O(log depth), and
+// ChildToward is O(log depth) (skew-binary jump pointers, Myers 1983);
 // none of them allocates. Path allocates its result.
 type Tree struct {
 	names  []string
@@ -43,16 +46,29 @@ type Tree struct {
 }
 
 // Len returns the number of IDs, the implicit root included: a tree of n
-// queues has Len() == n+1 and valid IDs 0..n.
-func (t *Tree) Len() int { return len(t.parent) }
+// queues has Len() == n+1 and valid IDs 0..n. 0 for a nil or zero Tree.
+func (t *Tree) Len() int {
+	if t == nil {
+		return 0
+	}
+	return len(t.parent)
+}
 
 // Valid reports whether id was issued by t (Root included).
-func (t *Tree) Valid(id ID) bool { return id >= 0 && int(id) < len(t.parent) }
+func (t *Tree) Valid(id ID) bool { return t != nil && id >= 0 && int(id) < len(t.parent) }
 
-// Lookup returns the ID of the queue named name.
+// Lookup returns the ID of the queue named name, or None and false when
+// there is no such queue ("" included: Root is not looked up by name).
+// One map read.
 func (t *Tree) Lookup(name string) (ID, bool) {
+	if t == nil {
+		return None, false
+	}
 	id, ok := t.byName[name]
-	return ID(id), ok
+	if !ok {
+		return None, false
+	}
+	return ID(id), true
 }
 
 // Name returns the queue's name; "" for Root and for an invalid ID.
@@ -102,8 +118,12 @@ func (t *Tree) IsAncestor(a, d ID) bool {
 // LCA returns the lowest common ancestor of a and b: the deepest queue that
 // is an ancestor of both (a itself when a is an ancestor of b). Queues under
 // different top-level queues meet at Root. None when either ID is invalid.
-// O(log depth), no allocation.
+// O(1) when a and b are under different top-level queues, else
+// O(log depth); no allocation.
 func (t *Tree) LCA(a, b ID) ID {
+	if t == nil {
+		return None
+	}
 	n := ID(len(t.size))
 	if a < 0 || a >= n || b < 0 || b >= n {
 		return None
@@ -146,6 +166,9 @@ func (t *Tree) LCA(a, b ID) ID {
 // different top-level queues (the answer is then b's top-level queue).
 // None when either ID is invalid. O(log depth), no allocation.
 func (t *Tree) ChildOfLCA(a, b ID) ID {
+	if t == nil {
+		return None
+	}
 	n := ID(len(t.size))
 	if a < 0 || a >= n || b < 0 || b >= n {
 		return None

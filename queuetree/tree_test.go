@@ -192,11 +192,38 @@ func TestInvalidIDsNeverPanic(t *testing.T) {
 			t.Errorf("Children(%d) yielded", bad)
 		}
 	}
-	if _, ok := tr.Lookup("nope"); ok {
-		t.Error("Lookup of unknown name succeeded")
+	if got, ok := tr.Lookup("nope"); ok || got != queuetree.None {
+		t.Errorf("Lookup(unknown) = %d, %v; want None, false", got, ok)
 	}
-	if _, ok := tr.Lookup(""); ok {
-		t.Error(`Lookup("") succeeded; the root is not looked up by name`)
+	if got, ok := tr.Lookup(""); ok || got != queuetree.None {
+		t.Errorf(`Lookup("") = %d, %v; want None, false (the root is not looked up by name)`, got, ok)
+	}
+}
+
+// TestNilAndZeroTree checks that a nil *Tree (what New returns with an
+// error) and the zero Tree have no IDs and answer every query as for an
+// invalid ID, without panicking.
+func TestNilAndZeroTree(t *testing.T) {
+	for name, tr := range map[string]*queuetree.Tree{"nil": nil, "zero": {}} {
+		if tr.Len() != 0 {
+			t.Errorf("%s: Len() = %d, want 0", name, tr.Len())
+		}
+		if got, ok := tr.Lookup("a"); ok || got != queuetree.None {
+			t.Errorf("%s: Lookup = %d, %v; want None, false", name, got, ok)
+		}
+		for _, x := range []queuetree.ID{queuetree.Root, 1, queuetree.None} {
+			if tr.Valid(x) || tr.Name(x) != "" || tr.Parent(x) != queuetree.None || tr.Depth(x) != 0 ||
+				tr.SubtreeSize(x) != 0 || tr.IsAncestor(x, x) || tr.LCA(x, x) != queuetree.None ||
+				tr.ChildOfLCA(x, x) != queuetree.None || tr.ChildToward(x, x) != queuetree.None || tr.Path(x) != nil {
+				t.Errorf("%s: ID %d gave a non-empty answer", name, x)
+			}
+			for range tr.Ancestors(x) {
+				t.Errorf("%s: Ancestors(%d) yielded", name, x)
+			}
+			for range tr.Children(x) {
+				t.Errorf("%s: Children(%d) yielded", name, x)
+			}
+		}
 	}
 }
 
