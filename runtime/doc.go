@@ -143,8 +143,9 @@
 //
 // # Robustness
 //
-// A [Resolver] is immutable and safe for concurrent use. A nil *Resolver
-// resolves everything to a zero duration from the default. An ID the tree
+// A [Resolver] is immutable and safe for concurrent use. A nil *Resolver,
+// like the zero Resolver, resolves everything to a zero duration from the
+// default; [NewResolver] rejects a nil or zero queue tree. An ID the tree
 // did not issue, for the victim or (with MethodLCA) the reclaimer, resolves
 // to the default; the name-based lookups do the same for an unknown name
 // and also return an error wrapping [ErrUnknownQueue], so a scheduler

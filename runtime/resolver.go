@@ -33,8 +33,9 @@ var ErrUnknownQueue = errors.New("runtime: unknown queue")
 // and there is no per-pair cache: memory is O(queues) whatever the number
 // of pairs asked.
 //
-// A Resolver is immutable and safe for concurrent use. A nil *Resolver is
-// usable and resolves everything to a zero duration from the default.
+// A Resolver is immutable and safe for concurrent use. A nil *Resolver and
+// the zero Resolver are usable and resolve everything to a zero duration
+// from the default.
 // Queue IDs the tree did not issue (queuetree.None included) resolve to the
 // default, never panic.
 type Resolver struct {
@@ -48,21 +49,25 @@ type Resolver struct {
 
 // NewResolver validates c against t and precomputes the resolver. The error
 // joins every problem found (see [Config.Validate]) plus one per configured
-// queue name that t does not have, in input order, and a nil tree.
+// queue name that t does not have, in input order, and a nil or zero tree
+// (one not built by [queuetree.New] or [queuetree.NewTolerant]).
 //
 // Cost: O(n + q) time and O(n) memory for n queues and q configured queues.
 func NewResolver(t *queuetree.Tree, c Config) (*Resolver, error) {
 	var errs []error
-	if t == nil {
+	n := t.Len() // 0 for a nil or zero Tree, else at least 1 (Root)
+	switch {
+	case t == nil:
 		errs = append(errs, errors.New("runtime: NewResolver needs a queue tree, got nil"))
+	case n == 0:
+		errs = append(errs, errors.New("runtime: NewResolver needs a queue tree built by queuetree.New or NewTolerant, got the zero Tree"))
 	}
 	if err := c.Validate(); err != nil {
 		errs = append(errs, err)
 	}
-	if t == nil {
+	if n == 0 {
 		return nil, errors.Join(errs...)
 	}
-	n := t.Len()
 	settings := make([]*QueueSetting, n)
 	for i := range c.Queues {
 		s := &c.Queues[i]
@@ -106,7 +111,8 @@ func NewResolver(t *queuetree.Tree, c Config) (*Resolver, error) {
 	return r, nil
 }
 
-// Tree returns the tree the resolver was built for (nil for a nil Resolver).
+// Tree returns the tree the resolver was built for (nil for a nil or zero
+// Resolver).
 func (r *Resolver) Tree() *queuetree.Tree {
 	if r == nil {
 		return nil
@@ -114,7 +120,7 @@ func (r *Resolver) Tree() *queuetree.Tree {
 	return r.tree
 }
 
-// Method returns the configured reclaim method (MethodLCA for a nil
+// Method returns the configured reclaim method (MethodLCA for a nil or zero
 // Resolver).
 func (r *Resolver) Method() Method {
 	if r == nil {
@@ -127,7 +133,7 @@ func (r *Resolver) Method() Method {
 // in-queue preemption: the Preempt setting of the victim's queue or of its
 // nearest ancestor that sets one, else the default. O(1), no allocation.
 func (r *Resolver) Preempt(victim queuetree.ID) Resolution {
-	if r == nil {
+	if !r.built() {
 		return Resolution{Source: queuetree.None, Action: ActionPreempt, Method: MethodQueue}
 	}
 	if uint(victim) >= uint(len(r.preempt)) {
@@ -151,7 +157,7 @@ func (r *Resolver) Preempt(victim queuetree.ID) Resolution {
 // reclaimer, resolves to the default. O(log depth) with MethodLCA (O(1)
 // across top-level queues), O(1) with MethodQueue; no allocation.
 func (r *Resolver) Reclaim(reclaimer, victim queuetree.ID) Resolution {
-	if r == nil {
+	if !r.built() {
 		return Resolution{Source: queuetree.None, Action: ActionReclaim, Method: MethodLCA}
 	}
 	return r.reclaim[r.reclaimStart(reclaimer, victim)]
@@ -207,20 +213,20 @@ func (r *Resolver) ReclaimByName(reclaimerQueue, victimQueue string) (Resolution
 
 // ResolveByName is [Resolver.Resolve] for queues given by name, with the
 // unknown-name handling of [Resolver.ReclaimByName]. For ActionPreempt the
-// preemptor name is ignored. A nil Resolver knows no tree and answers a
-// zero duration from the default with a nil error.
+// preemptor name is ignored. A nil or zero Resolver knows no tree and
+// answers a zero duration from the default with a nil error.
 func (r *Resolver) ResolveByName(a Action, preemptorQueue, victimQueue string) (Resolution, error) {
-	if r == nil {
+	if !r.built() {
 		return r.Resolve(a, queuetree.None, queuetree.None), nil
 	}
 	var errs []error
-	victim, ok := r.lookup(victimQueue)
+	victim, ok := r.tree.Lookup(victimQueue)
 	if !ok {
 		errs = append(errs, fmt.Errorf("%w %q (victim); the default applies", ErrUnknownQueue, victimQueue))
 	}
 	preemptor := queuetree.None
 	if a != ActionPreempt {
-		if preemptor, ok = r.lookup(preemptorQueue); !ok {
+		if preemptor, ok = r.tree.Lookup(preemptorQueue); !ok {
 			consequence := "the default applies"
 			if r.method == MethodQueue {
 				consequence = "not needed by the queue method"
@@ -231,14 +237,6 @@ func (r *Resolver) ResolveByName(a Action, preemptorQueue, victimQueue string) (
 	return r.Resolve(a, preemptor, victim), errors.Join(errs...)
 }
 
-// lookup returns name's ID; None and false for a name not in the tree.
-func (r *Resolver) lookup(name string) (queuetree.ID, bool) {
-	if name == "" {
-		return queuetree.None, false
-	}
-	id, ok := r.tree.Lookup(name)
-	if !ok {
-		return queuetree.None, false
-	}
-	return id, true
-}
+// built reports whether r came from NewResolver; a nil or zero Resolver did
+// not, has no arrays to read, and resolves everything to the zero default.
+func (r *Resolver) built() bool { return r != nil && r.tree != nil }

@@ -296,10 +296,17 @@ func TestInvalidIDs(t *testing.T) {
 	}
 }
 
+// TestNilResolver checks that a nil *Resolver and the zero Resolver answer
+// a zero duration from the default and never panic.
 func TestNilResolver(t *testing.T) {
-	var r *runtime.Resolver
+	for name, r := range map[string]*runtime.Resolver{"nil": nil, "zero": {}} {
+		t.Run(name, func(t *testing.T) { testEmptyResolver(t, r) })
+	}
+}
+
+func testEmptyResolver(t *testing.T, r *runtime.Resolver) {
 	if r.Tree() != nil || r.Method() != runtime.MethodLCA {
-		t.Error("nil Resolver: Tree() must be nil and Method() MethodLCA")
+		t.Error("Tree() must be nil and Method() MethodLCA")
 	}
 	wantP := runtime.Resolution{Source: queuetree.None, Action: runtime.ActionPreempt, Method: runtime.MethodQueue}
 	wantR := runtime.Resolution{Source: queuetree.None, Action: runtime.ActionReclaim, Method: runtime.MethodLCA}
@@ -436,6 +443,12 @@ func TestNewResolverErrors(t *testing.T) {
 	if _, err := runtime.NewResolver(nil, runtime.Config{DefaultReclaim: -1}); err == nil ||
 		err.Error() != "runtime: NewResolver needs a queue tree, got nil\nruntime: DefaultReclaim is negative (-1ns)" {
 		t.Errorf("NewResolver(nil) error = %v", err)
+	}
+	// Settings are not checked against a missing tree: one error, not one per queue.
+	onA := runtime.Config{Queues: []runtime.QueueSetting{{Queue: "a", Preempt: runtime.Explicit(time.Minute)}}}
+	if r, err := runtime.NewResolver(&queuetree.Tree{}, onA); r != nil || err == nil ||
+		err.Error() != "runtime: NewResolver needs a queue tree built by queuetree.New or NewTolerant, got the zero Tree" {
+		t.Errorf("NewResolver(zero Tree) = %v, %v", r, err)
 	}
 
 	// The zero Config is valid on any tree and protects nothing.
