@@ -30,7 +30,7 @@ type Decision struct {
 }
 
 // String describes d in one line, for logs and debugging, for example
-// "denied (minruntime_protected) until 2025-01-15T10:30:00Z: preempt
+// "denied (minruntime_protected) until 2025-01-15T10:30:00Z: reclaim
 // min-runtime 10m from queue B (lca)". It allocates.
 func (d Decision) String() string {
 	var b []byte

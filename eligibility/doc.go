@@ -8,13 +8,15 @@
 // logging unless a *slog.Logger is supplied, and now is always a parameter.
 // A [Job] is a plain value the embedder fills from its own object once per
 // cycle (the Job example converts a PodGroup-like struct in a few lines). Every
-// decision carries a [Reason] (a finite enum whose String values are stable
-// label values) and an Until: the earliest instant at which the answer may
+// decision says why: a [Reason] (a finite enum whose String values are stable
+// label values), or for time-based preemption a [CandidateClass]. And every
+// decision carries an Until: the earliest instant at which the answer may
 // change by the passage of time alone, zero when it never does, so a
 // scheduler can wake up instead of polling.
 //
-// Semantics follow DESIGN.md §4.3 and §4.4 and seeds 000 (KAI's
-// expectedruntime plugin), 001 (KAI's minruntime plugin) and 002 (its design).
+// Semantics follow DESIGN.md §4.3, §4.4 and §4.7 and seeds 000 (KAI's
+// expectedruntime plugin), 001 (KAI's minruntime plugin), 002 (its design)
+// and 004 (Kueue's KEP-8522).
 //
 // # Min-runtime victim filter
 //

@@ -9,7 +9,7 @@ import (
 // Job is a running (or recently running) job as tenure's eligibility
 // decisions see it: a plain value holding only the fields a decision reads.
 // The embedder fills it from its own object (a PodGroup, a Workload) once per
-// scheduling cycle; see the package example for a conversion.
+// scheduling cycle; the Job example shows a conversion.
 //
 // The zero Job is valid input: it is not running, not preemptible, sits in
 // queuetree.Root (which resolves to the default min-runtimes), has no start
