@@ -281,6 +281,10 @@ func TestEngineProperties(t *testing.T) {
 		if err := w.cluster.check(); err != nil {
 			t.Fatal(err)
 		}
+		// Every attempt was committed or rolled back: nothing is pending.
+		if e.j.Len() != 0 {
+			t.Fatalf("the engine's journal holds %d steps after the pass", e.j.Len())
+		}
 
 		// Differential: the journaled engine equals the copy-based oracle.
 		wantRes, wantCluster := naiveRun(now, w.cfg, w.in, initial.Clone())

@@ -1,0 +1,209 @@
+package requeue
+
+import (
+	"errors"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// TestEngineFilterDenials: when every qualifying contender is denied, the
+// skip carries the first denial's reason (in contender order) and the
+// earliest Until among all the denials.
+func TestEngineFilterDenials(t *testing.T) {
+	now := t0.Add(3 * time.Hour)
+	deny := VictimFilterFunc(func(now time.Time, v *Victim, c *Contender) VictimVerdict {
+		switch c.ID {
+		case "p": // tried first (higher priority), expires later
+			return VictimVerdict{Reason: "minruntime_protected", Until: now.Add(2 * time.Hour)}
+		case "q":
+			return VictimVerdict{Reason: "clock_skew", Until: now.Add(time.Hour)}
+		}
+		return VictimVerdict{Reason: "other"} // no Until: does not lower the minimum
+	})
+	c := gpuCluster(t, 1, fxJob{id: "v", gpus: []int64{4}, running: true},
+		fxJob{id: "p", gpus: []int64{4}}, fxJob{id: "q", gpus: []int64{4}}, fxJob{id: "r", gpus: []int64{4}})
+	e, err := NewEngine(EngineConfig{Filters: []VictimFilter{deny}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := e.Run(now, EngineInput{
+		Nominations: noms("x", "v"),
+		Victims:     []Victim{{ID: "v", Priority: 1}},
+		Contenders:  []Contender{{ID: "r", Priority: 3}, {ID: "q", Priority: 4}, {ID: "p", Priority: 5}},
+	}, c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []Outcome{{Job: "v", Nominators: []string{"x"}, Kind: OutcomeSkipped, Reason: "minruntime_protected", Until: now.Add(time.Hour)}}
+	if d := cmp.Diff(want, res.Outcomes, errPresence); d != "" {
+		t.Fatalf("(-want +got):\n%s", d)
+	}
+	if !res.Wake.Equal(now.Add(time.Hour)) {
+		t.Errorf("Wake = %v, want %v", res.Wake, now.Add(time.Hour))
+	}
+}
+
+// TestEngineInconsistentLists covers input where the same job appears in
+// roles it cannot hold at once: a running victim listed as a contender,
+// duplicate contender IDs, a nominated job that is still pending.
+func TestEngineInconsistentLists(t *testing.T) {
+	now := t0
+	committed := func(job string, contenders ...string) Outcome {
+		return Outcome{Job: job, Nominators: []string{"x"}, Kind: OutcomeCommitted, Reason: OutcomeReasonCommitted,
+			Contenders: contenders, NotBefore: now, Annotation: "2025-01-15T10:00:00Z"}
+	}
+	tests := []struct {
+		name       string
+		cfg        EngineConfig
+		jobs       []fxJob
+		in         EngineInput
+		want       []Outcome
+		wantResult func(res EngineResult) string
+	}{
+		{
+			name: "a victim listed as a contender does not contend for its own resources",
+			jobs: []fxJob{{id: "v", gpus: []int64{4}, running: true}},
+			in: EngineInput{
+				Nominations: noms("x", "v"),
+				Victims:     []Victim{{ID: "v", Priority: 1}},
+				Contenders:  []Contender{{ID: "v", Priority: 5}},
+			},
+			want: []Outcome{{Job: "v", Nominators: []string{"x"}, Kind: OutcomeKept, Reason: OutcomeReasonNoContender}},
+		},
+		{
+			name: "a victim evicted this pass is not placed as a later victim's contender",
+			jobs: []fxJob{{id: "v", gpus: []int64{4}, running: true}, {id: "w", gpus: []int64{4}, running: true}, {id: "p", gpus: []int64{4}}},
+			in: EngineInput{
+				Nominations: noms("x", "v", "w"),
+				Victims:     []Victim{{ID: "v", Priority: 1}, {ID: "w", Priority: 2}},
+				Contenders:  []Contender{{ID: "p", Priority: 9}, {ID: "v", Priority: 5}},
+			},
+			want: []Outcome{committed("v", "p"), {Job: "w", Nominators: []string{"x"}, Kind: OutcomeKept, Reason: OutcomeReasonNoContender}},
+		},
+		{
+			name: "duplicate contender IDs: the first in contender order is the only one tried",
+			jobs: []fxJob{{id: "v", gpus: []int64{4}, running: true}, {id: "p", gpus: []int64{2}}},
+			in: EngineInput{
+				Nominations: noms("x", "v"),
+				Victims:     []Victim{{ID: "v", Priority: 1}},
+				Contenders:  []Contender{{ID: "p", Priority: 8}, {ID: "p", Priority: 9}},
+			},
+			want: []Outcome{committed("v", "p")},
+			wantResult: func(res EngineResult) string {
+				if res.Attempts != 1 || len(res.ContenderErrors) != 0 {
+					return "duplicate contender tried twice"
+				}
+				return ""
+			},
+		},
+		{
+			// x is pending and (wrongly) nominated; it is placed in v's
+			// resources first, and must then not be evicted again for y.
+			name: "a nominated job placed as a contender earlier in the pass is skipped",
+			cfg:  EngineConfig{Filters: []VictimFilter{denyFilter{"v/y": true}}},
+			jobs: []fxJob{{id: "v", gpus: []int64{4}, running: true}, {id: "x", gpus: []int64{4}}, {id: "y", gpus: []int64{4}}},
+			in: EngineInput{
+				Nominations: noms("x", "v", "x"),
+				Victims:     []Victim{{ID: "v", Priority: 1}, {ID: "x", Priority: 5}},
+				Contenders:  []Contender{{ID: "y", Priority: 9}, {ID: "x", Priority: 5}},
+			},
+			want: []Outcome{committed("v", "x"), {Job: "x", Nominators: []string{"x"}, Kind: OutcomeSkipped, Reason: OutcomeReasonPlacedThisPass}},
+		},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			c := gpuCluster(t, 2, tc.jobs...)
+			e, err := NewEngine(tc.cfg)
+			if err != nil {
+				t.Fatal(err)
+			}
+			res, err := e.Run(now, tc.in, c)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if d := cmp.Diff(tc.want, res.Outcomes, errPresence); d != "" {
+				t.Errorf("outcomes (-want +got):\n%s", d)
+			}
+			if tc.wantResult != nil {
+				if msg := tc.wantResult(res); msg != "" {
+					t.Errorf("%s: %+v", msg, res)
+				}
+			}
+			if err := c.check(); err != nil {
+				t.Error(err)
+			}
+		})
+	}
+}
+
+// partialModel wraps a Cluster and fails after making recorded changes, as
+// the Model contract allows: Evict of a job in evictFail releases it and
+// then reports an error; Place of a job in placeLies places it and then
+// reports that it did not fit.
+type partialModel struct {
+	c         *Cluster
+	evictFail map[string]bool
+	placeLies map[string]bool
+}
+
+func (m partialModel) Evict(j *Journal, job string) error {
+	if err := m.c.Evict(j, job); err != nil {
+		return err
+	}
+	if m.evictFail[job] {
+		return errors.New("evict failed after releasing")
+	}
+	return nil
+}
+
+func (m partialModel) Place(j *Journal, job string) (bool, error) {
+	ok, err := m.c.Place(j, job)
+	if m.placeLies[job] {
+		return false, err
+	}
+	return ok, err
+}
+
+// TestEngineRollsBackPartialChanges: the engine undoes what a failed Evict
+// or a failed Place recorded, so the next contender finds the victim's
+// resources free and the model ends the pass with the commits only.
+func TestEngineRollsBackPartialChanges(t *testing.T) {
+	c := gpuCluster(t, 2, fxJob{id: "v", gpus: []int64{4}, running: true}, fxJob{id: "w", gpus: []int64{4}, running: true},
+		fxJob{id: "liar", gpus: []int64{4}}, fxJob{id: "p", gpus: []int64{4}})
+	want := c.Clone()
+	if err := want.Evict(nil, "w"); err != nil {
+		t.Fatal(err)
+	}
+	if ok, err := want.Place(nil, "p"); !ok || err != nil {
+		t.Fatal(ok, err)
+	}
+	e, err := NewEngine(EngineConfig{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := partialModel{c: c, evictFail: map[string]bool{"v": true}, placeLies: map[string]bool{"liar": true}}
+	res, err := e.Run(t0, EngineInput{
+		Nominations: noms("x", "v", "w"),
+		Victims:     []Victim{{ID: "v", Priority: 1}, {ID: "w", Priority: 2}},
+		Contenders:  []Contender{{ID: "liar", Priority: 9}, {ID: "p", Priority: 8}},
+	}, m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantOutcomes := []Outcome{
+		{Job: "v", Nominators: []string{"x"}, Kind: OutcomeSkipped, Reason: OutcomeReasonEvictError, Err: errors.New("any")},
+		{Job: "w", Nominators: []string{"x"}, Kind: OutcomeCommitted, Reason: OutcomeReasonCommitted,
+			Contenders: []string{"p"}, NotBefore: t0, Annotation: "2025-01-15T10:00:00Z"},
+	}
+	if d := cmp.Diff(wantOutcomes, res.Outcomes, errPresence); d != "" {
+		t.Errorf("outcomes (-want +got):\n%s", d)
+	}
+	if d := cmp.Diff(want.Snapshot(), c.Snapshot()); d != "" {
+		t.Errorf("partial changes left in the model (-want +got):\n%s", d)
+	}
+	if e.j.Len() != 0 {
+		t.Errorf("journal holds %d steps after the pass", e.j.Len())
+	}
+}
