@@ -60,10 +60,11 @@
 // At its real scale the trace never asks for more than about 1% of its 6,212
 // GPUs (66 GPUs and 56 tasks at the busiest moment), so no policy would ever
 // have to act. The defaults for the embedded trace therefore shrink and speed
-// it up, and the report header says so: -node-stride 40 keeps every 40th node
-// (31 nodes, 147 GPUs, a sample across the trace's GPU models) and -speedup 10 divides the time between arrivals by
-// 10; runtimes and sizes are unchanged. That gives an offered GPU load of
-// about 0.8 with bursts well above 1. For any other input both default to 1.
+// it up, and the report header says so: -node-stride 40 keeps every 40th
+// node (31 nodes, 147 GPUs, a sample across the trace's GPU models) and
+// -speedup 10 divides the time between arrivals by 10; runtimes and sizes are
+// unchanged. That gives an offered GPU load of about 0.8 with bursts well
+// above 1. For any other input both default to 1.
 //
 // -synthetic replaces the trace with a seeded generator (-seed, -jobs): a
 // 12-node, 72-GPU cluster and Poisson arrivals at an offered load of 1.2 (see
@@ -125,8 +126,8 @@
 //     eligibility.PreemptionConfig.Classify finds newer (reserved, i.e. last
 //     started, after the pending job's queue-order timestamp: its creation,
 //     or its last preemption by an equal-priority job) or expired (reserved
-//     longer than -min-admit ago). Same-class victims are ordered by eligibility.CandidateCompare.
-//     A job preempted by an equal-priority job is re-queued behind its
+//     longer than -min-admit ago). Same-class victims are ordered by
+//     eligibility.CandidateCompare. A job preempted by an equal-priority job is re-queued behind its
 //     preemptor (requeue.QueueEntry.SamePriorityPreempted through
 //     requeue.QueueOrder), so the two take turns: without that re-stamp
 //     each would be "newer" than the other in turn and they would evict each
