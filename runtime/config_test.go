@@ -29,14 +29,14 @@ func TestValidateAllProblems(t *testing.T) {
 		t.Fatalf("valid Config: %v", err)
 	}
 	bad := runtime.Config{
-		DefaultPreempt: -time.Minute,
+		DefaultPreempt: -1, // the smallest negative is rejected; 0 is valid (above)
 		DefaultReclaim: -90 * time.Second,
 		Method:         runtime.Method(2),
 		Queues: []runtime.QueueSetting{
 			{Queue: "a", Preempt: runtime.Explicit(time.Second)},
 			{Queue: "", Reclaim: runtime.Explicit(time.Second)},
 			{Queue: "a", Reclaim: runtime.Explicit(-1)},
-			{Queue: "c", Preempt: runtime.Explicit(-time.Hour), Reclaim: runtime.Explicit(-2 * time.Hour)},
+			{Queue: "c", Preempt: runtime.Explicit(-1), Reclaim: runtime.Explicit(-2 * time.Hour)},
 		},
 	}
 	err := bad.Validate()
@@ -44,13 +44,13 @@ func TestValidateAllProblems(t *testing.T) {
 		t.Fatal("no error")
 	}
 	wantLines := []string{
-		"runtime: DefaultPreempt is negative (-1m)",
+		"runtime: DefaultPreempt is negative (-1ns)",
 		"runtime: DefaultReclaim is negative (-1m30s)",
 		"runtime: invalid Method(2) (want MethodLCA or MethodQueue)",
 		"runtime: Queues[1] has an empty queue name (the implicit root is configured by DefaultPreempt and DefaultReclaim)",
 		`runtime: queue "a" is listed twice (Queues[0] and Queues[2])`,
 		`runtime: queue "a": Reclaim is negative (-1ns)`,
-		`runtime: queue "c": Preempt is negative (-1h)`,
+		`runtime: queue "c": Preempt is negative (-1ns)`,
 		`runtime: queue "c": Reclaim is negative (-2h)`,
 	}
 	if diff := cmp.Diff(wantLines, strings.Split(err.Error(), "\n")); diff != "" {

@@ -51,6 +51,7 @@ func TestParseDurationAccepts(t *testing.T) {
 		{"2562047h47m16.854775807s", math.MaxInt64},
 		{"15250w1d23h47m16s854ms775us807ns", math.MaxInt64},
 		{"9223372036854775807ns", math.MaxInt64},
+		{"9223372036.854775807s", math.MaxInt64}, // one component: whole part plus fraction at the limit
 		{"00000000000000000000000001s", time.Second},
 	}
 	for _, tt := range tests {
@@ -97,6 +98,7 @@ func TestParseDurationRejects(t *testing.T) {
 		{"15250w2d", "larger than the maximum"},
 		{"99999999999999999999999s", "larger than the maximum"},
 		{"9223372036854775807ns1ns", "larger than the maximum"},
+		{"9223372036.854775808s", "larger than the maximum"}, // whole part fits, the fraction tips it over
 	}
 	for _, tt := range tests {
 		got, err := ParseDuration(tt.in)

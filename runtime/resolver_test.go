@@ -253,6 +253,63 @@ func TestReclaimShapes(t *testing.T) {
 	}
 }
 
+// TestInheritance pins DESIGN.md §4.2's walk rules with positive values
+// above and around: unset inherits, an explicit 0 stops inheritance (for
+// preempt and both reclaim methods), and the defaults apply only when
+// nothing on the walk is set.
+//
+//	top (5m, 5m) ─┬─ mid (0s, 0s) ─── leaf
+//	              └─ other ────────── otherLeaf (2m, 3m)
+//	bare
+func TestInheritance(t *testing.T) {
+	args := map[string]string{runtime.ArgDefaultPreemptMinRuntime: "7m", runtime.ArgDefaultReclaimMinRuntime: "8m"}
+	queues := []q{
+		{name: "top", preempt: "5m", reclaim: "5m"},
+		{name: "mid", parent: "top", preempt: "0s", reclaim: "0s"},
+		{name: "leaf", parent: "mid"},
+		{name: "other", parent: "top"},
+		{name: "otherLeaf", parent: "other", preempt: "2m", reclaim: "3m"},
+		{name: "bare"},
+	}
+	tests := []struct {
+		name              string
+		action            runtime.Action
+		method            string // for reclaims
+		reclaimer, victim string
+		d                 time.Duration
+		source            string
+	}{
+		{"preempt: explicit 0 below a positive value", runtime.ActionPreempt, "", "", "leaf", 0, "mid"},
+		{"preempt: explicit 0 on the queue itself", runtime.ActionPreempt, "", "", "mid", 0, "mid"},
+		{"preempt: unset inherits", runtime.ActionPreempt, "", "", "other", 5 * time.Minute, "top"},
+		{"preempt: the nearest setting wins", runtime.ActionPreempt, "", "", "otherLeaf", 2 * time.Minute, "otherLeaf"},
+		{"preempt: nothing set, the default", runtime.ActionPreempt, "", "", "bare", 7 * time.Minute, ""},
+		{"queue: explicit 0 below a positive value", runtime.ActionReclaim, "queue", "bare", "leaf", 0, "mid"},
+		{"queue: unset inherits", runtime.ActionReclaim, "queue", "bare", "other", 5 * time.Minute, "top"},
+		{"queue: nothing set, the default", runtime.ActionReclaim, "queue", "leaf", "bare", 8 * time.Minute, ""},
+		{"lca: c is mid, its explicit 0 applies", runtime.ActionReclaim, "lca", "otherLeaf", "leaf", 0, "mid"},
+		{"lca: reclaimer below the victim, c is the victim's queue", runtime.ActionReclaim, "lca", "leaf", "mid", 0, "mid"},
+		{"lca: across top-level queues, c is top and mid's 0 is not on the walk", runtime.ActionReclaim, "lca", "bare", "leaf", 5 * time.Minute, "top"},
+		{"lca: c is other, unset, inherits", runtime.ActionReclaim, "lca", "leaf", "otherLeaf", 5 * time.Minute, "top"},
+		{"lca: nothing set, the default", runtime.ActionReclaim, "lca", "leaf", "bare", 8 * time.Minute, ""},
+	}
+	for _, tt := range tests {
+		method := runtime.MethodQueue
+		if tt.action == runtime.ActionReclaim {
+			args[runtime.ArgReclaimResolveMethod] = tt.method
+			method, _ = runtime.ParseMethod(tt.method)
+		}
+		tree, r := build(t, args, queues...)
+		got, err := r.ResolveByName(tt.action, tt.reclaimer, tt.victim)
+		if err != nil {
+			t.Fatalf("%s: %v", tt.name, err)
+		}
+		if diff := cmp.Diff(want(t, tree, tt.action, method, tt.d, tt.source), got); diff != "" {
+			t.Errorf("%s (-want +got):\n%s", tt.name, diff)
+		}
+	}
+}
+
 // TestInvalidIDs checks that IDs the tree did not issue resolve to the
 // default and never panic, and that Root resolves to the default.
 func TestInvalidIDs(t *testing.T) {

@@ -31,8 +31,12 @@ func TestProtectedBoundaries(t *testing.T) {
 		{"d = 1ns at start", t0, 1, t0, true, t0.Add(1)},
 		{"d = 1ns at start+1ns", t0, 1, t0.Add(1), false, t0.Add(1)},
 		{"negative d", t0, -time.Minute, t0.Add(-time.Hour), false, time.Time{}},
+		// No until to compare with: even a now before the zero Time (year 1)
+		// is not protected.
+		{"d = 0, now before the zero Time", t0, 0, time.Time{}.Add(-time.Hour), false, time.Time{}},
 		{"zero start", time.Time{}, d, t0, false, time.Time{}},
 		{"zero start, zero now", time.Time{}, d, time.Time{}, false, time.Time{}},
+		{"zero start, now before the zero Time", time.Time{}, d, time.Time{}.Add(-time.Hour), false, time.Time{}},
 		{"future start (skew): protected before start", t0, d, t0.Add(-time.Hour), true, t0.Add(d)},
 		{"future start: still protected 1ns before start+d", t0, d, t0.Add(d - 1), true, t0.Add(d)},
 		{"future start: evictable at start+d", t0, d, t0.Add(d), false, t0.Add(d)},
