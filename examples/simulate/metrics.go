@@ -95,6 +95,11 @@ func (m *metrics) requeueOutcomes(res requeue.EngineResult) {
 		}
 		m.requeue[k]++
 	}
+	// The simulator's Model never fails a placement; if it ever did, the
+	// report shows it rather than the pass swallowing it.
+	if n := len(res.ContenderErrors); n > 0 {
+		m.requeue["contender_error"] += n
+	}
 }
 
 func newMetrics(cfg Config, jobs int, gpuCap int64) *metrics {
