@@ -1,6 +1,7 @@
 package eligibility_test
 
 import (
+	"strings"
 	"testing"
 	"time"
 
@@ -172,18 +173,18 @@ func TestDecisionString(t *testing.T) {
 	d := eligibility.Decision{Allowed: false, Reason: eligibility.ReasonMinRuntimeProtected, Until: elMin(10)}
 	s := d.String()
 	for _, want := range []string{"denied", "minruntime_protected", "2025-01-15T10:10:00Z"} {
-		if !contains(s, want) {
+		if !strings.Contains(s, want) {
 			t.Errorf("String() = %q, missing %q", s, want)
 		}
 	}
-	if s := (eligibility.Decision{Allowed: true, Reason: eligibility.ReasonNotProtected}).String(); !contains(s, "allowed (not_protected)") {
+	if s := (eligibility.Decision{Allowed: true, Reason: eligibility.ReasonNotProtected}).String(); !strings.Contains(s, "allowed (not_protected)") {
 		t.Errorf("String() = %q", s)
 	}
 	// The resolution's own explanation is appended.
 	tree, r := elSeed002(t, runtime.MethodLCA)
 	f := eligibility.MinRuntimeFilter{Resolver: r}
 	got := f.Check(runtime.ActionReclaim, elID(t, tree, "leaf3"), &eligibility.Job{Queue: elID(t, tree, "leaf1"), Start: elT0}, elMin(1))
-	if s := got.String(); !contains(s, "until 2025-01-15T10:10:00Z: "+got.Resolution.String()) {
+	if s := got.String(); !strings.Contains(s, "until 2025-01-15T10:10:00Z: "+got.Resolution.String()) {
 		t.Errorf("String() = %q, want the resolution %q", s, got.Resolution.String())
 	}
 }

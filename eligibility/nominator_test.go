@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"log/slog"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -257,24 +258,12 @@ func TestNominatorCustomKeys(t *testing.T) {
 	if err := (eligibility.AnnotationKeys{RequeueDelay: elKeyExp}).Validate(); err == nil {
 		t.Error("colliding keys accepted")
 	}
-	if err := (&eligibility.Nominator{Keys: eligibility.AnnotationKeys{RequeueDelay: "x", RequeueNotBefore: "x", ExpectedRuntime: "x"}}).Validate(); err == nil || len(splitLines(err.Error())) != 3 {
+	if err := (&eligibility.Nominator{Keys: eligibility.AnnotationKeys{RequeueDelay: "x", RequeueNotBefore: "x", ExpectedRuntime: "x"}}).Validate(); err == nil || len(strings.Split(err.Error(), "\n")) != 3 {
 		t.Errorf("want three joined errors, got %v", err)
 	}
 	if err := (&eligibility.Nominator{}).Validate(); err != nil {
 		t.Errorf("zero Nominator: %v", err)
 	}
-}
-
-func splitLines(s string) []string {
-	var out []string
-	start := 0
-	for i := 0; i < len(s); i++ {
-		if s[i] == '\n' {
-			out = append(out, s[start:i])
-			start = i + 1
-		}
-	}
-	return append(out, s[start:])
 }
 
 // elRecorder is an Observer recording calls in order.
@@ -444,7 +433,7 @@ func TestNominatorLogging(t *testing.T) {
 		t.Fatalf("lines:\n%q", h.lines)
 	}
 	for i := range want {
-		if len(h.lines[i]) < len(want[i]) || h.lines[i][:len(want[i])] != want[i] {
+		if !strings.HasPrefix(h.lines[i], want[i]) {
 			t.Errorf("line %d = %q, want prefix %q", i, h.lines[i], want[i])
 		}
 	}
@@ -452,7 +441,7 @@ func TestNominatorLogging(t *testing.T) {
 	// clock skew.
 	h2 := &elLogHandler{min: slog.LevelDebug}
 	(&eligibility.Nominator{Logger: slog.New(h2)}).Nominate(jobs, elMin(120))
-	if len(h2.lines) != 3 || !contains(h2.lines[0], "invalid_duration") || !contains(h2.lines[1], "clock_skew") || !contains(h2.lines[2], "invalid_not_before") {
+	if len(h2.lines) != 3 || !strings.Contains(h2.lines[0], "invalid_duration") || !strings.Contains(h2.lines[1], "clock_skew") || !strings.Contains(h2.lines[2], "invalid_not_before") {
 		t.Errorf("at Debug: %q", h2.lines)
 	}
 }
@@ -479,7 +468,7 @@ func TestParseAnnotations(t *testing.T) {
 		`eligibility: annotation "kai.scheduler/requeue-not-before": invalid value "2025-01-15": not an RFC3339 timestamp`,
 	}
 	for i, err := range []error{bad.ExpectedErr, bad.DelayErr, bad.NotBeforeErr} {
-		if msg := err.Error(); len(msg) < len(wantErrs[i]) || msg[:len(wantErrs[i])] != wantErrs[i] {
+		if msg := err.Error(); !strings.HasPrefix(msg, wantErrs[i]) {
 			t.Errorf("error %q, want prefix %q", msg, wantErrs[i])
 		}
 		var ae *eligibility.AnnotationError

@@ -1,13 +1,10 @@
 package eligibility_test
 
 import (
-	"strings"
 	"testing"
 
 	"github.com/tenurepolicy/tenure/eligibility"
 )
-
-func contains(s, sub string) bool { return strings.Contains(s, sub) }
 
 // The label values are part of the contract (seed 000's metric labels).
 func TestReasonStrings(t *testing.T) {

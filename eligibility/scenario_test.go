@@ -3,6 +3,7 @@ package eligibility_test
 import (
 	"errors"
 	"fmt"
+	"strings"
 	"testing"
 	"time"
 
@@ -322,7 +323,7 @@ func TestScenarioDecisionString(t *testing.T) {
 		Job:      "ns/a", Subgroup: "workers", Remaining: 1, MinAvailable: 2, ProtectedUntil: elMin(10), Violations: 1,
 	}
 	for _, want := range []string{"rejected", `"ns/a"`, `"workers"`, "keep 1 of min 2", "2025-01-15T10:10:00Z"} {
-		if !contains(d.String(), want) {
+		if !strings.Contains(d.String(), want) {
 			t.Errorf("String() = %q, missing %q", d.String(), want)
 		}
 	}
