@@ -191,18 +191,27 @@ func FuzzTimestampStrategyText(f *testing.F) {
 }
 
 // orderGenEntry draws entries from small domains so ties on priority,
-// timestamp and ID are frequent.
+// timestamp and ID are frequent. Instants are whole minutes plus an
+// offset that may differ below the second, in UTC or another zone.
 func orderGenEntry(t *rapid.T, label string) requeue.QueueEntry {
+	at := func(max int, name string) time.Time {
+		ts := orderMin(rapid.IntRange(0, max).Draw(t, name)).
+			Add(rapid.SampledFrom([]time.Duration{0, 1, 500 * time.Millisecond, time.Second}).Draw(t, name+".offset"))
+		if rapid.Bool().Draw(t, name+".zoned") {
+			ts = ts.In(time.FixedZone("X", -5*3600))
+		}
+		return ts
+	}
 	e := requeue.QueueEntry{
 		ID:       rapid.SampledFrom([]string{"a", "b", "c", "ab", ""}).Draw(t, label+".id"),
 		Priority: rapid.Int32Range(-2, 2).Draw(t, label+".prio"),
-		Created:  orderMin(rapid.IntRange(0, 3).Draw(t, label+".created")),
+		Created:  at(3, label+".created"),
 	}
 	if rapid.Bool().Draw(t, label+".evicted") {
-		e.TimeoutEvicted = orderMin(rapid.IntRange(0, 5).Draw(t, label+".evictedAt"))
+		e.TimeoutEvicted = at(5, label+".evictedAt")
 	}
 	if rapid.Bool().Draw(t, label+".preempted") {
-		e.SamePriorityPreempted = orderMin(rapid.IntRange(0, 5).Draw(t, label+".preemptedAt"))
+		e.SamePriorityPreempted = at(5, label+".preemptedAt")
 	}
 	return e
 }
@@ -244,9 +253,10 @@ func TestQueueOrderStrictWeak(t *testing.T) {
 	})
 }
 
-// TestQueueOrderSortOracle checks Sort against a naive oracle written from
-// the rule, not from the implementation: a stable sort on the explicit key
-// (−priority, chosen timestamp, ID).
+// TestQueueOrderSortOracle checks Timestamp, Sort and sorting with Compare
+// against a naive oracle written from the rule, not from the
+// implementation: a stable sort on the explicit key (−priority, chosen
+// timestamp, ID).
 func TestQueueOrderSortOracle(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		strategy := rapid.SampledFrom([]requeue.TimestampStrategy{requeue.TimestampEviction, requeue.TimestampCreation}).Draw(t, "strategy")
@@ -281,10 +291,21 @@ func TestQueueOrderSortOracle(t *testing.T) {
 			}
 			return a.ID < b.ID
 		})
+		o := requeue.QueueOrder{Strategy: strategy}
+		for _, e := range entries {
+			if got := o.Timestamp(e); !got.Equal(ts(e)) {
+				t.Fatalf("Timestamp(%+v) = %v, oracle %v", e, got, ts(e))
+			}
+		}
 		got := slices.Clone(entries)
-		requeue.QueueOrder{Strategy: strategy}.Sort(got)
+		o.Sort(got)
 		if diff := gocmp.Diff(want, got); diff != "" {
 			t.Fatalf("Sort vs oracle (-want +got):\n%s", diff)
+		}
+		got = slices.Clone(entries)
+		slices.SortStableFunc(got, o.Compare)
+		if diff := gocmp.Diff(want, got); diff != "" {
+			t.Fatalf("SortStableFunc(Compare) vs oracle (-want +got):\n%s", diff)
 		}
 	})
 }
