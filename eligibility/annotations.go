@@ -162,11 +162,11 @@ func parseExpected(key, s string) (time.Duration, error) {
 	return d, nil
 }
 
-// parseDelay parses a requeue delay: a non-negative duration (the grammar
-// rejects negatives).
+// parseDelay parses a requeue delay: a duration, zero allowed (the grammar
+// already rejects negatives).
 func parseDelay(key, s string) (time.Duration, error) {
 	d, err := runtime.ParseDuration(s)
-	if err != nil || d < 0 {
+	if err != nil {
 		return 0, &AnnotationError{Key: key, Value: s, Err: err}
 	}
 	return d, nil
