@@ -118,14 +118,18 @@ type QueueOrder struct {
 // borrowed quota in the same way (its queue-order timestamp becomes the
 // preemption instant plus a millisecond).
 func (o QueueOrder) Timestamp(e QueueEntry) time.Time {
-	ts := e.Created
-	if o.Strategy == TimestampEviction && e.TimeoutEvicted.After(ts) {
-		ts = e.TimeoutEvicted
+	// Strip before comparing: After uses monotonic readings when both
+	// operands carry one, and the choice must agree with the result's.
+	ts := e.Created.Round(0)
+	if o.Strategy == TimestampEviction {
+		if ev := e.TimeoutEvicted.Round(0); ev.After(ts) {
+			ts = ev
+		}
 	}
-	if e.SamePriorityPreempted.After(ts) {
-		ts = e.SamePriorityPreempted
+	if sp := e.SamePriorityPreempted.Round(0); sp.After(ts) {
+		ts = sp
 	}
-	return ts.Round(0)
+	return ts
 }
 
 // Compare returns a negative number when a goes before b, a positive number

@@ -53,6 +53,14 @@ func TestQueueOrderTimestamp(t *testing.T) {
 	if got := (requeue.QueueOrder{}).Timestamp(evicted); !got.Equal(orderMin(30)) {
 		t.Errorf("zero QueueOrder Timestamp = %v, want the eviction time (Eviction is the default)", got)
 	}
+	// Instants from time.Now carry a monotonic reading (printed as "m=");
+	// the queue-order timestamp does not.
+	now := time.Now()
+	for _, e := range []requeue.QueueEntry{{Created: now}, {TimeoutEvicted: now}, {SamePriorityPreempted: now}} {
+		if got := (requeue.QueueOrder{}).Timestamp(e); strings.Contains(got.String(), "m=") || !got.Equal(now) {
+			t.Errorf("Timestamp(%+v) = %v, want %v without its monotonic reading", e, got, now.Round(0))
+		}
+	}
 }
 
 func TestQueueOrderCompare(t *testing.T) {
