@@ -16,7 +16,8 @@ type Queue struct {
 // New builds a Tree from queues, strictly: if anything is wrong it returns a
 // nil Tree and an error joining (errors.Join) one [*Problem] per problem found
 // — every empty name, duplicate name, unknown parent and cycle, in that order,
-// each group in input order (cycles by their smallest member). The input is
+// each group in input order of [Problem.Index] (for a cycle, the position of
+// its member with the smallest name). The input is
 // not modified or retained.
 //
 // Cost: O(n log n) time for n queues (a sort by name), O(n) memory, no
@@ -101,7 +102,7 @@ func check(queues []Queue, repair bool) ([]entry, map[string]int32, []*Problem) 
 		}
 		kept = append(kept, it)
 	}
-	slices.SortFunc(dups, func(a, b *Problem) int { return cmp.Compare(a.Index, b.Index) })
+	slices.SortFunc(dups, byIndex)
 	problems = append(problems, dups...)
 
 	ents := make([]entry, len(kept))
@@ -123,7 +124,7 @@ func check(queues []Queue, repair bool) ([]entry, map[string]int32, []*Problem) 
 		}
 		ents[i].parent = j
 	}
-	slices.SortFunc(orphans, func(a, b *Problem) int { return cmp.Compare(a.Index, b.Index) })
+	slices.SortFunc(orphans, byIndex)
 	problems = append(problems, orphans...)
 
 	// Cycles: the parent links form a functional graph; walk each unvisited
@@ -136,6 +137,7 @@ func check(queues []Queue, repair bool) ([]entry, map[string]int32, []*Problem) 
 	state := make([]uint8, len(ents))
 	pos := make([]int32, len(ents))
 	var path []int32
+	var cycles []*Problem
 	for start := range ents {
 		path = path[:0]
 		v := int32(start)
@@ -158,7 +160,7 @@ func check(queues []Queue, repair bool) ([]entry, map[string]int32, []*Problem) 
 					break
 				}
 			}
-			problems = append(problems, &Problem{Kind: Cycle, Index: kept[low].index, Queue: ents[low].name,
+			cycles = append(cycles, &Problem{Kind: Cycle, Index: kept[low].index, Queue: ents[low].name,
 				Parent: kept[low].Parent, Members: members, Repaired: repair, Repair: "made " + ents[low].name + " top-level"})
 			if repair {
 				ents[low].parent = -1
@@ -168,8 +170,13 @@ func check(queues []Queue, repair bool) ([]entry, map[string]int32, []*Problem) 
 			state[u] = done
 		}
 	}
+	slices.SortFunc(cycles, byIndex)
+	problems = append(problems, cycles...)
 	return ents, index, problems
 }
+
+// byIndex orders problems by the input position of the entry concerned.
+func byIndex(a, b *Problem) int { return cmp.Compare(a.Index, b.Index) }
 
 // build lays out an acyclic, resolved entry list as a Tree: IDs in preorder
 // from the implicit root, children visited in name order, so the same set of

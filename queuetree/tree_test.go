@@ -154,6 +154,9 @@ func TestSeed002Queries(t *testing.T) {
 	if diff := cmp.Diff([]string{"C", "D"}, names(tr.Children(id(t, tr, "B")))); diff != "" {
 		t.Errorf("Children(B) (-want +got):\n%s", diff)
 	}
+	if diff := cmp.Diff([]string{"leaf1", "leaf2"}, names(tr.Children(id(t, tr, "C")))); diff != "" {
+		t.Errorf("Children(C) (-want +got):\n%s", diff) // the last child is a leaf
+	}
 	if diff := cmp.Diff([]string{"A", "X"}, names(tr.Children(queuetree.Root))); diff != "" {
 		t.Errorf("Children(Root) (-want +got):\n%s", diff)
 	}
@@ -264,6 +267,38 @@ func TestStrictReportsEveryProblem(t *testing.T) {
 	var p *queuetree.Problem
 	if !errors.As(err, &p) || p.Kind != queuetree.EmptyName {
 		t.Errorf("errors.As gave %+v, want the EmptyName problem first", p)
+	}
+}
+
+// TestProblemsInInputOrder checks New's promise that each group of problems
+// is reported in input order, not in the name order used internally.
+func TestProblemsInInputOrder(t *testing.T) {
+	_, err := queuetree.New([]queuetree.Queue{
+		{Name: "zeta", Parent: "ghost"},
+		{Name: "alpha", Parent: "ghost"},
+		{Name: "y"},
+		{Name: "x"},
+		{Name: "y"},
+		{Name: "x"},
+		{Name: "b", Parent: "c"},
+		{Name: "c", Parent: "b"},
+		{Name: "a", Parent: "z1"}, // found first in name order, leads to z1's cycle
+		{Name: "z1", Parent: "z2"},
+		{Name: "z2", Parent: "z1"},
+	})
+	want := []string{
+		`queuetree: duplicate queue "y" (entries #2 and #4)`,
+		`queuetree: duplicate queue "x" (entries #3 and #5)`,
+		`queuetree: queue "zeta" has unknown parent "ghost"`,
+		`queuetree: queue "alpha" has unknown parent "ghost"`,
+		"queuetree: cycle b -> c -> b",
+		"queuetree: cycle z1 -> z2 -> z1",
+	}
+	if err == nil {
+		t.Fatal("New accepted a broken list")
+	}
+	if diff := cmp.Diff(want, strings.Split(err.Error(), "\n")); diff != "" {
+		t.Errorf("errors (-want +got):\n%s", diff)
 	}
 }
 
