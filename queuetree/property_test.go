@@ -2,6 +2,7 @@ package queuetree_test
 
 import (
 	"fmt"
+	"slices"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -101,12 +102,50 @@ func TestQueriesMatchOracle(t *testing.T) {
 			}
 			return v
 		}
+		nameList := func(seq func(func(queuetree.ID) bool)) []string {
+			out := []string{}
+			for x := range seq {
+				out = append(out, tr.Name(x))
+			}
+			return out
+		}
 		for _, n := range names {
-			if got, want := tr.Depth(idOf(n)), len(o.ancestors(n))-1; got != want {
+			x := idOf(n)
+			if got := tr.Name(x); got != n {
+				t.Fatalf("Name(Lookup(%q)) = %q", n, got)
+			}
+			anc := o.ancestors(n)
+			if got, want := tr.Depth(x), len(anc)-1; got != want {
 				t.Fatalf("Depth(%q) = %d, want %d", n, got, want)
 			}
-			if n != "" && tr.Parent(idOf(n)) >= idOf(n) {
-				t.Fatalf("preorder violated: Parent(%q) = %d >= %d", n, tr.Parent(idOf(n)), idOf(n))
+			if n != "" {
+				if p := tr.Parent(x); p >= x || tr.Name(p) != o.parent[n] {
+					t.Fatalf("Parent(%q) = %q (ID %d >= %d?), want %q", n, tr.Name(p), p, x, o.parent[n])
+				}
+			}
+			if diff := cmp.Diff(anc, nameList(tr.Ancestors(x))); diff != "" {
+				t.Fatalf("Ancestors(%q) (-want +got):\n%s", n, diff)
+			}
+			path := slices.Clone(anc[:len(anc)-1]) // top-level queue first, no root
+			slices.Reverse(path)
+			if diff := cmp.Diff(path, tr.Path(x)); n != "" && diff != "" {
+				t.Fatalf("Path(%q) (-want +got):\n%s", n, diff)
+			}
+			kids, size := []string{}, 0
+			for _, m := range names {
+				if m != "" && o.parent[m] == n {
+					kids = append(kids, m)
+				}
+				if o.isAncestor(n, m) {
+					size++
+				}
+			}
+			slices.Sort(kids)
+			if diff := cmp.Diff(kids, nameList(tr.Children(x))); diff != "" {
+				t.Fatalf("Children(%q) (-want +got):\n%s", n, diff)
+			}
+			if got := tr.SubtreeSize(x); got != size {
+				t.Fatalf("SubtreeSize(%q) = %d, want %d", n, got, size)
 			}
 		}
 		for i := 0; i < 40; i++ {
