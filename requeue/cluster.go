@@ -57,7 +57,9 @@ type ClusterJob struct {
 // reverse order of the changes (which is what [Journal.Rollback] does).
 //
 // A Cluster is not safe for concurrent use. Queries ([Cluster.Running],
-// [Cluster.Free], [Cluster.Snapshot], ...) do not modify it.
+// [Cluster.Free], [Cluster.Snapshot], ...) do not modify it. The zero
+// Cluster is an empty cluster without nodes, like NewCluster(nil). A nil
+// *Cluster used as a [Model] fails every Evict and Place with an error.
 type Cluster struct {
 	nodes     []clusterNode
 	nodeIndex map[string]int32
@@ -170,6 +172,9 @@ func (c *Cluster) AddJob(j *Journal, job ClusterJob) error {
 	if len(errs) > 0 {
 		return errors.Join(errs...)
 	}
+	if c.jobIndex == nil { // the zero Cluster
+		c.jobIndex = make(map[string]int32)
+	}
 	minTasks := job.MinTasks
 	if minTasks == 0 {
 		minTasks = len(job.Tasks)
@@ -237,6 +242,9 @@ func (c *Cluster) RemoveJob(j *Journal, id string) error {
 // (it stays registered). Error for an unknown job or one that is not
 // running. O(tasks · log nodes); one undo step per released task.
 func (c *Cluster) Evict(j *Journal, id string) error {
+	if c == nil {
+		return errors.New("requeue: evict: nil cluster")
+	}
 	ji, ok := c.jobIndex[id]
 	if !ok {
 		return fmt.Errorf("requeue: evict: unknown job %q", id)
@@ -266,6 +274,9 @@ func (c *Cluster) release(j *Journal, ji int32) {
 // worst case), O(1) when the cluster-wide free total already rules the gang
 // out; no allocation.
 func (c *Cluster) Place(j *Journal, id string) (bool, error) {
+	if c == nil {
+		return false, errors.New("requeue: place: nil cluster")
+	}
 	ji, ok := c.jobIndex[id]
 	if !ok {
 		return false, fmt.Errorf("requeue: place: unknown job %q", id)
@@ -274,7 +285,7 @@ func (c *Cluster) Place(j *Journal, id string) (bool, error) {
 	if job.placed > 0 {
 		return false, fmt.Errorf("requeue: place: job %q is already running", id)
 	}
-	if !job.need.Fits(c.free) {
+	if len(c.nodes) == 0 || !job.need.Fits(c.free) {
 		return false, nil
 	}
 	left := len(job.tasks)

@@ -189,3 +189,29 @@ func TestResources(t *testing.T) {
 		t.Error("Negative wrong")
 	}
 }
+
+func TestClusterZeroAndNil(t *testing.T) {
+	var c Cluster // no nodes: jobs can be registered, nothing fits
+	if err := c.AddJob(nil, ClusterJob{ID: "j", Tasks: []Resources{{}}}); err != nil {
+		t.Fatal(err)
+	}
+	if ok, err := c.Place(nil, "j"); ok || err != nil {
+		t.Fatalf("Place on the zero Cluster = %v, %v; want false, nil", ok, err)
+	}
+	if err := c.check(); err != nil {
+		t.Fatal(err)
+	}
+	// A nil *Cluster is a non-nil Model: the engine reports its errors.
+	var nilc *Cluster
+	if _, err := nilc.Place(nil, "j"); err == nil || !strings.HasPrefix(err.Error(), "requeue: ") {
+		t.Errorf("nil Place error = %v", err)
+	}
+	res, err := (&Engine{}).Run(t0, EngineInput{
+		Nominations: []VictimNomination{{Job: "v", Nominator: "x"}},
+		Victims:     []Victim{{ID: "v"}},
+		Contenders:  []Contender{{ID: "p", Priority: 1}},
+	}, nilc)
+	if err != nil || len(res.Outcomes) != 1 || res.Outcomes[0].Reason != OutcomeReasonEvictError {
+		t.Fatalf("Run on a nil *Cluster = %+v, %v; want one evict_error", res, err)
+	}
+}

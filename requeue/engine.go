@@ -289,7 +289,7 @@ func (e *Engine) tryVictim(now time.Time, v *Victim, m Model, res *EngineResult,
 	if ci, ok := e.contIdx[v.ID]; ok && e.state[ci] == contenderPlaced {
 		return Outcome{Kind: OutcomeSkipped, Reason: OutcomeReasonPlacedThisPass}, false, nil
 	}
-	if now.Before(v.NotBefore) {
+	if !v.NotBefore.IsZero() && now.Before(v.NotBefore) {
 		return Outcome{Kind: OutcomeSkipped, Reason: OutcomeReasonCooldown, Until: v.NotBefore}, false, nil
 	}
 	delay := e.cfg.DefaultDelay
@@ -297,7 +297,7 @@ func (e *Engine) tryVictim(now time.Time, v *Victim, m Model, res *EngineResult,
 		delay = v.RequeueDelay
 	}
 	notBefore := NotBeforeCeil(now.Add(delay))
-	if delay < 0 || notBefore.Year() > 9999 {
+	if y := notBefore.Year(); delay < 0 || y < 0 || y > 9999 {
 		return Outcome{Kind: OutcomeSkipped, Reason: OutcomeReasonInvalidDelay}, false, nil
 	}
 

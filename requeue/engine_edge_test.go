@@ -207,3 +207,45 @@ func TestEngineRollsBackPartialChanges(t *testing.T) {
 		t.Errorf("journal holds %d steps after the pass", e.j.Len())
 	}
 }
+
+// TestEngineBadInstants: a not-before RFC3339 cannot write (outside years
+// 0000..9999) is bad data, not an unparsable annotation; a zero NotBefore
+// means no gate even for a now before year 1.
+func TestEngineBadInstants(t *testing.T) {
+	last := time.Date(9999, 12, 31, 23, 59, 59, 0, time.UTC)
+	tests := []struct {
+		name string
+		now  time.Time
+		want Outcome
+	}{
+		{"last writable second", last, Outcome{Kind: OutcomeCommitted, Reason: OutcomeReasonCommitted,
+			Contenders: []string{"p"}, NotBefore: last, Annotation: "9999-12-31T23:59:59Z"}},
+		{"rounds up into year 10000", last.Add(time.Nanosecond), Outcome{Kind: OutcomeSkipped, Reason: OutcomeReasonInvalidDelay}},
+		{"negative year", time.Date(-3, 1, 1, 0, 0, 0, 0, time.UTC), Outcome{Kind: OutcomeSkipped, Reason: OutcomeReasonInvalidDelay}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			c := gpuCluster(t, 1, fxJob{id: "v", gpus: []int64{4}, running: true}, fxJob{id: "p", gpus: []int64{4}})
+			res, err := (&Engine{}).Run(tc.now, EngineInput{
+				Nominations: noms("x", "v"),
+				Victims:     []Victim{{ID: "v"}},
+				Contenders:  []Contender{{ID: "p", Priority: 1}},
+			}, c)
+			if err != nil {
+				t.Fatal(err)
+			}
+			tc.want.Job, tc.want.Nominators = "v", []string{"x"}
+			if d := cmp.Diff([]Outcome{tc.want}, res.Outcomes, errPresence); d != "" {
+				t.Errorf("(-want +got):\n%s", d)
+			}
+			for _, o := range res.Outcomes {
+				if o.Annotation == "" {
+					continue
+				}
+				if back, err := ParseNotBefore(o.Annotation); err != nil || !back.Equal(o.NotBefore) {
+					t.Errorf("annotation %q parses to %v, %v; want %v", o.Annotation, back, err, o.NotBefore)
+				}
+			}
+		})
+	}
+}

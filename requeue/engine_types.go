@@ -129,7 +129,7 @@ const (
 	// OutcomeReasonUnknownVictim: nominated, but no [Victim] data was given.
 	OutcomeReasonUnknownVictim OutcomeReason = "unknown_victim"
 	// OutcomeReasonInvalidDelay: a negative requeue delay, or a not-before
-	// beyond year 9999.
+	// outside years 0000..9999, which RFC3339 cannot write.
 	OutcomeReasonInvalidDelay OutcomeReason = "invalid_delay"
 	// OutcomeReasonEvictError: [Model.Evict] failed (Err says why).
 	OutcomeReasonEvictError OutcomeReason = "evict_error"
