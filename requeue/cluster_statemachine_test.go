@@ -126,9 +126,6 @@ func (n *naiveCluster) place(id string) (bool, error) {
 	if placed < j.min {
 		n.free = before
 		clear(j.on)
-		for t := range j.on {
-			j.on[t] = ""
-		}
 		return false, nil
 	}
 	return true, nil

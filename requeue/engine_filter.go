@@ -1,6 +1,10 @@
 package requeue
 
-import "time"
+import (
+	"cmp"
+	"strings"
+	"time"
+)
 
 // VictimFilter decides whether a victim may be evicted at now so that a
 // particular contender can run (the min-runtime filter depends on both jobs'
@@ -39,25 +43,13 @@ func (f VictimFilterFunc) FilterVictim(now time.Time, v *Victim, c *Contender) V
 // then the largest overrun (now - Start - Expected) first, then ID. It is a
 // three-way comparison for slices.SortFunc. No allocation.
 func VictimDefaultOrder(now time.Time, a, b *Victim) int {
-	if a.Priority != b.Priority {
-		if a.Priority < b.Priority {
-			return -1
-		}
-		return 1
+	if c := cmp.Compare(a.Priority, b.Priority); c != 0 {
+		return c
 	}
-	if oa, ob := a.Overrun(now), b.Overrun(now); oa != ob {
-		if oa > ob {
-			return -1
-		}
-		return 1
+	if c := cmp.Compare(b.Overrun(now), a.Overrun(now)); c != 0 {
+		return c
 	}
-	switch {
-	case a.ID < b.ID:
-		return -1
-	case a.ID > b.ID:
-		return 1
-	}
-	return 0
+	return strings.Compare(a.ID, b.ID)
 }
 
 // ContenderDefaultEligible is the default contender rule: c may use v's
@@ -66,20 +58,11 @@ func ContenderDefaultEligible(v *Victim, c *Contender) bool { return c.Priority 
 
 // contenderOrder: highest priority first, then oldest, then ID.
 func contenderOrder(a, b *Contender) int {
-	if a.Priority != b.Priority {
-		if a.Priority > b.Priority {
-			return -1
-		}
-		return 1
+	if c := cmp.Compare(b.Priority, a.Priority); c != 0 {
+		return c
 	}
 	if c := a.Queued.Compare(b.Queued); c != 0 {
 		return c
 	}
-	switch {
-	case a.ID < b.ID:
-		return -1
-	case a.ID > b.ID:
-		return 1
-	}
-	return 0
+	return strings.Compare(a.ID, b.ID)
 }
