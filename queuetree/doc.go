@@ -4,7 +4,8 @@
 // Schedulers organise queues as a forest (departments → teams → projects).
 // tenure joins the top-level queues under an implicit [Root] so that any two
 // queues have an LCA; the min-runtime reclaim rule ("step one level down from
-// the LCA toward the victim") is built on [Tree.LCA] and [Tree.ChildToward].
+// the LCA toward the victim") is [Tree.ChildOfLCA], which runtime's Resolver
+// calls for every LCA-method reclaim.
 //
 // # Building
 //
@@ -50,5 +51,7 @@
 //
 // A Tree never changes after it is built and is safe for concurrent reads.
 // Queries given an ID the tree did not issue return [None], false, "" or 0;
-// they never panic.
+// they never panic. [Tree.Lookup] of an unknown name returns None and
+// false. A nil *Tree (what New returns with its error) and the zero Tree
+// have no IDs, not even Root, and answer every query that way.
 package queuetree

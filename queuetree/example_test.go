@@ -64,8 +64,7 @@ func ExampleTree_LCA() {
 	// true
 }
 
-// ChildToward is the step of the LCA reclaim method: from the common
-// ancestor, one level down toward the victim.
+// ChildToward steps one level down from an ancestor toward a descendant.
 func ExampleTree_ChildToward() {
 	tree, _ := queuetree.New([]queuetree.Queue{
 		{Name: "A"}, {Name: "B", Parent: "A"}, {Name: "C", Parent: "B"}, {Name: "D", Parent: "B"},
@@ -76,6 +75,25 @@ func ExampleTree_ChildToward() {
 	lca := tree.LCA(reclaimer, victim)
 	fmt.Println(tree.Name(tree.ChildToward(lca, victim)))
 	// Output: D
+}
+
+// ChildOfLCA is the queue at which the LCA reclaim method resolves: the
+// child of the common ancestor on the victim's side (seed 002: leaf1
+// reclaiming from leaf3 resolves at D), or the victim's queue itself when
+// the reclaimer is below it.
+func ExampleTree_ChildOfLCA() {
+	tree, _ := queuetree.New([]queuetree.Queue{
+		{Name: "A"}, {Name: "B", Parent: "A"}, {Name: "C", Parent: "B"}, {Name: "D", Parent: "B"},
+		{Name: "leaf1", Parent: "C"}, {Name: "leaf3", Parent: "D"}, {Name: "X"},
+	})
+	id := func(name string) queuetree.ID { q, _ := tree.Lookup(name); return q }
+	fmt.Println(tree.Name(tree.ChildOfLCA(id("leaf1"), id("leaf3"))))
+	fmt.Println(tree.Name(tree.ChildOfLCA(id("leaf1"), id("B")))) // the reclaimer is below B
+	fmt.Println(tree.Name(tree.ChildOfLCA(id("X"), id("leaf3")))) // meet at the root: the victim's top-level queue
+	// Output:
+	// D
+	// B
+	// A
 }
 
 func ExampleTree_Ancestors() {
