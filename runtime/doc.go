@@ -12,12 +12,13 @@
 // [ParseDuration] reads the one duration grammar used everywhere in tenure
 // (queue settings, defaults, annotations):
 //
-//	duration = "0" | ["+"] component { component }
+//	duration  = ["+"] ( "0" | component { component } )
 //	component = number unit
-//	number   = digits ["." [digits]] | "." digits
-//	unit     = "ns" | "us" | "µs" | "ms" | "s" | "m" | "h" | "d" | "w"
+//	number    = digits ["." [digits]] | "." digits
+//	unit      = "ns" | "us" | "µs" | "ms" | "s" | "m" | "h" | "d" | "w"
 //
-// A day is 24h and a week 7d. Components combine in any order and may be
+// The µ of "µs" may be U+00B5 or U+03BC, as in [time.ParseDuration]. A
+// day is 24h and a week 7d. Components combine in any order and may be
 // fractional: "1w2d3h", "2d4h30m", "1.5d", "90s". It rejects, with an error
 // quoting the input: "" (empty), "5" (a bare number: only "0" may omit the
 // unit), "1h2" (a trailing number), "1h-30m" (a sign inside), "-5m" and
@@ -134,9 +135,10 @@
 // [queuetree.Tree.ChildOfLCA]: O(1) when the victim's top-level queue does
 // not contain the reclaimer, else one climb from the victim over
 // skew-binary jump pointers (Myers 1983) to the highest ancestor whose
-// subtree does not contain the reclaimer — exactly
-// ChildToward(LCA(reclaimer, victim), victim), in one climb instead of two
-// (a property test in queuetree checks them equal). On a 1,000-queue
+// subtree does not contain the reclaimer — exactly the rule's c,
+// ChildToward(LCA(reclaimer, victim), victim) or the victim's queue when
+// that is the LCA, in one climb instead of two (a property test in
+// queuetree checks it against a naive ancestor-list oracle). On a 1,000-queue
 // tree a query takes a few nanoseconds; the benchmarks in bench_test.go
 // (run with -benchmem) include a naive walk-per-query resolver for
 // comparison.
