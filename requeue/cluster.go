@@ -17,7 +17,10 @@ const ClusterMaxNodes = 1 << 16
 
 // Node is a node of the reference model: a name and a capacity.
 type Node struct {
-	Name     string
+	// Name identifies the node; unique and not empty.
+	Name string
+	// Capacity is what the node offers, every component in
+	// [0, ClusterMaxResource].
 	Capacity Resources
 }
 
@@ -25,8 +28,11 @@ type Node struct {
 // the minimum number of tasks that must run together (the gang minimum).
 // MinTasks 0 means all tasks.
 type ClusterJob struct {
-	ID       string
-	Tasks    []Resources
+	// ID names the job, as in the engine's nominations and contenders.
+	ID string
+	// Tasks holds each task's request, in placement order.
+	Tasks []Resources
+	// MinTasks is the gang minimum, in [0, len(Tasks)]; 0 means all tasks.
 	MinTasks int
 }
 

@@ -78,7 +78,9 @@ func (c *Cluster) Clone() *Cluster {
 // for tests: every node's free resources and every registered job's
 // placement (one node name per task, "" for pending).
 type ClusterSnapshot struct {
+	// Free maps each node name to its free resources.
 	Free map[string]Resources
+	// Jobs maps each registered job to the node of each of its tasks.
 	Jobs map[string][]string
 }
 

@@ -7,9 +7,9 @@ import "strconv"
 // its arithmetic never allocates. Negative components are rejected by
 // [NewCluster] and [Cluster.AddJob].
 type Resources struct {
-	MilliCPU int64
-	Memory   int64
-	GPU      int64
+	MilliCPU int64 // CPU in thousandths of a core
+	Memory   int64 // memory in bytes
+	GPU      int64 // whole GPU devices
 }
 
 // Add returns r + o, component by component.

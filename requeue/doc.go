@@ -1,66 +1,52 @@
-// Package requeue decides what happens after a job is nominated to give its
-// resources back: the transactional engine that virtually evicts a victim and
-// tries to place higher-priority work, committing or rolling back; the journal
-// behind those transactions; a reference in-memory resource model; requeue
-// backoff; and queue ordering.
+// Package requeue decides what happens to a job after it has been nominated
+// to give its resources back, and when a requeued job may run again.
 //
-// # Journal
+// In one scheduling cycle the embedder collects the nominations (from
+// [eligibility.Nominator] and any other nominator), runs one [Engine] pass
+// over its own scheduler state, seen through the two-method [Model]
+// interface, and then performs what the result says: evict the committed
+// victims and write their not-before annotation. The engine's transactions
+// rest on a [Journal], an undo log; [Cluster] is a ready-made in-memory
+// Model. Independently, a job evicted because it did not become ready in
+// time waits out an exponential backoff ([BackoffConfig], [RequeueState]),
+// and pending jobs are admitted in [QueueOrder].
 //
-// A [Journal] is an undo log. State operations change the state and record an
-// infallible undo step ([Journal.Record] for a closure,
-// [Journal.RecordUndoer] for an allocation-free step). [Journal.Checkpoint]
-// (O(1), no allocation) marks a position; [Journal.Rollback] undoes, newest
-// first, everything recorded since a checkpoint (O(steps)); [Journal.Commit]
-// forgets the log and keeps the changes. Checkpoints nest. A checkpoint is a
-// small value that knows its journal and the step it follows, so a stale one
-// (rolled back past, or taken before a Commit) is rejected with
-// [ErrStaleCheckpoint] and one from another journal with
-// [ErrForeignCheckpoint], never silently accepted. Rolling back to the same
-// checkpoint twice, and committing twice, are harmless. A Journal belongs to
-// one goroutine.
-//
-// # Reference resource model
-//
-// The [Engine] drives a [Model], the embedder's two-method interface: evict a
-// job virtually, try to place a job as a gang; both record their undo steps in
-// the engine's journal. [Cluster] is tenure's in-memory implementation, used
-// by the tests, the examples and the simulator: nodes with [Resources]
-// vectors (millicores, bytes, GPUs), jobs ([ClusterJob]) whose tasks request
-// vectors with a gang minimum, deterministic first-fit placement (nodes in the
-// order given) backed by a segment tree of free vectors, so an attempt costs
-// O(tasks · log nodes) and no allocation. Every mutation takes an optional
-// journal; [Cluster.Snapshot] and [ClusterSnapshot.Equal] compare states in
-// tests.
+// Every function takes the current instant as a parameter; nothing here
+// reads a clock, starts a goroutine or performs I/O.
 //
 // # Engine
 //
 // [Engine.Run] is seed 000's Requeue action, one pass per scheduling cycle
-// (DESIGN §4.5). Input ([EngineInput]): nominations ([VictimNomination]) from
-// any number of nominators, the victims' data ([Victim]: priority, queue,
-// start, expected runtime, requeue delay, not-before), the pending
-// contenders ([Contender]), and in [EngineConfig] the victim filters, a
-// default delay, bounds and the orders.
+// (DESIGN §4.5). Its input ([EngineInput]) holds the nominations
+// ([VictimNomination]) of any number of nominators, the victims' data
+// ([Victim]: priority, queue, start, expected runtime, requeue delay,
+// not-before) and the pending contenders ([Contender]); [EngineConfig] holds
+// the victim filters, a default delay, bounds and the orders.
 // [EngineInput.AddNominations] takes the nominations of
 // [eligibility.Nominator] directly, and [VictimMinRuntimeFilter] makes
 // [eligibility.MinRuntimeFilter] a [VictimFilter].
 //
-// The pass merges nominations by job (union of nominator names, sorted),
-// orders victims (lowest priority, largest overrun, ID), and for each victim
-// not in cooldown (now < NotBefore; eligible at exactly NotBefore) tries the
-// contenders of strictly higher priority, highest first, then oldest, then
-// ID: checkpoint, evict the victim, place the contender, commit or roll back
-// and try the next. Output is data, exactly one [Outcome] per nominated job:
-// committed (the victim to evict, the contenders placed, the not-before and
-// its annotation text), kept, skipped (reason and Until), or deferred when
-// a bound ([EngineConfig.MaxVictims], [EngineConfig.MaxAttempts]) stopped the
-// pass. An optional [Observer] sees every outcome and rollback.
+// The pass merges nominations by job (the union of nominator names,
+// sorted), orders the victims (lowest priority, largest overrun, ID), and
+// for each victim not in cooldown (now < NotBefore; eligible at exactly
+// NotBefore) tries the contenders of strictly higher priority, highest
+// first, then oldest, then ID: checkpoint, evict the victim, place the
+// contender, commit or roll back and try the next. The output is data,
+// exactly one [Outcome] per nominated job: committed (the victim to evict,
+// the contenders placed, the not-before and its annotation text), kept,
+// skipped (with a reason and Until), or deferred when a bound
+// ([EngineConfig.MaxVictims], [EngineConfig.MaxAttempts]) stopped the pass.
+// An optional [Observer] ([ObserverCounter] counts) sees every outcome and
+// every rolled-back attempt. A pass costs O(n log n) for n nominations plus
+// one eviction and at most one [Model.Place] per eligible contender for each
+// victim tried, and allocates little beyond its result.
 //
-// Choices beyond the seed and DESIGN §4.5, and why:
+// Choices beyond seed 000 and DESIGN §4.5, and why:
 //
-//   - Filters are per victim-contender pair ([VictimFilter] receives both),
-//     because min-runtime resolution depends on the preemptor's queue
-//     (preempt within a leaf queue, reclaim across queues). A victim is
-//     skipped with the filter's reason only when the filters deny every
+//   - Filters are asked per victim-contender pair ([VictimFilter] receives
+//     both), because min-runtime resolution depends on the preemptor's
+//     queue (preempt within a leaf queue, reclaim across queues). A victim
+//     is skipped with the filter's reason only when the filters deny every
 //     qualifying contender; if some pair is allowed but nothing fits, it is
 //     kept.
 //   - After the first contender fits, the remaining contenders are tried in
@@ -71,9 +57,33 @@
 //     could not place this cycle.
 //   - The not-before is now + delay rounded UP to a whole second
 //     ([FormatNotBefore]), so writing it never shortens a cooldown; a
-//     victim's own zero requeue delay is honoured (HasRequeueDelay).
+//     victim's own zero requeue delay is honoured (Victim.HasRequeueDelay).
 //   - MaxVictims bounds the evictions (commits) of a pass, MaxAttempts the
 //     placement attempts; 0 means no bound.
+//
+// # Model, Journal and the reference Cluster
+//
+// A [Model] evicts a job virtually and tries to place a job as a gang,
+// recording an undo step in the engine's [Journal] for every change it
+// makes. The Journal ([Journal.Record] for a closure, [Journal.RecordUndoer]
+// for an allocation-free step) marks positions with [Journal.Checkpoint]
+// (O(1), no allocation), undoes, newest first, everything recorded since a
+// checkpoint with [Journal.Rollback] (O(k) for k steps), and forgets the log
+// with [Journal.Commit] (O(k) as well: it clears the steps it forgets,
+// keeping the changes). Checkpoints nest. A checkpoint knows its journal and
+// the step it follows, so a stale one (rolled back past, or taken before a
+// Commit) is rejected with [ErrStaleCheckpoint] and one from another journal
+// with [ErrForeignCheckpoint], never silently accepted; rolling back to the
+// same checkpoint twice, and committing twice, are harmless.
+//
+// [Cluster] is tenure's in-memory Model, used by the tests, the examples
+// and the simulator: nodes with [Resources] vectors (millicores, bytes,
+// GPUs), jobs ([ClusterJob]) whose tasks request vectors with a gang
+// minimum, and deterministic first-fit placement (nodes in the order given)
+// backed by a segment tree of free vectors: a placement attempt typically
+// costs O(tasks · log nodes), O(tasks · nodes) at worst, and allocates
+// nothing. Every mutation takes an optional journal; [Cluster.Snapshot] and
+// [ClusterSnapshot.Equal] compare states in tests.
 //
 // # Backoff
 //
@@ -133,15 +143,23 @@
 //     eviction;
 //   - [TimestampCreation] always uses the creation time: front of the queue.
 //
-// A job preempted by an equal-priority job (time-based or "newer" picks of
-// eligibility's LowerOrNewerEqualPriority, [QueueEntry.SamePriorityPreempted])
-// is stamped with that instant under both strategies, so that equal-priority
-// jobs take turns instead of taking the slot straight back (see
-// [QueueOrder.Timestamp] for why; Kueue re-stamps workloads preempted to
-// reclaim borrowed quota the same way). Other preemptions change the
-// timestamp under neither strategy. Timestamps are compared as wall-clock instants
-// (monotonic readings are ignored). [QueueOrder.Compare] suits
+// A job preempted by an equal-priority job (a time-based or "newer" pick of
+// eligibility's LowerOrNewerEqualPriority policy,
+// [QueueEntry.SamePriorityPreempted]) is stamped with that instant under
+// both strategies, so that equal-priority jobs take turns instead of taking
+// the slot straight back (a choice beyond DESIGN §4.6; [QueueOrder.Timestamp]
+// explains it and the similar rule in Kueue). Other preemptions change the
+// timestamp under neither strategy. Timestamps are compared as wall-clock
+// instants (monotonic readings are stripped). [QueueOrder.Compare] suits
 // slices.SortFunc; [QueueOrder.Sort] computes each timestamp once and sorts
-// compact keys, three to four times faster at 50,000 jobs. TimestampStrategy
-// reads and writes Kueue's spelling ("Eviction", "Creation") as text.
+// compact keys, three to four times faster at 50,000 jobs.
+// TimestampStrategy reads and writes Kueue's spelling ("Eviction",
+// "Creation") as text.
+//
+// # Concurrency
+//
+// [Journal], [Engine] and [Cluster] hold state and belong to one goroutine,
+// like the scheduling cycle that drives them. [BackoffConfig],
+// [RequeueState] and [QueueOrder] are plain values, safe to share.
+// [ObserverCounter] is safe for concurrent use.
 package requeue

@@ -52,6 +52,7 @@ func (in *EngineInput) AddNominations(noms []eligibility.Nomination) {
 // "clock_skew" for a start in the future) and Until = start + min-runtime.
 // The zero value (nil Filter) allows everything. No allocation.
 type VictimMinRuntimeFilter struct {
+	// Filter is eligibility's min-runtime filter; nil allows everything.
 	Filter *eligibility.MinRuntimeFilter
 }
 

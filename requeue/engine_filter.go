@@ -22,6 +22,7 @@ type VictimFilter interface {
 // VictimVerdict is a [VictimFilter]'s answer. The zero value denies with no
 // reason; filters should always set Reason on a denial.
 type VictimVerdict struct {
+	// Allowed reports that the victim may be evicted for this contender.
 	Allowed bool
 	// Reason is a stable label for the denial (such as
 	// "minruntime_protected"); it becomes the skipped outcome's Reason.

@@ -12,7 +12,9 @@ import (
 // requeue. Several nominators may nominate the same job; the engine merges
 // them (see [Engine.Run]).
 type VictimNomination struct {
-	Job       string
+	// Job is the nominated running job's ID.
+	Job string
+	// Nominator names who nominated it; it ends up in Outcome.Nominators.
 	Nominator string
 }
 
@@ -37,7 +39,9 @@ type Victim struct {
 	// HasRequeueDelay (a zero delay is valid); otherwise
 	// [EngineConfig.DefaultDelay] applies. A negative delay is bad data: the
 	// victim is skipped with [OutcomeReasonInvalidDelay].
-	RequeueDelay    time.Duration
+	RequeueDelay time.Duration
+	// HasRequeueDelay says that RequeueDelay is set (the job carries a
+	// requeue-delay annotation).
 	HasRequeueDelay bool
 	// NotBefore is the parsed not-before gate (zero when absent). The victim
 	// is skipped with [OutcomeReasonCooldown] while now < NotBefore.
@@ -153,8 +157,10 @@ type Outcome struct {
 	// Nominators is the union of the names that nominated it, sorted and
 	// without duplicates (for example ["expectedruntime", "proportion"]).
 	Nominators []string
-	Kind       OutcomeKind
-	Reason     OutcomeReason
+	// Kind is what happened to the job.
+	Kind OutcomeKind
+	// Reason explains it with a stable label.
+	Reason OutcomeReason
 	// Until (skipped only) is the earliest instant the skip may end by time
 	// alone: the not-before for a cooldown, the earliest protection expiry
 	// among the filter denials. Zero when only new data can change it.
@@ -163,9 +169,10 @@ type Outcome struct {
 	// resources, in the order they were placed.
 	Contenders []string
 	// NotBefore (committed only) is now + delay rounded up to a whole
-	// second, in UTC; Annotation is its [FormatNotBefore] text, the value
-	// to write under [NotBeforeAnnotation].
-	NotBefore  time.Time
+	// second, in UTC.
+	NotBefore time.Time
+	// Annotation (committed only) is NotBefore's [FormatNotBefore] text,
+	// the value to write under [NotBeforeAnnotation].
 	Annotation string
 	// Err is the error behind OutcomeReasonEvictError.
 	Err error
@@ -174,8 +181,10 @@ type Outcome struct {
 // ContenderError records a contender that [Model.Place] rejected with an
 // error; the engine stopped trying it for the rest of the pass.
 type ContenderError struct {
+	// Contender is the contender's ID.
 	Contender string
-	Err       error
+	// Err is the error Place returned.
+	Err error
 }
 
 // EngineInput is one pass's input. The engine does not modify or retain the
@@ -201,9 +210,10 @@ type EngineResult struct {
 	Outcomes []Outcome
 	// ContenderErrors lists the contenders [Model.Place] failed on.
 	ContenderErrors []ContenderError
-	// Attempts counts [Model.Place] calls; Commits the committed victims.
+	// Attempts counts [Model.Place] calls.
 	Attempts int
-	Commits  int
+	// Commits counts the committed victims.
+	Commits int
 	// Wake is the earliest non-zero Until among the skipped outcomes (zero
 	// if none): when a skipped victim may become evictable.
 	Wake time.Time

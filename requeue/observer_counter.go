@@ -57,9 +57,9 @@ func (c *ObserverCounter) Rollbacks() uint64 {
 
 // ObserverSample is one non-zero outcome count of an [ObserverCounter].
 type ObserverSample struct {
-	Kind   OutcomeKind
-	Reason OutcomeReason
-	Value  uint64
+	Kind   OutcomeKind   // the outcomes' kind
+	Reason OutcomeReason // the outcomes' reason
+	Value  uint64        // how many were observed
 }
 
 // Samples returns every non-zero outcome count, sorted by kind and reason.

@@ -91,6 +91,7 @@ type QueueEntry struct {
 // Compare works too but recomputes the timestamps in every comparison.
 // QueueOrder is a plain value, safe for concurrent use.
 type QueueOrder struct {
+	// Strategy chooses the timestamp; the zero value is TimestampEviction.
 	Strategy TimestampStrategy
 }
 
@@ -114,9 +115,13 @@ type QueueOrder struct {
 // cycle — whether it was picked as newer or as expired (past
 // MinAdmitDuration). Stamped with its preemption instant it waits behind its
 // preemptor until that one's MinAdmitDuration runs out: the rotation seed
-// 004 describes. Kueue itself re-stamps a workload preempted to reclaim
-// borrowed quota in the same way (its queue-order timestamp becomes the
-// preemption instant plus a millisecond).
+// 004 describes. Kueue re-stamps a workload the same way when it was
+// preempted with reason InCohortReclaimWhileBorrowing (its queue-order
+// timestamp becomes the preemption instant plus a millisecond, while the
+// PrioritySortingWithinCohort feature gate is off; kubernetes-sigs/kueue,
+// pkg/workload, Ordering.GetQueueOrderTimestamp).
+//
+// Cost: O(1), no allocation.
 func (o QueueOrder) Timestamp(e QueueEntry) time.Time {
 	// Strip before comparing: After uses monotonic readings when both
 	// operands carry one, and the choice must agree with the result's.
