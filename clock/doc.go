@@ -3,8 +3,10 @@
 // Every policy function in tenure takes the current instant as a parameter
 // (`now time.Time`), in the style of golang.org/x/time/rate's AllowN(t, n):
 // a scheduler reads the clock once per cycle and every decision of that cycle
-// sees the same instant. A [Clock] appears only in convenience entry points
-// that read it once for you.
+// sees the same instant. No policy function takes a [Clock]: the package
+// serves the embedder's side of that call (the root package's Example reads
+// a Clock once and passes the instant down), and a convenience entry point
+// that took a Clock would read it exactly once.
 //
 // # Implementations
 //
