@@ -146,8 +146,9 @@
 //     has held its quota for exactly M is not preemptible: until then the
 //     decision's Until is Reserved + M + 1ns, the first instant at which it
 //     is;
-//   - equal priority, newer: Reserved strictly after the preemptor's
-//     timestamp ([ClassNewer]); otherwise [ClassProtected];
+//   - equal priority, newer: it queued strictly after the preemptor's
+//     timestamp — by [Candidate.Queued] when given, else by its reservation
+//     (see "Which newer" below) ([ClassNewer]); otherwise [ClassProtected];
 //   - bad data stays a decision: an equal-priority candidate without a
 //     reservation time is [ClassUnknownReservation] (not preemptible), and a
 //     zero preemptor timestamp makes no candidate newer.
@@ -160,19 +161,29 @@
 // InClusterQueueTimeBased. Classify is O(1) and CandidateCompare
 // O(len(ID)), both allocation-free; Candidates computes each sort key once.
 //
-// A consequence of the "newer" rule, kept as specified: a pending job whose
-// queue-order timestamp is before a running job's reservation may preempt
-// it at once. If the embedder re-queued a job preempted by an equal-priority
-// job (picked as newer or as expired) with its creation time, that job
-// would be older than its preemptor's reservation and take the slot
-// straight back, cycle after cycle. So re-queue such a job with its
-// preemption instant as its queue-order timestamp and pass that as
-// [PreemptionRequest.Timestamp]:
-// [github.com/tenurepolicy/tenure/requeue.QueueEntry] has a
-// SamePriorityPreempted field for it, and QueueOrder.Timestamp applies it.
-// The slot then rotates as seed 004 describes (requeue's
-// TestTimeBasedRotation walks the two-job case). Kueue's code, unlike seed
-// 004's text, calls a candidate newer when its queue-order timestamp (not
-// its reservation) is after the preemptor's; tenure keeps the seed's
-// reading, which also protects a job admitted before the preemptor arrived.
+// # Which newer
+//
+// Seed 004 words the existing rule as "the target's quota reservation time is
+// more recent than the preemptor's creation time", and says the condition is
+// kept for backward compatibility with Kueue's LowerOrNewerEqualPriority. But
+// Kueue's code compares the two jobs' queue-order timestamps
+// (pkg/scheduler/preemption/common/preemption_policy.go), and the two
+// readings differ for a job that queued before the preemptor but was admitted
+// after it — in particular every job restarting after an earlier eviction:
+// by its reservation it is newer than everyone who queued before the restart,
+// by its queue-order timestamp it is not. tenure follows the code when it can:
+// give [Candidate.Queued] and "newer" means "queued later"; leave it zero and
+// the reservation stands in, as the seed's text (and DESIGN §4.7) words it.
+// On the simulator's default input the reservation reading made 12,135 of the
+// time-based policy's 21,002 evictions "newer" picks of jobs restarting after
+// an eviction.
+//
+// Either way, a job preempted by an equal-priority job (picked as newer or as
+// expired) must be re-queued behind its preemptor: with its creation time it
+// would count its preemptor as newer and take the slot straight back, cycle
+// after cycle. [github.com/tenurepolicy/tenure/requeue.QueueEntry] has a
+// SamePriorityPreempted field for that, and QueueOrder.Timestamp applies it;
+// pass the result as [PreemptionRequest.Timestamp] (and as Candidate.Queued
+// once the job runs again). The slot then rotates as seed 004 describes
+// (requeue's TestTimeBasedRotation walks the two-job case).
 package eligibility

@@ -111,8 +111,9 @@ type PreemptionRequest struct {
 	Priority int32
 	// Timestamp is the preemptor's queue-order timestamp (its creation, or
 	// its last readiness-timeout eviction under requeue's Eviction
-	// strategy). A candidate reserved strictly after it is "newer". The
-	// zero time is treated as unknown: no candidate counts as newer.
+	// strategy). A candidate queued (or, without Candidate.Queued, reserved)
+	// strictly after it is "newer". The zero time is treated as unknown: no
+	// candidate counts as newer.
 	Timestamp time.Time
 }
 
@@ -127,6 +128,14 @@ type Candidate struct {
 	// from it. The zero time means unknown: an equal-priority candidate
 	// without it gets [ClassUnknownReservation] (not preemptible).
 	Reserved time.Time
+	// Queued is the job's own queue-order timestamp (its creation, or a
+	// later eviction instant, as requeue.QueueOrder.Timestamp computes it).
+	// When set, the candidate is "newer" if Queued is strictly after the
+	// preemptor's timestamp — it queued later — as Kueue's implementation
+	// decides. When zero, Reserved stands in for it, as seed 004's text
+	// words the rule. Set it whenever it is known; see the package doc,
+	// "Which newer".
+	Queued time.Time
 }
 
 // CandidateClass says why a candidate is or is not preemptible. The three
@@ -236,7 +245,11 @@ func (c PreemptionConfig) Classify(p PreemptionRequest, cand Candidate, now time
 			}
 			d.Until = expiry.Add(time.Nanosecond)
 		}
-		if !p.Timestamp.IsZero() && cand.Reserved.After(p.Timestamp) {
+		queued := cand.Queued
+		if queued.IsZero() {
+			queued = cand.Reserved
+		}
+		if !p.Timestamp.IsZero() && queued.After(p.Timestamp) {
 			d.Class = ClassNewer
 		} else {
 			d.Class = ClassProtected

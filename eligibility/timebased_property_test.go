@@ -39,6 +39,9 @@ func tbGenCandidate(t *rapid.T, label string) eligibility.Candidate {
 	if rapid.IntRange(0, 9).Draw(t, label+".hasReserved") > 0 {
 		c.Reserved = tbGenInstant(t, label+".reserved")
 	}
+	if rapid.Bool().Draw(t, label+".hasQueued") {
+		c.Queued = tbGenInstant(t, label+".queued")
+	}
 	return c
 }
 
@@ -64,7 +67,14 @@ func tbOracleClass(cfg eligibility.PreemptionConfig, p eligibility.PreemptionReq
 	if m := cfg.MinAdmitDuration; m != nil && *m > 0 && now.Sub(c.Reserved) > *m {
 		return eligibility.ClassExpired
 	}
-	if !p.Timestamp.IsZero() && p.Timestamp.Before(c.Reserved) {
+	// Newer: the candidate came later in queue order than the preemptor,
+	// judged by its own queue-order timestamp when known, else by when it
+	// was admitted.
+	later := c.Reserved
+	if !c.Queued.IsZero() {
+		later = c.Queued
+	}
+	if !p.Timestamp.IsZero() && p.Timestamp.Before(later) {
 		return eligibility.ClassNewer
 	}
 	return eligibility.ClassProtected

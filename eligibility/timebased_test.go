@@ -539,3 +539,34 @@ func TestSeed004Restart(t *testing.T) {
 		}
 	}
 }
+
+// TestPreemptionNewerByQueueOrder pins which timestamp decides "newer": the
+// candidate's own queue-order timestamp when it is given (Kueue's code),
+// else its reservation (seed 004's wording). The preemptor queued at 10m.
+func TestPreemptionNewerByQueueOrder(t *testing.T) {
+	cfg := eligibility.PreemptionConfig{Policy: eligibility.PreemptionLowerOrNewerEqualPriority}
+	req := eligibility.PreemptionRequest{Priority: 1, Timestamp: tbAt(10)}
+	now := tbAt(60)
+	tests := []struct {
+		name             string
+		queued, reserved time.Time
+		req              eligibility.PreemptionRequest
+		want             eligibility.CandidateClass
+	}{
+		{"no Queued: reserved after the preemptor queued is newer", time.Time{}, tbAt(20), req, eligibility.ClassNewer},
+		{"no Queued: reserved exactly when the preemptor queued is not", time.Time{}, tbAt(10), req, eligibility.ClassProtected},
+		{"queued before the preemptor: not newer, however late its reservation", tbAt(5), tbAt(20), req, eligibility.ClassProtected},
+		{"queued after the preemptor: newer, even if reserved before it queued", tbAt(15), tbAt(8), req, eligibility.ClassNewer},
+		{"queued exactly with the preemptor: not newer (strict)", tbAt(10), tbAt(20), req, eligibility.ClassProtected},
+		{"queued 1ns after the preemptor: newer", tbAt(10).Add(time.Nanosecond), tbAt(20), req, eligibility.ClassNewer},
+		{"unknown preemptor timestamp: nothing is newer", tbAt(15), tbAt(20), eligibility.PreemptionRequest{Priority: 1}, eligibility.ClassProtected},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			c := eligibility.Candidate{ID: "c", Priority: 1, Reserved: tt.reserved, Queued: tt.queued}
+			if got := cfg.Classify(tt.req, c, now).Class; got != tt.want {
+				t.Errorf("class = %v, want %v", got, tt.want)
+			}
+		})
+	}
+}
