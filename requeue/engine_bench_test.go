@@ -87,46 +87,34 @@ func benchWorld(tb testing.TB) (*Cluster, EngineInput, EngineConfig, time.Time) 
 // (the copy is not timed).
 func BenchmarkEnginePass(b *testing.B) {
 	base, in, cfg, now := benchWorld(b)
-	b.Run("journal", func(b *testing.B) {
-		e, err := NewEngine(cfg)
-		if err != nil {
-			b.Fatal(err)
-		}
-		var res EngineResult
-		b.ReportAllocs()
-		b.ResetTimer()
-		for i := 0; i < b.N; i++ {
-			b.StopTimer()
-			c := base.Clone()
-			b.StartTimer()
-			res, err = e.Run(now, in, c)
+	for _, bm := range []struct {
+		name  string
+		model func(*Cluster) Model
+	}{
+		{"journal", func(c *Cluster) Model { return c }},
+		{"naive-copy", func(c *Cluster) Model { return copyModel{c} }},
+	} {
+		b.Run(bm.name, func(b *testing.B) {
+			e, err := NewEngine(cfg)
 			if err != nil {
 				b.Fatal(err)
 			}
-		}
-		b.StopTimer()
-		reportPass(b, res)
-	})
-	b.Run("naive-copy", func(b *testing.B) {
-		e, err := NewEngine(cfg)
-		if err != nil {
-			b.Fatal(err)
-		}
-		var res EngineResult
-		b.ReportAllocs()
-		b.ResetTimer()
-		for i := 0; i < b.N; i++ {
-			b.StopTimer()
-			c := base.Clone()
-			b.StartTimer()
-			res, err = e.Run(now, in, copyModel{c})
-			if err != nil {
-				b.Fatal(err)
+			var res EngineResult
+			b.ReportAllocs()
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				b.StopTimer()
+				m := bm.model(base.Clone())
+				b.StartTimer()
+				res, err = e.Run(now, in, m)
+				if err != nil {
+					b.Fatal(err)
+				}
 			}
-		}
-		b.StopTimer()
-		reportPass(b, res)
-	})
+			b.StopTimer()
+			reportPass(b, res)
+		})
+	}
 }
 
 // copyModel is the naive baseline: instead of journaling each change, it
