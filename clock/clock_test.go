@@ -110,3 +110,33 @@ func TestFakeConcurrentSteps(t *testing.T) {
 		t.Fatalf("after 800 concurrent 1s steps Now() = %v, want %v", got, want)
 	}
 }
+
+// TestFakeConcurrentSet races Set against Now and Step; with -race it checks
+// that Set takes the lock too. Every Now must see one of the instants set
+// (or set then stepped), never a torn value.
+func TestFakeConcurrentSet(t *testing.T) {
+	t0 := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	f := clocktest.New(t0)
+	var wg sync.WaitGroup
+	wg.Add(2)
+	go func() {
+		defer wg.Done()
+		for i := 0; i < 100; i++ {
+			f.Set(t0.Add(time.Duration(i) * time.Hour))
+		}
+	}()
+	go func() {
+		defer wg.Done()
+		for i := 0; i < 100; i++ {
+			f.Step(0)
+			if got := f.Now(); got.Before(t0) || got.After(t0.Add(99*time.Hour)) || got.Sub(t0)%time.Hour != 0 {
+				t.Errorf("Now() = %v during concurrent Sets", got)
+				return
+			}
+		}
+	}()
+	wg.Wait()
+	if got, want := f.Now(), t0.Add(99*time.Hour); !got.Equal(want) {
+		t.Fatalf("after the last Set Now() = %v, want %v", got, want)
+	}
+}
