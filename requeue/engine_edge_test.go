@@ -2,6 +2,7 @@ package requeue
 
 import (
 	"errors"
+	"strings"
 	"testing"
 	"time"
 
@@ -247,5 +248,36 @@ func TestEngineBadInstants(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// rogueModel breaks the Model contract: Place commits the engine's journal
+// (and then reports no fit), so the engine cannot roll the attempt back.
+type rogueModel struct{ c *Cluster }
+
+func (m rogueModel) Evict(j *Journal, job string) error { return m.c.Evict(j, job) }
+
+func (m rogueModel) Place(j *Journal, job string) (bool, error) {
+	_, err := m.c.Place(j, job)
+	j.Commit()
+	return false, err
+}
+
+// TestEngineModelBreaksJournal: a model that commits the engine's journal
+// makes Run return an error (the model's state is unreliable), without a
+// panic and still with one outcome per nominated job.
+func TestEngineModelBreaksJournal(t *testing.T) {
+	c := gpuCluster(t, 2, fxJob{id: "v", gpus: []int64{4}, running: true}, fxJob{id: "w", gpus: []int64{4}, running: true},
+		fxJob{id: "p", gpus: []int64{4}})
+	res, err := (&Engine{}).Run(t0, EngineInput{
+		Nominations: noms("x", "v", "w"),
+		Victims:     []Victim{{ID: "v"}, {ID: "w"}},
+		Contenders:  []Contender{{ID: "p", Priority: 1}},
+	}, rogueModel{c})
+	if !errors.Is(err, ErrStaleCheckpoint) || !strings.HasPrefix(err.Error(), "requeue: ") {
+		t.Fatalf("Run error = %v, want a requeue: error wrapping ErrStaleCheckpoint", err)
+	}
+	if len(res.Outcomes) != 2 {
+		t.Fatalf("%d outcomes, want 2: %+v", len(res.Outcomes), res.Outcomes)
 	}
 }
