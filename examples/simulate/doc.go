@@ -123,26 +123,24 @@
 //     (eligibility.PreemptionConfig, Kueue's LowerOrNewerEqualPriority with
 //     -min-admit, default 2h): within a class (the class queue plays Kueue's
 //     ClusterQueue), a pending job may also evict an equal-priority job that
-//     eligibility.PreemptionConfig.Classify finds newer (reserved, i.e. last
-//     started, after the pending job's queue-order timestamp: its creation,
-//     or its last preemption by an equal-priority job) or expired (reserved
-//     longer than -min-admit ago). Same-class victims are ordered by
-//     eligibility.CandidateCompare. A job preempted by an equal-priority job is re-queued behind its
-//     preemptor (requeue.QueueEntry.SamePriorityPreempted through
-//     requeue.QueueOrder), so the two take turns: without that re-stamp
-//     each would be "newer" than the other in turn and they would evict each
-//     other every time min-runtime allowed (an earlier version of this
-//     simulator measured 81,916 evictions and 1,877 unfinished jobs on the
-//     default input). What remains is the price of preemption without
-//     checkpoints: every victim restarts from zero, so lost GPU-hours grow.
-//     Most picks on the default input are newer ones, and almost all of
-//     those hit a job restarting after an earlier eviction: a restart is a
-//     new reservation, "newer" than every job queued before it, so it can be
-//     evicted again once its min-runtime has passed. With -checkpoint 30m
-//     -newer-rule=false the policy shortens the BE wait tail instead (try
-//     both). -newer-rule=false gives the library no preemptor timestamp, which it
-//     documents as "no candidate is newer", leaving only the minAdmit
-//     rotation.
+//     eligibility.PreemptionConfig.Classify finds newer (queued after the
+//     pending job: the simulator passes both jobs' queue-order timestamps,
+//     eligibility.Candidate.Queued and PreemptionRequest.Timestamp, as
+//     Kueue's code compares them) or expired (reserved longer than
+//     -min-admit ago). Same-class victims are ordered by
+//     eligibility.CandidateCompare. A job preempted by an equal-priority job
+//     is re-queued behind its preemptor (requeue.QueueEntry.
+//     SamePriorityPreempted through requeue.QueueOrder), so the two take
+//     turns. History, measured on the default input: without that re-stamp
+//     two jobs evicted each other every time min-runtime allowed (81,916
+//     evictions, 1,877 unfinished jobs); judging "newer" by reservation
+//     instead of queue order, a job restarting after an eviction was newer
+//     than everyone queued before it (21,002 evictions, 818 unfinished).
+//     What remains is the price of preemption without checkpoints: every
+//     victim restarts from zero. With -checkpoint 30m the policy shortens
+//     the BE wait tail instead. -newer-rule=false gives the library no
+//     preemptor timestamp, which it documents as "no candidate is newer",
+//     leaving only the minAdmit rotation.
 //   - backoff (only for inputs with failed starts, i.e. -synthetic with
 //     -fail-rate > 0): minruntime, and after a failed start the job's
 //     requeue.RequeueState moves with RequeueState.Timeout under the default

@@ -100,7 +100,8 @@ func (p *tenurePolicy) classify(s *sim, pre, v int32) eligibility.PreemptionDeci
 			p.req.Timestamp = at(p.reqTS)
 		}
 	}
-	cand := eligibility.Candidate{ID: s.jobs[v].Name, Priority: s.jobs[v].Class.Priority(), Reserved: p.ej[v].Start}
+	cand := eligibility.Candidate{ID: s.jobs[v].Name, Priority: s.jobs[v].Class.Priority(), Reserved: p.ej[v].Start,
+		Queued: at(s.st[v].queueTS)}
 	return p.tb.Classify(p.req, cand, s.nowT)
 }
 
