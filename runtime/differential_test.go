@@ -115,8 +115,12 @@ func TestResolverMatchesNaive(t *testing.T) {
 					if rName == "" || vName == "" {
 						continue // "" is not a queue name for the ByName calls
 					}
-					if byName, _ := r.ReclaimByName(rName, vName); byName != got {
+					byName, err := r.ReclaimByName(rName, vName)
+					if byName != got {
 						t.Fatalf("ReclaimByName(%q, %q) = %v; Reclaim says %v", rName, vName, byName, got)
+					}
+					if unknown := !tree.Valid(rc) || !tree.Valid(v); (err != nil) != unknown {
+						t.Fatalf("ReclaimByName(%q, %q) error = %v; want one iff a name is unknown", rName, vName, err)
 					}
 				}
 			}
