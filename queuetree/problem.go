@@ -67,6 +67,10 @@ func (p *Problem) Error() string {
 	case UnknownParent:
 		msg = fmt.Sprintf("queuetree: queue %q has unknown parent %q", p.Queue, p.Parent)
 	case Cycle:
+		if len(p.Members) == 0 { // not built by New or NewTolerant
+			msg = fmt.Sprintf("queuetree: cycle through %q", p.Queue)
+			break
+		}
 		msg = fmt.Sprintf("queuetree: cycle %s -> %s", strings.Join(p.Members, " -> "), p.Members[0])
 	default:
 		msg = "queuetree: " + p.Kind.String()

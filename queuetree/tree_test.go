@@ -302,6 +302,23 @@ func TestProblemsInInputOrder(t *testing.T) {
 	}
 }
 
+// TestProblemError covers Problem values New never builds: they still
+// describe themselves instead of panicking.
+func TestProblemError(t *testing.T) {
+	for _, tt := range []struct {
+		p    queuetree.Problem
+		want string
+	}{
+		{queuetree.Problem{Kind: queuetree.Cycle, Queue: "a"}, `queuetree: cycle through "a"`},
+		{queuetree.Problem{}, "queuetree: ProblemKind(0)"},
+		{queuetree.Problem{Kind: 9, Repaired: true, Repair: "none"}, "queuetree: ProblemKind(9) (repaired: none)"},
+	} {
+		if got := tt.p.Error(); got != tt.want {
+			t.Errorf("%+v.Error() = %q, want %q", tt.p, got, tt.want)
+		}
+	}
+}
+
 func TestTolerantRepairs(t *testing.T) {
 	in := []queuetree.Queue{
 		{Name: "b", Parent: "a"},
