@@ -80,10 +80,15 @@ func TestBackoffDelayProperties(t *testing.T) {
 			if dj < d || j < 0 {
 				t.Fatalf("DelayJitter(%d, %v) = %v < Delay = %v", n, u, dj, d)
 			}
-			// The jitter is below Jitter·delay, so the total stays within
-			// Max·(1+Jitter) (and saturates instead of overflowing).
-			if float64(j) > float64(d)*jf {
-				t.Fatalf("jitter %v exceeds %v·%v", j, jf, d)
+			// The jitter is strictly below Jitter·delay (exact arithmetic),
+			// so the total stays within Max·(1+Jitter) and saturates
+			// instead of overflowing.
+			if d > 0 {
+				bound := new(big.Float).SetPrec(256).SetInt64(int64(d))
+				bound.Mul(bound, new(big.Float).SetPrec(256).SetFloat64(jf))
+				if new(big.Float).SetInt64(int64(j)).Cmp(bound) >= 0 {
+					t.Fatalf("jitter %d not below %v·%d", j, jf, d)
+				}
 			}
 			if d > c.Max || float64(j) > float64(c.Max)*jf {
 				t.Fatalf("DelayJitter(%d) = %v exceeds Max·(1+Jitter) for Max %v", n, dj, c.Max)
