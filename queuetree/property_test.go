@@ -1,6 +1,7 @@
 package queuetree_test
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 	"testing"
@@ -193,9 +194,12 @@ func TestInputOrderIndependence(t *testing.T) {
 }
 
 // TestTolerantAlwaysUsable feeds arbitrary lists (with duplicates, orphans,
-// cycles and empty names) to NewTolerant and checks the repaired tree keeps
-// exactly the distinct non-empty names and that every parent link it kept is
-// one the input asked for.
+// cycles and empty names) to NewTolerant and checks the repaired tree
+// against the documented repairs, computed naively from the input: it keeps
+// exactly the distinct non-empty names; each keeps the parent of its first
+// entry unless that parent is unknown or the queue is the smallest name of
+// a cycle, which become top-level; and one problem is reported per empty
+// entry, later duplicate, orphan and cycle.
 func TestTolerantAlwaysUsable(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		nameGen := rapid.SampledFrom([]string{"", "a", "b", "c", "d", "e", "f"})
@@ -203,23 +207,64 @@ func TestTolerantAlwaysUsable(t *testing.T) {
 			return queuetree.Queue{Name: nameGen.Draw(t, "name"), Parent: nameGen.Draw(t, "parent")}
 		}), 0, 12).Draw(t, "queues")
 		tr, problems := queuetree.NewTolerant(qs)
+
 		firstParent := map[string]string{}
+		wantCount := map[queuetree.ProblemKind]int{}
 		for _, q := range qs {
-			if _, seen := firstParent[q.Name]; q.Name != "" && !seen {
+			_, seen := firstParent[q.Name]
+			switch {
+			case q.Name == "":
+				wantCount[queuetree.EmptyName]++
+			case seen:
+				wantCount[queuetree.DuplicateName]++
+			default:
 				firstParent[q.Name] = q.Parent
 			}
 		}
+		wantParent := map[string]string{}
+		for nm, p := range firstParent {
+			if _, known := firstParent[p]; p != "" && !known {
+				wantCount[queuetree.UnknownParent]++
+				p = ""
+			}
+			wantParent[nm] = p
+		}
+		for nm := range firstParent {
+			// nm is on a cycle iff following the input's parents from nm
+			// comes back to it (the walks read firstParent, so cutting
+			// wantParent does not disturb them).
+			cycle := []string{nm}
+			for x := firstParent[nm]; x != "" && x != nm && len(cycle) <= len(firstParent); x = firstParent[x] {
+				cycle = append(cycle, x)
+			}
+			if firstParent[cycle[len(cycle)-1]] == nm && slices.Min(cycle) == nm {
+				wantCount[queuetree.Cycle]++
+				wantParent[nm] = ""
+			}
+		}
+
 		if got, want := tr.Len()-1, len(firstParent); got != want {
 			t.Fatalf("tree has %d queues, want %d distinct names", got, want)
 		}
-		for nm, p := range firstParent {
+		for nm, p := range wantParent {
 			x, ok := tr.Lookup(nm)
 			if !ok {
 				t.Fatalf("queue %q lost", nm)
 			}
-			if got := tr.Name(tr.Parent(x)); got != "" && got != p {
-				t.Fatalf("queue %q got parent %q, input said %q", nm, got, p)
+			if got := tr.Name(tr.Parent(x)); got != p {
+				t.Fatalf("queue %q got parent %q, want %q", nm, got, p)
 			}
+		}
+		gotCount := map[queuetree.ProblemKind]int{}
+		for _, err := range problems {
+			var p *queuetree.Problem
+			if !errors.As(err, &p) || !p.Repaired {
+				t.Fatalf("problem %v is not a repaired *Problem", err)
+			}
+			gotCount[p.Kind]++
+		}
+		if diff := cmp.Diff(wantCount, gotCount); diff != "" {
+			t.Fatalf("problems by kind (-want +got):\n%s", diff)
 		}
 		_, err := queuetree.New(qs)
 		if (err == nil) != (len(problems) == 0) {
