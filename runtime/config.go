@@ -47,6 +47,9 @@ func Explicit(d time.Duration) *time.Duration { return &d }
 // (the implicit root is configured through the defaults), a name listed
 // twice, a negative Preempt or Reclaim. Whether the queues exist is checked
 // by [NewResolver], which has the tree.
+//
+// Cost: O(q) for q queue settings; allocates a map of their names and the
+// errors.
 func (c Config) Validate() error {
 	var errs []error
 	if c.DefaultPreempt < 0 {

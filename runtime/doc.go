@@ -117,7 +117,10 @@
 // # Cost
 //
 //	ParseDuration, FormatDuration    O(len) / O(1); allocate the error or the string
-//	ParseConfig, Config.Validate     O(args + queues); allocate the config and errors
+//	ParseConfig                      O(a log a + q) for a plugin arguments (sorted, so
+//	                                 errors come in a stable order) and q queues;
+//	                                 allocates the config and errors
+//	Config.Validate                  O(q); allocates a map and the errors
 //	NewResolver                      O(n + q) time and O(n) memory for n queues, q settings
 //	Resolver.Preempt                 O(1): one array read; no allocation
 //	Resolver.Reclaim, MethodQueue    O(1): one array read; no allocation

@@ -46,6 +46,9 @@ type QueueFields struct {
 //	cfg, perr := runtime.ParseConfig(args, fields)
 //	r, rerr := runtime.NewResolver(tree, cfg)
 //	if err := errors.Join(perr, rerr); err != nil { ... }
+//
+// Cost: O(a log a + q) for a plugin arguments (their keys are sorted so
+// that errors come in a stable order) and q queues.
 func ParseConfig(pluginArgs map[string]string, queues []QueueFields) (Config, error) {
 	var c Config
 	var errs []error
