@@ -58,7 +58,7 @@ var units = map[string]time.Duration{
 func ParseDuration(s string) (time.Duration, error) {
 	d, err := parseDuration(s)
 	if err != nil {
-		return 0, fmt.Errorf("runtime: invalid duration %q: %w", s, err)
+		return 0, &durationError{input: s, err: err}
 	}
 	return d, nil
 }
@@ -71,6 +71,52 @@ var (
 	errBare     = errors.New("a number needs a unit (such as s, m, h, d); only 0 may omit it")
 	errNoNumber = errors.New("missing number")
 )
+
+// durationError is ParseDuration's error. It formats its message only when
+// asked, so that a scheduler meeting thousands of bad annotations in a cycle
+// pays for an allocation, not for fmt, per bad value.
+type durationError struct {
+	input string
+	err   error
+}
+
+func (e *durationError) Error() string {
+	return "runtime: invalid duration " + strconv.Quote(e.input) + ": " + e.err.Error()
+}
+
+func (e *durationError) Unwrap() error { return e.err }
+
+// syntaxKind says what a syntaxError found.
+type syntaxKind uint8
+
+const (
+	signInside syntaxKind = iota
+	invalidNumber
+	expectedNumber
+	missingUnit
+	unknownUnit
+)
+
+// syntaxError is a malformed part of a duration, at the text it concerns;
+// like durationError it formats lazily.
+type syntaxError struct {
+	kind syntaxKind
+	at   string
+}
+
+func (e *syntaxError) Error() string {
+	switch e.kind {
+	case signInside:
+		return fmt.Sprintf("sign %q inside the duration (at %q)", e.at[0], e.at)
+	case invalidNumber:
+		return fmt.Sprintf("invalid number %q", e.at)
+	case expectedNumber:
+		return fmt.Sprintf("expected a number at %q", e.at)
+	case missingUnit:
+		return fmt.Sprintf("missing unit after %q", e.at)
+	}
+	return fmt.Sprintf("unknown unit %q (want ns, us, ms, s, m, h, d or w)", e.at)
+}
 
 // parseDuration is ParseDuration without the "runtime: invalid duration"
 // wrapping, so that configuration helpers can name the field instead.
@@ -95,7 +141,7 @@ func parseDuration(s string) (time.Duration, error) {
 	for s != "" {
 		c := s[0]
 		if c == '+' || c == '-' {
-			return 0, fmt.Errorf("sign %q inside the duration (at %q)", c, s)
+			return 0, &syntaxError{kind: signInside, at: s}
 		}
 		// Number: digits, then optionally '.' and more digits.
 		i := 0
@@ -115,9 +161,9 @@ func parseDuration(s string) (time.Duration, error) {
 		}
 		if intPart == "" && fracPart == "" {
 			if dot {
-				return 0, fmt.Errorf("invalid number %q", s[:i])
+				return 0, &syntaxError{kind: invalidNumber, at: s[:i]}
 			}
-			return 0, fmt.Errorf("expected a number at %q", s)
+			return 0, &syntaxError{kind: expectedNumber, at: s}
 		}
 		number := s[:i]
 		s = s[i:]
@@ -130,13 +176,13 @@ func parseDuration(s string) (time.Duration, error) {
 			if first && s == "" {
 				return 0, errBare
 			}
-			return 0, fmt.Errorf("missing unit after %q", number)
+			return 0, &syntaxError{kind: missingUnit, at: number}
 		}
 		unitName := s[:i]
 		s = s[i:]
 		unit, ok := units[unitName]
 		if !ok {
-			return 0, fmt.Errorf("unknown unit %q (want ns, us, ms, s, m, h, d or w)", unitName)
+			return 0, &syntaxError{kind: unknownUnit, at: unitName}
 		}
 		v, ok := component(intPart, fracPart, unit)
 		if !ok || v > maxDuration-total {
