@@ -112,7 +112,21 @@ func (t *Tree) IsAncestor(a, d ID) bool {
 	if !t.Valid(a) || !t.Valid(d) {
 		return false
 	}
-	return a <= d && d < a+ID(t.size[a])
+	return within(t.size, a, d)
+}
+
+// within reports whether d lies in a's subtree (a included): the ID range
+// [a, a+size[a]). Both IDs must be valid. It is the one test behind
+// IsAncestor, LCA and ChildOfLCA, and the compiler inlines it.
+func within(size []int32, a, d ID) bool { return a <= d && d < a+ID(size[a]) }
+
+// validPair reports whether t is built and both IDs are valid.
+func (t *Tree) validPair(a, b ID) bool {
+	if t == nil {
+		return false
+	}
+	n := ID(len(t.size))
+	return a >= 0 && a < n && b >= 0 && b < n
 }
 
 // LCA returns the lowest common ancestor of a and b: the deepest queue that
@@ -121,36 +135,31 @@ func (t *Tree) IsAncestor(a, d ID) bool {
 // O(1) when a and b are under different top-level queues, else
 // O(log depth); no allocation.
 func (t *Tree) LCA(a, b ID) ID {
-	if t == nil {
-		return None
-	}
-	n := ID(len(t.size))
-	if a < 0 || a >= n || b < 0 || b >= n {
+	if !t.validPair(a, b) {
 		return None
 	}
 	size := t.size
-	if a <= b && b < a+ID(size[a]) {
+	switch {
+	case within(size, a, b):
 		return a
-	}
-	if b <= a && a < b+ID(size[b]) {
+	case within(size, b, a):
 		return b
-	}
-	if t.top[a] != t.top[b] {
+	case t.top[a] != t.top[b]:
 		return Root // under different top-level queues: O(1)
 	}
 	// Climb from a through ancestors that are not ancestors of b, taking the
 	// jump pointer whenever it does not overshoot; the answer is the parent of
-	// the highest such ancestor. Every ID met is valid, and Root is an
-	// ancestor of b, so the loop ends.
+	// the highest such ancestor. Every ID met is valid, and the top-level
+	// queue above a is an ancestor of b, so the loop ends below it.
 	jump, parent := t.jump, t.parent
 	x := a
 	for {
-		if j := jump[x]; j > b || b >= j+ID(size[j]) {
+		if j := jump[x]; !within(size, j, b) {
 			x = j
 			continue
 		}
 		p := parent[x]
-		if p <= b && b < p+ID(size[p]) {
+		if within(size, p, b) {
 			return p
 		}
 		x = p
@@ -166,18 +175,14 @@ func (t *Tree) LCA(a, b ID) ID {
 // different top-level queues (the answer is then b's top-level queue).
 // None when either ID is invalid. O(log depth), no allocation.
 func (t *Tree) ChildOfLCA(a, b ID) ID {
-	if t == nil {
-		return None
-	}
-	n := ID(len(t.size))
-	if a < 0 || a >= n || b < 0 || b >= n {
+	if !t.validPair(a, b) {
 		return None
 	}
 	size := t.size
-	if b <= a && a < b+ID(size[b]) {
+	if within(size, b, a) {
 		return b
 	}
-	if top := t.top[b]; top > a || a >= top+ID(size[top]) {
+	if top := t.top[b]; !within(size, top, a) {
 		return top
 	}
 	// Climb from b through ancestors whose subtree does not contain a, taking
@@ -186,11 +191,11 @@ func (t *Tree) ChildOfLCA(a, b ID) ID {
 	jump, parent := t.jump, t.parent
 	x := b
 	for {
-		if j := jump[x]; j > a || a >= j+ID(size[j]) {
+		if j := jump[x]; !within(size, j, a) {
 			x = j
 			continue
 		}
-		if p := parent[x]; p > a || a >= p+ID(size[p]) {
+		if p := parent[x]; !within(size, p, a) {
 			x = p
 			continue
 		}
