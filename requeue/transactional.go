@@ -1,0 +1,28 @@
+package requeue
+
+// Transactional is an optional interface of a [Model] that keeps its own
+// transactions, such as an adapter over KAI-Scheduler's or Volcano's
+// Statement (both already offer checkpoint and rollback). When the engine's
+// Model implements Transactional, the engine marks and restores the model's
+// state with these methods instead of the [Journal]: Evict and Place still
+// receive a Journal, which such a model may ignore (any undo steps it does
+// record there are run as well).
+//
+// Contract: Savepoint returns a mark of the current state; Rollback restores
+// the state exactly as it was when sp was taken and invalidates the marks
+// taken after it (sp itself stays valid). Rollback returns an error for a
+// mark it does not know or that a previous rollback invalidated, and then
+// changes nothing. The engine never needs to release a mark: it rolls back
+// to a mark or stops using it. The methods are called from one goroutine,
+// one at a time.
+type Transactional interface {
+	Model
+	// Savepoint marks the model's current state.
+	Savepoint() Savepoint
+	// Rollback restores the state marked by sp.
+	Rollback(sp Savepoint) error
+}
+
+// Savepoint is an opaque mark of a [Transactional] model's state, chosen by
+// the model (for example a Statement's checkpoint index).
+type Savepoint uint64
