@@ -7,14 +7,14 @@ import (
 	"github.com/tenurepolicy/tenure/requeue"
 )
 
-// backoff is Kueue's requeuing strategy after failed starts (seed 003), with
-// tenure's requeue package making every decision: a job whose start failed
-// (it did not become ready within readinessTimeout) moves its RequeueState
-// with RequeueState.Timeout — an exponentially growing delay with jitter, or
-// deactivation after the limit — and is not admitted again before
-// RequeueAt (RequeueState.Admissible). Its queue-order timestamp becomes the
-// eviction time (QueueOrder with TimestampEviction), so it queues behind the
-// jobs of its priority that waited meanwhile.
+// backoff is Kueue's requeuing strategy after failed starts (KEP-1282),
+// with tenure's requeue package making every decision: a job whose start
+// failed (it did not become ready within readinessTimeout) moves its
+// RequeueState with RequeueState.Timeout — an exponentially growing delay
+// with jitter, or deactivation after the limit — and is not admitted again
+// before RequeueState.Admissible says so. Its queue-order timestamp becomes
+// the eviction time (QueueOrder with TimestampEviction), so it queues
+// behind the jobs of its priority that waited meanwhile.
 //
 // The jitter's random draws come from a source seeded with the run's seed,
 // so runs stay deterministic.
@@ -34,22 +34,31 @@ func newBackoff(jobs int, seed int64) *backoff {
 	}
 }
 
-func (b *backoff) admissible(s *sim, id int32) bool {
-	ok, until := b.states[id].Admissible(s.nowT)
-	if !ok {
-		s.wakeAt(secCeil(until))
-	}
-	return ok
-}
-
-func (b *backoff) timedOut(s *sim, id int32) bool {
+// timedOut handles job id's failed start (the job is waiting, in
+// statusBackoff): deactivation, or a wait until the library admits it.
+func (b *backoff) timedOut(s *sim, id int32) {
+	st := &s.st[id]
 	next, deactivated := b.states[id].Timeout(b.cfg, s.nowT, b.rnd.Float64())
 	b.states[id] = next
 	if deactivated {
-		return true
+		st.status = statusDeactivated
+		s.leavePending(id)
+		return
 	}
 	j := &s.jobs[id]
 	ts := b.order.Timestamp(requeue.QueueEntry{ID: j.Name, Priority: j.Class.Priority(), Created: at(j.Arrival), TimeoutEvicted: s.nowT})
-	s.st[id].queueTS = int64(ts.Sub(simEpoch) / time.Second)
-	return false
+	st.queueTS = int64(ts.Sub(simEpoch) / time.Second)
+	b.admit(s, id)
+}
+
+// admit queues job id once RequeueState.Admissible allows it, or waits
+// until the instant it names.
+func (b *backoff) admit(s *sim, id int32) {
+	ok, until := b.states[id].Admissible(s.nowT)
+	if !ok {
+		s.push(event{t: secCeil(until), kind: evAdmit, job: id, epoch: s.st[id].epoch})
+		return
+	}
+	s.addPending(id)
+	s.wakeAt(s.now)
 }

@@ -6,13 +6,14 @@ import (
 	"strings"
 	"time"
 
+	"github.com/tenurepolicy/tenure/eligibility"
 	"github.com/tenurepolicy/tenure/queuetree"
 	"github.com/tenurepolicy/tenure/runtime"
 )
 
-// env is what every policy of one run shares: the queue tree, the min-runtime
-// resolver (also used to measure thrash for every policy) and the settings of
-// the tenure variants.
+// env is what every policy of one run shares, read-only: the queue tree, the
+// min-runtime resolver and the policy settings. It is safe for concurrent
+// use, so parallel simulations (sweeps, repeated runs) share one.
 type env struct {
 	jobs     []Job
 	teams    int
@@ -20,19 +21,26 @@ type env struct {
 	resolver *runtime.Resolver
 	leafIDs  []queuetree.ID // by leaf index class*teams + team
 	settings settings
+	// leafAnn holds, per leaf index, the expected-runtime annotation its
+	// jobs carry (nil when the leaf did not opt in), and leafExpected the
+	// duration it names.
+	leafAnn      []map[string]string
+	leafExpected []time.Duration
 }
 
-// settings are the policy parameters shared by the tenure variants.
+// settings are the policy parameters of a run; Report.Settings prints them.
 type settings struct {
-	// MinRuntime: queue name -> min-runtime for both preempt and reclaim.
+	// MinRuntime: queue -> min-runtime for both preempt and reclaim; the
+	// defaults merged with -min-runtime, in queue-tree order.
 	MinRuntime []queueDuration
-	// Expected: queue name -> expected runtime (requeue opt-in).
+	// Method is how reclaims resolve (runtime.MethodLCA or MethodQueue).
+	Method runtime.Method
+	// Expected: queue -> expected runtime (requeue opt-in), merged likewise.
 	Expected []queueDuration
 	// RequeueDelay is the cooldown after a requeue.
 	RequeueDelay time.Duration
 	// RequeueEqual lets pending jobs of equal priority contend for an
-	// over-running job's resources (requeue.EngineConfig.CanContend);
-	// by default only strictly higher priorities do.
+	// over-running job's resources (requeue.EngineConfig.CanContend).
 	RequeueEqual bool
 	// NoNewer turns the time-based policy's "newer" rule off by giving the
 	// library no preemptor timestamp (eligibility.PreemptionRequest: the zero
@@ -40,8 +48,17 @@ type settings struct {
 	NoNewer bool
 	// MinAdmit is the time-based policy's minAdmitDuration.
 	MinAdmit time.Duration
+	// ReserveAfter is how long a job must have waited before the reserve
+	// policy holds nodes for it.
+	ReserveAfter time.Duration
+	// Reservations bounds how many jobs hold reservations at a time.
+	Reservations int
+	// ThrashWindow is the fixed reference of the thrash metric: evictions
+	// of runs shorter than this, for every policy.
+	ThrashWindow time.Duration
 }
 
+// queueDuration is one queue=duration setting.
 type queueDuration struct {
 	Queue string
 	D     time.Duration
@@ -68,10 +85,9 @@ func secCeil(t time.Time) int64 {
 	return s
 }
 
-// newEnv builds the queue tree (one top-level queue per class, teams under
-// each) and the resolver.
-func newEnv(jobs []Job, teams int, set settings) (*env, error) {
-	e := &env{jobs: jobs, teams: teams, settings: set}
+// buildTree returns the queue tree: one top-level queue per class, teams
+// under each.
+func buildTree(teams int) (*queuetree.Tree, error) {
 	var qs []queuetree.Queue
 	for c := Class(0); c < numClasses; c++ {
 		qs = append(qs, queuetree.Queue{Name: c.queueName()})
@@ -79,7 +95,15 @@ func newEnv(jobs []Job, teams int, set settings) (*env, error) {
 			qs = append(qs, queuetree.Queue{Name: teamName(c, t), Parent: c.queueName()})
 		}
 	}
-	tree, err := queuetree.New(qs)
+	return queuetree.New(qs)
+}
+
+// newEnv builds the queue tree, the resolver and the per-leaf expected
+// runtimes. Every problem with the settings is reported at once, with the
+// library's own errors where it has one.
+func newEnv(jobs []Job, teams int, set settings) (*env, error) {
+	e := &env{jobs: jobs, teams: teams, settings: set}
+	tree, err := buildTree(teams)
 	if err != nil {
 		return nil, err
 	}
@@ -90,20 +114,59 @@ func newEnv(jobs []Job, teams int, set settings) (*env, error) {
 			e.leafIDs = append(e.leafIDs, id)
 		}
 	}
-	var cfg runtime.Config
+	var errs []error
+	cfg := runtime.Config{Method: set.Method}
 	for _, q := range set.MinRuntime {
 		cfg.Queues = append(cfg.Queues, runtime.QueueSetting{Queue: q.Queue, Preempt: runtime.Explicit(q.D), Reclaim: runtime.Explicit(q.D)})
 	}
 	if e.resolver, err = runtime.NewResolver(tree, cfg); err != nil {
-		return nil, err
+		errs = append(errs, fmt.Errorf("simulate: -min-runtime: %w", err))
 	}
-	var errs []error
+	// Expected runtime per leaf: the nearest setting on the leaf's path up,
+	// as the annotation value the nominator will parse.
+	set2 := map[queuetree.ID]time.Duration{}
 	for _, q := range set.Expected {
-		if _, ok := tree.Lookup(q.Queue); !ok {
-			errs = append(errs, fmt.Errorf("simulate: -expected-runtime: unknown queue %q", q.Queue))
+		id, ok := tree.Lookup(q.Queue)
+		if !ok {
+			errs = append(errs, fmt.Errorf("simulate: -expected-runtime: unknown queue %q (have %s)", q.Queue, e.queueNames()))
+			continue
+		}
+		// The nominator rejects a value it cannot use (0s, say) as
+		// invalid_duration on every job: refuse it here, with its error.
+		ann := map[string]string{eligibility.AnnotationExpectedRuntime: runtime.FormatDuration(q.D)}
+		if pa := (eligibility.AnnotationKeys{}).Parse(ann); pa.ExpectedErr != nil {
+			errs = append(errs, fmt.Errorf("simulate: -expected-runtime %s: %w", q.Queue, pa.ExpectedErr))
+			continue
+		}
+		set2[id] = q.D
+	}
+	e.leafAnn = make([]map[string]string, len(e.leafIDs))
+	e.leafExpected = make([]time.Duration, len(e.leafIDs))
+	for i, leaf := range e.leafIDs {
+		for q := range tree.Ancestors(leaf) {
+			if d, ok := set2[q]; ok {
+				e.leafAnn[i] = map[string]string{eligibility.AnnotationExpectedRuntime: runtime.FormatDuration(d)}
+				e.leafExpected[i] = d
+				break
+			}
 		}
 	}
 	return e, errors.Join(errs...)
+}
+
+// queueNames lists the tree's queues for error messages.
+func (e *env) queueNames() string {
+	var names []string
+	for c := Class(numClasses - 1); ; c-- {
+		names = append(names, c.queueName())
+		for t := range e.teams {
+			names = append(names, teamName(c, t))
+		}
+		if c == 0 {
+			break
+		}
+	}
+	return strings.Join(names, ",")
 }
 
 // leafIndex returns the dense index of j's team queue: class × teams + team.
@@ -111,6 +174,9 @@ func (e *env) leafIndex(j *Job) int32 { return int32(int(j.Class)*e.teams + j.Te
 
 // leaf returns j's team queue in the tree.
 func (e *env) leaf(j *Job) queuetree.ID { return e.leafIDs[e.leafIndex(j)] }
+
+// leafName returns the name of leaf index i.
+func (e *env) leafName(i int) string { return teamName(Class(i/e.teams), i%e.teams) }
 
 // teamName returns the name of team queue t of class c, e.g. "ls-a".
 func teamName(c Class, t int) string {
@@ -126,25 +192,12 @@ func teamSuffix(t int) string {
 }
 
 // action is the kind of eviction when job by evicts victim: preempt within
-// one leaf queue, reclaim across queues.
+// one leaf queue, reclaim across queues (KAI-Scheduler's terms).
 func (e *env) action(by, victim int32) runtime.Action {
-	if by >= 0 && e.leaf(&e.jobs[by]) == e.leaf(&e.jobs[victim]) {
+	if by >= 0 && e.leafIndex(&e.jobs[by]) == e.leafIndex(&e.jobs[victim]) {
 		return runtime.ActionPreempt
 	}
 	return runtime.ActionReclaim
-}
-
-// minRuntime returns, in seconds, the min-runtime the resolver gives when job
-// by evicts victim (by < 0: the victim's own preempt setting).
-func (e *env) minRuntime(by, victim int32) int64 {
-	vq := e.leaf(&e.jobs[victim])
-	var r runtime.Resolution
-	if by < 0 {
-		r = e.resolver.Preempt(vq)
-	} else {
-		r = e.resolver.Resolve(e.action(by, victim), e.leaf(&e.jobs[by]), vq)
-	}
-	return int64((r.Duration + time.Second - 1) / time.Second)
 }
 
 // queueListing renders the queue tree for the report header.

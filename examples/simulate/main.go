@@ -8,9 +8,11 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strings"
 	"time"
 
+	"github.com/tenurepolicy/tenure/requeue"
 	"github.com/tenurepolicy/tenure/runtime"
 )
 
@@ -37,7 +39,9 @@ type options struct {
 	teams        int
 	nodeStride   int
 	speedup      float64
+	scaleMix     bool
 	json         bool
+	queues       bool
 	svg          string
 	buckets      int
 	tail         time.Duration
@@ -47,29 +51,68 @@ type options struct {
 
 // Defaults of the policy settings (see the package comment for why).
 const (
-	defaultMinRuntimeFlag = "be=5m,burstable=15m,ls=30m"
+	defaultMinRuntimeFlag = "be=5m,burstable=15m,ls=30m,be-a=1h,ls-c=0s"
 	defaultExpectedFlag   = "be=1h,burstable=4h,ls=1d"
 	defaultRequeueDelay   = "30m"
 	defaultMinAdmit       = "2h"
+	defaultReserveAfter   = "30m"
+	defaultThrashWindow   = "30m"
 )
 
-// parseQueueDurations parses "queue=duration,..." with tenure's duration
-// grammar (runtime.ParseDuration: 90s, 1.5h, 2d, 1w...).
-func parseQueueDurations(flagName, s string) ([]queueDuration, error) {
-	var out []queueDuration
+// inheritValue removes a queue's setting (a default included) in a
+// queue=duration flag, so the queue inherits from its parent.
+const inheritValue = "inherit"
+
+// mergeQueueDurations parses "queue=duration,..." with tenure's duration
+// grammar (runtime.ParseDuration: 90s, 1.5h, 2d, 1w...) and merges it into
+// the defaults: a queue given replaces its default, queue=inherit removes
+// it, and every other default stays. The result is in queue-tree order.
+func mergeQueueDurations(flagName, s string, defaults []queueDuration, teams int) ([]queueDuration, error) {
+	set := map[string]queueDuration{}
+	for _, d := range defaults {
+		set[d.Queue] = d
+	}
 	var errs []error
 	for _, item := range splitList(s) {
 		q, d, ok := strings.Cut(item, "=")
-		if !ok || strings.TrimSpace(q) == "" {
-			errs = append(errs, fmt.Errorf("simulate: -%s: %q: want queue=duration", flagName, item))
+		q, d = strings.TrimSpace(q), strings.TrimSpace(d)
+		if !ok || q == "" {
+			errs = append(errs, fmt.Errorf("simulate: -%s: %q: want queue=duration or queue=%s", flagName, item, inheritValue))
 			continue
 		}
-		dur, err := runtime.ParseDuration(strings.TrimSpace(d))
+		if d == inheritValue {
+			delete(set, q)
+			continue
+		}
+		dur, err := runtime.ParseDuration(d)
 		if err != nil {
-			errs = append(errs, fmt.Errorf("simulate: -%s: %w", flagName, err))
+			errs = append(errs, fmt.Errorf("simulate: -%s %s: %w", flagName, q, err))
 			continue
 		}
-		out = append(out, queueDuration{Queue: strings.TrimSpace(q), D: dur})
+		set[q] = queueDuration{Queue: q, D: dur}
+	}
+	// Tree order: each class queue, then its teams; unknown names last
+	// (newEnv reports them).
+	var out []queueDuration
+	for c := Class(0); c < numClasses; c++ {
+		names := []string{c.queueName()}
+		for t := range teams {
+			names = append(names, teamName(c, t))
+		}
+		for _, n := range names {
+			if d, ok := set[n]; ok {
+				out = append(out, d)
+				delete(set, n)
+			}
+		}
+	}
+	var unknown []string
+	for n := range set {
+		unknown = append(unknown, n)
+	}
+	slices.Sort(unknown)
+	for _, n := range unknown {
+		out = append(out, set[n])
 	}
 	return out, errors.Join(errs...)
 }
@@ -82,24 +125,30 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	fs.StringVar(&o.nodes, "nodes", "", "node list CSV in the openb format (default: the embedded Alibaba node list)")
 	fs.BoolVar(&o.synthetic, "synthetic", false, "use the seeded synthetic workload instead of a trace")
 	fs.Int64Var(&o.seed, "seed", 1, "seed of the synthetic generator and of the backoff policy's jitter")
-	fs.IntVar(&o.synthJobs, "jobs", 2000, "number of synthetic jobs")
+	fs.IntVar(&o.synthJobs, "jobs", 2000, "number of synthetic jobs (the cluster grows with it: 12 nodes per 2,000 jobs)")
 	fs.Float64Var(&o.failRate, "fail-rate", 0, "synthetic only: fraction of jobs whose early starts fail (enables the backoff policy)")
 	fs.StringVar(&o.policies, "policies", "", "comma-separated policies to compare, from "+strings.Join(policyNames(), ",")+" (default: all that apply to the input)")
 	fs.DurationVar(&o.interval, "interval", 30*time.Second, "time between scheduling cycles (simulated)")
 	fs.IntVar(&o.teams, "teams", 3, "team queues under each priority class")
 	fs.IntVar(&o.nodeStride, "node-stride", 0, "keep every k-th node of the node list, shrinking the cluster (0: 40 for the embedded trace, else 1)")
-	fs.Float64Var(&o.speedup, "speedup", 0, "divide inter-arrival times by this factor, raising the load (0: 10 for the embedded trace, else 1)")
-	fs.BoolVar(&o.json, "json", false, "print the results as JSON")
+	fs.Float64Var(&o.speedup, "speedup", 0, "divide inter-arrival times by this factor, raising the load (0: 15 for the embedded trace, else 1)")
+	fs.BoolVar(&o.scaleMix, "scale-mix", true, "keep only one in node-stride of the jobs that could not finish even alone (the long-running part of the mix shrinks with the cluster)")
+	fs.BoolVar(&o.json, "json", false, "print the results as JSON (always with the per-queue figures)")
+	fs.BoolVar(&o.queues, "queues", false, "print the per-queue table (held against fair share, waits, evictions)")
 	fs.StringVar(&o.svg, "svg", "", "write a plot of utilisation and queue length over time to `FILE`")
 	fs.IntVar(&o.buckets, "buckets", 200, "time-series resolution for -svg and -json")
 	tail := fs.String("tail", "2d", "keep simulating this long after the last arrival (`duration`); jobs not done by then are reported unfinished")
 	checkpoint := fs.String("checkpoint", "0s", "jobs save their progress every `duration` of work, so an eviction loses only the work since the last save (0s: restart from scratch)")
-	minRT := fs.String("min-runtime", defaultMinRuntimeFlag, "min-runtime per queue (preempt and reclaim), `queue=duration,...`")
-	expected := fs.String("expected-runtime", defaultExpectedFlag, "expected runtime per queue for the requeue policy, `queue=duration,...`")
+	minRT := fs.String("min-runtime", "", "min-runtime per queue (preempt and reclaim), `queue=duration,...`, merged into the defaults "+defaultMinRuntimeFlag+" (queue="+inheritValue+" removes one)")
+	method := fs.String("reclaim-method", "lca", "how a reclaim's min-runtime resolves (`method`): lca (from the child of the lowest common ancestor) or queue (from the victim's queue)")
+	expected := fs.String("expected-runtime", "", "expected runtime per queue for the requeue policy, `queue=duration,...`, merged into the defaults "+defaultExpectedFlag+" (queue="+inheritValue+" removes one)")
 	delay := fs.String("requeue-delay", defaultRequeueDelay, "cooldown after a requeue (`duration`)")
-	contenders := fs.String("requeue-contenders", "higher", "who may take an over-running job's resources (`mode`): higher (strictly higher priority, tenure's default) or higher-or-equal")
+	contenders := fs.String("requeue-contenders", "higher-or-equal", "who may take an over-running job's resources (`mode`): higher-or-equal, or higher (strictly higher priority, tenure's default, which preemption already covers)")
 	newer := fs.Bool("newer-rule", true, "timebased: keep LowerOrNewerEqualPriority's \"newer\" rule; false leaves only minAdmit expiry")
 	minAdmit := fs.String("min-admit", defaultMinAdmit, "minAdmitDuration of the time-based policy (`duration`, >= 1m)")
+	reserve := fs.String("reserve-after", defaultReserveAfter, "reserve policy: a job pending this long reserves nodes (`duration`)")
+	fs.IntVar(&o.settings.Reservations, "reservations", 1, "reserve policy: at most this many jobs hold reservations at a time")
+	thrash := fs.String("thrash-window", defaultThrashWindow, "thrash counts evictions of runs shorter than this, for every policy (`duration`)")
 	fs.Usage = func() {
 		fmt.Fprintf(fs.Output(), "usage: simulate [flags]\n\n%s\n\npolicies:\n", usageText)
 		for _, p := range policyRegistry {
@@ -117,40 +166,61 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 		return o, fmt.Errorf("simulate: unexpected arguments %q (flags only; see -h)", fs.Args())
 	}
 	var errs []error
-	var err error
-	if o.tail, err = runtime.ParseDuration(*tail); err != nil {
-		errs = append(errs, fmt.Errorf("simulate: -tail: %w", err))
-	} else if o.tail > maxTail {
+	dur := func(name, v string) time.Duration {
+		d, err := runtime.ParseDuration(v)
+		if err != nil {
+			errs = append(errs, fmt.Errorf("simulate: -%s: %w", name, err))
+		}
+		return d
+	}
+	if o.tail = dur("tail", *tail); o.tail > maxTail {
 		errs = append(errs, fmt.Errorf("simulate: -tail %s: want at most %s", runtime.FormatDuration(o.tail), runtime.FormatDuration(maxTail)))
 	}
-	if o.checkpoint, err = runtime.ParseDuration(*checkpoint); err != nil {
-		errs = append(errs, fmt.Errorf("simulate: -checkpoint: %w", err))
+	o.checkpoint = dur("checkpoint", *checkpoint)
+	set := &o.settings
+	set.RequeueDelay = dur("requeue-delay", *delay)
+	set.MinAdmit = dur("min-admit", *minAdmit)
+	set.ReserveAfter = dur("reserve-after", *reserve)
+	if set.ThrashWindow = dur("thrash-window", *thrash); set.ThrashWindow <= 0 && *thrash != "" {
+		errs = append(errs, fmt.Errorf("simulate: -thrash-window %s: want a positive duration", *thrash))
 	}
-	if o.settings.MinRuntime, err = parseQueueDurations("min-runtime", *minRT); err != nil {
+	var err error
+	if set.Method, err = runtime.ParseMethod(*method); err != nil {
+		errs = append(errs, fmt.Errorf("simulate: -reclaim-method: %w", err))
+	}
+	defMin, _ := mergeQueueDurations("min-runtime", defaultMinRuntimeFlag, nil, o.teams)
+	if set.MinRuntime, err = mergeQueueDurations("min-runtime", *minRT, defMin, o.teams); err != nil {
 		errs = append(errs, err)
 	}
-	if o.settings.Expected, err = parseQueueDurations("expected-runtime", *expected); err != nil {
+	defExp, _ := mergeQueueDurations("expected-runtime", defaultExpectedFlag, nil, o.teams)
+	if set.Expected, err = mergeQueueDurations("expected-runtime", *expected, defExp, o.teams); err != nil {
 		errs = append(errs, err)
 	}
-	if o.settings.RequeueDelay, err = runtime.ParseDuration(*delay); err != nil {
-		errs = append(errs, fmt.Errorf("simulate: -requeue-delay: %w", err))
-	}
-	if o.settings.MinAdmit, err = runtime.ParseDuration(*minAdmit); err != nil {
-		errs = append(errs, fmt.Errorf("simulate: -min-admit: %w", err))
-	}
-	o.settings.NoNewer = !*newer
+	set.NoNewer = !*newer
 	switch *contenders {
 	case "higher":
 	case "higher-or-equal":
-		o.settings.RequeueEqual = true
+		set.RequeueEqual = true
 	default:
 		errs = append(errs, fmt.Errorf("simulate: -requeue-contenders %q: want higher or higher-or-equal", *contenders))
+	}
+	// The library's own validation of the policy settings.
+	if err := timeBasedConfig(*set).Validate(); err != nil {
+		errs = append(errs, fmt.Errorf("simulate: -min-admit: %w", err))
+	}
+	if err := (requeue.EngineConfig{DefaultDelay: set.RequeueDelay}).Validate(); err != nil {
+		errs = append(errs, fmt.Errorf("simulate: -requeue-delay: %w", err))
+	}
+	if o.settings.Reservations < 1 || o.settings.Reservations > 1000 {
+		errs = append(errs, fmt.Errorf("simulate: -reservations %d: want 1..1000", o.settings.Reservations))
 	}
 	if o.interval < time.Second || o.interval > maxInterval || o.interval%time.Second != 0 {
 		errs = append(errs, fmt.Errorf("simulate: -interval %v: want whole seconds, 1s..%s", o.interval, runtime.FormatDuration(maxInterval)))
 	}
 	if o.teams < 1 || o.teams > 64 {
 		errs = append(errs, fmt.Errorf("simulate: -teams %d: want 1..64", o.teams))
+	} else if _, err := newEnv(nil, o.teams, *set); err != nil {
+		errs = append(errs, err) // unknown queues, 0s expected runtime, ...
 	}
 	if o.nodeStride < 0 {
 		errs = append(errs, fmt.Errorf("simulate: -node-stride %d: want >= 1 (or 0 for the default)", o.nodeStride))
@@ -158,8 +228,8 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	if !(o.speedup == 0 || o.speedup >= 1 && o.speedup <= 1e6) {
 		errs = append(errs, fmt.Errorf("simulate: -speedup %v: want 1..1e6 (or 0 for the default)", o.speedup))
 	}
-	if o.synthJobs < 1 || o.synthJobs > 1_000_000 {
-		errs = append(errs, fmt.Errorf("simulate: -jobs %d: want 1..1000000", o.synthJobs))
+	if o.synthJobs < 1 || o.synthJobs > maxSynthJobs {
+		errs = append(errs, fmt.Errorf("simulate: -jobs %d: want 1..%d", o.synthJobs, maxSynthJobs))
 	}
 	if o.buckets < 1 || o.buckets > 100_000 {
 		errs = append(errs, fmt.Errorf("simulate: -buckets %d: want 1..100000", o.buckets))
@@ -183,13 +253,15 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 // embeddedSource names the default input in reports.
 const embeddedSource = "Alibaba openb 2023 (embedded)"
 
-// Load knobs applied to the embedded trace by default. At its real scale the
-// trace never asks for more than about 1% of its 6,212 GPUs (66 GPUs, 56 tasks
-// at the busiest moment), so no policy would ever act; every 40th node (31
-// nodes, 147 GPUs) with inter-arrival times divided by 10 gives a busy cluster.
+// Load knobs applied to the embedded trace by default. At its real scale
+// the trace never asks for more than about 1% of its 6,212 GPUs (66 GPUs,
+// 56 tasks at the busiest moment), so no policy would ever act; every 40th
+// node (31 nodes, 147 GPUs) with inter-arrival times divided by 15 gives a
+// busy cluster (offered load about 0.7 once the long-running jobs are
+// thinned with the cluster).
 const (
 	embeddedNodeStride = 40
-	embeddedSpeedup    = 10
+	embeddedSpeedup    = 15
 )
 
 // maxInterval bounds -interval: the simulation runs in whole seconds, and a
@@ -199,18 +271,20 @@ const maxInterval = 24 * time.Hour
 // maxTail bounds -tail so simulated instants stay far inside time.Duration.
 const maxTail = 10 * 365 * 24 * time.Hour
 
+// maxSynthJobs bounds -jobs.
+const maxSynthJobs = 10_000_000
+
 // noBackoffNote says why the backoff policy is not simulated for the input
 // the options name (one without failed starts).
 func (o options) noBackoffNote() string {
-	const why = "backoff: not simulated — "
 	switch {
 	case o.synthetic:
-		return why + "-fail-rate is 0, so no start fails; use -fail-rate 0.1 to see it"
+		return "-fail-rate is 0, so no start fails; use -fail-rate 0.1 to see it"
 	case o.trace != "":
-		return why + "a trace has no failed starts (pod_phase is each pod's final phase, " +
+		return "a trace has no failed starts (pod_phase is each pod's final phase, " +
 			"and the format has no restart counts or readiness times); use -synthetic -fail-rate 0.1 to see it"
 	}
-	return why + "the input has no failed starts " +
+	return "the input has no failed starts " +
 		"(a trace's pod_phase is each pod's final phase; the openb trace's Failed pods ran, a median of 219 s, before failing, " +
 		"and it has no restart counts or readiness times); use -synthetic -fail-rate 0.1 to see it"
 }
@@ -279,12 +353,29 @@ func (o options) input() (jobs []Job, nodes []Node, source string, err error) {
 	return jobs, nodes, source, nil
 }
 
+// createOutput opens an output file before any simulation runs, so a bad
+// path fails at once instead of after the whole run.
+func createOutput(flagName, path string) (*os.File, error) {
+	f, err := os.Create(path)
+	if err != nil {
+		return nil, fmt.Errorf("simulate: -%s: %w", flagName, err)
+	}
+	return f, nil
+}
+
 func run(args []string, stdout, stderr io.Writer) error {
 	o, err := parseFlags(args, stderr)
 	if err != nil {
 		return err
 	}
 	o.resolveDefaults()
+	var svg *os.File
+	if o.svg != "" {
+		if svg, err = createOutput("svg", o.svg); err != nil {
+			return err
+		}
+		defer svg.Close()
+	}
 	jobs, nodes, source, err := o.input()
 	if err != nil {
 		return err
@@ -297,24 +388,34 @@ func run(args []string, stdout, stderr io.Writer) error {
 	if o.policiesSet {
 		names, _ = parsePolicies(o.policies)
 	}
+	var notes []Note
 	if !w.failedStarts {
-		w.summary.Notes = append(w.summary.Notes, o.noBackoffNote())
 		for _, n := range names {
 			if policyNeedsFailedStarts(n) {
 				return fmt.Errorf("simulate: -policies %s: %s", n, o.noBackoffNote())
 			}
 		}
+		notes = append(notes, Note{Kind: "not_simulated", Policy: "backoff", Text: o.noBackoffNote()})
 	}
+	rep := &Report{Source: source, Settings: o.settingsReport(), Workload: w.summary, Notes: notes}
 	prog := newProgress(stderr)
-	results, err := simulateAll(w, names, prog)
-	prog.finish()
-	if err != nil {
-		return err
+	rep.Results = make([]Result, len(names))
+	for k, name := range names {
+		res, err := simulate(w, name, func(done, total int64) {
+			prog.update(fmt.Sprintf("%s (%d/%d)", name, k+1, len(names)), float64(k)+float64(done)/float64(max(total, 1)), float64(len(names)))
+		})
+		if err != nil {
+			return err
+		}
+		rep.Results[k] = res
 	}
-	rep := &Report{Source: source, Workload: w.summary, Results: results}
-	if o.svg != "" {
-		if err := os.WriteFile(o.svg, []byte(renderSVG(rep)), 0o644); err != nil {
-			return fmt.Errorf("simulate: %w", err)
+	prog.finish()
+	if svg != nil {
+		if _, err := io.WriteString(svg, renderSVG(rep)); err != nil {
+			return fmt.Errorf("simulate: -svg: %w", err)
+		}
+		if err := svg.Close(); err != nil {
+			return fmt.Errorf("simulate: -svg: %w", err)
 		}
 	}
 	if o.json {
@@ -322,5 +423,5 @@ func run(args []string, stdout, stderr io.Writer) error {
 		enc.SetIndent("", "  ")
 		return enc.Encode(rep)
 	}
-	return writeTable(stdout, rep)
+	return writeTable(stdout, rep, o.queues)
 }

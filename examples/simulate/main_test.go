@@ -26,16 +26,32 @@ func runCLI(t *testing.T, args ...string) string {
 	return out.String()
 }
 
-// The embedded trace with its default load knobs (two fast policies; CI's
-// "go run ./examples/simulate" runs them all).
+func runJSON(t *testing.T, args ...string) Report {
+	t.Helper()
+	var rep Report
+	if err := json.Unmarshal([]byte(runCLI(t, append(args, "-json")...)), &rep); err != nil {
+		t.Fatal(err)
+	}
+	return rep
+}
+
+// The embedded trace with its default load knobs (two policies; CI's
+// "go run ./examples/simulate" runs them all). The header says what ran.
 func TestRunEmbedded(t *testing.T) {
-	out := runCLI(t, "-policies", "priority,minruntime")
+	out := runCLI(t, "-policies", "priority,minruntime", "-queues")
 	for _, want := range []string{
 		"tenure what-if simulator — Alibaba openb 2023 (embedded)",
-		"8152 jobs on 31 nodes / 147 GPUs (one node in 40), arrivals sped up ×10",
+		"on 31 nodes / 147 GPUs (one node in 40), arrivals sped up ×15",
+		"infeasible: 2 jobs could not finish before the end even alone",
+		"more thinned with the cluster (-scale-mix)",
+		"settings: min-runtime be=5m be-a=1h burstable=15m ls=30m ls-c=0s (preempt and reclaim, reclaim method lca); expected-runtime be=1h burstable=4h ls=1d",
+		"requeue-delay 30m, contenders higher-or-equal; min-admit 2h, newer rule on; reserve-after 30m; thrash-window 30m; checkpoint 0s; seed 1",
+		"GPU util  = useful  + wasted  goodput GPU-h",
+		"evictions by cause and by the victim's class",
+		"fair share: held GPU time / fair share per team queue",
 		"wait p50 / p95 / p99 by class",
-		"backoff: not simulated",
-		"priority", "minruntime",
+		"per queue: jobs, GPU-hours held",
+		"backoff not simulated",
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("output lacks %q:\n%s", want, out)
@@ -59,21 +75,66 @@ func TestDeterministic(t *testing.T) {
 	}
 }
 
+// The JSON carries the effective settings, structured notes, and every
+// policy's per-queue figures; every job is accounted for.
 func TestRunJSON(t *testing.T) {
-	out := runCLI(t, "-synthetic", "-jobs", "300", "-json", "-buckets", "10")
-	var rep Report
-	if err := json.Unmarshal([]byte(out), &rep); err != nil {
-		t.Fatal(err)
-	}
+	rep := runJSON(t, "-synthetic", "-jobs", "300", "-buckets", "10", "-expected-runtime", "be=2h")
 	var names []string
 	for _, r := range rep.Results {
 		names = append(names, r.Policy)
-		if r.Completed+r.Unfinished != rep.Workload.Jobs || len(r.UtilSeries) != 10 || len(r.Wait) != numClasses {
-			t.Errorf("%s: completed %d + unfinished %d != %d jobs, or series %d", r.Policy, r.Completed, r.Unfinished, rep.Workload.Jobs, len(r.UtilSeries))
+		if r.Completed+r.Unfinished+rep.Workload.Infeasible != rep.Workload.Jobs || len(r.UtilSeries) != 10 || len(r.Wait) != numClasses {
+			t.Errorf("%s: completed %d + unfinished %d + infeasible %d != %d jobs, or series %d", r.Policy, r.Completed, r.Unfinished,
+				rep.Workload.Infeasible, rep.Workload.Jobs, len(r.UtilSeries))
+		}
+		if len(r.Queues) != 3*3 {
+			t.Errorf("%s: %d queues, want 9", r.Policy, len(r.Queues))
 		}
 	}
 	if diff := cmp.Diff(applicablePolicies(false), names); diff != "" {
 		t.Errorf("policies (-want +got):\n%s", diff)
+	}
+	// Map flags merge into the defaults.
+	want := []QueueSetting{{"be", "2h"}, {"burstable", "4h"}, {"ls", "1d"}}
+	if diff := cmp.Diff(want, rep.Settings.ExpectedRuntime); diff != "" {
+		t.Errorf("expected runtime (-want +got):\n%s", diff)
+	}
+	if rep.Settings.ReclaimMethod != "lca" || rep.Settings.ThrashWindow != "30m" || rep.Settings.Seed != 1 {
+		t.Errorf("settings %+v", rep.Settings)
+	}
+	if len(rep.Notes) != 1 || rep.Notes[0].Kind != "not_simulated" || rep.Notes[0].Policy != "backoff" {
+		t.Errorf("notes %+v", rep.Notes)
+	}
+	kinds := map[string]bool{}
+	for _, r := range rep.Results {
+		for _, n := range r.Notes {
+			kinds[n.Kind] = true
+			if n.Policy != r.Policy {
+				t.Errorf("%s: note %+v names another policy", r.Policy, n)
+			}
+		}
+	}
+	for _, k := range []string{"requeue_outcomes", "reservations", "scenario_validator"} {
+		if !kinds[k] {
+			t.Errorf("no %s note (have %v)", k, kinds)
+		}
+	}
+}
+
+func TestMergeQueueDurations(t *testing.T) {
+	def, err := mergeQueueDurations("x", "be=5m,ls=30m,be-a=1h", nil, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := mergeQueueDurations("x", "ls-b=1m, be-a=inherit ,be=0s", def, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []queueDuration{{"be", 0}, {"ls", 30 * time.Minute}, {"ls-b", time.Minute}}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("merged (-want +got):\n%s", diff)
+	}
+	if _, err := mergeQueueDurations("x", "be", def, 2); err == nil || !strings.Contains(err.Error(), "want queue=duration or queue=inherit") {
+		t.Errorf("missing '=': %v", err)
 	}
 }
 
@@ -98,8 +159,18 @@ func TestRunSVG(t *testing.T) {
 			polylines++
 		}
 	}
-	if polylines != 4 { // 2 panels × 2 policies
-		t.Errorf("%d polylines, want 4", polylines)
+	if polylines != 6 { // (allocated + useful + waiting) × 2 policies
+		t.Errorf("%d polylines, want 6", polylines)
+	}
+}
+
+// A bad output path fails before the input is even read, so before any
+// simulation.
+func TestOutputPathCheckedFirst(t *testing.T) {
+	var out, errOut bytes.Buffer
+	err := run([]string{"-svg", "/nonexistent/dir/plot.svg", "-trace", "/nonexistent/pods.csv"}, &out, &errOut)
+	if err == nil || !strings.Contains(err.Error(), "simulate: -svg: open /nonexistent/dir/plot.svg") {
+		t.Errorf("got %v, want the -svg error", err)
 	}
 }
 
@@ -107,49 +178,49 @@ func TestRunTraceFiles(t *testing.T) {
 	dir := t.TempDir()
 	pods := filepath.Join(dir, "pods.csv")
 	nodes := filepath.Join(dir, "nodes.csv")
-	os.WriteFile(pods, []byte(podHeader+"a,1,1,1,1000,,BE,Running,0,100,0\nb,1,1,1,1000,,LS,Running,10,60,10\n"), 0o644)
+	os.WriteFile(pods, []byte(podHeader+"a,1,1,1,1000,,BE,Succeeded,0,100,0\nb,1,1,1,1000,,LS,Running,10,60,10\n"), 0o644)
 	os.WriteFile(nodes, []byte("sn,cpu_milli,memory_mib,gpu\nn0,10,10,1\n"), 0o644)
-	out := runCLI(t, "-trace", pods, "-nodes", nodes, "-interval", "10s", "-json", "-policies", "priority")
-	var rep Report
-	if err := json.Unmarshal([]byte(out), &rep); err != nil {
-		t.Fatal(err)
-	}
+	rep := runJSON(t, "-trace", pods, "-nodes", nodes, "-interval", "10s", "-policies", "priority")
 	r := rep.Results[0]
-	if r.Evictions != 1 || r.Completed != 2 || rep.Workload.NodeStride != 1 || rep.Workload.Speedup != 1 {
+	if r.Evictions.Total != 1 || r.Completed != 2 || rep.Workload.NodeStride != 1 || rep.Workload.Speedup != 1 {
 		t.Errorf("got %+v / %+v", r, rep.Workload)
 	}
 }
 
 func TestFlagErrorsAllAtOnce(t *testing.T) {
 	var out, errOut bytes.Buffer
-	err := run([]string{"-interval", "0s", "-teams", "0", "-policies", "nope", "-min-runtime", "be=5", "-min-admit", "-1m", "-speedup", "0.5", "-tail", "600w"}, &out, &errOut)
+	err := run([]string{"-interval", "0s", "-teams", "0", "-policies", "nope", "-min-runtime", "be=5", "-min-admit", "30s",
+		"-speedup", "0.5", "-tail", "600w", "-reclaim-method", "LCA", "-thrash-window", "0s", "-reservations", "0"}, &out, &errOut)
 	if err == nil {
 		t.Fatal("no error")
 	}
-	for _, want := range []string{"-interval 0s: want whole seconds", "-teams 0", `unknown policy "nope"`, `-min-runtime: runtime: invalid duration "5"`, "-min-admit", "-speedup 0.5", "-tail 600w: want at most 521w3d"} {
+	for _, want := range []string{"-interval 0s: want whole seconds", "-teams 0", `unknown policy "nope"`,
+		`-min-runtime be: runtime: invalid duration "5"`, "-min-admit: eligibility:", "-speedup 0.5", "-tail 600w: want at most 521w3d",
+		"-reclaim-method: runtime:", "-thrash-window 0s", "-reservations 0"} {
 		if !strings.Contains(err.Error(), want) {
 			t.Errorf("error lacks %q:\n%v", want, err)
 		}
 	}
-	if err := run([]string{"-trace", "/nonexistent/pods.csv"}, &out, &errOut); err == nil || !strings.HasPrefix(err.Error(), "simulate: ") {
-		t.Errorf("missing file: %v", err)
-	}
-	if err := run([]string{"-fail-rate", "0.5"}, &out, &errOut); err == nil || !strings.Contains(err.Error(), "-fail-rate needs -synthetic") {
-		t.Errorf("-fail-rate on the trace: %v", err)
-	}
-	if err := run([]string{"-policies", "backoff"}, &out, &errOut); err == nil || !strings.Contains(err.Error(), "no failed starts") {
-		t.Errorf("backoff on the trace: %v", err)
-	}
-	if err := run([]string{"-synthetic", "-jobs", "10", "-policies", "backoff"}, &out, &errOut); err == nil || !strings.Contains(err.Error(), "-fail-rate is 0") {
-		t.Errorf("backoff on a synthetic input without failed starts: %v", err)
-	}
-	for _, iv := range []string{"1.5s", "25h"} {
-		if err := run([]string{"-interval", iv}, &out, &errOut); err == nil || !strings.Contains(err.Error(), ": want whole seconds, 1s..1d") {
-			t.Errorf("-interval %s: %v", iv, err)
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-trace", "/nonexistent/pods.csv"}, "simulate: "},
+		{[]string{"-fail-rate", "0.5"}, "-fail-rate needs -synthetic"},
+		{[]string{"-policies", "backoff"}, "no failed starts"},
+		{[]string{"-synthetic", "-jobs", "10", "-policies", "backoff"}, "-fail-rate is 0"},
+		{[]string{"-interval", "1.5s"}, ": want whole seconds, 1s..1d"},
+		{[]string{"-interval", "25h"}, ": want whole seconds, 1s..1d"},
+		{[]string{"-min-runtime", "nosuchqueue=1m"}, "nosuchqueue"},
+		{[]string{"-expected-runtime", "nosuchqueue=1m"}, `-expected-runtime: unknown queue "nosuchqueue"`},
+		// The nominator would skip every job with invalid_duration: refused
+		// up front with its own error.
+		{[]string{"-expected-runtime", "be=0s"}, `-expected-runtime be: eligibility: annotation "kai.scheduler/expected-runtime": invalid value "0s": must be positive`},
+		{[]string{"-requeue-contenders", "all"}, `-requeue-contenders "all"`},
+	} {
+		if err := run(tc.args, &out, &errOut); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%q: got %v, want %q", tc.args, err, tc.want)
 		}
-	}
-	if err := run([]string{"-min-runtime", "nosuchqueue=1m", "-synthetic", "-jobs", "10"}, &out, &errOut); err == nil || !strings.Contains(err.Error(), "nosuchqueue") {
-		t.Errorf("unknown queue: %v", err)
 	}
 }
 
@@ -169,10 +240,10 @@ func TestProgress(t *testing.T) {
 	if buf.Len() != 0 {
 		t.Errorf("progress before %v: %q", progressDelay, buf.String())
 	}
-	now = now.Add(progressDelay)
-	p.update("priority", 3600, 7200)
-	if !strings.Contains(buf.String(), "priority") || !strings.Contains(buf.String(), "simulated 1.0h of 2.0h") {
-		t.Errorf("progress after %v: %q", progressDelay, buf.String())
+	now = now.Add(3 * time.Second)
+	p.update("priority (1/4)", 1, 4) // a quarter in 3 s: 9 s left
+	if want := "simulate: priority (1/4)  25%  9s left (3s so far)"; !strings.Contains(buf.String(), want) {
+		t.Errorf("progress: %q, want %q", buf.String(), want)
 	}
 	p.finish()
 	if !strings.HasSuffix(buf.String(), "\r\033[K") {

@@ -1,42 +1,50 @@
 package main
 
 import (
-	"fmt"
-	"maps"
 	"math"
 	"slices"
-	"strings"
-
-	"github.com/tenurepolicy/tenure/requeue"
+	"sort"
 )
 
-// What is measured, per policy (the report's columns):
+// What is measured, per policy (the report's columns). The window is
+// Config.WindowStart..WindowEnd; GPU quantities are in thousandths of a GPU
+// inside the simulator and in GPU-hours or fractions in the report.
 //
-//   - GPU utilisation: allocated GPU time (GPU-sharing tasks count their
-//     share) divided by total GPU capacity × window length, over the
-//     measurement window (Config.WindowStart..WindowEnd). Work later lost to an
-//     eviction counts as allocated: it occupied the GPU.
-//   - Wait: for each completed job, its time in the system not spent on work
-//     that counted: completion − arrival − runtime. Without checkpoints that
-//     is the time from arrival to the start of the run that completed (a job
-//     evicted once waits for its first start, its lost run and its second
-//     wait). A job unfinished at the horizon contributes a censored value:
-//     horizon − arrival − work done so far (see metrics.finish).
-//     Percentiles p50/p95/p99 per priority class, nearest-rank.
-//   - Evictions: number of times a running job was stopped for another.
-//   - Thrash: evictions of a job that had run less than its min-runtime (as
-//     the min-runtime configuration resolves it for that preemptor and victim),
-//     counted for every policy, whether or not the policy enforces it.
-//   - Lost GPU-hours: the GPU time of evicted runs since their last
-//     checkpoint (all of the run without checkpoints: it restarts from
-//     scratch).
-//   - Fairness: Jain's index J = (Σx)² / (n·Σx²) over the n leaf queues with
-//     GPU work, where x_i is queue i's service ratio Σ gpu·runtime /
-//     Σ gpu·(done − arrival) over its GPU jobs (an unfinished job counts its
-//     work so far and its time in the system up to the horizon): the
-//     GPU-weighted share of their time in the system that was useful work
-//     (1 = never waited, never lost work). J = 1 when every queue was served equally well; 1/n
-//     when one queue got all the service.
+//   - Utilisation: allocated GPU time (GPU-sharing tasks count their share)
+//     over capacity × window. It is split into useful and wasted: wasted is
+//     GPU time whose work was thrown away — the stretch of an evicted run
+//     since its last checkpoint (all of it without checkpoints), and the
+//     time a failed start held its GPUs — attributed to the instants it was
+//     allocated, so it lands in the window (and the time series) where it
+//     was spent. Useful = allocated − wasted.
+//   - Goodput: the useful GPU-hours inside the window.
+//   - Evictions: jobs stopped for another job, by cause — preempt (by a
+//     higher-priority job of the same team queue), reclaim (of another
+//     queue), time-based (by an equal-priority job: the time-based policy's
+//     expired and newer picks) and requeue (by the expected-runtime requeue
+//     engine) — and by the victim's class. Shrinks (tasks taken from an
+//     elastic job that keeps running) are counted apart.
+//   - Thrash: evictions of runs shorter than one fixed reference window
+//     (Config.ThrashWindow, -thrash-window), the same for every policy.
+//   - Lost GPU-hours: the wasted GPU time of evictions over the whole run.
+//   - Fair share: at every instant, each team queue's fair share of the
+//     GPUs is computed from what its jobs ask for (running plus waiting):
+//     the cluster's GPUs go to the classes in priority order, each class
+//     taking what its queues ask for, and a class's part is divided among
+//     its queues by water-filling (equal weights, no queue above its
+//     demand). Integrated over the window this gives each queue's fair
+//     GPU-hours; held/fair is the queue's share against its fair share.
+//     Within a class the same water-filling divides what the class actually
+//     held: held/fair-within-class isolates fairness among the class's
+//     teams from the priority between classes. Jain's index
+//     (Σx)²/(n·Σx²) of those ratios summarises each class (1: every team
+//     got the same fraction of its fair share).
+//   - Wait: completion − arrival − runtime for jobs that finish (time in
+//     the system not spent on work that counted), p50/p95/p99 per class
+//     (nearest rank). A job unfinished at the horizon contributes a
+//     censored value: horizon − arrival − work done so far. Jobs that could
+//     not finish even alone (see workload.infeasible) are left out of the
+//     waits and of "unfinished": they are counted in the header instead.
 
 // metrics accumulates one run's measurements.
 type metrics struct {
@@ -44,87 +52,150 @@ type metrics struct {
 	gpuCap int64 // GPU milli
 	cycles int
 
-	busy    float64   // GPU milli-seconds allocated inside the window
-	util    []float64 // per bucket: GPU milli-seconds
-	pend    []float64 // per bucket: pending job-seconds
-	bucketW float64
+	busy, waste             float64 // GPU milli-seconds inside the window
+	util, wasteSeries, pend []float64
+	bucketW                 float64
 
-	waits      [numClasses][]int64
-	evictions  int
-	thrash     int
-	lostMilliS float64
-	work, resp []float64 // per leaf queue, GPU-weighted
-	unfinished int
-	completed  int
-
+	waits        [numClasses][]int64
+	byCause      [numCauses]int
+	byClass      [numClasses]int
+	shrinks      int
+	thrash       int
+	lostMilliS   float64
+	lostInfeas   float64
+	completed    int
+	unfinished   int
 	failedStarts int
 	failedMilliS float64
 	deactivated  int
-	leaf         func(*Job) int32 // dense leaf-queue index
+	reservations int
+	scenarioOK   int
+	scenarioNo   int
 
-	// Requeue engine outcomes by kind and reason ("committed", "kept/no_fit", ...).
-	requeue map[string]int
-	// Time-based policy picks by candidate class.
-	picks map[string]int
+	// Fairness, per leaf queue.
+	teams                   int
+	alloc, dem              []int64   // now: allocated, asked for (milli)
+	fs, fsIn                []float64 // now: fair share, within-class fair share
+	dirty                   bool
+	held, fair, fairIn      []float64 // integrated over the window
+	leafJobs, leafEvictions []int
+	leafWaits               [][]int64
+	scratch                 []float64
 }
 
-func (m *metrics) pick(class string) {
-	if m.picks == nil {
-		m.picks = map[string]int{}
-	}
-	m.picks[class]++
-}
-
-// countsNote renders counts sorted by key: "a 1, b 2".
-func countsNote(title string, counts map[string]int) string {
-	var parts []string
-	for _, k := range slices.Sorted(maps.Keys(counts)) {
-		parts = append(parts, fmt.Sprintf("%s %d", k, counts[k]))
-	}
-	return title + ": " + strings.Join(parts, ", ")
-}
-
-func (m *metrics) requeueOutcomes(res requeue.EngineResult) {
-	if m.requeue == nil {
-		m.requeue = map[string]int{}
-	}
-	for _, o := range res.Outcomes {
-		k := o.Kind.String()
-		if o.Kind != requeue.OutcomeCommitted {
-			k += "/" + string(o.Reason)
-		}
-		m.requeue[k]++
-	}
-	// The simulator's Model never fails a placement; if it ever did, the
-	// report shows it rather than the pass swallowing it.
-	if n := len(res.ContenderErrors); n > 0 {
-		m.requeue["contender_error"] += n
-	}
-}
-
-func newMetrics(cfg Config, jobs int, gpuCap int64) *metrics {
+func newMetrics(cfg Config, gpuCap int64, leaves, teams int) *metrics {
 	b := max(cfg.Buckets, 1)
-	m := &metrics{cfg: cfg, gpuCap: gpuCap, util: make([]float64, b), pend: make([]float64, b)}
+	m := &metrics{cfg: cfg, gpuCap: gpuCap, teams: teams,
+		util: make([]float64, b), wasteSeries: make([]float64, b), pend: make([]float64, b),
+		alloc: make([]int64, leaves), dem: make([]int64, leaves), fs: make([]float64, leaves), fsIn: make([]float64, leaves),
+		held: make([]float64, leaves), fair: make([]float64, leaves), fairIn: make([]float64, leaves),
+		leafJobs: make([]int, leaves), leafEvictions: make([]int, leaves), leafWaits: make([][]int64, leaves)}
 	m.bucketW = float64(max(cfg.Horizon-cfg.WindowStart, 1)) / float64(b)
 	return m
 }
 
-// integrate adds the interval [from, to) at the given levels: to the
-// utilisation over the window and to the time series, which runs from the
-// window's start to the horizon (so it shows the queue draining).
-func (m *metrics) integrate(from, to, alloc int64, pending int) {
-	w0, w1 := m.cfg.WindowStart, m.cfg.WindowEnd
-	if a, b := max(from, w0), min(to, w1); a < b {
-		m.busy += float64(alloc) * float64(b-a)
+// addAlloc and addDemand record a change of a leaf's allocated GPUs and of
+// the GPUs its waiting jobs ask for.
+func (m *metrics) addAlloc(leaf int32, d int64) {
+	if d != 0 {
+		m.alloc[leaf] += d
+		m.dirty = true
 	}
-	a, b := max(from, w0), min(to, m.cfg.Horizon)
-	if a >= b {
+}
+
+func (m *metrics) addDemand(leaf int32, d int64) {
+	if d != 0 {
+		m.dem[leaf] += d
+		m.dirty = true
+	}
+}
+
+// shares recomputes the fair shares from the current allocations and demands.
+func (m *metrics) shares() {
+	m.dirty = false
+	remaining := float64(m.gpuCap)
+	for c := numClasses - 1; c >= 0; c-- {
+		lo, hi := c*m.teams, (c+1)*m.teams
+		var want, held float64
+		for q := lo; q < hi; q++ {
+			// A running job's allocation is part of what its queue asks
+			// for; waiting jobs add their full demand.
+			want += float64(m.alloc[q] + m.dem[q])
+			held += float64(m.alloc[q])
+		}
+		give := math.Min(want, remaining)
+		remaining -= give
+		m.waterFill(give, lo, hi, m.fs)
+		m.waterFill(held, lo, hi, m.fsIn)
+	}
+}
+
+// waterFill divides total among leaves lo..hi-1 equally, no leaf above its
+// demand (allocated + waiting), into out.
+func (m *metrics) waterFill(total float64, lo, hi int, out []float64) {
+	caps := m.scratch[:0]
+	for q := lo; q < hi; q++ {
+		caps = append(caps, float64(m.alloc[q]+m.dem[q]))
+	}
+	m.scratch = caps
+	level := waterLevel(total, caps)
+	for q := lo; q < hi; q++ {
+		out[q] = math.Min(level, float64(m.alloc[q]+m.dem[q]))
+	}
+}
+
+// waterLevel returns the level L such that Σ min(L, caps[i]) = total (or
+// the largest cap when total covers every cap). caps is reordered.
+func waterLevel(total float64, caps []float64) float64 {
+	sort.Float64s(caps)
+	rest := total
+	for i, c := range caps {
+		n := float64(len(caps) - i)
+		if c*n >= rest {
+			return rest / n
+		}
+		rest -= c
+	}
+	if len(caps) == 0 {
+		return 0
+	}
+	return caps[len(caps)-1]
+}
+
+// integrate adds the interval [from, to) at the given levels: to the
+// utilisation and fairness terms over the window and to the time series,
+// which runs from the window's start to the horizon (so it shows the queue
+// draining).
+func (m *metrics) integrate(from, to, alloc int64, pending int) {
+	if to <= from {
 		return
 	}
-	// Spread over the buckets the interval overlaps.
-	x0 := float64(a - w0)
-	x1 := float64(b - w0)
-	last := len(m.util) - 1
+	w0, w1 := m.cfg.WindowStart, m.cfg.WindowEnd
+	if a, b := max(from, w0), min(to, w1); a < b {
+		dt := float64(b - a)
+		m.busy += float64(alloc) * dt
+		if m.dirty {
+			m.shares()
+		}
+		for q := range m.alloc {
+			m.held[q] += float64(m.alloc[q]) * dt
+			m.fair[q] += m.fs[q] * dt
+			m.fairIn[q] += m.fsIn[q] * dt
+		}
+	}
+	m.spread(from, to, float64(alloc), m.util)
+	m.spread(from, to, float64(pending), m.pend)
+}
+
+// spread adds level × the overlap of [from, to) with each time-series bucket.
+func (m *metrics) spread(from, to int64, level float64, series []float64) {
+	w0 := m.cfg.WindowStart
+	a, b := max(from, w0), min(to, m.cfg.Horizon)
+	if a >= b || level == 0 {
+		return
+	}
+	x0, x1 := float64(a-w0), float64(b-w0)
+	last := len(series) - 1
 	for x0 < x1 {
 		i := min(int(x0/m.bucketW), last)
 		end := math.Min(float64(i+1)*m.bucketW, x1)
@@ -135,54 +206,72 @@ func (m *metrics) integrate(from, to, alloc int64, pending int) {
 		if d <= 0 {
 			break
 		}
-		m.util[i] += float64(alloc) * d
-		m.pend[i] += float64(pending) * d
+		series[i] += level * d
 		x0 = end
 	}
 }
 
-// evicted records an eviction that lost the given seconds of work.
-func (m *metrics) evicted(j *Job, lost int64, thrash bool) {
-	m.evictions++
-	if thrash {
+// wasted records that level GPU milli were allocated to work thrown away
+// over [from, to).
+func (m *metrics) wasted(from, to int64, level int64) {
+	if a, b := max(from, m.cfg.WindowStart), min(to, m.cfg.WindowEnd); a < b {
+		m.waste += float64(level) * float64(b-a)
+	}
+	m.spread(from, to, float64(level), m.wasteSeries)
+}
+
+// evicted records the eviction of job v for cause c: level GPU milli of
+// work since lostFrom are lost; the run had lasted ran seconds.
+func (m *metrics) evicted(s *sim, v int32, c cause, lostFrom, level, ran int64) {
+	j := &s.jobs[v]
+	m.byCause[c]++
+	m.byClass[j.Class]++
+	m.leafEvictions[s.env.leafIndex(j)]++
+	if ran < m.cfg.ThrashWindow {
 		m.thrash++
 	}
-	m.lostMilliS += float64(lost) * float64(j.GPUDemand())
+	lost := float64(level) * float64(s.now-lostFrom)
+	m.lostMilliS += lost
+	if s.infeasible(v) {
+		m.lostInfeas += lost
+	}
+	m.wasted(lostFrom, s.now, level)
 }
 
-func (m *metrics) failedStart(j *Job, held int64) {
+func (m *metrics) shrunk(*sim, int32, int) { m.shrinks++ }
+
+func (m *metrics) scenario(ok bool) {
+	if ok {
+		m.scenarioOK++
+	} else {
+		m.scenarioNo++
+	}
+}
+
+func (m *metrics) failedStart(s *sim, id int32, start, level int64) {
 	m.failedStarts++
-	m.failedMilliS += float64(held) * float64(j.GPUDemand())
+	m.failedMilliS += float64(level) * float64(s.now-start)
+	m.wasted(start, s.now, level)
 }
 
-func (m *metrics) complete(j *Job, st *jobState) {
+func (m *metrics) complete(s *sim, id int32) {
+	j := &s.jobs[id]
 	m.completed++
-	m.waits[j.Class] = append(m.waits[j.Class], st.done-j.Arrival-j.Runtime)
-	m.service(j, j.Runtime, st.done-j.Arrival)
+	w := s.st[id].done - j.Arrival - j.Runtime
+	m.waits[j.Class] = append(m.waits[j.Class], w)
+	q := s.env.leafIndex(j)
+	m.leafJobs[q]++
+	m.leafWaits[q] = append(m.leafWaits[q], w)
 }
 
-// service adds a job's useful run time and time in the system to its queue's
-// fairness terms, weighted by its GPU demand.
-func (m *metrics) service(j *Job, useful, inSystem int64) {
-	d := j.GPUDemand()
-	if d == 0 || m.leaf == nil {
-		return
-	}
-	q := m.leaf(j)
-	for int(q) >= len(m.work) {
-		m.work = append(m.work, 0)
-		m.resp = append(m.resp, 0)
-	}
-	m.work[q] += float64(d) * float64(useful)
-	m.resp[q] += float64(d) * float64(inSystem)
-}
-
+// finish adds the censored waits of feasible jobs unfinished at the end.
 func (m *metrics) finish(s *sim) {
 	end := s.now
 	for i := range s.st {
 		st := &s.st[i]
 		j := &s.jobs[i]
-		useful := st.progress
+		id := int32(i)
+		work := st.progress
 		switch st.status {
 		case statusDone:
 			continue
@@ -190,48 +279,23 @@ func (m *metrics) finish(s *sim) {
 			m.deactivated++
 			continue
 		case statusRunning:
-			useful += end - st.start
-		case statusPending:
+			work += int64(st.active) * (end - st.segStart)
+		case statusPending, statusBackoff:
 		default:
-			continue // not arrived before the horizon
+			if j.Arrival > end {
+				continue // not arrived before the horizon
+			}
+		}
+		if s.infeasible(id) {
+			continue
 		}
 		m.unfinished++
-		m.waits[j.Class] = append(m.waits[j.Class], end-j.Arrival-useful)
-		m.service(j, useful, end-j.Arrival)
+		w := end - j.Arrival - work/int64(j.Tasks)
+		m.waits[j.Class] = append(m.waits[j.Class], w)
+		q := s.env.leafIndex(j)
+		m.leafJobs[q]++
+		m.leafWaits[q] = append(m.leafWaits[q], w)
 	}
-}
-
-// ClassWait is the wait-time distribution of one priority class, in seconds.
-type ClassWait struct {
-	Class string  `json:"class"`
-	Jobs  int     `json:"jobs"`
-	P50   float64 `json:"p50_s"`
-	P95   float64 `json:"p95_s"`
-	P99   float64 `json:"p99_s"`
-}
-
-// Result is one policy's outcome.
-type Result struct {
-	Policy         string      `json:"policy"`
-	Completed      int         `json:"completed"`
-	Unfinished     int         `json:"unfinished"`
-	GPUUtilisation float64     `json:"gpu_utilisation"`
-	Wait           []ClassWait `json:"wait"`
-	Evictions      int         `json:"evictions"`
-	Thrash         int         `json:"thrash"`
-	LostGPUHours   float64     `json:"lost_gpu_hours"`
-	Jain           float64     `json:"jain_fairness"`
-	Cycles         int         `json:"cycles"`
-	// Failed starts (synthetic workloads with -fail-rate): how many, the GPU
-	// time they held, and jobs given up on.
-	FailedStarts        int      `json:"failed_starts,omitempty"`
-	FailedStartGPUHours float64  `json:"failed_start_gpu_hours,omitempty"`
-	Deactivated         int      `json:"deactivated,omitempty"`
-	Notes               []string `json:"notes,omitempty"`
-	// Series: per time bucket from the window's start to the horizon, mean
-	// GPU utilisation (0..1) and mean number of pending jobs.
-	UtilSeries    []float64 `json:"util_series,omitempty"`
-	PendingSeries []float64 `json:"pending_series,omitempty"`
 }
 
 // percentile returns the nearest-rank p-th percentile of sorted xs.
@@ -257,22 +321,36 @@ func jain(xs []float64) float64 {
 	return sum * sum / (float64(len(xs)) * sq)
 }
 
-func (m *metrics) result(name string) Result {
+// gpuHours converts GPU milli-seconds to GPU-hours.
+func gpuHours(milliS float64) float64 { return milliS / 1000 / 3600 }
+
+func (m *metrics) result(s *sim) Result {
 	r := Result{
-		Policy:       name,
+		Policy:       s.pol.name,
 		Completed:    m.completed,
 		Unfinished:   m.unfinished,
-		Evictions:    m.evictions,
 		Thrash:       m.thrash,
-		LostGPUHours: m.lostMilliS / 1000 / 3600,
+		LostGPUHours: gpuHours(m.lostMilliS),
 		Cycles:       m.cycles,
 
 		FailedStarts:        m.failedStarts,
-		FailedStartGPUHours: m.failedMilliS / 1000 / 3600,
+		FailedStartGPUHours: gpuHours(m.failedMilliS),
 		Deactivated:         m.deactivated,
 	}
 	if span := m.cfg.WindowEnd - m.cfg.WindowStart; span > 0 && m.gpuCap > 0 {
-		r.GPUUtilisation = m.busy / (float64(m.gpuCap) * float64(span))
+		c := float64(m.gpuCap) * float64(span)
+		r.Utilisation = Utilisation{Total: m.busy / c, Useful: (m.busy - m.waste) / c, Wasted: m.waste / c}
+	}
+	r.GoodputGPUHours = gpuHours(m.busy - m.waste)
+	r.Evictions.Shrinks = m.shrinks
+	for c := range numCauses {
+		r.Evictions.Total += m.byCause[c]
+	}
+	r.Evictions.Preempt, r.Evictions.Reclaim = m.byCause[causePreempt], m.byCause[causeReclaim]
+	r.Evictions.TimeBased, r.Evictions.Requeue = m.byCause[causeTimeBased], m.byCause[causeRequeue]
+	r.Evictions.LS, r.Evictions.Burstable, r.Evictions.BE = m.byClass[ClassLS], m.byClass[ClassBurstable], m.byClass[ClassBE]
+	if m.lostInfeas > 0 {
+		r.LostInfeasibleGPUHours = gpuHours(m.lostInfeas)
 	}
 	for c := Class(numClasses - 1); ; c-- {
 		w := slices.Clone(m.waits[c])
@@ -283,22 +361,48 @@ func (m *metrics) result(name string) Result {
 			break
 		}
 	}
-	var xs []float64
-	for q := range m.work {
-		if m.resp[q] > 0 {
-			xs = append(xs, m.work[q]/m.resp[q])
+	// Fairness.
+	var across []float64
+	for c := Class(numClasses - 1); ; c-- {
+		var within []float64
+		for t := range m.teams {
+			q := int(c)*m.teams + t
+			qr := QueueResult{Queue: s.env.leafName(q), Jobs: m.leafJobs[q], Evictions: m.leafEvictions[q],
+				HeldGPUHours: gpuHours(m.held[q]), FairGPUHours: gpuHours(m.fair[q]), FairInClassGPUHours: gpuHours(m.fairIn[q])}
+			if m.fair[q] > 0 {
+				qr.ShareOfFair = m.held[q] / m.fair[q]
+				across = append(across, qr.ShareOfFair)
+			}
+			if m.fairIn[q] > 0 {
+				qr.ShareOfFairInClass = m.held[q] / m.fairIn[q]
+				within = append(within, qr.ShareOfFairInClass)
+			}
+			w := slices.Clone(m.leafWaits[q])
+			slices.Sort(w)
+			qr.WaitP95 = percentile(w, 95)
+			r.Queues = append(r.Queues, qr)
+		}
+		r.Fairness.WithinClass = append(r.Fairness.WithinClass, ClassFairness{Class: c.String(), Jain: jain(within), MinShare: minOr1(within)})
+		if c == 0 {
+			break
 		}
 	}
-	r.Jain = jain(xs)
-	if len(m.requeue) > 0 {
-		r.Notes = append(r.Notes, countsNote("requeue engine outcomes (per pass)", m.requeue))
-	}
-	if len(m.picks) > 0 {
-		r.Notes = append(r.Notes, countsNote("evictions by candidate class", m.picks))
-	}
+	r.Fairness.Across = jain(across)
+	r.Fairness.MinShare = minOr1(across)
 	for i := range m.util {
-		r.UtilSeries = append(r.UtilSeries, m.util[i]/(m.bucketW*float64(max(m.gpuCap, 1))))
+		norm := m.bucketW * float64(max(m.gpuCap, 1))
+		r.UtilSeries = append(r.UtilSeries, m.util[i]/norm)
+		r.UsefulSeries = append(r.UsefulSeries, (m.util[i]-m.wasteSeries[i])/norm)
 		r.PendingSeries = append(r.PendingSeries, m.pend[i]/m.bucketW)
 	}
+	r.Notes = s.pol.notes(s)
 	return r
+}
+
+// minOr1 is the smallest of xs, 1 for none.
+func minOr1(xs []float64) float64 {
+	if len(xs) == 0 {
+		return 1
+	}
+	return slices.Min(xs)
 }

@@ -1,86 +1,240 @@
 package main
 
-// policy is what distinguishes one compared variant from another. The
-// simulator owns placement and the event loop; a policy decides which running
-// jobs a pending job may evict (and in which order), may run a pre-pass
-// before each cycle (the requeue engine), and may hold pending jobs back
-// (backoff). Policies built on tenure delegate those decisions to the
-// library; see policies.go.
-type policy interface {
-	// beforeCycle runs at the start of every scheduling cycle.
-	beforeCycle(s *sim)
-	// admissible reports whether pending job id may be placed now.
-	admissible(s *sim, id int32) bool
-	// mayPreempt is a cheap check that job p could have any candidate at all.
-	mayPreempt(s *sim, p int32) bool
-	// candidate reports whether running job v may be evicted to make room for
-	// pending job p now; when not, until > now is the earliest instant the
-	// answer may change (0 when only other events can change it).
-	candidate(s *sim, p, v int32) (ok bool, until int64)
-	// equalPriorityVictims reports whether candidate may ever allow a
-	// victim of the preemptor's own priority.
-	equalPriorityVictims() bool
-	// victimOrder orders candidates: victims tried first sort first.
-	victimOrder(s *sim, p, a, b int32) int
-	// started is told when job id starts running, stopped when it stops
-	// (completion or eviction).
-	started(s *sim, id int32)
-	stopped(s *sim, id int32)
-	// timedOut is told that job id's start failed; it may move the job's
-	// queue-order timestamp (s.st[id].queueTS) and delay its next start, or
-	// give up on it (deactivated).
-	timedOut(s *sim, id int32) (deactivated bool)
+import (
+	"fmt"
+	"time"
+
+	"github.com/tenurepolicy/tenure/eligibility"
+	"github.com/tenurepolicy/tenure/requeue"
+)
+
+// policy is one compared variant. The simulator owns time, placement and
+// bookkeeping; every decision a policy takes is the library's:
+//
+//   - which running jobs a pending job may evict, and in which order:
+//     eligibility.PreemptionConfig.Classify and eligibility.CandidateCompare
+//     (LowerPriority for every policy but timebased, which uses
+//     LowerOrNewerEqualPriority with a minAdmitDuration);
+//   - whether min-runtime protects a victim: eligibility.MinRuntimeFilter
+//     (resolved by runtime.Resolver), and for elastic victims how many tasks
+//     may go: eligibility.ScenarioValidator;
+//   - the expected-runtime requeue: eligibility.Nominator and requeue.Engine;
+//   - after a failed start: requeue.RequeueState under requeue.BackoffConfig;
+//   - the order of pending jobs, and the re-stamp of a job preempted by an
+//     equal-priority one: requeue.QueueOrder.
+//
+// A policy is built per simulation: it holds per-run state (the scenario
+// validator's scratch, the requeue engine), so parallel runs never share one.
+type policy struct {
+	name string
+	// pc classifies candidates; equal says whether it ever allows a victim
+	// of the preemptor's own priority.
+	pc    eligibility.PreemptionConfig
+	equal bool
+	// minRuntime: victims must pass filter; elastic ones the validator.
+	minRuntime bool
+	filter     eligibility.MinRuntimeFilter
+	validator  eligibility.ScenarioValidator
+	noNewer    bool
+	rq         *requeuePass
+	bo         *backoff
+	reserve    bool
+
+	// The current preemptor's request (setPreemptor).
+	req eligibility.PreemptionRequest
+	// Time-based picks by candidate class, for the notes.
+	picks map[string]int
 }
 
-// evictionNoter is implemented by policies that want to record why each
-// victim was chosen (the time-based policy counts its candidate classes).
-type evictionNoter interface {
-	noteEviction(s *sim, preemptor, victim int32)
-}
-
-// priorityPolicy is plain priority preemption: a pending job may evict any
-// running job of strictly lower priority; victims are taken lowest priority
-// first, then youngest (least work lost), then by ID. Same-priority jobs never
-// preempt each other and nothing is protected.
-type priorityPolicy struct{}
-
-func (priorityPolicy) beforeCycle(*sim)                {}
-func (priorityPolicy) admissible(*sim, int32) bool     { return true }
-func (priorityPolicy) started(*sim, int32)             {}
-func (priorityPolicy) stopped(*sim, int32)             {}
-func (priorityPolicy) timedOut(*sim, int32) bool       { return false }
-func (priorityPolicy) equalPriorityVictims() bool      { return false }
-func (priorityPolicy) mayPreempt(s *sim, p int32) bool { return s.lowerRunning(p) }
-
-func (priorityPolicy) candidate(s *sim, p, v int32) (bool, int64) {
-	return s.jobs[v].Class < s.jobs[p].Class, 0
-}
-
-func (priorityPolicy) victimOrder(s *sim, _, a, b int32) int { return youngestLowestFirst(s, a, b) }
-
-// youngestLowestFirst orders victims lowest priority first, then the most
-// recently started, then by ID.
-func youngestLowestFirst(s *sim, a, b int32) int {
-	ca, cb := s.jobs[a].Class, s.jobs[b].Class
-	if ca != cb {
-		return int(ca) - int(cb)
+// attach is called once the simulation exists.
+func (p *policy) attach(s *sim) {
+	if p.rq != nil {
+		p.rq.attach(s)
 	}
-	sa, sb := s.st[a].start, s.st[b].start
-	if sa != sb {
-		if sa > sb {
-			return -1
-		}
-		return 1
-	}
-	return int(a) - int(b)
 }
 
-// lowerRunning reports whether any job of lower priority than p is running.
-func (s *sim) lowerRunning(p int32) bool {
-	for c := Class(0); c < s.jobs[p].Class; c++ {
-		if s.runningN[c] > 0 {
+// mayPreempt is a cheap check that job id could have any candidate at all.
+func (p *policy) mayPreempt(s *sim, id int32) bool {
+	c := s.jobs[id].Class
+	for v := Class(0); v < c; v++ {
+		if s.runningN[v] > 0 {
 			return true
 		}
 	}
-	return false
+	return p.equal && s.runningN[c] > 0
+}
+
+// setPreemptor prepares the library request describing pending job id.
+func (p *policy) setPreemptor(s *sim, id int32) {
+	p.req = eligibility.PreemptionRequest{Priority: s.jobs[id].Class.Priority()}
+	if !p.noNewer {
+		// With no timestamp the library counts no candidate as newer.
+		p.req.Timestamp = at(s.st[id].queueTS)
+	}
+}
+
+// decide asks the library whether running job v may be evicted for the
+// current preemptor pre now: the candidate decision (which also orders the
+// candidates), whether the min-runtime filter left an elastic victim to
+// the scenario validator, and, when not allowed, the instant the answer
+// may change (0: only other events can change it).
+func (p *policy) decide(s *sim, pre, v int32) (d eligibility.PreemptionDecision, ok, deferred bool, until int64) {
+	vj, vst := &s.jobs[v], &s.st[v]
+	cand := eligibility.Candidate{ID: vj.Name, Priority: vj.Class.Priority(), Reserved: at(vst.start), Queued: at(vst.queueTS)}
+	d = p.pc.Classify(p.req, cand, s.nowT)
+	if !d.Preemptible() {
+		return d, false, false, secCeil(d.Until)
+	}
+	if p.minRuntime {
+		md := p.filter.Check(s.env.action(pre, v), s.env.leaf(&s.jobs[pre]), s.ejob(v), s.nowT)
+		if !md.Allowed {
+			return d, false, false, secCeil(md.Until)
+		}
+		deferred = md.Reason == eligibility.ReasonElasticDeferred
+	}
+	return d, true, deferred, 0
+}
+
+// scenarioAllowed asks eligibility.ScenarioValidator whether pre may take
+// n tasks of elastic job v: refused while v is protected and would fall
+// below its minimum. Without min-runtime nothing is protected.
+func (p *policy) scenarioAllowed(s *sim, pre, v int32, n int32) bool {
+	if !p.minRuntime {
+		return true
+	}
+	ps := &s.pre
+	for int32(len(ps.tasks)) < n {
+		ps.tasks = append(ps.tasks, eligibility.ScenarioTask{Active: true})
+	}
+	ps.scen[0] = eligibility.ScenarioJob{Job: s.ejob(v), Tasks: ps.tasks[:n]}
+	d, err := p.validator.Validate(s.env.action(pre, v), s.env.leaf(&s.jobs[pre]), ps.scen[:], s.nowT)
+	if err != nil {
+		panic(fmt.Sprintf("simulate: internal error: scenario validator: %v", err))
+	}
+	if !d.Allowed {
+		if u := secCeil(d.Until); u > s.now && (ps.wake == 0 || u < ps.wake) {
+			ps.wake = u
+		}
+	}
+	s.m.scenario(d.Allowed)
+	return d.Allowed
+}
+
+// noteEviction counts the time-based policy's picks by candidate class and
+// re-stamps an equal-priority victim's queue-order timestamp with the
+// preemption instant (requeue.QueueEntry.SamePriorityPreempted), so that it
+// queues behind its preemptor instead of taking the slot straight back. It
+// reports whether the library classed the pick as expired (time-based).
+func (p *policy) noteEviction(s *sim, pre, v int32) (expired bool) {
+	if !p.equal || s.jobs[v].Class != s.jobs[pre].Class {
+		return false
+	}
+	d, _, _, _ := p.decide(s, pre, v)
+	if p.picks == nil {
+		p.picks = map[string]int{}
+	}
+	p.picks[d.Class.String()]++
+	j := &s.jobs[v]
+	ts := requeue.QueueOrder{}.Timestamp(requeue.QueueEntry{ID: j.Name, Priority: j.Class.Priority(),
+		Created: at(j.Arrival), SamePriorityPreempted: s.nowT})
+	s.st[v].queueTS = int64(ts.Sub(simEpoch) / time.Second)
+	return d.Class.TimeBased()
+}
+
+func (p *policy) started(s *sim, id int32) {
+	if p.rq != nil {
+		p.rq.started(s, id)
+	}
+}
+
+func (p *policy) stopped(s *sim, id int32) {
+	if p.rq != nil {
+		p.rq.stopped(s, id)
+	}
+}
+
+// newPolicy builds the named policy for workload w.
+func newPolicy(name string, w *workload) (*policy, error) {
+	for _, r := range policyRegistry {
+		if r.name == name {
+			p := &policy{name: name, pc: eligibility.PreemptionConfig{Policy: eligibility.PreemptionLowerPriority}}
+			if err := r.build(p, w); err != nil {
+				return nil, err
+			}
+			return p, nil
+		}
+	}
+	return nil, fmt.Errorf("simulate: unknown policy %q", name)
+}
+
+// withMinRuntime switches min-runtime protection on.
+func withMinRuntime(p *policy, w *workload) {
+	p.minRuntime = true
+	p.filter = eligibility.MinRuntimeFilter{Resolver: w.env.resolver}
+	p.validator = eligibility.ScenarioValidator{Resolver: w.env.resolver}
+}
+
+// timeBasedConfig is the time-based policy's configuration for settings.
+func timeBasedConfig(set settings) eligibility.PreemptionConfig {
+	m := set.MinAdmit
+	return eligibility.PreemptionConfig{Policy: eligibility.PreemptionLowerOrNewerEqualPriority, MinAdmitDuration: &m}
+}
+
+// policyRegistry lists the compared variants in report order.
+var policyRegistry = []struct {
+	name              string
+	about             string
+	build             func(*policy, *workload) error
+	needsFailedStarts bool
+}{
+	{"priority", "plain priority preemption (eligibility.PreemptionConfig LowerPriority, CandidateCompare)", func(*policy, *workload) error { return nil }, false},
+	{"minruntime", "priority + min-runtime protection (eligibility.MinRuntimeFilter, ScenarioValidator)", func(p *policy, w *workload) error {
+		withMinRuntime(p, w)
+		return nil
+	}, false},
+	{"requeue", "minruntime + expected-runtime requeue (eligibility.Nominator, requeue.Engine, cooldown)", func(p *policy, w *workload) error {
+		withMinRuntime(p, w)
+		var err error
+		p.rq, err = newRequeuePass(w, &p.filter)
+		return err
+	}, false},
+	{"timebased", "minruntime + time-based same-priority preemption (eligibility.PreemptionConfig, minAdmitDuration)", func(p *policy, w *workload) error {
+		withMinRuntime(p, w)
+		p.pc = timeBasedConfig(w.env.settings)
+		p.equal = true
+		p.noNewer = w.env.settings.NoNewer
+		return nil
+	}, false},
+	{"reserve", "minruntime + head-of-line reservation for jobs waiting longer than -reserve-after", func(p *policy, w *workload) error {
+		withMinRuntime(p, w)
+		p.reserve = true
+		return nil
+	}, false},
+	{"backoff", "minruntime + requeue backoff after failed starts (requeue.BackoffConfig, RequeueState, QueueOrder)", func(p *policy, w *workload) error {
+		withMinRuntime(p, w)
+		p.bo = newBackoff(len(w.jobs), w.seed)
+		return nil
+	}, true},
+}
+
+// notes returns the policy's tallies as structured notes.
+func (p *policy) notes(s *sim) []Note {
+	var out []Note
+	if p.rq != nil {
+		out = append(out, Note{Kind: "requeue_outcomes", Policy: p.name,
+			Text: "requeue engine outcomes over the run, by kind/reason", Counts: p.rq.outcomes})
+	}
+	if len(p.picks) > 0 {
+		out = append(out, Note{Kind: "time_based_picks", Policy: p.name,
+			Text: "equal-priority evictions by candidate class", Counts: p.picks})
+	}
+	if p.reserve {
+		out = append(out, Note{Kind: "reservations", Policy: p.name, Counts: map[string]int{"granted": s.m.reservations}})
+	}
+	if m := s.m; m.scenarioOK+m.scenarioNo > 0 {
+		out = append(out, Note{Kind: "scenario_validator", Policy: p.name,
+			Text:   "elastic-victim scenarios decided by eligibility.ScenarioValidator",
+			Counts: map[string]int{"allowed": m.scenarioOK, "refused": m.scenarioNo}})
+	}
+	return out
 }

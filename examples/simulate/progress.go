@@ -4,13 +4,22 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"sync"
 	"time"
 )
 
-// progress prints a one-line progress indicator on stderr, but only when
-// stderr is a terminal and only once the run has taken longer than
+// progress prints a one-line progress indicator on stderr — what is
+// running, the percentage done and an estimate of the time left — but only
+// when stderr is a terminal and only once the run has taken longer than
 // progressDelay, so short runs and redirected output stay quiet.
+//
+// The percentage counts simulated time, the report's clock: each
+// simulation contributes the fraction of its horizon it has covered, so
+// 50% means half of all the simulated time the run will cover. The
+// estimate extrapolates the wall time spent so far at that rate. It is
+// safe for concurrent use (parallel sweeps report to one indicator).
 type progress struct {
+	mu    sync.Mutex
 	w     io.Writer
 	tty   bool
 	start time.Time
@@ -38,24 +47,34 @@ func newProgress(w io.Writer) *progress {
 	return &progress{w: w, tty: isTerminal(w), start: time.Now(), now: time.Now}
 }
 
-// update reports that the simulation of the named policy has covered done
-// of total simulated seconds.
-func (p *progress) update(policy string, done, total int64) {
-	if !p.tty {
+// update reports that label is running and that done of total units of
+// simulated time are covered.
+func (p *progress) update(label string, done, total float64) {
+	if !p.tty || total <= 0 {
 		return
 	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
 	now := p.now()
-	if now.Sub(p.start) < progressDelay || now.Sub(p.last) < progressEvery {
+	elapsed := now.Sub(p.start)
+	if elapsed < progressDelay || now.Sub(p.last) < progressEvery {
 		return
 	}
 	p.last = now
 	p.shown = true
-	fmt.Fprintf(p.w, "\r\033[Ksimulate: %s  simulated %s of %s  (%s)", policy,
-		fmtDur(float64(done)), fmtDur(float64(total)), now.Sub(p.start).Round(100*time.Millisecond))
+	frac := min(max(done/total, 0), 1)
+	eta := "?"
+	if frac > 0 {
+		left := time.Duration(float64(elapsed) * (1 - frac) / frac)
+		eta = left.Round(time.Second).String()
+	}
+	fmt.Fprintf(p.w, "\r\033[Ksimulate: %s  %.0f%%  %s left (%s so far)", label, 100*frac, eta, elapsed.Round(time.Second))
 }
 
 // finish erases the indicator if it was ever shown.
 func (p *progress) finish() {
+	p.mu.Lock()
+	defer p.mu.Unlock()
 	if p.shown {
 		fmt.Fprint(p.w, "\r\033[K")
 	}

@@ -4,17 +4,175 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 	"text/tabwriter"
+
+	"github.com/tenurepolicy/tenure/runtime"
 )
 
-// Report is everything one run prints: the input, the workload after the
-// load knobs, and one Result per policy in the order they were requested.
+// Report is everything one run prints: the input, the effective settings,
+// the workload after the load knobs, and one Result per policy in the order
+// they were requested.
 type Report struct {
-	Source   string   `json:"source"`
-	Workload Summary  `json:"workload"`
-	Results  []Result `json:"results"`
+	Source   string         `json:"source"`
+	Settings SettingsReport `json:"settings"`
+	Workload Summary        `json:"workload"`
+	Notes    []Note         `json:"notes,omitempty"`
+	Results  []Result       `json:"results"`
+}
+
+// SettingsReport is every effective setting of a run.
+type SettingsReport struct {
+	MinRuntime        []QueueSetting `json:"min_runtime"`
+	ReclaimMethod     string         `json:"reclaim_method"`
+	ExpectedRuntime   []QueueSetting `json:"expected_runtime"`
+	RequeueDelay      string         `json:"requeue_delay"`
+	RequeueContenders string         `json:"requeue_contenders"`
+	MinAdmit          string         `json:"min_admit"`
+	NewerRule         bool           `json:"newer_rule"`
+	ReserveAfter      string         `json:"reserve_after"`
+	ThrashWindow      string         `json:"thrash_window"`
+	Checkpoint        string         `json:"checkpoint"`
+	Interval          string         `json:"cycle_interval"`
+	Tail              string         `json:"tail"`
+	Teams             int            `json:"teams"`
+	NodeStride        int            `json:"node_stride"`
+	Speedup           float64        `json:"speedup"`
+	ScaleMix          bool           `json:"scale_mix"`
+	Seed              int64          `json:"seed"`
+}
+
+// QueueSetting is one queue=duration setting.
+type QueueSetting struct {
+	Queue    string `json:"queue"`
+	Duration string `json:"duration"`
+}
+
+func queueSettings(qs []queueDuration) []QueueSetting {
+	out := []QueueSetting{}
+	for _, q := range qs {
+		out = append(out, QueueSetting{q.Queue, runtime.FormatDuration(q.D)})
+	}
+	return out
+}
+
+func (o options) settingsReport() SettingsReport {
+	set := o.settings
+	r := SettingsReport{
+		MinRuntime: queueSettings(set.MinRuntime), ReclaimMethod: set.Method.String(),
+		ExpectedRuntime: queueSettings(set.Expected), RequeueDelay: runtime.FormatDuration(set.RequeueDelay),
+		RequeueContenders: "higher", MinAdmit: runtime.FormatDuration(set.MinAdmit), NewerRule: !set.NoNewer,
+		ReserveAfter: runtime.FormatDuration(set.ReserveAfter), ThrashWindow: runtime.FormatDuration(set.ThrashWindow),
+		Checkpoint: runtime.FormatDuration(o.checkpoint), Interval: runtime.FormatDuration(o.interval),
+		Tail: runtime.FormatDuration(o.tail), Teams: o.teams, NodeStride: o.nodeStride, Speedup: o.speedup,
+		ScaleMix: o.scaleMix, Seed: o.seed,
+	}
+	if set.RequeueEqual {
+		r.RequeueContenders = "higher-or-equal"
+	}
+	return r
+}
+
+// Note is a remark about the run or one policy, as data: a kind (a stable
+// label), the policy it concerns ("" for the whole run), a sentence, and
+// counts where the remark is a tally.
+type Note struct {
+	Kind   string         `json:"kind"`
+	Policy string         `json:"policy,omitempty"`
+	Text   string         `json:"text,omitempty"`
+	Counts map[string]int `json:"counts,omitempty"`
+}
+
+// Utilisation is GPU utilisation over the window, split into the part whose
+// work counted and the part thrown away.
+type Utilisation struct {
+	Total  float64 `json:"total"`
+	Useful float64 `json:"useful"`
+	Wasted float64 `json:"wasted"`
+}
+
+// Evictions counts the jobs stopped for another job, by cause and by the
+// victim's class, and the elastic jobs shrunk.
+type Evictions struct {
+	Total     int `json:"total"`
+	Preempt   int `json:"preempt"`
+	Reclaim   int `json:"reclaim"`
+	TimeBased int `json:"time_based"`
+	Requeue   int `json:"requeue"`
+	LS        int `json:"ls"`
+	Burstable int `json:"burstable"`
+	BE        int `json:"be"`
+	Shrinks   int `json:"shrinks"`
+}
+
+// Fairness summarises held GPU time against fair share.
+type Fairness struct {
+	// Across is Jain's index of held/fair over every team queue, MinShare
+	// the smallest held/fair.
+	Across   float64 `json:"jain_across"`
+	MinShare float64 `json:"min_share_of_fair"`
+	// WithinClass: per class, Jain's index of held/fair-within-class over
+	// its team queues, and the smallest such ratio.
+	WithinClass []ClassFairness `json:"within_class"`
+}
+
+// ClassFairness is fairness among the team queues of one class.
+type ClassFairness struct {
+	Class    string  `json:"class"`
+	Jain     float64 `json:"jain"`
+	MinShare float64 `json:"min_share_of_fair"`
+}
+
+// QueueResult is one team queue's figures.
+type QueueResult struct {
+	Queue               string  `json:"queue"`
+	Jobs                int     `json:"jobs"`
+	HeldGPUHours        float64 `json:"held_gpu_hours"`
+	FairGPUHours        float64 `json:"fair_gpu_hours"`
+	FairInClassGPUHours float64 `json:"fair_in_class_gpu_hours"`
+	ShareOfFair         float64 `json:"share_of_fair"`
+	ShareOfFairInClass  float64 `json:"share_of_fair_in_class"`
+	WaitP95             float64 `json:"wait_p95_s"`
+	Evictions           int     `json:"evictions"`
+}
+
+// ClassWait is the wait-time distribution of one priority class, in seconds.
+type ClassWait struct {
+	Class string  `json:"class"`
+	Jobs  int     `json:"jobs"`
+	P50   float64 `json:"p50_s"`
+	P95   float64 `json:"p95_s"`
+	P99   float64 `json:"p99_s"`
+}
+
+// Result is one policy's outcome.
+type Result struct {
+	Policy                 string        `json:"policy"`
+	Completed              int           `json:"completed"`
+	Unfinished             int           `json:"unfinished"`
+	Utilisation            Utilisation   `json:"gpu_utilisation"`
+	GoodputGPUHours        float64       `json:"goodput_gpu_hours"`
+	Evictions              Evictions     `json:"evictions"`
+	Thrash                 int           `json:"thrash"`
+	LostGPUHours           float64       `json:"lost_gpu_hours"`
+	LostInfeasibleGPUHours float64       `json:"lost_gpu_hours_infeasible_jobs,omitempty"`
+	Fairness               Fairness      `json:"fairness"`
+	Wait                   []ClassWait   `json:"wait"`
+	Queues                 []QueueResult `json:"queues"`
+	Cycles                 int           `json:"cycles"`
+	// Failed starts (synthetic workloads with -fail-rate): how many, the GPU
+	// time they held, and jobs given up on.
+	FailedStarts        int     `json:"failed_starts,omitempty"`
+	FailedStartGPUHours float64 `json:"failed_start_gpu_hours,omitempty"`
+	Deactivated         int     `json:"deactivated,omitempty"`
+	Notes               []Note  `json:"notes,omitempty"`
+	// Series: per time bucket from the window's start to the horizon, mean
+	// GPU utilisation (0..1), its useful part, and mean number of waiting jobs.
+	UtilSeries    []float64 `json:"util_series,omitempty"`
+	UsefulSeries  []float64 `json:"useful_series,omitempty"`
+	PendingSeries []float64 `json:"pending_series,omitempty"`
 }
 
 // fmtDur renders seconds compactly: 0s, 45s, 12m, 3.5h, 2.1d. The unit is
@@ -32,192 +190,208 @@ func fmtDur(sec float64) string {
 	return strconv.FormatFloat(sec/86400, 'f', 1, 64) + "d"
 }
 
-// writeTable prints the report as aligned text tables.
-func writeTable(w io.Writer, r *Report) error {
-	s := r.Workload
-	var b strings.Builder
-	fmt.Fprintf(&b, "tenure what-if simulator — %s\n", r.Source)
-	fmt.Fprintf(&b, "workload: %d jobs", s.Jobs)
-	if s.Unschedulable > 0 {
-		fmt.Fprintf(&b, " (%d dropped: fit no node)", s.Unschedulable)
+func fmtQueueSettings(qs []QueueSetting) string {
+	if len(qs) == 0 {
+		return "none"
 	}
-	fmt.Fprintf(&b, " on %d nodes / %d GPUs", s.Nodes, s.GPUs)
+	var parts []string
+	for _, q := range qs {
+		parts = append(parts, q.Queue+"="+q.Duration)
+	}
+	return strings.Join(parts, " ")
+}
+
+// header writes the report's header: input, workload, settings, notes.
+func (r *Report) header(b *strings.Builder) {
+	s, set := r.Workload, r.Settings
+	fmt.Fprintf(b, "tenure what-if simulator — %s\n", r.Source)
+	fmt.Fprintf(b, "workload: %d jobs", s.Jobs)
+	if s.Gangs+s.Elastic > 0 {
+		fmt.Fprintf(b, " (%d gangs, %d elastic)", s.Gangs, s.Elastic)
+	}
+	if s.Unschedulable > 0 {
+		fmt.Fprintf(b, " (%d dropped: fit no node)", s.Unschedulable)
+	}
+	fmt.Fprintf(b, " on %d nodes / %d GPUs", s.Nodes, s.GPUs)
 	if s.NodeStride > 1 {
-		fmt.Fprintf(&b, " (one node in %d)", s.NodeStride)
+		fmt.Fprintf(b, " (one node in %d)", s.NodeStride)
 	}
 	if s.Speedup != 1 {
-		fmt.Fprintf(&b, ", arrivals sped up ×%g", s.Speedup)
-	}
-	fmt.Fprintf(&b, "; cycle every %s; stop %s after the last arrival", s.Interval, s.Tail)
-	if s.Checkpoint != "" {
-		fmt.Fprintf(&b, "; checkpoints every %s of work", s.Checkpoint)
+		fmt.Fprintf(b, ", arrivals sped up ×%g", s.Speedup)
 	}
 	b.WriteString("\n")
-	fmt.Fprintf(&b, "window: %s from t=%ds; offered GPU load %.2f\n", fmtDur(float64(s.WindowEnd-s.WindowStart)), s.WindowStart, s.OfferedLoad)
-	fmt.Fprintf(&b, "queues: %s\n", s.Queues)
-	for _, n := range s.Notes {
-		fmt.Fprintf(&b, "note: %s\n", n)
+	fmt.Fprintf(b, "infeasible: %d jobs could not finish before the end even alone", s.Infeasible)
+	if s.Alive > 0 {
+		fmt.Fprintf(b, " (%d alive at the end of the trace, replayed as running past it)", s.Alive)
+	}
+	if s.InfeasibleThinned > 0 {
+		fmt.Fprintf(b, "; %d more thinned with the cluster (-scale-mix)", s.InfeasibleThinned)
+	}
+	b.WriteString("; they are left out of waits and unfinished\n")
+	fmt.Fprintf(b, "window: %s from t=%ds; offered GPU load %.2f; cycle every %s; stop %s after the last arrival\n",
+		fmtDur(float64(s.WindowEnd-s.WindowStart)), s.WindowStart, s.OfferedLoad, set.Interval, set.Tail)
+	fmt.Fprintf(b, "queues: %s\n", s.Queues)
+	fmt.Fprintf(b, "settings: min-runtime %s (preempt and reclaim, reclaim method %s); expected-runtime %s\n",
+		fmtQueueSettings(set.MinRuntime), set.ReclaimMethod, fmtQueueSettings(set.ExpectedRuntime))
+	newer := "on"
+	if !set.NewerRule {
+		newer = "off"
+	}
+	fmt.Fprintf(b, "  requeue-delay %s, contenders %s; min-admit %s, newer rule %s; reserve-after %s; thrash-window %s; checkpoint %s; seed %d\n",
+		set.RequeueDelay, set.RequeueContenders, set.MinAdmit, newer, set.ReserveAfter, set.ThrashWindow, set.Checkpoint, set.Seed)
+	for _, n := range r.Notes {
+		fmt.Fprintf(b, "note: %s %s: %s\n", n.Policy, strings.ReplaceAll(n.Kind, "_", " "), n.Text)
 	}
 	b.WriteString("\n")
+}
+
+// writeTable prints the report as aligned text tables; queues adds the
+// per-queue table.
+func writeTable(w io.Writer, r *Report, queues bool) error {
+	var b strings.Builder
+	r.header(&b)
 	if _, err := io.WriteString(w, b.String()); err != nil {
 		return err
 	}
-
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "policy\tGPU util\tevictions\tthrash\tlost GPU-h\tJain\tdone\tunfinished\tcycles\t")
-	for _, res := range r.Results {
-		fmt.Fprintf(tw, "%s\t%.1f%%\t%d\t%d\t%.1f\t%.3f\t%d\t%d\t%d\t\n", res.Policy, 100*res.GPUUtilisation,
-			res.Evictions, res.Thrash, res.LostGPUHours, res.Jain, res.Completed, res.Unfinished, res.Cycles)
+	tables := []func(io.Writer, *Report) error{mainTable, evictionTable, fairnessTable, waitTable, failedTable}
+	if queues {
+		tables = append(tables, queueTable)
 	}
-	if err := tw.Flush(); err != nil {
-		return err
-	}
-	if len(r.Results) > 0 {
-		fmt.Fprintln(w, "\nwait p50 / p95 / p99 by class")
-		tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-		fmt.Fprint(tw, "policy\t")
-		for _, cw := range r.Results[0].Wait {
-			fmt.Fprintf(tw, "%s (%d jobs)\t", cw.Class, cw.Jobs)
-		}
-		fmt.Fprintln(tw)
-		for _, res := range r.Results {
-			fmt.Fprintf(tw, "%s\t", res.Policy)
-			for _, cw := range res.Wait {
-				fmt.Fprintf(tw, "%s / %s / %s\t", fmtDur(cw.P50), fmtDur(cw.P95), fmtDur(cw.P99))
-			}
-			fmt.Fprintln(tw)
-		}
-		if err := tw.Flush(); err != nil {
-			return err
-		}
-	}
-	failed := false
-	for _, res := range r.Results {
-		failed = failed || res.FailedStarts > 0
-	}
-	if failed {
-		fmt.Fprintln(w, "\nfailed starts (held GPU for the readiness timeout, then evicted)")
-		tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-		fmt.Fprintln(tw, "policy\tfailed starts\tGPU-h held\tgiven up\t")
-		for _, res := range r.Results {
-			fmt.Fprintf(tw, "%s\t%d\t%.1f\t%d\t\n", res.Policy, res.FailedStarts, res.FailedStartGPUHours, res.Deactivated)
-		}
-		if err := tw.Flush(); err != nil {
+	for _, t := range tables {
+		if err := t(w, r); err != nil {
 			return err
 		}
 	}
 	for _, res := range r.Results {
 		for _, n := range res.Notes {
-			fmt.Fprintf(w, "note (%s): %s\n", res.Policy, n)
+			if _, err := fmt.Fprintf(w, "note (%s): %s\n", res.Policy, noteText(n)); err != nil {
+				return err
+			}
 		}
 	}
 	return nil
 }
 
-// palette holds distinguishable line colours for the SVG plot.
-var palette = []string{"#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#e377c2", "#17becf"}
+// noteText renders a note for the text report.
+func noteText(n Note) string {
+	s := strings.ReplaceAll(n.Kind, "_", " ")
+	if n.Text != "" {
+		s += ": " + n.Text
+	}
+	if len(n.Counts) > 0 {
+		s += ": " + countsText(n.Counts)
+	}
+	return s
+}
 
-// renderSVG draws two stacked panels from the window's start to the
-// horizon (the last arrival is marked): GPU utilisation (%) and pending
-// jobs, one line per policy. Hand-written SVG, no dependencies.
-func renderSVG(r *Report) string {
-	const (
-		width, left, right = 960.0, 70.0, 20.0
-		panelH, top, gap   = 240.0, 40.0, 70.0
-	)
-	plotW := width - left - right
-	height := top + 2*panelH + gap + 70
-	var b strings.Builder
-	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" width="%.0f" height="%.0f" viewBox="0 0 %.0f %.0f" font-family="sans-serif" font-size="12">`+"\n", width, height, width, height)
-	b.WriteString(`<rect width="100%" height="100%" fill="white"/>` + "\n")
-	fmt.Fprintf(&b, `<text x="%.0f" y="20" font-size="14">%s</text>`+"\n", left, xmlEscape("tenure what-if simulator — "+r.Source))
+// countsText renders counts sorted by key: "a 1, b 2".
+func countsText(counts map[string]int) string {
+	keys := make([]string, 0, len(counts))
+	for k := range counts {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	var parts []string
+	for _, k := range keys {
+		parts = append(parts, fmt.Sprintf("%s %d", k, counts[k]))
+	}
+	return strings.Join(parts, ", ")
+}
 
-	span := float64(max(r.Workload.Horizon-r.Workload.WindowStart, 1))
-	lastArrival := float64(r.Workload.WindowEnd-r.Workload.WindowStart) / span
-	maxPend := 1.0
+func newTab(w io.Writer) *tabwriter.Writer {
+	return tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+}
+
+func mainTable(w io.Writer, r *Report) error {
+	tw := newTab(w)
+	fmt.Fprintf(tw, "policy\tGPU util\t= useful\t+ wasted\tgoodput GPU-h\tevictions\tthrash <%s\tlost GPU-h\tdone\tunfinished\tcycles\t\n", r.Settings.ThrashWindow)
 	for _, res := range r.Results {
-		for _, p := range res.PendingSeries {
-			maxPend = math.Max(maxPend, p)
-		}
+		u := res.Utilisation
+		fmt.Fprintf(tw, "%s\t%.1f%%\t%.1f%%\t%.1f%%\t%.1f\t%d\t%d\t%.1f\t%d\t%d\t%d\t\n", res.Policy, 100*u.Total, 100*u.Useful, 100*u.Wasted,
+			res.GoodputGPUHours, res.Evictions.Total, res.Thrash, res.LostGPUHours, res.Completed, res.Unfinished, res.Cycles)
 	}
-	maxPend = niceCeil(maxPend)
-	panels := []struct {
-		title  string
-		y0     float64
-		ymax   float64
-		unit   string
-		series func(Result) []float64
-	}{
-		{"GPU utilisation (%)", top, 100, "%", func(res Result) []float64 {
-			out := make([]float64, len(res.UtilSeries))
-			for i, u := range res.UtilSeries {
-				out[i] = 100 * u
-			}
-			return out
-		}},
-		{"pending jobs", top + panelH + gap, maxPend, "", func(res Result) []float64 { return res.PendingSeries }},
-	}
-	for _, p := range panels {
-		fmt.Fprintf(&b, `<text x="%.0f" y="%.0f" font-weight="bold">%s</text>`+"\n", left, p.y0+14, xmlEscape(p.title))
-		y0, y1 := p.y0+24, p.y0+panelH
-		fmt.Fprintf(&b, `<rect x="%.0f" y="%.0f" width="%.0f" height="%.0f" fill="none" stroke="#999"/>`+"\n", left, y0, plotW, y1-y0)
-		for k := 0; k <= 4; k++ {
-			v := p.ymax * float64(k) / 4
-			y := y1 - (y1-y0)*float64(k)/4
-			fmt.Fprintf(&b, `<line x1="%.0f" y1="%.1f" x2="%.0f" y2="%.1f" stroke="#eee"/>`+"\n", left, y, left+plotW, y)
-			fmt.Fprintf(&b, `<text x="%.0f" y="%.1f" text-anchor="end">%s</text>`+"\n", left-6, y+4, strconv.FormatFloat(v, 'f', -1, 64))
-		}
-		if lastArrival > 0 && lastArrival < 1 {
-			x := left + plotW*lastArrival
-			fmt.Fprintf(&b, `<line x1="%.1f" y1="%.0f" x2="%.1f" y2="%.0f" stroke="#888" stroke-dasharray="4 3"/>`+"\n", x, y0, x, y1)
-			// Above the frame, where no series can hide it.
-			fmt.Fprintf(&b, `<text x="%.1f" y="%.0f" text-anchor="middle" fill="#666">last arrival</text>`+"\n", x, y0-5)
-		}
-		for k := 0; k <= 6; k++ {
-			x := left + plotW*float64(k)/6
-			fmt.Fprintf(&b, `<text x="%.1f" y="%.0f" text-anchor="middle">%s</text>`+"\n", x, y1+16, fmtDur(span*float64(k)/6))
-		}
-		for i, res := range r.Results {
-			vals := p.series(res)
-			if len(vals) == 0 {
-				continue
-			}
-			var pts strings.Builder
-			for k, v := range vals {
-				x := left + plotW*(float64(k)+0.5)/float64(len(vals))
-				y := y1 - (y1-y0)*math.Min(v/p.ymax, 1)
-				fmt.Fprintf(&pts, "%.1f,%.1f ", x, y)
-			}
-			fmt.Fprintf(&b, `<polyline fill="none" stroke="%s" stroke-width="1.5" points="%s"/>`+"\n", palette[i%len(palette)], strings.TrimSpace(pts.String()))
-		}
-	}
-	ly := top + 2*panelH + gap + 44
-	fmt.Fprintf(&b, `<text x="%.0f" y="%.0f">time since window start →</text>`+"\n", left, ly-10)
-	x := left
-	for i, res := range r.Results {
-		fmt.Fprintf(&b, `<line x1="%.0f" y1="%.0f" x2="%.0f" y2="%.0f" stroke="%s" stroke-width="3"/>`, x, ly+10, x+24, ly+10, palette[i%len(palette)])
-		fmt.Fprintf(&b, `<text x="%.0f" y="%.0f">%s</text>`+"\n", x+30, ly+14, xmlEscape(res.Policy))
-		x += 40 + 8*float64(len(res.Policy))
-	}
-	b.WriteString("</svg>\n")
-	return b.String()
+	return tw.Flush()
 }
 
-// niceCeil rounds v up to 1, 2 or 5 times a power of ten.
-func niceCeil(v float64) float64 {
-	if v <= 0 {
-		return 1
+func evictionTable(w io.Writer, r *Report) error {
+	fmt.Fprintln(w, "\nevictions by cause and by the victim's class (shrinks: elastic jobs that lost tasks and kept running)")
+	tw := newTab(w)
+	fmt.Fprintln(tw, "policy\tpreempt\treclaim\ttime-based\trequeue\t\tLS\tBurstable\tBE\t\tshrinks\t")
+	for _, res := range r.Results {
+		e := res.Evictions
+		fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%d\t\t%d\t%d\t%d\t\t%d\t\n", res.Policy, e.Preempt, e.Reclaim, e.TimeBased, e.Requeue, e.LS, e.Burstable, e.BE, e.Shrinks)
 	}
-	p := math.Pow(10, math.Floor(math.Log10(v)))
-	for _, m := range []float64{1, 2, 5, 10} {
-		if m*p >= v {
-			return m * p
-		}
-	}
-	return 10 * p
+	return tw.Flush()
 }
 
-func xmlEscape(s string) string {
-	r := strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", `"`, "&quot;")
-	return r.Replace(s)
+func fairnessTable(w io.Writer, r *Report) error {
+	fmt.Fprintln(w, "\nfair share: held GPU time / fair share per team queue — Jain's index over the queues (lowest ratio)")
+	tw := newTab(w)
+	fmt.Fprint(tw, "policy\tall queues\t")
+	if len(r.Results) > 0 {
+		for _, cf := range r.Results[0].Fairness.WithinClass {
+			fmt.Fprintf(tw, "within %s\t", cf.Class)
+		}
+	}
+	fmt.Fprintln(tw)
+	for _, res := range r.Results {
+		f := res.Fairness
+		fmt.Fprintf(tw, "%s\t%.3f (%.2f)\t", res.Policy, f.Across, f.MinShare)
+		for _, cf := range f.WithinClass {
+			fmt.Fprintf(tw, "%.3f (%.2f)\t", cf.Jain, cf.MinShare)
+		}
+		fmt.Fprintln(tw)
+	}
+	return tw.Flush()
+}
+
+func waitTable(w io.Writer, r *Report) error {
+	if len(r.Results) == 0 {
+		return nil
+	}
+	fmt.Fprintln(w, "\nwait p50 / p95 / p99 by class")
+	tw := newTab(w)
+	fmt.Fprint(tw, "policy\t")
+	for _, cw := range r.Results[0].Wait {
+		fmt.Fprintf(tw, "%s (%d jobs)\t", cw.Class, cw.Jobs)
+	}
+	fmt.Fprintln(tw)
+	for _, res := range r.Results {
+		fmt.Fprintf(tw, "%s\t", res.Policy)
+		for _, cw := range res.Wait {
+			fmt.Fprintf(tw, "%s / %s / %s\t", fmtDur(cw.P50), fmtDur(cw.P95), fmtDur(cw.P99))
+		}
+		fmt.Fprintln(tw)
+	}
+	return tw.Flush()
+}
+
+func failedTable(w io.Writer, r *Report) error {
+	failed := false
+	for _, res := range r.Results {
+		failed = failed || res.FailedStarts > 0
+	}
+	if !failed {
+		return nil
+	}
+	fmt.Fprintln(w, "\nfailed starts (held GPU for the readiness timeout, then evicted)")
+	tw := newTab(w)
+	fmt.Fprintln(tw, "policy\tfailed starts\tGPU-h held\tgiven up\t")
+	for _, res := range r.Results {
+		fmt.Fprintf(tw, "%s\t%d\t%.1f\t%d\t\n", res.Policy, res.FailedStarts, res.FailedStartGPUHours, res.Deactivated)
+	}
+	return tw.Flush()
+}
+
+func queueTable(w io.Writer, r *Report) error {
+	fmt.Fprintln(w, "\nper queue: jobs, GPU-hours held, fair share (all / within class), held/fair, wait p95, evictions suffered")
+	tw := newTab(w)
+	fmt.Fprintln(tw, "policy\tqueue\tjobs\theld\tfair\tfair in class\theld/fair\theld/fair in class\twait p95\tevictions\t")
+	for _, res := range r.Results {
+		for _, q := range res.Queues {
+			fmt.Fprintf(tw, "%s\t%s\t%d\t%.1f\t%.1f\t%.1f\t%.2f\t%.2f\t%s\t%d\t\n", res.Policy, q.Queue, q.Jobs, q.HeldGPUHours,
+				q.FairGPUHours, q.FairInClassGPUHours, q.ShareOfFair, q.ShareOfFairInClass, fmtDur(q.WaitP95), q.Evictions)
+		}
+	}
+	return tw.Flush()
 }

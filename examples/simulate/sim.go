@@ -1,16 +1,20 @@
 package main
 
 import (
-	"container/heap"
 	"fmt"
 	"slices"
 	"time"
+
+	"github.com/tenurepolicy/tenure/eligibility"
+	"github.com/tenurepolicy/tenure/requeue"
 )
 
-// The discrete-event core. Time is whole seconds. Three kinds of events sit in
-// one heap ordered by (time, kind, seq): completions first (they free
-// resources), then arrivals, then scheduling cycles; seq (insertion order)
-// breaks the remaining ties, so a run is a pure function of its inputs.
+// The discrete-event core. Time is whole seconds. Events sit in one heap
+// ordered by (time, kind, seq): completions first (they free resources),
+// then readiness timeouts, arrivals, backoff ends, and scheduling cycles
+// last; seq (insertion order) breaks the remaining ties, so a run is a pure
+// function of its inputs. Arrivals are not pushed: they are read from the
+// jobs sorted by arrival, which keeps the heap small.
 //
 // Scheduling cycles happen on a fixed grid (multiples of Config.Interval) but
 // only when something may have changed: an arrival, a completion, an eviction,
@@ -24,22 +28,19 @@ const (
 	evComplete eventKind = iota
 	evTimeout            // a failed start reaches the readiness timeout
 	evArrive
+	evAdmit // a job's backoff ends
 	evCycle
 )
 
 type event struct {
 	t     int64
-	kind  eventKind
 	seq   uint64
 	job   int32
-	epoch int32 // for completions: the run they belong to
+	epoch int32 // for job events: the state they belong to
+	kind  eventKind
 }
 
-type eventHeap []event
-
-func (h eventHeap) Len() int { return len(h) }
-func (h eventHeap) Less(i, j int) bool {
-	a, b := &h[i], &h[j]
+func (a *event) before(b *event) bool {
 	if a.t != b.t {
 		return a.t < b.t
 	}
@@ -48,13 +49,49 @@ func (h eventHeap) Less(i, j int) bool {
 	}
 	return a.seq < b.seq
 }
-func (h eventHeap) Swap(i, j int) { h[i], h[j] = h[j], h[i] }
-func (h *eventHeap) Push(x any)   { *h = append(*h, x.(event)) }
-func (h *eventHeap) Pop() any {
-	old := *h
-	e := old[len(old)-1]
-	*h = old[:len(old)-1]
-	return e
+
+// eventHeap is a binary min-heap of events (typed, so pushing allocates
+// nothing once grown).
+type eventHeap []event
+
+func (h *eventHeap) push(e event) {
+	*h = append(*h, e)
+	a := *h
+	i := len(a) - 1
+	for i > 0 {
+		p := (i - 1) / 2
+		if !a[i].before(&a[p]) {
+			break
+		}
+		a[i], a[p] = a[p], a[i]
+		i = p
+	}
+}
+
+func (h *eventHeap) pop() event {
+	a := *h
+	top := a[0]
+	last := len(a) - 1
+	a[0] = a[last]
+	a = a[:last]
+	i := 0
+	for {
+		l := 2*i + 1
+		if l >= len(a) {
+			break
+		}
+		m := l
+		if r := l + 1; r < len(a) && a[r].before(&a[l]) {
+			m = r
+		}
+		if !a[m].before(&a[i]) {
+			break
+		}
+		a[i], a[m] = a[m], a[i]
+		i = m
+	}
+	*h = a
+	return top
 }
 
 type status uint8
@@ -64,36 +101,47 @@ const (
 	statusPending
 	statusRunning
 	statusDone
+	statusBackoff     // waiting out a requeue backoff before it may be admitted
 	statusDeactivated // given up after failed starts (backoff limit)
 )
 
 // jobState is the simulator's mutable view of one job.
 type jobState struct {
-	status  status
-	node    int32
-	epoch   int32 // incremented at every start and eviction
-	start   int64 // last start (valid while running)
-	queueTS int64 // queue-order timestamp: arrival unless a policy moves it
-	gpus    []uint8
-	nodePos int32 // index in cluster.running[node]
-
-	progress  int64 // work saved by checkpoints (Config.Checkpoint)
-	done      int64
-	evictions int32
+	status status
+	// epoch changes at every start, stop and shrink, so events of an
+	// earlier state are recognised and ignored.
+	epoch  int32
+	runs   int32 // starts so far
+	active int32 // tasks running
+	// start is the last start (valid while running); segStart the start of
+	// the current stretch at a constant number of tasks (the start, or the
+	// last shrink).
+	start, segStart int64
+	progress        int64 // work saved, in task-seconds
+	done            int64
+	queueTS         int64 // queue-order timestamp (requeue.QueueOrder.Timestamp)
+	pendingSince    int64
+	evictions       int32
+	// nodes holds each task's node (-1: not running); gpus each task's
+	// GPUs, j.GPUs entries per task.
+	nodes []int32
+	gpus  []uint8
 }
 
 // Config holds the simulator's knobs.
 type Config struct {
 	Interval int64 // seconds between scheduling cycles (grid), >= 1
 	Horizon  int64 // stop at this instant; jobs not done by then are reported unfinished
-	// Window is the interval over which GPU utilisation is measured; the
-	// time series runs from WindowStart to the end of the run.
+	// Window is the interval over which GPU utilisation and fairness are
+	// measured; the time series runs from WindowStart to the horizon.
 	WindowStart, WindowEnd int64
 	Buckets                int // samples in the time series
 	// Checkpoint, when > 0, is how often (in seconds of work) a job saves
 	// its progress: an evicted job loses only the work since its last
 	// checkpoint. 0: evicted jobs restart from scratch.
 	Checkpoint int64
+	// ThrashWindow: evictions of runs shorter than this count as thrash.
+	ThrashWindow int64
 	// Progress, when non-nil, is called every few hundred cycles with the
 	// simulated seconds covered so far and in all (up to the horizon).
 	Progress func(done, total int64)
@@ -101,41 +149,51 @@ type Config struct {
 
 // sim is one simulation run of one policy.
 type sim struct {
-	cfg   Config
-	jobs  []Job
-	st    []jobState
-	c     *cluster
-	pol   policy
-	env   *env
-	ev    eventHeap
-	seq   uint64
-	cycle map[int64]struct{} // grid instants with a cycle already queued
+	cfg  Config
+	jobs []Job
+	st   []jobState
+	c    *cluster
+	pol  *policy
+	env  *env
+	ev   eventHeap
+	seq  uint64
+	// arrivals lists the jobs by arrival (then index); next is the first
+	// not yet arrived.
+	arrivals []int32
+	next     int
+	cycle    map[int64]struct{} // grid instants with a cycle already queued
 
-	pending  []int32 // sorted by pendingLess
+	q        pendingQueues
 	now      int64
 	nowT     time.Time // at(now), for the library's policy functions
 	first    int64     // first arrival
 	allocGPU int64     // GPU milli allocated now
+	waiting  int       // jobs pending or in backoff
 	runningN [numClasses]int
 	inCycle  bool
 	m        *metrics
 	doneN    int
 
-	// Scratch reused across cycles.
-	victims  []int32
-	bestVics []int32
-	scratch  nodeFree
+	// Per cycle: the buckets whose head could not be placed (in queue
+	// order), and the jobs evicted (re-queued after the cycle).
+	left     []int32
 	requeued []int32
 	// Shapes that failed to fit / to preempt in this cycle: a job whose
 	// demand dominates one of them fails the same way (see dominates).
 	failFit []shape
 	failPre []shapeQueue
+
+	resv reservations
+	pre  preemptScratch
+	ej   eligibility.Job // scratch for ejob
+	sub  [1]eligibility.Subgroup
 }
 
 // shape is a job's resource demand; jobs with the same shape fit the same places.
 type shape struct {
 	cpu, mem    int64
 	gpus, milli int32
+	tasks       int32
 }
 
 type shapeQueue struct {
@@ -143,14 +201,15 @@ type shapeQueue struct {
 	queue int32
 }
 
-func shapeOf(j *Job) shape { return shape{j.CPU, j.Mem, j.GPUs, j.GPUMilli} }
+func shapeOf(j *Job) shape { return shape{j.CPU, j.Mem, j.GPUs, j.GPUMilli, j.Tasks} }
 
 // dominates reports whether a job of shape a is at least as hard to place
-// as one of shape b: as much CPU and memory, at least as many GPUs, each at
-// least as large a share. Placement (and placement after evicting a given set
-// of candidates) is monotone: if b fits nowhere, neither does a.
+// as one of shape b: as much CPU and memory, at least as many GPUs and
+// tasks, each at least as large a share. Placement (and placement after
+// evicting a given set of candidates) is monotone: if b fits nowhere,
+// neither does a.
 func (a shape) dominates(b shape) bool {
-	return a.cpu >= b.cpu && a.mem >= b.mem && a.gpus >= b.gpus && (b.gpus == 0 || a.milli >= b.milli)
+	return a.cpu >= b.cpu && a.mem >= b.mem && a.gpus >= b.gpus && a.tasks >= b.tasks && (b.gpus == 0 || a.milli >= b.milli)
 }
 
 // failedFit reports whether sh dominates a shape that found no room this cycle.
@@ -165,8 +224,8 @@ func (s *sim) failedFit(sh shape) bool {
 
 // failedPreempt is failedFit for preemption from the same leaf queue. Within a
 // cycle a later job of the same queue never has more candidates: pending
-// jobs are taken in queue-order-timestamp order, and a later timestamp makes
-// fewer running jobs "newer" (time-based policy).
+// jobs are taken in queue order, and a later timestamp makes fewer running
+// jobs "newer" (time-based policy).
 func (s *sim) failedPreempt(sq shapeQueue) bool {
 	for _, f := range s.failPre {
 		if f.queue == sq.queue && sq.shape.dominates(f.shape) {
@@ -176,7 +235,7 @@ func (s *sim) failedPreempt(sq shapeQueue) bool {
 	return false
 }
 
-func newSim(cfg Config, jobs []Job, nodes []Node, pol policy, e *env) *sim {
+func newSim(cfg Config, jobs []Job, nodes []Node, pol *policy, e *env) *sim {
 	s := &sim{
 		cfg:   cfg,
 		jobs:  jobs,
@@ -186,19 +245,53 @@ func newSim(cfg Config, jobs []Job, nodes []Node, pol policy, e *env) *sim {
 		env:   e,
 		cycle: make(map[int64]struct{}),
 	}
-	s.m = newMetrics(cfg, len(jobs), s.c.gpuCap)
-	s.first = jobs[0].Arrival
-	for i := range jobs {
-		s.first = min(s.first, jobs[i].Arrival)
-		s.push(event{t: jobs[i].Arrival, kind: evArrive, job: int32(i)})
+	s.q.init(s)
+	s.m = newMetrics(cfg, s.c.gpuCap, len(e.leafIDs), e.teams)
+	s.arrivals = make([]int32, len(jobs))
+	for i := range s.arrivals {
+		s.arrivals[i] = int32(i)
 	}
+	slices.SortStableFunc(s.arrivals, func(a, b int32) int {
+		return cmpInt64(jobs[a].Arrival, jobs[b].Arrival)
+	})
+	if len(jobs) > 0 {
+		s.first = jobs[s.arrivals[0]].Arrival
+	}
+	s.resv.init(len(nodes), e.settings.Reservations)
+	pol.attach(s)
 	return s
+}
+
+func cmpInt64(a, b int64) int {
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
 }
 
 func (s *sim) push(e event) {
 	e.seq = s.seq
 	s.seq++
-	heap.Push(&s.ev, e)
+	s.ev.push(e)
+}
+
+// nextEvent returns the earliest event: the heap's or the next arrival.
+func (s *sim) nextEvent() (event, bool) {
+	if s.next < len(s.arrivals) {
+		id := s.arrivals[s.next]
+		a := event{t: s.jobs[id].Arrival, kind: evArrive, job: id}
+		if len(s.ev) == 0 || a.before(&s.ev[0]) {
+			s.next++
+			return a, true
+		}
+	}
+	if len(s.ev) == 0 {
+		return event{}, false
+	}
+	return s.ev.pop(), true
 }
 
 // wakeAt asks for a scheduling cycle at the first grid instant >= t, never
@@ -213,6 +306,9 @@ func (s *sim) wakeAt(t int64) {
 		t = s.now
 	}
 	g := (t + iv - 1) / iv * iv
+	if g > s.cfg.Horizon+iv {
+		return // after the end: the run stops first
+	}
 	if _, ok := s.cycle[g]; ok {
 		return
 	}
@@ -222,38 +318,40 @@ func (s *sim) wakeAt(t int64) {
 
 // run simulates until every job is done or the horizon passes.
 func (s *sim) run() {
-	for len(s.ev) > 0 {
-		e := heap.Pop(&s.ev).(event)
+	for {
+		e, ok := s.nextEvent()
+		if !ok {
+			break
+		}
 		if e.t > s.cfg.Horizon {
 			s.advance(s.cfg.Horizon)
 			break
 		}
 		s.advance(e.t)
+		var st *jobState
+		if e.job >= 0 {
+			st = &s.st[e.job]
+		}
 		switch e.kind {
 		case evArrive:
-			s.st[e.job].status = statusPending
-			s.st[e.job].queueTS = s.jobs[e.job].Arrival
+			st.queueTS = s.jobs[e.job].Arrival
 			s.addPending(e.job)
 			s.wakeAt(s.now)
 		case evComplete:
-			st := &s.st[e.job]
 			if st.status != statusRunning || st.epoch != e.epoch {
-				continue // the run was evicted
+				continue // evicted or resized since
 			}
-			s.release(e.job)
-			st.status = statusDone
-			st.done = s.now
-			s.doneN++
-			s.m.complete(&s.jobs[e.job], st)
-			if len(s.pending) > 0 {
-				s.wakeAt(s.now)
-			}
+			s.complete(e.job)
 		case evTimeout:
-			st := &s.st[e.job]
 			if st.status != statusRunning || st.epoch != e.epoch {
 				continue
 			}
 			s.failedStart(e.job)
+		case evAdmit:
+			if st.status != statusBackoff || st.epoch != e.epoch {
+				continue
+			}
+			s.pol.bo.admit(s, e.job)
 		case evCycle:
 			delete(s.cycle, e.t)
 			s.m.cycles++
@@ -269,116 +367,306 @@ func (s *sim) run() {
 	s.m.finish(s)
 }
 
-// advance moves the clock to t, integrating utilisation and queue length.
+// advance moves the clock to t, integrating utilisation, queue length and
+// the fairness terms over the time since the last event.
 func (s *sim) advance(t int64) {
-	s.m.integrate(s.now, t, s.allocGPU, len(s.pending))
+	s.m.integrate(s.now, t, s.allocGPU, s.waiting)
 	if t != s.now || s.nowT.IsZero() {
 		s.nowT = at(t)
 	}
 	s.now = t
 }
 
-func (s *sim) pendingLess(a, b int32) int {
-	pa, pb := s.jobs[a].Class.Priority(), s.jobs[b].Class.Priority()
-	if pa != pb {
-		return int(pb) - int(pa) // higher priority first
-	}
-	ta, tb := s.st[a].queueTS, s.st[b].queueTS
-	if ta != tb {
-		if ta < tb {
-			return -1
-		}
-		return 1
-	}
-	return int(a) - int(b)
-}
-
+// addPending queues job id (arrived, evicted, or done with a backoff).
 func (s *sim) addPending(id int32) {
-	i, _ := slices.BinarySearchFunc(s.pending, id, s.pendingLess)
-	s.pending = slices.Insert(s.pending, i, id)
-}
-
-// start places pending job id on node n.
-func (s *sim) start(id int32, n int) {
 	st := &s.st[id]
-	st.gpus = s.c.free[n].take(&s.jobs[id], st.gpus[:0])
-	s.book(id, n)
+	if st.status != statusPending && st.status != statusBackoff {
+		s.waiting++
+		s.m.addDemand(s.env.leafIndex(&s.jobs[id]), s.jobs[id].GPUDemand())
+	}
+	st.status = statusPending
+	st.pendingSince = s.now
+	s.q.push(id)
 }
 
-// book records that job id now runs on node n, holding st.gpus there (the
-// node's free resources are already updated).
-func (s *sim) book(id int32, n int) {
+// leavePending records that a queued job stopped waiting (it started or was
+// given up on); the caller removed it from its queue.
+func (s *sim) leavePending(id int32) {
+	s.waiting--
+	s.m.addDemand(s.env.leafIndex(&s.jobs[id]), -s.jobs[id].GPUDemand())
+}
+
+// ejob returns job id as the library's eligibility decisions see it, in
+// scratch space valid until the next call.
+func (s *sim) ejob(id int32) *eligibility.Job {
 	j := &s.jobs[id]
 	st := &s.st[id]
-	st.node = int32(n)
-	st.nodePos = int32(len(s.c.running[n]))
-	s.c.running[n] = append(s.c.running[n], id)
+	s.sub[0] = eligibility.Subgroup{MinAvailable: j.MinTasks, Active: st.active}
+	s.ej = eligibility.Job{
+		ID: j.Name, Queue: s.env.leaf(j), Priority: j.Class.Priority(), Preemptible: true,
+		Running: st.status == statusRunning, Subgroups: s.sub[:],
+	}
+	if st.status == statusRunning {
+		s.ej.Start = at(st.start)
+	}
+	return &s.ej
+}
+
+// queueEntry is job id as requeue.QueueOrder sees it: its queue-order
+// timestamp (computed by QueueOrder.Timestamp when it last changed) stands
+// as its creation.
+func (s *sim) queueEntry(id int32) requeue.QueueEntry {
+	j := &s.jobs[id]
+	return requeue.QueueEntry{ID: j.Name, Priority: j.Class.Priority(), Created: at(s.st[id].queueTS)}
+}
+
+// queueCompare orders pending jobs with requeue.QueueOrder: higher priority
+// first, then earlier queue-order timestamp, then name.
+func (s *sim) queueCompare(a, b int32) int {
+	return requeue.QueueOrder{}.Compare(s.queueEntry(a), s.queueEntry(b))
+}
+
+// fitFor returns the node one task of job id fits on now, honouring a
+// reservation: only its holder and jobs of higher priority may use the
+// reserved nodes. -1 when none.
+func (s *sim) fitFor(id int32) int {
+	j := &s.jobs[id]
+	n := s.c.findFit(j)
+	for _, r := range s.resv.mine(id) {
+		if (n < 0 || int(r) < n) && s.c.free[r].fits(j) {
+			n = int(r)
+		}
+	}
+	return n
+}
+
+// placeFit starts job id where all its tasks fit now, first fit task by
+// task; false (and nothing changed) when they do not.
+func (s *sim) placeFit(id int32) bool {
+	j := &s.jobs[id]
+	st := &s.st[id]
+	s.prepareTasks(id)
+	for t := range j.Tasks {
+		n := s.fitFor(id)
+		if n < 0 {
+			for u := t - 1; u >= 0; u-- {
+				s.c.give(int(st.nodes[u]), j, s.taskGPUs(id, int(u)))
+				st.nodes[u] = -1
+			}
+			return false
+		}
+		s.takeTask(id, int(t), n)
+	}
+	s.book(id)
+	return true
+}
+
+// prepareTasks sizes job id's per-task placement slices, all tasks unplaced.
+func (s *sim) prepareTasks(id int32) {
+	j := &s.jobs[id]
+	st := &s.st[id]
+	if st.nodes == nil {
+		st.nodes = make([]int32, j.Tasks)
+		st.gpus = make([]uint8, int(j.Tasks)*int(j.GPUs))
+	}
+	for t := range st.nodes {
+		st.nodes[t] = -1
+	}
+}
+
+// taskGPUs returns the GPUs task t of job id holds.
+func (s *sim) taskGPUs(id int32, t int) []uint8 {
+	g := int(s.jobs[id].GPUs)
+	return s.st[id].gpus[t*g : (t+1)*g]
+}
+
+// takeTask places task t of job id on node n (which fits it).
+func (s *sim) takeTask(id int32, t, n int) {
+	gpus := s.c.take(n, &s.jobs[id], s.taskGPUs(id, t)[:0])
+	copy(s.taskGPUs(id, t), gpus)
+	s.st[id].nodes[t] = int32(n)
+}
+
+// book records that job id now runs with all its tasks where st.nodes says
+// (the nodes' free resources are already updated).
+func (s *sim) book(id int32) {
+	j := &s.jobs[id]
+	st := &s.st[id]
+	s.leavePending(id)
+	for t, n := range st.nodes {
+		s.c.running[n] = append(s.c.running[n], taskRef{id, int32(t)})
+	}
 	st.status = statusRunning
-	st.start = s.now
+	st.start, st.segStart = s.now, s.now
+	st.active = j.Tasks
 	st.epoch++
+	st.runs++
 	s.allocGPU += j.GPUDemand()
+	s.m.addAlloc(s.env.leafIndex(j), j.GPUDemand())
 	s.runningN[j.Class]++
 	if s.now < j.ReadyAfter {
 		s.push(event{t: s.now + readinessTimeout, kind: evTimeout, job: id, epoch: st.epoch})
 	} else {
-		s.push(event{t: s.now + j.Runtime - st.progress, kind: evComplete, job: id, epoch: st.epoch})
+		s.scheduleCompletion(id)
 	}
+	s.resv.release(s, id)
 	s.pol.started(s, id)
 }
 
-// release frees running job id's resources.
-func (s *sim) release(id int32) {
+// scheduleCompletion queues the completion of running job id at its
+// current number of tasks.
+func (s *sim) scheduleCompletion(id int32) {
+	j := &s.jobs[id]
 	st := &s.st[id]
-	s.c.free[st.node].give(&s.jobs[id], st.gpus)
-	s.unbook(id)
+	rest := j.Work() - st.progress
+	a := int64(st.active)
+	s.push(event{t: st.segStart + (rest+a-1)/a, kind: evComplete, job: id, epoch: st.epoch})
 }
 
-// unbook records that job id no longer runs (its node's free resources are
-// already updated).
+// unbook records that running job id no longer runs (its tasks' resources
+// were already given back).
 func (s *sim) unbook(id int32) {
 	j := &s.jobs[id]
 	st := &s.st[id]
-	n := st.node
-	r := s.c.running[n]
-	last := r[len(r)-1]
-	r[st.nodePos] = last
-	s.st[last].nodePos = st.nodePos
-	s.c.running[n] = r[:len(r)-1]
-	s.allocGPU -= j.GPUDemand()
+	for t, n := range st.nodes {
+		if n >= 0 {
+			s.dropRunning(int(n), taskRef{id, int32(t)})
+			st.nodes[t] = -1
+		}
+	}
+	d := int64(st.active) * j.TaskGPU()
+	s.allocGPU -= d
+	s.m.addAlloc(s.env.leafIndex(j), -d)
 	s.runningN[j.Class]--
+	st.active = 0
+	st.epoch++
 	s.pol.stopped(s, id)
 }
 
-// evict stops running job victim in favour of job by (the preemptor, or -1),
-// losing its work since its last checkpoint (all of this run's work when
-// there are none); it is requeued after the current cycle.
-func (s *sim) evict(victim, by int32) {
-	s.c.free[s.st[victim].node].give(&s.jobs[victim], s.st[victim].gpus)
-	s.evictBooked(victim, by)
+// dropRunning removes one task from node n's running list. O(tasks on n).
+func (s *sim) dropRunning(n int, r taskRef) {
+	rs := s.c.running[n]
+	for i := range rs {
+		if rs[i] == r {
+			rs[i] = rs[len(rs)-1]
+			s.c.running[n] = rs[:len(rs)-1]
+			return
+		}
+	}
+	panic(fmt.Sprintf("simulate: internal error: task %d of job %d not on node %d", r.task, r.job, n))
 }
 
-// evictBooked is evict for a victim whose resources were already freed.
-func (s *sim) evictBooked(victim, by int32) {
+// giveAll frees the resources of every running task of job id.
+func (s *sim) giveAll(id int32) {
+	st := &s.st[id]
+	for t, n := range st.nodes {
+		if n >= 0 {
+			s.c.give(int(n), &s.jobs[id], s.taskGPUs(id, t))
+		}
+	}
+}
+
+// complete finishes running job id.
+func (s *sim) complete(id int32) {
+	st := &s.st[id]
+	s.giveAll(id)
+	st.progress = s.jobs[id].Work()
+	s.unbook(id)
+	st.status = statusDone
+	st.done = s.now
+	s.doneN++
+	s.m.complete(s, id)
+	if s.waiting > 0 {
+		s.wakeAt(s.now)
+	}
+}
+
+// Eviction causes, for the report. They are exclusive: requeue (by the
+// expected-runtime requeue engine); time-based (an equal-priority job held
+// its place longer than minAdmitDuration: the time-based policy's expired
+// picks, which Kueue reports as InClusterQueueTimeBased); otherwise preempt
+// (victim in the preemptor's own team queue: KAI-Scheduler's preempt
+// action) or reclaim (in another queue).
+type cause uint8
+
+const (
+	causePreempt cause = iota
+	causeReclaim
+	causeTimeBased
+	causeRequeue
+	numCauses
+)
+
+// causeOf classifies an eviction of victim for preemptor by outside the
+// requeue engine; expired says the library classed it as expired.
+func (s *sim) causeOf(by, victim int32, expired bool) cause {
+	switch {
+	case expired:
+		return causeTimeBased
+	case s.env.leafIndex(&s.jobs[by]) == s.env.leafIndex(&s.jobs[victim]):
+		return causePreempt
+	}
+	return causeReclaim
+}
+
+// evictFreed stops running job victim, whose resources were already given
+// back, in favour of job by: it loses its work since its last checkpoint
+// (all of this run's work when there are none) and is re-queued after the
+// current cycle.
+func (s *sim) evictFreed(victim, by int32, c cause) {
 	st := &s.st[victim]
-	ran := s.now - st.start
-	lost := s.unsaved(victim)
-	st.progress += ran - lost
-	s.m.evicted(&s.jobs[victim], lost, ran < s.env.minRuntime(by, victim))
+	j := &s.jobs[victim]
+	unsaved := s.unsaved(victim)
+	a := int64(st.active)
+	st.progress += a * (s.now - st.segStart - unsaved)
+	s.m.evicted(s, victim, c, s.now-unsaved, a*j.TaskGPU(), s.now-st.start)
 	s.unbook(victim)
-	st.status = statusPending
-	st.epoch++
+	st.status = statusFuture // re-queued by runCycle
 	st.evictions++
 	s.requeued = append(s.requeued, victim)
 }
 
-// unsaved returns the seconds of work running job id would lose if evicted
-// now: all of its current run, or with checkpoints the part since the last.
+// shrinkFreed takes the given tasks (already freed) from running elastic
+// job id, which keeps its progress and continues, more slowly, on the rest.
+func (s *sim) shrinkFreed(id int32, tasks []int32) {
+	j := &s.jobs[id]
+	st := &s.st[id]
+	st.progress += int64(st.active) * (s.now - st.segStart)
+	st.segStart = s.now
+	for _, t := range tasks {
+		s.dropRunning(int(st.nodes[t]), taskRef{id, t})
+		st.nodes[t] = -1
+	}
+	k := int64(len(tasks))
+	st.active -= int32(k)
+	s.allocGPU -= k * j.TaskGPU()
+	s.m.addAlloc(s.env.leafIndex(j), -k*j.TaskGPU())
+	s.m.shrunk(s, id, len(tasks))
+	st.epoch++
+	s.scheduleCompletion(id)
+}
+
+// unsaved returns the seconds of the current stretch that running job id
+// would lose if evicted now: all of it, or with checkpoints the part since
+// the last one.
 func (s *sim) unsaved(id int32) int64 {
-	ran := s.now - s.st[id].start
+	ran := s.now - s.st[id].segStart
 	if cp := s.cfg.Checkpoint; cp > 0 {
 		return ran % cp
 	}
 	return ran
+}
+
+// infeasible reports whether job id could not finish before the horizon
+// even if it ran alone from its arrival.
+func (s *sim) infeasible(id int32) bool {
+	j := &s.jobs[id]
+	return j.Arrival+j.Runtime > s.cfg.Horizon
+}
+
+// lostIfEvicted is the GPU milli-seconds evicting running job id would lose now.
+func (s *sim) lostIfEvicted(id int32) int64 {
+	return s.unsaved(id) * int64(s.st[id].active) * s.jobs[id].TaskGPU()
 }
 
 // failedStart evicts running job id whose start failed (it did not become
@@ -386,56 +674,50 @@ func (s *sim) unsaved(id int32) int64 {
 // and where it queues, or gives up on it.
 func (s *sim) failedStart(id int32) {
 	st := &s.st[id]
-	s.m.failedStart(&s.jobs[id], s.now-st.start)
-	s.release(id)
-	st.epoch++
-	if s.pol.timedOut(s, id) {
-		st.status = statusDeactivated
-		return
+	j := &s.jobs[id]
+	s.m.failedStart(s, id, st.start, j.GPUDemand())
+	s.giveAll(id)
+	s.unbook(id)
+	s.waiting++ // waiting again (backoff or pending)
+	s.m.addDemand(s.env.leafIndex(j), j.GPUDemand())
+	st.status = statusBackoff
+	if s.pol.bo == nil {
+		s.addPending(id) // retried at once, keeping its place
+	} else {
+		s.pol.bo.timedOut(s, id)
 	}
-	st.status = statusPending
-	s.addPending(id)
-	s.wakeAt(s.now)
+	if s.waiting > 0 {
+		s.wakeAt(s.now) // its resources are free
+	}
 }
 
-// runCycle is one scheduling cycle: the policy's pre-pass (requeue), then
-// pending jobs in order (priority, then queue-order timestamp, then ID) are
-// placed where they fit, or by preempting; a job that can do neither stays
-// pending and lower-priority jobs may still be placed behind it (no
-// reservations).
+// runCycle is one scheduling cycle, in the order of KAI-Scheduler's actions:
+// allocation and preemption in queue order (requeue.QueueOrder), then the
+// requeue pass over the jobs still pending, then the head-of-line
+// reservation. A job that can neither fit nor preempt stays pending, and
+// jobs behind it may still start (unless a reservation holds nodes for it).
 func (s *sim) runCycle() {
 	s.requeued = s.requeued[:0]
 	s.failFit, s.failPre = s.failFit[:0], s.failPre[:0]
-	s.pol.beforeCycle(s)
-	keep := s.pending[:0]
-	for _, id := range s.pending {
-		if s.st[id].status != statusPending {
-			continue // placed by the pre-pass
+	s.left = s.left[:0]
+	s.q.beginCycle()
+	for {
+		b, ok := s.q.nextBucket()
+		if !ok {
+			break
 		}
-		if !s.pol.admissible(s, id) {
-			keep = append(keep, id)
+		if s.place(s.q.head(b)) {
+			s.q.popHead(b)
 			continue
 		}
-		j := &s.jobs[id]
-		sh := shapeOf(j)
-		if !s.failedFit(sh) {
-			if n := s.c.findFit(j); n >= 0 {
-				s.start(id, n)
-				continue
-			}
-			s.failFit = append(s.failFit, sh)
-		}
-		sq := shapeQueue{sh, s.env.leafIndex(j)}
-		if !s.failedPreempt(sq) {
-			if s.preempt(id) {
-				s.failFit, s.failPre = s.failFit[:0], s.failPre[:0]
-				continue
-			}
-			s.failPre = append(s.failPre, sq)
-		}
-		keep = append(keep, id)
+		s.left = append(s.left, b)
 	}
-	s.pending = keep
+	if s.pol.rq != nil && len(s.left) > 0 {
+		s.pol.rq.run(s)
+	}
+	if s.pol.reserve {
+		s.resv.consider(s)
+	}
 	for _, id := range s.requeued {
 		s.addPending(id)
 	}
@@ -444,90 +726,29 @@ func (s *sim) runCycle() {
 	}
 }
 
-// roomIfEvicted reports whether j would fit on node n if every running job
-// of class <= limit were gone: a cheap bound that spares asking the policy
-// about nodes where no choice of victims can work.
-func (s *sim) roomIfEvicted(n int, j *Job, limit Class) bool {
-	if limit >= numClasses { // cannot happen; keeps the bound safe
-		return true
-	}
-	s.scratch.copyFrom(&s.c.free[n])
-	if s.scratch.fits(j) {
-		return true
-	}
-	for _, v := range s.c.running[n] {
-		if s.jobs[v].Class <= limit {
-			s.scratch.give(&s.jobs[v], s.st[v].gpus)
+// place starts pending job id where it fits, or by preemption. A job
+// holding a reservation has nodes no other job may use, so the shape
+// caches neither apply to it nor learn from it... except that its failure
+// to preempt is also the failure of every job of its queue it dominates.
+func (s *sim) place(id int32) bool {
+	j := &s.jobs[id]
+	sh := shapeOf(j)
+	holder := s.resv.mine(id) != nil
+	if holder || !s.failedFit(sh) {
+		if s.placeFit(id) {
+			return true
+		}
+		if !holder {
+			s.failFit = append(s.failFit, sh)
 		}
 	}
-	return s.scratch.fits(j)
-}
-
-// preempt tries to place pending job p by evicting running jobs the policy
-// allows. Among nodes where the candidates (taken in the policy's victim
-// order) free enough room, it picks the one needing the fewest evictions,
-// then the least lost work (GPU-seconds), then the lowest node index.
-func (s *sim) preempt(p int32) bool {
-	j := &s.jobs[p]
-	if !s.pol.mayPreempt(s, p) {
-		return false
+	sq := shapeQueue{sh, s.env.leafIndex(j)}
+	if holder || !s.failedPreempt(sq) {
+		if s.preempt(id) {
+			s.failFit, s.failPre = s.failFit[:0], s.failPre[:0]
+			return true
+		}
+		s.failPre = append(s.failPre, sq)
 	}
-	best, bestN, bestLost := -1, 0, int64(0)
-	limit := s.jobs[p].Class // victims must be of a lower class, or equal when
-	if !s.pol.equalPriorityVictims() {
-		limit--
-	}
-	wake := int64(0) // earliest instant a denied candidate may become allowed
-	for n := range s.c.nodes {
-		if !s.c.emptyFits(n, j) || !s.roomIfEvicted(n, j, limit) {
-			continue
-		}
-		s.victims = s.victims[:0]
-		for _, v := range s.c.running[n] {
-			if s.jobs[v].Class > limit {
-				continue
-			}
-			if ok, until := s.pol.candidate(s, p, v); ok {
-				s.victims = append(s.victims, v)
-			} else if until > s.now && (wake == 0 || until < wake) {
-				wake = until
-			}
-		}
-		if len(s.victims) == 0 {
-			continue
-		}
-		slices.SortFunc(s.victims, func(a, b int32) int { return s.pol.victimOrder(s, p, a, b) })
-		s.scratch.copyFrom(&s.c.free[n])
-		k, lost := 0, int64(0)
-		for k < len(s.victims) && !s.scratch.fits(j) {
-			v := s.victims[k]
-			s.scratch.give(&s.jobs[v], s.st[v].gpus)
-			lost += s.unsaved(v) * s.jobs[v].GPUDemand()
-			k++
-		}
-		if !s.scratch.fits(j) {
-			continue
-		}
-		if best < 0 || k < bestN || (k == bestN && lost < bestLost) {
-			best, bestN, bestLost = n, k, lost
-			s.bestVics = append(s.bestVics[:0], s.victims[:k]...)
-		}
-	}
-	if best < 0 {
-		if wake > 0 {
-			s.wakeAt(wake)
-		}
-		return false
-	}
-	for _, v := range s.bestVics {
-		if en, ok := s.pol.(evictionNoter); ok {
-			en.noteEviction(s, p, v)
-		}
-		s.evict(v, p)
-	}
-	if !s.c.free[best].fits(j) {
-		panic(fmt.Sprintf("simulate: internal error: job %s does not fit node %d after evicting %d victims", j.Name, best, len(s.bestVics)))
-	}
-	s.start(p, best)
-	return true
+	return false
 }

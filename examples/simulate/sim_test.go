@@ -6,11 +6,18 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
 )
 
-// tj builds a one-GPU-share test job (cpu and memory 1 each).
+// tj builds a single-task test job (cpu and memory 1 each) in team 0.
 func tj(name string, c Class, arrival, runtime int64, gpus, milli int32) Job {
-	return Job{Name: name, Class: c, Arrival: arrival, Runtime: runtime, CPU: 1, Mem: 1, GPUs: gpus, GPUMilli: milli}
+	return Job{Name: name, Class: c, Arrival: arrival, Runtime: runtime, CPU: 1, Mem: 1, GPUs: gpus, GPUMilli: milli, Tasks: 1, MinTasks: 1}
+}
+
+// inTeam returns j in team t.
+func inTeam(j Job, t int) Job {
+	j.Team = t
+	return j
 }
 
 func testNodes(gpus ...int32) []Node {
@@ -21,21 +28,63 @@ func testNodes(gpus ...int32) []Node {
 	return ns
 }
 
+// testSettings: min-runtime on the class queues, expected runtime 1h for
+// BE, cooldown 30m, minAdmit 2h, thrash window 5m, reservations after 30m.
 var testSettings = settings{
-	MinRuntime: []queueDuration{{"be", 5 * time.Minute}, {"burstable", 15 * time.Minute}, {"ls", 30 * time.Minute}},
+	MinRuntime:   []queueDuration{{"be", 5 * time.Minute}, {"burstable", 15 * time.Minute}, {"ls", 30 * time.Minute}},
+	Expected:     []queueDuration{{"be", time.Hour}},
+	RequeueDelay: 30 * time.Minute,
+	RequeueEqual: true,
+	MinAdmit:     2 * time.Hour,
+	ReserveAfter: 30 * time.Minute,
+	Reservations: 1,
+	ThrashWindow: 5 * time.Minute,
 }
 
-// simulateTest runs pol over jobs on nodes with a 10 s cycle grid and the
-// measurement window [0, end].
-func simulateTest(t *testing.T, pol policy, jobs []Job, nodes []Node, end int64) *sim {
+// testRun describes one small simulation.
+type testRun struct {
+	policy string
+	set    settings
+	teams  int
+	jobs   []Job
+	nodes  []Node
+	cfg    Config // zero fields: interval 10, horizon 2^30, window [0, 1000], 4 buckets
+}
+
+func (tr testRun) sim(t *testing.T) *sim {
 	t.Helper()
-	e, err := newEnv(jobs, 1, testSettings)
+	if tr.teams == 0 {
+		tr.teams = 1
+	}
+	if tr.set.Reservations == 0 {
+		tr.set = testSettings
+	}
+	e, err := newEnv(tr.jobs, tr.teams, tr.set)
 	if err != nil {
 		t.Fatal(err)
 	}
-	cfg := Config{Interval: 10, Horizon: 1 << 30, WindowStart: 0, WindowEnd: end, Buckets: 4}
-	s := newSim(cfg, jobs, nodes, pol, e)
-	s.m.leaf = e.leafIndex
+	cfg := tr.cfg
+	if cfg.Interval == 0 {
+		cfg.Interval = 10
+	}
+	if cfg.Horizon == 0 {
+		cfg.Horizon = 1 << 30
+	}
+	if cfg.WindowEnd == 0 {
+		cfg.WindowEnd = 1000
+	}
+	if cfg.Buckets == 0 {
+		cfg.Buckets = 4
+	}
+	if cfg.ThrashWindow == 0 {
+		cfg.ThrashWindow = int64(tr.set.ThrashWindow / time.Second)
+	}
+	w := &workload{jobs: tr.jobs, nodes: tr.nodes, env: e, seed: 1, cfg: cfg}
+	pol, err := newPolicy(tr.policy, w)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := newSim(cfg, tr.jobs, tr.nodes, pol, e)
 	s.run()
 	return s
 }
@@ -54,21 +103,24 @@ func outcomes(s *sim) map[string]jobOutcome {
 	return out
 }
 
-// Three jobs on one 1-GPU node, cycle every 10 s:
+// Three jobs on one 1-GPU node, cycle every 10 s, window [0, 200]:
 //
 //	t=0   A (BE, 100 s) arrives; the cycle at 0 starts it.
 //	t=10  B (LS, 50 s) arrives; the cycle at 10 evicts A (ran 10 s) and starts B.
-//	t=20  C (BE, 30 s) arrives; A (older) and C wait behind B.
+//	t=20  C (BE, 30 s) arrives; A (queued earlier) and C wait behind B.
 //	t=60  B completes; A restarts from scratch.
 //	t=160 A completes; C starts.
 //	t=190 C completes.
+//
+// The GPU is busy 190 of the 200 s; A's first 10 s are thrown away, so
+// useful 180 s (goodput 180 GPU-seconds), wasted 10 s.
 func TestPriorityThreeJobsOneNode(t *testing.T) {
 	jobs := []Job{
 		tj("A", ClassBE, 0, 100, 1, 1000),
 		tj("B", ClassLS, 10, 50, 1, 1000),
 		tj("C", ClassBE, 20, 30, 1, 1000),
 	}
-	s := simulateTest(t, priorityPolicy{}, jobs, testNodes(1), 200)
+	s := testRun{policy: "priority", jobs: jobs, nodes: testNodes(1), cfg: Config{WindowEnd: 200}}.sim(t)
 	want := map[string]jobOutcome{
 		"A": {Wait: 60, Done: 160, Evictions: 1},
 		"B": {Wait: 0, Done: 60},
@@ -77,16 +129,20 @@ func TestPriorityThreeJobsOneNode(t *testing.T) {
 	if diff := cmp.Diff(want, outcomes(s)); diff != "" {
 		t.Errorf("outcomes (-want +got):\n%s", diff)
 	}
-	r := s.m.result("priority")
-	if r.Evictions != 1 || r.Thrash != 1 {
-		t.Errorf("evictions, thrash = %d, %d; want 1, 1 (A ran 10 s < 5 min)", r.Evictions, r.Thrash)
+	r := s.m.result(s)
+	if diff := cmp.Diff(Utilisation{Total: 190.0 / 200, Useful: 180.0 / 200, Wasted: 10.0 / 200}, r.Utilisation, cmpopts.EquateApprox(0, 1e-12)); diff != "" {
+		t.Errorf("utilisation (-want +got):\n%s", diff)
 	}
-	if want := 10.0 / 3600; r.LostGPUHours != want {
+	if want := 180.0 / 3600; math.Abs(r.GoodputGPUHours-want) > 1e-12 {
+		t.Errorf("goodput = %v GPU-h, want 180 GPU-s = %v", r.GoodputGPUHours, want)
+	}
+	if want := 10.0 / 3600; math.Abs(r.LostGPUHours-want) > 1e-12 {
 		t.Errorf("lost GPU-h = %v, want %v", r.LostGPUHours, want)
 	}
-	// Busy: A 0..10, B 10..60, A 60..160, C 160..190 => 190 of 200 GPU-seconds.
-	if want := 190.0 / 200; r.GPUUtilisation != want {
-		t.Errorf("utilisation = %v, want %v", r.GPUUtilisation, want)
+	// A ran 10 s < the 5m thrash window; B (ls-a) evicting A (be-a) is a
+	// reclaim, of a BE job.
+	if diff := cmp.Diff(Evictions{Total: 1, Reclaim: 1, BE: 1}, r.Evictions); diff != "" || r.Thrash != 1 {
+		t.Errorf("thrash %d (want 1), evictions (-want +got):\n%s", r.Thrash, diff)
 	}
 	wantWait := []ClassWait{
 		{Class: "LS", Jobs: 1, P50: 0, P95: 0, P99: 0},
@@ -99,60 +155,64 @@ func TestPriorityThreeJobsOneNode(t *testing.T) {
 	if r.Completed != 3 || r.Unfinished != 0 {
 		t.Errorf("completed, unfinished = %d, %d; want 3, 0", r.Completed, r.Unfinished)
 	}
-	// Service ratios (GPU weights are equal): queue be-a (A, C) ran
-	// 100+30 s of 160+170 s in the system, 13/33; ls-a (B) 50 of 50, 1.
-	// J = (1+13/33)² / (2·(1+(13/33)²)) = 529/629.
-	if want := 529.0 / 629; math.Abs(r.Jain-want) > 1e-12 {
-		t.Errorf("Jain = %v, want 529/629 = %v", r.Jain, want)
+}
+
+// The thrash metric uses one fixed reference window whatever the policy
+// enforces: A's 10 s run is thrash against 11 s, not against 10 s (a run
+// of exactly the window is not shorter than it).
+func TestThrashFixedWindow(t *testing.T) {
+	jobs := []Job{tj("A", ClassBE, 0, 100, 1, 1000), tj("B", ClassLS, 10, 50, 1, 1000)}
+	for _, tc := range []struct {
+		window int64
+		want   int
+	}{{10, 0}, {11, 1}} {
+		s := testRun{policy: "priority", jobs: jobs, nodes: testNodes(1), cfg: Config{ThrashWindow: tc.window}}.sim(t)
+		if got := s.m.result(s).Thrash; got != tc.want {
+			t.Errorf("window %ds: thrash %d, want %d", tc.window, got, tc.want)
+		}
 	}
 }
 
-// Jobs still pending or running at the horizon enter the waits and Jain's
-// index with censored values. One 1-GPU node, stop at 500: A (BE, 1000 s)
-// starts at 0 and is evicted at 100 by B (LS, 1000 s), which runs to the end.
+// Jobs still pending or running at the horizon enter the waits with
+// censored values, and a job that could not finish even alone is left out.
+// One 1-GPU node, stop at 500: A (BE, 350 s) starts at 0 and is evicted at
+// 100 by B (LS, 300 s), which completes at 400; A restarts at 400.
 //
-//	no checkpoints: A waits 500 − 0 − 0 = 500, B 500 − 100 − 400 = 0;
-//	  service be-a 0/500, ls-a 400/400: J = 1² / (2·1) = 1/2.
-//	checkpoint 50 s: A keeps the 100 s it ran and waits 500 − 0 − 100 = 400;
-//	  be-a 100/500 = 0.2: J = 1.2² / (2·1.04) = 9/13.
+//	no checkpoints: A waits 500 − 0 − 100 = 400 (it did 100 s of its
+//	  second run); 100 s lost.
+//	checkpoint 50 s: A keeps the 100 s it ran and waits 500 − 0 − 200 =
+//	  300; nothing lost.
 //
-// Either way: one eviction (a thrash: A ran 100 s < 5m), cycles at 0, 100
-// and 110 (the evicted A is retried one grid step later), the GPU always
-// busy, A pending 400 of the 500 s.
+// I (BE, arriving at 10 with 1000 s of work) cannot finish by 500 even
+// alone: it is neither unfinished nor in the waits.
 func TestUnfinishedAreCensored(t *testing.T) {
 	jobs := []Job{
-		tj("A", ClassBE, 0, 1000, 1, 1000),
-		tj("B", ClassLS, 100, 1000, 1, 1000),
+		tj("A", ClassBE, 0, 350, 1, 1000),
+		tj("B", ClassLS, 100, 300, 1, 1000),
+		tj("I", ClassBE, 10, 1000, 1, 1000),
 	}
 	for _, tc := range []struct {
 		checkpoint, waitA, lost int64
-		jain                    float64
 	}{
-		{0, 500, 100, 1.0 / 2},
-		{50, 400, 0, 9.0 / 13},
+		{0, 400, 100},
+		{50, 300, 0},
 	} {
-		e, err := newEnv(jobs, 1, testSettings)
-		if err != nil {
-			t.Fatal(err)
+		s := testRun{policy: "priority", jobs: jobs, nodes: testNodes(1),
+			cfg: Config{Horizon: 500, WindowEnd: 500, Checkpoint: tc.checkpoint}}.sim(t)
+		r := s.m.result(s)
+		if r.Completed != 1 || r.Unfinished != 1 {
+			t.Errorf("checkpoint %d: completed %d, unfinished %d; want 1, 1 (I is infeasible)", tc.checkpoint, r.Completed, r.Unfinished)
 		}
-		cfg := Config{Interval: 10, Horizon: 500, WindowStart: 0, WindowEnd: 500, Buckets: 1, Checkpoint: tc.checkpoint}
-		s := newSim(cfg, jobs, testNodes(1), priorityPolicy{}, e)
-		s.m.leaf = e.leafIndex
-		s.run()
-		r := s.m.result("priority")
-		want := Result{Policy: "priority", Unfinished: 2, Evictions: 1, Thrash: 1, Cycles: 3,
-			GPUUtilisation: 1, LostGPUHours: float64(tc.lost) / 3600, Jain: r.Jain,
-			Wait: []ClassWait{
-				{Class: "LS", Jobs: 1},
-				{Class: "Burstable"},
-				{Class: "BE", Jobs: 1, P50: float64(tc.waitA), P95: float64(tc.waitA), P99: float64(tc.waitA)},
-			},
-			UtilSeries: []float64{1}, PendingSeries: []float64{400.0 / 500}}
-		if diff := cmp.Diff(want, r); diff != "" {
-			t.Errorf("checkpoint %d: result (-want +got):\n%s", tc.checkpoint, diff)
+		want := []ClassWait{
+			{Class: "LS", Jobs: 1},
+			{Class: "Burstable"},
+			{Class: "BE", Jobs: 1, P50: float64(tc.waitA), P95: float64(tc.waitA), P99: float64(tc.waitA)},
 		}
-		if math.Abs(r.Jain-tc.jain) > 1e-12 {
-			t.Errorf("checkpoint %d: Jain = %v, want %v", tc.checkpoint, r.Jain, tc.jain)
+		if diff := cmp.Diff(want, r.Wait); diff != "" {
+			t.Errorf("checkpoint %d: waits (-want +got):\n%s", tc.checkpoint, diff)
+		}
+		if got, want := r.LostGPUHours, float64(tc.lost)/3600; math.Abs(got-want) > 1e-12 {
+			t.Errorf("checkpoint %d: lost %v GPU-h, want %v", tc.checkpoint, got, want)
 		}
 	}
 }
@@ -164,7 +224,7 @@ func TestPrioritySameClassWaits(t *testing.T) {
 		tj("A", ClassLS, 0, 100, 1, 1000),
 		tj("B", ClassLS, 5, 10, 1, 1000),
 	}
-	s := simulateTest(t, priorityPolicy{}, jobs, testNodes(1), 200)
+	s := testRun{policy: "priority", jobs: jobs, nodes: testNodes(1)}.sim(t)
 	want := map[string]jobOutcome{
 		"A": {Wait: 0, Done: 100},
 		"B": {Wait: 95, Done: 110},
@@ -183,11 +243,11 @@ func TestGPUSharing(t *testing.T) {
 		tj("half3", ClassLS, 0, 50, 1, 500),
 		tj("whole", ClassLS, 0, 10, 1, 1000),
 	}
-	s := simulateTest(t, priorityPolicy{}, jobs, testNodes(2), 200)
-	// At 0 (first cycle), in pending order: half1 -> GPU 0; half2 -> GPU 0
-	// (best fit: the fullest GPU that still fits, keeping GPU 1 whole); half3
-	// -> GPU 1; whole finds no GPU with 1000 free and waits for half3 (done
-	// at 50).
+	s := testRun{policy: "priority", jobs: jobs, nodes: testNodes(2)}.sim(t)
+	// At 0 (first cycle), in queue order (all created at 0: by name):
+	// half1 -> GPU 0; half2 -> GPU 0 (best fit: the fullest GPU that still
+	// fits, keeping GPU 1 whole); half3 -> GPU 1; whole finds no GPU with
+	// 1000 free and waits for half3 (done at 50).
 	want := map[string]jobOutcome{
 		"half1": {Wait: 0, Done: 100},
 		"half2": {Wait: 0, Done: 100},
@@ -199,21 +259,38 @@ func TestGPUSharing(t *testing.T) {
 	}
 }
 
-// The victim choice: the youngest lower-priority job on the node needing the
-// fewest evictions.
+// Across nodes, the node whose victims are of the lowest class wins, then
+// the one needing the fewest evictions, then the one losing the least
+// work: at 30, "ls" could evict "b" (Burstable, 10 s of work) on node 1,
+// "old" (BE, 30 s) on node 0 or "young" (BE, 20 s) on node 2: it evicts
+// "young".
 func TestPreemptVictimChoice(t *testing.T) {
 	jobs := []Job{
-		tj("old", ClassBE, 0, 1000, 1, 1000),    // node 0
-		tj("young", ClassBE, 20, 1000, 1, 1000), // node 1
+		tj("old", ClassBE, 0, 1000, 1, 1000),       // node 0 at 0
+		tj("young", ClassBE, 5, 1000, 1, 1000),     // node 1 at 10
+		tj("b", ClassBurstable, 15, 1000, 1, 1000), // node 2 at 20
 		tj("ls", ClassLS, 30, 10, 1, 1000),
 	}
-	s := simulateTest(t, priorityPolicy{}, jobs, testNodes(1, 1), 2000)
+	s := testRun{policy: "priority", jobs: jobs, nodes: testNodes(1, 1, 1)}.sim(t)
 	got := outcomes(s)
-	if got["young"].Evictions != 1 || got["old"].Evictions != 0 {
-		t.Errorf("evictions old=%d young=%d; want the younger job evicted", got["old"].Evictions, got["young"].Evictions)
+	if got["young"].Evictions != 1 || got["old"].Evictions != 0 || got["b"].Evictions != 0 || got["ls"].Wait != 0 {
+		t.Errorf("got %+v; want young evicted, ls at once", got)
 	}
-	if got["ls"].Wait != 0 {
-		t.Errorf("ls wait = %d, want 0", got["ls"].Wait)
+}
+
+// Within a node the library's candidate order decides: two BE jobs share a
+// 2-GPU node and an LS job needs one GPU; eligibility.CandidateCompare
+// orders equal priorities by ID, so "a" goes although "z" is younger.
+func TestPreemptLibraryOrderWithinNode(t *testing.T) {
+	jobs := []Job{
+		tj("z", ClassBE, 0, 1000, 1, 1000),
+		tj("a", ClassBE, 5, 1000, 1, 1000),
+		tj("ls", ClassLS, 30, 10, 1, 1000),
+	}
+	s := testRun{policy: "priority", jobs: jobs, nodes: testNodes(2)}.sim(t)
+	got := outcomes(s)
+	if got["a"].Evictions != 1 || got["z"].Evictions != 0 {
+		t.Errorf("got %+v; want a evicted (ID order)", got)
 	}
 }
 
@@ -223,9 +300,9 @@ func TestCyclesOnlyWhenNeeded(t *testing.T) {
 		tj("A", ClassLS, 3, 1_000_000, 1, 1000),
 		tj("B", ClassLS, 3, 5, 1, 1000),
 	}
-	s := simulateTest(t, priorityPolicy{}, jobs, testNodes(2), 10)
-	// One cycle at 10 (arrivals at 3), one at 20 (B completed at 15, but
-	// nothing is pending: no cycle). So exactly one.
+	s := testRun{policy: "priority", jobs: jobs, nodes: testNodes(2), cfg: Config{WindowEnd: 10}}.sim(t)
+	// One cycle at 10 (arrivals at 3); B completes at 15 with nothing
+	// pending: no cycle. So exactly one.
 	if s.m.cycles != 1 {
 		t.Errorf("cycles = %d, want 1", s.m.cycles)
 	}
@@ -267,19 +344,13 @@ func TestJain(t *testing.T) {
 
 // With checkpoints every 100 s of work, A (evicted at 250 after running
 // 250 s) keeps 200 s and loses 50 s; it resumes at 350 with 800 s to go.
+// The 50 lost seconds are wasted where they were spent: [200, 250).
 func TestCheckpointKeepsProgress(t *testing.T) {
 	jobs := []Job{
 		tj("A", ClassBE, 0, 1000, 1, 1000),
 		tj("B", ClassLS, 250, 100, 1, 1000),
 	}
-	e, err := newEnv(jobs, 1, testSettings)
-	if err != nil {
-		t.Fatal(err)
-	}
-	cfg := Config{Interval: 10, Horizon: 1 << 30, WindowStart: 0, WindowEnd: 2000, Buckets: 1, Checkpoint: 100}
-	s := newSim(cfg, jobs, testNodes(1), priorityPolicy{}, e)
-	s.m.leaf = e.leafIndex
-	s.run()
+	s := testRun{policy: "priority", jobs: jobs, nodes: testNodes(1), cfg: Config{WindowEnd: 2000, Checkpoint: 100}}.sim(t)
 	want := map[string]jobOutcome{
 		"A": {Wait: 150, Done: 1150, Evictions: 1},
 		"B": {Wait: 0, Done: 350},
@@ -287,8 +358,17 @@ func TestCheckpointKeepsProgress(t *testing.T) {
 	if diff := cmp.Diff(want, outcomes(s)); diff != "" {
 		t.Errorf("outcomes (-want +got):\n%s", diff)
 	}
-	if got, want := s.m.result("priority").LostGPUHours, 50.0/3600; got != want {
+	r := s.m.result(s)
+	if got, want := r.LostGPUHours, 50.0/3600; got != want {
 		t.Errorf("lost GPU-h = %v, want %v", got, want)
+	}
+	// Busy 0..1150 of the 2000 s window, 50 s of it wasted.
+	if diff := cmp.Diff(Utilisation{Total: 1150.0 / 2000, Useful: 1100.0 / 2000, Wasted: 50.0 / 2000}, r.Utilisation, cmpopts.EquateApprox(0, 1e-12)); diff != "" {
+		t.Errorf("utilisation (-want +got):\n%s", diff)
+	}
+	// Time series over [0, 2^30) in 4 buckets: the waste sits in the first.
+	if r.UtilSeries[0]-r.UsefulSeries[0] <= 0 || r.UtilSeries[1] != r.UsefulSeries[1] {
+		t.Errorf("util %v, useful %v: want the waste in the first bucket only", r.UtilSeries, r.UsefulSeries)
 	}
 }
 
@@ -302,19 +382,12 @@ func TestCheckpointVictimChoice(t *testing.T) {
 		tj("Y", ClassBE, 60, 1000, 1, 1000), // node 1
 		tj("Z", ClassLS, 200, 10, 1, 1000),
 	}
-	e, err := newEnv(jobs, 1, testSettings)
-	if err != nil {
-		t.Fatal(err)
-	}
-	cfg := Config{Interval: 10, Horizon: 1 << 30, WindowStart: 0, WindowEnd: 2000, Buckets: 1, Checkpoint: 100}
-	s := newSim(cfg, jobs, testNodes(1, 1), priorityPolicy{}, e)
-	s.m.leaf = e.leafIndex
-	s.run()
+	s := testRun{policy: "priority", jobs: jobs, nodes: testNodes(1, 1), cfg: Config{WindowEnd: 2000, Checkpoint: 100}}.sim(t)
 	got := outcomes(s)
 	if got["X"].Evictions != 1 || got["Y"].Evictions != 0 || got["Z"].Wait != 0 {
 		t.Errorf("evictions X=%d Y=%d, Z wait %d; want X evicted (nothing unsaved), Z at once", got["X"].Evictions, got["Y"].Evictions, got["Z"].Wait)
 	}
-	if lost := s.m.result("priority").LostGPUHours; lost != 0 {
+	if lost := s.m.result(s).LostGPUHours; lost != 0 {
 		t.Errorf("lost GPU-h = %v, want 0", lost)
 	}
 }

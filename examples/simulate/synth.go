@@ -11,26 +11,35 @@ import (
 // cluster's GPUs exactly busy on average).
 const synthLoad = 1.2
 
-// synthesize generates a deterministic workload from seed: a 12-node cluster
-// (8 nodes with 8 GPUs, 4 with 2) and n jobs with Poisson arrivals at an
-// offered GPU load of synthLoad. Jobs are 50% LS, 10% Burstable, 40% BE; 60%
-// ask for one whole GPU, 20% for a share of one (250 or 500 thousandths), 15%
-// for 2 or 4 GPUs and 5% for 8; runtimes are log-normal with a median of 20
-// minutes (σ = 1.2), clamped to 1 minute..2 days. Team queues are assigned by
-// the same name hash as trace jobs.
+// synthJobsPerBlock is how many synthetic jobs one block of 12 nodes
+// serves: the cluster grows with the job count, so the offered load and the
+// span of the arrivals stay the same whatever -jobs is.
+const synthJobsPerBlock = 2000
+
+// synthesize generates a deterministic workload from seed: a cluster of
+// blocks of 12 nodes (8 with 8 GPUs, 4 with 2), one block per 2,000 jobs,
+// and n jobs with Poisson arrivals at an offered GPU load of synthLoad.
+// Jobs are 50% LS, 10% Burstable, 40% BE. Shapes: 55% one whole GPU, 20% a
+// share of one (250 or 500 thousandths), 12% 2 or 4 GPUs, 5% 8 GPUs (a whole
+// node), 4% gangs of 2 or 4 whole-node tasks that must run together, and 4%
+// elastic jobs of 4 or 8 one-GPU tasks that can run on half of them
+// (MinTasks = Tasks/2). Runtimes (with every task running) are log-normal
+// with a median of 20 minutes (σ = 1.2), clamped to 1 minute..2 days. Team
+// queues are assigned by the same name hash as trace jobs.
 //
 // With failRate > 0, that fraction of jobs has a broken dependency for an
 // exponentially distributed time (mean 30 minutes) after its arrival: a
 // start before then fails (see Job.ReadyAfter).
 func synthesize(seed int64, n, teams int, failRate float64) ([]Job, []Node) {
 	r := rand.New(rand.NewPCG(uint64(seed), 0x7e4e5e))
+	blocks := max(1, (n+synthJobsPerBlock/2)/synthJobsPerBlock)
 	var nodes []Node
-	for i := range 12 {
+	for i := range 12 * blocks {
 		g := int32(8)
-		if i >= 8 {
+		if i%12 >= 8 {
 			g = 2
 		}
-		nodes = append(nodes, Node{Name: fmt.Sprintf("syn-node-%02d", i), CPU: 96000, Mem: 786432, GPUs: g, Model: "synthetic"})
+		nodes = append(nodes, Node{Name: fmt.Sprintf("syn-node-%05d", i), CPU: 96000, Mem: 786432, GPUs: g, Model: "synthetic"})
 	}
 	capMilli := 0.0
 	for _, nd := range nodes {
@@ -40,7 +49,7 @@ func synthesize(seed int64, n, teams int, failRate float64) ([]Job, []Node) {
 	var work float64
 	for i := range jobs {
 		j := &jobs[i]
-		j.Name = fmt.Sprintf("syn-%06d", i)
+		j.Name = fmt.Sprintf("syn-%07d", i)
 		switch x := r.Float64(); {
 		case x < 0.5:
 			j.Class = ClassLS
@@ -49,15 +58,23 @@ func synthesize(seed int64, n, teams int, failRate float64) ([]Job, []Node) {
 		default:
 			j.Class = ClassBE
 		}
-		j.GPUs, j.GPUMilli = 1, 1000
+		j.GPUs, j.GPUMilli, j.Tasks = 1, 1000, 1
 		switch x := r.Float64(); {
-		case x < 0.6:
-		case x < 0.8:
+		case x < 0.55:
+		case x < 0.75:
 			j.GPUMilli = int32(250 * (1 + r.IntN(2)))
-		case x < 0.95:
+		case x < 0.87:
 			j.GPUs = int32(2 << r.IntN(2))
-		default:
+		case x < 0.92:
 			j.GPUs = 8
+		case x < 0.96:
+			j.GPUs, j.Tasks = 8, int32(2<<r.IntN(2))
+		default:
+			j.Tasks = int32(4 << r.IntN(2))
+		}
+		j.MinTasks = j.Tasks
+		if j.Tasks > 1 && j.GPUs == 1 {
+			j.MinTasks = j.Tasks / 2
 		}
 		j.CPU = 4000 * int64(j.GPUs)
 		j.Mem = 16384 * int64(j.GPUs)

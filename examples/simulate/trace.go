@@ -64,19 +64,34 @@ func parseQoS(s string) (Class, bool) {
 	return 0, false
 }
 
-// Job is one task of the trace as the simulator sees it. Times are whole
-// seconds from the trace start.
+// Job is one job as the simulator sees it: a trace task, or a synthetic
+// job of one or more identical tasks. Times are whole seconds from the
+// trace start.
 type Job struct {
-	Name     string
-	Class    Class
-	Team     int   // index of the team queue under the class (hash of Name)
-	Arrival  int64 // creation_time
-	Runtime  int64 // seconds of work to complete, >= 1
+	Name    string
+	Class   Class
+	Team    int   // index of the team queue under the class (hash of Name)
+	Arrival int64 // creation_time
+	// Runtime is the seconds of work the job needs with all its tasks
+	// running, >= 1. A job running fewer tasks (a shrunk elastic job)
+	// progresses proportionally more slowly.
+	Runtime int64
+	// Demand of one task.
 	CPU      int64 // milli-CPUs
 	Mem      int64 // MiB
 	GPUs     int32 // number of GPUs (0 for CPU-only tasks)
 	GPUMilli int32 // share of each GPU in thousandths (1..1000); 0 when GPUs == 0
-	Phase    string
+	// Tasks is the number of tasks (pods), >= 1; MinTasks, in 1..Tasks, how
+	// many must run together (a gang). A job with MinTasks < Tasks is
+	// elastic: preemption may take tasks from it down to MinTasks. Trace
+	// tasks are single-task jobs.
+	Tasks, MinTasks int32
+	Phase           string
+	// Alive: the pod was still running when the trace ended (its
+	// deletion_time is empty or 0, or it is the trace's last timestamp and
+	// pod_phase is Running), so its real runtime is unknown; see prepare
+	// for how such pods are replayed.
+	Alive bool
 	// ReadyAfter (synthetic workloads only): a start before this instant
 	// fails: the job holds its resources for readinessTimeout without
 	// becoming ready and is then evicted (a failed start). 0: always ready.
@@ -87,8 +102,14 @@ type Job struct {
 // scheduler evicts it (Kueue's waitForPodsReady default timeout).
 const readinessTimeout = 5 * 60
 
-// GPUDemand is the job's GPU request in thousandths of a GPU.
-func (j *Job) GPUDemand() int64 { return int64(j.GPUs) * int64(j.GPUMilli) }
+// TaskGPU is one task's GPU request in thousandths of a GPU.
+func (j *Job) TaskGPU() int64 { return int64(j.GPUs) * int64(j.GPUMilli) }
+
+// GPUDemand is the job's GPU request with all its tasks, in thousandths of a GPU.
+func (j *Job) GPUDemand() int64 { return int64(j.Tasks) * j.TaskGPU() }
+
+// Work is the job's total work in task-seconds: Tasks × Runtime.
+func (j *Job) Work() int64 { return int64(j.Tasks) * j.Runtime }
 
 // Node is one machine of the cluster.
 type Node struct {
@@ -358,6 +379,7 @@ func ParsePods(file string, r io.Reader, teams int) ([]Job, error) {
 		traceEnd = max(traceEnd, ts.created, ts.deleted, ts.scheduled)
 		j.Team = teamOf(j.Name, teams)
 		j.Arrival = ts.created
+		j.Tasks, j.MinTasks = 1, 1
 		jobs = append(jobs, j)
 		tt = append(tt, ts)
 	}
@@ -374,8 +396,11 @@ func ParsePods(file string, r io.Reader, teams int) ([]Job, error) {
 			start = ts.scheduled
 		}
 		end := ts.deleted
-		if end == 0 {
-			end = traceEnd // still running when the trace ended
+		if end == 0 || end == traceEnd && strings.EqualFold(jobs[i].Phase, "Running") {
+			// Still running when the trace ended: the runtime so far is a
+			// lower bound (see Job.Alive).
+			end = traceEnd
+			jobs[i].Alive = true
 		}
 		jobs[i].Runtime = max(end-start, 1)
 	}

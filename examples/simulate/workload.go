@@ -4,9 +4,6 @@ import (
 	"fmt"
 	"slices"
 	"time"
-
-	"github.com/tenurepolicy/tenure/eligibility"
-	"github.com/tenurepolicy/tenure/runtime"
 )
 
 // workload is a prepared input: the jobs and nodes to simulate, the shared
@@ -24,26 +21,42 @@ type workload struct {
 
 // Summary describes the simulated workload in the report.
 type Summary struct {
-	Jobs          int      `json:"jobs"`
-	Unschedulable int      `json:"unschedulable_dropped"`
-	Nodes         int      `json:"nodes"`
-	GPUs          int64    `json:"gpus"`
-	NodeStride    int      `json:"node_stride"`
-	Speedup       float64  `json:"speedup"`
-	Interval      string   `json:"cycle_interval"`
-	Tail          string   `json:"tail"`
-	Checkpoint    string   `json:"checkpoint,omitempty"`
-	WindowStart   int64    `json:"window_start_s"`
-	WindowEnd     int64    `json:"window_end_s"`
-	Horizon       int64    `json:"horizon_s"`
-	Queues        string   `json:"queues"`
-	OfferedLoad   float64  `json:"offered_gpu_load"`
-	Notes         []string `json:"notes,omitempty"`
+	Jobs          int     `json:"jobs"`
+	Unschedulable int     `json:"unschedulable_dropped"`
+	Nodes         int     `json:"nodes"`
+	GPUs          int64   `json:"gpus"`
+	NodeStride    int     `json:"node_stride"`
+	Speedup       float64 `json:"speedup"`
+	// Infeasible counts the jobs simulated that could not finish before the
+	// horizon even if each ran alone from its arrival (Alive of them were
+	// still running when the trace ended); InfeasibleThinned the jobs of
+	// that kind left out by -scale-mix.
+	Infeasible        int     `json:"infeasible"`
+	Alive             int     `json:"alive_at_trace_end"`
+	InfeasibleThinned int     `json:"infeasible_thinned,omitempty"`
+	Gangs             int     `json:"gangs,omitempty"`
+	Elastic           int     `json:"elastic,omitempty"`
+	WindowStart       int64   `json:"window_start_s"`
+	WindowEnd         int64   `json:"window_end_s"`
+	Horizon           int64   `json:"horizon_s"`
+	Queues            string  `json:"queues"`
+	OfferedLoad       float64 `json:"offered_gpu_load"`
 }
 
-// prepare applies the load knobs (node stride, arrival speed-up), drops jobs
-// that fit on no node even when the cluster is empty, and derives the
-// measurement window and horizon.
+// prepare applies the load knobs (node stride, arrival speed-up), replays
+// pods alive at the end of the trace until the end of the run, drops jobs
+// that fit on no node even when the cluster is empty, thins the jobs that
+// could not finish even alone (-scale-mix), and derives the measurement
+// window and horizon.
+//
+// Why thin: shrinking the cluster k times while keeping every job makes
+// the long-running part of the mix k times larger relative to the cluster.
+// On the embedded trace at one node in 40, 51 jobs that could not finish
+// before the end even alone held 57 of the 147 GPUs (in the real cluster,
+// 1% of its GPUs) and caused a third to a half of every policy's lost
+// GPU-hours. Keeping one in k of them (every k-th by arrival) gives them
+// the same share of the scaled cluster as of the real one; the jobs that
+// can finish are all kept, arriving faster (-speedup) to load the cluster.
 func prepare(jobs []Job, nodes []Node, o options) (*workload, error) {
 	var kept []Node
 	for i := 0; i < len(nodes); i += o.nodeStride {
@@ -71,7 +84,76 @@ func prepare(jobs []Job, nodes []Node, o options) (*workload, error) {
 		}
 	}
 	jobs = out
-	w := &workload{jobs: jobs, nodes: nodes, seed: o.seed}
+	if len(jobs) == 0 {
+		return nil, fmt.Errorf("simulate: no job fits on any node (%d dropped)", dropped)
+	}
+	arrivals := make([]int64, len(jobs))
+	for i, j := range jobs {
+		arrivals[i] = j.Arrival
+	}
+	slices.Sort(arrivals)
+	cfg := Config{
+		Interval:     max(int64(o.interval/time.Second), 1),
+		WindowStart:  arrivals[len(arrivals)/100],
+		WindowEnd:    arrivals[len(arrivals)-1],
+		Buckets:      o.buckets,
+		Checkpoint:   int64(o.checkpoint / time.Second),
+		ThrashWindow: int64(o.settings.ThrashWindow / time.Second),
+	}
+	if cfg.WindowEnd <= cfg.WindowStart {
+		cfg.WindowEnd = cfg.WindowStart + 1
+	}
+	cfg.Horizon = arrivals[len(arrivals)-1] + int64(o.tail/time.Second)
+	sum := Summary{Unschedulable: dropped, Nodes: len(nodes), GPUs: c.gpuCap / 1000, NodeStride: o.nodeStride, Speedup: o.speedup}
+
+	// Pods alive at the end of the trace run past the end of the replay:
+	// their real runtime is unknown, and they were still running.
+	for i := range jobs {
+		if jobs[i].Alive {
+			jobs[i].Runtime = max(jobs[i].Runtime, cfg.Horizon-jobs[i].Arrival+1)
+		}
+	}
+	// Thin the jobs that could not finish even alone.
+	order := make([]int, len(jobs))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return cmpInt64(jobs[a].Arrival, jobs[b].Arrival) })
+	keep := make([]bool, len(jobs))
+	k := 0
+	for _, i := range order {
+		keep[i] = true
+		if jobs[i].Arrival+jobs[i].Runtime > cfg.Horizon {
+			if o.scaleMix && k%o.nodeStride != 0 {
+				keep[i] = false
+				sum.InfeasibleThinned++
+			}
+			k++
+		}
+	}
+	out = jobs[:0]
+	for i, j := range jobs {
+		if !keep[i] {
+			continue
+		}
+		out = append(out, j)
+		if j.Arrival+j.Runtime > cfg.Horizon {
+			sum.Infeasible++
+			if j.Alive {
+				sum.Alive++
+			}
+		}
+		if j.Tasks > 1 {
+			if j.MinTasks < j.Tasks {
+				sum.Elastic++
+			} else {
+				sum.Gangs++
+			}
+		}
+	}
+	jobs = out
+
+	w := &workload{jobs: jobs, nodes: nodes, seed: o.seed, cfg: cfg}
 	for _, j := range jobs {
 		w.failedStarts = w.failedStarts || j.ReadyAfter > j.Arrival
 	}
@@ -79,65 +161,36 @@ func prepare(jobs []Job, nodes []Node, o options) (*workload, error) {
 	if w.env, err = newEnv(jobs, o.teams, o.settings); err != nil {
 		return nil, err
 	}
-	w.summary = Summary{
-		Jobs: len(jobs), Unschedulable: dropped, Nodes: len(nodes), GPUs: c.gpuCap / 1000,
-		NodeStride: o.nodeStride, Speedup: o.speedup, Interval: o.interval.String(), Tail: runtime.FormatDuration(o.tail),
-		Queues: w.env.queueListing(),
-	}
-	if len(jobs) == 0 {
-		return nil, fmt.Errorf("simulate: no job fits on any node (%d dropped)", dropped)
-	}
-	if o.checkpoint > 0 {
-		w.summary.Checkpoint = runtime.FormatDuration(o.checkpoint)
-	}
-	arrivals := make([]int64, len(jobs))
-	for i, j := range jobs {
-		arrivals[i] = j.Arrival
-	}
-	slices.Sort(arrivals)
-	w.cfg = Config{
-		Interval:    max(int64(o.interval/time.Second), 1),
-		WindowStart: arrivals[len(arrivals)/100],
-		WindowEnd:   arrivals[len(arrivals)-1],
-		Buckets:     o.buckets,
-		Checkpoint:  int64(o.checkpoint / time.Second),
-	}
-	if w.cfg.WindowEnd <= w.cfg.WindowStart {
-		w.cfg.WindowEnd = w.cfg.WindowStart + 1
-	}
-	w.cfg.Horizon = arrivals[len(arrivals)-1] + int64(o.tail/time.Second)
-	w.summary.WindowStart, w.summary.WindowEnd, w.summary.Horizon = w.cfg.WindowStart, w.cfg.WindowEnd, w.cfg.Horizon
+	sum.Jobs = len(jobs)
+	sum.Queues = w.env.queueListing()
+	sum.WindowStart, sum.WindowEnd, sum.Horizon = cfg.WindowStart, cfg.WindowEnd, cfg.Horizon
 	// Offered load: the utilisation the window would see if every job ran
 	// from its arrival (an infinite cluster).
 	var work float64
 	for _, j := range jobs {
-		a, b := max(j.Arrival, w.cfg.WindowStart), min(j.Arrival+j.Runtime, w.cfg.WindowEnd)
+		a, b := max(j.Arrival, cfg.WindowStart), min(j.Arrival+j.Runtime, cfg.WindowEnd)
 		if a < b {
 			work += float64(j.GPUDemand()) * float64(b-a)
 		}
 	}
 	if c.gpuCap > 0 {
-		w.summary.OfferedLoad = work / float64(c.gpuCap) / float64(w.cfg.WindowEnd-w.cfg.WindowStart)
+		sum.OfferedLoad = work / float64(c.gpuCap) / float64(cfg.WindowEnd-cfg.WindowStart)
 	}
+	w.summary = sum
 	return w, nil
 }
 
-// simulateAll runs every named policy over the workload, in order.
-func simulateAll(w *workload, names []string, prog *progress) ([]Result, error) {
-	var results []Result
-	for k, name := range names {
-		pol, err := newPolicy(name, w)
-		if err != nil {
-			return nil, err
-		}
-		cfg := w.cfg
-		cfg.Progress = func(done, total int64) { prog.update(fmt.Sprintf("%s (%d/%d)", name, k+1, len(names)), done, total) }
-		s := newSim(cfg, w.jobs, w.nodes, pol, w.env)
-		s.m.leaf = w.env.leafIndex
-		s.run()
-		results = append(results, s.m.result(name))
+// simulate runs one policy over the workload.
+func simulate(w *workload, name string, progress func(done, total int64)) (Result, error) {
+	pol, err := newPolicy(name, w)
+	if err != nil {
+		return Result{}, err
 	}
-	return results, nil
+	cfg := w.cfg
+	cfg.Progress = progress
+	s := newSim(cfg, w.jobs, w.nodes, pol, w.env)
+	s.run()
+	return s.m.result(s), nil
 }
 
 // applicablePolicies lists the policies that apply to an input, in report
@@ -185,51 +238,4 @@ func parsePolicies(s string) ([]string, error) {
 		return nil, fmt.Errorf("simulate: -policies: empty (have %v)", policyNames())
 	}
 	return out, nil
-}
-
-func newPolicy(name string, w *workload) (policy, error) {
-	for _, p := range policyRegistry {
-		if p.name == name {
-			return p.build(w)
-		}
-	}
-	return nil, fmt.Errorf("simulate: unknown policy %q", name)
-}
-
-// policyRegistry lists the compared variants in report order.
-var policyRegistry = []struct {
-	name              string
-	about             string
-	build             func(*workload) (policy, error)
-	needsFailedStarts bool
-}{
-	{"priority", "plain priority preemption", func(*workload) (policy, error) { return priorityPolicy{}, nil }, false},
-	{"minruntime", "priority + min-runtime protection (eligibility.MinRuntimeFilter, LCA)", func(w *workload) (policy, error) {
-		p := newTenurePolicy(w)
-		p.minRuntime = true
-		return p, nil
-	}, false},
-	{"requeue", "minruntime + expected-runtime requeue (eligibility.Nominator, requeue.Engine, cooldown)", func(w *workload) (policy, error) {
-		p := newTenurePolicy(w)
-		p.minRuntime = true
-		var err error
-		p.rq, err = newRequeuePass(w, &p.filter, p.ej)
-		return p, err
-	}, false},
-	{"timebased", "minruntime + time-based same-priority preemption (eligibility.PreemptionConfig, minAdmitDuration)", func(w *workload) (policy, error) {
-		p := newTenurePolicy(w)
-		p.minRuntime = true
-		m := w.env.settings.MinAdmit
-		p.tb = &eligibility.PreemptionConfig{Policy: eligibility.PreemptionLowerOrNewerEqualPriority, MinAdmitDuration: &m}
-		if err := p.tb.Validate(); err != nil {
-			return nil, fmt.Errorf("simulate: -min-admit: %w", err)
-		}
-		return p, nil
-	}, false},
-	{"backoff", "minruntime + requeue backoff after failed starts (requeue.BackoffConfig, RequeueState, QueueOrder)", func(w *workload) (policy, error) {
-		p := newTenurePolicy(w)
-		p.minRuntime = true
-		p.bo = newBackoff(len(w.jobs), w.seed)
-		return p, nil
-	}, true},
 }

@@ -1,0 +1,335 @@
+package main
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/tenurepolicy/tenure/eligibility"
+)
+
+// Preemption. A pending job that fits nowhere may take the resources of
+// running jobs its policy allows, task by task: for each of its tasks that
+// does not fit, every node is examined; on a node the allowed candidates
+// are taken in the library's candidate order (eligibility.CandidateCompare)
+// until the task fits, and the node whose victims are of the lowest class,
+// then the fewest, then losing the least work, then the lowest index, is
+// used. A victim that is not
+// elastic (or would fall below its minimum) is evicted whole, freeing its
+// tasks on every node; an elastic victim may instead lose single tasks,
+// each one a scenario checked by eligibility.ScenarioValidator (which refuses
+// to take a still-protected elastic job below its minimum). Nothing is
+// committed until every task of the preemptor has a place; otherwise the
+// tentative changes are undone.
+
+// preemptScratch is the state of one preemption attempt, reused.
+type preemptScratch struct {
+	free  nodeFree
+	units []unit
+	// placed: the preemptor's tasks placed tentatively (task t on node
+	// placed[t]); freed: victim tasks given back tentatively.
+	placed []int32
+	freed  []taskRef
+	// Victims chosen so far in the attempt, in the order first chosen:
+	// whole evictions and shrinks (with the tasks taken).
+	victims []chosen
+	// The best node's choice while nodes are compared, and the current
+	// node's.
+	best, cur []chosen
+	wake      int64
+	tasks     []eligibility.ScenarioTask
+	scen      [1]eligibility.ScenarioJob
+}
+
+// unit is one candidate task on a node, with the library's decision about
+// its job.
+type unit struct {
+	ref      taskRef
+	dec      eligibility.PreemptionDecision
+	deferred bool // protected elastic: the scenario validator decides
+}
+
+// chosen is one victim of an attempt: evicted whole, or shrunk by tasks.
+type chosen struct {
+	job   int32
+	whole bool
+	tasks []int32 // shrink: the tasks taken
+}
+
+func findChosen(cs []chosen, v int32) int {
+	for i := range cs {
+		if cs[i].job == v {
+			return i
+		}
+	}
+	return -1
+}
+
+// taken reports whether task r is already freed in this attempt.
+func (ps *preemptScratch) taken(r taskRef) bool {
+	if i := findChosen(ps.victims, r.job); i >= 0 {
+		return ps.victims[i].whole || slices.Contains(ps.victims[i].tasks, r.task)
+	}
+	return false
+}
+
+// shrinkCount returns how many tasks of v the attempt (and the node under
+// examination) already takes.
+func (ps *preemptScratch) shrinkCount(v int32) int32 {
+	n := 0
+	if i := findChosen(ps.victims, v); i >= 0 {
+		n += len(ps.victims[i].tasks)
+	}
+	if i := findChosen(ps.cur, v); i >= 0 {
+		n += len(ps.cur[i].tasks)
+	}
+	return int32(n)
+}
+
+// preempt tries to start pending job p by evicting (or shrinking) running
+// jobs its policy allows. It returns true when p runs.
+func (s *sim) preempt(p int32) bool {
+	j := &s.jobs[p]
+	if !s.pol.mayPreempt(s, p) {
+		return false
+	}
+	ps := &s.pre
+	ps.placed = ps.placed[:0]
+	ps.freed = ps.freed[:0]
+	ps.victims = ps.victims[:0]
+	ps.wake = 0
+	s.pol.setPreemptor(s, p)
+	s.prepareTasks(p)
+	for t := range j.Tasks {
+		n := s.fitFor(p)
+		if n < 0 {
+			n = s.bestNode(p)
+			if n < 0 {
+				s.undoPreempt(p)
+				if ps.wake > 0 {
+					s.wakeAt(ps.wake)
+				}
+				return false
+			}
+			s.applyChoice(ps.best)
+			if !s.c.free[n].fits(j) {
+				panic(fmt.Sprintf("simulate: internal error: job %s does not fit node %d after preemption", j.Name, n))
+			}
+		}
+		s.takeTask(p, int(t), n)
+		ps.placed = append(ps.placed, int32(n))
+	}
+	// Commit: the victims' bookkeeping, then the preemptor's start.
+	for _, c := range ps.victims {
+		if c.whole {
+			expired := s.pol.noteEviction(s, p, c.job)
+			s.evictFreed(c.job, p, s.causeOf(p, c.job, expired))
+		} else {
+			s.shrinkFreed(c.job, c.tasks)
+		}
+	}
+	s.book(p)
+	return true
+}
+
+// undoPreempt gives back what an unsuccessful attempt took: the
+// preemptor's tasks and the victims' tasks it freed.
+func (s *sim) undoPreempt(p int32) {
+	ps := &s.pre
+	j := &s.jobs[p]
+	for t := len(ps.placed) - 1; t >= 0; t-- {
+		s.c.give(int(ps.placed[t]), j, s.taskGPUs(p, t))
+		s.st[p].nodes[t] = -1
+	}
+	for i := len(ps.freed) - 1; i >= 0; i-- {
+		r := ps.freed[i]
+		s.c.takeExact(int(s.st[r.job].nodes[r.task]), &s.jobs[r.job], s.taskGPUs(r.job, int(r.task)))
+	}
+}
+
+// applyChoice frees, tentatively, what a node's choice takes: every task of
+// a whole victim, the listed tasks of a shrunk one.
+func (s *sim) applyChoice(cs []chosen) {
+	ps := &s.pre
+	for _, c := range cs {
+		st := &s.st[c.job]
+		i := findChosen(ps.victims, c.job)
+		if i < 0 {
+			ps.victims = append(ps.victims, chosen{job: c.job})
+			i = len(ps.victims) - 1
+		}
+		v := &ps.victims[i]
+		free := func(t int32) {
+			r := taskRef{c.job, t}
+			s.c.give(int(st.nodes[t]), &s.jobs[c.job], s.taskGPUs(c.job, int(t)))
+			ps.freed = append(ps.freed, r)
+		}
+		if c.whole {
+			for t, n := range st.nodes {
+				if n >= 0 && !slices.Contains(v.tasks, int32(t)) {
+					free(int32(t))
+				}
+			}
+			v.whole = true
+			v.tasks = v.tasks[:0]
+			continue
+		}
+		for _, t := range c.tasks {
+			free(t)
+			v.tasks = append(v.tasks, t)
+		}
+	}
+}
+
+// victimLimit is the highest class a victim of p may have.
+func (s *sim) victimLimit(p int32) Class {
+	c := s.jobs[p].Class
+	if !s.pol.equal {
+		c--
+	}
+	return c
+}
+
+// bestNode finds the node where evicting allowed candidates makes room for
+// one more task of p — the node whose victims' highest class is lowest,
+// then the fewest victims, then the least lost work, then the lowest index
+// — leaving its choice in s.pre.best; -1 when no node works.
+func (s *sim) bestNode(p int32) int {
+	ps := &s.pre
+	j := &s.jobs[p]
+	limit := s.victimLimit(p)
+	if s.jobs[p].Class == 0 && !s.pol.equal {
+		return -1 // nothing is lower than the lowest class
+	}
+	best, bestTop, bestK, bestLost := -1, Class(0), 0, int64(0)
+	for n := range s.c.nodes {
+		if !s.c.emptyFits(n, j) || !s.resv.usable(n, p) || !s.roomIfEvicted(n, j, limit) {
+			continue
+		}
+		ps.units = ps.units[:0]
+		for _, r := range s.c.running[n] {
+			v := r.job
+			if s.jobs[v].Class > limit || ps.taken(r) {
+				continue
+			}
+			d, ok, deferred, until := s.pol.decide(s, p, v)
+			if !ok {
+				if until > s.now && (ps.wake == 0 || until < ps.wake) {
+					ps.wake = until
+				}
+				continue
+			}
+			ps.units = append(ps.units, unit{ref: r, dec: d, deferred: deferred})
+		}
+		if len(ps.units) == 0 {
+			continue
+		}
+		slices.SortStableFunc(ps.units, func(a, b unit) int {
+			if c := eligibility.CandidateCompare(a.dec, b.dec); c != 0 {
+				return c
+			}
+			return int(a.ref.task) - int(b.ref.task)
+		})
+		k, lost, ok := s.tryNode(p, n)
+		if !ok {
+			continue
+		}
+		top := Class(0)
+		for _, c := range ps.cur {
+			top = max(top, s.jobs[c.job].Class)
+		}
+		if best < 0 || top < bestTop || top == bestTop && (k < bestK || k == bestK && lost < bestLost) {
+			best, bestTop, bestK, bestLost = n, top, k, lost
+			ps.best = copyChoice(ps.best, ps.cur)
+		}
+	}
+	return best
+}
+
+// copyChoice copies src into dst, reusing dst's slices.
+func copyChoice(dst, src []chosen) []chosen {
+	for len(dst) < len(src) {
+		dst = append(dst, chosen{})
+	}
+	dst = dst[:len(src)]
+	for i, c := range src {
+		dst[i].job, dst[i].whole = c.job, c.whole
+		dst[i].tasks = append(dst[i].tasks[:0], c.tasks...)
+	}
+	return dst
+}
+
+// tryNode takes node n's sorted candidates (s.pre.units) until one task of
+// p fits, recording the choice in s.pre.cur; it returns the number of
+// victims and the GPU milli-seconds they would lose.
+func (s *sim) tryNode(p int32, n int) (k int, lost int64, ok bool) {
+	ps := &s.pre
+	j := &s.jobs[p]
+	ps.free.copyFrom(&s.c.free[n])
+	ps.cur = ps.cur[:0]
+	var blocked []int32
+	for _, u := range ps.units {
+		if ps.free.fits(j) {
+			break
+		}
+		v := u.ref.job
+		if slices.Contains(blocked, v) {
+			continue
+		}
+		ci := findChosen(ps.cur, v)
+		if ci >= 0 && ps.cur[ci].whole {
+			continue // all its tasks here are freed already
+		}
+		vj, vst := &s.jobs[v], &s.st[v]
+		take := ps.shrinkCount(v) + 1
+		if vst.active > vj.MinTasks {
+			// Elastic: one task more, if the scenario is allowed.
+			if !s.pol.scenarioAllowed(s, p, v, take) {
+				blocked = append(blocked, v)
+				continue
+			}
+			if vst.active-take >= vj.MinTasks {
+				if ci < 0 {
+					ps.cur = append(ps.cur, chosen{job: v})
+					ci = len(ps.cur) - 1
+					k++
+				}
+				ps.cur[ci].tasks = append(ps.cur[ci].tasks, u.ref.task)
+				ps.free.give(vj, s.taskGPUs(v, int(u.ref.task)))
+				continue
+			}
+			// Below its minimum the job cannot run: evicted whole.
+		}
+		if ci < 0 {
+			ps.cur = append(ps.cur, chosen{job: v})
+			ci = len(ps.cur) - 1
+			k++
+		}
+		c := &ps.cur[ci]
+		for _, r := range s.c.running[n] {
+			if r.job == v && !slices.Contains(c.tasks, r.task) && !ps.taken(r) {
+				ps.free.give(vj, s.taskGPUs(v, int(r.task)))
+			}
+		}
+		c.whole = true
+		c.tasks = c.tasks[:0]
+		lost += s.lostIfEvicted(v)
+	}
+	return k, lost, ps.free.fits(j)
+}
+
+// roomIfEvicted reports whether one task of j would fit on node n if every
+// running task of class <= limit were gone: a cheap bound that spares
+// asking the policy about nodes where no choice of victims can work.
+func (s *sim) roomIfEvicted(n int, j *Job, limit Class) bool {
+	ps := &s.pre
+	ps.free.copyFrom(&s.c.free[n])
+	if ps.free.fits(j) {
+		return true
+	}
+	for _, r := range s.c.running[n] {
+		if s.jobs[r.job].Class <= limit && !ps.taken(r) {
+			ps.free.give(&s.jobs[r.job], s.taskGPUs(r.job, int(r.task)))
+		}
+	}
+	return ps.free.fits(j)
+}

@@ -1,0 +1,157 @@
+package main
+
+// pendingQueues holds the pending jobs in queue order (requeue.QueueOrder,
+// through sim.queueCompare), grouped in buckets of one team queue and one
+// shape. Within a cycle the buckets are merged by their first job, so jobs
+// are visited in queue order; when a bucket's first job can be placed
+// neither where it fits nor by preemption, no later job of that bucket can
+// (same queue, same shape, later in queue order: see failedPreempt), so the
+// whole bucket is set aside for the rest of the cycle. A cycle therefore
+// costs O((placements + buckets) · log) rather than a pass over every
+// pending job, which is what keeps a backlog of a million jobs cheap.
+type pendingQueues struct {
+	s       *sim
+	index   map[bucketKey]int32
+	buckets []bucket
+	// merge is the cycle's heap of bucket indices, ordered by first job.
+	merge []int32
+}
+
+type bucketKey struct {
+	leaf int32
+	sh   shape
+}
+
+// bucket is a binary heap of job IDs in queue order.
+type bucket struct {
+	key  bucketKey
+	jobs []int32
+}
+
+func (q *pendingQueues) init(s *sim) {
+	q.s = s
+	q.index = map[bucketKey]int32{}
+}
+
+func (q *pendingQueues) less(a, b int32) bool { return q.s.queueCompare(a, b) < 0 }
+
+// push adds pending job id to its bucket. O(log n).
+func (q *pendingQueues) push(id int32) {
+	j := &q.s.jobs[id]
+	k := bucketKey{q.s.env.leafIndex(j), shapeOf(j)}
+	bi, ok := q.index[k]
+	if !ok {
+		bi = int32(len(q.buckets))
+		q.index[k] = bi
+		q.buckets = append(q.buckets, bucket{key: k})
+	}
+	b := &q.buckets[bi]
+	b.jobs = append(b.jobs, id)
+	h := b.jobs
+	for i := len(h) - 1; i > 0; {
+		p := (i - 1) / 2
+		if !q.less(h[i], h[p]) {
+			break
+		}
+		h[i], h[p] = h[p], h[i]
+		i = p
+	}
+}
+
+// head returns the first job of bucket b (which is not empty).
+func (q *pendingQueues) head(b int32) int32 { return q.buckets[b].jobs[0] }
+
+// removeHead removes the first job of bucket b. O(log n).
+func (q *pendingQueues) removeHead(b int32) {
+	h := q.buckets[b].jobs
+	last := len(h) - 1
+	h[0] = h[last]
+	h = h[:last]
+	for i := 0; ; {
+		l := 2*i + 1
+		if l >= len(h) {
+			break
+		}
+		m := l
+		if r := l + 1; r < len(h) && q.less(h[r], h[l]) {
+			m = r
+		}
+		if !q.less(h[m], h[i]) {
+			break
+		}
+		h[i], h[m] = h[m], h[i]
+		i = m
+	}
+	q.buckets[b].jobs = h
+}
+
+// beginCycle starts a cycle's merge over every non-empty bucket. O(buckets).
+func (q *pendingQueues) beginCycle() {
+	q.merge = q.merge[:0]
+	for i := range q.buckets {
+		if len(q.buckets[i].jobs) > 0 {
+			q.merge = append(q.merge, int32(i))
+		}
+	}
+	for i := len(q.merge)/2 - 1; i >= 0; i-- {
+		q.down(i)
+	}
+}
+
+func (q *pendingQueues) mergeLess(i, j int) bool {
+	return q.less(q.head(q.merge[i]), q.head(q.merge[j]))
+}
+
+func (q *pendingQueues) down(i int) {
+	for {
+		l := 2*i + 1
+		if l >= len(q.merge) {
+			return
+		}
+		m := l
+		if r := l + 1; r < len(q.merge) && q.mergeLess(r, l) {
+			m = r
+		}
+		if !q.mergeLess(m, i) {
+			return
+		}
+		q.merge[i], q.merge[m] = q.merge[m], q.merge[i]
+		i = m
+	}
+}
+
+func (q *pendingQueues) up(i int) {
+	for i > 0 {
+		p := (i - 1) / 2
+		if !q.mergeLess(i, p) {
+			return
+		}
+		q.merge[i], q.merge[p] = q.merge[p], q.merge[i]
+		i = p
+	}
+}
+
+// nextBucket takes the bucket whose first job comes next in queue order out
+// of the cycle's merge. The caller either places that job (popHead puts
+// the bucket back) or leaves the bucket aside for the rest of the cycle.
+func (q *pendingQueues) nextBucket() (int32, bool) {
+	if len(q.merge) == 0 {
+		return 0, false
+	}
+	b := q.merge[0]
+	last := len(q.merge) - 1
+	q.merge[0] = q.merge[last]
+	q.merge = q.merge[:last]
+	q.down(0)
+	return b, true
+}
+
+// popHead removes bucket b's first job (it was placed) and, if the bucket
+// still holds jobs, returns it to the cycle's merge.
+func (q *pendingQueues) popHead(b int32) {
+	q.removeHead(b)
+	if len(q.buckets[b].jobs) > 0 {
+		q.merge = append(q.merge, b)
+		q.up(len(q.merge) - 1)
+	}
+}
