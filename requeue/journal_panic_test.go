@@ -191,7 +191,7 @@ func TestJournalPanicStateMachine(t *testing.T) {
 		}
 		var log []step // the oracle's log
 		var cps []jmCheckpoint
-		want := []int{} // the oracle's state
+		want := []int{}      // the oracle's state
 		cut := func(n int) { // the oracle forgets log[n:]
 			log = log[:n]
 			for i := range cps {
