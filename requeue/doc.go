@@ -95,10 +95,11 @@
 // storage shrinks when most jobs leave, and [Cluster.Clone] costs
 // O(nodes + jobs + tasks) whatever the cluster's history.
 //
-// Package requeuetest checks an embedder's own Model against this
-// contract: a test gives it a constructor and a state rendering, and it
-// drives random evictions, placements, checkpoints, rollbacks and commits,
-// reporting any state that is not restored exactly.
+// Package [github.com/tenurepolicy/tenure/requeue/requeuetest] checks an
+// embedder's own Model against this contract: a test gives it a
+// constructor and a state rendering, and it drives random evictions,
+// placements, checkpoints, rollbacks and commits, reporting any state that
+// is not restored exactly.
 //
 // # Backoff
 //
