@@ -7,13 +7,13 @@ import (
 	"github.com/tenurepolicy/tenure/runtime"
 )
 
-// MinRuntimeFilter is the per-pair min-runtime victim filter (seed 001's
-// preemptFilterFn/reclaimFilterFn, seed 002's IsPreemptible): may this victim
+// MinRuntimeFilter is the per-pair min-runtime victim filter (KAI-Scheduler's min-runtime plugin's
+// preemptFilterFn/reclaimFilterFn, the min-runtime design's IsPreemptible): may this victim
 // be evicted now by a preemptor in that queue for that action?
 //
 // It runs AFTER the scheduler's own fundamental victim filters (is the victim
 // preemptible at all, is an in-queue preemption or a cross-queue reclaim
-// legal here; seed 002 phase 2): it does not look at [Job.Preemptible] or
+// legal here; min-runtime design, phase 2): it does not look at [Job.Preemptible] or
 // priorities, only at the min-runtime protection.
 //
 // The zero value is usable: a nil Resolver resolves every duration to zero,
@@ -37,12 +37,12 @@ type MinRuntimeFilter struct {
 //     start + d.
 //  5. Still protected but elastic ([Job.IsElastic]): allowed with
 //     ReasonElasticDeferred; whether it may lose these tasks is the
-//     [ScenarioValidator]'s decision (seed 002, phase 4).
+//     [ScenarioValidator]'s decision (KAI-Scheduler's min-runtime design, phase 4).
 //  6. Otherwise denied with Until = start + d, reason ReasonClockSkew when
 //     now < start (the start lies in the future; the protection is kept
 //     conservatively) else ReasonMinRuntimeProtected.
 //
-// Every elastic victim is therefore allowed, as seed 002 specifies; the
+// Every elastic victim is therefore allowed, as KAI-Scheduler's min-runtime design (PR #126) specifies; the
 // reason says elastic_deferred only when the validator has something to
 // check (a protected one), and the plain reason otherwise.
 //
