@@ -1,6 +1,7 @@
 package eligibility
 
 import (
+	"strconv"
 	"time"
 
 	"github.com/tenurepolicy/tenure/queuetree"
@@ -109,6 +110,46 @@ func (f *MinRuntimeFilter) checkNil(action runtime.Action, preemptor queuetree.I
 // hook needs. No allocation.
 func (f *MinRuntimeFilter) Allowed(action runtime.Action, preemptor queuetree.ID, victim *Job, now time.Time) bool {
 	return f.Check(action, preemptor, victim, now).Allowed
+}
+
+// CheckByName is [MinRuntimeFilter.Check] with the preemptor's and the
+// victim's queues given by name (the victim's Job.Queue is ignored). A name
+// the resolver's tree does not know is an error, never a silent fall back to
+// the default durations (which would drop the queue's protection): the
+// decision is then a denial with [ReasonUnknownQueue] and no Until, so a
+// caller that ignores the error still keeps the job. Cost: two map lookups
+// plus Check; no allocation.
+func (f *MinRuntimeFilter) CheckByName(action runtime.Action, preemptorQueue, victimQueue string, victim *Job, now time.Time) (MinRuntimeDecision, error) {
+	var t *queuetree.Tree
+	if f != nil && f.Resolver != nil {
+		t = f.Resolver.Tree()
+	}
+	p, okP := t.Lookup(preemptorQueue)
+	v, okV := t.Lookup(victimQueue)
+	if !okP || !okV {
+		name := preemptorQueue
+		if okP {
+			name = victimQueue
+		}
+		return MinRuntimeDecision{Decision: Decision{Reason: ReasonUnknownQueue}}, UnknownQueueError{Queue: name}
+	}
+	j := Job{}
+	if victim != nil {
+		j = *victim
+	}
+	j.Queue = v
+	return f.Check(action, p, &j, now), nil
+}
+
+// UnknownQueueError reports a queue name the resolver's tree does not have
+// ([MinRuntimeFilter.CheckByName]).
+type UnknownQueueError struct {
+	Queue string
+}
+
+// Error returns "eligibility: unknown queue "name"".
+func (e UnknownQueueError) Error() string {
+	return "eligibility: unknown queue " + strconv.Quote(e.Queue)
 }
 
 // MinRuntimeDecision is the [MinRuntimeFilter]'s answer about one victim: the

@@ -18,6 +18,7 @@ func TestReasonStrings(t *testing.T) {
 		eligibility.ReasonMissingStart:        "missing_start",
 		eligibility.ReasonClockSkew:           "clock_skew",
 		eligibility.ReasonMinRuntimeProtected: "minruntime_protected",
+		eligibility.ReasonUnknownQueue:        "unknown_queue",
 		eligibility.ReasonMinAvailableKept:    "min_available_kept",
 		eligibility.ReasonBelowMinAvailable:   "below_min_available",
 		eligibility.ReasonNominated:           "nominated",
@@ -29,7 +30,7 @@ func TestReasonStrings(t *testing.T) {
 		eligibility.ReasonInvalidNotBefore:    "invalid_not_before",
 		eligibility.ReasonCooldown:            "cooldown",
 	}
-	if len(want) != 16 {
+	if len(want) != 17 {
 		t.Fatalf("two reasons share a label: %d distinct", len(want))
 	}
 	for r, label := range want {

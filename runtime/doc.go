@@ -5,7 +5,8 @@
 // design document (KAI-Scheduler's min-runtime design (PR #126)); the root package's semantics table is the contract.
 //
 // The package name matches the standard library's; a file that needs both
-// imports one under another name, e.g. minrt "github.com/tenurepolicy/tenure/runtime".
+// imports this one as tenureruntime "github.com/tenurepolicy/tenure/runtime",
+// the one alias tenure's docs use.
 //
 // # Durations
 //
