@@ -228,3 +228,19 @@ func TestPolicyObserverSeesEveryComponent(t *testing.T) {
 		t.Errorf("events (-want +got):\n%s", diff)
 	}
 }
+
+// TestCycleCheckVictimAllocs: the composed per-victim check stays on the
+// filter's allocation-free hot path.
+func TestCycleCheckVictimAllocs(t *testing.T) {
+	p, err := tenure.New(tenure.Config{Queues: []tenure.Queue{{Name: "q", ReclaimMinRuntime: "1h"}, {Name: "r"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	q, _ := p.Queue("q")
+	r, _ := p.Queue("r")
+	c := p.BeginAt(t0)
+	victim := eligibility.Job{ID: "v", Queue: q, Start: t0}
+	if n := testing.AllocsPerRun(100, func() { c.CheckVictim(runtime.ActionReclaim, r, &victim) }); n != 0 {
+		t.Errorf("CheckVictim allocates %v", n)
+	}
+}
