@@ -84,8 +84,10 @@ func (f *MinRuntimeFilter) Check(action runtime.Action, preemptor queuetree.ID, 
 		case victim.IsElastic():
 			// Protected, but elastic: the scenario validator decides
 			// how many tasks may go. Subgroups are only read here, so
-			// the common unprotected case never touches them.
+			// the common unprotected case never touches them. The
+			// reason changes (to not_protected) at until.
 			d.Reason = ReasonElasticDeferred
+			d.Until = until
 		default:
 			d.Allowed = false
 			d.Until = until
@@ -157,13 +159,15 @@ func (e UnknownQueueError) Error() string {
 // min-runtime that applied.
 type MinRuntimeDecision struct {
 	// Decision: Allowed, Reason (see [Reason] for the filter's reasons) and
-	// Until, the protection expiry start + d for a denial (zero for every
-	// allowed decision).
+	// Until, the protection expiry start + d while the victim is protected
+	// (a denial, or an elastic victim allowed with elastic_deferred, whose
+	// reason becomes not_protected then); zero otherwise.
 	Decision
 	// Resolution is the min-runtime that applied: its duration, the queue
 	// whose setting it came from (queuetree.None for the default), the
 	// action and the method. It is filled for every decision, elastic
-	// victims included.
+	// victims included, except an unknown_queue denial of
+	// [MinRuntimeFilter.CheckByName] (zero: nothing was resolved).
 	Resolution runtime.Resolution
 }
 

@@ -32,7 +32,7 @@ func TestMinRuntimeFilter(t *testing.T) {
 		wantDur   time.Duration
 		want      eligibility.Decision // Resolution is filled from the resolver
 	}{
-		// Seed 002 reclaim example 1: leaf1 -> leaf3 uses D's 60s.
+		// Design-doc reclaim example 1: leaf1 -> leaf3 uses D's 60s.
 		{name: "designTree ex1 protected", r: lca, action: runtime.ActionReclaim, preemptor: "leaf1", victim: "leaf3",
 			start: elT0, now: elT0.Add(59 * time.Second), wantDur: 60 * time.Second,
 			want: eligibility.Decision{Allowed: false, Reason: eligibility.ReasonMinRuntimeProtected, Until: elT0.Add(60 * time.Second)}},
@@ -42,14 +42,14 @@ func TestMinRuntimeFilter(t *testing.T) {
 		{name: "designTree ex1 one ns before expiry", r: lca, action: runtime.ActionReclaim, preemptor: "leaf1", victim: "leaf3",
 			start: elT0, now: elT0.Add(60*time.Second - 1), wantDur: 60 * time.Second,
 			want: eligibility.Decision{Allowed: false, Reason: eligibility.ReasonMinRuntimeProtected, Until: elT0.Add(60 * time.Second)}},
-		// Seed 002 reclaim example 2: leaf1 -> leaf2 uses leaf2's 180s.
+		// Design-doc reclaim example 2: leaf1 -> leaf2 uses leaf2's 180s.
 		{name: "designTree ex2", r: lca, action: runtime.ActionReclaim, preemptor: "leaf1", victim: "leaf2",
 			start: elT0, now: elMin(2), wantDur: 180 * time.Second,
 			want: eligibility.Decision{Allowed: false, Reason: eligibility.ReasonMinRuntimeProtected, Until: elMin(3)}},
 		{name: "designTree ex2 expired", r: lca, action: runtime.ActionReclaim, preemptor: "leaf1", victim: "leaf2",
 			start: elT0, now: elMin(3), wantDur: 180 * time.Second,
 			want: eligibility.Decision{Allowed: true, Reason: eligibility.ReasonNotProtected}},
-		// Seed 002 reclaim example 3: leaf3 -> leaf1 uses C, inheriting B's 600s.
+		// Design-doc reclaim example 3: leaf3 -> leaf1 uses C, inheriting B's 600s.
 		{name: "designTree ex3 lca", r: lca, action: runtime.ActionReclaim, preemptor: "leaf3", victim: "leaf1",
 			start: elT0, now: elMin(9), wantDur: 600 * time.Second,
 			want: eligibility.Decision{Allowed: false, Reason: eligibility.ReasonMinRuntimeProtected, Until: elMin(10)}},
@@ -57,7 +57,7 @@ func TestMinRuntimeFilter(t *testing.T) {
 		{name: "designTree ex3 queue method", r: byQueue, action: runtime.ActionReclaim, preemptor: "leaf3", victim: "leaf1",
 			start: elT0, now: elMin(1), wantDur: 0,
 			want: eligibility.Decision{Allowed: true, Reason: eligibility.ReasonNoMinRuntime}},
-		// Seed 002 preempt examples: leaf1 300s, leaf2 inherits B's 600s.
+		// Design-doc preempt examples: leaf1 300s, leaf2 inherits B's 600s.
 		{name: "designTree preempt leaf1", r: lca, action: runtime.ActionPreempt, preemptor: "leaf1", victim: "leaf1",
 			start: elT0, now: elMin(4), wantDur: 300 * time.Second,
 			want: eligibility.Decision{Allowed: false, Reason: eligibility.ReasonMinRuntimeProtected, Until: elMin(5)}},
@@ -81,7 +81,7 @@ func TestMinRuntimeFilter(t *testing.T) {
 			want: eligibility.Decision{Allowed: true, Reason: eligibility.ReasonNoMinRuntime}},
 		{name: "elastic protected victim is deferred", r: lca, action: runtime.ActionPreempt, preemptor: "leaf2", victim: "leaf2",
 			start: elT0, now: elMin(1), subgroups: elastic, wantDur: 600 * time.Second,
-			want: eligibility.Decision{Allowed: true, Reason: eligibility.ReasonElasticDeferred}},
+			want: eligibility.Decision{Allowed: true, Reason: eligibility.ReasonElasticDeferred, Until: elMin(10)}},
 		{name: "elastic but unprotected: the plain reason", r: lca, action: runtime.ActionPreempt, preemptor: "leaf2", victim: "leaf2",
 			start: elT0, now: elMin(10), subgroups: elastic, wantDur: 600 * time.Second,
 			want: eligibility.Decision{Allowed: true, Reason: eligibility.ReasonNotProtected}},
@@ -90,7 +90,7 @@ func TestMinRuntimeFilter(t *testing.T) {
 			want: eligibility.Decision{Allowed: true, Reason: eligibility.ReasonNoMinRuntime}},
 		{name: "elastic with clock skew is deferred", r: lca, action: runtime.ActionPreempt, preemptor: "leaf2", victim: "leaf2",
 			start: elMin(5), now: elT0, subgroups: elastic, wantDur: 600 * time.Second,
-			want: eligibility.Decision{Allowed: true, Reason: eligibility.ReasonElasticDeferred}},
+			want: eligibility.Decision{Allowed: true, Reason: eligibility.ReasonElasticDeferred, Until: elMin(15)}},
 		{name: "gang at its minimum is not elastic", r: lca, action: runtime.ActionPreempt, preemptor: "leaf2", victim: "leaf2",
 			start: elT0, now: elMin(1), subgroups: gang, wantDur: 600 * time.Second,
 			want: eligibility.Decision{Allowed: false, Reason: eligibility.ReasonMinRuntimeProtected, Until: elMin(10)}},
@@ -118,9 +118,9 @@ func TestMinRuntimeFilter(t *testing.T) {
 	}
 }
 
-// Seed 001's example workflow: reclaimMinRuntime 30s; at 20s of runtime the
+// The example workflow of docs/plugins/minruntime.md: reclaimMinRuntime 30s; at 20s of runtime the
 // victim is protected, at 30s it is not.
-func TestMinRuntimeFilterSeed001Workflow(t *testing.T) {
+func TestMinRuntimeFilterPluginDocWorkflow(t *testing.T) {
 	tree, r := elSetup(t, runtime.MethodLCA, 10*time.Minute, 10*time.Minute,
 		elQueue{name: "production", preempt: "20s", reclaim: "30s"},
 		elQueue{name: "research"},

@@ -61,7 +61,7 @@ func TestNominatorEvaluate(t *testing.T) {
 		now  time.Time
 		want elOutcome
 	}{
-		// Seed 000 "Basic Usage": 4h expected runtime.
+		// KAI docs/plugins/expectedruntime.md "Basic Usage": 4h expected runtime.
 		{"plugin doc basic: before 4h", elRunning("training-job", elT0, elKeyExp, "4h"), elMin(239),
 			elOutcome{Reason: eligibility.ReasonNotExceeded, Until: elMin(240)}},
 		{"plugin doc basic: nominated at exactly 4h", elRunning("training-job", elT0, elKeyExp, "4h"), elMin(240),

@@ -43,7 +43,7 @@ func id(t testing.TB, tr *queuetree.Tree, name string) queuetree.ID {
 	return v
 }
 
-func TestSeed002Queries(t *testing.T) {
+func TestDesignTreeQueries(t *testing.T) {
 	tr := designTree(t)
 	if got, want := tr.Len(), 10; got != want {
 		t.Fatalf("Len() = %d, want %d", got, want)

@@ -75,7 +75,8 @@
 //     meet at the root, so c is the victim's top-level queue. See
 //     [Resolver.Reclaim].
 //
-// Seed 002's example, with reclaim settings on
+// The example of KAI-Scheduler's min-runtime design (PR #126), with reclaim
+// settings on
 //
 //	A ─ B (600s) ─┬─ C ─────────┬─ leaf1 (0s)
 //	              │             └─ leaf2 (180s)
@@ -111,7 +112,7 @@
 //	zero start (never started) false                    zero Time
 //	start after now (skew)     true until start+d       start+d
 //
-// Seed 002's prose makes a job evictable when "currentTime > startTime +
+// The design doc's prose makes a job evictable when "currentTime > startTime +
 // min-runtime", which would keep it protected at exactly start+d; the KAI
 // plugin evicts at exactly start+d, and so does tenure.
 //
