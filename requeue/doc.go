@@ -36,8 +36,10 @@
 // the contenders placed, the not-before and its annotation text), kept,
 // skipped (with a reason and Until), or deferred when a bound
 // ([EngineConfig.MaxVictims], [EngineConfig.MaxAttempts]) stopped the pass.
-// An optional [Observer] ([ObserverCounter] counts) sees every outcome and
-// every rolled-back attempt. A pass costs O(n log n) for n nominations plus
+// An optional [eligibility.Observer] ([eligibility.Counter] counts) sees every
+// outcome and every rolled-back attempt as an [eligibility.Event]; outcomes
+// embed tenure's common [eligibility.Decision] and their reasons are
+// [eligibility.Reason] labels. A pass costs O(n log n) for n nominations plus
 // one eviction and at most one [Model.Place] per eligible contender for each
 // victim tried, and allocates little beyond its result.
 //
@@ -76,6 +78,13 @@
 // with [ErrForeignCheckpoint], never silently accepted; rolling back to the
 // same checkpoint twice, and committing twice, are harmless.
 //
+// A panicking undo step does not break the journal: Rollback forgets each
+// step just before running it, so after the embedder recovers, the newer
+// steps are undone, the panicking one is dropped, the older ones remain,
+// and a later Rollback to the same checkpoint finishes the job; recording
+// works again at once. An undo step that calls Rollback or Commit on its
+// own journal is refused with [ErrRollingBack] instead of recursing.
+//
 // [Cluster] is tenure's in-memory Model, used by the tests, the examples
 // and the simulator: nodes with [Resources] vectors (millicores, bytes,
 // GPUs), jobs ([ClusterJob]) whose tasks request vectors with a gang
@@ -83,7 +92,16 @@
 // backed by a segment tree of free vectors: a placement attempt typically
 // costs O(tasks · log nodes), O(tasks · nodes) at worst, and allocates
 // nothing. Every mutation takes an optional journal; [Cluster.Snapshot] and
-// [ClusterSnapshot.Equal] compare states in tests.
+// [ClusterSnapshot.Equal] compare states in tests. Its memory follows the
+// jobs registered now: a removed job's storage is reused at once, the
+// storage shrinks when most jobs leave, and [Cluster.Clone] costs
+// O(nodes + jobs + tasks) whatever the cluster's history.
+//
+// Package [github.com/tenurepolicy/tenure/requeue/requeuetest] checks an
+// embedder's own Model against this contract: a test gives it a
+// constructor and a state rendering, and it drives random evictions,
+// placements, checkpoints, rollbacks and commits, reporting any state that
+// is not restored exactly.
 //
 // # Backoff
 //
@@ -161,5 +179,5 @@
 // [Journal], [Engine] and [Cluster] hold state and belong to one goroutine,
 // like the scheduling cycle that drives them. [BackoffConfig],
 // [RequeueState] and [QueueOrder] are plain values, safe to share.
-// [ObserverCounter] is safe for concurrent use.
+// An [eligibility.Counter] is safe for concurrent use.
 package requeue

@@ -82,7 +82,7 @@ func (p *policy) decide(s *sim, pre, v int32) (d eligibility.PreemptionDecision,
 	vj, vst := &s.jobs[v], &s.st[v]
 	cand := eligibility.Candidate{ID: vj.Name, Priority: vj.Class.Priority(), Reserved: at(vst.start), Queued: at(vst.queueTS)}
 	d = p.pc.Classify(p.req, cand, s.nowT)
-	if !d.Preemptible() {
+	if !d.Allowed {
 		return d, false, false, secCeil(d.Until)
 	}
 	if p.minRuntime {

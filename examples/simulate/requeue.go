@@ -94,7 +94,7 @@ func (r *requeuePass) evaluate(id int32, collect bool) {
 	ej := r.ejob(id)
 	o := r.nom.Evaluate(&ej, s.nowT)
 	switch {
-	case o.Nominated:
+	case o.Allowed:
 		if _, ok := r.nomPos[id]; !ok {
 			r.nomPos[id] = len(r.nominated)
 			r.nominated = append(r.nominated, id)
