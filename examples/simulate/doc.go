@@ -2,17 +2,18 @@
 // cluster's workload through tenure's policies and compares them side by side.
 //
 //	go run ./examples/simulate                      # embedded Alibaba trace, every policy
-//	go run ./examples/simulate -json                # the same, as JSON
+//	go run ./examples/simulate -json                # the same, as JSON (with per-queue figures)
+//	go run ./examples/simulate -queues              # plus the per-queue table
 //	go run ./examples/simulate -svg plot.svg        # plus utilisation and queue length over time
-//	go run ./examples/simulate -policies priority,minruntime
+//	go run ./examples/simulate -policies priority,minruntime -reclaim-method queue
 //	go run ./examples/simulate -trace pods.csv -nodes nodes.csv
 //	go run ./examples/simulate -synthetic -seed 7
 //
-// Every decision a tenure policy takes in the simulation is taken by the
-// library (queuetree, runtime, eligibility, requeue); the simulator only owns
-// the cluster, the clock and the event loop, exactly as an embedding
-// scheduler would. A run is deterministic: the same input, flags and seed give
-// the same report, byte for byte.
+// Every decision a policy takes in the simulation is taken by the library
+// (queuetree, runtime, eligibility, requeue); the simulator owns only time,
+// placement and bookkeeping, exactly as an embedding scheduler would. A run
+// is deterministic: the same input, flags and seed give the same report,
+// byte for byte. The report starts with every effective setting.
 //
 // # Input
 //
@@ -38,10 +39,13 @@
 //   - Runtime (the work a run must complete): deletion_time −
 //     scheduled_time, or deletion_time − creation_time for the 897 tasks
 //     that were never scheduled (pod_phase Pending: they waited that long
-//     and were deleted; the simulator lets them run instead). An empty or zero
-//     deletion_time means the task outlived the trace: it runs until the
-//     trace's last timestamp. Runtimes are at least 1 s. A scheduled_time
-//     before creation_time or a deletion_time before the start is an error.
+//     and were deleted; the simulator lets them run instead). Runtimes are
+//     at least 1 s. A scheduled_time before creation_time or a deletion_time
+//     before the start is an error.
+//   - Pods alive at the end of the trace: an empty or zero deletion_time, or
+//     one equal to the trace's last timestamp with pod_phase Running (34
+//     pods in this trace). Their real runtime is unknown; the replay keeps
+//     them running past its end (see Load).
 //   - Demand: cpu_milli, memory_mib, and num_gpu GPUs with gpu_milli
 //     thousandths of each: a GPU-sharing task (num_gpu 1, gpu_milli < 1000)
 //     needs one GPU with that share free, a multi-GPU task num_gpu GPUs with
@@ -50,7 +54,7 @@
 //   - Nodes: sn, cpu_milli, memory_mib and gpu from the node list. A task
 //     that fits on no node even when the cluster is empty is dropped and
 //     counted in the report header.
-//   - pod_phase is kept but not used: it is the pod's final phase, and a
+//   - pod_phase is otherwise not used: it is the pod's final phase, and a
 //     Failed pod in this trace ran (a median of 219 s) before failing; there
 //     are no restart counts or readiness times, so the trace carries no
 //     failed starts and the backoff policy is not offered for it.
@@ -62,14 +66,32 @@
 // have to act. The defaults for the embedded trace therefore shrink and speed
 // it up, and the report header says so: -node-stride 40 keeps every 40th
 // node (31 nodes, 147 GPUs, a sample across the trace's GPU models) and
-// -speedup 10 divides the time between arrivals by 10; runtimes and sizes are
-// unchanged. That gives an offered GPU load of about 0.8 with bursts well
-// above 1. For any other input both default to 1.
+// -speedup 15 divides the time between arrivals by 15; runtimes and sizes
+// are unchanged. For any other input both default to 1.
 //
-// -synthetic replaces the trace with a seeded generator (-seed, -jobs): a
-// 12-node, 72-GPU cluster and Poisson arrivals at an offered load of 1.2 (see
-// synthesize for the distributions). It can also model failed starts
-// (-fail-rate), which enables the backoff policy.
+// Shrinking the cluster 40 times while keeping every job would make the
+// long-running part of the mix 40 times larger relative to the cluster: at
+// these defaults 54 jobs (34 of them alive at the end of the trace) could
+// not finish before the end of the replay even if each ran alone from its
+// arrival, and together they ask for 59 of the 147 GPUs (in the real
+// cluster, 1% of its GPUs). So the job mix is scaled with the cluster
+// (-scale-mix, on by default): of the jobs that could not finish even
+// alone, one in -node-stride is kept (every k-th by arrival), the same
+// share of the cluster as in the real one; every job that can finish is
+// kept. The header counts the jobs that could not finish even alone (those
+// kept and those thinned, and the pods alive at the end of the trace among
+// them); they run and hold resources like any job, but are left out of the
+// waits and of "unfinished", so no metric is dominated by jobs
+// that no policy could finish. The result is an offered GPU load of about
+// 0.7, with bursts well above 1.
+//
+// -synthetic replaces the trace with a seeded generator (-seed, -jobs): Poisson
+// arrivals at an offered load of 1.2 on a cluster that grows with the job
+// count (12 nodes, 72 GPUs per 2,000 jobs), so -jobs changes the size, not
+// the load or the span. Its mix includes gangs (several whole-node tasks that
+// must run together) and elastic jobs (tasks that may be taken down to half);
+// see synthesize. It can also model failed starts (-fail-rate), which enables
+// the backoff policy.
 //
 // # Simulation
 //
@@ -81,102 +103,147 @@
 // as its Until (a protection expiry, a cooldown end, a job reaching its
 // expected runtime): months of trace cost a cycle per burst of activity.
 //
-// In a cycle, pending jobs are taken in queue order (priority, then
-// queue-order timestamp, then input order). A job is placed on the first node
-// where it fits (GPU-sharing tasks on the fullest GPU that still fits them);
-// if it fits nowhere, the policy may let it preempt: on every node, the
-// running jobs the policy allows are taken in the policy's victim order until
-// the job fits, and the node needing the fewest evictions (then the least
-// work lost, then the lowest index) is used. A job that can neither fit nor
-// preempt stays pending, and smaller jobs behind it may still start (no
-// reservations). An evicted job goes back to the pending queue and later
-// restarts from scratch: its work is lost. -checkpoint D models jobs that
-// save their progress every D of work: an eviction then loses only the work
-// since the last checkpoint, and the job resumes with the rest.
+// A cycle follows the order of KAI-Scheduler's actions. First allocation
+// and preemption: pending jobs in queue order (requeue.QueueOrder: priority,
+// then queue-order timestamp, then name) are placed where all their tasks
+// fit, first fit task by task (GPU-sharing tasks on the fullest GPU that
+// still fits them); a job that fits nowhere may preempt. Then the requeue
+// pass (requeue policy), with the jobs still pending as contenders. Then the
+// head-of-line reservation (reserve policy). A job that can neither fit nor
+// preempt stays pending, and jobs behind it may still start.
+//
+// Preemption: for each task that does not fit, every node is examined; on a
+// node the candidates the policy allows are taken in the library's order
+// (eligibility.CandidateCompare) until the task fits, and the node whose
+// victims are of the lowest class, then the fewest, then losing the least
+// work, then the lowest index, is used. A victim is evicted whole — a gang
+// frees all its tasks — except an elastic one, which may lose single tasks
+// down to its minimum (a shrink: it keeps its progress and continues more
+// slowly); whether a still-protected elastic job may lose a task is
+// eligibility.ScenarioValidator's decision. An evicted job goes back to the
+// pending queue and later restarts from scratch: its work is lost.
+// -checkpoint D models jobs that save their progress every D of work: an
+// eviction then loses only the work since the last checkpoint.
 //
 // # Policies
 //
 // -policies selects and orders the variants (default: all that apply to the
-// input):
+// input). Every one classifies candidates with
+// eligibility.PreemptionConfig.Classify and orders them with
+// eligibility.CandidateCompare.
 //
-//   - priority: a pending job may evict any running job of strictly lower
-//     priority; victims lowest priority first, then youngest (least work
-//     lost). Nothing is protected; equal priorities never preempt.
+//   - priority: a pending job may evict running jobs of strictly lower
+//     priority (Kueue's LowerPriority). Nothing is protected; equal
+//     priorities never preempt.
 //   - minruntime: priority, and every victim must pass
 //     eligibility.MinRuntimeFilter: an eviction within one team queue is a
-//     preempt, across queues a reclaim, resolved by runtime.Resolver with the
-//     LCA method. -min-runtime sets queue=duration pairs for both (default
-//     be=5m, burstable=15m, ls=30m on the class queues, inherited by their
-//     teams; any queue of the tree may be set, e.g. ls-a=2h).
-//   - requeue: minruntime plus the expected-runtime requeue. Each cycle with
-//     pending jobs that fit nowhere, eligibility.Nominator nominates running
-//     jobs past their expected runtime and requeue.Engine evicts them,
-//     transactionally, when that lets a pending job of strictly higher
-//     priority run (-requeue-contenders higher-or-equal lets equal
-//     priorities contend too). Jobs opt in through the expected-runtime
-//     annotation, derived from their queue: -expected-runtime (default be=1h,
-//     burstable=4h, ls=1d; the nearest setting on the path from the team up
-//     to its class applies). A requeued job gets the engine's not-before
-//     annotation: a cooldown of -requeue-delay (default 30m). The engine's
-//     victim filter is requeue.VictimMinRuntimeFilter.
+//     preempt, across queues a reclaim, resolved by runtime.Resolver with
+//     -reclaim-method (lca: from the child of the lowest common ancestor
+//     toward the victim, KAI-Scheduler's default; queue: from the victim's
+//     queue). -min-runtime sets queue=duration for both actions, merged into
+//     the defaults be=5m, burstable=15m, ls=30m, be-a=1h, ls-c=0s: the team
+//     settings make the methods differ (an LS job reclaiming from be-a is
+//     held 5m by the LCA method, which resolves from the class queue be,
+//     and 1h by the queue method) and the teams of a class differ, which the
+//     within-class fairness shows. queue=inherit removes a default.
+//   - requeue: minruntime plus the expected-runtime requeue (KAI-Scheduler
+//     PR #941): after allocation and preemption, eligibility.Nominator
+//     nominates running jobs past their expected runtime and requeue.Engine
+//     evicts them, transactionally, when that lets a job left pending run.
+//     Jobs opt in through the expected-runtime annotation, derived from
+//     their queue: -expected-runtime (merged into be=1h, burstable=4h, ls=1d;
+//     the nearest setting on the path from the team up applies). A requeued
+//     job gets the engine's not-before annotation: a cooldown of
+//     -requeue-delay (default 30m). The engine's victim filter is
+//     requeue.VictimMinRuntimeFilter. Contenders: by default
+//     (-requeue-contenders higher-or-equal) pending jobs of equal or higher
+//     priority. With tenure's default, strictly higher, the pass can never
+//     commit here: any victim it could take for a higher-priority job,
+//     preemption in the same cycle already could (same filter, and expected
+//     runtimes above the min-runtimes), so the row equals minruntime; what
+//     the requeue adds is turn-taking among equal priorities at the expected
+//     runtime.
 //   - timebased: minruntime plus time-based same-priority preemption
 //     (eligibility.PreemptionConfig, Kueue's LowerOrNewerEqualPriority with
-//     -min-admit, default 2h): within a class (the class queue plays Kueue's
-//     ClusterQueue), a pending job may also evict an equal-priority job that
-//     eligibility.PreemptionConfig.Classify finds newer (queued after the
-//     pending job: the simulator passes both jobs' queue-order timestamps,
+//     -min-admit, default 2h): a pending job may also evict an
+//     equal-priority job that Classify finds newer (queued after the pending
+//     job: both jobs' queue-order timestamps are passed,
 //     eligibility.Candidate.Queued and PreemptionRequest.Timestamp, as
 //     Kueue's code compares them) or expired (reserved longer than
-//     -min-admit ago). Same-class victims are ordered by
-//     eligibility.CandidateCompare. A job preempted by an equal-priority job
-//     is re-queued behind its preemptor (requeue.QueueEntry.
-//     SamePriorityPreempted through requeue.QueueOrder), so the two take
-//     turns. History, measured on the default input: without that re-stamp
-//     two jobs evicted each other every time min-runtime allowed (81,916
-//     evictions, 1,877 unfinished jobs); judging "newer" by reservation
-//     instead of queue order, a job restarting after an eviction was newer
-//     than everyone queued before it (21,002 evictions, 818 unfinished).
-//     What remains is the price of preemption without checkpoints: every
-//     victim restarts from zero. With -checkpoint 30m the policy shortens
-//     the BE wait tail instead. -newer-rule=false gives the library no
-//     preemptor timestamp, which it documents as "no candidate is newer",
-//     leaving only the minAdmit rotation.
+//     -min-admit ago). A job preempted by an equal-priority job is re-queued
+//     behind its preemptor (requeue.QueueEntry.SamePriorityPreempted through
+//     requeue.QueueOrder), so the two take turns. -newer-rule=false gives the
+//     library no preemptor timestamp, which it documents as "no candidate is
+//     newer", leaving only the minAdmit rotation.
+//   - reserve: minruntime plus head-of-line reservation: after a cycle, the
+//     first job left pending that has waited -reserve-after (default 30m)
+//     reserves one node per task (those it fits on with the most GPUs free),
+//     and no other job may start or preempt there until it starts; at most
+//     -reservations (default 1) jobs hold reservations at a time. It exists
+//     because whole-node jobs can wait days while smaller jobs keep taking
+//     the GPUs they would need.
 //   - backoff (only for inputs with failed starts, i.e. -synthetic with
 //     -fail-rate > 0): minruntime, and after a failed start the job's
 //     requeue.RequeueState moves with RequeueState.Timeout under the default
 //     requeue.BackoffConfig (Kueue's: 60s doubling to 1h, no limit, jitter
 //     drawn from a source seeded with -seed); it is not admitted before
-//     RequeueAt and queues by requeue.QueueOrder's Eviction timestamp. A
-//     failed start holds its resources for the readiness timeout (5m) and is
-//     then evicted; under every other policy it is retried at once and keeps
-//     its place in the queue.
+//     RequeueState.Admissible allows and queues by requeue.QueueOrder's
+//     Eviction timestamp. A failed start holds its resources for the
+//     readiness timeout (5m) and is then evicted; under every other policy
+//     it is retried at once and keeps its place in the queue.
 //
 // # Metrics
 //
-//   - GPU util: allocated GPU time (shares count as fractions) over capacity ×
-//     the window, which runs from the arrival of the first 1% of jobs to the
-//     last arrival (a handful of months-old tasks would otherwise stretch it).
-//     Work later lost to an eviction counts: it occupied the GPU.
+// The window runs from the arrival of the first 1% of jobs to the last
+// arrival (a handful of months-old tasks would otherwise stretch it).
+//
+//   - GPU util = useful + wasted: allocated GPU time (shares count as
+//     fractions) over capacity × the window. Wasted is GPU time whose work
+//     was thrown away: the stretch of an evicted run since its last
+//     checkpoint (all of it without checkpoints) and the hold of a failed
+//     start, counted where it was spent. Goodput GPU-h: the useful GPU-hours
+//     in the window.
+//   - evictions, by cause and by the victim's class. Causes are exclusive:
+//     requeue (the requeue engine); time-based (an equal-priority job held
+//     its place longer than min-admit: the time-based policy's expired
+//     picks, Kueue's InClusterQueueTimeBased); preempt (the victim is in the
+//     preemptor's own team queue: KAI-Scheduler's preempt action, here the
+//     time-based policy's newer picks, since a team queue holds one
+//     priority); reclaim (another queue). Shrinks, tasks taken from an
+//     elastic job that keeps running, are counted apart.
+//   - thrash <W: evictions of runs shorter than -thrash-window (default
+//     30m), the same reference for every policy.
+//   - lost GPU-h: the wasted GPU time of evictions over the whole run.
+//   - fair share: at every instant each team queue's fair share of the GPUs
+//     is computed from what its jobs ask for (running plus waiting): the
+//     cluster's GPUs go to the classes in priority order, each taking what
+//     its queues ask for, and a class's part is divided among its queues by
+//     water-filling (equal weights, none above its demand). Over the window,
+//     held/fair compares what a queue held with that share; "all queues"
+//     is Jain's index (Σx)²/(n·Σx²) of those ratios and their minimum. Within
+//     a class the same water-filling divides what the class actually held,
+//     which isolates fairness among its teams from the priority between
+//     classes: "within LS" is Jain's index of those ratios over the LS
+//     teams (1: every team got the same fraction of its share) and the
+//     lowest ratio. -queues prints every queue's figures (always in JSON).
 //   - wait: time in the system not spent on work that counted, completion −
-//     arrival − runtime (without checkpoints: arrival to the start of the run
-//     that completed), p50/p95/p99 per class (nearest rank); the column
+//     arrival − runtime (without checkpoints: arrival to the start of the
+//     run that completed), p50/p95/p99 per class (nearest rank); the column
 //     header counts the class's jobs.
-//   - evictions; thrash: evictions of a job that had run less than the
-//     min-runtime the resolver gives for that preemptor and victim, counted
-//     for every policy whether or not it enforces it; lost GPU-h: GPU time
-//     of evicted runs (since their last checkpoint).
-//   - Jain: Jain's fairness index (Σx)²/(n·Σx²) over the team queues with GPU
-//     work, where x is the queue's service ratio Σ gpu·runtime / Σ
-//     gpu·(completion − arrival) over its GPU jobs: 1 when every queue's
-//     jobs spent the same share of their time in the system running.
 //   - done, unfinished, cycles. The simulation stops -tail (default 2d)
 //     after the last arrival, so a policy that keeps jobs from finishing
 //     cannot run forever; jobs not done by then are unfinished, and their
 //     wait (until their current run started, or until the end if pending)
-//     and service so far are included in the wait percentiles and Jain's
-//     index as censored values.
+//     is included in the wait percentiles as a censored value. Jobs that
+//     could not finish even alone are in neither.
 //
-// -svg plots GPU utilisation and the number of pending jobs over time, from
-// the window's start to the end of the run, one line per policy; -json
-// includes the same series.
+// The notes after the tables are tallies: the requeue engine's outcomes
+// over the run by kind and reason, the time-based picks by candidate class,
+// the reservations granted, and the elastic scenarios the validator allowed
+// and refused. In JSON every note is an object (kind, policy, text,
+// counts).
+//
+// -svg plots GPU utilisation (allocated, and useful dashed) and the number
+// of waiting jobs over time, from the window's start to the end of the run,
+// one colour per policy; -json includes the same series.
 package main

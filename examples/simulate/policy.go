@@ -222,7 +222,7 @@ func (p *policy) notes(s *sim) []Note {
 	var out []Note
 	if p.rq != nil {
 		out = append(out, Note{Kind: "requeue_outcomes", Policy: p.name,
-			Text: "requeue engine outcomes over the run, by kind/reason", Counts: p.rq.outcomes})
+			Text: "the engine's, over the run, by kind/reason", Counts: p.rq.outcomes})
 	}
 	if len(p.picks) > 0 {
 		out = append(out, Note{Kind: "time_based_picks", Policy: p.name,
