@@ -47,7 +47,7 @@ func (b *backoff) timedOut(s *sim, id int32) {
 	}
 	j := &s.jobs[id]
 	ts := b.order.Timestamp(requeue.QueueEntry{ID: j.Name, Priority: j.Class.Priority(), Created: at(j.Arrival), TimeoutEvicted: s.nowT})
-	st.queueTS = int64(ts.Sub(simEpoch) / time.Second)
+	s.setQueueTS(id, int64(ts.Sub(simEpoch)/time.Second))
 	b.admit(s, id)
 }
 

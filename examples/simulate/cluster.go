@@ -132,85 +132,184 @@ type taskRef struct {
 	task int32
 }
 
+// segTree is a segment tree of summaries over the nodes: tree[1] is the
+// root, leaf i is tree[size+i], and every inner entry is the
+// component-wise maximum of its children, so a subtree whose summary
+// cannot hold a task holds it on none of its nodes.
+type segTree struct {
+	n, size int
+	tree    []summary
+}
+
+func (t *segTree) init(n int, leaf func(i int) summary) {
+	t.n, t.size = n, 1
+	for t.size < n {
+		t.size *= 2
+	}
+	t.tree = make([]summary, 2*t.size)
+	for i := range n {
+		t.tree[t.size+i] = leaf(i)
+	}
+	for k := t.size - 1; k >= 1; k-- {
+		t.tree[k].merge(&t.tree[2*k], &t.tree[2*k+1])
+	}
+}
+
+// set replaces leaf i. O(log n).
+func (t *segTree) set(i int, s summary) {
+	k := t.size + i
+	t.tree[k] = s
+	for k /= 2; k >= 1; k /= 2 {
+		t.tree[k].merge(&t.tree[2*k], &t.tree[2*k+1])
+	}
+}
+
+// next returns the first index >= from whose summary may hold one task of
+// j, or -1; with c set, the first such unmasked node one task of j fits
+// on. O(log n) per subtree the summaries cannot rule out.
+func (t *segTree) next(from int, j *Job, c *cluster) int {
+	if t.n == 0 {
+		return -1
+	}
+	return t.search(1, 0, t.size, from, j, c)
+}
+
+func (t *segTree) search(k, lo, hi, from int, j *Job, c *cluster) int {
+	if hi <= from || lo >= t.n || !t.tree[k].mayFit(j) {
+		return -1
+	}
+	if hi-lo == 1 {
+		if c == nil || !c.masked[lo] && c.free[lo].fits(j) {
+			return lo
+		}
+		return -1
+	}
+	mid := (lo + hi) / 2
+	if r := t.search(2*k, lo, mid, from, j, c); r >= 0 {
+		return r
+	}
+	return t.search(2*k+1, mid, hi, from, j, c)
+}
+
+// use is what the running tasks of one class hold on one node.
+type use struct {
+	cpu, mem int64
+	gpu      []int32 // milli per GPU
+}
+
 // cluster is the simulated cluster: nodes, what is free on each, and which
-// tasks run where. A segment tree over the nodes' summaries finds the first
-// node a task fits in O(log nodes) typically (O(nodes) at worst, when many
-// nodes pass the summary test but fail the exact one), so placement stays
-// cheap on clusters of thousands of nodes.
+// tasks run where. Segment trees over the nodes keep placement and the
+// preemption search cheap on clusters of thousands of nodes: fit finds
+// the first node a task fits in O(log nodes) typically (O(nodes) at worst,
+// when many nodes pass the summary test but fail the exact one), and
+// freeable[c] bounds, per node, what would be free if every task of class
+// c or lower were evicted.
 type cluster struct {
 	nodes   []Node
 	free    []nodeFree
 	gpuCap  int64       // total GPUs in thousandths
 	running [][]taskRef // tasks running on each node
+	used    [][numClasses]use
 	// masked nodes are reserved (head-of-line reservation): hidden from
 	// findFit, see sim.fitFor.
-	masked []bool
-	size   int       // leaves of the tree: a power of two >= len(nodes)
-	tree   []summary // tree[1] is the root; leaf i is tree[size+i]
+	masked   []bool
+	fit      segTree
+	freeable [numClasses]segTree
+	scratch  nodeFree
+	// version counts changes of the free resources.
+	version uint64
 }
 
 func newCluster(nodes []Node) *cluster {
-	c := &cluster{nodes: nodes, free: make([]nodeFree, len(nodes)), running: make([][]taskRef, len(nodes)), masked: make([]bool, len(nodes))}
+	c := &cluster{nodes: nodes, free: make([]nodeFree, len(nodes)), running: make([][]taskRef, len(nodes)),
+		masked: make([]bool, len(nodes)), used: make([][numClasses]use, len(nodes))}
 	for i, n := range nodes {
 		c.free[i] = nodeFree{cpu: n.CPU, mem: n.Mem, gpu: make([]int32, n.GPUs)}
 		for g := range c.free[i].gpu {
 			c.free[i].gpu[g] = 1000
 		}
+		for k := range c.used[i] {
+			c.used[i][k].gpu = make([]int32, n.GPUs)
+		}
 		c.gpuCap += int64(n.GPUs) * 1000
 	}
-	c.size = 1
-	for c.size < len(nodes) {
-		c.size *= 2
-	}
-	c.tree = make([]summary, 2*c.size)
-	for i := range c.free {
-		c.tree[c.size+i] = c.free[i].summary()
-	}
-	for k := c.size - 1; k >= 1; k-- {
-		c.tree[k].merge(&c.tree[2*k], &c.tree[2*k+1])
+	c.fit.init(len(nodes), func(i int) summary { return c.free[i].summary() })
+	for k := range c.freeable {
+		c.freeable[k].init(len(nodes), func(i int) summary { return c.freeableSummary(i, Class(k)) })
 	}
 	return c
 }
 
-// update refreshes node n's leaf and its ancestors after a change of its
-// free resources or of its mask. O(GPUs + log nodes).
-func (c *cluster) update(n int) {
-	k := c.size + n
-	if c.masked[n] {
-		c.tree[k] = summary{}
-	} else {
-		c.tree[k] = c.free[n].summary()
+// freeableSummary is the summary of node n with every task of class <= k gone.
+func (c *cluster) freeableSummary(n int, k Class) summary {
+	c.scratch.copyFrom(&c.free[n])
+	for cl := Class(0); cl <= k; cl++ {
+		u := &c.used[n][cl]
+		c.scratch.cpu += u.cpu
+		c.scratch.mem += u.mem
+		for g, m := range u.gpu {
+			c.scratch.gpu[g] += m
+		}
 	}
-	for k /= 2; k >= 1; k /= 2 {
-		c.tree[k].merge(&c.tree[2*k], &c.tree[2*k+1])
+	return c.scratch.summary()
+}
+
+// update refreshes node n in the trees after a change of its free
+// resources (a task of class cl taken or given) or of its mask.
+func (c *cluster) update(n int, cl Class) {
+	c.version++
+	if c.masked[n] {
+		c.fit.set(n, summary{})
+	} else {
+		c.fit.set(n, c.free[n].summary())
+	}
+	// What a task of class cl takes from the free resources it adds to
+	// its class's use: only the classes below cl see a change.
+	for k := Class(0); k < cl && k < numClasses; k++ {
+		c.freeable[k].set(n, c.freeableSummary(n, k))
+	}
+}
+
+// account adds (sign +1) or removes (-1) one task of j on gpus to node n's
+// use by j's class.
+func (c *cluster) account(n int, j *Job, gpus []uint8, sign int64) {
+	u := &c.used[n][j.Class]
+	u.cpu += sign * j.CPU
+	u.mem += sign * j.Mem
+	for _, g := range gpus {
+		u.gpu[g] += int32(sign) * j.GPUMilli
 	}
 }
 
 // take places one task of j on node n (the caller checked it fits) and
 // returns the GPUs it took, appended to into.
 func (c *cluster) take(n int, j *Job, into []uint8) []uint8 {
+	k := len(into)
 	into = c.free[n].take(j, into)
-	c.update(n)
+	c.account(n, j, into[k:], 1)
+	c.update(n, j.Class)
 	return into
 }
 
 // takeExact places one task of j on node n on exactly the given GPUs.
 func (c *cluster) takeExact(n int, j *Job, gpus []uint8) {
 	c.free[n].takeExact(j, gpus)
-	c.update(n)
+	c.account(n, j, gpus, 1)
+	c.update(n, j.Class)
 }
 
 // give frees one task of j holding gpus on node n.
 func (c *cluster) give(n int, j *Job, gpus []uint8) {
 	c.free[n].give(j, gpus)
-	c.update(n)
+	c.account(n, j, gpus, -1)
+	c.update(n, j.Class)
 }
 
 // setMask hides node n from findFit (or shows it again).
 func (c *cluster) setMask(n int, on bool) {
 	if c.masked[n] != on {
 		c.masked[n] = on
-		c.update(n)
+		c.update(n, numClasses)
 	}
 }
 
@@ -223,27 +322,7 @@ func (c *cluster) emptyFits(n int, j *Job) bool {
 // findFit returns the first unmasked node (lowest index) one task of j
 // fits on now, or -1.
 func (c *cluster) findFit(j *Job) int {
-	if len(c.nodes) == 0 {
-		return -1
-	}
-	return c.search(1, 0, c.size, j)
-}
-
-func (c *cluster) search(k, lo, hi int, j *Job) int {
-	if lo >= len(c.nodes) || !c.tree[k].mayFit(j) {
-		return -1
-	}
-	if hi-lo == 1 {
-		if !c.masked[lo] && c.free[lo].fits(j) {
-			return lo
-		}
-		return -1
-	}
-	mid := (lo + hi) / 2
-	if r := c.search(2*k, lo, mid, j); r >= 0 {
-		return r
-	}
-	return c.search(2*k+1, mid, hi, j)
+	return c.fit.next(0, j, c)
 }
 
 // schedulable reports whether j's tasks fit the empty cluster: each task

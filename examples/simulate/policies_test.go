@@ -1,6 +1,7 @@
 package main
 
 import (
+	"slices"
 	"testing"
 	"time"
 
@@ -296,5 +297,31 @@ func TestApplicablePolicies(t *testing.T) {
 	}
 	if diff := cmp.Diff([]string{"priority", "minruntime", "requeue", "timebased", "reserve", "backoff"}, applicablePolicies(true)); diff != "" {
 		t.Errorf("with failed starts (-want +got):\n%s", diff)
+	}
+}
+
+// The requeue pass offers the engine only the nominated jobs whose eviction
+// could make room for a contender, and screens contenders that cannot fit
+// where a victim runs; neither may change a decision: every figure but the
+// engine's tally of kept victims is the same without them.
+func TestRequeueVictimFilterChangesNothing(t *testing.T) {
+	for _, args := range [][]string{
+		{"-synthetic", "-jobs", "1500", "-seed", "5", "-policies", "requeue"},
+		{"-synthetic", "-jobs", "400", "-seed", "6", "-policies", "requeue", "-requeue-contenders", "higher"},
+		{"-synthetic", "-jobs", "400", "-seed", "7", "-policies", "requeue", "-checkpoint", "10m"},
+		{"-policies", "requeue"},
+	} {
+		filtered := runJSON(t, args...)
+		offerAllNominated, screenAll = true, true
+		all := runJSON(t, args...)
+		offerAllNominated, screenAll = false, false
+		f, a := filtered.Results[0], all.Results[0]
+		if f.Evictions.Requeue == 0 && !slices.Contains(args, "higher") {
+			t.Errorf("%q: no requeue evictions: the test shows nothing", args)
+		}
+		f.Notes, a.Notes = nil, nil
+		if diff := cmp.Diff(a, f); diff != "" {
+			t.Errorf("%q: filtered pass differs (-all +filtered):\n%s", args, diff)
+		}
 	}
 }

@@ -69,7 +69,7 @@ func (p *policy) setPreemptor(s *sim, id int32) {
 	p.req = eligibility.PreemptionRequest{Priority: s.jobs[id].Class.Priority()}
 	if !p.noNewer {
 		// With no timestamp the library counts no candidate as newer.
-		p.req.Timestamp = at(s.st[id].queueTS)
+		p.req.Timestamp = s.st[id].queueT
 	}
 }
 
@@ -80,7 +80,7 @@ func (p *policy) setPreemptor(s *sim, id int32) {
 // may change (0: only other events can change it).
 func (p *policy) decide(s *sim, pre, v int32) (d eligibility.PreemptionDecision, ok, deferred bool, until int64) {
 	vj, vst := &s.jobs[v], &s.st[v]
-	cand := eligibility.Candidate{ID: vj.Name, Priority: vj.Class.Priority(), Reserved: at(vst.start), Queued: at(vst.queueTS)}
+	cand := eligibility.Candidate{ID: vj.Name, Priority: vj.Class.Priority(), Reserved: vst.startT, Queued: vst.queueT}
 	d = p.pc.Classify(p.req, cand, s.nowT)
 	if !d.Allowed {
 		return d, false, false, secCeil(d.Until)
@@ -137,7 +137,7 @@ func (p *policy) noteEviction(s *sim, pre, v int32) (expired bool) {
 	j := &s.jobs[v]
 	ts := requeue.QueueOrder{}.Timestamp(requeue.QueueEntry{ID: j.Name, Priority: j.Class.Priority(),
 		Created: at(j.Arrival), SamePriorityPreempted: s.nowT})
-	s.st[v].queueTS = int64(ts.Sub(simEpoch) / time.Second)
+	s.setQueueTS(v, int64(ts.Sub(simEpoch)/time.Second))
 	return d.Class.TimeBased()
 }
 
@@ -220,9 +220,9 @@ var policyRegistry = []struct {
 // notes returns the policy's tallies as structured notes.
 func (p *policy) notes(s *sim) []Note {
 	var out []Note
-	if p.rq != nil {
+	if p.rq != nil && len(p.rq.outcomes) > 0 {
 		out = append(out, Note{Kind: "requeue_outcomes", Policy: p.name,
-			Text: "the engine's, over the run, by kind/reason", Counts: p.rq.outcomes})
+			Text: "the engine's, over the run, by kind/reason, for the nominated jobs whose eviction could make room for a waiting job (the others it would keep)", Counts: p.rq.outcomes})
 	}
 	if len(p.picks) > 0 {
 		out = append(out, Note{Kind: "time_based_picks", Policy: p.name,

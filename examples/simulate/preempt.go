@@ -180,6 +180,15 @@ func (s *sim) applyChoice(cs []chosen) {
 	}
 }
 
+// preemptNodeLimit bounds the nodes one preemption attempt examines (those
+// where evicting every candidate of a low enough class could make room):
+// on large clusters a full scan per attempt would make the simulation
+// quadratic. Schedulers bound their preemption dry runs likewise
+// (kube-scheduler's DefaultPreemption stops after a number of candidate
+// nodes, starting from a random offset). Clusters of up to this many nodes,
+// the embedded trace's 31 among them, are searched in full.
+const preemptNodeLimit = 64
+
 // victimLimit is the highest class a victim of p may have.
 func (s *sim) victimLimit(p int32) Class {
 	c := s.jobs[p].Class
@@ -196,15 +205,34 @@ func (s *sim) victimLimit(p int32) Class {
 func (s *sim) bestNode(p int32) int {
 	ps := &s.pre
 	j := &s.jobs[p]
-	limit := s.victimLimit(p)
 	if s.jobs[p].Class == 0 && !s.pol.equal {
 		return -1 // nothing is lower than the lowest class
 	}
+	limit := s.victimLimit(p)
 	best, bestTop, bestK, bestLost := -1, Class(0), 0, int64(0)
-	for n := range s.c.nodes {
+	// Candidate nodes: those where evicting every task of class <= limit
+	// would make room (the freeable tree finds them), from a start that
+	// depends on the preemptor, at most preemptNodeLimit of them.
+	tree := &s.c.freeable[limit]
+	nn := len(s.c.nodes)
+	from := 0
+	if nn > 0 {
+		from = int(uint64(p) * 2654435761 % uint64(nn))
+	}
+	n, wrapped := from-1, false
+	for examined := 0; examined < preemptNodeLimit; {
+		n = tree.next(n+1, j, nil)
+		if n < 0 && !wrapped {
+			wrapped = true
+			n = tree.next(0, j, nil)
+		}
+		if n < 0 || wrapped && n >= from {
+			break
+		}
 		if !s.c.emptyFits(n, j) || !s.resv.usable(n, p) || !s.roomIfEvicted(n, j, limit) {
 			continue
 		}
+		examined++
 		ps.units = ps.units[:0]
 		for _, r := range s.c.running[n] {
 			v := r.job
@@ -237,7 +265,7 @@ func (s *sim) bestNode(p int32) int {
 		for _, c := range ps.cur {
 			top = max(top, s.jobs[c.job].Class)
 		}
-		if best < 0 || top < bestTop || top == bestTop && (k < bestK || k == bestK && lost < bestLost) {
+		if best < 0 || top < bestTop || top == bestTop && (k < bestK || k == bestK && (lost < bestLost || lost == bestLost && n < best)) {
 			best, bestTop, bestK, bestLost = n, top, k, lost
 			ps.best = copyChoice(ps.best, ps.cur)
 		}

@@ -2,6 +2,8 @@ package main
 
 import (
 	"fmt"
+	"slices"
+	"strings"
 
 	"github.com/tenurepolicy/tenure/eligibility"
 	"github.com/tenurepolicy/tenure/requeue"
@@ -34,14 +36,27 @@ type requeuePass struct {
 	eng *requeue.Engine
 	s   *sim
 
-	timers    timerHeap
+	timers timerHeap
+	// The nominated set: jobs, their nominations, and each job's index.
 	nominated []int32
+	nomData   []eligibility.Nomination
 	nomPos    map[int32]int
+	minimal   []int32 // a pass's contenders of minimal shape
+	conts     []requeue.Contender
+	victims   []requeue.Victim
+	help      []int32 // indices into passIDs and passNoms
+	rest      []int32
+	passIDs   []int32
+	passNoms  []eligibility.Nomination
+	// The last victim mayFitOn looked up, and whether contenders fit
+	// anywhere, by cluster version.
+	lastV    *requeue.Victim
+	lastVid  int32
+	anywhere map[int32]fitCache
 	// ann holds the annotations of jobs requeued at least once (their
 	// not-before); others carry their leaf's.
 	ann map[int32]map[string]string
 
-	eval      []int32
 	noms      []eligibility.Nomination
 	in        requeue.EngineInput
 	contIDs   map[string]int32
@@ -52,12 +67,22 @@ type requeuePass struct {
 }
 
 func newRequeuePass(w *workload, filter *eligibility.MinRuntimeFilter) (*requeuePass, error) {
-	r := &requeuePass{nomPos: map[int32]int{}, ann: map[int32]map[string]string{},
+	r := &requeuePass{nomPos: map[int32]int{}, ann: map[int32]map[string]string{}, anywhere: map[int32]fitCache{},
 		contIDs: map[string]int32{}, contBkt: map[int32]int32{}, outcomes: map[string]int{}}
 	cfg := requeue.EngineConfig{DefaultDelay: w.env.settings.RequeueDelay,
 		Filters: []requeue.VictimFilter{requeue.VictimMinRuntimeFilter{Filter: filter}}}
-	if w.env.settings.RequeueEqual {
-		cfg.CanContend = func(v *requeue.Victim, c *requeue.Contender) bool { return c.Priority >= v.Priority }
+	// Who may use a victim's resources: by priority (strictly higher, or
+	// equal too), and only a contender one task of which fits, on one of
+	// the victim's nodes, in what could be free there during the pass (see
+	// run). A pair failing that test would fail Model.Place anyway; the
+	// screen only spares the attempt, so it changes no decision (the
+	// victim's outcome reads no_contender instead of no_fit).
+	equal := w.env.settings.RequeueEqual
+	cfg.CanContend = func(v *requeue.Victim, c *requeue.Contender) bool {
+		if c.Priority < v.Priority || c.Priority == v.Priority && !equal {
+			return false
+		}
+		return screenAll || r.mayFitOn(v, c)
 	}
 	var err error
 	r.eng, err = requeue.NewEngine(cfg)
@@ -86,10 +111,9 @@ func (r *requeuePass) ejob(id int32) eligibility.Job {
 }
 
 // evaluate asks the nominator about running job id now: a nominated job
-// joins the nominated set (and the pass's nominations when collect), a
-// skipped or not yet eligible one is looked at again at the instant the
-// decision names.
-func (r *requeuePass) evaluate(id int32, collect bool) {
+// joins the nominated set, a skipped or not yet eligible one is looked at
+// again at the instant the decision names.
+func (r *requeuePass) evaluate(id int32) {
 	s := r.s
 	ej := r.ejob(id)
 	o := r.nom.Evaluate(&ej, s.nowT)
@@ -98,10 +122,7 @@ func (r *requeuePass) evaluate(id int32, collect bool) {
 		if _, ok := r.nomPos[id]; !ok {
 			r.nomPos[id] = len(r.nominated)
 			r.nominated = append(r.nominated, id)
-		}
-		if collect {
-			r.noms = append(r.noms, o.Nomination)
-			r.model.ids[o.Nomination.Job] = id
+			r.nomData = append(r.nomData, o.Nomination)
 		}
 	case !o.Skip.Until.IsZero():
 		r.timers.push(timer{t: secCeil(o.Skip.Until), job: id, run: s.st[id].runs})
@@ -111,7 +132,7 @@ func (r *requeuePass) evaluate(id int32, collect bool) {
 // started evaluates a job that just started, if its queue opted in.
 func (r *requeuePass) started(_ *sim, id int32) {
 	if r.annotations(id) != nil {
-		r.evaluate(id, false)
+		r.evaluate(id)
 	}
 }
 
@@ -121,58 +142,168 @@ func (r *requeuePass) stopped(_ *sim, id int32) {
 	if !ok {
 		return
 	}
-	last := r.nominated[len(r.nominated)-1]
-	r.nominated[i] = last
-	r.nomPos[last] = i
-	r.nominated = r.nominated[:len(r.nominated)-1]
+	last := len(r.nominated) - 1
+	r.nominated[i], r.nomData[i] = r.nominated[last], r.nomData[last]
+	r.nomPos[r.nominated[i]] = i
+	r.nominated, r.nomData = r.nominated[:last], r.nomData[:last]
 	delete(r.nomPos, id)
 }
 
 // run performs one requeue pass at s.now, with the first job of each bucket
 // left pending by the cycle as contenders.
 func (r *requeuePass) run(s *sim) {
-	// Jobs whose outcome may have changed, and the nominated ones.
-	r.eval = r.eval[:0]
+	// Jobs whose outcome may have changed by now. A nominated job needs no
+	// new look: its decision's Until is zero (time alone never changes it),
+	// and only its stopping (stopped) or a new annotation (a requeue, which
+	// stops it) can.
 	for len(r.timers) > 0 && r.timers[0].t <= s.now {
 		tm := r.timers.pop()
 		if st := &s.st[tm.job]; st.status == statusRunning && st.runs == tm.run {
-			r.eval = append(r.eval, tm.job)
+			r.evaluate(tm.job)
 		}
-	}
-	r.eval = append(r.eval, r.nominated...)
-	r.noms = r.noms[:0]
-	clear(r.model.ids)
-	for _, id := range r.eval {
-		if _, ok := r.nomPos[id]; ok {
-			r.stopped(s, id) // re-added by evaluate if still nominated
-		}
-		r.evaluate(id, true)
 	}
 	if len(r.timers) > 0 {
 		s.wakeAt(r.timers[0].t) // contenders are waiting: look again then
 	}
-	if len(r.noms) == 0 {
+	if len(r.nominated) == 0 {
 		return
 	}
 	clear(r.contIDs)
 	clear(r.contBkt)
-	r.in.Nominations, r.in.Victims, r.in.Contenders = r.in.Nominations[:0], r.in.Victims[:0], r.in.Contenders[:0]
+	clear(r.model.ids)
+	r.conts = r.conts[:0]
 	for _, b := range s.left {
 		id := s.q.head(b)
 		j := &s.jobs[id]
-		r.in.Contenders = append(r.in.Contenders, requeue.Contender{ID: j.Name, Priority: j.Class.Priority(),
-			Queue: s.env.leaf(j), Queued: at(s.st[id].queueTS)})
+		if j.Tasks == 1 && s.fitFor(id) >= 0 {
+			// Room freed later in the cycle (by a preemption that freed more
+			// than it needed): the next cycle places it. The engine assumes
+			// its contenders fit nowhere as things are.
+			continue
+		}
+		r.conts = append(r.conts, requeue.Contender{ID: j.Name, Priority: j.Class.Priority(),
+			Queue: s.env.leaf(j), Queued: s.st[id].queueT})
 		r.contIDs[j.Name] = id
 		r.contBkt[id] = b
+		r.model.ids[j.Name] = id
 	}
+	if len(r.conts) == 0 {
+		return
+	}
+	// The victims, in the engine's order (requeue.VictimDefaultOrder, then
+	// job ID).
+	// A snapshot of the nominated set: commits remove jobs from the set.
+	r.passIDs = append(r.passIDs[:0], r.nominated...)
+	r.passNoms = append(r.passNoms[:0], r.nomData...)
+	r.victims = r.victims[:0]
+	for i := range r.passNoms {
+		r.victims = append(r.victims, requeue.VictimFromNomination(&r.passNoms[i]))
+	}
+	// The pass goes through the victims in the engine's own order
+	// (requeue.VictimDefaultOrder, then job ID), one engine run per victim
+	// that could make room for some contender still waiting (mayHelp);
+	// the others are passed over without asking the engine, which would
+	// keep them whatever it did. A victim's outcome depends only on the
+	// state and the contenders still waiting when the engine reaches it,
+	// and a victim passed over changes neither, so this decides exactly
+	// what one run over every nominated job would. To spare sorting them
+	// all, only the victims that may help as things are (help) are sorted;
+	// after a commit the others (rest) are looked at again, and those that
+	// now may help and come later join help in order.
+	if offerAllNominated {
+		r.runAll()
+		return
+	}
+	r.minimalFor()
+	r.help, r.rest = r.help[:0], r.rest[:0]
+	for i := range r.passIDs {
+		if r.mayHelp(r.passIDs[i]) {
+			r.help = append(r.help, int32(i))
+		} else {
+			r.rest = append(r.rest, int32(i))
+		}
+	}
+	slices.SortFunc(r.help, r.victimCompare)
+	for k := 0; k < len(r.help) && len(r.conts) > 0; k++ {
+		i := r.help[k]
+		if k > 0 && !r.mayHelp(r.passIDs[i]) {
+			continue
+		}
+		if !r.runVictim(i) {
+			continue
+		}
+		// A commit: the contenders left, and the victims it may have
+		// turned useful.
+		r.minimalFor()
+		later := r.help[k+1:]
+		n0 := len(later)
+		r.rest = slices.DeleteFunc(r.rest, func(j int32) bool {
+			if r.victimCompare(j, i) > 0 && r.mayHelp(r.passIDs[j]) {
+				later = append(later, j)
+				return true
+			}
+			return false
+		})
+		if len(later) > n0 {
+			slices.SortFunc(later, r.victimCompare)
+			r.help = append(r.help[:k+1], later...)
+		}
+	}
+}
+
+// victimCompare orders two victims of the pass (indices into passNoms) as
+// the engine does.
+func (r *requeuePass) victimCompare(a, b int32) int {
+	if c := requeue.VictimDefaultOrder(r.s.nowT, &r.victims[a], &r.victims[b]); c != 0 {
+		return c
+	}
+	return strings.Compare(r.victims[a].ID, r.victims[b].ID)
+}
+
+// minimalFor collects the minimal shapes of the waiting contenders.
+func (r *requeuePass) minimalFor() {
+	r.minimal = r.minimal[:0]
+	for i := range r.conts {
+		r.addMinimal(r.contIDs[r.conts[i].ID])
+	}
+}
+
+// runAll is the reference the pass is tested against: one engine run over
+// every nominated job.
+func (r *requeuePass) runAll() {
+	r.noms = append(r.noms[:0], r.passNoms...)
+	for i := range r.passNoms {
+		r.model.ids[r.passNoms[i].Job] = r.passIDs[i]
+	}
+	r.runNoms()
+}
+
+// runVictim runs the engine over one victim (an index into the pass's
+// snapshot) and the waiting contenders, applies its decision, and reports
+// whether it placed any contender.
+func (r *requeuePass) runVictim(i int32) bool {
+	r.noms = append(r.noms[:0], r.passNoms[i])
+	r.model.ids[r.passNoms[i].Job] = r.passIDs[i]
+	return r.runNoms()
+}
+
+// runNoms runs the engine over r.noms and the waiting contenders, applies
+// its decisions, and reports whether it placed any contender.
+func (r *requeuePass) runNoms() bool {
+	s := r.s
+	r.in.Nominations, r.in.Victims = r.in.Nominations[:0], r.in.Victims[:0]
+	r.in.Contenders = r.conts
 	r.in.AddNominations(r.noms)
-	for name, id := range r.contIDs {
-		r.model.ids[name] = id
-	}
+	r.lastV = nil
 	res, err := r.eng.Run(s.nowT, r.in, &r.model)
 	if err != nil {
 		panic(fmt.Sprintf("simulate: internal error: requeue engine: %v", err))
 	}
+	if n := len(res.ContenderErrors); n > 0 {
+		panic(fmt.Sprintf("simulate: internal error: requeue model refused %d contenders: %v", n, res.ContenderErrors[0].Err))
+	}
+	clear(r.model.placed)
+	placed := false
 	for _, o := range res.Outcomes {
 		k := o.Kind.String()
 		if o.Kind != requeue.OutcomeCommitted {
@@ -182,18 +313,142 @@ func (r *requeuePass) run(s *sim) {
 		switch o.Kind {
 		case requeue.OutcomeCommitted:
 			r.commit(o)
+			placed = true
 		case requeue.OutcomeSkipped:
 			if !o.Until.IsZero() {
 				s.wakeAt(secCeil(o.Until))
 			}
-		case requeue.OutcomeDeferred:
-			s.wakeAt(s.now + 1)
 		}
 	}
-	if n := len(res.ContenderErrors); n > 0 {
-		panic(fmt.Sprintf("simulate: internal error: requeue model refused %d contenders: %v", n, res.ContenderErrors[0].Err))
+	if placed {
+		r.conts = slices.DeleteFunc(r.conts, func(c requeue.Contender) bool {
+			return s.st[r.contIDs[c.ID]].status != statusPending
+		})
 	}
-	clear(r.model.placed)
+	return placed
+}
+
+// addMinimal adds contender id to the pass's minimal shapes unless a
+// contender of its class needs no more than it.
+func (r *requeuePass) addMinimal(id int32) {
+	s := r.s
+	j := &s.jobs[id]
+	sh := shapeOf(j)
+	for i, m := range r.minimal {
+		mj := &s.jobs[m]
+		if mj.Class != j.Class {
+			continue
+		}
+		ms := shapeOf(mj)
+		if sh.dominates(ms) {
+			return
+		}
+		if ms.dominates(sh) {
+			r.minimal[i] = id
+			return
+		}
+	}
+	r.minimal = append(r.minimal, id)
+}
+
+// fitsNow returns how many tasks of contender id fit as things are (at
+// most its tasks), cached while the cluster is unchanged.
+func (r *requeuePass) fitsNow(id int32) int32 {
+	s := r.s
+	e := r.anywhere[id]
+	if e.version != s.c.version {
+		e = fitCache{version: s.c.version, tasks: s.fitCount(id, s.jobs[id].Tasks)}
+		r.anywhere[id] = e
+	}
+	return e.tasks
+}
+
+// offerAllNominated and screenAll turn the pass's victim filter and
+// contender screen off: one engine run over every nominated job, every
+// contender tried (tests check that the pass decides the same).
+var offerAllNominated, screenAll = false, false
+
+// mayFitOn reports whether contender c could be placed, all its tasks,
+// if victim v were evicted now (see fitsIfEvicted).
+func (r *requeuePass) mayFitOn(v *requeue.Victim, c *requeue.Contender) bool {
+	if v != r.lastV {
+		r.lastV, r.lastVid = v, r.model.ids[v.ID]
+	}
+	return r.fitsIfEvicted(r.lastVid, r.contIDs[c.ID])
+}
+
+// fitsIfEvicted reports whether contender cid could be placed, all its
+// tasks, if running job vid were evicted now. Model.Place puts identical
+// tasks first fit, so it places them all exactly when the cluster can hold
+// that many: the tasks that fit as things are (fitsNow) plus what freeing
+// vid's tasks adds on its nodes. It reads the model's current state.
+func (r *requeuePass) fitsIfEvicted(vid, cid int32) bool {
+	s := r.s
+	cj := &s.jobs[cid]
+	st := &s.st[vid]
+	need := cj.Tasks
+	gain := int32(0)
+	f := &s.c.scratch
+	for t, n := range st.nodes {
+		if n < 0 || slices.Index(st.nodes[:t], n) >= 0 {
+			continue // not running, or a node already looked at
+		}
+		if !s.resv.usable(int(n), cid) {
+			continue
+		}
+		f.copyFrom(&s.c.free[n])
+		before := capacity(f, cj, need)
+		f.copyFrom(&s.c.free[n])
+		for u, m := range st.nodes[t:] {
+			if m == n {
+				f.give(&s.jobs[vid], s.taskGPUs(vid, t+u))
+			}
+		}
+		after := capacity(f, cj, need)
+		if need == 1 && after > 0 {
+			return true
+		}
+		gain += after - before
+	}
+	if need == 1 || gain == 0 {
+		return false // the eviction adds no room for it
+	}
+	return r.fitsNow(cid)+gain >= need
+}
+
+// capacity returns how many tasks of j fit into f, at most max; f is
+// used up.
+func capacity(f *nodeFree, j *Job, max int32) int32 {
+	k := int32(0)
+	var gpus [64]uint8
+	for k < max && f.fits(j) {
+		f.take(j, gpus[:0])
+		k++
+	}
+	return k
+}
+
+type fitCache struct {
+	version uint64
+	tasks   int32
+}
+
+// mayHelp reports whether evicting running job v now could let some
+// waiting contender that may contend for it (by CanContend's rule) run:
+// checking the contenders of minimal shape per class suffices, since a
+// contender that fits implies that every smaller one of its class does.
+func (r *requeuePass) mayHelp(v int32) bool {
+	s := r.s
+	vc := s.jobs[v].Class
+	for _, c := range r.minimal {
+		if cc := s.jobs[c].Class; cc < vc || cc == vc && !s.env.settings.RequeueEqual {
+			continue
+		}
+		if r.fitsIfEvicted(v, c) {
+			return true
+		}
+	}
+	return false
 }
 
 // commit applies a committed outcome: the victim (already freed by the

@@ -120,8 +120,11 @@ type jobState struct {
 	progress        int64 // work saved, in task-seconds
 	done            int64
 	queueTS         int64 // queue-order timestamp (requeue.QueueOrder.Timestamp)
-	pendingSince    int64
-	evictions       int32
+	// startT and queueT are start and queueTS as the library's instants
+	// (at), kept to spare the conversion in every decision.
+	startT, queueT time.Time
+	pendingSince   int64
+	evictions      int32
 	// nodes holds each task's node (-1: not running); gpus each task's
 	// GPUs, j.GPUs entries per task.
 	nodes []int32
@@ -334,7 +337,7 @@ func (s *sim) run() {
 		}
 		switch e.kind {
 		case evArrive:
-			st.queueTS = s.jobs[e.job].Arrival
+			s.setQueueTS(e.job, s.jobs[e.job].Arrival)
 			s.addPending(e.job)
 			s.wakeAt(s.now)
 		case evComplete:
@@ -407,7 +410,7 @@ func (s *sim) ejob(id int32) *eligibility.Job {
 		Running: st.status == statusRunning, Subgroups: s.sub[:],
 	}
 	if st.status == statusRunning {
-		s.ej.Start = at(st.start)
+		s.ej.Start = st.startT
 	}
 	return &s.ej
 }
@@ -417,7 +420,13 @@ func (s *sim) ejob(id int32) *eligibility.Job {
 // as its creation.
 func (s *sim) queueEntry(id int32) requeue.QueueEntry {
 	j := &s.jobs[id]
-	return requeue.QueueEntry{ID: j.Name, Priority: j.Class.Priority(), Created: at(s.st[id].queueTS)}
+	return requeue.QueueEntry{ID: j.Name, Priority: j.Class.Priority(), Created: s.st[id].queueT}
+}
+
+// setQueueTS sets job id's queue-order timestamp.
+func (s *sim) setQueueTS(id int32, ts int64) {
+	s.st[id].queueTS = ts
+	s.st[id].queueT = at(ts)
 }
 
 // queueCompare orders pending jobs with requeue.QueueOrder: higher priority
@@ -438,6 +447,25 @@ func (s *sim) fitFor(id int32) int {
 		}
 	}
 	return n
+}
+
+// fitCount returns how many tasks of job id fit as things are, where it
+// may run (reservations honoured), at most max. O(nodes with room).
+func (s *sim) fitCount(id int32, max int32) int32 {
+	j := &s.jobs[id]
+	f := &s.pre.free
+	k := int32(0)
+	for n := s.c.fit.next(0, j, s.c); n >= 0 && k < max; n = s.c.fit.next(n+1, j, s.c) {
+		f.copyFrom(&s.c.free[n])
+		k += capacity(f, j, max-k)
+	}
+	for _, n := range s.resv.mine(id) {
+		if k < max {
+			f.copyFrom(&s.c.free[n])
+			k += capacity(f, j, max-k)
+		}
+	}
+	return k
 }
 
 // placeFit starts job id where all its tasks fit now, first fit task by
@@ -497,7 +525,7 @@ func (s *sim) book(id int32) {
 		s.c.running[n] = append(s.c.running[n], taskRef{id, int32(t)})
 	}
 	st.status = statusRunning
-	st.start, st.segStart = s.now, s.now
+	st.start, st.segStart, st.startT = s.now, s.now, s.nowT
 	st.active = j.Tasks
 	st.epoch++
 	st.runs++
