@@ -216,13 +216,14 @@ type cluster struct {
 	fit      segTree
 	freeable [numClasses]segTree
 	scratch  nodeFree
-	// version counts changes of the free resources.
+	// version counts changes of the free resources, nodeVer per node.
 	version uint64
+	nodeVer []uint64
 }
 
 func newCluster(nodes []Node) *cluster {
 	c := &cluster{nodes: nodes, free: make([]nodeFree, len(nodes)), running: make([][]taskRef, len(nodes)),
-		masked: make([]bool, len(nodes)), used: make([][numClasses]use, len(nodes))}
+		masked: make([]bool, len(nodes)), used: make([][numClasses]use, len(nodes)), nodeVer: make([]uint64, len(nodes))}
 	for i, n := range nodes {
 		c.free[i] = nodeFree{cpu: n.CPU, mem: n.Mem, gpu: make([]int32, n.GPUs)}
 		for g := range c.free[i].gpu {
@@ -258,6 +259,7 @@ func (c *cluster) freeableSummary(n int, k Class) summary {
 // resources (a task of class cl taken or given) or of its mask.
 func (c *cluster) update(n int, cl Class) {
 	c.version++
+	c.nodeVer[n]++
 	if c.masked[n] {
 		c.fit.set(n, summary{})
 	} else {

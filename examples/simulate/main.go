@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	goruntime "runtime"
 	"slices"
 	"strings"
 	"time"
@@ -42,6 +43,11 @@ type options struct {
 	scaleMix     bool
 	json         bool
 	queues       bool
+	parallel     int
+	runs         int
+	sweeps       []sweepAxis
+	sweepSVG     string
+	sweepAxes    [2]string
 	svg          string
 	buckets      int
 	tail         time.Duration
@@ -134,6 +140,21 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	fs.Float64Var(&o.speedup, "speedup", 0, "divide inter-arrival times by this factor, raising the load (0: 15 for the embedded trace, else 1)")
 	fs.BoolVar(&o.scaleMix, "scale-mix", true, "keep only one in node-stride of the jobs that could not finish even alone (the long-running part of the mix shrinks with the cluster)")
 	fs.BoolVar(&o.json, "json", false, "print the results as JSON (always with the per-queue figures)")
+	fs.IntVar(&o.parallel, "parallel", goruntime.GOMAXPROCS(0), "simulations run at once (default: the number of cores); the output is the same whatever it is")
+	fs.IntVar(&o.runs, "runs", 1, "synthetic only: repeat with this many seeds (-seed, -seed+1, ...) and report each metric's mean and 95% interval")
+	fs.Func("sweep", "vary a `setting=v1,v2,...` over a grid (give it twice for two settings): "+strings.Join(sweepSettable, ", "), func(v string) error {
+		ax, err := parseSweep(v)
+		if err != nil {
+			return err
+		}
+		if len(o.sweeps) == 2 {
+			return errors.New("simulate: -sweep: at most two settings")
+		}
+		o.sweeps = append(o.sweeps, ax)
+		return nil
+	})
+	fs.StringVar(&o.sweepSVG, "sweep-svg", "", "with -sweep: write the trade-off plot to `FILE`")
+	sweepAxes := fs.String("sweep-axes", "lost_gpu_hours,wait_p95_be_h", "with -sweep: the plot's `x,y` metrics, from "+strings.Join(metricNames, ","))
 	fs.BoolVar(&o.queues, "queues", false, "print the per-queue table (held against fair share, waits, evictions)")
 	fs.StringVar(&o.svg, "svg", "", "write a plot of utilisation and queue length over time to `FILE`")
 	fs.IntVar(&o.buckets, "buckets", 200, "time-series resolution for -svg and -json")
@@ -181,9 +202,7 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	set.RequeueDelay = dur("requeue-delay", *delay)
 	set.MinAdmit = dur("min-admit", *minAdmit)
 	set.ReserveAfter = dur("reserve-after", *reserve)
-	if set.ThrashWindow = dur("thrash-window", *thrash); set.ThrashWindow <= 0 && *thrash != "" {
-		errs = append(errs, fmt.Errorf("simulate: -thrash-window %s: want a positive duration", *thrash))
-	}
+	set.ThrashWindow = dur("thrash-window", *thrash)
 	var err error
 	if set.Method, err = runtime.ParseMethod(*method); err != nil {
 		errs = append(errs, fmt.Errorf("simulate: -reclaim-method: %w", err))
@@ -197,6 +216,25 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 		errs = append(errs, err)
 	}
 	set.NoNewer = !*newer
+	if ax := splitList(*sweepAxes); len(ax) != 2 || !slices.Contains(metricNames, ax[0]) || !slices.Contains(metricNames, ax[1]) {
+		errs = append(errs, fmt.Errorf("simulate: -sweep-axes %q: want two of %s", *sweepAxes, strings.Join(metricNames, ",")))
+	} else {
+		o.sweepAxes = [2]string{ax[0], ax[1]}
+	}
+	if o.runs < 1 || o.runs > 1000 {
+		errs = append(errs, fmt.Errorf("simulate: -runs %d: want 1..1000", o.runs))
+	} else if o.runs > 1 && !o.synthetic {
+		errs = append(errs, errors.New("simulate: -runs needs -synthetic: a trace is one deterministic replay, with no seed to vary"))
+	}
+	if o.sweepSVG != "" && len(o.sweeps) == 0 {
+		errs = append(errs, errors.New("simulate: -sweep-svg needs -sweep"))
+	}
+	if len(o.sweeps) > 0 && (o.svg != "" || o.queues) {
+		errs = append(errs, errors.New("simulate: -sweep reports a table and -sweep-svg; -svg and -queues are for single runs"))
+	}
+	if len(o.sweeps) == 2 && o.sweeps[0].Name == o.sweeps[1].Name {
+		errs = append(errs, fmt.Errorf("simulate: -sweep %s given twice", o.sweeps[0].Name))
+	}
 	switch *contenders {
 	case "higher":
 	case "higher-or-equal":
@@ -204,24 +242,13 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	default:
 		errs = append(errs, fmt.Errorf("simulate: -requeue-contenders %q: want higher or higher-or-equal", *contenders))
 	}
-	// The library's own validation of the policy settings.
-	if err := timeBasedConfig(*set).Validate(); err != nil {
-		errs = append(errs, fmt.Errorf("simulate: -min-admit: %w", err))
-	}
-	if err := (requeue.EngineConfig{DefaultDelay: set.RequeueDelay}).Validate(); err != nil {
-		errs = append(errs, fmt.Errorf("simulate: -requeue-delay: %w", err))
-	}
-	if o.settings.Reservations < 1 || o.settings.Reservations > 1000 {
-		errs = append(errs, fmt.Errorf("simulate: -reservations %d: want 1..1000", o.settings.Reservations))
-	}
 	if o.interval < time.Second || o.interval > maxInterval || o.interval%time.Second != 0 {
 		errs = append(errs, fmt.Errorf("simulate: -interval %v: want whole seconds, 1s..%s", o.interval, runtime.FormatDuration(maxInterval)))
 	}
 	if o.teams < 1 || o.teams > 64 {
 		errs = append(errs, fmt.Errorf("simulate: -teams %d: want 1..64", o.teams))
-	} else if _, err := newEnv(nil, o.teams, *set); err != nil {
-		errs = append(errs, err) // unknown queues, 0s expected runtime, ...
 	}
+	errs = append(errs, validateSettings(o)...)
 	if o.nodeStride < 0 {
 		errs = append(errs, fmt.Errorf("simulate: -node-stride %d: want >= 1 (or 0 for the default)", o.nodeStride))
 	}
@@ -230,6 +257,9 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	}
 	if o.synthJobs < 1 || o.synthJobs > maxSynthJobs {
 		errs = append(errs, fmt.Errorf("simulate: -jobs %d: want 1..%d", o.synthJobs, maxSynthJobs))
+	}
+	if o.parallel < 1 || o.parallel > 1024 {
+		errs = append(errs, fmt.Errorf("simulate: -parallel %d: want 1..1024", o.parallel))
 	}
 	if o.buckets < 1 || o.buckets > 100_000 {
 		errs = append(errs, fmt.Errorf("simulate: -buckets %d: want 1..100000", o.buckets))
@@ -248,6 +278,34 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 		errs = append(errs, errors.New("simulate: -fail-rate needs -synthetic (failed starts are generated; a trace has none)"))
 	}
 	return o, errors.Join(errs...)
+}
+
+// validateSettings checks the policy settings of o with the library's own
+// validation where it has one; parseFlags and every -sweep point use it.
+func validateSettings(o options) []error {
+	var errs []error
+	set := o.settings
+	if err := timeBasedConfig(set).Validate(); err != nil {
+		errs = append(errs, fmt.Errorf("simulate: -min-admit: %w", err))
+	}
+	if err := (requeue.EngineConfig{DefaultDelay: set.RequeueDelay}).Validate(); err != nil {
+		errs = append(errs, fmt.Errorf("simulate: -requeue-delay: %w", err))
+	}
+	if o.teams >= 1 && o.teams <= 64 {
+		if _, err := newEnv(nil, o.teams, set); err != nil {
+			errs = append(errs, err) // unknown queues, 0s expected runtime, ...
+		}
+	}
+	if set.ThrashWindow <= 0 {
+		errs = append(errs, fmt.Errorf("simulate: -thrash-window %s: want a positive duration", runtime.FormatDuration(set.ThrashWindow)))
+	}
+	if set.Reservations < 1 || set.Reservations > 1000 {
+		errs = append(errs, fmt.Errorf("simulate: -reservations %d: want 1..1000", set.Reservations))
+	}
+	if set.ReserveAfter < 0 {
+		errs = append(errs, fmt.Errorf("simulate: -reserve-after: want a duration >= 0"))
+	}
+	return errs
 }
 
 // embeddedSource names the default input in reports.
@@ -369,27 +427,61 @@ func run(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	o.resolveDefaults()
-	var svg *os.File
+	cases := []sweepCase{{opts: o}}
+	if len(o.sweeps) > 0 {
+		if cases, err = sweepCases(o, o.sweeps); err != nil {
+			return err
+		}
+	}
+	// Output files are created before anything is simulated.
+	var svg, sweepSVG *os.File
 	if o.svg != "" {
 		if svg, err = createOutput("svg", o.svg); err != nil {
 			return err
 		}
 		defer svg.Close()
 	}
-	jobs, nodes, source, err := o.input()
-	if err != nil {
-		return err
+	if o.sweepSVG != "" {
+		if sweepSVG, err = createOutput("sweep-svg", o.sweepSVG); err != nil {
+			return err
+		}
+		defer sweepSVG.Close()
 	}
-	w, err := prepare(jobs, nodes, o)
-	if err != nil {
-		return err
+	seeds := seedList(o.seed, o.runs)
+	// One workload per grid point and seed; a trace is read once.
+	var traceJobs []Job
+	var traceNodes []Node
+	var source string
+	if !o.synthetic {
+		if traceJobs, traceNodes, source, err = o.input(); err != nil {
+			return err
+		}
 	}
-	names := applicablePolicies(w.failedStarts)
+	work := make([][]*workload, len(cases))
+	for c := range cases {
+		for _, seed := range seeds {
+			oc := cases[c].opts
+			oc.seed = seed
+			jobs, nodes := traceJobs, traceNodes
+			if o.synthetic {
+				if jobs, nodes, source, err = oc.input(); err != nil {
+					return err
+				}
+			}
+			w, err := prepare(jobs, nodes, oc)
+			if err != nil {
+				return err
+			}
+			work[c] = append(work[c], w)
+		}
+	}
+	first := work[0][0]
+	names := applicablePolicies(first.failedStarts)
 	if o.policiesSet {
 		names, _ = parsePolicies(o.policies)
 	}
 	var notes []Note
-	if !w.failedStarts {
+	if !first.failedStarts {
 		for _, n := range names {
 			if policyNeedsFailedStarts(n) {
 				return fmt.Errorf("simulate: -policies %s: %s", n, o.noBackoffNote())
@@ -397,25 +489,50 @@ func run(args []string, stdout, stderr io.Writer) error {
 		}
 		notes = append(notes, Note{Kind: "not_simulated", Policy: "backoff", Text: o.noBackoffNote()})
 	}
-	rep := &Report{Source: source, Settings: o.settingsReport(), Workload: w.summary, Notes: notes}
+	if !o.synthetic {
+		notes = append(notes, Note{Kind: "deterministic_replay", Text: "a trace is one deterministic replay: no seed to vary, so no intervals (-synthetic -runs N gives them)"})
+	}
+	if o.runs > 1 {
+		source = fmt.Sprintf("synthetic (seeds %d..%d, %d jobs each)", seeds[0], seeds[len(seeds)-1], o.synthJobs)
+	}
+	var tasks []task
+	for c := range work {
+		for s := range work[c] {
+			for _, name := range names {
+				tasks = append(tasks, task{work[c][s], name})
+			}
+		}
+	}
 	prog := newProgress(stderr)
-	rep.Results = make([]Result, len(names))
-	for k, name := range names {
-		res, err := simulate(w, name, func(done, total int64) {
-			prog.update(fmt.Sprintf("%s (%d/%d)", name, k+1, len(names)), float64(k)+float64(done)/float64(max(total, 1)), float64(len(names)))
-		})
-		if err != nil {
+	flat, err := simulateAll(tasks, o.parallel, prog)
+	prog.finish()
+	if err != nil {
+		return err
+	}
+	results := make([][][]Result, len(cases)) // [case][seed][policy]
+	for c := range cases {
+		for s := range seeds {
+			k := (c*len(seeds) + s) * len(names)
+			results[c] = append(results[c], flat[k:k+len(names)])
+		}
+	}
+	rep := &Report{Source: source, Settings: o.settingsReport(), Workload: first.summary, Notes: notes}
+	switch {
+	case len(o.sweeps) > 0:
+		rep.Sweep = aggregateSweep(o.sweeps, cases, names, results)
+	case o.runs > 1:
+		rep.Runs = aggregateRuns(seeds, names, results[0])
+	default:
+		rep.Results = results[0][0]
+	}
+	if svg != nil {
+		if err := writeFile("svg", svg, renderSVG(rep)); err != nil {
 			return err
 		}
-		rep.Results[k] = res
 	}
-	prog.finish()
-	if svg != nil {
-		if _, err := io.WriteString(svg, renderSVG(rep)); err != nil {
-			return fmt.Errorf("simulate: -svg: %w", err)
-		}
-		if err := svg.Close(); err != nil {
-			return fmt.Errorf("simulate: -svg: %w", err)
+	if sweepSVG != nil {
+		if err := writeFile("sweep-svg", sweepSVG, renderSweepSVG("tenure what-if simulator — "+rep.Source, rep.Sweep, o.sweepAxes[0], o.sweepAxes[1])); err != nil {
+			return err
 		}
 	}
 	if o.json {
@@ -424,4 +541,15 @@ func run(args []string, stdout, stderr io.Writer) error {
 		return enc.Encode(rep)
 	}
 	return writeTable(stdout, rep, o.queues)
+}
+
+// writeFile writes and closes an output file created by createOutput.
+func writeFile(flagName string, f *os.File, content string) error {
+	if _, err := io.WriteString(f, content); err != nil {
+		return fmt.Errorf("simulate: -%s: %w", flagName, err)
+	}
+	if err := f.Close(); err != nil {
+		return fmt.Errorf("simulate: -%s: %w", flagName, err)
+	}
+	return nil
 }

@@ -37,7 +37,53 @@ type preemptScratch struct {
 	best, cur []chosen
 	wake      int64
 	tasks     []eligibility.ScenarioTask
-	scen      [1]eligibility.ScenarioJob
+	// The current node's choice: victims and the work they would lose.
+	curK    int
+	curLost int64
+	// fail remembers, per node, the last few preemptors that failed there
+	// (failWays entries per node, the oldest replaced), the node's version
+	// then, and the earliest instant a denial there may lift (0: none);
+	// examined says whether it counted toward the examined nodes.
+	fail     []nodeFail
+	failNext []uint8
+	scen     [1]eligibility.ScenarioJob
+}
+
+type nodeFail struct {
+	job      int32
+	ver      uint64
+	until    int64
+	examined bool
+}
+
+// noFailCache turns the failure memory off (a test checks that it changes
+// no decision).
+var noFailCache = false
+
+// failWays is how many failed preemptors each node remembers.
+const failWays = 4
+
+// failed returns p's failure on node n at version ver, or nil.
+func (ps *preemptScratch) failed(n int, p int32, ver uint64) *nodeFail {
+	for i := n * failWays; i < (n+1)*failWays; i++ {
+		if f := &ps.fail[i]; f.job == p && f.ver == ver {
+			return f
+		}
+	}
+	return nil
+}
+
+// remember records a failure on node n.
+func (ps *preemptScratch) remember(n int, f nodeFail) {
+	for i := n * failWays; i < (n+1)*failWays; i++ {
+		if ps.fail[i].job == f.job {
+			ps.fail[i] = f
+			return
+		}
+	}
+	k := ps.failNext[n]
+	ps.fail[n*failWays+int(k)] = f
+	ps.failNext[n] = (k + 1) % failWays
 }
 
 // unit is one candidate task on a node, with the library's decision about
@@ -229,38 +275,39 @@ func (s *sim) bestNode(p int32) int {
 		if n < 0 || wrapped && n >= from {
 			break
 		}
-		if !s.c.emptyFits(n, j) || !s.resv.usable(n, p) || !s.roomIfEvicted(n, j, limit) {
+		if !s.c.emptyFits(n, j) || !s.resv.usable(n, p) {
+			continue
+		}
+		// A node this preemptor already failed on, unchanged since and
+		// before any denial there may lift, fails again.
+		if f := ps.failed(n, p, s.c.nodeVer[n]); f != nil && !noFailCache && (f.until == 0 || s.now < f.until) {
+			if f.examined {
+				examined++
+			}
+			if f.until > 0 && (ps.wake == 0 || f.until < ps.wake) {
+				ps.wake = f.until
+			}
+			continue
+		}
+		rec := nodeFail{job: p, ver: s.c.nodeVer[n]}
+		if !s.roomIfEvicted(n, j, limit) {
+			ps.remember(n, rec)
 			continue
 		}
 		examined++
-		ps.units = ps.units[:0]
-		for _, r := range s.c.running[n] {
-			v := r.job
-			if s.jobs[v].Class > limit || ps.taken(r) {
-				continue
-			}
-			d, ok, deferred, until := s.pol.decide(s, p, v)
-			if !ok {
-				if until > s.now && (ps.wake == 0 || until < ps.wake) {
-					ps.wake = until
-				}
-				continue
-			}
-			ps.units = append(ps.units, unit{ref: r, dec: d, deferred: deferred})
+		rec.examined = true
+		wake := ps.wake
+		ps.wake = 0
+		ok := s.evaluateNode(p, n, limit)
+		rec.until = ps.wake
+		if wake > 0 && (ps.wake == 0 || wake < ps.wake) {
+			ps.wake = wake
 		}
-		if len(ps.units) == 0 {
-			continue
-		}
-		slices.SortStableFunc(ps.units, func(a, b unit) int {
-			if c := eligibility.CandidateCompare(a.dec, b.dec); c != 0 {
-				return c
-			}
-			return int(a.ref.task) - int(b.ref.task)
-		})
-		k, lost, ok := s.tryNode(p, n)
 		if !ok {
+			ps.remember(n, rec)
 			continue
 		}
+		k, lost := ps.curK, ps.curLost
 		top := Class(0)
 		for _, c := range ps.cur {
 			top = max(top, s.jobs[c.job].Class)
@@ -271,6 +318,41 @@ func (s *sim) bestNode(p int32) int {
 		}
 	}
 	return best
+}
+
+// evaluateNode asks the policy about the candidates on node n and takes
+// them in the library's order until one task of p fits (tryNode); it
+// reports whether that works, the choice in s.pre.cur. Denials lower
+// s.pre.wake to when they may lift.
+func (s *sim) evaluateNode(p int32, n int, limit Class) bool {
+	ps := &s.pre
+	ps.units = ps.units[:0]
+	for _, r := range s.c.running[n] {
+		v := r.job
+		if s.jobs[v].Class > limit || ps.taken(r) {
+			continue
+		}
+		d, ok, deferred, until := s.pol.decide(s, p, v)
+		if !ok {
+			if until > s.now && (ps.wake == 0 || until < ps.wake) {
+				ps.wake = until
+			}
+			continue
+		}
+		ps.units = append(ps.units, unit{ref: r, dec: d, deferred: deferred})
+	}
+	if len(ps.units) == 0 {
+		return false
+	}
+	slices.SortStableFunc(ps.units, func(a, b unit) int {
+		if c := eligibility.CandidateCompare(a.dec, b.dec); c != 0 {
+			return c
+		}
+		return int(a.ref.task) - int(b.ref.task)
+	})
+	var ok bool
+	ps.curK, ps.curLost, ok = s.tryNode(p, n)
+	return ok
 }
 
 // copyChoice copies src into dst, reusing dst's slices.

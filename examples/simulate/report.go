@@ -20,7 +20,10 @@ type Report struct {
 	Settings SettingsReport `json:"settings"`
 	Workload Summary        `json:"workload"`
 	Notes    []Note         `json:"notes,omitempty"`
-	Results  []Result       `json:"results"`
+	// Results (a single run), Runs (-runs) or Sweep (-sweep).
+	Results []Result     `json:"results,omitempty"`
+	Runs    *RunsReport  `json:"runs,omitempty"`
+	Sweep   *SweepReport `json:"sweep,omitempty"`
 }
 
 // SettingsReport is every effective setting of a run.
@@ -240,7 +243,11 @@ func (r *Report) header(b *strings.Builder) {
 	fmt.Fprintf(b, "  requeue-delay %s, contenders %s; min-admit %s, newer rule %s; reserve-after %s; thrash-window %s; checkpoint %s; seed %d\n",
 		set.RequeueDelay, set.RequeueContenders, set.MinAdmit, newer, set.ReserveAfter, set.ThrashWindow, set.Checkpoint, set.Seed)
 	for _, n := range r.Notes {
-		fmt.Fprintf(b, "note: %s %s: %s\n", n.Policy, strings.ReplaceAll(n.Kind, "_", " "), n.Text)
+		if n.Policy != "" {
+			fmt.Fprintf(b, "note: %s %s: %s\n", n.Policy, strings.ReplaceAll(n.Kind, "_", " "), n.Text)
+		} else {
+			fmt.Fprintf(b, "note: %s\n", n.Text)
+		}
 	}
 	b.WriteString("\n")
 }
@@ -252,6 +259,12 @@ func writeTable(w io.Writer, r *Report, queues bool) error {
 	r.header(&b)
 	if _, err := io.WriteString(w, b.String()); err != nil {
 		return err
+	}
+	switch {
+	case r.Sweep != nil:
+		return writeSweep(w, r.Sweep)
+	case r.Runs != nil:
+		return writeRuns(w, r.Runs)
 	}
 	tables := []func(io.Writer, *Report) error{mainTable, evictionTable, fairnessTable, waitTable, failedTable}
 	if queues {

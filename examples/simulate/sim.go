@@ -249,6 +249,11 @@ func newSim(cfg Config, jobs []Job, nodes []Node, pol *policy, e *env) *sim {
 		cycle: make(map[int64]struct{}),
 	}
 	s.q.init(s)
+	s.pre.fail = make([]nodeFail, failWays*len(nodes))
+	s.pre.failNext = make([]uint8, len(nodes))
+	for i := range s.pre.fail {
+		s.pre.fail[i].job = -1
+	}
 	s.m = newMetrics(cfg, s.c.gpuCap, len(e.leafIDs), e.teams)
 	s.arrivals = make([]int32, len(jobs))
 	for i := range s.arrivals {

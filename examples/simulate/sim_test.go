@@ -391,3 +391,20 @@ func TestCheckpointVictimChoice(t *testing.T) {
 		t.Errorf("lost GPU-h = %v, want 0", lost)
 	}
 }
+
+// The preemption search remembers nodes where a preemptor failed; that
+// memory must change no decision (only the validator's tally of calls).
+func TestFailCacheChangesNothing(t *testing.T) {
+	args := []string{"-synthetic", "-jobs", "3000", "-seed", "2", "-policies", "minruntime,timebased", "-tail", "12h"}
+	cached := runJSON(t, args...)
+	noFailCache = true
+	plain := runJSON(t, args...)
+	noFailCache = false
+	for i := range cached.Results {
+		c, p := cached.Results[i], plain.Results[i]
+		c.Notes, p.Notes = nil, nil
+		if diff := cmp.Diff(p, c); diff != "" {
+			t.Errorf("%s: with the failure memory (-without +with):\n%s", c.Policy, diff)
+		}
+	}
+}

@@ -1,0 +1,157 @@
+package main
+
+import (
+	"bytes"
+	"encoding/xml"
+	"io"
+	"math"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
+)
+
+// Student's t 0.975 quantiles: the table, and the expansion beyond it
+// against published values (31: 2.0395, 60: 2.0003, 120: 1.9799).
+func TestTQuantile975(t *testing.T) {
+	for _, tc := range []struct {
+		df   int
+		want float64
+		tol  float64
+	}{{1, 12.706, 0}, {2, 4.303, 0}, {30, 2.042, 0}, {31, 2.0395, 0.001}, {60, 2.0003, 0.001}, {120, 1.9799, 0.001}, {100000, 1.96, 0.001}} {
+		if got := tQuantile975(tc.df); math.Abs(got-tc.want) > tc.tol {
+			t.Errorf("t(%d) = %v, want %v", tc.df, got, tc.want)
+		}
+	}
+	if !math.IsInf(tQuantile975(0), 1) {
+		t.Error("t(0) is not +Inf")
+	}
+}
+
+// 1, 2, 3, 4: mean 2.5, sample sd √(5/3), half-width t(3)·sd/2.
+func TestSummarise(t *testing.T) {
+	want := Stat{Mean: 2.5, CI95: 3.182 * math.Sqrt(5.0/3) / 2}
+	if diff := cmp.Diff(want, summarise([]float64{1, 2, 3, 4}), cmpopts.EquateApprox(0, 1e-12)); diff != "" {
+		t.Errorf("(-want +got):\n%s", diff)
+	}
+	if got := summarise([]float64{7}); got != (Stat{Mean: 7}) {
+		t.Errorf("one run: %+v", got)
+	}
+}
+
+// Differences are paired by seed: B is always A + 1 (a difference with no
+// spread, not within the noise, though the two means' own intervals
+// overlap widely); C is A plus noise around 0.
+func TestAggregateRunsPaired(t *testing.T) {
+	res := func(evictions int) Result { return Result{Evictions: Evictions{Total: evictions}} }
+	a := []int{10, 50, 90}
+	var results [][]Result
+	for i, x := range a {
+		results = append(results, []Result{res(x), res(x + 1), res(x + []int{-2, 1, 1}[i])})
+	}
+	rr := aggregateRuns([]int64{1, 2, 3}, []string{"A", "B", "C"}, results)
+	var ev MetricStats
+	for _, m := range rr.Metrics {
+		if m.Metric == "evictions" {
+			ev = m
+		}
+	}
+	if b := ev.Policies[1]; b.Diff.Mean != 1 || b.Diff.CI95 != 0 || b.WithinNoise {
+		t.Errorf("B: %+v, want a difference of exactly 1, not within the noise", b)
+	}
+	if c := ev.Policies[2]; c.Diff.Mean != 0 || !c.WithinNoise {
+		t.Errorf("C: %+v, want within the noise", c)
+	}
+	if a := ev.Policies[0]; a.Stat.Mean != 50 || a.WithinNoise {
+		t.Errorf("A: %+v", a)
+	}
+}
+
+// -runs: N seeds per policy, the same whatever the number of cores.
+func TestRunsCLI(t *testing.T) {
+	args := []string{"-synthetic", "-jobs", "200", "-runs", "3", "-policies", "priority,minruntime"}
+	rep := runJSON(t, append(args, "-parallel", "1")...)
+	if rep.Runs == nil || len(rep.Runs.Seeds) != 3 || len(rep.Runs.Metrics) != len(metricNames) || rep.Results != nil {
+		t.Fatalf("runs report: %+v", rep.Runs)
+	}
+	if got := rep.Runs.Metrics[0].Policies; len(got) != 2 || got[0].Policy != "priority" {
+		t.Errorf("policies %+v", got)
+	}
+	if a, b := runCLI(t, append(args, "-parallel", "1")...), runCLI(t, append(args, "-parallel", "3")...); a != b {
+		t.Errorf("-parallel 1 and 3 differ:\n%s", cmp.Diff(a, b))
+	}
+	if out := runCLI(t, args...); !strings.Contains(out, "3 runs (seeds 1..3): mean ±95% interval") {
+		t.Errorf("text:\n%s", out)
+	}
+}
+
+// -sweep: a grid of two settings, a row per point and policy, and a plot
+// with a point per row.
+func TestSweepCLI(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "sweep.svg")
+	rep := runJSON(t, "-synthetic", "-jobs", "300", "-policies", "minruntime,timebased",
+		"-sweep", "min-admit=30m,2h", "-sweep", "reclaim-method=lca,queue", "-sweep-svg", path)
+	if rep.Sweep == nil || len(rep.Sweep.Points) != 2*2*2 {
+		t.Fatalf("sweep: %+v", rep.Sweep)
+	}
+	want := []string{"min-admit=30m reclaim-method=lca", "min-admit=30m reclaim-method=lca", "min-admit=30m reclaim-method=queue"}
+	for i, w := range want {
+		if got := rep.Sweep.Points[i].Setting; got != w {
+			t.Errorf("point %d: %q, want %q", i, got, w)
+		}
+	}
+	// min-admit changes only the time-based policy.
+	p := rep.Sweep.Points
+	if p[0].Metrics["evictions"] != p[4].Metrics["evictions"] {
+		t.Errorf("minruntime differs across min-admit: %v, %v", p[0].Metrics["evictions"], p[4].Metrics["evictions"])
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := xml.NewDecoder(bytes.NewReader(data))
+	circles := 0
+	for {
+		tok, err := d.Token()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			t.Fatalf("SVG is not well-formed XML: %v", err)
+		}
+		if se, ok := tok.(xml.StartElement); ok && se.Name.Local == "circle" {
+			circles++
+		}
+	}
+	if circles != 8+2 { // a point per row, a legend dot per policy
+		t.Errorf("%d circles, want 10", circles)
+	}
+}
+
+func TestSweepAndRunsErrors(t *testing.T) {
+	var out, errOut bytes.Buffer
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-runs", "3"}, "-runs needs -synthetic"},
+		{[]string{"-synthetic", "-sweep", "min-admit=30s,2h"}, "-sweep point min-admit=30s: simulate: -min-admit: eligibility:"},
+		{[]string{"-synthetic", "-sweep", "seed=1,2"}, "not a setting a sweep can vary"},
+		{[]string{"-synthetic", "-sweep", "min-runtime.nosuch=1m"}, "nosuch"},
+		{[]string{"-synthetic", "-sweep", "expected-runtime.be=0s,1h"}, "must be positive"},
+		{[]string{"-synthetic", "-sweep", "checkpoint=5"}, `invalid duration "5"`},
+		{[]string{"-synthetic", "-sweep", "min-admit"}, "want name=value,value"},
+		{[]string{"-synthetic", "-sweep", "a=1", "-sweep", "b=1", "-sweep", "c=1"}, "at most two settings"},
+		{[]string{"-synthetic", "-sweep-svg", "x.svg"}, "-sweep-svg needs -sweep"},
+		{[]string{"-synthetic", "-sweep", "min-admit=1h", "-sweep-svg", "/nonexistent/dir/x.svg"}, "-sweep-svg: open"},
+		{[]string{"-sweep-axes", "goodput"}, "-sweep-axes"},
+		{[]string{"-parallel", "0"}, "-parallel 0"},
+	} {
+		if err := run(tc.args, &out, &errOut); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%q: got %v, want %q", tc.args, err, tc.want)
+		}
+	}
+}
