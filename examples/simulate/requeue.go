@@ -45,7 +45,12 @@ type requeuePass struct {
 	conts     []requeue.Contender
 	victims   []requeue.Victim
 	help      []int32 // indices into passIDs and passNoms
-	rest      []int32
+	rest      [][]int32
+	restAt    []uint64
+	restIn    []uint64
+	restAll   []int32
+	restStamp uint64
+	freed     []int32
 	passIDs   []int32
 	passNoms  []eligibility.Nomination
 	// The last victim mayFitOn looked up, and whether contenders fit
@@ -215,40 +220,155 @@ func (r *requeuePass) run(s *sim) {
 		return
 	}
 	r.minimalFor()
-	r.help, r.rest = r.help[:0], r.rest[:0]
+	r.help = r.help[:0]
+	r.restStamp++
+	r.restAll = r.restAll[:0]
 	for i := range r.passIDs {
 		if r.mayHelp(r.passIDs[i]) {
 			r.help = append(r.help, int32(i))
-		} else {
-			r.rest = append(r.rest, int32(i))
-		}
-	}
-	slices.SortFunc(r.help, r.victimCompare)
-	for k := 0; k < len(r.help) && len(r.conts) > 0; k++ {
-		i := r.help[k]
-		if k > 0 && !r.mayHelp(r.passIDs[i]) {
 			continue
 		}
+		// Not useful as things are: only room a commit leaves on one of its
+		// nodes can change that (or, for contenders of several tasks, room
+		// it leaves anywhere).
+		r.restAll = append(r.restAll, int32(i))
+		st := &r.s.st[r.passIDs[i]]
+		for t, n := range st.nodes {
+			if n >= 0 && slices.Index(st.nodes[:t], n) < 0 {
+				r.addRest(int(n), int32(i))
+			}
+		}
+	}
+	// The useful victims, taken in the engine's order from a heap (most
+	// passes end after a few commits, when the contenders are placed).
+	h := victimHeap{r: r, xs: r.help}
+	h.init()
+	for len(h.xs) > 0 && len(r.conts) > 0 {
+		i := h.pop()
+		if !r.mayHelp(r.passIDs[i]) {
+			continue
+		}
+		r.freed = append(r.freed[:0], r.s.st[r.passIDs[i]].nodes...)
 		if !r.runVictim(i) {
 			continue
 		}
-		// A commit: the contenders left, and the victims it may have
-		// turned useful.
+		// A commit: fewer contenders wait, so victims in the heap may no
+		// longer be useful (they leave it), and the committed victim's
+		// nodes may have room left that makes a later victim useful (it
+		// joins).
 		r.minimalFor()
-		later := r.help[k+1:]
-		n0 := len(later)
-		r.rest = slices.DeleteFunc(r.rest, func(j int32) bool {
-			if r.victimCompare(j, i) > 0 && r.mayHelp(r.passIDs[j]) {
-				later = append(later, j)
-				return true
+		h.xs = slices.DeleteFunc(h.xs, func(j int32) bool { return !r.mayHelp(r.passIDs[j]) })
+		h.init()
+		join := func(j int32) {
+			if r.restIn[j] == r.restStamp && r.victimCompare(j, i) > 0 && r.mayHelp(r.passIDs[j]) {
+				h.push(j)
+				r.restIn[j] = 0
 			}
-			return false
-		})
-		if len(later) > n0 {
-			slices.SortFunc(later, r.victimCompare)
-			r.help = append(r.help[:k+1], later...)
+		}
+		if r.gangWaits() {
+			for _, j := range r.restAll {
+				join(j)
+			}
+			continue
+		}
+		for t, n := range r.freed {
+			if n >= 0 && slices.Index(r.freed[:t], n) < 0 {
+				for _, j := range r.restOn(int(n)) {
+					join(j)
+				}
+			}
 		}
 	}
+	r.help = h.xs
+}
+
+// gangWaits reports whether a waiting contender has several tasks (then
+// room anywhere counts for it).
+func (r *requeuePass) gangWaits() bool {
+	for _, c := range r.minimal {
+		if r.s.jobs[c].Tasks > 1 {
+			return true
+		}
+	}
+	return false
+}
+
+// victimHeap is a binary heap of the pass's victims in the engine's order.
+type victimHeap struct {
+	r  *requeuePass
+	xs []int32
+}
+
+func (h *victimHeap) less(a, b int) bool { return h.r.victimCompare(h.xs[a], h.xs[b]) < 0 }
+
+func (h *victimHeap) init() {
+	for i := len(h.xs)/2 - 1; i >= 0; i-- {
+		h.down(i)
+	}
+}
+
+func (h *victimHeap) down(i int) {
+	for {
+		l := 2*i + 1
+		if l >= len(h.xs) {
+			return
+		}
+		m := l
+		if r := l + 1; r < len(h.xs) && h.less(r, l) {
+			m = r
+		}
+		if !h.less(m, i) {
+			return
+		}
+		h.xs[i], h.xs[m] = h.xs[m], h.xs[i]
+		i = m
+	}
+}
+
+func (h *victimHeap) push(x int32) {
+	h.xs = append(h.xs, x)
+	for i := len(h.xs) - 1; i > 0; {
+		p := (i - 1) / 2
+		if !h.less(i, p) {
+			break
+		}
+		h.xs[i], h.xs[p] = h.xs[p], h.xs[i]
+		i = p
+	}
+}
+
+func (h *victimHeap) pop() int32 {
+	x := h.xs[0]
+	last := len(h.xs) - 1
+	h.xs[0] = h.xs[last]
+	h.xs = h.xs[:last]
+	h.down(0)
+	return x
+}
+
+// addRest and restOn keep, per node, the pass's victims not useful so far;
+// restIn[i] == restStamp marks those still not useful.
+func (r *requeuePass) addRest(n int, i int32) {
+	if r.rest == nil {
+		r.rest = make([][]int32, len(r.s.c.nodes))
+		r.restAt = make([]uint64, len(r.s.c.nodes))
+	}
+	for len(r.restIn) <= int(i) {
+		r.restIn = append(r.restIn, 0)
+	}
+	r.restIn[i] = r.restStamp
+	if r.restAt[n] != r.restStamp {
+		r.restAt[n] = r.restStamp
+		r.rest[n] = r.rest[n][:0]
+	}
+	r.rest[n] = append(r.rest[n], i)
+}
+
+func (r *requeuePass) restOn(n int) []int32 {
+	if r.rest == nil || r.restAt[n] != r.restStamp {
+		return nil
+	}
+	return r.rest[n]
 }
 
 // victimCompare orders two victims of the pass (indices into passNoms) as
@@ -397,18 +517,20 @@ func (r *requeuePass) fitsIfEvicted(vid, cid int32) bool {
 			continue
 		}
 		f.copyFrom(&s.c.free[n])
-		before := capacity(f, cj, need)
-		f.copyFrom(&s.c.free[n])
 		for u, m := range st.nodes[t:] {
 			if m == n {
 				f.give(&s.jobs[vid], s.taskGPUs(vid, t+u))
 			}
 		}
 		after := capacity(f, cj, need)
-		if need == 1 && after > 0 {
-			return true
+		if need == 1 {
+			if after > 0 {
+				return true
+			}
+			continue
 		}
-		gain += after - before
+		f.copyFrom(&s.c.free[n])
+		gain += after - capacity(f, cj, need)
 	}
 	if need == 1 || gain == 0 {
 		return false // the eviction adds no room for it
