@@ -51,8 +51,10 @@ type requeuePass struct {
 	restAll   []int32
 	restStamp uint64
 	freed     []int32
-	passIDs   []int32
-	passNoms  []eligibility.Nomination
+	// The minimal contenders' classes and shapes, sorted, and a spare.
+	prevKeys, minKeys []minKey
+	passIDs           []int32
+	passNoms          []eligibility.Nomination
 	// The last victim mayFitOn looked up, and whether contenders fit
 	// anywhere, by cluster version.
 	lastV    *requeue.Victim
@@ -256,9 +258,10 @@ func (r *requeuePass) run(s *sim) {
 		// longer be useful (they leave it), and the committed victim's
 		// nodes may have room left that makes a later victim useful (it
 		// joins).
-		r.minimalFor()
-		h.xs = slices.DeleteFunc(h.xs, func(j int32) bool { return !r.mayHelp(r.passIDs[j]) })
-		h.init()
+		if r.minimalFor() {
+			h.xs = slices.DeleteFunc(h.xs, func(j int32) bool { return !r.mayHelp(r.passIDs[j]) })
+			h.init()
+		}
 		join := func(j int32) {
 			if r.restIn[j] == r.restStamp && r.victimCompare(j, i) > 0 && r.mayHelp(r.passIDs[j]) {
 				h.push(j)
@@ -380,12 +383,45 @@ func (r *requeuePass) victimCompare(a, b int32) int {
 	return strings.Compare(r.victims[a].ID, r.victims[b].ID)
 }
 
-// minimalFor collects the minimal shapes of the waiting contenders.
-func (r *requeuePass) minimalFor() {
+// minimalFor collects the minimal shapes of the waiting contenders and
+// reports whether their classes and shapes changed. (When they did not,
+// a victim in the heap that stopped being useful — a contender was placed
+// on its node — is found out when it is taken.)
+func (r *requeuePass) minimalFor() bool {
 	r.minimal = r.minimal[:0]
 	for i := range r.conts {
 		r.addMinimal(r.contIDs[r.conts[i].ID])
 	}
+	keys := r.minKeys[:0]
+	for _, c := range r.minimal {
+		keys = append(keys, minKey{r.s.jobs[c].Class, shapeOf(&r.s.jobs[c])})
+	}
+	slices.SortFunc(keys, func(a, b minKey) int {
+		if a.class != b.class {
+			return int(a.class) - int(b.class)
+		}
+		return cmpShape(a.sh, b.sh)
+	})
+	changed := !slices.Equal(keys, r.prevKeys)
+	r.minKeys, r.prevKeys = r.prevKeys[:0], keys
+	return changed
+}
+
+type minKey struct {
+	class Class
+	sh    shape
+}
+
+func cmpShape(a, b shape) int {
+	for _, d := range [...]int64{a.cpu - b.cpu, a.mem - b.mem, int64(a.gpus - b.gpus), int64(a.milli - b.milli), int64(a.tasks - b.tasks)} {
+		switch {
+		case d < 0:
+			return -1
+		case d > 0:
+			return 1
+		}
+	}
+	return 0
 }
 
 // runAll is the reference the pass is tested against: one engine run over

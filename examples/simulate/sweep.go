@@ -246,7 +246,27 @@ func renderSweepSVG(title string, sr *SweepReport, x, y string) string {
 	}
 	fmt.Fprintf(&b, `<text x="%.0f" y="%.0f" text-anchor="middle">%s</text>`+"\n", left+plotW/2, top+plotH+40, xmlEscape(metricLabel(x)+" →"))
 	fmt.Fprintf(&b, `<text x="20" y="%.0f" transform="rotate(-90 20 %.0f)" text-anchor="middle">%s</text>`+"\n", top+plotH/2, top+plotH/2, xmlEscape(metricLabel(y)+" →"))
-	for _, pt := range sr.Points {
+	// Points of one policy at the same place (a setting that does not
+	// concern the policy) are drawn once, their settings listed together.
+	type drawn struct {
+		policy string
+		x, y   Stat
+	}
+	var seen []drawn
+	labels := map[int][]string{}
+	var order []int
+	for i, pt := range sr.Points {
+		d := drawn{pt.Policy, pt.Metrics[x], pt.Metrics[y]}
+		if k := slices.Index(seen, d); k >= 0 {
+			labels[order[k]] = append(labels[order[k]], pt.Setting)
+			continue
+		}
+		seen = append(seen, d)
+		order = append(order, i)
+		labels[i] = []string{pt.Setting}
+	}
+	for _, i := range order {
+		pt := sr.Points[i]
 		c := palette[slices.Index(policies, pt.Policy)%len(palette)]
 		xs, ys := pt.Metrics[x], pt.Metrics[y]
 		cx, cy := px(xs.Mean), py(ys.Mean)
@@ -255,7 +275,11 @@ func renderSweepSVG(title string, sr *SweepReport, x, y string) string {
 			fmt.Fprintf(&b, `<line x1="%.1f" y1="%.1f" x2="%.1f" y2="%.1f" stroke="%s"/>`+"\n", cx, py(ys.Mean-ys.CI95), cx, py(ys.Mean+ys.CI95), c)
 		}
 		fmt.Fprintf(&b, `<circle cx="%.1f" cy="%.1f" r="4" fill="%s"/>`, cx, cy, c)
-		fmt.Fprintf(&b, `<text x="%.1f" y="%.1f" fill="%s">%s</text>`+"\n", cx+6, cy-6, c, xmlEscape(pt.Setting))
+		label := strings.Join(labels[i], ", ")
+		if n := len(labels[i]); n > 2 {
+			label = fmt.Sprintf("%s … %s (%d settings, same result)", labels[i][0], labels[i][n-1], n)
+		}
+		fmt.Fprintf(&b, `<text x="%.1f" y="%.1f" fill="%s">%s</text>`+"\n", cx+6, cy-6, c, xmlEscape(label))
 	}
 	lx := left
 	for i, p := range policies {
