@@ -8,27 +8,46 @@ import (
 	"time"
 )
 
+// The default bounds of a pass, used where [EngineConfig] leaves a bound 0.
+// They keep the cost of a pass predictable whatever the [Model]: at most
+// DefaultMaxAttempts calls of [Model.Place] and DefaultMaxChecks contender
+// examinations. On the reference [Cluster], a pass over 100,000 nominations
+// and 10,000 contenders on 50,000 nodes stays well inside both.
+const (
+	DefaultMaxAttempts = 1_000_000
+	DefaultMaxChecks   = 20_000_000
+)
+
 // EngineConfig configures an [Engine]. The zero value is valid: no default
 // delay (a committed victim's not-before is now, rounded up to the second,
-// unless it has its own requeue delay), no bounds, no filters, the default
-// orders, no observer.
+// unless it has its own requeue delay), the default bounds, no filters, the
+// default orders, no observer.
 type EngineConfig struct {
 	// DefaultDelay is the cooldown written for a committed victim without
-	// its own requeue delay (seed 000: "Default: Determined by Requeue
-	// action"). Must not be negative.
+	// its own requeue delay ("determined by the Requeue action" in
+	// KAI-Scheduler's expected-runtime proposal). Must not be negative.
 	DefaultDelay time.Duration
 	// MaxVictims bounds the victims a pass evicts (commits); 0 means no
 	// bound. When reached, the remaining nominations are deferred with
 	// [OutcomeReasonMaxVictims].
 	MaxVictims int
-	// MaxAttempts bounds the [Model.Place] calls of a pass; 0 means no
-	// bound. When reached before the current victim found a contender, the
-	// victim's eviction is rolled back and it and the remaining nominations
-	// are deferred with [OutcomeReasonMaxAttempts]; a victim that already
-	// placed a contender is committed.
+	// MaxAttempts bounds the [Model.Place] calls of a pass; 0 means
+	// [DefaultMaxAttempts]. When reached, a victim that already placed a
+	// contender is committed; otherwise its eviction is rolled back; it (if
+	// not committed) and the remaining nominations are deferred with
+	// [OutcomeReasonMaxAttempts].
 	MaxAttempts int
-	// Filters are asked, in order, before each attempt to place a contender
-	// in a victim's resources; see [VictimFilter]. No nil entries.
+	// MaxChecks bounds the contender examinations of a pass; 0 means
+	// [DefaultMaxChecks]. An examination looks at one contender (or one
+	// group of interchangeable contenders, see [Shaper]) for one victim or
+	// for a placement without eviction, and calls each callback
+	// (CanContend, [FitBounder.MayFit], the filters, [Model.Place]) at most
+	// once. When reached, the pass stops as for MaxAttempts, with
+	// [OutcomeReasonMaxChecks].
+	MaxChecks int
+	// Filters are asked, in order, whether a victim may be evicted for a
+	// contender that fits in its resources; see [VictimFilter]. No nil
+	// entries.
 	Filters []VictimFilter
 	// VictimOrder orders the victims (a three-way comparison; ties are
 	// broken by job ID). Nil means [VictimDefaultOrder].
@@ -51,7 +70,10 @@ func (c EngineConfig) Validate() error {
 		errs = append(errs, fmt.Errorf("requeue: negative MaxVictims %d (0 means no bound)", c.MaxVictims))
 	}
 	if c.MaxAttempts < 0 {
-		errs = append(errs, fmt.Errorf("requeue: negative MaxAttempts %d (0 means no bound)", c.MaxAttempts))
+		errs = append(errs, fmt.Errorf("requeue: negative MaxAttempts %d (0 means the default, %d)", c.MaxAttempts, DefaultMaxAttempts))
+	}
+	if c.MaxChecks < 0 {
+		errs = append(errs, fmt.Errorf("requeue: negative MaxChecks %d (0 means the default, %d)", c.MaxChecks, DefaultMaxChecks))
 	}
 	for i, f := range c.Filters {
 		if f == nil {
@@ -64,40 +86,83 @@ func (c EngineConfig) Validate() error {
 // Engine runs requeue passes: given the nominated victims and the pending
 // contenders of one scheduling cycle, it finds, by transactional virtual
 // eviction on the embedder's [Model], which victims to evict so that
-// higher-priority contenders can run (seed 000's Requeue action). See
-// [Engine.Run] for the algorithm.
+// higher-priority contenders can run (the Requeue action of KAI-Scheduler's
+// expected-runtime proposal). See [Engine.Run] for the algorithm.
 //
 // An Engine keeps scratch space (including its [Journal]) between passes, so
 // a pass allocates little beyond its result. It is not safe for concurrent
 // use: run one pass at a time, from one goroutine. The zero Engine runs with
-// the zero [EngineConfig].
+// the zero [EngineConfig]. A pass that panics (in a callback) leaves the
+// Engine ready for the next one.
 type Engine struct {
 	cfg EngineConfig
-	j   Journal
+	j   *Journal
+
+	// The pass being run; nil model between passes.
+	now         time.Time
+	model       Model
+	tx          Transactional
+	shaper      Shaper
+	bound       FitBounder
+	res         *EngineResult
+	maxAttempts int
+	maxChecks   int
+	stop        OutcomeReason // the bound (or model failure) that stopped the pass
+	err         error         // the first broken model contract
+	base        mark          // the state of the last commit
+	// state names the model's current state: a fresh number for every state
+	// the pass reaches by keeping a change, restored by undo. A shape that
+	// did not fit in state s (shapeState.failedAt == s) is not tried again
+	// until the state changes.
+	state, states uint64
+	out           []string // backing array of the pass's Outcome.Contenders
 
 	// scratch, reused across passes
 	noms      []VictimNomination
 	entries   []victimEntry
-	victimIdx map[string]int
-	conts     []Contender
-	contIdx   map[string]int
-	state     []contenderState
+	victims   []Victim // merged, one per ID
+	victimIdx map[string]int32
+	nominated map[string]struct{}
+	conts     []contender // sorted, deduplicated
+	contIdx   map[string]int32
+	shapes    []shapeState
+	shapeIdx  map[string]int32
+	live      []int32 // shapes that may still have contenders
+	heap      []int32 // shapes to examine, by their cursor's contender order
+	parked    []int32 // shapes that did not fit in the current state
+	cerrs     []rankedError
+}
+
+// rankedError is a contender's Place error, with the contender's index.
+type rankedError struct {
+	ci  int32
+	err error
 }
 
 type victimEntry struct {
 	job        string
 	nominators []string
-	victim     int // index in EngineInput.Victims, -1 if unknown
+	victim     int32 // index in Engine.victims, -1 if unknown
 }
 
-type contenderState uint8
+// contender is a contender of the pass, in the list of its shape's
+// contenders still available (neither placed nor failed), in contender
+// order.
+type contender struct {
+	c          Contender
+	shape      int32
+	next, prev int32
+}
 
-const (
-	contenderAvailable contenderState = iota
-	contenderPlaced                   // placed this pass
-	contenderFailed                   // Place returned an error
-	contenderEvicted                  // a victim evicted this pass
-)
+// shapeState is one group of interchangeable contenders.
+type shapeState struct {
+	head, tail int32  // available contenders, in contender order
+	cursor     int32  // the contender a sweep examines next
+	failedAt   uint64 // a state in which the shape does not fit
+	fitAt      uint64 // a state in which it fits (a placement rolled back after a filter's denial)
+	hintAt     uint64 // a state in which MayFit answered true
+	mayFit     bool   // scratch: MayFit before evicting the current victim
+}
 
 // NewEngine returns an engine with the configuration cfg, or cfg's
 // validation error.
@@ -106,7 +171,7 @@ func NewEngine(cfg EngineConfig) (*Engine, error) {
 		return nil, err
 	}
 	cfg.Filters = slices.Clone(cfg.Filters)
-	return &Engine{cfg: cfg, victimIdx: map[string]int{}, contIdx: map[string]int{}}, nil
+	return &Engine{cfg: cfg}, nil
 }
 
 // Config returns the engine's configuration.
@@ -116,60 +181,102 @@ func (e *Engine) Config() EngineConfig {
 	return c
 }
 
-// Run performs one pass at instant now (DESIGN §4.5):
+// Run performs one pass at instant now.
 //
-//  1. Nominations are merged by job ID; each job's nominator names are
-//     sorted and deduplicated. A job without [Victim] data is skipped with
-//     [OutcomeReasonUnknownVictim].
-//  2. Victims are ordered by [EngineConfig.VictimOrder] (default: lowest
-//     priority, largest overrun, ID). Contenders are ordered highest
-//     priority first, then oldest Queued, then ID.
-//  3. For each victim, until a bound is reached: a victim in cooldown (now <
-//     NotBefore) is skipped with Until = NotBefore; a victim placed as a
-//     contender earlier in the pass, or with a negative delay, is skipped.
-//     Otherwise each eligible contender ([EngineConfig.CanContend], not yet
-//     placed this pass) is checked against the filters; a denied pair is
-//     not tried. For the first allowed pair the engine takes a checkpoint
-//     and evicts the victim ([Model.Evict]); for each allowed contender it
-//     takes a nested checkpoint and calls [Model.Place], rolling back that
-//     placement if it fails. After the first placement, the remaining
-//     contenders are tried in the same freed resources (one eviction can
-//     make room for several jobs). If anything was placed the engine commits
-//     ([OutcomeCommitted], NotBefore = now + delay rounded up to the second);
-//     otherwise it rolls back the eviction and the victim is kept
-//     ([OutcomeReasonNoFit], or [OutcomeReasonNoContender] when no
-//     contender qualified). If every qualifying contender was denied by a
-//     filter, the victim is skipped with the first denial's reason and the
-//     earliest denial Until.
+//  1. Input. Nominations are merged by job ID; each job's nominator names
+//     are sorted and deduplicated. Victim data for one job is merged field
+//     by field (see [EngineInput.Victims]); a nominated job without data is
+//     skipped with [OutcomeReasonUnknownVictim]. Contenders are ordered
+//     highest priority first, then oldest Queued, then ID; of duplicate IDs
+//     the first in that order is kept, and a contender that is also
+//     nominated is dropped with [ErrContenderNominated]. Victims are ordered
+//     by [EngineConfig.VictimOrder] (default: lowest priority, largest
+//     overrun, ID).
+//  2. Placements without eviction. Run first places, in contender order,
+//     every contender that fits in the model as it is, and reports them in
+//     [EngineResult.FitWithoutEviction]. No victim is ever evicted for a
+//     contender that fits without an eviction.
+//  3. Victims, in order, until a bound is reached. A victim in cooldown
+//     (now < NotBefore) is skipped with Until = NotBefore; one with a
+//     negative delay is skipped. Otherwise its contenders are the
+//     available ones that may use its resources ([EngineConfig.CanContend];
+//     none: kept, [OutcomeReasonNoContender]). If the model can tell that
+//     none of them fits even with the victim gone ([FitBounder]), the
+//     victim is kept ([OutcomeReasonNoFit]) without being evicted.
+//     Otherwise the engine takes a checkpoint, evicts it ([Model.Evict]),
+//     and tries the contenders: each time the first one, in contender
+//     order, not yet tried in the current state; a contender that fits is
+//     kept if every filter allows evicting the victim for it, else its
+//     placement is rolled back. One eviction can thus start several
+//     contenders. If any was kept, the victim is committed
+//     ([OutcomeCommitted], NotBefore = now + delay rounded up to the
+//     second) and step 2 runs again in the room the commit left; contenders
+//     placed there are reported with the victim in FreeFit.After. If none
+//     was kept, the eviction is rolled back: the victim is skipped with the
+//     filters' reason if a contender fitted but was denied (the first
+//     denial in contender order, Until the earliest denial Until), else
+//     kept ([OutcomeReasonNoFit]).
 //  4. When a bound stops the pass, the current (uncommitted) victim and all
 //     remaining ones are deferred.
 //
-// Every distinct nominated job gets exactly one [Outcome]; the result does
-// not depend on the order of in.Nominations. The model ends the pass with
-// the committed evictions and placements applied and nothing else.
+// # Guarantees
 //
-// Cost: O(n log n) for n nominations plus, per victim, at most one eviction
-// and one [Model.Place] per eligible contender, and the filter calls. It
-// allocates the result (outcomes, their nominator and contender lists) and
-// nothing per attempt beyond what the model does.
+// Every distinct nominated job gets exactly one [Outcome]. Every committed
+// eviction is necessary: each contender placed in a victim's resources was
+// tried without that eviction, in the state the pass had reached, and did
+// not fit. The result is the same for any permutation of the nominations,
+// the victims and the contenders. The model ends the pass with the
+// committed evictions and placements applied and nothing else.
+//
+// If a callback panics (a [Model] or [Transactional] method, an undo step,
+// a filter, CanContend, VictimOrder, the Observer), Run returns the model to
+// its state at the last commit of the pass and lets the panic continue; the
+// Engine stays usable. The model keeps the commits made before the panic,
+// which no result reports: an embedder that recovers should rebuild its
+// model from the cluster.
+//
+// # Cost
+//
+// O(n log n + k log k) for n nominations and k contenders, plus the
+// examinations and placement attempts, bounded by [EngineConfig.MaxChecks]
+// and [EngineConfig.MaxAttempts]. A contender is examined at most once per
+// state of the model; with a [Shaper] model, one contender stands for all of
+// its shape, and with a [FitBounder] model hopeless attempts cost no Place
+// (and hopeless victims no eviction), so a pass over many contenders of few
+// shapes costs O(n·shapes) examinations and attempts in proportion to the
+// commits. A Model without these interfaces pays one Place per contender
+// and per victim it tries. Run allocates the result and O(n + k) scratch
+// space on the first pass; later passes reuse it.
 //
 // Run returns an error only for a nil model or a model that broke the
-// [Journal] contract (committed or rolled back the engine's journal itself);
-// in the latter case the model's state is unreliable.
+// [Journal] or [Transactional] contract (committed or rolled back the
+// engine's journal itself, or failed a Rollback); the pass then stops, the
+// remaining victims are deferred with [OutcomeReasonModelError], and the
+// model's state is unreliable.
 func (e *Engine) Run(now time.Time, in EngineInput, m Model) (EngineResult, error) {
 	var res EngineResult
 	if m == nil {
 		return res, errors.New("requeue: nil model")
 	}
-	e.j.Commit() // start from an empty log (a previous pass may have failed)
-	e.merge(in)  // before prepareContenders: it creates the zero Engine's maps
-	e.prepareContenders(in.Contenders)
+	done := false
+	defer func() {
+		if !done {
+			r := recover()
+			e.restoreAfterPanic()
+			if r != nil {
+				panic(r)
+			}
+		}
+	}()
+	e.begin(now, m, &res)
+	e.merge(&in)
+	e.prepareContenders(in.Contenders, &res)
 
 	res.Outcomes = make([]Outcome, 0, len(e.entries))
 	known := e.entries[:0]
 	for _, ent := range e.entries {
 		if ent.victim < 0 {
-			e.emit(&res, Outcome{Job: ent.job, Nominators: ent.nominators, Kind: OutcomeSkipped, Reason: OutcomeReasonUnknownVictim})
+			e.emit(Outcome{Job: ent.job, Nominators: ent.nominators, Kind: OutcomeSkipped, Reason: OutcomeReasonUnknownVictim})
 			continue
 		}
 		known = append(known, ent)
@@ -179,43 +286,89 @@ func (e *Engine) Run(now time.Time, in EngineInput, m Model) (EngineResult, erro
 		order = VictimDefaultOrder
 	}
 	slices.SortStableFunc(known, func(a, b victimEntry) int {
-		return order(now, &in.Victims[a.victim], &in.Victims[b.victim])
+		return order(now, &e.victims[a.victim], &e.victims[b.victim])
 	})
 
-	var placed []string // backing array of every outcome's Contenders
-	var runErr error
+	e.fill("")
 	for k, ent := range known {
-		var stop OutcomeReason
-		switch {
-		case e.cfg.MaxVictims > 0 && res.Commits >= e.cfg.MaxVictims:
-			stop = OutcomeReasonMaxVictims
-		case e.cfg.MaxAttempts > 0 && res.Attempts >= e.cfg.MaxAttempts:
-			stop = OutcomeReasonMaxAttempts
+		if e.stop == "" && e.cfg.MaxVictims > 0 && res.Commits >= e.cfg.MaxVictims {
+			e.stop = OutcomeReasonMaxVictims
 		}
-		if stop == "" {
-			v := &in.Victims[ent.victim]
-			o, deferred, err := e.tryVictim(now, v, m, &res, &placed)
-			if err != nil && runErr == nil {
-				runErr = err
-			}
-			if !deferred {
-				o.Job, o.Nominators = ent.job, ent.nominators
-				e.emit(&res, o)
-				continue
-			}
-			stop = OutcomeReasonMaxAttempts
+		if e.stop == "" && e.tryVictim(ent) {
+			e.stopOnError()
+			continue
 		}
+		// A bound (or a model failure) stopped the pass before ent was
+		// decided.
+		e.stopOnError()
 		for _, rest := range known[k:] {
-			e.emit(&res, Outcome{Job: rest.job, Nominators: rest.nominators, Kind: OutcomeDeferred, Reason: stop})
+			e.emit(Outcome{Job: rest.job, Nominators: rest.nominators, Kind: OutcomeDeferred, Reason: e.stop})
 		}
 		break
 	}
-	clear(e.entries) // drop references to the caller's strings
-	clear(e.conts)
-	return res, runErr
+	slices.SortFunc(e.cerrs, func(a, b rankedError) int { return cmp.Compare(a.ci, b.ci) })
+	for _, ce := range e.cerrs {
+		res.ContenderErrors = append(res.ContenderErrors, ContenderError{Contender: e.conts[ce.ci].c.ID, Err: ce.err})
+	}
+	err := e.err
+	e.endPass()
+	done = true
+	return res, err
 }
 
-func (e *Engine) emit(res *EngineResult, o Outcome) {
+func (e *Engine) stopOnError() {
+	if e.err != nil && e.stop == "" {
+		e.stop = OutcomeReasonModelError
+	}
+}
+
+// begin readies the engine for a pass.
+func (e *Engine) begin(now time.Time, m Model, res *EngineResult) {
+	if e.j == nil { // the zero Engine
+		e.j = new(Journal)
+		e.victimIdx, e.nominated = map[string]int32{}, map[string]struct{}{}
+		e.contIdx, e.shapeIdx = map[string]int32{}, map[string]int32{}
+	}
+	e.j.Commit() // start from an empty log (a previous pass may have failed)
+	e.now, e.res = now, res
+	e.tx, _ = m.(Transactional)
+	e.shaper, _ = m.(Shaper)
+	e.bound, _ = m.(FitBounder)
+	e.maxAttempts = cmp.Or(e.cfg.MaxAttempts, DefaultMaxAttempts)
+	e.maxChecks = cmp.Or(e.cfg.MaxChecks, DefaultMaxChecks)
+	e.stop, e.err, e.out = "", nil, nil
+	e.newState()
+	e.base = e.save()
+	e.model = m // from here on, a panic restores e.base
+}
+
+// endPass drops the pass's references (to the caller's strings and model)
+// and empties the scratch space for the next pass.
+func (e *Engine) endPass() {
+	e.model, e.tx, e.shaper, e.bound, e.res, e.out = nil, nil, nil, nil, nil, nil
+	e.stop, e.err = "", nil
+	clear(e.entries)
+	e.entries = e.entries[:0]
+	clear(e.victims)
+	e.victims = e.victims[:0]
+	clear(e.conts)
+	e.conts = e.conts[:0]
+	clear(e.victimIdx)
+	clear(e.nominated)
+	clear(e.contIdx)
+	clear(e.shapeIdx)
+	e.shapes, e.live, e.heap, e.parked = e.shapes[:0], e.live[:0], e.heap[:0], e.parked[:0]
+	clear(e.cerrs)
+	e.cerrs = e.cerrs[:0]
+}
+
+func (e *Engine) newState() {
+	e.states++
+	e.state = e.states
+}
+
+func (e *Engine) emit(o Outcome) {
+	res := e.res
 	if o.Kind == OutcomeSkipped && !o.Until.IsZero() && (res.Wake.IsZero() || o.Until.Before(res.Wake)) {
 		res.Wake = o.Until
 	}
@@ -225,191 +378,167 @@ func (e *Engine) emit(res *EngineResult, o Outcome) {
 	}
 }
 
-// merge deduplicates the nominations into e.entries, sorted by job ID.
-func (e *Engine) merge(in EngineInput) {
-	noms := append(e.noms[:0], in.Nominations...)
-	slices.SortFunc(noms, func(a, b VictimNomination) int {
-		if c := cmp.Compare(a.Job, b.Job); c != 0 {
-			return c
-		}
-		return cmp.Compare(a.Nominator, b.Nominator)
-	})
-	noms = slices.Compact(noms)
-	e.noms = noms
-
-	if e.victimIdx == nil { // the zero Engine
-		e.victimIdx, e.contIdx = map[string]int{}, map[string]int{}
-	}
-	clear(e.victimIdx)
-	for i := range in.Victims {
-		if _, dup := e.victimIdx[in.Victims[i].ID]; !dup {
-			e.victimIdx[in.Victims[i].ID] = i
-		}
-	}
-
-	names := make([]string, len(noms)) // one backing array for all Nominators
-	e.entries = e.entries[:0]
-	for i := 0; i < len(noms); {
-		k := i
-		for k < len(noms) && noms[k].Job == noms[i].Job {
-			names[k] = noms[k].Nominator
-			k++
-		}
-		vi, ok := e.victimIdx[noms[i].Job]
-		if !ok {
-			vi = -1
-		}
-		e.entries = append(e.entries, victimEntry{job: noms[i].Job, nominators: names[i:k:k], victim: vi})
-		i = k
-	}
-	clear(e.noms)
-}
-
-func (e *Engine) prepareContenders(in []Contender) {
-	conts := append(e.conts[:0], in...)
-	slices.SortFunc(conts, func(a, b Contender) int { return contenderOrder(&a, &b) })
-	clear(e.contIdx)
-	out := conts[:0]
-	for _, c := range conts {
-		if _, dup := e.contIdx[c.ID]; dup {
-			continue
-		}
-		e.contIdx[c.ID] = len(out)
-		out = append(out, c)
-	}
-	clear(conts[len(out):])
-	e.conts = out
-	e.state = slices.Grow(e.state[:0], len(out))[:len(out)]
-	clear(e.state)
-}
-
-// tryVictim decides one victim. deferred reports that MaxAttempts stopped it
-// before anything was placed (its eviction rolled back).
-func (e *Engine) tryVictim(now time.Time, v *Victim, m Model, res *EngineResult, placed *[]string) (o Outcome, deferred bool, err error) {
-	if ci, ok := e.contIdx[v.ID]; ok && e.state[ci] == contenderPlaced {
-		return Outcome{Kind: OutcomeSkipped, Reason: OutcomeReasonPlacedThisPass}, false, nil
-	}
-	if !v.NotBefore.IsZero() && now.Before(v.NotBefore) {
-		return Outcome{Kind: OutcomeSkipped, Reason: OutcomeReasonCooldown, Until: v.NotBefore}, false, nil
+// tryVictim decides one victim and emits its outcome. It returns false when
+// a bound stopped the pass before the victim was decided (nothing emitted;
+// its eviction rolled back).
+func (e *Engine) tryVictim(ent victimEntry) bool {
+	v := &e.victims[ent.victim]
+	o := Outcome{Job: ent.job, Nominators: ent.nominators}
+	if !v.NotBefore.IsZero() && e.now.Before(v.NotBefore) {
+		o.Kind, o.Reason, o.Until = OutcomeSkipped, OutcomeReasonCooldown, v.NotBefore
+		e.emit(o)
+		return true
 	}
 	delay := e.cfg.DefaultDelay
 	if v.HasRequeueDelay {
 		delay = v.RequeueDelay
 	}
-	notBefore := NotBeforeCeil(now.Add(delay))
+	notBefore := NotBeforeCeil(e.now.Add(delay))
 	if y := notBefore.Year(); delay < 0 || y < 0 || y > 9999 {
-		return Outcome{Kind: OutcomeSkipped, Reason: OutcomeReasonInvalidDelay}, false, nil
+		o.Kind, o.Reason = OutcomeSkipped, OutcomeReasonInvalidDelay
+		e.emit(o)
+		return true
 	}
 
-	var (
-		base        Checkpoint
-		evicted     bool
-		eligible    int
-		allowed     int
-		denyReason  OutcomeReason
-		denyUntil   time.Time
-		first       = len(*placed)
-		canContend  = e.cfg.CanContend
-		maxAttempts = e.cfg.MaxAttempts
-		bounded     bool
-	)
-	for ci := range e.conts {
-		c := &e.conts[ci]
-		if e.state[ci] != contenderAvailable || c.ID == v.ID {
+	// Which shapes have contenders for v, and may any fit once v is gone?
+	// Decided before any checkpoint: a hopeless victim is never evicted.
+	e.heap = e.heap[:0]
+	mayFit := false
+	for _, s := range e.live {
+		sh := &e.shapes[s]
+		if sh.head < 0 {
 			continue
 		}
-		if canContend == nil {
-			if c.Priority <= v.Priority {
-				break // sorted by priority, highest first
-			}
-		} else if !canContend(v, c) {
-			continue
+		if e.res.Checks >= e.maxChecks {
+			e.stop = OutcomeReasonMaxChecks
+			return false
 		}
-		eligible++
-		if verdict, ok := e.filter(now, v, c); !ok {
-			if denyReason == "" {
-				denyReason = cmp.Or(verdict.Reason, OutcomeReasonFiltered)
-			}
-			if !verdict.Until.IsZero() && (denyUntil.IsZero() || verdict.Until.Before(denyUntil)) {
-				denyUntil = verdict.Until
+		e.res.Checks++
+		ci := e.eligibleFrom(sh.head, v)
+		if ci < 0 {
+			if e.stop != "" {
+				return false
 			}
 			continue
 		}
-		allowed++
-		if maxAttempts > 0 && res.Attempts >= maxAttempts {
-			bounded = true
-			break
-		}
-		if !evicted {
-			base = e.j.Checkpoint()
-			if evErr := m.Evict(&e.j, v.ID); evErr != nil {
-				err = e.rollback(base)
-				return Outcome{Kind: OutcomeSkipped, Reason: OutcomeReasonEvictError, Err: evErr}, false, err
-			}
-			evicted = true
-		}
-		cp := e.j.Checkpoint()
-		res.Attempts++
-		ok, placeErr := m.Place(&e.j, c.ID)
-		if placeErr != nil || !ok {
-			if rbErr := e.rollback(cp); rbErr != nil && err == nil {
-				err = rbErr
-			}
-			if placeErr != nil {
-				e.state[ci] = contenderFailed
-				res.ContenderErrors = append(res.ContenderErrors, ContenderError{Contender: c.ID, Err: placeErr})
-			}
-			if e.cfg.Observer != nil {
-				e.cfg.Observer.ObserveRollback(v.ID, c.ID)
-			}
-			continue
-		}
-		e.state[ci] = contenderPlaced
-		*placed = append(*placed, c.ID)
-	}
-
-	if len(*placed) > first {
-		e.j.Commit()
-		res.Commits++
-		if ci, ok := e.contIdx[v.ID]; ok {
-			e.state[ci] = contenderEvicted
-		}
-		return Outcome{
-			Kind:       OutcomeCommitted,
-			Reason:     OutcomeReasonCommitted,
-			Contenders: (*placed)[first:len(*placed):len(*placed)],
-			NotBefore:  notBefore,
-			Annotation: notBefore.Format(time.RFC3339),
-		}, false, err
-	}
-	if evicted {
-		if rbErr := e.rollback(base); rbErr != nil && err == nil {
-			err = rbErr
-		}
+		sh.cursor = ci
+		sh.mayFit = e.bound == nil || e.bound.MayFit(e.conts[ci].c.ID, v.ID)
+		mayFit = mayFit || sh.mayFit
+		e.heap = append(e.heap, s)
 	}
 	switch {
-	case bounded:
-		return Outcome{}, true, err
-	case eligible == 0:
-		return Outcome{Kind: OutcomeKept, Reason: OutcomeReasonNoContender}, false, err
-	case allowed == 0:
-		return Outcome{Kind: OutcomeSkipped, Reason: denyReason, Until: denyUntil}, false, err
+	case len(e.heap) == 0:
+		o.Kind, o.Reason = OutcomeKept, OutcomeReasonNoContender
+		e.emit(o)
+		return true
+	case !mayFit:
+		o.Kind, o.Reason = OutcomeKept, OutcomeReasonNoFit
+		e.emit(o)
+		return true
 	}
-	return Outcome{Kind: OutcomeKept, Reason: OutcomeReasonNoFit}, false, err
+
+	before := e.save()
+	if err := e.model.Evict(e.j, v.ID); err != nil {
+		e.undo(before)
+		o.Kind, o.Reason, o.Err = OutcomeSkipped, OutcomeReasonEvictError, err
+		e.emit(o)
+		return true
+	}
+	e.newState()
+	for _, s := range e.heap {
+		if sh := &e.shapes[s]; sh.mayFit {
+			sh.hintAt = e.state
+		} else {
+			sh.failedAt = e.state
+		}
+	}
+	a := attempt{victim: v, denyRank: -1, first: len(e.out)}
+	e.sweep(&a)
+	e.compactLive()
+	if len(e.out) > a.first && e.err == nil {
+		e.commit()
+		e.res.Commits++
+		o.Kind, o.Reason = OutcomeCommitted, OutcomeReasonCommitted
+		o.Contenders = e.out[a.first:len(e.out):len(e.out)]
+		o.NotBefore, o.Annotation = notBefore, notBefore.Format(time.RFC3339)
+		e.emit(o)
+		if e.stop == "" {
+			e.fill(v.ID)
+		}
+		return true
+	}
+	e.undo(before)
+	switch {
+	case a.bounded || e.err != nil:
+		return false
+	case a.denyRank >= 0:
+		o.Kind, o.Reason, o.Until = OutcomeSkipped, a.denyReason, a.denyUntil
+	default:
+		o.Kind, o.Reason = OutcomeKept, OutcomeReasonNoFit
+	}
+	e.emit(o)
+	return true
 }
 
-func (e *Engine) filter(now time.Time, v *Victim, c *Contender) (VictimVerdict, bool) {
+// fill places, in contender order, every available contender that fits
+// without an eviction, committing each one: step 2 of Run. after names the
+// victim whose commit came just before ("" at the start of the pass).
+func (e *Engine) fill(after string) {
+	e.heap = e.heap[:0]
+	for _, s := range e.live {
+		if sh := &e.shapes[s]; sh.head >= 0 {
+			sh.cursor = sh.head
+			e.heap = append(e.heap, s)
+		}
+	}
+	a := attempt{after: after, denyRank: -1}
+	e.sweep(&a)
+	e.compactLive()
+}
+
+// compactLive drops the shapes without contenders from e.live.
+func (e *Engine) compactLive() {
+	live := e.live[:0]
+	for _, s := range e.live {
+		if e.shapes[s].head >= 0 {
+			live = append(live, s)
+		}
+	}
+	e.live = live
+}
+
+// eligibleFrom returns the first contender, from ci on in its shape's list,
+// that may use v's resources (any contender when v is nil), or -1. It stops
+// with -1 when MaxChecks is reached.
+func (e *Engine) eligibleFrom(ci int32, v *Victim) int32 {
+	switch {
+	case v == nil:
+		return ci
+	case e.cfg.CanContend == nil:
+		// The list is in contender order: highest priority first.
+		if ci >= 0 && e.conts[ci].c.Priority > v.Priority {
+			return ci
+		}
+		return -1
+	}
+	for ; ci >= 0; ci = e.conts[ci].next {
+		if e.res.Checks >= e.maxChecks {
+			e.stop = OutcomeReasonMaxChecks
+			return -1
+		}
+		e.res.Checks++
+		if e.cfg.CanContend(v, &e.conts[ci].c) {
+			return ci
+		}
+	}
+	return -1
+}
+
+func (e *Engine) filter(v *Victim, c *Contender) (VictimVerdict, bool) {
 	for _, f := range e.cfg.Filters {
-		if verdict := f.FilterVictim(now, v, c); !verdict.Allowed {
+		if verdict := f.FilterVictim(e.now, v, c); !verdict.Allowed {
 			return verdict, false
 		}
 	}
 	return VictimVerdict{Allowed: true}, true
-}
-
-func (e *Engine) rollback(cp Checkpoint) error {
-	if err := e.j.Rollback(cp); err != nil {
-		return fmt.Errorf("requeue: the model broke the journal contract (committed or rolled back the engine's journal): %w", err)
-	}
-	return nil
 }

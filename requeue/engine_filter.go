@@ -56,14 +56,3 @@ func VictimDefaultOrder(now time.Time, a, b *Victim) int {
 // ContenderDefaultEligible is the default contender rule: c may use v's
 // resources only if its priority is strictly higher.
 func ContenderDefaultEligible(v *Victim, c *Contender) bool { return c.Priority > v.Priority }
-
-// contenderOrder: highest priority first, then oldest, then ID.
-func contenderOrder(a, b *Contender) int {
-	if c := cmp.Compare(b.Priority, a.Priority); c != 0 {
-		return c
-	}
-	if c := a.Queued.Compare(b.Queued); c != 0 {
-		return c
-	}
-	return strings.Compare(a.ID, b.ID)
-}

@@ -137,9 +137,6 @@ const (
 	OutcomeReasonInvalidDelay OutcomeReason = "invalid_delay"
 	// OutcomeReasonEvictError: [Model.Evict] failed (Err says why).
 	OutcomeReasonEvictError OutcomeReason = "evict_error"
-	// OutcomeReasonPlacedThisPass: the nominated job was itself placed as a
-	// contender earlier in the pass.
-	OutcomeReasonPlacedThisPass OutcomeReason = "placed_this_pass"
 	// OutcomeReasonFiltered: a [VictimFilter] denied the victim without
 	// giving a reason.
 	OutcomeReasonFiltered OutcomeReason = "filtered"
@@ -148,6 +145,12 @@ const (
 	// OutcomeReasonMaxAttempts: deferred, the pass made MaxAttempts
 	// placement attempts.
 	OutcomeReasonMaxAttempts OutcomeReason = "max_attempts"
+	// OutcomeReasonMaxChecks: deferred, the pass made MaxChecks contender
+	// examinations.
+	OutcomeReasonMaxChecks OutcomeReason = "max_checks"
+	// OutcomeReasonModelError: deferred, the model broke the Journal or
+	// Transactional contract and the pass stopped (Run returns the error).
+	OutcomeReasonModelError OutcomeReason = "model_error"
 )
 
 // Outcome is the engine's decision about one nominated job.
@@ -178,13 +181,27 @@ type Outcome struct {
 	Err error
 }
 
-// ContenderError records a contender that [Model.Place] rejected with an
-// error; the engine stopped trying it for the rest of the pass.
+// ContenderError records a contender the engine could not use: one whose
+// ID is also nominated ([ErrContenderNominated]), or one that [Model.Place]
+// rejected with an error (the engine stopped trying it for the rest of the
+// pass).
 type ContenderError struct {
 	// Contender is the contender's ID.
 	Contender string
-	// Err is the error Place returned.
+	// Err says why: ErrContenderNominated (wrapped), or the error Place
+	// returned.
 	Err error
+}
+
+// FreeFit records a contender the engine placed without evicting anyone
+// for it (see [EngineResult.FitWithoutEviction]).
+type FreeFit struct {
+	// Contender is the contender's ID.
+	Contender string
+	// After is the victim whose commit came just before the placement: the
+	// contender did not fit before that victim's eviction, and fits in the
+	// room the commit left. "" when it fitted at the start of the pass.
+	After string
 }
 
 // EngineInput is one pass's input. The engine does not modify or retain the
@@ -193,12 +210,27 @@ type EngineInput struct {
 	// Nominations from any number of nominators, in any order; duplicates
 	// are merged.
 	Nominations []VictimNomination
-	// Victims holds the data of the nominated jobs (one per ID; a
-	// nomination without data is skipped with OutcomeReasonUnknownVictim,
-	// the first of duplicate IDs wins).
+	// Victims holds the data of the nominated jobs (extra entries are
+	// ignored; a nomination without data is skipped with
+	// OutcomeReasonUnknownVictim). Several entries for one ID (several
+	// nominators reporting the same job) are merged field by field, each
+	// field taking the value that protects the running job the most, so
+	// that their order does not matter:
+	//   - Priority: the highest;
+	//   - Start: the latest (a known start wins over the zero time);
+	//   - Expected: the longest;
+	//   - RequeueDelay: an explicit delay (HasRequeueDelay) wins over none,
+	//     of two explicit delays the longest;
+	//   - NotBefore: the latest (a gate wins over the zero time);
+	//   - Queue: the largest ID, so any queue wins over queuetree.None (two
+	//     different queues are inconsistent data; the rule only makes the
+	//     result independent of the order).
 	Victims []Victim
 	// Contenders are the pending jobs that may use a victim's resources.
-	// Duplicate IDs are ignored after the first in contender order.
+	// Of several entries with one ID, the first in contender order (highest
+	// priority, then oldest Queued, then smallest Queue) is kept. A
+	// contender that is also nominated is dropped and reported in
+	// ContenderErrors with [ErrContenderNominated].
 	Contenders []Contender
 }
 
@@ -208,10 +240,20 @@ type EngineResult struct {
 	// the jobs without victim data (by ID), then the victims in the order
 	// they were considered, the deferred ones last.
 	Outcomes []Outcome
-	// ContenderErrors lists the contenders [Model.Place] failed on.
+	// FitWithoutEviction lists, in the order they were placed, the
+	// contenders that fitted without an eviction: at the start of the pass
+	// or in the room a commit left. The engine placed them in the model (so
+	// that no later eviction counts on their room) and evicted no one for
+	// them; the scheduler can start them.
+	FitWithoutEviction []FreeFit
+	// ContenderErrors lists the contenders the engine could not use: first
+	// the nominated ones, then those [Model.Place] failed on, each group in
+	// contender order.
 	ContenderErrors []ContenderError
 	// Attempts counts [Model.Place] calls.
 	Attempts int
+	// Checks counts contender examinations (see EngineConfig.MaxChecks).
+	Checks int
 	// Commits counts the committed victims.
 	Commits int
 	// Wake is the earliest non-zero Until among the skipped outcomes (zero
