@@ -7,20 +7,37 @@
 // Everything here is data in, decisions out: no goroutines, timers, I/O or
 // logging unless a *slog.Logger is supplied, and now is always a parameter.
 // A [Job] is a plain value the embedder fills from its own object once per
-// cycle (the Job example converts a PodGroup-like struct in a few lines). Every
-// decision says why: a [Reason] (a finite enum whose String values are stable
-// label values), or for time-based preemption a [CandidateClass]. And every
-// decision carries an Until: the earliest instant at which the answer may
-// change by the passage of time alone, zero when it never does, so a
-// scheduler can wake up instead of polling.
+// cycle (the Job example converts a PodGroup-like struct in a few lines).
 //
-// Semantics follow DESIGN.md §4.3, §4.4 and §4.7 and seeds 000 (KAI's
-// expectedruntime plugin), 001 (KAI's minruntime plugin), 002 (its design)
-// and 004 (Kueue's KEP-8522).
+// # One vocabulary
+//
+// This package also holds tenure's shared vocabulary, used by every package
+// above it (the requeue engine included):
+//
+//   - [Decision] is the one decision shape: Allowed, a [Reason] and Until,
+//     the earliest instant at which the answer may change by the passage of
+//     time alone (zero when it never does), so a scheduler can wake up
+//     instead of polling. Richer answers embed it: [MinRuntimeDecision],
+//     [ScenarioDecision], [PreemptionDecision], the nominator's [Skip] and
+//     [Outcome], and the requeue engine's Outcome.
+//   - [Reason] is the one reason type: a stable snake_case label, usable as
+//     a metric label value. Each package declares its reasons as Reason
+//     constants.
+//   - [Observer] receives [Event]s (a source, a job, a Decision) from every
+//     component; [Counter] is the one ready implementation, counting by
+//     source and reason.
+//   - [Earliest] gives the earliest non-zero Until of a set of decisions:
+//     when to look again.
+//
+// Sources: KAI-Scheduler's expectedruntime plugin (PR #941,
+// docs/plugins/expectedruntime.md), its minruntime plugin
+// (docs/plugins/minruntime.md, pkg/scheduler/plugins/minruntime) and the
+// min-runtime design it implements (PR #126), and Kueue's KEP-8522
+// (keps/8522-time-based-same-priority-preemption).
 //
 // # Min-runtime victim filter
 //
-// [MinRuntimeFilter.Check] answers seed 002's IsPreemptible(action,
+// [MinRuntimeFilter.Check] answers the min-runtime design's IsPreemptible(action,
 // preemptor, victim) for one pair: it resolves the min-runtime d with the
 // [runtime.Resolver] (preempt: the victim's queue walk; reclaim: the LCA or
 // queue method) and returns a [Decision]. The victim is protected while
@@ -30,7 +47,7 @@
 // protection until start + d and says so ([ReasonClockSkew]).
 //
 // An elastic victim (some subgroup with MinAvailable < Active, see
-// [Job.IsElastic]) is always allowed here: as seed 002's phase 4 specifies,
+// [Job.IsElastic]) is always allowed here: as the min-runtime design's phase 4 specifies,
 // how many of its tasks may go is decided for the whole scenario by the
 // [ScenarioValidator]. While it is protected the reason says so
 // ([ReasonElasticDeferred]); once unprotected it gets the plain reason,
@@ -38,7 +55,7 @@
 // Resolution in every case.
 //
 // The filter runs after the scheduler's own fundamental victim filters
-// (preemptible at all, in-queue versus cross-queue legality; seed 002 phase
+// (preemptible at all, in-queue versus cross-queue legality; KAI-Scheduler's min-runtime design (PR #126) phase
 // 2): it never looks at [Job.Preemptible] or priorities. Check is
 // allocation-free and costs one resolver query (O(1) for preempt, O(log
 // depth) for an LCA reclaim), plus a scan of the subgroups of a protected
@@ -61,25 +78,25 @@
 //
 // Only active tasks count as evictions, so a task already releasing is not
 // counted twice. Entries with the same job ID are summed, which suits the
-// accumulated-scenario pattern of seed 002 (recorded victims followed by
+// accumulated-scenario pattern of KAI-Scheduler's min-runtime design (PR #126) (recorded victims followed by
 // potential victims, re-validated each time the set grows): the validator
 // keeps its scratch space between calls and allocates nothing once warm, so
 // it is meant to be reused, one per goroutine. A task naming a subgroup its
 // job lacks is reported as an [UnknownSubgroupError] value, never a panic.
 //
-// Choice beyond the seeds: only subgroups the scenario takes at least one
+// Choice beyond the upstream design: only subgroups the scenario takes at least one
 // active task from are checked. A protected job whose other subgroup is
 // already below its minimum (a gang still starting) does not veto evictions
 // from a subgroup that stays at or above its own minimum.
 //
 // # Expected-runtime nominator
 //
-// [Nominator] implements seed 000: a running, preemptible job that opted in
+// [Nominator] implements KAI-Scheduler's expectedruntime plugin (PR #941): a running, preemptible job that opted in
 // with the expected-runtime annotation becomes a requeue candidate once
 // now - start >= expected (nominated at exactly start + expected). Being
 // nominated does not evict anything: the requeue engine evicts only when a
 // higher-priority job can then run. [Nominator.Evaluate] applies the checks
-// in exactly DESIGN §4.4's order; the first failure is the reason:
+// in exactly this order; the first failure is the reason:
 //
 //	not_running → not_preemptible → (not configured: silent) →
 //	invalid_duration → missing_start → clock_skew (Until = start) →
@@ -90,11 +107,11 @@
 // The two silent outcomes ([Reason.Silent]) are neither nominations nor
 // skips: they are not reported to the [Observer] and not counted, but their
 // Until still lowers [Result.Wake]. An unparsable requeue-not-before blocks
-// like a cooldown, as the seed says, with no Until (only a rewrite of the
+// like a cooldown, as KAI's plugin does, with no Until (only a rewrite of the
 // annotation lifts it). Durations use [runtime.ParseDuration] (so "1d"
 // works); timestamps are RFC3339 or RFC3339Nano. Bad values become skips
 // carrying an [AnnotationError], never errors that abort the cycle.
-// [AnnotationKeys] holds the seed's keys and can be overridden per key or
+// [AnnotationKeys] holds KAI's keys and can be overridden per key or
 // by prefix ([KeysWithPrefix]).
 //
 // [Nominator.Nominate] returns a [Result]: nominations and non-silent skips in
@@ -105,17 +122,18 @@
 // priority, nominator name, start, expected runtime, overrun, and the parsed
 // requeue-delay (HasRequeueDelay false means "use the engine's default").
 //
-// An [Observer] receives each nomination and non-silent skip; [Counter] counts
-// them under seed 000's metric names and labels ([MetricNominations]{plugin},
-// [MetricSkipped]{plugin,reason}). An optional *slog.Logger receives the
-// seed's lines ("Requeue candidate nominated: job=…, plugin=expectedruntime",
+// An [Observer] receives each nomination and non-silent skip as an [Event]
+// whose Source is the nominator's name; [Counter] counts them, and its
+// [Counter.Nominations] and [Counter.Skipped] read the values of KAI's
+// metrics ([MetricNominations]{plugin}, [MetricSkipped]{plugin,reason}). An optional *slog.Logger receives the
+// plugin's lines ("Requeue candidate nominated: job=…, plugin=expectedruntime",
 // "Requeue nomination skipped: job=…, reason=…") at slog levels mirroring
-// the seed's klog verbosities, V(n) as level -n: [LogLevelWarning] (-4:
+// KAI's klog verbosities, V(n) as level -n: [LogLevelWarning] (-4:
 // invalid values, clock skew), [LogLevelEvent] (-5: nominations and other
 // skips), [LogLevelDetail] (-6: silent outcomes). A nil Observer or Logger
 // costs nothing; a disabled level costs one Enabled call.
 //
-// Choices beyond the seeds: an unparsable requeue-delay does not block the
+// Choices beyond the upstream designs: an unparsable requeue-delay does not block the
 // nomination (the engine's default delay applies and the error is kept in
 // [Nomination.RequeueDelayErr]): a typo in the cooldown must not let a job
 // overrun forever. The optional min-runtime check does not know the future
@@ -127,10 +145,10 @@
 // # Time-based same-priority preemption
 //
 // [PreemptionConfig] is the within-queue preemption policy of Kueue's
-// KEP-8522 (seed 004): [PreemptionNever] (the zero value),
+// KEP-8522 (KEP-8522): [PreemptionNever] (the zero value),
 // [PreemptionLowerPriority], or [PreemptionLowerOrNewerEqualPriority] with an
 // optional MinAdmitDuration M. [PreemptionConfig.Validate] applies the
-// seed's rules and reports every problem: M below 1m (0 and negatives
+// KEP's rules and reports every problem: M below 1m (0 and negatives
 // included) is rejected, M with any other policy is rejected, and a nil M is
 // valid and disables the time-based rule.
 //
@@ -173,7 +191,7 @@
 // by its reservation it is newer than everyone who queued before the restart,
 // by its queue-order timestamp it is not. tenure follows the code when it can:
 // give [Candidate.Queued] and "newer" means "queued later"; leave it zero and
-// the reservation stands in, as the seed's text (and DESIGN §4.7) words it.
+// the reservation stands in, as KEP-8522's text words it.
 // On the simulator's default input the reservation reading made 12,135 of the
 // time-based policy's 21,002 evictions "newer" picks of jobs restarting after
 // an eviction.
@@ -184,6 +202,6 @@
 // after cycle. [github.com/tenurepolicy/tenure/requeue.QueueEntry] has a
 // SamePriorityPreempted field for that, and QueueOrder.Timestamp applies it;
 // pass the result as [PreemptionRequest.Timestamp] (and as Candidate.Queued
-// once the job runs again). The slot then rotates as seed 004 describes
+// once the job runs again). The slot then rotates as KEP-8522 describes
 // (requeue's TestTimeBasedRotation walks the two-job case).
 package eligibility

@@ -25,7 +25,7 @@ func ExamplePreemptionConfig_Classify() {
 
 	for _, now := range []time.Time{t0.Add(time.Hour), t0.Add(4 * time.Hour), t0.Add(4*time.Hour + time.Second)} {
 		d := cfg.Classify(pending, running, now)
-		fmt.Printf("%s: %v preemptible=%v", now.Format("15:04:05"), d.Class, d.Preemptible())
+		fmt.Printf("%s: %v preemptible=%v", now.Format("15:04:05"), d.Class, d.Allowed)
 		if !d.Until.IsZero() {
 			fmt.Printf(" until %s", d.Until.Format(time.RFC3339Nano))
 		}
@@ -72,7 +72,7 @@ func ExamplePreemptionConfig_Candidates() {
 	// newer-1   newer          InClusterQueue
 }
 
-// Validate applies seed 004's webhook rules and reports every problem.
+// Validate applies KEP-8522's validation rules and reports every problem.
 func ExamplePreemptionConfig_Validate() {
 	cfg := eligibility.PreemptionConfig{
 		Policy:           eligibility.PreemptionLowerPriority,

@@ -51,8 +51,10 @@ func FuzzDecisions(f *testing.F) {
 
 		for _, a := range []runtime.Action{runtime.ActionPreempt, runtime.ActionReclaim} {
 			fd := (&eligibility.MinRuntimeFilter{Resolver: r}).Check(a, q, job, now)
-			if fd.Allowed != fd.Until.IsZero() {
-				t.Fatalf("filter %v: Allowed %v with Until %v", a, fd.Allowed, fd.Until)
+			// Until is set exactly while the victim is protected: a denial,
+			// or an elastic victim deferred to the scenario validator.
+			if protected := !fd.Allowed || fd.Reason == eligibility.ReasonElasticDeferred; protected == fd.Until.IsZero() {
+				t.Fatalf("filter %v: %v", a, fd.Decision)
 			}
 			future("filter", fd.Until)
 
@@ -72,13 +74,13 @@ func FuzzDecisions(f *testing.F) {
 
 			n := eligibility.Nominator{Resolver: r, MinRuntimeAction: a}
 			o := n.Evaluate(job, now)
-			if !o.Reason().Valid() || o.Reason() == eligibility.ReasonNone {
-				t.Fatalf("nominator: reason %v", o.Reason())
+			if !o.Reason.Valid() || o.Reason == eligibility.Reason("") {
+				t.Fatalf("nominator: reason %v", o.Reason)
 			}
-			if o.Nominated && (o.Nomination.Overrun < 0 || o.Nomination.NotBefore.After(now)) {
+			if o.Allowed && (o.Nomination.Overrun < 0 || o.Nomination.NotBefore.After(now)) {
 				t.Fatalf("nominator: %+v", o.Nomination)
 			}
-			if !o.Nominated {
+			if !o.Allowed {
 				future("nominator "+o.Skip.Reason.String(), o.Skip.Until)
 			}
 		}

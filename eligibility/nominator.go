@@ -9,11 +9,11 @@ import (
 	"github.com/tenurepolicy/tenure/runtime"
 )
 
-// NominatorExpectedRuntime is the default [Nominator.Name], the seed's plugin
+// NominatorExpectedRuntime is the default [Nominator.Name], KAI's plugin
 // label value.
 const NominatorExpectedRuntime = "expectedruntime"
 
-// Log levels of the nominator's log lines. They mirror seed 000's klog
+// Log levels of the nominator's log lines. They mirror KAI-Scheduler's expected-runtime plugin's klog
 // verbosities as negative slog levels (V(n) is level -n), so a handler at
 // slog.LevelDebug (-4) shows the warnings only, and one at -6 shows
 // everything.
@@ -69,15 +69,15 @@ type Skip struct {
 	Index int
 	// Nominator is the plugin's name ([Nominator.Name]).
 	Nominator string
-	// Reason is the first failed check (DESIGN §4.4 order). From
-	// [Nominator.Evaluate] it may also be a silent reason
-	// ([Reason.Silent]); [Nominator.Nominate] never lists those.
-	Reason Reason
-	// Until is the earliest instant at which the outcome may change by time
-	// alone: start (clock_skew), start + expected (not_exceeded), notBefore
-	// (cooldown), start + min-runtime (minruntime_protected). Zero when only
-	// a change of the job itself can change it.
-	Until time.Time
+	// Decision: Allowed is false; Reason is the first failed check (in the
+	// order [Nominator.Evaluate] lists). From [Nominator.Evaluate] it may
+	// also be a silent reason ([Reason.Silent]); [Nominator.Nominate] never
+	// lists those. Until is the earliest instant at which the outcome may
+	// change by time alone: start (clock_skew), start + expected
+	// (not_exceeded), notBefore (cooldown), start + min-runtime
+	// (minruntime_protected); zero when only a change of the job itself can
+	// change it.
+	Decision
 	// Err is the parse error behind invalid_duration and invalid_not_before.
 	Err error
 }
@@ -85,17 +85,11 @@ type Skip struct {
 // Outcome is the result of [Nominator.Evaluate] for one job: either a
 // nomination or a skip (possibly silent).
 type Outcome struct {
-	Nominated  bool
-	Nomination Nomination // valid when Nominated
-	Skip       Skip       // valid when !Nominated
-}
-
-// Reason returns ReasonNominated or the skip's reason.
-func (o Outcome) Reason() Reason {
-	if o.Nominated {
-		return ReasonNominated
-	}
-	return o.Skip.Reason
+	// Decision: Allowed reports a nomination (Reason ReasonNominated, zero
+	// Until); otherwise it is the skip's Decision.
+	Decision
+	Nomination Nomination // valid when Allowed
+	Skip       Skip       // valid when !Allowed
 }
 
 // Result collects the output of [Nominator.Nominate] or
@@ -123,12 +117,12 @@ func (r *Result) Reset() {
 	*r = Result{Nominations: r.Nominations[:0], Skips: r.Skips[:0]}
 }
 
-// Nominator is the expected-runtime requeue nominator of seed 000: it
+// Nominator is the expected-runtime requeue nominator of KAI-Scheduler's expected-runtime plugin (PR #941): it
 // nominates running, preemptible jobs that opted in with an expected-runtime
 // annotation once now - start >= expected, unless a cooldown gate holds. See
 // [Nominator.Evaluate] for the exact checks.
 //
-// The zero value is ready to use: plugin name "expectedruntime", the seed's
+// The zero value is ready to use: plugin name "expectedruntime", KAI's
 // annotation keys, no min-runtime check, no observer, no logging. A Nominator
 // is not modified by its methods; it is safe for concurrent use when its
 // Observer and Logger are.
@@ -136,10 +130,10 @@ type Nominator struct {
 	// Name is the plugin name in nominations, skips, metrics and logs;
 	// "" means NominatorExpectedRuntime.
 	Name string
-	// Keys are the annotation keys; empty fields mean the seed's keys.
+	// Keys are the annotation keys; empty fields mean KAI's keys.
 	Keys AnnotationKeys
 	// Resolver, when set, enables the optional last check
-	// ReasonMinRuntimeProtected (off by default: seed 000's phase 1 leaves
+	// ReasonMinRuntimeProtected (off by default: KAI-Scheduler's expected-runtime plugin (PR #941), phase 1, leaves
 	// min-runtime to the requeue engine's victim filters).
 	Resolver *runtime.Resolver
 	// MinRuntimeAction selects the duration for that check. The nominator
@@ -151,7 +145,7 @@ type Nominator struct {
 	// Observer, when set, receives every nomination and every non-silent
 	// skip of Nominate/AppendTo, in input order.
 	Observer Observer
-	// Logger, when set, receives the seed's log lines at LogLevelWarning,
+	// Logger, when set, receives KAI's log lines at LogLevelWarning,
 	// LogLevelEvent and LogLevelDetail; a disabled level costs one Enabled
 	// call.
 	Logger *slog.Logger
@@ -169,7 +163,7 @@ func (n *Nominator) name() string {
 
 // Evaluate decides about one job at now, without reporting to the Observer
 // or Logger. The checks run in exactly this order; the first that fails
-// decides (DESIGN §4.4):
+// decides:
 //
 //  1. not running: ReasonNotRunning.
 //  2. not preemptible: ReasonNotPreemptible.
@@ -200,13 +194,13 @@ func (n *Nominator) Evaluate(job *Job, now time.Time) Outcome {
 	return o
 }
 
-// evaluate decides about job and writes the result into o: o.Nominated and
+// evaluate decides about job and writes the result into o: o.Decision and
 // either o.Nomination or o.Skip (the other is left as it was, so that
 // AppendTo can reuse one Outcome without clearing it).
 func (n *Nominator) evaluate(keys *AnnotationKeys, name string, job *Job, index int, now time.Time, o *Outcome) {
-	o.Nominated = false
 	skip := func(r Reason, until time.Time, err error) {
-		o.Skip = Skip{Job: job.ID, Index: index, Nominator: name, Reason: r, Until: until, Err: err}
+		o.Decision = Decision{Reason: r, Until: until}
+		o.Skip = Skip{Job: job.ID, Index: index, Nominator: name, Decision: o.Decision, Err: err}
 	}
 	if !job.Running {
 		skip(ReasonNotRunning, time.Time{}, nil)
@@ -259,7 +253,7 @@ func (n *Nominator) evaluate(keys *AnnotationKeys, name string, job *Job, index 
 			return
 		}
 	}
-	o.Nominated = true
+	o.Decision = Decision{Allowed: true, Reason: ReasonNominated}
 	o.Nomination = Nomination{
 		Job:       job.ID,
 		Index:     index,
@@ -325,36 +319,31 @@ func (n *Nominator) AppendTo(r *Result, jobs []Job, now time.Time) {
 	var o Outcome // reused: evaluate overwrites the part it reports
 	for i := range jobs {
 		n.evaluate(&keys, name, &jobs[i], i, now, &o)
-		var until time.Time
 		switch {
-		case o.Nominated:
+		case o.Allowed:
 			r.Nominations = append(r.Nominations, o.Nomination)
 			if n.Observer != nil {
-				n.Observer.ObserveNomination(o.Nomination)
+				n.Observer.Observe(Event{Source: name, Job: o.Nomination.Job, Decision: o.Decision})
 			}
-		case o.Skip.Reason.Silent():
+		case o.Reason.Silent():
 			r.Silent++
-			until = o.Skip.Until
 		default:
 			r.Skips = append(r.Skips, o.Skip)
-			until = o.Skip.Until
 			if n.Observer != nil {
-				n.Observer.ObserveSkip(o.Skip)
+				n.Observer.Observe(Event{Source: name, Job: o.Skip.Job, Decision: o.Decision, Err: o.Skip.Err})
 			}
 		}
-		if !until.IsZero() && (r.Wake.IsZero() || until.Before(r.Wake)) {
-			r.Wake = until
-		}
+		r.Wake = Earliest(r.Wake, o.Until)
 		if n.Logger != nil {
 			n.log(&o)
 		}
 	}
 }
 
-// log writes the seed's line for o, if the logger enables its level.
+// log writes KAI's line for o, if the logger enables its level.
 func (n *Nominator) log(o *Outcome) {
 	ctx := context.Background()
-	if o.Nominated {
+	if o.Allowed {
 		if n.Logger.Enabled(ctx, LogLevelEvent) {
 			n.Logger.LogAttrs(ctx, LogLevelEvent,
 				"Requeue candidate nominated: job="+o.Nomination.Job+", plugin="+o.Nomination.Nominator,

@@ -27,7 +27,7 @@ func elTasks(subgroup string, active, releasing int) []eligibility.ScenarioTask 
 }
 
 func TestScenarioValidator(t *testing.T) {
-	tree, r := elSeed002(t, runtime.MethodLCA)
+	tree, r := elDesignTree(t, runtime.MethodLCA)
 	leaf1, leaf2, leaf3 := elID(t, tree, "leaf1"), elID(t, tree, "leaf2"), elID(t, tree, "leaf3")
 	// An elastic job in leaf2: preempt 600s (inherited), reclaim 180s.
 	elastic := func(start time.Time) *eligibility.Job {
@@ -40,8 +40,8 @@ func TestScenarioValidator(t *testing.T) {
 	allowed := eligibility.ScenarioDecision{Decision: eligibility.Decision{Allowed: true, Reason: eligibility.ReasonMinAvailableKept}}
 	reject := func(job, sg string, remaining, min int32, until time.Time, res runtime.Resolution, n int) eligibility.ScenarioDecision {
 		return eligibility.ScenarioDecision{
-			Decision: eligibility.Decision{Allowed: false, Reason: eligibility.ReasonBelowMinAvailable, Until: until, Resolution: res},
-			Job:      job, Subgroup: sg, Remaining: remaining, MinAvailable: min, ProtectedUntil: until, Violations: n,
+			Decision:   eligibility.Decision{Allowed: false, Reason: eligibility.ReasonBelowMinAvailable, Until: until},
+			Resolution: res, Job: job, Subgroup: sg, Remaining: remaining, MinAvailable: min, ProtectedUntil: until, Violations: n,
 		}
 	}
 	preempt600 := r.Resolve(runtime.ActionPreempt, leaf2, leaf2)
@@ -172,7 +172,7 @@ func TestScenarioValidatorUnknownSubgroup(t *testing.T) {
 
 // The accumulated-scenario pattern: once warmed up, a call allocates nothing.
 func TestScenarioValidatorAllocs(t *testing.T) {
-	tree, r := elSeed002(t, runtime.MethodLCA)
+	tree, r := elDesignTree(t, runtime.MethodLCA)
 	victims := elBigScenario(tree, 100, 8, 4)
 	v := eligibility.ScenarioValidator{Resolver: r}
 	p := elID(t, tree, "leaf3")
@@ -188,7 +188,7 @@ func TestScenarioValidatorAllocs(t *testing.T) {
 }
 
 // elBigScenario builds jobs × subgroups elastic victims (Active 6, min 2,
-// started at elT0, spread over the seed 002 leaves), each losing tasks
+// started at elT0, spread over the KAI-Scheduler's min-runtime design (PR #126) leaves), each losing tasks
 // active tasks per subgroup plus one releasing task.
 func elBigScenario(tree *queuetree.Tree, jobs, subgroups, tasks int) []eligibility.ScenarioJob {
 	leaves := []string{"leaf1", "leaf2", "leaf3"}
@@ -208,7 +208,7 @@ func elBigScenario(tree *queuetree.Tree, jobs, subgroups, tasks int) []eligibili
 }
 
 // elNaiveScenario is the oracle: a per-subgroup count in maps, one job at a
-// time, straight from the DESIGN §4.3 rule.
+// time, straight from the validator's rule.
 func elNaiveScenario(r *runtime.Resolver, action runtime.Action, preemptor queuetree.ID, victims []eligibility.ScenarioJob, now time.Time) (ok bool, violations int, err error) {
 	jobs := map[string]*eligibility.Job{}
 	evicted := map[string]map[string]int{}
@@ -262,7 +262,7 @@ func elNaiveScenario(r *runtime.Resolver, action runtime.Action, preemptor queue
 }
 
 func TestScenarioValidatorMatchesNaiveCount(t *testing.T) {
-	tree, r := elSeed002(t, runtime.MethodLCA)
+	tree, r := elDesignTree(t, runtime.MethodLCA)
 	leaves := []queuetree.ID{elID(t, tree, "leaf1"), elID(t, tree, "leaf2"), elID(t, tree, "leaf3"), elID(t, tree, "B")}
 	v := eligibility.ScenarioValidator{Resolver: r}
 	rapid.Check(t, func(rt *rapid.T) {

@@ -10,9 +10,9 @@ import (
 	"github.com/tenurepolicy/tenure/queuetree"
 )
 
-// seed002 is the tree of seed 002's worked examples:
+// designTree is the tree of the worked examples of KAI-Scheduler's min-runtime design (PR #126):
 // A → B → {C → {leaf1, leaf2}, D → leaf3}, plus a second top-level queue X → Y.
-func seed002(t testing.TB) *queuetree.Tree {
+func designTree(t testing.TB) *queuetree.Tree {
 	t.Helper()
 	tr, err := queuetree.New([]queuetree.Queue{
 		{Name: "leaf3", Parent: "D"},
@@ -43,8 +43,8 @@ func id(t testing.TB, tr *queuetree.Tree, name string) queuetree.ID {
 	return v
 }
 
-func TestSeed002Queries(t *testing.T) {
-	tr := seed002(t)
+func TestDesignTreeQueries(t *testing.T) {
+	tr := designTree(t)
 	if got, want := tr.Len(), 10; got != want {
 		t.Fatalf("Len() = %d, want %d", got, want)
 	}
@@ -96,7 +96,7 @@ func TestSeed002Queries(t *testing.T) {
 	}
 
 	ofLCA := []struct{ a, b, want string }{
-		{"leaf1", "leaf3", "D"}, // seed 002: leaf1 reclaims from leaf3 at D
+		{"leaf1", "leaf3", "D"}, // design example: leaf1 reclaims from leaf3 at D
 		{"leaf1", "leaf2", "leaf2"},
 		{"leaf3", "leaf1", "C"},
 		{"Y", "leaf3", "A"}, // different top-level queues: b's top-level queue
@@ -179,7 +179,7 @@ func TestSeed002Queries(t *testing.T) {
 }
 
 func TestInvalidIDsNeverPanic(t *testing.T) {
-	tr := seed002(t)
+	tr := designTree(t)
 	for _, bad := range []queuetree.ID{queuetree.None, -7, queuetree.ID(tr.Len()), 1 << 30} {
 		if tr.Valid(bad) || tr.Name(bad) != "" || tr.Parent(bad) != queuetree.None || tr.Depth(bad) != 0 ||
 			tr.SubtreeSize(bad) != 0 || tr.LCA(bad, 1) != queuetree.None || tr.LCA(1, bad) != queuetree.None ||

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"slices"
 	"time"
+
+	"github.com/tenurepolicy/tenure/eligibility"
 )
 
 // The default bounds of a pass, used where [EngineConfig] leaves a bound 0.
@@ -29,13 +31,13 @@ type EngineConfig struct {
 	DefaultDelay time.Duration
 	// MaxVictims bounds the victims a pass evicts (commits); 0 means no
 	// bound. When reached, the remaining nominations are deferred with
-	// [OutcomeReasonMaxVictims].
+	// [ReasonMaxVictims].
 	MaxVictims int
 	// MaxAttempts bounds the [Model.Place] calls of a pass; 0 means
 	// [DefaultMaxAttempts]. When reached, a victim that already placed a
 	// contender is committed; otherwise its eviction is rolled back; it (if
 	// not committed) and the remaining nominations are deferred with
-	// [OutcomeReasonMaxAttempts].
+	// [ReasonMaxAttempts].
 	MaxAttempts int
 	// MaxChecks bounds the contender examinations of a pass; 0 means
 	// [DefaultMaxChecks]. An examination looks at one contender (or one
@@ -43,7 +45,7 @@ type EngineConfig struct {
 	// for a placement without eviction, and calls each callback
 	// (CanContend, [FitBounder.MayFit], the filters, [Model.Place]) at most
 	// once. When reached, the pass stops as for MaxAttempts, with
-	// [OutcomeReasonMaxChecks].
+	// [ReasonMaxChecks].
 	MaxChecks int
 	// Filters are asked, in order, whether a victim may be evicted for a
 	// contender that fits in its resources; see [VictimFilter]. No nil
@@ -55,9 +57,23 @@ type EngineConfig struct {
 	// CanContend says whether a contender may use a victim's resources. Nil
 	// means [ContenderDefaultEligible]: strictly higher priority.
 	CanContend func(v *Victim, c *Contender) bool
-	// Observer, if not nil, receives the pass's events.
-	Observer Observer
+	// Observer, if not nil, receives the pass's events, in the order they
+	// happen, from the goroutine running the pass, each with Source Name:
+	// one [eligibility.Event] per outcome (its Decision is the outcome's,
+	// Job the nominated job, Err the outcome's Err), one per rolled-back
+	// placement attempt in a victim's resources (Reason [ReasonRolledBack],
+	// Job the victim, Other the contender, Err the Place error if any), and
+	// one per placement without eviction (Allowed, Reason
+	// [ReasonFitWithoutEviction], Job the contender, Other FreeFit.After).
+	Observer eligibility.Observer
+	// Name is the Source of the engine's events; [DefaultEngineName] when
+	// empty.
+	Name string
 }
+
+// DefaultEngineName is the Source of an [Engine]'s events when
+// [EngineConfig.Name] is empty.
+const DefaultEngineName = "requeue"
 
 // Validate reports every problem of c at once (errors.Join), each message
 // starting with "requeue:".
@@ -107,7 +123,7 @@ type Engine struct {
 	res         *EngineResult
 	maxAttempts int
 	maxChecks   int
-	stop        OutcomeReason // the bound (or model failure) that stopped the pass
+	stop        eligibility.Reason // the bound (or model failure) that stopped the pass
 	err         error         // the first broken model contract
 	base        mark          // the state of the last commit
 	// state names the model's current state: a fresh number for every state
@@ -186,7 +202,7 @@ func (e *Engine) Config() EngineConfig {
 //  1. Input. Nominations are merged by job ID; each job's nominator names
 //     are sorted and deduplicated. Victim data for one job is merged field
 //     by field (see [EngineInput.Victims]); a nominated job without data is
-//     skipped with [OutcomeReasonUnknownVictim]. Contenders are ordered
+//     skipped with [ReasonUnknownVictim]. Contenders are ordered
 //     highest priority first, then oldest Queued, then ID; of duplicate IDs
 //     the first in that order is kept, and a contender that is also
 //     nominated is dropped with [ErrContenderNominated]. Victims are ordered
@@ -200,9 +216,9 @@ func (e *Engine) Config() EngineConfig {
 //     (now < NotBefore) is skipped with Until = NotBefore; one with a
 //     negative delay is skipped. Otherwise its contenders are the
 //     available ones that may use its resources ([EngineConfig.CanContend];
-//     none: kept, [OutcomeReasonNoContender]). If the model can tell that
+//     none: kept, [ReasonNoContender]). If the model can tell that
 //     none of them fits even with the victim gone ([FitBounder]), the
-//     victim is kept ([OutcomeReasonNoFit]) without being evicted.
+//     victim is kept ([ReasonNoFit]) without being evicted.
 //     Otherwise the engine takes a checkpoint, evicts it ([Model.Evict]),
 //     and tries the contenders: each time the first one, in contender
 //     order, not yet tried in the current state; a contender that fits is
@@ -215,7 +231,7 @@ func (e *Engine) Config() EngineConfig {
 //     was kept, the eviction is rolled back: the victim is skipped with the
 //     filters' reason if a contender fitted but was denied (the first
 //     denial in contender order, Until the earliest denial Until), else
-//     kept ([OutcomeReasonNoFit]).
+//     kept ([ReasonNoFit]).
 //  4. When a bound stops the pass, the current (uncommitted) victim and all
 //     remaining ones are deferred.
 //
@@ -251,7 +267,7 @@ func (e *Engine) Config() EngineConfig {
 // Run returns an error only for a nil model or a model that broke the
 // [Journal] or [Transactional] contract (committed or rolled back the
 // engine's journal itself, or failed a Rollback); the pass then stops, the
-// remaining victims are deferred with [OutcomeReasonModelError], and the
+// remaining victims are deferred with [ReasonModelError], and the
 // model's state is unreliable.
 func (e *Engine) Run(now time.Time, in EngineInput, m Model) (EngineResult, error) {
 	var res EngineResult
@@ -276,7 +292,7 @@ func (e *Engine) Run(now time.Time, in EngineInput, m Model) (EngineResult, erro
 	known := e.entries[:0]
 	for _, ent := range e.entries {
 		if ent.victim < 0 {
-			e.emit(Outcome{Job: ent.job, Nominators: ent.nominators, Kind: OutcomeSkipped, Reason: OutcomeReasonUnknownVictim})
+			e.emit(Outcome{Job: ent.job, Nominators: ent.nominators, Kind: OutcomeSkipped, Decision: eligibility.Decision{Reason: ReasonUnknownVictim}})
 			continue
 		}
 		known = append(known, ent)
@@ -292,7 +308,7 @@ func (e *Engine) Run(now time.Time, in EngineInput, m Model) (EngineResult, erro
 	e.fill("")
 	for k, ent := range known {
 		if e.stop == "" && e.cfg.MaxVictims > 0 && res.Commits >= e.cfg.MaxVictims {
-			e.stop = OutcomeReasonMaxVictims
+			e.stop = ReasonMaxVictims
 		}
 		if e.stop == "" && e.tryVictim(ent) {
 			e.stopOnError()
@@ -302,7 +318,7 @@ func (e *Engine) Run(now time.Time, in EngineInput, m Model) (EngineResult, erro
 		// decided.
 		e.stopOnError()
 		for _, rest := range known[k:] {
-			e.emit(Outcome{Job: rest.job, Nominators: rest.nominators, Kind: OutcomeDeferred, Reason: e.stop})
+			e.emit(Outcome{Job: rest.job, Nominators: rest.nominators, Kind: OutcomeDeferred, Decision: eligibility.Decision{Reason: e.stop}})
 		}
 		break
 	}
@@ -318,7 +334,7 @@ func (e *Engine) Run(now time.Time, in EngineInput, m Model) (EngineResult, erro
 
 func (e *Engine) stopOnError() {
 	if e.err != nil && e.stop == "" {
-		e.stop = OutcomeReasonModelError
+		e.stop = ReasonModelError
 	}
 }
 
@@ -368,15 +384,22 @@ func (e *Engine) newState() {
 }
 
 func (e *Engine) emit(o Outcome) {
-	res := e.res
-	if o.Kind == OutcomeSkipped && !o.Until.IsZero() && (res.Wake.IsZero() || o.Until.Before(res.Wake)) {
-		res.Wake = o.Until
-	}
-	res.Outcomes = append(res.Outcomes, o)
+	e.res.Wake = eligibility.Earliest(e.res.Wake, o.Until) // only skips have an Until
+	e.res.Outcomes = append(e.res.Outcomes, o)
 	if e.cfg.Observer != nil {
-		e.cfg.Observer.ObserveOutcome(o)
+		e.cfg.Observer.Observe(eligibility.Event{Source: e.name(), Job: o.Job, Decision: o.Decision, Err: o.Err})
 	}
 }
+
+// observe reports an event other than an outcome.
+func (e *Engine) observe(job, other string, d eligibility.Decision, err error) {
+	if e.cfg.Observer != nil {
+		e.cfg.Observer.Observe(eligibility.Event{Source: e.name(), Job: job, Other: other, Decision: d, Err: err})
+	}
+}
+
+// name is the Source of the engine's events.
+func (e *Engine) name() string { return cmp.Or(e.cfg.Name, DefaultEngineName) }
 
 // tryVictim decides one victim and emits its outcome. It returns false when
 // a bound stopped the pass before the victim was decided (nothing emitted;
@@ -385,7 +408,7 @@ func (e *Engine) tryVictim(ent victimEntry) bool {
 	v := &e.victims[ent.victim]
 	o := Outcome{Job: ent.job, Nominators: ent.nominators}
 	if !v.NotBefore.IsZero() && e.now.Before(v.NotBefore) {
-		o.Kind, o.Reason, o.Until = OutcomeSkipped, OutcomeReasonCooldown, v.NotBefore
+		o.Kind, o.Reason, o.Until = OutcomeSkipped, eligibility.ReasonCooldown, v.NotBefore
 		e.emit(o)
 		return true
 	}
@@ -395,7 +418,7 @@ func (e *Engine) tryVictim(ent victimEntry) bool {
 	}
 	notBefore := NotBeforeCeil(e.now.Add(delay))
 	if y := notBefore.Year(); delay < 0 || y < 0 || y > 9999 {
-		o.Kind, o.Reason = OutcomeSkipped, OutcomeReasonInvalidDelay
+		o.Kind, o.Reason = OutcomeSkipped, ReasonInvalidDelay
 		e.emit(o)
 		return true
 	}
@@ -410,7 +433,7 @@ func (e *Engine) tryVictim(ent victimEntry) bool {
 			continue
 		}
 		if e.res.Checks >= e.maxChecks {
-			e.stop = OutcomeReasonMaxChecks
+			e.stop = ReasonMaxChecks
 			return false
 		}
 		e.res.Checks++
@@ -428,11 +451,11 @@ func (e *Engine) tryVictim(ent victimEntry) bool {
 	}
 	switch {
 	case len(e.heap) == 0:
-		o.Kind, o.Reason = OutcomeKept, OutcomeReasonNoContender
+		o.Kind, o.Reason = OutcomeKept, ReasonNoContender
 		e.emit(o)
 		return true
 	case !mayFit:
-		o.Kind, o.Reason = OutcomeKept, OutcomeReasonNoFit
+		o.Kind, o.Reason = OutcomeKept, ReasonNoFit
 		e.emit(o)
 		return true
 	}
@@ -440,7 +463,7 @@ func (e *Engine) tryVictim(ent victimEntry) bool {
 	before := e.save()
 	if err := e.model.Evict(e.j, v.ID); err != nil {
 		e.undo(before)
-		o.Kind, o.Reason, o.Err = OutcomeSkipped, OutcomeReasonEvictError, err
+		o.Kind, o.Reason, o.Err = OutcomeSkipped, ReasonEvictError, err
 		e.emit(o)
 		return true
 	}
@@ -458,7 +481,7 @@ func (e *Engine) tryVictim(ent victimEntry) bool {
 	if len(e.out) > a.first && e.err == nil {
 		e.commit()
 		e.res.Commits++
-		o.Kind, o.Reason = OutcomeCommitted, OutcomeReasonCommitted
+		o.Kind, o.Allowed, o.Reason = OutcomeCommitted, true, ReasonCommitted
 		o.Contenders = e.out[a.first:len(e.out):len(e.out)]
 		o.NotBefore, o.Annotation = notBefore, notBefore.Format(time.RFC3339)
 		e.emit(o)
@@ -474,7 +497,7 @@ func (e *Engine) tryVictim(ent victimEntry) bool {
 	case a.denyRank >= 0:
 		o.Kind, o.Reason, o.Until = OutcomeSkipped, a.denyReason, a.denyUntil
 	default:
-		o.Kind, o.Reason = OutcomeKept, OutcomeReasonNoFit
+		o.Kind, o.Reason = OutcomeKept, ReasonNoFit
 	}
 	e.emit(o)
 	return true
@@ -523,7 +546,7 @@ func (e *Engine) eligibleFrom(ci int32, v *Victim) int32 {
 	}
 	for ; ci >= 0; ci = e.conts[ci].next {
 		if e.res.Checks >= e.maxChecks {
-			e.stop = OutcomeReasonMaxChecks
+			e.stop = ReasonMaxChecks
 			return -1
 		}
 		e.res.Checks++
@@ -534,11 +557,11 @@ func (e *Engine) eligibleFrom(ci int32, v *Victim) int32 {
 	return -1
 }
 
-func (e *Engine) filter(v *Victim, c *Contender) (VictimVerdict, bool) {
+func (e *Engine) filter(v *Victim, c *Contender) (eligibility.Decision, bool) {
 	for _, f := range e.cfg.Filters {
 		if verdict := f.FilterVictim(e.now, v, c); !verdict.Allowed {
 			return verdict, false
 		}
 	}
-	return VictimVerdict{Allowed: true}, true
+	return eligibility.Decision{Allowed: true}, true
 }

@@ -11,6 +11,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
+	"github.com/tenurepolicy/tenure/eligibility"
 	"pgregory.net/rapid"
 )
 
@@ -102,7 +103,7 @@ func naiveRun(now time.Time, cfg EngineConfig, in EngineInput, c *Cluster) (Engi
 		if v, ok := victims[job]; ok {
 			known = append(known, v)
 		} else {
-			res.Outcomes = append(res.Outcomes, Outcome{Job: job, Nominators: nominators(job), Kind: OutcomeSkipped, Reason: OutcomeReasonUnknownVictim})
+			res.Outcomes = append(res.Outcomes, Outcome{Job: job, Nominators: nominators(job), Kind: OutcomeSkipped, Decision: eligibility.Decision{Reason: ReasonUnknownVictim}})
 		}
 	}
 	order := cfg.VictimOrder
@@ -177,7 +178,7 @@ func naiveRun(now time.Time, cfg EngineConfig, in EngineInput, c *Cluster) (Engi
 		out := Outcome{Job: v.ID, Nominators: nominators(v.ID)}
 		if cfg.MaxVictims > 0 && res.Commits >= cfg.MaxVictims {
 			for _, rest := range known[k:] {
-				res.Outcomes = append(res.Outcomes, Outcome{Job: rest.ID, Nominators: nominators(rest.ID), Kind: OutcomeDeferred, Reason: OutcomeReasonMaxVictims})
+				res.Outcomes = append(res.Outcomes, Outcome{Job: rest.ID, Nominators: nominators(rest.ID), Kind: OutcomeDeferred, Decision: eligibility.Decision{Reason: ReasonMaxVictims}})
 			}
 			break
 		}
@@ -193,21 +194,21 @@ func naiveRun(now time.Time, cfg EngineConfig, in EngineInput, c *Cluster) (Engi
 		}
 		switch {
 		case now.Before(v.NotBefore):
-			out.Kind, out.Reason, out.Until = OutcomeSkipped, OutcomeReasonCooldown, v.NotBefore
+			out.Kind, out.Reason, out.Until = OutcomeSkipped, eligibility.ReasonCooldown, v.NotBefore
 		case delay < 0:
-			out.Kind, out.Reason = OutcomeSkipped, OutcomeReasonInvalidDelay
+			out.Kind, out.Reason = OutcomeSkipped, ReasonInvalidDelay
 		case len(elig) == 0:
-			out.Kind, out.Reason = OutcomeKept, OutcomeReasonNoContender
+			out.Kind, out.Reason = OutcomeKept, ReasonNoContender
 		default:
 			trial := cur.Clone()
 			if err := trial.Evict(nil, v.ID); err != nil {
-				out.Kind, out.Reason, out.Err = OutcomeSkipped, OutcomeReasonEvictError, err
+				out.Kind, out.Reason, out.Err = OutcomeSkipped, ReasonEvictError, err
 				break
 			}
 			var got []string
 			denied := map[string]bool{}
 			denyRank := -1
-			var deny OutcomeReason
+			var deny eligibility.Reason
 			var until time.Time
 			for progress := true; progress; {
 				progress = false
@@ -226,7 +227,7 @@ func naiveRun(now time.Time, cfg EngineConfig, in EngineInput, c *Cluster) (Engi
 							if denyRank < 0 || rank[cn.ID] < denyRank {
 								denyRank, deny = rank[cn.ID], vd.Reason
 								if deny == "" {
-									deny = OutcomeReasonFiltered
+									deny = ReasonFiltered
 								}
 							}
 							if !vd.Until.IsZero() && (until.IsZero() || vd.Until.Before(until)) {
@@ -249,14 +250,14 @@ func naiveRun(now time.Time, cfg EngineConfig, in EngineInput, c *Cluster) (Engi
 				cur = trial
 				res.Commits++
 				nb := NotBeforeCeil(now.Add(delay))
-				out.Kind, out.Reason, out.Contenders, out.NotBefore, out.Annotation = OutcomeCommitted, OutcomeReasonCommitted, got, nb, FormatNotBefore(nb)
+				out.Kind, out.Allowed, out.Reason, out.Contenders, out.NotBefore, out.Annotation = OutcomeCommitted, true, ReasonCommitted, got, nb, FormatNotBefore(nb)
 				res.Outcomes = append(res.Outcomes, out)
 				fill(v.ID)
 				continue
 			case denyRank >= 0:
 				out.Kind, out.Reason, out.Until = OutcomeSkipped, deny, until
 			default:
-				out.Kind, out.Reason = OutcomeKept, OutcomeReasonNoFit
+				out.Kind, out.Reason = OutcomeKept, ReasonNoFit
 			}
 		}
 		res.Outcomes = append(res.Outcomes, out)
@@ -553,7 +554,7 @@ func TestEngineMinimality(t *testing.T) {
 		}
 		stopped := false
 		for _, o := range res.Outcomes {
-			stopped = stopped || o.Kind == OutcomeDeferred && o.Reason != OutcomeReasonMaxVictims
+			stopped = stopped || o.Kind == OutcomeDeferred && o.Reason != ReasonMaxVictims
 		}
 		if !stopped {
 			errored := map[string]bool{}
@@ -669,7 +670,7 @@ func TestEngineBounds(t *testing.T) {
 				i++
 			}
 			for _, o := range got.Outcomes[i:] {
-				if o.Kind != OutcomeDeferred || (o.Reason != OutcomeReasonMaxAttempts && o.Reason != OutcomeReasonMaxChecks && o.Reason != OutcomeReasonMaxVictims) {
+				if o.Kind != OutcomeDeferred || (o.Reason != ReasonMaxAttempts && o.Reason != ReasonMaxChecks && o.Reason != ReasonMaxVictims) {
 					t.Fatalf("after the bound: %+v", o)
 				}
 			}

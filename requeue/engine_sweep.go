@@ -3,6 +3,8 @@ package requeue
 import (
 	"cmp"
 	"time"
+
+	"github.com/tenurepolicy/tenure/eligibility"
 )
 
 // attempt is one sweep: the placements without eviction of step 2 (victim
@@ -13,14 +15,14 @@ type attempt struct {
 	first  int    // where this attempt's contenders start in Engine.out
 
 	denyRank   int32 // contender order of the first denial, -1 if none
-	denyReason OutcomeReason
+	denyReason eligibility.Reason
 	denyUntil  time.Time
 	bounded    bool // a bound (or a broken model) stopped the sweep
 }
 
-func (a *attempt) deny(rank int32, d VictimVerdict) {
+func (a *attempt) deny(rank int32, d eligibility.Decision) {
 	if a.denyRank < 0 || rank < a.denyRank {
-		a.denyRank, a.denyReason = rank, cmp.Or(d.Reason, OutcomeReasonFiltered)
+		a.denyRank, a.denyReason = rank, cmp.Or(d.Reason, ReasonFiltered)
 	}
 	if !d.Until.IsZero() && (a.denyUntil.IsZero() || d.Until.Before(a.denyUntil)) {
 		a.denyUntil = d.Until
@@ -45,7 +47,7 @@ func (e *Engine) sweep(a *attempt) {
 	e.parked = e.parked[:0]
 	for len(e.heap) > 0 {
 		if e.res.Checks >= e.maxChecks {
-			e.stop, a.bounded = OutcomeReasonMaxChecks, true
+			e.stop, a.bounded = ReasonMaxChecks, true
 			return
 		}
 		e.res.Checks++
@@ -74,13 +76,13 @@ func (e *Engine) sweep(a *attempt) {
 			sh.hintAt = e.state
 		}
 		if e.res.Attempts >= e.maxAttempts {
-			e.stop, a.bounded = OutcomeReasonMaxAttempts, true
+			e.stop, a.bounded = ReasonMaxAttempts, true
 			return
 		}
 		cp := e.save()
 		e.res.Attempts++
 		ok, err := e.model.Place(e.j, c.c.ID)
-		var denial VictimVerdict
+		var denial eligibility.Decision
 		denied := false
 		if ok && err == nil && v != nil && !fits {
 			denial, ok = e.filter(v, &c.c)
@@ -92,8 +94,8 @@ func (e *Engine) sweep(a *attempt) {
 				a.bounded = true
 				return
 			}
-			if v != nil && e.cfg.Observer != nil {
-				e.cfg.Observer.ObserveRollback(v.ID, c.c.ID)
+			if v != nil {
+				e.observe(v.ID, c.c.ID, eligibility.Decision{Reason: ReasonRolledBack}, err)
 			}
 			switch {
 			case err != nil:
@@ -120,6 +122,7 @@ func (e *Engine) sweep(a *attempt) {
 		} else {
 			e.commit()
 			e.res.FitWithoutEviction = append(e.res.FitWithoutEviction, FreeFit{Contender: c.c.ID, After: a.after})
+			e.observe(c.c.ID, a.after, eligibility.Decision{Allowed: true, Reason: ReasonFitWithoutEviction}, nil)
 		}
 		e.newState()
 		e.unpark()

@@ -3,6 +3,7 @@ package requeue
 import (
 	"errors"
 	"fmt"
+	"github.com/tenurepolicy/tenure/eligibility"
 	"math"
 	"testing"
 	"time"
@@ -61,11 +62,11 @@ func noms(nominator string, jobs ...string) []VictimNomination {
 // denyFilter denies the listed victims until t0+1h with "minruntime_protected".
 type denyFilter map[string]bool
 
-func (d denyFilter) FilterVictim(now time.Time, v *Victim, c *Contender) VictimVerdict {
+func (d denyFilter) FilterVictim(now time.Time, v *Victim, c *Contender) eligibility.Decision {
 	if d[v.ID] || d[v.ID+"/"+c.ID] {
-		return VictimVerdict{Reason: "minruntime_protected", Until: t0.Add(time.Hour)}
+		return eligibility.Decision{Reason: "minruntime_protected", Until: t0.Add(time.Hour)}
 	}
-	return VictimVerdict{Allowed: true}
+	return eligibility.Decision{Allowed: true}
 }
 
 func TestEngineSeed000(t *testing.T) {
@@ -92,7 +93,7 @@ func TestEngineSeed000(t *testing.T) {
 				Victims:     []Victim{victim("v", 10)},
 				Contenders:  []Contender{{ID: "p", Priority: 10}}, // equal priority does not contend
 			},
-			want: []Outcome{{Job: "v", Nominators: []string{"expectedruntime"}, Kind: OutcomeKept, Reason: OutcomeReasonNoContender}},
+			want: []Outcome{{Job: "v", Nominators: []string{"expectedruntime"}, Kind: OutcomeKept, Decision: eligibility.Decision{Reason: ReasonNoContender}}},
 		},
 		{
 			name: "contender fits once the victim is gone: committed with not-before = now + requeue-delay",
@@ -103,7 +104,7 @@ func TestEngineSeed000(t *testing.T) {
 				Contenders:  []Contender{{ID: "p", Priority: 11}},
 			},
 			want: []Outcome{{
-				Job: "v", Nominators: []string{"expectedruntime"}, Kind: OutcomeCommitted, Reason: OutcomeReasonCommitted,
+				Job: "v", Nominators: []string{"expectedruntime"}, Kind: OutcomeCommitted, Decision: eligibility.Decision{Allowed: true, Reason: ReasonCommitted},
 				Contenders: []string{"p"}, NotBefore: now.Add(10 * time.Minute), Annotation: "2025-01-15T13:10:00Z",
 			}},
 			state: func(c *Cluster) error {
@@ -123,7 +124,7 @@ func TestEngineSeed000(t *testing.T) {
 				Contenders:  []Contender{{ID: "p", Priority: 11}},
 			},
 			want: []Outcome{{
-				Job: "v", Nominators: []string{"expectedruntime"}, Kind: OutcomeCommitted, Reason: OutcomeReasonCommitted,
+				Job: "v", Nominators: []string{"expectedruntime"}, Kind: OutcomeCommitted, Decision: eligibility.Decision{Allowed: true, Reason: ReasonCommitted},
 				Contenders: []string{"p"}, NotBefore: now.Add(30 * time.Minute), Annotation: "2025-01-15T13:30:00Z",
 			}},
 		},
@@ -137,7 +138,7 @@ func TestEngineSeed000(t *testing.T) {
 				Contenders:  []Contender{{ID: "p", Priority: 11}},
 			},
 			want: []Outcome{{
-				Job: "v", Nominators: []string{"expectedruntime"}, Kind: OutcomeCommitted, Reason: OutcomeReasonCommitted,
+				Job: "v", Nominators: []string{"expectedruntime"}, Kind: OutcomeCommitted, Decision: eligibility.Decision{Allowed: true, Reason: ReasonCommitted},
 				Contenders: []string{"p"}, NotBefore: now, Annotation: "2025-01-15T13:00:00Z",
 			}},
 		},
@@ -149,7 +150,7 @@ func TestEngineSeed000(t *testing.T) {
 				Victims:     []Victim{{ID: "v", Priority: 10, NotBefore: now.Add(time.Nanosecond)}},
 				Contenders:  []Contender{{ID: "p", Priority: 11}},
 			},
-			want: []Outcome{{Job: "v", Nominators: []string{"expectedruntime"}, Kind: OutcomeSkipped, Reason: OutcomeReasonCooldown, Until: now.Add(time.Nanosecond)}},
+			want: []Outcome{{Job: "v", Nominators: []string{"expectedruntime"}, Kind: OutcomeSkipped, Decision: eligibility.Decision{Reason: eligibility.ReasonCooldown, Until: now.Add(time.Nanosecond)}}},
 		},
 		{
 			name: "at exactly not-before the cooldown is over",
@@ -160,7 +161,7 @@ func TestEngineSeed000(t *testing.T) {
 				Contenders:  []Contender{{ID: "p", Priority: 11}},
 			},
 			want: []Outcome{{
-				Job: "v", Nominators: []string{"expectedruntime"}, Kind: OutcomeCommitted, Reason: OutcomeReasonCommitted,
+				Job: "v", Nominators: []string{"expectedruntime"}, Kind: OutcomeCommitted, Decision: eligibility.Decision{Allowed: true, Reason: ReasonCommitted},
 				Contenders: []string{"p"}, NotBefore: now, Annotation: "2025-01-15T13:00:00Z",
 			}},
 		},
@@ -172,7 +173,7 @@ func TestEngineSeed000(t *testing.T) {
 				Victims:     []Victim{victim("v", 10)},
 				Contenders:  []Contender{{ID: "p", Priority: 11}},
 			},
-			want: []Outcome{{Job: "v", Nominators: []string{"expectedruntime"}, Kind: OutcomeKept, Reason: OutcomeReasonNoFit}},
+			want: []Outcome{{Job: "v", Nominators: []string{"expectedruntime"}, Kind: OutcomeKept, Decision: eligibility.Decision{Reason: ReasonNoFit}}},
 			state: func(c *Cluster) error {
 				if !c.Running("v") || c.Running("p") {
 					return errors.New("not rolled back")
@@ -189,7 +190,7 @@ func TestEngineSeed000(t *testing.T) {
 				Victims:     []Victim{victim("v", 10)},
 				Contenders:  []Contender{{ID: "p", Priority: 11}},
 			},
-			want: []Outcome{{Job: "v", Nominators: []string{"expectedruntime"}, Kind: OutcomeSkipped, Reason: "minruntime_protected", Until: t0.Add(time.Hour)}},
+			want: []Outcome{{Job: "v", Nominators: []string{"expectedruntime"}, Kind: OutcomeSkipped, Decision: eligibility.Decision{Reason: "minruntime_protected", Until: t0.Add(time.Hour)}}},
 		},
 		{
 			name: "filter denies one pair: the next contender is tried",
@@ -200,7 +201,7 @@ func TestEngineSeed000(t *testing.T) {
 				Victims:     []Victim{victim("v", 10)},
 				Contenders:  []Contender{{ID: "p", Priority: 12}, {ID: "q", Priority: 11}},
 			},
-			want: []Outcome{{Job: "v", Nominators: []string{"expectedruntime"}, Kind: OutcomeCommitted, Reason: OutcomeReasonCommitted, Contenders: []string{"q"}, NotBefore: now, Annotation: "2025-01-15T13:00:00Z"}},
+			want: []Outcome{{Job: "v", Nominators: []string{"expectedruntime"}, Kind: OutcomeCommitted, Decision: eligibility.Decision{Allowed: true, Reason: ReasonCommitted}, Contenders: []string{"q"}, NotBefore: now, Annotation: "2025-01-15T13:00:00Z"}},
 		},
 		{
 			name: "nominators merged: sorted union, one outcome",
@@ -209,7 +210,7 @@ func TestEngineSeed000(t *testing.T) {
 				Nominations: append(append(noms("proportion", "v"), noms("expectedruntime", "v", "v")...), noms("proportion", "v")...),
 				Victims:     []Victim{victim("v", 10)},
 			},
-			want: []Outcome{{Job: "v", Nominators: []string{"expectedruntime", "proportion"}, Kind: OutcomeKept, Reason: OutcomeReasonNoContender}},
+			want: []Outcome{{Job: "v", Nominators: []string{"expectedruntime", "proportion"}, Kind: OutcomeKept, Decision: eligibility.Decision{Reason: ReasonNoContender}}},
 		},
 		{
 			name: "nominated job without victim data; victim not running in the model",
@@ -220,8 +221,8 @@ func TestEngineSeed000(t *testing.T) {
 				Contenders:  []Contender{{ID: "p", Priority: 11}},
 			},
 			want: []Outcome{
-				{Job: "ghost", Nominators: []string{"x"}, Kind: OutcomeSkipped, Reason: OutcomeReasonUnknownVictim},
-				{Job: "idle", Nominators: []string{"x"}, Kind: OutcomeSkipped, Reason: OutcomeReasonEvictError, Err: errors.New("any")},
+				{Job: "ghost", Nominators: []string{"x"}, Kind: OutcomeSkipped, Decision: eligibility.Decision{Reason: ReasonUnknownVictim}},
+				{Job: "idle", Nominators: []string{"x"}, Kind: OutcomeSkipped, Decision: eligibility.Decision{Reason: ReasonEvictError}, Err: errors.New("any")},
 			},
 		},
 		{
@@ -231,7 +232,7 @@ func TestEngineSeed000(t *testing.T) {
 				Nominations: noms("x", "v"),
 				Victims:     []Victim{{ID: "v", RequeueDelay: -time.Second, HasRequeueDelay: true}},
 			},
-			want: []Outcome{{Job: "v", Nominators: []string{"x"}, Kind: OutcomeSkipped, Reason: OutcomeReasonInvalidDelay}},
+			want: []Outcome{{Job: "v", Nominators: []string{"x"}, Kind: OutcomeSkipped, Decision: eligibility.Decision{Reason: ReasonInvalidDelay}}},
 		},
 		{
 			name: "a contender placed by an earlier commit is not placed again",
@@ -242,8 +243,8 @@ func TestEngineSeed000(t *testing.T) {
 				Contenders:  []Contender{{ID: "p", Priority: 11}},
 			},
 			want: []Outcome{
-				{Job: "v", Nominators: []string{"x"}, Kind: OutcomeCommitted, Reason: OutcomeReasonCommitted, Contenders: []string{"p"}, NotBefore: now, Annotation: "2025-01-15T13:00:00Z"},
-				{Job: "w", Nominators: []string{"x"}, Kind: OutcomeKept, Reason: OutcomeReasonNoContender},
+				{Job: "v", Nominators: []string{"x"}, Kind: OutcomeCommitted, Decision: eligibility.Decision{Allowed: true, Reason: ReasonCommitted}, Contenders: []string{"p"}, NotBefore: now, Annotation: "2025-01-15T13:00:00Z"},
+				{Job: "w", Nominators: []string{"x"}, Kind: OutcomeKept, Decision: eligibility.Decision{Reason: ReasonNoContender}},
 			},
 		},
 		{
@@ -255,8 +256,8 @@ func TestEngineSeed000(t *testing.T) {
 				Contenders:  []Contender{{ID: "c", Priority: 11, Queued: t0}, {ID: "b", Priority: 11, Queued: t0.Add(-time.Minute)}, {ID: "a", Priority: 12}},
 			},
 			want: []Outcome{
-				{Job: "v", Nominators: []string{"x"}, Kind: OutcomeCommitted, Reason: OutcomeReasonCommitted, Contenders: []string{"a", "b"}, NotBefore: now, Annotation: "2025-01-15T13:00:00Z"},
-				{Job: "w", Nominators: []string{"x"}, Kind: OutcomeCommitted, Reason: OutcomeReasonCommitted, Contenders: []string{"c"}, NotBefore: now, Annotation: "2025-01-15T13:00:00Z"},
+				{Job: "v", Nominators: []string{"x"}, Kind: OutcomeCommitted, Decision: eligibility.Decision{Allowed: true, Reason: ReasonCommitted}, Contenders: []string{"a", "b"}, NotBefore: now, Annotation: "2025-01-15T13:00:00Z"},
+				{Job: "w", Nominators: []string{"x"}, Kind: OutcomeCommitted, Decision: eligibility.Decision{Allowed: true, Reason: ReasonCommitted}, Contenders: []string{"c"}, NotBefore: now, Annotation: "2025-01-15T13:00:00Z"},
 			},
 		},
 		{
@@ -278,10 +279,10 @@ func TestEngineSeed000(t *testing.T) {
 				Contenders: []Contender{{ID: "p", Priority: 11}},
 			},
 			want: []Outcome{
-				{Job: "old", Nominators: []string{"x"}, Kind: OutcomeCommitted, Reason: OutcomeReasonCommitted, Contenders: []string{"p"}, NotBefore: now, Annotation: "2025-01-15T13:00:00Z"},
-				{Job: "a", Nominators: []string{"x"}, Kind: OutcomeKept, Reason: OutcomeReasonNoContender},
-				{Job: "b", Nominators: []string{"x"}, Kind: OutcomeKept, Reason: OutcomeReasonNoContender},
-				{Job: "hi", Nominators: []string{"x"}, Kind: OutcomeKept, Reason: OutcomeReasonNoContender},
+				{Job: "old", Nominators: []string{"x"}, Kind: OutcomeCommitted, Decision: eligibility.Decision{Allowed: true, Reason: ReasonCommitted}, Contenders: []string{"p"}, NotBefore: now, Annotation: "2025-01-15T13:00:00Z"},
+				{Job: "a", Nominators: []string{"x"}, Kind: OutcomeKept, Decision: eligibility.Decision{Reason: ReasonNoContender}},
+				{Job: "b", Nominators: []string{"x"}, Kind: OutcomeKept, Decision: eligibility.Decision{Reason: ReasonNoContender}},
+				{Job: "hi", Nominators: []string{"x"}, Kind: OutcomeKept, Decision: eligibility.Decision{Reason: ReasonNoContender}},
 			},
 		},
 		{
@@ -294,8 +295,8 @@ func TestEngineSeed000(t *testing.T) {
 				Contenders:  []Contender{{ID: "p", Priority: 11}, {ID: "q", Priority: 11}},
 			},
 			want: []Outcome{
-				{Job: "v", Nominators: []string{"x"}, Kind: OutcomeCommitted, Reason: OutcomeReasonCommitted, Contenders: []string{"p"}, NotBefore: now, Annotation: "2025-01-15T13:00:00Z"},
-				{Job: "w", Nominators: []string{"x"}, Kind: OutcomeDeferred, Reason: OutcomeReasonMaxVictims},
+				{Job: "v", Nominators: []string{"x"}, Kind: OutcomeCommitted, Decision: eligibility.Decision{Allowed: true, Reason: ReasonCommitted}, Contenders: []string{"p"}, NotBefore: now, Annotation: "2025-01-15T13:00:00Z"},
+				{Job: "w", Nominators: []string{"x"}, Kind: OutcomeDeferred, Decision: eligibility.Decision{Reason: ReasonMaxVictims}},
 			},
 		},
 		{
@@ -304,15 +305,15 @@ func TestEngineSeed000(t *testing.T) {
 			name:  "MaxAttempts reached before the victim placed anything: it and the rest are deferred, rolled back",
 			plain: true,
 			cfg:   EngineConfig{MaxAttempts: 5},
-			jobs:  append(full, fxJob{id: "big", gpus: []int64{8}}, fxJob{id: "big2", gpus: []int64{8}}, fxJob{id: "p", gpus: []int64{4}}),
+			jobs: append(full, fxJob{id: "big", gpus: []int64{8}}, fxJob{id: "big2", gpus: []int64{8}}, fxJob{id: "p", gpus: []int64{4}}),
 			in: EngineInput{
 				Nominations: noms("x", "v", "w"),
 				Victims:     []Victim{victim("v", 1), victim("w", 2)},
 				Contenders:  []Contender{{ID: "big", Priority: 13}, {ID: "big2", Priority: 12}, {ID: "p", Priority: 11}},
 			},
 			want: []Outcome{
-				{Job: "v", Nominators: []string{"x"}, Kind: OutcomeDeferred, Reason: OutcomeReasonMaxAttempts},
-				{Job: "w", Nominators: []string{"x"}, Kind: OutcomeDeferred, Reason: OutcomeReasonMaxAttempts},
+				{Job: "v", Nominators: []string{"x"}, Kind: OutcomeDeferred, Decision: eligibility.Decision{Reason: ReasonMaxAttempts}},
+				{Job: "w", Nominators: []string{"x"}, Kind: OutcomeDeferred, Decision: eligibility.Decision{Reason: ReasonMaxAttempts}},
 			},
 			state: func(c *Cluster) error {
 				if !c.Running("v") || !c.Running("w") {
@@ -331,8 +332,8 @@ func TestEngineSeed000(t *testing.T) {
 				Contenders:  []Contender{{ID: "a", Priority: 12}, {ID: "b", Priority: 11}},
 			},
 			want: []Outcome{
-				{Job: "v", Nominators: []string{"x"}, Kind: OutcomeCommitted, Reason: OutcomeReasonCommitted, Contenders: []string{"a"}, NotBefore: now, Annotation: "2025-01-15T13:00:00Z"},
-				{Job: "w", Nominators: []string{"x"}, Kind: OutcomeDeferred, Reason: OutcomeReasonMaxAttempts},
+				{Job: "v", Nominators: []string{"x"}, Kind: OutcomeCommitted, Decision: eligibility.Decision{Allowed: true, Reason: ReasonCommitted}, Contenders: []string{"a"}, NotBefore: now, Annotation: "2025-01-15T13:00:00Z"},
+				{Job: "w", Nominators: []string{"x"}, Kind: OutcomeDeferred, Decision: eligibility.Decision{Reason: ReasonMaxAttempts}},
 			},
 		},
 		{
@@ -344,7 +345,7 @@ func TestEngineSeed000(t *testing.T) {
 				Victims:     []Victim{victim("v", 10)},
 				Contenders:  []Contender{{ID: "p", Priority: 10}},
 			},
-			want: []Outcome{{Job: "v", Nominators: []string{"x"}, Kind: OutcomeCommitted, Reason: OutcomeReasonCommitted, Contenders: []string{"p"}, NotBefore: now, Annotation: "2025-01-15T13:00:00Z"}},
+			want: []Outcome{{Job: "v", Nominators: []string{"x"}, Kind: OutcomeCommitted, Decision: eligibility.Decision{Allowed: true, Reason: ReasonCommitted}, Contenders: []string{"p"}, NotBefore: now, Annotation: "2025-01-15T13:00:00Z"}},
 		},
 	}
 	for _, tc := range tests {
@@ -408,8 +409,8 @@ func TestEngineContenderError(t *testing.T) {
 	}
 	want := EngineResult{
 		Outcomes: []Outcome{
-			{Job: "v", Nominators: []string{"x"}, Kind: OutcomeCommitted, Reason: OutcomeReasonCommitted, Contenders: []string{"p"}, NotBefore: t0, Annotation: "2025-01-15T10:00:00Z"},
-			{Job: "w", Nominators: []string{"x"}, Kind: OutcomeKept, Reason: OutcomeReasonNoContender},
+			{Job: "v", Nominators: []string{"x"}, Kind: OutcomeCommitted, Decision: eligibility.Decision{Allowed: true, Reason: ReasonCommitted}, Contenders: []string{"p"}, NotBefore: t0, Annotation: "2025-01-15T10:00:00Z"},
+			{Job: "w", Nominators: []string{"x"}, Kind: OutcomeKept, Decision: eligibility.Decision{Reason: ReasonNoContender}},
 		},
 		ContenderErrors: []ContenderError{{Contender: "ghost", Err: errors.New("unknown")}},
 		Attempts:        2, // ghost once without eviction (then dropped for the pass), p once in v's resources
@@ -445,10 +446,9 @@ func TestEngineConfigValidate(t *testing.T) {
 // recorder is an Observer that logs events as strings.
 type recorder []string
 
-func (r *recorder) ObserveOutcome(o Outcome) {
-	*r = append(*r, fmt.Sprintf("%s %s %s", o.Job, o.Kind, o.Reason))
+func (r *recorder) Observe(e eligibility.Event) {
+	*r = append(*r, fmt.Sprintf("%s: %s %s %v %s", e.Source, e.Job, e.Other, e.Allowed, e.Reason))
 }
-func (r *recorder) ObserveRollback(v, c string) { *r = append(*r, "rollback "+v+" "+c) }
 
 func TestEngineObserver(t *testing.T) {
 	var rec recorder
@@ -464,12 +464,12 @@ func TestEngineObserver(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := recorder{
-		"cold skipped cooldown",
-		"rollback v big",
-		"rollback v big", // tried again once p changed the state
-		"v committed committed",
-		"rollback w big",
-		"w kept no_fit",
+		"requeue: cold  false cooldown",
+		"requeue: v big false rolled_back",
+		"requeue: v big false rolled_back", // tried again once p changed the state
+		"requeue: v  true committed",
+		"requeue: w big false rolled_back",
+		"requeue: w  false no_fit",
 	}
 	if d := cmp.Diff(want, rec); d != "" {
 		t.Fatalf("(-want +got):\n%s", d)

@@ -1,11 +1,12 @@
 // Package runtime holds tenure's duration grammar and its min-runtime
 // resolver: how long a running job is protected from in-queue preemption
 // and from reclaims by other queues, and which queue's setting says so.
-// The rules follow KAI-Scheduler's min-runtime plugin (seed 001) and its
-// design document (seed 002); DESIGN.md §4.1–4.2 is the contract.
+// The rules follow KAI-Scheduler's min-runtime plugin (docs/plugins/minruntime.md) and its
+// design document (KAI-Scheduler's min-runtime design (PR #126)); the root package's semantics table is the contract.
 //
 // The package name matches the standard library's; a file that needs both
-// imports one under another name, e.g. minrt "github.com/tenurepolicy/tenure/runtime".
+// imports this one as tenureruntime "github.com/tenurepolicy/tenure/runtime",
+// the one alias tenure's docs use.
 //
 // # Durations
 //
@@ -74,7 +75,8 @@
 //     meet at the root, so c is the victim's top-level queue. See
 //     [Resolver.Reclaim].
 //
-// Seed 002's example, with reclaim settings on
+// The example of KAI-Scheduler's min-runtime design (PR #126), with reclaim
+// settings on
 //
 //	A ─ B (600s) ─┬─ C ─────────┬─ leaf1 (0s)
 //	              │             └─ leaf2 (180s)
@@ -110,9 +112,9 @@
 //	zero start (never started) false                    zero Time
 //	start after now (skew)     true until start+d       start+d
 //
-// Seed 002's prose makes a job evictable when "currentTime > startTime +
+// The design doc's prose makes a job evictable when "currentTime > startTime +
 // min-runtime", which would keep it protected at exactly start+d; the KAI
-// plugin evicts at exactly start+d, and so does tenure (DESIGN.md §4).
+// plugin evicts at exactly start+d, and so does tenure.
 //
 // # Cost
 //
