@@ -124,8 +124,8 @@ type Engine struct {
 	maxAttempts int
 	maxChecks   int
 	stop        eligibility.Reason // the bound (or model failure) that stopped the pass
-	err         error         // the first broken model contract
-	base        mark          // the state of the last commit
+	err         error              // the first broken model contract
+	base        mark               // the state of the last commit
 	// state names the model's current state: a fresh number for every state
 	// the pass reaches by keeping a change, restored by undo. A shape that
 	// did not fit in state s (shapeState.failedAt == s) is not tried again

@@ -305,7 +305,7 @@ func TestEngineSeed000(t *testing.T) {
 			name:  "MaxAttempts reached before the victim placed anything: it and the rest are deferred, rolled back",
 			plain: true,
 			cfg:   EngineConfig{MaxAttempts: 5},
-			jobs: append(full, fxJob{id: "big", gpus: []int64{8}}, fxJob{id: "big2", gpus: []int64{8}}, fxJob{id: "p", gpus: []int64{4}}),
+			jobs:  append(full, fxJob{id: "big", gpus: []int64{8}}, fxJob{id: "big2", gpus: []int64{8}}, fxJob{id: "p", gpus: []int64{4}}),
 			in: EngineInput{
 				Nominations: noms("x", "v", "w"),
 				Victims:     []Victim{victim("v", 1), victim("w", 2)},
