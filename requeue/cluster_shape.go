@@ -1,6 +1,10 @@
 package requeue
 
-import "encoding/binary"
+import (
+	"encoding/binary"
+	"math"
+	"slices"
+)
 
 var (
 	_ Shaper     = (*Cluster)(nil)
@@ -31,12 +35,19 @@ func (c *Cluster) Shape(job string) (key string, ok bool) {
 }
 
 // MayFit implements [FitBounder]. It returns false when the job's gang
-// cannot fit even with victim's tasks released: the cluster-wide free total
-// (plus the victim's requests) is below the gang's lower bound, or fewer
-// than the gang minimum of its tasks fit the component-wise largest free
-// vector of any node (a node of the victim counts with all the victim's
-// requests added to its free resources). It returns true for an unknown or
-// running job, and for a victim that is unknown or not running. O(tasks of job + tasks of victim); no allocation.
+// cannot fit even with victim's tasks released, by two tests:
+//
+//   - the cluster-wide free total (plus the victim's requests) is below the
+//     gang's lower bound;
+//   - fewer than the gang minimum of its tasks can be placed, counting every
+//     task that fits the component-wise largest free vector of the nodes as
+//     placeable, and the others only in the room the victim leaves on its
+//     own nodes (their free resources plus the victim's requests), as many
+//     as that room holds of the smallest of them, component by component.
+//
+// It returns true for an unknown or running job, and for a victim that is
+// unknown or not running. O(tasks of job + tasks of victim²); no
+// allocation.
 func (c *Cluster) MayFit(job, victim string) bool {
 	if c == nil {
 		return true
@@ -49,22 +60,25 @@ func (c *Cluster) MayFit(job, victim string) bool {
 		return false
 	}
 	free, largest := c.free, c.tree[1]
+	var room Resources // what the victim leaves free on its own nodes
 	if victim != "" {
 		vi, ok := c.jobIndex[victim]
 		if !ok || vi == ji || c.jobs[vi].placed == 0 {
 			return true // Evict will report the error
 		}
 		v := &c.jobs[vi]
-		var held Resources
 		for t, n := range v.on {
-			if n >= 0 {
-				held = held.Add(v.tasks[t])
+			if n < 0 {
+				continue
+			}
+			room = room.Add(v.tasks[t])
+			if !slices.Contains(v.on[:t], n) {
+				room = room.Add(c.nodes[n].free)
 			}
 		}
-		free = free.Add(held)
-		for _, n := range v.on {
+		for t, n := range v.on {
 			if n >= 0 {
-				largest = largest.Max(c.nodes[n].free.Add(held))
+				free = free.Add(v.tasks[t])
 			}
 		}
 	}
@@ -72,11 +86,30 @@ func (c *Cluster) MayFit(job, victim string) bool {
 	if !cj.need.Fits(free) {
 		return false
 	}
-	fit := 0
+	// Tasks that fit some node as things are count as placeable; the others
+	// can only go to the victim's room.
+	placeable, inRoom := 0, 0
+	smallest := Resources{math.MaxInt64, math.MaxInt64, math.MaxInt64}
 	for _, t := range cj.tasks {
-		if t.Fits(largest) {
-			fit++
+		switch {
+		case t.Fits(largest):
+			placeable++
+		case t.Fits(room):
+			inRoom++
+			smallest = Resources{min(smallest.MilliCPU, t.MilliCPU), min(smallest.Memory, t.Memory), min(smallest.GPU, t.GPU)}
 		}
 	}
-	return fit >= cj.min
+	if inRoom > 0 {
+		inRoom = min(inRoom, fitCount(room.MilliCPU, smallest.MilliCPU), fitCount(room.Memory, smallest.Memory), fitCount(room.GPU, smallest.GPU))
+	}
+	return placeable+inRoom >= cj.min
+}
+
+// fitCount returns how many requests of size each fit in room (any number
+// when each is 0).
+func fitCount(room, each int64) int {
+	if each <= 0 {
+		return math.MaxInt
+	}
+	return int(min(room/each, math.MaxInt32))
 }

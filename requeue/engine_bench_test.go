@@ -163,8 +163,11 @@ func reportPass(b *testing.B, res EngineResult) {
 	}
 	b.ReportMetric(float64(len(res.Outcomes)), "outcomes")
 	b.ReportMetric(float64(res.Attempts), "attempts")
+	b.ReportMetric(float64(res.Checks), "checks")
 	b.ReportMetric(float64(kinds[OutcomeCommitted]), "committed")
 	b.ReportMetric(float64(kinds[OutcomeKept]), "kept")
+	b.ReportMetric(float64(kinds[OutcomeDeferred]), "deferred")
+	b.ReportMetric(float64(len(res.FitWithoutEviction)), "free-fits")
 }
 
 // TestEnginePassAtScale checks the benchmark's world once: one outcome per

@@ -111,7 +111,6 @@ func (e *Engine) merge(in *EngineInput) {
 		if !ok {
 			vi = -1
 		}
-		e.nominated[noms[i].Job] = struct{}{}
 		e.entries = append(e.entries, victimEntry{job: noms[i].Job, nominators: names[i:k:k], victim: vi})
 		i = k
 	}
@@ -136,7 +135,7 @@ func (e *Engine) prepareContenders(in []Contender, res *EngineResult) {
 	slices.SortFunc(e.conts, func(a, b contender) int { return compareContenders(&a.c, &b.c) })
 	out := e.conts[:0]
 	for _, c := range e.conts {
-		if _, nom := e.nominated[c.c.ID]; nom {
+		if e.isNominated(c.c.ID) {
 			res.ContenderErrors = append(res.ContenderErrors, ContenderError{Contender: c.c.ID,
 				Err: fmt.Errorf("%w: %q", ErrContenderNominated, c.c.ID)})
 			continue
@@ -173,6 +172,15 @@ func (e *Engine) prepareContenders(in []Contender, res *EngineResult) {
 		}
 		sh.tail = int32(ci)
 	}
+}
+
+// isNominated reports whether job is nominated: a binary search of the
+// entries, sorted by job ID.
+func (e *Engine) isNominated(job string) bool {
+	_, found := slices.BinarySearchFunc(e.entries, job, func(ent victimEntry, job string) int {
+		return strings.Compare(ent.job, job)
+	})
+	return found
 }
 
 func (e *Engine) newShape() int32 {
