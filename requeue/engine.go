@@ -337,12 +337,10 @@ func (e *Engine) Run(now time.Time, in EngineInput, m Model) (EngineResult, erro
 			e.stop = ReasonMaxVictims
 		}
 		if e.stop == "" && e.tryVictim(ent) {
-			e.stopOnError()
 			continue
 		}
 		// A bound (or a model failure) stopped the pass before ent was
 		// decided.
-		e.stopOnError()
 		for _, rest := range known[k:] {
 			e.emit(Outcome{Job: rest.job, Nominators: rest.nominators, Kind: OutcomeDeferred, Decision: eligibility.Decision{Reason: e.stop}})
 		}
@@ -356,12 +354,6 @@ func (e *Engine) Run(now time.Time, in EngineInput, m Model) (EngineResult, erro
 	e.endPass()
 	done = true
 	return res, err
-}
-
-func (e *Engine) stopOnError() {
-	if e.err != nil && e.stop == "" {
-		e.stop = ReasonModelError
-	}
 }
 
 // begin readies the engine for a pass.

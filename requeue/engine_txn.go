@@ -43,9 +43,13 @@ func (e *Engine) commit() {
 	e.base = e.save()
 }
 
+// broken records that the model broke its contract: the pass stops.
 func (e *Engine) broken(err error) {
 	if e.err == nil {
 		e.err = err
+	}
+	if e.stop == "" {
+		e.stop = ReasonModelError
 	}
 }
 
