@@ -404,9 +404,11 @@ func TestEngineBadInput(t *testing.T) {
 			},
 		},
 		{
-			name:  "a model whose Evict fails after releasing, and whose Place lies",
-			jobs:  append(full, fxJob{id: "p", gpus: []int64{4}}),
-			model: func(c *Cluster) Model { return partialModel{c: c, evictFail: map[string]bool{"v": true}, placeLies: map[string]bool{"p": true}} },
+			name: "a model whose Evict fails after releasing, and whose Place lies",
+			jobs: append(full, fxJob{id: "p", gpus: []int64{4}}),
+			model: func(c *Cluster) Model {
+				return partialModel{c: c, evictFail: map[string]bool{"v": true}, placeLies: map[string]bool{"p": true}}
+			},
 			in: EngineInput{
 				Nominations: noms("x", "v", "w"),
 				Victims:     []Victim{{ID: "v"}, {ID: "w", Priority: 1}},
@@ -464,4 +466,3 @@ var errRollbackRefused = errors.New("rollback refused")
 type badRollback struct{ txCluster }
 
 func (m *badRollback) Rollback(Savepoint) error { return errRollbackRefused }
-
