@@ -37,10 +37,15 @@ func (e *Engine) undo(m mark) {
 }
 
 // commit keeps every change since the last commit and makes the current
-// state the one a panic restores.
+// state the one a panic restores. The model's savepoint is taken first: if
+// Savepoint panics, nothing is committed yet.
 func (e *Engine) commit() {
+	var sp Savepoint
+	if e.tx != nil {
+		sp = e.tx.Savepoint()
+	}
 	e.j.Commit()
-	e.base = e.save()
+	e.base = mark{cp: e.j.Checkpoint(), sp: sp, state: e.state}
 }
 
 // broken records that the model broke its contract: the pass stops.
