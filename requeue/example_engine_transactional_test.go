@@ -17,8 +17,8 @@ import (
 type statement struct {
 	free  map[string]int // free GPUs per node
 	jobs  map[string]*job
-	ops   []move        // applied, oldest first
-	marks []mark        // valid savepoints, oldest first
+	ops   []move // applied, oldest first
+	marks []mark // valid savepoints, oldest first
 	next  requeue.Savepoint
 }
 
