@@ -274,10 +274,12 @@ func (e *Engine) Config() EngineConfig {
 // tried without that eviction, in the state the pass had reached, and did
 // not fit. The result is the same for any permutation of the nominations,
 // the victims and the contenders. The model ends the pass with the
-// committed evictions and placements applied and nothing else.
+// committed evictions and placements (those without eviction included)
+// applied and nothing else.
 //
-// If a callback panics (a [Model] or [Transactional] method, an undo step,
-// a filter, CanContend, VictimOrder, the Observer), Run returns the model to
+// If a callback panics (a method of the [Model] or of its optional
+// interfaces, an undo step, a filter, CanContend, VictimOrder, the
+// Observer), Run returns the model to
 // its state at the last commit of the pass and lets the panic continue; the
 // Engine stays usable. The model keeps the commits made before the panic,
 // which no result reports: an embedder that recovers should rebuild its
@@ -287,13 +289,14 @@ func (e *Engine) Config() EngineConfig {
 //
 // O(n log n + k log k) for n nominations and k contenders, plus the
 // examinations and placement attempts, bounded by [EngineConfig.MaxChecks]
-// and [EngineConfig.MaxAttempts]. A contender is examined at most once per
-// state of the model; with a [Shaper] model, one contender stands for all of
-// its shape, and with a [FitBounder] model hopeless attempts cost no Place
-// (and hopeless victims no eviction), so a pass over many contenders of few
-// shapes costs O(n·shapes) examinations and attempts in proportion to the
-// commits. A Model without these interfaces pays one Place per contender
-// and per victim it tries. Run allocates the result and O(n + k) scratch
+// and [EngineConfig.MaxAttempts]. In one state of the model a contender is
+// tried at most once; with a [Shaper] model, one contender stands for all
+// of its shape, and with a [FitBounder] model hopeless attempts cost no
+// Place (and hopeless victims no eviction), so a pass over many contenders
+// of few shapes costs O(n·shapes) examinations and attempts in proportion
+// to the commits. A Model without these interfaces pays one Place per
+// contender for each victim it tries (and one per contender after each
+// commit that the victim's attempt did not try), up to the bounds. Run allocates the result and O(n + k) scratch
 // space on the first pass; later passes reuse it.
 //
 // Run returns an error only for a nil model or a model that broke the

@@ -93,11 +93,13 @@ const (
 	// OutcomeKept: no contender could use the victim's resources (or none
 	// qualified); the victim keeps running. Nothing to do.
 	OutcomeKept
-	// OutcomeSkipped: the victim was not tried (cooldown, filter denial, bad
-	// data); Reason says why and Until when that may change.
+	// OutcomeSkipped: the victim may not be evicted now (cooldown; a filter
+	// denied it for every contender that fits in its resources; bad data);
+	// Reason says why and Until when that may change.
 	OutcomeSkipped
-	// OutcomeDeferred: a bound of the pass (MaxVictims, MaxAttempts) was
-	// reached before this victim was decided; nominate it again next cycle.
+	// OutcomeDeferred: a bound of the pass (MaxVictims, MaxAttempts,
+	// MaxChecks) was reached, or the model broke its contract, before this
+	// victim was decided; nominate it again next cycle.
 	OutcomeDeferred
 )
 
@@ -120,11 +122,12 @@ func (k OutcomeKind) String() string {
 const (
 	// ReasonCommitted: a contender was placed (kind committed).
 	ReasonCommitted eligibility.Reason = "committed"
-	// ReasonNoContender: no pending job qualified as a contender
-	// (none strictly higher priority, or all already placed this pass).
+	// ReasonNoContender: no contender may use the victim's resources (none
+	// of strictly higher priority by default, or all of them already placed
+	// or failed this pass).
 	ReasonNoContender eligibility.Reason = "no_contender"
-	// ReasonNoFit: contenders were tried; none fits even with the
-	// victim evicted.
+	// ReasonNoFit: no contender fits even with the victim evicted (tried,
+	// or ruled out by the model's [FitBounder] without an eviction).
 	ReasonNoFit eligibility.Reason = "no_fit"
 	// ReasonUnknownVictim: nominated, but no [Victim] data was given.
 	ReasonUnknownVictim eligibility.Reason = "unknown_victim"
@@ -256,7 +259,7 @@ type EngineResult struct {
 	// the nominated ones, then those [Model.Place] failed on, each group in
 	// contender order.
 	ContenderErrors []ContenderError
-	// Attempts counts [Model.Place] calls.
+	// Attempts counts [Model.Place] calls (see EngineConfig.MaxAttempts).
 	Attempts int
 	// Checks counts contender examinations (see EngineConfig.MaxChecks).
 	Checks int

@@ -6,7 +6,11 @@ package requeue
 // Model implements Transactional, the engine marks and restores the model's
 // state with these methods instead of the [Journal]: Evict and Place still
 // receive a Journal, which such a model may ignore (any undo steps it does
-// record there are run as well).
+// record there are run as well, before Rollback). The engine takes a
+// savepoint at the start of a pass, before each eviction and placement
+// attempt, and after each commit; on a panic in a callback it rolls back to
+// the savepoint of the last commit. ExampleTransactional shows a small
+// Statement-like model.
 //
 // Contract: Savepoint returns a mark of the current state; Rollback restores
 // the state exactly as it was when sp was taken and invalidates the marks
