@@ -466,3 +466,38 @@ var errRollbackRefused = errors.New("rollback refused")
 type badRollback struct{ txCluster }
 
 func (m *badRollback) Rollback(Savepoint) error { return errRollbackRefused }
+
+// TestEngineBoundInContenderWalk: MaxChecks reached while the engine looks
+// for a shape's next qualifying contender (CanContend says no to most)
+// defers the victim; it is neither kept nor skipped on partial evidence.
+func TestEngineBoundInContenderWalk(t *testing.T) {
+	jobs := []fxJob{{id: "v", gpus: []int64{4}, running: true}}
+	var conts []Contender
+	for i := range 100 {
+		id := fmt.Sprintf("c%02d", i)
+		jobs = append(jobs, fxJob{id: id, gpus: []int64{4}})
+		conts = append(conts, Contender{ID: id, Priority: 5})
+	}
+	in := EngineInput{Nominations: noms("x", "v"), Victims: []Victim{{ID: "v"}}, Contenders: conts}
+	cfg := EngineConfig{
+		Filters:    []VictimFilter{denyFilter{"v/c00": true}},
+		CanContend: func(v *Victim, c *Contender) bool { return c.ID == "c00" || c.ID == "c99" },
+	}
+	for _, tc := range []struct {
+		maxChecks int
+		want      Outcome
+	}{
+		{0, committedAt(t0, "v", "c99")},
+		{50, Outcome{Job: "v", Nominators: []string{"x"}, Kind: OutcomeDeferred, Decision: eligibility.Decision{Reason: ReasonMaxChecks}}},
+	} {
+		cfg.MaxChecks = tc.maxChecks
+		e, _ := NewEngine(cfg)
+		res, err := e.Run(t0, in, gpuCluster(t, 1, jobs...))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d := cmp.Diff([]Outcome{tc.want}, res.Outcomes, errPresence); d != "" {
+			t.Errorf("MaxChecks %d (-want +got):\n%s", tc.maxChecks, d)
+		}
+	}
+}

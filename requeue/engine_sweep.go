@@ -45,6 +45,11 @@ func (e *Engine) sweep(a *attempt) {
 	v := a.victim
 	e.heapInit()
 	e.parked = e.parked[:0]
+	defer func() {
+		// A bound reached while looking for a shape's next contender (in
+		// advance) also cuts the sweep short.
+		a.bounded = a.bounded || e.stop != ""
+	}()
 	for len(e.heap) > 0 {
 		if e.res.Checks >= e.maxChecks {
 			e.stop, a.bounded = ReasonMaxChecks, true
