@@ -192,22 +192,15 @@ func TestEnginePassAtScale(t *testing.T) {
 	if res.Commits == 0 || res.Commits == 1000 {
 		t.Fatalf("degenerate world: %d commits", res.Commits)
 	}
-	replay := base.Clone()
-	for _, o := range res.Outcomes {
-		if o.Kind != OutcomeCommitted {
-			continue
-		}
-		if err := replay.Evict(nil, o.Job); err != nil {
-			t.Fatal(err)
-		}
+	replay := replayState(t, base, res, func(before *Cluster, o Outcome) {
 		for _, cn := range o.Contenders {
-			if ok, err := replay.Place(nil, cn); !ok || err != nil {
-				t.Fatalf("replay: %s does not fit after evicting %s", cn, o.Job)
+			if fitsIn(before, cn) {
+				t.Fatalf("victim %q evicted for %q, which fits without the eviction", o.Job, cn)
 			}
 		}
-	}
+	})
 	if !replay.Snapshot().Equal(c.Snapshot()) {
-		t.Fatal("final model differs from the replay of the commits")
+		t.Fatal("final model differs from the replay of the result")
 	}
 	if err := c.check(); err != nil {
 		t.Fatal(err)
