@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/google/go-cmp/cmp"
 	"github.com/tenurepolicy/tenure/eligibility"
 )
 
@@ -162,4 +163,43 @@ func benchPass(b *testing.B, base *Cluster, in EngineInput, cfg EngineConfig, no
 	}
 	b.StopTimer()
 	reportPass(b, res)
+}
+
+// TestEngineScaleWorld: on a small scaleWorld, the engine with the
+// Cluster's hints and the naive pass give the same result and model, every
+// commit's eviction was needed, and the world is not degenerate.
+func TestEngineScaleWorld(t *testing.T) {
+	base, in, cfg, now := scaleWorld(t, 2000, 400)
+	var results []EngineResult
+	var models []*Cluster
+	for _, r := range scaleRuns {
+		if r.name == "no-hints" {
+			continue
+		}
+		e, err := NewEngine(r.cfg(cfg))
+		if err != nil {
+			t.Fatal(err)
+		}
+		c := base.Clone()
+		res, err := e.Run(now, in, r.model(c))
+		if err != nil {
+			t.Fatal(err)
+		}
+		results, models = append(results, res), append(models, c)
+	}
+	if d := cmp.Diff(results[1], results[0], sameResult...); d != "" {
+		t.Fatalf("engine vs naive pass (-naive +engine):\n%s", d)
+	}
+	if d := cmp.Diff(models[1].Snapshot(), models[0].Snapshot()); d != "" {
+		t.Fatalf("engine vs naive pass, model (-naive +engine):\n%s", d)
+	}
+	res := results[0]
+	if res.Commits < 50 || res.Attempts >= results[1].Attempts/10 {
+		t.Fatalf("%d commits, %d attempts (naive %d)", res.Commits, res.Attempts, results[1].Attempts)
+	}
+	replayState(t, base, res, func(before *Cluster, o Outcome) {
+		if fitsIn(before, o.Contenders[0]) {
+			t.Fatalf("victim %q evicted for %q, which fits without the eviction", o.Job, o.Contenders[0])
+		}
+	})
 }
