@@ -88,21 +88,35 @@
 // # Backoff
 //
 // [BackoffConfig] computes how long a job that did not become ready in time
-// (Kueue's waitForPodsReady requeuing strategy, KEP-1282, seed 003) waits
-// before it may be admitted again: the n-th requeue waits Base·2^(n−1),
-// capped at Max, plus a jitter in [0, Jitter·delay) drawn from a value the
-// caller supplies ([BackoffConfig.DelayJitter]) or from a [BackoffSource]
-// such as *math/rand/v2.Rand ([BackoffConfig.DelayFrom]). The cap is applied
-// before multiplying, so the delay is exact and never overflows, for any n
-// (Kueue once overflowed to "no backoff" at n ≥ 29).
+// (Kueue's waitForPodsReady requeuing strategy, KEP-1282
+// keps/1282-pods-ready-requeue-strategy) waits before it may be admitted
+// again: the n-th requeue waits Base·2^(n−1), capped at Max, plus a jitter
+// in [0, Jitter·delay) drawn from a value the caller supplies
+// ([BackoffConfig.DelayJitter]) or from a [BackoffSource] such as
+// *math/rand/v2.Rand ([BackoffConfig.DelayFrom]). The cap is applied before
+// multiplying, so the delay is exact and never overflows, for any n (Kueue
+// once overflowed to "no backoff" at n ≥ 29).
 //
 // The zero BackoffConfig is Kueue's default: Base 60s, Max 1h, Jitter 0.0001,
-// no limit. A zero field means its default, so "no jitter" is chosen per call
-// ([BackoffConfig.Delay], a nil source or the draw 0) rather than in the
-// config. [BackoffConfig.Validate] reports every problem at once.
-// [BackoffKueueFields] and [BackoffFromKueueMap] accept Kueue's field names
-// (backoffBaseSeconds, backoffMaxSeconds, backoffLimitCount); they reject an
-// explicit base or max of 0 instead of reading it as the default.
+// no limit. A zero field means its default; a zero meant literally is marked
+// by a flag: NoDelay (every delay 0), Uncapped (no cap; delays saturate at
+// the largest Duration) and NoJitter. [BackoffConfig.Validate] reports every
+// problem at once.
+//
+// Kueue's own configuration converts both ways. [KueueRequeuingStrategy]
+// mirrors waitForPodsReady.requeuingStrategy field for field (timestamp,
+// backoffLimitCount, backoffBaseSeconds, backoffMaxSeconds; Kueue
+// apis/config/v1beta1 RequeuingStrategy), [KueueRequeuingStrategy.Strategy]
+// reads it with Kueue's meaning (nil: the default; backoffBaseSeconds 0: no
+// delay; backoffMaxSeconds 0: no cap, as Kueue's backoff treats a zero
+// maximum) into a [RequeuingStrategy] (timestamp strategy and backoff), and
+// [RequeuingStrategy.Kueue] converts back: every accepted configuration
+// round-trips exactly. [RequeuingStrategyFromKueueMap] and
+// [BackoffFromKueueMap] read the same keys from a string map. tenure refuses
+// one configuration Kueue accepts, a base above the max: Kueue then waits
+// the base itself on the first requeue, beyond its own maximum, and caps only
+// later ones; tenure keeps every delay within the maximum and asks for a
+// consistent pair rather than delay less than Kueue would.
 //
 // [RequeueState] {Count, RequeueAt} is the per-job state the embedder
 // persists. [RequeueState.Timeout] is the transition on a readiness-timeout
@@ -113,19 +127,20 @@
 // earlier. Every deactivation resets the state ([RequeueState.Deactivate]), so
 // a reactivated job starts from zero. KEP-1282 instead leaves the state alone
 // at the deactivation and clears it on reactivation, and keeps it when a user
-// deactivates the job; DESIGN §4.6 chose the simpler rule. The job is
+// deactivates the job; tenure chose the simpler rule, which gives the same
+// result on reactivation after the limit. The job is
 // admissible when now ≥ RequeueAt, at exactly RequeueAt included
 // ([RequeueState.Admissible], which returns RequeueAt as the instant the
 // answer flips).
 //
 // For capacity planning, [BackoffConfig.TotalDelay] sums the first n delays.
-// Seed 003 works an example, base 60s and 10 requeues with jitter neglected,
+// KEP-1282 works an example, base 60s and 10 requeues with jitter neglected,
 // as "60s+120s+240s+…+30720s = 8h 32min". The sum is in fact
 // 60s·(2^10−1) = 61,380s = 17h3m; 30,720s (8h32m) is only its last term. With
 // the default 1h cap the same 10 requeues wait 5h3m (3,780s + 4·3,600s).
 // Also, a job with limit 10 meets 11 readiness timeouts (the 11th deactivates
-// it), so at the default 300s timeout it spends 55min, not the seed's 50min,
-// waiting for its pods.
+// it), so at a 300s timeout it spends 55min, not the KEP's 50min, waiting for
+// its pods.
 //
 // Delay, DelayJitter, TotalDelay and the RequeueState methods are O(1) and
 // allocation-free.
