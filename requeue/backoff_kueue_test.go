@@ -14,7 +14,7 @@ import (
 	"github.com/tenurepolicy/tenure/requeue"
 )
 
-func backoffI32(v int32) *int32 { return &v }
+func backoffI32(v int32) *int32   { return &v }
 func backoffStr(s string) *string { return &s }
 func backoffTS(s requeue.TimestampStrategy) *requeue.TimestampStrategy {
 	return &s
