@@ -1,39 +1,39 @@
 package eligibility
 
-import (
-	"time"
+import "time"
 
-	"github.com/tenurepolicy/tenure/runtime"
-)
-
-// Decision is the answer of the [MinRuntimeFilter] about one victim: whether
-// it may be evicted now, why, and until when the answer holds.
+// Decision is tenure's one decision shape: whether something may happen, why,
+// and until when the answer holds. Every decision in tenure is a Decision or
+// embeds one: [MinRuntimeDecision], [ScenarioDecision], [PreemptionDecision],
+// the nominator's [Skip] and [Outcome], and the requeue engine's outcomes
+// and victim-filter answers.
 //
-// A Decision is a small value (no pointers to the inputs, no allocation);
-// computing one never allocates. [Decision.String] formats it for humans and
-// allocates only when called.
+// A Decision is a small value (no pointers to the inputs); computing one
+// never allocates. [Decision.String] formats it for humans and allocates only
+// when called.
 type Decision struct {
-	// Allowed reports whether the eviction may proceed.
+	// Allowed reports whether the thing asked about may proceed (the
+	// eviction, the scenario, the nomination, the preemption).
 	Allowed bool
-	// Reason explains Allowed; see [Reason] for the values the filter uses.
+	// Reason explains Allowed with a stable label.
 	Reason Reason
 	// Until is the earliest instant at which the answer may change by the
-	// passage of time alone: the protection expiry start + d for a denial
-	// (the victim is evictable at exactly Until). It is the zero time when
-	// time alone never changes the answer (every allowed decision).
+	// passage of time alone, such as a protection expiry (the victim is
+	// evictable at exactly Until), a cooldown end or a min-admit expiry. It
+	// is the zero time when time alone never changes the answer. A
+	// scheduler sleeps until the [Earliest] Until of its decisions instead
+	// of polling.
 	Until time.Time
-	// Resolution is the min-runtime that applied: its duration, the queue
-	// whose setting it came from (queuetree.None for the default), the
-	// action and the method. It is filled for every decision, elastic
-	// victims included.
-	Resolution runtime.Resolution
 }
 
 // String describes d in one line, for logs and debugging, for example
-// "denied (minruntime_protected) until 2025-01-15T10:30:00Z: reclaim
-// min-runtime 10m from queue B (lca)". It allocates.
+// "denied (minruntime_protected) until 2025-01-15T10:30:00Z". It allocates.
 func (d Decision) String() string {
-	var b []byte
+	return string(d.appendTo(nil))
+}
+
+// appendTo appends d's String form to b.
+func (d Decision) appendTo(b []byte) []byte {
 	if d.Allowed {
 		b = append(b, "allowed ("...)
 	} else {
@@ -43,9 +43,21 @@ func (d Decision) String() string {
 	b = append(b, ')')
 	if !d.Until.IsZero() {
 		b = append(b, " until "...)
-		b = d.Until.UTC().AppendFormat(b, time.RFC3339)
+		b = d.Until.UTC().AppendFormat(b, time.RFC3339Nano)
 	}
-	b = append(b, ": "...)
-	b = append(b, d.Resolution.String()...)
-	return string(b)
+	return b
+}
+
+// Earliest returns the earliest non-zero instant among ts, or the zero time
+// when all are zero: the wake-up time of a set of decisions' Until values.
+// Instants are compared as time.Time.Before does (monotonic readings
+// included when both have one). Cost O(len(ts)); no allocation.
+func Earliest(ts ...time.Time) time.Time {
+	var e time.Time
+	for _, t := range ts {
+		if !t.IsZero() && (e.IsZero() || t.Before(e)) {
+			e = t
+		}
+	}
+	return e
 }

@@ -7,12 +7,27 @@
 // Everything here is data in, decisions out: no goroutines, timers, I/O or
 // logging unless a *slog.Logger is supplied, and now is always a parameter.
 // A [Job] is a plain value the embedder fills from its own object once per
-// cycle (the Job example converts a PodGroup-like struct in a few lines). Every
-// decision says why: a [Reason] (a finite enum whose String values are stable
-// label values), or for time-based preemption a [CandidateClass]. And every
-// decision carries an Until: the earliest instant at which the answer may
-// change by the passage of time alone, zero when it never does, so a
-// scheduler can wake up instead of polling.
+// cycle (the Job example converts a PodGroup-like struct in a few lines).
+//
+// # One vocabulary
+//
+// This package also holds tenure's shared vocabulary, used by every package
+// above it (the requeue engine included):
+//
+//   - [Decision] is the one decision shape: Allowed, a [Reason] and Until,
+//     the earliest instant at which the answer may change by the passage of
+//     time alone (zero when it never does), so a scheduler can wake up
+//     instead of polling. Richer answers embed it: [MinRuntimeDecision],
+//     [ScenarioDecision], [PreemptionDecision], the nominator's [Skip] and
+//     [Outcome], and the requeue engine's Outcome.
+//   - [Reason] is the one reason type: a stable snake_case label, usable as
+//     a metric label value. Each package declares its reasons as Reason
+//     constants.
+//   - [Observer] receives [Event]s (a source, a job, a Decision) from every
+//     component; [Counter] is the one ready implementation, counting by
+//     source and reason.
+//   - [Earliest] gives the earliest non-zero Until of a set of decisions:
+//     when to look again.
 //
 // Semantics follow DESIGN.md §4.3, §4.4 and §4.7 and seeds 000 (KAI's
 // expectedruntime plugin), 001 (KAI's minruntime plugin), 002 (its design)
@@ -105,9 +120,10 @@
 // priority, nominator name, start, expected runtime, overrun, and the parsed
 // requeue-delay (HasRequeueDelay false means "use the engine's default").
 //
-// An [Observer] receives each nomination and non-silent skip; [Counter] counts
-// them under seed 000's metric names and labels ([MetricNominations]{plugin},
-// [MetricSkipped]{plugin,reason}). An optional *slog.Logger receives the
+// An [Observer] receives each nomination and non-silent skip as an [Event]
+// whose Source is the nominator's name; [Counter] counts them, and its
+// [Counter.Nominations] and [Counter.Skipped] read the values of KAI's
+// metrics ([MetricNominations]{plugin}, [MetricSkipped]{plugin,reason}). An optional *slog.Logger receives the
 // seed's lines ("Requeue candidate nominated: job=…, plugin=expectedruntime",
 // "Requeue nomination skipped: job=…, reason=…") at slog levels mirroring
 // the seed's klog verbosities, V(n) as level -n: [LogLevelWarning] (-4:

@@ -314,7 +314,7 @@ func BenchmarkNominate50kNaive(b *testing.B) {
 				noms = append(noms, eligibility.Nomination{Job: j.ID, Index: k, Overrun: now.Sub(j.Start) - a.Expected, RequeueDelay: a.Delay})
 				continue
 			}
-			skips = append(skips, eligibility.Skip{Job: j.ID, Index: k, Reason: reason})
+			skips = append(skips, eligibility.Skip{Job: j.ID, Index: k, Decision: eligibility.Decision{Reason: reason}})
 		}
 		if len(noms) == 0 || len(skips) == 0 {
 			b.Fatal("no nominations or no skips")

@@ -51,9 +51,9 @@ func ExampleNominator() {
 	// skipped cooling/default: cooldown until 12:20:00
 	// skipped typo/default: invalid_duration until -
 	// silent: 2 wake: 12:20:00
-	// requeue_nomination_skipped_total{plugin="expectedruntime",reason="cooldown"} 1
-	// requeue_nomination_skipped_total{plugin="expectedruntime",reason="invalid_duration"} 1
-	// requeue_nominations_total{plugin="expectedruntime"} 2
+	// tenure_decisions_total{source="expectedruntime",reason="cooldown"} 1
+	// tenure_decisions_total{source="expectedruntime",reason="invalid_duration"} 1
+	// tenure_decisions_total{source="expectedruntime",reason="nominated"} 2
 }
 
 // ExampleNominator_AppendTo reuses one Result across scheduling cycles, so
@@ -82,11 +82,11 @@ func ExampleNominator_Evaluate() {
 	j := eligibility.Job{ID: "j", Running: true, Preemptible: false, Annotations: map[string]string{
 		eligibility.AnnotationExpectedRuntime: "soon", // also invalid, and no start time either
 	}}
-	fmt.Println((&eligibility.Nominator{}).Evaluate(&j, now).Reason())
+	fmt.Println((&eligibility.Nominator{}).Evaluate(&j, now).Reason)
 	j.Preemptible = true
-	fmt.Println((&eligibility.Nominator{}).Evaluate(&j, now).Reason())
+	fmt.Println((&eligibility.Nominator{}).Evaluate(&j, now).Reason)
 	j.Annotations[eligibility.AnnotationExpectedRuntime] = "1h"
-	fmt.Println((&eligibility.Nominator{}).Evaluate(&j, now).Reason())
+	fmt.Println((&eligibility.Nominator{}).Evaluate(&j, now).Reason)
 	// Output:
 	// not_preemptible
 	// invalid_duration

@@ -25,7 +25,7 @@ func ExamplePreemptionConfig_Classify() {
 
 	for _, now := range []time.Time{t0.Add(time.Hour), t0.Add(4 * time.Hour), t0.Add(4*time.Hour + time.Second)} {
 		d := cfg.Classify(pending, running, now)
-		fmt.Printf("%s: %v preemptible=%v", now.Format("15:04:05"), d.Class, d.Preemptible())
+		fmt.Printf("%s: %v preemptible=%v", now.Format("15:04:05"), d.Class, d.Allowed)
 		if !d.Until.IsZero() {
 			fmt.Printf(" until %s", d.Until.Format(time.RFC3339Nano))
 		}

@@ -72,13 +72,13 @@ func FuzzDecisions(f *testing.F) {
 
 			n := eligibility.Nominator{Resolver: r, MinRuntimeAction: a}
 			o := n.Evaluate(job, now)
-			if !o.Reason().Valid() || o.Reason() == eligibility.ReasonNone {
-				t.Fatalf("nominator: reason %v", o.Reason())
+			if !o.Reason.Valid() || o.Reason == eligibility.Reason("") {
+				t.Fatalf("nominator: reason %v", o.Reason)
 			}
-			if o.Nominated && (o.Nomination.Overrun < 0 || o.Nomination.NotBefore.After(now)) {
+			if o.Allowed && (o.Nomination.Overrun < 0 || o.Nomination.NotBefore.After(now)) {
 				t.Fatalf("nominator: %+v", o.Nomination)
 			}
-			if !o.Nominated {
+			if !o.Allowed {
 				future("nominator "+o.Skip.Reason.String(), o.Skip.Until)
 			}
 		}

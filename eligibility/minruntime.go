@@ -49,7 +49,7 @@ type MinRuntimeFilter struct {
 // Cost: one resolver query, plus a scan of victim.Subgroups for protected
 // victims only; no allocation. A nil victim is treated as a [Job] with no
 // queue, no start and no subgroups.
-func (f *MinRuntimeFilter) Check(action runtime.Action, preemptor queuetree.ID, victim *Job, now time.Time) (d Decision) {
+func (f *MinRuntimeFilter) Check(action runtime.Action, preemptor queuetree.ID, victim *Job, now time.Time) (d MinRuntimeDecision) {
 	if victim == nil {
 		return f.checkNil(action, preemptor, now)
 	}
@@ -101,7 +101,7 @@ func (f *MinRuntimeFilter) Check(action runtime.Action, preemptor queuetree.ID, 
 // stack frame stays small.
 //
 //go:noinline
-func (f *MinRuntimeFilter) checkNil(action runtime.Action, preemptor queuetree.ID, now time.Time) Decision {
+func (f *MinRuntimeFilter) checkNil(action runtime.Action, preemptor queuetree.ID, now time.Time) MinRuntimeDecision {
 	return f.Check(action, preemptor, &Job{Queue: queuetree.None}, now)
 }
 
@@ -109,4 +109,29 @@ func (f *MinRuntimeFilter) checkNil(action runtime.Action, preemptor queuetree.I
 // hook needs. No allocation.
 func (f *MinRuntimeFilter) Allowed(action runtime.Action, preemptor queuetree.ID, victim *Job, now time.Time) bool {
 	return f.Check(action, preemptor, victim, now).Allowed
+}
+
+// MinRuntimeDecision is the [MinRuntimeFilter]'s answer about one victim: the
+// common [Decision] (may it be evicted now, why, until when) and the
+// min-runtime that applied.
+type MinRuntimeDecision struct {
+	// Decision: Allowed, Reason (see [Reason] for the filter's reasons) and
+	// Until, the protection expiry start + d for a denial (zero for every
+	// allowed decision).
+	Decision
+	// Resolution is the min-runtime that applied: its duration, the queue
+	// whose setting it came from (queuetree.None for the default), the
+	// action and the method. It is filled for every decision, elastic
+	// victims included.
+	Resolution runtime.Resolution
+}
+
+// String describes d in one line, for example "denied
+// (minruntime_protected) until 2025-01-15T10:30:00Z: reclaim min-runtime 10m
+// from queue B (lca)". It allocates.
+func (d MinRuntimeDecision) String() string {
+	b := d.Decision.appendTo(nil)
+	b = append(b, ": "...)
+	b = append(b, d.Resolution.String()...)
+	return string(b)
 }

@@ -102,7 +102,7 @@ func TestMinRuntimeFilter(t *testing.T) {
 			f := eligibility.MinRuntimeFilter{Resolver: tc.r}
 			victim := &eligibility.Job{ID: "v", Queue: q(tc.victim), Start: tc.start, Subgroups: tc.subgroups}
 			got := f.Check(tc.action, q(tc.preemptor), victim, tc.now)
-			want := tc.want
+			want := eligibility.MinRuntimeDecision{Decision: tc.want}
 			want.Resolution = tc.r.Resolve(tc.action, q(tc.preemptor), q(tc.victim))
 			if diff := cmp.Diff(want, got); diff != "" {
 				t.Errorf("Check (-want +got):\n%s", diff)
@@ -162,14 +162,14 @@ func TestMinRuntimeFilterAllocs(t *testing.T) {
 	victim := &eligibility.Job{ID: "v", Queue: elID(t, tree, "leaf1"), Start: elT0,
 		Subgroups: []eligibility.Subgroup{{Name: "a", MinAvailable: 2, Active: 2}}}
 	p := elID(t, tree, "leaf3")
-	var sink eligibility.Decision
+	var sink eligibility.MinRuntimeDecision
 	if n := testing.AllocsPerRun(100, func() { sink = f.Check(runtime.ActionReclaim, p, victim, elMin(1)) }); n != 0 {
 		t.Errorf("Check allocates %v per call", n)
 	}
 	_ = sink
 }
 
-func TestDecisionString(t *testing.T) {
+func TestMinRuntimeDecisionString(t *testing.T) {
 	d := eligibility.Decision{Allowed: false, Reason: eligibility.ReasonMinRuntimeProtected, Until: elMin(10)}
 	s := d.String()
 	for _, want := range []string{"denied", "minruntime_protected", "2025-01-15T10:10:00Z"} {

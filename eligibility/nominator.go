@@ -69,15 +69,15 @@ type Skip struct {
 	Index int
 	// Nominator is the plugin's name ([Nominator.Name]).
 	Nominator string
-	// Reason is the first failed check (DESIGN §4.4 order). From
-	// [Nominator.Evaluate] it may also be a silent reason
-	// ([Reason.Silent]); [Nominator.Nominate] never lists those.
-	Reason Reason
-	// Until is the earliest instant at which the outcome may change by time
-	// alone: start (clock_skew), start + expected (not_exceeded), notBefore
-	// (cooldown), start + min-runtime (minruntime_protected). Zero when only
-	// a change of the job itself can change it.
-	Until time.Time
+	// Decision: Allowed is false; Reason is the first failed check (in the
+	// order [Nominator.Evaluate] lists). From [Nominator.Evaluate] it may
+	// also be a silent reason ([Reason.Silent]); [Nominator.Nominate] never
+	// lists those. Until is the earliest instant at which the outcome may
+	// change by time alone: start (clock_skew), start + expected
+	// (not_exceeded), notBefore (cooldown), start + min-runtime
+	// (minruntime_protected); zero when only a change of the job itself can
+	// change it.
+	Decision
 	// Err is the parse error behind invalid_duration and invalid_not_before.
 	Err error
 }
@@ -85,17 +85,11 @@ type Skip struct {
 // Outcome is the result of [Nominator.Evaluate] for one job: either a
 // nomination or a skip (possibly silent).
 type Outcome struct {
-	Nominated  bool
-	Nomination Nomination // valid when Nominated
-	Skip       Skip       // valid when !Nominated
-}
-
-// Reason returns ReasonNominated or the skip's reason.
-func (o Outcome) Reason() Reason {
-	if o.Nominated {
-		return ReasonNominated
-	}
-	return o.Skip.Reason
+	// Decision: Allowed reports a nomination (Reason ReasonNominated, zero
+	// Until); otherwise it is the skip's Decision.
+	Decision
+	Nomination Nomination // valid when Allowed
+	Skip       Skip       // valid when !Allowed
 }
 
 // Result collects the output of [Nominator.Nominate] or
@@ -200,13 +194,13 @@ func (n *Nominator) Evaluate(job *Job, now time.Time) Outcome {
 	return o
 }
 
-// evaluate decides about job and writes the result into o: o.Nominated and
+// evaluate decides about job and writes the result into o: o.Decision and
 // either o.Nomination or o.Skip (the other is left as it was, so that
 // AppendTo can reuse one Outcome without clearing it).
 func (n *Nominator) evaluate(keys *AnnotationKeys, name string, job *Job, index int, now time.Time, o *Outcome) {
-	o.Nominated = false
 	skip := func(r Reason, until time.Time, err error) {
-		o.Skip = Skip{Job: job.ID, Index: index, Nominator: name, Reason: r, Until: until, Err: err}
+		o.Decision = Decision{Reason: r, Until: until}
+		o.Skip = Skip{Job: job.ID, Index: index, Nominator: name, Decision: o.Decision, Err: err}
 	}
 	if !job.Running {
 		skip(ReasonNotRunning, time.Time{}, nil)
@@ -259,7 +253,7 @@ func (n *Nominator) evaluate(keys *AnnotationKeys, name string, job *Job, index 
 			return
 		}
 	}
-	o.Nominated = true
+	o.Decision = Decision{Allowed: true, Reason: ReasonNominated}
 	o.Nomination = Nomination{
 		Job:       job.ID,
 		Index:     index,
@@ -325,26 +319,21 @@ func (n *Nominator) AppendTo(r *Result, jobs []Job, now time.Time) {
 	var o Outcome // reused: evaluate overwrites the part it reports
 	for i := range jobs {
 		n.evaluate(&keys, name, &jobs[i], i, now, &o)
-		var until time.Time
 		switch {
-		case o.Nominated:
+		case o.Allowed:
 			r.Nominations = append(r.Nominations, o.Nomination)
 			if n.Observer != nil {
-				n.Observer.ObserveNomination(o.Nomination)
+				n.Observer.Observe(Event{Source: name, Job: o.Nomination.Job, Decision: o.Decision})
 			}
-		case o.Skip.Reason.Silent():
+		case o.Reason.Silent():
 			r.Silent++
-			until = o.Skip.Until
 		default:
 			r.Skips = append(r.Skips, o.Skip)
-			until = o.Skip.Until
 			if n.Observer != nil {
-				n.Observer.ObserveSkip(o.Skip)
+				n.Observer.Observe(Event{Source: name, Job: o.Skip.Job, Decision: o.Decision, Err: o.Skip.Err})
 			}
 		}
-		if !until.IsZero() && (r.Wake.IsZero() || until.Before(r.Wake)) {
-			r.Wake = until
-		}
+		r.Wake = Earliest(r.Wake, o.Until)
 		if n.Logger != nil {
 			n.log(&o)
 		}
@@ -354,7 +343,7 @@ func (n *Nominator) AppendTo(r *Result, jobs []Job, now time.Time) {
 // log writes the seed's line for o, if the logger enables its level.
 func (n *Nominator) log(o *Outcome) {
 	ctx := context.Background()
-	if o.Nominated {
+	if o.Allowed {
 		if n.Logger.Enabled(ctx, LogLevelEvent) {
 			n.Logger.LogAttrs(ctx, LogLevelEvent,
 				"Requeue candidate nominated: job="+o.Nomination.Job+", plugin="+o.Nomination.Nominator,

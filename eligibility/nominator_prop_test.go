@@ -110,7 +110,7 @@ func TestNominatorMatchesNaiveOracle(t *testing.T) {
 		until := make([]time.Time, nJobs)
 		last := -1
 		for _, nom := range res.Nominations {
-			if nom.Index <= last || outcome[nom.Index] != eligibility.ReasonNone {
+			if nom.Index <= last || outcome[nom.Index] != eligibility.Reason("") {
 				rt.Fatalf("nomination %+v out of order or duplicated", nom)
 			}
 			last = nom.Index
@@ -118,7 +118,7 @@ func TestNominatorMatchesNaiveOracle(t *testing.T) {
 		}
 		last = -1
 		for _, s := range res.Skips {
-			if s.Index <= last || outcome[s.Index] != eligibility.ReasonNone || s.Reason.Silent() {
+			if s.Index <= last || outcome[s.Index] != eligibility.Reason("") || s.Reason.Silent() {
 				rt.Fatalf("skip %+v out of order, duplicated or silent", s)
 			}
 			last = s.Index
@@ -131,7 +131,7 @@ func TestNominatorMatchesNaiveOracle(t *testing.T) {
 			got := outcome[i]
 			if wantReason.Silent() {
 				silent++
-				if got != eligibility.ReasonNone {
+				if got != eligibility.Reason("") {
 					rt.Fatalf("job %d: got %v, oracle says silent %v", i, got, wantReason)
 				}
 			} else if got != wantReason || !until[i].Equal(wantUntil) {
@@ -155,7 +155,9 @@ func TestNominatorMatchesNaiveOracle(t *testing.T) {
 		}
 		// The observer saw exactly the reported outcomes.
 		var skipped uint64
-		for rs := eligibility.Reason(0); rs.Valid(); rs++ {
+		for _, rs := range []eligibility.Reason{eligibility.ReasonNotRunning, eligibility.ReasonNotPreemptible,
+			eligibility.ReasonInvalidDuration, eligibility.ReasonMissingStart, eligibility.ReasonClockSkew,
+			eligibility.ReasonInvalidNotBefore, eligibility.ReasonCooldown, eligibility.ReasonMinRuntimeProtected} {
 			skipped += counter.Skipped("expectedruntime", rs)
 		}
 		if counter.Nominations("expectedruntime") != uint64(len(res.Nominations)) || skipped != uint64(len(res.Skips)) {
@@ -191,13 +193,13 @@ func FuzzRequeueAnnotations(f *testing.F) {
 		}
 		j := eligibility.Job{ID: "f", Running: true, Preemptible: true, Start: elT0, Annotations: ann}
 		o := (&eligibility.Nominator{}).Evaluate(&j, elMin(nowMin))
-		if !o.Reason().Valid() || o.Reason() == eligibility.ReasonNone {
-			t.Fatalf("invalid reason %v", o.Reason())
+		if !o.Reason.Valid() || o.Reason == eligibility.Reason("") {
+			t.Fatalf("invalid reason %v", o.Reason)
 		}
-		if o.Nominated && (o.Nomination.Expected != a.Expected || o.Nomination.Overrun < 0 || o.Nomination.HasRequeueDelay != (a.DelayErr == nil)) {
+		if o.Allowed && (o.Nomination.Expected != a.Expected || o.Nomination.Overrun < 0 || o.Nomination.HasRequeueDelay != (a.DelayErr == nil)) {
 			t.Fatalf("nomination %+v disagrees with Parse %+v", o.Nomination, a)
 		}
-		if !o.Nominated && o.Skip.Reason == eligibility.ReasonInvalidDuration && a.ExpectedErr == nil {
+		if !o.Allowed && o.Skip.Reason == eligibility.ReasonInvalidDuration && a.ExpectedErr == nil {
 			t.Fatalf("invalid_duration for a valid expected-runtime %q", exp)
 		}
 	})

@@ -43,7 +43,7 @@ type elOutcome struct {
 }
 
 func elCore(o eligibility.Outcome) elOutcome {
-	if o.Nominated {
+	if o.Allowed {
 		return elOutcome{Reason: eligibility.ReasonNominated, Overrun: o.Nomination.Overrun}
 	}
 	return elOutcome{Reason: o.Skip.Reason, Until: o.Skip.Until, HasErr: o.Skip.Err != nil}
@@ -145,10 +145,10 @@ func TestNominatorEvaluate(t *testing.T) {
 			if diff := cmp.Diff(tc.want, elCore(got)); diff != "" {
 				t.Errorf("Evaluate (-want +got):\n%s", diff)
 			}
-			if got.Reason() != tc.want.Reason {
-				t.Errorf("Outcome.Reason() = %v", got.Reason())
+			if got.Reason != tc.want.Reason {
+				t.Errorf("Outcome.Reason = %v", got.Reason)
 			}
-			if !got.Nominated && (got.Skip.Job != tc.job.ID || got.Skip.Nominator != "expectedruntime") {
+			if !got.Allowed && (got.Skip.Job != tc.job.ID || got.Skip.Nominator != "expectedruntime") {
 				t.Errorf("skip identity: %+v", got.Skip)
 			}
 		})
@@ -164,7 +164,7 @@ func TestNominatorNominationFields(t *testing.T) {
 		Start: elT0, Expected: 8 * time.Hour, Overrun: 10 * time.Minute,
 		RequeueDelay: 30 * time.Minute, HasRequeueDelay: true, NotBefore: elMin(400),
 	}
-	if diff := cmp.Diff(want, got.Nomination); !got.Nominated || diff != "" {
+	if diff := cmp.Diff(want, got.Nomination); !got.Allowed || diff != "" {
 		t.Errorf("Nomination (-want +got):\n%s", diff)
 	}
 	// A zero delay is valid ("requeue-delay may be zero").
@@ -175,7 +175,7 @@ func TestNominatorNominationFields(t *testing.T) {
 	// An invalid delay: nominated, engine default applies, error kept.
 	j.Annotations[elKeyDelay] = "-5m"
 	got = (&eligibility.Nominator{}).Evaluate(&j, elMin(490))
-	if !got.Nominated || got.Nomination.HasRequeueDelay || got.Nomination.RequeueDelayErr == nil {
+	if !got.Allowed || got.Nomination.HasRequeueDelay || got.Nomination.RequeueDelayErr == nil {
 		t.Errorf("invalid delay: %+v", got.Nomination)
 	}
 	// Absent delay.
@@ -198,7 +198,7 @@ func TestNominatorMinRuntime(t *testing.T) {
 	j.Queue = prod
 
 	// Off by default (seed 000 phase 1): nominated while protected.
-	if got := (&eligibility.Nominator{}).Evaluate(&j, elMin(60)); !got.Nominated {
+	if got := (&eligibility.Nominator{}).Evaluate(&j, elMin(60)); !got.Allowed {
 		t.Errorf("default: %+v, want nominated", got.Skip)
 	}
 	n := eligibility.Nominator{Resolver: r}
@@ -244,14 +244,14 @@ func TestNominatorCustomKeys(t *testing.T) {
 	}
 	// A partial override keeps the other defaults.
 	partial := eligibility.Nominator{Keys: eligibility.AnnotationKeys{ExpectedRuntime: "example.com/expected-runtime"}}
-	if got := partial.Evaluate(&j, elMin(120)); !got.Nominated { // not-before read from the default key: absent
+	if got := partial.Evaluate(&j, elMin(120)); !got.Allowed { // not-before read from the default key: absent
 		t.Errorf("partial override: %+v", got.Skip)
 	}
 	// Nominate and AppendTo read the same keys as Evaluate: j is in
 	// cooldown under the custom keys, and a job carrying only the seed's
 	// key did not opt in.
 	res := n.Nominate([]eligibility.Job{j, elRunning("seed-keys", elT0, elKeyExp, "1h")}, elMin(120))
-	wantSkips := []eligibility.Skip{{Job: "j", Nominator: "expectedruntime", Reason: eligibility.ReasonCooldown, Until: elMin(200)}}
+	wantSkips := []eligibility.Skip{{Job: "j", Nominator: "expectedruntime", Decision: eligibility.Decision{Reason: eligibility.ReasonCooldown, Until: elMin(200)}}}
 	if diff := cmp.Diff(wantSkips, res.Skips); diff != "" || len(res.Nominations) != 0 || res.Silent != 1 {
 		t.Errorf("Nominate with custom keys: %d nominations, %d silent, skips (-want +got):\n%s", len(res.Nominations), res.Silent, diff)
 	}
@@ -271,11 +271,12 @@ type elRecorder struct {
 	events []string
 }
 
-func (r *elRecorder) ObserveNomination(n eligibility.Nomination) {
-	r.events = append(r.events, "nominated "+n.Job)
-}
-func (r *elRecorder) ObserveSkip(s eligibility.Skip) {
-	r.events = append(r.events, "skipped "+s.Job+" "+s.Reason.String())
+func (r *elRecorder) Observe(e eligibility.Event) {
+	if e.Allowed {
+		r.events = append(r.events, "nominated "+e.Job)
+		return
+	}
+	r.events = append(r.events, "skipped "+e.Job+" "+e.Reason.String())
 }
 
 func TestNominatorNominate(t *testing.T) {
@@ -302,9 +303,9 @@ func TestNominatorNominate(t *testing.T) {
 		t.Errorf("Nominations (-want +got):\n%s", diff)
 	}
 	wantSkips := []eligibility.Skip{
-		{Job: "d", Index: 3, Nominator: "expectedruntime", Reason: eligibility.ReasonCooldown, Until: elMin(150)},
-		{Job: "e", Index: 4, Nominator: "expectedruntime", Reason: eligibility.ReasonInvalidDuration},
-		{Job: "g", Index: 6, Nominator: "expectedruntime", Reason: eligibility.ReasonClockSkew, Until: elMin(125)},
+		{Job: "d", Index: 3, Nominator: "expectedruntime", Decision: eligibility.Decision{Reason: eligibility.ReasonCooldown, Until: elMin(150)}},
+		{Job: "e", Index: 4, Nominator: "expectedruntime", Decision: eligibility.Decision{Reason: eligibility.ReasonInvalidDuration}},
+		{Job: "g", Index: 6, Nominator: "expectedruntime", Decision: eligibility.Decision{Reason: eligibility.ReasonClockSkew, Until: elMin(125)}},
 	}
 	if diff := cmp.Diff(wantSkips, got.Skips, cmpopts.IgnoreFields(eligibility.Skip{}, "Err")); diff != "" {
 		t.Errorf("Skips (-want +got):\n%s", diff)
@@ -320,10 +321,10 @@ func TestNominatorNominate(t *testing.T) {
 		t.Errorf("observer events (-want +got):\n%s", diff)
 	}
 	wantSamples := []string{
-		`requeue_nomination_skipped_total{plugin="expectedruntime",reason="clock_skew"} 1`,
-		`requeue_nomination_skipped_total{plugin="expectedruntime",reason="cooldown"} 1`,
-		`requeue_nomination_skipped_total{plugin="expectedruntime",reason="invalid_duration"} 1`,
-		`requeue_nominations_total{plugin="expectedruntime"} 2`,
+		`tenure_decisions_total{source="expectedruntime",reason="clock_skew"} 1`,
+		`tenure_decisions_total{source="expectedruntime",reason="cooldown"} 1`,
+		`tenure_decisions_total{source="expectedruntime",reason="invalid_duration"} 1`,
+		`tenure_decisions_total{source="expectedruntime",reason="nominated"} 2`,
 	}
 	var gotSamples []string
 	for _, s := range counter.Samples() {
@@ -358,14 +359,9 @@ func TestNominatorNominate(t *testing.T) {
 
 type multiObserver []eligibility.Observer
 
-func (m multiObserver) ObserveNomination(n eligibility.Nomination) {
+func (m multiObserver) Observe(e eligibility.Event) {
 	for _, o := range m {
-		o.ObserveNomination(n)
-	}
-}
-func (m multiObserver) ObserveSkip(s eligibility.Skip) {
-	for _, o := range m {
-		o.ObserveSkip(s)
+		o.Observe(e)
 	}
 }
 

@@ -7,143 +7,145 @@ import (
 	"sync"
 )
 
-// Observer receives the [Nominator]'s outcomes as they happen, in input
-// order: every nomination and every non-silent skip (silent outcomes are
-// never reported). The embedder maps them to its metrics; [Counter] is a
-// ready in-memory implementation.
-//
-// Contract: methods are called synchronously from Nominate/AppendTo, on the
-// caller's goroutine; they must not call back into the Nominator and should
-// be cheap (they run once per job). The values are copies the observer may
-// keep.
-type Observer interface {
-	ObserveNomination(n Nomination)
-	ObserveSkip(s Skip)
+// Event is one decision a component made, as an [Observer] sees it: who
+// decided (Source), about which job, and the [Decision]. It is tenure's one
+// event shape: the [Nominator] reports its nominations and skips as Events,
+// and the requeue engine its outcomes and rolled-back attempts.
+type Event struct {
+	// Source names the deciding component, a stable label: the nominator's
+	// plugin name ([Nominator.Name], "expectedruntime" by default) or the
+	// requeue engine's name ("requeue" by default).
+	Source string
+	// Job is the ID of the job decided about.
+	Job string
+	// Other is the other job involved, when there is one: the contender of
+	// a rolled-back requeue attempt. Empty otherwise.
+	Other string
+	// Decision is the decision: Allowed, Reason (the metric label) and
+	// Until.
+	Decision
+	// Err is the bad data behind the decision, when there is some (the
+	// parse error behind invalid_duration, a model's error). Nil otherwise.
+	Err error
 }
 
-// The metric names of seed 000 (without the embedder's namespace prefix,
-// such as "kai_scheduler_").
+// Observer receives decisions as they are made. The embedder maps them to
+// its metrics and logs; [Counter] is a ready in-memory implementation, and
+// [ObserverFunc] adapts a function.
+//
+// Contract: Observe is called synchronously, on the goroutine of the call
+// that made the decision, in the order of the decisions; it must not call
+// back into the component that called it and should be cheap (it runs once
+// per decision). The Event is a copy the observer may keep.
+type Observer interface {
+	Observe(e Event)
+}
+
+// ObserverFunc adapts a function to [Observer].
+type ObserverFunc func(e Event)
+
+// Observe calls f(e).
+func (f ObserverFunc) Observe(e Event) { f(e) }
+
+// Metric names. [Counter.Samples] names every count [MetricDecisions]; the
+// two KAI-Scheduler expected-runtime plugin metrics (without the embedder's
+// namespace prefix, such as "kai_scheduler_") are read with
+// [Counter.Nominations] and [Counter.Skipped].
 const (
-	// MetricNominations counts nominations, labelled {plugin}.
+	// MetricDecisions counts decisions, labelled {source, reason}.
+	MetricDecisions = "tenure_decisions_total"
+	// MetricNominations is KAI's count of nominations, labelled {plugin}:
+	// [Counter.Nominations].
 	MetricNominations = "requeue_nominations_total"
-	// MetricSkipped counts skips, labelled {plugin, reason}.
+	// MetricSkipped is KAI's count of nomination skips, labelled {plugin,
+	// reason}: [Counter.Skipped].
 	MetricSkipped = "requeue_nomination_skipped_total"
 )
 
-// Counter is an in-memory [Observer] counting nominations per plugin and
-// skips per plugin and reason, keyed exactly like seed 000's metrics
-// ([MetricNominations]{plugin}, [MetricSkipped]{plugin,reason}). The zero
-// value is ready; a Counter is safe for concurrent use. After a plugin's
-// first event, counting allocates nothing; consecutive events of the same
-// plugin skip the map lookup.
+// Counter is an in-memory [Observer] that counts events per source and
+// reason, for any component: give each component its own source name (the
+// nominator's default is "expectedruntime", the requeue engine's "requeue")
+// and one Counter serves them all.
+//
+// The zero value is ready; a Counter is safe for concurrent use. Events whose
+// Reason is not [Reason.Valid] are ignored. After a (source, reason) pair's
+// first event, counting allocates nothing.
 type Counter struct {
-	mu       sync.Mutex
-	plugins  map[string]*pluginCounts
-	lastName string        // plugin of the previous event
-	last     *pluginCounts // its counts
+	mu     sync.Mutex
+	counts map[counterKey]uint64
 }
 
-// pluginCounts are one plugin's counters.
-type pluginCounts struct {
-	nominations uint64
-	skipped     [numReasons]uint64
+type counterKey struct {
+	source string
+	reason Reason
 }
 
 var _ Observer = (*Counter)(nil)
 
-// counts returns plugin's counters, creating them. c.mu must be held.
-func (c *Counter) counts(plugin string) *pluginCounts {
-	if c.last != nil && c.lastName == plugin {
-		return c.last
-	}
-	p := c.plugins[plugin]
-	if p == nil {
-		if c.plugins == nil {
-			c.plugins = make(map[string]*pluginCounts)
-		}
-		p = new(pluginCounts)
-		c.plugins[plugin] = p
-	}
-	c.lastName, c.last = plugin, p
-	return p
-}
-
-// ObserveNomination counts one nomination.
-func (c *Counter) ObserveNomination(n Nomination) {
-	c.mu.Lock()
-	c.counts(n.Nominator).nominations++
-	c.mu.Unlock()
-}
-
-// ObserveSkip counts one skip (an invalid Reason is ignored).
-func (c *Counter) ObserveSkip(s Skip) {
-	if !s.Reason.Valid() {
+// Observe counts one event.
+func (c *Counter) Observe(e Event) {
+	if !e.Reason.Valid() {
 		return
 	}
 	c.mu.Lock()
-	c.counts(s.Nominator).skipped[s.Reason]++
+	if c.counts == nil {
+		c.counts = make(map[counterKey]uint64)
+	}
+	c.counts[counterKey{e.Source, e.Reason}]++
 	c.mu.Unlock()
 }
 
-// Nominations returns the count of requeue_nominations_total{plugin}.
-func (c *Counter) Nominations(plugin string) uint64 {
+// Count returns how many events of source with reason were observed.
+func (c *Counter) Count(source string, reason Reason) uint64 {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if p := c.plugins[plugin]; p != nil {
-		return p.nominations
-	}
-	return 0
+	return c.counts[counterKey{source, reason}]
 }
 
-// Skipped returns the count of requeue_nomination_skipped_total{plugin,reason}.
+// Nominations returns KAI's requeue_nominations_total{plugin}:
+// Count(plugin, ReasonNominated).
+func (c *Counter) Nominations(plugin string) uint64 { return c.Count(plugin, ReasonNominated) }
+
+// Skipped returns KAI's requeue_nomination_skipped_total{plugin,reason}:
+// Count(plugin, reason) for a skip reason (0 for ReasonNominated, which is
+// not a skip).
 func (c *Counter) Skipped(plugin string, reason Reason) uint64 {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if p := c.plugins[plugin]; p != nil && reason.Valid() {
-		return p.skipped[reason]
+	if reason == ReasonNominated {
+		return 0
 	}
-	return 0
+	return c.Count(plugin, reason)
 }
 
-// Sample is one non-zero counter value of a [Counter].
+// Sample is one non-zero count of a [Counter]: the value of
+// tenure_decisions_total{source, reason}.
 type Sample struct {
-	Name   string // MetricNominations or MetricSkipped
-	Plugin string
-	Reason string // "" for MetricNominations
+	Source string
+	Reason Reason
 	Value  uint64
 }
 
 // String formats s in the Prometheus text format, for example
-// requeue_nomination_skipped_total{plugin="expectedruntime",reason="cooldown"} 3.
+// tenure_decisions_total{source="expectedruntime",reason="cooldown"} 3.
 func (s Sample) String() string {
-	b := append([]byte(s.Name), `{plugin=`...)
-	b = strconv.AppendQuote(b, s.Plugin)
-	if s.Reason != "" {
-		b = append(b, `,reason=`...)
-		b = strconv.AppendQuote(b, s.Reason)
-	}
+	b := append([]byte(MetricDecisions), `{source=`...)
+	b = strconv.AppendQuote(b, s.Source)
+	b = append(b, `,reason=`...)
+	b = strconv.AppendQuote(b, string(s.Reason))
 	b = append(b, "} "...)
 	b = strconv.AppendUint(b, s.Value, 10)
 	return string(b)
 }
 
-// Samples returns every non-zero counter, sorted by name, plugin and reason.
+// Samples returns every non-zero count, sorted by source and reason.
 func (c *Counter) Samples() []Sample {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	var out []Sample
-	for name, p := range c.plugins {
-		if p.nominations != 0 {
-			out = append(out, Sample{Name: MetricNominations, Plugin: name, Value: p.nominations})
-		}
-		for r, v := range p.skipped {
-			if v != 0 {
-				out = append(out, Sample{Name: MetricSkipped, Plugin: name, Reason: Reason(r).String(), Value: v})
-			}
-		}
+	out := make([]Sample, 0, len(c.counts))
+	for k, v := range c.counts {
+		out = append(out, Sample{Source: k.source, Reason: k.reason, Value: v})
 	}
 	slices.SortFunc(out, func(a, b Sample) int {
-		return cmp.Or(cmp.Compare(a.Name, b.Name), cmp.Compare(a.Plugin, b.Plugin), cmp.Compare(a.Reason, b.Reason))
+		return cmp.Or(cmp.Compare(a.Source, b.Source), cmp.Compare(a.Reason, b.Reason))
 	})
 	return out
 }

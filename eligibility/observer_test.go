@@ -14,33 +14,55 @@ func TestCounterConcurrentAndSamples(t *testing.T) {
 	if got := c.Samples(); len(got) != 0 {
 		t.Errorf("zero Counter: %v", got)
 	}
+	nominated := eligibility.Decision{Allowed: true, Reason: eligibility.ReasonNominated}
 	var wg sync.WaitGroup
 	for g := 0; g < 4; g++ {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			for i := 0; i < 100; i++ {
-				c.ObserveNomination(eligibility.Nomination{Nominator: "expectedruntime"})
-				c.ObserveSkip(eligibility.Skip{Nominator: "expectedruntime", Reason: eligibility.ReasonCooldown})
-				c.ObserveSkip(eligibility.Skip{Nominator: "other", Reason: eligibility.ReasonNotRunning})
-				c.ObserveSkip(eligibility.Skip{Nominator: "other", Reason: eligibility.Reason(250)}) // ignored
+				c.Observe(eligibility.Event{Source: "expectedruntime", Job: "a", Decision: nominated})
+				c.Observe(eligibility.Event{Source: "expectedruntime", Decision: eligibility.Decision{Reason: eligibility.ReasonCooldown}})
+				c.Observe(eligibility.Event{Source: "other", Decision: eligibility.Decision{Reason: eligibility.ReasonNotRunning}})
+				c.Observe(eligibility.Event{Source: "requeue", Decision: eligibility.Decision{Reason: "no_fit"}})
+				c.Observe(eligibility.Event{Source: "other", Decision: eligibility.Decision{Reason: "Not A Label"}}) // ignored
+				c.Observe(eligibility.Event{Source: "other"})                                                        // ignored
 				_ = c.Nominations("expectedruntime")
 			}
 		}()
 	}
 	wg.Wait()
 	want := []eligibility.Sample{
-		{Name: eligibility.MetricSkipped, Plugin: "expectedruntime", Reason: "cooldown", Value: 400},
-		{Name: eligibility.MetricSkipped, Plugin: "other", Reason: "not_running", Value: 400},
-		{Name: eligibility.MetricNominations, Plugin: "expectedruntime", Value: 400},
+		{Source: "expectedruntime", Reason: "cooldown", Value: 400},
+		{Source: "expectedruntime", Reason: "nominated", Value: 400},
+		{Source: "other", Reason: "not_running", Value: 400},
+		{Source: "requeue", Reason: "no_fit", Value: 400},
 	}
 	if diff := cmp.Diff(want, c.Samples()); diff != "" {
 		t.Errorf("Samples (-want +got):\n%s", diff)
 	}
-	if got := c.Skipped("other", eligibility.Reason(250)); got != 0 {
+	if got := c.Nominations("expectedruntime"); got != 400 {
+		t.Errorf("Nominations = %d", got)
+	}
+	if got := c.Skipped("expectedruntime", eligibility.ReasonCooldown); got != 400 {
+		t.Errorf("Skipped(cooldown) = %d", got)
+	}
+	if got := c.Skipped("expectedruntime", eligibility.ReasonNominated); got != 0 {
+		t.Errorf("a nomination counted as a skip: %d", got)
+	}
+	if got := c.Count("other", "Not A Label") + c.Count("other", ""); got != 0 {
 		t.Errorf("invalid reason counted: %d", got)
 	}
-	if s := want[1].String(); s != `requeue_nomination_skipped_total{plugin="other",reason="not_running"} 400` {
+	if s := want[2].String(); s != `tenure_decisions_total{source="other",reason="not_running"} 400` {
 		t.Errorf("Sample.String() = %s", s)
+	}
+}
+
+func TestObserverFunc(t *testing.T) {
+	var got []string
+	var o eligibility.Observer = eligibility.ObserverFunc(func(e eligibility.Event) { got = append(got, e.Source+"/"+e.Job+"/"+e.Reason.String()) })
+	o.Observe(eligibility.Event{Source: "s", Job: "j", Decision: eligibility.Decision{Reason: eligibility.ReasonCooldown}})
+	if diff := cmp.Diff([]string{"s/j/cooldown"}, got); diff != "" {
+		t.Errorf("(-want +got):\n%s", diff)
 	}
 }

@@ -1,15 +1,17 @@
 package eligibility_test
 
 import (
+	"strings"
 	"testing"
+	"time"
 
 	"github.com/tenurepolicy/tenure/eligibility"
 )
 
-// The label values are part of the contract (seed 000's metric labels).
+// The label values are part of the contract (KAI-Scheduler's expected-runtime
+// plugin's metric labels, and tenure's own).
 func TestReasonStrings(t *testing.T) {
 	want := map[eligibility.Reason]string{
-		eligibility.ReasonNone:                "none",
 		eligibility.ReasonNotProtected:        "not_protected",
 		eligibility.ReasonNoMinRuntime:        "no_min_runtime",
 		eligibility.ReasonElasticDeferred:     "elastic_deferred",
@@ -27,34 +29,63 @@ func TestReasonStrings(t *testing.T) {
 		eligibility.ReasonInvalidNotBefore:    "invalid_not_before",
 		eligibility.ReasonCooldown:            "cooldown",
 	}
-	seen := map[string]bool{}
-	for r := eligibility.Reason(0); r.Valid(); r++ {
-		s := r.String()
-		if w, ok := want[r]; !ok || w != s {
-			t.Errorf("Reason(%d).String() = %q, want %q", r, s, w)
+	if len(want) != 16 {
+		t.Fatalf("two reasons share a label: %d distinct", len(want))
+	}
+	for r, label := range want {
+		if r.String() != label || string(r) != label || !r.Valid() {
+			t.Errorf("%q: String %q, Valid %v", label, r.String(), r.Valid())
 		}
-		if seen[s] {
-			t.Errorf("duplicate label %q", s)
-		}
-		seen[s] = true
-		if back, ok := eligibility.ParseReason(s); !ok || back != r {
-			t.Errorf("ParseReason(%q) = %v, %v", s, back, ok)
-		}
-	}
-	if len(seen) != len(want) {
-		t.Errorf("%d reasons, want %d", len(seen), len(want))
-	}
-	if s := eligibility.Reason(200).String(); s != "invalid" {
-		t.Errorf("out of range: %q", s)
-	}
-	if _, ok := eligibility.ParseReason("bogus"); ok {
-		t.Error("ParseReason accepted bogus")
-	}
-	for r := eligibility.Reason(0); r.Valid(); r++ {
 		silent := r == eligibility.ReasonNotConfigured || r == eligibility.ReasonNotExceeded
 		if r.Silent() != silent {
 			t.Errorf("%v.Silent() = %v", r, r.Silent())
 		}
+	}
+	if s := eligibility.Reason("").String(); s != "none" {
+		t.Errorf("zero Reason: %q", s)
+	}
+	for _, bad := range []eligibility.Reason{"", "Cooldown", "_x", "1x", "a-b", "a b", "é", eligibility.Reason(strings.Repeat("a", 65))} {
+		if bad.Valid() {
+			t.Errorf("%q is Valid", bad)
+		}
+	}
+	for _, good := range []eligibility.Reason{"a", "no_fit", "x9_", eligibility.Reason(strings.Repeat("a", 64))} {
+		if !good.Valid() {
+			t.Errorf("%q is not Valid", good)
+		}
+	}
+}
+
+func TestEarliest(t *testing.T) {
+	var zero time.Time
+	tests := []struct {
+		in   []time.Time
+		want time.Time
+	}{
+		{nil, zero},
+		{[]time.Time{zero, zero}, zero},
+		{[]time.Time{elMin(5)}, elMin(5)},
+		{[]time.Time{zero, elMin(5), elMin(3), zero, elMin(4)}, elMin(3)},
+		{[]time.Time{elMin(3), elMin(3).Add(time.Nanosecond)}, elMin(3)},
+		{[]time.Time{elMin(3).Add(time.Nanosecond), zero, elMin(3)}, elMin(3)},
+	}
+	for i, tc := range tests {
+		if got := eligibility.Earliest(tc.in...); !got.Equal(tc.want) {
+			t.Errorf("%d: Earliest = %v, want %v", i, got, tc.want)
+		}
+	}
+	if n := testing.AllocsPerRun(100, func() { _ = eligibility.Earliest(elMin(1), zero, elMin(2)) }); n != 0 {
+		t.Errorf("Earliest allocates %v", n)
+	}
+}
+
+func TestDecisionString(t *testing.T) {
+	d := eligibility.Decision{Reason: eligibility.ReasonCooldown, Until: elMin(90)}
+	if got, want := d.String(), "denied (cooldown) until "+elMin(90).UTC().Format(time.RFC3339Nano); got != want {
+		t.Errorf("String = %q, want %q", got, want)
+	}
+	if got := (eligibility.Decision{Allowed: true, Reason: eligibility.ReasonNominated}).String(); got != "allowed (nominated)" {
+		t.Errorf("String = %q", got)
 	}
 }
 

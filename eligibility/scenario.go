@@ -34,8 +34,7 @@ type ScenarioJob struct {
 // the order the victims were given, then subgroup order).
 type ScenarioDecision struct {
 	// Decision holds Allowed, Reason (ReasonMinAvailableKept or
-	// ReasonBelowMinAvailable), Until and the Resolution that protected the
-	// named job. For a rejection Until is the instant the last violating
+	// ReasonBelowMinAvailable) and Until. For a rejection Until is the instant the last violating
 	// job's protection expires: from then on, absent other changes, the same
 	// scenario is accepted. An accepted scenario has the zero Until (it stays
 	// accepted as time passes).
@@ -50,6 +49,8 @@ type ScenarioDecision struct {
 	MinAvailable int32
 	// ProtectedUntil is when the named job's protection expires.
 	ProtectedUntil time.Time
+	// Resolution is the min-runtime that protected the named job.
+	Resolution runtime.Resolution
 	// Violations counts the (job, subgroup) pairs that would fall below
 	// their minimum.
 	Violations int

@@ -40,8 +40,8 @@ func TestScenarioValidator(t *testing.T) {
 	allowed := eligibility.ScenarioDecision{Decision: eligibility.Decision{Allowed: true, Reason: eligibility.ReasonMinAvailableKept}}
 	reject := func(job, sg string, remaining, min int32, until time.Time, res runtime.Resolution, n int) eligibility.ScenarioDecision {
 		return eligibility.ScenarioDecision{
-			Decision: eligibility.Decision{Allowed: false, Reason: eligibility.ReasonBelowMinAvailable, Until: until, Resolution: res},
-			Job:      job, Subgroup: sg, Remaining: remaining, MinAvailable: min, ProtectedUntil: until, Violations: n,
+			Decision:   eligibility.Decision{Allowed: false, Reason: eligibility.ReasonBelowMinAvailable, Until: until},
+			Resolution: res, Job: job, Subgroup: sg, Remaining: remaining, MinAvailable: min, ProtectedUntil: until, Violations: n,
 		}
 	}
 	preempt600 := r.Resolve(runtime.ActionPreempt, leaf2, leaf2)

@@ -186,27 +186,36 @@ func (c CandidateClass) Preemptible() bool {
 	return c == ClassLowerPriority || c == ClassExpired || c == ClassNewer
 }
 
+// Reason returns the class's label as a [Reason] (the same text as String),
+// the Reason of a [PreemptionDecision]. No allocation.
+func (c CandidateClass) Reason() Reason {
+	if int(c) < len(candidateClassNames) {
+		return Reason(candidateClassNames[c])
+	}
+	return ""
+}
+
 // TimeBased reports whether the class is the time-based one (expired): the
 // picks an embedder reports as InClusterQueueTimeBased.
 func (c CandidateClass) TimeBased() bool { return c == ClassExpired }
 
-// PreemptionDecision is the verdict on one [Candidate]: its class and until
-// when the class holds. It is a small value; computing one never allocates.
+// PreemptionDecision is the verdict on one [Candidate]. It is a small value;
+// computing one never allocates.
 type PreemptionDecision struct {
+	// Decision: Allowed reports whether the candidate may be preempted
+	// (its Class is preemptible); Reason is the class's label
+	// ([CandidateClass.Reason]); Until is the earliest instant at which time
+	// alone changes the class: for an equal-priority candidate that is
+	// protected or newer under a MinAdmitDuration M, the instant it expires,
+	// Reserved + M + 1ns (the first instant with now − Reserved > M; at
+	// exactly Reserved + M it is not yet expired). The zero time otherwise.
+	Decision
 	// Candidate is the candidate decided about (a copy).
 	Candidate Candidate
-	// Class is why the candidate is or is not preemptible.
+	// Class is why the candidate is or is not preemptible; it also orders
+	// the preemptible candidates ([CandidateCompare]).
 	Class CandidateClass
-	// Until is the earliest instant at which time alone changes the class:
-	// for an equal-priority candidate that is protected or newer under a
-	// MinAdmitDuration M, the instant it expires, Reserved + M + 1ns (the
-	// first instant with now − Reserved > M; at exactly Reserved + M it is
-	// not yet expired). The zero time otherwise.
-	Until time.Time
 }
-
-// Preemptible reports whether the candidate may be preempted.
-func (d PreemptionDecision) Preemptible() bool { return d.Class.Preemptible() }
 
 // Classify decides whether cand may be preempted by p at now (DESIGN §4.7):
 //
@@ -225,37 +234,44 @@ func (d PreemptionDecision) Preemptible() bool { return d.Class.Preemptible() }
 // now (clock skew) is simply not expired. Cost: O(1), no allocation.
 func (c PreemptionConfig) Classify(p PreemptionRequest, cand Candidate, now time.Time) PreemptionDecision {
 	d := PreemptionDecision{Candidate: cand}
+	d.Class, d.Until = c.classify(p, &cand, now)
+	d.Allowed, d.Reason = d.Class.Preemptible(), d.Class.Reason()
+	return d
+}
+
+// classify returns the class of cand and the Until of its decision.
+func (c PreemptionConfig) classify(p PreemptionRequest, cand *Candidate, now time.Time) (class CandidateClass, until time.Time) {
 	switch {
 	case c.Policy != PreemptionLowerPriority && c.Policy != PreemptionLowerOrNewerEqualPriority:
-		d.Class = ClassNotAllowed
+		class = ClassNotAllowed
 	case cand.Priority > p.Priority:
-		d.Class = ClassHigherPriority
+		class = ClassHigherPriority
 	case cand.Priority < p.Priority:
-		d.Class = ClassLowerPriority
+		class = ClassLowerPriority
 	case c.Policy != PreemptionLowerOrNewerEqualPriority:
-		d.Class = ClassNotAllowed
+		class = ClassNotAllowed
 	case cand.Reserved.IsZero():
-		d.Class = ClassUnknownReservation
+		class = ClassUnknownReservation
 	default: // equal priority under LowerOrNewerEqualPriority
 		if m := c.MinAdmitDuration; m != nil && *m > 0 {
 			expiry := cand.Reserved.Add(*m) // the last instant not yet expired
 			if now.After(expiry) {
-				d.Class = ClassExpired
-				return d
+				class = ClassExpired
+				return class, time.Time{}
 			}
-			d.Until = expiry.Add(time.Nanosecond)
+			until = expiry.Add(time.Nanosecond)
 		}
 		queued := cand.Queued
 		if queued.IsZero() {
 			queued = cand.Reserved
 		}
 		if !p.Timestamp.IsZero() && queued.After(p.Timestamp) {
-			d.Class = ClassNewer
+			class = ClassNewer
 		} else {
-			d.Class = ClassProtected
+			class = ClassProtected
 		}
 	}
-	return d
+	return class, until
 }
 
 // Candidates classifies every candidate for p at now, appends the
@@ -265,7 +281,7 @@ func (c PreemptionConfig) Classify(p PreemptionRequest, cand Candidate, now time
 func (c PreemptionConfig) Candidates(p PreemptionRequest, cands []Candidate, now time.Time, dst []PreemptionDecision) []PreemptionDecision {
 	start := len(dst)
 	for i := range cands {
-		if d := c.Classify(p, cands[i], now); d.Class.Preemptible() {
+		if d := c.Classify(p, cands[i], now); d.Allowed {
 			dst = append(dst, d)
 		}
 	}

@@ -65,7 +65,7 @@ func BenchmarkPreemptionCandidatesSortFunc(b *testing.B) {
 	for i := 0; i < b.N; i++ {
 		dst = dst[:0]
 		for _, c := range cands {
-			if d := cfg.Classify(p, c, now); d.Preemptible() {
+			if d := cfg.Classify(p, c, now); d.Allowed {
 				dst = append(dst, d)
 			}
 		}
@@ -87,7 +87,7 @@ func BenchmarkPreemptionCandidatesNaive(b *testing.B) {
 		sort.Slice(work, func(i, j int) bool {
 			return eligibility.CandidateCompare(cfg.Classify(p, work[i], now), cfg.Classify(p, work[j], now)) < 0
 		})
-		k := sort.Search(len(work), func(i int) bool { return !cfg.Classify(p, work[i], now).Preemptible() })
+		k := sort.Search(len(work), func(i int) bool { return !cfg.Classify(p, work[i], now).Allowed })
 		tbSink += k
 	}
 }

@@ -173,7 +173,7 @@ func tbGenDecision(t *rapid.T, label string) eligibility.PreemptionDecision {
 	return eligibility.PreemptionDecision{
 		Candidate: tbGenCandidate(t, label),
 		Class:     eligibility.CandidateClass(rapid.IntRange(0, 7).Draw(t, label+".class")),
-		Until:     tbAt(rapid.IntRange(0, 3).Draw(t, label+".until")),
+		Decision:  eligibility.Decision{Until: tbAt(rapid.IntRange(0, 3).Draw(t, label+".until"))},
 	}
 }
 
@@ -231,7 +231,7 @@ func TestPreemptionCandidatesOracle(t *testing.T) {
 		var want []eligibility.PreemptionDecision
 		for _, c := range cands {
 			if class := tbOracleClass(cfg, p, c, now); class.Preemptible() {
-				want = append(want, eligibility.PreemptionDecision{Candidate: c, Class: class})
+				want = append(want, eligibility.PreemptionDecision{Candidate: c, Class: class, Decision: eligibility.Decision{Allowed: true, Reason: class.Reason()}})
 			}
 		}
 		sort.SliceStable(want, func(i, j int) bool { return tbOracleLess(want[i], want[j]) })

@@ -135,12 +135,13 @@ func TestPreemptionClassify(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			got := tt.cfg.Classify(tt.p, tt.cand, tt.now)
-			want := eligibility.PreemptionDecision{Candidate: tt.cand, Class: tt.wantClass, Until: tt.wantUntil}
+			want := eligibility.PreemptionDecision{Candidate: tt.cand, Class: tt.wantClass,
+				Decision: eligibility.Decision{Allowed: tt.wantClass.Preemptible(), Reason: tt.wantClass.Reason(), Until: tt.wantUntil}}
 			if diff := cmp.Diff(want, got); diff != "" {
 				t.Errorf("Classify (-want +got):\n%s", diff)
 			}
-			if got.Preemptible() != tt.wantClass.Preemptible() {
-				t.Errorf("Preemptible() = %v for class %v", got.Preemptible(), tt.wantClass)
+			if string(got.Reason) != tt.wantClass.String() {
+				t.Errorf("Reason = %q for class %v", got.Reason, tt.wantClass)
 			}
 		})
 	}
@@ -348,7 +349,7 @@ func TestCandidateSortStable(t *testing.T) {
 	c := eligibility.Candidate{ID: "same", Priority: 1, Reserved: tbAt(1)}
 	var ds []eligibility.PreemptionDecision
 	for k := 5; k > 0; k-- {
-		ds = append(ds, eligibility.PreemptionDecision{Candidate: c, Class: eligibility.ClassNewer, Until: tbAt(k)})
+		ds = append(ds, eligibility.PreemptionDecision{Candidate: c, Class: eligibility.ClassNewer, Decision: eligibility.Decision{Until: tbAt(k)}})
 	}
 	ds = append(ds, eligibility.PreemptionDecision{Candidate: eligibility.Candidate{ID: "first", Priority: 1, Reserved: tbAt(2)}, Class: eligibility.ClassNewer})
 	eligibility.CandidateSort(ds)

@@ -211,7 +211,7 @@ func TestClusterZeroAndNil(t *testing.T) {
 		Victims:     []Victim{{ID: "v"}},
 		Contenders:  []Contender{{ID: "p", Priority: 1}},
 	}, nilc)
-	if err != nil || len(res.Outcomes) != 1 || res.Outcomes[0].Reason != OutcomeReasonEvictError {
+	if err != nil || len(res.Outcomes) != 1 || res.Outcomes[0].Reason != ReasonEvictError {
 		t.Fatalf("Run on a nil *Cluster = %+v, %v; want one evict_error", res, err)
 	}
 }

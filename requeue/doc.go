@@ -36,8 +36,10 @@
 // the contenders placed, the not-before and its annotation text), kept,
 // skipped (with a reason and Until), or deferred when a bound
 // ([EngineConfig.MaxVictims], [EngineConfig.MaxAttempts]) stopped the pass.
-// An optional [Observer] ([ObserverCounter] counts) sees every outcome and
-// every rolled-back attempt. A pass costs O(n log n) for n nominations plus
+// An optional [eligibility.Observer] ([eligibility.Counter] counts) sees every
+// outcome and every rolled-back attempt as an [eligibility.Event]; outcomes
+// embed tenure's common [eligibility.Decision] and their reasons are
+// [eligibility.Reason] labels. A pass costs O(n log n) for n nominations plus
 // one eviction and at most one [Model.Place] per eligible contender for each
 // victim tried, and allocates little beyond its result.
 //
@@ -176,5 +178,5 @@
 // [Journal], [Engine] and [Cluster] hold state and belong to one goroutine,
 // like the scheduling cycle that drives them. [BackoffConfig],
 // [RequeueState] and [QueueOrder] are plain values, safe to share.
-// [ObserverCounter] is safe for concurrent use.
+// An [eligibility.Counter] is safe for concurrent use.
 package requeue

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"slices"
 	"time"
+
+	"github.com/tenurepolicy/tenure/eligibility"
 )
 
 // EngineConfig configures an [Engine]. The zero value is valid: no default
@@ -19,12 +21,12 @@ type EngineConfig struct {
 	DefaultDelay time.Duration
 	// MaxVictims bounds the victims a pass evicts (commits); 0 means no
 	// bound. When reached, the remaining nominations are deferred with
-	// [OutcomeReasonMaxVictims].
+	// [ReasonMaxVictims].
 	MaxVictims int
 	// MaxAttempts bounds the [Model.Place] calls of a pass; 0 means no
 	// bound. When reached before the current victim found a contender, the
 	// victim's eviction is rolled back and it and the remaining nominations
-	// are deferred with [OutcomeReasonMaxAttempts]; a victim that already
+	// are deferred with [ReasonMaxAttempts]; a victim that already
 	// placed a contender is committed.
 	MaxAttempts int
 	// Filters are asked, in order, before each attempt to place a contender
@@ -36,8 +38,14 @@ type EngineConfig struct {
 	// CanContend says whether a contender may use a victim's resources. Nil
 	// means [ContenderDefaultEligible]: strictly higher priority.
 	CanContend func(v *Victim, c *Contender) bool
-	// Observer, if not nil, receives the pass's events.
-	Observer Observer
+	// Observer, if not nil, receives the pass's events: one
+	// [eligibility.Event] per outcome (its Decision is the outcome's) and
+	// one per rolled-back placement attempt (Reason [ReasonRolledBack], Job
+	// the victim, Other the contender), in the order they happen, from the
+	// goroutine running the pass. The events' Source is Name.
+	Observer eligibility.Observer
+	// Name is the Source of the engine's events; "requeue" when empty.
+	Name string
 }
 
 // Validate reports every problem of c at once (errors.Join), each message
@@ -120,7 +128,7 @@ func (e *Engine) Config() EngineConfig {
 //
 //  1. Nominations are merged by job ID; each job's nominator names are
 //     sorted and deduplicated. A job without [Victim] data is skipped with
-//     [OutcomeReasonUnknownVictim].
+//     [ReasonUnknownVictim].
 //  2. Victims are ordered by [EngineConfig.VictimOrder] (default: lowest
 //     priority, largest overrun, ID). Contenders are ordered highest
 //     priority first, then oldest Queued, then ID.
@@ -137,7 +145,7 @@ func (e *Engine) Config() EngineConfig {
 //     make room for several jobs). If anything was placed the engine commits
 //     ([OutcomeCommitted], NotBefore = now + delay rounded up to the second);
 //     otherwise it rolls back the eviction and the victim is kept
-//     ([OutcomeReasonNoFit], or [OutcomeReasonNoContender] when no
+//     ([ReasonNoFit], or [ReasonNoContender] when no
 //     contender qualified). If every qualifying contender was denied by a
 //     filter, the victim is skipped with the first denial's reason and the
 //     earliest denial Until.
@@ -169,7 +177,7 @@ func (e *Engine) Run(now time.Time, in EngineInput, m Model) (EngineResult, erro
 	known := e.entries[:0]
 	for _, ent := range e.entries {
 		if ent.victim < 0 {
-			e.emit(&res, Outcome{Job: ent.job, Nominators: ent.nominators, Kind: OutcomeSkipped, Reason: OutcomeReasonUnknownVictim})
+			e.emit(&res, Outcome{Job: ent.job, Nominators: ent.nominators, Kind: OutcomeSkipped, Decision: eligibility.Decision{Reason: ReasonUnknownVictim}})
 			continue
 		}
 		known = append(known, ent)
@@ -185,12 +193,12 @@ func (e *Engine) Run(now time.Time, in EngineInput, m Model) (EngineResult, erro
 	var placed []string // backing array of every outcome's Contenders
 	var runErr error
 	for k, ent := range known {
-		var stop OutcomeReason
+		var stop eligibility.Reason
 		switch {
 		case e.cfg.MaxVictims > 0 && res.Commits >= e.cfg.MaxVictims:
-			stop = OutcomeReasonMaxVictims
+			stop = ReasonMaxVictims
 		case e.cfg.MaxAttempts > 0 && res.Attempts >= e.cfg.MaxAttempts:
-			stop = OutcomeReasonMaxAttempts
+			stop = ReasonMaxAttempts
 		}
 		if stop == "" {
 			v := &in.Victims[ent.victim]
@@ -203,10 +211,10 @@ func (e *Engine) Run(now time.Time, in EngineInput, m Model) (EngineResult, erro
 				e.emit(&res, o)
 				continue
 			}
-			stop = OutcomeReasonMaxAttempts
+			stop = ReasonMaxAttempts
 		}
 		for _, rest := range known[k:] {
-			e.emit(&res, Outcome{Job: rest.job, Nominators: rest.nominators, Kind: OutcomeDeferred, Reason: stop})
+			e.emit(&res, Outcome{Job: rest.job, Nominators: rest.nominators, Kind: OutcomeDeferred, Decision: eligibility.Decision{Reason: stop}})
 		}
 		break
 	}
@@ -216,12 +224,10 @@ func (e *Engine) Run(now time.Time, in EngineInput, m Model) (EngineResult, erro
 }
 
 func (e *Engine) emit(res *EngineResult, o Outcome) {
-	if o.Kind == OutcomeSkipped && !o.Until.IsZero() && (res.Wake.IsZero() || o.Until.Before(res.Wake)) {
-		res.Wake = o.Until
-	}
+	res.Wake = eligibility.Earliest(res.Wake, o.Until) // only skips have an Until
 	res.Outcomes = append(res.Outcomes, o)
 	if e.cfg.Observer != nil {
-		e.cfg.Observer.ObserveOutcome(o)
+		e.cfg.Observer.Observe(eligibility.Event{Source: e.name(), Job: o.Job, Decision: o.Decision, Err: o.Err})
 	}
 }
 
@@ -287,10 +293,10 @@ func (e *Engine) prepareContenders(in []Contender) {
 // before anything was placed (its eviction rolled back).
 func (e *Engine) tryVictim(now time.Time, v *Victim, m Model, res *EngineResult, placed *[]string) (o Outcome, deferred bool, err error) {
 	if ci, ok := e.contIdx[v.ID]; ok && e.state[ci] == contenderPlaced {
-		return Outcome{Kind: OutcomeSkipped, Reason: OutcomeReasonPlacedThisPass}, false, nil
+		return Outcome{Kind: OutcomeSkipped, Decision: eligibility.Decision{Reason: ReasonPlacedThisPass}}, false, nil
 	}
 	if !v.NotBefore.IsZero() && now.Before(v.NotBefore) {
-		return Outcome{Kind: OutcomeSkipped, Reason: OutcomeReasonCooldown, Until: v.NotBefore}, false, nil
+		return Outcome{Kind: OutcomeSkipped, Decision: eligibility.Decision{Reason: eligibility.ReasonCooldown, Until: v.NotBefore}}, false, nil
 	}
 	delay := e.cfg.DefaultDelay
 	if v.HasRequeueDelay {
@@ -298,7 +304,7 @@ func (e *Engine) tryVictim(now time.Time, v *Victim, m Model, res *EngineResult,
 	}
 	notBefore := NotBeforeCeil(now.Add(delay))
 	if y := notBefore.Year(); delay < 0 || y < 0 || y > 9999 {
-		return Outcome{Kind: OutcomeSkipped, Reason: OutcomeReasonInvalidDelay}, false, nil
+		return Outcome{Kind: OutcomeSkipped, Decision: eligibility.Decision{Reason: ReasonInvalidDelay}}, false, nil
 	}
 
 	var (
@@ -306,7 +312,7 @@ func (e *Engine) tryVictim(now time.Time, v *Victim, m Model, res *EngineResult,
 		evicted     bool
 		eligible    int
 		allowed     int
-		denyReason  OutcomeReason
+		denyReason  eligibility.Reason
 		denyUntil   time.Time
 		first       = len(*placed)
 		canContend  = e.cfg.CanContend
@@ -328,7 +334,7 @@ func (e *Engine) tryVictim(now time.Time, v *Victim, m Model, res *EngineResult,
 		eligible++
 		if verdict, ok := e.filter(now, v, c); !ok {
 			if denyReason == "" {
-				denyReason = cmp.Or(verdict.Reason, OutcomeReasonFiltered)
+				denyReason = cmp.Or(verdict.Reason, ReasonFiltered)
 			}
 			if !verdict.Until.IsZero() && (denyUntil.IsZero() || verdict.Until.Before(denyUntil)) {
 				denyUntil = verdict.Until
@@ -344,7 +350,7 @@ func (e *Engine) tryVictim(now time.Time, v *Victim, m Model, res *EngineResult,
 			base = e.j.Checkpoint()
 			if evErr := m.Evict(&e.j, v.ID); evErr != nil {
 				err = e.rollback(base)
-				return Outcome{Kind: OutcomeSkipped, Reason: OutcomeReasonEvictError, Err: evErr}, false, err
+				return Outcome{Kind: OutcomeSkipped, Decision: eligibility.Decision{Reason: ReasonEvictError}, Err: evErr}, false, err
 			}
 			evicted = true
 		}
@@ -360,7 +366,7 @@ func (e *Engine) tryVictim(now time.Time, v *Victim, m Model, res *EngineResult,
 				res.ContenderErrors = append(res.ContenderErrors, ContenderError{Contender: c.ID, Err: placeErr})
 			}
 			if e.cfg.Observer != nil {
-				e.cfg.Observer.ObserveRollback(v.ID, c.ID)
+				e.cfg.Observer.Observe(eligibility.Event{Source: e.name(), Job: v.ID, Other: c.ID, Decision: eligibility.Decision{Reason: ReasonRolledBack}})
 			}
 			continue
 		}
@@ -376,7 +382,7 @@ func (e *Engine) tryVictim(now time.Time, v *Victim, m Model, res *EngineResult,
 		}
 		return Outcome{
 			Kind:       OutcomeCommitted,
-			Reason:     OutcomeReasonCommitted,
+			Decision:   eligibility.Decision{Allowed: true, Reason: ReasonCommitted},
 			Contenders: (*placed)[first:len(*placed):len(*placed)],
 			NotBefore:  notBefore,
 			Annotation: notBefore.Format(time.RFC3339),
@@ -391,20 +397,20 @@ func (e *Engine) tryVictim(now time.Time, v *Victim, m Model, res *EngineResult,
 	case bounded:
 		return Outcome{}, true, err
 	case eligible == 0:
-		return Outcome{Kind: OutcomeKept, Reason: OutcomeReasonNoContender}, false, err
+		return Outcome{Kind: OutcomeKept, Decision: eligibility.Decision{Reason: ReasonNoContender}}, false, err
 	case allowed == 0:
-		return Outcome{Kind: OutcomeSkipped, Reason: denyReason, Until: denyUntil}, false, err
+		return Outcome{Kind: OutcomeSkipped, Decision: eligibility.Decision{Reason: denyReason, Until: denyUntil}}, false, err
 	}
-	return Outcome{Kind: OutcomeKept, Reason: OutcomeReasonNoFit}, false, err
+	return Outcome{Kind: OutcomeKept, Decision: eligibility.Decision{Reason: ReasonNoFit}}, false, err
 }
 
-func (e *Engine) filter(now time.Time, v *Victim, c *Contender) (VictimVerdict, bool) {
+func (e *Engine) filter(now time.Time, v *Victim, c *Contender) (eligibility.Decision, bool) {
 	for _, f := range e.cfg.Filters {
 		if verdict := f.FilterVictim(now, v, c); !verdict.Allowed {
 			return verdict, false
 		}
 	}
-	return VictimVerdict{Allowed: true}, true
+	return eligibility.Decision{Allowed: true}, true
 }
 
 func (e *Engine) rollback(cp Checkpoint) error {
@@ -413,3 +419,10 @@ func (e *Engine) rollback(cp Checkpoint) error {
 	}
 	return nil
 }
+
+// name is the Source of the engine's events.
+func (e *Engine) name() string { return cmp.Or(e.cfg.Name, DefaultEngineName) }
+
+// DefaultEngineName is the Source of an [Engine]'s events when
+// [EngineConfig.Name] is empty.
+const DefaultEngineName = "requeue"

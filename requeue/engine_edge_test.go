@@ -2,6 +2,7 @@ package requeue
 
 import (
 	"errors"
+	"github.com/tenurepolicy/tenure/eligibility"
 	"strings"
 	"testing"
 	"time"
@@ -14,14 +15,14 @@ import (
 // earliest Until among all the denials.
 func TestEngineFilterDenials(t *testing.T) {
 	now := t0.Add(3 * time.Hour)
-	deny := VictimFilterFunc(func(now time.Time, v *Victim, c *Contender) VictimVerdict {
+	deny := VictimFilterFunc(func(now time.Time, v *Victim, c *Contender) eligibility.Decision {
 		switch c.ID {
 		case "p": // tried first (higher priority), expires later
-			return VictimVerdict{Reason: "minruntime_protected", Until: now.Add(2 * time.Hour)}
+			return eligibility.Decision{Reason: "minruntime_protected", Until: now.Add(2 * time.Hour)}
 		case "q":
-			return VictimVerdict{Reason: "clock_skew", Until: now.Add(time.Hour)}
+			return eligibility.Decision{Reason: "clock_skew", Until: now.Add(time.Hour)}
 		}
-		return VictimVerdict{Reason: "other"} // no Until: does not lower the minimum
+		return eligibility.Decision{Reason: "other"} // no Until: does not lower the minimum
 	})
 	c := gpuCluster(t, 1, fxJob{id: "v", gpus: []int64{4}, running: true},
 		fxJob{id: "p", gpus: []int64{4}}, fxJob{id: "q", gpus: []int64{4}}, fxJob{id: "r", gpus: []int64{4}})
@@ -37,7 +38,7 @@ func TestEngineFilterDenials(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := []Outcome{{Job: "v", Nominators: []string{"x"}, Kind: OutcomeSkipped, Reason: "minruntime_protected", Until: now.Add(time.Hour)}}
+	want := []Outcome{{Job: "v", Nominators: []string{"x"}, Kind: OutcomeSkipped, Decision: eligibility.Decision{Reason: "minruntime_protected", Until: now.Add(time.Hour)}}}
 	if d := cmp.Diff(want, res.Outcomes, errPresence); d != "" {
 		t.Fatalf("(-want +got):\n%s", d)
 	}
@@ -52,7 +53,7 @@ func TestEngineFilterDenials(t *testing.T) {
 func TestEngineInconsistentLists(t *testing.T) {
 	now := t0
 	committed := func(job string, contenders ...string) Outcome {
-		return Outcome{Job: job, Nominators: []string{"x"}, Kind: OutcomeCommitted, Reason: OutcomeReasonCommitted,
+		return Outcome{Job: job, Nominators: []string{"x"}, Kind: OutcomeCommitted, Decision: eligibility.Decision{Allowed: true, Reason: ReasonCommitted},
 			Contenders: contenders, NotBefore: now, Annotation: "2025-01-15T10:00:00Z"}
 	}
 	tests := []struct {
@@ -71,7 +72,7 @@ func TestEngineInconsistentLists(t *testing.T) {
 				Victims:     []Victim{{ID: "v", Priority: 1}},
 				Contenders:  []Contender{{ID: "v", Priority: 5}},
 			},
-			want: []Outcome{{Job: "v", Nominators: []string{"x"}, Kind: OutcomeKept, Reason: OutcomeReasonNoContender}},
+			want: []Outcome{{Job: "v", Nominators: []string{"x"}, Kind: OutcomeKept, Decision: eligibility.Decision{Reason: ReasonNoContender}}},
 		},
 		{
 			name: "a victim evicted this pass is not placed as a later victim's contender",
@@ -81,7 +82,7 @@ func TestEngineInconsistentLists(t *testing.T) {
 				Victims:     []Victim{{ID: "v", Priority: 1}, {ID: "w", Priority: 2}},
 				Contenders:  []Contender{{ID: "p", Priority: 9}, {ID: "v", Priority: 5}},
 			},
-			want: []Outcome{committed("v", "p"), {Job: "w", Nominators: []string{"x"}, Kind: OutcomeKept, Reason: OutcomeReasonNoContender}},
+			want: []Outcome{committed("v", "p"), {Job: "w", Nominators: []string{"x"}, Kind: OutcomeKept, Decision: eligibility.Decision{Reason: ReasonNoContender}}},
 		},
 		{
 			name: "duplicate contender IDs: the first in contender order is the only one tried",
@@ -110,7 +111,7 @@ func TestEngineInconsistentLists(t *testing.T) {
 				Victims:     []Victim{{ID: "v", Priority: 1}, {ID: "x", Priority: 5}},
 				Contenders:  []Contender{{ID: "y", Priority: 9}, {ID: "x", Priority: 5}},
 			},
-			want: []Outcome{committed("v", "x"), {Job: "x", Nominators: []string{"x"}, Kind: OutcomeSkipped, Reason: OutcomeReasonPlacedThisPass}},
+			want: []Outcome{committed("v", "x"), {Job: "x", Nominators: []string{"x"}, Kind: OutcomeSkipped, Decision: eligibility.Decision{Reason: ReasonPlacedThisPass}}},
 		},
 	}
 	for _, tc := range tests {
@@ -194,8 +195,8 @@ func TestEngineRollsBackPartialChanges(t *testing.T) {
 		t.Fatal(err)
 	}
 	wantOutcomes := []Outcome{
-		{Job: "v", Nominators: []string{"x"}, Kind: OutcomeSkipped, Reason: OutcomeReasonEvictError, Err: errors.New("any")},
-		{Job: "w", Nominators: []string{"x"}, Kind: OutcomeCommitted, Reason: OutcomeReasonCommitted,
+		{Job: "v", Nominators: []string{"x"}, Kind: OutcomeSkipped, Decision: eligibility.Decision{Reason: ReasonEvictError}, Err: errors.New("any")},
+		{Job: "w", Nominators: []string{"x"}, Kind: OutcomeCommitted, Decision: eligibility.Decision{Allowed: true, Reason: ReasonCommitted},
 			Contenders: []string{"p"}, NotBefore: t0, Annotation: "2025-01-15T10:00:00Z"},
 	}
 	if d := cmp.Diff(wantOutcomes, res.Outcomes, errPresence); d != "" {
@@ -219,10 +220,10 @@ func TestEngineBadInstants(t *testing.T) {
 		now  time.Time
 		want Outcome
 	}{
-		{"last writable second", last, Outcome{Kind: OutcomeCommitted, Reason: OutcomeReasonCommitted,
+		{"last writable second", last, Outcome{Kind: OutcomeCommitted, Decision: eligibility.Decision{Allowed: true, Reason: ReasonCommitted},
 			Contenders: []string{"p"}, NotBefore: last, Annotation: "9999-12-31T23:59:59Z"}},
-		{"rounds up into year 10000", last.Add(time.Nanosecond), Outcome{Kind: OutcomeSkipped, Reason: OutcomeReasonInvalidDelay}},
-		{"negative year", time.Date(-3, 1, 1, 0, 0, 0, 0, time.UTC), Outcome{Kind: OutcomeSkipped, Reason: OutcomeReasonInvalidDelay}},
+		{"rounds up into year 10000", last.Add(time.Nanosecond), Outcome{Kind: OutcomeSkipped, Decision: eligibility.Decision{Reason: ReasonInvalidDelay}}},
+		{"negative year", time.Date(-3, 1, 1, 0, 0, 0, 0, time.UTC), Outcome{Kind: OutcomeSkipped, Decision: eligibility.Decision{Reason: ReasonInvalidDelay}}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -57,9 +57,9 @@ type VictimMinRuntimeFilter struct {
 }
 
 // FilterVictim implements [VictimFilter].
-func (f VictimMinRuntimeFilter) FilterVictim(now time.Time, v *Victim, c *Contender) VictimVerdict {
+func (f VictimMinRuntimeFilter) FilterVictim(now time.Time, v *Victim, c *Contender) eligibility.Decision {
 	if f.Filter == nil {
-		return VictimVerdict{Allowed: true}
+		return eligibility.Decision{Allowed: true}
 	}
 	action := runtime.ActionReclaim
 	if v.Queue == c.Queue {
@@ -67,5 +67,5 @@ func (f VictimMinRuntimeFilter) FilterVictim(now time.Time, v *Victim, c *Conten
 	}
 	job := eligibility.Job{ID: v.ID, Queue: v.Queue, Priority: v.Priority, Preemptible: true, Running: true, Start: v.Start}
 	d := f.Filter.Check(action, c.Queue, &job, now)
-	return VictimVerdict{Allowed: d.Allowed, Reason: OutcomeReason(d.Reason.String()), Until: d.Until}
+	return d.Decision
 }

@@ -42,16 +42,16 @@ func TestVictimMinRuntimeFilter(t *testing.T) {
 		name string
 		now  time.Time
 		c    *Contender
-		want VictimVerdict
+		want eligibility.Decision
 	}{
 		{"same queue: preempt, protected before start+1h", t0.Add(59 * time.Minute), same,
-			VictimVerdict{Reason: "minruntime_protected", Until: t0.Add(time.Hour)}},
+			eligibility.Decision{Reason: "minruntime_protected", Until: t0.Add(time.Hour)}},
 		{"same queue: evictable at exactly start+1h", t0.Add(time.Hour), same,
-			VictimVerdict{Allowed: true, Reason: "not_protected"}},
+			eligibility.Decision{Allowed: true, Reason: "not_protected"}},
 		{"start in the future: clock_skew, protected", t0.Add(-time.Minute), same,
-			VictimVerdict{Reason: "clock_skew", Until: t0.Add(time.Hour)}},
+			eligibility.Decision{Reason: "clock_skew", Until: t0.Add(time.Hour)}},
 		{"other queue: reclaim, A's explicit 0", t0, other,
-			VictimVerdict{Allowed: true, Reason: "no_min_runtime"}},
+			eligibility.Decision{Allowed: true, Reason: "no_min_runtime"}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -98,9 +98,9 @@ func TestEngineWithNominatorAndMinRuntime(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := []Outcome{
-		{Job: "old", Nominators: []string{"expectedruntime", "proportion"}, Kind: OutcomeCommitted, Reason: OutcomeReasonCommitted,
+		{Job: "old", Nominators: []string{"expectedruntime", "proportion"}, Kind: OutcomeCommitted, Decision: eligibility.Decision{Allowed: true, Reason: ReasonCommitted},
 			Contenders: []string{"p"}, NotBefore: now.Add(10 * time.Minute), Annotation: "2025-01-15T13:10:00Z"},
-		{Job: "fresh", Nominators: []string{"expectedruntime"}, Kind: OutcomeKept, Reason: OutcomeReasonNoContender},
+		{Job: "fresh", Nominators: []string{"expectedruntime"}, Kind: OutcomeKept, Decision: eligibility.Decision{Reason: ReasonNoContender}},
 	}
 	if d := cmp.Diff(want, res.Outcomes, errPresence); d != "" {
 		t.Fatalf("(-want +got):\n%s", d)
@@ -117,7 +117,7 @@ func TestEngineWithNominatorAndMinRuntime(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want = []Outcome{{Job: "fresh", Nominators: []string{"expectedruntime"}, Kind: OutcomeSkipped, Reason: "minruntime_protected", Until: now.Add(time.Minute)}}
+	want = []Outcome{{Job: "fresh", Nominators: []string{"expectedruntime"}, Kind: OutcomeSkipped, Decision: eligibility.Decision{Reason: "minruntime_protected", Until: now.Add(time.Minute)}}}
 	if d := cmp.Diff(want, res.Outcomes, errPresence); d != "" {
 		t.Fatalf("(-want +got):\n%s", d)
 	}

@@ -4,6 +4,8 @@ import (
 	"cmp"
 	"strings"
 	"time"
+
+	"github.com/tenurepolicy/tenure/eligibility"
 )
 
 // VictimFilter decides whether a victim may be evicted at now so that a
@@ -15,28 +17,22 @@ import (
 // not call back into the engine, and should be cheap and allocation-free (it
 // runs once per victim-contender pair tried). It is called from the
 // goroutine running the pass.
+//
+// The answer is tenure's common [eligibility.Decision]: Allowed reports that
+// the victim may be evicted for this contender; on a denial, Reason is a
+// stable label (such as "minruntime_protected") that becomes the skipped
+// outcome's Reason, and Until the earliest instant the denial may end by time
+// alone (zero when it will not). The zero Decision denies with no reason;
+// filters should always set Reason on a denial.
 type VictimFilter interface {
-	FilterVictim(now time.Time, v *Victim, c *Contender) VictimVerdict
-}
-
-// VictimVerdict is a [VictimFilter]'s answer. The zero value denies with no
-// reason; filters should always set Reason on a denial.
-type VictimVerdict struct {
-	// Allowed reports that the victim may be evicted for this contender.
-	Allowed bool
-	// Reason is a stable label for the denial (such as
-	// "minruntime_protected"); it becomes the skipped outcome's Reason.
-	Reason OutcomeReason
-	// Until is the earliest instant the denial may end by time alone (zero
-	// when it will not).
-	Until time.Time
+	FilterVictim(now time.Time, v *Victim, c *Contender) eligibility.Decision
 }
 
 // VictimFilterFunc adapts a function to [VictimFilter].
-type VictimFilterFunc func(now time.Time, v *Victim, c *Contender) VictimVerdict
+type VictimFilterFunc func(now time.Time, v *Victim, c *Contender) eligibility.Decision
 
 // FilterVictim calls f.
-func (f VictimFilterFunc) FilterVictim(now time.Time, v *Victim, c *Contender) VictimVerdict {
+func (f VictimFilterFunc) FilterVictim(now time.Time, v *Victim, c *Contender) eligibility.Decision {
 	return f(now, v, c)
 }
 

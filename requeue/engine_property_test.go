@@ -2,6 +2,7 @@ package requeue
 
 import (
 	"fmt"
+	"github.com/tenurepolicy/tenure/eligibility"
 	"maps"
 	"slices"
 	"sort"
@@ -36,7 +37,7 @@ func naiveRun(now time.Time, cfg EngineConfig, in EngineInput, c *Cluster) (Engi
 		if v, ok := victims[job]; ok {
 			known = append(known, v)
 		} else {
-			res.Outcomes = append(res.Outcomes, Outcome{Job: job, Nominators: slices.Sorted(maps.Keys(byJob[job])), Kind: OutcomeSkipped, Reason: OutcomeReasonUnknownVictim})
+			res.Outcomes = append(res.Outcomes, Outcome{Job: job, Nominators: slices.Sorted(maps.Keys(byJob[job])), Kind: OutcomeSkipped, Decision: eligibility.Decision{Reason: ReasonUnknownVictim}})
 		}
 	}
 	sort.SliceStable(known, func(a, b int) bool {
@@ -73,11 +74,11 @@ func naiveRun(now time.Time, cfg EngineConfig, in EngineInput, c *Cluster) (Engi
 	cur := c.Clone()
 	for k, v := range known {
 		out := Outcome{Job: v.ID, Nominators: slices.Sorted(maps.Keys(byJob[v.ID]))}
-		var stop OutcomeReason
+		var stop eligibility.Reason
 		if cfg.MaxVictims > 0 && res.Commits >= cfg.MaxVictims {
-			stop = OutcomeReasonMaxVictims
+			stop = ReasonMaxVictims
 		} else if cfg.MaxAttempts > 0 && res.Attempts >= cfg.MaxAttempts {
-			stop = OutcomeReasonMaxAttempts
+			stop = ReasonMaxAttempts
 		}
 		delay := cfg.DefaultDelay
 		if v.HasRequeueDelay {
@@ -86,16 +87,16 @@ func naiveRun(now time.Time, cfg EngineConfig, in EngineInput, c *Cluster) (Engi
 		switch {
 		case stop != "":
 		case placed[v.ID]:
-			out.Kind, out.Reason = OutcomeSkipped, OutcomeReasonPlacedThisPass
+			out.Kind, out.Reason = OutcomeSkipped, ReasonPlacedThisPass
 		case now.Before(v.NotBefore):
-			out.Kind, out.Reason, out.Until = OutcomeSkipped, OutcomeReasonCooldown, v.NotBefore
+			out.Kind, out.Reason, out.Until = OutcomeSkipped, eligibility.ReasonCooldown, v.NotBefore
 		case delay < 0:
-			out.Kind, out.Reason = OutcomeSkipped, OutcomeReasonInvalidDelay
+			out.Kind, out.Reason = OutcomeSkipped, ReasonInvalidDelay
 		default:
 			var trial *Cluster
 			var got []string
 			eligible, allowed, bounded := 0, 0, false
-			var deny OutcomeReason
+			var deny eligibility.Reason
 			var until time.Time
 			clear(seen)
 			for _, cn := range conts {
@@ -131,7 +132,7 @@ func naiveRun(now time.Time, cfg EngineConfig, in EngineInput, c *Cluster) (Engi
 				if trial == nil {
 					trial = cur.Clone()
 					if err := trial.Evict(nil, v.ID); err != nil {
-						out.Kind, out.Reason, out.Err = OutcomeSkipped, OutcomeReasonEvictError, err
+						out.Kind, out.Reason, out.Err = OutcomeSkipped, ReasonEvictError, err
 						break
 					}
 				}
@@ -156,20 +157,20 @@ func naiveRun(now time.Time, cfg EngineConfig, in EngineInput, c *Cluster) (Engi
 				res.Commits++
 				used[v.ID] = true
 				nb := NotBeforeCeil(now.Add(delay))
-				out.Kind, out.Reason, out.Contenders, out.NotBefore, out.Annotation = OutcomeCommitted, OutcomeReasonCommitted, got, nb, FormatNotBefore(nb)
+				out.Kind, out.Allowed, out.Reason, out.Contenders, out.NotBefore, out.Annotation = OutcomeCommitted, true, ReasonCommitted, got, nb, FormatNotBefore(nb)
 			case bounded:
-				stop = OutcomeReasonMaxAttempts
+				stop = ReasonMaxAttempts
 			case eligible == 0:
-				out.Kind, out.Reason = OutcomeKept, OutcomeReasonNoContender
+				out.Kind, out.Reason = OutcomeKept, ReasonNoContender
 			case allowed == 0:
 				out.Kind, out.Reason, out.Until = OutcomeSkipped, deny, until
 			default:
-				out.Kind, out.Reason = OutcomeKept, OutcomeReasonNoFit
+				out.Kind, out.Reason = OutcomeKept, ReasonNoFit
 			}
 		}
 		if stop != "" {
 			for _, rest := range known[k:] {
-				res.Outcomes = append(res.Outcomes, Outcome{Job: rest.ID, Nominators: slices.Sorted(maps.Keys(byJob[rest.ID])), Kind: OutcomeDeferred, Reason: stop})
+				res.Outcomes = append(res.Outcomes, Outcome{Job: rest.ID, Nominators: slices.Sorted(maps.Keys(byJob[rest.ID])), Kind: OutcomeDeferred, Decision: eligibility.Decision{Reason: stop}})
 			}
 			break
 		}
@@ -345,11 +346,11 @@ func TestEngineProperties(t *testing.T) {
 					}
 				}
 			case OutcomeSkipped:
-				if o.Reason == OutcomeReasonCooldown && !o.Until.Equal(v.NotBefore) {
+				if o.Reason == eligibility.ReasonCooldown && !o.Until.Equal(v.NotBefore) {
 					t.Fatalf("cooldown Until %v, want %v", o.Until, v.NotBefore)
 				}
 			}
-			if now.Before(v.NotBefore) && o.Kind != OutcomeDeferred && o.Reason != OutcomeReasonCooldown && o.Reason != OutcomeReasonPlacedThisPass {
+			if now.Before(v.NotBefore) && o.Kind != OutcomeDeferred && o.Reason != eligibility.ReasonCooldown && o.Reason != ReasonPlacedThisPass {
 				t.Fatalf("victim %q in cooldown got %v/%v", o.Job, o.Kind, o.Reason)
 			}
 		}

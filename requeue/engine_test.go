@@ -3,6 +3,7 @@ package requeue
 import (
 	"errors"
 	"fmt"
+	"github.com/tenurepolicy/tenure/eligibility"
 	"math"
 	"testing"
 	"time"
@@ -61,11 +62,11 @@ func noms(nominator string, jobs ...string) []VictimNomination {
 // denyFilter denies the listed victims until t0+1h with "minruntime_protected".
 type denyFilter map[string]bool
 
-func (d denyFilter) FilterVictim(now time.Time, v *Victim, c *Contender) VictimVerdict {
+func (d denyFilter) FilterVictim(now time.Time, v *Victim, c *Contender) eligibility.Decision {
 	if d[v.ID] || d[v.ID+"/"+c.ID] {
-		return VictimVerdict{Reason: "minruntime_protected", Until: t0.Add(time.Hour)}
+		return eligibility.Decision{Reason: "minruntime_protected", Until: t0.Add(time.Hour)}
 	}
-	return VictimVerdict{Allowed: true}
+	return eligibility.Decision{Allowed: true}
 }
 
 func TestEngineSeed000(t *testing.T) {
@@ -91,7 +92,7 @@ func TestEngineSeed000(t *testing.T) {
 				Victims:     []Victim{victim("v", 10)},
 				Contenders:  []Contender{{ID: "p", Priority: 10}}, // equal priority does not contend
 			},
-			want: []Outcome{{Job: "v", Nominators: []string{"expectedruntime"}, Kind: OutcomeKept, Reason: OutcomeReasonNoContender}},
+			want: []Outcome{{Job: "v", Nominators: []string{"expectedruntime"}, Kind: OutcomeKept, Decision: eligibility.Decision{Reason: ReasonNoContender}}},
 		},
 		{
 			name: "contender fits once the victim is gone: committed with not-before = now + requeue-delay",
@@ -102,7 +103,7 @@ func TestEngineSeed000(t *testing.T) {
 				Contenders:  []Contender{{ID: "p", Priority: 11}},
 			},
 			want: []Outcome{{
-				Job: "v", Nominators: []string{"expectedruntime"}, Kind: OutcomeCommitted, Reason: OutcomeReasonCommitted,
+				Job: "v", Nominators: []string{"expectedruntime"}, Kind: OutcomeCommitted, Decision: eligibility.Decision{Allowed: true, Reason: ReasonCommitted},
 				Contenders: []string{"p"}, NotBefore: now.Add(10 * time.Minute), Annotation: "2025-01-15T13:10:00Z",
 			}},
 			state: func(c *Cluster) error {
@@ -122,7 +123,7 @@ func TestEngineSeed000(t *testing.T) {
 				Contenders:  []Contender{{ID: "p", Priority: 11}},
 			},
 			want: []Outcome{{
-				Job: "v", Nominators: []string{"expectedruntime"}, Kind: OutcomeCommitted, Reason: OutcomeReasonCommitted,
+				Job: "v", Nominators: []string{"expectedruntime"}, Kind: OutcomeCommitted, Decision: eligibility.Decision{Allowed: true, Reason: ReasonCommitted},
 				Contenders: []string{"p"}, NotBefore: now.Add(30 * time.Minute), Annotation: "2025-01-15T13:30:00Z",
 			}},
 		},
@@ -136,7 +137,7 @@ func TestEngineSeed000(t *testing.T) {
 				Contenders:  []Contender{{ID: "p", Priority: 11}},
 			},
 			want: []Outcome{{
-				Job: "v", Nominators: []string{"expectedruntime"}, Kind: OutcomeCommitted, Reason: OutcomeReasonCommitted,
+				Job: "v", Nominators: []string{"expectedruntime"}, Kind: OutcomeCommitted, Decision: eligibility.Decision{Allowed: true, Reason: ReasonCommitted},
 				Contenders: []string{"p"}, NotBefore: now, Annotation: "2025-01-15T13:00:00Z",
 			}},
 		},
@@ -148,7 +149,7 @@ func TestEngineSeed000(t *testing.T) {
 				Victims:     []Victim{{ID: "v", Priority: 10, NotBefore: now.Add(time.Nanosecond)}},
 				Contenders:  []Contender{{ID: "p", Priority: 11}},
 			},
-			want: []Outcome{{Job: "v", Nominators: []string{"expectedruntime"}, Kind: OutcomeSkipped, Reason: OutcomeReasonCooldown, Until: now.Add(time.Nanosecond)}},
+			want: []Outcome{{Job: "v", Nominators: []string{"expectedruntime"}, Kind: OutcomeSkipped, Decision: eligibility.Decision{Reason: eligibility.ReasonCooldown, Until: now.Add(time.Nanosecond)}}},
 		},
 		{
 			name: "at exactly not-before the cooldown is over",
@@ -159,7 +160,7 @@ func TestEngineSeed000(t *testing.T) {
 				Contenders:  []Contender{{ID: "p", Priority: 11}},
 			},
 			want: []Outcome{{
-				Job: "v", Nominators: []string{"expectedruntime"}, Kind: OutcomeCommitted, Reason: OutcomeReasonCommitted,
+				Job: "v", Nominators: []string{"expectedruntime"}, Kind: OutcomeCommitted, Decision: eligibility.Decision{Allowed: true, Reason: ReasonCommitted},
 				Contenders: []string{"p"}, NotBefore: now, Annotation: "2025-01-15T13:00:00Z",
 			}},
 		},
@@ -171,7 +172,7 @@ func TestEngineSeed000(t *testing.T) {
 				Victims:     []Victim{victim("v", 10)},
 				Contenders:  []Contender{{ID: "p", Priority: 11}},
 			},
-			want: []Outcome{{Job: "v", Nominators: []string{"expectedruntime"}, Kind: OutcomeKept, Reason: OutcomeReasonNoFit}},
+			want: []Outcome{{Job: "v", Nominators: []string{"expectedruntime"}, Kind: OutcomeKept, Decision: eligibility.Decision{Reason: ReasonNoFit}}},
 			state: func(c *Cluster) error {
 				if !c.Running("v") || c.Running("p") {
 					return errors.New("not rolled back")
@@ -188,7 +189,7 @@ func TestEngineSeed000(t *testing.T) {
 				Victims:     []Victim{victim("v", 10)},
 				Contenders:  []Contender{{ID: "p", Priority: 11}},
 			},
-			want: []Outcome{{Job: "v", Nominators: []string{"expectedruntime"}, Kind: OutcomeSkipped, Reason: "minruntime_protected", Until: t0.Add(time.Hour)}},
+			want: []Outcome{{Job: "v", Nominators: []string{"expectedruntime"}, Kind: OutcomeSkipped, Decision: eligibility.Decision{Reason: "minruntime_protected", Until: t0.Add(time.Hour)}}},
 		},
 		{
 			name: "filter denies one pair: the next contender is tried",
@@ -199,7 +200,7 @@ func TestEngineSeed000(t *testing.T) {
 				Victims:     []Victim{victim("v", 10)},
 				Contenders:  []Contender{{ID: "p", Priority: 12}, {ID: "q", Priority: 11}},
 			},
-			want: []Outcome{{Job: "v", Nominators: []string{"expectedruntime"}, Kind: OutcomeCommitted, Reason: OutcomeReasonCommitted, Contenders: []string{"q"}, NotBefore: now, Annotation: "2025-01-15T13:00:00Z"}},
+			want: []Outcome{{Job: "v", Nominators: []string{"expectedruntime"}, Kind: OutcomeCommitted, Decision: eligibility.Decision{Allowed: true, Reason: ReasonCommitted}, Contenders: []string{"q"}, NotBefore: now, Annotation: "2025-01-15T13:00:00Z"}},
 		},
 		{
 			name: "nominators merged: sorted union, one outcome",
@@ -208,7 +209,7 @@ func TestEngineSeed000(t *testing.T) {
 				Nominations: append(append(noms("proportion", "v"), noms("expectedruntime", "v", "v")...), noms("proportion", "v")...),
 				Victims:     []Victim{victim("v", 10)},
 			},
-			want: []Outcome{{Job: "v", Nominators: []string{"expectedruntime", "proportion"}, Kind: OutcomeKept, Reason: OutcomeReasonNoContender}},
+			want: []Outcome{{Job: "v", Nominators: []string{"expectedruntime", "proportion"}, Kind: OutcomeKept, Decision: eligibility.Decision{Reason: ReasonNoContender}}},
 		},
 		{
 			name: "nominated job without victim data; victim not running in the model",
@@ -219,8 +220,8 @@ func TestEngineSeed000(t *testing.T) {
 				Contenders:  []Contender{{ID: "p", Priority: 11}},
 			},
 			want: []Outcome{
-				{Job: "ghost", Nominators: []string{"x"}, Kind: OutcomeSkipped, Reason: OutcomeReasonUnknownVictim},
-				{Job: "idle", Nominators: []string{"x"}, Kind: OutcomeSkipped, Reason: OutcomeReasonEvictError, Err: errors.New("any")},
+				{Job: "ghost", Nominators: []string{"x"}, Kind: OutcomeSkipped, Decision: eligibility.Decision{Reason: ReasonUnknownVictim}},
+				{Job: "idle", Nominators: []string{"x"}, Kind: OutcomeSkipped, Decision: eligibility.Decision{Reason: ReasonEvictError}, Err: errors.New("any")},
 			},
 		},
 		{
@@ -230,7 +231,7 @@ func TestEngineSeed000(t *testing.T) {
 				Nominations: noms("x", "v"),
 				Victims:     []Victim{{ID: "v", RequeueDelay: -time.Second, HasRequeueDelay: true}},
 			},
-			want: []Outcome{{Job: "v", Nominators: []string{"x"}, Kind: OutcomeSkipped, Reason: OutcomeReasonInvalidDelay}},
+			want: []Outcome{{Job: "v", Nominators: []string{"x"}, Kind: OutcomeSkipped, Decision: eligibility.Decision{Reason: ReasonInvalidDelay}}},
 		},
 		{
 			name: "a contender placed by an earlier commit is not placed again",
@@ -241,8 +242,8 @@ func TestEngineSeed000(t *testing.T) {
 				Contenders:  []Contender{{ID: "p", Priority: 11}},
 			},
 			want: []Outcome{
-				{Job: "v", Nominators: []string{"x"}, Kind: OutcomeCommitted, Reason: OutcomeReasonCommitted, Contenders: []string{"p"}, NotBefore: now, Annotation: "2025-01-15T13:00:00Z"},
-				{Job: "w", Nominators: []string{"x"}, Kind: OutcomeKept, Reason: OutcomeReasonNoContender},
+				{Job: "v", Nominators: []string{"x"}, Kind: OutcomeCommitted, Decision: eligibility.Decision{Allowed: true, Reason: ReasonCommitted}, Contenders: []string{"p"}, NotBefore: now, Annotation: "2025-01-15T13:00:00Z"},
+				{Job: "w", Nominators: []string{"x"}, Kind: OutcomeKept, Decision: eligibility.Decision{Reason: ReasonNoContender}},
 			},
 		},
 		{
@@ -254,8 +255,8 @@ func TestEngineSeed000(t *testing.T) {
 				Contenders:  []Contender{{ID: "c", Priority: 11, Queued: t0}, {ID: "b", Priority: 11, Queued: t0.Add(-time.Minute)}, {ID: "a", Priority: 12}},
 			},
 			want: []Outcome{
-				{Job: "v", Nominators: []string{"x"}, Kind: OutcomeCommitted, Reason: OutcomeReasonCommitted, Contenders: []string{"a", "b"}, NotBefore: now, Annotation: "2025-01-15T13:00:00Z"},
-				{Job: "w", Nominators: []string{"x"}, Kind: OutcomeCommitted, Reason: OutcomeReasonCommitted, Contenders: []string{"c"}, NotBefore: now, Annotation: "2025-01-15T13:00:00Z"},
+				{Job: "v", Nominators: []string{"x"}, Kind: OutcomeCommitted, Decision: eligibility.Decision{Allowed: true, Reason: ReasonCommitted}, Contenders: []string{"a", "b"}, NotBefore: now, Annotation: "2025-01-15T13:00:00Z"},
+				{Job: "w", Nominators: []string{"x"}, Kind: OutcomeCommitted, Decision: eligibility.Decision{Allowed: true, Reason: ReasonCommitted}, Contenders: []string{"c"}, NotBefore: now, Annotation: "2025-01-15T13:00:00Z"},
 			},
 		},
 		{
@@ -277,10 +278,10 @@ func TestEngineSeed000(t *testing.T) {
 				Contenders: []Contender{{ID: "p", Priority: 11}},
 			},
 			want: []Outcome{
-				{Job: "old", Nominators: []string{"x"}, Kind: OutcomeCommitted, Reason: OutcomeReasonCommitted, Contenders: []string{"p"}, NotBefore: now, Annotation: "2025-01-15T13:00:00Z"},
-				{Job: "a", Nominators: []string{"x"}, Kind: OutcomeKept, Reason: OutcomeReasonNoContender},
-				{Job: "b", Nominators: []string{"x"}, Kind: OutcomeKept, Reason: OutcomeReasonNoContender},
-				{Job: "hi", Nominators: []string{"x"}, Kind: OutcomeKept, Reason: OutcomeReasonNoContender},
+				{Job: "old", Nominators: []string{"x"}, Kind: OutcomeCommitted, Decision: eligibility.Decision{Allowed: true, Reason: ReasonCommitted}, Contenders: []string{"p"}, NotBefore: now, Annotation: "2025-01-15T13:00:00Z"},
+				{Job: "a", Nominators: []string{"x"}, Kind: OutcomeKept, Decision: eligibility.Decision{Reason: ReasonNoContender}},
+				{Job: "b", Nominators: []string{"x"}, Kind: OutcomeKept, Decision: eligibility.Decision{Reason: ReasonNoContender}},
+				{Job: "hi", Nominators: []string{"x"}, Kind: OutcomeKept, Decision: eligibility.Decision{Reason: ReasonNoContender}},
 			},
 		},
 		{
@@ -293,8 +294,8 @@ func TestEngineSeed000(t *testing.T) {
 				Contenders:  []Contender{{ID: "p", Priority: 11}, {ID: "q", Priority: 11}},
 			},
 			want: []Outcome{
-				{Job: "v", Nominators: []string{"x"}, Kind: OutcomeCommitted, Reason: OutcomeReasonCommitted, Contenders: []string{"p"}, NotBefore: now, Annotation: "2025-01-15T13:00:00Z"},
-				{Job: "w", Nominators: []string{"x"}, Kind: OutcomeDeferred, Reason: OutcomeReasonMaxVictims},
+				{Job: "v", Nominators: []string{"x"}, Kind: OutcomeCommitted, Decision: eligibility.Decision{Allowed: true, Reason: ReasonCommitted}, Contenders: []string{"p"}, NotBefore: now, Annotation: "2025-01-15T13:00:00Z"},
+				{Job: "w", Nominators: []string{"x"}, Kind: OutcomeDeferred, Decision: eligibility.Decision{Reason: ReasonMaxVictims}},
 			},
 		},
 		{
@@ -307,8 +308,8 @@ func TestEngineSeed000(t *testing.T) {
 				Contenders:  []Contender{{ID: "big", Priority: 13}, {ID: "big2", Priority: 12}, {ID: "p", Priority: 11}},
 			},
 			want: []Outcome{
-				{Job: "v", Nominators: []string{"x"}, Kind: OutcomeDeferred, Reason: OutcomeReasonMaxAttempts},
-				{Job: "w", Nominators: []string{"x"}, Kind: OutcomeDeferred, Reason: OutcomeReasonMaxAttempts},
+				{Job: "v", Nominators: []string{"x"}, Kind: OutcomeDeferred, Decision: eligibility.Decision{Reason: ReasonMaxAttempts}},
+				{Job: "w", Nominators: []string{"x"}, Kind: OutcomeDeferred, Decision: eligibility.Decision{Reason: ReasonMaxAttempts}},
 			},
 			state: func(c *Cluster) error {
 				if !c.Running("v") || !c.Running("w") {
@@ -327,8 +328,8 @@ func TestEngineSeed000(t *testing.T) {
 				Contenders:  []Contender{{ID: "a", Priority: 12}, {ID: "b", Priority: 11}},
 			},
 			want: []Outcome{
-				{Job: "v", Nominators: []string{"x"}, Kind: OutcomeCommitted, Reason: OutcomeReasonCommitted, Contenders: []string{"a"}, NotBefore: now, Annotation: "2025-01-15T13:00:00Z"},
-				{Job: "w", Nominators: []string{"x"}, Kind: OutcomeDeferred, Reason: OutcomeReasonMaxAttempts},
+				{Job: "v", Nominators: []string{"x"}, Kind: OutcomeCommitted, Decision: eligibility.Decision{Allowed: true, Reason: ReasonCommitted}, Contenders: []string{"a"}, NotBefore: now, Annotation: "2025-01-15T13:00:00Z"},
+				{Job: "w", Nominators: []string{"x"}, Kind: OutcomeDeferred, Decision: eligibility.Decision{Reason: ReasonMaxAttempts}},
 			},
 		},
 		{
@@ -340,7 +341,7 @@ func TestEngineSeed000(t *testing.T) {
 				Victims:     []Victim{victim("v", 10)},
 				Contenders:  []Contender{{ID: "p", Priority: 10}},
 			},
-			want: []Outcome{{Job: "v", Nominators: []string{"x"}, Kind: OutcomeCommitted, Reason: OutcomeReasonCommitted, Contenders: []string{"p"}, NotBefore: now, Annotation: "2025-01-15T13:00:00Z"}},
+			want: []Outcome{{Job: "v", Nominators: []string{"x"}, Kind: OutcomeCommitted, Decision: eligibility.Decision{Allowed: true, Reason: ReasonCommitted}, Contenders: []string{"p"}, NotBefore: now, Annotation: "2025-01-15T13:00:00Z"}},
 		},
 	}
 	for _, tc := range tests {
@@ -400,8 +401,8 @@ func TestEngineContenderError(t *testing.T) {
 	}
 	want := EngineResult{
 		Outcomes: []Outcome{
-			{Job: "v", Nominators: []string{"x"}, Kind: OutcomeCommitted, Reason: OutcomeReasonCommitted, Contenders: []string{"p"}, NotBefore: t0, Annotation: "2025-01-15T10:00:00Z"},
-			{Job: "w", Nominators: []string{"x"}, Kind: OutcomeKept, Reason: OutcomeReasonNoContender},
+			{Job: "v", Nominators: []string{"x"}, Kind: OutcomeCommitted, Decision: eligibility.Decision{Allowed: true, Reason: ReasonCommitted}, Contenders: []string{"p"}, NotBefore: t0, Annotation: "2025-01-15T10:00:00Z"},
+			{Job: "w", Nominators: []string{"x"}, Kind: OutcomeKept, Decision: eligibility.Decision{Reason: ReasonNoContender}},
 		},
 		ContenderErrors: []ContenderError{{Contender: "ghost", Err: errors.New("unknown")}},
 		Attempts:        2, // ghost once (then dropped for the pass), p once
@@ -436,10 +437,9 @@ func TestEngineConfigValidate(t *testing.T) {
 // recorder is an Observer that logs events as strings.
 type recorder []string
 
-func (r *recorder) ObserveOutcome(o Outcome) {
-	*r = append(*r, fmt.Sprintf("%s %s %s", o.Job, o.Kind, o.Reason))
+func (r *recorder) Observe(e eligibility.Event) {
+	*r = append(*r, fmt.Sprintf("%s: %s %s %v %s", e.Source, e.Job, e.Other, e.Allowed, e.Reason))
 }
-func (r *recorder) ObserveRollback(v, c string) { *r = append(*r, "rollback "+v+" "+c) }
 
 func TestEngineObserver(t *testing.T) {
 	var rec recorder
@@ -455,11 +455,11 @@ func TestEngineObserver(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := recorder{
-		"cold skipped cooldown",
-		"rollback v big",
-		"v committed committed",
-		"rollback w big",
-		"w kept no_fit",
+		"requeue: cold  false cooldown",
+		"requeue: v big false rolled_back",
+		"requeue: v  true committed",
+		"requeue: w big false rolled_back",
+		"requeue: w  false no_fit",
 	}
 	if d := cmp.Diff(want, rec); d != "" {
 		t.Fatalf("(-want +got):\n%s", d)

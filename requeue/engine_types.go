@@ -4,6 +4,7 @@ import (
 	"math"
 	"time"
 
+	"github.com/tenurepolicy/tenure/eligibility"
 	"github.com/tenurepolicy/tenure/queuetree"
 )
 
@@ -38,13 +39,13 @@ type Victim struct {
 	// RequeueDelay is the cooldown after a committed requeue, used when
 	// HasRequeueDelay (a zero delay is valid); otherwise
 	// [EngineConfig.DefaultDelay] applies. A negative delay is bad data: the
-	// victim is skipped with [OutcomeReasonInvalidDelay].
+	// victim is skipped with [ReasonInvalidDelay].
 	RequeueDelay time.Duration
 	// HasRequeueDelay says that RequeueDelay is set (the job carries a
 	// requeue-delay annotation).
 	HasRequeueDelay bool
 	// NotBefore is the parsed not-before gate (zero when absent). The victim
-	// is skipped with [OutcomeReasonCooldown] while now < NotBefore.
+	// is skipped with [ReasonCooldown] while now < NotBefore.
 	NotBefore time.Time
 }
 
@@ -111,43 +112,42 @@ func (k OutcomeKind) String() string {
 	return "invalid"
 }
 
-// OutcomeReason explains an [Outcome] with a stable label value, usable as a
-// metric label. The engine's own reasons are the OutcomeReason constants; a
-// skip caused by a [VictimFilter] carries the filter's reason (for the
-// min-runtime filter, eligibility's "minruntime_protected" or
-// "clock_skew").
-type OutcomeReason string
-
-// The engine's reasons.
+// The engine's reasons: the labels of its outcomes' Reason (an
+// [eligibility.Reason], tenure's one reason type, usable as a metric label).
+// A victim in cooldown is skipped with [eligibility.ReasonCooldown]; a skip
+// caused by a [VictimFilter] carries the filter's reason (for the min-runtime
+// filter, eligibility's "minruntime_protected" or "clock_skew").
 const (
-	// OutcomeReasonCommitted: a contender was placed (kind committed).
-	OutcomeReasonCommitted OutcomeReason = "committed"
-	// OutcomeReasonNoContender: no pending job qualified as a contender
+	// ReasonCommitted: a contender was placed (kind committed).
+	ReasonCommitted eligibility.Reason = "committed"
+	// ReasonNoContender: no pending job qualified as a contender
 	// (none strictly higher priority, or all already placed this pass).
-	OutcomeReasonNoContender OutcomeReason = "no_contender"
-	// OutcomeReasonNoFit: contenders were tried; none fits even with the
+	ReasonNoContender eligibility.Reason = "no_contender"
+	// ReasonNoFit: contenders were tried; none fits even with the
 	// victim evicted.
-	OutcomeReasonNoFit OutcomeReason = "no_fit"
-	// OutcomeReasonCooldown: now < the victim's not-before (Until).
-	OutcomeReasonCooldown OutcomeReason = "cooldown"
-	// OutcomeReasonUnknownVictim: nominated, but no [Victim] data was given.
-	OutcomeReasonUnknownVictim OutcomeReason = "unknown_victim"
-	// OutcomeReasonInvalidDelay: a negative requeue delay, or a not-before
+	ReasonNoFit eligibility.Reason = "no_fit"
+	// ReasonUnknownVictim: nominated, but no [Victim] data was given.
+	ReasonUnknownVictim eligibility.Reason = "unknown_victim"
+	// ReasonInvalidDelay: a negative requeue delay, or a not-before
 	// outside years 0000..9999, which RFC3339 cannot write.
-	OutcomeReasonInvalidDelay OutcomeReason = "invalid_delay"
-	// OutcomeReasonEvictError: [Model.Evict] failed (Err says why).
-	OutcomeReasonEvictError OutcomeReason = "evict_error"
-	// OutcomeReasonPlacedThisPass: the nominated job was itself placed as a
+	ReasonInvalidDelay eligibility.Reason = "invalid_delay"
+	// ReasonEvictError: [Model.Evict] failed (Err says why).
+	ReasonEvictError eligibility.Reason = "evict_error"
+	// ReasonPlacedThisPass: the nominated job was itself placed as a
 	// contender earlier in the pass.
-	OutcomeReasonPlacedThisPass OutcomeReason = "placed_this_pass"
-	// OutcomeReasonFiltered: a [VictimFilter] denied the victim without
+	ReasonPlacedThisPass eligibility.Reason = "placed_this_pass"
+	// ReasonFiltered: a [VictimFilter] denied the victim without
 	// giving a reason.
-	OutcomeReasonFiltered OutcomeReason = "filtered"
-	// OutcomeReasonMaxVictims: deferred, the pass evicted MaxVictims jobs.
-	OutcomeReasonMaxVictims OutcomeReason = "max_victims"
-	// OutcomeReasonMaxAttempts: deferred, the pass made MaxAttempts
+	ReasonFiltered eligibility.Reason = "filtered"
+	// ReasonMaxVictims: deferred, the pass evicted MaxVictims jobs.
+	ReasonMaxVictims eligibility.Reason = "max_victims"
+	// ReasonMaxAttempts: deferred, the pass made MaxAttempts
 	// placement attempts.
-	OutcomeReasonMaxAttempts OutcomeReason = "max_attempts"
+	ReasonMaxAttempts eligibility.Reason = "max_attempts"
+	// ReasonRolledBack: the reason of the [eligibility.Event] the engine
+	// reports for each rolled-back placement attempt (Job is the victim,
+	// Other the contender). It is never an outcome's reason.
+	ReasonRolledBack eligibility.Reason = "rolled_back"
 )
 
 // Outcome is the engine's decision about one nominated job.
@@ -159,12 +159,12 @@ type Outcome struct {
 	Nominators []string
 	// Kind is what happened to the job.
 	Kind OutcomeKind
-	// Reason explains it with a stable label.
-	Reason OutcomeReason
+	// Decision: Allowed reports that the job is to be evicted (Kind is
+	// OutcomeCommitted); Reason explains the outcome with a stable label;
 	// Until (skipped only) is the earliest instant the skip may end by time
 	// alone: the not-before for a cooldown, the earliest protection expiry
 	// among the filter denials. Zero when only new data can change it.
-	Until time.Time
+	eligibility.Decision
 	// Contenders (committed only) are the jobs placed in the victim's
 	// resources, in the order they were placed.
 	Contenders []string
@@ -174,7 +174,7 @@ type Outcome struct {
 	// Annotation (committed only) is NotBefore's [FormatNotBefore] text,
 	// the value to write under [NotBeforeAnnotation].
 	Annotation string
-	// Err is the error behind OutcomeReasonEvictError.
+	// Err is the error behind ReasonEvictError.
 	Err error
 }
 
@@ -194,7 +194,7 @@ type EngineInput struct {
 	// are merged.
 	Nominations []VictimNomination
 	// Victims holds the data of the nominated jobs (one per ID; a
-	// nomination without data is skipped with OutcomeReasonUnknownVictim,
+	// nomination without data is skipped with ReasonUnknownVictim,
 	// the first of duplicate IDs wins).
 	Victims []Victim
 	// Contenders are the pending jobs that may use a victim's resources.

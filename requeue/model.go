@@ -23,7 +23,7 @@ type Model interface {
 	// tasks hold, recording the undo steps in j. An error means the job
 	// cannot be evicted (unknown to the model, not running, or any embedder
 	// failure): the engine rolls the attempt back and reports the victim as
-	// skipped with [OutcomeReasonEvictError], and the pass continues.
+	// skipped with [ReasonEvictError], and the pass continues.
 	Evict(j *Journal, job string) error
 
 	// Place tries to place a pending job as a gang: all the tasks it

@@ -21,7 +21,7 @@ const NotBeforeAnnotation = eligibility.AnnotationRequeueNotBefore
 // else the next whole second. Years outside 0000..9999 cannot be written in
 // RFC3339; such an instant formats to a string ParseNotBefore rejects (the
 // engine never produces one: it skips the victim with
-// [OutcomeReasonInvalidDelay]). No allocation beyond the result.
+// [ReasonInvalidDelay]). No allocation beyond the result.
 func FormatNotBefore(t time.Time) string {
 	return NotBeforeCeil(t).Format(time.RFC3339)
 }

@@ -1,20 +1,20 @@
 package requeue
 
 import (
+	"github.com/tenurepolicy/tenure/eligibility"
 	"testing"
 	"time"
 
 	"github.com/google/go-cmp/cmp"
 )
 
-func TestObserverCounter(t *testing.T) {
-	var cnt ObserverCounter
-	if cnt.Outcomes(OutcomeKept, OutcomeReasonNoFit) != 0 || cnt.Rollbacks() != 0 || len(cnt.Samples()) != 0 {
-		t.Fatal("zero counter not empty")
-	}
+// TestEngineCounter: eligibility's Counter, tenure's one ready observer,
+// counts the engine's outcomes and rollbacks by the engine's Name.
+func TestEngineCounter(t *testing.T) {
+	var cnt eligibility.Counter
 	c := gpuCluster(t, 2, fxJob{id: "v", gpus: []int64{4}, running: true}, fxJob{id: "w", gpus: []int64{4}, running: true},
 		fxJob{id: "big", gpus: []int64{8, 1}}, fxJob{id: "p", gpus: []int64{4}})
-	e, _ := NewEngine(EngineConfig{Observer: &cnt})
+	e, _ := NewEngine(EngineConfig{Observer: &cnt, Name: "rq"})
 	_, err := e.Run(t0, EngineInput{
 		Nominations: noms("x", "v", "w", "cold", "ghost"),
 		Victims:     []Victim{{ID: "v"}, {ID: "w", Priority: 1}, {ID: "cold", NotBefore: t0.Add(time.Minute)}},
@@ -23,17 +23,15 @@ func TestObserverCounter(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := []ObserverSample{
-		{OutcomeCommitted, OutcomeReasonCommitted, 1},
-		{OutcomeKept, OutcomeReasonNoFit, 1},
-		{OutcomeSkipped, OutcomeReasonCooldown, 1},
-		{OutcomeSkipped, OutcomeReasonUnknownVictim, 1},
+	want := []eligibility.Sample{
+		{Source: "rq", Reason: ReasonCommitted, Value: 1},
+		{Source: "rq", Reason: eligibility.ReasonCooldown, Value: 1},
+		{Source: "rq", Reason: ReasonNoFit, Value: 1},
+		{Source: "rq", Reason: ReasonRolledBack, Value: 2},
+		{Source: "rq", Reason: ReasonUnknownVictim, Value: 1},
 	}
 	if d := cmp.Diff(want, cnt.Samples()); d != "" {
 		t.Errorf("(-want +got):\n%s", d)
-	}
-	if cnt.Rollbacks() != 2 || cnt.Outcomes(OutcomeSkipped, OutcomeReasonCooldown) != 1 {
-		t.Errorf("rollbacks %d, cooldown %d", cnt.Rollbacks(), cnt.Outcomes(OutcomeSkipped, OutcomeReasonCooldown))
 	}
 }
 

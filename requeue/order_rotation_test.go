@@ -28,7 +28,7 @@ func TestTimeBasedRotation(t *testing.T) {
 	req := func(e requeue.QueueEntry) eligibility.PreemptionRequest {
 		return eligibility.PreemptionRequest{Priority: e.Priority, Timestamp: order.Timestamp(e)}
 	}
-	if d := policy.Classify(req(b), eligibility.Candidate{ID: "a", Priority: 5, Reserved: aReserved}, t0.Add(m)); d.Preemptible() {
+	if d := policy.Classify(req(b), eligibility.Candidate{ID: "a", Priority: 5, Reserved: aReserved}, t0.Add(m)); d.Allowed {
 		t.Fatalf("a preemptible at exactly M: %v", d.Class)
 	}
 	now := t0.Add(m + time.Nanosecond)
@@ -42,7 +42,7 @@ func TestTimeBasedRotation(t *testing.T) {
 	if got := order.Timestamp(a); !got.Equal(now) {
 		t.Fatalf("a's queue-order timestamp = %v, want its preemption instant %v", got, now)
 	}
-	if d := policy.Classify(req(a), eligibility.Candidate{ID: "b", Priority: 5, Reserved: bReserved}, now.Add(time.Second)); d.Preemptible() {
+	if d := policy.Classify(req(a), eligibility.Candidate{ID: "b", Priority: 5, Reserved: bReserved}, now.Add(time.Second)); d.Allowed {
 		t.Fatalf("a preempts b straight back (class %v): the slot ping-pongs", d.Class)
 	}
 	// …until b has held the slot longer than M.
@@ -80,7 +80,7 @@ func TestNewerPickRotation(t *testing.T) {
 	}
 	bReserved := now
 	c.SamePriorityPreempted = now
-	if d := policy.Classify(req(c), eligibility.Candidate{ID: "b", Priority: 5, Reserved: bReserved}, now.Add(time.Second)); d.Preemptible() {
+	if d := policy.Classify(req(c), eligibility.Candidate{ID: "b", Priority: 5, Reserved: bReserved}, now.Add(time.Second)); d.Allowed {
 		t.Fatalf("c preempts b straight back (class %v)", d.Class)
 	}
 	c.SamePriorityPreempted = time.Time{}

@@ -157,11 +157,10 @@ func run(w io.Writer) error {
 			}
 		}
 	}
-	var engineCounter requeue.ObserverCounter
 	engine, err := requeue.NewEngine(requeue.EngineConfig{
 		DefaultDelay: 30 * time.Minute,
 		Filters:      []requeue.VictimFilter{requeue.VictimMinRuntimeFilter{Filter: &filter}},
-		Observer:     &engineCounter,
+		Observer:     &counter, // one Counter for every component, by source
 	})
 	if err != nil {
 		return err
@@ -188,7 +187,7 @@ func run(w io.Writer) error {
 		}
 	}
 	fmt.Fprintf(w, "5. %d placement attempt(s), %d rolled back (prod/train-xl needs 8 GPUs; only 4 free up)\n",
-		res.Attempts, engineCounter.Rollbacks())
+		res.Attempts, counter.Count(requeue.DefaultEngineName, requeue.ReasonRolledBack))
 
 	// 6. Requeue backoff (Kueue KEP-1282): a job evicted for not becoming
 	// ready in time waits base·2^(n-1), capped.

@@ -113,7 +113,7 @@ func (p *tenurePolicy) candidate(s *sim, pre, v int32) (bool, int64) {
 		if p.tb == nil {
 			return false, 0
 		}
-		if d := p.classify(s, pre, v); !d.Preemptible() {
+		if d := p.classify(s, pre, v); !d.Allowed {
 			return false, secCeil(d.Until)
 		}
 	}

@@ -1,0 +1,126 @@
+package tenure
+
+import (
+	"errors"
+	"log/slog"
+
+	"github.com/tenurepolicy/tenure/clock"
+	"github.com/tenurepolicy/tenure/eligibility"
+	"github.com/tenurepolicy/tenure/queuetree"
+	"github.com/tenurepolicy/tenure/requeue"
+	"github.com/tenurepolicy/tenure/runtime"
+)
+
+// Config is the whole configuration of a [Policy]: the queue hierarchy with
+// each queue's min-runtime fields, KAI-Scheduler's min-runtime plugin
+// arguments, the expected-runtime annotation keys, and the requeue engine's
+// and backoff's settings. It is a plain value; [New] validates all of it at
+// once.
+//
+// The zero Config is valid and safe: no queues (every job resolves to the
+// defaults), min-runtime defaults of 0, KAI's annotation keys, an engine that
+// applies the min-runtime filter to every victim with the engine's default
+// bounds, Kueue's default backoff, and the wall clock.
+type Config struct {
+	// Queues is the queue hierarchy, in any order, with each queue's
+	// KAI-Scheduler min-runtime fields (string forms; "" means unset, so the
+	// queue inherits from its parent).
+	Queues []Queue
+
+	// MinRuntimeArgs are KAI-Scheduler's min-runtime plugin arguments:
+	// "defaultPreemptMinRuntime", "defaultReclaimMinRuntime" (durations,
+	// default 0) and "reclaimResolveMethod" ("lca", the default, or
+	// "queue"). Unknown keys are errors. See runtime.ParseConfig.
+	MinRuntimeArgs map[string]string
+
+	// AnnotationKeys names the expected-runtime annotations the nominator
+	// reads; the zero value means KAI-Scheduler's keys
+	// (kai.scheduler/expected-runtime, …).
+	AnnotationKeys eligibility.AnnotationKeys
+	// NominatorName is the nominator's plugin name, the Source of its
+	// events and the name recorded in the engine's outcomes; ""
+	// means "expectedruntime".
+	NominatorName string
+
+	// Engine configures the requeue engine. Unless AllowProtectedRequeue is
+	// set, New puts the min-runtime victim filter first in Engine.Filters,
+	// so that the engine never requeues a job still protected by its
+	// min-runtime; filters given here run after it. Engine.Observer, when
+	// nil, is Observer.
+	Engine requeue.EngineConfig
+	// AllowProtectedRequeue leaves the min-runtime filter out of the
+	// engine: the requeue engine may then evict jobs that are still
+	// protected. Off by default; set it only when Engine.Filters already
+	// holds an equivalent filter.
+	AllowProtectedRequeue bool
+
+	// Backoff configures the readiness-timeout requeue backoff (Kueue
+	// KEP-1282); the zero value is Kueue's defaults.
+	Backoff requeue.BackoffConfig
+
+	// Clock is read once per cycle, by [Policy.Begin]; nil means the wall
+	// clock ([clock.Real]).
+	Clock clock.Clock
+	// Observer, when set, receives the nominator's and the engine's
+	// decisions as [eligibility.Event]s ([eligibility.Counter] counts them).
+	Observer eligibility.Observer
+	// Logger, when set, receives the nominator's log lines.
+	Logger *slog.Logger
+}
+
+// Queue is one queue of [Config.Queues]: its name, its parent's name (""
+// for a top-level queue) and its KAI-Scheduler min-runtime fields in string
+// form ("" means unset; "0s" stops inheritance: instantly evictable).
+type Queue struct {
+	Name              string
+	Parent            string
+	PreemptMinRuntime string // e.g. "20m"
+	ReclaimMinRuntime string // e.g. "1h"
+}
+
+// build validates c and builds the pieces of a Policy, collecting every
+// problem before returning.
+func (c Config) build() (*Policy, error) {
+	var errs []error
+	queues := make([]queuetree.Queue, len(c.Queues))
+	fields := make([]runtime.QueueFields, 0, len(c.Queues))
+	for i, q := range c.Queues {
+		queues[i] = queuetree.Queue{Name: q.Name, Parent: q.Parent}
+		if q.PreemptMinRuntime != "" || q.ReclaimMinRuntime != "" {
+			fields = append(fields, runtime.QueueFields{Name: q.Name, PreemptMinRuntime: q.PreemptMinRuntime, ReclaimMinRuntime: q.ReclaimMinRuntime})
+		}
+	}
+	tree, err := queuetree.New(queues)
+	errs = append(errs, err)
+	rcfg, err := runtime.ParseConfig(c.MinRuntimeArgs, fields)
+	errs = append(errs, err)
+	var resolver *runtime.Resolver
+	if tree != nil && err == nil {
+		resolver, err = runtime.NewResolver(tree, rcfg)
+		errs = append(errs, err)
+	}
+	errs = append(errs, c.AnnotationKeys.Validate(), c.Engine.Validate(), c.Backoff.Validate())
+	if err := errors.Join(errs...); err != nil {
+		return nil, err
+	}
+
+	p := &Policy{tree: tree, resolver: resolver, backoff: c.Backoff, clock: c.Clock}
+	if p.clock == nil {
+		p.clock = clock.Real{}
+	}
+	p.filter = eligibility.MinRuntimeFilter{Resolver: resolver}
+	p.validator = eligibility.ScenarioValidator{Resolver: resolver}
+	p.nominator = eligibility.Nominator{Name: c.NominatorName, Keys: c.AnnotationKeys, Observer: c.Observer, Logger: c.Logger}
+	ecfg := c.Engine
+	if ecfg.Observer == nil {
+		ecfg.Observer = c.Observer
+	}
+	if !c.AllowProtectedRequeue {
+		ecfg.Filters = append([]requeue.VictimFilter{requeue.VictimMinRuntimeFilter{Filter: &p.filter}}, c.Engine.Filters...)
+	}
+	p.engine, err = requeue.NewEngine(ecfg)
+	if err != nil { // unreachable: Validate accepted ecfg above
+		return nil, err
+	}
+	return p, nil
+}

@@ -1,0 +1,124 @@
+package tenure
+
+import (
+	"time"
+
+	"github.com/tenurepolicy/tenure/eligibility"
+	"github.com/tenurepolicy/tenure/queuetree"
+	"github.com/tenurepolicy/tenure/requeue"
+	"github.com/tenurepolicy/tenure/runtime"
+)
+
+// Cycle is one scheduling cycle of a [Policy]: one instant, read once by
+// [Policy.Begin], shared by every decision made through it, and the earliest
+// instant at which any of those decisions may change ([Cycle.Wake]).
+//
+// A Cycle belongs to the goroutine running the cycle. Use a new one for each
+// cycle: its instant does not move.
+type Cycle struct {
+	p    *Policy
+	now  time.Time
+	wake time.Time
+}
+
+// Now returns the cycle's instant.
+func (c *Cycle) Now() time.Time { return c.now }
+
+// Wake returns the earliest non-zero Until among the decisions made through
+// c so far: the instant at which, with no other change, some answer of this
+// cycle changes (a protection expires, a cooldown or a backoff ends, a job
+// reaches its expected runtime). The zero time means no decision changes by
+// time alone. A scheduler may sleep until Wake instead of polling.
+func (c *Cycle) Wake() time.Time { return c.wake }
+
+// note lowers Wake to until.
+func (c *Cycle) note(until time.Time) { c.wake = eligibility.Earliest(c.wake, until) }
+
+// CheckVictim asks the min-runtime filter whether victim may be evicted now by
+// a preemptor in queue preemptor, for action (in-queue preempt or
+// cross-queue reclaim). See [eligibility.MinRuntimeFilter.Check]. O(1) or
+// O(log depth); no allocation.
+func (c *Cycle) CheckVictim(action runtime.Action, preemptor queuetree.ID, victim *eligibility.Job) eligibility.MinRuntimeDecision {
+	d := c.p.filter.Check(action, preemptor, victim, c.now)
+	c.note(d.Until)
+	return d
+}
+
+// ValidateScenario asks the elastic scenario validator whether evicting the
+// given tasks keeps every still-protected elastic victim at or above its
+// MinAvailable. See [eligibility.ScenarioValidator.Validate].
+func (c *Cycle) ValidateScenario(action runtime.Action, preemptor queuetree.ID, victims []eligibility.ScenarioJob) (eligibility.ScenarioDecision, error) {
+	d, err := c.p.validator.Validate(action, preemptor, victims, c.now)
+	if err == nil {
+		c.note(d.Until)
+	}
+	return d, err
+}
+
+// RequeueInput is the input of [Cycle.Requeue].
+type RequeueInput struct {
+	// Running are the running jobs; the expected-runtime nominator
+	// evaluates each of them.
+	Running []eligibility.Job
+	// Contenders are the pending jobs that may use a requeued job's
+	// resources (strictly higher priority by default).
+	Contenders []requeue.Contender
+	// Nominations and Victims carry the nominations of other nominators,
+	// if any, with their victims' data; they are merged with the
+	// expected-runtime nominator's.
+	Nominations []requeue.VictimNomination
+	Victims     []requeue.Victim
+}
+
+// RequeueResult is the output of [Cycle.Requeue].
+type RequeueResult struct {
+	// Nominated is the expected-runtime nominator's result.
+	Nominated eligibility.Result
+	// Engine is the requeue engine's result: one outcome per nominated
+	// job. For each committed outcome the engine has already applied its
+	// changes to the Model; the embedder evicts the job for real and writes
+	// the not-before annotation (Outcome.Annotation under
+	// requeue.NotBeforeAnnotation).
+	Engine requeue.EngineResult
+}
+
+// Requeue runs the requeue half of a cycle: the expected-runtime nominator
+// over in.Running, then one engine pass over its nominations (and any
+// others in in) against model. Jobs still protected by their min-runtime
+// are never requeued unless the Policy was built with
+// Config.AllowProtectedRequeue. The error is the engine's (a model that
+// breaks its contract); bad data of one job becomes that job's outcome.
+func (c *Cycle) Requeue(in RequeueInput, model requeue.Model) (RequeueResult, error) {
+	var out RequeueResult
+	out.Nominated = c.p.nominator.Nominate(in.Running, c.now)
+	c.note(out.Nominated.Wake)
+	var ein requeue.EngineInput
+	ein.Nominations = append(ein.Nominations, in.Nominations...)
+	ein.Victims = append(ein.Victims, in.Victims...)
+	ein.AddNominations(out.Nominated.Nominations)
+	ein.Contenders = in.Contenders
+	var err error
+	out.Engine, err = c.p.engine.Run(c.now, ein, model)
+	c.note(out.Engine.Wake)
+	return out, err
+}
+
+// ReadinessTimeout applies a readiness-timeout eviction to a job's requeue
+// state under the Policy's backoff (Kueue KEP-1282): the job is requeued
+// with a longer delay, or deactivated once its limit is reached. u in [0, 1)
+// is the jitter draw. See [requeue.RequeueState.Timeout].
+func (c *Cycle) ReadinessTimeout(s requeue.RequeueState, u float64) (next requeue.RequeueState, deactivated bool) {
+	next, deactivated = s.Timeout(c.p.backoff, c.now, u)
+	if !deactivated {
+		c.note(next.RequeueAt)
+	}
+	return next, deactivated
+}
+
+// Admissible reports whether a job with requeue state s may be admitted
+// now (now >= RequeueAt), and when it may if not.
+func (c *Cycle) Admissible(s requeue.RequeueState) (ok bool, until time.Time) {
+	ok, until = s.Admissible(c.now)
+	c.note(until)
+	return ok, until
+}

@@ -1,0 +1,83 @@
+package tenure
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/tenurepolicy/tenure/clock"
+	"github.com/tenurepolicy/tenure/eligibility"
+	"github.com/tenurepolicy/tenure/queuetree"
+	"github.com/tenurepolicy/tenure/requeue"
+	"github.com/tenurepolicy/tenure/runtime"
+)
+
+// Policy is tenure composed: one [Config] wired into a queue tree, a
+// min-runtime resolver, the min-runtime victim filter, the elastic scenario
+// validator, the expected-runtime nominator and the requeue engine (with the
+// min-runtime filter in it), plus the backoff and the clock. A scheduler
+// builds one per configuration change and calls [Policy.Begin] once per
+// scheduling cycle.
+//
+// The pieces stay available ([Policy.Tree], [Policy.Resolver], …) for code
+// that needs them directly; a fork that integrates tenure piece by piece can
+// skip Policy altogether and build them itself.
+//
+// Concurrency: the tree, resolver, filter, nominator and backoff are
+// immutable; the engine and the scenario validator keep scratch state, so a
+// Policy runs one [Cycle] at a time, on one goroutine.
+type Policy struct {
+	tree      *queuetree.Tree
+	resolver  *runtime.Resolver
+	filter    eligibility.MinRuntimeFilter
+	validator eligibility.ScenarioValidator
+	nominator eligibility.Nominator
+	engine    *requeue.Engine
+	backoff   requeue.BackoffConfig
+	clock     clock.Clock
+}
+
+// New validates cfg and builds a Policy. Every problem is reported at once,
+// joined in one error (errors.Join): queue-tree problems (duplicates,
+// unknown parents, cycles), unparsable or negative min-runtimes, unknown
+// plugin arguments and methods, colliding annotation keys, and invalid engine
+// or backoff settings. Cost: O(queues · log queues).
+func New(cfg Config) (*Policy, error) {
+	return cfg.build()
+}
+
+// Tree returns the queue tree.
+func (p *Policy) Tree() *queuetree.Tree { return p.tree }
+
+// Resolver returns the min-runtime resolver.
+func (p *Policy) Resolver() *runtime.Resolver { return p.resolver }
+
+// Filter returns the min-runtime victim filter (the one the engine uses).
+func (p *Policy) Filter() *eligibility.MinRuntimeFilter { return &p.filter }
+
+// Nominator returns the expected-runtime nominator.
+func (p *Policy) Nominator() *eligibility.Nominator { return &p.nominator }
+
+// Engine returns the requeue engine.
+func (p *Policy) Engine() *requeue.Engine { return p.engine }
+
+// Backoff returns the readiness-timeout backoff configuration.
+func (p *Policy) Backoff() requeue.BackoffConfig { return p.backoff }
+
+// Queue returns the ID of the queue named name, or an error naming it when
+// the tree has no such queue. Use it to fill [eligibility.Job.Queue] and
+// [requeue.Contender.Queue]: a mistyped name must not silently resolve to
+// the defaults (queuetree.None), which would drop the queue's protection.
+func (p *Policy) Queue(name string) (queuetree.ID, error) {
+	if id, ok := p.tree.Lookup(name); ok {
+		return id, nil
+	}
+	return queuetree.None, fmt.Errorf("tenure: unknown queue %q", name)
+}
+
+// Begin starts a scheduling cycle: it reads the clock once, and every
+// decision made through the returned [Cycle] sees that instant.
+func (p *Policy) Begin() *Cycle { return p.BeginAt(p.clock.Now()) }
+
+// BeginAt starts a cycle at now without reading the clock (for replays
+// and simulations that own time).
+func (p *Policy) BeginAt(now time.Time) *Cycle { return &Cycle{p: p, now: now} }
