@@ -152,26 +152,37 @@
 // [QueueOrder] orders pending jobs ([QueueEntry]): higher priority first,
 // then earlier queue-order timestamp, then smaller ID. [QueueOrder.Compare] is
 // a strict weak ordering, total for distinct IDs, so the order is
-// deterministic. The timestamp follows the [TimestampStrategy]:
+// deterministic. The timestamp follows Kueue's
+// Ordering.GetQueueOrderTimestamp (kubernetes-sigs/kueue pkg/workload): the
+// first that applies of
 //
-//   - [TimestampEviction] (the default, the zero value) uses the instant of
-//     the job's last readiness-timeout eviction (QueueEntry.TimeoutEvicted)
-//     when there is one, else its creation: back of the queue after such an
-//     eviction;
-//   - [TimestampCreation] always uses the creation time: front of the queue.
+//   - under [TimestampEviction] (the default, the zero value), the instant
+//     of the job's readiness-timeout eviction (QueueEntry.TimeoutEvicted):
+//     back of the queue after such an eviction; [TimestampCreation] ignores
+//     it and keeps the job's place;
+//   - under either strategy, the instant of its admission-check eviction
+//     (QueueEntry.AdmissionCheckEvicted);
+//   - with [QueueOrder.RestampReclaimPreempted] (Kueue with its
+//     PrioritySortingWithinCohort gate off; the gate is on by default), the
+//     instant it was preempted to reclaim borrowed quota plus 1ms
+//     (QueueEntry.ReclaimPreempted), so it sorts behind its preemptor;
+//   - its creation.
 //
-// A job preempted by an equal-priority job (a time-based or "newer" pick of
-// eligibility's LowerOrNewerEqualPriority policy,
+// The entry's eviction fields describe its current eviction, as Kueue's
+// Evicted and Preempted conditions do (both are reset when the job is
+// admitted again). A job preempted by an equal-priority job (a time-based or
+// "newer" pick of eligibility's LowerOrNewerEqualPriority policy,
 // [QueueEntry.SamePriorityPreempted]) is stamped with that instant under
-// both strategies, so that equal-priority jobs take turns instead of taking
-// the slot straight back (a choice beyond DESIGN §4.6; [QueueOrder.Timestamp]
-// explains it and the similar rule in Kueue). Other preemptions change the
+// both strategies when it is later, so that equal-priority jobs take turns
+// instead of taking the slot straight back (tenure's own rule;
+// [QueueOrder.Timestamp] explains it). Other preemptions change the
 // timestamp under neither strategy. Timestamps are compared as wall-clock
 // instants (monotonic readings are stripped). [QueueOrder.Compare] suits
 // slices.SortFunc; [QueueOrder.Sort] computes each timestamp once and sorts
 // compact keys, three to four times faster at 50,000 jobs.
 // TimestampStrategy reads and writes Kueue's spelling ("Eviction",
-// "Creation") as text.
+// "Creation") as text; [RequeuingStrategy.QueueOrder] builds the order from
+// Kueue's configuration.
 //
 // # Concurrency
 //
