@@ -63,11 +63,11 @@
 // # Elastic scenario validator
 //
 // [ScenarioValidator.Validate] checks a whole eviction scenario: the victim
-// tasks grouped by job ([ScenarioJob]) with, per task, its subgroup and
-// whether it is still active ([ScenarioTask]). A scenario is rejected
-// ([ReasonBelowMinAvailable]) when a victim job that is elastic and still
-// protected under the min-runtime resolved for this preemptor and action
-// would keep Active - evicted < MinAvailable in a subgroup; the
+// tasks grouped by job ([ScenarioJob]) with, per task, its subgroup, whether
+// it is still active and optionally its ID ([ScenarioTask]). A scenario is
+// rejected ([ReasonBelowMinAvailable]) when a victim job that is elastic and
+// still protected under the min-runtime resolved for this preemptor and
+// action would keep Active - evicted < MinAvailable in a subgroup; the
 // [ScenarioDecision] names the first such job and subgroup, the remaining
 // count, the minimum and the protection expiry, counts the violations, and
 // sets Until to the last violating job's expiry (from then on the same
@@ -75,17 +75,55 @@
 // that are not elastic are the per-pair filter's business.
 //
 // Only active tasks count as evictions, so a task already releasing is not
-// counted twice. Entries with the same job ID are summed, which suits the
-// accumulated-scenario pattern of seed 002 (recorded victims followed by
-// potential victims, re-validated each time the set grows): the validator
-// keeps its scratch space between calls and allocates nothing once warm, so
-// it is meant to be reused, one per goroutine. A task naming a subgroup its
-// job lacks is reported as an [UnknownSubgroupError] value, never a panic.
+// counted twice. Entries of the same job are summed, which suits the
+// accumulated-scenario pattern of KAI-Scheduler's scenario builder (recorded
+// victims followed by potential victims, re-validated each time the set
+// grows): the validator keeps its scratch space between calls and allocates
+// nothing once warm, so it is meant to be reused, one per goroutine. A task
+// naming a subgroup its job lacks is reported as an [UnknownSubgroupError]
+// value, never a panic.
 //
-// Choice beyond the seeds: only subgroups the scenario takes at least one
-// active task from are checked. A protected job whose other subgroup is
+// Bad input gets a clear decision. Entries are one job when they share a
+// non-empty ID and describe it alike (the same *Job, or equal Queue, Start
+// and Subgroups); two entries with one ID that describe different jobs are
+// rejected with [ReasonConflictingVictims], since an unprotected job listed
+// first must not hide a protected one. An empty ID is anonymous: such
+// entries are one job only when they share the *Job pointer. Tasks of one
+// job with the same non-empty ID are one task, counted once even when it is
+// listed among both the recorded and the potential victims (listed with a
+// different subgroup or state, it is a conflict); tasks without an ID are
+// counted each time they are listed. Counts are taken in 64 bits, and a
+// touched subgroup of a protected elastic victim with a negative Active or
+// MinAvailable, or with more evicted tasks than Active, is rejected with
+// [ReasonInvalidCounts] rather than judged.
+//
+// Choice beyond KAI-Scheduler: only subgroups the scenario takes at least
+// one active task from are checked. A protected job whose other subgroup is
 // already below its minimum (a gang still starting) does not veto evictions
 // from a subgroup that stays at or above its own minimum.
+//
+// # Differences from KAI-Scheduler's min-runtime plugin
+//
+// tenure follows KAI-Scheduler's min-runtime plugin
+// (pkg/scheduler/plugins/minruntime/minruntime.go) except where the plugin's
+// counting would let a protected job lose more than its minimum allows or
+// block a job nothing protects; each difference is deliberate:
+//
+//   - Elastic means active tasks above the minimum: a subgroup is elastic
+//     when MinAvailable < Active ([Subgroup.Elastic]). KAI's PodSet.IsElastic
+//     compares MinAvailable with every pod of the subgroup, pending and
+//     finished ones included, so a gang whose extra pods are still pending
+//     counts as elastic there and bypasses the per-pair filter.
+//   - Releasing tasks do not count as running. KAI's validators subtract
+//     the scenario's victims from GetActivelyRunningTasksCount, whose
+//     statuses (pkg/scheduler/api/pod_status: activeUsedStatuses) include
+//     Releasing, so pods already being evicted by an earlier decision count
+//     as still running and the same job can be emptied step by step. Here
+//     Active counts allocated tasks that are not releasing, and a releasing
+//     task listed in the scenario is not counted again.
+//   - A min-runtime of 0 never protects, even when the start lies in the
+//     future (see the runtime package); KAI's plugin protects while now is
+//     before start + 0, so it denies such a job until its start.
 //
 // # Expected-runtime nominator
 //
