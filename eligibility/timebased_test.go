@@ -272,7 +272,7 @@ func TestPreemptionCandidatesOrder(t *testing.T) {
 	// Expired means reserved before t0+140m (200m - r > 60m); newer means
 	// reserved after t0+100m. "exp-newer" is both, hence expired.
 	want := []string{
-		"low1", "low5-a", "low5-b", // lowest priority first, then ID
+		"low1", "low5-b", "low5-a", // lowest priority first, then most recently reserved
 		"exp-20-a", "exp-20-b", "exp-20-0", "exp-60", "exp-99", "exp-100-at-ts", "exp-newer", // longest-running first, ties by ID
 		"new-190", "new-150", // most recently admitted first
 	}
@@ -322,7 +322,11 @@ func TestCandidateCompareTies(t *testing.T) {
 		a, b eligibility.PreemptionDecision
 		want int // sign of CandidateCompare(a, b)
 	}{
-		{"lower: same priority, ID decides", dec("a", eligibility.ClassLowerPriority, 1, tbAt(9)), dec("b", eligibility.ClassLowerPriority, 1, tbAt(0)), -1},
+		{"lower: same priority, most recently reserved first", dec("b", eligibility.ClassLowerPriority, 1, tbAt(9)), dec("a", eligibility.ClassLowerPriority, 1, tbAt(0)), -1},
+		{"lower: same priority, 1ns later first", dec("b", eligibility.ClassLowerPriority, 1, tbAt(9).Add(1)), dec("a", eligibility.ClassLowerPriority, 1, tbAt(9)), -1},
+		{"lower: same priority and reservation, ID decides", dec("a", eligibility.ClassLowerPriority, 1, tbAt(9)), dec("b", eligibility.ClassLowerPriority, 1, tbAt(9)), -1},
+		{"lower: missing reservation counts as the latest", dec("b", eligibility.ClassLowerPriority, 1, time.Time{}), dec("a", eligibility.ClassLowerPriority, 1, tbAt(900)), -1},
+		{"newer: missing reservation counts as the latest", dec("b", eligibility.ClassNewer, 1, time.Time{}), dec("a", eligibility.ClassNewer, 1, tbAt(900)), -1},
 		{"lower: lowest priority first", dec("b", eligibility.ClassLowerPriority, 0, tbAt(0)), dec("a", eligibility.ClassLowerPriority, 1, tbAt(0)), -1},
 		{"expired: 1ns earlier first", dec("b", eligibility.ClassExpired, 1, tbAt(5)), dec("a", eligibility.ClassExpired, 1, tbAt(5).Add(1)), -1},
 		{"expired: same instant, ID decides", dec("a", eligibility.ClassExpired, 1, tbAt(5)), dec("b", eligibility.ClassExpired, 1, tbAt(5)), -1},
