@@ -29,13 +29,15 @@
 //   - [Earliest] gives the earliest non-zero Until of a set of decisions:
 //     when to look again.
 //
-// Semantics follow DESIGN.md §4.3, §4.4 and §4.7 and seeds 000 (KAI's
-// expectedruntime plugin), 001 (KAI's minruntime plugin), 002 (its design)
-// and 004 (Kueue's KEP-8522).
+// The rules follow KAI-Scheduler's min-runtime plugin
+// (pkg/scheduler/plugins/minruntime, docs/plugins/minruntime.md) and its
+// design (docs/developer/designs/minruntime/README.md), KAI-Scheduler's
+// expected-runtime requeue (PR #941), and Kueue's KEP-8522
+// (keps/8522-time-based-same-priority-preemption).
 //
 // # Min-runtime victim filter
 //
-// [MinRuntimeFilter.Check] answers seed 002's IsPreemptible(action,
+// [MinRuntimeFilter.Check] answers the min-runtime design's IsPreemptible(action,
 // preemptor, victim) for one pair: it resolves the min-runtime d with the
 // [runtime.Resolver] (preempt: the victim's queue walk; reclaim: the LCA or
 // queue method) and returns a [Decision]. The victim is protected while
@@ -45,7 +47,7 @@
 // protection until start + d and says so ([ReasonClockSkew]).
 //
 // An elastic victim (some subgroup with MinAvailable < Active, see
-// [Job.IsElastic]) is always allowed here: as seed 002's phase 4 specifies,
+// [Job.IsElastic]) is always allowed here: as the design's phase 4 specifies,
 // how many of its tasks may go is decided for the whole scenario by the
 // [ScenarioValidator]. While it is protected the reason says so
 // ([ReasonElasticDeferred]); once unprotected it gets the plain reason,
@@ -53,8 +55,8 @@
 // Resolution in every case.
 //
 // The filter runs after the scheduler's own fundamental victim filters
-// (preemptible at all, in-queue versus cross-queue legality; seed 002 phase
-// 2): it never looks at [Job.Preemptible] or priorities. Check is
+// (preemptible at all, in-queue versus cross-queue legality; the design's
+// phase 2): it never looks at [Job.Preemptible] or priorities. Check is
 // allocation-free and costs one resolver query (O(1) for preempt, O(log
 // depth) for an LCA reclaim), plus a scan of the subgroups of a protected
 // victim; the package benchmarks measure it against a walk-per-query
@@ -127,12 +129,13 @@
 //
 // # Expected-runtime nominator
 //
-// [Nominator] implements seed 000: a running, preemptible job that opted in
+// [Nominator] implements KAI-Scheduler's expected-runtime nomination (PR
+// #941): a running, preemptible job that opted in
 // with the expected-runtime annotation becomes a requeue candidate once
 // now - start >= expected (nominated at exactly start + expected). Being
 // nominated does not evict anything: the requeue engine evicts only when a
 // higher-priority job can then run. [Nominator.Evaluate] applies the checks
-// in exactly DESIGN §4.4's order; the first failure is the reason:
+// in exactly this order; the first failure is the reason:
 //
 //	not_running → not_preemptible → (not configured: silent) →
 //	invalid_duration → missing_start → clock_skew (Until = start) →
@@ -181,12 +184,18 @@
 // # Time-based same-priority preemption
 //
 // [PreemptionConfig] is the within-queue preemption policy of Kueue's
-// KEP-8522 (seed 004): [PreemptionNever] (the zero value),
-// [PreemptionLowerPriority], or [PreemptionLowerOrNewerEqualPriority] with an
-// optional MinAdmitDuration M. [PreemptionConfig.Validate] applies the
-// seed's rules and reports every problem: M below 1m (0 and negatives
-// included) is rejected, M with any other policy is rejected, and a nil M is
-// valid and disables the time-based rule.
+// KEP-8522 (keps/8522-time-based-same-priority-preemption):
+// [PreemptionNever] (the zero value), [PreemptionLowerPriority], or
+// [PreemptionLowerOrNewerEqualPriority] with an optional MinAdmitDuration M.
+// [PreemptionConfig.Validate] applies the KEP's rules to this flat form and
+// reports every problem: M below 1m (0 and negatives included) is rejected,
+// M with any other policy is rejected, and a nil M is valid and disables the
+// time-based rule. [KueueWithinClusterQueue] is Kueue's own shape
+// (withinClusterQueue and the optional withinClusterQueueConfig block);
+// [KueueWithinClusterQueue.Config] applies the KEP's webhook validation in
+// full, including rule 3, which the flat form cannot express: the block is
+// an error with Never or LowerPriority even when it sets nothing.
+// [PreemptionConfig.Kueue] converts back.
 //
 // [PreemptionConfig.Classify] decides about one running [Candidate] for a
 // pending job ([PreemptionRequest]: its priority and its queue-order
@@ -202,35 +211,47 @@
 //     is;
 //   - equal priority, newer: it queued strictly after the preemptor's
 //     timestamp — by [Candidate.Queued] when given, else by its reservation
-//     (see "Which newer" below) ([ClassNewer]); otherwise [ClassProtected];
-//   - bad data stays a decision: an equal-priority candidate without a
-//     reservation time is [ClassUnknownReservation] (not preemptible), and a
-//     zero preemptor timestamp makes no candidate newer.
+//     (see "Which newer" below) ([ClassNewer]); otherwise [ClassProtected].
+//     As in Kueue's SatisfiesPreemptionPolicy
+//     (pkg/scheduler/preemption/common/preemption_policy.go) this compares
+//     queue-order timestamps only, so a candidate with Queued but no
+//     reservation time is still judged;
+//   - bad data stays a decision: an equal-priority candidate whose
+//     timestamp is unknown (no Queued, no Reserved), or whose reservation is
+//     unknown under M when it is not newer, is [ClassUnknownReservation]
+//     (not preemptible); a zero preemptor timestamp makes no candidate
+//     newer.
 //
 // [PreemptionConfig.Candidates] returns the preemptible candidates in
-// preemption order ([CandidateCompare], [CandidateSort]): lower priority
-// first (lowest first), then expired (longest-running first), then newer
-// (most recently admitted first), ties by ID. [CandidateClass.TimeBased]
-// marks the picks an embedder reports with Kueue's reason
-// InClusterQueueTimeBased. Classify is O(1) and CandidateCompare
-// O(len(ID)), both allocation-free; Candidates computes each sort key once.
+// preemption order ([CandidateCompare], [CandidateSort]), Kueue's
+// CandidatesOrdering (pkg/scheduler/preemption/common/ordering.go) within a
+// queue with the KEP's classes: candidates already being evicted
+// ([Candidate.Evicted]) first; then lower priority (lowest first, then the
+// most recently reserved, which loses the least work), expired
+// (longest-running first), newer (most recently admitted first); ties by
+// ID. A missing reservation counts as the most recent, as Kueue uses the
+// current time for it. [CandidateClass.KueueReason] gives the reason Kueue
+// reports for a pick: [KueueReasonInClusterQueueTimeBased] for an expired
+// one, [KueueReasonInClusterQueue] otherwise. Classify is O(1) and
+// CandidateCompare O(len(ID)), both allocation-free; Candidates computes
+// each sort key once.
 //
 // # Which newer
 //
-// Seed 004 words the existing rule as "the target's quota reservation time is
-// more recent than the preemptor's creation time", and says the condition is
-// kept for backward compatibility with Kueue's LowerOrNewerEqualPriority. But
-// Kueue's code compares the two jobs' queue-order timestamps
+// KEP-8522 words the existing rule as "the target's quota reservation time
+// is more recent than the preemptor's creation time", and says the condition
+// is kept for backward compatibility with Kueue's LowerOrNewerEqualPriority.
+// But Kueue's code compares the two jobs' queue-order timestamps
 // (pkg/scheduler/preemption/common/preemption_policy.go), and the two
 // readings differ for a job that queued before the preemptor but was admitted
 // after it — in particular every job restarting after an earlier eviction:
 // by its reservation it is newer than everyone who queued before the restart,
 // by its queue-order timestamp it is not. tenure follows the code when it can:
 // give [Candidate.Queued] and "newer" means "queued later"; leave it zero and
-// the reservation stands in, as the seed's text (and DESIGN §4.7) words it.
-// On the simulator's default input the reservation reading made 12,135 of the
-// time-based policy's 21,002 evictions "newer" picks of jobs restarting after
-// an eviction.
+// the reservation stands in, as the KEP's text words it. On the simulator's
+// default input the reservation reading made 12,135 of the time-based
+// policy's 21,002 evictions "newer" picks of jobs restarting after an
+// eviction.
 //
 // Either way, a job preempted by an equal-priority job (picked as newer or as
 // expired) must be re-queued behind its preemptor: with its creation time it
@@ -238,6 +259,6 @@
 // after cycle. [github.com/tenurepolicy/tenure/requeue.QueueEntry] has a
 // SamePriorityPreempted field for that, and QueueOrder.Timestamp applies it;
 // pass the result as [PreemptionRequest.Timestamp] (and as Candidate.Queued
-// once the job runs again). The slot then rotates as seed 004 describes
+// once the job runs again). The slot then rotates as the KEP describes
 // (requeue's TestTimeBasedRotation walks the two-job case).
 package eligibility

@@ -214,7 +214,7 @@ func TestScenarioValidatorAllocsIdentified(t *testing.T) {
 }
 
 // elBigScenario builds jobs × subgroups elastic victims (Active 6, min 2,
-// started at elT0, spread over the seed 002 leaves), each losing tasks
+// started at elT0, spread over the leaves of the min-runtime design's tree), each losing tasks
 // active tasks per subgroup plus one releasing task.
 func elBigScenario(tree *queuetree.Tree, jobs, subgroups, tasks int) []eligibility.ScenarioJob {
 	leaves := []string{"leaf1", "leaf2", "leaf3"}

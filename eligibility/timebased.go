@@ -8,7 +8,7 @@ import (
 )
 
 // PreemptionPolicy says which running jobs of its own queue a pending job may
-// preempt (Kueue's withinClusterQueue policy, seed 004).
+// preempt (Kueue's withinClusterQueue policy, KEP-8522).
 type PreemptionPolicy uint8
 
 const (
@@ -60,7 +60,7 @@ func (p *PreemptionPolicy) UnmarshalText(b []byte) error {
 }
 
 // MinAdmitDurationFloor is the smallest MinAdmitDuration
-// [PreemptionConfig.Validate] accepts (seed 004: "at least 1 minute").
+// [PreemptionConfig.Validate] accepts (KEP-8522: "at least 1 minute").
 const MinAdmitDurationFloor = time.Minute
 
 // PreemptionConfig configures preemption among the jobs of one queue,
@@ -133,7 +133,7 @@ type Candidate struct {
 	// later eviction instant, as requeue.QueueOrder.Timestamp computes it).
 	// When set, the candidate is "newer" if Queued is strictly after the
 	// preemptor's timestamp — it queued later — as Kueue's implementation
-	// decides. When zero, Reserved stands in for it, as seed 004's text
+	// decides. When zero, Reserved stands in for it, as KEP-8522's text
 	// words the rule. Set it whenever it is known; see the package doc,
 	// "Which newer".
 	Queued time.Time

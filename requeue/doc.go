@@ -16,8 +16,8 @@
 //
 // # Engine
 //
-// [Engine.Run] is seed 000's Requeue action, one pass per scheduling cycle
-// (DESIGN §4.5). Its input ([EngineInput]) holds the nominations
+// [Engine.Run] is the Requeue action of KAI-Scheduler's expected-runtime
+// requeue (PR #941), one pass per scheduling cycle. Its input ([EngineInput]) holds the nominations
 // ([VictimNomination]) of any number of nominators, the victims' data
 // ([Victim]: priority, queue, start, expected runtime, requeue delay,
 // not-before) and the pending contenders ([Contender]); [EngineConfig] holds
@@ -43,7 +43,7 @@
 // one eviction and at most one [Model.Place] per eligible contender for each
 // victim tried, and allocates little beyond its result.
 //
-// Choices beyond seed 000 and DESIGN §4.5, and why:
+// Choices beyond KAI-Scheduler's proposal, and why:
 //
 //   - Filters are asked per victim-contender pair ([VictimFilter] receives
 //     both), because min-runtime resolution depends on the preemptor's

@@ -75,7 +75,7 @@
 //     meet at the root, so c is the victim's top-level queue. See
 //     [Resolver.Reclaim].
 //
-// Seed 002's example, with reclaim settings on
+// The min-runtime design's example, with reclaim settings on
 //
 //	A ─ B (600s) ─┬─ C ─────────┬─ leaf1 (0s)
 //	              │             └─ leaf2 (180s)
