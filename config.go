@@ -1,7 +1,9 @@
 package tenure
 
 import (
+	"cmp"
 	"errors"
+	"fmt"
 	"log/slog"
 
 	"github.com/tenurepolicy/tenure/clock"
@@ -83,12 +85,10 @@ type Queue struct {
 func (c Config) build() (*Policy, error) {
 	var errs []error
 	queues := make([]queuetree.Queue, len(c.Queues))
-	fields := make([]runtime.QueueFields, 0, len(c.Queues))
+	fields := make([]runtime.QueueFields, len(c.Queues)) // same indices as c.Queues in every message
 	for i, q := range c.Queues {
 		queues[i] = queuetree.Queue{Name: q.Name, Parent: q.Parent}
-		if q.PreemptMinRuntime != "" || q.ReclaimMinRuntime != "" {
-			fields = append(fields, runtime.QueueFields{Name: q.Name, PreemptMinRuntime: q.PreemptMinRuntime, ReclaimMinRuntime: q.ReclaimMinRuntime})
-		}
+		fields[i] = runtime.QueueFields{Name: q.Name, PreemptMinRuntime: q.PreemptMinRuntime, ReclaimMinRuntime: q.ReclaimMinRuntime}
 	}
 	tree, err := queuetree.New(queues)
 	errs = append(errs, err)
@@ -100,6 +100,16 @@ func (c Config) build() (*Policy, error) {
 		errs = append(errs, err)
 	}
 	errs = append(errs, c.AnnotationKeys.Validate(), c.Engine.Validate(), c.Backoff.Validate())
+	nominator := cmp.Or(c.NominatorName, eligibility.NominatorExpectedRuntime)
+	engine := cmp.Or(c.Engine.Name, requeue.DefaultEngineName)
+	for _, n := range []struct{ field, name string }{{"NominatorName", nominator}, {"Engine.Name", engine}} {
+		if !eligibility.Reason(n.name).Valid() {
+			errs = append(errs, fmt.Errorf("tenure: %s %q is not a metric label (lower-case letters, digits and _, starting with a letter)", n.field, n.name))
+		}
+	}
+	if nominator == engine {
+		errs = append(errs, fmt.Errorf("tenure: NominatorName and Engine.Name are both %q: their events would be counted together", nominator))
+	}
 	if err := errors.Join(errs...); err != nil {
 		return nil, err
 	}

@@ -14,7 +14,10 @@ import (
 // instant at which any of those decisions may change ([Cycle.Wake]).
 //
 // A Cycle belongs to the goroutine running the cycle. Use a new one for each
-// cycle: its instant does not move.
+// cycle: its instant does not move. Time-based same-priority preemption
+// (eligibility.PreemptionConfig) is not wired into the Policy: a scheduler
+// that uses it classifies candidates at [Cycle.Now] and folds their Until
+// into its own wake-up with [eligibility.Earliest].
 type Cycle struct {
 	p    *Policy
 	now  time.Time
@@ -27,8 +30,10 @@ func (c *Cycle) Now() time.Time { return c.now }
 // Wake returns the earliest non-zero Until among the decisions made through
 // c so far: the instant at which, with no other change, some answer of this
 // cycle changes (a protection expires, a cooldown or a backoff ends, a job
-// reaches its expected runtime). The zero time means no decision changes by
-// time alone. A scheduler may sleep until Wake instead of polling.
+// reaches its expected runtime), or [Cycle.Now] itself when the requeue
+// engine deferred nominations (a bound stopped its pass, so the next cycle
+// should come at once). The zero time means no decision changes by time
+// alone. A scheduler may sleep until Wake instead of polling.
 func (c *Cycle) Wake() time.Time { return c.wake }
 
 // note lowers Wake to until.
@@ -100,6 +105,12 @@ func (c *Cycle) Requeue(in RequeueInput, model requeue.Model) (RequeueResult, er
 	var err error
 	out.Engine, err = c.p.engine.Run(c.now, ein, model)
 	c.note(out.Engine.Wake)
+	for i := range out.Engine.Outcomes {
+		if out.Engine.Outcomes[i].Kind == requeue.OutcomeDeferred {
+			c.note(c.now) // a bound stopped the pass: run the next cycle at once
+			break
+		}
+	}
 	return out, err
 }
 

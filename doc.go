@@ -28,21 +28,37 @@
 //
 // # One scheduling cycle
 //
-// Read the clock once and pass that instant to every decision of the cycle:
+// [New] builds a [Policy] from one [Config]: the queue hierarchy with
+// KAI-Scheduler's per-queue min-runtime fields, its min-runtime plugin
+// arguments, the expected-runtime annotation keys, and the requeue engine's
+// and backoff's settings, validated all at once (every problem in one error).
+// The Policy wires the queue tree, the min-runtime resolver and victim
+// filter, the elastic scenario validator, the expected-runtime nominator and
+// the requeue engine; the engine applies the min-runtime filter by default,
+// so the zero configuration never requeues a protected job.
 //
-//  1. When the queue snapshot changes, build a [queuetree.Tree] and a
-//     runtime.Resolver (O(queues); immutable, shared by every goroutine).
-//  2. Preempt/reclaim actions ask the eligibility min-runtime filter whether
-//     each candidate victim may go now (an O(1), allocation-free check); the
-//     elastic validator vets the whole scenario before it is committed.
-//  3. The expected-runtime nominator names running jobs past their expected
-//     runtime; the requeue Engine virtually evicts each, tries to place
-//     strictly higher-priority pending work, and commits or rolls back.
-//  4. The embedder performs the evictions the engine returns, writes the
-//     not-before annotations, and maps observer callbacks to its metrics.
+// Each scheduling cycle starts with [Policy.Begin], which reads the
+// configured clock ([clock.Clock]; the wall clock by default) exactly once.
+// Every decision made through the returned [Cycle] sees that instant:
 //
-// Every decision carries a reason and Until, the earliest instant its answer
-// may change, so a scheduler can wake up then instead of polling.
+//  1. Preempt/reclaim actions ask [Cycle.CheckVictim] whether each candidate
+//     victim may go now (O(1), allocation-free); [Cycle.ValidateScenario]
+//     vets a whole scenario for elastic jobs.
+//  2. [Cycle.Requeue] runs the expected-runtime nominator over the running
+//     jobs and one requeue-engine pass against the scheduler's own state (a
+//     requeue.Model): each nominated job is virtually evicted, strictly
+//     higher-priority pending work is tried in its place, and the change is
+//     committed or rolled back.
+//  3. The embedder performs the committed evictions (the engine has already
+//     applied them to its Model), writes the not-before annotations, and
+//     reads its metrics from the [eligibility.Observer] it configured.
+//  4. [Cycle.Wake] is the earliest instant at which any decision of the
+//     cycle may change: a scheduler can sleep until then instead of polling.
+//
+// Every decision has the same shape, [eligibility.Decision]: Allowed, a
+// Reason (a stable label usable as a metric label, one type across packages)
+// and Until. The pieces stay usable on their own, for forks that integrate
+// them one by one; the package Example shows that path.
 //
 // # Semantics
 //
@@ -64,4 +80,21 @@
 // the child of the reclaimer's and victim's lowest common ancestor on the
 // victim's side (method lca, the default) or at the victim's queue (method
 // queue).
+//
+// # Sources
+//
+//   - KAI-Scheduler, min-runtime: the plugin (pkg/scheduler/plugins/minruntime,
+//     docs/plugins/minruntime.md) and its design, "Minimum runtime before
+//     preemptions and reclaims" (PR #126).
+//   - KAI-Scheduler, expected-runtime requeue: the expectedruntime plugin and
+//     the Requeue action it feeds (PR #941, issue #904,
+//     docs/plugins/expectedruntime.md).
+//   - Kueue KEP-1282, "Pods Ready Requeue Strategy"
+//     (keps/1282-pods-ready-requeue-strategy): requeue backoff and queue
+//     order; Kueue's waitForPodsReady.requeuingStrategy configuration.
+//   - Kueue KEP-8522, "Time-Based Same-Priority Preemption": minAdmitDuration,
+//     candidate order, validation.
+//
+// Where tenure decides differently from a source, the package that implements
+// the rule says so and why.
 package tenure

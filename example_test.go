@@ -2,6 +2,7 @@ package tenure_test
 
 import (
 	"fmt"
+	"log"
 	"time"
 
 	"github.com/tenurepolicy/tenure/clock"
@@ -12,20 +13,33 @@ import (
 	"github.com/tenurepolicy/tenure/runtime"
 )
 
-// Example shows the shape of one scheduling cycle in an embedding scheduler:
-// read the clock once, build the tree and resolver per queue snapshot, filter
-// victims, nominate over-running jobs, run the requeue engine against the
-// scheduler's own state model, and persist what it decided.
+// Example builds the pieces one by one, as a fork that integrates tenure
+// piece by piece would (ExamplePolicy does the same through the composed
+// Policy): read the clock once, build the tree and resolver per queue
+// snapshot, filter victims, nominate over-running jobs, run the requeue
+// engine (with the min-runtime filter) against the scheduler's own state
+// model, and persist what it decided.
 func Example() {
+	must := func(err error) {
+		if err != nil {
+			log.Fatal(err)
+		}
+	}
 	var clk clock.Clock = clocktest.New(time.Date(2026, 3, 2, 12, 0, 0, 0, time.UTC))
 	now := clk.Now() // once per cycle: every decision sees the same instant
 
 	// Per queue snapshot (immutable, shareable across goroutines).
-	tree, _ := queuetree.New([]queuetree.Queue{{Name: "research"}, {Name: "prod"}})
-	cfg, _ := runtime.ParseConfig(map[string]string{"defaultReclaimMinRuntime": "1h"}, nil)
-	resolver, _ := runtime.NewResolver(tree, cfg)
-	research, _ := tree.Lookup("research")
-	prod, _ := tree.Lookup("prod")
+	tree, err := queuetree.New([]queuetree.Queue{{Name: "research"}, {Name: "prod"}})
+	must(err)
+	cfg, err := runtime.ParseConfig(map[string]string{"defaultReclaimMinRuntime": "1h"}, nil)
+	must(err)
+	resolver, err := runtime.NewResolver(tree, cfg)
+	must(err)
+	research, ok := tree.Lookup("research") // a miss would mean "no protection": check it
+	prod, ok2 := tree.Lookup("prod")
+	if !ok || !ok2 {
+		log.Fatal("unknown queue")
+	}
 
 	// Preempt/reclaim actions: an O(1), allocation-free check per victim.
 	filter := eligibility.MinRuntimeFilter{Resolver: resolver}
@@ -40,16 +54,22 @@ func Example() {
 	in.AddNominations(noms.Nominations)
 	in.Contenders = []requeue.Contender{{ID: "serve", Priority: 9, Queue: prod, Queued: now.Add(-time.Minute)}}
 
-	cluster, _ := requeue.NewCluster([]requeue.Node{{Name: "n1", Capacity: requeue.Resources{GPU: 8}}})
-	_ = cluster.AddJob(nil, requeue.ClusterJob{ID: "train", Tasks: []requeue.Resources{{GPU: 8}}})
-	_, _ = cluster.Place(nil, "train")
-	_ = cluster.AddJob(nil, requeue.ClusterJob{ID: "serve", Tasks: []requeue.Resources{{GPU: 4}}})
+	cluster, err := requeue.NewCluster([]requeue.Node{{Name: "n1", Capacity: requeue.Resources{GPU: 8}}})
+	must(err)
+	must(cluster.AddJob(nil, requeue.ClusterJob{ID: "train", Tasks: []requeue.Resources{{GPU: 8}}}))
+	_, err = cluster.Place(nil, "train")
+	must(err)
+	must(cluster.AddJob(nil, requeue.ClusterJob{ID: "serve", Tasks: []requeue.Resources{{GPU: 4}}}))
 
-	engine, _ := requeue.NewEngine(requeue.EngineConfig{DefaultDelay: 30 * time.Minute,
+	// Without the min-runtime filter the engine would requeue protected jobs.
+	engine, err := requeue.NewEngine(requeue.EngineConfig{DefaultDelay: 30 * time.Minute,
 		Filters: []requeue.VictimFilter{requeue.VictimMinRuntimeFilter{Filter: &filter}}})
-	res, _ := engine.Run(now, in, cluster) // your scheduler's state implements requeue.Model
+	must(err)
+	res, err := engine.Run(now, in, cluster) // your scheduler's state implements requeue.Model
+	must(err)
 	for _, o := range res.Outcomes {
-		// The embedder performs the eviction and writes the annotation.
+		// The engine already applied the change to its model; the embedder
+		// performs the eviction and writes the annotation.
 		fmt.Println(o.Job, o.Kind, o.Contenders, requeue.NotBeforeAnnotation+"="+o.Annotation)
 	}
 	// Output:

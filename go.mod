@@ -1,8 +1,8 @@
 module github.com/tenurepolicy/tenure
 
-go 1.23
+go 1.24
 
 require (
-	github.com/google/go-cmp v0.7.0 // indirect
-	pgregory.net/rapid v1.3.0 // indirect
+	github.com/google/go-cmp v0.7.0
+	pgregory.net/rapid v1.3.0
 )

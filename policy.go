@@ -1,7 +1,6 @@
 package tenure
 
 import (
-	"fmt"
 	"time"
 
 	"github.com/tenurepolicy/tenure/clock"
@@ -23,7 +22,7 @@ import (
 // skip Policy altogether and build them itself.
 //
 // Concurrency: the tree, resolver, filter, nominator and backoff are
-// immutable; the engine and the scenario validator keep scratch state, so a
+// immutable (the accessors return the filter and the nominator by value); the engine and the scenario validator keep scratch state, so a
 // Policy runs one [Cycle] at a time, on one goroutine.
 type Policy struct {
 	tree      *queuetree.Tree
@@ -51,11 +50,12 @@ func (p *Policy) Tree() *queuetree.Tree { return p.tree }
 // Resolver returns the min-runtime resolver.
 func (p *Policy) Resolver() *runtime.Resolver { return p.resolver }
 
-// Filter returns the min-runtime victim filter (the one the engine uses).
-func (p *Policy) Filter() *eligibility.MinRuntimeFilter { return &p.filter }
+// Filter returns a copy of the min-runtime victim filter (the engine's own
+// cannot be changed through it).
+func (p *Policy) Filter() eligibility.MinRuntimeFilter { return p.filter }
 
-// Nominator returns the expected-runtime nominator.
-func (p *Policy) Nominator() *eligibility.Nominator { return &p.nominator }
+// Nominator returns a copy of the expected-runtime nominator.
+func (p *Policy) Nominator() eligibility.Nominator { return p.nominator }
 
 // Engine returns the requeue engine.
 func (p *Policy) Engine() *requeue.Engine { return p.engine }
@@ -63,15 +63,18 @@ func (p *Policy) Engine() *requeue.Engine { return p.engine }
 // Backoff returns the readiness-timeout backoff configuration.
 func (p *Policy) Backoff() requeue.BackoffConfig { return p.backoff }
 
-// Queue returns the ID of the queue named name, or an error naming it when
-// the tree has no such queue. Use it to fill [eligibility.Job.Queue] and
+// Queue returns the ID of the queue named name, or an
+// [eligibility.UnknownQueueError] naming it when the tree has no such queue.
+// Use it to fill [eligibility.Job.Queue], [requeue.Victim.Queue] and
 // [requeue.Contender.Queue]: a mistyped name must not silently resolve to
-// the defaults (queuetree.None), which would drop the queue's protection.
+// the defaults (queuetree.None), which would drop the queue's protection. A
+// Queue field left at its zero value is [queuetree.Root], which also
+// resolves to the defaults: always set it. O(1): one map lookup.
 func (p *Policy) Queue(name string) (queuetree.ID, error) {
 	if id, ok := p.tree.Lookup(name); ok {
 		return id, nil
 	}
-	return queuetree.None, fmt.Errorf("tenure: unknown queue %q", name)
+	return queuetree.None, eligibility.UnknownQueueError{Queue: name}
 }
 
 // Begin starts a scheduling cycle: it reads the clock once, and every

@@ -1,6 +1,7 @@
 package tenure_test
 
 import (
+	"errors"
 	"strings"
 	"testing"
 	"time"
@@ -46,8 +47,9 @@ func TestNewReportsEveryProblem(t *testing.T) {
 	}
 }
 
-// TestZeroConfigIsSafe: the zero Config builds, resolves every queue to 0
-// (nothing protected), and its engine still runs the min-runtime filter.
+// TestZeroConfigIsSafe: the zero Config builds, wires every piece, reads
+// the wall clock, and reports unknown queue names (TestEngineProtectsByDefault
+// checks the engine's filter).
 func TestZeroConfigIsSafe(t *testing.T) {
 	p, err := tenure.New(tenure.Config{})
 	if err != nil {
@@ -56,8 +58,9 @@ func TestZeroConfigIsSafe(t *testing.T) {
 	if p.Tree().Len() != 1 || p.Resolver() == nil || p.Engine() == nil || p.Filter().Resolver != p.Resolver() {
 		t.Error("zero Config: pieces not wired")
 	}
-	if _, err := p.Queue("anything"); err == nil {
-		t.Error("Queue accepted an unknown name")
+	var uq eligibility.UnknownQueueError
+	if _, err := p.Queue("anything"); !errors.As(err, &uq) || uq.Queue != "anything" {
+		t.Errorf("Queue(unknown) = %v", err)
 	}
 	c := p.Begin()
 	if now := time.Now(); c.Now().After(now) || now.Sub(c.Now()) > time.Minute {
@@ -226,5 +229,138 @@ func TestPolicyObserverSeesEveryComponent(t *testing.T) {
 	want := []string{"er v nominated", "requeue v committed"}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("events (-want +got):\n%s", diff)
+	}
+}
+
+// TestCycleCheckVictimAllocs: the composed per-victim check stays on the
+// filter's allocation-free hot path.
+func TestCycleCheckVictimAllocs(t *testing.T) {
+	p, err := tenure.New(tenure.Config{Queues: []tenure.Queue{{Name: "q", ReclaimMinRuntime: "1h"}, {Name: "r"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	q, _ := p.Queue("q")
+	r, _ := p.Queue("r")
+	c := p.BeginAt(t0)
+	victim := eligibility.Job{ID: "v", Queue: q, Start: t0}
+	if n := testing.AllocsPerRun(100, func() { c.CheckVictim(runtime.ActionReclaim, r, &victim) }); n != 0 {
+		t.Errorf("CheckVictim allocates %v", n)
+	}
+}
+
+// TestNewSourceNames: the nominator's and the engine's event sources must be
+// metric labels and must differ.
+func TestNewSourceNames(t *testing.T) {
+	for _, tc := range []struct {
+		cfg  tenure.Config
+		want string
+	}{
+		{tenure.Config{NominatorName: "requeue"}, "both"},
+		{tenure.Config{Engine: requeue.EngineConfig{Name: "expectedruntime"}}, "both"},
+		{tenure.Config{NominatorName: "Expected Runtime"}, "NominatorName"},
+		{tenure.Config{Engine: requeue.EngineConfig{Name: "rq-1"}}, "Engine.Name"},
+	} {
+		if _, err := tenure.New(tc.cfg); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%+v: err = %v, want one mentioning %q", tc.cfg, err, tc.want)
+		}
+	}
+}
+
+// TestNewErrorIndicesAgree: a problem found by two parts names the same
+// entry index in both messages.
+func TestNewErrorIndicesAgree(t *testing.T) {
+	_, err := tenure.New(tenure.Config{Queues: []tenure.Queue{{Name: "a"}, {Name: "b"}, {Name: "a", ReclaimMinRuntime: "1h"}}})
+	if err == nil {
+		t.Fatal("duplicate accepted")
+	}
+	for _, line := range strings.Split(err.Error(), "\n") {
+		if !strings.Contains(line, "0") || !strings.Contains(line, "2") {
+			t.Errorf("message does not name entries 0 and 2: %q", line)
+		}
+	}
+}
+
+// TestFilterCopyCannotDisableProtection: changing the filter a Policy hands
+// out does not change the engine's.
+func TestFilterCopyCannotDisableProtection(t *testing.T) {
+	p, err := tenure.New(tenure.Config{Queues: []tenure.Queue{{Name: "q", PreemptMinRuntime: "2h"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := p.Filter()
+	f.Resolver = nil
+	n := p.Nominator()
+	n.Name = "changed"
+	q, _ := p.Queue("q")
+	c := p.BeginAt(t0)
+	v := eligibility.Job{ID: "v", Queue: q, Priority: 1, Preemptible: true, Running: true, Start: t0.Add(-time.Hour),
+		Annotations: map[string]string{eligibility.AnnotationExpectedRuntime: "30m"}}
+	res, err := c.Requeue(tenure.RequeueInput{Running: []eligibility.Job{v},
+		Contenders: []requeue.Contender{{ID: "hi", Priority: 9, Queue: q}}}, protectedCluster(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if o := res.Engine.Outcomes[0]; o.Kind != requeue.OutcomeSkipped || o.Reason != eligibility.ReasonMinRuntimeProtected {
+		t.Errorf("outcome %v %v", o.Kind, o.Decision)
+	}
+	if got := res.Nominated.Nominations[0].Nominator; got != eligibility.NominatorExpectedRuntime {
+		t.Errorf("nominator name changed through a copy: %q", got)
+	}
+}
+
+// TestCycleWakeSilentAndDeferred: a job not yet over its expected runtime
+// (a silent outcome) sets Wake to when it will be; a deferred nomination
+// sets Wake to the cycle's own instant.
+func TestCycleWakeSilentAndDeferred(t *testing.T) {
+	p, err := tenure.New(tenure.Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := p.BeginAt(t0)
+	young := eligibility.Job{ID: "young", Priority: 1, Preemptible: true, Running: true, Start: t0.Add(-10 * time.Minute),
+		Annotations: map[string]string{eligibility.AnnotationExpectedRuntime: "1h"}}
+	if _, err := c.Requeue(tenure.RequeueInput{Running: []eligibility.Job{young}}, protectedCluster(t)); err != nil {
+		t.Fatal(err)
+	}
+	if !c.Wake().Equal(t0.Add(50 * time.Minute)) {
+		t.Errorf("Wake = %v, want when young reaches its expected runtime", c.Wake())
+	}
+
+	p, err = tenure.New(tenure.Config{Engine: requeue.EngineConfig{MaxVictims: 1}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c = p.BeginAt(t0)
+	old := func(id string) eligibility.Job {
+		return eligibility.Job{ID: id, Priority: 1, Preemptible: true, Running: true, Start: t0.Add(-2 * time.Hour),
+			Annotations: map[string]string{eligibility.AnnotationExpectedRuntime: "1h"}}
+	}
+	model, err := requeue.NewCluster([]requeue.Node{{Name: "n1", Capacity: requeue.Resources{GPU: 8}}, {Name: "n2", Capacity: requeue.Resources{GPU: 8}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, j := range []string{"a", "b", "x", "y"} {
+		if err := model.AddJob(nil, requeue.ClusterJob{ID: j, Tasks: []requeue.Resources{{GPU: 8}}}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, j := range []string{"a", "b"} {
+		if ok, err := model.Place(nil, j); !ok || err != nil {
+			t.Fatal(ok, err)
+		}
+	}
+	res, err := c.Requeue(tenure.RequeueInput{Running: []eligibility.Job{old("a"), old("b")},
+		Contenders: []requeue.Contender{{ID: "x", Priority: 9}, {ID: "y", Priority: 9}}}, model)
+	if err != nil {
+		t.Fatal(err)
+	}
+	deferred := 0
+	for _, o := range res.Engine.Outcomes {
+		if o.Kind == requeue.OutcomeDeferred {
+			deferred++
+		}
+	}
+	if deferred != 1 || !c.Wake().Equal(t0) {
+		t.Errorf("%d deferred, Wake = %v; want 1 and the cycle's instant", deferred, c.Wake())
 	}
 }

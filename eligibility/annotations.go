@@ -9,7 +9,7 @@ import (
 	"github.com/tenurepolicy/tenure/runtime"
 )
 
-// The annotation keys of seed 000 (KAI-Scheduler's expectedruntime plugin).
+// The annotation keys of KAI-Scheduler's expectedruntime plugin (PR #941).
 const (
 	// AnnotationExpectedRuntime holds the job's expected runtime, a duration
 	// in [runtime.ParseDuration]'s grammar ("2h", "1d", "1h30m"). Its
@@ -25,7 +25,7 @@ const (
 )
 
 // AnnotationKeys names the annotations the [Nominator] reads. The zero value
-// means the seed's keys; any empty field falls back to its default, so a fork
+// means KAI's keys; any empty field falls back to its default, so a fork
 // overrides only what it renames. [KeysWithPrefix] builds a full set for
 // another prefix.
 type AnnotationKeys struct {
@@ -34,7 +34,7 @@ type AnnotationKeys struct {
 	RequeueNotBefore string // default AnnotationRequeueNotBefore
 }
 
-// DefaultAnnotationKeys returns the seed's keys.
+// DefaultAnnotationKeys returns KAI's keys.
 func DefaultAnnotationKeys() AnnotationKeys {
 	return AnnotationKeys{
 		ExpectedRuntime:  AnnotationExpectedRuntime,
@@ -43,7 +43,7 @@ func DefaultAnnotationKeys() AnnotationKeys {
 	}
 }
 
-// KeysWithPrefix returns the seed's key names under another prefix, for
+// KeysWithPrefix returns KAI's key names under another prefix, for
 // example KeysWithPrefix("example.com/") gives "example.com/expected-runtime",
 // "example.com/requeue-delay" and "example.com/requeue-not-before".
 func KeysWithPrefix(prefix string) AnnotationKeys {

@@ -17,10 +17,14 @@ type Decision struct {
 	Allowed bool
 	// Reason explains Allowed with a stable label.
 	Reason Reason
-	// Until is the earliest instant at which the answer may change by the
-	// passage of time alone, such as a protection expiry (the victim is
-	// evictable at exactly Until), a cooldown end or a min-admit expiry. It
-	// is the zero time when time alone never changes the answer. A
+	// Until is the earliest instant at which the decision — Allowed or its
+	// Reason — may change by the passage of time alone, such as a
+	// protection expiry (the victim is evictable at exactly Until), a
+	// cooldown end or a min-admit expiry. It is the zero time when time
+	// alone never changes the decision. The same rule holds for every
+	// decision in tenure, allowed ones included (an elastic victim allowed
+	// with elastic_deferred has the Until at which its reason becomes
+	// not_protected). A
 	// scheduler sleeps until the [Earliest] Until of its decisions instead
 	// of polling.
 	Until time.Time

@@ -29,10 +29,10 @@
 //   - [Earliest] gives the earliest non-zero Until of a set of decisions:
 //     when to look again.
 //
-// The rules follow KAI-Scheduler's min-runtime plugin
-// (pkg/scheduler/plugins/minruntime, docs/plugins/minruntime.md) and its
-// design (docs/developer/designs/minruntime/README.md), KAI-Scheduler's
-// expected-runtime requeue (PR #941), and Kueue's KEP-8522
+// Sources: KAI-Scheduler's expectedruntime plugin (PR #941,
+// docs/plugins/expectedruntime.md), its minruntime plugin
+// (docs/plugins/minruntime.md, pkg/scheduler/plugins/minruntime) and the
+// min-runtime design it implements (PR #126), and Kueue's KEP-8522
 // (keps/8522-time-based-same-priority-preemption).
 //
 // # Min-runtime victim filter
@@ -47,7 +47,7 @@
 // protection until start + d and says so ([ReasonClockSkew]).
 //
 // An elastic victim (some subgroup with MinAvailable < Active, see
-// [Job.IsElastic]) is always allowed here: as the design's phase 4 specifies,
+// [Job.IsElastic]) is always allowed here: as the min-runtime design's phase 4 specifies,
 // how many of its tasks may go is decided for the whole scenario by the
 // [ScenarioValidator]. While it is protected the reason says so
 // ([ReasonElasticDeferred]); once unprotected it gets the plain reason,
@@ -55,8 +55,8 @@
 // Resolution in every case.
 //
 // The filter runs after the scheduler's own fundamental victim filters
-// (preemptible at all, in-queue versus cross-queue legality; the design's
-// phase 2): it never looks at [Job.Preemptible] or priorities. Check is
+// (preemptible at all, in-queue versus cross-queue legality; KAI-Scheduler's min-runtime design (PR #126) phase
+// 2): it never looks at [Job.Preemptible] or priorities. Check is
 // allocation-free and costs one resolver query (O(1) for preempt, O(log
 // depth) for an LCA reclaim), plus a scan of the subgroups of a protected
 // victim; the package benchmarks measure it against a walk-per-query
@@ -129,8 +129,7 @@
 //
 // # Expected-runtime nominator
 //
-// [Nominator] implements KAI-Scheduler's expected-runtime nomination (PR
-// #941): a running, preemptible job that opted in
+// [Nominator] implements KAI-Scheduler's expectedruntime plugin (PR #941): a running, preemptible job that opted in
 // with the expected-runtime annotation becomes a requeue candidate once
 // now - start >= expected (nominated at exactly start + expected). Being
 // nominated does not evict anything: the requeue engine evicts only when a
@@ -146,11 +145,11 @@
 // The two silent outcomes ([Reason.Silent]) are neither nominations nor
 // skips: they are not reported to the [Observer] and not counted, but their
 // Until still lowers [Result.Wake]. An unparsable requeue-not-before blocks
-// like a cooldown, as the seed says, with no Until (only a rewrite of the
+// like a cooldown, as KAI's plugin does, with no Until (only a rewrite of the
 // annotation lifts it). Durations use [runtime.ParseDuration] (so "1d"
 // works); timestamps are RFC3339 or RFC3339Nano. Bad values become skips
 // carrying an [AnnotationError], never errors that abort the cycle.
-// [AnnotationKeys] holds the seed's keys and can be overridden per key or
+// [AnnotationKeys] holds KAI's keys and can be overridden per key or
 // by prefix ([KeysWithPrefix]).
 //
 // [Nominator.Nominate] returns a [Result]: nominations and non-silent skips in
@@ -165,14 +164,14 @@
 // whose Source is the nominator's name; [Counter] counts them, and its
 // [Counter.Nominations] and [Counter.Skipped] read the values of KAI's
 // metrics ([MetricNominations]{plugin}, [MetricSkipped]{plugin,reason}). An optional *slog.Logger receives the
-// seed's lines ("Requeue candidate nominated: job=…, plugin=expectedruntime",
+// plugin's lines ("Requeue candidate nominated: job=…, plugin=expectedruntime",
 // "Requeue nomination skipped: job=…, reason=…") at slog levels mirroring
-// the seed's klog verbosities, V(n) as level -n: [LogLevelWarning] (-4:
+// KAI's klog verbosities, V(n) as level -n: [LogLevelWarning] (-4:
 // invalid values, clock skew), [LogLevelEvent] (-5: nominations and other
 // skips), [LogLevelDetail] (-6: silent outcomes). A nil Observer or Logger
 // costs nothing; a disabled level costs one Enabled call.
 //
-// Choices beyond the seeds: an unparsable requeue-delay does not block the
+// Choices beyond the upstream designs: an unparsable requeue-delay does not block the
 // nomination (the engine's default delay applies and the error is kept in
 // [Nomination.RequeueDelayErr]): a typo in the cooldown must not let a job
 // overrun forever. The optional min-runtime check does not know the future
@@ -248,10 +247,10 @@
 // by its reservation it is newer than everyone who queued before the restart,
 // by its queue-order timestamp it is not. tenure follows the code when it can:
 // give [Candidate.Queued] and "newer" means "queued later"; leave it zero and
-// the reservation stands in, as the KEP's text words it. On the simulator's
-// default input the reservation reading made 12,135 of the time-based
-// policy's 21,002 evictions "newer" picks of jobs restarting after an
-// eviction.
+// the reservation stands in, as KEP-8522's text words it.
+// On the simulator's default input the reservation reading made 12,135 of the
+// time-based policy's 21,002 evictions "newer" picks of jobs restarting after
+// an eviction.
 //
 // Either way, a job preempted by an equal-priority job (picked as newer or as
 // expired) must be re-queued behind its preemptor: with its creation time it

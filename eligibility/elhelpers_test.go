@@ -60,10 +60,10 @@ func elDur(tb testing.TB, s string) time.Duration {
 	return d
 }
 
-// elSeed002 is seed 002's reclaim example tree, A → B(600s) → {C →
-// {leaf1(0s), leaf2(180s)}, D(60s) → leaf3}, with seed 002's preempt example
+// elDesignTree is the reclaim example of KAI-Scheduler's min-runtime design (PR #126) tree, A → B(600s) → {C →
+// {leaf1(0s), leaf2(180s)}, D(60s) → leaf3}, with its preempt example
 // settings on the same queues: B 600s, leaf1 300s (leaf2 inherits 600s).
-func elSeed002(tb testing.TB, method runtime.Method) (*queuetree.Tree, *runtime.Resolver) {
+func elDesignTree(tb testing.TB, method runtime.Method) (*queuetree.Tree, *runtime.Resolver) {
 	return elSetup(tb, method, 0, 0,
 		elQueue{name: "A"},
 		elQueue{name: "B", parent: "A", preempt: "600s", reclaim: "600s"},

@@ -107,7 +107,7 @@ func elNaiveCheck(n *elNaiveResolver, a runtime.Action, preemptor queuetree.ID, 
 }
 
 // elBenchN is the number of running victims and of pending preemptors in the
-// pair benchmarks (4,000 × 4,000 pair checks, the scale at which KAI's pair cache grew to 16M entries), a power of two so
+// pair benchmarks (4,000 × 4,000 pair checks, the scale of KAI's reclaim test), a power of two so
 // that cycling through all pairs costs two masks.
 const elBenchN = 4096
 
@@ -326,7 +326,7 @@ func BenchmarkNominate50kNaive(b *testing.B) {
 // victim jobs × 8 subgroups (4 active + 1 releasing task each), reused
 // validator.
 func BenchmarkScenarioValidator(b *testing.B) {
-	tree, r := elSeed002(b, runtime.MethodLCA)
+	tree, r := elDesignTree(b, runtime.MethodLCA)
 	victims := elBigScenario(tree, 100, 8, 4)
 	leaf3, _ := tree.Lookup("leaf3")
 	v := eligibility.ScenarioValidator{Resolver: r}
@@ -342,7 +342,7 @@ func BenchmarkScenarioValidator(b *testing.B) {
 // BenchmarkScenarioValidatorAccumulated: the accumulated-scenario pattern,
 // one op = 100 calls as the victim set grows from 1 to 100 jobs.
 func BenchmarkScenarioValidatorAccumulated(b *testing.B) {
-	tree, r := elSeed002(b, runtime.MethodLCA)
+	tree, r := elDesignTree(b, runtime.MethodLCA)
 	victims := elBigScenario(tree, 100, 8, 4)
 	leaf3, _ := tree.Lookup("leaf3")
 	v := eligibility.ScenarioValidator{Resolver: r}
@@ -360,7 +360,7 @@ func BenchmarkScenarioValidatorAccumulated(b *testing.B) {
 // BenchmarkScenarioValidatorNaive is the baseline for
 // BenchmarkScenarioValidator: the test oracle's map-per-call count.
 func BenchmarkScenarioValidatorNaive(b *testing.B) {
-	tree, r := elSeed002(b, runtime.MethodLCA)
+	tree, r := elDesignTree(b, runtime.MethodLCA)
 	victims := elBigScenario(tree, 100, 8, 4)
 	leaf3, _ := tree.Lookup("leaf3")
 	b.ReportAllocs()

@@ -26,7 +26,7 @@ type podGroup struct {
 // toJob is the whole conversion: a few field copies, done once per cycle.
 func toJob(pg *podGroup, tree *queuetree.Tree) eligibility.Job {
 	j := eligibility.Job{
-		ID:          pg.Name + "/" + pg.Namespace, // seed 000's log format: job=training-job/default
+		ID:          pg.Name + "/" + pg.Namespace, // KAI's expected-runtime log format: job=training-job/default
 		Queue:       queuetree.None,
 		Priority:    pg.Priority,
 		Preemptible: pg.Preemptibility == "Preemptible",

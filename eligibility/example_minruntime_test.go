@@ -17,9 +17,9 @@ func elClock(t time.Time) string {
 	return t.Format(time.TimeOnly)
 }
 
-// seed002Resolver builds seed 002's tree: A → B(600s) → {C → {leaf1(0s),
+// designResolver builds the tree of KAI-Scheduler's min-runtime design (PR #126): A → B(600s) → {C → {leaf1(0s),
 // leaf2(180s)}, D(60s) → leaf3}, reclaim settings, LCA method.
-func seed002Resolver() (*queuetree.Tree, *runtime.Resolver) {
+func designResolver() (*queuetree.Tree, *runtime.Resolver) {
 	tree, err := queuetree.New([]queuetree.Queue{
 		{Name: "A"}, {Name: "B", Parent: "A"}, {Name: "C", Parent: "B"}, {Name: "D", Parent: "B"},
 		{Name: "leaf1", Parent: "C"}, {Name: "leaf2", Parent: "C"}, {Name: "leaf3", Parent: "D"},
@@ -39,11 +39,11 @@ func seed002Resolver() (*queuetree.Tree, *runtime.Resolver) {
 	return tree, r
 }
 
-// ExampleMinRuntimeFilter checks seed 002's three reclaim examples two
+// ExampleMinRuntimeFilter checks the three reclaim examples of KAI-Scheduler's min-runtime design two
 // minutes after the victims started, then the boundary: a victim is
 // evictable at exactly start + min-runtime.
 func ExampleMinRuntimeFilter() {
-	tree, r := seed002Resolver()
+	tree, r := designResolver()
 	q := func(name string) queuetree.ID { id, _ := tree.Lookup(name); return id }
 	f := eligibility.MinRuntimeFilter{Resolver: r}
 	start := time.Date(2025, 1, 15, 10, 0, 0, 0, time.UTC)

@@ -7,7 +7,7 @@ import (
 	"github.com/tenurepolicy/tenure/eligibility"
 )
 
-// ExampleNominator runs seed 000's expected-runtime nominator over a few
+// ExampleNominator runs KAI-Scheduler's expected-runtime plugin's expected-runtime nominator over a few
 // jobs with the in-memory Counter as observer.
 func ExampleNominator() {
 	now := time.Date(2025, 1, 15, 12, 0, 0, 0, time.UTC)

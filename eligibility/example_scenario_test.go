@@ -8,13 +8,12 @@ import (
 	"github.com/tenurepolicy/tenure/runtime"
 )
 
-// ExampleScenarioValidator follows the accumulated scenario of KAI-Scheduler's
-// min-runtime design (docs/developer/designs/minruntime/README.md): the
+// ExampleScenarioValidator follows the accumulated scenario of KAI-Scheduler's min-runtime design: the
 // solver adds victim tasks one at a time and asks again each time. The
 // elastic victim (4 workers, at least 2) is still protected, so the third
 // worker is one too many; the per-pair filter had let it through.
 func ExampleScenarioValidator() {
-	tree, r := seed002Resolver()
+	tree, r := designResolver()
 	leaf1, _ := tree.Lookup("leaf1")
 	leaf3, _ := tree.Lookup("leaf3")
 	start := time.Date(2025, 1, 15, 10, 0, 0, 0, time.UTC)
@@ -59,7 +58,7 @@ func ExampleScenarioValidator() {
 // name the same task: with task IDs it counts once. Two entries with one
 // job ID that describe different jobs are rejected, not merged.
 func ExampleScenarioValidator_badInput() {
-	tree, r := seed002Resolver()
+	tree, r := designResolver()
 	leaf1, _ := tree.Lookup("leaf1")
 	leaf3, _ := tree.Lookup("leaf3")
 	start := time.Date(2025, 1, 15, 10, 0, 0, 0, time.UTC)

@@ -68,7 +68,7 @@ func ExamplePreemptionConfig_Candidates() {
 	// newer-1   newer          InClusterQueue
 }
 
-// Validate applies KEP-8522's webhook rules and reports every problem.
+// Validate applies KEP-8522's validation rules and reports every problem.
 func ExamplePreemptionConfig_Validate() {
 	cfg := eligibility.PreemptionConfig{
 		Policy:           eligibility.PreemptionLowerPriority,

@@ -63,7 +63,7 @@ type Subgroup struct {
 func (s Subgroup) Elastic() bool { return s.MinAvailable < s.Active }
 
 // IsElastic reports whether some subgroup of j has MinAvailable < Active
-// (seed 001: "MinAvailable < number of pods in a job"). Elastic victims are
+// (KAI-Scheduler's docs/plugins/minruntime.md: "MinAvailable < number of pods in a job"). Elastic victims are
 // allowed by the per-pair [MinRuntimeFilter] and checked as a whole by the
 // [ScenarioValidator]. Cost: O(len(j.Subgroups)), no allocation.
 func (j *Job) IsElastic() bool {

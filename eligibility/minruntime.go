@@ -1,19 +1,20 @@
 package eligibility
 
 import (
+	"strconv"
 	"time"
 
 	"github.com/tenurepolicy/tenure/queuetree"
 	"github.com/tenurepolicy/tenure/runtime"
 )
 
-// MinRuntimeFilter is the per-pair min-runtime victim filter (seed 001's
-// preemptFilterFn/reclaimFilterFn, seed 002's IsPreemptible): may this victim
+// MinRuntimeFilter is the per-pair min-runtime victim filter (KAI-Scheduler's min-runtime plugin's
+// preemptFilterFn/reclaimFilterFn, the min-runtime design's IsPreemptible): may this victim
 // be evicted now by a preemptor in that queue for that action?
 //
 // It runs AFTER the scheduler's own fundamental victim filters (is the victim
 // preemptible at all, is an in-queue preemption or a cross-queue reclaim
-// legal here; seed 002 phase 2): it does not look at [Job.Preemptible] or
+// legal here; min-runtime design, phase 2): it does not look at [Job.Preemptible] or
 // priorities, only at the min-runtime protection.
 //
 // The zero value is usable: a nil Resolver resolves every duration to zero,
@@ -37,12 +38,12 @@ type MinRuntimeFilter struct {
 //     start + d.
 //  5. Still protected but elastic ([Job.IsElastic]): allowed with
 //     ReasonElasticDeferred; whether it may lose these tasks is the
-//     [ScenarioValidator]'s decision (seed 002, phase 4).
+//     [ScenarioValidator]'s decision (KAI-Scheduler's min-runtime design, phase 4).
 //  6. Otherwise denied with Until = start + d, reason ReasonClockSkew when
 //     now < start (the start lies in the future; the protection is kept
 //     conservatively) else ReasonMinRuntimeProtected.
 //
-// Every elastic victim is therefore allowed, as seed 002 specifies; the
+// Every elastic victim is therefore allowed, as KAI-Scheduler's min-runtime design (PR #126) specifies; the
 // reason says elastic_deferred only when the validator has something to
 // check (a protected one), and the plain reason otherwise.
 //
@@ -83,8 +84,10 @@ func (f *MinRuntimeFilter) Check(action runtime.Action, preemptor queuetree.ID, 
 		case victim.IsElastic():
 			// Protected, but elastic: the scenario validator decides
 			// how many tasks may go. Subgroups are only read here, so
-			// the common unprotected case never touches them.
+			// the common unprotected case never touches them. The
+			// reason changes (to not_protected) at until.
 			d.Reason = ReasonElasticDeferred
+			d.Until = until
 		default:
 			d.Allowed = false
 			d.Until = until
@@ -111,18 +114,60 @@ func (f *MinRuntimeFilter) Allowed(action runtime.Action, preemptor queuetree.ID
 	return f.Check(action, preemptor, victim, now).Allowed
 }
 
+// CheckByName is [MinRuntimeFilter.Check] with the preemptor's and the
+// victim's queues given by name (the victim's Job.Queue is ignored). A name
+// the resolver's tree does not know is an error, never a silent fall back to
+// the default durations (which would drop the queue's protection): the
+// decision is then a denial with [ReasonUnknownQueue] and no Until, so a
+// caller that ignores the error still keeps the job. Cost: two map lookups
+// plus Check; no allocation.
+func (f *MinRuntimeFilter) CheckByName(action runtime.Action, preemptorQueue, victimQueue string, victim *Job, now time.Time) (MinRuntimeDecision, error) {
+	var t *queuetree.Tree
+	if f != nil && f.Resolver != nil {
+		t = f.Resolver.Tree()
+	}
+	p, okP := t.Lookup(preemptorQueue)
+	v, okV := t.Lookup(victimQueue)
+	if !okP || !okV {
+		name := preemptorQueue
+		if okP {
+			name = victimQueue
+		}
+		return MinRuntimeDecision{Decision: Decision{Reason: ReasonUnknownQueue}}, UnknownQueueError{Queue: name}
+	}
+	j := Job{}
+	if victim != nil {
+		j = *victim
+	}
+	j.Queue = v
+	return f.Check(action, p, &j, now), nil
+}
+
+// UnknownQueueError reports a queue name the resolver's tree does not have
+// ([MinRuntimeFilter.CheckByName]).
+type UnknownQueueError struct {
+	Queue string
+}
+
+// Error returns "eligibility: unknown queue "name"".
+func (e UnknownQueueError) Error() string {
+	return "eligibility: unknown queue " + strconv.Quote(e.Queue)
+}
+
 // MinRuntimeDecision is the [MinRuntimeFilter]'s answer about one victim: the
 // common [Decision] (may it be evicted now, why, until when) and the
 // min-runtime that applied.
 type MinRuntimeDecision struct {
 	// Decision: Allowed, Reason (see [Reason] for the filter's reasons) and
-	// Until, the protection expiry start + d for a denial (zero for every
-	// allowed decision).
+	// Until, the protection expiry start + d while the victim is protected
+	// (a denial, or an elastic victim allowed with elastic_deferred, whose
+	// reason becomes not_protected then); zero otherwise.
 	Decision
 	// Resolution is the min-runtime that applied: its duration, the queue
 	// whose setting it came from (queuetree.None for the default), the
 	// action and the method. It is filled for every decision, elastic
-	// victims included.
+	// victims included, except an unknown_queue denial of
+	// [MinRuntimeFilter.CheckByName] (zero: nothing was resolved).
 	Resolution runtime.Resolution
 }
 

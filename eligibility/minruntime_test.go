@@ -1,6 +1,7 @@
 package eligibility_test
 
 import (
+	"errors"
 	"strings"
 	"testing"
 	"time"
@@ -13,8 +14,8 @@ import (
 )
 
 func TestMinRuntimeFilter(t *testing.T) {
-	tree, lca := elSeed002(t, runtime.MethodLCA)
-	_, byQueue := elSeed002(t, runtime.MethodQueue)
+	tree, lca := elDesignTree(t, runtime.MethodLCA)
+	_, byQueue := elDesignTree(t, runtime.MethodQueue)
 	q := func(name string) queuetree.ID { return elID(t, tree, name) }
 	elastic := []eligibility.Subgroup{{Name: "w", MinAvailable: 1, Active: 3}}
 	gang := []eligibility.Subgroup{{Name: "w", MinAvailable: 3, Active: 3}}
@@ -31,36 +32,36 @@ func TestMinRuntimeFilter(t *testing.T) {
 		wantDur   time.Duration
 		want      eligibility.Decision // Resolution is filled from the resolver
 	}{
-		// Seed 002 reclaim example 1: leaf1 -> leaf3 uses D's 60s.
-		{name: "seed002 ex1 protected", r: lca, action: runtime.ActionReclaim, preemptor: "leaf1", victim: "leaf3",
+		// Design-doc reclaim example 1: leaf1 -> leaf3 uses D's 60s.
+		{name: "designTree ex1 protected", r: lca, action: runtime.ActionReclaim, preemptor: "leaf1", victim: "leaf3",
 			start: elT0, now: elT0.Add(59 * time.Second), wantDur: 60 * time.Second,
 			want: eligibility.Decision{Allowed: false, Reason: eligibility.ReasonMinRuntimeProtected, Until: elT0.Add(60 * time.Second)}},
-		{name: "seed002 ex1 evictable at exactly start+d", r: lca, action: runtime.ActionReclaim, preemptor: "leaf1", victim: "leaf3",
+		{name: "designTree ex1 evictable at exactly start+d", r: lca, action: runtime.ActionReclaim, preemptor: "leaf1", victim: "leaf3",
 			start: elT0, now: elT0.Add(60 * time.Second), wantDur: 60 * time.Second,
 			want: eligibility.Decision{Allowed: true, Reason: eligibility.ReasonNotProtected}},
-		{name: "seed002 ex1 one ns before expiry", r: lca, action: runtime.ActionReclaim, preemptor: "leaf1", victim: "leaf3",
+		{name: "designTree ex1 one ns before expiry", r: lca, action: runtime.ActionReclaim, preemptor: "leaf1", victim: "leaf3",
 			start: elT0, now: elT0.Add(60*time.Second - 1), wantDur: 60 * time.Second,
 			want: eligibility.Decision{Allowed: false, Reason: eligibility.ReasonMinRuntimeProtected, Until: elT0.Add(60 * time.Second)}},
-		// Seed 002 reclaim example 2: leaf1 -> leaf2 uses leaf2's 180s.
-		{name: "seed002 ex2", r: lca, action: runtime.ActionReclaim, preemptor: "leaf1", victim: "leaf2",
+		// Design-doc reclaim example 2: leaf1 -> leaf2 uses leaf2's 180s.
+		{name: "designTree ex2", r: lca, action: runtime.ActionReclaim, preemptor: "leaf1", victim: "leaf2",
 			start: elT0, now: elMin(2), wantDur: 180 * time.Second,
 			want: eligibility.Decision{Allowed: false, Reason: eligibility.ReasonMinRuntimeProtected, Until: elMin(3)}},
-		{name: "seed002 ex2 expired", r: lca, action: runtime.ActionReclaim, preemptor: "leaf1", victim: "leaf2",
+		{name: "designTree ex2 expired", r: lca, action: runtime.ActionReclaim, preemptor: "leaf1", victim: "leaf2",
 			start: elT0, now: elMin(3), wantDur: 180 * time.Second,
 			want: eligibility.Decision{Allowed: true, Reason: eligibility.ReasonNotProtected}},
-		// Seed 002 reclaim example 3: leaf3 -> leaf1 uses C, inheriting B's 600s.
-		{name: "seed002 ex3 lca", r: lca, action: runtime.ActionReclaim, preemptor: "leaf3", victim: "leaf1",
+		// Design-doc reclaim example 3: leaf3 -> leaf1 uses C, inheriting B's 600s.
+		{name: "designTree ex3 lca", r: lca, action: runtime.ActionReclaim, preemptor: "leaf3", victim: "leaf1",
 			start: elT0, now: elMin(9), wantDur: 600 * time.Second,
 			want: eligibility.Decision{Allowed: false, Reason: eligibility.ReasonMinRuntimeProtected, Until: elMin(10)}},
 		// The queue method uses leaf1's own explicit 0s.
-		{name: "seed002 ex3 queue method", r: byQueue, action: runtime.ActionReclaim, preemptor: "leaf3", victim: "leaf1",
+		{name: "designTree ex3 queue method", r: byQueue, action: runtime.ActionReclaim, preemptor: "leaf3", victim: "leaf1",
 			start: elT0, now: elMin(1), wantDur: 0,
 			want: eligibility.Decision{Allowed: true, Reason: eligibility.ReasonNoMinRuntime}},
-		// Seed 002 preempt examples: leaf1 300s, leaf2 inherits B's 600s.
-		{name: "seed002 preempt leaf1", r: lca, action: runtime.ActionPreempt, preemptor: "leaf1", victim: "leaf1",
+		// Design-doc preempt examples: leaf1 300s, leaf2 inherits B's 600s.
+		{name: "designTree preempt leaf1", r: lca, action: runtime.ActionPreempt, preemptor: "leaf1", victim: "leaf1",
 			start: elT0, now: elMin(4), wantDur: 300 * time.Second,
 			want: eligibility.Decision{Allowed: false, Reason: eligibility.ReasonMinRuntimeProtected, Until: elMin(5)}},
-		{name: "seed002 preempt leaf2 inherits", r: lca, action: runtime.ActionPreempt, preemptor: "leaf2", victim: "leaf2",
+		{name: "designTree preempt leaf2 inherits", r: lca, action: runtime.ActionPreempt, preemptor: "leaf2", victim: "leaf2",
 			start: elT0, now: elMin(9), wantDur: 600 * time.Second,
 			want: eligibility.Decision{Allowed: false, Reason: eligibility.ReasonMinRuntimeProtected, Until: elMin(10)}},
 		{name: "preempt at exactly expiry", r: lca, action: runtime.ActionPreempt, preemptor: "leaf2", victim: "leaf2",
@@ -80,7 +81,7 @@ func TestMinRuntimeFilter(t *testing.T) {
 			want: eligibility.Decision{Allowed: true, Reason: eligibility.ReasonNoMinRuntime}},
 		{name: "elastic protected victim is deferred", r: lca, action: runtime.ActionPreempt, preemptor: "leaf2", victim: "leaf2",
 			start: elT0, now: elMin(1), subgroups: elastic, wantDur: 600 * time.Second,
-			want: eligibility.Decision{Allowed: true, Reason: eligibility.ReasonElasticDeferred}},
+			want: eligibility.Decision{Allowed: true, Reason: eligibility.ReasonElasticDeferred, Until: elMin(10)}},
 		{name: "elastic but unprotected: the plain reason", r: lca, action: runtime.ActionPreempt, preemptor: "leaf2", victim: "leaf2",
 			start: elT0, now: elMin(10), subgroups: elastic, wantDur: 600 * time.Second,
 			want: eligibility.Decision{Allowed: true, Reason: eligibility.ReasonNotProtected}},
@@ -89,7 +90,7 @@ func TestMinRuntimeFilter(t *testing.T) {
 			want: eligibility.Decision{Allowed: true, Reason: eligibility.ReasonNoMinRuntime}},
 		{name: "elastic with clock skew is deferred", r: lca, action: runtime.ActionPreempt, preemptor: "leaf2", victim: "leaf2",
 			start: elMin(5), now: elT0, subgroups: elastic, wantDur: 600 * time.Second,
-			want: eligibility.Decision{Allowed: true, Reason: eligibility.ReasonElasticDeferred}},
+			want: eligibility.Decision{Allowed: true, Reason: eligibility.ReasonElasticDeferred, Until: elMin(15)}},
 		{name: "gang at its minimum is not elastic", r: lca, action: runtime.ActionPreempt, preemptor: "leaf2", victim: "leaf2",
 			start: elT0, now: elMin(1), subgroups: gang, wantDur: 600 * time.Second,
 			want: eligibility.Decision{Allowed: false, Reason: eligibility.ReasonMinRuntimeProtected, Until: elMin(10)}},
@@ -117,9 +118,9 @@ func TestMinRuntimeFilter(t *testing.T) {
 	}
 }
 
-// Seed 001's example workflow: reclaimMinRuntime 30s; at 20s of runtime the
+// The example workflow of docs/plugins/minruntime.md: reclaimMinRuntime 30s; at 20s of runtime the
 // victim is protected, at 30s it is not.
-func TestMinRuntimeFilterSeed001Workflow(t *testing.T) {
+func TestMinRuntimeFilterPluginDocWorkflow(t *testing.T) {
 	tree, r := elSetup(t, runtime.MethodLCA, 10*time.Minute, 10*time.Minute,
 		elQueue{name: "production", preempt: "20s", reclaim: "30s"},
 		elQueue{name: "research"},
@@ -147,7 +148,7 @@ func TestMinRuntimeFilterBadInput(t *testing.T) {
 	if d := f.Check(runtime.ActionReclaim, queuetree.None, nil, elT0); !d.Allowed {
 		t.Errorf("nil filter, nil victim: %v", d)
 	}
-	_, r := elSeed002(t, runtime.MethodLCA)
+	_, r := elDesignTree(t, runtime.MethodLCA)
 	g := eligibility.MinRuntimeFilter{Resolver: r}
 	// Invalid queue IDs must not panic.
 	for _, id := range []queuetree.ID{queuetree.None, 1 << 20, -7} {
@@ -157,7 +158,7 @@ func TestMinRuntimeFilterBadInput(t *testing.T) {
 }
 
 func TestMinRuntimeFilterAllocs(t *testing.T) {
-	tree, r := elSeed002(t, runtime.MethodLCA)
+	tree, r := elDesignTree(t, runtime.MethodLCA)
 	f := eligibility.MinRuntimeFilter{Resolver: r}
 	victim := &eligibility.Job{ID: "v", Queue: elID(t, tree, "leaf1"), Start: elT0,
 		Subgroups: []eligibility.Subgroup{{Name: "a", MinAvailable: 2, Active: 2}}}
@@ -181,10 +182,47 @@ func TestMinRuntimeDecisionString(t *testing.T) {
 		t.Errorf("String() = %q", s)
 	}
 	// The resolution's own explanation is appended.
-	tree, r := elSeed002(t, runtime.MethodLCA)
+	tree, r := elDesignTree(t, runtime.MethodLCA)
 	f := eligibility.MinRuntimeFilter{Resolver: r}
 	got := f.Check(runtime.ActionReclaim, elID(t, tree, "leaf3"), &eligibility.Job{Queue: elID(t, tree, "leaf1"), Start: elT0}, elMin(1))
 	if s := got.String(); !strings.Contains(s, "until 2025-01-15T10:10:00Z: "+got.Resolution.String()) {
 		t.Errorf("String() = %q, want the resolution %q", s, got.Resolution.String())
+	}
+}
+
+// TestCheckByName: known names decide exactly as Check with their IDs; an
+// unknown name on either side is an UnknownQueueError and a denial, never
+// the default durations.
+func TestCheckByName(t *testing.T) {
+	tree, r := elDesignTree(t, runtime.MethodLCA)
+	f := eligibility.MinRuntimeFilter{Resolver: r}
+	victim := eligibility.Job{ID: "v", Queue: queuetree.None, Start: elT0}
+	for _, pair := range [][2]string{{"leaf1", "leaf3"}, {"leaf3", "leaf1"}, {"leaf1", "leaf2"}, {"leaf2", "leaf2"}} {
+		for _, action := range []runtime.Action{runtime.ActionPreempt, runtime.ActionReclaim} {
+			got, err := f.CheckByName(action, pair[0], pair[1], &victim, elMin(1))
+			byID := victim
+			byID.Queue = elID(t, tree, pair[1])
+			want := f.Check(action, elID(t, tree, pair[0]), &byID, elMin(1))
+			if err != nil || got != want {
+				t.Errorf("%v %v: CheckByName = %v, %v; Check = %v", action, pair, got, err, want)
+			}
+		}
+	}
+	for _, pair := range [][2]string{{"leaf1", "laef3"}, {"nope", "leaf3"}, {"", "leaf1"}} {
+		d, err := f.CheckByName(runtime.ActionReclaim, pair[0], pair[1], &victim, elMin(1))
+		var uq eligibility.UnknownQueueError
+		if !errors.As(err, &uq) || (uq.Queue != pair[0] && uq.Queue != pair[1]) {
+			t.Errorf("%v: err = %v", pair, err)
+		}
+		if d.Allowed || d.Reason != eligibility.ReasonUnknownQueue || !d.Until.IsZero() {
+			t.Errorf("%v: decision %v, want a denial with unknown_queue", pair, d)
+		}
+	}
+	var nilFilter *eligibility.MinRuntimeFilter
+	if d, err := nilFilter.CheckByName(runtime.ActionReclaim, "a", "b", nil, elT0); err == nil || d.Allowed {
+		t.Errorf("nil filter: %v, %v", d, err)
+	}
+	if n := testing.AllocsPerRun(100, func() { _, _ = f.CheckByName(runtime.ActionReclaim, "leaf1", "leaf3", &victim, elMin(1)) }); n != 0 {
+		t.Errorf("CheckByName allocates %v", n)
 	}
 }

@@ -9,11 +9,11 @@ import (
 	"github.com/tenurepolicy/tenure/runtime"
 )
 
-// NominatorExpectedRuntime is the default [Nominator.Name], the seed's plugin
+// NominatorExpectedRuntime is the default [Nominator.Name], KAI's plugin
 // label value.
 const NominatorExpectedRuntime = "expectedruntime"
 
-// Log levels of the nominator's log lines. They mirror seed 000's klog
+// Log levels of the nominator's log lines. They mirror KAI-Scheduler's expected-runtime plugin's klog
 // verbosities as negative slog levels (V(n) is level -n), so a handler at
 // slog.LevelDebug (-4) shows the warnings only, and one at -6 shows
 // everything.
@@ -117,12 +117,12 @@ func (r *Result) Reset() {
 	*r = Result{Nominations: r.Nominations[:0], Skips: r.Skips[:0]}
 }
 
-// Nominator is the expected-runtime requeue nominator of seed 000: it
+// Nominator is the expected-runtime requeue nominator of KAI-Scheduler's expected-runtime plugin (PR #941): it
 // nominates running, preemptible jobs that opted in with an expected-runtime
 // annotation once now - start >= expected, unless a cooldown gate holds. See
 // [Nominator.Evaluate] for the exact checks.
 //
-// The zero value is ready to use: plugin name "expectedruntime", the seed's
+// The zero value is ready to use: plugin name "expectedruntime", KAI's
 // annotation keys, no min-runtime check, no observer, no logging. A Nominator
 // is not modified by its methods; it is safe for concurrent use when its
 // Observer and Logger are.
@@ -130,10 +130,10 @@ type Nominator struct {
 	// Name is the plugin name in nominations, skips, metrics and logs;
 	// "" means NominatorExpectedRuntime.
 	Name string
-	// Keys are the annotation keys; empty fields mean the seed's keys.
+	// Keys are the annotation keys; empty fields mean KAI's keys.
 	Keys AnnotationKeys
 	// Resolver, when set, enables the optional last check
-	// ReasonMinRuntimeProtected (off by default: seed 000's phase 1 leaves
+	// ReasonMinRuntimeProtected (off by default: KAI-Scheduler's expected-runtime plugin (PR #941), phase 1, leaves
 	// min-runtime to the requeue engine's victim filters).
 	Resolver *runtime.Resolver
 	// MinRuntimeAction selects the duration for that check. The nominator
@@ -145,7 +145,7 @@ type Nominator struct {
 	// Observer, when set, receives every nomination and every non-silent
 	// skip of Nominate/AppendTo, in input order.
 	Observer Observer
-	// Logger, when set, receives the seed's log lines at LogLevelWarning,
+	// Logger, when set, receives KAI's log lines at LogLevelWarning,
 	// LogLevelEvent and LogLevelDetail; a disabled level costs one Enabled
 	// call.
 	Logger *slog.Logger
@@ -163,7 +163,7 @@ func (n *Nominator) name() string {
 
 // Evaluate decides about one job at now, without reporting to the Observer
 // or Logger. The checks run in exactly this order; the first that fails
-// decides (DESIGN §4.4):
+// decides:
 //
 //  1. not running: ReasonNotRunning.
 //  2. not preemptible: ReasonNotPreemptible.
@@ -340,7 +340,7 @@ func (n *Nominator) AppendTo(r *Result, jobs []Job, now time.Time) {
 	}
 }
 
-// log writes the seed's line for o, if the logger enables its level.
+// log writes KAI's line for o, if the logger enables its level.
 func (n *Nominator) log(o *Outcome) {
 	ctx := context.Background()
 	if o.Allowed {

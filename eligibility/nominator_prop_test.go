@@ -12,7 +12,7 @@ import (
 	"github.com/tenurepolicy/tenure/runtime"
 )
 
-// elNaiveNominate is the oracle: DESIGN §4.4 written as plainly as
+// elNaiveNominate is the oracle: the nominator's rules written as plainly as
 // possible, with the time rules in their "not before" form.
 func elNaiveNominate(j *eligibility.Job, now time.Time, r *runtime.Resolver, a runtime.Action) (eligibility.Reason, time.Time) {
 	var zero time.Time

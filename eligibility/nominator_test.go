@@ -61,10 +61,10 @@ func TestNominatorEvaluate(t *testing.T) {
 		now  time.Time
 		want elOutcome
 	}{
-		// Seed 000 "Basic Usage": 4h expected runtime.
-		{"seed000 basic: before 4h", elRunning("training-job", elT0, elKeyExp, "4h"), elMin(239),
+		// KAI docs/plugins/expectedruntime.md "Basic Usage": 4h expected runtime.
+		{"plugin doc basic: before 4h", elRunning("training-job", elT0, elKeyExp, "4h"), elMin(239),
 			elOutcome{Reason: eligibility.ReasonNotExceeded, Until: elMin(240)}},
-		{"seed000 basic: nominated at exactly 4h", elRunning("training-job", elT0, elKeyExp, "4h"), elMin(240),
+		{"plugin doc basic: nominated at exactly 4h", elRunning("training-job", elT0, elKeyExp, "4h"), elMin(240),
 			elOutcome{Reason: eligibility.ReasonNominated}},
 		{"one ns before expected", elRunning("j", elT0, elKeyExp, "4h"), elMin(240).Add(-1),
 			elOutcome{Reason: eligibility.ReasonNotExceeded, Until: elMin(240)}},
@@ -197,7 +197,7 @@ func TestNominatorMinRuntime(t *testing.T) {
 	j := elRunning("j", elT0, elKeyExp, "1h")
 	j.Queue = prod
 
-	// Off by default (seed 000 phase 1): nominated while protected.
+	// Off by default (KAI's expected-runtime plugin, phase 1): nominated while protected.
 	if got := (&eligibility.Nominator{}).Evaluate(&j, elMin(60)); !got.Allowed {
 		t.Errorf("default: %+v, want nominated", got.Skip)
 	}
@@ -248,9 +248,9 @@ func TestNominatorCustomKeys(t *testing.T) {
 		t.Errorf("partial override: %+v", got.Skip)
 	}
 	// Nominate and AppendTo read the same keys as Evaluate: j is in
-	// cooldown under the custom keys, and a job carrying only the seed's
+	// cooldown under the custom keys, and a job carrying only KAI's
 	// key did not opt in.
-	res := n.Nominate([]eligibility.Job{j, elRunning("seed-keys", elT0, elKeyExp, "1h")}, elMin(120))
+	res := n.Nominate([]eligibility.Job{j, elRunning("kai-keys", elT0, elKeyExp, "1h")}, elMin(120))
 	wantSkips := []eligibility.Skip{{Job: "j", Nominator: "expectedruntime", Decision: eligibility.Decision{Reason: eligibility.ReasonCooldown, Until: elMin(200)}}}
 	if diff := cmp.Diff(wantSkips, res.Skips); diff != "" || len(res.Nominations) != 0 || res.Silent != 1 {
 		t.Errorf("Nominate with custom keys: %d nominations, %d silent, skips (-want +got):\n%s", len(res.Nominations), res.Silent, diff)

@@ -67,9 +67,11 @@ const (
 // nominator's default is "expectedruntime", the requeue engine's "requeue")
 // and one Counter serves them all.
 //
-// The zero value is ready; a Counter is safe for concurrent use. Events whose
-// Reason is not [Reason.Valid] are ignored. After a (source, reason) pair's
-// first event, counting allocates nothing.
+// The zero value is ready; a Counter is safe for concurrent use. An event
+// whose Reason is not [Reason.Valid] is counted under [ReasonInvalid], so the
+// counts always add up to the events seen and a garbage reason never becomes
+// a label. After a (source, reason) pair's first event, counting allocates
+// nothing.
 type Counter struct {
 	mu     sync.Mutex
 	counts map[counterKey]uint64
@@ -82,10 +84,14 @@ type counterKey struct {
 
 var _ Observer = (*Counter)(nil)
 
+// ReasonInvalid is the reason under which a [Counter] counts events whose
+// Reason is not [Reason.Valid].
+const ReasonInvalid Reason = "invalid"
+
 // Observe counts one event.
 func (c *Counter) Observe(e Event) {
 	if !e.Reason.Valid() {
-		return
+		e.Reason = ReasonInvalid
 	}
 	c.mu.Lock()
 	if c.counts == nil {
@@ -124,16 +130,35 @@ type Sample struct {
 	Value  uint64
 }
 
-// String formats s in the Prometheus text format, for example
-// tenure_decisions_total{source="expectedruntime",reason="cooldown"} 3.
+// String formats s in the Prometheus text exposition format, for example
+// tenure_decisions_total{source="expectedruntime",reason="cooldown"} 3. Label
+// values are escaped as that format requires (backslash, double quote and
+// line feed); any other byte is written as is.
 func (s Sample) String() string {
-	b := append([]byte(MetricDecisions), `{source=`...)
-	b = strconv.AppendQuote(b, s.Source)
-	b = append(b, `,reason=`...)
-	b = strconv.AppendQuote(b, string(s.Reason))
-	b = append(b, "} "...)
+	b := append([]byte(MetricDecisions), `{source="`...)
+	b = appendLabelValue(b, s.Source)
+	b = append(b, `",reason="`...)
+	b = appendLabelValue(b, string(s.Reason))
+	b = append(b, `"} `...)
 	b = strconv.AppendUint(b, s.Value, 10)
 	return string(b)
+}
+
+// appendLabelValue appends v escaped as a Prometheus label value.
+func appendLabelValue(b []byte, v string) []byte {
+	for i := 0; i < len(v); i++ {
+		switch c := v[i]; c {
+		case '\\':
+			b = append(b, `\\`...)
+		case '"':
+			b = append(b, `\"`...)
+		case '\n':
+			b = append(b, `\n`...)
+		default:
+			b = append(b, c)
+		}
+	}
+	return b
 }
 
 // Samples returns every non-zero count, sorted by source and reason.

@@ -35,6 +35,7 @@ func TestCounterConcurrentAndSamples(t *testing.T) {
 	want := []eligibility.Sample{
 		{Source: "expectedruntime", Reason: "cooldown", Value: 400},
 		{Source: "expectedruntime", Reason: "nominated", Value: 400},
+		{Source: "other", Reason: "invalid", Value: 800},
 		{Source: "other", Reason: "not_running", Value: 400},
 		{Source: "requeue", Reason: "no_fit", Value: 400},
 	}
@@ -51,9 +52,9 @@ func TestCounterConcurrentAndSamples(t *testing.T) {
 		t.Errorf("a nomination counted as a skip: %d", got)
 	}
 	if got := c.Count("other", "Not A Label") + c.Count("other", ""); got != 0 {
-		t.Errorf("invalid reason counted: %d", got)
+		t.Errorf("invalid reason counted under its own label: %d", got)
 	}
-	if s := want[2].String(); s != `tenure_decisions_total{source="other",reason="not_running"} 400` {
+	if s := want[3].String(); s != `tenure_decisions_total{source="other",reason="not_running"} 400` {
 		t.Errorf("Sample.String() = %s", s)
 	}
 }
@@ -64,5 +65,21 @@ func TestObserverFunc(t *testing.T) {
 	o.Observe(eligibility.Event{Source: "s", Job: "j", Decision: eligibility.Decision{Reason: eligibility.ReasonCooldown}})
 	if diff := cmp.Diff([]string{"s/j/cooldown"}, got); diff != "" {
 		t.Errorf("(-want +got):\n%s", diff)
+	}
+}
+
+func TestSampleStringEscapes(t *testing.T) {
+	s := eligibility.Sample{Source: "a\"b\\c\nd\x00", Reason: "x", Value: 1}
+	if got, want := s.String(), `tenure_decisions_total{source="a\"b\\c\nd`+"\x00"+`",reason="x"} 1`; got != want {
+		t.Errorf("String = %q, want %q", got, want)
+	}
+}
+
+func TestCounterObserveAllocs(t *testing.T) {
+	var c eligibility.Counter
+	e := eligibility.Event{Source: "s", Job: "j", Decision: eligibility.Decision{Reason: eligibility.ReasonCooldown}}
+	c.Observe(e)
+	if n := testing.AllocsPerRun(100, func() { c.Observe(e) }); n != 0 {
+		t.Errorf("Observe allocates %v after the first event", n)
 	}
 }

@@ -11,9 +11,11 @@ package eligibility
 //
 //   - [MinRuntimeFilter]: ReasonNotProtected, ReasonNoMinRuntime,
 //     ReasonMissingStart, ReasonElasticDeferred (allowed);
-//     ReasonMinRuntimeProtected, ReasonClockSkew (denied).
+//     ReasonMinRuntimeProtected, ReasonClockSkew, ReasonUnknownQueue
+//     (denied).
 //   - [ScenarioValidator]: ReasonMinAvailableKept (allowed),
-//     ReasonBelowMinAvailable (rejected).
+//     ReasonBelowMinAvailable, ReasonInvalidCounts, ReasonConflictingVictims
+//     (rejected; the last two are declared with the validator).
 //   - [Nominator]: ReasonNominated; the skip reasons of KAI-Scheduler's
 //     expected-runtime plugin (ReasonNotRunning, ReasonNotPreemptible,
 //     ReasonInvalidDuration, ReasonMissingStart, ReasonClockSkew,
@@ -47,6 +49,9 @@ const (
 	// (now < start + d). The filter denies eviction; the nominator (when
 	// given a resolver) skips it.
 	ReasonMinRuntimeProtected Reason = "minruntime_protected"
+	// ReasonUnknownQueue: a by-name check named a queue the tree does not
+	// have; the filter denies (it never drops protection on a typo).
+	ReasonUnknownQueue Reason = "unknown_queue"
 
 	// ReasonMinAvailableKept: the scenario leaves every subgroup of every
 	// still-protected elastic victim with at least MinAvailable active tasks.

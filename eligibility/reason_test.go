@@ -1,9 +1,17 @@
 package eligibility_test
 
 import (
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"go/types"
+	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/google/go-cmp/cmp"
 
 	"github.com/tenurepolicy/tenure/eligibility"
 )
@@ -18,8 +26,12 @@ func TestReasonStrings(t *testing.T) {
 		eligibility.ReasonMissingStart:        "missing_start",
 		eligibility.ReasonClockSkew:           "clock_skew",
 		eligibility.ReasonMinRuntimeProtected: "minruntime_protected",
+		eligibility.ReasonUnknownQueue:        "unknown_queue",
+		eligibility.ReasonInvalid:             "invalid",
 		eligibility.ReasonMinAvailableKept:    "min_available_kept",
 		eligibility.ReasonBelowMinAvailable:   "below_min_available",
+		eligibility.ReasonInvalidCounts:       "invalid_counts",
+		eligibility.ReasonConflictingVictims:  "conflicting_victims",
 		eligibility.ReasonNominated:           "nominated",
 		eligibility.ReasonNotRunning:          "not_running",
 		eligibility.ReasonNotPreemptible:      "not_preemptible",
@@ -29,8 +41,9 @@ func TestReasonStrings(t *testing.T) {
 		eligibility.ReasonInvalidNotBefore:    "invalid_not_before",
 		eligibility.ReasonCooldown:            "cooldown",
 	}
-	if len(want) != 16 {
-		t.Fatalf("two reasons share a label: %d distinct", len(want))
+	declared := declaredReasons(t, ".")
+	if diff := cmp.Diff(want, declared); diff != "" {
+		t.Errorf("the table and the Reason constants declared in the package differ (-table +declared):\n%s", diff)
 	}
 	for r, label := range want {
 		if r.String() != label || string(r) != label || !r.Valid() {
@@ -107,4 +120,54 @@ func TestJobHelpers(t *testing.T) {
 	if below.IsElastic() {
 		t.Error("below minimum is not elastic")
 	}
+}
+
+// declaredReasons parses the non-test Go files of dir and returns every
+// constant declared with type Reason (or eligibility.Reason) and its label,
+// so that a test can check a table against what the package really declares.
+func declaredReasons(t *testing.T, dir string) map[eligibility.Reason]string {
+	t.Helper()
+	fset := token.NewFileSet()
+	files, err := filepath.Glob(filepath.Join(dir, "*.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := map[eligibility.Reason]string{}
+	for _, name := range files {
+		if strings.HasSuffix(name, "_test.go") {
+			continue
+		}
+		f, err := parser.ParseFile(fset, name, nil, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, d := range f.Decls {
+			g, ok := d.(*ast.GenDecl)
+			if !ok || g.Tok != token.CONST {
+				continue
+			}
+			for _, spec := range g.Specs {
+				vs := spec.(*ast.ValueSpec)
+				typ := types.ExprString(vs.Type)
+				if typ != "Reason" && typ != "eligibility.Reason" {
+					continue
+				}
+				for i := range vs.Names {
+					lit, ok := vs.Values[i].(*ast.BasicLit)
+					if !ok {
+						t.Fatalf("%s: %s is not a string literal", name, vs.Names[i].Name)
+					}
+					label, err := strconv.Unquote(lit.Value)
+					if err != nil {
+						t.Fatal(err)
+					}
+					if _, dup := out[eligibility.Reason(label)]; dup {
+						t.Errorf("label %q declared twice", label)
+					}
+					out[eligibility.Reason(label)] = label
+				}
+			}
+		}
+	}
+	return out
 }

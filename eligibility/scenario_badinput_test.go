@@ -13,7 +13,7 @@ import (
 // and tasks listed twice give a clear decision, never a wrapped count or a
 // job silently described by another's entry.
 func TestScenarioValidatorBadInput(t *testing.T) {
-	tree, r := elSeed002(t, runtime.MethodLCA)
+	tree, r := elDesignTree(t, runtime.MethodLCA)
 	leaf2 := elID(t, tree, "leaf2")
 	protected := func(id string, sgs ...eligibility.Subgroup) *eligibility.Job {
 		return &eligibility.Job{ID: id, Queue: leaf2, Start: elT0, Subgroups: sgs}

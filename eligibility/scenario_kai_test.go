@@ -14,7 +14,7 @@ import (
 // (pkg/scheduler/plugins/minruntime/minruntime.go), and checks that the
 // package docs say so.
 func TestKAIDifferences(t *testing.T) {
-	tree, r := elSeed002(t, runtime.MethodLCA)
+	tree, r := elDesignTree(t, runtime.MethodLCA)
 	leaf1, leaf2 := elID(t, tree, "leaf1"), elID(t, tree, "leaf2")
 	f := eligibility.MinRuntimeFilter{Resolver: r}
 

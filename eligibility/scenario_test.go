@@ -28,7 +28,7 @@ func elTasks(subgroup string, active, releasing int) []eligibility.ScenarioTask 
 }
 
 func TestScenarioValidator(t *testing.T) {
-	tree, r := elSeed002(t, runtime.MethodLCA)
+	tree, r := elDesignTree(t, runtime.MethodLCA)
 	leaf1, leaf2, leaf3 := elID(t, tree, "leaf1"), elID(t, tree, "leaf2"), elID(t, tree, "leaf3")
 	// An elastic job in leaf2: preempt 600s (inherited), reclaim 180s.
 	elastic := func(start time.Time) *eligibility.Job {
@@ -173,7 +173,7 @@ func TestScenarioValidatorUnknownSubgroup(t *testing.T) {
 
 // The accumulated-scenario pattern: once warmed up, a call allocates nothing.
 func TestScenarioValidatorAllocs(t *testing.T) {
-	tree, r := elSeed002(t, runtime.MethodLCA)
+	tree, r := elDesignTree(t, runtime.MethodLCA)
 	victims := elBigScenario(tree, 100, 8, 4)
 	v := eligibility.ScenarioValidator{Resolver: r}
 	p := elID(t, tree, "leaf3")
@@ -191,7 +191,7 @@ func TestScenarioValidatorAllocs(t *testing.T) {
 // With identified tasks and anonymous jobs too, a warm call allocates
 // nothing.
 func TestScenarioValidatorAllocsIdentified(t *testing.T) {
-	tree, r := elSeed002(t, runtime.MethodLCA)
+	tree, r := elDesignTree(t, runtime.MethodLCA)
 	victims := elBigScenario(tree, 50, 4, 4)
 	for i := range victims {
 		if i%5 == 0 {
@@ -214,7 +214,7 @@ func TestScenarioValidatorAllocsIdentified(t *testing.T) {
 }
 
 // elBigScenario builds jobs × subgroups elastic victims (Active 6, min 2,
-// started at elT0, spread over the leaves of the min-runtime design's tree), each losing tasks
+// started at elT0, spread over the KAI-Scheduler's min-runtime design (PR #126) leaves), each losing tasks
 // active tasks per subgroup plus one releasing task.
 func elBigScenario(tree *queuetree.Tree, jobs, subgroups, tasks int) []eligibility.ScenarioJob {
 	leaves := []string{"leaf1", "leaf2", "leaf3"}
@@ -347,7 +347,7 @@ func elNaiveScenario(r *runtime.Resolver, action runtime.Action, preemptor queue
 }
 
 func TestScenarioValidatorMatchesNaiveCount(t *testing.T) {
-	tree, r := elSeed002(t, runtime.MethodLCA)
+	tree, r := elDesignTree(t, runtime.MethodLCA)
 	leaves := []queuetree.ID{elID(t, tree, "leaf1"), elID(t, tree, "leaf2"), elID(t, tree, "leaf3"), elID(t, tree, "B")}
 	v := eligibility.ScenarioValidator{Resolver: r}
 	rapid.Check(t, func(rt *rapid.T) {

@@ -7,7 +7,7 @@ import (
 	"github.com/tenurepolicy/tenure/queuetree"
 )
 
-// The tree of seed 002's worked examples.
+// The tree of the worked examples of KAI-Scheduler's min-runtime design (PR #126).
 func ExampleNew() {
 	tree, err := queuetree.New([]queuetree.Queue{
 		{Name: "A"},
@@ -78,7 +78,7 @@ func ExampleTree_ChildToward() {
 }
 
 // ChildOfLCA is the queue at which the LCA reclaim method resolves: the
-// child of the common ancestor on the victim's side (seed 002: leaf1
+// child of the common ancestor on the victim's side (KAI's min-runtime design: leaf1
 // reclaiming from leaf3 resolves at D), or the victim's queue itself when
 // the reclaimer is below it.
 func ExampleTree_ChildOfLCA() {

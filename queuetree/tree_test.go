@@ -11,8 +11,7 @@ import (
 	"github.com/tenurepolicy/tenure/queuetree"
 )
 
-// designTree is the tree of the worked examples of KAI-Scheduler's min-runtime
-// design (docs/developer/designs/minruntime/README.md):
+// designTree is the tree of the worked examples of KAI-Scheduler's min-runtime design (PR #126):
 // A → B → {C → {leaf1, leaf2}, D → leaf3}, plus a second top-level queue X → Y.
 func designTree(t testing.TB) *queuetree.Tree {
 	t.Helper()
@@ -98,7 +97,7 @@ func TestDesignTreeQueries(t *testing.T) {
 	}
 
 	ofLCA := []struct{ a, b, want string }{
-		{"leaf1", "leaf3", "D"}, // the design: leaf1 reclaims from leaf3 at D
+		{"leaf1", "leaf3", "D"}, // design example: leaf1 reclaims from leaf3 at D
 		{"leaf1", "leaf2", "leaf2"},
 		{"leaf3", "leaf1", "C"},
 		{"Y", "leaf3", "A"}, // different top-level queues: b's top-level queue

@@ -78,6 +78,13 @@
 // with [ErrForeignCheckpoint], never silently accepted; rolling back to the
 // same checkpoint twice, and committing twice, are harmless.
 //
+// A panicking undo step does not break the journal: Rollback forgets each
+// step just before running it, so after the embedder recovers, the newer
+// steps are undone, the panicking one is dropped, the older ones remain,
+// and a later Rollback to the same checkpoint finishes the job; recording
+// works again at once. An undo step that calls Rollback or Commit on its
+// own journal is refused with [ErrRollingBack] instead of recursing.
+//
 // [Cluster] is tenure's in-memory Model, used by the tests, the examples
 // and the simulator: nodes with [Resources] vectors (millicores, bytes,
 // GPUs), jobs ([ClusterJob]) whose tasks request vectors with a gang
@@ -85,7 +92,16 @@
 // backed by a segment tree of free vectors: a placement attempt typically
 // costs O(tasks · log nodes), O(tasks · nodes) at worst, and allocates
 // nothing. Every mutation takes an optional journal; [Cluster.Snapshot] and
-// [ClusterSnapshot.Equal] compare states in tests.
+// [ClusterSnapshot.Equal] compare states in tests. Its memory follows the
+// jobs registered now: a removed job's storage is reused at once, the
+// storage shrinks when most jobs leave, and [Cluster.Clone] costs
+// O(nodes + jobs + tasks) whatever the cluster's history.
+//
+// Package [github.com/tenurepolicy/tenure/requeue/requeuetest] checks an
+// embedder's own Model against this contract: a test gives it a
+// constructor and a state rendering, and it drives random evictions,
+// placements, checkpoints, rollbacks and commits, reporting any state that
+// is not restored exactly.
 //
 // # Backoff
 //

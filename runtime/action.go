@@ -30,7 +30,7 @@ func (a Action) String() string {
 	return "Action(" + strconv.Itoa(int(a)) + ")"
 }
 
-// Method is how a reclaim's min-runtime is resolved (seed 001's
+// Method is how a reclaim's min-runtime is resolved (KAI-Scheduler's min-runtime plugin's
 // reclaimResolveMethod). The zero value is MethodLCA, the default.
 type Method uint8
 

@@ -11,8 +11,8 @@ import (
 	"github.com/tenurepolicy/tenure/runtime"
 )
 
-// TestNaiveSeed002 pins the oracle itself to the seed's worked examples.
-func TestNaiveSeed002(t *testing.T) {
+// TestNaiveDesignExamples pins the oracle itself to the design doc's worked examples.
+func TestNaiveDesignExamples(t *testing.T) {
 	d := func(s string) *time.Duration {
 		v, err := runtime.ParseDuration(s)
 		if err != nil {

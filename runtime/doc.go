@@ -1,12 +1,12 @@
 // Package runtime holds tenure's duration grammar and its min-runtime
 // resolver: how long a running job is protected from in-queue preemption
 // and from reclaims by other queues, and which queue's setting says so.
-// The rules follow KAI-Scheduler's min-runtime plugin
-// (pkg/scheduler/plugins/minruntime, documented in docs/plugins/minruntime.md)
-// and its design document (docs/developer/designs/minruntime/README.md).
+// The rules follow KAI-Scheduler's min-runtime plugin (docs/plugins/minruntime.md) and its
+// design document (KAI-Scheduler's min-runtime design (PR #126)); the root package's semantics table is the contract.
 //
 // The package name matches the standard library's; a file that needs both
-// imports one under another name, e.g. minrt "github.com/tenurepolicy/tenure/runtime".
+// imports this one as tenureruntime "github.com/tenurepolicy/tenure/runtime",
+// the one alias tenure's docs use.
 //
 // # Durations
 //
@@ -75,7 +75,8 @@
 //     meet at the root, so c is the victim's top-level queue. See
 //     [Resolver.Reclaim].
 //
-// The min-runtime design's example, with reclaim settings on
+// The example of KAI-Scheduler's min-runtime design (PR #126), with reclaim
+// settings on
 //
 //	A ─ B (600s) ─┬─ C ─────────┬─ leaf1 (0s)
 //	              │             └─ leaf2 (180s)

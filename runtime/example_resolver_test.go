@@ -8,10 +8,10 @@ import (
 	"github.com/tenurepolicy/tenure/runtime"
 )
 
-// seed002 builds seed 002's example: A → B(600s) → {C → {leaf1(0s),
+// designTree builds the example of KAI-Scheduler's min-runtime design (PR #126): A → B(600s) → {C → {leaf1(0s),
 // leaf2(180s)}, D(60s) → leaf3}, from the string forms a KAI-Scheduler
 // deployment already has.
-func seed002(method string) (*queuetree.Tree, *runtime.Resolver, error) {
+func designTree(method string) (*queuetree.Tree, *runtime.Resolver, error) {
 	tree, err := queuetree.New([]queuetree.Queue{
 		{Name: "A"},
 		{Name: "B", Parent: "A"},
@@ -41,7 +41,7 @@ func seed002(method string) (*queuetree.Tree, *runtime.Resolver, error) {
 
 func ExampleNewResolver() {
 	for _, method := range []string{"lca", "queue"} {
-		_, r, err := seed002(method)
+		_, r, err := designTree(method)
 		if err != nil {
 			fmt.Println(err)
 			return
@@ -67,7 +67,7 @@ func ExampleNewResolver() {
 // A reclaim query in the scheduler's hot path: queue IDs in, a Resolution
 // out, then the protection window of one victim at the cycle's instant.
 func ExampleResolver_Reclaim() {
-	tree, r, err := seed002("lca")
+	tree, r, err := designTree("lca")
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -88,7 +88,7 @@ func ExampleResolver_Reclaim() {
 	// evictable from: 2025-03-01T12:10:00Z
 }
 
-// Preemption inside a queue walks up from the victim's queue (seed 002's
+// Preemption inside a queue walks up from the victim's queue (KAI-Scheduler's min-runtime design's
 // preemption example), else the node-pool default applies.
 func ExampleResolver_Preempt() {
 	tree, err := queuetree.New([]queuetree.Queue{
@@ -143,7 +143,7 @@ func ExampleParseConfig() {
 // A stale snapshot: the victim's queue was deleted. The lookup still
 // answers (the default) and says why.
 func ExampleResolver_ReclaimByName() {
-	_, r, err := seed002("lca")
+	_, r, err := designTree("lca")
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -211,7 +211,7 @@ func ExampleProtectedUntil() {
 // Resolve serves callers that carry the action as a value, such as a
 // victim filter shared by the preempt and reclaim actions.
 func ExampleResolver_Resolve() {
-	tree, r, err := seed002("lca")
+	tree, r, err := designTree("lca")
 	if err != nil {
 		fmt.Println(err)
 		return

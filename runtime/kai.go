@@ -8,7 +8,7 @@ import (
 )
 
 // Names of the string settings KAI-Scheduler's min-runtime plugin reads
-// (seed 001): the plugin arguments and the Queue spec fields.
+// (docs/plugins/minruntime.md): the plugin arguments and the Queue spec fields.
 const (
 	ArgDefaultPreemptMinRuntime = "defaultPreemptMinRuntime"
 	ArgDefaultReclaimMinRuntime = "defaultReclaimMinRuntime"

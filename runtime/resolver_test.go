@@ -40,9 +40,9 @@ func build(tb testing.TB, args map[string]string, qs ...q) (*queuetree.Tree, *ru
 	return tree, r
 }
 
-// seed002Reclaim is seed 002's reclaim example:
+// designReclaim is the reclaim example of KAI-Scheduler's min-runtime design (PR #126):
 // A → B(600s) → {C → {leaf1(0s), leaf2(180s)}, D(60s) → leaf3}.
-func seed002Reclaim(tb testing.TB, method string) (*queuetree.Tree, *runtime.Resolver) {
+func designReclaim(tb testing.TB, method string) (*queuetree.Tree, *runtime.Resolver) {
 	return build(tb, map[string]string{runtime.ArgReclaimResolveMethod: method},
 		q{name: "A"},
 		q{name: "B", parent: "A", reclaim: "600s"},
@@ -73,9 +73,9 @@ func want(tb testing.TB, t *queuetree.Tree, a runtime.Action, m runtime.Method, 
 	return r
 }
 
-// TestSeed002Reclaim checks the three worked examples of seed 002 under
+// TestDesignDocReclaim checks the three worked examples of KAI-Scheduler's min-runtime design under
 // both methods, plus the reverse pairs.
-func TestSeed002Reclaim(t *testing.T) {
+func TestDesignDocReclaim(t *testing.T) {
 	tests := []struct {
 		method, reclaimer, victim string
 		d                         time.Duration
@@ -96,7 +96,7 @@ func TestSeed002Reclaim(t *testing.T) {
 		{"queue", "leaf2", "leaf1", 0, "leaf1"},
 	}
 	for _, tt := range tests {
-		tree, r := seed002Reclaim(t, tt.method)
+		tree, r := designReclaim(t, tt.method)
 		m, err := runtime.ParseMethod(tt.method)
 		if err != nil {
 			t.Fatal(err)
@@ -120,9 +120,9 @@ func TestSeed002Reclaim(t *testing.T) {
 	}
 }
 
-// TestSeed002Preempt checks seed 002's preemption examples:
+// TestDesignDocPreempt checks the preemption examples of KAI-Scheduler's min-runtime design:
 // A → B(600s) → C → {leaf1(300s), leaf2}.
-func TestSeed002Preempt(t *testing.T) {
+func TestDesignDocPreempt(t *testing.T) {
 	tree, r := build(t, nil,
 		q{name: "A"},
 		q{name: "B", parent: "A", preempt: "600s"},
@@ -158,11 +158,11 @@ func TestSeed002Preempt(t *testing.T) {
 	}
 }
 
-// TestSeed001 uses seed 001's configuration example: plugin defaults of 10m
+// TestPluginDocConfig uses the configuration example of KAI-Scheduler's docs/plugins/minruntime.md: plugin defaults of 10m
 // with the lca method, queue "production" with preemptMinRuntime 20s and
 // reclaimMinRuntime 30s; and its workflow: a job in a queue with 30s reclaim
 // min-runtime is protected at 20s of runtime and reclaimable from 30s.
-func TestSeed001(t *testing.T) {
+func TestPluginDocConfig(t *testing.T) {
 	args := map[string]string{
 		runtime.ArgDefaultPreemptMinRuntime: "10m",
 		runtime.ArgDefaultReclaimMinRuntime: "10m",
@@ -253,7 +253,7 @@ func TestReclaimShapes(t *testing.T) {
 	}
 }
 
-// TestInheritance pins DESIGN.md §4.2's walk rules with positive values
+// TestInheritance pins the resolver's walk rules with positive values
 // above and around: unset inherits, an explicit 0 stops inheritance (for
 // preempt and both reclaim methods), and the defaults apply only when
 // nothing on the walk is set.
@@ -446,7 +446,7 @@ func wantErr(t *testing.T, err error, msg string) {
 }
 
 func TestResolutionString(t *testing.T) {
-	tree, r := seed002Reclaim(t, "lca")
+	tree, r := designReclaim(t, "lca")
 	tests := []struct {
 		res  runtime.Resolution
 		want string
@@ -521,7 +521,7 @@ func TestNewResolverErrors(t *testing.T) {
 // TestConcurrentQueries runs queries from several goroutines at once; with
 // -race it checks that a Resolver is safe for concurrent use.
 func TestConcurrentQueries(t *testing.T) {
-	tree, r := seed002Reclaim(t, "lca")
+	tree, r := designReclaim(t, "lca")
 	leaf1, leaf3 := id(t, tree, "leaf1"), id(t, tree, "leaf3")
 	want := r.Reclaim(leaf3, leaf1)
 	done := make(chan runtime.Resolution)
@@ -546,7 +546,7 @@ func TestConcurrentQueries(t *testing.T) {
 // TestQueriesDoNotAllocate pins the hot path's zero allocations.
 func TestQueriesDoNotAllocate(t *testing.T) {
 	for _, method := range []string{"lca", "queue"} {
-		tree, r := seed002Reclaim(t, method)
+		tree, r := designReclaim(t, method)
 		leaf1, leaf3 := id(t, tree, "leaf1"), id(t, tree, "leaf3")
 		allocs := testing.AllocsPerRun(100, func() {
 			r.Reclaim(leaf3, leaf1)

@@ -7,7 +7,7 @@ import (
 	"github.com/tenurepolicy/tenure/runtime"
 )
 
-// TestProtectedBoundaries pins DESIGN.md §4: protected while now < start+d,
+// TestProtectedBoundaries pins the semantics table: protected while now < start+d,
 // evictable at exactly start+d; d = 0 and a zero start never protect; a
 // start in the future protects until start+d.
 func TestProtectedBoundaries(t *testing.T) {
