@@ -125,14 +125,35 @@ func (c BackoffConfig) Effective() BackoffConfig {
 	return c
 }
 
-// bounds returns the effective base and cap: the cap is the largest
-// Duration when c is uncapped, so the doubling saturates there.
-func (c BackoffConfig) bounds() (base, max time.Duration) {
-	e := c.Effective()
-	if e.Uncapped {
-		return e.Base, math.MaxInt64
+// bounds returns the effective base and cap (the values of Effective,
+// without copying the config): the cap is the largest Duration when c is
+// uncapped, so the doubling saturates there.
+func (c *BackoffConfig) bounds() (base, max time.Duration) {
+	base, max = c.Base, c.Max
+	if base <= 0 || c.NoDelay {
+		base = DefaultBackoffBase
+		if c.NoDelay {
+			base = 0
+		}
 	}
-	return e.Base, e.Max
+	if max <= 0 || c.Uncapped {
+		max = DefaultBackoffMax
+		if c.Uncapped {
+			max = math.MaxInt64
+		}
+	}
+	return base, max
+}
+
+// jitter returns the effective jitter fraction (that of Effective).
+func (c *BackoffConfig) jitter() float64 {
+	switch {
+	case c.NoJitter:
+		return 0
+	case c.Jitter > 0 && c.Jitter < 1:
+		return c.Jitter
+	}
+	return DefaultBackoffJitter
 }
 
 // Validate reports every problem of c at once (joined with [errors.Join]),
@@ -193,14 +214,22 @@ func (c BackoffConfig) Delay(n int) time.Duration {
 	return capDouble(base, max, n-1)
 }
 
-// capDouble returns min(base·2^shift, max) for base >= 0, max > 0,
-// shift >= 0, without overflow: base·2^shift <= max exactly when
-// base <= max>>shift.
-func capDouble(base, max time.Duration, shift int) time.Duration {
-	if base == 0 {
+// delay is Delay for callers inside the package that hold c in memory: it
+// reads the fields in place instead of copying the config.
+func (c *BackoffConfig) delay(n int) time.Duration {
+	if n <= 0 {
 		return 0
 	}
-	if shift >= 63 || base > max>>uint(shift) {
+	base, max := c.bounds()
+	return capDouble(base, max, n-1)
+}
+
+// capDouble returns min(base·2^shift, max) for base >= 0, max > 0,
+// shift >= 0, without overflow: base·2^shift <= max exactly when
+// base <= max>>shift. A shift of 63 or more makes max>>shift 0 (Go defines
+// shifts past the width), so any positive base gives max and a zero base 0.
+func capDouble(base, max time.Duration, shift int) time.Duration {
+	if base > max>>uint(shift) {
 		return max
 	}
 	return base << uint(shift)
@@ -213,7 +242,7 @@ func capDouble(base, max time.Duration, shift int) time.Duration {
 // [0, 1) is clamped into it (NaN counts as 0).
 // The sum saturates at the largest Duration. Cost: O(1), no allocation.
 func (c BackoffConfig) DelayJitter(n int, u float64) time.Duration {
-	d := c.Delay(n)
+	d := c.delay(n)
 	if d == 0 || !(u > 0) {
 		return d
 	}
@@ -221,7 +250,7 @@ func (c BackoffConfig) DelayJitter(n int, u float64) time.Duration {
 		u = math.Nextafter(1, 0)
 	}
 	// float64(d)·f·u < float64(d) <= 2^63, so the conversion cannot overflow.
-	j := time.Duration(float64(d) * c.Effective().Jitter * u)
+	j := time.Duration(float64(d) * c.jitter() * u)
 	if j > math.MaxInt64-d {
 		return math.MaxInt64
 	}
@@ -232,7 +261,7 @@ func (c BackoffConfig) DelayJitter(n int, u float64) time.Duration {
 // (one call to src.Float64). A nil src adds no jitter.
 func (c BackoffConfig) DelayFrom(n int, src BackoffSource) time.Duration {
 	if src == nil {
-		return c.Delay(n)
+		return c.delay(n)
 	}
 	return c.DelayJitter(n, src.Float64())
 }

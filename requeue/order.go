@@ -197,9 +197,9 @@ type queueKey struct {
 
 // Sort sorts entries in place into queue order (the order of
 // [QueueOrder.Compare]). It computes each entry's timestamp once, sorts
-// compact keys and then permutes the entries, so it is faster than sorting
-// with Compare and stable for entries that tie completely. Cost:
-// O(n log n) comparisons; it allocates O(n) scratch space.
+// compact keys and then permutes the entries in place, so it is faster
+// than sorting with Compare and stable for entries that tie completely.
+// Cost: O(n log n) comparisons; it allocates one 24-byte key per entry.
 func (o QueueOrder) Sort(entries []QueueEntry) {
 	if len(entries) < 2 {
 		return
@@ -224,9 +224,23 @@ func (o QueueOrder) Sort(entries []QueueEntry) {
 		}
 		return cmp.Compare(a.idx, b.idx)
 	})
-	sorted := make([]QueueEntry, len(entries))
-	for i, k := range keys {
-		sorted[i] = entries[k.idx]
+	// Permute in place, one cycle of the permutation at a time: position j
+	// receives entry keys[j].idx; a placed position is marked idx == j.
+	for i := range keys {
+		if keys[i].idx == i {
+			continue
+		}
+		saved := entries[i]
+		j := i
+		for {
+			k := keys[j].idx
+			keys[j].idx = j
+			if k == i {
+				entries[j] = saved
+				break
+			}
+			entries[j] = entries[k]
+			j = k
+		}
 	}
-	copy(entries, sorted)
 }
