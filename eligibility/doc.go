@@ -55,7 +55,7 @@
 // Resolution in every case.
 //
 // The filter runs after the scheduler's own fundamental victim filters
-// (preemptible at all, in-queue versus cross-queue legality; KAI-Scheduler's min-runtime design (PR #126) phase
+// (preemptible at all, in-queue versus cross-queue legality; the min-runtime design, phase
 // 2): it never looks at [Job.Preemptible] or priorities. Check is
 // allocation-free and costs one resolver query (O(1) for preempt, O(log
 // depth) for an LCA reclaim), plus a scan of the subgroups of a protected

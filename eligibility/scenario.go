@@ -123,7 +123,7 @@ func (e UnknownSubgroupError) Error() string {
 // ScenarioValidator is the elastic MinAvailable scenario filter
 // (KAI-Scheduler's min-runtime plugin, pkg/scheduler/plugins/minruntime: its
 // preempt and reclaim scenario validators; its design,
-// docs/developer/designs/minruntime/README.md, phase 4).
+// docs/developer/designs/min-runtime/README.md, phase 4).
 // The per-pair [MinRuntimeFilter] lets elastic victims through; the
 // validator then looks at a whole scenario and rejects it when a victim job
 // that is elastic AND still protected (under the min-runtime resolved for the

@@ -214,7 +214,7 @@ func TestScenarioValidatorAllocsIdentified(t *testing.T) {
 }
 
 // elBigScenario builds jobs × subgroups elastic victims (Active 6, min 2,
-// started at elT0, spread over the KAI-Scheduler's min-runtime design (PR #126) leaves), each losing tasks
+// started at elT0, spread over the design tree's leaves), each losing tasks
 // active tasks per subgroup plus one releasing task.
 func elBigScenario(tree *queuetree.Tree, jobs, subgroups, tasks int) []eligibility.ScenarioJob {
 	leaves := []string{"leaf1", "leaf2", "leaf3"}

@@ -83,7 +83,7 @@ type PreemptionConfig struct {
 }
 
 // Validate reports every problem of c at once (joined with [errors.Join]),
-// or nil, with the seed's rules: an unknown policy; a MinAdmitDuration below
+// or nil, with KEP-8522's rules: an unknown policy; a MinAdmitDuration below
 // 1m (0 and negatives included); a MinAdmitDuration set with a policy other
 // than LowerOrNewerEqualPriority. A nil MinAdmitDuration is always valid.
 // Each message starts with "eligibility: ".

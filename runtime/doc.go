@@ -2,7 +2,8 @@
 // resolver: how long a running job is protected from in-queue preemption
 // and from reclaims by other queues, and which queue's setting says so.
 // The rules follow KAI-Scheduler's min-runtime plugin (docs/plugins/minruntime.md) and its
-// design document (KAI-Scheduler's min-runtime design (PR #126)); the root package's semantics table is the contract.
+// design document (docs/developer/designs/min-runtime/README.md, PR #126);
+// the root package's semantics table is the contract.
 //
 // The package name matches the standard library's; a file that needs both
 // imports this one as tenureruntime "github.com/tenurepolicy/tenure/runtime",
