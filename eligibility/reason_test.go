@@ -30,6 +30,8 @@ func TestReasonStrings(t *testing.T) {
 		eligibility.ReasonInvalid:             "invalid",
 		eligibility.ReasonMinAvailableKept:    "min_available_kept",
 		eligibility.ReasonBelowMinAvailable:   "below_min_available",
+		eligibility.ReasonInvalidCounts:       "invalid_counts",
+		eligibility.ReasonConflictingVictims:  "conflicting_victims",
 		eligibility.ReasonNominated:           "nominated",
 		eligibility.ReasonNotRunning:          "not_running",
 		eligibility.ReasonNotPreemptible:      "not_preemptible",

@@ -12,8 +12,23 @@ import (
 )
 
 // backoffGenConfig draws a valid config with explicit fields: Base in
-// [1ns, MaxInt64], Max in [Base, MaxInt64], Jitter in [0, 1).
+// [1ns, MaxInt64], Max in [Base, MaxInt64], Jitter in [0, 1); now and then
+// with an explicit zero (NoDelay, Uncapped, NoJitter) instead.
 func backoffGenConfig(t *rapid.T) requeue.BackoffConfig {
+	c := backoffGenExplicit(t)
+	if rapid.IntRange(0, 4).Draw(t, "noDelay") == 0 {
+		c.Base, c.NoDelay = 0, true
+	}
+	if rapid.IntRange(0, 4).Draw(t, "uncapped") == 0 {
+		c.Max, c.Uncapped = 0, true
+	}
+	if rapid.IntRange(0, 4).Draw(t, "noJitter") == 0 {
+		c.Jitter, c.NoJitter = 0, true
+	}
+	return c
+}
+
+func backoffGenExplicit(t *rapid.T) requeue.BackoffConfig {
 	base := rapid.OneOf(
 		rapid.Int64Range(1, 1000),
 		rapid.Int64Range(1, int64(time.Hour)),
@@ -40,13 +55,17 @@ func backoffGenN(t *rapid.T, label string) int {
 }
 
 // backoffBigDelay is the reference: min(base·2^(n-1), max) in big-integer
-// arithmetic, 0 for n <= 0.
+// arithmetic, 0 for n <= 0; no delay is 0, and no cap is a cap at the
+// largest Duration.
 func backoffBigDelay(c requeue.BackoffConfig, n int) *big.Int {
-	if n <= 0 {
+	if n <= 0 || c.NoDelay {
 		return new(big.Int)
 	}
 	e := c.Effective()
 	max := big.NewInt(int64(e.Max))
+	if c.Uncapped {
+		max = big.NewInt(math.MaxInt64)
+	}
 	if n > 70 { // 2^69 > 2^63 > max whatever the base
 		return max
 	}
@@ -83,15 +102,18 @@ func TestBackoffDelayProperties(t *testing.T) {
 			// The jitter is strictly below Jitter·delay (exact arithmetic),
 			// so the total stays within Max·(1+Jitter) and saturates
 			// instead of overflowing.
-			if d > 0 {
+			if d > 0 && jf > 0 {
 				bound := new(big.Float).SetPrec(256).SetInt64(int64(d))
 				bound.Mul(bound, new(big.Float).SetPrec(256).SetFloat64(jf))
 				if new(big.Float).SetInt64(int64(j)).Cmp(bound) >= 0 {
 					t.Fatalf("jitter %d not below %v·%d", j, jf, d)
 				}
 			}
-			if d > c.Max || float64(j) > float64(c.Max)*jf {
-				t.Fatalf("DelayJitter(%d) = %v exceeds Max·(1+Jitter) for Max %v", n, dj, c.Max)
+			if max := backoffBigDelay(c, math.MaxInt).Int64(); int64(d) > max || float64(j) > float64(max)*jf {
+				t.Fatalf("DelayJitter(%d) = %v exceeds Max·(1+Jitter) for Max %v", n, dj, max)
+			}
+			if c.NoJitter && j != 0 {
+				t.Fatalf("NoJitter: DelayJitter(%d, %v) = %v, Delay %v", n, u, dj, d)
 			}
 		}
 		if c.Delay(n1) > c.Delay(n2) {
@@ -110,8 +132,8 @@ func backoffBigTotal(c requeue.BackoffConfig, n int) *big.Int {
 	for k := 1; k <= n && k <= 71; k++ {
 		sum.Add(sum, backoffBigDelay(c, k))
 	}
-	if n > 71 { // every further term is Max
-		rest := new(big.Int).Mul(big.NewInt(int64(n-71)), big.NewInt(int64(c.Effective().Max)))
+	if n > 71 { // every further term is the last one
+		rest := new(big.Int).Mul(big.NewInt(int64(n-71)), backoffBigDelay(c, 71))
 		sum.Add(sum, rest)
 	}
 	if lim := big.NewInt(math.MaxInt64); sum.Cmp(lim) > 0 {

@@ -57,10 +57,20 @@ type ClusterJob struct {
 // # Journaling
 //
 // Every mutating method takes an optional [*Journal] and records one
-// allocation-free undo step per task it places or releases, and per job it
-// adds or removes; with a nil journal the change is simply made. The undo
-// steps refer to the cluster's internal indices, so roll back only in the
-// reverse order of the changes (which is what [Journal.Rollback] does).
+// allocation-free undo step per task it places or releases and per job it
+// adds, and one step (a closure holding the removed job) per job it
+// removes; with a nil journal the change is simply made. The undo steps
+// refer to the cluster's internal indices, so roll back only in the reverse
+// order of the changes (which is what [Journal.Rollback] does).
+//
+// # Memory
+//
+// Memory follows the registered jobs, not the jobs ever seen: the jobs are
+// stored densely, a removed job's storage is reused at once (the last job
+// moves into its place), and the storage shrinks when the cluster holds
+// less than a quarter of what it has room for. A job that a journal could
+// still restore stays reachable only from that journal, until it commits.
+// [Cluster.Clone] costs O(nodes + jobs + tasks) for the jobs registered now.
 //
 // A Cluster is not safe for concurrent use. Queries ([Cluster.Running],
 // [Cluster.Free], [Cluster.Snapshot], ...) do not modify it. The zero
@@ -69,9 +79,11 @@ type ClusterJob struct {
 type Cluster struct {
 	nodes     []clusterNode
 	nodeIndex map[string]int32
-	jobs      []clusterJob
-	jobIndex  map[string]int32
-	free      Resources // sum of all nodes' free resources
+	// jobs holds the registered jobs densely, in no meaningful order:
+	// RemoveJob moves the last job into the removed job's slot.
+	jobs     []clusterJob
+	jobIndex map[string]int32 // job ID -> index in jobs
+	free     Resources        // sum of all nodes' free resources
 	// tree is a segment tree over node free vectors: leaves at size+i, each
 	// inner node the component-wise maximum of its children; padding leaves
 	// are negative so that nothing fits them.
@@ -86,14 +98,17 @@ type clusterNode struct {
 }
 
 type clusterJob struct {
-	id      string
-	tasks   []Resources
-	min     int
-	need    Resources // component-wise lower bound on what any gang needs
-	on      []int32   // node of each task, -1 when pending
-	placed  int
-	removed bool
+	id     string
+	tasks  []Resources // never modified once added: clones share it
+	min    int
+	need   Resources // component-wise lower bound on what any gang needs
+	on     []int32   // node of each task, -1 when pending
+	placed int
 }
+
+// clusterMinSlots is the job storage below which the cluster never shrinks
+// it.
+const clusterMinSlots = 64
 
 var _ Model = (*Cluster)(nil)
 
@@ -231,17 +246,58 @@ func gangLowerBound(tasks []Resources, n int) Resources {
 }
 
 // RemoveJob releases a job's tasks (if any run) and unregisters it, as when
-// it finishes. Error for an unknown job. O(tasks · log nodes).
+// it finishes; its storage is reused at once. Error for an unknown job.
+// O(tasks · log nodes), amortised; with a journal, one allocation for the
+// step that can restore the job.
 func (c *Cluster) RemoveJob(j *Journal, id string) error {
 	ji, ok := c.jobIndex[id]
 	if !ok {
 		return fmt.Errorf("requeue: unknown job %q", id)
 	}
 	c.release(j, ji)
-	delete(c.jobIndex, id)
-	c.jobs[ji].removed = true
-	j.RecordUndoer((*clusterUndo)(c), int64(ji)<<32, opUnremove<<32)
+	gone := c.jobs[ji]
+	c.drop(ji)
+	if j != nil {
+		j.Record(func() { c.restore(ji, gone) })
+	}
 	return nil
+}
+
+// drop unregisters the job at ji: the last job moves into its slot, and the
+// storage shrinks when it is mostly empty. restore(ji, job) undoes it
+// exactly, given the state drop left.
+func (c *Cluster) drop(ji int32) {
+	last := int32(len(c.jobs) - 1)
+	delete(c.jobIndex, c.jobs[ji].id)
+	if ji != last {
+		c.jobs[ji] = c.jobs[last]
+		c.jobIndex[c.jobs[ji].id] = ji
+	}
+	c.jobs[last] = clusterJob{} // drop references for the garbage collector
+	c.jobs = c.jobs[:last]
+	if cap(c.jobs) > clusterMinSlots && 4*len(c.jobs) <= cap(c.jobs) {
+		// Reallocate at twice the live count, and rebuild the index (a Go
+		// map never shrinks): O(jobs), amortised over the removals that
+		// emptied three quarters of the storage. Indices do not change.
+		c.jobs = append(make([]clusterJob, 0, 2*len(c.jobs)), c.jobs...)
+		c.jobIndex = make(map[string]int32, len(c.jobs))
+		for i := range c.jobs {
+			c.jobIndex[c.jobs[i].id] = int32(i)
+		}
+	}
+}
+
+// restore registers job at ji again, moving the job that took its slot back
+// to the end: the inverse of drop(ji).
+func (c *Cluster) restore(ji int32, job clusterJob) {
+	last := int32(len(c.jobs))
+	c.jobs = append(c.jobs, clusterJob{})
+	if ji != last {
+		c.jobs[last] = c.jobs[ji]
+		c.jobIndex[c.jobs[last].id] = last
+	}
+	c.jobs[ji] = job
+	c.jobIndex[job.id] = ji
 }
 
 // Evict releases every task of a running job, which becomes pending again
@@ -424,7 +480,6 @@ const (
 	opUnassign = iota + 1 // a = job<<32|task: release the task
 	opReassign            // a = job<<32|task, low b = node: put the task back
 	opUnadd               // drop the last registered job
-	opUnremove            // a = job<<32: register the job again
 )
 
 // clusterUndo gives a Cluster its undo method without exporting it.
@@ -439,12 +494,6 @@ func (u *clusterUndo) Undo(a, b int64) {
 	case opReassign:
 		c.assign(ji, t, int32(b&0xffffffff))
 	case opUnadd:
-		last := len(c.jobs) - 1
-		delete(c.jobIndex, c.jobs[last].id)
-		c.jobs[last] = clusterJob{}
-		c.jobs = c.jobs[:last]
-	case opUnremove:
-		c.jobs[ji].removed = false
-		c.jobIndex[c.jobs[ji].id] = ji
+		c.drop(int32(len(c.jobs) - 1))
 	}
 }

@@ -55,21 +55,30 @@ func (c *Cluster) Jobs() []string {
 	return slices.Sorted(maps.Keys(c.jobIndex))
 }
 
-// Clone returns an independent deep copy. O(nodes + jobs · tasks).
+// Clone returns an independent deep copy. O(nodes + jobs + tasks) for the
+// jobs registered now, whatever the cluster's history; a handful of
+// allocations (the jobs share their immutable task requests with c).
 func (c *Cluster) Clone() *Cluster {
 	d := &Cluster{
 		nodes:     slices.Clone(c.nodes),
 		nodeIndex: maps.Clone(c.nodeIndex),
 		jobs:      make([]clusterJob, len(c.jobs)),
-		jobIndex:  maps.Clone(c.jobIndex),
-		free:      c.free,
-		tree:      slices.Clone(c.tree),
-		size:      c.size,
+		// O(jobs): the index is rebuilt whenever the job storage shrinks,
+		// so it never holds room for more than a few times the jobs.
+		jobIndex: maps.Clone(c.jobIndex),
+		free:     c.free,
+		tree:     slices.Clone(c.tree),
+		size:     c.size,
 	}
-	for i, j := range c.jobs {
-		j.tasks = slices.Clone(j.tasks)
-		j.on = slices.Clone(j.on)
-		d.jobs[i] = j
+	tasks := 0
+	for i := range c.jobs {
+		tasks += len(c.jobs[i].on)
+	}
+	on := make([]int32, tasks) // every job's placement, in one array
+	for i, job := range c.jobs {
+		n := copy(on, job.on)
+		job.on, on = on[:n:n], on[n:]
+		d.jobs[i] = job
 	}
 	return d
 }
@@ -114,17 +123,8 @@ func (c *Cluster) check() error {
 		free[i] = n.capacity
 	}
 	for ji, j := range c.jobs {
-		if j.removed {
-			if _, ok := c.jobIndex[j.id]; ok && c.jobIndex[j.id] == int32(ji) {
-				return fmt.Errorf("removed job %q still indexed", j.id)
-			}
-			if j.placed != 0 {
-				return fmt.Errorf("removed job %q has %d tasks placed", j.id, j.placed)
-			}
-			continue
-		}
-		if c.jobIndex[j.id] != int32(ji) {
-			return fmt.Errorf("job %q at %d indexed as %d", j.id, ji, c.jobIndex[j.id])
+		if ix, ok := c.jobIndex[j.id]; !ok || ix != int32(ji) {
+			return fmt.Errorf("job %q at %d indexed as %d (%v)", j.id, ji, ix, ok)
 		}
 		placed := 0
 		for t, n := range j.on {
@@ -160,8 +160,11 @@ func (c *Cluster) check() error {
 			return fmt.Errorf("tree node %d inconsistent", i)
 		}
 	}
-	if len(c.jobIndex) > len(c.jobs) {
+	if len(c.jobIndex) != len(c.jobs) {
 		return fmt.Errorf("%d indexed jobs, %d slots", len(c.jobIndex), len(c.jobs))
+	}
+	if cap(c.jobs) > max(clusterMinSlots, 4*len(c.jobs)) {
+		return fmt.Errorf("%d jobs in storage for %d", len(c.jobs), cap(c.jobs))
 	}
 	return nil
 }

@@ -180,6 +180,10 @@ type smCheckpoint struct {
 // TestClusterJournalStateMachine drives Cluster and Journal with random
 // operations, nested checkpoints, rollbacks (valid, stale, foreign, zero)
 // and commits, and compares every step with a naive copy-based oracle.
+// Besides the five IDs that come and go, it churns: bulk additions of fresh
+// jobs, bulk removals, and remove+add cycles, so that job storage is reused,
+// grows and shrinks between a checkpoint and its rollback; and it clones.
+// After every step the storage holds exactly the registered jobs.
 func TestClusterJournalStateMachine(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		c, err := NewCluster(smNodes)
@@ -192,6 +196,22 @@ func TestClusterJournalStateMachine(t *testing.T) {
 		var taken []Checkpoint   // every checkpoint ever taken, valid or not
 		ids := rapid.SampledFrom([]string{"a", "b", "c", "d", "e", ""})
 		nodeNames := rapid.SampledFrom([]string{"n0", "n1", "n2", "n3", "", "nx"})
+		fresh := 0
+		// addFresh adds a small job with a new ID, placed or not.
+		addFresh := func(t *rapid.T, id string) {
+			job := ClusterJob{ID: id, Tasks: []Resources{{MilliCPU: rapid.Int64Range(0, 200).Draw(t, "cpu")}}}
+			if err, werr := c.AddJob(&j, job), oracle.addJob(job); err != nil || werr != nil {
+				t.Fatalf("AddJob(%s) = %v, oracle %v", id, err, werr)
+			}
+			if rapid.Bool().Draw(t, "place") {
+				ok, err := c.Place(&j, id)
+				wok, werr := oracle.place(id)
+				if ok != wok || err != nil || werr != nil {
+					t.Fatalf("Place(%s) = %v, %v; oracle %v, %v", id, ok, err, wok, werr)
+				}
+			}
+		}
+		registered := func() []string { return slices.Sorted(maps.Keys(oracle.jobs)) }
 
 		t.Repeat(map[string]func(*rapid.T){
 			"add": func(t *rapid.T) {
@@ -234,6 +254,65 @@ func TestClusterJournalStateMachine(t *testing.T) {
 				got, want := c.Bind(&j, id, nodes), oracle.bind(id, nodes)
 				if (got == nil) != (want == nil) {
 					t.Fatalf("Bind(%q, %q) = %v, oracle %v", id, nodes, got, want)
+				}
+			},
+			"addMany": func(t *rapid.T) {
+				for range rapid.IntRange(1, 100).Draw(t, "n") {
+					fresh++
+					addFresh(t, fmt.Sprint("z", fresh))
+				}
+			},
+			"removeMany": func(t *rapid.T) {
+				all := registered()
+				n := rapid.IntRange(0, len(all)).Draw(t, "n")
+				for _, id := range rapid.Permutation(all).Draw(t, "order")[:n] {
+					if err, werr := c.RemoveJob(&j, id), oracle.removeJob(id); err != nil || werr != nil {
+						t.Fatalf("RemoveJob(%s) = %v, oracle %v", id, err, werr)
+					}
+				}
+			},
+			"cycle": func(t *rapid.T) { // a job finishes, another one starts
+				all := registered()
+				if len(all) == 0 {
+					t.Skip("no job")
+				}
+				for range rapid.IntRange(1, 20).Draw(t, "n") {
+					id := rapid.SampledFrom(all).Draw(t, "gone")
+					if oracle.jobs[id] == nil {
+						continue
+					}
+					if err, werr := c.RemoveJob(&j, id), oracle.removeJob(id); err != nil || werr != nil {
+						t.Fatalf("RemoveJob(%s) = %v, oracle %v", id, err, werr)
+					}
+					if !rapid.Bool().Draw(t, "same ID") {
+						fresh++
+						id = fmt.Sprint("z", fresh)
+					}
+					addFresh(t, id)
+				}
+			},
+			"clone": func(t *rapid.T) {
+				d := c.Clone()
+				if err := d.check(); err != nil {
+					t.Fatalf("clone: %v", err)
+				}
+				if d := cmp.Diff(c.Snapshot(), d.Snapshot()); d != "" {
+					t.Fatalf("clone differs (-want +got):\n%s", d)
+				}
+				// The clone is independent: changing it leaves c alone.
+				before := c.Snapshot()
+				for _, id := range d.Jobs() {
+					_ = d.Evict(nil, id)
+					_ = d.RemoveJob(nil, id)
+				}
+				if err := d.AddJob(nil, ClusterJob{ID: "a", Tasks: []Resources{{}}}); err != nil {
+					t.Fatal(err)
+				}
+				if _, err := d.Place(nil, "a"); err != nil {
+					t.Fatal(err)
+				}
+				if d := cmp.Diff(before, c.Snapshot()); d != "" {
+					t.Fatalf("changing the clone changed the original (-want +got):\n%s", d)
 				}
 			},
 			"checkpoint": func(t *rapid.T) {
@@ -288,7 +367,9 @@ func TestClusterJournalStateMachine(t *testing.T) {
 				}
 			},
 			"commit": func(t *rapid.T) {
-				j.Commit()
+				if err := j.Commit(); err != nil {
+					t.Fatal(err)
+				}
 				stack = stack[:0]
 				if j.Len() != 0 {
 					t.Fatalf("Len after Commit = %d", j.Len())
@@ -300,6 +381,9 @@ func TestClusterJournalStateMachine(t *testing.T) {
 				}
 				if d := cmp.Diff(oracle.snapshot(), c.Snapshot()); d != "" {
 					t.Fatalf("cluster differs from oracle (-want +got):\n%s", d)
+				}
+				if len(c.jobs) != len(oracle.jobs) {
+					t.Fatalf("%d job slots for %d jobs", len(c.jobs), len(oracle.jobs))
 				}
 				for _, s := range stack {
 					if !j.Valid(s.cp) {

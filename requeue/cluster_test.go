@@ -215,3 +215,53 @@ func TestClusterZeroAndNil(t *testing.T) {
 		t.Fatalf("Run on a nil *Cluster = %+v, %v; want one evict_error", res, err)
 	}
 }
+
+// TestClusterSlotsFollowLiveJobs: remove+add cycles at a constant live count
+// keep the job storage at the live count (with and without a journal), a
+// rollback over many cycles restores the cluster exactly, and the storage
+// shrinks when most jobs leave. Slots are counted, not heap bytes.
+func TestClusterSlotsFollowLiveJobs(t *testing.T) {
+	const live, cycles = 1000, 20000
+	bound := func(c *Cluster, what string) {
+		t.Helper()
+		if err := c.check(); err != nil { // includes cap <= max(64, 4·len)
+			t.Fatalf("%s: %v", what, err)
+		}
+	}
+	ch := newChurner(t, live)
+	for range cycles {
+		ch.cycle(t, nil)
+	}
+	if len(ch.c.jobs) != live || cap(ch.c.jobs) > 4*live {
+		t.Fatalf("after %d cycles: %d slots, room for %d; want %d, at most %d", cycles, len(ch.c.jobs), cap(ch.c.jobs), live, 4*live)
+	}
+	bound(ch.c, "nil journal")
+
+	var j Journal
+	before := ch.c.Snapshot()
+	cp := j.Checkpoint()
+	for i := range cycles {
+		ch.cycle(t, &j)
+		if i%1000 == 0 && (len(ch.c.jobs) != live || cap(ch.c.jobs) > 4*live) {
+			t.Fatalf("journaled cycle %d: %d slots, room for %d", i, len(ch.c.jobs), cap(ch.c.jobs))
+		}
+	}
+	if err := j.Rollback(cp); err != nil {
+		t.Fatal(err)
+	}
+	if d := cmp.Diff(before, ch.c.Snapshot()); d != "" {
+		t.Fatalf("rollback of %d cycles (-want +got):\n%s", cycles, d)
+	}
+	bound(ch.c, "after rollback")
+
+	// Most jobs leave: the storage shrinks with them.
+	for _, id := range ch.c.Jobs()[10:] {
+		if err := ch.c.RemoveJob(nil, id); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if len(ch.c.jobs) != 10 || cap(ch.c.jobs) > clusterMinSlots {
+		t.Fatalf("10 jobs left: %d slots, room for %d; want 10, at most %d", len(ch.c.jobs), cap(ch.c.jobs), clusterMinSlots)
+	}
+	bound(ch.c, "after shrinking")
+}

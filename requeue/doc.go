@@ -111,6 +111,13 @@
 // with [ErrForeignCheckpoint], never silently accepted; rolling back to the
 // same checkpoint twice, and committing twice, are harmless.
 //
+// A panicking undo step does not break the journal: Rollback forgets each
+// step just before running it, so after the embedder recovers, the newer
+// steps are undone, the panicking one is dropped, the older ones remain,
+// and a later Rollback to the same checkpoint finishes the job; recording
+// works again at once. An undo step that calls Rollback or Commit on its
+// own journal is refused with [ErrRollingBack] instead of recursing.
+//
 // [Cluster] is tenure's in-memory Model, used by the tests, the examples
 // and the simulator: nodes with [Resources] vectors (millicores, bytes,
 // GPUs), jobs ([ClusterJob]) whose tasks request vectors with a gang
@@ -118,27 +125,50 @@
 // backed by a segment tree of free vectors: a placement attempt typically
 // costs O(tasks · log nodes), O(tasks · nodes) at worst, and allocates
 // nothing. Every mutation takes an optional journal; [Cluster.Snapshot] and
-// [ClusterSnapshot.Equal] compare states in tests. [Cluster.Shape] and
-// [Cluster.MayFit] are its [Shaper] and [FitBounder].
+// [ClusterSnapshot.Equal] compare states in tests. Its memory follows the
+// jobs registered now: a removed job's storage is reused at once, the
+// storage shrinks when most jobs leave, and [Cluster.Clone] costs
+// O(nodes + jobs + tasks) whatever the cluster's history. [Cluster.Shape]
+// and [Cluster.MayFit] are its [Shaper] and [FitBounder].
+//
+// Package [github.com/tenurepolicy/tenure/requeue/requeuetest] checks an
+// embedder's own Model against this contract: a test gives it a
+// constructor and a state rendering, and it drives random evictions,
+// placements, checkpoints, rollbacks and commits, reporting any state that
+// is not restored exactly.
 //
 // # Backoff
 //
 // [BackoffConfig] computes how long a job that did not become ready in time
-// (Kueue's waitForPodsReady requeuing strategy, KEP-1282, seed 003) waits
-// before it may be admitted again: the n-th requeue waits Base·2^(n−1),
-// capped at Max, plus a jitter in [0, Jitter·delay) drawn from a value the
-// caller supplies ([BackoffConfig.DelayJitter]) or from a [BackoffSource]
-// such as *math/rand/v2.Rand ([BackoffConfig.DelayFrom]). The cap is applied
-// before multiplying, so the delay is exact and never overflows, for any n
-// (Kueue once overflowed to "no backoff" at n ≥ 29).
+// (Kueue's waitForPodsReady requeuing strategy, KEP-1282
+// keps/1282-pods-ready-requeue-strategy) waits before it may be admitted
+// again: the n-th requeue waits Base·2^(n−1), capped at Max, plus a jitter
+// in [0, Jitter·delay) drawn from a value the caller supplies
+// ([BackoffConfig.DelayJitter]) or from a [BackoffSource] such as
+// *math/rand/v2.Rand ([BackoffConfig.DelayFrom]). The cap is applied before
+// multiplying, so the delay is exact and never overflows, for any n (Kueue
+// once overflowed to "no backoff" at n ≥ 29).
 //
 // The zero BackoffConfig is Kueue's default: Base 60s, Max 1h, Jitter 0.0001,
-// no limit. A zero field means its default, so "no jitter" is chosen per call
-// ([BackoffConfig.Delay], a nil source or the draw 0) rather than in the
-// config. [BackoffConfig.Validate] reports every problem at once.
-// [BackoffKueueFields] and [BackoffFromKueueMap] accept Kueue's field names
-// (backoffBaseSeconds, backoffMaxSeconds, backoffLimitCount); they reject an
-// explicit base or max of 0 instead of reading it as the default.
+// no limit. A zero field means its default; a zero meant literally is marked
+// by a flag: NoDelay (every delay 0), Uncapped (no cap; delays saturate at
+// the largest Duration) and NoJitter. [BackoffConfig.Validate] reports every
+// problem at once.
+//
+// Kueue's own configuration converts both ways. [KueueRequeuingStrategy]
+// mirrors waitForPodsReady.requeuingStrategy field for field (timestamp,
+// backoffLimitCount, backoffBaseSeconds, backoffMaxSeconds; Kueue
+// apis/config/v1beta1 RequeuingStrategy), [KueueRequeuingStrategy.Strategy]
+// reads it with Kueue's meaning (nil: the default; backoffBaseSeconds 0: no
+// delay; backoffMaxSeconds 0: no cap, as Kueue's backoff treats a zero
+// maximum) into a [RequeuingStrategy] (timestamp strategy and backoff), and
+// [RequeuingStrategy.Kueue] converts back: every accepted configuration
+// round-trips exactly. [RequeuingStrategyFromKueueMap] and
+// [BackoffFromKueueMap] read the same keys from a string map. tenure refuses
+// one configuration Kueue accepts, a base above the max: Kueue then waits
+// the base itself on the first requeue, beyond its own maximum, and caps only
+// later ones; tenure keeps every delay within the maximum and asks for a
+// consistent pair rather than delay less than Kueue would.
 //
 // [RequeueState] {Count, RequeueAt} is the per-job state the embedder
 // persists. [RequeueState.Timeout] is the transition on a readiness-timeout
@@ -149,19 +179,20 @@
 // earlier. Every deactivation resets the state ([RequeueState.Deactivate]), so
 // a reactivated job starts from zero. KEP-1282 instead leaves the state alone
 // at the deactivation and clears it on reactivation, and keeps it when a user
-// deactivates the job; DESIGN §4.6 chose the simpler rule. The job is
+// deactivates the job; tenure chose the simpler rule, which gives the same
+// result on reactivation after the limit. The job is
 // admissible when now ≥ RequeueAt, at exactly RequeueAt included
 // ([RequeueState.Admissible], which returns RequeueAt as the instant the
 // answer flips).
 //
 // For capacity planning, [BackoffConfig.TotalDelay] sums the first n delays.
-// Seed 003 works an example, base 60s and 10 requeues with jitter neglected,
+// KEP-1282 works an example, base 60s and 10 requeues with jitter neglected,
 // as "60s+120s+240s+…+30720s = 8h 32min". The sum is in fact
 // 60s·(2^10−1) = 61,380s = 17h3m; 30,720s (8h32m) is only its last term. With
 // the default 1h cap the same 10 requeues wait 5h3m (3,780s + 4·3,600s).
 // Also, a job with limit 10 meets 11 readiness timeouts (the 11th deactivates
-// it), so at the default 300s timeout it spends 55min, not the seed's 50min,
-// waiting for its pods.
+// it), so at a 300s timeout it spends 55min, not the KEP's 50min, waiting for
+// its pods.
 //
 // Delay, DelayJitter, TotalDelay and the RequeueState methods are O(1) and
 // allocation-free.
@@ -171,26 +202,37 @@
 // [QueueOrder] orders pending jobs ([QueueEntry]): higher priority first,
 // then earlier queue-order timestamp, then smaller ID. [QueueOrder.Compare] is
 // a strict weak ordering, total for distinct IDs, so the order is
-// deterministic. The timestamp follows the [TimestampStrategy]:
+// deterministic. The timestamp follows Kueue's
+// Ordering.GetQueueOrderTimestamp (kubernetes-sigs/kueue pkg/workload): the
+// first that applies of
 //
-//   - [TimestampEviction] (the default, the zero value) uses the instant of
-//     the job's last readiness-timeout eviction (QueueEntry.TimeoutEvicted)
-//     when there is one, else its creation: back of the queue after such an
-//     eviction;
-//   - [TimestampCreation] always uses the creation time: front of the queue.
+//   - under [TimestampEviction] (the default, the zero value), the instant
+//     of the job's readiness-timeout eviction (QueueEntry.TimeoutEvicted):
+//     back of the queue after such an eviction; [TimestampCreation] ignores
+//     it and keeps the job's place;
+//   - under either strategy, the instant of its admission-check eviction
+//     (QueueEntry.AdmissionCheckEvicted);
+//   - with [QueueOrder.RestampReclaimPreempted] (Kueue with its
+//     PrioritySortingWithinCohort gate off; the gate is on by default), the
+//     instant it was preempted to reclaim borrowed quota plus 1ms
+//     (QueueEntry.ReclaimPreempted), so it sorts behind its preemptor;
+//   - its creation.
 //
-// A job preempted by an equal-priority job (a time-based or "newer" pick of
-// eligibility's LowerOrNewerEqualPriority policy,
+// The entry's eviction fields describe its current eviction, as Kueue's
+// Evicted and Preempted conditions do (both are reset when the job is
+// admitted again). A job preempted by an equal-priority job (a time-based or
+// "newer" pick of eligibility's LowerOrNewerEqualPriority policy,
 // [QueueEntry.SamePriorityPreempted]) is stamped with that instant under
-// both strategies, so that equal-priority jobs take turns instead of taking
-// the slot straight back (a choice beyond DESIGN §4.6; [QueueOrder.Timestamp]
-// explains it and the similar rule in Kueue). Other preemptions change the
+// both strategies when it is later, so that equal-priority jobs take turns
+// instead of taking the slot straight back (tenure's own rule;
+// [QueueOrder.Timestamp] explains it). Other preemptions change the
 // timestamp under neither strategy. Timestamps are compared as wall-clock
 // instants (monotonic readings are stripped). [QueueOrder.Compare] suits
 // slices.SortFunc; [QueueOrder.Sort] computes each timestamp once and sorts
 // compact keys, three to four times faster at 50,000 jobs.
 // TimestampStrategy reads and writes Kueue's spelling ("Eviction",
-// "Creation") as text.
+// "Creation") as text; [RequeuingStrategy.QueueOrder] builds the order from
+// Kueue's configuration.
 //
 // # Concurrency
 //

@@ -366,7 +366,11 @@ func (e *Engine) begin(now time.Time, m Model, res *EngineResult) {
 		e.victimIdx = map[string]int32{}
 		e.contIdx, e.shapeIdx = map[string]int32{}, map[string]int32{}
 	}
-	e.j.Commit() // start from an empty log (a previous pass may have failed)
+	// Start from an empty log. Commit fails only on a journal in the middle
+	// of a rollback (Run called from an undo step): take a fresh one.
+	if e.j.Commit() != nil {
+		e.j = new(Journal)
+	}
 	e.now, e.res = now, res
 	e.tx, _ = m.(Transactional)
 	e.shaper, _ = m.(Shaper)

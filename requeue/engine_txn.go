@@ -44,7 +44,9 @@ func (e *Engine) commit() {
 	if e.tx != nil {
 		sp = e.tx.Savepoint()
 	}
-	e.j.Commit()
+	if err := e.j.Commit(); err != nil {
+		e.broken(fmt.Errorf("requeue: the engine's journal refused a commit: %w", err))
+	}
 	e.base = mark{cp: e.j.Checkpoint(), sp: sp, state: e.state}
 }
 

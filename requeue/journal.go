@@ -12,6 +12,12 @@ var ErrStaleCheckpoint = errors.New("requeue: stale checkpoint")
 // checkpoint taken on another journal, and for the zero Checkpoint.
 var ErrForeignCheckpoint = errors.New("requeue: checkpoint from another journal")
 
+// ErrRollingBack is returned by [Journal.Rollback] and [Journal.Commit] when
+// they are called while a rollback of the same journal runs, that is, from
+// one of its undo steps. The call changes nothing; the running rollback
+// goes on.
+var ErrRollingBack = errors.New("requeue: journal is rolling back")
+
 // JournalUndoer is an undo step that needs no allocation: the state it undoes
 // (typically a pointer to the embedder's model) plus two integers that say
 // which step to undo. [Journal.RecordUndoer] stores the interface value and
@@ -19,8 +25,9 @@ var ErrForeignCheckpoint = errors.New("requeue: checkpoint from another journal"
 // grown to its working size; [Journal.Record] with a capturing closure
 // allocates the closure.
 //
-// Undo must not fail, must not panic, and must not record new steps (steps
-// recorded during a rollback are ignored).
+// Undo must not fail and should not panic; steps it records are ignored, and
+// a Rollback or Commit it calls on the journal is refused ([ErrRollingBack]).
+// What a panicking Undo leaves behind is described on [Journal].
 type JournalUndoer interface {
 	Undo(a, b int64)
 }
@@ -46,6 +53,30 @@ type JournalUndoer interface {
 // them, dropping their references, and keeps the backing array for reuse).
 // Record is amortised O(1).
 //
+// # Panics in undo steps
+//
+// Undo steps are meant to be infallible; if one panics anyway, the panic
+// reaches Rollback's caller unchanged, and the journal stays usable and
+// consistent. Rollback forgets each step just before running it, so when
+// the embedder recovers:
+//
+//   - the steps newer than the panicking one were undone and are gone;
+//   - the panicking step is gone too, and not run again: whatever part of
+//     it ran before the panic stays as it is;
+//   - the older steps are still in the log; the checkpoint being rolled
+//     back to, and every checkpoint at or before the panicking step's
+//     position, are still valid, so a later Rollback to one of them undoes
+//     the rest; checkpoints after that position are stale;
+//   - the journal no longer counts as rolling back: Record, Rollback and
+//     Commit work as usual.
+//
+// # Re-entrance
+//
+// While a rollback runs, steps recorded on the same journal (typically by a
+// state operation that an undo step reuses) are ignored, and Rollback and
+// Commit are refused with [ErrRollingBack], changing nothing. Checkpoint,
+// Len and Valid may be called and describe the log as it is at that moment.
+//
 // The zero Journal is empty and ready to use. A Journal is not safe for
 // concurrent use: it belongs to one goroutine, like the scheduling cycle that
 // drives it. A nil *Journal accepts Record calls and ignores them, so state
@@ -57,8 +88,10 @@ type Journal struct {
 	// journal's whole life.
 	clock uint64
 	// base is the serial of the empty log since the last Commit.
-	base    uint64
-	rolling bool // steps recorded while a rollback runs are ignored
+	base uint64
+	// rolling is set while Rollback runs its steps, and cleared when it
+	// returns or panics.
+	rolling bool
 }
 
 type journalStep struct {
@@ -96,9 +129,10 @@ func (j *Journal) markAt(pos int) uint64 {
 	return j.log[pos-1].serial
 }
 
-// Record appends an undo step. undo must not fail or panic; it runs at most
-// once, during a [Journal.Rollback] past this point. A nil undo, a nil
-// journal, and a step recorded while a rollback is running are ignored.
+// Record appends an undo step. undo must not fail and should not panic (see
+// [Journal] for what happens if it does); it runs at most once, during a
+// [Journal.Rollback] past this point. A nil undo, a nil journal, and a step
+// recorded while a rollback is running are ignored.
 // Amortised O(1); the closure itself may allocate (see [JournalUndoer]).
 func (j *Journal) Record(undo func()) {
 	if j == nil || undo == nil || j.rolling {
@@ -144,36 +178,52 @@ func (j *Journal) check(cp Checkpoint) error {
 
 // Rollback undoes, newest first, every step recorded since cp and forgets
 // them; cp stays valid, checkpoints taken after it become stale. For a stale
-// or foreign checkpoint it returns an error and changes nothing. O(k) for k
-// undone steps.
+// or foreign checkpoint it returns an error and changes nothing; called from
+// one of this journal's undo steps, it returns [ErrRollingBack] and changes
+// nothing. A panicking undo step stops the rollback and the panic goes on;
+// see [Journal] for the state it leaves. O(k) for k undone steps.
 func (j *Journal) Rollback(cp Checkpoint) error {
+	if j != nil && j.rolling {
+		return ErrRollingBack
+	}
 	if err := j.check(cp); err != nil {
 		return err
 	}
 	j.rolling = true
-	for i := len(j.log) - 1; i >= cp.pos; i-- {
-		s := &j.log[i]
+	defer j.stopRolling() // also when a step panics
+	for len(j.log) > cp.pos {
+		i := len(j.log) - 1
+		s := j.log[i]
+		// Forget the step before running it: a step that panics is not run
+		// twice, and the log stays consistent for a later rollback.
+		j.log[i] = journalStep{} // drop references for the garbage collector
+		j.log = j.log[:i]
 		if s.u != nil {
 			s.u.Undo(s.a, s.b)
 		} else {
 			s.fn()
 		}
-		*s = journalStep{} // drop references for the garbage collector
-		j.log = j.log[:i]
 	}
-	j.rolling = false
 	return nil
 }
 
+func (j *Journal) stopRolling() { j.rolling = false }
+
 // Commit forgets the log, keeping every change, and makes every earlier
 // checkpoint stale. Committing an empty log is a no-op apart from that.
-// O(k) for the k steps forgotten. A nil journal ignores it.
-func (j *Journal) Commit() {
+// Called from one of this journal's undo steps, it returns [ErrRollingBack]
+// and changes nothing; otherwise it returns nil. O(k) for the k steps
+// forgotten. A nil journal ignores it.
+func (j *Journal) Commit() error {
 	if j == nil {
-		return
+		return nil
+	}
+	if j.rolling {
+		return ErrRollingBack
 	}
 	clear(j.log)
 	j.log = j.log[:0]
 	j.clock++
 	j.base = j.clock
+	return nil
 }

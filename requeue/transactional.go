@@ -15,8 +15,9 @@ package requeue
 // Contract: Savepoint returns a mark of the current state; Rollback restores
 // the state exactly as it was when sp was taken and invalidates the marks
 // taken after it (sp itself stays valid). Rollback returns an error for a
-// mark it does not know or that a previous rollback invalidated, and then
-// changes nothing. The engine never needs to release a mark: it rolls back
+// mark it never issued or that a previous rollback invalidated, and then
+// changes nothing (a mark that is only a log length cannot tell those apart:
+// add a generation counter). requeuetest.TestModel checks all of this. The engine never needs to release a mark: it rolls back
 // to a mark or stops using it. The methods are called from one goroutine,
 // one at a time.
 type Transactional interface {

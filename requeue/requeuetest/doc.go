@@ -1,0 +1,117 @@
+// Package requeuetest checks an embedder's [requeue.Model] the way
+// testing/fstest.TestFS checks a file system: a test calls one function,
+// and gets nil or an error that says what the model got wrong.
+//
+// The requeue engine changes a model virtually, thousands of times per
+// scheduling cycle, and relies on rolling those changes back exactly. A
+// model that forgets to record one undo step, records a wrong one, or
+// changes state on a failed placement does not crash: it drifts, and the
+// engine then commits evictions against a cluster that does not exist.
+// [TestModel] looks for such models with random sequences of the
+// operations the engine performs.
+//
+// # Use
+//
+// Give TestModel a constructor of a fresh model, a rendering of the
+// model's state as text, and the IDs of the jobs that run and that wait in
+// a fresh model:
+//
+//	func TestSessionModel(t *testing.T) {
+//		err := requeuetest.TestModel(
+//			func() *SessionModel { return newSessionModel(fixture) },
+//			func(m *SessionModel) string { return m.Dump() },
+//			[]string{"train-a", "train-b"}, // running
+//			[]string{"serve", "notebook"},  // pending
+//		)
+//		if err != nil {
+//			t.Fatal(err)
+//		}
+//	}
+//
+// The constructor must return the same state at every call. The state text
+// must cover everything later decisions depend on (free resources per
+// node, where each task runs, any cached totals or indexes) and nothing
+// that legitimately varies (pointers, map order): two models are in the
+// same state exactly when their texts are equal. fmt prints maps sorted by
+// key, so fmt.Sprint of a snapshot made of maps and slices is a good
+// start; [requeue.Cluster.Snapshot] is one. A state text that leaves
+// something out cannot catch a model that forgets to restore it.
+//
+// Pick jobs so that all outcomes happen: pending jobs that fit at once,
+// ones that fit only after an eviction, and one that never fits; gangs
+// if the model places gangs. A dozen jobs on a few nodes is plenty.
+//
+// # What is checked
+//
+// Each sequence starts from a fresh model with an empty [requeue.Journal]
+// and performs random operations: Evict and Place on running, pending and
+// unknown jobs; checkpoints; rollbacks to any checkpoint still valid, and
+// sometimes twice to the same one; commits; and engine-like attempts
+// (checkpoint, evict a running job, place up to three pending ones, then
+// keep or roll back). Like the engine, the kit rolls back every operation
+// that fails. A sequence ends with a rollback to its oldest checkpoint
+// still valid. TestModel reports:
+//
+//   - Evict of a running job that fails; Evict of a pending or unknown job
+//     that does not fail;
+//   - Place of a pending job that returns an error; Place of a running or
+//     unknown job that does not (false without an error is not enough);
+//   - a rollback that does not restore the state exactly: to a
+//     checkpoint, right after a successful operation, or after a failed
+//     one (a failed Place may change the state only through steps it
+//     records);
+//   - a Commit of the journal that changes the state;
+//   - a model method that commits or rolls back the journal it is given;
+//   - a panic in any model method, undo step or the state function.
+//
+// The kit tracks which jobs run from the results the contract demands (a
+// successful Evict makes a job pending, a successful Place makes it run, a
+// rollback restores the statuses of its checkpoint), so a model whose
+// rollback restores the visible state but not its own idea of which jobs
+// run is caught by the next Evict or Place.
+//
+// # Models with their own transactions
+//
+// When the model implements [requeue.Transactional], each checkpoint also
+// takes a savepoint, and each rollback rolls back the journal (any undo
+// steps the model recorded there) and then the model to the savepoint. On
+// top of the checks above, TestModel reports:
+//
+//   - a Rollback of a valid savepoint that fails or does not restore the
+//     state it marked; nested savepoints are rolled back to in any order;
+//   - a Rollback that succeeds for a savepoint that an earlier rollback
+//     invalidated (one taken after the savepoint rolled back to), or for a
+//     value the model never returned;
+//   - such a refused Rollback that changes the state.
+//
+// A savepoint that is only the length of an operation log, as a
+// scheduler's statement keeps it, fails these checks: after a rollback,
+// the same length names a different history. Combine the length with a
+// counter of rollbacks, or number savepoints with a counter that never
+// repeats.
+//
+// # Failures and replay
+//
+// The first failure stops the run and comes back as a [*Failure]: the
+// problem, the seed, the sequence and step, the operations of the sequence
+// up to the failure, and the expected and actual state texts when a state
+// was not restored. The sequences are drawn from math/rand/v2's PCG
+// seeded with the seed and the sequence number, so with a deterministic
+// model the same seed replays the same failure; [Seed], [Sequences] and
+// [Steps] change the exploration. A model that is not deterministic still
+// gets every check; only the replay may differ.
+//
+// # Cost and limits
+//
+// The default run is [DefaultSequences] sequences of [DefaultSteps]
+// operations; each operation renders the state once or twice, which
+// dominates the cost for a large model. A default run on the reference
+// [requeue.Cluster] with nine jobs on three nodes takes about 60 ms on two
+// cores, most of it in rendering fmt.Sprint(Snapshot()).
+//
+// The kit checks the contract the engine relies on, not a scheduler's
+// placement policy: it does not know whether a job should have fit, only
+// that the model answers consistently and undoes exactly. It calls the
+// model from one goroutine, as the engine does. The package uses only the
+// standard library, so it adds no dependency to an embedder's tests.
+package requeuetest

@@ -1,0 +1,104 @@
+package requeuetest_test
+
+import (
+	"fmt"
+
+	"github.com/tenurepolicy/tenure/requeue"
+	"github.com/tenurepolicy/tenure/requeue/requeuetest"
+)
+
+// newExampleCluster returns a fresh model: two 8-GPU nodes, two running
+// jobs and two pending ones. Every call returns the same state.
+func newExampleCluster() *requeue.Cluster {
+	c, err := requeue.NewCluster([]requeue.Node{
+		{Name: "node-a", Capacity: requeue.Resources{GPU: 8}},
+		{Name: "node-b", Capacity: requeue.Resources{GPU: 8}},
+	})
+	if err != nil {
+		panic(err)
+	}
+	for _, j := range []struct {
+		id   string
+		gpus []int64
+		run  bool
+	}{
+		{"train", []int64{4, 4, 4}, true},
+		{"batch", []int64{2}, true},
+		{"serve", []int64{4, 4}, false},
+		{"notebook", []int64{1}, false},
+	} {
+		var tasks []requeue.Resources
+		for _, g := range j.gpus {
+			tasks = append(tasks, requeue.Resources{GPU: g})
+		}
+		if err := c.AddJob(nil, requeue.ClusterJob{ID: j.id, Tasks: tasks}); err != nil {
+			panic(err)
+		}
+		if j.run {
+			if ok, err := c.Place(nil, j.id); !ok || err != nil {
+				panic("setup")
+			}
+		}
+	}
+	return c
+}
+
+// An embedder checks its model from a test: a constructor, a state
+// rendering, and the jobs that run and wait in a fresh model. In a test,
+// report the error with t.Fatal(err).
+func ExampleTestModel() {
+	err := requeuetest.TestModel(
+		newExampleCluster,
+		func(c *requeue.Cluster) string { return fmt.Sprint(c.Snapshot()) },
+		[]string{"train", "batch"},    // running
+		[]string{"serve", "notebook"}, // pending
+	)
+	fmt.Println("reference Cluster:", err)
+	// Output:
+	// reference Cluster: <nil>
+}
+
+// forgetful is a broken model: its Place does not record undo steps, so a
+// rollback leaves the placed job running.
+type forgetful struct{ *requeue.Cluster }
+
+func (f forgetful) Place(_ *requeue.Journal, job string) (bool, error) {
+	return f.Cluster.Place(nil, job)
+}
+
+// A model that forgets an undo step fails. The report says what went
+// wrong, how to replay it, the state the rollback should have restored and
+// the one it left, and the operations that led there.
+func ExampleTestModel_forgottenUndo() {
+	err := requeuetest.TestModel(
+		func() forgetful { return forgetful{newExampleCluster()} },
+		func(f forgetful) string { return fmt.Sprint(f.Snapshot()) },
+		[]string{"train", "batch"},
+		[]string{"serve", "notebook"},
+	)
+	fmt.Println(err)
+	// Output:
+	// requeuetest: rollback to #3 did not restore the state: a change was not recorded, or an undo step is wrong
+	// seed 1, sequence 0, step 11 (replay with requeuetest.Seed(1))
+	// want state:
+	//     {map[node-a:cpu=0m mem=0 gpu=0 node-b:cpu=0m mem=0 gpu=2] map[batch:[node-b] notebook:[] serve:[ ] train:[node-a node-a node-b]]}
+	// got state:
+	//     {map[node-a:cpu=0m mem=0 gpu=0 node-b:cpu=0m mem=0 gpu=0] map[batch:[node-b] notebook:[node-b] serve:[ ] train:[node-a node-a node-b]]}
+	// operations:
+	//     1. checkpoint #0
+	//     2. checkpoint #1
+	//     3. Evict("serve") [pending job] = requeue: evict: job "serve" is not running
+	//     4. rollback to #0
+	//     5. checkpoint #2
+	//     6. Place("batch") [running job] = false, requeue: place: job "batch" is already running
+	//     7. Evict("requeuetest-unknown") [unknown job] = requeue: evict: unknown job "requeuetest-unknown"
+	//     8. checkpoint #3
+	//     9. attempt from #3
+	//    10. Evict("batch") [running job] = <nil>
+	//    11. Place("notebook") [pending job] = true, <nil>
+	//    12. Place("serve") [pending job] = false, <nil>
+	//    13. Evict("notebook") [running job] = <nil>
+	//    14. Place("notebook") [pending job] = true, <nil>
+	//    15. Place("notebook") [running job] = false, requeue: place: job "notebook" is already running
+	//    16. rollback to #3
+}

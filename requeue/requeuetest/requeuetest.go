@@ -1,0 +1,140 @@
+package requeuetest
+
+import (
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"runtime/debug"
+	"slices"
+
+	"github.com/tenurepolicy/tenure/requeue"
+)
+
+// Default exploration: the seed, the number of sequences and the operations
+// per sequence TestModel uses unless told otherwise.
+const (
+	DefaultSeed      = 1
+	DefaultSequences = 100
+	DefaultSteps     = 50
+)
+
+// Option changes how [TestModel] explores the model.
+type Option func(*config)
+
+type config struct {
+	seed      uint64
+	sequences int
+	steps     int
+}
+
+// Seed sets the seed of the random sequences ([DefaultSeed] otherwise).
+// The same seed drives the same operations, so a [Failure] is reproduced
+// by passing its Seed back.
+func Seed(seed uint64) Option { return func(c *config) { c.seed = seed } }
+
+// Sequences sets how many sequences run, each on a fresh model
+// ([DefaultSequences] otherwise; n < 1 keeps the default).
+func Sequences(n int) Option {
+	return func(c *config) {
+		if n > 0 {
+			c.sequences = n
+		}
+	}
+}
+
+// Steps sets the number of operations per sequence ([DefaultSteps]
+// otherwise; n < 1 keeps the default).
+func Steps(n int) Option {
+	return func(c *config) {
+		if n > 0 {
+			c.steps = n
+		}
+	}
+}
+
+// TestModel checks that the models newModel returns honour the
+// [requeue.Model] contract and restore their state exactly, and, for a
+// model that implements [requeue.Transactional], that its savepoints do
+// too. It returns nil if every check passed, a [*Failure] for the first
+// check that failed, or an error for invalid arguments.
+//
+// newModel must return a fresh model, in the same state at every call, in
+// which the jobs listed in running run and those in pending are known and
+// do not run. state must render everything about the model that later
+// decisions depend on, as text: two models are in the same state exactly
+// when their texts are equal. The package documentation describes the
+// checks.
+//
+// TestModel uses only the models' methods, from the calling goroutine; a
+// panic in one of them is recovered and reported as a Failure.
+func TestModel[M requeue.Model](newModel func() M, state func(M) string, running, pending []string, opts ...Option) error {
+	cfg := config{seed: DefaultSeed, sequences: DefaultSequences, steps: DefaultSteps}
+	for _, o := range opts {
+		if o != nil {
+			o(&cfg)
+		}
+	}
+	if newModel == nil || state == nil {
+		return errors.New("requeuetest: newModel and state must not be nil")
+	}
+	jobs := slices.Concat(running, pending)
+	if len(jobs) == 0 {
+		return errors.New("requeuetest: no jobs: list the running and the pending jobs of a fresh model")
+	}
+	seen := make(map[string]bool, len(jobs))
+	for _, id := range jobs {
+		if id == "" {
+			return errors.New("requeuetest: a job ID is empty")
+		}
+		if seen[id] {
+			return fmt.Errorf("requeuetest: job %q is listed twice", id)
+		}
+		seen[id] = true
+	}
+	unknown := []string{"", "requeuetest-unknown"}
+	for seen[unknown[1]] {
+		unknown[1] += "-"
+	}
+	var fresh string
+	if err := safely(func() {
+		fresh = state(newModel())
+		if again := state(newModel()); again != fresh {
+			panic(fmt.Sprintf("two fresh models differ:\n%s\n%s", fresh, again))
+		}
+	}); err != nil {
+		return fmt.Errorf("requeuetest: %v", err)
+	}
+	for seq := range cfg.sequences {
+		r := &sequence[M]{
+			cfg:     cfg,
+			seq:     seq,
+			rng:     rand.New(rand.NewPCG(cfg.seed, uint64(seq))),
+			state:   state,
+			jobs:    jobs,
+			runs:    make([]bool, len(jobs)),
+			unknown: unknown,
+			invalid: map[requeue.Savepoint]bool{},
+			issued:  map[requeue.Savepoint]bool{},
+		}
+		for i := range running {
+			r.runs[i] = true
+		}
+		if f := r.play(newModel, fresh); f != nil {
+			return f
+		}
+	}
+	return nil
+}
+
+// safely runs f and turns a panic into an error carrying the stack.
+func safely(f func()) (err error) {
+	defer func() {
+		if v := recover(); v != nil {
+			err = fmt.Errorf("panic: %v\n%s", v, debug.Stack())
+		}
+	}()
+	f()
+	return nil
+}
+
+func stack() []byte { return debug.Stack() }

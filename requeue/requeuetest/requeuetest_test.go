@@ -1,0 +1,185 @@
+package requeuetest_test
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/tenurepolicy/tenure/requeue"
+	"github.com/tenurepolicy/tenure/requeue/requeuetest"
+)
+
+type requeuetestFailure = requeuetest.Failure
+
+// testCluster builds the reference Cluster used to check the kit against:
+// three nodes, running jobs that fill most of them, pending jobs of which
+// some fit, some fit after an eviction and one never fits, gangs included.
+func testCluster() *requeue.Cluster {
+	gpu := func(n int64) requeue.Resources { return requeue.Resources{MilliCPU: 1000 * n, Memory: 8 * n, GPU: n} }
+	c, err := requeue.NewCluster([]requeue.Node{
+		{Name: "n0", Capacity: gpu(8)}, {Name: "n1", Capacity: gpu(8)}, {Name: "n2", Capacity: gpu(4)},
+	})
+	if err != nil {
+		panic(err)
+	}
+	add := func(id string, run bool, min int, tasks ...requeue.Resources) {
+		if err := c.AddJob(nil, requeue.ClusterJob{ID: id, Tasks: tasks, MinTasks: min}); err != nil {
+			panic(err)
+		}
+		if run {
+			if ok, err := c.Place(nil, id); !ok || err != nil {
+				panic(fmt.Sprint("setup: ", id, ok, err))
+			}
+		}
+	}
+	add("r-big", true, 0, gpu(4), gpu(4))
+	add("r-gang", true, 0, gpu(2), gpu(2), gpu(2))
+	add("r-small", true, 0, gpu(1))
+	add("r-elastic", true, 1, gpu(2), gpu(2))
+	add("p-one", false, 0, gpu(1))
+	add("p-four", false, 0, gpu(4))
+	add("p-gang", false, 0, gpu(3), gpu(3))
+	add("p-elastic", false, 2, gpu(2), gpu(2), gpu(2))
+	add("p-never", false, 0, gpu(9))
+	return c
+}
+
+var (
+	clusterRunning = []string{"r-big", "r-gang", "r-small", "r-elastic"}
+	clusterPending = []string{"p-one", "p-four", "p-gang", "p-elastic", "p-never"}
+)
+
+func clusterState(c *requeue.Cluster) string { return fmt.Sprint(c.Snapshot()) }
+
+func TestReferenceClusterPasses(t *testing.T) {
+	for _, seed := range []uint64{1, 2, 3} {
+		err := requeuetest.TestModel(testCluster, clusterState, clusterRunning, clusterPending,
+			requeuetest.Seed(seed), requeuetest.Sequences(200), requeuetest.Steps(80))
+		if err != nil {
+			t.Fatalf("seed %d: %v", seed, err)
+		}
+	}
+}
+
+func TestCorrectModelsPass(t *testing.T) {
+	if err := requeuetest.TestModel(func() *toy { return newToy("") }, toyState, toyRunning, toyPending); err != nil {
+		t.Errorf("journaled toy: %v", err)
+	}
+	if err := requeuetest.TestModel(func() *txToy { return newTxToy("") }, txToyState, toyRunning, toyPending); err != nil {
+		t.Errorf("transactional toy: %v", err)
+	}
+}
+
+// TestBrokenModelsFail: each injected defect is reported, with a problem
+// that names it.
+func TestBrokenModelsFail(t *testing.T) {
+	for _, tc := range []struct {
+		bug, want string
+	}{
+		{"forget-evict-undo", "did not restore the state"},
+		{"wrong-undo", "did not restore the state"},
+		{"failed-place-leaks", "which failed and must record every change it made, did not restore the state"},
+		{"place-running", "of a running job returned false and no error"},
+		{"evict-unknown", "of a unknown job returned no error"},
+		{"commits-journal", "committed or rolled back the journal it was given"},
+		{"panic", "panic: toy: cannot evict b"},
+	} {
+		t.Run(tc.bug, func(t *testing.T) {
+			err := requeuetest.TestModel(func() *toy { return newToy(tc.bug) }, toyState, toyRunning, toyPending)
+			if got := problem(err); !strings.Contains(got, tc.want) {
+				t.Fatalf("problem %q, want it to contain %q; error:\n%v", got, tc.want, err)
+			}
+		})
+	}
+}
+
+// TestBrokenTransactionalModelsFail: savepoint defects are reported.
+func TestBrokenTransactionalModelsFail(t *testing.T) {
+	for _, tc := range []struct {
+		bug, want string
+	}{
+		{"index-savepoints", "returned no error"}, // a reused or unmarked position is accepted
+		{"no-invalidate", "invalidated by an earlier rollback returned no error"},
+		{"unknown-resets", "never issued failed but changed the state"},
+		{"tx-forgets-jobs", "did not restore the state"},
+	} {
+		t.Run(tc.bug, func(t *testing.T) {
+			err := requeuetest.TestModel(func() *txToy { return newTxToy(tc.bug) }, txToyState, toyRunning, toyPending)
+			if got := problem(err); !strings.Contains(got, tc.want) {
+				t.Fatalf("problem %q, want it to contain %q; error:\n%v", got, tc.want, err)
+			}
+		})
+	}
+}
+
+// TestFailureReproducible: the same seed gives the same failure, and the
+// report says how to replay it and shows the states and the trace.
+func TestFailureReproducible(t *testing.T) {
+	run := func(seed uint64) error {
+		return requeuetest.TestModel(func() *toy { return newToy("wrong-undo") }, toyState, toyRunning, toyPending, requeuetest.Seed(seed))
+	}
+	a, b := run(7), run(7)
+	if a == nil || a.Error() != b.Error() {
+		t.Fatalf("seed 7 twice:\n%v\n---\n%v", a, b)
+	}
+	var f *requeuetest.Failure
+	if !errors.As(a, &f) || f.Seed != 7 || len(f.Trace) == 0 || f.Step < 1 || f.Want == f.Got || f.Want == "" {
+		t.Fatalf("Failure %+v", f)
+	}
+	for _, want := range []string{"requeuetest.Seed(7)", "want state:", "got state:", "operations:", f.Trace[len(f.Trace)-1]} {
+		if !strings.Contains(a.Error(), want) {
+			t.Errorf("report lacks %q:\n%v", want, a)
+		}
+	}
+	// A replay with only the failing sequence's index reached finds it too.
+	if c := requeuetest.TestModel(func() *toy { return newToy("wrong-undo") }, toyState, toyRunning, toyPending,
+		requeuetest.Seed(7), requeuetest.Sequences(f.Sequence+1)); c == nil || c.Error() != a.Error() {
+		t.Fatalf("replay with Sequences(%d):\n%v", f.Sequence+1, c)
+	}
+}
+
+func TestBadArguments(t *testing.T) {
+	fresh := func() *toy { return newToy("") }
+	n := 0
+	drifting := func() *toy { n++; t := newToy(""); t.free += n; return t }
+	for name, err := range map[string]error{
+		"nil constructor":   requeuetest.TestModel(nil, toyState, toyRunning, toyPending),
+		"nil state":         requeuetest.TestModel(fresh, nil, toyRunning, toyPending),
+		"no jobs":           requeuetest.TestModel(fresh, toyState, nil, nil),
+		"empty ID":          requeuetest.TestModel(fresh, toyState, []string{""}, toyPending),
+		"duplicate":         requeuetest.TestModel(fresh, toyState, toyRunning, []string{"c", "a"}),
+		"fresh models vary": requeuetest.TestModel(drifting, toyState, toyRunning, toyPending),
+	} {
+		var f *requeuetest.Failure
+		if err == nil || errors.As(err, &f) || !strings.HasPrefix(err.Error(), "requeuetest: ") {
+			t.Errorf("%s: %v, want a plain requeuetest: error", name, err)
+		}
+	}
+	// Jobs declared with the wrong status make a Failure, not a panic.
+	err := requeuetest.TestModel(fresh, toyState, []string{"a", "c"}, []string{"b", "d", "e"})
+	var f *requeuetest.Failure
+	if !errors.As(err, &f) || !strings.Contains(f.Problem, `"b"`) && !strings.Contains(f.Problem, `"c"`) {
+		t.Errorf("misdeclared jobs: %v", err)
+	}
+}
+
+// BenchmarkTestModel is one default run (100 sequences of 50 operations) on
+// the reference Cluster of nine jobs on three nodes, and on the toy model,
+// whose state renders much faster: the rendering dominates.
+func BenchmarkTestModel(b *testing.B) {
+	b.Run("cluster", func(b *testing.B) {
+		for i := 0; i < b.N; i++ {
+			if err := requeuetest.TestModel(testCluster, clusterState, clusterRunning, clusterPending); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("toy", func(b *testing.B) {
+		for i := 0; i < b.N; i++ {
+			if err := requeuetest.TestModel(func() *toy { return newToy("") }, toyState, toyRunning, toyPending); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+}
