@@ -34,8 +34,8 @@ func (c *Cluster) Shape(job string) (key string, ok bool) {
 	return string(b), true
 }
 
-// MayFit implements [FitBounder]. It returns false when the job's gang
-// cannot fit even with victim's tasks released, by two tests:
+// MayFit implements [FitBounder]. It sets fits[i] to false when the gang
+// of jobs[i] cannot fit even with victim's tasks released, by two tests:
 //
 //   - the cluster-wide free total (plus the victim's requests) is below the
 //     gang's lower bound;
@@ -45,45 +45,52 @@ func (c *Cluster) Shape(job string) (key string, ok bool) {
 //     own nodes (their free resources plus the victim's requests), as many
 //     as that room holds of the smallest of them, component by component.
 //
-// It returns true for an unknown or running job, and for a victim that is
-// unknown or not running. O(tasks of job + tasks of victim²); no
-// allocation.
-func (c *Cluster) MayFit(job, victim string) bool {
+// It sets true for an unknown or running job, and for every job when the
+// victim is unknown or not running. O(tasks of the victim² + tasks of the
+// jobs); no allocation.
+func (c *Cluster) MayFit(victim string, jobs []string, fits []bool) {
 	if c == nil {
-		return true
+		for i := range fits {
+			fits[i] = true
+		}
+		return
 	}
-	ji, ok := c.jobIndex[job]
-	if !ok || c.jobs[ji].placed > 0 {
-		return true
+	free, largest := c.free, padding // padding: no node, nothing fits
+	if len(c.nodes) > 0 {
+		largest = c.tree[1]
 	}
-	if len(c.nodes) == 0 {
-		return false
-	}
-	free, largest := c.free, c.tree[1]
 	var room Resources // what the victim leaves free on its own nodes
+	vi := int32(-1)
 	if victim != "" {
-		vi, ok := c.jobIndex[victim]
-		if !ok || vi == ji || c.jobs[vi].placed == 0 {
-			return true // Evict will report the error
+		var ok bool
+		vi, ok = c.jobIndex[victim]
+		if !ok || c.jobs[vi].placed == 0 {
+			for i := range fits {
+				fits[i] = true // Evict will report the error
+			}
+			return
 		}
 		v := &c.jobs[vi]
 		for t, n := range v.on {
 			if n < 0 {
 				continue
 			}
+			free = free.Add(v.tasks[t])
 			room = room.Add(v.tasks[t])
 			if !slices.Contains(v.on[:t], n) {
 				room = room.Add(c.nodes[n].free)
 			}
 		}
-		for t, n := range v.on {
-			if n >= 0 {
-				free = free.Add(v.tasks[t])
-			}
-		}
 	}
-	cj := &c.jobs[ji]
-	if !cj.need.Fits(free) {
+	for i, job := range jobs {
+		ji, ok := c.jobIndex[job]
+		fits[i] = !ok || ji == vi || c.jobs[ji].placed > 0 || c.gangMayFit(&c.jobs[ji], free, largest, room)
+	}
+}
+
+// gangMayFit applies MayFit's two tests to one pending job.
+func (c *Cluster) gangMayFit(cj *clusterJob, free, largest, room Resources) bool {
+	if len(c.nodes) == 0 || !cj.need.Fits(free) {
 		return false
 	}
 	// Tasks that fit some node as things are count as placeable; the others

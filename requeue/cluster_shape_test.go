@@ -39,16 +39,32 @@ func drawShapeCluster(t *rapid.T) (*Cluster, []string) {
 	return c, ids
 }
 
+// mayFit asks c's fit bound about one job.
+func mayFit(c *Cluster, job, victim string) bool {
+	fits := []bool{false}
+	c.MayFit(victim, []string{job}, fits)
+	return fits[0]
+}
+
 // TestClusterMayFitSound: whenever MayFit says a job cannot fit after
-// evicting a victim (or without eviction), Place says so too; and MayFit
-// says true for what it cannot judge.
+// evicting a victim (or without eviction), Place says so too; MayFit says
+// true for what it cannot judge; asking about several jobs at once gives
+// each one's answer.
 func TestClusterMayFitSound(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		c, ids := drawShapeCluster(t)
 		job := rapid.SampledFrom(append(ids, "ghost")).Draw(t, "job")
 		victim := rapid.SampledFrom(append(ids, "", "ghost")).Draw(t, "victim")
 		before := c.Snapshot()
-		may := c.MayFit(job, victim)
+		may := mayFit(c, job, victim)
+		batch := rapid.SliceOf(rapid.SampledFrom(append(ids, "ghost"))).Draw(t, "batch")
+		fits := make([]bool, len(batch))
+		c.MayFit(victim, batch, fits)
+		for i, b := range batch {
+			if fits[i] != mayFit(c, b, victim) {
+				t.Fatalf("MayFit(%q, %v) = %v, but %q alone gives %v", victim, batch, fits, b, !fits[i])
+			}
+		}
 		if !before.Equal(c.Snapshot()) {
 			t.Fatal("MayFit changed the cluster")
 		}
@@ -112,7 +128,7 @@ func TestClusterShapeInterchangeable(t *testing.T) {
 		}
 		oa, _ := c.Clone().Place(nil, a)
 		ob, _ := c.Clone().Place(nil, b)
-		if oa != ob || c.MayFit(a, "") != c.MayFit(b, "") {
+		if oa != ob || mayFit(c, a, "") != mayFit(c, b, "") {
 			t.Fatalf("same shape, Place %v/%v", oa, ob)
 		}
 	})
@@ -142,7 +158,7 @@ func TestClusterMayFitRulesOut(t *testing.T) {
 		{"a", "", true},          // running job: Place will say
 	}
 	for _, tc := range tests {
-		if got := c.MayFit(tc.job, tc.victim); got != tc.want {
+		if got := mayFit(c, tc.job, tc.victim); got != tc.want {
 			t.Errorf("MayFit(%q, %q) = %v, want %v", tc.job, tc.victim, got, tc.want)
 		}
 	}
@@ -155,7 +171,7 @@ func TestClusterMayFitRulesOut(t *testing.T) {
 	if c.TotalFree().GPU+4 < 8 {
 		t.Fatal("setup: the free total alone should not rule four2 out")
 	}
-	if c.MayFit("four2", "a") {
+	if mayFit(c, "four2", "a") {
 		t.Error("MayFit(four2, a) = true; only one 4-GPU room")
 	}
 	if ok, _ := c.Clone().Place(nil, "four2"); ok {

@@ -149,6 +149,8 @@ type Engine struct {
 	live      []int32 // shapes that may still have contenders
 	heap      []int32 // shapes to examine, by their cursor's contender order
 	parked    []int32 // shapes that did not fit in the current state
+	hintJobs  []string
+	hintFits  []bool
 	cerrs     []rankedError
 }
 
@@ -469,9 +471,21 @@ func (e *Engine) tryVictim(ent victimEntry) bool {
 			continue
 		}
 		sh.cursor = ci
-		sh.mayFit = e.bound == nil || e.bound.MayFit(e.conts[ci].c.ID, v.ID)
-		mayFit = mayFit || sh.mayFit
 		e.heap = append(e.heap, s)
+	}
+	// Ask the model about all of them at once.
+	if e.bound != nil && len(e.heap) > 0 {
+		e.hintJobs, e.hintFits = e.hintJobs[:0], slices.Grow(e.hintFits[:0], len(e.heap))[:len(e.heap)]
+		for _, s := range e.heap {
+			e.hintJobs = append(e.hintJobs, e.conts[e.shapes[s].cursor].c.ID)
+		}
+		e.bound.MayFit(v.ID, e.hintJobs, e.hintFits)
+		clear(e.hintJobs)
+	}
+	for i, s := range e.heap {
+		sh := &e.shapes[s]
+		sh.mayFit = e.bound == nil || e.hintFits[i]
+		mayFit = mayFit || sh.mayFit
 	}
 	switch {
 	case len(e.heap) == 0:

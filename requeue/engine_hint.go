@@ -22,20 +22,23 @@ type Shaper interface {
 }
 
 // FitBounder is an optional interface of a [Model] that offers a cheap,
-// conservative fit test: MayFit reports false only when job certainly does
-// not fit in the model's current state after evicting the running job
-// victim (victim "" means no eviction), so that [Model.Place] would return
-// (false, nil). A true answer promises nothing. The engine asks it before it
-// checkpoints and evicts a victim, and before each placement attempt, and
-// skips the attempt (and, when no contender of the victim may fit, the
-// eviction) on false; with the reference [Cluster], whose bound compares
+// conservative fit test. MayFit sets fits[i] to false only when jobs[i]
+// certainly does not fit in the model's current state after evicting the
+// running job victim (victim "" means no eviction), so that [Model.Place]
+// would return (false, nil); true promises nothing. The engine asks about
+// all of a victim's candidate shapes at once, before it checkpoints and
+// evicts the victim, so that the model works out what the victim's eviction
+// would free once; and it asks about one job before each placement attempt.
+// It skips the attempt (and, when no contender of the victim may fit, the
+// eviction) on false. With the reference [Cluster], whose bound compares
 // free totals and per-node maxima, most hopeless attempts of a large pass
 // never reach Place.
 //
-// Contract: MayFit must not change the state, must answer true for a job or
-// victim it does not know (the engine learns of errors from Place and
-// Evict), and should cost O(1) or close: the engine calls it up to once per
-// contender shape for each victim it tries.
+// Contract: MayFit must not change the state; it must set a true for a job
+// or victim it does not know (the engine learns of errors from Place and
+// Evict); len(fits) == len(jobs), and it must not keep the slices. It
+// should cost O(len(jobs)) or close: the engine calls it once per victim it
+// considers and once per placement attempt.
 type FitBounder interface {
-	MayFit(job, victim string) bool
+	MayFit(victim string, jobs []string, fits []bool)
 }

@@ -65,7 +65,10 @@ func (m panicky) Place(j *Journal, id string) (bool, error) {
 }
 
 func (m panicky) Shape(id string) (string, bool) { m.inj.tick("Shape"); return m.c.Shape(id) }
-func (m panicky) MayFit(id, v string) bool       { m.inj.tick("MayFit"); return m.c.MayFit(id, v) }
+func (m panicky) MayFit(v string, ids []string, fits []bool) {
+	m.inj.tick("MayFit")
+	m.c.MayFit(v, ids, fits)
+}
 
 // panickyTx is panicky over a Transactional model.
 type panickyTx struct {
@@ -314,7 +317,11 @@ func (m alwaysPanics) Place(j *Journal, id string) (bool, error) {
 // an eviction, so that a pass starts with an eviction.
 type evictFirst struct{ plainModel }
 
-func (evictFirst) MayFit(job, victim string) bool { return victim != "" }
+func (evictFirst) MayFit(victim string, jobs []string, fits []bool) {
+	for i := range fits {
+		fits[i] = victim != ""
+	}
+}
 
 func TestEngineRestoreThatPanics(t *testing.T) {
 	c := gpuCluster(t, 2, fxJob{id: "v", gpus: []int64{4}, running: true}, fxJob{id: "w", gpus: []int64{4}, running: true},

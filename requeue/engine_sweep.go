@@ -73,7 +73,7 @@ func (e *Engine) sweep(a *attempt) {
 			}
 		}
 		if !fits && e.bound != nil && sh.hintAt != e.state {
-			if !e.bound.MayFit(c.c.ID, "") {
+			if !e.mayFit(c.c.ID) {
 				sh.failedAt = e.state
 				e.park()
 				continue
@@ -132,6 +132,14 @@ func (e *Engine) sweep(a *attempt) {
 		e.newState()
 		e.unpark()
 	}
+}
+
+// mayFit asks the model's fit bound about one job in the current state.
+func (e *Engine) mayFit(job string) bool {
+	e.hintJobs, e.hintFits = append(e.hintJobs[:0], job), append(e.hintFits[:0], true)
+	e.bound.MayFit("", e.hintJobs, e.hintFits)
+	e.hintJobs[0] = ""
+	return e.hintFits[0]
 }
 
 // advance moves the shape at the top of the heap to its next eligible
