@@ -475,9 +475,10 @@ func (e *Engine) tryVictim(ent victimEntry) bool {
 	}
 	// Ask the model about all of them at once.
 	if e.bound != nil && len(e.heap) > 0 {
-		e.hintJobs, e.hintFits = e.hintJobs[:0], slices.Grow(e.hintFits[:0], len(e.heap))[:len(e.heap)]
+		e.hintJobs, e.hintFits = e.hintJobs[:0], e.hintFits[:0]
 		for _, s := range e.heap {
 			e.hintJobs = append(e.hintJobs, e.conts[e.shapes[s].cursor].c.ID)
+			e.hintFits = append(e.hintFits, true) // what the model leaves unset may fit
 		}
 		e.bound.MayFit(v.ID, e.hintJobs, e.hintFits)
 		clear(e.hintJobs)
