@@ -136,7 +136,7 @@ func (c *Cluster) check() error {
 		if placed != j.placed {
 			return fmt.Errorf("job %q counts %d placed, has %d", j.id, j.placed, placed)
 		}
-		if placed != 0 && placed < j.min {
+		if placed != 0 && placed < int(j.min) {
 			return fmt.Errorf("job %q runs %d tasks, below its minimum %d", j.id, placed, j.min)
 		}
 	}
