@@ -79,16 +79,31 @@
 //
 //   - a Rollback of a valid savepoint that fails or does not restore the
 //     state it marked; nested savepoints are rolled back to in any order;
-//   - a Rollback that succeeds for a savepoint that an earlier rollback
-//     invalidated (one taken after the savepoint rolled back to), or for a
-//     value the model never returned;
-//   - such a refused Rollback that changes the state.
+//   - a Rollback of a savepoint that a rollback to an older one
+//     invalidated, if it fails but changes the state, or succeeds but
+//     leaves a state other than the one the savepoint marked (the kit
+//     tries these while the journal holds no steps);
+//   - a Rollback of a value that Savepoint never returned (far from all
+//     the values it did return) that fails but changes the state.
 //
-// A savepoint that is only the length of an operation log, as a
-// scheduler's statement keeps it, fails these checks: after a rollback,
-// the same length names a different history. Combine the length with a
-// counter of rollbacks, or number savepoints with a counter that never
-// repeats.
+// A model may accept an invalidated savepoint whose state it can restore
+// exactly (a [requeue.Journal] checkpoint taken at the position rolled
+// back to stays valid, for one); the kit counts that as a rollback to the
+// savepoint. A model may even accept a value it never returned, if the
+// value names a state of its history (the serial number of one of its
+// operations, say); the kit cannot tell which state that is, and ends the
+// sequence there. With [StrictSavepoints], every value other than a valid
+// savepoint must be refused, and the kit also tries values next to the
+// ones issued. A Commit of the journal ends the savepoints taken before
+// it: the kit no longer rolls back to them, as the engine does not.
+//
+// The simplest scheme that passes, StrictSavepoints included: a counter
+// that never repeats plus a stack of marks. Number savepoints with the
+// counter, push each on the stack, pop those above sp on a Rollback(sp),
+// and refuse every value that is not on the stack. A savepoint that is only
+// the length of an operation log, as a scheduler's statement keeps it,
+// fails on its own: after a rollback and new operations, the same length
+// names a different state. Keep such lengths on a stack of marks too.
 //
 // # Failures and replay
 //

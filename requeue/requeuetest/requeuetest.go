@@ -25,6 +25,7 @@ type config struct {
 	seed      uint64
 	sequences int
 	steps     int
+	strict    bool
 }
 
 // Seed sets the seed of the random sequences ([DefaultSeed] otherwise).
@@ -51,6 +52,16 @@ func Steps(n int) Option {
 		}
 	}
 }
+
+// StrictSavepoints makes [TestModel] demand, of a [requeue.Transactional]
+// model, that Rollback refuse every value that is not a valid savepoint:
+// one Savepoint never returned, and one that a rollback to an older
+// savepoint invalidated, even when the model could restore its state
+// exactly. A model that numbers savepoints with a counter that never
+// repeats and keeps a stack of the valid ones passes; one whose savepoints
+// are serial numbers of its operations does not, and need not (the engine
+// only rolls back to valid savepoints). Off by default.
+func StrictSavepoints() Option { return func(c *config) { c.strict = true } }
 
 // TestModel checks that the models newModel returns honour the
 // [requeue.Model] contract and restore their state exactly, and, for a
@@ -113,7 +124,8 @@ func TestModel[M requeue.Model](newModel func() M, state func(M) string, running
 			jobs:    jobs,
 			runs:    make([]bool, len(jobs)),
 			unknown: unknown,
-			invalid: map[requeue.Savepoint]bool{},
+			onStack: map[requeue.Savepoint]int{},
+			staleAt: map[requeue.Savepoint]int{},
 			issued:  map[requeue.Savepoint]bool{},
 		}
 		for i := range running {

@@ -94,20 +94,32 @@ func TestBrokenModelsFail(t *testing.T) {
 	}
 }
 
-// TestBrokenTransactionalModelsFail: savepoint defects are reported.
+// TestBrokenTransactionalModelsFail: savepoint defects are reported, on
+// every seed tried.
 func TestBrokenTransactionalModelsFail(t *testing.T) {
+	tx := func(bug string) func(uint64) error {
+		return func(seed uint64) error {
+			return requeuetest.TestModel(func() *txToy { return newTxToy(bug) }, txToyState, toyRunning, toyPending, requeuetest.Seed(seed))
+		}
+	}
 	for _, tc := range []struct {
-		bug, want string
+		name, want string
+		run        func(seed uint64) error
 	}{
-		{"index-savepoints", "returned no error"}, // a reused or unmarked position is accepted
-		{"no-invalidate", "invalidated by an earlier rollback returned no error"},
-		{"unknown-resets", "never issued failed but changed the state"},
-		{"tx-forgets-jobs", "did not restore the state"},
+		// A length names a different state after a rollback and regrowth.
+		{"index-savepoints", "invalidated by an earlier rollback succeeded but did not restore the state it marked", tx("index-savepoints")},
+		{"length", "invalidated by an earlier rollback succeeded but did not restore the state it marked", func(seed uint64) error {
+			return requeuetest.TestModel(newLogToy("length"), logToyState, toyRunning, toyPending, requeuetest.Seed(seed))
+		}},
+		{"unknown-resets", "never returned failed but changed the state", tx("unknown-resets")},
+		{"tx-forgets-jobs", "did not restore the state", tx("tx-forgets-jobs")},
 	} {
-		t.Run(tc.bug, func(t *testing.T) {
-			err := requeuetest.TestModel(func() *txToy { return newTxToy(tc.bug) }, txToyState, toyRunning, toyPending)
-			if got := problem(err); !strings.Contains(got, tc.want) {
-				t.Fatalf("problem %q, want it to contain %q; error:\n%v", got, tc.want, err)
+		t.Run(tc.name, func(t *testing.T) {
+			for seed := uint64(1); seed <= 5; seed++ {
+				err := tc.run(seed)
+				if got := problem(err); !strings.Contains(got, tc.want) {
+					t.Fatalf("seed %d: problem %q, want it to contain %q; error:\n%v", seed, got, tc.want, err)
+				}
 			}
 		})
 	}
@@ -182,4 +194,69 @@ func BenchmarkTestModel(b *testing.B) {
 			}
 		}
 	})
+}
+
+// TestTransactionalSchemesPass: savepoint schemes that are correct for the
+// engine pass on several seeds, though some accept values the kit never got
+// from Savepoint, or savepoints taken after the one a rollback went back to.
+func TestTransactionalSchemesPass(t *testing.T) {
+	for _, seed := range []uint64{1, 2, 3, 4, 5} {
+		for _, scheme := range []string{"serial", "length+rollbacks", "stack"} {
+			if err := requeuetest.TestModel(newLogToy(scheme), logToyState, toyRunning, toyPending, requeuetest.Seed(seed)); err != nil {
+				t.Errorf("%s, seed %d: %v", scheme, seed, err)
+			}
+		}
+		if err := requeuetest.TestModel(newJournalToy, journalToyState, toyRunning, toyPending, requeuetest.Seed(seed)); err != nil {
+			t.Errorf("journal checkpoints, seed %d: %v", seed, err)
+		}
+		if err := requeuetest.TestModel(newHybridToy, hybridToyState, toyRunning, toyPending, requeuetest.Seed(seed)); err != nil {
+			t.Errorf("hybrid, seed %d: %v", seed, err)
+		}
+		// Savepoints that are copies of the state, never invalidated:
+		// every rollback the model accepts is exact.
+		if err := requeuetest.TestModel(func() *txToy { return newTxToy("no-invalidate") }, txToyState, toyRunning, toyPending, requeuetest.Seed(seed)); err != nil {
+			t.Errorf("copies never invalidated, seed %d: %v", seed, err)
+		}
+	}
+}
+
+// TestStrictSavepoints: with StrictSavepoints, a model must refuse every
+// value that is not a valid savepoint. A counter that never repeats plus
+// a stack of the valid savepoints passes, and so does a Statement-like
+// length with a stack; the schemes that accept more fail, naming what they
+// accepted.
+func TestStrictSavepoints(t *testing.T) {
+	strict := requeuetest.StrictSavepoints()
+	if err := requeuetest.TestModel(func() *txToy { return newTxToy("") }, txToyState, toyRunning, toyPending, strict); err != nil {
+		t.Errorf("counter and stack: %v", err)
+	}
+	if err := requeuetest.TestModel(newLogToy("stack"), logToyState, toyRunning, toyPending, strict); err != nil {
+		t.Errorf("length and stack: %v", err)
+	}
+	for _, tc := range []struct {
+		name, want string
+		run        func(...requeuetest.Option) error
+	}{
+		{"serial", "never returned returned no error (StrictSavepoints", func(o ...requeuetest.Option) error {
+			return requeuetest.TestModel(newLogToy("serial"), logToyState, toyRunning, toyPending, o...)
+		}},
+		{"copies never invalidated", "invalidated by an earlier rollback returned no error (StrictSavepoints", func(o ...requeuetest.Option) error {
+			return requeuetest.TestModel(func() *txToy { return newTxToy("no-invalidate") }, txToyState, toyRunning, toyPending, o...)
+		}},
+		{"journal checkpoints", "invalidated by an earlier rollback returned no error (StrictSavepoints", func(o ...requeuetest.Option) error {
+			return requeuetest.TestModel(newJournalToy, journalToyState, toyRunning, toyPending, o...)
+		}},
+		// Accepts any value, changing nothing: without StrictSavepoints the
+		// kit cannot tell, and ends the sequence there.
+		{"unknown accepted", "never returned returned no error (StrictSavepoints", func(o ...requeuetest.Option) error {
+			return requeuetest.TestModel(func() *txToy { return newTxToy("unknown-accepted") }, txToyState, toyRunning, toyPending, o...)
+		}},
+	} {
+		if err := tc.run(); err != nil {
+			t.Errorf("%s without StrictSavepoints: %v", tc.name, err)
+		}
+		if got := problem(tc.run(strict)); !strings.Contains(got, tc.want) {
+			t.Errorf("%s with StrictSavepoints: problem %q, want it to contain %q", tc.name, got, tc.want)
+		}
+	}
 }
