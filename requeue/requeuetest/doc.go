@@ -39,7 +39,11 @@
 //
 // Pick jobs so that all outcomes happen: pending jobs that fit at once,
 // ones that fit only after an eviction, and one that never fits; gangs
-// if the model places gangs. A dozen jobs on a few nodes is plenty.
+// if the model places gangs. A dozen jobs on a few nodes is plenty. A
+// fixture on which, in the whole run, no Evict succeeds, no Place
+// succeeds or no Place returns false leaves part of the contract
+// unchecked: TestModel then returns an error that names what never
+// happened, unless [AllowUnexercised] is given.
 //
 // # What is checked
 //

@@ -260,3 +260,46 @@ func TestStrictSavepoints(t *testing.T) {
 		}
 	}
 }
+
+// TestUnexercisedFixture: a fixture on which no Evict succeeds, no Place
+// succeeds, or no Place fails to fit leaves a part of the contract
+// unchecked; TestModel says which part, unless AllowUnexercised is given.
+func TestUnexercisedFixture(t *testing.T) {
+	fresh := func() *toy { return newToy("") }
+	for _, tc := range []struct {
+		name             string
+		running, pending []string
+		want, not        []string
+	}{
+		// Nothing pending: evicted jobs are placed again, and always fit.
+		{"no pending job", []string{"a", "b"}, nil,
+			[]string{"a Place that returns false"}, []string{"a successful Place", "a successful Evict"}},
+		// d needs 1 GPU of the 3 free: it always fits.
+		{"every job fits", []string{"a", "b"}, []string{"d"},
+			[]string{"a Place that returns false"}, []string{"a successful Place", "a successful Evict"}},
+		// e needs 6 GPUs and the running jobs are not listed: nothing runs.
+		{"nothing runs", nil, []string{"e"},
+			[]string{"a successful Evict", "a successful Place"}, []string{"a Place that returns false"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			err := requeuetest.TestModel(fresh, toyState, tc.running, tc.pending)
+			var f *requeuetest.Failure
+			if err == nil || errors.As(err, &f) || !strings.HasPrefix(err.Error(), "requeuetest: ") {
+				t.Fatalf("TestModel = %v, want a plain requeuetest: error", err)
+			}
+			for _, w := range append(tc.want, "AllowUnexercised") {
+				if !strings.Contains(err.Error(), w) {
+					t.Errorf("error lacks %q:\n%v", w, err)
+				}
+			}
+			for _, w := range tc.not {
+				if strings.Contains(err.Error(), w) {
+					t.Errorf("error names %q, which was exercised:\n%v", w, err)
+				}
+			}
+			if err := requeuetest.TestModel(fresh, toyState, tc.running, tc.pending, requeuetest.AllowUnexercised()); err != nil {
+				t.Errorf("with AllowUnexercised: %v", err)
+			}
+		})
+	}
+}

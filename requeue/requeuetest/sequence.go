@@ -13,6 +13,7 @@ import (
 // back to with the state each one must restore.
 type sequence[M requeue.Model] struct {
 	cfg     config
+	cov     *coverage
 	seq     int
 	rng     *rand.Rand
 	state   func(M) string
@@ -297,6 +298,7 @@ func (r *sequence[M]) evict(want string) {
 		return
 	}
 	r.runs[i] = false
+	r.cov.evicted++
 	if r.rng.IntN(4) == 0 {
 		r.logf("rollback to before %s", op)
 		r.restore(mk, "undoing "+op)
@@ -321,11 +323,15 @@ func (r *sequence[M]) place(want string) bool {
 		r.failf("%s of a %s job returned %v and no error (the contract: an error for a job that is unknown or already running)", op, kind, ok)
 		return false
 	case err != nil || !ok:
+		if err == nil {
+			r.cov.noFit++
+		}
 		// As the engine does: roll back whatever a failed Place recorded.
 		r.restore(mk, "rolling back "+op+", which failed and must record every change it made,")
 		return false
 	}
 	r.runs[i] = true
+	r.cov.placed++
 	if r.rng.IntN(4) == 0 {
 		r.logf("rollback to before %s", op)
 		r.restore(mk, "undoing "+op)
