@@ -135,6 +135,7 @@ func TestModel[M requeue.Model](newModel func() M, state func(M) string, running
 			state:   state,
 			jobs:    jobs,
 			runs:    make([]bool, len(jobs)),
+			moved:   make([]bool, len(jobs)),
 			unknown: unknown,
 			onStack: map[requeue.Savepoint]int{},
 			staleAt: map[requeue.Savepoint]int{},

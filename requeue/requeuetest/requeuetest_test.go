@@ -168,11 +168,40 @@ func TestBadArguments(t *testing.T) {
 			t.Errorf("%s: %v, want a plain requeuetest: error", name, err)
 		}
 	}
-	// Jobs declared with the wrong status make a Failure, not a panic.
-	err := requeuetest.TestModel(fresh, toyState, []string{"a", "c"}, []string{"b", "d", "e"})
+	// Jobs declared with the wrong status make a Failure, not a panic, and
+	// the failure points at the arguments.
+	for _, args := range [][2][]string{
+		{{"a", "c"}, {"b", "d", "e"}}, // c does not run, b does
+		{{"a", "b", "c"}, {"d", "e"}}, // c does not run
+		{{"a"}, {"b", "c", "d", "e"}}, // b runs
+	} {
+		err := requeuetest.TestModel(fresh, toyState, args[0], args[1])
+		var f *requeuetest.Failure
+		if !errors.As(err, &f) || !strings.Contains(f.Problem, `"b"`) && !strings.Contains(f.Problem, `"c"`) ||
+			!strings.Contains(f.Problem, "the running and pending arguments may be wrong") {
+			t.Errorf("running %q, pending %q: %v", args[0], args[1], err)
+		}
+	}
+}
+
+// TestFailureReplayNamesSteps: the replay hint names the Steps of the run
+// when they are not the default, and replaying with it finds the same
+// failure; the end-of-sequence rollback depends on Steps.
+func TestFailureReplayNamesSteps(t *testing.T) {
+	run := func(opts ...requeuetest.Option) error {
+		return requeuetest.TestModel(func() *toy { return newToy("wrong-undo") }, toyState, toyRunning, toyPending, opts...)
+	}
+	a := run(requeuetest.Seed(3), requeuetest.Steps(7))
 	var f *requeuetest.Failure
-	if !errors.As(err, &f) || !strings.Contains(f.Problem, `"b"`) && !strings.Contains(f.Problem, `"c"`) {
-		t.Errorf("misdeclared jobs: %v", err)
+	if !errors.As(a, &f) || f.Steps != 7 || !strings.Contains(a.Error(), "requeuetest.Seed(3), requeuetest.Steps(7)") {
+		t.Fatalf("Steps(7) run: %v", a)
+	}
+	if b := run(requeuetest.Seed(3), requeuetest.Steps(7), requeuetest.Sequences(f.Sequence+1)); b == nil || b.Error() != a.Error() {
+		t.Fatalf("replay:\n%v\nwant:\n%v", b, a)
+	}
+	d := run(requeuetest.Seed(3))
+	if !errors.As(d, &f) || f.Steps != requeuetest.DefaultSteps || !strings.Contains(d.Error(), "(replay with requeuetest.Seed(3))") {
+		t.Fatalf("default run: %v", d)
 	}
 }
 

@@ -22,6 +22,7 @@ type sequence[M requeue.Model] struct {
 	j       requeue.Journal
 	jobs    []string
 	runs    []bool // runs[i]: jobs[i] runs, as far as the contract says
+	moved   []bool // moved[i]: an Evict or Place of jobs[i] succeeded
 	unknown []string
 	frames  []mark // marks the sequence may roll back to, oldest first
 	nextID  int
@@ -165,6 +166,20 @@ func (r *sequence[M]) pick(kind string) (string, int, string) {
 	return r.jobs[i], i, kind
 }
 
+// argsHint explains a contract failure on jobs[i] that may come from the
+// fixture rather than the model: a job that no Evict or Place has moved in
+// the sequence has the status the arguments of TestModel gave it.
+func (r *sequence[M]) argsHint(i int) string {
+	if i < 0 || r.moved[i] {
+		return ""
+	}
+	listed := "pending"
+	if r.runs[i] {
+		listed = "running"
+	}
+	return fmt.Sprintf("; %q is listed as %s and no Evict or Place has moved it: if it is not %s in a fresh model, the running and pending arguments may be wrong", r.jobs[i], listed, listed)
+}
+
 func (r *sequence[M]) kindOf(i int) string {
 	if r.runs[i] {
 		return kindRunning
@@ -288,16 +303,17 @@ func (r *sequence[M]) evict(want string) {
 	}
 	switch {
 	case kind == kindRunning && err != nil:
-		r.failf("%s of a running job failed: %v", op, err)
+		r.failf("%s of a running job failed: %v%s", op, err, r.argsHint(i))
 		return
 	case kind != kindRunning && err == nil:
-		r.failf("%s of a %s job returned no error (the contract: an error for a job that is unknown or not running)", op, kind)
+		r.failf("%s of a %s job returned no error (the contract: an error for a job that is unknown or not running)%s", op, kind, r.argsHint(i))
 		return
 	case err != nil:
 		r.restore(mk, "rolling back the failed "+op+", which must record every change it made,")
 		return
 	}
 	r.runs[i] = false
+	r.moved[i] = true
 	r.cov.evicted++
 	if r.rng.IntN(4) == 0 {
 		r.logf("rollback to before %s", op)
@@ -317,10 +333,10 @@ func (r *sequence[M]) place(want string) bool {
 	}
 	switch {
 	case kind == kindPending && err != nil:
-		r.failf("%s of a pending job returned an error: %v", op, err)
+		r.failf("%s of a pending job returned an error: %v%s", op, err, r.argsHint(i))
 		return false
 	case kind != kindPending && err == nil:
-		r.failf("%s of a %s job returned %v and no error (the contract: an error for a job that is unknown or already running)", op, kind, ok)
+		r.failf("%s of a %s job returned %v and no error (the contract: an error for a job that is unknown or already running)%s", op, kind, ok, r.argsHint(i))
 		return false
 	case err != nil || !ok:
 		if err == nil {
@@ -331,6 +347,7 @@ func (r *sequence[M]) place(want string) bool {
 		return false
 	}
 	r.runs[i] = true
+	r.moved[i] = true
 	r.cov.placed++
 	if r.rng.IntN(4) == 0 {
 		r.logf("rollback to before %s", op)
@@ -479,6 +496,7 @@ func (r *sequence[M]) failf(format string, args ...any) bool {
 			Seed:     r.cfg.seed,
 			Sequence: r.seq,
 			Step:     r.step,
+			Steps:    r.cfg.steps,
 			Trace:    slices.Clone(r.trace),
 		}
 	}
