@@ -317,3 +317,22 @@ func churnNodesGPU(n int, gpus int64) []Node {
 	}
 	return nodes
 }
+
+// TestClusterCloneKeepsSerials: a clone goes on numbering jobs where the
+// original left off, so a job added to the clone never shares a serial
+// with a job it already holds (the guard could not tell them apart).
+func TestClusterCloneKeepsSerials(t *testing.T) {
+	d := guardCluster(t).Clone()
+	for _, id := range []string{"v", "w"} {
+		if err := d.AddJob(nil, ClusterJob{ID: id, Tasks: []Resources{{GPU: 1}}}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	seen := map[uint32]string{}
+	for _, job := range d.jobs {
+		if other, dup := seen[job.serial]; dup {
+			t.Fatalf("jobs %q and %q share serial %d", other, job.id, job.serial)
+		}
+		seen[job.serial] = job.id
+	}
+}

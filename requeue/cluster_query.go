@@ -67,6 +67,7 @@ func (c *Cluster) Clone() *Cluster {
 		// so it never holds room for more than a few times the jobs.
 		jobIndex: maps.Clone(c.jobIndex),
 		free:     c.free,
+		serials:  c.serials,
 		tree:     slices.Clone(c.tree),
 		size:     c.size,
 	}
