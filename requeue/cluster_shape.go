@@ -109,7 +109,7 @@ func (c *Cluster) gangMayFit(cj *clusterJob, free, largest, room Resources) bool
 	if inRoom > 0 {
 		inRoom = min(inRoom, fitCount(room.MilliCPU, smallest.MilliCPU), fitCount(room.Memory, smallest.Memory), fitCount(room.GPU, smallest.GPU))
 	}
-	return placeable+inRoom >= cj.min
+	return placeable+inRoom >= int(cj.min)
 }
 
 // fitCount returns how many requests of size each fit in room (any number
