@@ -64,8 +64,9 @@ func (p *PreemptionPolicy) UnmarshalText(b []byte) error {
 const MinAdmitDurationFloor = time.Minute
 
 // PreemptionConfig configures preemption among the jobs of one queue,
-// including time-based preemption of equal priorities (Kueue KEP-8522, seed
-// 004). The zero value is valid: policy Never, nothing is preemptible.
+// including time-based preemption of equal priorities (Kueue KEP-8522,
+// keps/8522-time-based-same-priority-preemption). The zero value is valid:
+// policy Never, nothing is preemptible.
 //
 // PreemptionConfig is a plain value, safe for concurrent use. Its methods do
 // not re-validate: call [PreemptionConfig.Validate] when the configuration
@@ -83,9 +84,11 @@ type PreemptionConfig struct {
 }
 
 // Validate reports every problem of c at once (joined with [errors.Join]),
-// or nil, with KEP-8522's rules: an unknown policy; a MinAdmitDuration below
-// 1m (0 and negatives included); a MinAdmitDuration set with a policy other
-// than LowerOrNewerEqualPriority. A nil MinAdmitDuration is always valid.
+// or nil, with the rules of KEP-8522's "Webhook Validation" section that
+// this flat form can express: an unknown policy; a MinAdmitDuration below 1m
+// (0 and negatives included; rule 1); a MinAdmitDuration set with a policy
+// other than LowerOrNewerEqualPriority (rule 3). A nil MinAdmitDuration is
+// always valid (rule 2).
 // Each message starts with "eligibility: ".
 func (c PreemptionConfig) Validate() error {
 	var errs []error

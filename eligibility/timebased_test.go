@@ -35,7 +35,7 @@ func TestPreemptionConfigValidate(t *testing.T) {
 	}{
 		{"zero value (Never) is valid", eligibility.PreemptionConfig{}, nil},
 		{"LowerPriority without M", eligibility.PreemptionConfig{Policy: eligibility.PreemptionLowerPriority}, nil},
-		{"nil M is valid and disabled (seed rule 2)", eligibility.PreemptionConfig{Policy: lone}, nil},
+		{"nil M is valid and disabled (KEP-8522 webhook validation, rule 2)", eligibility.PreemptionConfig{Policy: lone}, nil},
 		{"exactly 1m is valid", tbTimeBased(time.Minute), nil},
 		{"4h is valid", tbTimeBased(4 * time.Hour), nil},
 		{"1m-1ns rejected", tbTimeBased(time.Minute - 1),
