@@ -259,6 +259,17 @@
 // time-based policy's 21,002 evictions "newer" picks of jobs restarting after
 // an eviction.
 //
+// Kueue's SchedulerTimestampPreemptionBuffer feature gate (alpha, off by
+// default) narrows "newer" further: with it, SatisfiesPreemptionPolicy
+// counts a candidate as newer only when its queue-order timestamp is more
+// than 5 minutes after the preemptor's, so jobs queued close together do not
+// preempt each other as newer. tenure follows the gate's default (off);
+// [PreemptionConfig.TimestampPreemptionBuffer] turns the same rule on
+// ([KueueTimestampPreemptionBuffer], strictly more than 5m, with the
+// reservation standing in when Queued is zero). It leaves the time-based
+// rule alone, and [PreemptionConfig.Kueue] does not carry it: in Kueue it is
+// a gate of the whole scheduler, not a ClusterQueue field.
+//
 // Either way, a job preempted by an equal-priority job (picked as newer or as
 // expired) must be re-queued behind its preemptor: with its creation time it
 // would count its preemptor as newer and take the slot straight back, cycle

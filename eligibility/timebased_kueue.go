@@ -128,7 +128,9 @@ func knownWithinPolicy(s string) bool {
 // withinClusterQueueConfig block exactly when MinAdmitDuration is set (an
 // empty block has no effect, so none is written). It does not validate; an
 // unknown policy converts to its String form ("PreemptionPolicy(N)"), which
-// [KueueWithinClusterQueue.Config] rejects.
+// [KueueWithinClusterQueue.Config] rejects. TimestampPreemptionBuffer is
+// not carried: in Kueue it is a feature gate of the whole scheduler, not a
+// ClusterQueue field.
 func (c PreemptionConfig) Kueue() KueueWithinClusterQueue {
 	k := KueueWithinClusterQueue{WithinClusterQueue: c.Policy.String()}
 	if m := c.MinAdmitDuration; m != nil {
