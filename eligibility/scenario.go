@@ -273,6 +273,7 @@ func (v *ScenarioValidator) Validate(action runtime.Action, preemptor queuetree.
 		}
 		until := runtime.ProtectedUntil(j.Start, res.Duration)
 		violated := false
+		mayRepeat := namesMayRepeat(j.Subgroups)
 		for k := range j.Subgroups {
 			evicted := v.counts[int(g.off)+k]
 			if evicted == 0 {
@@ -282,7 +283,7 @@ func (v *ScenarioValidator) Validate(action runtime.Action, preemptor queuetree.
 			remaining := int64(sg.Active) - evicted
 			reason := ReasonBelowMinAvailable
 			switch {
-			case repeatsName(j.Subgroups[k+1:], sg.Name):
+			case mayRepeat && repeatsName(j.Subgroups[k+1:], sg.Name):
 				// Tasks resolve to the first subgroup of a name (k); a
 				// later one with the same name could be theirs.
 				reason = ReasonDuplicateSubgroup
@@ -358,6 +359,31 @@ func sameJob(a, b *Job) bool {
 		}
 	}
 	return true
+}
+
+// namesMayRepeat is a cheap filter for repeated subgroup names: false means
+// every name is distinct. It sorts the names into 64 buckets by length and
+// last byte and reports whether two fall into one; repeated names always do,
+// and so do distinct names that merely share a bucket, which repeatsName
+// then tells apart. Cost: O(len(sgs)), with no string comparison.
+func namesMayRepeat(sgs []Subgroup) bool {
+	if len(sgs) > 64 {
+		return true
+	}
+	var seen uint64
+	for i := range sgs {
+		name := sgs[i].Name
+		b := uint(len(name))
+		if len(name) > 0 {
+			b = b*7 + uint(name[len(name)-1])
+		}
+		bit := uint64(1) << (b & 63)
+		if seen&bit != 0 {
+			return true
+		}
+		seen |= bit
+	}
+	return false
 }
 
 // repeatsName reports whether a subgroup of sgs is named name.

@@ -2,6 +2,7 @@ package eligibility_test
 
 import (
 	"math"
+	"strconv"
 	"testing"
 	"time"
 
@@ -106,6 +107,17 @@ func TestScenarioValidatorBadInput(t *testing.T) {
 		{"releasing tasks alone do not touch a repeated name",
 			[]eligibility.ScenarioJob{{Job: protected("d", sg("w", 1, 5), sg("w", 2, 2)), Tasks: elTasks("w", 0, 2)}},
 			eligibility.ReasonMinAvailableKept, time.Time{}},
+		{"distinct names alike in length and last byte are not a repeat",
+			// "a" and "xZ" fall into one bucket of the validator's cheap
+			// filter; the exact comparison tells them apart.
+			[]eligibility.ScenarioJob{{Job: protected("d", sg("a", 1, 5), sg("xZ", 2, 2)), Tasks: elTasks("a", 2, 0)}},
+			eligibility.ReasonMinAvailableKept, time.Time{}},
+		{"65 distinct subgroup names",
+			[]eligibility.ScenarioJob{{Job: protected("d", manySubgroups(65, "")...), Tasks: elTasks("s0", 1, 0)}},
+			eligibility.ReasonMinAvailableKept, time.Time{}},
+		{"65 subgroups, the first name repeated last",
+			[]eligibility.ScenarioJob{{Job: protected("d", manySubgroups(65, "s0")...), Tasks: elTasks("s0", 1, 0)}},
+			eligibility.ReasonDuplicateSubgroup, elMin(10)},
 		{"a repeated name in an unprotected job does not matter",
 			[]eligibility.ScenarioJob{{Job: &eligibility.Job{ID: "u", Queue: leaf2, Subgroups: []eligibility.Subgroup{sg("w", 1, 5), sg("w", 2, 2)}}, Tasks: elTasks("w", 2, 0)}},
 			eligibility.ReasonMinAvailableKept, time.Time{}},
@@ -171,4 +183,17 @@ func TestScenarioValidatorBadInput(t *testing.T) {
 			}
 		})
 	}
+}
+
+// manySubgroups returns n elastic subgroups (min 1, active 3) named s0, s1,
+// …; a non-empty last renames the last one.
+func manySubgroups(n int, last string) []eligibility.Subgroup {
+	out := make([]eligibility.Subgroup, n)
+	for i := range out {
+		out[i] = eligibility.Subgroup{Name: "s" + strconv.Itoa(i), MinAvailable: 1, Active: 3}
+	}
+	if last != "" {
+		out[n-1].Name = last
+	}
+	return out
 }
