@@ -85,19 +85,26 @@
 // naming a subgroup its job lacks is reported as an [UnknownSubgroupError]
 // value, never a panic.
 //
-// Bad input gets a clear decision. Entries are one job when they share a
-// non-empty ID and describe it alike (the same *Job, or equal Queue, Start
-// and Subgroups); two entries with one ID that describe different jobs are
-// rejected with [ReasonConflictingVictims], since an unprotected job listed
-// first must not hide a protected one. An empty ID is anonymous: such
-// entries are one job only when they share the *Job pointer. Tasks of one
-// job with the same non-empty ID are one task, counted once even when it is
-// listed among both the recorded and the potential victims (listed with a
-// different subgroup or state, it is a conflict); tasks without an ID are
-// counted each time they are listed. Counts are taken in 64 bits, and a
-// touched subgroup of a protected elastic victim with a negative Active or
-// MinAvailable, or with more evicted tasks than Active, is rejected with
-// [ReasonInvalidCounts] rather than judged.
+// Bad input gets a clear decision, and when in doubt a rejection. Entries
+// are one job when they share an ID and describe it alike (the same *Job,
+// or equal Queue, Start and Subgroups); two entries with one ID that
+// describe different jobs are rejected with [ReasonConflictingVictims],
+// since an unprotected job listed first must not hide a protected one. The
+// empty ID follows the same rule: equal copies of a job without an ID are
+// summed (two copies each taking half of what the job may lose cannot
+// empty it between them), and two different jobs without an ID are a
+// conflict, since nothing tells a second such job from a second description
+// of the first. Tasks of one job with the same non-empty ID are one task,
+// counted once even when it is listed among both the recorded and the
+// potential victims (listed with a different subgroup or state, it is a
+// conflict); tasks without an ID are counted each time they are listed.
+// Tasks name their subgroup, so a protected elastic victim that gives one
+// name to several subgroups, and loses active tasks under that name, is
+// rejected with [ReasonDuplicateSubgroup]: the tasks could belong to any of
+// them. Counts are taken in 64 bits, and a touched subgroup of a protected
+// elastic victim with a negative Active or MinAvailable, or with more
+// evicted tasks than Active, is rejected with [ReasonInvalidCounts] rather
+// than judged.
 //
 // Choice beyond KAI-Scheduler: only subgroups the scenario takes at least
 // one active task from are checked. A protected job whose other subgroup is
@@ -251,6 +258,17 @@
 // On the simulator's default input the reservation reading made 12,135 of the
 // time-based policy's 21,002 evictions "newer" picks of jobs restarting after
 // an eviction.
+//
+// Kueue's SchedulerTimestampPreemptionBuffer feature gate (alpha, off by
+// default) narrows "newer" further: with it, SatisfiesPreemptionPolicy
+// counts a candidate as newer only when its queue-order timestamp is more
+// than 5 minutes after the preemptor's, so jobs queued close together do not
+// preempt each other as newer. tenure follows the gate's default (off);
+// [PreemptionConfig.TimestampPreemptionBuffer] turns the same rule on
+// ([KueueTimestampPreemptionBuffer], strictly more than 5m, with the
+// reservation standing in when Queued is zero). It leaves the time-based
+// rule alone, and [PreemptionConfig.Kueue] does not carry it: in Kueue it is
+// a gate of the whole scheduler, not a ClusterQueue field.
 //
 // Either way, a job preempted by an equal-priority job (picked as newer or as
 // expired) must be re-queued behind its preemptor: with its creation time it

@@ -32,6 +32,7 @@ func TestReasonStrings(t *testing.T) {
 		eligibility.ReasonBelowMinAvailable:   "below_min_available",
 		eligibility.ReasonInvalidCounts:       "invalid_counts",
 		eligibility.ReasonConflictingVictims:  "conflicting_victims",
+		eligibility.ReasonDuplicateSubgroup:   "duplicate_subgroup",
 		eligibility.ReasonNominated:           "nominated",
 		eligibility.ReasonNotRunning:          "not_running",
 		eligibility.ReasonNotPreemptible:      "not_preemptible",

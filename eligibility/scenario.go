@@ -42,9 +42,13 @@ const (
 	// cannot be judged.
 	ReasonInvalidCounts Reason = "invalid_counts"
 	// ReasonConflictingVictims: two victim entries with the same job ID
-	// describe different jobs, or a task ID is listed twice with a
-	// different subgroup or Active flag.
+	// (the empty ID included) describe different jobs, or a task ID is
+	// listed twice with a different subgroup or Active flag.
 	ReasonConflictingVictims Reason = "conflicting_victims"
+	// ReasonDuplicateSubgroup: a still-protected elastic victim has more
+	// than one subgroup with the name of a subgroup the scenario takes
+	// tasks from, so the tasks cannot be attributed to one of them.
+	ReasonDuplicateSubgroup Reason = "duplicate_subgroup"
 )
 
 // ScenarioDecision is the [ScenarioValidator]'s answer about a whole
@@ -56,17 +60,18 @@ type ScenarioDecision struct {
 	// Decision holds Allowed, Reason and Until. Allowed scenarios have
 	// ReasonMinAvailableKept and the zero Until (they stay accepted as time
 	// passes). A rejection has ReasonConflictingVictims,
-	// ReasonInvalidCounts or ReasonBelowMinAvailable, the reason of the
-	// problem named. Its Until is the instant the last violating job's
+	// ReasonDuplicateSubgroup, ReasonInvalidCounts or
+	// ReasonBelowMinAvailable, the reason of the problem named. Its Until is the instant the last violating job's
 	// protection expires: from then on, absent other changes, the same
 	// scenario is accepted; it is the zero time when victim entries
 	// conflict, since time alone does not resolve a conflict.
 	Decision
-	// Job is the ID of the job named ("" when allowed, or for an anonymous
-	// job).
+	// Job is the ID of the job named ("" when allowed, or for a job
+	// without an ID).
 	Job string
 	// Subgroup is the name of the subgroup named (for a task conflict, the
-	// subgroup its first listing gave).
+	// subgroup its first listing gave; for a duplicate, the repeated
+	// name).
 	Subgroup string
 	// Task is the ID of the task listed twice, for a task conflict.
 	Task string
@@ -81,8 +86,8 @@ type ScenarioDecision struct {
 	// Resolution is the min-runtime that protected the named job.
 	Resolution runtime.Resolution
 	// Violations counts every problem found: conflicting entries or
-	// tasks, and the (job, subgroup) pairs with invalid counts or below
-	// their minimum.
+	// tasks, and the (job, subgroup) pairs with a repeated name, invalid
+	// counts or below their minimum.
 	Violations int
 }
 
@@ -97,6 +102,10 @@ func (s ScenarioDecision) String() string {
 	case s.Reason == ReasonConflictingVictims:
 		return fmt.Sprintf("scenario rejected (%s): two victim entries describe different jobs with ID %q; %d violation(s)",
 			s.Reason, s.Job, s.Violations)
+	case s.Reason == ReasonDuplicateSubgroup:
+		return fmt.Sprintf("scenario rejected (%s): job %q has several subgroups named %q, so the tasks taken from it cannot be attributed, while protected until %s by %s; %d violation(s)",
+			s.Reason, s.Job, s.Subgroup,
+			s.ProtectedUntil.UTC().Format(time.RFC3339), s.Resolution, s.Violations)
 	case s.Reason == ReasonInvalidCounts:
 		return fmt.Sprintf("scenario rejected (%s): job %q subgroup %q has invalid counts (min %d, %d left after the scenario) while protected until %s by %s; %d violation(s)",
 			s.Reason, s.Job, s.Subgroup, s.MinAvailable, s.Remaining,
@@ -143,7 +152,6 @@ type ScenarioValidator struct {
 	Resolver *runtime.Resolver
 
 	jobs   map[string]int32    // job ID -> index into groups (scratch)
-	anon   map[*Job]int32      // anonymous job -> index into groups (scratch)
 	tasks  map[taskKey]taskVal // identified tasks (scratch)
 	groups []scenarioGroup     // distinct victim jobs in first-seen order (scratch)
 	counts []int64             // evicted active tasks per subgroup (scratch)
@@ -172,32 +180,38 @@ type taskVal struct {
 // Victims are grouped by job and subgroup: entries of the same job are
 // summed (so the recorded and the potential victims of an accumulated
 // scenario may simply be listed one after the other). Entries are the same
-// job when they have the same non-empty Job.ID and describe it alike: the
-// same *Job, or equal Queue, Start and Subgroups. Two entries with one ID
-// that describe different jobs are a conflict: the scenario is rejected
-// with ReasonConflictingVictims, since either could be the real one (an
-// unprotected job listed first must not hide a protected one). An empty ID
-// is anonymous: such entries are the same job only when they share the *Job
-// pointer. Within a job, tasks with the same non-empty [ScenarioTask.ID]
-// are one task, counted once; listed with a different subgroup or Active
-// flag they are a conflict too. Only Active tasks count as evictions.
+// job when they have the same Job.ID and describe it alike: the same *Job,
+// or equal Queue, Start and Subgroups. Two entries with one ID that describe
+// different jobs are a conflict: the scenario is rejected with
+// ReasonConflictingVictims, since either could be the real one (an
+// unprotected job listed first must not hide a protected one). The empty ID
+// is no exception: entries without an ID are one job when they describe it
+// alike (equal copies are summed) and a conflict when they differ, since
+// nothing tells a second job without an ID from a second description of
+// the first; give distinct victims distinct IDs. Within a job, tasks with
+// the same non-empty [ScenarioTask.ID] are one task, counted once; listed
+// with a different subgroup or Active flag they are a conflict too. Only
+// Active tasks count as evictions.
 //
 // For each distinct victim job that is elastic ([Job.IsElastic], judged on
 // its state before the scenario) and protected ([runtime.Protected] under
 // Resolver.Resolve(action, preemptor, job.Queue); a missing start means not
 // protected, a future start means protected), every subgroup with at least
 // one evicted task must keep Active - evicted >= MinAvailable, counted in
-// 64 bits so that no count wraps around. Such a subgroup with a negative
-// Active or MinAvailable, or with more evicted tasks than Active, is
-// garbage: the scenario is rejected with ReasonInvalidCounts rather than
-// judged on it.
+// 64 bits so that no count wraps around. Such a subgroup whose name the job
+// gives to another subgroup too is ambiguous: the scenario is rejected with
+// ReasonDuplicateSubgroup, since the tasks could belong to either. Such a
+// subgroup with a negative Active or MinAvailable, or with more evicted
+// tasks than Active, is garbage: the scenario is rejected with
+// ReasonInvalidCounts rather than judged on it.
 //
 // A task naming a subgroup its job lacks makes Validate return an
 // [UnknownSubgroupError] (the first one found) and a zero decision; a
 // victim entry with a nil Job is skipped. Cost: O(tasks × subgroups per
-// job) plus one resolver query per elastic victim job, and O(subgroups) to
-// compare two entries of one ID that are not the same *Job; no allocation
-// once the scratch has grown to the scenario's size.
+// job) plus one resolver query per elastic victim job, O(subgroups) to
+// compare two entries of one ID that are not the same *Job, and O(touched
+// subgroups × subgroups) per protected elastic victim to find repeated
+// names; no allocation once the scratch has grown to the scenario's size.
 func (v *ScenarioValidator) Validate(action runtime.Action, preemptor queuetree.ID, victims []ScenarioJob, now time.Time) (ScenarioDecision, error) {
 	v.reset(len(victims))
 	out := ScenarioDecision{Decision: Decision{Allowed: true, Reason: ReasonMinAvailableKept}}
@@ -259,6 +273,7 @@ func (v *ScenarioValidator) Validate(action runtime.Action, preemptor queuetree.
 		}
 		until := runtime.ProtectedUntil(j.Start, res.Duration)
 		violated := false
+		mayRepeat := namesMayRepeat(j.Subgroups)
 		for k := range j.Subgroups {
 			evicted := v.counts[int(g.off)+k]
 			if evicted == 0 {
@@ -268,6 +283,10 @@ func (v *ScenarioValidator) Validate(action runtime.Action, preemptor queuetree.
 			remaining := int64(sg.Active) - evicted
 			reason := ReasonBelowMinAvailable
 			switch {
+			case mayRepeat && repeatsName(j.Subgroups[k+1:], sg.Name):
+				// Tasks resolve to the first subgroup of a name (k); a
+				// later one with the same name could be theirs.
+				reason = ReasonDuplicateSubgroup
 			case sg.Active < 0 || sg.MinAvailable < 0 || remaining < 0:
 				reason = ReasonInvalidCounts
 			case remaining >= int64(sg.MinAvailable):
@@ -297,13 +316,9 @@ func (v *ScenarioValidator) Validate(action runtime.Action, preemptor queuetree.
 func (v *ScenarioValidator) reset(n int) {
 	if v.jobs == nil {
 		v.jobs = make(map[string]int32, n)
-		v.anon = make(map[*Job]int32)
 		v.tasks = make(map[taskKey]taskVal)
 	} else {
 		clear(v.jobs)
-		if len(v.anon) > 0 {
-			clear(v.anon)
-		}
 		if len(v.tasks) > 0 {
 			clear(v.tasks)
 		}
@@ -313,25 +328,14 @@ func (v *ScenarioValidator) reset(n int) {
 }
 
 // group returns the index of j's group, adding the group when j is a job
-// not seen before, or false when j shares its ID with a different job
-// already seen.
+// not seen before, or false when j shares its ID (the empty ID included)
+// with a different job already seen.
 func (v *ScenarioValidator) group(j *Job) (int32, bool) {
-	var gi int32
-	var ok bool
-	if j.ID == "" {
-		gi, ok = v.anon[j]
-	} else {
-		gi, ok = v.jobs[j.ID]
-	}
-	if ok {
+	if gi, ok := v.jobs[j.ID]; ok {
 		return gi, sameJob(v.groups[gi].job, j)
 	}
-	gi = int32(len(v.groups))
-	if j.ID == "" {
-		v.anon[j] = gi
-	} else {
-		v.jobs[j.ID] = gi
-	}
+	gi := int32(len(v.groups))
+	v.jobs[j.ID] = gi
 	v.groups = append(v.groups, scenarioGroup{job: j, off: int32(len(v.counts))})
 	for range j.Subgroups {
 		v.counts = append(v.counts, 0)
@@ -355,4 +359,39 @@ func sameJob(a, b *Job) bool {
 		}
 	}
 	return true
+}
+
+// namesMayRepeat is a cheap filter for repeated subgroup names: false means
+// every name is distinct. It sorts the names into 64 buckets by length and
+// last byte and reports whether two fall into one; repeated names always do,
+// and so do distinct names that merely share a bucket, which repeatsName
+// then tells apart. Cost: O(len(sgs)), with no string comparison.
+func namesMayRepeat(sgs []Subgroup) bool {
+	if len(sgs) > 64 {
+		return true
+	}
+	var seen uint64
+	for i := range sgs {
+		name := sgs[i].Name
+		b := uint(len(name))
+		if len(name) > 0 {
+			b = b*7 + uint(name[len(name)-1])
+		}
+		bit := uint64(1) << (b & 63)
+		if seen&bit != 0 {
+			return true
+		}
+		seen |= bit
+	}
+	return false
+}
+
+// repeatsName reports whether a subgroup of sgs is named name.
+func repeatsName(sgs []Subgroup, name string) bool {
+	for i := range sgs {
+		if sgs[i].Name == name {
+			return true
+		}
+	}
+	return false
 }

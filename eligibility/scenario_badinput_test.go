@@ -2,6 +2,7 @@ package eligibility_test
 
 import (
 	"math"
+	"strconv"
 	"testing"
 	"time"
 
@@ -64,18 +65,62 @@ func TestScenarioValidatorBadInput(t *testing.T) {
 				{Job: protected("c", sg("s", 2, 4)), Tasks: elTasks("s", 1, 0)},
 			},
 			eligibility.ReasonBelowMinAvailable, elMin(10)},
-		{"two anonymous jobs are two jobs",
+		// An empty ID is an ID like the others: equal copies (distinct
+		// pointers) are one job and summed, so two entries each taking 2 of
+		// 4 tasks with min 2 cannot empty the job between them.
+		{"equal copies of a job without an ID are summed",
 			[]eligibility.ScenarioJob{
 				{Job: protected("", sg("s", 2, 4)), Tasks: elTasks("s", 2, 0)},
 				{Job: protected("", sg("s", 2, 4)), Tasks: elTasks("s", 2, 0)},
 			},
+			eligibility.ReasonBelowMinAvailable, elMin(10)},
+		{"equal copies of a job without an ID within its minimum",
+			[]eligibility.ScenarioJob{
+				{Job: protected("", sg("s", 2, 4)), Tasks: elTasks("s", 1, 0)},
+				{Job: protected("", sg("s", 2, 4)), Tasks: elTasks("s", 1, 0)},
+			},
 			eligibility.ReasonMinAvailableKept, time.Time{}},
-		{"one anonymous job listed twice is summed",
+		{"different jobs without an ID conflict",
+			[]eligibility.ScenarioJob{
+				{Job: &eligibility.Job{Queue: leaf2, Subgroups: []eligibility.Subgroup{sg("s", 1, 1)}}},
+				{Job: protected("", sg("s", 2, 4)), Tasks: elTasks("s", 2, 0)},
+			},
+			eligibility.ReasonConflictingVictims, time.Time{}},
+		{"one job without an ID listed twice is summed",
 			func() []eligibility.ScenarioJob {
 				j := protected("", sg("s", 2, 4))
 				return []eligibility.ScenarioJob{{Job: j, Tasks: elTasks("s", 2, 0)}, {Job: j, Tasks: elTasks("s", 1, 0)}}
 			}(),
 			eligibility.ReasonBelowMinAvailable, elMin(10)},
+		// Repeated subgroup names: the tasks cannot be attributed.
+		{"tasks from a repeated subgroup name are not attributed to the first",
+			// By the first "w" (5 active, min 1) the job keeps 3; the tasks
+			// may be the second "w"'s (2 active, min 2), which would keep 0.
+			[]eligibility.ScenarioJob{{Job: protected("d", sg("w", 1, 5), sg("w", 2, 2)), Tasks: elTasks("w", 2, 0)}},
+			eligibility.ReasonDuplicateSubgroup, elMin(10)},
+		{"a repeated name wins over invalid counts",
+			[]eligibility.ScenarioJob{{Job: protected("d", sg("w", -1, 5), sg("w", 2, 2)), Tasks: elTasks("w", 2, 0)}},
+			eligibility.ReasonDuplicateSubgroup, elMin(10)},
+		{"a repeated name the scenario does not touch does not matter",
+			[]eligibility.ScenarioJob{{Job: protected("d", sg("a", 1, 3), sg("w", 1, 5), sg("w", 2, 2)), Tasks: elTasks("a", 1, 0)}},
+			eligibility.ReasonMinAvailableKept, time.Time{}},
+		{"releasing tasks alone do not touch a repeated name",
+			[]eligibility.ScenarioJob{{Job: protected("d", sg("w", 1, 5), sg("w", 2, 2)), Tasks: elTasks("w", 0, 2)}},
+			eligibility.ReasonMinAvailableKept, time.Time{}},
+		{"distinct names alike in length and last byte are not a repeat",
+			// "a" and "xZ" fall into one bucket of the validator's cheap
+			// filter; the exact comparison tells them apart.
+			[]eligibility.ScenarioJob{{Job: protected("d", sg("a", 1, 5), sg("xZ", 2, 2)), Tasks: elTasks("a", 2, 0)}},
+			eligibility.ReasonMinAvailableKept, time.Time{}},
+		{"65 distinct subgroup names",
+			[]eligibility.ScenarioJob{{Job: protected("d", manySubgroups(65, "")...), Tasks: elTasks("s0", 1, 0)}},
+			eligibility.ReasonMinAvailableKept, time.Time{}},
+		{"65 subgroups, the first name repeated last",
+			[]eligibility.ScenarioJob{{Job: protected("d", manySubgroups(65, "s0")...), Tasks: elTasks("s0", 1, 0)}},
+			eligibility.ReasonDuplicateSubgroup, elMin(10)},
+		{"a repeated name in an unprotected job does not matter",
+			[]eligibility.ScenarioJob{{Job: &eligibility.Job{ID: "u", Queue: leaf2, Subgroups: []eligibility.Subgroup{sg("w", 1, 5), sg("w", 2, 2)}}, Tasks: elTasks("w", 2, 0)}},
+			eligibility.ReasonMinAvailableKept, time.Time{}},
 		// 9. Task identity.
 		{"a task listed in the recorded and the potential victims counts once",
 			func() []eligibility.ScenarioJob {
@@ -138,4 +183,17 @@ func TestScenarioValidatorBadInput(t *testing.T) {
 			}
 		})
 	}
+}
+
+// manySubgroups returns n elastic subgroups (min 1, active 3) named s0, s1,
+// …; a non-empty last renames the last one.
+func manySubgroups(n int, last string) []eligibility.Subgroup {
+	out := make([]eligibility.Subgroup, n)
+	for i := range out {
+		out[i] = eligibility.Subgroup{Name: "s" + strconv.Itoa(i), MinAvailable: 1, Active: 3}
+	}
+	if last != "" {
+		out[n-1].Name = last
+	}
+	return out
 }

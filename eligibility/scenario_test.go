@@ -188,14 +188,14 @@ func TestScenarioValidatorAllocs(t *testing.T) {
 	}
 }
 
-// With identified tasks and anonymous jobs too, a warm call allocates
-// nothing.
+// With identified tasks and jobs without IDs too (different jobs without an
+// ID conflict), a warm call allocates nothing.
 func TestScenarioValidatorAllocsIdentified(t *testing.T) {
 	tree, r := elDesignTree(t, runtime.MethodLCA)
 	victims := elBigScenario(tree, 50, 4, 4)
 	for i := range victims {
 		if i%5 == 0 {
-			victims[i].Job.ID = "" // anonymous
+			victims[i].Job.ID = "" // no ID
 		}
 		for k := range victims[i].Tasks {
 			victims[i].Tasks[k].ID = fmt.Sprintf("pod-%d", k)
@@ -234,22 +234,15 @@ func elBigScenario(tree *queuetree.Tree, jobs, subgroups, tasks int) []eligibili
 }
 
 // elNaiveScenario is the oracle, written from the documented rules with
-// maps and no scratch space: entries of one job merge (same non-empty ID and
-// equal Queue, Start and Subgroups; or the same pointer for an empty ID),
-// and entries of one ID that differ conflict; tasks with one ID count once
-// per job and conflict when listed differently; then each protected elastic
-// job's touched subgroups are judged, garbage counts first.
+// maps and no scratch space: entries of one job merge (same ID, the empty
+// one included, and equal Queue, Start and Subgroups), and entries of one ID
+// that differ conflict; tasks with one ID count once per job and conflict
+// when listed differently; then each protected elastic job's touched
+// subgroups are judged: a repeated name first, then garbage counts, then
+// the minimum.
 func elNaiveScenario(r *runtime.Resolver, action runtime.Action, preemptor queuetree.ID, victims []eligibility.ScenarioJob, now time.Time) (ok bool, violations int, reasons map[eligibility.Reason]int, first [3]string, err error) {
-	type jobKey struct {
-		id  string
-		ptr *eligibility.Job
-	}
-	keyOf := func(j *eligibility.Job) jobKey {
-		if j.ID == "" {
-			return jobKey{ptr: j}
-		}
-		return jobKey{id: j.ID}
-	}
+	type jobKey = string
+	keyOf := func(j *eligibility.Job) jobKey { return j.ID }
 	same := func(a, b *eligibility.Job) bool {
 		return a.Queue == b.Queue && a.Start.Equal(b.Start) && cmp.Equal(a.Subgroups, b.Subgroups)
 	}
@@ -313,6 +306,10 @@ func elNaiveScenario(r *runtime.Resolver, action runtime.Action, preemptor queue
 			continue
 		}
 		seenName := map[string]bool{}
+		nameCount := map[string]int{}
+		for _, sg := range j.Subgroups {
+			nameCount[sg.Name]++
+		}
 		for _, sg := range j.Subgroups {
 			if seenName[sg.Name] { // the validator reports the first subgroup of a name
 				continue
@@ -323,6 +320,8 @@ func elNaiveScenario(r *runtime.Resolver, action runtime.Action, preemptor queue
 			switch {
 			case n == 0:
 				continue
+			case nameCount[sg.Name] > 1:
+				reason = eligibility.ReasonDuplicateSubgroup
 			case sg.Active < 0 || sg.MinAvailable < 0 || n > int64(sg.Active):
 				reason = eligibility.ReasonInvalidCounts
 			case int64(sg.Active)-n < int64(sg.MinAvailable):
@@ -380,7 +379,11 @@ func TestScenarioValidatorMatchesNaiveCount(t *testing.T) {
 				nSub = 0
 			}
 			for s := 0; s < nSub; s++ {
-				j.Subgroups = append(j.Subgroups, eligibility.Subgroup{Name: names[s], MinAvailable: count("min"), Active: count("active")})
+				name := names[s]
+				if s > 0 && rapid.IntRange(0, 12).Draw(rt, "repeatName") == 6 { // a repeated name
+					name = names[rapid.IntRange(0, s-1).Draw(rt, "repeated")]
+				}
+				j.Subgroups = append(j.Subgroups, eligibility.Subgroup{Name: name, MinAvailable: count("min"), Active: count("active")})
 			}
 			for k := 0; k < 3 && nSub > 0; k++ {
 				pools[i] = append(pools[i], eligibility.ScenarioTask{ID: fmt.Sprintf("p%d", k),
@@ -466,6 +469,9 @@ func TestScenarioDecisionStringProblems(t *testing.T) {
 		{eligibility.ScenarioDecision{Decision: eligibility.Decision{Reason: eligibility.ReasonInvalidCounts, Until: elMin(10)},
 			Job: "ns/w", Subgroup: "s", Remaining: math.MinInt32 - 1, MinAvailable: math.MinInt32, ProtectedUntil: elMin(10), Violations: 1},
 			[]string{"rejected (invalid_counts)", `job "ns/w" subgroup "s" has invalid counts`, "-2147483649 left", "2025-01-15T10:10:00Z"}},
+		{eligibility.ScenarioDecision{Decision: eligibility.Decision{Reason: eligibility.ReasonDuplicateSubgroup, Until: elMin(10)},
+			Job: "ns/d", Subgroup: "w", ProtectedUntil: elMin(10), Violations: 1},
+			[]string{"rejected (duplicate_subgroup)", `job "ns/d" has several subgroups named "w"`, "cannot be attributed", "2025-01-15T10:10:00Z"}},
 		{eligibility.ScenarioDecision{Decision: eligibility.Decision{Allowed: true, Reason: eligibility.ReasonMinAvailableKept}},
 			[]string{"scenario allowed (min_available_kept)"}},
 	} {
@@ -475,7 +481,7 @@ func TestScenarioDecisionStringProblems(t *testing.T) {
 			}
 		}
 	}
-	for _, r := range []eligibility.Reason{eligibility.ReasonInvalidCounts, eligibility.ReasonConflictingVictims} {
+	for _, r := range []eligibility.Reason{eligibility.ReasonInvalidCounts, eligibility.ReasonConflictingVictims, eligibility.ReasonDuplicateSubgroup} {
 		if !r.Valid() {
 			t.Errorf("reason %q is not a valid label", r)
 		}

@@ -63,9 +63,16 @@ func (p *PreemptionPolicy) UnmarshalText(b []byte) error {
 // [PreemptionConfig.Validate] accepts (KEP-8522: "at least 1 minute").
 const MinAdmitDurationFloor = time.Minute
 
+// KueueTimestampPreemptionBuffer is the fixed buffer of Kueue's
+// SchedulerTimestampPreemptionBuffer feature gate: with
+// [PreemptionConfig.TimestampPreemptionBuffer], an equal-priority candidate
+// is newer only when it queued more than this after the preemptor.
+const KueueTimestampPreemptionBuffer = 5 * time.Minute
+
 // PreemptionConfig configures preemption among the jobs of one queue,
-// including time-based preemption of equal priorities (Kueue KEP-8522, seed
-// 004). The zero value is valid: policy Never, nothing is preemptible.
+// including time-based preemption of equal priorities (Kueue KEP-8522,
+// keps/8522-time-based-same-priority-preemption). The zero value is valid:
+// policy Never, nothing is preemptible.
 //
 // PreemptionConfig is a plain value, safe for concurrent use. Its methods do
 // not re-validate: call [PreemptionConfig.Validate] when the configuration
@@ -80,12 +87,24 @@ type PreemptionConfig struct {
 	// MinAdmitDurationFloor (1m). runtime.Explicit builds the pointer.
 	// Classify ignores it under other policies and when it is not positive.
 	MinAdmitDuration *time.Duration
+	// TimestampPreemptionBuffer models Kueue's
+	// SchedulerTimestampPreemptionBuffer feature gate (alpha, off by
+	// default): an equal-priority candidate counts as newer only when its
+	// queue-order timestamp is more than [KueueTimestampPreemptionBuffer]
+	// (5m) after the preemptor's, strictly, so jobs queued within five
+	// minutes of each other do not preempt each other as newer. The
+	// time-based (expired) rule is unaffected. It is a scheduler-wide
+	// gate in Kueue, not part of the ClusterQueue, so
+	// [PreemptionConfig.Kueue] does not carry it.
+	TimestampPreemptionBuffer bool
 }
 
 // Validate reports every problem of c at once (joined with [errors.Join]),
-// or nil, with KEP-8522's rules: an unknown policy; a MinAdmitDuration below
-// 1m (0 and negatives included); a MinAdmitDuration set with a policy other
-// than LowerOrNewerEqualPriority. A nil MinAdmitDuration is always valid.
+// or nil, with the rules of KEP-8522's "Webhook Validation" section that
+// this flat form can express: an unknown policy; a MinAdmitDuration below 1m
+// (0 and negatives included; rule 1); a MinAdmitDuration set with a policy
+// other than LowerOrNewerEqualPriority (rule 3). A nil MinAdmitDuration is
+// always valid (rule 2).
 // Each message starts with "eligibility: ".
 func (c PreemptionConfig) Validate() error {
 	var errs []error
@@ -236,7 +255,8 @@ type PreemptionDecision struct {
 //     when MinAdmitDuration M is set, Reserved is known and now − Reserved
 //     > M (strictly: exactly M is not expired); else [ClassNewer] when the
 //     candidate's queue-order timestamp (Queued, or Reserved when Queued is
-//     zero) is after p.Timestamp (and p.Timestamp is not zero); else
+//     zero) is after p.Timestamp (and p.Timestamp is not zero), by more
+//     than 5m with TimestampPreemptionBuffer; else
 //     [ClassUnknownReservation] when that timestamp is unknown, or under M
 //     when Reserved is; else [ClassProtected].
 //
@@ -281,7 +301,8 @@ func (c PreemptionConfig) classify(p PreemptionRequest, cand *Candidate, now tim
 		switch {
 		case queued.IsZero():
 			class = ClassUnknownReservation
-		case !p.Timestamp.IsZero() && queued.After(p.Timestamp):
+		case !p.Timestamp.IsZero() && queued.After(p.Timestamp) &&
+			(!c.TimestampPreemptionBuffer || queued.Sub(p.Timestamp) > KueueTimestampPreemptionBuffer):
 			class = ClassNewer
 		case timeBased && cand.Reserved.IsZero(): // expiry unknown
 			class = ClassUnknownReservation

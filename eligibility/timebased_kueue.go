@@ -47,9 +47,9 @@ func (c CandidateClass) KueueReason() string {
 //
 // Unlike the flat [PreemptionConfig], it keeps whether the
 // withinClusterQueueConfig block is present, so that
-// [KueueWithinClusterQueue.Config] can apply the KEP's validation rule 3
-// (the block is an error with Never or LowerPriority, even when it sets
-// nothing).
+// [KueueWithinClusterQueue.Config] can apply rule 3 of the KEP's "Webhook
+// Validation" section (the block is an error with Never or LowerPriority,
+// even when it sets nothing).
 type KueueWithinClusterQueue struct {
 	// WithinClusterQueue is the policy, spelt as Kueue's API does:
 	// "Never", "LowerPriority" or "LowerOrNewerEqualPriority". Empty means
@@ -102,7 +102,7 @@ func (k KueueWithinClusterQueue) Config() (PreemptionConfig, error) {
 			d := *m
 			c.MinAdmitDuration = &d
 		}
-		// Rule 3 (an unknown policy is reported above instead).
+		// KEP-8522 webhook validation rule 3 (an unknown policy is reported above instead).
 		if knownWithinPolicy(k.WithinClusterQueue) && c.Policy != PreemptionLowerOrNewerEqualPriority {
 			errs = append(errs, fmt.Errorf("eligibility: withinClusterQueueConfig is only valid with withinClusterQueue %v, not %v",
 				PreemptionLowerOrNewerEqualPriority, c.Policy))
@@ -128,7 +128,9 @@ func knownWithinPolicy(s string) bool {
 // withinClusterQueueConfig block exactly when MinAdmitDuration is set (an
 // empty block has no effect, so none is written). It does not validate; an
 // unknown policy converts to its String form ("PreemptionPolicy(N)"), which
-// [KueueWithinClusterQueue.Config] rejects.
+// [KueueWithinClusterQueue.Config] rejects. TimestampPreemptionBuffer is
+// not carried: in Kueue it is a feature gate of the whole scheduler, not a
+// ClusterQueue field.
 func (c PreemptionConfig) Kueue() KueueWithinClusterQueue {
 	k := KueueWithinClusterQueue{WithinClusterQueue: c.Policy.String()}
 	if m := c.MinAdmitDuration; m != nil {

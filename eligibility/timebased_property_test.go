@@ -29,6 +29,7 @@ func tbGenConfig(t *rapid.T) eligibility.PreemptionConfig {
 			time.Duration(rapid.IntRange(-1, 1).Draw(t, "M.ns"))
 		c.MinAdmitDuration = &m
 	}
+	c.TimestampPreemptionBuffer = rapid.IntRange(0, 3).Draw(t, "buffer") == 1
 	return c
 }
 
@@ -48,8 +49,9 @@ func tbGenCandidate(t *rapid.T, label string) eligibility.Candidate {
 }
 
 // tbOracleClass is the rule read literally — Kueue's
-// SatisfiesPreemptionPolicy (queue-order timestamps decide "newer") plus
-// KEP-8522's expiry — written independently of Classify.
+// SatisfiesPreemptionPolicy (queue-order timestamps decide "newer", with
+// its optional 5-minute buffer) plus KEP-8522's expiry — written
+// independently of Classify.
 func tbOracleClass(cfg eligibility.PreemptionConfig, p eligibility.PreemptionRequest, c eligibility.Candidate, now time.Time) eligibility.CandidateClass {
 	lone := cfg.Policy == eligibility.PreemptionLowerOrNewerEqualPriority
 	if !lone && cfg.Policy != eligibility.PreemptionLowerPriority {
@@ -78,7 +80,10 @@ func tbOracleClass(cfg eligibility.PreemptionConfig, p eligibility.PreemptionReq
 	switch {
 	case later.IsZero():
 		return eligibility.ClassUnknownReservation
-	case !p.Timestamp.IsZero() && p.Timestamp.Before(later):
+	case !p.Timestamp.IsZero() && p.Timestamp.Before(later) &&
+		// Kueue's SchedulerTimestampPreemptionBuffer gate: more than 5
+		// minutes later.
+		(!cfg.TimestampPreemptionBuffer || later.Sub(p.Timestamp) > 5*time.Minute):
 		return eligibility.ClassNewer
 	case timeBased && c.Reserved.IsZero():
 		return eligibility.ClassUnknownReservation

@@ -3,6 +3,7 @@ package eligibility_test
 import (
 	"math"
 	"math/rand/v2"
+	"os"
 	"slices"
 	"strconv"
 	"strings"
@@ -35,7 +36,7 @@ func TestPreemptionConfigValidate(t *testing.T) {
 	}{
 		{"zero value (Never) is valid", eligibility.PreemptionConfig{}, nil},
 		{"LowerPriority without M", eligibility.PreemptionConfig{Policy: eligibility.PreemptionLowerPriority}, nil},
-		{"nil M is valid and disabled (seed rule 2)", eligibility.PreemptionConfig{Policy: lone}, nil},
+		{"nil M is valid and disabled (KEP-8522 webhook validation, rule 2)", eligibility.PreemptionConfig{Policy: lone}, nil},
 		{"exactly 1m is valid", tbTimeBased(time.Minute), nil},
 		{"4h is valid", tbTimeBased(4 * time.Hour), nil},
 		{"1m-1ns rejected", tbTimeBased(time.Minute - 1),
@@ -573,5 +574,57 @@ func TestPreemptionNewerByQueueOrder(t *testing.T) {
 				t.Errorf("class = %v, want %v", got, tt.want)
 			}
 		})
+	}
+}
+
+// TestTimestampPreemptionBuffer: with Kueue's SchedulerTimestampPreemptionBuffer
+// gate (pkg/scheduler/preemption/common/preemption_policy.go), a candidate
+// is newer only when it queued strictly more than 5 minutes after the
+// preemptor; the time-based rule is unaffected, and the gate is not part of
+// the ClusterQueue shape.
+func TestTimestampPreemptionBuffer(t *testing.T) {
+	lone := eligibility.PreemptionConfig{Policy: eligibility.PreemptionLowerOrNewerEqualPriority}
+	buffered := lone
+	buffered.TimestampPreemptionBuffer = true
+	timeBased := tbTimeBased(time.Hour)
+	timeBased.TimestampPreemptionBuffer = true
+	p := eligibility.PreemptionRequest{Priority: 5, Timestamp: tbAt(0)}
+	queued := func(at time.Time) eligibility.Candidate {
+		return eligibility.Candidate{ID: "c", Priority: 5, Reserved: tbAt(1), Queued: at}
+	}
+	now := tbAt(30)
+	tests := []struct {
+		name string
+		cfg  eligibility.PreemptionConfig
+		cand eligibility.Candidate
+		want eligibility.CandidateClass
+	}{
+		{"1m later, no buffer: newer", lone, queued(tbAt(1)), eligibility.ClassNewer},
+		{"1m later, buffer: protected", buffered, queued(tbAt(1)), eligibility.ClassProtected},
+		{"exactly 5m later, buffer: protected", buffered, queued(tbAt(5)), eligibility.ClassProtected},
+		{"5m+1ns later, buffer: newer", buffered, queued(tbAt(5).Add(1)), eligibility.ClassNewer},
+		{"earlier, buffer: protected", buffered, queued(tbAt(-10)), eligibility.ClassProtected},
+		{"reservation stands in, buffer: protected", buffered,
+			eligibility.Candidate{ID: "c", Priority: 5, Reserved: tbAt(4)}, eligibility.ClassProtected},
+		{"reservation stands in, buffer: newer", buffered,
+			eligibility.Candidate{ID: "c", Priority: 5, Reserved: tbAt(6)}, eligibility.ClassNewer},
+		{"expired wins regardless of the buffer", timeBased,
+			eligibility.Candidate{ID: "c", Priority: 5, Reserved: tbAt(-40), Queued: tbAt(1)}, eligibility.ClassExpired},
+		{"lower priority regardless of the buffer", buffered,
+			eligibility.Candidate{ID: "c", Priority: 4, Reserved: tbAt(1), Queued: tbAt(1)}, eligibility.ClassLowerPriority},
+	}
+	for _, tc := range tests {
+		if d := tc.cfg.Classify(p, tc.cand, now); d.Class != tc.want || d.Allowed != tc.want.Preemptible() {
+			t.Errorf("%s: class %v (allowed %v), want %v", tc.name, d.Class, d.Allowed, tc.want)
+		}
+	}
+	if k := buffered.Kueue(); k.WithinClusterQueueConfig != nil || k.WithinClusterQueue != "LowerOrNewerEqualPriority" {
+		t.Errorf("Kueue() = %+v: the gate is not a ClusterQueue field", k)
+	}
+	if b, err := os.ReadFile("doc.go"); err != nil || !strings.Contains(string(b), "SchedulerTimestampPreemptionBuffer feature gate (alpha, off by") {
+		t.Errorf("the package doc does not describe Kueue's SchedulerTimestampPreemptionBuffer gate (%v)", err)
+	}
+	if eligibility.KueueTimestampPreemptionBuffer != 5*time.Minute {
+		t.Errorf("KueueTimestampPreemptionBuffer = %v, want Kueue's 5m", eligibility.KueueTimestampPreemptionBuffer)
 	}
 }

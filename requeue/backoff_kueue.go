@@ -86,21 +86,61 @@ func (s RequeuingStrategy) Validate() error {
 }
 
 // Strategy converts k to a validated [RequeuingStrategy], reading Kueue's
-// values with Kueue's meaning: nil is the default, backoffBaseSeconds 0 is
-// [BackoffConfig.NoDelay], backoffMaxSeconds 0 is [BackoffConfig.Uncapped]
-// (no cap), and the jitter is Kueue's fixed 0.0001 (the BackoffConfig
-// default).
+// values as current Kueue does (pkg/workload UpdateRequeueState, which
+// computes the delay with pkg/util/wait NewBackoff(base, max, 2, 0.0001)):
+// nil is the default, backoffBaseSeconds 0 is [BackoffConfig.NoDelay],
+// backoffMaxSeconds 0 is [BackoffConfig.Uncapped] (NewBackoff replaces a
+// zero cap with MaxInt64/2, [BackoffUncappedMax]), and the jitter is
+// Kueue's fixed 0.0001 (the BackoffConfig default), added after the cap.
+// For every configuration it accepts, [BackoffConfig.DelayJitter] gives
+// Kueue's delay to the nanosecond for the same random draw.
 //
 // It returns every problem at once, each message starting with
 // "requeue: ": a timestamp other than "Eviction" or "Creation", negative
 // values (which Kueue's validation rejects too), and an effective base above
-// the effective max. The last is the one configuration Kueue accepts and
-// tenure refuses: Kueue's backoff returns the base itself for the first
-// requeue, exceeding the configured maximum, and caps only the later ones;
-// tenure keeps every delay within the maximum, so it asks for a consistent
-// pair instead of silently delaying less than Kueue would. On error the
-// returned strategy is the zero value.
+// the effective max. The last is the one configuration current Kueue
+// accepts and tenure refuses: its backoff returns the base itself for the
+// first requeue, exceeding the configured maximum, and caps only the later
+// ones; tenure keeps every delay within the maximum, so it asks for a
+// consistent pair instead of silently delaying less than Kueue would. On
+// error the returned strategy is the zero value. [KueueRequeuingStrategy.ClampedStrategy]
+// reads the same configuration as older Kueue releases did.
 func (k KueueRequeuingStrategy) Strategy() (RequeuingStrategy, error) {
+	return k.strategy(false)
+}
+
+// ClampedStrategy is [KueueRequeuingStrategy.Strategy] for a fork of an
+// older Kueue release, one that computed the delay as min(Step(), max) with
+// k8s.io/apimachinery's wait.Backoff (first in the workload controller,
+// pkg/controller/core/workload_controller.go, when backoffMaxSeconds came
+// in with v0.7, then in pkg/workload UpdateRequeueState) rather than with
+// pkg/util/wait NewBackoff. Those releases read the same fields differently:
+//
+//   - backoffMaxSeconds 0 caps every delay at 0: the strategy gets
+//     [BackoffConfig.NoDelay] (current Kueue: no cap);
+//   - a base above the max is capped like any later delay: every delay is
+//     the max (current Kueue waits the base first; tenure's Strategy
+//     refuses it);
+//   - the jitter is added before the cap, so a capped delay is exactly the
+//     max: the strategy sets [BackoffConfig.ClampToMax] (current Kueue adds
+//     the jitter to the capped delay).
+//
+// Those releases also overflowed once base·2^(n−1) passed the largest
+// Duration (from n = 29 with the 60s default, whatever the max): the float
+// doubling no longer converts to a Duration, and on amd64 the result turns
+// negative, which min keeps, so the job waits not at all. tenure does not
+// reproduce that: its delay stays at the max.
+// For every other requeue, DelayJitter gives those releases' delay for the
+// same draw. [RequeuingStrategy.Kueue] converts the result back to fields
+// those releases read the same way (backoffMaxSeconds 0 comes back as
+// backoffBaseSeconds 0). Errors are Strategy's, less the base-above-max
+// refusal.
+func (k KueueRequeuingStrategy) ClampedStrategy() (RequeuingStrategy, error) {
+	return k.strategy(true)
+}
+
+// strategy implements Strategy and, with clamped, ClampedStrategy.
+func (k KueueRequeuingStrategy) strategy(clamped bool) (RequeuingStrategy, error) {
 	var errs []error
 	var s RequeuingStrategy
 	if p := k.Timestamp; p != nil {
@@ -122,6 +162,7 @@ func (k KueueRequeuingStrategy) Strategy() (RequeuingStrategy, error) {
 		c.Max = time.Duration(*p) * time.Second
 		c.Uncapped = *p == 0
 	}
+	c.ClampToMax = clamped
 	if p := k.BackoffLimitCount; p != nil {
 		c.Limit = BackoffLimit(int(*p))
 	}
@@ -130,6 +171,9 @@ func (k KueueRequeuingStrategy) Strategy() (RequeuingStrategy, error) {
 	}
 	if err := errors.Join(errs...); err != nil {
 		return RequeuingStrategy{}, err
+	}
+	if clamped && c.Uncapped { // older releases: a zero max caps every delay at zero
+		c.Base, c.Max, c.NoDelay, c.Uncapped = 0, 0, true, false
 	}
 	return s, nil
 }
@@ -140,8 +184,10 @@ func (k KueueRequeuingStrategy) Strategy() (RequeuingStrategy, error) {
 // configuration cannot express: a Base or Max that is not a whole number of
 // seconds in [1, 2^31−1], a Limit above 2^31−1, a jitter other than Kueue's
 // fixed 0.0001 (NoJitter included), an invalid timestamp strategy, and any
-// problem of [RequeuingStrategy.Validate]. On error the result is the zero
-// value.
+// problem of [RequeuingStrategy.Validate]. ClampToMax is not a field of
+// Kueue's: it says how the Kueue release reads the fields, so a strategy
+// from [KueueRequeuingStrategy.ClampedStrategy] converts to fields that
+// release reads the same way. On error the result is the zero value.
 func (s RequeuingStrategy) Kueue() (KueueRequeuingStrategy, error) {
 	errs := []error{s.Validate()}
 	var k KueueRequeuingStrategy

@@ -3,6 +3,7 @@ package requeue_test
 import (
 	"math"
 	"math/big"
+	"os"
 	"strconv"
 	"strings"
 	"testing"
@@ -145,32 +146,94 @@ func kueueGenStrategy(t *rapid.T) requeue.KueueRequeuingStrategy {
 	return k
 }
 
-// kueueDelay is the oracle of Kueue's delay without jitter for the n-th
-// requeue (n >= 1), in big-integer arithmetic: 0 when the base is 0;
-// base·2^(n-1), capped at max when max > 0, else uncapped — saturating at
-// the largest Duration, where tenure stops (Kueue's float arithmetic would
-// overflow instead).
-func kueueDelay(base, max int64, n int) *big.Int {
-	if base == 0 {
-		return new(big.Int)
+// kueueWaitBackoff models k8s.io/apimachinery's wait.Backoff as Kueue uses
+// it, step by step and in float arithmetic like the original: Step returns
+// the current duration (plus its jitter), then multiplies the duration by
+// the factor, and when the product passes a positive cap it becomes the cap
+// and the steps run out; once they have, Step keeps returning the duration
+// (plus jitter). The jitter of a duration d is d + u·jitter·d truncated,
+// for a draw u in [0, 1) (wait.Jitter). Each of Kueue's steps draws anew;
+// the model uses one draw u for all, which changes nothing but the jitter of
+// the steps whose result Kueue throws away.
+type kueueWaitBackoff struct {
+	duration, cap  time.Duration
+	factor, jitter float64
+	steps          int
+}
+
+func (b *kueueWaitBackoff) step(u float64) time.Duration {
+	jit := func(d time.Duration) time.Duration {
+		if b.jitter <= 0 {
+			return d
+		}
+		return d + time.Duration(u*b.jitter*float64(d))
 	}
-	d := new(big.Int).Lsh(big.NewInt(base), uint(min(n-1, 80)))
-	d.Mul(d, big.NewInt(int64(time.Second)))
-	if max > 0 {
-		if m := big.NewInt(max * int64(time.Second)); d.Cmp(m) > 0 {
-			return m
+	if b.steps < 1 {
+		return jit(b.duration)
+	}
+	b.steps--
+	d := b.duration
+	if b.factor != 0 {
+		b.duration = time.Duration(float64(b.duration) * b.factor)
+		if b.cap > 0 && b.duration > b.cap {
+			b.duration, b.steps = b.cap, 0
 		}
 	}
-	if lim := big.NewInt(math.MaxInt64); d.Cmp(lim) > 0 {
-		return lim
+	return jit(d)
+}
+
+// kueueCurrentDelay models current Kueue: pkg/util/wait NewBackoff(base,
+// max, 2, 0.0001), whose cap is max or, when max is 0, MaxInt64 divided by
+// the (ceiled) factor, and WaitTime(n), which steps n times (stopping early
+// at a step that returns exactly the cap) and returns the last step. Seconds
+// in, like UpdateRequeueState.
+func kueueCurrentDelay(baseSeconds, maxSeconds int64, n int, u float64) time.Duration {
+	const factor = 2.0
+	capacity := time.Duration(maxSeconds) * time.Second
+	if capacity == 0 {
+		capacity = time.Duration(math.MaxInt64 / math.Ceil(factor))
+	}
+	b := kueueWaitBackoff{duration: time.Duration(baseSeconds) * time.Second, cap: capacity,
+		factor: factor, jitter: 0.0001, steps: math.MaxInt}
+	var d time.Duration
+	for range n {
+		if d = b.step(u); d == b.cap {
+			break
+		}
 	}
 	return d
+}
+
+// kueueClampedDelay models the older releases: a wait.Backoff without a cap
+// stepped n times, each result clamped with min(step, max), the last one
+// kept. Only valid while base·2^(n−1) stays within 2^62, below the float
+// overflow those releases hit.
+func kueueClampedDelay(baseSeconds, maxSeconds int64, n int, u float64) time.Duration {
+	b := kueueWaitBackoff{duration: time.Duration(baseSeconds) * time.Second, factor: 2, jitter: 0.0001, steps: n}
+	var d time.Duration
+	for b.steps > 0 {
+		d = min(b.step(u), time.Duration(maxSeconds)*time.Second)
+	}
+	return d
+}
+
+// kueueNoOverflow reports whether base·2^(n−1) seconds stays within 2^62 ns,
+// where the older releases' float doubling is still exact.
+func kueueNoOverflow(baseSeconds int64, n int) bool {
+	d := new(big.Int).Lsh(big.NewInt(baseSeconds*int64(time.Second)), uint(n-1))
+	return d.Cmp(new(big.Int).Lsh(big.NewInt(1), 62)) <= 0
+}
+
+// kueueDrawN draws a requeue count: small ones, and ones past every cap.
+func kueueDrawN(t *rapid.T) int {
+	return rapid.OneOf(rapid.IntRange(1, 40), rapid.IntRange(41, 140)).Draw(t, "n")
 }
 
 // TestKueueRequeuingStrategyRoundTrip is the differential property test of
 // the Kueue conversion: Strategy accepts exactly what the oracle says Kueue
 // accepts minus the documented refusal (base > max), the round trip
-// reproduces the input exactly, and the delays are Kueue's.
+// reproduces the input exactly, and the delays are current Kueue's, jitter
+// included (kueueCurrentDelay).
 func TestKueueRequeuingStrategyRoundTrip(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		k := kueueGenStrategy(t)
@@ -207,10 +270,17 @@ func TestKueueRequeuingStrategyRoundTrip(t *testing.T) {
 		if err := s.Validate(); err != nil {
 			t.Fatalf("accepted strategy fails Validate: %v", err)
 		}
-		for _, n := range []int{1, 2, 3, 12, 40, 63, 64, 100, math.MaxInt} {
-			if got, want := s.Backoff.Delay(n), kueueDelay(base, max, n); want.Cmp(big.NewInt(int64(got))) != 0 {
-				t.Fatalf("%s: Delay(%d) = %d, Kueue's %s", kueueFormat(k), n, got, want)
-			}
+		// The delays are current Kueue's, jitter included, to the
+		// nanosecond (and, past the cap, constant).
+		n, u := kueueDrawN(t), rapid.Float64Range(0, math.Nextafter(1, 0)).Draw(t, "u")
+		if got, want := s.Backoff.DelayJitter(n, u), kueueCurrentDelay(base, max, n, u); got != want {
+			t.Fatalf("%s: DelayJitter(%d, %v) = %d, Kueue's %d", kueueFormat(k), n, u, got, want)
+		}
+		if got, want := s.Backoff.Delay(n), kueueCurrentDelay(base, max, n, 0); got != want {
+			t.Fatalf("%s: Delay(%d) = %d, Kueue's %d", kueueFormat(k), n, got, want)
+		}
+		if got, want := s.Backoff.DelayJitter(math.MaxInt, u), kueueCurrentDelay(base, max, 140, u); got != want {
+			t.Fatalf("%s: DelayJitter(MaxInt, %v) = %d, Kueue's after 140 steps %d", kueueFormat(k), u, got, want)
 		}
 		wantTS := requeue.TimestampEviction
 		if k.Timestamp != nil && *k.Timestamp == "Creation" {
@@ -398,4 +468,136 @@ func FuzzRequeuingStrategyFromKueueMap(f *testing.F) {
 			t.Fatalf("round trip of %q gave %q", m, back)
 		}
 	})
+}
+
+// TestKueueClampedStrategy is the differential property test of the older
+// releases' reading: ClampedStrategy accepts every configuration those
+// releases accept (base > max included), and its delays are theirs
+// (kueueClampedDelay), jitter included, wherever they did not overflow;
+// past the overflow tenure's delay stays at the max. Converted back, the
+// fields read the same way.
+func TestKueueClampedStrategy(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		k := kueueGenStrategy(t)
+		val := func(p *int32, def int64) int64 {
+			if p == nil {
+				return def
+			}
+			return int64(*p)
+		}
+		base, max, limit := val(k.BackoffBaseSeconds, 60), val(k.BackoffMaxSeconds, 3600), val(k.BackoffLimitCount, 0)
+		tsOK := k.Timestamp == nil || *k.Timestamp == "Eviction" || *k.Timestamp == "Creation"
+		kueueAccepts := tsOK && base >= 0 && max >= 0 && limit >= 0
+		s, err := k.ClampedStrategy()
+		if (err == nil) != kueueAccepts {
+			t.Fatalf("ClampedStrategy(%s) error = %v; Kueue accepts %v", kueueFormat(k), err, kueueAccepts)
+		}
+		if err != nil {
+			return
+		}
+		if err := s.Validate(); err != nil {
+			t.Fatalf("accepted strategy fails Validate: %v", err)
+		}
+		if !s.Backoff.ClampToMax {
+			t.Fatalf("ClampedStrategy(%s) does not clamp: %+v", kueueFormat(k), s.Backoff)
+		}
+		n, u := kueueDrawN(t), rapid.Float64Range(0, math.Nextafter(1, 0)).Draw(t, "u")
+		got := s.Backoff.DelayJitter(n, u)
+		if base == 0 || kueueNoOverflow(base, n) {
+			if want := kueueClampedDelay(base, max, n, u); got != want {
+				t.Fatalf("%s: DelayJitter(%d, %v) = %d, the older releases' %d", kueueFormat(k), n, u, got, want)
+			}
+		} else if got != time.Duration(max)*time.Second {
+			t.Fatalf("%s: DelayJitter(%d, %v) = %d past the overflow, want the max", kueueFormat(k), n, u, got)
+		}
+		back, err := s.Kueue()
+		if err != nil {
+			t.Fatalf("Kueue() of %+v: %v", s, err)
+		}
+		again, err := back.ClampedStrategy()
+		if err != nil {
+			t.Fatalf("ClampedStrategy(Kueue()) of %s: %v", kueueFormat(back), err)
+		}
+		if diff := cmp.Diff(s, again); diff != "" {
+			t.Fatalf("%s -> %s reads differently (-first +again):\n%s", kueueFormat(k), kueueFormat(back), diff)
+		}
+	})
+}
+
+// TestKueueClampedStrategyCases pins the three differences from current
+// Kueue's reading.
+func TestKueueClampedStrategyCases(t *testing.T) {
+	tests := []struct {
+		name       string
+		k          requeue.KueueRequeuingStrategy
+		clamped    requeue.BackoffConfig
+		current    requeue.BackoffConfig // zero: Strategy refuses
+		n          int
+		u          float64
+		wantOld    time.Duration
+		wantRecent time.Duration
+	}{
+		{"max 0: no delay, versus no cap", requeue.KueueRequeuingStrategy{BackoffMaxSeconds: backoffI32(0)},
+			requeue.BackoffConfig{NoDelay: true, ClampToMax: true}, requeue.BackoffConfig{Uncapped: true},
+			3, 0.5, 0, 240*time.Second + 12*time.Millisecond},
+		{"base above max: the max, versus refused", requeue.KueueRequeuingStrategy{BackoffBaseSeconds: backoffI32(600), BackoffMaxSeconds: backoffI32(300)},
+			requeue.BackoffConfig{Base: 600 * time.Second, Max: 300 * time.Second, ClampToMax: true}, requeue.BackoffConfig{},
+			1, 0.5, 300 * time.Second, 0},
+		{"capped delay: exactly the max, versus the max plus jitter", requeue.KueueRequeuingStrategy{},
+			requeue.BackoffConfig{ClampToMax: true}, requeue.BackoffConfig{},
+			9, 0.5, time.Hour, time.Hour + 180*time.Millisecond},
+		{"below the cap: the same", requeue.KueueRequeuingStrategy{},
+			requeue.BackoffConfig{ClampToMax: true}, requeue.BackoffConfig{},
+			2, 0.5, 120*time.Second + 6*time.Millisecond, 120*time.Second + 6*time.Millisecond},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s, err := tt.k.ClampedStrategy()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(tt.clamped, s.Backoff); diff != "" {
+				t.Errorf("ClampedStrategy backoff (-want +got):\n%s", diff)
+			}
+			if got := s.Backoff.DelayJitter(tt.n, tt.u); got != tt.wantOld {
+				t.Errorf("clamped DelayJitter(%d, %v) = %v, want %v", tt.n, tt.u, got, tt.wantOld)
+			}
+			cur, err := tt.k.Strategy()
+			if tt.wantRecent == 0 {
+				if err == nil || !strings.Contains(err.Error(), "exceeds max") {
+					t.Errorf("Strategy() = %+v, %v; want the base-above-max refusal", cur, err)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(tt.current, cur.Backoff); diff != "" {
+				t.Errorf("Strategy backoff (-want +got):\n%s", diff)
+			}
+			if got := cur.Backoff.DelayJitter(tt.n, tt.u); got != tt.wantRecent {
+				t.Errorf("current DelayJitter(%d, %v) = %v, want %v", tt.n, tt.u, got, tt.wantRecent)
+			}
+		})
+	}
+}
+
+// TestBackoffDocNamesKueueReleases: the package doc says which Kueue
+// computation the backoff follows and how older releases differ.
+func TestBackoffDocNamesKueueReleases(t *testing.T) {
+	b, err := os.ReadFile("doc.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := strings.Join(strings.Fields(strings.ReplaceAll(string(b), "//", " ")), " ")
+	for _, p := range []string{
+		"tenure follows current Kueue", "pkg/util/wait NewBackoff(base, max, 2, 0.0001)", "UpdateRequeueState (pkg/workload)",
+		"a zero max becomes the cap MaxInt64/2", "the jitter is added after the cap",
+		"min(Step(), max)", "pkg/controller/core/workload_controller.go", "a zero max made every delay 0",
+		"[KueueRequeuingStrategy.ClampedStrategy]",
+	} {
+		if !strings.Contains(text, p) {
+			t.Errorf("doc.go does not say %q", p)
+		}
+	}
 }

@@ -143,32 +143,49 @@
 // (Kueue's waitForPodsReady requeuing strategy, KEP-1282
 // keps/1282-pods-ready-requeue-strategy) waits before it may be admitted
 // again: the n-th requeue waits Base·2^(n−1), capped at Max, plus a jitter
-// in [0, Jitter·delay) drawn from a value the caller supplies
+// of at most Jitter·delay drawn from a value the caller supplies
 // ([BackoffConfig.DelayJitter]) or from a [BackoffSource] such as
 // *math/rand/v2.Rand ([BackoffConfig.DelayFrom]). The cap is applied before
-// multiplying, so the delay is exact and never overflows, for any n (Kueue
-// once overflowed to "no backoff" at n ≥ 29).
+// multiplying, so the delay is exact and never overflows, for any n (older
+// Kueue releases overflowed to "no backoff" at n ≥ 29).
 //
 // The zero BackoffConfig is Kueue's default: Base 60s, Max 1h, Jitter 0.0001,
 // no limit. A zero field means its default; a zero meant literally is marked
-// by a flag: NoDelay (every delay 0), Uncapped (no cap; delays saturate at
-// the largest Duration) and NoJitter. [BackoffConfig.Validate] reports every
-// problem at once.
+// by a flag: NoDelay (every delay 0), Uncapped (no cap; delays stop at
+// [BackoffUncappedMax], 2^62 ns or about 146 years) and NoJitter.
+// [BackoffConfig.Validate] reports every problem at once.
+//
+// Kueue's backoff depends on its release, and tenure follows current Kueue:
+// UpdateRequeueState (pkg/workload) computes the delay with pkg/util/wait
+// NewBackoff(base, max, 2, 0.0001) and its WaitTime, which step
+// k8s.io/apimachinery's wait.Backoff. There a zero max becomes the cap
+// MaxInt64/2 (BackoffUncappedMax), the jitter is added after the cap (a
+// capped delay is Max plus its jitter), and the first requeue waits the base
+// even when it exceeds the max. Older releases (from v0.7, which added
+// backoffMaxSeconds, first in pkg/controller/core/workload_controller.go,
+// then in pkg/workload UpdateRequeueState) took min(Step(), max) instead: a
+// zero max made every delay 0, a base above the max gave the max, the
+// jitter could not lift a delay above the max, and the float doubling
+// overflowed at n ≥ 29 with the 60s base. [BackoffConfig.ClampToMax]
+// gives that computation, overflow aside.
 //
 // Kueue's own configuration converts both ways. [KueueRequeuingStrategy]
 // mirrors waitForPodsReady.requeuingStrategy field for field (timestamp,
 // backoffLimitCount, backoffBaseSeconds, backoffMaxSeconds; Kueue
-// apis/config/v1beta1 RequeuingStrategy), [KueueRequeuingStrategy.Strategy]
-// reads it with Kueue's meaning (nil: the default; backoffBaseSeconds 0: no
-// delay; backoffMaxSeconds 0: no cap, as Kueue's backoff treats a zero
-// maximum) into a [RequeuingStrategy] (timestamp strategy and backoff), and
-// [RequeuingStrategy.Kueue] converts back: every accepted configuration
-// round-trips exactly. [RequeuingStrategyFromKueueMap] and
-// [BackoffFromKueueMap] read the same keys from a string map. tenure refuses
-// one configuration Kueue accepts, a base above the max: Kueue then waits
-// the base itself on the first requeue, beyond its own maximum, and caps only
-// later ones; tenure keeps every delay within the maximum and asks for a
-// consistent pair rather than delay less than Kueue would.
+// apis/config/v1beta1 RequeuingStrategy). [KueueRequeuingStrategy.Strategy]
+// reads it as current Kueue does (nil: the default; backoffBaseSeconds 0: no
+// delay; backoffMaxSeconds 0: no cap) into a [RequeuingStrategy]
+// (timestamp strategy and backoff) whose DelayJitter is Kueue's delay to
+// the nanosecond for the same draw, and [RequeuingStrategy.Kueue] converts
+// back: every accepted configuration round-trips exactly.
+// [KueueRequeuingStrategy.ClampedStrategy] reads the same fields as the
+// older releases did. [RequeuingStrategyFromKueueMap] and
+// [BackoffFromKueueMap] read the same keys from a string map. tenure
+// refuses one configuration current Kueue accepts, a base above the max:
+// Kueue then waits the base itself on the first requeue, beyond its own
+// maximum, and caps only later ones; tenure keeps every delay within the
+// maximum and asks for a consistent pair rather than delay less than Kueue
+// would (ClampedStrategy accepts it, as the older releases capped it).
 //
 // [RequeueState] {Count, RequeueAt} is the per-job state the embedder
 // persists. [RequeueState.Timeout] is the transition on a readiness-timeout
