@@ -83,7 +83,10 @@ type RequeueResult struct {
 	// job. For each committed outcome the engine has already applied its
 	// changes to the Model; the embedder evicts the job for real and writes
 	// the not-before annotation (Outcome.Annotation under
-	// requeue.NotBeforeAnnotation).
+	// requeue.NotBeforeAnnotation). Engine.FitWithoutEviction lists the
+	// pending jobs that fit without evicting anyone (also placed in the
+	// Model): they are no reason to requeue a job, and the scheduler's
+	// normal allocation should place them.
 	Engine requeue.EngineResult
 }
 

@@ -55,7 +55,7 @@
 // Resolution in every case.
 //
 // The filter runs after the scheduler's own fundamental victim filters
-// (preemptible at all, in-queue versus cross-queue legality; KAI-Scheduler's min-runtime design (PR #126) phase
+// (preemptible at all, in-queue versus cross-queue legality; the min-runtime design, phase
 // 2): it never looks at [Job.Preemptible] or priorities. Check is
 // allocation-free and costs one resolver query (O(1) for preempt, O(log
 // depth) for an LCA reclaim), plus a scan of the subgroups of a protected
@@ -65,11 +65,11 @@
 // # Elastic scenario validator
 //
 // [ScenarioValidator.Validate] checks a whole eviction scenario: the victim
-// tasks grouped by job ([ScenarioJob]) with, per task, its subgroup and
-// whether it is still active ([ScenarioTask]). A scenario is rejected
-// ([ReasonBelowMinAvailable]) when a victim job that is elastic and still
-// protected under the min-runtime resolved for this preemptor and action
-// would keep Active - evicted < MinAvailable in a subgroup; the
+// tasks grouped by job ([ScenarioJob]) with, per task, its subgroup, whether
+// it is still active and optionally its ID ([ScenarioTask]). A scenario is
+// rejected ([ReasonBelowMinAvailable]) when a victim job that is elastic and
+// still protected under the min-runtime resolved for this preemptor and
+// action would keep Active - evicted < MinAvailable in a subgroup; the
 // [ScenarioDecision] names the first such job and subgroup, the remaining
 // count, the minimum and the protection expiry, counts the violations, and
 // sets Until to the last violating job's expiry (from then on the same
@@ -77,17 +77,62 @@
 // that are not elastic are the per-pair filter's business.
 //
 // Only active tasks count as evictions, so a task already releasing is not
-// counted twice. Entries with the same job ID are summed, which suits the
-// accumulated-scenario pattern of KAI-Scheduler's min-runtime design (PR #126) (recorded victims followed by
-// potential victims, re-validated each time the set grows): the validator
-// keeps its scratch space between calls and allocates nothing once warm, so
-// it is meant to be reused, one per goroutine. A task naming a subgroup its
-// job lacks is reported as an [UnknownSubgroupError] value, never a panic.
+// counted twice. Entries of the same job are summed, which suits the
+// accumulated-scenario pattern of KAI-Scheduler's scenario builder (recorded
+// victims followed by potential victims, re-validated each time the set
+// grows): the validator keeps its scratch space between calls and allocates
+// nothing once warm, so it is meant to be reused, one per goroutine. A task
+// naming a subgroup its job lacks is reported as an [UnknownSubgroupError]
+// value, never a panic.
 //
-// Choice beyond the upstream design: only subgroups the scenario takes at least one
-// active task from are checked. A protected job whose other subgroup is
+// Bad input gets a clear decision, and when in doubt a rejection. Entries
+// are one job when they share an ID and describe it alike (the same *Job,
+// or equal Queue, Start and Subgroups); two entries with one ID that
+// describe different jobs are rejected with [ReasonConflictingVictims],
+// since an unprotected job listed first must not hide a protected one. The
+// empty ID follows the same rule: equal copies of a job without an ID are
+// summed (two copies each taking half of what the job may lose cannot
+// empty it between them), and two different jobs without an ID are a
+// conflict, since nothing tells a second such job from a second description
+// of the first. Tasks of one job with the same non-empty ID are one task,
+// counted once even when it is listed among both the recorded and the
+// potential victims (listed with a different subgroup or state, it is a
+// conflict); tasks without an ID are counted each time they are listed.
+// Tasks name their subgroup, so a protected elastic victim that gives one
+// name to several subgroups, and loses active tasks under that name, is
+// rejected with [ReasonDuplicateSubgroup]: the tasks could belong to any of
+// them. Counts are taken in 64 bits, and a touched subgroup of a protected
+// elastic victim with a negative Active or MinAvailable, or with more
+// evicted tasks than Active, is rejected with [ReasonInvalidCounts] rather
+// than judged.
+//
+// Choice beyond KAI-Scheduler: only subgroups the scenario takes at least
+// one active task from are checked. A protected job whose other subgroup is
 // already below its minimum (a gang still starting) does not veto evictions
 // from a subgroup that stays at or above its own minimum.
+//
+// # Differences from KAI-Scheduler's min-runtime plugin
+//
+// tenure follows KAI-Scheduler's min-runtime plugin
+// (pkg/scheduler/plugins/minruntime/minruntime.go) except where the plugin's
+// counting would let a protected job lose more than its minimum allows or
+// block a job nothing protects; each difference is deliberate:
+//
+//   - Elastic means active tasks above the minimum: a subgroup is elastic
+//     when MinAvailable < Active ([Subgroup.Elastic]). KAI's PodSet.IsElastic
+//     compares MinAvailable with every pod of the subgroup, pending and
+//     finished ones included, so a gang whose extra pods are still pending
+//     counts as elastic there and bypasses the per-pair filter.
+//   - Releasing tasks do not count as running. KAI's validators subtract
+//     the scenario's victims from GetActivelyRunningTasksCount, whose
+//     statuses (pkg/scheduler/api/pod_status: activeUsedStatuses) include
+//     Releasing, so pods already being evicted by an earlier decision count
+//     as still running and the same job can be emptied step by step. Here
+//     Active counts allocated tasks that are not releasing, and a releasing
+//     task listed in the scenario is not counted again.
+//   - A min-runtime of 0 never protects, even when the start lies in the
+//     future (see the runtime package); KAI's plugin protects while now is
+//     before start + 0, so it denies such a job until its start.
 //
 // # Expected-runtime nominator
 //
@@ -145,12 +190,18 @@
 // # Time-based same-priority preemption
 //
 // [PreemptionConfig] is the within-queue preemption policy of Kueue's
-// KEP-8522 (KEP-8522): [PreemptionNever] (the zero value),
-// [PreemptionLowerPriority], or [PreemptionLowerOrNewerEqualPriority] with an
-// optional MinAdmitDuration M. [PreemptionConfig.Validate] applies the
-// KEP's rules and reports every problem: M below 1m (0 and negatives
-// included) is rejected, M with any other policy is rejected, and a nil M is
-// valid and disables the time-based rule.
+// KEP-8522 (keps/8522-time-based-same-priority-preemption):
+// [PreemptionNever] (the zero value), [PreemptionLowerPriority], or
+// [PreemptionLowerOrNewerEqualPriority] with an optional MinAdmitDuration M.
+// [PreemptionConfig.Validate] applies the KEP's rules to this flat form and
+// reports every problem: M below 1m (0 and negatives included) is rejected,
+// M with any other policy is rejected, and a nil M is valid and disables the
+// time-based rule. [KueueWithinClusterQueue] is Kueue's own shape
+// (withinClusterQueue and the optional withinClusterQueueConfig block);
+// [KueueWithinClusterQueue.Config] applies the KEP's webhook validation in
+// full, including rule 3, which the flat form cannot express: the block is
+// an error with Never or LowerPriority even when it sets nothing.
+// [PreemptionConfig.Kueue] converts back.
 //
 // [PreemptionConfig.Classify] decides about one running [Candidate] for a
 // pending job ([PreemptionRequest]: its priority and its queue-order
@@ -166,25 +217,37 @@
 //     is;
 //   - equal priority, newer: it queued strictly after the preemptor's
 //     timestamp — by [Candidate.Queued] when given, else by its reservation
-//     (see "Which newer" below) ([ClassNewer]); otherwise [ClassProtected];
-//   - bad data stays a decision: an equal-priority candidate without a
-//     reservation time is [ClassUnknownReservation] (not preemptible), and a
-//     zero preemptor timestamp makes no candidate newer.
+//     (see "Which newer" below) ([ClassNewer]); otherwise [ClassProtected].
+//     As in Kueue's SatisfiesPreemptionPolicy
+//     (pkg/scheduler/preemption/common/preemption_policy.go) this compares
+//     queue-order timestamps only, so a candidate with Queued but no
+//     reservation time is still judged;
+//   - bad data stays a decision: an equal-priority candidate whose
+//     timestamp is unknown (no Queued, no Reserved), or whose reservation is
+//     unknown under M when it is not newer, is [ClassUnknownReservation]
+//     (not preemptible); a zero preemptor timestamp makes no candidate
+//     newer.
 //
 // [PreemptionConfig.Candidates] returns the preemptible candidates in
-// preemption order ([CandidateCompare], [CandidateSort]): lower priority
-// first (lowest first), then expired (longest-running first), then newer
-// (most recently admitted first), ties by ID. [CandidateClass.TimeBased]
-// marks the picks an embedder reports with Kueue's reason
-// InClusterQueueTimeBased. Classify is O(1) and CandidateCompare
-// O(len(ID)), both allocation-free; Candidates computes each sort key once.
+// preemption order ([CandidateCompare], [CandidateSort]), Kueue's
+// CandidatesOrdering (pkg/scheduler/preemption/common/ordering.go) within a
+// queue with the KEP's classes: candidates already being evicted
+// ([Candidate.Evicted]) first; then lower priority (lowest first, then the
+// most recently reserved, which loses the least work), expired
+// (longest-running first), newer (most recently admitted first); ties by
+// ID. A missing reservation counts as the most recent, as Kueue uses the
+// current time for it. [CandidateClass.KueueReason] gives the reason Kueue
+// reports for a pick: [KueueReasonInClusterQueueTimeBased] for an expired
+// one, [KueueReasonInClusterQueue] otherwise. Classify is O(1) and
+// CandidateCompare O(len(ID)), both allocation-free; Candidates computes
+// each sort key once.
 //
 // # Which newer
 //
-// Seed 004 words the existing rule as "the target's quota reservation time is
-// more recent than the preemptor's creation time", and says the condition is
-// kept for backward compatibility with Kueue's LowerOrNewerEqualPriority. But
-// Kueue's code compares the two jobs' queue-order timestamps
+// KEP-8522 words the existing rule as "the target's quota reservation time
+// is more recent than the preemptor's creation time", and says the condition
+// is kept for backward compatibility with Kueue's LowerOrNewerEqualPriority.
+// But Kueue's code compares the two jobs' queue-order timestamps
 // (pkg/scheduler/preemption/common/preemption_policy.go), and the two
 // readings differ for a job that queued before the preemptor but was admitted
 // after it — in particular every job restarting after an earlier eviction:
@@ -196,12 +259,23 @@
 // time-based policy's 21,002 evictions "newer" picks of jobs restarting after
 // an eviction.
 //
+// Kueue's SchedulerTimestampPreemptionBuffer feature gate (alpha, off by
+// default) narrows "newer" further: with it, SatisfiesPreemptionPolicy
+// counts a candidate as newer only when its queue-order timestamp is more
+// than 5 minutes after the preemptor's, so jobs queued close together do not
+// preempt each other as newer. tenure follows the gate's default (off);
+// [PreemptionConfig.TimestampPreemptionBuffer] turns the same rule on
+// ([KueueTimestampPreemptionBuffer], strictly more than 5m, with the
+// reservation standing in when Queued is zero). It leaves the time-based
+// rule alone, and [PreemptionConfig.Kueue] does not carry it: in Kueue it is
+// a gate of the whole scheduler, not a ClusterQueue field.
+//
 // Either way, a job preempted by an equal-priority job (picked as newer or as
 // expired) must be re-queued behind its preemptor: with its creation time it
 // would count its preemptor as newer and take the slot straight back, cycle
 // after cycle. [github.com/tenurepolicy/tenure/requeue.QueueEntry] has a
 // SamePriorityPreempted field for that, and QueueOrder.Timestamp applies it;
 // pass the result as [PreemptionRequest.Timestamp] (and as Candidate.Queued
-// once the job runs again). The slot then rotates as KEP-8522 describes
+// once the job runs again). The slot then rotates as the KEP describes
 // (requeue's TestTimeBasedRotation walks the two-job case).
 package eligibility

@@ -60,7 +60,7 @@ func elDur(tb testing.TB, s string) time.Duration {
 	return d
 }
 
-// elDesignTree is the reclaim example of KAI-Scheduler's min-runtime design (PR #126) tree, A → B(600s) → {C →
+// elDesignTree is the reclaim example tree of KAI-Scheduler's min-runtime design (PR #126), A → B(600s) → {C →
 // {leaf1(0s), leaf2(180s)}, D(60s) → leaf3}, with its preempt example
 // settings on the same queues: B 600s, leaf1 300s (leaf2 inherits 600s).
 func elDesignTree(tb testing.TB, method runtime.Method) (*queuetree.Tree, *runtime.Resolver) {

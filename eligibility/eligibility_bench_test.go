@@ -366,7 +366,7 @@ func BenchmarkScenarioValidatorNaive(b *testing.B) {
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		if _, _, err := elNaiveScenario(r, runtime.ActionReclaim, leaf3, victims, elMin(1)); err != nil {
+		if _, _, _, _, err := elNaiveScenario(r, runtime.ActionReclaim, leaf3, victims, elMin(1)); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -53,3 +53,30 @@ func ExampleScenarioValidator() {
 	// 3 task(s): rejected (below_min_available): job=ns/elastic subgroup=workers remaining=1 minAvailable=2 protected until 10:10:00
 	// eligibility: scenario task of job "ns/elastic" names unknown subgroup "ps"
 }
+
+// The recorded and the potential victims of an accumulated scenario may
+// name the same task: with task IDs it counts once. Two entries with one
+// job ID that describe different jobs are rejected, not merged.
+func ExampleScenarioValidator_badInput() {
+	tree, r := designResolver()
+	leaf1, _ := tree.Lookup("leaf1")
+	leaf3, _ := tree.Lookup("leaf3")
+	start := time.Date(2025, 1, 15, 10, 0, 0, 0, time.UTC)
+	now := start.Add(2 * time.Minute)
+	victim := &eligibility.Job{ID: "ns/elastic", Queue: leaf1, Start: start, Subgroups: []eligibility.Subgroup{
+		{Name: "workers", MinAvailable: 2, Active: 4},
+	}}
+	v := eligibility.ScenarioValidator{Resolver: r}
+
+	recorded := []eligibility.ScenarioTask{{ID: "w-0", Subgroup: "workers", Active: true}, {ID: "w-1", Subgroup: "workers", Active: true}}
+	potential := []eligibility.ScenarioTask{{ID: "w-1", Subgroup: "workers", Active: true}}
+	d, _ := v.Validate(runtime.ActionReclaim, leaf3, []eligibility.ScenarioJob{{Job: victim, Tasks: recorded}, {Job: victim, Tasks: potential}}, now)
+	fmt.Println(d)
+
+	impostor := &eligibility.Job{ID: "ns/elastic", Queue: leaf1, Subgroups: []eligibility.Subgroup{{Name: "workers", MinAvailable: 1, Active: 1}}}
+	d, _ = v.Validate(runtime.ActionReclaim, leaf3, []eligibility.ScenarioJob{{Job: impostor}, {Job: victim, Tasks: recorded}}, now)
+	fmt.Println(d)
+	// Output:
+	// scenario allowed (min_available_kept)
+	// scenario rejected (conflicting_victims): two victim entries describe different jobs with ID "ns/elastic"; 1 violation(s)
+}

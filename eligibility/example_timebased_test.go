@@ -8,7 +8,7 @@ import (
 	"github.com/tenurepolicy/tenure/runtime"
 )
 
-// Seed 004's story 1: with minAdmitDuration 4h, a job admitted at 09:00 is
+// KEP-8522's story 1: with minAdmitDuration 4h, a job admitted at 09:00 is
 // protected from an equal-priority job that arrived later until strictly
 // after 13:00.
 func ExamplePreemptionConfig_Classify() {
@@ -38,7 +38,7 @@ func ExamplePreemptionConfig_Classify() {
 }
 
 // Candidates returns the preemptible jobs in preemption order, each with
-// its class: the embedder reports expired picks as InClusterQueueTimeBased.
+// its class; KueueReason gives the reason Kueue reports for it.
 func ExamplePreemptionConfig_Candidates() {
 	cfg := eligibility.PreemptionConfig{
 		Policy:           eligibility.PreemptionLowerOrNewerEqualPriority,
@@ -57,11 +57,7 @@ func ExamplePreemptionConfig_Candidates() {
 		{ID: "urgent", Priority: 50, Reserved: t0},
 	}
 	for _, d := range cfg.Candidates(pending, running, now, nil) {
-		reason := "InClusterQueue"
-		if d.Class.TimeBased() {
-			reason = "InClusterQueueTimeBased"
-		}
-		fmt.Printf("%-9s %-14s %s\n", d.Candidate.ID, d.Class, reason)
+		fmt.Printf("%-9s %-14s %s\n", d.Candidate.ID, d.Class, d.Class.KueueReason())
 	}
 	// Output:
 	// batch     lower_priority InClusterQueue
@@ -82,4 +78,24 @@ func ExamplePreemptionConfig_Validate() {
 	// Output:
 	// eligibility: minAdmitDuration must be at least 1m0s, got 30s
 	// eligibility: minAdmitDuration is only valid with policy LowerOrNewerEqualPriority, not LowerPriority
+}
+
+// Kueue's own shape keeps the withinClusterQueueConfig block, so KEP-8522's
+// rule 3 applies: the block is an error unless the policy is
+// LowerOrNewerEqualPriority, even when it sets nothing.
+func ExampleKueueWithinClusterQueue_Config() {
+	cfg, err := eligibility.KueueWithinClusterQueue{
+		WithinClusterQueue:       "LowerOrNewerEqualPriority",
+		WithinClusterQueueConfig: &eligibility.KueueWithinClusterQueueConfig{MinAdmitDuration: runtime.Explicit(4 * time.Hour)},
+	}.Config()
+	fmt.Println(cfg.Policy, *cfg.MinAdmitDuration, err)
+
+	_, err = eligibility.KueueWithinClusterQueue{
+		WithinClusterQueue:       "LowerPriority",
+		WithinClusterQueueConfig: &eligibility.KueueWithinClusterQueueConfig{},
+	}.Config()
+	fmt.Println(err)
+	// Output:
+	// LowerOrNewerEqualPriority 4h0m0s <nil>
+	// eligibility: withinClusterQueueConfig is only valid with withinClusterQueue LowerOrNewerEqualPriority, not LowerPriority
 }

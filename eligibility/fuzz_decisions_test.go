@@ -67,7 +67,10 @@ func FuzzDecisions(f *testing.F) {
 				t.Fatalf("validator: unexpected error %v", err)
 			case err == nil && taskSg != sgName:
 				t.Fatalf("validator: no error for unknown subgroup %q", taskSg)
-			case err == nil && !sd.Allowed && (sd.Remaining >= sd.MinAvailable || sd.Until.IsZero()):
+			case err == nil && !sd.Allowed && sd.Until.IsZero(),
+				err == nil && sd.Reason == eligibility.ReasonBelowMinAvailable && sd.Remaining >= int64(sd.MinAvailable),
+				err == nil && sd.Reason == eligibility.ReasonInvalidCounts && sd.Remaining >= 0 && sd.MinAvailable >= 0 && active >= 0,
+				err == nil && !sd.Allowed && sd.Reason != eligibility.ReasonBelowMinAvailable && sd.Reason != eligibility.ReasonInvalidCounts:
 				t.Fatalf("validator: inconsistent rejection %+v", sd)
 			}
 			future("validator", sd.Until)

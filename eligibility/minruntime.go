@@ -43,7 +43,7 @@ type MinRuntimeFilter struct {
 //     now < start (the start lies in the future; the protection is kept
 //     conservatively) else ReasonMinRuntimeProtected.
 //
-// Every elastic victim is therefore allowed, as KAI-Scheduler's min-runtime design (PR #126) specifies; the
+// Every elastic victim is therefore allowed, as KAI-Scheduler's min-runtime design specifies; the
 // reason says elastic_deferred only when the validator has something to
 // check (a protected one), and the plain reason otherwise.
 //

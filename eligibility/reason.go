@@ -14,7 +14,8 @@ package eligibility
 //     ReasonMinRuntimeProtected, ReasonClockSkew, ReasonUnknownQueue
 //     (denied).
 //   - [ScenarioValidator]: ReasonMinAvailableKept (allowed),
-//     ReasonBelowMinAvailable (rejected).
+//     ReasonBelowMinAvailable, ReasonInvalidCounts, ReasonConflictingVictims
+//     (rejected; the last two are declared with the validator).
 //   - [Nominator]: ReasonNominated; the skip reasons of KAI-Scheduler's
 //     expected-runtime plugin (ReasonNotRunning, ReasonNotPreemptible,
 //     ReasonInvalidDuration, ReasonMissingStart, ReasonClockSkew,

@@ -10,6 +10,11 @@ import (
 
 // ScenarioTask is one victim task of an eviction scenario.
 type ScenarioTask struct {
+	// ID optionally identifies the task within its job (a pod UID, say).
+	// Tasks of one job that share a non-empty ID are one task, counted
+	// once however often they are listed; tasks without an ID are counted
+	// each time they are listed.
+	ID string
 	// Subgroup names the task's subgroup in its job's [Job.Subgroups].
 	Subgroup string
 	// Active reports whether the task is still allocated. A task that is
@@ -29,37 +34,82 @@ type ScenarioJob struct {
 	Tasks []ScenarioTask
 }
 
+// Reasons of a [ScenarioValidator] rejection beyond ReasonBelowMinAvailable.
+const (
+	// ReasonInvalidCounts: a still-protected elastic victim has a subgroup
+	// the scenario takes tasks from with a negative Active or MinAvailable,
+	// or with more evicted active tasks than Active, so what it keeps
+	// cannot be judged.
+	ReasonInvalidCounts Reason = "invalid_counts"
+	// ReasonConflictingVictims: two victim entries with the same job ID
+	// (the empty ID included) describe different jobs, or a task ID is
+	// listed twice with a different subgroup or Active flag.
+	ReasonConflictingVictims Reason = "conflicting_victims"
+	// ReasonDuplicateSubgroup: a still-protected elastic victim has more
+	// than one subgroup with the name of a subgroup the scenario takes
+	// tasks from, so the tasks cannot be attributed to one of them.
+	ReasonDuplicateSubgroup Reason = "duplicate_subgroup"
+)
+
 // ScenarioDecision is the [ScenarioValidator]'s answer about a whole
-// scenario. When the scenario is rejected it names the first violation (in
-// the order the victims were given, then subgroup order).
+// scenario. When the scenario is rejected it names the first problem found:
+// a conflict between victim entries (in the order the victims were given),
+// else the first violating job (in the order its first entry was given)
+// and subgroup (in subgroup order).
 type ScenarioDecision struct {
-	// Decision holds Allowed, Reason (ReasonMinAvailableKept or
-	// ReasonBelowMinAvailable) and Until. For a rejection Until is the instant the last violating
-	// job's protection expires: from then on, absent other changes, the same
-	// scenario is accepted. An accepted scenario has the zero Until (it stays
-	// accepted as time passes).
+	// Decision holds Allowed, Reason and Until. Allowed scenarios have
+	// ReasonMinAvailableKept and the zero Until (they stay accepted as time
+	// passes). A rejection has ReasonConflictingVictims,
+	// ReasonDuplicateSubgroup, ReasonInvalidCounts or
+	// ReasonBelowMinAvailable, the reason of the problem named. Its Until is the instant the last violating job's
+	// protection expires: from then on, absent other changes, the same
+	// scenario is accepted; it is the zero time when victim entries
+	// conflict, since time alone does not resolve a conflict.
 	Decision
-	// Job is the ID of the first violating job ("" when allowed).
+	// Job is the ID of the job named ("" when allowed, or for a job
+	// without an ID).
 	Job string
-	// Subgroup is the violating subgroup's name.
+	// Subgroup is the name of the subgroup named (for a task conflict, the
+	// subgroup its first listing gave; for a duplicate, the repeated
+	// name).
 	Subgroup string
-	// Remaining is Active - evicted for that subgroup after the scenario.
-	Remaining int32
+	// Task is the ID of the task listed twice, for a task conflict.
+	Task string
+	// Remaining is Active - evicted for that subgroup after the scenario,
+	// computed without overflow.
+	Remaining int64
 	// MinAvailable is that subgroup's minimum.
 	MinAvailable int32
-	// ProtectedUntil is when the named job's protection expires.
+	// ProtectedUntil is when the named job's protection expires (zero for a
+	// conflict).
 	ProtectedUntil time.Time
 	// Resolution is the min-runtime that protected the named job.
 	Resolution runtime.Resolution
-	// Violations counts the (job, subgroup) pairs that would fall below
-	// their minimum.
+	// Violations counts every problem found: conflicting entries or
+	// tasks, and the (job, subgroup) pairs with a repeated name, invalid
+	// counts or below their minimum.
 	Violations int
 }
 
 // String describes the decision in one line; it allocates.
 func (s ScenarioDecision) String() string {
-	if s.Allowed {
+	switch {
+	case s.Allowed:
 		return "scenario allowed (" + s.Reason.String() + ")"
+	case s.Reason == ReasonConflictingVictims && s.Task != "":
+		return fmt.Sprintf("scenario rejected (%s): task %q of job %q is listed twice with different subgroups or states; %d violation(s)",
+			s.Reason, s.Task, s.Job, s.Violations)
+	case s.Reason == ReasonConflictingVictims:
+		return fmt.Sprintf("scenario rejected (%s): two victim entries describe different jobs with ID %q; %d violation(s)",
+			s.Reason, s.Job, s.Violations)
+	case s.Reason == ReasonDuplicateSubgroup:
+		return fmt.Sprintf("scenario rejected (%s): job %q has several subgroups named %q, so the tasks taken from it cannot be attributed, while protected until %s by %s; %d violation(s)",
+			s.Reason, s.Job, s.Subgroup,
+			s.ProtectedUntil.UTC().Format(time.RFC3339), s.Resolution, s.Violations)
+	case s.Reason == ReasonInvalidCounts:
+		return fmt.Sprintf("scenario rejected (%s): job %q subgroup %q has invalid counts (min %d, %d left after the scenario) while protected until %s by %s; %d violation(s)",
+			s.Reason, s.Job, s.Subgroup, s.MinAvailable, s.Remaining,
+			s.ProtectedUntil.UTC().Format(time.RFC3339), s.Resolution, s.Violations)
 	}
 	return fmt.Sprintf("scenario rejected (%s): job %q subgroup %q would keep %d of min %d tasks while protected until %s by %s; %d violation(s)",
 		s.Reason, s.Job, s.Subgroup, s.Remaining, s.MinAvailable,
@@ -79,8 +129,10 @@ func (e UnknownSubgroupError) Error() string {
 	return fmt.Sprintf("eligibility: scenario task of job %q names unknown subgroup %q", e.Job, e.Subgroup)
 }
 
-// ScenarioValidator is the elastic MinAvailable scenario filter (seed 001's
-// preempt/reclaimScenarioValidatorFn, seed 002's ElasticMinRuntimeFilter).
+// ScenarioValidator is the elastic MinAvailable scenario filter
+// (KAI-Scheduler's min-runtime plugin, pkg/scheduler/plugins/minruntime: its
+// preempt and reclaim scenario validators; its design,
+// docs/developer/designs/min-runtime/README.md, phase 4).
 // The per-pair [MinRuntimeFilter] lets elastic victims through; the
 // validator then looks at a whole scenario and rejects it when a victim job
 // that is elastic AND still protected (under the min-runtime resolved for the
@@ -96,12 +148,13 @@ func (e UnknownSubgroupError) Error() string {
 // Resolver).
 type ScenarioValidator struct {
 	// Resolver resolves the victims' min-runtime; nil means every duration
-	// is zero, so every scenario is allowed.
+	// is zero, so every scenario is allowed (conflicting entries aside).
 	Resolver *runtime.Resolver
 
-	jobs   map[string]int32 // job ID -> index into groups (scratch)
-	groups []scenarioGroup  // distinct victim jobs in first-seen order (scratch)
-	counts []int32          // evicted active tasks per subgroup (scratch)
+	jobs   map[string]int32    // job ID -> index into groups (scratch)
+	tasks  map[taskKey]taskVal // identified tasks (scratch)
+	groups []scenarioGroup     // distinct victim jobs in first-seen order (scratch)
+	counts []int64             // evicted active tasks per subgroup (scratch)
 }
 
 type scenarioGroup struct {
@@ -109,46 +162,76 @@ type scenarioGroup struct {
 	off int32 // offset of the job's subgroups in counts
 }
 
+// taskKey identifies a task by its job (group index) and ID.
+type taskKey struct {
+	group int32
+	id    string
+}
+
+// taskVal is how a task was first listed.
+type taskVal struct {
+	subgroup int32
+	active   bool
+}
+
 // Validate checks the scenario in which a preemptor in queue preemptor
 // evicts the victims' listed tasks by action at now.
 //
-// Victims are grouped by job and subgroup: entries with the same Job.ID are
+// Victims are grouped by job and subgroup: entries of the same job are
 // summed (so the recorded and the potential victims of an accumulated
-// scenario may simply be listed one after the other); the first entry's Job
-// describes the job. Only Active tasks count as evictions. For each distinct
-// victim job that is elastic ([Job.IsElastic], judged on its state before the
-// scenario) and protected ([runtime.Protected] under
+// scenario may simply be listed one after the other). Entries are the same
+// job when they have the same Job.ID and describe it alike: the same *Job,
+// or equal Queue, Start and Subgroups. Two entries with one ID that describe
+// different jobs are a conflict: the scenario is rejected with
+// ReasonConflictingVictims, since either could be the real one (an
+// unprotected job listed first must not hide a protected one). The empty ID
+// is no exception: entries without an ID are one job when they describe it
+// alike (equal copies are summed) and a conflict when they differ, since
+// nothing tells a second job without an ID from a second description of
+// the first; give distinct victims distinct IDs. Within a job, tasks with
+// the same non-empty [ScenarioTask.ID] are one task, counted once; listed
+// with a different subgroup or Active flag they are a conflict too. Only
+// Active tasks count as evictions.
+//
+// For each distinct victim job that is elastic ([Job.IsElastic], judged on
+// its state before the scenario) and protected ([runtime.Protected] under
 // Resolver.Resolve(action, preemptor, job.Queue); a missing start means not
 // protected, a future start means protected), every subgroup with at least
-// one evicted task must keep Active - evicted >= MinAvailable.
+// one evicted task must keep Active - evicted >= MinAvailable, counted in
+// 64 bits so that no count wraps around. Such a subgroup whose name the job
+// gives to another subgroup too is ambiguous: the scenario is rejected with
+// ReasonDuplicateSubgroup, since the tasks could belong to either. Such a
+// subgroup with a negative Active or MinAvailable, or with more evicted
+// tasks than Active, is garbage: the scenario is rejected with
+// ReasonInvalidCounts rather than judged on it.
 //
 // A task naming a subgroup its job lacks makes Validate return an
 // [UnknownSubgroupError] (the first one found) and a zero decision; a
 // victim entry with a nil Job is skipped. Cost: O(tasks × subgroups per
-// job) plus one resolver query per elastic victim job; no allocation once
-// the scratch has grown to the scenario's size.
+// job) plus one resolver query per elastic victim job, O(subgroups) to
+// compare two entries of one ID that are not the same *Job, and O(touched
+// subgroups × subgroups) per protected elastic victim to find repeated
+// names; no allocation once the scratch has grown to the scenario's size.
 func (v *ScenarioValidator) Validate(action runtime.Action, preemptor queuetree.ID, victims []ScenarioJob, now time.Time) (ScenarioDecision, error) {
-	if v.jobs == nil {
-		v.jobs = make(map[string]int32, len(victims))
-	} else {
-		clear(v.jobs)
+	v.reset(len(victims))
+	out := ScenarioDecision{Decision: Decision{Allowed: true, Reason: ReasonMinAvailableKept}}
+	conflict := func(job, subgroup, task string) {
+		out.Violations++
+		if out.Reason != ReasonConflictingVictims {
+			out.Allowed, out.Reason = false, ReasonConflictingVictims
+			out.Job, out.Subgroup, out.Task = job, subgroup, task
+		}
 	}
-	v.groups = v.groups[:0]
-	v.counts = v.counts[:0]
 	for i := range victims {
 		vj := &victims[i]
 		j := vj.Job
 		if j == nil {
 			continue
 		}
-		gi, ok := v.jobs[j.ID]
+		gi, ok := v.group(j)
 		if !ok {
-			gi = int32(len(v.groups))
-			v.jobs[j.ID] = gi
-			v.groups = append(v.groups, scenarioGroup{job: j, off: int32(len(v.counts))})
-			for range j.Subgroups {
-				v.counts = append(v.counts, 0)
-			}
+			conflict(j.ID, "", "")
+			continue
 		}
 		g := v.groups[gi]
 		lastName, lastK := "", -1 // tasks usually come grouped by subgroup
@@ -162,13 +245,23 @@ func (v *ScenarioValidator) Validate(action runtime.Action, preemptor queuetree.
 				}
 				lastName, lastK = task.Subgroup, k
 			}
+			if task.ID != "" {
+				key := taskKey{group: gi, id: task.ID}
+				if first, seen := v.tasks[key]; seen {
+					if first.subgroup != int32(k) || first.active != task.Active {
+						conflict(j.ID, g.job.Subgroups[first.subgroup].Name, task.ID)
+					}
+					continue
+				}
+				v.tasks[key] = taskVal{subgroup: int32(k), active: task.Active}
+			}
 			if task.Active {
 				v.counts[int(g.off)+k]++
 			}
 		}
 	}
+	conflicted := !out.Allowed
 
-	out := ScenarioDecision{Decision: Decision{Allowed: true, Reason: ReasonMinAvailableKept}}
 	for _, g := range v.groups {
 		j := g.job
 		if !j.IsElastic() {
@@ -180,21 +273,30 @@ func (v *ScenarioValidator) Validate(action runtime.Action, preemptor queuetree.
 		}
 		until := runtime.ProtectedUntil(j.Start, res.Duration)
 		violated := false
+		mayRepeat := namesMayRepeat(j.Subgroups)
 		for k := range j.Subgroups {
 			evicted := v.counts[int(g.off)+k]
 			if evicted == 0 {
 				continue
 			}
 			sg := &j.Subgroups[k]
-			remaining := sg.Active - evicted
-			if remaining >= sg.MinAvailable {
+			remaining := int64(sg.Active) - evicted
+			reason := ReasonBelowMinAvailable
+			switch {
+			case mayRepeat && repeatsName(j.Subgroups[k+1:], sg.Name):
+				// Tasks resolve to the first subgroup of a name (k); a
+				// later one with the same name could be theirs.
+				reason = ReasonDuplicateSubgroup
+			case sg.Active < 0 || sg.MinAvailable < 0 || remaining < 0:
+				reason = ReasonInvalidCounts
+			case remaining >= int64(sg.MinAvailable):
 				continue
 			}
 			out.Violations++
 			violated = true
 			if out.Allowed {
 				out.Allowed = false
-				out.Reason = ReasonBelowMinAvailable
+				out.Reason = reason
 				out.Resolution = res
 				out.Job = j.ID
 				out.Subgroup = sg.Name
@@ -203,9 +305,93 @@ func (v *ScenarioValidator) Validate(action runtime.Action, preemptor queuetree.
 				out.ProtectedUntil = until
 			}
 		}
-		if violated && until.After(out.Until) {
+		if violated && !conflicted && until.After(out.Until) {
 			out.Until = until
 		}
 	}
 	return out, nil
+}
+
+// reset empties the scratch space for a scenario of n entries.
+func (v *ScenarioValidator) reset(n int) {
+	if v.jobs == nil {
+		v.jobs = make(map[string]int32, n)
+		v.tasks = make(map[taskKey]taskVal)
+	} else {
+		clear(v.jobs)
+		if len(v.tasks) > 0 {
+			clear(v.tasks)
+		}
+	}
+	v.groups = v.groups[:0]
+	v.counts = v.counts[:0]
+}
+
+// group returns the index of j's group, adding the group when j is a job
+// not seen before, or false when j shares its ID (the empty ID included)
+// with a different job already seen.
+func (v *ScenarioValidator) group(j *Job) (int32, bool) {
+	if gi, ok := v.jobs[j.ID]; ok {
+		return gi, sameJob(v.groups[gi].job, j)
+	}
+	gi := int32(len(v.groups))
+	v.jobs[j.ID] = gi
+	v.groups = append(v.groups, scenarioGroup{job: j, off: int32(len(v.counts))})
+	for range j.Subgroups {
+		v.counts = append(v.counts, 0)
+	}
+	return gi, true
+}
+
+// sameJob reports whether a and b describe the same job as far as the
+// validator reads it: the same pointer, or equal Queue, Start and
+// Subgroups.
+func sameJob(a, b *Job) bool {
+	if a == b {
+		return true
+	}
+	if a.Queue != b.Queue || !a.Start.Equal(b.Start) || len(a.Subgroups) != len(b.Subgroups) {
+		return false
+	}
+	for i := range a.Subgroups {
+		if a.Subgroups[i] != b.Subgroups[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// namesMayRepeat is a cheap filter for repeated subgroup names: false means
+// every name is distinct. It sorts the names into 64 buckets by length and
+// last byte and reports whether two fall into one; repeated names always do,
+// and so do distinct names that merely share a bucket, which repeatsName
+// then tells apart. Cost: O(len(sgs)), with no string comparison.
+func namesMayRepeat(sgs []Subgroup) bool {
+	if len(sgs) > 64 {
+		return true
+	}
+	var seen uint64
+	for i := range sgs {
+		name := sgs[i].Name
+		b := uint(len(name))
+		if len(name) > 0 {
+			b = b*7 + uint(name[len(name)-1])
+		}
+		bit := uint64(1) << (b & 63)
+		if seen&bit != 0 {
+			return true
+		}
+		seen |= bit
+	}
+	return false
+}
+
+// repeatsName reports whether a subgroup of sgs is named name.
+func repeatsName(sgs []Subgroup, name string) bool {
+	for i := range sgs {
+		if sgs[i].Name == name {
+			return true
+		}
+	}
+	return false
 }

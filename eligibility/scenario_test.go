@@ -3,6 +3,7 @@ package eligibility_test
 import (
 	"errors"
 	"fmt"
+	"math"
 	"strings"
 	"testing"
 	"time"
@@ -38,7 +39,7 @@ func TestScenarioValidator(t *testing.T) {
 	}
 	gang := &eligibility.Job{ID: "ns/gang", Queue: leaf2, Start: elT0, Subgroups: []eligibility.Subgroup{{Name: "", MinAvailable: 4, Active: 4}}}
 	allowed := eligibility.ScenarioDecision{Decision: eligibility.Decision{Allowed: true, Reason: eligibility.ReasonMinAvailableKept}}
-	reject := func(job, sg string, remaining, min int32, until time.Time, res runtime.Resolution, n int) eligibility.ScenarioDecision {
+	reject := func(job, sg string, remaining int64, min int32, until time.Time, res runtime.Resolution, n int) eligibility.ScenarioDecision {
 		return eligibility.ScenarioDecision{
 			Decision:   eligibility.Decision{Allowed: false, Reason: eligibility.ReasonBelowMinAvailable, Until: until},
 			Resolution: res, Job: job, Subgroup: sg, Remaining: remaining, MinAvailable: min, ProtectedUntil: until, Violations: n,
@@ -187,8 +188,33 @@ func TestScenarioValidatorAllocs(t *testing.T) {
 	}
 }
 
+// With identified tasks and jobs without IDs too (different jobs without an
+// ID conflict), a warm call allocates nothing.
+func TestScenarioValidatorAllocsIdentified(t *testing.T) {
+	tree, r := elDesignTree(t, runtime.MethodLCA)
+	victims := elBigScenario(tree, 50, 4, 4)
+	for i := range victims {
+		if i%5 == 0 {
+			victims[i].Job.ID = "" // no ID
+		}
+		for k := range victims[i].Tasks {
+			victims[i].Tasks[k].ID = fmt.Sprintf("pod-%d", k)
+		}
+	}
+	victims = append(victims, victims[:10]...) // listed again: counted once
+	v := eligibility.ScenarioValidator{Resolver: r}
+	p := elID(t, tree, "leaf3")
+	if n := testing.AllocsPerRun(20, func() {
+		if _, err := v.Validate(runtime.ActionReclaim, p, victims, elMin(1)); err != nil {
+			panic(err)
+		}
+	}); n != 0 {
+		t.Errorf("Validate allocates %v per run", n)
+	}
+}
+
 // elBigScenario builds jobs × subgroups elastic victims (Active 6, min 2,
-// started at elT0, spread over the KAI-Scheduler's min-runtime design (PR #126) leaves), each losing tasks
+// started at elT0, spread over the design tree's leaves), each losing tasks
 // active tasks per subgroup plus one releasing task.
 func elBigScenario(tree *queuetree.Tree, jobs, subgroups, tasks int) []eligibility.ScenarioJob {
 	leaves := []string{"leaf1", "leaf2", "leaf3"}
@@ -207,37 +233,69 @@ func elBigScenario(tree *queuetree.Tree, jobs, subgroups, tasks int) []eligibili
 	return out
 }
 
-// elNaiveScenario is the oracle: a per-subgroup count in maps, one job at a
-// time, straight from the validator's rule.
-func elNaiveScenario(r *runtime.Resolver, action runtime.Action, preemptor queuetree.ID, victims []eligibility.ScenarioJob, now time.Time) (ok bool, violations int, err error) {
-	jobs := map[string]*eligibility.Job{}
-	evicted := map[string]map[string]int{}
-	var order []string
+// elNaiveScenario is the oracle, written from the documented rules with
+// maps and no scratch space: entries of one job merge (same ID, the empty
+// one included, and equal Queue, Start and Subgroups), and entries of one ID
+// that differ conflict; tasks with one ID count once per job and conflict
+// when listed differently; then each protected elastic job's touched
+// subgroups are judged: a repeated name first, then garbage counts, then
+// the minimum.
+func elNaiveScenario(r *runtime.Resolver, action runtime.Action, preemptor queuetree.ID, victims []eligibility.ScenarioJob, now time.Time) (ok bool, violations int, reasons map[eligibility.Reason]int, first [3]string, err error) {
+	type jobKey = string
+	keyOf := func(j *eligibility.Job) jobKey { return j.ID }
+	same := func(a, b *eligibility.Job) bool {
+		return a.Queue == b.Queue && a.Start.Equal(b.Start) && cmp.Equal(a.Subgroups, b.Subgroups)
+	}
+	reasons = map[eligibility.Reason]int{}
+	jobs := map[jobKey]*eligibility.Job{}
+	evicted := map[jobKey]map[string]int64{}
+	taskSeen := map[jobKey]map[string]eligibility.ScenarioTask{}
+	var order []jobKey
 	for _, v := range victims {
 		if v.Job == nil {
 			continue
 		}
-		if _, seen := jobs[v.Job.ID]; !seen {
-			jobs[v.Job.ID] = v.Job
-			evicted[v.Job.ID] = map[string]int{}
-			order = append(order, v.Job.ID)
+		key := keyOf(v.Job)
+		if kept, seen := jobs[key]; seen && !same(kept, v.Job) {
+			if reasons[eligibility.ReasonConflictingVictims] == 0 {
+				first = [3]string{string(eligibility.ReasonConflictingVictims), v.Job.ID, ""}
+			}
+			reasons[eligibility.ReasonConflictingVictims]++
+			continue
+		} else if !seen {
+			jobs[key] = v.Job
+			evicted[key] = map[string]int64{}
+			taskSeen[key] = map[string]eligibility.ScenarioTask{}
+			order = append(order, key)
 		}
-		j := jobs[v.Job.ID]
+		j := jobs[key]
 		for _, task := range v.Tasks {
 			found := false
 			for _, sg := range j.Subgroups {
 				found = found || sg.Name == task.Subgroup
 			}
 			if !found {
-				return false, 0, errors.New("unknown subgroup")
+				return false, 0, nil, first, errors.New("unknown subgroup")
+			}
+			if task.ID != "" {
+				if prev, dup := taskSeen[key][task.ID]; dup {
+					if prev.Subgroup != task.Subgroup || prev.Active != task.Active {
+						if reasons[eligibility.ReasonConflictingVictims] == 0 {
+							first = [3]string{string(eligibility.ReasonConflictingVictims), j.ID, prev.Subgroup}
+						}
+						reasons[eligibility.ReasonConflictingVictims]++
+					}
+					continue
+				}
+				taskSeen[key][task.ID] = task
 			}
 			if task.Active {
-				evicted[j.ID][task.Subgroup]++
+				evicted[key][task.Subgroup]++
 			}
 		}
 	}
-	for _, id := range order {
-		j := jobs[id]
+	for _, key := range order {
+		j := jobs[key]
 		elastic := false
 		for _, sg := range j.Subgroups {
 			elastic = elastic || sg.MinAvailable < sg.Active
@@ -248,17 +306,43 @@ func elNaiveScenario(r *runtime.Resolver, action runtime.Action, preemptor queue
 			continue
 		}
 		seenName := map[string]bool{}
+		nameCount := map[string]int{}
+		for _, sg := range j.Subgroups {
+			nameCount[sg.Name]++
+		}
 		for _, sg := range j.Subgroups {
 			if seenName[sg.Name] { // the validator reports the first subgroup of a name
 				continue
 			}
 			seenName[sg.Name] = true
-			if n := evicted[id][sg.Name]; n > 0 && int(sg.Active)-n < int(sg.MinAvailable) {
-				violations++
+			n := evicted[key][sg.Name]
+			var reason eligibility.Reason
+			switch {
+			case n == 0:
+				continue
+			case nameCount[sg.Name] > 1:
+				reason = eligibility.ReasonDuplicateSubgroup
+			case sg.Active < 0 || sg.MinAvailable < 0 || n > int64(sg.Active):
+				reason = eligibility.ReasonInvalidCounts
+			case int64(sg.Active)-n < int64(sg.MinAvailable):
+				reason = eligibility.ReasonBelowMinAvailable
+			default:
+				continue
 			}
+			total := 0
+			for _, c := range reasons {
+				total += c
+			}
+			if total == 0 {
+				first = [3]string{string(reason), j.ID, sg.Name}
+			}
+			reasons[reason]++
 		}
 	}
-	return violations == 0, violations, nil
+	for _, n := range reasons {
+		violations += n
+	}
+	return violations == 0, violations, reasons, first, nil
 }
 
 func TestScenarioValidatorMatchesNaiveCount(t *testing.T) {
@@ -267,39 +351,78 @@ func TestScenarioValidatorMatchesNaiveCount(t *testing.T) {
 	v := eligibility.ScenarioValidator{Resolver: r}
 	rapid.Check(t, func(rt *rapid.T) {
 		names := []string{"a", "b", "c"}
-		nJobs := rapid.IntRange(0, 5).Draw(rt, "jobs")
+		count := func(label string) int32 {
+			if rapid.IntRange(0, 15).Draw(rt, label+"Garbage") == 7 { // rare: rapid favours the bounds
+				return rapid.SampledFrom([]int32{-1, math.MinInt32, math.MinInt32 + 1, math.MaxInt32}).Draw(rt, label+"Bad")
+			}
+			return int32(rapid.IntRange(0, 5).Draw(rt, label))
+		}
+		nJobs := rapid.IntRange(1, 5).Draw(rt, "jobs")
 		jobs := make([]*eligibility.Job, nJobs)
+		pools := make([][]eligibility.ScenarioTask, nJobs) // identified tasks, listed alike
 		for i := range jobs {
-			j := &eligibility.Job{ID: fmt.Sprintf("j%d", i), Queue: rapid.SampledFrom(leaves).Draw(rt, "queue")}
-			if rapid.Bool().Draw(rt, "hasStart") {
+			// Distinct IDs, except now and then a collision or an
+			// anonymous job.
+			id := fmt.Sprintf("j%d", i)
+			switch rapid.IntRange(0, 8).Draw(rt, "idKind") {
+			case 3:
+				id = "j0"
+			case 5:
+				id = ""
+			}
+			j := &eligibility.Job{ID: id, Queue: rapid.SampledFrom(leaves).Draw(rt, "queue")}
+			if rapid.IntRange(0, 4).Draw(rt, "noStart") != 2 {
 				j.Start = elMin(rapid.IntRange(-5, 15).Draw(rt, "start"))
 			}
-			nSub := rapid.IntRange(0, 3).Draw(rt, "subgroups")
+			nSub := rapid.IntRange(1, 3).Draw(rt, "subgroups")
+			if rapid.IntRange(0, 20).Draw(rt, "bare") == 10 {
+				nSub = 0
+			}
 			for s := 0; s < nSub; s++ {
-				j.Subgroups = append(j.Subgroups, eligibility.Subgroup{Name: names[s],
-					MinAvailable: int32(rapid.IntRange(0, 4).Draw(rt, "min")), Active: int32(rapid.IntRange(0, 5).Draw(rt, "active"))})
+				name := names[s]
+				if s > 0 && rapid.IntRange(0, 12).Draw(rt, "repeatName") == 6 { // a repeated name
+					name = names[rapid.IntRange(0, s-1).Draw(rt, "repeated")]
+				}
+				j.Subgroups = append(j.Subgroups, eligibility.Subgroup{Name: name, MinAvailable: count("min"), Active: count("active")})
+			}
+			for k := 0; k < 3 && nSub > 0; k++ {
+				pools[i] = append(pools[i], eligibility.ScenarioTask{ID: fmt.Sprintf("p%d", k),
+					Subgroup: names[rapid.IntRange(0, nSub-1).Draw(rt, "poolSg")], Active: rapid.IntRange(0, 3).Draw(rt, "poolActive") != 1})
 			}
 			jobs[i] = j
 		}
 		var victims []eligibility.ScenarioJob
-		for e := rapid.IntRange(0, 8).Draw(rt, "entries"); e > 0 && nJobs > 0; e-- {
-			j := jobs[rapid.IntRange(0, nJobs-1).Draw(rt, "job")]
+		for e := rapid.IntRange(1, 8).Draw(rt, "entries"); e > 0; e-- {
+			ji := rapid.IntRange(0, nJobs-1).Draw(rt, "job")
+			j := jobs[ji]
+			if rapid.IntRange(0, 3).Draw(rt, "copy") == 2 { // an equal copy: the same job
+				c := *j
+				j = &c
+			}
 			var ts []eligibility.ScenarioTask
-			for k := rapid.IntRange(0, 4).Draw(rt, "tasks"); k > 0; k-- {
-				sg := rapid.SampledFrom(append(names, "zz")).Draw(rt, "sg")
-				if rapid.IntRange(0, 20).Draw(rt, "unknown") > 0 && len(j.Subgroups) > 0 {
-					sg = j.Subgroups[rapid.IntRange(0, len(j.Subgroups)-1).Draw(rt, "known")].Name
+			for k := rapid.IntRange(0, 6).Draw(rt, "tasks"); k > 0; k-- {
+				if kind := rapid.IntRange(0, 4).Draw(rt, "taskKind"); kind == 2 && len(pools[ji]) > 0 {
+					task := pools[ji][rapid.IntRange(0, len(pools[ji])-1).Draw(rt, "poolTask")]
+					if rapid.IntRange(0, 10).Draw(rt, "twisted") == 5 { // listed differently: a conflict
+						task.Active = !task.Active
+					}
+					ts = append(ts, task)
+					continue
 				}
-				ts = append(ts, eligibility.ScenarioTask{Subgroup: sg, Active: rapid.Bool().Draw(rt, "active")})
+				sg := "zz"
+				if pick := rapid.IntRange(0, 40).Draw(rt, "sg"); pick != 20 && len(j.Subgroups) > 0 {
+					sg = j.Subgroups[pick%len(j.Subgroups)].Name
+				}
+				ts = append(ts, eligibility.ScenarioTask{Subgroup: sg, Active: rapid.IntRange(0, 3).Draw(rt, "active") != 1})
 			}
 			victims = append(victims, eligibility.ScenarioJob{Job: j, Tasks: ts})
 		}
 		action := runtime.Action(rapid.IntRange(0, 1).Draw(rt, "action"))
 		preemptor := rapid.SampledFrom(leaves).Draw(rt, "preemptor")
-		now := elMin(rapid.IntRange(-5, 30).Draw(rt, "now"))
+		now := elMin(rapid.IntRange(-5, 20).Draw(rt, "now"))
 
 		got, err := v.Validate(action, preemptor, victims, now)
-		wantOK, wantN, wantErr := elNaiveScenario(r, action, preemptor, victims, now)
+		wantOK, wantN, wantReasons, wantFirst, wantErr := elNaiveScenario(r, action, preemptor, victims, now)
 		if (err != nil) != (wantErr != nil) {
 			rt.Fatalf("err = %v, naive err = %v", err, wantErr)
 		}
@@ -307,14 +430,62 @@ func TestScenarioValidatorMatchesNaiveCount(t *testing.T) {
 			return
 		}
 		if got.Allowed != wantOK || got.Violations != wantN {
-			rt.Fatalf("Validate = %v (violations %d), naive ok=%v violations=%d", got, got.Violations, wantOK, wantN)
+			rt.Fatalf("Validate = %v (violations %d), naive ok=%v violations=%d %v", got, got.Violations, wantOK, wantN, wantReasons)
 		}
 		if !got.Allowed {
-			if got.Remaining >= got.MinAvailable || !now.Before(got.ProtectedUntil) || got.Until.Before(got.ProtectedUntil) {
-				rt.Fatalf("inconsistent rejection %+v", got)
+			if gotFirst := [3]string{string(got.Reason), got.Job, got.Subgroup}; gotFirst != wantFirst {
+				rt.Fatalf("Validate names %q first, naive %q", gotFirst, wantFirst)
+			}
+		}
+		switch {
+		case got.Allowed:
+			if got.Reason != eligibility.ReasonMinAvailableKept || !got.Until.IsZero() {
+				rt.Fatalf("allowed with %+v", got)
+			}
+		case wantReasons[eligibility.ReasonConflictingVictims] > 0:
+			if got.Reason != eligibility.ReasonConflictingVictims || !got.Until.IsZero() {
+				rt.Fatalf("conflict not named first, or with an Until: %+v", got)
+			}
+		default:
+			if wantReasons[got.Reason] == 0 || !now.Before(got.ProtectedUntil) || got.Until.Before(got.ProtectedUntil) {
+				rt.Fatalf("inconsistent rejection %+v, naive %v", got, wantReasons)
+			}
+			if got.Reason == eligibility.ReasonBelowMinAvailable && got.Remaining >= int64(got.MinAvailable) {
+				rt.Fatalf("below minimum but Remaining %d >= %d", got.Remaining, got.MinAvailable)
 			}
 		}
 	})
+}
+
+func TestScenarioDecisionStringProblems(t *testing.T) {
+	for _, tc := range []struct {
+		d    eligibility.ScenarioDecision
+		want []string
+	}{
+		{eligibility.ScenarioDecision{Decision: eligibility.Decision{Reason: eligibility.ReasonConflictingVictims}, Job: "ns/x", Violations: 1},
+			[]string{"rejected (conflicting_victims)", `different jobs with ID "ns/x"`}},
+		{eligibility.ScenarioDecision{Decision: eligibility.Decision{Reason: eligibility.ReasonConflictingVictims}, Job: "ns/x", Task: "pod-1", Violations: 2},
+			[]string{"rejected (conflicting_victims)", `task "pod-1" of job "ns/x" is listed twice`, "2 violation(s)"}},
+		{eligibility.ScenarioDecision{Decision: eligibility.Decision{Reason: eligibility.ReasonInvalidCounts, Until: elMin(10)},
+			Job: "ns/w", Subgroup: "s", Remaining: math.MinInt32 - 1, MinAvailable: math.MinInt32, ProtectedUntil: elMin(10), Violations: 1},
+			[]string{"rejected (invalid_counts)", `job "ns/w" subgroup "s" has invalid counts`, "-2147483649 left", "2025-01-15T10:10:00Z"}},
+		{eligibility.ScenarioDecision{Decision: eligibility.Decision{Reason: eligibility.ReasonDuplicateSubgroup, Until: elMin(10)},
+			Job: "ns/d", Subgroup: "w", ProtectedUntil: elMin(10), Violations: 1},
+			[]string{"rejected (duplicate_subgroup)", `job "ns/d" has several subgroups named "w"`, "cannot be attributed", "2025-01-15T10:10:00Z"}},
+		{eligibility.ScenarioDecision{Decision: eligibility.Decision{Allowed: true, Reason: eligibility.ReasonMinAvailableKept}},
+			[]string{"scenario allowed (min_available_kept)"}},
+	} {
+		for _, want := range tc.want {
+			if !strings.Contains(tc.d.String(), want) {
+				t.Errorf("String() = %q, missing %q", tc.d.String(), want)
+			}
+		}
+	}
+	for _, r := range []eligibility.Reason{eligibility.ReasonInvalidCounts, eligibility.ReasonConflictingVictims, eligibility.ReasonDuplicateSubgroup} {
+		if !r.Valid() {
+			t.Errorf("reason %q is not a valid label", r)
+		}
+	}
 }
 
 func TestScenarioDecisionString(t *testing.T) {

@@ -8,7 +8,7 @@ import (
 )
 
 // PreemptionPolicy says which running jobs of its own queue a pending job may
-// preempt (Kueue's withinClusterQueue policy, seed 004).
+// preempt (Kueue's withinClusterQueue policy, KEP-8522).
 type PreemptionPolicy uint8
 
 const (
@@ -60,12 +60,19 @@ func (p *PreemptionPolicy) UnmarshalText(b []byte) error {
 }
 
 // MinAdmitDurationFloor is the smallest MinAdmitDuration
-// [PreemptionConfig.Validate] accepts (seed 004: "at least 1 minute").
+// [PreemptionConfig.Validate] accepts (KEP-8522: "at least 1 minute").
 const MinAdmitDurationFloor = time.Minute
 
+// KueueTimestampPreemptionBuffer is the fixed buffer of Kueue's
+// SchedulerTimestampPreemptionBuffer feature gate: with
+// [PreemptionConfig.TimestampPreemptionBuffer], an equal-priority candidate
+// is newer only when it queued more than this after the preemptor.
+const KueueTimestampPreemptionBuffer = 5 * time.Minute
+
 // PreemptionConfig configures preemption among the jobs of one queue,
-// including time-based preemption of equal priorities (Kueue KEP-8522, seed
-// 004). The zero value is valid: policy Never, nothing is preemptible.
+// including time-based preemption of equal priorities (Kueue KEP-8522,
+// keps/8522-time-based-same-priority-preemption). The zero value is valid:
+// policy Never, nothing is preemptible.
 //
 // PreemptionConfig is a plain value, safe for concurrent use. Its methods do
 // not re-validate: call [PreemptionConfig.Validate] when the configuration
@@ -80,12 +87,24 @@ type PreemptionConfig struct {
 	// MinAdmitDurationFloor (1m). runtime.Explicit builds the pointer.
 	// Classify ignores it under other policies and when it is not positive.
 	MinAdmitDuration *time.Duration
+	// TimestampPreemptionBuffer models Kueue's
+	// SchedulerTimestampPreemptionBuffer feature gate (alpha, off by
+	// default): an equal-priority candidate counts as newer only when its
+	// queue-order timestamp is more than [KueueTimestampPreemptionBuffer]
+	// (5m) after the preemptor's, strictly, so jobs queued within five
+	// minutes of each other do not preempt each other as newer. The
+	// time-based (expired) rule is unaffected. It is a scheduler-wide
+	// gate in Kueue, not part of the ClusterQueue, so
+	// [PreemptionConfig.Kueue] does not carry it.
+	TimestampPreemptionBuffer bool
 }
 
 // Validate reports every problem of c at once (joined with [errors.Join]),
-// or nil, with the seed's rules: an unknown policy; a MinAdmitDuration below
-// 1m (0 and negatives included); a MinAdmitDuration set with a policy other
-// than LowerOrNewerEqualPriority. A nil MinAdmitDuration is always valid.
+// or nil, with the rules of KEP-8522's "Webhook Validation" section that
+// this flat form can express: an unknown policy; a MinAdmitDuration below 1m
+// (0 and negatives included; rule 1); a MinAdmitDuration set with a policy
+// other than LowerOrNewerEqualPriority (rule 3). A nil MinAdmitDuration is
+// always valid (rule 2).
 // Each message starts with "eligibility: ".
 func (c PreemptionConfig) Validate() error {
 	var errs []error
@@ -125,17 +144,23 @@ type Candidate struct {
 	Priority int32
 	// Reserved is when the job's quota was reserved (Kueue: the
 	// QuotaReserved condition's last transition). Admission time is measured
-	// from it. The zero time means unknown: an equal-priority candidate
-	// without it gets [ClassUnknownReservation] (not preemptible).
+	// from it. The zero time means unknown: such a candidate never counts as
+	// expired, and it orders as the most recently reserved (Kueue's
+	// candidate ordering uses the current time for a missing reservation).
 	Reserved time.Time
 	// Queued is the job's own queue-order timestamp (its creation, or a
 	// later eviction instant, as requeue.QueueOrder.Timestamp computes it).
 	// When set, the candidate is "newer" if Queued is strictly after the
 	// preemptor's timestamp — it queued later — as Kueue's implementation
-	// decides. When zero, Reserved stands in for it, as seed 004's text
+	// decides. When zero, Reserved stands in for it, as KEP-8522's text
 	// words the rule. Set it whenever it is known; see the package doc,
 	// "Which newer".
 	Queued time.Time
+	// Evicted reports that the candidate is already being evicted (Kueue:
+	// its Evicted condition is True, for instance after an earlier
+	// preemption that has not completed). It does not change the class;
+	// preemptible candidates already being evicted are preempted first.
+	Evicted bool
 }
 
 // CandidateClass says why a candidate is or is not preemptible. The three
@@ -151,9 +176,10 @@ const (
 	// ClassProtected: equal priority, not newer than the preemptor and not
 	// (yet) past MinAdmitDuration.
 	ClassProtected
-	// ClassUnknownReservation: equal priority and Reserved is the zero
-	// time, so neither "newer" nor "expired" can be decided; conservatively
-	// not preemptible.
+	// ClassUnknownReservation: equal priority, not newer, and what would
+	// decide is missing: both Queued and Reserved are the zero time, or
+	// Reserved is, under a MinAdmitDuration, so expiry cannot be judged.
+	// Conservatively not preemptible.
 	ClassUnknownReservation
 	// ClassLowerPriority: preemptible, strictly lower priority.
 	ClassLowerPriority
@@ -161,8 +187,8 @@ const (
 	// longer than MinAdmitDuration — a time-based pick, which Kueue reports
 	// with the reason InClusterQueueTimeBased. Takes precedence over newer.
 	ClassExpired
-	// ClassNewer: preemptible, equal priority, reserved strictly after the
-	// preemptor's timestamp, and not expired.
+	// ClassNewer: preemptible, equal priority, queued (or, without Queued,
+	// reserved) strictly after the preemptor's timestamp, and not expired.
 	ClassNewer
 )
 
@@ -217,21 +243,28 @@ type PreemptionDecision struct {
 	Class CandidateClass
 }
 
-// Classify decides whether cand may be preempted by p at now (DESIGN §4.7):
+// Classify decides whether cand may be preempted by p at now (Kueue's
+// SatisfiesPreemptionPolicy, pkg/scheduler/preemption/common/
+// preemption_policy.go, extended by KEP-8522's time-based rule):
 //
 //   - policy Never (or an unknown policy): [ClassNotAllowed];
 //   - higher priority than p: [ClassHigherPriority];
 //   - lower priority: [ClassLowerPriority];
 //   - equal priority, policy LowerPriority: ClassNotAllowed;
-//   - equal priority, policy LowerOrNewerEqualPriority:
-//     [ClassUnknownReservation] when Reserved is zero; else
-//     [ClassExpired] when MinAdmitDuration M is set and now − Reserved > M
-//     (strictly: exactly M is not expired); else [ClassNewer] when
-//     Reserved is after p.Timestamp (and p.Timestamp is not zero); else
-//     [ClassProtected].
+//   - equal priority, policy LowerOrNewerEqualPriority: [ClassExpired]
+//     when MinAdmitDuration M is set, Reserved is known and now − Reserved
+//     > M (strictly: exactly M is not expired); else [ClassNewer] when the
+//     candidate's queue-order timestamp (Queued, or Reserved when Queued is
+//     zero) is after p.Timestamp (and p.Timestamp is not zero), by more
+//     than 5m with TimestampPreemptionBuffer; else
+//     [ClassUnknownReservation] when that timestamp is unknown, or under M
+//     when Reserved is; else [ClassProtected].
 //
-// Until is set as described in [PreemptionDecision]. A Reserved later than
-// now (clock skew) is simply not expired. Cost: O(1), no allocation.
+// Kueue compares queue-order timestamps only, so a candidate with Queued
+// but no reservation time is still judged newer or not; only the
+// time-based rule needs Reserved. Until is set as described in
+// [PreemptionDecision]. A Reserved later than now (clock skew) is simply
+// not expired. Cost: O(1), no allocation.
 func (c PreemptionConfig) Classify(p PreemptionRequest, cand Candidate, now time.Time) PreemptionDecision {
 	d := PreemptionDecision{Candidate: cand}
 	d.Class, d.Until = c.classify(p, &cand, now)
@@ -250,24 +283,30 @@ func (c PreemptionConfig) classify(p PreemptionRequest, cand *Candidate, now tim
 		class = ClassLowerPriority
 	case c.Policy != PreemptionLowerOrNewerEqualPriority:
 		class = ClassNotAllowed
-	case cand.Reserved.IsZero():
-		class = ClassUnknownReservation
 	default: // equal priority under LowerOrNewerEqualPriority
-		if m := c.MinAdmitDuration; m != nil && *m > 0 {
-			expiry := cand.Reserved.Add(*m) // the last instant not yet expired
+		timeBased := c.MinAdmitDuration != nil && *c.MinAdmitDuration > 0
+		if timeBased && !cand.Reserved.IsZero() {
+			expiry := cand.Reserved.Add(*c.MinAdmitDuration) // the last instant not yet expired
 			if now.After(expiry) {
-				class = ClassExpired
-				return class, time.Time{}
+				return ClassExpired, time.Time{}
 			}
 			until = expiry.Add(time.Nanosecond)
 		}
+		// Newer compares queue-order timestamps, as Kueue does; without
+		// the candidate's own, its reservation stands in.
 		queued := cand.Queued
 		if queued.IsZero() {
 			queued = cand.Reserved
 		}
-		if !p.Timestamp.IsZero() && queued.After(p.Timestamp) {
+		switch {
+		case queued.IsZero():
+			class = ClassUnknownReservation
+		case !p.Timestamp.IsZero() && queued.After(p.Timestamp) &&
+			(!c.TimestampPreemptionBuffer || queued.Sub(p.Timestamp) > KueueTimestampPreemptionBuffer):
 			class = ClassNewer
-		} else {
+		case timeBased && cand.Reserved.IsZero(): // expiry unknown
+			class = ClassUnknownReservation
+		default:
 			class = ClassProtected
 		}
 	}

@@ -2,13 +2,22 @@ package eligibility
 
 import (
 	"cmp"
+	"math"
 	"slices"
 	"strings"
 )
 
-// Ranks of the classes in preemption order: lower priority, then expired,
-// then newer; the non-preemptible classes follow in a fixed order so that
-// sorting any decisions is deterministic.
+// Tiers of the candidate order: preemptible candidates already being
+// evicted, then the other preemptible ones, then the rest.
+const (
+	candidateTierEvicted uint8 = iota
+	candidateTierPreemptible
+	candidateTierOther
+)
+
+// Ranks of the classes in preemption order within a tier: lower priority,
+// then expired, then newer; the non-preemptible classes follow in a fixed
+// order so that sorting any decisions is deterministic.
 const (
 	candidateRankLower uint16 = iota
 	candidateRankExpired
@@ -29,23 +38,38 @@ func candidateRankOf(c CandidateClass) uint16 {
 }
 
 // candidateKey is a decision's precomputed sort key. Reserved is kept as
-// exact Unix seconds and nanoseconds (no overflow for any time.Time).
+// exact Unix seconds and nanoseconds (no overflow for any time.Time); a
+// missing reservation is stored as the largest second, later than any
+// real one, as Kueue counts a missing reservation as "now".
 type candidateKey struct {
-	rank uint16
-	prio int32
-	nsec int32
-	sec  int64
-	idx  int
+	tier    uint8
+	evicted bool
+	rank    uint16
+	prio    int32
+	nsec    int32
+	sec     int64
+	idx     int
 }
 
 func candidateKeyOf(d *PreemptionDecision, idx int) candidateKey {
-	return candidateKey{
-		rank: candidateRankOf(d.Class),
-		prio: d.Candidate.Priority,
-		sec:  d.Candidate.Reserved.Unix(),
-		nsec: int32(d.Candidate.Reserved.Nanosecond()),
-		idx:  idx,
+	k := candidateKey{
+		tier:    candidateTierOther,
+		evicted: d.Candidate.Evicted,
+		rank:    candidateRankOf(d.Class),
+		prio:    d.Candidate.Priority,
+		sec:     math.MaxInt64,
+		idx:     idx,
 	}
+	if d.Class.Preemptible() {
+		k.tier = candidateTierPreemptible
+		if k.evicted {
+			k.tier = candidateTierEvicted
+		}
+	}
+	if r := d.Candidate.Reserved; !r.IsZero() {
+		k.sec, k.nsec = r.Unix(), int32(r.Nanosecond())
+	}
+	return k
 }
 
 // candidateReserved compares the reservation instants of two keys.
@@ -56,15 +80,21 @@ func candidateReserved(a, b *candidateKey) int {
 	return cmp.Compare(a.nsec, b.nsec)
 }
 
-// candidatePrimary compares two keys by class and by the class's own
+// candidatePrimary compares two keys by tier, class and the class's own
 // criterion (the order of CandidateCompare before the ID tie-break).
 func candidatePrimary(a, b *candidateKey) int {
+	if a.tier != b.tier {
+		return cmp.Compare(a.tier, b.tier)
+	}
 	if a.rank != b.rank {
 		return cmp.Compare(a.rank, b.rank)
 	}
 	switch a.rank {
 	case candidateRankLower:
-		return cmp.Compare(a.prio, b.prio) // lowest priority first
+		if c := cmp.Compare(a.prio, b.prio); c != 0 {
+			return c // lowest priority first
+		}
+		return candidateReserved(b, a) // then most recently reserved first
 	case candidateRankExpired:
 		return candidateReserved(a, b) // longest-running first
 	case candidateRankNewer:
@@ -82,16 +112,35 @@ func candidateSecondary(a, b *candidateKey) int {
 	if c := cmp.Compare(a.prio, b.prio); c != 0 {
 		return c
 	}
-	return candidateReserved(a, b)
+	if c := candidateReserved(a, b); c != 0 {
+		return c
+	}
+	switch {
+	case a.evicted == b.evicted:
+		return 0
+	case a.evicted:
+		return -1
+	}
+	return 1
 }
 
-// CandidateCompare orders decisions for preemption (DESIGN §4.7): it returns
-// a negative number when a should be preempted before b. Order: lower
-// priority first (lowest priority first); then expired (longest-running,
-// i.e. earliest Reserved, first); then newer (most recently admitted, i.e.
-// latest Reserved, first); ties by ID. Non-preemptible decisions go last,
-// grouped by class. It is a strict weak ordering, total for distinct IDs,
-// and suits [slices.SortFunc]. Cost: O(len(ID)), no allocation.
+// CandidateCompare orders decisions for preemption: it returns a negative
+// number when a should be preempted before b. The order is Kueue's
+// CandidatesOrdering (pkg/scheduler/preemption/common/ordering.go) within a
+// queue, with KEP-8522's time-based classes:
+//
+//  1. preemptible candidates already being evicted ([Candidate.Evicted])
+//     first, in the order below among themselves;
+//  2. lower priority (lowest priority first; within a priority the most
+//     recently reserved first, which loses the least work);
+//  3. expired (longest-running, i.e. earliest Reserved, first);
+//  4. newer (most recently admitted, i.e. latest Reserved, first);
+//
+// ties by ID. A missing reservation (zero Reserved) counts as later than
+// any recorded one: Kueue uses the current time, which is the same unless
+// a recorded reservation lies in the future. Non-preemptible decisions go
+// last, grouped by class. It is a strict weak ordering, total for distinct
+// IDs, and suits [slices.SortFunc]. Cost: O(len(ID)), no allocation.
 func CandidateCompare(a, b PreemptionDecision) int {
 	ka, kb := candidateKeyOf(&a, 0), candidateKeyOf(&b, 0)
 	if c := candidatePrimary(&ka, &kb); c != 0 {
@@ -105,9 +154,9 @@ func CandidateCompare(a, b PreemptionDecision) int {
 
 // CandidateSort sorts ds in place into the order of [CandidateCompare],
 // keeping decisions that compare equal in their original order. It computes
-// each key once, sorts compact keys and permutes ds, so it is faster than
-// slices.SortFunc with CandidateCompare. Cost: O(n log n) comparisons;
-// it allocates O(n) scratch space.
+// each key once, sorts compact keys and permutes ds in place, so it is
+// faster than slices.SortFunc with CandidateCompare. Cost: O(n log n)
+// comparisons; it allocates one 32-byte key per decision.
 func CandidateSort(ds []PreemptionDecision) {
 	if len(ds) < 2 {
 		return
@@ -120,8 +169,8 @@ func CandidateSort(ds []PreemptionDecision) {
 		if c := candidatePrimary(&a, &b); c != 0 {
 			return c
 		}
-		// Ties on the primary order are rare except among lower priorities;
-		// only then are the IDs (elsewhere in memory) read.
+		// Ties on the primary order are rare; only then are the IDs
+		// (elsewhere in memory) read.
 		if c := strings.Compare(ds[a.idx].Candidate.ID, ds[b.idx].Candidate.ID); c != 0 {
 			return c
 		}
@@ -130,9 +179,23 @@ func CandidateSort(ds []PreemptionDecision) {
 		}
 		return cmp.Compare(a.idx, b.idx)
 	})
-	sorted := make([]PreemptionDecision, len(ds))
+	// Permute in place, one cycle of the permutation at a time: position j
+	// receives decision keys[j].idx; a placed position is marked idx == j.
 	for i := range keys {
-		sorted[i] = ds[keys[i].idx]
+		if keys[i].idx == i {
+			continue
+		}
+		saved := ds[i]
+		j := i
+		for {
+			k := keys[j].idx
+			keys[j].idx = j
+			if k == i {
+				ds[j] = saved
+				break
+			}
+			ds[j] = ds[k]
+			j = k
+		}
 	}
-	copy(ds, sorted)
 }

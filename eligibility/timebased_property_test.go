@@ -2,6 +2,7 @@ package eligibility_test
 
 import (
 	"cmp"
+	"math"
 	"slices"
 	"sort"
 	"testing"
@@ -28,6 +29,7 @@ func tbGenConfig(t *rapid.T) eligibility.PreemptionConfig {
 			time.Duration(rapid.IntRange(-1, 1).Draw(t, "M.ns"))
 		c.MinAdmitDuration = &m
 	}
+	c.TimestampPreemptionBuffer = rapid.IntRange(0, 3).Draw(t, "buffer") == 1
 	return c
 }
 
@@ -42,11 +44,14 @@ func tbGenCandidate(t *rapid.T, label string) eligibility.Candidate {
 	if rapid.Bool().Draw(t, label+".hasQueued") {
 		c.Queued = tbGenInstant(t, label+".queued")
 	}
+	c.Evicted = rapid.IntRange(0, 4).Draw(t, label+".evicted") == 2
 	return c
 }
 
-// tbOracleClass is DESIGN §4.7 read literally, written independently of
-// Classify.
+// tbOracleClass is the rule read literally — Kueue's
+// SatisfiesPreemptionPolicy (queue-order timestamps decide "newer", with
+// its optional 5-minute buffer) plus KEP-8522's expiry — written
+// independently of Classify.
 func tbOracleClass(cfg eligibility.PreemptionConfig, p eligibility.PreemptionRequest, c eligibility.Candidate, now time.Time) eligibility.CandidateClass {
 	lone := cfg.Policy == eligibility.PreemptionLowerOrNewerEqualPriority
 	if !lone && cfg.Policy != eligibility.PreemptionLowerPriority {
@@ -61,10 +66,8 @@ func tbOracleClass(cfg eligibility.PreemptionConfig, p eligibility.PreemptionReq
 	if !lone {
 		return eligibility.ClassNotAllowed
 	}
-	if c.Reserved.IsZero() {
-		return eligibility.ClassUnknownReservation
-	}
-	if m := cfg.MinAdmitDuration; m != nil && *m > 0 && now.Sub(c.Reserved) > *m {
+	timeBased := cfg.MinAdmitDuration != nil && *cfg.MinAdmitDuration > 0
+	if timeBased && !c.Reserved.IsZero() && now.Sub(c.Reserved) > *cfg.MinAdmitDuration {
 		return eligibility.ClassExpired
 	}
 	// Newer: the candidate came later in queue order than the preemptor,
@@ -74,8 +77,16 @@ func tbOracleClass(cfg eligibility.PreemptionConfig, p eligibility.PreemptionReq
 	if !c.Queued.IsZero() {
 		later = c.Queued
 	}
-	if !p.Timestamp.IsZero() && p.Timestamp.Before(later) {
+	switch {
+	case later.IsZero():
+		return eligibility.ClassUnknownReservation
+	case !p.Timestamp.IsZero() && p.Timestamp.Before(later) &&
+		// Kueue's SchedulerTimestampPreemptionBuffer gate: more than 5
+		// minutes later.
+		(!cfg.TimestampPreemptionBuffer || later.Sub(p.Timestamp) > 5*time.Minute):
 		return eligibility.ClassNewer
+	case timeBased && c.Reserved.IsZero():
+		return eligibility.ClassUnknownReservation
 	}
 	return eligibility.ClassProtected
 }
@@ -101,7 +112,7 @@ func TestPreemptionClassifyOracle(t *testing.T) {
 		// expired, and it is set exactly when such an instant exists.
 		m := cfg.MinAdmitDuration
 		timeBased := cfg.Policy == eligibility.PreemptionLowerOrNewerEqualPriority && m != nil && *m > 0
-		wantUntil := timeBased && (d.Class == eligibility.ClassProtected || d.Class == eligibility.ClassNewer)
+		wantUntil := timeBased && !c.Reserved.IsZero() && (d.Class == eligibility.ClassProtected || d.Class == eligibility.ClassNewer)
 		if d.Until.IsZero() == wantUntil {
 			t.Fatalf("Until = %v for class %v (time-based %v)", d.Until, d.Class, timeBased)
 		}
@@ -119,8 +130,22 @@ func TestPreemptionClassifyOracle(t *testing.T) {
 	})
 }
 
-// tbOracleLess is the candidate order of DESIGN §4.7, written from the text.
+// tbOracleLess is the candidate order written from its text (Kueue's
+// CandidatesOrdering with KEP-8522's classes): preemptible candidates
+// already being evicted first; then lower priority (lowest first, then most
+// recently reserved), expired (earliest reserved first), newer (latest
+// reserved first); a missing reservation is the latest; non-preemptible
+// last by class, priority and reservation; ties by ID.
 func tbOracleLess(a, b eligibility.PreemptionDecision) bool {
+	tier := func(d eligibility.PreemptionDecision) int {
+		switch {
+		case d.Class.Preemptible() && d.Candidate.Evicted:
+			return 0
+		case d.Class.Preemptible():
+			return 1
+		}
+		return 2
+	}
 	group := func(c eligibility.CandidateClass) int {
 		switch c {
 		case eligibility.ClassLowerPriority:
@@ -132,15 +157,29 @@ func tbOracleLess(a, b eligibility.PreemptionDecision) bool {
 		}
 		return 3 + int(c)
 	}
+	if ta, tb := tier(a), tier(b); ta != tb {
+		return ta < tb
+	}
 	ga, gb := group(a.Class), group(b.Class)
 	if ga != gb {
 		return ga < gb
 	}
+	// A missing reservation counts as the latest instant there is.
+	latest := time.Unix(math.MaxInt64-62135596800, 0) // beyond any real reservation
 	ra, rb := a.Candidate.Reserved, b.Candidate.Reserved
+	if ra.IsZero() {
+		ra = latest
+	}
+	if rb.IsZero() {
+		rb = latest
+	}
 	switch a.Class {
 	case eligibility.ClassLowerPriority:
 		if a.Candidate.Priority != b.Candidate.Priority {
 			return a.Candidate.Priority < b.Candidate.Priority
+		}
+		if !ra.Equal(rb) {
+			return ra.After(rb)
 		}
 	case eligibility.ClassExpired:
 		if !ra.Equal(rb) {
@@ -164,7 +203,10 @@ func tbOracleLess(a, b eligibility.PreemptionDecision) bool {
 	if a.Candidate.Priority != b.Candidate.Priority {
 		return a.Candidate.Priority < b.Candidate.Priority
 	}
-	return ra.Before(rb)
+	if !ra.Equal(rb) {
+		return ra.Before(rb)
+	}
+	return a.Candidate.Evicted && !b.Candidate.Evicted
 }
 
 // tbGenDecision draws a decision of any class. Until does not take part in

@@ -3,6 +3,7 @@ package eligibility_test
 import (
 	"math"
 	"math/rand/v2"
+	"os"
 	"slices"
 	"strconv"
 	"strings"
@@ -35,7 +36,7 @@ func TestPreemptionConfigValidate(t *testing.T) {
 	}{
 		{"zero value (Never) is valid", eligibility.PreemptionConfig{}, nil},
 		{"LowerPriority without M", eligibility.PreemptionConfig{Policy: eligibility.PreemptionLowerPriority}, nil},
-		{"nil M is valid and disabled (seed rule 2)", eligibility.PreemptionConfig{Policy: lone}, nil},
+		{"nil M is valid and disabled (KEP-8522 webhook validation, rule 2)", eligibility.PreemptionConfig{Policy: lone}, nil},
 		{"exactly 1m is valid", tbTimeBased(time.Minute), nil},
 		{"4h is valid", tbTimeBased(4 * time.Hour), nil},
 		{"1m-1ns rejected", tbTimeBased(time.Minute - 1),
@@ -101,12 +102,12 @@ func TestPreemptionClassify(t *testing.T) {
 			eligibility.ClassLowerPriority, time.Time{}},
 		{"equal priority under LowerPriority", lower, p, eligibility.Candidate{ID: "x", Priority: 10, Reserved: tbAt(60)}, tbAt(6000),
 			eligibility.ClassNotAllowed, time.Time{}},
-		// Seed 004 test 5: exactly at M is not preemptible.
+		// KEP-8522 integration test 5: exactly at M is not preemptible.
 		{"older, 1ns before M", tb, p, old, tbAt(0).Add(m - 1), eligibility.ClassProtected, expiry},
 		{"older, exactly at M: protected", tb, p, old, tbAt(0).Add(m), eligibility.ClassProtected, expiry},
 		{"older, M+1ns: expired", tb, p, old, expiry, eligibility.ClassExpired, time.Time{}},
 		{"older, long after M: expired", tb, p, old, tbAt(0).Add(100 * m), eligibility.ClassExpired, time.Time{}},
-		// Seed 004 test 4: M unset, old behaviour.
+		// KEP-8522 integration test 4: M unset, old behaviour.
 		{"M unset: older protected forever", noM, p, old, tbAt(0).Add(1000 * time.Hour), eligibility.ClassProtected, time.Time{}},
 		{"M unset: newer preemptible", noM, p, eligibility.Candidate{ID: "n", Priority: 10, Reserved: tbAt(6)}, tbAt(7),
 			eligibility.ClassNewer, time.Time{}},
@@ -245,8 +246,8 @@ func tbIDs(ds []eligibility.PreemptionDecision) []string {
 	return ids
 }
 
-// TestPreemptionCandidatesOrder checks DESIGN §4.7's order on one mixed set
-// (seed 004 test 3: lower priority always first; test 7: simultaneous
+// TestPreemptionCandidatesOrder checks the candidate order on one mixed set
+// (KEP-8522 integration test 3: lower priority always first; test 7: simultaneous
 // expiries ordered longest-running first, then by ID), whatever the input
 // order.
 func TestPreemptionCandidatesOrder(t *testing.T) {
@@ -272,7 +273,7 @@ func TestPreemptionCandidatesOrder(t *testing.T) {
 	// Expired means reserved before t0+140m (200m - r > 60m); newer means
 	// reserved after t0+100m. "exp-newer" is both, hence expired.
 	want := []string{
-		"low1", "low5-a", "low5-b", // lowest priority first, then ID
+		"low1", "low5-b", "low5-a", // lowest priority first, then most recently reserved
 		"exp-20-a", "exp-20-b", "exp-20-0", "exp-60", "exp-99", "exp-100-at-ts", "exp-newer", // longest-running first, ties by ID
 		"new-190", "new-150", // most recently admitted first
 	}
@@ -322,7 +323,11 @@ func TestCandidateCompareTies(t *testing.T) {
 		a, b eligibility.PreemptionDecision
 		want int // sign of CandidateCompare(a, b)
 	}{
-		{"lower: same priority, ID decides", dec("a", eligibility.ClassLowerPriority, 1, tbAt(9)), dec("b", eligibility.ClassLowerPriority, 1, tbAt(0)), -1},
+		{"lower: same priority, most recently reserved first", dec("b", eligibility.ClassLowerPriority, 1, tbAt(9)), dec("a", eligibility.ClassLowerPriority, 1, tbAt(0)), -1},
+		{"lower: same priority, 1ns later first", dec("b", eligibility.ClassLowerPriority, 1, tbAt(9).Add(1)), dec("a", eligibility.ClassLowerPriority, 1, tbAt(9)), -1},
+		{"lower: same priority and reservation, ID decides", dec("a", eligibility.ClassLowerPriority, 1, tbAt(9)), dec("b", eligibility.ClassLowerPriority, 1, tbAt(9)), -1},
+		{"lower: missing reservation counts as the latest", dec("b", eligibility.ClassLowerPriority, 1, time.Time{}), dec("a", eligibility.ClassLowerPriority, 1, tbAt(900)), -1},
+		{"newer: missing reservation counts as the latest", dec("b", eligibility.ClassNewer, 1, time.Time{}), dec("a", eligibility.ClassNewer, 1, tbAt(900)), -1},
 		{"lower: lowest priority first", dec("b", eligibility.ClassLowerPriority, 0, tbAt(0)), dec("a", eligibility.ClassLowerPriority, 1, tbAt(0)), -1},
 		{"expired: 1ns earlier first", dec("b", eligibility.ClassExpired, 1, tbAt(5)), dec("a", eligibility.ClassExpired, 1, tbAt(5).Add(1)), -1},
 		{"expired: same instant, ID decides", dec("a", eligibility.ClassExpired, 1, tbAt(5)), dec("b", eligibility.ClassExpired, 1, tbAt(5)), -1},
@@ -394,12 +399,12 @@ func TestPreemptionClassifyAllocs(t *testing.T) {
 	_ = n
 }
 
-// --- Seed 004's integration cases, as unit tests ---------------------------
+// --- KEP-8522's integration cases, as unit tests ---------------------------
 
-// TestSeed004TwoJobs: two same-priority jobs compete for one slot; the first
+// TestKEP8522TwoJobs: two same-priority jobs compete for one slot; the first
 // admitted is preempted only after MinAdmitDuration (test 1), not at exactly
 // M (test 5), and never without M (test 4).
-func TestSeed004TwoJobs(t *testing.T) {
+func TestKEP8522TwoJobs(t *testing.T) {
 	a := eligibility.Candidate{ID: "A", Priority: 10, Reserved: tbAt(0)}
 	b := eligibility.PreemptionRequest{Priority: 10, Timestamp: tbAt(5)}
 	m := 4 * time.Hour
@@ -490,12 +495,12 @@ func tbSim(cfg eligibility.PreemptionConfig, slots int, jobs []string, created [
 	return log
 }
 
-// TestSeed004Rotation (test 2): several jobs queued; each running job is
+// TestKEP8522Rotation (test 2): several jobs queued; each running job is
 // preempted once it exceeds M, and the slots rotate fairly — provided a
 // preempted job is re-queued behind the jobs that were waiting (timestamp =
 // its eviction). Two slots, four jobs, M = 60m, steps of 1m: each job runs
 // 61 minutes, the first instant after M on the minute grid.
-func TestSeed004Rotation(t *testing.T) {
+func TestKEP8522Rotation(t *testing.T) {
 	got := tbSim(tbTimeBased(time.Hour), 2, []string{"A", "B", "C", "D"}, []int{0, 0, 1, 2}, 250,
 		func(_, evicted time.Time) time.Time { return evicted })
 	want := []string{"0:A", "0:B", "61:C", "61:D", "122:A", "122:B", "183:C", "183:D", "244:A", "244:B"}
@@ -504,13 +509,13 @@ func TestSeed004Rotation(t *testing.T) {
 	}
 }
 
-// TestSeed004RequeuedAtCreationTakesSlotBack documents a consequence of the
+// TestKEP8522RequeuedAtCreationTakesSlotBack documents a consequence of the
 // "newer" rule (not a tenure choice): if the embedder re-queues a preempted
 // job with its creation time, that job is older than its preemptor's
 // reservation, so it preempts the preemptor at once (a "newer" pick), and
 // the slot changes hands every step. Embedders that want rotation re-queue
-// preempted jobs behind the waiting ones (see TestSeed004Rotation).
-func TestSeed004RequeuedAtCreationTakesSlotBack(t *testing.T) {
+// preempted jobs behind the waiting ones (see TestKEP8522Rotation).
+func TestKEP8522RequeuedAtCreationTakesSlotBack(t *testing.T) {
 	got := tbSim(tbTimeBased(time.Hour), 1, []string{"A", "B"}, []int{0, 1}, 64,
 		func(created, _ time.Time) time.Time { return created })
 	want := []string{"0:A", "61:B", "62:A", "63:B", "64:A"}
@@ -519,11 +524,11 @@ func TestSeed004RequeuedAtCreationTakesSlotBack(t *testing.T) {
 	}
 }
 
-// TestSeed004Restart (test 6): the decision depends only on the persisted
+// TestKEP8522Restart (test 6): the decision depends only on the persisted
 // reservation time; a value re-read after a restart (wall clock only, parsed
 // from RFC3339) gives the same answers as the in-memory one with a
 // monotonic reading.
-func TestSeed004Restart(t *testing.T) {
+func TestKEP8522Restart(t *testing.T) {
 	live := time.Now() // carries a monotonic clock reading
 	persisted, err := time.Parse(time.RFC3339Nano, live.Format(time.RFC3339Nano))
 	if err != nil {
@@ -543,7 +548,7 @@ func TestSeed004Restart(t *testing.T) {
 
 // TestPreemptionNewerByQueueOrder pins which timestamp decides "newer": the
 // candidate's own queue-order timestamp when it is given (Kueue's code),
-// else its reservation (seed 004's wording). The preemptor queued at 10m.
+// else its reservation (KEP-8522's wording). The preemptor queued at 10m.
 func TestPreemptionNewerByQueueOrder(t *testing.T) {
 	cfg := eligibility.PreemptionConfig{Policy: eligibility.PreemptionLowerOrNewerEqualPriority}
 	req := eligibility.PreemptionRequest{Priority: 1, Timestamp: tbAt(10)}
@@ -569,5 +574,57 @@ func TestPreemptionNewerByQueueOrder(t *testing.T) {
 				t.Errorf("class = %v, want %v", got, tt.want)
 			}
 		})
+	}
+}
+
+// TestTimestampPreemptionBuffer: with Kueue's SchedulerTimestampPreemptionBuffer
+// gate (pkg/scheduler/preemption/common/preemption_policy.go), a candidate
+// is newer only when it queued strictly more than 5 minutes after the
+// preemptor; the time-based rule is unaffected, and the gate is not part of
+// the ClusterQueue shape.
+func TestTimestampPreemptionBuffer(t *testing.T) {
+	lone := eligibility.PreemptionConfig{Policy: eligibility.PreemptionLowerOrNewerEqualPriority}
+	buffered := lone
+	buffered.TimestampPreemptionBuffer = true
+	timeBased := tbTimeBased(time.Hour)
+	timeBased.TimestampPreemptionBuffer = true
+	p := eligibility.PreemptionRequest{Priority: 5, Timestamp: tbAt(0)}
+	queued := func(at time.Time) eligibility.Candidate {
+		return eligibility.Candidate{ID: "c", Priority: 5, Reserved: tbAt(1), Queued: at}
+	}
+	now := tbAt(30)
+	tests := []struct {
+		name string
+		cfg  eligibility.PreemptionConfig
+		cand eligibility.Candidate
+		want eligibility.CandidateClass
+	}{
+		{"1m later, no buffer: newer", lone, queued(tbAt(1)), eligibility.ClassNewer},
+		{"1m later, buffer: protected", buffered, queued(tbAt(1)), eligibility.ClassProtected},
+		{"exactly 5m later, buffer: protected", buffered, queued(tbAt(5)), eligibility.ClassProtected},
+		{"5m+1ns later, buffer: newer", buffered, queued(tbAt(5).Add(1)), eligibility.ClassNewer},
+		{"earlier, buffer: protected", buffered, queued(tbAt(-10)), eligibility.ClassProtected},
+		{"reservation stands in, buffer: protected", buffered,
+			eligibility.Candidate{ID: "c", Priority: 5, Reserved: tbAt(4)}, eligibility.ClassProtected},
+		{"reservation stands in, buffer: newer", buffered,
+			eligibility.Candidate{ID: "c", Priority: 5, Reserved: tbAt(6)}, eligibility.ClassNewer},
+		{"expired wins regardless of the buffer", timeBased,
+			eligibility.Candidate{ID: "c", Priority: 5, Reserved: tbAt(-40), Queued: tbAt(1)}, eligibility.ClassExpired},
+		{"lower priority regardless of the buffer", buffered,
+			eligibility.Candidate{ID: "c", Priority: 4, Reserved: tbAt(1), Queued: tbAt(1)}, eligibility.ClassLowerPriority},
+	}
+	for _, tc := range tests {
+		if d := tc.cfg.Classify(p, tc.cand, now); d.Class != tc.want || d.Allowed != tc.want.Preemptible() {
+			t.Errorf("%s: class %v (allowed %v), want %v", tc.name, d.Class, d.Allowed, tc.want)
+		}
+	}
+	if k := buffered.Kueue(); k.WithinClusterQueueConfig != nil || k.WithinClusterQueue != "LowerOrNewerEqualPriority" {
+		t.Errorf("Kueue() = %+v: the gate is not a ClusterQueue field", k)
+	}
+	if b, err := os.ReadFile("doc.go"); err != nil || !strings.Contains(string(b), "SchedulerTimestampPreemptionBuffer feature gate (alpha, off by") {
+		t.Errorf("the package doc does not describe Kueue's SchedulerTimestampPreemptionBuffer gate (%v)", err)
+	}
+	if eligibility.KueueTimestampPreemptionBuffer != 5*time.Minute {
+		t.Errorf("KueueTimestampPreemptionBuffer = %v, want Kueue's 5m", eligibility.KueueTimestampPreemptionBuffer)
 	}
 }

@@ -17,11 +17,20 @@ type Queue struct {
 // nil Tree and an error joining (errors.Join) one [*Problem] per problem found
 // — every empty name, duplicate name, unknown parent and cycle, in that order,
 // each group in input order of [Problem.Index] (for a cycle, the position of
-// its member with the smallest name). The input is
-// not modified or retained.
+// its member with the smallest name). The input is not modified or
+// retained.
 //
-// Cost: O(n log n) time for n queues (a sort by name), O(n) memory, no
-// recursion, so deep chains are fine.
+// Every entry is analysed, including those that cannot be kept, so that
+// fixing the reported problems does not reveal new ones: an entry with an
+// empty name, or a later duplicate whose parent differs from the kept
+// entry's, is also reported when its parent is unknown, and a later
+// duplicate when, kept instead of the first entry of its name, it would
+// close a cycle ([Problem.Dropped] marks these). Each duplicate is checked
+// on its own against the kept entries; a cycle that needs two duplicates
+// at once to close is not predicted.
+//
+// Cost: O(n log n) time for n queues (a sort by name) plus the length of
+// the cycles reported, O(n) memory, no recursion, so deep chains are fine.
 func New(queues []Queue) (*Tree, error) {
 	ents, index, problems := check(queues, false)
 	if len(problems) > 0 {
@@ -45,6 +54,9 @@ func New(queues []Queue) (*Tree, error) {
 //     treats an orphan queue);
 //   - a cycle is broken by making its member with the smallest name
 //     top-level; the rest of the cycle then hangs below it.
+//
+// The problems of the dropped entries (see [New]) are reported too, as
+// repaired by dropping the entry.
 //
 // When the list has no problem, NewTolerant returns the same tree as [New].
 // Cost as for New.
@@ -75,10 +87,12 @@ func check(queues []Queue, repair bool) ([]entry, map[string]int32, []*Problem) 
 		index int
 	}
 	items := make([]item, 0, len(queues))
+	var dropped []*Problem // the empty-name and later duplicate entries
 	for i, q := range queues {
 		if q.Name == "" {
-			problems = append(problems, &Problem{Kind: EmptyName, Index: i, Parent: q.Parent,
-				Repaired: repair, Repair: "entry dropped"})
+			p := &Problem{Kind: EmptyName, Index: i, Parent: q.Parent, Repaired: repair, Repair: "entry dropped"}
+			problems = append(problems, p)
+			dropped = append(dropped, p)
 			continue
 		}
 		items = append(items, item{q, i})
@@ -95,9 +109,13 @@ func check(queues []Queue, repair bool) ([]entry, map[string]int32, []*Problem) 
 	var dups []*Problem
 	for i, it := range items {
 		if i > 0 && it.Name == items[i-1].Name {
-			first := kept[len(kept)-1].index
-			dups = append(dups, &Problem{Kind: DuplicateName, Index: it.index, First: first,
-				Queue: it.Name, Parent: it.Parent, Repaired: repair, Repair: "later entry dropped"})
+			first := kept[len(kept)-1]
+			p := &Problem{Kind: DuplicateName, Index: it.index, First: first.index,
+				Queue: it.Name, Parent: it.Parent, Repaired: repair, Repair: "later entry dropped"}
+			dups = append(dups, p)
+			if it.Parent != first.Parent { // an identical entry adds nothing
+				dropped = append(dropped, p)
+			}
 			continue
 		}
 		kept = append(kept, it)
@@ -124,6 +142,18 @@ func check(queues []Queue, repair bool) ([]entry, map[string]int32, []*Problem) 
 		}
 		ents[i].parent = j
 	}
+	var closers []*Problem // dropped duplicates with a known parent
+	for _, d := range dropped {
+		if d.Parent == "" {
+			continue
+		}
+		if _, found := index[d.Parent]; !found {
+			orphans = append(orphans, &Problem{Kind: UnknownParent, Index: d.Index, Queue: d.Queue,
+				Parent: d.Parent, Dropped: d.Kind, Repaired: repair, Repair: "entry dropped"})
+		} else if d.Kind == DuplicateName {
+			closers = append(closers, d)
+		}
+	}
 	slices.SortFunc(orphans, byIndex)
 	problems = append(problems, orphans...)
 
@@ -138,6 +168,7 @@ func check(queues []Queue, repair bool) ([]entry, map[string]int32, []*Problem) 
 	pos := make([]int32, len(ents))
 	var path []int32
 	var cycles []*Problem
+	var cuts []int32 // the smallest member of each cycle
 	for start := range ents {
 		path = path[:0]
 		v := int32(start)
@@ -162,17 +193,126 @@ func check(queues []Queue, repair bool) ([]entry, map[string]int32, []*Problem) 
 			}
 			cycles = append(cycles, &Problem{Kind: Cycle, Index: kept[low].index, Queue: ents[low].name,
 				Parent: kept[low].Parent, Members: members, Repaired: repair, Repair: "made " + ents[low].name + " top-level"})
-			if repair {
-				ents[low].parent = -1
-			}
+			cuts = append(cuts, low)
 		}
 		for _, u := range path {
 			state[u] = done
 		}
 	}
+	if len(closers) > 0 {
+		cycles = append(cycles, closedCycles(ents, index, cuts, closers, repair)...)
+	}
+	if repair {
+		for _, c := range cuts {
+			ents[c].parent = -1
+		}
+	}
 	slices.SortFunc(cycles, byIndex)
 	problems = append(problems, cycles...)
 	return ents, index, problems
+}
+
+// closedCycles returns a Cycle problem for each dropped duplicate d (a
+// DuplicateName problem whose parent is a known name) that would close a
+// cycle if it replaced the kept entry of its name: that is, when d's name
+// is reachable from d's parent by the kept parent links (ents, before any
+// repair). cuts holds the smallest member of each kept cycle.
+//
+// Reachability is answered in O(1) per duplicate: cutting each kept cycle
+// at its smallest member c turns the kept links into a forest F, in which
+// c is a root and the rest of its cycle is a chain below it, ending at c's
+// own parent x. Following the kept links from a queue visits its ancestors
+// in F and, when its F-root is a cut c, then x and its ancestors, that is
+// the whole cycle. A preorder numbering of F tests ancestry. Listing a
+// cycle's members costs its length.
+func closedCycles(ents []entry, index map[string]int32, cuts []int32, closers []*Problem, repair bool) []*Problem {
+	n := int32(len(ents))
+	fparent := make([]int32, n)
+	for i := range ents {
+		fparent[i] = ents[i].parent
+	}
+	for _, c := range cuts {
+		fparent[c] = -1
+	}
+	// Children lists of F (CSR), then an iterative preorder giving each
+	// entry its interval [pre, pre+size) and its root.
+	start := make([]int32, n+1)
+	for _, p := range fparent {
+		if p >= 0 {
+			start[p+1]++
+		}
+	}
+	for i := int32(1); i <= n; i++ {
+		start[i] += start[i-1]
+	}
+	kids := make([]int32, start[n])
+	fill := slices.Clone(start[:n])
+	for i, p := range fparent {
+		if p >= 0 {
+			kids[fill[p]] = int32(i)
+			fill[p]++
+		}
+	}
+	pre := make([]int32, n)
+	size := make([]int32, n)
+	root := make([]int32, n)
+	var stack []int32
+	next := int32(0)
+	for r := int32(0); r < n; r++ {
+		if fparent[r] >= 0 {
+			continue
+		}
+		stack = append(stack[:0], r)
+		for len(stack) > 0 {
+			v := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			pre[v], root[v] = next, r
+			next++
+			stack = append(stack, kids[start[v]:start[v+1]]...)
+		}
+	}
+	for v := n - 1; v >= 0; v-- { // sizes: children come later in preorder
+		size[v]++
+	}
+	order := make([]int32, n) // entries by preorder
+	for v := int32(0); v < n; v++ {
+		order[pre[v]] = v
+	}
+	for k := n - 1; k >= 0; k-- {
+		if p := fparent[order[k]]; p >= 0 {
+			size[p] += size[order[k]]
+		}
+	}
+	ancestorOrSelf := func(a, v int32) bool { return pre[a] <= pre[v] && pre[v] < pre[a]+size[a] }
+	isCut := make(map[int32]bool, len(cuts))
+	for _, c := range cuts {
+		isCut[c] = true
+	}
+
+	var out []*Problem
+	for _, d := range closers {
+		self, par := index[d.Queue], index[d.Parent]
+		r := root[par]
+		if !ancestorOrSelf(self, par) && !(isCut[r] && ancestorOrSelf(self, ents[r].parent)) {
+			continue
+		}
+		// The cycle: self, then its new parent, then the kept links back to
+		// self; listed from its smallest name.
+		members := []string{ents[self].name}
+		for u := par; u != self; u = ents[u].parent {
+			members = append(members, ents[u].name)
+		}
+		low := 0
+		for i := range members {
+			if members[i] < members[low] {
+				low = i
+			}
+		}
+		members = append(members[low:], members[:low]...)
+		out = append(out, &Problem{Kind: Cycle, Index: d.Index, Queue: d.Queue, Parent: d.Parent,
+			Members: members, Dropped: DuplicateName, Repaired: repair, Repair: "entry dropped"})
+	}
+	return out
 }
 
 // byIndex orders problems by the input position of the entry concerned.

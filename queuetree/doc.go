@@ -14,7 +14,12 @@
 //
 //   - [New] is strict: any empty name, duplicate, unknown parent or cycle
 //     (a queue that is its own parent included) is an error, and the error
-//     lists every problem at once (errors.Join of [*Problem]).
+//     lists every problem at once (errors.Join of [*Problem]). Entries that
+//     cannot be kept are analysed too: an empty-name entry or a later
+//     duplicate with an unknown parent, and a duplicate that would close a
+//     cycle if it were kept instead of the first, are reported as well
+//     ([Problem.Dropped]), so fixing the reported problems does not reveal
+//     new ones.
 //   - [NewTolerant] is for a scheduler that must keep running on whatever
 //     snapshot it has: it repairs the list (drops empty names and later
 //     duplicates, makes orphans top-level, breaks each cycle at its smallest

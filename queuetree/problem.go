@@ -41,7 +41,7 @@ type Problem struct {
 	Kind ProblemKind
 	// Index is the position in the input of the entry concerned (for a
 	// duplicate, the later entry; for a cycle, the entry whose parent link
-	// NewTolerant cut).
+	// NewTolerant cut, or the dropped entry that closes it).
 	Index int
 	// Queue and Parent are that entry's names.
 	Queue, Parent string
@@ -50,6 +50,12 @@ type Problem struct {
 	// Members lists a cycle's queues, starting with the smallest name and
 	// following parent links.
 	Members []string
+	// Dropped is set on an UnknownParent or Cycle problem of an entry that
+	// is not kept: EmptyName for an entry without a name, DuplicateName for
+	// a later duplicate (checked as if it replaced the kept entry of its
+	// name). Such problems are reported so that every problem shows in one
+	// pass; zero otherwise.
+	Dropped ProblemKind
 	// Repaired is true when NewTolerant repaired the problem; Repair says how.
 	Repaired bool
 	Repair   string
@@ -74,6 +80,12 @@ func (p *Problem) Error() string {
 		msg = fmt.Sprintf("queuetree: cycle %s -> %s", strings.Join(p.Members, " -> "), p.Members[0])
 	default:
 		msg = "queuetree: " + p.Kind.String()
+	}
+	switch p.Dropped {
+	case EmptyName:
+		msg += fmt.Sprintf(" (entry #%d, an empty name)", p.Index)
+	case DuplicateName:
+		msg += fmt.Sprintf(" (entry #%d, a later duplicate)", p.Index)
 	}
 	if p.Repaired {
 		msg += " (repaired: " + p.Repair + ")"

@@ -199,7 +199,10 @@ func TestInputOrderIndependence(t *testing.T) {
 // exactly the distinct non-empty names; each keeps the parent of its first
 // entry unless that parent is unknown or the queue is the smallest name of
 // a cycle, which become top-level; and one problem is reported per empty
-// entry, later duplicate, orphan and cycle.
+// entry, later duplicate, orphan and cycle, plus one per dropped entry
+// (empty, or a duplicate with a parent of its own) whose parent is unknown
+// and one per such duplicate that would close a cycle in place of the kept
+// entry.
 func TestTolerantAlwaysUsable(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		nameGen := rapid.SampledFrom([]string{"", "a", "b", "c", "d", "e", "f"})
@@ -210,15 +213,40 @@ func TestTolerantAlwaysUsable(t *testing.T) {
 
 		firstParent := map[string]string{}
 		wantCount := map[queuetree.ProblemKind]int{}
+		var droppedEntries []queuetree.Queue
 		for _, q := range qs {
-			_, seen := firstParent[q.Name]
+			first, seen := firstParent[q.Name]
 			switch {
 			case q.Name == "":
 				wantCount[queuetree.EmptyName]++
+				droppedEntries = append(droppedEntries, q)
 			case seen:
 				wantCount[queuetree.DuplicateName]++
+				if q.Parent != first {
+					droppedEntries = append(droppedEntries, q)
+				}
 			default:
 				firstParent[q.Name] = q.Parent
+			}
+		}
+		for _, q := range droppedEntries {
+			if q.Parent == "" {
+				continue
+			}
+			if _, known := firstParent[q.Parent]; !known {
+				wantCount[queuetree.UnknownParent]++
+				continue
+			}
+			if q.Name == "" {
+				continue
+			}
+			// Follow the kept links from the new parent: back to the name?
+			x := q.Parent
+			for steps := 0; x != "" && x != q.Name && steps <= len(firstParent); steps++ {
+				x = firstParent[x]
+			}
+			if x == q.Name {
+				wantCount[queuetree.Cycle]++
 			}
 		}
 		wantParent := map[string]string{}
@@ -271,4 +299,85 @@ func TestTolerantAlwaysUsable(t *testing.T) {
 			t.Fatalf("strict err = %v but tolerant problems = %v", err, problems)
 		}
 	})
+}
+
+// TestStrictOnePass checks that New reports every problem in one pass: for
+// any list, and any way of resolving one duplicated name (keeping any one of
+// its entries, the other names keeping their first) with the empty-name
+// entries named afresh, every problem of the resolved list was already
+// reported for the original list (an unknown parent by queue and parent, a
+// cycle by its members).
+func TestStrictOnePass(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		nameGen := rapid.SampledFrom([]string{"", "a", "b", "c", "d", "e"})
+		qs := rapid.SliceOfN(rapid.Custom(func(t *rapid.T) queuetree.Queue {
+			return queuetree.Queue{Name: nameGen.Draw(t, "name"), Parent: nameGen.Draw(t, "parent")}
+		}), 0, 10).Draw(t, "queues")
+		_, err := queuetree.New(qs)
+		reported := map[string]bool{}
+		if err != nil {
+			for _, e := range err.(interface{ Unwrap() []error }).Unwrap() {
+				reported[onePassKey(e.(*queuetree.Problem), false)] = true
+			}
+		}
+		// Resolve: the chosen name keeps its k-th entry; empty names become
+		// fresh names (their unknown parents were reported without a name).
+		byName := map[string][]int{}
+		for i, q := range qs {
+			byName[q.Name] = append(byName[q.Name], i)
+		}
+		names := make([]string, 0, len(byName))
+		for nm := range byName {
+			if nm != "" {
+				names = append(names, nm)
+			}
+		}
+		slices.Sort(names)
+		if len(names) == 0 {
+			return
+		}
+		chosen := rapid.SampledFrom(names).Draw(t, "chosen")
+		keep := rapid.IntRange(0, len(byName[chosen])-1).Draw(t, "keep")
+		var resolved []queuetree.Queue
+		fresh := map[string]bool{}
+		for i, q := range qs {
+			switch {
+			case q.Name == "":
+				q.Name = fmt.Sprintf("fresh%d", i)
+				fresh[q.Name] = true
+			case q.Name == chosen && i != byName[chosen][keep]:
+				continue
+			case q.Name != chosen && i != byName[q.Name][0]:
+				continue
+			}
+			resolved = append(resolved, q)
+		}
+		_, err = queuetree.New(resolved)
+		if err == nil {
+			return
+		}
+		for _, e := range err.(interface{ Unwrap() []error }).Unwrap() {
+			p := e.(*queuetree.Problem)
+			if fresh[p.Queue] {
+				p.Queue = ""
+			}
+			if k := onePassKey(p, true); !reported[k] {
+				t.Fatalf("resolving %q to entry #%d revealed %v, not reported for the original list (%v)", chosen, byName[chosen][keep], p, reported)
+			}
+		}
+	})
+}
+
+// onePassKey identifies a problem independently of entry positions.
+func onePassKey(p *queuetree.Problem, resolved bool) string {
+	switch p.Kind {
+	case queuetree.UnknownParent:
+		return "unknown " + p.Queue + ">" + p.Parent
+	case queuetree.Cycle:
+		return "cycle " + fmt.Sprint(p.Members)
+	}
+	if resolved {
+		return "unexpected " + p.Error()
+	}
+	return p.Error()
 }

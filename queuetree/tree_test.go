@@ -2,6 +2,7 @@ package queuetree_test
 
 import (
 	"errors"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -299,6 +300,97 @@ func TestProblemsInInputOrder(t *testing.T) {
 	}
 	if diff := cmp.Diff(want, strings.Split(err.Error(), "\n")); diff != "" {
 		t.Errorf("errors (-want +got):\n%s", diff)
+	}
+}
+
+// TestDroppedEntriesAnalysed checks that New reports, in one pass, the
+// problems of the entries it cannot keep (empty names, later duplicates):
+// fixing the reported problems must not reveal new ones. A dropped
+// duplicate is checked as if it replaced the kept entry of its name.
+func TestDroppedEntriesAnalysed(t *testing.T) {
+	_, err := queuetree.New([]queuetree.Queue{
+		{Name: "a"},
+		{Name: "b", Parent: "a"},
+		{Name: "a", Parent: "b"},     // #2: duplicate; kept instead of #0 it closes a -> b -> a
+		{Name: "", Parent: "ghost"},  // #3: empty name, and its parent is unknown
+		{Name: "c", Parent: "a"},     // #4
+		{Name: "c", Parent: "nope"},  // #5: duplicate with an unknown parent
+		{Name: "c", Parent: "c"},     // #6: duplicate that is its own parent
+		{Name: "b", Parent: "a"},     // #7: the same entry again: nothing more to say
+		{Name: "", Parent: "a"},      // #8: empty name, known parent
+		{Name: "d", Parent: "ghost"}, // #9: plain orphan
+	})
+	if err == nil {
+		t.Fatal("New accepted a broken list")
+	}
+	want := []string{
+		"queuetree: entry #3 has an empty name",
+		"queuetree: entry #8 has an empty name",
+		`queuetree: duplicate queue "a" (entries #0 and #2)`,
+		`queuetree: duplicate queue "c" (entries #4 and #5)`,
+		`queuetree: duplicate queue "c" (entries #4 and #6)`,
+		`queuetree: duplicate queue "b" (entries #1 and #7)`,
+		`queuetree: queue "" has unknown parent "ghost" (entry #3, an empty name)`,
+		`queuetree: queue "c" has unknown parent "nope" (entry #5, a later duplicate)`,
+		`queuetree: queue "d" has unknown parent "ghost"`,
+		"queuetree: cycle a -> b -> a (entry #2, a later duplicate)",
+		"queuetree: cycle c -> c (entry #6, a later duplicate)",
+	}
+	if diff := cmp.Diff(want, strings.Split(err.Error(), "\n")); diff != "" {
+		t.Errorf("errors (-want +got):\n%s", diff)
+	}
+	var cyc []*queuetree.Problem
+	for _, e := range err.(interface{ Unwrap() []error }).Unwrap() {
+		if p := e.(*queuetree.Problem); p.Kind == queuetree.Cycle {
+			cyc = append(cyc, p)
+		}
+	}
+	if len(cyc) != 2 || cyc[0].Index != 2 || cyc[1].Index != 6 {
+		t.Errorf("cycle problems %+v, want the dropped entries #2 and #6", cyc)
+	}
+
+	// The tolerant build reports the same problems, each dropped entry's
+	// repaired by dropping it.
+	_, problems := queuetree.NewTolerant([]queuetree.Queue{{Name: "x"}, {Name: "x", Parent: "x"}, {Name: "", Parent: "y"}})
+	var msgs []string
+	for _, p := range problems {
+		msgs = append(msgs, p.Error())
+	}
+	wantTolerant := []string{
+		"queuetree: entry #2 has an empty name (repaired: entry dropped)",
+		`queuetree: duplicate queue "x" (entries #0 and #1) (repaired: later entry dropped)`,
+		`queuetree: queue "" has unknown parent "y" (entry #2, an empty name) (repaired: entry dropped)`,
+		"queuetree: cycle x -> x (entry #1, a later duplicate) (repaired: entry dropped)",
+	}
+	if diff := cmp.Diff(wantTolerant, msgs); diff != "" {
+		t.Errorf("tolerant problems (-want +got):\n%s", diff)
+	}
+}
+
+// TestDroppedDuplicateClosesDeepCycle: a duplicate of the root of a
+// 50,000-deep chain, parented to its deepest queue, would close a cycle of
+// every queue; New reports it without recursion, starting at the smallest
+// name.
+func TestDroppedDuplicateClosesDeepCycle(t *testing.T) {
+	const n = 50_000
+	qs := make([]queuetree.Queue, 0, n+1)
+	name := func(i int) string { return fmt.Sprintf("q%06d", i) }
+	qs = append(qs, queuetree.Queue{Name: name(0)})
+	for i := 1; i < n; i++ {
+		qs = append(qs, queuetree.Queue{Name: name(i), Parent: name(i - 1)})
+	}
+	qs = append(qs, queuetree.Queue{Name: name(0), Parent: name(n - 1)})
+	_, err := queuetree.New(qs)
+	var ps []*queuetree.Problem
+	for _, e := range err.(interface{ Unwrap() []error }).Unwrap() {
+		ps = append(ps, e.(*queuetree.Problem))
+	}
+	if len(ps) != 2 || ps[0].Kind != queuetree.DuplicateName || ps[1].Kind != queuetree.Cycle {
+		t.Fatalf("problems %v, want a duplicate and the cycle it closes", err)
+	}
+	m := ps[1].Members
+	if len(m) != n || m[0] != name(0) || m[1] != name(n-1) || m[n-1] != name(1) || ps[1].Index != n {
+		t.Errorf("cycle members: %d, starting %v, index %d", len(m), m[:2], ps[1].Index)
 	}
 }
 

@@ -7,47 +7,71 @@ import (
 	"time"
 )
 
-// Defaults of [BackoffConfig]. A zero field of a BackoffConfig means "use the
-// default"; the defaults are Kueue's (KEP-1282 and its configuration API).
+// Defaults of [BackoffConfig]. An unset field of a BackoffConfig (zero,
+// and not marked by its flag) means "use the default"; the defaults are
+// Kueue's (KEP-1282 and its configuration API, apis/config/v1beta1
+// RequeuingStrategy).
 const (
 	// DefaultBackoffBase is the delay of the first requeue.
 	DefaultBackoffBase = 60 * time.Second
 	// DefaultBackoffMax caps every delay.
 	DefaultBackoffMax = time.Hour
 	// DefaultBackoffJitter is the jitter fraction: a delay d grows by a
-	// random amount in [0, 0.0001·d).
+	// random amount of at most 0.0001·d.
 	DefaultBackoffJitter = 0.0001
+	// BackoffUncappedMax is where an Uncapped backoff stops doubling: 2^62 ns,
+	// about 146 years. It is Kueue's own stand-in for a zero cap
+	// (pkg/util/wait NewBackoff replaces a zero cap with MaxInt64 divided by
+	// the factor, 2), so that uncapped delays match Kueue's exactly.
+	BackoffUncappedMax time.Duration = 1 << 62
 )
 
 // BackoffConfig configures the exponential backoff applied to a job each time
 // it is evicted because it did not become ready in time (Kueue's
-// waitForPodsReady requeuing strategy, seed 003).
+// waitForPodsReady requeuing strategy, KEP-1282).
 //
-// The n-th requeue waits Base·2^(n-1), capped at Max, plus a random jitter in
-// [0, Jitter·delay). After Limit requeues the next readiness timeout
-// deactivates the job instead (see [RequeueState.Timeout]).
+// The n-th requeue waits Base·2^(n-1), capped at Max, plus a random jitter of
+// at most Jitter·delay. After Limit requeues the next readiness timeout
+// deactivates the job instead (see [RequeueState.Timeout]). This is the
+// computation of current Kueue (pkg/util/wait NewBackoff(base, max, 2,
+// 0.0001) and its WaitTime, called from UpdateRequeueState in
+// pkg/workload): the cap applies before the jitter, so a capped delay is Max
+// plus its jitter. Older Kueue releases clamped the jittered delay instead;
+// [BackoffConfig.ClampToMax] selects that (see
+// [KueueRequeuingStrategy.ClampedStrategy]).
 //
-// # Zero value
+// # Zero value and explicit zeros
 //
 // The zero BackoffConfig is ready to use and equals the defaults: a zero
 // Base, Max or Jitter takes [DefaultBackoffBase], [DefaultBackoffMax] or
-// [DefaultBackoffJitter], and a nil Limit means no limit. Consequently a
-// jitter fraction of exactly zero cannot be configured: to draw no jitter,
-// call [BackoffConfig.Delay] (which never adds jitter) or pass a nil
-// [BackoffSource] or the value 0 as the random draw. [BackoffConfig.Effective]
-// returns the config with the defaults filled in.
+// [DefaultBackoffJitter], and a nil Limit means no limit. A zero that is
+// meant literally is marked by a flag, so the zero value keeps its safe
+// defaults and every setting Kueue accepts can still be expressed:
+//
+//   - NoDelay: every requeue waits 0 (Kueue: backoffBaseSeconds: 0); the
+//     count and the limit still apply;
+//   - Uncapped: no cap (Kueue: backoffMaxSeconds: 0, which Kueue's backoff
+//     reads as "no cap"); delays double until they reach
+//     [BackoffUncappedMax] (2^62 ns, about 146 years), Kueue's own stand-in
+//     for a missing cap, instead of overflowing;
+//   - NoJitter: the jitter fraction is exactly 0 (Kueue's is fixed at
+//     0.0001 and cannot be changed there).
+//
+// A flag requires its field to be zero ([BackoffConfig.Validate] reports a
+// flag set beside a non-zero field; the methods then follow the flag).
+// [BackoffConfig.Effective] returns the config with the defaults filled in.
 //
 // BackoffConfig is a plain value: safe to copy and to use from any number of
 // goroutines. Its methods never panic, even on a config that fails
 // [BackoffConfig.Validate]: negative durations and an out-of-range or NaN
-// jitter are treated as zero (that is, as the default), and Base > Max
-// yields Max for every requeue.
+// jitter are treated as unset (that is, as the default), a flag set beside a
+// non-zero field wins, and Base > Max yields Max for every requeue.
 type BackoffConfig struct {
 	// Base is the delay of the first requeue (Kueue: backoffBaseSeconds).
-	// Zero means DefaultBackoffBase (60s).
+	// Zero means DefaultBackoffBase (60s) unless NoDelay is set.
 	Base time.Duration
 	// Max caps the delay of every requeue (Kueue: backoffMaxSeconds).
-	// Zero means DefaultBackoffMax (1h).
+	// Zero means DefaultBackoffMax (1h) unless Uncapped is set.
 	Max time.Duration
 	// Limit is the number of requeues allowed before a readiness timeout
 	// deactivates the job (Kueue: backoffLimitCount). Nil means no limit:
@@ -55,8 +79,29 @@ type BackoffConfig struct {
 	// first readiness timeout.
 	Limit *int
 	// Jitter is the jitter fraction in [0, 1): the n-th delay d grows by
-	// Jitter·d·u for a random u in [0, 1). Zero means DefaultBackoffJitter.
+	// u·Jitter·d for a random u in [0, 1). Zero means DefaultBackoffJitter
+	// unless NoJitter is set.
 	Jitter float64
+
+	// NoDelay makes every delay 0 (Kueue: backoffBaseSeconds: 0): a
+	// requeued job is admissible at once, while Count and Limit still
+	// apply. Base must be 0.
+	NoDelay bool
+	// Uncapped removes the cap (Kueue: backoffMaxSeconds: 0). Max must be
+	// 0.
+	Uncapped bool
+	// NoJitter makes the jitter fraction exactly 0. Jitter must be 0.
+	NoJitter bool
+
+	// ClampToMax keeps every delay, jitter included, within the cap:
+	// [BackoffConfig.DelayJitter] returns at most Max (BackoffUncappedMax
+	// when Uncapped), and a Base above Max is valid, every delay then being
+	// Max. This is how Kueue computed the delay before pkg/util/wait
+	// NewBackoff, as min(Step(), max) in the workload controller and later
+	// in pkg/workload UpdateRequeueState; [KueueRequeuingStrategy.ClampedStrategy]
+	// reads a configuration that way. Delay and TotalDelay, which carry no
+	// jitter, are the same either way.
+	ClampToMax bool
 }
 
 // BackoffLimit returns a pointer to n, for [BackoffConfig.Limit]:
@@ -74,27 +119,83 @@ type BackoffSource interface {
 	Float64() float64
 }
 
-// Effective returns c with every zero (or invalid) field replaced by its
-// default: the values [BackoffConfig.Delay] actually uses. Limit is returned
-// unchanged.
+// Effective returns c with every unset field replaced by its default: the
+// values [BackoffConfig.Delay] actually uses. A field is unset when it is
+// zero (or invalid: negative, or a jitter outside [0, 1) or NaN) and its
+// flag is not set. A field whose flag is set comes back as 0 (Base 0 with
+// NoDelay, Max 0 meaning no cap with Uncapped, Jitter 0 with NoJitter), the
+// flags and Limit unchanged.
 func (c BackoffConfig) Effective() BackoffConfig {
-	if c.Base <= 0 {
+	switch {
+	case c.NoDelay:
+		c.Base = 0
+	case c.Base <= 0:
 		c.Base = DefaultBackoffBase
 	}
-	if c.Max <= 0 {
+	switch {
+	case c.Uncapped:
+		c.Max = 0
+	case c.Max <= 0:
 		c.Max = DefaultBackoffMax
 	}
-	if !(c.Jitter > 0 && c.Jitter < 1) { // also catches NaN
+	switch {
+	case c.NoJitter:
+		c.Jitter = 0
+	case !(c.Jitter > 0 && c.Jitter < 1): // also catches NaN
 		c.Jitter = DefaultBackoffJitter
 	}
 	return c
 }
 
+// bounds returns the effective base and cap (the values of Effective,
+// without copying the config): the cap is BackoffUncappedMax when c is
+// uncapped, so the doubling stops there.
+func (c *BackoffConfig) bounds() (base, max time.Duration) {
+	base, max = c.Base, c.Max
+	switch {
+	case c.NoDelay:
+		base = 0
+	case base <= 0:
+		base = DefaultBackoffBase
+	}
+	return base, capOf(max, c.Uncapped)
+}
+
+// capOf returns the effective cap for a Max field and the Uncapped flag.
+func capOf(max time.Duration, uncapped bool) time.Duration {
+	switch {
+	case uncapped:
+		return BackoffUncappedMax
+	case max <= 0:
+		return DefaultBackoffMax
+	}
+	return max
+}
+
+// jitter returns the effective jitter fraction (that of Effective).
+func (c *BackoffConfig) jitter() float64 {
+	switch {
+	case c.NoJitter:
+		return 0
+	case c.Jitter > 0 && c.Jitter < 1:
+		return c.Jitter
+	}
+	return DefaultBackoffJitter
+}
+
 // Validate reports every problem of c at once (joined with [errors.Join]),
 // or nil. It rejects negative Base, Max and Limit, a Jitter outside [0, 1)
-// (NaN included), and an effective Base greater than the effective Max (so
-// Base 2h with Max unset is rejected: the default Max is 1h). Each message
-// starts with "requeue: ".
+// (NaN included), a flag set beside a non-zero field (NoDelay with a Base,
+// Uncapped with a Max, NoJitter with a Jitter), and, unless ClampToMax is
+// set, an effective Base greater than the effective cap (so Base 2h with Max
+// unset is rejected: the default Max is 1h; with Uncapped the cap is
+// BackoffUncappedMax). Each message starts with "requeue: ".
+//
+// Base > Max is the one setting current Kueue accepts that tenure refuses:
+// Kueue's backoff (pkg/util/wait NewBackoff) returns the base itself for the
+// first requeue and caps only the later ones, so the first delay exceeds the
+// configured maximum. With NoDelay there is no such conflict, and with
+// ClampToMax (older Kueue releases) every delay is then Max.
 func (c BackoffConfig) Validate() error {
 	var errs []error
 	if c.Base < 0 {
@@ -109,31 +210,59 @@ func (c BackoffConfig) Validate() error {
 	if !(c.Jitter >= 0 && c.Jitter < 1) {
 		errs = append(errs, fmt.Errorf("requeue: backoff jitter must be in [0, 1), got %v", c.Jitter))
 	}
-	if c.Base >= 0 && c.Max >= 0 {
-		e := c.Effective()
-		if e.Base > e.Max {
-			errs = append(errs, fmt.Errorf("requeue: backoff base %v exceeds max %v", e.Base, e.Max))
+	if c.NoDelay && c.Base != 0 {
+		errs = append(errs, fmt.Errorf("requeue: backoff NoDelay is set but Base is %v (want 0)", c.Base))
+	}
+	if c.Uncapped && c.Max != 0 {
+		errs = append(errs, fmt.Errorf("requeue: backoff Uncapped is set but Max is %v (want 0)", c.Max))
+	}
+	if c.NoJitter && c.Jitter != 0 {
+		errs = append(errs, fmt.Errorf("requeue: backoff NoJitter is set but Jitter is %v (want 0)", c.Jitter))
+	}
+	if c.Base >= 0 && c.Max >= 0 && !c.ClampToMax {
+		if base, max := c.bounds(); base > max {
+			errs = append(errs, fmt.Errorf("requeue: backoff base %v exceeds max %v", base, max))
 		}
 	}
 	return errors.Join(errs...)
 }
 
 // Delay returns the delay of the n-th requeue without jitter:
-// Base·2^(n-1) capped at Max, and 0 for n <= 0.
+// Base·2^(n-1) capped at Max, and 0 for n <= 0 and under NoDelay. Without
+// a cap (Uncapped) the delay stops at [BackoffUncappedMax].
 //
 // The cap is applied before multiplying, so the result is exact and never
 // overflows for any n (n = math.MaxInt returns Max). Delay is non-decreasing
-// in n. Cost: O(1), no allocation.
+// in n. Cost: O(1), no allocation; it is small enough to be inlined.
 func (c BackoffConfig) Delay(n int) time.Duration {
-	if n <= 0 {
+	// The common cases first: no requeue yet, or no delay at all.
+	if n <= 0 || c.NoDelay {
 		return 0
 	}
-	e := c.Effective()
-	return capDouble(e.Base, e.Max, n-1)
+	base := c.Base
+	if base <= 0 {
+		base = DefaultBackoffBase
+	}
+	return capDouble(base, capOf(c.Max, c.Uncapped), n-1)
 }
 
-// capDouble returns min(base·2^shift, max) for base, max > 0, shift >= 0,
-// without overflow: base·2^shift <= max exactly when base <= max>>shift.
+// delay is Delay for callers inside the package that hold c in memory: it
+// reads the fields in place instead of copying the config.
+func (c *BackoffConfig) delay(n int) time.Duration {
+	if n <= 0 || c.NoDelay {
+		return 0
+	}
+	base := c.Base
+	if base <= 0 {
+		base = DefaultBackoffBase
+	}
+	return capDouble(base, capOf(c.Max, c.Uncapped), n-1)
+}
+
+// capDouble returns min(base·2^shift, max) for base > 0, max > 0,
+// shift >= 0, without overflow: base·2^shift <= max exactly when
+// base <= max>>shift. Any shift of 63 or more gives max, since max < 2^63
+// <= base·2^63; testing it first also lets the compiler emit plain shifts.
 func capDouble(base, max time.Duration, shift int) time.Duration {
 	if shift >= 63 || base > max>>uint(shift) {
 		return max
@@ -142,22 +271,32 @@ func capDouble(base, max time.Duration, shift int) time.Duration {
 }
 
 // DelayJitter returns [BackoffConfig.Delay](n) plus the jitter
-// floor(Jitter·delay·u), for a random draw u in [0, 1) supplied by the
-// caller: u = 0 adds nothing, and the jitter is below Jitter·delay, so the
-// result never exceeds delay·(1+Jitter). A u outside [0, 1) is clamped into it (NaN counts as 0).
-// The sum saturates at the largest Duration. Cost: O(1), no allocation.
+// floor(u·Jitter·delay), for a random draw u in [0, 1) supplied by the
+// caller: u = 0 adds nothing (and so does NoJitter), and the jitter stays
+// within Jitter·delay up to float64 rounding (one part in 2^51; with
+// Kueue's 0.0001, under a nanosecond for any delay). A u outside [0, 1) is
+// clamped into it (NaN counts as 0). The product is taken in the order
+// Kueue's jitter (k8s.io/apimachinery wait.Jitter) takes it, so for the same
+// draw the delay is Kueue's to the nanosecond. With ClampToMax the result
+// is at most the cap. The sum saturates at the largest Duration.
+// Cost: O(1), no allocation.
 func (c BackoffConfig) DelayJitter(n int, u float64) time.Duration {
-	d := c.Delay(n)
+	d := c.delay(n)
 	if d == 0 || !(u > 0) {
 		return d
 	}
 	if u >= 1 {
 		u = math.Nextafter(1, 0)
 	}
-	// float64(d)·f·u < float64(d) <= 2^63, so the conversion cannot overflow.
-	j := time.Duration(float64(d) * c.Effective().Jitter * u)
+	// u·f·float64(d) < float64(d) <= 2^63, so the conversion cannot overflow.
+	j := time.Duration(u * c.jitter() * float64(d))
 	if j > math.MaxInt64-d {
-		return math.MaxInt64
+		j = math.MaxInt64 - d
+	}
+	if c.ClampToMax {
+		if max := capOf(c.Max, c.Uncapped); j > max-d {
+			return max
+		}
 	}
 	return d + j
 }
@@ -166,7 +305,7 @@ func (c BackoffConfig) DelayJitter(n int, u float64) time.Duration {
 // (one call to src.Float64). A nil src adds no jitter.
 func (c BackoffConfig) DelayFrom(n int, src BackoffSource) time.Duration {
 	if src == nil {
-		return c.Delay(n)
+		return c.delay(n)
 	}
 	return c.DelayJitter(n, src.Float64())
 }
@@ -178,21 +317,21 @@ func (c BackoffConfig) DelayFrom(n int, src BackoffSource) time.Duration {
 // doublings), no allocation.
 //
 // With the defaults, TotalDelay(10) is 5h3m: 60s+120s+…+1920s = 3,780s,
-// then four capped delays of 3,600s. Without the cap (Max at least 2^9·Base)
-// it is Base·(2^n − 1); seed 003's example, Base 60s and n = 10, is
-// 61,380s = 17h3m, not the "8h 32min" the seed states (30,720s, its last
-// term alone).
+// then four capped delays of 3,600s. Without the cap (Max at least 2^9·Base,
+// or Uncapped) it is Base·(2^n − 1); KEP-1282's worked example, Base 60s and
+// n = 10, is 61,380s = 17h3m, not the "8h 32min" it states (30,720s, its
+// last term alone).
 func (c BackoffConfig) TotalDelay(n int) time.Duration {
-	if n <= 0 {
+	base, max := c.bounds()
+	if n <= 0 || base == 0 {
 		return 0
 	}
-	e := c.Effective()
 	var total time.Duration
 	k := 1
 	// Uncapped terms: at most 63 of them, since Base >= 1ns and Max < 2^63.
 	for ; k <= n; k++ {
-		d := capDouble(e.Base, e.Max, k-1)
-		if d == e.Max {
+		d := capDouble(base, max, k-1)
+		if d == max {
 			break
 		}
 		if d > math.MaxInt64-total { // only when Max is near the largest Duration
@@ -205,8 +344,8 @@ func (c BackoffConfig) TotalDelay(n int) time.Duration {
 	}
 	// Remaining n-k+1 terms are all Max.
 	rest := uint64(n - k + 1)
-	if rest > uint64(math.MaxInt64-total)/uint64(e.Max) {
+	if rest > uint64(math.MaxInt64-total)/uint64(max) {
 		return math.MaxInt64
 	}
-	return total + time.Duration(rest)*e.Max
+	return total + time.Duration(rest)*max
 }

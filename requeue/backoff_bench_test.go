@@ -21,6 +21,20 @@ func BenchmarkBackoffDelay(b *testing.B) {
 	}
 }
 
+// backoffShared is a config an embedder keeps in its own struct.
+var backoffShared = requeue.BackoffConfig{Limit: requeue.BackoffLimit(10)}
+
+// BenchmarkBackoffDelayShared is BenchmarkBackoffDelay with the config read
+// from memory on every call, as an embedder holding it in a struct does:
+// nothing can be folded at compile time.
+func BenchmarkBackoffDelayShared(b *testing.B) {
+	c := &backoffShared
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		backoffSink += c.Delay(i&63 + 1)
+	}
+}
+
 // BenchmarkBackoffDelayFrom adds the jitter drawn from a *rand.Rand.
 func BenchmarkBackoffDelayFrom(b *testing.B) {
 	c := requeue.BackoffConfig{}

@@ -3,14 +3,19 @@ package requeue
 import (
 	"errors"
 	"fmt"
+	"math"
 	"slices"
 	"strconv"
 	"time"
 )
 
-// Kueue's field names for the backoff settings of its requeuing strategy
-// (waitForPodsReady.requeuingStrategy), the keys [BackoffFromKueueMap] reads.
+// Kueue's field names in its requeuing strategy
+// (waitForPodsReady.requeuingStrategy), the keys [KueueRequeuingStrategyFromMap]
+// reads.
 const (
+	// KueueKeyTimestamp is the key of the queue-order timestamp strategy
+	// ("Eviction" or "Creation").
+	KueueKeyTimestamp = "timestamp"
 	// BackoffKeyBaseSeconds is the key of the base delay in seconds.
 	BackoffKeyBaseSeconds = "backoffBaseSeconds"
 	// BackoffKeyMaxSeconds is the key of the maximum delay in seconds.
@@ -19,93 +24,295 @@ const (
 	BackoffKeyLimitCount = "backoffLimitCount"
 )
 
-// BackoffKueueFields mirrors the backoff fields of Kueue's RequeuingStrategy
-// as its API declares them (optional 32-bit integers), for schedulers that
-// fork Kueue and already hold these values. Nil means unset (the default).
-type BackoffKueueFields struct {
-	// BackoffBaseSeconds is the base delay in seconds; nil means 60.
-	BackoffBaseSeconds *int32
-	// BackoffMaxSeconds is the cap in seconds; nil means 3600.
-	BackoffMaxSeconds *int32
-	// BackoffLimitCount is the number of requeues before deactivation;
-	// nil means no limit.
+// KueueRequeuingStrategy mirrors Kueue's waitForPodsReady.requeuingStrategy
+// field for field, as its configuration API declares it (kubernetes-sigs/kueue
+// apis/config/v1beta1 and v1beta2, type RequeuingStrategy): every field is an
+// optional pointer, nil meaning "unset, use the default". A Kueue fork can
+// copy its values straight across (Kueue's RequeuingTimestamp is a string, so
+// (*string)(rs.Timestamp) converts the pointer).
+//
+// [KueueRequeuingStrategy.Strategy] converts it to tenure's
+// [RequeuingStrategy] and [RequeuingStrategy.Kueue] converts back; for every
+// strategy Strategy accepts, the round trip returns exactly the input,
+// nil pointers and explicit zeros included.
+type KueueRequeuingStrategy struct {
+	// Timestamp is "Eviction" (the default) or "Creation", spelt exactly so
+	// (Kueue rejects other spellings).
+	Timestamp *string
+	// BackoffLimitCount is the number of requeues before deactivation; nil
+	// means no limit. Must not be negative.
 	BackoffLimitCount *int32
+	// BackoffBaseSeconds is the base delay in seconds; nil means 60, 0
+	// means no delay at all. Must not be negative.
+	BackoffBaseSeconds *int32
+	// BackoffMaxSeconds is the cap in seconds; nil means 3600, 0 means no
+	// cap. Must not be negative.
+	BackoffMaxSeconds *int32
 }
 
-// Config converts f to a validated [BackoffConfig] (jitter: the default).
-// It returns every problem at once: negative values, a base or max of
-// exactly 0 (a zero BackoffConfig field means "default", so an explicit 0
-// is rejected rather than silently turned into 60 or 3600), and a base
-// above the max. On error the returned config is the zero value.
-func (f BackoffKueueFields) Config() (BackoffConfig, error) {
+// RequeuingStrategy is Kueue's requeuing strategy in tenure's types: the
+// queue-order timestamp strategy and the backoff. The zero value is Kueue's
+// default (Eviction timestamps; 60s doubling to 1h, jitter 0.0001, no limit).
+// It is a plain value, safe for concurrent use.
+type RequeuingStrategy struct {
+	// Timestamp chooses the queue-order timestamp; nil means the default,
+	// [TimestampEviction]. It is a pointer so that an unset strategy and an
+	// explicit "Eviction" stay distinct through a round trip.
+	Timestamp *TimestampStrategy
+	// Backoff is the requeue backoff.
+	Backoff BackoffConfig
+}
+
+// QueueOrder returns the queue order s selects.
+func (s RequeuingStrategy) QueueOrder() QueueOrder {
+	if s.Timestamp == nil {
+		return QueueOrder{}
+	}
+	return QueueOrder{Strategy: *s.Timestamp}
+}
+
+// Validate reports every problem of s at once: an unknown timestamp
+// strategy and every problem of [BackoffConfig.Validate]. Each message
+// starts with "requeue: ".
+func (s RequeuingStrategy) Validate() error {
 	var errs []error
-	var c BackoffConfig
-	if p := f.BackoffBaseSeconds; p != nil {
-		if *p == 0 {
-			errs = append(errs, fmt.Errorf("requeue: %s must be at least 1, got 0", BackoffKeyBaseSeconds))
+	if s.Timestamp != nil && *s.Timestamp > TimestampCreation {
+		errs = append(errs, fmt.Errorf("requeue: unknown timestamp strategy %d", uint8(*s.Timestamp)))
+	}
+	if err := s.Backoff.Validate(); err != nil {
+		errs = append(errs, err)
+	}
+	return errors.Join(errs...)
+}
+
+// Strategy converts k to a validated [RequeuingStrategy], reading Kueue's
+// values as current Kueue does (pkg/workload UpdateRequeueState, which
+// computes the delay with pkg/util/wait NewBackoff(base, max, 2, 0.0001)):
+// nil is the default, backoffBaseSeconds 0 is [BackoffConfig.NoDelay],
+// backoffMaxSeconds 0 is [BackoffConfig.Uncapped] (NewBackoff replaces a
+// zero cap with MaxInt64/2, [BackoffUncappedMax]), and the jitter is
+// Kueue's fixed 0.0001 (the BackoffConfig default), added after the cap.
+// For every configuration it accepts, [BackoffConfig.DelayJitter] gives
+// Kueue's delay to the nanosecond for the same random draw.
+//
+// It returns every problem at once, each message starting with
+// "requeue: ": a timestamp other than "Eviction" or "Creation", negative
+// values (which Kueue's validation rejects too), and an effective base above
+// the effective max. The last is the one configuration current Kueue
+// accepts and tenure refuses: its backoff returns the base itself for the
+// first requeue, exceeding the configured maximum, and caps only the later
+// ones; tenure keeps every delay within the maximum, so it asks for a
+// consistent pair instead of silently delaying less than Kueue would. On
+// error the returned strategy is the zero value. [KueueRequeuingStrategy.ClampedStrategy]
+// reads the same configuration as older Kueue releases did.
+func (k KueueRequeuingStrategy) Strategy() (RequeuingStrategy, error) {
+	return k.strategy(false)
+}
+
+// ClampedStrategy is [KueueRequeuingStrategy.Strategy] for a fork of an
+// older Kueue release, one that computed the delay as min(Step(), max) with
+// k8s.io/apimachinery's wait.Backoff (first in the workload controller,
+// pkg/controller/core/workload_controller.go, when backoffMaxSeconds came
+// in with v0.7, then in pkg/workload UpdateRequeueState) rather than with
+// pkg/util/wait NewBackoff. Those releases read the same fields differently:
+//
+//   - backoffMaxSeconds 0 caps every delay at 0: the strategy gets
+//     [BackoffConfig.NoDelay] (current Kueue: no cap);
+//   - a base above the max is capped like any later delay: every delay is
+//     the max (current Kueue waits the base first; tenure's Strategy
+//     refuses it);
+//   - the jitter is added before the cap, so a capped delay is exactly the
+//     max: the strategy sets [BackoffConfig.ClampToMax] (current Kueue adds
+//     the jitter to the capped delay).
+//
+// Those releases also overflowed once base·2^(n−1) passed the largest
+// Duration (from n = 29 with the 60s default, whatever the max): the float
+// doubling no longer converts to a Duration, and on amd64 the result turns
+// negative, which min keeps, so the job waits not at all. tenure does not
+// reproduce that: its delay stays at the max.
+// For every other requeue, DelayJitter gives those releases' delay for the
+// same draw. [RequeuingStrategy.Kueue] converts the result back to fields
+// those releases read the same way (backoffMaxSeconds 0 comes back as
+// backoffBaseSeconds 0). Errors are Strategy's, less the base-above-max
+// refusal.
+func (k KueueRequeuingStrategy) ClampedStrategy() (RequeuingStrategy, error) {
+	return k.strategy(true)
+}
+
+// strategy implements Strategy and, with clamped, ClampedStrategy.
+func (k KueueRequeuingStrategy) strategy(clamped bool) (RequeuingStrategy, error) {
+	var errs []error
+	var s RequeuingStrategy
+	if p := k.Timestamp; p != nil {
+		switch *p {
+		case "Eviction":
+			s.Timestamp = timestampPtr(TimestampEviction)
+		case "Creation":
+			s.Timestamp = timestampPtr(TimestampCreation)
+		default:
+			errs = append(errs, fmt.Errorf("requeue: %s: unsupported value %q (want Eviction or Creation)", KueueKeyTimestamp, *p))
 		}
+	}
+	c := &s.Backoff
+	if p := k.BackoffBaseSeconds; p != nil {
 		c.Base = time.Duration(*p) * time.Second // |int32|·1e9 fits in int64
+		c.NoDelay = *p == 0
 	}
-	if p := f.BackoffMaxSeconds; p != nil {
-		if *p == 0 {
-			errs = append(errs, fmt.Errorf("requeue: %s must be at least 1, got 0", BackoffKeyMaxSeconds))
-		}
+	if p := k.BackoffMaxSeconds; p != nil {
 		c.Max = time.Duration(*p) * time.Second
+		c.Uncapped = *p == 0
 	}
-	if p := f.BackoffLimitCount; p != nil {
+	c.ClampToMax = clamped
+	if p := k.BackoffLimitCount; p != nil {
 		c.Limit = BackoffLimit(int(*p))
 	}
 	if err := c.Validate(); err != nil {
 		errs = append(errs, err)
 	}
 	if err := errors.Join(errs...); err != nil {
-		return BackoffConfig{}, err
+		return RequeuingStrategy{}, err
 	}
-	return c, nil
+	if clamped && c.Uncapped { // older releases: a zero max caps every delay at zero
+		c.Base, c.Max, c.NoDelay, c.Uncapped = 0, 0, true, false
+	}
+	return s, nil
 }
 
-// BackoffFromKueueMap builds a [BackoffConfig] from string settings keyed by
-// Kueue's field names ([BackoffKeyBaseSeconds], [BackoffKeyMaxSeconds],
+// Kueue converts s back to Kueue's shape: the inverse of
+// [KueueRequeuingStrategy.Strategy]. Unset fields become nil; NoDelay and
+// Uncapped become an explicit 0. It reports, all at once, what Kueue's
+// configuration cannot express: a Base or Max that is not a whole number of
+// seconds in [1, 2^31−1], a Limit above 2^31−1, a jitter other than Kueue's
+// fixed 0.0001 (NoJitter included), an invalid timestamp strategy, and any
+// problem of [RequeuingStrategy.Validate]. ClampToMax is not a field of
+// Kueue's: it says how the Kueue release reads the fields, so a strategy
+// from [KueueRequeuingStrategy.ClampedStrategy] converts to fields that
+// release reads the same way. On error the result is the zero value.
+func (s RequeuingStrategy) Kueue() (KueueRequeuingStrategy, error) {
+	errs := []error{s.Validate()}
+	var k KueueRequeuingStrategy
+	if s.Timestamp != nil && *s.Timestamp <= TimestampCreation {
+		name := s.Timestamp.String()
+		k.Timestamp = &name
+	}
+	c := s.Backoff
+	seconds := func(key string, d time.Duration) *int32 {
+		if d < 0 { // reported by Validate
+			return nil
+		}
+		if d%time.Second != 0 || d/time.Second > math.MaxInt32 {
+			errs = append(errs, fmt.Errorf("requeue: %s cannot express %v (want whole seconds up to %d)", key, d, math.MaxInt32))
+			return nil
+		}
+		v := int32(d / time.Second)
+		return &v
+	}
+	switch {
+	case c.NoDelay:
+		k.BackoffBaseSeconds = new(int32)
+	case c.Base != 0:
+		k.BackoffBaseSeconds = seconds(BackoffKeyBaseSeconds, c.Base)
+	}
+	switch {
+	case c.Uncapped:
+		k.BackoffMaxSeconds = new(int32)
+	case c.Max != 0:
+		k.BackoffMaxSeconds = seconds(BackoffKeyMaxSeconds, c.Max)
+	}
+	if c.Limit != nil {
+		if *c.Limit > math.MaxInt32 {
+			errs = append(errs, fmt.Errorf("requeue: %s cannot express %d (want at most %d)", BackoffKeyLimitCount, *c.Limit, math.MaxInt32))
+		} else if *c.Limit >= 0 {
+			v := int32(*c.Limit)
+			k.BackoffLimitCount = &v
+		}
+	}
+	if c.NoJitter || (c.Jitter != 0 && c.Jitter != DefaultBackoffJitter) {
+		errs = append(errs, fmt.Errorf("requeue: Kueue's jitter is fixed at %v; cannot express jitter %v (NoJitter %v)", DefaultBackoffJitter, c.Jitter, c.NoJitter))
+	}
+	if err := errors.Join(errs...); err != nil {
+		return KueueRequeuingStrategy{}, err
+	}
+	return k, nil
+}
+
+func timestampPtr(s TimestampStrategy) *TimestampStrategy { return &s }
+
+// KueueRequeuingStrategyFromMap reads string settings keyed by Kueue's field
+// names ([KueueKeyTimestamp], [BackoffKeyBaseSeconds], [BackoffKeyMaxSeconds],
 // [BackoffKeyLimitCount]), such as a flattened configuration file or a
-// ConfigMap. Values are base-10 integers that fit in 32 bits; an absent key
-// is unset. Unknown keys, unparsable values and every problem
-// [BackoffKueueFields.Config] finds are reported together, in key order.
-// On error the returned config is the zero value.
-func BackoffFromKueueMap(m map[string]string) (BackoffConfig, error) {
+// ConfigMap, into Kueue's shape. Numbers are base-10 integers that fit in 32
+// bits; an absent key is unset. It only parses: unknown keys and unparsable
+// numbers are reported together, in key order, and the values are checked
+// by [KueueRequeuingStrategy.Strategy]. On error the result is the zero
+// value.
+func KueueRequeuingStrategyFromMap(m map[string]string) (KueueRequeuingStrategy, error) {
+	k, errs := parseKueueMap(m)
+	if len(errs) > 0 {
+		return KueueRequeuingStrategy{}, errors.Join(errs...)
+	}
+	return k, nil
+}
+
+// parseKueueMap parses what it can of m and returns the problems of the rest.
+func parseKueueMap(m map[string]string) (KueueRequeuingStrategy, []error) {
 	var errs []error
-	var f BackoffKueueFields
+	var k KueueRequeuingStrategy
 	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
+	for key := range m {
+		keys = append(keys, key)
 	}
 	slices.Sort(keys)
-	for _, k := range keys {
+	for _, key := range keys {
 		var dst **int32
-		switch k {
+		switch key {
+		case KueueKeyTimestamp:
+			v := m[key]
+			k.Timestamp = &v
+			continue
 		case BackoffKeyBaseSeconds:
-			dst = &f.BackoffBaseSeconds
+			dst = &k.BackoffBaseSeconds
 		case BackoffKeyMaxSeconds:
-			dst = &f.BackoffMaxSeconds
+			dst = &k.BackoffMaxSeconds
 		case BackoffKeyLimitCount:
-			dst = &f.BackoffLimitCount
+			dst = &k.BackoffLimitCount
 		default:
-			errs = append(errs, fmt.Errorf("requeue: unknown backoff setting %q", k))
+			errs = append(errs, fmt.Errorf("requeue: unknown requeuing strategy setting %q", key))
 			continue
 		}
-		v, err := strconv.ParseInt(m[k], 10, 32)
+		v, err := strconv.ParseInt(m[key], 10, 32)
 		if err != nil {
-			errs = append(errs, fmt.Errorf("requeue: %s: %q is not a 32-bit integer", k, m[k]))
+			errs = append(errs, fmt.Errorf("requeue: %s: %q is not a 32-bit integer", key, m[key]))
 			continue
 		}
 		v32 := int32(v)
 		*dst = &v32
 	}
-	c, err := f.Config()
+	return k, errs
+}
+
+// RequeuingStrategyFromKueueMap parses m as [KueueRequeuingStrategyFromMap]
+// does and converts the result with [KueueRequeuingStrategy.Strategy],
+// reporting every problem at once: first the parse problems in key order,
+// then the validation problems of the settings that parsed. On error the
+// result is the zero value.
+func RequeuingStrategyFromKueueMap(m map[string]string) (RequeuingStrategy, error) {
+	k, errs := parseKueueMap(m)
+	s, err := k.Strategy()
 	if err != nil {
 		errs = append(errs, err)
 	}
-	if err := errors.Join(errs...); err != nil {
-		return BackoffConfig{}, err
+	if len(errs) > 0 {
+		return RequeuingStrategy{}, errors.Join(errs...)
 	}
-	return c, nil
+	return s, nil
+}
+
+// BackoffFromKueueMap is [RequeuingStrategyFromKueueMap] for callers that
+// need only the backoff: it accepts the same keys (the timestamp included,
+// which it validates and then drops) and returns the strategy's
+// BackoffConfig.
+func BackoffFromKueueMap(m map[string]string) (BackoffConfig, error) {
+	s, err := RequeuingStrategyFromKueueMap(m)
+	return s.Backoff, err
 }

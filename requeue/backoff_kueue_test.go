@@ -2,40 +2,63 @@ package requeue_test
 
 import (
 	"math"
+	"math/big"
+	"os"
 	"strconv"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+	"pgregory.net/rapid"
 
 	"github.com/tenurepolicy/tenure/requeue"
 )
 
-func backoffI32(v int32) *int32 { return &v }
+func backoffI32(v int32) *int32   { return &v }
+func backoffStr(s string) *string { return &s }
+func backoffTS(s requeue.TimestampStrategy) *requeue.TimestampStrategy {
+	return &s
+}
 
-func TestBackoffKueueFieldsConfig(t *testing.T) {
+func TestKueueRequeuingStrategyStrategy(t *testing.T) {
 	tests := []struct {
 		name    string
-		f       requeue.BackoffKueueFields
-		want    requeue.BackoffConfig
+		k       requeue.KueueRequeuingStrategy
+		want    requeue.RequeuingStrategy
 		wantErr []string
 	}{
-		{"all unset is the defaults", requeue.BackoffKueueFields{}, requeue.BackoffConfig{}, nil},
-		{"all set", requeue.BackoffKueueFields{BackoffBaseSeconds: backoffI32(10), BackoffMaxSeconds: backoffI32(600), BackoffLimitCount: backoffI32(5)},
-			requeue.BackoffConfig{Base: 10 * time.Second, Max: 10 * time.Minute, Limit: requeue.BackoffLimit(5)}, nil},
-		{"limit zero kept", requeue.BackoffKueueFields{BackoffLimitCount: backoffI32(0)},
-			requeue.BackoffConfig{Limit: requeue.BackoffLimit(0)}, nil},
-		{"largest values", requeue.BackoffKueueFields{BackoffBaseSeconds: backoffI32(math.MaxInt32), BackoffMaxSeconds: backoffI32(math.MaxInt32)},
-			requeue.BackoffConfig{Base: math.MaxInt32 * time.Second, Max: math.MaxInt32 * time.Second}, nil},
-		{"explicit zero base", requeue.BackoffKueueFields{BackoffBaseSeconds: backoffI32(0)}, requeue.BackoffConfig{},
-			[]string{"requeue: backoffBaseSeconds must be at least 1, got 0"}},
-		{"explicit zero max", requeue.BackoffKueueFields{BackoffMaxSeconds: backoffI32(0)}, requeue.BackoffConfig{},
-			[]string{"requeue: backoffMaxSeconds must be at least 1, got 0"}},
-		{"base above default max", requeue.BackoffKueueFields{BackoffBaseSeconds: backoffI32(7200)}, requeue.BackoffConfig{},
+		{"all unset is the defaults", requeue.KueueRequeuingStrategy{}, requeue.RequeuingStrategy{}, nil},
+		{"all set", requeue.KueueRequeuingStrategy{Timestamp: backoffStr("Creation"), BackoffBaseSeconds: backoffI32(10), BackoffMaxSeconds: backoffI32(600), BackoffLimitCount: backoffI32(5)},
+			requeue.RequeuingStrategy{Timestamp: backoffTS(requeue.TimestampCreation),
+				Backoff: requeue.BackoffConfig{Base: 10 * time.Second, Max: 10 * time.Minute, Limit: requeue.BackoffLimit(5)}}, nil},
+		{"explicit Eviction kept apart from unset", requeue.KueueRequeuingStrategy{Timestamp: backoffStr("Eviction")},
+			requeue.RequeuingStrategy{Timestamp: backoffTS(requeue.TimestampEviction)}, nil},
+		{"limit zero kept", requeue.KueueRequeuingStrategy{BackoffLimitCount: backoffI32(0)},
+			requeue.RequeuingStrategy{Backoff: requeue.BackoffConfig{Limit: requeue.BackoffLimit(0)}}, nil},
+		{"largest values", requeue.KueueRequeuingStrategy{BackoffBaseSeconds: backoffI32(math.MaxInt32), BackoffMaxSeconds: backoffI32(math.MaxInt32)},
+			requeue.RequeuingStrategy{Backoff: requeue.BackoffConfig{Base: math.MaxInt32 * time.Second, Max: math.MaxInt32 * time.Second}}, nil},
+		{"base 0 is no delay", requeue.KueueRequeuingStrategy{BackoffBaseSeconds: backoffI32(0)},
+			requeue.RequeuingStrategy{Backoff: requeue.BackoffConfig{NoDelay: true}}, nil},
+		{"max 0 is no cap", requeue.KueueRequeuingStrategy{BackoffMaxSeconds: backoffI32(0)},
+			requeue.RequeuingStrategy{Backoff: requeue.BackoffConfig{Uncapped: true}}, nil},
+		{"base above max 0 is fine: no cap", requeue.KueueRequeuingStrategy{BackoffBaseSeconds: backoffI32(7200), BackoffMaxSeconds: backoffI32(0)},
+			requeue.RequeuingStrategy{Backoff: requeue.BackoffConfig{Base: 2 * time.Hour, Uncapped: true}}, nil},
+		{"base and max 0", requeue.KueueRequeuingStrategy{BackoffBaseSeconds: backoffI32(0), BackoffMaxSeconds: backoffI32(0)},
+			requeue.RequeuingStrategy{Backoff: requeue.BackoffConfig{NoDelay: true, Uncapped: true}}, nil},
+		// The one refusal: Kueue accepts base > max (and then waits longer
+		// than max on the first requeue).
+		{"base above default max", requeue.KueueRequeuingStrategy{BackoffBaseSeconds: backoffI32(7200)}, requeue.RequeuingStrategy{},
 			[]string{"requeue: backoff base 2h0m0s exceeds max 1h0m0s"}},
-		{"all negative", requeue.BackoffKueueFields{BackoffBaseSeconds: backoffI32(-1), BackoffMaxSeconds: backoffI32(-2), BackoffLimitCount: backoffI32(-3)},
-			requeue.BackoffConfig{}, []string{
+		{"base above max", requeue.KueueRequeuingStrategy{BackoffBaseSeconds: backoffI32(61), BackoffMaxSeconds: backoffI32(60)}, requeue.RequeuingStrategy{},
+			[]string{"requeue: backoff base 1m1s exceeds max 1m0s"}},
+		{"timestamp spelt otherwise", requeue.KueueRequeuingStrategy{Timestamp: backoffStr("creation")}, requeue.RequeuingStrategy{},
+			[]string{`requeue: timestamp: unsupported value "creation" (want Eviction or Creation)`}},
+		{"empty timestamp", requeue.KueueRequeuingStrategy{Timestamp: backoffStr("")}, requeue.RequeuingStrategy{},
+			[]string{`requeue: timestamp: unsupported value "" (want Eviction or Creation)`}},
+		{"all negative and a bad timestamp", requeue.KueueRequeuingStrategy{Timestamp: backoffStr("Now"), BackoffBaseSeconds: backoffI32(-1), BackoffMaxSeconds: backoffI32(-2), BackoffLimitCount: backoffI32(-3)},
+			requeue.RequeuingStrategy{}, []string{
+				`requeue: timestamp: unsupported value "Now"`,
 				"requeue: backoff base must not be negative, got -1s",
 				"requeue: backoff max must not be negative, got -2s",
 				"requeue: backoff limit must not be negative, got -3",
@@ -43,64 +66,317 @@ func TestBackoffKueueFieldsConfig(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got, err := tt.f.Config()
+			got, err := tt.k.Strategy()
 			backoffCheckErrors(t, err, tt.wantErr)
 			if diff := cmp.Diff(tt.want, got); diff != "" {
-				t.Errorf("Config() mismatch (-want +got):\n%s", diff)
+				t.Errorf("Strategy() mismatch (-want +got):\n%s", diff)
+			}
+			if err != nil {
+				return
+			}
+			back, err := got.Kueue()
+			if err != nil {
+				t.Fatalf("Kueue() of an accepted strategy: %v", err)
+			}
+			if diff := cmp.Diff(tt.k, back); diff != "" {
+				t.Errorf("round trip mismatch (-want +got):\n%s", diff)
 			}
 		})
 	}
 }
 
-func TestBackoffFromKueueMap(t *testing.T) {
+func TestRequeuingStrategyKueueRefusals(t *testing.T) {
+	tests := []struct {
+		name    string
+		s       requeue.RequeuingStrategy
+		wantErr []string
+	}{
+		{"sub-second base", requeue.RequeuingStrategy{Backoff: requeue.BackoffConfig{Base: 1500 * time.Millisecond}},
+			[]string{"requeue: backoffBaseSeconds cannot express 1.5s"}},
+		{"max beyond int32 seconds", requeue.RequeuingStrategy{Backoff: requeue.BackoffConfig{Max: (math.MaxInt32 + 1) * time.Second}},
+			[]string{"requeue: backoffMaxSeconds cannot express"}},
+		{"limit beyond int32", requeue.RequeuingStrategy{Backoff: requeue.BackoffConfig{Limit: requeue.BackoffLimit(math.MaxInt32 + 1)}},
+			[]string{"requeue: backoffLimitCount cannot express 2147483648"}},
+		{"no jitter", requeue.RequeuingStrategy{Backoff: requeue.BackoffConfig{NoJitter: true}},
+			[]string{"requeue: Kueue's jitter is fixed at 0.0001"}},
+		{"other jitter", requeue.RequeuingStrategy{Backoff: requeue.BackoffConfig{Jitter: 0.5}},
+			[]string{"requeue: Kueue's jitter is fixed at 0.0001"}},
+		{"unknown timestamp strategy", requeue.RequeuingStrategy{Timestamp: backoffTS(7)},
+			[]string{"requeue: unknown timestamp strategy 7"}},
+		{"invalid backoff", requeue.RequeuingStrategy{Backoff: requeue.BackoffConfig{Base: 2 * time.Hour}},
+			[]string{"requeue: backoff base 2h0m0s exceeds max 1h0m0s"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, err := tt.s.Kueue()
+			backoffCheckErrors(t, err, tt.wantErr)
+			if diff := cmp.Diff(requeue.KueueRequeuingStrategy{}, got); diff != "" {
+				t.Errorf("Kueue() on error is not zero (-want +got):\n%s", diff)
+			}
+		})
+	}
+	// The default jitter spelt out is Kueue's and converts.
+	if _, err := (requeue.RequeuingStrategy{Backoff: requeue.BackoffConfig{Jitter: requeue.DefaultBackoffJitter}}).Kueue(); err != nil {
+		t.Errorf("explicit default jitter: %v", err)
+	}
+}
+
+// kueueGenStrategy draws any Kueue strategy: each field unset or set, with
+// valid and invalid values, zeros and extremes overrepresented.
+func kueueGenStrategy(t *rapid.T) requeue.KueueRequeuingStrategy {
+	opt := func(label string) *int32 {
+		if !rapid.Bool().Draw(t, label+"Set") {
+			return nil
+		}
+		v := rapid.OneOf(
+			rapid.Int32Range(-2, 4),
+			rapid.Int32Range(0, 7200),
+			rapid.SampledFrom([]int32{0, 60, 3600, math.MaxInt32, math.MinInt32}),
+			rapid.Int32(),
+		).Draw(t, label)
+		return &v
+	}
+	var k requeue.KueueRequeuingStrategy
+	if rapid.Bool().Draw(t, "tsSet") {
+		k.Timestamp = backoffStr(rapid.SampledFrom([]string{"Eviction", "Creation", "eviction", "", "Other"}).Draw(t, "ts"))
+	}
+	k.BackoffBaseSeconds = opt("base")
+	k.BackoffMaxSeconds = opt("max")
+	k.BackoffLimitCount = opt("limit")
+	return k
+}
+
+// kueueWaitBackoff models k8s.io/apimachinery's wait.Backoff as Kueue uses
+// it, step by step and in float arithmetic like the original: Step returns
+// the current duration (plus its jitter), then multiplies the duration by
+// the factor, and when the product passes a positive cap it becomes the cap
+// and the steps run out; once they have, Step keeps returning the duration
+// (plus jitter). The jitter of a duration d is d + u·jitter·d truncated,
+// for a draw u in [0, 1) (wait.Jitter). Each of Kueue's steps draws anew;
+// the model uses one draw u for all, which changes nothing but the jitter of
+// the steps whose result Kueue throws away.
+type kueueWaitBackoff struct {
+	duration, cap  time.Duration
+	factor, jitter float64
+	steps          int
+}
+
+func (b *kueueWaitBackoff) step(u float64) time.Duration {
+	jit := func(d time.Duration) time.Duration {
+		if b.jitter <= 0 {
+			return d
+		}
+		return d + time.Duration(u*b.jitter*float64(d))
+	}
+	if b.steps < 1 {
+		return jit(b.duration)
+	}
+	b.steps--
+	d := b.duration
+	if b.factor != 0 {
+		b.duration = time.Duration(float64(b.duration) * b.factor)
+		if b.cap > 0 && b.duration > b.cap {
+			b.duration, b.steps = b.cap, 0
+		}
+	}
+	return jit(d)
+}
+
+// kueueCurrentDelay models current Kueue: pkg/util/wait NewBackoff(base,
+// max, 2, 0.0001), whose cap is max or, when max is 0, MaxInt64 divided by
+// the (ceiled) factor, and WaitTime(n), which steps n times (stopping early
+// at a step that returns exactly the cap) and returns the last step. Seconds
+// in, like UpdateRequeueState.
+func kueueCurrentDelay(baseSeconds, maxSeconds int64, n int, u float64) time.Duration {
+	const factor = 2.0
+	capacity := time.Duration(maxSeconds) * time.Second
+	if capacity == 0 {
+		capacity = time.Duration(math.MaxInt64 / math.Ceil(factor))
+	}
+	b := kueueWaitBackoff{duration: time.Duration(baseSeconds) * time.Second, cap: capacity,
+		factor: factor, jitter: 0.0001, steps: math.MaxInt}
+	var d time.Duration
+	for range n {
+		if d = b.step(u); d == b.cap {
+			break
+		}
+	}
+	return d
+}
+
+// kueueClampedDelay models the older releases: a wait.Backoff without a cap
+// stepped n times, each result clamped with min(step, max), the last one
+// kept. Only valid while base·2^(n−1) stays within 2^62, below the float
+// overflow those releases hit.
+func kueueClampedDelay(baseSeconds, maxSeconds int64, n int, u float64) time.Duration {
+	b := kueueWaitBackoff{duration: time.Duration(baseSeconds) * time.Second, factor: 2, jitter: 0.0001, steps: n}
+	var d time.Duration
+	for b.steps > 0 {
+		d = min(b.step(u), time.Duration(maxSeconds)*time.Second)
+	}
+	return d
+}
+
+// kueueNoOverflow reports whether base·2^(n−1) seconds stays within 2^62 ns,
+// where the older releases' float doubling is still exact.
+func kueueNoOverflow(baseSeconds int64, n int) bool {
+	d := new(big.Int).Lsh(big.NewInt(baseSeconds*int64(time.Second)), uint(n-1))
+	return d.Cmp(new(big.Int).Lsh(big.NewInt(1), 62)) <= 0
+}
+
+// kueueDrawN draws a requeue count: small ones, and ones past every cap.
+func kueueDrawN(t *rapid.T) int {
+	return rapid.OneOf(rapid.IntRange(1, 40), rapid.IntRange(41, 140)).Draw(t, "n")
+}
+
+// TestKueueRequeuingStrategyRoundTrip is the differential property test of
+// the Kueue conversion: Strategy accepts exactly what the oracle says Kueue
+// accepts minus the documented refusal (base > max), the round trip
+// reproduces the input exactly, and the delays are current Kueue's, jitter
+// included (kueueCurrentDelay).
+func TestKueueRequeuingStrategyRoundTrip(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		k := kueueGenStrategy(t)
+		val := func(p *int32, def int64) int64 {
+			if p == nil {
+				return def
+			}
+			return int64(*p)
+		}
+		base, max, limit := val(k.BackoffBaseSeconds, 60), val(k.BackoffMaxSeconds, 3600), val(k.BackoffLimitCount, 0)
+		tsOK := k.Timestamp == nil || *k.Timestamp == "Eviction" || *k.Timestamp == "Creation"
+		kueueAccepts := tsOK && base >= 0 && max >= 0 && limit >= 0
+		refused := base > 0 && max > 0 && base > max
+		s, err := k.Strategy()
+		if (err == nil) != (kueueAccepts && !refused) {
+			t.Fatalf("Strategy(%s) error = %v; Kueue accepts %v, tenure refuses base>max %v", kueueFormat(k), err, kueueAccepts, refused)
+		}
+		if err != nil {
+			if !strings.HasPrefix(err.Error(), "requeue: ") {
+				t.Fatalf("error %q does not start with the package name", err)
+			}
+			if refused && kueueAccepts && !strings.Contains(err.Error(), "exceeds max") {
+				t.Fatalf("refusal of base > max not explained: %v", err)
+			}
+			return
+		}
+		back, err := s.Kueue()
+		if err != nil {
+			t.Fatalf("Kueue() of %+v: %v", s, err)
+		}
+		if diff := cmp.Diff(k, back); diff != "" {
+			t.Fatalf("round trip of %s mismatch (-want +got):\n%s", kueueFormat(k), diff)
+		}
+		if err := s.Validate(); err != nil {
+			t.Fatalf("accepted strategy fails Validate: %v", err)
+		}
+		// The delays are current Kueue's, jitter included, to the
+		// nanosecond (and, past the cap, constant).
+		n, u := kueueDrawN(t), rapid.Float64Range(0, math.Nextafter(1, 0)).Draw(t, "u")
+		if got, want := s.Backoff.DelayJitter(n, u), kueueCurrentDelay(base, max, n, u); got != want {
+			t.Fatalf("%s: DelayJitter(%d, %v) = %d, Kueue's %d", kueueFormat(k), n, u, got, want)
+		}
+		if got, want := s.Backoff.Delay(n), kueueCurrentDelay(base, max, n, 0); got != want {
+			t.Fatalf("%s: Delay(%d) = %d, Kueue's %d", kueueFormat(k), n, got, want)
+		}
+		if got, want := s.Backoff.DelayJitter(math.MaxInt, u), kueueCurrentDelay(base, max, 140, u); got != want {
+			t.Fatalf("%s: DelayJitter(MaxInt, %v) = %d, Kueue's after 140 steps %d", kueueFormat(k), u, got, want)
+		}
+		wantTS := requeue.TimestampEviction
+		if k.Timestamp != nil && *k.Timestamp == "Creation" {
+			wantTS = requeue.TimestampCreation
+		}
+		if got := s.QueueOrder().Strategy; got != wantTS {
+			t.Fatalf("QueueOrder().Strategy = %v, want %v", got, wantTS)
+		}
+		if (s.Backoff.Limit == nil) != (k.BackoffLimitCount == nil) {
+			t.Fatalf("limit set %v, Kueue's %v", s.Backoff.Limit != nil, k.BackoffLimitCount != nil)
+		}
+	})
+}
+
+func kueueFormat(k requeue.KueueRequeuingStrategy) string {
+	f := func(p *int32) string {
+		if p == nil {
+			return "nil"
+		}
+		return strconv.Itoa(int(*p))
+	}
+	ts := "nil"
+	if k.Timestamp != nil {
+		ts = strconv.Quote(*k.Timestamp)
+	}
+	return "{timestamp:" + ts + " base:" + f(k.BackoffBaseSeconds) + " max:" + f(k.BackoffMaxSeconds) + " limit:" + f(k.BackoffLimitCount) + "}"
+}
+
+func TestRequeuingStrategyFromKueueMap(t *testing.T) {
 	tests := []struct {
 		name    string
 		m       map[string]string
-		want    requeue.BackoffConfig
+		want    requeue.RequeuingStrategy
 		wantErr []string
 	}{
-		{"nil map is the defaults", nil, requeue.BackoffConfig{}, nil},
-		{"all keys", map[string]string{"backoffBaseSeconds": "30", "backoffMaxSeconds": "900", "backoffLimitCount": "10"},
-			requeue.BackoffConfig{Base: 30 * time.Second, Max: 15 * time.Minute, Limit: requeue.BackoffLimit(10)}, nil},
-		{"plus sign accepted", map[string]string{"backoffLimitCount": "+2"}, requeue.BackoffConfig{Limit: requeue.BackoffLimit(2)}, nil},
+		{"nil map is the defaults", nil, requeue.RequeuingStrategy{}, nil},
+		{"all keys", map[string]string{"timestamp": "Creation", "backoffBaseSeconds": "30", "backoffMaxSeconds": "900", "backoffLimitCount": "10"},
+			requeue.RequeuingStrategy{Timestamp: backoffTS(requeue.TimestampCreation),
+				Backoff: requeue.BackoffConfig{Base: 30 * time.Second, Max: 15 * time.Minute, Limit: requeue.BackoffLimit(10)}}, nil},
+		{"zeros are Kueue's", map[string]string{"backoffBaseSeconds": "0", "backoffMaxSeconds": "0"},
+			requeue.RequeuingStrategy{Backoff: requeue.BackoffConfig{NoDelay: true, Uncapped: true}}, nil},
+		{"plus sign accepted", map[string]string{"backoffLimitCount": "+2"}, requeue.RequeuingStrategy{Backoff: requeue.BackoffConfig{Limit: requeue.BackoffLimit(2)}}, nil},
 		{"unknown key and bad values, sorted by key", map[string]string{
 			"backoffMaxSeconds": "1h", "backoffbaseseconds": "3", "backoffLimitCount": "4294967296",
-		}, requeue.BackoffConfig{}, []string{
+		}, requeue.RequeuingStrategy{}, []string{
 			`requeue: backoffLimitCount: "4294967296" is not a 32-bit integer`,
 			`requeue: backoffMaxSeconds: "1h" is not a 32-bit integer`,
-			`requeue: unknown backoff setting "backoffbaseseconds"`,
+			`requeue: unknown requeuing strategy setting "backoffbaseseconds"`,
 		}},
-		{"empty value", map[string]string{"backoffBaseSeconds": ""}, requeue.BackoffConfig{},
+		{"empty value", map[string]string{"backoffBaseSeconds": ""}, requeue.RequeuingStrategy{},
 			[]string{`requeue: backoffBaseSeconds: "" is not a 32-bit integer`}},
-		{"spaces rejected", map[string]string{"backoffBaseSeconds": " 5"}, requeue.BackoffConfig{},
+		{"spaces rejected", map[string]string{"backoffBaseSeconds": " 5"}, requeue.RequeuingStrategy{},
 			[]string{`requeue: backoffBaseSeconds: " 5" is not a 32-bit integer`}},
-		{"parse and validation errors together", map[string]string{"backoffBaseSeconds": "0", "backoffMaxSeconds": "x"}, requeue.BackoffConfig{}, []string{
+		{"parse and validation errors together", map[string]string{"backoffBaseSeconds": "-4", "backoffMaxSeconds": "x", "timestamp": "Later"}, requeue.RequeuingStrategy{}, []string{
 			`requeue: backoffMaxSeconds: "x" is not a 32-bit integer`,
-			"requeue: backoffBaseSeconds must be at least 1, got 0",
+			`requeue: timestamp: unsupported value "Later"`,
+			"requeue: backoff base must not be negative, got -4s",
 		}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got, err := requeue.BackoffFromKueueMap(tt.m)
+			got, err := requeue.RequeuingStrategyFromKueueMap(tt.m)
 			backoffCheckErrors(t, err, tt.wantErr)
 			if diff := cmp.Diff(tt.want, got); diff != "" {
+				t.Errorf("RequeuingStrategyFromKueueMap mismatch (-want +got):\n%s", diff)
+			}
+			b, err2 := requeue.BackoffFromKueueMap(tt.m)
+			if (err2 == nil) != (err == nil) {
+				t.Errorf("BackoffFromKueueMap error %v, RequeuingStrategyFromKueueMap error %v", err2, err)
+			}
+			if diff := cmp.Diff(tt.want.Backoff, b); diff != "" {
 				t.Errorf("BackoffFromKueueMap mismatch (-want +got):\n%s", diff)
 			}
 		})
 	}
+	if _, err := requeue.KueueRequeuingStrategyFromMap(map[string]string{"timestamp": "Later"}); err != nil {
+		t.Errorf("KueueRequeuingStrategyFromMap only parses; got %v", err)
+	}
+	if k, err := requeue.KueueRequeuingStrategyFromMap(map[string]string{"x": "1"}); err == nil || k != (requeue.KueueRequeuingStrategy{}) {
+		t.Errorf("KueueRequeuingStrategyFromMap(unknown key) = %+v, %v; want zero and an error", k, err)
+	}
 }
 
-// FuzzBackoffFromKueueMap checks the string form against an independent
-// oracle: an accepted map holds exactly the three keys with positive base and
-// max, a non-negative limit and base <= max (after defaults), and the config
-// holds exactly those values; anything else is an error naming the package.
-func FuzzBackoffFromKueueMap(f *testing.F) {
-	f.Add("60", "3600", "10", "")
-	f.Add("", "", "", "")
-	f.Add("0", "-1", "x", "backoffFoo")
-	f.Add("7200", "", "2147483648", "")
-	f.Add("+1", "1", "0", "")
-	f.Fuzz(func(t *testing.T, base, max, limit, extraKey string) {
+// FuzzRequeuingStrategyFromKueueMap checks the string form against an
+// independent oracle: a map is accepted exactly when its keys are Kueue's,
+// its numbers parse as non-negative 32-bit integers, its timestamp is
+// Eviction or Creation, and it does not set base > max (after defaults, a
+// zero max meaning no cap); an accepted map converts back to the same
+// values.
+func FuzzRequeuingStrategyFromKueueMap(f *testing.F) {
+	f.Add("60", "3600", "10", "Eviction", "")
+	f.Add("", "", "", "", "")
+	f.Add("0", "-1", "x", "eviction", "backoffFoo")
+	f.Add("7200", "", "2147483648", "Creation", "")
+	f.Add("+1", "0", "0", "", "")
+	f.Fuzz(func(t *testing.T, base, max, limit, ts, extraKey string) {
 		// An empty value here means "key absent"; extraKey (if any) is set
 		// to "1", overriding a known key.
 		known := true
@@ -112,6 +388,8 @@ func FuzzBackoffFromKueueMap(f *testing.F) {
 			max = "1"
 		case requeue.BackoffKeyLimitCount:
 			limit = "1"
+		case requeue.KueueKeyTimestamp:
+			ts = "1"
 		default:
 			known = false
 		}
@@ -120,6 +398,7 @@ func FuzzBackoffFromKueueMap(f *testing.F) {
 			requeue.BackoffKeyBaseSeconds: base,
 			requeue.BackoffKeyMaxSeconds:  max,
 			requeue.BackoffKeyLimitCount:  limit,
+			requeue.KueueKeyTimestamp:     ts,
 		} {
 			if v != "" {
 				m[k] = v
@@ -128,7 +407,7 @@ func FuzzBackoffFromKueueMap(f *testing.F) {
 		if !known {
 			m[extraKey] = "1"
 		}
-		got, err := requeue.BackoffFromKueueMap(m)
+		got, err := requeue.RequeuingStrategyFromKueueMap(m)
 
 		// Oracle.
 		parse := func(s string, def int64) (int64, bool) {
@@ -141,73 +420,184 @@ func FuzzBackoffFromKueueMap(f *testing.F) {
 		b, okB := parse(base, 60)
 		x, okX := parse(max, 3600)
 		l, okL := parse(limit, 0)
-		valid := known && okB && okX && okL && b > 0 && x > 0 && b <= x && l >= 0
+		okT := ts == "" || ts == "Eviction" || ts == "Creation"
+		valid := known && okB && okX && okL && okT && b >= 0 && x >= 0 && l >= 0 && !(b > 0 && x > 0 && b > x)
 
 		if err != nil {
 			if valid {
-				t.Fatalf("BackoffFromKueueMap(%q) = error %v, want ok", m, err)
+				t.Fatalf("RequeuingStrategyFromKueueMap(%q) = error %v, want ok", m, err)
 			}
 			if !strings.HasPrefix(err.Error(), "requeue: ") {
 				t.Fatalf("error %q does not start with the package name", err)
 			}
-			if diff := cmp.Diff(requeue.BackoffConfig{}, got); diff != "" {
-				t.Fatalf("config on error is not zero (-want +got):\n%s", diff)
+			if diff := cmp.Diff(requeue.RequeuingStrategy{}, got); diff != "" {
+				t.Fatalf("strategy on error is not zero (-want +got):\n%s", diff)
 			}
 			return
 		}
 		if !valid {
-			t.Fatalf("BackoffFromKueueMap(%q) = %+v, want an error", m, got)
+			t.Fatalf("RequeuingStrategyFromKueueMap(%q) = %+v, want an error", m, got)
 		}
-		if err := got.Validate(); err != nil {
-			t.Fatalf("accepted config fails Validate: %v", err)
+		k, err := got.Kueue()
+		if err != nil {
+			t.Fatalf("accepted strategy does not convert back: %v", err)
 		}
-		e := got.Effective()
-		if e.Base != time.Duration(b)*time.Second || e.Max != time.Duration(x)*time.Second {
-			t.Fatalf("got base %v max %v, want %ds %ds", e.Base, e.Max, b, x)
+		back := map[string]string{}
+		if k.Timestamp != nil {
+			back[requeue.KueueKeyTimestamp] = *k.Timestamp
 		}
-		if (got.Limit == nil) != (limit == "") || (got.Limit != nil && int64(*got.Limit) != l) {
-			t.Fatalf("got limit %v, want %q", got.Limit, limit)
+		for key, p := range map[string]*int32{
+			requeue.BackoffKeyBaseSeconds: k.BackoffBaseSeconds,
+			requeue.BackoffKeyMaxSeconds:  k.BackoffMaxSeconds,
+			requeue.BackoffKeyLimitCount:  k.BackoffLimitCount,
+		} {
+			if p != nil {
+				back[key] = strconv.Itoa(int(*p))
+			}
+		}
+		for key, v := range m {
+			if key != requeue.KueueKeyTimestamp {
+				n, _ := strconv.ParseInt(v, 10, 32)
+				v = strconv.Itoa(int(n)) // "+1" comes back as "1"
+			}
+			if back[key] != v {
+				t.Fatalf("round trip of %q gave %q", m, back)
+			}
+		}
+		if len(back) != len(m) {
+			t.Fatalf("round trip of %q gave %q", m, back)
 		}
 	})
 }
 
-// FuzzBackoffKueueFields checks the typed form: Config succeeds exactly when
-// the oracle says the fields are valid, and then its delays are those of the
-// stated base and max.
-func FuzzBackoffKueueFields(f *testing.F) {
-	f.Add(int32(60), int32(3600), int32(10), uint8(7))
-	f.Add(int32(0), int32(0), int32(0), uint8(0))
-	f.Add(int32(-1), int32(5), int32(-1), uint8(7))
-	f.Add(int32(7200), int32(0), int32(3), uint8(1))
-	f.Add(int32(math.MaxInt32), int32(math.MaxInt32), int32(math.MaxInt32), uint8(7))
-	f.Fuzz(func(t *testing.T, base, max, limit int32, set uint8) {
-		var fl requeue.BackoffKueueFields
-		b, x := int64(60), int64(3600)
-		if set&1 != 0 {
-			fl.BackoffBaseSeconds, b = &base, int64(base)
+// TestKueueClampedStrategy is the differential property test of the older
+// releases' reading: ClampedStrategy accepts every configuration those
+// releases accept (base > max included), and its delays are theirs
+// (kueueClampedDelay), jitter included, wherever they did not overflow;
+// past the overflow tenure's delay stays at the max. Converted back, the
+// fields read the same way.
+func TestKueueClampedStrategy(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		k := kueueGenStrategy(t)
+		val := func(p *int32, def int64) int64 {
+			if p == nil {
+				return def
+			}
+			return int64(*p)
 		}
-		if set&2 != 0 {
-			fl.BackoffMaxSeconds, x = &max, int64(max)
-		}
-		if set&4 != 0 {
-			fl.BackoffLimitCount = &limit
-		}
-		valid := b > 0 && x > 0 && b <= x && (set&4 == 0 || limit >= 0)
-		got, err := fl.Config()
-		if (err == nil) != valid {
-			t.Fatalf("Config(%+v) error = %v, want valid=%v", fl, err, valid)
+		base, max, limit := val(k.BackoffBaseSeconds, 60), val(k.BackoffMaxSeconds, 3600), val(k.BackoffLimitCount, 0)
+		tsOK := k.Timestamp == nil || *k.Timestamp == "Eviction" || *k.Timestamp == "Creation"
+		kueueAccepts := tsOK && base >= 0 && max >= 0 && limit >= 0
+		s, err := k.ClampedStrategy()
+		if (err == nil) != kueueAccepts {
+			t.Fatalf("ClampedStrategy(%s) error = %v; Kueue accepts %v", kueueFormat(k), err, kueueAccepts)
 		}
 		if err != nil {
-			if !strings.HasPrefix(err.Error(), "requeue: ") {
-				t.Fatalf("error %q does not start with the package name", err)
-			}
 			return
 		}
-		if got.Delay(1) != time.Duration(b)*time.Second {
-			t.Fatalf("Delay(1) = %v, want %ds", got.Delay(1), b)
+		if err := s.Validate(); err != nil {
+			t.Fatalf("accepted strategy fails Validate: %v", err)
 		}
-		if got.Delay(math.MaxInt) != time.Duration(x)*time.Second {
-			t.Fatalf("Delay(MaxInt) = %v, want %ds", got.Delay(math.MaxInt), x)
+		if !s.Backoff.ClampToMax {
+			t.Fatalf("ClampedStrategy(%s) does not clamp: %+v", kueueFormat(k), s.Backoff)
+		}
+		n, u := kueueDrawN(t), rapid.Float64Range(0, math.Nextafter(1, 0)).Draw(t, "u")
+		got := s.Backoff.DelayJitter(n, u)
+		if base == 0 || kueueNoOverflow(base, n) {
+			if want := kueueClampedDelay(base, max, n, u); got != want {
+				t.Fatalf("%s: DelayJitter(%d, %v) = %d, the older releases' %d", kueueFormat(k), n, u, got, want)
+			}
+		} else if got != time.Duration(max)*time.Second {
+			t.Fatalf("%s: DelayJitter(%d, %v) = %d past the overflow, want the max", kueueFormat(k), n, u, got)
+		}
+		back, err := s.Kueue()
+		if err != nil {
+			t.Fatalf("Kueue() of %+v: %v", s, err)
+		}
+		again, err := back.ClampedStrategy()
+		if err != nil {
+			t.Fatalf("ClampedStrategy(Kueue()) of %s: %v", kueueFormat(back), err)
+		}
+		if diff := cmp.Diff(s, again); diff != "" {
+			t.Fatalf("%s -> %s reads differently (-first +again):\n%s", kueueFormat(k), kueueFormat(back), diff)
 		}
 	})
+}
+
+// TestKueueClampedStrategyCases pins the three differences from current
+// Kueue's reading.
+func TestKueueClampedStrategyCases(t *testing.T) {
+	tests := []struct {
+		name       string
+		k          requeue.KueueRequeuingStrategy
+		clamped    requeue.BackoffConfig
+		current    requeue.BackoffConfig // zero: Strategy refuses
+		n          int
+		u          float64
+		wantOld    time.Duration
+		wantRecent time.Duration
+	}{
+		{"max 0: no delay, versus no cap", requeue.KueueRequeuingStrategy{BackoffMaxSeconds: backoffI32(0)},
+			requeue.BackoffConfig{NoDelay: true, ClampToMax: true}, requeue.BackoffConfig{Uncapped: true},
+			3, 0.5, 0, 240*time.Second + 12*time.Millisecond},
+		{"base above max: the max, versus refused", requeue.KueueRequeuingStrategy{BackoffBaseSeconds: backoffI32(600), BackoffMaxSeconds: backoffI32(300)},
+			requeue.BackoffConfig{Base: 600 * time.Second, Max: 300 * time.Second, ClampToMax: true}, requeue.BackoffConfig{},
+			1, 0.5, 300 * time.Second, 0},
+		{"capped delay: exactly the max, versus the max plus jitter", requeue.KueueRequeuingStrategy{},
+			requeue.BackoffConfig{ClampToMax: true}, requeue.BackoffConfig{},
+			9, 0.5, time.Hour, time.Hour + 180*time.Millisecond},
+		{"below the cap: the same", requeue.KueueRequeuingStrategy{},
+			requeue.BackoffConfig{ClampToMax: true}, requeue.BackoffConfig{},
+			2, 0.5, 120*time.Second + 6*time.Millisecond, 120*time.Second + 6*time.Millisecond},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s, err := tt.k.ClampedStrategy()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(tt.clamped, s.Backoff); diff != "" {
+				t.Errorf("ClampedStrategy backoff (-want +got):\n%s", diff)
+			}
+			if got := s.Backoff.DelayJitter(tt.n, tt.u); got != tt.wantOld {
+				t.Errorf("clamped DelayJitter(%d, %v) = %v, want %v", tt.n, tt.u, got, tt.wantOld)
+			}
+			cur, err := tt.k.Strategy()
+			if tt.wantRecent == 0 {
+				if err == nil || !strings.Contains(err.Error(), "exceeds max") {
+					t.Errorf("Strategy() = %+v, %v; want the base-above-max refusal", cur, err)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(tt.current, cur.Backoff); diff != "" {
+				t.Errorf("Strategy backoff (-want +got):\n%s", diff)
+			}
+			if got := cur.Backoff.DelayJitter(tt.n, tt.u); got != tt.wantRecent {
+				t.Errorf("current DelayJitter(%d, %v) = %v, want %v", tt.n, tt.u, got, tt.wantRecent)
+			}
+		})
+	}
+}
+
+// TestBackoffDocNamesKueueReleases: the package doc says which Kueue
+// computation the backoff follows and how older releases differ.
+func TestBackoffDocNamesKueueReleases(t *testing.T) {
+	b, err := os.ReadFile("doc.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := strings.Join(strings.Fields(strings.ReplaceAll(string(b), "//", " ")), " ")
+	for _, p := range []string{
+		"tenure follows current Kueue", "pkg/util/wait NewBackoff(base, max, 2, 0.0001)", "UpdateRequeueState (pkg/workload)",
+		"a zero max becomes the cap MaxInt64/2", "the jitter is added after the cap",
+		"min(Step(), max)", "pkg/controller/core/workload_controller.go", "a zero max made every delay 0",
+		"[KueueRequeuingStrategy.ClampedStrategy]",
+	} {
+		if !strings.Contains(text, p) {
+			t.Errorf("doc.go does not say %q", p)
+		}
+	}
 }

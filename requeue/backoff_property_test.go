@@ -11,9 +11,27 @@ import (
 	"github.com/tenurepolicy/tenure/requeue"
 )
 
-// backoffGenConfig draws a valid config with explicit fields: Base in
-// [1ns, MaxInt64], Max in [Base, MaxInt64], Jitter in [0, 1).
+// backoffGenConfig draws a config with explicit fields: Base in
+// [1ns, MaxInt64], Max in [Base, MaxInt64], Jitter in [0, 1); now and then
+// with an explicit zero (NoDelay, Uncapped, NoJitter) instead, and now and
+// then ClampToMax. (Uncapped with a Base above BackoffUncappedMax is not
+// valid; the methods then give the cap, which the reference does too.)
 func backoffGenConfig(t *rapid.T) requeue.BackoffConfig {
+	c := backoffGenExplicit(t)
+	if rapid.IntRange(0, 4).Draw(t, "noDelay") == 0 {
+		c.Base, c.NoDelay = 0, true
+	}
+	if rapid.IntRange(0, 4).Draw(t, "uncapped") == 0 {
+		c.Max, c.Uncapped = 0, true
+	}
+	if rapid.IntRange(0, 4).Draw(t, "noJitter") == 0 {
+		c.Jitter, c.NoJitter = 0, true
+	}
+	c.ClampToMax = rapid.IntRange(0, 3).Draw(t, "clamp") == 0
+	return c
+}
+
+func backoffGenExplicit(t *rapid.T) requeue.BackoffConfig {
 	base := rapid.OneOf(
 		rapid.Int64Range(1, 1000),
 		rapid.Int64Range(1, int64(time.Hour)),
@@ -40,13 +58,17 @@ func backoffGenN(t *rapid.T, label string) int {
 }
 
 // backoffBigDelay is the reference: min(base·2^(n-1), max) in big-integer
-// arithmetic, 0 for n <= 0.
+// arithmetic, 0 for n <= 0; no delay is 0, and no cap is a cap at 2^62 ns
+// (Kueue's stand-in for a zero cap).
 func backoffBigDelay(c requeue.BackoffConfig, n int) *big.Int {
-	if n <= 0 {
+	if n <= 0 || c.NoDelay {
 		return new(big.Int)
 	}
 	e := c.Effective()
 	max := big.NewInt(int64(e.Max))
+	if c.Uncapped {
+		max = new(big.Int).Lsh(big.NewInt(1), 62)
+	}
 	if n > 70 { // 2^69 > 2^63 > max whatever the base
 		return max
 	}
@@ -80,18 +102,38 @@ func TestBackoffDelayProperties(t *testing.T) {
 			if dj < d || j < 0 {
 				t.Fatalf("DelayJitter(%d, %v) = %v < Delay = %v", n, u, dj, d)
 			}
-			// The jitter is strictly below Jitter·delay (exact arithmetic),
-			// so the total stays within Max·(1+Jitter) and saturates
-			// instead of overflowing.
-			if d > 0 {
+			// The jitter is Jitter·delay·u up to float rounding (Kueue's
+			// arithmetic): below Jitter·delay·(1+2^-51) in exact
+			// arithmetic, and never above the jitter of the largest draw
+			// computed the same way. So the total stays within
+			// Max·(1+Jitter), up to that rounding, and saturates instead
+			// of overflowing.
+			if d > 0 && jf > 0 {
 				bound := new(big.Float).SetPrec(256).SetInt64(int64(d))
 				bound.Mul(bound, new(big.Float).SetPrec(256).SetFloat64(jf))
+				bound.Mul(bound, new(big.Float).SetPrec(256).SetFloat64(1+math.Ldexp(1, -51)))
 				if new(big.Float).SetInt64(int64(j)).Cmp(bound) >= 0 {
-					t.Fatalf("jitter %d not below %v·%d", j, jf, d)
+					t.Fatalf("jitter %d not below %v·%d·(1+2^-51)", j, jf, d)
+				}
+				if full := c.DelayJitter(n, math.Nextafter(1, 0)) - d; j > full {
+					t.Fatalf("jitter %d for u=%v above the largest draw's %d", j, u, full)
 				}
 			}
-			if d > c.Max || float64(j) > float64(c.Max)*jf {
-				t.Fatalf("DelayJitter(%d) = %v exceeds Max·(1+Jitter) for Max %v", n, dj, c.Max)
+			if max := backoffBigDelay(c, math.MaxInt).Int64(); int64(d) > max || float64(j) > float64(max)*jf {
+				t.Fatalf("DelayJitter(%d) = %v exceeds Max·(1+Jitter) for Max %v", n, dj, max)
+			}
+			if c.NoJitter && j != 0 {
+				t.Fatalf("NoJitter: DelayJitter(%d, %v) = %v, Delay %v", n, u, dj, d)
+			}
+			// ClampToMax clamps the jittered delay at the cap, and only that.
+			free := c
+			free.ClampToMax = false
+			if max := backoffBigDelay(c, math.MaxInt).Int64(); c.ClampToMax {
+				if want := min(int64(free.DelayJitter(n, u)), max); int64(dj) != want {
+					t.Fatalf("ClampToMax: DelayJitter(%d, %v) = %v, want min(%v, %v)", n, u, dj, free.DelayJitter(n, u), max)
+				}
+			} else if dj != free.DelayJitter(n, u) {
+				t.Fatalf("DelayJitter differs with ClampToMax off")
 			}
 		}
 		if c.Delay(n1) > c.Delay(n2) {
@@ -110,8 +152,8 @@ func backoffBigTotal(c requeue.BackoffConfig, n int) *big.Int {
 	for k := 1; k <= n && k <= 71; k++ {
 		sum.Add(sum, backoffBigDelay(c, k))
 	}
-	if n > 71 { // every further term is Max
-		rest := new(big.Int).Mul(big.NewInt(int64(n-71)), big.NewInt(int64(c.Effective().Max)))
+	if n > 71 { // every further term is the last one
+		rest := new(big.Int).Mul(big.NewInt(int64(n-71)), backoffBigDelay(c, 71))
 		sum.Add(sum, rest)
 	}
 	if lim := big.NewInt(math.MaxInt64); sum.Cmp(lim) > 0 {
@@ -137,7 +179,7 @@ func backoffNaiveDelay(c requeue.BackoffConfig, n int, u float64) time.Duration 
 	if u >= 1 { // the documented clamp into [0, 1)
 		u = math.Nextafter(1, 0)
 	}
-	j := int64(float64(d) * c.Effective().Jitter * u)
+	j := int64(u * c.Effective().Jitter * float64(d))
 	if j > math.MaxInt64-d {
 		return math.MaxInt64
 	}

@@ -31,10 +31,10 @@ type RequeueState struct {
 }
 
 // Admissible reports whether the job may be admitted at now:
-// now >= RequeueAt, so it is admissible at exactly RequeueAt (DESIGN §4.6,
-// as Kueue). When it is not, until is RequeueAt, the instant the answer
-// flips; when it is, until is the zero time (the answer does not change with
-// time alone). Cost: O(1), no allocation.
+// now >= RequeueAt, so it is admissible at exactly RequeueAt (as in Kueue).
+// When it is not, until is RequeueAt, the instant the answer flips; when it
+// is, until is the zero time (the answer does not change with time alone).
+// Cost: O(1), no allocation.
 func (s RequeueState) Admissible(now time.Time) (ok bool, until time.Time) {
 	if now.Before(s.RequeueAt) {
 		return false, s.RequeueAt
@@ -76,10 +76,10 @@ func (s RequeueState) Timeout(c BackoffConfig, now time.Time, u float64) (next R
 }
 
 // Deactivate returns the state of a deactivated job: the zero state. Every
-// deactivation resets the requeue state (DESIGN §4.6), so a job that is
-// reactivated later starts its backoff from the first requeue again.
+// deactivation resets the requeue state, so a job that is reactivated later
+// starts its backoff from the first requeue again.
 //
-// Seed 003 (KEP-1282) differs in two details: Kueue leaves requeueState
+// KEP-1282 differs in two details: Kueue leaves requeueState
 // untouched at the deactivation itself and clears it when a job deactivated
 // by the limit is reactivated, and it keeps the state of a job deactivated
 // by other means (a user). tenure clears it at every deactivation; for a

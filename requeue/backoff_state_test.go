@@ -79,12 +79,12 @@ func TestRequeueStateTimeout(t *testing.T) {
 	}
 }
 
-// TestRequeueStateSeed003 replays seed 003's scenario: limit 10, base 60s,
+// TestRequeueStateKEP1282 replays KEP-1282's scenario: limit 10, base 60s,
 // the job times out again as soon as it is requeued (timeout 0 for
 // simplicity). It is requeued exactly 10 times, waits Base·(2^10−1) in
-// total without a cap (61,380s = 17h3m, not the seed's "8h 32min"), and the
+// total without a cap (61,380s = 17h3m, not the KEP's "8h 32min"), and the
 // 11th timeout deactivates it; reactivated, it starts from zero.
-func TestRequeueStateSeed003(t *testing.T) {
+func TestRequeueStateKEP1282(t *testing.T) {
 	cfg := requeue.BackoffConfig{Limit: requeue.BackoffLimit(10), Max: 1000 * time.Hour}
 	var s requeue.RequeueState
 	now := backoffT0
@@ -130,6 +130,26 @@ func TestRequeueStateSeed003(t *testing.T) {
 	next, deact := requeue.RequeueState{}.Timeout(cfg, now, 0)
 	if deact || next.Count != 1 || next.RequeueAt.Sub(now) != time.Minute {
 		t.Errorf("after reactivation: (%+v, %v), want Count 1 and a 1m delay", next, deact)
+	}
+}
+
+// With Kueue's backoffBaseSeconds 0 (NoDelay) a timed-out job is admissible
+// again at once, but it is still counted and the limit still deactivates it.
+func TestRequeueStateNoDelayStillCounts(t *testing.T) {
+	cfg := requeue.BackoffConfig{NoDelay: true, Limit: requeue.BackoffLimit(2)}
+	var s requeue.RequeueState
+	for i := 1; i <= 2; i++ {
+		next, deact := s.Timeout(cfg, backoffT0, 0.9)
+		if deact || next.Count != i || !next.RequeueAt.Equal(backoffT0) {
+			t.Fatalf("timeout %d: (%+v, %v), want Count %d, RequeueAt %v", i, next, deact, i, backoffT0)
+		}
+		if ok, _ := next.Admissible(backoffT0); !ok {
+			t.Fatalf("timeout %d: not admissible at once", i)
+		}
+		s = next
+	}
+	if next, deact := s.Timeout(cfg, backoffT0, 0); !deact || next != (requeue.RequeueState{}) {
+		t.Errorf("third timeout: (%+v, %v), want deactivated and reset", next, deact)
 	}
 }
 

@@ -44,6 +44,19 @@ func TestBackoffDelay(t *testing.T) {
 		{"invalid base > max gives max", requeue.BackoffConfig{Base: 2 * time.Hour}, 1, time.Hour},
 		{"negative fields act as defaults", requeue.BackoffConfig{Base: -1, Max: -1}, 2, 120 * time.Second},
 		{"only max set", requeue.BackoffConfig{Max: 10 * time.Hour}, 10, 30720 * time.Second},
+		{"no delay", requeue.BackoffConfig{NoDelay: true}, 1, 0},
+		{"no delay, n=MaxInt", requeue.BackoffConfig{NoDelay: true, Uncapped: true}, math.MaxInt, 0},
+		{"no delay wins over a base (invalid)", requeue.BackoffConfig{NoDelay: true, Base: time.Minute}, 3, 0},
+		{"uncapped passes the default 1h", requeue.BackoffConfig{Uncapped: true}, 8, 128 * time.Minute},
+		{"uncapped wins over a max (invalid)", requeue.BackoffConfig{Uncapped: true, Max: time.Minute}, 8, 128 * time.Minute},
+		{"uncapped stops at Kueue's stand-in cap", requeue.BackoffConfig{Uncapped: true}, 40, requeue.BackoffUncappedMax},
+		{"uncapped, last doubling below 2^62", requeue.BackoffConfig{Uncapped: true}, 27, 60 * time.Second << 26},
+		{"uncapped, first at 2^62 (Kueue: MaxInt64/2)", requeue.BackoffConfig{Uncapped: true}, 28, 1 << 62},
+		{"uncapped, invalid base above 2^62 gives the cap", requeue.BackoffConfig{Base: 1<<62 + 1, Uncapped: true}, 1, 1 << 62},
+		{"clamp changes no jitter-free delay", requeue.BackoffConfig{ClampToMax: true}, 9, time.Hour},
+		{"clamp, base above max gives max", requeue.BackoffConfig{Base: 2 * time.Hour, ClampToMax: true}, 1, time.Hour},
+		{"uncapped, tiny base, largest exact", requeue.BackoffConfig{Base: 1, Uncapped: true}, 63, 1 << 62},
+		{"uncapped base above the default max", requeue.BackoffConfig{Base: 2 * time.Hour, Uncapped: true}, 1, 2 * time.Hour},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -74,6 +87,16 @@ func TestBackoffDelayJitter(t *testing.T) {
 		{"u=+Inf clamps below 1", requeue.BackoffConfig{Jitter: 0.5}, 1, math.Inf(1), 90*time.Second - 1},
 		{"saturates at the largest duration", huge, 1, 0.5, math.MaxInt64},
 		{"invalid jitter uses the default", requeue.BackoffConfig{Jitter: 7}, 1, 0.5, 60*time.Second + 3*time.Millisecond},
+		{"no jitter adds nothing", requeue.BackoffConfig{NoJitter: true}, 1, 0.999, 60 * time.Second},
+		{"no jitter, uncapped, at the stand-in cap", requeue.BackoffConfig{NoJitter: true, Uncapped: true}, 80, 0.999, requeue.BackoffUncappedMax},
+		{"uncapped jitter on the stand-in cap", requeue.BackoffConfig{Uncapped: true}, 80, 0.5, 1<<62 + 230584300921369},
+		{"clamp: the cap, jitter dropped", requeue.BackoffConfig{ClampToMax: true}, 9, 0.5, time.Hour},
+		{"clamp: below the cap, jitter kept", requeue.BackoffConfig{ClampToMax: true}, 1, 0.5, 60*time.Second + 3*time.Millisecond},
+		{"clamp: jitter that would pass the cap stops there",
+			requeue.BackoffConfig{Base: 1000 * time.Second, Max: 1000*time.Second + 50*time.Millisecond, ClampToMax: true}, 1, 0.999, 1000*time.Second + 50*time.Millisecond},
+		{"clamp: base above max gives max", requeue.BackoffConfig{Base: 2 * time.Hour, ClampToMax: true}, 1, 0.9, time.Hour},
+		{"clamp: uncapped clamps at the stand-in cap", requeue.BackoffConfig{Uncapped: true, ClampToMax: true}, 80, 0.5, requeue.BackoffUncappedMax},
+		{"no delay has no jitter", requeue.BackoffConfig{NoDelay: true, Jitter: 0.5}, 3, 0.9, 0},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -123,10 +146,10 @@ func TestBackoffTotalDelay(t *testing.T) {
 		{"none", requeue.BackoffConfig{}, 0, 0},
 		{"negative", requeue.BackoffConfig{}, -1, 0},
 		{"one", requeue.BackoffConfig{}, 1, 60 * time.Second},
-		// Seed 003's worked example: base 60s, 10 requeues, jitter
-		// neglected. The seed says "8h 32min"; the sum is 61,380s.
-		{"seed 003 example, uncapped", noCap, 10, 61380 * time.Second},
-		{"seed 003 example is 17h3m", noCap, 10, 17*time.Hour + 3*time.Minute},
+		// KEP-1282's worked example: base 60s, 10 requeues, jitter
+		// neglected. The KEP says "8h 32min"; the sum is 61,380s.
+		{"KEP-1282 example, uncapped", noCap, 10, 61380 * time.Second},
+		{"KEP-1282 example is 17h3m", noCap, 10, 17*time.Hour + 3*time.Minute},
 		// The same with the default 1h cap: 3,780s + 4·3,600s.
 		{"defaults, 10 requeues", requeue.BackoffConfig{}, 10, 18180 * time.Second},
 		{"defaults, 6 requeues (all below cap)", requeue.BackoffConfig{}, 6, 3780 * time.Second},
@@ -138,6 +161,9 @@ func TestBackoffTotalDelay(t *testing.T) {
 		{"saturates within uncapped terms", requeue.BackoffConfig{Base: 3, Max: math.MaxInt64}, 62, math.MaxInt64},
 		{"defaults, n=MaxInt saturates", requeue.BackoffConfig{}, math.MaxInt, math.MaxInt64},
 		{"defaults, a million requeues", requeue.BackoffConfig{}, 1_000_000, 3780*time.Second + (1_000_000-6)*time.Hour},
+		{"no delay sums to zero", requeue.BackoffConfig{NoDelay: true}, math.MaxInt, 0},
+		{"uncapped, 10 requeues", requeue.BackoffConfig{Uncapped: true}, 10, 61380 * time.Second},
+		{"uncapped saturates", requeue.BackoffConfig{Uncapped: true}, 40, math.MaxInt64},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -160,6 +186,10 @@ func TestBackoffEffective(t *testing.T) {
 			requeue.BackoffConfig{Base: time.Second, Max: time.Minute, Jitter: 0.2, Limit: limit}},
 		{"invalid fields become defaults", requeue.BackoffConfig{Base: -1, Max: -2, Jitter: math.NaN()},
 			requeue.BackoffConfig{Base: time.Minute, Max: time.Hour, Jitter: 0.0001}},
+		{"flags keep their zeros", requeue.BackoffConfig{NoDelay: true, Uncapped: true, NoJitter: true, Limit: limit},
+			requeue.BackoffConfig{NoDelay: true, Uncapped: true, NoJitter: true, Limit: limit}},
+		{"a flag wins over its field", requeue.BackoffConfig{Base: time.Second, Max: time.Minute, Jitter: 0.2, NoDelay: true, Uncapped: true, NoJitter: true},
+			requeue.BackoffConfig{NoDelay: true, Uncapped: true, NoJitter: true}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -190,6 +220,20 @@ func TestBackoffValidate(t *testing.T) {
 		{"base above max", requeue.BackoffConfig{Base: 2 * time.Minute, Max: time.Minute}, []string{"requeue: backoff base 2m0s exceeds max 1m0s"}},
 		{"base above the default max", requeue.BackoffConfig{Base: 2 * time.Hour}, []string{"requeue: backoff base 2h0m0s exceeds max 1h0m0s"}},
 		{"max below the default base", requeue.BackoffConfig{Max: 30 * time.Second}, []string{"requeue: backoff base 1m0s exceeds max 30s"}},
+		{"explicit zeros are valid", requeue.BackoffConfig{NoDelay: true, Uncapped: true, NoJitter: true}, nil},
+		{"uncapped base above the default max", requeue.BackoffConfig{Base: 2 * time.Hour, Uncapped: true}, nil},
+		{"uncapped base at the stand-in cap", requeue.BackoffConfig{Base: requeue.BackoffUncappedMax, Uncapped: true}, nil},
+		{"uncapped base above the stand-in cap", requeue.BackoffConfig{Base: requeue.BackoffUncappedMax + 1, Uncapped: true},
+			[]string{"requeue: backoff base 1281023h53m38.427387905s exceeds max 1281023h53m38.427387904s"}},
+		{"clamp: base above max is valid", requeue.BackoffConfig{Base: 2 * time.Minute, Max: time.Minute, ClampToMax: true}, nil},
+		{"clamp: other problems still reported", requeue.BackoffConfig{Base: -1, ClampToMax: true},
+			[]string{"requeue: backoff base must not be negative"}},
+		{"no delay with a small max", requeue.BackoffConfig{NoDelay: true, Max: time.Second}, nil},
+		{"flags beside values", requeue.BackoffConfig{Base: time.Second, NoDelay: true, Max: time.Hour, Uncapped: true, Jitter: 0.1, NoJitter: true}, []string{
+			"requeue: backoff NoDelay is set but Base is 1s (want 0)",
+			"requeue: backoff Uncapped is set but Max is 1h0m0s (want 0)",
+			"requeue: backoff NoJitter is set but Jitter is 0.1 (want 0)",
+		}},
 		{"all at once", requeue.BackoffConfig{Base: -1, Max: -1, Limit: requeue.BackoffLimit(-3), Jitter: 2}, []string{
 			"requeue: backoff base must not be negative",
 			"requeue: backoff max must not be negative",

@@ -63,6 +63,19 @@ type ClusterJob struct {
 // refer to the cluster's internal indices, so roll back only in the reverse
 // order of the changes (which is what [Journal.Rollback] does).
 //
+// While a journal holds steps of a cluster, record every change of that
+// cluster in that journal. A change made without it (a nil journal, or
+// another one) can move jobs between storage slots or take resources an
+// undo step gives back, and the journal's steps would then undo the wrong
+// job. Each undo step checks, in O(1), that it finds what it recorded: the
+// same job in the same slot (every job gets a serial number when it is
+// added), each task on the node it recorded or still pending, the resources
+// it gives back free, the job count it left. When a check fails the step
+// panics with a message that names the job, rather than leave the cluster
+// silently wrong (see [Journal] for the state a panicking step leaves). A
+// change made without the journal that passes these checks, such as
+// evicting another job, is consistent and stays after the rollback.
+//
 // # Memory
 //
 // Memory follows the registered jobs, not the jobs ever seen: the jobs are
@@ -84,6 +97,9 @@ type Cluster struct {
 	jobs     []clusterJob
 	jobIndex map[string]int32 // job ID -> index in jobs
 	free     Resources        // sum of all nodes' free resources
+	// serials counts the jobs ever added; a job's serial tells undo steps
+	// that a slot still holds the job they recorded.
+	serials uint32
 	// tree is a segment tree over node free vectors: leaves at size+i, each
 	// inner node the component-wise maximum of its children; padding leaves
 	// are negative so that nothing fits them.
@@ -98,9 +114,12 @@ type clusterNode struct {
 }
 
 type clusterJob struct {
-	id     string
-	tasks  []Resources // never modified once added: clones share it
-	min    int
+	id    string
+	tasks []Resources // never modified once added: clones share it
+	// min is the gang minimum; 32 bits (task indices in undo steps are 32
+	// bits too) leave room for serial without growing the struct.
+	min    int32
+	serial uint32    // from Cluster.serials: unique among 2^32 consecutive jobs
 	need   Resources // component-wise lower bound on what any gang needs
 	on     []int32   // node of each task, -1 when pending
 	placed int
@@ -203,16 +222,19 @@ func (c *Cluster) AddJob(j *Journal, job ClusterJob) error {
 	cj := clusterJob{
 		id:    job.ID,
 		tasks: slices.Clone(job.Tasks),
-		min:   minTasks,
+		min:   int32(minTasks),
 		on:    make([]int32, len(job.Tasks)),
 	}
 	for i := range cj.on {
 		cj.on[i] = -1
 	}
 	cj.need = gangLowerBound(cj.tasks, minTasks)
-	c.jobIndex[job.ID] = int32(len(c.jobs))
+	c.serials++
+	cj.serial = c.serials
+	ji := int32(len(c.jobs))
+	c.jobIndex[job.ID] = ji
 	c.jobs = append(c.jobs, cj)
-	j.RecordUndoer((*clusterUndo)(c), 0, opUnadd<<32)
+	c.record(j, ji, 0, opUnadd, 0)
 	return nil
 }
 
@@ -258,7 +280,19 @@ func (c *Cluster) RemoveJob(j *Journal, id string) error {
 	gone := c.jobs[ji]
 	c.drop(ji)
 	if j != nil {
-		j.Record(func() { c.restore(ji, gone) })
+		// The slot and the job count drop left, in one word: the closure
+		// stays in the 128-byte size class.
+		at := uint64(uint32(ji))<<32 | uint64(uint32(len(c.jobs)))
+		j.Record(func() {
+			ji, jobs := int32(at>>32), int(uint32(at))
+			if len(c.jobs) != jobs {
+				c.unrecorded(fmt.Sprintf("restoring removed job %q finds %d jobs, not the %d its removal left", gone.id, len(c.jobs), jobs))
+			}
+			if _, dup := c.jobIndex[gone.id]; dup {
+				c.unrecorded(fmt.Sprintf("restoring removed job %q finds that ID registered again", gone.id))
+			}
+			c.restore(ji, gone)
+		})
 	}
 	return nil
 }
@@ -318,14 +352,27 @@ func (c *Cluster) Evict(j *Journal, id string) error {
 	return nil
 }
 
+// release unplaces every task of the job at ji. Its undo steps run in
+// reverse, so the step of the last placed task runs first: it checks that
+// the job is pending when the undo starts (opReassignPending).
 func (c *Cluster) release(j *Journal, ji int32) {
 	job := &c.jobs[ji]
+	last := len(job.on) - 1
+	for last >= 0 && job.on[last] < 0 {
+		last--
+	}
 	for t, n := range job.on {
 		if n < 0 {
 			continue
 		}
 		c.unassign(ji, int32(t))
-		j.RecordUndoer((*clusterUndo)(c), int64(ji)<<32|int64(t), opReassign<<32|int64(n))
+		if j != nil {
+			op := uint8(opReassign)
+			if t == last {
+				op = opReassignPending
+			}
+			c.record(j, ji, int32(t), op, n)
+		}
 	}
 }
 
@@ -352,7 +399,7 @@ func (c *Cluster) Place(j *Journal, id string) (bool, error) {
 	}
 	left := len(job.tasks)
 	for t, req := range job.tasks {
-		if job.placed+left < job.min {
+		if job.placed+left < int(job.min) {
 			break
 		}
 		left--
@@ -362,7 +409,7 @@ func (c *Cluster) Place(j *Journal, id string) (bool, error) {
 		}
 		c.assign(ji, int32(t), int32(n))
 	}
-	if job.placed < job.min {
+	if job.placed < int(job.min) {
 		for t, n := range job.on {
 			if n >= 0 {
 				c.unassign(ji, int32(t))
@@ -370,11 +417,7 @@ func (c *Cluster) Place(j *Journal, id string) (bool, error) {
 		}
 		return false, nil
 	}
-	for t, n := range job.on {
-		if n >= 0 {
-			j.RecordUndoer((*clusterUndo)(c), int64(ji)<<32|int64(t), opUnassign<<32)
-		}
-	}
+	c.recordPlaced(j, ji)
 	return true, nil
 }
 
@@ -413,7 +456,7 @@ func (c *Cluster) Bind(j *Journal, id string, nodes []string) error {
 		}
 		c.assign(ji, int32(t), n)
 	}
-	if len(errs) == 0 && count < job.min {
+	if len(errs) == 0 && count < int(job.min) {
 		errs = append(errs, fmt.Errorf("requeue: bind: job %q: %d tasks bound, gang minimum is %d", id, count, job.min))
 	}
 	if len(errs) > 0 {
@@ -424,12 +467,25 @@ func (c *Cluster) Bind(j *Journal, id string, nodes []string) error {
 		}
 		return errors.Join(errs...)
 	}
-	for t, n := range job.on {
+	c.recordPlaced(j, ji)
+	return nil
+}
+
+// recordPlaced records the undo steps of a placement of the job at ji: one
+// per placed task. They run in reverse, so the step of the first placed
+// task runs last: it checks that the job is pending when the undo ends
+// (opUnassignAll).
+func (c *Cluster) recordPlaced(j *Journal, ji int32) {
+	if j == nil {
+		return
+	}
+	op := uint8(opUnassignAll)
+	for t, n := range c.jobs[ji].on {
 		if n >= 0 {
-			j.RecordUndoer((*clusterUndo)(c), int64(ji)<<32|int64(t), opUnassign<<32)
+			c.record(j, ji, int32(t), op, n)
+			op = opUnassign
 		}
 	}
-	return nil
 }
 
 func (c *Cluster) assign(ji, t, n int32) {
@@ -475,25 +531,123 @@ func (c *Cluster) firstFit(req Resources, i int) int {
 	return c.firstFit(req, 2*i+1)
 }
 
-// Undo operations, stored in the high 32 bits of the step's b.
+// Undo operations. A step's a holds the job's slot (high 32 bits) and the
+// task (low 32 bits); b holds the job's serial (high 32 bits), the
+// operation (bits 24-31) and a node (low 24 bits; nodes are fewer than
+// 2^24).
 const (
-	opUnassign = iota + 1 // a = job<<32|task: release the task
-	opReassign            // a = job<<32|task, low b = node: put the task back
-	opUnadd               // drop the last registered job
+	opUnassign        = iota + 1 // release the task from the node
+	opUnassignAll                // the same, and the job must then be pending
+	opReassign                   // put the task back on the node
+	opReassignPending            // the same; the job must be pending before
+	opUnadd                      // drop the job, which must be the last one
 )
+
+// record appends the undo step op for task t of the job at ji on node n.
+func (c *Cluster) record(j *Journal, ji, t int32, op uint8, n int32) {
+	j.RecordUndoer((*clusterUndo)(c), int64(ji)<<32|int64(uint32(t)),
+		int64(c.jobs[ji].serial)<<32|int64(op)<<24|int64(n))
+}
 
 // clusterUndo gives a Cluster its undo method without exporting it.
 type clusterUndo Cluster
 
 func (u *clusterUndo) Undo(a, b int64) {
 	c := (*Cluster)(u)
-	ji, t := int32(a>>32), int32(a&0xffffffff)
-	switch b >> 32 {
-	case opUnassign:
-		c.unassign(ji, t)
-	case opReassign:
-		c.assign(ji, t, int32(b&0xffffffff))
-	case opUnadd:
-		c.drop(int32(len(c.jobs) - 1))
+	ji, t := int32(a>>32), int32(uint32(a))
+	serial, op, n := uint32(uint64(b)>>32), uint8(b>>24), int32(b&0xffffff)
+	if ji < 0 || int(ji) >= len(c.jobs) || c.jobs[ji].serial != serial {
+		c.undoMismatch(mismatchSlot, ji, t, n, serial)
 	}
+	job := &c.jobs[ji]
+	switch op {
+	case opUnassign, opUnassignAll:
+		if job.on[t] != n {
+			c.undoMismatch(mismatchTask, ji, t, n, serial)
+		}
+		c.unassign(ji, t)
+		if op == opUnassignAll && job.placed != 0 {
+			c.undoMismatch(mismatchStillPlaced, ji, t, n, serial)
+		}
+	case opReassign, opReassignPending:
+		if op == opReassignPending && job.placed != 0 {
+			c.undoMismatch(mismatchPlaced, ji, t, n, serial)
+		}
+		if job.on[t] >= 0 {
+			c.undoMismatch(mismatchTask, ji, t, -1, serial)
+		}
+		if !job.tasks[t].Fits(c.nodes[n].free) {
+			c.undoMismatch(mismatchNoFit, ji, t, n, serial)
+		}
+		c.assign(ji, t, n)
+	case opUnadd:
+		if int(ji) != len(c.jobs)-1 {
+			c.undoMismatch(mismatchNotLast, ji, t, n, serial)
+		}
+		if job.placed != 0 {
+			c.undoMismatch(mismatchRunning, ji, t, n, serial)
+		}
+		c.drop(ji)
+	}
+}
+
+// What an undo step found different from what it recorded.
+const (
+	mismatchSlot        = iota // the slot does not hold the job
+	mismatchTask               // the task is not where the step left it
+	mismatchStillPlaced        // tasks still placed after undoing a placement
+	mismatchPlaced             // tasks placed before undoing an eviction
+	mismatchNoFit              // the task no longer fits its node
+	mismatchNotLast            // an added job is no longer the last one
+	mismatchRunning            // an added job runs
+)
+
+// undoMismatch panics for an undo step of task t of the job with the
+// serial, recorded in slot ji with node n (-1: pending), that found the
+// cluster different: kind says how. Kept out of Undo, which stays small.
+//
+//go:noinline
+func (c *Cluster) undoMismatch(kind int, ji, t, n int32, serial uint32) {
+	where := func(n int32) string {
+		if n < 0 {
+			return "pending"
+		}
+		return fmt.Sprintf("on node %q", c.nodes[n].name)
+	}
+	if kind == mismatchSlot {
+		name := "a job no longer registered"
+		for i := range c.jobs {
+			if c.jobs[i].serial == serial {
+				name = fmt.Sprintf("job %q", c.jobs[i].id)
+				break
+			}
+		}
+		holds := "empty"
+		if ji >= 0 && int(ji) < len(c.jobs) {
+			holds = fmt.Sprintf("holding job %q", c.jobs[ji].id)
+		}
+		c.unrecorded(fmt.Sprintf("an undo step for %s finds its slot %d %s", name, ji, holds))
+	}
+	job := &c.jobs[ji]
+	switch kind {
+	case mismatchTask:
+		c.unrecorded(fmt.Sprintf("an undo step for job %q finds task %d %s, not %s", job.id, t, where(job.on[t]), where(n)))
+	case mismatchStillPlaced:
+		c.unrecorded(fmt.Sprintf("undoing the placement of job %q leaves %d of its tasks placed", job.id, job.placed))
+	case mismatchPlaced:
+		c.unrecorded(fmt.Sprintf("undoing the eviction of job %q finds %d of its tasks placed", job.id, job.placed))
+	case mismatchNoFit:
+		c.unrecorded(fmt.Sprintf("undoing the eviction of job %q: task %d (%v) does not fit node %q (free %v)", job.id, t, job.tasks[t], c.nodes[n].name, c.nodes[n].free))
+	case mismatchNotLast:
+		c.unrecorded(fmt.Sprintf("undoing the addition of job %q finds it in slot %d of %d, not the last", job.id, ji, len(c.jobs)))
+	default:
+		c.unrecorded(fmt.Sprintf("undoing the addition of job %q finds it running", job.id))
+	}
+}
+
+// unrecorded panics: an undo step found the cluster changed without the
+// journal that holds it.
+func (c *Cluster) unrecorded(what string) {
+	panic("requeue: Cluster: " + what + ": the cluster was changed without the journal that holds this step " +
+		"(while a journal holds steps, record every change of the cluster in it)")
 }

@@ -67,6 +67,7 @@ func (c *Cluster) Clone() *Cluster {
 		// so it never holds room for more than a few times the jobs.
 		jobIndex: maps.Clone(c.jobIndex),
 		free:     c.free,
+		serials:  c.serials,
 		tree:     slices.Clone(c.tree),
 		size:     c.size,
 	}
@@ -136,7 +137,7 @@ func (c *Cluster) check() error {
 		if placed != j.placed {
 			return fmt.Errorf("job %q counts %d placed, has %d", j.id, j.placed, placed)
 		}
-		if placed != 0 && placed < j.min {
+		if placed != 0 && placed < int(j.min) {
 			return fmt.Errorf("job %q runs %d tasks, below its minimum %d", j.id, placed, j.min)
 		}
 	}

@@ -211,8 +211,14 @@ func TestClusterZeroAndNil(t *testing.T) {
 		Victims:     []Victim{{ID: "v"}},
 		Contenders:  []Contender{{ID: "p", Priority: 1}},
 	}, nilc)
-	if err != nil || len(res.Outcomes) != 1 || res.Outcomes[0].Reason != ReasonEvictError {
-		t.Fatalf("Run on a nil *Cluster = %+v, %v; want one evict_error", res, err)
+	// The contender is first tried without any eviction; the nil model's
+	// Place error rules it out, so nothing is evicted for it.
+	if err != nil || len(res.Outcomes) != 1 || res.Outcomes[0].Kind != OutcomeKept ||
+		len(res.ContenderErrors) != 1 || res.ContenderErrors[0].Contender != "p" {
+		t.Fatalf("Run on a nil *Cluster = %+v, %v; want v kept and p's Place error reported", res, err)
+	}
+	if err := nilc.Evict(nil, "v"); err == nil || !strings.HasPrefix(err.Error(), "requeue: ") {
+		t.Errorf("nil Evict error = %v", err)
 	}
 }
 

@@ -6,8 +6,8 @@
 // over its own scheduler state, seen through the two-method [Model]
 // interface, and then performs what the result says: evict the committed
 // victims and write their not-before annotation. The engine's transactions
-// rest on a [Journal], an undo log; [Cluster] is a ready-made in-memory
-// Model. Independently, a job evicted because it did not become ready in
+// rest on a [Journal], an undo log, or on the model's own transactions
+// ([Transactional]); [Cluster] is a ready-made in-memory Model. Independently, a job evicted because it did not become ready in
 // time waits out an exponential backoff ([BackoffConfig], [RequeueState]),
 // and pending jobs are admitted in [QueueOrder].
 //
@@ -16,58 +16,91 @@
 //
 // # Engine
 //
-// [Engine.Run] is seed 000's Requeue action, one pass per scheduling cycle
-// (DESIGN §4.5). Its input ([EngineInput]) holds the nominations
-// ([VictimNomination]) of any number of nominators, the victims' data
-// ([Victim]: priority, queue, start, expected runtime, requeue delay,
-// not-before) and the pending contenders ([Contender]); [EngineConfig] holds
-// the victim filters, a default delay, bounds and the orders.
-// [EngineInput.AddNominations] takes the nominations of
-// [eligibility.Nominator] directly, and [VictimMinRuntimeFilter] makes
+// [Engine.Run] is the Requeue action of KAI-Scheduler's expected-runtime
+// requeue (KAI-Scheduler PR #941), one pass per scheduling cycle. Its input
+// ([EngineInput]) holds the nominations ([VictimNomination]) of any number
+// of nominators, the victims' data ([Victim]: priority, queue, start,
+// expected runtime, requeue delay, not-before) and the pending contenders
+// ([Contender]); [EngineConfig] holds the victim filters, a default delay,
+// bounds and the orders. [EngineInput.AddNominations] takes the nominations
+// of [eligibility.Nominator] directly, and [VictimMinRuntimeFilter] makes
 // [eligibility.MinRuntimeFilter] a [VictimFilter].
 //
-// The pass merges nominations by job (the union of nominator names,
-// sorted), orders the victims (lowest priority, largest overrun, ID), and
-// for each victim not in cooldown (now < NotBefore; eligible at exactly
-// NotBefore) tries the contenders of strictly higher priority, highest
-// first, then oldest, then ID: checkpoint, evict the victim, place the
-// contender, commit or roll back and try the next. The output is data,
-// exactly one [Outcome] per nominated job: committed (the victim to evict,
-// the contenders placed, the not-before and its annotation text), kept,
-// skipped (with a reason and Until), or deferred when a bound
-// ([EngineConfig.MaxVictims], [EngineConfig.MaxAttempts]) stopped the pass.
-// An optional [eligibility.Observer] ([eligibility.Counter] counts) sees every
-// outcome and every rolled-back attempt as an [eligibility.Event]; outcomes
-// embed tenure's common [eligibility.Decision] and their reasons are
-// [eligibility.Reason] labels. A pass costs O(n log n) for n nominations plus
-// one eviction and at most one [Model.Place] per eligible contender for each
-// victim tried, and allocates little beyond its result.
+// A pass first places every contender that fits as things are (reported in
+// [EngineResult.FitWithoutEviction]: no one is evicted for them). Then, for
+// each victim in order (lowest priority, largest overrun, ID) not in
+// cooldown (now < NotBefore; eligible at exactly NotBefore), it checkpoints,
+// evicts the victim virtually, and places the contenders that may use its
+// resources (strictly higher priority by default), highest first, then
+// oldest, then ID, each kept only if the filters allow evicting the victim
+// for it; it commits if any was kept, and places again what fits in the
+// room the commit left, or rolls back. The output is data, exactly one
+// [Outcome] per nominated job: committed (the victim to evict, the
+// contenders placed, the not-before and its annotation text), kept, skipped
+// (with a reason and Until), or deferred when a bound stopped the pass.
+// Outcomes embed tenure's common [eligibility.Decision] and their reasons
+// are [eligibility.Reason] labels; an optional [eligibility.Observer]
+// ([eligibility.Counter] counts) sees every outcome, rolled-back attempt and
+// placement without eviction as an [eligibility.Event].
 //
-// Choices beyond seed 000 and DESIGN §4.5, and why:
+// What a pass guarantees:
+//
+//   - Every committed eviction is necessary: each contender placed in a
+//     victim's resources was tried without that eviction, in the state the
+//     pass had reached (space freed by earlier commits included), and did
+//     not fit. A contender that fits without an eviction is never a reason
+//     to evict anyone.
+//   - The result does not depend on the order of the nominations, the
+//     victims or the contenders: several entries for one victim merge field
+//     by field (the most protective value of each, see
+//     [EngineInput.Victims]), duplicate contenders keep the first in
+//     contender order, and a contender that is also nominated is dropped
+//     with [ErrContenderNominated].
+//   - A panicking callback (a Model method, an undo step, a filter, the
+//     observer, ...) leaves the model as it was at the pass's last commit
+//     and the Engine ready for the next pass; the panic continues.
+//   - The cost is bounded: at most [EngineConfig.MaxAttempts] placement
+//     attempts and [EngineConfig.MaxChecks] contender examinations, with
+//     defaults ([DefaultMaxAttempts], [DefaultMaxChecks]) even in the zero
+//     config.
+//
+// A pass is linear in practice when the model helps through two optional
+// interfaces, both implemented by [Cluster]: a [Shaper] names
+// interchangeable pending jobs, so that a contender that does not fit
+// stands for its whole shape until the state changes, and a [FitBounder]
+// rules hopeless attempts (and hopeless victims) out before any checkpoint.
+// On the reference Cluster, 100,000 nominations and 10,000 contenders on
+// 50,000 nodes take a few hundred milliseconds (see the README's
+// benchmarks). A model without them pays a Place per contender and victim,
+// up to the bounds.
+//
+// Choices beyond KAI-Scheduler's proposal, and why:
 //
 //   - Filters are asked per victim-contender pair ([VictimFilter] receives
 //     both), because min-runtime resolution depends on the preemptor's
-//     queue (preempt within a leaf queue, reclaim across queues). A victim
-//     is skipped with the filter's reason only when the filters deny every
-//     qualifying contender; if some pair is allowed but nothing fits, it is
-//     kept.
+//     queue (preempt within a leaf queue, reclaim across queues), and only
+//     about contenders that fit in the victim's resources: a victim is
+//     skipped with the filters' reason only when the protection is what
+//     keeps it running; if nothing fits it is kept, protected or not.
 //   - After the first contender fits, the remaining contenders are tried in
 //     the same freed resources before committing, so one eviction can start
 //     several small jobs instead of costing one victim each.
-//   - The engine does not check that a contender would not have fit without
-//     the eviction: contenders are expected to be the jobs the scheduler
-//     could not place this cycle.
+//   - Contenders that fit without an eviction are placed in the model and
+//     reported (with the victim whose commit made room, if any), rather
+//     than left out: no later eviction then counts on their room.
 //   - The not-before is now + delay rounded UP to a whole second
 //     ([FormatNotBefore]), so writing it never shortens a cooldown; a
 //     victim's own zero requeue delay is honoured (Victim.HasRequeueDelay).
-//   - MaxVictims bounds the evictions (commits) of a pass, MaxAttempts the
-//     placement attempts; 0 means no bound.
+//   - MaxVictims bounds the evictions (commits) of a pass (0: no bound);
+//     MaxAttempts and MaxChecks bound its work (0: the default).
 //
 // # Model, Journal and the reference Cluster
 //
 // A [Model] evicts a job virtually and tries to place a job as a gang,
 // recording an undo step in the engine's [Journal] for every change it
-// makes. The Journal ([Journal.Record] for a closure, [Journal.RecordUndoer]
+// makes; a model that keeps its own transactions, such as an adapter over
+// KAI-Scheduler's or Volcano's Statement, implements [Transactional]
+// instead, and the engine uses its savepoints (ExampleTransactional). The Journal ([Journal.Record] for a closure, [Journal.RecordUndoer]
 // for an allocation-free step) marks positions with [Journal.Checkpoint]
 // (O(1), no allocation), undoes, newest first, everything recorded since a
 // checkpoint with [Journal.Rollback] (O(k) for k steps), and forgets the log
@@ -95,7 +128,8 @@
 // [ClusterSnapshot.Equal] compare states in tests. Its memory follows the
 // jobs registered now: a removed job's storage is reused at once, the
 // storage shrinks when most jobs leave, and [Cluster.Clone] costs
-// O(nodes + jobs + tasks) whatever the cluster's history.
+// O(nodes + jobs + tasks) whatever the cluster's history. [Cluster.Shape]
+// and [Cluster.MayFit] are its [Shaper] and [FitBounder].
 //
 // Package [github.com/tenurepolicy/tenure/requeue/requeuetest] checks an
 // embedder's own Model against this contract: a test gives it a
@@ -106,21 +140,52 @@
 // # Backoff
 //
 // [BackoffConfig] computes how long a job that did not become ready in time
-// (Kueue's waitForPodsReady requeuing strategy, KEP-1282, seed 003) waits
-// before it may be admitted again: the n-th requeue waits Base·2^(n−1),
-// capped at Max, plus a jitter in [0, Jitter·delay) drawn from a value the
-// caller supplies ([BackoffConfig.DelayJitter]) or from a [BackoffSource]
-// such as *math/rand/v2.Rand ([BackoffConfig.DelayFrom]). The cap is applied
-// before multiplying, so the delay is exact and never overflows, for any n
-// (Kueue once overflowed to "no backoff" at n ≥ 29).
+// (Kueue's waitForPodsReady requeuing strategy, KEP-1282
+// keps/1282-pods-ready-requeue-strategy) waits before it may be admitted
+// again: the n-th requeue waits Base·2^(n−1), capped at Max, plus a jitter
+// of at most Jitter·delay drawn from a value the caller supplies
+// ([BackoffConfig.DelayJitter]) or from a [BackoffSource] such as
+// *math/rand/v2.Rand ([BackoffConfig.DelayFrom]). The cap is applied before
+// multiplying, so the delay is exact and never overflows, for any n (older
+// Kueue releases overflowed to "no backoff" at n ≥ 29).
 //
 // The zero BackoffConfig is Kueue's default: Base 60s, Max 1h, Jitter 0.0001,
-// no limit. A zero field means its default, so "no jitter" is chosen per call
-// ([BackoffConfig.Delay], a nil source or the draw 0) rather than in the
-// config. [BackoffConfig.Validate] reports every problem at once.
-// [BackoffKueueFields] and [BackoffFromKueueMap] accept Kueue's field names
-// (backoffBaseSeconds, backoffMaxSeconds, backoffLimitCount); they reject an
-// explicit base or max of 0 instead of reading it as the default.
+// no limit. A zero field means its default; a zero meant literally is marked
+// by a flag: NoDelay (every delay 0), Uncapped (no cap; delays stop at
+// [BackoffUncappedMax], 2^62 ns or about 146 years) and NoJitter.
+// [BackoffConfig.Validate] reports every problem at once.
+//
+// Kueue's backoff depends on its release, and tenure follows current Kueue:
+// UpdateRequeueState (pkg/workload) computes the delay with pkg/util/wait
+// NewBackoff(base, max, 2, 0.0001) and its WaitTime, which step
+// k8s.io/apimachinery's wait.Backoff. There a zero max becomes the cap
+// MaxInt64/2 (BackoffUncappedMax), the jitter is added after the cap (a
+// capped delay is Max plus its jitter), and the first requeue waits the base
+// even when it exceeds the max. Older releases (from v0.7, which added
+// backoffMaxSeconds, first in pkg/controller/core/workload_controller.go,
+// then in pkg/workload UpdateRequeueState) took min(Step(), max) instead: a
+// zero max made every delay 0, a base above the max gave the max, the
+// jitter could not lift a delay above the max, and the float doubling
+// overflowed at n ≥ 29 with the 60s base. [BackoffConfig.ClampToMax]
+// gives that computation, overflow aside.
+//
+// Kueue's own configuration converts both ways. [KueueRequeuingStrategy]
+// mirrors waitForPodsReady.requeuingStrategy field for field (timestamp,
+// backoffLimitCount, backoffBaseSeconds, backoffMaxSeconds; Kueue
+// apis/config/v1beta1 RequeuingStrategy). [KueueRequeuingStrategy.Strategy]
+// reads it as current Kueue does (nil: the default; backoffBaseSeconds 0: no
+// delay; backoffMaxSeconds 0: no cap) into a [RequeuingStrategy]
+// (timestamp strategy and backoff) whose DelayJitter is Kueue's delay to
+// the nanosecond for the same draw, and [RequeuingStrategy.Kueue] converts
+// back: every accepted configuration round-trips exactly.
+// [KueueRequeuingStrategy.ClampedStrategy] reads the same fields as the
+// older releases did. [RequeuingStrategyFromKueueMap] and
+// [BackoffFromKueueMap] read the same keys from a string map. tenure
+// refuses one configuration current Kueue accepts, a base above the max:
+// Kueue then waits the base itself on the first requeue, beyond its own
+// maximum, and caps only later ones; tenure keeps every delay within the
+// maximum and asks for a consistent pair rather than delay less than Kueue
+// would (ClampedStrategy accepts it, as the older releases capped it).
 //
 // [RequeueState] {Count, RequeueAt} is the per-job state the embedder
 // persists. [RequeueState.Timeout] is the transition on a readiness-timeout
@@ -131,19 +196,20 @@
 // earlier. Every deactivation resets the state ([RequeueState.Deactivate]), so
 // a reactivated job starts from zero. KEP-1282 instead leaves the state alone
 // at the deactivation and clears it on reactivation, and keeps it when a user
-// deactivates the job; DESIGN §4.6 chose the simpler rule. The job is
+// deactivates the job; tenure chose the simpler rule, which gives the same
+// result on reactivation after the limit. The job is
 // admissible when now ≥ RequeueAt, at exactly RequeueAt included
 // ([RequeueState.Admissible], which returns RequeueAt as the instant the
 // answer flips).
 //
 // For capacity planning, [BackoffConfig.TotalDelay] sums the first n delays.
-// Seed 003 works an example, base 60s and 10 requeues with jitter neglected,
+// KEP-1282 works an example, base 60s and 10 requeues with jitter neglected,
 // as "60s+120s+240s+…+30720s = 8h 32min". The sum is in fact
 // 60s·(2^10−1) = 61,380s = 17h3m; 30,720s (8h32m) is only its last term. With
 // the default 1h cap the same 10 requeues wait 5h3m (3,780s + 4·3,600s).
 // Also, a job with limit 10 meets 11 readiness timeouts (the 11th deactivates
-// it), so at the default 300s timeout it spends 55min, not the seed's 50min,
-// waiting for its pods.
+// it), so at a 300s timeout it spends 55min, not the KEP's 50min, waiting for
+// its pods.
 //
 // Delay, DelayJitter, TotalDelay and the RequeueState methods are O(1) and
 // allocation-free.
@@ -153,26 +219,37 @@
 // [QueueOrder] orders pending jobs ([QueueEntry]): higher priority first,
 // then earlier queue-order timestamp, then smaller ID. [QueueOrder.Compare] is
 // a strict weak ordering, total for distinct IDs, so the order is
-// deterministic. The timestamp follows the [TimestampStrategy]:
+// deterministic. The timestamp follows Kueue's
+// Ordering.GetQueueOrderTimestamp (kubernetes-sigs/kueue pkg/workload): the
+// first that applies of
 //
-//   - [TimestampEviction] (the default, the zero value) uses the instant of
-//     the job's last readiness-timeout eviction (QueueEntry.TimeoutEvicted)
-//     when there is one, else its creation: back of the queue after such an
-//     eviction;
-//   - [TimestampCreation] always uses the creation time: front of the queue.
+//   - under [TimestampEviction] (the default, the zero value), the instant
+//     of the job's readiness-timeout eviction (QueueEntry.TimeoutEvicted):
+//     back of the queue after such an eviction; [TimestampCreation] ignores
+//     it and keeps the job's place;
+//   - under either strategy, the instant of its admission-check eviction
+//     (QueueEntry.AdmissionCheckEvicted);
+//   - with [QueueOrder.RestampReclaimPreempted] (Kueue with its
+//     PrioritySortingWithinCohort gate off; the gate is on by default), the
+//     instant it was preempted to reclaim borrowed quota plus 1ms
+//     (QueueEntry.ReclaimPreempted), so it sorts behind its preemptor;
+//   - its creation.
 //
-// A job preempted by an equal-priority job (a time-based or "newer" pick of
-// eligibility's LowerOrNewerEqualPriority policy,
+// The entry's eviction fields describe its current eviction, as Kueue's
+// Evicted and Preempted conditions do (both are reset when the job is
+// admitted again). A job preempted by an equal-priority job (a time-based or
+// "newer" pick of eligibility's LowerOrNewerEqualPriority policy,
 // [QueueEntry.SamePriorityPreempted]) is stamped with that instant under
-// both strategies, so that equal-priority jobs take turns instead of taking
-// the slot straight back (a choice beyond DESIGN §4.6; [QueueOrder.Timestamp]
-// explains it and the similar rule in Kueue). Other preemptions change the
+// both strategies when it is later, so that equal-priority jobs take turns
+// instead of taking the slot straight back (tenure's own rule;
+// [QueueOrder.Timestamp] explains it). Other preemptions change the
 // timestamp under neither strategy. Timestamps are compared as wall-clock
 // instants (monotonic readings are stripped). [QueueOrder.Compare] suits
 // slices.SortFunc; [QueueOrder.Sort] computes each timestamp once and sorts
 // compact keys, three to four times faster at 50,000 jobs.
 // TimestampStrategy reads and writes Kueue's spelling ("Eviction",
-// "Creation") as text.
+// "Creation") as text; [RequeuingStrategy.QueueOrder] builds the order from
+// Kueue's configuration.
 //
 // # Concurrency
 //

@@ -10,27 +10,50 @@ import (
 	"github.com/tenurepolicy/tenure/eligibility"
 )
 
+// The default bounds of a pass, used where [EngineConfig] leaves a bound 0.
+// They keep the cost of a pass predictable whatever the [Model]: at most
+// DefaultMaxAttempts calls of [Model.Place] and DefaultMaxChecks contender
+// examinations. On the reference [Cluster] an attempt costs well under a
+// microsecond and an examination tens to hundreds of nanoseconds, so the
+// defaults cap a pass at about a second or two of work; a pass over 100,000
+// nominations and 10,000 contenders of 16 shapes on 50,000 nodes uses 7,600
+// attempts and 1.7 million examinations. A Model whose Place costs more
+// should set a lower MaxAttempts.
+const (
+	DefaultMaxAttempts = 100_000
+	DefaultMaxChecks   = 10_000_000
+)
+
 // EngineConfig configures an [Engine]. The zero value is valid: no default
 // delay (a committed victim's not-before is now, rounded up to the second,
-// unless it has its own requeue delay), no bounds, no filters, the default
-// orders, no observer.
+// unless it has its own requeue delay), the default bounds, no filters, the
+// default orders, no observer.
 type EngineConfig struct {
 	// DefaultDelay is the cooldown written for a committed victim without
-	// its own requeue delay (seed 000: "Default: Determined by Requeue
-	// action"). Must not be negative.
+	// its own requeue delay ("determined by the Requeue action" in
+	// KAI-Scheduler's expected-runtime proposal). Must not be negative.
 	DefaultDelay time.Duration
 	// MaxVictims bounds the victims a pass evicts (commits); 0 means no
 	// bound. When reached, the remaining nominations are deferred with
 	// [ReasonMaxVictims].
 	MaxVictims int
-	// MaxAttempts bounds the [Model.Place] calls of a pass; 0 means no
-	// bound. When reached before the current victim found a contender, the
-	// victim's eviction is rolled back and it and the remaining nominations
-	// are deferred with [ReasonMaxAttempts]; a victim that already
-	// placed a contender is committed.
+	// MaxAttempts bounds the [Model.Place] calls of a pass; 0 means
+	// [DefaultMaxAttempts]. When reached, a victim that already placed a
+	// contender is committed; otherwise its eviction is rolled back; it (if
+	// not committed) and the remaining nominations are deferred with
+	// [ReasonMaxAttempts].
 	MaxAttempts int
-	// Filters are asked, in order, before each attempt to place a contender
-	// in a victim's resources; see [VictimFilter]. No nil entries.
+	// MaxChecks bounds the contender examinations of a pass; 0 means
+	// [DefaultMaxChecks]. An examination looks at one contender (or one
+	// group of interchangeable contenders, see [Shaper]) for one victim or
+	// for a placement without eviction, and calls each callback
+	// (CanContend, [FitBounder.MayFit], the filters, [Model.Place]) at most
+	// once. When reached, the pass stops as for MaxAttempts, with
+	// [ReasonMaxChecks].
+	MaxChecks int
+	// Filters are asked, in order, whether a victim may be evicted for a
+	// contender that fits in its resources; see [VictimFilter]. No nil
+	// entries.
 	Filters []VictimFilter
 	// VictimOrder orders the victims (a three-way comparison; ties are
 	// broken by job ID). Nil means [VictimDefaultOrder].
@@ -38,15 +61,23 @@ type EngineConfig struct {
 	// CanContend says whether a contender may use a victim's resources. Nil
 	// means [ContenderDefaultEligible]: strictly higher priority.
 	CanContend func(v *Victim, c *Contender) bool
-	// Observer, if not nil, receives the pass's events: one
-	// [eligibility.Event] per outcome (its Decision is the outcome's) and
-	// one per rolled-back placement attempt (Reason [ReasonRolledBack], Job
-	// the victim, Other the contender), in the order they happen, from the
-	// goroutine running the pass. The events' Source is Name.
+	// Observer, if not nil, receives the pass's events, in the order they
+	// happen, from the goroutine running the pass, each with Source Name:
+	// one [eligibility.Event] per outcome (its Decision is the outcome's,
+	// Job the nominated job, Err the outcome's Err), one per rolled-back
+	// placement attempt in a victim's resources (Reason [ReasonRolledBack],
+	// Job the victim, Other the contender, Err the Place error if any), and
+	// one per placement without eviction (Allowed, Reason
+	// [ReasonFitWithoutEviction], Job the contender, Other FreeFit.After).
 	Observer eligibility.Observer
-	// Name is the Source of the engine's events; "requeue" when empty.
+	// Name is the Source of the engine's events; [DefaultEngineName] when
+	// empty.
 	Name string
 }
+
+// DefaultEngineName is the Source of an [Engine]'s events when
+// [EngineConfig.Name] is empty.
+const DefaultEngineName = "requeue"
 
 // Validate reports every problem of c at once (errors.Join), each message
 // starting with "requeue:".
@@ -59,7 +90,10 @@ func (c EngineConfig) Validate() error {
 		errs = append(errs, fmt.Errorf("requeue: negative MaxVictims %d (0 means no bound)", c.MaxVictims))
 	}
 	if c.MaxAttempts < 0 {
-		errs = append(errs, fmt.Errorf("requeue: negative MaxAttempts %d (0 means no bound)", c.MaxAttempts))
+		errs = append(errs, fmt.Errorf("requeue: negative MaxAttempts %d (0 means the default, %d)", c.MaxAttempts, DefaultMaxAttempts))
+	}
+	if c.MaxChecks < 0 {
+		errs = append(errs, fmt.Errorf("requeue: negative MaxChecks %d (0 means the default, %d)", c.MaxChecks, DefaultMaxChecks))
 	}
 	for i, f := range c.Filters {
 		if f == nil {
@@ -72,40 +106,113 @@ func (c EngineConfig) Validate() error {
 // Engine runs requeue passes: given the nominated victims and the pending
 // contenders of one scheduling cycle, it finds, by transactional virtual
 // eviction on the embedder's [Model], which victims to evict so that
-// higher-priority contenders can run (seed 000's Requeue action). See
-// [Engine.Run] for the algorithm.
+// higher-priority contenders can run (the Requeue action of KAI-Scheduler's
+// expected-runtime proposal). See [Engine.Run] for the algorithm.
 //
 // An Engine keeps scratch space (including its [Journal]) between passes, so
 // a pass allocates little beyond its result. It is not safe for concurrent
 // use: run one pass at a time, from one goroutine. The zero Engine runs with
-// the zero [EngineConfig].
+// the zero [EngineConfig]. A pass that panics (in a callback) leaves the
+// Engine ready for the next one.
 type Engine struct {
 	cfg EngineConfig
-	j   Journal
+	j   *Journal
+
+	// The pass being run; nil model between passes.
+	now         time.Time
+	model       Model
+	tx          Transactional
+	shaper      Shaper
+	bound       FitBounder
+	res         *EngineResult
+	maxAttempts int
+	maxChecks   int
+	stop        eligibility.Reason // the bound (or model failure) that stopped the pass
+	err         error              // the first broken model contract
+	base        mark               // the state of the last commit
+	// state names the model's current state: a fresh number for every state
+	// the pass reaches by keeping a change, restored by undo. A shape that
+	// did not fit in state s (shapeState.failedAt == s) is not tried again
+	// until the state changes.
+	state, states uint64
+	out           []string // backing array of the pass's Outcome.Contenders
 
 	// scratch, reused across passes
 	noms      []VictimNomination
 	entries   []victimEntry
-	victimIdx map[string]int
-	conts     []Contender
-	contIdx   map[string]int
-	state     []contenderState
+	victims   []Victim // merged, one per ID
+	victimIdx map[string]int32
+	conts     []contender // sorted, deduplicated
+	contIdx   map[string]int32
+	shapes    []shapeState
+	shapeIdx  map[string]int32
+	live      []int32 // shapes that may still have contenders
+	heap      []int32 // shapes to examine, by their cursor's contender order
+	parked    []int32 // shapes that did not fit in the current state
+	hintJobs  []string
+	hintFits  []bool
+	cerrs     []rankedError
+}
+
+// rankedError is a contender's Place error, with the contender's index.
+type rankedError struct {
+	ci  int32
+	err error
 }
 
 type victimEntry struct {
 	job        string
 	nominators []string
-	victim     int // index in EngineInput.Victims, -1 if unknown
+	victim     int32 // index in Engine.victims, -1 if unknown
+	// The victim order's keys: the default order's priority and overrun,
+	// and the entry's rank by job ID (the last tie-breaker).
+	priority int32
+	overrun  time.Duration
+	rank     int32
 }
 
-type contenderState uint8
+// orderVictims sorts the known victims by the configured order, ties by job
+// ID. The default order's keys are computed once per victim.
+func (e *Engine) orderVictims(known []victimEntry) {
+	for i := range known {
+		v := &e.victims[known[i].victim]
+		known[i].priority, known[i].overrun, known[i].rank = v.Priority, v.Overrun(e.now), int32(i)
+	}
+	if order := e.cfg.VictimOrder; order != nil {
+		slices.SortFunc(known, func(a, b victimEntry) int {
+			return cmp.Or(order(e.now, &e.victims[a.victim], &e.victims[b.victim]), cmp.Compare(a.rank, b.rank))
+		})
+		return
+	}
+	slices.SortFunc(known, func(a, b victimEntry) int {
+		if a.priority != b.priority {
+			return cmp.Compare(a.priority, b.priority)
+		}
+		if a.overrun != b.overrun {
+			return cmp.Compare(b.overrun, a.overrun)
+		}
+		return cmp.Compare(a.rank, b.rank)
+	})
+}
 
-const (
-	contenderAvailable contenderState = iota
-	contenderPlaced                   // placed this pass
-	contenderFailed                   // Place returned an error
-	contenderEvicted                  // a victim evicted this pass
-)
+// contender is a contender of the pass, in the list of its shape's
+// contenders still available (neither placed nor failed), in contender
+// order.
+type contender struct {
+	c          Contender
+	shape      int32
+	next, prev int32
+}
+
+// shapeState is one group of interchangeable contenders.
+type shapeState struct {
+	head, tail int32  // available contenders, in contender order
+	cursor     int32  // the contender a sweep examines next
+	failedAt   uint64 // a state in which the shape does not fit
+	fitAt      uint64 // a state in which it fits (a placement rolled back after a filter's denial)
+	hintAt     uint64 // a state in which MayFit answered true
+	mayFit     bool   // scratch: MayFit before evicting the current victim
+}
 
 // NewEngine returns an engine with the configuration cfg, or cfg's
 // validation error.
@@ -114,7 +221,7 @@ func NewEngine(cfg EngineConfig) (*Engine, error) {
 		return nil, err
 	}
 	cfg.Filters = slices.Clone(cfg.Filters)
-	return &Engine{cfg: cfg, victimIdx: map[string]int{}, contIdx: map[string]int{}}, nil
+	return &Engine{cfg: cfg}, nil
 }
 
 // Config returns the engine's configuration.
@@ -124,305 +231,376 @@ func (e *Engine) Config() EngineConfig {
 	return c
 }
 
-// Run performs one pass at instant now (DESIGN §4.5):
+// Run performs one pass at instant now.
 //
-//  1. Nominations are merged by job ID; each job's nominator names are
-//     sorted and deduplicated. A job without [Victim] data is skipped with
-//     [ReasonUnknownVictim].
-//  2. Victims are ordered by [EngineConfig.VictimOrder] (default: lowest
-//     priority, largest overrun, ID). Contenders are ordered highest
-//     priority first, then oldest Queued, then ID.
-//  3. For each victim, until a bound is reached: a victim in cooldown (now <
-//     NotBefore) is skipped with Until = NotBefore; a victim placed as a
-//     contender earlier in the pass, or with a negative delay, is skipped.
-//     Otherwise each eligible contender ([EngineConfig.CanContend], not yet
-//     placed this pass) is checked against the filters; a denied pair is
-//     not tried. For the first allowed pair the engine takes a checkpoint
-//     and evicts the victim ([Model.Evict]); for each allowed contender it
-//     takes a nested checkpoint and calls [Model.Place], rolling back that
-//     placement if it fails. After the first placement, the remaining
-//     contenders are tried in the same freed resources (one eviction can
-//     make room for several jobs). If anything was placed the engine commits
-//     ([OutcomeCommitted], NotBefore = now + delay rounded up to the second);
-//     otherwise it rolls back the eviction and the victim is kept
-//     ([ReasonNoFit], or [ReasonNoContender] when no
-//     contender qualified). If every qualifying contender was denied by a
-//     filter, the victim is skipped with the first denial's reason and the
-//     earliest denial Until.
+//  1. Input. Nominations are merged by job ID; each job's nominator names
+//     are sorted and deduplicated. Victim data for one job is merged field
+//     by field (see [EngineInput.Victims]); a nominated job without data is
+//     skipped with [ReasonUnknownVictim]. Contenders are ordered
+//     highest priority first, then oldest Queued, then ID; of duplicate IDs
+//     the first in that order is kept, and a contender that is also
+//     nominated is dropped with [ErrContenderNominated]. Victims are ordered
+//     by [EngineConfig.VictimOrder] (default: lowest priority, largest
+//     overrun, ID).
+//  2. Placements without eviction. Run first places, in contender order,
+//     every contender that fits in the model as it is, and reports them in
+//     [EngineResult.FitWithoutEviction]. No victim is ever evicted for a
+//     contender that fits without an eviction.
+//  3. Victims, in order, until a bound is reached. A victim in cooldown
+//     (now < NotBefore) is skipped with Until = NotBefore; one with a
+//     negative delay is skipped. Otherwise its contenders are the
+//     available ones that may use its resources ([EngineConfig.CanContend];
+//     none: kept, [ReasonNoContender]). If the model can tell that
+//     none of them fits even with the victim gone ([FitBounder]), the
+//     victim is kept ([ReasonNoFit]) without being evicted.
+//     Otherwise the engine takes a checkpoint, evicts it ([Model.Evict]),
+//     and tries the contenders: each time the first one, in contender
+//     order, not yet tried in the current state; a contender that fits is
+//     kept if every filter allows evicting the victim for it, else its
+//     placement is rolled back. One eviction can thus start several
+//     contenders. If any was kept, the victim is committed
+//     ([OutcomeCommitted], NotBefore = now + delay rounded up to the
+//     second) and step 2 runs again in the room the commit left; contenders
+//     placed there are reported with the victim in FreeFit.After. If none
+//     was kept, the eviction is rolled back: the victim is skipped with the
+//     filters' reason if a contender fitted but was denied (the first
+//     denial in contender order, Until the earliest denial Until), else
+//     kept ([ReasonNoFit]).
 //  4. When a bound stops the pass, the current (uncommitted) victim and all
 //     remaining ones are deferred.
 //
-// Every distinct nominated job gets exactly one [Outcome]; the result does
-// not depend on the order of in.Nominations. The model ends the pass with
-// the committed evictions and placements applied and nothing else.
+// # Guarantees
 //
-// Cost: O(n log n) for n nominations plus, per victim, at most one eviction
-// and one [Model.Place] per eligible contender, and the filter calls. It
-// allocates the result (outcomes, their nominator and contender lists) and
-// nothing per attempt beyond what the model does.
+// Every distinct nominated job gets exactly one [Outcome]. Every committed
+// eviction is necessary: each contender placed in a victim's resources was
+// tried without that eviction, in the state the pass had reached, and did
+// not fit. The result is the same for any permutation of the nominations,
+// the victims and the contenders. The model ends the pass with the
+// committed evictions and placements (those without eviction included)
+// applied and nothing else.
+//
+// If a callback panics (a method of the [Model] or of its optional
+// interfaces, an undo step, a filter, CanContend, VictimOrder, the
+// Observer), Run returns the model to
+// its state at the last commit of the pass and lets the panic continue; the
+// Engine stays usable. The model keeps the commits made before the panic,
+// which no result reports: an embedder that recovers should rebuild its
+// model from the cluster.
+//
+// # Cost
+//
+// O(n log n + k log k) for n nominations and k contenders, plus the
+// examinations and placement attempts, bounded by [EngineConfig.MaxChecks]
+// and [EngineConfig.MaxAttempts]. In one state of the model a contender is
+// tried at most once; with a [Shaper] model, one contender stands for all
+// of its shape, and with a [FitBounder] model hopeless attempts cost no
+// Place (and hopeless victims no eviction), so a pass over many contenders
+// of few shapes costs O(n·shapes) examinations and attempts in proportion
+// to the commits. A Model without these interfaces pays one Place per
+// contender for each victim it tries (and one per contender after each
+// commit that the victim's attempt did not try), up to the bounds. Run allocates the result and O(n + k) scratch
+// space on the first pass; later passes reuse it.
 //
 // Run returns an error only for a nil model or a model that broke the
-// [Journal] contract (committed or rolled back the engine's journal itself);
-// in the latter case the model's state is unreliable.
+// [Journal] or [Transactional] contract (committed or rolled back the
+// engine's journal itself, or failed a Rollback); the pass then stops, the
+// remaining victims are deferred with [ReasonModelError], and the
+// model's state is unreliable.
 func (e *Engine) Run(now time.Time, in EngineInput, m Model) (EngineResult, error) {
 	var res EngineResult
 	if m == nil {
 		return res, errors.New("requeue: nil model")
 	}
-	e.j.Commit() // start from an empty log (a previous pass may have failed)
-	e.merge(in)  // before prepareContenders: it creates the zero Engine's maps
-	e.prepareContenders(in.Contenders)
+	done := false
+	defer func() {
+		if !done {
+			r := recover()
+			e.restoreAfterPanic()
+			if r != nil {
+				panic(r)
+			}
+		}
+	}()
+	e.begin(now, m, &res)
+	e.merge(&in)
+	e.prepareContenders(in.Contenders, &res)
 
 	res.Outcomes = make([]Outcome, 0, len(e.entries))
 	known := e.entries[:0]
 	for _, ent := range e.entries {
 		if ent.victim < 0 {
-			e.emit(&res, Outcome{Job: ent.job, Nominators: ent.nominators, Kind: OutcomeSkipped, Decision: eligibility.Decision{Reason: ReasonUnknownVictim}})
+			e.emit(Outcome{Job: ent.job, Nominators: ent.nominators, Kind: OutcomeSkipped, Decision: eligibility.Decision{Reason: ReasonUnknownVictim}})
 			continue
 		}
 		known = append(known, ent)
 	}
-	order := e.cfg.VictimOrder
-	if order == nil {
-		order = VictimDefaultOrder
-	}
-	slices.SortStableFunc(known, func(a, b victimEntry) int {
-		return order(now, &in.Victims[a.victim], &in.Victims[b.victim])
-	})
+	e.orderVictims(known)
 
-	var placed []string // backing array of every outcome's Contenders
-	var runErr error
+	e.fill("")
 	for k, ent := range known {
-		var stop eligibility.Reason
-		switch {
-		case e.cfg.MaxVictims > 0 && res.Commits >= e.cfg.MaxVictims:
-			stop = ReasonMaxVictims
-		case e.cfg.MaxAttempts > 0 && res.Attempts >= e.cfg.MaxAttempts:
-			stop = ReasonMaxAttempts
+		if e.stop == "" && e.cfg.MaxVictims > 0 && res.Commits >= e.cfg.MaxVictims {
+			e.stop = ReasonMaxVictims
 		}
-		if stop == "" {
-			v := &in.Victims[ent.victim]
-			o, deferred, err := e.tryVictim(now, v, m, &res, &placed)
-			if err != nil && runErr == nil {
-				runErr = err
-			}
-			if !deferred {
-				o.Job, o.Nominators = ent.job, ent.nominators
-				e.emit(&res, o)
-				continue
-			}
-			stop = ReasonMaxAttempts
+		if e.stop == "" && e.tryVictim(ent) {
+			continue
 		}
+		// A bound (or a model failure) stopped the pass before ent was
+		// decided.
 		for _, rest := range known[k:] {
-			e.emit(&res, Outcome{Job: rest.job, Nominators: rest.nominators, Kind: OutcomeDeferred, Decision: eligibility.Decision{Reason: stop}})
+			e.emit(Outcome{Job: rest.job, Nominators: rest.nominators, Kind: OutcomeDeferred, Decision: eligibility.Decision{Reason: e.stop}})
 		}
 		break
 	}
-	clear(e.entries) // drop references to the caller's strings
-	clear(e.conts)
-	return res, runErr
+	slices.SortFunc(e.cerrs, func(a, b rankedError) int { return cmp.Compare(a.ci, b.ci) })
+	for _, ce := range e.cerrs {
+		res.ContenderErrors = append(res.ContenderErrors, ContenderError{Contender: e.conts[ce.ci].c.ID, Err: ce.err})
+	}
+	err := e.err
+	e.endPass()
+	done = true
+	return res, err
 }
 
-func (e *Engine) emit(res *EngineResult, o Outcome) {
-	res.Wake = eligibility.Earliest(res.Wake, o.Until) // only skips have an Until
-	res.Outcomes = append(res.Outcomes, o)
+// begin readies the engine for a pass.
+func (e *Engine) begin(now time.Time, m Model, res *EngineResult) {
+	if e.j == nil { // the zero Engine
+		e.j = new(Journal)
+		e.victimIdx = map[string]int32{}
+		e.contIdx, e.shapeIdx = map[string]int32{}, map[string]int32{}
+	}
+	// Start from an empty log. Commit fails only on a journal in the middle
+	// of a rollback (Run called from an undo step): take a fresh one.
+	if e.j.Commit() != nil {
+		e.j = new(Journal)
+	}
+	e.now, e.res = now, res
+	e.tx, _ = m.(Transactional)
+	e.shaper, _ = m.(Shaper)
+	e.bound, _ = m.(FitBounder)
+	e.maxAttempts = cmp.Or(e.cfg.MaxAttempts, DefaultMaxAttempts)
+	e.maxChecks = cmp.Or(e.cfg.MaxChecks, DefaultMaxChecks)
+	e.stop, e.err, e.out = "", nil, nil
+	e.newState()
+	e.base = e.save()
+	e.model = m // from here on, a panic restores e.base
+}
+
+// endPass drops the pass's references (to the caller's strings and model)
+// and empties the scratch space for the next pass.
+func (e *Engine) endPass() {
+	e.model, e.tx, e.shaper, e.bound, e.res, e.out = nil, nil, nil, nil, nil, nil
+	e.stop, e.err = "", nil
+	clear(e.entries)
+	e.entries = e.entries[:0]
+	clear(e.victims)
+	e.victims = e.victims[:0]
+	clear(e.conts)
+	e.conts = e.conts[:0]
+	clear(e.victimIdx)
+	clear(e.contIdx)
+	clear(e.shapeIdx)
+	e.shapes, e.live, e.heap, e.parked = e.shapes[:0], e.live[:0], e.heap[:0], e.parked[:0]
+	clear(e.cerrs)
+	e.cerrs = e.cerrs[:0]
+}
+
+func (e *Engine) newState() {
+	e.states++
+	e.state = e.states
+}
+
+func (e *Engine) emit(o Outcome) {
+	e.res.Wake = eligibility.Earliest(e.res.Wake, o.Until) // only skips have an Until
+	e.res.Outcomes = append(e.res.Outcomes, o)
 	if e.cfg.Observer != nil {
 		e.cfg.Observer.Observe(eligibility.Event{Source: e.name(), Job: o.Job, Decision: o.Decision, Err: o.Err})
 	}
 }
 
-// merge deduplicates the nominations into e.entries, sorted by job ID.
-func (e *Engine) merge(in EngineInput) {
-	noms := append(e.noms[:0], in.Nominations...)
-	slices.SortFunc(noms, func(a, b VictimNomination) int {
-		if c := cmp.Compare(a.Job, b.Job); c != 0 {
-			return c
-		}
-		return cmp.Compare(a.Nominator, b.Nominator)
-	})
-	noms = slices.Compact(noms)
-	e.noms = noms
-
-	if e.victimIdx == nil { // the zero Engine
-		e.victimIdx, e.contIdx = map[string]int{}, map[string]int{}
+// observe reports an event other than an outcome.
+func (e *Engine) observe(job, other string, d eligibility.Decision, err error) {
+	if e.cfg.Observer != nil {
+		e.cfg.Observer.Observe(eligibility.Event{Source: e.name(), Job: job, Other: other, Decision: d, Err: err})
 	}
-	clear(e.victimIdx)
-	for i := range in.Victims {
-		if _, dup := e.victimIdx[in.Victims[i].ID]; !dup {
-			e.victimIdx[in.Victims[i].ID] = i
-		}
-	}
-
-	names := make([]string, len(noms)) // one backing array for all Nominators
-	e.entries = e.entries[:0]
-	for i := 0; i < len(noms); {
-		k := i
-		for k < len(noms) && noms[k].Job == noms[i].Job {
-			names[k] = noms[k].Nominator
-			k++
-		}
-		vi, ok := e.victimIdx[noms[i].Job]
-		if !ok {
-			vi = -1
-		}
-		e.entries = append(e.entries, victimEntry{job: noms[i].Job, nominators: names[i:k:k], victim: vi})
-		i = k
-	}
-	clear(e.noms)
-}
-
-func (e *Engine) prepareContenders(in []Contender) {
-	conts := append(e.conts[:0], in...)
-	slices.SortFunc(conts, func(a, b Contender) int { return contenderOrder(&a, &b) })
-	clear(e.contIdx)
-	out := conts[:0]
-	for _, c := range conts {
-		if _, dup := e.contIdx[c.ID]; dup {
-			continue
-		}
-		e.contIdx[c.ID] = len(out)
-		out = append(out, c)
-	}
-	clear(conts[len(out):])
-	e.conts = out
-	e.state = slices.Grow(e.state[:0], len(out))[:len(out)]
-	clear(e.state)
-}
-
-// tryVictim decides one victim. deferred reports that MaxAttempts stopped it
-// before anything was placed (its eviction rolled back).
-func (e *Engine) tryVictim(now time.Time, v *Victim, m Model, res *EngineResult, placed *[]string) (o Outcome, deferred bool, err error) {
-	if ci, ok := e.contIdx[v.ID]; ok && e.state[ci] == contenderPlaced {
-		return Outcome{Kind: OutcomeSkipped, Decision: eligibility.Decision{Reason: ReasonPlacedThisPass}}, false, nil
-	}
-	if !v.NotBefore.IsZero() && now.Before(v.NotBefore) {
-		return Outcome{Kind: OutcomeSkipped, Decision: eligibility.Decision{Reason: eligibility.ReasonCooldown, Until: v.NotBefore}}, false, nil
-	}
-	delay := e.cfg.DefaultDelay
-	if v.HasRequeueDelay {
-		delay = v.RequeueDelay
-	}
-	notBefore := NotBeforeCeil(now.Add(delay))
-	if y := notBefore.Year(); delay < 0 || y < 0 || y > 9999 {
-		return Outcome{Kind: OutcomeSkipped, Decision: eligibility.Decision{Reason: ReasonInvalidDelay}}, false, nil
-	}
-
-	var (
-		base        Checkpoint
-		evicted     bool
-		eligible    int
-		allowed     int
-		denyReason  eligibility.Reason
-		denyUntil   time.Time
-		first       = len(*placed)
-		canContend  = e.cfg.CanContend
-		maxAttempts = e.cfg.MaxAttempts
-		bounded     bool
-	)
-	for ci := range e.conts {
-		c := &e.conts[ci]
-		if e.state[ci] != contenderAvailable || c.ID == v.ID {
-			continue
-		}
-		if canContend == nil {
-			if c.Priority <= v.Priority {
-				break // sorted by priority, highest first
-			}
-		} else if !canContend(v, c) {
-			continue
-		}
-		eligible++
-		if verdict, ok := e.filter(now, v, c); !ok {
-			if denyReason == "" {
-				denyReason = cmp.Or(verdict.Reason, ReasonFiltered)
-			}
-			if !verdict.Until.IsZero() && (denyUntil.IsZero() || verdict.Until.Before(denyUntil)) {
-				denyUntil = verdict.Until
-			}
-			continue
-		}
-		allowed++
-		if maxAttempts > 0 && res.Attempts >= maxAttempts {
-			bounded = true
-			break
-		}
-		if !evicted {
-			base = e.j.Checkpoint()
-			if evErr := m.Evict(&e.j, v.ID); evErr != nil {
-				err = e.rollback(base)
-				return Outcome{Kind: OutcomeSkipped, Decision: eligibility.Decision{Reason: ReasonEvictError}, Err: evErr}, false, err
-			}
-			evicted = true
-		}
-		cp := e.j.Checkpoint()
-		res.Attempts++
-		ok, placeErr := m.Place(&e.j, c.ID)
-		if placeErr != nil || !ok {
-			if rbErr := e.rollback(cp); rbErr != nil && err == nil {
-				err = rbErr
-			}
-			if placeErr != nil {
-				e.state[ci] = contenderFailed
-				res.ContenderErrors = append(res.ContenderErrors, ContenderError{Contender: c.ID, Err: placeErr})
-			}
-			if e.cfg.Observer != nil {
-				e.cfg.Observer.Observe(eligibility.Event{Source: e.name(), Job: v.ID, Other: c.ID, Decision: eligibility.Decision{Reason: ReasonRolledBack}})
-			}
-			continue
-		}
-		e.state[ci] = contenderPlaced
-		*placed = append(*placed, c.ID)
-	}
-
-	if len(*placed) > first {
-		e.j.Commit()
-		res.Commits++
-		if ci, ok := e.contIdx[v.ID]; ok {
-			e.state[ci] = contenderEvicted
-		}
-		return Outcome{
-			Kind:       OutcomeCommitted,
-			Decision:   eligibility.Decision{Allowed: true, Reason: ReasonCommitted},
-			Contenders: (*placed)[first:len(*placed):len(*placed)],
-			NotBefore:  notBefore,
-			Annotation: notBefore.Format(time.RFC3339),
-		}, false, err
-	}
-	if evicted {
-		if rbErr := e.rollback(base); rbErr != nil && err == nil {
-			err = rbErr
-		}
-	}
-	switch {
-	case bounded:
-		return Outcome{}, true, err
-	case eligible == 0:
-		return Outcome{Kind: OutcomeKept, Decision: eligibility.Decision{Reason: ReasonNoContender}}, false, err
-	case allowed == 0:
-		return Outcome{Kind: OutcomeSkipped, Decision: eligibility.Decision{Reason: denyReason, Until: denyUntil}}, false, err
-	}
-	return Outcome{Kind: OutcomeKept, Decision: eligibility.Decision{Reason: ReasonNoFit}}, false, err
-}
-
-func (e *Engine) filter(now time.Time, v *Victim, c *Contender) (eligibility.Decision, bool) {
-	for _, f := range e.cfg.Filters {
-		if verdict := f.FilterVictim(now, v, c); !verdict.Allowed {
-			return verdict, false
-		}
-	}
-	return eligibility.Decision{Allowed: true}, true
-}
-
-func (e *Engine) rollback(cp Checkpoint) error {
-	if err := e.j.Rollback(cp); err != nil {
-		return fmt.Errorf("requeue: the model broke the journal contract (committed or rolled back the engine's journal): %w", err)
-	}
-	return nil
 }
 
 // name is the Source of the engine's events.
 func (e *Engine) name() string { return cmp.Or(e.cfg.Name, DefaultEngineName) }
 
-// DefaultEngineName is the Source of an [Engine]'s events when
-// [EngineConfig.Name] is empty.
-const DefaultEngineName = "requeue"
+// tryVictim decides one victim and emits its outcome. It returns false when
+// a bound stopped the pass before the victim was decided (nothing emitted;
+// its eviction rolled back).
+func (e *Engine) tryVictim(ent victimEntry) bool {
+	v := &e.victims[ent.victim]
+	o := Outcome{Job: ent.job, Nominators: ent.nominators}
+	if !v.NotBefore.IsZero() && e.now.Before(v.NotBefore) {
+		o.Kind, o.Reason, o.Until = OutcomeSkipped, eligibility.ReasonCooldown, v.NotBefore
+		e.emit(o)
+		return true
+	}
+	delay := e.cfg.DefaultDelay
+	if v.HasRequeueDelay {
+		delay = v.RequeueDelay
+	}
+	notBefore := NotBeforeCeil(e.now.Add(delay))
+	if y := notBefore.Year(); delay < 0 || y < 0 || y > 9999 {
+		o.Kind, o.Reason = OutcomeSkipped, ReasonInvalidDelay
+		e.emit(o)
+		return true
+	}
+
+	// Which shapes have contenders for v, and may any fit once v is gone?
+	// Decided before any checkpoint: a hopeless victim is never evicted.
+	e.heap = e.heap[:0]
+	mayFit := false
+	for _, s := range e.live {
+		sh := &e.shapes[s]
+		if sh.head < 0 {
+			continue
+		}
+		if e.res.Checks >= e.maxChecks {
+			e.stop = ReasonMaxChecks
+			return false
+		}
+		e.res.Checks++
+		ci := e.eligibleFrom(sh.head, v)
+		if ci < 0 {
+			if e.stop != "" {
+				return false
+			}
+			continue
+		}
+		sh.cursor = ci
+		e.heap = append(e.heap, s)
+	}
+	// Ask the model about all of them at once.
+	if e.bound != nil && len(e.heap) > 0 {
+		e.hintJobs, e.hintFits = e.hintJobs[:0], e.hintFits[:0]
+		for _, s := range e.heap {
+			e.hintJobs = append(e.hintJobs, e.conts[e.shapes[s].cursor].c.ID)
+			e.hintFits = append(e.hintFits, true) // what the model leaves unset may fit
+		}
+		e.bound.MayFit(v.ID, e.hintJobs, e.hintFits)
+		clear(e.hintJobs)
+	}
+	for i, s := range e.heap {
+		sh := &e.shapes[s]
+		sh.mayFit = e.bound == nil || e.hintFits[i]
+		mayFit = mayFit || sh.mayFit
+	}
+	switch {
+	case len(e.heap) == 0:
+		o.Kind, o.Reason = OutcomeKept, ReasonNoContender
+		e.emit(o)
+		return true
+	case !mayFit:
+		o.Kind, o.Reason = OutcomeKept, ReasonNoFit
+		e.emit(o)
+		return true
+	}
+
+	before := e.save()
+	if err := e.model.Evict(e.j, v.ID); err != nil {
+		e.undo(before)
+		o.Kind, o.Reason, o.Err = OutcomeSkipped, ReasonEvictError, err
+		e.emit(o)
+		return true
+	}
+	e.newState()
+	for _, s := range e.heap {
+		if sh := &e.shapes[s]; sh.mayFit {
+			sh.hintAt = e.state
+		} else {
+			sh.failedAt = e.state
+		}
+	}
+	a := attempt{victim: v, denyRank: -1, first: len(e.out)}
+	e.sweep(&a)
+	e.compactLive()
+	if len(e.out) > a.first && e.err == nil {
+		e.commit()
+		e.res.Commits++
+		o.Kind, o.Allowed, o.Reason = OutcomeCommitted, true, ReasonCommitted
+		o.Contenders = e.out[a.first:len(e.out):len(e.out)]
+		o.NotBefore, o.Annotation = notBefore, notBefore.Format(time.RFC3339)
+		e.emit(o)
+		if e.stop == "" {
+			e.fill(v.ID)
+		}
+		return true
+	}
+	e.undo(before)
+	switch {
+	case a.bounded || e.err != nil:
+		return false
+	case a.denyRank >= 0:
+		o.Kind, o.Reason, o.Until = OutcomeSkipped, a.denyReason, a.denyUntil
+	default:
+		o.Kind, o.Reason = OutcomeKept, ReasonNoFit
+	}
+	e.emit(o)
+	return true
+}
+
+// fill places, in contender order, every available contender that fits
+// without an eviction, committing each one: step 2 of Run. after names the
+// victim whose commit came just before ("" at the start of the pass).
+func (e *Engine) fill(after string) {
+	e.heap = e.heap[:0]
+	for _, s := range e.live {
+		if sh := &e.shapes[s]; sh.head >= 0 {
+			sh.cursor = sh.head
+			e.heap = append(e.heap, s)
+		}
+	}
+	a := attempt{after: after, denyRank: -1}
+	e.sweep(&a)
+	e.compactLive()
+}
+
+// compactLive drops the shapes without contenders from e.live.
+func (e *Engine) compactLive() {
+	live := e.live[:0]
+	for _, s := range e.live {
+		if e.shapes[s].head >= 0 {
+			live = append(live, s)
+		}
+	}
+	e.live = live
+}
+
+// eligibleFrom returns the first contender, from ci on in its shape's list,
+// that may use v's resources (any contender when v is nil), or -1. It stops
+// with -1 when MaxChecks is reached.
+func (e *Engine) eligibleFrom(ci int32, v *Victim) int32 {
+	switch {
+	case v == nil:
+		return ci
+	case e.cfg.CanContend == nil:
+		// The list is in contender order: highest priority first.
+		if ci >= 0 && e.conts[ci].c.Priority > v.Priority {
+			return ci
+		}
+		return -1
+	}
+	for ; ci >= 0; ci = e.conts[ci].next {
+		if e.res.Checks >= e.maxChecks {
+			e.stop = ReasonMaxChecks
+			return -1
+		}
+		e.res.Checks++
+		if e.cfg.CanContend(v, &e.conts[ci].c) {
+			return ci
+		}
+	}
+	return -1
+}
+
+func (e *Engine) filter(v *Victim, c *Contender) (eligibility.Decision, bool) {
+	for _, f := range e.cfg.Filters {
+		if verdict := f.FilterVictim(e.now, v, c); !verdict.Allowed {
+			return verdict, false
+		}
+	}
+	return eligibility.Decision{Allowed: true}, true
+}

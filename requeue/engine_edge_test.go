@@ -2,12 +2,15 @@ package requeue
 
 import (
 	"errors"
-	"github.com/tenurepolicy/tenure/eligibility"
+	"fmt"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/tenurepolicy/tenure/eligibility"
 )
 
 // TestEngineFilterDenials: when every qualifying contender is denied, the
@@ -65,32 +68,36 @@ func TestEngineInconsistentLists(t *testing.T) {
 		wantResult func(res EngineResult) string
 	}{
 		{
-			name: "a victim listed as a contender does not contend for its own resources",
-			jobs: []fxJob{{id: "v", gpus: []int64{4}, running: true}},
+			name: "a victim listed as a contender is dropped as a contender",
+			jobs: []fxJob{{id: "v", gpus: []int64{4}, running: true}, {id: "w", gpus: []int64{4}, running: true}},
 			in: EngineInput{
 				Nominations: noms("x", "v"),
 				Victims:     []Victim{{ID: "v", Priority: 1}},
 				Contenders:  []Contender{{ID: "v", Priority: 5}},
 			},
-			want: []Outcome{{Job: "v", Nominators: []string{"x"}, Kind: OutcomeKept, Decision: eligibility.Decision{Reason: ReasonNoContender}}},
+			want:       []Outcome{{Job: "v", Nominators: []string{"x"}, Kind: OutcomeKept, Decision: eligibility.Decision{Reason: ReasonNoContender}}},
+			wantResult: nominatedContenders("v"),
 		},
 		{
-			name: "a victim evicted this pass is not placed as a later victim's contender",
+			name: "a nominated contender is dropped even when another victim could make room for it",
 			jobs: []fxJob{{id: "v", gpus: []int64{4}, running: true}, {id: "w", gpus: []int64{4}, running: true}, {id: "p", gpus: []int64{4}}},
 			in: EngineInput{
 				Nominations: noms("x", "v", "w"),
 				Victims:     []Victim{{ID: "v", Priority: 1}, {ID: "w", Priority: 2}},
-				Contenders:  []Contender{{ID: "p", Priority: 9}, {ID: "v", Priority: 5}},
+				Contenders:  []Contender{{ID: "p", Priority: 9}, {ID: "w", Priority: 5}},
 			},
-			want: []Outcome{committed("v", "p"), {Job: "w", Nominators: []string{"x"}, Kind: OutcomeKept, Decision: eligibility.Decision{Reason: ReasonNoContender}}},
+			want:       []Outcome{committed("v", "p"), {Job: "w", Nominators: []string{"x"}, Kind: OutcomeKept, Decision: eligibility.Decision{Reason: ReasonNoContender}}},
+			wantResult: nominatedContenders("w"),
 		},
 		{
-			name: "duplicate contender IDs: the first in contender order is the only one tried",
-			jobs: []fxJob{{id: "v", gpus: []int64{4}, running: true}, {id: "p", gpus: []int64{2}}},
+			// The entry with priority 9 is kept: it may use v's resources
+			// (priority 8); the one with priority 8 could not.
+			name: "duplicate contender IDs: the first in contender order is kept, and tried once",
+			jobs: []fxJob{{id: "v", gpus: []int64{4}, running: true}, {id: "w", gpus: []int64{4}, running: true}, {id: "p", gpus: []int64{2}}},
 			in: EngineInput{
 				Nominations: noms("x", "v"),
-				Victims:     []Victim{{ID: "v", Priority: 1}},
-				Contenders:  []Contender{{ID: "p", Priority: 8}, {ID: "p", Priority: 9}},
+				Victims:     []Victim{{ID: "v", Priority: 8}},
+				Contenders:  []Contender{{ID: "p", Priority: 8}, {ID: "p", Priority: 9}, {ID: "p", Priority: 8}},
 			},
 			want: []Outcome{committed("v", "p")},
 			wantResult: func(res EngineResult) string {
@@ -101,17 +108,23 @@ func TestEngineInconsistentLists(t *testing.T) {
 			},
 		},
 		{
-			// x is pending and (wrongly) nominated; it is placed in v's
-			// resources first, and must then not be evicted again for y.
-			name: "a nominated job placed as a contender earlier in the pass is skipped",
+			// x is pending and (wrongly) nominated, and listed as a
+			// contender: it is dropped as a contender; as a victim, the
+			// model cannot evict it. y fits in v's resources, but the
+			// filter protects v from y.
+			name: "a pending job nominated and listed as a contender",
 			cfg:  EngineConfig{Filters: []VictimFilter{denyFilter{"v/y": true}}},
-			jobs: []fxJob{{id: "v", gpus: []int64{4}, running: true}, {id: "x", gpus: []int64{4}}, {id: "y", gpus: []int64{4}}},
+			jobs: []fxJob{{id: "v", gpus: []int64{4}, running: true}, {id: "w", gpus: []int64{4}, running: true}, {id: "x", gpus: []int64{4}}, {id: "y", gpus: []int64{4}}},
 			in: EngineInput{
 				Nominations: noms("x", "v", "x"),
 				Victims:     []Victim{{ID: "v", Priority: 1}, {ID: "x", Priority: 5}},
 				Contenders:  []Contender{{ID: "y", Priority: 9}, {ID: "x", Priority: 5}},
 			},
-			want: []Outcome{committed("v", "x"), {Job: "x", Nominators: []string{"x"}, Kind: OutcomeSkipped, Decision: eligibility.Decision{Reason: ReasonPlacedThisPass}}},
+			want: []Outcome{
+				{Job: "v", Nominators: []string{"x"}, Kind: OutcomeSkipped, Decision: eligibility.Decision{Reason: "minruntime_protected", Until: t0.Add(time.Hour)}},
+				{Job: "x", Nominators: []string{"x"}, Kind: OutcomeSkipped, Decision: eligibility.Decision{Reason: ReasonEvictError}, Err: errors.New("not running")},
+			},
+			wantResult: nominatedContenders("x"),
 		},
 	}
 	for _, tc := range tests {
@@ -137,6 +150,24 @@ func TestEngineInconsistentLists(t *testing.T) {
 				t.Error(err)
 			}
 		})
+	}
+}
+
+// nominatedContenders checks that exactly the given contenders were
+// dropped for being nominated.
+func nominatedContenders(ids ...string) func(EngineResult) string {
+	return func(res EngineResult) string {
+		var got []string
+		for _, ce := range res.ContenderErrors {
+			if !errors.Is(ce.Err, ErrContenderNominated) || !strings.Contains(ce.Err.Error(), strconv.Quote(ce.Contender)) {
+				return fmt.Sprintf("contender error %v", ce)
+			}
+			got = append(got, ce.Contender)
+		}
+		if !slices.Equal(got, ids) {
+			return fmt.Sprintf("nominated contenders %v, want %v", got, ids)
+		}
+		return ""
 	}
 }
 

@@ -27,8 +27,8 @@ func VictimFromNomination(n *eligibility.Nomination) Victim {
 
 // AddNominations appends the nominations of an [eligibility.Nominator] to
 // in: each one's (job, nominator) pair, and its victim data (where in
-// already holds data for the job, the earlier entry wins, as everywhere in
-// [EngineInput]). O(len(noms)); grows the slices.
+// already holds data for the job, the engine merges the entries field by
+// field, see [EngineInput.Victims]). O(len(noms)); grows the slices.
 func (in *EngineInput) AddNominations(noms []eligibility.Nomination) {
 	for i := range noms {
 		in.Nominations = append(in.Nominations, VictimNomination{Job: noms[i].Job, Nominator: noms[i].Nominator})
@@ -37,9 +37,9 @@ func (in *EngineInput) AddNominations(noms []eligibility.Nomination) {
 }
 
 // VictimMinRuntimeFilter makes eligibility's min-runtime filter a
-// [VictimFilter] (seed 000: "the Requeue action's victim filters (which
-// include minruntime filters) will prevent actual eviction during
-// protection").
+// [VictimFilter]: in KAI-Scheduler's expected-runtime requeue, the Requeue
+// action's victim filters, the min-runtime filter among them, prevent an
+// eviction during the protection.
 //
 // For each victim-contender pair the action is a preempt when both are in
 // the same leaf queue (Victim.Queue == Contender.Queue) and a reclaim

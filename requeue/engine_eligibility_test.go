@@ -68,9 +68,9 @@ func TestVictimMinRuntimeFilter(t *testing.T) {
 	}
 }
 
-// TestEngineWithNominatorAndMinRuntime runs the seed 000 pipeline: the
-// expected-runtime nominator's nominations, the min-runtime filter, the
-// engine.
+// TestEngineWithNominatorAndMinRuntime runs the expected-runtime requeue
+// pipeline: the expected-runtime nominator's nominations, the min-runtime
+// filter, the engine.
 func TestEngineWithNominatorAndMinRuntime(t *testing.T) {
 	tree, f := minRuntimeSetup(t)
 	x, _ := tree.Lookup("X")

@@ -10,13 +10,18 @@ import (
 
 // VictimFilter decides whether a victim may be evicted at now so that a
 // particular contender can run (the min-runtime filter depends on both jobs'
-// queues). The engine asks every filter, in [EngineConfig.Filters] order,
-// before each placement attempt; the first denial wins.
+// queues). The engine asks the filters, in [EngineConfig.Filters] order,
+// about a contender once it fits in the victim's resources, before keeping
+// the placement; the first denial wins, and the placement is rolled back.
+// So a filter is asked only when its answer matters (a victim none of whose
+// contenders fits is kept for that, protected or not), and a skip for
+// protection means the protection is what keeps the victim running.
 //
-// Contract: FilterVictim must not modify v or c or keep the pointers, must
-// not call back into the engine, and should be cheap and allocation-free (it
-// runs once per victim-contender pair tried). It is called from the
-// goroutine running the pass.
+// Contract: FilterVictim must be a function of its arguments (the engine
+// does not ask twice about one pair in a pass), must not modify v or c or
+// keep the pointers, must not call back into the engine, and should be
+// cheap and allocation-free (it runs at most once per victim-contender pair
+// that fits). It is called from the goroutine running the pass.
 //
 // The answer is tenure's common [eligibility.Decision]: Allowed reports that
 // the victim may be evicted for this contender; on a denial, Reason is a
@@ -52,14 +57,3 @@ func VictimDefaultOrder(now time.Time, a, b *Victim) int {
 // ContenderDefaultEligible is the default contender rule: c may use v's
 // resources only if its priority is strictly higher.
 func ContenderDefaultEligible(v *Victim, c *Contender) bool { return c.Priority > v.Priority }
-
-// contenderOrder: highest priority first, then oldest, then ID.
-func contenderOrder(a, b *Contender) int {
-	if c := cmp.Compare(b.Priority, a.Priority); c != 0 {
-		return c
-	}
-	if c := a.Queued.Compare(b.Queued); c != 0 {
-		return c
-	}
-	return strings.Compare(a.ID, b.ID)
-}

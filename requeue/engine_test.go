@@ -83,6 +83,7 @@ func TestEngineSeed000(t *testing.T) {
 		in    EngineInput
 		want  []Outcome
 		state func(c *Cluster) error // extra check on the final model
+		plain bool                   // hide the Cluster's Shaper and FitBounder
 	}{
 		{
 			name: "no higher-priority contender: kept",
@@ -299,9 +300,12 @@ func TestEngineSeed000(t *testing.T) {
 			},
 		},
 		{
-			name: "MaxAttempts reached before the victim placed anything: it and the rest are deferred, rolled back",
-			cfg:  EngineConfig{MaxAttempts: 2},
-			jobs: append(full, fxJob{id: "big", gpus: []int64{8}}, fxJob{id: "big2", gpus: []int64{8}}, fxJob{id: "p", gpus: []int64{4}}),
+			// Without the Cluster's hints: 3 attempts without eviction
+			// (nothing fits), then big and big2 in v's resources.
+			name:  "MaxAttempts reached before the victim placed anything: it and the rest are deferred, rolled back",
+			plain: true,
+			cfg:   EngineConfig{MaxAttempts: 5},
+			jobs:  append(full, fxJob{id: "big", gpus: []int64{8}}, fxJob{id: "big2", gpus: []int64{8}}, fxJob{id: "p", gpus: []int64{4}}),
 			in: EngineInput{
 				Nominations: noms("x", "v", "w"),
 				Victims:     []Victim{victim("v", 1), victim("w", 2)},
@@ -351,7 +355,11 @@ func TestEngineSeed000(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			res, err := e.Run(now, tc.in, c)
+			var m Model = c
+			if tc.plain {
+				m = plainModel{c}
+			}
+			res, err := e.Run(now, tc.in, m)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -405,7 +413,8 @@ func TestEngineContenderError(t *testing.T) {
 			{Job: "w", Nominators: []string{"x"}, Kind: OutcomeKept, Decision: eligibility.Decision{Reason: ReasonNoContender}},
 		},
 		ContenderErrors: []ContenderError{{Contender: "ghost", Err: errors.New("unknown")}},
-		Attempts:        2, // ghost once (then dropped for the pass), p once
+		Attempts:        2, // ghost once without eviction (then dropped for the pass), p once in v's resources
+		Checks:          4, // ghost and p without eviction; p's shape for v (the only one left) and p in v's resources
 		Commits:         1,
 	}
 	if d := cmp.Diff(want, res, errPresence); d != "" {
@@ -450,13 +459,14 @@ func TestEngineObserver(t *testing.T) {
 		Nominations: noms("x", "v", "w", "cold"),
 		Victims:     []Victim{{ID: "v"}, {ID: "w", Priority: 1}, {ID: "cold", NotBefore: t0.Add(time.Minute)}},
 		Contenders:  []Contender{{ID: "big", Priority: 9}, {ID: "p", Priority: 5}},
-	}, c)
+	}, plainModel{c}) // without the Cluster's fit bound, so that big is tried and rolled back
 	if err != nil {
 		t.Fatal(err)
 	}
 	want := recorder{
 		"requeue: cold  false cooldown",
 		"requeue: v big false rolled_back",
+		"requeue: v big false rolled_back", // tried again once p changed the state
 		"requeue: v  true committed",
 		"requeue: w big false rolled_back",
 		"requeue: w  false no_fit",

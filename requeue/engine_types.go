@@ -45,7 +45,7 @@ type Victim struct {
 	// requeue-delay annotation).
 	HasRequeueDelay bool
 	// NotBefore is the parsed not-before gate (zero when absent). The victim
-	// is skipped with [ReasonCooldown] while now < NotBefore.
+	// is skipped with [eligibility.ReasonCooldown] while now < NotBefore.
 	NotBefore time.Time
 }
 
@@ -93,11 +93,13 @@ const (
 	// OutcomeKept: no contender could use the victim's resources (or none
 	// qualified); the victim keeps running. Nothing to do.
 	OutcomeKept
-	// OutcomeSkipped: the victim was not tried (cooldown, filter denial, bad
-	// data); Reason says why and Until when that may change.
+	// OutcomeSkipped: the victim may not be evicted now (cooldown; a filter
+	// denied it for every contender that fits in its resources; bad data);
+	// Reason says why and Until when that may change.
 	OutcomeSkipped
-	// OutcomeDeferred: a bound of the pass (MaxVictims, MaxAttempts) was
-	// reached before this victim was decided; nominate it again next cycle.
+	// OutcomeDeferred: a bound of the pass (MaxVictims, MaxAttempts,
+	// MaxChecks) was reached, or the model broke its contract, before this
+	// victim was decided; nominate it again next cycle.
 	OutcomeDeferred
 )
 
@@ -120,11 +122,12 @@ func (k OutcomeKind) String() string {
 const (
 	// ReasonCommitted: a contender was placed (kind committed).
 	ReasonCommitted eligibility.Reason = "committed"
-	// ReasonNoContender: no pending job qualified as a contender
-	// (none strictly higher priority, or all already placed this pass).
+	// ReasonNoContender: no contender may use the victim's resources (none
+	// of strictly higher priority by default, or all of them already placed
+	// or failed this pass).
 	ReasonNoContender eligibility.Reason = "no_contender"
-	// ReasonNoFit: contenders were tried; none fits even with the
-	// victim evicted.
+	// ReasonNoFit: no contender fits even with the victim evicted (tried,
+	// or ruled out by the model's [FitBounder] without an eviction).
 	ReasonNoFit eligibility.Reason = "no_fit"
 	// ReasonUnknownVictim: nominated, but no [Victim] data was given.
 	ReasonUnknownVictim eligibility.Reason = "unknown_victim"
@@ -133,9 +136,6 @@ const (
 	ReasonInvalidDelay eligibility.Reason = "invalid_delay"
 	// ReasonEvictError: [Model.Evict] failed (Err says why).
 	ReasonEvictError eligibility.Reason = "evict_error"
-	// ReasonPlacedThisPass: the nominated job was itself placed as a
-	// contender earlier in the pass.
-	ReasonPlacedThisPass eligibility.Reason = "placed_this_pass"
 	// ReasonFiltered: a [VictimFilter] denied the victim without
 	// giving a reason.
 	ReasonFiltered eligibility.Reason = "filtered"
@@ -144,10 +144,22 @@ const (
 	// ReasonMaxAttempts: deferred, the pass made MaxAttempts
 	// placement attempts.
 	ReasonMaxAttempts eligibility.Reason = "max_attempts"
+	// ReasonMaxChecks: deferred, the pass made MaxChecks contender
+	// examinations.
+	ReasonMaxChecks eligibility.Reason = "max_checks"
+	// ReasonModelError: deferred, the model broke the Journal or
+	// Transactional contract and the pass stopped (Run returns the error).
+	ReasonModelError eligibility.Reason = "model_error"
 	// ReasonRolledBack: the reason of the [eligibility.Event] the engine
-	// reports for each rolled-back placement attempt (Job is the victim,
-	// Other the contender). It is never an outcome's reason.
+	// reports for each rolled-back placement attempt in a victim's
+	// resources (Job is the victim, Other the contender). It is never an
+	// outcome's reason.
 	ReasonRolledBack eligibility.Reason = "rolled_back"
+	// ReasonFitWithoutEviction: the reason of the [eligibility.Event] the
+	// engine reports for each contender it placed without an eviction
+	// (Allowed true, Job the contender, Other the victim whose commit made
+	// room, or ""). It is never an outcome's reason.
+	ReasonFitWithoutEviction eligibility.Reason = "fit_without_eviction"
 )
 
 // Outcome is the engine's decision about one nominated job.
@@ -178,13 +190,27 @@ type Outcome struct {
 	Err error
 }
 
-// ContenderError records a contender that [Model.Place] rejected with an
-// error; the engine stopped trying it for the rest of the pass.
+// ContenderError records a contender the engine could not use: one whose
+// ID is also nominated ([ErrContenderNominated]), or one that [Model.Place]
+// rejected with an error (the engine stopped trying it for the rest of the
+// pass).
 type ContenderError struct {
 	// Contender is the contender's ID.
 	Contender string
-	// Err is the error Place returned.
+	// Err says why: ErrContenderNominated (wrapped), or the error Place
+	// returned.
 	Err error
+}
+
+// FreeFit records a contender the engine placed without evicting anyone
+// for it (see [EngineResult.FitWithoutEviction]).
+type FreeFit struct {
+	// Contender is the contender's ID.
+	Contender string
+	// After is the victim whose commit came just before the placement: the
+	// contender did not fit before that victim's eviction, and fits in the
+	// room the commit left. "" when it fitted at the start of the pass.
+	After string
 }
 
 // EngineInput is one pass's input. The engine does not modify or retain the
@@ -193,12 +219,27 @@ type EngineInput struct {
 	// Nominations from any number of nominators, in any order; duplicates
 	// are merged.
 	Nominations []VictimNomination
-	// Victims holds the data of the nominated jobs (one per ID; a
-	// nomination without data is skipped with ReasonUnknownVictim,
-	// the first of duplicate IDs wins).
+	// Victims holds the data of the nominated jobs (extra entries are
+	// ignored; a nomination without data is skipped with
+	// ReasonUnknownVictim). Several entries for one ID (several
+	// nominators reporting the same job) are merged field by field, each
+	// field taking the value that protects the running job the most, so
+	// that their order does not matter:
+	//   - Priority: the highest;
+	//   - Start: the latest (a known start wins over the zero time);
+	//   - Expected: the longest;
+	//   - RequeueDelay: an explicit delay (HasRequeueDelay) wins over none,
+	//     of two explicit delays the longest;
+	//   - NotBefore: the latest (a gate wins over the zero time);
+	//   - Queue: the largest ID, so any queue wins over queuetree.None (two
+	//     different queues are inconsistent data; the rule only makes the
+	//     result independent of the order).
 	Victims []Victim
 	// Contenders are the pending jobs that may use a victim's resources.
-	// Duplicate IDs are ignored after the first in contender order.
+	// Of several entries with one ID, the first in contender order (highest
+	// priority, then oldest Queued, then smallest Queue) is kept. A
+	// contender that is also nominated is dropped and reported in
+	// ContenderErrors with [ErrContenderNominated].
 	Contenders []Contender
 }
 
@@ -208,10 +249,20 @@ type EngineResult struct {
 	// the jobs without victim data (by ID), then the victims in the order
 	// they were considered, the deferred ones last.
 	Outcomes []Outcome
-	// ContenderErrors lists the contenders [Model.Place] failed on.
+	// FitWithoutEviction lists, in the order they were placed, the
+	// contenders that fitted without an eviction: at the start of the pass
+	// or in the room a commit left. The engine placed them in the model (so
+	// that no later eviction counts on their room) and evicted no one for
+	// them; the scheduler can start them.
+	FitWithoutEviction []FreeFit
+	// ContenderErrors lists the contenders the engine could not use: first
+	// the nominated ones, then those [Model.Place] failed on, each group in
+	// contender order.
 	ContenderErrors []ContenderError
-	// Attempts counts [Model.Place] calls.
+	// Attempts counts [Model.Place] calls (see EngineConfig.MaxAttempts).
 	Attempts int
+	// Checks counts contender examinations (see EngineConfig.MaxChecks).
+	Checks int
 	// Commits counts the committed victims.
 	Commits int
 	// Wake is the earliest non-zero Until among the skipped outcomes (zero

@@ -39,11 +39,11 @@ func ExampleBackoffConfig_DelayFrom() {
 	// 4m0s
 }
 
-// Seed 003's worked example: 10 requeues from a 60s base. Without a cap the
-// job waits 61,380s in total (the seed's "8h 32min" is only the last delay);
+// KEP-1282's worked example: 10 requeues from a 60s base. Without a cap the
+// job waits 61,380s in total (the KEP's "8h 32min" is only the last delay);
 // with the default 1h cap it waits 5h3m.
 func ExampleBackoffConfig_TotalDelay() {
-	uncapped := requeue.BackoffConfig{Max: 100 * time.Hour}
+	uncapped := requeue.BackoffConfig{Uncapped: true}
 	fmt.Println(uncapped.Delay(10), uncapped.TotalDelay(10))
 	fmt.Println(requeue.BackoffConfig{}.TotalDelay(10))
 	// Output:
@@ -86,6 +86,28 @@ func ExampleBackoffFromKueueMap() {
 	fmt.Println(err)
 	// Output:
 	// 10s 5m0s 5 <nil>
-	// requeue: unknown backoff setting "backoffMaxSecs"
+	// requeue: unknown requeuing strategy setting "backoffMaxSecs"
 	// requeue: backoff base must not be negative, got -1s
+}
+
+// Kueue's requeuing strategy converts field for field, explicit zeros
+// included (backoffBaseSeconds 0: no delay; backoffMaxSeconds 0: no cap), and
+// converts back to exactly what came in.
+func ExampleKueueRequeuingStrategy_Strategy() {
+	creation, zero := "Creation", int32(0)
+	k := requeue.KueueRequeuingStrategy{Timestamp: &creation, BackoffMaxSeconds: &zero}
+	s, err := k.Strategy()
+	fmt.Println(s.QueueOrder().Strategy, s.Backoff.Delay(8), err)
+
+	back, err := s.Kueue()
+	fmt.Println(*back.Timestamp, *back.BackoffMaxSeconds, back.BackoffBaseSeconds == nil, err)
+
+	// The one refusal: Kueue would wait 2h on the first requeue, past its 1h cap.
+	base := int32(7200)
+	_, err = requeue.KueueRequeuingStrategy{BackoffBaseSeconds: &base}.Strategy()
+	fmt.Println(err)
+	// Output:
+	// Creation 2h8m0s <nil>
+	// Creation 0 true <nil>
+	// requeue: backoff base 2h0m0s exceeds max 1h0m0s
 }

@@ -29,3 +29,22 @@ func ExampleQueueOrder_Sort() {
 	// Eviction: urgent train-b train-a
 	// Creation: urgent train-a train-b
 }
+
+// Kueue's other two rules: an admission-check eviction orders the job by
+// that eviction under either strategy, and, while Kueue's
+// PrioritySortingWithinCohort gate is off (RestampReclaimPreempted), a job
+// preempted to reclaim borrowed quota sorts 1ms after its preemption.
+func ExampleQueueOrder_Timestamp() {
+	t0 := time.Date(2026, 1, 1, 9, 0, 0, 0, time.UTC)
+	checked := requeue.QueueEntry{ID: "checked", Created: t0, AdmissionCheckEvicted: t0.Add(time.Hour)}
+	reclaimed := requeue.QueueEntry{ID: "reclaimed", Created: t0, ReclaimPreempted: t0.Add(2 * time.Hour)}
+
+	creation := requeue.QueueOrder{Strategy: requeue.TimestampCreation}
+	fmt.Println(creation.Timestamp(checked).Format("15:04:05.000"))
+	fmt.Println(requeue.QueueOrder{}.Timestamp(reclaimed).Format("15:04:05.000"))
+	fmt.Println(requeue.QueueOrder{RestampReclaimPreempted: true}.Timestamp(reclaimed).Format("15:04:05.000"))
+	// Output:
+	// 10:00:00.000
+	// 09:00:00.000
+	// 11:00:00.001
+}

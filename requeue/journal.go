@@ -4,8 +4,8 @@ import "errors"
 
 // ErrStaleCheckpoint is returned by [Journal.Rollback] for a
 // checkpoint that no longer describes a point in the journal's log: one taken
-// before a [Journal.Commit], or one that a rollback to an earlier checkpoint
-// has already undone.
+// before a [Journal.Commit], or one at a position that a rollback has since
+// undone (even if the log has grown past that position again).
 var ErrStaleCheckpoint = errors.New("requeue: stale checkpoint")
 
 // ErrForeignCheckpoint is returned by [Journal.Rollback] for a
@@ -40,10 +40,13 @@ type JournalUndoer interface {
 // the steps recorded since a checkpoint in reverse order and forgets them;
 // [Journal.Commit] forgets the whole log, keeping the changes.
 //
-// Checkpoints nest: a rollback to an inner checkpoint keeps the outer ones
-// valid, a rollback to an outer one makes the inner ones stale. Rolling back
-// to the same checkpoint again is allowed (it undoes whatever was recorded
-// since, possibly nothing). A stale checkpoint, one from before a Commit, a
+// A checkpoint stays valid while the steps recorded before its position are
+// still in the log. A rollback to a checkpoint therefore keeps valid every
+// checkpoint at its position or before, whenever it was taken (two
+// checkpoints taken at the same position are interchangeable), and makes
+// stale those at later positions, whose steps it undid. Rolling back to the
+// same checkpoint again is allowed (it undoes whatever was recorded since,
+// possibly nothing). A stale checkpoint, one from before a Commit, a
 // checkpoint of another journal and the zero Checkpoint are rejected with
 // [ErrStaleCheckpoint] or [ErrForeignCheckpoint]; the log is
 // then left untouched.
@@ -177,7 +180,8 @@ func (j *Journal) check(cp Checkpoint) error {
 }
 
 // Rollback undoes, newest first, every step recorded since cp and forgets
-// them; cp stays valid, checkpoints taken after it become stale. For a stale
+// them; cp stays valid, and so does every checkpoint at cp's position or
+// before, while checkpoints at later positions become stale. For a stale
 // or foreign checkpoint it returns an error and changes nothing; called from
 // one of this journal's undo steps, it returns [ErrRollingBack] and changes
 // nothing. A panicking undo step stops the rollback and the panic goes on;

@@ -1,11 +1,11 @@
 package requeue
 
 import (
-	"github.com/tenurepolicy/tenure/eligibility"
 	"testing"
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/tenurepolicy/tenure/eligibility"
 )
 
 // TestEngineCounter: eligibility's Counter, tenure's one ready observer,
@@ -19,7 +19,7 @@ func TestEngineCounter(t *testing.T) {
 		Nominations: noms("x", "v", "w", "cold", "ghost"),
 		Victims:     []Victim{{ID: "v"}, {ID: "w", Priority: 1}, {ID: "cold", NotBefore: t0.Add(time.Minute)}},
 		Contenders:  []Contender{{ID: "big", Priority: 9}, {ID: "p", Priority: 5}},
-	}, c)
+	}, plainModel{c}) // without the Cluster's fit bound, so that big is tried and rolled back
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -27,7 +27,9 @@ func TestEngineCounter(t *testing.T) {
 		{Source: "rq", Reason: ReasonCommitted, Value: 1},
 		{Source: "rq", Reason: eligibility.ReasonCooldown, Value: 1},
 		{Source: "rq", Reason: ReasonNoFit, Value: 1},
-		{Source: "rq", Reason: ReasonRolledBack, Value: 2},
+		// big is rolled back in v's resources before and after p's
+		// placement, then in w's.
+		{Source: "rq", Reason: ReasonRolledBack, Value: 3},
 		{Source: "rq", Reason: ReasonUnknownVictim, Value: 1},
 	}
 	if d := cmp.Diff(want, cnt.Samples()); d != "" {

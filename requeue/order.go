@@ -9,7 +9,8 @@ import (
 )
 
 // TimestampStrategy chooses the timestamp a pending job is ordered by within
-// its priority (Kueue's requeuingStrategy.timestamp, seed 003).
+// its priority (Kueue's waitForPodsReady.requeuingStrategy.timestamp,
+// KEP-1282).
 type TimestampStrategy uint8
 
 const (
@@ -59,6 +60,14 @@ func (s *TimestampStrategy) UnmarshalText(b []byte) error {
 }
 
 // QueueEntry is a pending job as queue ordering sees it.
+//
+// The eviction fields describe the job's current eviction, the one that put
+// it back in the queue, as Kueue's Workload conditions do: Kueue keeps one
+// Evicted condition (with one reason) and one Preempted condition, and
+// resets both when the job is admitted again. Set at most one of
+// TimeoutEvicted and AdmissionCheckEvicted, and clear them all when the job
+// is admitted; if several are set anyway, [QueueOrder.Timestamp] applies
+// Kueue's precedence.
 type QueueEntry struct {
 	// ID identifies the job; the last tie-breaker (byte-wise order).
 	ID string
@@ -66,11 +75,21 @@ type QueueEntry struct {
 	Priority int32
 	// Created is the job's creation time.
 	Created time.Time
-	// TimeoutEvicted is the instant the job was last evicted because it did
-	// not become ready in time (Kueue: the Evicted condition with reason
-	// PodsReadyTimeout). The zero time means it was not; an eviction for any
-	// other reason (preemption, say) leaves it zero.
+	// TimeoutEvicted is the instant the job was evicted because it did not
+	// become ready in time (Kueue: the Evicted condition, True with reason
+	// PodsReadyTimeout). The zero time means it was not.
 	TimeoutEvicted time.Time
+	// AdmissionCheckEvicted is the instant the job was evicted because an
+	// admission check failed or asked for a retry (Kueue: the Evicted
+	// condition, True with reason AdmissionCheck). The zero time means it
+	// was not.
+	AdmissionCheckEvicted time.Time
+	// ReclaimPreempted is the instant the job was preempted so that another
+	// queue of its cohort could reclaim quota the job was borrowing (Kueue:
+	// the Preempted condition, True with reason
+	// InCohortReclaimWhileBorrowing). The zero time means it was not. It
+	// counts only under [QueueOrder.RestampReclaimPreempted].
+	ReclaimPreempted time.Time
 	// SamePriorityPreempted is the instant the job was last preempted by a
 	// job of equal priority under [eligibility.PreemptionLowerOrNewerEqualPriority]:
 	// an [eligibility.ClassNewer] or [eligibility.ClassExpired] pick (the
@@ -82,8 +101,9 @@ type QueueEntry struct {
 }
 
 // QueueOrder orders pending jobs: higher priority first, then earlier
-// queue-order timestamp (see [QueueOrder.Timestamp]), then smaller ID
-// (DESIGN §4.6). The zero QueueOrder uses [TimestampEviction].
+// queue-order timestamp (see [QueueOrder.Timestamp]), then smaller ID. The
+// zero QueueOrder is Kueue's default: [TimestampEviction], and no re-stamp
+// of jobs preempted to reclaim borrowed quota.
 //
 // [QueueOrder.Compare] is a strict weak ordering for any inputs, and total
 // when IDs are unique, so sorting is deterministic. To sort many entries use
@@ -93,44 +113,59 @@ type QueueEntry struct {
 type QueueOrder struct {
 	// Strategy chooses the timestamp; the zero value is TimestampEviction.
 	Strategy TimestampStrategy
+	// RestampReclaimPreempted orders a job preempted to reclaim borrowed
+	// quota (QueueEntry.ReclaimPreempted) by its preemption instant plus
+	// 1ms, behind its preemptor, as Kueue does while its
+	// PrioritySortingWithinCohort feature gate is off. The gate is on by
+	// default (Beta since Kueue v0.6), so false, the zero value, matches a
+	// default Kueue.
+	RestampReclaimPreempted bool
 }
 
-// Timestamp returns the instant e is ordered by: e.Created, or a later
-// eviction instant that sends the job to the back of its priority:
+// Timestamp returns the instant e is ordered by. First Kueue's rule
+// (kubernetes-sigs/kueue pkg/workload, Ordering.GetQueueOrderTimestamp),
+// the first that applies of:
 //
-//   - under [TimestampEviction], e.TimeoutEvicted when it is set (KEP-1282);
-//     under [TimestampCreation] (and any unknown strategy) it is ignored;
-//   - under either strategy, e.SamePriorityPreempted when it is set;
+//   - under [TimestampEviction], e.TimeoutEvicted when it is set
+//     (KEP-1282; [TimestampCreation] and any unknown strategy ignore it);
+//   - under either strategy, e.AdmissionCheckEvicted when it is set;
+//   - under [QueueOrder.RestampReclaimPreempted], e.ReclaimPreempted plus
+//     1ms when it is set (Kueue's epsilon: the victim sorts strictly after
+//     the preemptor admitted at that instant);
+//   - e.Created;
 //
-// and when both apply, the later of the two. Any monotonic clock reading is
-// stripped, so ordering compares wall-clock instants only (as the persisted
-// timestamps of a restarted scheduler would).
+// then tenure's own rule: e.SamePriorityPreempted when it is later. Any
+// monotonic clock reading is stripped, so ordering compares wall-clock
+// instants only (as the persisted timestamps of a restarted scheduler
+// would).
 //
-// Why an equal-priority preemption re-stamps the job (a choice beyond
-// DESIGN §4.6 and seed 004): the "newer" rule lets a pending job preempt an
-// equal-priority job whose quota reservation came after the pending job's
-// timestamp. A job preempted by an equal-priority job and requeued with its
-// creation time is older than its preemptor's fresh reservation, so it would
-// count the preemptor as newer and take the slot straight back, cycle after
-// cycle — whether it was picked as newer or as expired (past
-// MinAdmitDuration). Stamped with its preemption instant it waits behind its
-// preemptor until that one's MinAdmitDuration runs out: the rotation seed
-// 004 describes. Kueue re-stamps a workload the same way when it was
-// preempted with reason InCohortReclaimWhileBorrowing (its queue-order
-// timestamp becomes the preemption instant plus a millisecond, while the
-// PrioritySortingWithinCohort feature gate is off; kubernetes-sigs/kueue,
-// pkg/workload, Ordering.GetQueueOrderTimestamp).
+// Why an equal-priority preemption re-stamps the job (tenure's choice; Kueue
+// has no such rule for preemptions within a queue): the "newer" rule lets a
+// pending job preempt an equal-priority job whose quota reservation came
+// after the pending job's timestamp. A job preempted by an equal-priority
+// job and requeued with its creation time is older than its preemptor's
+// fresh reservation, so it would count the preemptor as newer and take the
+// slot straight back, cycle after cycle — whether it was picked as newer or
+// as expired (past MinAdmitDuration). Stamped with its preemption instant it
+// waits behind its preemptor until that one's MinAdmitDuration runs out: the
+// rotation KEP-8522 describes. Kueue re-stamps a job the same way for the
+// reason InCohortReclaimWhileBorrowing (the ReclaimPreempted rule above).
 //
 // Cost: O(1), no allocation.
 func (o QueueOrder) Timestamp(e QueueEntry) time.Time {
+	var ts time.Time
+	switch {
+	case o.Strategy == TimestampEviction && !e.TimeoutEvicted.IsZero():
+		ts = e.TimeoutEvicted.Round(0)
+	case !e.AdmissionCheckEvicted.IsZero():
+		ts = e.AdmissionCheckEvicted.Round(0)
+	case o.RestampReclaimPreempted && !e.ReclaimPreempted.IsZero():
+		ts = e.ReclaimPreempted.Round(0).Add(time.Millisecond)
+	default:
+		ts = e.Created.Round(0)
+	}
 	// Strip before comparing: After uses monotonic readings when both
 	// operands carry one, and the choice must agree with the result's.
-	ts := e.Created.Round(0)
-	if o.Strategy == TimestampEviction {
-		if ev := e.TimeoutEvicted.Round(0); ev.After(ts) {
-			ts = ev
-		}
-	}
 	if sp := e.SamePriorityPreempted.Round(0); sp.After(ts) {
 		ts = sp
 	}
@@ -162,9 +197,9 @@ type queueKey struct {
 
 // Sort sorts entries in place into queue order (the order of
 // [QueueOrder.Compare]). It computes each entry's timestamp once, sorts
-// compact keys and then permutes the entries, so it is faster than sorting
-// with Compare and stable for entries that tie completely. Cost:
-// O(n log n) comparisons; it allocates O(n) scratch space.
+// compact keys and then permutes the entries in place, so it is faster
+// than sorting with Compare and stable for entries that tie completely.
+// Cost: O(n log n) comparisons; it allocates one 24-byte key per entry.
 func (o QueueOrder) Sort(entries []QueueEntry) {
 	if len(entries) < 2 {
 		return
@@ -189,9 +224,23 @@ func (o QueueOrder) Sort(entries []QueueEntry) {
 		}
 		return cmp.Compare(a.idx, b.idx)
 	})
-	sorted := make([]QueueEntry, len(entries))
-	for i, k := range keys {
-		sorted[i] = entries[k.idx]
+	// Permute in place, one cycle of the permutation at a time: position j
+	// receives entry keys[j].idx; a placed position is marked idx == j.
+	for i := range keys {
+		if keys[i].idx == i {
+			continue
+		}
+		saved := entries[i]
+		j := i
+		for {
+			k := keys[j].idx
+			keys[j].idx = j
+			if k == i {
+				entries[j] = saved
+				break
+			}
+			entries[j] = entries[k]
+			j = k
+		}
 	}
-	copy(entries, sorted)
 }

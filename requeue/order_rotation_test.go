@@ -8,7 +8,7 @@ import (
 	"github.com/tenurepolicy/tenure/requeue"
 )
 
-// TestTimeBasedRotation drives seed 004's two-job case through both halves
+// TestTimeBasedRotation drives KEP-8522's two-job case through both halves
 // of the policy: eligibility classifies, requeue stamps the queue-order
 // timestamp. Job a holds the only slot; b waits. After M, b preempts a (an
 // expired pick). a is re-stamped with its preemption instant, so b is not

@@ -56,10 +56,68 @@ func TestQueueOrderTimestamp(t *testing.T) {
 	// Instants from time.Now carry a monotonic reading (printed as "m=");
 	// the queue-order timestamp does not.
 	now := time.Now()
-	for _, e := range []requeue.QueueEntry{{Created: now}, {TimeoutEvicted: now}, {SamePriorityPreempted: now}} {
+	for _, e := range []requeue.QueueEntry{{Created: now}, {TimeoutEvicted: now}, {AdmissionCheckEvicted: now}, {SamePriorityPreempted: now}} {
 		if got := (requeue.QueueOrder{}).Timestamp(e); strings.Contains(got.String(), "m=") || !got.Equal(now) {
 			t.Errorf("Timestamp(%+v) = %v, want %v without its monotonic reading", e, got, now.Round(0))
 		}
+	}
+	restamp := requeue.QueueOrder{RestampReclaimPreempted: true}
+	if got := restamp.Timestamp(requeue.QueueEntry{ReclaimPreempted: now}); strings.Contains(got.String(), "m=") || !got.Equal(now.Add(time.Millisecond)) {
+		t.Errorf("Timestamp(reclaimed at now) = %v, want %v without its monotonic reading", got, now.Round(0).Add(time.Millisecond))
+	}
+}
+
+// TestQueueOrderKueueRules checks the two rules of Kueue's
+// Ordering.GetQueueOrderTimestamp (kubernetes-sigs/kueue pkg/workload) beyond
+// the readiness timeout: a workload evicted by an admission check is ordered
+// by that eviction under both strategies, and a workload preempted to
+// reclaim borrowed quota is re-stamped 1ms after its preemption while the
+// PrioritySortingWithinCohort gate is off. Also Kueue's precedence when
+// several are set: timeout eviction (Eviction strategy), then admission
+// check, then the reclaim preemption, then creation.
+func TestQueueOrderKueueRules(t *testing.T) {
+	ms := time.Millisecond
+	ac := requeue.QueueEntry{Created: orderMin(0), AdmissionCheckEvicted: orderMin(30)}
+	reclaim := requeue.QueueEntry{Created: orderMin(0), ReclaimPreempted: orderMin(20)}
+	tests := []struct {
+		name  string
+		order requeue.QueueOrder
+		e     requeue.QueueEntry
+		want  time.Time
+	}{
+		{"admission check, eviction strategy", requeue.QueueOrder{}, ac, orderMin(30)},
+		{"admission check, creation strategy too", requeue.QueueOrder{Strategy: requeue.TimestampCreation}, ac, orderMin(30)},
+		{"reclaim preemption, gate on (default): creation", requeue.QueueOrder{}, reclaim, orderMin(0)},
+		{"reclaim preemption, gate off: +1ms", requeue.QueueOrder{RestampReclaimPreempted: true}, reclaim, orderMin(20).Add(ms)},
+		{"reclaim preemption, gate off, creation strategy: +1ms", requeue.QueueOrder{Strategy: requeue.TimestampCreation, RestampReclaimPreempted: true}, reclaim, orderMin(20).Add(ms)},
+		{"timeout eviction before the admission check", requeue.QueueOrder{},
+			requeue.QueueEntry{Created: orderMin(0), TimeoutEvicted: orderMin(10), AdmissionCheckEvicted: orderMin(30)}, orderMin(10)},
+		{"creation strategy: the admission check", requeue.QueueOrder{Strategy: requeue.TimestampCreation},
+			requeue.QueueEntry{Created: orderMin(0), TimeoutEvicted: orderMin(10), AdmissionCheckEvicted: orderMin(30)}, orderMin(30)},
+		{"admission check before the reclaim preemption", requeue.QueueOrder{RestampReclaimPreempted: true},
+			requeue.QueueEntry{Created: orderMin(0), AdmissionCheckEvicted: orderMin(5), ReclaimPreempted: orderMin(20)}, orderMin(5)},
+		{"eviction before creation is still the eviction", requeue.QueueOrder{},
+			requeue.QueueEntry{Created: orderMin(10), TimeoutEvicted: orderMin(5)}, orderMin(5)},
+		{"same-priority preemption after all of Kueue's rules: the later", requeue.QueueOrder{RestampReclaimPreempted: true},
+			requeue.QueueEntry{Created: orderMin(0), ReclaimPreempted: orderMin(20), SamePriorityPreempted: orderMin(40)}, orderMin(40)},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := tt.order.Timestamp(tt.e); !got.Equal(tt.want) {
+				t.Errorf("Timestamp = %v, want %v", got, tt.want)
+			}
+		})
+	}
+	// The reclaimed job goes behind its preemptor, admitted at the very
+	// instant it was preempted (Kueue's epsilon): the preemptor was
+	// created earlier, the victim re-stamped 1ms later.
+	preemptor := requeue.QueueEntry{ID: "z", Created: orderMin(20)}
+	victim := requeue.QueueEntry{ID: "a", Created: orderMin(0), ReclaimPreempted: orderMin(20)}
+	if c := (requeue.QueueOrder{RestampReclaimPreempted: true}).Compare(preemptor, victim); c >= 0 {
+		t.Errorf("gate off: preemptor vs reclaimed victim = %d, want the preemptor first", c)
+	}
+	if c := (requeue.QueueOrder{}).Compare(preemptor, victim); c <= 0 {
+		t.Errorf("gate on: preemptor vs reclaimed victim = %d, want the older victim first", c)
 	}
 }
 
@@ -218,10 +276,23 @@ func orderGenEntry(t *rapid.T, label string) requeue.QueueEntry {
 	if rapid.Bool().Draw(t, label+".evicted") {
 		e.TimeoutEvicted = at(5, label+".evictedAt")
 	}
+	if rapid.Bool().Draw(t, label+".checkEvicted") {
+		e.AdmissionCheckEvicted = at(5, label+".checkEvictedAt")
+	}
+	if rapid.Bool().Draw(t, label+".reclaimed") {
+		e.ReclaimPreempted = at(5, label+".reclaimedAt")
+	}
 	if rapid.Bool().Draw(t, label+".preempted") {
 		e.SamePriorityPreempted = at(5, label+".preemptedAt")
 	}
 	return e
+}
+
+func orderGenOrder(t *rapid.T) requeue.QueueOrder {
+	return requeue.QueueOrder{
+		Strategy:                rapid.SampledFrom([]requeue.TimestampStrategy{requeue.TimestampEviction, requeue.TimestampCreation}).Draw(t, "strategy"),
+		RestampReclaimPreempted: rapid.Bool().Draw(t, "restamp"),
+	}
 }
 
 // orderCheckStrictWeak fails unless cmpf behaves as a strict weak ordering on
@@ -256,7 +327,7 @@ func orderCheckStrictWeak[T any](t *rapid.T, cmpf func(a, b T) int, a, b, c T) {
 
 func TestQueueOrderStrictWeak(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
-		o := requeue.QueueOrder{Strategy: rapid.SampledFrom([]requeue.TimestampStrategy{requeue.TimestampEviction, requeue.TimestampCreation}).Draw(t, "strategy")}
+		o := orderGenOrder(t)
 		orderCheckStrictWeak(t, o.Compare, orderGenEntry(t, "a"), orderGenEntry(t, "b"), orderGenEntry(t, "c"))
 	})
 }
@@ -267,27 +338,34 @@ func TestQueueOrderStrictWeak(t *testing.T) {
 // timestamp, ID).
 func TestQueueOrderSortOracle(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
-		strategy := rapid.SampledFrom([]requeue.TimestampStrategy{requeue.TimestampEviction, requeue.TimestampCreation}).Draw(t, "strategy")
+		o := orderGenOrder(t)
 		n := rapid.IntRange(0, 40).Draw(t, "n")
 		entries := make([]requeue.QueueEntry, n)
 		for i := range entries {
 			entries[i] = orderGenEntry(t, "e")
 		}
 		want := slices.Clone(entries)
-		// The rule as written: the latest of creation, the readiness-timeout
-		// eviction (Eviction strategy only) and the same-priority preemption.
+		// The rule as written: Kueue's first applicable instant, in its
+		// order — the readiness-timeout eviction (Eviction strategy only),
+		// the admission-check eviction, the reclaim preemption plus 1ms
+		// (gate off only), the creation — or the same-priority preemption
+		// if that is later.
 		ts := func(e requeue.QueueEntry) time.Time {
-			candidates := []time.Time{e.Created, e.SamePriorityPreempted}
-			if strategy == requeue.TimestampEviction {
-				candidates = append(candidates, e.TimeoutEvicted)
+			var kueue time.Time
+			switch {
+			case o.Strategy == requeue.TimestampEviction && !e.TimeoutEvicted.IsZero():
+				kueue = e.TimeoutEvicted
+			case !e.AdmissionCheckEvicted.IsZero():
+				kueue = e.AdmissionCheckEvicted
+			case o.RestampReclaimPreempted && !e.ReclaimPreempted.IsZero():
+				kueue = e.ReclaimPreempted.Add(time.Millisecond)
+			default:
+				kueue = e.Created
 			}
-			latest := candidates[0]
-			for _, c := range candidates[1:] {
-				if c.After(latest) {
-					latest = c
-				}
+			if e.SamePriorityPreempted.After(kueue) {
+				return e.SamePriorityPreempted
 			}
-			return latest
+			return kueue
 		}
 		sort.SliceStable(want, func(i, j int) bool {
 			a, b := want[i], want[j]
@@ -299,7 +377,6 @@ func TestQueueOrderSortOracle(t *testing.T) {
 			}
 			return a.ID < b.ID
 		})
-		o := requeue.QueueOrder{Strategy: strategy}
 		for _, e := range entries {
 			if got := o.Timestamp(e); !got.Equal(ts(e)) {
 				t.Fatalf("Timestamp(%+v) = %v, oracle %v", e, got, ts(e))

@@ -6,16 +6,37 @@ package requeue
 // Model implements Transactional, the engine marks and restores the model's
 // state with these methods instead of the [Journal]: Evict and Place still
 // receive a Journal, which such a model may ignore (any undo steps it does
-// record there are run as well).
+// record there are run as well, before Rollback). The engine takes a
+// savepoint at the start of a pass, before each eviction and placement
+// attempt, and after each commit; on a panic in a callback it rolls back to
+// the savepoint of the last commit. ExampleTransactional shows a small
+// Statement-like model.
 //
-// Contract: Savepoint returns a mark of the current state; Rollback restores
-// the state exactly as it was when sp was taken and invalidates the marks
-// taken after it (sp itself stays valid). Rollback returns an error for a
-// mark it never issued or that a previous rollback invalidated, and then
-// changes nothing (a mark that is only a log length cannot tell those apart:
-// add a generation counter). requeuetest.TestModel checks all of this. The engine never needs to release a mark: it rolls back
-// to a mark or stops using it. The methods are called from one goroutine,
-// one at a time.
+// Contract. Savepoint returns a mark of the current state. A mark is valid
+// from when Savepoint returns it until a rollback to a mark taken before
+// it. Rollback(sp) of a valid mark restores the state exactly as it was
+// when sp was taken; sp and the marks taken before it stay valid, and the
+// marks taken after it are invalid. Any other value (one Savepoint never
+// returned, or an invalidated mark) Rollback either refuses with an error,
+// changing nothing, or, if the value still names a state of the model's
+// current history, restores exactly that state.
+//
+// The simplest scheme is a counter that never repeats plus a stack of
+// marks: number the marks with the counter, keep the valid ones on the
+// stack (Rollback(sp) pops those above sp), and refuse every value that is
+// not on it. A mark that is only a log length,
+// as a Statement's checkpoint index is, is not enough on its own: after a
+// rollback and new operations, the same length names a different state.
+//
+// requeuetest.TestModel checks this: rollbacks to valid marks, nested in
+// any order; a rollback to an invalidated mark either refused without a
+// change or restoring exactly the state it marked; a refused rollback to a
+// value never returned changing nothing. With requeuetest.StrictSavepoints
+// it demands that every value other than a valid mark be refused.
+//
+// The engine rolls back only to valid marks, and never needs to release
+// one: it rolls back to a mark or stops using it. The methods are called
+// from one goroutine, one at a time.
 type Transactional interface {
 	Model
 	// Savepoint marks the model's current state.

@@ -2,7 +2,8 @@
 // resolver: how long a running job is protected from in-queue preemption
 // and from reclaims by other queues, and which queue's setting says so.
 // The rules follow KAI-Scheduler's min-runtime plugin (docs/plugins/minruntime.md) and its
-// design document (KAI-Scheduler's min-runtime design (PR #126)); the root package's semantics table is the contract.
+// design document (docs/developer/designs/min-runtime/README.md, PR #126);
+// the root package's semantics table is the contract.
 //
 // The package name matches the standard library's; a file that needs both
 // imports this one as tenureruntime "github.com/tenurepolicy/tenure/runtime",
@@ -112,9 +113,18 @@
 //	zero start (never started) false                    zero Time
 //	start after now (skew)     true until start+d       start+d
 //
-// The design doc's prose makes a job evictable when "currentTime > startTime +
-// min-runtime", which would keep it protected at exactly start+d; the KAI
-// plugin evicts at exactly start+d, and so does tenure.
+// The design document's prose makes a job evictable when "currentTime >
+// startTime + min-runtime", which would keep it protected at exactly
+// start+d; the KAI plugin evicts at exactly start+d, and so does tenure.
+//
+// One difference from the KAI plugin is deliberate: a min-runtime of 0
+// never protects, even when the start lies in the future. The plugin
+// (pkg/scheduler/plugins/minruntime/minruntime.go) protects a job while now
+// is before start + min-runtime, so with 0 it still protects a job whose
+// recorded start is ahead of the scheduler's clock, until that start. Since
+// 0 means "instantly evictable" in the plugin's own documentation, tenure
+// reads it so everywhere; with d > 0 a future start protects until
+// start+d, as in KAI.
 //
 // # Cost
 //

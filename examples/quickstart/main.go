@@ -186,7 +186,7 @@ func run(w io.Writer) error {
 			fmt.Fprintf(w, "5. %s: %s (%s)\n", o.Job, o.Kind, o.Reason)
 		}
 	}
-	fmt.Fprintf(w, "5. %d placement attempt(s), %d rolled back (prod/train-xl needs 8 GPUs; only 4 free up)\n",
+	fmt.Fprintf(w, "5. %d placement attempt(s), %d rolled back (prod/train-xl needs 8 GPUs and only 4 free up: the fit check rules it out without an attempt)\n",
 		res.Attempts, counter.Count(requeue.DefaultEngineName, requeue.ReasonRolledBack))
 
 	// 6. Requeue backoff (Kueue KEP-1282): a job evicted for not becoming

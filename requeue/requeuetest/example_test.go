@@ -58,12 +58,20 @@ func ExampleTestModel() {
 	// reference Cluster: <nil>
 }
 
-// forgetful is a broken model: its Place does not record undo steps, so a
-// rollback leaves the placed job running.
-type forgetful struct{ *requeue.Cluster }
+// tally is a broken model: beside the Cluster it counts the evictions,
+// and the count is part of its state, but its Evict records only the
+// Cluster's undo steps, so a rollback leaves the count behind.
+type tally struct {
+	*requeue.Cluster
+	evictions int
+}
 
-func (f forgetful) Place(_ *requeue.Journal, job string) (bool, error) {
-	return f.Cluster.Place(nil, job)
+func (t *tally) Evict(j *requeue.Journal, job string) error {
+	if err := t.Cluster.Evict(j, job); err != nil {
+		return err
+	}
+	t.evictions++ // no undo step recorded for this
+	return nil
 }
 
 // A model that forgets an undo step fails. The report says what went
@@ -71,8 +79,8 @@ func (f forgetful) Place(_ *requeue.Journal, job string) (bool, error) {
 // the one it left, and the operations that led there.
 func ExampleTestModel_forgottenUndo() {
 	err := requeuetest.TestModel(
-		func() forgetful { return forgetful{newExampleCluster()} },
-		func(f forgetful) string { return fmt.Sprint(f.Snapshot()) },
+		func() *tally { return &tally{Cluster: newExampleCluster()} },
+		func(t *tally) string { return fmt.Sprintf("evictions=%d %v", t.evictions, t.Snapshot()) },
 		[]string{"train", "batch"},
 		[]string{"serve", "notebook"},
 	)
@@ -81,9 +89,9 @@ func ExampleTestModel_forgottenUndo() {
 	// requeuetest: rollback to #3 did not restore the state: a change was not recorded, or an undo step is wrong
 	// seed 1, sequence 0, step 11 (replay with requeuetest.Seed(1))
 	// want state:
-	//     {map[node-a:cpu=0m mem=0 gpu=0 node-b:cpu=0m mem=0 gpu=2] map[batch:[node-b] notebook:[] serve:[ ] train:[node-a node-a node-b]]}
+	//     evictions=0 {map[node-a:cpu=0m mem=0 gpu=0 node-b:cpu=0m mem=0 gpu=2] map[batch:[node-b] notebook:[] serve:[ ] train:[node-a node-a node-b]]}
 	// got state:
-	//     {map[node-a:cpu=0m mem=0 gpu=0 node-b:cpu=0m mem=0 gpu=0] map[batch:[node-b] notebook:[node-b] serve:[ ] train:[node-a node-a node-b]]}
+	//     evictions=2 {map[node-a:cpu=0m mem=0 gpu=0 node-b:cpu=0m mem=0 gpu=2] map[batch:[node-b] notebook:[] serve:[ ] train:[node-a node-a node-b]]}
 	// operations:
 	//     1. checkpoint #0
 	//     2. checkpoint #1

@@ -12,12 +12,15 @@ type Failure struct {
 	// Problem says what went wrong, in one sentence (a panic adds its
 	// stack on the following lines).
 	Problem string
-	// Seed, Sequence and Step locate the failure: rerun with Seed(Seed)
-	// (and the same Sequences and Steps, or more) to replay it; Sequence
-	// and Step count from 0 and 1.
+	// Seed, Sequence and Step locate the failure; Sequence and Step count
+	// from 0 and 1. Steps is the run's operations per sequence. To replay
+	// the failure, rerun with Seed(Seed), Steps(Steps) (the same Steps: a
+	// sequence ends with a rollback, and where it ends changes what that
+	// rollback checks) and at least Sequence+1 sequences.
 	Seed     uint64
 	Sequence int
 	Step     int
+	Steps    int
 	// Trace lists the operations of the failing sequence, oldest first,
 	// up to the one that failed: what was called, on which job, with what
 	// result. Marks (checkpoints and savepoints the kit rolls back to) are
@@ -33,7 +36,11 @@ type Failure struct {
 func (f *Failure) Error() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "requeuetest: %s\n", f.Problem)
-	fmt.Fprintf(&b, "seed %d, sequence %d, step %d (replay with requeuetest.Seed(%d))\n", f.Seed, f.Sequence, f.Step, f.Seed)
+	replay := fmt.Sprintf("requeuetest.Seed(%d)", f.Seed)
+	if f.Steps != DefaultSteps && f.Steps > 0 {
+		replay += fmt.Sprintf(", requeuetest.Steps(%d)", f.Steps)
+	}
+	fmt.Fprintf(&b, "seed %d, sequence %d, step %d (replay with %s)\n", f.Seed, f.Sequence, f.Step, replay)
 	if f.Want != "" || f.Got != "" {
 		fmt.Fprintf(&b, "want state:\n%s\ngot state:\n%s\n", indent(f.Want), indent(f.Got))
 		if strings.Contains(f.Want, "\n") || strings.Contains(f.Got, "\n") {

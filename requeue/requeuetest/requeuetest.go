@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"runtime/debug"
 	"slices"
+	"strings"
 
 	"github.com/tenurepolicy/tenure/requeue"
 )
@@ -25,6 +26,8 @@ type config struct {
 	seed      uint64
 	sequences int
 	steps     int
+	strict    bool
+	partial   bool
 }
 
 // Seed sets the seed of the random sequences ([DefaultSeed] otherwise).
@@ -52,11 +55,29 @@ func Steps(n int) Option {
 	}
 }
 
+// StrictSavepoints makes [TestModel] demand, of a [requeue.Transactional]
+// model, that Rollback refuse every value that is not a valid savepoint:
+// one Savepoint never returned, and one that a rollback to an older
+// savepoint invalidated, even when the model could restore its state
+// exactly. A model that numbers savepoints with a counter that never
+// repeats and keeps a stack of the valid ones passes; one whose savepoints
+// are serial numbers of its operations does not, and need not (the engine
+// only rolls back to valid savepoints). Off by default.
+func StrictSavepoints() Option { return func(c *config) { c.strict = true } }
+
+// AllowUnexercised lets [TestModel] pass a fixture on which no Evict
+// succeeds, no Place succeeds, or no Place returns false (nothing ever
+// fails to fit): the parts of the contract those outcomes exercise are
+// then not checked. Without it, such a fixture is an error that names
+// what never happened.
+func AllowUnexercised() Option { return func(c *config) { c.partial = true } }
+
 // TestModel checks that the models newModel returns honour the
 // [requeue.Model] contract and restore their state exactly, and, for a
 // model that implements [requeue.Transactional], that its savepoints do
 // too. It returns nil if every check passed, a [*Failure] for the first
-// check that failed, or an error for invalid arguments.
+// check that failed, or an error for invalid arguments or a fixture that
+// never exercises part of the contract (see [AllowUnexercised]).
 //
 // newModel must return a fresh model, in the same state at every call, in
 // which the jobs listed in running run and those in pending are known and
@@ -104,16 +125,20 @@ func TestModel[M requeue.Model](newModel func() M, state func(M) string, running
 	}); err != nil {
 		return fmt.Errorf("requeuetest: %v", err)
 	}
+	var cov coverage
 	for seq := range cfg.sequences {
 		r := &sequence[M]{
+			cov:     &cov,
 			cfg:     cfg,
 			seq:     seq,
 			rng:     rand.New(rand.NewPCG(cfg.seed, uint64(seq))),
 			state:   state,
 			jobs:    jobs,
 			runs:    make([]bool, len(jobs)),
+			moved:   make([]bool, len(jobs)),
 			unknown: unknown,
-			invalid: map[requeue.Savepoint]bool{},
+			onStack: map[requeue.Savepoint]int{},
+			staleAt: map[requeue.Savepoint]int{},
 			issued:  map[requeue.Savepoint]bool{},
 		}
 		for i := range running {
@@ -123,7 +148,60 @@ func TestModel[M requeue.Model](newModel func() M, state func(M) string, running
 			return f
 		}
 	}
+	if missing := cov.missing(); len(missing) > 0 && !cfg.partial {
+		return fmt.Errorf("requeuetest: %d sequences of up to %d operations never exercised %s, so the kit checked nothing about %s: %s (or pass requeuetest.AllowUnexercised())",
+			cfg.sequences, cfg.steps, orList(missing), pronoun(len(missing)), cov.hint())
+	}
 	return nil
+}
+
+// coverage counts, over all sequences, the outcomes that exercise the
+// parts of the contract a fixture could leave unchecked.
+type coverage struct {
+	evicted, placed, noFit int
+}
+
+func (c *coverage) missing() []string {
+	var m []string
+	if c.evicted == 0 {
+		m = append(m, "a successful Evict")
+	}
+	if c.placed == 0 {
+		m = append(m, "a successful Place")
+	}
+	if c.noFit == 0 {
+		m = append(m, "a Place that returns false")
+	}
+	return m
+}
+
+func (c *coverage) hint() string {
+	var h []string
+	if c.evicted == 0 {
+		h = append(h, "list jobs that run in a fresh model as running")
+	}
+	if c.placed == 0 {
+		h = append(h, "list pending jobs that fit, at once or after an eviction")
+	}
+	if c.noFit == 0 {
+		h = append(h, "list a pending job that does not fit")
+	}
+	return strings.Join(h, "; ")
+}
+
+// orList joins items as "a", "a or b", "a, b or c".
+func orList(items []string) string {
+	if len(items) < 2 {
+		return strings.Join(items, "")
+	}
+	return strings.Join(items[:len(items)-1], ", ") + " or " + items[len(items)-1]
+}
+
+func pronoun(n int) string {
+	if n == 1 {
+		return "it"
+	}
+	return "them"
 }
 
 // safely runs f and turns a panic into an error carrying the stack.

@@ -94,20 +94,32 @@ func TestBrokenModelsFail(t *testing.T) {
 	}
 }
 
-// TestBrokenTransactionalModelsFail: savepoint defects are reported.
+// TestBrokenTransactionalModelsFail: savepoint defects are reported, on
+// every seed tried.
 func TestBrokenTransactionalModelsFail(t *testing.T) {
+	tx := func(bug string) func(uint64) error {
+		return func(seed uint64) error {
+			return requeuetest.TestModel(func() *txToy { return newTxToy(bug) }, txToyState, toyRunning, toyPending, requeuetest.Seed(seed))
+		}
+	}
 	for _, tc := range []struct {
-		bug, want string
+		name, want string
+		run        func(seed uint64) error
 	}{
-		{"index-savepoints", "returned no error"}, // a reused or unmarked position is accepted
-		{"no-invalidate", "invalidated by an earlier rollback returned no error"},
-		{"unknown-resets", "never issued failed but changed the state"},
-		{"tx-forgets-jobs", "did not restore the state"},
+		// A length names a different state after a rollback and regrowth.
+		{"index-savepoints", "invalidated by an earlier rollback succeeded but did not restore the state it marked", tx("index-savepoints")},
+		{"length", "invalidated by an earlier rollback succeeded but did not restore the state it marked", func(seed uint64) error {
+			return requeuetest.TestModel(newLogToy("length"), logToyState, toyRunning, toyPending, requeuetest.Seed(seed))
+		}},
+		{"unknown-resets", "never returned failed but changed the state", tx("unknown-resets")},
+		{"tx-forgets-jobs", "did not restore the state", tx("tx-forgets-jobs")},
 	} {
-		t.Run(tc.bug, func(t *testing.T) {
-			err := requeuetest.TestModel(func() *txToy { return newTxToy(tc.bug) }, txToyState, toyRunning, toyPending)
-			if got := problem(err); !strings.Contains(got, tc.want) {
-				t.Fatalf("problem %q, want it to contain %q; error:\n%v", got, tc.want, err)
+		t.Run(tc.name, func(t *testing.T) {
+			for seed := uint64(1); seed <= 5; seed++ {
+				err := tc.run(seed)
+				if got := problem(err); !strings.Contains(got, tc.want) {
+					t.Fatalf("seed %d: problem %q, want it to contain %q; error:\n%v", seed, got, tc.want, err)
+				}
 			}
 		})
 	}
@@ -156,11 +168,40 @@ func TestBadArguments(t *testing.T) {
 			t.Errorf("%s: %v, want a plain requeuetest: error", name, err)
 		}
 	}
-	// Jobs declared with the wrong status make a Failure, not a panic.
-	err := requeuetest.TestModel(fresh, toyState, []string{"a", "c"}, []string{"b", "d", "e"})
+	// Jobs declared with the wrong status make a Failure, not a panic, and
+	// the failure points at the arguments.
+	for _, args := range [][2][]string{
+		{{"a", "c"}, {"b", "d", "e"}}, // c does not run, b does
+		{{"a", "b", "c"}, {"d", "e"}}, // c does not run
+		{{"a"}, {"b", "c", "d", "e"}}, // b runs
+	} {
+		err := requeuetest.TestModel(fresh, toyState, args[0], args[1])
+		var f *requeuetest.Failure
+		if !errors.As(err, &f) || !strings.Contains(f.Problem, `"b"`) && !strings.Contains(f.Problem, `"c"`) ||
+			!strings.Contains(f.Problem, "the running and pending arguments may be wrong") {
+			t.Errorf("running %q, pending %q: %v", args[0], args[1], err)
+		}
+	}
+}
+
+// TestFailureReplayNamesSteps: the replay hint names the Steps of the run
+// when they are not the default, and replaying with it finds the same
+// failure; the end-of-sequence rollback depends on Steps.
+func TestFailureReplayNamesSteps(t *testing.T) {
+	run := func(opts ...requeuetest.Option) error {
+		return requeuetest.TestModel(func() *toy { return newToy("wrong-undo") }, toyState, toyRunning, toyPending, opts...)
+	}
+	a := run(requeuetest.Seed(3), requeuetest.Steps(7))
 	var f *requeuetest.Failure
-	if !errors.As(err, &f) || !strings.Contains(f.Problem, `"b"`) && !strings.Contains(f.Problem, `"c"`) {
-		t.Errorf("misdeclared jobs: %v", err)
+	if !errors.As(a, &f) || f.Steps != 7 || !strings.Contains(a.Error(), "requeuetest.Seed(3), requeuetest.Steps(7)") {
+		t.Fatalf("Steps(7) run: %v", a)
+	}
+	if b := run(requeuetest.Seed(3), requeuetest.Steps(7), requeuetest.Sequences(f.Sequence+1)); b == nil || b.Error() != a.Error() {
+		t.Fatalf("replay:\n%v\nwant:\n%v", b, a)
+	}
+	d := run(requeuetest.Seed(3))
+	if !errors.As(d, &f) || f.Steps != requeuetest.DefaultSteps || !strings.Contains(d.Error(), "(replay with requeuetest.Seed(3))") {
+		t.Fatalf("default run: %v", d)
 	}
 }
 
@@ -182,4 +223,112 @@ func BenchmarkTestModel(b *testing.B) {
 			}
 		}
 	})
+}
+
+// TestTransactionalSchemesPass: savepoint schemes that are correct for the
+// engine pass on several seeds, though some accept values the kit never got
+// from Savepoint, or savepoints taken after the one a rollback went back to.
+func TestTransactionalSchemesPass(t *testing.T) {
+	for _, seed := range []uint64{1, 2, 3, 4, 5} {
+		for _, scheme := range []string{"serial", "length+rollbacks", "stack"} {
+			if err := requeuetest.TestModel(newLogToy(scheme), logToyState, toyRunning, toyPending, requeuetest.Seed(seed)); err != nil {
+				t.Errorf("%s, seed %d: %v", scheme, seed, err)
+			}
+		}
+		if err := requeuetest.TestModel(newJournalToy, journalToyState, toyRunning, toyPending, requeuetest.Seed(seed)); err != nil {
+			t.Errorf("journal checkpoints, seed %d: %v", seed, err)
+		}
+		if err := requeuetest.TestModel(newHybridToy, hybridToyState, toyRunning, toyPending, requeuetest.Seed(seed)); err != nil {
+			t.Errorf("hybrid, seed %d: %v", seed, err)
+		}
+		// Savepoints that are copies of the state, never invalidated:
+		// every rollback the model accepts is exact.
+		if err := requeuetest.TestModel(func() *txToy { return newTxToy("no-invalidate") }, txToyState, toyRunning, toyPending, requeuetest.Seed(seed)); err != nil {
+			t.Errorf("copies never invalidated, seed %d: %v", seed, err)
+		}
+	}
+}
+
+// TestStrictSavepoints: with StrictSavepoints, a model must refuse every
+// value that is not a valid savepoint. A counter that never repeats plus
+// a stack of the valid savepoints passes, and so does a Statement-like
+// length with a stack; the schemes that accept more fail, naming what they
+// accepted.
+func TestStrictSavepoints(t *testing.T) {
+	strict := requeuetest.StrictSavepoints()
+	if err := requeuetest.TestModel(func() *txToy { return newTxToy("") }, txToyState, toyRunning, toyPending, strict); err != nil {
+		t.Errorf("counter and stack: %v", err)
+	}
+	if err := requeuetest.TestModel(newLogToy("stack"), logToyState, toyRunning, toyPending, strict); err != nil {
+		t.Errorf("length and stack: %v", err)
+	}
+	for _, tc := range []struct {
+		name, want string
+		run        func(...requeuetest.Option) error
+	}{
+		{"serial", "never returned returned no error (StrictSavepoints", func(o ...requeuetest.Option) error {
+			return requeuetest.TestModel(newLogToy("serial"), logToyState, toyRunning, toyPending, o...)
+		}},
+		{"copies never invalidated", "invalidated by an earlier rollback returned no error (StrictSavepoints", func(o ...requeuetest.Option) error {
+			return requeuetest.TestModel(func() *txToy { return newTxToy("no-invalidate") }, txToyState, toyRunning, toyPending, o...)
+		}},
+		{"journal checkpoints", "invalidated by an earlier rollback returned no error (StrictSavepoints", func(o ...requeuetest.Option) error {
+			return requeuetest.TestModel(newJournalToy, journalToyState, toyRunning, toyPending, o...)
+		}},
+		// Accepts any value, changing nothing: without StrictSavepoints the
+		// kit cannot tell, and ends the sequence there.
+		{"unknown accepted", "never returned returned no error (StrictSavepoints", func(o ...requeuetest.Option) error {
+			return requeuetest.TestModel(func() *txToy { return newTxToy("unknown-accepted") }, txToyState, toyRunning, toyPending, o...)
+		}},
+	} {
+		if err := tc.run(); err != nil {
+			t.Errorf("%s without StrictSavepoints: %v", tc.name, err)
+		}
+		if got := problem(tc.run(strict)); !strings.Contains(got, tc.want) {
+			t.Errorf("%s with StrictSavepoints: problem %q, want it to contain %q", tc.name, got, tc.want)
+		}
+	}
+}
+
+// TestUnexercisedFixture: a fixture on which no Evict succeeds, no Place
+// succeeds, or no Place fails to fit leaves a part of the contract
+// unchecked; TestModel says which part, unless AllowUnexercised is given.
+func TestUnexercisedFixture(t *testing.T) {
+	fresh := func() *toy { return newToy("") }
+	for _, tc := range []struct {
+		name             string
+		running, pending []string
+		want, not        []string
+	}{
+		// Nothing pending: evicted jobs are placed again, and always fit.
+		{"no pending job", []string{"a", "b"}, nil,
+			[]string{"a Place that returns false"}, []string{"a successful Place", "a successful Evict"}},
+		// d needs 1 GPU of the 3 free: it always fits.
+		{"every job fits", []string{"a", "b"}, []string{"d"},
+			[]string{"a Place that returns false"}, []string{"a successful Place", "a successful Evict"}},
+		// e needs 6 GPUs and the running jobs are not listed: nothing runs.
+		{"nothing runs", nil, []string{"e"},
+			[]string{"a successful Evict", "a successful Place"}, []string{"a Place that returns false"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			err := requeuetest.TestModel(fresh, toyState, tc.running, tc.pending)
+			var f *requeuetest.Failure
+			if err == nil || errors.As(err, &f) || !strings.HasPrefix(err.Error(), "requeuetest: ") {
+				t.Fatalf("TestModel = %v, want a plain requeuetest: error", err)
+			}
+			for _, w := range append(tc.want, "AllowUnexercised") {
+				if !strings.Contains(err.Error(), w) {
+					t.Errorf("error lacks %q:\n%v", w, err)
+				}
+			}
+			for _, w := range tc.not {
+				if strings.Contains(err.Error(), w) {
+					t.Errorf("error names %q, which was exercised:\n%v", w, err)
+				}
+			}
+			if err := requeuetest.TestModel(fresh, toyState, tc.running, tc.pending, requeuetest.AllowUnexercised()); err != nil {
+				t.Errorf("with AllowUnexercised: %v", err)
+			}
+		})
+	}
 }

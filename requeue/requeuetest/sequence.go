@@ -13,6 +13,7 @@ import (
 // back to with the state each one must restore.
 type sequence[M requeue.Model] struct {
 	cfg     config
+	cov     *coverage
 	seq     int
 	rng     *rand.Rand
 	state   func(M) string
@@ -21,20 +22,40 @@ type sequence[M requeue.Model] struct {
 	j       requeue.Journal
 	jobs    []string
 	runs    []bool // runs[i]: jobs[i] runs, as far as the contract says
+	moved   []bool // moved[i]: an Evict or Place of jobs[i] succeeded
 	unknown []string
 	frames  []mark // marks the sequence may roll back to, oldest first
 	nextID  int
 
-	// Savepoint bookkeeping (Transactional models only): the savepoints
-	// still valid, oldest first; the values a rollback invalidated (and the
-	// model has not issued again); every value issued.
-	marks   []requeue.Savepoint
-	invalid map[requeue.Savepoint]bool
+	// Savepoint bookkeeping (Transactional models only), O(1) amortised
+	// per operation: the savepoints still valid, oldest first, and how many
+	// times each value is among them; the values a rollback invalidated
+	// (and the model has not issued again since), each with what held when
+	// it was last issued, and where each is in stale; every value issued,
+	// the largest, and the number of savepoints taken.
+	saves   []save
+	onStack map[requeue.Savepoint]int
+	stale   []save
+	staleAt map[requeue.Savepoint]int
 	issued  map[requeue.Savepoint]bool
+	top     requeue.Savepoint
+	taken   int
 
 	step  int
 	trace []string
 	fail  *Failure
+	// over is set when the model accepted a rollback to a value it never
+	// returned: the kit no longer knows what the state should be, and the
+	// sequence ends there.
+	over bool
+}
+
+// save is a savepoint the kit took, and what held when it was taken.
+type save struct {
+	sp    requeue.Savepoint
+	n     int // the savepoint's number in the sequence: 0, 1, ...
+	state string
+	runs  []bool
 }
 
 // mark is a point the sequence can return to: a journal checkpoint, a
@@ -72,10 +93,10 @@ func (r *sequence[M]) play(newModel func() M, fresh string) (f *Failure) {
 		return r.fail
 	}
 	r.checkpoint()
-	for r.step = 1; r.step <= r.cfg.steps && r.fail == nil; r.step++ {
+	for r.step = 1; r.step <= r.cfg.steps && r.fail == nil && !r.over; r.step++ {
 		r.randomOp()
 	}
-	if r.fail == nil && len(r.frames) > 0 {
+	if r.fail == nil && !r.over && len(r.frames) > 0 {
 		r.step--
 		r.logf("rollback to #%d (end of sequence)", r.frames[0].id)
 		r.restore(r.frames[0], fmt.Sprintf("rolling back to #%d at the end of the sequence", r.frames[0].id))
@@ -105,7 +126,7 @@ func (r *sequence[M]) randomOp() {
 	case r.tx == nil:
 		r.place(r.pickKind(20, 60))
 	case n < 96:
-		r.rollbackInvalidated()
+		r.rollbackStale()
 	default:
 		r.rollbackUnknown()
 	}
@@ -145,6 +166,20 @@ func (r *sequence[M]) pick(kind string) (string, int, string) {
 	return r.jobs[i], i, kind
 }
 
+// argsHint explains a contract failure on jobs[i] that may come from the
+// fixture rather than the model: a job that no Evict or Place has moved in
+// the sequence has the status the arguments of TestModel gave it.
+func (r *sequence[M]) argsHint(i int) string {
+	if i < 0 || r.moved[i] {
+		return ""
+	}
+	listed := "pending"
+	if r.runs[i] {
+		listed = "running"
+	}
+	return fmt.Sprintf("; %q is listed as %s and no Evict or Place has moved it: if it is not %s in a fresh model, the running and pending arguments may be wrong", r.jobs[i], listed, listed)
+}
+
 func (r *sequence[M]) kindOf(i int) string {
 	if r.runs[i] {
 		return kindRunning
@@ -158,12 +193,47 @@ func (r *sequence[M]) newMark() mark {
 	mk := mark{id: -1, cp: r.j.Checkpoint(), state: r.state(r.m), runs: slices.Clone(r.runs)}
 	if r.tx != nil {
 		mk.sp = r.tx.Savepoint()
-		delete(r.invalid, mk.sp)
-		r.issued[mk.sp] = true
-		mk.at = len(r.marks)
-		r.marks = append(r.marks, mk.sp)
+		mk.at = len(r.saves)
+		r.push(save{sp: mk.sp, n: r.taken, state: mk.state, runs: mk.runs})
+		r.taken++
 	}
 	return mk
+}
+
+// push adds a savepoint the model just returned to the valid ones.
+func (r *sequence[M]) push(s save) {
+	r.saves = append(r.saves, s)
+	r.onStack[s.sp]++
+	if i, ok := r.staleAt[s.sp]; ok { // the value names a valid state again
+		last := len(r.stale) - 1
+		r.staleAt[r.stale[last].sp] = i
+		r.stale[i] = r.stale[last]
+		r.stale[last] = save{}
+		r.stale = r.stale[:last]
+		delete(r.staleAt, s.sp)
+	}
+	r.issued[s.sp] = true
+	r.top = max(r.top, s.sp)
+}
+
+// invalidate keeps the first k valid savepoints; the values of the others
+// that are no longer among them become stale. O(1) amortised: a savepoint
+// is invalidated at most once.
+func (r *sequence[M]) invalidate(k int) {
+	for _, s := range r.saves[k:] { // oldest first: the newest issue of a value wins
+		if r.onStack[s.sp]--; r.onStack[s.sp] > 0 {
+			continue
+		}
+		delete(r.onStack, s.sp)
+		if i, ok := r.staleAt[s.sp]; ok {
+			r.stale[i] = s
+			continue
+		}
+		r.staleAt[s.sp] = len(r.stale)
+		r.stale = append(r.stale, s)
+	}
+	clear(r.saves[k:])
+	r.saves = r.saves[:k]
 }
 
 func (r *sequence[M]) checkpoint() {
@@ -189,13 +259,7 @@ func (r *sequence[M]) restore(mk mark, what string) bool {
 		if err := r.tx.Rollback(mk.sp); err != nil {
 			return r.failf("%s: Rollback(%d) of a valid savepoint = %v", what, mk.sp, err)
 		}
-		for _, sp := range r.marks[mk.at+1:] {
-			r.invalid[sp] = true
-		}
-		r.marks = r.marks[:mk.at+1]
-		for _, sp := range r.marks { // a value still valid is not invalid
-			delete(r.invalid, sp)
-		}
+		r.invalidate(mk.at + 1)
 	}
 	copy(r.runs, mk.runs)
 	if got := r.state(r.m); got != mk.state {
@@ -239,16 +303,18 @@ func (r *sequence[M]) evict(want string) {
 	}
 	switch {
 	case kind == kindRunning && err != nil:
-		r.failf("%s of a running job failed: %v", op, err)
+		r.failf("%s of a running job failed: %v%s", op, err, r.argsHint(i))
 		return
 	case kind != kindRunning && err == nil:
-		r.failf("%s of a %s job returned no error (the contract: an error for a job that is unknown or not running)", op, kind)
+		r.failf("%s of a %s job returned no error (the contract: an error for a job that is unknown or not running)%s", op, kind, r.argsHint(i))
 		return
 	case err != nil:
 		r.restore(mk, "rolling back the failed "+op+", which must record every change it made,")
 		return
 	}
 	r.runs[i] = false
+	r.moved[i] = true
+	r.cov.evicted++
 	if r.rng.IntN(4) == 0 {
 		r.logf("rollback to before %s", op)
 		r.restore(mk, "undoing "+op)
@@ -267,17 +333,22 @@ func (r *sequence[M]) place(want string) bool {
 	}
 	switch {
 	case kind == kindPending && err != nil:
-		r.failf("%s of a pending job returned an error: %v", op, err)
+		r.failf("%s of a pending job returned an error: %v%s", op, err, r.argsHint(i))
 		return false
 	case kind != kindPending && err == nil:
-		r.failf("%s of a %s job returned %v and no error (the contract: an error for a job that is unknown or already running)", op, kind, ok)
+		r.failf("%s of a %s job returned %v and no error (the contract: an error for a job that is unknown or already running)%s", op, kind, ok, r.argsHint(i))
 		return false
 	case err != nil || !ok:
+		if err == nil {
+			r.cov.noFit++
+		}
 		// As the engine does: roll back whatever a failed Place recorded.
 		r.restore(mk, "rolling back "+op+", which failed and must record every change it made,")
 		return false
 	}
 	r.runs[i] = true
+	r.moved[i] = true
+	r.cov.placed++
 	if r.rng.IntN(4) == 0 {
 		r.logf("rollback to before %s", op)
 		r.restore(mk, "undoing "+op)
@@ -307,6 +378,16 @@ func (r *sequence[M]) commit() {
 		return
 	}
 	r.frames = r.frames[:0]
+	// The changes recorded in the journal are kept for good: no savepoint
+	// taken before the commit can restore the state it marked (a model may
+	// keep part of its state in the journal), and the engine never rolls
+	// back to one. They stay issued, so they are not tried as unknown.
+	clear(r.saves)
+	r.saves = r.saves[:0]
+	clear(r.onStack)
+	clear(r.stale)
+	r.stale = r.stale[:0]
+	clear(r.staleAt)
 }
 
 // attempt is what the engine does for one victim: mark, evict it, try to
@@ -328,49 +409,79 @@ func (r *sequence[M]) attempt() {
 	}
 }
 
-// rollbackInvalidated rolls a Transactional model back to a savepoint that
-// an earlier rollback invalidated: it must fail and change nothing.
-func (r *sequence[M]) rollbackInvalidated() {
-	if len(r.invalid) == 0 {
+// rollbackStale rolls a Transactional model back to a savepoint that a
+// rollback to an older one invalidated. The model may refuse it (an error,
+// and no change), or accept it and restore exactly the state it marked,
+// which then counts as a rollback to it: the savepoints taken after it are
+// invalid. With StrictSavepoints it must refuse. Only probed while the
+// journal holds no steps: after a rollback the model accepted, steps
+// recorded since the valid savepoints would no longer fit the state.
+func (r *sequence[M]) rollbackStale() {
+	if len(r.stale) == 0 || r.j.Len() > 0 {
 		r.rollbackUnknown()
 		return
 	}
-	stale := make([]requeue.Savepoint, 0, len(r.invalid))
-	for sp := range r.invalid {
-		stale = append(stale, sp)
-	}
-	slices.Sort(stale) // map order is random; the sequence must not be
-	r.refused(stale[r.rng.IntN(len(stale))], "invalidated by an earlier rollback")
-}
-
-// rollbackUnknown rolls a Transactional model back to a savepoint it never
-// issued: it must fail and change nothing.
-func (r *sequence[M]) rollbackUnknown() {
-	var top requeue.Savepoint
-	for sp := range r.issued {
-		top = max(top, sp)
-	}
-	candidates := []requeue.Savepoint{top + 1, top + 1000, requeue.Savepoint(r.rng.Uint64()), 0, 1, 2}
-	for _, sp := range candidates[r.rng.IntN(len(candidates)):] {
-		if !r.issued[sp] {
-			r.refused(sp, "never issued")
-			return
+	s := r.stale[r.rng.IntN(len(r.stale))]
+	const why = "of a savepoint invalidated by an earlier rollback"
+	before := r.state(r.m)
+	err := r.tx.Rollback(s.sp)
+	r.logf("Rollback(%d) [savepoint invalidated by an earlier rollback] = %v", s.sp, err)
+	got := r.state(r.m)
+	switch {
+	case err != nil:
+		if got != before {
+			r.failState(fmt.Sprintf("Rollback(%d) %s failed but changed the state", s.sp, why), before, got)
+		}
+	case r.cfg.strict:
+		r.failf("Rollback(%d) %s returned no error (StrictSavepoints: such a savepoint must be refused)", s.sp, why)
+	case got != s.state:
+		r.failState(fmt.Sprintf("Rollback(%d) %s succeeded but did not restore the state it marked (refuse such a savepoint with an error, or restore exactly its state)", s.sp, why), s.state, got)
+	default:
+		// Accepted, and exact: a rollback to s. The savepoints taken after
+		// it are invalid now, and the frames that rely on them gone.
+		copy(r.runs, s.runs)
+		k, _ := slices.BinarySearchFunc(r.saves, s.n, func(v save, n int) int { return v.n - n })
+		r.invalidate(k)
+		for len(r.frames) > 0 && r.frames[len(r.frames)-1].at >= k {
+			r.frames = r.frames[:len(r.frames)-1]
 		}
 	}
-	r.checkpoint()
 }
 
-func (r *sequence[M]) refused(sp requeue.Savepoint, why string) {
-	before := r.state(r.m)
-	err := r.tx.Rollback(sp)
-	r.logf("Rollback(%d) [%s] = %v", sp, why, err)
-	if err == nil {
-		r.failf("Rollback(%d) of a savepoint %s returned no error", sp, why)
+// rollbackUnknown rolls a Transactional model back to a value it never
+// returned from Savepoint. The model must refuse it or change nothing. A
+// model may accept a value that names a state of its current history (a
+// serial number of one of its operations, say): by default the kit then
+// ends the sequence, as it cannot tell what the state should be. With
+// StrictSavepoints the kit also tries values next to the ones issued, and
+// the model must refuse them all.
+func (r *sequence[M]) rollbackUnknown() {
+	candidates := []requeue.Savepoint{r.top + 1<<20 + requeue.Savepoint(r.rng.IntN(1<<20)), requeue.Savepoint(r.rng.Uint64())}
+	if r.cfg.strict {
+		candidates = append(candidates, r.top+1, 0, 1, 2)
+	}
+	for _, sp := range candidates[r.rng.IntN(len(candidates)):] {
+		if r.issued[sp] {
+			continue
+		}
+		const why = "of a value Savepoint never returned"
+		before := r.state(r.m)
+		err := r.tx.Rollback(sp)
+		r.logf("Rollback(%d) [never returned by Savepoint] = %v", sp, err)
+		switch got := r.state(r.m); {
+		case err != nil:
+			if got != before {
+				r.failState(fmt.Sprintf("Rollback(%d) %s failed but changed the state", sp, why), before, got)
+			}
+		case r.cfg.strict:
+			r.failf("Rollback(%d) %s returned no error (StrictSavepoints: such a value must be refused)", sp, why)
+		default:
+			r.logf("the model accepted Rollback(%d): the kit cannot tell which state it should restore, so the sequence ends here", sp)
+			r.over = true
+		}
 		return
 	}
-	if got := r.state(r.m); got != before {
-		r.failState(fmt.Sprintf("Rollback(%d) of a savepoint %s failed but changed the state", sp, why), before, got)
-	}
+	r.checkpoint()
 }
 
 func (r *sequence[M]) logf(format string, args ...any) {
@@ -385,6 +496,7 @@ func (r *sequence[M]) failf(format string, args ...any) bool {
 			Seed:     r.cfg.seed,
 			Sequence: r.seq,
 			Step:     r.step,
+			Steps:    r.cfg.steps,
 			Trace:    slices.Clone(r.trace),
 		}
 	}

@@ -98,8 +98,12 @@ func (t *toy) Place(j *requeue.Journal, id string) (bool, error) {
 }
 
 // txToy keeps its own transactions: savepoints are copies of the state,
-// tagged with a number never reused. It ignores the journal. bug names a
-// defect to inject.
+// tagged with a number never reused, on a stack that a rollback pops. It
+// ignores the journal. bug names a defect to inject, or "no-invalidate": a
+// rollback does not pop the stack, so the model accepts savepoints taken
+// after the one it rolled back to (and restores them exactly);
+// "unknown-accepted": Rollback of a value beyond any it returned returns
+// nil, changing nothing.
 type txToy struct {
 	toy
 	saves []txSave
@@ -171,8 +175,13 @@ func (t *txToy) Rollback(sp requeue.Savepoint) error {
 		}
 		return nil
 	}
-	if t.bug == "unknown-resets" {
+	switch t.bug {
+	case "unknown-resets":
 		t.free = 3
+	case "unknown-accepted":
+		if sp > t.next {
+			return nil
+		}
 	}
 	return fmt.Errorf("unknown savepoint %d", sp)
 }

@@ -1,0 +1,122 @@
+package requeue
+
+import (
+	"encoding/binary"
+	"math"
+	"slices"
+)
+
+var (
+	_ Shaper     = (*Cluster)(nil)
+	_ FitBounder = (*Cluster)(nil)
+)
+
+// Shape implements [Shaper]: for a registered job that is not running, a key
+// made of its gang minimum and its task requests in order (first fit places
+// two jobs with the same key alike). ok is false for an unknown or running
+// job. O(tasks); allocates the key.
+func (c *Cluster) Shape(job string) (key string, ok bool) {
+	if c == nil {
+		return "", false
+	}
+	ji, found := c.jobIndex[job]
+	if !found || c.jobs[ji].placed > 0 {
+		return "", false
+	}
+	cj := &c.jobs[ji]
+	b := make([]byte, 0, 8+24*len(cj.tasks))
+	b = binary.LittleEndian.AppendUint64(b, uint64(cj.min))
+	for _, t := range cj.tasks {
+		b = binary.LittleEndian.AppendUint64(b, uint64(t.MilliCPU))
+		b = binary.LittleEndian.AppendUint64(b, uint64(t.Memory))
+		b = binary.LittleEndian.AppendUint64(b, uint64(t.GPU))
+	}
+	return string(b), true
+}
+
+// MayFit implements [FitBounder]. It sets fits[i] to false when the gang
+// of jobs[i] cannot fit even with victim's tasks released, by two tests:
+//
+//   - the cluster-wide free total (plus the victim's requests) is below the
+//     gang's lower bound;
+//   - fewer than the gang minimum of its tasks can be placed, counting every
+//     task that fits the component-wise largest free vector of the nodes as
+//     placeable, and the others only in the room the victim leaves on its
+//     own nodes (their free resources plus the victim's requests), as many
+//     as that room holds of the smallest of them, component by component.
+//
+// It sets true for an unknown or running job, and for every job when the
+// victim is unknown or not running. O(tasks of the victim² + tasks of the
+// jobs); no allocation.
+func (c *Cluster) MayFit(victim string, jobs []string, fits []bool) {
+	if c == nil {
+		for i := range fits {
+			fits[i] = true
+		}
+		return
+	}
+	free, largest := c.free, padding // padding: no node, nothing fits
+	if len(c.nodes) > 0 {
+		largest = c.tree[1]
+	}
+	var room Resources // what the victim leaves free on its own nodes
+	vi := int32(-1)
+	if victim != "" {
+		var ok bool
+		vi, ok = c.jobIndex[victim]
+		if !ok || c.jobs[vi].placed == 0 {
+			for i := range fits {
+				fits[i] = true // Evict will report the error
+			}
+			return
+		}
+		v := &c.jobs[vi]
+		for t, n := range v.on {
+			if n < 0 {
+				continue
+			}
+			free = free.Add(v.tasks[t])
+			room = room.Add(v.tasks[t])
+			if !slices.Contains(v.on[:t], n) {
+				room = room.Add(c.nodes[n].free)
+			}
+		}
+	}
+	for i, job := range jobs {
+		ji, ok := c.jobIndex[job]
+		fits[i] = !ok || ji == vi || c.jobs[ji].placed > 0 || c.gangMayFit(&c.jobs[ji], free, largest, room)
+	}
+}
+
+// gangMayFit applies MayFit's two tests to one pending job.
+func (c *Cluster) gangMayFit(cj *clusterJob, free, largest, room Resources) bool {
+	if len(c.nodes) == 0 || !cj.need.Fits(free) {
+		return false
+	}
+	// Tasks that fit some node as things are count as placeable; the others
+	// can only go to the victim's room.
+	placeable, inRoom := 0, 0
+	smallest := Resources{math.MaxInt64, math.MaxInt64, math.MaxInt64}
+	for _, t := range cj.tasks {
+		switch {
+		case t.Fits(largest):
+			placeable++
+		case t.Fits(room):
+			inRoom++
+			smallest = Resources{min(smallest.MilliCPU, t.MilliCPU), min(smallest.Memory, t.Memory), min(smallest.GPU, t.GPU)}
+		}
+	}
+	if inRoom > 0 {
+		inRoom = min(inRoom, fitCount(room.MilliCPU, smallest.MilliCPU), fitCount(room.Memory, smallest.Memory), fitCount(room.GPU, smallest.GPU))
+	}
+	return placeable+inRoom >= int(cj.min)
+}
+
+// fitCount returns how many requests of size each fit in room (any number
+// when each is 0).
+func fitCount(room, each int64) int {
+	if each <= 0 {
+		return math.MaxInt
+	}
+	return int(min(room/each, math.MaxInt32))
+}

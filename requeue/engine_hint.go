@@ -1,0 +1,44 @@
+package requeue
+
+// Shaper is an optional interface of a [Model] that can tell which pending
+// jobs are interchangeable for placement. When the engine's Model implements
+// it, a contender that did not fit in some state of the pass is taken as the
+// answer for every contender of the same shape in that same state: the
+// engine does not call [Model.Place] for them until the state changes. With
+// many pending jobs of few shapes (the common case: a handful of GPU counts),
+// this is what keeps a pass linear in the number of contenders.
+//
+// Contract: Shape returns a key and true for a pending job the model can
+// place; two jobs with equal keys must be placed alike, so that in any state
+// [Model.Place] returns (false, nil) for one exactly when it does for the
+// other, and [FitBounder.MayFit] gives both the same answer. It returns ok
+// false for a job it cannot vouch for (unknown, already running): the engine
+// then treats the job as its own shape. The engine calls Shape once per
+// contender per pass, before any other model method; the key may be any
+// string (the engine compares keys, it does not parse them). [Cluster]'s
+// key encodes the gang minimum and the task requests.
+type Shaper interface {
+	Shape(job string) (key string, ok bool)
+}
+
+// FitBounder is an optional interface of a [Model] that offers a cheap,
+// conservative fit test. MayFit sets fits[i] to false only when jobs[i]
+// certainly does not fit in the model's current state after evicting the
+// running job victim (victim "" means no eviction), so that [Model.Place]
+// would return (false, nil); true promises nothing. The engine asks about
+// all of a victim's candidate shapes at once, before it checkpoints and
+// evicts the victim, so that the model works out what the victim's eviction
+// would free once; and it asks about one job before each placement attempt.
+// It skips the attempt (and, when no contender of the victim may fit, the
+// eviction) on false. With the reference [Cluster], whose bound compares
+// free totals and per-node maxima, most hopeless attempts of a large pass
+// never reach Place.
+//
+// Contract: MayFit must not change the state; it must set a true for a job
+// or victim it does not know (the engine learns of errors from Place and
+// Evict); len(fits) == len(jobs), and it must not keep the slices. It
+// should cost O(len(jobs)) or close: the engine calls it once per victim it
+// considers and once per placement attempt.
+type FitBounder interface {
+	MayFit(victim string, jobs []string, fits []bool)
+}

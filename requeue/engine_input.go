@@ -1,0 +1,209 @@
+package requeue
+
+import (
+	"cmp"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+)
+
+// ErrContenderNominated is the error of a [ContenderError] for a contender
+// whose ID is also nominated: a job cannot be both running (a victim) and
+// pending (a contender), so the engine keeps the nomination and drops the
+// contender.
+var ErrContenderNominated = errors.New("requeue: contender is also nominated as a victim")
+
+// mergeVictim folds the data of o into v, for two entries describing the
+// same job (the same ID). Each field takes the value that protects the
+// running job the most, so the result does not depend on which nominator
+// reported first (the rule [EngineInput.Victims] documents):
+//
+//   - Priority: the highest (fewer contenders qualify).
+//   - Queue: the largest ID; queuetree.None (-1) loses to any queue. Two
+//     different queues are inconsistent data: the rule only makes the
+//     result independent of the input order.
+//   - Start: the latest; a known start (non-zero) wins over an unknown one.
+//   - Expected: the longest (the smallest overrun).
+//   - RequeueDelay: an explicit delay (HasRequeueDelay) wins over none; of
+//     two explicit delays, the longest.
+//   - NotBefore: the latest; a gate (non-zero) wins over none.
+//
+// The rule is commutative and associative; O(1), no allocation.
+func mergeVictim(v *Victim, o *Victim) {
+	v.Priority = max(v.Priority, o.Priority)
+	v.Queue = max(v.Queue, o.Queue)
+	v.Start = laterKnown(v.Start, o.Start)
+	v.Expected = max(v.Expected, o.Expected)
+	switch {
+	case !o.HasRequeueDelay:
+	case !v.HasRequeueDelay:
+		v.RequeueDelay, v.HasRequeueDelay = o.RequeueDelay, true
+	default:
+		v.RequeueDelay = max(v.RequeueDelay, o.RequeueDelay)
+	}
+	v.NotBefore = laterKnown(v.NotBefore, o.NotBefore)
+}
+
+// laterKnown returns the later of two instants, a non-zero one winning over
+// the zero time.
+func laterKnown(a, b time.Time) time.Time {
+	switch {
+	case b.IsZero():
+		return a
+	case a.IsZero() || b.After(a):
+		return b
+	}
+	return a
+}
+
+// compareContenders is the total order of contenders: highest priority
+// first, then the oldest Queued, then ID, then (for duplicate IDs only)
+// the smallest queue.
+func compareContenders(a, b *Contender) int {
+	if c := cmp.Compare(b.Priority, a.Priority); c != 0 {
+		return c
+	}
+	if c := a.Queued.Compare(b.Queued); c != 0 {
+		return c
+	}
+	if c := strings.Compare(a.ID, b.ID); c != 0 {
+		return c
+	}
+	return cmp.Compare(a.Queue, b.Queue)
+}
+
+// merge deduplicates the nominations into e.entries (sorted by job ID, the
+// nominator names sorted and deduplicated) and the victim data into
+// e.victims (merged with mergeVictim).
+func (e *Engine) merge(in *EngineInput) {
+	noms := append(e.noms[:0], in.Nominations...)
+	slices.SortFunc(noms, func(a, b VictimNomination) int {
+		if c := strings.Compare(a.Job, b.Job); c != 0 {
+			return c
+		}
+		return strings.Compare(a.Nominator, b.Nominator)
+	})
+	noms = slices.Compact(noms)
+	e.noms = noms
+
+	e.victims = e.victims[:0]
+	for i := range in.Victims {
+		v := &in.Victims[i]
+		if k, dup := e.victimIdx[v.ID]; dup {
+			mergeVictim(&e.victims[k], v)
+			continue
+		}
+		e.victimIdx[v.ID] = int32(len(e.victims))
+		e.victims = append(e.victims, *v)
+	}
+
+	names := make([]string, len(noms)) // one backing array for all Nominators
+	e.entries = e.entries[:0]
+	for i := 0; i < len(noms); {
+		k := i
+		for k < len(noms) && noms[k].Job == noms[i].Job {
+			names[k] = noms[k].Nominator
+			k++
+		}
+		vi, ok := e.victimIdx[noms[i].Job]
+		if !ok {
+			vi = -1
+		}
+		e.entries = append(e.entries, victimEntry{job: noms[i].Job, nominators: names[i:k:k], victim: vi})
+		i = k
+	}
+	clear(e.noms)
+}
+
+// prepareContenders sorts and deduplicates the contenders into e.conts
+// (the first of each ID in contender order is kept), drops the nominated
+// ones with an error, and groups them by shape.
+func (e *Engine) prepareContenders(in []Contender, res *EngineResult) {
+	for _, c := range in {
+		c.Queued = c.Queued.Round(0) // compare instants as instants
+		if k, dup := e.contIdx[c.ID]; dup {
+			if compareContenders(&c, &e.conts[k].c) < 0 {
+				e.conts[k].c = c
+			}
+			continue
+		}
+		e.contIdx[c.ID] = int32(len(e.conts))
+		e.conts = append(e.conts, contender{c: c})
+	}
+	slices.SortFunc(e.conts, func(a, b contender) int { return compareContenders(&a.c, &b.c) })
+	out := e.conts[:0]
+	for _, c := range e.conts {
+		if e.isNominated(c.c.ID) {
+			res.ContenderErrors = append(res.ContenderErrors, ContenderError{Contender: c.c.ID,
+				Err: fmt.Errorf("%w: %q", ErrContenderNominated, c.c.ID)})
+			continue
+		}
+		out = append(out, c)
+	}
+	clear(e.conts[len(out):])
+	e.conts = out
+
+	// Shapes: contenders of one shape form a list in contender order.
+	for ci := range e.conts {
+		c := &e.conts[ci]
+		s := int32(-1)
+		if e.shaper != nil {
+			if key, ok := e.shaper.Shape(c.c.ID); ok {
+				k, seen := e.shapeIdx[key]
+				if !seen {
+					k = e.newShape()
+					e.shapeIdx[key] = k
+				}
+				s = k
+			}
+		}
+		if s < 0 {
+			s = e.newShape()
+		}
+		c.shape, c.next, c.prev = s, -1, -1
+		sh := &e.shapes[s]
+		if sh.tail < 0 {
+			sh.head = int32(ci)
+		} else {
+			e.conts[sh.tail].next = int32(ci)
+			c.prev = sh.tail
+		}
+		sh.tail = int32(ci)
+	}
+}
+
+// isNominated reports whether job is nominated: a binary search of the
+// entries, sorted by job ID.
+func (e *Engine) isNominated(job string) bool {
+	_, found := slices.BinarySearchFunc(e.entries, job, func(ent victimEntry, job string) int {
+		return strings.Compare(ent.job, job)
+	})
+	return found
+}
+
+func (e *Engine) newShape() int32 {
+	e.shapes = append(e.shapes, shapeState{head: -1, tail: -1})
+	s := int32(len(e.shapes) - 1)
+	e.live = append(e.live, s)
+	return s
+}
+
+// remove takes contender ci out of its shape's list (it was placed or
+// failed). O(1).
+func (e *Engine) remove(ci int32) {
+	c := &e.conts[ci]
+	sh := &e.shapes[c.shape]
+	if c.prev >= 0 {
+		e.conts[c.prev].next = c.next
+	} else {
+		sh.head = c.next
+	}
+	if c.next >= 0 {
+		e.conts[c.next].prev = c.prev
+	} else {
+		sh.tail = c.prev
+	}
+	c.next, c.prev = -1, -1
+}

@@ -1,0 +1,503 @@
+package requeue
+
+import (
+	"errors"
+	"fmt"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/tenurepolicy/tenure/eligibility"
+)
+
+func committedAt(now time.Time, job string, contenders ...string) Outcome {
+	return Outcome{Job: job, Nominators: []string{"x"}, Kind: OutcomeCommitted,
+		Decision: eligibility.Decision{Allowed: true, Reason: ReasonCommitted}, Contenders: contenders,
+		NotBefore: NotBeforeCeil(now), Annotation: FormatNotBefore(now)}
+}
+
+func keptFor(job string, reason eligibility.Reason) Outcome {
+	return Outcome{Job: job, Nominators: []string{"x"}, Kind: OutcomeKept, Decision: eligibility.Decision{Reason: reason}}
+}
+
+// TestEngineNoNeedlessEviction is the reproduction of a needless eviction:
+// victims v1 on n0 and v2 on n1 (4 GPUs each); c1 (2 GPUs) is placed after
+// evicting v1 and leaves 2 GPUs free on n0; x (2 GPUs) may not use v1's
+// resources (a filter, or CanContend). x must be placed in n0's leftover
+// without evicting anyone, and v2 must keep running.
+func TestEngineNoNeedlessEviction(t *testing.T) {
+	now := t0
+	for _, tc := range []struct {
+		name string
+		cfg  EngineConfig
+	}{
+		{"blocked by a filter", EngineConfig{Filters: []VictimFilter{denyFilter{"v1/x": true}}}},
+		{"blocked by CanContend", EngineConfig{CanContend: func(v *Victim, c *Contender) bool {
+			return c.Priority > v.Priority && !(v.ID == "v1" && c.ID == "x")
+		}}},
+	} {
+		for _, model := range []string{"cluster", "plain", "transactional"} {
+			t.Run(tc.name+"/"+model, func(t *testing.T) {
+				c := gpuCluster(t, 2, fxJob{id: "v1", gpus: []int64{4}, running: true}, fxJob{id: "v2", gpus: []int64{4}, running: true},
+					fxJob{id: "c1", gpus: []int64{2}}, fxJob{id: "x", gpus: []int64{2}})
+				var m Model = c
+				switch model {
+				case "plain":
+					m = plainModel{c}
+				case "transactional":
+					m = &txCluster{c: c}
+				}
+				e, err := NewEngine(tc.cfg)
+				if err != nil {
+					t.Fatal(err)
+				}
+				res, err := e.Run(now, EngineInput{
+					Nominations: noms("x", "v1", "v2"),
+					Victims:     []Victim{{ID: "v1", Priority: 1}, {ID: "v2", Priority: 2}},
+					Contenders:  []Contender{{ID: "c1", Priority: 9}, {ID: "x", Priority: 8}},
+				}, m)
+				if err != nil {
+					t.Fatal(err)
+				}
+				want := []Outcome{committedAt(now, "v1", "c1"), keptFor("v2", ReasonNoContender)}
+				if d := cmp.Diff(want, res.Outcomes, errPresence); d != "" {
+					t.Errorf("outcomes (-want +got):\n%s", d)
+				}
+				if d := cmp.Diff([]FreeFit{{Contender: "x", After: "v1"}}, res.FitWithoutEviction); d != "" {
+					t.Errorf("placements without eviction (-want +got):\n%s", d)
+				}
+				if !c.Running("v2") || c.Running("v1") || c.Placement("x")[0] != "n0" || c.Placement("c1")[0] != "n0" {
+					t.Errorf("final model: %+v", c.Snapshot())
+				}
+			})
+		}
+	}
+}
+
+// TestEngineFitWithoutEviction: a contender that fits as things are is
+// placed and reported, and is never a reason to evict; a contender that
+// does not fit is still tried in a victim's resources.
+func TestEngineFitWithoutEviction(t *testing.T) {
+	now := t0
+	// n0: v (4 GPUs); n1: w (2 GPUs), 2 free.
+	c := gpuCluster(t, 2, fxJob{id: "v", gpus: []int64{4}, running: true}, fxJob{id: "w", gpus: []int64{2}, running: true},
+		fxJob{id: "small", gpus: []int64{2}}, fxJob{id: "big", gpus: []int64{4}}, fxJob{id: "small2", gpus: []int64{2}})
+	e, _ := NewEngine(EngineConfig{})
+	res, err := e.Run(now, EngineInput{
+		Nominations: noms("x", "v", "w"),
+		Victims:     []Victim{{ID: "v", Priority: 1}, {ID: "w", Priority: 2}},
+		Contenders:  []Contender{{ID: "small", Priority: 9}, {ID: "big", Priority: 8}, {ID: "small2", Priority: 7}},
+	}, c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// small takes n1's 2 free GPUs; big needs v's node; small2 then has
+	// nowhere to go but w's 2 GPUs... which it may use (priority 7 > 2).
+	want := EngineResult{
+		Outcomes:           []Outcome{committedAt(now, "v", "big"), committedAt(now, "w", "small2")},
+		FitWithoutEviction: []FreeFit{{Contender: "small"}},
+		Commits:            2,
+	}
+	if d := cmp.Diff(want, res, sameResult...); d != "" {
+		t.Errorf("(-want +got):\n%s", d)
+	}
+	if err := c.check(); err != nil {
+		t.Error(err)
+	}
+}
+
+// TestEngineFiltersAskedForWhatFits: the filters are asked only about
+// contenders that fit in the victim's resources, so a victim is reported as
+// protected only when the protection is what keeps it running.
+func TestEngineFiltersAskedForWhatFits(t *testing.T) {
+	now := t0
+	var asked []string
+	filter := VictimFilterFunc(func(now time.Time, v *Victim, c *Contender) eligibility.Decision {
+		asked = append(asked, v.ID+"/"+c.ID)
+		return eligibility.Decision{Reason: "minruntime_protected", Until: t0.Add(time.Hour)}
+	})
+	c := gpuCluster(t, 2, fxJob{id: "v", gpus: []int64{4}, running: true}, fxJob{id: "w", gpus: []int64{2}, running: true}, fxJob{id: "w2", gpus: []int64{2}, running: true},
+		fxJob{id: "huge", gpus: []int64{8}}, fxJob{id: "p", gpus: []int64{4}})
+	e, _ := NewEngine(EngineConfig{Filters: []VictimFilter{filter}})
+	res, err := e.Run(now, EngineInput{
+		Nominations: noms("x", "v", "w"),
+		Victims:     []Victim{{ID: "v", Priority: 1}, {ID: "w", Priority: 2}},
+		Contenders:  []Contender{{ID: "huge", Priority: 9}, {ID: "p", Priority: 8}},
+	}, c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []Outcome{
+		// p would fit in v's 4 GPUs: the protection keeps v.
+		{Job: "v", Nominators: []string{"x"}, Kind: OutcomeSkipped, Decision: eligibility.Decision{Reason: "minruntime_protected", Until: t0.Add(time.Hour)}},
+		// Nothing fits in w's 2 GPUs: kept for that, protected or not.
+		keptFor("w", ReasonNoFit),
+	}
+	if d := cmp.Diff(want, res.Outcomes, errPresence); d != "" {
+		t.Errorf("outcomes (-want +got):\n%s", d)
+	}
+	if d := cmp.Diff([]string{"v/p"}, asked); d != "" {
+		t.Errorf("filter calls (-want +got):\n%s", d)
+	}
+	if !res.Wake.Equal(t0.Add(time.Hour)) {
+		t.Errorf("Wake %v", res.Wake)
+	}
+}
+
+// depModel is a model whose placements are not monotone: a job may need
+// another job running before it fits (a worker and its server). It checks
+// that the engine tries a contender again after a placement changed the
+// state, even one that did not fit before.
+type depModel struct {
+	free    int
+	size    map[string]int
+	needs   map[string]string
+	running map[string]bool
+}
+
+func (m *depModel) Evict(j *Journal, id string) error {
+	if !m.running[id] {
+		return fmt.Errorf("%s is not running", id)
+	}
+	m.running[id], m.free = false, m.free+m.size[id]
+	j.Record(func() { m.running[id], m.free = true, m.free-m.size[id] })
+	return nil
+}
+
+func (m *depModel) Place(j *Journal, id string) (bool, error) {
+	if m.running[id] {
+		return false, fmt.Errorf("%s is running", id)
+	}
+	if dep := m.needs[id]; dep != "" && !m.running[dep] || m.size[id] > m.free {
+		return false, nil
+	}
+	m.running[id], m.free = true, m.free-m.size[id]
+	j.Record(func() { m.running[id], m.free = false, m.free+m.size[id] })
+	return true, nil
+}
+
+func TestEngineRetriesAfterAPlacement(t *testing.T) {
+	now := t0
+	newModel := func(free int) *depModel {
+		return &depModel{free: free, size: map[string]int{"v": 2, "a": 1, "b": 1}, needs: map[string]string{"b": "a"}, running: map[string]bool{"v": true}}
+	}
+	in := EngineInput{
+		Nominations: noms("x", "v"),
+		Victims:     []Victim{{ID: "v"}},
+		Contenders:  []Contender{{ID: "b", Priority: 9}, {ID: "a", Priority: 8}},
+	}
+	// Room for both: b does not fit until a runs, then it does.
+	m := newModel(2)
+	res, err := (&Engine{}).Run(now, in, m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := cmp.Diff([]FreeFit{{Contender: "a"}, {Contender: "b"}}, res.FitWithoutEviction); d != "" {
+		t.Errorf("without eviction (-want +got):\n%s", d)
+	}
+	// No room: both in v's resources, b after a.
+	m = newModel(0)
+	res, err = (&Engine{}).Run(now, in, m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := cmp.Diff([]Outcome{committedAt(now, "v", "a", "b")}, res.Outcomes, errPresence); d != "" {
+		t.Errorf("(-want +got):\n%s", d)
+	}
+}
+
+// TestEngineVictimDataOrder: two nominators report the same job with
+// different data; the requeue delay, the not-before and the priority do not
+// depend on which comes first.
+func TestEngineVictimDataOrder(t *testing.T) {
+	now := t0.Add(3 * time.Hour)
+	expected := Victim{ID: "v", Priority: 1, Start: t0, Expected: 2 * time.Hour, RequeueDelay: 30 * time.Minute, HasRequeueDelay: true}
+	proportion := Victim{ID: "v", Priority: 1}
+	for _, victims := range [][]Victim{{expected, proportion}, {proportion, expected}} {
+		c := gpuCluster(t, 1, fxJob{id: "v", gpus: []int64{4}, running: true}, fxJob{id: "p", gpus: []int64{4}})
+		e, _ := NewEngine(EngineConfig{DefaultDelay: time.Minute})
+		res, err := e.Run(now, EngineInput{
+			Nominations: append(noms("expectedruntime", "v"), noms("proportion", "v")...),
+			Victims:     victims,
+			Contenders:  []Contender{{ID: "p", Priority: 5}},
+		}, c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if o := res.Outcomes[0]; o.Kind != OutcomeCommitted || !o.NotBefore.Equal(now.Add(30*time.Minute)) {
+			t.Errorf("victims %v: outcome %+v, want committed with not-before now+30m", victims, o)
+		}
+	}
+}
+
+// TestMergeVictim pins the per-field rule and checks that it is commutative
+// and associative.
+func TestMergeVictim(t *testing.T) {
+	a := Victim{ID: "v", Priority: 3, Queue: 2, Start: t0.Add(time.Hour), Expected: time.Hour, NotBefore: t0}
+	b := Victim{ID: "v", Priority: 5, Queue: -1, Start: t0, Expected: 2 * time.Hour, RequeueDelay: 10 * time.Minute, HasRequeueDelay: true}
+	c := Victim{ID: "v", Priority: 1, Queue: 4, RequeueDelay: 20 * time.Minute, HasRequeueDelay: true, NotBefore: t0.Add(time.Minute)}
+	d := Victim{ID: "v", RequeueDelay: -time.Minute, HasRequeueDelay: true}
+	merge := func(vs ...Victim) Victim {
+		out := vs[0]
+		for _, v := range vs[1:] {
+			mergeVictim(&out, &v)
+		}
+		return out
+	}
+	tests := []struct {
+		name string
+		in   []Victim
+		want Victim
+	}{
+		{"highest priority, largest queue, latest start, longest expected, explicit delay, latest not-before", []Victim{a, b},
+			Victim{ID: "v", Priority: 5, Queue: 2, Start: t0.Add(time.Hour), Expected: 2 * time.Hour, RequeueDelay: 10 * time.Minute, HasRequeueDelay: true, NotBefore: t0}},
+		{"two explicit delays: the longest", []Victim{b, c},
+			Victim{ID: "v", Priority: 5, Queue: 4, Start: t0, Expected: 2 * time.Hour, RequeueDelay: 20 * time.Minute, HasRequeueDelay: true, NotBefore: t0.Add(time.Minute)}},
+		{"a known start and not-before win over the zero time", []Victim{c, a},
+			Victim{ID: "v", Priority: 3, Queue: 4, Start: t0.Add(time.Hour), Expected: time.Hour, RequeueDelay: 20 * time.Minute, HasRequeueDelay: true, NotBefore: t0.Add(time.Minute)}},
+		{"a negative delay loses to a valid one", []Victim{d, b}, merge(b, d)},
+		{"a negative delay alone stays (and is reported as invalid)", []Victim{d, {ID: "v"}}, d},
+	}
+	for _, tc := range tests {
+		if d := cmp.Diff(tc.want, merge(tc.in...)); d != "" {
+			t.Errorf("%s (-want +got):\n%s", tc.name, d)
+		}
+	}
+	if got := merge(d, b); got.RequeueDelay != 10*time.Minute {
+		t.Errorf("negative delay merged with 10m: %v", got.RequeueDelay)
+	}
+	all := []Victim{a, b, c, d}
+	want := merge(all...)
+	for _, perm := range [][]int{{3, 2, 1, 0}, {1, 3, 0, 2}, {2, 0, 3, 1}} {
+		var vs []Victim
+		for _, i := range perm {
+			vs = append(vs, all[i])
+		}
+		if d := cmp.Diff(want, merge(vs...)); d != "" {
+			t.Errorf("order %v (-want +got):\n%s", perm, d)
+		}
+	}
+	// Associative: merging merged halves gives the same.
+	if d := cmp.Diff(want, merge(merge(a, b), merge(c, d))); d != "" {
+		t.Errorf("merge of merges (-want +got):\n%s", d)
+	}
+}
+
+// neverFits is a Model in which every eviction succeeds and nothing ever
+// fits: the worst case for a pass, and no help from the model.
+type neverFits struct{ evicts, places int }
+
+func (m *neverFits) Evict(*Journal, string) error { m.evicts++; return nil }
+func (m *neverFits) Place(*Journal, string) (bool, error) {
+	m.places++
+	return false, nil
+}
+
+// TestEngineZeroConfigBounded: with the zero EngineConfig, a pass over a
+// model that offers no help stops at the default bounds and defers the
+// rest.
+func TestEngineZeroConfigBounded(t *testing.T) {
+	var in EngineInput
+	for i := range 400 {
+		in.Nominations = append(in.Nominations, VictimNomination{Job: fmt.Sprintf("v%03d", i), Nominator: "x"})
+		in.Victims = append(in.Victims, Victim{ID: fmt.Sprintf("v%03d", i)})
+		in.Contenders = append(in.Contenders, Contender{ID: fmt.Sprintf("c%03d", i), Priority: 1})
+	}
+	m := &neverFits{}
+	res, err := (&Engine{}).Run(t0, in, m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Attempts != DefaultMaxAttempts || m.places != DefaultMaxAttempts || res.Checks > DefaultMaxChecks {
+		t.Fatalf("attempts %d, Place calls %d, checks %d", res.Attempts, m.places, res.Checks)
+	}
+	// 400 without eviction, then 400 per victim: 249 victims decided.
+	kinds := map[OutcomeKind]int{}
+	for _, o := range res.Outcomes {
+		kinds[o.Kind]++
+		if o.Kind == OutcomeDeferred && o.Reason != ReasonMaxAttempts {
+			t.Fatalf("deferred for %s", o.Reason)
+		}
+	}
+	if want := (map[OutcomeKind]int{OutcomeKept: 249, OutcomeDeferred: 151}); !cmp.Equal(want, kinds) {
+		t.Errorf("outcome kinds %v, want %v", kinds, want)
+	}
+
+	// The checks bound alone, with a CanContend that qualifies nobody.
+	in.Contenders = in.Contenders[:1]
+	many := EngineInput{Contenders: in.Contenders}
+	for i := range DefaultMaxChecks/1000 + 10 {
+		many.Nominations = append(many.Nominations, VictimNomination{Job: fmt.Sprint("v", i), Nominator: "x"})
+		many.Victims = append(many.Victims, Victim{ID: fmt.Sprint("v", i)})
+	}
+	e, _ := NewEngine(EngineConfig{CanContend: func(v *Victim, c *Contender) bool { return false }})
+	for range 999 { // 1,000 contenders of one shape... with no model help, 1,000 shapes
+		many.Contenders = append(many.Contenders, Contender{ID: fmt.Sprint("c", len(many.Contenders)), Priority: 1})
+	}
+	res, err = e.Run(t0, many, &neverFits{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	last := res.Outcomes[len(res.Outcomes)-1]
+	if res.Checks != DefaultMaxChecks || last.Kind != OutcomeDeferred || last.Reason != ReasonMaxChecks {
+		t.Errorf("checks %d, last outcome %+v", res.Checks, last)
+	}
+}
+
+// TestEngineBadInput: bad data and failing models get an outcome or an
+// error, never a panic.
+func TestEngineBadInput(t *testing.T) {
+	now := t0
+	full := []fxJob{{id: "v", gpus: []int64{4}, running: true}, {id: "w", gpus: []int64{4}, running: true}}
+	tests := []struct {
+		name    string
+		jobs    []fxJob
+		model   func(c *Cluster) Model
+		in      EngineInput
+		want    EngineResult
+		wantErr bool
+	}{
+		{
+			name: "a nominated job without victim data, a victim unknown to the model, a contender unknown to the model",
+			jobs: full,
+			in: EngineInput{
+				Nominations: noms("x", "nodata", "ghost"),
+				Victims:     []Victim{{ID: "ghost"}, {ID: "unnominated"}},
+				Contenders:  []Contender{{ID: "phantom", Priority: 3}},
+			},
+			want: EngineResult{
+				Outcomes: []Outcome{
+					{Job: "nodata", Nominators: []string{"x"}, Kind: OutcomeSkipped, Decision: eligibility.Decision{Reason: ReasonUnknownVictim}},
+					keptFor("ghost", ReasonNoContender), // phantom failed before any victim
+				},
+				ContenderErrors: []ContenderError{{Contender: "phantom", Err: errors.New("unknown")}},
+			},
+		},
+		{
+			name: "duplicate IDs everywhere",
+			jobs: append(full, fxJob{id: "p", gpus: []int64{4}}),
+			in: EngineInput{
+				Nominations: append(noms("x", "v", "v", "w"), noms("x", "w")...),
+				Victims:     []Victim{{ID: "w", Priority: 1}, {ID: "v"}, {ID: "w"}, {ID: "v", Priority: 2}},
+				Contenders:  []Contender{{ID: "p", Priority: 3}, {ID: "p", Priority: 1}},
+			},
+			want: EngineResult{
+				Outcomes: []Outcome{committedAt(now, "w", "p"), keptFor("v", ReasonNoContender)},
+				Commits:  1,
+			},
+		},
+		{
+			name: "a running job listed as a contender, and a contender that is nominated",
+			jobs: append(full, fxJob{id: "p", gpus: []int64{4}}),
+			in: EngineInput{
+				Nominations: noms("x", "v"),
+				Victims:     []Victim{{ID: "v"}},
+				Contenders:  []Contender{{ID: "w", Priority: 3}, {ID: "v", Priority: 3}, {ID: "p", Priority: 1}},
+			},
+			want: EngineResult{
+				Outcomes: []Outcome{committedAt(now, "v", "p")},
+				ContenderErrors: []ContenderError{
+					{Contender: "v", Err: ErrContenderNominated},
+					{Contender: "w", Err: errors.New("already running")},
+				},
+				Commits: 1,
+			},
+		},
+		{
+			name: "a model whose Evict fails after releasing, and whose Place lies",
+			jobs: append(full, fxJob{id: "p", gpus: []int64{4}}),
+			model: func(c *Cluster) Model {
+				return partialModel{c: c, evictFail: map[string]bool{"v": true}, placeLies: map[string]bool{"p": true}}
+			},
+			in: EngineInput{
+				Nominations: noms("x", "v", "w"),
+				Victims:     []Victim{{ID: "v"}, {ID: "w", Priority: 1}},
+				Contenders:  []Contender{{ID: "p", Priority: 3}},
+			},
+			want: EngineResult{
+				Outcomes: []Outcome{
+					{Job: "v", Nominators: []string{"x"}, Kind: OutcomeSkipped, Decision: eligibility.Decision{Reason: ReasonEvictError}, Err: errors.New("evict failed")},
+					keptFor("w", ReasonNoFit),
+				},
+			},
+		},
+		{
+			name:  "a Transactional model whose Rollback fails: the pass stops with an error",
+			jobs:  append(full, fxJob{id: "big", gpus: []int64{8}}),
+			model: func(c *Cluster) Model { return &badRollback{txCluster{c: c}} },
+			in: EngineInput{
+				Nominations: noms("x", "v", "w"),
+				Victims:     []Victim{{ID: "v"}, {ID: "w", Priority: 1}},
+				Contenders:  []Contender{{ID: "big", Priority: 3}},
+			},
+			want: EngineResult{
+				Outcomes: []Outcome{
+					{Job: "v", Nominators: []string{"x"}, Kind: OutcomeDeferred, Decision: eligibility.Decision{Reason: ReasonModelError}},
+					{Job: "w", Nominators: []string{"x"}, Kind: OutcomeDeferred, Decision: eligibility.Decision{Reason: ReasonModelError}},
+				},
+			},
+			wantErr: true,
+		},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			c := gpuCluster(t, 2, tc.jobs...)
+			var m Model = c
+			if tc.model != nil {
+				m = tc.model(c)
+			}
+			res, err := (&Engine{}).Run(now, tc.in, m)
+			if (err != nil) != tc.wantErr {
+				t.Fatalf("error %v, want one: %v", err, tc.wantErr)
+			}
+			if err != nil && !errors.Is(err, errRollbackRefused) {
+				t.Errorf("error %v does not wrap the model's", err)
+			}
+			if d := cmp.Diff(tc.want, res, sameResult...); d != "" {
+				t.Errorf("(-want +got):\n%s", d)
+			}
+		})
+	}
+}
+
+var errRollbackRefused = errors.New("rollback refused")
+
+// badRollback is a Transactional model whose Rollback always fails.
+type badRollback struct{ txCluster }
+
+func (m *badRollback) Rollback(Savepoint) error { return errRollbackRefused }
+
+// TestEngineBoundInContenderWalk: MaxChecks reached while the engine looks
+// for a shape's next qualifying contender (CanContend says no to most)
+// defers the victim; it is neither kept nor skipped on partial evidence.
+func TestEngineBoundInContenderWalk(t *testing.T) {
+	jobs := []fxJob{{id: "v", gpus: []int64{4}, running: true}}
+	var conts []Contender
+	for i := range 100 {
+		id := fmt.Sprintf("c%02d", i)
+		jobs = append(jobs, fxJob{id: id, gpus: []int64{4}})
+		conts = append(conts, Contender{ID: id, Priority: 5})
+	}
+	in := EngineInput{Nominations: noms("x", "v"), Victims: []Victim{{ID: "v"}}, Contenders: conts}
+	cfg := EngineConfig{
+		Filters:    []VictimFilter{denyFilter{"v/c00": true}},
+		CanContend: func(v *Victim, c *Contender) bool { return c.ID == "c00" || c.ID == "c99" },
+	}
+	for _, tc := range []struct {
+		maxChecks int
+		want      Outcome
+	}{
+		{0, committedAt(t0, "v", "c99")},
+		{50, Outcome{Job: "v", Nominators: []string{"x"}, Kind: OutcomeDeferred, Decision: eligibility.Decision{Reason: ReasonMaxChecks}}},
+	} {
+		cfg.MaxChecks = tc.maxChecks
+		e, _ := NewEngine(cfg)
+		res, err := e.Run(t0, in, gpuCluster(t, 1, jobs...))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d := cmp.Diff([]Outcome{tc.want}, res.Outcomes, errPresence); d != "" {
+			t.Errorf("MaxChecks %d (-want +got):\n%s", tc.maxChecks, d)
+		}
+	}
+}

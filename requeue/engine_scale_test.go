@@ -1,0 +1,212 @@
+package requeue
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"runtime"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/tenurepolicy/tenure/eligibility"
+)
+
+// scaleWorld is the engine's scale test: n nominated 1-task victims, two per
+// node, on n/2 full nodes of 8 GPUs (64 cores, 512 GiB), and k pending
+// contenders: gangs of 1-4 tasks of 1, 2, 4 or 8 GPUs (16 shapes), priority
+// 1-10 against the victims' 0-4. 10% of the victims are in cooldown, 10%
+// protected by a filter from every contender, 10% carry their own requeue
+// delay; a fifth of them have a second nominator.
+func scaleWorld(tb testing.TB, n, k int) (*Cluster, EngineInput, EngineConfig, time.Time) {
+	tb.Helper()
+	rng := rand.New(rand.NewPCG(uint64(n), uint64(k)))
+	now := t0.Add(24 * time.Hour)
+	gpu := func(g int64) Resources { return Resources{MilliCPU: 8000 * g, Memory: (64 << 30) * g, GPU: g} }
+	nodes := make([]Node, n/2)
+	for i := range nodes {
+		nodes[i] = Node{Name: fmt.Sprintf("node-%05d", i), Capacity: gpu(8)}
+	}
+	c, err := NewCluster(nodes)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	in := EngineInput{
+		Nominations: make([]VictimNomination, 0, n+n/5),
+		Victims:     make([]Victim, 0, n),
+		Contenders:  make([]Contender, 0, k),
+	}
+	protected := victimSet{}
+	for i := range n / 2 {
+		g := 1 + rng.Int64N(7) // the node's two victims hold g and 8-g GPUs
+		for _, size := range []int64{g, 8 - g} {
+			id := fmt.Sprintf("victim-%06d", len(in.Victims))
+			if err := c.AddJob(nil, ClusterJob{ID: id, Tasks: []Resources{gpu(size)}}); err != nil {
+				tb.Fatal(err)
+			}
+			if err := c.Bind(nil, id, []string{nodes[i].Name}); err != nil {
+				tb.Fatal(err)
+			}
+			v := Victim{ID: id, Priority: int32(rng.IntN(5)), Start: now.Add(-time.Duration(2+rng.IntN(20)) * time.Hour), Expected: 2 * time.Hour}
+			switch rng.IntN(10) {
+			case 0:
+				v.NotBefore = now.Add(time.Duration(1+rng.IntN(60)) * time.Minute)
+			case 1:
+				protected[id] = struct{}{}
+			case 2:
+				v.RequeueDelay, v.HasRequeueDelay = 10*time.Minute, true
+			}
+			in.Victims = append(in.Victims, v)
+			in.Nominations = append(in.Nominations, VictimNomination{Job: id, Nominator: "expectedruntime"})
+			if rng.IntN(5) == 0 {
+				in.Nominations = append(in.Nominations, VictimNomination{Job: id, Nominator: "proportion"})
+			}
+		}
+	}
+	for i := range k {
+		id := fmt.Sprintf("pending-%05d", i)
+		tasks := make([]Resources, 1+rng.IntN(4))
+		g := gpu(int64(1) << rng.IntN(4))
+		for t := range tasks {
+			tasks[t] = g
+		}
+		if err := c.AddJob(nil, ClusterJob{ID: id, Tasks: tasks}); err != nil {
+			tb.Fatal(err)
+		}
+		in.Contenders = append(in.Contenders, Contender{ID: id, Priority: int32(1 + rng.IntN(10)), Queued: now.Add(-time.Duration(rng.IntN(600)) * time.Minute)})
+	}
+	rng.Shuffle(len(in.Nominations), func(i, j int) { in.Nominations[i], in.Nominations[j] = in.Nominations[j], in.Nominations[i] })
+	return c, in, EngineConfig{DefaultDelay: 30 * time.Minute, Filters: []VictimFilter{protected}}, now
+}
+
+// victimSet is a filter protecting the victims it holds from every
+// contender; no allocation.
+type victimSet map[string]struct{}
+
+func (s victimSet) FilterVictim(now time.Time, v *Victim, c *Contender) eligibility.Decision {
+	if _, ok := s[v.ID]; ok {
+		return eligibility.Decision{Reason: "minruntime_protected", Until: now.Add(time.Hour)}
+	}
+	return eligibility.Decision{Allowed: true}
+}
+
+// scaleRuns are the ways a scale benchmark runs the engine: on the Cluster
+// with the default bounds; on a model without the Cluster's hints (no
+// shapes, no fit bound) with the default bounds; and the naive pass, the
+// same rules without shapes, fit bound or bounds, which tries every
+// qualifying contender for every victim.
+var scaleRuns = []struct {
+	name  string
+	model func(*Cluster) Model
+	cfg   func(EngineConfig) EngineConfig
+}{
+	{"engine", func(c *Cluster) Model { return c }, func(c EngineConfig) EngineConfig { return c }},
+	{"no-hints", func(c *Cluster) Model { return plainModel{c} }, func(c EngineConfig) EngineConfig { return c }},
+	{"naive", func(c *Cluster) Model { return plainModel{c} }, func(c EngineConfig) EngineConfig {
+		c.MaxAttempts, c.MaxChecks = unbounded, unbounded
+		return c
+	}},
+}
+
+// largeNaive says whether to run the naive pass at 100,000 × 10,000 (it
+// takes minutes): set TENURE_BENCH_NAIVE=1.
+func largeNaive() bool { return os.Getenv("TENURE_BENCH_NAIVE") == "1" }
+
+// BenchmarkEngineScale runs one pass at KAI-Scheduler's reclaim scale test
+// size (4,000 × 4,000) and at 100,000 nominations × 10,000 contenders on
+// 50,000 nodes, with the naive pass in the same run.
+func BenchmarkEngineScale(b *testing.B) {
+	for _, size := range []struct{ n, k int }{{4000, 4000}, {100_000, 10_000}} {
+		base, in, cfg, now := scaleWorld(b, size.n, size.k)
+		for _, r := range scaleRuns {
+			if r.name == "naive" && size.n > 10_000 && !largeNaive() {
+				continue
+			}
+			b.Run(fmt.Sprintf("%dx%d/%s", size.n, size.k, r.name), func(b *testing.B) {
+				benchPass(b, base, in, r.cfg(cfg), now, r.model)
+			})
+		}
+	}
+}
+
+// BenchmarkEngineGrowth grows nominations and contenders 10× at a time
+// (the ns/op ratio between steps is the growth factor; linear is 10×).
+func BenchmarkEngineGrowth(b *testing.B) {
+	for _, size := range []struct{ n, k int }{{1000, 100}, {10_000, 1000}, {100_000, 10_000}} {
+		base, in, cfg, now := scaleWorld(b, size.n, size.k)
+		for _, r := range scaleRuns {
+			if r.name == "no-hints" || r.name == "naive" && size.n > 10_000 && !largeNaive() {
+				continue
+			}
+			b.Run(fmt.Sprintf("%dx%d/%s", size.n, size.k, r.name), func(b *testing.B) {
+				benchPass(b, base, in, r.cfg(cfg), now, r.model)
+			})
+		}
+	}
+}
+
+func benchPass(b *testing.B, base *Cluster, in EngineInput, cfg EngineConfig, now time.Time, model func(*Cluster) Model) {
+	e, err := NewEngine(cfg)
+	if err != nil {
+		b.Fatal(err)
+	}
+	// One pass first, untimed: an embedder keeps its Engine, whose scratch
+	// space then has its working size.
+	res, err := e.Run(now, in, model(base.Clone()))
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		b.StopTimer()
+		m := model(base.Clone())
+		runtime.GC() // collect the clones' garbage outside the timed pass
+		b.StartTimer()
+		res, err = e.Run(now, in, m)
+		if err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.StopTimer()
+	reportPass(b, res)
+}
+
+// TestEngineScaleWorld: on a small scaleWorld, the engine with the
+// Cluster's hints and the naive pass give the same result and model, every
+// commit's eviction was needed, and the world is not degenerate.
+func TestEngineScaleWorld(t *testing.T) {
+	base, in, cfg, now := scaleWorld(t, 2000, 400)
+	var results []EngineResult
+	var models []*Cluster
+	for _, r := range scaleRuns {
+		if r.name == "no-hints" {
+			continue
+		}
+		e, err := NewEngine(r.cfg(cfg))
+		if err != nil {
+			t.Fatal(err)
+		}
+		c := base.Clone()
+		res, err := e.Run(now, in, r.model(c))
+		if err != nil {
+			t.Fatal(err)
+		}
+		results, models = append(results, res), append(models, c)
+	}
+	if d := cmp.Diff(results[1], results[0], sameResult...); d != "" {
+		t.Fatalf("engine vs naive pass (-naive +engine):\n%s", d)
+	}
+	if d := cmp.Diff(models[1].Snapshot(), models[0].Snapshot()); d != "" {
+		t.Fatalf("engine vs naive pass, model (-naive +engine):\n%s", d)
+	}
+	res := results[0]
+	if res.Commits < 50 || res.Attempts >= results[1].Attempts/10 {
+		t.Fatalf("%d commits, %d attempts (naive %d)", res.Commits, res.Attempts, results[1].Attempts)
+	}
+	replayState(t, base, res, func(before *Cluster, o Outcome) {
+		if fitsIn(before, o.Contenders[0]) {
+			t.Fatalf("victim %q evicted for %q, which fits without the eviction", o.Job, o.Contenders[0])
+		}
+	})
+}

@@ -1,0 +1,87 @@
+package requeue
+
+import (
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+	"pgregory.net/rapid"
+)
+
+// mixedTx is a Transactional model that keeps its own transactions for
+// evictions but records its placements' undo steps in the engine's journal:
+// the engine must run both, the journal's first.
+type mixedTx struct{ tx *txCluster }
+
+func (m mixedTx) Evict(_ *Journal, id string) error         { return m.tx.c.Evict(&m.tx.j, id) }
+func (m mixedTx) Place(j *Journal, id string) (bool, error) { return m.tx.c.Place(j, id) }
+func (m mixedTx) Savepoint() Savepoint                      { return m.tx.Savepoint() }
+func (m mixedTx) Rollback(sp Savepoint) error               { return m.tx.Rollback(sp) }
+
+// TestEngineTransactionalWithJournal: a Transactional model that also
+// records undo steps in the engine's journal gets the same pass as the
+// plain Cluster.
+func TestEngineTransactionalWithJournal(t *testing.T) {
+	now := t0.Add(10 * time.Hour)
+	rapid.Check(t, func(t *rapid.T) {
+		w := drawWorld(t)
+		want, wantCluster := naiveRun(now, w.cfg, w.in, w.cluster.Clone())
+		e, _ := NewEngine(w.cfg)
+		c := w.cluster.Clone()
+		res, err := e.Run(now, w.in, mixedTx{&txCluster{c: c}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d := cmp.Diff(want, res, sameResult...); d != "" {
+			t.Fatalf("(-oracle +mixed):\n%s", d)
+		}
+		if d := cmp.Diff(wantCluster.Snapshot(), c.Snapshot()); d != "" {
+			t.Fatalf("model (-oracle +mixed):\n%s", d)
+		}
+	})
+}
+
+// countingTx counts a Transactional model's calls.
+type countingTx struct {
+	*txCluster
+	savepoints, rollbacks int
+}
+
+func (m *countingTx) Savepoint() Savepoint { m.savepoints++; return m.txCluster.Savepoint() }
+func (m *countingTx) Rollback(sp Savepoint) error {
+	m.rollbacks++
+	return m.txCluster.Rollback(sp)
+}
+
+// TestEngineUsesTransactional: with a Transactional model the engine takes
+// one savepoint per attempt, eviction and commit, rolls back through the
+// model, and the engine's journal stays empty.
+func TestEngineUsesTransactional(t *testing.T) {
+	c := gpuCluster(t, 2, fxJob{id: "v", gpus: []int64{4}, running: true}, fxJob{id: "w", gpus: []int64{4}, running: true},
+		fxJob{id: "big", gpus: []int64{8}}, fxJob{id: "p", gpus: []int64{4}})
+	m := &countingTx{txCluster: &txCluster{c: c}}
+	e, _ := NewEngine(EngineConfig{})
+	res, err := e.Run(t0, EngineInput{
+		Nominations: noms("x", "v", "w"),
+		Victims:     []Victim{{ID: "v"}, {ID: "w", Priority: 1}},
+		Contenders:  []Contender{{ID: "big", Priority: 9}, {ID: "p", Priority: 5}},
+	}, m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := cmp.Diff([]Outcome{committedAt(t0, "v", "p"), keptFor("w", ReasonNoFit)}, res.Outcomes, errPresence); d != "" {
+		t.Fatalf("(-want +got):\n%s", d)
+	}
+	// Savepoints: the pass's start; big and p without eviction; v's
+	// eviction, big, p, big again after p, v's commit; w's eviction, big.
+	// Rollbacks: every attempt that did not fit, and w's eviction.
+	if m.savepoints != 10 || m.rollbacks != 6 {
+		t.Errorf("%d savepoints, %d rollbacks", m.savepoints, m.rollbacks)
+	}
+	if e.j.Len() != 0 || m.j.Len() == 0 {
+		t.Errorf("engine journal %d steps, model's %d", e.j.Len(), m.j.Len())
+	}
+	if !c.Running("w") || c.Running("v") || !c.Running("p") {
+		t.Errorf("model %+v", c.Snapshot())
+	}
+}
