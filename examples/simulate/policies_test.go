@@ -301,9 +301,10 @@ func TestApplicablePolicies(t *testing.T) {
 }
 
 // The requeue pass offers the engine only the nominated jobs whose eviction
-// could make room for a contender, and screens contenders that cannot fit
-// where a victim runs; neither may change a decision: every figure but the
-// engine's tally of kept victims is the same without them.
+// could make room for a contender, one at a time, and gives the engine the
+// model's hints (Shaper, FitBounder); none of that may change a decision:
+// every figure but the engine's tally of kept victims is the same as with
+// one engine run over every nomination, every placement attempted.
 func TestRequeueVictimFilterChangesNothing(t *testing.T) {
 	for _, args := range [][]string{
 		{"-synthetic", "-jobs", "1500", "-seed", "5", "-policies", "requeue"},
@@ -312,9 +313,9 @@ func TestRequeueVictimFilterChangesNothing(t *testing.T) {
 		{"-policies", "requeue"},
 	} {
 		filtered := runJSON(t, args...)
-		offerAllNominated, screenAll = true, true
+		offerAllNominated, noModelHints = true, true
 		all := runJSON(t, args...)
-		offerAllNominated, screenAll = false, false
+		offerAllNominated, noModelHints = false, false
 		f, a := filtered.Results[0], all.Results[0]
 		if f.Evictions.Requeue == 0 && !slices.Contains(args, "higher") {
 			t.Errorf("%q: no requeue evictions: the test shows nothing", args)

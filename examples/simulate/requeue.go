@@ -55,10 +55,8 @@ type requeuePass struct {
 	prevKeys, minKeys []minKey
 	passIDs           []int32
 	passNoms          []eligibility.Nomination
-	// The last victim mayFitOn looked up, and whether contenders fit
-	// anywhere, by cluster version.
-	lastV    *requeue.Victim
-	lastVid  int32
+	// How many tasks of each contender fit as things are, by cluster
+	// version.
 	anywhere map[int32]fitCache
 	// ann holds the annotations of jobs requeued at least once (their
 	// not-before); others carry their leaf's.
@@ -78,18 +76,10 @@ func newRequeuePass(w *workload, filter *eligibility.MinRuntimeFilter) (*requeue
 		contIDs: map[string]int32{}, contBkt: map[int32]int32{}, outcomes: map[string]int{}}
 	cfg := requeue.EngineConfig{DefaultDelay: w.env.settings.RequeueDelay,
 		Filters: []requeue.VictimFilter{requeue.VictimMinRuntimeFilter{Filter: filter}}}
-	// Who may use a victim's resources: by priority (strictly higher, or
-	// equal too), and only a contender one task of which fits, on one of
-	// the victim's nodes, in what could be free there during the pass (see
-	// run). A pair failing that test would fail Model.Place anyway; the
-	// screen only spares the attempt, so it changes no decision (the
-	// victim's outcome reads no_contender instead of no_fit).
-	equal := w.env.settings.RequeueEqual
-	cfg.CanContend = func(v *requeue.Victim, c *requeue.Contender) bool {
-		if c.Priority < v.Priority || c.Priority == v.Priority && !equal {
-			return false
-		}
-		return screenAll || r.mayFitOn(v, c)
+	// Who may use a victim's resources: strictly higher priorities (the
+	// library's default), or equal ones too.
+	if w.env.settings.RequeueEqual {
+		cfg.CanContend = func(v *requeue.Victim, c *requeue.Contender) bool { return c.Priority >= v.Priority }
 	}
 	var err error
 	r.eng, err = requeue.NewEngine(cfg)
@@ -450,8 +440,11 @@ func (r *requeuePass) runNoms() bool {
 	r.in.Nominations, r.in.Victims = r.in.Nominations[:0], r.in.Victims[:0]
 	r.in.Contenders = r.conts
 	r.in.AddNominations(r.noms)
-	r.lastV = nil
-	res, err := r.eng.Run(s.nowT, r.in, &r.model)
+	var m requeue.Model = &r.model
+	if !noModelHints {
+		m = &hintedModel{&r.model}
+	}
+	res, err := r.eng.Run(s.nowT, r.in, m)
 	if err != nil {
 		panic(fmt.Sprintf("simulate: internal error: requeue engine: %v", err))
 	}
@@ -459,7 +452,7 @@ func (r *requeuePass) runNoms() bool {
 		panic(fmt.Sprintf("simulate: internal error: requeue model refused %d contenders: %v", n, res.ContenderErrors[0].Err))
 	}
 	clear(r.model.placed)
-	placed := false
+	placed := len(res.FitWithoutEviction) > 0
 	for _, o := range res.Outcomes {
 		k := o.Kind.String()
 		if o.Kind != requeue.OutcomeCommitted {
@@ -475,6 +468,13 @@ func (r *requeuePass) runNoms() bool {
 				s.wakeAt(secCeil(o.Until))
 			}
 		}
+	}
+	// Contenders the engine placed in room a commit left, evicting no one
+	// for them, start too.
+	for _, ff := range res.FitWithoutEviction {
+		id := r.model.ids[ff.Contender]
+		s.q.removeHead(r.contBkt[id])
+		s.book(id)
 	}
 	if placed {
 		r.conts = slices.DeleteFunc(r.conts, func(c requeue.Contender) bool {
@@ -519,19 +519,11 @@ func (r *requeuePass) fitsNow(id int32) int32 {
 	return e.tasks
 }
 
-// offerAllNominated and screenAll turn the pass's victim filter and
-// contender screen off: one engine run over every nominated job, every
-// contender tried (tests check that the pass decides the same).
-var offerAllNominated, screenAll = false, false
-
-// mayFitOn reports whether contender c could be placed, all its tasks,
-// if victim v were evicted now (see fitsIfEvicted).
-func (r *requeuePass) mayFitOn(v *requeue.Victim, c *requeue.Contender) bool {
-	if v != r.lastV {
-		r.lastV, r.lastVid = v, r.model.ids[v.ID]
-	}
-	return r.fitsIfEvicted(r.lastVid, r.contIDs[c.ID])
-}
+// offerAllNominated and noModelHints turn the pass's victim filter and the
+// model's hints to the engine (requeue.Shaper, requeue.FitBounder) off: one
+// engine run over every nominated job, every placement attempted (tests
+// check that the pass decides the same).
+var offerAllNominated, noModelHints = false, false
 
 // fitsIfEvicted reports whether contender cid could be placed, all its
 // tasks, if running job vid were evicted now. Model.Place puts identical
@@ -563,13 +555,10 @@ func (r *requeuePass) fitsIfEvicted(vid, cid int32) bool {
 			if after > 0 {
 				return true
 			}
-			continue
+			continue // it may fit elsewhere: see below
 		}
 		f.copyFrom(&s.c.free[n])
 		gain += after - capacity(f, cj, need)
-	}
-	if need == 1 || gain == 0 {
-		return false // the eviction adds no room for it
 	}
 	return r.fitsNow(cid)+gain >= need
 }
@@ -675,6 +664,39 @@ func (h *timerHeap) pop() timer {
 	}
 	*h = a
 	return top
+}
+
+// hintedModel is simModel with the engine's optional hints: Shape
+// (requeue.Shaper: pending jobs of one shape place alike, except a job
+// holding a reservation) and MayFit (requeue.FitBounder: the exact fit
+// test of fitsIfEvicted, which answers false only when Place would).
+type hintedModel struct{ *simModel }
+
+// Shape implements requeue.Shaper.
+func (m *hintedModel) Shape(job string) (string, bool) {
+	id, ok := m.ids[job]
+	if !ok || m.s.st[id].status != statusPending || m.s.resv.mine(id) != nil {
+		return "", false
+	}
+	sh := shapeOf(&m.s.jobs[id])
+	return fmt.Sprintf("%d/%d/%d/%d/%d", sh.cpu, sh.mem, sh.gpus, sh.milli, sh.tasks), true
+}
+
+// MayFit implements requeue.FitBounder.
+func (m *hintedModel) MayFit(victim string, jobs []string, fits []bool) {
+	r := m.s.pol.rq
+	vid, vok := m.ids[victim]
+	for i, job := range jobs {
+		cid, ok := m.ids[job]
+		switch {
+		case !ok || (victim != "" && !vok):
+			fits[i] = true
+		case victim == "":
+			fits[i] = r.fitsNow(cid) >= m.s.jobs[cid].Tasks
+		default:
+			fits[i] = r.fitsIfEvicted(vid, cid)
+		}
+	}
 }
 
 // simModel is the simulator's requeue.Model: it evicts and places jobs on

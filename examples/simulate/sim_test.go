@@ -1,6 +1,7 @@
 package main
 
 import (
+	"io"
 	"math"
 	"testing"
 	"time"
@@ -405,6 +406,74 @@ func TestFailCacheChangesNothing(t *testing.T) {
 		c.Notes, p.Notes = nil, nil
 		if diff := cmp.Diff(p, c); diff != "" {
 			t.Errorf("%s: with the failure memory (-without +with):\n%s", c.Policy, diff)
+		}
+	}
+}
+
+// checkConservation fails unless every node's free resources plus what its
+// running tasks hold is exactly its capacity, and the running lists agree
+// with the jobs' placements.
+func checkConservation(t *testing.T, s *sim) {
+	t.Helper()
+	for n, node := range s.c.nodes {
+		f := s.c.free[n]
+		cpu, mem := f.cpu, f.mem
+		gpu := append([]int32(nil), f.gpu...)
+		for _, r := range s.c.running[n] {
+			j := &s.jobs[r.job]
+			if st := &s.st[r.job]; st.status != statusRunning || st.nodes[r.task] != int32(n) {
+				t.Fatalf("node %d lists task %d of %s, which is not running there", n, r.task, j.Name)
+			}
+			cpu += j.CPU
+			mem += j.Mem
+			for _, g := range s.taskGPUs(r.job, int(r.task)) {
+				gpu[g] += j.GPUMilli
+			}
+		}
+		if cpu != node.CPU || mem != node.Mem {
+			t.Fatalf("node %d: cpu %d/%d, mem %d/%d after the run", n, cpu, node.CPU, mem, node.Mem)
+		}
+		for g, m := range gpu {
+			if m != 1000 {
+				t.Fatalf("node %d GPU %d: %d milli accounted for after the run", n, g, m)
+			}
+		}
+	}
+}
+
+// Every policy, on a synthetic workload with gangs, elastic jobs and
+// failed starts, leaves the cluster's accounts exact: nothing placed by the
+// requeue engine, a preemption or a reservation is lost or counted twice.
+func TestConservation(t *testing.T) {
+	for _, args := range [][]string{
+		{"-synthetic", "-jobs", "1500", "-seed", "4", "-fail-rate", "0.1", "-tail", "4h"},
+		{"-policies", "requeue"}, // the engine places contenders in room its commits left
+	} {
+		o, err := parseFlags(args, io.Discard)
+		if err != nil {
+			t.Fatal(err)
+		}
+		o.resolveDefaults()
+		jobs, nodes, _, err := o.input()
+		if err != nil {
+			t.Fatal(err)
+		}
+		w, err := prepare(jobs, nodes, o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		names := applicablePolicies(w.failedStarts)
+		if o.policiesSet {
+			names, _ = parsePolicies(o.policies)
+		}
+		for _, name := range names {
+			pol, err := newPolicy(name, w)
+			if err != nil {
+				t.Fatal(err)
+			}
+			s := newSim(w.cfg, w.jobs, w.nodes, pol, w.env)
+			s.run()
+			checkConservation(t, s)
 		}
 	}
 }
