@@ -288,7 +288,8 @@
 // when it starts and again at the instant its decision names, keeps
 // nominated jobs until they stop, and offers the engine, in its own order,
 // only the nominated jobs whose eviction could make room for a waiting job
-// (the others the engine would keep). The shortcuts are tested to decide
+// (the others the engine would keep), with the model's fit test and shapes
+// (requeue.FitBounder, requeue.Shaper). The shortcuts are tested to decide
 // exactly what the plain computation decides. The simulator README has a
 // growth table up to a million jobs.
 package main
