@@ -7,7 +7,7 @@ import (
 	"github.com/tenurepolicy/tenure/requeue"
 )
 
-// backoff is Kueue's requeuing strategy after failed starts (seed 003), with
+// backoff is Kueue's requeuing strategy after failed starts (Kueue KEP-1282), with
 // tenure's requeue package making every decision: a job whose start failed
 // (it did not become ready within readinessTimeout) moves its RequeueState
 // with RequeueState.Timeout — an exponentially growing delay with jitter, or
