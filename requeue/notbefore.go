@@ -7,8 +7,8 @@ import (
 	"github.com/tenurepolicy/tenure/eligibility"
 )
 
-// NotBeforeAnnotation is KAI-Scheduler's system-managed annotation key (expectedruntime plugin, PR #941) holding the
-// not-before gate the engine computes for a committed victim
+// NotBeforeAnnotation is KAI-Scheduler's system-managed annotation key
+// (expectedruntime plugin, PR #941) holding the not-before gate the engine computes for a committed victim
 // ([Outcome.Annotation] is its value). It is the same key the expected-runtime
 // nominator reads by default ([eligibility.AnnotationRequeueNotBefore]); forks
 // with another prefix write under their [eligibility.AnnotationKeys] instead.
