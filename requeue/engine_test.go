@@ -69,7 +69,7 @@ func (d denyFilter) FilterVictim(now time.Time, v *Victim, c *Contender) eligibi
 	return eligibility.Decision{Allowed: true}
 }
 
-func TestEngineSeed000(t *testing.T) {
+func TestEnginePluginDocExample(t *testing.T) {
 	now := t0.Add(3 * time.Hour)
 	full := []fxJob{{id: "v", gpus: []int64{4}, running: true}, {id: "w", gpus: []int64{4}, running: true}}
 	victim := func(id string, prio int32) Victim {

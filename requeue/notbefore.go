@@ -7,8 +7,8 @@ import (
 	"github.com/tenurepolicy/tenure/eligibility"
 )
 
-// NotBeforeAnnotation is seed 000's system-managed annotation key holding the
-// not-before gate the engine computes for a committed victim
+// NotBeforeAnnotation is KAI-Scheduler's system-managed annotation key
+// (expectedruntime plugin, PR #941) holding the not-before gate the engine computes for a committed victim
 // ([Outcome.Annotation] is its value). It is the same key the expected-runtime
 // nominator reads by default ([eligibility.AnnotationRequeueNotBefore]); forks
 // with another prefix write under their [eligibility.AnnotationKeys] instead.
@@ -39,7 +39,7 @@ func NotBeforeCeil(t time.Time) time.Time {
 // ParseNotBefore parses a not-before annotation value written as RFC3339 or
 // RFC3339Nano (any offset; the result is in UTC). Errors start with
 // "requeue:" and quote the value. Callers treat an unparsable value as a
-// cooldown (seed 000: invalid_not_before "conservatively skips").
+// cooldown (KAI's expectedruntime plugin skips such a job conservatively: invalid_not_before).
 func ParseNotBefore(s string) (time.Time, error) {
 	// The RFC3339Nano layout also accepts a value without fractional seconds.
 	t, err := time.Parse(time.RFC3339Nano, s)

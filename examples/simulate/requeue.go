@@ -58,6 +58,8 @@ type requeuePass struct {
 	// How many tasks of each contender fit as things are, by cluster
 	// version.
 	anywhere map[int32]fitCache
+	// Shape keys for requeue.Shaper, one string per shape.
+	shapeKeys map[shape]string
 	// ann holds the annotations of jobs requeued at least once (their
 	// not-before); others carry their leaf's.
 	ann map[int32]map[string]string
@@ -72,7 +74,7 @@ type requeuePass struct {
 }
 
 func newRequeuePass(w *workload, filter *eligibility.MinRuntimeFilter) (*requeuePass, error) {
-	r := &requeuePass{nomPos: map[int32]int{}, ann: map[int32]map[string]string{}, anywhere: map[int32]fitCache{},
+	r := &requeuePass{nomPos: map[int32]int{}, ann: map[int32]map[string]string{}, anywhere: map[int32]fitCache{}, shapeKeys: map[shape]string{},
 		contIDs: map[string]int32{}, contBkt: map[int32]int32{}, outcomes: map[string]int{}}
 	cfg := requeue.EngineConfig{DefaultDelay: w.env.settings.RequeueDelay,
 		Filters: []requeue.VictimFilter{requeue.VictimMinRuntimeFilter{Filter: filter}}}
@@ -679,7 +681,13 @@ func (m *hintedModel) Shape(job string) (string, bool) {
 		return "", false
 	}
 	sh := shapeOf(&m.s.jobs[id])
-	return fmt.Sprintf("%d/%d/%d/%d/%d", sh.cpu, sh.mem, sh.gpus, sh.milli, sh.tasks), true
+	r := m.s.pol.rq
+	key, ok := r.shapeKeys[sh]
+	if !ok {
+		key = fmt.Sprintf("%d/%d/%d/%d/%d", sh.cpu, sh.mem, sh.gpus, sh.milli, sh.tasks)
+		r.shapeKeys[sh] = key
+	}
+	return key, true
 }
 
 // MayFit implements requeue.FitBounder.
