@@ -196,6 +196,8 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	}
 	if o.tail = dur("tail", *tail); o.tail > maxTail {
 		errs = append(errs, fmt.Errorf("simulate: -tail %s: want at most %s", runtime.FormatDuration(o.tail), runtime.FormatDuration(maxTail)))
+	} else if err := wholeSeconds("tail", o.tail); err != nil {
+		errs = append(errs, err)
 	}
 	o.checkpoint = dur("checkpoint", *checkpoint)
 	set := &o.settings
@@ -305,7 +307,28 @@ func validateSettings(o options) []error {
 	if set.ReserveAfter < 0 {
 		errs = append(errs, fmt.Errorf("simulate: -reserve-after: want a duration >= 0"))
 	}
+	// The simulation runs in whole seconds: a fraction would be dropped
+	// while the report printed the value as given.
+	for _, d := range []struct {
+		name string
+		d    time.Duration
+	}{{"checkpoint", o.checkpoint}, {"thrash-window", set.ThrashWindow}, {"reserve-after", set.ReserveAfter}} {
+		if err := wholeSeconds(d.name, d.d); err != nil {
+			errs = append(errs, err)
+		}
+	}
 	return errs
+}
+
+// wholeSeconds refuses a duration with a fraction of a second: the
+// simulator's clock ticks in whole seconds, and a setting it would
+// truncate (a 500ms checkpoint running as none) must not be reported as
+// given.
+func wholeSeconds(flagName string, d time.Duration) error {
+	if d%time.Second != 0 {
+		return fmt.Errorf("simulate: -%s %s: want whole seconds (the simulation runs in whole seconds)", flagName, d)
+	}
+	return nil
 }
 
 // embeddedSource names the default input in reports.

@@ -217,6 +217,14 @@ func TestFlagErrorsAllAtOnce(t *testing.T) {
 		// up front with its own error.
 		{[]string{"-expected-runtime", "be=0s"}, `-expected-runtime be: eligibility: annotation "kai.scheduler/expected-runtime": invalid value "0s": must be positive`},
 		{[]string{"-requeue-contenders", "all"}, `-requeue-contenders "all"`},
+		// The clock ticks in whole seconds: a fraction would be dropped
+		// (500ms checkpoints running as none) while reported as given.
+		{[]string{"-checkpoint", "500ms"}, "-checkpoint 500ms: want whole seconds"},
+		{[]string{"-checkpoint", "1.5s"}, "-checkpoint 1.5s: want whole seconds"},
+		{[]string{"-thrash-window", "500ms"}, "-thrash-window 500ms: want whole seconds"},
+		{[]string{"-reserve-after", "90.5s"}, "-reserve-after 1m30.5s: want whole seconds"},
+		{[]string{"-tail", "1.5s"}, "-tail 1.5s: want whole seconds"},
+		{[]string{"-synthetic", "-sweep", "checkpoint=1m,1.5s"}, "-sweep point checkpoint=1.5s: simulate: -checkpoint 1.5s: want whole seconds"},
 	} {
 		if err := run(tc.args, &out, &errOut); err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%q: got %v, want %q", tc.args, err, tc.want)
