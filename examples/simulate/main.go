@@ -233,6 +233,8 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	}
 	if len(o.sweeps) > 0 && (o.svg != "" || o.queues) {
 		errs = append(errs, errors.New("simulate: -sweep reports a table and -sweep-svg; -svg and -queues are for single runs"))
+	} else if o.runs > 1 && (o.svg != "" || o.queues) {
+		errs = append(errs, errors.New("simulate: -runs reports each metric's mean and interval; -svg and -queues are for single runs"))
 	}
 	if len(o.sweeps) == 2 && o.sweeps[0].Name == o.sweeps[1].Name {
 		errs = append(errs, fmt.Errorf("simulate: -sweep %s given twice", o.sweeps[0].Name))
@@ -434,16 +436,6 @@ func (o options) input() (jobs []Job, nodes []Node, source string, err error) {
 	return jobs, nodes, source, nil
 }
 
-// createOutput opens an output file before any simulation runs, so a bad
-// path fails at once instead of after the whole run.
-func createOutput(flagName, path string) (*os.File, error) {
-	f, err := os.Create(path)
-	if err != nil {
-		return nil, fmt.Errorf("simulate: -%s: %w", flagName, err)
-	}
-	return f, nil
-}
-
 func run(args []string, stdout, stderr io.Writer) error {
 	o, err := parseFlags(args, stderr)
 	if err != nil {
@@ -457,18 +449,18 @@ func run(args []string, stdout, stderr io.Writer) error {
 		}
 	}
 	// Output files are created before anything is simulated.
-	var svg, sweepSVG *os.File
+	var svg, sweepSVG *outputFile
 	if o.svg != "" {
 		if svg, err = createOutput("svg", o.svg); err != nil {
 			return err
 		}
-		defer svg.Close()
+		defer svg.discard()
 	}
 	if o.sweepSVG != "" {
 		if sweepSVG, err = createOutput("sweep-svg", o.sweepSVG); err != nil {
 			return err
 		}
-		defer sweepSVG.Close()
+		defer sweepSVG.discard()
 	}
 	seeds := seedList(o.seed, o.runs)
 	// One workload per grid point and seed; a trace is read once.
@@ -549,12 +541,12 @@ func run(args []string, stdout, stderr io.Writer) error {
 		rep.Results = results[0][0]
 	}
 	if svg != nil {
-		if err := writeFile("svg", svg, renderSVG(rep)); err != nil {
+		if err := svg.commit(renderSVG(rep)); err != nil {
 			return err
 		}
 	}
 	if sweepSVG != nil {
-		if err := writeFile("sweep-svg", sweepSVG, renderSweepSVG("tenure what-if simulator — "+rep.Source, rep.Sweep, o.sweepAxes[0], o.sweepAxes[1])); err != nil {
+		if err := sweepSVG.commit(renderSweepSVG("tenure what-if simulator — "+rep.Source, rep.Sweep, o.sweepAxes[0], o.sweepAxes[1])); err != nil {
 			return err
 		}
 	}
@@ -564,15 +556,4 @@ func run(args []string, stdout, stderr io.Writer) error {
 		return enc.Encode(rep)
 	}
 	return writeTable(stdout, rep, o.queues)
-}
-
-// writeFile writes and closes an output file created by createOutput.
-func writeFile(flagName string, f *os.File, content string) error {
-	if _, err := io.WriteString(f, content); err != nil {
-		return fmt.Errorf("simulate: -%s: %w", flagName, err)
-	}
-	if err := f.Close(); err != nil {
-		return fmt.Errorf("simulate: -%s: %w", flagName, err)
-	}
-	return nil
 }

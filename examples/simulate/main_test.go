@@ -169,8 +169,44 @@ func TestRunSVG(t *testing.T) {
 func TestOutputPathCheckedFirst(t *testing.T) {
 	var out, errOut bytes.Buffer
 	err := run([]string{"-svg", "/nonexistent/dir/plot.svg", "-trace", "/nonexistent/pods.csv"}, &out, &errOut)
-	if err == nil || !strings.Contains(err.Error(), "simulate: -svg: open /nonexistent/dir/plot.svg") {
+	if err == nil || !strings.Contains(err.Error(), "simulate: -svg: cannot write /nonexistent/dir/plot.svg: open /nonexistent/dir/") {
 		t.Errorf("got %v, want the -svg error", err)
+	}
+	dir := t.TempDir()
+	if err := run([]string{"-svg", dir}, &out, &errOut); err == nil || !strings.Contains(err.Error(), "is a directory") {
+		t.Errorf("-svg DIR: got %v, want 'is a directory'", err)
+	}
+}
+
+// A run that fails after the output file was created leaves an existing
+// file as it was and no temporary file behind; a run that succeeds
+// replaces it.
+func TestOutputNotTruncatedByFailedRun(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "plot.svg")
+	if err := os.WriteFile(path, []byte("keep"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var out, errOut bytes.Buffer
+	if err := run([]string{"-svg", path, "-trace", "/nonexistent/pods.csv"}, &out, &errOut); err == nil {
+		t.Fatal("no error for a missing trace")
+	}
+	if data, err := os.ReadFile(path); err != nil || string(data) != "keep" {
+		t.Errorf("after a failed run: %q, %v; want the old content", data, err)
+	}
+	if ents, _ := os.ReadDir(dir); len(ents) != 1 {
+		t.Errorf("directory holds %d entries after a failed run, want only plot.svg", len(ents))
+	}
+	runCLI(t, "-synthetic", "-jobs", "50", "-policies", "priority", "-svg", path)
+	data, err := os.ReadFile(path)
+	if err != nil || !strings.HasPrefix(string(data), "<svg") {
+		t.Errorf("after a good run: %.20q, %v; want the plot", data, err)
+	}
+	if fi, err := os.Stat(path); err != nil || fi.Mode().Perm() != 0o644 {
+		t.Errorf("mode %v, %v; want 0644", fi.Mode(), err)
+	}
+	if ents, _ := os.ReadDir(dir); len(ents) != 1 {
+		t.Errorf("directory holds %d entries after a good run, want only plot.svg", len(ents))
 	}
 }
 

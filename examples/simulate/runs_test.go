@@ -148,9 +148,14 @@ func TestSweepAndRunsErrors(t *testing.T) {
 		{[]string{"-synthetic", "-sweep", "min-admit"}, "want name=value,value"},
 		{[]string{"-synthetic", "-sweep", "a=1", "-sweep", "b=1", "-sweep", "c=1"}, "at most two settings"},
 		{[]string{"-synthetic", "-sweep-svg", "x.svg"}, "-sweep-svg needs -sweep"},
-		{[]string{"-synthetic", "-sweep", "min-admit=1h", "-sweep-svg", "/nonexistent/dir/x.svg"}, "-sweep-svg: open"},
+		{[]string{"-synthetic", "-sweep", "min-admit=1h", "-sweep-svg", "/nonexistent/dir/x.svg"}, "-sweep-svg: cannot write /nonexistent/dir/x.svg"},
 		{[]string{"-sweep-axes", "goodput"}, "-sweep-axes"},
 		{[]string{"-parallel", "0"}, "-parallel 0"},
+		// -runs reports means and intervals: a plot or a per-queue table
+		// of one seed would be silently dropped.
+		{[]string{"-synthetic", "-runs", "3", "-svg", "x.svg"}, "-runs reports each metric's mean and interval; -svg and -queues are for single runs"},
+		{[]string{"-synthetic", "-runs", "3", "-queues"}, "-runs reports each metric's mean and interval; -svg and -queues are for single runs"},
+		{[]string{"-synthetic", "-sweep", "min-admit=1h", "-queues"}, "-sweep reports a table and -sweep-svg; -svg and -queues are for single runs"},
 	} {
 		if err := run(tc.args, &out, &errOut); err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%q: got %v, want %q", tc.args, err, tc.want)
