@@ -53,6 +53,9 @@ type options struct {
 	tail         time.Duration
 	checkpoint   time.Duration
 	settings     settings
+	// leftOut lists the built-in defaults left out because their queue
+	// does not exist with -teams ("min-runtime ls-c=0s").
+	leftOut []string
 }
 
 // Defaults of the policy settings (see the package comment for why).
@@ -121,6 +124,39 @@ func mergeQueueDurations(flagName, s string, defaults []queueDuration, teams int
 		out = append(out, set[n])
 	}
 	return out, errors.Join(errs...)
+}
+
+// defaults parses a built-in queue=duration default of -flagName, leaving
+// out the entries whose queue the tree lacks (a per-team default such as
+// ls-c with -teams 2); o.leftOut records them for the report. A queue the
+// user names that does not exist stays an error (newEnv).
+func (o *options) defaults(flagName, def string) []queueDuration {
+	all, _ := mergeQueueDurations(flagName, def, nil, o.teams)
+	var out []queueDuration
+	for _, d := range all {
+		if o.teams >= 1 && !queueExists(d.Queue, o.teams) {
+			o.leftOut = append(o.leftOut, fmt.Sprintf("%s %s=%s", flagName, d.Queue, runtime.FormatDuration(d.D)))
+			continue
+		}
+		out = append(out, d)
+	}
+	return out
+}
+
+// queueExists reports whether the queue tree of teams teams per class has
+// a queue of that name.
+func queueExists(name string, teams int) bool {
+	for c := Class(0); c < numClasses; c++ {
+		if name == c.queueName() {
+			return true
+		}
+		for t := range teams {
+			if name == teamName(c, t) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 func parseFlags(args []string, stderr io.Writer) (options, error) {
@@ -209,11 +245,11 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	if set.Method, err = runtime.ParseMethod(*method); err != nil {
 		errs = append(errs, fmt.Errorf("simulate: -reclaim-method: %w", err))
 	}
-	defMin, _ := mergeQueueDurations("min-runtime", defaultMinRuntimeFlag, nil, o.teams)
+	defMin := o.defaults("min-runtime", defaultMinRuntimeFlag)
 	if set.MinRuntime, err = mergeQueueDurations("min-runtime", *minRT, defMin, o.teams); err != nil {
 		errs = append(errs, err)
 	}
-	defExp, _ := mergeQueueDurations("expected-runtime", defaultExpectedFlag, nil, o.teams)
+	defExp := o.defaults("expected-runtime", defaultExpectedFlag)
 	if set.Expected, err = mergeQueueDurations("expected-runtime", *expected, defExp, o.teams); err != nil {
 		errs = append(errs, err)
 	}
@@ -503,6 +539,10 @@ func run(args []string, stdout, stderr io.Writer) error {
 			}
 		}
 		notes = append(notes, Note{Kind: "not_simulated", Policy: "backoff", Text: o.noBackoffNote()})
+	}
+	if len(o.leftOut) > 0 {
+		notes = append(notes, Note{Kind: "defaults_left_out", Text: fmt.Sprintf("-teams %d has no queue for the built-in default %s, so it is left out",
+			o.teams, strings.Join(o.leftOut, ", "))})
 	}
 	if !o.synthetic {
 		notes = append(notes, Note{Kind: "deterministic_replay", Text: "a trace is one deterministic replay: no seed to vary, so no intervals (-synthetic -runs N gives them)"})

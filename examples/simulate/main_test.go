@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"encoding/xml"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -292,5 +293,41 @@ func TestProgress(t *testing.T) {
 	p.finish()
 	if !strings.HasSuffix(buf.String(), "\r\033[K") {
 		t.Errorf("finish did not clear the line: %q", buf.String())
+	}
+}
+
+// With fewer teams the built-in per-team defaults (be-a=1h, ls-c=0s) whose
+// queue does not exist are left out, with a note; a queue the user names
+// must exist.
+func TestFewTeams(t *testing.T) {
+	for _, tc := range []struct {
+		teams   int
+		minRT   []QueueSetting
+		leftOut string
+	}{
+		{1, []QueueSetting{{"be", "5m"}, {"be-a", "1h"}, {"burstable", "15m"}, {"ls", "30m"}}, "min-runtime ls-c=0s"},
+		{2, []QueueSetting{{"be", "5m"}, {"be-a", "1h"}, {"burstable", "15m"}, {"ls", "30m"}}, "min-runtime ls-c=0s"},
+		{3, []QueueSetting{{"be", "5m"}, {"be-a", "1h"}, {"burstable", "15m"}, {"ls", "30m"}, {"ls-c", "0s"}}, ""},
+	} {
+		rep := runJSON(t, "-synthetic", "-jobs", "200", "-teams", fmt.Sprint(tc.teams), "-policies", "minruntime")
+		if diff := cmp.Diff(tc.minRT, rep.Settings.MinRuntime); diff != "" {
+			t.Errorf("teams %d: min-runtime (-want +got):\n%s", tc.teams, diff)
+		}
+		if got := len(rep.Results[0].Queues); got != 3*tc.teams {
+			t.Errorf("teams %d: %d queues", tc.teams, got)
+		}
+		var note string
+		for _, n := range rep.Notes {
+			if n.Kind == "defaults_left_out" {
+				note = n.Text
+			}
+		}
+		if tc.leftOut == "" && note != "" || !strings.Contains(note, tc.leftOut) {
+			t.Errorf("teams %d: note %q, want one naming %q", tc.teams, note, tc.leftOut)
+		}
+	}
+	var out, errOut bytes.Buffer
+	if err := run([]string{"-teams", "2", "-min-runtime", "ls-c=1m"}, &out, &errOut); err == nil || !strings.Contains(err.Error(), `"ls-c"`) {
+		t.Errorf("a user-given ls-c with -teams 2: %v, want an error naming it", err)
 	}
 }
