@@ -499,7 +499,10 @@ func run(args []string, stdout, stderr io.Writer) error {
 		defer sweepSVG.discard()
 	}
 	seeds := seedList(o.seed, o.runs)
-	// One workload per grid point and seed; a trace is read once.
+	// A trace is read once; each grid point and seed gets its own
+	// workload, prepared inside the simulations (lazyWork), so memory
+	// follows the simulations running at once. The first is prepared
+	// here: it says which policies apply and fills the header.
 	var traceJobs []Job
 	var traceNodes []Node
 	var source string
@@ -508,31 +511,30 @@ func run(args []string, stdout, stderr io.Writer) error {
 			return err
 		}
 	}
-	work := make([][]*workload, len(cases))
-	for c := range cases {
-		for _, seed := range seeds {
-			oc := cases[c].opts
-			oc.seed = seed
-			jobs, nodes := traceJobs, traceNodes
-			if o.synthetic {
-				if jobs, nodes, source, err = oc.input(); err != nil {
-					return err
-				}
+	prepareCase := func(c, s int) (*workload, string, error) {
+		oc := cases[c].opts
+		oc.seed = seeds[s]
+		jobs, nodes, src := traceJobs, traceNodes, source
+		if o.synthetic {
+			var err error
+			if jobs, nodes, src, err = oc.input(); err != nil {
+				return nil, "", err
 			}
-			w, err := prepare(jobs, nodes, oc)
-			if err != nil {
-				return err
-			}
-			work[c] = append(work[c], w)
 		}
+		w, err := prepare(jobs, nodes, oc)
+		return w, src, err
 	}
-	first := work[0][0]
-	names := applicablePolicies(first.failedStarts)
+	first, source, err := prepareCase(0, 0)
+	if err != nil {
+		return err
+	}
+	summary, failedStarts := first.summary, first.failedStarts
+	names := applicablePolicies(failedStarts)
 	if o.policiesSet {
 		names, _ = parsePolicies(o.policies)
 	}
 	var notes []Note
-	if !first.failedStarts {
+	if !failedStarts {
 		for _, n := range names {
 			if policyNeedsFailedStarts(n) {
 				return fmt.Errorf("simulate: -policies %s: %s", n, o.noBackoffNote())
@@ -551,10 +553,21 @@ func run(args []string, stdout, stderr io.Writer) error {
 		source = fmt.Sprintf("synthetic (seeds %d..%d, %d jobs each)", seeds[0], seeds[len(seeds)-1], o.synthJobs)
 	}
 	var tasks []task
-	for c := range work {
-		for s := range work[c] {
+	for c := range cases {
+		for s := range seeds {
+			var lw *lazyWork
+			if c == 0 && s == 0 {
+				w := first
+				lw = newLazyWork(len(names), func() (*workload, error) { return w, nil })
+				first = nil // dropped with its last simulation
+			} else {
+				lw = newLazyWork(len(names), func() (*workload, error) {
+					w, _, err := prepareCase(c, s)
+					return w, err
+				})
+			}
 			for _, name := range names {
-				tasks = append(tasks, task{work[c][s], name})
+				tasks = append(tasks, task{lw, name})
 			}
 		}
 	}
@@ -571,7 +584,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 			results[c] = append(results[c], flat[k:k+len(names)])
 		}
 	}
-	rep := &Report{Source: source, Settings: o.settingsReport(), Workload: first.summary, Notes: notes}
+	rep := &Report{Source: source, Settings: o.settingsReport(), Workload: summary, Notes: notes}
 	switch {
 	case len(o.sweeps) > 0:
 		rep.Sweep = aggregateSweep(o.sweeps, cases, names, results)
