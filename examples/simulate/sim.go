@@ -217,6 +217,9 @@ func (a shape) dominates(b shape) bool {
 
 // failedFit reports whether sh dominates a shape that found no room this cycle.
 func (s *sim) failedFit(sh shape) bool {
+	if noShapeCache {
+		return false
+	}
 	for _, f := range s.failFit {
 		if sh.dominates(f) {
 			return true
@@ -225,11 +228,43 @@ func (s *sim) failedFit(sh shape) bool {
 	return false
 }
 
+// shapeCacheLimit bounds the shapes failFit and failPre remember per cycle,
+// so a cycle over many distinct shapes costs O(buckets · limit), not
+// O(buckets²). Forgetting a failure only costs a placement attempt that
+// fails again; it changes no decision.
+const shapeCacheLimit = 32
+
+// noShapeCache turns the per-cycle shape caches off (a test checks that
+// they change no decision).
+var noShapeCache = false
+
+// rememberFailedFit records that sh found no room. The list stays an
+// antichain: a remembered shape that dominates sh is redundant (whatever
+// dominates it dominates sh) and goes; sh itself dominates none of them,
+// or failedFit would have skipped it.
+func (s *sim) rememberFailedFit(sh shape) {
+	s.failFit = slices.DeleteFunc(s.failFit, func(f shape) bool { return f.dominates(sh) })
+	if len(s.failFit) < shapeCacheLimit {
+		s.failFit = append(s.failFit, sh)
+	}
+}
+
+// rememberFailedPreempt is rememberFailedFit for preemption.
+func (s *sim) rememberFailedPreempt(sq shapeQueue) {
+	s.failPre = slices.DeleteFunc(s.failPre, func(f shapeQueue) bool { return f.queue == sq.queue && f.shape.dominates(sq.shape) })
+	if len(s.failPre) < shapeCacheLimit {
+		s.failPre = append(s.failPre, sq)
+	}
+}
+
 // failedPreempt is failedFit for preemption from the same leaf queue. Within a
 // cycle a later job of the same queue never has more candidates: pending
 // jobs are taken in queue order, and a later timestamp makes fewer running
 // jobs "newer" (time-based policy).
 func (s *sim) failedPreempt(sq shapeQueue) bool {
+	if noShapeCache {
+		return false
+	}
 	for _, f := range s.failPre {
 		if f.queue == sq.queue && sq.shape.dominates(f.shape) {
 			return true
@@ -772,7 +807,7 @@ func (s *sim) place(id int32) bool {
 			return true
 		}
 		if !holder {
-			s.failFit = append(s.failFit, sh)
+			s.rememberFailedFit(sh)
 		}
 	}
 	sq := shapeQueue{sh, s.env.leafIndex(j)}
@@ -781,7 +816,7 @@ func (s *sim) place(id int32) bool {
 			s.failFit, s.failPre = s.failFit[:0], s.failPre[:0]
 			return true
 		}
-		s.failPre = append(s.failPre, sq)
+		s.rememberFailedPreempt(sq)
 	}
 	return false
 }

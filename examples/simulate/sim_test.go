@@ -393,19 +393,29 @@ func TestCheckpointVictimChoice(t *testing.T) {
 	}
 }
 
-// The preemption search remembers nodes where a preemptor failed; that
-// memory must change no decision (only the validator's tally of calls).
+// The preemption search remembers nodes where a preemptor failed, and a
+// cycle remembers the shapes that found no room or no victims; neither
+// memory may change a decision (only the validator's tally of calls, and
+// the number of cycles: a skipped attempt asks for no wake-up of its own,
+// and a cycle at such an instant changes nothing).
 func TestFailCacheChangesNothing(t *testing.T) {
-	args := []string{"-synthetic", "-jobs", "3000", "-seed", "2", "-policies", "minruntime,timebased", "-tail", "12h"}
-	cached := runJSON(t, args...)
-	noFailCache = true
-	plain := runJSON(t, args...)
-	noFailCache = false
-	for i := range cached.Results {
-		c, p := cached.Results[i], plain.Results[i]
-		c.Notes, p.Notes = nil, nil
-		if diff := cmp.Diff(p, c); diff != "" {
-			t.Errorf("%s: with the failure memory (-without +with):\n%s", c.Policy, diff)
+	for _, cache := range []*bool{&noFailCache, &noShapeCache} {
+		for _, args := range [][]string{
+			{"-synthetic", "-jobs", "3000", "-seed", "2", "-policies", "minruntime,timebased", "-tail", "12h"},
+			{"-policies", "priority,reserve"}, // the trace: many distinct shapes
+		} {
+			cached := runJSON(t, args...)
+			*cache = true
+			plain := runJSON(t, args...)
+			*cache = false
+			for i := range cached.Results {
+				c, p := cached.Results[i], plain.Results[i]
+				c.Notes, p.Notes = nil, nil
+				c.Cycles, p.Cycles = 0, 0
+				if diff := cmp.Diff(p, c); diff != "" {
+					t.Errorf("%q %s: with the failure memory (-without +with):\n%s", args, c.Policy, diff)
+				}
+			}
 		}
 	}
 }
