@@ -17,7 +17,11 @@ import (
 //     time a failed start held its GPUs — attributed to the instants it was
 //     allocated, so it lands in the window (and the time series) where it
 //     was spent. Useful = allocated − wasted.
-//   - Goodput: the useful GPU-hours inside the window.
+//   - Goodput: the useful GPU-hours inside the window, split by the fate
+//     of the job that did the work: jobs done by the end of the run, and
+//     jobs still unfinished then (in progress: their kept work has not
+//     yet delivered anything, and for a job that could not finish even
+//     alone it never will).
 //   - Evictions: jobs stopped for another job, by cause — preempt (by a
 //     higher-priority job of the same team queue), reclaim (of another
 //     queue), time-based (by an equal-priority job: the time-based policy's
@@ -53,6 +57,14 @@ type metrics struct {
 	cycles int
 
 	busy, waste             float64 // GPU milli-seconds inside the window
+	// kept holds, per job, the GPU milli-seconds of kept (not thrown
+	// away) work inside the window so far; goodDone sums it over the jobs
+	// done.
+	kept     []float64
+	goodDone float64
+	// goodInProgress sums it over the jobs unfinished at the end (set by
+	// finish), goodInfeasible over those that could not finish even alone.
+	goodInProgress, goodInfeasible float64
 	util, wasteSeries, pend []float64
 	bucketW                 float64
 
@@ -83,9 +95,9 @@ type metrics struct {
 	scratch                 []float64
 }
 
-func newMetrics(cfg Config, gpuCap int64, leaves, teams int) *metrics {
+func newMetrics(cfg Config, gpuCap int64, jobs, leaves, teams int) *metrics {
 	b := max(cfg.Buckets, 1)
-	m := &metrics{cfg: cfg, gpuCap: gpuCap, teams: teams,
+	m := &metrics{cfg: cfg, gpuCap: gpuCap, teams: teams, kept: make([]float64, jobs),
 		util: make([]float64, b), wasteSeries: make([]float64, b), pend: make([]float64, b),
 		alloc: make([]int64, leaves), dem: make([]int64, leaves), fs: make([]float64, leaves), fsIn: make([]float64, leaves),
 		held: make([]float64, leaves), fair: make([]float64, leaves), fairIn: make([]float64, leaves),
@@ -220,6 +232,14 @@ func (m *metrics) wasted(from, to int64, level int64) {
 	m.spread(from, to, float64(level), m.wasteSeries)
 }
 
+// keep records that job id's work over [from, to) at level GPU milli is
+// kept (saved by completion, a checkpoint or a shrink, or still running).
+func (m *metrics) keep(id int32, from, to, level int64) {
+	if a, b := max(from, m.cfg.WindowStart), min(to, m.cfg.WindowEnd); a < b {
+		m.kept[id] += float64(level) * float64(b-a)
+	}
+}
+
 // evicted records the eviction of job v for cause c: level GPU milli of
 // work since lostFrom are lost; the run had lasted ran seconds.
 func (m *metrics) evicted(s *sim, v int32, c cause, lostFrom, level, ran int64) {
@@ -257,6 +277,8 @@ func (m *metrics) failedStart(s *sim, id int32, start, level int64) {
 func (m *metrics) complete(s *sim, id int32) {
 	j := &s.jobs[id]
 	m.completed++
+	m.goodDone += m.kept[id]
+	m.kept[id] = 0
 	w := s.st[id].done - j.Arrival - j.Runtime
 	m.waits[j.Class] = append(m.waits[j.Class], w)
 	q := s.env.leafIndex(j)
@@ -280,13 +302,16 @@ func (m *metrics) finish(s *sim) {
 			continue
 		case statusRunning:
 			work += int64(st.active) * (end - st.segStart)
+			m.keep(id, st.segStart, end, int64(st.active)*j.TaskGPU())
 		case statusPending, statusBackoff:
 		default:
 			if j.Arrival > end {
 				continue // not arrived before the horizon
 			}
 		}
+		m.goodInProgress += m.kept[id]
 		if s.infeasible(id) {
+			m.goodInfeasible += m.kept[id]
 			continue
 		}
 		m.unfinished++
@@ -342,6 +367,7 @@ func (m *metrics) result(s *sim) Result {
 		r.Utilisation = Utilisation{Total: m.busy / c, Useful: (m.busy - m.waste) / c, Wasted: m.waste / c}
 	}
 	r.GoodputGPUHours = gpuHours(m.busy - m.waste)
+	r.Goodput = Goodput{Done: gpuHours(m.goodDone), InProgress: gpuHours(m.goodInProgress), InProgressInfeasible: gpuHours(m.goodInfeasible)}
 	r.Evictions.Shrinks = m.shrinks
 	for c := range numCauses {
 		r.Evictions.Total += m.byCause[c]
@@ -349,9 +375,7 @@ func (m *metrics) result(s *sim) Result {
 	r.Evictions.Preempt, r.Evictions.Reclaim = m.byCause[causePreempt], m.byCause[causeReclaim]
 	r.Evictions.TimeBased, r.Evictions.Requeue = m.byCause[causeTimeBased], m.byCause[causeRequeue]
 	r.Evictions.LS, r.Evictions.Burstable, r.Evictions.BE = m.byClass[ClassLS], m.byClass[ClassBurstable], m.byClass[ClassBE]
-	if m.lostInfeas > 0 {
-		r.LostInfeasibleGPUHours = gpuHours(m.lostInfeas)
-	}
+	r.LostInfeasibleGPUHours = gpuHours(m.lostInfeas)
 	for c := Class(numClasses - 1); ; c-- {
 		w := slices.Clone(m.waits[c])
 		slices.Sort(w)

@@ -96,6 +96,16 @@ type Utilisation struct {
 	Wasted float64 `json:"wasted"`
 }
 
+// Goodput splits the useful GPU-hours of the window by the fate of the
+// job that did the work: done by the end of the run, or still in progress
+// then (InProgressInfeasible of it by jobs that could not finish even
+// alone). Done + InProgress is the goodput.
+type Goodput struct {
+	Done                 float64 `json:"done_gpu_hours"`
+	InProgress           float64 `json:"in_progress_gpu_hours"`
+	InProgressInfeasible float64 `json:"in_progress_infeasible_gpu_hours"`
+}
+
 // Evictions counts the jobs stopped for another job, by cause and by the
 // victim's class, and the elastic jobs shrunk.
 type Evictions struct {
@@ -157,10 +167,11 @@ type Result struct {
 	Unfinished             int           `json:"unfinished"`
 	Utilisation            Utilisation   `json:"gpu_utilisation"`
 	GoodputGPUHours        float64       `json:"goodput_gpu_hours"`
+	Goodput                Goodput       `json:"goodput_split"`
 	Evictions              Evictions     `json:"evictions"`
 	Thrash                 int           `json:"thrash"`
 	LostGPUHours           float64       `json:"lost_gpu_hours"`
-	LostInfeasibleGPUHours float64       `json:"lost_gpu_hours_infeasible_jobs,omitempty"`
+	LostInfeasibleGPUHours float64       `json:"lost_gpu_hours_infeasible_jobs"`
 	Fairness               Fairness      `json:"fairness"`
 	Wait                   []ClassWait   `json:"wait"`
 	Queues                 []QueueResult `json:"queues"`
@@ -316,23 +327,25 @@ func newTab(w io.Writer) *tabwriter.Writer {
 }
 
 func mainTable(w io.Writer, r *Report) error {
+	fmt.Fprintln(w, "GPU time (goodput: useful GPU-h in the window, of jobs done by the end and of jobs still in progress; lost: thrown away by evictions over the run)")
 	tw := newTab(w)
-	fmt.Fprintf(tw, "policy\tGPU util\t= useful\t+ wasted\tgoodput GPU-h\tevictions\tthrash <%s\tlost GPU-h\tdone\tunfinished\tcycles\t\n", r.Settings.ThrashWindow)
+	fmt.Fprintln(tw, "policy\tGPU util\t= useful\t+ wasted\t\tgoodput GPU-h\t= jobs done\t+ in progress\t\tlost GPU-h\tby infeasible jobs\t")
 	for _, res := range r.Results {
-		u := res.Utilisation
-		fmt.Fprintf(tw, "%s\t%.1f%%\t%.1f%%\t%.1f%%\t%.1f\t%d\t%d\t%.1f\t%d\t%d\t%d\t\n", res.Policy, 100*u.Total, 100*u.Useful, 100*u.Wasted,
-			res.GoodputGPUHours, res.Evictions.Total, res.Thrash, res.LostGPUHours, res.Completed, res.Unfinished, res.Cycles)
+		u, g := res.Utilisation, res.Goodput
+		fmt.Fprintf(tw, "%s\t%.1f%%\t%.1f%%\t%.1f%%\t\t%.1f\t%.1f\t%.1f\t\t%.1f\t%.1f\t\n", res.Policy, 100*u.Total, 100*u.Useful, 100*u.Wasted,
+			res.GoodputGPUHours, g.Done, g.InProgress, res.LostGPUHours, res.LostInfeasibleGPUHours)
 	}
 	return tw.Flush()
 }
 
 func evictionTable(w io.Writer, r *Report) error {
-	fmt.Fprintln(w, "\nevictions by cause and by the victim's class (shrinks: elastic jobs that lost tasks and kept running)")
+	fmt.Fprintf(w, "\njobs and evictions (thrash: runs shorter than %s; by cause, by the victim's class; shrinks: elastic jobs that lost tasks and kept running)\n", r.Settings.ThrashWindow)
 	tw := newTab(w)
-	fmt.Fprintln(tw, "policy\tpreempt\treclaim\ttime-based\trequeue\t\tLS\tBurstable\tBE\t\tshrinks\t")
+	fmt.Fprintf(tw, "policy\tdone\tunfinished\tcycles\t\tevictions\tthrash <%s\t\tpreempt\treclaim\ttime-based\trequeue\t\tLS\tBurstable\tBE\t\tshrinks\t\n", r.Settings.ThrashWindow)
 	for _, res := range r.Results {
 		e := res.Evictions
-		fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%d\t\t%d\t%d\t%d\t\t%d\t\n", res.Policy, e.Preempt, e.Reclaim, e.TimeBased, e.Requeue, e.LS, e.Burstable, e.BE, e.Shrinks)
+		fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t\t%d\t%d\t\t%d\t%d\t%d\t%d\t\t%d\t%d\t%d\t\t%d\t\n", res.Policy, res.Completed, res.Unfinished, res.Cycles,
+			e.Total, res.Thrash, e.Preempt, e.Reclaim, e.TimeBased, e.Requeue, e.LS, e.Burstable, e.BE, e.Shrinks)
 	}
 	return tw.Flush()
 }

@@ -289,7 +289,7 @@ func newSim(cfg Config, jobs []Job, nodes []Node, pol *policy, e *env) *sim {
 	for i := range s.pre.fail {
 		s.pre.fail[i].job = -1
 	}
-	s.m = newMetrics(cfg, s.c.gpuCap, len(e.leafIDs), e.teams)
+	s.m = newMetrics(cfg, s.c.gpuCap, len(jobs), len(e.leafIDs), e.teams)
 	s.arrivals = make([]int32, len(jobs))
 	for i := range s.arrivals {
 		s.arrivals[i] = int32(i)
@@ -637,6 +637,7 @@ func (s *sim) giveAll(id int32) {
 // complete finishes running job id.
 func (s *sim) complete(id int32) {
 	st := &s.st[id]
+	s.m.keep(id, st.segStart, s.now, int64(st.active)*s.jobs[id].TaskGPU())
 	s.giveAll(id)
 	st.progress = s.jobs[id].Work()
 	s.unbook(id)
@@ -687,6 +688,7 @@ func (s *sim) evictFreed(victim, by int32, c cause) {
 	unsaved := s.unsaved(victim)
 	a := int64(st.active)
 	st.progress += a * (s.now - st.segStart - unsaved)
+	s.m.keep(victim, st.segStart, s.now-unsaved, a*j.TaskGPU())
 	s.m.evicted(s, victim, c, s.now-unsaved, a*j.TaskGPU(), s.now-st.start)
 	s.unbook(victim)
 	st.status = statusFuture // re-queued by runCycle
@@ -700,6 +702,7 @@ func (s *sim) shrinkFreed(id int32, tasks []int32) {
 	j := &s.jobs[id]
 	st := &s.st[id]
 	st.progress += int64(st.active) * (s.now - st.segStart)
+	s.m.keep(id, st.segStart, s.now, int64(st.active)*j.TaskGPU())
 	st.segStart = s.now
 	for _, t := range tasks {
 		s.dropRunning(int(st.nodes[t]), taskRef{id, t})

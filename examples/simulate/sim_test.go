@@ -137,6 +137,10 @@ func TestPriorityThreeJobsOneNode(t *testing.T) {
 	if want := 180.0 / 3600; math.Abs(r.GoodputGPUHours-want) > 1e-12 {
 		t.Errorf("goodput = %v GPU-h, want 180 GPU-s = %v", r.GoodputGPUHours, want)
 	}
+	// Every job finished: all of the goodput is done work.
+	if diff := cmp.Diff(Goodput{Done: 180.0 / 3600}, r.Goodput, cmpopts.EquateApprox(0, 1e-12)); diff != "" {
+		t.Errorf("goodput split (-want +got):\n%s", diff)
+	}
 	if want := 10.0 / 3600; math.Abs(r.LostGPUHours-want) > 1e-12 {
 		t.Errorf("lost GPU-h = %v, want %v", r.LostGPUHours, want)
 	}
@@ -186,6 +190,9 @@ func TestThrashFixedWindow(t *testing.T) {
 //
 // I (BE, arriving at 10 with 1000 s of work) cannot finish by 500 even
 // alone: it is neither unfinished nor in the waits.
+//
+// Goodput over [0, 500]: B's 300 s are done work; A's kept work is in
+// progress: 100 s (its second run) without checkpoints, 200 s with.
 func TestUnfinishedAreCensored(t *testing.T) {
 	jobs := []Job{
 		tj("A", ClassBE, 0, 350, 1, 1000),
@@ -193,10 +200,10 @@ func TestUnfinishedAreCensored(t *testing.T) {
 		tj("I", ClassBE, 10, 1000, 1, 1000),
 	}
 	for _, tc := range []struct {
-		checkpoint, waitA, lost int64
+		checkpoint, waitA, lost, inProgress int64
 	}{
-		{0, 400, 100},
-		{50, 300, 0},
+		{0, 400, 100, 100},
+		{50, 300, 0, 200},
 	} {
 		s := testRun{policy: "priority", jobs: jobs, nodes: testNodes(1),
 			cfg: Config{Horizon: 500, WindowEnd: 500, Checkpoint: tc.checkpoint}}.sim(t)
@@ -215,6 +222,34 @@ func TestUnfinishedAreCensored(t *testing.T) {
 		if got, want := r.LostGPUHours, float64(tc.lost)/3600; math.Abs(got-want) > 1e-12 {
 			t.Errorf("checkpoint %d: lost %v GPU-h, want %v", tc.checkpoint, got, want)
 		}
+		want2 := Goodput{Done: 300.0 / 3600, InProgress: float64(tc.inProgress) / 3600}
+		if diff := cmp.Diff(want2, r.Goodput, cmpopts.EquateApprox(0, 1e-12)); diff != "" {
+			t.Errorf("checkpoint %d: goodput split (-want +got):\n%s", tc.checkpoint, diff)
+		}
+		if got := r.Goodput.Done + r.Goodput.InProgress; math.Abs(got-r.GoodputGPUHours) > 1e-12 {
+			t.Errorf("checkpoint %d: done + in progress = %v, goodput %v", tc.checkpoint, got, r.GoodputGPUHours)
+		}
+	}
+}
+
+// A job that cannot finish even alone still runs, is evicted and loses
+// work; the report shows that part apart. One 1-GPU node, window and
+// horizon 1000: I (BE, 10,000 s of work) runs 0..100 and is evicted by L
+// (LS, 50 s), restarts at 150 and runs to the end. Lost: I's 100 s, all by
+// an infeasible job. Goodput 900 s: L's 50 done, I's 850 in progress (and
+// infeasible).
+func TestGoodputAndLossOfInfeasibleJobs(t *testing.T) {
+	jobs := []Job{tj("I", ClassBE, 0, 10000, 1, 1000), tj("L", ClassLS, 100, 50, 1, 1000)}
+	s := testRun{policy: "priority", jobs: jobs, nodes: testNodes(1), cfg: Config{Horizon: 1000, WindowEnd: 1000}}.sim(t)
+	r := s.m.result(s)
+	h := func(sec float64) float64 { return sec / 3600 }
+	got := []float64{r.LostGPUHours, r.LostInfeasibleGPUHours, r.GoodputGPUHours, r.Goodput.Done, r.Goodput.InProgress, r.Goodput.InProgressInfeasible}
+	want := []float64{h(100), h(100), h(900), h(50), h(850), h(850)}
+	if diff := cmp.Diff(want, got, cmpopts.EquateApprox(0, 1e-12)); diff != "" {
+		t.Errorf("lost, lost by infeasible, goodput, done, in progress, in progress infeasible (-want +got):\n%s", diff)
+	}
+	if r.Completed != 1 || r.Unfinished != 0 {
+		t.Errorf("completed %d, unfinished %d; want 1, 0 (I is infeasible)", r.Completed, r.Unfinished)
 	}
 }
 
@@ -484,6 +519,12 @@ func TestConservation(t *testing.T) {
 			s := newSim(w.cfg, w.jobs, w.nodes, pol, w.env)
 			s.run()
 			checkConservation(t, s)
+			// The goodput split adds up: every kept stretch of work is
+			// counted once, for a job done or one in progress.
+			r := s.m.result(s)
+			if g := r.Goodput; math.Abs(g.Done+g.InProgress-r.GoodputGPUHours) > 1e-9*r.GoodputGPUHours || g.InProgressInfeasible > g.InProgress {
+				t.Errorf("%s: goodput %v, split %+v", name, r.GoodputGPUHours, g)
+			}
 		}
 	}
 }
