@@ -56,7 +56,7 @@ type metrics struct {
 	gpuCap int64 // GPU milli
 	cycles int
 
-	busy, waste             float64 // GPU milli-seconds inside the window
+	busy, waste float64 // GPU milli-seconds inside the window
 	// kept holds, per job, the GPU milli-seconds of kept (not thrown
 	// away) work inside the window so far; goodDone sums it over the jobs
 	// done.
@@ -65,8 +65,8 @@ type metrics struct {
 	// goodInProgress sums it over the jobs unfinished at the end (set by
 	// finish), goodInfeasible over those that could not finish even alone.
 	goodInProgress, goodInfeasible float64
-	util, wasteSeries, pend []float64
-	bucketW                 float64
+	util, wasteSeries, pend        []float64
+	bucketW                        float64
 
 	waits        [numClasses][]int64
 	byCause      [numCauses]int
