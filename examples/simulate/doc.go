@@ -122,7 +122,7 @@
 // DefaultPreemption stopping after a number of candidate nodes from a
 // random offset). On a node the candidates the policy allows are taken in the library's order
 // (eligibility.CandidateCompare) until the task fits, and the node whose
-// victims are of the lowest class, then the fewest, then losing the least
+// victims' highest priority is lowest, then the fewest, then losing the least
 // work, then the lowest index, is used. A victim is evicted whole — a gang
 // frees all its tasks — except an elastic one, which may lose single tasks
 // down to its minimum (a shrink: it keeps its progress and continues more

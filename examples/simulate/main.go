@@ -61,6 +61,7 @@ type options struct {
 // Defaults of the policy settings (see the package comment for why).
 const (
 	defaultMinRuntimeFlag = "be=5m,burstable=15m,ls=30m,be-a=1h,ls-c=0s"
+	defaultPreemptFlag    = "be=1m,ls=10m"
 	defaultExpectedFlag   = "be=1h,burstable=4h,ls=1d"
 	defaultRequeueDelay   = "30m"
 	defaultMinAdmit       = "2h"
@@ -197,6 +198,7 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	tail := fs.String("tail", "2d", "keep simulating this long after the last arrival (`duration`); jobs not done by then are reported unfinished")
 	checkpoint := fs.String("checkpoint", "0s", "jobs save their progress every `duration` of work, so an eviction loses only the work since the last save (0s: restart from scratch)")
 	minRT := fs.String("min-runtime", "", "min-runtime per queue (preempt and reclaim), `queue=duration,...`, merged into the defaults "+defaultMinRuntimeFlag+" (queue="+inheritValue+" removes one)")
+	preemptRT := fs.String("preempt-min-runtime", "", "preempt min-runtime per queue (an eviction by a higher-priority job of the victim's own team queue), `queue=duration,...`, overriding -min-runtime's for those queues, merged into the defaults "+defaultPreemptFlag+" (queue="+inheritValue+" removes one)")
 	method := fs.String("reclaim-method", "lca", "how a reclaim's min-runtime resolves (`method`): lca (from the child of the lowest common ancestor) or queue (from the victim's queue)")
 	expected := fs.String("expected-runtime", "", "expected runtime per queue for the requeue policy, `queue=duration,...`, merged into the defaults "+defaultExpectedFlag+" (queue="+inheritValue+" removes one)")
 	delay := fs.String("requeue-delay", defaultRequeueDelay, "cooldown after a requeue (`duration`)")
@@ -247,6 +249,10 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	}
 	defMin := o.defaults("min-runtime", defaultMinRuntimeFlag)
 	if set.MinRuntime, err = mergeQueueDurations("min-runtime", *minRT, defMin, o.teams); err != nil {
+		errs = append(errs, err)
+	}
+	defPre := o.defaults("preempt-min-runtime", defaultPreemptFlag)
+	if set.PreemptMinRuntime, err = mergeQueueDurations("preempt-min-runtime", *preemptRT, defPre, o.teams); err != nil {
 		errs = append(errs, err)
 	}
 	defExp := o.defaults("expected-runtime", defaultExpectedFlag)

@@ -45,8 +45,9 @@ func TestRunEmbedded(t *testing.T) {
 		"on 31 nodes / 147 GPUs (one node in 40), arrivals sped up ×15",
 		"infeasible: 2 jobs could not finish before the end even alone",
 		"more thinned with the cluster (-scale-mix)",
-		"settings: min-runtime be=5m be-a=1h burstable=15m ls=30m ls-c=0s (preempt and reclaim, reclaim method lca); expected-runtime be=1h burstable=4h ls=1d",
-		"requeue-delay 30m, contenders higher-or-equal; min-admit 2h, newer rule on; reserve-after 30m; thrash-window 30m; checkpoint 0s; seed 1",
+		"settings: min-runtime be=5m be-a=1h burstable=15m ls=30m ls-c=0s (preempt and reclaim; reclaim method lca); preempt-min-runtime be=1m ls=10m\n",
+		"  expected-runtime be=1h burstable=4h ls=1d; requeue-delay 30m, contenders higher-or-equal; min-admit 2h, newer rule on; reserve-after 30m\n",
+		"  thrash-window 30m; checkpoint 0s; seed 1\n",
 		"GPU util  = useful  + wasted    goodput GPU-h  = jobs done  + in progress    lost GPU-h  by infeasible jobs",
 		"jobs and evictions (thrash: runs shorter than 30m; by cause, by the victim's class;",
 		"fair share: held GPU time / fair share per team queue",
@@ -98,6 +99,9 @@ func TestRunJSON(t *testing.T) {
 	want := []QueueSetting{{"be", "2h"}, {"burstable", "4h"}, {"ls", "1d"}}
 	if diff := cmp.Diff(want, rep.Settings.ExpectedRuntime); diff != "" {
 		t.Errorf("expected runtime (-want +got):\n%s", diff)
+	}
+	if diff := cmp.Diff([]QueueSetting{{"be", "1m"}, {"ls", "10m"}}, rep.Settings.PreemptMinRuntime); diff != "" {
+		t.Errorf("preempt min-runtime (-want +got):\n%s", diff)
 	}
 	if rep.Settings.ReclaimMethod != "lca" || rep.Settings.ThrashWindow != "30m" || rep.Settings.Seed != 1 {
 		t.Errorf("settings %+v", rep.Settings)
@@ -250,6 +254,8 @@ func TestFlagErrorsAllAtOnce(t *testing.T) {
 		{[]string{"-interval", "25h"}, ": want whole seconds, 1s..1d"},
 		{[]string{"-min-runtime", "nosuchqueue=1m"}, "nosuchqueue"},
 		{[]string{"-expected-runtime", "nosuchqueue=1m"}, `-expected-runtime: unknown queue "nosuchqueue"`},
+		{[]string{"-preempt-min-runtime", "nosuchqueue=1m"}, `queue "nosuchqueue" has min-runtime settings but is not in the queue tree`},
+		{[]string{"-preempt-min-runtime", "be=-1m"}, `-preempt-min-runtime be: runtime: invalid duration "-1m"`},
 		// The nominator would skip every job with invalid_duration: refused
 		// up front with its own error.
 		{[]string{"-expected-runtime", "be=0s"}, `-expected-runtime be: eligibility: annotation "kai.scheduler/expected-runtime": invalid value "0s": must be positive`},

@@ -1,11 +1,12 @@
 package main
 
 // pendingQueues holds the pending jobs in queue order (requeue.QueueOrder,
-// through sim.queueCompare), grouped in buckets of one team queue and one
-// shape. Within a cycle the buckets are merged by their first job, so jobs
-// are visited in queue order; when a bucket's first job can be placed
-// neither where it fits nor by preemption, no later job of that bucket can
-// (same queue, same shape, later in queue order: see failedPreempt), so the
+// through sim.queueCompare), grouped in buckets of one team queue, one
+// priority and one shape. Within a cycle the buckets are merged by their
+// first job, so jobs are visited in queue order; when a bucket's first job
+// can be placed neither where it fits nor by preemption, no later job of
+// that bucket can (same queue, priority and shape, later in queue order:
+// see failedPreempt), so the
 // whole bucket is set aside for the rest of the cycle. A cycle therefore
 // costs O((placements + buckets) · log) rather than a pass over every
 // pending job, which is what keeps a backlog of a million jobs cheap.
@@ -22,8 +23,8 @@ type pendingQueues struct {
 }
 
 type bucketKey struct {
-	leaf int32
-	sh   shape
+	leaf, prio int32
+	sh         shape
 }
 
 // bucket is a binary heap of job IDs in queue order.
@@ -43,7 +44,7 @@ func (q *pendingQueues) less(a, b int32) bool { return q.s.queueCompare(a, b) < 
 // push adds pending job id to its bucket. O(log n).
 func (q *pendingQueues) push(id int32) {
 	j := &q.s.jobs[id]
-	k := bucketKey{q.s.env.leafIndex(j), shapeOf(j)}
+	k := bucketKey{q.s.env.leafIndex(j), j.Priority(), shapeOf(j)}
 	bi, ok := q.index[k]
 	if !ok {
 		bi = int32(len(q.buckets))

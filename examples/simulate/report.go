@@ -29,6 +29,7 @@ type Report struct {
 // SettingsReport is every effective setting of a run.
 type SettingsReport struct {
 	MinRuntime        []QueueSetting `json:"min_runtime"`
+	PreemptMinRuntime []QueueSetting `json:"preempt_min_runtime"`
 	ReclaimMethod     string         `json:"reclaim_method"`
 	ExpectedRuntime   []QueueSetting `json:"expected_runtime"`
 	RequeueDelay      string         `json:"requeue_delay"`
@@ -64,7 +65,7 @@ func queueSettings(qs []queueDuration) []QueueSetting {
 func (o options) settingsReport() SettingsReport {
 	set := o.settings
 	r := SettingsReport{
-		MinRuntime: queueSettings(set.MinRuntime), ReclaimMethod: set.Method.String(),
+		MinRuntime: queueSettings(set.MinRuntime), PreemptMinRuntime: queueSettings(set.PreemptMinRuntime), ReclaimMethod: set.Method.String(),
 		ExpectedRuntime: queueSettings(set.Expected), RequeueDelay: runtime.FormatDuration(set.RequeueDelay),
 		RequeueContenders: "higher", MinAdmit: runtime.FormatDuration(set.MinAdmit), NewerRule: !set.NoNewer,
 		ReserveAfter: runtime.FormatDuration(set.ReserveAfter), ThrashWindow: runtime.FormatDuration(set.ThrashWindow),
@@ -245,14 +246,15 @@ func (r *Report) header(b *strings.Builder) {
 	fmt.Fprintf(b, "window: %s from t=%ds; offered GPU load %.2f; cycle every %s; stop %s after the last arrival\n",
 		fmtDur(float64(s.WindowEnd-s.WindowStart)), s.WindowStart, s.OfferedLoad, set.Interval, set.Tail)
 	fmt.Fprintf(b, "queues: %s\n", s.Queues)
-	fmt.Fprintf(b, "settings: min-runtime %s (preempt and reclaim, reclaim method %s); expected-runtime %s\n",
-		fmtQueueSettings(set.MinRuntime), set.ReclaimMethod, fmtQueueSettings(set.ExpectedRuntime))
+	fmt.Fprintf(b, "settings: min-runtime %s (preempt and reclaim; reclaim method %s); preempt-min-runtime %s\n",
+		fmtQueueSettings(set.MinRuntime), set.ReclaimMethod, fmtQueueSettings(set.PreemptMinRuntime))
 	newer := "on"
 	if !set.NewerRule {
 		newer = "off"
 	}
-	fmt.Fprintf(b, "  requeue-delay %s, contenders %s; min-admit %s, newer rule %s; reserve-after %s; thrash-window %s; checkpoint %s; seed %d\n",
-		set.RequeueDelay, set.RequeueContenders, set.MinAdmit, newer, set.ReserveAfter, set.ThrashWindow, set.Checkpoint, set.Seed)
+	fmt.Fprintf(b, "  expected-runtime %s; requeue-delay %s, contenders %s; min-admit %s, newer rule %s; reserve-after %s\n",
+		fmtQueueSettings(set.ExpectedRuntime), set.RequeueDelay, set.RequeueContenders, set.MinAdmit, newer, set.ReserveAfter)
+	fmt.Fprintf(b, "  thrash-window %s; checkpoint %s; seed %d\n", set.ThrashWindow, set.Checkpoint, set.Seed)
 	for _, n := range r.Notes {
 		if n.Policy != "" {
 			fmt.Fprintf(b, "note: %s %s: %s\n", n.Policy, strings.ReplaceAll(n.Kind, "_", " "), n.Text)

@@ -143,6 +143,7 @@ func TestSweepAndRunsErrors(t *testing.T) {
 		{[]string{"-synthetic", "-sweep", "min-admit=30s,2h"}, "-sweep point min-admit=30s: simulate: -min-admit: eligibility:"},
 		{[]string{"-synthetic", "-sweep", "seed=1,2"}, "not a setting a sweep can vary"},
 		{[]string{"-synthetic", "-sweep", "min-runtime.nosuch=1m"}, "nosuch"},
+		{[]string{"-synthetic", "-sweep", "preempt-min-runtime.nosuch=1m"}, "nosuch"},
 		{[]string{"-synthetic", "-sweep", "expected-runtime.be=0s,1h"}, "must be positive"},
 		{[]string{"-synthetic", "-sweep", "checkpoint=5"}, `invalid duration "5"`},
 		{[]string{"-synthetic", "-sweep", "min-admit"}, "want name=value,value"},

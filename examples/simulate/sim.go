@@ -199,9 +199,11 @@ type shape struct {
 	tasks       int32
 }
 
+// shapeQueue is a shape in one team queue at one priority: the jobs
+// failedPreempt compares.
 type shapeQueue struct {
 	shape
-	queue int32
+	queue, prio int32
 }
 
 func shapeOf(j *Job) shape { return shape{j.CPU, j.Mem, j.GPUs, j.GPUMilli, j.Tasks} }
@@ -251,22 +253,26 @@ func (s *sim) rememberFailedFit(sh shape) {
 
 // rememberFailedPreempt is rememberFailedFit for preemption.
 func (s *sim) rememberFailedPreempt(sq shapeQueue) {
-	s.failPre = slices.DeleteFunc(s.failPre, func(f shapeQueue) bool { return f.queue == sq.queue && f.shape.dominates(sq.shape) })
+	s.failPre = slices.DeleteFunc(s.failPre, func(f shapeQueue) bool {
+		return f.queue == sq.queue && f.prio == sq.prio && f.shape.dominates(sq.shape)
+	})
 	if len(s.failPre) < shapeCacheLimit {
 		s.failPre = append(s.failPre, sq)
 	}
 }
 
-// failedPreempt is failedFit for preemption from the same leaf queue. Within a
-// cycle a later job of the same queue never has more candidates: pending
-// jobs are taken in queue order, and a later timestamp makes fewer running
-// jobs "newer" (time-based policy).
+// failedPreempt is failedFit for preemption from the same leaf queue at the
+// same priority. Within a cycle a later such job never has more candidates:
+// pending jobs are taken in queue order, and a later timestamp makes fewer
+// running jobs "newer" (time-based policy). (A job of another priority
+// may: a normal job may take newer jobs of its class in other queues, a
+// High one may not; see rankedApart.)
 func (s *sim) failedPreempt(sq shapeQueue) bool {
 	if noShapeCache {
 		return false
 	}
 	for _, f := range s.failPre {
-		if f.queue == sq.queue && sq.shape.dominates(f.shape) {
+		if f.queue == sq.queue && f.prio == sq.prio && sq.shape.dominates(f.shape) {
 			return true
 		}
 	}
@@ -446,7 +452,7 @@ func (s *sim) ejob(id int32) *eligibility.Job {
 	st := &s.st[id]
 	s.sub[0] = eligibility.Subgroup{MinAvailable: j.MinTasks, Active: st.active}
 	s.ej = eligibility.Job{
-		ID: j.Name, Queue: s.env.leaf(j), Priority: j.Class.Priority(), Preemptible: true,
+		ID: j.Name, Queue: s.env.leaf(j), Priority: j.Priority(), Preemptible: true,
 		Running: st.status == statusRunning, Subgroups: s.sub[:],
 	}
 	if st.status == statusRunning {
@@ -460,7 +466,7 @@ func (s *sim) ejob(id int32) *eligibility.Job {
 // as its creation.
 func (s *sim) queueEntry(id int32) requeue.QueueEntry {
 	j := &s.jobs[id]
-	return requeue.QueueEntry{ID: j.Name, Priority: j.Class.Priority(), Created: s.st[id].queueT}
+	return requeue.QueueEntry{ID: j.Name, Priority: j.Priority(), Created: s.st[id].queueT}
 }
 
 // setQueueTS sets job id's queue-order timestamp.
@@ -813,7 +819,7 @@ func (s *sim) place(id int32) bool {
 			s.rememberFailedFit(sh)
 		}
 	}
-	sq := shapeQueue{sh, s.env.leafIndex(j)}
+	sq := shapeQueue{sh, s.env.leafIndex(j), j.Priority()}
 	if holder || !s.failedPreempt(sq) {
 		if s.preempt(id) {
 			s.failFit, s.failPre = s.failFit[:0], s.failPre[:0]

@@ -11,6 +11,12 @@ import (
 // cluster's GPUs exactly busy on average).
 const synthLoad = 1.2
 
+// synthHigh is the fraction of synthetic jobs that are High within their
+// class: a team's urgent jobs, which may preempt its other jobs of the
+// class within its own team queue (the preempt action, governed by the
+// preempt min-runtime).
+const synthHigh = 0.2
+
 // synthJobsPerBlock is how many synthetic jobs one block of 12 nodes
 // serves: the cluster grows with the job count, so the offered load and the
 // span of the arrivals stay the same whatever -jobs is.
@@ -81,6 +87,7 @@ func synthesize(seed int64, n, teams int, failRate float64) ([]Job, []Node) {
 		rt := 1200 * math.Exp(1.2*r.NormFloat64())
 		j.Runtime = int64(min(max(rt, 60), 2*86400))
 		j.Team = teamOf(j.Name, teams)
+		j.High = r.Float64() < synthHigh
 		j.Phase = "Succeeded"
 		work += float64(j.GPUDemand()) * float64(j.Runtime)
 	}
