@@ -88,7 +88,7 @@
 // 0.7, with bursts well above 1.
 //
 // -synthetic replaces the trace with a seeded generator (-seed, -jobs): Poisson
-// arrivals at an offered load of 1.2 on a cluster that grows with the job
+// arrivals at an offered load of 0.9 on a cluster that grows with the job
 // count (12 nodes, 72 GPUs per 2,000 jobs), so -jobs changes the size, not
 // the load or the span. Its mix includes gangs (several whole-node tasks that
 // must run together) and elastic jobs (tasks that may be taken down to half);

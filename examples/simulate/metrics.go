@@ -69,6 +69,10 @@ type metrics struct {
 	bucketW                        float64
 
 	waits        [numClasses][]int64
+	// censored counts, per class, the waits of jobs unfinished at the end
+	// (their wait so far), and censoredMin is the smallest of them.
+	censored    [numClasses]int
+	censoredMin [numClasses]int64
 	byCause      [numCauses]int
 	byClass      [numClasses]int
 	shrinks      int
@@ -317,6 +321,10 @@ func (m *metrics) finish(s *sim) {
 		m.unfinished++
 		w := end - j.Arrival - work/int64(j.Tasks)
 		m.waits[j.Class] = append(m.waits[j.Class], w)
+		if m.censored[j.Class] == 0 || w < m.censoredMin[j.Class] {
+			m.censoredMin[j.Class] = w
+		}
+		m.censored[j.Class]++
 		q := s.env.leafIndex(j)
 		m.leafJobs[q]++
 		m.leafWaits[q] = append(m.leafWaits[q], w)
@@ -379,8 +387,16 @@ func (m *metrics) result(s *sim) Result {
 	for c := Class(numClasses - 1); ; c-- {
 		w := slices.Clone(m.waits[c])
 		slices.Sort(w)
-		r.Wait = append(r.Wait, ClassWait{Class: c.String(), Jobs: len(w),
-			P50: percentile(w, 50), P95: percentile(w, 95), P99: percentile(w, 99)})
+		cw := ClassWait{Class: c.String(), Jobs: len(w), Censored: m.censored[c],
+			P50: percentile(w, 50), P95: percentile(w, 95), P99: percentile(w, 99)}
+		// A censored wait at or below a percentile could, had the job
+		// finished, have moved above it and raised it: the percentile is
+		// then only a lower bound. Censored waits above it cannot move it.
+		if m.censored[c] > 0 {
+			cmin := float64(m.censoredMin[c])
+			cw.P50LowerBound, cw.P95LowerBound, cw.P99LowerBound = cmin <= cw.P50, cmin <= cw.P95, cmin <= cw.P99
+		}
+		r.Wait = append(r.Wait, cw)
 		if c == 0 {
 			break
 		}

@@ -153,12 +153,19 @@ type QueueResult struct {
 }
 
 // ClassWait is the wait-time distribution of one priority class, in seconds.
+// Censored of the Jobs were unfinished at the end and enter with their
+// wait so far; a percentile that one of those may have held down is marked
+// as a lower bound.
 type ClassWait struct {
-	Class string  `json:"class"`
-	Jobs  int     `json:"jobs"`
-	P50   float64 `json:"p50_s"`
-	P95   float64 `json:"p95_s"`
-	P99   float64 `json:"p99_s"`
+	Class         string  `json:"class"`
+	Jobs          int     `json:"jobs"`
+	Censored      int     `json:"censored"`
+	P50           float64 `json:"p50_s"`
+	P95           float64 `json:"p95_s"`
+	P99           float64 `json:"p99_s"`
+	P50LowerBound bool    `json:"p50_lower_bound"`
+	P95LowerBound bool    `json:"p95_lower_bound"`
+	P99LowerBound bool    `json:"p99_lower_bound"`
 }
 
 // Result is one policy's outcome.
@@ -203,6 +210,14 @@ func fmtDur(sec float64) string {
 		return strconv.FormatFloat(h, 'f', 1, 64) + "h"
 	}
 	return strconv.FormatFloat(sec/86400, 'f', 1, 64) + "d"
+}
+
+// fmtBound is fmtDur, marked "≥" when the value is a lower bound.
+func fmtBound(sec float64, lowerBound bool) string {
+	if lowerBound {
+		return "≥" + fmtDur(sec)
+	}
+	return fmtDur(sec)
 }
 
 func fmtQueueSettings(qs []QueueSetting) string {
@@ -377,7 +392,7 @@ func waitTable(w io.Writer, r *Report) error {
 	if len(r.Results) == 0 {
 		return nil
 	}
-	fmt.Fprintln(w, "\nwait p50 / p95 / p99 by class")
+	fmt.Fprintln(w, "\nwait p50 / p95 / p99 by class (≥: a lower bound, held down by jobs unfinished at the end, which enter with their wait so far)")
 	tw := newTab(w)
 	fmt.Fprint(tw, "policy\t")
 	for _, cw := range r.Results[0].Wait {
@@ -387,7 +402,7 @@ func waitTable(w io.Writer, r *Report) error {
 	for _, res := range r.Results {
 		fmt.Fprintf(tw, "%s\t", res.Policy)
 		for _, cw := range res.Wait {
-			fmt.Fprintf(tw, "%s / %s / %s\t", fmtDur(cw.P50), fmtDur(cw.P95), fmtDur(cw.P99))
+			fmt.Fprintf(tw, "%s / %s / %s\t", fmtBound(cw.P50, cw.P50LowerBound), fmtBound(cw.P95, cw.P95LowerBound), fmtBound(cw.P99, cw.P99LowerBound))
 		}
 		fmt.Fprintln(tw)
 	}

@@ -3,6 +3,7 @@ package main
 import (
 	"io"
 	"math"
+	"strings"
 	"testing"
 	"time"
 
@@ -214,7 +215,8 @@ func TestUnfinishedAreCensored(t *testing.T) {
 		want := []ClassWait{
 			{Class: "LS", Jobs: 1},
 			{Class: "Burstable"},
-			{Class: "BE", Jobs: 1, P50: float64(tc.waitA), P95: float64(tc.waitA), P99: float64(tc.waitA)},
+			{Class: "BE", Jobs: 1, Censored: 1, P50: float64(tc.waitA), P95: float64(tc.waitA), P99: float64(tc.waitA),
+				P50LowerBound: true, P95LowerBound: true, P99LowerBound: true},
 		}
 		if diff := cmp.Diff(want, r.Wait); diff != "" {
 			t.Errorf("checkpoint %d: waits (-want +got):\n%s", tc.checkpoint, diff)
@@ -229,6 +231,28 @@ func TestUnfinishedAreCensored(t *testing.T) {
 		if got := r.Goodput.Done + r.Goodput.InProgress; math.Abs(got-r.GoodputGPUHours) > 1e-12 {
 			t.Errorf("checkpoint %d: done + in progress = %v, goodput %v", tc.checkpoint, got, r.GoodputGPUHours)
 		}
+	}
+}
+
+// A percentile is a lower bound only when a censored wait lies at or below
+// it. One 1-GPU node, stop at 500; A, B, C (BE) arrive at 0 and run in name
+// order: A (10 s) waits 0, B (10 s) waits 10, C (490 s) starts at 20 and
+// is unfinished with 480 s done: censored wait 20. Waits 0, 10, ≥20: the
+// p50 (10) is exact, the p95 and p99 (20) lower bounds.
+func TestWaitLowerBounds(t *testing.T) {
+	jobs := []Job{tj("A", ClassBE, 0, 10, 1, 1000), tj("B", ClassBE, 0, 10, 1, 1000), tj("C", ClassBE, 0, 490, 1, 1000)}
+	s := testRun{policy: "priority", jobs: jobs, nodes: testNodes(1), cfg: Config{Horizon: 500, WindowEnd: 500}}.sim(t)
+	r := s.m.result(s)
+	want := ClassWait{Class: "BE", Jobs: 3, Censored: 1, P50: 10, P95: 20, P99: 20, P95LowerBound: true, P99LowerBound: true}
+	if diff := cmp.Diff(want, r.Wait[2]); diff != "" {
+		t.Errorf("BE waits (-want +got):\n%s", diff)
+	}
+	var b strings.Builder
+	if err := waitTable(&b, &Report{Results: []Result{r}}); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(b.String(), "10s / ≥20s / ≥20s") {
+		t.Errorf("wait table:\n%s", b.String())
 	}
 }
 
