@@ -68,11 +68,11 @@ type metrics struct {
 	util, wasteSeries, pend        []float64
 	bucketW                        float64
 
-	waits        [numClasses][]int64
+	waits [numClasses][]int64
 	// censored counts, per class, the waits of jobs unfinished at the end
 	// (their wait so far), and censoredMin is the smallest of them.
-	censored    [numClasses]int
-	censoredMin [numClasses]int64
+	censored     [numClasses]int
+	censoredMin  [numClasses]int64
 	byCause      [numCauses]int
 	byClass      [numClasses]int
 	shrinks      int
