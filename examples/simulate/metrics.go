@@ -85,8 +85,11 @@ type metrics struct {
 	failedMilliS float64
 	deactivated  int
 	reservations int
-	scenarioOK   int
-	scenarioNo   int
+	// searches counts preemption searches for a node (one per task that
+	// did not fit), searchesCapped those that stopped at preemptNodeLimit.
+	searches, searchesCapped int
+	scenarioOK               int
+	scenarioNo               int
 
 	// Fairness, per leaf queue.
 	teams                   int

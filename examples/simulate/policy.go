@@ -234,6 +234,11 @@ func (p *policy) notes(s *sim) []Note {
 	if p.reserve {
 		out = append(out, Note{Kind: "reservations", Policy: p.name, Counts: map[string]int{"granted": s.m.reservations}})
 	}
+	if m := s.m; m.searchesCapped > 0 {
+		out = append(out, Note{Kind: "preemption_search_capped", Policy: p.name,
+			Text:   fmt.Sprintf("searches for a node to preempt on that stopped after examining %d candidate nodes (others may have worked)", preemptNodeLimit),
+			Counts: map[string]int{"capped": m.searchesCapped, "searches": m.searches}})
+	}
 	if m := s.m; m.scenarioOK+m.scenarioNo > 0 {
 		out = append(out, Note{Kind: "scenario_validator", Policy: p.name,
 			Text:   "elastic-victim scenarios decided by eligibility.ScenarioValidator",

@@ -268,13 +268,23 @@ func (s *sim) bestNode(p int32) int {
 		from = int(uint64(p) * 2654435761 % uint64(nn))
 	}
 	n, wrapped := from-1, false
-	for examined := 0; examined < preemptNodeLimit; {
-		n = tree.next(n+1, j, nil)
-		if n < 0 && !wrapped {
+	// nextCandidate returns the candidate node after n, once around the
+	// cluster from from; -1 when none is left.
+	nextCandidate := func() int {
+		m := tree.next(n+1, j, nil)
+		if m < 0 && !wrapped {
 			wrapped = true
-			n = tree.next(0, j, nil)
+			m = tree.next(0, j, nil)
 		}
-		if n < 0 || wrapped && n >= from {
+		if m < 0 || wrapped && m >= from {
+			return -1
+		}
+		return m
+	}
+	s.m.searches++
+	examined := 0
+	for examined < preemptNodeLimit {
+		if n = nextCandidate(); n < 0 {
 			break
 		}
 		if !s.c.emptyFits(n, j) || !s.resv.usable(n, p) {
@@ -318,6 +328,9 @@ func (s *sim) bestNode(p int32) int {
 			best, bestTop, bestK, bestLost = n, top, k, lost
 			ps.best = copyChoice(ps.best, ps.cur)
 		}
+	}
+	if examined >= preemptNodeLimit && nextCandidate() >= 0 {
+		s.m.searchesCapped++ // stopped with candidates left
 	}
 	return best
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"io"
 	"math"
 	"strings"
@@ -549,6 +550,41 @@ func TestConservation(t *testing.T) {
 			if g := r.Goodput; math.Abs(g.Done+g.InProgress-r.GoodputGPUHours) > 1e-9*r.GoodputGPUHours || g.InProgressInfeasible > g.InProgress {
 				t.Errorf("%s: goodput %v, split %+v", name, r.GoodputGPUHours, g)
 			}
+		}
+	}
+}
+
+// The report says when a preemption search stopped at the node cap: 70
+// one-GPU nodes full of BE jobs, and an LS job arriving; every node would
+// do, so the search examines 64 and stops. With 64 nodes it sees them all.
+func TestPreemptionSearchCapNoted(t *testing.T) {
+	for _, tc := range []struct {
+		nodes  int
+		capped int
+	}{{70, 1}, {preemptNodeLimit, 0}} {
+		var jobs []Job
+		gpus := make([]int32, tc.nodes)
+		for i := range tc.nodes {
+			gpus[i] = 1
+			jobs = append(jobs, tj(fmt.Sprintf("be%02d", i), ClassBE, 0, 10000, 1, 1000))
+		}
+		jobs = append(jobs, tj("ls", ClassLS, 100, 10, 1, 1000))
+		nodes := make([]Node, tc.nodes)
+		for i := range nodes {
+			nodes[i] = Node{Name: fmt.Sprint(i), CPU: 100, Mem: 100, GPUs: 1}
+		}
+		s := testRun{policy: "priority", jobs: jobs, nodes: nodes, cfg: Config{Horizon: 200}}.sim(t)
+		var note *Note
+		for _, n := range s.pol.notes(s) {
+			if n.Kind == "preemption_search_capped" {
+				note = &n
+			}
+		}
+		switch {
+		case tc.capped == 0 && note != nil:
+			t.Errorf("%d nodes: note %+v, want none", tc.nodes, *note)
+		case tc.capped > 0 && (note == nil || note.Counts["capped"] != tc.capped || note.Counts["searches"] != 1):
+			t.Errorf("%d nodes: note %+v, want capped %d of 1 search", tc.nodes, note, tc.capped)
 		}
 	}
 }
