@@ -591,6 +591,12 @@ func run(args []string, stdout, stderr io.Writer) error {
 		}
 	}
 	rep := &Report{Source: source, Settings: o.settingsReport(), Workload: summary, Notes: notes}
+	if len(seeds) > 1 {
+		rep.Settings.SeedLast = seeds[len(seeds)-1]
+	}
+	for _, ax := range o.sweeps {
+		rep.Settings.markSwept(ax)
+	}
 	switch {
 	case len(o.sweeps) > 0:
 		rep.Sweep = aggregateSweep(o.sweeps, cases, names, results)

@@ -46,6 +46,48 @@ type SettingsReport struct {
 	Speedup           float64        `json:"speedup"`
 	ScaleMix          bool           `json:"scale_mix"`
 	Seed              int64          `json:"seed"`
+	// SeedLast is the last seed of -runs (0 for a single run).
+	SeedLast int64 `json:"seed_last,omitempty"`
+	// Swept names the settings -sweep varies; their values above read
+	// "{v1,v2,...}".
+	Swept []string `json:"swept,omitempty"`
+}
+
+// markSwept shows the values of a swept setting in place of its base
+// value, so the header never states a value only some runs used.
+func (r *SettingsReport) markSwept(ax sweepAxis) {
+	vals := "{" + strings.Join(ax.Values, ",") + "}"
+	r.Swept = append(r.Swept, ax.Name)
+	inList := func(list []QueueSetting, queue string) []QueueSetting {
+		for i := range list {
+			if list[i].Queue == queue {
+				list[i].Duration = vals
+				return list
+			}
+		}
+		return append(list, QueueSetting{queue, vals})
+	}
+	setting, queue, _ := strings.Cut(ax.Name, ".")
+	switch setting {
+	case "min-runtime":
+		r.MinRuntime = inList(r.MinRuntime, queue)
+	case "preempt-min-runtime":
+		r.PreemptMinRuntime = inList(r.PreemptMinRuntime, queue)
+	case "expected-runtime":
+		r.ExpectedRuntime = inList(r.ExpectedRuntime, queue)
+	}
+	switch ax.Name {
+	case "min-admit":
+		r.MinAdmit = vals
+	case "requeue-delay":
+		r.RequeueDelay = vals
+	case "checkpoint":
+		r.Checkpoint = vals
+	case "reserve-after":
+		r.ReserveAfter = vals
+	case "reclaim-method":
+		r.ReclaimMethod = vals
+	}
 }
 
 // QueueSetting is one queue=duration setting.
@@ -243,6 +285,9 @@ func (r *Report) header(b *strings.Builder) {
 		fmt.Fprintf(b, " (%d dropped: fit no node)", s.Unschedulable)
 	}
 	fmt.Fprintf(b, " on %d nodes / %d GPUs", s.Nodes, s.GPUs)
+	if set.SeedLast > set.Seed {
+		fmt.Fprintf(b, " (seed %d's; each seed draws its own)", set.Seed)
+	}
 	if s.NodeStride > 1 {
 		fmt.Fprintf(b, " (one node in %d)", s.NodeStride)
 	}
@@ -269,7 +314,14 @@ func (r *Report) header(b *strings.Builder) {
 	}
 	fmt.Fprintf(b, "  expected-runtime %s; requeue-delay %s, contenders %s; min-admit %s, newer rule %s; reserve-after %s\n",
 		fmtQueueSettings(set.ExpectedRuntime), set.RequeueDelay, set.RequeueContenders, set.MinAdmit, newer, set.ReserveAfter)
-	fmt.Fprintf(b, "  thrash-window %s; checkpoint %s; seed %d\n", set.ThrashWindow, set.Checkpoint, set.Seed)
+	seed := fmt.Sprintf("seed %d", set.Seed)
+	if set.SeedLast > set.Seed {
+		seed = fmt.Sprintf("seeds %d..%d", set.Seed, set.SeedLast)
+	}
+	fmt.Fprintf(b, "  thrash-window %s; checkpoint %s; %s\n", set.ThrashWindow, set.Checkpoint, seed)
+	if len(set.Swept) > 0 {
+		fmt.Fprintf(b, "  swept: %s ({...}: the values of the grid, one table row each)\n", strings.Join(set.Swept, ", "))
+	}
 	for _, n := range r.Notes {
 		if n.Policy != "" {
 			fmt.Fprintf(b, "note: %s %s: %s\n", n.Policy, strings.ReplaceAll(n.Kind, "_", " "), n.Text)
