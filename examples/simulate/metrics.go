@@ -38,11 +38,17 @@ import (
 //     its queues by water-filling (equal weights, no queue above its
 //     demand). Integrated over the window this gives each queue's fair
 //     GPU-hours; held/fair is the queue's share against its fair share.
-//     Within a class the same water-filling divides what the class actually
-//     held: held/fair-within-class isolates fairness among the class's
-//     teams from the priority between classes. Jain's index
-//     (Σx)²/(n·Σx²) of those ratios summarises each class (1: every team
-//     got the same fraction of its fair share).
+//     Jain's index (Σx)²/(n·Σx²) over every queue summarises it, with each
+//     ratio capped at 1: a queue above its fair share filled room that the
+//     queues entitled to it could not use (strict priority gives LS its
+//     whole demand, placed or not), which wrongs no one, so only shortfalls
+//     lower the index (1: no queue got less than its share). Within a
+//     class the same water-filling divides what the class actually held:
+//     held/fair-within-class isolates fairness among the class's teams
+//     from the priority between classes. There the shares add up to what
+//     the class held, so a queue above 1 took from a class-mate, and the
+//     within-class index uses the ratios uncapped (1: every team got the
+//     same fraction of its fair share).
 //   - Wait: completion − arrival − runtime for jobs that finish (time in
 //     the system not spent on work that counted), p50/p95/p99 per class
 //     (nearest rank). A job unfinished at the horizon contributes a
@@ -414,7 +420,7 @@ func (m *metrics) result(s *sim) Result {
 				HeldGPUHours: gpuHours(m.held[q]), FairGPUHours: gpuHours(m.fair[q]), FairInClassGPUHours: gpuHours(m.fairIn[q])}
 			if m.fair[q] > 0 {
 				qr.ShareOfFair = m.held[q] / m.fair[q]
-				across = append(across, qr.ShareOfFair)
+				across = append(across, min(qr.ShareOfFair, 1))
 			}
 			if m.fairIn[q] > 0 {
 				qr.ShareOfFairInClass = m.held[q] / m.fairIn[q]

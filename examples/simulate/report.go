@@ -165,8 +165,9 @@ type Evictions struct {
 
 // Fairness summarises held GPU time against fair share.
 type Fairness struct {
-	// Across is Jain's index of held/fair over every team queue, MinShare
-	// the smallest held/fair.
+	// Across is Jain's index of held/fair over every team queue, each
+	// ratio capped at 1 (only shortfalls count), MinShare the smallest
+	// held/fair.
 	Across   float64 `json:"jain_across"`
 	MinShare float64 `json:"min_share_of_fair"`
 	// WithinClass: per class, Jain's index of held/fair-within-class over
@@ -420,7 +421,7 @@ func evictionTable(w io.Writer, r *Report) error {
 }
 
 func fairnessTable(w io.Writer, r *Report) error {
-	fmt.Fprintln(w, "\nfair share: held GPU time / fair share per team queue — Jain's index over the queues (lowest ratio)")
+	fmt.Fprintln(w, "\nfair share: held GPU time / fair share per team queue — Jain's index over the queues (lowest ratio); all queues: ratios capped at 1, so only shortfalls count")
 	tw := newTab(w)
 	fmt.Fprint(tw, "policy\tall queues\t")
 	if len(r.Results) > 0 {
