@@ -459,22 +459,27 @@ func TestCheckpointVictimChoice(t *testing.T) {
 // the number of cycles: a skipped attempt asks for no wake-up of its own,
 // and a cycle at such an instant changes nothing).
 func TestFailCacheChangesNothing(t *testing.T) {
-	for _, cache := range []*bool{&noFailCache, &noShapeCache} {
-		for _, args := range [][]string{
-			{"-synthetic", "-jobs", "3000", "-seed", "2", "-policies", "minruntime,timebased", "-tail", "12h"},
-			{"-policies", "priority,reserve"}, // the trace: many distinct shapes
-		} {
-			cached := runJSON(t, args...)
-			*cache = true
-			plain := runJSON(t, args...)
-			*cache = false
-			for i := range cached.Results {
-				c, p := cached.Results[i], plain.Results[i]
-				c.Notes, p.Notes = nil, nil
-				c.Cycles, p.Cycles = 0, 0
-				if diff := cmp.Diff(p, c); diff != "" {
-					t.Errorf("%q %s: with the failure memory (-without +with):\n%s", args, c.Policy, diff)
-				}
+	for _, tc := range []struct {
+		cache *bool
+		args  []string
+	}{
+		{&noFailCache, []string{"-synthetic", "-jobs", "3000", "-seed", "2", "-policies", "minruntime,timebased", "-tail", "12h"}},
+		// High and normal jobs of one queue and shape: a High job's failure
+		// must not stand for a normal one's (it lacks the normal job's
+		// newer picks in other queues).
+		{&noShapeCache, []string{"-synthetic", "-jobs", "1000", "-seed", "2", "-policies", "timebased", "-tail", "12h"}},
+		{&noShapeCache, []string{"-policies", "priority,reserve"}}, // the trace: many distinct shapes
+	} {
+		cached := runJSON(t, tc.args...)
+		*tc.cache = true
+		plain := runJSON(t, tc.args...)
+		*tc.cache = false
+		for i := range cached.Results {
+			c, p := cached.Results[i], plain.Results[i]
+			c.Notes, p.Notes = nil, nil
+			c.Cycles, p.Cycles = 0, 0
+			if diff := cmp.Diff(p, c); diff != "" {
+				t.Errorf("%q %s: with the failure memory (-without +with):\n%s", tc.args, c.Policy, diff)
 			}
 		}
 	}
