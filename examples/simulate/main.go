@@ -511,16 +511,16 @@ func run(args []string, stdout, stderr io.Writer) error {
 	// here: it says which policies apply and fills the header.
 	var traceJobs []Job
 	var traceNodes []Node
-	var source string
+	var traceSource string
 	if !o.synthetic {
-		if traceJobs, traceNodes, source, err = o.input(); err != nil {
+		if traceJobs, traceNodes, traceSource, err = o.input(); err != nil {
 			return err
 		}
 	}
 	prepareCase := func(c, s int) (*workload, string, error) {
 		oc := cases[c].opts
 		oc.seed = seeds[s]
-		jobs, nodes, src := traceJobs, traceNodes, source
+		jobs, nodes, src := traceJobs, traceNodes, traceSource
 		if o.synthetic {
 			var err error
 			if jobs, nodes, src, err = oc.input(); err != nil {
