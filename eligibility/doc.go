@@ -255,9 +255,11 @@
 // by its queue-order timestamp it is not. tenure follows the code when it can:
 // give [Candidate.Queued] and "newer" means "queued later"; leave it zero and
 // the reservation stands in, as KEP-8522's text words it.
-// On the simulator's default input the reservation reading made 12,135 of the
-// time-based policy's 21,002 evictions "newer" picks of jobs restarting after
-// an eviction.
+// On the simulator's default input (go run ./examples/simulate -policies
+// timebased, with the simulator changed to leave Queued zero) the reservation
+// reading made 200,706 of the time-based policy's 205,040 evictions "newer"
+// picks of jobs restarting after an eviction; with Queued given, as the
+// simulator gives it, the policy evicts 4,081 jobs in all.
 //
 // Kueue's SchedulerTimestampPreemptionBuffer feature gate (alpha, off by
 // default) narrows "newer" further: with it, SatisfiesPreemptionPolicy

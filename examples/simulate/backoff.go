@@ -46,7 +46,7 @@ func (b *backoff) timedOut(s *sim, id int32) {
 		return
 	}
 	j := &s.jobs[id]
-	ts := b.order.Timestamp(requeue.QueueEntry{ID: j.Name, Priority: j.Class.Priority(), Created: at(j.Arrival), TimeoutEvicted: s.nowT})
+	ts := b.order.Timestamp(requeue.QueueEntry{ID: j.Name, Priority: j.Priority(), Created: at(j.Arrival), TimeoutEvicted: s.nowT})
 	s.setQueueTS(id, int64(ts.Sub(simEpoch)/time.Second))
 	b.admit(s, id)
 }

@@ -8,7 +8,7 @@ import (
 
 // BenchmarkSimulate runs each default policy over the synthetic workload at
 // two sizes ten times apart (the cluster grows with the jobs, the offered
-// load stays 1.2), so the ratio shows how the cost grows: linear is 10×.
+// load stays 0.9), so the ratio shows how the cost grows: linear is 10×.
 // The README's growth table extends it to a million jobs with the CLI.
 func BenchmarkSimulate(b *testing.B) {
 	for _, jobs := range []int{1000, 10000} {

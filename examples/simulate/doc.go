@@ -32,7 +32,9 @@
 // The trace is mapped as follows.
 //
 //   - Priority: qos LS > Burstable > BE. The 7 tasks with qos Guaranteed
-//     (Kubernetes' strictest QoS class) count as LS.
+//     (Kubernetes' strictest QoS class) count as LS, High within it: they
+//     share the LS queues and may preempt their team queue's other LS jobs
+//     (see Preemption).
 //   - Queues: one top-level queue per class (ls, burstable, be) and -teams
 //     team queues under each (ls-a, ls-b, ...). A task's team is the FNV-1a
 //     hash of its name modulo -teams: deterministic, and spreads each class
@@ -88,12 +90,15 @@
 // 0.7, with bursts well above 1.
 //
 // -synthetic replaces the trace with a seeded generator (-seed, -jobs): Poisson
-// arrivals at an offered load of 1.2 on a cluster that grows with the job
+// arrivals at an offered load of 0.9 on a cluster that grows with the job
 // count (12 nodes, 72 GPUs per 2,000 jobs), so -jobs changes the size, not
-// the load or the span. Its mix includes gangs (several whole-node tasks that
-// must run together) and elastic jobs (tasks that may be taken down to half);
-// see synthesize. It can also model failed starts (-fail-rate), which enables
-// the backoff policy.
+// the load or the span. The load is below 1 so that a policy that wastes
+// little can keep up; above 1 the backlog would grow without end and the
+// waits would measure where the run is cut off. Its mix includes gangs
+// (several whole-node tasks that must run together), elastic jobs (tasks
+// that may be taken down to half), and in every class a fifth of High jobs
+// (a team's urgent work); see synthesize. It can also model failed starts
+// (-fail-rate), which enables the backoff policy.
 //
 // # Simulation
 //
@@ -114,15 +119,26 @@
 // head-of-line reservation (reserve policy). A job that can neither fit nor
 // preempt stays pending, and jobs behind it may still start.
 //
+// Who may evict whom: a job of a higher class, from any queue (a reclaim
+// across queues, a preempt within one); a High job, the other jobs of its
+// class in its own team queue (a preempt: KAI-Scheduler orders a queue's
+// jobs by priority); under the time-based policy an equal-priority job by
+// the newer and expired rules, from any queue. A High job of one team
+// queue and a normal job of another of the same class never evict each
+// other: within a class no team outranks another. The requeue engine's
+// contenders follow the same ranking.
+//
 // Preemption: for each task that does not fit, the nodes where evicting
 // every candidate of a low enough class could make room are examined, at
 // most 64 of them, from a start that depends on the preemptor (a cluster of
 // up to 64 nodes, the embedded trace's 31 among them, is searched in full;
 // schedulers bound their preemption dry runs likewise, kube-scheduler's
 // DefaultPreemption stopping after a number of candidate nodes from a
-// random offset). On a node the candidates the policy allows are taken in the library's order
+// random offset; a note per policy counts the searches that stopped at
+// that cap with candidate nodes left). On a node the candidates the policy
+// allows are taken in the library's order
 // (eligibility.CandidateCompare) until the task fits, and the node whose
-// victims are of the lowest class, then the fewest, then losing the least
+// victims' highest priority is lowest, then the fewest, then losing the least
 // work, then the lowest index, is used. A victim is evicted whole — a gang
 // frees all its tasks — except an elastic one, which may lose single tasks
 // down to its minimum (a shrink: it keeps its progress and continues more
@@ -152,7 +168,13 @@
 //     settings make the methods differ (an LS job reclaiming from be-a is
 //     held 5m by the LCA method, which resolves from the class queue be,
 //     and 1h by the queue method) and the teams of a class differ, which the
-//     within-class fairness shows. queue=inherit removes a default.
+//     within-class fairness shows. -preempt-min-runtime sets the preempt
+//     min-runtime alone (a High job evicting its own team queue's jobs),
+//     overriding -min-runtime's for the queues it names, merged into the
+//     defaults be=1m, ls=10m: a team's urgent jobs wait less for its own
+//     jobs than other queues' jobs do. queue=inherit removes a default; a
+//     default whose queue does not exist (ls-c with -teams 2) is left out,
+//     with a note.
 //   - requeue: minruntime plus the expected-runtime requeue (KAI-Scheduler
 //     PR #941): after allocation and preemption, eligibility.Nominator
 //     nominates running jobs past their expected runtime and requeue.Engine
@@ -167,7 +189,8 @@
 //     priority. With tenure's default, strictly higher, the pass can never
 //     commit here: any victim it could take for a higher-priority job,
 //     preemption in the same cycle already could (same filter, and expected
-//     runtimes above the min-runtimes), so the row equals minruntime; what
+//     runtimes above the min-runtimes), so the row equals minruntime but for
+//     the cycles its look-ups ask for; what
 //     the requeue adds is turn-taking among equal priorities at the expected
 //     runtime.
 //   - timebased: minruntime plus time-based same-priority preemption
@@ -209,34 +232,46 @@
 //     was thrown away: the stretch of an evicted run since its last
 //     checkpoint (all of it without checkpoints) and the hold of a failed
 //     start, counted where it was spent. Goodput GPU-h: the useful GPU-hours
-//     in the window.
+//     in the window, split by the fate of the job that did the work: jobs
+//     done by the end of the run, and jobs still in progress then (kept
+//     work that has delivered nothing yet; for a job that could not finish
+//     even alone, never will).
 //   - evictions, by cause and by the victim's class. Causes are exclusive:
 //     requeue (the requeue engine); time-based (an equal-priority job held
 //     its place longer than min-admit: the time-based policy's expired
 //     picks, Kueue's InClusterQueueTimeBased); preempt (the victim is in the
-//     preemptor's own team queue: KAI-Scheduler's preempt action, here the
-//     time-based policy's newer picks, since a team queue holds one
-//     priority); reclaim (another queue). Shrinks, tasks taken from an
-//     elastic job that keeps running, are counted apart.
+//     preemptor's own team queue: KAI-Scheduler's preempt action, by a High
+//     job or a time-based newer pick); reclaim (another queue). Shrinks,
+//     tasks taken from an elastic job that keeps running, are counted
+//     apart.
 //   - thrash <W: evictions of runs shorter than -thrash-window (default
 //     30m), the same reference for every policy.
-//   - lost GPU-h: the wasted GPU time of evictions over the whole run.
+//   - lost GPU-h: the wasted GPU time of evictions over the whole run, and
+//     the part of it lost by jobs that could not finish even alone.
 //   - fair share: at every instant each team queue's fair share of the GPUs
 //     is computed from what its jobs ask for (running plus waiting): the
 //     cluster's GPUs go to the classes in priority order, each taking what
 //     its queues ask for, and a class's part is divided among its queues by
 //     water-filling (equal weights, none above its demand). Over the window,
 //     held/fair compares what a queue held with that share; "all queues"
-//     is Jain's index (Σx)²/(n·Σx²) of those ratios and their minimum. Within
-//     a class the same water-filling divides what the class actually held,
-//     which isolates fairness among its teams from the priority between
-//     classes: "within LS" is Jain's index of those ratios over the LS
-//     teams (1: every team got the same fraction of its share) and the
-//     lowest ratio. -queues prints every queue's figures (always in JSON).
+//     is Jain's index (Σx)²/(n·Σx²) of those ratios, each capped at 1, and
+//     their minimum: a queue above its share filled room that the queues
+//     entitled to it could not use (strict priority entitles LS to its
+//     whole demand, placeable or not), which wrongs no one, so only
+//     shortfalls lower the index. Within a class the same water-filling
+//     divides what the class actually held, which isolates fairness among
+//     its teams from the priority between classes: "within LS" is Jain's
+//     index of those ratios over the LS teams, uncapped (there the shares
+//     add up to what the class held, so a queue above 1 took from a
+//     class-mate; 1: every team got the same fraction of its share), and
+//     the lowest ratio. -queues prints every queue's figures (always in
+//     JSON).
 //   - wait: time in the system not spent on work that counted, completion −
 //     arrival − runtime (without checkpoints: arrival to the start of the
 //     run that completed), p50/p95/p99 per class (nearest rank); the column
-//     header counts the class's jobs.
+//     header counts the class's jobs. A percentile marked ≥ is a lower
+//     bound: a job unfinished at the end (below) entered at or below it with
+//     its wait so far, and had it finished could have raised it.
 //   - done, unfinished, cycles. The simulation stops -tail (default 2d)
 //     after the last arrival, so a policy that keeps jobs from finishing
 //     cannot run forever; jobs not done by then are unfinished, and their
@@ -246,8 +281,8 @@
 //
 // The notes after the tables are tallies: the requeue engine's outcomes
 // over the run by kind and reason, the time-based picks by candidate class,
-// the reservations granted, and the elastic scenarios the validator allowed
-// and refused. In JSON every note is an object (kind, policy, text,
+// the reservations granted, the preemption searches that stopped at the
+// node cap, and the elastic scenarios the validator allowed and refused. In JSON every note is an object (kind, policy, text,
 // counts).
 //
 // -svg plots GPU utilisation (allocated, and useful dashed) and the number
@@ -266,23 +301,31 @@
 // first policy is computed seed by seed (the policies of one seed share the
 // workload), and "≈" marks a difference whose 95% interval contains 0:
 // within the noise. A trace is one deterministic replay; its report says so.
+// The header then gives the seed range, and its workload line is the first
+// seed's (each seed draws its own workload). -svg and -queues, views of a
+// single run, are refused with -runs and -sweep.
 //
 // -sweep setting=v1,v2,... (once or twice, for a grid of two settings) runs
 // every point of the grid with the chosen policies (and every -runs seed)
 // and prints a row per point and policy; -sweep-svg draws the trade-off,
 // one labelled point per row at two headline metrics (-sweep-axes, default
 // lost GPU-hours against the BE p95 wait). Sweepable settings: the
-// min-runtime or expected runtime of one queue (min-runtime.be-a=...),
-// min-admit, requeue-delay, checkpoint, reserve-after, reclaim-method.
-// Every point is validated, with the library's errors, before anything runs.
+// min-runtime, preempt min-runtime or expected runtime of one queue
+// (min-runtime.be-a=...), min-admit, requeue-delay, checkpoint,
+// reserve-after, reclaim-method. Every point is validated, with the
+// library's errors, before anything runs, and the header shows each swept
+// setting's grid ({30m,2h,8h}) in place of its base value. Each point's
+// workload (per seed) is prepared when its first simulation starts and
+// dropped after its last, so memory follows the simulations running at
+// once, not the size of the grid.
 //
 // # Cost
 //
 // A run costs time linear in the jobs: placement finds the first node a
 // task fits through a segment tree over the nodes (and another per class
 // bounds what evictions could free, for the preemption search); pending
-// jobs wait in buckets of one team queue and one shape, so a cycle visits
-// the buckets, not every pending job; the preemption search is bounded as
+// jobs wait in buckets of one team queue, priority and shape, so a cycle
+// visits the non-empty buckets, not every pending job; the preemption search is bounded as
 // above and remembers, per node, preemptors that failed there until the
 // node changes or a denial there may lift; the requeue pass evaluates a job
 // when it starts and again at the instant its decision names, keeps

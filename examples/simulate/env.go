@@ -33,6 +33,10 @@ type settings struct {
 	// MinRuntime: queue -> min-runtime for both preempt and reclaim; the
 	// defaults merged with -min-runtime, in queue-tree order.
 	MinRuntime []queueDuration
+	// PreemptMinRuntime: queue -> the preempt min-runtime alone (an
+	// eviction within one team queue), overriding MinRuntime's for that
+	// queue; -preempt-min-runtime merged into its defaults likewise.
+	PreemptMinRuntime []queueDuration
 	// Method is how reclaims resolve (runtime.MethodLCA or MethodQueue).
 	Method runtime.Method
 	// Expected: queue -> expected runtime (requeue opt-in), merged likewise.
@@ -115,10 +119,7 @@ func newEnv(jobs []Job, teams int, set settings) (*env, error) {
 		}
 	}
 	var errs []error
-	cfg := runtime.Config{Method: set.Method}
-	for _, q := range set.MinRuntime {
-		cfg.Queues = append(cfg.Queues, runtime.QueueSetting{Queue: q.Queue, Preempt: runtime.Explicit(q.D), Reclaim: runtime.Explicit(q.D)})
-	}
+	cfg := runtime.Config{Method: set.Method, Queues: minRuntimeSettings(set)}
 	if e.resolver, err = runtime.NewResolver(tree, cfg); err != nil {
 		errs = append(errs, fmt.Errorf("simulate: -min-runtime: %w", err))
 	}
@@ -152,6 +153,33 @@ func newEnv(jobs []Job, teams int, set settings) (*env, error) {
 		}
 	}
 	return e, errors.Join(errs...)
+}
+
+// minRuntimeSettings turns the min-runtime settings into the resolver's
+// per-queue settings: -min-runtime sets a queue's preempt and reclaim
+// min-runtimes, -preempt-min-runtime its preempt one (a queue named only
+// there inherits its reclaim min-runtime). Queues keep their first
+// appearance's order.
+func minRuntimeSettings(set settings) []runtime.QueueSetting {
+	var out []runtime.QueueSetting
+	at := map[string]int{}
+	entry := func(q string) *runtime.QueueSetting {
+		i, ok := at[q]
+		if !ok {
+			i = len(out)
+			at[q] = i
+			out = append(out, runtime.QueueSetting{Queue: q})
+		}
+		return &out[i]
+	}
+	for _, q := range set.MinRuntime {
+		e := entry(q.Queue)
+		e.Preempt, e.Reclaim = runtime.Explicit(q.D), runtime.Explicit(q.D)
+	}
+	for _, q := range set.PreemptMinRuntime {
+		entry(q.Queue).Preempt = runtime.Explicit(q.D)
+	}
+	return out
 }
 
 // queueNames lists the tree's queues for error messages.
@@ -189,6 +217,11 @@ func teamSuffix(t int) string {
 		return string(rune('a' + t))
 	}
 	return fmt.Sprintf("t%d", t)
+}
+
+// sameQueue reports whether jobs a and b are in one team queue.
+func (e *env) sameQueue(a, b int32) bool {
+	return e.leafIndex(&e.jobs[a]) == e.leafIndex(&e.jobs[b])
 }
 
 // action is the kind of eviction when job by evicts victim: preempt within

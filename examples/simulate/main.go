@@ -53,11 +53,15 @@ type options struct {
 	tail         time.Duration
 	checkpoint   time.Duration
 	settings     settings
+	// leftOut lists the built-in defaults left out because their queue
+	// does not exist with -teams ("min-runtime ls-c=0s").
+	leftOut []string
 }
 
 // Defaults of the policy settings (see the package comment for why).
 const (
 	defaultMinRuntimeFlag = "be=5m,burstable=15m,ls=30m,be-a=1h,ls-c=0s"
+	defaultPreemptFlag    = "be=1m,ls=10m"
 	defaultExpectedFlag   = "be=1h,burstable=4h,ls=1d"
 	defaultRequeueDelay   = "30m"
 	defaultMinAdmit       = "2h"
@@ -123,6 +127,39 @@ func mergeQueueDurations(flagName, s string, defaults []queueDuration, teams int
 	return out, errors.Join(errs...)
 }
 
+// defaults parses a built-in queue=duration default of -flagName, leaving
+// out the entries whose queue the tree lacks (a per-team default such as
+// ls-c with -teams 2); o.leftOut records them for the report. A queue the
+// user names that does not exist stays an error (newEnv).
+func (o *options) defaults(flagName, def string) []queueDuration {
+	all, _ := mergeQueueDurations(flagName, def, nil, o.teams)
+	var out []queueDuration
+	for _, d := range all {
+		if o.teams >= 1 && !queueExists(d.Queue, o.teams) {
+			o.leftOut = append(o.leftOut, fmt.Sprintf("%s %s=%s", flagName, d.Queue, runtime.FormatDuration(d.D)))
+			continue
+		}
+		out = append(out, d)
+	}
+	return out
+}
+
+// queueExists reports whether the queue tree of teams teams per class has
+// a queue of that name.
+func queueExists(name string, teams int) bool {
+	for c := Class(0); c < numClasses; c++ {
+		if name == c.queueName() {
+			return true
+		}
+		for t := range teams {
+			if name == teamName(c, t) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 func parseFlags(args []string, stderr io.Writer) (options, error) {
 	var o options
 	fs := flag.NewFlagSet("simulate", flag.ContinueOnError)
@@ -161,6 +198,7 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	tail := fs.String("tail", "2d", "keep simulating this long after the last arrival (`duration`); jobs not done by then are reported unfinished")
 	checkpoint := fs.String("checkpoint", "0s", "jobs save their progress every `duration` of work, so an eviction loses only the work since the last save (0s: restart from scratch)")
 	minRT := fs.String("min-runtime", "", "min-runtime per queue (preempt and reclaim), `queue=duration,...`, merged into the defaults "+defaultMinRuntimeFlag+" (queue="+inheritValue+" removes one)")
+	preemptRT := fs.String("preempt-min-runtime", "", "preempt min-runtime per queue (an eviction by a higher-priority job of the victim's own team queue), `queue=duration,...`, overriding -min-runtime's for those queues, merged into the defaults "+defaultPreemptFlag+" (queue="+inheritValue+" removes one)")
 	method := fs.String("reclaim-method", "lca", "how a reclaim's min-runtime resolves (`method`): lca (from the child of the lowest common ancestor) or queue (from the victim's queue)")
 	expected := fs.String("expected-runtime", "", "expected runtime per queue for the requeue policy, `queue=duration,...`, merged into the defaults "+defaultExpectedFlag+" (queue="+inheritValue+" removes one)")
 	delay := fs.String("requeue-delay", defaultRequeueDelay, "cooldown after a requeue (`duration`)")
@@ -196,6 +234,8 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	}
 	if o.tail = dur("tail", *tail); o.tail > maxTail {
 		errs = append(errs, fmt.Errorf("simulate: -tail %s: want at most %s", runtime.FormatDuration(o.tail), runtime.FormatDuration(maxTail)))
+	} else if err := wholeSeconds("tail", o.tail); err != nil {
+		errs = append(errs, err)
 	}
 	o.checkpoint = dur("checkpoint", *checkpoint)
 	set := &o.settings
@@ -207,11 +247,15 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	if set.Method, err = runtime.ParseMethod(*method); err != nil {
 		errs = append(errs, fmt.Errorf("simulate: -reclaim-method: %w", err))
 	}
-	defMin, _ := mergeQueueDurations("min-runtime", defaultMinRuntimeFlag, nil, o.teams)
+	defMin := o.defaults("min-runtime", defaultMinRuntimeFlag)
 	if set.MinRuntime, err = mergeQueueDurations("min-runtime", *minRT, defMin, o.teams); err != nil {
 		errs = append(errs, err)
 	}
-	defExp, _ := mergeQueueDurations("expected-runtime", defaultExpectedFlag, nil, o.teams)
+	defPre := o.defaults("preempt-min-runtime", defaultPreemptFlag)
+	if set.PreemptMinRuntime, err = mergeQueueDurations("preempt-min-runtime", *preemptRT, defPre, o.teams); err != nil {
+		errs = append(errs, err)
+	}
+	defExp := o.defaults("expected-runtime", defaultExpectedFlag)
 	if set.Expected, err = mergeQueueDurations("expected-runtime", *expected, defExp, o.teams); err != nil {
 		errs = append(errs, err)
 	}
@@ -231,6 +275,8 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	}
 	if len(o.sweeps) > 0 && (o.svg != "" || o.queues) {
 		errs = append(errs, errors.New("simulate: -sweep reports a table and -sweep-svg; -svg and -queues are for single runs"))
+	} else if o.runs > 1 && (o.svg != "" || o.queues) {
+		errs = append(errs, errors.New("simulate: -runs reports each metric's mean and interval; -svg and -queues are for single runs"))
 	}
 	if len(o.sweeps) == 2 && o.sweeps[0].Name == o.sweeps[1].Name {
 		errs = append(errs, fmt.Errorf("simulate: -sweep %s given twice", o.sweeps[0].Name))
@@ -305,7 +351,28 @@ func validateSettings(o options) []error {
 	if set.ReserveAfter < 0 {
 		errs = append(errs, fmt.Errorf("simulate: -reserve-after: want a duration >= 0"))
 	}
+	// The simulation runs in whole seconds: a fraction would be dropped
+	// while the report printed the value as given.
+	for _, d := range []struct {
+		name string
+		d    time.Duration
+	}{{"checkpoint", o.checkpoint}, {"thrash-window", set.ThrashWindow}, {"reserve-after", set.ReserveAfter}} {
+		if err := wholeSeconds(d.name, d.d); err != nil {
+			errs = append(errs, err)
+		}
+	}
 	return errs
+}
+
+// wholeSeconds refuses a duration with a fraction of a second: the
+// simulator's clock ticks in whole seconds, and a setting it would
+// truncate (a 500ms checkpoint running as none) must not be reported as
+// given.
+func wholeSeconds(flagName string, d time.Duration) error {
+	if d%time.Second != 0 {
+		return fmt.Errorf("simulate: -%s %s: want whole seconds (the simulation runs in whole seconds)", flagName, d)
+	}
+	return nil
 }
 
 // embeddedSource names the default input in reports.
@@ -411,16 +478,6 @@ func (o options) input() (jobs []Job, nodes []Node, source string, err error) {
 	return jobs, nodes, source, nil
 }
 
-// createOutput opens an output file before any simulation runs, so a bad
-// path fails at once instead of after the whole run.
-func createOutput(flagName, path string) (*os.File, error) {
-	f, err := os.Create(path)
-	if err != nil {
-		return nil, fmt.Errorf("simulate: -%s: %w", flagName, err)
-	}
-	return f, nil
-}
-
 func run(args []string, stdout, stderr io.Writer) error {
 	o, err := parseFlags(args, stderr)
 	if err != nil {
@@ -434,60 +491,66 @@ func run(args []string, stdout, stderr io.Writer) error {
 		}
 	}
 	// Output files are created before anything is simulated.
-	var svg, sweepSVG *os.File
+	var svg, sweepSVG *outputFile
 	if o.svg != "" {
 		if svg, err = createOutput("svg", o.svg); err != nil {
 			return err
 		}
-		defer svg.Close()
+		defer svg.discard()
 	}
 	if o.sweepSVG != "" {
 		if sweepSVG, err = createOutput("sweep-svg", o.sweepSVG); err != nil {
 			return err
 		}
-		defer sweepSVG.Close()
+		defer sweepSVG.discard()
 	}
 	seeds := seedList(o.seed, o.runs)
-	// One workload per grid point and seed; a trace is read once.
+	// A trace is read once; each grid point and seed gets its own
+	// workload, prepared inside the simulations (lazyWork), so memory
+	// follows the simulations running at once. The first is prepared
+	// here: it says which policies apply and fills the header.
 	var traceJobs []Job
 	var traceNodes []Node
-	var source string
+	var traceSource string
 	if !o.synthetic {
-		if traceJobs, traceNodes, source, err = o.input(); err != nil {
+		if traceJobs, traceNodes, traceSource, err = o.input(); err != nil {
 			return err
 		}
 	}
-	work := make([][]*workload, len(cases))
-	for c := range cases {
-		for _, seed := range seeds {
-			oc := cases[c].opts
-			oc.seed = seed
-			jobs, nodes := traceJobs, traceNodes
-			if o.synthetic {
-				if jobs, nodes, source, err = oc.input(); err != nil {
-					return err
-				}
+	prepareCase := func(c, s int) (*workload, string, error) {
+		oc := cases[c].opts
+		oc.seed = seeds[s]
+		jobs, nodes, src := traceJobs, traceNodes, traceSource
+		if o.synthetic {
+			var err error
+			if jobs, nodes, src, err = oc.input(); err != nil {
+				return nil, "", err
 			}
-			w, err := prepare(jobs, nodes, oc)
-			if err != nil {
-				return err
-			}
-			work[c] = append(work[c], w)
 		}
+		w, err := prepare(jobs, nodes, oc)
+		return w, src, err
 	}
-	first := work[0][0]
-	names := applicablePolicies(first.failedStarts)
+	first, source, err := prepareCase(0, 0)
+	if err != nil {
+		return err
+	}
+	summary, failedStarts := first.summary, first.failedStarts
+	names := applicablePolicies(failedStarts)
 	if o.policiesSet {
 		names, _ = parsePolicies(o.policies)
 	}
 	var notes []Note
-	if !first.failedStarts {
+	if !failedStarts {
 		for _, n := range names {
 			if policyNeedsFailedStarts(n) {
 				return fmt.Errorf("simulate: -policies %s: %s", n, o.noBackoffNote())
 			}
 		}
 		notes = append(notes, Note{Kind: "not_simulated", Policy: "backoff", Text: o.noBackoffNote()})
+	}
+	if len(o.leftOut) > 0 {
+		notes = append(notes, Note{Kind: "defaults_left_out", Text: fmt.Sprintf("-teams %d has no queue for the built-in default %s, so it is left out",
+			o.teams, strings.Join(o.leftOut, ", "))})
 	}
 	if !o.synthetic {
 		notes = append(notes, Note{Kind: "deterministic_replay", Text: "a trace is one deterministic replay: no seed to vary, so no intervals (-synthetic -runs N gives them)"})
@@ -496,10 +559,21 @@ func run(args []string, stdout, stderr io.Writer) error {
 		source = fmt.Sprintf("synthetic (seeds %d..%d, %d jobs each)", seeds[0], seeds[len(seeds)-1], o.synthJobs)
 	}
 	var tasks []task
-	for c := range work {
-		for s := range work[c] {
+	for c := range cases {
+		for s := range seeds {
+			var lw *lazyWork
+			if c == 0 && s == 0 {
+				w := first
+				lw = newLazyWork(len(names), func() (*workload, error) { return w, nil })
+				first = nil // dropped with its last simulation
+			} else {
+				lw = newLazyWork(len(names), func() (*workload, error) {
+					w, _, err := prepareCase(c, s)
+					return w, err
+				})
+			}
 			for _, name := range names {
-				tasks = append(tasks, task{work[c][s], name})
+				tasks = append(tasks, task{lw, name})
 			}
 		}
 	}
@@ -516,7 +590,13 @@ func run(args []string, stdout, stderr io.Writer) error {
 			results[c] = append(results[c], flat[k:k+len(names)])
 		}
 	}
-	rep := &Report{Source: source, Settings: o.settingsReport(), Workload: first.summary, Notes: notes}
+	rep := &Report{Source: source, Settings: o.settingsReport(), Workload: summary, Notes: notes}
+	if len(seeds) > 1 {
+		rep.Settings.SeedLast = seeds[len(seeds)-1]
+	}
+	for _, ax := range o.sweeps {
+		rep.Settings.markSwept(ax)
+	}
 	switch {
 	case len(o.sweeps) > 0:
 		rep.Sweep = aggregateSweep(o.sweeps, cases, names, results)
@@ -526,12 +606,12 @@ func run(args []string, stdout, stderr io.Writer) error {
 		rep.Results = results[0][0]
 	}
 	if svg != nil {
-		if err := writeFile("svg", svg, renderSVG(rep)); err != nil {
+		if err := svg.commit(renderSVG(rep)); err != nil {
 			return err
 		}
 	}
 	if sweepSVG != nil {
-		if err := writeFile("sweep-svg", sweepSVG, renderSweepSVG("tenure what-if simulator — "+rep.Source, rep.Sweep, o.sweepAxes[0], o.sweepAxes[1])); err != nil {
+		if err := sweepSVG.commit(renderSweepSVG("tenure what-if simulator — "+rep.Source, rep.Sweep, o.sweepAxes[0], o.sweepAxes[1])); err != nil {
 			return err
 		}
 	}
@@ -541,15 +621,4 @@ func run(args []string, stdout, stderr io.Writer) error {
 		return enc.Encode(rep)
 	}
 	return writeTable(stdout, rep, o.queues)
-}
-
-// writeFile writes and closes an output file created by createOutput.
-func writeFile(flagName string, f *os.File, content string) error {
-	if _, err := io.WriteString(f, content); err != nil {
-		return fmt.Errorf("simulate: -%s: %w", flagName, err)
-	}
-	if err := f.Close(); err != nil {
-		return fmt.Errorf("simulate: -%s: %w", flagName, err)
-	}
-	return nil
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"encoding/xml"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -44,10 +45,11 @@ func TestRunEmbedded(t *testing.T) {
 		"on 31 nodes / 147 GPUs (one node in 40), arrivals sped up ×15",
 		"infeasible: 2 jobs could not finish before the end even alone",
 		"more thinned with the cluster (-scale-mix)",
-		"settings: min-runtime be=5m be-a=1h burstable=15m ls=30m ls-c=0s (preempt and reclaim, reclaim method lca); expected-runtime be=1h burstable=4h ls=1d",
-		"requeue-delay 30m, contenders higher-or-equal; min-admit 2h, newer rule on; reserve-after 30m; thrash-window 30m; checkpoint 0s; seed 1",
-		"GPU util  = useful  + wasted  goodput GPU-h",
-		"evictions by cause and by the victim's class",
+		"settings: min-runtime be=5m be-a=1h burstable=15m ls=30m ls-c=0s (preempt and reclaim; reclaim method lca); preempt-min-runtime be=1m ls=10m\n",
+		"  expected-runtime be=1h burstable=4h ls=1d; requeue-delay 30m, contenders higher-or-equal; min-admit 2h, newer rule on; reserve-after 30m\n",
+		"  thrash-window 30m; checkpoint 0s; seed 1\n",
+		"GPU util  = useful  + wasted    goodput GPU-h  = jobs done  + in progress    lost GPU-h  by infeasible jobs",
+		"jobs and evictions (thrash: runs shorter than 30m; by cause, by the victim's class;",
 		"fair share: held GPU time / fair share per team queue",
 		"wait p50 / p95 / p99 by class",
 		"per queue: jobs, GPU-hours held",
@@ -97,6 +99,9 @@ func TestRunJSON(t *testing.T) {
 	want := []QueueSetting{{"be", "2h"}, {"burstable", "4h"}, {"ls", "1d"}}
 	if diff := cmp.Diff(want, rep.Settings.ExpectedRuntime); diff != "" {
 		t.Errorf("expected runtime (-want +got):\n%s", diff)
+	}
+	if diff := cmp.Diff([]QueueSetting{{"be", "1m"}, {"ls", "10m"}}, rep.Settings.PreemptMinRuntime); diff != "" {
+		t.Errorf("preempt min-runtime (-want +got):\n%s", diff)
 	}
 	if rep.Settings.ReclaimMethod != "lca" || rep.Settings.ThrashWindow != "30m" || rep.Settings.Seed != 1 {
 		t.Errorf("settings %+v", rep.Settings)
@@ -169,8 +174,44 @@ func TestRunSVG(t *testing.T) {
 func TestOutputPathCheckedFirst(t *testing.T) {
 	var out, errOut bytes.Buffer
 	err := run([]string{"-svg", "/nonexistent/dir/plot.svg", "-trace", "/nonexistent/pods.csv"}, &out, &errOut)
-	if err == nil || !strings.Contains(err.Error(), "simulate: -svg: open /nonexistent/dir/plot.svg") {
+	if err == nil || !strings.Contains(err.Error(), "simulate: -svg: cannot write /nonexistent/dir/plot.svg: open /nonexistent/dir/") {
 		t.Errorf("got %v, want the -svg error", err)
+	}
+	dir := t.TempDir()
+	if err := run([]string{"-svg", dir}, &out, &errOut); err == nil || !strings.Contains(err.Error(), "is a directory") {
+		t.Errorf("-svg DIR: got %v, want 'is a directory'", err)
+	}
+}
+
+// A run that fails after the output file was created leaves an existing
+// file as it was and no temporary file behind; a run that succeeds
+// replaces it.
+func TestOutputNotTruncatedByFailedRun(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "plot.svg")
+	if err := os.WriteFile(path, []byte("keep"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var out, errOut bytes.Buffer
+	if err := run([]string{"-svg", path, "-trace", "/nonexistent/pods.csv"}, &out, &errOut); err == nil {
+		t.Fatal("no error for a missing trace")
+	}
+	if data, err := os.ReadFile(path); err != nil || string(data) != "keep" {
+		t.Errorf("after a failed run: %q, %v; want the old content", data, err)
+	}
+	if ents, _ := os.ReadDir(dir); len(ents) != 1 {
+		t.Errorf("directory holds %d entries after a failed run, want only plot.svg", len(ents))
+	}
+	runCLI(t, "-synthetic", "-jobs", "50", "-policies", "priority", "-svg", path)
+	data, err := os.ReadFile(path)
+	if err != nil || !strings.HasPrefix(string(data), "<svg") {
+		t.Errorf("after a good run: %.20q, %v; want the plot", data, err)
+	}
+	if fi, err := os.Stat(path); err != nil || fi.Mode().Perm() != 0o644 {
+		t.Errorf("mode %v, %v; want 0644", fi.Mode(), err)
+	}
+	if ents, _ := os.ReadDir(dir); len(ents) != 1 {
+		t.Errorf("directory holds %d entries after a good run, want only plot.svg", len(ents))
 	}
 }
 
@@ -213,10 +254,20 @@ func TestFlagErrorsAllAtOnce(t *testing.T) {
 		{[]string{"-interval", "25h"}, ": want whole seconds, 1s..1d"},
 		{[]string{"-min-runtime", "nosuchqueue=1m"}, "nosuchqueue"},
 		{[]string{"-expected-runtime", "nosuchqueue=1m"}, `-expected-runtime: unknown queue "nosuchqueue"`},
+		{[]string{"-preempt-min-runtime", "nosuchqueue=1m"}, `queue "nosuchqueue" has min-runtime settings but is not in the queue tree`},
+		{[]string{"-preempt-min-runtime", "be=-1m"}, `-preempt-min-runtime be: runtime: invalid duration "-1m"`},
 		// The nominator would skip every job with invalid_duration: refused
 		// up front with its own error.
 		{[]string{"-expected-runtime", "be=0s"}, `-expected-runtime be: eligibility: annotation "kai.scheduler/expected-runtime": invalid value "0s": must be positive`},
 		{[]string{"-requeue-contenders", "all"}, `-requeue-contenders "all"`},
+		// The clock ticks in whole seconds: a fraction would be dropped
+		// (500ms checkpoints running as none) while reported as given.
+		{[]string{"-checkpoint", "500ms"}, "-checkpoint 500ms: want whole seconds"},
+		{[]string{"-checkpoint", "1.5s"}, "-checkpoint 1.5s: want whole seconds"},
+		{[]string{"-thrash-window", "500ms"}, "-thrash-window 500ms: want whole seconds"},
+		{[]string{"-reserve-after", "90.5s"}, "-reserve-after 1m30.5s: want whole seconds"},
+		{[]string{"-tail", "1.5s"}, "-tail 1.5s: want whole seconds"},
+		{[]string{"-synthetic", "-sweep", "checkpoint=1m,1.5s"}, "-sweep point checkpoint=1.5s: simulate: -checkpoint 1.5s: want whole seconds"},
 	} {
 		if err := run(tc.args, &out, &errOut); err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%q: got %v, want %q", tc.args, err, tc.want)
@@ -248,5 +299,41 @@ func TestProgress(t *testing.T) {
 	p.finish()
 	if !strings.HasSuffix(buf.String(), "\r\033[K") {
 		t.Errorf("finish did not clear the line: %q", buf.String())
+	}
+}
+
+// With fewer teams the built-in per-team defaults (be-a=1h, ls-c=0s) whose
+// queue does not exist are left out, with a note; a queue the user names
+// must exist.
+func TestFewTeams(t *testing.T) {
+	for _, tc := range []struct {
+		teams   int
+		minRT   []QueueSetting
+		leftOut string
+	}{
+		{1, []QueueSetting{{"be", "5m"}, {"be-a", "1h"}, {"burstable", "15m"}, {"ls", "30m"}}, "min-runtime ls-c=0s"},
+		{2, []QueueSetting{{"be", "5m"}, {"be-a", "1h"}, {"burstable", "15m"}, {"ls", "30m"}}, "min-runtime ls-c=0s"},
+		{3, []QueueSetting{{"be", "5m"}, {"be-a", "1h"}, {"burstable", "15m"}, {"ls", "30m"}, {"ls-c", "0s"}}, ""},
+	} {
+		rep := runJSON(t, "-synthetic", "-jobs", "200", "-teams", fmt.Sprint(tc.teams), "-policies", "minruntime")
+		if diff := cmp.Diff(tc.minRT, rep.Settings.MinRuntime); diff != "" {
+			t.Errorf("teams %d: min-runtime (-want +got):\n%s", tc.teams, diff)
+		}
+		if got := len(rep.Results[0].Queues); got != 3*tc.teams {
+			t.Errorf("teams %d: %d queues", tc.teams, got)
+		}
+		var note string
+		for _, n := range rep.Notes {
+			if n.Kind == "defaults_left_out" {
+				note = n.Text
+			}
+		}
+		if tc.leftOut == "" && note != "" || !strings.Contains(note, tc.leftOut) {
+			t.Errorf("teams %d: note %q, want one naming %q", tc.teams, note, tc.leftOut)
+		}
+	}
+	var out, errOut bytes.Buffer
+	if err := run([]string{"-teams", "2", "-min-runtime", "ls-c=1m"}, &out, &errOut); err == nil || !strings.Contains(err.Error(), `"ls-c"`) {
+		t.Errorf("a user-given ls-c with -teams 2: %v, want an error naming it", err)
 	}
 }

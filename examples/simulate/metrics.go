@@ -17,7 +17,11 @@ import (
 //     time a failed start held its GPUs — attributed to the instants it was
 //     allocated, so it lands in the window (and the time series) where it
 //     was spent. Useful = allocated − wasted.
-//   - Goodput: the useful GPU-hours inside the window.
+//   - Goodput: the useful GPU-hours inside the window, split by the fate
+//     of the job that did the work: jobs done by the end of the run, and
+//     jobs still unfinished then (in progress: their kept work has not
+//     yet delivered anything, and for a job that could not finish even
+//     alone it never will).
 //   - Evictions: jobs stopped for another job, by cause — preempt (by a
 //     higher-priority job of the same team queue), reclaim (of another
 //     queue), time-based (by an equal-priority job: the time-based policy's
@@ -34,11 +38,17 @@ import (
 //     its queues by water-filling (equal weights, no queue above its
 //     demand). Integrated over the window this gives each queue's fair
 //     GPU-hours; held/fair is the queue's share against its fair share.
-//     Within a class the same water-filling divides what the class actually
-//     held: held/fair-within-class isolates fairness among the class's
-//     teams from the priority between classes. Jain's index
-//     (Σx)²/(n·Σx²) of those ratios summarises each class (1: every team
-//     got the same fraction of its fair share).
+//     Jain's index (Σx)²/(n·Σx²) over every queue summarises it, with each
+//     ratio capped at 1: a queue above its fair share filled room that the
+//     queues entitled to it could not use (strict priority gives LS its
+//     whole demand, placed or not), which wrongs no one, so only shortfalls
+//     lower the index (1: no queue got less than its share). Within a
+//     class the same water-filling divides what the class actually held:
+//     held/fair-within-class isolates fairness among the class's teams
+//     from the priority between classes. There the shares add up to what
+//     the class held, so a queue above 1 took from a class-mate, and the
+//     within-class index uses the ratios uncapped (1: every team got the
+//     same fraction of its fair share).
 //   - Wait: completion − arrival − runtime for jobs that finish (time in
 //     the system not spent on work that counted), p50/p95/p99 per class
 //     (nearest rank). A job unfinished at the horizon contributes a
@@ -52,11 +62,23 @@ type metrics struct {
 	gpuCap int64 // GPU milli
 	cycles int
 
-	busy, waste             float64 // GPU milli-seconds inside the window
-	util, wasteSeries, pend []float64
-	bucketW                 float64
+	busy, waste float64 // GPU milli-seconds inside the window
+	// kept holds, per job, the GPU milli-seconds of kept (not thrown
+	// away) work inside the window so far; goodDone sums it over the jobs
+	// done.
+	kept     []float64
+	goodDone float64
+	// goodInProgress sums it over the jobs unfinished at the end (set by
+	// finish), goodInfeasible over those that could not finish even alone.
+	goodInProgress, goodInfeasible float64
+	util, wasteSeries, pend        []float64
+	bucketW                        float64
 
-	waits        [numClasses][]int64
+	waits [numClasses][]int64
+	// censored counts, per class, the waits of jobs unfinished at the end
+	// (their wait so far), and censoredMin is the smallest of them.
+	censored     [numClasses]int
+	censoredMin  [numClasses]int64
 	byCause      [numCauses]int
 	byClass      [numClasses]int
 	shrinks      int
@@ -69,8 +91,11 @@ type metrics struct {
 	failedMilliS float64
 	deactivated  int
 	reservations int
-	scenarioOK   int
-	scenarioNo   int
+	// searches counts preemption searches for a node (one per task that
+	// did not fit), searchesCapped those that stopped at preemptNodeLimit.
+	searches, searchesCapped int
+	scenarioOK               int
+	scenarioNo               int
 
 	// Fairness, per leaf queue.
 	teams                   int
@@ -83,9 +108,9 @@ type metrics struct {
 	scratch                 []float64
 }
 
-func newMetrics(cfg Config, gpuCap int64, leaves, teams int) *metrics {
+func newMetrics(cfg Config, gpuCap int64, jobs, leaves, teams int) *metrics {
 	b := max(cfg.Buckets, 1)
-	m := &metrics{cfg: cfg, gpuCap: gpuCap, teams: teams,
+	m := &metrics{cfg: cfg, gpuCap: gpuCap, teams: teams, kept: make([]float64, jobs),
 		util: make([]float64, b), wasteSeries: make([]float64, b), pend: make([]float64, b),
 		alloc: make([]int64, leaves), dem: make([]int64, leaves), fs: make([]float64, leaves), fsIn: make([]float64, leaves),
 		held: make([]float64, leaves), fair: make([]float64, leaves), fairIn: make([]float64, leaves),
@@ -220,6 +245,14 @@ func (m *metrics) wasted(from, to int64, level int64) {
 	m.spread(from, to, float64(level), m.wasteSeries)
 }
 
+// keep records that job id's work over [from, to) at level GPU milli is
+// kept (saved by completion, a checkpoint or a shrink, or still running).
+func (m *metrics) keep(id int32, from, to, level int64) {
+	if a, b := max(from, m.cfg.WindowStart), min(to, m.cfg.WindowEnd); a < b {
+		m.kept[id] += float64(level) * float64(b-a)
+	}
+}
+
 // evicted records the eviction of job v for cause c: level GPU milli of
 // work since lostFrom are lost; the run had lasted ran seconds.
 func (m *metrics) evicted(s *sim, v int32, c cause, lostFrom, level, ran int64) {
@@ -257,6 +290,8 @@ func (m *metrics) failedStart(s *sim, id int32, start, level int64) {
 func (m *metrics) complete(s *sim, id int32) {
 	j := &s.jobs[id]
 	m.completed++
+	m.goodDone += m.kept[id]
+	m.kept[id] = 0
 	w := s.st[id].done - j.Arrival - j.Runtime
 	m.waits[j.Class] = append(m.waits[j.Class], w)
 	q := s.env.leafIndex(j)
@@ -280,18 +315,25 @@ func (m *metrics) finish(s *sim) {
 			continue
 		case statusRunning:
 			work += int64(st.active) * (end - st.segStart)
+			m.keep(id, st.segStart, end, int64(st.active)*j.TaskGPU())
 		case statusPending, statusBackoff:
 		default:
 			if j.Arrival > end {
 				continue // not arrived before the horizon
 			}
 		}
+		m.goodInProgress += m.kept[id]
 		if s.infeasible(id) {
+			m.goodInfeasible += m.kept[id]
 			continue
 		}
 		m.unfinished++
 		w := end - j.Arrival - work/int64(j.Tasks)
 		m.waits[j.Class] = append(m.waits[j.Class], w)
+		if m.censored[j.Class] == 0 || w < m.censoredMin[j.Class] {
+			m.censoredMin[j.Class] = w
+		}
+		m.censored[j.Class]++
 		q := s.env.leafIndex(j)
 		m.leafJobs[q]++
 		m.leafWaits[q] = append(m.leafWaits[q], w)
@@ -342,6 +384,7 @@ func (m *metrics) result(s *sim) Result {
 		r.Utilisation = Utilisation{Total: m.busy / c, Useful: (m.busy - m.waste) / c, Wasted: m.waste / c}
 	}
 	r.GoodputGPUHours = gpuHours(m.busy - m.waste)
+	r.Goodput = Goodput{Done: gpuHours(m.goodDone), InProgress: gpuHours(m.goodInProgress), InProgressInfeasible: gpuHours(m.goodInfeasible)}
 	r.Evictions.Shrinks = m.shrinks
 	for c := range numCauses {
 		r.Evictions.Total += m.byCause[c]
@@ -349,14 +392,20 @@ func (m *metrics) result(s *sim) Result {
 	r.Evictions.Preempt, r.Evictions.Reclaim = m.byCause[causePreempt], m.byCause[causeReclaim]
 	r.Evictions.TimeBased, r.Evictions.Requeue = m.byCause[causeTimeBased], m.byCause[causeRequeue]
 	r.Evictions.LS, r.Evictions.Burstable, r.Evictions.BE = m.byClass[ClassLS], m.byClass[ClassBurstable], m.byClass[ClassBE]
-	if m.lostInfeas > 0 {
-		r.LostInfeasibleGPUHours = gpuHours(m.lostInfeas)
-	}
+	r.LostInfeasibleGPUHours = gpuHours(m.lostInfeas)
 	for c := Class(numClasses - 1); ; c-- {
 		w := slices.Clone(m.waits[c])
 		slices.Sort(w)
-		r.Wait = append(r.Wait, ClassWait{Class: c.String(), Jobs: len(w),
-			P50: percentile(w, 50), P95: percentile(w, 95), P99: percentile(w, 99)})
+		cw := ClassWait{Class: c.String(), Jobs: len(w), Censored: m.censored[c],
+			P50: percentile(w, 50), P95: percentile(w, 95), P99: percentile(w, 99)}
+		// A censored wait at or below a percentile could, had the job
+		// finished, have moved above it and raised it: the percentile is
+		// then only a lower bound. Censored waits above it cannot move it.
+		if m.censored[c] > 0 {
+			cmin := float64(m.censoredMin[c])
+			cw.P50LowerBound, cw.P95LowerBound, cw.P99LowerBound = cmin <= cw.P50, cmin <= cw.P95, cmin <= cw.P99
+		}
+		r.Wait = append(r.Wait, cw)
 		if c == 0 {
 			break
 		}
@@ -371,7 +420,7 @@ func (m *metrics) result(s *sim) Result {
 				HeldGPUHours: gpuHours(m.held[q]), FairGPUHours: gpuHours(m.fair[q]), FairInClassGPUHours: gpuHours(m.fairIn[q])}
 			if m.fair[q] > 0 {
 				qr.ShareOfFair = m.held[q] / m.fair[q]
-				across = append(across, qr.ShareOfFair)
+				across = append(across, min(qr.ShareOfFair, 1))
 			}
 			if m.fairIn[q] > 0 {
 				qr.ShareOfFairInClass = m.held[q] / m.fairIn[q]

@@ -26,7 +26,9 @@ import (
 //
 // Held: be-a 2000·100 = 200,000; be-b 1000·50 = 50,000. Fair: be-a
 // 2000·10 + 1000·90 = 110,000; be-b 1000·90 + 1000·50 = 140,000.
-// held/fair: be-a 20/11, be-b 5/14.
+// held/fair: be-a 20/11, be-b 5/14. Across all queues be-a counts as 1
+// (above its share: it wronged no one); within BE its 20/11 counts, since
+// there the shares add up to what the class held.
 func TestFairShareByHand(t *testing.T) {
 	jobs := []Job{
 		inTeam(tj("X1", ClassBE, 0, 100, 1, 1000), 0),
@@ -48,7 +50,8 @@ func TestFairShareByHand(t *testing.T) {
 	}
 	x, y := 20.0/11, 5.0/14
 	j := (x + y) * (x + y) / (2 * (x*x + y*y))
-	wantF := Fairness{Across: j, MinShare: y, WithinClass: []ClassFairness{
+	capped := (1 + y) * (1 + y) / (2 * (1 + y*y))
+	wantF := Fairness{Across: capped, MinShare: y, WithinClass: []ClassFairness{
 		{Class: "LS", Jain: 1, MinShare: 1}, {Class: "Burstable", Jain: 1, MinShare: 1}, {Class: "BE", Jain: j, MinShare: y}}}
 	if diff := cmp.Diff(wantF, r.Fairness, cmpopts.EquateApprox(0, 1e-12)); diff != "" {
 		t.Errorf("fairness (-want +got):\n%s", diff)

@@ -5,18 +5,61 @@ import (
 	"sync"
 )
 
-// task is one simulation: a prepared workload and a policy.
+// task is one simulation: a workload and a policy.
 type task struct {
-	w      *workload
+	work   *lazyWork
 	policy string
+}
+
+// lazyWork is one workload (a sweep point and seed), prepared by the
+// first of its simulations to start and dropped when the last one ends,
+// so memory follows the simulations running at once, not the number of
+// grid points × seeds.
+type lazyWork struct {
+	prepare func() (*workload, error)
+	once    sync.Once
+	mu      sync.Mutex
+	w       *workload
+	err     error
+	users   int // simulations of this workload not yet finished
+}
+
+// newLazyWork returns a workload that prepare builds on first use, for
+// users simulations.
+func newLazyWork(users int, prepare func() (*workload, error)) *lazyWork {
+	return &lazyWork{prepare: prepare, users: users}
+}
+
+// get returns the workload, preparing it on first use.
+func (l *lazyWork) get() (*workload, error) {
+	l.once.Do(func() {
+		w, err := l.prepare()
+		l.mu.Lock()
+		l.w, l.err, l.prepare = w, err, nil
+		l.mu.Unlock()
+	})
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.w, l.err
+}
+
+// release records that one simulation of the workload ended; the last
+// one drops it.
+func (l *lazyWork) release() {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.users--; l.users == 0 {
+		l.w = nil
+	}
 }
 
 // simulateAll runs the tasks on up to workers goroutines (the simulations
 // share nothing mutable: each builds its own policy and state over the
 // workload's read-only jobs, nodes and environment) and returns their
 // results in task order, so the output does not depend on the number of
-// cores. prog, if not nil, is told the fraction of all the simulated time
-// covered so far.
+// cores. Tasks start in order, so the workloads alive at once are those
+// of the tasks running (about workers of them). prog, if not nil, is told
+// the fraction of all the simulated time covered so far.
 func simulateAll(tasks []task, workers int, prog *progress) ([]Result, error) {
 	results := make([]Result, len(tasks))
 	errs := make([]error, len(tasks))
@@ -44,9 +87,14 @@ func simulateAll(tasks []task, workers int, prog *progress) ([]Result, error) {
 		go func() {
 			defer wg.Done()
 			for i := range next {
-				results[i], errs[i] = simulate(tasks[i].w, tasks[i].policy, func(d, total int64) {
-					report(i, float64(d)/float64(max(total, 1)))
-				})
+				w, err := tasks[i].work.get()
+				if err == nil {
+					results[i], err = simulate(w, tasks[i].policy, func(d, total int64) {
+						report(i, float64(d)/float64(max(total, 1)))
+					})
+				}
+				errs[i] = err
+				tasks[i].work.release()
 				mu.Lock()
 				done++
 				mu.Unlock()

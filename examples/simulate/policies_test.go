@@ -304,7 +304,11 @@ func TestApplicablePolicies(t *testing.T) {
 // could make room for a contender, one at a time, and gives the engine the
 // model's hints (Shaper, FitBounder); none of that may change a decision:
 // every figure but the engine's tally of kept victims is the same as with
-// one engine run over every nomination, every placement attempted.
+// one engine run over every nomination, every placement attempted. (And
+// the number of cycles: a victim that could help no contender is not
+// offered, so its skip's Until asks for no wake-up; a cycle then changes
+// nothing, since only an arrival or a change of the cluster, which bring
+// their own cycles, could make it useful.)
 func TestRequeueVictimFilterChangesNothing(t *testing.T) {
 	for _, args := range [][]string{
 		{"-synthetic", "-jobs", "1500", "-seed", "5", "-policies", "requeue"},
@@ -321,8 +325,104 @@ func TestRequeueVictimFilterChangesNothing(t *testing.T) {
 			t.Errorf("%q: no requeue evictions: the test shows nothing", args)
 		}
 		f.Notes, a.Notes = nil, nil
+		f.Cycles, a.Cycles = 0, 0
 		if diff := cmp.Diff(a, f); diff != "" {
 			t.Errorf("%q: filtered pass differs (-all +filtered):\n%s", args, diff)
+		}
+	}
+}
+
+// The preempt min-runtime decides evictions within a team queue, the
+// reclaim one across queues. One 1-GPU node; A (BE, be-a) runs from 0.
+//
+//	H (BE, High, be-a) arrives at 10: a preempt (same queue, higher
+//	  priority). With preempt be=1m it evicts A at 60; without a preempt
+//	  setting A is held for be's 5m (both actions): at 300.
+//	H2 (BE, High, be-b) instead: ranked apart from A (another team's job of
+//	  its class), it never evicts A, whatever the settings.
+//	L (LS, ls-a): a reclaim, held for be's 5m even with preempt be=1m.
+func TestPreemptMinRuntime(t *testing.T) {
+	high := func(name string, team int) Job {
+		j := inTeam(tj(name, ClassBE, 10, 50, 1, 1000), team)
+		j.High = true
+		return j
+	}
+	a := tj("A", ClassBE, 0, 1000, 1, 1000)
+	withPreempt := testSettings
+	withPreempt.PreemptMinRuntime = []queueDuration{{"be", time.Minute}}
+	for _, tc := range []struct {
+		name  string
+		set   settings
+		other Job
+		start int64 // the other job's start; 1000 when it waits for A
+		cause Evictions
+	}{
+		{"preempt 1m", withPreempt, high("H", 0), 60, Evictions{Total: 1, Preempt: 1, BE: 1}},
+		{"no preempt setting", testSettings, high("H", 0), 300, Evictions{Total: 1, Preempt: 1, BE: 1}},
+		{"another team", withPreempt, high("H2", 1), 1000, Evictions{}},
+		{"reclaim", withPreempt, tj("L", ClassLS, 10, 50, 1, 1000), 300, Evictions{Total: 1, Reclaim: 1, BE: 1}},
+	} {
+		for _, policy := range []string{"minruntime", "requeue"} {
+			s := testRun{policy: policy, set: tc.set, teams: 2, jobs: []Job{a, tc.other}, nodes: testNodes(1), cfg: Config{Horizon: 5000}}.sim(t)
+			r := s.m.result(s)
+			if s.st[1].start != tc.start || r.Evictions != tc.cause {
+				t.Errorf("%s, %s: %s started %d (want %d), evictions %+v (want %+v)", tc.name, policy, tc.other.Name, s.st[1].start, tc.start, r.Evictions, tc.cause)
+			}
+		}
+	}
+}
+
+// -min-runtime sets both actions of a queue, -preempt-min-runtime the
+// preempt one, overriding; a queue named only there inherits its reclaim
+// min-runtime (nil).
+func TestMinRuntimeSettings(t *testing.T) {
+	set := settings{
+		MinRuntime:        []queueDuration{{"be", 5 * time.Minute}, {"ls", 30 * time.Minute}},
+		PreemptMinRuntime: []queueDuration{{"be", time.Minute}, {"ls-a", 0}},
+	}
+	type qs struct {
+		Queue            string
+		Preempt, Reclaim string
+	}
+	var got []qs
+	for _, q := range minRuntimeSettings(set) {
+		e := qs{Queue: q.Queue, Preempt: "inherit", Reclaim: "inherit"}
+		if q.Preempt != nil {
+			e.Preempt = q.Preempt.String()
+		}
+		if q.Reclaim != nil {
+			e.Reclaim = q.Reclaim.String()
+		}
+		got = append(got, e)
+	}
+	want := []qs{{"be", "1m0s", "5m0s"}, {"ls", "30m0s", "30m0s"}, {"ls-a", "0s", "inherit"}}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("(-want +got):\n%s", diff)
+	}
+}
+
+// The requeue engine's contenders follow preemption's ranking: a High job
+// of another team queue is ranked apart from the victim's class-mates, so
+// it may not take an over-running job's GPU even with equal-priority
+// contenders; in the victim's own queue it outranks it, and preemption
+// (after the 5m protection) gets there first.
+func TestRequeueRankedApart(t *testing.T) {
+	x := tj("X", ClassBE, 0, 100000, 1, 1000)
+	for _, tc := range []struct {
+		team  int
+		start int64
+		cause Evictions
+	}{{1, -1, Evictions{}}, {0, 4000, Evictions{Total: 1, Preempt: 1, BE: 1}}} {
+		z := inTeam(tj("Z", ClassBE, 4000, 100, 1, 1000), tc.team)
+		z.High = true
+		s := testRun{policy: "requeue", teams: 2, jobs: []Job{x, z}, nodes: testNodes(1), cfg: Config{Horizon: 5000}}.sim(t)
+		r := s.m.result(s)
+		start := s.st[1].start
+		if s.st[1].status == statusPending {
+			start = -1
+		}
+		if start != tc.start || r.Evictions != tc.cause {
+			t.Errorf("Z in team %d: start %d (want %d), evictions %+v (want %+v)", tc.team, start, tc.start, r.Evictions, tc.cause)
 		}
 	}
 }

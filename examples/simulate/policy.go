@@ -55,18 +55,18 @@ func (p *policy) attach(s *sim) {
 
 // mayPreempt is a cheap check that job id could have any candidate at all.
 func (p *policy) mayPreempt(s *sim, id int32) bool {
-	c := s.jobs[id].Class
-	for v := Class(0); v < c; v++ {
+	j := &s.jobs[id]
+	for v := Class(0); v < j.Class; v++ {
 		if s.runningN[v] > 0 {
 			return true
 		}
 	}
-	return p.equal && s.runningN[c] > 0
+	return (p.equal || j.High) && s.runningN[j.Class] > 0
 }
 
 // setPreemptor prepares the library request describing pending job id.
 func (p *policy) setPreemptor(s *sim, id int32) {
-	p.req = eligibility.PreemptionRequest{Priority: s.jobs[id].Class.Priority()}
+	p.req = eligibility.PreemptionRequest{Priority: s.jobs[id].Priority()}
 	if !p.noNewer {
 		// With no timestamp the library counts no candidate as newer.
 		p.req.Timestamp = s.st[id].queueT
@@ -80,7 +80,10 @@ func (p *policy) setPreemptor(s *sim, id int32) {
 // may change (0: only other events can change it).
 func (p *policy) decide(s *sim, pre, v int32) (d eligibility.PreemptionDecision, ok, deferred bool, until int64) {
 	vj, vst := &s.jobs[v], &s.st[v]
-	cand := eligibility.Candidate{ID: vj.Name, Priority: vj.Class.Priority(), Reserved: vst.startT, Queued: vst.queueT}
+	if rankedApart(s.env.sameQueue(pre, v), p.req.Priority, vj.Priority()) {
+		return d, false, false, 0 // not a candidate at all
+	}
+	cand := eligibility.Candidate{ID: vj.Name, Priority: vj.Priority(), Reserved: vst.startT, Queued: vst.queueT}
 	d = p.pc.Classify(p.req, cand, s.nowT)
 	if !d.Allowed {
 		return d, false, false, secCeil(d.Until)
@@ -126,7 +129,7 @@ func (p *policy) scenarioAllowed(s *sim, pre, v int32, n int32) bool {
 // queues behind its preemptor instead of taking the slot straight back. It
 // reports whether the library classed the pick as expired (time-based).
 func (p *policy) noteEviction(s *sim, pre, v int32) (expired bool) {
-	if !p.equal || s.jobs[v].Class != s.jobs[pre].Class {
+	if !p.equal || s.jobs[pre].Priority() != s.jobs[v].Priority() {
 		return false
 	}
 	d, _, _, _ := p.decide(s, pre, v)
@@ -135,7 +138,7 @@ func (p *policy) noteEviction(s *sim, pre, v int32) (expired bool) {
 	}
 	p.picks[d.Class.String()]++
 	j := &s.jobs[v]
-	ts := requeue.QueueOrder{}.Timestamp(requeue.QueueEntry{ID: j.Name, Priority: j.Class.Priority(),
+	ts := requeue.QueueOrder{}.Timestamp(requeue.QueueEntry{ID: j.Name, Priority: j.Priority(),
 		Created: at(j.Arrival), SamePriorityPreempted: s.nowT})
 	s.setQueueTS(v, int64(ts.Sub(simEpoch)/time.Second))
 	return d.Class.TimeBased()
@@ -230,6 +233,11 @@ func (p *policy) notes(s *sim) []Note {
 	}
 	if p.reserve {
 		out = append(out, Note{Kind: "reservations", Policy: p.name, Counts: map[string]int{"granted": s.m.reservations}})
+	}
+	if m := s.m; m.searchesCapped > 0 {
+		out = append(out, Note{Kind: "preemption_search_capped", Policy: p.name,
+			Text:   fmt.Sprintf("searches for a node to preempt on that stopped after examining %d candidate nodes (others may have worked)", preemptNodeLimit),
+			Counts: map[string]int{"capped": m.searchesCapped, "searches": m.searches}})
 	}
 	if m := s.m; m.scenarioOK+m.scenarioNo > 0 {
 		out = append(out, Note{Kind: "scenario_validator", Policy: p.name,

@@ -11,9 +11,9 @@ import (
 // running jobs its policy allows, task by task: for each of its tasks that
 // does not fit, every node is examined; on a node the allowed candidates
 // are taken in the library's candidate order (eligibility.CandidateCompare)
-// until the task fits, and the node whose victims are of the lowest class,
-// then the fewest, then losing the least work, then the lowest index, is
-// used. A victim that is not
+// until the task fits, and the node whose victims' highest priority is
+// lowest, then the fewest, then losing the least work, then the lowest
+// index, is used. A victim that is not
 // elastic (or would fall below its minimum) is evicted whole, freeing its
 // tasks on every node; an elastic victim may instead lose single tasks,
 // each one a scenario checked by eligibility.ScenarioValidator (which refuses
@@ -235,27 +235,29 @@ func (s *sim) applyChoice(cs []chosen) {
 // the embedded trace's 31 among them, are searched in full.
 const preemptNodeLimit = 64
 
-// victimLimit is the highest class a victim of p may have.
+// victimLimit is the highest class a victim of p may have: below p's own,
+// or p's own when equal priorities may be taken (time-based) or p is High
+// (it may preempt its team queue's other jobs of its class).
 func (s *sim) victimLimit(p int32) Class {
 	c := s.jobs[p].Class
-	if !s.pol.equal {
+	if !s.pol.equal && !s.jobs[p].High {
 		c--
 	}
 	return c
 }
 
 // bestNode finds the node where evicting allowed candidates makes room for
-// one more task of p — the node whose victims' highest class is lowest,
+// one more task of p — the node whose victims' highest priority is lowest,
 // then the fewest victims, then the least lost work, then the lowest index
 // — leaving its choice in s.pre.best; -1 when no node works.
 func (s *sim) bestNode(p int32) int {
 	ps := &s.pre
 	j := &s.jobs[p]
-	if s.jobs[p].Class == 0 && !s.pol.equal {
+	if s.jobs[p].Class == 0 && !s.pol.equal && !s.jobs[p].High {
 		return -1 // nothing is lower than the lowest class
 	}
 	limit := s.victimLimit(p)
-	best, bestTop, bestK, bestLost := -1, Class(0), 0, int64(0)
+	best, bestTop, bestK, bestLost := -1, int32(0), 0, int64(0)
 	// Candidate nodes: those where evicting every task of class <= limit
 	// would make room (the freeable tree finds them), from a start that
 	// depends on the preemptor, at most preemptNodeLimit of them.
@@ -266,13 +268,23 @@ func (s *sim) bestNode(p int32) int {
 		from = int(uint64(p) * 2654435761 % uint64(nn))
 	}
 	n, wrapped := from-1, false
-	for examined := 0; examined < preemptNodeLimit; {
-		n = tree.next(n+1, j, nil)
-		if n < 0 && !wrapped {
+	// nextCandidate returns the candidate node after n, once around the
+	// cluster from from; -1 when none is left.
+	nextCandidate := func() int {
+		m := tree.next(n+1, j, nil)
+		if m < 0 && !wrapped {
 			wrapped = true
-			n = tree.next(0, j, nil)
+			m = tree.next(0, j, nil)
 		}
-		if n < 0 || wrapped && n >= from {
+		if m < 0 || wrapped && m >= from {
+			return -1
+		}
+		return m
+	}
+	s.m.searches++
+	examined := 0
+	for examined < preemptNodeLimit {
+		if n = nextCandidate(); n < 0 {
 			break
 		}
 		if !s.c.emptyFits(n, j) || !s.resv.usable(n, p) {
@@ -308,14 +320,17 @@ func (s *sim) bestNode(p int32) int {
 			continue
 		}
 		k, lost := ps.curK, ps.curLost
-		top := Class(0)
+		top := int32(0)
 		for _, c := range ps.cur {
-			top = max(top, s.jobs[c.job].Class)
+			top = max(top, s.jobs[c.job].Priority())
 		}
 		if best < 0 || top < bestTop || top == bestTop && (k < bestK || k == bestK && (lost < bestLost || lost == bestLost && n < best)) {
 			best, bestTop, bestK, bestLost = n, top, k, lost
 			ps.best = copyChoice(ps.best, ps.cur)
 		}
+	}
+	if examined >= preemptNodeLimit && nextCandidate() >= 0 {
+		s.m.searchesCapped++ // stopped with candidates left
 	}
 	return best
 }

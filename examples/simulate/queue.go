@@ -1,11 +1,12 @@
 package main
 
 // pendingQueues holds the pending jobs in queue order (requeue.QueueOrder,
-// through sim.queueCompare), grouped in buckets of one team queue and one
-// shape. Within a cycle the buckets are merged by their first job, so jobs
-// are visited in queue order; when a bucket's first job can be placed
-// neither where it fits nor by preemption, no later job of that bucket can
-// (same queue, same shape, later in queue order: see failedPreempt), so the
+// through sim.queueCompare), grouped in buckets of one team queue, one
+// priority and one shape. Within a cycle the buckets are merged by their
+// first job, so jobs are visited in queue order; when a bucket's first job
+// can be placed neither where it fits nor by preemption, no later job of
+// that bucket can (same queue, priority and shape, later in queue order:
+// see failedPreempt), so the
 // whole bucket is set aside for the rest of the cycle. A cycle therefore
 // costs O((placements + buckets) · log) rather than a pass over every
 // pending job, which is what keeps a backlog of a million jobs cheap.
@@ -13,19 +14,24 @@ type pendingQueues struct {
 	s       *sim
 	index   map[bucketKey]int32
 	buckets []bucket
+	// nonEmpty lists the buckets holding jobs (bucket.pos is each one's
+	// index in it), so a cycle starts from them, not from every bucket
+	// ever created.
+	nonEmpty []int32
 	// merge is the cycle's heap of bucket indices, ordered by first job.
 	merge []int32
 }
 
 type bucketKey struct {
-	leaf int32
-	sh   shape
+	leaf, prio int32
+	sh         shape
 }
 
 // bucket is a binary heap of job IDs in queue order.
 type bucket struct {
 	key  bucketKey
 	jobs []int32
+	pos  int32 // index in pendingQueues.nonEmpty; -1 when empty
 }
 
 func (q *pendingQueues) init(s *sim) {
@@ -38,14 +44,18 @@ func (q *pendingQueues) less(a, b int32) bool { return q.s.queueCompare(a, b) < 
 // push adds pending job id to its bucket. O(log n).
 func (q *pendingQueues) push(id int32) {
 	j := &q.s.jobs[id]
-	k := bucketKey{q.s.env.leafIndex(j), shapeOf(j)}
+	k := bucketKey{q.s.env.leafIndex(j), j.Priority(), shapeOf(j)}
 	bi, ok := q.index[k]
 	if !ok {
 		bi = int32(len(q.buckets))
 		q.index[k] = bi
-		q.buckets = append(q.buckets, bucket{key: k})
+		q.buckets = append(q.buckets, bucket{key: k, pos: -1})
 	}
 	b := &q.buckets[bi]
+	if len(b.jobs) == 0 {
+		b.pos = int32(len(q.nonEmpty))
+		q.nonEmpty = append(q.nonEmpty, bi)
+	}
 	b.jobs = append(b.jobs, id)
 	h := b.jobs
 	for i := len(h) - 1; i > 0; {
@@ -83,16 +93,22 @@ func (q *pendingQueues) removeHead(b int32) {
 		i = m
 	}
 	q.buckets[b].jobs = h
+	if len(h) == 0 {
+		// Out of the non-empty list: the last one takes its place.
+		i := q.buckets[b].pos
+		last := q.nonEmpty[len(q.nonEmpty)-1]
+		q.nonEmpty[i] = last
+		q.buckets[last].pos = i
+		q.nonEmpty = q.nonEmpty[:len(q.nonEmpty)-1]
+		q.buckets[b].pos = -1
+	}
 }
 
-// beginCycle starts a cycle's merge over every non-empty bucket. O(buckets).
+// beginCycle starts a cycle's merge over every non-empty bucket. O(non-empty
+// buckets). (Their order in the heap does not matter: queue order is
+// total, so the merge yields the same sequence whatever it is.)
 func (q *pendingQueues) beginCycle() {
-	q.merge = q.merge[:0]
-	for i := range q.buckets {
-		if len(q.buckets[i].jobs) > 0 {
-			q.merge = append(q.merge, int32(i))
-		}
-	}
+	q.merge = append(q.merge[:0], q.nonEmpty...)
 	for i := len(q.merge)/2 - 1; i >= 0; i-- {
 		q.down(i)
 	}

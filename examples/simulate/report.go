@@ -29,6 +29,7 @@ type Report struct {
 // SettingsReport is every effective setting of a run.
 type SettingsReport struct {
 	MinRuntime        []QueueSetting `json:"min_runtime"`
+	PreemptMinRuntime []QueueSetting `json:"preempt_min_runtime"`
 	ReclaimMethod     string         `json:"reclaim_method"`
 	ExpectedRuntime   []QueueSetting `json:"expected_runtime"`
 	RequeueDelay      string         `json:"requeue_delay"`
@@ -45,6 +46,48 @@ type SettingsReport struct {
 	Speedup           float64        `json:"speedup"`
 	ScaleMix          bool           `json:"scale_mix"`
 	Seed              int64          `json:"seed"`
+	// SeedLast is the last seed of -runs (0 for a single run).
+	SeedLast int64 `json:"seed_last,omitempty"`
+	// Swept names the settings -sweep varies; their values above read
+	// "{v1,v2,...}".
+	Swept []string `json:"swept,omitempty"`
+}
+
+// markSwept shows the values of a swept setting in place of its base
+// value, so the header never states a value only some runs used.
+func (r *SettingsReport) markSwept(ax sweepAxis) {
+	vals := "{" + strings.Join(ax.Values, ",") + "}"
+	r.Swept = append(r.Swept, ax.Name)
+	inList := func(list []QueueSetting, queue string) []QueueSetting {
+		for i := range list {
+			if list[i].Queue == queue {
+				list[i].Duration = vals
+				return list
+			}
+		}
+		return append(list, QueueSetting{queue, vals})
+	}
+	setting, queue, _ := strings.Cut(ax.Name, ".")
+	switch setting {
+	case "min-runtime":
+		r.MinRuntime = inList(r.MinRuntime, queue)
+	case "preempt-min-runtime":
+		r.PreemptMinRuntime = inList(r.PreemptMinRuntime, queue)
+	case "expected-runtime":
+		r.ExpectedRuntime = inList(r.ExpectedRuntime, queue)
+	}
+	switch ax.Name {
+	case "min-admit":
+		r.MinAdmit = vals
+	case "requeue-delay":
+		r.RequeueDelay = vals
+	case "checkpoint":
+		r.Checkpoint = vals
+	case "reserve-after":
+		r.ReserveAfter = vals
+	case "reclaim-method":
+		r.ReclaimMethod = vals
+	}
 }
 
 // QueueSetting is one queue=duration setting.
@@ -64,7 +107,7 @@ func queueSettings(qs []queueDuration) []QueueSetting {
 func (o options) settingsReport() SettingsReport {
 	set := o.settings
 	r := SettingsReport{
-		MinRuntime: queueSettings(set.MinRuntime), ReclaimMethod: set.Method.String(),
+		MinRuntime: queueSettings(set.MinRuntime), PreemptMinRuntime: queueSettings(set.PreemptMinRuntime), ReclaimMethod: set.Method.String(),
 		ExpectedRuntime: queueSettings(set.Expected), RequeueDelay: runtime.FormatDuration(set.RequeueDelay),
 		RequeueContenders: "higher", MinAdmit: runtime.FormatDuration(set.MinAdmit), NewerRule: !set.NoNewer,
 		ReserveAfter: runtime.FormatDuration(set.ReserveAfter), ThrashWindow: runtime.FormatDuration(set.ThrashWindow),
@@ -96,6 +139,16 @@ type Utilisation struct {
 	Wasted float64 `json:"wasted"`
 }
 
+// Goodput splits the useful GPU-hours of the window by the fate of the
+// job that did the work: done by the end of the run, or still in progress
+// then (InProgressInfeasible of it by jobs that could not finish even
+// alone). Done + InProgress is the goodput.
+type Goodput struct {
+	Done                 float64 `json:"done_gpu_hours"`
+	InProgress           float64 `json:"in_progress_gpu_hours"`
+	InProgressInfeasible float64 `json:"in_progress_infeasible_gpu_hours"`
+}
+
 // Evictions counts the jobs stopped for another job, by cause and by the
 // victim's class, and the elastic jobs shrunk.
 type Evictions struct {
@@ -112,8 +165,9 @@ type Evictions struct {
 
 // Fairness summarises held GPU time against fair share.
 type Fairness struct {
-	// Across is Jain's index of held/fair over every team queue, MinShare
-	// the smallest held/fair.
+	// Across is Jain's index of held/fair over every team queue, each
+	// ratio capped at 1 (only shortfalls count), MinShare the smallest
+	// held/fair.
 	Across   float64 `json:"jain_across"`
 	MinShare float64 `json:"min_share_of_fair"`
 	// WithinClass: per class, Jain's index of held/fair-within-class over
@@ -142,12 +196,19 @@ type QueueResult struct {
 }
 
 // ClassWait is the wait-time distribution of one priority class, in seconds.
+// Censored of the Jobs were unfinished at the end and enter with their
+// wait so far; a percentile that one of those may have held down is marked
+// as a lower bound.
 type ClassWait struct {
-	Class string  `json:"class"`
-	Jobs  int     `json:"jobs"`
-	P50   float64 `json:"p50_s"`
-	P95   float64 `json:"p95_s"`
-	P99   float64 `json:"p99_s"`
+	Class         string  `json:"class"`
+	Jobs          int     `json:"jobs"`
+	Censored      int     `json:"censored"`
+	P50           float64 `json:"p50_s"`
+	P95           float64 `json:"p95_s"`
+	P99           float64 `json:"p99_s"`
+	P50LowerBound bool    `json:"p50_lower_bound"`
+	P95LowerBound bool    `json:"p95_lower_bound"`
+	P99LowerBound bool    `json:"p99_lower_bound"`
 }
 
 // Result is one policy's outcome.
@@ -157,10 +218,11 @@ type Result struct {
 	Unfinished             int           `json:"unfinished"`
 	Utilisation            Utilisation   `json:"gpu_utilisation"`
 	GoodputGPUHours        float64       `json:"goodput_gpu_hours"`
+	Goodput                Goodput       `json:"goodput_split"`
 	Evictions              Evictions     `json:"evictions"`
 	Thrash                 int           `json:"thrash"`
 	LostGPUHours           float64       `json:"lost_gpu_hours"`
-	LostInfeasibleGPUHours float64       `json:"lost_gpu_hours_infeasible_jobs,omitempty"`
+	LostInfeasibleGPUHours float64       `json:"lost_gpu_hours_infeasible_jobs"`
 	Fairness               Fairness      `json:"fairness"`
 	Wait                   []ClassWait   `json:"wait"`
 	Queues                 []QueueResult `json:"queues"`
@@ -193,6 +255,14 @@ func fmtDur(sec float64) string {
 	return strconv.FormatFloat(sec/86400, 'f', 1, 64) + "d"
 }
 
+// fmtBound is fmtDur, marked "≥" when the value is a lower bound.
+func fmtBound(sec float64, lowerBound bool) string {
+	if lowerBound {
+		return "≥" + fmtDur(sec)
+	}
+	return fmtDur(sec)
+}
+
 func fmtQueueSettings(qs []QueueSetting) string {
 	if len(qs) == 0 {
 		return "none"
@@ -216,6 +286,9 @@ func (r *Report) header(b *strings.Builder) {
 		fmt.Fprintf(b, " (%d dropped: fit no node)", s.Unschedulable)
 	}
 	fmt.Fprintf(b, " on %d nodes / %d GPUs", s.Nodes, s.GPUs)
+	if set.SeedLast > set.Seed {
+		fmt.Fprintf(b, " (seed %d's; each seed draws its own)", set.Seed)
+	}
 	if s.NodeStride > 1 {
 		fmt.Fprintf(b, " (one node in %d)", s.NodeStride)
 	}
@@ -234,14 +307,22 @@ func (r *Report) header(b *strings.Builder) {
 	fmt.Fprintf(b, "window: %s from t=%ds; offered GPU load %.2f; cycle every %s; stop %s after the last arrival\n",
 		fmtDur(float64(s.WindowEnd-s.WindowStart)), s.WindowStart, s.OfferedLoad, set.Interval, set.Tail)
 	fmt.Fprintf(b, "queues: %s\n", s.Queues)
-	fmt.Fprintf(b, "settings: min-runtime %s (preempt and reclaim, reclaim method %s); expected-runtime %s\n",
-		fmtQueueSettings(set.MinRuntime), set.ReclaimMethod, fmtQueueSettings(set.ExpectedRuntime))
+	fmt.Fprintf(b, "settings: min-runtime %s (preempt and reclaim; reclaim method %s); preempt-min-runtime %s\n",
+		fmtQueueSettings(set.MinRuntime), set.ReclaimMethod, fmtQueueSettings(set.PreemptMinRuntime))
 	newer := "on"
 	if !set.NewerRule {
 		newer = "off"
 	}
-	fmt.Fprintf(b, "  requeue-delay %s, contenders %s; min-admit %s, newer rule %s; reserve-after %s; thrash-window %s; checkpoint %s; seed %d\n",
-		set.RequeueDelay, set.RequeueContenders, set.MinAdmit, newer, set.ReserveAfter, set.ThrashWindow, set.Checkpoint, set.Seed)
+	fmt.Fprintf(b, "  expected-runtime %s; requeue-delay %s, contenders %s; min-admit %s, newer rule %s; reserve-after %s\n",
+		fmtQueueSettings(set.ExpectedRuntime), set.RequeueDelay, set.RequeueContenders, set.MinAdmit, newer, set.ReserveAfter)
+	seed := fmt.Sprintf("seed %d", set.Seed)
+	if set.SeedLast > set.Seed {
+		seed = fmt.Sprintf("seeds %d..%d", set.Seed, set.SeedLast)
+	}
+	fmt.Fprintf(b, "  thrash-window %s; checkpoint %s; %s\n", set.ThrashWindow, set.Checkpoint, seed)
+	if len(set.Swept) > 0 {
+		fmt.Fprintf(b, "  swept: %s ({...}: the values of the grid, one table row each)\n", strings.Join(set.Swept, ", "))
+	}
 	for _, n := range r.Notes {
 		if n.Policy != "" {
 			fmt.Fprintf(b, "note: %s %s: %s\n", n.Policy, strings.ReplaceAll(n.Kind, "_", " "), n.Text)
@@ -316,29 +397,31 @@ func newTab(w io.Writer) *tabwriter.Writer {
 }
 
 func mainTable(w io.Writer, r *Report) error {
+	fmt.Fprintln(w, "GPU time (goodput: useful GPU-h in the window, of jobs done by the end and of jobs still in progress; lost: thrown away by evictions over the run)")
 	tw := newTab(w)
-	fmt.Fprintf(tw, "policy\tGPU util\t= useful\t+ wasted\tgoodput GPU-h\tevictions\tthrash <%s\tlost GPU-h\tdone\tunfinished\tcycles\t\n", r.Settings.ThrashWindow)
+	fmt.Fprintln(tw, "policy\tGPU util\t= useful\t+ wasted\t\tgoodput GPU-h\t= jobs done\t+ in progress\t\tlost GPU-h\tby infeasible jobs\t")
 	for _, res := range r.Results {
-		u := res.Utilisation
-		fmt.Fprintf(tw, "%s\t%.1f%%\t%.1f%%\t%.1f%%\t%.1f\t%d\t%d\t%.1f\t%d\t%d\t%d\t\n", res.Policy, 100*u.Total, 100*u.Useful, 100*u.Wasted,
-			res.GoodputGPUHours, res.Evictions.Total, res.Thrash, res.LostGPUHours, res.Completed, res.Unfinished, res.Cycles)
+		u, g := res.Utilisation, res.Goodput
+		fmt.Fprintf(tw, "%s\t%.1f%%\t%.1f%%\t%.1f%%\t\t%.1f\t%.1f\t%.1f\t\t%.1f\t%.1f\t\n", res.Policy, 100*u.Total, 100*u.Useful, 100*u.Wasted,
+			res.GoodputGPUHours, g.Done, g.InProgress, res.LostGPUHours, res.LostInfeasibleGPUHours)
 	}
 	return tw.Flush()
 }
 
 func evictionTable(w io.Writer, r *Report) error {
-	fmt.Fprintln(w, "\nevictions by cause and by the victim's class (shrinks: elastic jobs that lost tasks and kept running)")
+	fmt.Fprintf(w, "\njobs and evictions (thrash: runs shorter than %s; by cause, by the victim's class; shrinks: elastic jobs that lost tasks and kept running)\n", r.Settings.ThrashWindow)
 	tw := newTab(w)
-	fmt.Fprintln(tw, "policy\tpreempt\treclaim\ttime-based\trequeue\t\tLS\tBurstable\tBE\t\tshrinks\t")
+	fmt.Fprintf(tw, "policy\tdone\tunfinished\tcycles\t\tevictions\tthrash <%s\t\tpreempt\treclaim\ttime-based\trequeue\t\tLS\tBurstable\tBE\t\tshrinks\t\n", r.Settings.ThrashWindow)
 	for _, res := range r.Results {
 		e := res.Evictions
-		fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%d\t\t%d\t%d\t%d\t\t%d\t\n", res.Policy, e.Preempt, e.Reclaim, e.TimeBased, e.Requeue, e.LS, e.Burstable, e.BE, e.Shrinks)
+		fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t\t%d\t%d\t\t%d\t%d\t%d\t%d\t\t%d\t%d\t%d\t\t%d\t\n", res.Policy, res.Completed, res.Unfinished, res.Cycles,
+			e.Total, res.Thrash, e.Preempt, e.Reclaim, e.TimeBased, e.Requeue, e.LS, e.Burstable, e.BE, e.Shrinks)
 	}
 	return tw.Flush()
 }
 
 func fairnessTable(w io.Writer, r *Report) error {
-	fmt.Fprintln(w, "\nfair share: held GPU time / fair share per team queue — Jain's index over the queues (lowest ratio)")
+	fmt.Fprintln(w, "\nfair share: held GPU time / fair share per team queue — Jain's index over the queues (lowest ratio); all queues: ratios capped at 1, so only shortfalls count")
 	tw := newTab(w)
 	fmt.Fprint(tw, "policy\tall queues\t")
 	if len(r.Results) > 0 {
@@ -362,7 +445,7 @@ func waitTable(w io.Writer, r *Report) error {
 	if len(r.Results) == 0 {
 		return nil
 	}
-	fmt.Fprintln(w, "\nwait p50 / p95 / p99 by class")
+	fmt.Fprintln(w, "\nwait p50 / p95 / p99 by class (≥: a lower bound, held down by jobs unfinished at the end, which enter with their wait so far)")
 	tw := newTab(w)
 	fmt.Fprint(tw, "policy\t")
 	for _, cw := range r.Results[0].Wait {
@@ -372,7 +455,7 @@ func waitTable(w io.Writer, r *Report) error {
 	for _, res := range r.Results {
 		fmt.Fprintf(tw, "%s\t", res.Policy)
 		for _, cw := range res.Wait {
-			fmt.Fprintf(tw, "%s / %s / %s\t", fmtDur(cw.P50), fmtDur(cw.P95), fmtDur(cw.P99))
+			fmt.Fprintf(tw, "%s / %s / %s\t", fmtBound(cw.P50, cw.P50LowerBound), fmtBound(cw.P95, cw.P95LowerBound), fmtBound(cw.P99, cw.P99LowerBound))
 		}
 		fmt.Fprintln(tw)
 	}

@@ -79,9 +79,12 @@ func newRequeuePass(w *workload, filter *eligibility.MinRuntimeFilter) (*requeue
 	cfg := requeue.EngineConfig{DefaultDelay: w.env.settings.RequeueDelay,
 		Filters: []requeue.VictimFilter{requeue.VictimMinRuntimeFilter{Filter: filter}}}
 	// Who may use a victim's resources: strictly higher priorities (the
-	// library's default), or equal ones too.
-	if w.env.settings.RequeueEqual {
-		cfg.CanContend = func(v *requeue.Victim, c *requeue.Contender) bool { return c.Priority >= v.Priority }
+	// library's default), or equal ones too; never a job ranked apart (a
+	// High job of another team queue of the victim's class, or the
+	// reverse), as in preemption.
+	equal := w.env.settings.RequeueEqual
+	cfg.CanContend = func(v *requeue.Victim, c *requeue.Contender) bool {
+		return !rankedApart(v.Queue == c.Queue, c.Priority, v.Priority) && contends(c.Priority, v.Priority, equal)
 	}
 	var err error
 	r.eng, err = requeue.NewEngine(cfg)
@@ -180,7 +183,7 @@ func (r *requeuePass) run(s *sim) {
 			// its contenders fit nowhere as things are.
 			continue
 		}
-		r.conts = append(r.conts, requeue.Contender{ID: j.Name, Priority: j.Class.Priority(),
+		r.conts = append(r.conts, requeue.Contender{ID: j.Name, Priority: j.Priority(),
 			Queue: s.env.leaf(j), Queued: s.st[id].queueT})
 		r.contIDs[j.Name] = id
 		r.contBkt[id] = b
@@ -386,11 +389,11 @@ func (r *requeuePass) minimalFor() bool {
 	}
 	keys := r.minKeys[:0]
 	for _, c := range r.minimal {
-		keys = append(keys, minKey{r.s.jobs[c].Class, shapeOf(&r.s.jobs[c])})
+		keys = append(keys, minKey{r.s.jobs[c].Priority(), shapeOf(&r.s.jobs[c])})
 	}
 	slices.SortFunc(keys, func(a, b minKey) int {
-		if a.class != b.class {
-			return int(a.class) - int(b.class)
+		if a.prio != b.prio {
+			return int(a.prio) - int(b.prio)
 		}
 		return cmpShape(a.sh, b.sh)
 	})
@@ -400,8 +403,8 @@ func (r *requeuePass) minimalFor() bool {
 }
 
 type minKey struct {
-	class Class
-	sh    shape
+	prio int32
+	sh   shape
 }
 
 func cmpShape(a, b shape) int {
@@ -494,7 +497,7 @@ func (r *requeuePass) addMinimal(id int32) {
 	sh := shapeOf(j)
 	for i, m := range r.minimal {
 		mj := &s.jobs[m]
-		if mj.Class != j.Class {
+		if mj.Priority() != j.Priority() {
 			continue
 		}
 		ms := shapeOf(mj)
@@ -584,13 +587,17 @@ type fitCache struct {
 
 // mayHelp reports whether evicting running job v now could let some
 // waiting contender that may contend for it (by CanContend's rule) run:
-// checking the contenders of minimal shape per class suffices, since a
-// contender that fits implies that every smaller one of its class does.
+// checking the contenders of minimal shape per priority suffices, since a
+// contender that fits implies that every smaller one of its priority does.
+// Whether a contender may contend depends on its queue too (rankedApart);
+// mayHelp admits a priority if it may contend from some queue, so it errs
+// only toward asking the engine, which decides exactly.
 func (r *requeuePass) mayHelp(v int32) bool {
 	s := r.s
-	vc := s.jobs[v].Class
+	vp := s.jobs[v].Priority()
+	equal := s.env.settings.RequeueEqual
 	for _, c := range r.minimal {
-		if cc := s.jobs[c].Class; cc < vc || cc == vc && !s.env.settings.RequeueEqual {
+		if !contends(s.jobs[c].Priority(), vp, equal) {
 			continue
 		}
 		if r.fitsIfEvicted(v, c) {
@@ -599,6 +606,10 @@ func (r *requeuePass) mayHelp(v int32) bool {
 	}
 	return false
 }
+
+// contends reports whether a contender of priority cp may use the
+// resources of a victim of priority vp: strictly higher, or equal too.
+func contends(cp, vp int32, equal bool) bool { return cp > vp || equal && cp == vp }
 
 // commit applies a committed outcome: the victim (already freed by the
 // model) is evicted and gets its not-before annotation; the contenders

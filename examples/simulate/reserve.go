@@ -1,6 +1,9 @@
 package main
 
-import "slices"
+import (
+	"slices"
+	"time"
+)
 
 // reservations are the reserve policy's head-of-line reservations. Without
 // them, a job that needs a whole node (or several) can wait for days while
@@ -59,7 +62,7 @@ func (r *reservations) release(s *sim, id int32) {
 // max hold some; a job that will have waited long enough later asks for a
 // cycle then.
 func (r *reservations) consider(s *sim) {
-	after := int64(s.env.settings.ReserveAfter.Seconds())
+	after := int64(s.env.settings.ReserveAfter / time.Second) // whole seconds (validated)
 	wake := int64(0)
 	for _, b := range s.left {
 		if len(r.holder) >= r.max {

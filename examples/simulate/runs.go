@@ -16,7 +16,7 @@ type metric struct {
 }
 
 // metricNames lists the headline metrics, in table order.
-var metricNames = []string{"gpu_util_pct", "useful_util_pct", "goodput_gpu_hours", "evictions", "thrash",
+var metricNames = []string{"gpu_util_pct", "useful_util_pct", "goodput_gpu_hours", "goodput_done_gpu_hours", "evictions", "thrash",
 	"lost_gpu_hours", "unfinished", "wait_p95_ls_h", "wait_p95_burstable_h", "wait_p95_be_h", "jain_across"}
 
 // headline returns r's headline metrics, in metricNames order.
@@ -33,6 +33,7 @@ func headline(r Result) []metric {
 		{"gpu_util_pct", "GPU util %", 100 * r.Utilisation.Total},
 		{"useful_util_pct", "useful %", 100 * r.Utilisation.Useful},
 		{"goodput_gpu_hours", "goodput GPU-h", r.GoodputGPUHours},
+		{"goodput_done_gpu_hours", "of jobs done", r.Goodput.Done},
 		{"evictions", "evictions", float64(r.Evictions.Total)},
 		{"thrash", "thrash", float64(r.Thrash)},
 		{"lost_gpu_hours", "lost GPU-h", r.LostGPUHours},

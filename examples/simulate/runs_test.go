@@ -143,17 +143,51 @@ func TestSweepAndRunsErrors(t *testing.T) {
 		{[]string{"-synthetic", "-sweep", "min-admit=30s,2h"}, "-sweep point min-admit=30s: simulate: -min-admit: eligibility:"},
 		{[]string{"-synthetic", "-sweep", "seed=1,2"}, "not a setting a sweep can vary"},
 		{[]string{"-synthetic", "-sweep", "min-runtime.nosuch=1m"}, "nosuch"},
+		{[]string{"-synthetic", "-sweep", "preempt-min-runtime.nosuch=1m"}, "nosuch"},
 		{[]string{"-synthetic", "-sweep", "expected-runtime.be=0s,1h"}, "must be positive"},
 		{[]string{"-synthetic", "-sweep", "checkpoint=5"}, `invalid duration "5"`},
 		{[]string{"-synthetic", "-sweep", "min-admit"}, "want name=value,value"},
 		{[]string{"-synthetic", "-sweep", "a=1", "-sweep", "b=1", "-sweep", "c=1"}, "at most two settings"},
 		{[]string{"-synthetic", "-sweep-svg", "x.svg"}, "-sweep-svg needs -sweep"},
-		{[]string{"-synthetic", "-sweep", "min-admit=1h", "-sweep-svg", "/nonexistent/dir/x.svg"}, "-sweep-svg: open"},
+		{[]string{"-synthetic", "-sweep", "min-admit=1h", "-sweep-svg", "/nonexistent/dir/x.svg"}, "-sweep-svg: cannot write /nonexistent/dir/x.svg"},
 		{[]string{"-sweep-axes", "goodput"}, "-sweep-axes"},
 		{[]string{"-parallel", "0"}, "-parallel 0"},
+		// -runs reports means and intervals: a plot or a per-queue table
+		// of one seed would be silently dropped.
+		{[]string{"-synthetic", "-runs", "3", "-svg", "x.svg"}, "-runs reports each metric's mean and interval; -svg and -queues are for single runs"},
+		{[]string{"-synthetic", "-runs", "3", "-queues"}, "-runs reports each metric's mean and interval; -svg and -queues are for single runs"},
+		{[]string{"-synthetic", "-sweep", "min-admit=1h", "-queues"}, "-sweep reports a table and -sweep-svg; -svg and -queues are for single runs"},
 	} {
 		if err := run(tc.args, &out, &errOut); err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%q: got %v, want %q", tc.args, err, tc.want)
 		}
+	}
+}
+
+// With -runs and -sweep the header states no value only some runs used:
+// the seed range, and each swept setting's grid in place of its base value.
+func TestHeaderMarksSweptAndSeeds(t *testing.T) {
+	out := runCLI(t, "-synthetic", "-jobs", "100", "-runs", "2", "-seed", "5", "-policies", "priority",
+		"-sweep", "min-admit=1h,3h", "-sweep", "min-runtime.be-b=1m,2m")
+	for _, want := range []string{
+		"on 12 nodes / 72 GPUs (seed 5's; each seed draws its own)\n",
+		" be-b={1m,2m} (preempt and reclaim;",
+		"; min-admit {1h,3h}, newer rule on;",
+		"; seeds 5..6\n",
+		"  swept: min-admit, min-runtime.be-b (",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("header lacks %q:\n%s", want, out)
+		}
+	}
+	for _, gone := range []string{"min-admit 2h", "seed 5\n"} {
+		if strings.Contains(out, gone) {
+			t.Errorf("header still states %q:\n%s", gone, out)
+		}
+	}
+	rep := runJSON(t, "-synthetic", "-jobs", "100", "-policies", "priority", "-sweep", "reclaim-method=lca,queue", "-sweep", "expected-runtime.be=1h,2h")
+	s := rep.Settings
+	if s.ReclaimMethod != "{lca,queue}" || s.SeedLast != 0 || len(s.Swept) != 2 || s.ExpectedRuntime[0] != (QueueSetting{"be", "{1h,2h}"}) {
+		t.Errorf("settings %+v", s)
 	}
 }

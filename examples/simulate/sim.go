@@ -199,9 +199,11 @@ type shape struct {
 	tasks       int32
 }
 
+// shapeQueue is a shape in one team queue at one priority: the jobs
+// failedPreempt compares.
 type shapeQueue struct {
 	shape
-	queue int32
+	queue, prio int32
 }
 
 func shapeOf(j *Job) shape { return shape{j.CPU, j.Mem, j.GPUs, j.GPUMilli, j.Tasks} }
@@ -217,6 +219,9 @@ func (a shape) dominates(b shape) bool {
 
 // failedFit reports whether sh dominates a shape that found no room this cycle.
 func (s *sim) failedFit(sh shape) bool {
+	if noShapeCache {
+		return false
+	}
 	for _, f := range s.failFit {
 		if sh.dominates(f) {
 			return true
@@ -225,13 +230,49 @@ func (s *sim) failedFit(sh shape) bool {
 	return false
 }
 
-// failedPreempt is failedFit for preemption from the same leaf queue. Within a
-// cycle a later job of the same queue never has more candidates: pending
-// jobs are taken in queue order, and a later timestamp makes fewer running
-// jobs "newer" (time-based policy).
+// shapeCacheLimit bounds the shapes failFit and failPre remember per cycle,
+// so a cycle over many distinct shapes costs O(buckets · limit), not
+// O(buckets²). Forgetting a failure only costs a placement attempt that
+// fails again; it changes no decision.
+const shapeCacheLimit = 32
+
+// noShapeCache turns the per-cycle shape caches off (a test checks that
+// they change no decision).
+var noShapeCache = false
+
+// rememberFailedFit records that sh found no room. The list stays an
+// antichain: a remembered shape that dominates sh is redundant (whatever
+// dominates it dominates sh) and goes; sh itself dominates none of them,
+// or failedFit would have skipped it.
+func (s *sim) rememberFailedFit(sh shape) {
+	s.failFit = slices.DeleteFunc(s.failFit, func(f shape) bool { return f.dominates(sh) })
+	if len(s.failFit) < shapeCacheLimit {
+		s.failFit = append(s.failFit, sh)
+	}
+}
+
+// rememberFailedPreempt is rememberFailedFit for preemption.
+func (s *sim) rememberFailedPreempt(sq shapeQueue) {
+	s.failPre = slices.DeleteFunc(s.failPre, func(f shapeQueue) bool {
+		return f.queue == sq.queue && f.prio == sq.prio && f.shape.dominates(sq.shape)
+	})
+	if len(s.failPre) < shapeCacheLimit {
+		s.failPre = append(s.failPre, sq)
+	}
+}
+
+// failedPreempt is failedFit for preemption from the same leaf queue at the
+// same priority. Within a cycle a later such job never has more candidates:
+// pending jobs are taken in queue order, and a later timestamp makes fewer
+// running jobs "newer" (time-based policy). (A job of another priority
+// may: a normal job may take newer jobs of its class in other queues, a
+// High one may not; see rankedApart.)
 func (s *sim) failedPreempt(sq shapeQueue) bool {
+	if noShapeCache {
+		return false
+	}
 	for _, f := range s.failPre {
-		if f.queue == sq.queue && sq.shape.dominates(f.shape) {
+		if f.queue == sq.queue && f.prio == sq.prio && sq.shape.dominates(f.shape) {
 			return true
 		}
 	}
@@ -254,7 +295,7 @@ func newSim(cfg Config, jobs []Job, nodes []Node, pol *policy, e *env) *sim {
 	for i := range s.pre.fail {
 		s.pre.fail[i].job = -1
 	}
-	s.m = newMetrics(cfg, s.c.gpuCap, len(e.leafIDs), e.teams)
+	s.m = newMetrics(cfg, s.c.gpuCap, len(jobs), len(e.leafIDs), e.teams)
 	s.arrivals = make([]int32, len(jobs))
 	for i := range s.arrivals {
 		s.arrivals[i] = int32(i)
@@ -411,7 +452,7 @@ func (s *sim) ejob(id int32) *eligibility.Job {
 	st := &s.st[id]
 	s.sub[0] = eligibility.Subgroup{MinAvailable: j.MinTasks, Active: st.active}
 	s.ej = eligibility.Job{
-		ID: j.Name, Queue: s.env.leaf(j), Priority: j.Class.Priority(), Preemptible: true,
+		ID: j.Name, Queue: s.env.leaf(j), Priority: j.Priority(), Preemptible: true,
 		Running: st.status == statusRunning, Subgroups: s.sub[:],
 	}
 	if st.status == statusRunning {
@@ -425,7 +466,7 @@ func (s *sim) ejob(id int32) *eligibility.Job {
 // as its creation.
 func (s *sim) queueEntry(id int32) requeue.QueueEntry {
 	j := &s.jobs[id]
-	return requeue.QueueEntry{ID: j.Name, Priority: j.Class.Priority(), Created: s.st[id].queueT}
+	return requeue.QueueEntry{ID: j.Name, Priority: j.Priority(), Created: s.st[id].queueT}
 }
 
 // setQueueTS sets job id's queue-order timestamp.
@@ -602,6 +643,7 @@ func (s *sim) giveAll(id int32) {
 // complete finishes running job id.
 func (s *sim) complete(id int32) {
 	st := &s.st[id]
+	s.m.keep(id, st.segStart, s.now, int64(st.active)*s.jobs[id].TaskGPU())
 	s.giveAll(id)
 	st.progress = s.jobs[id].Work()
 	s.unbook(id)
@@ -652,6 +694,7 @@ func (s *sim) evictFreed(victim, by int32, c cause) {
 	unsaved := s.unsaved(victim)
 	a := int64(st.active)
 	st.progress += a * (s.now - st.segStart - unsaved)
+	s.m.keep(victim, st.segStart, s.now-unsaved, a*j.TaskGPU())
 	s.m.evicted(s, victim, c, s.now-unsaved, a*j.TaskGPU(), s.now-st.start)
 	s.unbook(victim)
 	st.status = statusFuture // re-queued by runCycle
@@ -665,6 +708,7 @@ func (s *sim) shrinkFreed(id int32, tasks []int32) {
 	j := &s.jobs[id]
 	st := &s.st[id]
 	st.progress += int64(st.active) * (s.now - st.segStart)
+	s.m.keep(id, st.segStart, s.now, int64(st.active)*j.TaskGPU())
 	st.segStart = s.now
 	for _, t := range tasks {
 		s.dropRunning(int(st.nodes[t]), taskRef{id, t})
@@ -772,16 +816,16 @@ func (s *sim) place(id int32) bool {
 			return true
 		}
 		if !holder {
-			s.failFit = append(s.failFit, sh)
+			s.rememberFailedFit(sh)
 		}
 	}
-	sq := shapeQueue{sh, s.env.leafIndex(j)}
+	sq := shapeQueue{sh, s.env.leafIndex(j), j.Priority()}
 	if holder || !s.failedPreempt(sq) {
 		if s.preempt(id) {
 			s.failFit, s.failPre = s.failFit[:0], s.failPre[:0]
 			return true
 		}
-		s.failPre = append(s.failPre, sq)
+		s.rememberFailedPreempt(sq)
 	}
 	return false
 }

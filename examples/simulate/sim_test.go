@@ -1,8 +1,10 @@
 package main
 
 import (
+	"fmt"
 	"io"
 	"math"
+	"strings"
 	"testing"
 	"time"
 
@@ -137,6 +139,10 @@ func TestPriorityThreeJobsOneNode(t *testing.T) {
 	if want := 180.0 / 3600; math.Abs(r.GoodputGPUHours-want) > 1e-12 {
 		t.Errorf("goodput = %v GPU-h, want 180 GPU-s = %v", r.GoodputGPUHours, want)
 	}
+	// Every job finished: all of the goodput is done work.
+	if diff := cmp.Diff(Goodput{Done: 180.0 / 3600}, r.Goodput, cmpopts.EquateApprox(0, 1e-12)); diff != "" {
+		t.Errorf("goodput split (-want +got):\n%s", diff)
+	}
 	if want := 10.0 / 3600; math.Abs(r.LostGPUHours-want) > 1e-12 {
 		t.Errorf("lost GPU-h = %v, want %v", r.LostGPUHours, want)
 	}
@@ -186,6 +192,9 @@ func TestThrashFixedWindow(t *testing.T) {
 //
 // I (BE, arriving at 10 with 1000 s of work) cannot finish by 500 even
 // alone: it is neither unfinished nor in the waits.
+//
+// Goodput over [0, 500]: B's 300 s are done work; A's kept work is in
+// progress: 100 s (its second run) without checkpoints, 200 s with.
 func TestUnfinishedAreCensored(t *testing.T) {
 	jobs := []Job{
 		tj("A", ClassBE, 0, 350, 1, 1000),
@@ -193,10 +202,10 @@ func TestUnfinishedAreCensored(t *testing.T) {
 		tj("I", ClassBE, 10, 1000, 1, 1000),
 	}
 	for _, tc := range []struct {
-		checkpoint, waitA, lost int64
+		checkpoint, waitA, lost, inProgress int64
 	}{
-		{0, 400, 100},
-		{50, 300, 0},
+		{0, 400, 100, 100},
+		{50, 300, 0, 200},
 	} {
 		s := testRun{policy: "priority", jobs: jobs, nodes: testNodes(1),
 			cfg: Config{Horizon: 500, WindowEnd: 500, Checkpoint: tc.checkpoint}}.sim(t)
@@ -207,7 +216,8 @@ func TestUnfinishedAreCensored(t *testing.T) {
 		want := []ClassWait{
 			{Class: "LS", Jobs: 1},
 			{Class: "Burstable"},
-			{Class: "BE", Jobs: 1, P50: float64(tc.waitA), P95: float64(tc.waitA), P99: float64(tc.waitA)},
+			{Class: "BE", Jobs: 1, Censored: 1, P50: float64(tc.waitA), P95: float64(tc.waitA), P99: float64(tc.waitA),
+				P50LowerBound: true, P95LowerBound: true, P99LowerBound: true},
 		}
 		if diff := cmp.Diff(want, r.Wait); diff != "" {
 			t.Errorf("checkpoint %d: waits (-want +got):\n%s", tc.checkpoint, diff)
@@ -215,6 +225,56 @@ func TestUnfinishedAreCensored(t *testing.T) {
 		if got, want := r.LostGPUHours, float64(tc.lost)/3600; math.Abs(got-want) > 1e-12 {
 			t.Errorf("checkpoint %d: lost %v GPU-h, want %v", tc.checkpoint, got, want)
 		}
+		want2 := Goodput{Done: 300.0 / 3600, InProgress: float64(tc.inProgress) / 3600}
+		if diff := cmp.Diff(want2, r.Goodput, cmpopts.EquateApprox(0, 1e-12)); diff != "" {
+			t.Errorf("checkpoint %d: goodput split (-want +got):\n%s", tc.checkpoint, diff)
+		}
+		if got := r.Goodput.Done + r.Goodput.InProgress; math.Abs(got-r.GoodputGPUHours) > 1e-12 {
+			t.Errorf("checkpoint %d: done + in progress = %v, goodput %v", tc.checkpoint, got, r.GoodputGPUHours)
+		}
+	}
+}
+
+// A percentile is a lower bound only when a censored wait lies at or below
+// it. One 1-GPU node, stop at 500; A, B, C (BE) arrive at 0 and run in name
+// order: A (10 s) waits 0, B (10 s) waits 10, C (490 s) starts at 20 and
+// is unfinished with 480 s done: censored wait 20. Waits 0, 10, ≥20: the
+// p50 (10) is exact, the p95 and p99 (20) lower bounds.
+func TestWaitLowerBounds(t *testing.T) {
+	jobs := []Job{tj("A", ClassBE, 0, 10, 1, 1000), tj("B", ClassBE, 0, 10, 1, 1000), tj("C", ClassBE, 0, 490, 1, 1000)}
+	s := testRun{policy: "priority", jobs: jobs, nodes: testNodes(1), cfg: Config{Horizon: 500, WindowEnd: 500}}.sim(t)
+	r := s.m.result(s)
+	want := ClassWait{Class: "BE", Jobs: 3, Censored: 1, P50: 10, P95: 20, P99: 20, P95LowerBound: true, P99LowerBound: true}
+	if diff := cmp.Diff(want, r.Wait[2]); diff != "" {
+		t.Errorf("BE waits (-want +got):\n%s", diff)
+	}
+	var b strings.Builder
+	if err := waitTable(&b, &Report{Results: []Result{r}}); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(b.String(), "10s / ≥20s / ≥20s") {
+		t.Errorf("wait table:\n%s", b.String())
+	}
+}
+
+// A job that cannot finish even alone still runs, is evicted and loses
+// work; the report shows that part apart. One 1-GPU node, window and
+// horizon 1000: I (BE, 10,000 s of work) runs 0..100 and is evicted by L
+// (LS, 50 s), restarts at 150 and runs to the end. Lost: I's 100 s, all by
+// an infeasible job. Goodput 900 s: L's 50 done, I's 850 in progress (and
+// infeasible).
+func TestGoodputAndLossOfInfeasibleJobs(t *testing.T) {
+	jobs := []Job{tj("I", ClassBE, 0, 10000, 1, 1000), tj("L", ClassLS, 100, 50, 1, 1000)}
+	s := testRun{policy: "priority", jobs: jobs, nodes: testNodes(1), cfg: Config{Horizon: 1000, WindowEnd: 1000}}.sim(t)
+	r := s.m.result(s)
+	h := func(sec float64) float64 { return sec / 3600 }
+	got := []float64{r.LostGPUHours, r.LostInfeasibleGPUHours, r.GoodputGPUHours, r.Goodput.Done, r.Goodput.InProgress, r.Goodput.InProgressInfeasible}
+	want := []float64{h(100), h(100), h(900), h(50), h(850), h(850)}
+	if diff := cmp.Diff(want, got, cmpopts.EquateApprox(0, 1e-12)); diff != "" {
+		t.Errorf("lost, lost by infeasible, goodput, done, in progress, in progress infeasible (-want +got):\n%s", diff)
+	}
+	if r.Completed != 1 || r.Unfinished != 0 {
+		t.Errorf("completed %d, unfinished %d; want 1, 0 (I is infeasible)", r.Completed, r.Unfinished)
 	}
 }
 
@@ -393,19 +453,34 @@ func TestCheckpointVictimChoice(t *testing.T) {
 	}
 }
 
-// The preemption search remembers nodes where a preemptor failed; that
-// memory must change no decision (only the validator's tally of calls).
+// The preemption search remembers nodes where a preemptor failed, and a
+// cycle remembers the shapes that found no room or no victims; neither
+// memory may change a decision (only the validator's tally of calls, and
+// the number of cycles: a skipped attempt asks for no wake-up of its own,
+// and a cycle at such an instant changes nothing).
 func TestFailCacheChangesNothing(t *testing.T) {
-	args := []string{"-synthetic", "-jobs", "3000", "-seed", "2", "-policies", "minruntime,timebased", "-tail", "12h"}
-	cached := runJSON(t, args...)
-	noFailCache = true
-	plain := runJSON(t, args...)
-	noFailCache = false
-	for i := range cached.Results {
-		c, p := cached.Results[i], plain.Results[i]
-		c.Notes, p.Notes = nil, nil
-		if diff := cmp.Diff(p, c); diff != "" {
-			t.Errorf("%s: with the failure memory (-without +with):\n%s", c.Policy, diff)
+	for _, tc := range []struct {
+		cache *bool
+		args  []string
+	}{
+		{&noFailCache, []string{"-synthetic", "-jobs", "3000", "-seed", "2", "-policies", "minruntime,timebased", "-tail", "12h"}},
+		// High and normal jobs of one queue and shape: a High job's failure
+		// must not stand for a normal one's (it lacks the normal job's
+		// newer picks in other queues).
+		{&noShapeCache, []string{"-synthetic", "-jobs", "1000", "-seed", "2", "-policies", "timebased", "-tail", "12h"}},
+		{&noShapeCache, []string{"-policies", "priority,reserve"}}, // the trace: many distinct shapes
+	} {
+		cached := runJSON(t, tc.args...)
+		*tc.cache = true
+		plain := runJSON(t, tc.args...)
+		*tc.cache = false
+		for i := range cached.Results {
+			c, p := cached.Results[i], plain.Results[i]
+			c.Notes, p.Notes = nil, nil
+			c.Cycles, p.Cycles = 0, 0
+			if diff := cmp.Diff(p, c); diff != "" {
+				t.Errorf("%q %s: with the failure memory (-without +with):\n%s", tc.args, c.Policy, diff)
+			}
 		}
 	}
 }
@@ -474,6 +549,47 @@ func TestConservation(t *testing.T) {
 			s := newSim(w.cfg, w.jobs, w.nodes, pol, w.env)
 			s.run()
 			checkConservation(t, s)
+			// The goodput split adds up: every kept stretch of work is
+			// counted once, for a job done or one in progress.
+			r := s.m.result(s)
+			if g := r.Goodput; math.Abs(g.Done+g.InProgress-r.GoodputGPUHours) > 1e-9*r.GoodputGPUHours || g.InProgressInfeasible > g.InProgress {
+				t.Errorf("%s: goodput %v, split %+v", name, r.GoodputGPUHours, g)
+			}
+		}
+	}
+}
+
+// The report says when a preemption search stopped at the node cap: 70
+// one-GPU nodes full of BE jobs, and an LS job arriving; every node would
+// do, so the search examines 64 and stops. With 64 nodes it sees them all.
+func TestPreemptionSearchCapNoted(t *testing.T) {
+	for _, tc := range []struct {
+		nodes  int
+		capped int
+	}{{70, 1}, {preemptNodeLimit, 0}} {
+		var jobs []Job
+		gpus := make([]int32, tc.nodes)
+		for i := range tc.nodes {
+			gpus[i] = 1
+			jobs = append(jobs, tj(fmt.Sprintf("be%02d", i), ClassBE, 0, 10000, 1, 1000))
+		}
+		jobs = append(jobs, tj("ls", ClassLS, 100, 10, 1, 1000))
+		nodes := make([]Node, tc.nodes)
+		for i := range nodes {
+			nodes[i] = Node{Name: fmt.Sprint(i), CPU: 100, Mem: 100, GPUs: 1}
+		}
+		s := testRun{policy: "priority", jobs: jobs, nodes: nodes, cfg: Config{Horizon: 200}}.sim(t)
+		var note *Note
+		for _, n := range s.pol.notes(s) {
+			if n.Kind == "preemption_search_capped" {
+				note = &n
+			}
+		}
+		switch {
+		case tc.capped == 0 && note != nil:
+			t.Errorf("%d nodes: note %+v, want none", tc.nodes, *note)
+		case tc.capped > 0 && (note == nil || note.Counts["capped"] != tc.capped || note.Counts["searches"] != 1):
+			t.Errorf("%d nodes: note %+v, want capped %d of 1 search", tc.nodes, note, tc.capped)
 		}
 	}
 }

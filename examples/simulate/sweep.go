@@ -29,7 +29,7 @@ type sweepAxis struct {
 
 // sweepSettable lists the settings -sweep accepts (queue-qualified ones
 // take ".queue").
-var sweepSettable = []string{"min-runtime.QUEUE", "expected-runtime.QUEUE", "min-admit", "requeue-delay", "checkpoint", "reserve-after", "reclaim-method"}
+var sweepSettable = []string{"min-runtime.QUEUE", "preempt-min-runtime.QUEUE", "expected-runtime.QUEUE", "min-admit", "requeue-delay", "checkpoint", "reserve-after", "reclaim-method"}
 
 // parseSweep parses "name=v1,v2,...".
 func parseSweep(s string) (sweepAxis, error) {
@@ -60,6 +60,8 @@ func (o *options) apply(name, value string) error {
 	switch {
 	case strings.HasPrefix(name, "min-runtime."):
 		o.settings.MinRuntime, err = mergeQueueDurations("sweep "+name, strings.TrimPrefix(name, "min-runtime.")+"="+value, o.settings.MinRuntime, o.teams)
+	case strings.HasPrefix(name, "preempt-min-runtime."):
+		o.settings.PreemptMinRuntime, err = mergeQueueDurations("sweep "+name, strings.TrimPrefix(name, "preempt-min-runtime.")+"="+value, o.settings.PreemptMinRuntime, o.teams)
 	case strings.HasPrefix(name, "expected-runtime."):
 		o.settings.Expected, err = mergeQueueDurations("sweep "+name, strings.TrimPrefix(name, "expected-runtime.")+"="+value, o.settings.Expected, o.teams)
 	case name == "min-admit":

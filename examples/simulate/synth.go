@@ -8,8 +8,21 @@ import (
 )
 
 // synthLoad is the offered GPU load of the synthetic workload (1 = the
-// cluster's GPUs exactly busy on average).
-const synthLoad = 1.2
+// cluster's GPUs exactly busy on average, were every job placed the moment
+// it arrives). It is below 1 so that a policy that wastes little can keep
+// up: above 1 the backlog grows without end whatever the policy does, the
+// run is cut off with thousands of jobs unfinished, and the waits measure
+// the cut-off rather than the policy. It is not far below 1, because
+// whole-node jobs and gangs fragment the cluster and evictions waste GPU
+// time, so the cluster is busy: the report's waits still differ widely
+// between policies.
+const synthLoad = 0.9
+
+// synthHigh is the fraction of synthetic jobs that are High within their
+// class: a team's urgent jobs, which may preempt its other jobs of the
+// class within its own team queue (the preempt action, governed by the
+// preempt min-runtime).
+const synthHigh = 0.2
 
 // synthJobsPerBlock is how many synthetic jobs one block of 12 nodes
 // serves: the cluster grows with the job count, so the offered load and the
@@ -19,7 +32,8 @@ const synthJobsPerBlock = 2000
 // synthesize generates a deterministic workload from seed: a cluster of
 // blocks of 12 nodes (8 with 8 GPUs, 4 with 2), one block per 2,000 jobs,
 // and n jobs with Poisson arrivals at an offered GPU load of synthLoad.
-// Jobs are 50% LS, 10% Burstable, 40% BE. Shapes: 55% one whole GPU, 20% a
+// Jobs are 50% LS, 10% Burstable, 40% BE; a fifth of each class is High
+// (synthHigh). Shapes: 55% one whole GPU, 20% a
 // share of one (250 or 500 thousandths), 12% 2 or 4 GPUs, 5% 8 GPUs (a whole
 // node), 4% gangs of 2 or 4 whole-node tasks that must run together, and 4%
 // elastic jobs of 4 or 8 one-GPU tasks that can run on half of them
@@ -81,6 +95,7 @@ func synthesize(seed int64, n, teams int, failRate float64) ([]Job, []Node) {
 		rt := 1200 * math.Exp(1.2*r.NormFloat64())
 		j.Runtime = int64(min(max(rt, 60), 2*86400))
 		j.Team = teamOf(j.Name, teams)
+		j.High = r.Float64() < synthHigh
 		j.Phase = "Succeeded"
 		work += float64(j.GPUDemand()) * float64(j.Runtime)
 	}

@@ -44,33 +44,42 @@ func (c Class) String() string {
 	return "Class(" + strconv.Itoa(int(c)) + ")"
 }
 
-// Priority is the scheduling priority of the class (BE 0, Burstable 1, LS 2).
-func (c Class) Priority() int32 { return int32(c) }
+// rank is the class's rank in the priority scale (BE 0, Burstable 2,
+// LS 4): a job's priority is its class's rank, plus one for a High job.
+func (c Class) rank() int32 { return 2 * int32(c) }
 
 // queueName is the name of the class's top-level queue.
 func (c Class) queueName() string { return strings.ToLower(c.String()) }
 
-// parseQoS maps a qos value to a class. Guaranteed (7 pods in the trace) is
-// Kubernetes' strictest QoS class and is folded into LS.
-func parseQoS(s string) (Class, bool) {
+// parseQoS maps a qos value to a class and says whether the job is High
+// within it. Guaranteed (7 pods in the trace), Kubernetes' strictest QoS
+// class, counts as LS with a priority above the other LS jobs: it shares
+// their queues and may preempt them within its own team queue.
+func parseQoS(s string) (c Class, high, ok bool) {
 	switch strings.ToLower(strings.TrimSpace(s)) {
-	case "ls", "guaranteed":
-		return ClassLS, true
+	case "guaranteed":
+		return ClassLS, true, true
+	case "ls":
+		return ClassLS, false, true
 	case "burstable":
-		return ClassBurstable, true
+		return ClassBurstable, false, true
 	case "be", "besteffort":
-		return ClassBE, true
+		return ClassBE, false, true
 	}
-	return 0, false
+	return 0, false, false
 }
 
 // Job is one job as the simulator sees it: a trace task, or a synthetic
 // job of one or more identical tasks. Times are whole seconds from the
 // trace start.
 type Job struct {
-	Name    string
-	Class   Class
-	Team    int   // index of the team queue under the class (hash of Name)
+	Name  string
+	Class Class
+	Team  int // index of the team queue under the class (hash of Name)
+	// High: a priority above the class's other jobs. It matters only
+	// within the job's own team queue, where a High job may preempt the
+	// others (KAI-Scheduler's preempt action); see rankedApart.
+	High    bool
 	Arrival int64 // creation_time
 	// Runtime is the seconds of work the job needs with all its tasks
 	// running, >= 1. A job running fewer tasks (a shrunk elastic job)
@@ -101,6 +110,30 @@ type Job struct {
 // readinessTimeout is how long a failed start holds its resources before the
 // scheduler evicts it (Kueue's waitForPodsReady default timeout).
 const readinessTimeout = 5 * 60
+
+// Priority is the job's scheduling priority: its class's rank (BE 0,
+// Burstable 2, LS 4), plus one when it is High.
+func (j *Job) Priority() int32 {
+	p := j.Class.rank()
+	if j.High {
+		p++
+	}
+	return p
+}
+
+// classRank drops the within-class part of a priority.
+func classRank(p int32) int32 { return p &^ 1 }
+
+// rankedApart reports whether jobs of priorities a and b are never
+// compared: of one class, in different team queues, with different
+// priorities. A High job outranks its class's other jobs only within its
+// own team queue (KAI-Scheduler's preempt action orders a queue's jobs by
+// priority); across queues a class takes from the classes below it (the
+// simulator's reclaim), and within a class only equal priorities meet
+// (the time-based policy's newer and expired picks).
+func rankedApart(sameQueue bool, a, b int32) bool {
+	return !sameQueue && a != b && classRank(a) == classRank(b)
+}
 
 // TaskGPU is one task's GPU request in thousandths of a GPU.
 func (j *Job) TaskGPU() int64 { return int64(j.GPUs) * int64(j.GPUMilli) }
@@ -351,8 +384,8 @@ func ParsePods(file string, r io.Reader, teams int) ([]Job, error) {
 			j.GPUMilli = milli
 		}
 		qos := r.str("qos")
-		if c, ok := parseQoS(qos); ok {
-			j.Class = c
+		if c, high, ok := parseQoS(qos); ok {
+			j.Class, j.High = c, high
 		} else {
 			r.fail("qos: %q is not LS, Guaranteed, Burstable or BE", qos)
 		}

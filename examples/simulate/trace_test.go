@@ -14,7 +14,7 @@ func TestParsePodsMapping(t *testing.T) {
 		"p0,12000,16384,1,1000,,LS,Running,0,100,10\n" + // runtime = deletion - scheduled
 		"p1,6000,12288,1,460,,BE,Pending,50,80,\n" + // never scheduled: deletion - creation
 		"p2,1000,1024,0,0,,Burstable,Failed,7,7,7\n" + // zero runtime -> 1 s
-		"p3,1000,1024,2,,,Guaranteed,Running,5,0,6\n" + // no deletion: trace end (100); missing gpu_milli: whole GPUs
+		"p3,1000,1024,2,,,Guaranteed,Running,5,0,6\n" + // no deletion: trace end (100); missing gpu_milli: whole GPUs; Guaranteed: LS, High
 		"p4,1000,1024,8,1000,,be,Succeeded,1,20,1\n" + // qos case-insensitive
 		"p5,1000,1024,0,0,,BE,Succeeded,2,100,2\n" // deleted at the trace's end but not Running: not alive
 	jobs, err := ParsePods("pods.csv", strings.NewReader(in), 1)
@@ -26,7 +26,7 @@ func TestParsePodsMapping(t *testing.T) {
 		{Name: "p0", Class: ClassLS, Arrival: 0, Runtime: 90, CPU: 12000, Mem: 16384, GPUs: 1, GPUMilli: 1000, Tasks: 1, MinTasks: 1, Phase: "Running", Alive: true},
 		{Name: "p1", Class: ClassBE, Arrival: 50, Runtime: 30, CPU: 6000, Mem: 12288, GPUs: 1, GPUMilli: 460, Tasks: 1, MinTasks: 1, Phase: "Pending"},
 		{Name: "p2", Class: ClassBurstable, Arrival: 7, Runtime: 1, CPU: 1000, Mem: 1024, Tasks: 1, MinTasks: 1, Phase: "Failed"},
-		{Name: "p3", Class: ClassLS, Arrival: 5, Runtime: 94, CPU: 1000, Mem: 1024, GPUs: 2, GPUMilli: 1000, Tasks: 1, MinTasks: 1, Phase: "Running", Alive: true},
+		{Name: "p3", Class: ClassLS, High: true, Arrival: 5, Runtime: 94, CPU: 1000, Mem: 1024, GPUs: 2, GPUMilli: 1000, Tasks: 1, MinTasks: 1, Phase: "Running", Alive: true},
 		{Name: "p4", Class: ClassBE, Arrival: 1, Runtime: 19, CPU: 1000, Mem: 1024, GPUs: 8, GPUMilli: 1000, Tasks: 1, MinTasks: 1, Phase: "Succeeded"},
 		{Name: "p5", Class: ClassBE, Arrival: 2, Runtime: 98, CPU: 1000, Mem: 1024, Tasks: 1, MinTasks: 1, Phase: "Succeeded"},
 	}
