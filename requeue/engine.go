@@ -24,6 +24,12 @@ const (
 	DefaultMaxChecks   = 10_000_000
 )
 
+// ErrReentrantRun is the error of [Engine.Run] called while a pass of the
+// same Engine runs, that is, from one of that pass's callbacks (a model
+// method, a filter, the observer, ...). The call changes nothing and the
+// running pass goes on.
+var ErrReentrantRun = errors.New("requeue: Run called from a callback of a pass of the same Engine")
+
 // EngineConfig configures an [Engine]. The zero value is valid: no default
 // delay (a committed victim's not-before is now, rounded up to the second,
 // unless it has its own requeue delay), the default bounds, no filters, the
@@ -117,6 +123,9 @@ func (c EngineConfig) Validate() error {
 type Engine struct {
 	cfg EngineConfig
 	j   *Journal
+	// running is set while a pass runs: Run refuses to start another one
+	// from its callbacks.
+	running bool
 
 	// The pass being run; nil model between passes.
 	now         time.Time
@@ -301,21 +310,28 @@ func (e *Engine) Config() EngineConfig {
 // commit that the victim's attempt did not try), up to the bounds. Run allocates the result and O(n + k) scratch
 // space on the first pass; later passes reuse it.
 //
-// Run returns an error only for a nil model or a model that broke the
-// [Journal] or [Transactional] contract (committed or rolled back the
+// Run returns an error only for a nil model, for a call made while a pass
+// of the same Engine runs ([ErrReentrantRun]: from one of its callbacks;
+// nothing is done and the running pass goes on), or for a model that broke
+// the [Journal] or [Transactional] contract (committed or rolled back the
 // engine's journal itself, or failed a Rollback); the pass then stops, the
-// remaining victims are deferred with [ReasonModelError], and the
-// model's state is unreliable.
+// remaining victims are deferred with [ReasonModelError], and the model's
+// state is unreliable.
 func (e *Engine) Run(now time.Time, in EngineInput, m Model) (EngineResult, error) {
 	var res EngineResult
+	if e.running {
+		return res, ErrReentrantRun
+	}
 	if m == nil {
 		return res, errors.New("requeue: nil model")
 	}
+	e.running = true
 	done := false
 	defer func() {
 		if !done {
 			r := recover()
 			e.restoreAfterPanic()
+			e.running = false
 			if r != nil {
 				panic(r)
 			}
@@ -357,6 +373,7 @@ func (e *Engine) Run(now time.Time, in EngineInput, m Model) (EngineResult, erro
 	}
 	err := e.err
 	e.endPass()
+	e.running = false
 	done = true
 	return res, err
 }
@@ -369,7 +386,8 @@ func (e *Engine) begin(now time.Time, m Model, res *EngineResult) {
 		e.contIdx, e.shapeIdx = map[string]int32{}, map[string]int32{}
 	}
 	// Start from an empty log. Commit fails only on a journal in the middle
-	// of a rollback (Run called from an undo step): take a fresh one.
+	// of a rollback, which Run (refusing re-entrant calls) never meets;
+	// should it, a fresh journal is as good.
 	if e.j.Commit() != nil {
 		e.j = new(Journal)
 	}
