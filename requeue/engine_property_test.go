@@ -591,7 +591,8 @@ func TestEngineMinimality(t *testing.T) {
 
 // TestEngineOrderIndependence: the result and the final model do not depend
 // on the order of the nominations, the victims or the contenders, even with
-// duplicate entries carrying different data.
+// duplicate entries carrying different data, nor on the time zones their
+// instants are written in.
 func TestEngineOrderIndependence(t *testing.T) {
 	now := t0.Add(10 * time.Hour)
 	rapid.Check(t, func(t *rapid.T) {
@@ -606,6 +607,21 @@ func TestEngineOrderIndependence(t *testing.T) {
 			Nominations: rapid.Permutation(w.in.Nominations).Draw(t, "noms"),
 			Victims:     rapid.Permutation(w.in.Victims).Draw(t, "victims"),
 			Contenders:  rapid.Permutation(w.in.Contenders).Draw(t, "contenders"),
+		}
+		// The same instants, written in other time zones.
+		zones := []*time.Location{time.UTC, time.FixedZone("E", 3600), time.FixedZone("W", -7200)}
+		zone := func(tm time.Time) time.Time {
+			if tm.IsZero() {
+				return tm
+			}
+			return tm.In(rapid.SampledFrom(zones).Draw(t, "zone"))
+		}
+		for i := range in2.Victims {
+			v := &in2.Victims[i]
+			v.Start, v.NotBefore = zone(v.Start), zone(v.NotBefore)
+		}
+		for i := range in2.Contenders {
+			in2.Contenders[i].Queued = zone(in2.Contenders[i].Queued)
 		}
 		c2 := w.cluster.Clone()
 		res2, err2 := e.Run(now, in2, c2)

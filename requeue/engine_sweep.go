@@ -25,7 +25,7 @@ func (a *attempt) deny(rank int32, d eligibility.Decision) {
 		a.denyRank, a.denyReason = rank, cmp.Or(d.Reason, ReasonFiltered)
 	}
 	if !d.Until.IsZero() && (a.denyUntil.IsZero() || d.Until.Before(a.denyUntil)) {
-		a.denyUntil = d.Until
+		a.denyUntil = instant(d.Until)
 	}
 }
 

@@ -175,7 +175,8 @@ type Outcome struct {
 	// OutcomeCommitted); Reason explains the outcome with a stable label;
 	// Until (skipped only) is the earliest instant the skip may end by time
 	// alone: the not-before for a cooldown, the earliest protection expiry
-	// among the filter denials. Zero when only new data can change it.
+	// among the filter denials. Zero when only new data can change it;
+	// in UTC otherwise.
 	eligibility.Decision
 	// Contenders (committed only) are the jobs placed in the victim's
 	// resources, in the order they were placed.
@@ -234,12 +235,17 @@ type EngineInput struct {
 	//   - Queue: the largest ID, so any queue wins over queuetree.None (two
 	//     different queues are inconsistent data; the rule only makes the
 	//     result independent of the order).
+	// Times are compared as instants and kept in UTC, without a monotonic
+	// clock reading, whatever time zone an entry writes them in: the
+	// victims the filters see, and the outcomes' Until and Wake, are the
+	// same for any order of entries that write one instant differently.
 	Victims []Victim
 	// Contenders are the pending jobs that may use a victim's resources.
 	// Of several entries with one ID, the first in contender order (highest
 	// priority, then oldest Queued, then smallest Queue) is kept. A
 	// contender that is also nominated is dropped and reported in
-	// ContenderErrors with [ErrContenderNominated].
+	// ContenderErrors with [ErrContenderNominated]. Queued is compared as
+	// an instant and given to the filters in UTC.
 	Contenders []Contender
 }
 
@@ -266,6 +272,6 @@ type EngineResult struct {
 	// Commits counts the committed victims.
 	Commits int
 	// Wake is the earliest non-zero Until among the skipped outcomes (zero
-	// if none): when a skipped victim may become evictable.
+	// if none), in UTC: when a skipped victim may become evictable.
 	Wake time.Time
 }
