@@ -100,7 +100,10 @@
 // recording an undo step in the engine's [Journal] for every change it
 // makes; a model that keeps its own transactions, such as an adapter over
 // KAI-Scheduler's or Volcano's Statement, implements [Transactional]
-// instead, and the engine uses its savepoints (ExampleTransactional). The Journal ([Journal.Record] for a closure, [Journal.RecordUndoer]
+// instead, and the engine uses its savepoints (ExampleTransactional); a
+// model may also keep some changes in its own transactions and record
+// others in the journal, which undoes both in the reverse order they were
+// made. The Journal ([Journal.Record] for a closure, [Journal.RecordUndoer]
 // for an allocation-free step) marks positions with [Journal.Checkpoint]
 // (O(1), no allocation), undoes, newest first, everything recorded since a
 // checkpoint with [Journal.Rollback] (O(k) for k steps), and forgets the log

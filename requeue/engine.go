@@ -138,6 +138,7 @@ type Engine struct {
 	maxChecks   int
 	stop        eligibility.Reason // the bound (or model failure) that stopped the pass
 	err         error              // the first broken model contract
+	txErr       error              // the first Rollback error of the current undo
 	base        mark               // the state of the last commit
 	// state names the model's current state: a fresh number for every state
 	// the pass reaches by keeping a change, restored by undo. A shape that
@@ -406,6 +407,7 @@ func (e *Engine) begin(now time.Time, m Model, res *EngineResult) {
 // endPass drops the pass's references (to the caller's strings and model)
 // and empties the scratch space for the next pass.
 func (e *Engine) endPass() {
+	_ = e.j.Commit() // the savepoint of the last commit, with a Transactional model
 	e.model, e.tx, e.shaper, e.bound, e.res, e.out = nil, nil, nil, nil, nil, nil
 	e.stop, e.err = "", nil
 	clear(e.entries)
