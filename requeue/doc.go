@@ -58,7 +58,12 @@
 //     with [ErrContenderNominated].
 //   - A panicking callback (a Model method, an undo step, a filter, the
 //     observer, ...) leaves the model as it was at the pass's last commit
-//     and the Engine ready for the next pass; the panic continues.
+//     and the Engine ready for the next pass; the panic continues. When
+//     that restore cannot be completed (the panic came from an undo step or
+//     the model's Rollback, or one of them panicked or failed during the
+//     restore), the panic continues with a [*RestoreError] instead: the
+//     model is not at its last commit and must be rebuilt. Run called from
+//     one of its own callbacks is refused ([ErrReentrantRun]).
 //   - The cost is bounded: at most [EngineConfig.MaxAttempts] placement
 //     attempts and [EngineConfig.MaxChecks] contender examinations, with
 //     defaults ([DefaultMaxAttempts], [DefaultMaxChecks]) even in the zero

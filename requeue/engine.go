@@ -139,6 +139,7 @@ type Engine struct {
 	stop        eligibility.Reason // the bound (or model failure) that stopped the pass
 	err         error              // the first broken model contract
 	txErr       error              // the first Rollback error of the current undo
+	undoing     bool               // an undo runs (left set when a step panics)
 	base        mark               // the state of the last commit
 	// state names the model's current state: a fresh number for every state
 	// the pass reaches by keeping a change, restored by undo. A shape that
@@ -291,11 +292,17 @@ func (e *Engine) Config() EngineConfig {
 //
 // If a callback panics (a method of the [Model] or of its optional
 // interfaces, an undo step, a filter, CanContend, VictimOrder, the
-// Observer), Run returns the model to
-// its state at the last commit of the pass and lets the panic continue; the
-// Engine stays usable. The model keeps the commits made before the panic,
-// which no result reports: an embedder that recovers should rebuild its
-// model from the cluster.
+// Observer), Run rolls the model back to its state at the last commit of
+// the pass and lets the panic continue with its value; the Engine stays
+// usable. The model keeps the commits made before the panic, which no
+// result reports: an embedder that recovers should rebuild its model from
+// the cluster. The rollback cannot always be completed: when the panic
+// came from an undo step or the model's Rollback (the journal drops a
+// panicking step, so its change stays), or when one of them panics or
+// Rollback fails during the restore, Run does what it can (it goes on past
+// a panicking step) and the panic continues with a [*RestoreError] that
+// holds the original value and says what failed: the model is then NOT at
+// its last commit, and must be rebuilt before any further use.
 //
 // # Cost
 //
@@ -330,8 +337,7 @@ func (e *Engine) Run(now time.Time, in EngineInput, m Model) (EngineResult, erro
 	done := false
 	defer func() {
 		if !done {
-			r := recover()
-			e.restoreAfterPanic()
+			r := e.restoreAfterPanic(recover())
 			e.running = false
 			if r != nil {
 				panic(r)
@@ -623,4 +629,35 @@ func (e *Engine) filter(v *Victim, c *Contender) (eligibility.Decision, bool) {
 		}
 	}
 	return eligibility.Decision{Allowed: true}, true
+}
+
+// RestoreError is the value [Engine.Run] panics with when a callback
+// panicked and Run could not restore the model to its state at the pass's
+// last commit: an undo step or the model's Rollback panicked or failed,
+// during the restore or in the rollback the panic interrupted. A panicking
+// undo step is dropped (see [Journal]), so what it should have undone
+// stays. The model is NOT known to be at its last commit: rebuild it from
+// the cluster before using it again. The Engine itself is ready for the
+// next pass.
+type RestoreError struct {
+	// Panic is the value the callback panicked with.
+	Panic any
+	// Restore says what kept the restore from completing (several causes
+	// joined with errors.Join).
+	Restore error
+}
+
+// Error says that the model was not restored, with the panic and the
+// restore's failure.
+func (e *RestoreError) Error() string {
+	return fmt.Sprintf("requeue: a callback panicked (%v) and the model was not restored to the pass's last commit (%v): rebuild it", e.Panic, e.Restore)
+}
+
+// Unwrap returns the restore's failure and, if the panic's value is an
+// error, that error, for [errors.Is] and [errors.As].
+func (e *RestoreError) Unwrap() []error {
+	if err, ok := e.Panic.(error); ok {
+		return []error{e.Restore, err}
+	}
+	return []error{e.Restore}
 }
