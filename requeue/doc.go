@@ -67,7 +67,19 @@
 //   - The cost is bounded: at most [EngineConfig.MaxAttempts] placement
 //     attempts and [EngineConfig.MaxChecks] contender examinations, with
 //     defaults ([DefaultMaxAttempts], [DefaultMaxChecks]) even in the zero
-//     config.
+//     config. [EngineConfig.MaxAttemptsPerVictim]
+//     ([DefaultMaxAttemptsPerVictim]) bounds the failed attempts spent on
+//     one victim, so that victims no contender can use do not eat the
+//     pass's attempts: past it the victim is kept with
+//     [ReasonMaxVictimAttempts] and the pass goes on.
+//
+// What a pass does not do: each eviction must make room for a contender on
+// its own. A contender that fits only once two or more victims are gone
+// (an 8-GPU job on a node where two 4-GPU victims run) is never served;
+// both victims are kept. The engine never evicts one victim in the hope
+// that another eviction completes the room, which is what keeps every
+// eviction necessary; such a contender needs the scheduler's own
+// preemption.
 //
 // A pass is linear in practice when the model helps through two optional
 // interfaces, both implemented by [Cluster]: a [Shaper] names

@@ -20,8 +20,9 @@ import (
 // attempts and 1.7 million examinations. A Model whose Place costs more
 // should set a lower MaxAttempts.
 const (
-	DefaultMaxAttempts = 100_000
-	DefaultMaxChecks   = 10_000_000
+	DefaultMaxAttempts          = 100_000
+	DefaultMaxChecks            = 10_000_000
+	DefaultMaxAttemptsPerVictim = 500
 )
 
 // ErrReentrantRun is the error of [Engine.Run] called while a pass of the
@@ -49,6 +50,21 @@ type EngineConfig struct {
 	// not committed) and the remaining nominations are deferred with
 	// [ReasonMaxAttempts].
 	MaxAttempts int
+	// MaxAttemptsPerVictim bounds the failed [Model.Place] calls (no fit,
+	// or a fit the filters denied) made for one victim: in its resources,
+	// and then in the room its commit left; the placements without eviction
+	// at the start of the pass get the same bound. 0 means
+	// [DefaultMaxAttemptsPerVictim]. When a victim reaches it, its sweep
+	// stops: it is committed if a contender was kept, otherwise its
+	// eviction is rolled back and it is kept with
+	// [ReasonMaxVictimAttempts]; the pass goes on with the next victim. A
+	// contender the bound left untried in the current state is not tried
+	// for a later victim until a placement attempt without eviction found
+	// it not fitting (after a later commit), since no eviction may be
+	// committed for a contender that might fit without it; a victim for
+	// which such a contender was left out, and none fitted, is kept with
+	// ReasonMaxVictimAttempts too.
+	MaxAttemptsPerVictim int
 	// MaxChecks bounds the contender examinations of a pass; 0 means
 	// [DefaultMaxChecks]. An examination looks at one contender (or one
 	// group of interchangeable contenders, see [Shaper]) for one victim or
@@ -98,6 +114,9 @@ func (c EngineConfig) Validate() error {
 	if c.MaxAttempts < 0 {
 		errs = append(errs, fmt.Errorf("requeue: negative MaxAttempts %d (0 means the default, %d)", c.MaxAttempts, DefaultMaxAttempts))
 	}
+	if c.MaxAttemptsPerVictim < 0 {
+		errs = append(errs, fmt.Errorf("requeue: negative MaxAttemptsPerVictim %d (0 means the default, %d)", c.MaxAttemptsPerVictim, DefaultMaxAttemptsPerVictim))
+	}
 	if c.MaxChecks < 0 {
 		errs = append(errs, fmt.Errorf("requeue: negative MaxChecks %d (0 means the default, %d)", c.MaxChecks, DefaultMaxChecks))
 	}
@@ -136,6 +155,8 @@ type Engine struct {
 	res         *EngineResult
 	maxAttempts int
 	maxChecks   int
+	perVictim   int                // MaxAttemptsPerVictim or its default
+	budget      int                // failed attempts left to the current victim (or fill)
 	stop        eligibility.Reason // the bound (or model failure) that stopped the pass
 	err         error              // the first broken model contract
 	txErr       error              // the first Rollback error of the current undo
@@ -220,9 +241,13 @@ type shapeState struct {
 	head, tail int32  // available contenders, in contender order
 	cursor     int32  // the contender a sweep examines next
 	failedAt   uint64 // a state in which the shape does not fit
-	fitAt      uint64 // a state in which it fits (a placement rolled back after a filter's denial)
-	hintAt     uint64 // a state in which MayFit answered true
-	mayFit     bool   // scratch: MayFit before evicting the current victim
+	// checkedAt is a state without an uncommitted eviction in which the
+	// shape does not fit: a victim's sweep tries only the shapes checked
+	// in the state before its eviction.
+	checkedAt uint64
+	fitAt     uint64 // a state in which it fits (a placement rolled back after a filter's denial)
+	hintAt    uint64 // a state in which MayFit answered true
+	mayFit    bool   // scratch: MayFit before evicting the current victim
 }
 
 // NewEngine returns an engine with the configuration cfg, or cfg's
@@ -253,10 +278,12 @@ func (e *Engine) Config() EngineConfig {
 //     nominated is dropped with [ErrContenderNominated]. Victims are ordered
 //     by [EngineConfig.VictimOrder] (default: lowest priority, largest
 //     overrun, ID).
+//
 //  2. Placements without eviction. Run first places, in contender order,
 //     every contender that fits in the model as it is, and reports them in
 //     [EngineResult.FitWithoutEviction]. No victim is ever evicted for a
 //     contender that fits without an eviction.
+//
 //  3. Victims, in order, until a bound is reached. A victim in cooldown
 //     (now < NotBefore) is skipped with Until = NotBefore; one with a
 //     negative delay is skipped. Otherwise its contenders are the
@@ -277,8 +304,27 @@ func (e *Engine) Config() EngineConfig {
 //     filters' reason if a contender fitted but was denied (the first
 //     denial in contender order, Until the earliest denial Until), else
 //     kept ([ReasonNoFit]).
-//  4. When a bound stops the pass, the current (uncommitted) victim and all
-//     remaining ones are deferred.
+//
+//     [EngineConfig.MaxAttemptsPerVictim] bounds the failed attempts made
+//     for one victim (in its resources and then in the room its commit
+//     left) and those of step 2 at the start of the pass: past it, the
+//     remaining contenders are left untried in that state. A victim is
+//     only ever evicted for contenders that were tried without its
+//     eviction in the state before it, so one whose own attempts were cut
+//     short, or for which contenders were left untried, and which kept no
+//     contender, is kept with [ReasonMaxVictimAttempts]; the pass goes on.
+//
+//  4. When a pass-wide bound stops the pass, the current (uncommitted)
+//     victim and all remaining ones are deferred.
+//
+// # Limits
+//
+// Each eviction must make room for a contender on its own: a contender
+// that fits only once two or more victims are gone (a 8-GPU job on a node
+// where two 4-GPU victims run) is never served, since the engine never
+// evicts one victim in the hope that another eviction completes the room.
+// Such a contender needs the scheduler's own preemption, or victims
+// nominated as one job.
 //
 // # Guarantees
 //
@@ -359,6 +405,7 @@ func (e *Engine) Run(now time.Time, in EngineInput, m Model) (EngineResult, erro
 	}
 	e.orderVictims(known)
 
+	e.budget = e.perVictim
 	e.fill("")
 	for k, ent := range known {
 		if e.stop == "" && e.cfg.MaxVictims > 0 && res.Commits >= e.cfg.MaxVictims {
@@ -404,6 +451,7 @@ func (e *Engine) begin(now time.Time, m Model, res *EngineResult) {
 	e.bound, _ = m.(FitBounder)
 	e.maxAttempts = cmp.Or(e.cfg.MaxAttempts, DefaultMaxAttempts)
 	e.maxChecks = cmp.Or(e.cfg.MaxChecks, DefaultMaxChecks)
+	e.perVictim = cmp.Or(e.cfg.MaxAttemptsPerVictim, DefaultMaxAttemptsPerVictim)
 	e.stop, e.err, e.out = "", nil, nil
 	e.newState()
 	e.base = e.save()
@@ -477,8 +525,10 @@ func (e *Engine) tryVictim(ent victimEntry) bool {
 
 	// Which shapes have contenders for v, and may any fit once v is gone?
 	// Decided before any checkpoint: a hopeless victim is never evicted.
+	// Only the shapes known not to fit without the eviction are tried;
+	// untried ones (left so by the per-victim bound) are not.
 	e.heap = e.heap[:0]
-	mayFit := false
+	mayFit, untried := false, false
 	for _, s := range e.live {
 		sh := &e.shapes[s]
 		if sh.head < 0 {
@@ -494,6 +544,10 @@ func (e *Engine) tryVictim(ent victimEntry) bool {
 			if e.stop != "" {
 				return false
 			}
+			continue
+		}
+		if sh.checkedAt != e.state {
+			untried = true
 			continue
 		}
 		sh.cursor = ci
@@ -515,6 +569,10 @@ func (e *Engine) tryVictim(ent victimEntry) bool {
 		mayFit = mayFit || sh.mayFit
 	}
 	switch {
+	case (len(e.heap) == 0 || !mayFit) && untried:
+		o.Kind, o.Reason = OutcomeKept, ReasonMaxVictimAttempts
+		e.emit(o)
+		return true
 	case len(e.heap) == 0:
 		o.Kind, o.Reason = OutcomeKept, ReasonNoContender
 		e.emit(o)
@@ -541,6 +599,7 @@ func (e *Engine) tryVictim(ent victimEntry) bool {
 		}
 	}
 	a := attempt{victim: v, denyRank: -1, first: len(e.out)}
+	e.budget = e.perVictim
 	e.sweep(&a)
 	e.compactLive()
 	if len(e.out) > a.first && e.err == nil {
@@ -559,6 +618,8 @@ func (e *Engine) tryVictim(ent victimEntry) bool {
 	switch {
 	case a.bounded || e.err != nil:
 		return false
+	case a.cut || untried:
+		o.Kind, o.Reason = OutcomeKept, ReasonMaxVictimAttempts
 	case a.denyRank >= 0:
 		o.Kind, o.Reason, o.Until = OutcomeSkipped, a.denyReason, a.denyUntil
 	default:
@@ -570,7 +631,9 @@ func (e *Engine) tryVictim(ent victimEntry) bool {
 
 // fill places, in contender order, every available contender that fits
 // without an eviction, committing each one: step 2 of Run. after names the
-// victim whose commit came just before ("" at the start of the pass).
+// victim whose commit came just before ("" at the start of the pass). Its
+// failed attempts count against e.budget: shapes it cannot try are left
+// untried in the resulting state (checkedAt not set).
 func (e *Engine) fill(after string) {
 	e.heap = e.heap[:0]
 	for _, s := range e.live {

@@ -91,7 +91,8 @@ const (
 	// write the not-before annotation.
 	OutcomeCommitted OutcomeKind = iota + 1
 	// OutcomeKept: no contender could use the victim's resources (or none
-	// qualified); the victim keeps running. Nothing to do.
+	// qualified, or the per-victim bound gave up on it); the victim keeps
+	// running. Nothing to do.
 	OutcomeKept
 	// OutcomeSkipped: the victim may not be evicted now (cooldown; a filter
 	// denied it for every contender that fits in its resources; bad data);
@@ -144,6 +145,12 @@ const (
 	// ReasonMaxAttempts: deferred, the pass made MaxAttempts
 	// placement attempts.
 	ReasonMaxAttempts eligibility.Reason = "max_attempts"
+	// ReasonMaxVictimAttempts: kept, the engine gave up on the victim: it
+	// made MaxAttemptsPerVictim failed placement attempts for it without
+	// keeping a contender, or that bound left contenders that may use its
+	// resources untried in the current state (and none of the others
+	// fitted). Nominate it again next cycle.
+	ReasonMaxVictimAttempts eligibility.Reason = "max_victim_attempts"
 	// ReasonMaxChecks: deferred, the pass made MaxChecks contender
 	// examinations.
 	ReasonMaxChecks eligibility.Reason = "max_checks"
@@ -209,8 +216,10 @@ type FreeFit struct {
 	// Contender is the contender's ID.
 	Contender string
 	// After is the victim whose commit came just before the placement: the
-	// contender did not fit before that victim's eviction, and fits in the
-	// room the commit left. "" when it fitted at the start of the pass.
+	// contender fits in the room the commit left, and did not fit before
+	// that victim's eviction (unless [EngineConfig.MaxAttemptsPerVictim]
+	// had left it untried then). "" when it fitted at the start of the
+	// pass.
 	After string
 }
 
