@@ -143,8 +143,9 @@
 // GPUs), jobs ([ClusterJob]) whose tasks request vectors with a gang
 // minimum, and deterministic first-fit placement (nodes in the order given)
 // backed by a segment tree of free vectors: a placement attempt typically
-// costs O(tasks · log nodes), O(tasks · nodes) at worst, and allocates
-// nothing. Every mutation takes an optional journal; [Cluster.Snapshot] and
+// costs O(tasks · log nodes) and allocates nothing; a request that fits no
+// node of a fragmented cluster costs O(nodes) once, and is then answered
+// from the nodes freed since (see [Cluster]). Every mutation takes an optional journal; [Cluster.Snapshot] and
 // [ClusterSnapshot.Equal] compare states in tests. Its memory follows the
 // jobs registered now: a removed job's storage is reused at once, the
 // storage shrinks when most jobs leave, and [Cluster.Clone] costs
