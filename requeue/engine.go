@@ -12,17 +12,35 @@ import (
 
 // The default bounds of a pass, used where [EngineConfig] leaves a bound 0.
 // They keep the cost of a pass predictable whatever the [Model]: at most
-// DefaultMaxAttempts calls of [Model.Place] and DefaultMaxChecks contender
-// examinations. On the reference [Cluster] an attempt costs well under a
-// microsecond and an examination tens to hundreds of nanoseconds, so the
-// defaults cap a pass at about a second or two of work; a pass over 100,000
-// nominations and 10,000 contenders of 16 shapes on 50,000 nodes uses 7,600
-// attempts and 1.7 million examinations. A Model whose Place costs more
-// should set a lower MaxAttempts.
+// DefaultMaxAttempts calls of [Model.Place], DefaultMaxChecks contender
+// examinations, and DefaultMaxAttemptsPerVictim failed attempts for one
+// victim.
+//
+// On the reference [Cluster], measured in the engine's benchmarks on a
+// shared two-core machine, an attempt costs 0.1 to 0.5 µs, fragmented
+// clusters included (a request that fits no node is searched for in
+// O(nodes) once, then answered from the nodes freed since: 0.2 µs per
+// evict, failed place and rollback on 20,000 fragmented nodes, against
+// 91 µs without that memory), and an examination 20 to 80 ns; so the
+// defaults cap a pass at a few tenths of a second of the engine's own
+// work (a pass over 100,000 nominations and 10,000 contenders without the
+// Cluster's hints stops at the examinations bound in 0.17 to 0.18 s). With
+// its hints, a pass over 100,000 nominations and 10,000 contenders of 16
+// shapes on 50,000 nodes uses 7,582 attempts and 1.7 million examinations
+// (0.24 s). A Model whose Place costs more should set a lower MaxAttempts.
+//
+// DefaultMaxAttemptsPerVictim is DefaultMaxAttempts/200: at least 200
+// victims can spend their whole share before the pass bound stops the
+// pass. A victim rarely needs as much when the model helps (with a
+// [Shaper], one failed attempt per shape and placement), and without help
+// it keeps victims that no contender can use from starving the rest: 30
+// such victims ahead of 100 evictable ones, with 4,000 contenders, cost
+// 15,000 failed attempts, and all 100 are committed in 65,600 attempts
+// (with 1,000 per victim, 69 would be).
 const (
 	DefaultMaxAttempts          = 100_000
 	DefaultMaxChecks            = 10_000_000
-	DefaultMaxAttemptsPerVictim = 500
+	DefaultMaxAttemptsPerVictim = DefaultMaxAttempts / 200 // 500
 )
 
 // ErrReentrantRun is the error of [Engine.Run] called while a pass of the
@@ -361,8 +379,10 @@ func (e *Engine) Config() EngineConfig {
 // of few shapes costs O(n·shapes) examinations and attempts in proportion
 // to the commits. A Model without these interfaces pays one Place per
 // contender for each victim it tries (and one per contender after each
-// commit that the victim's attempt did not try), up to the bounds. Run allocates the result and O(n + k) scratch
-// space on the first pass; later passes reuse it.
+// commit that the victim's attempt did not try), at most
+// [EngineConfig.MaxAttemptsPerVictim] failed ones per victim, up to the
+// pass's bounds. Run allocates the result and O(n + k) scratch space on
+// the first pass; later passes reuse it.
 //
 // Run returns an error only for a nil model, for a call made while a pass
 // of the same Engine runs ([ErrReentrantRun]: from one of its callbacks;
