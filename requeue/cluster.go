@@ -116,6 +116,7 @@ type Cluster struct {
 	// benchmarks.
 	fits        *fitCache
 	fitCacheOff bool
+	searches    int // tree searches past the root made with the memory on, for tests
 }
 
 type clusterNode struct {

@@ -67,6 +67,7 @@ func (c *Cluster) findFit(req Resources) int {
 	}
 	f := c.fits
 	if f == nil {
+		c.searches++
 		n := c.firstFit(req, 1)
 		if n < 0 { // the first request that fits no node: remember from now on
 			c.fits = &fitCache{epoch: 1}
@@ -88,6 +89,7 @@ func (c *Cluster) findFit(req Resources) int {
 		e.pos = int32(len(f.grown))
 		return -1
 	}
+	c.searches++
 	n := c.firstFit(req, 1)
 	if n < 0 {
 		f.remember(req)

@@ -163,3 +163,30 @@ func TestClusterFitCacheFirstFit(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// TestClusterFitCacheSearchesOnce: the engine's pattern on a fragmented
+// cluster (evict a victim, try a contender that fits no node, roll back),
+// repeated for every victim, searches the tree once; the rest is answered
+// from the nodes freed since.
+func TestClusterFitCacheSearchesOnce(t *testing.T) {
+	c, in := fragmentedWorld(t, 1000, 1)
+	var j Journal
+	for _, v := range in.Victims {
+		cp := j.Checkpoint()
+		if err := c.Evict(&j, v.ID); err != nil {
+			t.Fatal(err)
+		}
+		if ok, err := c.Place(&j, "p00000"); ok || err != nil {
+			t.Fatalf("placed: %v", err)
+		}
+		if err := j.Rollback(cp); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if c.searches != 1 {
+		t.Fatalf("%d tree searches for %d attempts, want 1", c.searches, len(in.Victims))
+	}
+	if err := c.check(); err != nil {
+		t.Fatal(err)
+	}
+}

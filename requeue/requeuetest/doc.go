@@ -155,9 +155,10 @@
 // operations; each operation renders the state once or twice, which
 // dominates the cost (the kit's own bookkeeping is O(1) amortised per
 // operation). A default run on the reference [requeue.Cluster] with nine
-// jobs on three nodes took 90 to 190 ms on a shared two-core machine, 95%
-// of it in rendering fmt.Sprint(Snapshot()); on a model whose state
-// renders as one short line (the toy of the kit's own tests), 13 to 26 ms:
+// jobs on three nodes, its hints checked too, took 86 to 119 ms on a
+// shared two-core machine, about 90% of it in rendering
+// fmt.Sprint(Snapshot()) (CPU profile); on a model whose state renders as
+// one short line (the toy of the kit's own tests), 11 to 14 ms:
 //
 //	go test ./requeue/requeuetest -run '^$' -bench BenchmarkTestModel -benchmem -count 5
 //
