@@ -50,9 +50,15 @@ type ClusterJob struct {
 // placed, otherwise nothing is placed. A segment tree over the nodes' free
 // vectors (component-wise maxima) finds the first fitting node in
 // O(log nodes) when one resource is the constraint; a subtree whose maxima
-// fit but no single node does is searched too, so the worst case is
-// O(nodes). A cluster-wide free total rejects a job whose smallest possible
-// gang cannot fit anywhere in O(1).
+// fit but no single node does is searched too, so a request that fits no
+// node of a fragmented cluster (free GPUs on some nodes, free cores on
+// others) costs O(nodes). The cluster remembers such requests: asked again,
+// it checks only the nodes whose free resources grew since (a task left
+// them), so the engine's repeated hopeless attempts cost O(1 + nodes freed
+// since the last try) instead of O(nodes) each; the memory holds 64
+// requests and at most 16,384 freed nodes, then starts over. A
+// cluster-wide free total rejects a job whose smallest possible gang
+// cannot fit anywhere in O(1).
 //
 // # Journaling
 //
@@ -105,6 +111,12 @@ type Cluster struct {
 	// are negative so that nothing fits them.
 	tree []Resources
 	size int
+	// fits is the memory of failed requests (cluster_fitcache.go), made on
+	// the first placement; fitCacheOff turns it off, for tests and
+	// benchmarks.
+	fits        *fitCache
+	fitCacheOff bool
+	searches    int // tree searches past the root made with the memory on, for tests
 }
 
 type clusterNode struct {
@@ -380,8 +392,9 @@ func (c *Cluster) release(j *Journal, ji int32) {
 // true if at least its gang minimum of tasks now run, false (and nothing
 // changed) if not. Error for an unknown job or one that already runs.
 // O(tasks · log nodes) typically (see the type's documentation for the
-// worst case), O(1) when the cluster-wide free total already rules the gang
-// out; no allocation.
+// worst case and the memory of failed requests), O(1) when the
+// cluster-wide free total already rules the gang out; no allocation once
+// that memory has its working size.
 func (c *Cluster) Place(j *Journal, id string) (bool, error) {
 	if c == nil {
 		return false, errors.New("requeue: place: nil cluster")
@@ -403,7 +416,7 @@ func (c *Cluster) Place(j *Journal, id string) (bool, error) {
 			break
 		}
 		left--
-		n := c.firstFit(req, 1)
+		n := c.findFit(req)
 		if n < 0 {
 			continue
 		}
@@ -507,6 +520,7 @@ func (c *Cluster) unassign(ji, t int32) {
 	c.nodes[n].free = c.nodes[n].free.Add(req)
 	c.free = c.free.Add(req)
 	c.update(n)
+	c.grew(n)
 }
 
 func (c *Cluster) update(n int32) {

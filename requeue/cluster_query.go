@@ -57,7 +57,8 @@ func (c *Cluster) Jobs() []string {
 
 // Clone returns an independent deep copy. O(nodes + jobs + tasks) for the
 // jobs registered now, whatever the cluster's history; a handful of
-// allocations (the jobs share their immutable task requests with c).
+// allocations (the jobs share their immutable task requests with c). The
+// copy starts without c's memory of failed requests.
 func (c *Cluster) Clone() *Cluster {
 	d := &Cluster{
 		nodes:     slices.Clone(c.nodes),
@@ -65,11 +66,12 @@ func (c *Cluster) Clone() *Cluster {
 		jobs:      make([]clusterJob, len(c.jobs)),
 		// O(jobs): the index is rebuilt whenever the job storage shrinks,
 		// so it never holds room for more than a few times the jobs.
-		jobIndex: maps.Clone(c.jobIndex),
-		free:     c.free,
-		serials:  c.serials,
-		tree:     slices.Clone(c.tree),
-		size:     c.size,
+		jobIndex:    maps.Clone(c.jobIndex),
+		free:        c.free,
+		serials:     c.serials,
+		tree:        slices.Clone(c.tree),
+		size:        c.size,
+		fitCacheOff: c.fitCacheOff,
 	}
 	tasks := 0
 	for i := range c.jobs {
@@ -167,5 +169,5 @@ func (c *Cluster) check() error {
 	if cap(c.jobs) > max(clusterMinSlots, 4*len(c.jobs)) {
 		return fmt.Errorf("%d jobs in storage for %d", len(c.jobs), cap(c.jobs))
 	}
-	return nil
+	return c.checkFitCache()
 }

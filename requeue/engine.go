@@ -12,17 +12,42 @@ import (
 
 // The default bounds of a pass, used where [EngineConfig] leaves a bound 0.
 // They keep the cost of a pass predictable whatever the [Model]: at most
-// DefaultMaxAttempts calls of [Model.Place] and DefaultMaxChecks contender
-// examinations. On the reference [Cluster] an attempt costs well under a
-// microsecond and an examination tens to hundreds of nanoseconds, so the
-// defaults cap a pass at about a second or two of work; a pass over 100,000
-// nominations and 10,000 contenders of 16 shapes on 50,000 nodes uses 7,600
-// attempts and 1.7 million examinations. A Model whose Place costs more
-// should set a lower MaxAttempts.
+// DefaultMaxAttempts calls of [Model.Place], DefaultMaxChecks contender
+// examinations, and DefaultMaxAttemptsPerVictim failed attempts for one
+// victim.
+//
+// On the reference [Cluster], measured in the engine's benchmarks on a
+// shared two-core machine, an attempt costs 0.1 to 0.5 µs, fragmented
+// clusters included (a request that fits no node is searched for in
+// O(nodes) once, then answered from the nodes freed since: 0.2 µs per
+// evict, failed place and rollback on 20,000 fragmented nodes, against
+// 91 µs without that memory), and an examination 20 to 80 ns; so the
+// defaults cap a pass at a few tenths of a second of the engine's own
+// work (a pass over 100,000 nominations and 10,000 contenders without the
+// Cluster's hints stops at the examinations bound in 0.17 to 0.18 s). With
+// its hints, a pass over 100,000 nominations and 10,000 contenders of 16
+// shapes on 50,000 nodes uses 7,582 attempts and 1.7 million examinations
+// (0.24 s). A Model whose Place costs more should set a lower MaxAttempts.
+//
+// DefaultMaxAttemptsPerVictim is DefaultMaxAttempts/200: at least 200
+// victims can spend their whole share before the pass bound stops the
+// pass. A victim rarely needs as much when the model helps (with a
+// [Shaper], one failed attempt per shape and placement), and without help
+// it keeps victims that no contender can use from starving the rest: 30
+// such victims ahead of 100 evictable ones, with 4,000 contenders, cost
+// 15,000 failed attempts, and all 100 are committed in 65,600 attempts
+// (with 1,000 per victim, 69 would be).
 const (
-	DefaultMaxAttempts = 100_000
-	DefaultMaxChecks   = 10_000_000
+	DefaultMaxAttempts          = 100_000
+	DefaultMaxChecks            = 10_000_000
+	DefaultMaxAttemptsPerVictim = DefaultMaxAttempts / 200 // 500
 )
+
+// ErrReentrantRun is the error of [Engine.Run] called while a pass of the
+// same Engine runs, that is, from one of that pass's callbacks (a model
+// method, a filter, the observer, ...). The call changes nothing and the
+// running pass goes on.
+var ErrReentrantRun = errors.New("requeue: Run called from a callback of a pass of the same Engine")
 
 // EngineConfig configures an [Engine]. The zero value is valid: no default
 // delay (a committed victim's not-before is now, rounded up to the second,
@@ -43,6 +68,21 @@ type EngineConfig struct {
 	// not committed) and the remaining nominations are deferred with
 	// [ReasonMaxAttempts].
 	MaxAttempts int
+	// MaxAttemptsPerVictim bounds the failed [Model.Place] calls (no fit,
+	// or a fit the filters denied) made for one victim: in its resources,
+	// and then in the room its commit left; the placements without eviction
+	// at the start of the pass get the same bound. 0 means
+	// [DefaultMaxAttemptsPerVictim]. When a victim reaches it, its sweep
+	// stops: it is committed if a contender was kept, otherwise its
+	// eviction is rolled back and it is kept with
+	// [ReasonMaxVictimAttempts]; the pass goes on with the next victim. A
+	// contender the bound left untried in the current state is not tried
+	// for a later victim until a placement attempt without eviction found
+	// it not fitting (after a later commit), since no eviction may be
+	// committed for a contender that might fit without it; a victim for
+	// which such a contender was left out, and none fitted, is kept with
+	// ReasonMaxVictimAttempts too.
+	MaxAttemptsPerVictim int
 	// MaxChecks bounds the contender examinations of a pass; 0 means
 	// [DefaultMaxChecks]. An examination looks at one contender (or one
 	// group of interchangeable contenders, see [Shaper]) for one victim or
@@ -92,6 +132,9 @@ func (c EngineConfig) Validate() error {
 	if c.MaxAttempts < 0 {
 		errs = append(errs, fmt.Errorf("requeue: negative MaxAttempts %d (0 means the default, %d)", c.MaxAttempts, DefaultMaxAttempts))
 	}
+	if c.MaxAttemptsPerVictim < 0 {
+		errs = append(errs, fmt.Errorf("requeue: negative MaxAttemptsPerVictim %d (0 means the default, %d)", c.MaxAttemptsPerVictim, DefaultMaxAttemptsPerVictim))
+	}
 	if c.MaxChecks < 0 {
 		errs = append(errs, fmt.Errorf("requeue: negative MaxChecks %d (0 means the default, %d)", c.MaxChecks, DefaultMaxChecks))
 	}
@@ -117,6 +160,9 @@ func (c EngineConfig) Validate() error {
 type Engine struct {
 	cfg EngineConfig
 	j   *Journal
+	// running is set while a pass runs: Run refuses to start another one
+	// from its callbacks.
+	running bool
 
 	// The pass being run; nil model between passes.
 	now         time.Time
@@ -127,8 +173,12 @@ type Engine struct {
 	res         *EngineResult
 	maxAttempts int
 	maxChecks   int
+	perVictim   int                // MaxAttemptsPerVictim or its default
+	budget      int                // failed attempts left to the current victim (or fill)
 	stop        eligibility.Reason // the bound (or model failure) that stopped the pass
 	err         error              // the first broken model contract
+	txErr       error              // the first Rollback error of the current undo
+	undoing     bool               // an undo runs (left set when a step panics)
 	base        mark               // the state of the last commit
 	// state names the model's current state: a fresh number for every state
 	// the pass reaches by keeping a change, restored by undo. A shape that
@@ -209,9 +259,13 @@ type shapeState struct {
 	head, tail int32  // available contenders, in contender order
 	cursor     int32  // the contender a sweep examines next
 	failedAt   uint64 // a state in which the shape does not fit
-	fitAt      uint64 // a state in which it fits (a placement rolled back after a filter's denial)
-	hintAt     uint64 // a state in which MayFit answered true
-	mayFit     bool   // scratch: MayFit before evicting the current victim
+	// checkedAt is a state without an uncommitted eviction in which the
+	// shape does not fit: a victim's sweep tries only the shapes checked
+	// in the state before its eviction.
+	checkedAt uint64
+	fitAt     uint64 // a state in which it fits (a placement rolled back after a filter's denial)
+	hintAt    uint64 // a state in which MayFit answered true
+	mayFit    bool   // scratch: MayFit before evicting the current victim
 }
 
 // NewEngine returns an engine with the configuration cfg, or cfg's
@@ -242,10 +296,12 @@ func (e *Engine) Config() EngineConfig {
 //     nominated is dropped with [ErrContenderNominated]. Victims are ordered
 //     by [EngineConfig.VictimOrder] (default: lowest priority, largest
 //     overrun, ID).
+//
 //  2. Placements without eviction. Run first places, in contender order,
 //     every contender that fits in the model as it is, and reports them in
 //     [EngineResult.FitWithoutEviction]. No victim is ever evicted for a
 //     contender that fits without an eviction.
+//
 //  3. Victims, in order, until a bound is reached. A victim in cooldown
 //     (now < NotBefore) is skipped with Until = NotBefore; one with a
 //     negative delay is skipped. Otherwise its contenders are the
@@ -266,8 +322,27 @@ func (e *Engine) Config() EngineConfig {
 //     filters' reason if a contender fitted but was denied (the first
 //     denial in contender order, Until the earliest denial Until), else
 //     kept ([ReasonNoFit]).
-//  4. When a bound stops the pass, the current (uncommitted) victim and all
-//     remaining ones are deferred.
+//
+//     [EngineConfig.MaxAttemptsPerVictim] bounds the failed attempts made
+//     for one victim (in its resources and then in the room its commit
+//     left) and those of step 2 at the start of the pass: past it, the
+//     remaining contenders are left untried in that state. A victim is
+//     only ever evicted for contenders that were tried without its
+//     eviction in the state before it, so one whose own attempts were cut
+//     short, or for which contenders were left untried, and which kept no
+//     contender, is kept with [ReasonMaxVictimAttempts]; the pass goes on.
+//
+//  4. When a pass-wide bound stops the pass, the current (uncommitted)
+//     victim and all remaining ones are deferred.
+//
+// # Limits
+//
+// Each eviction must make room for a contender on its own: a contender
+// that fits only once two or more victims are gone (a 8-GPU job on a node
+// where two 4-GPU victims run) is never served, since the engine never
+// evicts one victim in the hope that another eviction completes the room.
+// Such a contender needs the scheduler's own preemption, or victims
+// nominated as one job.
 //
 // # Guarantees
 //
@@ -281,11 +356,17 @@ func (e *Engine) Config() EngineConfig {
 //
 // If a callback panics (a method of the [Model] or of its optional
 // interfaces, an undo step, a filter, CanContend, VictimOrder, the
-// Observer), Run returns the model to
-// its state at the last commit of the pass and lets the panic continue; the
-// Engine stays usable. The model keeps the commits made before the panic,
-// which no result reports: an embedder that recovers should rebuild its
-// model from the cluster.
+// Observer), Run rolls the model back to its state at the last commit of
+// the pass and lets the panic continue with its value; the Engine stays
+// usable. The model keeps the commits made before the panic, which no
+// result reports: an embedder that recovers should rebuild its model from
+// the cluster. The rollback cannot always be completed: when the panic
+// came from an undo step or the model's Rollback (the journal drops a
+// panicking step, so its change stays), or when one of them panics or
+// Rollback fails during the restore, Run does what it can (it goes on past
+// a panicking step) and the panic continues with a [*RestoreError] that
+// holds the original value and says what failed: the model is then NOT at
+// its last commit, and must be rebuilt before any further use.
 //
 // # Cost
 //
@@ -298,24 +379,32 @@ func (e *Engine) Config() EngineConfig {
 // of few shapes costs O(n·shapes) examinations and attempts in proportion
 // to the commits. A Model without these interfaces pays one Place per
 // contender for each victim it tries (and one per contender after each
-// commit that the victim's attempt did not try), up to the bounds. Run allocates the result and O(n + k) scratch
-// space on the first pass; later passes reuse it.
+// commit that the victim's attempt did not try), at most
+// [EngineConfig.MaxAttemptsPerVictim] failed ones per victim, up to the
+// pass's bounds. Run allocates the result and O(n + k) scratch space on
+// the first pass; later passes reuse it.
 //
-// Run returns an error only for a nil model or a model that broke the
-// [Journal] or [Transactional] contract (committed or rolled back the
+// Run returns an error only for a nil model, for a call made while a pass
+// of the same Engine runs ([ErrReentrantRun]: from one of its callbacks;
+// nothing is done and the running pass goes on), or for a model that broke
+// the [Journal] or [Transactional] contract (committed or rolled back the
 // engine's journal itself, or failed a Rollback); the pass then stops, the
-// remaining victims are deferred with [ReasonModelError], and the
-// model's state is unreliable.
+// remaining victims are deferred with [ReasonModelError], and the model's
+// state is unreliable.
 func (e *Engine) Run(now time.Time, in EngineInput, m Model) (EngineResult, error) {
 	var res EngineResult
+	if e.running {
+		return res, ErrReentrantRun
+	}
 	if m == nil {
 		return res, errors.New("requeue: nil model")
 	}
+	e.running = true
 	done := false
 	defer func() {
 		if !done {
-			r := recover()
-			e.restoreAfterPanic()
+			r := e.restoreAfterPanic(recover())
+			e.running = false
 			if r != nil {
 				panic(r)
 			}
@@ -336,6 +425,7 @@ func (e *Engine) Run(now time.Time, in EngineInput, m Model) (EngineResult, erro
 	}
 	e.orderVictims(known)
 
+	e.budget = e.perVictim
 	e.fill("")
 	for k, ent := range known {
 		if e.stop == "" && e.cfg.MaxVictims > 0 && res.Commits >= e.cfg.MaxVictims {
@@ -357,6 +447,7 @@ func (e *Engine) Run(now time.Time, in EngineInput, m Model) (EngineResult, erro
 	}
 	err := e.err
 	e.endPass()
+	e.running = false
 	done = true
 	return res, err
 }
@@ -369,7 +460,8 @@ func (e *Engine) begin(now time.Time, m Model, res *EngineResult) {
 		e.contIdx, e.shapeIdx = map[string]int32{}, map[string]int32{}
 	}
 	// Start from an empty log. Commit fails only on a journal in the middle
-	// of a rollback (Run called from an undo step): take a fresh one.
+	// of a rollback, which Run (refusing re-entrant calls) never meets;
+	// should it, a fresh journal is as good.
 	if e.j.Commit() != nil {
 		e.j = new(Journal)
 	}
@@ -379,6 +471,7 @@ func (e *Engine) begin(now time.Time, m Model, res *EngineResult) {
 	e.bound, _ = m.(FitBounder)
 	e.maxAttempts = cmp.Or(e.cfg.MaxAttempts, DefaultMaxAttempts)
 	e.maxChecks = cmp.Or(e.cfg.MaxChecks, DefaultMaxChecks)
+	e.perVictim = cmp.Or(e.cfg.MaxAttemptsPerVictim, DefaultMaxAttemptsPerVictim)
 	e.stop, e.err, e.out = "", nil, nil
 	e.newState()
 	e.base = e.save()
@@ -388,6 +481,7 @@ func (e *Engine) begin(now time.Time, m Model, res *EngineResult) {
 // endPass drops the pass's references (to the caller's strings and model)
 // and empties the scratch space for the next pass.
 func (e *Engine) endPass() {
+	_ = e.j.Commit() // the savepoint of the last commit, with a Transactional model
 	e.model, e.tx, e.shaper, e.bound, e.res, e.out = nil, nil, nil, nil, nil, nil
 	e.stop, e.err = "", nil
 	clear(e.entries)
@@ -451,8 +545,10 @@ func (e *Engine) tryVictim(ent victimEntry) bool {
 
 	// Which shapes have contenders for v, and may any fit once v is gone?
 	// Decided before any checkpoint: a hopeless victim is never evicted.
+	// Only the shapes known not to fit without the eviction are tried;
+	// untried ones (left so by the per-victim bound) are not.
 	e.heap = e.heap[:0]
-	mayFit := false
+	mayFit, untried := false, false
 	for _, s := range e.live {
 		sh := &e.shapes[s]
 		if sh.head < 0 {
@@ -468,6 +564,10 @@ func (e *Engine) tryVictim(ent victimEntry) bool {
 			if e.stop != "" {
 				return false
 			}
+			continue
+		}
+		if sh.checkedAt != e.state {
+			untried = true
 			continue
 		}
 		sh.cursor = ci
@@ -489,6 +589,10 @@ func (e *Engine) tryVictim(ent victimEntry) bool {
 		mayFit = mayFit || sh.mayFit
 	}
 	switch {
+	case (len(e.heap) == 0 || !mayFit) && untried:
+		o.Kind, o.Reason = OutcomeKept, ReasonMaxVictimAttempts
+		e.emit(o)
+		return true
 	case len(e.heap) == 0:
 		o.Kind, o.Reason = OutcomeKept, ReasonNoContender
 		e.emit(o)
@@ -515,6 +619,7 @@ func (e *Engine) tryVictim(ent victimEntry) bool {
 		}
 	}
 	a := attempt{victim: v, denyRank: -1, first: len(e.out)}
+	e.budget = e.perVictim
 	e.sweep(&a)
 	e.compactLive()
 	if len(e.out) > a.first && e.err == nil {
@@ -533,6 +638,8 @@ func (e *Engine) tryVictim(ent victimEntry) bool {
 	switch {
 	case a.bounded || e.err != nil:
 		return false
+	case a.cut || untried:
+		o.Kind, o.Reason = OutcomeKept, ReasonMaxVictimAttempts
 	case a.denyRank >= 0:
 		o.Kind, o.Reason, o.Until = OutcomeSkipped, a.denyReason, a.denyUntil
 	default:
@@ -544,7 +651,9 @@ func (e *Engine) tryVictim(ent victimEntry) bool {
 
 // fill places, in contender order, every available contender that fits
 // without an eviction, committing each one: step 2 of Run. after names the
-// victim whose commit came just before ("" at the start of the pass).
+// victim whose commit came just before ("" at the start of the pass). Its
+// failed attempts count against e.budget: shapes it cannot try are left
+// untried in the resulting state (checkedAt not set).
 func (e *Engine) fill(after string) {
 	e.heap = e.heap[:0]
 	for _, s := range e.live {
@@ -603,4 +712,35 @@ func (e *Engine) filter(v *Victim, c *Contender) (eligibility.Decision, bool) {
 		}
 	}
 	return eligibility.Decision{Allowed: true}, true
+}
+
+// RestoreError is the value [Engine.Run] panics with when a callback
+// panicked and Run could not restore the model to its state at the pass's
+// last commit: an undo step or the model's Rollback panicked or failed,
+// during the restore or in the rollback the panic interrupted. A panicking
+// undo step is dropped (see [Journal]), so what it should have undone
+// stays. The model is NOT known to be at its last commit: rebuild it from
+// the cluster before using it again. The Engine itself is ready for the
+// next pass.
+type RestoreError struct {
+	// Panic is the value the callback panicked with.
+	Panic any
+	// Restore says what kept the restore from completing (several causes
+	// joined with errors.Join).
+	Restore error
+}
+
+// Error says that the model was not restored, with the panic and the
+// restore's failure.
+func (e *RestoreError) Error() string {
+	return fmt.Sprintf("requeue: a callback panicked (%v) and the model was not restored to the pass's last commit (%v): rebuild it", e.Panic, e.Restore)
+}
+
+// Unwrap returns the restore's failure and, if the panic's value is an
+// error, that error, for [errors.Is] and [errors.As].
+func (e *RestoreError) Unwrap() []error {
+	if err, ok := e.Panic.(error); ok {
+		return []error{e.Restore, err}
+	}
+	return []error{e.Restore}
 }

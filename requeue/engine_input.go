@@ -46,6 +46,10 @@ func mergeVictim(v *Victim, o *Victim) {
 	v.NotBefore = laterKnown(v.NotBefore, o.NotBefore)
 }
 
+// instant returns t in UTC without its monotonic clock reading: the same
+// value for every way of writing one instant (the zero time stays zero).
+func instant(t time.Time) time.Time { return t.Round(0).UTC() }
+
 // laterKnown returns the later of two instants, a non-zero one winning over
 // the zero time.
 func laterKnown(a, b time.Time) time.Time {
@@ -98,6 +102,14 @@ func (e *Engine) merge(in *EngineInput) {
 		e.victimIdx[v.ID] = int32(len(e.victims))
 		e.victims = append(e.victims, *v)
 	}
+	// One instant, one value: whichever entry's time won, the victim's
+	// times are in UTC without a monotonic reading, so that the results
+	// (Outcome.Until, Wake) and what the filters see do not depend on the
+	// time zone of the entry that came first.
+	for i := range e.victims {
+		v := &e.victims[i]
+		v.Start, v.NotBefore = instant(v.Start), instant(v.NotBefore)
+	}
 
 	names := make([]string, len(noms)) // one backing array for all Nominators
 	e.entries = e.entries[:0]
@@ -122,7 +134,7 @@ func (e *Engine) merge(in *EngineInput) {
 // ones with an error, and groups them by shape.
 func (e *Engine) prepareContenders(in []Contender, res *EngineResult) {
 	for _, c := range in {
-		c.Queued = c.Queued.Round(0) // compare instants as instants
+		c.Queued = instant(c.Queued) // compare instants as instants
 		if k, dup := e.contIdx[c.ID]; dup {
 			if compareContenders(&c, &e.conts[k].c) < 0 {
 				e.conts[k].c = c

@@ -3,6 +3,7 @@ package requeue
 import (
 	"errors"
 	"fmt"
+	"reflect"
 	"testing"
 	"time"
 
@@ -498,6 +499,53 @@ func TestEngineBoundInContenderWalk(t *testing.T) {
 		}
 		if d := cmp.Diff([]Outcome{tc.want}, res.Outcomes, errPresence); d != "" {
 			t.Errorf("MaxChecks %d (-want +got):\n%s", tc.maxChecks, d)
+		}
+	}
+}
+
+// TestEngineTimesInUTC: entries that give one instant in different time
+// zones give the same result in any order, with every time in UTC (and the
+// filters see the victims' and contenders' times in UTC too).
+func TestEngineTimesInUTC(t *testing.T) {
+	east := time.FixedZone("E", 3600)
+	nb := t0.Add(time.Hour)
+	var seen []*time.Location
+	look := VictimFilterFunc(func(now time.Time, v *Victim, c *Contender) eligibility.Decision {
+		seen = append(seen, v.Start.Location(), c.Queued.Location())
+		return eligibility.Decision{Reason: "protected", Until: nb.In(east)}
+	})
+	run := func(victims []Victim, conts []Contender) EngineResult {
+		c := gpuCluster(t, 2, fxJob{id: "v", gpus: []int64{4}, running: true}, fxJob{id: "w", gpus: []int64{4}, running: true},
+			fxJob{id: "p", gpus: []int64{4}})
+		e, _ := NewEngine(EngineConfig{Filters: []VictimFilter{look}})
+		res, err := e.Run(t0, EngineInput{Nominations: noms("a", "v", "w"), Victims: victims, Contenders: conts}, c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return res
+	}
+	v1, v2 := Victim{ID: "v", NotBefore: nb}, Victim{ID: "v", NotBefore: nb.In(east)}
+	w1, w2 := Victim{ID: "w", Start: t0}, Victim{ID: "w", Start: t0.In(east)}
+	c1, c2 := Contender{ID: "p", Priority: 1, Queued: t0}, Contender{ID: "p", Priority: 1, Queued: t0.In(east)}
+	a := run([]Victim{v1, v2, w1, w2}, []Contender{c1, c2})
+	b := run([]Victim{v2, v1, w2, w1}, []Contender{c2, c1})
+	if !reflect.DeepEqual(a, b) {
+		t.Fatalf("the order of equal instants in other zones changed the result:\n%+v\n%+v", a, b)
+	}
+	for _, o := range a.Outcomes {
+		if o.Until.Location() != time.UTC {
+			t.Errorf("outcome %s: Until %v not in UTC", o.Job, o.Until)
+		}
+	}
+	if a.Wake.IsZero() || a.Wake.Location() != time.UTC {
+		t.Errorf("Wake %v not in UTC", a.Wake)
+	}
+	if len(seen) == 0 {
+		t.Fatal("the filter was never asked")
+	}
+	for _, loc := range seen {
+		if loc != time.UTC {
+			t.Fatalf("a filter saw a time in %v", loc)
 		}
 	}
 }

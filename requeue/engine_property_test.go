@@ -16,7 +16,7 @@ import (
 )
 
 // unbounded lifts the default bounds, for comparisons with the oracle
-// (which counts neither attempts nor checks).
+// (which counts neither attempts nor checks, nor failures per victim).
 const unbounded = 1 << 40
 
 // naiveRun is the engine's oracle: the rules of Engine.Run written the
@@ -412,11 +412,12 @@ func drawWorld(t *rapid.T) engineWorld {
 		w.in.Nominations = append(w.in.Nominations, w.in.Nominations[0])
 	}
 	w.cfg = EngineConfig{
-		DefaultDelay: time.Duration(rapid.IntRange(0, 20).Draw(t, "default")) * time.Minute,
-		MaxVictims:   rapid.IntRange(0, 4).Draw(t, "maxVictims"),
-		MaxAttempts:  unbounded,
-		MaxChecks:    unbounded,
-		Filters:      []VictimFilter{w.protected},
+		DefaultDelay:         time.Duration(rapid.IntRange(0, 20).Draw(t, "default")) * time.Minute,
+		MaxVictims:           rapid.IntRange(0, 4).Draw(t, "maxVictims"),
+		MaxAttempts:          unbounded,
+		MaxChecks:            unbounded,
+		MaxAttemptsPerVictim: unbounded,
+		Filters:              []VictimFilter{w.protected},
 	}
 	if rapid.IntRange(0, 3).Draw(t, "customCanContend") == 0 {
 		w.cfg.CanContend = func(v *Victim, c *Contender) bool { return c.Priority >= v.Priority }
@@ -520,7 +521,8 @@ func fitsIn(c *Cluster, job string) bool {
 //   - a contender reported as fitting without eviction after a commit did
 //     not fit before it;
 //   - when the pass ends unbounded, no contender left pending fits without
-//     an eviction;
+//     an eviction (with a tiny MaxAttemptsPerVictim, some may be left
+//     untried, but still no eviction is needless);
 //   - the committed evictions and placements, replayed on the initial
 //     model, give the final model; each nominated job has one outcome.
 func TestEngineMinimality(t *testing.T) {
@@ -528,9 +530,17 @@ func TestEngineMinimality(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		w := drawWorld(t)
 		w.cfg.MaxAttempts, w.cfg.MaxChecks = 0, 0 // the defaults: never reached here
+		// The default per-victim bound is never reached here either; tiny
+		// ones leave contenders untried, which must not make any eviction
+		// needless.
+		w.cfg.MaxAttemptsPerVictim = rapid.SampledFrom([]int{0, 1, 2, 3}).Draw(t, "perVictim")
 		initial := w.cluster.Clone()
 		e, _ := NewEngine(w.cfg)
-		res, err := e.Run(now, w.in, w.cluster)
+		var m Model = w.cluster
+		if rapid.Bool().Draw(t, "plain") {
+			m = plainModel{w.cluster}
+		}
+		res, err := e.Run(now, w.in, m)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -543,16 +553,17 @@ func TestEngineMinimality(t *testing.T) {
 			}
 			states[o.Job] = before.Clone()
 		})
-		// Placements after a commit did not fit before it.
+		// Placements after a commit did not fit before it (unless a tiny
+		// per-victim bound left them untried before it).
 		for _, f := range res.FitWithoutEviction {
-			if f.After != "" && fitsIn(states[f.After], f.Contender) {
+			if f.After != "" && w.cfg.MaxAttemptsPerVictim == 0 && fitsIn(states[f.After], f.Contender) {
 				t.Fatalf("%q reported as fitting after %q's commit fitted before it", f.Contender, f.After)
 			}
 		}
 		if d := cmp.Diff(final.Snapshot(), w.cluster.Snapshot()); d != "" {
 			t.Fatalf("model differs from the replay of the result (-replay +model):\n%s", d)
 		}
-		stopped := false
+		stopped := w.cfg.MaxAttemptsPerVictim != 0 // a bound may have left contenders untried
 		for _, o := range res.Outcomes {
 			stopped = stopped || o.Kind == OutcomeDeferred && o.Reason != ReasonMaxVictims
 		}
@@ -591,13 +602,15 @@ func TestEngineMinimality(t *testing.T) {
 
 // TestEngineOrderIndependence: the result and the final model do not depend
 // on the order of the nominations, the victims or the contenders, even with
-// duplicate entries carrying different data.
+// duplicate entries carrying different data, nor on the time zones their
+// instants are written in.
 func TestEngineOrderIndependence(t *testing.T) {
 	now := t0.Add(10 * time.Hour)
 	rapid.Check(t, func(t *rapid.T) {
 		w := drawWorld(t)
 		w.cfg.MaxAttempts = rapid.IntRange(0, 30).Draw(t, "maxAttempts") // bounds too
 		w.cfg.MaxChecks = rapid.IntRange(0, 60).Draw(t, "maxChecks")
+		w.cfg.MaxAttemptsPerVictim = rapid.IntRange(0, 4).Draw(t, "perVictim")
 		e, _ := NewEngine(w.cfg)
 		c1 := w.cluster.Clone()
 		res1, err1 := e.Run(now, w.in, c1)
@@ -606,6 +619,21 @@ func TestEngineOrderIndependence(t *testing.T) {
 			Nominations: rapid.Permutation(w.in.Nominations).Draw(t, "noms"),
 			Victims:     rapid.Permutation(w.in.Victims).Draw(t, "victims"),
 			Contenders:  rapid.Permutation(w.in.Contenders).Draw(t, "contenders"),
+		}
+		// The same instants, written in other time zones.
+		zones := []*time.Location{time.UTC, time.FixedZone("E", 3600), time.FixedZone("W", -7200)}
+		zone := func(tm time.Time) time.Time {
+			if tm.IsZero() {
+				return tm
+			}
+			return tm.In(rapid.SampledFrom(zones).Draw(t, "zone"))
+		}
+		for i := range in2.Victims {
+			v := &in2.Victims[i]
+			v.Start, v.NotBefore = zone(v.Start), zone(v.NotBefore)
+		}
+		for i := range in2.Contenders {
+			in2.Contenders[i].Queued = zone(in2.Contenders[i].Queued)
 		}
 		c2 := w.cluster.Clone()
 		res2, err2 := e.Run(now, in2, c2)

@@ -103,7 +103,7 @@ var scaleRuns = []struct {
 	{"engine", func(c *Cluster) Model { return c }, func(c EngineConfig) EngineConfig { return c }},
 	{"no-hints", func(c *Cluster) Model { return plainModel{c} }, func(c EngineConfig) EngineConfig { return c }},
 	{"naive", func(c *Cluster) Model { return plainModel{c} }, func(c EngineConfig) EngineConfig {
-		c.MaxAttempts, c.MaxChecks = unbounded, unbounded
+		c.MaxAttempts, c.MaxChecks, c.MaxAttemptsPerVictim = unbounded, unbounded, unbounded
 		return c
 	}},
 }

@@ -18,6 +18,7 @@ type attempt struct {
 	denyReason eligibility.Reason
 	denyUntil  time.Time
 	bounded    bool // a bound (or a broken model) stopped the sweep
+	cut        bool // the per-victim bound left shapes untried
 }
 
 func (a *attempt) deny(rank int32, d eligibility.Decision) {
@@ -25,7 +26,7 @@ func (a *attempt) deny(rank int32, d eligibility.Decision) {
 		a.denyRank, a.denyReason = rank, cmp.Or(d.Reason, ReasonFiltered)
 	}
 	if !d.Until.IsZero() && (a.denyUntil.IsZero() || d.Until.Before(a.denyUntil)) {
-		a.denyUntil = d.Until
+		a.denyUntil = instant(d.Until)
 	}
 }
 
@@ -59,7 +60,7 @@ func (e *Engine) sweep(a *attempt) {
 		s := e.heap[0]
 		sh := &e.shapes[s]
 		if sh.failedAt == e.state {
-			e.park()
+			e.failed(sh, v)
 			continue
 		}
 		ci := sh.cursor
@@ -74,11 +75,16 @@ func (e *Engine) sweep(a *attempt) {
 		}
 		if !fits && e.bound != nil && sh.hintAt != e.state {
 			if !e.mayFit(c.c.ID) {
-				sh.failedAt = e.state
-				e.park()
+				e.failed(sh, v)
 				continue
 			}
 			sh.hintAt = e.state
+		}
+		if !fits && e.budget <= 0 {
+			// The per-victim bound: the shape stays untried in this state.
+			e.popTop()
+			a.cut = true
+			continue
 		}
 		if e.res.Attempts >= e.maxAttempts {
 			e.stop, a.bounded = ReasonMaxAttempts, true
@@ -109,12 +115,13 @@ func (e *Engine) sweep(a *attempt) {
 				e.cerrs = append(e.cerrs, rankedError{ci, err})
 				e.advance(next, v)
 			case denied:
+				e.budget--
 				sh.fitAt = e.state
 				a.deny(ci, denial)
 				e.advance(c.next, v)
 			default:
-				sh.failedAt = e.state
-				e.park()
+				e.budget--
+				e.failed(sh, v)
 			}
 			continue
 		}
@@ -132,6 +139,17 @@ func (e *Engine) sweep(a *attempt) {
 		e.newState()
 		e.unpark()
 	}
+}
+
+// failed records that the shape at the top of the heap does not fit in
+// the current state, and parks it. Without a victim, that state has no
+// uncommitted eviction: the shape may then be tried for the next victim.
+func (e *Engine) failed(sh *shapeState, v *Victim) {
+	sh.failedAt = e.state
+	if v == nil {
+		sh.checkedAt = e.state
+	}
+	e.park()
 }
 
 // mayFit asks the model's fit bound about one job in the current state.

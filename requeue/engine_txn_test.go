@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/tenurepolicy/tenure/eligibility"
 	"pgregory.net/rapid"
 )
 
@@ -18,27 +19,87 @@ func (m mixedTx) Place(j *Journal, id string) (bool, error) { return m.tx.c.Plac
 func (m mixedTx) Savepoint() Savepoint                      { return m.tx.Savepoint() }
 func (m mixedTx) Rollback(sp Savepoint) error               { return m.tx.Rollback(sp) }
 
+// reverseMixedTx is the other hybrid: evictions recorded in the engine's
+// journal, placements in the model's own transactions. Undoing a pass
+// must then undo the placements before the evictions they used.
+type reverseMixedTx struct{ tx *txCluster }
+
+func (m reverseMixedTx) Evict(j *Journal, id string) error         { return m.tx.c.Evict(j, id) }
+func (m reverseMixedTx) Place(_ *Journal, id string) (bool, error) { return m.tx.c.Place(&m.tx.j, id) }
+func (m reverseMixedTx) Savepoint() Savepoint                      { return m.tx.Savepoint() }
+func (m reverseMixedTx) Rollback(sp Savepoint) error               { return m.tx.Rollback(sp) }
+
+// hybrids are the Transactional models over a Cluster that keep part of
+// their changes in the engine's journal and part in their own
+// transactions, in both orders.
+var hybrids = []struct {
+	name  string
+	model func(c *Cluster) Transactional
+}{
+	{"evictions own, placements journaled", func(c *Cluster) Transactional { return mixedTx{&txCluster{c: c}} }},
+	{"evictions journaled, placements own", func(c *Cluster) Transactional { return reverseMixedTx{&txCluster{c: c}} }},
+}
+
 // TestEngineTransactionalWithJournal: a Transactional model that also
-// records undo steps in the engine's journal gets the same pass as the
-// plain Cluster.
+// records undo steps in the engine's journal, for either kind of change,
+// gets the same pass as the plain Cluster.
 func TestEngineTransactionalWithJournal(t *testing.T) {
 	now := t0.Add(10 * time.Hour)
 	rapid.Check(t, func(t *rapid.T) {
 		w := drawWorld(t)
 		want, wantCluster := naiveRun(now, w.cfg, w.in, w.cluster.Clone())
-		e, _ := NewEngine(w.cfg)
-		c := w.cluster.Clone()
-		res, err := e.Run(now, w.in, mixedTx{&txCluster{c: c}})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if d := cmp.Diff(want, res, sameResult...); d != "" {
-			t.Fatalf("(-oracle +mixed):\n%s", d)
-		}
-		if d := cmp.Diff(wantCluster.Snapshot(), c.Snapshot()); d != "" {
-			t.Fatalf("model (-oracle +mixed):\n%s", d)
+		for _, h := range hybrids {
+			e, _ := NewEngine(w.cfg)
+			c := w.cluster.Clone()
+			res, err := e.Run(now, w.in, h.model(c))
+			if err != nil {
+				t.Fatalf("%s: %v", h.name, err)
+			}
+			if d := cmp.Diff(want, res, sameResult...); d != "" {
+				t.Fatalf("%s (-oracle +mixed):\n%s", h.name, d)
+			}
+			if d := cmp.Diff(wantCluster.Snapshot(), c.Snapshot()); d != "" {
+				t.Fatalf("%s: model (-oracle +mixed):\n%s", h.name, d)
+			}
 		}
 	})
+}
+
+// TestEngineHybridPanicRestore: a filter panics after a contender was
+// placed in an evicted victim's resources; whichever half of the changes
+// the model keeps in its own transactions, Run restores the model to the
+// start of the pass (undoing the placement before the eviction).
+func TestEngineHybridPanicRestore(t *testing.T) {
+	for _, h := range hybrids {
+		t.Run(h.name, func(t *testing.T) {
+			c := gpuCluster(t, 1, fxJob{id: "v", gpus: []int64{4}, running: true}, fxJob{id: "a", gpus: []int64{2}}, fxJob{id: "b", gpus: []int64{2}})
+			before := c.Snapshot()
+			e, _ := NewEngine(EngineConfig{Filters: []VictimFilter{VictimFilterFunc(func(_ time.Time, _ *Victim, cn *Contender) eligibility.Decision {
+				if cn.ID == "b" {
+					panic("filter panics for b")
+				}
+				return eligibility.Decision{Allowed: true}
+			})}})
+			func() {
+				defer func() {
+					if r := recover(); r != "filter panics for b" {
+						t.Fatalf("recovered %v", r)
+					}
+				}()
+				_, _ = e.Run(t0, EngineInput{
+					Nominations: noms("x", "v"),
+					Victims:     []Victim{{ID: "v"}},
+					Contenders:  []Contender{{ID: "a", Priority: 5}, {ID: "b", Priority: 5}},
+				}, h.model(c))
+			}()
+			if d := cmp.Diff(before, c.Snapshot()); d != "" {
+				t.Fatalf("model not restored (-before +after):\n%s", d)
+			}
+			if err := c.check(); err != nil {
+				t.Fatal(err)
+			}
+		})
+	}
 }
 
 // countingTx counts a Transactional model's calls.

@@ -91,7 +91,8 @@ const (
 	// write the not-before annotation.
 	OutcomeCommitted OutcomeKind = iota + 1
 	// OutcomeKept: no contender could use the victim's resources (or none
-	// qualified); the victim keeps running. Nothing to do.
+	// qualified, or the per-victim bound gave up on it); the victim keeps
+	// running. Nothing to do.
 	OutcomeKept
 	// OutcomeSkipped: the victim may not be evicted now (cooldown; a filter
 	// denied it for every contender that fits in its resources; bad data);
@@ -144,6 +145,12 @@ const (
 	// ReasonMaxAttempts: deferred, the pass made MaxAttempts
 	// placement attempts.
 	ReasonMaxAttempts eligibility.Reason = "max_attempts"
+	// ReasonMaxVictimAttempts: kept, the engine gave up on the victim: it
+	// made MaxAttemptsPerVictim failed placement attempts for it without
+	// keeping a contender, or that bound left contenders that may use its
+	// resources untried in the current state (and none of the others
+	// fitted). Nominate it again next cycle.
+	ReasonMaxVictimAttempts eligibility.Reason = "max_victim_attempts"
 	// ReasonMaxChecks: deferred, the pass made MaxChecks contender
 	// examinations.
 	ReasonMaxChecks eligibility.Reason = "max_checks"
@@ -175,7 +182,8 @@ type Outcome struct {
 	// OutcomeCommitted); Reason explains the outcome with a stable label;
 	// Until (skipped only) is the earliest instant the skip may end by time
 	// alone: the not-before for a cooldown, the earliest protection expiry
-	// among the filter denials. Zero when only new data can change it.
+	// among the filter denials. Zero when only new data can change it;
+	// in UTC otherwise.
 	eligibility.Decision
 	// Contenders (committed only) are the jobs placed in the victim's
 	// resources, in the order they were placed.
@@ -208,8 +216,10 @@ type FreeFit struct {
 	// Contender is the contender's ID.
 	Contender string
 	// After is the victim whose commit came just before the placement: the
-	// contender did not fit before that victim's eviction, and fits in the
-	// room the commit left. "" when it fitted at the start of the pass.
+	// contender fits in the room the commit left, and did not fit before
+	// that victim's eviction (unless [EngineConfig.MaxAttemptsPerVictim]
+	// had left it untried then). "" when it fitted at the start of the
+	// pass.
 	After string
 }
 
@@ -234,12 +244,17 @@ type EngineInput struct {
 	//   - Queue: the largest ID, so any queue wins over queuetree.None (two
 	//     different queues are inconsistent data; the rule only makes the
 	//     result independent of the order).
+	// Times are compared as instants and kept in UTC, without a monotonic
+	// clock reading, whatever time zone an entry writes them in: the
+	// victims the filters see, and the outcomes' Until and Wake, are the
+	// same for any order of entries that write one instant differently.
 	Victims []Victim
 	// Contenders are the pending jobs that may use a victim's resources.
 	// Of several entries with one ID, the first in contender order (highest
 	// priority, then oldest Queued, then smallest Queue) is kept. A
 	// contender that is also nominated is dropped and reported in
-	// ContenderErrors with [ErrContenderNominated].
+	// ContenderErrors with [ErrContenderNominated]. Queued is compared as
+	// an instant and given to the filters in UTC.
 	Contenders []Contender
 }
 
@@ -266,6 +281,6 @@ type EngineResult struct {
 	// Commits counts the committed victims.
 	Commits int
 	// Wake is the earliest non-zero Until among the skipped outcomes (zero
-	// if none): when a skipped victim may become evictable.
+	// if none), in UTC: when a skipped victim may become evictable.
 	Wake time.Time
 }

@@ -4,13 +4,18 @@ package requeue
 // transactions, such as an adapter over KAI-Scheduler's or Volcano's
 // Statement (both already offer checkpoint and rollback). When the engine's
 // Model implements Transactional, the engine marks and restores the model's
-// state with these methods instead of the [Journal]: Evict and Place still
-// receive a Journal, which such a model may ignore (any undo steps it does
-// record there are run as well, before Rollback). The engine takes a
-// savepoint at the start of a pass, before each eviction and placement
-// attempt, and after each commit; on a panic in a callback it rolls back to
-// the savepoint of the last commit. ExampleTransactional shows a small
-// Statement-like model.
+// state with these methods: Evict and Place still receive a [Journal],
+// which such a model may ignore. The engine takes a savepoint at the start
+// of a pass, before each eviction and placement attempt, and after each
+// commit, and records the rollback to it as an undo step of its journal at
+// that point. A model may thus keep some changes in its own transactions
+// and record others as undo steps (say, evictions through a journaled
+// helper, placements in its Statement): one rollback of the journal undoes
+// them all in the reverse order they were made, the model's rollbacks
+// interleaved with its undo steps; within one Evict or Place call, the
+// steps it recorded are undone before the rollback to the savepoint taken
+// before the call. On a panic in a callback the engine rolls back to the
+// last commit. ExampleTransactional shows a small Statement-like model.
 //
 // Contract. Savepoint returns a mark of the current state. A mark is valid
 // from when Savepoint returns it until a rollback to a mark taken before

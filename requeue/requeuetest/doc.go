@@ -39,9 +39,11 @@
 //
 // Pick jobs so that all outcomes happen: pending jobs that fit at once,
 // ones that fit only after an eviction, and one that never fits; gangs
-// if the model places gangs. A dozen jobs on a few nodes is plenty. A
-// fixture on which, in the whole run, no Evict succeeds, no Place
-// succeeds or no Place returns false leaves part of the contract
+// if the model places gangs; for a model with hints (below), pending jobs
+// of the same shape. A dozen jobs on a few nodes is plenty. A fixture on
+// which, in the whole run, no Evict succeeds, no Place succeeds or no
+// Place returns false (or, with hints, MayFit never rules a pending job
+// out, or no two pending jobs share a shape) leaves part of the contract
 // unchecked: TestModel then returns an error that names what never
 // happened, unless [AllowUnexercised] is given.
 //
@@ -74,19 +76,45 @@
 // rollback restores the visible state but not its own idea of which jobs
 // run is caught by the next Evict or Place.
 //
+// # Hints
+//
+// The engine trusts a model's optional hints to skip work: a
+// [requeue.FitBounder] that says a job cannot fit saves a placement attempt
+// (and, for a victim, the eviction), and a [requeue.Shaper] key makes one
+// failed attempt stand for every job of the shape. A wrong hint does not
+// crash anything: the engine then evicts a victim for a contender that
+// fitted without it, or misses one that fits. When the model implements
+// them, TestModel checks them from time to time in the state the sequence
+// has reached, and reports:
+//
+//   - a MayFit that changes the state;
+//   - a MayFit that answers false for a job the model does not know, or
+//     for any job with a victim it does not know;
+//   - a MayFit that answers false for a pending job that Place, after
+//     evicting the victim (none for ""), does place, or fails with an
+//     error;
+//   - a Shape that changes the state, or returns ok for an unknown job;
+//   - two pending jobs with equal Shape keys for which Place, in the same
+//     state (as is, and after evicting a running job), returns different
+//     results, or MayFit gives different answers.
+//
 // # Models with their own transactions
 //
 // When the model implements [requeue.Transactional], each checkpoint also
-// takes a savepoint, and each rollback rolls back the journal (any undo
-// steps the model recorded there) and then the model to the savepoint. On
-// top of the checks above, TestModel reports:
+// takes a savepoint, and, as the engine does, records the rollback to it
+// as an undo step of the journal right after the checkpoint: one rollback
+// of the journal undoes the steps the model recorded there and rolls the
+// model back to its savepoints, newest first, in the reverse order of the
+// changes. So a model may keep some changes in its own transactions and
+// record others in the journal (evictions in one, placements in the
+// other). On top of the checks above, TestModel reports:
 //
 //   - a Rollback of a valid savepoint that fails or does not restore the
 //     state it marked; nested savepoints are rolled back to in any order;
 //   - a Rollback of a savepoint that a rollback to an older one
 //     invalidated, if it fails but changes the state, or succeeds but
 //     leaves a state other than the one the savepoint marked (the kit
-//     tries these while the journal holds no steps);
+//     tries these while the journal holds no undo steps of the model);
 //   - a Rollback of a value that Savepoint never returned (far from all
 //     the values it did return) that fails but changes the state.
 //
@@ -127,9 +155,10 @@
 // operations; each operation renders the state once or twice, which
 // dominates the cost (the kit's own bookkeeping is O(1) amortised per
 // operation). A default run on the reference [requeue.Cluster] with nine
-// jobs on three nodes took 90 to 190 ms on a shared two-core machine, 95%
-// of it in rendering fmt.Sprint(Snapshot()); on a model whose state
-// renders as one short line (the toy of the kit's own tests), 13 to 26 ms:
+// jobs on three nodes, its hints checked too, took 86 to 119 ms on a
+// shared two-core machine, about 90% of it in rendering
+// fmt.Sprint(Snapshot()) (CPU profile); on a model whose state renders as
+// one short line (the toy of the kit's own tests), 11 to 14 ms:
 //
 //	go test ./requeue/requeuetest -run '^$' -bench BenchmarkTestModel -benchmem -count 5
 //

@@ -8,7 +8,8 @@ import (
 )
 
 // newExampleCluster returns a fresh model: two 8-GPU nodes, two running
-// jobs and two pending ones. Every call returns the same state.
+// jobs and three pending ones, two of them of the same shape (the kit
+// checks the Cluster's Shape on them). Every call returns the same state.
 func newExampleCluster() *requeue.Cluster {
 	c, err := requeue.NewCluster([]requeue.Node{
 		{Name: "node-a", Capacity: requeue.Resources{GPU: 8}},
@@ -26,6 +27,7 @@ func newExampleCluster() *requeue.Cluster {
 		{"batch", []int64{2}, true},
 		{"serve", []int64{4, 4}, false},
 		{"notebook", []int64{1}, false},
+		{"notebook-2", []int64{1}, false},
 	} {
 		var tasks []requeue.Resources
 		for _, g := range j.gpus {
@@ -50,8 +52,8 @@ func ExampleTestModel() {
 	err := requeuetest.TestModel(
 		newExampleCluster,
 		func(c *requeue.Cluster) string { return fmt.Sprint(c.Snapshot()) },
-		[]string{"train", "batch"},    // running
-		[]string{"serve", "notebook"}, // pending
+		[]string{"train", "batch"},                  // running
+		[]string{"serve", "notebook", "notebook-2"}, // pending
 	)
 	fmt.Println("reference Cluster:", err)
 	// Output:
@@ -82,31 +84,21 @@ func ExampleTestModel_forgottenUndo() {
 		func() *tally { return &tally{Cluster: newExampleCluster()} },
 		func(t *tally) string { return fmt.Sprintf("evictions=%d %v", t.evictions, t.Snapshot()) },
 		[]string{"train", "batch"},
-		[]string{"serve", "notebook"},
+		[]string{"serve", "notebook", "notebook-2"},
 	)
 	fmt.Println(err)
 	// Output:
-	// requeuetest: rollback to #3 did not restore the state: a change was not recorded, or an undo step is wrong
-	// seed 1, sequence 0, step 11 (replay with requeuetest.Seed(1))
+	// requeuetest: undoing Evict("train") did not restore the state: a change was not recorded, or an undo step is wrong
+	// seed 1, sequence 0, step 4 (replay with requeuetest.Seed(1))
 	// want state:
-	//     evictions=0 {map[node-a:cpu=0m mem=0 gpu=0 node-b:cpu=0m mem=0 gpu=2] map[batch:[node-b] notebook:[] serve:[ ] train:[node-a node-a node-b]]}
+	//     evictions=0 {map[node-a:cpu=0m mem=0 gpu=0 node-b:cpu=0m mem=0 gpu=2] map[batch:[node-b] notebook:[] notebook-2:[] serve:[ ] train:[node-a node-a node-b]]}
 	// got state:
-	//     evictions=2 {map[node-a:cpu=0m mem=0 gpu=0 node-b:cpu=0m mem=0 gpu=2] map[batch:[node-b] notebook:[] serve:[ ] train:[node-a node-a node-b]]}
+	//     evictions=1 {map[node-a:cpu=0m mem=0 gpu=0 node-b:cpu=0m mem=0 gpu=2] map[batch:[node-b] notebook:[] notebook-2:[] serve:[ ] train:[node-a node-a node-b]]}
 	// operations:
 	//     1. checkpoint #0
-	//     2. checkpoint #1
-	//     3. Evict("serve") [pending job] = requeue: evict: job "serve" is not running
-	//     4. rollback to #0
-	//     5. checkpoint #2
-	//     6. Place("batch") [running job] = false, requeue: place: job "batch" is already running
-	//     7. Evict("requeuetest-unknown") [unknown job] = requeue: evict: unknown job "requeuetest-unknown"
-	//     8. checkpoint #3
-	//     9. attempt from #3
-	//    10. Evict("batch") [running job] = <nil>
-	//    11. Place("notebook") [pending job] = true, <nil>
-	//    12. Place("serve") [pending job] = false, <nil>
-	//    13. Evict("notebook") [running job] = <nil>
-	//    14. Place("notebook") [pending job] = true, <nil>
-	//    15. Place("notebook") [running job] = false, requeue: place: job "notebook" is already running
-	//    16. rollback to #3
+	//     2. Evict("serve") [pending job] = requeue: evict: job "serve" is not running
+	//     3. checkpoint #1
+	//     4. checkpoint #2
+	//     5. Evict("train") [running job] = <nil>
+	//     6. rollback to before Evict("train")
 }

@@ -126,6 +126,13 @@ func TestModel[M requeue.Model](newModel func() M, state func(M) string, running
 		return fmt.Errorf("requeuetest: %v", err)
 	}
 	var cov coverage
+	if err := safely(func() {
+		m := newModel()
+		_, cov.bound = any(m).(requeue.FitBounder)
+		_, cov.shaper = any(m).(requeue.Shaper)
+	}); err != nil {
+		return fmt.Errorf("requeuetest: %v", err)
+	}
 	for seq := range cfg.sequences {
 		r := &sequence[M]{
 			cov:     &cov,
@@ -159,10 +166,20 @@ func TestModel[M requeue.Model](newModel func() M, state func(M) string, running
 // parts of the contract a fixture could leave unchecked.
 type coverage struct {
 	evicted, placed, noFit int
+	// For models with hints: whether the model has them, and how often
+	// MayFit ruled a pending job out and two pending jobs shared a shape.
+	bound, shaper           bool
+	mayFitFalse, sameShapes int
 }
 
 func (c *coverage) missing() []string {
 	var m []string
+	if c.bound && c.mayFitFalse == 0 {
+		m = append(m, "a MayFit that rules a pending job out")
+	}
+	if c.shaper && c.sameShapes == 0 {
+		m = append(m, "two pending jobs with equal Shape keys")
+	}
 	if c.evicted == 0 {
 		m = append(m, "a successful Evict")
 	}
@@ -185,6 +202,12 @@ func (c *coverage) hint() string {
 	}
 	if c.noFit == 0 {
 		h = append(h, "list a pending job that does not fit")
+	}
+	if c.bound && c.mayFitFalse == 0 {
+		h = append(h, "list a pending job the model's MayFit can rule out")
+	}
+	if c.shaper && c.sameShapes == 0 {
+		h = append(h, "list two pending jobs of the same shape")
 	}
 	return strings.Join(h, "; ")
 }

@@ -19,6 +19,8 @@ type sequence[M requeue.Model] struct {
 	state   func(M) string
 	m       M
 	tx      requeue.Transactional // m, when it keeps its own transactions
+	bound   requeue.FitBounder    // m, when it offers a fit bound
+	shaper  requeue.Shaper        // m, when it names shapes
 	j       requeue.Journal
 	jobs    []string
 	runs    []bool // runs[i]: jobs[i] runs, as far as the contract says
@@ -40,6 +42,13 @@ type sequence[M requeue.Model] struct {
 	issued  map[requeue.Savepoint]bool
 	top     requeue.Savepoint
 	taken   int
+	// The first Rollback error of the current journal rollback, and its
+	// savepoint.
+	txErr   error
+	txErrSp requeue.Savepoint
+	// modelEnds holds, oldest first, the journal length after each model
+	// method that recorded steps in it, for those still in it.
+	modelEnds []int
 
 	step  int
 	trace []string
@@ -88,6 +97,8 @@ func (r *sequence[M]) play(newModel func() M, fresh string) (f *Failure) {
 	}()
 	r.m = newModel()
 	r.tx, _ = any(r.m).(requeue.Transactional)
+	r.bound, _ = any(r.m).(requeue.FitBounder)
+	r.shaper, _ = any(r.m).(requeue.Shaper)
 	if got := r.state(r.m); got != fresh {
 		r.failState("a fresh model is not in the state of the first one", fresh, got)
 		return r.fail
@@ -105,6 +116,10 @@ func (r *sequence[M]) play(newModel func() M, fresh string) (f *Failure) {
 }
 
 func (r *sequence[M]) randomOp() {
+	if (r.bound != nil || r.shaper != nil) && r.rng.IntN(8) == 0 {
+		r.hints()
+		return
+	}
 	n := r.rng.IntN(100)
 	switch {
 	case n < 22:
@@ -196,8 +211,38 @@ func (r *sequence[M]) newMark() mark {
 		mk.at = len(r.saves)
 		r.push(save{sp: mk.sp, n: r.taken, state: mk.state, runs: mk.runs})
 		r.taken++
+		// As the engine does: the rollback to the savepoint is an undo step
+		// of the journal, right after the checkpoint, so that one journal
+		// rollback undoes the model's undo steps and its own transactions
+		// in the reverse order of the changes.
+		r.j.RecordUndoer((*txUndo[M])(r), int64(mk.sp), 0)
 	}
 	return mk
+}
+
+// txUndo is the undo step that rolls a Transactional model back to a
+// savepoint; it keeps the first error for restore to report. It skips a
+// savepoint the kit no longer counts as valid: one that a rollback the
+// model accepted to an invalidated savepoint (rollbackStale) invalidated,
+// whose step is still in the journal.
+type txUndo[M requeue.Model] sequence[M]
+
+func (u *txUndo[M]) Undo(sp, _ int64) {
+	r := (*sequence[M])(u)
+	if r.onStack[requeue.Savepoint(sp)] == 0 {
+		return
+	}
+	if err := r.tx.Rollback(requeue.Savepoint(sp)); err != nil && r.txErr == nil {
+		r.txErr, r.txErrSp = err, requeue.Savepoint(sp)
+	}
+}
+
+// noteSteps records that a model method, called when the journal held
+// before steps, recorded steps of its own in it.
+func (r *sequence[M]) noteSteps(before int) {
+	if n := r.j.Len(); n > before {
+		r.modelEnds = append(r.modelEnds, n)
+	}
 }
 
 // push adds a savepoint the model just returned to the valid ones.
@@ -252,14 +297,21 @@ func (r *sequence[M]) checkpoint() {
 // to mk, and checks that the state is mk's. what describes the rollback
 // for a failure. It reports whether the sequence can go on.
 func (r *sequence[M]) restore(mk mark, what string) bool {
+	r.txErr = nil
 	if err := r.j.Rollback(mk.cp); err != nil {
 		return r.failf("%s: Journal.Rollback = %v: the model committed or rolled back the journal it was given", what, err)
 	}
+	for len(r.modelEnds) > 0 && r.modelEnds[len(r.modelEnds)-1] > r.j.Len() {
+		r.modelEnds = r.modelEnds[:len(r.modelEnds)-1]
+	}
 	if r.tx != nil {
-		if err := r.tx.Rollback(mk.sp); err != nil {
-			return r.failf("%s: Rollback(%d) of a valid savepoint = %v", what, mk.sp, err)
+		if r.txErr != nil {
+			return r.failf("%s: Rollback(%d) of a valid savepoint = %v", what, r.txErrSp, r.txErr)
 		}
 		r.invalidate(mk.at + 1)
+		// mk stays valid: record its rollback step again, for the next
+		// rollback to it.
+		r.j.RecordUndoer((*txUndo[M])(r), int64(mk.sp), 0)
 	}
 	copy(r.runs, mk.runs)
 	if got := r.state(r.m); got != mk.state {
@@ -295,7 +347,9 @@ func (r *sequence[M]) journalIntact(op string, mk mark) bool {
 func (r *sequence[M]) evict(want string) {
 	id, i, kind := r.pick(want)
 	mk := r.newMark()
+	before := r.j.Len()
 	err := r.m.Evict(&r.j, id)
+	r.noteSteps(before)
 	op := fmt.Sprintf("Evict(%q)", id)
 	r.logf("%s [%s job] = %v", op, kind, err)
 	if !r.journalIntact(op, mk) {
@@ -325,7 +379,9 @@ func (r *sequence[M]) evict(want string) {
 func (r *sequence[M]) place(want string) bool {
 	id, i, kind := r.pick(want)
 	mk := r.newMark()
+	before := r.j.Len()
 	ok, err := r.m.Place(&r.j, id)
+	r.noteSteps(before)
 	op := fmt.Sprintf("Place(%q)", id)
 	r.logf("%s [%s job] = %v, %v", op, kind, ok, err)
 	if !r.journalIntact(op, mk) {
@@ -378,6 +434,7 @@ func (r *sequence[M]) commit() {
 		return
 	}
 	r.frames = r.frames[:0]
+	r.modelEnds = r.modelEnds[:0]
 	// The changes recorded in the journal are kept for good: no savepoint
 	// taken before the commit can restore the state it marked (a model may
 	// keep part of its state in the journal), and the engine never rolls
@@ -414,10 +471,11 @@ func (r *sequence[M]) attempt() {
 // and no change), or accept it and restore exactly the state it marked,
 // which then counts as a rollback to it: the savepoints taken after it are
 // invalid. With StrictSavepoints it must refuse. Only probed while the
-// journal holds no steps: after a rollback the model accepted, steps
-// recorded since the valid savepoints would no longer fit the state.
+// journal holds no steps of the model's own (only the kit's rollbacks to
+// savepoints): after a rollback the model accepted, such steps would no
+// longer fit the state.
 func (r *sequence[M]) rollbackStale() {
-	if len(r.stale) == 0 || r.j.Len() > 0 {
+	if len(r.stale) == 0 || len(r.modelEnds) > 0 {
 		r.rollbackUnknown()
 		return
 	}

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/tenurepolicy/tenure/requeue"
+	"github.com/tenurepolicy/tenure/requeue/requeuetest"
 )
 
 // logToy is a Transactional toy that keeps an undo log, as a scheduler's
@@ -215,5 +216,71 @@ func TestJournalCheckpointsAtOnePosition(t *testing.T) {
 	}
 	if err := j.Rollback(b); err != nil || j.Len() != 1 {
 		t.Errorf("Rollback(b) = %v, Len %d; want nil, 1", err, j.Len())
+	}
+}
+
+// hybridCluster is a Transactional model over the reference Cluster that
+// keeps one kind of change in its own transactions (a journal of its own
+// with a stack of savepoints) and records the other in the journal it is
+// given: evictions own and placements journaled, or the reverse.
+type hybridCluster struct {
+	*requeue.Cluster
+	placementsOwn bool
+	own           requeue.Journal
+	marks         []hybridMark
+	next          requeue.Savepoint
+}
+
+type hybridMark struct {
+	sp requeue.Savepoint
+	cp requeue.Checkpoint
+}
+
+func (h *hybridCluster) Evict(j *requeue.Journal, id string) error {
+	if !h.placementsOwn {
+		j = &h.own
+	}
+	return h.Cluster.Evict(j, id)
+}
+
+func (h *hybridCluster) Place(j *requeue.Journal, id string) (bool, error) {
+	if h.placementsOwn {
+		j = &h.own
+	}
+	return h.Cluster.Place(j, id)
+}
+
+func (h *hybridCluster) Savepoint() requeue.Savepoint {
+	h.next++
+	h.marks = append(h.marks, hybridMark{h.next, h.own.Checkpoint()})
+	return h.next
+}
+
+func (h *hybridCluster) Rollback(sp requeue.Savepoint) error {
+	for i := len(h.marks) - 1; i >= 0; i-- {
+		if h.marks[i].sp == sp {
+			if err := h.own.Rollback(h.marks[i].cp); err != nil {
+				return err
+			}
+			h.marks = h.marks[:i+1]
+			return nil
+		}
+	}
+	return fmt.Errorf("hybrid: unknown savepoint %d", sp)
+}
+
+// TestHybridModelsPass: a model that keeps part of its changes in its own
+// transactions and records the rest in the journal is restored in the
+// reverse order of its changes, whichever part is which, as the engine
+// restores it.
+func TestHybridModelsPass(t *testing.T) {
+	for _, placementsOwn := range []bool{false, true} {
+		for seed := uint64(1); seed <= 3; seed++ {
+			err := requeuetest.TestModel(func() *hybridCluster { return &hybridCluster{Cluster: testCluster(), placementsOwn: placementsOwn} },
+				func(h *hybridCluster) string { return clusterState(h.Cluster) }, clusterRunning, clusterPending, requeuetest.Seed(seed))
+			if err != nil {
+				t.Errorf("placements in own transactions %v, seed %d: %v", placementsOwn, seed, err)
+			}
+		}
 	}
 }
