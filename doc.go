@@ -17,14 +17,17 @@
 //	runtime      one duration grammar; the min-runtime Resolver
 //	eligibility  decisions about one job or scenario: min-runtime victim
 //	             filter, elastic MinAvailable validator, expected-runtime
-//	             nominator, time-based same-priority preemption
+//	             nominator, time-based same-priority preemption; the one
+//	             vocabulary (Decision, Reason, Observer, Counter, Earliest)
 //	requeue      Journal (checkpoint/rollback), transactional requeue Engine,
 //	             reference resource model, Backoff, queue order
+//	requeue/requeuetest  conformance kit for an embedder's requeue.Model
 //	examples     quickstart; simulate, a trace-driven what-if simulator
 //
-// Imports point down only: queuetree and clock import nothing of tenure's;
-// runtime imports queuetree; eligibility imports runtime; requeue imports
-// eligibility.
+// This package composes them ([Config], [Policy], [Cycle]). Imports point
+// down only: queuetree and clock import nothing of tenure's; runtime imports
+// queuetree; eligibility imports runtime; requeue imports eligibility; this
+// package imports them all.
 //
 // # One scheduling cycle
 //
