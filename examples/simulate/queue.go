@@ -57,15 +57,7 @@ func (q *pendingQueues) push(id int32) {
 		q.nonEmpty = append(q.nonEmpty, bi)
 	}
 	b.jobs = append(b.jobs, id)
-	h := b.jobs
-	for i := len(h) - 1; i > 0; {
-		p := (i - 1) / 2
-		if !q.less(h[i], h[p]) {
-			break
-		}
-		h[i], h[p] = h[p], h[i]
-		i = p
-	}
+	siftUp(b.jobs, len(b.jobs)-1, q.less)
 }
 
 // head returns the first job of bucket b (which is not empty).
@@ -73,25 +65,7 @@ func (q *pendingQueues) head(b int32) int32 { return q.buckets[b].jobs[0] }
 
 // removeHead removes the first job of bucket b. O(log n).
 func (q *pendingQueues) removeHead(b int32) {
-	h := q.buckets[b].jobs
-	last := len(h) - 1
-	h[0] = h[last]
-	h = h[:last]
-	for i := 0; ; {
-		l := 2*i + 1
-		if l >= len(h) {
-			break
-		}
-		m := l
-		if r := l + 1; r < len(h) && q.less(h[r], h[l]) {
-			m = r
-		}
-		if !q.less(h[m], h[i]) {
-			break
-		}
-		h[i], h[m] = h[m], h[i]
-		i = m
-	}
+	_, h := popMin(q.buckets[b].jobs, q.less)
 	q.buckets[b].jobs = h
 	if len(h) == 0 {
 		// Out of the non-empty list: the last one takes its place.
@@ -114,38 +88,12 @@ func (q *pendingQueues) beginCycle() {
 	}
 }
 
-func (q *pendingQueues) mergeLess(i, j int) bool {
-	return q.less(q.head(q.merge[i]), q.head(q.merge[j]))
-}
+// bucketBefore orders buckets by their first jobs.
+func (q *pendingQueues) bucketBefore(a, b int32) bool { return q.less(q.head(a), q.head(b)) }
 
-func (q *pendingQueues) down(i int) {
-	for {
-		l := 2*i + 1
-		if l >= len(q.merge) {
-			return
-		}
-		m := l
-		if r := l + 1; r < len(q.merge) && q.mergeLess(r, l) {
-			m = r
-		}
-		if !q.mergeLess(m, i) {
-			return
-		}
-		q.merge[i], q.merge[m] = q.merge[m], q.merge[i]
-		i = m
-	}
-}
+func (q *pendingQueues) down(i int) { siftDown(q.merge, i, q.bucketBefore) }
 
-func (q *pendingQueues) up(i int) {
-	for i > 0 {
-		p := (i - 1) / 2
-		if !q.mergeLess(i, p) {
-			return
-		}
-		q.merge[i], q.merge[p] = q.merge[p], q.merge[i]
-		i = p
-	}
-}
+func (q *pendingQueues) up(i int) { siftUp(q.merge, i, q.bucketBefore) }
 
 // nextBucket takes the bucket whose first job comes next in queue order out
 // of the cycle's merge. The caller either places that job (popHead puts

@@ -297,7 +297,7 @@ type victimHeap struct {
 	xs []int32
 }
 
-func (h *victimHeap) less(a, b int) bool { return h.r.victimCompare(h.xs[a], h.xs[b]) < 0 }
+func (h *victimHeap) before(a, b int32) bool { return h.r.victimCompare(a, b) < 0 }
 
 func (h *victimHeap) init() {
 	for i := len(h.xs)/2 - 1; i >= 0; i-- {
@@ -305,42 +305,16 @@ func (h *victimHeap) init() {
 	}
 }
 
-func (h *victimHeap) down(i int) {
-	for {
-		l := 2*i + 1
-		if l >= len(h.xs) {
-			return
-		}
-		m := l
-		if r := l + 1; r < len(h.xs) && h.less(r, l) {
-			m = r
-		}
-		if !h.less(m, i) {
-			return
-		}
-		h.xs[i], h.xs[m] = h.xs[m], h.xs[i]
-		i = m
-	}
-}
+func (h *victimHeap) down(i int) { siftDown(h.xs, i, h.before) }
 
 func (h *victimHeap) push(x int32) {
 	h.xs = append(h.xs, x)
-	for i := len(h.xs) - 1; i > 0; {
-		p := (i - 1) / 2
-		if !h.less(i, p) {
-			break
-		}
-		h.xs[i], h.xs[p] = h.xs[p], h.xs[i]
-		i = p
-	}
+	siftUp(h.xs, len(h.xs)-1, h.before)
 }
 
 func (h *victimHeap) pop() int32 {
-	x := h.xs[0]
-	last := len(h.xs) - 1
-	h.xs[0] = h.xs[last]
-	h.xs = h.xs[:last]
-	h.down(0)
+	x, rest := popMin(h.xs, h.before)
+	h.xs = rest
 	return x
 }
 
@@ -641,41 +615,17 @@ type timer struct {
 
 type timerHeap []timer
 
+// timerBefore orders timers by instant, then job.
+func timerBefore(a, b timer) bool { return a.t < b.t || a.t == b.t && a.job < b.job }
+
 func (h *timerHeap) push(x timer) {
 	*h = append(*h, x)
-	a := *h
-	for i := len(a) - 1; i > 0; {
-		p := (i - 1) / 2
-		if a[p].t < a[i].t || a[p].t == a[i].t && a[p].job <= a[i].job {
-			break
-		}
-		a[i], a[p] = a[p], a[i]
-		i = p
-	}
+	siftUp(*h, len(*h)-1, timerBefore)
 }
 
 func (h *timerHeap) pop() timer {
-	a := *h
-	top := a[0]
-	last := len(a) - 1
-	a[0] = a[last]
-	a = a[:last]
-	for i := 0; ; {
-		l := 2*i + 1
-		if l >= len(a) {
-			break
-		}
-		m := l
-		if r := l + 1; r < len(a) && (a[r].t < a[l].t || a[r].t == a[l].t && a[r].job < a[l].job) {
-			m = r
-		}
-		if a[i].t < a[m].t || a[i].t == a[m].t && a[i].job <= a[m].job {
-			break
-		}
-		a[i], a[m] = a[m], a[i]
-		i = m
-	}
-	*h = a
+	top, rest := popMin(*h, timerBefore)
+	*h = rest
 	return top
 }
 

@@ -54,43 +54,16 @@ func (a *event) before(b *event) bool {
 // nothing once grown).
 type eventHeap []event
 
+func eventBefore(a, b event) bool { return a.before(&b) }
+
 func (h *eventHeap) push(e event) {
 	*h = append(*h, e)
-	a := *h
-	i := len(a) - 1
-	for i > 0 {
-		p := (i - 1) / 2
-		if !a[i].before(&a[p]) {
-			break
-		}
-		a[i], a[p] = a[p], a[i]
-		i = p
-	}
+	siftUp(*h, len(*h)-1, eventBefore)
 }
 
 func (h *eventHeap) pop() event {
-	a := *h
-	top := a[0]
-	last := len(a) - 1
-	a[0] = a[last]
-	a = a[:last]
-	i := 0
-	for {
-		l := 2*i + 1
-		if l >= len(a) {
-			break
-		}
-		m := l
-		if r := l + 1; r < len(a) && a[r].before(&a[l]) {
-			m = r
-		}
-		if !a[m].before(&a[i]) {
-			break
-		}
-		a[i], a[m] = a[m], a[i]
-		i = m
-	}
-	*h = a
+	top, rest := popMin(*h, eventBefore)
+	*h = rest
 	return top
 }
 
