@@ -9,13 +9,14 @@ import (
 	"github.com/tenurepolicy/tenure/clock/clocktest"
 	"github.com/tenurepolicy/tenure/eligibility"
 	"github.com/tenurepolicy/tenure/requeue"
+	"github.com/tenurepolicy/tenure/requeue/cluster"
 	"github.com/tenurepolicy/tenure/runtime"
 )
 
 // ExamplePolicy is the README's embedding section: one Config, validated at
 // once; one Begin per scheduling cycle (one clock read); the min-runtime
 // check of a reclaim; the requeue half of the cycle against the scheduler's
-// own state (here the reference requeue.Cluster); and the instant to wake
+// own state (here the reference cluster.Model); and the instant to wake
 // up. README_test.go fails if the README's code block and this body drift.
 func ExamplePolicy() {
 	var metrics eligibility.Counter // or your own eligibility.Observer
@@ -54,15 +55,15 @@ func ExamplePolicy() {
 
 	// Requeue: nominate over-runners; the engine virtually evicts each and
 	// tries strictly higher-priority pending work, committing or rolling back.
-	model, err := requeue.NewCluster([]requeue.Node{{Name: "n1", Capacity: requeue.Resources{GPU: 8}}})
+	model, err := cluster.New([]cluster.Node{{Name: "n1", Capacity: cluster.Resources{GPU: 8}}})
 	if err != nil {
 		log.Fatal(err)
 	}
-	for _, j := range []requeue.ClusterJob{
-		{ID: "train", Tasks: []requeue.Resources{{GPU: 4}}},
-		{ID: "notebook", Tasks: []requeue.Resources{{GPU: 4}}},
-		{ID: "serve", Tasks: []requeue.Resources{{GPU: 4}}},
-		{ID: "batch", Tasks: []requeue.Resources{{GPU: 4}}},
+	for _, j := range []cluster.Job{
+		{ID: "train", Tasks: []cluster.Resources{{GPU: 4}}},
+		{ID: "notebook", Tasks: []cluster.Resources{{GPU: 4}}},
+		{ID: "serve", Tasks: []cluster.Resources{{GPU: 4}}},
+		{ID: "batch", Tasks: []cluster.Resources{{GPU: 4}}},
 	} {
 		if err := model.AddJob(nil, j); err != nil {
 			log.Fatal(err)

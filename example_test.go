@@ -10,6 +10,7 @@ import (
 	"github.com/tenurepolicy/tenure/eligibility"
 	"github.com/tenurepolicy/tenure/queuetree"
 	"github.com/tenurepolicy/tenure/requeue"
+	"github.com/tenurepolicy/tenure/requeue/cluster"
 	"github.com/tenurepolicy/tenure/runtime"
 )
 
@@ -54,18 +55,18 @@ func Example() {
 	in.AddNominations(noms.Nominations)
 	in.Contenders = []requeue.Contender{{ID: "serve", Priority: 9, Queue: prod, Queued: now.Add(-time.Minute)}}
 
-	cluster, err := requeue.NewCluster([]requeue.Node{{Name: "n1", Capacity: requeue.Resources{GPU: 8}}})
+	model, err := cluster.New([]cluster.Node{{Name: "n1", Capacity: cluster.Resources{GPU: 8}}})
 	must(err)
-	must(cluster.AddJob(nil, requeue.ClusterJob{ID: "train", Tasks: []requeue.Resources{{GPU: 8}}}))
-	_, err = cluster.Place(nil, "train")
+	must(model.AddJob(nil, cluster.Job{ID: "train", Tasks: []cluster.Resources{{GPU: 8}}}))
+	_, err = model.Place(nil, "train")
 	must(err)
-	must(cluster.AddJob(nil, requeue.ClusterJob{ID: "serve", Tasks: []requeue.Resources{{GPU: 4}}}))
+	must(model.AddJob(nil, cluster.Job{ID: "serve", Tasks: []cluster.Resources{{GPU: 4}}}))
 
 	// Without the min-runtime filter the engine would requeue protected jobs.
 	engine, err := requeue.NewEngine(requeue.EngineConfig{DefaultDelay: 30 * time.Minute,
 		Filters: []requeue.VictimFilter{requeue.VictimMinRuntimeFilter{Filter: &filter}}})
 	must(err)
-	res, err := engine.Run(now, in, cluster) // your scheduler's state implements requeue.Model
+	res, err := engine.Run(now, in, model) // your scheduler's state implements requeue.Model
 	must(err)
 	for _, o := range res.Outcomes {
 		// The engine already applied the change to its model; the embedder

@@ -13,6 +13,7 @@ import (
 	"github.com/tenurepolicy/tenure/eligibility"
 	"github.com/tenurepolicy/tenure/queuetree"
 	"github.com/tenurepolicy/tenure/requeue"
+	"github.com/tenurepolicy/tenure/requeue/cluster"
 	"github.com/tenurepolicy/tenure/runtime"
 )
 
@@ -70,13 +71,13 @@ func TestZeroConfigIsSafe(t *testing.T) {
 
 // protectedCluster: one 8-GPU node running "v" (4 GPUs), a pending 8-GPU
 // job "hi" that fits only if v goes.
-func protectedCluster(t *testing.T) *requeue.Cluster {
+func protectedCluster(t *testing.T) *cluster.Model {
 	t.Helper()
-	c, err := requeue.NewCluster([]requeue.Node{{Name: "n", Capacity: requeue.Resources{GPU: 8}}})
+	c, err := cluster.New([]cluster.Node{{Name: "n", Capacity: cluster.Resources{GPU: 8}}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, j := range []requeue.ClusterJob{{ID: "v", Tasks: []requeue.Resources{{GPU: 8}}}, {ID: "hi", Tasks: []requeue.Resources{{GPU: 8}}}} {
+	for _, j := range []cluster.Job{{ID: "v", Tasks: []cluster.Resources{{GPU: 8}}}, {ID: "hi", Tasks: []cluster.Resources{{GPU: 8}}}} {
 		if err := c.AddJob(nil, j); err != nil {
 			t.Fatal(err)
 		}
@@ -335,12 +336,12 @@ func TestCycleWakeSilentAndDeferred(t *testing.T) {
 		return eligibility.Job{ID: id, Priority: 1, Preemptible: true, Running: true, Start: t0.Add(-2 * time.Hour),
 			Annotations: map[string]string{eligibility.AnnotationExpectedRuntime: "1h"}}
 	}
-	model, err := requeue.NewCluster([]requeue.Node{{Name: "n1", Capacity: requeue.Resources{GPU: 8}}, {Name: "n2", Capacity: requeue.Resources{GPU: 8}}})
+	model, err := cluster.New([]cluster.Node{{Name: "n1", Capacity: cluster.Resources{GPU: 8}}, {Name: "n2", Capacity: cluster.Resources{GPU: 8}}})
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, j := range []string{"a", "b", "x", "y"} {
-		if err := model.AddJob(nil, requeue.ClusterJob{ID: j, Tasks: []requeue.Resources{{GPU: 8}}}); err != nil {
+		if err := model.AddJob(nil, cluster.Job{ID: j, Tasks: []cluster.Resources{{GPU: 8}}}); err != nil {
 			t.Fatal(err)
 		}
 	}

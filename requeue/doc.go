@@ -7,7 +7,7 @@
 // interface, and then performs what the result says: evict the committed
 // victims and write their not-before annotation. The engine's transactions
 // rest on a [Journal], an undo log, or on the model's own transactions
-// ([Transactional]); [Cluster] is a ready-made in-memory Model. Independently, a job evicted because it did not become ready in
+// ([Transactional]); package requeue/cluster holds a ready-made in-memory Model. Independently, a job evicted because it did not become ready in
 // time waits out an exponential backoff ([BackoffConfig], [RequeueState]),
 // and pending jobs are admitted in [QueueOrder].
 //
@@ -82,7 +82,7 @@
 // preemption.
 //
 // A pass stays cheap when the model helps through two optional
-// interfaces, both implemented by [Cluster]: a [Shaper] names
+// interfaces, both implemented by cluster.Model: a [Shaper] names
 // interchangeable pending jobs, so that a contender that does not fit
 // stands for its whole shape until the state changes, and a [FitBounder]
 // rules hopeless attempts (and hopeless victims) out before any
@@ -116,7 +116,7 @@
 //   - MaxVictims bounds the evictions (commits) of a pass (0: no bound);
 //     MaxAttempts and MaxChecks bound its work (0: the default).
 //
-// # Model, Journal and the reference Cluster
+// # Model, Journal and the reference model (package cluster)
 //
 // A [Model] evicts a job virtually and tries to place a job as a gang,
 // recording an undo step in the engine's [Journal] for every change it
@@ -143,19 +143,9 @@
 // works again at once. An undo step that calls Rollback or Commit on its
 // own journal is refused with [ErrRollingBack] instead of recursing.
 //
-// [Cluster] is tenure's in-memory Model, used by the tests, the examples
-// and the simulator: nodes with [Resources] vectors (millicores, bytes,
-// GPUs), jobs ([ClusterJob]) whose tasks request vectors with a gang
-// minimum, and deterministic first-fit placement (nodes in the order given)
-// backed by a segment tree of free vectors: a placement attempt typically
-// costs O(tasks · log nodes) and allocates nothing; a request that fits no
-// node of a fragmented cluster costs O(nodes) once, and is then answered
-// from the nodes freed since (see [Cluster]). Every mutation takes an optional journal; [Cluster.Snapshot] and
-// [ClusterSnapshot.Equal] compare states in tests. Its memory follows the
-// jobs registered now: a removed job's storage is reused at once, the
-// storage shrinks when most jobs leave, and [Cluster.Clone] costs
-// O(nodes + jobs + tasks) whatever the cluster's history. [Cluster.Shape]
-// and [Cluster.MayFit] are its [Shaper] and [FitBounder].
+// Package [github.com/tenurepolicy/tenure/requeue/cluster] is tenure's
+// in-memory reference Model (nodes with resource vectors, first-fit gang
+// placement, journaled), used by the tests, the examples and the simulator.
 //
 // Package [github.com/tenurepolicy/tenure/requeue/requeuetest] checks an
 // embedder's own Model against this contract: a test gives it a
@@ -279,7 +269,7 @@
 //
 // # Concurrency
 //
-// [Journal], [Engine] and [Cluster] hold state and belong to one goroutine,
+// [Journal], [Engine] and cluster.Model hold state and belong to one goroutine,
 // like the scheduling cycle that drives them. [BackoffConfig],
 // [RequeueState] and [QueueOrder] are plain values, safe to share.
 // An [eligibility.Counter] is safe for concurrent use.

@@ -16,7 +16,7 @@ import (
 // examinations, and DefaultMaxAttemptsPerVictim failed attempts for one
 // victim.
 //
-// On the reference [Cluster], measured in the engine's benchmarks on a
+// On the reference cluster.Model, measured in the engine's benchmarks on a
 // shared two-core machine, an attempt costs 0.1 to 0.5 µs, fragmented
 // clusters included (a request that fits no node is searched for in
 // O(nodes) once, then answered from the nodes freed since: 0.2 µs per

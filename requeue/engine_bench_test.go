@@ -1,11 +1,13 @@
-package requeue
+package requeue_test
 
 import (
 	"fmt"
 	"math/rand/v2"
-	"slices"
 	"testing"
 	"time"
+
+	"github.com/tenurepolicy/tenure/requeue"
+	"github.com/tenurepolicy/tenure/requeue/cluster"
 )
 
 // benchWorld builds a 1,000-nomination pass: 500 nodes (64 cores, 512 GiB, 8 GPUs),
@@ -13,31 +15,31 @@ import (
 // nominator for 200 of them), other running jobs filling the cluster, and
 // 100 pending higher-priority contenders (gangs of 1-4 tasks of 1-8 GPUs).
 // 10% of the victims are in cooldown and 10% protected by a filter.
-func benchWorld(tb testing.TB) (*Cluster, EngineInput, EngineConfig, time.Time) {
+func benchWorld(tb testing.TB) (*cluster.Model, requeue.EngineInput, requeue.EngineConfig, time.Time) {
 	tb.Helper()
 	rng := rand.New(rand.NewPCG(1, 2))
 	now := t0.Add(24 * time.Hour)
-	var nodes []Node
+	var nodes []cluster.Node
 	for i := range 500 {
-		nodes = append(nodes, Node{Name: fmt.Sprintf("node-%03d", i), Capacity: Resources{MilliCPU: 64000, Memory: 512 << 30, GPU: 8}})
+		nodes = append(nodes, cluster.Node{Name: fmt.Sprintf("node-%03d", i), Capacity: cluster.Resources{MilliCPU: 64000, Memory: 512 << 30, GPU: 8}})
 	}
-	c, err := NewCluster(nodes)
+	c, err := cluster.New(nodes)
 	if err != nil {
 		tb.Fatal(err)
 	}
-	var in EngineInput
+	var in requeue.EngineInput
 	protected := denyFilter{}
 	for i := 0; len(in.Victims) < 1000; i++ {
 		id := fmt.Sprintf("victim-%04d", i)
 		g := 1 + rng.Int64N(4)
-		task := Resources{MilliCPU: 4000 * g, Memory: (32 << 30) * g, GPU: g}
-		if err := c.AddJob(nil, ClusterJob{ID: id, Tasks: []Resources{task}}); err != nil {
+		task := cluster.Resources{MilliCPU: 4000 * g, Memory: (32 << 30) * g, GPU: g}
+		if err := c.AddJob(nil, cluster.Job{ID: id, Tasks: []cluster.Resources{task}}); err != nil {
 			tb.Fatal(err)
 		}
 		if ok, _ := c.Place(nil, id); !ok {
 			tb.Fatal("benchmark cluster too small")
 		}
-		v := Victim{ID: id, Priority: int32(rng.IntN(5)), Start: now.Add(-time.Duration(2+rng.IntN(20)) * time.Hour), Expected: 2 * time.Hour}
+		v := requeue.Victim{ID: id, Priority: int32(rng.IntN(5)), Start: now.Add(-time.Duration(2+rng.IntN(20)) * time.Hour), Expected: 2 * time.Hour}
 		switch rng.IntN(10) {
 		case 0:
 			v.NotBefore = now.Add(time.Duration(1+rng.IntN(60)) * time.Minute)
@@ -47,16 +49,16 @@ func benchWorld(tb testing.TB) (*Cluster, EngineInput, EngineConfig, time.Time) 
 			v.RequeueDelay, v.HasRequeueDelay = 10*time.Minute, true
 		}
 		in.Victims = append(in.Victims, v)
-		in.Nominations = append(in.Nominations, VictimNomination{Job: id, Nominator: "expectedruntime"})
+		in.Nominations = append(in.Nominations, requeue.VictimNomination{Job: id, Nominator: "expectedruntime"})
 		if i%5 == 0 {
-			in.Nominations = append(in.Nominations, VictimNomination{Job: id, Nominator: "proportion"})
+			in.Nominations = append(in.Nominations, requeue.VictimNomination{Job: id, Nominator: "proportion"})
 		}
 	}
 	// Fill what is left with unnominated 1-GPU jobs so every contender needs
 	// an eviction.
 	for i := 0; c.TotalFree().GPU > 0; i++ {
 		id := fmt.Sprintf("filler-%04d", i)
-		if err := c.AddJob(nil, ClusterJob{ID: id, Tasks: []Resources{{MilliCPU: 1000, Memory: 8 << 30, GPU: 1}}}); err != nil {
+		if err := c.AddJob(nil, cluster.Job{ID: id, Tasks: []cluster.Resources{{MilliCPU: 1000, Memory: 8 << 30, GPU: 1}}}); err != nil {
 			tb.Fatal(err)
 		}
 		if ok, _ := c.Place(nil, id); !ok {
@@ -67,18 +69,18 @@ func benchWorld(tb testing.TB) (*Cluster, EngineInput, EngineConfig, time.Time) 
 		id := fmt.Sprintf("pending-%03d", i)
 		n := 1 + rng.IntN(4)
 		g := int64(1 << rng.IntN(4)) // 1, 2, 4, 8 GPUs per task
-		tasks := make([]Resources, n)
+		tasks := make([]cluster.Resources, n)
 		for t := range tasks {
-			tasks[t] = Resources{MilliCPU: 4000 * g, Memory: (32 << 30) * g, GPU: g}
+			tasks[t] = cluster.Resources{MilliCPU: 4000 * g, Memory: (32 << 30) * g, GPU: g}
 		}
-		if err := c.AddJob(nil, ClusterJob{ID: id, Tasks: tasks}); err != nil {
+		if err := c.AddJob(nil, cluster.Job{ID: id, Tasks: tasks}); err != nil {
 			tb.Fatal(err)
 		}
-		in.Contenders = append(in.Contenders, Contender{ID: id, Priority: int32(1 + rng.IntN(10)), Queued: now.Add(-time.Duration(rng.IntN(600)) * time.Minute)})
+		in.Contenders = append(in.Contenders, requeue.Contender{ID: id, Priority: int32(1 + rng.IntN(10)), Queued: now.Add(-time.Duration(rng.IntN(600)) * time.Minute)})
 	}
 	// Shuffle the nominations: the engine must not depend on their order.
 	rng.Shuffle(len(in.Nominations), func(i, j int) { in.Nominations[i], in.Nominations[j] = in.Nominations[j], in.Nominations[i] })
-	return c, in, EngineConfig{DefaultDelay: 30 * time.Minute, Filters: []VictimFilter{protected}}, now
+	return c, in, requeue.EngineConfig{DefaultDelay: 30 * time.Minute, Filters: []requeue.VictimFilter{protected}}, now
 }
 
 // BenchmarkEnginePass is one pass over benchWorld: journaled on the
@@ -91,18 +93,18 @@ func BenchmarkEnginePass(b *testing.B) {
 	base, in, cfg, now := benchWorld(b)
 	for _, bm := range []struct {
 		name  string
-		model func(*Cluster) Model
+		model func(*cluster.Model) requeue.Model
 	}{
-		{"journal", func(c *Cluster) Model { return c }},
-		{"journal-no-hints", func(c *Cluster) Model { return plainModel{c} }},
-		{"naive-copy", func(c *Cluster) Model { return copyModel{c} }},
+		{"journal", func(c *cluster.Model) requeue.Model { return c }},
+		{"journal-no-hints", func(c *cluster.Model) requeue.Model { return plainModel{c} }},
+		{"naive-copy", func(c *cluster.Model) requeue.Model { return copyModel{c} }},
 	} {
 		b.Run(bm.name, func(b *testing.B) {
-			e, err := NewEngine(cfg)
+			e, err := requeue.NewEngine(cfg)
 			if err != nil {
 				b.Fatal(err)
 			}
-			var res EngineResult
+			var res requeue.EngineResult
 			b.ReportAllocs()
 			b.ResetTimer()
 			for i := 0; i < b.N; i++ {
@@ -121,55 +123,36 @@ func BenchmarkEnginePass(b *testing.B) {
 }
 
 // copyModel is the naive baseline: instead of journaling each change, it
-// copies the cluster's whole mutable state (node free vectors, the
-// free-vector tree, every job's placement) before each eviction and each
-// placement attempt, and restores the copy on rollback.
-type copyModel struct{ c *Cluster }
+// copies the whole cluster before each eviction and each placement attempt,
+// and restores the copy on rollback.
+type copyModel struct{ c *cluster.Model }
 
-func (m copyModel) save(j *Journal) {
-	c := m.c
-	nodes, tree, free := slices.Clone(c.nodes), slices.Clone(c.tree), c.free
-	placed := make([]int, len(c.jobs))
-	tasks := 0
-	for i := range c.jobs {
-		placed[i] = c.jobs[i].placed
-		tasks += len(c.jobs[i].on)
-	}
-	on := make([]int32, 0, tasks)
-	for i := range c.jobs {
-		on = append(on, c.jobs[i].on...)
-	}
-	j.Record(func() {
-		c.nodes, c.tree, c.free = nodes, tree, free
-		off := 0
-		for i := range c.jobs {
-			c.jobs[i].placed = placed[i]
-			off += copy(c.jobs[i].on, on[off:])
-		}
-	})
+func (m copyModel) save(j *requeue.Journal) {
+	saved := m.c.Clone()
+	j.Record(func() { *m.c = *saved })
 }
 
-func (m copyModel) Evict(j *Journal, id string) error {
+func (m copyModel) Evict(j *requeue.Journal, id string) error {
 	m.save(j)
 	return m.c.Evict(nil, id)
 }
 
-func (m copyModel) Place(j *Journal, id string) (bool, error) {
+func (m copyModel) Place(j *requeue.Journal, id string) (bool, error) {
 	m.save(j)
 	return m.c.Place(nil, id)
 }
 
-func reportPass(b *testing.B, res EngineResult) {
-	kinds := map[OutcomeKind]int{}
+func reportPass(b *testing.B, res requeue.EngineResult) {
+	kinds := map[requeue.OutcomeKind]int{}
 	for _, o := range res.Outcomes {
 		kinds[o.Kind]++
 	}
 	b.ReportMetric(float64(len(res.Outcomes)), "outcomes")
 	b.ReportMetric(float64(res.Attempts), "attempts")
 	b.ReportMetric(float64(res.Checks), "checks")
-	b.ReportMetric(float64(kinds[OutcomeCommitted]), "committed")
-	b.ReportMetric(float64(kinds[OutcomeKept]), "kept")
-	b.ReportMetric(float64(kinds[OutcomeDeferred]), "deferred")
+	b.ReportMetric(float64(kinds[requeue.OutcomeCommitted]), "committed")
+	b.ReportMetric(float64(kinds[requeue.OutcomeKept]), "kept")
+	b.ReportMetric(float64(kinds[requeue.OutcomeDeferred]), "deferred")
 	b.ReportMetric(float64(len(res.FitWithoutEviction)), "free-fits")
 }
 
@@ -180,7 +163,7 @@ func reportPass(b *testing.B, res EngineResult) {
 // TestEngineMatchesOracle; at this scale the naive engine takes seconds.)
 func TestEnginePassAtScale(t *testing.T) {
 	base, in, cfg, now := benchWorld(t)
-	e, _ := NewEngine(cfg)
+	e, _ := requeue.NewEngine(cfg)
 	c := base.Clone()
 	res, err := e.Run(now, in, c)
 	if err != nil {
@@ -192,7 +175,7 @@ func TestEnginePassAtScale(t *testing.T) {
 	if res.Commits == 0 || res.Commits == 1000 {
 		t.Fatalf("degenerate world: %d commits", res.Commits)
 	}
-	replay := replayState(t, base, res, func(before *Cluster, o Outcome) {
+	replay := replayState(t, base, res, func(before *cluster.Model, o requeue.Outcome) {
 		for _, cn := range o.Contenders {
 			if fitsIn(before, cn) {
 				t.Fatalf("victim %q evicted for %q, which fits without the eviction", o.Job, cn)
@@ -202,7 +185,7 @@ func TestEnginePassAtScale(t *testing.T) {
 	if !replay.Snapshot().Equal(c.Snapshot()) {
 		t.Fatal("final model differs from the replay of the result")
 	}
-	if err := c.check(); err != nil {
+	if err := c.Check(); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -214,12 +197,12 @@ func (u stepUndoer) Undo(a, b int64) { *u.n++ }
 
 // BenchmarkJournalCheckpoint: O(1), 0 allocs.
 func BenchmarkJournalCheckpoint(b *testing.B) {
-	var j Journal
+	var j requeue.Journal
 	n := 0
 	for range 1000 {
 		j.RecordUndoer(stepUndoer{&n}, 0, 0)
 	}
-	var cp Checkpoint
+	var cp requeue.Checkpoint
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
@@ -236,7 +219,7 @@ func BenchmarkJournalCheckpoint(b *testing.B) {
 func BenchmarkJournalRollback(b *testing.B) {
 	for _, k := range []int{1, 10, 100, 1000, 10000} {
 		b.Run(fmt.Sprintf("k=%d", k), func(b *testing.B) {
-			var j Journal
+			var j requeue.Journal
 			n := 0
 			u := stepUndoer{&n}
 			cp := j.Checkpoint()
@@ -264,7 +247,7 @@ func BenchmarkJournalRollback(b *testing.B) {
 // world: checkpoint, evict a victim, place a contender, roll back.
 func BenchmarkClusterEvictPlaceRollback(b *testing.B) {
 	c, in, _, _ := benchWorld(b)
-	var j Journal
+	var j requeue.Journal
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {

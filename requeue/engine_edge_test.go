@@ -1,4 +1,4 @@
-package requeue
+package requeue_test
 
 import (
 	"errors"
@@ -10,7 +10,10 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+
 	"github.com/tenurepolicy/tenure/eligibility"
+	"github.com/tenurepolicy/tenure/requeue"
+	"github.com/tenurepolicy/tenure/requeue/cluster"
 )
 
 // TestEngineFilterDenials: when every qualifying contender is denied, the
@@ -18,7 +21,7 @@ import (
 // earliest Until among all the denials.
 func TestEngineFilterDenials(t *testing.T) {
 	now := t0.Add(3 * time.Hour)
-	deny := VictimFilterFunc(func(now time.Time, v *Victim, c *Contender) eligibility.Decision {
+	deny := requeue.VictimFilterFunc(func(now time.Time, v *requeue.Victim, c *requeue.Contender) eligibility.Decision {
 		switch c.ID {
 		case "p": // tried first (higher priority), expires later
 			return eligibility.Decision{Reason: "minruntime_protected", Until: now.Add(2 * time.Hour)}
@@ -29,19 +32,19 @@ func TestEngineFilterDenials(t *testing.T) {
 	})
 	c := gpuCluster(t, 1, fxJob{id: "v", gpus: []int64{4}, running: true},
 		fxJob{id: "p", gpus: []int64{4}}, fxJob{id: "q", gpus: []int64{4}}, fxJob{id: "r", gpus: []int64{4}})
-	e, err := NewEngine(EngineConfig{Filters: []VictimFilter{deny}})
+	e, err := requeue.NewEngine(requeue.EngineConfig{Filters: []requeue.VictimFilter{deny}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, err := e.Run(now, EngineInput{
+	res, err := e.Run(now, requeue.EngineInput{
 		Nominations: noms("x", "v"),
-		Victims:     []Victim{{ID: "v", Priority: 1}},
-		Contenders:  []Contender{{ID: "r", Priority: 3}, {ID: "q", Priority: 4}, {ID: "p", Priority: 5}},
+		Victims:     []requeue.Victim{{ID: "v", Priority: 1}},
+		Contenders:  []requeue.Contender{{ID: "r", Priority: 3}, {ID: "q", Priority: 4}, {ID: "p", Priority: 5}},
 	}, c)
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := []Outcome{{Job: "v", Nominators: []string{"x"}, Kind: OutcomeSkipped, Decision: eligibility.Decision{Reason: "minruntime_protected", Until: now.Add(time.Hour)}}}
+	want := []requeue.Outcome{{Job: "v", Nominators: []string{"x"}, Kind: requeue.OutcomeSkipped, Decision: eligibility.Decision{Reason: "minruntime_protected", Until: now.Add(time.Hour)}}}
 	if d := cmp.Diff(want, res.Outcomes, errPresence); d != "" {
 		t.Fatalf("(-want +got):\n%s", d)
 	}
@@ -55,38 +58,38 @@ func TestEngineFilterDenials(t *testing.T) {
 // duplicate contender IDs, a nominated job that is still pending.
 func TestEngineInconsistentLists(t *testing.T) {
 	now := t0
-	committed := func(job string, contenders ...string) Outcome {
-		return Outcome{Job: job, Nominators: []string{"x"}, Kind: OutcomeCommitted, Decision: eligibility.Decision{Allowed: true, Reason: ReasonCommitted},
+	committed := func(job string, contenders ...string) requeue.Outcome {
+		return requeue.Outcome{Job: job, Nominators: []string{"x"}, Kind: requeue.OutcomeCommitted, Decision: eligibility.Decision{Allowed: true, Reason: requeue.ReasonCommitted},
 			Contenders: contenders, NotBefore: now, Annotation: "2025-01-15T10:00:00Z"}
 	}
 	tests := []struct {
 		name       string
-		cfg        EngineConfig
+		cfg        requeue.EngineConfig
 		jobs       []fxJob
-		in         EngineInput
-		want       []Outcome
-		wantResult func(res EngineResult) string
+		in         requeue.EngineInput
+		want       []requeue.Outcome
+		wantResult func(res requeue.EngineResult) string
 	}{
 		{
 			name: "a victim listed as a contender is dropped as a contender",
 			jobs: []fxJob{{id: "v", gpus: []int64{4}, running: true}, {id: "w", gpus: []int64{4}, running: true}},
-			in: EngineInput{
+			in: requeue.EngineInput{
 				Nominations: noms("x", "v"),
-				Victims:     []Victim{{ID: "v", Priority: 1}},
-				Contenders:  []Contender{{ID: "v", Priority: 5}},
+				Victims:     []requeue.Victim{{ID: "v", Priority: 1}},
+				Contenders:  []requeue.Contender{{ID: "v", Priority: 5}},
 			},
-			want:       []Outcome{{Job: "v", Nominators: []string{"x"}, Kind: OutcomeKept, Decision: eligibility.Decision{Reason: ReasonNoContender}}},
+			want:       []requeue.Outcome{{Job: "v", Nominators: []string{"x"}, Kind: requeue.OutcomeKept, Decision: eligibility.Decision{Reason: requeue.ReasonNoContender}}},
 			wantResult: nominatedContenders("v"),
 		},
 		{
 			name: "a nominated contender is dropped even when another victim could make room for it",
 			jobs: []fxJob{{id: "v", gpus: []int64{4}, running: true}, {id: "w", gpus: []int64{4}, running: true}, {id: "p", gpus: []int64{4}}},
-			in: EngineInput{
+			in: requeue.EngineInput{
 				Nominations: noms("x", "v", "w"),
-				Victims:     []Victim{{ID: "v", Priority: 1}, {ID: "w", Priority: 2}},
-				Contenders:  []Contender{{ID: "p", Priority: 9}, {ID: "w", Priority: 5}},
+				Victims:     []requeue.Victim{{ID: "v", Priority: 1}, {ID: "w", Priority: 2}},
+				Contenders:  []requeue.Contender{{ID: "p", Priority: 9}, {ID: "w", Priority: 5}},
 			},
-			want:       []Outcome{committed("v", "p"), {Job: "w", Nominators: []string{"x"}, Kind: OutcomeKept, Decision: eligibility.Decision{Reason: ReasonNoContender}}},
+			want:       []requeue.Outcome{committed("v", "p"), {Job: "w", Nominators: []string{"x"}, Kind: requeue.OutcomeKept, Decision: eligibility.Decision{Reason: requeue.ReasonNoContender}}},
 			wantResult: nominatedContenders("w"),
 		},
 		{
@@ -94,13 +97,13 @@ func TestEngineInconsistentLists(t *testing.T) {
 			// (priority 8); the one with priority 8 could not.
 			name: "duplicate contender IDs: the first in contender order is kept, and tried once",
 			jobs: []fxJob{{id: "v", gpus: []int64{4}, running: true}, {id: "w", gpus: []int64{4}, running: true}, {id: "p", gpus: []int64{2}}},
-			in: EngineInput{
+			in: requeue.EngineInput{
 				Nominations: noms("x", "v"),
-				Victims:     []Victim{{ID: "v", Priority: 8}},
-				Contenders:  []Contender{{ID: "p", Priority: 8}, {ID: "p", Priority: 9}, {ID: "p", Priority: 8}},
+				Victims:     []requeue.Victim{{ID: "v", Priority: 8}},
+				Contenders:  []requeue.Contender{{ID: "p", Priority: 8}, {ID: "p", Priority: 9}, {ID: "p", Priority: 8}},
 			},
-			want: []Outcome{committed("v", "p")},
-			wantResult: func(res EngineResult) string {
+			want: []requeue.Outcome{committed("v", "p")},
+			wantResult: func(res requeue.EngineResult) string {
 				if res.Attempts != 1 || len(res.ContenderErrors) != 0 {
 					return "duplicate contender tried twice"
 				}
@@ -113,16 +116,16 @@ func TestEngineInconsistentLists(t *testing.T) {
 			// model cannot evict it. y fits in v's resources, but the
 			// filter protects v from y.
 			name: "a pending job nominated and listed as a contender",
-			cfg:  EngineConfig{Filters: []VictimFilter{denyFilter{"v/y": true}}},
+			cfg:  requeue.EngineConfig{Filters: []requeue.VictimFilter{denyFilter{"v/y": true}}},
 			jobs: []fxJob{{id: "v", gpus: []int64{4}, running: true}, {id: "w", gpus: []int64{4}, running: true}, {id: "x", gpus: []int64{4}}, {id: "y", gpus: []int64{4}}},
-			in: EngineInput{
+			in: requeue.EngineInput{
 				Nominations: noms("x", "v", "x"),
-				Victims:     []Victim{{ID: "v", Priority: 1}, {ID: "x", Priority: 5}},
-				Contenders:  []Contender{{ID: "y", Priority: 9}, {ID: "x", Priority: 5}},
+				Victims:     []requeue.Victim{{ID: "v", Priority: 1}, {ID: "x", Priority: 5}},
+				Contenders:  []requeue.Contender{{ID: "y", Priority: 9}, {ID: "x", Priority: 5}},
 			},
-			want: []Outcome{
-				{Job: "v", Nominators: []string{"x"}, Kind: OutcomeSkipped, Decision: eligibility.Decision{Reason: "minruntime_protected", Until: t0.Add(time.Hour)}},
-				{Job: "x", Nominators: []string{"x"}, Kind: OutcomeSkipped, Decision: eligibility.Decision{Reason: ReasonEvictError}, Err: errors.New("not running")},
+			want: []requeue.Outcome{
+				{Job: "v", Nominators: []string{"x"}, Kind: requeue.OutcomeSkipped, Decision: eligibility.Decision{Reason: "minruntime_protected", Until: t0.Add(time.Hour)}},
+				{Job: "x", Nominators: []string{"x"}, Kind: requeue.OutcomeSkipped, Decision: eligibility.Decision{Reason: requeue.ReasonEvictError}, Err: errors.New("not running")},
 			},
 			wantResult: nominatedContenders("x"),
 		},
@@ -130,7 +133,7 @@ func TestEngineInconsistentLists(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			c := gpuCluster(t, 2, tc.jobs...)
-			e, err := NewEngine(tc.cfg)
+			e, err := requeue.NewEngine(tc.cfg)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -146,7 +149,7 @@ func TestEngineInconsistentLists(t *testing.T) {
 					t.Errorf("%s: %+v", msg, res)
 				}
 			}
-			if err := c.check(); err != nil {
+			if err := c.Check(); err != nil {
 				t.Error(err)
 			}
 		})
@@ -155,11 +158,11 @@ func TestEngineInconsistentLists(t *testing.T) {
 
 // nominatedContenders checks that exactly the given contenders were
 // dropped for being nominated.
-func nominatedContenders(ids ...string) func(EngineResult) string {
-	return func(res EngineResult) string {
+func nominatedContenders(ids ...string) func(requeue.EngineResult) string {
+	return func(res requeue.EngineResult) string {
 		var got []string
 		for _, ce := range res.ContenderErrors {
-			if !errors.Is(ce.Err, ErrContenderNominated) || !strings.Contains(ce.Err.Error(), strconv.Quote(ce.Contender)) {
+			if !errors.Is(ce.Err, requeue.ErrContenderNominated) || !strings.Contains(ce.Err.Error(), strconv.Quote(ce.Contender)) {
 				return fmt.Sprintf("contender error %v", ce)
 			}
 			got = append(got, ce.Contender)
@@ -176,12 +179,12 @@ func nominatedContenders(ids ...string) func(EngineResult) string {
 // then reports an error; Place of a job in placeLies places it and then
 // reports that it did not fit.
 type partialModel struct {
-	c         *Cluster
+	c         *cluster.Model
 	evictFail map[string]bool
 	placeLies map[string]bool
 }
 
-func (m partialModel) Evict(j *Journal, job string) error {
+func (m partialModel) Evict(j *requeue.Journal, job string) error {
 	if err := m.c.Evict(j, job); err != nil {
 		return err
 	}
@@ -191,7 +194,7 @@ func (m partialModel) Evict(j *Journal, job string) error {
 	return nil
 }
 
-func (m partialModel) Place(j *Journal, job string) (bool, error) {
+func (m partialModel) Place(j *requeue.Journal, job string) (bool, error) {
 	ok, err := m.c.Place(j, job)
 	if m.placeLies[job] {
 		return false, err
@@ -212,22 +215,22 @@ func TestEngineRollsBackPartialChanges(t *testing.T) {
 	if ok, err := want.Place(nil, "p"); !ok || err != nil {
 		t.Fatal(ok, err)
 	}
-	e, err := NewEngine(EngineConfig{})
+	e, err := requeue.NewEngine(requeue.EngineConfig{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	m := partialModel{c: c, evictFail: map[string]bool{"v": true}, placeLies: map[string]bool{"liar": true}}
-	res, err := e.Run(t0, EngineInput{
+	res, err := e.Run(t0, requeue.EngineInput{
 		Nominations: noms("x", "v", "w"),
-		Victims:     []Victim{{ID: "v", Priority: 1}, {ID: "w", Priority: 2}},
-		Contenders:  []Contender{{ID: "liar", Priority: 9}, {ID: "p", Priority: 8}},
+		Victims:     []requeue.Victim{{ID: "v", Priority: 1}, {ID: "w", Priority: 2}},
+		Contenders:  []requeue.Contender{{ID: "liar", Priority: 9}, {ID: "p", Priority: 8}},
 	}, m)
 	if err != nil {
 		t.Fatal(err)
 	}
-	wantOutcomes := []Outcome{
-		{Job: "v", Nominators: []string{"x"}, Kind: OutcomeSkipped, Decision: eligibility.Decision{Reason: ReasonEvictError}, Err: errors.New("any")},
-		{Job: "w", Nominators: []string{"x"}, Kind: OutcomeCommitted, Decision: eligibility.Decision{Allowed: true, Reason: ReasonCommitted},
+	wantOutcomes := []requeue.Outcome{
+		{Job: "v", Nominators: []string{"x"}, Kind: requeue.OutcomeSkipped, Decision: eligibility.Decision{Reason: requeue.ReasonEvictError}, Err: errors.New("any")},
+		{Job: "w", Nominators: []string{"x"}, Kind: requeue.OutcomeCommitted, Decision: eligibility.Decision{Allowed: true, Reason: requeue.ReasonCommitted},
 			Contenders: []string{"p"}, NotBefore: t0, Annotation: "2025-01-15T10:00:00Z"},
 	}
 	if d := cmp.Diff(wantOutcomes, res.Outcomes, errPresence); d != "" {
@@ -236,8 +239,8 @@ func TestEngineRollsBackPartialChanges(t *testing.T) {
 	if d := cmp.Diff(want.Snapshot(), c.Snapshot()); d != "" {
 		t.Errorf("partial changes left in the model (-want +got):\n%s", d)
 	}
-	if e.j.Len() != 0 {
-		t.Errorf("journal holds %d steps after the pass", e.j.Len())
+	if requeue.JournalLen(e) != 0 {
+		t.Errorf("journal holds %d steps after the pass", requeue.JournalLen(e))
 	}
 }
 
@@ -249,33 +252,33 @@ func TestEngineBadInstants(t *testing.T) {
 	tests := []struct {
 		name string
 		now  time.Time
-		want Outcome
+		want requeue.Outcome
 	}{
-		{"last writable second", last, Outcome{Kind: OutcomeCommitted, Decision: eligibility.Decision{Allowed: true, Reason: ReasonCommitted},
+		{"last writable second", last, requeue.Outcome{Kind: requeue.OutcomeCommitted, Decision: eligibility.Decision{Allowed: true, Reason: requeue.ReasonCommitted},
 			Contenders: []string{"p"}, NotBefore: last, Annotation: "9999-12-31T23:59:59Z"}},
-		{"rounds up into year 10000", last.Add(time.Nanosecond), Outcome{Kind: OutcomeSkipped, Decision: eligibility.Decision{Reason: ReasonInvalidDelay}}},
-		{"negative year", time.Date(-3, 1, 1, 0, 0, 0, 0, time.UTC), Outcome{Kind: OutcomeSkipped, Decision: eligibility.Decision{Reason: ReasonInvalidDelay}}},
+		{"rounds up into year 10000", last.Add(time.Nanosecond), requeue.Outcome{Kind: requeue.OutcomeSkipped, Decision: eligibility.Decision{Reason: requeue.ReasonInvalidDelay}}},
+		{"negative year", time.Date(-3, 1, 1, 0, 0, 0, 0, time.UTC), requeue.Outcome{Kind: requeue.OutcomeSkipped, Decision: eligibility.Decision{Reason: requeue.ReasonInvalidDelay}}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			c := gpuCluster(t, 1, fxJob{id: "v", gpus: []int64{4}, running: true}, fxJob{id: "p", gpus: []int64{4}})
-			res, err := (&Engine{}).Run(tc.now, EngineInput{
+			res, err := (&requeue.Engine{}).Run(tc.now, requeue.EngineInput{
 				Nominations: noms("x", "v"),
-				Victims:     []Victim{{ID: "v"}},
-				Contenders:  []Contender{{ID: "p", Priority: 1}},
+				Victims:     []requeue.Victim{{ID: "v"}},
+				Contenders:  []requeue.Contender{{ID: "p", Priority: 1}},
 			}, c)
 			if err != nil {
 				t.Fatal(err)
 			}
 			tc.want.Job, tc.want.Nominators = "v", []string{"x"}
-			if d := cmp.Diff([]Outcome{tc.want}, res.Outcomes, errPresence); d != "" {
+			if d := cmp.Diff([]requeue.Outcome{tc.want}, res.Outcomes, errPresence); d != "" {
 				t.Errorf("(-want +got):\n%s", d)
 			}
 			for _, o := range res.Outcomes {
 				if o.Annotation == "" {
 					continue
 				}
-				if back, err := ParseNotBefore(o.Annotation); err != nil || !back.Equal(o.NotBefore) {
+				if back, err := requeue.ParseNotBefore(o.Annotation); err != nil || !back.Equal(o.NotBefore) {
 					t.Errorf("annotation %q parses to %v, %v; want %v", o.Annotation, back, err, o.NotBefore)
 				}
 			}
@@ -285,11 +288,11 @@ func TestEngineBadInstants(t *testing.T) {
 
 // rogueModel breaks the Model contract: Place commits the engine's journal
 // (and then reports no fit), so the engine cannot roll the attempt back.
-type rogueModel struct{ c *Cluster }
+type rogueModel struct{ c *cluster.Model }
 
-func (m rogueModel) Evict(j *Journal, job string) error { return m.c.Evict(j, job) }
+func (m rogueModel) Evict(j *requeue.Journal, job string) error { return m.c.Evict(j, job) }
 
-func (m rogueModel) Place(j *Journal, job string) (bool, error) {
+func (m rogueModel) Place(j *requeue.Journal, job string) (bool, error) {
 	_, err := m.c.Place(j, job)
 	j.Commit()
 	return false, err
@@ -301,12 +304,12 @@ func (m rogueModel) Place(j *Journal, job string) (bool, error) {
 func TestEngineModelBreaksJournal(t *testing.T) {
 	c := gpuCluster(t, 2, fxJob{id: "v", gpus: []int64{4}, running: true}, fxJob{id: "w", gpus: []int64{4}, running: true},
 		fxJob{id: "p", gpus: []int64{4}})
-	res, err := (&Engine{}).Run(t0, EngineInput{
+	res, err := (&requeue.Engine{}).Run(t0, requeue.EngineInput{
 		Nominations: noms("x", "v", "w"),
-		Victims:     []Victim{{ID: "v"}, {ID: "w"}},
-		Contenders:  []Contender{{ID: "p", Priority: 1}},
+		Victims:     []requeue.Victim{{ID: "v"}, {ID: "w"}},
+		Contenders:  []requeue.Contender{{ID: "p", Priority: 1}},
 	}, rogueModel{c})
-	if !errors.Is(err, ErrStaleCheckpoint) || !strings.HasPrefix(err.Error(), "requeue: ") {
+	if !errors.Is(err, requeue.ErrStaleCheckpoint) || !strings.HasPrefix(err.Error(), "requeue: ") {
 		t.Fatalf("Run error = %v, want a requeue: error wrapping ErrStaleCheckpoint", err)
 	}
 	if len(res.Outcomes) != 2 {

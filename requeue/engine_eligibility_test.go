@@ -1,17 +1,20 @@
-package requeue
+package requeue_test
 
 import (
 	"testing"
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+
 	"github.com/tenurepolicy/tenure/eligibility"
 	"github.com/tenurepolicy/tenure/queuetree"
+	"github.com/tenurepolicy/tenure/requeue"
+	"github.com/tenurepolicy/tenure/requeue/cluster"
 	"github.com/tenurepolicy/tenure/runtime"
 )
 
 // minRuntimeSetup: queues A -> {X, Y}; X preempt 1h, A reclaim 0.
-func minRuntimeSetup(t *testing.T) (*queuetree.Tree, VictimMinRuntimeFilter) {
+func minRuntimeSetup(t *testing.T) (*queuetree.Tree, requeue.VictimMinRuntimeFilter) {
 	t.Helper()
 	tree, err := queuetree.New([]queuetree.Queue{{Name: "A"}, {Name: "X", Parent: "A"}, {Name: "Y", Parent: "A"}})
 	if err != nil {
@@ -28,20 +31,20 @@ func minRuntimeSetup(t *testing.T) (*queuetree.Tree, VictimMinRuntimeFilter) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return tree, VictimMinRuntimeFilter{Filter: &eligibility.MinRuntimeFilter{Resolver: res}}
+	return tree, requeue.VictimMinRuntimeFilter{Filter: &eligibility.MinRuntimeFilter{Resolver: res}}
 }
 
 func TestVictimMinRuntimeFilter(t *testing.T) {
 	tree, f := minRuntimeSetup(t)
 	x, _ := tree.Lookup("X")
 	y, _ := tree.Lookup("Y")
-	v := &Victim{ID: "v", Queue: x, Start: t0}
-	same := &Contender{ID: "c", Queue: x}
-	other := &Contender{ID: "d", Queue: y}
+	v := &requeue.Victim{ID: "v", Queue: x, Start: t0}
+	same := &requeue.Contender{ID: "c", Queue: x}
+	other := &requeue.Contender{ID: "d", Queue: y}
 	tests := []struct {
 		name string
 		now  time.Time
-		c    *Contender
+		c    *requeue.Contender
 		want eligibility.Decision
 	}{
 		{"same queue: preempt, protected before start+1h", t0.Add(59 * time.Minute), same,
@@ -60,7 +63,7 @@ func TestVictimMinRuntimeFilter(t *testing.T) {
 			}
 		})
 	}
-	if got := (VictimMinRuntimeFilter{}).FilterVictim(t0, v, same); !got.Allowed {
+	if got := (requeue.VictimMinRuntimeFilter{}).FilterVictim(t0, v, same); !got.Allowed {
 		t.Errorf("zero filter denied: %+v", got)
 	}
 	if a := testing.AllocsPerRun(100, func() { f.FilterVictim(t0, v, same) }); a != 0 {
@@ -83,13 +86,13 @@ func TestEngineWithNominatorAndMinRuntime(t *testing.T) {
 	}
 	var nom eligibility.Nominator
 	nr := nom.Nominate(jobs, now)
-	var in EngineInput
+	var in requeue.EngineInput
 	in.AddNominations(nr.Nominations)
-	in.Nominations = append(in.Nominations, VictimNomination{Job: "old", Nominator: "proportion"})
-	in.Contenders = []Contender{{ID: "p", Priority: 5, Queue: x}}
+	in.Nominations = append(in.Nominations, requeue.VictimNomination{Job: "old", Nominator: "proportion"})
+	in.Contenders = []requeue.Contender{{ID: "p", Priority: 5, Queue: x}}
 
 	c := gpuCluster(t, 2, fxJob{id: "fresh", gpus: []int64{4}, running: true}, fxJob{id: "old", gpus: []int64{4}, running: true}, fxJob{id: "p", gpus: []int64{4}})
-	e, err := NewEngine(EngineConfig{Filters: []VictimFilter{f}})
+	e, err := requeue.NewEngine(requeue.EngineConfig{Filters: []requeue.VictimFilter{f}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -97,10 +100,10 @@ func TestEngineWithNominatorAndMinRuntime(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := []Outcome{
-		{Job: "old", Nominators: []string{"expectedruntime", "proportion"}, Kind: OutcomeCommitted, Decision: eligibility.Decision{Allowed: true, Reason: ReasonCommitted},
+	want := []requeue.Outcome{
+		{Job: "old", Nominators: []string{"expectedruntime", "proportion"}, Kind: requeue.OutcomeCommitted, Decision: eligibility.Decision{Allowed: true, Reason: requeue.ReasonCommitted},
 			Contenders: []string{"p"}, NotBefore: now.Add(10 * time.Minute), Annotation: "2025-01-15T13:10:00Z"},
-		{Job: "fresh", Nominators: []string{"expectedruntime"}, Kind: OutcomeKept, Decision: eligibility.Decision{Reason: ReasonNoContender}},
+		{Job: "fresh", Nominators: []string{"expectedruntime"}, Kind: requeue.OutcomeKept, Decision: eligibility.Decision{Reason: requeue.ReasonNoContender}},
 	}
 	if d := cmp.Diff(want, res.Outcomes, errPresence); d != "" {
 		t.Fatalf("(-want +got):\n%s", d)
@@ -108,16 +111,16 @@ func TestEngineWithNominatorAndMinRuntime(t *testing.T) {
 
 	// With "old" out of the way, "fresh" (1 minute short of its 1h preempt
 	// min-runtime) is protected from a second contender.
-	in2 := EngineInput{Contenders: []Contender{{ID: "q", Priority: 5, Queue: x}}}
+	in2 := requeue.EngineInput{Contenders: []requeue.Contender{{ID: "q", Priority: 5, Queue: x}}}
 	in2.AddNominations(nr.Nominations[:1])
-	if err := c.AddJob(nil, ClusterJob{ID: "q", Tasks: []Resources{{GPU: 4}}}); err != nil {
+	if err := c.AddJob(nil, cluster.Job{ID: "q", Tasks: []cluster.Resources{{GPU: 4}}}); err != nil {
 		t.Fatal(err)
 	}
 	res, err = e.Run(now, in2, c)
 	if err != nil {
 		t.Fatal(err)
 	}
-	want = []Outcome{{Job: "fresh", Nominators: []string{"expectedruntime"}, Kind: OutcomeSkipped, Decision: eligibility.Decision{Reason: "minruntime_protected", Until: now.Add(time.Minute)}}}
+	want = []requeue.Outcome{{Job: "fresh", Nominators: []string{"expectedruntime"}, Kind: requeue.OutcomeSkipped, Decision: eligibility.Decision{Reason: "minruntime_protected", Until: now.Add(time.Minute)}}}
 	if d := cmp.Diff(want, res.Outcomes, errPresence); d != "" {
 		t.Fatalf("(-want +got):\n%s", d)
 	}

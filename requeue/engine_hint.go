@@ -15,7 +15,7 @@ package requeue
 // false for a job it cannot vouch for (unknown, already running): the engine
 // then treats the job as its own shape. The engine calls Shape once per
 // contender per pass, before any other model method; the key may be any
-// string (the engine compares keys, it does not parse them). [Cluster]'s
+// string (the engine compares keys, it does not parse them). cluster.Model's
 // key encodes the gang minimum and the task requests.
 type Shaper interface {
 	Shape(job string) (key string, ok bool)
@@ -30,7 +30,7 @@ type Shaper interface {
 // evicts the victim, so that the model works out what the victim's eviction
 // would free once; and it asks about one job before each placement attempt.
 // It skips the attempt (and, when no contender of the victim may fit, the
-// eviction) on false. With the reference [Cluster], whose bound compares
+// eviction) on false. With the reference cluster.Model, whose bound compares
 // free totals and per-node maxima, most hopeless attempts of a large pass
 // never reach Place.
 //

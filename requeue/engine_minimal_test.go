@@ -1,4 +1,4 @@
-package requeue
+package requeue_test
 
 import (
 	"errors"
@@ -8,17 +8,20 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+
 	"github.com/tenurepolicy/tenure/eligibility"
+	"github.com/tenurepolicy/tenure/requeue"
+	"github.com/tenurepolicy/tenure/requeue/cluster"
 )
 
-func committedAt(now time.Time, job string, contenders ...string) Outcome {
-	return Outcome{Job: job, Nominators: []string{"x"}, Kind: OutcomeCommitted,
-		Decision: eligibility.Decision{Allowed: true, Reason: ReasonCommitted}, Contenders: contenders,
-		NotBefore: NotBeforeCeil(now), Annotation: FormatNotBefore(now)}
+func committedAt(now time.Time, job string, contenders ...string) requeue.Outcome {
+	return requeue.Outcome{Job: job, Nominators: []string{"x"}, Kind: requeue.OutcomeCommitted,
+		Decision: eligibility.Decision{Allowed: true, Reason: requeue.ReasonCommitted}, Contenders: contenders,
+		NotBefore: requeue.NotBeforeCeil(now), Annotation: requeue.FormatNotBefore(now)}
 }
 
-func keptFor(job string, reason eligibility.Reason) Outcome {
-	return Outcome{Job: job, Nominators: []string{"x"}, Kind: OutcomeKept, Decision: eligibility.Decision{Reason: reason}}
+func keptFor(job string, reason eligibility.Reason) requeue.Outcome {
+	return requeue.Outcome{Job: job, Nominators: []string{"x"}, Kind: requeue.OutcomeKept, Decision: eligibility.Decision{Reason: reason}}
 }
 
 // TestEngineNoNeedlessEviction is the reproduction of a needless eviction:
@@ -30,10 +33,10 @@ func TestEngineNoNeedlessEviction(t *testing.T) {
 	now := t0
 	for _, tc := range []struct {
 		name string
-		cfg  EngineConfig
+		cfg  requeue.EngineConfig
 	}{
-		{"blocked by a filter", EngineConfig{Filters: []VictimFilter{denyFilter{"v1/x": true}}}},
-		{"blocked by CanContend", EngineConfig{CanContend: func(v *Victim, c *Contender) bool {
+		{"blocked by a filter", requeue.EngineConfig{Filters: []requeue.VictimFilter{denyFilter{"v1/x": true}}}},
+		{"blocked by CanContend", requeue.EngineConfig{CanContend: func(v *requeue.Victim, c *requeue.Contender) bool {
 			return c.Priority > v.Priority && !(v.ID == "v1" && c.ID == "x")
 		}}},
 	} {
@@ -41,30 +44,30 @@ func TestEngineNoNeedlessEviction(t *testing.T) {
 			t.Run(tc.name+"/"+model, func(t *testing.T) {
 				c := gpuCluster(t, 2, fxJob{id: "v1", gpus: []int64{4}, running: true}, fxJob{id: "v2", gpus: []int64{4}, running: true},
 					fxJob{id: "c1", gpus: []int64{2}}, fxJob{id: "x", gpus: []int64{2}})
-				var m Model = c
+				var m requeue.Model = c
 				switch model {
 				case "plain":
 					m = plainModel{c}
 				case "transactional":
 					m = &txCluster{c: c}
 				}
-				e, err := NewEngine(tc.cfg)
+				e, err := requeue.NewEngine(tc.cfg)
 				if err != nil {
 					t.Fatal(err)
 				}
-				res, err := e.Run(now, EngineInput{
+				res, err := e.Run(now, requeue.EngineInput{
 					Nominations: noms("x", "v1", "v2"),
-					Victims:     []Victim{{ID: "v1", Priority: 1}, {ID: "v2", Priority: 2}},
-					Contenders:  []Contender{{ID: "c1", Priority: 9}, {ID: "x", Priority: 8}},
+					Victims:     []requeue.Victim{{ID: "v1", Priority: 1}, {ID: "v2", Priority: 2}},
+					Contenders:  []requeue.Contender{{ID: "c1", Priority: 9}, {ID: "x", Priority: 8}},
 				}, m)
 				if err != nil {
 					t.Fatal(err)
 				}
-				want := []Outcome{committedAt(now, "v1", "c1"), keptFor("v2", ReasonNoContender)}
+				want := []requeue.Outcome{committedAt(now, "v1", "c1"), keptFor("v2", requeue.ReasonNoContender)}
 				if d := cmp.Diff(want, res.Outcomes, errPresence); d != "" {
 					t.Errorf("outcomes (-want +got):\n%s", d)
 				}
-				if d := cmp.Diff([]FreeFit{{Contender: "x", After: "v1"}}, res.FitWithoutEviction); d != "" {
+				if d := cmp.Diff([]requeue.FreeFit{{Contender: "x", After: "v1"}}, res.FitWithoutEviction); d != "" {
 					t.Errorf("placements without eviction (-want +got):\n%s", d)
 				}
 				if !c.Running("v2") || c.Running("v1") || c.Placement("x")[0] != "n0" || c.Placement("c1")[0] != "n0" {
@@ -83,26 +86,26 @@ func TestEngineFitWithoutEviction(t *testing.T) {
 	// n0: v (4 GPUs); n1: w (2 GPUs), 2 free.
 	c := gpuCluster(t, 2, fxJob{id: "v", gpus: []int64{4}, running: true}, fxJob{id: "w", gpus: []int64{2}, running: true},
 		fxJob{id: "small", gpus: []int64{2}}, fxJob{id: "big", gpus: []int64{4}}, fxJob{id: "small2", gpus: []int64{2}})
-	e, _ := NewEngine(EngineConfig{})
-	res, err := e.Run(now, EngineInput{
+	e, _ := requeue.NewEngine(requeue.EngineConfig{})
+	res, err := e.Run(now, requeue.EngineInput{
 		Nominations: noms("x", "v", "w"),
-		Victims:     []Victim{{ID: "v", Priority: 1}, {ID: "w", Priority: 2}},
-		Contenders:  []Contender{{ID: "small", Priority: 9}, {ID: "big", Priority: 8}, {ID: "small2", Priority: 7}},
+		Victims:     []requeue.Victim{{ID: "v", Priority: 1}, {ID: "w", Priority: 2}},
+		Contenders:  []requeue.Contender{{ID: "small", Priority: 9}, {ID: "big", Priority: 8}, {ID: "small2", Priority: 7}},
 	}, c)
 	if err != nil {
 		t.Fatal(err)
 	}
 	// small takes n1's 2 free GPUs; big needs v's node; small2 then has
 	// nowhere to go but w's 2 GPUs... which it may use (priority 7 > 2).
-	want := EngineResult{
-		Outcomes:           []Outcome{committedAt(now, "v", "big"), committedAt(now, "w", "small2")},
-		FitWithoutEviction: []FreeFit{{Contender: "small"}},
+	want := requeue.EngineResult{
+		Outcomes:           []requeue.Outcome{committedAt(now, "v", "big"), committedAt(now, "w", "small2")},
+		FitWithoutEviction: []requeue.FreeFit{{Contender: "small"}},
 		Commits:            2,
 	}
 	if d := cmp.Diff(want, res, sameResult...); d != "" {
 		t.Errorf("(-want +got):\n%s", d)
 	}
-	if err := c.check(); err != nil {
+	if err := c.Check(); err != nil {
 		t.Error(err)
 	}
 }
@@ -113,26 +116,26 @@ func TestEngineFitWithoutEviction(t *testing.T) {
 func TestEngineFiltersAskedForWhatFits(t *testing.T) {
 	now := t0
 	var asked []string
-	filter := VictimFilterFunc(func(now time.Time, v *Victim, c *Contender) eligibility.Decision {
+	filter := requeue.VictimFilterFunc(func(now time.Time, v *requeue.Victim, c *requeue.Contender) eligibility.Decision {
 		asked = append(asked, v.ID+"/"+c.ID)
 		return eligibility.Decision{Reason: "minruntime_protected", Until: t0.Add(time.Hour)}
 	})
 	c := gpuCluster(t, 2, fxJob{id: "v", gpus: []int64{4}, running: true}, fxJob{id: "w", gpus: []int64{2}, running: true}, fxJob{id: "w2", gpus: []int64{2}, running: true},
 		fxJob{id: "huge", gpus: []int64{8}}, fxJob{id: "p", gpus: []int64{4}})
-	e, _ := NewEngine(EngineConfig{Filters: []VictimFilter{filter}})
-	res, err := e.Run(now, EngineInput{
+	e, _ := requeue.NewEngine(requeue.EngineConfig{Filters: []requeue.VictimFilter{filter}})
+	res, err := e.Run(now, requeue.EngineInput{
 		Nominations: noms("x", "v", "w"),
-		Victims:     []Victim{{ID: "v", Priority: 1}, {ID: "w", Priority: 2}},
-		Contenders:  []Contender{{ID: "huge", Priority: 9}, {ID: "p", Priority: 8}},
+		Victims:     []requeue.Victim{{ID: "v", Priority: 1}, {ID: "w", Priority: 2}},
+		Contenders:  []requeue.Contender{{ID: "huge", Priority: 9}, {ID: "p", Priority: 8}},
 	}, c)
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := []Outcome{
+	want := []requeue.Outcome{
 		// p would fit in v's 4 GPUs: the protection keeps v.
-		{Job: "v", Nominators: []string{"x"}, Kind: OutcomeSkipped, Decision: eligibility.Decision{Reason: "minruntime_protected", Until: t0.Add(time.Hour)}},
+		{Job: "v", Nominators: []string{"x"}, Kind: requeue.OutcomeSkipped, Decision: eligibility.Decision{Reason: "minruntime_protected", Until: t0.Add(time.Hour)}},
 		// Nothing fits in w's 2 GPUs: kept for that, protected or not.
-		keptFor("w", ReasonNoFit),
+		keptFor("w", requeue.ReasonNoFit),
 	}
 	if d := cmp.Diff(want, res.Outcomes, errPresence); d != "" {
 		t.Errorf("outcomes (-want +got):\n%s", d)
@@ -156,7 +159,7 @@ type depModel struct {
 	running map[string]bool
 }
 
-func (m *depModel) Evict(j *Journal, id string) error {
+func (m *depModel) Evict(j *requeue.Journal, id string) error {
 	if !m.running[id] {
 		return fmt.Errorf("%s is not running", id)
 	}
@@ -165,7 +168,7 @@ func (m *depModel) Evict(j *Journal, id string) error {
 	return nil
 }
 
-func (m *depModel) Place(j *Journal, id string) (bool, error) {
+func (m *depModel) Place(j *requeue.Journal, id string) (bool, error) {
 	if m.running[id] {
 		return false, fmt.Errorf("%s is running", id)
 	}
@@ -182,27 +185,27 @@ func TestEngineRetriesAfterAPlacement(t *testing.T) {
 	newModel := func(free int) *depModel {
 		return &depModel{free: free, size: map[string]int{"v": 2, "a": 1, "b": 1}, needs: map[string]string{"b": "a"}, running: map[string]bool{"v": true}}
 	}
-	in := EngineInput{
+	in := requeue.EngineInput{
 		Nominations: noms("x", "v"),
-		Victims:     []Victim{{ID: "v"}},
-		Contenders:  []Contender{{ID: "b", Priority: 9}, {ID: "a", Priority: 8}},
+		Victims:     []requeue.Victim{{ID: "v"}},
+		Contenders:  []requeue.Contender{{ID: "b", Priority: 9}, {ID: "a", Priority: 8}},
 	}
 	// Room for both: b does not fit until a runs, then it does.
 	m := newModel(2)
-	res, err := (&Engine{}).Run(now, in, m)
+	res, err := (&requeue.Engine{}).Run(now, in, m)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if d := cmp.Diff([]FreeFit{{Contender: "a"}, {Contender: "b"}}, res.FitWithoutEviction); d != "" {
+	if d := cmp.Diff([]requeue.FreeFit{{Contender: "a"}, {Contender: "b"}}, res.FitWithoutEviction); d != "" {
 		t.Errorf("without eviction (-want +got):\n%s", d)
 	}
 	// No room: both in v's resources, b after a.
 	m = newModel(0)
-	res, err = (&Engine{}).Run(now, in, m)
+	res, err = (&requeue.Engine{}).Run(now, in, m)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if d := cmp.Diff([]Outcome{committedAt(now, "v", "a", "b")}, res.Outcomes, errPresence); d != "" {
+	if d := cmp.Diff([]requeue.Outcome{committedAt(now, "v", "a", "b")}, res.Outcomes, errPresence); d != "" {
 		t.Errorf("(-want +got):\n%s", d)
 	}
 }
@@ -212,20 +215,20 @@ func TestEngineRetriesAfterAPlacement(t *testing.T) {
 // depend on which comes first.
 func TestEngineVictimDataOrder(t *testing.T) {
 	now := t0.Add(3 * time.Hour)
-	expected := Victim{ID: "v", Priority: 1, Start: t0, Expected: 2 * time.Hour, RequeueDelay: 30 * time.Minute, HasRequeueDelay: true}
-	proportion := Victim{ID: "v", Priority: 1}
-	for _, victims := range [][]Victim{{expected, proportion}, {proportion, expected}} {
+	expected := requeue.Victim{ID: "v", Priority: 1, Start: t0, Expected: 2 * time.Hour, RequeueDelay: 30 * time.Minute, HasRequeueDelay: true}
+	proportion := requeue.Victim{ID: "v", Priority: 1}
+	for _, victims := range [][]requeue.Victim{{expected, proportion}, {proportion, expected}} {
 		c := gpuCluster(t, 1, fxJob{id: "v", gpus: []int64{4}, running: true}, fxJob{id: "p", gpus: []int64{4}})
-		e, _ := NewEngine(EngineConfig{DefaultDelay: time.Minute})
-		res, err := e.Run(now, EngineInput{
+		e, _ := requeue.NewEngine(requeue.EngineConfig{DefaultDelay: time.Minute})
+		res, err := e.Run(now, requeue.EngineInput{
 			Nominations: append(noms("expectedruntime", "v"), noms("proportion", "v")...),
 			Victims:     victims,
-			Contenders:  []Contender{{ID: "p", Priority: 5}},
+			Contenders:  []requeue.Contender{{ID: "p", Priority: 5}},
 		}, c)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if o := res.Outcomes[0]; o.Kind != OutcomeCommitted || !o.NotBefore.Equal(now.Add(30*time.Minute)) {
+		if o := res.Outcomes[0]; o.Kind != requeue.OutcomeCommitted || !o.NotBefore.Equal(now.Add(30*time.Minute)) {
 			t.Errorf("victims %v: outcome %+v, want committed with not-before now+30m", victims, o)
 		}
 	}
@@ -234,30 +237,30 @@ func TestEngineVictimDataOrder(t *testing.T) {
 // TestMergeVictim pins the per-field rule and checks that it is commutative
 // and associative.
 func TestMergeVictim(t *testing.T) {
-	a := Victim{ID: "v", Priority: 3, Queue: 2, Start: t0.Add(time.Hour), Expected: time.Hour, NotBefore: t0}
-	b := Victim{ID: "v", Priority: 5, Queue: -1, Start: t0, Expected: 2 * time.Hour, RequeueDelay: 10 * time.Minute, HasRequeueDelay: true}
-	c := Victim{ID: "v", Priority: 1, Queue: 4, RequeueDelay: 20 * time.Minute, HasRequeueDelay: true, NotBefore: t0.Add(time.Minute)}
-	d := Victim{ID: "v", RequeueDelay: -time.Minute, HasRequeueDelay: true}
-	merge := func(vs ...Victim) Victim {
+	a := requeue.Victim{ID: "v", Priority: 3, Queue: 2, Start: t0.Add(time.Hour), Expected: time.Hour, NotBefore: t0}
+	b := requeue.Victim{ID: "v", Priority: 5, Queue: -1, Start: t0, Expected: 2 * time.Hour, RequeueDelay: 10 * time.Minute, HasRequeueDelay: true}
+	c := requeue.Victim{ID: "v", Priority: 1, Queue: 4, RequeueDelay: 20 * time.Minute, HasRequeueDelay: true, NotBefore: t0.Add(time.Minute)}
+	d := requeue.Victim{ID: "v", RequeueDelay: -time.Minute, HasRequeueDelay: true}
+	merge := func(vs ...requeue.Victim) requeue.Victim {
 		out := vs[0]
 		for _, v := range vs[1:] {
-			mergeVictim(&out, &v)
+			requeue.MergeVictim(&out, &v)
 		}
 		return out
 	}
 	tests := []struct {
 		name string
-		in   []Victim
-		want Victim
+		in   []requeue.Victim
+		want requeue.Victim
 	}{
-		{"highest priority, largest queue, latest start, longest expected, explicit delay, latest not-before", []Victim{a, b},
-			Victim{ID: "v", Priority: 5, Queue: 2, Start: t0.Add(time.Hour), Expected: 2 * time.Hour, RequeueDelay: 10 * time.Minute, HasRequeueDelay: true, NotBefore: t0}},
-		{"two explicit delays: the longest", []Victim{b, c},
-			Victim{ID: "v", Priority: 5, Queue: 4, Start: t0, Expected: 2 * time.Hour, RequeueDelay: 20 * time.Minute, HasRequeueDelay: true, NotBefore: t0.Add(time.Minute)}},
-		{"a known start and not-before win over the zero time", []Victim{c, a},
-			Victim{ID: "v", Priority: 3, Queue: 4, Start: t0.Add(time.Hour), Expected: time.Hour, RequeueDelay: 20 * time.Minute, HasRequeueDelay: true, NotBefore: t0.Add(time.Minute)}},
-		{"a negative delay loses to a valid one", []Victim{d, b}, merge(b, d)},
-		{"a negative delay alone stays (and is reported as invalid)", []Victim{d, {ID: "v"}}, d},
+		{"highest priority, largest queue, latest start, longest expected, explicit delay, latest not-before", []requeue.Victim{a, b},
+			requeue.Victim{ID: "v", Priority: 5, Queue: 2, Start: t0.Add(time.Hour), Expected: 2 * time.Hour, RequeueDelay: 10 * time.Minute, HasRequeueDelay: true, NotBefore: t0}},
+		{"two explicit delays: the longest", []requeue.Victim{b, c},
+			requeue.Victim{ID: "v", Priority: 5, Queue: 4, Start: t0, Expected: 2 * time.Hour, RequeueDelay: 20 * time.Minute, HasRequeueDelay: true, NotBefore: t0.Add(time.Minute)}},
+		{"a known start and not-before win over the zero time", []requeue.Victim{c, a},
+			requeue.Victim{ID: "v", Priority: 3, Queue: 4, Start: t0.Add(time.Hour), Expected: time.Hour, RequeueDelay: 20 * time.Minute, HasRequeueDelay: true, NotBefore: t0.Add(time.Minute)}},
+		{"a negative delay loses to a valid one", []requeue.Victim{d, b}, merge(b, d)},
+		{"a negative delay alone stays (and is reported as invalid)", []requeue.Victim{d, {ID: "v"}}, d},
 	}
 	for _, tc := range tests {
 		if d := cmp.Diff(tc.want, merge(tc.in...)); d != "" {
@@ -267,10 +270,10 @@ func TestMergeVictim(t *testing.T) {
 	if got := merge(d, b); got.RequeueDelay != 10*time.Minute {
 		t.Errorf("negative delay merged with 10m: %v", got.RequeueDelay)
 	}
-	all := []Victim{a, b, c, d}
+	all := []requeue.Victim{a, b, c, d}
 	want := merge(all...)
 	for _, perm := range [][]int{{3, 2, 1, 0}, {1, 3, 0, 2}, {2, 0, 3, 1}} {
-		var vs []Victim
+		var vs []requeue.Victim
 		for _, i := range perm {
 			vs = append(vs, all[i])
 		}
@@ -288,8 +291,8 @@ func TestMergeVictim(t *testing.T) {
 // fits: the worst case for a pass, and no help from the model.
 type neverFits struct{ evicts, places int }
 
-func (m *neverFits) Evict(*Journal, string) error { m.evicts++; return nil }
-func (m *neverFits) Place(*Journal, string) (bool, error) {
+func (m *neverFits) Evict(*requeue.Journal, string) error { m.evicts++; return nil }
+func (m *neverFits) Place(*requeue.Journal, string) (bool, error) {
 	m.places++
 	return false, nil
 }
@@ -298,49 +301,49 @@ func (m *neverFits) Place(*Journal, string) (bool, error) {
 // model that offers no help stops at the default bounds and defers the
 // rest.
 func TestEngineZeroConfigBounded(t *testing.T) {
-	var in EngineInput
+	var in requeue.EngineInput
 	for i := range 400 {
-		in.Nominations = append(in.Nominations, VictimNomination{Job: fmt.Sprintf("v%03d", i), Nominator: "x"})
-		in.Victims = append(in.Victims, Victim{ID: fmt.Sprintf("v%03d", i)})
-		in.Contenders = append(in.Contenders, Contender{ID: fmt.Sprintf("c%03d", i), Priority: 1})
+		in.Nominations = append(in.Nominations, requeue.VictimNomination{Job: fmt.Sprintf("v%03d", i), Nominator: "x"})
+		in.Victims = append(in.Victims, requeue.Victim{ID: fmt.Sprintf("v%03d", i)})
+		in.Contenders = append(in.Contenders, requeue.Contender{ID: fmt.Sprintf("c%03d", i), Priority: 1})
 	}
 	m := &neverFits{}
-	res, err := (&Engine{}).Run(t0, in, m)
+	res, err := (&requeue.Engine{}).Run(t0, in, m)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if res.Attempts != DefaultMaxAttempts || m.places != DefaultMaxAttempts || res.Checks > DefaultMaxChecks {
+	if res.Attempts != requeue.DefaultMaxAttempts || m.places != requeue.DefaultMaxAttempts || res.Checks > requeue.DefaultMaxChecks {
 		t.Fatalf("attempts %d, Place calls %d, checks %d", res.Attempts, m.places, res.Checks)
 	}
 	// 400 without eviction, then 400 per victim: 249 victims decided.
-	kinds := map[OutcomeKind]int{}
+	kinds := map[requeue.OutcomeKind]int{}
 	for _, o := range res.Outcomes {
 		kinds[o.Kind]++
-		if o.Kind == OutcomeDeferred && o.Reason != ReasonMaxAttempts {
+		if o.Kind == requeue.OutcomeDeferred && o.Reason != requeue.ReasonMaxAttempts {
 			t.Fatalf("deferred for %s", o.Reason)
 		}
 	}
-	if want := (map[OutcomeKind]int{OutcomeKept: 249, OutcomeDeferred: 151}); !cmp.Equal(want, kinds) {
+	if want := (map[requeue.OutcomeKind]int{requeue.OutcomeKept: 249, requeue.OutcomeDeferred: 151}); !cmp.Equal(want, kinds) {
 		t.Errorf("outcome kinds %v, want %v", kinds, want)
 	}
 
 	// The checks bound alone, with a CanContend that qualifies nobody.
 	in.Contenders = in.Contenders[:1]
-	many := EngineInput{Contenders: in.Contenders}
-	for i := range DefaultMaxChecks/1000 + 10 {
-		many.Nominations = append(many.Nominations, VictimNomination{Job: fmt.Sprint("v", i), Nominator: "x"})
-		many.Victims = append(many.Victims, Victim{ID: fmt.Sprint("v", i)})
+	many := requeue.EngineInput{Contenders: in.Contenders}
+	for i := range requeue.DefaultMaxChecks/1000 + 10 {
+		many.Nominations = append(many.Nominations, requeue.VictimNomination{Job: fmt.Sprint("v", i), Nominator: "x"})
+		many.Victims = append(many.Victims, requeue.Victim{ID: fmt.Sprint("v", i)})
 	}
-	e, _ := NewEngine(EngineConfig{CanContend: func(v *Victim, c *Contender) bool { return false }})
+	e, _ := requeue.NewEngine(requeue.EngineConfig{CanContend: func(v *requeue.Victim, c *requeue.Contender) bool { return false }})
 	for range 999 { // 1,000 contenders of one shape... with no model help, 1,000 shapes
-		many.Contenders = append(many.Contenders, Contender{ID: fmt.Sprint("c", len(many.Contenders)), Priority: 1})
+		many.Contenders = append(many.Contenders, requeue.Contender{ID: fmt.Sprint("c", len(many.Contenders)), Priority: 1})
 	}
 	res, err = e.Run(t0, many, &neverFits{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	last := res.Outcomes[len(res.Outcomes)-1]
-	if res.Checks != DefaultMaxChecks || last.Kind != OutcomeDeferred || last.Reason != ReasonMaxChecks {
+	if res.Checks != requeue.DefaultMaxChecks || last.Kind != requeue.OutcomeDeferred || last.Reason != requeue.ReasonMaxChecks {
 		t.Errorf("checks %d, last outcome %+v", res.Checks, last)
 	}
 }
@@ -353,52 +356,52 @@ func TestEngineBadInput(t *testing.T) {
 	tests := []struct {
 		name    string
 		jobs    []fxJob
-		model   func(c *Cluster) Model
-		in      EngineInput
-		want    EngineResult
+		model   func(c *cluster.Model) requeue.Model
+		in      requeue.EngineInput
+		want    requeue.EngineResult
 		wantErr bool
 	}{
 		{
 			name: "a nominated job without victim data, a victim unknown to the model, a contender unknown to the model",
 			jobs: full,
-			in: EngineInput{
+			in: requeue.EngineInput{
 				Nominations: noms("x", "nodata", "ghost"),
-				Victims:     []Victim{{ID: "ghost"}, {ID: "unnominated"}},
-				Contenders:  []Contender{{ID: "phantom", Priority: 3}},
+				Victims:     []requeue.Victim{{ID: "ghost"}, {ID: "unnominated"}},
+				Contenders:  []requeue.Contender{{ID: "phantom", Priority: 3}},
 			},
-			want: EngineResult{
-				Outcomes: []Outcome{
-					{Job: "nodata", Nominators: []string{"x"}, Kind: OutcomeSkipped, Decision: eligibility.Decision{Reason: ReasonUnknownVictim}},
-					keptFor("ghost", ReasonNoContender), // phantom failed before any victim
+			want: requeue.EngineResult{
+				Outcomes: []requeue.Outcome{
+					{Job: "nodata", Nominators: []string{"x"}, Kind: requeue.OutcomeSkipped, Decision: eligibility.Decision{Reason: requeue.ReasonUnknownVictim}},
+					keptFor("ghost", requeue.ReasonNoContender), // phantom failed before any victim
 				},
-				ContenderErrors: []ContenderError{{Contender: "phantom", Err: errors.New("unknown")}},
+				ContenderErrors: []requeue.ContenderError{{Contender: "phantom", Err: errors.New("unknown")}},
 			},
 		},
 		{
 			name: "duplicate IDs everywhere",
 			jobs: append(full, fxJob{id: "p", gpus: []int64{4}}),
-			in: EngineInput{
+			in: requeue.EngineInput{
 				Nominations: append(noms("x", "v", "v", "w"), noms("x", "w")...),
-				Victims:     []Victim{{ID: "w", Priority: 1}, {ID: "v"}, {ID: "w"}, {ID: "v", Priority: 2}},
-				Contenders:  []Contender{{ID: "p", Priority: 3}, {ID: "p", Priority: 1}},
+				Victims:     []requeue.Victim{{ID: "w", Priority: 1}, {ID: "v"}, {ID: "w"}, {ID: "v", Priority: 2}},
+				Contenders:  []requeue.Contender{{ID: "p", Priority: 3}, {ID: "p", Priority: 1}},
 			},
-			want: EngineResult{
-				Outcomes: []Outcome{committedAt(now, "w", "p"), keptFor("v", ReasonNoContender)},
+			want: requeue.EngineResult{
+				Outcomes: []requeue.Outcome{committedAt(now, "w", "p"), keptFor("v", requeue.ReasonNoContender)},
 				Commits:  1,
 			},
 		},
 		{
 			name: "a running job listed as a contender, and a contender that is nominated",
 			jobs: append(full, fxJob{id: "p", gpus: []int64{4}}),
-			in: EngineInput{
+			in: requeue.EngineInput{
 				Nominations: noms("x", "v"),
-				Victims:     []Victim{{ID: "v"}},
-				Contenders:  []Contender{{ID: "w", Priority: 3}, {ID: "v", Priority: 3}, {ID: "p", Priority: 1}},
+				Victims:     []requeue.Victim{{ID: "v"}},
+				Contenders:  []requeue.Contender{{ID: "w", Priority: 3}, {ID: "v", Priority: 3}, {ID: "p", Priority: 1}},
 			},
-			want: EngineResult{
-				Outcomes: []Outcome{committedAt(now, "v", "p")},
-				ContenderErrors: []ContenderError{
-					{Contender: "v", Err: ErrContenderNominated},
+			want: requeue.EngineResult{
+				Outcomes: []requeue.Outcome{committedAt(now, "v", "p")},
+				ContenderErrors: []requeue.ContenderError{
+					{Contender: "v", Err: requeue.ErrContenderNominated},
 					{Contender: "w", Err: errors.New("already running")},
 				},
 				Commits: 1,
@@ -407,34 +410,34 @@ func TestEngineBadInput(t *testing.T) {
 		{
 			name: "a model whose Evict fails after releasing, and whose Place lies",
 			jobs: append(full, fxJob{id: "p", gpus: []int64{4}}),
-			model: func(c *Cluster) Model {
+			model: func(c *cluster.Model) requeue.Model {
 				return partialModel{c: c, evictFail: map[string]bool{"v": true}, placeLies: map[string]bool{"p": true}}
 			},
-			in: EngineInput{
+			in: requeue.EngineInput{
 				Nominations: noms("x", "v", "w"),
-				Victims:     []Victim{{ID: "v"}, {ID: "w", Priority: 1}},
-				Contenders:  []Contender{{ID: "p", Priority: 3}},
+				Victims:     []requeue.Victim{{ID: "v"}, {ID: "w", Priority: 1}},
+				Contenders:  []requeue.Contender{{ID: "p", Priority: 3}},
 			},
-			want: EngineResult{
-				Outcomes: []Outcome{
-					{Job: "v", Nominators: []string{"x"}, Kind: OutcomeSkipped, Decision: eligibility.Decision{Reason: ReasonEvictError}, Err: errors.New("evict failed")},
-					keptFor("w", ReasonNoFit),
+			want: requeue.EngineResult{
+				Outcomes: []requeue.Outcome{
+					{Job: "v", Nominators: []string{"x"}, Kind: requeue.OutcomeSkipped, Decision: eligibility.Decision{Reason: requeue.ReasonEvictError}, Err: errors.New("evict failed")},
+					keptFor("w", requeue.ReasonNoFit),
 				},
 			},
 		},
 		{
 			name:  "a Transactional model whose Rollback fails: the pass stops with an error",
 			jobs:  append(full, fxJob{id: "big", gpus: []int64{8}}),
-			model: func(c *Cluster) Model { return &badRollback{txCluster{c: c}} },
-			in: EngineInput{
+			model: func(c *cluster.Model) requeue.Model { return &badRollback{txCluster{c: c}} },
+			in: requeue.EngineInput{
 				Nominations: noms("x", "v", "w"),
-				Victims:     []Victim{{ID: "v"}, {ID: "w", Priority: 1}},
-				Contenders:  []Contender{{ID: "big", Priority: 3}},
+				Victims:     []requeue.Victim{{ID: "v"}, {ID: "w", Priority: 1}},
+				Contenders:  []requeue.Contender{{ID: "big", Priority: 3}},
 			},
-			want: EngineResult{
-				Outcomes: []Outcome{
-					{Job: "v", Nominators: []string{"x"}, Kind: OutcomeDeferred, Decision: eligibility.Decision{Reason: ReasonModelError}},
-					{Job: "w", Nominators: []string{"x"}, Kind: OutcomeDeferred, Decision: eligibility.Decision{Reason: ReasonModelError}},
+			want: requeue.EngineResult{
+				Outcomes: []requeue.Outcome{
+					{Job: "v", Nominators: []string{"x"}, Kind: requeue.OutcomeDeferred, Decision: eligibility.Decision{Reason: requeue.ReasonModelError}},
+					{Job: "w", Nominators: []string{"x"}, Kind: requeue.OutcomeDeferred, Decision: eligibility.Decision{Reason: requeue.ReasonModelError}},
 				},
 			},
 			wantErr: true,
@@ -443,11 +446,11 @@ func TestEngineBadInput(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			c := gpuCluster(t, 2, tc.jobs...)
-			var m Model = c
+			var m requeue.Model = c
 			if tc.model != nil {
 				m = tc.model(c)
 			}
-			res, err := (&Engine{}).Run(now, tc.in, m)
+			res, err := (&requeue.Engine{}).Run(now, tc.in, m)
 			if (err != nil) != tc.wantErr {
 				t.Fatalf("error %v, want one: %v", err, tc.wantErr)
 			}
@@ -466,38 +469,38 @@ var errRollbackRefused = errors.New("rollback refused")
 // badRollback is a Transactional model whose Rollback always fails.
 type badRollback struct{ txCluster }
 
-func (m *badRollback) Rollback(Savepoint) error { return errRollbackRefused }
+func (m *badRollback) Rollback(requeue.Savepoint) error { return errRollbackRefused }
 
 // TestEngineBoundInContenderWalk: MaxChecks reached while the engine looks
 // for a shape's next qualifying contender (CanContend says no to most)
 // defers the victim; it is neither kept nor skipped on partial evidence.
 func TestEngineBoundInContenderWalk(t *testing.T) {
 	jobs := []fxJob{{id: "v", gpus: []int64{4}, running: true}}
-	var conts []Contender
+	var conts []requeue.Contender
 	for i := range 100 {
 		id := fmt.Sprintf("c%02d", i)
 		jobs = append(jobs, fxJob{id: id, gpus: []int64{4}})
-		conts = append(conts, Contender{ID: id, Priority: 5})
+		conts = append(conts, requeue.Contender{ID: id, Priority: 5})
 	}
-	in := EngineInput{Nominations: noms("x", "v"), Victims: []Victim{{ID: "v"}}, Contenders: conts}
-	cfg := EngineConfig{
-		Filters:    []VictimFilter{denyFilter{"v/c00": true}},
-		CanContend: func(v *Victim, c *Contender) bool { return c.ID == "c00" || c.ID == "c99" },
+	in := requeue.EngineInput{Nominations: noms("x", "v"), Victims: []requeue.Victim{{ID: "v"}}, Contenders: conts}
+	cfg := requeue.EngineConfig{
+		Filters:    []requeue.VictimFilter{denyFilter{"v/c00": true}},
+		CanContend: func(v *requeue.Victim, c *requeue.Contender) bool { return c.ID == "c00" || c.ID == "c99" },
 	}
 	for _, tc := range []struct {
 		maxChecks int
-		want      Outcome
+		want      requeue.Outcome
 	}{
 		{0, committedAt(t0, "v", "c99")},
-		{50, Outcome{Job: "v", Nominators: []string{"x"}, Kind: OutcomeDeferred, Decision: eligibility.Decision{Reason: ReasonMaxChecks}}},
+		{50, requeue.Outcome{Job: "v", Nominators: []string{"x"}, Kind: requeue.OutcomeDeferred, Decision: eligibility.Decision{Reason: requeue.ReasonMaxChecks}}},
 	} {
 		cfg.MaxChecks = tc.maxChecks
-		e, _ := NewEngine(cfg)
+		e, _ := requeue.NewEngine(cfg)
 		res, err := e.Run(t0, in, gpuCluster(t, 1, jobs...))
 		if err != nil {
 			t.Fatal(err)
 		}
-		if d := cmp.Diff([]Outcome{tc.want}, res.Outcomes, errPresence); d != "" {
+		if d := cmp.Diff([]requeue.Outcome{tc.want}, res.Outcomes, errPresence); d != "" {
 			t.Errorf("MaxChecks %d (-want +got):\n%s", tc.maxChecks, d)
 		}
 	}
@@ -510,25 +513,25 @@ func TestEngineTimesInUTC(t *testing.T) {
 	east := time.FixedZone("E", 3600)
 	nb := t0.Add(time.Hour)
 	var seen []*time.Location
-	look := VictimFilterFunc(func(now time.Time, v *Victim, c *Contender) eligibility.Decision {
+	look := requeue.VictimFilterFunc(func(now time.Time, v *requeue.Victim, c *requeue.Contender) eligibility.Decision {
 		seen = append(seen, v.Start.Location(), c.Queued.Location())
 		return eligibility.Decision{Reason: "protected", Until: nb.In(east)}
 	})
-	run := func(victims []Victim, conts []Contender) EngineResult {
+	run := func(victims []requeue.Victim, conts []requeue.Contender) requeue.EngineResult {
 		c := gpuCluster(t, 2, fxJob{id: "v", gpus: []int64{4}, running: true}, fxJob{id: "w", gpus: []int64{4}, running: true},
 			fxJob{id: "p", gpus: []int64{4}})
-		e, _ := NewEngine(EngineConfig{Filters: []VictimFilter{look}})
-		res, err := e.Run(t0, EngineInput{Nominations: noms("a", "v", "w"), Victims: victims, Contenders: conts}, c)
+		e, _ := requeue.NewEngine(requeue.EngineConfig{Filters: []requeue.VictimFilter{look}})
+		res, err := e.Run(t0, requeue.EngineInput{Nominations: noms("a", "v", "w"), Victims: victims, Contenders: conts}, c)
 		if err != nil {
 			t.Fatal(err)
 		}
 		return res
 	}
-	v1, v2 := Victim{ID: "v", NotBefore: nb}, Victim{ID: "v", NotBefore: nb.In(east)}
-	w1, w2 := Victim{ID: "w", Start: t0}, Victim{ID: "w", Start: t0.In(east)}
-	c1, c2 := Contender{ID: "p", Priority: 1, Queued: t0}, Contender{ID: "p", Priority: 1, Queued: t0.In(east)}
-	a := run([]Victim{v1, v2, w1, w2}, []Contender{c1, c2})
-	b := run([]Victim{v2, v1, w2, w1}, []Contender{c2, c1})
+	v1, v2 := requeue.Victim{ID: "v", NotBefore: nb}, requeue.Victim{ID: "v", NotBefore: nb.In(east)}
+	w1, w2 := requeue.Victim{ID: "w", Start: t0}, requeue.Victim{ID: "w", Start: t0.In(east)}
+	c1, c2 := requeue.Contender{ID: "p", Priority: 1, Queued: t0}, requeue.Contender{ID: "p", Priority: 1, Queued: t0.In(east)}
+	a := run([]requeue.Victim{v1, v2, w1, w2}, []requeue.Contender{c1, c2})
+	b := run([]requeue.Victim{v2, v1, w2, w1}, []requeue.Contender{c2, c1})
 	if !reflect.DeepEqual(a, b) {
 		t.Fatalf("the order of equal instants in other zones changed the result:\n%+v\n%+v", a, b)
 	}

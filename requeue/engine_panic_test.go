@@ -1,4 +1,4 @@
-package requeue
+package requeue_test
 
 import (
 	"errors"
@@ -9,8 +9,11 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
-	"github.com/tenurepolicy/tenure/eligibility"
 	"pgregory.net/rapid"
+
+	"github.com/tenurepolicy/tenure/eligibility"
+	"github.com/tenurepolicy/tenure/requeue"
+	"github.com/tenurepolicy/tenure/requeue/cluster"
 )
 
 // injector numbers every callback the engine makes (model methods, undo
@@ -22,14 +25,14 @@ type injector struct {
 	hit     string // the kind of callback that panicked
 	// commits records, in a run without panic, the state after each commit
 	// and the number of the observer call that reported it.
-	cluster *Cluster
+	cluster *cluster.Model
 	commits []commitPoint
 	kinds   []string // the kind of each callback
 }
 
 type commitPoint struct {
 	seq  int
-	snap ClusterSnapshot
+	snap cluster.Snapshot
 }
 
 type injectedPanic struct{ seq int }
@@ -47,20 +50,20 @@ func (in *injector) tick(kind string) {
 // every change is followed by a no-op undo step that is one too. Shape and
 // MayFit are forwarded, so the engine uses them.
 type panicky struct {
-	c   *Cluster
+	c   *cluster.Model
 	inj *injector
 }
 
-func (m panicky) marker(j *Journal) { j.Record(func() { m.inj.tick("undo step") }) }
+func (m panicky) marker(j *requeue.Journal) { j.Record(func() { m.inj.tick("undo step") }) }
 
-func (m panicky) Evict(j *Journal, id string) error {
+func (m panicky) Evict(j *requeue.Journal, id string) error {
 	m.inj.tick("Evict")
 	err := m.c.Evict(j, id)
 	m.marker(j)
 	return err
 }
 
-func (m panicky) Place(j *Journal, id string) (bool, error) {
+func (m panicky) Place(j *requeue.Journal, id string) (bool, error) {
 	m.inj.tick("Place")
 	ok, err := m.c.Place(j, id)
 	m.marker(j)
@@ -76,42 +79,42 @@ func (m panicky) MayFit(v string, ids []string, fits []bool) {
 // panickyTx is panicky over a Transactional model.
 type panickyTx struct {
 	panicky
-	tx Transactional
+	tx requeue.Transactional
 }
 
-func (m panickyTx) Evict(j *Journal, id string) error {
+func (m panickyTx) Evict(j *requeue.Journal, id string) error {
 	m.inj.tick("Evict")
 	err := m.tx.Evict(j, id)
 	m.marker(j)
 	return err
 }
 
-func (m panickyTx) Place(j *Journal, id string) (bool, error) {
+func (m panickyTx) Place(j *requeue.Journal, id string) (bool, error) {
 	m.inj.tick("Place")
 	ok, err := m.tx.Place(j, id)
 	m.marker(j)
 	return ok, err
 }
 
-func (m panickyTx) Savepoint() Savepoint { m.inj.tick("Savepoint"); return m.tx.Savepoint() }
-func (m panickyTx) Rollback(sp Savepoint) error {
+func (m panickyTx) Savepoint() requeue.Savepoint { m.inj.tick("Savepoint"); return m.tx.Savepoint() }
+func (m panickyTx) Rollback(sp requeue.Savepoint) error {
 	m.inj.tick("Rollback")
 	return m.tx.Rollback(sp)
 }
 
 func (in *injector) Observe(ev eligibility.Event) {
 	in.tick("Observer")
-	if in.panicAt < 0 && (ev.Allowed && ev.Reason == ReasonCommitted || ev.Reason == ReasonFitWithoutEviction) {
+	if in.panicAt < 0 && (ev.Allowed && ev.Reason == requeue.ReasonCommitted || ev.Reason == requeue.ReasonFitWithoutEviction) {
 		in.commits = append(in.commits, commitPoint{in.seq, in.cluster.Snapshot()})
 	}
 }
 
 // config wraps the world's filters, CanContend and victim order as
 // callbacks of the injector.
-func (in *injector) config(cfg EngineConfig) EngineConfig {
-	var filters []VictimFilter
+func (in *injector) config(cfg requeue.EngineConfig) requeue.EngineConfig {
+	var filters []requeue.VictimFilter
 	for _, f := range cfg.Filters {
-		filters = append(filters, VictimFilterFunc(func(now time.Time, v *Victim, c *Contender) eligibility.Decision {
+		filters = append(filters, requeue.VictimFilterFunc(func(now time.Time, v *requeue.Victim, c *requeue.Contender) eligibility.Decision {
 			in.tick("VictimFilter")
 			return f.FilterVictim(now, v, c)
 		}))
@@ -119,10 +122,13 @@ func (in *injector) config(cfg EngineConfig) EngineConfig {
 	cfg.Filters = filters
 	can := cfg.CanContend
 	if can == nil {
-		can = ContenderDefaultEligible
+		can = requeue.ContenderDefaultEligible
 	}
-	cfg.CanContend = func(v *Victim, c *Contender) bool { in.tick("CanContend"); return can(v, c) }
-	cfg.VictimOrder = func(now time.Time, a, b *Victim) int { in.tick("VictimOrder"); return VictimDefaultOrder(now, a, b) }
+	cfg.CanContend = func(v *requeue.Victim, c *requeue.Contender) bool { in.tick("CanContend"); return can(v, c) }
+	cfg.VictimOrder = func(now time.Time, a, b *requeue.Victim) int {
+		in.tick("VictimOrder")
+		return requeue.VictimDefaultOrder(now, a, b)
+	}
 	cfg.Observer = in
 	return cfg
 }
@@ -137,7 +143,7 @@ const (
 	modelKinds
 )
 
-func (in *injector) model(c *Cluster, kind int) Model {
+func (in *injector) model(c *cluster.Model, kind int) requeue.Model {
 	in.cluster = c
 	p := panicky{c: c, inj: in}
 	switch kind {
@@ -160,7 +166,7 @@ func checkPanicSafety(t interface {
 	t.Helper()
 	now := t0.Add(10 * time.Hour)
 	clean := &injector{panicAt: -1}
-	e, err := NewEngine(clean.config(w.cfg))
+	e, err := requeue.NewEngine(clean.config(w.cfg))
 	if err != nil {
 		t.Fatalf("%v", err)
 	}
@@ -175,7 +181,7 @@ func checkPanicSafety(t interface {
 	p := at(clean.kinds)
 
 	inj := &injector{panicAt: p}
-	e.cfg = inj.config(w.cfg)
+	*requeue.Config(e) = inj.config(w.cfg)
 	c := w.cluster.Clone()
 	unrestored := false // Run said that the model was not restored
 	func() {
@@ -185,7 +191,7 @@ func checkPanicSafety(t interface {
 				// The restore cannot know what a panicking undo step left:
 				// it says so. (These undo steps and rollbacks panic before
 				// changing anything, so the model is restored all the same.)
-				if re, ok := r.(*RestoreError); !ok || re.Panic != (injectedPanic{p}) || !errors.Is(re, errUndoPanicked) {
+				if re, ok := r.(*requeue.RestoreError); !ok || re.Panic != (injectedPanic{p}) || !errors.Is(re, requeue.ErrUndoPanicked) {
 					t.Fatalf("recovered %v, want a *RestoreError for the injected panic %d", r, p)
 				}
 				unrestored = true
@@ -212,16 +218,16 @@ func checkPanicSafety(t interface {
 	if d := cmp.Diff(wantState, c.Snapshot()); d != "" && !(unrestored && kind >= hybridEvictOwn) {
 		t.Fatalf("model kind %d, panic in %s (callback %d of %d): model not at its last commit (-want +got):\n%s", kind, inj.hit, p, total, d)
 	}
-	if err := c.check(); err != nil {
+	if err := c.Check(); err != nil {
 		t.Fatalf("panic in %s: %v", inj.hit, err)
 	}
-	if e.j.Len() != 0 || e.model != nil {
-		t.Fatalf("panic in %s: the engine kept the pass (journal %d steps)", inj.hit, e.j.Len())
+	if requeue.JournalLen(e) != 0 || requeue.HoldsModel(e) {
+		t.Fatalf("panic in %s: the engine kept the pass (journal %d steps)", inj.hit, requeue.JournalLen(e))
 	}
 
 	// The same engine runs the same pass as if nothing happened...
 	again := &injector{panicAt: -1}
-	e.cfg = again.config(w.cfg)
+	*requeue.Config(e) = again.config(w.cfg)
 	got, err := e.Run(now, w.in, again.model(w.cluster.Clone(), kind))
 	if err != nil {
 		t.Fatalf("%v", err)
@@ -230,8 +236,8 @@ func checkPanicSafety(t interface {
 		t.Fatalf("panic in %s: the next pass differs (-before +after):\n%s", inj.hit, d)
 	}
 	// ... and runs on the recovered model like a fresh engine.
-	e.cfg = w.cfg
-	fresh, _ := NewEngine(w.cfg)
+	*requeue.Config(e) = w.cfg
+	fresh, _ := requeue.NewEngine(w.cfg)
 	c2 := c.Clone()
 	got, err1 := e.Run(now, w.in, c)
 	want, err2 := fresh.Run(now, w.in, c2)
@@ -276,13 +282,13 @@ func TestEnginePanicEveryCallback(t *testing.T) {
 		c := gpuCluster(t, 3, fxJob{id: "v1", gpus: []int64{4}, running: true}, fxJob{id: "v2", gpus: []int64{4}, running: true},
 			fxJob{id: "v3", gpus: []int64{2}, running: true}, fxJob{id: "c1", gpus: []int64{2}}, fxJob{id: "x", gpus: []int64{2}},
 			fxJob{id: "big", gpus: []int64{4, 4}}, fxJob{id: "free", gpus: []int64{2}})
-		w := engineWorld{cluster: c, in: EngineInput{
+		w := engineWorld{cluster: c, in: requeue.EngineInput{
 			Nominations: noms("x", "v1", "v2", "v3"),
-			Victims:     []Victim{{ID: "v1", Priority: 1}, {ID: "v2", Priority: 2}, {ID: "v3", Priority: 3}},
-			Contenders:  []Contender{{ID: "c1", Priority: 9}, {ID: "x", Priority: 8}, {ID: "big", Priority: 7}, {ID: "free", Priority: 6}},
-		}, cfg: EngineConfig{Filters: []VictimFilter{denyFilter{"v1/x": true}}}}
+			Victims:     []requeue.Victim{{ID: "v1", Priority: 1}, {ID: "v2", Priority: 2}, {ID: "v3", Priority: 3}},
+			Contenders:  []requeue.Contender{{ID: "c1", Priority: 9}, {ID: "x", Priority: 8}, {ID: "big", Priority: 7}, {ID: "free", Priority: 6}},
+		}, cfg: requeue.EngineConfig{Filters: []requeue.VictimFilter{denyFilter{"v1/x": true}}}}
 		clean := &injector{panicAt: -1}
-		e, _ := NewEngine(clean.config(w.cfg))
+		e, _ := requeue.NewEngine(clean.config(w.cfg))
 		if _, err := e.Run(t0, w.in, clean.model(c.Clone(), kind)); err != nil {
 			t.Fatal(err)
 		}
@@ -306,10 +312,10 @@ func TestEnginePanicEveryCallback(t *testing.T) {
 func TestEngineNilPanic(t *testing.T) {
 	c := gpuCluster(t, 1, fxJob{id: "v", gpus: []int64{4}, running: true}, fxJob{id: "p", gpus: []int64{4}})
 	before := c.Snapshot()
-	e, _ := NewEngine(EngineConfig{Filters: []VictimFilter{VictimFilterFunc(func(time.Time, *Victim, *Contender) eligibility.Decision {
+	e, _ := requeue.NewEngine(requeue.EngineConfig{Filters: []requeue.VictimFilter{requeue.VictimFilterFunc(func(time.Time, *requeue.Victim, *requeue.Contender) eligibility.Decision {
 		panic(nil)
 	})}})
-	in := EngineInput{Nominations: noms("x", "v"), Victims: []Victim{{ID: "v"}}, Contenders: []Contender{{ID: "p", Priority: 1}}}
+	in := requeue.EngineInput{Nominations: noms("x", "v"), Victims: []requeue.Victim{{ID: "v"}}, Contenders: []requeue.Contender{{ID: "p", Priority: 1}}}
 	func() {
 		defer func() {
 			if r := recover(); r == nil {
@@ -321,9 +327,9 @@ func TestEngineNilPanic(t *testing.T) {
 	if !before.Equal(c.Snapshot()) {
 		t.Fatalf("model changed: %+v", c.Snapshot())
 	}
-	e.cfg.Filters = nil
+	requeue.Config(e).Filters = nil
 	res, err := e.Run(t0, in, c)
-	if err != nil || res.Outcomes[0].Kind != OutcomeCommitted {
+	if err != nil || res.Outcomes[0].Kind != requeue.OutcomeCommitted {
 		t.Fatalf("next pass: %+v, %v", res, err)
 	}
 
@@ -332,15 +338,15 @@ func TestEngineNilPanic(t *testing.T) {
 // alwaysPanics is a model whose undo steps all panic, so that restoring
 // after the panic panics too: the model is then unreliable (the
 // *RestoreError says so), but the engine must still be as good as new.
-type alwaysPanics struct{ c *Cluster }
+type alwaysPanics struct{ c *cluster.Model }
 
-func (m alwaysPanics) Evict(j *Journal, id string) error {
+func (m alwaysPanics) Evict(j *requeue.Journal, id string) error {
 	err := m.c.Evict(j, id)
 	j.Record(func() { panic("undo step failed") })
 	return err
 }
 
-func (m alwaysPanics) Place(j *Journal, id string) (bool, error) {
+func (m alwaysPanics) Place(j *requeue.Journal, id string) (bool, error) {
 	ok, err := m.c.Place(j, id)
 	j.Record(func() { panic("undo step failed") })
 	return ok, err
@@ -359,17 +365,17 @@ func (evictFirst) MayFit(victim string, jobs []string, fits []bool) {
 func TestEngineRestoreThatPanics(t *testing.T) {
 	c := gpuCluster(t, 2, fxJob{id: "v", gpus: []int64{4}, running: true}, fxJob{id: "w", gpus: []int64{4}, running: true},
 		fxJob{id: "big", gpus: []int64{8}}, fxJob{id: "p", gpus: []int64{4}})
-	in := EngineInput{
+	in := requeue.EngineInput{
 		Nominations: noms("x", "v", "w"),
-		Victims:     []Victim{{ID: "v"}, {ID: "w", Priority: 1}},
-		Contenders:  []Contender{{ID: "big", Priority: 9}, {ID: "p", Priority: 5}},
+		Victims:     []requeue.Victim{{ID: "v"}, {ID: "w", Priority: 1}},
+		Contenders:  []requeue.Contender{{ID: "big", Priority: 9}, {ID: "p", Priority: 5}},
 	}
-	e, _ := NewEngine(EngineConfig{})
+	e, _ := requeue.NewEngine(requeue.EngineConfig{})
 	func() {
 		defer func() {
 			r := recover()
-			re, ok := r.(*RestoreError)
-			if !ok || re.Panic != "undo step failed" || !errors.Is(re, errUndoPanicked) {
+			re, ok := r.(*requeue.RestoreError)
+			if !ok || re.Panic != "undo step failed" || !errors.Is(re, requeue.ErrUndoPanicked) {
 				t.Fatalf("recovered %v", r)
 			}
 		}()
@@ -383,7 +389,7 @@ func TestEngineRestoreThatPanics(t *testing.T) {
 	for range 2 {
 		c1, c2 := c.Clone(), c.Clone()
 		got, err := e.Run(t0, in, evictFirst{plainModel{c1}})
-		want, err2 := (&Engine{}).Run(t0, in, evictFirst{plainModel{c2}})
+		want, err2 := (&requeue.Engine{}).Run(t0, in, evictFirst{plainModel{c2}})
 		if err != nil || err2 != nil {
 			t.Fatal(err, err2)
 		}
@@ -400,12 +406,12 @@ func TestEngineRestoreThatPanics(t *testing.T) {
 // record one more undo step, which panics the first time it runs while
 // armed (and does nothing otherwise).
 type onceUndoPanics struct {
-	c     *Cluster
+	c     *cluster.Model
 	armed *bool
 }
 
-func (m onceUndoPanics) Evict(j *Journal, id string) error { return m.c.Evict(j, id) }
-func (m onceUndoPanics) Place(j *Journal, id string) (bool, error) {
+func (m onceUndoPanics) Evict(j *requeue.Journal, id string) error { return m.c.Evict(j, id) }
+func (m onceUndoPanics) Place(j *requeue.Journal, id string) (bool, error) {
 	ok, err := m.c.Place(j, id)
 	if ok && err == nil {
 		j.Record(func() {
@@ -420,7 +426,7 @@ func (m onceUndoPanics) Place(j *Journal, id string) (bool, error) {
 
 // recoverRun runs the pass and returns what it panicked with (nil if it
 // did not).
-func recoverRun(e *Engine, in EngineInput, m Model) (r any) {
+func recoverRun(e *requeue.Engine, in requeue.EngineInput, m requeue.Model) (r any) {
 	defer func() { r = recover() }()
 	_, _ = e.Run(t0, in, m)
 	return nil
@@ -430,18 +436,20 @@ func recoverRun(e *Engine, in EngineInput, m Model) (r any) {
 // commit, Run panics with a *RestoreError that carries the original panic
 // and what failed; when it can, with the original value.
 func TestEngineRestoreErrors(t *testing.T) {
-	in := EngineInput{Nominations: noms("x", "v"), Victims: []Victim{{ID: "v"}}, Contenders: []Contender{{ID: "p", Priority: 5}}}
-	denyAll := VictimFilterFunc(func(time.Time, *Victim, *Contender) eligibility.Decision { return eligibility.Decision{Reason: "no"} })
-	panics := VictimFilterFunc(func(time.Time, *Victim, *Contender) eligibility.Decision { panic("filter panics") })
+	in := requeue.EngineInput{Nominations: noms("x", "v"), Victims: []requeue.Victim{{ID: "v"}}, Contenders: []requeue.Contender{{ID: "p", Priority: 5}}}
+	denyAll := requeue.VictimFilterFunc(func(time.Time, *requeue.Victim, *requeue.Contender) eligibility.Decision {
+		return eligibility.Decision{Reason: "no"}
+	})
+	panics := requeue.VictimFilterFunc(func(time.Time, *requeue.Victim, *requeue.Contender) eligibility.Decision { panic("filter panics") })
 
 	t.Run("an undo step panics while an attempt is rolled back", func(t *testing.T) {
 		// p fits in v's resources, the filter denies it, and the step that
 		// undoes p's placement panics before undoing it: that step is
 		// dropped, so p stays placed.
 		m := &oneNode{free: 0, size: map[string]int{"v": 4, "p": 4}, running: map[string]bool{"v": true}, armed: true}
-		e, _ := NewEngine(EngineConfig{Filters: []VictimFilter{denyAll}})
+		e, _ := requeue.NewEngine(requeue.EngineConfig{Filters: []requeue.VictimFilter{denyAll}})
 		r := recoverRun(e, in, m)
-		re, ok := r.(*RestoreError)
+		re, ok := r.(*requeue.RestoreError)
 		if !ok {
 			t.Fatalf("recovered %#v, want a *RestoreError", r)
 		}
@@ -461,9 +469,9 @@ func TestEngineRestoreErrors(t *testing.T) {
 		}
 		// The engine is as good as new.
 		c := gpuCluster(t, 1, fxJob{id: "v", gpus: []int64{4}, running: true}, fxJob{id: "p", gpus: []int64{4}})
-		e.cfg.Filters = nil
+		requeue.Config(e).Filters = nil
 		res, err := e.Run(t0, in, c)
-		if err != nil || res.Outcomes[0].Kind != OutcomeCommitted {
+		if err != nil || res.Outcomes[0].Kind != requeue.OutcomeCommitted {
 			t.Fatalf("next pass: %+v, %v", res, err)
 		}
 	})
@@ -475,9 +483,9 @@ func TestEngineRestoreErrors(t *testing.T) {
 		c := gpuCluster(t, 1, fxJob{id: "v", gpus: []int64{4}, running: true}, fxJob{id: "p", gpus: []int64{4}})
 		before := c.Snapshot()
 		armed := true
-		e, _ := NewEngine(EngineConfig{Filters: []VictimFilter{panics}})
+		e, _ := requeue.NewEngine(requeue.EngineConfig{Filters: []requeue.VictimFilter{panics}})
 		r := recoverRun(e, in, onceUndoPanics{c, &armed})
-		re, ok := r.(*RestoreError)
+		re, ok := r.(*requeue.RestoreError)
 		if !ok || re.Panic != "filter panics" || !strings.Contains(fmt.Sprint(re.Restore), "undo step panics") {
 			t.Fatalf("recovered %#v", r)
 		}
@@ -490,12 +498,12 @@ func TestEngineRestoreErrors(t *testing.T) {
 		c := gpuCluster(t, 1, fxJob{id: "v", gpus: []int64{4}, running: true}, fxJob{id: "p", gpus: []int64{4}})
 		refuse := errors.New("statement closed")
 		m := &failingRollback{txCluster: &txCluster{c: c}}
-		e, _ := NewEngine(EngineConfig{Filters: []VictimFilter{VictimFilterFunc(func(time.Time, *Victim, *Contender) eligibility.Decision {
+		e, _ := requeue.NewEngine(requeue.EngineConfig{Filters: []requeue.VictimFilter{requeue.VictimFilterFunc(func(time.Time, *requeue.Victim, *requeue.Contender) eligibility.Decision {
 			m.err = refuse
 			panic("filter panics")
 		})}})
 		r := recoverRun(e, in, m)
-		re, ok := r.(*RestoreError)
+		re, ok := r.(*requeue.RestoreError)
 		if !ok || re.Panic != "filter panics" || !errors.Is(re, refuse) {
 			t.Fatalf("recovered %#v, want a *RestoreError wrapping the Rollback error", r)
 		}
@@ -505,11 +513,11 @@ func TestEngineRestoreErrors(t *testing.T) {
 		boom := errors.New("boom")
 		c := gpuCluster(t, 1, fxJob{id: "v", gpus: []int64{4}, running: true}, fxJob{id: "p", gpus: []int64{4}})
 		armed := true
-		e, _ := NewEngine(EngineConfig{Filters: []VictimFilter{VictimFilterFunc(func(time.Time, *Victim, *Contender) eligibility.Decision {
+		e, _ := requeue.NewEngine(requeue.EngineConfig{Filters: []requeue.VictimFilter{requeue.VictimFilterFunc(func(time.Time, *requeue.Victim, *requeue.Contender) eligibility.Decision {
 			panic(boom)
 		})}})
 		r := recoverRun(e, in, onceUndoPanics{c, &armed})
-		if re, ok := r.(*RestoreError); !ok || !errors.Is(re, boom) {
+		if re, ok := r.(*requeue.RestoreError); !ok || !errors.Is(re, boom) {
 			t.Fatalf("recovered %#v, want a *RestoreError wrapping the panic's error", r)
 		}
 	})
@@ -517,7 +525,7 @@ func TestEngineRestoreErrors(t *testing.T) {
 	t.Run("a complete restore re-panics with the original value", func(t *testing.T) {
 		c := gpuCluster(t, 1, fxJob{id: "v", gpus: []int64{4}, running: true}, fxJob{id: "p", gpus: []int64{4}})
 		before := c.Snapshot()
-		e, _ := NewEngine(EngineConfig{Filters: []VictimFilter{panics}})
+		e, _ := requeue.NewEngine(requeue.EngineConfig{Filters: []requeue.VictimFilter{panics}})
 		if r := recoverRun(e, in, c); r != "filter panics" {
 			t.Fatalf("recovered %#v", r)
 		}
@@ -534,7 +542,7 @@ type failingRollback struct {
 	err error
 }
 
-func (m *failingRollback) Rollback(sp Savepoint) error {
+func (m *failingRollback) Rollback(sp requeue.Savepoint) error {
 	if m.err != nil {
 		return m.err
 	}
@@ -550,7 +558,7 @@ type oneNode struct {
 	armed   bool
 }
 
-func (m *oneNode) Evict(j *Journal, id string) error {
+func (m *oneNode) Evict(j *requeue.Journal, id string) error {
 	if !m.running[id] {
 		return errors.New("not running")
 	}
@@ -559,7 +567,7 @@ func (m *oneNode) Evict(j *Journal, id string) error {
 	return nil
 }
 
-func (m *oneNode) Place(j *Journal, id string) (bool, error) {
+func (m *oneNode) Place(j *requeue.Journal, id string) (bool, error) {
 	if m.free < m.size[id] {
 		return false, nil
 	}

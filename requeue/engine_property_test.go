@@ -1,4 +1,4 @@
-package requeue
+package requeue_test
 
 import (
 	"errors"
@@ -11,8 +11,11 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
-	"github.com/tenurepolicy/tenure/eligibility"
 	"pgregory.net/rapid"
+
+	"github.com/tenurepolicy/tenure/eligibility"
+	"github.com/tenurepolicy/tenure/requeue"
+	"github.com/tenurepolicy/tenure/requeue/cluster"
 )
 
 // unbounded lifts the default bounds, for comparisons with the oracle
@@ -24,9 +27,9 @@ const unbounded = 1 << 40
 // contender tried on its own (no shapes, no fit bound) and no bound but
 // MaxVictims. It returns the result (without Attempts and Checks) and the
 // final model.
-func naiveRun(now time.Time, cfg EngineConfig, in EngineInput, c *Cluster) (EngineResult, *Cluster) {
-	var res EngineResult
-	res.Outcomes = []Outcome{}
+func naiveRun(now time.Time, cfg requeue.EngineConfig, in requeue.EngineInput, c *cluster.Model) (requeue.EngineResult, *cluster.Model) {
+	var res requeue.EngineResult
+	res.Outcomes = []requeue.Outcome{}
 	byJob := map[string]map[string]bool{}
 	for _, n := range in.Nominations {
 		if byJob[n.Job] == nil {
@@ -37,7 +40,7 @@ func naiveRun(now time.Time, cfg EngineConfig, in EngineInput, c *Cluster) (Engi
 	nominators := func(job string) []string { return slices.Sorted(maps.Keys(byJob[job])) }
 
 	// Victim data: each field keeps the most protective value.
-	victims := map[string]Victim{}
+	victims := map[string]requeue.Victim{}
 	for _, v := range in.Victims {
 		w, ok := victims[v.ID]
 		if !ok {
@@ -61,7 +64,7 @@ func naiveRun(now time.Time, cfg EngineConfig, in EngineInput, c *Cluster) (Engi
 
 	// Contenders: the best entry per ID, in contender order; nominated ones
 	// are dropped.
-	before := func(a, b Contender) bool {
+	before := func(a, b requeue.Contender) bool {
 		if a.Priority != b.Priority {
 			return a.Priority > b.Priority
 		}
@@ -73,13 +76,13 @@ func naiveRun(now time.Time, cfg EngineConfig, in EngineInput, c *Cluster) (Engi
 		}
 		return a.Queue < b.Queue
 	}
-	best := map[string]Contender{}
+	best := map[string]requeue.Contender{}
 	for _, cn := range in.Contenders {
 		if b, ok := best[cn.ID]; !ok || before(cn, b) {
 			best[cn.ID] = cn
 		}
 	}
-	var conts []Contender
+	var conts []requeue.Contender
 	for _, cn := range best {
 		conts = append(conts, cn)
 	}
@@ -87,7 +90,7 @@ func naiveRun(now time.Time, cfg EngineConfig, in EngineInput, c *Cluster) (Engi
 	kept := conts[:0]
 	for _, cn := range conts {
 		if byJob[cn.ID] != nil {
-			res.ContenderErrors = append(res.ContenderErrors, ContenderError{cn.ID, ErrContenderNominated})
+			res.ContenderErrors = append(res.ContenderErrors, requeue.ContenderError{cn.ID, requeue.ErrContenderNominated})
 			continue
 		}
 		kept = append(kept, cn)
@@ -98,17 +101,17 @@ func naiveRun(now time.Time, cfg EngineConfig, in EngineInput, c *Cluster) (Engi
 		rank[cn.ID] = i
 	}
 
-	var known []Victim
+	var known []requeue.Victim
 	for _, job := range slices.Sorted(maps.Keys(byJob)) {
 		if v, ok := victims[job]; ok {
 			known = append(known, v)
 		} else {
-			res.Outcomes = append(res.Outcomes, Outcome{Job: job, Nominators: nominators(job), Kind: OutcomeSkipped, Decision: eligibility.Decision{Reason: ReasonUnknownVictim}})
+			res.Outcomes = append(res.Outcomes, requeue.Outcome{Job: job, Nominators: nominators(job), Kind: requeue.OutcomeSkipped, Decision: eligibility.Decision{Reason: requeue.ReasonUnknownVictim}})
 		}
 	}
 	order := cfg.VictimOrder
 	if order == nil {
-		order = func(now time.Time, a, b *Victim) int {
+		order = func(now time.Time, a, b *requeue.Victim) int {
 			if a.Priority != b.Priority {
 				return int(a.Priority) - int(b.Priority)
 			}
@@ -131,22 +134,22 @@ func naiveRun(now time.Time, cfg EngineConfig, in EngineInput, c *Cluster) (Engi
 	sort.SliceStable(known, func(a, b int) bool { return order(now, &known[a], &known[b]) < 0 })
 	canContend := cfg.CanContend
 	if canContend == nil {
-		canContend = func(v *Victim, c *Contender) bool { return c.Priority > v.Priority }
+		canContend = func(v *requeue.Victim, c *requeue.Contender) bool { return c.Priority > v.Priority }
 	}
 
 	available := map[string]bool{}
 	for _, cn := range conts {
 		available[cn.ID] = true
 	}
-	var placeErrs []ContenderError
+	var placeErrs []requeue.ContenderError
 	cur := c.Clone()
 	// place tries cn on a copy of m: the copy if it fits, nil if not.
-	place := func(m *Cluster, cn Contender) *Cluster {
+	place := func(m *cluster.Model, cn requeue.Contender) *cluster.Model {
 		try := m.Clone()
 		ok, err := try.Place(nil, cn.ID)
 		if err != nil {
 			available[cn.ID] = false
-			placeErrs = append(placeErrs, ContenderError{cn.ID, err})
+			placeErrs = append(placeErrs, requeue.ContenderError{cn.ID, err})
 			return nil
 		}
 		if !ok {
@@ -165,7 +168,7 @@ func naiveRun(now time.Time, cfg EngineConfig, in EngineInput, c *Cluster) (Engi
 				}
 				if next := place(cur, cn); next != nil {
 					cur, available[cn.ID] = next, false
-					res.FitWithoutEviction = append(res.FitWithoutEviction, FreeFit{cn.ID, after})
+					res.FitWithoutEviction = append(res.FitWithoutEviction, requeue.FreeFit{cn.ID, after})
 					progress = true
 					break
 				}
@@ -175,10 +178,10 @@ func naiveRun(now time.Time, cfg EngineConfig, in EngineInput, c *Cluster) (Engi
 
 	fill("")
 	for k, v := range known {
-		out := Outcome{Job: v.ID, Nominators: nominators(v.ID)}
+		out := requeue.Outcome{Job: v.ID, Nominators: nominators(v.ID)}
 		if cfg.MaxVictims > 0 && res.Commits >= cfg.MaxVictims {
 			for _, rest := range known[k:] {
-				res.Outcomes = append(res.Outcomes, Outcome{Job: rest.ID, Nominators: nominators(rest.ID), Kind: OutcomeDeferred, Decision: eligibility.Decision{Reason: ReasonMaxVictims}})
+				res.Outcomes = append(res.Outcomes, requeue.Outcome{Job: rest.ID, Nominators: nominators(rest.ID), Kind: requeue.OutcomeDeferred, Decision: eligibility.Decision{Reason: requeue.ReasonMaxVictims}})
 			}
 			break
 		}
@@ -186,7 +189,7 @@ func naiveRun(now time.Time, cfg EngineConfig, in EngineInput, c *Cluster) (Engi
 		if v.HasRequeueDelay {
 			delay = v.RequeueDelay
 		}
-		var elig []Contender
+		var elig []requeue.Contender
 		for _, cn := range conts {
 			if available[cn.ID] && canContend(&v, &cn) {
 				elig = append(elig, cn)
@@ -194,15 +197,15 @@ func naiveRun(now time.Time, cfg EngineConfig, in EngineInput, c *Cluster) (Engi
 		}
 		switch {
 		case now.Before(v.NotBefore):
-			out.Kind, out.Reason, out.Until = OutcomeSkipped, eligibility.ReasonCooldown, v.NotBefore
+			out.Kind, out.Reason, out.Until = requeue.OutcomeSkipped, eligibility.ReasonCooldown, v.NotBefore
 		case delay < 0:
-			out.Kind, out.Reason = OutcomeSkipped, ReasonInvalidDelay
+			out.Kind, out.Reason = requeue.OutcomeSkipped, requeue.ReasonInvalidDelay
 		case len(elig) == 0:
-			out.Kind, out.Reason = OutcomeKept, ReasonNoContender
+			out.Kind, out.Reason = requeue.OutcomeKept, requeue.ReasonNoContender
 		default:
 			trial := cur.Clone()
 			if err := trial.Evict(nil, v.ID); err != nil {
-				out.Kind, out.Reason, out.Err = OutcomeSkipped, ReasonEvictError, err
+				out.Kind, out.Reason, out.Err = requeue.OutcomeSkipped, requeue.ReasonEvictError, err
 				break
 			}
 			var got []string
@@ -227,7 +230,7 @@ func naiveRun(now time.Time, cfg EngineConfig, in EngineInput, c *Cluster) (Engi
 							if denyRank < 0 || rank[cn.ID] < denyRank {
 								denyRank, deny = rank[cn.ID], vd.Reason
 								if deny == "" {
-									deny = ReasonFiltered
+									deny = requeue.ReasonFiltered
 								}
 							}
 							if !vd.Until.IsZero() && (until.IsZero() || vd.Until.Before(until)) {
@@ -249,21 +252,21 @@ func naiveRun(now time.Time, cfg EngineConfig, in EngineInput, c *Cluster) (Engi
 			case len(got) > 0:
 				cur = trial
 				res.Commits++
-				nb := NotBeforeCeil(now.Add(delay))
-				out.Kind, out.Allowed, out.Reason, out.Contenders, out.NotBefore, out.Annotation = OutcomeCommitted, true, ReasonCommitted, got, nb, FormatNotBefore(nb)
+				nb := requeue.NotBeforeCeil(now.Add(delay))
+				out.Kind, out.Allowed, out.Reason, out.Contenders, out.NotBefore, out.Annotation = requeue.OutcomeCommitted, true, requeue.ReasonCommitted, got, nb, requeue.FormatNotBefore(nb)
 				res.Outcomes = append(res.Outcomes, out)
 				fill(v.ID)
 				continue
 			case denyRank >= 0:
-				out.Kind, out.Reason, out.Until = OutcomeSkipped, deny, until
+				out.Kind, out.Reason, out.Until = requeue.OutcomeSkipped, deny, until
 			default:
-				out.Kind, out.Reason = OutcomeKept, ReasonNoFit
+				out.Kind, out.Reason = requeue.OutcomeKept, requeue.ReasonNoFit
 			}
 		}
 		res.Outcomes = append(res.Outcomes, out)
 	}
 	for _, o := range res.Outcomes {
-		if o.Kind == OutcomeSkipped && !o.Until.IsZero() && (res.Wake.IsZero() || o.Until.Before(res.Wake)) {
+		if o.Kind == requeue.OutcomeSkipped && !o.Until.IsZero() && (res.Wake.IsZero() || o.Until.Before(res.Wake)) {
 			res.Wake = o.Until
 		}
 	}
@@ -274,37 +277,37 @@ func naiveRun(now time.Time, cfg EngineConfig, in EngineInput, c *Cluster) (Engi
 
 // plainModel hides the Cluster's optional interfaces (Shaper, FitBounder):
 // the engine must reach the same result without them.
-type plainModel struct{ c *Cluster }
+type plainModel struct{ c *cluster.Model }
 
-func (m plainModel) Evict(j *Journal, id string) error         { return m.c.Evict(j, id) }
-func (m plainModel) Place(j *Journal, id string) (bool, error) { return m.c.Place(j, id) }
+func (m plainModel) Evict(j *requeue.Journal, id string) error         { return m.c.Evict(j, id) }
+func (m plainModel) Place(j *requeue.Journal, id string) (bool, error) { return m.c.Place(j, id) }
 
 // txCluster is a Transactional model over a Cluster: it keeps its own
 // journal and savepoints, and ignores the engine's journal.
 type txCluster struct {
-	c     *Cluster
-	j     Journal
+	c     *cluster.Model
+	j     requeue.Journal
 	marks []txMark // the valid savepoints, oldest first
-	next  Savepoint
+	next  requeue.Savepoint
 }
 
 type txMark struct {
-	sp Savepoint
-	cp Checkpoint
+	sp requeue.Savepoint
+	cp requeue.Checkpoint
 }
 
-var _ Transactional = (*txCluster)(nil)
+var _ requeue.Transactional = (*txCluster)(nil)
 
-func (m *txCluster) Evict(_ *Journal, id string) error         { return m.c.Evict(&m.j, id) }
-func (m *txCluster) Place(_ *Journal, id string) (bool, error) { return m.c.Place(&m.j, id) }
+func (m *txCluster) Evict(_ *requeue.Journal, id string) error         { return m.c.Evict(&m.j, id) }
+func (m *txCluster) Place(_ *requeue.Journal, id string) (bool, error) { return m.c.Place(&m.j, id) }
 
-func (m *txCluster) Savepoint() Savepoint {
+func (m *txCluster) Savepoint() requeue.Savepoint {
 	m.next++
 	m.marks = append(m.marks, txMark{m.next, m.j.Checkpoint()})
 	return m.next
 }
 
-func (m *txCluster) Rollback(sp Savepoint) error {
+func (m *txCluster) Rollback(sp requeue.Savepoint) error {
 	for i := len(m.marks) - 1; i >= 0; i-- {
 		if m.marks[i].sp == sp {
 			if err := m.j.Rollback(m.marks[i].cp); err != nil {
@@ -319,22 +322,22 @@ func (m *txCluster) Rollback(sp Savepoint) error {
 
 // engineWorld is a random cluster, workload and pass input.
 type engineWorld struct {
-	cluster   *Cluster
-	in        EngineInput
-	cfg       EngineConfig
+	cluster   *cluster.Model
+	in        requeue.EngineInput
+	cfg       requeue.EngineConfig
 	protected denyFilter
 	prio      map[string]int32
 }
 
 func drawWorld(t *rapid.T) engineWorld {
-	var nodes []Node
+	var nodes []cluster.Node
 	for i := range rapid.IntRange(1, 6).Draw(t, "nodes") {
-		nodes = append(nodes, Node{Name: fmt.Sprint("n", i), Capacity: Resources{
+		nodes = append(nodes, cluster.Node{Name: fmt.Sprint("n", i), Capacity: cluster.Resources{
 			MilliCPU: rapid.Int64Range(1, 8).Draw(t, "cpu") * 1000,
 			GPU:      rapid.Int64Range(0, 4).Draw(t, "gpu"),
 		}})
 	}
-	c, err := NewCluster(nodes)
+	c, err := cluster.New(nodes)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -342,17 +345,17 @@ func drawWorld(t *rapid.T) engineWorld {
 	now := t0.Add(10 * time.Hour)
 	nJobs := rapid.IntRange(0, 20).Draw(t, "jobs")
 	// Few distinct task shapes, so that contenders share shapes.
-	task := func() Resources {
-		return Resources{MilliCPU: rapid.Int64Range(0, 2).Draw(t, "tcpu") * 2000, GPU: rapid.Int64Range(0, 2).Draw(t, "tgpu")}
+	task := func() cluster.Resources {
+		return cluster.Resources{MilliCPU: rapid.Int64Range(0, 2).Draw(t, "tcpu") * 2000, GPU: rapid.Int64Range(0, 2).Draw(t, "tgpu")}
 	}
 	for i := range nJobs {
 		id := fmt.Sprint("j", i)
-		var tasks []Resources
+		var tasks []cluster.Resources
 		for range rapid.IntRange(1, 3).Draw(t, "tasks") {
 			tasks = append(tasks, task())
 		}
 		minTasks := rapid.IntRange(0, len(tasks)).Draw(t, "min")
-		if err := c.AddJob(nil, ClusterJob{ID: id, Tasks: tasks, MinTasks: minTasks}); err != nil {
+		if err := c.AddJob(nil, cluster.Job{ID: id, Tasks: tasks, MinTasks: minTasks}); err != nil {
 			t.Fatal(err)
 		}
 		prio := rapid.Int32Range(0, 3).Draw(t, "prio")
@@ -362,7 +365,7 @@ func drawWorld(t *rapid.T) engineWorld {
 		}
 		if c.Running(id) {
 			if rapid.IntRange(0, 3).Draw(t, "nominate") > 0 {
-				v := Victim{ID: id, Priority: prio, Start: t0.Add(time.Duration(rapid.IntRange(0, 9).Draw(t, "startH")) * time.Hour), Expected: time.Hour}
+				v := requeue.Victim{ID: id, Priority: prio, Start: t0.Add(time.Duration(rapid.IntRange(0, 9).Draw(t, "startH")) * time.Hour), Expected: time.Hour}
 				switch rapid.IntRange(0, 5).Draw(t, "gate") {
 				case 0:
 					v.NotBefore = now.Add(time.Duration(rapid.IntRange(-2, 2).Draw(t, "nb")) * time.Minute)
@@ -380,11 +383,11 @@ func drawWorld(t *rapid.T) engineWorld {
 				}
 				w.in.Victims = append(w.in.Victims, v)
 				for _, name := range rapid.SliceOfNDistinct(rapid.SampledFrom([]string{"expectedruntime", "proportion", "x"}), 1, 3, rapid.ID[string]).Draw(t, "by") {
-					w.in.Nominations = append(w.in.Nominations, VictimNomination{Job: id, Nominator: name})
+					w.in.Nominations = append(w.in.Nominations, requeue.VictimNomination{Job: id, Nominator: name})
 				}
 			}
 		} else if rapid.IntRange(0, 4).Draw(t, "contend") > 0 {
-			cn := Contender{ID: id, Priority: prio, Queued: t0.Add(time.Duration(rapid.IntRange(0, 3).Draw(t, "queued")) * time.Minute)}
+			cn := requeue.Contender{ID: id, Priority: prio, Queued: t0.Add(time.Duration(rapid.IntRange(0, 3).Draw(t, "queued")) * time.Minute)}
 			w.in.Contenders = append(w.in.Contenders, cn)
 			if rapid.IntRange(0, 5).Draw(t, "dupContender") == 0 {
 				cn.Priority = rapid.Int32Range(0, 3).Draw(t, "prio3")
@@ -398,36 +401,36 @@ func drawWorld(t *rapid.T) engineWorld {
 	// Bad data: nominations of unknown or pending jobs, unknown contenders,
 	// duplicate nominations, a running job listed as a contender.
 	if rapid.Bool().Draw(t, "ghosts") {
-		w.in.Nominations = append(w.in.Nominations, VictimNomination{Job: "ghost", Nominator: "x"})
-		w.in.Contenders = append(w.in.Contenders, Contender{ID: "phantom", Priority: 3})
+		w.in.Nominations = append(w.in.Nominations, requeue.VictimNomination{Job: "ghost", Nominator: "x"})
+		w.in.Contenders = append(w.in.Contenders, requeue.Contender{ID: "phantom", Priority: 3})
 		if nJobs > 0 {
 			id := fmt.Sprint("j", rapid.IntRange(0, nJobs-1).Draw(t, "pendingVictim"))
-			w.in.Nominations = append(w.in.Nominations, VictimNomination{Job: id, Nominator: "x"})
-			w.in.Victims = append(w.in.Victims, Victim{ID: id, Priority: w.prio[id]})
+			w.in.Nominations = append(w.in.Nominations, requeue.VictimNomination{Job: id, Nominator: "x"})
+			w.in.Victims = append(w.in.Victims, requeue.Victim{ID: id, Priority: w.prio[id]})
 			id = fmt.Sprint("j", rapid.IntRange(0, nJobs-1).Draw(t, "runningContender"))
-			w.in.Contenders = append(w.in.Contenders, Contender{ID: id, Priority: 3})
+			w.in.Contenders = append(w.in.Contenders, requeue.Contender{ID: id, Priority: 3})
 		}
 	}
 	if len(w.in.Nominations) > 0 && rapid.Bool().Draw(t, "dup") {
 		w.in.Nominations = append(w.in.Nominations, w.in.Nominations[0])
 	}
-	w.cfg = EngineConfig{
+	w.cfg = requeue.EngineConfig{
 		DefaultDelay:         time.Duration(rapid.IntRange(0, 20).Draw(t, "default")) * time.Minute,
 		MaxVictims:           rapid.IntRange(0, 4).Draw(t, "maxVictims"),
 		MaxAttempts:          unbounded,
 		MaxChecks:            unbounded,
 		MaxAttemptsPerVictim: unbounded,
-		Filters:              []VictimFilter{w.protected},
+		Filters:              []requeue.VictimFilter{w.protected},
 	}
 	if rapid.IntRange(0, 3).Draw(t, "customCanContend") == 0 {
-		w.cfg.CanContend = func(v *Victim, c *Contender) bool { return c.Priority >= v.Priority }
+		w.cfg.CanContend = func(v *requeue.Victim, c *requeue.Contender) bool { return c.Priority >= v.Priority }
 	}
 	return w
 }
 
 // sameResult compares two results, ignoring the attempt and check counts
 // (which depend on the model's hints) and comparing errors by presence.
-var sameResult = []cmp.Option{errPresence, cmpopts.IgnoreFields(EngineResult{}, "Attempts", "Checks"), cmpopts.EquateEmpty()}
+var sameResult = []cmp.Option{errPresence, cmpopts.IgnoreFields(requeue.EngineResult{}, "Attempts", "Checks"), cmpopts.EquateEmpty()}
 
 // TestEngineMatchesOracle runs the engine on random worlds, on the Cluster
 // (with its shapes and fit bound), on the same Cluster without them, and on
@@ -438,28 +441,28 @@ func TestEngineMatchesOracle(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		w := drawWorld(t)
 		want, wantCluster := naiveRun(now, w.cfg, w.in, w.cluster.Clone())
-		e, err := NewEngine(w.cfg)
+		e, err := requeue.NewEngine(w.cfg)
 		if err != nil {
 			t.Fatal(err)
 		}
 		for _, m := range []struct {
 			name  string
-			model func(*Cluster) Model
+			model func(*cluster.Model) requeue.Model
 		}{
-			{"cluster", func(c *Cluster) Model { return c }},
-			{"plain", func(c *Cluster) Model { return plainModel{c} }},
-			{"transactional", func(c *Cluster) Model { return &txCluster{c: c} }},
+			{"cluster", func(c *cluster.Model) requeue.Model { return c }},
+			{"plain", func(c *cluster.Model) requeue.Model { return plainModel{c} }},
+			{"transactional", func(c *cluster.Model) requeue.Model { return &txCluster{c: c} }},
 		} {
 			c := w.cluster.Clone()
 			res, err := e.Run(now, w.in, m.model(c))
 			if err != nil {
 				t.Fatalf("%s: %v", m.name, err)
 			}
-			if err := c.check(); err != nil {
+			if err := c.Check(); err != nil {
 				t.Fatalf("%s: %v", m.name, err)
 			}
-			if e.j.Len() != 0 {
-				t.Fatalf("%s: the engine's journal holds %d steps after the pass", m.name, e.j.Len())
+			if requeue.JournalLen(e) != 0 {
+				t.Fatalf("%s: the engine's journal holds %d steps after the pass", m.name, requeue.JournalLen(e))
 			}
 			if d := cmp.Diff(want, res, sameResult...); d != "" {
 				t.Fatalf("%s: engine vs naive oracle (-want +got):\n%s", m.name, d)
@@ -475,7 +478,7 @@ func TestEngineMatchesOracle(t *testing.T) {
 // the placements without eviction, then each commit followed by the
 // placements it made room for. visit sees each commit with the state just
 // before it.
-func replayState(t interface{ Fatalf(string, ...any) }, initial *Cluster, res EngineResult, visit func(before *Cluster, o Outcome)) *Cluster {
+func replayState(t interface{ Fatalf(string, ...any) }, initial *cluster.Model, res requeue.EngineResult, visit func(before *cluster.Model, o requeue.Outcome)) *cluster.Model {
 	cur := initial.Clone()
 	free := func(after string) {
 		for _, f := range res.FitWithoutEviction {
@@ -489,7 +492,7 @@ func replayState(t interface{ Fatalf(string, ...any) }, initial *Cluster, res En
 	}
 	free("")
 	for _, o := range res.Outcomes {
-		if o.Kind != OutcomeCommitted {
+		if o.Kind != requeue.OutcomeCommitted {
 			continue
 		}
 		if visit != nil {
@@ -509,7 +512,7 @@ func replayState(t interface{ Fatalf(string, ...any) }, initial *Cluster, res En
 }
 
 // fitsIn reports whether job would be placed in a copy of c.
-func fitsIn(c *Cluster, job string) bool {
+func fitsIn(c *cluster.Model, job string) bool {
 	ok, err := c.Clone().Place(nil, job)
 	return ok && err == nil
 }
@@ -535,8 +538,8 @@ func TestEngineMinimality(t *testing.T) {
 		// needless.
 		w.cfg.MaxAttemptsPerVictim = rapid.SampledFrom([]int{0, 1, 2, 3}).Draw(t, "perVictim")
 		initial := w.cluster.Clone()
-		e, _ := NewEngine(w.cfg)
-		var m Model = w.cluster
+		e, _ := requeue.NewEngine(w.cfg)
+		var m requeue.Model = w.cluster
 		if rapid.Bool().Draw(t, "plain") {
 			m = plainModel{w.cluster}
 		}
@@ -544,8 +547,8 @@ func TestEngineMinimality(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		states := map[string]*Cluster{} // the state before each commit
-		final := replayState(t, initial, res, func(before *Cluster, o Outcome) {
+		states := map[string]*cluster.Model{} // the state before each commit
+		final := replayState(t, initial, res, func(before *cluster.Model, o requeue.Outcome) {
 			for _, cn := range o.Contenders {
 				if fitsIn(before, cn) {
 					t.Fatalf("victim %q evicted for %q, which fits without the eviction", o.Job, cn)
@@ -565,7 +568,7 @@ func TestEngineMinimality(t *testing.T) {
 		}
 		stopped := w.cfg.MaxAttemptsPerVictim != 0 // a bound may have left contenders untried
 		for _, o := range res.Outcomes {
-			stopped = stopped || o.Kind == OutcomeDeferred && o.Reason != ReasonMaxVictims
+			stopped = stopped || o.Kind == requeue.OutcomeDeferred && o.Reason != requeue.ReasonMaxVictims
 		}
 		if !stopped {
 			errored := map[string]bool{}
@@ -585,7 +588,7 @@ func TestEngineMinimality(t *testing.T) {
 		got := map[string]int{}
 		for _, o := range res.Outcomes {
 			got[o.Job]++
-			if o.Kind == OutcomeCommitted && w.protected[o.Job] {
+			if o.Kind == requeue.OutcomeCommitted && w.protected[o.Job] {
 				t.Fatalf("protected victim %q evicted", o.Job)
 			}
 		}
@@ -611,11 +614,11 @@ func TestEngineOrderIndependence(t *testing.T) {
 		w.cfg.MaxAttempts = rapid.IntRange(0, 30).Draw(t, "maxAttempts") // bounds too
 		w.cfg.MaxChecks = rapid.IntRange(0, 60).Draw(t, "maxChecks")
 		w.cfg.MaxAttemptsPerVictim = rapid.IntRange(0, 4).Draw(t, "perVictim")
-		e, _ := NewEngine(w.cfg)
+		e, _ := requeue.NewEngine(w.cfg)
 		c1 := w.cluster.Clone()
 		res1, err1 := e.Run(now, w.in, c1)
 
-		in2 := EngineInput{
+		in2 := requeue.EngineInput{
 			Nominations: rapid.Permutation(w.in.Nominations).Draw(t, "noms"),
 			Victims:     rapid.Permutation(w.in.Victims).Draw(t, "victims"),
 			Contenders:  rapid.Permutation(w.in.Contenders).Draw(t, "contenders"),
@@ -657,13 +660,13 @@ func TestEngineBounds(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		w := drawWorld(t)
 		plain := rapid.Bool().Draw(t, "plain")
-		model := func(c *Cluster) Model {
+		model := func(c *cluster.Model) requeue.Model {
 			if plain {
 				return plainModel{c}
 			}
 			return c
 		}
-		full, _ := NewEngine(w.cfg)
+		full, _ := requeue.NewEngine(w.cfg)
 		want, err := full.Run(now, w.in, model(w.cluster.Clone()))
 		if err != nil {
 			t.Fatal(err)
@@ -671,7 +674,7 @@ func TestEngineBounds(t *testing.T) {
 		cfg := w.cfg
 		cfg.MaxAttempts = rapid.IntRange(1, 20).Draw(t, "maxAttempts")
 		cfg.MaxChecks = rapid.IntRange(1, 60).Draw(t, "maxChecks")
-		e, _ := NewEngine(cfg)
+		e, _ := requeue.NewEngine(cfg)
 		got, err := e.Run(now, w.in, model(w.cluster.Clone()))
 		if err != nil {
 			t.Fatal(err)
@@ -691,14 +694,14 @@ func TestEngineBounds(t *testing.T) {
 		}
 		if i < len(got.Outcomes) {
 			o, wo := got.Outcomes[i], want.Outcomes[i]
-			if o.Kind == OutcomeCommitted {
-				if wo.Kind != OutcomeCommitted || !slices.Equal(o.Contenders, wo.Contenders[:min(len(o.Contenders), len(wo.Contenders))]) {
+			if o.Kind == requeue.OutcomeCommitted {
+				if wo.Kind != requeue.OutcomeCommitted || !slices.Equal(o.Contenders, wo.Contenders[:min(len(o.Contenders), len(wo.Contenders))]) {
 					t.Fatalf("outcome %d: got %+v, unbounded %+v", i, o, wo)
 				}
 				i++
 			}
 			for _, o := range got.Outcomes[i:] {
-				if o.Kind != OutcomeDeferred || (o.Reason != ReasonMaxAttempts && o.Reason != ReasonMaxChecks && o.Reason != ReasonMaxVictims) {
+				if o.Kind != requeue.OutcomeDeferred || (o.Reason != requeue.ReasonMaxAttempts && o.Reason != requeue.ReasonMaxChecks && o.Reason != requeue.ReasonMaxVictims) {
 					t.Fatalf("after the bound: %+v", o)
 				}
 			}
@@ -714,13 +717,13 @@ func TestEngineBounds(t *testing.T) {
 // fresh engine (no scratch state leaks from one pass to the next).
 func TestEngineReuse(t *testing.T) {
 	now := t0.Add(10 * time.Hour)
-	e, _ := NewEngine(EngineConfig{MaxChecks: unbounded, MaxAttempts: unbounded, Filters: []VictimFilter{denyFilter{}}})
+	e, _ := requeue.NewEngine(requeue.EngineConfig{MaxChecks: unbounded, MaxAttempts: unbounded, Filters: []requeue.VictimFilter{denyFilter{}}})
 	rapid.Check(t, func(t *rapid.T) {
 		w := drawWorld(t)
-		w.cfg.Filters = []VictimFilter{w.protected}
-		e.cfg = w.cfg
+		w.cfg.Filters = []requeue.VictimFilter{w.protected}
+		*requeue.Config(e) = w.cfg
 		got, err1 := e.Run(now, w.in, w.cluster.Clone())
-		fresh, _ := NewEngine(w.cfg)
+		fresh, _ := requeue.NewEngine(w.cfg)
 		want, err2 := fresh.Run(now, w.in, w.cluster.Clone())
 		if !errors.Is(err1, err2) {
 			t.Fatalf("errors %v, %v", err1, err2)

@@ -1,4 +1,4 @@
-package requeue
+package requeue_test
 
 import (
 	"errors"
@@ -6,21 +6,24 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
+
+	"github.com/tenurepolicy/tenure/requeue"
+	"github.com/tenurepolicy/tenure/requeue/cluster"
 )
 
 // reentrantModel calls Run on the engine that is running it, from Place:
 // the inner call must be refused, and the outer pass go on as if nothing
 // had happened.
 type reentrantModel struct {
-	c     *Cluster
-	e     *Engine
-	in    EngineInput
+	c     *cluster.Model
+	e     *requeue.Engine
+	in    requeue.EngineInput
 	inner []error
 }
 
-func (m *reentrantModel) Evict(j *Journal, id string) error { return m.c.Evict(j, id) }
+func (m *reentrantModel) Evict(j *requeue.Journal, id string) error { return m.c.Evict(j, id) }
 
-func (m *reentrantModel) Place(j *Journal, id string) (bool, error) {
+func (m *reentrantModel) Place(j *requeue.Journal, id string) (bool, error) {
 	res, err := m.e.Run(t0, m.in, m.c.Clone())
 	if len(res.Outcomes) != 0 || res.Attempts != 0 {
 		m.inner = append(m.inner, errors.New("the refused pass returned a result"))
@@ -35,16 +38,16 @@ func (m *reentrantModel) Place(j *Journal, id string) (bool, error) {
 func TestEngineRefusesReentrantRun(t *testing.T) {
 	c := gpuCluster(t, 2, fxJob{id: "v1", gpus: []int64{4}, running: true}, fxJob{id: "v2", gpus: []int64{4}, running: true},
 		fxJob{id: "big", gpus: []int64{4}}, fxJob{id: "big2", gpus: []int64{4}})
-	in := EngineInput{
+	in := requeue.EngineInput{
 		Nominations: noms("a", "v1", "v2"),
-		Victims:     []Victim{{ID: "v1"}, {ID: "v2"}},
-		Contenders:  []Contender{{ID: "big", Priority: 5}, {ID: "big2", Priority: 4}},
+		Victims:     []requeue.Victim{{ID: "v1"}, {ID: "v2"}},
+		Contenders:  []requeue.Contender{{ID: "big", Priority: 5}, {ID: "big2", Priority: 4}},
 	}
-	want, err := (&Engine{}).Run(t0, in, plainModel{c.Clone()})
+	want, err := (&requeue.Engine{}).Run(t0, in, plainModel{c.Clone()})
 	if err != nil {
 		t.Fatal(err)
 	}
-	var e Engine
+	var e requeue.Engine
 	m := &reentrantModel{c: c.Clone(), e: &e, in: in}
 	got, err := e.Run(t0, in, m)
 	if err != nil {
@@ -57,7 +60,7 @@ func TestEngineRefusesReentrantRun(t *testing.T) {
 		t.Fatal("Place was never called")
 	}
 	for _, err := range m.inner {
-		if !errors.Is(err, ErrReentrantRun) {
+		if !errors.Is(err, requeue.ErrReentrantRun) {
 			t.Fatalf("re-entrant Run: %v, want ErrReentrantRun", err)
 		}
 	}

@@ -1,4 +1,4 @@
-package requeue
+package requeue_test
 
 import (
 	"fmt"
@@ -9,7 +9,10 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+
 	"github.com/tenurepolicy/tenure/eligibility"
+	"github.com/tenurepolicy/tenure/requeue"
+	"github.com/tenurepolicy/tenure/requeue/cluster"
 )
 
 // scaleWorld is the engine's scale test: n nominated 1-task victims, two per
@@ -18,36 +21,38 @@ import (
 // 1-10 against the victims' 0-4. 10% of the victims are in cooldown, 10%
 // protected by a filter from every contender, 10% carry their own requeue
 // delay; a fifth of them have a second nominator.
-func scaleWorld(tb testing.TB, n, k int) (*Cluster, EngineInput, EngineConfig, time.Time) {
+func scaleWorld(tb testing.TB, n, k int) (*cluster.Model, requeue.EngineInput, requeue.EngineConfig, time.Time) {
 	tb.Helper()
 	rng := rand.New(rand.NewPCG(uint64(n), uint64(k)))
 	now := t0.Add(24 * time.Hour)
-	gpu := func(g int64) Resources { return Resources{MilliCPU: 8000 * g, Memory: (64 << 30) * g, GPU: g} }
-	nodes := make([]Node, n/2)
-	for i := range nodes {
-		nodes[i] = Node{Name: fmt.Sprintf("node-%05d", i), Capacity: gpu(8)}
+	gpu := func(g int64) cluster.Resources {
+		return cluster.Resources{MilliCPU: 8000 * g, Memory: (64 << 30) * g, GPU: g}
 	}
-	c, err := NewCluster(nodes)
+	nodes := make([]cluster.Node, n/2)
+	for i := range nodes {
+		nodes[i] = cluster.Node{Name: fmt.Sprintf("node-%05d", i), Capacity: gpu(8)}
+	}
+	c, err := cluster.New(nodes)
 	if err != nil {
 		tb.Fatal(err)
 	}
-	in := EngineInput{
-		Nominations: make([]VictimNomination, 0, n+n/5),
-		Victims:     make([]Victim, 0, n),
-		Contenders:  make([]Contender, 0, k),
+	in := requeue.EngineInput{
+		Nominations: make([]requeue.VictimNomination, 0, n+n/5),
+		Victims:     make([]requeue.Victim, 0, n),
+		Contenders:  make([]requeue.Contender, 0, k),
 	}
 	protected := victimSet{}
 	for i := range n / 2 {
 		g := 1 + rng.Int64N(7) // the node's two victims hold g and 8-g GPUs
 		for _, size := range []int64{g, 8 - g} {
 			id := fmt.Sprintf("victim-%06d", len(in.Victims))
-			if err := c.AddJob(nil, ClusterJob{ID: id, Tasks: []Resources{gpu(size)}}); err != nil {
+			if err := c.AddJob(nil, cluster.Job{ID: id, Tasks: []cluster.Resources{gpu(size)}}); err != nil {
 				tb.Fatal(err)
 			}
 			if err := c.Bind(nil, id, []string{nodes[i].Name}); err != nil {
 				tb.Fatal(err)
 			}
-			v := Victim{ID: id, Priority: int32(rng.IntN(5)), Start: now.Add(-time.Duration(2+rng.IntN(20)) * time.Hour), Expected: 2 * time.Hour}
+			v := requeue.Victim{ID: id, Priority: int32(rng.IntN(5)), Start: now.Add(-time.Duration(2+rng.IntN(20)) * time.Hour), Expected: 2 * time.Hour}
 			switch rng.IntN(10) {
 			case 0:
 				v.NotBefore = now.Add(time.Duration(1+rng.IntN(60)) * time.Minute)
@@ -57,33 +62,33 @@ func scaleWorld(tb testing.TB, n, k int) (*Cluster, EngineInput, EngineConfig, t
 				v.RequeueDelay, v.HasRequeueDelay = 10*time.Minute, true
 			}
 			in.Victims = append(in.Victims, v)
-			in.Nominations = append(in.Nominations, VictimNomination{Job: id, Nominator: "expectedruntime"})
+			in.Nominations = append(in.Nominations, requeue.VictimNomination{Job: id, Nominator: "expectedruntime"})
 			if rng.IntN(5) == 0 {
-				in.Nominations = append(in.Nominations, VictimNomination{Job: id, Nominator: "proportion"})
+				in.Nominations = append(in.Nominations, requeue.VictimNomination{Job: id, Nominator: "proportion"})
 			}
 		}
 	}
 	for i := range k {
 		id := fmt.Sprintf("pending-%05d", i)
-		tasks := make([]Resources, 1+rng.IntN(4))
+		tasks := make([]cluster.Resources, 1+rng.IntN(4))
 		g := gpu(int64(1) << rng.IntN(4))
 		for t := range tasks {
 			tasks[t] = g
 		}
-		if err := c.AddJob(nil, ClusterJob{ID: id, Tasks: tasks}); err != nil {
+		if err := c.AddJob(nil, cluster.Job{ID: id, Tasks: tasks}); err != nil {
 			tb.Fatal(err)
 		}
-		in.Contenders = append(in.Contenders, Contender{ID: id, Priority: int32(1 + rng.IntN(10)), Queued: now.Add(-time.Duration(rng.IntN(600)) * time.Minute)})
+		in.Contenders = append(in.Contenders, requeue.Contender{ID: id, Priority: int32(1 + rng.IntN(10)), Queued: now.Add(-time.Duration(rng.IntN(600)) * time.Minute)})
 	}
 	rng.Shuffle(len(in.Nominations), func(i, j int) { in.Nominations[i], in.Nominations[j] = in.Nominations[j], in.Nominations[i] })
-	return c, in, EngineConfig{DefaultDelay: 30 * time.Minute, Filters: []VictimFilter{protected}}, now
+	return c, in, requeue.EngineConfig{DefaultDelay: 30 * time.Minute, Filters: []requeue.VictimFilter{protected}}, now
 }
 
 // victimSet is a filter protecting the victims it holds from every
 // contender; no allocation.
 type victimSet map[string]struct{}
 
-func (s victimSet) FilterVictim(now time.Time, v *Victim, c *Contender) eligibility.Decision {
+func (s victimSet) FilterVictim(now time.Time, v *requeue.Victim, c *requeue.Contender) eligibility.Decision {
 	if _, ok := s[v.ID]; ok {
 		return eligibility.Decision{Reason: "minruntime_protected", Until: now.Add(time.Hour)}
 	}
@@ -97,12 +102,12 @@ func (s victimSet) FilterVictim(now time.Time, v *Victim, c *Contender) eligibil
 // qualifying contender for every victim.
 var scaleRuns = []struct {
 	name  string
-	model func(*Cluster) Model
-	cfg   func(EngineConfig) EngineConfig
+	model func(*cluster.Model) requeue.Model
+	cfg   func(requeue.EngineConfig) requeue.EngineConfig
 }{
-	{"engine", func(c *Cluster) Model { return c }, func(c EngineConfig) EngineConfig { return c }},
-	{"no-hints", func(c *Cluster) Model { return plainModel{c} }, func(c EngineConfig) EngineConfig { return c }},
-	{"naive", func(c *Cluster) Model { return plainModel{c} }, func(c EngineConfig) EngineConfig {
+	{"engine", func(c *cluster.Model) requeue.Model { return c }, func(c requeue.EngineConfig) requeue.EngineConfig { return c }},
+	{"no-hints", func(c *cluster.Model) requeue.Model { return plainModel{c} }, func(c requeue.EngineConfig) requeue.EngineConfig { return c }},
+	{"naive", func(c *cluster.Model) requeue.Model { return plainModel{c} }, func(c requeue.EngineConfig) requeue.EngineConfig {
 		c.MaxAttempts, c.MaxChecks, c.MaxAttemptsPerVictim = unbounded, unbounded, unbounded
 		return c
 	}},
@@ -145,8 +150,8 @@ func BenchmarkEngineGrowth(b *testing.B) {
 	}
 }
 
-func benchPass(b *testing.B, base *Cluster, in EngineInput, cfg EngineConfig, now time.Time, model func(*Cluster) Model) {
-	e, err := NewEngine(cfg)
+func benchPass(b *testing.B, base *cluster.Model, in requeue.EngineInput, cfg requeue.EngineConfig, now time.Time, model func(*cluster.Model) requeue.Model) {
+	e, err := requeue.NewEngine(cfg)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -177,13 +182,13 @@ func benchPass(b *testing.B, base *Cluster, in EngineInput, cfg EngineConfig, no
 // commit's eviction was needed, and the world is not degenerate.
 func TestEngineScaleWorld(t *testing.T) {
 	base, in, cfg, now := scaleWorld(t, 2000, 400)
-	var results []EngineResult
-	var models []*Cluster
+	var results []requeue.EngineResult
+	var models []*cluster.Model
 	for _, r := range scaleRuns {
 		if r.name == "no-hints" {
 			continue
 		}
-		e, err := NewEngine(r.cfg(cfg))
+		e, err := requeue.NewEngine(r.cfg(cfg))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -204,7 +209,7 @@ func TestEngineScaleWorld(t *testing.T) {
 	if res.Commits < 50 || res.Attempts >= results[1].Attempts/10 {
 		t.Fatalf("%d commits, %d attempts (naive %d)", res.Commits, res.Attempts, results[1].Attempts)
 	}
-	replayState(t, base, res, func(before *Cluster, o Outcome) {
+	replayState(t, base, res, func(before *cluster.Model, o requeue.Outcome) {
 		if fitsIn(before, o.Contenders[0]) {
 			t.Fatalf("victim %q evicted for %q, which fits without the eviction", o.Job, o.Contenders[0])
 		}

@@ -1,14 +1,17 @@
-package requeue
+package requeue_test
 
 import (
 	"errors"
 	"fmt"
-	"github.com/tenurepolicy/tenure/eligibility"
 	"math"
 	"testing"
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/tenurepolicy/tenure/eligibility"
+	"github.com/tenurepolicy/tenure/requeue"
+	"github.com/tenurepolicy/tenure/requeue/cluster"
 )
 
 var t0 = time.Date(2025, 1, 15, 10, 0, 0, 0, time.UTC)
@@ -24,22 +27,22 @@ type fxJob struct {
 
 // gpuCluster builds a cluster of nodes with 4 GPUs each and the given jobs,
 // running ones placed by first fit in the order given.
-func gpuCluster(t testing.TB, nodes int, jobs ...fxJob) *Cluster {
+func gpuCluster(t testing.TB, nodes int, jobs ...fxJob) *cluster.Model {
 	t.Helper()
-	var ns []Node
+	var ns []cluster.Node
 	for i := range nodes {
-		ns = append(ns, Node{Name: fmt.Sprintf("n%d", i), Capacity: Resources{GPU: 4}})
+		ns = append(ns, cluster.Node{Name: fmt.Sprintf("n%d", i), Capacity: cluster.Resources{GPU: 4}})
 	}
-	c, err := NewCluster(ns)
+	c, err := cluster.New(ns)
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, j := range jobs {
-		var tasks []Resources
+		var tasks []cluster.Resources
 		for _, g := range j.gpus {
-			tasks = append(tasks, Resources{GPU: g})
+			tasks = append(tasks, cluster.Resources{GPU: g})
 		}
-		if err := c.AddJob(nil, ClusterJob{ID: j.id, Tasks: tasks}); err != nil {
+		if err := c.AddJob(nil, cluster.Job{ID: j.id, Tasks: tasks}); err != nil {
 			t.Fatal(err)
 		}
 		if j.running {
@@ -51,10 +54,10 @@ func gpuCluster(t testing.TB, nodes int, jobs ...fxJob) *Cluster {
 	return c
 }
 
-func noms(nominator string, jobs ...string) []VictimNomination {
-	var out []VictimNomination
+func noms(nominator string, jobs ...string) []requeue.VictimNomination {
+	var out []requeue.VictimNomination
 	for _, j := range jobs {
-		out = append(out, VictimNomination{Job: j, Nominator: nominator})
+		out = append(out, requeue.VictimNomination{Job: j, Nominator: nominator})
 	}
 	return out
 }
@@ -62,7 +65,7 @@ func noms(nominator string, jobs ...string) []VictimNomination {
 // denyFilter denies the listed victims until t0+1h with "minruntime_protected".
 type denyFilter map[string]bool
 
-func (d denyFilter) FilterVictim(now time.Time, v *Victim, c *Contender) eligibility.Decision {
+func (d denyFilter) FilterVictim(now time.Time, v *requeue.Victim, c *requeue.Contender) eligibility.Decision {
 	if d[v.ID] || d[v.ID+"/"+c.ID] {
 		return eligibility.Decision{Reason: "minruntime_protected", Until: t0.Add(time.Hour)}
 	}
@@ -72,42 +75,42 @@ func (d denyFilter) FilterVictim(now time.Time, v *Victim, c *Contender) eligibi
 func TestEnginePluginDocExample(t *testing.T) {
 	now := t0.Add(3 * time.Hour)
 	full := []fxJob{{id: "v", gpus: []int64{4}, running: true}, {id: "w", gpus: []int64{4}, running: true}}
-	victim := func(id string, prio int32) Victim {
-		return Victim{ID: id, Priority: prio, Start: t0, Expected: 2 * time.Hour}
+	victim := func(id string, prio int32) requeue.Victim {
+		return requeue.Victim{ID: id, Priority: prio, Start: t0, Expected: 2 * time.Hour}
 	}
 	tests := []struct {
 		name  string
 		nodes int // default 2
-		cfg   EngineConfig
+		cfg   requeue.EngineConfig
 		jobs  []fxJob
-		in    EngineInput
-		want  []Outcome
-		state func(c *Cluster) error // extra check on the final model
-		plain bool                   // hide the Cluster's Shaper and FitBounder
+		in    requeue.EngineInput
+		want  []requeue.Outcome
+		state func(c *cluster.Model) error // extra check on the final model
+		plain bool                         // hide the Cluster's Shaper and FitBounder
 	}{
 		{
 			name: "no higher-priority contender: kept",
 			jobs: append(full, fxJob{id: "p", gpus: []int64{4}}),
-			in: EngineInput{
+			in: requeue.EngineInput{
 				Nominations: noms("expectedruntime", "v"),
-				Victims:     []Victim{victim("v", 10)},
-				Contenders:  []Contender{{ID: "p", Priority: 10}}, // equal priority does not contend
+				Victims:     []requeue.Victim{victim("v", 10)},
+				Contenders:  []requeue.Contender{{ID: "p", Priority: 10}}, // equal priority does not contend
 			},
-			want: []Outcome{{Job: "v", Nominators: []string{"expectedruntime"}, Kind: OutcomeKept, Decision: eligibility.Decision{Reason: ReasonNoContender}}},
+			want: []requeue.Outcome{{Job: "v", Nominators: []string{"expectedruntime"}, Kind: requeue.OutcomeKept, Decision: eligibility.Decision{Reason: requeue.ReasonNoContender}}},
 		},
 		{
 			name: "contender fits once the victim is gone: committed with not-before = now + requeue-delay",
 			jobs: append(full, fxJob{id: "p", gpus: []int64{2, 2}}),
-			in: EngineInput{
+			in: requeue.EngineInput{
 				Nominations: noms("expectedruntime", "v"),
-				Victims:     []Victim{{ID: "v", Priority: 10, Start: t0, Expected: 2 * time.Hour, RequeueDelay: 10 * time.Minute, HasRequeueDelay: true}},
-				Contenders:  []Contender{{ID: "p", Priority: 11}},
+				Victims:     []requeue.Victim{{ID: "v", Priority: 10, Start: t0, Expected: 2 * time.Hour, RequeueDelay: 10 * time.Minute, HasRequeueDelay: true}},
+				Contenders:  []requeue.Contender{{ID: "p", Priority: 11}},
 			},
-			want: []Outcome{{
-				Job: "v", Nominators: []string{"expectedruntime"}, Kind: OutcomeCommitted, Decision: eligibility.Decision{Allowed: true, Reason: ReasonCommitted},
+			want: []requeue.Outcome{{
+				Job: "v", Nominators: []string{"expectedruntime"}, Kind: requeue.OutcomeCommitted, Decision: eligibility.Decision{Allowed: true, Reason: requeue.ReasonCommitted},
 				Contenders: []string{"p"}, NotBefore: now.Add(10 * time.Minute), Annotation: "2025-01-15T13:10:00Z",
 			}},
-			state: func(c *Cluster) error {
+			state: func(c *cluster.Model) error {
 				if c.Running("v") || !c.Running("p") {
 					return fmt.Errorf("v running %v, p running %v", c.Running("v"), c.Running("p"))
 				}
@@ -116,65 +119,65 @@ func TestEnginePluginDocExample(t *testing.T) {
 		},
 		{
 			name: "no requeue-delay: the engine default applies",
-			cfg:  EngineConfig{DefaultDelay: 30 * time.Minute},
+			cfg:  requeue.EngineConfig{DefaultDelay: 30 * time.Minute},
 			jobs: append(full, fxJob{id: "p", gpus: []int64{4}}),
-			in: EngineInput{
+			in: requeue.EngineInput{
 				Nominations: noms("expectedruntime", "v"),
-				Victims:     []Victim{victim("v", 10)},
-				Contenders:  []Contender{{ID: "p", Priority: 11}},
+				Victims:     []requeue.Victim{victim("v", 10)},
+				Contenders:  []requeue.Contender{{ID: "p", Priority: 11}},
 			},
-			want: []Outcome{{
-				Job: "v", Nominators: []string{"expectedruntime"}, Kind: OutcomeCommitted, Decision: eligibility.Decision{Allowed: true, Reason: ReasonCommitted},
+			want: []requeue.Outcome{{
+				Job: "v", Nominators: []string{"expectedruntime"}, Kind: requeue.OutcomeCommitted, Decision: eligibility.Decision{Allowed: true, Reason: requeue.ReasonCommitted},
 				Contenders: []string{"p"}, NotBefore: now.Add(30 * time.Minute), Annotation: "2025-01-15T13:30:00Z",
 			}},
 		},
 		{
 			name: "explicit zero requeue-delay beats the default",
-			cfg:  EngineConfig{DefaultDelay: 30 * time.Minute},
+			cfg:  requeue.EngineConfig{DefaultDelay: 30 * time.Minute},
 			jobs: append(full, fxJob{id: "p", gpus: []int64{4}}),
-			in: EngineInput{
+			in: requeue.EngineInput{
 				Nominations: noms("expectedruntime", "v"),
-				Victims:     []Victim{{ID: "v", Priority: 10, HasRequeueDelay: true}},
-				Contenders:  []Contender{{ID: "p", Priority: 11}},
+				Victims:     []requeue.Victim{{ID: "v", Priority: 10, HasRequeueDelay: true}},
+				Contenders:  []requeue.Contender{{ID: "p", Priority: 11}},
 			},
-			want: []Outcome{{
-				Job: "v", Nominators: []string{"expectedruntime"}, Kind: OutcomeCommitted, Decision: eligibility.Decision{Allowed: true, Reason: ReasonCommitted},
+			want: []requeue.Outcome{{
+				Job: "v", Nominators: []string{"expectedruntime"}, Kind: requeue.OutcomeCommitted, Decision: eligibility.Decision{Allowed: true, Reason: requeue.ReasonCommitted},
 				Contenders: []string{"p"}, NotBefore: now, Annotation: "2025-01-15T13:00:00Z",
 			}},
 		},
 		{
 			name: "during cooldown: skipped until not-before",
 			jobs: append(full, fxJob{id: "p", gpus: []int64{4}}),
-			in: EngineInput{
+			in: requeue.EngineInput{
 				Nominations: noms("expectedruntime", "v"),
-				Victims:     []Victim{{ID: "v", Priority: 10, NotBefore: now.Add(time.Nanosecond)}},
-				Contenders:  []Contender{{ID: "p", Priority: 11}},
+				Victims:     []requeue.Victim{{ID: "v", Priority: 10, NotBefore: now.Add(time.Nanosecond)}},
+				Contenders:  []requeue.Contender{{ID: "p", Priority: 11}},
 			},
-			want: []Outcome{{Job: "v", Nominators: []string{"expectedruntime"}, Kind: OutcomeSkipped, Decision: eligibility.Decision{Reason: eligibility.ReasonCooldown, Until: now.Add(time.Nanosecond)}}},
+			want: []requeue.Outcome{{Job: "v", Nominators: []string{"expectedruntime"}, Kind: requeue.OutcomeSkipped, Decision: eligibility.Decision{Reason: eligibility.ReasonCooldown, Until: now.Add(time.Nanosecond)}}},
 		},
 		{
 			name: "at exactly not-before the cooldown is over",
 			jobs: append(full, fxJob{id: "p", gpus: []int64{4}}),
-			in: EngineInput{
+			in: requeue.EngineInput{
 				Nominations: noms("expectedruntime", "v"),
-				Victims:     []Victim{{ID: "v", Priority: 10, NotBefore: now}},
-				Contenders:  []Contender{{ID: "p", Priority: 11}},
+				Victims:     []requeue.Victim{{ID: "v", Priority: 10, NotBefore: now}},
+				Contenders:  []requeue.Contender{{ID: "p", Priority: 11}},
 			},
-			want: []Outcome{{
-				Job: "v", Nominators: []string{"expectedruntime"}, Kind: OutcomeCommitted, Decision: eligibility.Decision{Allowed: true, Reason: ReasonCommitted},
+			want: []requeue.Outcome{{
+				Job: "v", Nominators: []string{"expectedruntime"}, Kind: requeue.OutcomeCommitted, Decision: eligibility.Decision{Allowed: true, Reason: requeue.ReasonCommitted},
 				Contenders: []string{"p"}, NotBefore: now, Annotation: "2025-01-15T13:00:00Z",
 			}},
 		},
 		{
 			name: "contender does not fit even with the victim gone: kept, rolled back",
 			jobs: append(full, fxJob{id: "p", gpus: []int64{4, 4, 4}}),
-			in: EngineInput{
+			in: requeue.EngineInput{
 				Nominations: noms("expectedruntime", "v"),
-				Victims:     []Victim{victim("v", 10)},
-				Contenders:  []Contender{{ID: "p", Priority: 11}},
+				Victims:     []requeue.Victim{victim("v", 10)},
+				Contenders:  []requeue.Contender{{ID: "p", Priority: 11}},
 			},
-			want: []Outcome{{Job: "v", Nominators: []string{"expectedruntime"}, Kind: OutcomeKept, Decision: eligibility.Decision{Reason: ReasonNoFit}}},
-			state: func(c *Cluster) error {
+			want: []requeue.Outcome{{Job: "v", Nominators: []string{"expectedruntime"}, Kind: requeue.OutcomeKept, Decision: eligibility.Decision{Reason: requeue.ReasonNoFit}}},
+			state: func(c *cluster.Model) error {
 				if !c.Running("v") || c.Running("p") {
 					return errors.New("not rolled back")
 				}
@@ -183,81 +186,81 @@ func TestEnginePluginDocExample(t *testing.T) {
 		},
 		{
 			name: "filter denies every contender: skipped with the filter's reason and Until",
-			cfg:  EngineConfig{Filters: []VictimFilter{denyFilter{"v": true}}},
+			cfg:  requeue.EngineConfig{Filters: []requeue.VictimFilter{denyFilter{"v": true}}},
 			jobs: append(full, fxJob{id: "p", gpus: []int64{4}}),
-			in: EngineInput{
+			in: requeue.EngineInput{
 				Nominations: noms("expectedruntime", "v"),
-				Victims:     []Victim{victim("v", 10)},
-				Contenders:  []Contender{{ID: "p", Priority: 11}},
+				Victims:     []requeue.Victim{victim("v", 10)},
+				Contenders:  []requeue.Contender{{ID: "p", Priority: 11}},
 			},
-			want: []Outcome{{Job: "v", Nominators: []string{"expectedruntime"}, Kind: OutcomeSkipped, Decision: eligibility.Decision{Reason: "minruntime_protected", Until: t0.Add(time.Hour)}}},
+			want: []requeue.Outcome{{Job: "v", Nominators: []string{"expectedruntime"}, Kind: requeue.OutcomeSkipped, Decision: eligibility.Decision{Reason: "minruntime_protected", Until: t0.Add(time.Hour)}}},
 		},
 		{
 			name: "filter denies one pair: the next contender is tried",
-			cfg:  EngineConfig{Filters: []VictimFilter{denyFilter{"v/p": true}}},
+			cfg:  requeue.EngineConfig{Filters: []requeue.VictimFilter{denyFilter{"v/p": true}}},
 			jobs: append(full, fxJob{id: "p", gpus: []int64{4}}, fxJob{id: "q", gpus: []int64{4}}),
-			in: EngineInput{
+			in: requeue.EngineInput{
 				Nominations: noms("expectedruntime", "v"),
-				Victims:     []Victim{victim("v", 10)},
-				Contenders:  []Contender{{ID: "p", Priority: 12}, {ID: "q", Priority: 11}},
+				Victims:     []requeue.Victim{victim("v", 10)},
+				Contenders:  []requeue.Contender{{ID: "p", Priority: 12}, {ID: "q", Priority: 11}},
 			},
-			want: []Outcome{{Job: "v", Nominators: []string{"expectedruntime"}, Kind: OutcomeCommitted, Decision: eligibility.Decision{Allowed: true, Reason: ReasonCommitted}, Contenders: []string{"q"}, NotBefore: now, Annotation: "2025-01-15T13:00:00Z"}},
+			want: []requeue.Outcome{{Job: "v", Nominators: []string{"expectedruntime"}, Kind: requeue.OutcomeCommitted, Decision: eligibility.Decision{Allowed: true, Reason: requeue.ReasonCommitted}, Contenders: []string{"q"}, NotBefore: now, Annotation: "2025-01-15T13:00:00Z"}},
 		},
 		{
 			name: "nominators merged: sorted union, one outcome",
 			jobs: append(full, fxJob{id: "p", gpus: []int64{4}}),
-			in: EngineInput{
+			in: requeue.EngineInput{
 				Nominations: append(append(noms("proportion", "v"), noms("expectedruntime", "v", "v")...), noms("proportion", "v")...),
-				Victims:     []Victim{victim("v", 10)},
+				Victims:     []requeue.Victim{victim("v", 10)},
 			},
-			want: []Outcome{{Job: "v", Nominators: []string{"expectedruntime", "proportion"}, Kind: OutcomeKept, Decision: eligibility.Decision{Reason: ReasonNoContender}}},
+			want: []requeue.Outcome{{Job: "v", Nominators: []string{"expectedruntime", "proportion"}, Kind: requeue.OutcomeKept, Decision: eligibility.Decision{Reason: requeue.ReasonNoContender}}},
 		},
 		{
 			name: "nominated job without victim data; victim not running in the model",
 			jobs: append(full, fxJob{id: "idle", gpus: []int64{1}}, fxJob{id: "p", gpus: []int64{1}}),
-			in: EngineInput{
+			in: requeue.EngineInput{
 				Nominations: noms("x", "ghost", "idle"),
-				Victims:     []Victim{victim("idle", 1)},
-				Contenders:  []Contender{{ID: "p", Priority: 11}},
+				Victims:     []requeue.Victim{victim("idle", 1)},
+				Contenders:  []requeue.Contender{{ID: "p", Priority: 11}},
 			},
-			want: []Outcome{
-				{Job: "ghost", Nominators: []string{"x"}, Kind: OutcomeSkipped, Decision: eligibility.Decision{Reason: ReasonUnknownVictim}},
-				{Job: "idle", Nominators: []string{"x"}, Kind: OutcomeSkipped, Decision: eligibility.Decision{Reason: ReasonEvictError}, Err: errors.New("any")},
+			want: []requeue.Outcome{
+				{Job: "ghost", Nominators: []string{"x"}, Kind: requeue.OutcomeSkipped, Decision: eligibility.Decision{Reason: requeue.ReasonUnknownVictim}},
+				{Job: "idle", Nominators: []string{"x"}, Kind: requeue.OutcomeSkipped, Decision: eligibility.Decision{Reason: requeue.ReasonEvictError}, Err: errors.New("any")},
 			},
 		},
 		{
 			name: "negative requeue-delay is bad data",
 			jobs: full,
-			in: EngineInput{
+			in: requeue.EngineInput{
 				Nominations: noms("x", "v"),
-				Victims:     []Victim{{ID: "v", RequeueDelay: -time.Second, HasRequeueDelay: true}},
+				Victims:     []requeue.Victim{{ID: "v", RequeueDelay: -time.Second, HasRequeueDelay: true}},
 			},
-			want: []Outcome{{Job: "v", Nominators: []string{"x"}, Kind: OutcomeSkipped, Decision: eligibility.Decision{Reason: ReasonInvalidDelay}}},
+			want: []requeue.Outcome{{Job: "v", Nominators: []string{"x"}, Kind: requeue.OutcomeSkipped, Decision: eligibility.Decision{Reason: requeue.ReasonInvalidDelay}}},
 		},
 		{
 			name: "a contender placed by an earlier commit is not placed again",
 			jobs: append(full, fxJob{id: "p", gpus: []int64{4}}),
-			in: EngineInput{
+			in: requeue.EngineInput{
 				Nominations: noms("x", "v", "w"),
-				Victims:     []Victim{victim("v", 1), victim("w", 2)},
-				Contenders:  []Contender{{ID: "p", Priority: 11}},
+				Victims:     []requeue.Victim{victim("v", 1), victim("w", 2)},
+				Contenders:  []requeue.Contender{{ID: "p", Priority: 11}},
 			},
-			want: []Outcome{
-				{Job: "v", Nominators: []string{"x"}, Kind: OutcomeCommitted, Decision: eligibility.Decision{Allowed: true, Reason: ReasonCommitted}, Contenders: []string{"p"}, NotBefore: now, Annotation: "2025-01-15T13:00:00Z"},
-				{Job: "w", Nominators: []string{"x"}, Kind: OutcomeKept, Decision: eligibility.Decision{Reason: ReasonNoContender}},
+			want: []requeue.Outcome{
+				{Job: "v", Nominators: []string{"x"}, Kind: requeue.OutcomeCommitted, Decision: eligibility.Decision{Allowed: true, Reason: requeue.ReasonCommitted}, Contenders: []string{"p"}, NotBefore: now, Annotation: "2025-01-15T13:00:00Z"},
+				{Job: "w", Nominators: []string{"x"}, Kind: requeue.OutcomeKept, Decision: eligibility.Decision{Reason: requeue.ReasonNoContender}},
 			},
 		},
 		{
 			name: "one eviction makes room for several contenders",
 			jobs: append(full, fxJob{id: "a", gpus: []int64{2}}, fxJob{id: "b", gpus: []int64{2}}, fxJob{id: "c", gpus: []int64{2}}),
-			in: EngineInput{
+			in: requeue.EngineInput{
 				Nominations: noms("x", "v", "w"),
-				Victims:     []Victim{victim("v", 1), victim("w", 2)},
-				Contenders:  []Contender{{ID: "c", Priority: 11, Queued: t0}, {ID: "b", Priority: 11, Queued: t0.Add(-time.Minute)}, {ID: "a", Priority: 12}},
+				Victims:     []requeue.Victim{victim("v", 1), victim("w", 2)},
+				Contenders:  []requeue.Contender{{ID: "c", Priority: 11, Queued: t0}, {ID: "b", Priority: 11, Queued: t0.Add(-time.Minute)}, {ID: "a", Priority: 12}},
 			},
-			want: []Outcome{
-				{Job: "v", Nominators: []string{"x"}, Kind: OutcomeCommitted, Decision: eligibility.Decision{Allowed: true, Reason: ReasonCommitted}, Contenders: []string{"a", "b"}, NotBefore: now, Annotation: "2025-01-15T13:00:00Z"},
-				{Job: "w", Nominators: []string{"x"}, Kind: OutcomeCommitted, Decision: eligibility.Decision{Allowed: true, Reason: ReasonCommitted}, Contenders: []string{"c"}, NotBefore: now, Annotation: "2025-01-15T13:00:00Z"},
+			want: []requeue.Outcome{
+				{Job: "v", Nominators: []string{"x"}, Kind: requeue.OutcomeCommitted, Decision: eligibility.Decision{Allowed: true, Reason: requeue.ReasonCommitted}, Contenders: []string{"a", "b"}, NotBefore: now, Annotation: "2025-01-15T13:00:00Z"},
+				{Job: "w", Nominators: []string{"x"}, Kind: requeue.OutcomeCommitted, Decision: eligibility.Decision{Allowed: true, Reason: requeue.ReasonCommitted}, Contenders: []string{"c"}, NotBefore: now, Annotation: "2025-01-15T13:00:00Z"},
 			},
 		},
 		{
@@ -268,35 +271,35 @@ func TestEnginePluginDocExample(t *testing.T) {
 				{id: "a", gpus: []int64{4}, running: true}, {id: "old", gpus: []int64{4}, running: true},
 				{id: "p", gpus: []int64{4}},
 			},
-			in: EngineInput{
+			in: requeue.EngineInput{
 				Nominations: noms("x", "hi", "b", "a", "old"),
-				Victims: []Victim{
+				Victims: []requeue.Victim{
 					{ID: "hi", Priority: 5, Start: t0},
 					{ID: "a", Priority: 1, Start: t0.Add(time.Hour), Expected: time.Hour},
 					{ID: "b", Priority: 1, Start: t0.Add(time.Hour), Expected: time.Hour},
 					{ID: "old", Priority: 1, Start: t0, Expected: time.Hour}, // overrun 2h, a/b 1h
 				},
-				Contenders: []Contender{{ID: "p", Priority: 11}},
+				Contenders: []requeue.Contender{{ID: "p", Priority: 11}},
 			},
-			want: []Outcome{
-				{Job: "old", Nominators: []string{"x"}, Kind: OutcomeCommitted, Decision: eligibility.Decision{Allowed: true, Reason: ReasonCommitted}, Contenders: []string{"p"}, NotBefore: now, Annotation: "2025-01-15T13:00:00Z"},
-				{Job: "a", Nominators: []string{"x"}, Kind: OutcomeKept, Decision: eligibility.Decision{Reason: ReasonNoContender}},
-				{Job: "b", Nominators: []string{"x"}, Kind: OutcomeKept, Decision: eligibility.Decision{Reason: ReasonNoContender}},
-				{Job: "hi", Nominators: []string{"x"}, Kind: OutcomeKept, Decision: eligibility.Decision{Reason: ReasonNoContender}},
+			want: []requeue.Outcome{
+				{Job: "old", Nominators: []string{"x"}, Kind: requeue.OutcomeCommitted, Decision: eligibility.Decision{Allowed: true, Reason: requeue.ReasonCommitted}, Contenders: []string{"p"}, NotBefore: now, Annotation: "2025-01-15T13:00:00Z"},
+				{Job: "a", Nominators: []string{"x"}, Kind: requeue.OutcomeKept, Decision: eligibility.Decision{Reason: requeue.ReasonNoContender}},
+				{Job: "b", Nominators: []string{"x"}, Kind: requeue.OutcomeKept, Decision: eligibility.Decision{Reason: requeue.ReasonNoContender}},
+				{Job: "hi", Nominators: []string{"x"}, Kind: requeue.OutcomeKept, Decision: eligibility.Decision{Reason: requeue.ReasonNoContender}},
 			},
 		},
 		{
 			name: "MaxVictims: the rest is deferred",
-			cfg:  EngineConfig{MaxVictims: 1},
+			cfg:  requeue.EngineConfig{MaxVictims: 1},
 			jobs: append(full, fxJob{id: "p", gpus: []int64{4}}, fxJob{id: "q", gpus: []int64{4}}),
-			in: EngineInput{
+			in: requeue.EngineInput{
 				Nominations: noms("x", "v", "w"),
-				Victims:     []Victim{victim("v", 1), victim("w", 2)},
-				Contenders:  []Contender{{ID: "p", Priority: 11}, {ID: "q", Priority: 11}},
+				Victims:     []requeue.Victim{victim("v", 1), victim("w", 2)},
+				Contenders:  []requeue.Contender{{ID: "p", Priority: 11}, {ID: "q", Priority: 11}},
 			},
-			want: []Outcome{
-				{Job: "v", Nominators: []string{"x"}, Kind: OutcomeCommitted, Decision: eligibility.Decision{Allowed: true, Reason: ReasonCommitted}, Contenders: []string{"p"}, NotBefore: now, Annotation: "2025-01-15T13:00:00Z"},
-				{Job: "w", Nominators: []string{"x"}, Kind: OutcomeDeferred, Decision: eligibility.Decision{Reason: ReasonMaxVictims}},
+			want: []requeue.Outcome{
+				{Job: "v", Nominators: []string{"x"}, Kind: requeue.OutcomeCommitted, Decision: eligibility.Decision{Allowed: true, Reason: requeue.ReasonCommitted}, Contenders: []string{"p"}, NotBefore: now, Annotation: "2025-01-15T13:00:00Z"},
+				{Job: "w", Nominators: []string{"x"}, Kind: requeue.OutcomeDeferred, Decision: eligibility.Decision{Reason: requeue.ReasonMaxVictims}},
 			},
 		},
 		{
@@ -304,18 +307,18 @@ func TestEnginePluginDocExample(t *testing.T) {
 			// (nothing fits), then big and big2 in v's resources.
 			name:  "MaxAttempts reached before the victim placed anything: it and the rest are deferred, rolled back",
 			plain: true,
-			cfg:   EngineConfig{MaxAttempts: 5},
+			cfg:   requeue.EngineConfig{MaxAttempts: 5},
 			jobs:  append(full, fxJob{id: "big", gpus: []int64{8}}, fxJob{id: "big2", gpus: []int64{8}}, fxJob{id: "p", gpus: []int64{4}}),
-			in: EngineInput{
+			in: requeue.EngineInput{
 				Nominations: noms("x", "v", "w"),
-				Victims:     []Victim{victim("v", 1), victim("w", 2)},
-				Contenders:  []Contender{{ID: "big", Priority: 13}, {ID: "big2", Priority: 12}, {ID: "p", Priority: 11}},
+				Victims:     []requeue.Victim{victim("v", 1), victim("w", 2)},
+				Contenders:  []requeue.Contender{{ID: "big", Priority: 13}, {ID: "big2", Priority: 12}, {ID: "p", Priority: 11}},
 			},
-			want: []Outcome{
-				{Job: "v", Nominators: []string{"x"}, Kind: OutcomeDeferred, Decision: eligibility.Decision{Reason: ReasonMaxAttempts}},
-				{Job: "w", Nominators: []string{"x"}, Kind: OutcomeDeferred, Decision: eligibility.Decision{Reason: ReasonMaxAttempts}},
+			want: []requeue.Outcome{
+				{Job: "v", Nominators: []string{"x"}, Kind: requeue.OutcomeDeferred, Decision: eligibility.Decision{Reason: requeue.ReasonMaxAttempts}},
+				{Job: "w", Nominators: []string{"x"}, Kind: requeue.OutcomeDeferred, Decision: eligibility.Decision{Reason: requeue.ReasonMaxAttempts}},
 			},
-			state: func(c *Cluster) error {
+			state: func(c *cluster.Model) error {
 				if !c.Running("v") || !c.Running("w") {
 					return errors.New("deferred victim left evicted")
 				}
@@ -324,38 +327,38 @@ func TestEnginePluginDocExample(t *testing.T) {
 		},
 		{
 			name: "MaxAttempts reached after a placement: committed with what fits",
-			cfg:  EngineConfig{MaxAttempts: 1},
+			cfg:  requeue.EngineConfig{MaxAttempts: 1},
 			jobs: append(full, fxJob{id: "a", gpus: []int64{2}}, fxJob{id: "b", gpus: []int64{2}}),
-			in: EngineInput{
+			in: requeue.EngineInput{
 				Nominations: noms("x", "v", "w"),
-				Victims:     []Victim{victim("v", 1), victim("w", 2)},
-				Contenders:  []Contender{{ID: "a", Priority: 12}, {ID: "b", Priority: 11}},
+				Victims:     []requeue.Victim{victim("v", 1), victim("w", 2)},
+				Contenders:  []requeue.Contender{{ID: "a", Priority: 12}, {ID: "b", Priority: 11}},
 			},
-			want: []Outcome{
-				{Job: "v", Nominators: []string{"x"}, Kind: OutcomeCommitted, Decision: eligibility.Decision{Allowed: true, Reason: ReasonCommitted}, Contenders: []string{"a"}, NotBefore: now, Annotation: "2025-01-15T13:00:00Z"},
-				{Job: "w", Nominators: []string{"x"}, Kind: OutcomeDeferred, Decision: eligibility.Decision{Reason: ReasonMaxAttempts}},
+			want: []requeue.Outcome{
+				{Job: "v", Nominators: []string{"x"}, Kind: requeue.OutcomeCommitted, Decision: eligibility.Decision{Allowed: true, Reason: requeue.ReasonCommitted}, Contenders: []string{"a"}, NotBefore: now, Annotation: "2025-01-15T13:00:00Z"},
+				{Job: "w", Nominators: []string{"x"}, Kind: requeue.OutcomeDeferred, Decision: eligibility.Decision{Reason: requeue.ReasonMaxAttempts}},
 			},
 		},
 		{
 			name: "CanContend replaces the strictly-higher rule",
-			cfg:  EngineConfig{CanContend: func(v *Victim, c *Contender) bool { return c.Priority >= v.Priority }},
+			cfg:  requeue.EngineConfig{CanContend: func(v *requeue.Victim, c *requeue.Contender) bool { return c.Priority >= v.Priority }},
 			jobs: append(full, fxJob{id: "p", gpus: []int64{4}}),
-			in: EngineInput{
+			in: requeue.EngineInput{
 				Nominations: noms("x", "v"),
-				Victims:     []Victim{victim("v", 10)},
-				Contenders:  []Contender{{ID: "p", Priority: 10}},
+				Victims:     []requeue.Victim{victim("v", 10)},
+				Contenders:  []requeue.Contender{{ID: "p", Priority: 10}},
 			},
-			want: []Outcome{{Job: "v", Nominators: []string{"x"}, Kind: OutcomeCommitted, Decision: eligibility.Decision{Allowed: true, Reason: ReasonCommitted}, Contenders: []string{"p"}, NotBefore: now, Annotation: "2025-01-15T13:00:00Z"}},
+			want: []requeue.Outcome{{Job: "v", Nominators: []string{"x"}, Kind: requeue.OutcomeCommitted, Decision: eligibility.Decision{Allowed: true, Reason: requeue.ReasonCommitted}, Contenders: []string{"p"}, NotBefore: now, Annotation: "2025-01-15T13:00:00Z"}},
 		},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			c := gpuCluster(t, max(tc.nodes, 2), tc.jobs...)
-			e, err := NewEngine(tc.cfg)
+			e, err := requeue.NewEngine(tc.cfg)
 			if err != nil {
 				t.Fatal(err)
 			}
-			var m Model = c
+			var m requeue.Model = c
 			if tc.plain {
 				m = plainModel{c}
 			}
@@ -366,7 +369,7 @@ func TestEnginePluginDocExample(t *testing.T) {
 			if d := cmp.Diff(tc.want, res.Outcomes, errPresence); d != "" {
 				t.Errorf("outcomes (-want +got):\n%s", d)
 			}
-			if err := c.check(); err != nil {
+			if err := c.Check(); err != nil {
 				t.Error(err)
 			}
 			if tc.state != nil {
@@ -381,11 +384,11 @@ func TestEnginePluginDocExample(t *testing.T) {
 func TestEngineNotBeforeRoundsUp(t *testing.T) {
 	now := t0.Add(500 * time.Millisecond)
 	c := gpuCluster(t, 1, fxJob{id: "v", gpus: []int64{4}, running: true}, fxJob{id: "p", gpus: []int64{4}})
-	e, _ := NewEngine(EngineConfig{DefaultDelay: time.Minute})
-	res, err := e.Run(now, EngineInput{
+	e, _ := requeue.NewEngine(requeue.EngineConfig{DefaultDelay: time.Minute})
+	res, err := e.Run(now, requeue.EngineInput{
 		Nominations: noms("x", "v"),
-		Victims:     []Victim{{ID: "v"}},
-		Contenders:  []Contender{{ID: "p", Priority: 1}},
+		Victims:     []requeue.Victim{{ID: "v"}},
+		Contenders:  []requeue.Contender{{ID: "p", Priority: 1}},
 	}, c)
 	if err != nil {
 		t.Fatal(err)
@@ -398,21 +401,21 @@ func TestEngineNotBeforeRoundsUp(t *testing.T) {
 
 func TestEngineContenderError(t *testing.T) {
 	c := gpuCluster(t, 2, fxJob{id: "v", gpus: []int64{4}, running: true}, fxJob{id: "w", gpus: []int64{4}, running: true}, fxJob{id: "p", gpus: []int64{4}})
-	e, _ := NewEngine(EngineConfig{})
-	res, err := e.Run(t0, EngineInput{
+	e, _ := requeue.NewEngine(requeue.EngineConfig{})
+	res, err := e.Run(t0, requeue.EngineInput{
 		Nominations: noms("x", "v", "w"),
-		Victims:     []Victim{{ID: "v"}, {ID: "w", Priority: 1}},
-		Contenders:  []Contender{{ID: "ghost", Priority: 9}, {ID: "p", Priority: 5}},
+		Victims:     []requeue.Victim{{ID: "v"}, {ID: "w", Priority: 1}},
+		Contenders:  []requeue.Contender{{ID: "ghost", Priority: 9}, {ID: "p", Priority: 5}},
 	}, c)
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := EngineResult{
-		Outcomes: []Outcome{
-			{Job: "v", Nominators: []string{"x"}, Kind: OutcomeCommitted, Decision: eligibility.Decision{Allowed: true, Reason: ReasonCommitted}, Contenders: []string{"p"}, NotBefore: t0, Annotation: "2025-01-15T10:00:00Z"},
-			{Job: "w", Nominators: []string{"x"}, Kind: OutcomeKept, Decision: eligibility.Decision{Reason: ReasonNoContender}},
+	want := requeue.EngineResult{
+		Outcomes: []requeue.Outcome{
+			{Job: "v", Nominators: []string{"x"}, Kind: requeue.OutcomeCommitted, Decision: eligibility.Decision{Allowed: true, Reason: requeue.ReasonCommitted}, Contenders: []string{"p"}, NotBefore: t0, Annotation: "2025-01-15T10:00:00Z"},
+			{Job: "w", Nominators: []string{"x"}, Kind: requeue.OutcomeKept, Decision: eligibility.Decision{Reason: requeue.ReasonNoContender}},
 		},
-		ContenderErrors: []ContenderError{{Contender: "ghost", Err: errors.New("unknown")}},
+		ContenderErrors: []requeue.ContenderError{{Contender: "ghost", Err: errors.New("unknown")}},
 		Attempts:        2, // ghost once without eviction (then dropped for the pass), p once in v's resources
 		Checks:          4, // ghost and p without eviction; p's shape for v (the only one left) and p in v's resources
 		Commits:         1,
@@ -423,8 +426,8 @@ func TestEngineContenderError(t *testing.T) {
 }
 
 func TestEngineConfigValidate(t *testing.T) {
-	cfg := EngineConfig{DefaultDelay: -1, MaxVictims: -1, MaxAttempts: -1, Filters: []VictimFilter{nil}}
-	_, err := NewEngine(cfg)
+	cfg := requeue.EngineConfig{DefaultDelay: -1, MaxVictims: -1, MaxAttempts: -1, Filters: []requeue.VictimFilter{nil}}
+	_, err := requeue.NewEngine(cfg)
 	if err == nil {
 		t.Fatal("no error")
 	}
@@ -432,13 +435,13 @@ func TestEngineConfigValidate(t *testing.T) {
 	if !errors.As(err, &joined) || len(joined.Unwrap()) != 4 {
 		t.Fatalf("want 4 joined errors, got %v", err)
 	}
-	if _, err := (&Engine{}).Run(t0, EngineInput{}, nil); err == nil {
+	if _, err := (&requeue.Engine{}).Run(t0, requeue.EngineInput{}, nil); err == nil {
 		t.Fatal("nil model accepted")
 	}
 	// The zero Engine works like NewEngine(EngineConfig{}).
 	c := gpuCluster(t, 1, fxJob{id: "v", gpus: []int64{4}, running: true}, fxJob{id: "p", gpus: []int64{4}})
-	res, err := (&Engine{}).Run(t0, EngineInput{Nominations: noms("x", "v"), Victims: []Victim{{ID: "v"}}, Contenders: []Contender{{ID: "p", Priority: 1}}}, c)
-	if err != nil || len(res.Outcomes) != 1 || res.Outcomes[0].Kind != OutcomeCommitted {
+	res, err := (&requeue.Engine{}).Run(t0, requeue.EngineInput{Nominations: noms("x", "v"), Victims: []requeue.Victim{{ID: "v"}}, Contenders: []requeue.Contender{{ID: "p", Priority: 1}}}, c)
+	if err != nil || len(res.Outcomes) != 1 || res.Outcomes[0].Kind != requeue.OutcomeCommitted {
 		t.Fatalf("zero Engine: %+v, %v", res, err)
 	}
 }
@@ -454,11 +457,11 @@ func TestEngineObserver(t *testing.T) {
 	var rec recorder
 	c := gpuCluster(t, 2, fxJob{id: "v", gpus: []int64{4}, running: true}, fxJob{id: "w", gpus: []int64{4}, running: true},
 		fxJob{id: "big", gpus: []int64{8, 1}}, fxJob{id: "p", gpus: []int64{4}})
-	e, _ := NewEngine(EngineConfig{Observer: &rec})
-	_, err := e.Run(t0, EngineInput{
+	e, _ := requeue.NewEngine(requeue.EngineConfig{Observer: &rec})
+	_, err := e.Run(t0, requeue.EngineInput{
 		Nominations: noms("x", "v", "w", "cold"),
-		Victims:     []Victim{{ID: "v"}, {ID: "w", Priority: 1}, {ID: "cold", NotBefore: t0.Add(time.Minute)}},
-		Contenders:  []Contender{{ID: "big", Priority: 9}, {ID: "p", Priority: 5}},
+		Victims:     []requeue.Victim{{ID: "v"}, {ID: "w", Priority: 1}, {ID: "cold", NotBefore: t0.Add(time.Minute)}},
+		Contenders:  []requeue.Contender{{ID: "big", Priority: 9}, {ID: "p", Priority: 5}},
 	}, plainModel{c}) // without the Cluster's fit bound, so that big is tried and rolled back
 	if err != nil {
 		t.Fatal(err)
@@ -479,31 +482,31 @@ func TestEngineObserver(t *testing.T) {
 func TestEngineCustomVictimOrder(t *testing.T) {
 	c := gpuCluster(t, 2, fxJob{id: "low", gpus: []int64{4}, running: true}, fxJob{id: "high", gpus: []int64{4}, running: true}, fxJob{id: "p", gpus: []int64{4}})
 	// Highest priority first: the opposite of the default.
-	e, _ := NewEngine(EngineConfig{VictimOrder: func(now time.Time, a, b *Victim) int { return int(b.Priority) - int(a.Priority) }})
-	res, err := e.Run(t0, EngineInput{
+	e, _ := requeue.NewEngine(requeue.EngineConfig{VictimOrder: func(now time.Time, a, b *requeue.Victim) int { return int(b.Priority) - int(a.Priority) }})
+	res, err := e.Run(t0, requeue.EngineInput{
 		Nominations: noms("x", "low", "high"),
-		Victims:     []Victim{{ID: "low", Priority: 1}, {ID: "high", Priority: 2}},
-		Contenders:  []Contender{{ID: "p", Priority: 9}},
+		Victims:     []requeue.Victim{{ID: "low", Priority: 1}, {ID: "high", Priority: 2}},
+		Contenders:  []requeue.Contender{{ID: "p", Priority: 9}},
 	}, c)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := res.Outcomes[0]; got.Job != "high" || got.Kind != OutcomeCommitted {
+	if got := res.Outcomes[0]; got.Job != "high" || got.Kind != requeue.OutcomeCommitted {
 		t.Fatalf("first outcome %+v, want high committed", got)
 	}
 }
 
 func TestVictimOverrun(t *testing.T) {
 	tests := []struct {
-		v    Victim
+		v    requeue.Victim
 		want time.Duration
 	}{
-		{Victim{}, 0}, // unknown start
-		{Victim{Start: t0, Expected: time.Hour}, 2 * time.Hour},
-		{Victim{Start: t0.Add(3 * time.Hour), Expected: 0}, 0}, // exactly at expected
-		{Victim{Start: t0.Add(4 * time.Hour), Expected: time.Hour}, -2 * time.Hour},
-		{Victim{Start: time.Date(1, 1, 1, 0, 0, 1, 0, time.UTC), Expected: -time.Duration(math.MaxInt64)}, math.MaxInt64},
-		{Victim{Start: time.Date(9999, 1, 1, 0, 0, 0, 0, time.UTC), Expected: time.Duration(math.MaxInt64)}, math.MinInt64},
+		{requeue.Victim{}, 0}, // unknown start
+		{requeue.Victim{Start: t0, Expected: time.Hour}, 2 * time.Hour},
+		{requeue.Victim{Start: t0.Add(3 * time.Hour), Expected: 0}, 0}, // exactly at expected
+		{requeue.Victim{Start: t0.Add(4 * time.Hour), Expected: time.Hour}, -2 * time.Hour},
+		{requeue.Victim{Start: time.Date(1, 1, 1, 0, 0, 1, 0, time.UTC), Expected: -time.Duration(math.MaxInt64)}, math.MaxInt64},
+		{requeue.Victim{Start: time.Date(9999, 1, 1, 0, 0, 0, 0, time.UTC), Expected: time.Duration(math.MaxInt64)}, math.MinInt64},
 	}
 	for _, tc := range tests {
 		if got := tc.v.Overrun(t0.Add(3 * time.Hour)); got != tc.want {

@@ -1,12 +1,15 @@
-package requeue
+package requeue_test
 
 import (
 	"testing"
 	"time"
 
 	"github.com/google/go-cmp/cmp"
-	"github.com/tenurepolicy/tenure/eligibility"
 	"pgregory.net/rapid"
+
+	"github.com/tenurepolicy/tenure/eligibility"
+	"github.com/tenurepolicy/tenure/requeue"
+	"github.com/tenurepolicy/tenure/requeue/cluster"
 )
 
 // mixedTx is a Transactional model that keeps its own transactions for
@@ -14,30 +17,32 @@ import (
 // the engine must run both, the journal's first.
 type mixedTx struct{ tx *txCluster }
 
-func (m mixedTx) Evict(_ *Journal, id string) error         { return m.tx.c.Evict(&m.tx.j, id) }
-func (m mixedTx) Place(j *Journal, id string) (bool, error) { return m.tx.c.Place(j, id) }
-func (m mixedTx) Savepoint() Savepoint                      { return m.tx.Savepoint() }
-func (m mixedTx) Rollback(sp Savepoint) error               { return m.tx.Rollback(sp) }
+func (m mixedTx) Evict(_ *requeue.Journal, id string) error         { return m.tx.c.Evict(&m.tx.j, id) }
+func (m mixedTx) Place(j *requeue.Journal, id string) (bool, error) { return m.tx.c.Place(j, id) }
+func (m mixedTx) Savepoint() requeue.Savepoint                      { return m.tx.Savepoint() }
+func (m mixedTx) Rollback(sp requeue.Savepoint) error               { return m.tx.Rollback(sp) }
 
 // reverseMixedTx is the other hybrid: evictions recorded in the engine's
 // journal, placements in the model's own transactions. Undoing a pass
 // must then undo the placements before the evictions they used.
 type reverseMixedTx struct{ tx *txCluster }
 
-func (m reverseMixedTx) Evict(j *Journal, id string) error         { return m.tx.c.Evict(j, id) }
-func (m reverseMixedTx) Place(_ *Journal, id string) (bool, error) { return m.tx.c.Place(&m.tx.j, id) }
-func (m reverseMixedTx) Savepoint() Savepoint                      { return m.tx.Savepoint() }
-func (m reverseMixedTx) Rollback(sp Savepoint) error               { return m.tx.Rollback(sp) }
+func (m reverseMixedTx) Evict(j *requeue.Journal, id string) error { return m.tx.c.Evict(j, id) }
+func (m reverseMixedTx) Place(_ *requeue.Journal, id string) (bool, error) {
+	return m.tx.c.Place(&m.tx.j, id)
+}
+func (m reverseMixedTx) Savepoint() requeue.Savepoint        { return m.tx.Savepoint() }
+func (m reverseMixedTx) Rollback(sp requeue.Savepoint) error { return m.tx.Rollback(sp) }
 
 // hybrids are the Transactional models over a Cluster that keep part of
 // their changes in the engine's journal and part in their own
 // transactions, in both orders.
 var hybrids = []struct {
 	name  string
-	model func(c *Cluster) Transactional
+	model func(c *cluster.Model) requeue.Transactional
 }{
-	{"evictions own, placements journaled", func(c *Cluster) Transactional { return mixedTx{&txCluster{c: c}} }},
-	{"evictions journaled, placements own", func(c *Cluster) Transactional { return reverseMixedTx{&txCluster{c: c}} }},
+	{"evictions own, placements journaled", func(c *cluster.Model) requeue.Transactional { return mixedTx{&txCluster{c: c}} }},
+	{"evictions journaled, placements own", func(c *cluster.Model) requeue.Transactional { return reverseMixedTx{&txCluster{c: c}} }},
 }
 
 // TestEngineTransactionalWithJournal: a Transactional model that also
@@ -49,7 +54,7 @@ func TestEngineTransactionalWithJournal(t *testing.T) {
 		w := drawWorld(t)
 		want, wantCluster := naiveRun(now, w.cfg, w.in, w.cluster.Clone())
 		for _, h := range hybrids {
-			e, _ := NewEngine(w.cfg)
+			e, _ := requeue.NewEngine(w.cfg)
 			c := w.cluster.Clone()
 			res, err := e.Run(now, w.in, h.model(c))
 			if err != nil {
@@ -74,7 +79,7 @@ func TestEngineHybridPanicRestore(t *testing.T) {
 		t.Run(h.name, func(t *testing.T) {
 			c := gpuCluster(t, 1, fxJob{id: "v", gpus: []int64{4}, running: true}, fxJob{id: "a", gpus: []int64{2}}, fxJob{id: "b", gpus: []int64{2}})
 			before := c.Snapshot()
-			e, _ := NewEngine(EngineConfig{Filters: []VictimFilter{VictimFilterFunc(func(_ time.Time, _ *Victim, cn *Contender) eligibility.Decision {
+			e, _ := requeue.NewEngine(requeue.EngineConfig{Filters: []requeue.VictimFilter{requeue.VictimFilterFunc(func(_ time.Time, _ *requeue.Victim, cn *requeue.Contender) eligibility.Decision {
 				if cn.ID == "b" {
 					panic("filter panics for b")
 				}
@@ -86,16 +91,16 @@ func TestEngineHybridPanicRestore(t *testing.T) {
 						t.Fatalf("recovered %v", r)
 					}
 				}()
-				_, _ = e.Run(t0, EngineInput{
+				_, _ = e.Run(t0, requeue.EngineInput{
 					Nominations: noms("x", "v"),
-					Victims:     []Victim{{ID: "v"}},
-					Contenders:  []Contender{{ID: "a", Priority: 5}, {ID: "b", Priority: 5}},
+					Victims:     []requeue.Victim{{ID: "v"}},
+					Contenders:  []requeue.Contender{{ID: "a", Priority: 5}, {ID: "b", Priority: 5}},
 				}, h.model(c))
 			}()
 			if d := cmp.Diff(before, c.Snapshot()); d != "" {
 				t.Fatalf("model not restored (-before +after):\n%s", d)
 			}
-			if err := c.check(); err != nil {
+			if err := c.Check(); err != nil {
 				t.Fatal(err)
 			}
 		})
@@ -108,8 +113,8 @@ type countingTx struct {
 	savepoints, rollbacks int
 }
 
-func (m *countingTx) Savepoint() Savepoint { m.savepoints++; return m.txCluster.Savepoint() }
-func (m *countingTx) Rollback(sp Savepoint) error {
+func (m *countingTx) Savepoint() requeue.Savepoint { m.savepoints++; return m.txCluster.Savepoint() }
+func (m *countingTx) Rollback(sp requeue.Savepoint) error {
 	m.rollbacks++
 	return m.txCluster.Rollback(sp)
 }
@@ -121,16 +126,16 @@ func TestEngineUsesTransactional(t *testing.T) {
 	c := gpuCluster(t, 2, fxJob{id: "v", gpus: []int64{4}, running: true}, fxJob{id: "w", gpus: []int64{4}, running: true},
 		fxJob{id: "big", gpus: []int64{8}}, fxJob{id: "p", gpus: []int64{4}})
 	m := &countingTx{txCluster: &txCluster{c: c}}
-	e, _ := NewEngine(EngineConfig{})
-	res, err := e.Run(t0, EngineInput{
+	e, _ := requeue.NewEngine(requeue.EngineConfig{})
+	res, err := e.Run(t0, requeue.EngineInput{
 		Nominations: noms("x", "v", "w"),
-		Victims:     []Victim{{ID: "v"}, {ID: "w", Priority: 1}},
-		Contenders:  []Contender{{ID: "big", Priority: 9}, {ID: "p", Priority: 5}},
+		Victims:     []requeue.Victim{{ID: "v"}, {ID: "w", Priority: 1}},
+		Contenders:  []requeue.Contender{{ID: "big", Priority: 9}, {ID: "p", Priority: 5}},
 	}, m)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if d := cmp.Diff([]Outcome{committedAt(t0, "v", "p"), keptFor("w", ReasonNoFit)}, res.Outcomes, errPresence); d != "" {
+	if d := cmp.Diff([]requeue.Outcome{committedAt(t0, "v", "p"), keptFor("w", requeue.ReasonNoFit)}, res.Outcomes, errPresence); d != "" {
 		t.Fatalf("(-want +got):\n%s", d)
 	}
 	// Savepoints: the pass's start; big and p without eviction; v's
@@ -139,8 +144,8 @@ func TestEngineUsesTransactional(t *testing.T) {
 	if m.savepoints != 10 || m.rollbacks != 6 {
 		t.Errorf("%d savepoints, %d rollbacks", m.savepoints, m.rollbacks)
 	}
-	if e.j.Len() != 0 || m.j.Len() == 0 {
-		t.Errorf("engine journal %d steps, model's %d", e.j.Len(), m.j.Len())
+	if requeue.JournalLen(e) != 0 || m.j.Len() == 0 {
+		t.Errorf("engine journal %d steps, model's %d", requeue.JournalLen(e), m.j.Len())
 	}
 	if !c.Running("w") || c.Running("v") || !c.Running("p") {
 		t.Errorf("model %+v", c.Snapshot())

@@ -7,6 +7,7 @@ import (
 	"github.com/tenurepolicy/tenure/eligibility"
 	"github.com/tenurepolicy/tenure/queuetree"
 	"github.com/tenurepolicy/tenure/requeue"
+	"github.com/tenurepolicy/tenure/requeue/cluster"
 	"github.com/tenurepolicy/tenure/runtime"
 )
 
@@ -15,13 +16,13 @@ import (
 // lets it run, keeps the other one, and skips a job in cooldown.
 func ExampleEngine() {
 	now := time.Date(2025, 1, 15, 12, 0, 0, 0, time.UTC)
-	gpus := func(n int64) []requeue.Resources { return []requeue.Resources{{GPU: n}} }
+	gpus := func(n int64) []cluster.Resources { return []cluster.Resources{{GPU: n}} }
 
-	c, _ := requeue.NewCluster([]requeue.Node{
-		{Name: "n1", Capacity: requeue.Resources{GPU: 8}},
-		{Name: "n2", Capacity: requeue.Resources{GPU: 8}},
+	c, _ := cluster.New([]cluster.Node{
+		{Name: "n1", Capacity: cluster.Resources{GPU: 8}},
+		{Name: "n2", Capacity: cluster.Resources{GPU: 8}},
 	})
-	for _, j := range []requeue.ClusterJob{
+	for _, j := range []cluster.Job{
 		{ID: "batch-a", Tasks: gpus(8)}, // n1
 		{ID: "batch-b", Tasks: gpus(4)}, // n2
 		{ID: "batch-c", Tasks: gpus(4)}, // n2
@@ -29,7 +30,7 @@ func ExampleEngine() {
 		_ = c.AddJob(nil, j)
 		_, _ = c.Place(nil, j.ID)
 	}
-	_ = c.AddJob(nil, requeue.ClusterJob{ID: "urgent", Tasks: gpus(6)}) // pending
+	_ = c.AddJob(nil, cluster.Job{ID: "urgent", Tasks: gpus(6)}) // pending
 
 	e, _ := requeue.NewEngine(requeue.EngineConfig{DefaultDelay: 30 * time.Minute})
 	res, _ := e.Run(now, requeue.EngineInput{

@@ -2,7 +2,7 @@ package requeue
 
 // Model is the embedder's side of an [Engine] pass: the scheduler state the
 // engine changes virtually while it looks for a victim whose eviction lets a
-// higher-priority contender run. [Cluster] is tenure's in-memory reference
+// higher-priority contender run. cluster.Model is tenure's in-memory reference
 // implementation; a scheduler adapts its own session or snapshot instead.
 //
 // Jobs are named by the same IDs the engine's nominations, [Victim] and
@@ -17,7 +17,7 @@ package requeue
 // be infallible; state that is not recorded is not restored.
 //
 // The engine calls the methods from one goroutine, one at a time. Their cost
-// is the embedder's; [Cluster]'s is stated on its methods.
+// is the embedder's; cluster.Model's is stated on its methods.
 type Model interface {
 	// Evict virtually evicts a running job: releases every resource its
 	// tasks hold, recording the undo steps in j. An error means the job

@@ -1,9 +1,11 @@
-package requeue
+package requeue_test
 
 import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/tenurepolicy/tenure/requeue"
 )
 
 func TestFormatNotBefore(t *testing.T) {
@@ -20,7 +22,7 @@ func TestFormatNotBefore(t *testing.T) {
 		{t0.In(paris), "2025-01-15T10:00:00Z"}, // always UTC
 	}
 	for _, tc := range tests {
-		if got := FormatNotBefore(tc.in); got != tc.want {
+		if got := requeue.FormatNotBefore(tc.in); got != tc.want {
 			t.Errorf("FormatNotBefore(%v) = %q, want %q", tc.in, got, tc.want)
 		}
 	}
@@ -37,13 +39,13 @@ func TestParseNotBefore(t *testing.T) {
 		{"2025-01-15T11:30:00+01:00", t0.Add(30 * time.Minute)},
 	}
 	for _, tc := range good {
-		got, err := ParseNotBefore(tc.in)
+		got, err := requeue.ParseNotBefore(tc.in)
 		if err != nil || !got.Equal(tc.want) || got.Location() != time.UTC {
 			t.Errorf("ParseNotBefore(%q) = %v, %v; want %v UTC", tc.in, got, err, tc.want)
 		}
 	}
 	for _, in := range []string{"", "2025-01-15", "2025-01-15 10:30:00Z", "10m", "2025-01-15T10:30:00", "2025-13-15T10:30:00Z"} {
-		if _, err := ParseNotBefore(in); err == nil || !strings.HasPrefix(err.Error(), "requeue: ") {
+		if _, err := requeue.ParseNotBefore(in); err == nil || !strings.HasPrefix(err.Error(), "requeue: ") {
 			t.Errorf("ParseNotBefore(%q) error = %v, want a requeue: error", in, err)
 		}
 	}
@@ -56,14 +58,14 @@ func FuzzNotBefore(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		got, err := ParseNotBefore(s)
+		got, err := requeue.ParseNotBefore(s)
 		if err != nil {
 			return
 		}
-		text := FormatNotBefore(got)
-		back, err := ParseNotBefore(text)
+		text := requeue.FormatNotBefore(got)
+		back, err := requeue.ParseNotBefore(text)
 		if err != nil {
-			if y := NotBeforeCeil(got).Year(); y >= 0 && y <= 9999 {
+			if y := requeue.NotBeforeCeil(got).Year(); y >= 0 && y <= 9999 {
 				t.Fatalf("FormatNotBefore(%v) = %q does not parse: %v", got, text, err)
 			}
 			return

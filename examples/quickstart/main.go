@@ -25,6 +25,7 @@ import (
 	"github.com/tenurepolicy/tenure/eligibility"
 	"github.com/tenurepolicy/tenure/queuetree"
 	"github.com/tenurepolicy/tenure/requeue"
+	"github.com/tenurepolicy/tenure/requeue/cluster"
 	"github.com/tenurepolicy/tenure/runtime"
 )
 
@@ -130,29 +131,29 @@ func run(w io.Writer) error {
 
 	// 5. The requeue engine: virtually evict the nominee, try the pending
 	// higher-priority jobs (highest first), commit or roll back.
-	cluster, err := requeue.NewCluster([]requeue.Node{
-		{Name: "gpu-1", Capacity: requeue.Resources{GPU: 8}},
-		{Name: "gpu-2", Capacity: requeue.Resources{GPU: 8}},
+	model, err := cluster.New([]cluster.Node{
+		{Name: "gpu-1", Capacity: cluster.Resources{GPU: 8}},
+		{Name: "gpu-2", Capacity: cluster.Resources{GPU: 8}},
 	})
 	if err != nil {
 		return err
 	}
-	gpus := func(n int64) []requeue.Resources { return []requeue.Resources{{GPU: n}} }
+	gpus := func(n int64) []cluster.Resources { return []cluster.Resources{{GPU: n}} }
 	for _, j := range []struct {
-		job     requeue.ClusterJob
+		job     cluster.Job
 		running bool
 	}{
-		{requeue.ClusterJob{ID: "vision/sweep-1", Tasks: gpus(4)}, true}, // gpu-1
-		{requeue.ClusterJob{ID: "nlp/batch", Tasks: gpus(4)}, true},      // gpu-1
-		{requeue.ClusterJob{ID: "prod/indexer", Tasks: gpus(8)}, true},   // gpu-2
-		{requeue.ClusterJob{ID: "prod/train-xl", Tasks: gpus(8)}, false}, // pending: needs a whole node
-		{requeue.ClusterJob{ID: "prod/embed", Tasks: gpus(4)}, false},    // pending: needs half a node
+		{cluster.Job{ID: "vision/sweep-1", Tasks: gpus(4)}, true}, // gpu-1
+		{cluster.Job{ID: "nlp/batch", Tasks: gpus(4)}, true},      // gpu-1
+		{cluster.Job{ID: "prod/indexer", Tasks: gpus(8)}, true},   // gpu-2
+		{cluster.Job{ID: "prod/train-xl", Tasks: gpus(8)}, false}, // pending: needs a whole node
+		{cluster.Job{ID: "prod/embed", Tasks: gpus(4)}, false},    // pending: needs half a node
 	} {
-		if err := cluster.AddJob(nil, j.job); err != nil {
+		if err := model.AddJob(nil, j.job); err != nil {
 			return err
 		}
 		if j.running {
-			if _, err := cluster.Place(nil, j.job.ID); err != nil {
+			if _, err := model.Place(nil, j.job.ID); err != nil {
 				return err
 			}
 		}
@@ -171,7 +172,7 @@ func run(w io.Writer) error {
 		{ID: "prod/train-xl", Priority: 100, Queue: id("serving"), Queued: now.Add(-2 * time.Hour)},
 		{ID: "prod/embed", Priority: 50, Queue: id("serving"), Queued: now.Add(-time.Hour)},
 	}
-	res, err := engine.Run(now, in, cluster)
+	res, err := engine.Run(now, in, model)
 	if err != nil {
 		return err
 	}

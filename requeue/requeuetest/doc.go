@@ -34,7 +34,7 @@
 // that legitimately varies (pointers, map order): two models are in the
 // same state exactly when their texts are equal. fmt prints maps sorted by
 // key, so fmt.Sprint of a snapshot made of maps and slices is a good
-// start; [requeue.Cluster.Snapshot] is one. A state text that leaves
+// start; [cluster.Model.Snapshot] is one. A state text that leaves
 // something out cannot catch a model that forgets to restore it.
 //
 // Pick jobs so that all outcomes happen: pending jobs that fit at once,
@@ -154,7 +154,7 @@
 // The default run is [DefaultSequences] sequences of [DefaultSteps]
 // operations; each operation renders the state once or twice, which
 // dominates the cost (the kit's own bookkeeping is O(1) amortised per
-// operation). A default run on the reference [requeue.Cluster] with nine
+// operation). A default run on the reference [cluster.Model] with nine
 // jobs on three nodes, its hints checked too, took 86 to 119 ms on a
 // shared two-core machine, about 90% of it in rendering
 // fmt.Sprint(Snapshot()) (CPU profile); on a model whose state renders as

@@ -4,16 +4,17 @@ import (
 	"fmt"
 
 	"github.com/tenurepolicy/tenure/requeue"
+	"github.com/tenurepolicy/tenure/requeue/cluster"
 	"github.com/tenurepolicy/tenure/requeue/requeuetest"
 )
 
 // newExampleCluster returns a fresh model: two 8-GPU nodes, two running
 // jobs and three pending ones, two of them of the same shape (the kit
 // checks the Cluster's Shape on them). Every call returns the same state.
-func newExampleCluster() *requeue.Cluster {
-	c, err := requeue.NewCluster([]requeue.Node{
-		{Name: "node-a", Capacity: requeue.Resources{GPU: 8}},
-		{Name: "node-b", Capacity: requeue.Resources{GPU: 8}},
+func newExampleCluster() *cluster.Model {
+	c, err := cluster.New([]cluster.Node{
+		{Name: "node-a", Capacity: cluster.Resources{GPU: 8}},
+		{Name: "node-b", Capacity: cluster.Resources{GPU: 8}},
 	})
 	if err != nil {
 		panic(err)
@@ -29,11 +30,11 @@ func newExampleCluster() *requeue.Cluster {
 		{"notebook", []int64{1}, false},
 		{"notebook-2", []int64{1}, false},
 	} {
-		var tasks []requeue.Resources
+		var tasks []cluster.Resources
 		for _, g := range j.gpus {
-			tasks = append(tasks, requeue.Resources{GPU: g})
+			tasks = append(tasks, cluster.Resources{GPU: g})
 		}
-		if err := c.AddJob(nil, requeue.ClusterJob{ID: j.id, Tasks: tasks}); err != nil {
+		if err := c.AddJob(nil, cluster.Job{ID: j.id, Tasks: tasks}); err != nil {
 			panic(err)
 		}
 		if j.run {
@@ -51,7 +52,7 @@ func newExampleCluster() *requeue.Cluster {
 func ExampleTestModel() {
 	err := requeuetest.TestModel(
 		newExampleCluster,
-		func(c *requeue.Cluster) string { return fmt.Sprint(c.Snapshot()) },
+		func(c *cluster.Model) string { return fmt.Sprint(c.Snapshot()) },
 		[]string{"train", "batch"},                  // running
 		[]string{"serve", "notebook", "notebook-2"}, // pending
 	)
@@ -64,12 +65,12 @@ func ExampleTestModel() {
 // and the count is part of its state, but its Evict records only the
 // Cluster's undo steps, so a rollback leaves the count behind.
 type tally struct {
-	*requeue.Cluster
+	*cluster.Model
 	evictions int
 }
 
 func (t *tally) Evict(j *requeue.Journal, job string) error {
-	if err := t.Cluster.Evict(j, job); err != nil {
+	if err := t.Model.Evict(j, job); err != nil {
 		return err
 	}
 	t.evictions++ // no undo step recorded for this
@@ -81,7 +82,7 @@ func (t *tally) Evict(j *requeue.Journal, job string) error {
 // the one it left, and the operations that led there.
 func ExampleTestModel_forgottenUndo() {
 	err := requeuetest.TestModel(
-		func() *tally { return &tally{Cluster: newExampleCluster()} },
+		func() *tally { return &tally{Model: newExampleCluster()} },
 		func(t *tally) string { return fmt.Sprintf("evictions=%d %v", t.evictions, t.Snapshot()) },
 		[]string{"train", "batch"},
 		[]string{"serve", "notebook", "notebook-2"},

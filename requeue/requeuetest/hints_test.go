@@ -7,18 +7,19 @@ import (
 	"time"
 
 	"github.com/tenurepolicy/tenure/requeue"
+	"github.com/tenurepolicy/tenure/requeue/cluster"
 	"github.com/tenurepolicy/tenure/requeue/requeuetest"
 )
 
 // hinted wraps the reference Cluster with a defect in its hints; the
 // Cluster's Evict, Place, Shape and MayFit are used otherwise.
 type hinted struct {
-	*requeue.Cluster
+	*cluster.Model
 	bug string
 }
 
 func (h *hinted) MayFit(victim string, jobs []string, fits []bool) {
-	h.Cluster.MayFit(victim, jobs, fits)
+	h.Model.MayFit(victim, jobs, fits)
 	for i, id := range jobs {
 		switch {
 		case h.bug == "liar" && victim == "" && h.Has(id):
@@ -32,12 +33,12 @@ func (h *hinted) MayFit(victim string, jobs []string, fits []bool) {
 		}
 	}
 	if h.bug == "mutates" && h.Running("r-small") {
-		_ = h.Cluster.Evict(nil, "r-small") // not even journaled
+		_ = h.Model.Evict(nil, "r-small") // not even journaled
 	}
 }
 
 func (h *hinted) Shape(job string) (string, bool) {
-	key, ok := h.Cluster.Shape(job)
+	key, ok := h.Model.Shape(job)
 	switch {
 	case h.bug == "one-shape" && ok:
 		return "every pending job", true
@@ -48,10 +49,10 @@ func (h *hinted) Shape(job string) (string, bool) {
 }
 
 func hintedModel(bug string) func() *hinted {
-	return func() *hinted { return &hinted{Cluster: testCluster(), bug: bug} }
+	return func() *hinted { return &hinted{Model: testCluster(), bug: bug} }
 }
 
-func hintedState(h *hinted) string { return clusterState(h.Cluster) }
+func hintedState(h *hinted) string { return clusterState(h.Model) }
 
 // TestBrokenHintsFail: the kit checks the hints the engine trusts to skip
 // placement attempts, for every seed tried.
@@ -79,7 +80,7 @@ func TestBrokenHintsFail(t *testing.T) {
 // contender that fits without it.
 func TestLyingFitBoundMakesNeedlessEvictions(t *testing.T) {
 	for _, bug := range []string{"", "liar"} {
-		c, err := requeue.NewCluster([]requeue.Node{{Name: "n1", Capacity: requeue.Resources{GPU: 8}}, {Name: "n2", Capacity: requeue.Resources{GPU: 8}}})
+		c, err := cluster.New([]cluster.Node{{Name: "n1", Capacity: cluster.Resources{GPU: 8}}, {Name: "n2", Capacity: cluster.Resources{GPU: 8}}})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -88,7 +89,7 @@ func TestLyingFitBoundMakesNeedlessEvictions(t *testing.T) {
 			gpus int64
 			on   string
 		}{{"v", 8, "n1"}, {"w", 2, "n2"}, {"p", 4, ""}} {
-			if err := c.AddJob(nil, requeue.ClusterJob{ID: j.id, Tasks: []requeue.Resources{{GPU: j.gpus}}}); err != nil {
+			if err := c.AddJob(nil, cluster.Job{ID: j.id, Tasks: []cluster.Resources{{GPU: j.gpus}}}); err != nil {
 				t.Fatal(err)
 			}
 			if j.on != "" {
@@ -101,7 +102,7 @@ func TestLyingFitBoundMakesNeedlessEvictions(t *testing.T) {
 			Nominations: []requeue.VictimNomination{{Job: "v", Nominator: "x"}},
 			Victims:     []requeue.Victim{{ID: "v"}},
 			Contenders:  []requeue.Contender{{ID: "p", Priority: 5}},
-		}, &hinted{Cluster: c, bug: bug})
+		}, &hinted{Model: c, bug: bug})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -126,20 +127,20 @@ func TestUnexercisedHints(t *testing.T) {
 	// A Shaper whose pending jobs never share a key checks nothing about
 	// shapes either.
 	single := func() *hinted {
-		c, err := requeue.NewCluster([]requeue.Node{{Name: "n", Capacity: requeue.Resources{GPU: 4}}})
+		c, err := cluster.New([]cluster.Node{{Name: "n", Capacity: cluster.Resources{GPU: 4}}})
 		if err != nil {
 			panic(err)
 		}
 		for i, g := range []int64{2, 3, 8} {
 			id := fmt.Sprint("j", i)
-			if err := c.AddJob(nil, requeue.ClusterJob{ID: id, Tasks: []requeue.Resources{{GPU: g}}}); err != nil {
+			if err := c.AddJob(nil, cluster.Job{ID: id, Tasks: []cluster.Resources{{GPU: g}}}); err != nil {
 				panic(err)
 			}
 		}
 		if ok, err := c.Place(nil, "j0"); !ok || err != nil {
 			panic("setup")
 		}
-		return &hinted{Cluster: c}
+		return &hinted{Model: c}
 	}
 	err = requeuetest.TestModel(single, hintedState, []string{"j0"}, []string{"j1", "j2"})
 	if err == nil || !strings.Contains(err.Error(), "two pending jobs with equal Shape keys") {

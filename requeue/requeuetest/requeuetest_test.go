@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/tenurepolicy/tenure/requeue"
+	"github.com/tenurepolicy/tenure/requeue/cluster"
 	"github.com/tenurepolicy/tenure/requeue/requeuetest"
 )
 
@@ -15,16 +15,16 @@ type requeuetestFailure = requeuetest.Failure
 // testCluster builds the reference Cluster used to check the kit against:
 // three nodes, running jobs that fill most of them, pending jobs of which
 // some fit, some fit after an eviction and one never fits, gangs included.
-func testCluster() *requeue.Cluster {
-	gpu := func(n int64) requeue.Resources { return requeue.Resources{MilliCPU: 1000 * n, Memory: 8 * n, GPU: n} }
-	c, err := requeue.NewCluster([]requeue.Node{
+func testCluster() *cluster.Model {
+	gpu := func(n int64) cluster.Resources { return cluster.Resources{MilliCPU: 1000 * n, Memory: 8 * n, GPU: n} }
+	c, err := cluster.New([]cluster.Node{
 		{Name: "n0", Capacity: gpu(8)}, {Name: "n1", Capacity: gpu(8)}, {Name: "n2", Capacity: gpu(4)},
 	})
 	if err != nil {
 		panic(err)
 	}
-	add := func(id string, run bool, min int, tasks ...requeue.Resources) {
-		if err := c.AddJob(nil, requeue.ClusterJob{ID: id, Tasks: tasks, MinTasks: min}); err != nil {
+	add := func(id string, run bool, min int, tasks ...cluster.Resources) {
+		if err := c.AddJob(nil, cluster.Job{ID: id, Tasks: tasks, MinTasks: min}); err != nil {
 			panic(err)
 		}
 		if run {
@@ -50,7 +50,7 @@ var (
 	clusterPending = []string{"p-one", "p-four", "p-gang", "p-elastic", "p-never"}
 )
 
-func clusterState(c *requeue.Cluster) string { return fmt.Sprint(c.Snapshot()) }
+func clusterState(c *cluster.Model) string { return fmt.Sprint(c.Snapshot()) }
 
 func TestReferenceClusterPasses(t *testing.T) {
 	for _, seed := range []uint64{1, 2, 3} {

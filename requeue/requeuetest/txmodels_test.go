@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/tenurepolicy/tenure/requeue"
+	"github.com/tenurepolicy/tenure/requeue/cluster"
 	"github.com/tenurepolicy/tenure/requeue/requeuetest"
 )
 
@@ -224,7 +225,7 @@ func TestJournalCheckpointsAtOnePosition(t *testing.T) {
 // with a stack of savepoints) and records the other in the journal it is
 // given: evictions own and placements journaled, or the reverse.
 type hybridCluster struct {
-	*requeue.Cluster
+	*cluster.Model
 	placementsOwn bool
 	own           requeue.Journal
 	marks         []hybridMark
@@ -240,14 +241,14 @@ func (h *hybridCluster) Evict(j *requeue.Journal, id string) error {
 	if !h.placementsOwn {
 		j = &h.own
 	}
-	return h.Cluster.Evict(j, id)
+	return h.Model.Evict(j, id)
 }
 
 func (h *hybridCluster) Place(j *requeue.Journal, id string) (bool, error) {
 	if h.placementsOwn {
 		j = &h.own
 	}
-	return h.Cluster.Place(j, id)
+	return h.Model.Place(j, id)
 }
 
 func (h *hybridCluster) Savepoint() requeue.Savepoint {
@@ -276,8 +277,8 @@ func (h *hybridCluster) Rollback(sp requeue.Savepoint) error {
 func TestHybridModelsPass(t *testing.T) {
 	for _, placementsOwn := range []bool{false, true} {
 		for seed := uint64(1); seed <= 3; seed++ {
-			err := requeuetest.TestModel(func() *hybridCluster { return &hybridCluster{Cluster: testCluster(), placementsOwn: placementsOwn} },
-				func(h *hybridCluster) string { return clusterState(h.Cluster) }, clusterRunning, clusterPending, requeuetest.Seed(seed))
+			err := requeuetest.TestModel(func() *hybridCluster { return &hybridCluster{Model: testCluster(), placementsOwn: placementsOwn} },
+				func(h *hybridCluster) string { return clusterState(h.Model) }, clusterRunning, clusterPending, requeuetest.Seed(seed))
 			if err != nil {
 				t.Errorf("placements in own transactions %v, seed %d: %v", placementsOwn, seed, err)
 			}

@@ -1,4 +1,4 @@
-package requeue
+package cluster
 
 import (
 	"errors"
@@ -9,6 +9,8 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"pgregory.net/rapid"
+
+	"github.com/tenurepolicy/tenure/requeue"
 )
 
 // naiveCluster is the oracle for Cluster: plain maps, a linear first-fit
@@ -44,8 +46,8 @@ func (n *naiveCluster) clone() *naiveCluster {
 	return d
 }
 
-func (n *naiveCluster) snapshot() ClusterSnapshot {
-	s := ClusterSnapshot{Free: maps.Clone(n.free), Jobs: map[string][]string{}}
+func (n *naiveCluster) snapshot() Snapshot {
+	s := Snapshot{Free: maps.Clone(n.free), Jobs: map[string][]string{}}
 	for id, j := range n.jobs {
 		s.Jobs[id] = slices.Clone(j.on)
 	}
@@ -61,7 +63,7 @@ func (n *naiveCluster) running(j *naiveJob) bool {
 	return false
 }
 
-func (n *naiveCluster) addJob(job ClusterJob) error {
+func (n *naiveCluster) addJob(job Job) error {
 	if job.ID == "" || n.jobs[job.ID] != nil || len(job.Tasks) == 0 || job.MinTasks < 0 || job.MinTasks > len(job.Tasks) {
 		return errors.New("invalid")
 	}
@@ -173,7 +175,7 @@ func drawResources(t *rapid.T, label string) Resources {
 }
 
 type smCheckpoint struct {
-	cp    Checkpoint
+	cp    requeue.Checkpoint
 	state *naiveCluster
 }
 
@@ -186,20 +188,20 @@ type smCheckpoint struct {
 // After every step the storage holds exactly the registered jobs.
 func TestClusterJournalStateMachine(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
-		c, err := NewCluster(smNodes)
+		c, err := New(smNodes)
 		if err != nil {
 			t.Fatal(err)
 		}
 		oracle := newNaiveCluster(smNodes)
-		var j, other Journal
-		var stack []smCheckpoint // the oracle's valid checkpoints, oldest first
-		var taken []Checkpoint   // every checkpoint ever taken, valid or not
+		var j, other requeue.Journal
+		var stack []smCheckpoint       // the oracle's valid checkpoints, oldest first
+		var taken []requeue.Checkpoint // every checkpoint ever taken, valid or not
 		ids := rapid.SampledFrom([]string{"a", "b", "c", "d", "e", ""})
 		nodeNames := rapid.SampledFrom([]string{"n0", "n1", "n2", "n3", "", "nx"})
 		fresh := 0
 		// addFresh adds a small job with a new ID, placed or not.
 		addFresh := func(t *rapid.T, id string) {
-			job := ClusterJob{ID: id, Tasks: []Resources{{MilliCPU: rapid.Int64Range(0, 200).Draw(t, "cpu")}}}
+			job := Job{ID: id, Tasks: []Resources{{MilliCPU: rapid.Int64Range(0, 200).Draw(t, "cpu")}}}
 			if err, werr := c.AddJob(&j, job), oracle.addJob(job); err != nil || werr != nil {
 				t.Fatalf("AddJob(%s) = %v, oracle %v", id, err, werr)
 			}
@@ -215,7 +217,7 @@ func TestClusterJournalStateMachine(t *testing.T) {
 
 		t.Repeat(map[string]func(*rapid.T){
 			"add": func(t *rapid.T) {
-				job := ClusterJob{ID: ids.Draw(t, "id")}
+				job := Job{ID: ids.Draw(t, "id")}
 				nt := rapid.IntRange(0, 4).Draw(t, "tasks")
 				for i := range nt {
 					job.Tasks = append(job.Tasks, drawResources(t, fmt.Sprint("task", i)))
@@ -293,7 +295,7 @@ func TestClusterJournalStateMachine(t *testing.T) {
 			},
 			"clone": func(t *rapid.T) {
 				d := c.Clone()
-				if err := d.check(); err != nil {
+				if err := d.Check(); err != nil {
 					t.Fatalf("clone: %v", err)
 				}
 				if d := cmp.Diff(c.Snapshot(), d.Snapshot()); d != "" {
@@ -305,7 +307,7 @@ func TestClusterJournalStateMachine(t *testing.T) {
 					_ = d.Evict(nil, id)
 					_ = d.RemoveJob(nil, id)
 				}
-				if err := d.AddJob(nil, ClusterJob{ID: "a", Tasks: []Resources{{}}}); err != nil {
+				if err := d.AddJob(nil, Job{ID: "a", Tasks: []Resources{{}}}); err != nil {
 					t.Fatal(err)
 				}
 				if _, err := d.Place(nil, "a"); err != nil {
@@ -321,11 +323,11 @@ func TestClusterJournalStateMachine(t *testing.T) {
 				taken = append(taken, cp)
 			},
 			"rollback": func(t *rapid.T) {
-				var cp Checkpoint
+				var cp requeue.Checkpoint
 				kind := rapid.IntRange(0, 9).Draw(t, "kind")
 				switch {
 				case kind == 0:
-					cp = Checkpoint{}
+					cp = requeue.Checkpoint{}
 				case kind == 1:
 					other.Record(func() {})
 					cp = other.Checkpoint()
@@ -345,12 +347,12 @@ func TestClusterJournalStateMachine(t *testing.T) {
 					}
 				}
 				switch {
-				case cp.j != &j:
-					if !errors.Is(err, ErrForeignCheckpoint) {
+				case kind <= 1: // the zero checkpoint or another journal's
+					if !errors.Is(err, requeue.ErrForeignCheckpoint) {
 						t.Fatalf("Rollback(foreign) = %v, want ErrForeignCheckpoint", err)
 					}
 				case i < 0:
-					if !errors.Is(err, ErrStaleCheckpoint) {
+					if !errors.Is(err, requeue.ErrStaleCheckpoint) {
 						t.Fatalf("Rollback(stale) = %v, want ErrStaleCheckpoint", err)
 					}
 				default:
@@ -376,7 +378,7 @@ func TestClusterJournalStateMachine(t *testing.T) {
 				}
 			},
 			"": func(t *rapid.T) {
-				if err := c.check(); err != nil {
+				if err := c.Check(); err != nil {
 					t.Fatal(err)
 				}
 				if d := cmp.Diff(oracle.snapshot(), c.Snapshot()); d != "" {

@@ -1,11 +1,11 @@
-package requeue
+package cluster
 
 import "strconv"
 
-// Resources is a resource vector of the reference model [Cluster]: CPU in
+// Resources is a resource vector of the reference model [Model]: CPU in
 // millicores, memory in bytes, GPUs in whole devices. It is a small value;
 // its arithmetic never allocates. Negative components are rejected by
-// [NewCluster] and [Cluster.AddJob].
+// [New] and [Model.AddJob].
 type Resources struct {
 	MilliCPU int64 // CPU in thousandths of a core
 	Memory   int64 // memory in bytes

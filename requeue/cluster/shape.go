@@ -1,21 +1,23 @@
-package requeue
+package cluster
 
 import (
 	"encoding/binary"
 	"math"
 	"slices"
+
+	"github.com/tenurepolicy/tenure/requeue"
 )
 
 var (
-	_ Shaper     = (*Cluster)(nil)
-	_ FitBounder = (*Cluster)(nil)
+	_ requeue.Shaper     = (*Model)(nil)
+	_ requeue.FitBounder = (*Model)(nil)
 )
 
-// Shape implements [Shaper]: for a registered job that is not running, a key
+// Shape implements [requeue.Shaper]: for a registered job that is not running, a key
 // made of its gang minimum and its task requests in order (first fit places
 // two jobs with the same key alike). ok is false for an unknown or running
 // job. O(tasks); allocates the key.
-func (c *Cluster) Shape(job string) (key string, ok bool) {
+func (c *Model) Shape(job string) (key string, ok bool) {
 	if c == nil {
 		return "", false
 	}
@@ -34,7 +36,7 @@ func (c *Cluster) Shape(job string) (key string, ok bool) {
 	return string(b), true
 }
 
-// MayFit implements [FitBounder]. It sets fits[i] to false when the gang
+// MayFit implements [requeue.FitBounder]. It sets fits[i] to false when the gang
 // of jobs[i] cannot fit even with victim's tasks released, by two tests:
 //
 //   - the cluster-wide free total (plus the victim's requests) is below the
@@ -48,7 +50,7 @@ func (c *Cluster) Shape(job string) (key string, ok bool) {
 // It sets true for an unknown or running job, and for every job when the
 // victim is unknown or not running. O(tasks of the victim² + tasks of the
 // jobs); no allocation.
-func (c *Cluster) MayFit(victim string, jobs []string, fits []bool) {
+func (c *Model) MayFit(victim string, jobs []string, fits []bool) {
 	if c == nil {
 		for i := range fits {
 			fits[i] = true
@@ -89,7 +91,7 @@ func (c *Cluster) MayFit(victim string, jobs []string, fits []bool) {
 }
 
 // gangMayFit applies MayFit's two tests to one pending job.
-func (c *Cluster) gangMayFit(cj *clusterJob, free, largest, room Resources) bool {
+func (c *Model) gangMayFit(cj *clusterJob, free, largest, room Resources) bool {
 	if len(c.nodes) == 0 || !cj.need.Fits(free) {
 		return false
 	}

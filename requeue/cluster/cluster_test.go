@@ -1,4 +1,4 @@
-package requeue
+package cluster
 
 import (
 	"errors"
@@ -6,13 +6,15 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/tenurepolicy/tenure/requeue"
 )
 
 func TestNewClusterReportsEveryProblem(t *testing.T) {
-	_, err := NewCluster([]Node{
+	_, err := New([]Node{
 		{Name: "", Capacity: Resources{GPU: 1}},
 		{Name: "a", Capacity: Resources{GPU: -1}},
-		{Name: "b", Capacity: Resources{Memory: ClusterMaxResource + 1}},
+		{Name: "b", Capacity: Resources{Memory: MaxResource + 1}},
 		{Name: "c"},
 		{Name: "c"},
 	})
@@ -25,11 +27,11 @@ func TestNewClusterReportsEveryProblem(t *testing.T) {
 			t.Errorf("message %q lacks the package prefix", e)
 		}
 	}
-	c, err := NewCluster(nil) // an empty cluster is valid: nothing fits
+	c, err := New(nil) // an empty cluster is valid: nothing fits
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := c.AddJob(nil, ClusterJob{ID: "j", Tasks: []Resources{{}}}); err != nil {
+	if err := c.AddJob(nil, Job{ID: "j", Tasks: []Resources{{}}}); err != nil {
 		t.Fatal(err)
 	}
 	if ok, err := c.Place(nil, "j"); ok || err != nil {
@@ -39,12 +41,12 @@ func TestNewClusterReportsEveryProblem(t *testing.T) {
 
 func TestClusterAddJobValidation(t *testing.T) {
 	c := gpuCluster(t, 1, fxJob{id: "dup", gpus: []int64{1}})
-	bad := []ClusterJob{
+	bad := []Job{
 		{ID: "", Tasks: []Resources{{}}},
 		{ID: "dup", Tasks: []Resources{{}}},
 		{ID: "none"},
 		{ID: "neg", Tasks: []Resources{{GPU: -1}}},
-		{ID: "huge", Tasks: []Resources{{MilliCPU: ClusterMaxResource + 1}}},
+		{ID: "huge", Tasks: []Resources{{MilliCPU: MaxResource + 1}}},
 		{ID: "min", Tasks: []Resources{{}}, MinTasks: 2},
 		{ID: "min", Tasks: []Resources{{}}, MinTasks: -1},
 	}
@@ -66,7 +68,7 @@ func TestClusterPlaceFirstFitAndGang(t *testing.T) {
 		for _, g := range gpus {
 			tasks = append(tasks, Resources{GPU: g})
 		}
-		if err := c.AddJob(nil, ClusterJob{ID: id, Tasks: tasks, MinTasks: min}); err != nil {
+		if err := c.AddJob(nil, Job{ID: id, Tasks: tasks, MinTasks: min}); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -101,7 +103,7 @@ func TestClusterPlaceFirstFitAndGang(t *testing.T) {
 	if _, err := c.Place(nil, "nope"); err == nil {
 		t.Error("placing an unknown job: no error")
 	}
-	if err := c.check(); err != nil {
+	if err := c.Check(); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -138,13 +140,13 @@ func TestClusterBind(t *testing.T) {
 	if free, _ := c.Free("n0"); free != (Resources{GPU: 1}) {
 		t.Errorf("Free(n0) = %v", free)
 	}
-	if err := c.check(); err != nil {
+	if err := c.Check(); err != nil {
 		t.Fatal(err)
 	}
 }
 
 func TestClusterRemoveAndEvict(t *testing.T) {
-	var j Journal
+	var j requeue.Journal
 	c := gpuCluster(t, 1, fxJob{id: "r", gpus: []int64{4}, running: true})
 	before := c.Snapshot()
 	cp := j.Checkpoint()
@@ -160,7 +162,7 @@ func TestClusterRemoveAndEvict(t *testing.T) {
 	if c.Has("r") || c.RemoveJob(&j, "r") == nil || c.Evict(&j, "r") == nil {
 		t.Error("removed job still visible")
 	}
-	if err := c.AddJob(&j, ClusterJob{ID: "r", Tasks: []Resources{{GPU: 1}}}); err != nil {
+	if err := c.AddJob(&j, Job{ID: "r", Tasks: []Resources{{GPU: 1}}}); err != nil {
 		t.Fatal(err) // the ID is free again
 	}
 	if err := j.Rollback(cp); err != nil {
@@ -169,7 +171,7 @@ func TestClusterRemoveAndEvict(t *testing.T) {
 	if d := cmp.Diff(before, c.Snapshot()); d != "" {
 		t.Fatalf("rollback (-want +got):\n%s", d)
 	}
-	if err := c.check(); err != nil {
+	if err := c.Check(); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -191,29 +193,29 @@ func TestResources(t *testing.T) {
 }
 
 func TestClusterZeroAndNil(t *testing.T) {
-	var c Cluster // no nodes: jobs can be registered, nothing fits
-	if err := c.AddJob(nil, ClusterJob{ID: "j", Tasks: []Resources{{}}}); err != nil {
+	var c Model // no nodes: jobs can be registered, nothing fits
+	if err := c.AddJob(nil, Job{ID: "j", Tasks: []Resources{{}}}); err != nil {
 		t.Fatal(err)
 	}
 	if ok, err := c.Place(nil, "j"); ok || err != nil {
 		t.Fatalf("Place on the zero Cluster = %v, %v; want false, nil", ok, err)
 	}
-	if err := c.check(); err != nil {
+	if err := c.Check(); err != nil {
 		t.Fatal(err)
 	}
 	// A nil *Cluster is a non-nil Model: the engine reports its errors.
-	var nilc *Cluster
+	var nilc *Model
 	if _, err := nilc.Place(nil, "j"); err == nil || !strings.HasPrefix(err.Error(), "requeue: ") {
 		t.Errorf("nil Place error = %v", err)
 	}
-	res, err := (&Engine{}).Run(t0, EngineInput{
-		Nominations: []VictimNomination{{Job: "v", Nominator: "x"}},
-		Victims:     []Victim{{ID: "v"}},
-		Contenders:  []Contender{{ID: "p", Priority: 1}},
+	res, err := (&requeue.Engine{}).Run(t0, requeue.EngineInput{
+		Nominations: []requeue.VictimNomination{{Job: "v", Nominator: "x"}},
+		Victims:     []requeue.Victim{{ID: "v"}},
+		Contenders:  []requeue.Contender{{ID: "p", Priority: 1}},
 	}, nilc)
 	// The contender is first tried without any eviction; the nil model's
 	// Place error rules it out, so nothing is evicted for it.
-	if err != nil || len(res.Outcomes) != 1 || res.Outcomes[0].Kind != OutcomeKept ||
+	if err != nil || len(res.Outcomes) != 1 || res.Outcomes[0].Kind != requeue.OutcomeKept ||
 		len(res.ContenderErrors) != 1 || res.ContenderErrors[0].Contender != "p" {
 		t.Fatalf("Run on a nil *Cluster = %+v, %v; want v kept and p's Place error reported", res, err)
 	}
@@ -228,9 +230,9 @@ func TestClusterZeroAndNil(t *testing.T) {
 // shrinks when most jobs leave. Slots are counted, not heap bytes.
 func TestClusterSlotsFollowLiveJobs(t *testing.T) {
 	const live, cycles = 1000, 20000
-	bound := func(c *Cluster, what string) {
+	bound := func(c *Model, what string) {
 		t.Helper()
-		if err := c.check(); err != nil { // includes cap <= max(64, 4·len)
+		if err := c.Check(); err != nil { // includes cap <= max(64, 4·len)
 			t.Fatalf("%s: %v", what, err)
 		}
 	}
@@ -243,7 +245,7 @@ func TestClusterSlotsFollowLiveJobs(t *testing.T) {
 	}
 	bound(ch.c, "nil journal")
 
-	var j Journal
+	var j requeue.Journal
 	before := ch.c.Snapshot()
 	cp := j.Checkpoint()
 	for i := range cycles {

@@ -1,9 +1,11 @@
-package requeue
+package cluster
 
 import (
 	"fmt"
 	"testing"
 	"time"
+
+	"github.com/tenurepolicy/tenure/requeue"
 )
 
 // fragmentedWorld builds n nodes of 64 cores, 1 GiB and 8 GPUs, each
@@ -13,19 +15,19 @@ import (
 // per-resource maxima (64 cores, 8 GPUs free) hold such a task, yet no node
 // does: every attempt fails, the worst case of first fit over the segment
 // tree. Every victim is nominated.
-func fragmentedWorld(tb testing.TB, n, k int) (*Cluster, EngineInput) {
+func fragmentedWorld(tb testing.TB, n, k int) (*Model, requeue.EngineInput) {
 	tb.Helper()
 	nodes := make([]Node, n)
 	for i := range nodes {
 		nodes[i] = Node{Name: fmt.Sprintf("n%05d", i), Capacity: Resources{MilliCPU: 64000, Memory: 1 << 30, GPU: 8}}
 	}
-	c, err := NewCluster(nodes)
+	c, err := New(nodes)
 	if err != nil {
 		tb.Fatal(err)
 	}
-	var in EngineInput
+	var in requeue.EngineInput
 	bind := func(id string, req Resources, node string) {
-		if err := c.AddJob(nil, ClusterJob{ID: id, Tasks: []Resources{req}}); err != nil {
+		if err := c.AddJob(nil, Job{ID: id, Tasks: []Resources{req}}); err != nil {
 			tb.Fatal(err)
 		}
 		if err := c.Bind(nil, id, []string{node}); err != nil {
@@ -40,15 +42,15 @@ func fragmentedWorld(tb testing.TB, n, k int) (*Cluster, EngineInput) {
 		bind(fmt.Sprintf("hog%05d", i), hog, node.Name)
 		id := fmt.Sprintf("v%05d", i)
 		bind(id, Resources{Memory: 1}, node.Name)
-		in.Nominations = append(in.Nominations, VictimNomination{Job: id, Nominator: "x"})
-		in.Victims = append(in.Victims, Victim{ID: id})
+		in.Nominations = append(in.Nominations, requeue.VictimNomination{Job: id, Nominator: "x"})
+		in.Victims = append(in.Victims, requeue.Victim{ID: id})
 	}
 	for i := range k {
 		id := fmt.Sprintf("p%05d", i)
-		if err := c.AddJob(nil, ClusterJob{ID: id, Tasks: []Resources{{MilliCPU: 1000, GPU: 1}}}); err != nil {
+		if err := c.AddJob(nil, Job{ID: id, Tasks: []Resources{{MilliCPU: 1000, GPU: 1}}}); err != nil {
 			tb.Fatal(err)
 		}
-		in.Contenders = append(in.Contenders, Contender{ID: id, Priority: 5})
+		in.Contenders = append(in.Contenders, requeue.Contender{ID: id, Priority: 5})
 	}
 	return c, in
 }
@@ -64,7 +66,7 @@ func BenchmarkClusterPlaceFragmented(b *testing.B) {
 		b.Run(mode, func(b *testing.B) {
 			c := base.Clone()
 			c.fitCacheOff = mode == "tree-only"
-			var j Journal
+			var j requeue.Journal
 			b.ReportAllocs()
 			b.ResetTimer()
 			for i := 0; i < b.N; i++ {
@@ -91,20 +93,20 @@ func BenchmarkEngineFragmented(b *testing.B) {
 	base, in := fragmentedWorld(b, 10_000, 100)
 	for _, r := range []struct {
 		name   string
-		model  func(*Cluster) Model
+		model  func(*Model) requeue.Model
 		noMemo bool
 	}{
-		{"cluster/cached", func(c *Cluster) Model { return c }, false},
-		{"cluster/tree-only", func(c *Cluster) Model { return c }, true},
-		{"no-hints/cached", func(c *Cluster) Model { return plainModel{c} }, false},
-		{"no-hints/tree-only", func(c *Cluster) Model { return plainModel{c} }, true},
+		{"cluster/cached", func(c *Model) requeue.Model { return c }, false},
+		{"cluster/tree-only", func(c *Model) requeue.Model { return c }, true},
+		{"no-hints/cached", func(c *Model) requeue.Model { return plainModel{c} }, false},
+		{"no-hints/tree-only", func(c *Model) requeue.Model { return plainModel{c} }, true},
 	} {
 		b.Run(r.name, func(b *testing.B) {
-			model := func(c *Cluster) Model {
+			model := func(c *Model) requeue.Model {
 				c.fitCacheOff = r.noMemo
 				return r.model(c)
 			}
-			benchPass(b, base, in, EngineConfig{}, t0.Add(time.Hour), model)
+			benchPass(b, base, in, requeue.EngineConfig{}, t0.Add(time.Hour), model)
 		})
 	}
 }

@@ -1,4 +1,4 @@
-package requeue
+package cluster
 
 import (
 	"fmt"
@@ -8,18 +8,20 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"pgregory.net/rapid"
+
+	"github.com/tenurepolicy/tenure/requeue"
 )
 
 // guardCluster returns two 1-GPU nodes and pending 1-GPU jobs x, y and z,
 // registered in that order.
-func guardCluster(t *testing.T) *Cluster {
+func guardCluster(t *testing.T) *Model {
 	t.Helper()
-	c, err := NewCluster([]Node{{Name: "n0", Capacity: Resources{GPU: 1}}, {Name: "n1", Capacity: Resources{GPU: 1}}, {Name: "n2", Capacity: Resources{GPU: 1}}})
+	c, err := New([]Node{{Name: "n0", Capacity: Resources{GPU: 1}}, {Name: "n1", Capacity: Resources{GPU: 1}}, {Name: "n2", Capacity: Resources{GPU: 1}}})
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, id := range []string{"x", "y", "z"} {
-		if err := c.AddJob(nil, ClusterJob{ID: id, Tasks: []Resources{{GPU: 1}}}); err != nil {
+		if err := c.AddJob(nil, Job{ID: id, Tasks: []Resources{{GPU: 1}}}); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -28,7 +30,7 @@ func guardCluster(t *testing.T) *Cluster {
 
 // rollbackPanic rolls j back to cp and returns the panic's text ("" if
 // none).
-func rollbackPanic(j *Journal, cp Checkpoint) (msg string, err error) {
+func rollbackPanic(j *requeue.Journal, cp requeue.Checkpoint) (msg string, err error) {
 	defer func() {
 		if v := recover(); v != nil {
 			msg = fmt.Sprint(v)
@@ -47,21 +49,21 @@ func TestClusterUndoDetectsUnrecordedChanges(t *testing.T) {
 		name string
 		// recorded runs with the journal, unrecorded without; want is what
 		// the panic must say.
-		recorded, unrecorded func(*Cluster, *Journal) error
+		recorded, unrecorded func(*Model, *requeue.Journal) error
 		want                 []string
 	}{{
 		name: "slot reused by another job",
-		recorded: func(c *Cluster, j *Journal) error {
+		recorded: func(c *Model, j *requeue.Journal) error {
 			_, err := c.Place(j, "z")
 			return err
 		},
-		unrecorded: func(c *Cluster, _ *Journal) error {
+		unrecorded: func(c *Model, _ *requeue.Journal) error {
 			_, err := c.Place(nil, "y")
 			if err == nil {
 				err = c.RemoveJob(nil, "x") // z moves into x's slot
 			}
 			if err == nil {
-				err = c.AddJob(nil, ClusterJob{ID: "w", Tasks: []Resources{{GPU: 1}}}) // w takes z's old slot
+				err = c.AddJob(nil, Job{ID: "w", Tasks: []Resources{{GPU: 1}}}) // w takes z's old slot
 			}
 			if err == nil {
 				_, err = c.Place(nil, "w")
@@ -71,19 +73,19 @@ func TestClusterUndoDetectsUnrecordedChanges(t *testing.T) {
 		want: []string{`job "z"`, `holding job "w"`},
 	}, {
 		name: "placement evicted",
-		recorded: func(c *Cluster, j *Journal) error {
+		recorded: func(c *Model, j *requeue.Journal) error {
 			_, err := c.Place(j, "z")
 			return err
 		},
-		unrecorded: func(c *Cluster, _ *Journal) error { return c.Evict(nil, "z") },
+		unrecorded: func(c *Model, _ *requeue.Journal) error { return c.Evict(nil, "z") },
 		want:       []string{`job "z"`, "task 0"},
 	}, {
 		name: "placement moved",
-		recorded: func(c *Cluster, j *Journal) error {
+		recorded: func(c *Model, j *requeue.Journal) error {
 			_, err := c.Place(j, "z")
 			return err
 		},
-		unrecorded: func(c *Cluster, _ *Journal) error {
+		unrecorded: func(c *Model, _ *requeue.Journal) error {
 			if err := c.Evict(nil, "z"); err != nil {
 				return err
 			}
@@ -96,7 +98,7 @@ func TestClusterUndoDetectsUnrecordedChanges(t *testing.T) {
 		want: []string{`job "z"`, "task 0"},
 	}, {
 		name: "freed resources taken",
-		recorded: func(c *Cluster, j *Journal) error {
+		recorded: func(c *Model, j *requeue.Journal) error {
 			for _, id := range []string{"x", "y", "z"} {
 				if _, err := c.Place(nil, id); err != nil {
 					return err
@@ -104,8 +106,8 @@ func TestClusterUndoDetectsUnrecordedChanges(t *testing.T) {
 			}
 			return c.Evict(j, "x")
 		},
-		unrecorded: func(c *Cluster, _ *Journal) error {
-			if err := c.AddJob(nil, ClusterJob{ID: "w", Tasks: []Resources{{GPU: 1}}}); err != nil {
+		unrecorded: func(c *Model, _ *requeue.Journal) error {
+			if err := c.AddJob(nil, Job{ID: "w", Tasks: []Resources{{GPU: 1}}}); err != nil {
 				return err
 			}
 			_, err := c.Place(nil, "w") // the node x left
@@ -114,61 +116,61 @@ func TestClusterUndoDetectsUnrecordedChanges(t *testing.T) {
 		want: []string{`job "x"`, "does not fit"},
 	}, {
 		name: "evicted job placed again",
-		recorded: func(c *Cluster, j *Journal) error {
+		recorded: func(c *Model, j *requeue.Journal) error {
 			if _, err := c.Place(nil, "x"); err != nil {
 				return err
 			}
 			return c.Evict(j, "x")
 		},
-		unrecorded: func(c *Cluster, _ *Journal) error {
+		unrecorded: func(c *Model, _ *requeue.Journal) error {
 			_, err := c.Place(nil, "x")
 			return err
 		},
 		want: []string{`job "x"`},
 	}, {
 		name: "added job followed by another",
-		recorded: func(c *Cluster, j *Journal) error {
-			return c.AddJob(j, ClusterJob{ID: "v", Tasks: []Resources{{GPU: 1}}})
+		recorded: func(c *Model, j *requeue.Journal) error {
+			return c.AddJob(j, Job{ID: "v", Tasks: []Resources{{GPU: 1}}})
 		},
-		unrecorded: func(c *Cluster, _ *Journal) error {
-			return c.AddJob(nil, ClusterJob{ID: "w", Tasks: []Resources{{GPU: 1}}})
+		unrecorded: func(c *Model, _ *requeue.Journal) error {
+			return c.AddJob(nil, Job{ID: "w", Tasks: []Resources{{GPU: 1}}})
 		},
 		want: []string{`job "v"`, "not the last"},
 	}, {
 		name: "added job placed",
-		recorded: func(c *Cluster, j *Journal) error {
-			return c.AddJob(j, ClusterJob{ID: "v", Tasks: []Resources{{GPU: 1}}})
+		recorded: func(c *Model, j *requeue.Journal) error {
+			return c.AddJob(j, Job{ID: "v", Tasks: []Resources{{GPU: 1}}})
 		},
-		unrecorded: func(c *Cluster, _ *Journal) error {
+		unrecorded: func(c *Model, _ *requeue.Journal) error {
 			_, err := c.Place(nil, "v")
 			return err
 		},
 		want: []string{`job "v"`, "running"},
 	}, {
 		name: "removed job's ID registered again",
-		recorded: func(c *Cluster, j *Journal) error {
+		recorded: func(c *Model, j *requeue.Journal) error {
 			return c.RemoveJob(j, "y")
 		},
-		unrecorded: func(c *Cluster, _ *Journal) error {
+		unrecorded: func(c *Model, _ *requeue.Journal) error {
 			if err := c.RemoveJob(nil, "x"); err != nil {
 				return err
 			}
-			return c.AddJob(nil, ClusterJob{ID: "y", Tasks: []Resources{{GPU: 1}}})
+			return c.AddJob(nil, Job{ID: "y", Tasks: []Resources{{GPU: 1}}})
 		},
 		want: []string{`job "y"`, "registered"},
 	}, {
 		name: "jobs added after a removal",
-		recorded: func(c *Cluster, j *Journal) error {
+		recorded: func(c *Model, j *requeue.Journal) error {
 			return c.RemoveJob(j, "x")
 		},
-		unrecorded: func(c *Cluster, _ *Journal) error {
-			return c.AddJob(nil, ClusterJob{ID: "w", Tasks: []Resources{{GPU: 1}}})
+		unrecorded: func(c *Model, _ *requeue.Journal) error {
+			return c.AddJob(nil, Job{ID: "w", Tasks: []Resources{{GPU: 1}}})
 		},
 		want: []string{`job "x"`, "3 jobs"},
 	}} {
 		t.Run(tc.name, func(t *testing.T) {
 			c := guardCluster(t)
-			var j Journal
+			var j requeue.Journal
 			cp := j.Checkpoint()
 			if err := tc.recorded(c, &j); err != nil {
 				t.Fatal(err)
@@ -194,25 +196,25 @@ func TestClusterUndoDetectsUnrecordedChanges(t *testing.T) {
 // every change is recorded, however jobs move between slots.
 func TestClusterUndoAcrossRecordedSlotMoves(t *testing.T) {
 	c := guardCluster(t)
-	var j Journal
+	var j requeue.Journal
 	before := c.Snapshot()
 	cp := j.Checkpoint()
 	steps := []func() error{
 		func() error { _, err := c.Place(&j, "z"); return err },
 		func() error { _, err := c.Place(&j, "y"); return err },
 		func() error { return c.RemoveJob(&j, "x") },
-		func() error { return c.AddJob(&j, ClusterJob{ID: "w", Tasks: []Resources{{GPU: 1}}}) },
+		func() error { return c.AddJob(&j, Job{ID: "w", Tasks: []Resources{{GPU: 1}}}) },
 		func() error { _, err := c.Place(&j, "w"); return err },
 		func() error { return c.Evict(&j, "z") },
 		func() error { return c.RemoveJob(&j, "y") },
-		func() error { return c.AddJob(&j, ClusterJob{ID: "x", Tasks: []Resources{{GPU: 1}}}) },
+		func() error { return c.AddJob(&j, Job{ID: "x", Tasks: []Resources{{GPU: 1}}}) },
 		func() error { _, err := c.Place(&j, "x"); return err },
 	}
 	for i, s := range steps {
 		if err := s(); err != nil {
 			t.Fatalf("step %d: %v", i, err)
 		}
-		if err := c.check(); err != nil {
+		if err := c.Check(); err != nil {
 			t.Fatalf("step %d: %v", i, err)
 		}
 	}
@@ -222,7 +224,7 @@ func TestClusterUndoAcrossRecordedSlotMoves(t *testing.T) {
 	if d := cmp.Diff(before, c.Snapshot()); d != "" {
 		t.Fatalf("rollback (-want +got):\n%s", d)
 	}
-	if err := c.check(); err != nil {
+	if err := c.Check(); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -235,20 +237,20 @@ func TestClusterUndoAcrossRecordedSlotMoves(t *testing.T) {
 func TestClusterUndoGuardProperty(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		nodes := rapid.IntRange(1, 3).Draw(t, "nodes")
-		c, err := NewCluster(churnNodesGPU(nodes, 2))
+		c, err := New(churnNodesGPU(nodes, 2))
 		if err != nil {
 			t.Fatal(err)
 		}
 		ids := []string{"a", "b", "c", "d", "e"}
-		job := func(id string) ClusterJob {
+		job := func(id string) Job {
 			// Elastic two-task jobs: a placement may leave a task pending.
-			return ClusterJob{ID: id, Tasks: []Resources{{GPU: 1}, {GPU: int64(len(id)%2 + 1)}}, MinTasks: 1}
+			return Job{ID: id, Tasks: []Resources{{GPU: 1}, {GPU: int64(len(id)%2 + 1)}}, MinTasks: 1}
 		}
 		for _, id := range ids[:3] {
 			_ = c.AddJob(nil, job(id))
 			_, _ = c.Place(nil, id)
 		}
-		var j Journal
+		var j requeue.Journal
 		at := c.Snapshot()
 		cp := j.Checkpoint()
 		touched := map[string]bool{}
@@ -293,7 +295,7 @@ func TestClusterUndoGuardProperty(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := c.check(); err != nil {
+		if err := c.Check(); err != nil {
 			t.Fatalf("rollback without a panic left the cluster inconsistent: %v", err)
 		}
 		now := c.Snapshot()
@@ -324,7 +326,7 @@ func churnNodesGPU(n int, gpus int64) []Node {
 func TestClusterCloneKeepsSerials(t *testing.T) {
 	d := guardCluster(t).Clone()
 	for _, id := range []string{"v", "w"} {
-		if err := d.AddJob(nil, ClusterJob{ID: id, Tasks: []Resources{{GPU: 1}}}); err != nil {
+		if err := d.AddJob(nil, Job{ID: id, Tasks: []Resources{{GPU: 1}}}); err != nil {
 			t.Fatal(err)
 		}
 	}

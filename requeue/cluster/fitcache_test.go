@@ -1,4 +1,4 @@
-package requeue
+package cluster
 
 import (
 	"fmt"
@@ -6,6 +6,8 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"pgregory.net/rapid"
+
+	"github.com/tenurepolicy/tenure/requeue"
 )
 
 // TestClusterFitCacheMatchesTree drives two clusters with the same random
@@ -25,17 +27,17 @@ func TestClusterFitCacheMatchesTree(t *testing.T) {
 				GPU:      rapid.SampledFrom([]int64{0, 2, 4}).Draw(t, "gpu"),
 			}})
 		}
-		cached, err := NewCluster(nodes)
+		cached, err := New(nodes)
 		if err != nil {
 			t.Fatal(err)
 		}
 		tree := cached.Clone()
 		tree.fitCacheOff = true
 		shapes := []Resources{{MilliCPU: 2000}, {GPU: 2}, {MilliCPU: 1000, GPU: 1}, {MilliCPU: 2000, GPU: 2}, {Memory: 4, GPU: 1}}
-		var jc, jt Journal
-		var cps [][2]Checkpoint
+		var jc, jt requeue.Journal
+		var cps [][2]requeue.Checkpoint
 		jobs := 0
-		both := func(op string, f func(c *Cluster, j *Journal) (any, error)) {
+		both := func(op string, f func(c *Model, j *requeue.Journal) (any, error)) {
 			a, errA := f(cached, &jc)
 			b, errB := f(tree, &jt)
 			if (errA == nil) != (errB == nil) || !cmp.Equal(a, b) {
@@ -44,35 +46,35 @@ func TestClusterFitCacheMatchesTree(t *testing.T) {
 			if d := cmp.Diff(tree.Snapshot(), cached.Snapshot()); d != "" {
 				t.Fatalf("%s: (-tree +cached):\n%s", op, d)
 			}
-			if err := cached.check(); err != nil {
+			if err := cached.Check(); err != nil {
 				t.Fatalf("%s: %v", op, err)
 			}
 		}
 		id := func(t *rapid.T) string { return fmt.Sprint("j", rapid.IntRange(0, max(jobs-1, 0)).Draw(t, "job")) }
 		t.Repeat(map[string]func(*rapid.T){
 			"add": func(t *rapid.T) {
-				job := ClusterJob{ID: fmt.Sprint("j", jobs)}
+				job := Job{ID: fmt.Sprint("j", jobs)}
 				for range rapid.IntRange(1, 3).Draw(t, "tasks") {
 					job.Tasks = append(job.Tasks, rapid.SampledFrom(shapes).Draw(t, "shape"))
 				}
 				job.MinTasks = rapid.IntRange(0, len(job.Tasks)).Draw(t, "min")
 				jobs++
-				both("add", func(c *Cluster, j *Journal) (any, error) { return nil, c.AddJob(j, job) })
+				both("add", func(c *Model, j *requeue.Journal) (any, error) { return nil, c.AddJob(j, job) })
 			},
 			"place": func(t *rapid.T) {
 				id := id(t)
-				both("place "+id, func(c *Cluster, j *Journal) (any, error) { return c.Place(j, id) })
+				both("place "+id, func(c *Model, j *requeue.Journal) (any, error) { return c.Place(j, id) })
 			},
 			"evict": func(t *rapid.T) {
 				id := id(t)
-				both("evict "+id, func(c *Cluster, j *Journal) (any, error) { return nil, c.Evict(j, id) })
+				both("evict "+id, func(c *Model, j *requeue.Journal) (any, error) { return nil, c.Evict(j, id) })
 			},
 			"remove": func(t *rapid.T) {
 				id := id(t)
-				both("remove "+id, func(c *Cluster, j *Journal) (any, error) { return nil, c.RemoveJob(j, id) })
+				both("remove "+id, func(c *Model, j *requeue.Journal) (any, error) { return nil, c.RemoveJob(j, id) })
 			},
 			"checkpoint": func(t *rapid.T) {
-				cps = append(cps, [2]Checkpoint{jc.Checkpoint(), jt.Checkpoint()})
+				cps = append(cps, [2]requeue.Checkpoint{jc.Checkpoint(), jt.Checkpoint()})
 			},
 			"rollback": func(t *rapid.T) {
 				if len(cps) == 0 {
@@ -81,7 +83,7 @@ func TestClusterFitCacheMatchesTree(t *testing.T) {
 				k := rapid.IntRange(0, len(cps)-1).Draw(t, "to")
 				cp := cps[k]
 				cps = cps[:k+1]
-				both("rollback", func(c *Cluster, j *Journal) (any, error) {
+				both("rollback", func(c *Model, j *requeue.Journal) (any, error) {
 					if c == cached {
 						return nil, j.Rollback(cp[0])
 					}
@@ -90,7 +92,7 @@ func TestClusterFitCacheMatchesTree(t *testing.T) {
 			},
 			"commit": func(t *rapid.T) {
 				cps = cps[:0]
-				both("commit", func(c *Cluster, j *Journal) (any, error) { return nil, j.Commit() })
+				both("commit", func(c *Model, j *requeue.Journal) (any, error) { return nil, j.Commit() })
 			},
 		})
 	})
@@ -101,7 +103,7 @@ func TestClusterFitCacheMatchesTree(t *testing.T) {
 // stay right across the reset.
 func TestClusterFitCacheForgets(t *testing.T) {
 	c, in := fragmentedWorld(t, 8, 1)
-	var j Journal
+	var j requeue.Journal
 	for i := range fitLogLimit + 10 {
 		cp := j.Checkpoint()
 		if err := c.Evict(&j, in.Victims[i%len(in.Victims)].ID); err != nil {
@@ -120,7 +122,7 @@ func TestClusterFitCacheForgets(t *testing.T) {
 	if c.fits.epoch < 2 {
 		t.Fatalf("the log never started over (epoch %d)", c.fits.epoch)
 	}
-	if err := c.check(); err != nil {
+	if err := c.Check(); err != nil {
 		t.Fatal(err)
 	}
 	// A hog leaves: the request fits its node at once.
@@ -159,7 +161,7 @@ func TestClusterFitCacheFirstFit(t *testing.T) {
 			t.Fatalf("%s on %v, want %s", id, got, want)
 		}
 	}
-	if err := c.check(); err != nil {
+	if err := c.Check(); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -170,7 +172,7 @@ func TestClusterFitCacheFirstFit(t *testing.T) {
 // from the nodes freed since.
 func TestClusterFitCacheSearchesOnce(t *testing.T) {
 	c, in := fragmentedWorld(t, 1000, 1)
-	var j Journal
+	var j requeue.Journal
 	for _, v := range in.Victims {
 		cp := j.Checkpoint()
 		if err := c.Evict(&j, v.ID); err != nil {
@@ -186,7 +188,7 @@ func TestClusterFitCacheSearchesOnce(t *testing.T) {
 	if c.searches != 1 {
 		t.Fatalf("%d tree searches for %d attempts, want 1", c.searches, len(in.Victims))
 	}
-	if err := c.check(); err != nil {
+	if err := c.Check(); err != nil {
 		t.Fatal(err)
 	}
 }

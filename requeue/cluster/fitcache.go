@@ -1,4 +1,4 @@
-package requeue
+package cluster
 
 import "fmt"
 
@@ -58,7 +58,7 @@ func (r Resources) hash() uint64 {
 
 // findFit returns the lowest node index whose free resources hold req, or
 // -1: first fit, with the memory of failed requests.
-func (c *Cluster) findFit(req Resources) int {
+func (c *Model) findFit(req Resources) int {
 	if !req.Fits(c.tree[1]) {
 		return -1 // the per-resource maxima rule it out: O(1)
 	}
@@ -108,7 +108,7 @@ func (f *fitCache) remember(req Resources) {
 
 // grew logs that node n's free resources grew, while some request is
 // remembered.
-func (c *Cluster) grew(n int32) {
+func (c *Model) grew(n int32) {
 	f := c.fits
 	if f == nil || f.live == 0 {
 		return
@@ -125,7 +125,7 @@ func (c *Cluster) grew(n int32) {
 // checkFitCache verifies the cache's invariant: a request it holds fits no
 // node but the ones logged since its position. Tests call it (through
 // check) after every step.
-func (c *Cluster) checkFitCache() error {
+func (c *Model) checkFitCache() error {
 	f := c.fits
 	if f == nil {
 		return nil

@@ -1,10 +1,12 @@
-package requeue
+package cluster
 
 import (
 	"fmt"
 	"runtime"
 	"strconv"
 	"testing"
+
+	"github.com/tenurepolicy/tenure/requeue"
 )
 
 // churnNodes returns n nodes of 8 GPUs (64 cores, 512 GiB).
@@ -22,13 +24,13 @@ var churnTask = []Resources{{MilliCPU: 4000, Memory: 32 << 30, GPU: 1}}
 // many; cycle removes the oldest job and adds and places a new one, as when
 // a job finishes and the next one starts.
 type churner struct {
-	c          *Cluster
+	c          *Model
 	live, next int
 }
 
 func newChurner(tb testing.TB, live int) *churner {
 	tb.Helper()
-	c, err := NewCluster(churnNodes(live / 5))
+	c, err := New(churnNodes(live / 5))
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -39,10 +41,10 @@ func newChurner(tb testing.TB, live int) *churner {
 	return ch
 }
 
-func (ch *churner) add(tb testing.TB, j *Journal) {
+func (ch *churner) add(tb testing.TB, j *requeue.Journal) {
 	id := "job-" + strconv.Itoa(ch.next)
 	ch.next++
-	if err := ch.c.AddJob(j, ClusterJob{ID: id, Tasks: churnTask}); err != nil {
+	if err := ch.c.AddJob(j, Job{ID: id, Tasks: churnTask}); err != nil {
 		tb.Fatal(err)
 	}
 	if ok, err := ch.c.Place(j, id); !ok || err != nil {
@@ -50,7 +52,7 @@ func (ch *churner) add(tb testing.TB, j *Journal) {
 	}
 }
 
-func (ch *churner) cycle(tb testing.TB, j *Journal) {
+func (ch *churner) cycle(tb testing.TB, j *requeue.Journal) {
 	if err := ch.c.RemoveJob(j, "job-"+strconv.Itoa(ch.next-ch.live)); err != nil {
 		tb.Fatal(err)
 	}
@@ -90,7 +92,7 @@ func BenchmarkClusterChurn(b *testing.B) {
 			add := func() {
 				id := "job-" + strconv.Itoa(next)
 				next++
-				if err := n.addJob(ClusterJob{ID: id, Tasks: churnTask}); err != nil {
+				if err := n.addJob(Job{ID: id, Tasks: churnTask}); err != nil {
 					b.Fatal(err)
 				}
 				if ok, err := n.place(id); !ok || err != nil {
@@ -117,7 +119,7 @@ func BenchmarkClusterChurn(b *testing.B) {
 // engine's journal does.
 func BenchmarkClusterChurnJournal(b *testing.B) {
 	ch := newChurner(b, 1000)
-	var j Journal
+	var j requeue.Journal
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
@@ -158,7 +160,7 @@ func BenchmarkClusterClone(b *testing.B) {
 			n := newNaiveCluster(churnNodes(live / 5))
 			for i := range live {
 				id := "job-" + strconv.Itoa(i)
-				_ = n.addJob(ClusterJob{ID: id, Tasks: churnTask})
+				_ = n.addJob(Job{ID: id, Tasks: churnTask})
 				if ok, _ := n.place(id); !ok {
 					b.Fatal("no fit")
 				}

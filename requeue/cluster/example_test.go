@@ -1,24 +1,25 @@
-package requeue_test
+package cluster_test
 
 import (
 	"fmt"
 
 	"github.com/tenurepolicy/tenure/requeue"
+	"github.com/tenurepolicy/tenure/requeue/cluster"
 )
 
 // The reference model places jobs by first fit, as gangs, and journals every
 // change so a virtual eviction can be undone exactly.
-func ExampleCluster() {
-	c, err := requeue.NewCluster([]requeue.Node{
-		{Name: "gpu-a", Capacity: requeue.Resources{MilliCPU: 32000, Memory: 256 << 30, GPU: 8}},
-		{Name: "gpu-b", Capacity: requeue.Resources{MilliCPU: 32000, Memory: 256 << 30, GPU: 8}},
+func ExampleModel() {
+	c, err := cluster.New([]cluster.Node{
+		{Name: "gpu-a", Capacity: cluster.Resources{MilliCPU: 32000, Memory: 256 << 30, GPU: 8}},
+		{Name: "gpu-b", Capacity: cluster.Resources{MilliCPU: 32000, Memory: 256 << 30, GPU: 8}},
 	})
 	if err != nil {
 		panic(err)
 	}
-	task := requeue.Resources{MilliCPU: 8000, Memory: 64 << 30, GPU: 4}
-	_ = c.AddJob(nil, requeue.ClusterJob{ID: "train", Tasks: []requeue.Resources{task, task, task, task}})
-	_ = c.AddJob(nil, requeue.ClusterJob{ID: "serve", Tasks: []requeue.Resources{task, task}})
+	task := cluster.Resources{MilliCPU: 8000, Memory: 64 << 30, GPU: 4}
+	_ = c.AddJob(nil, cluster.Job{ID: "train", Tasks: []cluster.Resources{task, task, task, task}})
+	_ = c.AddJob(nil, cluster.Job{ID: "serve", Tasks: []cluster.Resources{task, task}})
 	ok, _ := c.Place(nil, "train")
 	fmt.Println("train placed:", ok, c.Placement("train"))
 	ok, _ = c.Place(nil, "serve")

@@ -1,4 +1,4 @@
-package requeue
+package cluster
 
 import (
 	"fmt"
@@ -9,7 +9,7 @@ import (
 
 // drawShapeCluster draws a cluster with running and pending jobs whose tasks
 // come from a few requests, so that shapes repeat.
-func drawShapeCluster(t *rapid.T) (*Cluster, []string) {
+func drawShapeCluster(t *rapid.T) (*Model, []string) {
 	var nodes []Node
 	for i := range rapid.IntRange(1, 5).Draw(t, "nodes") {
 		nodes = append(nodes, Node{Name: fmt.Sprint("n", i), Capacity: Resources{
@@ -17,7 +17,7 @@ func drawShapeCluster(t *rapid.T) (*Cluster, []string) {
 			GPU:      rapid.Int64Range(0, 8).Draw(t, "gpu"),
 		}})
 	}
-	c, err := NewCluster(nodes)
+	c, err := New(nodes)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -28,7 +28,7 @@ func drawShapeCluster(t *rapid.T) (*Cluster, []string) {
 		for range rapid.IntRange(1, 4).Draw(t, "tasks") {
 			tasks = append(tasks, Resources{MilliCPU: rapid.Int64Range(0, 1).Draw(t, "tcpu") * 1000, GPU: rapid.Int64Range(0, 4).Draw(t, "tgpu")})
 		}
-		if err := c.AddJob(nil, ClusterJob{ID: id, Tasks: tasks, MinTasks: rapid.IntRange(0, len(tasks)).Draw(t, "min")}); err != nil {
+		if err := c.AddJob(nil, Job{ID: id, Tasks: tasks, MinTasks: rapid.IntRange(0, len(tasks)).Draw(t, "min")}); err != nil {
 			t.Fatal(err)
 		}
 		if rapid.Bool().Draw(t, "run") {
@@ -40,7 +40,7 @@ func drawShapeCluster(t *rapid.T) (*Cluster, []string) {
 }
 
 // mayFit asks c's fit bound about one job.
-func mayFit(c *Cluster, job, victim string) bool {
+func mayFit(c *Model, job, victim string) bool {
 	fits := []bool{false}
 	c.MayFit(victim, []string{job}, fits)
 	return fits[0]

@@ -1,4 +1,4 @@
-package requeue
+package cluster
 
 import (
 	"fmt"
@@ -7,21 +7,21 @@ import (
 )
 
 // Has reports whether a job is registered. O(1).
-func (c *Cluster) Has(id string) bool {
+func (c *Model) Has(id string) bool {
 	_, ok := c.jobIndex[id]
 	return ok
 }
 
 // Running reports whether a registered job has at least one task placed.
 // O(1).
-func (c *Cluster) Running(id string) bool {
+func (c *Model) Running(id string) bool {
 	ji, ok := c.jobIndex[id]
 	return ok && c.jobs[ji].placed > 0
 }
 
 // Placement returns the node of each of a job's tasks ("" for a pending
 // task), or nil for an unknown job. O(tasks); allocates the result.
-func (c *Cluster) Placement(id string) []string {
+func (c *Model) Placement(id string) []string {
 	ji, ok := c.jobIndex[id]
 	if !ok {
 		return nil
@@ -36,7 +36,7 @@ func (c *Cluster) Placement(id string) []string {
 }
 
 // Free returns a node's free resources and whether the node exists. O(1).
-func (c *Cluster) Free(node string) (Resources, bool) {
+func (c *Model) Free(node string) (Resources, bool) {
 	n, ok := c.nodeIndex[node]
 	if !ok {
 		return Resources{}, false
@@ -45,13 +45,13 @@ func (c *Cluster) Free(node string) (Resources, bool) {
 }
 
 // TotalFree returns the sum of all nodes' free resources. O(1).
-func (c *Cluster) TotalFree() Resources { return c.free }
+func (c *Model) TotalFree() Resources { return c.free }
 
 // NodeCount returns the number of nodes. O(1).
-func (c *Cluster) NodeCount() int { return len(c.nodes) }
+func (c *Model) NodeCount() int { return len(c.nodes) }
 
 // Jobs returns the registered job IDs, sorted. O(jobs · log jobs); allocates.
-func (c *Cluster) Jobs() []string {
+func (c *Model) Jobs() []string {
 	return slices.Sorted(maps.Keys(c.jobIndex))
 }
 
@@ -59,8 +59,8 @@ func (c *Cluster) Jobs() []string {
 // jobs registered now, whatever the cluster's history; a handful of
 // allocations (the jobs share their immutable task requests with c). The
 // copy starts without c's memory of failed requests.
-func (c *Cluster) Clone() *Cluster {
-	d := &Cluster{
+func (c *Model) Clone() *Model {
+	d := &Model{
 		nodes:     slices.Clone(c.nodes),
 		nodeIndex: maps.Clone(c.nodeIndex),
 		jobs:      make([]clusterJob, len(c.jobs)),
@@ -86,10 +86,10 @@ func (c *Cluster) Clone() *Cluster {
 	return d
 }
 
-// ClusterSnapshot is a comparable picture of a [Cluster]'s observable state,
+// Snapshot is a comparable picture of a [Model]'s observable state,
 // for tests: every node's free resources and every registered job's
 // placement (one node name per task, "" for pending).
-type ClusterSnapshot struct {
+type Snapshot struct {
 	// Free maps each node name to its free resources.
 	Free map[string]Resources
 	// Jobs maps each registered job to the node of each of its tasks.
@@ -98,8 +98,8 @@ type ClusterSnapshot struct {
 
 // Snapshot returns the cluster's observable state. O(nodes + jobs · tasks);
 // allocates.
-func (c *Cluster) Snapshot() ClusterSnapshot {
-	s := ClusterSnapshot{
+func (c *Model) Snapshot() Snapshot {
+	s := Snapshot{
 		Free: make(map[string]Resources, len(c.nodes)),
 		Jobs: make(map[string][]string, len(c.jobIndex)),
 	}
@@ -113,13 +113,15 @@ func (c *Cluster) Snapshot() ClusterSnapshot {
 }
 
 // Equal reports whether two snapshots describe the same state.
-func (s ClusterSnapshot) Equal(o ClusterSnapshot) bool {
+func (s Snapshot) Equal(o Snapshot) bool {
 	return maps.Equal(s.Free, o.Free) && maps.EqualFunc(s.Jobs, o.Jobs, slices.Equal[[]string])
 }
 
-// check verifies the cluster's internal invariants; tests call it after
+// Check verifies the model's internal invariants (free totals, the segment
+// tree, the job index, the memory of failed fits) and returns the first
+// one broken, or nil. It costs O(nodes + tasks); tests call it after
 // every step.
-func (c *Cluster) check() error {
+func (c *Model) Check() error {
 	free := make([]Resources, len(c.nodes))
 	var total Resources
 	for i, n := range c.nodes {

@@ -1,33 +1,35 @@
-package requeue
+package cluster
 
 import (
 	"errors"
 	"fmt"
 	"slices"
+
+	"github.com/tenurepolicy/tenure/requeue"
 )
 
-// ClusterMaxResource is the largest value [NewCluster] and [Cluster.AddJob]
+// MaxResource is the largest value [New] and [Model.AddJob]
 // accept in one component of a node capacity or task request (2^46: 64 TiB
-// of memory in bytes). With at most [ClusterMaxNodes] nodes, sums never
+// of memory in bytes). With at most [MaxNodes] nodes, sums never
 // overflow.
-const ClusterMaxResource = 1 << 46
+const MaxResource = 1 << 46
 
-// ClusterMaxNodes is the largest number of nodes [NewCluster] accepts.
-const ClusterMaxNodes = 1 << 16
+// MaxNodes is the largest number of nodes [New] accepts.
+const MaxNodes = 1 << 16
 
 // Node is a node of the reference model: a name and a capacity.
 type Node struct {
 	// Name identifies the node; unique and not empty.
 	Name string
 	// Capacity is what the node offers, every component in
-	// [0, ClusterMaxResource].
+	// [0, MaxResource].
 	Capacity Resources
 }
 
-// ClusterJob describes a job of the reference model: its tasks' requests and
+// Job describes a job of the reference model: its tasks' requests and
 // the minimum number of tasks that must run together (the gang minimum).
 // MinTasks 0 means all tasks.
-type ClusterJob struct {
+type Job struct {
 	// ID names the job, as in the engine's nominations and contenders.
 	ID string
 	// Tasks holds each task's request, in placement order.
@@ -36,15 +38,15 @@ type ClusterJob struct {
 	MinTasks int
 }
 
-// Cluster is tenure's in-memory reference [Model]: nodes with capacities,
+// Model is tenure's in-memory reference [requeue.Model]: nodes with capacities,
 // jobs made of tasks with resource requests, and the placement of each task.
 // Tests, the examples and the simulator use it; a simple scheduler can too.
 //
 // # Placement
 //
-// [Cluster.Place] is a deterministic first fit: it takes the job's tasks in
+// [requeue.Model.Place] is a deterministic first fit: it takes the job's tasks in
 // their order and puts each on the first node, in the order the nodes were
-// given to [NewCluster], whose free resources hold the whole request (tasks
+// given to [New], whose free resources hold the whole request (tasks
 // of one job may share a node). Tasks that fit nowhere are left pending; the
 // job runs if at least MinTasks tasks (all tasks when MinTasks is 0) were
 // placed, otherwise nothing is placed. A segment tree over the nodes' free
@@ -62,12 +64,12 @@ type ClusterJob struct {
 //
 // # Journaling
 //
-// Every mutating method takes an optional [*Journal] and records one
+// Every mutating method takes an optional [*requeue.Journal] and records one
 // allocation-free undo step per task it places or releases and per job it
 // adds, and one step (a closure holding the removed job) per job it
 // removes; with a nil journal the change is simply made. The undo steps
 // refer to the cluster's internal indices, so roll back only in the reverse
-// order of the changes (which is what [Journal.Rollback] does).
+// order of the changes (which is what [requeue.Journal.Rollback] does).
 //
 // While a journal holds steps of a cluster, record every change of that
 // cluster in that journal. A change made without it (a nil journal, or
@@ -78,7 +80,7 @@ type ClusterJob struct {
 // added), each task on the node it recorded or still pending, the resources
 // it gives back free, the job count it left. When a check fails the step
 // panics with a message that names the job, rather than leave the cluster
-// silently wrong (see [Journal] for the state a panicking step leaves). A
+// silently wrong (see [requeue.Journal] for the state a panicking step leaves). A
 // change made without the journal that passes these checks, such as
 // evicting another job, is consistent and stays after the rollback.
 //
@@ -89,13 +91,13 @@ type ClusterJob struct {
 // moves into its place), and the storage shrinks when the cluster holds
 // less than a quarter of what it has room for. A job that a journal could
 // still restore stays reachable only from that journal, until it commits.
-// [Cluster.Clone] costs O(nodes + jobs + tasks) for the jobs registered now.
+// [Model.Clone] costs O(nodes + jobs + tasks) for the jobs registered now.
 //
-// A Cluster is not safe for concurrent use. Queries ([Cluster.Running],
-// [Cluster.Free], [Cluster.Snapshot], ...) do not modify it. The zero
-// Cluster is an empty cluster without nodes, like NewCluster(nil). A nil
-// *Cluster used as a [Model] fails every Evict and Place with an error.
-type Cluster struct {
+// A Cluster is not safe for concurrent use. Queries ([Model.Running],
+// [Model.Free], [Model.Snapshot], ...) do not modify it. The zero
+// Cluster is an empty cluster without nodes, like New(nil). A nil
+// *Model used as a [requeue.Model] fails every Evict and Place with an error.
+type Model struct {
 	nodes     []clusterNode
 	nodeIndex map[string]int32
 	// jobs holds the registered jobs densely, in no meaningful order:
@@ -141,20 +143,20 @@ type clusterJob struct {
 // it.
 const clusterMinSlots = 64
 
-var _ Model = (*Cluster)(nil)
+var _ requeue.Model = (*Model)(nil)
 
 var padding = Resources{-1, -1, -1}
 
-// NewCluster returns a cluster with the given nodes and no jobs. It reports
+// New returns a cluster with the given nodes and no jobs. It reports
 // every problem at once (errors.Join): an empty or duplicate node name, a
-// negative or too large capacity ([ClusterMaxResource]), more than
-// [ClusterMaxNodes] nodes. O(nodes).
-func NewCluster(nodes []Node) (*Cluster, error) {
+// negative or too large capacity ([MaxResource]), more than
+// [MaxNodes] nodes. O(nodes).
+func New(nodes []Node) (*Model, error) {
 	var errs []error
-	if len(nodes) > ClusterMaxNodes {
-		errs = append(errs, fmt.Errorf("requeue: %d nodes, at most %d allowed", len(nodes), ClusterMaxNodes))
+	if len(nodes) > MaxNodes {
+		errs = append(errs, fmt.Errorf("requeue: %d nodes, at most %d allowed", len(nodes), MaxNodes))
 	}
-	c := &Cluster{
+	c := &Model{
 		nodeIndex: make(map[string]int32, len(nodes)),
 		jobIndex:  make(map[string]int32),
 	}
@@ -166,8 +168,8 @@ func NewCluster(nodes []Node) (*Cluster, error) {
 		case n.Capacity.Negative():
 			errs = append(errs, fmt.Errorf("requeue: node %q has a negative capacity %v", n.Name, n.Capacity))
 			continue
-		case !n.Capacity.Fits(Resources{ClusterMaxResource, ClusterMaxResource, ClusterMaxResource}):
-			errs = append(errs, fmt.Errorf("requeue: node %q capacity %v exceeds %d per resource", n.Name, n.Capacity, int64(ClusterMaxResource)))
+		case !n.Capacity.Fits(Resources{MaxResource, MaxResource, MaxResource}):
+			errs = append(errs, fmt.Errorf("requeue: node %q capacity %v exceeds %d per resource", n.Name, n.Capacity, int64(MaxResource)))
 			continue
 		}
 		if _, dup := c.nodeIndex[n.Name]; dup {
@@ -203,7 +205,7 @@ func NewCluster(nodes []Node) (*Cluster, error) {
 // changes nothing, for an empty or already registered ID, no tasks, a
 // negative or too large request, or MinTasks outside [0, len(Tasks)]. The
 // tasks are copied. Amortised O(tasks); one undo step.
-func (c *Cluster) AddJob(j *Journal, job ClusterJob) error {
+func (c *Model) AddJob(j *requeue.Journal, job Job) error {
 	var errs []error
 	if job.ID == "" {
 		errs = append(errs, errors.New("requeue: job with an empty ID"))
@@ -214,8 +216,8 @@ func (c *Cluster) AddJob(j *Journal, job ClusterJob) error {
 		errs = append(errs, fmt.Errorf("requeue: job %q has no tasks", job.ID))
 	}
 	for i, t := range job.Tasks {
-		if t.Negative() || !t.Fits(Resources{ClusterMaxResource, ClusterMaxResource, ClusterMaxResource}) {
-			errs = append(errs, fmt.Errorf("requeue: job %q task %d requests %v (each component must be in [0, %d])", job.ID, i, t, int64(ClusterMaxResource)))
+		if t.Negative() || !t.Fits(Resources{MaxResource, MaxResource, MaxResource}) {
+			errs = append(errs, fmt.Errorf("requeue: job %q task %d requests %v (each component must be in [0, %d])", job.ID, i, t, int64(MaxResource)))
 		}
 	}
 	if job.MinTasks < 0 || job.MinTasks > len(job.Tasks) {
@@ -283,7 +285,7 @@ func gangLowerBound(tasks []Resources, n int) Resources {
 // it finishes; its storage is reused at once. Error for an unknown job.
 // O(tasks · log nodes), amortised; with a journal, one allocation for the
 // step that can restore the job.
-func (c *Cluster) RemoveJob(j *Journal, id string) error {
+func (c *Model) RemoveJob(j *requeue.Journal, id string) error {
 	ji, ok := c.jobIndex[id]
 	if !ok {
 		return fmt.Errorf("requeue: unknown job %q", id)
@@ -312,7 +314,7 @@ func (c *Cluster) RemoveJob(j *Journal, id string) error {
 // drop unregisters the job at ji: the last job moves into its slot, and the
 // storage shrinks when it is mostly empty. restore(ji, job) undoes it
 // exactly, given the state drop left.
-func (c *Cluster) drop(ji int32) {
+func (c *Model) drop(ji int32) {
 	last := int32(len(c.jobs) - 1)
 	delete(c.jobIndex, c.jobs[ji].id)
 	if ji != last {
@@ -335,7 +337,7 @@ func (c *Cluster) drop(ji int32) {
 
 // restore registers job at ji again, moving the job that took its slot back
 // to the end: the inverse of drop(ji).
-func (c *Cluster) restore(ji int32, job clusterJob) {
+func (c *Model) restore(ji int32, job clusterJob) {
 	last := int32(len(c.jobs))
 	c.jobs = append(c.jobs, clusterJob{})
 	if ji != last {
@@ -349,7 +351,7 @@ func (c *Cluster) restore(ji int32, job clusterJob) {
 // Evict releases every task of a running job, which becomes pending again
 // (it stays registered). Error for an unknown job or one that is not
 // running. O(tasks · log nodes); one undo step per released task.
-func (c *Cluster) Evict(j *Journal, id string) error {
+func (c *Model) Evict(j *requeue.Journal, id string) error {
 	if c == nil {
 		return errors.New("requeue: evict: nil cluster")
 	}
@@ -367,7 +369,7 @@ func (c *Cluster) Evict(j *Journal, id string) error {
 // release unplaces every task of the job at ji. Its undo steps run in
 // reverse, so the step of the last placed task runs first: it checks that
 // the job is pending when the undo starts (opReassignPending).
-func (c *Cluster) release(j *Journal, ji int32) {
+func (c *Model) release(j *requeue.Journal, ji int32) {
 	job := &c.jobs[ji]
 	last := len(job.on) - 1
 	for last >= 0 && job.on[last] < 0 {
@@ -395,7 +397,7 @@ func (c *Cluster) release(j *Journal, ji int32) {
 // worst case and the memory of failed requests), O(1) when the
 // cluster-wide free total already rules the gang out; no allocation once
 // that memory has its working size.
-func (c *Cluster) Place(j *Journal, id string) (bool, error) {
+func (c *Model) Place(j *requeue.Journal, id string) (bool, error) {
 	if c == nil {
 		return false, errors.New("requeue: place: nil cluster")
 	}
@@ -439,7 +441,7 @@ func (c *Cluster) Place(j *Journal, id string) (bool, error) {
 // nothing: it returns an error, and changes nothing, for an unknown job or
 // node, a job that already runs, a count mismatch, fewer placed tasks than
 // the gang minimum, or tasks that do not fit. O(tasks · log nodes).
-func (c *Cluster) Bind(j *Journal, id string, nodes []string) error {
+func (c *Model) Bind(j *requeue.Journal, id string, nodes []string) error {
 	ji, ok := c.jobIndex[id]
 	if !ok {
 		return fmt.Errorf("requeue: bind: unknown job %q", id)
@@ -488,7 +490,7 @@ func (c *Cluster) Bind(j *Journal, id string, nodes []string) error {
 // per placed task. They run in reverse, so the step of the first placed
 // task runs last: it checks that the job is pending when the undo ends
 // (opUnassignAll).
-func (c *Cluster) recordPlaced(j *Journal, ji int32) {
+func (c *Model) recordPlaced(j *requeue.Journal, ji int32) {
 	if j == nil {
 		return
 	}
@@ -501,7 +503,7 @@ func (c *Cluster) recordPlaced(j *Journal, ji int32) {
 	}
 }
 
-func (c *Cluster) assign(ji, t, n int32) {
+func (c *Model) assign(ji, t, n int32) {
 	job := &c.jobs[ji]
 	req := job.tasks[t]
 	job.on[t] = n
@@ -511,7 +513,7 @@ func (c *Cluster) assign(ji, t, n int32) {
 	c.update(n)
 }
 
-func (c *Cluster) unassign(ji, t int32) {
+func (c *Model) unassign(ji, t int32) {
 	job := &c.jobs[ji]
 	n := job.on[t]
 	req := job.tasks[t]
@@ -523,7 +525,7 @@ func (c *Cluster) unassign(ji, t int32) {
 	c.grew(n)
 }
 
-func (c *Cluster) update(n int32) {
+func (c *Model) update(n int32) {
 	i := c.size + int(n)
 	c.tree[i] = c.nodes[n].free
 	for i /= 2; i >= 1; i /= 2 {
@@ -532,7 +534,7 @@ func (c *Cluster) update(n int32) {
 }
 
 // firstFit returns the lowest node index whose free vector holds req, or -1.
-func (c *Cluster) firstFit(req Resources, i int) int {
+func (c *Model) firstFit(req Resources, i int) int {
 	if !req.Fits(c.tree[i]) {
 		return -1
 	}
@@ -558,16 +560,16 @@ const (
 )
 
 // record appends the undo step op for task t of the job at ji on node n.
-func (c *Cluster) record(j *Journal, ji, t int32, op uint8, n int32) {
+func (c *Model) record(j *requeue.Journal, ji, t int32, op uint8, n int32) {
 	j.RecordUndoer((*clusterUndo)(c), int64(ji)<<32|int64(uint32(t)),
 		int64(c.jobs[ji].serial)<<32|int64(op)<<24|int64(n))
 }
 
 // clusterUndo gives a Cluster its undo method without exporting it.
-type clusterUndo Cluster
+type clusterUndo Model
 
 func (u *clusterUndo) Undo(a, b int64) {
-	c := (*Cluster)(u)
+	c := (*Model)(u)
 	ji, t := int32(a>>32), int32(uint32(a))
 	serial, op, n := uint32(uint64(b)>>32), uint8(b>>24), int32(b&0xffffff)
 	if ji < 0 || int(ji) >= len(c.jobs) || c.jobs[ji].serial != serial {
@@ -621,7 +623,7 @@ const (
 // cluster different: kind says how. Kept out of Undo, which stays small.
 //
 //go:noinline
-func (c *Cluster) undoMismatch(kind int, ji, t, n int32, serial uint32) {
+func (c *Model) undoMismatch(kind int, ji, t, n int32, serial uint32) {
 	where := func(n int32) string {
 		if n < 0 {
 			return "pending"
@@ -661,7 +663,7 @@ func (c *Cluster) undoMismatch(kind int, ji, t, n int32, serial uint32) {
 
 // unrecorded panics: an undo step found the cluster changed without the
 // journal that holds it.
-func (c *Cluster) unrecorded(what string) {
+func (c *Model) unrecorded(what string) {
 	panic("requeue: Cluster: " + what + ": the cluster was changed without the journal that holds this step " +
 		"(while a journal holds steps, record every change of the cluster in it)")
 }

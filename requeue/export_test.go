@@ -1,0 +1,19 @@
+package requeue
+
+// Hooks for the external tests (package requeue_test): they use the
+// reference model of requeue/cluster, which imports this package, so they
+// cannot be internal tests.
+
+var (
+	MergeVictim     = mergeVictim
+	ErrUndoPanicked = errUndoPanicked
+)
+
+// JournalLen is the number of undo steps e's journal holds.
+func JournalLen(e *Engine) int { return e.j.Len() }
+
+// HoldsModel reports whether e still references a pass's model.
+func HoldsModel(e *Engine) bool { return e.model != nil }
+
+// Config is e's configuration, to change between passes.
+func Config(e *Engine) *EngineConfig { return &e.cfg }
