@@ -10,6 +10,7 @@ import (
 	"github.com/tenurepolicy/tenure/eligibility"
 	"github.com/tenurepolicy/tenure/queuetree"
 	"github.com/tenurepolicy/tenure/requeue"
+	"github.com/tenurepolicy/tenure/requeue/backoff"
 	"github.com/tenurepolicy/tenure/runtime"
 )
 
@@ -58,7 +59,7 @@ type Config struct {
 
 	// Backoff configures the readiness-timeout requeue backoff (Kueue
 	// KEP-1282); the zero value is Kueue's defaults.
-	Backoff requeue.BackoffConfig
+	Backoff backoff.Config
 
 	// Clock is read once per cycle, by [Policy.Begin]; nil means the wall
 	// clock ([clock.Real]).

@@ -6,6 +6,7 @@ import (
 	"github.com/tenurepolicy/tenure/eligibility"
 	"github.com/tenurepolicy/tenure/queuetree"
 	"github.com/tenurepolicy/tenure/requeue"
+	"github.com/tenurepolicy/tenure/requeue/backoff"
 	"github.com/tenurepolicy/tenure/runtime"
 )
 
@@ -83,7 +84,7 @@ type RequeueResult struct {
 	// job. For each committed outcome the engine has already applied its
 	// changes to the Model; the embedder evicts the job for real and writes
 	// the not-before annotation (Outcome.Annotation under
-	// requeue.NotBeforeAnnotation). Engine.FitWithoutEviction lists the
+	// eligibility.AnnotationRequeueNotBefore). Engine.FitWithoutEviction lists the
 	// pending jobs that fit without evicting anyone (also placed in the
 	// Model): they are no reason to requeue a job, and the scheduler's
 	// normal allocation should place them.
@@ -120,8 +121,8 @@ func (c *Cycle) Requeue(in RequeueInput, model requeue.Model) (RequeueResult, er
 // ReadinessTimeout applies a readiness-timeout eviction to a job's requeue
 // state under the Policy's backoff (Kueue KEP-1282): the job is requeued
 // with a longer delay, or deactivated once its limit is reached. u in [0, 1)
-// is the jitter draw. See [requeue.RequeueState.Timeout].
-func (c *Cycle) ReadinessTimeout(s requeue.RequeueState, u float64) (next requeue.RequeueState, deactivated bool) {
+// is the jitter draw. See [backoff.State.Timeout].
+func (c *Cycle) ReadinessTimeout(s backoff.State, u float64) (next backoff.State, deactivated bool) {
 	next, deactivated = s.Timeout(c.p.backoff, c.now, u)
 	if !deactivated {
 		c.note(next.RequeueAt)
@@ -131,7 +132,7 @@ func (c *Cycle) ReadinessTimeout(s requeue.RequeueState, u float64) (next requeu
 
 // Admissible reports whether a job with requeue state s may be admitted
 // now (now >= RequeueAt), and when it may if not.
-func (c *Cycle) Admissible(s requeue.RequeueState) (ok bool, until time.Time) {
+func (c *Cycle) Admissible(s backoff.State) (ok bool, until time.Time) {
 	ok, until = s.Admissible(c.now)
 	c.note(until)
 	return ok, until

@@ -7,6 +7,7 @@ import (
 	"github.com/tenurepolicy/tenure/eligibility"
 	"github.com/tenurepolicy/tenure/queuetree"
 	"github.com/tenurepolicy/tenure/requeue"
+	"github.com/tenurepolicy/tenure/requeue/backoff"
 	"github.com/tenurepolicy/tenure/runtime"
 )
 
@@ -31,7 +32,7 @@ type Policy struct {
 	validator eligibility.ScenarioValidator
 	nominator eligibility.Nominator
 	engine    *requeue.Engine
-	backoff   requeue.BackoffConfig
+	backoff   backoff.Config
 	clock     clock.Clock
 }
 
@@ -61,7 +62,7 @@ func (p *Policy) Nominator() eligibility.Nominator { return p.nominator }
 func (p *Policy) Engine() *requeue.Engine { return p.engine }
 
 // Backoff returns the readiness-timeout backoff configuration.
-func (p *Policy) Backoff() requeue.BackoffConfig { return p.backoff }
+func (p *Policy) Backoff() backoff.Config { return p.backoff }
 
 // Queue returns the ID of the queue named name, or an
 // [eligibility.UnknownQueueError] naming it when the tree has no such queue.

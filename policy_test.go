@@ -13,6 +13,7 @@ import (
 	"github.com/tenurepolicy/tenure/eligibility"
 	"github.com/tenurepolicy/tenure/queuetree"
 	"github.com/tenurepolicy/tenure/requeue"
+	"github.com/tenurepolicy/tenure/requeue/backoff"
 	"github.com/tenurepolicy/tenure/requeue/cluster"
 	"github.com/tenurepolicy/tenure/runtime"
 )
@@ -32,7 +33,7 @@ func TestNewReportsEveryProblem(t *testing.T) {
 		MinRuntimeArgs: map[string]string{"reclaimResolveMethod": "nearest", "typoArg": "1h"},
 		AnnotationKeys: eligibility.AnnotationKeys{ExpectedRuntime: "k", RequeueDelay: "k"},
 		Engine:         requeue.EngineConfig{DefaultDelay: -time.Second, Filters: []requeue.VictimFilter{nil}},
-		Backoff:        requeue.BackoffConfig{Base: 2 * time.Hour, Max: time.Hour, Limit: &one},
+		Backoff:        backoff.Config{Base: 2 * time.Hour, Max: time.Hour, Limit: &one},
 	})
 	if err == nil {
 		t.Fatal("New accepted a broken Config")
@@ -163,7 +164,7 @@ func TestCycleReadsClockOnce(t *testing.T) {
 	if _, err := c.Requeue(tenure.RequeueInput{}, protectedCluster(t)); err != nil {
 		t.Fatal(err)
 	}
-	c.Admissible(requeue.RequeueState{})
+	c.Admissible(backoff.State{})
 	if reads != 1 || !c.Now().Equal(start) {
 		t.Errorf("clock read %d times during one cycle; Now moved from %v to %v", reads, start, c.Now())
 	}
@@ -177,7 +178,7 @@ func TestCycleReadsClockOnce(t *testing.T) {
 func TestCycleWakeIsEarliest(t *testing.T) {
 	p, err := tenure.New(tenure.Config{
 		Queues:  []tenure.Queue{{Name: "q", PreemptMinRuntime: "3h"}},
-		Backoff: requeue.BackoffConfig{Base: time.Minute, Max: time.Hour},
+		Backoff: backoff.Config{Base: time.Minute, Max: time.Hour},
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -191,7 +192,7 @@ func TestCycleWakeIsEarliest(t *testing.T) {
 	if !c.Wake().Equal(t0.Add(3 * time.Hour)) {
 		t.Errorf("after filter: %v", c.Wake())
 	}
-	next, deactivated := c.ReadinessTimeout(requeue.RequeueState{}, 0) // requeue at t0+1m
+	next, deactivated := c.ReadinessTimeout(backoff.State{}, 0) // requeue at t0+1m
 	if deactivated || !next.RequeueAt.Equal(t0.Add(time.Minute)) || !c.Wake().Equal(t0.Add(time.Minute)) {
 		t.Errorf("after timeout: %+v %v, wake %v", next, deactivated, c.Wake())
 	}

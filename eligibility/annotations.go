@@ -171,17 +171,3 @@ func parseDelay(key, s string) (time.Duration, error) {
 	}
 	return d, nil
 }
-
-// errNotRFC3339 replaces time.Parse's error, whose message quotes Go's
-// layout string rather than saying what is expected.
-var errNotRFC3339 = errors.New("not an RFC3339 timestamp")
-
-// parseNotBefore parses a not-before timestamp: RFC3339, fractional seconds
-// allowed (RFC3339Nano).
-func parseNotBefore(key, s string) (time.Time, error) {
-	t, err := time.Parse(time.RFC3339Nano, s)
-	if err != nil {
-		return time.Time{}, &AnnotationError{Key: key, Value: s, Err: errNotRFC3339}
-	}
-	return t, nil
-}

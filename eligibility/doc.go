@@ -275,7 +275,7 @@
 // Either way, a job preempted by an equal-priority job (picked as newer or as
 // expired) must be re-queued behind its preemptor: with its creation time it
 // would count its preemptor as newer and take the slot straight back, cycle
-// after cycle. [github.com/tenurepolicy/tenure/requeue.QueueEntry] has a
+// after cycle. [github.com/tenurepolicy/tenure/backoff.QueueEntry] has a
 // SamePriorityPreempted field for that, and QueueOrder.Timestamp applies it;
 // pass the result as [PreemptionRequest.Timestamp] (and as Candidate.Queued
 // once the job runs again). The slot then rotates as the KEP describes

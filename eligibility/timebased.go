@@ -149,7 +149,7 @@ type Candidate struct {
 	// candidate ordering uses the current time for a missing reservation).
 	Reserved time.Time
 	// Queued is the job's own queue-order timestamp (its creation, or a
-	// later eviction instant, as requeue.QueueOrder.Timestamp computes it).
+	// later eviction instant, as backoff.QueueOrder.Timestamp computes it).
 	// When set, the candidate is "newer" if Queued is strictly after the
 	// preemptor's timestamp — it queued later — as Kueue's implementation
 	// decides. When zero, Reserved stands in for it, as KEP-8522's text

@@ -8,8 +8,9 @@
 // victims and write their not-before annotation. The engine's transactions
 // rest on a [Journal], an undo log, or on the model's own transactions
 // ([Transactional]); package requeue/cluster holds a ready-made in-memory Model. Independently, a job evicted because it did not become ready in
-// time waits out an exponential backoff ([BackoffConfig], [RequeueState]),
-// and pending jobs are admitted in [QueueOrder].
+// time waits out an exponential backoff, and pending jobs are admitted in
+// a queue order: both live in package
+// [github.com/tenurepolicy/tenure/requeue/backoff].
 //
 // Every function takes the current instant as a parameter; nothing here
 // reads a clock, starts a goroutine or performs I/O.
@@ -111,7 +112,7 @@
 //     reported (with the victim whose commit made room, if any), rather
 //     than left out: no later eviction then counts on their room.
 //   - The not-before is now + delay rounded UP to a whole second
-//     ([FormatNotBefore]), so writing it never shortens a cooldown; a
+//     ([eligibility.FormatNotBefore]), so writing it never shortens a cooldown; a
 //     victim's own zero requeue delay is honoured (Victim.HasRequeueDelay).
 //   - MaxVictims bounds the evictions (commits) of a pass (0: no bound);
 //     MaxAttempts and MaxChecks bound its work (0: the default).
@@ -153,124 +154,9 @@
 // placements, checkpoints, rollbacks and commits, reporting any state that
 // is not restored exactly.
 //
-// # Backoff
-//
-// [BackoffConfig] computes how long a job that did not become ready in time
-// (Kueue's waitForPodsReady requeuing strategy, KEP-1282
-// keps/1282-pods-ready-requeue-strategy) waits before it may be admitted
-// again: the n-th requeue waits Base·2^(n−1), capped at Max, plus a jitter
-// of at most Jitter·delay drawn from a value the caller supplies
-// ([BackoffConfig.DelayJitter]) or from a [BackoffSource] such as
-// *math/rand/v2.Rand ([BackoffConfig.DelayFrom]). The cap is applied before
-// multiplying, so the delay is exact and never overflows, for any n (older
-// Kueue releases overflowed to "no backoff" at n ≥ 29).
-//
-// The zero BackoffConfig is Kueue's default: Base 60s, Max 1h, Jitter 0.0001,
-// no limit. A zero field means its default; a zero meant literally is marked
-// by a flag: NoDelay (every delay 0), Uncapped (no cap; delays stop at
-// [BackoffUncappedMax], 2^62 ns or about 146 years) and NoJitter.
-// [BackoffConfig.Validate] reports every problem at once.
-//
-// Kueue's backoff depends on its release, and tenure follows current Kueue:
-// UpdateRequeueState (pkg/workload) computes the delay with pkg/util/wait
-// NewBackoff(base, max, 2, 0.0001) and its WaitTime, which step
-// k8s.io/apimachinery's wait.Backoff. There a zero max becomes the cap
-// MaxInt64/2 (BackoffUncappedMax), the jitter is added after the cap (a
-// capped delay is Max plus its jitter), and the first requeue waits the base
-// even when it exceeds the max. Older releases (from v0.7, which added
-// backoffMaxSeconds, first in pkg/controller/core/workload_controller.go,
-// then in pkg/workload UpdateRequeueState) took min(Step(), max) instead: a
-// zero max made every delay 0, a base above the max gave the max, the
-// jitter could not lift a delay above the max, and the float doubling
-// overflowed at n ≥ 29 with the 60s base. [BackoffConfig.ClampToMax]
-// gives that computation, overflow aside.
-//
-// Kueue's own configuration converts both ways. [KueueRequeuingStrategy]
-// mirrors waitForPodsReady.requeuingStrategy field for field (timestamp,
-// backoffLimitCount, backoffBaseSeconds, backoffMaxSeconds; Kueue
-// apis/config/v1beta1 RequeuingStrategy). [KueueRequeuingStrategy.Strategy]
-// reads it as current Kueue does (nil: the default; backoffBaseSeconds 0: no
-// delay; backoffMaxSeconds 0: no cap) into a [RequeuingStrategy]
-// (timestamp strategy and backoff) whose DelayJitter is Kueue's delay to
-// the nanosecond for the same draw, and [RequeuingStrategy.Kueue] converts
-// back: every accepted configuration round-trips exactly.
-// [KueueRequeuingStrategy.ClampedStrategy] reads the same fields as the
-// older releases did. [RequeuingStrategyFromKueueMap] and
-// [BackoffFromKueueMap] read the same keys from a string map. tenure
-// refuses one configuration current Kueue accepts, a base above the max:
-// Kueue then waits the base itself on the first requeue, beyond its own
-// maximum, and caps only later ones; tenure keeps every delay within the
-// maximum and asks for a consistent pair rather than delay less than Kueue
-// would (ClampedStrategy accepts it, as the older releases capped it).
-//
-// [RequeueState] {Count, RequeueAt} is the per-job state the embedder
-// persists. [RequeueState.Timeout] is the transition on a readiness-timeout
-// eviction: when a limit is set and Count ≥ Limit the job is deactivated (the
-// count is not incremented: with limit L a job is requeued exactly L times,
-// and limit 0 deactivates on the first timeout); otherwise Count grows by one
-// and RequeueAt becomes max(RequeueAt, now + delay), so it never moves
-// earlier. Every deactivation resets the state ([RequeueState.Deactivate]), so
-// a reactivated job starts from zero. KEP-1282 instead leaves the state alone
-// at the deactivation and clears it on reactivation, and keeps it when a user
-// deactivates the job; tenure chose the simpler rule, which gives the same
-// result on reactivation after the limit. The job is
-// admissible when now ≥ RequeueAt, at exactly RequeueAt included
-// ([RequeueState.Admissible], which returns RequeueAt as the instant the
-// answer flips).
-//
-// For capacity planning, [BackoffConfig.TotalDelay] sums the first n delays.
-// KEP-1282 works an example, base 60s and 10 requeues with jitter neglected,
-// as "60s+120s+240s+…+30720s = 8h 32min". The sum is in fact
-// 60s·(2^10−1) = 61,380s = 17h3m; 30,720s (8h32m) is only its last term. With
-// the default 1h cap the same 10 requeues wait 5h3m (3,780s + 4·3,600s).
-// Also, a job with limit 10 meets 11 readiness timeouts (the 11th deactivates
-// it), so at a 300s timeout it spends 55min, not the KEP's 50min, waiting for
-// its pods.
-//
-// Delay, DelayJitter, TotalDelay and the RequeueState methods are O(1) and
-// allocation-free.
-//
-// # Queue order
-//
-// [QueueOrder] orders pending jobs ([QueueEntry]): higher priority first,
-// then earlier queue-order timestamp, then smaller ID. [QueueOrder.Compare] is
-// a strict weak ordering, total for distinct IDs, so the order is
-// deterministic. The timestamp follows Kueue's
-// Ordering.GetQueueOrderTimestamp (kubernetes-sigs/kueue pkg/workload): the
-// first that applies of
-//
-//   - under [TimestampEviction] (the default, the zero value), the instant
-//     of the job's readiness-timeout eviction (QueueEntry.TimeoutEvicted):
-//     back of the queue after such an eviction; [TimestampCreation] ignores
-//     it and keeps the job's place;
-//   - under either strategy, the instant of its admission-check eviction
-//     (QueueEntry.AdmissionCheckEvicted);
-//   - with [QueueOrder.RestampReclaimPreempted] (Kueue with its
-//     PrioritySortingWithinCohort gate off; the gate is on by default), the
-//     instant it was preempted to reclaim borrowed quota plus 1ms
-//     (QueueEntry.ReclaimPreempted), so it sorts behind its preemptor;
-//   - its creation.
-//
-// The entry's eviction fields describe its current eviction, as Kueue's
-// Evicted and Preempted conditions do (both are reset when the job is
-// admitted again). A job preempted by an equal-priority job (a time-based or
-// "newer" pick of eligibility's LowerOrNewerEqualPriority policy,
-// [QueueEntry.SamePriorityPreempted]) is stamped with that instant under
-// both strategies when it is later, so that equal-priority jobs take turns
-// instead of taking the slot straight back (tenure's own rule;
-// [QueueOrder.Timestamp] explains it). Other preemptions change the
-// timestamp under neither strategy. Timestamps are compared as wall-clock
-// instants (monotonic readings are stripped). [QueueOrder.Compare] suits
-// slices.SortFunc; [QueueOrder.Sort] computes each timestamp once and sorts
-// compact keys, three to four times faster at 50,000 jobs.
-// TimestampStrategy reads and writes Kueue's spelling ("Eviction",
-// "Creation") as text; [RequeuingStrategy.QueueOrder] builds the order from
-// Kueue's configuration.
-//
 // # Concurrency
 //
 // [Journal], [Engine] and cluster.Model hold state and belong to one goroutine,
-// like the scheduling cycle that drives them. [BackoffConfig],
-// [RequeueState] and [QueueOrder] are plain values, safe to share.
+// like the scheduling cycle that drives them.
 // An [eligibility.Counter] is safe for concurrent use.
 package requeue

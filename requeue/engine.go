@@ -536,7 +536,7 @@ func (e *Engine) tryVictim(ent victimEntry) bool {
 	if v.HasRequeueDelay {
 		delay = v.RequeueDelay
 	}
-	notBefore := NotBeforeCeil(e.now.Add(delay))
+	notBefore := eligibility.NotBeforeCeil(e.now.Add(delay))
 	if y := notBefore.Year(); delay < 0 || y < 0 || y > 9999 {
 		o.Kind, o.Reason = OutcomeSkipped, ReasonInvalidDelay
 		e.emit(o)
@@ -627,7 +627,7 @@ func (e *Engine) tryVictim(ent victimEntry) bool {
 		e.res.Commits++
 		o.Kind, o.Allowed, o.Reason = OutcomeCommitted, true, ReasonCommitted
 		o.Contenders = e.out[a.first:len(e.out):len(e.out)]
-		o.NotBefore, o.Annotation = notBefore, notBefore.Format(time.RFC3339)
+		o.NotBefore, o.Annotation = notBefore, eligibility.FormatNotBefore(notBefore)
 		e.emit(o)
 		if e.stop == "" {
 			e.fill(v.ID)

@@ -278,7 +278,7 @@ func TestEngineBadInstants(t *testing.T) {
 				if o.Annotation == "" {
 					continue
 				}
-				if back, err := requeue.ParseNotBefore(o.Annotation); err != nil || !back.Equal(o.NotBefore) {
+				if back, err := eligibility.ParseNotBefore(o.Annotation); err != nil || !back.Equal(o.NotBefore) {
 					t.Errorf("annotation %q parses to %v, %v; want %v", o.Annotation, back, err, o.NotBefore)
 				}
 			}

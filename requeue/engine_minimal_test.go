@@ -17,7 +17,7 @@ import (
 func committedAt(now time.Time, job string, contenders ...string) requeue.Outcome {
 	return requeue.Outcome{Job: job, Nominators: []string{"x"}, Kind: requeue.OutcomeCommitted,
 		Decision: eligibility.Decision{Allowed: true, Reason: requeue.ReasonCommitted}, Contenders: contenders,
-		NotBefore: requeue.NotBeforeCeil(now), Annotation: requeue.FormatNotBefore(now)}
+		NotBefore: eligibility.NotBeforeCeil(now), Annotation: eligibility.FormatNotBefore(now)}
 }
 
 func keptFor(job string, reason eligibility.Reason) requeue.Outcome {

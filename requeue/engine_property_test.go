@@ -252,8 +252,8 @@ func naiveRun(now time.Time, cfg requeue.EngineConfig, in requeue.EngineInput, c
 			case len(got) > 0:
 				cur = trial
 				res.Commits++
-				nb := requeue.NotBeforeCeil(now.Add(delay))
-				out.Kind, out.Allowed, out.Reason, out.Contenders, out.NotBefore, out.Annotation = requeue.OutcomeCommitted, true, requeue.ReasonCommitted, got, nb, requeue.FormatNotBefore(nb)
+				nb := eligibility.NotBeforeCeil(now.Add(delay))
+				out.Kind, out.Allowed, out.Reason, out.Contenders, out.NotBefore, out.Annotation = requeue.OutcomeCommitted, true, requeue.ReasonCommitted, got, nb, eligibility.FormatNotBefore(nb)
 				res.Outcomes = append(res.Outcomes, out)
 				fill(v.ID)
 				continue

@@ -191,8 +191,8 @@ type Outcome struct {
 	// NotBefore (committed only) is now + delay rounded up to a whole
 	// second, in UTC.
 	NotBefore time.Time
-	// Annotation (committed only) is NotBefore's [FormatNotBefore] text,
-	// the value to write under [NotBeforeAnnotation].
+	// Annotation (committed only) is NotBefore's [eligibility.FormatNotBefore] text,
+	// the value to write under [eligibility.AnnotationRequeueNotBefore].
 	Annotation string
 	// Err is the error behind ReasonEvictError.
 	Err error

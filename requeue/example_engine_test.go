@@ -53,7 +53,7 @@ func ExampleEngine() {
 		fmt.Printf("%s %v: %s %s", o.Job, o.Nominators, o.Kind, o.Reason)
 		switch o.Kind {
 		case requeue.OutcomeCommitted:
-			fmt.Printf(", placed %v, %s=%s", o.Contenders, requeue.NotBeforeAnnotation, o.Annotation)
+			fmt.Printf(", placed %v, %s=%s", o.Contenders, eligibility.AnnotationRequeueNotBefore, o.Annotation)
 		case requeue.OutcomeSkipped:
 			fmt.Printf(" until %s", o.Until.Format(time.Kitchen))
 		}
@@ -65,21 +65,6 @@ func ExampleEngine() {
 	// batch-b [expectedruntime]: kept no_contender
 	// batch-c [expectedruntime]: skipped cooldown until 12:15PM
 	// urgent runs on [n1]
-}
-
-// The not-before annotation is written in UTC at second precision, rounded
-// up so that a cooldown is never shortened; both RFC3339 forms parse.
-func ExampleFormatNotBefore() {
-	t := time.Date(2025, 1, 15, 11, 30, 0, 250_000_000, time.FixedZone("CET", 3600))
-	fmt.Println(requeue.FormatNotBefore(t))
-	back, _ := requeue.ParseNotBefore("2025-01-15T10:30:00.25Z")
-	fmt.Println(back)
-	_, err := requeue.ParseNotBefore("tomorrow")
-	fmt.Println(err)
-	// Output:
-	// 2025-01-15T10:30:01Z
-	// 2025-01-15 10:30:00.25 +0000 UTC
-	// requeue: invalid not-before "tomorrow": want RFC3339 such as 2025-01-15T10:30:00Z
 }
 
 // The min-runtime filter of package eligibility, as a victim filter: a pair

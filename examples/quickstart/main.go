@@ -25,6 +25,7 @@ import (
 	"github.com/tenurepolicy/tenure/eligibility"
 	"github.com/tenurepolicy/tenure/queuetree"
 	"github.com/tenurepolicy/tenure/requeue"
+	"github.com/tenurepolicy/tenure/requeue/backoff"
 	"github.com/tenurepolicy/tenure/requeue/cluster"
 	"github.com/tenurepolicy/tenure/runtime"
 )
@@ -180,7 +181,7 @@ func run(w io.Writer) error {
 		switch o.Kind {
 		case requeue.OutcomeCommitted:
 			fmt.Fprintf(w, "5. %s: committed: evict it, %v runs in its place; write %s=%s\n",
-				o.Job, o.Contenders, requeue.NotBeforeAnnotation, o.Annotation)
+				o.Job, o.Contenders, eligibility.AnnotationRequeueNotBefore, o.Annotation)
 		case requeue.OutcomeSkipped:
 			fmt.Fprintf(w, "5. %s: skipped (%s) until %s\n", o.Job, o.Reason, clock(o.Until))
 		default:
@@ -192,10 +193,10 @@ func run(w io.Writer) error {
 
 	// 6. Requeue backoff (Kueue KEP-1282): a job evicted for not becoming
 	// ready in time waits base·2^(n-1), capped.
-	backoff := requeue.BackoffConfig{Base: time.Minute, Max: time.Hour, Limit: requeue.BackoffLimit(3)}
-	var state requeue.RequeueState
+	policy := backoff.Config{Base: time.Minute, Max: time.Hour, Limit: backoff.Limit(3)}
+	var state backoff.State
 	for i := 0; i < 4; i++ {
-		next, deactivated := state.Timeout(backoff, now, 0)
+		next, deactivated := state.Timeout(policy, now, 0)
 		if deactivated {
 			fmt.Fprintf(w, "6. readiness timeout #%d: limit reached, job deactivated\n", i+1)
 			break

@@ -111,7 +111,7 @@
 // expected runtime): months of trace cost a cycle per burst of activity.
 //
 // A cycle follows the order of KAI-Scheduler's actions. First allocation
-// and preemption: pending jobs in queue order (requeue.QueueOrder: priority,
+// and preemption: pending jobs in queue order (backoff.QueueOrder: priority,
 // then queue-order timestamp, then name) are placed where all their tasks
 // fit, first fit task by task (GPU-sharing tasks on the fullest GPU that
 // still fits them); a job that fits nowhere may preempt. Then the requeue
@@ -201,8 +201,8 @@
 //     eligibility.Candidate.Queued and PreemptionRequest.Timestamp, as
 //     Kueue's code compares them) or expired (reserved longer than
 //     -min-admit ago). A job preempted by an equal-priority job is re-queued
-//     behind its preemptor (requeue.QueueEntry.SamePriorityPreempted through
-//     requeue.QueueOrder), so the two take turns. -newer-rule=false gives the
+//     behind its preemptor (backoff.QueueEntry.SamePriorityPreempted through
+//     backoff.QueueOrder), so the two take turns. -newer-rule=false gives the
 //     library no preemptor timestamp, which it documents as "no candidate is
 //     newer", leaving only the minAdmit rotation.
 //   - reserve: minruntime plus head-of-line reservation: after a cycle, the
@@ -214,10 +214,10 @@
 //     the GPUs they would need.
 //   - backoff (only for inputs with failed starts, i.e. -synthetic with
 //     -fail-rate > 0): minruntime, and after a failed start the job's
-//     requeue.RequeueState moves with RequeueState.Timeout under the default
-//     requeue.BackoffConfig (Kueue's: 60s doubling to 1h, no limit, jitter
+//     backoff.State moves with backoff.State.Timeout under the default
+//     backoff.Config (Kueue's: 60s doubling to 1h, no limit, jitter
 //     drawn from a source seeded with -seed); it is not admitted before
-//     RequeueState.Admissible allows and queues by requeue.QueueOrder's
+//     backoff.State.Admissible allows and queues by backoff.QueueOrder's
 //     Eviction timestamp. A failed start holds its resources for the
 //     readiness timeout (5m) and is then evicted; under every other policy
 //     it is retried at once and keeps its place in the queue.

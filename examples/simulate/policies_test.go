@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+
 	"github.com/tenurepolicy/tenure/eligibility"
 	"github.com/tenurepolicy/tenure/runtime"
 )
@@ -102,7 +103,7 @@ func TestRequeueWakesAtExpectedRuntime(t *testing.T) {
 // Time-based preemption rotates two equal-priority LS jobs that cannot run
 // together. B (created 10) evicts A once A has held the GPU longer than
 // minAdmit (2h: the first cycle after 7200 is 7210). A is re-stamped with
-// its preemption instant (requeue.QueueEntry.SamePriorityPreempted), so B is
+// its preemption instant (backoff.QueueEntry.SamePriorityPreempted), so B is
 // not "newer" than A: A waits until B in turn has held the GPU longer than
 // 2h (7210 + 7210 = 14420), and so on: 21630, 28840. Every pick is an
 // expired one, counted as time-based.

@@ -5,7 +5,7 @@ import (
 	"time"
 
 	"github.com/tenurepolicy/tenure/eligibility"
-	"github.com/tenurepolicy/tenure/requeue"
+	"github.com/tenurepolicy/tenure/requeue/backoff"
 )
 
 // policy is one compared variant. The simulator owns time, placement and
@@ -19,9 +19,9 @@ import (
 //     (resolved by runtime.Resolver), and for elastic victims how many tasks
 //     may go: eligibility.ScenarioValidator;
 //   - the expected-runtime requeue: eligibility.Nominator and requeue.Engine;
-//   - after a failed start: requeue.RequeueState under requeue.BackoffConfig;
+//   - after a failed start: backoff.State under backoff.Config;
 //   - the order of pending jobs, and the re-stamp of a job preempted by an
-//     equal-priority one: requeue.QueueOrder.
+//     equal-priority one: backoff.QueueOrder.
 //
 // A policy is built per simulation: it holds per-run state (the scenario
 // validator's scratch, the requeue engine), so parallel runs never share one.
@@ -37,7 +37,7 @@ type policy struct {
 	validator  eligibility.ScenarioValidator
 	noNewer    bool
 	rq         *requeuePass
-	bo         *backoff
+	bo         *readinessBackoff
 	reserve    bool
 
 	// The current preemptor's request (setPreemptor).
@@ -125,7 +125,7 @@ func (p *policy) scenarioAllowed(s *sim, pre, v int32, n int32) bool {
 
 // noteEviction counts the time-based policy's picks by candidate class and
 // re-stamps an equal-priority victim's queue-order timestamp with the
-// preemption instant (requeue.QueueEntry.SamePriorityPreempted), so that it
+// preemption instant (backoff.QueueEntry.SamePriorityPreempted), so that it
 // queues behind its preemptor instead of taking the slot straight back. It
 // reports whether the library classed the pick as expired (time-based).
 func (p *policy) noteEviction(s *sim, pre, v int32) (expired bool) {
@@ -138,7 +138,7 @@ func (p *policy) noteEviction(s *sim, pre, v int32) (expired bool) {
 	}
 	p.picks[d.Class.String()]++
 	j := &s.jobs[v]
-	ts := requeue.QueueOrder{}.Timestamp(requeue.QueueEntry{ID: j.Name, Priority: j.Priority(),
+	ts := backoff.QueueOrder{}.Timestamp(backoff.QueueEntry{ID: j.Name, Priority: j.Priority(),
 		Created: at(j.Arrival), SamePriorityPreempted: s.nowT})
 	s.setQueueTS(v, int64(ts.Sub(simEpoch)/time.Second))
 	return d.Class.TimeBased()
@@ -213,7 +213,7 @@ var policyRegistry = []struct {
 		p.reserve = true
 		return nil
 	}, false},
-	{"backoff", "minruntime + requeue backoff after failed starts (requeue.BackoffConfig, RequeueState, QueueOrder)", func(p *policy, w *workload) error {
+	{"backoff", "minruntime + requeue backoff after failed starts (backoff.Config, backoff.State, backoff.QueueOrder)", func(p *policy, w *workload) error {
 		withMinRuntime(p, w)
 		p.bo = newBackoff(len(w.jobs), w.seed)
 		return nil

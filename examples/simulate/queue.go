@@ -1,6 +1,6 @@
 package main
 
-// pendingQueues holds the pending jobs in queue order (requeue.QueueOrder,
+// pendingQueues holds the pending jobs in queue order (backoff.QueueOrder,
 // through sim.queueCompare), grouped in buckets of one team queue, one
 // priority and one shape. Within a cycle the buckets are merged by their
 // first job, so jobs are visited in queue order; when a bucket's first job

@@ -6,7 +6,7 @@ import (
 	"time"
 
 	"github.com/tenurepolicy/tenure/eligibility"
-	"github.com/tenurepolicy/tenure/requeue"
+	"github.com/tenurepolicy/tenure/requeue/backoff"
 )
 
 // The discrete-event core. Time is whole seconds. Events sit in one heap
@@ -92,7 +92,7 @@ type jobState struct {
 	start, segStart int64
 	progress        int64 // work saved, in task-seconds
 	done            int64
-	queueTS         int64 // queue-order timestamp (requeue.QueueOrder.Timestamp)
+	queueTS         int64 // queue-order timestamp (backoff.QueueOrder.Timestamp)
 	// startT and queueT are start and queueTS as the library's instants
 	// (at), kept to spare the conversion in every decision.
 	startT, queueT time.Time
@@ -434,12 +434,12 @@ func (s *sim) ejob(id int32) *eligibility.Job {
 	return &s.ej
 }
 
-// queueEntry is job id as requeue.QueueOrder sees it: its queue-order
+// queueEntry is job id as backoff.QueueOrder sees it: its queue-order
 // timestamp (computed by QueueOrder.Timestamp when it last changed) stands
 // as its creation.
-func (s *sim) queueEntry(id int32) requeue.QueueEntry {
+func (s *sim) queueEntry(id int32) backoff.QueueEntry {
 	j := &s.jobs[id]
-	return requeue.QueueEntry{ID: j.Name, Priority: j.Priority(), Created: s.st[id].queueT}
+	return backoff.QueueEntry{ID: j.Name, Priority: j.Priority(), Created: s.st[id].queueT}
 }
 
 // setQueueTS sets job id's queue-order timestamp.
@@ -448,10 +448,10 @@ func (s *sim) setQueueTS(id int32, ts int64) {
 	s.st[id].queueT = at(ts)
 }
 
-// queueCompare orders pending jobs with requeue.QueueOrder: higher priority
+// queueCompare orders pending jobs with backoff.QueueOrder: higher priority
 // first, then earlier queue-order timestamp, then name.
 func (s *sim) queueCompare(a, b int32) int {
-	return requeue.QueueOrder{}.Compare(s.queueEntry(a), s.queueEntry(b))
+	return backoff.QueueOrder{}.Compare(s.queueEntry(a), s.queueEntry(b))
 }
 
 // fitFor returns the node one task of job id fits on now, honouring a
@@ -742,7 +742,7 @@ func (s *sim) failedStart(id int32) {
 }
 
 // runCycle is one scheduling cycle, in the order of KAI-Scheduler's actions:
-// allocation and preemption in queue order (requeue.QueueOrder), then the
+// allocation and preemption in queue order (backoff.QueueOrder), then the
 // requeue pass over the jobs still pending, then the head-of-line
 // reservation. A job that can neither fit nor preempt stays pending, and
 // jobs behind it may still start (unless a reservation holds nodes for it).

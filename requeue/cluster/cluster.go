@@ -113,7 +113,7 @@ type Model struct {
 	// are negative so that nothing fits them.
 	tree []Resources
 	size int
-	// fits is the memory of failed requests (cluster_fitcache.go), made on
+	// fits is the memory of failed requests (fitcache.go), made on
 	// the first placement; fitCacheOff turns it off, for tests and
 	// benchmarks.
 	fits        *fitCache

@@ -1,4 +1,4 @@
-package requeue
+package backoff
 
 import (
 	"errors"
@@ -7,44 +7,44 @@ import (
 	"time"
 )
 
-// Defaults of [BackoffConfig]. An unset field of a BackoffConfig (zero,
+// Defaults of [Config]. An unset field of a Config (zero,
 // and not marked by its flag) means "use the default"; the defaults are
 // Kueue's (KEP-1282 and its configuration API, apis/config/v1beta1
 // RequeuingStrategy).
 const (
-	// DefaultBackoffBase is the delay of the first requeue.
-	DefaultBackoffBase = 60 * time.Second
-	// DefaultBackoffMax caps every delay.
-	DefaultBackoffMax = time.Hour
-	// DefaultBackoffJitter is the jitter fraction: a delay d grows by a
+	// DefaultBase is the delay of the first requeue.
+	DefaultBase = 60 * time.Second
+	// DefaultMax caps every delay.
+	DefaultMax = time.Hour
+	// DefaultJitter is the jitter fraction: a delay d grows by a
 	// random amount of at most 0.0001·d.
-	DefaultBackoffJitter = 0.0001
-	// BackoffUncappedMax is where an Uncapped backoff stops doubling: 2^62 ns,
+	DefaultJitter = 0.0001
+	// UncappedMax is where an Uncapped backoff stops doubling: 2^62 ns,
 	// about 146 years. It is Kueue's own stand-in for a zero cap
 	// (pkg/util/wait NewBackoff replaces a zero cap with MaxInt64 divided by
 	// the factor, 2), so that uncapped delays match Kueue's exactly.
-	BackoffUncappedMax time.Duration = 1 << 62
+	UncappedMax time.Duration = 1 << 62
 )
 
-// BackoffConfig configures the exponential backoff applied to a job each time
+// Config configures the exponential backoff applied to a job each time
 // it is evicted because it did not become ready in time (Kueue's
 // waitForPodsReady requeuing strategy, KEP-1282).
 //
 // The n-th requeue waits Base·2^(n-1), capped at Max, plus a random jitter of
 // at most Jitter·delay. After Limit requeues the next readiness timeout
-// deactivates the job instead (see [RequeueState.Timeout]). This is the
+// deactivates the job instead (see [State.Timeout]). This is the
 // computation of current Kueue (pkg/util/wait NewBackoff(base, max, 2,
 // 0.0001) and its WaitTime, called from UpdateRequeueState in
 // pkg/workload): the cap applies before the jitter, so a capped delay is Max
 // plus its jitter. Older Kueue releases clamped the jittered delay instead;
-// [BackoffConfig.ClampToMax] selects that (see
-// [KueueRequeuingStrategy.ClampedStrategy]).
+// [Config.ClampToMax] selects that (see
+// [KueueStrategy.ClampedStrategy]).
 //
 // # Zero value and explicit zeros
 //
-// The zero BackoffConfig is ready to use and equals the defaults: a zero
-// Base, Max or Jitter takes [DefaultBackoffBase], [DefaultBackoffMax] or
-// [DefaultBackoffJitter], and a nil Limit means no limit. A zero that is
+// The zero Config is ready to use and equals the defaults: a zero
+// Base, Max or Jitter takes [DefaultBase], [DefaultMax] or
+// [DefaultJitter], and a nil Limit means no limit. A zero that is
 // meant literally is marked by a flag, so the zero value keeps its safe
 // defaults and every setting Kueue accepts can still be expressed:
 //
@@ -52,26 +52,26 @@ const (
 //     count and the limit still apply;
 //   - Uncapped: no cap (Kueue: backoffMaxSeconds: 0, which Kueue's backoff
 //     reads as "no cap"); delays double until they reach
-//     [BackoffUncappedMax] (2^62 ns, about 146 years), Kueue's own stand-in
+//     [UncappedMax] (2^62 ns, about 146 years), Kueue's own stand-in
 //     for a missing cap, instead of overflowing;
 //   - NoJitter: the jitter fraction is exactly 0 (Kueue's is fixed at
 //     0.0001 and cannot be changed there).
 //
-// A flag requires its field to be zero ([BackoffConfig.Validate] reports a
+// A flag requires its field to be zero ([Config.Validate] reports a
 // flag set beside a non-zero field; the methods then follow the flag).
-// [BackoffConfig.Effective] returns the config with the defaults filled in.
+// [Config.Effective] returns the config with the defaults filled in.
 //
-// BackoffConfig is a plain value: safe to copy and to use from any number of
+// Config is a plain value: safe to copy and to use from any number of
 // goroutines. Its methods never panic, even on a config that fails
-// [BackoffConfig.Validate]: negative durations and an out-of-range or NaN
+// [Config.Validate]: negative durations and an out-of-range or NaN
 // jitter are treated as unset (that is, as the default), a flag set beside a
 // non-zero field wins, and Base > Max yields Max for every requeue.
-type BackoffConfig struct {
+type Config struct {
 	// Base is the delay of the first requeue (Kueue: backoffBaseSeconds).
-	// Zero means DefaultBackoffBase (60s) unless NoDelay is set.
+	// Zero means DefaultBase (60s) unless NoDelay is set.
 	Base time.Duration
 	// Max caps the delay of every requeue (Kueue: backoffMaxSeconds).
-	// Zero means DefaultBackoffMax (1h) unless Uncapped is set.
+	// Zero means DefaultMax (1h) unless Uncapped is set.
 	Max time.Duration
 	// Limit is the number of requeues allowed before a readiness timeout
 	// deactivates the job (Kueue: backoffLimitCount). Nil means no limit:
@@ -79,7 +79,7 @@ type BackoffConfig struct {
 	// first readiness timeout.
 	Limit *int
 	// Jitter is the jitter fraction in [0, 1): the n-th delay d grows by
-	// u·Jitter·d for a random u in [0, 1). Zero means DefaultBackoffJitter
+	// u·Jitter·d for a random u in [0, 1). Zero means DefaultJitter
 	// unless NoJitter is set.
 	Jitter float64
 
@@ -94,69 +94,69 @@ type BackoffConfig struct {
 	NoJitter bool
 
 	// ClampToMax keeps every delay, jitter included, within the cap:
-	// [BackoffConfig.DelayJitter] returns at most Max (BackoffUncappedMax
+	// [Config.DelayJitter] returns at most Max (UncappedMax
 	// when Uncapped), and a Base above Max is valid, every delay then being
 	// Max. This is how Kueue computed the delay before pkg/util/wait
 	// NewBackoff, as min(Step(), max) in the workload controller and later
-	// in pkg/workload UpdateRequeueState; [KueueRequeuingStrategy.ClampedStrategy]
+	// in pkg/workload UpdateRequeueState; [KueueStrategy.ClampedStrategy]
 	// reads a configuration that way. Delay and TotalDelay, which carry no
 	// jitter, are the same either way.
 	ClampToMax bool
 }
 
-// BackoffLimit returns a pointer to n, for [BackoffConfig.Limit]:
+// Limit returns a pointer to n, for [Config.Limit]:
 //
-//	cfg := requeue.BackoffConfig{Limit: requeue.BackoffLimit(10)}
-func BackoffLimit(n int) *int { return &n }
+//	cfg := backoff.Config{Limit: backoff.Limit(10)}
+func Limit(n int) *int { return &n }
 
-// BackoffSource is a source of uniformly distributed random numbers, the
-// jitter of [BackoffConfig.DelayFrom]. *math/rand.Rand and *math/rand/v2.Rand
+// Source is a source of uniformly distributed random numbers, the
+// jitter of [Config.DelayFrom]. *math/rand.Rand and *math/rand/v2.Rand
 // implement it. Float64 must return a value in [0, 1); values outside that
-// range are clamped. BackoffConfig calls Float64 at most once per delay and
+// range are clamped. Config calls Float64 at most once per delay and
 // never retains the source; a *rand.Rand is not safe for concurrent use, so
 // concurrent callers need one source each.
-type BackoffSource interface {
+type Source interface {
 	Float64() float64
 }
 
 // Effective returns c with every unset field replaced by its default: the
-// values [BackoffConfig.Delay] actually uses. A field is unset when it is
+// values [Config.Delay] actually uses. A field is unset when it is
 // zero (or invalid: negative, or a jitter outside [0, 1) or NaN) and its
 // flag is not set. A field whose flag is set comes back as 0 (Base 0 with
 // NoDelay, Max 0 meaning no cap with Uncapped, Jitter 0 with NoJitter), the
 // flags and Limit unchanged.
-func (c BackoffConfig) Effective() BackoffConfig {
+func (c Config) Effective() Config {
 	switch {
 	case c.NoDelay:
 		c.Base = 0
 	case c.Base <= 0:
-		c.Base = DefaultBackoffBase
+		c.Base = DefaultBase
 	}
 	switch {
 	case c.Uncapped:
 		c.Max = 0
 	case c.Max <= 0:
-		c.Max = DefaultBackoffMax
+		c.Max = DefaultMax
 	}
 	switch {
 	case c.NoJitter:
 		c.Jitter = 0
 	case !(c.Jitter > 0 && c.Jitter < 1): // also catches NaN
-		c.Jitter = DefaultBackoffJitter
+		c.Jitter = DefaultJitter
 	}
 	return c
 }
 
 // bounds returns the effective base and cap (the values of Effective,
-// without copying the config): the cap is BackoffUncappedMax when c is
+// without copying the config): the cap is UncappedMax when c is
 // uncapped, so the doubling stops there.
-func (c *BackoffConfig) bounds() (base, max time.Duration) {
+func (c *Config) bounds() (base, max time.Duration) {
 	base, max = c.Base, c.Max
 	switch {
 	case c.NoDelay:
 		base = 0
 	case base <= 0:
-		base = DefaultBackoffBase
+		base = DefaultBase
 	}
 	return base, capOf(max, c.Uncapped)
 }
@@ -165,22 +165,22 @@ func (c *BackoffConfig) bounds() (base, max time.Duration) {
 func capOf(max time.Duration, uncapped bool) time.Duration {
 	switch {
 	case uncapped:
-		return BackoffUncappedMax
+		return UncappedMax
 	case max <= 0:
-		return DefaultBackoffMax
+		return DefaultMax
 	}
 	return max
 }
 
 // jitter returns the effective jitter fraction (that of Effective).
-func (c *BackoffConfig) jitter() float64 {
+func (c *Config) jitter() float64 {
 	switch {
 	case c.NoJitter:
 		return 0
 	case c.Jitter > 0 && c.Jitter < 1:
 		return c.Jitter
 	}
-	return DefaultBackoffJitter
+	return DefaultJitter
 }
 
 // Validate reports every problem of c at once (joined with [errors.Join]),
@@ -189,39 +189,39 @@ func (c *BackoffConfig) jitter() float64 {
 // Uncapped with a Max, NoJitter with a Jitter), and, unless ClampToMax is
 // set, an effective Base greater than the effective cap (so Base 2h with Max
 // unset is rejected: the default Max is 1h; with Uncapped the cap is
-// BackoffUncappedMax). Each message starts with "requeue: ".
+// UncappedMax). Each message starts with "backoff: ".
 //
 // Base > Max is the one setting current Kueue accepts that tenure refuses:
 // Kueue's backoff (pkg/util/wait NewBackoff) returns the base itself for the
 // first requeue and caps only the later ones, so the first delay exceeds the
 // configured maximum. With NoDelay there is no such conflict, and with
 // ClampToMax (older Kueue releases) every delay is then Max.
-func (c BackoffConfig) Validate() error {
+func (c Config) Validate() error {
 	var errs []error
 	if c.Base < 0 {
-		errs = append(errs, fmt.Errorf("requeue: backoff base must not be negative, got %v", c.Base))
+		errs = append(errs, fmt.Errorf("backoff: base must not be negative, got %v", c.Base))
 	}
 	if c.Max < 0 {
-		errs = append(errs, fmt.Errorf("requeue: backoff max must not be negative, got %v", c.Max))
+		errs = append(errs, fmt.Errorf("backoff: backoff max must not be negative, got %v", c.Max))
 	}
 	if c.Limit != nil && *c.Limit < 0 {
-		errs = append(errs, fmt.Errorf("requeue: backoff limit must not be negative, got %d", *c.Limit))
+		errs = append(errs, fmt.Errorf("backoff: backoff limit must not be negative, got %d", *c.Limit))
 	}
 	if !(c.Jitter >= 0 && c.Jitter < 1) {
-		errs = append(errs, fmt.Errorf("requeue: backoff jitter must be in [0, 1), got %v", c.Jitter))
+		errs = append(errs, fmt.Errorf("backoff: backoff jitter must be in [0, 1), got %v", c.Jitter))
 	}
 	if c.NoDelay && c.Base != 0 {
-		errs = append(errs, fmt.Errorf("requeue: backoff NoDelay is set but Base is %v (want 0)", c.Base))
+		errs = append(errs, fmt.Errorf("backoff: backoff NoDelay is set but Base is %v (want 0)", c.Base))
 	}
 	if c.Uncapped && c.Max != 0 {
-		errs = append(errs, fmt.Errorf("requeue: backoff Uncapped is set but Max is %v (want 0)", c.Max))
+		errs = append(errs, fmt.Errorf("backoff: backoff Uncapped is set but Max is %v (want 0)", c.Max))
 	}
 	if c.NoJitter && c.Jitter != 0 {
-		errs = append(errs, fmt.Errorf("requeue: backoff NoJitter is set but Jitter is %v (want 0)", c.Jitter))
+		errs = append(errs, fmt.Errorf("backoff: backoff NoJitter is set but Jitter is %v (want 0)", c.Jitter))
 	}
 	if c.Base >= 0 && c.Max >= 0 && !c.ClampToMax {
 		if base, max := c.bounds(); base > max {
-			errs = append(errs, fmt.Errorf("requeue: backoff base %v exceeds max %v", base, max))
+			errs = append(errs, fmt.Errorf("backoff: base %v exceeds max %v", base, max))
 		}
 	}
 	return errors.Join(errs...)
@@ -229,32 +229,32 @@ func (c BackoffConfig) Validate() error {
 
 // Delay returns the delay of the n-th requeue without jitter:
 // Base·2^(n-1) capped at Max, and 0 for n <= 0 and under NoDelay. Without
-// a cap (Uncapped) the delay stops at [BackoffUncappedMax].
+// a cap (Uncapped) the delay stops at [UncappedMax].
 //
 // The cap is applied before multiplying, so the result is exact and never
 // overflows for any n (n = math.MaxInt returns Max). Delay is non-decreasing
 // in n. Cost: O(1), no allocation; it is small enough to be inlined.
-func (c BackoffConfig) Delay(n int) time.Duration {
+func (c Config) Delay(n int) time.Duration {
 	// The common cases first: no requeue yet, or no delay at all.
 	if n <= 0 || c.NoDelay {
 		return 0
 	}
 	base := c.Base
 	if base <= 0 {
-		base = DefaultBackoffBase
+		base = DefaultBase
 	}
 	return capDouble(base, capOf(c.Max, c.Uncapped), n-1)
 }
 
 // delay is Delay for callers inside the package that hold c in memory: it
 // reads the fields in place instead of copying the config.
-func (c *BackoffConfig) delay(n int) time.Duration {
+func (c *Config) delay(n int) time.Duration {
 	if n <= 0 || c.NoDelay {
 		return 0
 	}
 	base := c.Base
 	if base <= 0 {
-		base = DefaultBackoffBase
+		base = DefaultBase
 	}
 	return capDouble(base, capOf(c.Max, c.Uncapped), n-1)
 }
@@ -270,7 +270,7 @@ func capDouble(base, max time.Duration, shift int) time.Duration {
 	return base << uint(shift)
 }
 
-// DelayJitter returns [BackoffConfig.Delay](n) plus the jitter
+// DelayJitter returns [Config.Delay](n) plus the jitter
 // floor(u·Jitter·delay), for a random draw u in [0, 1) supplied by the
 // caller: u = 0 adds nothing (and so does NoJitter), and the jitter stays
 // within Jitter·delay up to float64 rounding (one part in 2^51; with
@@ -280,7 +280,7 @@ func capDouble(base, max time.Duration, shift int) time.Duration {
 // draw the delay is Kueue's to the nanosecond. With ClampToMax the result
 // is at most the cap. The sum saturates at the largest Duration.
 // Cost: O(1), no allocation.
-func (c BackoffConfig) DelayJitter(n int, u float64) time.Duration {
+func (c Config) DelayJitter(n int, u float64) time.Duration {
 	d := c.delay(n)
 	if d == 0 || !(u > 0) {
 		return d
@@ -301,9 +301,9 @@ func (c BackoffConfig) DelayJitter(n int, u float64) time.Duration {
 	return d + j
 }
 
-// DelayFrom is [BackoffConfig.DelayJitter] with the draw taken from src
+// DelayFrom is [Config.DelayJitter] with the draw taken from src
 // (one call to src.Float64). A nil src adds no jitter.
-func (c BackoffConfig) DelayFrom(n int, src BackoffSource) time.Duration {
+func (c Config) DelayFrom(n int, src Source) time.Duration {
 	if src == nil {
 		return c.delay(n)
 	}
@@ -321,7 +321,7 @@ func (c BackoffConfig) DelayFrom(n int, src BackoffSource) time.Duration {
 // or Uncapped) it is Base·(2^n − 1); KEP-1282's worked example, Base 60s and
 // n = 10, is 61,380s = 17h3m, not the "8h 32min" it states (30,720s, its
 // last term alone).
-func (c BackoffConfig) TotalDelay(n int) time.Duration {
+func (c Config) TotalDelay(n int) time.Duration {
 	base, max := c.bounds()
 	if n <= 0 || base == 0 {
 		return 0

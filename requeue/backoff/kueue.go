@@ -1,4 +1,4 @@
-package requeue
+package backoff
 
 import (
 	"errors"
@@ -10,32 +10,32 @@ import (
 )
 
 // Kueue's field names in its requeuing strategy
-// (waitForPodsReady.requeuingStrategy), the keys [KueueRequeuingStrategyFromMap]
+// (waitForPodsReady.requeuingStrategy), the keys [KueueStrategyFromMap]
 // reads.
 const (
 	// KueueKeyTimestamp is the key of the queue-order timestamp strategy
 	// ("Eviction" or "Creation").
 	KueueKeyTimestamp = "timestamp"
-	// BackoffKeyBaseSeconds is the key of the base delay in seconds.
-	BackoffKeyBaseSeconds = "backoffBaseSeconds"
-	// BackoffKeyMaxSeconds is the key of the maximum delay in seconds.
-	BackoffKeyMaxSeconds = "backoffMaxSeconds"
-	// BackoffKeyLimitCount is the key of the number of requeues allowed.
-	BackoffKeyLimitCount = "backoffLimitCount"
+	// KueueKeyBaseSeconds is the key of the base delay in seconds.
+	KueueKeyBaseSeconds = "backoffBaseSeconds"
+	// KueueKeyMaxSeconds is the key of the maximum delay in seconds.
+	KueueKeyMaxSeconds = "backoffMaxSeconds"
+	// KueueKeyLimitCount is the key of the number of requeues allowed.
+	KueueKeyLimitCount = "backoffLimitCount"
 )
 
-// KueueRequeuingStrategy mirrors Kueue's waitForPodsReady.requeuingStrategy
+// KueueStrategy mirrors Kueue's waitForPodsReady.requeuingStrategy
 // field for field, as its configuration API declares it (kubernetes-sigs/kueue
 // apis/config/v1beta1 and v1beta2, type RequeuingStrategy): every field is an
 // optional pointer, nil meaning "unset, use the default". A Kueue fork can
 // copy its values straight across (Kueue's RequeuingTimestamp is a string, so
 // (*string)(rs.Timestamp) converts the pointer).
 //
-// [KueueRequeuingStrategy.Strategy] converts it to tenure's
-// [RequeuingStrategy] and [RequeuingStrategy.Kueue] converts back; for every
+// [KueueStrategy.Strategy] converts it to tenure's
+// [Strategy] and [Strategy.Kueue] converts back; for every
 // strategy Strategy accepts, the round trip returns exactly the input,
 // nil pointers and explicit zeros included.
-type KueueRequeuingStrategy struct {
+type KueueStrategy struct {
 	// Timestamp is "Eviction" (the default) or "Creation", spelt exactly so
 	// (Kueue rejects other spellings).
 	Timestamp *string
@@ -50,21 +50,21 @@ type KueueRequeuingStrategy struct {
 	BackoffMaxSeconds *int32
 }
 
-// RequeuingStrategy is Kueue's requeuing strategy in tenure's types: the
+// Strategy is Kueue's requeuing strategy in tenure's types: the
 // queue-order timestamp strategy and the backoff. The zero value is Kueue's
 // default (Eviction timestamps; 60s doubling to 1h, jitter 0.0001, no limit).
 // It is a plain value, safe for concurrent use.
-type RequeuingStrategy struct {
+type Strategy struct {
 	// Timestamp chooses the queue-order timestamp; nil means the default,
 	// [TimestampEviction]. It is a pointer so that an unset strategy and an
 	// explicit "Eviction" stay distinct through a round trip.
 	Timestamp *TimestampStrategy
 	// Backoff is the requeue backoff.
-	Backoff BackoffConfig
+	Backoff Config
 }
 
 // QueueOrder returns the queue order s selects.
-func (s RequeuingStrategy) QueueOrder() QueueOrder {
+func (s Strategy) QueueOrder() QueueOrder {
 	if s.Timestamp == nil {
 		return QueueOrder{}
 	}
@@ -72,12 +72,12 @@ func (s RequeuingStrategy) QueueOrder() QueueOrder {
 }
 
 // Validate reports every problem of s at once: an unknown timestamp
-// strategy and every problem of [BackoffConfig.Validate]. Each message
-// starts with "requeue: ".
-func (s RequeuingStrategy) Validate() error {
+// strategy and every problem of [Config.Validate]. Each message
+// starts with "backoff: ".
+func (s Strategy) Validate() error {
 	var errs []error
 	if s.Timestamp != nil && *s.Timestamp > TimestampCreation {
-		errs = append(errs, fmt.Errorf("requeue: unknown timestamp strategy %d", uint8(*s.Timestamp)))
+		errs = append(errs, fmt.Errorf("backoff: unknown timestamp strategy %d", uint8(*s.Timestamp)))
 	}
 	if err := s.Backoff.Validate(); err != nil {
 		errs = append(errs, err)
@@ -85,31 +85,31 @@ func (s RequeuingStrategy) Validate() error {
 	return errors.Join(errs...)
 }
 
-// Strategy converts k to a validated [RequeuingStrategy], reading Kueue's
+// Strategy converts k to a validated [Strategy], reading Kueue's
 // values as current Kueue does (pkg/workload UpdateRequeueState, which
 // computes the delay with pkg/util/wait NewBackoff(base, max, 2, 0.0001)):
-// nil is the default, backoffBaseSeconds 0 is [BackoffConfig.NoDelay],
-// backoffMaxSeconds 0 is [BackoffConfig.Uncapped] (NewBackoff replaces a
-// zero cap with MaxInt64/2, [BackoffUncappedMax]), and the jitter is
-// Kueue's fixed 0.0001 (the BackoffConfig default), added after the cap.
-// For every configuration it accepts, [BackoffConfig.DelayJitter] gives
+// nil is the default, backoffBaseSeconds 0 is [Config.NoDelay],
+// backoffMaxSeconds 0 is [Config.Uncapped] (NewBackoff replaces a
+// zero cap with MaxInt64/2, [UncappedMax]), and the jitter is
+// Kueue's fixed 0.0001 (the Config default), added after the cap.
+// For every configuration it accepts, [Config.DelayJitter] gives
 // Kueue's delay to the nanosecond for the same random draw.
 //
 // It returns every problem at once, each message starting with
-// "requeue: ": a timestamp other than "Eviction" or "Creation", negative
+// "backoff: ": a timestamp other than "Eviction" or "Creation", negative
 // values (which Kueue's validation rejects too), and an effective base above
 // the effective max. The last is the one configuration current Kueue
 // accepts and tenure refuses: its backoff returns the base itself for the
 // first requeue, exceeding the configured maximum, and caps only the later
 // ones; tenure keeps every delay within the maximum, so it asks for a
 // consistent pair instead of silently delaying less than Kueue would. On
-// error the returned strategy is the zero value. [KueueRequeuingStrategy.ClampedStrategy]
+// error the returned strategy is the zero value. [KueueStrategy.ClampedStrategy]
 // reads the same configuration as older Kueue releases did.
-func (k KueueRequeuingStrategy) Strategy() (RequeuingStrategy, error) {
+func (k KueueStrategy) Strategy() (Strategy, error) {
 	return k.strategy(false)
 }
 
-// ClampedStrategy is [KueueRequeuingStrategy.Strategy] for a fork of an
+// ClampedStrategy is [KueueStrategy.Strategy] for a fork of an
 // older Kueue release, one that computed the delay as min(Step(), max) with
 // k8s.io/apimachinery's wait.Backoff (first in the workload controller,
 // pkg/controller/core/workload_controller.go, when backoffMaxSeconds came
@@ -117,12 +117,12 @@ func (k KueueRequeuingStrategy) Strategy() (RequeuingStrategy, error) {
 // pkg/util/wait NewBackoff. Those releases read the same fields differently:
 //
 //   - backoffMaxSeconds 0 caps every delay at 0: the strategy gets
-//     [BackoffConfig.NoDelay] (current Kueue: no cap);
+//     [Config.NoDelay] (current Kueue: no cap);
 //   - a base above the max is capped like any later delay: every delay is
 //     the max (current Kueue waits the base first; tenure's Strategy
 //     refuses it);
 //   - the jitter is added before the cap, so a capped delay is exactly the
-//     max: the strategy sets [BackoffConfig.ClampToMax] (current Kueue adds
+//     max: the strategy sets [Config.ClampToMax] (current Kueue adds
 //     the jitter to the capped delay).
 //
 // Those releases also overflowed once base·2^(n−1) passed the largest
@@ -131,18 +131,18 @@ func (k KueueRequeuingStrategy) Strategy() (RequeuingStrategy, error) {
 // negative, which min keeps, so the job waits not at all. tenure does not
 // reproduce that: its delay stays at the max.
 // For every other requeue, DelayJitter gives those releases' delay for the
-// same draw. [RequeuingStrategy.Kueue] converts the result back to fields
+// same draw. [Strategy.Kueue] converts the result back to fields
 // those releases read the same way (backoffMaxSeconds 0 comes back as
 // backoffBaseSeconds 0). Errors are Strategy's, less the base-above-max
 // refusal.
-func (k KueueRequeuingStrategy) ClampedStrategy() (RequeuingStrategy, error) {
+func (k KueueStrategy) ClampedStrategy() (Strategy, error) {
 	return k.strategy(true)
 }
 
 // strategy implements Strategy and, with clamped, ClampedStrategy.
-func (k KueueRequeuingStrategy) strategy(clamped bool) (RequeuingStrategy, error) {
+func (k KueueStrategy) strategy(clamped bool) (Strategy, error) {
 	var errs []error
-	var s RequeuingStrategy
+	var s Strategy
 	if p := k.Timestamp; p != nil {
 		switch *p {
 		case "Eviction":
@@ -150,7 +150,7 @@ func (k KueueRequeuingStrategy) strategy(clamped bool) (RequeuingStrategy, error
 		case "Creation":
 			s.Timestamp = timestampPtr(TimestampCreation)
 		default:
-			errs = append(errs, fmt.Errorf("requeue: %s: unsupported value %q (want Eviction or Creation)", KueueKeyTimestamp, *p))
+			errs = append(errs, fmt.Errorf("backoff: %s: unsupported value %q (want Eviction or Creation)", KueueKeyTimestamp, *p))
 		}
 	}
 	c := &s.Backoff
@@ -164,13 +164,13 @@ func (k KueueRequeuingStrategy) strategy(clamped bool) (RequeuingStrategy, error
 	}
 	c.ClampToMax = clamped
 	if p := k.BackoffLimitCount; p != nil {
-		c.Limit = BackoffLimit(int(*p))
+		c.Limit = Limit(int(*p))
 	}
 	if err := c.Validate(); err != nil {
 		errs = append(errs, err)
 	}
 	if err := errors.Join(errs...); err != nil {
-		return RequeuingStrategy{}, err
+		return Strategy{}, err
 	}
 	if clamped && c.Uncapped { // older releases: a zero max caps every delay at zero
 		c.Base, c.Max, c.NoDelay, c.Uncapped = 0, 0, true, false
@@ -179,18 +179,18 @@ func (k KueueRequeuingStrategy) strategy(clamped bool) (RequeuingStrategy, error
 }
 
 // Kueue converts s back to Kueue's shape: the inverse of
-// [KueueRequeuingStrategy.Strategy]. Unset fields become nil; NoDelay and
+// [KueueStrategy.Strategy]. Unset fields become nil; NoDelay and
 // Uncapped become an explicit 0. It reports, all at once, what Kueue's
 // configuration cannot express: a Base or Max that is not a whole number of
 // seconds in [1, 2^31−1], a Limit above 2^31−1, a jitter other than Kueue's
 // fixed 0.0001 (NoJitter included), an invalid timestamp strategy, and any
-// problem of [RequeuingStrategy.Validate]. ClampToMax is not a field of
+// problem of [Strategy.Validate]. ClampToMax is not a field of
 // Kueue's: it says how the Kueue release reads the fields, so a strategy
-// from [KueueRequeuingStrategy.ClampedStrategy] converts to fields that
+// from [KueueStrategy.ClampedStrategy] converts to fields that
 // release reads the same way. On error the result is the zero value.
-func (s RequeuingStrategy) Kueue() (KueueRequeuingStrategy, error) {
+func (s Strategy) Kueue() (KueueStrategy, error) {
 	errs := []error{s.Validate()}
-	var k KueueRequeuingStrategy
+	var k KueueStrategy
 	if s.Timestamp != nil && *s.Timestamp <= TimestampCreation {
 		name := s.Timestamp.String()
 		k.Timestamp = &name
@@ -201,7 +201,7 @@ func (s RequeuingStrategy) Kueue() (KueueRequeuingStrategy, error) {
 			return nil
 		}
 		if d%time.Second != 0 || d/time.Second > math.MaxInt32 {
-			errs = append(errs, fmt.Errorf("requeue: %s cannot express %v (want whole seconds up to %d)", key, d, math.MaxInt32))
+			errs = append(errs, fmt.Errorf("backoff: %s cannot express %v (want whole seconds up to %d)", key, d, math.MaxInt32))
 			return nil
 		}
 		v := int32(d / time.Second)
@@ -211,53 +211,53 @@ func (s RequeuingStrategy) Kueue() (KueueRequeuingStrategy, error) {
 	case c.NoDelay:
 		k.BackoffBaseSeconds = new(int32)
 	case c.Base != 0:
-		k.BackoffBaseSeconds = seconds(BackoffKeyBaseSeconds, c.Base)
+		k.BackoffBaseSeconds = seconds(KueueKeyBaseSeconds, c.Base)
 	}
 	switch {
 	case c.Uncapped:
 		k.BackoffMaxSeconds = new(int32)
 	case c.Max != 0:
-		k.BackoffMaxSeconds = seconds(BackoffKeyMaxSeconds, c.Max)
+		k.BackoffMaxSeconds = seconds(KueueKeyMaxSeconds, c.Max)
 	}
 	if c.Limit != nil {
 		if *c.Limit > math.MaxInt32 {
-			errs = append(errs, fmt.Errorf("requeue: %s cannot express %d (want at most %d)", BackoffKeyLimitCount, *c.Limit, math.MaxInt32))
+			errs = append(errs, fmt.Errorf("backoff: %s cannot express %d (want at most %d)", KueueKeyLimitCount, *c.Limit, math.MaxInt32))
 		} else if *c.Limit >= 0 {
 			v := int32(*c.Limit)
 			k.BackoffLimitCount = &v
 		}
 	}
-	if c.NoJitter || (c.Jitter != 0 && c.Jitter != DefaultBackoffJitter) {
-		errs = append(errs, fmt.Errorf("requeue: Kueue's jitter is fixed at %v; cannot express jitter %v (NoJitter %v)", DefaultBackoffJitter, c.Jitter, c.NoJitter))
+	if c.NoJitter || (c.Jitter != 0 && c.Jitter != DefaultJitter) {
+		errs = append(errs, fmt.Errorf("backoff: Kueue's jitter is fixed at %v; cannot express jitter %v (NoJitter %v)", DefaultJitter, c.Jitter, c.NoJitter))
 	}
 	if err := errors.Join(errs...); err != nil {
-		return KueueRequeuingStrategy{}, err
+		return KueueStrategy{}, err
 	}
 	return k, nil
 }
 
 func timestampPtr(s TimestampStrategy) *TimestampStrategy { return &s }
 
-// KueueRequeuingStrategyFromMap reads string settings keyed by Kueue's field
-// names ([KueueKeyTimestamp], [BackoffKeyBaseSeconds], [BackoffKeyMaxSeconds],
-// [BackoffKeyLimitCount]), such as a flattened configuration file or a
+// KueueStrategyFromMap reads string settings keyed by Kueue's field
+// names ([KueueKeyTimestamp], [KueueKeyBaseSeconds], [KueueKeyMaxSeconds],
+// [KueueKeyLimitCount]), such as a flattened configuration file or a
 // ConfigMap, into Kueue's shape. Numbers are base-10 integers that fit in 32
 // bits; an absent key is unset. It only parses: unknown keys and unparsable
 // numbers are reported together, in key order, and the values are checked
-// by [KueueRequeuingStrategy.Strategy]. On error the result is the zero
+// by [KueueStrategy.Strategy]. On error the result is the zero
 // value.
-func KueueRequeuingStrategyFromMap(m map[string]string) (KueueRequeuingStrategy, error) {
+func KueueStrategyFromMap(m map[string]string) (KueueStrategy, error) {
 	k, errs := parseKueueMap(m)
 	if len(errs) > 0 {
-		return KueueRequeuingStrategy{}, errors.Join(errs...)
+		return KueueStrategy{}, errors.Join(errs...)
 	}
 	return k, nil
 }
 
 // parseKueueMap parses what it can of m and returns the problems of the rest.
-func parseKueueMap(m map[string]string) (KueueRequeuingStrategy, []error) {
+func parseKueueMap(m map[string]string) (KueueStrategy, []error) {
 	var errs []error
-	var k KueueRequeuingStrategy
+	var k KueueStrategy
 	keys := make([]string, 0, len(m))
 	for key := range m {
 		keys = append(keys, key)
@@ -270,19 +270,19 @@ func parseKueueMap(m map[string]string) (KueueRequeuingStrategy, []error) {
 			v := m[key]
 			k.Timestamp = &v
 			continue
-		case BackoffKeyBaseSeconds:
+		case KueueKeyBaseSeconds:
 			dst = &k.BackoffBaseSeconds
-		case BackoffKeyMaxSeconds:
+		case KueueKeyMaxSeconds:
 			dst = &k.BackoffMaxSeconds
-		case BackoffKeyLimitCount:
+		case KueueKeyLimitCount:
 			dst = &k.BackoffLimitCount
 		default:
-			errs = append(errs, fmt.Errorf("requeue: unknown requeuing strategy setting %q", key))
+			errs = append(errs, fmt.Errorf("backoff: unknown requeuing strategy setting %q", key))
 			continue
 		}
 		v, err := strconv.ParseInt(m[key], 10, 32)
 		if err != nil {
-			errs = append(errs, fmt.Errorf("requeue: %s: %q is not a 32-bit integer", key, m[key]))
+			errs = append(errs, fmt.Errorf("backoff: %s: %q is not a 32-bit integer", key, m[key]))
 			continue
 		}
 		v32 := int32(v)
@@ -291,28 +291,28 @@ func parseKueueMap(m map[string]string) (KueueRequeuingStrategy, []error) {
 	return k, errs
 }
 
-// RequeuingStrategyFromKueueMap parses m as [KueueRequeuingStrategyFromMap]
-// does and converts the result with [KueueRequeuingStrategy.Strategy],
+// StrategyFromKueueMap parses m as [KueueStrategyFromMap]
+// does and converts the result with [KueueStrategy.Strategy],
 // reporting every problem at once: first the parse problems in key order,
 // then the validation problems of the settings that parsed. On error the
 // result is the zero value.
-func RequeuingStrategyFromKueueMap(m map[string]string) (RequeuingStrategy, error) {
+func StrategyFromKueueMap(m map[string]string) (Strategy, error) {
 	k, errs := parseKueueMap(m)
 	s, err := k.Strategy()
 	if err != nil {
 		errs = append(errs, err)
 	}
 	if len(errs) > 0 {
-		return RequeuingStrategy{}, errors.Join(errs...)
+		return Strategy{}, errors.Join(errs...)
 	}
 	return s, nil
 }
 
-// BackoffFromKueueMap is [RequeuingStrategyFromKueueMap] for callers that
+// ConfigFromKueueMap is [StrategyFromKueueMap] for callers that
 // need only the backoff: it accepts the same keys (the timestamp included,
 // which it validates and then drops) and returns the strategy's
-// BackoffConfig.
-func BackoffFromKueueMap(m map[string]string) (BackoffConfig, error) {
-	s, err := RequeuingStrategyFromKueueMap(m)
+// Config.
+func ConfigFromKueueMap(m map[string]string) (Config, error) {
+	s, err := StrategyFromKueueMap(m)
 	return s.Backoff, err
 }

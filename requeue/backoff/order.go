@@ -1,4 +1,4 @@
-package requeue
+package backoff
 
 import (
 	"cmp"
@@ -39,7 +39,7 @@ func (s TimestampStrategy) String() string {
 // form; an unknown value is an error.
 func (s TimestampStrategy) MarshalText() ([]byte, error) {
 	if s > TimestampCreation {
-		return nil, fmt.Errorf("requeue: unknown timestamp strategy %d", uint8(s))
+		return nil, fmt.Errorf("backoff: unknown timestamp strategy %d", uint8(s))
 	}
 	return []byte(s.String()), nil
 }
@@ -54,7 +54,7 @@ func (s *TimestampStrategy) UnmarshalText(b []byte) error {
 	case strings.EqualFold(string(b), "Creation"):
 		*s = TimestampCreation
 	default:
-		return fmt.Errorf("requeue: unknown timestamp strategy %q (want Eviction or Creation)", b)
+		return fmt.Errorf("backoff: unknown timestamp strategy %q (want Eviction or Creation)", b)
 	}
 	return nil
 }

@@ -1,4 +1,4 @@
-package requeue_test
+package backoff_test
 
 import (
 	"math/big"
@@ -6,7 +6,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/tenurepolicy/tenure/requeue"
+	"github.com/tenurepolicy/tenure/requeue/backoff"
 )
 
 var backoffSink time.Duration
@@ -14,7 +14,7 @@ var backoffSink time.Duration
 // BenchmarkBackoffDelay measures Delay over n = 1..64 (below, at and far
 // above the default cap). Expect 0 allocs/op.
 func BenchmarkBackoffDelay(b *testing.B) {
-	c := requeue.BackoffConfig{Limit: requeue.BackoffLimit(10)}
+	c := backoff.Config{Limit: backoff.Limit(10)}
 	b.ReportAllocs()
 	for i := 0; i < b.N; i++ {
 		backoffSink += c.Delay(i&63 + 1)
@@ -22,7 +22,7 @@ func BenchmarkBackoffDelay(b *testing.B) {
 }
 
 // backoffShared is a config an embedder keeps in its own struct.
-var backoffShared = requeue.BackoffConfig{Limit: requeue.BackoffLimit(10)}
+var backoffShared = backoff.Config{Limit: backoff.Limit(10)}
 
 // BenchmarkBackoffDelayShared is BenchmarkBackoffDelay with the config read
 // from memory on every call, as an embedder holding it in a struct does:
@@ -37,7 +37,7 @@ func BenchmarkBackoffDelayShared(b *testing.B) {
 
 // BenchmarkBackoffDelayFrom adds the jitter drawn from a *rand.Rand.
 func BenchmarkBackoffDelayFrom(b *testing.B) {
-	c := requeue.BackoffConfig{}
+	c := backoff.Config{}
 	src := rand.New(rand.NewPCG(1, 2))
 	b.ReportAllocs()
 	for i := 0; i < b.N; i++ {
@@ -48,10 +48,10 @@ func BenchmarkBackoffDelayFrom(b *testing.B) {
 // BenchmarkBackoffDelayNaiveBig is the baseline: the same delay computed
 // with big-integer arithmetic (the property tests' reference).
 func BenchmarkBackoffDelayNaiveBig(b *testing.B) {
-	max := big.NewInt(int64(requeue.DefaultBackoffMax))
+	max := big.NewInt(int64(backoff.DefaultMax))
 	b.ReportAllocs()
 	for i := 0; i < b.N; i++ {
-		d := new(big.Int).Lsh(big.NewInt(int64(requeue.DefaultBackoffBase)), uint(i&63))
+		d := new(big.Int).Lsh(big.NewInt(int64(backoff.DefaultBase)), uint(i&63))
 		if d.Cmp(max) > 0 {
 			d = max
 		}
@@ -61,7 +61,7 @@ func BenchmarkBackoffDelayNaiveBig(b *testing.B) {
 
 // BenchmarkBackoffTotalDelay sums a million capped delays in O(1).
 func BenchmarkBackoffTotalDelay(b *testing.B) {
-	c := requeue.BackoffConfig{}
+	c := backoff.Config{}
 	b.ReportAllocs()
 	for i := 0; i < b.N; i++ {
 		backoffSink += c.TotalDelay(1_000_000 + i&1)
@@ -70,8 +70,8 @@ func BenchmarkBackoffTotalDelay(b *testing.B) {
 
 // BenchmarkRequeueStateTimeout measures one readiness-timeout transition.
 func BenchmarkRequeueStateTimeout(b *testing.B) {
-	c := requeue.BackoffConfig{Limit: requeue.BackoffLimit(1 << 30)}
-	s := requeue.RequeueState{}
+	c := backoff.Config{Limit: backoff.Limit(1 << 30)}
+	s := backoff.State{}
 	now := backoffT0
 	b.ReportAllocs()
 	for i := 0; i < b.N; i++ {
@@ -83,7 +83,7 @@ func BenchmarkRequeueStateTimeout(b *testing.B) {
 
 // BenchmarkBackoffDelayJitter adds the jitter from a caller-supplied draw.
 func BenchmarkBackoffDelayJitter(b *testing.B) {
-	c := requeue.BackoffConfig{}
+	c := backoff.Config{}
 	b.ReportAllocs()
 	for i := 0; i < b.N; i++ {
 		backoffSink += c.DelayJitter(i&63+1, 0.5)

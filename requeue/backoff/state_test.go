@@ -1,4 +1,4 @@
-package requeue_test
+package backoff_test
 
 import (
 	"math"
@@ -7,23 +7,23 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"github.com/tenurepolicy/tenure/requeue"
+	"github.com/tenurepolicy/tenure/requeue/backoff"
 )
 
 func TestRequeueStateAdmissible(t *testing.T) {
 	at := backoffT0.Add(10 * time.Minute)
 	tests := []struct {
 		name      string
-		state     requeue.RequeueState
+		state     backoff.State
 		now       time.Time
 		wantOK    bool
 		wantUntil time.Time
 	}{
-		{"zero state is admissible", requeue.RequeueState{}, backoffT0, true, time.Time{}},
-		{"before requeueAt", requeue.RequeueState{Count: 1, RequeueAt: at}, backoffT0, false, at},
-		{"1ns before requeueAt", requeue.RequeueState{Count: 1, RequeueAt: at}, at.Add(-1), false, at},
-		{"exactly at requeueAt is admissible", requeue.RequeueState{Count: 1, RequeueAt: at}, at, true, time.Time{}},
-		{"after requeueAt", requeue.RequeueState{Count: 1, RequeueAt: at}, at.Add(time.Hour), true, time.Time{}},
+		{"zero state is admissible", backoff.State{}, backoffT0, true, time.Time{}},
+		{"before requeueAt", backoff.State{Count: 1, RequeueAt: at}, backoffT0, false, at},
+		{"1ns before requeueAt", backoff.State{Count: 1, RequeueAt: at}, at.Add(-1), false, at},
+		{"exactly at requeueAt is admissible", backoff.State{Count: 1, RequeueAt: at}, at, true, time.Time{}},
+		{"after requeueAt", backoff.State{Count: 1, RequeueAt: at}, at.Add(time.Hour), true, time.Time{}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -39,32 +39,32 @@ func TestRequeueStateTimeout(t *testing.T) {
 	later := backoffT0.Add(24 * time.Hour)
 	tests := []struct {
 		name      string
-		cfg       requeue.BackoffConfig
-		state     requeue.RequeueState
+		cfg       backoff.Config
+		state     backoff.State
 		u         float64
-		want      requeue.RequeueState
+		want      backoff.State
 		wantDeact bool
 	}{
-		{"first timeout, no limit", requeue.BackoffConfig{}, requeue.RequeueState{}, 0,
-			requeue.RequeueState{Count: 1, RequeueAt: backoffT0.Add(time.Minute)}, false},
-		{"first timeout with jitter", requeue.BackoffConfig{}, requeue.RequeueState{}, 0.5,
-			requeue.RequeueState{Count: 1, RequeueAt: backoffT0.Add(time.Minute + 3*time.Millisecond)}, false},
-		{"third timeout", requeue.BackoffConfig{}, requeue.RequeueState{Count: 2}, 0,
-			requeue.RequeueState{Count: 3, RequeueAt: backoffT0.Add(4 * time.Minute)}, false},
-		{"below the limit requeues", requeue.BackoffConfig{Limit: requeue.BackoffLimit(3)}, requeue.RequeueState{Count: 2}, 0,
-			requeue.RequeueState{Count: 3, RequeueAt: backoffT0.Add(4 * time.Minute)}, false},
-		{"at the limit deactivates and resets", requeue.BackoffConfig{Limit: requeue.BackoffLimit(3)},
-			requeue.RequeueState{Count: 3, RequeueAt: backoffT0.Add(-time.Minute)}, 0, requeue.RequeueState{}, true},
-		{"above the limit deactivates", requeue.BackoffConfig{Limit: requeue.BackoffLimit(3)}, requeue.RequeueState{Count: 9}, 0,
-			requeue.RequeueState{}, true},
-		{"limit 0 deactivates on the first timeout", requeue.BackoffConfig{Limit: requeue.BackoffLimit(0)}, requeue.RequeueState{}, 0,
-			requeue.RequeueState{}, true},
-		{"requeueAt never moves earlier", requeue.BackoffConfig{}, requeue.RequeueState{Count: 1, RequeueAt: later}, 0,
-			requeue.RequeueState{Count: 2, RequeueAt: later}, false},
-		{"count saturates", requeue.BackoffConfig{}, requeue.RequeueState{Count: math.MaxInt}, 0,
-			requeue.RequeueState{Count: math.MaxInt, RequeueAt: backoffT0.Add(time.Hour)}, false},
-		{"negative count restarts at one", requeue.BackoffConfig{}, requeue.RequeueState{Count: -7}, 0,
-			requeue.RequeueState{Count: 1, RequeueAt: backoffT0.Add(time.Minute)}, false},
+		{"first timeout, no limit", backoff.Config{}, backoff.State{}, 0,
+			backoff.State{Count: 1, RequeueAt: backoffT0.Add(time.Minute)}, false},
+		{"first timeout with jitter", backoff.Config{}, backoff.State{}, 0.5,
+			backoff.State{Count: 1, RequeueAt: backoffT0.Add(time.Minute + 3*time.Millisecond)}, false},
+		{"third timeout", backoff.Config{}, backoff.State{Count: 2}, 0,
+			backoff.State{Count: 3, RequeueAt: backoffT0.Add(4 * time.Minute)}, false},
+		{"below the limit requeues", backoff.Config{Limit: backoff.Limit(3)}, backoff.State{Count: 2}, 0,
+			backoff.State{Count: 3, RequeueAt: backoffT0.Add(4 * time.Minute)}, false},
+		{"at the limit deactivates and resets", backoff.Config{Limit: backoff.Limit(3)},
+			backoff.State{Count: 3, RequeueAt: backoffT0.Add(-time.Minute)}, 0, backoff.State{}, true},
+		{"above the limit deactivates", backoff.Config{Limit: backoff.Limit(3)}, backoff.State{Count: 9}, 0,
+			backoff.State{}, true},
+		{"limit 0 deactivates on the first timeout", backoff.Config{Limit: backoff.Limit(0)}, backoff.State{}, 0,
+			backoff.State{}, true},
+		{"requeueAt never moves earlier", backoff.Config{}, backoff.State{Count: 1, RequeueAt: later}, 0,
+			backoff.State{Count: 2, RequeueAt: later}, false},
+		{"count saturates", backoff.Config{}, backoff.State{Count: math.MaxInt}, 0,
+			backoff.State{Count: math.MaxInt, RequeueAt: backoffT0.Add(time.Hour)}, false},
+		{"negative count restarts at one", backoff.Config{}, backoff.State{Count: -7}, 0,
+			backoff.State{Count: 1, RequeueAt: backoffT0.Add(time.Minute)}, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -85,8 +85,8 @@ func TestRequeueStateTimeout(t *testing.T) {
 // total without a cap (61,380s = 17h3m, not the KEP's "8h 32min"), and the
 // 11th timeout deactivates it; reactivated, it starts from zero.
 func TestRequeueStateKEP1282(t *testing.T) {
-	cfg := requeue.BackoffConfig{Limit: requeue.BackoffLimit(10), Max: 1000 * time.Hour}
-	var s requeue.RequeueState
+	cfg := backoff.Config{Limit: backoff.Limit(10), Max: 1000 * time.Hour}
+	var s backoff.State
 	now := backoffT0
 	var delays []time.Duration
 	for i := 1; ; i++ {
@@ -95,7 +95,7 @@ func TestRequeueStateKEP1282(t *testing.T) {
 			if i != 11 {
 				t.Fatalf("deactivated at timeout %d, want 11", i)
 			}
-			if diff := cmp.Diff(requeue.RequeueState{}, next); diff != "" {
+			if diff := cmp.Diff(backoff.State{}, next); diff != "" {
 				t.Errorf("state after deactivation (-want +got):\n%s", diff)
 			}
 			break
@@ -126,8 +126,8 @@ func TestRequeueStateKEP1282(t *testing.T) {
 	if got, want := cfg.TotalDelay(10), now.Sub(backoffT0); got != want {
 		t.Errorf("TotalDelay(10) = %v, want the replayed total %v", got, want)
 	}
-	// Reactivation starts from zero: the next timeout is a first requeue.
-	next, deact := requeue.RequeueState{}.Timeout(cfg, now, 0)
+	// Reactivation starts from zero: the next timeout is a first backoff.
+	next, deact := backoff.State{}.Timeout(cfg, now, 0)
 	if deact || next.Count != 1 || next.RequeueAt.Sub(now) != time.Minute {
 		t.Errorf("after reactivation: (%+v, %v), want Count 1 and a 1m delay", next, deact)
 	}
@@ -136,8 +136,8 @@ func TestRequeueStateKEP1282(t *testing.T) {
 // With Kueue's backoffBaseSeconds 0 (NoDelay) a timed-out job is admissible
 // again at once, but it is still counted and the limit still deactivates it.
 func TestRequeueStateNoDelayStillCounts(t *testing.T) {
-	cfg := requeue.BackoffConfig{NoDelay: true, Limit: requeue.BackoffLimit(2)}
-	var s requeue.RequeueState
+	cfg := backoff.Config{NoDelay: true, Limit: backoff.Limit(2)}
+	var s backoff.State
 	for i := 1; i <= 2; i++ {
 		next, deact := s.Timeout(cfg, backoffT0, 0.9)
 		if deact || next.Count != i || !next.RequeueAt.Equal(backoffT0) {
@@ -148,16 +148,16 @@ func TestRequeueStateNoDelayStillCounts(t *testing.T) {
 		}
 		s = next
 	}
-	if next, deact := s.Timeout(cfg, backoffT0, 0); !deact || next != (requeue.RequeueState{}) {
+	if next, deact := s.Timeout(cfg, backoffT0, 0); !deact || next != (backoff.State{}) {
 		t.Errorf("third timeout: (%+v, %v), want deactivated and reset", next, deact)
 	}
 }
 
 func TestRequeueStateNoLimitNeverDeactivates(t *testing.T) {
-	var s requeue.RequeueState
+	var s backoff.State
 	now := backoffT0
 	for i := 0; i < 1000; i++ {
-		next, deact := s.Timeout(requeue.BackoffConfig{}, now, 0)
+		next, deact := s.Timeout(backoff.Config{}, now, 0)
 		if deact {
 			t.Fatalf("deactivated at timeout %d without a limit", i+1)
 		}
@@ -170,8 +170,8 @@ func TestRequeueStateNoLimitNeverDeactivates(t *testing.T) {
 }
 
 func TestRequeueStateDeactivate(t *testing.T) {
-	s := requeue.RequeueState{Count: 4, RequeueAt: backoffT0}
-	if diff := cmp.Diff(requeue.RequeueState{}, s.Deactivate()); diff != "" {
+	s := backoff.State{Count: 4, RequeueAt: backoffT0}
+	if diff := cmp.Diff(backoff.State{}, s.Deactivate()); diff != "" {
 		t.Errorf("Deactivate (-want +got):\n%s", diff)
 	}
 	if s.Count != 4 {

@@ -1,28 +1,28 @@
-package requeue
+package backoff
 
 import (
 	"math"
 	"time"
 )
 
-// RequeueState is a job's requeue bookkeeping under a [BackoffConfig]
+// State is a job's requeue bookkeeping under a [Config]
 // (Kueue's workload status requeueState): how many times it has been
 // requeued after a readiness timeout, and the instant it may next be
 // admitted. The embedder persists it with the job (for example in its status)
 // and passes it back; tenure never keeps it.
 //
-// The zero RequeueState is a job that was never requeued: Count 0, admissible
+// The zero State is a job that was never requeued: Count 0, admissible
 // at once. All methods are pure functions of their arguments: they return a
 // new state and never modify the receiver.
 //
 // Transitions:
 //
-//   - readiness timeout: [RequeueState.Timeout] — requeue with a longer
+//   - readiness timeout: [State.Timeout] — requeue with a longer
 //     delay, or deactivate once the limit is reached;
 //   - any deactivation (by Timeout or by the embedder, e.g. a user setting
-//     the job inactive): [RequeueState.Deactivate] — the state resets, so a
+//     the job inactive): [State.Deactivate] — the state resets, so a
 //     reactivated job starts again from zero.
-type RequeueState struct {
+type State struct {
 	// Count is the number of requeues so far (Kueue: requeueState.count).
 	Count int
 	// RequeueAt is the earliest instant the job may be admitted again
@@ -35,7 +35,7 @@ type RequeueState struct {
 // When it is not, until is RequeueAt, the instant the answer flips; when it
 // is, until is the zero time (the answer does not change with time alone).
 // Cost: O(1), no allocation.
-func (s RequeueState) Admissible(now time.Time) (ok bool, until time.Time) {
+func (s State) Admissible(now time.Time) (ok bool, until time.Time) {
 	if now.Before(s.RequeueAt) {
 		return false, s.RequeueAt
 	}
@@ -45,11 +45,11 @@ func (s RequeueState) Admissible(now time.Time) (ok bool, until time.Time) {
 // Timeout returns the state after the job was evicted at now because it did
 // not become ready in time, and whether the job must be deactivated instead
 // of requeued. u is the jitter draw in [0, 1) (see
-// [BackoffConfig.DelayJitter]; pass 0 for none).
+// [Config.DelayJitter]; pass 0 for none).
 //
 //   - If c.Limit is set and s.Count >= *c.Limit, the job is deactivated:
 //     deactivated is true and the returned state is the zero state (the
-//     deactivation resets it, see [RequeueState.Deactivate]). The count is
+//     deactivation resets it, see [State.Deactivate]). The count is
 //     not incremented: with limit L the job is requeued exactly L times and
 //     the (L+1)-th timeout deactivates it; limit 0 deactivates on the first.
 //   - Otherwise Count grows by one (saturating at math.MaxInt) and
@@ -57,7 +57,7 @@ func (s RequeueState) Admissible(now time.Time) (ok bool, until time.Time) {
 //     RequeueAt is later: RequeueAt never moves earlier.
 //
 // Cost: O(1), no allocation.
-func (s RequeueState) Timeout(c BackoffConfig, now time.Time, u float64) (next RequeueState, deactivated bool) {
+func (s State) Timeout(c Config, now time.Time, u float64) (next State, deactivated bool) {
 	if c.Limit != nil && s.Count >= *c.Limit {
 		return s.Deactivate(), true
 	}
@@ -72,7 +72,7 @@ func (s RequeueState) Timeout(c BackoffConfig, now time.Time, u float64) (next R
 	if at.Before(s.RequeueAt) {
 		at = s.RequeueAt
 	}
-	return RequeueState{Count: n, RequeueAt: at}, false
+	return State{Count: n, RequeueAt: at}, false
 }
 
 // Deactivate returns the state of a deactivated job: the zero state. Every
@@ -85,4 +85,4 @@ func (s RequeueState) Timeout(c BackoffConfig, now time.Time, u float64) (next R
 // by other means (a user). tenure clears it at every deactivation; for a
 // job deactivated by the limit the observable result on reactivation is the
 // same.
-func (s RequeueState) Deactivate() RequeueState { return RequeueState{} }
+func (s State) Deactivate() State { return State{} }

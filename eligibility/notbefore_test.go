@@ -1,12 +1,15 @@
-package requeue_test
+package eligibility_test
 
 import (
+	"errors"
 	"strings"
 	"testing"
 	"time"
 
-	"github.com/tenurepolicy/tenure/requeue"
+	"github.com/tenurepolicy/tenure/eligibility"
 )
+
+var t0 = time.Date(2025, 1, 15, 10, 0, 0, 0, time.UTC)
 
 func TestFormatNotBefore(t *testing.T) {
 	paris := time.FixedZone("CET", 3600)
@@ -22,7 +25,7 @@ func TestFormatNotBefore(t *testing.T) {
 		{t0.In(paris), "2025-01-15T10:00:00Z"}, // always UTC
 	}
 	for _, tc := range tests {
-		if got := requeue.FormatNotBefore(tc.in); got != tc.want {
+		if got := eligibility.FormatNotBefore(tc.in); got != tc.want {
 			t.Errorf("FormatNotBefore(%v) = %q, want %q", tc.in, got, tc.want)
 		}
 	}
@@ -39,14 +42,16 @@ func TestParseNotBefore(t *testing.T) {
 		{"2025-01-15T11:30:00+01:00", t0.Add(30 * time.Minute)},
 	}
 	for _, tc := range good {
-		got, err := requeue.ParseNotBefore(tc.in)
+		got, err := eligibility.ParseNotBefore(tc.in)
 		if err != nil || !got.Equal(tc.want) || got.Location() != time.UTC {
 			t.Errorf("ParseNotBefore(%q) = %v, %v; want %v UTC", tc.in, got, err, tc.want)
 		}
 	}
 	for _, in := range []string{"", "2025-01-15", "2025-01-15 10:30:00Z", "10m", "2025-01-15T10:30:00", "2025-13-15T10:30:00Z"} {
-		if _, err := requeue.ParseNotBefore(in); err == nil || !strings.HasPrefix(err.Error(), "requeue: ") {
-			t.Errorf("ParseNotBefore(%q) error = %v, want a requeue: error", in, err)
+		_, err := eligibility.ParseNotBefore(in)
+		var ae *eligibility.AnnotationError
+		if !errors.As(err, &ae) || ae.Key != eligibility.AnnotationRequeueNotBefore || ae.Value != in || !strings.HasPrefix(err.Error(), "eligibility: ") {
+			t.Errorf("ParseNotBefore(%q) error = %v, want an *AnnotationError for the not-before key", in, err)
 		}
 	}
 }
@@ -58,14 +63,14 @@ func FuzzNotBefore(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		got, err := requeue.ParseNotBefore(s)
+		got, err := eligibility.ParseNotBefore(s)
 		if err != nil {
 			return
 		}
-		text := requeue.FormatNotBefore(got)
-		back, err := requeue.ParseNotBefore(text)
+		text := eligibility.FormatNotBefore(got)
+		back, err := eligibility.ParseNotBefore(text)
 		if err != nil {
-			if y := requeue.NotBeforeCeil(got).Year(); y >= 0 && y <= 9999 {
+			if y := eligibility.NotBeforeCeil(got).Year(); y >= 0 && y <= 9999 {
 				t.Fatalf("FormatNotBefore(%v) = %q does not parse: %v", got, text, err)
 			}
 			return

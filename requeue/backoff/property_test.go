@@ -1,4 +1,4 @@
-package requeue_test
+package backoff_test
 
 import (
 	"math"
@@ -8,15 +8,15 @@ import (
 
 	"pgregory.net/rapid"
 
-	"github.com/tenurepolicy/tenure/requeue"
+	"github.com/tenurepolicy/tenure/requeue/backoff"
 )
 
 // backoffGenConfig draws a config with explicit fields: Base in
 // [1ns, MaxInt64], Max in [Base, MaxInt64], Jitter in [0, 1); now and then
 // with an explicit zero (NoDelay, Uncapped, NoJitter) instead, and now and
-// then ClampToMax. (Uncapped with a Base above BackoffUncappedMax is not
+// then ClampToMax. (Uncapped with a Base above UncappedMax is not
 // valid; the methods then give the cap, which the reference does too.)
-func backoffGenConfig(t *rapid.T) requeue.BackoffConfig {
+func backoffGenConfig(t *rapid.T) backoff.Config {
 	c := backoffGenExplicit(t)
 	if rapid.IntRange(0, 4).Draw(t, "noDelay") == 0 {
 		c.Base, c.NoDelay = 0, true
@@ -31,7 +31,7 @@ func backoffGenConfig(t *rapid.T) requeue.BackoffConfig {
 	return c
 }
 
-func backoffGenExplicit(t *rapid.T) requeue.BackoffConfig {
+func backoffGenExplicit(t *rapid.T) backoff.Config {
 	base := rapid.OneOf(
 		rapid.Int64Range(1, 1000),
 		rapid.Int64Range(1, int64(time.Hour)),
@@ -46,7 +46,7 @@ func backoffGenExplicit(t *rapid.T) requeue.BackoffConfig {
 		rapid.Float64Range(0, 0.999999),
 		rapid.Just(math.Nextafter(1, 0)),
 	).Draw(t, "jitter")
-	return requeue.BackoffConfig{Base: time.Duration(base), Max: time.Duration(max), Jitter: jitter}
+	return backoff.Config{Base: time.Duration(base), Max: time.Duration(max), Jitter: jitter}
 }
 
 func backoffGenN(t *rapid.T, label string) int {
@@ -60,7 +60,7 @@ func backoffGenN(t *rapid.T, label string) int {
 // backoffBigDelay is the reference: min(base·2^(n-1), max) in big-integer
 // arithmetic, 0 for n <= 0; no delay is 0, and no cap is a cap at 2^62 ns
 // (Kueue's stand-in for a zero cap).
-func backoffBigDelay(c requeue.BackoffConfig, n int) *big.Int {
+func backoffBigDelay(c backoff.Config, n int) *big.Int {
 	if n <= 0 || c.NoDelay {
 		return new(big.Int)
 	}
@@ -147,7 +147,7 @@ func TestBackoffDelayProperties(t *testing.T) {
 
 // backoffBigTotal is the reference for TotalDelay: the sum of
 // backoffBigDelay over 1..n, clamped to MaxInt64.
-func backoffBigTotal(c requeue.BackoffConfig, n int) *big.Int {
+func backoffBigTotal(c backoff.Config, n int) *big.Int {
 	sum := new(big.Int)
 	for k := 1; k <= n && k <= 71; k++ {
 		sum.Add(sum, backoffBigDelay(c, k))
@@ -174,7 +174,7 @@ func TestBackoffTotalDelayProperties(t *testing.T) {
 }
 
 // backoffNaiveDelay recomputes the jittered delay the slow, obvious way.
-func backoffNaiveDelay(c requeue.BackoffConfig, n int, u float64) time.Duration {
+func backoffNaiveDelay(c backoff.Config, n int, u float64) time.Duration {
 	d := backoffBigDelay(c, n).Int64()
 	if u >= 1 { // the documented clamp into [0, 1)
 		u = math.Nextafter(1, 0)
@@ -186,7 +186,7 @@ func backoffNaiveDelay(c requeue.BackoffConfig, n int, u float64) time.Duration 
 	return time.Duration(d + j)
 }
 
-// TestRequeueStateMachine drives RequeueState through random timeouts,
+// TestRequeueStateMachine drives State through random timeouts,
 // deactivations and clock moves (forwards and, for skew, backwards) and
 // checks it against a naive model: requeueAt never moves earlier except when
 // a deactivation resets it, the count never passes the limit, deactivation
@@ -194,17 +194,17 @@ func backoffNaiveDelay(c requeue.BackoffConfig, n int, u float64) time.Duration 
 // now >= requeueAt.
 func TestRequeueStateMachine(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
-		c := requeue.BackoffConfig{
+		c := backoff.Config{
 			Base:   time.Duration(rapid.Int64Range(1, int64(time.Hour)).Draw(t, "base")),
 			Jitter: rapid.Float64Range(0, 0.5).Draw(t, "jitter"),
 		}
 		c.Max = c.Base * time.Duration(rapid.Int64Range(1, 100).Draw(t, "maxFactor"))
 		if rapid.Bool().Draw(t, "limited") {
-			c.Limit = requeue.BackoffLimit(rapid.IntRange(0, 6).Draw(t, "limit"))
+			c.Limit = backoff.Limit(rapid.IntRange(0, 6).Draw(t, "limit"))
 		}
 
 		now := backoffT0
-		var s requeue.RequeueState
+		var s backoff.State
 		var modelCount int
 		var modelAt time.Time
 		t.Repeat(map[string]func(*rapid.T){
@@ -215,7 +215,7 @@ func TestRequeueStateMachine(t *testing.T) {
 				u := rapid.Float64Range(0, 1).Draw(t, "u")
 				next, deact := s.Timeout(c, now, u)
 				if c.Limit != nil && modelCount >= *c.Limit {
-					if !deact || next != (requeue.RequeueState{}) {
+					if !deact || next != (backoff.State{}) {
 						t.Fatalf("count %d at limit %d: got (%+v, %v), want reset and deactivated", modelCount, *c.Limit, next, deact)
 					}
 					modelCount, modelAt = 0, time.Time{}

@@ -1,4 +1,4 @@
-package requeue_test
+package backoff_test
 
 import (
 	"math"
@@ -12,56 +12,56 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"pgregory.net/rapid"
 
-	"github.com/tenurepolicy/tenure/requeue"
+	"github.com/tenurepolicy/tenure/requeue/backoff"
 )
 
 func backoffI32(v int32) *int32   { return &v }
 func backoffStr(s string) *string { return &s }
-func backoffTS(s requeue.TimestampStrategy) *requeue.TimestampStrategy {
+func backoffTS(s backoff.TimestampStrategy) *backoff.TimestampStrategy {
 	return &s
 }
 
 func TestKueueRequeuingStrategyStrategy(t *testing.T) {
 	tests := []struct {
 		name    string
-		k       requeue.KueueRequeuingStrategy
-		want    requeue.RequeuingStrategy
+		k       backoff.KueueStrategy
+		want    backoff.Strategy
 		wantErr []string
 	}{
-		{"all unset is the defaults", requeue.KueueRequeuingStrategy{}, requeue.RequeuingStrategy{}, nil},
-		{"all set", requeue.KueueRequeuingStrategy{Timestamp: backoffStr("Creation"), BackoffBaseSeconds: backoffI32(10), BackoffMaxSeconds: backoffI32(600), BackoffLimitCount: backoffI32(5)},
-			requeue.RequeuingStrategy{Timestamp: backoffTS(requeue.TimestampCreation),
-				Backoff: requeue.BackoffConfig{Base: 10 * time.Second, Max: 10 * time.Minute, Limit: requeue.BackoffLimit(5)}}, nil},
-		{"explicit Eviction kept apart from unset", requeue.KueueRequeuingStrategy{Timestamp: backoffStr("Eviction")},
-			requeue.RequeuingStrategy{Timestamp: backoffTS(requeue.TimestampEviction)}, nil},
-		{"limit zero kept", requeue.KueueRequeuingStrategy{BackoffLimitCount: backoffI32(0)},
-			requeue.RequeuingStrategy{Backoff: requeue.BackoffConfig{Limit: requeue.BackoffLimit(0)}}, nil},
-		{"largest values", requeue.KueueRequeuingStrategy{BackoffBaseSeconds: backoffI32(math.MaxInt32), BackoffMaxSeconds: backoffI32(math.MaxInt32)},
-			requeue.RequeuingStrategy{Backoff: requeue.BackoffConfig{Base: math.MaxInt32 * time.Second, Max: math.MaxInt32 * time.Second}}, nil},
-		{"base 0 is no delay", requeue.KueueRequeuingStrategy{BackoffBaseSeconds: backoffI32(0)},
-			requeue.RequeuingStrategy{Backoff: requeue.BackoffConfig{NoDelay: true}}, nil},
-		{"max 0 is no cap", requeue.KueueRequeuingStrategy{BackoffMaxSeconds: backoffI32(0)},
-			requeue.RequeuingStrategy{Backoff: requeue.BackoffConfig{Uncapped: true}}, nil},
-		{"base above max 0 is fine: no cap", requeue.KueueRequeuingStrategy{BackoffBaseSeconds: backoffI32(7200), BackoffMaxSeconds: backoffI32(0)},
-			requeue.RequeuingStrategy{Backoff: requeue.BackoffConfig{Base: 2 * time.Hour, Uncapped: true}}, nil},
-		{"base and max 0", requeue.KueueRequeuingStrategy{BackoffBaseSeconds: backoffI32(0), BackoffMaxSeconds: backoffI32(0)},
-			requeue.RequeuingStrategy{Backoff: requeue.BackoffConfig{NoDelay: true, Uncapped: true}}, nil},
+		{"all unset is the defaults", backoff.KueueStrategy{}, backoff.Strategy{}, nil},
+		{"all set", backoff.KueueStrategy{Timestamp: backoffStr("Creation"), BackoffBaseSeconds: backoffI32(10), BackoffMaxSeconds: backoffI32(600), BackoffLimitCount: backoffI32(5)},
+			backoff.Strategy{Timestamp: backoffTS(backoff.TimestampCreation),
+				Backoff: backoff.Config{Base: 10 * time.Second, Max: 10 * time.Minute, Limit: backoff.Limit(5)}}, nil},
+		{"explicit Eviction kept apart from unset", backoff.KueueStrategy{Timestamp: backoffStr("Eviction")},
+			backoff.Strategy{Timestamp: backoffTS(backoff.TimestampEviction)}, nil},
+		{"limit zero kept", backoff.KueueStrategy{BackoffLimitCount: backoffI32(0)},
+			backoff.Strategy{Backoff: backoff.Config{Limit: backoff.Limit(0)}}, nil},
+		{"largest values", backoff.KueueStrategy{BackoffBaseSeconds: backoffI32(math.MaxInt32), BackoffMaxSeconds: backoffI32(math.MaxInt32)},
+			backoff.Strategy{Backoff: backoff.Config{Base: math.MaxInt32 * time.Second, Max: math.MaxInt32 * time.Second}}, nil},
+		{"base 0 is no delay", backoff.KueueStrategy{BackoffBaseSeconds: backoffI32(0)},
+			backoff.Strategy{Backoff: backoff.Config{NoDelay: true}}, nil},
+		{"max 0 is no cap", backoff.KueueStrategy{BackoffMaxSeconds: backoffI32(0)},
+			backoff.Strategy{Backoff: backoff.Config{Uncapped: true}}, nil},
+		{"base above max 0 is fine: no cap", backoff.KueueStrategy{BackoffBaseSeconds: backoffI32(7200), BackoffMaxSeconds: backoffI32(0)},
+			backoff.Strategy{Backoff: backoff.Config{Base: 2 * time.Hour, Uncapped: true}}, nil},
+		{"base and max 0", backoff.KueueStrategy{BackoffBaseSeconds: backoffI32(0), BackoffMaxSeconds: backoffI32(0)},
+			backoff.Strategy{Backoff: backoff.Config{NoDelay: true, Uncapped: true}}, nil},
 		// The one refusal: Kueue accepts base > max (and then waits longer
 		// than max on the first requeue).
-		{"base above default max", requeue.KueueRequeuingStrategy{BackoffBaseSeconds: backoffI32(7200)}, requeue.RequeuingStrategy{},
-			[]string{"requeue: backoff base 2h0m0s exceeds max 1h0m0s"}},
-		{"base above max", requeue.KueueRequeuingStrategy{BackoffBaseSeconds: backoffI32(61), BackoffMaxSeconds: backoffI32(60)}, requeue.RequeuingStrategy{},
-			[]string{"requeue: backoff base 1m1s exceeds max 1m0s"}},
-		{"timestamp spelt otherwise", requeue.KueueRequeuingStrategy{Timestamp: backoffStr("creation")}, requeue.RequeuingStrategy{},
-			[]string{`requeue: timestamp: unsupported value "creation" (want Eviction or Creation)`}},
-		{"empty timestamp", requeue.KueueRequeuingStrategy{Timestamp: backoffStr("")}, requeue.RequeuingStrategy{},
-			[]string{`requeue: timestamp: unsupported value "" (want Eviction or Creation)`}},
-		{"all negative and a bad timestamp", requeue.KueueRequeuingStrategy{Timestamp: backoffStr("Now"), BackoffBaseSeconds: backoffI32(-1), BackoffMaxSeconds: backoffI32(-2), BackoffLimitCount: backoffI32(-3)},
-			requeue.RequeuingStrategy{}, []string{
-				`requeue: timestamp: unsupported value "Now"`,
-				"requeue: backoff base must not be negative, got -1s",
-				"requeue: backoff max must not be negative, got -2s",
-				"requeue: backoff limit must not be negative, got -3",
+		{"base above default max", backoff.KueueStrategy{BackoffBaseSeconds: backoffI32(7200)}, backoff.Strategy{},
+			[]string{"backoff: base 2h0m0s exceeds max 1h0m0s"}},
+		{"base above max", backoff.KueueStrategy{BackoffBaseSeconds: backoffI32(61), BackoffMaxSeconds: backoffI32(60)}, backoff.Strategy{},
+			[]string{"backoff: base 1m1s exceeds max 1m0s"}},
+		{"timestamp spelt otherwise", backoff.KueueStrategy{Timestamp: backoffStr("creation")}, backoff.Strategy{},
+			[]string{`backoff: timestamp: unsupported value "creation" (want Eviction or Creation)`}},
+		{"empty timestamp", backoff.KueueStrategy{Timestamp: backoffStr("")}, backoff.Strategy{},
+			[]string{`backoff: timestamp: unsupported value "" (want Eviction or Creation)`}},
+		{"all negative and a bad timestamp", backoff.KueueStrategy{Timestamp: backoffStr("Now"), BackoffBaseSeconds: backoffI32(-1), BackoffMaxSeconds: backoffI32(-2), BackoffLimitCount: backoffI32(-3)},
+			backoff.Strategy{}, []string{
+				`backoff: timestamp: unsupported value "Now"`,
+				"backoff: base must not be negative, got -1s",
+				"backoff: backoff max must not be negative, got -2s",
+				"backoff: backoff limit must not be negative, got -3",
 			}},
 	}
 	for _, tt := range tests {
@@ -88,42 +88,42 @@ func TestKueueRequeuingStrategyStrategy(t *testing.T) {
 func TestRequeuingStrategyKueueRefusals(t *testing.T) {
 	tests := []struct {
 		name    string
-		s       requeue.RequeuingStrategy
+		s       backoff.Strategy
 		wantErr []string
 	}{
-		{"sub-second base", requeue.RequeuingStrategy{Backoff: requeue.BackoffConfig{Base: 1500 * time.Millisecond}},
-			[]string{"requeue: backoffBaseSeconds cannot express 1.5s"}},
-		{"max beyond int32 seconds", requeue.RequeuingStrategy{Backoff: requeue.BackoffConfig{Max: (math.MaxInt32 + 1) * time.Second}},
-			[]string{"requeue: backoffMaxSeconds cannot express"}},
-		{"limit beyond int32", requeue.RequeuingStrategy{Backoff: requeue.BackoffConfig{Limit: requeue.BackoffLimit(math.MaxInt32 + 1)}},
-			[]string{"requeue: backoffLimitCount cannot express 2147483648"}},
-		{"no jitter", requeue.RequeuingStrategy{Backoff: requeue.BackoffConfig{NoJitter: true}},
-			[]string{"requeue: Kueue's jitter is fixed at 0.0001"}},
-		{"other jitter", requeue.RequeuingStrategy{Backoff: requeue.BackoffConfig{Jitter: 0.5}},
-			[]string{"requeue: Kueue's jitter is fixed at 0.0001"}},
-		{"unknown timestamp strategy", requeue.RequeuingStrategy{Timestamp: backoffTS(7)},
-			[]string{"requeue: unknown timestamp strategy 7"}},
-		{"invalid backoff", requeue.RequeuingStrategy{Backoff: requeue.BackoffConfig{Base: 2 * time.Hour}},
-			[]string{"requeue: backoff base 2h0m0s exceeds max 1h0m0s"}},
+		{"sub-second base", backoff.Strategy{Backoff: backoff.Config{Base: 1500 * time.Millisecond}},
+			[]string{"backoff: backoffBaseSeconds cannot express 1.5s"}},
+		{"max beyond int32 seconds", backoff.Strategy{Backoff: backoff.Config{Max: (math.MaxInt32 + 1) * time.Second}},
+			[]string{"backoff: backoffMaxSeconds cannot express"}},
+		{"limit beyond int32", backoff.Strategy{Backoff: backoff.Config{Limit: backoff.Limit(math.MaxInt32 + 1)}},
+			[]string{"backoff: backoffLimitCount cannot express 2147483648"}},
+		{"no jitter", backoff.Strategy{Backoff: backoff.Config{NoJitter: true}},
+			[]string{"backoff: Kueue's jitter is fixed at 0.0001"}},
+		{"other jitter", backoff.Strategy{Backoff: backoff.Config{Jitter: 0.5}},
+			[]string{"backoff: Kueue's jitter is fixed at 0.0001"}},
+		{"unknown timestamp strategy", backoff.Strategy{Timestamp: backoffTS(7)},
+			[]string{"backoff: unknown timestamp strategy 7"}},
+		{"invalid backoff", backoff.Strategy{Backoff: backoff.Config{Base: 2 * time.Hour}},
+			[]string{"backoff: base 2h0m0s exceeds max 1h0m0s"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			got, err := tt.s.Kueue()
 			backoffCheckErrors(t, err, tt.wantErr)
-			if diff := cmp.Diff(requeue.KueueRequeuingStrategy{}, got); diff != "" {
+			if diff := cmp.Diff(backoff.KueueStrategy{}, got); diff != "" {
 				t.Errorf("Kueue() on error is not zero (-want +got):\n%s", diff)
 			}
 		})
 	}
 	// The default jitter spelt out is Kueue's and converts.
-	if _, err := (requeue.RequeuingStrategy{Backoff: requeue.BackoffConfig{Jitter: requeue.DefaultBackoffJitter}}).Kueue(); err != nil {
+	if _, err := (backoff.Strategy{Backoff: backoff.Config{Jitter: backoff.DefaultJitter}}).Kueue(); err != nil {
 		t.Errorf("explicit default jitter: %v", err)
 	}
 }
 
 // kueueGenStrategy draws any Kueue strategy: each field unset or set, with
 // valid and invalid values, zeros and extremes overrepresented.
-func kueueGenStrategy(t *rapid.T) requeue.KueueRequeuingStrategy {
+func kueueGenStrategy(t *rapid.T) backoff.KueueStrategy {
 	opt := func(label string) *int32 {
 		if !rapid.Bool().Draw(t, label+"Set") {
 			return nil
@@ -136,7 +136,7 @@ func kueueGenStrategy(t *rapid.T) requeue.KueueRequeuingStrategy {
 		).Draw(t, label)
 		return &v
 	}
-	var k requeue.KueueRequeuingStrategy
+	var k backoff.KueueStrategy
 	if rapid.Bool().Draw(t, "tsSet") {
 		k.Timestamp = backoffStr(rapid.SampledFrom([]string{"Eviction", "Creation", "eviction", "", "Other"}).Draw(t, "ts"))
 	}
@@ -252,7 +252,7 @@ func TestKueueRequeuingStrategyRoundTrip(t *testing.T) {
 			t.Fatalf("Strategy(%s) error = %v; Kueue accepts %v, tenure refuses base>max %v", kueueFormat(k), err, kueueAccepts, refused)
 		}
 		if err != nil {
-			if !strings.HasPrefix(err.Error(), "requeue: ") {
+			if !strings.HasPrefix(err.Error(), "backoff: ") {
 				t.Fatalf("error %q does not start with the package name", err)
 			}
 			if refused && kueueAccepts && !strings.Contains(err.Error(), "exceeds max") {
@@ -282,9 +282,9 @@ func TestKueueRequeuingStrategyRoundTrip(t *testing.T) {
 		if got, want := s.Backoff.DelayJitter(math.MaxInt, u), kueueCurrentDelay(base, max, 140, u); got != want {
 			t.Fatalf("%s: DelayJitter(MaxInt, %v) = %d, Kueue's after 140 steps %d", kueueFormat(k), u, got, want)
 		}
-		wantTS := requeue.TimestampEviction
+		wantTS := backoff.TimestampEviction
 		if k.Timestamp != nil && *k.Timestamp == "Creation" {
-			wantTS = requeue.TimestampCreation
+			wantTS = backoff.TimestampCreation
 		}
 		if got := s.QueueOrder().Strategy; got != wantTS {
 			t.Fatalf("QueueOrder().Strategy = %v, want %v", got, wantTS)
@@ -295,7 +295,7 @@ func TestKueueRequeuingStrategyRoundTrip(t *testing.T) {
 	})
 }
 
-func kueueFormat(k requeue.KueueRequeuingStrategy) string {
+func kueueFormat(k backoff.KueueStrategy) string {
 	f := func(p *int32) string {
 		if p == nil {
 			return "nil"
@@ -313,54 +313,54 @@ func TestRequeuingStrategyFromKueueMap(t *testing.T) {
 	tests := []struct {
 		name    string
 		m       map[string]string
-		want    requeue.RequeuingStrategy
+		want    backoff.Strategy
 		wantErr []string
 	}{
-		{"nil map is the defaults", nil, requeue.RequeuingStrategy{}, nil},
+		{"nil map is the defaults", nil, backoff.Strategy{}, nil},
 		{"all keys", map[string]string{"timestamp": "Creation", "backoffBaseSeconds": "30", "backoffMaxSeconds": "900", "backoffLimitCount": "10"},
-			requeue.RequeuingStrategy{Timestamp: backoffTS(requeue.TimestampCreation),
-				Backoff: requeue.BackoffConfig{Base: 30 * time.Second, Max: 15 * time.Minute, Limit: requeue.BackoffLimit(10)}}, nil},
+			backoff.Strategy{Timestamp: backoffTS(backoff.TimestampCreation),
+				Backoff: backoff.Config{Base: 30 * time.Second, Max: 15 * time.Minute, Limit: backoff.Limit(10)}}, nil},
 		{"zeros are Kueue's", map[string]string{"backoffBaseSeconds": "0", "backoffMaxSeconds": "0"},
-			requeue.RequeuingStrategy{Backoff: requeue.BackoffConfig{NoDelay: true, Uncapped: true}}, nil},
-		{"plus sign accepted", map[string]string{"backoffLimitCount": "+2"}, requeue.RequeuingStrategy{Backoff: requeue.BackoffConfig{Limit: requeue.BackoffLimit(2)}}, nil},
+			backoff.Strategy{Backoff: backoff.Config{NoDelay: true, Uncapped: true}}, nil},
+		{"plus sign accepted", map[string]string{"backoffLimitCount": "+2"}, backoff.Strategy{Backoff: backoff.Config{Limit: backoff.Limit(2)}}, nil},
 		{"unknown key and bad values, sorted by key", map[string]string{
 			"backoffMaxSeconds": "1h", "backoffbaseseconds": "3", "backoffLimitCount": "4294967296",
-		}, requeue.RequeuingStrategy{}, []string{
-			`requeue: backoffLimitCount: "4294967296" is not a 32-bit integer`,
-			`requeue: backoffMaxSeconds: "1h" is not a 32-bit integer`,
-			`requeue: unknown requeuing strategy setting "backoffbaseseconds"`,
+		}, backoff.Strategy{}, []string{
+			`backoff: backoffLimitCount: "4294967296" is not a 32-bit integer`,
+			`backoff: backoffMaxSeconds: "1h" is not a 32-bit integer`,
+			`backoff: unknown requeuing strategy setting "backoffbaseseconds"`,
 		}},
-		{"empty value", map[string]string{"backoffBaseSeconds": ""}, requeue.RequeuingStrategy{},
-			[]string{`requeue: backoffBaseSeconds: "" is not a 32-bit integer`}},
-		{"spaces rejected", map[string]string{"backoffBaseSeconds": " 5"}, requeue.RequeuingStrategy{},
-			[]string{`requeue: backoffBaseSeconds: " 5" is not a 32-bit integer`}},
-		{"parse and validation errors together", map[string]string{"backoffBaseSeconds": "-4", "backoffMaxSeconds": "x", "timestamp": "Later"}, requeue.RequeuingStrategy{}, []string{
-			`requeue: backoffMaxSeconds: "x" is not a 32-bit integer`,
-			`requeue: timestamp: unsupported value "Later"`,
-			"requeue: backoff base must not be negative, got -4s",
+		{"empty value", map[string]string{"backoffBaseSeconds": ""}, backoff.Strategy{},
+			[]string{`backoff: backoffBaseSeconds: "" is not a 32-bit integer`}},
+		{"spaces rejected", map[string]string{"backoffBaseSeconds": " 5"}, backoff.Strategy{},
+			[]string{`backoff: backoffBaseSeconds: " 5" is not a 32-bit integer`}},
+		{"parse and validation errors together", map[string]string{"backoffBaseSeconds": "-4", "backoffMaxSeconds": "x", "timestamp": "Later"}, backoff.Strategy{}, []string{
+			`backoff: backoffMaxSeconds: "x" is not a 32-bit integer`,
+			`backoff: timestamp: unsupported value "Later"`,
+			"backoff: base must not be negative, got -4s",
 		}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got, err := requeue.RequeuingStrategyFromKueueMap(tt.m)
+			got, err := backoff.StrategyFromKueueMap(tt.m)
 			backoffCheckErrors(t, err, tt.wantErr)
 			if diff := cmp.Diff(tt.want, got); diff != "" {
-				t.Errorf("RequeuingStrategyFromKueueMap mismatch (-want +got):\n%s", diff)
+				t.Errorf("StrategyFromKueueMap mismatch (-want +got):\n%s", diff)
 			}
-			b, err2 := requeue.BackoffFromKueueMap(tt.m)
+			b, err2 := backoff.ConfigFromKueueMap(tt.m)
 			if (err2 == nil) != (err == nil) {
-				t.Errorf("BackoffFromKueueMap error %v, RequeuingStrategyFromKueueMap error %v", err2, err)
+				t.Errorf("ConfigFromKueueMap error %v, StrategyFromKueueMap error %v", err2, err)
 			}
 			if diff := cmp.Diff(tt.want.Backoff, b); diff != "" {
-				t.Errorf("BackoffFromKueueMap mismatch (-want +got):\n%s", diff)
+				t.Errorf("ConfigFromKueueMap mismatch (-want +got):\n%s", diff)
 			}
 		})
 	}
-	if _, err := requeue.KueueRequeuingStrategyFromMap(map[string]string{"timestamp": "Later"}); err != nil {
-		t.Errorf("KueueRequeuingStrategyFromMap only parses; got %v", err)
+	if _, err := backoff.KueueStrategyFromMap(map[string]string{"timestamp": "Later"}); err != nil {
+		t.Errorf("KueueStrategyFromMap only parses; got %v", err)
 	}
-	if k, err := requeue.KueueRequeuingStrategyFromMap(map[string]string{"x": "1"}); err == nil || k != (requeue.KueueRequeuingStrategy{}) {
-		t.Errorf("KueueRequeuingStrategyFromMap(unknown key) = %+v, %v; want zero and an error", k, err)
+	if k, err := backoff.KueueStrategyFromMap(map[string]string{"x": "1"}); err == nil || k != (backoff.KueueStrategy{}) {
+		t.Errorf("KueueStrategyFromMap(unknown key) = %+v, %v; want zero and an error", k, err)
 	}
 }
 
@@ -382,23 +382,23 @@ func FuzzRequeuingStrategyFromKueueMap(f *testing.F) {
 		known := true
 		switch extraKey {
 		case "":
-		case requeue.BackoffKeyBaseSeconds:
+		case backoff.KueueKeyBaseSeconds:
 			base = "1"
-		case requeue.BackoffKeyMaxSeconds:
+		case backoff.KueueKeyMaxSeconds:
 			max = "1"
-		case requeue.BackoffKeyLimitCount:
+		case backoff.KueueKeyLimitCount:
 			limit = "1"
-		case requeue.KueueKeyTimestamp:
+		case backoff.KueueKeyTimestamp:
 			ts = "1"
 		default:
 			known = false
 		}
 		m := map[string]string{}
 		for k, v := range map[string]string{
-			requeue.BackoffKeyBaseSeconds: base,
-			requeue.BackoffKeyMaxSeconds:  max,
-			requeue.BackoffKeyLimitCount:  limit,
-			requeue.KueueKeyTimestamp:     ts,
+			backoff.KueueKeyBaseSeconds: base,
+			backoff.KueueKeyMaxSeconds:  max,
+			backoff.KueueKeyLimitCount:  limit,
+			backoff.KueueKeyTimestamp:     ts,
 		} {
 			if v != "" {
 				m[k] = v
@@ -407,7 +407,7 @@ func FuzzRequeuingStrategyFromKueueMap(f *testing.F) {
 		if !known {
 			m[extraKey] = "1"
 		}
-		got, err := requeue.RequeuingStrategyFromKueueMap(m)
+		got, err := backoff.StrategyFromKueueMap(m)
 
 		// Oracle.
 		parse := func(s string, def int64) (int64, bool) {
@@ -425,18 +425,18 @@ func FuzzRequeuingStrategyFromKueueMap(f *testing.F) {
 
 		if err != nil {
 			if valid {
-				t.Fatalf("RequeuingStrategyFromKueueMap(%q) = error %v, want ok", m, err)
+				t.Fatalf("StrategyFromKueueMap(%q) = error %v, want ok", m, err)
 			}
-			if !strings.HasPrefix(err.Error(), "requeue: ") {
+			if !strings.HasPrefix(err.Error(), "backoff: ") {
 				t.Fatalf("error %q does not start with the package name", err)
 			}
-			if diff := cmp.Diff(requeue.RequeuingStrategy{}, got); diff != "" {
+			if diff := cmp.Diff(backoff.Strategy{}, got); diff != "" {
 				t.Fatalf("strategy on error is not zero (-want +got):\n%s", diff)
 			}
 			return
 		}
 		if !valid {
-			t.Fatalf("RequeuingStrategyFromKueueMap(%q) = %+v, want an error", m, got)
+			t.Fatalf("StrategyFromKueueMap(%q) = %+v, want an error", m, got)
 		}
 		k, err := got.Kueue()
 		if err != nil {
@@ -444,19 +444,19 @@ func FuzzRequeuingStrategyFromKueueMap(f *testing.F) {
 		}
 		back := map[string]string{}
 		if k.Timestamp != nil {
-			back[requeue.KueueKeyTimestamp] = *k.Timestamp
+			back[backoff.KueueKeyTimestamp] = *k.Timestamp
 		}
 		for key, p := range map[string]*int32{
-			requeue.BackoffKeyBaseSeconds: k.BackoffBaseSeconds,
-			requeue.BackoffKeyMaxSeconds:  k.BackoffMaxSeconds,
-			requeue.BackoffKeyLimitCount:  k.BackoffLimitCount,
+			backoff.KueueKeyBaseSeconds: k.BackoffBaseSeconds,
+			backoff.KueueKeyMaxSeconds:  k.BackoffMaxSeconds,
+			backoff.KueueKeyLimitCount:  k.BackoffLimitCount,
 		} {
 			if p != nil {
 				back[key] = strconv.Itoa(int(*p))
 			}
 		}
 		for key, v := range m {
-			if key != requeue.KueueKeyTimestamp {
+			if key != backoff.KueueKeyTimestamp {
 				n, _ := strconv.ParseInt(v, 10, 32)
 				v = strconv.Itoa(int(n)) // "+1" comes back as "1"
 			}
@@ -529,25 +529,25 @@ func TestKueueClampedStrategy(t *testing.T) {
 func TestKueueClampedStrategyCases(t *testing.T) {
 	tests := []struct {
 		name       string
-		k          requeue.KueueRequeuingStrategy
-		clamped    requeue.BackoffConfig
-		current    requeue.BackoffConfig // zero: Strategy refuses
+		k          backoff.KueueStrategy
+		clamped    backoff.Config
+		current    backoff.Config // zero: Strategy refuses
 		n          int
 		u          float64
 		wantOld    time.Duration
 		wantRecent time.Duration
 	}{
-		{"max 0: no delay, versus no cap", requeue.KueueRequeuingStrategy{BackoffMaxSeconds: backoffI32(0)},
-			requeue.BackoffConfig{NoDelay: true, ClampToMax: true}, requeue.BackoffConfig{Uncapped: true},
+		{"max 0: no delay, versus no cap", backoff.KueueStrategy{BackoffMaxSeconds: backoffI32(0)},
+			backoff.Config{NoDelay: true, ClampToMax: true}, backoff.Config{Uncapped: true},
 			3, 0.5, 0, 240*time.Second + 12*time.Millisecond},
-		{"base above max: the max, versus refused", requeue.KueueRequeuingStrategy{BackoffBaseSeconds: backoffI32(600), BackoffMaxSeconds: backoffI32(300)},
-			requeue.BackoffConfig{Base: 600 * time.Second, Max: 300 * time.Second, ClampToMax: true}, requeue.BackoffConfig{},
+		{"base above max: the max, versus refused", backoff.KueueStrategy{BackoffBaseSeconds: backoffI32(600), BackoffMaxSeconds: backoffI32(300)},
+			backoff.Config{Base: 600 * time.Second, Max: 300 * time.Second, ClampToMax: true}, backoff.Config{},
 			1, 0.5, 300 * time.Second, 0},
-		{"capped delay: exactly the max, versus the max plus jitter", requeue.KueueRequeuingStrategy{},
-			requeue.BackoffConfig{ClampToMax: true}, requeue.BackoffConfig{},
+		{"capped delay: exactly the max, versus the max plus jitter", backoff.KueueStrategy{},
+			backoff.Config{ClampToMax: true}, backoff.Config{},
 			9, 0.5, time.Hour, time.Hour + 180*time.Millisecond},
-		{"below the cap: the same", requeue.KueueRequeuingStrategy{},
-			requeue.BackoffConfig{ClampToMax: true}, requeue.BackoffConfig{},
+		{"below the cap: the same", backoff.KueueStrategy{},
+			backoff.Config{ClampToMax: true}, backoff.Config{},
 			2, 0.5, 120*time.Second + 6*time.Millisecond, 120*time.Second + 6*time.Millisecond},
 	}
 	for _, tt := range tests {
@@ -594,7 +594,7 @@ func TestBackoffDocNamesKueueReleases(t *testing.T) {
 		"tenure follows current Kueue", "pkg/util/wait NewBackoff(base, max, 2, 0.0001)", "UpdateRequeueState (pkg/workload)",
 		"a zero max becomes the cap MaxInt64/2", "the jitter is added after the cap",
 		"min(Step(), max)", "pkg/controller/core/workload_controller.go", "a zero max made every delay 0",
-		"[KueueRequeuingStrategy.ClampedStrategy]",
+		"[KueueStrategy.ClampedStrategy]",
 	} {
 		if !strings.Contains(text, p) {
 			t.Errorf("doc.go does not say %q", p)

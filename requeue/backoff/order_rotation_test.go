@@ -1,11 +1,11 @@
-package requeue_test
+package backoff_test
 
 import (
 	"testing"
 	"time"
 
 	"github.com/tenurepolicy/tenure/eligibility"
-	"github.com/tenurepolicy/tenure/requeue"
+	"github.com/tenurepolicy/tenure/requeue/backoff"
 )
 
 // TestTimeBasedRotation drives KEP-8522's two-job case through both halves
@@ -17,15 +17,15 @@ import (
 func TestTimeBasedRotation(t *testing.T) {
 	m := 2 * time.Hour
 	policy := eligibility.PreemptionConfig{Policy: eligibility.PreemptionLowerOrNewerEqualPriority, MinAdmitDuration: &m}
-	order := requeue.QueueOrder{}
+	order := backoff.QueueOrder{}
 	t0 := time.Date(2026, 3, 1, 8, 0, 0, 0, time.UTC)
 
-	a := requeue.QueueEntry{ID: "a", Priority: 5, Created: t0}
-	b := requeue.QueueEntry{ID: "b", Priority: 5, Created: t0.Add(5 * time.Minute)}
+	a := backoff.QueueEntry{ID: "a", Priority: 5, Created: t0}
+	b := backoff.QueueEntry{ID: "b", Priority: 5, Created: t0.Add(5 * time.Minute)}
 	aReserved := t0
 
 	// b, pending, looks at a at exactly M: not yet, then 1ns later: expired.
-	req := func(e requeue.QueueEntry) eligibility.PreemptionRequest {
+	req := func(e backoff.QueueEntry) eligibility.PreemptionRequest {
 		return eligibility.PreemptionRequest{Priority: e.Priority, Timestamp: order.Timestamp(e)}
 	}
 	if d := policy.Classify(req(b), eligibility.Candidate{ID: "a", Priority: 5, Reserved: aReserved}, t0.Add(m)); d.Allowed {
@@ -65,14 +65,14 @@ func TestTimeBasedRotation(t *testing.T) {
 func TestNewerPickRotation(t *testing.T) {
 	m := 2 * time.Hour
 	policy := eligibility.PreemptionConfig{Policy: eligibility.PreemptionLowerOrNewerEqualPriority, MinAdmitDuration: &m}
-	order := requeue.QueueOrder{}
+	order := backoff.QueueOrder{}
 	t0 := time.Date(2026, 3, 1, 8, 0, 0, 0, time.UTC)
-	req := func(e requeue.QueueEntry) eligibility.PreemptionRequest {
+	req := func(e backoff.QueueEntry) eligibility.PreemptionRequest {
 		return eligibility.PreemptionRequest{Priority: e.Priority, Timestamp: order.Timestamp(e)}
 	}
 
-	b := requeue.QueueEntry{ID: "b", Priority: 5, Created: t0}
-	c := requeue.QueueEntry{ID: "c", Priority: 5, Created: t0.Add(time.Minute)}
+	b := backoff.QueueEntry{ID: "b", Priority: 5, Created: t0}
+	c := backoff.QueueEntry{ID: "c", Priority: 5, Created: t0.Add(time.Minute)}
 	cReserved := t0.Add(10 * time.Minute) // admitted while b waited (it fit, b did not)
 	now := t0.Add(20 * time.Minute)
 	if d := policy.Classify(req(b), eligibility.Candidate{ID: "c", Priority: 5, Reserved: cReserved}, now); d.Class != eligibility.ClassNewer {

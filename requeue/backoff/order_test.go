@@ -1,4 +1,4 @@
-package requeue_test
+package backoff_test
 
 import (
 	"cmp"
@@ -11,7 +11,7 @@ import (
 	gocmp "github.com/google/go-cmp/cmp"
 	"pgregory.net/rapid"
 
-	"github.com/tenurepolicy/tenure/requeue"
+	"github.com/tenurepolicy/tenure/requeue/backoff"
 )
 
 // orderT0 is the fixed origin of the queue-order tests.
@@ -20,49 +20,49 @@ var orderT0 = time.Date(2026, 3, 1, 8, 0, 0, 0, time.UTC)
 func orderMin(k int) time.Time { return orderT0.Add(time.Duration(k) * time.Minute) }
 
 func TestQueueOrderTimestamp(t *testing.T) {
-	plain := requeue.QueueEntry{ID: "a", Created: orderMin(0)}
-	evicted := requeue.QueueEntry{ID: "b", Created: orderMin(0), TimeoutEvicted: orderMin(30)}
+	plain := backoff.QueueEntry{ID: "a", Created: orderMin(0)}
+	evicted := backoff.QueueEntry{ID: "b", Created: orderMin(0), TimeoutEvicted: orderMin(30)}
 	tests := []struct {
 		name     string
-		strategy requeue.TimestampStrategy
-		e        requeue.QueueEntry
+		strategy backoff.TimestampStrategy
+		e        backoff.QueueEntry
 		want     time.Time
 	}{
-		{"eviction strategy, never evicted: creation", requeue.TimestampEviction, plain, orderMin(0)},
-		{"eviction strategy, timeout-evicted: eviction", requeue.TimestampEviction, evicted, orderMin(30)},
-		{"creation strategy, never evicted: creation", requeue.TimestampCreation, plain, orderMin(0)},
-		{"creation strategy, timeout-evicted: still creation", requeue.TimestampCreation, evicted, orderMin(0)},
-		{"unknown strategy falls back to creation", requeue.TimestampStrategy(9), evicted, orderMin(0)},
-		{"same-priority preemption, eviction strategy", requeue.TimestampEviction,
-			requeue.QueueEntry{Created: orderMin(0), SamePriorityPreempted: orderMin(20)}, orderMin(20)},
-		{"same-priority preemption, creation strategy too", requeue.TimestampCreation,
-			requeue.QueueEntry{Created: orderMin(0), SamePriorityPreempted: orderMin(20)}, orderMin(20)},
-		{"preempted after a timeout eviction: the later", requeue.TimestampEviction,
-			requeue.QueueEntry{Created: orderMin(0), TimeoutEvicted: orderMin(10), SamePriorityPreempted: orderMin(20)}, orderMin(20)},
-		{"timeout eviction after a preemption: the later", requeue.TimestampEviction,
-			requeue.QueueEntry{Created: orderMin(0), TimeoutEvicted: orderMin(40), SamePriorityPreempted: orderMin(20)}, orderMin(40)},
+		{"eviction strategy, never evicted: creation", backoff.TimestampEviction, plain, orderMin(0)},
+		{"eviction strategy, timeout-evicted: eviction", backoff.TimestampEviction, evicted, orderMin(30)},
+		{"creation strategy, never evicted: creation", backoff.TimestampCreation, plain, orderMin(0)},
+		{"creation strategy, timeout-evicted: still creation", backoff.TimestampCreation, evicted, orderMin(0)},
+		{"unknown strategy falls back to creation", backoff.TimestampStrategy(9), evicted, orderMin(0)},
+		{"same-priority preemption, eviction strategy", backoff.TimestampEviction,
+			backoff.QueueEntry{Created: orderMin(0), SamePriorityPreempted: orderMin(20)}, orderMin(20)},
+		{"same-priority preemption, creation strategy too", backoff.TimestampCreation,
+			backoff.QueueEntry{Created: orderMin(0), SamePriorityPreempted: orderMin(20)}, orderMin(20)},
+		{"preempted after a timeout eviction: the later", backoff.TimestampEviction,
+			backoff.QueueEntry{Created: orderMin(0), TimeoutEvicted: orderMin(10), SamePriorityPreempted: orderMin(20)}, orderMin(20)},
+		{"timeout eviction after a preemption: the later", backoff.TimestampEviction,
+			backoff.QueueEntry{Created: orderMin(0), TimeoutEvicted: orderMin(40), SamePriorityPreempted: orderMin(20)}, orderMin(40)},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got := requeue.QueueOrder{Strategy: tt.strategy}.Timestamp(tt.e)
+			got := backoff.QueueOrder{Strategy: tt.strategy}.Timestamp(tt.e)
 			if !got.Equal(tt.want) {
 				t.Errorf("Timestamp = %v, want %v", got, tt.want)
 			}
 		})
 	}
-	if got := (requeue.QueueOrder{}).Timestamp(evicted); !got.Equal(orderMin(30)) {
+	if got := (backoff.QueueOrder{}).Timestamp(evicted); !got.Equal(orderMin(30)) {
 		t.Errorf("zero QueueOrder Timestamp = %v, want the eviction time (Eviction is the default)", got)
 	}
 	// Instants from time.Now carry a monotonic reading (printed as "m=");
 	// the queue-order timestamp does not.
 	now := time.Now()
-	for _, e := range []requeue.QueueEntry{{Created: now}, {TimeoutEvicted: now}, {AdmissionCheckEvicted: now}, {SamePriorityPreempted: now}} {
-		if got := (requeue.QueueOrder{}).Timestamp(e); strings.Contains(got.String(), "m=") || !got.Equal(now) {
+	for _, e := range []backoff.QueueEntry{{Created: now}, {TimeoutEvicted: now}, {AdmissionCheckEvicted: now}, {SamePriorityPreempted: now}} {
+		if got := (backoff.QueueOrder{}).Timestamp(e); strings.Contains(got.String(), "m=") || !got.Equal(now) {
 			t.Errorf("Timestamp(%+v) = %v, want %v without its monotonic reading", e, got, now.Round(0))
 		}
 	}
-	restamp := requeue.QueueOrder{RestampReclaimPreempted: true}
-	if got := restamp.Timestamp(requeue.QueueEntry{ReclaimPreempted: now}); strings.Contains(got.String(), "m=") || !got.Equal(now.Add(time.Millisecond)) {
+	restamp := backoff.QueueOrder{RestampReclaimPreempted: true}
+	if got := restamp.Timestamp(backoff.QueueEntry{ReclaimPreempted: now}); strings.Contains(got.String(), "m=") || !got.Equal(now.Add(time.Millisecond)) {
 		t.Errorf("Timestamp(reclaimed at now) = %v, want %v without its monotonic reading", got, now.Round(0).Add(time.Millisecond))
 	}
 }
@@ -77,29 +77,29 @@ func TestQueueOrderTimestamp(t *testing.T) {
 // check, then the reclaim preemption, then creation.
 func TestQueueOrderKueueRules(t *testing.T) {
 	ms := time.Millisecond
-	ac := requeue.QueueEntry{Created: orderMin(0), AdmissionCheckEvicted: orderMin(30)}
-	reclaim := requeue.QueueEntry{Created: orderMin(0), ReclaimPreempted: orderMin(20)}
+	ac := backoff.QueueEntry{Created: orderMin(0), AdmissionCheckEvicted: orderMin(30)}
+	reclaim := backoff.QueueEntry{Created: orderMin(0), ReclaimPreempted: orderMin(20)}
 	tests := []struct {
 		name  string
-		order requeue.QueueOrder
-		e     requeue.QueueEntry
+		order backoff.QueueOrder
+		e     backoff.QueueEntry
 		want  time.Time
 	}{
-		{"admission check, eviction strategy", requeue.QueueOrder{}, ac, orderMin(30)},
-		{"admission check, creation strategy too", requeue.QueueOrder{Strategy: requeue.TimestampCreation}, ac, orderMin(30)},
-		{"reclaim preemption, gate on (default): creation", requeue.QueueOrder{}, reclaim, orderMin(0)},
-		{"reclaim preemption, gate off: +1ms", requeue.QueueOrder{RestampReclaimPreempted: true}, reclaim, orderMin(20).Add(ms)},
-		{"reclaim preemption, gate off, creation strategy: +1ms", requeue.QueueOrder{Strategy: requeue.TimestampCreation, RestampReclaimPreempted: true}, reclaim, orderMin(20).Add(ms)},
-		{"timeout eviction before the admission check", requeue.QueueOrder{},
-			requeue.QueueEntry{Created: orderMin(0), TimeoutEvicted: orderMin(10), AdmissionCheckEvicted: orderMin(30)}, orderMin(10)},
-		{"creation strategy: the admission check", requeue.QueueOrder{Strategy: requeue.TimestampCreation},
-			requeue.QueueEntry{Created: orderMin(0), TimeoutEvicted: orderMin(10), AdmissionCheckEvicted: orderMin(30)}, orderMin(30)},
-		{"admission check before the reclaim preemption", requeue.QueueOrder{RestampReclaimPreempted: true},
-			requeue.QueueEntry{Created: orderMin(0), AdmissionCheckEvicted: orderMin(5), ReclaimPreempted: orderMin(20)}, orderMin(5)},
-		{"eviction before creation is still the eviction", requeue.QueueOrder{},
-			requeue.QueueEntry{Created: orderMin(10), TimeoutEvicted: orderMin(5)}, orderMin(5)},
-		{"same-priority preemption after all of Kueue's rules: the later", requeue.QueueOrder{RestampReclaimPreempted: true},
-			requeue.QueueEntry{Created: orderMin(0), ReclaimPreempted: orderMin(20), SamePriorityPreempted: orderMin(40)}, orderMin(40)},
+		{"admission check, eviction strategy", backoff.QueueOrder{}, ac, orderMin(30)},
+		{"admission check, creation strategy too", backoff.QueueOrder{Strategy: backoff.TimestampCreation}, ac, orderMin(30)},
+		{"reclaim preemption, gate on (default): creation", backoff.QueueOrder{}, reclaim, orderMin(0)},
+		{"reclaim preemption, gate off: +1ms", backoff.QueueOrder{RestampReclaimPreempted: true}, reclaim, orderMin(20).Add(ms)},
+		{"reclaim preemption, gate off, creation strategy: +1ms", backoff.QueueOrder{Strategy: backoff.TimestampCreation, RestampReclaimPreempted: true}, reclaim, orderMin(20).Add(ms)},
+		{"timeout eviction before the admission check", backoff.QueueOrder{},
+			backoff.QueueEntry{Created: orderMin(0), TimeoutEvicted: orderMin(10), AdmissionCheckEvicted: orderMin(30)}, orderMin(10)},
+		{"creation strategy: the admission check", backoff.QueueOrder{Strategy: backoff.TimestampCreation},
+			backoff.QueueEntry{Created: orderMin(0), TimeoutEvicted: orderMin(10), AdmissionCheckEvicted: orderMin(30)}, orderMin(30)},
+		{"admission check before the reclaim preemption", backoff.QueueOrder{RestampReclaimPreempted: true},
+			backoff.QueueEntry{Created: orderMin(0), AdmissionCheckEvicted: orderMin(5), ReclaimPreempted: orderMin(20)}, orderMin(5)},
+		{"eviction before creation is still the eviction", backoff.QueueOrder{},
+			backoff.QueueEntry{Created: orderMin(10), TimeoutEvicted: orderMin(5)}, orderMin(5)},
+		{"same-priority preemption after all of Kueue's rules: the later", backoff.QueueOrder{RestampReclaimPreempted: true},
+			backoff.QueueEntry{Created: orderMin(0), ReclaimPreempted: orderMin(20), SamePriorityPreempted: orderMin(40)}, orderMin(40)},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -111,12 +111,12 @@ func TestQueueOrderKueueRules(t *testing.T) {
 	// The reclaimed job goes behind its preemptor, admitted at the very
 	// instant it was preempted (Kueue's epsilon): the preemptor was
 	// created earlier, the victim re-stamped 1ms later.
-	preemptor := requeue.QueueEntry{ID: "z", Created: orderMin(20)}
-	victim := requeue.QueueEntry{ID: "a", Created: orderMin(0), ReclaimPreempted: orderMin(20)}
-	if c := (requeue.QueueOrder{RestampReclaimPreempted: true}).Compare(preemptor, victim); c >= 0 {
+	preemptor := backoff.QueueEntry{ID: "z", Created: orderMin(20)}
+	victim := backoff.QueueEntry{ID: "a", Created: orderMin(0), ReclaimPreempted: orderMin(20)}
+	if c := (backoff.QueueOrder{RestampReclaimPreempted: true}).Compare(preemptor, victim); c >= 0 {
 		t.Errorf("gate off: preemptor vs reclaimed victim = %d, want the preemptor first", c)
 	}
-	if c := (requeue.QueueOrder{}).Compare(preemptor, victim); c <= 0 {
+	if c := (backoff.QueueOrder{}).Compare(preemptor, victim); c <= 0 {
 		t.Errorf("gate on: preemptor vs reclaimed victim = %d, want the older victim first", c)
 	}
 }
@@ -124,32 +124,32 @@ func TestQueueOrderKueueRules(t *testing.T) {
 func TestQueueOrderCompare(t *testing.T) {
 	tests := []struct {
 		name     string
-		strategy requeue.TimestampStrategy
-		a, b     requeue.QueueEntry
+		strategy backoff.TimestampStrategy
+		a, b     backoff.QueueEntry
 		want     int // sign
 	}{
-		{"higher priority first", requeue.TimestampEviction,
-			requeue.QueueEntry{ID: "z", Priority: 10, Created: orderMin(9)}, requeue.QueueEntry{ID: "a", Priority: 1, Created: orderMin(0)}, -1},
-		{"negative priorities", requeue.TimestampEviction,
-			requeue.QueueEntry{ID: "a", Priority: -5}, requeue.QueueEntry{ID: "b", Priority: -1}, 1},
-		{"same priority: earlier creation first", requeue.TimestampEviction,
-			requeue.QueueEntry{ID: "z", Created: orderMin(1)}, requeue.QueueEntry{ID: "a", Created: orderMin(2)}, -1},
-		{"1ns earlier first", requeue.TimestampEviction,
-			requeue.QueueEntry{ID: "z", Created: orderMin(1).Add(-1)}, requeue.QueueEntry{ID: "a", Created: orderMin(1)}, -1},
-		{"eviction: timeout-evicted goes behind a later creation", requeue.TimestampEviction,
-			requeue.QueueEntry{ID: "a", Created: orderMin(0), TimeoutEvicted: orderMin(10)}, requeue.QueueEntry{ID: "b", Created: orderMin(5)}, 1},
-		{"creation: timeout-evicted keeps its place", requeue.TimestampCreation,
-			requeue.QueueEntry{ID: "a", Created: orderMin(0), TimeoutEvicted: orderMin(10)}, requeue.QueueEntry{ID: "b", Created: orderMin(5)}, -1},
-		{"same priority and time: smaller ID first", requeue.TimestampEviction,
-			requeue.QueueEntry{ID: "job-2", Created: orderMin(1)}, requeue.QueueEntry{ID: "job-10", Created: orderMin(1)}, 1},
-		{"same instant in another zone ties on time", requeue.TimestampEviction,
-			requeue.QueueEntry{ID: "a", Created: orderMin(1).In(time.FixedZone("X", 3600))}, requeue.QueueEntry{ID: "b", Created: orderMin(1)}, -1},
-		{"complete tie", requeue.TimestampEviction,
-			requeue.QueueEntry{ID: "a", Priority: 3, Created: orderMin(1)}, requeue.QueueEntry{ID: "a", Priority: 3, Created: orderMin(1)}, 0},
+		{"higher priority first", backoff.TimestampEviction,
+			backoff.QueueEntry{ID: "z", Priority: 10, Created: orderMin(9)}, backoff.QueueEntry{ID: "a", Priority: 1, Created: orderMin(0)}, -1},
+		{"negative priorities", backoff.TimestampEviction,
+			backoff.QueueEntry{ID: "a", Priority: -5}, backoff.QueueEntry{ID: "b", Priority: -1}, 1},
+		{"same priority: earlier creation first", backoff.TimestampEviction,
+			backoff.QueueEntry{ID: "z", Created: orderMin(1)}, backoff.QueueEntry{ID: "a", Created: orderMin(2)}, -1},
+		{"1ns earlier first", backoff.TimestampEviction,
+			backoff.QueueEntry{ID: "z", Created: orderMin(1).Add(-1)}, backoff.QueueEntry{ID: "a", Created: orderMin(1)}, -1},
+		{"eviction: timeout-evicted goes behind a later creation", backoff.TimestampEviction,
+			backoff.QueueEntry{ID: "a", Created: orderMin(0), TimeoutEvicted: orderMin(10)}, backoff.QueueEntry{ID: "b", Created: orderMin(5)}, 1},
+		{"creation: timeout-evicted keeps its place", backoff.TimestampCreation,
+			backoff.QueueEntry{ID: "a", Created: orderMin(0), TimeoutEvicted: orderMin(10)}, backoff.QueueEntry{ID: "b", Created: orderMin(5)}, -1},
+		{"same priority and time: smaller ID first", backoff.TimestampEviction,
+			backoff.QueueEntry{ID: "job-2", Created: orderMin(1)}, backoff.QueueEntry{ID: "job-10", Created: orderMin(1)}, 1},
+		{"same instant in another zone ties on time", backoff.TimestampEviction,
+			backoff.QueueEntry{ID: "a", Created: orderMin(1).In(time.FixedZone("X", 3600))}, backoff.QueueEntry{ID: "b", Created: orderMin(1)}, -1},
+		{"complete tie", backoff.TimestampEviction,
+			backoff.QueueEntry{ID: "a", Priority: 3, Created: orderMin(1)}, backoff.QueueEntry{ID: "a", Priority: 3, Created: orderMin(1)}, 0},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			o := requeue.QueueOrder{Strategy: tt.strategy}
+			o := backoff.QueueOrder{Strategy: tt.strategy}
 			if got := cmp.Compare(o.Compare(tt.a, tt.b), 0); got != tt.want {
 				t.Errorf("sign(Compare(a, b)) = %d, want %d", got, tt.want)
 			}
@@ -161,7 +161,7 @@ func TestQueueOrderCompare(t *testing.T) {
 }
 
 func TestQueueOrderSort(t *testing.T) {
-	entries := []requeue.QueueEntry{
+	entries := []backoff.QueueEntry{
 		{ID: "low-old", Priority: 0, Created: orderMin(0)},
 		{ID: "high-new", Priority: 5, Created: orderMin(20)},
 		{ID: "mid-timeout", Priority: 1, Created: orderMin(1), TimeoutEvicted: orderMin(15)},
@@ -170,25 +170,25 @@ func TestQueueOrderSort(t *testing.T) {
 		{ID: "high-old", Priority: 5, Created: orderMin(2)},
 	}
 	tests := []struct {
-		strategy requeue.TimestampStrategy
+		strategy backoff.TimestampStrategy
 		want     []string
 	}{
-		{requeue.TimestampEviction, []string{"high-old", "high-new", "mid-a", "mid-b", "mid-timeout", "low-old"}},
-		{requeue.TimestampCreation, []string{"high-old", "high-new", "mid-timeout", "mid-a", "mid-b", "low-old"}},
+		{backoff.TimestampEviction, []string{"high-old", "high-new", "mid-a", "mid-b", "mid-timeout", "low-old"}},
+		{backoff.TimestampCreation, []string{"high-old", "high-new", "mid-timeout", "mid-a", "mid-b", "low-old"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.strategy.String(), func(t *testing.T) {
 			got := slices.Clone(entries)
-			requeue.QueueOrder{Strategy: tt.strategy}.Sort(got)
+			backoff.QueueOrder{Strategy: tt.strategy}.Sort(got)
 			if diff := gocmp.Diff(tt.want, orderIDs(got)); diff != "" {
 				t.Errorf("Sort order (-want +got):\n%s", diff)
 			}
 		})
 	}
-	requeue.QueueOrder{}.Sort(nil) // must not panic
+	backoff.QueueOrder{}.Sort(nil) // must not panic
 }
 
-func orderIDs(es []requeue.QueueEntry) []string {
+func orderIDs(es []backoff.QueueEntry) []string {
 	ids := make([]string, len(es))
 	for i, e := range es {
 		ids[i] = e.ID
@@ -199,23 +199,23 @@ func orderIDs(es []requeue.QueueEntry) []string {
 func TestTimestampStrategyText(t *testing.T) {
 	tests := []struct {
 		in      string
-		want    requeue.TimestampStrategy
+		want    backoff.TimestampStrategy
 		wantErr bool
 	}{
-		{"Eviction", requeue.TimestampEviction, false},
-		{"Creation", requeue.TimestampCreation, false},
-		{"creation", requeue.TimestampCreation, false},
-		{"EVICTION", requeue.TimestampEviction, false},
-		{"", requeue.TimestampEviction, false},
+		{"Eviction", backoff.TimestampEviction, false},
+		{"Creation", backoff.TimestampCreation, false},
+		{"creation", backoff.TimestampCreation, false},
+		{"EVICTION", backoff.TimestampEviction, false},
+		{"", backoff.TimestampEviction, false},
 		{"Created", 0, true},
 		{" Creation", 0, true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.in, func(t *testing.T) {
-			s := requeue.TimestampStrategy(7) // sentinel: unchanged on error
+			s := backoff.TimestampStrategy(7) // sentinel: unchanged on error
 			err := s.UnmarshalText([]byte(tt.in))
 			if tt.wantErr {
-				if err == nil || !strings.HasPrefix(err.Error(), "requeue: ") || s != 7 {
+				if err == nil || !strings.HasPrefix(err.Error(), "backoff: ") || s != 7 {
 					t.Errorf("UnmarshalText(%q) = %v, strategy %v; want a requeue: error and no change", tt.in, err, s)
 				}
 				return
@@ -225,10 +225,10 @@ func TestTimestampStrategyText(t *testing.T) {
 			}
 		})
 	}
-	if _, err := requeue.TimestampStrategy(2).MarshalText(); err == nil {
+	if _, err := backoff.TimestampStrategy(2).MarshalText(); err == nil {
 		t.Error("MarshalText of an unknown strategy: want an error")
 	}
-	if got := requeue.TimestampStrategy(2).String(); got != "TimestampStrategy(2)" {
+	if got := backoff.TimestampStrategy(2).String(); got != "TimestampStrategy(2)" {
 		t.Errorf("String() = %q", got)
 	}
 }
@@ -238,7 +238,7 @@ func FuzzTimestampStrategyText(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, in string) {
-		var s requeue.TimestampStrategy
+		var s backoff.TimestampStrategy
 		if err := s.UnmarshalText([]byte(in)); err != nil {
 			return
 		}
@@ -249,7 +249,7 @@ func FuzzTimestampStrategyText(f *testing.F) {
 		if in != "" && !strings.EqualFold(in, string(out)) {
 			t.Fatalf("round trip %q -> %v -> %q", in, s, out)
 		}
-		var back requeue.TimestampStrategy
+		var back backoff.TimestampStrategy
 		if err := back.UnmarshalText(out); err != nil || back != s {
 			t.Fatalf("re-parse %q = %v, %v; want %v", out, back, err, s)
 		}
@@ -259,7 +259,7 @@ func FuzzTimestampStrategyText(f *testing.F) {
 // orderGenEntry draws entries from small domains so ties on priority,
 // timestamp and ID are frequent. Instants are whole minutes plus an
 // offset that may differ below the second, in UTC or another zone.
-func orderGenEntry(t *rapid.T, label string) requeue.QueueEntry {
+func orderGenEntry(t *rapid.T, label string) backoff.QueueEntry {
 	at := func(max int, name string) time.Time {
 		ts := orderMin(rapid.IntRange(0, max).Draw(t, name)).
 			Add(rapid.SampledFrom([]time.Duration{0, 1, 500 * time.Millisecond, time.Second}).Draw(t, name+".offset"))
@@ -268,7 +268,7 @@ func orderGenEntry(t *rapid.T, label string) requeue.QueueEntry {
 		}
 		return ts
 	}
-	e := requeue.QueueEntry{
+	e := backoff.QueueEntry{
 		ID:       rapid.SampledFrom([]string{"a", "b", "c", "ab", ""}).Draw(t, label+".id"),
 		Priority: rapid.Int32Range(-2, 2).Draw(t, label+".prio"),
 		Created:  at(3, label+".created"),
@@ -288,9 +288,9 @@ func orderGenEntry(t *rapid.T, label string) requeue.QueueEntry {
 	return e
 }
 
-func orderGenOrder(t *rapid.T) requeue.QueueOrder {
-	return requeue.QueueOrder{
-		Strategy:                rapid.SampledFrom([]requeue.TimestampStrategy{requeue.TimestampEviction, requeue.TimestampCreation}).Draw(t, "strategy"),
+func orderGenOrder(t *rapid.T) backoff.QueueOrder {
+	return backoff.QueueOrder{
+		Strategy:                rapid.SampledFrom([]backoff.TimestampStrategy{backoff.TimestampEviction, backoff.TimestampCreation}).Draw(t, "strategy"),
 		RestampReclaimPreempted: rapid.Bool().Draw(t, "restamp"),
 	}
 }
@@ -340,7 +340,7 @@ func TestQueueOrderSortOracle(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		o := orderGenOrder(t)
 		n := rapid.IntRange(0, 40).Draw(t, "n")
-		entries := make([]requeue.QueueEntry, n)
+		entries := make([]backoff.QueueEntry, n)
 		for i := range entries {
 			entries[i] = orderGenEntry(t, "e")
 		}
@@ -350,10 +350,10 @@ func TestQueueOrderSortOracle(t *testing.T) {
 		// the admission-check eviction, the reclaim preemption plus 1ms
 		// (gate off only), the creation — or the same-priority preemption
 		// if that is later.
-		ts := func(e requeue.QueueEntry) time.Time {
+		ts := func(e backoff.QueueEntry) time.Time {
 			var kueue time.Time
 			switch {
-			case o.Strategy == requeue.TimestampEviction && !e.TimeoutEvicted.IsZero():
+			case o.Strategy == backoff.TimestampEviction && !e.TimeoutEvicted.IsZero():
 				kueue = e.TimeoutEvicted
 			case !e.AdmissionCheckEvicted.IsZero():
 				kueue = e.AdmissionCheckEvicted

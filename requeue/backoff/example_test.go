@@ -1,17 +1,17 @@
-package requeue_test
+package backoff_test
 
 import (
 	"fmt"
 	"math/rand/v2"
 	"time"
 
-	"github.com/tenurepolicy/tenure/requeue"
+	"github.com/tenurepolicy/tenure/requeue/backoff"
 )
 
-// The zero BackoffConfig is Kueue's default: 60s doubling per requeue,
+// The zero Config is Kueue's default: 60s doubling per requeue,
 // capped at 1h.
-func ExampleBackoffConfig_Delay() {
-	var c requeue.BackoffConfig
+func ExampleConfig_Delay() {
+	var c backoff.Config
 	for _, n := range []int{0, 1, 2, 6, 7, 1_000_000_000} {
 		fmt.Printf("requeue %d: %v\n", n, c.Delay(n))
 	}
@@ -26,8 +26,8 @@ func ExampleBackoffConfig_Delay() {
 
 // Jitter comes from the caller: a fixed draw, or a seeded source for
 // reproducible runs.
-func ExampleBackoffConfig_DelayFrom() {
-	c := requeue.BackoffConfig{Jitter: 0.1}
+func ExampleConfig_DelayFrom() {
+	c := backoff.Config{Jitter: 0.1}
 	fmt.Println(c.DelayJitter(1, 0.5))
 	src := rand.New(rand.NewPCG(1, 1))
 	d := c.DelayFrom(3, src)
@@ -42,10 +42,10 @@ func ExampleBackoffConfig_DelayFrom() {
 // KEP-1282's worked example: 10 requeues from a 60s base. Without a cap the
 // job waits 61,380s in total (the KEP's "8h 32min" is only the last delay);
 // with the default 1h cap it waits 5h3m.
-func ExampleBackoffConfig_TotalDelay() {
-	uncapped := requeue.BackoffConfig{Uncapped: true}
+func ExampleConfig_TotalDelay() {
+	uncapped := backoff.Config{Uncapped: true}
 	fmt.Println(uncapped.Delay(10), uncapped.TotalDelay(10))
-	fmt.Println(requeue.BackoffConfig{}.TotalDelay(10))
+	fmt.Println(backoff.Config{}.TotalDelay(10))
 	// Output:
 	// 8h32m0s 17h3m0s
 	// 5h3m0s
@@ -53,10 +53,10 @@ func ExampleBackoffConfig_TotalDelay() {
 
 // A job that never becomes ready is requeued twice, then deactivated on its
 // third timeout; the deactivation resets its state.
-func ExampleRequeueState_Timeout() {
-	c := requeue.BackoffConfig{Limit: requeue.BackoffLimit(2)}
+func ExampleState_Timeout() {
+	c := backoff.Config{Limit: backoff.Limit(2)}
 	now := time.Date(2026, 1, 1, 9, 0, 0, 0, time.UTC)
-	var s requeue.RequeueState
+	var s backoff.State
 	for i := 1; i <= 3; i++ {
 		next, deactivated := s.Timeout(c, now, 0)
 		if deactivated {
@@ -74,28 +74,28 @@ func ExampleRequeueState_Timeout() {
 }
 
 // Forks of Kueue can pass its field names through unchanged.
-func ExampleBackoffFromKueueMap() {
-	c, err := requeue.BackoffFromKueueMap(map[string]string{
+func ExampleConfigFromKueueMap() {
+	c, err := backoff.ConfigFromKueueMap(map[string]string{
 		"backoffBaseSeconds": "10",
 		"backoffMaxSeconds":  "300",
 		"backoffLimitCount":  "5",
 	})
 	fmt.Println(c.Delay(1), c.Delay(10), *c.Limit, err)
 
-	_, err = requeue.BackoffFromKueueMap(map[string]string{"backoffBaseSeconds": "-1", "backoffMaxSecs": "9"})
+	_, err = backoff.ConfigFromKueueMap(map[string]string{"backoffBaseSeconds": "-1", "backoffMaxSecs": "9"})
 	fmt.Println(err)
 	// Output:
 	// 10s 5m0s 5 <nil>
-	// requeue: unknown requeuing strategy setting "backoffMaxSecs"
-	// requeue: backoff base must not be negative, got -1s
+	// backoff: unknown requeuing strategy setting "backoffMaxSecs"
+	// backoff: base must not be negative, got -1s
 }
 
 // Kueue's requeuing strategy converts field for field, explicit zeros
 // included (backoffBaseSeconds 0: no delay; backoffMaxSeconds 0: no cap), and
 // converts back to exactly what came in.
-func ExampleKueueRequeuingStrategy_Strategy() {
+func ExampleKueueStrategy_Strategy() {
 	creation, zero := "Creation", int32(0)
-	k := requeue.KueueRequeuingStrategy{Timestamp: &creation, BackoffMaxSeconds: &zero}
+	k := backoff.KueueStrategy{Timestamp: &creation, BackoffMaxSeconds: &zero}
 	s, err := k.Strategy()
 	fmt.Println(s.QueueOrder().Strategy, s.Backoff.Delay(8), err)
 
@@ -104,10 +104,10 @@ func ExampleKueueRequeuingStrategy_Strategy() {
 
 	// The one refusal: Kueue would wait 2h on the first requeue, past its 1h cap.
 	base := int32(7200)
-	_, err = requeue.KueueRequeuingStrategy{BackoffBaseSeconds: &base}.Strategy()
+	_, err = backoff.KueueStrategy{BackoffBaseSeconds: &base}.Strategy()
 	fmt.Println(err)
 	// Output:
 	// Creation 2h8m0s <nil>
 	// Creation 0 true <nil>
-	// requeue: backoff base 2h0m0s exceeds max 1h0m0s
+	// backoff: base 2h0m0s exceeds max 1h0m0s
 }

@@ -1,0 +1,56 @@
+package eligibility
+
+import (
+	"errors"
+	"time"
+)
+
+// This file is the one not-before codec: the expected-runtime nominator
+// reads the gate with [ParseNotBefore] and the requeue engine writes it
+// with [FormatNotBefore], under the one key [AnnotationRequeueNotBefore]
+// (or the fork's [AnnotationKeys.RequeueNotBefore]). One time-zone rule
+// holds on both sides: every instant is UTC.
+
+// FormatNotBefore formats a not-before instant as the annotation value:
+// RFC3339 in UTC with second precision. A fractional second is rounded up,
+// so writing and reading back never shortens a cooldown:
+// ParseNotBefore(FormatNotBefore(t)) is t when t is a whole second, else
+// the next whole second. A year outside 0000..9999 cannot be written in
+// RFC3339; such an instant formats to a string ParseNotBefore rejects.
+func FormatNotBefore(t time.Time) string {
+	return NotBeforeCeil(t).Format(time.RFC3339)
+}
+
+// NotBeforeCeil returns t in UTC rounded up to a whole second (t itself
+// when it is one), without its monotonic clock reading: the instant
+// [FormatNotBefore] writes.
+func NotBeforeCeil(t time.Time) time.Time {
+	t = t.UTC().Round(0)
+	if t.Nanosecond() == 0 {
+		return t
+	}
+	return t.Truncate(time.Second).Add(time.Second)
+}
+
+// ParseNotBefore parses a not-before annotation value written as RFC3339
+// or RFC3339Nano, with any offset; the result is in UTC. An error is an
+// [*AnnotationError] for [AnnotationRequeueNotBefore]; the nominator treats
+// such a job as in cooldown ([ReasonInvalidNotBefore]), as KAI-Scheduler's
+// expectedruntime plugin does.
+func ParseNotBefore(s string) (time.Time, error) {
+	return parseNotBefore(AnnotationRequeueNotBefore, s)
+}
+
+// errNotRFC3339 replaces time.Parse's error, whose message quotes Go's
+// layout string rather than saying what is expected.
+var errNotRFC3339 = errors.New("not an RFC3339 timestamp such as 2025-01-15T10:30:00Z")
+
+// parseNotBefore is [ParseNotBefore] for a fork's key.
+func parseNotBefore(key, s string) (time.Time, error) {
+	// The RFC3339Nano layout also accepts a value without fractional seconds.
+	t, err := time.Parse(time.RFC3339Nano, s)
+	if err != nil {
+		return time.Time{}, &AnnotationError{Key: key, Value: s, Err: errNotRFC3339}
+	}
+	return t.UTC(), nil
+}
