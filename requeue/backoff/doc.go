@@ -122,5 +122,4 @@
 // TimestampStrategy reads and writes Kueue's spelling ("Eviction",
 // "Creation") as text; [Strategy.QueueOrder] builds the order from
 // Kueue's configuration.
-//
 package backoff

@@ -398,7 +398,7 @@ func FuzzRequeuingStrategyFromKueueMap(f *testing.F) {
 			backoff.KueueKeyBaseSeconds: base,
 			backoff.KueueKeyMaxSeconds:  max,
 			backoff.KueueKeyLimitCount:  limit,
-			backoff.KueueKeyTimestamp:     ts,
+			backoff.KueueKeyTimestamp:   ts,
 		} {
 			if v != "" {
 				m[k] = v
