@@ -79,7 +79,7 @@ type RequeueInput struct {
 // RequeueResult is the output of [Cycle.Requeue].
 type RequeueResult struct {
 	// Nominated is the expected-runtime nominator's result.
-	Nominated eligibility.Result
+	Nominated eligibility.NominatorResult
 	// Engine is the requeue engine's result: one outcome per nominated
 	// job. For each committed outcome the engine has already applied its
 	// changes to the Model; the embedder evicts the job for real and writes

@@ -125,7 +125,7 @@ func (k AnnotationKeys) Parse(annotations map[string]string) RequeueAnnotations 
 }
 
 // AnnotationError describes an annotation whose value could not be used.
-// The nominator puts it in [Skip.Err] (invalid_duration,
+// The nominator puts it in [NominatorSkip.Err] (invalid_duration,
 // invalid_not_before) and [Nomination.RequeueDelayErr]; use errors.As to get
 // the key and the raw value. Its message is formatted only when Error is
 // called.

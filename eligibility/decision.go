@@ -5,7 +5,7 @@ import "time"
 // Decision is tenure's one decision shape: whether something may happen, why,
 // and until when the answer holds. Every decision in tenure is a Decision or
 // embeds one: [MinRuntimeDecision], [ScenarioDecision], [PreemptionDecision],
-// the nominator's [Skip] and [Outcome], and the requeue engine's outcomes
+// the nominator's [NominatorSkip] and [NominatorOutcome], and the requeue engine's outcomes
 // and victim-filter answers.
 //
 // A Decision is a small value (no pointers to the inputs); computing one

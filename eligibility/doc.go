@@ -18,8 +18,8 @@
 //     the earliest instant at which the answer may change by the passage of
 //     time alone (zero when it never does), so a scheduler can wake up
 //     instead of polling. Richer answers embed it: [MinRuntimeDecision],
-//     [ScenarioDecision], [PreemptionDecision], the nominator's [Skip] and
-//     [Outcome], and the requeue engine's Outcome.
+//     [ScenarioDecision], [PreemptionDecision], the nominator's [NominatorSkip] and
+//     [NominatorOutcome], and the requeue engine's Outcome.
 //   - [Reason] is the one reason type: a stable snake_case label, usable as
 //     a metric label value. Each package declares its reasons as Reason
 //     constants.
@@ -151,7 +151,7 @@
 //
 // The two silent outcomes ([Reason.Silent]) are neither nominations nor
 // skips: they are not reported to the [Observer] and not counted, but their
-// Until still lowers [Result.Wake]. An unparsable requeue-not-before blocks
+// Until still lowers [NominatorResult.Wake]. An unparsable requeue-not-before blocks
 // like a cooldown, as KAI's plugin does, with no Until (only a rewrite of the
 // annotation lifts it). Durations use [runtime.ParseDuration] (so "1d"
 // works); timestamps are RFC3339 or RFC3339Nano. Bad values become skips
@@ -159,9 +159,9 @@
 // [AnnotationKeys] holds KAI's keys and can be overridden per key or
 // by prefix ([KeysWithPrefix]).
 //
-// [Nominator.Nominate] returns a [Result]: nominations and non-silent skips in
+// [Nominator.Nominate] returns a [NominatorResult]: nominations and non-silent skips in
 // input order, every job with exactly one outcome. [Nominator.AppendTo] is
-// the allocation-lean form: with a reused Result a steady-state cycle
+// the allocation-lean form: with a reused NominatorResult a steady-state cycle
 // allocates nothing (an invalid annotation's error aside). A [Nomination] is
 // self-contained for the requeue engine: job ID, input Index, queue,
 // priority, nominator name, start, expected runtime, overrun, and the parsed

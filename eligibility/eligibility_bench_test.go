@@ -266,7 +266,7 @@ func BenchmarkNominate50k(b *testing.B) {
 func BenchmarkNominate50kAppendTo(b *testing.B) {
 	jobs := elBenchJobs(50000)
 	n := eligibility.Nominator{Observer: &eligibility.Counter{}}
-	var r eligibility.Result
+	var r eligibility.NominatorResult
 	n.AppendTo(&r, jobs, elMin(600))
 	b.ReportAllocs()
 	b.ResetTimer()
@@ -286,7 +286,7 @@ func BenchmarkNominate50kNaive(b *testing.B) {
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		var noms []eligibility.Nomination
-		var skips []eligibility.Skip
+		var skips []eligibility.NominatorSkip
 		for k := range jobs {
 			j := &jobs[k]
 			a := keys.Parse(j.Annotations)
@@ -314,7 +314,7 @@ func BenchmarkNominate50kNaive(b *testing.B) {
 				noms = append(noms, eligibility.Nomination{Job: j.ID, Index: k, Overrun: now.Sub(j.Start) - a.Expected, RequeueDelay: a.Delay})
 				continue
 			}
-			skips = append(skips, eligibility.Skip{Job: j.ID, Index: k, Decision: eligibility.Decision{Reason: reason}})
+			skips = append(skips, eligibility.NominatorSkip{Job: j.ID, Index: k, Decision: eligibility.Decision{Reason: reason}})
 		}
 		if len(noms) == 0 || len(skips) == 0 {
 			b.Fatal("no nominations or no skips")

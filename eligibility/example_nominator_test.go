@@ -65,7 +65,7 @@ func ExampleNominator_AppendTo() {
 		Annotations: map[string]string{eligibility.AnnotationExpectedRuntime: "90m"},
 	}}
 	var n eligibility.Nominator
-	var res eligibility.Result
+	var res eligibility.NominatorResult
 	for _, now := range []time.Time{start.Add(time.Hour), start.Add(90 * time.Minute)} {
 		res.Reset()
 		n.AppendTo(&res, jobs, now)

@@ -62,8 +62,8 @@ type Nomination struct {
 	NotBefore time.Time
 }
 
-// Skip says that a job was not nominated, why, and when that may change.
-type Skip struct {
+// NominatorSkip says that a job was not nominated, why, and when that may change.
+type NominatorSkip struct {
 	// Job is the job's ID; Index its position as in [Nomination].
 	Job   string
 	Index int
@@ -82,22 +82,22 @@ type Skip struct {
 	Err error
 }
 
-// Outcome is the result of [Nominator.Evaluate] for one job: either a
+// NominatorOutcome is the result of [Nominator.Evaluate] for one job: either a
 // nomination or a skip (possibly silent).
-type Outcome struct {
+type NominatorOutcome struct {
 	// Decision: Allowed reports a nomination (Reason ReasonNominated, zero
 	// Until); otherwise it is the skip's Decision.
 	Decision
-	Nomination Nomination // valid when Allowed
-	Skip       Skip       // valid when !Allowed
+	Nomination Nomination    // valid when Allowed
+	Skip       NominatorSkip // valid when !Allowed
 }
 
-// Result collects the output of [Nominator.Nominate] or
+// NominatorResult collects the output of [Nominator.Nominate] or
 // [Nominator.AppendTo]: nominations and (non-silent) skips, each in input
 // order, and the instant to look again.
-type Result struct {
+type NominatorResult struct {
 	Nominations []Nomination
-	Skips       []Skip
+	Skips       []NominatorSkip
 	// Wake is the earliest non-zero Until among all outcomes of the
 	// evaluated jobs, silent ones included (a job that will reach its
 	// expected runtime at 10:30 makes Wake <= 10:30). Zero when no outcome
@@ -111,10 +111,10 @@ type Result struct {
 
 // Reset empties r keeping the slices' capacity, for reuse with
 // [Nominator.AppendTo].
-func (r *Result) Reset() {
+func (r *NominatorResult) Reset() {
 	clear(r.Nominations) // drop references held by the old elements
 	clear(r.Skips)
-	*r = Result{Nominations: r.Nominations[:0], Skips: r.Skips[:0]}
+	*r = NominatorResult{Nominations: r.Nominations[:0], Skips: r.Skips[:0]}
 }
 
 // Nominator is the expected-runtime requeue nominator of KAI-Scheduler's expected-runtime plugin (PR #941): it
@@ -184,12 +184,12 @@ func (n *Nominator) name() string {
 // Otherwise the job is nominated. Cost: at most three map lookups and three
 // parses; no allocation except the error of an invalid annotation. A nil job
 // is treated as the zero [Job].
-func (n *Nominator) Evaluate(job *Job, now time.Time) Outcome {
+func (n *Nominator) Evaluate(job *Job, now time.Time) NominatorOutcome {
 	if job == nil {
 		job = &Job{}
 	}
 	keys := n.Keys.withDefaults()
-	var o Outcome
+	var o NominatorOutcome
 	n.evaluate(&keys, n.name(), job, 0, now, &o)
 	return o
 }
@@ -197,10 +197,10 @@ func (n *Nominator) Evaluate(job *Job, now time.Time) Outcome {
 // evaluate decides about job and writes the result into o: o.Decision and
 // either o.Nomination or o.Skip (the other is left as it was, so that
 // AppendTo can reuse one Outcome without clearing it).
-func (n *Nominator) evaluate(keys *AnnotationKeys, name string, job *Job, index int, now time.Time, o *Outcome) {
+func (n *Nominator) evaluate(keys *AnnotationKeys, name string, job *Job, index int, now time.Time, o *NominatorOutcome) {
 	skip := func(r Reason, until time.Time, err error) {
 		o.Decision = Decision{Reason: r, Until: until}
-		o.Skip = Skip{Job: job.ID, Index: index, Nominator: name, Decision: o.Decision, Err: err}
+		o.Skip = NominatorSkip{Job: job.ID, Index: index, Nominator: name, Decision: o.Decision, Err: err}
 	}
 	if !job.Running {
 		skip(ReasonNotRunning, time.Time{}, nil)
@@ -274,13 +274,13 @@ func (n *Nominator) evaluate(keys *AnnotationKeys, name string, job *Job, index 
 // Nominate evaluates jobs at now (see [Nominator.Evaluate]) and returns the
 // nominations and non-silent skips in input order, reporting each to the
 // Observer and Logger when set. Every job has exactly one outcome:
-// nominated, skipped or silent (counted in Result.Silent). Cost: O(len(jobs));
+// nominated, skipped or silent (counted in [NominatorResult.Silent]). Cost: O(len(jobs));
 // allocations only for the two output slices (and the errors of invalid
 // annotations). At tens of thousands of jobs, growing those slices costs
 // about as much as the evaluation itself: a scheduler running every cycle
-// should keep one Result and use AppendTo.
-func (n *Nominator) Nominate(jobs []Job, now time.Time) Result {
-	var r Result
+// should keep one NominatorResult and use AppendTo.
+func (n *Nominator) Nominate(jobs []Job, now time.Time) NominatorResult {
+	var r NominatorResult
 	// Size both outputs once from upper bounds that cost one map lookup per
 	// job: only running, preemptible, opted-in jobs can be nominated, and
 	// every other non-silent outcome is a not_running or not_preemptible
@@ -302,7 +302,7 @@ func (n *Nominator) Nominate(jobs []Job, now time.Time) Result {
 		r.Nominations = make([]Nomination, 0, optedIn)
 	}
 	if optedIn+refused > 0 {
-		r.Skips = make([]Skip, 0, optedIn+refused)
+		r.Skips = make([]NominatorSkip, 0, optedIn+refused)
 	}
 	n.AppendTo(&r, jobs, now)
 	return r
@@ -310,13 +310,13 @@ func (n *Nominator) Nominate(jobs []Job, now time.Time) Result {
 
 // AppendTo is the allocation-lean form of [Nominator.Nominate]: it appends
 // the outcomes of jobs to r.Nominations and r.Skips, adds to r.Silent and
-// lowers r.Wake. Reusing one Result across cycles (with [Result.Reset])
+// lowers r.Wake. Reusing one Result across cycles (with [NominatorResult.Reset])
 // makes a steady-state cycle allocation-free. Index fields are positions in
 // this call's jobs.
-func (n *Nominator) AppendTo(r *Result, jobs []Job, now time.Time) {
+func (n *Nominator) AppendTo(r *NominatorResult, jobs []Job, now time.Time) {
 	keys := n.Keys.withDefaults()
 	name := n.name()
-	var o Outcome // reused: evaluate overwrites the part it reports
+	var o NominatorOutcome // reused: evaluate overwrites the part it reports
 	for i := range jobs {
 		n.evaluate(&keys, name, &jobs[i], i, now, &o)
 		switch {
@@ -341,7 +341,7 @@ func (n *Nominator) AppendTo(r *Result, jobs []Job, now time.Time) {
 }
 
 // log writes KAI's line for o, if the logger enables its level.
-func (n *Nominator) log(o *Outcome) {
+func (n *Nominator) log(o *NominatorOutcome) {
 	ctx := context.Background()
 	if o.Allowed {
 		if n.Logger.Enabled(ctx, LogLevelEvent) {

@@ -42,7 +42,7 @@ type elOutcome struct {
 	HasErr  bool
 }
 
-func elCore(o eligibility.Outcome) elOutcome {
+func elCore(o eligibility.NominatorOutcome) elOutcome {
 	if o.Allowed {
 		return elOutcome{Reason: eligibility.ReasonNominated, Overrun: o.Nomination.Overrun}
 	}
@@ -251,7 +251,7 @@ func TestNominatorCustomKeys(t *testing.T) {
 	// cooldown under the custom keys, and a job carrying only KAI's
 	// key did not opt in.
 	res := n.Nominate([]eligibility.Job{j, elRunning("kai-keys", elT0, elKeyExp, "1h")}, elMin(120))
-	wantSkips := []eligibility.Skip{{Job: "j", Nominator: "expectedruntime", Decision: eligibility.Decision{Reason: eligibility.ReasonCooldown, Until: elMin(200)}}}
+	wantSkips := []eligibility.NominatorSkip{{Job: "j", Nominator: "expectedruntime", Decision: eligibility.Decision{Reason: eligibility.ReasonCooldown, Until: elMin(200)}}}
 	if diff := cmp.Diff(wantSkips, res.Skips); diff != "" || len(res.Nominations) != 0 || res.Silent != 1 {
 		t.Errorf("Nominate with custom keys: %d nominations, %d silent, skips (-want +got):\n%s", len(res.Nominations), res.Silent, diff)
 	}
@@ -302,12 +302,12 @@ func TestNominatorNominate(t *testing.T) {
 	if diff := cmp.Diff(wantNoms, got.Nominations); diff != "" {
 		t.Errorf("Nominations (-want +got):\n%s", diff)
 	}
-	wantSkips := []eligibility.Skip{
+	wantSkips := []eligibility.NominatorSkip{
 		{Job: "d", Index: 3, Nominator: "expectedruntime", Decision: eligibility.Decision{Reason: eligibility.ReasonCooldown, Until: elMin(150)}},
 		{Job: "e", Index: 4, Nominator: "expectedruntime", Decision: eligibility.Decision{Reason: eligibility.ReasonInvalidDuration}},
 		{Job: "g", Index: 6, Nominator: "expectedruntime", Decision: eligibility.Decision{Reason: eligibility.ReasonClockSkew, Until: elMin(125)}},
 	}
-	if diff := cmp.Diff(wantSkips, got.Skips, cmpopts.IgnoreFields(eligibility.Skip{}, "Err")); diff != "" {
+	if diff := cmp.Diff(wantSkips, got.Skips, cmpopts.IgnoreFields(eligibility.NominatorSkip{}, "Err")); diff != "" {
 		t.Errorf("Skips (-want +got):\n%s", diff)
 	}
 	if got.Skips[1].Err == nil {
@@ -339,7 +339,7 @@ func TestNominatorNominate(t *testing.T) {
 	}
 
 	// AppendTo accumulates and Reset empties keeping capacity.
-	var r eligibility.Result
+	var r eligibility.NominatorResult
 	n2 := eligibility.Nominator{}
 	n2.AppendTo(&r, jobs[:3], now)
 	n2.AppendTo(&r, jobs[3:], now)
@@ -373,7 +373,7 @@ func TestNominatorAppendToAllocs(t *testing.T) {
 		elRunning("c", elT0, elKeyExp, "3h"),
 		elRunning("d", elT0, elKeyExp, "1h", elKeyNB, elRFC(elMin(150))),
 	}
-	var r eligibility.Result
+	var r eligibility.NominatorResult
 	var n eligibility.Nominator
 	var counter eligibility.Counter
 	withCounter := eligibility.Nominator{Observer: &counter, Logger: slog.New(&elLogHandler{min: slog.LevelError})}
