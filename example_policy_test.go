@@ -33,11 +33,11 @@ func ExamplePolicy() {
 	if err != nil {
 		log.Fatal(err) // every configuration problem, joined
 	}
-	research, err := policy.Queue("research") // a mistyped name is an error, never "no protection"
+	research, err := policy.QueueID("research") // a mistyped name is an error, never "no protection"
 	if err != nil {
 		log.Fatal(err)
 	}
-	prod, err := policy.Queue("prod")
+	prod, err := policy.QueueID("prod")
 	if err != nil {
 		log.Fatal(err)
 	}

@@ -1,6 +1,7 @@
 package tenure
 
 import (
+	"fmt"
 	"time"
 
 	"github.com/tenurepolicy/tenure/clock"
@@ -64,18 +65,18 @@ func (p *Policy) Engine() *requeue.Engine { return p.engine }
 // Backoff returns the readiness-timeout backoff configuration.
 func (p *Policy) Backoff() backoff.Config { return p.backoff }
 
-// Queue returns the ID of the queue named name, or an
-// [eligibility.UnknownQueueError] naming it when the tree has no such queue.
+// QueueID returns the ID of the queue named name, or an
+// [*queuetree.UnknownQueueError] naming it (wrapped; it matches [queuetree.ErrUnknownQueue]) when the tree has no such queue.
 // Use it to fill [eligibility.Job.Queue], [requeue.Victim.Queue] and
 // [requeue.Contender.Queue]: a mistyped name must not silently resolve to
 // the defaults (queuetree.None), which would drop the queue's protection. A
 // Queue field left at its zero value is [queuetree.Root], which also
 // resolves to the defaults: always set it. O(1): one map lookup.
-func (p *Policy) Queue(name string) (queuetree.ID, error) {
+func (p *Policy) QueueID(name string) (queuetree.ID, error) {
 	if id, ok := p.tree.Lookup(name); ok {
 		return id, nil
 	}
-	return queuetree.None, eligibility.UnknownQueueError{Queue: name}
+	return queuetree.None, fmt.Errorf("tenure: %w", &queuetree.UnknownQueueError{Queue: name})
 }
 
 // Begin starts a scheduling cycle: it reads the clock once, and every

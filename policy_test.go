@@ -60,8 +60,8 @@ func TestZeroConfigIsSafe(t *testing.T) {
 	if p.Tree().Len() != 1 || p.Resolver() == nil || p.Engine() == nil || p.Filter().Resolver != p.Resolver() {
 		t.Error("zero Config: pieces not wired")
 	}
-	var uq eligibility.UnknownQueueError
-	if _, err := p.Queue("anything"); !errors.As(err, &uq) || uq.Queue != "anything" {
+	var uq *queuetree.UnknownQueueError
+	if _, err := p.QueueID("anything"); !errors.As(err, &uq) || uq.Queue != "anything" {
 		t.Errorf("Queue(unknown) = %v", err)
 	}
 	c := p.Begin()
@@ -102,7 +102,7 @@ func TestEngineProtectsByDefault(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		q, err := p.Queue("q")
+		q, err := p.QueueID("q")
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -151,8 +151,8 @@ func TestCycleReadsClockOnce(t *testing.T) {
 	if reads != 0 {
 		t.Fatalf("New read the clock %d times", reads)
 	}
-	q, _ := p.Queue("q")
-	r, _ := p.Queue("r")
+	q, _ := p.QueueID("q")
+	r, _ := p.QueueID("r")
 	c := p.Begin()
 	start := c.Now()
 	victim := eligibility.Job{ID: "v", Queue: q, Start: start.Add(-30 * time.Minute)}
@@ -183,7 +183,7 @@ func TestCycleWakeIsEarliest(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	q, _ := p.Queue("q")
+	q, _ := p.QueueID("q")
 	c := p.BeginAt(t0)
 	if !c.Wake().IsZero() {
 		t.Fatal("Wake before any decision")
@@ -241,8 +241,8 @@ func TestCycleCheckVictimAllocs(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	q, _ := p.Queue("q")
-	r, _ := p.Queue("r")
+	q, _ := p.QueueID("q")
+	r, _ := p.QueueID("r")
 	c := p.BeginAt(t0)
 	victim := eligibility.Job{ID: "v", Queue: q, Start: t0}
 	if n := testing.AllocsPerRun(100, func() { c.CheckVictim(runtime.ActionReclaim, r, &victim) }); n != 0 {
@@ -293,7 +293,7 @@ func TestFilterCopyCannotDisableProtection(t *testing.T) {
 	f.Resolver = nil
 	n := p.Nominator()
 	n.Name = "changed"
-	q, _ := p.Queue("q")
+	q, _ := p.QueueID("q")
 	c := p.BeginAt(t0)
 	v := eligibility.Job{ID: "v", Queue: q, Priority: 1, Preemptible: true, Running: true, Start: t0.Add(-time.Hour),
 		Annotations: map[string]string{eligibility.AnnotationExpectedRuntime: "30m"}}
@@ -364,5 +364,25 @@ func TestCycleWakeSilentAndDeferred(t *testing.T) {
 	}
 	if deferred != 1 || !c.Wake().Equal(t0) {
 		t.Errorf("%d deferred, Wake = %v; want 1 and the cycle's instant", deferred, c.Wake())
+	}
+}
+
+// TestUnknownQueueIsOneError: every package that looks up a queue name
+// reports an unknown one with the same error, usable with errors.Is and
+// errors.As, whatever prefix it adds.
+func TestUnknownQueueIsOneError(t *testing.T) {
+	p, err := tenure.New(tenure.Config{Queues: []tenure.Queue{{Name: "a"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, policyErr := p.QueueID("gone")
+	_, resolverErr := p.Resolver().ResolveByName(runtime.ActionPreempt, "", "gone")
+	f := p.Filter()
+	_, filterErr := f.CheckByName(runtime.ActionReclaim, "a", "gone", &eligibility.Job{ID: "j"}, time.Time{})
+	for name, err := range map[string]error{"Policy.QueueID": policyErr, "Resolver.ResolveByName": resolverErr, "MinRuntimeFilter.CheckByName": filterErr} {
+		var uq *queuetree.UnknownQueueError
+		if !errors.Is(err, queuetree.ErrUnknownQueue) || !errors.As(err, &uq) || uq.Queue != "gone" {
+			t.Errorf("%s: error %v is not an UnknownQueueError for \"gone\"", name, err)
+		}
 	}
 }

@@ -82,7 +82,7 @@
 // victims followed by potential victims, re-validated each time the set
 // grows): the validator keeps its scratch space between calls and allocates
 // nothing once warm, so it is meant to be reused, one per goroutine. A task
-// naming a subgroup its job lacks is reported as an [UnknownSubgroupError]
+// naming a subgroup its job lacks is reported as an [*UnknownSubgroupError]
 // value, never a panic.
 //
 // Bad input gets a clear decision, and when in doubt a rejection. Entries

@@ -61,7 +61,7 @@ func FuzzDecisions(f *testing.F) {
 			var v eligibility.ScenarioValidator
 			v.Resolver = r
 			sd, err := v.Validate(a, q, []eligibility.ScenarioJob{{Job: job, Tasks: []eligibility.ScenarioTask{{Subgroup: taskSg, Active: taskActive}}}}, now)
-			var unknown eligibility.UnknownSubgroupError
+			var unknown *eligibility.UnknownSubgroupError
 			switch {
 			case err != nil && (!errors.As(err, &unknown) || taskSg == sgName):
 				t.Fatalf("validator: unexpected error %v", err)

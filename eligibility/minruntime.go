@@ -1,7 +1,7 @@
 package eligibility
 
 import (
-	"strconv"
+	"fmt"
 	"time"
 
 	"github.com/tenurepolicy/tenure/queuetree"
@@ -133,7 +133,7 @@ func (f *MinRuntimeFilter) CheckByName(action runtime.Action, preemptorQueue, vi
 		if okP {
 			name = victimQueue
 		}
-		return MinRuntimeDecision{Decision: Decision{Reason: ReasonUnknownQueue}}, UnknownQueueError{Queue: name}
+		return MinRuntimeDecision{Decision: Decision{Reason: ReasonUnknownQueue}}, fmt.Errorf("eligibility: %w", &queuetree.UnknownQueueError{Queue: name})
 	}
 	j := Job{}
 	if victim != nil {
@@ -141,17 +141,6 @@ func (f *MinRuntimeFilter) CheckByName(action runtime.Action, preemptorQueue, vi
 	}
 	j.Queue = v
 	return f.Check(action, p, &j, now), nil
-}
-
-// UnknownQueueError reports a queue name the resolver's tree does not have
-// ([MinRuntimeFilter.CheckByName]).
-type UnknownQueueError struct {
-	Queue string
-}
-
-// Error returns "eligibility: unknown queue "name"".
-func (e UnknownQueueError) Error() string {
-	return "eligibility: unknown queue " + strconv.Quote(e.Queue)
 }
 
 // MinRuntimeDecision is the [MinRuntimeFilter]'s answer about one victim: the

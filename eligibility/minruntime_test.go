@@ -210,7 +210,7 @@ func TestCheckByName(t *testing.T) {
 	}
 	for _, pair := range [][2]string{{"leaf1", "laef3"}, {"nope", "leaf3"}, {"", "leaf1"}} {
 		d, err := f.CheckByName(runtime.ActionReclaim, pair[0], pair[1], &victim, elMin(1))
-		var uq eligibility.UnknownQueueError
+		var uq *queuetree.UnknownQueueError
 		if !errors.As(err, &uq) || (uq.Queue != pair[0] && uq.Queue != pair[1]) {
 			t.Errorf("%v: err = %v", pair, err)
 		}

@@ -125,7 +125,7 @@ type UnknownSubgroupError struct {
 }
 
 // Error implements error.
-func (e UnknownSubgroupError) Error() string {
+func (e *UnknownSubgroupError) Error() string {
 	return fmt.Sprintf("eligibility: scenario task of job %q names unknown subgroup %q", e.Job, e.Subgroup)
 }
 
@@ -206,7 +206,7 @@ type taskVal struct {
 // ReasonInvalidCounts rather than judged on it.
 //
 // A task naming a subgroup its job lacks makes Validate return an
-// [UnknownSubgroupError] (the first one found) and a zero decision; a
+// [*UnknownSubgroupError] (the first one found) and a zero decision; a
 // victim entry with a nil Job is skipped. Cost: O(tasks × subgroups per
 // job) plus one resolver query per elastic victim job, O(subgroups) to
 // compare two entries of one ID that are not the same *Job, and O(touched
@@ -241,7 +241,7 @@ func (v *ScenarioValidator) Validate(action runtime.Action, preemptor queuetree.
 			if k < 0 || task.Subgroup != lastName {
 				k = g.job.SubgroupIndex(task.Subgroup)
 				if k < 0 {
-					return ScenarioDecision{}, UnknownSubgroupError{Job: j.ID, Subgroup: task.Subgroup}
+					return ScenarioDecision{}, &UnknownSubgroupError{Job: j.ID, Subgroup: task.Subgroup}
 				}
 				lastName, lastK = task.Subgroup, k
 			}

@@ -152,8 +152,8 @@ func TestScenarioValidatorUnknownSubgroup(t *testing.T) {
 		_, err := v.Validate(runtime.ActionPreempt, 0, []eligibility.ScenarioJob{
 			{Job: job, Tasks: []eligibility.ScenarioTask{{Subgroup: "a", Active: true}, {Subgroup: "zz", Active: active}}},
 		}, elT0)
-		var e eligibility.UnknownSubgroupError
-		if !errors.As(err, &e) || e != (eligibility.UnknownSubgroupError{Job: "j", Subgroup: "zz"}) {
+		var e *eligibility.UnknownSubgroupError
+		if !errors.As(err, &e) || *e != (eligibility.UnknownSubgroupError{Job: "j", Subgroup: "zz"}) {
 			t.Fatalf("err = %v, want UnknownSubgroupError", err)
 		}
 		if want := `eligibility: scenario task of job "j" names unknown subgroup "zz"`; err.Error() != want {

@@ -210,6 +210,14 @@ type ContenderError struct {
 	Err error
 }
 
+// Error returns "requeue: contender <ID>: <Err>".
+func (e *ContenderError) Error() string {
+	return "requeue: contender " + e.Contender + ": " + e.Err.Error()
+}
+
+// Unwrap returns Err.
+func (e *ContenderError) Unwrap() error { return e.Err }
+
 // FreeFit records a contender the engine placed without evicting anyone
 // for it (see [EngineResult.FitWithoutEviction]).
 type FreeFit struct {

@@ -165,6 +165,6 @@
 // default; [NewResolver] rejects a nil or zero queue tree. An ID the tree
 // did not issue, for the victim or (with MethodLCA) the reclaimer, resolves
 // to the default; the name-based lookups do the same for an unknown name
-// and also return an error wrapping [ErrUnknownQueue], so a scheduler
+// and also return an error wrapping [*queuetree.UnknownQueueError], so a scheduler
 // working from a stale snapshot still gets an answer and a reason.
 package runtime

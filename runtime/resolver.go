@@ -7,11 +7,6 @@ import (
 	"github.com/tenurepolicy/tenure/queuetree"
 )
 
-// ErrUnknownQueue is wrapped by the errors of the name-based lookups
-// ([Resolver.PreemptByName], [Resolver.ReclaimByName],
-// [Resolver.ResolveByName]) when a queue name is not in the tree.
-var ErrUnknownQueue = errors.New("runtime: unknown queue")
-
 // Resolver answers "which min-runtime protects this victim from this
 // eviction?" for one queue tree and one [Config].
 //
@@ -203,14 +198,14 @@ func (r *Resolver) Resolve(a Action, preemptor, victim queuetree.ID) Resolution 
 
 // PreemptByName is [Resolver.Preempt] for a queue given by name. For a name
 // not in the tree it returns the default resolution and an error wrapping
-// [ErrUnknownQueue], so a caller with a stale snapshot still has a usable
+// [*queuetree.UnknownQueueError], so a caller with a stale snapshot still has a usable
 // answer. O(1) plus one map lookup.
 func (r *Resolver) PreemptByName(victimQueue string) (Resolution, error) {
 	return r.ResolveByName(ActionPreempt, "", victimQueue)
 }
 
 // ReclaimByName is [Resolver.Reclaim] for queues given by name. An unknown
-// name yields an error wrapping [ErrUnknownQueue] (both names are checked)
+// name yields an error wrapping [*queuetree.UnknownQueueError] (both names are checked)
 // and the resolution Reclaim gives for queuetree.None in its place: the
 // default, except that with MethodQueue an unknown reclaimer does not
 // matter. Cost as Reclaim plus two map lookups.
@@ -229,7 +224,7 @@ func (r *Resolver) ResolveByName(a Action, preemptorQueue, victimQueue string) (
 	var errs []error
 	victim, ok := r.tree.Lookup(victimQueue)
 	if !ok {
-		errs = append(errs, fmt.Errorf("%w %q (victim); the default applies", ErrUnknownQueue, victimQueue))
+		errs = append(errs, fmt.Errorf("runtime: %w (victim); the default applies", &queuetree.UnknownQueueError{Queue: victimQueue}))
 	}
 	preemptor := queuetree.None
 	if a != ActionPreempt {
@@ -238,7 +233,7 @@ func (r *Resolver) ResolveByName(a Action, preemptorQueue, victimQueue string) (
 			if r.method == MethodQueue {
 				consequence = "not needed by the queue method"
 			}
-			errs = append(errs, fmt.Errorf("%w %q (reclaimer); %s", ErrUnknownQueue, preemptorQueue, consequence))
+			errs = append(errs, fmt.Errorf("runtime: %w (reclaimer); %s", &queuetree.UnknownQueueError{Queue: preemptorQueue}, consequence))
 		}
 	}
 	return r.Resolve(a, preemptor, victim), errors.Join(errs...)

@@ -437,7 +437,7 @@ func wantErr(t *testing.T, err error, msg string) {
 		t.Errorf("got no error; want %q", msg)
 		return
 	}
-	if !errors.Is(err, runtime.ErrUnknownQueue) {
+	if !errors.Is(err, queuetree.ErrUnknownQueue) {
 		t.Errorf("error %q does not wrap ErrUnknownQueue", err)
 	}
 	if err.Error() != msg {
