@@ -10,14 +10,15 @@ import (
 	"github.com/tenurepolicy/tenure/eligibility"
 	"github.com/tenurepolicy/tenure/requeue"
 	"github.com/tenurepolicy/tenure/requeue/cluster"
-	"github.com/tenurepolicy/tenure/runtime"
+	tenureruntime "github.com/tenurepolicy/tenure/runtime" // the standard library has a runtime too
 )
 
 // ExamplePolicy is the README's embedding section: one Config, validated at
 // once; one Begin per scheduling cycle (one clock read); the min-runtime
 // check of a reclaim; the requeue half of the cycle against the scheduler's
 // own state (here the reference cluster.Model); and the instant to wake
-// up. README_test.go fails if the README's code block and this body drift.
+// up. readme_test.go fails if the README's code block and this file's
+// imports and body drift apart.
 func ExamplePolicy() {
 	var metrics eligibility.Counter // or your own eligibility.Observer
 	policy, err := tenure.New(tenure.Config{
@@ -50,7 +51,7 @@ func ExamplePolicy() {
 		Start: now.Add(-3 * time.Hour), Annotations: map[string]string{eligibility.AnnotationExpectedRuntime: "2h"}}
 
 	// Preempt/reclaim actions: an O(1), allocation-free check per victim.
-	d := cycle.CheckVictim(runtime.ActionReclaim, prod, &train)
+	d := cycle.CheckVictim(tenureruntime.ActionReclaim, prod, &train)
 	fmt.Println("reclaim train:", d.Decision)
 
 	// Requeue: nominate over-runners; the engine virtually evicts each and

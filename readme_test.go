@@ -7,11 +7,14 @@ import (
 )
 
 // TestREADMEEmbeddingIsExamplePolicy fails when the README's embedding code
-// block and ExamplePolicy's body (which go test compiles and checks) drift
-// apart, or when the README's printed output is not the example's.
+// block and ExamplePolicy's import block and body (which go test compiles
+// and checks) drift apart, or when the README's printed output is not the example's.
 func TestREADMEEmbeddingIsExamplePolicy(t *testing.T) {
 	readme := readFile(t, "README.md")
 	src := readFile(t, "example_policy_test.go")
+
+	imports := src[strings.Index(src, "import ("):]
+	imports = imports[:strings.Index(imports, "\n)\n")+2]
 
 	const open = "func ExamplePolicy() {\n"
 	i := strings.Index(src, open)
@@ -41,7 +44,7 @@ func TestREADMEEmbeddingIsExamplePolicy(t *testing.T) {
 	if len(blocks) < 2 {
 		t.Fatal("README: the ExamplePolicy marker is not followed by a code block and its output")
 	}
-	if got, want := blocks[0], strings.Join(body, "\n"); got != want {
+	if got, want := blocks[0], imports+"\n\n"+strings.Join(body, "\n"); got != want {
 		t.Errorf("README code block differs from ExamplePolicy's body:\n--- README\n%s\n--- example\n%s", got, want)
 	}
 	if got, want := blocks[1], strings.Join(output, "\n"); got != want {
