@@ -65,24 +65,11 @@
 //
 // # Semantics
 //
-// The boundaries are the contract; each has a test that fails if it moves.
-//
-//	decision                   rule                           boundary
-//	min-runtime protection     protected while now < start+d  evictable at exactly start+d
-//	d = 0                      never protected
-//	no start time              not protected
-//	start in the future        protected until start+d        (conservative; reason records skew)
-//	expected-runtime eligible  now - start >= expected        nominated at exactly expected
-//	cooldown (not-before)      blocked while now < notBefore  eligible at exactly notBefore
-//	min-admit (same priority)  preemptible when now-reserved > M  not preemptible at exactly M
-//	backoff requeue            admissible when now >= requeueAt   admissible at exactly requeueAt
-//
-// Min-runtime values resolve down the queue tree: an unset value inherits
-// from the parent, an explicit 0 stops inheritance, and the node-pool
-// defaults apply only when nothing on the walk is set. Reclaims resolve at
-// the child of the reclaimer's and victim's lowest common ancestor on the
-// victim's side (method lca, the default) or at the victim's queue (method
-// queue).
+// The boundaries are the contract (< against <=, defaults, order of
+// checks); each has a test that fails if it moves. The one table of them is
+// the README's Semantics section
+// (https://github.com/tenurepolicy/tenure#semantics); each package's doc
+// states the rules it implements, with their sources.
 //
 // # Sources
 //
