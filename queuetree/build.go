@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"errors"
 	"slices"
+	"strings"
 )
 
 // Queue is one entry of the input list: a queue and the name of its parent.
@@ -82,11 +83,10 @@ type entry struct {
 // was found.
 func check(queues []Queue, repair bool) ([]entry, map[string]int32, []*Problem) {
 	var problems []*Problem
-	type item struct {
-		Queue
-		index int
-	}
-	items := make([]item, 0, len(queues))
+	// Sort input positions, not entries: the positions hold no pointers, so
+	// the sort moves plain integers (no write barriers) and compares names
+	// through them.
+	items := make([]int32, 0, len(queues))
 	var dropped []*Problem // the empty-name and later duplicate entries
 	for i, q := range queues {
 		if q.Name == "" {
@@ -95,22 +95,24 @@ func check(queues []Queue, repair bool) ([]entry, map[string]int32, []*Problem) 
 			dropped = append(dropped, p)
 			continue
 		}
-		items = append(items, item{q, i})
+		items = append(items, int32(i))
 	}
 	// By name, then input position, so among duplicates the first in input
 	// order comes first (a stable order without the cost of a stable sort).
-	slices.SortFunc(items, func(a, b item) int {
-		if c := cmp.Compare(a.Name, b.Name); c != 0 {
+	slices.SortFunc(items, func(a, b int32) int {
+		if c := strings.Compare(queues[a].Name, queues[b].Name); c != 0 {
 			return c
 		}
-		return cmp.Compare(a.index, b.index)
+		return cmp.Compare(a, b)
 	})
 	kept := items[:0]
 	var dups []*Problem
-	for i, it := range items {
-		if i > 0 && it.Name == items[i-1].Name {
-			first := kept[len(kept)-1]
-			p := &Problem{Kind: DuplicateName, Index: it.index, First: first.index,
+	for i, at := range items {
+		it := &queues[at]
+		if i > 0 && it.Name == queues[items[i-1]].Name {
+			fi := kept[len(kept)-1]
+			first := &queues[fi]
+			p := &Problem{Kind: DuplicateName, Index: int(at), First: int(fi),
 				Queue: it.Name, Parent: it.Parent, Repaired: repair, Repair: "later entry dropped"}
 			dups = append(dups, p)
 			if it.Parent != first.Parent { // an identical entry adds nothing
@@ -118,25 +120,26 @@ func check(queues []Queue, repair bool) ([]entry, map[string]int32, []*Problem) 
 			}
 			continue
 		}
-		kept = append(kept, it)
+		kept = append(kept, at)
 	}
 	slices.SortFunc(dups, byIndex)
 	problems = append(problems, dups...)
 
 	ents := make([]entry, len(kept))
 	index := make(map[string]int32, len(kept))
-	for i, it := range kept {
-		index[it.Name] = int32(i)
+	for i, at := range kept {
+		index[queues[at].Name] = int32(i)
 	}
 	var orphans []*Problem
-	for i, it := range kept {
+	for i, at := range kept {
+		it := &queues[at]
 		ents[i] = entry{name: it.Name, parent: -1}
 		if it.Parent == "" {
 			continue
 		}
 		j, found := index[it.Parent]
 		if !found {
-			orphans = append(orphans, &Problem{Kind: UnknownParent, Index: it.index, Queue: it.Name,
+			orphans = append(orphans, &Problem{Kind: UnknownParent, Index: int(at), Queue: it.Name,
 				Parent: it.Parent, Repaired: repair, Repair: "made top-level"})
 			continue
 		}
@@ -191,8 +194,8 @@ func check(queues []Queue, repair bool) ([]entry, map[string]int32, []*Problem) 
 					break
 				}
 			}
-			cycles = append(cycles, &Problem{Kind: Cycle, Index: kept[low].index, Queue: ents[low].name,
-				Parent: kept[low].Parent, Members: members, Repaired: repair, Repair: "made " + ents[low].name + " top-level"})
+			cycles = append(cycles, &Problem{Kind: Cycle, Index: int(kept[low]), Queue: ents[low].name,
+				Parent: queues[kept[low]].Parent, Members: members, Repaired: repair, Repair: "made " + ents[low].name + " top-level"})
 			cuts = append(cuts, low)
 		}
 		for _, u := range path {
@@ -323,7 +326,7 @@ func byIndex(a, b *Problem) int { return cmp.Compare(a.Index, b.Index) }
 // queues always gets the same IDs. index (name → position in ents) is reused
 // as the tree's name → ID map: its values are overwritten in place.
 func build(ents []entry, index map[string]int32) *Tree {
-	n := len(ents) + 1 // plus the root
+	n := len(ents) + 1 // IDs issued: the root and one per entry
 	// Children lists (CSR), filled in name order because ents are sorted.
 	// Slot 0 is the root; entry i is slot i+1.
 	start := make([]int32, n+1)
@@ -341,20 +344,22 @@ func build(ents []entry, index map[string]int32) *Tree {
 		fill[p]++
 	}
 
+	// Every array has one slot per ID plus slot None (0), which stays zero:
+	// no name, parent None, an empty subtree, so no query ever matches it.
 	t := &Tree{
-		names:  make([]string, n),
-		parent: make([]ID, n),
-		depth:  make([]int32, n),
-		size:   make([]int32, n),
-		jump:   make([]ID, n),
-		top:    make([]ID, n),
+		names:  make([]string, n+1),
+		parent: make([]ID, n+1),
+		depth:  make([]int32, n+1),
+		size:   make([]int32, n+1),
+		jump:   make([]ID, n+1),
+		top:    make([]ID, n+1),
 		byName: index,
 	}
 	// Iterative preorder. The stack holds slots; children are pushed in
 	// reverse so they pop in name order.
 	slotID := make([]ID, n)
 	stack := []int32{0}
-	next := ID(0)
+	next := Root
 	for len(stack) > 0 {
 		s := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
@@ -374,8 +379,10 @@ func build(ents []entry, index map[string]int32) *Tree {
 		}
 	}
 	// Depth and jump pointers top-down (Parent(id) < id), sizes bottom-up.
+	last := ID(n) // the largest ID
 	t.jump[Root] = Root
-	for id := ID(1); id < ID(n); id++ {
+	t.top[Root] = Root
+	for id := Root + 1; id <= last; id++ {
 		p := t.parent[id]
 		t.depth[id] = t.depth[p] + 1
 		if p == Root {
@@ -390,7 +397,7 @@ func build(ents []entry, index map[string]int32) *Tree {
 			t.jump[id] = p
 		}
 	}
-	for id := ID(n - 1); id >= 0; id-- {
+	for id := last; id >= Root; id-- {
 		t.size[id]++
 		if id != Root {
 			t.size[t.parent[id]] += t.size[id]
