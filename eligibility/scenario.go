@@ -146,10 +146,20 @@ func (e *UnknownSubgroupError) Error() string {
 // allocates nothing. For the same reason a ScenarioValidator is NOT safe for
 // concurrent use: use one per goroutine (the zero value is ready; set
 // Resolver).
+//
+// It fails closed as the [MinRuntimeFilter] does: an elastic victim whose
+// queue is unset (queuetree.None) or unknown to the resolver's tree — or
+// whose protection depends on a preemptor queue that is — cannot be judged,
+// so a scenario taking any of its active tasks is rejected with
+// ReasonQueueUnset or ReasonUnknownQueue and no Until, unless FailOpen is
+// set.
 type ScenarioValidator struct {
 	// Resolver resolves the victims' min-runtime; nil means every duration
 	// is zero, so every scenario is allowed (conflicting entries aside).
 	Resolver *runtime.Resolver
+	// FailOpen, when true, resolves an unset or unknown queue to the
+	// node-pool defaults instead of rejecting (see [MinRuntimeFilter]).
+	FailOpen bool
 
 	jobs   map[string]int32    // job ID -> index into groups (scratch)
 	tasks  map[taskKey]taskVal // identified tasks (scratch)
@@ -260,11 +270,20 @@ func (v *ScenarioValidator) Validate(action runtime.Action, preemptor queuetree.
 			}
 		}
 	}
-	conflicted := !out.Allowed
+	stuck := !out.Allowed // time alone will not change the answer
 
 	for _, g := range v.groups {
 		j := g.job
 		if !j.IsElastic() {
+			continue
+		}
+		if reason := v.queueProblem(action, preemptor, j, g.off); reason != "" {
+			out.Violations++
+			stuck = true
+			if out.Allowed {
+				out.Allowed, out.Reason, out.Job = false, reason, j.ID
+				out.Resolution = runtime.Resolution{Source: queuetree.None, Action: action}
+			}
 			continue
 		}
 		res := v.Resolver.Resolve(action, preemptor, j.Queue)
@@ -305,11 +324,34 @@ func (v *ScenarioValidator) Validate(action runtime.Action, preemptor queuetree.
 				out.ProtectedUntil = until
 			}
 		}
-		if violated && !conflicted && until.After(out.Until) {
+		if violated && until.After(out.Until) {
 			out.Until = until
 		}
 	}
+	if stuck {
+		out.Until = time.Time{}
+	}
 	return out, nil
+}
+
+// queueProblem is the fail-closed check for one elastic victim job: the
+// reason to reject when its queue (or the preemptor's, where it matters)
+// is unset or unknown and the scenario takes at least one of its active
+// tasks; "" otherwise, and always with FailOpen.
+func (v *ScenarioValidator) queueProblem(action runtime.Action, preemptor queuetree.ID, j *Job, off int32) Reason {
+	if v.FailOpen {
+		return ""
+	}
+	reason := queueProblem(v.Resolver, action, preemptor, j.Queue)
+	if reason == "" {
+		return ""
+	}
+	for _, n := range v.counts[off : int(off)+len(j.Subgroups)] {
+		if n > 0 {
+			return reason
+		}
+	}
+	return ""
 }
 
 // reset empties the scratch space for a scenario of n entries.
