@@ -67,8 +67,10 @@ type MinRuntimeFilter struct {
 // reason says elastic_deferred only when the validator has something to
 // check (a protected one), and the plain reason otherwise.
 //
-// Cost: one resolver query, plus a scan of victim.Subgroups for protected
-// victims only; no allocation. A nil victim is treated as a [Job] with no
+// Cost: one resolver query, plus, for a victim still protected only, a
+// scan of its subgroups (loaded through [Job.SubgroupsFunc] when
+// Subgroups is nil, so an embedder may supply them lazily); no
+// allocation of its own. A nil victim is treated as a [Job] with no
 // queue (so it is denied with ReasonQueueUnset), no start and no
 // subgroups.
 func (f *MinRuntimeFilter) Check(action runtime.Action, preemptor queuetree.ID, victim *Job, now time.Time) (d MinRuntimeDecision) {

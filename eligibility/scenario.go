@@ -169,7 +169,8 @@ type ScenarioValidator struct {
 
 type scenarioGroup struct {
 	job *Job
-	off int32 // offset of the job's subgroups in counts
+	sgs []Subgroup // the job's subgroups, loaded once ([Job.LoadSubgroups])
+	off int32      // offset of the job's subgroups in counts
 }
 
 // taskKey identifies a task by its job (group index) and ID.
@@ -249,7 +250,7 @@ func (v *ScenarioValidator) Validate(action runtime.Action, preemptor queuetree.
 			task := &vj.Tasks[t]
 			k := lastK
 			if k < 0 || task.Subgroup != lastName {
-				k = g.job.SubgroupIndex(task.Subgroup)
+				k = subgroupIndex(g.sgs, task.Subgroup)
 				if k < 0 {
 					return ScenarioDecision{}, &UnknownSubgroupError{Job: j.ID, Subgroup: task.Subgroup}
 				}
@@ -259,7 +260,7 @@ func (v *ScenarioValidator) Validate(action runtime.Action, preemptor queuetree.
 				key := taskKey{group: gi, id: task.ID}
 				if first, seen := v.tasks[key]; seen {
 					if first.subgroup != int32(k) || first.active != task.Active {
-						conflict(j.ID, g.job.Subgroups[first.subgroup].Name, task.ID)
+						conflict(j.ID, g.sgs[first.subgroup].Name, task.ID)
 					}
 					continue
 				}
@@ -273,11 +274,11 @@ func (v *ScenarioValidator) Validate(action runtime.Action, preemptor queuetree.
 	stuck := !out.Allowed // time alone will not change the answer
 
 	for _, g := range v.groups {
-		j := g.job
-		if !j.IsElastic() {
+		j, sgs := g.job, g.sgs
+		if !elastic(sgs) {
 			continue
 		}
-		if reason := v.queueProblem(action, preemptor, j, g.off); reason != "" {
+		if reason := v.queueProblem(action, preemptor, j.Queue, v.counts[g.off:int(g.off)+len(sgs)]); reason != "" {
 			out.Violations++
 			stuck = true
 			if out.Allowed {
@@ -292,17 +293,17 @@ func (v *ScenarioValidator) Validate(action runtime.Action, preemptor queuetree.
 		}
 		until := runtime.ProtectedUntil(j.Start, res.Duration)
 		violated := false
-		mayRepeat := namesMayRepeat(j.Subgroups)
-		for k := range j.Subgroups {
+		mayRepeat := namesMayRepeat(sgs)
+		for k := range sgs {
 			evicted := v.counts[int(g.off)+k]
 			if evicted == 0 {
 				continue
 			}
-			sg := &j.Subgroups[k]
+			sg := &sgs[k]
 			remaining := int64(sg.Active) - evicted
 			reason := ReasonBelowMinAvailable
 			switch {
-			case mayRepeat && repeatsName(j.Subgroups[k+1:], sg.Name):
+			case mayRepeat && repeatsName(sgs[k+1:], sg.Name):
 				// Tasks resolve to the first subgroup of a name (k); a
 				// later one with the same name could be theirs.
 				reason = ReasonDuplicateSubgroup
@@ -338,15 +339,15 @@ func (v *ScenarioValidator) Validate(action runtime.Action, preemptor queuetree.
 // reason to reject when its queue (or the preemptor's, where it matters)
 // is unset or unknown and the scenario takes at least one of its active
 // tasks; "" otherwise, and always with FailOpen.
-func (v *ScenarioValidator) queueProblem(action runtime.Action, preemptor queuetree.ID, j *Job, off int32) Reason {
+func (v *ScenarioValidator) queueProblem(action runtime.Action, preemptor, victim queuetree.ID, evicted []int64) Reason {
 	if v.FailOpen {
 		return ""
 	}
-	reason := queueProblem(v.Resolver, action, preemptor, j.Queue)
+	reason := queueProblem(v.Resolver, action, preemptor, victim)
 	if reason == "" {
 		return ""
 	}
-	for _, n := range v.counts[off : int(off)+len(j.Subgroups)] {
+	for _, n := range evicted {
 		if n > 0 {
 			return reason
 		}
@@ -374,29 +375,28 @@ func (v *ScenarioValidator) reset(n int) {
 // with a different job already seen.
 func (v *ScenarioValidator) group(j *Job) (int32, bool) {
 	if gi, ok := v.jobs[j.ID]; ok {
-		return gi, sameJob(v.groups[gi].job, j)
+		g := &v.groups[gi]
+		return gi, g.job == j || sameJob(g.job, g.sgs, j, j.LoadSubgroups())
 	}
 	gi := int32(len(v.groups))
 	v.jobs[j.ID] = gi
-	v.groups = append(v.groups, scenarioGroup{job: j, off: int32(len(v.counts))})
-	for range j.Subgroups {
+	sgs := j.LoadSubgroups()
+	v.groups = append(v.groups, scenarioGroup{job: j, sgs: sgs, off: int32(len(v.counts))})
+	for range sgs {
 		v.counts = append(v.counts, 0)
 	}
 	return gi, true
 }
 
-// sameJob reports whether a and b describe the same job as far as the
-// validator reads it: the same pointer, or equal Queue, Start and
-// Subgroups.
-func sameJob(a, b *Job) bool {
-	if a == b {
-		return true
-	}
-	if a.Queue != b.Queue || !a.Start.Equal(b.Start) || len(a.Subgroups) != len(b.Subgroups) {
+// sameJob reports whether a (with subgroups as) and b (with bs) describe
+// the same job as far as the validator reads it: equal Queue, Start and
+// subgroups.
+func sameJob(a *Job, as []Subgroup, b *Job, bs []Subgroup) bool {
+	if a.Queue != b.Queue || !a.Start.Equal(b.Start) || len(as) != len(bs) {
 		return false
 	}
-	for i := range a.Subgroups {
-		if a.Subgroups[i] != b.Subgroups[i] {
+	for i := range as {
+		if as[i] != bs[i] {
 			return false
 		}
 	}
