@@ -93,10 +93,12 @@ func NewResolver(t *queuetree.Tree, c Config) (*Resolver, error) {
 //   - a negative default counts as 0, as KAI-Scheduler's min-runtime plugin
 //     does (it logs the error and uses 0s);
 //   - a negative queue setting counts as an explicit 0: it stops
-//     inheritance and never protects. KAI-Scheduler keeps such a value,
-//     which also stops its walk up the tree, and then protects a job only
-//     while now is before start plus that negative value, that is never
-//     for a job that started in the past;
+//     inheritance and never protects. KAI-Scheduler's resolver
+//     (pkg/scheduler/plugins/minruntime/resolver.go) keeps such a value,
+//     which also stops its walk up the tree, and the plugin then protects a
+//     job only while now is before start plus that negative value: never,
+//     for a job that started in the past. (Its design document's "-1:
+//     never preemptible" is not what the plugin does.);
 //   - an invalid Method counts as MethodLCA, the default;
 //   - an entry with an empty name, or for a queue t does not have, is
 //     ignored; of entries listed twice, the first is used.
