@@ -60,11 +60,13 @@ type ScenarioDecision struct {
 	// Decision holds Allowed, Reason and Until. Allowed scenarios have
 	// ReasonMinAvailableKept and the zero Until (they stay accepted as time
 	// passes). A rejection has ReasonConflictingVictims,
-	// ReasonDuplicateSubgroup, ReasonInvalidCounts or
-	// ReasonBelowMinAvailable, the reason of the problem named. Its Until is the instant the last violating job's
-	// protection expires: from then on, absent other changes, the same
-	// scenario is accepted; it is the zero time when victim entries
-	// conflict, since time alone does not resolve a conflict.
+	// ReasonDuplicateSubgroup, ReasonInvalidCounts,
+	// ReasonBelowMinAvailable, ReasonQueueUnset or ReasonUnknownQueue, the
+	// reason of the problem named. Its Until is the instant the last
+	// violating job's protection expires: from then on, absent other
+	// changes, the same scenario is accepted; it is the zero time when
+	// victim entries conflict or a victim's queue is unset or unknown,
+	// since time alone resolves neither.
 	Decision
 	// Job is the ID of the job named ("" when allowed, or for a job
 	// without an ID).
