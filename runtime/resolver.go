@@ -63,13 +63,6 @@ type ownSetting struct {
 	set                    bool
 }
 
-// inherited is the min-runtime a queue inherits and the queue it comes from
-// (queuetree.None for the default).
-type inherited struct {
-	d   time.Duration
-	src queuetree.ID
-}
-
 // NewResolver validates c against t and precomputes the resolver. The error
 // joins every problem found (see [Config.Validate]) plus one per configured
 // queue name that t does not have, in input order, and a nil or zero tree
@@ -143,37 +136,33 @@ func NewResolverTolerant(t *queuetree.Tree, c Config) (*Resolver, []error) {
 	if r.method > MethodQueue {
 		r.method = MethodLCA
 	}
-	// Inherit top-down in compact, pointer-free arrays (parents first:
-	// queuetree IDs are a preorder), then write the answers out once.
-	preempt, reclaim := make([]inherited, n+1), make([]inherited, n+1)
-	preempt[queuetree.Root] = inherited{d: max(c.DefaultPreempt, 0), src: queuetree.None}
-	reclaim[queuetree.Root] = inherited{d: max(c.DefaultReclaim, 0), src: queuetree.None}
+	// Inherit top-down (parents first: queuetree IDs are a preorder), then
+	// copy the reclaim answers for the other method.
+	pre := make([]Resolution, n+1)
+	rec := make([]Resolution, n+1)
+	pre[queuetree.Root] = Resolution{Duration: max(c.DefaultPreempt, 0), Source: queuetree.None, Action: ActionPreempt, Method: MethodQueue}
+	rec[queuetree.Root] = Resolution{Duration: max(c.DefaultReclaim, 0), Source: queuetree.None, Action: ActionReclaim, Method: MethodLCA}
 	for id := queuetree.Root + 1; int(id) <= n; id++ {
 		p := t.Parent(id)
-		preempt[id], reclaim[id] = preempt[p], reclaim[p]
+		pre[id], rec[id] = pre[p], rec[p]
 		if k := which[id]; k != 0 {
 			s := &c.Queues[k-1]
 			r.own[id] = own(s)
 			r.owners++
 			if s.Preempt != nil {
-				preempt[id] = inherited{d: max(*s.Preempt, 0), src: id}
+				pre[id].Duration, pre[id].Source, pre[id].SourceName = max(*s.Preempt, 0), id, t.Name(id)
 			}
 			if s.Reclaim != nil {
-				reclaim[id] = inherited{d: max(*s.Reclaim, 0), src: id}
+				rec[id].Duration, rec[id].Source, rec[id].SourceName = max(*s.Reclaim, 0), id, t.Name(id)
 			}
 		}
 	}
-	r.preempt = make([]Resolution, n+1)
-	r.reclaim = [2][]Resolution{make([]Resolution, n+1), make([]Resolution, n+1)}
-	for id := queuetree.Root; int(id) <= n; id++ {
-		r.preempt[id] = Resolution{Duration: preempt[id].d, Source: preempt[id].src, SourceName: t.Name(preempt[id].src),
-			Action: ActionPreempt, Method: MethodQueue}
-		res := Resolution{Duration: reclaim[id].d, Source: reclaim[id].src, SourceName: t.Name(reclaim[id].src),
-			Action: ActionReclaim, Method: MethodLCA}
-		r.reclaim[MethodLCA][id] = res
-		res.Method = MethodQueue
-		r.reclaim[MethodQueue][id] = res
+	byQueue := make([]Resolution, n+1)
+	for id := range rec {
+		byQueue[id] = rec[id]
+		byQueue[id].Method = MethodQueue
 	}
+	r.preempt, r.reclaim = pre, [2][]Resolution{MethodLCA: rec, MethodQueue: byQueue}
 	r.clean = len(errs) == 0
 	return r, errs
 }
