@@ -378,8 +378,14 @@ func build(ents []entry, index map[string]int32) *Tree {
 			stack = append(stack, kids[k])
 		}
 	}
-	// Depth and jump pointers top-down (Parent(id) < id), sizes bottom-up.
-	last := ID(n) // the largest ID
+	t.link()
+	return t
+}
+
+// link fills depth, top-level queue and jump pointer top-down (Parent(id) <
+// id), then subtree sizes bottom-up, once parents are set. O(n).
+func (t *Tree) link() {
+	last := ID(len(t.parent) - 1) // the largest ID
 	t.jump[Root] = Root
 	t.top[Root] = Root
 	for id := Root + 1; id <= last; id++ {
@@ -403,5 +409,4 @@ func build(ents []entry, index map[string]int32) *Tree {
 			t.size[t.parent[id]] += t.size[id]
 		}
 	}
-	return t
 }

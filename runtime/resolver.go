@@ -80,7 +80,8 @@ func NewResolver(t *queuetree.Tree, c Config) (*Resolver, error) {
 
 // NewResolverTolerant is [NewResolver] for a scheduler that must keep
 // running on whatever settings it has, as [queuetree.NewTolerant] is for
-// the tree: it returns every problem NewResolver would report (nil when
+// the tree: it returns every problem NewResolver would report, one error
+// each (nil when
 // there is none, and then the same resolver NewResolver builds) and a
 // resolver built with these repairs:
 //
@@ -109,18 +110,36 @@ func NewResolverTolerant(t *queuetree.Tree, c Config) (*Resolver, []error) {
 		errs = append(errs, errors.New("runtime: NewResolver needs a queue tree built by queuetree.New or NewTolerant, got the zero Tree"))
 	}
 	if err := c.Validate(); err != nil {
-		errs = append(errs, err)
+		if joined, ok := err.(interface{ Unwrap() []error }); ok {
+			errs = append(errs, joined.Unwrap()...) // one per problem
+		} else {
+			errs = append(errs, err)
+		}
 	}
 	if n == 0 {
 		return nil, errs
 	}
-	// which[id] is 1 + the index in c.Queues of id's setting, 0 for none:
-	// pointer-free, and the first entry of a name wins.
-	which := make([]int32, n+1)
-	for i := range c.Queues {
-		name := c.Queues[i].Queue
+	which, errs := settingsByID(t, c.Queues, errs)
+	r := &Resolver{tree: t, method: c.Method,
+		defaults: [2]time.Duration{c.DefaultPreempt, c.DefaultReclaim}, given: c.Method, own: make([]ownSetting, n+1)}
+	if r.method > MethodQueue {
+		r.method = MethodLCA
+	}
+	r.inherit(c, which)
+	r.clean = len(errs) == 0
+	return r, errs
+}
+
+// settingsByID maps each queue ID of t to 1 + the index in qs of its
+// setting (0 for none; the first entry of a name wins), appending an error
+// per entry naming a queue t does not have. Entries with an empty name are
+// skipped (Config.Validate reports them). Pointer-free. O(n + q).
+func settingsByID(t *queuetree.Tree, qs []QueueSetting, errs []error) ([]int32, []error) {
+	which := make([]int32, t.Len()+1)
+	for i := range qs {
+		name := qs[i].Queue
 		if name == "" {
-			continue // reported by Validate
+			continue
 		}
 		id, ok := t.Lookup(name)
 		if !ok {
@@ -131,40 +150,41 @@ func NewResolverTolerant(t *queuetree.Tree, c Config) (*Resolver, []error) {
 			which[id] = int32(i + 1)
 		}
 	}
-	r := &Resolver{tree: t, method: c.Method,
-		defaults: [2]time.Duration{c.DefaultPreempt, c.DefaultReclaim}, given: c.Method, own: make([]ownSetting, n+1)}
-	if r.method > MethodQueue {
-		r.method = MethodLCA
-	}
-	// Inherit top-down (parents first: queuetree IDs are a preorder), then
-	// copy the reclaim answers for the other method.
-	pre := make([]Resolution, n+1)
-	rec := make([]Resolution, n+1)
+	return which, errs
+}
+
+// inherit fills r's answer arrays top-down (parents first: queuetree IDs
+// are a preorder), reading negative values as 0, then copies the reclaim
+// answers for the other method. O(n).
+func (r *Resolver) inherit(c Config, which []int32) {
+	t, n := r.tree, len(which)
+	pre := make([]Resolution, n)
+	rec := make([]Resolution, n)
 	pre[queuetree.Root] = Resolution{Duration: max(c.DefaultPreempt, 0), Source: queuetree.None, Action: ActionPreempt, Method: MethodQueue}
 	rec[queuetree.Root] = Resolution{Duration: max(c.DefaultReclaim, 0), Source: queuetree.None, Action: ActionReclaim, Method: MethodLCA}
-	for id := queuetree.Root + 1; int(id) <= n; id++ {
+	for id := queuetree.Root + 1; int(id) < n; id++ {
 		p := t.Parent(id)
 		pre[id], rec[id] = pre[p], rec[p]
-		if k := which[id]; k != 0 {
-			s := &c.Queues[k-1]
-			r.own[id] = own(s)
-			r.owners++
-			if s.Preempt != nil {
-				pre[id].Duration, pre[id].Source, pre[id].SourceName = max(*s.Preempt, 0), id, t.Name(id)
-			}
-			if s.Reclaim != nil {
-				rec[id].Duration, rec[id].Source, rec[id].SourceName = max(*s.Reclaim, 0), id, t.Name(id)
-			}
+		k := which[id]
+		if k == 0 {
+			continue
+		}
+		s := &c.Queues[k-1]
+		r.own[id] = own(s)
+		r.owners++
+		if s.Preempt != nil {
+			pre[id].Duration, pre[id].Source, pre[id].SourceName = max(*s.Preempt, 0), id, t.Name(id)
+		}
+		if s.Reclaim != nil {
+			rec[id].Duration, rec[id].Source, rec[id].SourceName = max(*s.Reclaim, 0), id, t.Name(id)
 		}
 	}
-	byQueue := make([]Resolution, n+1)
+	byQueue := make([]Resolution, n)
 	for id := range rec {
 		byQueue[id] = rec[id]
 		byQueue[id].Method = MethodQueue
 	}
 	r.preempt, r.reclaim = pre, [2][]Resolution{MethodLCA: rec, MethodQueue: byQueue}
-	r.clean = len(errs) == 0
-	return r, errs
 }
 
 // own returns s as stored for comparison.
