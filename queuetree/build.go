@@ -80,14 +80,36 @@ type entry struct {
 // check validates queues and returns the entries sorted by name with parent
 // indexes resolved. With repair it applies NewTolerant's repairs and marks the
 // problems repaired; without, the entries are only meaningful when no problem
-// was found.
+// was found. Problems come grouped by kind, in the order New documents.
 func check(queues []Queue, repair bool) ([]entry, map[string]int32, []*Problem) {
-	var problems []*Problem
+	kept, problems, dropped := dedupe(queues, repair)
+	ents, index, orphans, closers := resolveParents(queues, kept, dropped, repair)
+	problems = append(problems, orphans...)
+	cycles, cuts := findCycles(queues, kept, ents, repair)
+	if len(closers) > 0 {
+		cycles = append(cycles, closedCycles(ents, index, cuts, closers, repair)...)
+	}
+	if repair {
+		for _, c := range cuts {
+			ents[c].parent = -1
+		}
+	}
+	slices.SortFunc(cycles, byIndex)
+	problems = append(problems, cycles...)
+	return ents, index, problems
+}
+
+// dedupe returns the input positions of the entries kept (non-empty names,
+// the first entry of each name), sorted by name; the EmptyName and then
+// DuplicateName problems, each group in input order; and the problems of
+// the entries dropped that could still hide an unknown parent or a cycle
+// (every empty name, and each later duplicate whose parent differs from
+// the kept entry's).
+func dedupe(queues []Queue, repair bool) (kept []int32, problems, dropped []*Problem) {
 	// Sort input positions, not entries: the positions hold no pointers, so
 	// the sort moves plain integers (no write barriers) and compares names
 	// through them.
 	items := make([]int32, 0, len(queues))
-	var dropped []*Problem // the empty-name and later duplicate entries
 	for i, q := range queues {
 		if q.Name == "" {
 			p := &Problem{Kind: EmptyName, Index: i, Parent: q.Parent, Repaired: repair, Repair: "entry dropped"}
@@ -105,17 +127,16 @@ func check(queues []Queue, repair bool) ([]entry, map[string]int32, []*Problem) 
 		}
 		return cmp.Compare(a, b)
 	})
-	kept := items[:0]
+	kept = items[:0]
 	var dups []*Problem
 	for i, at := range items {
 		it := &queues[at]
 		if i > 0 && it.Name == queues[items[i-1]].Name {
 			fi := kept[len(kept)-1]
-			first := &queues[fi]
 			p := &Problem{Kind: DuplicateName, Index: int(at), First: int(fi),
 				Queue: it.Name, Parent: it.Parent, Repaired: repair, Repair: "later entry dropped"}
 			dups = append(dups, p)
-			if it.Parent != first.Parent { // an identical entry adds nothing
+			if it.Parent != queues[fi].Parent { // an identical entry adds nothing
 				dropped = append(dropped, p)
 			}
 			continue
@@ -123,8 +144,15 @@ func check(queues []Queue, repair bool) ([]entry, map[string]int32, []*Problem) 
 		kept = append(kept, at)
 	}
 	slices.SortFunc(dups, byIndex)
-	problems = append(problems, dups...)
+	return kept, append(problems, dups...), dropped
+}
 
+// resolveParents lays the kept entries out in name order with their parent
+// as an index (-1 for top-level) and builds the name → index map. It
+// returns the UnknownParent problems in input order — of kept entries
+// (which NewTolerant makes top-level) and of dropped ones — and the
+// dropped duplicates whose parent is known, which may close a cycle.
+func resolveParents(queues []Queue, kept []int32, dropped []*Problem, repair bool) ([]entry, map[string]int32, []*Problem, []*Problem) {
 	ents := make([]entry, len(kept))
 	index := make(map[string]int32, len(kept))
 	for i, at := range kept {
@@ -145,7 +173,7 @@ func check(queues []Queue, repair bool) ([]entry, map[string]int32, []*Problem) 
 		}
 		ents[i].parent = j
 	}
-	var closers []*Problem // dropped duplicates with a known parent
+	var closers []*Problem
 	for _, d := range dropped {
 		if d.Parent == "" {
 			continue
@@ -158,10 +186,14 @@ func check(queues []Queue, repair bool) ([]entry, map[string]int32, []*Problem) 
 		}
 	}
 	slices.SortFunc(orphans, byIndex)
-	problems = append(problems, orphans...)
+	return ents, index, orphans, closers
+}
 
-	// Cycles: the parent links form a functional graph; walk each unvisited
-	// entry's chain, in name order, with an explicit path (no recursion).
+// findCycles returns a Cycle problem per cycle of the kept parent links,
+// and each cycle's member with the smallest name (where NewTolerant cuts
+// it). The links form a functional graph; each unvisited entry's chain is
+// walked, in name order, with an explicit path (no recursion). O(n).
+func findCycles(queues []Queue, kept []int32, ents []entry, repair bool) (cycles []*Problem, cuts []int32) {
 	const (
 		unseen = iota
 		onPath
@@ -170,8 +202,6 @@ func check(queues []Queue, repair bool) ([]entry, map[string]int32, []*Problem) 
 	state := make([]uint8, len(ents))
 	pos := make([]int32, len(ents))
 	var path []int32
-	var cycles []*Problem
-	var cuts []int32 // the smallest member of each cycle
 	for start := range ents {
 		path = path[:0]
 		v := int32(start)
@@ -182,15 +212,13 @@ func check(queues []Queue, repair bool) ([]entry, map[string]int32, []*Problem) 
 			v = ents[v].parent
 		}
 		if v >= 0 && state[v] == onPath {
-			cyc := path[pos[v]:]
 			// Start the cycle at its smallest name (smallest index: ents are
 			// sorted by name) and follow parent links from there.
-			low := slices.Min(cyc)
-			members := make([]string, 0, len(cyc))
+			low := slices.Min(path[pos[v]:])
+			var members []string
 			for u := low; ; {
 				members = append(members, ents[u].name)
-				u = ents[u].parent
-				if u == low {
+				if u = ents[u].parent; u == low {
 					break
 				}
 			}
@@ -202,17 +230,7 @@ func check(queues []Queue, repair bool) ([]entry, map[string]int32, []*Problem) 
 			state[u] = done
 		}
 	}
-	if len(closers) > 0 {
-		cycles = append(cycles, closedCycles(ents, index, cuts, closers, repair)...)
-	}
-	if repair {
-		for _, c := range cuts {
-			ents[c].parent = -1
-		}
-	}
-	slices.SortFunc(cycles, byIndex)
-	problems = append(problems, cycles...)
-	return ents, index, problems
+	return cycles, cuts
 }
 
 // closedCycles returns a Cycle problem for each dropped duplicate d (a
