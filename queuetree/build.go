@@ -121,7 +121,16 @@ func dedupe(queues []Queue, repair bool) (kept []int32, problems, dropped []*Pro
 	}
 	// By name, then input position, so among duplicates the first in input
 	// order comes first (a stable order without the cost of a stable sort).
+	// Each name's first 8 bytes, as a big-endian number, order most pairs
+	// without touching the strings; equal prefixes compare in full.
+	prefix := make([]uint64, len(queues))
+	for _, at := range items {
+		prefix[at] = namePrefix(queues[at].Name)
+	}
 	slices.SortFunc(items, func(a, b int32) int {
+		if c := cmp.Compare(prefix[a], prefix[b]); c != 0 {
+			return c
+		}
 		if c := strings.Compare(queues[a].Name, queues[b].Name); c != 0 {
 			return c
 		}
@@ -427,4 +436,19 @@ func (t *Tree) link() {
 			t.size[t.parent[id]] += t.size[id]
 		}
 	}
+}
+
+// namePrefix returns the first 8 bytes of name as a big-endian number,
+// padded with zero bytes: prefixes order as the names do, except that
+// names equal in their first 8 bytes (or shorter names that are padded
+// alike) tie and must be compared in full.
+func namePrefix(name string) uint64 {
+	var p uint64
+	for i := 0; i < 8; i++ {
+		p <<= 8
+		if i < len(name) {
+			p |= uint64(name[i])
+		}
+	}
+	return p
 }
