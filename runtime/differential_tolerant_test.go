@@ -169,3 +169,25 @@ func TestUpdateResolverMatchesRebuild(t *testing.T) {
 		}
 	})
 }
+
+// TestUpdateResolverView: a view taken with WithMethod is reused only for
+// a Config asking for the view's method, never handed back with another.
+func TestUpdateResolverView(t *testing.T) {
+	tree, err := queuetree.New([]queuetree.Queue{{Name: "a"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := runtime.Config{Method: runtime.MethodLCA}
+	base, err := runtime.NewResolver(tree, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	view := base.WithMethod(runtime.MethodQueue)
+	if r, reused, _ := runtime.UpdateResolver(view, tree, cfg); reused || r.Method() != runtime.MethodLCA {
+		t.Errorf("view with queue reused for an lca Config: reused %v, method %v", reused, r.Method())
+	}
+	cfg.Method = runtime.MethodQueue
+	if r, reused, _ := runtime.UpdateResolver(view, tree, cfg); !reused || r != view {
+		t.Errorf("view not reused for its own method: reused %v", reused)
+	}
+}

@@ -263,7 +263,7 @@ func (r *Resolver) WithMethod(m Method) *Resolver {
 		m = MethodLCA
 	}
 	v := *r
-	v.method = m
+	v.method, v.given = m, m // as if built with m: UpdateResolver compares it
 	return &v
 }
 
