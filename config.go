@@ -20,8 +20,9 @@ import (
 // and backoff's settings. It is a plain value; [New] validates all of it at
 // once.
 //
-// The zero Config is valid and safe: no queues (every job resolves to the
-// defaults), min-runtime defaults of 0, KAI's annotation keys, an engine that
+// The zero Config is valid and safe: no queues (a job placed at
+// queuetree.Root resolves to the defaults; one whose Queue is unset is
+// denied, fail closed), min-runtime defaults of 0, KAI's annotation keys, an engine that
 // applies the min-runtime filter to every victim with the engine's default
 // bounds, Kueue's default backoff, and the wall clock.
 type Config struct {

@@ -68,10 +68,10 @@ func (p *Policy) Backoff() backoff.Config { return p.backoff }
 // QueueID returns the ID of the queue named name, or an
 // [*queuetree.UnknownQueueError] naming it (wrapped; it matches [queuetree.ErrUnknownQueue]) when the tree has no such queue.
 // Use it to fill [eligibility.Job.Queue], [requeue.Victim.Queue] and
-// [requeue.Contender.Queue]: a mistyped name must not silently resolve to
-// the defaults (queuetree.None), which would drop the queue's protection. A
-// Queue field left at its zero value is [queuetree.Root], which also
-// resolves to the defaults: always set it. O(1): one map lookup.
+// [requeue.Contender.Queue]. On an error it returns queuetree.None, the
+// zero ID, as a Queue field never set holds: the min-runtime decisions deny
+// such a job (queue_unset) rather than resolve it to any queue's
+// protection. O(1): one map lookup.
 func (p *Policy) QueueID(name string) (queuetree.ID, error) {
 	if id, ok := p.tree.Lookup(name); ok {
 		return id, nil

@@ -222,10 +222,12 @@ func TestPolicyObserverSeesEveryComponent(t *testing.T) {
 		t.Fatal(err)
 	}
 	c := p.BeginAt(t0)
-	v := eligibility.Job{ID: "v", Priority: 1, Preemptible: true, Running: true, Start: t0.Add(-time.Hour),
+	// No queues configured: the jobs sit at the root (an unset queue would
+	// be denied, fail closed).
+	v := eligibility.Job{ID: "v", Queue: queuetree.Root, Priority: 1, Preemptible: true, Running: true, Start: t0.Add(-time.Hour),
 		Annotations: map[string]string{eligibility.AnnotationExpectedRuntime: "30m"}}
 	if _, err := c.Requeue(tenure.RequeueInput{Running: []eligibility.Job{v},
-		Contenders: []requeue.Contender{{ID: "hi", Priority: 9, Queue: queuetree.None}}}, protectedCluster(t)); err != nil {
+		Contenders: []requeue.Contender{{ID: "hi", Priority: 9, Queue: queuetree.Root}}}, protectedCluster(t)); err != nil {
 		t.Fatal(err)
 	}
 	want := []string{"er v nominated", "requeue v committed"}
@@ -334,7 +336,7 @@ func TestCycleWakeSilentAndDeferred(t *testing.T) {
 	}
 	c = p.BeginAt(t0)
 	old := func(id string) eligibility.Job {
-		return eligibility.Job{ID: id, Priority: 1, Preemptible: true, Running: true, Start: t0.Add(-2 * time.Hour),
+		return eligibility.Job{ID: id, Queue: queuetree.Root, Priority: 1, Preemptible: true, Running: true, Start: t0.Add(-2 * time.Hour),
 			Annotations: map[string]string{eligibility.AnnotationExpectedRuntime: "1h"}}
 	}
 	model, err := cluster.New([]cluster.Node{{Name: "n1", Capacity: cluster.Resources{GPU: 8}}, {Name: "n2", Capacity: cluster.Resources{GPU: 8}}})
@@ -352,7 +354,7 @@ func TestCycleWakeSilentAndDeferred(t *testing.T) {
 		}
 	}
 	res, err := c.Requeue(tenure.RequeueInput{Running: []eligibility.Job{old("a"), old("b")},
-		Contenders: []requeue.Contender{{ID: "x", Priority: 9}, {ID: "y", Priority: 9}}}, model)
+		Contenders: []requeue.Contender{{ID: "x", Priority: 9, Queue: queuetree.Root}, {ID: "y", Priority: 9, Queue: queuetree.Root}}}, model)
 	if err != nil {
 		t.Fatal(err)
 	}

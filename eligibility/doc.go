@@ -59,8 +59,21 @@
 // 2): it never looks at [Job.Preemptible] or priorities. Check is
 // allocation-free and costs one resolver query (O(1) for preempt, O(log
 // depth) for an LCA reclaim), plus a scan of the subgroups of a protected
-// victim; the package benchmarks measure it against a walk-per-query
-// baseline.
+// victim, which may be supplied lazily ([Job.SubgroupsFunc]); the package
+// benchmarks measure it against a walk-per-query baseline.
+//
+// # Fail closed
+//
+// The filter and the validator never guess a queue. A victim whose Queue
+// is queuetree.None (the zero ID: the field was never set, or set from a
+// lookup whose ok was ignored) is denied with [ReasonQueueUnset]; one whose
+// Queue the resolver's tree did not issue, with [ReasonUnknownQueue]; the
+// preemptor's queue is checked the same way when the answer depends on it
+// (a reclaim under the lca method). Such a denial has no Until: waiting
+// does not set a missing field. So no zero value of a [Job], a victim or a
+// scenario input resolves to a real queue's protection by accident. An
+// embedder that wants the node-pool defaults for such jobs instead sets the
+// FailOpen field of [MinRuntimeFilter] and [ScenarioValidator].
 //
 // # Elastic scenario validator
 //
@@ -133,6 +146,10 @@
 //   - A min-runtime of 0 never protects, even when the start lies in the
 //     future (see the runtime package); KAI's plugin protects while now is
 //     before start + 0, so it denies such a job until its start.
+//   - A queue that cannot be found fails closed. KAI's plugin, given a job
+//     whose queue is not in the session (its resolver returns an error for
+//     a nil queue), logs the error and applies the node-pool default; tenure
+//     denies with queue_unset or unknown_queue (see Fail closed above).
 //
 // # Expected-runtime nominator
 //

@@ -11,18 +11,21 @@ import (
 // The embedder fills it from its own object (a PodGroup, a Workload) once per
 // scheduling cycle; the Job example shows a conversion.
 //
-// The zero Job is valid input: it is not running, not preemptible, sits in
-// queuetree.Root (which resolves to the default min-runtimes), has no start
-// time and no subgroups, and every decision about it returns a reason rather
-// than panicking.
+// The zero Job is valid input: it is not running, not preemptible, has no
+// queue (queuetree.None, the zero ID: the min-runtime decisions deny it
+// with ReasonQueueUnset, fail closed, rather than guess its protection), no
+// start time and no subgroups, and every decision about it returns a
+// reason rather than panicking.
 //
 // Decisions never modify a Job and never retain a pointer to it.
 type Job struct {
 	// ID identifies the job in decisions, logs and metrics (for example
 	// "namespace/name"). tenure never parses it.
 	ID string
-	// Queue is the job's leaf queue in the resolver's tree. An invalid ID
-	// (such as queuetree.None) resolves to the default durations.
+	// Queue is the job's leaf queue in the resolver's tree. Left unset
+	// (queuetree.None) or set to an ID the tree did not issue, it makes
+	// the min-runtime decisions fail closed: denied with ReasonQueueUnset
+	// or ReasonUnknownQueue, unless their FailOpen field is set.
 	Queue queuetree.ID
 	// Priority is the job's scheduling priority; larger is more important.
 	// The requeue engine orders nominations by it.
@@ -41,6 +44,14 @@ type Job struct {
 	// active counts. A job without subgroups of its own (a plain gang) is
 	// described by one Subgroup, conventionally named "".
 	Subgroups []Subgroup
+	// SubgroupsFunc, when set and Subgroups is nil, supplies the
+	// subgroups on demand, so an embedder need not fill them for every
+	// check: the [MinRuntimeFilter] calls it only for a victim still
+	// protected (once per check), the [ScenarioValidator] once per
+	// distinct victim job of a scenario. It must return the same subgroups
+	// for the whole cycle; tenure does not modify or keep the slice. See
+	// [Job.LoadSubgroups].
+	SubgroupsFunc func() []Subgroup
 	// Annotations are the job's annotations (read-only here); the
 	// expected-runtime nominator reads the keys in its [AnnotationKeys].
 	Annotations map[string]string
@@ -62,13 +73,27 @@ type Subgroup struct {
 // is whether some of them can be taken away without breaking the gang.
 func (s Subgroup) Elastic() bool { return s.MinAvailable < s.Active }
 
+// LoadSubgroups returns j's subgroups: Subgroups when set, else what
+// SubgroupsFunc returns (nil when neither is set). The methods below read
+// the subgroups through it, so each call of theirs calls SubgroupsFunc
+// once. Cost: O(1) plus SubgroupsFunc's cost.
+func (j *Job) LoadSubgroups() []Subgroup {
+	if j.Subgroups == nil && j.SubgroupsFunc != nil {
+		return j.SubgroupsFunc()
+	}
+	return j.Subgroups
+}
+
 // IsElastic reports whether some subgroup of j has MinAvailable < Active
 // (KAI-Scheduler's docs/plugins/minruntime.md: "MinAvailable < number of pods in a job"). Elastic victims are
 // allowed by the per-pair [MinRuntimeFilter] and checked as a whole by the
-// [ScenarioValidator]. Cost: O(len(j.Subgroups)), no allocation.
-func (j *Job) IsElastic() bool {
-	for i := range j.Subgroups {
-		if j.Subgroups[i].MinAvailable < j.Subgroups[i].Active {
+// [ScenarioValidator]. Cost: O(subgroups), no allocation of its own.
+func (j *Job) IsElastic() bool { return elastic(j.LoadSubgroups()) }
+
+// elastic reports whether some subgroup has MinAvailable < Active.
+func elastic(sgs []Subgroup) bool {
+	for i := range sgs {
+		if sgs[i].MinAvailable < sgs[i].Active {
 			return true
 		}
 	}
@@ -78,17 +103,20 @@ func (j *Job) IsElastic() bool {
 // ActiveTasks returns the sum of Active over j's subgroups.
 func (j *Job) ActiveTasks() int64 {
 	var n int64
-	for i := range j.Subgroups {
-		n += int64(j.Subgroups[i].Active)
+	for _, sg := range j.LoadSubgroups() {
+		n += int64(sg.Active)
 	}
 	return n
 }
 
-// SubgroupIndex returns the index in j.Subgroups of the subgroup named name,
-// or -1. Cost: O(len(j.Subgroups)), no allocation.
-func (j *Job) SubgroupIndex(name string) int {
-	for i := range j.Subgroups {
-		if j.Subgroups[i].Name == name {
+// SubgroupIndex returns the index among j's subgroups of the one named
+// name, or -1. Cost: O(subgroups), no allocation of its own.
+func (j *Job) SubgroupIndex(name string) int { return subgroupIndex(j.LoadSubgroups(), name) }
+
+// subgroupIndex returns the index in sgs of the subgroup named name, or -1.
+func subgroupIndex(sgs []Subgroup, name string) int {
+	for i := range sgs {
+		if sgs[i].Name == name {
 			return i
 		}
 	}

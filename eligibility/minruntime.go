@@ -17,18 +17,38 @@ import (
 // legal here; min-runtime design, phase 2): it does not look at [Job.Preemptible] or
 // priorities, only at the min-runtime protection.
 //
-// The zero value is usable: a nil Resolver resolves every duration to zero,
-// so every victim is allowed (ReasonNoMinRuntime). A MinRuntimeFilter is
-// immutable after construction and safe for concurrent use.
+// # Fail closed
+//
+// A victim whose queue is unset (queuetree.None, the zero ID, so a Job
+// whose Queue field was forgotten) or not in the resolver's tree (a stale
+// or foreign ID) is denied with ReasonQueueUnset or ReasonUnknownQueue and
+// no Until, whatever its start: its protection cannot be known, and a
+// forgotten field must never cost a job its protection. The preemptor's
+// queue is checked the same way when the answer depends on it (a reclaim
+// resolved with runtime.MethodLCA). Set FailOpen to resolve such queues to
+// the node-pool defaults instead.
+//
+// The zero value is usable: a nil Resolver resolves every duration to zero
+// and has no tree to check queues against, so every victim is allowed
+// (ReasonNoMinRuntime). A MinRuntimeFilter is immutable after construction
+// and safe for concurrent use.
 type MinRuntimeFilter struct {
 	// Resolver resolves the min-runtime for an action and pair of queues.
 	Resolver *runtime.Resolver
+	// FailOpen, when true, resolves an unset or unknown queue to the
+	// node-pool defaults (the resolver's answer for an ID it did not
+	// issue) instead of denying. Off by default; set it only when a job
+	// without a queue should get the defaults' protection and no more.
+	FailOpen bool
 }
 
 // Check decides whether victim may be evicted at now by a preemptor whose
 // job runs in queue preemptor, for action (runtime.ActionPreempt: same queue;
 // runtime.ActionReclaim: across queues). In order:
 //
+//  0. Unless FailOpen is set: an unset or unknown queue is denied with
+//     ReasonQueueUnset or ReasonUnknownQueue and no Until (see the type's
+//     doc); the Resolution is then the zero one for the action.
 //  1. The duration d is resolved with the Resolver (as
 //     Resolver.Resolve(action, preemptor, victim.Queue)) and recorded in
 //     the decision.
@@ -47,9 +67,12 @@ type MinRuntimeFilter struct {
 // reason says elastic_deferred only when the validator has something to
 // check (a protected one), and the plain reason otherwise.
 //
-// Cost: one resolver query, plus a scan of victim.Subgroups for protected
-// victims only; no allocation. A nil victim is treated as a [Job] with no
-// queue, no start and no subgroups.
+// Cost: one resolver query, plus, for a victim still protected only, a
+// scan of its subgroups (loaded through [Job.SubgroupsFunc] when
+// Subgroups is nil, so an embedder may supply them lazily); no
+// allocation of its own. A nil victim is treated as a [Job] with no
+// queue (so it is denied with ReasonQueueUnset), no start and no
+// subgroups.
 func (f *MinRuntimeFilter) Check(action runtime.Action, preemptor queuetree.ID, victim *Job, now time.Time) (d MinRuntimeDecision) {
 	if victim == nil {
 		return f.checkNil(action, preemptor, now)
@@ -57,6 +80,11 @@ func (f *MinRuntimeFilter) Check(action runtime.Action, preemptor queuetree.ID, 
 	var r *runtime.Resolver
 	if f != nil {
 		r = f.Resolver
+		if !f.FailOpen {
+			if reason := queueProblem(r, action, preemptor, victim.Queue); reason != "" {
+				return f.unresolved(action, reason)
+			}
+		}
 	}
 	// Resolve by hand: calling Preempt/Reclaim directly lets the compiler
 	// inline the preempt lookup, and filling the named result in place
@@ -98,6 +126,19 @@ func (f *MinRuntimeFilter) Check(action runtime.Action, preemptor queuetree.ID, 
 		}
 	}
 	return d
+}
+
+// unresolved is the fail-closed denial for an unset or unknown queue, kept
+// out of line so that Check's stack frame stays small.
+//
+//go:noinline
+func (f *MinRuntimeFilter) unresolved(action runtime.Action, reason Reason) MinRuntimeDecision {
+	m := runtime.MethodQueue
+	if action != runtime.ActionPreempt {
+		m = f.Resolver.Method()
+	}
+	return MinRuntimeDecision{Decision: Decision{Reason: reason},
+		Resolution: runtime.Resolution{Source: queuetree.None, Action: action, Method: m}}
 }
 
 // checkNil is Check for a nil victim, kept out of line so that Check's
@@ -155,8 +196,8 @@ type MinRuntimeDecision struct {
 	// Resolution is the min-runtime that applied: its duration, the queue
 	// whose setting it came from (queuetree.None for the default), the
 	// action and the method. It is filled for every decision, elastic
-	// victims included, except an unknown_queue denial of
-	// [MinRuntimeFilter.CheckByName] (zero: nothing was resolved).
+	// victims included, except a queue_unset or unknown_queue denial
+	// (nothing was resolved: Duration 0, Source queuetree.None).
 	Resolution runtime.Resolution
 }
 

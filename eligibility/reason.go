@@ -11,11 +11,13 @@ package eligibility
 //
 //   - [MinRuntimeFilter]: ReasonNotProtected, ReasonNoMinRuntime,
 //     ReasonMissingStart, ReasonElasticDeferred (allowed);
-//     ReasonMinRuntimeProtected, ReasonClockSkew, ReasonUnknownQueue
-//     (denied).
+//     ReasonMinRuntimeProtected, ReasonClockSkew, ReasonUnknownQueue,
+//     ReasonQueueUnset (denied).
 //   - [ScenarioValidator]: ReasonMinAvailableKept (allowed),
-//     ReasonBelowMinAvailable, ReasonInvalidCounts, ReasonConflictingVictims
-//     (rejected; the last two are declared with the validator).
+//     ReasonBelowMinAvailable, ReasonInvalidCounts, ReasonConflictingVictims,
+//     ReasonDuplicateSubgroup, ReasonUnknownQueue, ReasonQueueUnset
+//     (rejected; the three before the last two are declared with the
+//     validator).
 //   - [Nominator]: ReasonNominated; the skip reasons of KAI-Scheduler's
 //     expected-runtime plugin (ReasonNotRunning, ReasonNotPreemptible,
 //     ReasonInvalidDuration, ReasonMissingStart, ReasonClockSkew,
@@ -49,9 +51,16 @@ const (
 	// (now < start + d). The filter denies eviction; the nominator (when
 	// given a resolver) skips it.
 	ReasonMinRuntimeProtected Reason = "minruntime_protected"
-	// ReasonUnknownQueue: a by-name check named a queue the tree does not
-	// have; the filter denies (it never drops protection on a typo).
+	// ReasonUnknownQueue: the victim's queue (or, where it matters, the
+	// preemptor's) is a name or an ID the resolver's tree does not have;
+	// the filter denies and the scenario validator rejects (they never
+	// drop protection on a typo or a stale ID).
 	ReasonUnknownQueue Reason = "unknown_queue"
+	// ReasonQueueUnset: the victim's queue (or, where it matters, the
+	// preemptor's) is queuetree.None, the zero ID: the field was never
+	// set. The filter denies and the scenario validator rejects, fail
+	// closed, unless their FailOpen field is set.
+	ReasonQueueUnset Reason = "queue_unset"
 
 	// ReasonMinAvailableKept: the scenario leaves every subgroup of every
 	// still-protected elastic victim with at least MinAvailable active tasks.

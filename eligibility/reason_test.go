@@ -27,6 +27,7 @@ func TestReasonStrings(t *testing.T) {
 		eligibility.ReasonClockSkew:           "clock_skew",
 		eligibility.ReasonMinRuntimeProtected: "minruntime_protected",
 		eligibility.ReasonUnknownQueue:        "unknown_queue",
+		eligibility.ReasonQueueUnset:          "queue_unset",
 		eligibility.ReasonInvalid:             "invalid",
 		eligibility.ReasonMinAvailableKept:    "min_available_kept",
 		eligibility.ReasonBelowMinAvailable:   "below_min_available",

@@ -60,11 +60,13 @@ type ScenarioDecision struct {
 	// Decision holds Allowed, Reason and Until. Allowed scenarios have
 	// ReasonMinAvailableKept and the zero Until (they stay accepted as time
 	// passes). A rejection has ReasonConflictingVictims,
-	// ReasonDuplicateSubgroup, ReasonInvalidCounts or
-	// ReasonBelowMinAvailable, the reason of the problem named. Its Until is the instant the last violating job's
-	// protection expires: from then on, absent other changes, the same
-	// scenario is accepted; it is the zero time when victim entries
-	// conflict, since time alone does not resolve a conflict.
+	// ReasonDuplicateSubgroup, ReasonInvalidCounts,
+	// ReasonBelowMinAvailable, ReasonQueueUnset or ReasonUnknownQueue, the
+	// reason of the problem named. Its Until is the instant the last
+	// violating job's protection expires: from then on, absent other
+	// changes, the same scenario is accepted; it is the zero time when
+	// victim entries conflict or a victim's queue is unset or unknown,
+	// since time alone resolves neither.
 	Decision
 	// Job is the ID of the job named ("" when allowed, or for a job
 	// without an ID).
@@ -146,10 +148,20 @@ func (e *UnknownSubgroupError) Error() string {
 // allocates nothing. For the same reason a ScenarioValidator is NOT safe for
 // concurrent use: use one per goroutine (the zero value is ready; set
 // Resolver).
+//
+// It fails closed as the [MinRuntimeFilter] does: an elastic victim whose
+// queue is unset (queuetree.None) or unknown to the resolver's tree — or
+// whose protection depends on a preemptor queue that is — cannot be judged,
+// so a scenario taking any of its active tasks is rejected with
+// ReasonQueueUnset or ReasonUnknownQueue and no Until, unless FailOpen is
+// set.
 type ScenarioValidator struct {
 	// Resolver resolves the victims' min-runtime; nil means every duration
 	// is zero, so every scenario is allowed (conflicting entries aside).
 	Resolver *runtime.Resolver
+	// FailOpen, when true, resolves an unset or unknown queue to the
+	// node-pool defaults instead of rejecting (see [MinRuntimeFilter]).
+	FailOpen bool
 
 	jobs   map[string]int32    // job ID -> index into groups (scratch)
 	tasks  map[taskKey]taskVal // identified tasks (scratch)
@@ -159,7 +171,8 @@ type ScenarioValidator struct {
 
 type scenarioGroup struct {
 	job *Job
-	off int32 // offset of the job's subgroups in counts
+	sgs []Subgroup // the job's subgroups, loaded once ([Job.LoadSubgroups])
+	off int32      // offset of the job's subgroups in counts
 }
 
 // taskKey identifies a task by its job (group index) and ID.
@@ -239,7 +252,7 @@ func (v *ScenarioValidator) Validate(action runtime.Action, preemptor queuetree.
 			task := &vj.Tasks[t]
 			k := lastK
 			if k < 0 || task.Subgroup != lastName {
-				k = g.job.SubgroupIndex(task.Subgroup)
+				k = subgroupIndex(g.sgs, task.Subgroup)
 				if k < 0 {
 					return ScenarioDecision{}, &UnknownSubgroupError{Job: j.ID, Subgroup: task.Subgroup}
 				}
@@ -249,7 +262,7 @@ func (v *ScenarioValidator) Validate(action runtime.Action, preemptor queuetree.
 				key := taskKey{group: gi, id: task.ID}
 				if first, seen := v.tasks[key]; seen {
 					if first.subgroup != int32(k) || first.active != task.Active {
-						conflict(j.ID, g.job.Subgroups[first.subgroup].Name, task.ID)
+						conflict(j.ID, g.sgs[first.subgroup].Name, task.ID)
 					}
 					continue
 				}
@@ -260,11 +273,20 @@ func (v *ScenarioValidator) Validate(action runtime.Action, preemptor queuetree.
 			}
 		}
 	}
-	conflicted := !out.Allowed
+	stuck := !out.Allowed // time alone will not change the answer
 
 	for _, g := range v.groups {
-		j := g.job
-		if !j.IsElastic() {
+		j, sgs := g.job, g.sgs
+		if !elastic(sgs) {
+			continue
+		}
+		if reason := v.queueProblem(action, preemptor, j.Queue, v.counts[g.off:int(g.off)+len(sgs)]); reason != "" {
+			out.Violations++
+			stuck = true
+			if out.Allowed {
+				out.Allowed, out.Reason, out.Job = false, reason, j.ID
+				out.Resolution = runtime.Resolution{Source: queuetree.None, Action: action}
+			}
 			continue
 		}
 		res := v.Resolver.Resolve(action, preemptor, j.Queue)
@@ -273,17 +295,17 @@ func (v *ScenarioValidator) Validate(action runtime.Action, preemptor queuetree.
 		}
 		until := runtime.ProtectedUntil(j.Start, res.Duration)
 		violated := false
-		mayRepeat := namesMayRepeat(j.Subgroups)
-		for k := range j.Subgroups {
+		mayRepeat := namesMayRepeat(sgs)
+		for k := range sgs {
 			evicted := v.counts[int(g.off)+k]
 			if evicted == 0 {
 				continue
 			}
-			sg := &j.Subgroups[k]
+			sg := &sgs[k]
 			remaining := int64(sg.Active) - evicted
 			reason := ReasonBelowMinAvailable
 			switch {
-			case mayRepeat && repeatsName(j.Subgroups[k+1:], sg.Name):
+			case mayRepeat && repeatsName(sgs[k+1:], sg.Name):
 				// Tasks resolve to the first subgroup of a name (k); a
 				// later one with the same name could be theirs.
 				reason = ReasonDuplicateSubgroup
@@ -305,11 +327,34 @@ func (v *ScenarioValidator) Validate(action runtime.Action, preemptor queuetree.
 				out.ProtectedUntil = until
 			}
 		}
-		if violated && !conflicted && until.After(out.Until) {
+		if violated && until.After(out.Until) {
 			out.Until = until
 		}
 	}
+	if stuck {
+		out.Until = time.Time{}
+	}
 	return out, nil
+}
+
+// queueProblem is the fail-closed check for one elastic victim job: the
+// reason to reject when its queue (or the preemptor's, where it matters)
+// is unset or unknown and the scenario takes at least one of its active
+// tasks; "" otherwise, and always with FailOpen.
+func (v *ScenarioValidator) queueProblem(action runtime.Action, preemptor, victim queuetree.ID, evicted []int64) Reason {
+	if v.FailOpen {
+		return ""
+	}
+	reason := queueProblem(v.Resolver, action, preemptor, victim)
+	if reason == "" {
+		return ""
+	}
+	for _, n := range evicted {
+		if n > 0 {
+			return reason
+		}
+	}
+	return ""
 }
 
 // reset empties the scratch space for a scenario of n entries.
@@ -332,29 +377,28 @@ func (v *ScenarioValidator) reset(n int) {
 // with a different job already seen.
 func (v *ScenarioValidator) group(j *Job) (int32, bool) {
 	if gi, ok := v.jobs[j.ID]; ok {
-		return gi, sameJob(v.groups[gi].job, j)
+		g := &v.groups[gi]
+		return gi, g.job == j || sameJob(g.job, g.sgs, j, j.LoadSubgroups())
 	}
 	gi := int32(len(v.groups))
 	v.jobs[j.ID] = gi
-	v.groups = append(v.groups, scenarioGroup{job: j, off: int32(len(v.counts))})
-	for range j.Subgroups {
+	sgs := j.LoadSubgroups()
+	v.groups = append(v.groups, scenarioGroup{job: j, sgs: sgs, off: int32(len(v.counts))})
+	for range sgs {
 		v.counts = append(v.counts, 0)
 	}
 	return gi, true
 }
 
-// sameJob reports whether a and b describe the same job as far as the
-// validator reads it: the same pointer, or equal Queue, Start and
-// Subgroups.
-func sameJob(a, b *Job) bool {
-	if a == b {
-		return true
-	}
-	if a.Queue != b.Queue || !a.Start.Equal(b.Start) || len(a.Subgroups) != len(b.Subgroups) {
+// sameJob reports whether a (with subgroups as) and b (with bs) describe
+// the same job as far as the validator reads it: equal Queue, Start and
+// subgroups.
+func sameJob(a *Job, as []Subgroup, b *Job, bs []Subgroup) bool {
+	if a.Queue != b.Queue || !a.Start.Equal(b.Start) || len(as) != len(bs) {
 		return false
 	}
-	for i := range a.Subgroups {
-		if a.Subgroups[i] != b.Subgroups[i] {
+	for i := range as {
+		if as[i] != bs[i] {
 			return false
 		}
 	}

@@ -71,17 +71,17 @@ func newLCAFixture(b *testing.B, qs []queuetree.Queue, deepPairs bool) lcaFixtur
 	if err != nil {
 		b.Fatal(err)
 	}
-	fx := lcaFixture{tree: tr, parent: make([]queuetree.ID, tr.Len()), depth: make([]int, tr.Len())}
-	for i := range fx.parent {
-		fx.parent[i] = tr.Parent(queuetree.ID(i))
-		fx.depth[i] = tr.Depth(queuetree.ID(i))
+	fx := lcaFixture{tree: tr, parent: make([]queuetree.ID, tr.Len()+1), depth: make([]int, tr.Len()+1)}
+	for id := range tr.IDs() {
+		fx.parent[id] = tr.Parent(id)
+		fx.depth[id] = tr.Depth(id)
 	}
-	fx.parent[0] = 0
+	fx.parent[queuetree.Root] = queuetree.Root
 	r := rand.New(rand.NewPCG(3, 4))
 	for i := 0; i < 1024; i++ {
-		a, c := queuetree.ID(1+r.IntN(tr.Len()-1)), queuetree.ID(1+r.IntN(tr.Len()-1))
+		a, c := queuetree.ID(2+r.IntN(tr.Len()-1)), queuetree.ID(2+r.IntN(tr.Len()-1))
 		if deepPairs { // the deep end of the chain against anything: a long walk for the naive LCA
-			a = queuetree.ID(tr.Len() - 1 - r.IntN(100))
+			a = queuetree.ID(tr.Len() - r.IntN(100))
 		}
 		fx.pairs = append(fx.pairs, [2]queuetree.ID{a, c})
 	}
@@ -131,8 +131,8 @@ func newForkFixture(b *testing.B) lcaFixture {
 	fx := newLCAFixture(b, qs, false)
 	r := rand.New(rand.NewPCG(7, 8))
 	for i := range fx.pairs {
-		// IDs 2..half+1 are branch a, half+2.. branch b (preorder).
-		fx.pairs[i] = [2]queuetree.ID{queuetree.ID(half - r.IntN(100)), queuetree.ID(2*half - r.IntN(100))}
+		// IDs 2..half+1 are branch a, half+2..2*half+1 branch b (preorder).
+		fx.pairs[i] = [2]queuetree.ID{queuetree.ID(half + 1 - r.IntN(100)), queuetree.ID(2*half + 1 - r.IntN(100))}
 	}
 	return fx
 }

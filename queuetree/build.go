@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"errors"
 	"slices"
+	"strings"
 )
 
 // Queue is one entry of the input list: a queue and the name of its parent.
@@ -79,15 +80,36 @@ type entry struct {
 // check validates queues and returns the entries sorted by name with parent
 // indexes resolved. With repair it applies NewTolerant's repairs and marks the
 // problems repaired; without, the entries are only meaningful when no problem
-// was found.
+// was found. Problems come grouped by kind, in the order New documents.
 func check(queues []Queue, repair bool) ([]entry, map[string]int32, []*Problem) {
-	var problems []*Problem
-	type item struct {
-		Queue
-		index int
+	kept, problems, dropped := dedupe(queues, repair)
+	ents, index, orphans, closers := resolveParents(queues, kept, dropped, repair)
+	problems = append(problems, orphans...)
+	cycles, cuts := findCycles(queues, kept, ents, repair)
+	if len(closers) > 0 {
+		cycles = append(cycles, closedCycles(ents, index, cuts, closers, repair)...)
 	}
-	items := make([]item, 0, len(queues))
-	var dropped []*Problem // the empty-name and later duplicate entries
+	if repair {
+		for _, c := range cuts {
+			ents[c].parent = -1
+		}
+	}
+	slices.SortFunc(cycles, byIndex)
+	problems = append(problems, cycles...)
+	return ents, index, problems
+}
+
+// dedupe returns the input positions of the entries kept (non-empty names,
+// the first entry of each name), sorted by name; the EmptyName and then
+// DuplicateName problems, each group in input order; and the problems of
+// the entries dropped that could still hide an unknown parent or a cycle
+// (every empty name, and each later duplicate whose parent differs from
+// the kept entry's).
+func dedupe(queues []Queue, repair bool) (kept []int32, problems, dropped []*Problem) {
+	// Sort input positions, not entries: the positions hold no pointers, so
+	// the sort moves plain integers (no write barriers) and compares names
+	// through them.
+	items := make([]int32, 0, len(queues))
 	for i, q := range queues {
 		if q.Name == "" {
 			p := &Problem{Kind: EmptyName, Index: i, Parent: q.Parent, Repaired: repair, Repair: "entry dropped"}
@@ -95,54 +117,72 @@ func check(queues []Queue, repair bool) ([]entry, map[string]int32, []*Problem) 
 			dropped = append(dropped, p)
 			continue
 		}
-		items = append(items, item{q, i})
+		items = append(items, int32(i))
 	}
 	// By name, then input position, so among duplicates the first in input
 	// order comes first (a stable order without the cost of a stable sort).
-	slices.SortFunc(items, func(a, b item) int {
-		if c := cmp.Compare(a.Name, b.Name); c != 0 {
+	// Each name's first 8 bytes, as a big-endian number, order most pairs
+	// without touching the strings; equal prefixes compare in full.
+	prefix := make([]uint64, len(queues))
+	for _, at := range items {
+		prefix[at] = namePrefix(queues[at].Name)
+	}
+	slices.SortFunc(items, func(a, b int32) int {
+		if c := cmp.Compare(prefix[a], prefix[b]); c != 0 {
 			return c
 		}
-		return cmp.Compare(a.index, b.index)
+		if c := strings.Compare(queues[a].Name, queues[b].Name); c != 0 {
+			return c
+		}
+		return cmp.Compare(a, b)
 	})
-	kept := items[:0]
+	kept = items[:0]
 	var dups []*Problem
-	for i, it := range items {
-		if i > 0 && it.Name == items[i-1].Name {
-			first := kept[len(kept)-1]
-			p := &Problem{Kind: DuplicateName, Index: it.index, First: first.index,
+	for i, at := range items {
+		it := &queues[at]
+		if i > 0 && it.Name == queues[items[i-1]].Name {
+			fi := kept[len(kept)-1]
+			p := &Problem{Kind: DuplicateName, Index: int(at), First: int(fi),
 				Queue: it.Name, Parent: it.Parent, Repaired: repair, Repair: "later entry dropped"}
 			dups = append(dups, p)
-			if it.Parent != first.Parent { // an identical entry adds nothing
+			if it.Parent != queues[fi].Parent { // an identical entry adds nothing
 				dropped = append(dropped, p)
 			}
 			continue
 		}
-		kept = append(kept, it)
+		kept = append(kept, at)
 	}
 	slices.SortFunc(dups, byIndex)
-	problems = append(problems, dups...)
+	return kept, append(problems, dups...), dropped
+}
 
+// resolveParents lays the kept entries out in name order with their parent
+// as an index (-1 for top-level) and builds the name → index map. It
+// returns the UnknownParent problems in input order — of kept entries
+// (which NewTolerant makes top-level) and of dropped ones — and the
+// dropped duplicates whose parent is known, which may close a cycle.
+func resolveParents(queues []Queue, kept []int32, dropped []*Problem, repair bool) ([]entry, map[string]int32, []*Problem, []*Problem) {
 	ents := make([]entry, len(kept))
 	index := make(map[string]int32, len(kept))
-	for i, it := range kept {
-		index[it.Name] = int32(i)
+	for i, at := range kept {
+		index[queues[at].Name] = int32(i)
 	}
 	var orphans []*Problem
-	for i, it := range kept {
+	for i, at := range kept {
+		it := &queues[at]
 		ents[i] = entry{name: it.Name, parent: -1}
 		if it.Parent == "" {
 			continue
 		}
 		j, found := index[it.Parent]
 		if !found {
-			orphans = append(orphans, &Problem{Kind: UnknownParent, Index: it.index, Queue: it.Name,
+			orphans = append(orphans, &Problem{Kind: UnknownParent, Index: int(at), Queue: it.Name,
 				Parent: it.Parent, Repaired: repair, Repair: "made top-level"})
 			continue
 		}
 		ents[i].parent = j
 	}
-	var closers []*Problem // dropped duplicates with a known parent
+	var closers []*Problem
 	for _, d := range dropped {
 		if d.Parent == "" {
 			continue
@@ -155,10 +195,14 @@ func check(queues []Queue, repair bool) ([]entry, map[string]int32, []*Problem) 
 		}
 	}
 	slices.SortFunc(orphans, byIndex)
-	problems = append(problems, orphans...)
+	return ents, index, orphans, closers
+}
 
-	// Cycles: the parent links form a functional graph; walk each unvisited
-	// entry's chain, in name order, with an explicit path (no recursion).
+// findCycles returns a Cycle problem per cycle of the kept parent links,
+// and each cycle's member with the smallest name (where NewTolerant cuts
+// it). The links form a functional graph; each unvisited entry's chain is
+// walked, in name order, with an explicit path (no recursion). O(n).
+func findCycles(queues []Queue, kept []int32, ents []entry, repair bool) (cycles []*Problem, cuts []int32) {
 	const (
 		unseen = iota
 		onPath
@@ -167,8 +211,6 @@ func check(queues []Queue, repair bool) ([]entry, map[string]int32, []*Problem) 
 	state := make([]uint8, len(ents))
 	pos := make([]int32, len(ents))
 	var path []int32
-	var cycles []*Problem
-	var cuts []int32 // the smallest member of each cycle
 	for start := range ents {
 		path = path[:0]
 		v := int32(start)
@@ -179,37 +221,25 @@ func check(queues []Queue, repair bool) ([]entry, map[string]int32, []*Problem) 
 			v = ents[v].parent
 		}
 		if v >= 0 && state[v] == onPath {
-			cyc := path[pos[v]:]
 			// Start the cycle at its smallest name (smallest index: ents are
 			// sorted by name) and follow parent links from there.
-			low := slices.Min(cyc)
-			members := make([]string, 0, len(cyc))
+			low := slices.Min(path[pos[v]:])
+			var members []string
 			for u := low; ; {
 				members = append(members, ents[u].name)
-				u = ents[u].parent
-				if u == low {
+				if u = ents[u].parent; u == low {
 					break
 				}
 			}
-			cycles = append(cycles, &Problem{Kind: Cycle, Index: kept[low].index, Queue: ents[low].name,
-				Parent: kept[low].Parent, Members: members, Repaired: repair, Repair: "made " + ents[low].name + " top-level"})
+			cycles = append(cycles, &Problem{Kind: Cycle, Index: int(kept[low]), Queue: ents[low].name,
+				Parent: queues[kept[low]].Parent, Members: members, Repaired: repair, Repair: "made " + ents[low].name + " top-level"})
 			cuts = append(cuts, low)
 		}
 		for _, u := range path {
 			state[u] = done
 		}
 	}
-	if len(closers) > 0 {
-		cycles = append(cycles, closedCycles(ents, index, cuts, closers, repair)...)
-	}
-	if repair {
-		for _, c := range cuts {
-			ents[c].parent = -1
-		}
-	}
-	slices.SortFunc(cycles, byIndex)
-	problems = append(problems, cycles...)
-	return ents, index, problems
+	return cycles, cuts
 }
 
 // closedCycles returns a Cycle problem for each dropped duplicate d (a
@@ -323,7 +353,7 @@ func byIndex(a, b *Problem) int { return cmp.Compare(a.Index, b.Index) }
 // queues always gets the same IDs. index (name → position in ents) is reused
 // as the tree's name → ID map: its values are overwritten in place.
 func build(ents []entry, index map[string]int32) *Tree {
-	n := len(ents) + 1 // plus the root
+	n := len(ents) + 1 // IDs issued: the root and one per entry
 	// Children lists (CSR), filled in name order because ents are sorted.
 	// Slot 0 is the root; entry i is slot i+1.
 	start := make([]int32, n+1)
@@ -341,20 +371,22 @@ func build(ents []entry, index map[string]int32) *Tree {
 		fill[p]++
 	}
 
+	// Every array has one slot per ID plus slot None (0), which stays zero:
+	// no name, parent None, an empty subtree, so no query ever matches it.
 	t := &Tree{
-		names:  make([]string, n),
-		parent: make([]ID, n),
-		depth:  make([]int32, n),
-		size:   make([]int32, n),
-		jump:   make([]ID, n),
-		top:    make([]ID, n),
+		names:  make([]string, n+1),
+		parent: make([]ID, n+1),
+		depth:  make([]int32, n+1),
+		size:   make([]int32, n+1),
+		jump:   make([]ID, n+1),
+		top:    make([]ID, n+1),
 		byName: index,
 	}
 	// Iterative preorder. The stack holds slots; children are pushed in
 	// reverse so they pop in name order.
 	slotID := make([]ID, n)
 	stack := []int32{0}
-	next := ID(0)
+	next := Root
 	for len(stack) > 0 {
 		s := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
@@ -373,9 +405,17 @@ func build(ents []entry, index map[string]int32) *Tree {
 			stack = append(stack, kids[k])
 		}
 	}
-	// Depth and jump pointers top-down (Parent(id) < id), sizes bottom-up.
+	t.link()
+	return t
+}
+
+// link fills depth, top-level queue and jump pointer top-down (Parent(id) <
+// id), then subtree sizes bottom-up, once parents are set. O(n).
+func (t *Tree) link() {
+	last := ID(len(t.parent) - 1) // the largest ID
 	t.jump[Root] = Root
-	for id := ID(1); id < ID(n); id++ {
+	t.top[Root] = Root
+	for id := Root + 1; id <= last; id++ {
 		p := t.parent[id]
 		t.depth[id] = t.depth[p] + 1
 		if p == Root {
@@ -390,11 +430,25 @@ func build(ents []entry, index map[string]int32) *Tree {
 			t.jump[id] = p
 		}
 	}
-	for id := ID(n - 1); id >= 0; id-- {
+	for id := last; id >= Root; id-- {
 		t.size[id]++
 		if id != Root {
 			t.size[t.parent[id]] += t.size[id]
 		}
 	}
-	return t
+}
+
+// namePrefix returns the first 8 bytes of name as a big-endian number,
+// padded with zero bytes: prefixes order as the names do, except that
+// names equal in their first 8 bytes (or shorter names that are padded
+// alike) tie and must be compared in full.
+func namePrefix(name string) uint64 {
+	var p uint64
+	for i := 0; i < 8; i++ {
+		p <<= 8
+		if i < len(name) {
+			p |= uint64(name[i])
+		}
+	}
+	return p
 }

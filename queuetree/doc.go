@@ -10,7 +10,7 @@
 // # Building
 //
 // Queues are named by strings at the edge ([Queue]{Name, Parent}) and by dense
-// integer [ID]s inside. Two constructors:
+// integer [ID]s inside. Two constructors ([Update], below, reuses a tree):
 //
 //   - [New] is strict: any empty name, duplicate, unknown parent or cycle
 //     (a queue that is its own parent included) is an error, and the error
@@ -30,10 +30,32 @@
 // of queues gets the same IDs whatever the input order, every parent has a
 // smaller ID than its children, and a subtree is a contiguous ID range.
 //
+// # The zero ID is no queue
+//
+// [None], "no queue", is the zero ID, and [Root] is 1, the queues 2 and up.
+// The zero value of an ID field is therefore never a real queue: a job
+// whose Queue was forgotten, or filled from a [Tree.Lookup] whose ok was
+// ignored, carries None, and the decisions above (package eligibility)
+// deny it with their own reason instead of resolving it to some queue's
+// protection. Were Root the zero ID, such a job would silently get the
+// node-pool defaults (often 0: no protection at all). Numbering from 1
+// costs one unused slot per array; every query keeps its cost.
+//
+// # Rebuilding per scheduling session
+//
+// A scheduler that rebuilds its view of the queues each session, from a
+// list that rarely changes and comes in map order, calls [Update] with the
+// previous tree: when the list describes the same queues with the same
+// parents (an exact check, not a hash), Update returns the previous tree
+// in O(n) — one map read and one string comparison per queue, no sort —
+// and only a changed list pays for [New]. The README gives the measured
+// costs and the command that produces them.
+//
 // # Queries and their cost
 //
-// After an O(n log n) build (a sort by name; no recursion, so a
-// 100,000-deep chain is fine), every query is allocation-free:
+// After an O(n log n) build (a sort of input positions by name; no
+// recursion, so a 100,000-deep chain is fine), every query is
+// allocation-free:
 //
 //	Lookup                         one map read
 //	Name, Parent, Depth,           O(1)
@@ -43,16 +65,12 @@
 //	                               per queue (E. W. Myers, "An applicative
 //	                               random-access stack", 1983)
 //	ChildToward                    O(log depth)
-//	Ancestors, Children            iter.Seq, O(1) per step
+//	Ancestors, Children, IDs       iter.Seq, O(1) per step
 //	Path                           O(depth), allocates its result (display)
+//	Update                         O(n) when unchanged, else New's cost
 //
 // [Tree.ChildOfLCA] fuses the two steps of the min-runtime reclaim rule
 // (the LCA, then one level down toward the victim) into one climb.
-//
-// On a realistic 1,000-queue tree (depth ≤ 8) LCA costs about 2 ns, less
-// than a plain parent walk; on deep trees (a 100,000-deep chain, two
-// 50,000-deep branches) it stays at 2–90 ns where the parent walk takes
-// 70 µs. See the README for the figures and the command that produces them.
 //
 // A Tree never changes after it is built and is safe for concurrent reads.
 // Queries given an ID the tree did not issue return [None], false, "" or 0;

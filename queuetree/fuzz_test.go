@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
 	"github.com/tenurepolicy/tenure/queuetree"
 )
 
@@ -50,10 +51,12 @@ func FuzzBuild(f *testing.F) {
 		} else if len(problems) == 0 {
 			t.Fatalf("strict failed (%v) but tolerant found nothing to repair", err)
 		}
-		for i := 1; i < tol.Len(); i++ {
-			x := queuetree.ID(i)
+		for x := range tol.IDs() {
+			if x == queuetree.Root {
+				continue
+			}
 			p := tol.Parent(x)
-			if p < 0 || p >= x || tol.Depth(x) != tol.Depth(p)+1 || tol.LCA(x, p) != p || tol.ChildToward(p, x) != x {
+			if p < queuetree.Root || p >= x || tol.Depth(x) != tol.Depth(p)+1 || tol.LCA(x, p) != p || tol.ChildToward(p, x) != x {
 				t.Fatalf("inconsistent tree at %q", tol.Name(x))
 			}
 			if got, ok := tol.Lookup(tol.Name(x)); !ok || got != x {

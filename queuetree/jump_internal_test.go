@@ -28,7 +28,7 @@ func TestJumpPointers(t *testing.T) {
 	if tr.jump[Root] != Root || tr.top[Root] != Root {
 		t.Fatalf("Root: jump %d, top %d; want Root, Root", tr.jump[Root], tr.top[Root])
 	}
-	for x := ID(1); x < ID(tr.Len()); x++ {
+	for x := Root + 1; x <= ID(tr.Len()); x++ {
 		if j := tr.jump[x]; j == x || !tr.IsAncestor(j, x) {
 			t.Fatalf("jump[%d] = %d is not a strict ancestor", x, j)
 		}

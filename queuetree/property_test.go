@@ -7,8 +7,9 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
-	"github.com/tenurepolicy/tenure/queuetree"
 	"pgregory.net/rapid"
+
+	"github.com/tenurepolicy/tenure/queuetree"
 )
 
 // randomForest draws a valid forest of up to 60 queues: queue i's parent is

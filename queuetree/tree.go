@@ -2,9 +2,11 @@ package queuetree
 
 import "iter"
 
-// ID is a queue's dense integer identifier inside one [Tree]: 0 for the
-// implicit [Root], then 1..Len()-1. IDs are assigned in preorder from the
-// root, visiting children in name order, so:
+// ID is a queue's dense integer identifier inside one [Tree]. The zero ID
+// is [None], "no queue", so a queue field a caller forgot to set never
+// names a real queue; the implicit [Root] is 1 and the queues are
+// 2..Len(). IDs are assigned in preorder from the root, visiting children
+// in name order, so:
 //
 //   - the same set of queues gets the same IDs whatever the input order;
 //   - Parent(id) < id for every queue, so one pass in increasing ID order
@@ -15,12 +17,15 @@ import "iter"
 type ID int32
 
 const (
+	// None means "no queue": the zero ID, so an unset queue field is None
+	// and never a real queue. It is the parent of Root and the answer of
+	// queries given an invalid ID or with no result. Decisions about a job
+	// whose queue is None fail closed (see package eligibility).
+	None ID = 0
 	// Root is the implicit root that joins all top-level queues, so that any
-	// two queues have a lowest common ancestor. Its name is "".
-	Root ID = 0
-	// None means "no queue": the parent of Root, and the answer of queries
-	// given an invalid ID or with no result.
-	None ID = -1
+	// two queues have a lowest common ancestor. Its name is "". It is 1, not
+	// 0, so that the zero ID is not a queue.
+	Root ID = 1
 )
 
 // Tree is an immutable queue hierarchy with precomputed depths, subtree
@@ -46,16 +51,17 @@ type Tree struct {
 }
 
 // Len returns the number of IDs, the implicit root included: a tree of n
-// queues has Len() == n+1 and valid IDs 0..n. 0 for a nil or zero Tree.
+// queues has Len() == n+1 and valid IDs Root..ID(Len()), that is 1..n+1.
+// 0 for a nil or zero Tree.
 func (t *Tree) Len() int {
-	if t == nil {
+	if t == nil || len(t.parent) == 0 {
 		return 0
 	}
-	return len(t.parent)
+	return len(t.parent) - 1
 }
 
-// Valid reports whether id was issued by t (Root included).
-func (t *Tree) Valid(id ID) bool { return t != nil && id >= 0 && int(id) < len(t.parent) }
+// Valid reports whether id was issued by t (Root included; None never).
+func (t *Tree) Valid(id ID) bool { return t != nil && id >= Root && int(id) < len(t.parent) }
 
 // Lookup returns the ID of the queue named name, or None and false when
 // there is no such queue ("" included: Root is not looked up by name).
@@ -126,7 +132,7 @@ func (t *Tree) validPair(a, b ID) bool {
 		return false
 	}
 	n := ID(len(t.size))
-	return a >= 0 && a < n && b >= 0 && b < n
+	return a >= Root && a < n && b >= Root && b < n
 }
 
 // LCA returns the lowest common ancestor of a and b: the deepest queue that
@@ -266,4 +272,17 @@ func (t *Tree) Path(id ID) []string {
 		path[i] = t.names[x]
 	}
 	return path
+}
+
+// IDs yields every ID the tree issued in increasing order: Root first,
+// then the queues in preorder (every parent before its children). Nothing
+// for a nil or zero Tree. Each step is O(1).
+func (t *Tree) IDs() iter.Seq[ID] {
+	return func(yield func(ID) bool) {
+		for id := Root; int(id) <= t.Len(); id++ {
+			if !yield(id) {
+				return
+			}
+		}
+	}
 }

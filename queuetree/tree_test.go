@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
 	"github.com/tenurepolicy/tenure/queuetree"
 )
 
@@ -51,8 +52,8 @@ func TestDesignTreeQueries(t *testing.T) {
 	}
 	// Preorder, children in name order: root, A, B, C, leaf1, leaf2, D, leaf3, X, Y.
 	var order []string
-	for i := 0; i < tr.Len(); i++ {
-		order = append(order, tr.Name(queuetree.ID(i)))
+	for id := range tr.IDs() {
+		order = append(order, tr.Name(id))
 	}
 	if diff := cmp.Diff([]string{"", "A", "B", "C", "leaf1", "leaf2", "D", "leaf3", "X", "Y"}, order); diff != "" {
 		t.Errorf("ID order (-want +got):\n%s", diff)
@@ -181,12 +182,12 @@ func TestDesignTreeQueries(t *testing.T) {
 
 func TestInvalidIDsNeverPanic(t *testing.T) {
 	tr := designTree(t)
-	for _, bad := range []queuetree.ID{queuetree.None, -7, queuetree.ID(tr.Len()), 1 << 30} {
+	for _, bad := range []queuetree.ID{queuetree.None, -7, queuetree.ID(tr.Len() + 1), 1 << 30} {
 		if tr.Valid(bad) || tr.Name(bad) != "" || tr.Parent(bad) != queuetree.None || tr.Depth(bad) != 0 ||
 			tr.SubtreeSize(bad) != 0 || tr.LCA(bad, 1) != queuetree.None || tr.LCA(1, bad) != queuetree.None ||
-			tr.ChildToward(bad, 1) != queuetree.None || tr.ChildToward(0, bad) != queuetree.None ||
+			tr.ChildToward(bad, 1) != queuetree.None || tr.ChildToward(queuetree.Root, bad) != queuetree.None ||
 			tr.ChildOfLCA(bad, 1) != queuetree.None || tr.ChildOfLCA(1, bad) != queuetree.None ||
-			tr.IsAncestor(bad, 1) || tr.IsAncestor(0, bad) || tr.Path(bad) != nil {
+			tr.IsAncestor(bad, 1) || tr.IsAncestor(queuetree.Root, bad) || tr.Path(bad) != nil {
 			t.Errorf("invalid ID %d gave a non-empty answer", bad)
 		}
 		for range tr.Ancestors(bad) {
@@ -436,8 +437,10 @@ func TestTolerantRepairs(t *testing.T) {
 		t.Errorf("problems (-want +got):\n%s", diff)
 	}
 	paths := map[string][]string{}
-	for i := 1; i < tr.Len(); i++ {
-		paths[tr.Name(queuetree.ID(i))] = tr.Path(queuetree.ID(i))
+	for id := range tr.IDs() {
+		if id != queuetree.Root {
+			paths[tr.Name(id)] = tr.Path(id)
+		}
 	}
 	wantPaths := map[string][]string{
 		"a": {"a"}, "b": {"a", "b"}, "orphan": {"orphan"}, "kid": {"orphan", "kid"}, "x": {"x"},
@@ -464,10 +467,9 @@ func TestTolerantCleanInputHasNoProblems(t *testing.T) {
 
 // dump renders every ID's name, parent and depth, for whole-tree comparison.
 func dump(tr *queuetree.Tree) []string {
-	out := make([]string, tr.Len())
-	for i := range out {
-		x := queuetree.ID(i)
-		out[i] = tr.Name(x) + "<" + tr.Name(tr.Parent(x)) + "@" + strings.Repeat("+", tr.Depth(x))
+	out := make([]string, 0, tr.Len())
+	for x := range tr.IDs() {
+		out = append(out, tr.Name(x)+"<"+tr.Name(tr.Parent(x))+"@"+strings.Repeat("+", tr.Depth(x)))
 	}
 	return out
 }

@@ -50,7 +50,11 @@ func (in *EngineInput) AddNominations(noms []eligibility.Nomination) {
 //
 // A denial carries eligibility's reason label ("minruntime_protected", or
 // "clock_skew" for a start in the future) and Until = start + min-runtime.
-// The zero value (nil Filter) allows everything. No allocation.
+// It fails closed as eligibility's filter does: a victim whose Queue is
+// unset (queuetree.None, the zero value) or unknown, or a contender's
+// when the answer depends on it, is denied with "queue_unset" or
+// "unknown_queue" and no Until. The zero value (nil Filter) allows
+// everything. No allocation.
 type VictimMinRuntimeFilter struct {
 	// Filter is eligibility's min-runtime filter; nil allows everything.
 	Filter *eligibility.MinRuntimeFilter

@@ -57,8 +57,9 @@ func (m Method) String() string {
 }
 
 // ParseMethod parses a method name: exactly "lca" or "queue". Anything else,
-// the empty string and other spellings included, is an error: KAI-Scheduler
-// falls back to "lca" silently, tenure reports the typo. (Callers that treat
+// the empty string and other spellings included, is an error, where
+// KAI-Scheduler's plugin logs an error and uses "lca"
+// (pkg/scheduler/plugins/minruntime/minruntime.go, New). (Callers that treat
 // an absent setting as the default check for it first, as [ParseConfig]
 // does.)
 func ParseMethod(s string) (Method, error) {

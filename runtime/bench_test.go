@@ -132,8 +132,8 @@ func TestBenchFixture(t *testing.T) {
 			t.Fatalf("tree has %d IDs; want %d", got, benchTop*benchPerTop+1)
 		}
 		maxDepth := 0
-		for x := 0; x < f.tree.Len(); x++ {
-			maxDepth = max(maxDepth, f.tree.Depth(queuetree.ID(x)))
+		for x := range f.tree.IDs() {
+			maxDepth = max(maxDepth, f.tree.Depth(x))
 		}
 		if maxDepth != benchMaxDepth {
 			t.Errorf("max depth %d; want %d", maxDepth, benchMaxDepth)

@@ -99,9 +99,9 @@ func TestResolverMatchesNaive(t *testing.T) {
 				t.Fatal(err)
 			}
 			oracle := newNaive(cfg, nq)
-			ids := []queuetree.ID{queuetree.None, queuetree.ID(tree.Len())}
-			for x := 0; x < tree.Len(); x++ {
-				ids = append(ids, queuetree.ID(x))
+			ids := []queuetree.ID{queuetree.None, queuetree.ID(tree.Len() + 1), -1}
+			for x := range tree.IDs() {
+				ids = append(ids, x)
 			}
 			for _, v := range ids {
 				vName := nameOf(tree, v)

@@ -51,8 +51,9 @@
 // the plugin arguments defaultPreemptMinRuntime, defaultReclaimMinRuntime
 // and reclaimResolveMethod, and each queue's preemptMinRuntime and
 // reclaimMinRuntime ([QueueFields]). [ParseMethod] accepts exactly "lca"
-// and "queue": KAI silently falls back to lca on anything else, tenure
-// reports the typo. [Config.Validate] and [NewResolver] report every
+// and "queue": on anything else KAI-Scheduler's plugin logs an error and
+// uses lca (pkg/scheduler/plugins/minruntime/minruntime.go, New), tenure
+// returns the error. [Config.Validate] and [NewResolver] report every
 // problem at once ([errors.Join]): negative values, an unknown method, a
 // queue listed twice or with an empty name, a queue the tree does not
 // have; ParseConfig adds unparsable strings and unknown argument keys, each
@@ -133,11 +134,14 @@
 //	                                 errors come in a stable order) and q queues;
 //	                                 allocates the config and errors
 //	Config.Validate                  O(q); allocates a map and the errors
-//	NewResolver                      O(n + q) time and O(n) memory for n queues, q settings
+//	NewResolver, NewResolverTolerant O(n + q) time and O(n) memory for n queues, q settings
+//	UpdateResolver                   O(q) when the settings are unchanged, else NewResolver's
+//	Resolver.WithMethod              O(1); allocates the small view, shares the arrays
 //	Resolver.Preempt                 O(1): one array read; no allocation
 //	Resolver.Reclaim, MethodQueue    O(1): one array read; no allocation
 //	Resolver.Reclaim, MethodLCA      O(1) when the queues are under different top-level
 //	                                 queues, else O(log depth); no allocation
+//	Resolver.ReclaimWithMethod       as Reclaim with that method
 //	Resolver.Resolve                 as Preempt or Reclaim
 //	Resolver.*ByName                 the above plus one map lookup per name
 //	Protected, ProtectedUntil        O(1); no allocation
@@ -153,18 +157,33 @@
 // subtree does not contain the reclaimer — exactly the rule's c,
 // ChildToward(LCA(reclaimer, victim), victim) or the victim's queue when
 // that is the LCA, in one climb instead of two (a property test in
-// queuetree checks it against a naive ancestor-list oracle). On a 1,000-queue
-// tree a query takes a few nanoseconds; the benchmarks in bench_test.go
-// (run with -benchmem) include a naive walk-per-query resolver for
-// comparison.
+// queuetree checks it against a naive ancestor-list oracle). The
+// benchmarks in bench_test.go and session_bench_test.go (run with
+// -benchmem) include a naive walk-per-query resolver and a naive per-session
+// build for comparison; the README gives the figures and the command.
+//
+// # Per scheduling session
+//
+// KAI-Scheduler builds its min-runtime resolver afresh in every session
+// (framework.Session). A scheduler embedding tenure the same way keeps the
+// previous tree and resolver and calls [queuetree.Update] and
+// [UpdateResolver]: an unchanged queue list and configuration, in whatever
+// order they come, cost one exact O(n + q) comparison and no build. The
+// reclaim method, which KAI's resolver takes with every call, is chosen
+// per query ([Resolver.ReclaimWithMethod]) or per view
+// ([Resolver.WithMethod]) without a second build. [NewResolverTolerant]
+// reports bad settings and builds anyway, as [queuetree.NewTolerant] does
+// for the tree.
 //
 // # Robustness
 //
 // A [Resolver] is immutable and safe for concurrent use. A nil *Resolver,
 // like the zero Resolver, resolves everything to a zero duration from the
 // default; [NewResolver] rejects a nil or zero queue tree. An ID the tree
-// did not issue, for the victim or (with MethodLCA) the reclaimer, resolves
-// to the default; the name-based lookups do the same for an unknown name
+// did not issue (queuetree.None, the zero ID, included), for the victim or
+// (with MethodLCA) the reclaimer, resolves to the default here; the
+// decisions of package eligibility check IDs before resolving and fail
+// closed instead; the name-based lookups do the same for an unknown name
 // and also return an error wrapping [*queuetree.UnknownQueueError], so a scheduler
 // working from a stale snapshot still gets an answer and a reason.
 package runtime

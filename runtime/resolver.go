@@ -3,6 +3,7 @@ package runtime
 import (
 	"errors"
 	"fmt"
+	"time"
 
 	"github.com/tenurepolicy/tenure/queuetree"
 )
@@ -11,7 +12,7 @@ import (
 // eviction?" for one queue tree and one [Config].
 //
 // NewResolver precomputes, for every queue, the preempt and the reclaim
-// [Resolution] it inherits (duration and source queue), in one pass in
+// setting it inherits (duration and source queue), in one pass in
 // increasing ID order (queuetree IDs are preorder, so a parent is always
 // done before its children). Queries then cost:
 //
@@ -24,31 +25,82 @@ import (
 //     pointers); then one array read;
 //   - the ...ByName variants: plus one map lookup per name.
 //
-// None of them allocates (the Resolution's SourceName is a stored string),
-// and there is no per-pair cache: memory is O(queues) whatever the number
-// of pairs asked.
+// None of them allocates (the Resolution's SourceName is the tree's stored
+// name), and there is no per-pair cache: memory is O(queues) whatever the
+// number of pairs asked. The reclaim method may be chosen per query
+// ([Resolver.ReclaimWithMethod]) or per view ([Resolver.WithMethod])
+// without a second build.
 //
 // A Resolver is immutable and safe for concurrent use. A nil *Resolver and
 // the zero Resolver are usable and resolve everything to a zero duration
 // from the default.
 // Queue IDs the tree did not issue (queuetree.None included) resolve to the
-// default, never panic.
+// default here, never panic; the decisions of package eligibility check
+// the IDs first and fail closed on an unset or unknown queue.
 type Resolver struct {
 	tree   *queuetree.Tree
 	method Method
-	// preempt[id] and reclaim[id] are the resolutions inherited by queue
-	// id; index Root holds the default's.
+	// preempt[id] and reclaim[m][id] are the resolutions inherited by
+	// queue id (for reclaim, one array per method m, identical but for
+	// their Method field, so a query is one copy); index Root holds the
+	// defaults', index None is unused.
 	preempt []Resolution
-	reclaim []Resolution
+	reclaim [2][]Resolution
+	// What the resolver was built from, for [UpdateResolver]: the
+	// defaults as given, the method as given, each queue's own settings
+	// by ID, and how many queues have one.
+	defaults [2]time.Duration
+	given    Method
+	own      []ownSetting
+	owners   int
+	clean    bool // built without any problem
+}
+
+// ownSetting is a queue's own entry of Config.Queues.
+type ownSetting struct {
+	preempt, reclaim       time.Duration
+	hasPreempt, hasReclaim bool
+	set                    bool
 }
 
 // NewResolver validates c against t and precomputes the resolver. The error
 // joins every problem found (see [Config.Validate]) plus one per configured
 // queue name that t does not have, in input order, and a nil or zero tree
 // (one not built by [queuetree.New] or [queuetree.NewTolerant]).
+// [NewResolverTolerant] reports the same problems and builds anyway.
 //
 // Cost: O(n + q) time and O(n) memory for n queues and q configured queues.
 func NewResolver(t *queuetree.Tree, c Config) (*Resolver, error) {
+	r, errs := NewResolverTolerant(t, c)
+	if len(errs) > 0 {
+		return nil, errors.Join(errs...)
+	}
+	return r, nil
+}
+
+// NewResolverTolerant is [NewResolver] for a scheduler that must keep
+// running on whatever settings it has, as [queuetree.NewTolerant] is for
+// the tree: it returns every problem NewResolver would report, one error
+// each (nil when
+// there is none, and then the same resolver NewResolver builds) and a
+// resolver built with these repairs:
+//
+//   - a negative default counts as 0, as KAI-Scheduler's min-runtime plugin
+//     does (it logs the error and uses 0s);
+//   - a negative queue setting counts as an explicit 0: it stops
+//     inheritance and never protects. KAI-Scheduler's resolver
+//     (pkg/scheduler/plugins/minruntime/resolver.go) keeps such a value,
+//     which also stops its walk up the tree, and the plugin then protects a
+//     job only while now is before start plus that negative value: never,
+//     for a job that started in the past. (Its design document's "-1:
+//     never preemptible" is not what the plugin does.);
+//   - an invalid Method counts as MethodLCA, the default;
+//   - an entry with an empty name, or for a queue t does not have, is
+//     ignored; of entries listed twice, the first is used.
+//
+// Only a nil or zero tree leaves nothing to build: the resolver is then nil
+// (which resolves everything to a zero duration). Cost as NewResolver.
+func NewResolverTolerant(t *queuetree.Tree, c Config) (*Resolver, []error) {
 	var errs []error
 	n := t.Len() // 0 for a nil or zero Tree, else at least 1 (Root)
 	switch {
@@ -58,52 +110,161 @@ func NewResolver(t *queuetree.Tree, c Config) (*Resolver, error) {
 		errs = append(errs, errors.New("runtime: NewResolver needs a queue tree built by queuetree.New or NewTolerant, got the zero Tree"))
 	}
 	if err := c.Validate(); err != nil {
-		errs = append(errs, err)
+		if joined, ok := err.(interface{ Unwrap() []error }); ok {
+			errs = append(errs, joined.Unwrap()...) // one per problem
+		} else {
+			errs = append(errs, err)
+		}
 	}
 	if n == 0 {
-		return nil, errors.Join(errs...)
+		return nil, errs
 	}
-	settings := make([]*QueueSetting, n)
-	for i := range c.Queues {
-		s := &c.Queues[i]
-		if s.Queue == "" {
-			continue // reported by Validate
-		}
-		id, ok := t.Lookup(s.Queue)
-		if !ok {
-			errs = append(errs, fmt.Errorf("runtime: queue %q has min-runtime settings but is not in the queue tree", s.Queue))
-			continue
-		}
-		settings[id] = s
+	which, errs := settingsByID(t, c.Queues, errs)
+	r := &Resolver{tree: t, method: c.Method,
+		defaults: [2]time.Duration{c.DefaultPreempt, c.DefaultReclaim}, given: c.Method, own: make([]ownSetting, n+1)}
+	if r.method > MethodQueue {
+		r.method = MethodLCA
 	}
-	if len(errs) > 0 {
-		return nil, errors.Join(errs...)
-	}
+	r.inherit(c, which)
+	r.clean = len(errs) == 0
+	return r, errs
+}
 
-	r := &Resolver{
-		tree:    t,
-		method:  c.Method,
-		preempt: make([]Resolution, n),
-		reclaim: make([]Resolution, n),
-	}
-	r.preempt[queuetree.Root] = Resolution{Duration: c.DefaultPreempt, Source: queuetree.None, Action: ActionPreempt, Method: MethodQueue}
-	r.reclaim[queuetree.Root] = Resolution{Duration: c.DefaultReclaim, Source: queuetree.None, Action: ActionReclaim, Method: c.Method}
-	for id := queuetree.ID(1); int(id) < n; id++ {
-		p := t.Parent(id) // < id: queuetree IDs are a preorder
-		r.preempt[id] = r.preempt[p]
-		r.reclaim[id] = r.reclaim[p]
-		s := settings[id]
-		if s == nil {
+// settingsByID maps each queue ID of t to 1 + the index in qs of its
+// setting (0 for none; the first entry of a name wins), appending an error
+// per entry naming a queue t does not have. Entries with an empty name are
+// skipped (Config.Validate reports them). Pointer-free. O(n + q).
+func settingsByID(t *queuetree.Tree, qs []QueueSetting, errs []error) ([]int32, []error) {
+	which := make([]int32, t.Len()+1)
+	for i := range qs {
+		name := qs[i].Queue
+		if name == "" {
 			continue
 		}
+		id, ok := t.Lookup(name)
+		if !ok {
+			errs = append(errs, fmt.Errorf("runtime: queue %q has min-runtime settings but is not in the queue tree", name))
+			continue
+		}
+		if which[id] == 0 {
+			which[id] = int32(i + 1)
+		}
+	}
+	return which, errs
+}
+
+// inherit fills r's answer arrays top-down (parents first: queuetree IDs
+// are a preorder), reading negative values as 0, then copies the reclaim
+// answers for the other method. O(n).
+func (r *Resolver) inherit(c Config, which []int32) {
+	t, n := r.tree, len(which)
+	pre := make([]Resolution, n)
+	rec := make([]Resolution, n)
+	pre[queuetree.Root] = Resolution{Duration: max(c.DefaultPreempt, 0), Source: queuetree.None, Action: ActionPreempt, Method: MethodQueue}
+	rec[queuetree.Root] = Resolution{Duration: max(c.DefaultReclaim, 0), Source: queuetree.None, Action: ActionReclaim, Method: MethodLCA}
+	for id := queuetree.Root + 1; int(id) < n; id++ {
+		p := t.Parent(id)
+		pre[id], rec[id] = pre[p], rec[p]
+		k := which[id]
+		if k == 0 {
+			continue
+		}
+		s := &c.Queues[k-1]
+		r.own[id] = own(s)
+		r.owners++
 		if s.Preempt != nil {
-			r.preempt[id].Duration, r.preempt[id].Source, r.preempt[id].SourceName = *s.Preempt, id, t.Name(id)
+			pre[id].Duration, pre[id].Source, pre[id].SourceName = max(*s.Preempt, 0), id, t.Name(id)
 		}
 		if s.Reclaim != nil {
-			r.reclaim[id].Duration, r.reclaim[id].Source, r.reclaim[id].SourceName = *s.Reclaim, id, t.Name(id)
+			rec[id].Duration, rec[id].Source, rec[id].SourceName = max(*s.Reclaim, 0), id, t.Name(id)
 		}
 	}
-	return r, nil
+	byQueue := make([]Resolution, n)
+	for id := range rec {
+		byQueue[id] = rec[id]
+		byQueue[id].Method = MethodQueue
+	}
+	r.preempt, r.reclaim = pre, [2][]Resolution{MethodLCA: rec, MethodQueue: byQueue}
+}
+
+// own returns s as stored for comparison.
+func own(s *QueueSetting) ownSetting {
+	o := ownSetting{set: true}
+	if s.Preempt != nil {
+		o.preempt, o.hasPreempt = *s.Preempt, true
+	}
+	if s.Reclaim != nil {
+		o.reclaim, o.hasReclaim = *s.Reclaim, true
+	}
+	return o
+}
+
+// UpdateResolver returns a resolver for t and c, reusing prev when it can:
+// when prev was built without a problem for this very tree (the same
+// *Tree, as [queuetree.Update] returns for an unchanged queue list) from a
+// Config with the same defaults, the same method and the same queue
+// settings in any order, it returns prev itself and reused true; otherwise
+// it returns [NewResolver](t, c). A nil prev is never reused.
+//
+// The comparison is exact: each entry of c.Queues is looked up in t and
+// compared with the setting prev stored for that queue, and the number of
+// entries with the number prev used, so any added, removed, changed or
+// repeated setting means a rebuild. Cost when reused: O(q) for q queue
+// settings (one map read each) and a bit set of one bit per queue; else
+// NewResolver's.
+func UpdateResolver(prev *Resolver, t *queuetree.Tree, c Config) (r *Resolver, reused bool, err error) {
+	if prev.sameInput(t, c) {
+		return prev, true, nil
+	}
+	r, err = NewResolver(t, c)
+	return r, false, err
+}
+
+// sameInput reports whether r was built cleanly from t and a Config equal
+// to c up to the order of c.Queues.
+func (r *Resolver) sameInput(t *queuetree.Tree, c Config) bool {
+	if r == nil || !r.clean || r.tree != t || r.given != c.Method ||
+		r.defaults != [2]time.Duration{c.DefaultPreempt, c.DefaultReclaim} || len(c.Queues) != r.owners {
+		return false
+	}
+	// As many entries as prev's queues with a setting, each equal to its
+	// queue's and each for a different queue (a repeated name would leave
+	// one of them unmatched while the count still agrees).
+	var small [4]uint64
+	seen := small[:]
+	if words := len(r.own)/64 + 1; words > len(small) {
+		seen = make([]uint64, words)
+	}
+	for i := range c.Queues {
+		id, ok := t.Lookup(c.Queues[i].Queue)
+		if !ok || r.own[id] != own(&c.Queues[i]) {
+			return false
+		}
+		w, bit := id/64, uint64(1)<<(id%64)
+		if seen[w]&bit != 0 {
+			return false
+		}
+		seen[w] |= bit
+	}
+	return true
+}
+
+// WithMethod returns a resolver that shares r's tree and precomputed
+// settings and resolves reclaims with method m: O(1), one small
+// allocation, no rebuild. KAI-Scheduler passes the method with every
+// reclaim query; a scheduler that serves several method settings from one
+// queue snapshot builds once and takes one view per method. An invalid m
+// counts as MethodLCA. WithMethod of a nil Resolver is nil.
+func (r *Resolver) WithMethod(m Method) *Resolver {
+	if r == nil {
+		return nil
+	}
+	if m > MethodQueue {
+		m = MethodLCA
+	}
+	v := *r
+	v.method, v.given = m, m // as if built with m: UpdateResolver compares it
+	return &v
 }
 
 // Tree returns the tree the resolver was built for (nil for a nil or zero
@@ -131,14 +292,14 @@ func (r *Resolver) Preempt(victim queuetree.ID) Resolution {
 	if !r.built() {
 		return Resolution{Source: queuetree.None, Action: ActionPreempt, Method: MethodQueue}
 	}
-	if uint(victim) >= uint(len(r.preempt)) {
+	if uint(victim-queuetree.Root) >= uint(len(r.preempt)-1) {
 		victim = queuetree.Root
 	}
 	return r.preempt[victim]
 }
 
 // Reclaim resolves the min-runtime protecting a job in queue victim from a
-// reclaim by a job in queue reclaimer.
+// reclaim by a job in queue reclaimer, with the resolver's method.
 //
 // With MethodQueue it is the Reclaim setting inherited by the victim's
 // queue (the reclaimer is not consulted). With MethodLCA it is the Reclaim
@@ -157,29 +318,49 @@ func (r *Resolver) Reclaim(reclaimer, victim queuetree.ID) Resolution {
 	if r == nil {
 		return Resolution{Source: queuetree.None, Action: ActionReclaim, Method: MethodLCA}
 	}
-	return *r.reclaimEntry(reclaimer, victim)
+	return *r.reclaimEntry(r.method, reclaimer, victim)
 }
 
-// unbuiltReclaim is what the zero Resolver answers for a reclaim. Read only.
-var unbuiltReclaim = Resolution{Source: queuetree.None, Action: ActionReclaim, Method: MethodLCA}
+// ReclaimWithMethod is [Resolver.Reclaim] with method m for this query
+// only, whatever the resolver's configured method: KAI-Scheduler's
+// resolver takes the method with every call. An invalid m counts as
+// MethodLCA. Cost as Reclaim.
+func (r *Resolver) ReclaimWithMethod(m Method, reclaimer, victim queuetree.ID) Resolution {
+	if m > MethodQueue {
+		m = MethodLCA
+	}
+	if r == nil {
+		return Resolution{Source: queuetree.None, Action: ActionReclaim, Method: m}
+	}
+	return *r.reclaimEntry(m, reclaimer, victim)
+}
 
-// reclaimEntry returns the precomputed resolution that applies: the one
-// inherited by c for MethodLCA, by the victim for MethodQueue, the
-// default's (Root's) for an invalid ID, and unbuiltReclaim for the zero
-// Resolver.
-func (r *Resolver) reclaimEntry(reclaimer, victim queuetree.ID) *Resolution {
-	n := uint(len(r.reclaim))
+// unbuiltReclaim is what the zero Resolver answers for a reclaim, by
+// method. Read only.
+var unbuiltReclaim = [2]Resolution{
+	{Source: queuetree.None, Action: ActionReclaim, Method: MethodLCA},
+	{Source: queuetree.None, Action: ActionReclaim, Method: MethodQueue},
+}
+
+// reclaimEntry returns the precomputed resolution that applies under
+// method m (a valid Method): the one inherited by c for MethodLCA, by the
+// victim for MethodQueue, the default's (Root's) for an ID the tree did
+// not issue, and unbuiltReclaim for the zero Resolver. Valid IDs are
+// Root..n-1, so one unsigned comparison of id-Root against n-1 tests each.
+func (r *Resolver) reclaimEntry(m Method, reclaimer, victim queuetree.ID) *Resolution {
+	arr := r.reclaim[m&1]
+	n := uint(len(arr))
 	switch {
 	case n == 0:
-		return &unbuiltReclaim
-	case uint(victim) >= n:
-		return &r.reclaim[queuetree.Root]
-	case r.method == MethodQueue:
-		return &r.reclaim[victim]
-	case uint(reclaimer) >= n:
-		return &r.reclaim[queuetree.Root]
+		return &unbuiltReclaim[m&1]
+	case uint(victim-queuetree.Root) >= n-1:
+		return &arr[queuetree.Root]
+	case m == MethodQueue:
+		return &arr[victim]
+	case uint(reclaimer-queuetree.Root) >= n-1:
+		return &arr[queuetree.Root]
 	}
-	return &r.reclaim[r.tree.ChildOfLCA(reclaimer, victim)]
+	return &arr[r.tree.ChildOfLCA(reclaimer, victim)]
 }
 
 // Resolve dispatches on a: [Resolver.Preempt](victim) for ActionPreempt

@@ -322,7 +322,7 @@ func TestInvalidIDs(t *testing.T) {
 		tree, r := build(t, args, q{name: "a", preempt: "1m", reclaim: "1m"}, q{name: "b", parent: "a"})
 		m := r.Method()
 		a, b := id(t, tree, "a"), id(t, tree, "b")
-		bad := []queuetree.ID{queuetree.None, queuetree.ID(tree.Len()), 1 << 30, -7}
+		bad := []queuetree.ID{queuetree.None, queuetree.ID(tree.Len() + 1), 1 << 30, -7}
 		defPreempt := want(t, tree, runtime.ActionPreempt, runtime.MethodQueue, 3*time.Minute, "")
 		defReclaim := want(t, tree, runtime.ActionReclaim, m, 4*time.Minute, "")
 		for _, x := range bad {

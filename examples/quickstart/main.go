@@ -2,7 +2,8 @@
 // in-memory cluster and prints each decision in plain words:
 //
 //  1. build a queue tree and a min-runtime resolver;
-//  2. check a reclaim victim (protected, with its explanation and Until);
+//  2. check a reclaim victim (protected, with its explanation and Until),
+//     and one whose queue was never set (denied: tenure fails closed);
 //  3. validate an elastic eviction scenario;
 //  4. nominate jobs that overran their expected runtime;
 //  5. run the requeue engine (one rollback, then one commit);
@@ -37,15 +38,39 @@ func main() {
 	}
 }
 
-// run writes the walkthrough to w. Every instant derives from one fixed
-// "now", read once per cycle as a scheduler would read its clock.
-func run(w io.Writer) error {
-	now := time.Date(2026, 3, 2, 12, 0, 0, 0, time.UTC)
-	clock := func(t time.Time) string { return t.Format("15:04") }
-	fmt.Fprintln(w, "cycle at", clock(now))
+// walkthrough is the state the steps share: one instant, read once per
+// cycle as a scheduler reads its clock, and what earlier steps built.
+type walkthrough struct {
+	w        io.Writer
+	now      time.Time
+	resolver *runtime.Resolver
+	queue    map[string]queuetree.ID // every queue's ID, looked up once
+	filter   eligibility.MinRuntimeFilter
+	counter  eligibility.Counter // one Counter for every component, by source
+	noms     eligibility.NominatorResult
+}
 
-	// 1. Queue tree and min-runtime resolver (rebuilt when the queue
-	// snapshot changes; immutable, shared by every goroutine).
+// run writes the walkthrough to w, one step after the other.
+func run(w io.Writer) error {
+	q := &walkthrough{w: w, now: time.Date(2026, 3, 2, 12, 0, 0, 0, time.UTC)}
+	fmt.Fprintln(w, "cycle at", hm(q.now))
+	for _, step := range []func() error{q.buildTree, q.checkVictims, q.validateScenario, q.nominate, q.requeue, q.backoff} {
+		if err := step(); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// hm formats an instant as the walkthrough prints it.
+func hm(t time.Time) string { return t.Format("15:04") }
+
+// buildTree is step 1: the queue tree and the min-runtime resolver, rebuilt
+// when the queue snapshot changes; immutable, shared by every goroutine.
+// Every queue ID is looked up here, and a name the tree lacks is an error:
+// an ID left at its zero value would be queuetree.None, which every
+// decision refuses (fail closed) rather than guess a queue.
+func (q *walkthrough) buildTree() error {
 	tree, err := queuetree.New([]queuetree.Queue{
 		{Name: "research"},
 		{Name: "vision", Parent: "research"},
@@ -65,79 +90,151 @@ func run(w io.Writer) error {
 	if err != nil {
 		return err
 	}
-	resolver, err := runtime.NewResolver(tree, cfg)
-	if err != nil {
+	if q.resolver, err = runtime.NewResolver(tree, cfg); err != nil {
 		return err
 	}
-	id := func(name string) queuetree.ID { q, _ := tree.Lookup(name); return q }
-	fmt.Fprintf(w, "1. %d queues; %s inherits its reclaim protection from %s\n",
-		tree.Len()-1, strings.Join(tree.Path(id("vision")), "/"), resolver.Reclaim(id("serving"), id("vision")).SourceName)
+	q.queue = map[string]queuetree.ID{}
+	for _, name := range []string{"vision", "nlp", "serving"} {
+		id, ok := tree.Lookup(name)
+		if !ok {
+			return fmt.Errorf("queue %q is not in the tree", name)
+		}
+		q.queue[name] = id
+	}
+	q.filter = eligibility.MinRuntimeFilter{Resolver: q.resolver}
+	fmt.Fprintf(q.w, "1. %d queues; %s inherits its reclaim protection from %s\n",
+		tree.Len()-1, strings.Join(tree.Path(q.queue["vision"]), "/"),
+		q.resolver.Reclaim(q.queue["serving"], q.queue["vision"]).SourceName)
+	return nil
+}
 
-	// 2. A serving job wants to reclaim GPUs from a vision training job
-	// that started 40 minutes ago.
-	filter := eligibility.MinRuntimeFilter{Resolver: resolver}
-	train := &eligibility.Job{ID: "vision/train-7", Queue: id("vision"), Priority: 10, Preemptible: true,
-		Running: true, Start: now.Add(-40 * time.Minute)}
-	d := filter.Check(runtime.ActionReclaim, id("serving"), train, now)
-	fmt.Fprintf(w, "2. reclaim %s for prod/serving: allowed=%v (%s), until %s\n   because: %s\n",
-		train.ID, d.Allowed, d.Reason, clock(d.Until), d.Resolution)
+// checkVictims is step 2: a serving job wants to reclaim GPUs from a vision
+// training job that started 40 minutes ago; then the same check for a job
+// whose Queue field was never set.
+func (q *walkthrough) checkVictims() error {
+	train := &eligibility.Job{ID: "vision/train-7", Queue: q.queue["vision"], Priority: 10, Preemptible: true,
+		Running: true, Start: q.now.Add(-40 * time.Minute)}
+	d := q.filter.Check(runtime.ActionReclaim, q.queue["serving"], train, q.now)
+	fmt.Fprintf(q.w, "2. reclaim %s for prod/serving: allowed=%v (%s), until %s\n   because: %s\n",
+		train.ID, d.Allowed, d.Reason, hm(d.Until), d.Resolution)
+	lost := *train
+	lost.ID, lost.Queue = "vision/train-8", queuetree.None // the field was forgotten
+	d = q.filter.Check(runtime.ActionReclaim, q.queue["serving"], &lost, q.now)
+	fmt.Fprintf(q.w, "2. reclaim %s, whose queue was never set: allowed=%v (%s)\n", lost.ID, d.Allowed, d.Reason)
+	return nil
+}
 
-	// 3. An elastic nlp job (4 workers, at least 2) is still protected; a
-	// scenario that takes 3 of its workers would leave it below its minimum.
-	elastic := &eligibility.Job{ID: "nlp/elastic-ft", Queue: id("nlp"), Priority: 10, Preemptible: true,
-		Running: true, Start: now.Add(-10 * time.Minute),
+// validateScenario is step 3: an elastic nlp job (4 workers, at least 2)
+// is still protected; a scenario that takes 3 of its workers would leave
+// it below its minimum.
+func (q *walkthrough) validateScenario() error {
+	elastic := &eligibility.Job{ID: "nlp/elastic-ft", Queue: q.queue["nlp"], Priority: 10, Preemptible: true,
+		Running: true, Start: q.now.Add(-10 * time.Minute),
 		Subgroups: []eligibility.Subgroup{{Name: "workers", MinAvailable: 2, Active: 4}}}
-	var validator eligibility.ScenarioValidator
-	validator.Resolver = resolver
+	validator := eligibility.ScenarioValidator{Resolver: q.resolver}
 	worker := eligibility.ScenarioTask{Subgroup: "workers", Active: true}
 	for _, n := range []int{2, 3} {
 		tasks := make([]eligibility.ScenarioTask, n)
 		for i := range tasks {
 			tasks[i] = worker
 		}
-		sd, err := validator.Validate(runtime.ActionPreempt, id("nlp"),
-			[]eligibility.ScenarioJob{{Job: elastic, Tasks: tasks}}, now)
+		sd, err := validator.Validate(runtime.ActionPreempt, q.queue["nlp"],
+			[]eligibility.ScenarioJob{{Job: elastic, Tasks: tasks}}, q.now)
 		if err != nil {
 			return err
 		}
 		if sd.Allowed {
-			fmt.Fprintf(w, "3. evicting %d of %s's workers: allowed (%s)\n", n, elastic.ID, sd.Reason)
+			fmt.Fprintf(q.w, "3. evicting %d of %s's workers: allowed (%s)\n", n, elastic.ID, sd.Reason)
 		} else {
-			fmt.Fprintf(w, "3. evicting %d of %s's workers: rejected, %s would keep %d < minAvailable %d while protected (until %s)\n",
-				n, elastic.ID, sd.Subgroup, sd.Remaining, sd.MinAvailable, clock(sd.ProtectedUntil))
+			fmt.Fprintf(q.w, "3. evicting %d of %s's workers: rejected, %s would keep %d < minAvailable %d while protected (until %s)\n",
+				n, elastic.ID, sd.Subgroup, sd.Remaining, sd.MinAvailable, hm(sd.ProtectedUntil))
 		}
 	}
+	return nil
+}
 
-	// 4. The expected-runtime nominator looks at running jobs that opted in.
-	running := []eligibility.Job{
-		{ID: "vision/sweep-1", Queue: id("vision"), Priority: 10, Preemptible: true, Running: true,
-			Start: now.Add(-5 * time.Hour), Annotations: map[string]string{eligibility.AnnotationExpectedRuntime: "4h"}},
-		{ID: "nlp/eval-3", Queue: id("nlp"), Priority: 10, Preemptible: true, Running: true,
-			Start: now.Add(-3 * time.Hour), Annotations: map[string]string{
-				eligibility.AnnotationExpectedRuntime: "2h", eligibility.AnnotationRequeueNotBefore: "2026-03-02T12:30:00Z"}},
-		{ID: "vision/notebook", Queue: id("vision"), Priority: 10, Preemptible: true, Running: true,
-			Start: now.Add(-time.Hour), Annotations: map[string]string{eligibility.AnnotationExpectedRuntime: "1d"}},
+// nominate is step 4: the expected-runtime nominator looks at running jobs
+// that opted in.
+func (q *walkthrough) nominate() error {
+	job := func(id, queue string, ran time.Duration, annotations ...string) eligibility.Job {
+		j := eligibility.Job{ID: id, Queue: q.queue[queue], Priority: 10, Preemptible: true, Running: true,
+			Start: q.now.Add(-ran), Annotations: map[string]string{}}
+		for i := 0; i+1 < len(annotations); i += 2 {
+			j.Annotations[annotations[i]] = annotations[i+1]
+		}
+		return j
 	}
-	var counter eligibility.Counter
-	nominator := eligibility.Nominator{Observer: &counter}
-	noms := nominator.Nominate(running, now)
-	for _, n := range noms.Nominations {
-		fmt.Fprintf(w, "4. nominated %s: ran %s past its expected %s\n", n.Job,
+	running := []eligibility.Job{
+		job("vision/sweep-1", "vision", 5*time.Hour, eligibility.AnnotationExpectedRuntime, "4h"),
+		job("nlp/eval-3", "nlp", 3*time.Hour, eligibility.AnnotationExpectedRuntime, "2h",
+			eligibility.AnnotationRequeueNotBefore, "2026-03-02T12:30:00Z"),
+		job("vision/notebook", "vision", time.Hour, eligibility.AnnotationExpectedRuntime, "1d"),
+	}
+	nominator := eligibility.Nominator{Observer: &q.counter}
+	q.noms = nominator.Nominate(running, q.now)
+	for _, n := range q.noms.Nominations {
+		fmt.Fprintf(q.w, "4. nominated %s: ran %s past its expected %s\n", n.Job,
 			runtime.FormatDuration(n.Overrun), runtime.FormatDuration(n.Expected))
 	}
-	for _, s := range noms.Skips {
-		fmt.Fprintf(w, "4. skipped %s: %s until %s\n", s.Job, s.Reason, clock(s.Until))
+	for _, s := range q.noms.Skips {
+		fmt.Fprintf(q.w, "4. skipped %s: %s until %s\n", s.Job, s.Reason, hm(s.Until))
 	}
-	fmt.Fprintf(w, "4. %d job(s) not yet over their expected runtime (silent); wake at %s, the earliest Until of all\n", noms.Silent, clock(noms.Wake))
+	fmt.Fprintf(q.w, "4. %d job(s) not yet over their expected runtime (silent); wake at %s, the earliest Until of all\n",
+		q.noms.Silent, hm(q.noms.Wake))
+	return nil
+}
 
-	// 5. The requeue engine: virtually evict the nominee, try the pending
-	// higher-priority jobs (highest first), commit or roll back.
+// requeue is step 5: the requeue engine virtually evicts the nominee, tries
+// the pending higher-priority jobs (highest first), and commits or rolls
+// back.
+func (q *walkthrough) requeue() error {
+	model, err := smallCluster()
+	if err != nil {
+		return err
+	}
+	engine, err := requeue.NewEngine(requeue.EngineConfig{
+		DefaultDelay: 30 * time.Minute,
+		Filters:      []requeue.VictimFilter{requeue.VictimMinRuntimeFilter{Filter: &q.filter}},
+		Observer:     &q.counter,
+	})
+	if err != nil {
+		return err
+	}
+	var in requeue.EngineInput
+	in.AddNominations(q.noms.Nominations)
+	in.Contenders = []requeue.Contender{
+		{ID: "prod/train-xl", Priority: 100, Queue: q.queue["serving"], Queued: q.now.Add(-2 * time.Hour)},
+		{ID: "prod/embed", Priority: 50, Queue: q.queue["serving"], Queued: q.now.Add(-time.Hour)},
+	}
+	res, err := engine.Run(q.now, in, model)
+	if err != nil {
+		return err
+	}
+	for _, o := range res.Outcomes {
+		switch o.Kind {
+		case requeue.OutcomeCommitted:
+			fmt.Fprintf(q.w, "5. %s: committed: evict it, %v runs in its place; write %s=%s\n",
+				o.Job, o.Contenders, eligibility.AnnotationRequeueNotBefore, o.Annotation)
+		case requeue.OutcomeSkipped:
+			fmt.Fprintf(q.w, "5. %s: skipped (%s) until %s\n", o.Job, o.Reason, hm(o.Until))
+		default:
+			fmt.Fprintf(q.w, "5. %s: %s (%s)\n", o.Job, o.Kind, o.Reason)
+		}
+	}
+	fmt.Fprintf(q.w, "5. %d placement attempt(s), %d rolled back (prod/train-xl needs 8 GPUs and only 4 free up: the fit check rules it out without an attempt)\n",
+		res.Attempts, q.counter.Count(requeue.DefaultEngineName, requeue.ReasonRolledBack))
+	return nil
+}
+
+// smallCluster is step 5's cluster: two 8-GPU nodes, three running jobs
+// and two pending ones.
+func smallCluster() (*cluster.Model, error) {
 	model, err := cluster.New([]cluster.Node{
 		{Name: "gpu-1", Capacity: cluster.Resources{GPU: 8}},
 		{Name: "gpu-2", Capacity: cluster.Resources{GPU: 8}},
 	})
 	if err != nil {
-		return err
+		return nil, err
 	}
 	gpus := func(n int64) []cluster.Resources { return []cluster.Resources{{GPU: n}} }
 	for _, j := range []struct {
@@ -151,59 +248,32 @@ func run(w io.Writer) error {
 		{cluster.Job{ID: "prod/embed", Tasks: gpus(4)}, false},    // pending: needs half a node
 	} {
 		if err := model.AddJob(nil, j.job); err != nil {
-			return err
+			return nil, err
 		}
-		if j.running {
-			if _, err := model.Place(nil, j.job.ID); err != nil {
-				return err
-			}
+		if !j.running {
+			continue
 		}
-	}
-	engine, err := requeue.NewEngine(requeue.EngineConfig{
-		DefaultDelay: 30 * time.Minute,
-		Filters:      []requeue.VictimFilter{requeue.VictimMinRuntimeFilter{Filter: &filter}},
-		Observer:     &counter, // one Counter for every component, by source
-	})
-	if err != nil {
-		return err
-	}
-	var in requeue.EngineInput
-	in.AddNominations(noms.Nominations)
-	in.Contenders = []requeue.Contender{
-		{ID: "prod/train-xl", Priority: 100, Queue: id("serving"), Queued: now.Add(-2 * time.Hour)},
-		{ID: "prod/embed", Priority: 50, Queue: id("serving"), Queued: now.Add(-time.Hour)},
-	}
-	res, err := engine.Run(now, in, model)
-	if err != nil {
-		return err
-	}
-	for _, o := range res.Outcomes {
-		switch o.Kind {
-		case requeue.OutcomeCommitted:
-			fmt.Fprintf(w, "5. %s: committed: evict it, %v runs in its place; write %s=%s\n",
-				o.Job, o.Contenders, eligibility.AnnotationRequeueNotBefore, o.Annotation)
-		case requeue.OutcomeSkipped:
-			fmt.Fprintf(w, "5. %s: skipped (%s) until %s\n", o.Job, o.Reason, clock(o.Until))
-		default:
-			fmt.Fprintf(w, "5. %s: %s (%s)\n", o.Job, o.Kind, o.Reason)
+		if _, err := model.Place(nil, j.job.ID); err != nil {
+			return nil, err
 		}
 	}
-	fmt.Fprintf(w, "5. %d placement attempt(s), %d rolled back (prod/train-xl needs 8 GPUs and only 4 free up: the fit check rules it out without an attempt)\n",
-		res.Attempts, counter.Count(requeue.DefaultEngineName, requeue.ReasonRolledBack))
+	return model, nil
+}
 
-	// 6. Requeue backoff (Kueue KEP-1282): a job evicted for not becoming
-	// ready in time waits base·2^(n-1), capped.
+// backoff is step 6: requeue backoff (Kueue KEP-1282): a job evicted for
+// not becoming ready in time waits base·2^(n-1), capped.
+func (q *walkthrough) backoff() error {
 	policy := backoff.Config{Base: time.Minute, Max: time.Hour, Limit: backoff.Limit(3)}
 	var state backoff.State
 	for i := 0; i < 4; i++ {
-		next, deactivated := state.Timeout(policy, now, 0)
+		next, deactivated := state.Timeout(policy, q.now, 0)
 		if deactivated {
-			fmt.Fprintf(w, "6. readiness timeout #%d: limit reached, job deactivated\n", i+1)
+			fmt.Fprintf(q.w, "6. readiness timeout #%d: limit reached, job deactivated\n", i+1)
 			break
 		}
 		state = next
-		_, until := state.Admissible(now)
-		fmt.Fprintf(w, "6. readiness timeout #%d: requeue #%d, admissible at %s\n", i+1, state.Count, clock(until))
+		_, until := state.Admissible(q.now)
+		fmt.Fprintf(q.w, "6. readiness timeout #%d: requeue #%d, admissible at %s\n", i+1, state.Count, hm(until))
 	}
 	return nil
 }

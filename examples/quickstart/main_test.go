@@ -14,6 +14,7 @@ const want = `cycle at 12:00
 1. 5 queues; research/vision inherits its reclaim protection from research
 2. reclaim vision/train-7 for prod/serving: allowed=false (minruntime_protected), until 13:20
    because: reclaim min-runtime 2h from queue research (lca)
+2. reclaim vision/train-8, whose queue was never set: allowed=false (queue_unset)
 3. evicting 2 of nlp/elastic-ft's workers: allowed (min_available_kept)
 3. evicting 3 of nlp/elastic-ft's workers: rejected, workers would keep 1 < minAvailable 2 while protected (until 12:20)
 4. nominated vision/sweep-1: ran 1h past its expected 4h

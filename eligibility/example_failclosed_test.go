@@ -1,0 +1,52 @@
+package eligibility_test
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/tenurepolicy/tenure/eligibility"
+	"github.com/tenurepolicy/tenure/queuetree"
+	"github.com/tenurepolicy/tenure/runtime"
+)
+
+// A job whose Queue was never set is not resolved to any queue's
+// protection: it is denied with its own reason, unless the embedder opts
+// out with FailOpen (and then gets the node-pool defaults, here 0).
+func ExampleMinRuntimeFilter_failClosed() {
+	tree, _ := queuetree.New([]queuetree.Queue{{Name: "team"}})
+	r, _ := runtime.NewResolver(tree, runtime.Config{Queues: []runtime.QueueSetting{
+		{Queue: "team", Preempt: runtime.Explicit(time.Hour)}}})
+	team, _ := tree.Lookup("team")
+	now := time.Date(2026, 3, 2, 12, 0, 0, 0, time.UTC)
+	forgotten := &eligibility.Job{ID: "train", Start: now.Add(-time.Minute)} // Queue left at its zero value
+
+	closed := eligibility.MinRuntimeFilter{Resolver: r}
+	fmt.Println(closed.Check(runtime.ActionPreempt, team, forgotten, now).Decision)
+	open := eligibility.MinRuntimeFilter{Resolver: r, FailOpen: true}
+	fmt.Println(open.Check(runtime.ActionPreempt, team, forgotten, now).Decision)
+	// Output:
+	// denied (queue_unset)
+	// allowed (no_min_runtime)
+}
+
+// Subgroups supplied on demand: the filter asks for them only when the
+// victim is still protected.
+func ExampleJob_SubgroupsFunc() {
+	tree, _ := queuetree.New([]queuetree.Queue{{Name: "team"}})
+	r, _ := runtime.NewResolver(tree, runtime.Config{DefaultReclaim: 10 * time.Minute})
+	team, _ := tree.Lookup("team")
+	now := time.Date(2026, 3, 2, 12, 0, 0, 0, time.UTC)
+	job := &eligibility.Job{ID: "elastic", Queue: team, SubgroupsFunc: func() []eligibility.Subgroup {
+		fmt.Println("  (subgroups loaded)")
+		return []eligibility.Subgroup{{Name: "workers", MinAvailable: 2, Active: 4}}
+	}}
+	f := eligibility.MinRuntimeFilter{Resolver: r}
+	for _, ran := range []time.Duration{time.Hour, time.Minute} {
+		job.Start = now.Add(-ran)
+		fmt.Println("ran", ran, "->", f.Check(runtime.ActionReclaim, team, job, now).Reason)
+	}
+	// Output:
+	// ran 1h0m0s -> not_protected
+	//   (subgroups loaded)
+	// ran 1m0s -> elastic_deferred
+}

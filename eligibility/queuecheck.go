@@ -1,0 +1,39 @@
+package eligibility
+
+import (
+	"github.com/tenurepolicy/tenure/queuetree"
+	"github.com/tenurepolicy/tenure/runtime"
+)
+
+// queueProblem is the fail-closed check shared by the min-runtime filter
+// and the scenario validator: ReasonQueueUnset when the victim's queue is
+// queuetree.None (the zero ID: never set), ReasonUnknownQueue when r's tree
+// did not issue it, and the same for the preemptor's queue when the answer
+// depends on it (a reclaim under MethodLCA); "" when both are usable.
+// Root is a usable queue (it resolves to the node-pool defaults), since
+// nothing sets it by accident. A nil or unbuilt r has no tree and nothing
+// to protect: "". O(1), no allocation.
+func queueProblem(r *runtime.Resolver, action runtime.Action, preemptor, victim queuetree.ID) Reason {
+	t := r.Tree()
+	if t == nil {
+		return ""
+	}
+	if reason := idProblem(t, victim); reason != "" {
+		return reason
+	}
+	if action == runtime.ActionReclaim && r.Method() == runtime.MethodLCA {
+		return idProblem(t, preemptor)
+	}
+	return ""
+}
+
+// idProblem classifies one queue ID against t.
+func idProblem(t *queuetree.Tree, id queuetree.ID) Reason {
+	switch {
+	case id == queuetree.None:
+		return ReasonQueueUnset
+	case !t.Valid(id):
+		return ReasonUnknownQueue
+	}
+	return ""
+}

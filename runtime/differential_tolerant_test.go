@@ -1,0 +1,193 @@
+package runtime_test
+
+import (
+	"fmt"
+	"slices"
+	"testing"
+	"time"
+
+	"pgregory.net/rapid"
+
+	"github.com/tenurepolicy/tenure/queuetree"
+	"github.com/tenurepolicy/tenure/runtime"
+)
+
+// genAnySetting draws an unset, negative, zero or positive setting.
+func genAnySetting(t *rapid.T, label string) *time.Duration {
+	switch rapid.IntRange(0, 3).Draw(t, label+"Kind") {
+	case 0:
+		return nil
+	case 1:
+		return runtime.Explicit(-time.Duration(rapid.IntRange(1, 5).Draw(t, label+"Neg")) * time.Minute)
+	}
+	return runtime.Explicit(time.Duration(rapid.IntRange(0, 20).Draw(t, label)) * time.Minute)
+}
+
+// clamp is the oracle's reading of a negative setting: an explicit 0.
+func clamp(d *time.Duration) *time.Duration {
+	if d == nil || *d >= 0 {
+		return d
+	}
+	return runtime.Explicit(0)
+}
+
+// TestTolerantPerQueryMatchesNaive is the differential property of the
+// tolerant constructor and of the per-query method: on random forests with
+// settings that may be negative or name queues the tree lacks, and
+// defaults that may be negative, NewResolverTolerant reports a problem iff
+// there is one, and one build answers, for each method chosen per query
+// (ReclaimWithMethod) or per view (WithMethod), exactly what the naive
+// resolver answers with negatives read as explicit zeros and unknown
+// queues ignored.
+func TestTolerantPerQueryMatchesNaive(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		tree, nq, cfg, bad := genTolerantInput(t)
+		r, errs := runtime.NewResolverTolerant(tree, cfg)
+		if (len(errs) > 0) != bad {
+			t.Fatalf("problems %v; want some iff the input has one (%v)", errs, bad)
+		}
+		if _, err := runtime.NewResolver(tree, cfg); (err != nil) != bad {
+			t.Fatalf("NewResolver error %v; want one iff the input has a problem", err)
+		}
+		ids := []queuetree.ID{queuetree.None, queuetree.ID(tree.Len() + 1)}
+		for x := range tree.IDs() {
+			ids = append(ids, x)
+		}
+		for _, m := range []runtime.Method{runtime.MethodLCA, runtime.MethodQueue} {
+			oc := cfg
+			oc.Method, oc.DefaultPreempt, oc.DefaultReclaim = m, max(cfg.DefaultPreempt, 0), max(cfg.DefaultReclaim, 0)
+			oracle := newNaive(oc, nq)
+			view := r.WithMethod(m)
+			for _, v := range ids {
+				vName := nameOf(tree, v)
+				d, src := oracle.Preempt(vName)
+				check(t, tree, view.Preempt(v), runtime.ActionPreempt, runtime.MethodQueue, d, src, "Preempt(%q)", vName)
+				for _, rc := range ids {
+					rName := nameOf(tree, rc)
+					d, src := oracle.Reclaim(rName, vName)
+					check(t, tree, r.ReclaimWithMethod(m, rc, v), runtime.ActionReclaim, m, d, src, "%v per query: Reclaim(%q → %q)", m, rName, vName)
+					check(t, tree, view.Reclaim(rc, v), runtime.ActionReclaim, m, d, src, "%v view: Reclaim(%q → %q)", m, rName, vName)
+				}
+			}
+		}
+	})
+}
+
+// genTolerantInput draws a forest, its naive description (negatives
+// clamped, unknown queues left out) and a Config that may hold negative
+// values and queues the tree lacks; bad reports whether it does.
+func genTolerantInput(t *rapid.T) (*queuetree.Tree, []naiveQueue, runtime.Config, bool) {
+	n := rapid.IntRange(1, 15).Draw(t, "queues")
+	var tq []queuetree.Queue
+	var nq []naiveQueue
+	cfg := runtime.Config{
+		DefaultPreempt: time.Duration(rapid.IntRange(-2, 3).Draw(t, "defPreempt")) * time.Minute,
+		DefaultReclaim: time.Duration(rapid.IntRange(-2, 3).Draw(t, "defReclaim")) * time.Minute,
+		Method:         runtime.Method(rapid.IntRange(0, 1).Draw(t, "method")),
+	}
+	bad := cfg.DefaultPreempt < 0 || cfg.DefaultReclaim < 0
+	for i := 0; i < n; i++ {
+		name := fmt.Sprintf("q%d", i)
+		parent := ""
+		if p := rapid.IntRange(-1, i-1).Draw(t, "parent"); p >= 0 {
+			parent = fmt.Sprintf("q%d", p)
+		}
+		pre, rec := genAnySetting(t, "preempt"), genAnySetting(t, "reclaim")
+		tq = append(tq, queuetree.Queue{Name: name, Parent: parent})
+		nq = append(nq, naiveQueue{name: name, parent: parent, preempt: clamp(pre), reclaim: clamp(rec)})
+		if pre != nil || rec != nil {
+			cfg.Queues = append(cfg.Queues, runtime.QueueSetting{Queue: name, Preempt: pre, Reclaim: rec})
+			bad = bad || (pre != nil && *pre < 0) || (rec != nil && *rec < 0)
+		}
+	}
+	if rapid.Bool().Draw(t, "unknown queue") {
+		cfg.Queues = append(cfg.Queues, runtime.QueueSetting{Queue: "ghost", Preempt: runtime.Explicit(time.Hour)})
+		bad = true
+	}
+	tree, err := queuetree.New(tq)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tree, nq, cfg, bad
+}
+
+// TestUpdateResolverMatchesRebuild: whatever the next Config — the same
+// settings in another order, or one setting changed, added or removed —
+// UpdateResolver answers exactly as a fresh NewResolver on it, and reuses
+// the previous resolver exactly when the Config is the same up to order.
+func TestUpdateResolverMatchesRebuild(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		tree, _, cfg, bad := genTolerantInput(t)
+		if bad {
+			return // only clean builds are reused; tolerant inputs are covered above
+		}
+		prev, err := runtime.NewResolver(tree, cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		next := cfg
+		next.Queues = slices.Clone(cfg.Queues)
+		perm := rapid.Permutation(next.Queues).Draw(t, "order")
+		next.Queues = perm
+		same := true
+		switch rapid.IntRange(0, 3).Draw(t, "change") {
+		case 1:
+			if len(next.Queues) > 0 {
+				before := next.Queues[0].Reclaim
+				next.Queues[0].Reclaim = runtime.Explicit(17 * time.Minute)
+				same = before != nil && *before == 17*time.Minute
+			}
+		case 2:
+			if len(next.Queues) > 0 {
+				next.Queues = next.Queues[1:]
+				same = false
+			}
+		case 3:
+			next.DefaultPreempt += time.Minute
+			same = false
+		}
+		got, reused, err := runtime.UpdateResolver(prev, tree, next)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if reused != same || (reused && got != prev) {
+			t.Fatalf("reused = %v (same pointer %v); want %v", reused, got == prev, same)
+		}
+		fresh, err := runtime.NewResolver(tree, next)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for v := range tree.IDs() {
+			if got.Preempt(v) != fresh.Preempt(v) {
+				t.Fatalf("Preempt(%d): %v, fresh %v", v, got.Preempt(v), fresh.Preempt(v))
+			}
+			for rc := range tree.IDs() {
+				if got.Reclaim(rc, v) != fresh.Reclaim(rc, v) {
+					t.Fatalf("Reclaim(%d, %d): %v, fresh %v", rc, v, got.Reclaim(rc, v), fresh.Reclaim(rc, v))
+				}
+			}
+		}
+	})
+}
+
+// TestUpdateResolverView: a view taken with WithMethod is reused only for
+// a Config asking for the view's method, never handed back with another.
+func TestUpdateResolverView(t *testing.T) {
+	tree, err := queuetree.New([]queuetree.Queue{{Name: "a"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := runtime.Config{Method: runtime.MethodLCA}
+	base, err := runtime.NewResolver(tree, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	view := base.WithMethod(runtime.MethodQueue)
+	if r, reused, _ := runtime.UpdateResolver(view, tree, cfg); reused || r.Method() != runtime.MethodLCA {
+		t.Errorf("view with queue reused for an lca Config: reused %v, method %v", reused, r.Method())
+	}
+	cfg.Method = runtime.MethodQueue
+	if r, reused, _ := runtime.UpdateResolver(view, tree, cfg); !reused || r != view {
+		t.Errorf("view not reused for its own method: reused %v", reused)
+	}
+}

@@ -1,0 +1,128 @@
+package runtime_test
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/tenurepolicy/tenure/queuetree"
+	"github.com/tenurepolicy/tenure/runtime"
+)
+
+// sessionQueues returns n KAI-like queues (departments of 100 queues, depth
+// at most 8) in a shuffled order, as a scheduler reads them from a map each
+// session, with min-runtime settings on about a quarter of them.
+func sessionQueues(n int) ([]queuetree.Queue, runtime.Config) {
+	rng := rand.New(rand.NewPCG(7, uint64(n)))
+	qs := make([]queuetree.Queue, 0, n)
+	depth := make([]int, 0, n)
+	var cfg runtime.Config
+	cfg.DefaultReclaim = time.Minute
+	for len(qs) < n {
+		i := len(qs)
+		q := queuetree.Queue{Name: fmt.Sprintf("dept%d-queue%d", i/100, i)}
+		d := 1
+		if i%100 != 0 {
+			for {
+				p := i - i%100 + rng.IntN(i%100)
+				if depth[p] < 8 {
+					q.Parent, d = qs[p].Name, depth[p]+1
+					break
+				}
+			}
+		}
+		qs, depth = append(qs, q), append(depth, d)
+		if rng.IntN(4) == 0 {
+			cfg.Queues = append(cfg.Queues, runtime.QueueSetting{Queue: q.Name,
+				Preempt: runtime.Explicit(time.Duration(rng.IntN(60)) * time.Minute),
+				Reclaim: runtime.Explicit(time.Duration(rng.IntN(60)) * time.Minute)})
+		}
+	}
+	rng.Shuffle(len(qs), func(i, j int) { qs[i], qs[j] = qs[j], qs[i] })
+	return qs, cfg
+}
+
+// naiveSession is the baseline: what a plugin without a precomputed
+// structure builds per session, a map of parents and a map of settings
+// (every query then walks the parent map).
+type naiveSession struct {
+	parent   map[string]string
+	settings map[string]*runtime.QueueSetting
+}
+
+func newNaiveSession(qs []queuetree.Queue, cfg runtime.Config) naiveSession {
+	s := naiveSession{parent: make(map[string]string, len(qs)), settings: make(map[string]*runtime.QueueSetting, len(cfg.Queues))}
+	for _, q := range qs {
+		s.parent[q.Name] = q.Parent
+	}
+	for i := range cfg.Queues {
+		s.settings[cfg.Queues[i].Queue] = &cfg.Queues[i]
+	}
+	return s
+}
+
+var sinkSession naiveSession
+
+// BenchmarkSessionBuild is the per-session cost of embedding: the queue
+// tree and the resolver built from a session's queues (shuffled, a quarter
+// of them with settings), beside the naive baseline of two maps.
+func BenchmarkSessionBuild(b *testing.B) {
+	for _, n := range []int{1_000, 4_000, 100_000} {
+		qs, cfg := sessionQueues(n)
+		b.Run(fmt.Sprintf("queues-%d/tenure", n), func(b *testing.B) {
+			b.ReportAllocs()
+			for i := 0; i < b.N; i++ {
+				t, err := queuetree.New(qs)
+				if err != nil {
+					b.Fatal(err)
+				}
+				if _, err := runtime.NewResolver(t, cfg); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+		// The next session's snapshot: the same queues and settings in
+		// another order, as a scheduler reads them from its maps.
+		qs2 := slices.Clone(qs)
+		cfg2 := cfg
+		cfg2.Queues = slices.Clone(cfg.Queues)
+		rng := rand.New(rand.NewPCG(9, 9))
+		rng.Shuffle(len(qs2), func(i, j int) { qs2[i], qs2[j] = qs2[j], qs2[i] })
+		rng.Shuffle(len(cfg2.Queues), func(i, j int) { cfg2.Queues[i], cfg2.Queues[j] = cfg2.Queues[j], cfg2.Queues[i] })
+		b.Run(fmt.Sprintf("queues-%d/tenure-update-unchanged", n), func(b *testing.B) {
+			t, err := queuetree.New(qs)
+			if err != nil {
+				b.Fatal(err)
+			}
+			r, err := runtime.NewResolver(t, cfg)
+			if err != nil {
+				b.Fatal(err)
+			}
+			b.ReportAllocs()
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				q, c := qs2, cfg2
+				if i&1 == 1 {
+					q, c = qs, cfg
+				}
+				nt, reused, err := queuetree.Update(t, q)
+				if err != nil || !reused {
+					b.Fatal("tree not reused", err)
+				}
+				nr, reused, err := runtime.UpdateResolver(r, nt, c)
+				if err != nil || !reused {
+					b.Fatal("resolver not reused", err)
+				}
+				t, r = nt, nr
+			}
+		})
+		b.Run(fmt.Sprintf("queues-%d/naive-maps", n), func(b *testing.B) {
+			b.ReportAllocs()
+			for i := 0; i < b.N; i++ {
+				sinkSession = newNaiveSession(qs, cfg)
+			}
+		})
+	}
+}
