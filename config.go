@@ -101,6 +101,7 @@ func (c Config) build() (*Policy, error) {
 		errs = append(errs, err)
 	}
 	errs = append(errs, c.AnnotationKeys.Validate(), c.Engine.Validate(), c.Backoff.Validate())
+	errs = append(errs, c.checkCallbacks()...)
 	nominator := cmp.Or(c.NominatorName, eligibility.NominatorExpectedRuntime)
 	engine := cmp.Or(c.Engine.Name, requeue.DefaultEngineName)
 	for _, n := range []struct{ field, name string }{{"NominatorName", nominator}, {"Engine.Name", engine}} {

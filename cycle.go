@@ -37,8 +37,14 @@ func (c *Cycle) Now() time.Time { return c.now }
 // alone. A scheduler may sleep until Wake instead of polling.
 func (c *Cycle) Wake() time.Time { return c.wake }
 
-// note lowers Wake to until.
-func (c *Cycle) note(until time.Time) { c.wake = eligibility.Earliest(c.wake, until) }
+// note lowers Wake to until when until is after the cycle's instant: an
+// Until at or before now is an answer that already holds, which nothing
+// waits for.
+func (c *Cycle) note(until time.Time) {
+	if until.After(c.now) {
+		c.wake = eligibility.Earliest(c.wake, until)
+	}
+}
 
 // CheckVictim asks the min-runtime filter whether victim may be evicted now by
 // a preemptor in queue preemptor, for action (in-queue preempt or
@@ -111,7 +117,7 @@ func (c *Cycle) Requeue(in RequeueInput, model requeue.Model) (RequeueResult, er
 	c.note(out.Engine.Wake)
 	for i := range out.Engine.Outcomes {
 		if out.Engine.Outcomes[i].Kind == requeue.OutcomeDeferred {
-			c.note(c.now) // a bound stopped the pass: run the next cycle at once
+			c.wake = c.now // a bound stopped the pass: run the next cycle at once
 			break
 		}
 	}
