@@ -118,7 +118,10 @@
 // timestamp under neither strategy. Timestamps are compared as wall-clock
 // instants (monotonic readings are stripped). [QueueOrder.Compare] suits
 // slices.SortFunc; [QueueOrder.Sort] computes each timestamp once and sorts
-// compact keys, three to four times faster at 50,000 jobs.
+// compact keys (faster than sorting with Compare; same order for every
+// time.Time, the ends of its range included). A zero time in an eviction
+// or preemption field always means "unset", even beside a creation before
+// year 1.
 // TimestampStrategy reads and writes Kueue's spelling ("Eviction",
 // "Creation") as text; [Strategy.QueueOrder] builds the order from
 // Kueue's configuration.

@@ -1,0 +1,89 @@
+package eligibility_test
+
+import (
+	"math"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/tenurepolicy/tenure/eligibility"
+	"github.com/tenurepolicy/tenure/runtime"
+)
+
+// TestCandidatesMissingReservationIsNow: Kueue's CandidatesOrdering counts a
+// missing reservation as the current time, so a candidate reserved exactly
+// at now ties with one without a reservation, and the ID decides. A
+// reservation after now (clock skew) still orders after the missing one.
+func TestCandidatesMissingReservationIsNow(t *testing.T) {
+	now := time.Date(2026, 3, 2, 12, 0, 0, 0, time.UTC)
+	cfg := eligibility.PreemptionConfig{Policy: eligibility.PreemptionLowerOrNewerEqualPriority}
+	p := eligibility.PreemptionRequest{Priority: 1, Timestamp: now.Add(-time.Hour)}
+	queued := now.Add(-time.Minute) // newer than the preemptor
+	cands := []eligibility.Candidate{
+		{ID: "b", Priority: 1, Queued: queued},                // no reservation: counts as now
+		{ID: "a", Priority: 1, Queued: queued, Reserved: now}, // reserved exactly at now
+		{ID: "c", Priority: 1, Queued: queued, Reserved: now.Add(-time.Second)},
+		{ID: "d", Priority: 1, Queued: queued, Reserved: now.Add(time.Second)}, // in the future
+	}
+	got := ids(cfg.Candidates(p, cands, now, nil))
+	// Newer: most recently reserved first; a and b tie at now, by ID.
+	if want := []string{"d", "a", "b", "c"}; !slices.Equal(got, want) {
+		t.Errorf("order %v, want %v", got, want)
+	}
+	// Lower priority: lowest priority first, then most recently reserved.
+	for i := range cands {
+		cands[i].Priority = 0
+	}
+	if got, want := ids(cfg.Candidates(p, cands, now, nil)), []string{"d", "a", "b", "c"}; !slices.Equal(got, want) {
+		t.Errorf("lower-priority order %v, want %v", got, want)
+	}
+	// Expired: longest-running first; a missing reservation is never
+	// expired, so only the recorded ones qualify.
+	cfg.MinAdmitDuration = runtime.Explicit(time.Minute)
+	for i := range cands {
+		cands[i].Priority, cands[i].Reserved = 1, cands[i].Reserved.Add(-time.Hour)
+	}
+	if got, want := ids(cfg.Candidates(p, cands, now, nil)), []string{"b", "c", "a", "d"}; !slices.Equal(got, want) {
+		// b's Reserved is zero minus an hour: a recorded instant before year 1.
+		t.Errorf("expired order %v, want %v", got, want)
+	}
+}
+
+func ids(ds []eligibility.PreemptionDecision) []string {
+	out := make([]string, len(ds))
+	for i, d := range ds {
+		out[i] = d.Candidate.ID
+	}
+	return out
+}
+
+// TestCandidateOrderAtExtremes: CandidateCompare and CandidateSort follow
+// time order for reservations at the ends of time.Time's range, where
+// Time.Unix wraps.
+func TestCandidateOrderAtExtremes(t *testing.T) {
+	earliest := time.Unix(math.MinInt64, 0).Add(-math.MaxInt64)
+	latest := time.Unix(math.MaxInt64-62135596800, 999_999_999)
+	ts := []time.Time{earliest, earliest.Add(time.Second), time.Unix(math.MinInt64, 0),
+		time.Date(-5, 1, 1, 0, 0, 0, 0, time.UTC), time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC), latest}
+	for _, class := range []eligibility.CandidateClass{eligibility.ClassExpired, eligibility.ClassNewer} {
+		for i, a := range ts {
+			for j, b := range ts {
+				if i == j {
+					continue
+				}
+				ds := []eligibility.PreemptionDecision{
+					{Class: class, Candidate: eligibility.Candidate{ID: "a", Reserved: a}},
+					{Class: class, Candidate: eligibility.Candidate{ID: "b", Reserved: b}},
+				}
+				aFirst := a.Before(b) == (class == eligibility.ClassExpired) // expired: earliest first; newer: latest first
+				if got := eligibility.CandidateCompare(ds[0], ds[1]) < 0; got != aFirst {
+					t.Errorf("%v: Compare(reserved %v, %v) puts a first = %v, want %v", class, a, b, got, aFirst)
+				}
+				eligibility.CandidateSort(ds)
+				if got := ds[0].Candidate.ID == "a"; got != aFirst {
+					t.Errorf("%v: Sort(reserved %v, %v) puts a first = %v, want %v", class, a, b, got, aFirst)
+				}
+			}
+		}
+	}
+}
