@@ -51,8 +51,9 @@
 // the nanosecond for the same draw, and [Strategy.Kueue] converts
 // back: every accepted configuration round-trips exactly.
 // [KueueStrategy.ClampedStrategy] reads the same fields as the
-// older releases did. [StrategyFromKueueMap] and
-// [ConfigFromKueueMap] read the same keys from a string map. tenure
+// older releases did. KueueStrategy reads and writes JSON in Kueue's
+// spelling, keys matched exactly, and [KueueStrategyFromMap], the one
+// reader of the string form, reads the same keys from a string map. tenure
 // refuses one configuration current Kueue accepts, a base above the max:
 // Kueue then waits the base itself on the first requeue, beyond its own
 // maximum, and caps only later ones; tenure keeps every delay within the
