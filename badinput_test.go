@@ -52,7 +52,7 @@ func TestNewRejectsTypedNilCallbacks(t *testing.T) {
 // readiness timeout leaves the job admissible at once; nothing waits on
 // time, so Wake stays zero instead of asking for an immediate cycle.
 func TestWakeNotImmediateAfterNoDelayTimeout(t *testing.T) {
-	p, err := tenure.New(tenure.Config{Backoff: backoff.Config{NoDelay: true}})
+	p, err := tenure.New(tenure.Config{Requeuing: backoff.Strategy{Backoff: backoff.Config{NoDelay: true}}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -68,7 +68,7 @@ func TestWakeNotImmediateAfterNoDelayTimeout(t *testing.T) {
 		t.Errorf("Wake = %v, want zero: nothing waits on time", w)
 	}
 	// A real delay is still reported: one second later.
-	p2, _ := tenure.New(tenure.Config{Backoff: backoff.Config{Base: time.Second, NoJitter: true}})
+	p2, _ := tenure.New(tenure.Config{Requeuing: backoff.Strategy{Backoff: backoff.Config{Base: time.Second, NoJitter: true}}})
 	c = p2.BeginAt(t0)
 	next, _ = c.ReadinessTimeout(backoff.State{}, 0)
 	if w := c.Wake(); !w.Equal(t0.Add(time.Second)) || !next.RequeueAt.Equal(w) {
