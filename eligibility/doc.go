@@ -285,4 +285,30 @@
 // pass the result as [PreemptionRequest.Timestamp] (and as Candidate.Queued
 // once the job runs again). The slot then rotates as the KEP describes
 // (requeue's TestTimeBasedRotation walks the two-job case).
+//
+// # Protection from cross-queue preemption, preemptor delay, eviction budget
+//
+// [AdmitProtection] is Kueue's KEP-9876 (keps/9876-cross-cq-guaranteed-runtime,
+// provisional; kubernetes-sigs/kueue PRs #12791 and #12996, open): a job
+// admitted less than minAdmitDuration ago is no victim of a fair-sharing
+// ([InCohortFairSharing]) or reclaim ([InCohortReclamation],
+// [InCohortReclaimWhileBorrowing]) preemption. It is protected while
+// now − admitted < d and preemptible at exactly d (the opposite boundary of
+// KEP-8522's rule), timed from the Admitted condition, never when already
+// evicted or not admitted, and Until = admitted + d is when the preemptor
+// should be retried. [KueuePreemptionProtection] is Kueue's block as JSON.
+//
+// [PreemptorDelay] is YuniKorn's preemption.delay: a pending job may cause
+// evictions only once now − queued >= D (blocked while it has waited less;
+// allowed at exactly D); an unknown queued time never counts as waited.
+//
+// [EvictionBudget] allows a job at most N evictions per window W, read from
+// a system-managed annotation ([AnnotationEvictions]) that the embedder
+// writes on every eviction ([EvictionBudget.Record]), as it writes the
+// not-before gate: an eviction at t counts while now < t + W, and a job with
+// N counting is denied until the N-th most recent leaves the window.
+//
+// All three are O(1) per decision (the budget O(length of the record)) and
+// allocation-free; their zero values decide nothing, so a configuration
+// without them behaves as before.
 package eligibility
