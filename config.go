@@ -144,8 +144,8 @@ func (c Config) build() (*Policy, error) {
 		filters = append(filters, requeue.VictimMinRuntimeFilter{Filter: &p.filter})
 	}
 	if c.EvictionBudget.Max > 0 {
-		p.records = map[string]string{}
-		filters = append(filters, EvictionBudgetFilter{Budget: c.EvictionBudget, Records: p.record})
+		p.records = map[string]budgetRecord{}
+		filters = append(filters, budgetFilter{p})
 	}
 	if c.PreemptorDelay.Delay > 0 {
 		filters = append(filters, PreemptorDelayFilter{Delay: c.PreemptorDelay})

@@ -144,26 +144,30 @@ func (c *Cycle) Requeue(in RequeueInput, model requeue.Model) (RequeueResult, er
 			c.wake = c.now // a bound stopped the pass: run the next cycle at once
 		case o.Kind == requeue.OutcomeCommitted && c.p.budget.Max > 0:
 			out.EvictionRecords = append(out.EvictionRecords, EvictionRecord{
-				Job: o.Job, Key: c.p.budget.AnnotationKey(), Value: c.p.budget.Record(c.p.records[o.Job], c.now)})
+				Job: o.Job, Key: c.p.budget.AnnotationKey(), Value: c.p.budget.Record(c.p.records[o.Job].value, c.now)})
 		}
 	}
 	return out, err
 }
 
 // loadRecords fills the Policy's record table for the engine's budget
-// filter from in's jobs. O(len(in.Running) + len(in.EvictionRecords)).
+// filter from in's jobs, deciding each record once. O(total length of the
+// records present).
 func (c *Cycle) loadRecords(in *RequeueInput) {
 	if c.p.budget.Max <= 0 {
 		return
 	}
 	clear(c.p.records)
+	add := func(id, v string) {
+		c.p.records[id] = budgetRecord{value: v, decision: c.p.budget.Check(v, c.now)}
+	}
 	for id, v := range in.EvictionRecords {
-		c.p.records[id] = v
+		add(id, v)
 	}
 	key := c.p.budget.AnnotationKey()
 	for i := range in.Running {
 		if v, ok := in.Running[i].Annotations[key]; ok {
-			c.p.records[in.Running[i].ID] = v
+			add(in.Running[i].ID, v)
 		}
 	}
 }

@@ -32,10 +32,11 @@ func (f PreemptorDelayFilter) FilterVictim(now time.Time, _ *requeue.Victim, c *
 // leaves the window; "invalid_eviction_record" for an unparsable record).
 // The engine's Victim carries no annotations, so Records supplies the
 // victim's eviction-record annotation by job ID ("" when it has none; a
-// nil Records reads every record as empty). [New] installs one that reads
-// the annotations of [RequeueInput].Running and RequeueInput.EvictionRecords;
-// an embedder running its own [requeue.Engine] supplies its own lookup.
-// Cost: the lookup plus O(len(record)); no allocation.
+// nil Records reads every record as empty). It is for an embedder running
+// its own [requeue.Engine]; the composed Policy applies the same rule with
+// each victim's record decided once per pass, from the annotations of
+// [RequeueInput].Running and RequeueInput.EvictionRecords. Cost: the lookup
+// plus O(len(record)) per victim-contender pair; no allocation.
 type EvictionBudgetFilter struct {
 	// Budget is the eviction budget; the zero value allows everything.
 	Budget eligibility.EvictionBudget

@@ -43,13 +43,31 @@ type Policy struct {
 	delay      eligibility.PreemptorDelay
 	budget     eligibility.EvictionBudget
 	// records holds the eviction-record annotations of the current
-	// Cycle.Requeue's jobs, by ID, for the engine's budget filter.
-	records map[string]string
+	// Cycle.Requeue's jobs, by ID, with the budget's decision on each, for
+	// the engine's budget filter.
+	records map[string]budgetRecord
 }
 
-// record returns job's eviction-record annotation in the current requeue
-// pass ("" when none).
-func (p *Policy) record(job string) string { return p.records[job] }
+// budgetRecord is one job's eviction-record annotation and the budget's
+// decision on it at the cycle's instant.
+type budgetRecord struct {
+	value    string
+	decision eligibility.Decision
+}
+
+// budgetFilter is the composed engine's eviction-budget filter: the
+// decision precomputed for each victim of the pass by Cycle.Requeue, so that
+// each victim-contender pair costs one map lookup. A victim without a
+// record is within its budget.
+type budgetFilter struct{ p *Policy }
+
+// FilterVictim implements requeue.VictimFilter.
+func (f budgetFilter) FilterVictim(_ time.Time, v *requeue.Victim, _ *requeue.Contender) eligibility.Decision {
+	if r, ok := f.p.records[v.ID]; ok {
+		return r.decision
+	}
+	return eligibility.Decision{Allowed: true, Reason: eligibility.ReasonWithinEvictionBudget}
+}
 
 // New validates cfg and builds a Policy. Every problem is reported at once,
 // joined in one error (errors.Join): queue-tree problems (duplicates,
