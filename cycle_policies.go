@@ -27,6 +27,16 @@ func (c *Cycle) Candidates(p eligibility.PreemptionRequest, cands []eligibility.
 	return dst
 }
 
+// Classify applies the Policy's within-queue preemption to one candidate
+// at the cycle's instant, for a scheduler that walks its candidates itself;
+// its Until counts toward [Cycle.Wake]. See
+// [eligibility.PreemptionConfig.Classify]. O(1); no allocation.
+func (c *Cycle) Classify(p eligibility.PreemptionRequest, cand eligibility.Candidate) eligibility.PreemptionDecision {
+	d := c.p.preemption.Classify(p, cand, c.now)
+	c.note(d.Until)
+	return d
+}
+
 // CheckAdmitted applies the Policy's KEP-9876 protection (Config.Protection)
 // to a victim of a preemption of kind kind, admitted at admitted (the zero
 // time: not admitted) and possibly already being evicted. A protected

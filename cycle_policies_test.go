@@ -65,6 +65,13 @@ func TestCycleWakeCountsEveryPolicy(t *testing.T) {
 			t.Errorf("after %s: Wake = %v, want %v", s.name, c.Wake(), s.wantUntil)
 		}
 	}
+	// Classify, one candidate at a time, counts its Until too.
+	c = p.BeginAt(t0)
+	req := eligibility.PreemptionRequest{Priority: 1, Timestamp: t0.Add(-3 * time.Hour)}
+	if d := c.Classify(req, eligibility.Candidate{ID: "x", Priority: 1, Reserved: t0.Add(-time.Hour), Queued: t0.Add(-4 * time.Hour)}); d.Allowed || !c.Wake().Equal(t0.Add(1)) {
+		t.Errorf("Classify at exactly M: %+v, Wake %v; want protected until the next nanosecond", d, c.Wake())
+	}
+
 	// Allowed answers leave Wake alone.
 	c = p.BeginAt(t0)
 	c.CheckPreemptor(t0.Add(-time.Minute))
