@@ -151,8 +151,9 @@ func (c Config) MarshalJSON() ([]byte, error) {
 // withinClusterQueueConfig, and preemptionProtection is KEP-9876's block.
 // Durations are strings in runtime.ParseDuration's grammar (Go's units plus
 // d and w); Kueue's own seconds fields stay integers. Every key is matched
-// exactly, letter case included: an unknown key, at any depth, is an error
-// naming it and where it is. Every absent part is its zero value.
+// exactly, letter case included: every unknown key, at any depth, is
+// reported, naming it and where it is (inside a Kueue block, the block's own
+// decoder reports its first). Every absent part is its zero value.
 //
 // The callbacks of c (Clock, Observer, Logger, and the engine's Filters,
 // VictimOrder, CanContend and Observer) are kept, so a Config can be
@@ -226,7 +227,7 @@ var (
 	textUnmarshaler = reflect.TypeFor[encoding.TextUnmarshaler]()
 )
 
-// checkKeys walks data along t and reports the first key (in sorted order,
+// checkKeys walks data along t and reports every key (in sorted order,
 // depth first) that is not exactly a JSON field name of its struct: the
 // check encoding/json's DisallowUnknownFields does not make, since it
 // matches names case-insensitively. Values whose type decodes itself (a
@@ -239,6 +240,7 @@ func checkKeys(data []byte, t reflect.Type, path string) error {
 	if reflect.PointerTo(t).Implements(jsonUnmarshaler) || reflect.PointerTo(t).Implements(textUnmarshaler) {
 		return nil
 	}
+	var errs []error
 	switch t.Kind() {
 	case reflect.Struct:
 		var m map[string]json.RawMessage
@@ -250,18 +252,11 @@ func checkKeys(data []byte, t reflect.Type, path string) error {
 			name, _, _ := strings.Cut(t.Field(i).Tag.Get("json"), ",")
 			fields[name] = t.Field(i).Type
 		}
-		keys := make([]string, 0, len(m))
-		for k := range m {
-			keys = append(keys, k)
-		}
-		slices.Sort(keys)
-		for _, k := range keys {
-			ft, ok := fields[k]
-			if !ok {
-				return fmt.Errorf("tenure: %s: unknown key %q (want %s)", path, k, strings.Join(slices.Sorted(maps.Keys(fields)), ", "))
-			}
-			if err := checkKeys(m[k], ft, path+"."+k); err != nil {
-				return err
+		for _, k := range slices.Sorted(maps.Keys(m)) {
+			if ft, ok := fields[k]; ok {
+				errs = append(errs, checkKeys(m[k], ft, path+"."+k))
+			} else {
+				errs = append(errs, fmt.Errorf("tenure: %s: unknown key %q (want %s)", path, k, strings.Join(slices.Sorted(maps.Keys(fields)), ", ")))
 			}
 		}
 	case reflect.Slice:
@@ -270,10 +265,8 @@ func checkKeys(data []byte, t reflect.Type, path string) error {
 			return nil
 		}
 		for i, e := range elems {
-			if err := checkKeys(e, t.Elem(), fmt.Sprintf("%s[%d]", path, i)); err != nil {
-				return err
-			}
+			errs = append(errs, checkKeys(e, t.Elem(), fmt.Sprintf("%s[%d]", path, i)))
 		}
 	}
-	return nil
+	return errors.Join(errs...)
 }

@@ -170,3 +170,18 @@ func FuzzConfigJSON(f *testing.F) {
 		}
 	})
 }
+
+// TestConfigJSONEveryUnknownKey: all unknown keys of a file are reported
+// at once.
+func TestConfigJSONEveryUnknownKey(t *testing.T) {
+	var c tenure.Config
+	err := json.Unmarshal([]byte(`{"queue":[],"engine":{"maxVictim":1},"queues":[{"name":"a","parent":"b"}]}`), &c)
+	if err == nil {
+		t.Fatal("accepted")
+	}
+	for _, want := range []string{`config: unknown key "queue"`, `config.engine: unknown key "maxVictim"`, `config.queues[0]: unknown key "parent"`} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("error lacks %s:\n%v", want, err)
+		}
+	}
+}
