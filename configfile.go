@@ -203,11 +203,11 @@ func (f *configFile) config() (Config, error) {
 		errs = append(errs, err)
 	}
 	if k := f.Preemption; k != nil {
-		c.Preemption, err = k.Config()
+		c.Preemption, err = k.PreemptionConfig()
 		errs = append(errs, err)
 	}
 	if k := f.PreemptionProtection; k != nil {
-		c.Protection, err = k.Config()
+		c.Protection, err = k.AdmitProtection()
 		errs = append(errs, err)
 	}
 	if d := f.PreemptorDelay; d != nil {

@@ -43,7 +43,15 @@
 // validated all at once (every problem in one error; a callback set to a
 // typed nil is one of them). A Config reads from a JSON file
 // ([Config.UnmarshalJSON]) in each upstream object's own spelling, with
-// unknown keys reported by name.
+// unknown keys reported by name. Each upstream shape has one type and one
+// naming rule: Kueue<Shape> mirrors it field for field and reads and writes
+// its JSON (backoff.KueueStrategy, eligibility.KueueWithinClusterQueue,
+// eligibility.KueuePreemptionProtection); a method named after the tenure
+// type converts it in (KueueStrategy.Strategy,
+// KueueWithinClusterQueue.PreemptionConfig,
+// KueuePreemptionProtection.AdmitProtection), and that type's Kueue method
+// converts back; backoff.KueueStrategyFromMap is the one reader of Kueue's
+// string-map form.
 // The Policy wires the queue tree, the min-runtime resolver and victim
 // filter, the elastic scenario validator, the expected-runtime nominator and
 // the requeue engine; the engine applies the min-runtime filter by default,

@@ -198,7 +198,7 @@
 // M with any other policy is rejected, and a nil M is valid and disables the
 // time-based rule. [KueueWithinClusterQueue] is Kueue's own shape
 // (withinClusterQueue and the optional withinClusterQueueConfig block);
-// [KueueWithinClusterQueue.Config] applies the KEP's webhook validation in
+// [KueueWithinClusterQueue.PreemptionConfig] applies the KEP's webhook validation in
 // full, including rule 3, which the flat form cannot express: the block is
 // an error with Never or LowerPriority even when it sets nothing.
 // [PreemptionConfig.Kueue] converts back.

@@ -69,7 +69,7 @@ func jsonDuration(raw json.RawMessage) (*time.Duration, error) {
 //	  reclaimWithinCohort:
 //	    minAdmitDuration: 10m
 //
-// It marshals to and from exactly that JSON. [KueuePreemptionProtection.Config]
+// It marshals to and from exactly that JSON. [KueuePreemptionProtection.AdmitProtection]
 // converts it to an [AdmitProtection] and [AdmitProtection.Kueue] back.
 type KueuePreemptionProtection struct {
 	// FairSharing is the rule against fair-sharing preemption; nil when
@@ -142,10 +142,10 @@ func trimPrefix(err error) error {
 	return err
 }
 
-// Config converts k to a validated [AdmitProtection]: a rule without
+// AdmitProtection converts k to a validated [AdmitProtection]: a rule without
 // minAdmitDuration is unset; a minAdmitDuration must be positive. Every
 // problem is reported at once; on error the result is the zero value.
-func (k KueuePreemptionProtection) Config() (AdmitProtection, error) {
+func (k KueuePreemptionProtection) AdmitProtection() (AdmitProtection, error) {
 	var c AdmitProtection
 	if p := k.FairSharing; p != nil && p.MinAdmitDuration != nil {
 		d := *p.MinAdmitDuration
@@ -202,7 +202,7 @@ func (k KueueWithinClusterQueue) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON reads Kueue's spelling; an unknown key at any level is an
-// error naming it. Values are checked by [KueueWithinClusterQueue.Config].
+// error naming it. Values are checked by [KueueWithinClusterQueue.PreemptionConfig].
 func (k *KueueWithinClusterQueue) UnmarshalJSON(data []byte) error {
 	m, err := jsonObject(data, "withinClusterQueue", "withinClusterQueueConfig")
 	if err != nil {

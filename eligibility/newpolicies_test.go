@@ -95,7 +95,7 @@ func TestKueuePreemptionProtectionJSON(t *testing.T) {
 	if err := json.Unmarshal([]byte(in), &k); err != nil {
 		t.Fatal(err)
 	}
-	c, err := k.Config()
+	c, err := k.AdmitProtection()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -119,7 +119,7 @@ func TestKueuePreemptionProtectionJSON(t *testing.T) {
 			t.Errorf("Unmarshal(%s) accepted", bad)
 		}
 	}
-	if _, err := (eligibility.KueuePreemptionProtection{FairSharing: &eligibility.KueuePreemptionProtectionPolicy{MinAdmitDuration: runtime.Explicit(0)}}).Config(); err == nil {
+	if _, err := (eligibility.KueuePreemptionProtection{FairSharing: &eligibility.KueuePreemptionProtectionPolicy{MinAdmitDuration: runtime.Explicit(0)}}).AdmitProtection(); err == nil {
 		t.Error("Config accepted minAdmitDuration 0")
 	}
 }
@@ -131,7 +131,7 @@ func TestKueueWithinClusterQueueJSON(t *testing.T) {
 	if err := json.Unmarshal([]byte(in), &k); err != nil {
 		t.Fatal(err)
 	}
-	c, err := k.Config()
+	c, err := k.PreemptionConfig()
 	if err != nil || c.Policy != eligibility.PreemptionLowerOrNewerEqualPriority || *c.MinAdmitDuration != 4*time.Hour {
 		t.Fatalf("Config = %+v, %v", c, err)
 	}
