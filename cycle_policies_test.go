@@ -1,6 +1,7 @@
 package tenure_test
 
 import (
+	"strings"
 	"testing"
 	"time"
 
@@ -157,5 +158,24 @@ func TestRecordEviction(t *testing.T) {
 	j.Annotations = map[string]string{k: v}
 	if d := c.CheckEvictionBudget(&j); d.Allowed || !d.Until.Equal(t0.Add(3*time.Hour)) {
 		t.Errorf("after one eviction with Max 1: %v", d)
+	}
+}
+
+// TestNewReportsNewPolicyProblems: the new parts of Config are validated
+// with the rest, all at once.
+func TestNewReportsNewPolicyProblems(t *testing.T) {
+	_, err := tenure.New(tenure.Config{
+		Preemption:     eligibility.PreemptionConfig{Policy: eligibility.PreemptionLowerPriority, MinAdmitDuration: runtime.Explicit(time.Second)},
+		Protection:     eligibility.AdmitProtection{FairSharing: runtime.Explicit(0)},
+		PreemptorDelay: eligibility.PreemptorDelay{Delay: -time.Second},
+		EvictionBudget: eligibility.EvictionBudget{Max: 2},
+	})
+	if err == nil {
+		t.Fatal("accepted")
+	}
+	for _, want := range []string{"minAdmitDuration must be at least", "only valid with policy", "fairSharing.minAdmitDuration must be positive", "preemptor delay is negative", "Window must be positive"} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("error lacks %q:\n%v", want, err)
+		}
 	}
 }
