@@ -179,3 +179,27 @@ func TestNewReportsNewPolicyProblems(t *testing.T) {
 		}
 	}
 }
+
+// TestCyclePolicyChecksAllocs: the per-victim and per-contender checks
+// allocate nothing.
+func TestCyclePolicyChecksAllocs(t *testing.T) {
+	p, err := tenure.New(allPolicies())
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := p.BeginAt(t0)
+	rec := eligibility.FormatEvictionRecord([]time.Time{t0.Add(-time.Hour), t0.Add(-time.Minute)})
+	j := eligibility.Job{Annotations: map[string]string{eligibility.AnnotationEvictions: rec}}
+	req := eligibility.PreemptionRequest{Priority: 1, Timestamp: t0.Add(-time.Hour)}
+	cand := eligibility.Candidate{ID: "x", Priority: 1, Reserved: t0.Add(-2 * time.Hour)}
+	for name, f := range map[string]func(){
+		"CheckAdmitted":       func() { c.CheckAdmitted(eligibility.InCohortFairSharing, t0.Add(-time.Minute), false) },
+		"CheckPreemptor":      func() { c.CheckPreemptor(t0.Add(-time.Second)) },
+		"CheckEvictionBudget": func() { c.CheckEvictionBudget(&j) },
+		"Classify":            func() { c.Classify(req, cand) },
+	} {
+		if n := testing.AllocsPerRun(100, f); n != 0 {
+			t.Errorf("%s allocates %v", name, n)
+		}
+	}
+}
