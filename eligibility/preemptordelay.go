@@ -7,11 +7,14 @@ import (
 
 // PreemptorDelay is a preemptor-side delay: a pending job (a contender) may
 // cause evictions only once it has waited at least Delay since it was
-// queued. It is YuniKorn's preemption.delay queue property ("how long a
-// task must be waiting before preemption will be considered"; YuniKorn's
-// default is 30s) as a policy of its own: it keeps a burst of short-lived
-// arrivals from evicting running work before the normal allocation had a
-// chance to place them.
+// queued. It follows YuniKorn's preemption.delay queue property, which
+// YUNIKORN-1464 introduced as how long a task must be waiting before
+// preemption is considered (YuniKorn's default is 30s; its user guide words
+// it per leaf queue, which must have been below its guaranteed resources for
+// that long). tenure measures the contender's own wait, so the policy does
+// not depend on guaranteed quotas. It keeps a burst of arrivals from
+// evicting running work before the normal allocation had a chance to place
+// them.
 //
 // The zero value has no delay: every contender may cause evictions at once,
 // which is tenure's behaviour without the setting. It is a plain value, safe
