@@ -95,12 +95,12 @@ type Config struct {
 
 	// Clock is read once per cycle, by [Policy.Begin]; nil means the wall
 	// clock ([clock.Real]).
-	Clock clock.Clock
+	Clock clock.Clock `json:"-"`
 	// Observer, when set, receives the nominator's and the engine's
 	// decisions as [eligibility.Event]s ([eligibility.Counter] counts them).
-	Observer eligibility.Observer
+	Observer eligibility.Observer `json:"-"`
 	// Logger, when set, receives the nominator's log lines.
-	Logger *slog.Logger
+	Logger *slog.Logger `json:"-"`
 }
 
 // Queue is one queue of [Config.Queues]: its name, its parent's name (""
