@@ -6,6 +6,8 @@ import (
 	"testing"
 	"time"
 
+	"pgregory.net/rapid"
+
 	"github.com/tenurepolicy/tenure/eligibility"
 	"github.com/tenurepolicy/tenure/runtime"
 )
@@ -86,4 +88,49 @@ func TestCandidateOrderAtExtremes(t *testing.T) {
 			}
 		}
 	}
+}
+
+// tbGenAnyInstant draws an instant anywhere in time.Time's range, the
+// early end where Time.Unix wraps included, or the zero time.
+func tbGenAnyInstant(t *rapid.T, label string) time.Time {
+	switch rapid.IntRange(0, 3).Draw(t, label+".kind") {
+	case 0:
+		return time.Time{}
+	case 1:
+		return time.Unix(math.MinInt64, 0).Add(-time.Duration(rapid.Int64Range(0, math.MaxInt64).Draw(t, label+".back")))
+	}
+	return time.Unix(rapid.Int64Range(math.MinInt64, math.MaxInt64-62135596800).Draw(t, label+".sec"), rapid.Int64Range(0, 999_999_999).Draw(t, label+".nsec"))
+}
+
+// TestCandidateOrderAnywhere: CandidateSort equals a stable sort with
+// CandidateCompare for reservations and decision instants anywhere in
+// time.Time's range, and two recorded reservations of one class compare
+// as time does.
+func TestCandidateOrderAnywhere(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		class := rapid.SampledFrom([]eligibility.CandidateClass{eligibility.ClassExpired, eligibility.ClassNewer, eligibility.ClassLowerPriority}).Draw(t, "class")
+		ds := make([]eligibility.PreemptionDecision, rapid.IntRange(0, 10).Draw(t, "n"))
+		for i := range ds {
+			ds[i] = eligibility.PreemptionDecision{Class: class, At: tbGenAnyInstant(t, "at"),
+				Candidate: eligibility.Candidate{ID: rapid.SampledFrom([]string{"a", "b", "c"}).Draw(t, "id"), Reserved: tbGenAnyInstant(t, "reserved")}}
+		}
+		for _, a := range ds {
+			for _, b := range ds {
+				ra, rb := a.Candidate.Reserved, b.Candidate.Reserved
+				if ra.IsZero() || rb.IsZero() || ra.Equal(rb) {
+					continue
+				}
+				wantAFirst := ra.Before(rb) == (class == eligibility.ClassExpired)
+				if got := eligibility.CandidateCompare(a, b) < 0; got != wantAFirst {
+					t.Fatalf("%v: Compare(reserved %v, %v) a first = %v", class, ra, rb, got)
+				}
+			}
+		}
+		want := slices.Clone(ds)
+		slices.SortStableFunc(want, eligibility.CandidateCompare)
+		eligibility.CandidateSort(ds)
+		if !slices.EqualFunc(ds, want, func(x, y eligibility.PreemptionDecision) bool { return x == y }) {
+			t.Fatalf("CandidateSort %v, SortStableFunc %v", ids(ds), ids(want))
+		}
+	})
 }

@@ -6,6 +6,8 @@ import (
 	"testing"
 	"time"
 
+	"pgregory.net/rapid"
+
 	"github.com/tenurepolicy/tenure/requeue/backoff"
 )
 
@@ -62,4 +64,37 @@ func TestQueueOrderZeroMeansUnset(t *testing.T) {
 	if got := (backoff.QueueOrder{}).Timestamp(e); !got.Equal(early.Add(time.Hour)) {
 		t.Errorf("Timestamp = %v, want %v", got, early.Add(time.Hour))
 	}
+}
+
+// orderGenAnyInstant draws an instant from anywhere in time.Time's range
+// (including the early end where Time.Unix wraps), or the zero time.
+func orderGenAnyInstant(t *rapid.T, label string) time.Time {
+	switch rapid.IntRange(0, 3).Draw(t, label+".kind") {
+	case 0:
+		return time.Time{}
+	case 1: // near the early end
+		return time.Unix(math.MinInt64, 0).Add(-time.Duration(rapid.Int64Range(0, math.MaxInt64).Draw(t, label+".back")))
+	}
+	return time.Unix(rapid.Int64Range(math.MinInt64, math.MaxInt64-62135596800).Draw(t, label+".sec"), rapid.Int64Range(0, 999_999_999).Draw(t, label+".nsec"))
+}
+
+// TestQueueOrderSortAgreesAnywhere: Sort equals a stable sort with Compare
+// for entries stamped anywhere in time.Time's range.
+func TestQueueOrderSortAgreesAnywhere(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		o := orderGenOrder(t)
+		es := make([]backoff.QueueEntry, rapid.IntRange(0, 12).Draw(t, "n"))
+		for i := range es {
+			es[i] = backoff.QueueEntry{ID: rapid.SampledFrom([]string{"a", "b", "c"}).Draw(t, "id"), Created: orderGenAnyInstant(t, "created"),
+				SamePriorityPreempted: rapid.SampledFrom([]time.Time{{}, orderGenAnyInstant(t, "sp")}).Draw(t, "spSet")}
+		}
+		want := slices.Clone(es)
+		slices.SortStableFunc(want, o.Compare)
+		o.Sort(es)
+		for i := range es {
+			if es[i] != want[i] {
+				t.Fatalf("Sort and Compare differ at %d: %+v vs %+v", i, es[i], want[i])
+			}
+		}
+	})
 }
