@@ -84,7 +84,8 @@ func durationPtr(d time.Duration) *fileDuration {
 // at once, what the file form cannot express: a negative duration, a
 // requeuing strategy Kueue's fields cannot hold (a jitter other than
 // Kueue's, a delay that is not whole seconds; see backoff.Strategy.Kueue),
-// and PreemptionConfig.TimestampPreemptionBuffer (a scheduler-wide Kueue
+// Backoff.ClampToMax (the file is read as current Kueue reads it), and
+// PreemptionConfig.TimestampPreemptionBuffer (a scheduler-wide Kueue
 // feature gate, since removed, not a field of Kueue's preemption block).
 func (c Config) MarshalJSON() ([]byte, error) {
 	var errs []error
@@ -98,6 +99,9 @@ func (c Config) MarshalJSON() ([]byte, error) {
 			e.DefaultDelay = durationPtr(c.Engine.DefaultDelay)
 		}
 		f.Engine = &e
+	}
+	if c.Requeuing.Backoff.ClampToMax {
+		errs = append(errs, errors.New("tenure: Requeuing.Backoff.ClampToMax (older Kueue releases' reading) cannot be written: the file is read as current Kueue reads it"))
 	}
 	if c.Requeuing.Timestamp != nil || c.Requeuing.Backoff != (backoff.Config{}) {
 		k, err := c.Requeuing.Kueue()

@@ -97,6 +97,10 @@ func TestConfigJSONSpelling(t *testing.T) {
 	if _, err := json.Marshal(c); err == nil {
 		t.Error("NoJitter was dropped silently")
 	}
+	c = tenure.Config{Requeuing: backoff.Strategy{Backoff: backoff.Config{ClampToMax: true}}}
+	if _, err := json.Marshal(c); err == nil {
+		t.Error("ClampToMax was dropped silently")
+	}
 	c = tenure.Config{Engine: requeue.EngineConfig{DefaultDelay: -time.Second}}
 	if _, err := json.Marshal(c); err == nil {
 		t.Error("a negative duration was written")
