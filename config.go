@@ -16,15 +16,25 @@ import (
 
 // Config is the whole configuration of a [Policy]: the queue hierarchy with
 // each queue's min-runtime fields, KAI-Scheduler's min-runtime plugin
-// arguments, the expected-runtime annotation keys, and the requeue engine's
-// and backoff's settings. It is a plain value; [New] validates all of it at
-// once.
+// arguments, the expected-runtime annotation keys, the requeue engine's
+// settings, Kueue's readiness requeuing strategy (KEP-1282), time-based
+// same-priority preemption (KEP-8522), cross-queue preemption protection
+// (KEP-9876), the preemptor-side delay and the per-job eviction budget. It
+// is a plain value; [New] validates all of it at once.
+//
+// Config reads from and writes to a file: it implements json.Marshaler and
+// json.Unmarshaler (see [Config.UnmarshalJSON] for the format, every part
+// that mirrors an upstream object in that object's spelling). The callbacks
+// (Clock, Observer, Logger, and the engine's Filters, VictimOrder,
+// CanContend and Observer) are not part of the file; set them in code.
 //
 // The zero Config is valid and safe: no queues (a job placed at
 // queuetree.Root resolves to the defaults; one whose Queue is unset is
 // denied, fail closed), min-runtime defaults of 0, KAI's annotation keys, an engine that
 // applies the min-runtime filter to every victim with the engine's default
-// bounds, Kueue's default backoff, and the wall clock.
+// bounds, Kueue's default requeuing strategy, no within-queue preemption, no
+// KEP-9876 protection, no preemptor delay, no eviction budget, and the wall
+// clock.
 type Config struct {
 	// Queues is the queue hierarchy, in any order, with each queue's
 	// KAI-Scheduler min-runtime fields (string forms; "" means unset, so the
@@ -49,8 +59,9 @@ type Config struct {
 	// Engine configures the requeue engine. Unless AllowProtectedRequeue is
 	// set, New puts the min-runtime victim filter first in Engine.Filters,
 	// so that the engine never requeues a job still protected by its
-	// min-runtime; filters given here run after it. Engine.Observer, when
-	// nil, is Observer.
+	// min-runtime; then the eviction-budget and preemptor-delay filters
+	// when those are configured; filters given here run after them.
+	// Engine.Observer, when nil, is Observer.
 	Engine requeue.EngineConfig
 	// AllowProtectedRequeue leaves the min-runtime filter out of the
 	// engine: the requeue engine may then evict jobs that are still
@@ -58,33 +69,99 @@ type Config struct {
 	// holds an equivalent filter.
 	AllowProtectedRequeue bool
 
-	// Backoff configures the readiness-timeout requeue backoff (Kueue
-	// KEP-1282); the zero value is Kueue's defaults.
-	Backoff backoff.Config
+	// Requeuing is Kueue's readiness requeuing strategy (KEP-1282,
+	// waitForPodsReady.requeuingStrategy): the requeue backoff and the
+	// queue-order timestamp. The zero value is Kueue's defaults.
+	Requeuing backoff.Strategy
+
+	// Preemption is time-based same-priority preemption within a queue
+	// (Kueue KEP-8522, withinClusterQueue); the zero value never preempts
+	// within a queue. [Cycle.Candidates] applies it.
+	Preemption eligibility.PreemptionConfig
+	// Protection is Kueue's KEP-9876 preemption protection against
+	// cross-queue preemption; the zero value protects nothing.
+	// [Cycle.CheckAdmitted] applies it.
+	Protection eligibility.AdmitProtection
+	// PreemptorDelay is the preemptor-side delay (YuniKorn's
+	// preemption.delay): a pending job may cause evictions only once it has
+	// waited this long. [Cycle.CheckPreemptor] applies it, and so does the
+	// requeue engine. The zero value has no delay.
+	PreemptorDelay eligibility.PreemptorDelay
+	// EvictionBudget limits each job to Max evictions per Window, read from
+	// the eviction-record annotation. [Cycle.CheckEvictionBudget] applies
+	// it, and so does the requeue engine, whose committed evictions come
+	// with the new annotation values ([RequeueResult].EvictionRecords). The
+	// zero value has no budget.
+	EvictionBudget eligibility.EvictionBudget
 
 	// Clock is read once per cycle, by [Policy.Begin]; nil means the wall
 	// clock ([clock.Real]).
-	Clock clock.Clock
+	Clock clock.Clock `json:"-"`
 	// Observer, when set, receives the nominator's and the engine's
 	// decisions as [eligibility.Event]s ([eligibility.Counter] counts them).
-	Observer eligibility.Observer
+	Observer eligibility.Observer `json:"-"`
 	// Logger, when set, receives the nominator's log lines.
-	Logger *slog.Logger
+	Logger *slog.Logger `json:"-"`
 }
 
 // Queue is one queue of [Config.Queues]: its name, its parent's name (""
 // for a top-level queue) and its KAI-Scheduler min-runtime fields in string
-// form ("" means unset; "0s" stops inheritance: instantly evictable).
+// form ("" means unset; "0s" stops inheritance: instantly evictable). In a
+// file its keys are KAI-Scheduler's: name, parentQueue, preemptMinRuntime,
+// reclaimMinRuntime.
 type Queue struct {
-	Name              string
-	Parent            string
-	PreemptMinRuntime string // e.g. "20m"
-	ReclaimMinRuntime string // e.g. "1h"
+	Name              string `json:"name"`
+	Parent            string `json:"parentQueue,omitempty"`
+	PreemptMinRuntime string `json:"preemptMinRuntime,omitempty"` // e.g. "20m"
+	ReclaimMinRuntime string `json:"reclaimMinRuntime,omitempty"` // e.g. "1h"
 }
 
 // build validates c and builds the pieces of a Policy, collecting every
 // problem before returning.
 func (c Config) build() (*Policy, error) {
+	tree, resolver, errs := c.buildQueues()
+	errs = append(errs, c.AnnotationKeys.Validate(), c.Engine.Validate(), c.Requeuing.Validate(),
+		c.Preemption.Validate(), c.Protection.Validate(), c.PreemptorDelay.Validate(), c.EvictionBudget.Validate())
+	errs = append(errs, c.checkNames()...)
+	errs = append(errs, c.checkCallbacks()...)
+	if err := errors.Join(errs...); err != nil {
+		return nil, err
+	}
+
+	p := &Policy{tree: tree, resolver: resolver, requeuing: c.Requeuing, clock: c.Clock,
+		preemption: c.Preemption, protection: c.Protection, delay: c.PreemptorDelay, budget: c.EvictionBudget}
+	if p.clock == nil {
+		p.clock = clock.Real{}
+	}
+	p.filter = eligibility.MinRuntimeFilter{Resolver: resolver}
+	p.validator = eligibility.ScenarioValidator{Resolver: resolver}
+	p.nominator = eligibility.Nominator{Name: c.NominatorName, Keys: c.AnnotationKeys, Observer: c.Observer, Logger: c.Logger}
+	ecfg := c.Engine
+	if ecfg.Observer == nil {
+		ecfg.Observer = c.Observer
+	}
+	var filters []requeue.VictimFilter
+	if !c.AllowProtectedRequeue {
+		filters = append(filters, requeue.VictimMinRuntimeFilter{Filter: &p.filter})
+	}
+	if c.EvictionBudget.Max > 0 {
+		p.records = map[string]budgetRecord{}
+		filters = append(filters, budgetFilter{p})
+	}
+	if c.PreemptorDelay.Delay > 0 {
+		filters = append(filters, PreemptorDelayFilter{Delay: c.PreemptorDelay})
+	}
+	ecfg.Filters = append(filters, c.Engine.Filters...)
+	var err error
+	p.engine, err = requeue.NewEngine(ecfg)
+	if err != nil { // unreachable: Validate accepted ecfg above
+		return nil, err
+	}
+	return p, nil
+}
+
+// buildQueues builds the tree and the resolver, returning every problem.
+func (c Config) buildQueues() (*queuetree.Tree, *runtime.Resolver, []error) {
 	var errs []error
 	queues := make([]queuetree.Queue, len(c.Queues))
 	fields := make([]runtime.QueueFields, len(c.Queues)) // same indices as c.Queues in every message
@@ -101,7 +178,12 @@ func (c Config) build() (*Policy, error) {
 		resolver, err = runtime.NewResolver(tree, rcfg)
 		errs = append(errs, err)
 	}
-	errs = append(errs, c.AnnotationKeys.Validate(), c.Engine.Validate(), c.Backoff.Validate())
+	return tree, resolver, errs
+}
+
+// checkNames reports source names that are not metric labels or collide.
+func (c Config) checkNames() []error {
+	var errs []error
 	nominator := cmp.Or(c.NominatorName, eligibility.NominatorExpectedRuntime)
 	engine := cmp.Or(c.Engine.Name, requeue.DefaultEngineName)
 	for _, n := range []struct{ field, name string }{{"NominatorName", nominator}, {"Engine.Name", engine}} {
@@ -112,27 +194,5 @@ func (c Config) build() (*Policy, error) {
 	if nominator == engine {
 		errs = append(errs, fmt.Errorf("tenure: NominatorName and Engine.Name are both %q: their events would be counted together", nominator))
 	}
-	if err := errors.Join(errs...); err != nil {
-		return nil, err
-	}
-
-	p := &Policy{tree: tree, resolver: resolver, backoff: c.Backoff, clock: c.Clock}
-	if p.clock == nil {
-		p.clock = clock.Real{}
-	}
-	p.filter = eligibility.MinRuntimeFilter{Resolver: resolver}
-	p.validator = eligibility.ScenarioValidator{Resolver: resolver}
-	p.nominator = eligibility.Nominator{Name: c.NominatorName, Keys: c.AnnotationKeys, Observer: c.Observer, Logger: c.Logger}
-	ecfg := c.Engine
-	if ecfg.Observer == nil {
-		ecfg.Observer = c.Observer
-	}
-	if !c.AllowProtectedRequeue {
-		ecfg.Filters = append([]requeue.VictimFilter{requeue.VictimMinRuntimeFilter{Filter: &p.filter}}, c.Engine.Filters...)
-	}
-	p.engine, err = requeue.NewEngine(ecfg)
-	if err != nil { // unreachable: Validate accepted ecfg above
-		return nil, err
-	}
-	return p, nil
+	return errs
 }

@@ -12,13 +12,17 @@ import (
 
 // Cycle is one scheduling cycle of a [Policy]: one instant, read once by
 // [Policy.Begin], shared by every decision made through it, and the earliest
-// instant at which any of those decisions may change ([Cycle.Wake]).
+// instant at which any of those decisions may change ([Cycle.Wake]). Every
+// policy of the Config is decided through it: min-runtime
+// ([Cycle.CheckVictim], [Cycle.ValidateScenario]), KEP-9876 protection
+// ([Cycle.CheckAdmitted]), time-based same-priority preemption
+// ([Cycle.Candidates]), the preemptor-side delay ([Cycle.CheckPreemptor]),
+// the eviction budget ([Cycle.CheckEvictionBudget], [Cycle.RecordEviction]),
+// expected-runtime requeue ([Cycle.Requeue]) and readiness requeuing
+// ([Cycle.ReadinessTimeout], [Cycle.Admissible]).
 //
 // A Cycle belongs to the goroutine running the cycle. Use a new one for each
-// cycle: its instant does not move. Time-based same-priority preemption
-// (eligibility.PreemptionConfig) is not wired into the Policy: a scheduler
-// that uses it classifies candidates at [Cycle.Now] and folds their Until
-// into its own wake-up with [eligibility.Earliest].
+// cycle: its instant does not move.
 type Cycle struct {
 	p    *Policy
 	now  time.Time
@@ -28,17 +32,26 @@ type Cycle struct {
 // Now returns the cycle's instant.
 func (c *Cycle) Now() time.Time { return c.now }
 
-// Wake returns the earliest non-zero Until among the decisions made through
-// c so far: the instant at which, with no other change, some answer of this
-// cycle changes (a protection expires, a cooldown or a backoff ends, a job
-// reaches its expected runtime), or [Cycle.Now] itself when the requeue
-// engine deferred nominations (a bound stopped its pass, so the next cycle
-// should come at once). The zero time means no decision changes by time
-// alone. A scheduler may sleep until Wake instead of polling.
+// Wake returns the earliest Until after [Cycle.Now] among the decisions made
+// through c so far: the instant at which, with no other change, some answer
+// of this cycle changes (a min-runtime or KEP-9876 protection expires, a
+// time-based candidate expires, a cooldown, a backoff, a preemptor delay or
+// an eviction budget's window ends, a job reaches its expected runtime), or
+// [Cycle.Now] itself when the requeue engine deferred nominations (a bound
+// stopped its pass, so the next cycle should come at once). An Until at or
+// before Now (a backoff without delay) is an answer that already holds and
+// does not count. The zero time means no decision changes by time alone. A
+// scheduler may sleep until Wake instead of polling. O(1).
 func (c *Cycle) Wake() time.Time { return c.wake }
 
-// note lowers Wake to until.
-func (c *Cycle) note(until time.Time) { c.wake = eligibility.Earliest(c.wake, until) }
+// note lowers Wake to until when until is after the cycle's instant: an
+// Until at or before now is an answer that already holds, which nothing
+// waits for.
+func (c *Cycle) note(until time.Time) {
+	if until.After(c.now) {
+		c.wake = eligibility.Earliest(c.wake, until)
+	}
+}
 
 // CheckVictim asks the min-runtime filter whether victim may be evicted now by
 // a preemptor in queue preemptor, for action (in-queue preempt or
@@ -74,6 +87,16 @@ type RequeueInput struct {
 	// expected-runtime nominator's.
 	Nominations []requeue.VictimNomination
 	Victims     []requeue.Victim
+	// EvictionRecords holds, by job ID, the eviction-record annotation of
+	// victims that are not in Running (under Config.EvictionBudget; the
+	// annotations of Running are read directly). Ignored without a budget.
+	EvictionRecords map[string]string
+}
+
+// EvictionRecord is the eviction-record annotation to write on a job the
+// requeue engine evicted: Value under Key (Config.EvictionBudget's key).
+type EvictionRecord struct {
+	Job, Key, Value string
 }
 
 // RequeueResult is the output of [Cycle.Requeue].
@@ -89,6 +112,10 @@ type RequeueResult struct {
 	// Model): they are no reason to requeue a job, and the scheduler's
 	// normal allocation should place them.
 	Engine requeue.EngineResult
+	// EvictionRecords (with Config.EvictionBudget set) holds one entry per
+	// committed outcome, in the outcomes' order: the eviction-record
+	// annotation to write on the evicted job, beside the not-before one.
+	EvictionRecords []EvictionRecord
 }
 
 // Requeue runs the requeue half of a cycle: the expected-runtime nominator
@@ -99,6 +126,7 @@ type RequeueResult struct {
 // breaks its contract); bad data of one job becomes that job's outcome.
 func (c *Cycle) Requeue(in RequeueInput, model requeue.Model) (RequeueResult, error) {
 	var out RequeueResult
+	c.loadRecords(&in)
 	out.Nominated = c.p.nominator.Nominate(in.Running, c.now)
 	c.note(out.Nominated.Wake)
 	var ein requeue.EngineInput
@@ -110,12 +138,38 @@ func (c *Cycle) Requeue(in RequeueInput, model requeue.Model) (RequeueResult, er
 	out.Engine, err = c.p.engine.Run(c.now, ein, model)
 	c.note(out.Engine.Wake)
 	for i := range out.Engine.Outcomes {
-		if out.Engine.Outcomes[i].Kind == requeue.OutcomeDeferred {
-			c.note(c.now) // a bound stopped the pass: run the next cycle at once
-			break
+		o := &out.Engine.Outcomes[i]
+		switch {
+		case o.Kind == requeue.OutcomeDeferred:
+			c.wake = c.now // a bound stopped the pass: run the next cycle at once
+		case o.Kind == requeue.OutcomeCommitted && c.p.budget.Max > 0:
+			out.EvictionRecords = append(out.EvictionRecords, EvictionRecord{
+				Job: o.Job, Key: c.p.budget.AnnotationKey(), Value: c.p.budget.Record(c.p.records[o.Job].value, c.now)})
 		}
 	}
 	return out, err
+}
+
+// loadRecords fills the Policy's record table for the engine's budget
+// filter from in's jobs, deciding each record once. O(total length of the
+// records present).
+func (c *Cycle) loadRecords(in *RequeueInput) {
+	if c.p.budget.Max <= 0 {
+		return
+	}
+	clear(c.p.records)
+	add := func(id, v string) {
+		c.p.records[id] = budgetRecord{value: v, decision: c.p.budget.Check(v, c.now)}
+	}
+	for id, v := range in.EvictionRecords {
+		add(id, v)
+	}
+	key := c.p.budget.AnnotationKey()
+	for i := range in.Running {
+		if v, ok := in.Running[i].Annotations[key]; ok {
+			add(in.Running[i].ID, v)
+		}
+	}
 }
 
 // ReadinessTimeout applies a readiness-timeout eviction to a job's requeue
@@ -123,7 +177,7 @@ func (c *Cycle) Requeue(in RequeueInput, model requeue.Model) (RequeueResult, er
 // with a longer delay, or deactivated once its limit is reached. u in [0, 1)
 // is the jitter draw. See [backoff.State.Timeout].
 func (c *Cycle) ReadinessTimeout(s backoff.State, u float64) (next backoff.State, deactivated bool) {
-	next, deactivated = s.Timeout(c.p.backoff, c.now, u)
+	next, deactivated = s.Timeout(c.p.requeuing.Backoff, c.now, u)
 	if !deactivated {
 		c.note(next.RequeueAt)
 	}

@@ -6,9 +6,11 @@
 // tenure has no Kubernetes dependency and performs no I/O. It takes plain
 // values in and returns decisions as data; the embedding scheduler owns the
 // cluster state, the API objects, the metrics registry and the clock. The
-// policies come from KAI-Scheduler (min-runtime, expected-runtime requeue)
-// and Kueue (KEP-1282 requeue backoff, KEP-8522 time-based same-priority
-// preemption), implemented once, behind small interfaces.
+// policies come from KAI-Scheduler (min-runtime, expected-runtime requeue),
+// Kueue (KEP-1282 requeue backoff, KEP-8522 time-based same-priority
+// preemption, KEP-9876 cross-queue preemption protection) and YuniKorn (the
+// preemptor-side delay), plus tenure's per-job eviction budget, implemented
+// once, behind small interfaces.
 //
 // # Packages
 //
@@ -17,10 +19,12 @@
 //	runtime      one duration grammar; the min-runtime Resolver
 //	eligibility  decisions about one job or scenario: min-runtime victim
 //	             filter, elastic MinAvailable validator, expected-runtime
-//	             nominator, time-based same-priority preemption; the one
+//	             nominator, time-based same-priority preemption, KEP-9876
+//	             admit protection, preemptor delay, eviction budget; the one
 //	             vocabulary (Decision, Reason, Observer, Counter, Earliest)
-//	requeue      Journal (checkpoint/rollback), transactional requeue Engine,
-//	             reference resource model, Backoff, queue order
+//	requeue      Journal (checkpoint/rollback), transactional requeue Engine
+//	requeue/backoff      Kueue's readiness requeuing: backoff, queue order
+//	requeue/cluster      the reference in-memory resource model
 //	requeue/requeuetest  conformance kit for an embedder's requeue.Model
 //	examples     quickstart; simulate, a trace-driven what-if simulator
 //
@@ -33,8 +37,21 @@
 //
 // [New] builds a [Policy] from one [Config]: the queue hierarchy with
 // KAI-Scheduler's per-queue min-runtime fields, its min-runtime plugin
-// arguments, the expected-runtime annotation keys, and the requeue engine's
-// and backoff's settings, validated all at once (every problem in one error).
+// arguments, the expected-runtime annotation keys, the requeue engine's
+// settings, Kueue's requeuing strategy, within-queue preemption and
+// preemption protection, the preemptor delay and the eviction budget,
+// validated all at once (every problem in one error; a callback set to a
+// typed nil is one of them). A Config reads from a JSON file
+// ([Config.UnmarshalJSON]) in each upstream object's own spelling, with
+// unknown keys reported by name. Each upstream shape has one type and one
+// naming rule: Kueue<Shape> mirrors it field for field and reads and writes
+// its JSON (backoff.KueueStrategy, eligibility.KueueWithinClusterQueue,
+// eligibility.KueuePreemptionProtection); a method named after the tenure
+// type converts it in (KueueStrategy.Strategy,
+// KueueWithinClusterQueue.PreemptionConfig,
+// KueuePreemptionProtection.AdmitProtection), and that type's Kueue method
+// converts back; backoff.KueueStrategyFromMap is the one reader of Kueue's
+// string-map form.
 // The Policy wires the queue tree, the min-runtime resolver and victim
 // filter, the elastic scenario validator, the expected-runtime nominator and
 // the requeue engine; the engine applies the min-runtime filter by default,
@@ -46,15 +63,24 @@
 //
 //  1. Preempt/reclaim actions ask [Cycle.CheckVictim] whether each candidate
 //     victim may go now (O(1), allocation-free); [Cycle.ValidateScenario]
-//     vets a whole scenario for elastic jobs.
+//     vets a whole scenario for elastic jobs. [Cycle.CheckPreemptor] says
+//     whether the pending job has waited long enough to cause evictions,
+//     [Cycle.CheckEvictionBudget] whether the victim has eviction budget
+//     left, [Cycle.CheckAdmitted] whether KEP-9876 protects it from a
+//     cross-queue preemption, and [Cycle.Candidates] orders a queue's
+//     equal-priority candidates under KEP-8522. After an eviction by any of
+//     these paths, [Cycle.RecordEviction] gives the eviction-record
+//     annotation to write.
 //  2. [Cycle.Requeue] runs the expected-runtime nominator over the running
 //     jobs and one requeue-engine pass against the scheduler's own state (a
 //     requeue.Model): each nominated job is virtually evicted, strictly
 //     higher-priority pending work is tried in its place, and the change is
 //     committed or rolled back.
 //  3. The embedder performs the committed evictions (the engine has already
-//     applied them to its Model), writes the not-before annotations, and
-//     reads its metrics from the [eligibility.Observer] it configured.
+//     applied them to its Model), writes the not-before annotations and,
+//     with an eviction budget, the eviction records
+//     ([RequeueResult].EvictionRecords), and reads its metrics from the
+//     [eligibility.Observer] it configured.
 //  4. [Cycle.Wake] is the earliest instant at which any decision of the
 //     cycle may change: a scheduler can sleep until then instead of polling.
 //
@@ -71,6 +97,13 @@
 // (https://github.com/tenurepolicy/tenure#semantics); each package's doc
 // states the rules it implements, with their sources.
 //
+// Min-runtime values resolve down the queue tree: an unset value inherits
+// from the parent, an explicit 0 stops inheritance, and the node-pool
+// defaults apply only when nothing on the walk is set. Reclaims resolve at
+// the child of the reclaimer's and victim's lowest common ancestor on the
+// victim's side (method lca, the default) or at the victim's queue (method
+// queue).
+//
 // # Sources
 //
 //   - KAI-Scheduler, min-runtime: the plugin (pkg/scheduler/plugins/minruntime,
@@ -84,6 +117,16 @@
 //     order; Kueue's waitForPodsReady.requeuingStrategy configuration.
 //   - Kueue KEP-8522, "Time-Based Same-Priority Preemption": minAdmitDuration,
 //     candidate order, validation.
+//   - Kueue KEP-9876, "Preemption Protection — Guaranteed Minimum Runtime
+//     for Cross-ClusterQueue Preemption" (keps/9876-cross-cq-guaranteed-runtime;
+//     provisional, alpha planned behind the PreemptionProtection feature
+//     gate; proposal kubernetes-sigs/kueue PR #12791, implementation PR
+//     #12996, both open): preemptionProtection.fairSharing and
+//     .reclaimWithinCohort minAdmitDuration, timed from the Admitted
+//     condition, evicted workloads never protected, the preemptor retried
+//     when a window expires.
+//   - YuniKorn's preemption.delay queue property (YUNIKORN-1464): how long
+//     a pending request waits before it may preempt.
 //
 // Where tenure decides differently from a source, the package that implements
 // the rule says so and why.

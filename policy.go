@@ -15,7 +15,9 @@ import (
 // Policy is tenure composed: one [Config] wired into a queue tree, a
 // min-runtime resolver, the min-runtime victim filter, the elastic scenario
 // validator, the expected-runtime nominator and the requeue engine (with the
-// min-runtime filter in it), plus the backoff and the clock. A scheduler
+// min-runtime filter in it, and the eviction-budget and preemptor-delay
+// filters when configured), plus the requeuing strategy, time-based
+// same-priority preemption, KEP-9876 protection and the clock. A scheduler
 // builds one per configuration change and calls [Policy.Begin] once per
 // scheduling cycle.
 //
@@ -33,8 +35,38 @@ type Policy struct {
 	validator eligibility.ScenarioValidator
 	nominator eligibility.Nominator
 	engine    *requeue.Engine
-	backoff   backoff.Config
+	requeuing backoff.Strategy
 	clock     clock.Clock
+
+	preemption eligibility.PreemptionConfig
+	protection eligibility.AdmitProtection
+	delay      eligibility.PreemptorDelay
+	budget     eligibility.EvictionBudget
+	// records holds the eviction-record annotations of the current
+	// Cycle.Requeue's jobs, by ID, with the budget's decision on each, for
+	// the engine's budget filter.
+	records map[string]budgetRecord
+}
+
+// budgetRecord is one job's eviction-record annotation and the budget's
+// decision on it at the cycle's instant.
+type budgetRecord struct {
+	value    string
+	decision eligibility.Decision
+}
+
+// budgetFilter is the composed engine's eviction-budget filter: the
+// decision precomputed for each victim of the pass by Cycle.Requeue, so that
+// each victim-contender pair costs one map lookup. A victim without a
+// record is within its budget.
+type budgetFilter struct{ p *Policy }
+
+// FilterVictim implements requeue.VictimFilter.
+func (f budgetFilter) FilterVictim(_ time.Time, v *requeue.Victim, _ *requeue.Contender) eligibility.Decision {
+	if r, ok := f.p.records[v.ID]; ok {
+		return r.decision
+	}
+	return eligibility.Decision{Allowed: true, Reason: eligibility.ReasonWithinEvictionBudget}
 }
 
 // New validates cfg and builds a Policy. Every problem is reported at once,
@@ -62,8 +94,25 @@ func (p *Policy) Nominator() eligibility.Nominator { return p.nominator }
 // Engine returns the requeue engine.
 func (p *Policy) Engine() *requeue.Engine { return p.engine }
 
-// Backoff returns the readiness-timeout backoff configuration.
-func (p *Policy) Backoff() backoff.Config { return p.backoff }
+// Backoff returns the readiness-timeout backoff configuration
+// (Config.Requeuing.Backoff).
+func (p *Policy) Backoff() backoff.Config { return p.requeuing.Backoff }
+
+// Requeuing returns Kueue's readiness requeuing strategy: the backoff and,
+// through its QueueOrder method, the order of pending jobs.
+func (p *Policy) Requeuing() backoff.Strategy { return p.requeuing }
+
+// Preemption returns the within-queue preemption configuration (KEP-8522).
+func (p *Policy) Preemption() eligibility.PreemptionConfig { return p.preemption }
+
+// Protection returns the KEP-9876 preemption protection.
+func (p *Policy) Protection() eligibility.AdmitProtection { return p.protection }
+
+// PreemptorDelay returns the preemptor-side delay.
+func (p *Policy) PreemptorDelay() eligibility.PreemptorDelay { return p.delay }
+
+// EvictionBudget returns the per-job eviction budget.
+func (p *Policy) EvictionBudget() eligibility.EvictionBudget { return p.budget }
 
 // QueueID returns the ID of the queue named name, or an
 // [*queuetree.UnknownQueueError] naming it (wrapped; it matches [queuetree.ErrUnknownQueue]) when the tree has no such queue.

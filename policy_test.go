@@ -33,7 +33,7 @@ func TestNewReportsEveryProblem(t *testing.T) {
 		MinRuntimeArgs: map[string]string{"reclaimResolveMethod": "nearest", "typoArg": "1h"},
 		AnnotationKeys: eligibility.AnnotationKeys{ExpectedRuntime: "k", RequeueDelay: "k"},
 		Engine:         requeue.EngineConfig{DefaultDelay: -time.Second, Filters: []requeue.VictimFilter{nil}},
-		Backoff:        backoff.Config{Base: 2 * time.Hour, Max: time.Hour, Limit: &one},
+		Requeuing:      backoff.Strategy{Backoff: backoff.Config{Base: 2 * time.Hour, Max: time.Hour, Limit: &one}},
 	})
 	if err == nil {
 		t.Fatal("New accepted a broken Config")
@@ -177,8 +177,8 @@ func TestCycleReadsClockOnce(t *testing.T) {
 // decision made through the cycle, and zero before any.
 func TestCycleWakeIsEarliest(t *testing.T) {
 	p, err := tenure.New(tenure.Config{
-		Queues:  []tenure.Queue{{Name: "q", PreemptMinRuntime: "3h"}},
-		Backoff: backoff.Config{Base: time.Minute, Max: time.Hour},
+		Queues:    []tenure.Queue{{Name: "q", PreemptMinRuntime: "3h"}},
+		Requeuing: backoff.Strategy{Backoff: backoff.Config{Base: time.Minute, Max: time.Hour}},
 	})
 	if err != nil {
 		t.Fatal(err)

@@ -215,7 +215,7 @@
 // M with any other policy is rejected, and a nil M is valid and disables the
 // time-based rule. [KueueWithinClusterQueue] is Kueue's own shape
 // (withinClusterQueue and the optional withinClusterQueueConfig block);
-// [KueueWithinClusterQueue.Config] applies the KEP's webhook validation in
+// [KueueWithinClusterQueue.PreemptionConfig] applies the KEP's webhook validation in
 // full, including rule 3, which the flat form cannot express: the block is
 // an error with Never or LowerPriority even when it sets nothing.
 // [PreemptionConfig.Kueue] converts back.
@@ -252,8 +252,10 @@
 // ([Candidate.Evicted]) first; then lower priority (lowest first, then the
 // most recently reserved, which loses the least work), expired
 // (longest-running first), newer (most recently admitted first); ties by
-// ID. A missing reservation counts as the most recent, as Kueue uses the
-// current time for it. [CandidateClass.KueueReason] gives the reason Kueue
+// ID. A missing reservation counts as the instant of the decision
+// ([PreemptionDecision.At], the now Candidates was given), exactly as Kueue
+// uses the current time for it: a candidate reserved at exactly now ties
+// with it and the ID decides. [CandidateClass.KueueReason] gives the reason Kueue
 // reports for a pick: [KueueReasonInClusterQueueTimeBased] for an expired
 // one, [KueueReasonInClusterQueue] otherwise. Classify is O(1) and
 // CandidateCompare O(len(ID)), both allocation-free; Candidates computes
@@ -272,17 +274,20 @@
 // by its queue-order timestamp it is not. tenure follows the code when it can:
 // give [Candidate.Queued] and "newer" means "queued later"; leave it zero and
 // the reservation stands in, as KEP-8522's text words it.
-// On the simulator's default input (go run ./examples/simulate -policies
-// timebased, with the simulator changed to leave Queued zero) the reservation
-// reading made 200,706 of the time-based policy's 205,040 evictions "newer"
-// picks of jobs restarting after an eviction; with Queued given, as the
-// simulator gives it, the policy evicts 4,081 jobs in all.
+// On a trace, the reservation reading turns most evictions of restarting
+// jobs into "newer" picks.
 //
 // Kueue's SchedulerTimestampPreemptionBuffer feature gate (alpha, off by
-// default) narrows "newer" further: with it, SatisfiesPreemptionPolicy
-// counts a candidate as newer only when its queue-order timestamp is more
-// than 5 minutes after the preemptor's, so jobs queued close together do not
-// preempt each other as newer. tenure follows the gate's default (off);
+// default) narrowed "newer" further: with it, SatisfiesPreemptionPolicy
+// counted a candidate as newer only when its queue-order timestamp was more
+// than 5 minutes after the preemptor's, so jobs queued close together did
+// not preempt each other as newer. The gate came with Kueue PR #9835 (March
+// 2026, on main for v0.17), was cherry-picked to the release-0.15 and
+// release-0.16 branches (#9838, #9837), so their later patch releases have
+// it too, and was removed by PR #14115 (August 2026; Kueue records it as
+// removed for v0.20). Current main has no buffer: SatisfiesPreemptionPolicy
+// compares the two queue-order timestamps directly, which is tenure's
+// default (off);
 // [PreemptionConfig.TimestampPreemptionBuffer] turns the same rule on
 // ([KueueTimestampPreemptionBuffer], strictly more than 5m, with the
 // reservation standing in when Queued is zero). It leaves the time-based
@@ -292,9 +297,35 @@
 // Either way, a job preempted by an equal-priority job (picked as newer or as
 // expired) must be re-queued behind its preemptor: with its creation time it
 // would count its preemptor as newer and take the slot straight back, cycle
-// after cycle. [github.com/tenurepolicy/tenure/backoff.QueueEntry] has a
+// after cycle. [github.com/tenurepolicy/tenure/requeue/backoff.QueueEntry] has a
 // SamePriorityPreempted field for that, and QueueOrder.Timestamp applies it;
 // pass the result as [PreemptionRequest.Timestamp] (and as Candidate.Queued
 // once the job runs again). The slot then rotates as the KEP describes
 // (requeue's TestTimeBasedRotation walks the two-job case).
+//
+// # Protection from cross-queue preemption, preemptor delay, eviction budget
+//
+// [AdmitProtection] is Kueue's KEP-9876 (keps/9876-cross-cq-guaranteed-runtime,
+// provisional; kubernetes-sigs/kueue PRs #12791 and #12996, open): a job
+// admitted less than minAdmitDuration ago is no victim of a fair-sharing
+// ([InCohortFairSharing]) or reclaim ([InCohortReclamation],
+// [InCohortReclaimWhileBorrowing]) preemption. It is protected while
+// now − admitted < d and preemptible at exactly d (the opposite boundary of
+// KEP-8522's rule), timed from the Admitted condition, never when already
+// evicted or not admitted, and Until = admitted + d is when the preemptor
+// should be retried. [KueuePreemptionProtection] is Kueue's block as JSON.
+//
+// [PreemptorDelay] is YuniKorn's preemption.delay: a pending job may cause
+// evictions only once now − queued >= D (blocked while it has waited less;
+// allowed at exactly D); an unknown queued time never counts as waited.
+//
+// [EvictionBudget] allows a job at most N evictions per window W, read from
+// a system-managed annotation ([AnnotationEvictions]) that the embedder
+// writes on every eviction ([EvictionBudget.Record]), as it writes the
+// not-before gate: an eviction at t counts while now < t + W, and a job with
+// N counting is denied until the N-th most recent leaves the window.
+//
+// All three are O(1) per decision (the budget O(length of the record)) and
+// allocation-free; their zero values decide nothing, so a configuration
+// without them behaves as before.
 package eligibility

@@ -83,17 +83,17 @@ func ExamplePreemptionConfig_Validate() {
 // Kueue's own shape keeps the withinClusterQueueConfig block, so KEP-8522's
 // rule 3 applies: the block is an error unless the policy is
 // LowerOrNewerEqualPriority, even when it sets nothing.
-func ExampleKueueWithinClusterQueue_Config() {
+func ExampleKueueWithinClusterQueue_PreemptionConfig() {
 	cfg, err := eligibility.KueueWithinClusterQueue{
 		WithinClusterQueue:       "LowerOrNewerEqualPriority",
 		WithinClusterQueueConfig: &eligibility.KueueWithinClusterQueueConfig{MinAdmitDuration: runtime.Explicit(4 * time.Hour)},
-	}.Config()
+	}.PreemptionConfig()
 	fmt.Println(cfg.Policy, *cfg.MinAdmitDuration, err)
 
 	_, err = eligibility.KueueWithinClusterQueue{
 		WithinClusterQueue:       "LowerPriority",
 		WithinClusterQueueConfig: &eligibility.KueueWithinClusterQueueConfig{},
-	}.Config()
+	}.PreemptionConfig()
 	fmt.Println(err)
 	// Output:
 	// LowerOrNewerEqualPriority 4h0m0s <nil>

@@ -42,6 +42,20 @@ func TestReasonStrings(t *testing.T) {
 		eligibility.ReasonNotExceeded:         "not_exceeded",
 		eligibility.ReasonInvalidNotBefore:    "invalid_not_before",
 		eligibility.ReasonCooldown:            "cooldown",
+
+		eligibility.ReasonNoMinAdmit:              "no_min_admit",
+		eligibility.ReasonNotAdmitted:             "not_admitted",
+		eligibility.ReasonAlreadyEvicted:          "already_evicted",
+		eligibility.ReasonMinAdmitElapsed:         "min_admit_elapsed",
+		eligibility.ReasonMinAdmitProtected:       "min_admit_protected",
+		eligibility.ReasonNoPreemptorDelay:        "no_preemptor_delay",
+		eligibility.ReasonPreemptorWaited:         "preemptor_waited",
+		eligibility.ReasonPreemptorDelay:          "preemptor_delay",
+		eligibility.ReasonQueuedUnknown:           "queued_unknown",
+		eligibility.ReasonNoEvictionBudget:        "no_eviction_budget",
+		eligibility.ReasonWithinEvictionBudget:    "within_eviction_budget",
+		eligibility.ReasonEvictionBudgetExhausted: "eviction_budget_exhausted",
+		eligibility.ReasonInvalidEvictionRecord:   "invalid_eviction_record",
 	}
 	declared := declaredReasons(t, ".")
 	if diff := cmp.Diff(want, declared); diff != "" {

@@ -63,8 +63,9 @@ func (p *PreemptionPolicy) UnmarshalText(b []byte) error {
 // [PreemptionConfig.Validate] accepts (KEP-8522: "at least 1 minute").
 const MinAdmitDurationFloor = time.Minute
 
-// KueueTimestampPreemptionBuffer is the fixed buffer of Kueue's
-// SchedulerTimestampPreemptionBuffer feature gate: with
+// KueueTimestampPreemptionBuffer is the fixed buffer of Kueue's former
+// SchedulerTimestampPreemptionBuffer feature gate (removed by Kueue PR
+// #14115): with
 // [PreemptionConfig.TimestampPreemptionBuffer], an equal-priority candidate
 // is newer only when it queued more than this after the preemptor.
 const KueueTimestampPreemptionBuffer = 5 * time.Minute
@@ -89,7 +90,9 @@ type PreemptionConfig struct {
 	MinAdmitDuration *time.Duration
 	// TimestampPreemptionBuffer models Kueue's
 	// SchedulerTimestampPreemptionBuffer feature gate (alpha, off by
-	// default): an equal-priority candidate counts as newer only when its
+	// default; in Kueue v0.17 to v0.19 and late v0.15/v0.16 patch releases,
+	// removed by Kueue PR #14115 for v0.20, so current Kueue behaves as
+	// false): an equal-priority candidate counts as newer only when its
 	// queue-order timestamp is more than [KueueTimestampPreemptionBuffer]
 	// (5m) after the preemptor's, strictly, so jobs queued within five
 	// minutes of each other do not preempt each other as newer. The
@@ -145,8 +148,9 @@ type Candidate struct {
 	// Reserved is when the job's quota was reserved (Kueue: the
 	// QuotaReserved condition's last transition). Admission time is measured
 	// from it. The zero time means unknown: such a candidate never counts as
-	// expired, and it orders as the most recently reserved (Kueue's
-	// candidate ordering uses the current time for a missing reservation).
+	// expired, and it orders as if reserved at the decision's instant
+	// (Kueue's candidate ordering uses the current time for a missing
+	// reservation; see [CandidateCompare]).
 	Reserved time.Time
 	// Queued is the job's own queue-order timestamp (its creation, or a
 	// later eviction instant, as backoff.QueueOrder.Timestamp computes it).
@@ -241,6 +245,10 @@ type PreemptionDecision struct {
 	// Class is why the candidate is or is not preemptible; it also orders
 	// the preemptible candidates ([CandidateCompare]).
 	Class CandidateClass
+	// At is the instant the decision was made (the now of Classify). The
+	// candidate order counts a missing reservation as this instant, as
+	// Kueue counts it as the current time.
+	At time.Time
 }
 
 // Classify decides whether cand may be preempted by p at now (Kueue's
@@ -266,7 +274,7 @@ type PreemptionDecision struct {
 // [PreemptionDecision]. A Reserved later than now (clock skew) is simply
 // not expired. Cost: O(1), no allocation.
 func (c PreemptionConfig) Classify(p PreemptionRequest, cand Candidate, now time.Time) PreemptionDecision {
-	d := PreemptionDecision{Candidate: cand}
+	d := PreemptionDecision{Candidate: cand, At: now}
 	d.Class, d.Until = c.classify(p, &cand, now)
 	d.Allowed, d.Reason = d.Class.Preemptible(), d.Class.Reason()
 	return d

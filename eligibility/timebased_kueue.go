@@ -47,7 +47,7 @@ func (c CandidateClass) KueueReason() string {
 //
 // Unlike the flat [PreemptionConfig], it keeps whether the
 // withinClusterQueueConfig block is present, so that
-// [KueueWithinClusterQueue.Config] can apply rule 3 of the KEP's "Webhook
+// [KueueWithinClusterQueue.PreemptionConfig] can apply rule 3 of the KEP's "Webhook
 // Validation" section (the block is an error with Never or LowerPriority,
 // even when it sets nothing).
 type KueueWithinClusterQueue struct {
@@ -67,7 +67,7 @@ type KueueWithinClusterQueueConfig struct {
 	MinAdmitDuration *time.Duration
 }
 
-// Config converts k to a validated [PreemptionConfig], applying the KEP's
+// PreemptionConfig converts k to a validated [PreemptionConfig], applying the KEP's
 // webhook validation and reporting every problem at once (each message
 // starts with "eligibility: "):
 //
@@ -81,7 +81,7 @@ type KueueWithinClusterQueueConfig struct {
 // A policy other than the three names, spelt exactly (Kueue's API enum is
 // case-sensitive; "Any" is valid only for cohort preemption), is an error
 // too. On error the returned config is the zero value.
-func (k KueueWithinClusterQueue) Config() (PreemptionConfig, error) {
+func (k KueueWithinClusterQueue) PreemptionConfig() (PreemptionConfig, error) {
 	var errs []error
 	var c PreemptionConfig
 	switch k.WithinClusterQueue {
@@ -128,7 +128,7 @@ func knownWithinPolicy(s string) bool {
 // withinClusterQueueConfig block exactly when MinAdmitDuration is set (an
 // empty block has no effect, so none is written). It does not validate; an
 // unknown policy converts to its String form ("PreemptionPolicy(N)"), which
-// [KueueWithinClusterQueue.Config] rejects. TimestampPreemptionBuffer is
+// [KueueWithinClusterQueue.PreemptionConfig] rejects. TimestampPreemptionBuffer is
 // not carried: in Kueue it is a feature gate of the whole scheduler, not a
 // ClusterQueue field.
 func (c PreemptionConfig) Kueue() KueueWithinClusterQueue {

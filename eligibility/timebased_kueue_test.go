@@ -121,7 +121,7 @@ func TestKueueWithinClusterQueue(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got, err := tt.k.Config()
+			got, err := tt.k.PreemptionConfig()
 			var msgs []string
 			if err != nil {
 				for _, e := range err.(interface{ Unwrap() []error }).Unwrap() {
@@ -129,7 +129,7 @@ func TestKueueWithinClusterQueue(t *testing.T) {
 				}
 			}
 			if len(msgs) != len(tt.wantErr) {
-				t.Fatalf("Config() errors %q, want %q", msgs, tt.wantErr)
+				t.Fatalf("PreemptionConfig() errors %q, want %q", msgs, tt.wantErr)
 			}
 			for i := range msgs {
 				if !strings.HasPrefix(msgs[i], tt.wantErr[i]) {
@@ -137,7 +137,7 @@ func TestKueueWithinClusterQueue(t *testing.T) {
 				}
 			}
 			if diff := cmp.Diff(tt.want, got); diff != "" {
-				t.Errorf("Config() (-want +got):\n%s", diff)
+				t.Errorf("PreemptionConfig() (-want +got):\n%s", diff)
 			}
 			if err != nil {
 				return

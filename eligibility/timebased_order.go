@@ -5,6 +5,7 @@ import (
 	"math"
 	"slices"
 	"strings"
+	"time"
 )
 
 // Tiers of the candidate order: preemptible candidates already being
@@ -37,10 +38,10 @@ func candidateRankOf(c CandidateClass) uint16 {
 	return candidateRankOther + uint16(c)
 }
 
-// candidateKey is a decision's precomputed sort key. Reserved is kept as
-// exact Unix seconds and nanoseconds (no overflow for any time.Time); a
-// missing reservation is stored as the largest second, later than any
-// real one, as Kueue counts a missing reservation as "now".
+// candidateKey is a decision's precomputed sort key. The reservation used
+// for ordering ([candidateOrderReserved]) is kept as exact seconds since
+// January 1, year 1 (the seconds time.Time stores; Time.Unix would wrap for
+// the earliest instants) and nanoseconds.
 type candidateKey struct {
 	tier    uint8
 	evicted bool
@@ -51,6 +52,25 @@ type candidateKey struct {
 	idx     int
 }
 
+// unixToYear1 is the number of seconds from January 1, year 1 to the Unix
+// epoch.
+const unixToYear1 = 62135596800
+
+// candidateOrderReserved returns the reservation instant d orders by, and
+// false when there is none to use: Reserved when it is set; else the
+// instant the decision was made (d.At), as Kueue's CandidatesOrdering
+// counts a missing reservation as the current time; else (a decision built
+// by hand, without At) none, which orders after every recorded reservation.
+func candidateOrderReserved(d *PreemptionDecision) (time.Time, bool) {
+	switch {
+	case !d.Candidate.Reserved.IsZero():
+		return d.Candidate.Reserved, true
+	case !d.At.IsZero():
+		return d.At, true
+	}
+	return time.Time{}, false
+}
+
 func candidateKeyOf(d *PreemptionDecision, idx int) candidateKey {
 	k := candidateKey{
 		tier:    candidateTierOther,
@@ -58,6 +78,7 @@ func candidateKeyOf(d *PreemptionDecision, idx int) candidateKey {
 		rank:    candidateRankOf(d.Class),
 		prio:    d.Candidate.Priority,
 		sec:     math.MaxInt64,
+		nsec:    math.MaxInt32,
 		idx:     idx,
 	}
 	if d.Class.Preemptible() {
@@ -66,8 +87,9 @@ func candidateKeyOf(d *PreemptionDecision, idx int) candidateKey {
 			k.tier = candidateTierEvicted
 		}
 	}
-	if r := d.Candidate.Reserved; !r.IsZero() {
-		k.sec, k.nsec = r.Unix(), int32(r.Nanosecond())
+	if r, ok := candidateOrderReserved(d); ok {
+		// Wrapping int64 arithmetic undoes Time.Unix's wrap exactly.
+		k.sec, k.nsec = r.Unix()+unixToYear1, int32(r.Nanosecond())
 	}
 	return k
 }
@@ -136,10 +158,15 @@ func candidateSecondary(a, b *candidateKey) int {
 //  3. expired (longest-running, i.e. earliest Reserved, first);
 //  4. newer (most recently admitted, i.e. latest Reserved, first);
 //
-// ties by ID. A missing reservation (zero Reserved) counts as later than
-// any recorded one: Kueue uses the current time, which is the same unless
-// a recorded reservation lies in the future. Non-preemptible decisions go
-// last, grouped by class. It is a strict weak ordering, total for distinct
+// ties by ID. A missing reservation (zero Reserved) counts as the instant
+// the decision was made ([PreemptionDecision.At], the now of
+// [PreemptionConfig.Classify] and [PreemptionConfig.Candidates]), exactly as
+// Kueue counts it as the current time: a candidate reserved at exactly that
+// instant ties with it and the ID decides, and one reserved later (clock
+// skew) orders as later. Only a decision without At (built by hand) keeps a
+// different rule: its missing reservation counts as later than every
+// recorded one, the future included, and ties only with another missing
+// one. Non-preemptible decisions go last, grouped by class. It is a strict weak ordering, total for distinct
 // IDs, and suits [slices.SortFunc]. Cost: O(len(ID)), no allocation.
 func CandidateCompare(a, b PreemptionDecision) int {
 	ka, kb := candidateKeyOf(&a, 0), candidateKeyOf(&b, 0)

@@ -164,15 +164,19 @@ func tbOracleLess(a, b eligibility.PreemptionDecision) bool {
 	if ga != gb {
 		return ga < gb
 	}
-	// A missing reservation counts as the latest instant there is.
-	latest := time.Unix(math.MaxInt64-62135596800, 0) // beyond any real reservation
-	ra, rb := a.Candidate.Reserved, b.Candidate.Reserved
-	if ra.IsZero() {
-		ra = latest
+	// A missing reservation counts as the decision's instant (At); without
+	// one, as later than any real reservation.
+	latest := time.Unix(math.MaxInt64-62135596800, 999_999_999).Add(time.Nanosecond) // beyond any real reservation
+	reserved := func(d eligibility.PreemptionDecision) time.Time {
+		switch {
+		case !d.Candidate.Reserved.IsZero():
+			return d.Candidate.Reserved
+		case !d.At.IsZero():
+			return d.At
+		}
+		return latest
 	}
-	if rb.IsZero() {
-		rb = latest
-	}
+	ra, rb := reserved(a), reserved(b)
 	switch a.Class {
 	case eligibility.ClassLowerPriority:
 		if a.Candidate.Priority != b.Candidate.Priority {
@@ -216,6 +220,7 @@ func tbGenDecision(t *rapid.T, label string) eligibility.PreemptionDecision {
 		Candidate: tbGenCandidate(t, label),
 		Class:     eligibility.CandidateClass(rapid.IntRange(0, 7).Draw(t, label+".class")),
 		Decision:  eligibility.Decision{Until: tbAt(rapid.IntRange(0, 3).Draw(t, label+".until"))},
+		At:        rapid.SampledFrom([]time.Time{{}, tbGenInstant(t, label+".at")}).Draw(t, label+".hasAt"),
 	}
 }
 
@@ -273,7 +278,7 @@ func TestPreemptionCandidatesOracle(t *testing.T) {
 		var want []eligibility.PreemptionDecision
 		for _, c := range cands {
 			if class := tbOracleClass(cfg, p, c, now); class.Preemptible() {
-				want = append(want, eligibility.PreemptionDecision{Candidate: c, Class: class, Decision: eligibility.Decision{Allowed: true, Reason: class.Reason()}})
+				want = append(want, eligibility.PreemptionDecision{Candidate: c, Class: class, At: now, Decision: eligibility.Decision{Allowed: true, Reason: class.Reason()}})
 			}
 		}
 		sort.SliceStable(want, func(i, j int) bool { return tbOracleLess(want[i], want[j]) })

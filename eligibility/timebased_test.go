@@ -136,7 +136,7 @@ func TestPreemptionClassify(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			got := tt.cfg.Classify(tt.p, tt.cand, tt.now)
-			want := eligibility.PreemptionDecision{Candidate: tt.cand, Class: tt.wantClass,
+			want := eligibility.PreemptionDecision{Candidate: tt.cand, Class: tt.wantClass, At: tt.now,
 				Decision: eligibility.Decision{Allowed: tt.wantClass.Preemptible(), Reason: tt.wantClass.Reason(), Until: tt.wantUntil}}
 			if diff := cmp.Diff(want, got); diff != "" {
 				t.Errorf("Classify (-want +got):\n%s", diff)

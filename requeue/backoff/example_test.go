@@ -1,6 +1,7 @@
 package backoff_test
 
 import (
+	"encoding/json"
 	"fmt"
 	"math/rand/v2"
 	"time"
@@ -73,21 +74,37 @@ func ExampleState_Timeout() {
 	// timeout 3: deactivated, state reset to {Count:0 RequeueAt:0001-01-01 00:00:00 +0000 UTC}
 }
 
-// Forks of Kueue can pass its field names through unchanged.
-func ExampleConfigFromKueueMap() {
-	c, err := backoff.ConfigFromKueueMap(map[string]string{
+// Forks of Kueue can pass its field names through unchanged: parse the
+// string form, then convert.
+func ExampleKueueStrategyFromMap() {
+	k, err := backoff.KueueStrategyFromMap(map[string]string{
 		"backoffBaseSeconds": "10",
 		"backoffMaxSeconds":  "300",
 		"backoffLimitCount":  "5",
 	})
-	fmt.Println(c.Delay(1), c.Delay(10), *c.Limit, err)
+	s, err2 := k.Strategy()
+	fmt.Println(s.Backoff.Delay(1), s.Backoff.Delay(10), *s.Backoff.Limit, err, err2)
 
-	_, err = backoff.ConfigFromKueueMap(map[string]string{"backoffBaseSeconds": "-1", "backoffMaxSecs": "9"})
+	_, err = backoff.KueueStrategyFromMap(map[string]string{"backoffBaseSeconds": "1", "backoffMaxSecs": "9"})
 	fmt.Println(err)
 	// Output:
-	// 10s 5m0s 5 <nil>
+	// 10s 5m0s 5 <nil> <nil>
 	// backoff: unknown requeuing strategy setting "backoffMaxSecs"
-	// backoff: base must not be negative, got -1s
+}
+
+// The same configuration as JSON, in Kueue's spelling: keys are exact, and
+// unset fields are left out when writing.
+func ExampleKueueStrategy_UnmarshalJSON() {
+	var k backoff.KueueStrategy
+	err := json.Unmarshal([]byte(`{"timestamp":"Creation","backoffBaseSeconds":10}`), &k)
+	out, _ := json.Marshal(k)
+	fmt.Println(string(out), err)
+
+	err = json.Unmarshal([]byte(`{"BackoffBaseSeconds":10}`), &k)
+	fmt.Println(err)
+	// Output:
+	// {"timestamp":"Creation","backoffBaseSeconds":10} <nil>
+	// backoff: requeuingStrategy: unknown key "BackoffBaseSeconds" (want timestamp, backoffLimitCount, backoffBaseSeconds, backoffMaxSeconds)
 }
 
 // Kueue's requeuing strategy converts field for field, explicit zeros

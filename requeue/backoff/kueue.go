@@ -1,11 +1,15 @@
 package backoff
 
 import (
+	"bytes"
+	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"math"
 	"slices"
 	"strconv"
+	"strings"
 	"time"
 )
 
@@ -35,19 +39,56 @@ const (
 // [Strategy] and [Strategy.Kueue] converts back; for every
 // strategy Strategy accepts, the round trip returns exactly the input,
 // nil pointers and explicit zeros included.
+//
+// It reads and writes JSON in Kueue's spelling, leaving out unset fields:
+//
+//	{"timestamp":"Eviction","backoffLimitCount":5,"backoffBaseSeconds":60,"backoffMaxSeconds":3600}
+//
+// Keys are matched exactly (see [KueueStrategy.UnmarshalJSON]).
 type KueueStrategy struct {
 	// Timestamp is "Eviction" (the default) or "Creation", spelt exactly so
 	// (Kueue rejects other spellings).
-	Timestamp *string
+	Timestamp *string `json:"timestamp,omitempty"`
 	// BackoffLimitCount is the number of requeues before deactivation; nil
 	// means no limit. Must not be negative.
-	BackoffLimitCount *int32
+	BackoffLimitCount *int32 `json:"backoffLimitCount,omitempty"`
 	// BackoffBaseSeconds is the base delay in seconds; nil means 60, 0
 	// means no delay at all. Must not be negative.
-	BackoffBaseSeconds *int32
+	BackoffBaseSeconds *int32 `json:"backoffBaseSeconds,omitempty"`
 	// BackoffMaxSeconds is the cap in seconds; nil means 3600, 0 means no
 	// cap. Must not be negative.
-	BackoffMaxSeconds *int32
+	BackoffMaxSeconds *int32 `json:"backoffMaxSeconds,omitempty"`
+}
+
+// kueueKeys are Kueue's keys, in the order messages list them.
+var kueueKeys = []string{KueueKeyTimestamp, KueueKeyLimitCount, KueueKeyBaseSeconds, KueueKeyMaxSeconds}
+
+// UnmarshalJSON reads Kueue's requeuingStrategy object. Unlike
+// encoding/json's default, which matches keys case-insensitively and
+// ignores unknown ones, every key must be one of Kueue's four, spelt
+// exactly: anything else is an error naming the key. A null leaves k
+// unchanged. It only parses; [KueueStrategy.Strategy] checks the values.
+func (k *KueueStrategy) UnmarshalJSON(data []byte) error {
+	if bytes.Equal(bytes.TrimSpace(data), []byte("null")) {
+		return nil
+	}
+	var m map[string]json.RawMessage
+	if err := json.Unmarshal(data, &m); err != nil {
+		return fmt.Errorf("backoff: requeuingStrategy: want an object: %w", err)
+	}
+	keys := slices.Sorted(maps.Keys(m))
+	for _, key := range keys {
+		if !slices.Contains(kueueKeys, key) {
+			return fmt.Errorf("backoff: requeuingStrategy: unknown key %q (want %s)", key, strings.Join(kueueKeys, ", "))
+		}
+	}
+	type plain KueueStrategy // without this method
+	var out plain
+	if err := json.Unmarshal(data, &out); err != nil {
+		return fmt.Errorf("backoff: requeuingStrategy: %w", err)
+	}
+	*k = KueueStrategy(out)
+	return nil
 }
 
 // Strategy is Kueue's requeuing strategy in tenure's types: the
@@ -245,7 +286,11 @@ func timestampPtr(s TimestampStrategy) *TimestampStrategy { return &s }
 // bits; an absent key is unset. It only parses: unknown keys and unparsable
 // numbers are reported together, in key order, and the values are checked
 // by [KueueStrategy.Strategy]. On error the result is the zero
-// value.
+// value. It is the one reader of Kueue's string form; convert its result
+// with [KueueStrategy.Strategy]:
+//
+//	k, err := backoff.KueueStrategyFromMap(m)
+//	s, err2 := k.Strategy()
 func KueueStrategyFromMap(m map[string]string) (KueueStrategy, error) {
 	k, errs := parseKueueMap(m)
 	if len(errs) > 0 {
@@ -289,30 +334,4 @@ func parseKueueMap(m map[string]string) (KueueStrategy, []error) {
 		*dst = &v32
 	}
 	return k, errs
-}
-
-// StrategyFromKueueMap parses m as [KueueStrategyFromMap]
-// does and converts the result with [KueueStrategy.Strategy],
-// reporting every problem at once: first the parse problems in key order,
-// then the validation problems of the settings that parsed. On error the
-// result is the zero value.
-func StrategyFromKueueMap(m map[string]string) (Strategy, error) {
-	k, errs := parseKueueMap(m)
-	s, err := k.Strategy()
-	if err != nil {
-		errs = append(errs, err)
-	}
-	if len(errs) > 0 {
-		return Strategy{}, errors.Join(errs...)
-	}
-	return s, nil
-}
-
-// ConfigFromKueueMap is [StrategyFromKueueMap] for callers that
-// need only the backoff: it accepts the same keys (the timestamp included,
-// which it validates and then drops) and returns the strategy's
-// Config.
-func ConfigFromKueueMap(m map[string]string) (Config, error) {
-	s, err := StrategyFromKueueMap(m)
-	return s.Backoff, err
 }

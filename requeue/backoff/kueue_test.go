@@ -309,7 +309,17 @@ func kueueFormat(k backoff.KueueStrategy) string {
 	return "{timestamp:" + ts + " base:" + f(k.BackoffBaseSeconds) + " max:" + f(k.BackoffMaxSeconds) + " limit:" + f(k.BackoffLimitCount) + "}"
 }
 
-func TestRequeuingStrategyFromKueueMap(t *testing.T) {
+// strategyFromMap is the documented two-step reading of Kueue's string
+// form: parse with KueueStrategyFromMap, convert with Strategy.
+func strategyFromMap(m map[string]string) (backoff.Strategy, error) {
+	k, err := backoff.KueueStrategyFromMap(m)
+	if err != nil {
+		return backoff.Strategy{}, err
+	}
+	return k.Strategy()
+}
+
+func TestKueueStrategyFromMap(t *testing.T) {
 	tests := []struct {
 		name    string
 		m       map[string]string
@@ -334,25 +344,20 @@ func TestRequeuingStrategyFromKueueMap(t *testing.T) {
 			[]string{`backoff: backoffBaseSeconds: "" is not a 32-bit integer`}},
 		{"spaces rejected", map[string]string{"backoffBaseSeconds": " 5"}, backoff.Strategy{},
 			[]string{`backoff: backoffBaseSeconds: " 5" is not a 32-bit integer`}},
-		{"parse and validation errors together", map[string]string{"backoffBaseSeconds": "-4", "backoffMaxSeconds": "x", "timestamp": "Later"}, backoff.Strategy{}, []string{
+		{"parse errors first", map[string]string{"backoffBaseSeconds": "-4", "backoffMaxSeconds": "x", "timestamp": "Later"}, backoff.Strategy{}, []string{
 			`backoff: backoffMaxSeconds: "x" is not a 32-bit integer`,
+		}},
+		{"then every validation error", map[string]string{"backoffBaseSeconds": "-4", "timestamp": "Later"}, backoff.Strategy{}, []string{
 			`backoff: timestamp: unsupported value "Later"`,
 			"backoff: base must not be negative, got -4s",
 		}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got, err := backoff.StrategyFromKueueMap(tt.m)
+			got, err := strategyFromMap(tt.m)
 			backoffCheckErrors(t, err, tt.wantErr)
 			if diff := cmp.Diff(tt.want, got); diff != "" {
-				t.Errorf("StrategyFromKueueMap mismatch (-want +got):\n%s", diff)
-			}
-			b, err2 := backoff.ConfigFromKueueMap(tt.m)
-			if (err2 == nil) != (err == nil) {
-				t.Errorf("ConfigFromKueueMap error %v, StrategyFromKueueMap error %v", err2, err)
-			}
-			if diff := cmp.Diff(tt.want.Backoff, b); diff != "" {
-				t.Errorf("ConfigFromKueueMap mismatch (-want +got):\n%s", diff)
+				t.Errorf("strategyFromMap mismatch (-want +got):\n%s", diff)
 			}
 		})
 	}
@@ -364,13 +369,13 @@ func TestRequeuingStrategyFromKueueMap(t *testing.T) {
 	}
 }
 
-// FuzzRequeuingStrategyFromKueueMap checks the string form against an
+// FuzzKueueStrategyFromMap checks the string form against an
 // independent oracle: a map is accepted exactly when its keys are Kueue's,
 // its numbers parse as non-negative 32-bit integers, its timestamp is
 // Eviction or Creation, and it does not set base > max (after defaults, a
 // zero max meaning no cap); an accepted map converts back to the same
 // values.
-func FuzzRequeuingStrategyFromKueueMap(f *testing.F) {
+func FuzzKueueStrategyFromMap(f *testing.F) {
 	f.Add("60", "3600", "10", "Eviction", "")
 	f.Add("", "", "", "", "")
 	f.Add("0", "-1", "x", "eviction", "backoffFoo")
@@ -407,7 +412,7 @@ func FuzzRequeuingStrategyFromKueueMap(f *testing.F) {
 		if !known {
 			m[extraKey] = "1"
 		}
-		got, err := backoff.StrategyFromKueueMap(m)
+		got, err := strategyFromMap(m)
 
 		// Oracle.
 		parse := func(s string, def int64) (int64, bool) {

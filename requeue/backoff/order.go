@@ -134,7 +134,8 @@ type QueueOrder struct {
 //     the preemptor admitted at that instant);
 //   - e.Created;
 //
-// then tenure's own rule: e.SamePriorityPreempted when it is later. Any
+// then tenure's own rule: e.SamePriorityPreempted when it is set and later
+// (the zero time is unset, never an instant to compare). Any
 // monotonic clock reading is stripped, so ordering compares wall-clock
 // instants only (as the persisted timestamps of a restarted scheduler
 // would).
@@ -166,7 +167,7 @@ func (o QueueOrder) Timestamp(e QueueEntry) time.Time {
 	}
 	// Strip before comparing: After uses monotonic readings when both
 	// operands carry one, and the choice must agree with the result's.
-	if sp := e.SamePriorityPreempted.Round(0); sp.After(ts) {
+	if sp := e.SamePriorityPreempted.Round(0); !sp.IsZero() && sp.After(ts) {
 		ts = sp
 	}
 	return ts
@@ -186,14 +187,24 @@ func (o QueueOrder) Compare(a, b QueueEntry) int {
 }
 
 // queueKey is an entry's sort key with the timestamp precomputed as exact
-// Unix seconds and nanoseconds (no overflow for any time.Time, unlike
-// UnixNano).
+// seconds since year 1 and nanoseconds (see [instantSeconds]).
 type queueKey struct {
 	prio int32
 	nsec int32
 	sec  int64
 	idx  int
 }
+
+// unixToYear1 is the number of seconds from January 1, year 1 to the Unix
+// epoch.
+const unixToYear1 = 62135596800
+
+// instantSeconds returns t's whole seconds counted from January 1, year 1:
+// the seconds time.Time itself stores, so the result is exact and ordered
+// like Time.Compare for every time.Time. Time.Unix subtracts the epoch
+// offset and wraps for the earliest instants; adding it back in wrapping
+// int64 arithmetic undoes that exactly.
+func instantSeconds(t time.Time) int64 { return t.Unix() + unixToYear1 }
 
 // Sort sorts entries in place into queue order (the order of
 // [QueueOrder.Compare]). It computes each entry's timestamp once, sorts
@@ -207,7 +218,7 @@ func (o QueueOrder) Sort(entries []QueueEntry) {
 	keys := make([]queueKey, len(entries))
 	for i := range entries {
 		ts := o.Timestamp(entries[i])
-		keys[i] = queueKey{prio: entries[i].Priority, sec: ts.Unix(), nsec: int32(ts.Nanosecond()), idx: i}
+		keys[i] = queueKey{prio: entries[i].Priority, sec: instantSeconds(ts), nsec: int32(ts.Nanosecond()), idx: i}
 	}
 	slices.SortFunc(keys, func(a, b queueKey) int {
 		if a.prio != b.prio {

@@ -1,0 +1,77 @@
+package tenure_test
+
+import (
+	"log/slog"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/tenurepolicy/tenure"
+	"github.com/tenurepolicy/tenure/clock/clocktest"
+	"github.com/tenurepolicy/tenure/eligibility"
+	"github.com/tenurepolicy/tenure/requeue"
+	"github.com/tenurepolicy/tenure/requeue/backoff"
+)
+
+// TestNewRejectsTypedNilCallbacks: a callback that is set but cannot be
+// called (a typed nil pointer or func, a Logger without a handler) is a
+// construction error naming the field, not a panic in the first cycle.
+func TestNewRejectsTypedNilCallbacks(t *testing.T) {
+	var nilFilter requeue.VictimFilterFunc
+	var nilObserverFunc eligibility.ObserverFunc
+	tests := []struct {
+		name  string
+		cfg   tenure.Config
+		field string
+	}{
+		{"nil Counter", tenure.Config{Observer: (*eligibility.Counter)(nil)}, "Observer"},
+		{"nil ObserverFunc", tenure.Config{Observer: nilObserverFunc}, "Observer"},
+		{"nil Fake clock", tenure.Config{Clock: (*clocktest.Fake)(nil)}, "Clock"},
+		{"nil VictimFilterFunc", tenure.Config{Engine: requeue.EngineConfig{Filters: []requeue.VictimFilter{nilFilter}}}, "Engine.Filters[0]"},
+		{"nil engine observer", tenure.Config{Engine: requeue.EngineConfig{Observer: (*eligibility.Counter)(nil)}}, "Engine.Observer"},
+		{"zero Logger", tenure.Config{Logger: &slog.Logger{}}, "Logger"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			p, err := tenure.New(tt.cfg)
+			if err == nil {
+				t.Fatalf("New accepted %s (Policy %p)", tt.name, p)
+			}
+			if !strings.HasPrefix(err.Error(), "tenure: ") || !strings.Contains(err.Error(), tt.field) {
+				t.Errorf("error %q does not start with tenure: and name %s", err, tt.field)
+			}
+		})
+	}
+	// Usable callbacks still pass.
+	if _, err := tenure.New(tenure.Config{Observer: new(eligibility.Counter), Clock: clocktest.New(t0), Logger: slog.Default()}); err != nil {
+		t.Errorf("New rejected working callbacks: %v", err)
+	}
+}
+
+// TestWakeNotImmediateAfterNoDelayTimeout: under Backoff{NoDelay: true} a
+// readiness timeout leaves the job admissible at once; nothing waits on
+// time, so Wake stays zero instead of asking for an immediate cycle.
+func TestWakeNotImmediateAfterNoDelayTimeout(t *testing.T) {
+	p, err := tenure.New(tenure.Config{Requeuing: backoff.Strategy{Backoff: backoff.Config{NoDelay: true}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := p.BeginAt(t0)
+	next, deactivated := c.ReadinessTimeout(backoff.State{}, 0.5)
+	if deactivated || !next.RequeueAt.Equal(t0) {
+		t.Fatalf("ReadinessTimeout = %+v, %v; want requeued at now", next, deactivated)
+	}
+	if ok, _ := c.Admissible(next); !ok {
+		t.Fatal("not admissible at RequeueAt")
+	}
+	if w := c.Wake(); !w.IsZero() {
+		t.Errorf("Wake = %v, want zero: nothing waits on time", w)
+	}
+	// A real delay is still reported: one second later.
+	p2, _ := tenure.New(tenure.Config{Requeuing: backoff.Strategy{Backoff: backoff.Config{Base: time.Second, NoJitter: true}}})
+	c = p2.BeginAt(t0)
+	next, _ = c.ReadinessTimeout(backoff.State{}, 0)
+	if w := c.Wake(); !w.Equal(t0.Add(time.Second)) || !next.RequeueAt.Equal(w) {
+		t.Errorf("Wake = %v, want %v", w, t0.Add(time.Second))
+	}
+}

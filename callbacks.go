@@ -1,0 +1,42 @@
+package tenure
+
+import (
+	"fmt"
+	"reflect"
+)
+
+// checkCallbacks reports every callback of c that is set but cannot be
+// called: an interface holding a nil pointer, func, map, slice or channel
+// (such as (*eligibility.Counter)(nil), a nil eligibility.ObserverFunc,
+// (*clocktest.Fake)(nil) or a nil requeue.VictimFilterFunc), and a Logger
+// without a handler (&slog.Logger{}). Each message names the field. It
+// runs once, in [New]; nothing on a decision path uses reflection.
+func (c Config) checkCallbacks() []error {
+	var errs []error
+	check := func(field string, v any) {
+		if v != nil && nilInside(v) {
+			errs = append(errs, fmt.Errorf("tenure: %s is a nil %T: set it to a usable value or leave it unset", field, v))
+		}
+	}
+	check("Clock", c.Clock)
+	check("Observer", c.Observer)
+	check("Engine.Observer", c.Engine.Observer)
+	for i, f := range c.Engine.Filters {
+		check(fmt.Sprintf("Engine.Filters[%d]", i), f)
+	}
+	if c.Logger != nil && c.Logger.Handler() == nil {
+		errs = append(errs, fmt.Errorf("tenure: Logger has no handler (a zero slog.Logger): build it with slog.New, or leave Logger nil"))
+	}
+	return errs
+}
+
+// nilInside reports whether the dynamic value of v is a nil pointer, func,
+// map, slice, channel or interface.
+func nilInside(v any) bool {
+	rv := reflect.ValueOf(v)
+	switch rv.Kind() {
+	case reflect.Pointer, reflect.Func, reflect.Map, reflect.Slice, reflect.Chan, reflect.Interface, reflect.UnsafePointer:
+		return rv.IsNil()
+	}
+	return false
+}

@@ -1,0 +1,276 @@
+package tenure
+
+import (
+	"bytes"
+	"encoding"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"maps"
+	"reflect"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/tenurepolicy/tenure/eligibility"
+	"github.com/tenurepolicy/tenure/requeue"
+	"github.com/tenurepolicy/tenure/requeue/backoff"
+	"github.com/tenurepolicy/tenure/runtime"
+)
+
+// configFile is the file form of a Config: the JSON object Config's
+// MarshalJSON writes and UnmarshalJSON reads.
+type configFile struct {
+	Queues                []Queue                                `json:"queues,omitempty"`
+	MinRuntimeArgs        map[string]string                      `json:"minRuntimeArgs,omitempty"`
+	AnnotationKeys        *annotationKeysFile                    `json:"annotationKeys,omitempty"`
+	NominatorName         string                                 `json:"nominatorName,omitempty"`
+	Engine                *engineFile                            `json:"engine,omitempty"`
+	AllowProtectedRequeue bool                                   `json:"allowProtectedRequeue,omitempty"`
+	RequeuingStrategy     *backoff.KueueStrategy                 `json:"requeuingStrategy,omitempty"`
+	Preemption            *eligibility.KueueWithinClusterQueue   `json:"preemption,omitempty"`
+	PreemptionProtection  *eligibility.KueuePreemptionProtection `json:"preemptionProtection,omitempty"`
+	PreemptorDelay        *fileDuration                          `json:"preemptorDelay,omitempty"`
+	EvictionBudget        *evictionBudgetFile                    `json:"evictionBudget,omitempty"`
+}
+
+type annotationKeysFile struct {
+	ExpectedRuntime  string `json:"expectedRuntime,omitempty"`
+	RequeueDelay     string `json:"requeueDelay,omitempty"`
+	RequeueNotBefore string `json:"requeueNotBefore,omitempty"`
+}
+
+type engineFile struct {
+	Name                 string        `json:"name,omitempty"`
+	DefaultDelay         *fileDuration `json:"defaultDelay,omitempty"`
+	MaxVictims           int           `json:"maxVictims,omitempty"`
+	MaxAttempts          int           `json:"maxAttempts,omitempty"`
+	MaxAttemptsPerVictim int           `json:"maxAttemptsPerVictim,omitempty"`
+	MaxChecks            int           `json:"maxChecks,omitempty"`
+}
+
+type evictionBudgetFile struct {
+	MaxEvictions  int          `json:"maxEvictions"`
+	Window        fileDuration `json:"window"`
+	AnnotationKey string       `json:"annotationKey,omitempty"`
+}
+
+// fileDuration is a duration in runtime.ParseDuration's grammar.
+type fileDuration time.Duration
+
+// MarshalText writes runtime.FormatDuration's form; a negative duration,
+// which the grammar cannot read back, is an error.
+func (d fileDuration) MarshalText() ([]byte, error) {
+	if d < 0 {
+		return nil, fmt.Errorf("negative duration %s cannot be written", runtime.FormatDuration(time.Duration(d)))
+	}
+	return []byte(runtime.FormatDuration(time.Duration(d))), nil
+}
+
+// UnmarshalText reads runtime.ParseDuration's grammar.
+func (d *fileDuration) UnmarshalText(b []byte) error {
+	v, err := runtime.ParseDuration(string(b))
+	*d = fileDuration(v)
+	return err
+}
+
+func durationPtr(d time.Duration) *fileDuration {
+	v := fileDuration(d)
+	return &v
+}
+
+// MarshalJSON writes c's file form (see [Config.UnmarshalJSON]): parts at
+// their zero value are left out, callbacks are not written. It reports, all
+// at once, what the file form cannot express: a negative duration, a
+// requeuing strategy Kueue's fields cannot hold (a jitter other than
+// Kueue's, a delay that is not whole seconds; see backoff.Strategy.Kueue),
+// Backoff.ClampToMax (the file is read as current Kueue reads it), and
+// PreemptionConfig.TimestampPreemptionBuffer (a scheduler-wide Kueue
+// feature gate, since removed, not a field of Kueue's preemption block).
+func (c Config) MarshalJSON() ([]byte, error) {
+	var errs []error
+	f := configFile{Queues: c.Queues, MinRuntimeArgs: c.MinRuntimeArgs, NominatorName: c.NominatorName,
+		AllowProtectedRequeue: c.AllowProtectedRequeue}
+	if k := c.AnnotationKeys; k != (eligibility.AnnotationKeys{}) {
+		f.AnnotationKeys = &annotationKeysFile{k.ExpectedRuntime, k.RequeueDelay, k.RequeueNotBefore}
+	}
+	if e := (engineFile{c.Engine.Name, nil, c.Engine.MaxVictims, c.Engine.MaxAttempts, c.Engine.MaxAttemptsPerVictim, c.Engine.MaxChecks}); e != (engineFile{}) || c.Engine.DefaultDelay != 0 {
+		if c.Engine.DefaultDelay != 0 {
+			e.DefaultDelay = durationPtr(c.Engine.DefaultDelay)
+		}
+		f.Engine = &e
+	}
+	if c.Requeuing.Backoff.ClampToMax {
+		errs = append(errs, errors.New("tenure: Requeuing.Backoff.ClampToMax (older Kueue releases' reading) cannot be written: the file is read as current Kueue reads it"))
+	}
+	if c.Requeuing.Timestamp != nil || c.Requeuing.Backoff != (backoff.Config{}) {
+		k, err := c.Requeuing.Kueue()
+		errs = append(errs, err)
+		f.RequeuingStrategy = &k
+	}
+	if c.Preemption.TimestampPreemptionBuffer {
+		errs = append(errs, errors.New("tenure: Preemption.TimestampPreemptionBuffer cannot be written: it is not a field of Kueue's preemption block"))
+	}
+	if c.Preemption.Policy != eligibility.PreemptionNever || c.Preemption.MinAdmitDuration != nil {
+		k := c.Preemption.Kueue()
+		f.Preemption = &k
+	}
+	if c.Protection.FairSharing != nil || c.Protection.ReclaimWithinCohort != nil {
+		k := c.Protection.Kueue()
+		f.PreemptionProtection = &k
+	}
+	if c.PreemptorDelay.Delay != 0 {
+		f.PreemptorDelay = durationPtr(c.PreemptorDelay.Delay)
+	}
+	if b := c.EvictionBudget; b != (eligibility.EvictionBudget{}) {
+		f.EvictionBudget = &evictionBudgetFile{b.Max, fileDuration(b.Window), b.Key}
+	}
+	if err := errors.Join(errs...); err != nil {
+		return nil, err
+	}
+	return json.Marshal(f)
+}
+
+// UnmarshalJSON reads a Config from its file form, a JSON object:
+//
+//	{
+//	  "queues": [{"name": "team-a", "parentQueue": "org", "preemptMinRuntime": "20m", "reclaimMinRuntime": "1h"}],
+//	  "minRuntimeArgs": {"defaultPreemptMinRuntime": "5m", "defaultReclaimMinRuntime": "10m", "reclaimResolveMethod": "lca"},
+//	  "annotationKeys": {"expectedRuntime": "…", "requeueDelay": "…", "requeueNotBefore": "…"},
+//	  "nominatorName": "expectedruntime",
+//	  "engine": {"name": "requeue", "defaultDelay": "30m", "maxVictims": 0, "maxAttempts": 0, "maxAttemptsPerVictim": 0, "maxChecks": 0},
+//	  "allowProtectedRequeue": false,
+//	  "requeuingStrategy": {"timestamp": "Eviction", "backoffLimitCount": 5, "backoffBaseSeconds": 60, "backoffMaxSeconds": 3600},
+//	  "preemption": {"withinClusterQueue": "LowerOrNewerEqualPriority", "withinClusterQueueConfig": {"minAdmitDuration": "4h"}},
+//	  "preemptionProtection": {"fairSharing": {"minAdmitDuration": "1h"}, "reclaimWithinCohort": {"minAdmitDuration": "10m"}},
+//	  "preemptorDelay": "30s",
+//	  "evictionBudget": {"maxEvictions": 3, "window": "6h", "annotationKey": "tenure.io/evictions"}
+//	}
+//
+// Every part that mirrors an upstream object uses that object's spelling:
+// a queue's fields are KAI-Scheduler's Queue fields, minRuntimeArgs are
+// KAI-Scheduler's min-runtime plugin arguments, requeuingStrategy is
+// Kueue's waitForPodsReady.requeuingStrategy, preemption is the within-queue
+// part of a Kueue ClusterQueue's preemption block with KEP-8522's
+// withinClusterQueueConfig, and preemptionProtection is KEP-9876's block.
+// Durations are strings in runtime.ParseDuration's grammar (Go's units plus
+// d and w); Kueue's own seconds fields stay integers. Every key is matched
+// exactly, letter case included: every unknown key, at any depth, is
+// reported, naming it and where it is (inside a Kueue block, the block's own
+// decoder reports its first). Every absent part is its zero value.
+//
+// The callbacks of c (Clock, Observer, Logger, and the engine's Filters,
+// VictimOrder, CanContend and Observer) are kept, so a Config can be
+// prepared in code and filled from a file. The values are checked as far
+// as converting Kueue's shapes needs; [New] checks the rest. On error c is
+// unchanged. A user with YAML converts it to JSON first. Cost: O(size of
+// data).
+func (c *Config) UnmarshalJSON(data []byte) error {
+	if err := checkKeys(data, reflect.TypeFor[configFile](), "config"); err != nil {
+		return err
+	}
+	var f configFile
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&f); err != nil {
+		return fmt.Errorf("tenure: config: %w", err)
+	}
+	out, err := f.config()
+	if err != nil {
+		return err
+	}
+	out.Clock, out.Observer, out.Logger = c.Clock, c.Observer, c.Logger
+	out.Engine.Filters, out.Engine.VictimOrder, out.Engine.CanContend, out.Engine.Observer =
+		c.Engine.Filters, c.Engine.VictimOrder, c.Engine.CanContend, c.Engine.Observer
+	*c = out
+	return nil
+}
+
+// config converts the file form, reporting every conversion problem.
+func (f *configFile) config() (Config, error) {
+	var errs []error
+	c := Config{Queues: f.Queues, MinRuntimeArgs: f.MinRuntimeArgs, NominatorName: f.NominatorName,
+		AllowProtectedRequeue: f.AllowProtectedRequeue}
+	if k := f.AnnotationKeys; k != nil {
+		c.AnnotationKeys = eligibility.AnnotationKeys{ExpectedRuntime: k.ExpectedRuntime, RequeueDelay: k.RequeueDelay, RequeueNotBefore: k.RequeueNotBefore}
+	}
+	if e := f.Engine; e != nil {
+		c.Engine = requeue.EngineConfig{Name: e.Name, MaxVictims: e.MaxVictims, MaxAttempts: e.MaxAttempts,
+			MaxAttemptsPerVictim: e.MaxAttemptsPerVictim, MaxChecks: e.MaxChecks}
+		if e.DefaultDelay != nil {
+			c.Engine.DefaultDelay = time.Duration(*e.DefaultDelay)
+		}
+	}
+	var err error
+	if k := f.RequeuingStrategy; k != nil {
+		c.Requeuing, err = k.Strategy()
+		errs = append(errs, err)
+	}
+	if k := f.Preemption; k != nil {
+		c.Preemption, err = k.PreemptionConfig()
+		errs = append(errs, err)
+	}
+	if k := f.PreemptionProtection; k != nil {
+		c.Protection, err = k.AdmitProtection()
+		errs = append(errs, err)
+	}
+	if d := f.PreemptorDelay; d != nil {
+		c.PreemptorDelay.Delay = time.Duration(*d)
+	}
+	if b := f.EvictionBudget; b != nil {
+		c.EvictionBudget = eligibility.EvictionBudget{Max: b.MaxEvictions, Window: time.Duration(b.Window), Key: b.AnnotationKey}
+	}
+	if err := errors.Join(errs...); err != nil {
+		return Config{}, fmt.Errorf("tenure: config: %w", err)
+	}
+	return c, nil
+}
+
+var (
+	jsonUnmarshaler = reflect.TypeFor[json.Unmarshaler]()
+	textUnmarshaler = reflect.TypeFor[encoding.TextUnmarshaler]()
+)
+
+// checkKeys walks data along t and reports every key (in sorted order,
+// depth first) that is not exactly a JSON field name of its struct: the
+// check encoding/json's DisallowUnknownFields does not make, since it
+// matches names case-insensitively. Values whose type decodes itself (a
+// json.Unmarshaler, which checks its own keys, or a TextUnmarshaler) are
+// not entered; malformed values are left to the decoder.
+func checkKeys(data []byte, t reflect.Type, path string) error {
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	if reflect.PointerTo(t).Implements(jsonUnmarshaler) || reflect.PointerTo(t).Implements(textUnmarshaler) {
+		return nil
+	}
+	var errs []error
+	switch t.Kind() {
+	case reflect.Struct:
+		var m map[string]json.RawMessage
+		if json.Unmarshal(data, &m) != nil {
+			return nil
+		}
+		fields := map[string]reflect.Type{}
+		for i := range t.NumField() {
+			name, _, _ := strings.Cut(t.Field(i).Tag.Get("json"), ",")
+			fields[name] = t.Field(i).Type
+		}
+		for _, k := range slices.Sorted(maps.Keys(m)) {
+			if ft, ok := fields[k]; ok {
+				errs = append(errs, checkKeys(m[k], ft, path+"."+k))
+			} else {
+				errs = append(errs, fmt.Errorf("tenure: %s: unknown key %q (want %s)", path, k, strings.Join(slices.Sorted(maps.Keys(fields)), ", ")))
+			}
+		}
+	case reflect.Slice:
+		var elems []json.RawMessage
+		if json.Unmarshal(data, &elems) != nil {
+			return nil
+		}
+		for i, e := range elems {
+			errs = append(errs, checkKeys(e, t.Elem(), fmt.Sprintf("%s[%d]", path, i)))
+		}
+	}
+	return errors.Join(errs...)
+}

@@ -1,0 +1,191 @@
+package tenure_test
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
+
+	"github.com/tenurepolicy/tenure"
+	"github.com/tenurepolicy/tenure/clock"
+	"github.com/tenurepolicy/tenure/eligibility"
+	"github.com/tenurepolicy/tenure/requeue"
+	"github.com/tenurepolicy/tenure/requeue/backoff"
+	"github.com/tenurepolicy/tenure/runtime"
+)
+
+// fullConfig sets every part of the file form.
+func fullConfig() tenure.Config {
+	creation := backoff.TimestampCreation
+	return tenure.Config{
+		Queues: []tenure.Queue{
+			{Name: "org", ReclaimMinRuntime: "1h"},
+			{Name: "team-a", Parent: "org", PreemptMinRuntime: "20m", ReclaimMinRuntime: "0s"},
+		},
+		MinRuntimeArgs:        map[string]string{"defaultPreemptMinRuntime": "5m", "reclaimResolveMethod": "queue"},
+		AnnotationKeys:        eligibility.KeysWithPrefix("example.com/"),
+		NominatorName:         "overrun",
+		Engine:                requeue.EngineConfig{Name: "requeue2", DefaultDelay: 30 * time.Minute, MaxVictims: 4, MaxAttempts: 10, MaxAttemptsPerVictim: 3, MaxChecks: 100},
+		AllowProtectedRequeue: true,
+		Requeuing:             backoff.Strategy{Timestamp: &creation, Backoff: backoff.Config{Base: 10 * time.Second, Uncapped: true, Limit: backoff.Limit(5)}},
+		Preemption:            eligibility.PreemptionConfig{Policy: eligibility.PreemptionLowerOrNewerEqualPriority, MinAdmitDuration: runtime.Explicit(4 * time.Hour)},
+		Protection:            eligibility.AdmitProtection{FairSharing: runtime.Explicit(time.Hour), ReclaimWithinCohort: runtime.Explicit(10 * time.Minute)},
+		PreemptorDelay:        eligibility.PreemptorDelay{Delay: 30 * time.Second},
+		EvictionBudget:        eligibility.EvictionBudget{Max: 3, Window: 6 * time.Hour, Key: "example.com/evictions"},
+	}
+}
+
+// TestConfigJSONRoundTrip: every file-borne field survives Marshal and
+// Unmarshal; the zero Config is {}.
+func TestConfigJSONRoundTrip(t *testing.T) {
+	for _, c := range []tenure.Config{{}, fullConfig()} {
+		data, err := json.Marshal(c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var back tenure.Config
+		if err := json.Unmarshal(data, &back); err != nil {
+			t.Fatalf("%s: %v", data, err)
+		}
+		if diff := cmp.Diff(c, back, cmpopts.EquateEmpty()); diff != "" {
+			t.Errorf("round trip of %s (-want +got):\n%s", data, diff)
+		}
+		if _, err := tenure.New(back); err != nil {
+			t.Errorf("New(decoded): %v", err)
+		}
+	}
+	if data, _ := json.Marshal(tenure.Config{}); string(data) != "{}" {
+		t.Errorf("zero Config = %s, want {}", data)
+	}
+}
+
+// TestConfigJSONSpelling: upstream objects in upstream spelling, durations
+// in the one grammar, callbacks left out.
+func TestConfigJSONSpelling(t *testing.T) {
+	c := fullConfig()
+	c.Clock = clock.Real{}
+	c.Observer = new(eligibility.Counter)
+	data, err := json.Marshal(c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{
+		`"parentQueue":"org"`, `"preemptMinRuntime":"20m"`, `"reclaimMinRuntime":"0s"`,
+		`"requeuingStrategy":{"timestamp":"Creation","backoffLimitCount":5,"backoffBaseSeconds":10,"backoffMaxSeconds":0}`,
+		`"preemption":{"withinClusterQueue":"LowerOrNewerEqualPriority","withinClusterQueueConfig":{"minAdmitDuration":"4h"}}`,
+		`"preemptionProtection":{"fairSharing":{"minAdmitDuration":"1h"},"reclaimWithinCohort":{"minAdmitDuration":"10m"}}`,
+		`"defaultDelay":"30m"`, `"preemptorDelay":"30s"`, `"window":"6h"`,
+	} {
+		if !strings.Contains(string(data), want) {
+			t.Errorf("file form lacks %s:\n%s", want, data)
+		}
+	}
+	for _, absent := range []string{"Clock", "Observer", "Logger", "Filters"} {
+		if strings.Contains(string(data), absent) {
+			t.Errorf("file form mentions %s:\n%s", absent, data)
+		}
+	}
+	// What the file form cannot say is an error, not a silent loss.
+	c = tenure.Config{Preemption: eligibility.PreemptionConfig{TimestampPreemptionBuffer: true}}
+	if _, err := json.Marshal(c); err == nil {
+		t.Error("TimestampPreemptionBuffer was dropped silently")
+	}
+	c = tenure.Config{Requeuing: backoff.Strategy{Backoff: backoff.Config{NoJitter: true}}}
+	if _, err := json.Marshal(c); err == nil {
+		t.Error("NoJitter was dropped silently")
+	}
+	c = tenure.Config{Requeuing: backoff.Strategy{Backoff: backoff.Config{ClampToMax: true}}}
+	if _, err := json.Marshal(c); err == nil {
+		t.Error("ClampToMax was dropped silently")
+	}
+	c = tenure.Config{Engine: requeue.EngineConfig{DefaultDelay: -time.Second}}
+	if _, err := json.Marshal(c); err == nil {
+		t.Error("a negative duration was written")
+	}
+}
+
+// TestConfigJSONUnknownKeys: an unknown key, a key in another letter case
+// included, at any depth, is an error naming it.
+func TestConfigJSONUnknownKeys(t *testing.T) {
+	for in, key := range map[string]string{
+		`{"Queues":[]}`:                                                         `"Queues"`,
+		`{"queues":[{"name":"a","Parent":"b"}]}`:                                `"Parent"`,
+		`{"engine":{"defaultdelay":"1m"}}`:                                      `"defaultdelay"`,
+		`{"evictionBudget":{"maxEvictions":1,"window":"1h","x":1}}`:             `"x"`,
+		`{"requeuingStrategy":{"BackoffLimitCount":3}}`:                         `"BackoffLimitCount"`,
+		`{"preemptionProtection":{"fairSharing":{"minAdmit":"1h"}}}`:            `"minAdmit"`,
+		`{"preemption":{"withinClusterQueueConfig":{"MinAdmitDuration":"1h"}}}`: `"MinAdmitDuration"`,
+		`{"backoff":{}}`: `"backoff"`,
+	} {
+		var c tenure.Config
+		err := json.Unmarshal([]byte(in), &c)
+		if err == nil || !strings.Contains(err.Error(), key) {
+			t.Errorf("Unmarshal(%s) = %v, want an error naming %s", in, err, key)
+		}
+	}
+	for _, in := range []string{`{"engine":{"defaultDelay":"5"}}`, `{"preemptorDelay":"-1m"}`, `{"requeuingStrategy":{"timestamp":"Later"}}`,
+		`{"preemption":{"withinClusterQueue":"Never","withinClusterQueueConfig":{}}}`, `{"preemptionProtection":{"fairSharing":{"minAdmitDuration":"0s"}}}`, `[]`} {
+		var c tenure.Config
+		if err := json.Unmarshal([]byte(in), &c); err == nil || !strings.HasPrefix(err.Error(), "tenure: ") && !strings.HasPrefix(err.Error(), "json: ") {
+			t.Errorf("Unmarshal(%s) = %v, want a tenure: error", in, err)
+		}
+	}
+}
+
+// TestConfigJSONKeepsCallbacks: decoding fills the file-borne fields and
+// keeps the callbacks set in code.
+func TestConfigJSONKeepsCallbacks(t *testing.T) {
+	counter := new(eligibility.Counter)
+	c := tenure.Config{Observer: counter, NominatorName: "old", Engine: requeue.EngineConfig{Filters: []requeue.VictimFilter{tenure.PreemptorDelayFilter{}}}}
+	if err := json.Unmarshal([]byte(`{"preemptorDelay":"1m"}`), &c); err != nil {
+		t.Fatal(err)
+	}
+	if c.Observer != counter || len(c.Engine.Filters) != 1 || c.NominatorName != "" || c.PreemptorDelay.Delay != time.Minute {
+		t.Errorf("after Unmarshal: %+v", c)
+	}
+}
+
+// FuzzConfigJSON: the decoder never panics; what it accepts writes back to
+// a file that decodes to the same Config.
+func FuzzConfigJSON(f *testing.F) {
+	full, _ := json.Marshal(fullConfig())
+	for _, s := range []string{string(full), `{}`, `null`, `{"queues":[{"name":"a"}]}`, `{"engine":{"defaultDelay":"1d"}}`,
+		`{"requeuingStrategy":{"backoffMaxSeconds":0}}`, `{"evictionBudget":{"maxEvictions":-1,"window":"1w"}}`, `{"queues":[null]}`} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		var c tenure.Config
+		if json.Unmarshal([]byte(s), &c) != nil {
+			return
+		}
+		data, err := json.Marshal(c)
+		if err != nil {
+			t.Fatalf("%q decoded but does not encode: %v", s, err)
+		}
+		var back tenure.Config
+		if err := json.Unmarshal(data, &back); err != nil {
+			t.Fatalf("%q → %s: %v", s, data, err)
+		}
+		if diff := cmp.Diff(c, back, cmpopts.EquateEmpty()); diff != "" {
+			t.Fatalf("%q → %s (-want +got):\n%s", s, data, diff)
+		}
+	})
+}
+
+// TestConfigJSONEveryUnknownKey: all unknown keys of a file are reported
+// at once.
+func TestConfigJSONEveryUnknownKey(t *testing.T) {
+	var c tenure.Config
+	err := json.Unmarshal([]byte(`{"queue":[],"engine":{"maxVictim":1},"queues":[{"name":"a","parent":"b"}]}`), &c)
+	if err == nil {
+		t.Fatal("accepted")
+	}
+	for _, want := range []string{`config: unknown key "queue"`, `config.engine: unknown key "maxVictim"`, `config.queues[0]: unknown key "parent"`} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("error lacks %s:\n%v", want, err)
+		}
+	}
+}

@@ -1,0 +1,80 @@
+package tenure
+
+import (
+	"time"
+
+	"github.com/tenurepolicy/tenure/eligibility"
+)
+
+// Candidates applies the Policy's within-queue preemption (Config.Preemption,
+// Kueue KEP-8522) at the cycle's instant: it classifies every candidate
+// for preemptor p, appends the preemptible ones to dst in preemption order
+// ([eligibility.CandidateCompare]) and returns the extended slice. Every
+// candidate's Until counts toward [Cycle.Wake], the ones left out
+// included (a protected equal-priority job becomes preemptible when its
+// minAdmitDuration expires). See [eligibility.PreemptionConfig.Candidates].
+// Cost: O(n log n); no allocation beyond growing dst and the sort keys.
+func (c *Cycle) Candidates(p eligibility.PreemptionRequest, cands []eligibility.Candidate, dst []eligibility.PreemptionDecision) []eligibility.PreemptionDecision {
+	start := len(dst)
+	for i := range cands {
+		d := c.p.preemption.Classify(p, cands[i], c.now)
+		c.note(d.Until)
+		if d.Allowed {
+			dst = append(dst, d)
+		}
+	}
+	eligibility.CandidateSort(dst[start:])
+	return dst
+}
+
+// Classify applies the Policy's within-queue preemption to one candidate
+// at the cycle's instant, for a scheduler that walks its candidates itself;
+// its Until counts toward [Cycle.Wake]. See
+// [eligibility.PreemptionConfig.Classify]. O(1); no allocation.
+func (c *Cycle) Classify(p eligibility.PreemptionRequest, cand eligibility.Candidate) eligibility.PreemptionDecision {
+	d := c.p.preemption.Classify(p, cand, c.now)
+	c.note(d.Until)
+	return d
+}
+
+// CheckAdmitted applies the Policy's KEP-9876 protection (Config.Protection)
+// to a victim of a preemption of kind kind, admitted at admitted (the zero
+// time: not admitted) and possibly already being evicted. A protected
+// victim's Until, admitted + minAdmitDuration, is when the preemptor should
+// be retried, and counts toward [Cycle.Wake]. See
+// [eligibility.AdmitProtection.Check]. O(1); no allocation.
+func (c *Cycle) CheckAdmitted(kind eligibility.CohortPreemption, admitted time.Time, evicted bool) eligibility.Decision {
+	d := c.p.protection.Check(kind, admitted, evicted, c.now)
+	c.note(d.Until)
+	return d
+}
+
+// CheckPreemptor applies the Policy's preemptor-side delay
+// (Config.PreemptorDelay) to a pending job queued at queued: whether it may
+// cause evictions now. See [eligibility.PreemptorDelay.Check]. O(1); no
+// allocation.
+func (c *Cycle) CheckPreemptor(queued time.Time) eligibility.Decision {
+	d := c.p.delay.Check(queued, c.now)
+	c.note(d.Until)
+	return d
+}
+
+// CheckEvictionBudget applies the Policy's eviction budget
+// (Config.EvictionBudget) to victim, reading its eviction-record
+// annotation. See [eligibility.EvictionBudget.Check]. O(len(record)); no
+// allocation.
+func (c *Cycle) CheckEvictionBudget(victim *eligibility.Job) eligibility.Decision {
+	d := c.p.budget.CheckJob(victim, c.now)
+	c.note(d.Until)
+	return d
+}
+
+// RecordEviction returns the eviction-record annotation (key and value) to
+// write on victim when the scheduler evicts it in this cycle by any path
+// other than [Cycle.Requeue] (which reports its own,
+// [RequeueResult].EvictionRecords). Without a budget it returns the key and
+// the current value unchanged. O(len(record)); allocates the value.
+func (c *Cycle) RecordEviction(victim *eligibility.Job) (key, value string) {
+	key = c.p.budget.AnnotationKey()
+	return key, c.p.budget.Record(victim.Annotations[key], c.now)
+}

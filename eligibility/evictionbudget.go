@@ -1,0 +1,183 @@
+package eligibility
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+)
+
+// AnnotationEvictions is the default key of the eviction-record annotation
+// that [EvictionBudget] reads and that the embedder writes on every
+// committed eviction (the value [EvictionBudget.Record] returns), as it
+// writes the not-before gate. It is system-managed: users do not set it.
+const AnnotationEvictions = "tenure.io/evictions"
+
+// MaxEvictionBudget is the largest [EvictionBudget.Max]; it bounds the
+// annotation's length and the work of a check.
+const MaxEvictionBudget = 100
+
+// EvictionBudget is a per-job eviction budget against thrash: a job that
+// was evicted Max times within the last Window may not be evicted again
+// until the oldest of those evictions is Window old. The evictions are read
+// from the job's eviction-record annotation (key Key): the instants of its
+// most recent evictions, oldest first, comma-separated, each in the
+// not-before format (RFC3339, UTC, whole seconds rounded up), for example
+//
+//	2026-03-02T11:10:00Z,2026-03-02T11:40:00Z
+//
+// The zero value has no budget: every eviction is allowed, which is
+// tenure's behaviour without the setting. It is a plain value, safe for
+// concurrent use.
+type EvictionBudget struct {
+	// Max is N, the evictions allowed per window; 0 disables the budget.
+	// At most MaxEvictionBudget.
+	Max int
+	// Window is W; must be positive when Max is set.
+	Window time.Duration
+	// Key is the annotation's key; "" means AnnotationEvictions.
+	Key string
+}
+
+// AnnotationKey returns the annotation key in use.
+func (b EvictionBudget) AnnotationKey() string {
+	if b.Key == "" {
+		return AnnotationEvictions
+	}
+	return b.Key
+}
+
+// Validate reports every problem of b at once, each message starting with
+// "eligibility: ": Max outside [0, MaxEvictionBudget]; a Window that is not
+// positive while Max is set, or negative.
+func (b EvictionBudget) Validate() error {
+	var errs []error
+	if b.Max < 0 || b.Max > MaxEvictionBudget {
+		errs = append(errs, fmt.Errorf("eligibility: eviction budget Max %d out of range [0, %d] (0 disables it)", b.Max, MaxEvictionBudget))
+	}
+	if b.Window < 0 || (b.Max > 0 && b.Window == 0) {
+		errs = append(errs, fmt.Errorf("eligibility: eviction budget Window must be positive with Max set, got %v", b.Window))
+	}
+	return errors.Join(errs...)
+}
+
+// errEvictionRecord is the error of an unparsable eviction record.
+var errEvictionRecord = errors.New("not a comma-separated, oldest-first list of RFC3339 instants")
+
+// Check decides whether a job whose eviction-record annotation is record
+// ("" when absent) may be evicted at now. An eviction at t counts while
+// now < t + Window (it no longer counts at exactly t + Window):
+//
+//   - Max 0: allowed, [ReasonNoEvictionBudget];
+//   - record unparsable (or not oldest first): denied,
+//     [ReasonInvalidEvictionRecord], no Until;
+//   - fewer than Max evictions count at now: allowed,
+//     [ReasonWithinEvictionBudget];
+//   - Max or more count: denied, [ReasonEvictionBudgetExhausted], Until =
+//     t + Window for the Max-th most recent eviction t, the instant the
+//     count drops below Max.
+//
+// Cost: O(len(record)); no allocation.
+func (b EvictionBudget) Check(record string, now time.Time) Decision {
+	if b.Max <= 0 {
+		return Decision{Allowed: true, Reason: ReasonNoEvictionBudget}
+	}
+	nth, n, err := maxthRecent(record, b.Max)
+	switch {
+	case err != nil:
+		return Decision{Reason: ReasonInvalidEvictionRecord}
+	case n < b.Max:
+		return Decision{Allowed: true, Reason: ReasonWithinEvictionBudget}
+	}
+	if until := nth.Add(b.Window); now.Before(until) {
+		return Decision{Reason: ReasonEvictionBudgetExhausted, Until: until}
+	}
+	return Decision{Allowed: true, Reason: ReasonWithinEvictionBudget}
+}
+
+// CheckJob is [EvictionBudget.Check] on j's annotation under
+// [EvictionBudget.AnnotationKey]. No allocation.
+func (b EvictionBudget) CheckJob(j *Job, now time.Time) Decision {
+	return b.Check(j.Annotations[b.AnnotationKey()], now)
+}
+
+// maxthRecent parses record and returns its k-th most recent instant (k >=
+// 1) and the number of instants n; the instant is meaningful when n >= k.
+// Since the record is oldest first, the k-th most recent is the entry at
+// index n-k: a ring of the last k entries finds it in one pass.
+func maxthRecent(record string, k int) (time.Time, int, error) {
+	var ring [MaxEvictionBudget]time.Time
+	k = min(k, MaxEvictionBudget)
+	n := 0
+	var prev time.Time
+	for rest := record; rest != ""; n++ {
+		var field string
+		field, rest, _ = strings.Cut(rest, ",")
+		t, err := time.Parse(time.RFC3339Nano, strings.TrimSpace(field))
+		if err != nil || (n > 0 && t.Before(prev)) {
+			return time.Time{}, 0, errEvictionRecord
+		}
+		prev = t
+		ring[n%k] = t
+	}
+	if n < k {
+		return time.Time{}, n, nil
+	}
+	return ring[n%k], n, nil // the entry at index n-k
+}
+
+// ParseEvictionRecord parses an eviction-record annotation into its
+// instants (UTC, oldest first); "" is no eviction. An unparsable value or
+// one not oldest first is an error.
+func ParseEvictionRecord(record string) ([]time.Time, error) {
+	var ts []time.Time
+	for rest := record; rest != ""; {
+		var field string
+		field, rest, _ = strings.Cut(rest, ",")
+		t, err := time.Parse(time.RFC3339Nano, strings.TrimSpace(field))
+		if err != nil || (len(ts) > 0 && t.Before(ts[len(ts)-1])) {
+			return nil, &AnnotationError{Key: AnnotationEvictions, Value: record, Err: errEvictionRecord}
+		}
+		ts = append(ts, t.UTC())
+	}
+	return ts, nil
+}
+
+// FormatEvictionRecord formats instants as an eviction-record annotation:
+// sorted oldest first, each with [FormatNotBefore] (rounded up to the
+// second, so a recorded eviction never counts for less than its window).
+func FormatEvictionRecord(ts []time.Time) string {
+	ts = slices.Clone(ts)
+	slices.SortFunc(ts, time.Time.Compare)
+	parts := make([]string, len(ts))
+	for i, t := range ts {
+		parts[i] = FormatNotBefore(t)
+	}
+	return strings.Join(parts, ",")
+}
+
+// Record returns the eviction-record annotation to write when the job whose
+// record is prev is evicted at now: the evictions of prev that still count
+// at now (now < t + Window), then now, keeping the Max most recent. An
+// unparsable prev is replaced (the job was evicted anyway, so its record
+// starts again from this eviction). With Max 0 it returns prev unchanged.
+// Cost: O(len(prev)); allocates the result.
+func (b EvictionBudget) Record(prev string, now time.Time) string {
+	if b.Max <= 0 {
+		return prev
+	}
+	ts, _ := ParseEvictionRecord(prev)
+	keep := ts[:0]
+	for _, t := range ts {
+		if now.Before(t.Add(b.Window)) {
+			keep = append(keep, t)
+		}
+	}
+	keep = append(keep, NotBeforeCeil(now))
+	slices.SortFunc(keep, time.Time.Compare)
+	if len(keep) > b.Max {
+		keep = keep[len(keep)-b.Max:]
+	}
+	return FormatEvictionRecord(keep)
+}

@@ -1,0 +1,233 @@
+package eligibility
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/tenurepolicy/tenure/runtime"
+)
+
+// This file reads and writes the Kueue configuration shapes of this package
+// as JSON, in Kueue's key spelling, with durations in the one grammar of
+// runtime.ParseDuration (Kueue's metav1.Duration strings such as "1h30m"
+// parse unchanged; runtime.FormatDuration writes "1d" for 24h, which Kueue
+// itself would not read). Keys are matched exactly: an unknown key, a key
+// in another letter case included, is an error naming it.
+
+// jsonObject decodes data, which must be a JSON object or null, into its
+// members, and reports the first key (in sorted order) that is not one of
+// keys, exactly, letter case included. A null gives a nil map.
+func jsonObject(data []byte, keys ...string) (map[string]json.RawMessage, error) {
+	if bytes.Equal(bytes.TrimSpace(data), []byte("null")) {
+		return nil, nil
+	}
+	var m map[string]json.RawMessage
+	if err := json.Unmarshal(data, &m); err != nil {
+		return nil, fmt.Errorf("want an object with keys %s: %w", strings.Join(keys, ", "), err)
+	}
+	names := make([]string, 0, len(m))
+	for k := range m {
+		names = append(names, k)
+	}
+	slices.Sort(names)
+	for _, k := range names {
+		if !slices.Contains(keys, k) {
+			return nil, fmt.Errorf("unknown key %q (want %s)", k, strings.Join(keys, ", "))
+		}
+	}
+	return m, nil
+}
+
+// jsonDuration decodes a duration string (or null, giving nil).
+func jsonDuration(raw json.RawMessage) (*time.Duration, error) {
+	var s *string
+	if err := json.Unmarshal(raw, &s); err != nil {
+		return nil, fmt.Errorf("want a duration string such as \"10m\": %w", err)
+	}
+	if s == nil {
+		return nil, nil
+	}
+	d, err := runtime.ParseDuration(*s)
+	if err != nil {
+		return nil, err
+	}
+	return &d, nil
+}
+
+// KueuePreemptionProtection mirrors Kueue's preemptionProtection
+// configuration block (KEP-9876, apis/config/v1beta2 PreemptionProtection)
+// field for field:
+//
+//	preemptionProtection:
+//	  fairSharing:
+//	    minAdmitDuration: 1h
+//	  reclaimWithinCohort:
+//	    minAdmitDuration: 10m
+//
+// It marshals to and from exactly that JSON. [KueuePreemptionProtection.AdmitProtection]
+// converts it to an [AdmitProtection] and [AdmitProtection.Kueue] back.
+type KueuePreemptionProtection struct {
+	// FairSharing is the rule against fair-sharing preemption; nil when
+	// absent.
+	FairSharing *KueuePreemptionProtectionPolicy `json:"fairSharing,omitempty"`
+	// ReclaimWithinCohort is the rule against reclaim; nil when absent.
+	ReclaimWithinCohort *KueuePreemptionProtectionPolicy `json:"reclaimWithinCohort,omitempty"`
+}
+
+// KueuePreemptionProtectionPolicy is one rule of
+// [KueuePreemptionProtection] (Kueue: PreemptionProtectionPolicy).
+type KueuePreemptionProtectionPolicy struct {
+	// MinAdmitDuration is the minimum admitted time; nil when absent (no
+	// protection).
+	MinAdmitDuration *time.Duration
+}
+
+// MarshalJSON writes {"minAdmitDuration":"10m"}, or {} when unset.
+func (p KueuePreemptionProtectionPolicy) MarshalJSON() ([]byte, error) {
+	if p.MinAdmitDuration == nil {
+		return []byte("{}"), nil
+	}
+	return json.Marshal(map[string]string{"minAdmitDuration": runtime.FormatDuration(*p.MinAdmitDuration)})
+}
+
+// UnmarshalJSON reads {"minAdmitDuration":"10m"}; any other key is an error.
+func (p *KueuePreemptionProtectionPolicy) UnmarshalJSON(data []byte) error {
+	m, err := jsonObject(data, "minAdmitDuration")
+	if err != nil {
+		return fmt.Errorf("eligibility: %w", err)
+	}
+	var out KueuePreemptionProtectionPolicy
+	if raw, ok := m["minAdmitDuration"]; ok {
+		if out.MinAdmitDuration, err = jsonDuration(raw); err != nil {
+			return fmt.Errorf("eligibility: minAdmitDuration: %w", err)
+		}
+	}
+	*p = out
+	return nil
+}
+
+// UnmarshalJSON reads Kueue's preemptionProtection block; an unknown key at
+// any level is an error naming it.
+func (k *KueuePreemptionProtection) UnmarshalJSON(data []byte) error {
+	m, err := jsonObject(data, "fairSharing", "reclaimWithinCohort")
+	if err != nil {
+		return fmt.Errorf("eligibility: preemptionProtection: %w", err)
+	}
+	var out KueuePreemptionProtection
+	for _, f := range []struct {
+		key string
+		dst **KueuePreemptionProtectionPolicy
+	}{{"fairSharing", &out.FairSharing}, {"reclaimWithinCohort", &out.ReclaimWithinCohort}} {
+		if raw, ok := m[f.key]; ok {
+			if err := json.Unmarshal(raw, f.dst); err != nil {
+				return fmt.Errorf("eligibility: preemptionProtection.%s: %w", f.key, trimPrefix(err))
+			}
+		}
+	}
+	*k = out
+	return nil
+}
+
+// trimPrefix drops a nested error's "eligibility: " so that the wrapping
+// message carries the prefix once.
+func trimPrefix(err error) error {
+	if s, ok := strings.CutPrefix(err.Error(), "eligibility: "); ok {
+		return errors.New(s)
+	}
+	return err
+}
+
+// AdmitProtection converts k to a validated [AdmitProtection]: a rule without
+// minAdmitDuration is unset; a minAdmitDuration must be positive. Every
+// problem is reported at once; on error the result is the zero value.
+func (k KueuePreemptionProtection) AdmitProtection() (AdmitProtection, error) {
+	var c AdmitProtection
+	if p := k.FairSharing; p != nil && p.MinAdmitDuration != nil {
+		d := *p.MinAdmitDuration
+		c.FairSharing = &d
+	}
+	if p := k.ReclaimWithinCohort; p != nil && p.MinAdmitDuration != nil {
+		d := *p.MinAdmitDuration
+		c.ReclaimWithinCohort = &d
+	}
+	if err := c.Validate(); err != nil {
+		return AdmitProtection{}, err
+	}
+	return c, nil
+}
+
+// Kueue converts c to Kueue's shape: a rule block exactly for each rule
+// set. It does not validate.
+func (c AdmitProtection) Kueue() KueuePreemptionProtection {
+	var k KueuePreemptionProtection
+	if d := c.FairSharing; d != nil {
+		v := *d
+		k.FairSharing = &KueuePreemptionProtectionPolicy{MinAdmitDuration: &v}
+	}
+	if d := c.ReclaimWithinCohort; d != nil {
+		v := *d
+		k.ReclaimWithinCohort = &KueuePreemptionProtectionPolicy{MinAdmitDuration: &v}
+	}
+	return k
+}
+
+// kueueWithinClusterQueueJSON is KueueWithinClusterQueue's JSON form.
+type kueueWithinClusterQueueJSON struct {
+	WithinClusterQueue       string                             `json:"withinClusterQueue,omitempty"`
+	WithinClusterQueueConfig *kueueWithinClusterQueueConfigJSON `json:"withinClusterQueueConfig,omitempty"`
+}
+
+type kueueWithinClusterQueueConfigJSON struct {
+	MinAdmitDuration *string `json:"minAdmitDuration,omitempty"`
+}
+
+// MarshalJSON writes Kueue's spelling:
+// {"withinClusterQueue":"LowerOrNewerEqualPriority","withinClusterQueueConfig":{"minAdmitDuration":"4h"}},
+// leaving out what is unset.
+func (k KueueWithinClusterQueue) MarshalJSON() ([]byte, error) {
+	out := kueueWithinClusterQueueJSON{WithinClusterQueue: k.WithinClusterQueue}
+	if b := k.WithinClusterQueueConfig; b != nil {
+		out.WithinClusterQueueConfig = &kueueWithinClusterQueueConfigJSON{}
+		if b.MinAdmitDuration != nil {
+			s := runtime.FormatDuration(*b.MinAdmitDuration)
+			out.WithinClusterQueueConfig.MinAdmitDuration = &s
+		}
+	}
+	return json.Marshal(out)
+}
+
+// UnmarshalJSON reads Kueue's spelling; an unknown key at any level is an
+// error naming it. Values are checked by [KueueWithinClusterQueue.PreemptionConfig].
+func (k *KueueWithinClusterQueue) UnmarshalJSON(data []byte) error {
+	m, err := jsonObject(data, "withinClusterQueue", "withinClusterQueueConfig")
+	if err != nil {
+		return fmt.Errorf("eligibility: preemption: %w", err)
+	}
+	var out KueueWithinClusterQueue
+	if raw, ok := m["withinClusterQueue"]; ok {
+		if err := json.Unmarshal(raw, &out.WithinClusterQueue); err != nil {
+			return fmt.Errorf("eligibility: preemption.withinClusterQueue: %w", err)
+		}
+	}
+	if raw, ok := m["withinClusterQueueConfig"]; ok {
+		b, err := jsonObject(raw, "minAdmitDuration")
+		if err != nil {
+			return fmt.Errorf("eligibility: preemption.withinClusterQueueConfig: %w", err)
+		}
+		if b != nil {
+			out.WithinClusterQueueConfig = &KueueWithinClusterQueueConfig{}
+			if raw, ok := b["minAdmitDuration"]; ok {
+				if out.WithinClusterQueueConfig.MinAdmitDuration, err = jsonDuration(raw); err != nil {
+					return fmt.Errorf("eligibility: preemption.withinClusterQueueConfig.minAdmitDuration: %w", err)
+				}
+			}
+		}
+	}
+	*k = out
+	return nil
+}

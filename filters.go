@@ -1,0 +1,54 @@
+package tenure
+
+import (
+	"time"
+
+	"github.com/tenurepolicy/tenure/eligibility"
+	"github.com/tenurepolicy/tenure/requeue"
+)
+
+// PreemptorDelayFilter makes [eligibility.PreemptorDelay] a
+// [requeue.VictimFilter]: a contender that has waited less than the delay
+// since Contender.Queued may not cause an eviction (reason
+// "preemptor_delay", Until = Queued + Delay; "queued_unknown" when Queued
+// is zero). The engine then skips a victim that only such contenders could
+// use, with the earliest Until among them. [New] installs it when
+// Config.PreemptorDelay is set; it is usable in any
+// [requeue.EngineConfig.Filters]. O(1), no allocation.
+type PreemptorDelayFilter struct {
+	// Delay is the preemptor-side delay; the zero value allows everything.
+	Delay eligibility.PreemptorDelay
+}
+
+// FilterVictim implements [requeue.VictimFilter].
+func (f PreemptorDelayFilter) FilterVictim(now time.Time, _ *requeue.Victim, c *requeue.Contender) eligibility.Decision {
+	return f.Delay.Check(c.Queued, now)
+}
+
+// EvictionBudgetFilter makes [eligibility.EvictionBudget] a
+// [requeue.VictimFilter]: a victim already evicted Budget.Max times within
+// Budget.Window is denied for every contender (reason
+// "eviction_budget_exhausted", Until = when the oldest of those evictions
+// leaves the window; "invalid_eviction_record" for an unparsable record).
+// The engine's Victim carries no annotations, so Records supplies the
+// victim's eviction-record annotation by job ID ("" when it has none; a
+// nil Records reads every record as empty). It is for an embedder running
+// its own [requeue.Engine]; the composed Policy applies the same rule with
+// each victim's record decided once per pass, from the annotations of
+// [RequeueInput].Running and RequeueInput.EvictionRecords. Cost: the lookup
+// plus O(len(record)) per victim-contender pair; no allocation.
+type EvictionBudgetFilter struct {
+	// Budget is the eviction budget; the zero value allows everything.
+	Budget eligibility.EvictionBudget
+	// Records returns a job's eviction-record annotation.
+	Records func(job string) string
+}
+
+// FilterVictim implements [requeue.VictimFilter].
+func (f EvictionBudgetFilter) FilterVictim(now time.Time, v *requeue.Victim, _ *requeue.Contender) eligibility.Decision {
+	var rec string
+	if f.Records != nil {
+		rec = f.Records(v.ID)
+	}
+	return f.Budget.Check(rec, now)
+}
