@@ -119,6 +119,9 @@ type Model struct {
 	fits        *fitCache
 	fitCacheOff bool
 	searches    int // tree searches past the root made with the memory on, for tests
+	// scratch is Domains's sorting space for jobs with many tasks; never
+	// part of the state, and not shared by clones.
+	scratch []int32
 }
 
 type clusterNode struct {

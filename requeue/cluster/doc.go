@@ -24,8 +24,22 @@
 //
 // # Hints
 //
-// [Model.Shape] and [Model.MayFit] implement the engine's optional
-// [requeue.Shaper] and [requeue.FitBounder] hints.
+// The engine's optional hints let it skip work; the conformance kit checks
+// each of them on any model that offers it.
+//
+//   - [Model.Shape] ([requeue.Shaper]): a key of the gang minimum and the
+//     task requests, so one failed attempt stands for every pending job of
+//     the shape. O(tasks); allocates the key.
+//   - [Model.MayFit] ([requeue.FitBounder]): a conservative fit test from
+//     the free total and per-node maxima, with the room a victim's
+//     eviction would leave. O(victim tasks² + job tasks); no allocation.
+//   - [Model.Domains] (the engine's locality hint, requeue.Localizer): the
+//     nodes a running job occupies, in node order. A node is the model's
+//     unit of locality: an eviction frees resources only on its job's
+//     nodes, so a contender that fits after evicting a set of jobs also
+//     fits after evicting only those that share a node with where it
+//     lands. O(t log t) for t placed tasks; no allocation when dst has
+//     room.
 //
 // A Model belongs to one goroutine at a time.
 package cluster
