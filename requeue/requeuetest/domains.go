@@ -75,11 +75,15 @@ func (r *sequence[M]) domains(id, state string) (keys []string, ok bool) {
 	if d, dup := firstDuplicate(keys); dup {
 		return nil, r.failf("Domains(%q) = %q names %q twice (the contract: no duplicates)", id, keys, d)
 	}
-	at := state + "\x00" + id
-	if seen, ok := r.domainsSeen[at]; ok && !slices.Equal(seen, keys) {
+	byJob := r.domainsSeen[state]
+	if byJob == nil {
+		byJob = map[string][]string{}
+		r.domainsSeen[state] = byJob
+	}
+	if seen, ok := byJob[id]; ok && !slices.Equal(seen, keys) {
 		return nil, r.failf("Domains(%q) = %q, but %q the last time the model was in this state (the contract: the same keys for a given state)", id, keys, seen)
 	}
-	r.domainsSeen[at] = slices.Clone(keys)
+	byJob[id] = keys
 	return keys, true
 }
 

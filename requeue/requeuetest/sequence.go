@@ -22,9 +22,9 @@ type sequence[M requeue.Model] struct {
 	bound  requeue.FitBounder    // m, when it offers a fit bound
 	shaper requeue.Shaper        // m, when it names shapes
 	local  localizer             // m, when it names the domains of jobs
-	// domainsSeen holds Domains's answers by state text and job, to check
-	// that a state the sequence comes back to gets the same answers.
-	domainsSeen map[string][]string
+	// domainsSeen holds Domains's answers by state text, then job, to
+	// check that a state the sequence comes back to gets the same answers.
+	domainsSeen map[string]map[string][]string
 	j           requeue.Journal
 	jobs        []string
 	runs        []bool // runs[i]: jobs[i] runs, as far as the contract says
@@ -104,7 +104,7 @@ func (r *sequence[M]) play(newModel func() M, fresh string) (f *Failure) {
 	r.bound, _ = any(r.m).(requeue.FitBounder)
 	r.shaper, _ = any(r.m).(requeue.Shaper)
 	r.local, _ = any(r.m).(localizer)
-	r.domainsSeen = map[string][]string{}
+	r.domainsSeen = map[string]map[string][]string{}
 	if got := r.state(r.m); got != fresh {
 		r.failState("a fresh model is not in the state of the first one", fresh, got)
 		return r.fail
