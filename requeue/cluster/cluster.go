@@ -40,7 +40,7 @@ type Job struct {
 
 // Model is tenure's in-memory reference [requeue.Model]: nodes with capacities,
 // jobs made of tasks with resource requests, and the placement of each task.
-// Tests, the examples and the simulator use it; a simple scheduler can too.
+// Tests and examples/quickstart use it; a simple scheduler can too.
 //
 // # Placement
 //
@@ -93,9 +93,9 @@ type Job struct {
 // still restore stays reachable only from that journal, until it commits.
 // [Model.Clone] costs O(nodes + jobs + tasks) for the jobs registered now.
 //
-// A Cluster is not safe for concurrent use. Queries ([Model.Running],
+// A Model is not safe for concurrent use. Queries ([Model.Running],
 // [Model.Free], [Model.Snapshot], ...) do not modify it. The zero
-// Cluster is an empty cluster without nodes, like New(nil). A nil
+// Model is an empty cluster without nodes, like New(nil). A nil
 // *Model used as a [requeue.Model] fails every Evict and Place with an error.
 type Model struct {
 	nodes     []clusterNode
@@ -136,7 +136,7 @@ type clusterJob struct {
 	// min is the gang minimum; 32 bits (task indices in undo steps are 32
 	// bits too) leave room for serial without growing the struct.
 	min    int32
-	serial uint32    // from Cluster.serials: unique among 2^32 consecutive jobs
+	serial uint32    // from Model.serials: unique among 2^32 consecutive jobs
 	need   Resources // component-wise lower bound on what any gang needs
 	on     []int32   // node of each task, -1 when pending
 	placed int
@@ -229,7 +229,7 @@ func (c *Model) AddJob(j *requeue.Journal, job Job) error {
 	if len(errs) > 0 {
 		return errors.Join(errs...)
 	}
-	if c.jobIndex == nil { // the zero Cluster
+	if c.jobIndex == nil { // the zero Model
 		c.jobIndex = make(map[string]int32)
 	}
 	minTasks := job.MinTasks
@@ -568,7 +568,7 @@ func (c *Model) record(j *requeue.Journal, ji, t int32, op uint8, n int32) {
 		int64(c.jobs[ji].serial)<<32|int64(op)<<24|int64(n))
 }
 
-// clusterUndo gives a Cluster its undo method without exporting it.
+// clusterUndo gives a Model its undo method without exporting it.
 type clusterUndo Model
 
 func (u *clusterUndo) Undo(a, b int64) {
