@@ -73,9 +73,11 @@ func StrictSavepoints() Option { return func(c *config) { c.strict = true } }
 func AllowUnexercised() Option { return func(c *config) { c.partial = true } }
 
 // TestModel checks that the models newModel returns honour the
-// [requeue.Model] contract and restore their state exactly, and, for a
-// model that implements [requeue.Transactional], that its savepoints do
-// too. It returns nil if every check passed, a [*Failure] for the first
+// [requeue.Model] contract and restore their state exactly; for a model
+// that implements [requeue.Transactional], that its savepoints do too; and
+// for one that offers the engine's hints ([requeue.FitBounder],
+// [requeue.Shaper], the locality hint's Domains), that they keep their
+// contracts. It returns nil if every check passed, a [*Failure] for the first
 // check that failed, or an error for invalid arguments or a fixture that
 // never exercises part of the contract (see [AllowUnexercised]).
 //
@@ -98,23 +100,9 @@ func TestModel[M requeue.Model](newModel func() M, state func(M) string, running
 	if newModel == nil || state == nil {
 		return errors.New("requeuetest: newModel and state must not be nil")
 	}
-	jobs := slices.Concat(running, pending)
-	if len(jobs) == 0 {
-		return errors.New("requeuetest: no jobs: list the running and the pending jobs of a fresh model")
-	}
-	seen := make(map[string]bool, len(jobs))
-	for _, id := range jobs {
-		if id == "" {
-			return errors.New("requeuetest: a job ID is empty")
-		}
-		if seen[id] {
-			return fmt.Errorf("requeuetest: job %q is listed twice", id)
-		}
-		seen[id] = true
-	}
-	unknown := []string{"", "requeuetest-unknown"}
-	for seen[unknown[1]] {
-		unknown[1] += "-"
+	jobs, unknown, err := jobList(running, pending)
+	if err != nil {
+		return err
 	}
 	var fresh string
 	if err := safely(func() {
@@ -161,6 +149,30 @@ func TestModel[M requeue.Model](newModel func() M, state func(M) string, running
 			cfg.sequences, cfg.steps, orList(missing), pronoun(len(missing)), hint)
 	}
 	return nil
+}
+
+// jobList returns the jobs of a fresh model, running ones first, and the
+// IDs the kit uses for unknown jobs: "" and one no listed job has.
+func jobList(running, pending []string) (jobs, unknown []string, err error) {
+	jobs = slices.Concat(running, pending)
+	if len(jobs) == 0 {
+		return nil, nil, errors.New("requeuetest: no jobs: list the running and the pending jobs of a fresh model")
+	}
+	seen := make(map[string]bool, len(jobs))
+	for _, id := range jobs {
+		if id == "" {
+			return nil, nil, errors.New("requeuetest: a job ID is empty")
+		}
+		if seen[id] {
+			return nil, nil, fmt.Errorf("requeuetest: job %q is listed twice", id)
+		}
+		seen[id] = true
+	}
+	unknown = []string{"", "requeuetest-unknown"}
+	for seen[unknown[1]] {
+		unknown[1] += "-"
+	}
+	return jobs, unknown, nil
 }
 
 // coverage counts, over all sequences, the outcomes that exercise the
