@@ -135,23 +135,21 @@ type RequeueAnnotations struct {
 func (k AnnotationKeys) Parse(annotations map[string]string) RequeueAnnotations {
 	k = k.withDefaults()
 	var a RequeueAnnotations
-	if s, ok := annotations[k.ExpectedRuntime]; ok {
-		a.HasExpected = true
-		a.Expected, a.ExpectedErr = parseExpected(k.ExpectedRuntime, s)
-	}
-	if s, ok := annotations[k.RequeueDelay]; ok {
-		a.HasDelay = true
-		a.Delay, a.DelayErr = parseDelay(k.RequeueDelay, s)
-	}
-	if s, ok := annotations[k.RequeueNotBefore]; ok {
-		a.HasNotBefore = true
-		a.NotBefore, a.NotBeforeErr = parseTimestamp(k.RequeueNotBefore, s)
-	}
-	if s, ok := annotations[k.LastCheckpoint]; ok {
-		a.HasLastCheckpoint = true
-		a.LastCheckpoint, a.LastCheckpointErr = parseTimestamp(k.LastCheckpoint, s)
-	}
+	a.Expected, a.HasExpected, a.ExpectedErr = parseAt(annotations, k.ExpectedRuntime, parseExpected)
+	a.Delay, a.HasDelay, a.DelayErr = parseAt(annotations, k.RequeueDelay, parseDelay)
+	a.NotBefore, a.HasNotBefore, a.NotBeforeErr = parseAt(annotations, k.RequeueNotBefore, parseTimestamp)
+	a.LastCheckpoint, a.HasLastCheckpoint, a.LastCheckpointErr = parseAt(annotations, k.LastCheckpoint, parseTimestamp)
 	return a
+}
+
+// parseAt parses the annotation under key with parse, if present.
+func parseAt[T any](annotations map[string]string, key string, parse func(key, s string) (T, error)) (v T, has bool, err error) {
+	s, has := annotations[key]
+	if !has {
+		return v, false, nil
+	}
+	v, err = parse(key, s)
+	return v, true, err
 }
 
 // AnnotationError describes an annotation whose value could not be used.

@@ -151,22 +151,10 @@ func TestDomainsLocality(t *testing.T) {
 // TestDomainsAllocations: no allocation when dst has room, for a small
 // gang (sorted on the stack) and, once warm, for a large one.
 func TestDomainsAllocations(t *testing.T) {
-	nodes := make([]Node, 100)
-	for i := range nodes {
-		nodes[i] = Node{Name: fmt.Sprint("node-", i), Capacity: Resources{GPU: 8}}
-	}
-	c, err := New(nodes)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, size := range []int{8, 4 * domainsOnStack} {
+	sizes := []int{8, 4 * domainsOnStack}
+	c, _ := gangCluster(t, 100, sizes)
+	for _, size := range sizes {
 		id := fmt.Sprint("gang-", size)
-		if err := c.AddJob(nil, Job{ID: id, Tasks: slices.Repeat([]Resources{{GPU: 2}}, size)}); err != nil {
-			t.Fatal(err)
-		}
-		if ok, err := c.Place(nil, id); !ok || err != nil {
-			t.Fatalf("setup: %v %v", ok, err)
-		}
 		dst := make([]string, 0, size)
 		if n := len(c.Domains(id, dst)); n != size/4 {
 			t.Fatalf("%s: %d domains, want %d", id, n, size/4)
@@ -177,25 +165,38 @@ func TestDomainsAllocations(t *testing.T) {
 	}
 }
 
+// gangCluster returns a cluster of 8-GPU nodes running, for each size, a
+// gang "gang-<size>" of 2-GPU tasks placed by first fit (four per node),
+// and its nodes.
+func gangCluster(tb testing.TB, nodes int, sizes []int) (*Model, []Node) {
+	tb.Helper()
+	ns := make([]Node, nodes)
+	for i := range ns {
+		ns[i] = Node{Name: fmt.Sprint("node-", i), Capacity: Resources{GPU: 8}}
+	}
+	c, err := New(ns)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	for _, size := range sizes {
+		id := fmt.Sprint("gang-", size)
+		if err := c.AddJob(nil, Job{ID: id, Tasks: slices.Repeat([]Resources{{GPU: 2}}, size)}); err != nil {
+			tb.Fatal(err)
+		}
+		if ok, err := c.Place(nil, id); !ok || err != nil {
+			tb.Fatalf("setup: %v %v", ok, err)
+		}
+	}
+	return c, ns
+}
+
 // BenchmarkDomains measures Domains against the naive computation from
 // Placement, for gangs of 8 and 80 tasks, four per 8-GPU node.
 func BenchmarkDomains(b *testing.B) {
-	nodes := make([]Node, 1000)
-	for i := range nodes {
-		nodes[i] = Node{Name: fmt.Sprint("node-", i), Capacity: Resources{GPU: 8}}
-	}
-	c, err := New(nodes)
-	if err != nil {
-		b.Fatal(err)
-	}
-	for _, size := range []int{8, 80} {
+	sizes := []int{8, 80}
+	c, nodes := gangCluster(b, 1000, sizes)
+	for _, size := range sizes {
 		id := fmt.Sprint("gang-", size)
-		if err := c.AddJob(nil, Job{ID: id, Tasks: slices.Repeat([]Resources{{GPU: 2}}, size)}); err != nil {
-			b.Fatal(err)
-		}
-		if ok, err := c.Place(nil, id); !ok || err != nil {
-			b.Fatalf("setup: %v %v", ok, err)
-		}
 		b.Run(fmt.Sprintf("tasks=%d/Domains", size), func(b *testing.B) {
 			b.ReportAllocs()
 			dst := make([]string, 0, size)
