@@ -38,65 +38,51 @@ type Job struct {
 	MinTasks int
 }
 
-// Model is tenure's in-memory reference [requeue.Model]: nodes with capacities,
-// jobs made of tasks with resource requests, and the placement of each task.
-// Tests and examples/quickstart use it; a simple scheduler can too.
+// Model is tenure's in-memory reference [requeue.Model]: nodes with
+// capacities, jobs made of tasks with resource requests, and the placement
+// of each task. Tests and examples/quickstart use it; a simple scheduler
+// can too.
 //
 // # Placement
 //
-// [requeue.Model.Place] is a deterministic first fit: it takes the job's tasks in
-// their order and puts each on the first node, in the order the nodes were
-// given to [New], whose free resources hold the whole request (tasks
-// of one job may share a node). Tasks that fit nowhere are left pending; the
-// job runs if at least MinTasks tasks (all tasks when MinTasks is 0) were
-// placed, otherwise nothing is placed. A segment tree over the nodes' free
-// vectors (component-wise maxima) finds the first fitting node in
-// O(log nodes) when one resource is the constraint; a subtree whose maxima
-// fit but no single node does is searched too, so a request that fits no
-// node of a fragmented cluster (free GPUs on some nodes, free cores on
-// others) costs O(nodes). The cluster remembers such requests: asked again,
-// it checks only the nodes whose free resources grew since (a task left
-// them), so the engine's repeated hopeless attempts cost O(1 + nodes freed
-// since the last try) instead of O(nodes) each; the memory holds 64
-// requests and at most 16,384 freed nodes, then starts over. A
-// cluster-wide free total rejects a job whose smallest possible gang
-// cannot fit anywhere in O(1).
+// [Model.Place] is a deterministic first fit: each task in order goes to the
+// first node, in the order given to [New], whose free resources hold its
+// whole request (tasks of one job may share a node); tasks that fit nowhere
+// stay pending, and the job runs only if at least MinTasks of them were
+// placed (all tasks when MinTasks is 0), else nothing is placed. Cost: O(1)
+// when the cluster-wide free total rules the smallest gang out;
+// O(tasks · log nodes) when one resource is the constraint; a request that
+// fits no node of a fragmented cluster costs O(nodes) once, and then
+// O(1 + nodes freed since) each time it is asked again, from a bounded
+// memory of failed requests (64 requests, 16,384 freed nodes).
 //
 // # Journaling
 //
-// Every mutating method takes an optional [*requeue.Journal] and records one
-// allocation-free undo step per task it places or releases and per job it
-// adds, and one step (a closure holding the removed job) per job it
-// removes; with a nil journal the change is simply made. The undo steps
-// refer to the cluster's internal indices, so roll back only in the reverse
-// order of the changes (which is what [requeue.Journal.Rollback] does).
-//
-// While a journal holds steps of a cluster, record every change of that
-// cluster in that journal. A change made without it (a nil journal, or
-// another one) can move jobs between storage slots or take resources an
-// undo step gives back, and the journal's steps would then undo the wrong
-// job. Each undo step checks, in O(1), that it finds what it recorded: the
-// same job in the same slot (every job gets a serial number when it is
-// added), each task on the node it recorded or still pending, the resources
-// it gives back free, the job count it left. When a check fails the step
-// panics with a message that names the job, rather than leave the cluster
-// silently wrong (see [requeue.Journal] for the state a panicking step leaves). A
-// change made without the journal that passes these checks, such as
-// evicting another job, is consistent and stays after the rollback.
+// Every mutating method takes an optional [*requeue.Journal] and records
+// allocation-free undo steps (one per task placed or released and per job
+// added; a closure per job removed); with a nil journal the change is
+// simply made. The steps refer to internal indices, so they must run in the
+// reverse order of the changes, as [requeue.Journal.Rollback] runs them.
+// While a journal holds steps of a model, record every change of the model
+// in that journal: a change made without it can move jobs between slots or
+// take resources a step gives back. Each step checks in O(1) that it finds
+// what it recorded (the same job in the same slot, each task where it left
+// it, the resources it gives back free) and panics with a message naming
+// the job when it does not, rather than leave the model silently wrong. An
+// unjournaled change that passes these checks (evicting another job, say)
+// is consistent and survives the rollback.
 //
 // # Memory
 //
-// Memory follows the registered jobs, not the jobs ever seen: the jobs are
-// stored densely, a removed job's storage is reused at once (the last job
-// moves into its place), and the storage shrinks when the cluster holds
-// less than a quarter of what it has room for. A job that a journal could
-// still restore stays reachable only from that journal, until it commits.
-// [Model.Clone] costs O(nodes + jobs + tasks) for the jobs registered now.
+// Memory follows the registered jobs, not the jobs ever seen: a removed
+// job's slot is reused at once (the last job moves into it), the storage
+// shrinks when it is three quarters empty, and a job a journal could still
+// restore is reachable only from that journal until it commits.
 //
-// A Model is not safe for concurrent use. Queries ([Model.Running],
-// [Model.Free], [Model.Snapshot], ...) do not modify it. The zero
-// Model is an empty cluster without nodes, like New(nil). A nil
-// *Model used as a [requeue.Model] fails every Evict and Place with an error.
+// A Model is not safe for concurrent use; queries ([Model.Running],
+// [Model.Free], [Model.Snapshot], ...) do not modify it. The zero Model is
+// an empty cluster without nodes, like New(nil). A nil *Model used as a
+// [requeue.Model] fails every Evict and Place with an error.
 type Model struct {
 	nodes     []clusterNode
 	nodeIndex map[string]int32
