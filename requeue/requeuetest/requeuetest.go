@@ -67,9 +67,11 @@ func StrictSavepoints() Option { return func(c *config) { c.strict = true } }
 
 // AllowUnexercised lets [TestModel] pass a fixture on which no Evict
 // succeeds, no Place succeeds, or no Place returns false (nothing ever
-// fails to fit): the parts of the contract those outcomes exercise are
-// then not checked. Without it, such a fixture is an error that names
-// what never happened.
+// fails to fit), or, for a model with hints, on which MayFit never rules a
+// pending job out, no two pending jobs share a shape, or no job lands
+// apart from the domains of a job evicted for it: the parts of the
+// contract those outcomes exercise are then not checked. Without it, such
+// a fixture is an error that names what never happened.
 func AllowUnexercised() Option { return func(c *config) { c.partial = true } }
 
 // TestModel checks that the models newModel returns honour the
