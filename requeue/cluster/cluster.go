@@ -143,7 +143,7 @@ var padding = Resources{-1, -1, -1}
 func New(nodes []Node) (*Model, error) {
 	var errs []error
 	if len(nodes) > MaxNodes {
-		errs = append(errs, fmt.Errorf("requeue: %d nodes, at most %d allowed", len(nodes), MaxNodes))
+		errs = append(errs, fmt.Errorf("cluster: %d nodes, at most %d allowed", len(nodes), MaxNodes))
 	}
 	c := &Model{
 		nodeIndex: make(map[string]int32, len(nodes)),
@@ -152,17 +152,17 @@ func New(nodes []Node) (*Model, error) {
 	for i, n := range nodes {
 		switch {
 		case n.Name == "":
-			errs = append(errs, fmt.Errorf("requeue: node %d has an empty name", i))
+			errs = append(errs, fmt.Errorf("cluster: node %d has an empty name", i))
 			continue
 		case n.Capacity.Negative():
-			errs = append(errs, fmt.Errorf("requeue: node %q has a negative capacity %v", n.Name, n.Capacity))
+			errs = append(errs, fmt.Errorf("cluster: node %q has a negative capacity %v", n.Name, n.Capacity))
 			continue
 		case !n.Capacity.Fits(Resources{MaxResource, MaxResource, MaxResource}):
-			errs = append(errs, fmt.Errorf("requeue: node %q capacity %v exceeds %d per resource", n.Name, n.Capacity, int64(MaxResource)))
+			errs = append(errs, fmt.Errorf("cluster: node %q capacity %v exceeds %d per resource", n.Name, n.Capacity, int64(MaxResource)))
 			continue
 		}
 		if _, dup := c.nodeIndex[n.Name]; dup {
-			errs = append(errs, fmt.Errorf("requeue: duplicate node %q", n.Name))
+			errs = append(errs, fmt.Errorf("cluster: duplicate node %q", n.Name))
 			continue
 		}
 		c.nodeIndex[n.Name] = int32(len(c.nodes))
@@ -197,20 +197,20 @@ func New(nodes []Node) (*Model, error) {
 func (c *Model) AddJob(j *requeue.Journal, job Job) error {
 	var errs []error
 	if job.ID == "" {
-		errs = append(errs, errors.New("requeue: job with an empty ID"))
+		errs = append(errs, errors.New("cluster: job with an empty ID"))
 	} else if _, dup := c.jobIndex[job.ID]; dup {
-		errs = append(errs, fmt.Errorf("requeue: duplicate job %q", job.ID))
+		errs = append(errs, fmt.Errorf("cluster: duplicate job %q", job.ID))
 	}
 	if len(job.Tasks) == 0 {
-		errs = append(errs, fmt.Errorf("requeue: job %q has no tasks", job.ID))
+		errs = append(errs, fmt.Errorf("cluster: job %q has no tasks", job.ID))
 	}
 	for i, t := range job.Tasks {
 		if t.Negative() || !t.Fits(Resources{MaxResource, MaxResource, MaxResource}) {
-			errs = append(errs, fmt.Errorf("requeue: job %q task %d requests %v (each component must be in [0, %d])", job.ID, i, t, int64(MaxResource)))
+			errs = append(errs, fmt.Errorf("cluster: job %q task %d requests %v (each component must be in [0, %d])", job.ID, i, t, int64(MaxResource)))
 		}
 	}
 	if job.MinTasks < 0 || job.MinTasks > len(job.Tasks) {
-		errs = append(errs, fmt.Errorf("requeue: job %q MinTasks %d outside [0, %d]", job.ID, job.MinTasks, len(job.Tasks)))
+		errs = append(errs, fmt.Errorf("cluster: job %q MinTasks %d outside [0, %d]", job.ID, job.MinTasks, len(job.Tasks)))
 	}
 	if len(errs) > 0 {
 		return errors.Join(errs...)
@@ -277,7 +277,7 @@ func gangLowerBound(tasks []Resources, n int) Resources {
 func (c *Model) RemoveJob(j *requeue.Journal, id string) error {
 	ji, ok := c.jobIndex[id]
 	if !ok {
-		return fmt.Errorf("requeue: unknown job %q", id)
+		return fmt.Errorf("cluster: unknown job %q", id)
 	}
 	c.release(j, ji)
 	gone := c.jobs[ji]
@@ -342,14 +342,14 @@ func (c *Model) restore(ji int32, job clusterJob) {
 // running. O(tasks · log nodes); one undo step per released task.
 func (c *Model) Evict(j *requeue.Journal, id string) error {
 	if c == nil {
-		return errors.New("requeue: evict: nil cluster")
+		return errors.New("cluster: evict: nil cluster")
 	}
 	ji, ok := c.jobIndex[id]
 	if !ok {
-		return fmt.Errorf("requeue: evict: unknown job %q", id)
+		return fmt.Errorf("cluster: evict: unknown job %q", id)
 	}
 	if c.jobs[ji].placed == 0 {
-		return fmt.Errorf("requeue: evict: job %q is not running", id)
+		return fmt.Errorf("cluster: evict: job %q is not running", id)
 	}
 	c.release(j, ji)
 	return nil
@@ -388,15 +388,15 @@ func (c *Model) release(j *requeue.Journal, ji int32) {
 // that memory has its working size.
 func (c *Model) Place(j *requeue.Journal, id string) (bool, error) {
 	if c == nil {
-		return false, errors.New("requeue: place: nil cluster")
+		return false, errors.New("cluster: place: nil cluster")
 	}
 	ji, ok := c.jobIndex[id]
 	if !ok {
-		return false, fmt.Errorf("requeue: place: unknown job %q", id)
+		return false, fmt.Errorf("cluster: place: unknown job %q", id)
 	}
 	job := &c.jobs[ji]
 	if job.placed > 0 {
-		return false, fmt.Errorf("requeue: place: job %q is already running", id)
+		return false, fmt.Errorf("cluster: place: job %q is already running", id)
 	}
 	if len(c.nodes) == 0 || !job.need.Fits(c.free) {
 		return false, nil
@@ -433,14 +433,14 @@ func (c *Model) Place(j *requeue.Journal, id string) (bool, error) {
 func (c *Model) Bind(j *requeue.Journal, id string, nodes []string) error {
 	ji, ok := c.jobIndex[id]
 	if !ok {
-		return fmt.Errorf("requeue: bind: unknown job %q", id)
+		return fmt.Errorf("cluster: bind: unknown job %q", id)
 	}
 	job := &c.jobs[ji]
 	if job.placed > 0 {
-		return fmt.Errorf("requeue: bind: job %q is already running", id)
+		return fmt.Errorf("cluster: bind: job %q is already running", id)
 	}
 	if len(nodes) != len(job.tasks) {
-		return fmt.Errorf("requeue: bind: job %q has %d tasks, got %d nodes", id, len(job.tasks), len(nodes))
+		return fmt.Errorf("cluster: bind: job %q has %d tasks, got %d nodes", id, len(job.tasks), len(nodes))
 	}
 	var errs []error
 	count := 0
@@ -451,17 +451,17 @@ func (c *Model) Bind(j *requeue.Journal, id string, nodes []string) error {
 		count++
 		n, ok := c.nodeIndex[name]
 		if !ok {
-			errs = append(errs, fmt.Errorf("requeue: bind: job %q task %d: unknown node %q", id, t, name))
+			errs = append(errs, fmt.Errorf("cluster: bind: job %q task %d: unknown node %q", id, t, name))
 			continue
 		}
 		if !job.tasks[t].Fits(c.nodes[n].free) {
-			errs = append(errs, fmt.Errorf("requeue: bind: job %q task %d (%v) does not fit node %q (free %v)", id, t, job.tasks[t], name, c.nodes[n].free))
+			errs = append(errs, fmt.Errorf("cluster: bind: job %q task %d (%v) does not fit node %q (free %v)", id, t, job.tasks[t], name, c.nodes[n].free))
 			continue
 		}
 		c.assign(ji, int32(t), n)
 	}
 	if len(errs) == 0 && count < int(job.min) {
-		errs = append(errs, fmt.Errorf("requeue: bind: job %q: %d tasks bound, gang minimum is %d", id, count, job.min))
+		errs = append(errs, fmt.Errorf("cluster: bind: job %q: %d tasks bound, gang minimum is %d", id, count, job.min))
 	}
 	if len(errs) > 0 {
 		for t, n := range job.on {
@@ -653,6 +653,6 @@ func (c *Model) undoMismatch(kind int, ji, t, n int32, serial uint32) {
 // unrecorded panics: an undo step found the cluster changed without the
 // journal that holds it.
 func (c *Model) unrecorded(what string) {
-	panic("requeue: Cluster: " + what + ": the cluster was changed without the journal that holds this step " +
+	panic("cluster: " + what + ": the cluster was changed without the journal that holds this step " +
 		"(while a journal holds steps, record every change of the cluster in it)")
 }
