@@ -38,6 +38,7 @@ type annotationKeysFile struct {
 	ExpectedRuntime  string `json:"expectedRuntime,omitempty"`
 	RequeueDelay     string `json:"requeueDelay,omitempty"`
 	RequeueNotBefore string `json:"requeueNotBefore,omitempty"`
+	LastCheckpoint   string `json:"lastCheckpoint,omitempty"`
 }
 
 type engineFile struct {
@@ -92,7 +93,7 @@ func (c Config) MarshalJSON() ([]byte, error) {
 	f := configFile{Queues: c.Queues, MinRuntimeArgs: c.MinRuntimeArgs, NominatorName: c.NominatorName,
 		AllowProtectedRequeue: c.AllowProtectedRequeue}
 	if k := c.AnnotationKeys; k != (eligibility.AnnotationKeys{}) {
-		f.AnnotationKeys = &annotationKeysFile{k.ExpectedRuntime, k.RequeueDelay, k.RequeueNotBefore}
+		f.AnnotationKeys = &annotationKeysFile{k.ExpectedRuntime, k.RequeueDelay, k.RequeueNotBefore, k.LastCheckpoint}
 	}
 	if e := (engineFile{c.Engine.Name, nil, c.Engine.MaxVictims, c.Engine.MaxAttempts, c.Engine.MaxAttemptsPerVictim, c.Engine.MaxChecks}); e != (engineFile{}) || c.Engine.DefaultDelay != 0 {
 		if c.Engine.DefaultDelay != 0 {
@@ -136,7 +137,7 @@ func (c Config) MarshalJSON() ([]byte, error) {
 //	{
 //	  "queues": [{"name": "team-a", "parentQueue": "org", "preemptMinRuntime": "20m", "reclaimMinRuntime": "1h"}],
 //	  "minRuntimeArgs": {"defaultPreemptMinRuntime": "5m", "defaultReclaimMinRuntime": "10m", "reclaimResolveMethod": "lca"},
-//	  "annotationKeys": {"expectedRuntime": "…", "requeueDelay": "…", "requeueNotBefore": "…"},
+//	  "annotationKeys": {"expectedRuntime": "…", "requeueDelay": "…", "requeueNotBefore": "…", "lastCheckpoint": "…"},
 //	  "nominatorName": "expectedruntime",
 //	  "engine": {"name": "requeue", "defaultDelay": "30m", "maxVictims": 0, "maxAttempts": 0, "maxAttemptsPerVictim": 0, "maxChecks": 0},
 //	  "allowProtectedRequeue": false,
@@ -192,7 +193,7 @@ func (f *configFile) config() (Config, error) {
 	c := Config{Queues: f.Queues, MinRuntimeArgs: f.MinRuntimeArgs, NominatorName: f.NominatorName,
 		AllowProtectedRequeue: f.AllowProtectedRequeue}
 	if k := f.AnnotationKeys; k != nil {
-		c.AnnotationKeys = eligibility.AnnotationKeys{ExpectedRuntime: k.ExpectedRuntime, RequeueDelay: k.RequeueDelay, RequeueNotBefore: k.RequeueNotBefore}
+		c.AnnotationKeys = eligibility.AnnotationKeys{ExpectedRuntime: k.ExpectedRuntime, RequeueDelay: k.RequeueDelay, RequeueNotBefore: k.RequeueNotBefore, LastCheckpoint: k.LastCheckpoint}
 	}
 	if e := f.Engine; e != nil {
 		c.Engine = requeue.EngineConfig{Name: e.Name, MaxVictims: e.MaxVictims, MaxAttempts: e.MaxAttempts,

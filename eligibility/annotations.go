@@ -9,7 +9,8 @@ import (
 	"github.com/tenurepolicy/tenure/runtime"
 )
 
-// The annotation keys of KAI-Scheduler's expectedruntime plugin (PR #941).
+// The annotation keys of KAI-Scheduler's expectedruntime plugin (PR #941),
+// and tenure's last-checkpoint key in the same style.
 const (
 	// AnnotationExpectedRuntime holds the job's expected runtime, a duration
 	// in [runtime.ParseDuration]'s grammar ("2h", "1d", "1h30m"). Its
@@ -22,6 +23,14 @@ const (
 	// AnnotationRequeueNotBefore holds the system-managed not-before gate, an
 	// RFC3339 (or RFC3339Nano) timestamp written after a committed requeue.
 	AnnotationRequeueNotBefore = "kai.scheduler/requeue-not-before"
+	// AnnotationLastCheckpoint holds the optional instant of the job's last
+	// checkpoint, an RFC3339 (or RFC3339Nano) timestamp written by the job
+	// or its operator. The requeue engine counts the work an eviction
+	// throws away from it rather than from the job's start. tenure's key,
+	// after the volcano.sh/last-checkpoint-time annotation of Volcano's
+	// checkpoint-aware victim ordering proposal (volcano-sh/volcano PR
+	// #5999); KAI-Scheduler has no such annotation.
+	AnnotationLastCheckpoint = "kai.scheduler/last-checkpoint-time"
 )
 
 // AnnotationKeys names the annotations the [Nominator] reads. The zero value
@@ -32,6 +41,7 @@ type AnnotationKeys struct {
 	ExpectedRuntime  string // default AnnotationExpectedRuntime
 	RequeueDelay     string // default AnnotationRequeueDelay
 	RequeueNotBefore string // default AnnotationRequeueNotBefore
+	LastCheckpoint   string // default AnnotationLastCheckpoint
 }
 
 // DefaultAnnotationKeys returns KAI's keys.
@@ -40,17 +50,20 @@ func DefaultAnnotationKeys() AnnotationKeys {
 		ExpectedRuntime:  AnnotationExpectedRuntime,
 		RequeueDelay:     AnnotationRequeueDelay,
 		RequeueNotBefore: AnnotationRequeueNotBefore,
+		LastCheckpoint:   AnnotationLastCheckpoint,
 	}
 }
 
 // KeysWithPrefix returns KAI's key names under another prefix, for
 // example KeysWithPrefix("example.com/") gives "example.com/expected-runtime",
-// "example.com/requeue-delay" and "example.com/requeue-not-before".
+// "example.com/requeue-delay", "example.com/requeue-not-before" and
+// "example.com/last-checkpoint-time".
 func KeysWithPrefix(prefix string) AnnotationKeys {
 	return AnnotationKeys{
 		ExpectedRuntime:  prefix + "expected-runtime",
 		RequeueDelay:     prefix + "requeue-delay",
 		RequeueNotBefore: prefix + "requeue-not-before",
+		LastCheckpoint:   prefix + "last-checkpoint-time",
 	}
 }
 
@@ -65,22 +78,29 @@ func (k AnnotationKeys) withDefaults() AnnotationKeys {
 	if k.RequeueNotBefore == "" {
 		k.RequeueNotBefore = AnnotationRequeueNotBefore
 	}
+	if k.LastCheckpoint == "" {
+		k.LastCheckpoint = AnnotationLastCheckpoint
+	}
 	return k
 }
 
-// Validate reports an error when two keys (after defaults) are equal, which
-// would make one annotation mean two things.
+// Validate reports an error for each pair of keys (after defaults) that
+// are equal, which would make one annotation mean two things.
 func (k AnnotationKeys) Validate() error {
 	k = k.withDefaults()
+	keys := [...]struct{ name, key string }{
+		{"expected-runtime", k.ExpectedRuntime},
+		{"requeue-delay", k.RequeueDelay},
+		{"requeue-not-before", k.RequeueNotBefore},
+		{"last-checkpoint-time", k.LastCheckpoint},
+	}
 	var errs []error
-	if k.ExpectedRuntime == k.RequeueDelay {
-		errs = append(errs, fmt.Errorf("eligibility: annotation keys: expected-runtime and requeue-delay are both %q", k.ExpectedRuntime))
-	}
-	if k.ExpectedRuntime == k.RequeueNotBefore {
-		errs = append(errs, fmt.Errorf("eligibility: annotation keys: expected-runtime and requeue-not-before are both %q", k.ExpectedRuntime))
-	}
-	if k.RequeueDelay == k.RequeueNotBefore {
-		errs = append(errs, fmt.Errorf("eligibility: annotation keys: requeue-delay and requeue-not-before are both %q", k.RequeueDelay))
+	for i, a := range keys {
+		for _, b := range keys[i+1:] {
+			if a.key == b.key {
+				errs = append(errs, fmt.Errorf("eligibility: annotation keys: %s and %s are both %q", a.name, b.name, a.key))
+			}
+		}
 	}
 	return errors.Join(errs...)
 }
@@ -101,32 +121,40 @@ type RequeueAnnotations struct {
 	NotBefore    time.Time
 	HasNotBefore bool
 	NotBeforeErr error // not RFC3339/RFC3339Nano
+
+	// LastCheckpoint is the value as written, in UTC, even when it lies
+	// after the instant of a decision (the nominator then ignores it).
+	LastCheckpoint    time.Time
+	HasLastCheckpoint bool
+	LastCheckpointErr error // not RFC3339/RFC3339Nano
 }
 
-// Parse reads the three annotations of k from annotations (nil is fine). It
+// Parse reads the four annotations of k from annotations (nil is fine). It
 // never panics; invalid values are reported in the ...Err fields. The
 // nominator parses lazily in its check order; Parse is for tools and tests.
 func (k AnnotationKeys) Parse(annotations map[string]string) RequeueAnnotations {
 	k = k.withDefaults()
 	var a RequeueAnnotations
-	if s, ok := annotations[k.ExpectedRuntime]; ok {
-		a.HasExpected = true
-		a.Expected, a.ExpectedErr = parseExpected(k.ExpectedRuntime, s)
-	}
-	if s, ok := annotations[k.RequeueDelay]; ok {
-		a.HasDelay = true
-		a.Delay, a.DelayErr = parseDelay(k.RequeueDelay, s)
-	}
-	if s, ok := annotations[k.RequeueNotBefore]; ok {
-		a.HasNotBefore = true
-		a.NotBefore, a.NotBeforeErr = parseNotBefore(k.RequeueNotBefore, s)
-	}
+	a.Expected, a.HasExpected, a.ExpectedErr = parseAt(annotations, k.ExpectedRuntime, parseExpected)
+	a.Delay, a.HasDelay, a.DelayErr = parseAt(annotations, k.RequeueDelay, parseDelay)
+	a.NotBefore, a.HasNotBefore, a.NotBeforeErr = parseAt(annotations, k.RequeueNotBefore, parseTimestamp)
+	a.LastCheckpoint, a.HasLastCheckpoint, a.LastCheckpointErr = parseAt(annotations, k.LastCheckpoint, parseTimestamp)
 	return a
+}
+
+// parseAt parses the annotation under key with parse, if present.
+func parseAt[T any](annotations map[string]string, key string, parse func(key, s string) (T, error)) (v T, has bool, err error) {
+	s, has := annotations[key]
+	if !has {
+		return v, false, nil
+	}
+	v, err = parse(key, s)
+	return v, true, err
 }
 
 // AnnotationError describes an annotation whose value could not be used.
 // The nominator puts it in [NominatorSkip.Err] (invalid_duration,
-// invalid_not_before) and [Nomination.RequeueDelayErr]; use errors.As to get
+// invalid_not_before, invalid_last_checkpoint) and [Nomination.RequeueDelayErr]; use errors.As to get
 // the key and the raw value. Its message is formatted only when Error is
 // called.
 type AnnotationError struct {

@@ -164,15 +164,30 @@
 //	invalid_duration → missing_start → clock_skew (Until = start) →
 //	(not yet exceeded: silent, Until = start + expected) →
 //	invalid_not_before → cooldown (Until = notBefore) →
-//	minruntime_protected (only with a Resolver; Until = start + d)
+//	minruntime_protected (only with a Resolver; Until = start + d) →
+//	invalid_last_checkpoint
 //
 // The two silent outcomes ([Reason.Silent]) are neither nominations nor
 // skips: they are not reported to the [Observer] and not counted, but their
 // Until still lowers [NominatorResult.Wake]. An unparsable requeue-not-before blocks
 // like a cooldown, as KAI's plugin does, with no Until (only a rewrite of the
 // annotation lifts it). Durations use [runtime.ParseDuration] (so "1d"
-// works); timestamps are RFC3339 or RFC3339Nano. Bad values become skips
-// carrying an [AnnotationError], never errors that abort the cycle.
+// works); timestamps are RFC3339 or RFC3339Nano, read in UTC by one parser
+// for both timestamp annotations. Bad values become skips carrying an
+// [AnnotationError], never errors that abort the cycle.
+//
+// The optional last-checkpoint annotation ([AnnotationLastCheckpoint],
+// after the volcano.sh/last-checkpoint-time annotation of Volcano's
+// checkpoint-aware victim ordering proposal, volcano-sh/volcano PR #5999)
+// says when the job last saved its progress; the nominator passes it on as
+// [Nomination.LastCheckpoint], from which the requeue engine counts the
+// work an eviction throws away. Its check comes last: it is about what a
+// requeue would cost, not whether one is allowed, so invalid_last_checkpoint
+// is given only to a job every other check lets go, and parsing it costs
+// the others nothing. A checkpoint after now is not believed but not a
+// skip either: LastCheckpoint stays zero, so the lost work counts from the
+// start, the most the job can lose; a clock that runs ahead can make a
+// victim look dearer, never cheaper.
 // [AnnotationKeys] holds KAI's keys and can be overridden per key or
 // by prefix ([KeysWithPrefix]).
 //
@@ -181,8 +196,9 @@
 // the allocation-lean form: with a reused NominatorResult a steady-state cycle
 // allocates nothing (an invalid annotation's error aside). A [Nomination] is
 // self-contained for the requeue engine: job ID, input Index, queue,
-// priority, nominator name, start, expected runtime, overrun, and the parsed
-// requeue-delay (HasRequeueDelay false means "use the engine's default").
+// priority, nominator name, start, expected runtime, overrun, the parsed
+// requeue-delay (HasRequeueDelay false means "use the engine's default")
+// and the last checkpoint.
 //
 // An [Observer] receives each nomination and non-silent skip as an [Event]
 // whose Source is the nominator's name; [Counter] counts them, and its

@@ -3,6 +3,7 @@ package eligibility_test
 import (
 	"errors"
 	"fmt"
+	"time"
 
 	"github.com/tenurepolicy/tenure/eligibility"
 )
@@ -34,4 +35,33 @@ func ExampleKeysWithPrefix() {
 	fmt.Println(n.Keys.ExpectedRuntime, n.Keys.RequeueNotBefore, n.Validate())
 	// Output:
 	// example.com/expected-runtime example.com/requeue-not-before <nil>
+}
+
+// ExampleNomination_lastCheckpoint: a nomination carries the job's last
+// checkpoint, from which the requeue engine counts the work an eviction
+// loses; a checkpoint after now is not believed, and a bad value is a skip.
+func ExampleNomination_lastCheckpoint() {
+	start := time.Date(2025, 1, 15, 10, 0, 0, 0, time.UTC)
+	now := start.Add(5 * time.Hour)
+	job := func(id, checkpoint string) eligibility.Job {
+		return eligibility.Job{ID: id, Running: true, Preemptible: true, Start: start, Annotations: map[string]string{
+			eligibility.AnnotationExpectedRuntime: "4h",
+			eligibility.AnnotationLastCheckpoint:  checkpoint,
+		}}
+	}
+	res := (&eligibility.Nominator{}).Nominate([]eligibility.Job{
+		job("saved", "2025-01-15T14:45:00+01:00"),
+		job("ahead", "2025-01-15T16:00:00Z"),
+		job("garbled", "a while ago"),
+	}, now)
+	for _, n := range res.Nominations {
+		fmt.Println(n.Job, n.LastCheckpoint.IsZero(), n.LastCheckpoint)
+	}
+	for _, s := range res.Skips {
+		fmt.Println(s.Job, s.Reason)
+	}
+	// Output:
+	// saved false 2025-01-15 13:45:00 +0000 UTC
+	// ahead true 0001-01-01 00:00:00 +0000 UTC
+	// garbled invalid_last_checkpoint
 }

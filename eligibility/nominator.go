@@ -19,7 +19,7 @@ const NominatorExpectedRuntime = "expectedruntime"
 // everything.
 const (
 	// LogLevelWarning (V(4)): skips caused by bad data: invalid_duration,
-	// invalid_not_before, clock_skew.
+	// invalid_not_before, invalid_last_checkpoint, clock_skew.
 	LogLevelWarning slog.Level = -4
 	// LogLevelEvent (V(5)): nominations and the other skips.
 	LogLevelEvent slog.Level = -5
@@ -60,6 +60,13 @@ type Nomination struct {
 	// NotBefore is the job's parsed requeue-not-before (zero when absent);
 	// when nominated it is at or before now.
 	NotBefore time.Time
+	// LastCheckpoint is the job's parsed last-checkpoint-time, in UTC: zero
+	// when the annotation is absent or lies after now (a checkpoint the
+	// nominator cannot have seen is not believed, so the work an eviction
+	// loses counts from Start, never less than the job can show). When set
+	// it is at or before now, and may be before Start (a checkpoint taken
+	// before the last restart).
+	LastCheckpoint time.Time
 }
 
 // NominatorSkip says that a job was not nominated, why, and when that may change.
@@ -78,7 +85,8 @@ type NominatorSkip struct {
 	// (minruntime_protected); zero when only a change of the job itself can
 	// change it.
 	Decision
-	// Err is the parse error behind invalid_duration and invalid_not_before.
+	// Err is the parse error behind invalid_duration, invalid_not_before
+	// and invalid_last_checkpoint.
 	Err error
 }
 
@@ -180,8 +188,14 @@ func (n *Nominator) name() string {
 //     exactly notBefore.
 //  10. with a Resolver, protected by min-runtime (now < Start + d):
 //     ReasonMinRuntimeProtected, Until = Start + d.
+//  11. last-checkpoint-time present but unparsable:
+//     ReasonInvalidLastCheckpoint (no Until). Last because it is the only
+//     check about what a requeue would cost rather than whether it is
+//     allowed: it speaks only for a job every other check lets go. A
+//     checkpoint after now is not a skip: it is ignored
+//     ([Nomination.LastCheckpoint] stays zero).
 //
-// Otherwise the job is nominated. Cost: at most three map lookups and three
+// Otherwise the job is nominated. Cost: at most four map lookups and four
 // parses; no allocation except the error of an invalid annotation. A nil job
 // is treated as the zero [Job].
 func (n *Nominator) Evaluate(job *Job, now time.Time) NominatorOutcome {
@@ -198,77 +212,91 @@ func (n *Nominator) Evaluate(job *Job, now time.Time) NominatorOutcome {
 // either o.Nomination or o.Skip (the other is left as it was, so that
 // AppendTo can reuse one Outcome without clearing it).
 func (n *Nominator) evaluate(keys *AnnotationKeys, name string, job *Job, index int, now time.Time, o *NominatorOutcome) {
-	skip := func(r Reason, until time.Time, err error) {
-		o.Decision = Decision{Reason: r, Until: until}
-		o.Skip = NominatorSkip{Job: job.ID, Index: index, Nominator: name, Decision: o.Decision, Err: err}
-	}
-	if !job.Running {
-		skip(ReasonNotRunning, time.Time{}, nil)
+	g := n.check(keys, job, now)
+	if g.reason != ReasonNominated {
+		o.Decision = Decision{Reason: g.reason, Until: g.until}
+		o.Skip = NominatorSkip{Job: job.ID, Index: index, Nominator: name, Decision: o.Decision, Err: g.err}
 		return
-	}
-	if !job.Preemptible {
-		skip(ReasonNotPreemptible, time.Time{}, nil)
-		return
-	}
-	s, ok := job.Annotations[keys.ExpectedRuntime]
-	if !ok {
-		skip(ReasonNotConfigured, time.Time{}, nil)
-		return
-	}
-	expected, err := parseExpected(keys.ExpectedRuntime, s)
-	if err != nil {
-		skip(ReasonInvalidDuration, time.Time{}, err)
-		return
-	}
-	start := job.Start
-	if start.IsZero() {
-		skip(ReasonMissingStart, time.Time{}, nil)
-		return
-	}
-	if now.Before(start) {
-		skip(ReasonClockSkew, start, nil)
-		return
-	}
-	elapsed := now.Sub(start) // saturates instead of overflowing
-	if elapsed < expected {
-		skip(ReasonNotExceeded, start.Add(expected), nil)
-		return
-	}
-	var notBefore time.Time
-	if s, ok := job.Annotations[keys.RequeueNotBefore]; ok {
-		notBefore, err = parseNotBefore(keys.RequeueNotBefore, s)
-		if err != nil {
-			skip(ReasonInvalidNotBefore, time.Time{}, err)
-			return
-		}
-		if now.Before(notBefore) {
-			skip(ReasonCooldown, notBefore, nil)
-			return
-		}
-	}
-	if n.Resolver != nil {
-		res := n.Resolver.Resolve(n.MinRuntimeAction, job.Queue, job.Queue)
-		if runtime.Protected(start, res.Duration, now) {
-			skip(ReasonMinRuntimeProtected, runtime.ProtectedUntil(start, res.Duration), nil)
-			return
-		}
 	}
 	o.Decision = Decision{Allowed: true, Reason: ReasonNominated}
 	o.Nomination = Nomination{
-		Job:       job.ID,
-		Index:     index,
-		Queue:     job.Queue,
-		Priority:  job.Priority,
-		Nominator: name,
-		Start:     start,
-		Expected:  expected,
-		Overrun:   elapsed - expected,
-		NotBefore: notBefore,
+		Job:            job.ID,
+		Index:          index,
+		Queue:          job.Queue,
+		Priority:       job.Priority,
+		Nominator:      name,
+		Start:          job.Start,
+		Expected:       g.expected,
+		Overrun:        now.Sub(job.Start) - g.expected,
+		NotBefore:      g.notBefore,
+		LastCheckpoint: g.lastCheckpoint,
 	}
 	if s, ok := job.Annotations[keys.RequeueDelay]; ok {
 		o.Nomination.RequeueDelay, o.Nomination.RequeueDelayErr = parseDelay(keys.RequeueDelay, s)
 		o.Nomination.HasRequeueDelay = o.Nomination.RequeueDelayErr == nil
 	}
+}
+
+// verdict is what [Nominator.check] found: the first failed check (or
+// ReasonNominated) and what the nomination needs.
+type verdict struct {
+	reason         Reason
+	until          time.Time
+	err            error
+	expected       time.Duration
+	notBefore      time.Time
+	lastCheckpoint time.Time
+}
+
+// check runs the checks of [Nominator.Evaluate], in its order.
+func (n *Nominator) check(keys *AnnotationKeys, job *Job, now time.Time) verdict {
+	switch {
+	case !job.Running:
+		return verdict{reason: ReasonNotRunning}
+	case !job.Preemptible:
+		return verdict{reason: ReasonNotPreemptible}
+	}
+	s, ok := job.Annotations[keys.ExpectedRuntime]
+	if !ok {
+		return verdict{reason: ReasonNotConfigured}
+	}
+	expected, err := parseExpected(keys.ExpectedRuntime, s)
+	start := job.Start
+	switch {
+	case err != nil:
+		return verdict{reason: ReasonInvalidDuration, err: err}
+	case start.IsZero():
+		return verdict{reason: ReasonMissingStart}
+	case now.Before(start):
+		return verdict{reason: ReasonClockSkew, until: start}
+	case now.Sub(start) < expected: // Sub saturates instead of overflowing
+		return verdict{reason: ReasonNotExceeded, until: start.Add(expected)}
+	}
+	v := verdict{reason: ReasonNominated, expected: expected}
+	if s, ok := job.Annotations[keys.RequeueNotBefore]; ok {
+		if v.notBefore, err = parseTimestamp(keys.RequeueNotBefore, s); err != nil {
+			return verdict{reason: ReasonInvalidNotBefore, err: err}
+		}
+		if now.Before(v.notBefore) {
+			return verdict{reason: ReasonCooldown, until: v.notBefore}
+		}
+	}
+	if n.Resolver != nil {
+		res := n.Resolver.Resolve(n.MinRuntimeAction, job.Queue, job.Queue)
+		if runtime.Protected(start, res.Duration, now) {
+			return verdict{reason: ReasonMinRuntimeProtected, until: runtime.ProtectedUntil(start, res.Duration)}
+		}
+	}
+	if s, ok := job.Annotations[keys.LastCheckpoint]; ok {
+		cp, err := parseTimestamp(keys.LastCheckpoint, s)
+		if err != nil {
+			return verdict{reason: ReasonInvalidLastCheckpoint, err: err}
+		}
+		if !cp.After(now) {
+			v.lastCheckpoint = cp
+		}
+	}
+	return v
 }
 
 // Nominate evaluates jobs at now (see [Nominator.Evaluate]) and returns the
@@ -355,7 +383,7 @@ func (n *Nominator) log(o *NominatorOutcome) {
 	level := LogLevelEvent
 	msg := "Requeue nomination skipped: job="
 	switch s.Reason {
-	case ReasonInvalidDuration, ReasonInvalidNotBefore, ReasonClockSkew:
+	case ReasonInvalidDuration, ReasonInvalidNotBefore, ReasonInvalidLastCheckpoint, ReasonClockSkew:
 		level = LogLevelWarning
 	case ReasonNotConfigured, ReasonNotExceeded:
 		level = LogLevelDetail

@@ -54,6 +54,11 @@ func elNaiveNominate(j *eligibility.Job, now time.Time, r *runtime.Resolver, a r
 			return eligibility.ReasonMinRuntimeProtected, j.Start.Add(d)
 		}
 	}
+	if s, ok := j.Annotations[eligibility.AnnotationLastCheckpoint]; ok {
+		if _, err := time.Parse(time.RFC3339, s); err != nil {
+			return eligibility.ReasonInvalidLastCheckpoint, zero
+		}
+	}
 	return eligibility.ReasonNominated, zero
 }
 
@@ -89,6 +94,12 @@ func TestNominatorMatchesNaiveOracle(t *testing.T) {
 					j.Annotations[eligibility.AnnotationRequeueNotBefore] = elRFC(elMin(rapid.IntRange(0, 400).Draw(rt, "nb")))
 				case 2:
 					j.Annotations[eligibility.AnnotationRequeueNotBefore] = "garbage"
+				}
+				switch rapid.IntRange(0, 3).Draw(rt, "cpKind") {
+				case 1:
+					j.Annotations[eligibility.AnnotationLastCheckpoint] = elRFC(elMin(rapid.IntRange(-60, 400).Draw(rt, "cp")))
+				case 2:
+					j.Annotations[eligibility.AnnotationLastCheckpoint] = "garbage"
 				}
 				if rapid.Bool().Draw(rt, "hasDelay") {
 					j.Annotations[eligibility.AnnotationRequeueDelay] = rapid.SampledFrom(delayValues).Draw(rt, "delay")
@@ -152,12 +163,23 @@ func TestNominatorMatchesNaiveOracle(t *testing.T) {
 				nom.Expected != exp || nom.Overrun != now.Sub(j.Start)-exp || nom.Overrun < 0 || nom.NotBefore.After(now) || nom.Job != j.ID {
 				rt.Fatalf("nominated job breaks a rule: %+v for %+v", nom, *j)
 			}
+			// The checkpoint as written when at or before now, else zero.
+			var cp time.Time
+			if s, ok := j.Annotations[eligibility.AnnotationLastCheckpoint]; ok {
+				if t, _ := time.Parse(time.RFC3339, s); !t.After(now) {
+					cp = t
+				}
+			}
+			if !nom.LastCheckpoint.Equal(cp) {
+				rt.Fatalf("LastCheckpoint %v, oracle %v, for %+v", nom.LastCheckpoint, cp, *j)
+			}
 		}
 		// The observer saw exactly the reported outcomes.
 		var skipped uint64
 		for _, rs := range []eligibility.Reason{eligibility.ReasonNotRunning, eligibility.ReasonNotPreemptible,
 			eligibility.ReasonInvalidDuration, eligibility.ReasonMissingStart, eligibility.ReasonClockSkew,
-			eligibility.ReasonInvalidNotBefore, eligibility.ReasonCooldown, eligibility.ReasonMinRuntimeProtected} {
+			eligibility.ReasonInvalidNotBefore, eligibility.ReasonCooldown, eligibility.ReasonMinRuntimeProtected,
+			eligibility.ReasonInvalidLastCheckpoint} {
 			skipped += counter.Skipped("expectedruntime", rs)
 		}
 		if counter.Nominations("expectedruntime") != uint64(len(res.Nominations)) || skipped != uint64(len(res.Skips)) {
@@ -169,38 +191,55 @@ func TestNominatorMatchesNaiveOracle(t *testing.T) {
 // FuzzRequeueAnnotations feeds arbitrary annotation values (and keys) to the
 // parser and the nominator: they must never panic and must stay consistent.
 func FuzzRequeueAnnotations(f *testing.F) {
-	f.Add("2h", "10m", "2025-01-15T10:30:00Z", "", 30)
-	f.Add("1d", "", "2025-01-15T10:30:00.123456789+02:00", "x", 600)
-	f.Add("0s", "-1m", "garbage", "kai.scheduler/expected-runtime", 0)
-	f.Add("1h2", "1w", "2025-13-45T99:99:99Z", "kai.scheduler/requeue-not-before", 10000)
-	f.Add("9999999999h", "1.5d", "", "", -5)
-	f.Fuzz(func(t *testing.T, exp, delay, nb, extraKey string, nowMin int) {
+	f.Add("2h", "10m", "2025-01-15T10:30:00Z", "2025-01-15T10:20:00Z", "", 30)
+	f.Add("1d", "", "2025-01-15T10:30:00.123456789+02:00", "2025-01-15T12:20:00.5+02:00", "x", 600)
+	f.Add("0s", "-1m", "garbage", "garbage", "kai.scheduler/expected-runtime", 0)
+	f.Add("1h2", "1w", "2025-13-45T99:99:99Z", "", "kai.scheduler/requeue-not-before", 10000)
+	f.Add("9999999999h", "1.5d", "", "9999-12-31T23:59:59Z", "", -5)
+	f.Add("1h", "", "2025-01-15T10:00:00Z", "2025-01-15T11:30:00Z", "kai.scheduler/last-checkpoint-time", 90)
+	f.Fuzz(func(t *testing.T, exp, delay, nb, cp, extraKey string, nowMin int) {
 		ann := map[string]string{
 			eligibility.AnnotationExpectedRuntime:  exp,
 			eligibility.AnnotationRequeueDelay:     delay,
 			eligibility.AnnotationRequeueNotBefore: nb,
+			eligibility.AnnotationLastCheckpoint:   cp,
 			extraKey:                               exp + nb,
 		}
 		a := eligibility.DefaultAnnotationKeys().Parse(ann)
-		if !a.HasExpected || !a.HasDelay || !a.HasNotBefore {
+		if !a.HasExpected || !a.HasDelay || !a.HasNotBefore || !a.HasLastCheckpoint {
 			t.Fatalf("presence lost: %+v", a)
 		}
 		if (a.ExpectedErr == nil) != (a.Expected > 0) {
 			t.Fatalf("expected %v with err %v", a.Expected, a.ExpectedErr)
 		}
-		if a.Delay < 0 || (a.DelayErr != nil && a.Delay != 0) || (a.NotBeforeErr != nil && !a.NotBefore.IsZero()) {
+		if a.Delay < 0 || (a.DelayErr != nil && a.Delay != 0) || (a.NotBeforeErr != nil && !a.NotBefore.IsZero()) ||
+			(a.LastCheckpointErr != nil && !a.LastCheckpoint.IsZero()) {
 			t.Fatalf("inconsistent: %+v", a)
 		}
+		for _, ts := range []time.Time{a.NotBefore, a.LastCheckpoint} {
+			if !ts.IsZero() && ts.Location() != time.UTC {
+				t.Fatalf("not in UTC: %v", ts)
+			}
+		}
+		now := elMin(nowMin)
 		j := eligibility.Job{ID: "f", Running: true, Preemptible: true, Start: elT0, Annotations: ann}
-		o := (&eligibility.Nominator{}).Evaluate(&j, elMin(nowMin))
+		o := (&eligibility.Nominator{}).Evaluate(&j, now)
 		if !o.Reason.Valid() || o.Reason == eligibility.Reason("") {
 			t.Fatalf("invalid reason %v", o.Reason)
 		}
 		if o.Allowed && (o.Nomination.Expected != a.Expected || o.Nomination.Overrun < 0 || o.Nomination.HasRequeueDelay != (a.DelayErr == nil)) {
 			t.Fatalf("nomination %+v disagrees with Parse %+v", o.Nomination, a)
 		}
+		if o.Allowed && (a.LastCheckpointErr != nil || o.Nomination.LastCheckpoint.After(now) ||
+			!o.Nomination.LastCheckpoint.IsZero() && !o.Nomination.LastCheckpoint.Equal(a.LastCheckpoint) ||
+			o.Nomination.LastCheckpoint.IsZero() && !a.LastCheckpoint.IsZero() && !a.LastCheckpoint.After(now)) {
+			t.Fatalf("nomination's LastCheckpoint %v disagrees with Parse %+v at %v", o.Nomination.LastCheckpoint, a, now)
+		}
 		if !o.Allowed && o.Skip.Reason == eligibility.ReasonInvalidDuration && a.ExpectedErr == nil {
 			t.Fatalf("invalid_duration for a valid expected-runtime %q", exp)
+		}
+		if !o.Allowed && o.Skip.Reason == eligibility.ReasonInvalidLastCheckpoint && a.LastCheckpointErr == nil {
+			t.Fatalf("invalid_last_checkpoint for a valid last-checkpoint-time %q", cp)
 		}
 	})
 }

@@ -38,15 +38,18 @@ func NotBeforeCeil(t time.Time) time.Time {
 // such a job as in cooldown ([ReasonInvalidNotBefore]), as KAI-Scheduler's
 // expectedruntime plugin does.
 func ParseNotBefore(s string) (time.Time, error) {
-	return parseNotBefore(AnnotationRequeueNotBefore, s)
+	return parseTimestamp(AnnotationRequeueNotBefore, s)
 }
 
 // errNotRFC3339 replaces time.Parse's error, whose message quotes Go's
 // layout string rather than saying what is expected.
 var errNotRFC3339 = errors.New("not an RFC3339 timestamp such as 2025-01-15T10:30:00Z")
 
-// parseNotBefore is [ParseNotBefore] for a fork's key.
-func parseNotBefore(key, s string) (time.Time, error) {
+// parseTimestamp is [ParseNotBefore] for any key: the one timestamp
+// grammar of the package's annotations (requeue-not-before and
+// last-checkpoint-time), RFC3339 or RFC3339Nano, any offset, the result in
+// UTC.
+func parseTimestamp(key, s string) (time.Time, error) {
 	// The RFC3339Nano layout also accepts a value without fractional seconds.
 	t, err := time.Parse(time.RFC3339Nano, s)
 	if err != nil {

@@ -21,7 +21,8 @@ package eligibility
 //   - [Nominator]: ReasonNominated; the skip reasons of KAI-Scheduler's
 //     expected-runtime plugin (ReasonNotRunning, ReasonNotPreemptible,
 //     ReasonInvalidDuration, ReasonMissingStart, ReasonClockSkew,
-//     ReasonInvalidNotBefore, ReasonCooldown, ReasonMinRuntimeProtected);
+//     ReasonInvalidNotBefore, ReasonCooldown, ReasonMinRuntimeProtected),
+//     and tenure's ReasonInvalidLastCheckpoint;
 //     and the two silent outcomes ReasonNotConfigured and ReasonNotExceeded,
 //     which are neither nominations nor skips (see [Reason.Silent]).
 //   - [PreemptionConfig.Classify]: one reason per [CandidateClass], with the
@@ -99,6 +100,11 @@ const (
 	ReasonInvalidNotBefore Reason = "invalid_not_before"
 	// ReasonCooldown: now < requeue-not-before.
 	ReasonCooldown Reason = "cooldown"
+	// ReasonInvalidLastCheckpoint: the last-checkpoint-time annotation is
+	// present but unparsable, so what a requeue would cost is unknown; the
+	// nominator's last check, so it is given only to a job that would
+	// otherwise be nominated.
+	ReasonInvalidLastCheckpoint Reason = "invalid_last_checkpoint"
 
 	// ReasonNoMinAdmit: no KEP-9876 minAdmitDuration applies to this kind
 	// of preemption (the rule is unset, or the preemption is within the

@@ -56,6 +56,7 @@ func TestReasonStrings(t *testing.T) {
 		eligibility.ReasonWithinEvictionBudget:    "within_eviction_budget",
 		eligibility.ReasonEvictionBudgetExhausted: "eviction_budget_exhausted",
 		eligibility.ReasonInvalidEvictionRecord:   "invalid_eviction_record",
+		eligibility.ReasonInvalidLastCheckpoint:   "invalid_last_checkpoint",
 	}
 	declared := declaredReasons(t, ".")
 	if diff := cmp.Diff(want, declared); diff != "" {

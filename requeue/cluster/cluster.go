@@ -38,65 +38,51 @@ type Job struct {
 	MinTasks int
 }
 
-// Model is tenure's in-memory reference [requeue.Model]: nodes with capacities,
-// jobs made of tasks with resource requests, and the placement of each task.
-// Tests, the examples and the simulator use it; a simple scheduler can too.
+// Model is tenure's in-memory reference [requeue.Model]: nodes with
+// capacities, jobs made of tasks with resource requests, and the placement
+// of each task. Tests and examples/quickstart use it; a simple scheduler
+// can too.
 //
 // # Placement
 //
-// [requeue.Model.Place] is a deterministic first fit: it takes the job's tasks in
-// their order and puts each on the first node, in the order the nodes were
-// given to [New], whose free resources hold the whole request (tasks
-// of one job may share a node). Tasks that fit nowhere are left pending; the
-// job runs if at least MinTasks tasks (all tasks when MinTasks is 0) were
-// placed, otherwise nothing is placed. A segment tree over the nodes' free
-// vectors (component-wise maxima) finds the first fitting node in
-// O(log nodes) when one resource is the constraint; a subtree whose maxima
-// fit but no single node does is searched too, so a request that fits no
-// node of a fragmented cluster (free GPUs on some nodes, free cores on
-// others) costs O(nodes). The cluster remembers such requests: asked again,
-// it checks only the nodes whose free resources grew since (a task left
-// them), so the engine's repeated hopeless attempts cost O(1 + nodes freed
-// since the last try) instead of O(nodes) each; the memory holds 64
-// requests and at most 16,384 freed nodes, then starts over. A
-// cluster-wide free total rejects a job whose smallest possible gang
-// cannot fit anywhere in O(1).
+// [Model.Place] is a deterministic first fit: each task in order goes to the
+// first node, in the order given to [New], whose free resources hold its
+// whole request (tasks of one job may share a node); tasks that fit nowhere
+// stay pending, and the job runs only if at least MinTasks of them were
+// placed (all tasks when MinTasks is 0), else nothing is placed. Cost: O(1)
+// when the cluster-wide free total rules the smallest gang out;
+// O(tasks · log nodes) when one resource is the constraint; a request that
+// fits no node of a fragmented cluster costs O(nodes) once, and then
+// O(1 + nodes freed since) each time it is asked again, from a bounded
+// memory of failed requests (64 requests, 16,384 freed nodes).
 //
 // # Journaling
 //
-// Every mutating method takes an optional [*requeue.Journal] and records one
-// allocation-free undo step per task it places or releases and per job it
-// adds, and one step (a closure holding the removed job) per job it
-// removes; with a nil journal the change is simply made. The undo steps
-// refer to the cluster's internal indices, so roll back only in the reverse
-// order of the changes (which is what [requeue.Journal.Rollback] does).
-//
-// While a journal holds steps of a cluster, record every change of that
-// cluster in that journal. A change made without it (a nil journal, or
-// another one) can move jobs between storage slots or take resources an
-// undo step gives back, and the journal's steps would then undo the wrong
-// job. Each undo step checks, in O(1), that it finds what it recorded: the
-// same job in the same slot (every job gets a serial number when it is
-// added), each task on the node it recorded or still pending, the resources
-// it gives back free, the job count it left. When a check fails the step
-// panics with a message that names the job, rather than leave the cluster
-// silently wrong (see [requeue.Journal] for the state a panicking step leaves). A
-// change made without the journal that passes these checks, such as
-// evicting another job, is consistent and stays after the rollback.
+// Every mutating method takes an optional [*requeue.Journal] and records
+// allocation-free undo steps (one per task placed or released and per job
+// added; a closure per job removed); with a nil journal the change is
+// simply made. The steps refer to internal indices, so they must run in the
+// reverse order of the changes, as [requeue.Journal.Rollback] runs them.
+// While a journal holds steps of a model, record every change of the model
+// in that journal: a change made without it can move jobs between slots or
+// take resources a step gives back. Each step checks in O(1) that it finds
+// what it recorded (the same job in the same slot, each task where it left
+// it, the resources it gives back free) and panics with a message naming
+// the job when it does not, rather than leave the model silently wrong. An
+// unjournaled change that passes these checks (evicting another job, say)
+// is consistent and survives the rollback.
 //
 // # Memory
 //
-// Memory follows the registered jobs, not the jobs ever seen: the jobs are
-// stored densely, a removed job's storage is reused at once (the last job
-// moves into its place), and the storage shrinks when the cluster holds
-// less than a quarter of what it has room for. A job that a journal could
-// still restore stays reachable only from that journal, until it commits.
-// [Model.Clone] costs O(nodes + jobs + tasks) for the jobs registered now.
+// Memory follows the registered jobs, not the jobs ever seen: a removed
+// job's slot is reused at once (the last job moves into it), the storage
+// shrinks when it is three quarters empty, and a job a journal could still
+// restore is reachable only from that journal until it commits.
 //
-// A Cluster is not safe for concurrent use. Queries ([Model.Running],
-// [Model.Free], [Model.Snapshot], ...) do not modify it. The zero
-// Cluster is an empty cluster without nodes, like New(nil). A nil
-// *Model used as a [requeue.Model] fails every Evict and Place with an error.
+// A Model is not safe for concurrent use; queries ([Model.Running],
+// [Model.Free], [Model.Snapshot], ...) do not modify it. The zero Model is
+// an empty cluster without nodes, like New(nil). A nil *Model used as a
+// [requeue.Model] fails every Evict and Place with an error.
 type Model struct {
 	nodes     []clusterNode
 	nodeIndex map[string]int32
@@ -119,6 +105,9 @@ type Model struct {
 	fits        *fitCache
 	fitCacheOff bool
 	searches    int // tree searches past the root made with the memory on, for tests
+	// scratch is Domains's sorting space for jobs with many tasks; never
+	// part of the state, and not shared by clones.
+	scratch []int32
 }
 
 type clusterNode struct {
@@ -133,7 +122,7 @@ type clusterJob struct {
 	// min is the gang minimum; 32 bits (task indices in undo steps are 32
 	// bits too) leave room for serial without growing the struct.
 	min    int32
-	serial uint32    // from Cluster.serials: unique among 2^32 consecutive jobs
+	serial uint32    // from Model.serials: unique among 2^32 consecutive jobs
 	need   Resources // component-wise lower bound on what any gang needs
 	on     []int32   // node of each task, -1 when pending
 	placed int
@@ -154,7 +143,7 @@ var padding = Resources{-1, -1, -1}
 func New(nodes []Node) (*Model, error) {
 	var errs []error
 	if len(nodes) > MaxNodes {
-		errs = append(errs, fmt.Errorf("requeue: %d nodes, at most %d allowed", len(nodes), MaxNodes))
+		errs = append(errs, fmt.Errorf("cluster: %d nodes, at most %d allowed", len(nodes), MaxNodes))
 	}
 	c := &Model{
 		nodeIndex: make(map[string]int32, len(nodes)),
@@ -163,17 +152,17 @@ func New(nodes []Node) (*Model, error) {
 	for i, n := range nodes {
 		switch {
 		case n.Name == "":
-			errs = append(errs, fmt.Errorf("requeue: node %d has an empty name", i))
+			errs = append(errs, fmt.Errorf("cluster: node %d has an empty name", i))
 			continue
 		case n.Capacity.Negative():
-			errs = append(errs, fmt.Errorf("requeue: node %q has a negative capacity %v", n.Name, n.Capacity))
+			errs = append(errs, fmt.Errorf("cluster: node %q has a negative capacity %v", n.Name, n.Capacity))
 			continue
 		case !n.Capacity.Fits(Resources{MaxResource, MaxResource, MaxResource}):
-			errs = append(errs, fmt.Errorf("requeue: node %q capacity %v exceeds %d per resource", n.Name, n.Capacity, int64(MaxResource)))
+			errs = append(errs, fmt.Errorf("cluster: node %q capacity %v exceeds %d per resource", n.Name, n.Capacity, int64(MaxResource)))
 			continue
 		}
 		if _, dup := c.nodeIndex[n.Name]; dup {
-			errs = append(errs, fmt.Errorf("requeue: duplicate node %q", n.Name))
+			errs = append(errs, fmt.Errorf("cluster: duplicate node %q", n.Name))
 			continue
 		}
 		c.nodeIndex[n.Name] = int32(len(c.nodes))
@@ -208,25 +197,25 @@ func New(nodes []Node) (*Model, error) {
 func (c *Model) AddJob(j *requeue.Journal, job Job) error {
 	var errs []error
 	if job.ID == "" {
-		errs = append(errs, errors.New("requeue: job with an empty ID"))
+		errs = append(errs, errors.New("cluster: job with an empty ID"))
 	} else if _, dup := c.jobIndex[job.ID]; dup {
-		errs = append(errs, fmt.Errorf("requeue: duplicate job %q", job.ID))
+		errs = append(errs, fmt.Errorf("cluster: duplicate job %q", job.ID))
 	}
 	if len(job.Tasks) == 0 {
-		errs = append(errs, fmt.Errorf("requeue: job %q has no tasks", job.ID))
+		errs = append(errs, fmt.Errorf("cluster: job %q has no tasks", job.ID))
 	}
 	for i, t := range job.Tasks {
 		if t.Negative() || !t.Fits(Resources{MaxResource, MaxResource, MaxResource}) {
-			errs = append(errs, fmt.Errorf("requeue: job %q task %d requests %v (each component must be in [0, %d])", job.ID, i, t, int64(MaxResource)))
+			errs = append(errs, fmt.Errorf("cluster: job %q task %d requests %v (each component must be in [0, %d])", job.ID, i, t, int64(MaxResource)))
 		}
 	}
 	if job.MinTasks < 0 || job.MinTasks > len(job.Tasks) {
-		errs = append(errs, fmt.Errorf("requeue: job %q MinTasks %d outside [0, %d]", job.ID, job.MinTasks, len(job.Tasks)))
+		errs = append(errs, fmt.Errorf("cluster: job %q MinTasks %d outside [0, %d]", job.ID, job.MinTasks, len(job.Tasks)))
 	}
 	if len(errs) > 0 {
 		return errors.Join(errs...)
 	}
-	if c.jobIndex == nil { // the zero Cluster
+	if c.jobIndex == nil { // the zero Model
 		c.jobIndex = make(map[string]int32)
 	}
 	minTasks := job.MinTasks
@@ -288,7 +277,7 @@ func gangLowerBound(tasks []Resources, n int) Resources {
 func (c *Model) RemoveJob(j *requeue.Journal, id string) error {
 	ji, ok := c.jobIndex[id]
 	if !ok {
-		return fmt.Errorf("requeue: unknown job %q", id)
+		return fmt.Errorf("cluster: unknown job %q", id)
 	}
 	c.release(j, ji)
 	gone := c.jobs[ji]
@@ -353,14 +342,14 @@ func (c *Model) restore(ji int32, job clusterJob) {
 // running. O(tasks · log nodes); one undo step per released task.
 func (c *Model) Evict(j *requeue.Journal, id string) error {
 	if c == nil {
-		return errors.New("requeue: evict: nil cluster")
+		return errors.New("cluster: evict: nil cluster")
 	}
 	ji, ok := c.jobIndex[id]
 	if !ok {
-		return fmt.Errorf("requeue: evict: unknown job %q", id)
+		return fmt.Errorf("cluster: evict: unknown job %q", id)
 	}
 	if c.jobs[ji].placed == 0 {
-		return fmt.Errorf("requeue: evict: job %q is not running", id)
+		return fmt.Errorf("cluster: evict: job %q is not running", id)
 	}
 	c.release(j, ji)
 	return nil
@@ -399,15 +388,15 @@ func (c *Model) release(j *requeue.Journal, ji int32) {
 // that memory has its working size.
 func (c *Model) Place(j *requeue.Journal, id string) (bool, error) {
 	if c == nil {
-		return false, errors.New("requeue: place: nil cluster")
+		return false, errors.New("cluster: place: nil cluster")
 	}
 	ji, ok := c.jobIndex[id]
 	if !ok {
-		return false, fmt.Errorf("requeue: place: unknown job %q", id)
+		return false, fmt.Errorf("cluster: place: unknown job %q", id)
 	}
 	job := &c.jobs[ji]
 	if job.placed > 0 {
-		return false, fmt.Errorf("requeue: place: job %q is already running", id)
+		return false, fmt.Errorf("cluster: place: job %q is already running", id)
 	}
 	if len(c.nodes) == 0 || !job.need.Fits(c.free) {
 		return false, nil
@@ -444,14 +433,14 @@ func (c *Model) Place(j *requeue.Journal, id string) (bool, error) {
 func (c *Model) Bind(j *requeue.Journal, id string, nodes []string) error {
 	ji, ok := c.jobIndex[id]
 	if !ok {
-		return fmt.Errorf("requeue: bind: unknown job %q", id)
+		return fmt.Errorf("cluster: bind: unknown job %q", id)
 	}
 	job := &c.jobs[ji]
 	if job.placed > 0 {
-		return fmt.Errorf("requeue: bind: job %q is already running", id)
+		return fmt.Errorf("cluster: bind: job %q is already running", id)
 	}
 	if len(nodes) != len(job.tasks) {
-		return fmt.Errorf("requeue: bind: job %q has %d tasks, got %d nodes", id, len(job.tasks), len(nodes))
+		return fmt.Errorf("cluster: bind: job %q has %d tasks, got %d nodes", id, len(job.tasks), len(nodes))
 	}
 	var errs []error
 	count := 0
@@ -462,17 +451,17 @@ func (c *Model) Bind(j *requeue.Journal, id string, nodes []string) error {
 		count++
 		n, ok := c.nodeIndex[name]
 		if !ok {
-			errs = append(errs, fmt.Errorf("requeue: bind: job %q task %d: unknown node %q", id, t, name))
+			errs = append(errs, fmt.Errorf("cluster: bind: job %q task %d: unknown node %q", id, t, name))
 			continue
 		}
 		if !job.tasks[t].Fits(c.nodes[n].free) {
-			errs = append(errs, fmt.Errorf("requeue: bind: job %q task %d (%v) does not fit node %q (free %v)", id, t, job.tasks[t], name, c.nodes[n].free))
+			errs = append(errs, fmt.Errorf("cluster: bind: job %q task %d (%v) does not fit node %q (free %v)", id, t, job.tasks[t], name, c.nodes[n].free))
 			continue
 		}
 		c.assign(ji, int32(t), n)
 	}
 	if len(errs) == 0 && count < int(job.min) {
-		errs = append(errs, fmt.Errorf("requeue: bind: job %q: %d tasks bound, gang minimum is %d", id, count, job.min))
+		errs = append(errs, fmt.Errorf("cluster: bind: job %q: %d tasks bound, gang minimum is %d", id, count, job.min))
 	}
 	if len(errs) > 0 {
 		for t, n := range job.on {
@@ -565,7 +554,7 @@ func (c *Model) record(j *requeue.Journal, ji, t int32, op uint8, n int32) {
 		int64(c.jobs[ji].serial)<<32|int64(op)<<24|int64(n))
 }
 
-// clusterUndo gives a Cluster its undo method without exporting it.
+// clusterUndo gives a Model its undo method without exporting it.
 type clusterUndo Model
 
 func (u *clusterUndo) Undo(a, b int64) {
@@ -664,6 +653,6 @@ func (c *Model) undoMismatch(kind int, ji, t, n int32, serial uint32) {
 // unrecorded panics: an undo step found the cluster changed without the
 // journal that holds it.
 func (c *Model) unrecorded(what string) {
-	panic("requeue: Cluster: " + what + ": the cluster was changed without the journal that holds this step " +
+	panic("cluster: " + what + ": the cluster was changed without the journal that holds this step " +
 		"(while a journal holds steps, record every change of the cluster in it)")
 }

@@ -23,7 +23,7 @@ func TestNewClusterReportsEveryProblem(t *testing.T) {
 		t.Fatalf("want 4 joined errors, got %v", err)
 	}
 	for _, e := range joined.Unwrap() {
-		if !strings.HasPrefix(e.Error(), "requeue: ") {
+		if !strings.HasPrefix(e.Error(), "cluster: ") {
 			t.Errorf("message %q lacks the package prefix", e)
 		}
 	}
@@ -205,7 +205,7 @@ func TestClusterZeroAndNil(t *testing.T) {
 	}
 	// A nil *Cluster is a non-nil Model: the engine reports its errors.
 	var nilc *Model
-	if _, err := nilc.Place(nil, "j"); err == nil || !strings.HasPrefix(err.Error(), "requeue: ") {
+	if _, err := nilc.Place(nil, "j"); err == nil || !strings.HasPrefix(err.Error(), "cluster: ") {
 		t.Errorf("nil Place error = %v", err)
 	}
 	res, err := (&requeue.Engine{}).Run(t0, requeue.EngineInput{
@@ -219,7 +219,7 @@ func TestClusterZeroAndNil(t *testing.T) {
 		len(res.ContenderErrors) != 1 || res.ContenderErrors[0].Contender != "p" {
 		t.Fatalf("Run on a nil *Cluster = %+v, %v; want v kept and p's Place error reported", res, err)
 	}
-	if err := nilc.Evict(nil, "v"); err == nil || !strings.HasPrefix(err.Error(), "requeue: ") {
+	if err := nilc.Evict(nil, "v"); err == nil || !strings.HasPrefix(err.Error(), "cluster: ") {
 		t.Errorf("nil Evict error = %v", err)
 	}
 }

@@ -2,7 +2,7 @@ package cluster
 
 import "fmt"
 
-// The Cluster's memory of failed requests. First fit over the segment tree
+// The Model's memory of failed requests. First fit over the segment tree
 // finds a fitting node in O(log nodes) when one resource is the
 // constraint, but a request whose per-resource maxima fit while no single
 // node does (a fragmented cluster: free GPUs on some nodes, free cores on
@@ -30,7 +30,7 @@ const (
 	fitLogLimit  = 1 << 14 // logged nodes before the log (and the cache) starts over
 )
 
-// fitCache is the memory of failed requests of one Cluster.
+// fitCache is the memory of failed requests of one Model.
 type fitCache struct {
 	entries [fitCacheSize]noFit
 	grown   []int32 // nodes whose free resources grew, oldest first

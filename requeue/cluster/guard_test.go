@@ -183,7 +183,7 @@ func TestClusterUndoDetectsUnrecordedChanges(t *testing.T) {
 			if msg == "" {
 				t.Fatalf("Rollback = %v without a panic; cluster now %v (was %v)", err, c.Snapshot(), before)
 			}
-			for _, w := range append(tc.want, "requeue: ", "without the journal") {
+			for _, w := range append(tc.want, "cluster: ", "without the journal") {
 				if !strings.Contains(msg, w) {
 					t.Errorf("panic %q lacks %q", msg, w)
 				}
@@ -287,7 +287,7 @@ func TestClusterUndoGuardProperty(t *testing.T) {
 			if !anyUnrecorded {
 				t.Fatalf("panic with every change recorded: %s", msg)
 			}
-			if !strings.HasPrefix(msg, "requeue: Cluster: ") {
+			if !strings.HasPrefix(msg, "cluster: ") {
 				t.Fatalf("panic %q is not the guard's", msg)
 			}
 			return

@@ -40,12 +40,13 @@
 // Pick jobs so that all outcomes happen: pending jobs that fit at once,
 // ones that fit only after an eviction, and one that never fits; gangs
 // if the model places gangs; for a model with hints (below), pending jobs
-// of the same shape. A dozen jobs on a few nodes is plenty. A fixture on
-// which, in the whole run, no Evict succeeds, no Place succeeds or no
-// Place returns false (or, with hints, MayFit never rules a pending job
-// out, or no two pending jobs share a shape) leaves part of the contract
-// unchecked: TestModel then returns an error that names what never
-// happened, unless [AllowUnexercised] is given.
+// of the same shape, and running jobs on different domains. A dozen jobs
+// on a few nodes is plenty. A fixture on which, in the whole run, no Evict
+// succeeds, no Place succeeds or no Place returns false (or, with hints,
+// MayFit never rules a pending job out, no two pending jobs share a shape,
+// or no job lands apart from the domains of a job evicted for it) leaves
+// part of the contract unchecked: TestModel then returns an error that
+// names what never happened, unless [AllowUnexercised] is given.
 //
 // # What is checked
 //
@@ -97,6 +98,26 @@
 //   - two pending jobs with equal Shape keys for which Place, in the same
 //     state (as is, and after evicting a running job), returns different
 //     results, or MayFit gives different answers.
+//
+// The locality hint (requeue.Localizer: Domains(job, dst) appends the keys
+// of the domains, nodes for instance, where a running job holds
+// resources) lets the engine search for sets of victims near each other
+// instead of among all of them; it is detected by its method set. A domain
+// is any unit of resource that only the jobs naming it can free: a model
+// with a resource shared across nodes (a queue's quota, say) names it as a
+// domain of every job that uses it. TestModel reports:
+//
+//   - a Domains that changes the state, drops what dst held, names a key
+//     twice, or names any key for a job that is unknown or pending;
+//   - a Domains that answers differently for one job in one state: asked
+//     twice, or when the sequence comes back to a state it has seen;
+//   - a pending job that fits after evicting a set of running jobs, but
+//     not after evicting only those whose domains meet the domains it
+//     occupies once placed: the others, by the contract, freed nothing it
+//     uses, and the engine may leave them running. A hint that omits a
+//     domain of a job, or names none for a running one, is caught here.
+//     Place must find room again in the second state, as first fit does:
+//     the room it used in the first is still free there.
 //
 // # Models with their own transactions
 //
@@ -154,13 +175,8 @@
 // The default run is [DefaultSequences] sequences of [DefaultSteps]
 // operations; each operation renders the state once or twice, which
 // dominates the cost (the kit's own bookkeeping is O(1) amortised per
-// operation). A default run on the reference [cluster.Model] with nine
-// jobs on three nodes, its hints checked too, took 86 to 119 ms on a
-// shared two-core machine, about 90% of it in rendering
-// fmt.Sprint(Snapshot()) (CPU profile); on a model whose state renders as
-// one short line (the toy of the kit's own tests), 11 to 14 ms:
-//
-//	go test ./requeue/requeuetest -run '^$' -bench BenchmarkTestModel -benchmem -count 5
+// operation), and a check of the hints renders it a few times more. Keep
+// the rendering cheap: it is what a run spends its time on.
 //
 // The kit checks the contract the engine relies on, not a scheduler's
 // placement policy: it does not know whether a job should have fit, only

@@ -97,7 +97,7 @@ func ExampleTestModel_forgottenUndo() {
 	//     evictions=1 {map[node-a:cpu=0m mem=0 gpu=0 node-b:cpu=0m mem=0 gpu=2] map[batch:[node-b] notebook:[] notebook-2:[] serve:[ ] train:[node-a node-a node-b]]}
 	// operations:
 	//     1. checkpoint #0
-	//     2. Evict("serve") [pending job] = requeue: evict: job "serve" is not running
+	//     2. Evict("serve") [pending job] = cluster: evict: job "serve" is not running
 	//     3. checkpoint #1
 	//     4. checkpoint #2
 	//     5. Evict("train") [running job] = <nil>

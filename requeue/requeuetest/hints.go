@@ -18,6 +18,7 @@ import (
 //     false for an unknown job; two pending jobs with equal keys must get
 //     the same Place result, in this state and after evicting a running
 //     job, and the same MayFit answers.
+//   - Domains (the engine's locality hint): see checkDomains.
 func (r *sequence[M]) hints() {
 	victim, vi := "", -1
 	switch n := r.rng.IntN(10); {
@@ -33,6 +34,9 @@ func (r *sequence[M]) hints() {
 	}
 	if r.shaper != nil && r.fail == nil {
 		r.checkShapes(victim, vi)
+	}
+	if r.local != nil && r.fail == nil {
+		r.checkDomains()
 	}
 }
 
@@ -107,8 +111,19 @@ func (r *sequence[M]) placeFails(victim, job, why string) bool {
 // checking that the state is restored; err is Place's error. done is false
 // after a failure.
 func (r *sequence[M]) tryPlace(victim, job string) (ok, done bool, err error) {
-	mk := r.newMark()
+	var victims []string
 	if victim != "" {
+		victims = []string{victim}
+	}
+	return r.tryPlaceAfter(victims, job, nil)
+}
+
+// tryPlaceAfter is tryPlace for any number of victims (running jobs).
+// When landed is not nil and job is placed, it receives the model's
+// Domains of job while it runs.
+func (r *sequence[M]) tryPlaceAfter(victims []string, job string, landed *[]string) (ok, done bool, err error) {
+	mk := r.newMark()
+	for _, victim := range victims {
 		before := r.j.Len()
 		err := r.m.Evict(&r.j, victim)
 		r.noteSteps(before)
@@ -124,11 +139,20 @@ func (r *sequence[M]) tryPlace(victim, job string) (ok, done bool, err error) {
 	before := r.j.Len()
 	ok, err = r.m.Place(&r.j, job)
 	r.noteSteps(before)
-	r.logf("Place(%q) after evicting %q = %v, %v", job, victim, ok, err)
+	r.logf("Place(%q) after evicting %q = %v, %v", job, victims, ok, err)
 	if !r.journalIntact(fmt.Sprintf("Place(%q)", job), mk) {
 		return false, false, nil
 	}
-	if !r.restore(mk, fmt.Sprintf("rolling back the check of Place(%q) after evicting %q", job, victim)) {
+	if landed != nil && ok && err == nil {
+		placed := r.state(r.m)
+		*landed = r.local.Domains(job, nil)
+		r.logf("Domains(%q) = %q", job, *landed)
+		if got := r.state(r.m); got != placed {
+			r.failState(fmt.Sprintf("Domains(%q) changed the state (the contract: Domains must not)", job), placed, got)
+			return false, false, nil
+		}
+	}
+	if !r.restore(mk, fmt.Sprintf("rolling back the check of Place(%q) after evicting %q", job, victims)) {
 		return false, false, nil
 	}
 	return ok, true, err

@@ -12,10 +12,11 @@ import (
 )
 
 // hinted wraps the reference Cluster with a defect in its hints; the
-// Cluster's Evict, Place, Shape and MayFit are used otherwise.
+// Cluster's Evict, Place, Shape, MayFit and Domains are used otherwise.
 type hinted struct {
 	*cluster.Model
-	bug string
+	bug   string
+	calls int
 }
 
 func (h *hinted) MayFit(victim string, jobs []string, fits []bool) {
@@ -48,6 +49,33 @@ func (h *hinted) Shape(job string) (string, bool) {
 	return key, ok
 }
 
+func (h *hinted) Domains(job string, dst []string) []string {
+	n := len(dst)
+	dst = h.Model.Domains(job, dst)
+	switch {
+	case h.bug == "domains-omit" && len(dst)-n > 1:
+		return dst[:len(dst)-1] // forgets the last node of a job on several
+	case h.bug == "domains-none-for-big" && job == "r-big":
+		return dst[:n] // nothing for a running job
+	case h.bug == "domains-dup" && len(dst) > n:
+		return append(dst, dst[n])
+	case h.bug == "domains-pending" && h.Has(job) && !h.Running(job):
+		return append(dst, "n0")
+	case h.bug == "domains-unknown" && !h.Has(job):
+		return append(dst, "n0")
+	case h.bug == "domains-drops-dst":
+		return dst[n:]
+	case h.bug == "domains-unstable" && len(dst) > n:
+		h.calls++
+		if h.calls%2 == 0 {
+			return dst[:n]
+		}
+	case h.bug == "domains-mutates" && h.Running("r-small"):
+		_ = h.Model.Evict(nil, "r-small")
+	}
+	return dst
+}
+
 func hintedModel(bug string) func() *hinted {
 	return func() *hinted { return &hinted{Model: testCluster(), bug: bug} }
 }
@@ -63,6 +91,14 @@ func TestBrokenHintsFail(t *testing.T) {
 		{"mutates", "changed the state (the contract: MayFit must not)"},
 		{"one-shape", "are equal, but after evicting"},
 		{"unknown-shape", "true for a job the model does not know (the contract: ok false)"},
+		{"domains-omit", "the engine would keep a victim the contender needs"},
+		{"domains-none-for-big", "the engine would keep a victim the contender needs"},
+		{"domains-dup", "(the contract: no duplicates)"},
+		{"domains-pending", "for a pending job (the contract: nothing appended for an unknown or pending job)"},
+		{"domains-unknown", "for a job the model does not know (the contract: nothing appended"},
+		{"domains-drops-dst", "dst's contents lost"},
+		{"domains-unstable", "in the same state (the contract: the same keys for a given state)"},
+		{"domains-mutates", "changed the state (the contract: Domains must not)"},
 	} {
 		t.Run(tc.bug, func(t *testing.T) {
 			for seed := uint64(1); seed <= 3; seed++ {
@@ -142,8 +178,17 @@ func TestUnexercisedHints(t *testing.T) {
 		}
 		return &hinted{Model: c}
 	}
+	// On one node, no job lands apart from the domains of the jobs evicted
+	// for it: the locality contract is never put to the test either.
 	err = requeuetest.TestModel(single, hintedState, []string{"j0"}, []string{"j1", "j2"})
-	if err == nil || !strings.Contains(err.Error(), "two pending jobs with equal Shape keys") {
+	if err == nil || !strings.Contains(err.Error(), "two pending jobs with equal Shape keys") ||
+		!strings.Contains(err.Error(), "lands apart from the Domains of one of the evicted jobs") ||
+		!strings.Contains(err.Error(), "list running jobs on different domains") {
 		t.Fatalf("err = %v", err)
+	}
+	// A model without hints is not asked for them.
+	if err := requeuetest.TestModel(func() *toy { return newToy("") }, toyState, []string{"a", "b"}, []string{"d"}); err == nil ||
+		strings.Contains(err.Error(), "Domains") || strings.Contains(err.Error(), "MayFit") {
+		t.Fatalf("toy without hints: %v", err)
 	}
 }

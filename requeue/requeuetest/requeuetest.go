@@ -67,15 +67,19 @@ func StrictSavepoints() Option { return func(c *config) { c.strict = true } }
 
 // AllowUnexercised lets [TestModel] pass a fixture on which no Evict
 // succeeds, no Place succeeds, or no Place returns false (nothing ever
-// fails to fit): the parts of the contract those outcomes exercise are
-// then not checked. Without it, such a fixture is an error that names
-// what never happened.
+// fails to fit), or, for a model with hints, on which MayFit never rules a
+// pending job out, no two pending jobs share a shape, or no job lands
+// apart from the domains of a job evicted for it: the parts of the
+// contract those outcomes exercise are then not checked. Without it, such
+// a fixture is an error that names what never happened.
 func AllowUnexercised() Option { return func(c *config) { c.partial = true } }
 
 // TestModel checks that the models newModel returns honour the
-// [requeue.Model] contract and restore their state exactly, and, for a
-// model that implements [requeue.Transactional], that its savepoints do
-// too. It returns nil if every check passed, a [*Failure] for the first
+// [requeue.Model] contract and restore their state exactly; for a model
+// that implements [requeue.Transactional], that its savepoints do too; and
+// for one that offers the engine's hints ([requeue.FitBounder],
+// [requeue.Shaper], the locality hint's Domains), that they keep their
+// contracts. It returns nil if every check passed, a [*Failure] for the first
 // check that failed, or an error for invalid arguments or a fixture that
 // never exercises part of the contract (see [AllowUnexercised]).
 //
@@ -98,23 +102,9 @@ func TestModel[M requeue.Model](newModel func() M, state func(M) string, running
 	if newModel == nil || state == nil {
 		return errors.New("requeuetest: newModel and state must not be nil")
 	}
-	jobs := slices.Concat(running, pending)
-	if len(jobs) == 0 {
-		return errors.New("requeuetest: no jobs: list the running and the pending jobs of a fresh model")
-	}
-	seen := make(map[string]bool, len(jobs))
-	for _, id := range jobs {
-		if id == "" {
-			return errors.New("requeuetest: a job ID is empty")
-		}
-		if seen[id] {
-			return fmt.Errorf("requeuetest: job %q is listed twice", id)
-		}
-		seen[id] = true
-	}
-	unknown := []string{"", "requeuetest-unknown"}
-	for seen[unknown[1]] {
-		unknown[1] += "-"
+	jobs, unknown, err := jobList(running, pending)
+	if err != nil {
+		return err
 	}
 	var fresh string
 	if err := safely(func() {
@@ -130,6 +120,7 @@ func TestModel[M requeue.Model](newModel func() M, state func(M) string, running
 		m := newModel()
 		_, cov.bound = any(m).(requeue.FitBounder)
 		_, cov.shaper = any(m).(requeue.Shaper)
+		_, cov.localizer = any(m).(localizer)
 	}); err != nil {
 		return fmt.Errorf("requeuetest: %v", err)
 	}
@@ -155,11 +146,35 @@ func TestModel[M requeue.Model](newModel func() M, state func(M) string, running
 			return f
 		}
 	}
-	if missing := cov.missing(); len(missing) > 0 && !cfg.partial {
+	if missing, hint := cov.unchecked(); len(missing) > 0 && !cfg.partial {
 		return fmt.Errorf("requeuetest: %d sequences of up to %d operations never exercised %s, so the kit checked nothing about %s: %s (or pass requeuetest.AllowUnexercised())",
-			cfg.sequences, cfg.steps, orList(missing), pronoun(len(missing)), cov.hint())
+			cfg.sequences, cfg.steps, orList(missing), pronoun(len(missing)), hint)
 	}
 	return nil
+}
+
+// jobList returns the jobs of a fresh model, running ones first, and the
+// IDs the kit uses for unknown jobs: "" and one no listed job has.
+func jobList(running, pending []string) (jobs, unknown []string, err error) {
+	jobs = slices.Concat(running, pending)
+	if len(jobs) == 0 {
+		return nil, nil, errors.New("requeuetest: no jobs: list the running and the pending jobs of a fresh model")
+	}
+	seen := make(map[string]bool, len(jobs))
+	for _, id := range jobs {
+		if id == "" {
+			return nil, nil, errors.New("requeuetest: a job ID is empty")
+		}
+		if seen[id] {
+			return nil, nil, fmt.Errorf("requeuetest: job %q is listed twice", id)
+		}
+		seen[id] = true
+	}
+	unknown = []string{"", "requeuetest-unknown"}
+	for seen[unknown[1]] {
+		unknown[1] += "-"
+	}
+	return jobs, unknown, nil
 }
 
 // coverage counts, over all sequences, the outcomes that exercise the
@@ -167,49 +182,42 @@ func TestModel[M requeue.Model](newModel func() M, state func(M) string, running
 type coverage struct {
 	evicted, placed, noFit int
 	// For models with hints: whether the model has them, and how often
-	// MayFit ruled a pending job out and two pending jobs shared a shape.
-	bound, shaper           bool
-	mayFitFalse, sameShapes int
+	// MayFit ruled a pending job out, two pending jobs shared a shape, and
+	// a job that fits after some evictions landed away from the domains
+	// of some of them.
+	bound, shaper, localizer              bool
+	mayFitFalse, sameShapes, domainsApart int
 }
 
-func (c *coverage) missing() []string {
-	var m []string
-	if c.bound && c.mayFitFalse == 0 {
-		m = append(m, "a MayFit that rules a pending job out")
-	}
-	if c.shaper && c.sameShapes == 0 {
-		m = append(m, "two pending jobs with equal Shape keys")
-	}
-	if c.evicted == 0 {
-		m = append(m, "a successful Evict")
-	}
-	if c.placed == 0 {
-		m = append(m, "a successful Place")
-	}
-	if c.noFit == 0 {
-		m = append(m, "a Place that returns false")
-	}
-	return m
+// gap is a part of the contract a run may leave unchecked: what never
+// happened, and how to change the fixture so that it does.
+type gap struct {
+	open       bool
+	what, hint string
 }
 
-func (c *coverage) hint() string {
-	var h []string
-	if c.evicted == 0 {
-		h = append(h, "list jobs that run in a fresh model as running")
+func (c *coverage) gaps() []gap {
+	return []gap{
+		{c.bound && c.mayFitFalse == 0, "a MayFit that rules a pending job out", "list a pending job the model's MayFit can rule out"},
+		{c.shaper && c.sameShapes == 0, "two pending jobs with equal Shape keys", "list two pending jobs of the same shape"},
+		{c.localizer && c.domainsApart == 0, "a pending job that fits after evictions and lands apart from the Domains of one of the evicted jobs",
+			"list running jobs on different domains and a pending job that fits on one of them"},
+		{c.evicted == 0, "a successful Evict", "list jobs that run in a fresh model as running"},
+		{c.placed == 0, "a successful Place", "list pending jobs that fit, at once or after an eviction"},
+		{c.noFit == 0, "a Place that returns false", "list a pending job that does not fit"},
 	}
-	if c.placed == 0 {
-		h = append(h, "list pending jobs that fit, at once or after an eviction")
+}
+
+// unchecked returns what never happened in the run and, joined, how to
+// change the fixture.
+func (c *coverage) unchecked() (missing []string, hint string) {
+	var hints []string
+	for _, g := range c.gaps() {
+		if g.open {
+			missing, hints = append(missing, g.what), append(hints, g.hint)
+		}
 	}
-	if c.noFit == 0 {
-		h = append(h, "list a pending job that does not fit")
-	}
-	if c.bound && c.mayFitFalse == 0 {
-		h = append(h, "list a pending job the model's MayFit can rule out")
-	}
-	if c.shaper && c.sameShapes == 0 {
-		h = append(h, "list two pending jobs of the same shape")
-	}
-	return strings.Join(h, "; ")
+	return missing, strings.Join(hints, "; ")
 }
 
 // orList joins items as "a", "a or b", "a, b or c".

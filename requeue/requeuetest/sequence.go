@@ -12,22 +12,26 @@ import (
 // with the kit's expectations: which jobs run, and the marks it may roll
 // back to with the state each one must restore.
 type sequence[M requeue.Model] struct {
-	cfg     config
-	cov     *coverage
-	seq     int
-	rng     *rand.Rand
-	state   func(M) string
-	m       M
-	tx      requeue.Transactional // m, when it keeps its own transactions
-	bound   requeue.FitBounder    // m, when it offers a fit bound
-	shaper  requeue.Shaper        // m, when it names shapes
-	j       requeue.Journal
-	jobs    []string
-	runs    []bool // runs[i]: jobs[i] runs, as far as the contract says
-	moved   []bool // moved[i]: an Evict or Place of jobs[i] succeeded
-	unknown []string
-	frames  []mark // marks the sequence may roll back to, oldest first
-	nextID  int
+	cfg    config
+	cov    *coverage
+	seq    int
+	rng    *rand.Rand
+	state  func(M) string
+	m      M
+	tx     requeue.Transactional // m, when it keeps its own transactions
+	bound  requeue.FitBounder    // m, when it offers a fit bound
+	shaper requeue.Shaper        // m, when it names shapes
+	local  localizer             // m, when it names the domains of jobs
+	// domainsSeen holds Domains's answers by state text, then job, to
+	// check that a state the sequence comes back to gets the same answers.
+	domainsSeen map[string]map[string][]string
+	j           requeue.Journal
+	jobs        []string
+	runs        []bool // runs[i]: jobs[i] runs, as far as the contract says
+	moved       []bool // moved[i]: an Evict or Place of jobs[i] succeeded
+	unknown     []string
+	frames      []mark // marks the sequence may roll back to, oldest first
+	nextID      int
 
 	// Savepoint bookkeeping (Transactional models only), O(1) amortised
 	// per operation: the savepoints still valid, oldest first, and how many
@@ -99,6 +103,8 @@ func (r *sequence[M]) play(newModel func() M, fresh string) (f *Failure) {
 	r.tx, _ = any(r.m).(requeue.Transactional)
 	r.bound, _ = any(r.m).(requeue.FitBounder)
 	r.shaper, _ = any(r.m).(requeue.Shaper)
+	r.local, _ = any(r.m).(localizer)
+	r.domainsSeen = map[string]map[string][]string{}
 	if got := r.state(r.m); got != fresh {
 		r.failState("a fresh model is not in the state of the first one", fresh, got)
 		return r.fail
@@ -116,7 +122,7 @@ func (r *sequence[M]) play(newModel func() M, fresh string) (f *Failure) {
 }
 
 func (r *sequence[M]) randomOp() {
-	if (r.bound != nil || r.shaper != nil) && r.rng.IntN(8) == 0 {
+	if (r.bound != nil || r.shaper != nil || r.local != nil) && r.rng.IntN(8) == 0 {
 		r.hints()
 		return
 	}
@@ -366,13 +372,21 @@ func (r *sequence[M]) evict(want string) {
 		r.restore(mk, "rolling back the failed "+op+", which must record every change it made,")
 		return
 	}
-	r.runs[i] = false
-	r.moved[i] = true
 	r.cov.evicted++
+	r.settle(i, false, op, mk)
+}
+
+// settle records that op, which succeeded, made jobs[i] run (or stop), and
+// undoes it one time in four. It reports whether the change stays.
+func (r *sequence[M]) settle(i int, runs bool, op string, mk mark) bool {
+	r.runs[i] = runs
+	r.moved[i] = true
 	if r.rng.IntN(4) == 0 {
 		r.logf("rollback to before %s", op)
 		r.restore(mk, "undoing "+op)
+		return false
 	}
+	return true
 }
 
 // place tries a job of the kind and reports whether it now runs.
@@ -402,15 +416,8 @@ func (r *sequence[M]) place(want string) bool {
 		r.restore(mk, "rolling back "+op+", which failed and must record every change it made,")
 		return false
 	}
-	r.runs[i] = true
-	r.moved[i] = true
 	r.cov.placed++
-	if r.rng.IntN(4) == 0 {
-		r.logf("rollback to before %s", op)
-		r.restore(mk, "undoing "+op)
-		return false
-	}
-	return true
+	return r.settle(i, true, op, mk)
 }
 
 func (r *sequence[M]) rollback(mk mark) {
