@@ -155,12 +155,44 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	var o options
 	fs := flag.NewFlagSet("simulate", flag.ContinueOnError)
 	fs.SetOutput(stderr)
+	var r rawFlags
+	o.inputFlags(fs)
+	o.runFlags(fs, &r)
+	o.policyFlags(fs, &r)
+	fs.Usage = usage(fs)
+	if err := fs.Parse(args); err != nil {
+		return o, err
+	}
+	fs.Visit(func(f *flag.Flag) { o.policiesSet = o.policiesSet || f.Name == "policies" })
+	if fs.NArg() > 0 {
+		return o, fmt.Errorf("simulate: unexpected arguments %q (flags only; see -h)", fs.Args())
+	}
+	errs := o.convert(&r)
+	errs = append(errs, o.checkOutputs(&r)...)
+	errs = append(errs, o.checkRun(&r)...)
+	return o, errors.Join(errs...)
+}
+
+// rawFlags holds the flags read as text, which parseFlags converts (and
+// checks) once every flag is parsed.
+type rawFlags struct {
+	sweepAxes, tail, checkpoint, minRT, preemptRT, method, expected *string
+	delay, contenders, minAdmit, reserve, thrash                    *string
+	newer                                                           *bool
+}
+
+// inputFlags defines the flags that choose and shape the input.
+func (o *options) inputFlags(fs *flag.FlagSet) {
 	fs.StringVar(&o.trace, "trace", "", "pod list CSV in the openb format (default: the embedded Alibaba trace)")
 	fs.StringVar(&o.nodes, "nodes", "", "node list CSV in the openb format (default: the embedded Alibaba node list)")
 	fs.BoolVar(&o.synthetic, "synthetic", false, "use the seeded synthetic workload instead of a trace")
 	fs.Int64Var(&o.seed, "seed", 1, "seed of the synthetic generator and of the backoff policy's jitter")
 	fs.IntVar(&o.synthJobs, "jobs", 2000, "number of synthetic jobs (the cluster grows with it: 12 nodes per 2,000 jobs)")
 	fs.Float64Var(&o.failRate, "fail-rate", 0, "synthetic only: fraction of jobs whose early starts fail (enables the backoff policy)")
+}
+
+// runFlags defines the flags that choose what runs and what is printed.
+func (o *options) runFlags(fs *flag.FlagSet, r *rawFlags) {
 	fs.StringVar(&o.policies, "policies", "", "comma-separated policies to compare, from "+strings.Join(sim.PolicyNames(), ",")+" (default: all that apply to the input)")
 	fs.DurationVar(&o.interval, "interval", 30*time.Second, "time between scheduling cycles (simulated)")
 	fs.IntVar(&o.teams, "teams", 3, "team queues under each priority class")
@@ -182,24 +214,32 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 		return nil
 	})
 	fs.StringVar(&o.sweepSVG, "sweep-svg", "", "with -sweep: write the trade-off plot to `FILE`")
-	sweepAxes := fs.String("sweep-axes", "lost_gpu_hours,wait_p95_be_h", "with -sweep: the plot's `x,y` metrics, from "+strings.Join(report.MetricNames, ","))
+	r.sweepAxes = fs.String("sweep-axes", "lost_gpu_hours,wait_p95_be_h", "with -sweep: the plot's `x,y` metrics, from "+strings.Join(report.MetricNames, ","))
 	fs.BoolVar(&o.queues, "queues", false, "print the per-queue table (held against fair share, waits, evictions)")
 	fs.StringVar(&o.svg, "svg", "", "write a plot of utilisation and queue length over time to `FILE`")
 	fs.IntVar(&o.buckets, "buckets", 200, "time-series resolution for -svg and -json")
-	tail := fs.String("tail", "2d", "keep simulating this long after the last arrival (`duration`); jobs not done by then are reported unfinished")
-	checkpoint := fs.String("checkpoint", "0s", "jobs save their progress every `duration` of work, so an eviction loses only the work since the last save (0s: restart from scratch)")
-	minRT := fs.String("min-runtime", "", "min-runtime per queue (preempt and reclaim), `queue=duration,...`, merged into the defaults "+defaultMinRuntimeFlag+" (queue="+inheritValue+" removes one)")
-	preemptRT := fs.String("preempt-min-runtime", "", "preempt min-runtime per queue (an eviction by a higher-priority job of the victim's own team queue), `queue=duration,...`, overriding -min-runtime's for those queues, merged into the defaults "+defaultPreemptFlag+" (queue="+inheritValue+" removes one)")
-	method := fs.String("reclaim-method", "lca", "how a reclaim's min-runtime resolves (`method`): lca (from the child of the lowest common ancestor) or queue (from the victim's queue)")
-	expected := fs.String("expected-runtime", "", "expected runtime per queue for the requeue policy, `queue=duration,...`, merged into the defaults "+defaultExpectedFlag+" (queue="+inheritValue+" removes one)")
-	delay := fs.String("requeue-delay", defaultRequeueDelay, "cooldown after a requeue (`duration`)")
-	contenders := fs.String("requeue-contenders", "higher-or-equal", "who may take an over-running job's resources (`mode`): higher-or-equal, or higher (strictly higher priority, tenure's default, which preemption already covers)")
-	newer := fs.Bool("newer-rule", true, "timebased: keep LowerOrNewerEqualPriority's \"newer\" rule; false leaves only minAdmit expiry")
-	minAdmit := fs.String("min-admit", defaultMinAdmit, "minAdmitDuration of the time-based policy (`duration`, >= 1m)")
-	reserve := fs.String("reserve-after", defaultReserveAfter, "reserve policy: a job pending this long reserves nodes (`duration`)")
+}
+
+// policyFlags defines the policies' settings and the run's timing.
+func (o *options) policyFlags(fs *flag.FlagSet, r *rawFlags) {
+	r.tail = fs.String("tail", "2d", "keep simulating this long after the last arrival (`duration`); jobs not done by then are reported unfinished")
+	r.checkpoint = fs.String("checkpoint", "0s", "jobs save their progress every `duration` of work, so an eviction loses only the work since the last save (0s: restart from scratch)")
+	r.minRT = fs.String("min-runtime", "", "min-runtime per queue (preempt and reclaim), `queue=duration,...`, merged into the defaults "+defaultMinRuntimeFlag+" (queue="+inheritValue+" removes one)")
+	r.preemptRT = fs.String("preempt-min-runtime", "", "preempt min-runtime per queue (an eviction by a higher-priority job of the victim's own team queue), `queue=duration,...`, overriding -min-runtime's for those queues, merged into the defaults "+defaultPreemptFlag+" (queue="+inheritValue+" removes one)")
+	r.method = fs.String("reclaim-method", "lca", "how a reclaim's min-runtime resolves (`method`): lca (from the child of the lowest common ancestor) or queue (from the victim's queue)")
+	r.expected = fs.String("expected-runtime", "", "expected runtime per queue for the requeue policy, `queue=duration,...`, merged into the defaults "+defaultExpectedFlag+" (queue="+inheritValue+" removes one)")
+	r.delay = fs.String("requeue-delay", defaultRequeueDelay, "cooldown after a requeue (`duration`)")
+	r.contenders = fs.String("requeue-contenders", "higher-or-equal", "who may take an over-running job's resources (`mode`): higher-or-equal, or higher (strictly higher priority, tenure's default, which preemption already covers)")
+	r.newer = fs.Bool("newer-rule", true, "timebased: keep LowerOrNewerEqualPriority's \"newer\" rule; false leaves only minAdmit expiry")
+	r.minAdmit = fs.String("min-admit", defaultMinAdmit, "minAdmitDuration of the time-based policy (`duration`, >= 1m)")
+	r.reserve = fs.String("reserve-after", defaultReserveAfter, "reserve policy: a job pending this long reserves nodes (`duration`)")
 	fs.IntVar(&o.settings.Reservations, "reservations", 1, "reserve policy: at most this many jobs hold reservations at a time")
-	thrash := fs.String("thrash-window", defaultThrashWindow, "thrash counts evictions of runs shorter than this, for every policy (`duration`)")
-	fs.Usage = func() {
+	r.thrash = fs.String("thrash-window", defaultThrashWindow, "thrash counts evictions of runs shorter than this, for every policy (`duration`)")
+}
+
+// usage prints the usage text, the policies and the flags.
+func usage(fs *flag.FlagSet) func() {
+	return func() {
 		fmt.Fprintf(fs.Output(), "usage: simulate [flags]\n\n%s\n\npolicies:\n", usageText)
 		for _, p := range sim.PolicyRegistry {
 			fmt.Fprintf(fs.Output(), "  %-11s %s\n", p.Name, p.About)
@@ -208,13 +248,11 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 		fs.PrintDefaults()
 		fmt.Fprintf(fs.Output(), "\nThe mapping of the trace, the model and every metric: go doc ./examples/simulate\n")
 	}
-	if err := fs.Parse(args); err != nil {
-		return o, err
-	}
-	fs.Visit(func(f *flag.Flag) { o.policiesSet = o.policiesSet || f.Name == "policies" })
-	if fs.NArg() > 0 {
-		return o, fmt.Errorf("simulate: unexpected arguments %q (flags only; see -h)", fs.Args())
-	}
+}
+
+// convert converts the flags read as text into o's settings, returning
+// every problem found.
+func (o *options) convert(r *rawFlags) []error {
 	var errs []error
 	dur := func(name, v string) time.Duration {
 		d, err := runtime.ParseDuration(v)
@@ -223,36 +261,43 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 		}
 		return d
 	}
-	if o.tail = dur("tail", *tail); o.tail > maxTail {
+	if o.tail = dur("tail", *r.tail); o.tail > maxTail {
 		errs = append(errs, fmt.Errorf("simulate: -tail %s: want at most %s", runtime.FormatDuration(o.tail), runtime.FormatDuration(maxTail)))
 	} else if err := wholeSeconds("tail", o.tail); err != nil {
 		errs = append(errs, err)
 	}
-	o.checkpoint = dur("checkpoint", *checkpoint)
+	o.checkpoint = dur("checkpoint", *r.checkpoint)
 	set := &o.settings
-	set.RequeueDelay = dur("requeue-delay", *delay)
-	set.MinAdmit = dur("min-admit", *minAdmit)
-	set.ReserveAfter = dur("reserve-after", *reserve)
-	set.ThrashWindow = dur("thrash-window", *thrash)
+	set.RequeueDelay = dur("requeue-delay", *r.delay)
+	set.MinAdmit = dur("min-admit", *r.minAdmit)
+	set.ReserveAfter = dur("reserve-after", *r.reserve)
+	set.ThrashWindow = dur("thrash-window", *r.thrash)
 	var err error
-	if set.Method, err = runtime.ParseMethod(*method); err != nil {
+	if set.Method, err = runtime.ParseMethod(*r.method); err != nil {
 		errs = append(errs, fmt.Errorf("simulate: -reclaim-method: %w", err))
 	}
 	defMin := o.defaults("min-runtime", defaultMinRuntimeFlag)
-	if set.MinRuntime, err = mergeQueueDurations("min-runtime", *minRT, defMin, o.teams); err != nil {
+	if set.MinRuntime, err = mergeQueueDurations("min-runtime", *r.minRT, defMin, o.teams); err != nil {
 		errs = append(errs, err)
 	}
 	defPre := o.defaults("preempt-min-runtime", defaultPreemptFlag)
-	if set.PreemptMinRuntime, err = mergeQueueDurations("preempt-min-runtime", *preemptRT, defPre, o.teams); err != nil {
+	if set.PreemptMinRuntime, err = mergeQueueDurations("preempt-min-runtime", *r.preemptRT, defPre, o.teams); err != nil {
 		errs = append(errs, err)
 	}
 	defExp := o.defaults("expected-runtime", defaultExpectedFlag)
-	if set.Expected, err = mergeQueueDurations("expected-runtime", *expected, defExp, o.teams); err != nil {
+	if set.Expected, err = mergeQueueDurations("expected-runtime", *r.expected, defExp, o.teams); err != nil {
 		errs = append(errs, err)
 	}
-	set.NoNewer = !*newer
-	if ax := splitList(*sweepAxes); len(ax) != 2 || !slices.Contains(report.MetricNames, ax[0]) || !slices.Contains(report.MetricNames, ax[1]) {
-		errs = append(errs, fmt.Errorf("simulate: -sweep-axes %q: want two of %s", *sweepAxes, strings.Join(report.MetricNames, ",")))
+	set.NoNewer = !*r.newer
+	return errs
+}
+
+// checkOutputs checks the flags that choose what is printed and how many
+// runs there are.
+func (o *options) checkOutputs(r *rawFlags) []error {
+	var errs []error
+	if ax := splitList(*r.sweepAxes); len(ax) != 2 || !slices.Contains(report.MetricNames, ax[0]) || !slices.Contains(report.MetricNames, ax[1]) {
+		errs = append(errs, fmt.Errorf("simulate: -sweep-axes %q: want two of %s", *r.sweepAxes, strings.Join(report.MetricNames, ",")))
 	} else {
 		o.sweepAxes = [2]string{ax[0], ax[1]}
 	}
@@ -272,12 +317,20 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	if len(o.sweeps) == 2 && o.sweeps[0].Name == o.sweeps[1].Name {
 		errs = append(errs, fmt.Errorf("simulate: -sweep %s given twice", o.sweeps[0].Name))
 	}
-	switch *contenders {
+	return errs
+}
+
+// checkRun checks the remaining flags: the requeue contenders, timing,
+// queues, load knobs, parallelism and the input.
+func (o *options) checkRun(r *rawFlags) []error {
+	var errs []error
+	set := &o.settings
+	switch *r.contenders {
 	case "higher":
 	case "higher-or-equal":
 		set.RequeueEqual = true
 	default:
-		errs = append(errs, fmt.Errorf("simulate: -requeue-contenders %q: want higher or higher-or-equal", *contenders))
+		errs = append(errs, fmt.Errorf("simulate: -requeue-contenders %q: want higher or higher-or-equal", *r.contenders))
 	}
 	if o.interval < time.Second || o.interval > maxInterval || o.interval%time.Second != 0 {
 		errs = append(errs, fmt.Errorf("simulate: -interval %v: want whole seconds, 1s..%s", o.interval, runtime.FormatDuration(maxInterval)))
@@ -285,7 +338,7 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	if o.teams < 1 || o.teams > 64 {
 		errs = append(errs, fmt.Errorf("simulate: -teams %d: want 1..64", o.teams))
 	}
-	errs = append(errs, validateSettings(o)...)
+	errs = append(errs, validateSettings(*o)...)
 	if o.nodeStride < 0 {
 		errs = append(errs, fmt.Errorf("simulate: -node-stride %d: want >= 1 (or 0 for the default)", o.nodeStride))
 	}
@@ -314,7 +367,7 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	} else if o.failRate > 0 && !o.synthetic {
 		errs = append(errs, errors.New("simulate: -fail-rate needs -synthetic (failed starts are generated; a trace has none)"))
 	}
-	return o, errors.Join(errs...)
+	return errs
 }
 
 // validateSettings checks the policy settings of o with the library's own
