@@ -157,46 +157,10 @@ func (r *requeuePass) stopped(_ *sim, id int32) {
 // run performs one requeue pass at s.now, with the first job of each bucket
 // left pending by the cycle as contenders.
 func (r *requeuePass) run(s *sim) {
-	// Jobs whose outcome may have changed by now. A nominated job needs no
-	// new look: its decision's Until is zero (time alone never changes it),
-	// and only its stopping (stopped) or a new annotation (a requeue, which
-	// stops it) can.
-	for len(r.timers) > 0 && r.timers[0].t <= s.now {
-		tm := r.timers.pop()
-		if st := &s.st[tm.job]; st.status == statusRunning && st.runs == tm.run {
-			r.evaluate(tm.job)
-		}
-	}
-	if len(r.timers) > 0 {
-		s.wakeAt(r.timers[0].t) // contenders are waiting: look again then
-	}
-	if len(r.nominated) == 0 {
+	r.fireTimers(s)
+	if len(r.nominated) == 0 || !r.gatherContenders(s) {
 		return
 	}
-	clear(r.contIDs)
-	clear(r.contBkt)
-	clear(r.model.ids)
-	r.conts = r.conts[:0]
-	for _, b := range s.left {
-		id := s.q.head(b)
-		j := &s.jobs[id]
-		if j.Tasks == 1 && s.fitFor(id) >= 0 {
-			// Room freed later in the cycle (by a preemption that freed more
-			// than it needed): the next cycle places it. The engine assumes
-			// its contenders fit nowhere as things are.
-			continue
-		}
-		r.conts = append(r.conts, requeue.Contender{ID: j.Name, Priority: j.Priority(),
-			Queue: s.env.leaf(j), Queued: s.st[id].queueT})
-		r.contIDs[j.Name] = id
-		r.contBkt[id] = b
-		r.model.ids[j.Name] = id
-	}
-	if len(r.conts) == 0 {
-		return
-	}
-	// The victims, in the engine's order (requeue.VictimDefaultOrder, then
-	// job ID).
 	// A snapshot of the nominated set: commits remove jobs from the set.
 	r.passIDs = append(r.passIDs[:0], r.nominated...)
 	r.passNoms = append(r.passNoms[:0], r.nomData...)
@@ -220,6 +184,55 @@ func (r *requeuePass) run(s *sim) {
 		return
 	}
 	r.minimalFor()
+	r.splitUseful()
+	r.runUseful()
+}
+
+// fireTimers re-evaluates the jobs whose outcome may have changed by now.
+// A nominated job needs no new look: its decision's Until is zero (time
+// alone never changes it), and only its stopping (stopped) or a new
+// annotation (a requeue, which stops it) can.
+func (r *requeuePass) fireTimers(s *sim) {
+	for len(r.timers) > 0 && r.timers[0].t <= s.now {
+		tm := r.timers.pop()
+		if st := &s.st[tm.job]; st.status == statusRunning && st.runs == tm.run {
+			r.evaluate(tm.job)
+		}
+	}
+	if len(r.timers) > 0 {
+		s.wakeAt(r.timers[0].t) // contenders are waiting: look again then
+	}
+}
+
+// gatherContenders collects the pass's contenders: the head of each bucket
+// the cycle left pending that fits nowhere as things are. It reports
+// whether there is any.
+func (r *requeuePass) gatherContenders(s *sim) bool {
+	clear(r.contIDs)
+	clear(r.contBkt)
+	clear(r.model.ids)
+	r.conts = r.conts[:0]
+	for _, b := range s.left {
+		id := s.q.head(b)
+		j := &s.jobs[id]
+		if j.Tasks == 1 && s.fitFor(id) >= 0 {
+			// Room freed later in the cycle (by a preemption that freed more
+			// than it needed): the next cycle places it. The engine assumes
+			// its contenders fit nowhere as things are.
+			continue
+		}
+		r.conts = append(r.conts, requeue.Contender{ID: j.Name, Priority: j.Priority(),
+			Queue: s.env.leaf(j), Queued: s.st[id].queueT})
+		r.contIDs[j.Name] = id
+		r.contBkt[id] = b
+		r.model.ids[j.Name] = id
+	}
+	return len(r.conts) > 0
+}
+
+// splitUseful puts the pass's victims that may help as things are in help,
+// and files the others under the nodes they run on (rest).
+func (r *requeuePass) splitUseful() {
 	r.help = r.help[:0]
 	r.restStamp++
 	r.restAll = r.restAll[:0]
@@ -239,8 +252,12 @@ func (r *requeuePass) run(s *sim) {
 			}
 		}
 	}
-	// The useful victims, taken in the engine's order from a heap (most
-	// passes end after a few commits, when the contenders are placed).
+}
+
+// runUseful runs the engine over the useful victims, taken in the engine's
+// order from a heap (most passes end after a few commits, when the
+// contenders are placed).
+func (r *requeuePass) runUseful() {
 	h := victimHeap{r: r, xs: r.help}
 	h.init()
 	for len(h.xs) > 0 && len(r.conts) > 0 {
@@ -260,27 +277,35 @@ func (r *requeuePass) run(s *sim) {
 			h.xs = slices.DeleteFunc(h.xs, func(j int32) bool { return !r.mayHelp(r.passIDs[j]) })
 			h.init()
 		}
-		join := func(j int32) {
-			if r.restIn[j] == r.restStamp && r.victimCompare(j, i) > 0 && r.mayHelp(r.passIDs[j]) {
-				h.push(j)
-				r.restIn[j] = 0
-			}
+		r.joinAfterCommit(&h, i)
+	}
+	r.help = h.xs
+}
+
+// joinAfterCommit pushes onto h the victims filed under rest that come
+// after victim i in the engine's order and may help now that i's commit
+// left room on its nodes (anywhere, when a waiting contender has several
+// tasks).
+func (r *requeuePass) joinAfterCommit(h *victimHeap, i int32) {
+	join := func(j int32) {
+		if r.restIn[j] == r.restStamp && r.victimCompare(j, i) > 0 && r.mayHelp(r.passIDs[j]) {
+			h.push(j)
+			r.restIn[j] = 0
 		}
-		if r.gangWaits() {
-			for _, j := range r.restAll {
+	}
+	if r.gangWaits() {
+		for _, j := range r.restAll {
+			join(j)
+		}
+		return
+	}
+	for t, n := range r.freed {
+		if n >= 0 && slices.Index(r.freed[:t], n) < 0 {
+			for _, j := range r.restOn(int(n)) {
 				join(j)
-			}
-			continue
-		}
-		for t, n := range r.freed {
-			if n >= 0 && slices.Index(r.freed[:t], n) < 0 {
-				for _, j := range r.restOn(int(n)) {
-					join(j)
-				}
 			}
 		}
 	}
-	r.help = h.xs
 }
 
 // gangWaits reports whether a waiting contender has several tasks (then
