@@ -355,24 +355,12 @@ func ParsePods(file string, r io.Reader, teams int) ([]Job, error) {
 	_, hasPhase := t.cols["pod_phase"]
 	seen := make(map[string]int, len(t.rows))
 	jobs := make([]Job, 0, len(t.rows))
-	type times struct{ created, deleted, scheduled int64 }
-	tt := make([]times, 0, len(t.rows))
+	tt := make([]podTimes, 0, len(t.rows))
 	traceEnd := int64(0)
 	for i, row := range t.rows {
 		r := rowParser{t: t, row: row, line: t.line[i], errs: &errs}
 		j := Job{Name: r.uniqueName("name", seen)}
-		j.CPU = r.num("cpu_milli", maxQuantity, false)
-		j.Mem = r.num("memory_mib", maxQuantity, false)
-		j.GPUs = int32(r.num("num_gpu", maxGPUsPerTask, false))
-		milli := int32(r.num("gpu_milli", 1000, false))
-		switch {
-		case j.GPUs == 0 && milli > 0:
-			r.fail("gpu_milli: %d with num_gpu 0", milli)
-		case j.GPUs > 0 && milli == 0:
-			j.GPUMilli = 1000 // missing share: whole GPUs
-		default:
-			j.GPUMilli = milli
-		}
+		r.demand(&j)
 		qos := r.str("qos")
 		if c, high, ok := parseQoS(qos); ok {
 			j.Class, j.High = c, high
@@ -382,20 +370,7 @@ func ParsePods(file string, r io.Reader, teams int) ([]Job, error) {
 		if hasPhase {
 			j.Phase = r.str("pod_phase")
 		}
-		var ts times
-		ts.created = r.num("creation_time", maxTime, true)
-		ts.deleted = r.num("deletion_time", maxTime, false)
-		ts.scheduled = -1 // never scheduled
-		if sched, ok := r.optNum("scheduled_time", maxTime); ok {
-			ts.scheduled = sched
-			if sched < ts.created {
-				r.fail("scheduled_time %d is before creation_time %d", sched, ts.created)
-			}
-		}
-		start := max(ts.created, ts.scheduled)
-		if ts.deleted != 0 && ts.deleted < start {
-			r.fail("deletion_time %d is before its start %d", ts.deleted, start)
-		}
+		ts := r.times()
 		if r.bad {
 			continue
 		}
@@ -412,6 +387,56 @@ func ParsePods(file string, r io.Reader, teams int) ([]Job, error) {
 	if len(jobs) == 0 {
 		return nil, fmt.Errorf("simulate: %s: no tasks", file)
 	}
+	setRuntimes(jobs, tt, traceEnd)
+	return jobs, nil
+}
+
+// podTimes are a pod's instants: creation, deletion (0: none) and
+// scheduling (-1: never scheduled).
+type podTimes struct{ created, deleted, scheduled int64 }
+
+// demand reads one task's demand into j: CPU, memory, GPUs and the share
+// of each GPU (a missing share with GPUs means whole GPUs).
+func (r *rowParser) demand(j *Job) {
+	j.CPU = r.num("cpu_milli", maxQuantity, false)
+	j.Mem = r.num("memory_mib", maxQuantity, false)
+	j.GPUs = int32(r.num("num_gpu", maxGPUsPerTask, false))
+	milli := int32(r.num("gpu_milli", 1000, false))
+	switch {
+	case j.GPUs == 0 && milli > 0:
+		r.fail("gpu_milli: %d with num_gpu 0", milli)
+	case j.GPUs > 0 && milli == 0:
+		j.GPUMilli = 1000 // missing share: whole GPUs
+	default:
+		j.GPUMilli = milli
+	}
+}
+
+// times reads a pod's instants and checks their order: scheduled no
+// earlier than created, deleted no earlier than the start.
+func (r *rowParser) times() podTimes {
+	var ts podTimes
+	ts.created = r.num("creation_time", maxTime, true)
+	ts.deleted = r.num("deletion_time", maxTime, false)
+	ts.scheduled = -1 // never scheduled
+	if sched, ok := r.optNum("scheduled_time", maxTime); ok {
+		ts.scheduled = sched
+		if sched < ts.created {
+			r.fail("scheduled_time %d is before creation_time %d", sched, ts.created)
+		}
+	}
+	start := max(ts.created, ts.scheduled)
+	if ts.deleted != 0 && ts.deleted < start {
+		r.fail("deletion_time %d is before its start %d", ts.deleted, start)
+	}
+	return ts
+}
+
+// setRuntimes sets each job's runtime from its pod's times: deletion
+// minus start (scheduling, or creation for a pod never scheduled), at
+// least 1 s; a pod still running when the trace ended (see Job.Alive) runs
+// to traceEnd.
+func setRuntimes(jobs []Job, tt []podTimes, traceEnd int64) {
 	for i := range jobs {
 		ts := tt[i]
 		start := ts.created
@@ -427,7 +452,6 @@ func ParsePods(file string, r io.Reader, teams int) ([]Job, error) {
 		}
 		jobs[i].Runtime = max(end-start, 1)
 	}
-	return jobs, nil
 }
 
 var nodeColumns = []string{"sn", "cpu_milli", "memory_mib", "gpu"}
