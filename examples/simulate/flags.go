@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/tenurepolicy/tenure/examples/simulate/internal/policies"
 	"github.com/tenurepolicy/tenure/examples/simulate/internal/report"
 	"github.com/tenurepolicy/tenure/examples/simulate/internal/sim"
 	"github.com/tenurepolicy/tenure/examples/simulate/internal/trace"
@@ -98,7 +99,7 @@ func mergeQueueDurations(flagName, s string, defaults []sim.QueueDuration, teams
 	for c := trace.Class(0); c < trace.NumClasses; c++ {
 		names := []string{c.QueueName()}
 		for t := range teams {
-			names = append(names, sim.TeamName(c, t))
+			names = append(names, trace.TeamName(c, t))
 		}
 		for _, n := range names {
 			if d, ok := set[n]; ok {
@@ -143,7 +144,7 @@ func queueExists(name string, teams int) bool {
 			return true
 		}
 		for t := range teams {
-			if name == sim.TeamName(c, t) {
+			if name == trace.TeamName(c, t) {
 				return true
 			}
 		}
@@ -241,7 +242,7 @@ func (o *options) policyFlags(fs *flag.FlagSet, r *rawFlags) {
 func usage(fs *flag.FlagSet) func() {
 	return func() {
 		fmt.Fprintf(fs.Output(), "usage: simulate [flags]\n\n%s\n\npolicies:\n", usageText)
-		for _, p := range sim.PolicyRegistry {
+		for _, p := range policies.Registry {
 			fmt.Fprintf(fs.Output(), "  %-11s %s\n", p.Name, p.About)
 		}
 		fmt.Fprintf(fs.Output(), "\nflags:\n")
@@ -375,7 +376,7 @@ func (o *options) checkRun(r *rawFlags) []error {
 func validateSettings(o options) []error {
 	var errs []error
 	set := o.settings
-	if err := sim.TimeBasedConfig(set).Validate(); err != nil {
+	if err := policies.TimeBasedConfig(set).Validate(); err != nil {
 		errs = append(errs, fmt.Errorf("simulate: -min-admit: %w", err))
 	}
 	if err := (requeue.EngineConfig{DefaultDelay: set.RequeueDelay}).Validate(); err != nil {

@@ -371,7 +371,7 @@ func gpuHours(milliS float64) float64 { return milliS / 1000 / 3600 }
 
 func (m *metrics) result(s *sim) report.Result {
 	r := report.Result{
-		Policy:       s.pol.name,
+		Policy:       s.pol.Name,
 		Completed:    m.completed,
 		Unfinished:   m.unfinished,
 		Thrash:       m.thrash,

@@ -243,7 +243,7 @@ const preemptNodeLimit = 64
 // (it may preempt its team queue's other jobs of its class).
 func (s *sim) victimLimit(p int32) trace.Class {
 	c := s.jobs[p].Class
-	if !s.pol.equal && !s.jobs[p].High {
+	if !s.pol.Equal && !s.jobs[p].High {
 		c--
 	}
 	return c
@@ -256,7 +256,7 @@ func (s *sim) victimLimit(p int32) trace.Class {
 func (s *sim) bestNode(p int32) int {
 	ps := &s.pre
 	j := &s.jobs[p]
-	if s.jobs[p].Class == 0 && !s.pol.equal && !s.jobs[p].High {
+	if s.jobs[p].Class == 0 && !s.pol.Equal && !s.jobs[p].High {
 		return -1 // nothing is lower than the lowest class
 	}
 	limit := s.victimLimit(p)

@@ -5,7 +5,9 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/tenurepolicy/tenure"
 	"github.com/tenurepolicy/tenure/examples/simulate/internal/cluster"
+	"github.com/tenurepolicy/tenure/examples/simulate/internal/policies"
 	"github.com/tenurepolicy/tenure/examples/simulate/internal/trace"
 
 	"github.com/tenurepolicy/tenure/eligibility"
@@ -35,8 +37,9 @@ import (
 // the first job of each (queue, shape) group left pending: a later job of
 // the group cannot fit where the first did not.
 type requeuePass struct {
+	// nom is the run's tenure.Policy nominator, asked about one job at a
+	// time (see evaluate).
 	nom eligibility.Nominator
-	eng *requeue.Engine
 	s   *sim
 
 	timers timerHeap
@@ -76,26 +79,14 @@ type requeuePass struct {
 	committed int
 }
 
-func newRequeuePass(w *Workload, filter *eligibility.MinRuntimeFilter) (*requeuePass, error) {
-	r := &requeuePass{nomPos: map[int32]int{}, ann: map[int32]map[string]string{}, anywhere: map[int32]fitCache{}, shapeKeys: map[shape]string{},
+func newRequeuePass() *requeuePass {
+	return &requeuePass{nomPos: map[int32]int{}, ann: map[int32]map[string]string{}, anywhere: map[int32]fitCache{}, shapeKeys: map[shape]string{},
 		contIDs: map[string]int32{}, contBkt: map[int32]int32{}, outcomes: map[string]int{}}
-	cfg := requeue.EngineConfig{DefaultDelay: w.Env.settings.RequeueDelay,
-		Filters: []requeue.VictimFilter{requeue.VictimMinRuntimeFilter{Filter: filter}}}
-	// Who may use a victim's resources: strictly higher priorities (the
-	// library's default), or equal ones too; never a job ranked apart (a
-	// High job of another team queue of the victim's class, or the
-	// reverse), as in preemption.
-	equal := w.Env.settings.RequeueEqual
-	cfg.CanContend = func(v *requeue.Victim, c *requeue.Contender) bool {
-		return !trace.RankedApart(v.Queue == c.Queue, c.Priority, v.Priority) && contends(c.Priority, v.Priority, equal)
-	}
-	var err error
-	r.eng, err = requeue.NewEngine(cfg)
-	return r, err
 }
 
 func (r *requeuePass) attach(s *sim) {
 	r.s = s
+	r.nom = s.pol.Tenure.Nominator()
 	r.model = simModel{s: s, ids: map[string]int32{}, placed: map[int32]bool{}}
 }
 
@@ -445,13 +436,16 @@ func (r *requeuePass) runVictim(i int32) bool {
 func (r *requeuePass) runNoms() bool {
 	s := r.s
 	r.in.Nominations, r.in.Victims = r.in.Nominations[:0], r.in.Victims[:0]
-	r.in.Contenders = r.conts
 	r.in.AddNominations(r.noms)
 	var m requeue.Model = &r.model
 	if !NoModelHints {
 		m = &hintedModel{&r.model}
 	}
-	res, err := r.eng.Run(s.nowT, r.in, m)
+	// The nominations are the pass's own (evaluate asks the nominator one
+	// job at a time), so Running is empty: Cycle.Requeue runs the engine
+	// over them and the contenders.
+	out, err := s.pol.cyc.Requeue(tenure.RequeueInput{Contenders: r.conts, Nominations: r.in.Nominations, Victims: r.in.Victims}, m)
+	res := out.Engine
 	if err != nil {
 		panic(fmt.Sprintf("simulate: internal error: requeue engine: %v", err))
 	}
@@ -599,7 +593,7 @@ func (r *requeuePass) mayHelp(v int32) bool {
 	vp := s.jobs[v].Priority()
 	equal := s.env.settings.RequeueEqual
 	for _, c := range r.minimal {
-		if !contends(s.jobs[c].Priority(), vp, equal) {
+		if !policies.Contends(s.jobs[c].Priority(), vp, equal) {
 			continue
 		}
 		if r.fitsIfEvicted(v, c) {
@@ -608,10 +602,6 @@ func (r *requeuePass) mayHelp(v int32) bool {
 	}
 	return false
 }
-
-// contends reports whether a contender of priority cp may use the
-// resources of a victim of priority vp: strictly higher, or equal too.
-func contends(cp, vp int32, equal bool) bool { return cp > vp || equal && cp == vp }
 
 // commit applies a committed outcome: the victim (already freed by the
 // model) is evicted and gets its not-before annotation; the contenders

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/tenurepolicy/tenure/examples/simulate/internal/cluster"
+	"github.com/tenurepolicy/tenure/examples/simulate/internal/policies"
 	"github.com/tenurepolicy/tenure/examples/simulate/internal/report"
 	"github.com/tenurepolicy/tenure/examples/simulate/internal/trace"
 )
@@ -41,8 +42,8 @@ func Simulate(w *Workload, name string, progress func(done, total int64)) (repor
 // order: backoff only when the input has failed starts.
 func ApplicablePolicies(failedStarts bool) []string {
 	var names []string
-	for _, p := range PolicyRegistry {
-		if failedStarts || !p.needsFailedStarts {
+	for _, p := range policies.Registry {
+		if failedStarts || !p.NeedsFailedStarts {
 			names = append(names, p.Name)
 		}
 	}
@@ -50,9 +51,9 @@ func ApplicablePolicies(failedStarts bool) []string {
 }
 
 func PolicyNeedsFailedStarts(name string) bool {
-	for _, p := range PolicyRegistry {
+	for _, p := range policies.Registry {
 		if p.Name == name {
-			return p.needsFailedStarts
+			return p.NeedsFailedStarts
 		}
 	}
 	return false
@@ -60,8 +61,8 @@ func PolicyNeedsFailedStarts(name string) bool {
 
 // PolicyNames lists the policies this build can simulate, in report order.
 func PolicyNames() []string {
-	names := make([]string, len(PolicyRegistry))
-	for i, p := range PolicyRegistry {
+	names := make([]string, len(policies.Registry))
+	for i, p := range policies.Registry {
 		names[i] = p.Name
 	}
 	return names

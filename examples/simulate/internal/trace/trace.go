@@ -488,3 +488,16 @@ func ParseNodes(file string, r io.Reader) ([]Node, error) {
 	}
 	return nodes, nil
 }
+
+// TeamName returns the name of team queue t of class c, e.g. "ls-a".
+func TeamName(c Class, t int) string {
+	return fmt.Sprintf("%s-%s", c.QueueName(), teamSuffix(t))
+}
+
+// teamSuffix names teams a, b, ..., z, t26, t27, ...
+func teamSuffix(t int) string {
+	if t < 26 {
+		return string(rune('a' + t))
+	}
+	return fmt.Sprintf("t%d", t)
+}
