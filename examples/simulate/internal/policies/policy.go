@@ -102,16 +102,6 @@ func (p *Policy) Request(priority int32, queued time.Time) eligibility.Preemptio
 	return req
 }
 
-// Victim is what a decision about one running job needs: the candidate as
-// the preemption rule sees it, the job as the min-runtime filter sees it,
-// and whether it is in the preemptor's team queue (a preempt; else a
-// reclaim).
-type Victim struct {
-	Candidate eligibility.Candidate
-	Job       *eligibility.Job
-	SameQueue bool
-}
-
 // Action is the kind of eviction: preempt within one team queue, reclaim
 // across queues (KAI-Scheduler's terms).
 func Action(sameQueue bool) runtime.Action {
@@ -121,26 +111,34 @@ func Action(sameQueue bool) runtime.Action {
 	return runtime.ActionReclaim
 }
 
-// MayEvict asks the library, at cycle c's instant, whether v may be
-// evicted for the pending job described by req in team queue pre: first
-// the candidate rule (which also orders the candidates), then, with
-// min-runtime on, Cycle.CheckVictim. It reports the candidate decision,
-// whether v may go, whether the filter left an elastic victim to the
-// scenario validator (MayShrink), and, when not allowed, the instant the
-// answer may change (the zero time: only other events can change it).
-func (p *Policy) MayEvict(c *tenure.Cycle, req eligibility.PreemptionRequest, pre queuetree.ID, v Victim) (d eligibility.PreemptionDecision, ok, deferred bool, until time.Time) {
-	d = p.Preemption.Classify(req, v.Candidate, c.Now())
+// A running job may be evicted for a pending one when both steps allow
+// it, in this order: the candidate rule (Classify, which also orders the
+// candidates) and, with min-runtime on, the job's protection
+// (MayEvict). The simulator builds the job's eligibility.Job only when
+// the first step allows.
+
+// Classify applies the candidate rule at cycle c's instant to candidate
+// cand of the pending job described by req: LowerPriority, or
+// LowerOrNewerEqualPriority for the time-based policy (not part of
+// tenure.Policy, so called directly).
+func (p *Policy) Classify(c *tenure.Cycle, req eligibility.PreemptionRequest, cand eligibility.Candidate) eligibility.PreemptionDecision {
+	return p.Preemption.Classify(req, cand, c.Now())
+}
+
+// MayEvict asks Cycle.CheckVictim whether running job v may be evicted by
+// a job of team queue pre (in v's team queue: a preempt; else a reclaim).
+// It reports whether v may go, whether the filter left an elastic victim
+// to the scenario validator (MayShrink), and, when not allowed, the
+// instant the answer may change. Without min-runtime every job may go.
+func (p *Policy) MayEvict(c *tenure.Cycle, sameQueue bool, pre queuetree.ID, v *eligibility.Job) (ok, deferred bool, until time.Time) {
+	if !p.MinRuntime {
+		return true, false, time.Time{}
+	}
+	d := c.CheckVictim(Action(sameQueue), pre, v)
 	if !d.Allowed {
-		return d, false, false, d.Until
+		return false, false, d.Until
 	}
-	if p.MinRuntime {
-		md := c.CheckVictim(Action(v.SameQueue), pre, v.Job)
-		if !md.Allowed {
-			return d, false, false, md.Until
-		}
-		deferred = md.Reason == eligibility.ReasonElasticDeferred
-	}
-	return d, true, deferred, time.Time{}
+	return true, d.Reason == eligibility.ReasonElasticDeferred, time.Time{}
 }
 
 // MayShrink asks Cycle.ValidateScenario whether the pending job in team

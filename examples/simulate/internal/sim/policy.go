@@ -68,11 +68,10 @@ func (p *policy) setPreemptor(s *sim, id int32) {
 }
 
 // decide asks the library whether running job v may be evicted for the
-// current preemptor pre now (policies.Policy.MayEvict): the candidate
-// decision (which also orders the candidates), whether the min-runtime
-// filter left an elastic victim to the scenario validator, and, when not
-// allowed, the instant the answer may change (0: only other events can
-// change it).
+// current preemptor pre now: the candidate decision (which also orders
+// the candidates), whether the min-runtime filter left an elastic victim
+// to the scenario validator, and, when not allowed, the instant the
+// answer may change (0: only other events can change it).
 func (p *policy) decide(s *sim, pre, v int32) (d eligibility.PreemptionDecision, ok, deferred bool, until int64) {
 	vj, vst := &s.jobs[v], &s.st[v]
 	same := s.env.sameQueue(pre, v)
@@ -80,7 +79,13 @@ func (p *policy) decide(s *sim, pre, v int32) (d eligibility.PreemptionDecision,
 		return d, false, false, 0 // not a candidate at all
 	}
 	cand := eligibility.Candidate{ID: vj.Name, Priority: vj.Priority(), Reserved: vst.startT, Queued: vst.queueT}
-	d, ok, deferred, u := p.MayEvict(p.cyc, p.req, s.env.leaf(&s.jobs[pre]), policies.Victim{Candidate: cand, Job: s.ejob(v), SameQueue: same})
+	if d = p.Classify(p.cyc, p.req, cand); !d.Allowed {
+		return d, false, false, secCeil(d.Until)
+	}
+	if !p.MinRuntime {
+		return d, true, false, 0
+	}
+	ok, deferred, u := p.MayEvict(p.cyc, same, s.env.leaf(&s.jobs[pre]), s.ejob(v))
 	return d, ok, deferred, secCeil(u)
 }
 
