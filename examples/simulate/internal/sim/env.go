@@ -196,15 +196,6 @@ func (e *Env) sameQueue(a, b int32) bool {
 	return e.leafIndex(&e.jobs[a]) == e.leafIndex(&e.jobs[b])
 }
 
-// action is the kind of eviction when job by evicts victim: preempt within
-// one leaf queue, reclaim across queues (KAI-Scheduler's terms).
-func (e *Env) action(by, victim int32) runtime.Action {
-	if by >= 0 && e.leafIndex(&e.jobs[by]) == e.leafIndex(&e.jobs[victim]) {
-		return runtime.ActionPreempt
-	}
-	return runtime.ActionReclaim
-}
-
 // QueueListing renders the queue tree for the report header.
 func (e *Env) QueueListing() string {
 	var b strings.Builder
