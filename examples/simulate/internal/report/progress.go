@@ -43,6 +43,8 @@ func isTerminal(w io.Writer) bool {
 	return err == nil && fi.Mode()&os.ModeCharDevice != 0
 }
 
+// NewProgress returns a progress line written to w, shown only when w is
+// a terminal.
 func NewProgress(w io.Writer) *Progress {
 	return &Progress{w: w, tty: isTerminal(w), start: time.Now(), now: time.Now}
 }

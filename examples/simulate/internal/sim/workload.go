@@ -50,6 +50,8 @@ func ApplicablePolicies(failedStarts bool) []string {
 	return names
 }
 
+// PolicyNeedsFailedStarts reports whether the named policy simulates only
+// an input with failed starts (backoff).
 func PolicyNeedsFailedStarts(name string) bool {
 	for _, p := range policies.Registry {
 		if p.Name == name {
