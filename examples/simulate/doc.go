@@ -110,7 +110,7 @@
 // waits would measure where the run is cut off. Its mix includes gangs
 // (several whole-node tasks that must run together), elastic jobs (tasks
 // that may be taken down to half), and in every class a fifth of High jobs
-// (a team's urgent work); see synthesize. It can also model failed starts
+// (a team's urgent work); see trace.Synthesize. It can also model failed starts
 // (-fail-rate), which enables the backoff policy.
 //
 // # Simulation
