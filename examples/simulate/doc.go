@@ -20,7 +20,8 @@
 // # Layout
 //
 // main.go wires the parts together (flags.go, input.go, sweep.go,
-// parallel.go); the parts are internal packages:
+// experiment.go: the grid of points, seeds and policies, parallel.go); the
+// parts are internal packages:
 //
 //   - internal/trace: jobs, nodes, the openb parsers, the synthetic workload;
 //   - internal/cluster: free resources per node and where tasks run;
