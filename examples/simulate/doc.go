@@ -17,6 +17,20 @@
 // is deterministic: the same input, flags and seed give the same report,
 // byte for byte. The report starts with every effective setting.
 //
+// # Layout
+//
+// main.go wires the parts together (flags.go, input.go, sweep.go,
+// experiment.go: the grid of points, seeds and policies, parallel.go); the
+// parts are internal packages:
+//
+//   - internal/trace: jobs, nodes, the openb parsers, the synthetic workload;
+//   - internal/cluster: free resources per node and where tasks run;
+//   - internal/policies: each compared policy as a tenure.Policy (one
+//     tenure.Config per run) and the decisions made through its Cycle;
+//   - internal/sim: the event loop, the policies' mechanisms (policy.go,
+//     requeue.go, backoff.go, reserve.go) and the metrics;
+//   - internal/report: the report's data, text, JSON, plots, runs and sweeps.
+//
 // # Input
 //
 // The default input is the production GPU-cluster trace Alibaba published
@@ -97,7 +111,7 @@
 // waits would measure where the run is cut off. Its mix includes gangs
 // (several whole-node tasks that must run together), elastic jobs (tasks
 // that may be taken down to half), and in every class a fifth of High jobs
-// (a team's urgent work); see synthesize. It can also model failed starts
+// (a team's urgent work); see trace.Synthesize. It can also model failed starts
 // (-fail-rate), which enables the backoff policy.
 //
 // # Simulation
@@ -151,7 +165,11 @@
 // # Policies
 //
 // -policies selects and orders the variants (default: all that apply to the
-// input). Every one classifies candidates with
+// input). Each is a tenure.Policy built for the run from one tenure.Config
+// (the queue tree with each queue's min-runtime fields, the reclaim
+// method, the requeue engine's settings, Kueue's default backoff), asked
+// through a tenure.Cycle begun at the simulated instant
+// (internal/policies). Every one classifies candidates with
 // eligibility.PreemptionConfig.Classify and orders them with
 // eligibility.CandidateCompare.
 //
