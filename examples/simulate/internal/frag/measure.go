@@ -1,0 +1,89 @@
+package frag
+
+// Shape is one task shape of a target workload with its popularity: the
+// share of tasks (or any non-negative weight; weights are normalized).
+type Shape struct {
+	Task   Task
+	Weight float64
+}
+
+// TaskFrag returns the free GPU capacity of n (thousandths) that task
+// shape t cannot use: all of it when t does not fit on n or asks for no
+// GPU, otherwise the free share of every GPU holding less than t.Milli.
+// Cost O(G).
+func TaskFrag(n Node, t Task) int64 {
+	if t.GPUs == 0 || !Fits(n, t) {
+		return FreeGPU(n)
+	}
+	var s int64
+	for _, g := range n.GPU {
+		if g < t.Milli {
+			s += int64(g)
+		}
+	}
+	return s
+}
+
+// NodeFrag returns n's fragmentation measured against the workload w: the
+// weight-averaged TaskFrag over w's shapes, in thousandths of a GPU. With
+// no shapes (or zero total weight) it is 0. Cost O(W·G).
+func NodeFrag(n Node, w []Shape) float64 {
+	var sum, tot float64
+	for _, s := range w {
+		if s.Weight <= 0 {
+			continue
+		}
+		sum += s.Weight * float64(TaskFrag(n, s.Task))
+		tot += s.Weight
+	}
+	if tot == 0 {
+		return 0
+	}
+	return sum / tot
+}
+
+// ClusterFrag returns the cluster's fragmentation against w (the sum of
+// NodeFrag) and its free GPU capacity, both in thousandths of a GPU; their
+// ratio is the fragmentation rate. Cost O(N·W·G).
+func ClusterFrag(nodes []Node, w []Shape) (frag float64, free int64) {
+	for _, n := range nodes {
+		frag += NodeFrag(n, w)
+		free += FreeGPU(n)
+	}
+	return frag, free
+}
+
+// Stranded returns the free GPU capacity no waiting task can use and the
+// total free GPU capacity, in thousandths. A GPU's free share counts as
+// usable when some task in waiting that asks for GPUs fits on its node
+// and needs at most that share from one GPU. With nothing waiting for GPUs
+// nothing is stranded. Pass each distinct shape once: cost O(N·S·G).
+func Stranded(nodes []Node, waiting []Task) (stranded, free int64) {
+	gpuWaiting := false
+	for _, t := range waiting {
+		gpuWaiting = gpuWaiting || t.GPUs > 0
+	}
+	for _, n := range nodes {
+		free += FreeGPU(n)
+		if !gpuWaiting {
+			continue
+		}
+		for _, g := range n.GPU {
+			if g > 0 && !usable(n, g, waiting) {
+				stranded += int64(g)
+			}
+		}
+	}
+	return stranded, free
+}
+
+// usable reports whether a GPU of n with free share g can serve some
+// waiting task.
+func usable(n Node, g int32, waiting []Task) bool {
+	for _, t := range waiting {
+		if t.GPUs > 0 && t.Milli <= g && Fits(n, t) {
+			return true
+		}
+	}
+	return false
+}
