@@ -1,6 +1,7 @@
 package stats
 
 import (
+	"encoding/json"
 	"math"
 	"sort"
 	"testing"
@@ -89,4 +90,15 @@ func TestPercentileMarkAgainstOracle(t *testing.T) {
 			t.Fatalf("Percentile mark %v, but raising censored values moves it: %v", got.Censored, moved)
 		}
 	})
+}
+
+func TestJSON(t *testing.T) {
+	b, err := json.Marshal([]Value{Exact(1.5), AtLeast(2), {V: math.NaN()}})
+	if err != nil || string(b) != `[{"value":1.5},{"value":2,"lower_bound":true},{"value":null}]` {
+		t.Errorf("json = %s %v", b, err)
+	}
+	var f []Float
+	if err := json.Unmarshal([]byte(`[1,null]`), &f); err != nil || f[0] != 1 || !math.IsNaN(float64(f[1])) {
+		t.Errorf("unmarshal = %v %v", f, err)
+	}
 }
