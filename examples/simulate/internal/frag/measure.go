@@ -1,5 +1,7 @@
 package frag
 
+import "math"
+
 // Shape is one task shape of a target workload with its popularity: the
 // share of tasks (or any non-negative weight; weights are normalized).
 type Shape struct {
@@ -59,29 +61,32 @@ func ClusterFrag(nodes []Node, w []Shape) (frag float64, free int64) {
 // and needs at most that share from one GPU. With nothing waiting for GPUs
 // nothing is stranded. Pass each distinct shape once: cost O(N·S·G).
 func Stranded(nodes []Node, waiting []Task) (stranded, free int64) {
-	gpuWaiting := false
-	for _, t := range waiting {
-		gpuWaiting = gpuWaiting || t.GPUs > 0
-	}
 	for _, n := range nodes {
-		free += FreeGPU(n)
-		if !gpuWaiting {
-			continue
+		// The smallest per-GPU share asked by a GPU task that fits here:
+		// a GPU is usable exactly when it has at least that much free.
+		need := int32(math.MaxInt32)
+		for _, t := range waiting {
+			if t.GPUs > 0 && t.Milli < need && Fits(n, t) {
+				need = t.Milli
+			}
 		}
 		for _, g := range n.GPU {
-			if g > 0 && !usable(n, g, waiting) {
+			free += int64(g)
+			if g > 0 && g < need {
 				stranded += int64(g)
 			}
 		}
 	}
+	if !anyGPUTask(waiting) {
+		stranded = 0
+	}
 	return stranded, free
 }
 
-// usable reports whether a GPU of n with free share g can serve some
-// waiting task.
-func usable(n Node, g int32, waiting []Task) bool {
-	for _, t := range waiting {
-		if t.GPUs > 0 && t.Milli <= g && Fits(n, t) {
+// anyGPUTask reports whether some task asks for GPUs.
+func anyGPUTask(ts []Task) bool {
+	for _, t := range ts {
+		if t.GPUs > 0 {
 			return true
 		}
 	}

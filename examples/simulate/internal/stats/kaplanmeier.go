@@ -1,8 +1,9 @@
 package stats
 
 import (
+	"cmp"
 	"math"
-	"sort"
+	"slices"
 )
 
 // Wait is one observed wait: how long a job waited, and whether the wait
@@ -31,11 +32,17 @@ func KaplanMeierQuantile(ws []Wait, p float64) Value {
 		return Value{V: math.NaN()}
 	}
 	s := append([]Wait(nil), ws...)
-	sort.Slice(s, func(i, j int) bool {
-		if s[i].Len != s[j].Len {
-			return s[i].Len < s[j].Len
+	slices.SortFunc(s, func(a, b Wait) int {
+		if c := cmp.Compare(a.Len, b.Len); c != 0 {
+			return c
 		}
-		return s[i].Ended && !s[j].Ended
+		switch {
+		case a.Ended == b.Ended:
+			return 0
+		case a.Ended:
+			return -1 // ended first: at equal lengths they leave the risk set first
+		}
+		return 1
 	})
 	surv, atRisk := 1.0, len(s)
 	for i := 0; i < len(s); {

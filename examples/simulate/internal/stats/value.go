@@ -2,7 +2,7 @@ package stats
 
 import (
 	"math"
-	"sort"
+	"slices"
 	"strconv"
 )
 
@@ -49,26 +49,30 @@ func Mean(vs []Value) Value {
 // Percentile returns the nearest-rank p-quantile (0 < p <= 1) of vs: the
 // smallest observed value with at least a fraction p of the values at or
 // below it. It is marked as a lower bound exactly when raising the
-// censored values could raise it, that is, when a censored value is among
-// the ranks at or below the chosen one (among equal values, exact ones
-// rank first). The percentile of no values is NaN. Cost O(n log n); vs is
-// not modified.
+// censored values could raise it: when it would differ with every
+// censored value raised to +Inf (the largest raise; the quantile is
+// monotone in each value, so if that raise leaves it alone, every raise
+// does). The percentile of no values is NaN. Cost O(n log n); vs is not
+// modified.
 func Percentile(vs []Value, p float64) Value {
 	if len(vs) == 0 || !(p > 0 && p <= 1) {
 		return Value{V: math.NaN()}
 	}
-	s := append([]Value(nil), vs...)
-	sort.SliceStable(s, func(i, j int) bool {
-		if s[i].V != s[j].V {
-			return s[i].V < s[j].V
+	all := make([]float64, len(vs))
+	exact := make([]float64, 0, len(vs))
+	for i, v := range vs {
+		all[i] = v.V
+		if !v.Censored {
+			exact = append(exact, v.V)
 		}
-		return !s[i].Censored && s[j].Censored
-	})
-	k := nearestRank(len(s), p)
-	out := Value{V: s[k-1].V}
-	for _, v := range s[:k] {
-		out.Censored = out.Censored || v.Censored
 	}
+	slices.Sort(all)
+	slices.Sort(exact)
+	k := nearestRank(len(vs), p)
+	out := Value{V: all[k-1]}
+	// With the censored values at +Inf, the k-th smallest is exact[k-1],
+	// or +Inf when there are fewer than k exact values.
+	out.Censored = k > len(exact) || exact[k-1] != out.V
 	return out
 }
 
@@ -78,3 +82,4 @@ func nearestRank(n int, p float64) int {
 	k := int(math.Ceil(p*float64(n) - 1e-9))
 	return min(max(k, 1), n)
 }
+

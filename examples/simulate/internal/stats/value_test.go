@@ -43,10 +43,15 @@ func TestPercentileHandComputed(t *testing.T) {
 		}
 	}
 	// A censored value below the chosen rank marks it: that job may really
-	// have waited longer than every other.
+	// have waited longer than every other, moving 3 into the middle.
 	low := []Value{AtLeast(1), Exact(2), Exact(3)}
 	if got := Percentile(low, 0.5); got != AtLeast(2) {
 		t.Errorf("Percentile with a low censored value = %+v, want ≥2", got)
+	}
+	// ... unless what would move in is equal: 0, 0 censored, then 1s.
+	ties := []Value{Exact(0), AtLeast(0), Exact(1), Exact(1), Exact(1)}
+	if got := Percentile(ties, 0.6); got != Exact(1) {
+		t.Errorf("Percentile where raising changes nothing = %+v, want exact 1", got)
 	}
 	// Ties: an exact value equal to a censored one ranks first.
 	tie := []Value{AtLeast(2), Exact(2), Exact(9)}
