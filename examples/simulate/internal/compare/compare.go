@@ -47,7 +47,7 @@ type MetricReport struct {
 
 // ArmStat is one arm's statistic of one metric.
 type ArmStat struct {
-	Arm  string  `json:"arm"`
+	Arm  string      `json:"arm"`
 	Mean stats.Float `json:"mean"`
 	Lo   stats.Float `json:"lo"`
 	Hi   stats.Float `json:"hi"`
@@ -69,7 +69,7 @@ type Diff struct {
 	P    stats.Float `json:"p"`
 	// PHolm is the Holm-adjusted p-value; Differs is PHolm <= alpha.
 	PHolm   stats.Float `json:"p_holm"`
-	Differs bool    `json:"differs"`
+	Differs bool        `json:"differs"`
 	// Untested says why the difference was not tested (then PHolm is NaN,
 	// null in JSON).
 	Untested string `json:"untested,omitempty"`

@@ -1,8 +1,8 @@
 package jobsout
 
 import (
-	"bytes"
 	"bufio"
+	"bytes"
 	"encoding/csv"
 	"encoding/json"
 	"errors"

@@ -82,4 +82,3 @@ func nearestRank(n int, p float64) int {
 	k := int(math.Ceil(p*float64(n) - 1e-9))
 	return min(max(k, 1), n)
 }
-
