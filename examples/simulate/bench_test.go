@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"io"
 	"testing"
+
+	"github.com/tenurepolicy/tenure/examples/simulate/internal/sim"
 )
 
 // BenchmarkSimulate runs each default policy over the synthetic workload at
@@ -21,15 +23,15 @@ func BenchmarkSimulate(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		w, err := prepare(js, nodes, o)
+		w, err := sim.Prepare(js, nodes, o.load())
 		if err != nil {
 			b.Fatal(err)
 		}
-		for _, p := range applicablePolicies(false) {
+		for _, p := range sim.ApplicablePolicies(false) {
 			b.Run(fmt.Sprintf("jobs=%d/%s", jobs, p), func(b *testing.B) {
 				b.ReportAllocs()
 				for b.Loop() {
-					if _, err := simulate(w, p, nil); err != nil {
+					if _, err := sim.Simulate(w, p, nil); err != nil {
 						b.Fatal(err)
 					}
 				}

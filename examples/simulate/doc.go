@@ -17,6 +17,17 @@
 // is deterministic: the same input, flags and seed give the same report,
 // byte for byte. The report starts with every effective setting.
 //
+// # Layout
+//
+// main.go wires the parts together (flags.go, input.go, sweep.go,
+// parallel.go); the parts are internal packages:
+//
+//   - internal/trace: jobs, nodes, the openb parsers, the synthetic workload;
+//   - internal/cluster: free resources per node and where tasks run;
+//   - internal/sim: the event loop, the policies (policy.go, requeue.go,
+//     backoff.go, reserve.go: every call into tenure) and the metrics;
+//   - internal/report: the report's data, text, JSON, plots, runs and sweeps.
+//
 // # Input
 //
 // The default input is the production GPU-cluster trace Alibaba published

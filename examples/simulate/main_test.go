@@ -12,8 +12,15 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tenurepolicy/tenure/examples/simulate/internal/report"
+	"github.com/tenurepolicy/tenure/examples/simulate/internal/sim"
+	"github.com/tenurepolicy/tenure/examples/simulate/internal/trace"
+
 	"github.com/google/go-cmp/cmp"
 )
+
+// podHeader is the openb pod list's header line.
+const podHeader = "name,cpu_milli,memory_mib,num_gpu,gpu_milli,gpu_spec,qos,pod_phase,creation_time,deletion_time,scheduled_time\n"
 
 func runCLI(t *testing.T, args ...string) string {
 	t.Helper()
@@ -27,9 +34,9 @@ func runCLI(t *testing.T, args ...string) string {
 	return out.String()
 }
 
-func runJSON(t *testing.T, args ...string) Report {
+func runJSON(t *testing.T, args ...string) report.Report {
 	t.Helper()
-	var rep Report
+	var rep report.Report
 	if err := json.Unmarshal([]byte(runCLI(t, append(args, "-json")...)), &rep); err != nil {
 		t.Fatal(err)
 	}
@@ -84,7 +91,7 @@ func TestRunJSON(t *testing.T) {
 	var names []string
 	for _, r := range rep.Results {
 		names = append(names, r.Policy)
-		if r.Completed+r.Unfinished+rep.Workload.Infeasible != rep.Workload.Jobs || len(r.UtilSeries) != 10 || len(r.Wait) != numClasses {
+		if r.Completed+r.Unfinished+rep.Workload.Infeasible != rep.Workload.Jobs || len(r.UtilSeries) != 10 || len(r.Wait) != trace.NumClasses {
 			t.Errorf("%s: completed %d + unfinished %d + infeasible %d != %d jobs, or series %d", r.Policy, r.Completed, r.Unfinished,
 				rep.Workload.Infeasible, rep.Workload.Jobs, len(r.UtilSeries))
 		}
@@ -92,15 +99,15 @@ func TestRunJSON(t *testing.T) {
 			t.Errorf("%s: %d queues, want 9", r.Policy, len(r.Queues))
 		}
 	}
-	if diff := cmp.Diff(applicablePolicies(false), names); diff != "" {
+	if diff := cmp.Diff(sim.ApplicablePolicies(false), names); diff != "" {
 		t.Errorf("policies (-want +got):\n%s", diff)
 	}
 	// Map flags merge into the defaults.
-	want := []QueueSetting{{"be", "2h"}, {"burstable", "4h"}, {"ls", "1d"}}
+	want := []report.QueueSetting{{Queue: "be", Duration: "2h"}, {Queue: "burstable", Duration: "4h"}, {Queue: "ls", Duration: "1d"}}
 	if diff := cmp.Diff(want, rep.Settings.ExpectedRuntime); diff != "" {
 		t.Errorf("expected runtime (-want +got):\n%s", diff)
 	}
-	if diff := cmp.Diff([]QueueSetting{{"be", "1m"}, {"ls", "10m"}}, rep.Settings.PreemptMinRuntime); diff != "" {
+	if diff := cmp.Diff([]report.QueueSetting{{Queue: "be", Duration: "1m"}, {Queue: "ls", Duration: "10m"}}, rep.Settings.PreemptMinRuntime); diff != "" {
 		t.Errorf("preempt min-runtime (-want +got):\n%s", diff)
 	}
 	if rep.Settings.ReclaimMethod != "lca" || rep.Settings.ThrashWindow != "30m" || rep.Settings.Seed != 1 {
@@ -134,7 +141,7 @@ func TestMergeQueueDurations(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := []queueDuration{{"be", 0}, {"ls", 30 * time.Minute}, {"ls-b", time.Minute}}
+	want := []sim.QueueDuration{{Queue: "be", D: 0}, {Queue: "ls", D: 30 * time.Minute}, {Queue: "ls-b", D: time.Minute}}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("merged (-want +got):\n%s", diff)
 	}
@@ -275,45 +282,18 @@ func TestFlagErrorsAllAtOnce(t *testing.T) {
 	}
 }
 
-func TestProgress(t *testing.T) {
-	var buf bytes.Buffer
-	p := newProgress(&buf)
-	p.update("priority", 50, 100)
-	p.finish()
-	if buf.Len() != 0 {
-		t.Errorf("progress wrote to a non-terminal: %q", buf.String())
-	}
-
-	now := time.Unix(0, 0)
-	p = newProgress(&buf)
-	p.tty, p.start, p.now = true, now, func() time.Time { return now }
-	p.update("priority", 10, 100) // before the delay: quiet
-	if buf.Len() != 0 {
-		t.Errorf("progress before %v: %q", progressDelay, buf.String())
-	}
-	now = now.Add(3 * time.Second)
-	p.update("priority (1/4)", 1, 4) // a quarter in 3 s: 9 s left
-	if want := "simulate: priority (1/4)  25%  9s left (3s so far)"; !strings.Contains(buf.String(), want) {
-		t.Errorf("progress: %q, want %q", buf.String(), want)
-	}
-	p.finish()
-	if !strings.HasSuffix(buf.String(), "\r\033[K") {
-		t.Errorf("finish did not clear the line: %q", buf.String())
-	}
-}
-
 // With fewer teams the built-in per-team defaults (be-a=1h, ls-c=0s) whose
 // queue does not exist are left out, with a note; a queue the user names
 // must exist.
 func TestFewTeams(t *testing.T) {
 	for _, tc := range []struct {
 		teams   int
-		minRT   []QueueSetting
+		minRT   []report.QueueSetting
 		leftOut string
 	}{
-		{1, []QueueSetting{{"be", "5m"}, {"be-a", "1h"}, {"burstable", "15m"}, {"ls", "30m"}}, "min-runtime ls-c=0s"},
-		{2, []QueueSetting{{"be", "5m"}, {"be-a", "1h"}, {"burstable", "15m"}, {"ls", "30m"}}, "min-runtime ls-c=0s"},
-		{3, []QueueSetting{{"be", "5m"}, {"be-a", "1h"}, {"burstable", "15m"}, {"ls", "30m"}, {"ls-c", "0s"}}, ""},
+		{1, []report.QueueSetting{{Queue: "be", Duration: "5m"}, {Queue: "be-a", Duration: "1h"}, {Queue: "burstable", Duration: "15m"}, {Queue: "ls", Duration: "30m"}}, "min-runtime ls-c=0s"},
+		{2, []report.QueueSetting{{Queue: "be", Duration: "5m"}, {Queue: "be-a", Duration: "1h"}, {Queue: "burstable", Duration: "15m"}, {Queue: "ls", Duration: "30m"}}, "min-runtime ls-c=0s"},
+		{3, []report.QueueSetting{{Queue: "be", Duration: "5m"}, {Queue: "be-a", Duration: "1h"}, {Queue: "burstable", Duration: "15m"}, {Queue: "ls", Duration: "30m"}, {Queue: "ls-c", Duration: "0s"}}, ""},
 	} {
 		rep := runJSON(t, "-synthetic", "-jobs", "200", "-teams", fmt.Sprint(tc.teams), "-policies", "minruntime")
 		if diff := cmp.Diff(tc.minRT, rep.Settings.MinRuntime); diff != "" {

@@ -3,6 +3,9 @@ package main
 import (
 	"fmt"
 	"sync"
+
+	"github.com/tenurepolicy/tenure/examples/simulate/internal/report"
+	"github.com/tenurepolicy/tenure/examples/simulate/internal/sim"
 )
 
 // task is one simulation: a workload and a policy.
@@ -16,22 +19,22 @@ type task struct {
 // so memory follows the simulations running at once, not the number of
 // grid points × seeds.
 type lazyWork struct {
-	prepare func() (*workload, error)
+	prepare func() (*sim.Workload, error)
 	once    sync.Once
 	mu      sync.Mutex
-	w       *workload
+	w       *sim.Workload
 	err     error
 	users   int // simulations of this workload not yet finished
 }
 
 // newLazyWork returns a workload that prepare builds on first use, for
 // users simulations.
-func newLazyWork(users int, prepare func() (*workload, error)) *lazyWork {
+func newLazyWork(users int, prepare func() (*sim.Workload, error)) *lazyWork {
 	return &lazyWork{prepare: prepare, users: users}
 }
 
 // get returns the workload, preparing it on first use.
-func (l *lazyWork) get() (*workload, error) {
+func (l *lazyWork) get() (*sim.Workload, error) {
 	l.once.Do(func() {
 		w, err := l.prepare()
 		l.mu.Lock()
@@ -60,8 +63,8 @@ func (l *lazyWork) release() {
 // cores. Tasks start in order, so the workloads alive at once are those
 // of the tasks running (about workers of them). prog, if not nil, is told
 // the fraction of all the simulated time covered so far.
-func simulateAll(tasks []task, workers int, prog *progress) ([]Result, error) {
-	results := make([]Result, len(tasks))
+func simulateAll(tasks []task, workers int, prog *report.Progress) ([]report.Result, error) {
+	results := make([]report.Result, len(tasks))
 	errs := make([]error, len(tasks))
 	var mu sync.Mutex
 	frac := make([]float64, len(tasks))
@@ -78,7 +81,7 @@ func simulateAll(tasks []task, workers int, prog *progress) ([]Result, error) {
 		}
 		d := done
 		mu.Unlock()
-		prog.update(fmt.Sprintf("%d of %d simulations done", d, len(tasks)), sum, float64(len(tasks)))
+		prog.Update(fmt.Sprintf("%d of %d simulations done", d, len(tasks)), sum, float64(len(tasks)))
 	}
 	next := make(chan int)
 	var wg sync.WaitGroup
@@ -89,7 +92,7 @@ func simulateAll(tasks []task, workers int, prog *progress) ([]Result, error) {
 			for i := range next {
 				w, err := tasks[i].work.get()
 				if err == nil {
-					results[i], err = simulate(w, tasks[i].policy, func(d, total int64) {
+					results[i], err = sim.Simulate(w, tasks[i].policy, func(d, total int64) {
 						report(i, float64(d)/float64(max(total, 1)))
 					})
 				}

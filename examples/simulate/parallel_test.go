@@ -4,6 +4,8 @@ import (
 	"io"
 	"sync"
 	"testing"
+
+	"github.com/tenurepolicy/tenure/examples/simulate/internal/sim"
 )
 
 // Workloads are prepared when their first simulation starts and dropped
@@ -23,7 +25,7 @@ func TestWorkloadsPreparedLazily(t *testing.T) {
 	prepared := make([]int, 4)
 	var tasks []task
 	for k := range prepared {
-		lw := newLazyWork(len(policies), func() (*workload, error) {
+		lw := newLazyWork(len(policies), func() (*sim.Workload, error) {
 			mu.Lock()
 			prepared[k]++
 			for i := range k {
@@ -38,7 +40,7 @@ func TestWorkloadsPreparedLazily(t *testing.T) {
 			if err != nil {
 				return nil, err
 			}
-			return prepare(jobs, nodes, oc)
+			return sim.Prepare(jobs, nodes, oc.load())
 		})
 		works = append(works, lw)
 		for _, p := range policies {
@@ -68,8 +70,8 @@ func TestWorkloadsPreparedLazily(t *testing.T) {
 // it; the last release drops it.
 func TestLazyWorkOnce(t *testing.T) {
 	calls := 0
-	w := &workload{}
-	lw := newLazyWork(8, func() (*workload, error) { calls++; return w, nil })
+	w := &sim.Workload{}
+	lw := newLazyWork(8, func() (*sim.Workload, error) { calls++; return w, nil })
 	var wg sync.WaitGroup
 	for range 8 {
 		wg.Add(1)

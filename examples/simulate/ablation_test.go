@@ -1,0 +1,78 @@
+package main
+
+import (
+	"slices"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/tenurepolicy/tenure/examples/simulate/internal/sim"
+)
+
+// The simulator's shortcuts (failure memories, the requeue pass's
+// victim filter and model hints) change no result: each test runs the CLI
+// with and without one.
+
+// The requeue pass offers the engine only the nominated jobs whose eviction
+// could make room for a contender, one at a time, and gives the engine the
+// model's hints (Shaper, FitBounder); none of that may change a decision:
+// every figure but the engine's tally of kept victims is the same as with
+// one engine run over every nomination, every placement attempted. (And
+// the number of cycles: a victim that could help no contender is not
+// offered, so its skip's Until asks for no wake-up; a cycle then changes
+// nothing, since only an arrival or a change of the cluster, which bring
+// their own cycles, could make it useful.)
+func TestRequeueVictimFilterChangesNothing(t *testing.T) {
+	for _, args := range [][]string{
+		{"-synthetic", "-jobs", "1500", "-seed", "5", "-policies", "requeue"},
+		{"-synthetic", "-jobs", "400", "-seed", "6", "-policies", "requeue", "-requeue-contenders", "higher"},
+		{"-synthetic", "-jobs", "400", "-seed", "7", "-policies", "requeue", "-checkpoint", "10m"},
+		{"-policies", "requeue"},
+	} {
+		filtered := runJSON(t, args...)
+		sim.OfferAllNominated, sim.NoModelHints = true, true
+		all := runJSON(t, args...)
+		sim.OfferAllNominated, sim.NoModelHints = false, false
+		f, a := filtered.Results[0], all.Results[0]
+		if f.Evictions.Requeue == 0 && !slices.Contains(args, "higher") {
+			t.Errorf("%q: no requeue evictions: the test shows nothing", args)
+		}
+		f.Notes, a.Notes = nil, nil
+		f.Cycles, a.Cycles = 0, 0
+		if diff := cmp.Diff(a, f); diff != "" {
+			t.Errorf("%q: filtered pass differs (-all +filtered):\n%s", args, diff)
+		}
+	}
+}
+
+// The preemption search remembers nodes where a preemptor failed, and a
+// cycle remembers the shapes that found no room or no victims; neither
+// memory may change a decision (only the validator's tally of calls, and
+// the number of cycles: a skipped attempt asks for no wake-up of its own,
+// and a cycle at such an instant changes nothing).
+func TestFailCacheChangesNothing(t *testing.T) {
+	for _, tc := range []struct {
+		cache *bool
+		args  []string
+	}{
+		{&sim.NoFailCache, []string{"-synthetic", "-jobs", "3000", "-seed", "2", "-policies", "minruntime,timebased", "-tail", "12h"}},
+		// High and normal jobs of one queue and shape: a High job's failure
+		// must not stand for a normal one's (it lacks the normal job's
+		// newer picks in other queues).
+		{&sim.NoShapeCache, []string{"-synthetic", "-jobs", "1000", "-seed", "2", "-policies", "timebased", "-tail", "12h"}},
+		{&sim.NoShapeCache, []string{"-policies", "priority,reserve"}}, // the trace: many distinct shapes
+	} {
+		cached := runJSON(t, tc.args...)
+		*tc.cache = true
+		plain := runJSON(t, tc.args...)
+		*tc.cache = false
+		for i := range cached.Results {
+			c, p := cached.Results[i], plain.Results[i]
+			c.Notes, p.Notes = nil, nil
+			c.Cycles, p.Cycles = 0, 0
+			if diff := cmp.Diff(p, c); diff != "" {
+				t.Errorf("%q %s: with the failure memory (-without +with):\n%s", tc.args, c.Policy, diff)
+			}
+		}
+	}
+}

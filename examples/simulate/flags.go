@@ -1,0 +1,457 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	goruntime "runtime"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/tenurepolicy/tenure/examples/simulate/internal/report"
+	"github.com/tenurepolicy/tenure/examples/simulate/internal/sim"
+	"github.com/tenurepolicy/tenure/examples/simulate/internal/trace"
+
+	"github.com/tenurepolicy/tenure/requeue"
+	"github.com/tenurepolicy/tenure/runtime"
+)
+
+// options are the command-line settings.
+type options struct {
+	trace, nodes string
+	synthetic    bool
+	seed         int64
+	synthJobs    int
+	failRate     float64
+	policiesSet  bool // -policies given explicitly
+	policies     string
+	interval     time.Duration
+	teams        int
+	nodeStride   int
+	speedup      float64
+	scaleMix     bool
+	json         bool
+	queues       bool
+	parallel     int
+	runs         int
+	sweeps       []report.SweepAxis
+	sweepSVG     string
+	sweepAxes    [2]string
+	svg          string
+	buckets      int
+	tail         time.Duration
+	checkpoint   time.Duration
+	settings     sim.Settings
+	// leftOut lists the built-in defaults left out because their queue
+	// does not exist with -teams ("min-runtime ls-c=0s").
+	leftOut []string
+}
+
+// Defaults of the policy settings (see the package comment for why).
+const (
+	defaultMinRuntimeFlag = "be=5m,burstable=15m,ls=30m,be-a=1h,ls-c=0s"
+	defaultPreemptFlag    = "be=1m,ls=10m"
+	defaultExpectedFlag   = "be=1h,burstable=4h,ls=1d"
+	defaultRequeueDelay   = "30m"
+	defaultMinAdmit       = "2h"
+	defaultReserveAfter   = "30m"
+	defaultThrashWindow   = "30m"
+)
+
+// inheritValue removes a queue's setting (a default included) in a
+// queue=duration flag, so the queue inherits from its parent.
+const inheritValue = "inherit"
+
+// mergeQueueDurations parses "queue=duration,..." with tenure's duration
+// grammar (runtime.ParseDuration: 90s, 1.5h, 2d, 1w...) and merges it into
+// the defaults: a queue given replaces its default, queue=inherit removes
+// it, and every other default stays. The result is in queue-tree order.
+func mergeQueueDurations(flagName, s string, defaults []sim.QueueDuration, teams int) ([]sim.QueueDuration, error) {
+	set := map[string]sim.QueueDuration{}
+	for _, d := range defaults {
+		set[d.Queue] = d
+	}
+	var errs []error
+	for _, item := range splitList(s) {
+		q, d, ok := strings.Cut(item, "=")
+		q, d = strings.TrimSpace(q), strings.TrimSpace(d)
+		if !ok || q == "" {
+			errs = append(errs, fmt.Errorf("simulate: -%s: %q: want queue=duration or queue=%s", flagName, item, inheritValue))
+			continue
+		}
+		if d == inheritValue {
+			delete(set, q)
+			continue
+		}
+		dur, err := runtime.ParseDuration(d)
+		if err != nil {
+			errs = append(errs, fmt.Errorf("simulate: -%s %s: %w", flagName, q, err))
+			continue
+		}
+		set[q] = sim.QueueDuration{Queue: q, D: dur}
+	}
+	// Tree order: each class queue, then its teams; unknown names last
+	// (newEnv reports them).
+	var out []sim.QueueDuration
+	for c := trace.Class(0); c < trace.NumClasses; c++ {
+		names := []string{c.QueueName()}
+		for t := range teams {
+			names = append(names, sim.TeamName(c, t))
+		}
+		for _, n := range names {
+			if d, ok := set[n]; ok {
+				out = append(out, d)
+				delete(set, n)
+			}
+		}
+	}
+	var unknown []string
+	for n := range set {
+		unknown = append(unknown, n)
+	}
+	slices.Sort(unknown)
+	for _, n := range unknown {
+		out = append(out, set[n])
+	}
+	return out, errors.Join(errs...)
+}
+
+// defaults parses a built-in queue=duration default of -flagName, leaving
+// out the entries whose queue the tree lacks (a per-team default such as
+// ls-c with -teams 2); o.leftOut records them for the report. A queue the
+// user names that does not exist stays an error (newEnv).
+func (o *options) defaults(flagName, def string) []sim.QueueDuration {
+	all, _ := mergeQueueDurations(flagName, def, nil, o.teams)
+	var out []sim.QueueDuration
+	for _, d := range all {
+		if o.teams >= 1 && !queueExists(d.Queue, o.teams) {
+			o.leftOut = append(o.leftOut, fmt.Sprintf("%s %s=%s", flagName, d.Queue, runtime.FormatDuration(d.D)))
+			continue
+		}
+		out = append(out, d)
+	}
+	return out
+}
+
+// queueExists reports whether the queue tree of teams teams per class has
+// a queue of that name.
+func queueExists(name string, teams int) bool {
+	for c := trace.Class(0); c < trace.NumClasses; c++ {
+		if name == c.QueueName() {
+			return true
+		}
+		for t := range teams {
+			if name == sim.TeamName(c, t) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func parseFlags(args []string, stderr io.Writer) (options, error) {
+	var o options
+	fs := flag.NewFlagSet("simulate", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.StringVar(&o.trace, "trace", "", "pod list CSV in the openb format (default: the embedded Alibaba trace)")
+	fs.StringVar(&o.nodes, "nodes", "", "node list CSV in the openb format (default: the embedded Alibaba node list)")
+	fs.BoolVar(&o.synthetic, "synthetic", false, "use the seeded synthetic workload instead of a trace")
+	fs.Int64Var(&o.seed, "seed", 1, "seed of the synthetic generator and of the backoff policy's jitter")
+	fs.IntVar(&o.synthJobs, "jobs", 2000, "number of synthetic jobs (the cluster grows with it: 12 nodes per 2,000 jobs)")
+	fs.Float64Var(&o.failRate, "fail-rate", 0, "synthetic only: fraction of jobs whose early starts fail (enables the backoff policy)")
+	fs.StringVar(&o.policies, "policies", "", "comma-separated policies to compare, from "+strings.Join(sim.PolicyNames(), ",")+" (default: all that apply to the input)")
+	fs.DurationVar(&o.interval, "interval", 30*time.Second, "time between scheduling cycles (simulated)")
+	fs.IntVar(&o.teams, "teams", 3, "team queues under each priority class")
+	fs.IntVar(&o.nodeStride, "node-stride", 0, "keep every k-th node of the node list, shrinking the cluster (0: 40 for the embedded trace, else 1)")
+	fs.Float64Var(&o.speedup, "speedup", 0, "divide inter-arrival times by this factor, raising the load (0: 15 for the embedded trace, else 1)")
+	fs.BoolVar(&o.scaleMix, "scale-mix", true, "keep only one in node-stride of the jobs that could not finish even alone (the long-running part of the mix shrinks with the cluster)")
+	fs.BoolVar(&o.json, "json", false, "print the results as JSON (always with the per-queue figures)")
+	fs.IntVar(&o.parallel, "parallel", goruntime.GOMAXPROCS(0), "simulations run at once (default: the number of cores); the output is the same whatever it is")
+	fs.IntVar(&o.runs, "runs", 1, "synthetic only: repeat with this many seeds (-seed, -seed+1, ...) and report each metric's mean and 95% interval")
+	fs.Func("sweep", "vary a `setting=v1,v2,...` over a grid (give it twice for two settings): "+strings.Join(sweepSettable, ", "), func(v string) error {
+		ax, err := parseSweep(v)
+		if err != nil {
+			return err
+		}
+		if len(o.sweeps) == 2 {
+			return errors.New("simulate: -sweep: at most two settings")
+		}
+		o.sweeps = append(o.sweeps, ax)
+		return nil
+	})
+	fs.StringVar(&o.sweepSVG, "sweep-svg", "", "with -sweep: write the trade-off plot to `FILE`")
+	sweepAxes := fs.String("sweep-axes", "lost_gpu_hours,wait_p95_be_h", "with -sweep: the plot's `x,y` metrics, from "+strings.Join(report.MetricNames, ","))
+	fs.BoolVar(&o.queues, "queues", false, "print the per-queue table (held against fair share, waits, evictions)")
+	fs.StringVar(&o.svg, "svg", "", "write a plot of utilisation and queue length over time to `FILE`")
+	fs.IntVar(&o.buckets, "buckets", 200, "time-series resolution for -svg and -json")
+	tail := fs.String("tail", "2d", "keep simulating this long after the last arrival (`duration`); jobs not done by then are reported unfinished")
+	checkpoint := fs.String("checkpoint", "0s", "jobs save their progress every `duration` of work, so an eviction loses only the work since the last save (0s: restart from scratch)")
+	minRT := fs.String("min-runtime", "", "min-runtime per queue (preempt and reclaim), `queue=duration,...`, merged into the defaults "+defaultMinRuntimeFlag+" (queue="+inheritValue+" removes one)")
+	preemptRT := fs.String("preempt-min-runtime", "", "preempt min-runtime per queue (an eviction by a higher-priority job of the victim's own team queue), `queue=duration,...`, overriding -min-runtime's for those queues, merged into the defaults "+defaultPreemptFlag+" (queue="+inheritValue+" removes one)")
+	method := fs.String("reclaim-method", "lca", "how a reclaim's min-runtime resolves (`method`): lca (from the child of the lowest common ancestor) or queue (from the victim's queue)")
+	expected := fs.String("expected-runtime", "", "expected runtime per queue for the requeue policy, `queue=duration,...`, merged into the defaults "+defaultExpectedFlag+" (queue="+inheritValue+" removes one)")
+	delay := fs.String("requeue-delay", defaultRequeueDelay, "cooldown after a requeue (`duration`)")
+	contenders := fs.String("requeue-contenders", "higher-or-equal", "who may take an over-running job's resources (`mode`): higher-or-equal, or higher (strictly higher priority, tenure's default, which preemption already covers)")
+	newer := fs.Bool("newer-rule", true, "timebased: keep LowerOrNewerEqualPriority's \"newer\" rule; false leaves only minAdmit expiry")
+	minAdmit := fs.String("min-admit", defaultMinAdmit, "minAdmitDuration of the time-based policy (`duration`, >= 1m)")
+	reserve := fs.String("reserve-after", defaultReserveAfter, "reserve policy: a job pending this long reserves nodes (`duration`)")
+	fs.IntVar(&o.settings.Reservations, "reservations", 1, "reserve policy: at most this many jobs hold reservations at a time")
+	thrash := fs.String("thrash-window", defaultThrashWindow, "thrash counts evictions of runs shorter than this, for every policy (`duration`)")
+	fs.Usage = func() {
+		fmt.Fprintf(fs.Output(), "usage: simulate [flags]\n\n%s\n\npolicies:\n", usageText)
+		for _, p := range sim.PolicyRegistry {
+			fmt.Fprintf(fs.Output(), "  %-11s %s\n", p.Name, p.About)
+		}
+		fmt.Fprintf(fs.Output(), "\nflags:\n")
+		fs.PrintDefaults()
+		fmt.Fprintf(fs.Output(), "\nThe mapping of the trace, the model and every metric: go doc ./examples/simulate\n")
+	}
+	if err := fs.Parse(args); err != nil {
+		return o, err
+	}
+	fs.Visit(func(f *flag.Flag) { o.policiesSet = o.policiesSet || f.Name == "policies" })
+	if fs.NArg() > 0 {
+		return o, fmt.Errorf("simulate: unexpected arguments %q (flags only; see -h)", fs.Args())
+	}
+	var errs []error
+	dur := func(name, v string) time.Duration {
+		d, err := runtime.ParseDuration(v)
+		if err != nil {
+			errs = append(errs, fmt.Errorf("simulate: -%s: %w", name, err))
+		}
+		return d
+	}
+	if o.tail = dur("tail", *tail); o.tail > maxTail {
+		errs = append(errs, fmt.Errorf("simulate: -tail %s: want at most %s", runtime.FormatDuration(o.tail), runtime.FormatDuration(maxTail)))
+	} else if err := wholeSeconds("tail", o.tail); err != nil {
+		errs = append(errs, err)
+	}
+	o.checkpoint = dur("checkpoint", *checkpoint)
+	set := &o.settings
+	set.RequeueDelay = dur("requeue-delay", *delay)
+	set.MinAdmit = dur("min-admit", *minAdmit)
+	set.ReserveAfter = dur("reserve-after", *reserve)
+	set.ThrashWindow = dur("thrash-window", *thrash)
+	var err error
+	if set.Method, err = runtime.ParseMethod(*method); err != nil {
+		errs = append(errs, fmt.Errorf("simulate: -reclaim-method: %w", err))
+	}
+	defMin := o.defaults("min-runtime", defaultMinRuntimeFlag)
+	if set.MinRuntime, err = mergeQueueDurations("min-runtime", *minRT, defMin, o.teams); err != nil {
+		errs = append(errs, err)
+	}
+	defPre := o.defaults("preempt-min-runtime", defaultPreemptFlag)
+	if set.PreemptMinRuntime, err = mergeQueueDurations("preempt-min-runtime", *preemptRT, defPre, o.teams); err != nil {
+		errs = append(errs, err)
+	}
+	defExp := o.defaults("expected-runtime", defaultExpectedFlag)
+	if set.Expected, err = mergeQueueDurations("expected-runtime", *expected, defExp, o.teams); err != nil {
+		errs = append(errs, err)
+	}
+	set.NoNewer = !*newer
+	if ax := splitList(*sweepAxes); len(ax) != 2 || !slices.Contains(report.MetricNames, ax[0]) || !slices.Contains(report.MetricNames, ax[1]) {
+		errs = append(errs, fmt.Errorf("simulate: -sweep-axes %q: want two of %s", *sweepAxes, strings.Join(report.MetricNames, ",")))
+	} else {
+		o.sweepAxes = [2]string{ax[0], ax[1]}
+	}
+	if o.runs < 1 || o.runs > 1000 {
+		errs = append(errs, fmt.Errorf("simulate: -runs %d: want 1..1000", o.runs))
+	} else if o.runs > 1 && !o.synthetic {
+		errs = append(errs, errors.New("simulate: -runs needs -synthetic: a trace is one deterministic replay, with no seed to vary"))
+	}
+	if o.sweepSVG != "" && len(o.sweeps) == 0 {
+		errs = append(errs, errors.New("simulate: -sweep-svg needs -sweep"))
+	}
+	if len(o.sweeps) > 0 && (o.svg != "" || o.queues) {
+		errs = append(errs, errors.New("simulate: -sweep reports a table and -sweep-svg; -svg and -queues are for single runs"))
+	} else if o.runs > 1 && (o.svg != "" || o.queues) {
+		errs = append(errs, errors.New("simulate: -runs reports each metric's mean and interval; -svg and -queues are for single runs"))
+	}
+	if len(o.sweeps) == 2 && o.sweeps[0].Name == o.sweeps[1].Name {
+		errs = append(errs, fmt.Errorf("simulate: -sweep %s given twice", o.sweeps[0].Name))
+	}
+	switch *contenders {
+	case "higher":
+	case "higher-or-equal":
+		set.RequeueEqual = true
+	default:
+		errs = append(errs, fmt.Errorf("simulate: -requeue-contenders %q: want higher or higher-or-equal", *contenders))
+	}
+	if o.interval < time.Second || o.interval > maxInterval || o.interval%time.Second != 0 {
+		errs = append(errs, fmt.Errorf("simulate: -interval %v: want whole seconds, 1s..%s", o.interval, runtime.FormatDuration(maxInterval)))
+	}
+	if o.teams < 1 || o.teams > 64 {
+		errs = append(errs, fmt.Errorf("simulate: -teams %d: want 1..64", o.teams))
+	}
+	errs = append(errs, validateSettings(o)...)
+	if o.nodeStride < 0 {
+		errs = append(errs, fmt.Errorf("simulate: -node-stride %d: want >= 1 (or 0 for the default)", o.nodeStride))
+	}
+	if !(o.speedup == 0 || o.speedup >= 1 && o.speedup <= 1e6) {
+		errs = append(errs, fmt.Errorf("simulate: -speedup %v: want 1..1e6 (or 0 for the default)", o.speedup))
+	}
+	if o.synthJobs < 1 || o.synthJobs > maxSynthJobs {
+		errs = append(errs, fmt.Errorf("simulate: -jobs %d: want 1..%d", o.synthJobs, maxSynthJobs))
+	}
+	if o.parallel < 1 || o.parallel > 1024 {
+		errs = append(errs, fmt.Errorf("simulate: -parallel %d: want 1..1024", o.parallel))
+	}
+	if o.buckets < 1 || o.buckets > 100_000 {
+		errs = append(errs, fmt.Errorf("simulate: -buckets %d: want 1..100000", o.buckets))
+	}
+	if o.synthetic && (o.trace != "" || o.nodes != "") {
+		errs = append(errs, errors.New("simulate: -synthetic cannot be combined with -trace or -nodes"))
+	}
+	if o.policiesSet {
+		if _, err := parsePolicies(o.policies); err != nil {
+			errs = append(errs, err)
+		}
+	}
+	if !(o.failRate >= 0 && o.failRate <= 1) {
+		errs = append(errs, fmt.Errorf("simulate: -fail-rate %v: want 0..1", o.failRate))
+	} else if o.failRate > 0 && !o.synthetic {
+		errs = append(errs, errors.New("simulate: -fail-rate needs -synthetic (failed starts are generated; a trace has none)"))
+	}
+	return o, errors.Join(errs...)
+}
+
+// validateSettings checks the policy settings of o with the library's own
+// validation where it has one; parseFlags and every -sweep point use it.
+func validateSettings(o options) []error {
+	var errs []error
+	set := o.settings
+	if err := sim.TimeBasedConfig(set).Validate(); err != nil {
+		errs = append(errs, fmt.Errorf("simulate: -min-admit: %w", err))
+	}
+	if err := (requeue.EngineConfig{DefaultDelay: set.RequeueDelay}).Validate(); err != nil {
+		errs = append(errs, fmt.Errorf("simulate: -requeue-delay: %w", err))
+	}
+	if o.teams >= 1 && o.teams <= 64 {
+		if _, err := sim.NewEnv(nil, o.teams, set); err != nil {
+			errs = append(errs, err) // unknown queues, 0s expected runtime, ...
+		}
+	}
+	if set.ThrashWindow <= 0 {
+		errs = append(errs, fmt.Errorf("simulate: -thrash-window %s: want a positive duration", runtime.FormatDuration(set.ThrashWindow)))
+	}
+	if set.Reservations < 1 || set.Reservations > 1000 {
+		errs = append(errs, fmt.Errorf("simulate: -reservations %d: want 1..1000", set.Reservations))
+	}
+	if set.ReserveAfter < 0 {
+		errs = append(errs, fmt.Errorf("simulate: -reserve-after: want a duration >= 0"))
+	}
+	// The simulation runs in whole seconds: a fraction would be dropped
+	// while the report printed the value as given.
+	for _, d := range []struct {
+		name string
+		d    time.Duration
+	}{{"checkpoint", o.checkpoint}, {"thrash-window", set.ThrashWindow}, {"reserve-after", set.ReserveAfter}} {
+		if err := wholeSeconds(d.name, d.d); err != nil {
+			errs = append(errs, err)
+		}
+	}
+	return errs
+}
+
+// wholeSeconds refuses a duration with a fraction of a second: the
+// simulator's clock ticks in whole seconds, and a setting it would
+// truncate (a 500ms checkpoint running as none) must not be reported as
+// given.
+func wholeSeconds(flagName string, d time.Duration) error {
+	if d%time.Second != 0 {
+		return fmt.Errorf("simulate: -%s %s: want whole seconds (the simulation runs in whole seconds)", flagName, d)
+	}
+	return nil
+}
+
+// Load knobs applied to the embedded trace by default. At its real scale
+// the trace never asks for more than about 1% of its 6,212 GPUs (66 GPUs,
+// 56 tasks at the busiest moment), so no policy would ever act; every 40th
+// node (31 nodes, 147 GPUs) with inter-arrival times divided by 15 gives a
+// busy cluster (offered load about 0.7 once the long-running jobs are
+// thinned with the cluster).
+const (
+	embeddedNodeStride = 40
+	embeddedSpeedup    = 15
+)
+
+// maxInterval bounds -interval: the simulation runs in whole seconds, and a
+// scheduler that cycles less than daily is not a scheduler.
+const maxInterval = 24 * time.Hour
+
+// maxTail bounds -tail so simulated instants stay far inside time.Duration.
+const maxTail = 10 * 365 * 24 * time.Hour
+
+// maxSynthJobs bounds -jobs.
+const maxSynthJobs = 10_000_000
+
+// noBackoffNote says why the backoff policy is not simulated for the input
+// the options name (one without failed starts).
+func (o options) noBackoffNote() string {
+	switch {
+	case o.synthetic:
+		return "-fail-rate is 0, so no start fails; use -fail-rate 0.1 to see it"
+	case o.trace != "":
+		return "a trace has no failed starts (pod_phase is each pod's final phase, " +
+			"and the format has no restart counts or readiness times); use -synthetic -fail-rate 0.1 to see it"
+	}
+	return "the input has no failed starts " +
+		"(a trace's pod_phase is each pod's final phase; the openb trace's Failed pods ran, a median of 219 s, before failing, " +
+		"and it has no restart counts or readiness times); use -synthetic -fail-rate 0.1 to see it"
+}
+
+// resolveDefaults fills the load knobs left at 0.
+func (o *options) resolveDefaults() {
+	embedded := !o.synthetic && o.trace == "" && o.nodes == ""
+	if o.nodeStride == 0 {
+		o.nodeStride = 1
+		if embedded {
+			o.nodeStride = embeddedNodeStride
+		}
+	}
+	if o.speedup == 0 {
+		o.speedup = 1
+		if embedded {
+			o.speedup = embeddedSpeedup
+		}
+	}
+}
+
+const usageText = `Replays a GPU-cluster workload through tenure's policies and compares them.
+Default input: the embedded Alibaba openb 2023 trace (CC BY 4.0).`
+
+// splitList splits a comma-separated flag value, dropping empty items.
+func splitList(s string) []string {
+	var out []string
+	for _, f := range strings.Split(s, ",") {
+		if f = strings.TrimSpace(f); f != "" {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+func parsePolicies(s string) ([]string, error) {
+	var out []string
+	for _, n := range splitList(s) {
+		if !slices.Contains(sim.PolicyNames(), n) {
+			return nil, fmt.Errorf("simulate: -policies: unknown policy %q (have %v)", n, sim.PolicyNames())
+		}
+		if slices.Contains(out, n) {
+			return nil, fmt.Errorf("simulate: -policies: %q listed twice", n)
+		}
+		out = append(out, n)
+	}
+	if len(out) == 0 {
+		return nil, fmt.Errorf("simulate: -policies: empty (have %v)", sim.PolicyNames())
+	}
+	return out, nil
+}
+
+// load is the part of the options sim.Prepare reads.
+func (o options) load() sim.Load {
+	return sim.Load{NodeStride: o.nodeStride, Speedup: o.speedup, ScaleMix: o.scaleMix, Teams: o.teams,
+		Interval: o.interval, Tail: o.tail, Checkpoint: o.checkpoint, Buckets: o.buckets, Seed: o.seed, Settings: o.settings}
+}

@@ -1,0 +1,363 @@
+package cluster
+
+import (
+	"github.com/tenurepolicy/tenure/examples/simulate/internal/trace"
+)
+
+// NodeFree is what is still free on one node: CPU, memory and, per GPU, the
+// thousandths of that GPU not yet shared out.
+type NodeFree struct {
+	CPU, Mem int64
+	GPU      []int32 // free milli per GPU, 0..1000
+}
+
+// Fits reports whether one task of j Fits into f.
+// A task asking for g GPUs at share m needs g distinct GPUs with at least m
+// thousandths free each (GPU-sharing tasks have g = 1, m < 1000). Cost O(GPUs).
+func (f *NodeFree) Fits(j *trace.Job) bool {
+	if j.CPU > f.CPU || j.Mem > f.Mem {
+		return false
+	}
+	if j.GPUs == 0 {
+		return true
+	}
+	n := int32(0)
+	for _, g := range f.GPU {
+		if g >= j.GPUMilli {
+			n++
+			if n == j.GPUs {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// Take subtracts one task of j from f, choosing GPUs deterministically, and
+// appends the chosen GPU indices to into. Sharing tasks go to the fullest GPU
+// that still fits them (best fit, to keep whole GPUs free); whole-GPU tasks to
+// the lowest-numbered free GPUs. The caller has checked fits.
+func (f *NodeFree) Take(j *trace.Job, into []uint8) []uint8 {
+	f.CPU -= j.CPU
+	f.Mem -= j.Mem
+	if j.GPUs == 0 {
+		return into
+	}
+	if j.GPUs == 1 {
+		best := -1
+		for i, g := range f.GPU {
+			if g >= j.GPUMilli && (best < 0 || g < f.GPU[best]) {
+				best = i
+			}
+		}
+		f.GPU[best] -= j.GPUMilli
+		return append(into, uint8(best))
+	}
+	need := j.GPUs
+	for i, g := range f.GPU {
+		if need == 0 {
+			break
+		}
+		if g >= j.GPUMilli {
+			f.GPU[i] -= j.GPUMilli
+			into = append(into, uint8(i))
+			need--
+		}
+	}
+	return into
+}
+
+// TakeExact subtracts one task of j from f on exactly the given GPUs (to undo a give).
+func (f *NodeFree) TakeExact(j *trace.Job, gpus []uint8) {
+	f.CPU -= j.CPU
+	f.Mem -= j.Mem
+	for _, g := range gpus {
+		f.GPU[g] -= j.GPUMilli
+	}
+}
+
+// Give returns one task of j, holding the given GPUs, to f.
+func (f *NodeFree) Give(j *trace.Job, gpus []uint8) {
+	f.CPU += j.CPU
+	f.Mem += j.Mem
+	for _, g := range gpus {
+		f.GPU[g] += j.GPUMilli
+	}
+}
+
+// CopyFrom makes f an exact copy of o, reusing f's GPU slice.
+func (f *NodeFree) CopyFrom(o *NodeFree) {
+	f.CPU, f.Mem = o.CPU, o.Mem
+	f.GPU = append(f.GPU[:0], o.GPU...)
+}
+
+// summary is an upper bound of what a node (or a range of nodes) can hold:
+// the most free CPU and memory, the most fully free GPUs and the largest
+// free share of one GPU. A task that fits a node fits its summary.
+type summary struct {
+	cpu, mem       int64
+	full, maxMilli int32
+}
+
+func (f *NodeFree) summary() summary {
+	s := summary{cpu: f.CPU, mem: f.Mem}
+	for _, g := range f.GPU {
+		if g == 1000 {
+			s.full++
+		}
+		s.maxMilli = max(s.maxMilli, g)
+	}
+	return s
+}
+
+// mayFit is the summary test: false means one task of j fits no node the
+// summary covers.
+func (s *summary) mayFit(j *trace.Job) bool {
+	if j.CPU > s.cpu || j.Mem > s.mem {
+		return false
+	}
+	switch {
+	case j.GPUs == 0:
+		return true
+	case j.GPUMilli >= 1000:
+		return s.full >= j.GPUs
+	default:
+		return s.maxMilli >= j.GPUMilli
+	}
+}
+
+func (s *summary) merge(a, b *summary) {
+	*s = summary{cpu: max(a.cpu, b.cpu), mem: max(a.mem, b.mem), full: max(a.full, b.full), maxMilli: max(a.maxMilli, b.maxMilli)}
+}
+
+// TaskRef names one running task: a job and the index of its task.
+type TaskRef struct {
+	Job  int32
+	Task int32
+}
+
+// segTree is a segment tree of summaries over the nodes: tree[1] is the
+// root, leaf i is tree[size+i], and every inner entry is the
+// component-wise maximum of its children, so a subtree whose summary
+// cannot hold a task holds it on none of its nodes.
+type segTree struct {
+	n, size int
+	tree    []summary
+}
+
+func (t *segTree) init(n int, leaf func(i int) summary) {
+	t.n, t.size = n, 1
+	for t.size < n {
+		t.size *= 2
+	}
+	t.tree = make([]summary, 2*t.size)
+	for i := range n {
+		t.tree[t.size+i] = leaf(i)
+	}
+	for k := t.size - 1; k >= 1; k-- {
+		t.tree[k].merge(&t.tree[2*k], &t.tree[2*k+1])
+	}
+}
+
+// set replaces leaf i. O(log n).
+func (t *segTree) set(i int, s summary) {
+	k := t.size + i
+	t.tree[k] = s
+	for k /= 2; k >= 1; k /= 2 {
+		t.tree[k].merge(&t.tree[2*k], &t.tree[2*k+1])
+	}
+}
+
+// Next returns the first index >= from whose summary may hold one task of
+// j, or -1; with c set, the first such unmasked node one task of j fits
+// on. O(log n) per subtree the summaries cannot rule out.
+func (t *segTree) Next(from int, j *trace.Job, c *State) int {
+	if t.n == 0 {
+		return -1
+	}
+	return t.search(1, 0, t.size, from, j, c)
+}
+
+func (t *segTree) search(k, lo, hi, from int, j *trace.Job, c *State) int {
+	if hi <= from || lo >= t.n || !t.tree[k].mayFit(j) {
+		return -1
+	}
+	if hi-lo == 1 {
+		if c == nil || !c.masked[lo] && c.Free[lo].Fits(j) {
+			return lo
+		}
+		return -1
+	}
+	mid := (lo + hi) / 2
+	if r := t.search(2*k, lo, mid, from, j, c); r >= 0 {
+		return r
+	}
+	return t.search(2*k+1, mid, hi, from, j, c)
+}
+
+// use is what the running tasks of one class hold on one node.
+type use struct {
+	cpu, mem int64
+	gpu      []int32 // milli per GPU
+}
+
+// State is the simulated State: nodes, what is free on each, and which
+// tasks run where. Segment trees over the nodes keep placement and the
+// preemption search cheap on clusters of thousands of nodes: fit finds
+// the first node a task fits in O(log nodes) typically (O(nodes) at worst,
+// when many nodes pass the summary test but fail the exact one), and
+// freeable[c] bounds, per node, what would be free if every task of class
+// c or lower were evicted.
+type State struct {
+	Nodes   []trace.Node
+	Free    []NodeFree
+	GPUCap  int64       // total GPUs in thousandths
+	Running [][]TaskRef // tasks running on each node
+	used    [][trace.NumClasses]use
+	// masked nodes are reserved (head-of-line reservation): hidden from
+	// findFit, see sim.fitFor.
+	masked   []bool
+	Fit      segTree
+	Freeable [trace.NumClasses]segTree
+	Scratch  NodeFree
+	// Version counts changes of the free resources, nodeVer per node.
+	Version uint64
+	NodeVer []uint64
+}
+
+func New(nodes []trace.Node) *State {
+	c := &State{Nodes: nodes, Free: make([]NodeFree, len(nodes)), Running: make([][]TaskRef, len(nodes)),
+		masked: make([]bool, len(nodes)), used: make([][trace.NumClasses]use, len(nodes)), NodeVer: make([]uint64, len(nodes))}
+	for i, n := range nodes {
+		c.Free[i] = NodeFree{CPU: n.CPU, Mem: n.Mem, GPU: make([]int32, n.GPUs)}
+		for g := range c.Free[i].GPU {
+			c.Free[i].GPU[g] = 1000
+		}
+		for k := range c.used[i] {
+			c.used[i][k].gpu = make([]int32, n.GPUs)
+		}
+		c.GPUCap += int64(n.GPUs) * 1000
+	}
+	c.Fit.init(len(nodes), func(i int) summary { return c.Free[i].summary() })
+	for k := range c.Freeable {
+		c.Freeable[k].init(len(nodes), func(i int) summary { return c.freeableSummary(i, trace.Class(k)) })
+	}
+	return c
+}
+
+// freeableSummary is the summary of node n with every task of class <= k gone.
+func (c *State) freeableSummary(n int, k trace.Class) summary {
+	c.Scratch.CopyFrom(&c.Free[n])
+	for cl := trace.Class(0); cl <= k; cl++ {
+		u := &c.used[n][cl]
+		c.Scratch.CPU += u.cpu
+		c.Scratch.Mem += u.mem
+		for g, m := range u.gpu {
+			c.Scratch.GPU[g] += m
+		}
+	}
+	return c.Scratch.summary()
+}
+
+// update refreshes node n in the trees after a change of its free
+// resources (a task of class cl taken or given) or of its mask.
+func (c *State) update(n int, cl trace.Class) {
+	c.Version++
+	c.NodeVer[n]++
+	if c.masked[n] {
+		c.Fit.set(n, summary{})
+	} else {
+		c.Fit.set(n, c.Free[n].summary())
+	}
+	// What a task of class cl takes from the free resources it adds to
+	// its class's use: only the classes below cl see a change.
+	for k := trace.Class(0); k < cl && k < trace.NumClasses; k++ {
+		c.Freeable[k].set(n, c.freeableSummary(n, k))
+	}
+}
+
+// account adds (sign +1) or removes (-1) one task of j on gpus to node n's
+// use by j's class.
+func (c *State) account(n int, j *trace.Job, gpus []uint8, sign int64) {
+	u := &c.used[n][j.Class]
+	u.cpu += sign * j.CPU
+	u.mem += sign * j.Mem
+	for _, g := range gpus {
+		u.gpu[g] += int32(sign) * j.GPUMilli
+	}
+}
+
+// Take places one task of j on node n (the caller checked it fits) and
+// returns the GPUs it took, appended to into.
+func (c *State) Take(n int, j *trace.Job, into []uint8) []uint8 {
+	k := len(into)
+	into = c.Free[n].Take(j, into)
+	c.account(n, j, into[k:], 1)
+	c.update(n, j.Class)
+	return into
+}
+
+// TakeExact places one task of j on node n on exactly the given GPUs.
+func (c *State) TakeExact(n int, j *trace.Job, gpus []uint8) {
+	c.Free[n].TakeExact(j, gpus)
+	c.account(n, j, gpus, 1)
+	c.update(n, j.Class)
+}
+
+// Give frees one task of j holding gpus on node n.
+func (c *State) Give(n int, j *trace.Job, gpus []uint8) {
+	c.Free[n].Give(j, gpus)
+	c.account(n, j, gpus, -1)
+	c.update(n, j.Class)
+}
+
+// SetMask hides node n from findFit (or shows it again).
+func (c *State) SetMask(n int, on bool) {
+	if c.masked[n] != on {
+		c.masked[n] = on
+		c.update(n, trace.NumClasses)
+	}
+}
+
+// EmptyFits reports whether one task of j fits on node n when the node is empty.
+func (c *State) EmptyFits(n int, j *trace.Job) bool {
+	node := &c.Nodes[n]
+	return j.CPU <= node.CPU && j.Mem <= node.Mem && j.GPUs <= node.GPUs
+}
+
+// FindFit returns the first unmasked node (lowest index) one task of j
+// fits on now, or -1.
+func (c *State) FindFit(j *trace.Job) int {
+	return c.Fit.Next(0, j, c)
+}
+
+// Schedulable reports whether j's tasks fit the empty cluster: each task
+// on some node, and all of them together (tasks of one job may share a node).
+func (c *State) Schedulable(j *trace.Job) bool {
+	need := int64(j.Tasks)
+	for n := range c.Nodes {
+		if !c.EmptyFits(n, j) {
+			continue
+		}
+		node := &c.Nodes[n]
+		per := int64(1 << 40)
+		if j.CPU > 0 {
+			per = min(per, node.CPU/j.CPU)
+		}
+		if j.Mem > 0 {
+			per = min(per, node.Mem/j.Mem)
+		}
+		if j.GPUs > 0 {
+			perGPU := int64(1)
+			if j.GPUMilli > 0 {
+				perGPU = 1000 / int64(j.GPUMilli)
+			}
+			per = min(per, int64(node.GPUs)*perGPU/int64(j.GPUs))
+		}
+		need -= per
+		if need <= 0 {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,490 @@
+package report
+
+import (
+	"fmt"
+	"io"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+	"text/tabwriter"
+)
+
+// Report is everything one run prints: the input, the effective settings,
+// the workload after the load knobs, and one Result per policy in the order
+// they were requested.
+type Report struct {
+	Source   string         `json:"source"`
+	Settings SettingsReport `json:"settings"`
+	Workload Summary        `json:"workload"`
+	Notes    []Note         `json:"notes,omitempty"`
+	// Results (a single run), Runs (-runs) or Sweep (-sweep).
+	Results []Result     `json:"results,omitempty"`
+	Runs    *RunsReport  `json:"runs,omitempty"`
+	Sweep   *SweepReport `json:"sweep,omitempty"`
+}
+
+// SettingsReport is every effective setting of a run.
+type SettingsReport struct {
+	MinRuntime        []QueueSetting `json:"min_runtime"`
+	PreemptMinRuntime []QueueSetting `json:"preempt_min_runtime"`
+	ReclaimMethod     string         `json:"reclaim_method"`
+	ExpectedRuntime   []QueueSetting `json:"expected_runtime"`
+	RequeueDelay      string         `json:"requeue_delay"`
+	RequeueContenders string         `json:"requeue_contenders"`
+	MinAdmit          string         `json:"min_admit"`
+	NewerRule         bool           `json:"newer_rule"`
+	ReserveAfter      string         `json:"reserve_after"`
+	ThrashWindow      string         `json:"thrash_window"`
+	Checkpoint        string         `json:"checkpoint"`
+	Interval          string         `json:"cycle_interval"`
+	Tail              string         `json:"tail"`
+	Teams             int            `json:"teams"`
+	NodeStride        int            `json:"node_stride"`
+	Speedup           float64        `json:"speedup"`
+	ScaleMix          bool           `json:"scale_mix"`
+	Seed              int64          `json:"seed"`
+	// SeedLast is the last seed of -runs (0 for a single run).
+	SeedLast int64 `json:"seed_last,omitempty"`
+	// Swept names the settings -sweep varies; their values above read
+	// "{v1,v2,...}".
+	Swept []string `json:"swept,omitempty"`
+}
+
+// MarkSwept shows the values of a swept setting in place of its base
+// value, so the header never states a value only some runs used.
+func (r *SettingsReport) MarkSwept(ax SweepAxis) {
+	vals := "{" + strings.Join(ax.Values, ",") + "}"
+	r.Swept = append(r.Swept, ax.Name)
+	inList := func(list []QueueSetting, queue string) []QueueSetting {
+		for i := range list {
+			if list[i].Queue == queue {
+				list[i].Duration = vals
+				return list
+			}
+		}
+		return append(list, QueueSetting{queue, vals})
+	}
+	setting, queue, _ := strings.Cut(ax.Name, ".")
+	switch setting {
+	case "min-runtime":
+		r.MinRuntime = inList(r.MinRuntime, queue)
+	case "preempt-min-runtime":
+		r.PreemptMinRuntime = inList(r.PreemptMinRuntime, queue)
+	case "expected-runtime":
+		r.ExpectedRuntime = inList(r.ExpectedRuntime, queue)
+	}
+	switch ax.Name {
+	case "min-admit":
+		r.MinAdmit = vals
+	case "requeue-delay":
+		r.RequeueDelay = vals
+	case "checkpoint":
+		r.Checkpoint = vals
+	case "reserve-after":
+		r.ReserveAfter = vals
+	case "reclaim-method":
+		r.ReclaimMethod = vals
+	}
+}
+
+// QueueSetting is one queue=duration setting.
+type QueueSetting struct {
+	Queue    string `json:"queue"`
+	Duration string `json:"duration"`
+}
+
+// Note is a remark about the run or one policy, as data: a kind (a stable
+// label), the policy it concerns ("" for the whole run), a sentence, and
+// counts where the remark is a tally.
+type Note struct {
+	Kind   string         `json:"kind"`
+	Policy string         `json:"policy,omitempty"`
+	Text   string         `json:"text,omitempty"`
+	Counts map[string]int `json:"counts,omitempty"`
+}
+
+// Utilisation is GPU utilisation over the window, split into the part whose
+// work counted and the part thrown away.
+type Utilisation struct {
+	Total  float64 `json:"total"`
+	Useful float64 `json:"useful"`
+	Wasted float64 `json:"wasted"`
+}
+
+// Goodput splits the useful GPU-hours of the window by the fate of the
+// job that did the work: done by the end of the run, or still in progress
+// then (InProgressInfeasible of it by jobs that could not finish even
+// alone). Done + InProgress is the goodput.
+type Goodput struct {
+	Done                 float64 `json:"done_gpu_hours"`
+	InProgress           float64 `json:"in_progress_gpu_hours"`
+	InProgressInfeasible float64 `json:"in_progress_infeasible_gpu_hours"`
+}
+
+// Evictions counts the jobs stopped for another job, by cause and by the
+// victim's class, and the elastic jobs shrunk.
+type Evictions struct {
+	Total     int `json:"total"`
+	Preempt   int `json:"preempt"`
+	Reclaim   int `json:"reclaim"`
+	TimeBased int `json:"time_based"`
+	Requeue   int `json:"requeue"`
+	LS        int `json:"ls"`
+	Burstable int `json:"burstable"`
+	BE        int `json:"be"`
+	Shrinks   int `json:"shrinks"`
+}
+
+// Fairness summarises held GPU time against fair share.
+type Fairness struct {
+	// Across is Jain's index of held/fair over every team queue, each
+	// ratio capped at 1 (only shortfalls count), MinShare the smallest
+	// held/fair.
+	Across   float64 `json:"jain_across"`
+	MinShare float64 `json:"min_share_of_fair"`
+	// WithinClass: per class, Jain's index of held/fair-within-class over
+	// its team queues, and the smallest such ratio.
+	WithinClass []ClassFairness `json:"within_class"`
+}
+
+// ClassFairness is fairness among the team queues of one class.
+type ClassFairness struct {
+	Class    string  `json:"class"`
+	Jain     float64 `json:"jain"`
+	MinShare float64 `json:"min_share_of_fair"`
+}
+
+// QueueResult is one team queue's figures.
+type QueueResult struct {
+	Queue               string  `json:"queue"`
+	Jobs                int     `json:"jobs"`
+	HeldGPUHours        float64 `json:"held_gpu_hours"`
+	FairGPUHours        float64 `json:"fair_gpu_hours"`
+	FairInClassGPUHours float64 `json:"fair_in_class_gpu_hours"`
+	ShareOfFair         float64 `json:"share_of_fair"`
+	ShareOfFairInClass  float64 `json:"share_of_fair_in_class"`
+	WaitP95             float64 `json:"wait_p95_s"`
+	Evictions           int     `json:"evictions"`
+}
+
+// ClassWait is the wait-time distribution of one priority class, in seconds.
+// Censored of the Jobs were unfinished at the end and enter with their
+// wait so far; a percentile that one of those may have held down is marked
+// as a lower bound.
+type ClassWait struct {
+	Class         string  `json:"class"`
+	Jobs          int     `json:"jobs"`
+	Censored      int     `json:"censored"`
+	P50           float64 `json:"p50_s"`
+	P95           float64 `json:"p95_s"`
+	P99           float64 `json:"p99_s"`
+	P50LowerBound bool    `json:"p50_lower_bound"`
+	P95LowerBound bool    `json:"p95_lower_bound"`
+	P99LowerBound bool    `json:"p99_lower_bound"`
+}
+
+// Result is one policy's outcome.
+type Result struct {
+	Policy                 string        `json:"policy"`
+	Completed              int           `json:"completed"`
+	Unfinished             int           `json:"unfinished"`
+	Utilisation            Utilisation   `json:"gpu_utilisation"`
+	GoodputGPUHours        float64       `json:"goodput_gpu_hours"`
+	Goodput                Goodput       `json:"goodput_split"`
+	Evictions              Evictions     `json:"evictions"`
+	Thrash                 int           `json:"thrash"`
+	LostGPUHours           float64       `json:"lost_gpu_hours"`
+	LostInfeasibleGPUHours float64       `json:"lost_gpu_hours_infeasible_jobs"`
+	Fairness               Fairness      `json:"fairness"`
+	Wait                   []ClassWait   `json:"wait"`
+	Queues                 []QueueResult `json:"queues"`
+	Cycles                 int           `json:"cycles"`
+	// Failed starts (synthetic workloads with -fail-rate): how many, the GPU
+	// time they held, and jobs given up on.
+	FailedStarts        int     `json:"failed_starts,omitempty"`
+	FailedStartGPUHours float64 `json:"failed_start_gpu_hours,omitempty"`
+	Deactivated         int     `json:"deactivated,omitempty"`
+	Notes               []Note  `json:"notes,omitempty"`
+	// Series: per time bucket from the window's start to the horizon, mean
+	// GPU utilisation (0..1), its useful part, and mean number of waiting jobs.
+	UtilSeries    []float64 `json:"util_series,omitempty"`
+	UsefulSeries  []float64 `json:"useful_series,omitempty"`
+	PendingSeries []float64 `json:"pending_series,omitempty"`
+}
+
+// fmtDur renders seconds compactly: 0s, 45s, 12m, 3.5h, 2.1d. The unit is
+// chosen after rounding, so 3590 s is 1.0h, not 60m.
+func fmtDur(sec float64) string {
+	if s := math.Round(sec); s < 60 {
+		return strconv.FormatFloat(s, 'f', 0, 64) + "s"
+	}
+	if m := math.Round(sec / 60); m < 60 {
+		return strconv.FormatFloat(m, 'f', 0, 64) + "m"
+	}
+	if h := math.Round(sec/360) / 10; h < 24 {
+		return strconv.FormatFloat(h, 'f', 1, 64) + "h"
+	}
+	return strconv.FormatFloat(sec/86400, 'f', 1, 64) + "d"
+}
+
+// fmtBound is fmtDur, marked "≥" when the value is a lower bound.
+func fmtBound(sec float64, lowerBound bool) string {
+	if lowerBound {
+		return "≥" + fmtDur(sec)
+	}
+	return fmtDur(sec)
+}
+
+func fmtQueueSettings(qs []QueueSetting) string {
+	if len(qs) == 0 {
+		return "none"
+	}
+	var parts []string
+	for _, q := range qs {
+		parts = append(parts, q.Queue+"="+q.Duration)
+	}
+	return strings.Join(parts, " ")
+}
+
+// header writes the report's header: input, workload, settings, notes.
+func (r *Report) header(b *strings.Builder) {
+	s, set := r.Workload, r.Settings
+	fmt.Fprintf(b, "tenure what-if simulator — %s\n", r.Source)
+	fmt.Fprintf(b, "workload: %d jobs", s.Jobs)
+	if s.Gangs+s.Elastic > 0 {
+		fmt.Fprintf(b, " (%d gangs, %d elastic)", s.Gangs, s.Elastic)
+	}
+	if s.Unschedulable > 0 {
+		fmt.Fprintf(b, " (%d dropped: fit no node)", s.Unschedulable)
+	}
+	fmt.Fprintf(b, " on %d nodes / %d GPUs", s.Nodes, s.GPUs)
+	if set.SeedLast > set.Seed {
+		fmt.Fprintf(b, " (seed %d's; each seed draws its own)", set.Seed)
+	}
+	if s.NodeStride > 1 {
+		fmt.Fprintf(b, " (one node in %d)", s.NodeStride)
+	}
+	if s.Speedup != 1 {
+		fmt.Fprintf(b, ", arrivals sped up ×%g", s.Speedup)
+	}
+	b.WriteString("\n")
+	fmt.Fprintf(b, "infeasible: %d jobs could not finish before the end even alone", s.Infeasible)
+	if s.Alive > 0 {
+		fmt.Fprintf(b, " (%d alive at the end of the trace, replayed as running past it)", s.Alive)
+	}
+	if s.InfeasibleThinned > 0 {
+		fmt.Fprintf(b, "; %d more thinned with the cluster (-scale-mix)", s.InfeasibleThinned)
+	}
+	b.WriteString("; they are left out of waits and unfinished\n")
+	fmt.Fprintf(b, "window: %s from t=%ds; offered GPU load %.2f; cycle every %s; stop %s after the last arrival\n",
+		fmtDur(float64(s.WindowEnd-s.WindowStart)), s.WindowStart, s.OfferedLoad, set.Interval, set.Tail)
+	fmt.Fprintf(b, "queues: %s\n", s.Queues)
+	fmt.Fprintf(b, "settings: min-runtime %s (preempt and reclaim; reclaim method %s); preempt-min-runtime %s\n",
+		fmtQueueSettings(set.MinRuntime), set.ReclaimMethod, fmtQueueSettings(set.PreemptMinRuntime))
+	newer := "on"
+	if !set.NewerRule {
+		newer = "off"
+	}
+	fmt.Fprintf(b, "  expected-runtime %s; requeue-delay %s, contenders %s; min-admit %s, newer rule %s; reserve-after %s\n",
+		fmtQueueSettings(set.ExpectedRuntime), set.RequeueDelay, set.RequeueContenders, set.MinAdmit, newer, set.ReserveAfter)
+	seed := fmt.Sprintf("seed %d", set.Seed)
+	if set.SeedLast > set.Seed {
+		seed = fmt.Sprintf("seeds %d..%d", set.Seed, set.SeedLast)
+	}
+	fmt.Fprintf(b, "  thrash-window %s; checkpoint %s; %s\n", set.ThrashWindow, set.Checkpoint, seed)
+	if len(set.Swept) > 0 {
+		fmt.Fprintf(b, "  swept: %s ({...}: the values of the grid, one table row each)\n", strings.Join(set.Swept, ", "))
+	}
+	for _, n := range r.Notes {
+		if n.Policy != "" {
+			fmt.Fprintf(b, "note: %s %s: %s\n", n.Policy, strings.ReplaceAll(n.Kind, "_", " "), n.Text)
+		} else {
+			fmt.Fprintf(b, "note: %s\n", n.Text)
+		}
+	}
+	b.WriteString("\n")
+}
+
+// WriteTable prints the report as aligned text tables; queues adds the
+// per-queue table.
+func WriteTable(w io.Writer, r *Report, queues bool) error {
+	var b strings.Builder
+	r.header(&b)
+	if _, err := io.WriteString(w, b.String()); err != nil {
+		return err
+	}
+	switch {
+	case r.Sweep != nil:
+		return writeSweep(w, r.Sweep)
+	case r.Runs != nil:
+		return writeRuns(w, r.Runs)
+	}
+	tables := []func(io.Writer, *Report) error{mainTable, evictionTable, fairnessTable, waitTable, failedTable}
+	if queues {
+		tables = append(tables, queueTable)
+	}
+	for _, t := range tables {
+		if err := t(w, r); err != nil {
+			return err
+		}
+	}
+	for _, res := range r.Results {
+		for _, n := range res.Notes {
+			if _, err := fmt.Fprintf(w, "note (%s): %s\n", res.Policy, noteText(n)); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// noteText renders a note for the text report.
+func noteText(n Note) string {
+	s := strings.ReplaceAll(n.Kind, "_", " ")
+	if n.Text != "" {
+		s += ": " + n.Text
+	}
+	if len(n.Counts) > 0 {
+		s += ": " + countsText(n.Counts)
+	}
+	return s
+}
+
+// countsText renders counts sorted by key: "a 1, b 2".
+func countsText(counts map[string]int) string {
+	keys := make([]string, 0, len(counts))
+	for k := range counts {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	var parts []string
+	for _, k := range keys {
+		parts = append(parts, fmt.Sprintf("%s %d", k, counts[k]))
+	}
+	return strings.Join(parts, ", ")
+}
+
+func newTab(w io.Writer) *tabwriter.Writer {
+	return tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+}
+
+func mainTable(w io.Writer, r *Report) error {
+	fmt.Fprintln(w, "GPU time (goodput: useful GPU-h in the window, of jobs done by the end and of jobs still in progress; lost: thrown away by evictions over the run)")
+	tw := newTab(w)
+	fmt.Fprintln(tw, "policy\tGPU util\t= useful\t+ wasted\t\tgoodput GPU-h\t= jobs done\t+ in progress\t\tlost GPU-h\tby infeasible jobs\t")
+	for _, res := range r.Results {
+		u, g := res.Utilisation, res.Goodput
+		fmt.Fprintf(tw, "%s\t%.1f%%\t%.1f%%\t%.1f%%\t\t%.1f\t%.1f\t%.1f\t\t%.1f\t%.1f\t\n", res.Policy, 100*u.Total, 100*u.Useful, 100*u.Wasted,
+			res.GoodputGPUHours, g.Done, g.InProgress, res.LostGPUHours, res.LostInfeasibleGPUHours)
+	}
+	return tw.Flush()
+}
+
+func evictionTable(w io.Writer, r *Report) error {
+	fmt.Fprintf(w, "\njobs and evictions (thrash: runs shorter than %s; by cause, by the victim's class; shrinks: elastic jobs that lost tasks and kept running)\n", r.Settings.ThrashWindow)
+	tw := newTab(w)
+	fmt.Fprintf(tw, "policy\tdone\tunfinished\tcycles\t\tevictions\tthrash <%s\t\tpreempt\treclaim\ttime-based\trequeue\t\tLS\tBurstable\tBE\t\tshrinks\t\n", r.Settings.ThrashWindow)
+	for _, res := range r.Results {
+		e := res.Evictions
+		fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t\t%d\t%d\t\t%d\t%d\t%d\t%d\t\t%d\t%d\t%d\t\t%d\t\n", res.Policy, res.Completed, res.Unfinished, res.Cycles,
+			e.Total, res.Thrash, e.Preempt, e.Reclaim, e.TimeBased, e.Requeue, e.LS, e.Burstable, e.BE, e.Shrinks)
+	}
+	return tw.Flush()
+}
+
+func fairnessTable(w io.Writer, r *Report) error {
+	fmt.Fprintln(w, "\nfair share: held GPU time / fair share per team queue — Jain's index over the queues (lowest ratio); all queues: ratios capped at 1, so only shortfalls count")
+	tw := newTab(w)
+	fmt.Fprint(tw, "policy\tall queues\t")
+	if len(r.Results) > 0 {
+		for _, cf := range r.Results[0].Fairness.WithinClass {
+			fmt.Fprintf(tw, "within %s\t", cf.Class)
+		}
+	}
+	fmt.Fprintln(tw)
+	for _, res := range r.Results {
+		f := res.Fairness
+		fmt.Fprintf(tw, "%s\t%.3f (%.2f)\t", res.Policy, f.Across, f.MinShare)
+		for _, cf := range f.WithinClass {
+			fmt.Fprintf(tw, "%.3f (%.2f)\t", cf.Jain, cf.MinShare)
+		}
+		fmt.Fprintln(tw)
+	}
+	return tw.Flush()
+}
+
+func waitTable(w io.Writer, r *Report) error {
+	if len(r.Results) == 0 {
+		return nil
+	}
+	fmt.Fprintln(w, "\nwait p50 / p95 / p99 by class (≥: a lower bound, held down by jobs unfinished at the end, which enter with their wait so far)")
+	tw := newTab(w)
+	fmt.Fprint(tw, "policy\t")
+	for _, cw := range r.Results[0].Wait {
+		fmt.Fprintf(tw, "%s (%d jobs)\t", cw.Class, cw.Jobs)
+	}
+	fmt.Fprintln(tw)
+	for _, res := range r.Results {
+		fmt.Fprintf(tw, "%s\t", res.Policy)
+		for _, cw := range res.Wait {
+			fmt.Fprintf(tw, "%s / %s / %s\t", fmtBound(cw.P50, cw.P50LowerBound), fmtBound(cw.P95, cw.P95LowerBound), fmtBound(cw.P99, cw.P99LowerBound))
+		}
+		fmt.Fprintln(tw)
+	}
+	return tw.Flush()
+}
+
+func failedTable(w io.Writer, r *Report) error {
+	failed := false
+	for _, res := range r.Results {
+		failed = failed || res.FailedStarts > 0
+	}
+	if !failed {
+		return nil
+	}
+	fmt.Fprintln(w, "\nfailed starts (held GPU for the readiness timeout, then evicted)")
+	tw := newTab(w)
+	fmt.Fprintln(tw, "policy\tfailed starts\tGPU-h held\tgiven up\t")
+	for _, res := range r.Results {
+		fmt.Fprintf(tw, "%s\t%d\t%.1f\t%d\t\n", res.Policy, res.FailedStarts, res.FailedStartGPUHours, res.Deactivated)
+	}
+	return tw.Flush()
+}
+
+func queueTable(w io.Writer, r *Report) error {
+	fmt.Fprintln(w, "\nper queue: jobs, GPU-hours held, fair share (all / within class), held/fair, wait p95, evictions suffered")
+	tw := newTab(w)
+	fmt.Fprintln(tw, "policy\tqueue\tjobs\theld\tfair\tfair in class\theld/fair\theld/fair in class\twait p95\tevictions\t")
+	for _, res := range r.Results {
+		for _, q := range res.Queues {
+			fmt.Fprintf(tw, "%s\t%s\t%d\t%.1f\t%.1f\t%.1f\t%.2f\t%.2f\t%s\t%d\t\n", res.Policy, q.Queue, q.Jobs, q.HeldGPUHours,
+				q.FairGPUHours, q.FairInClassGPUHours, q.ShareOfFair, q.ShareOfFairInClass, fmtDur(q.WaitP95), q.Evictions)
+		}
+	}
+	return tw.Flush()
+}
+
+// Summary describes the simulated workload in the report.
+type Summary struct {
+	Jobs          int     `json:"jobs"`
+	Unschedulable int     `json:"unschedulable_dropped"`
+	Nodes         int     `json:"nodes"`
+	GPUs          int64   `json:"gpus"`
+	NodeStride    int     `json:"node_stride"`
+	Speedup       float64 `json:"speedup"`
+	// Infeasible counts the jobs simulated that could not finish before the
+	// horizon even if each ran alone from its arrival (Alive of them were
+	// still running when the trace ended); InfeasibleThinned the jobs of
+	// that kind left out by -scale-mix.
+	Infeasible        int     `json:"infeasible"`
+	Alive             int     `json:"alive_at_trace_end"`
+	InfeasibleThinned int     `json:"infeasible_thinned,omitempty"`
+	Gangs             int     `json:"gangs,omitempty"`
+	Elastic           int     `json:"elastic,omitempty"`
+	WindowStart       int64   `json:"window_start_s"`
+	WindowEnd         int64   `json:"window_end_s"`
+	Horizon           int64   `json:"horizon_s"`
+	Queues            string  `json:"queues"`
+	OfferedLoad       float64 `json:"offered_gpu_load"`
+}

@@ -1,0 +1,220 @@
+package sim
+
+import (
+	"cmp"
+	"fmt"
+	"slices"
+	"time"
+
+	"github.com/tenurepolicy/tenure/examples/simulate/internal/cluster"
+	"github.com/tenurepolicy/tenure/examples/simulate/internal/report"
+	"github.com/tenurepolicy/tenure/examples/simulate/internal/trace"
+)
+
+// Workload is a prepared input: the jobs and nodes to simulate, the shared
+// environment and the simulator configuration.
+type Workload struct {
+	Jobs    []trace.Job
+	Nodes   []trace.Node
+	Env     *Env
+	Cfg     Config
+	Summary report.Summary
+	Seed    int64
+	// FailedStarts: some job's early starts fail (Job.ReadyAfter).
+	FailedStarts bool
+}
+
+// Simulate runs one policy over the workload.
+func Simulate(w *Workload, name string, progress func(done, total int64)) (report.Result, error) {
+	pol, err := newPolicy(name, w)
+	if err != nil {
+		return report.Result{}, err
+	}
+	cfg := w.Cfg
+	cfg.Progress = progress
+	s := newSim(cfg, w.Jobs, w.Nodes, pol, w.Env)
+	s.run()
+	return s.m.result(s), nil
+}
+
+// ApplicablePolicies lists the policies that apply to an input, in report
+// order: backoff only when the input has failed starts.
+func ApplicablePolicies(failedStarts bool) []string {
+	var names []string
+	for _, p := range PolicyRegistry {
+		if failedStarts || !p.needsFailedStarts {
+			names = append(names, p.Name)
+		}
+	}
+	return names
+}
+
+func PolicyNeedsFailedStarts(name string) bool {
+	for _, p := range PolicyRegistry {
+		if p.Name == name {
+			return p.needsFailedStarts
+		}
+	}
+	return false
+}
+
+// PolicyNames lists the policies this build can simulate, in report order.
+func PolicyNames() []string {
+	names := make([]string, len(PolicyRegistry))
+	for i, p := range PolicyRegistry {
+		names[i] = p.Name
+	}
+	return names
+}
+
+// Load is what Prepare needs besides the jobs and nodes: the load knobs,
+// the run's timing and the policy settings.
+type Load struct {
+	NodeStride int     // keep every NodeStride-th node
+	Speedup    float64 // divide inter-arrival times by this
+	ScaleMix   bool    // thin the jobs that could not finish even alone
+	Teams      int     // team queues under each class
+	// Interval between scheduling cycles, Tail after the last arrival,
+	// Checkpoint interval of work (0: none).
+	Interval, Tail, Checkpoint time.Duration
+	Buckets                    int // samples in the time series
+	Seed                       int64
+	Settings                   Settings
+}
+
+// Prepare applies the load knobs (node stride, arrival speed-up), replays
+// pods alive at the end of the trace until the end of the run, drops jobs
+// that fit on no node even when the cluster is empty, thins the jobs that
+// could not finish even alone (-scale-mix), and derives the measurement
+// window and horizon.
+//
+// Why thin: shrinking the cluster k times while keeping every job makes
+// the long-running part of the mix k times larger relative to the cluster.
+// On the embedded trace at one node in 40, 51 jobs that could not finish
+// before the end even alone held 57 of the 147 GPUs (in the real cluster,
+// 1% of its GPUs) and caused a third to a half of every policy's lost
+// GPU-hours. Keeping one in k of them (every k-th by arrival) gives them
+// the same share of the scaled cluster as of the real one; the jobs that
+// can finish are all kept, arriving faster (-speedup) to load the cluster.
+func Prepare(jobs []trace.Job, nodes []trace.Node, o Load) (*Workload, error) {
+	var kept []trace.Node
+	for i := 0; i < len(nodes); i += o.NodeStride {
+		kept = append(kept, nodes[i])
+	}
+	nodes = kept
+	jobs = slices.Clone(jobs)
+	first := jobs[0].Arrival
+	for _, j := range jobs {
+		first = min(first, j.Arrival)
+	}
+	if o.Speedup != 1 {
+		for i := range jobs {
+			jobs[i].Arrival = first + int64(float64(jobs[i].Arrival-first)/o.Speedup)
+		}
+	}
+	c := cluster.New(nodes)
+	out := jobs[:0]
+	dropped := 0
+	for _, j := range jobs {
+		if c.Schedulable(&j) {
+			out = append(out, j)
+		} else {
+			dropped++
+		}
+	}
+	jobs = out
+	if len(jobs) == 0 {
+		return nil, fmt.Errorf("simulate: no job fits on any node (%d dropped)", dropped)
+	}
+	arrivals := make([]int64, len(jobs))
+	for i, j := range jobs {
+		arrivals[i] = j.Arrival
+	}
+	slices.Sort(arrivals)
+	cfg := Config{
+		Interval:     max(int64(o.Interval/time.Second), 1),
+		WindowStart:  arrivals[len(arrivals)/100],
+		WindowEnd:    arrivals[len(arrivals)-1],
+		Buckets:      o.Buckets,
+		Checkpoint:   int64(o.Checkpoint / time.Second),
+		ThrashWindow: int64(o.Settings.ThrashWindow / time.Second),
+	}
+	if cfg.WindowEnd <= cfg.WindowStart {
+		cfg.WindowEnd = cfg.WindowStart + 1
+	}
+	cfg.Horizon = arrivals[len(arrivals)-1] + int64(o.Tail/time.Second)
+	sum := report.Summary{Unschedulable: dropped, Nodes: len(nodes), GPUs: c.GPUCap / 1000, NodeStride: o.NodeStride, Speedup: o.Speedup}
+
+	// Pods alive at the end of the trace run past the end of the replay:
+	// their real runtime is unknown, and they were still running.
+	for i := range jobs {
+		if jobs[i].Alive {
+			jobs[i].Runtime = max(jobs[i].Runtime, cfg.Horizon-jobs[i].Arrival+1)
+		}
+	}
+	// Thin the jobs that could not finish even alone.
+	order := make([]int, len(jobs))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(jobs[a].Arrival, jobs[b].Arrival) })
+	keep := make([]bool, len(jobs))
+	k := 0
+	for _, i := range order {
+		keep[i] = true
+		if jobs[i].Arrival+jobs[i].Runtime > cfg.Horizon {
+			if o.ScaleMix && k%o.NodeStride != 0 {
+				keep[i] = false
+				sum.InfeasibleThinned++
+			}
+			k++
+		}
+	}
+	out = jobs[:0]
+	for i, j := range jobs {
+		if !keep[i] {
+			continue
+		}
+		out = append(out, j)
+		if j.Arrival+j.Runtime > cfg.Horizon {
+			sum.Infeasible++
+			if j.Alive {
+				sum.Alive++
+			}
+		}
+		if j.Tasks > 1 {
+			if j.MinTasks < j.Tasks {
+				sum.Elastic++
+			} else {
+				sum.Gangs++
+			}
+		}
+	}
+	jobs = out
+
+	w := &Workload{Jobs: jobs, Nodes: nodes, Seed: o.Seed, Cfg: cfg}
+	for _, j := range jobs {
+		w.FailedStarts = w.FailedStarts || j.ReadyAfter > j.Arrival
+	}
+	var err error
+	if w.Env, err = NewEnv(jobs, o.Teams, o.Settings); err != nil {
+		return nil, err
+	}
+	sum.Jobs = len(jobs)
+	sum.Queues = w.Env.QueueListing()
+	sum.WindowStart, sum.WindowEnd, sum.Horizon = cfg.WindowStart, cfg.WindowEnd, cfg.Horizon
+	// Offered load: the utilisation the window would see if every job ran
+	// from its arrival (an infinite cluster).
+	var work float64
+	for _, j := range jobs {
+		a, b := max(j.Arrival, cfg.WindowStart), min(j.Arrival+j.Runtime, cfg.WindowEnd)
+		if a < b {
+			work += float64(j.GPUDemand()) * float64(b-a)
+		}
+	}
+	if c.GPUCap > 0 {
+		sum.OfferedLoad = work / float64(c.GPUCap) / float64(cfg.WindowEnd-cfg.WindowStart)
+	}
+	w.Summary = sum
+	return w, nil
+}
