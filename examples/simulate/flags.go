@@ -34,6 +34,7 @@ type options struct {
 	scaleMix     bool
 	json         bool
 	queues       bool
+	waits        bool
 	parallel     int
 	runs         int
 	sweeps       []report.SweepAxis
@@ -184,6 +185,7 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	fs.StringVar(&o.sweepSVG, "sweep-svg", "", "with -sweep: write the trade-off plot to `FILE`")
 	sweepAxes := fs.String("sweep-axes", "lost_gpu_hours,wait_p95_be_h", "with -sweep: the plot's `x,y` metrics, from "+strings.Join(report.MetricNames, ","))
 	fs.BoolVar(&o.queues, "queues", false, "print the per-queue table (held against fair share, waits, evictions)")
+	fs.BoolVar(&o.waits, "waits", false, "print waits by class and job size (GPUs requested): jobs, still waiting, p95, longest")
 	fs.StringVar(&o.svg, "svg", "", "write a plot of utilisation and queue length over time to `FILE`")
 	fs.IntVar(&o.buckets, "buckets", 200, "time-series resolution for -svg and -json")
 	tail := fs.String("tail", "2d", "keep simulating this long after the last arrival (`duration`); jobs not done by then are reported unfinished")
@@ -264,10 +266,10 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	if o.sweepSVG != "" && len(o.sweeps) == 0 {
 		errs = append(errs, errors.New("simulate: -sweep-svg needs -sweep"))
 	}
-	if len(o.sweeps) > 0 && (o.svg != "" || o.queues) {
-		errs = append(errs, errors.New("simulate: -sweep reports a table and -sweep-svg; -svg and -queues are for single runs"))
-	} else if o.runs > 1 && (o.svg != "" || o.queues) {
-		errs = append(errs, errors.New("simulate: -runs reports each metric's mean and interval; -svg and -queues are for single runs"))
+	if len(o.sweeps) > 0 && (o.svg != "" || o.queues || o.waits) {
+		errs = append(errs, errors.New("simulate: -sweep reports a table and -sweep-svg; -svg, -queues and -waits are for single runs"))
+	} else if o.runs > 1 && (o.svg != "" || o.queues || o.waits) {
+		errs = append(errs, errors.New("simulate: -runs reports each metric's mean and interval; -svg, -queues and -waits are for single runs"))
 	}
 	if len(o.sweeps) == 2 && o.sweeps[0].Name == o.sweeps[1].Name {
 		errs = append(errs, fmt.Errorf("simulate: -sweep %s given twice", o.sweeps[0].Name))

@@ -149,7 +149,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 		for c := range cases {
 			labels[c], values[c] = cases[c].label, cases[c].values
 		}
-		rep.Sweep = report.AggregateSweep(o.sweeps, labels, values, names, results)
+		rep.Sweep = report.AggregateSweep(o.sweeps, labels, values, names, seeds, results)
 	case o.runs > 1:
 		rep.Runs = report.AggregateRuns(seeds, names, results[0])
 	default:
@@ -170,5 +170,5 @@ func run(args []string, stdout, stderr io.Writer) error {
 		enc.SetIndent("", "  ")
 		return enc.Encode(rep)
 	}
-	return report.WriteTable(stdout, rep, o.queues)
+	return report.WriteTable(stdout, rep, report.Tables{Queues: o.queues, Waits: o.waits})
 }

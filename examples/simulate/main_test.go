@@ -58,7 +58,7 @@ func TestRunEmbedded(t *testing.T) {
 		"GPU util  = useful  + wasted    goodput GPU-h  = jobs done  + in progress    lost GPU-h  by infeasible jobs",
 		"jobs and evictions (thrash: runs shorter than 30m; by cause, by the victim's class;",
 		"fair share: held GPU time / fair share per team queue",
-		"wait p50 / p95 / p99 by class",
+		"wait p50 / p95 / p99 / max by class",
 		"per queue: jobs, GPU-hours held",
 		"backoff not simulated",
 	} {

@@ -141,13 +141,17 @@ func summarise(vs []stats.Value, count bool, o Options, salt uint64) ArmStat {
 }
 
 // pairedDiff is a−b paired by seed, untested when any value is a lower
-// bound or there are fewer than two seeds.
+// bound, there are fewer than two seeds, or every seed gives both arms the
+// same value (a metric that does not concern them, such as requeue
+// evictions under a policy without requeuing: testing it would only
+// enlarge the family).
 func pairedDiff(a, b []stats.Value) *Diff {
 	xa, xb := make([]float64, len(a)), make([]float64, len(b))
-	cens := false
+	cens, same := false, true
 	for i := range a {
 		xa[i], xb[i] = a[i].V, b[i].V
 		cens = cens || a[i].Censored || b[i].Censored
+		same = same && xa[i] == xb[i]
 	}
 	pr, err := stats.Paired(xa, xb)
 	d := &Diff{Mean: stats.Float(pr.Diff.Est), Lo: stats.Float(pr.Diff.Lo), Hi: stats.Float(pr.Diff.Hi), P: stats.Float(pr.P), PHolm: stats.Float(math.NaN())}
@@ -158,6 +162,8 @@ func pairedDiff(a, b []stats.Value) *Diff {
 		d.Untested = "lower bounds"
 	case len(a) < 2:
 		d.Untested = "one seed"
+	case same:
+		d.Untested = "identical" // the metric does not tell these arms apart: no test, not in the family
 	}
 	return d
 }

@@ -82,6 +82,10 @@ func TestTextAndJSON(t *testing.T) {
 	if d := one.Metrics[0].Arms[1].Diff; d.Untested != "one seed" {
 		t.Errorf("one seed: %+v", d)
 	}
+	same := Compare([]int64{1, 2}, metrics[:1], []Arm{{"a", [][]stats.Value{exact(3, 4)}}, {"b", [][]stats.Value{exact(3, 4)}}}, Options{})
+	if d := same.Metrics[0].Arms[1].Diff; d.Untested != "identical" || same.Family != 0 {
+		t.Errorf("identical arms: %+v, family %d", d, same.Family)
+	}
 	if _, err := json.Marshal(one); err != nil {
 		t.Errorf("one-seed JSON: %v", err)
 	}

@@ -17,7 +17,8 @@
 //   - A value that is only a lower bound (a wait percentile that includes
 //     jobs still waiting) marks the arm's mean and interval as lower bounds
 //     and its difference as untested: subtracting lower bounds bounds
-//     nothing.
+//     nothing. A difference that is exactly 0 on every seed (a metric the
+//     arms cannot differ in) is left out of the family too.
 //
 // # Costs
 //

@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 	"text/tabwriter"
+
+	"github.com/tenurepolicy/tenure/examples/simulate/internal/waits"
 )
 
 // Report is everything one run prints: the input, the effective settings,
@@ -186,20 +188,23 @@ type ClassWait struct {
 
 // Result is one policy's outcome.
 type Result struct {
-	Policy                 string        `json:"policy"`
-	Completed              int           `json:"completed"`
-	Unfinished             int           `json:"unfinished"`
-	Utilisation            Utilisation   `json:"gpu_utilisation"`
-	GoodputGPUHours        float64       `json:"goodput_gpu_hours"`
-	Goodput                Goodput       `json:"goodput_split"`
-	Evictions              Evictions     `json:"evictions"`
-	Thrash                 int           `json:"thrash"`
-	LostGPUHours           float64       `json:"lost_gpu_hours"`
-	LostInfeasibleGPUHours float64       `json:"lost_gpu_hours_infeasible_jobs"`
-	Fairness               Fairness      `json:"fairness"`
-	Wait                   []ClassWait   `json:"wait"`
-	Queues                 []QueueResult `json:"queues"`
-	Cycles                 int           `json:"cycles"`
+	Policy                 string      `json:"policy"`
+	Completed              int         `json:"completed"`
+	Unfinished             int         `json:"unfinished"`
+	Utilisation            Utilisation `json:"gpu_utilisation"`
+	GoodputGPUHours        float64     `json:"goodput_gpu_hours"`
+	Goodput                Goodput     `json:"goodput_split"`
+	Evictions              Evictions   `json:"evictions"`
+	Thrash                 int         `json:"thrash"`
+	LostGPUHours           float64     `json:"lost_gpu_hours"`
+	LostInfeasibleGPUHours float64     `json:"lost_gpu_hours_infeasible_jobs"`
+	Fairness               Fairness    `json:"fairness"`
+	Wait                   []ClassWait `json:"wait"`
+	// Waits: per class, the longest wait and the waits by job size (GPUs
+	// requested), lower bounds marked (jobs still waiting at the end).
+	Waits  []waits.ClassWaits `json:"waits_by_size"`
+	Queues []QueueResult      `json:"queues"`
+	Cycles int                `json:"cycles"`
 	// Failed starts (synthetic workloads with -fail-rate): how many, the GPU
 	// time they held, and jobs given up on.
 	FailedStarts        int     `json:"failed_starts,omitempty"`
@@ -306,9 +311,15 @@ func (r *Report) header(b *strings.Builder) {
 	b.WriteString("\n")
 }
 
-// WriteTable prints the report as aligned text tables; queues adds the
-// per-queue table.
-func WriteTable(w io.Writer, r *Report, queues bool) error {
+// Tables selects the optional tables of the text report.
+type Tables struct {
+	Queues bool // the per-queue table
+	Waits  bool // waits by class and job size
+}
+
+// WriteTable prints the report as aligned text tables, with the optional
+// ones opt selects.
+func WriteTable(w io.Writer, r *Report, opt Tables) error {
 	var b strings.Builder
 	r.header(&b)
 	if _, err := io.WriteString(w, b.String()); err != nil {
@@ -321,8 +332,11 @@ func WriteTable(w io.Writer, r *Report, queues bool) error {
 		return writeRuns(w, r.Runs)
 	}
 	tables := []func(io.Writer, *Report) error{mainTable, evictionTable, fairnessTable, waitTable, failedTable}
-	if queues {
+	if opt.Queues {
 		tables = append(tables, queueTable)
+	}
+	if opt.Waits {
+		tables = append(tables, sizeTable)
 	}
 	for _, t := range tables {
 		if err := t(w, r); err != nil {
@@ -418,7 +432,7 @@ func waitTable(w io.Writer, r *Report) error {
 	if len(r.Results) == 0 {
 		return nil
 	}
-	fmt.Fprintln(w, "\nwait p50 / p95 / p99 by class (≥: a lower bound, held down by jobs unfinished at the end, which enter with their wait so far)")
+	fmt.Fprintln(w, "\nwait p50 / p95 / p99 / max by class (≥: a lower bound, held down by jobs unfinished at the end, which enter with their wait so far; -waits: by job size)")
 	tw := newTab(w)
 	fmt.Fprint(tw, "policy\t")
 	for _, cw := range r.Results[0].Wait {
@@ -428,11 +442,36 @@ func waitTable(w io.Writer, r *Report) error {
 	for _, res := range r.Results {
 		fmt.Fprintf(tw, "%s\t", res.Policy)
 		for _, cw := range res.Wait {
-			fmt.Fprintf(tw, "%s / %s / %s\t", fmtBound(cw.P50, cw.P50LowerBound), fmtBound(cw.P95, cw.P95LowerBound), fmtBound(cw.P99, cw.P99LowerBound))
+			fmt.Fprintf(tw, "%s / %s / %s / %s\t", fmtBound(cw.P50, cw.P50LowerBound), fmtBound(cw.P95, cw.P95LowerBound), fmtBound(cw.P99, cw.P99LowerBound), fmtMax(res, cw.Class))
 		}
 		fmt.Fprintln(tw)
 	}
 	return tw.Flush()
+}
+
+// fmtMax renders the longest wait of class in res.
+func fmtMax(res Result, class string) string {
+	for _, c := range res.Waits {
+		if c.Class == class {
+			return fmtBound(c.Max.V, c.Max.Censored)
+		}
+	}
+	return "-"
+}
+
+// sizeTable prints, per policy and class, the waits by job size (GPUs
+// requested): how many jobs, how many still waiting at the end, p95, max.
+func sizeTable(w io.Writer, r *Report) error {
+	if len(r.Results) == 0 {
+		return nil
+	}
+	fmt.Fprintln(w, "\nwaits by class and job size (GPUs requested: tasks × GPUs × share; KM: Kaplan–Meier p95, which counts jobs still waiting as \"at least\"; ≥: a lower bound)")
+	for _, res := range r.Results {
+		if err := waits.WriteText(w, res.Policy, res.Waits, fmtDur); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 func failedTable(w io.Writer, r *Report) error {

@@ -5,6 +5,8 @@ import (
 	"slices"
 	"sort"
 
+	"github.com/tenurepolicy/tenure/examples/simulate/internal/waits"
+
 	"github.com/tenurepolicy/tenure/examples/simulate/internal/report"
 	"github.com/tenurepolicy/tenure/examples/simulate/internal/trace"
 )
@@ -108,7 +110,10 @@ type metrics struct {
 	held, fair, fairIn      []float64 // integrated over the window
 	leafJobs, leafEvictions []int
 	leafWaits               [][]int64
-	scratch                 []float64
+	// bySize collects every wait by class and job size (GPUs requested),
+	// for the longest waits and the waits of large jobs.
+	bySize  *waits.Table
+	scratch []float64
 }
 
 func newMetrics(cfg Config, gpuCap int64, jobs, leaves, teams int) *metrics {
@@ -117,7 +122,8 @@ func newMetrics(cfg Config, gpuCap int64, jobs, leaves, teams int) *metrics {
 		util: make([]float64, b), wasteSeries: make([]float64, b), pend: make([]float64, b),
 		alloc: make([]int64, leaves), dem: make([]int64, leaves), fs: make([]float64, leaves), fsIn: make([]float64, leaves),
 		held: make([]float64, leaves), fair: make([]float64, leaves), fairIn: make([]float64, leaves),
-		leafJobs: make([]int, leaves), leafEvictions: make([]int, leaves), leafWaits: make([][]int64, leaves)}
+		leafJobs: make([]int, leaves), leafEvictions: make([]int, leaves), leafWaits: make([][]int64, leaves),
+		bySize: waits.New(classNames())}
 	m.bucketW = float64(max(cfg.Horizon-cfg.WindowStart, 1)) / float64(b)
 	return m
 }
@@ -297,6 +303,7 @@ func (m *metrics) complete(s *sim, id int32) {
 	m.kept[id] = 0
 	w := s.st[id].done - j.Arrival - j.Runtime
 	m.waits[j.Class] = append(m.waits[j.Class], w)
+	m.bySize.Add(int(j.Class), j.GPUDemand(), w, false)
 	q := s.env.leafIndex(j)
 	m.leafJobs[q]++
 	m.leafWaits[q] = append(m.leafWaits[q], w)
@@ -337,6 +344,7 @@ func (m *metrics) finish(s *sim) {
 			m.censoredMin[j.Class] = w
 		}
 		m.censored[j.Class]++
+		m.bySize.Add(int(j.Class), j.GPUDemand(), w, true)
 		q := s.env.leafIndex(j)
 		m.leafJobs[q]++
 		m.leafWaits[q] = append(m.leafWaits[q], w)
@@ -413,6 +421,9 @@ func (m *metrics) result(s *sim) report.Result {
 			break
 		}
 	}
+	// Longest waits and waits by job size, highest class first.
+	r.Waits = m.bySize.Summary()
+	slices.Reverse(r.Waits)
 	// Fairness.
 	var across []float64
 	for c := trace.Class(trace.NumClasses - 1); ; c-- {
@@ -457,4 +468,13 @@ func minOr1(xs []float64) float64 {
 		return 1
 	}
 	return slices.Min(xs)
+}
+
+// classNames names the classes in Class order (the waits table's index).
+func classNames() []string {
+	out := make([]string, trace.NumClasses)
+	for c := range out {
+		out[c] = trace.Class(c).String()
+	}
+	return out
 }

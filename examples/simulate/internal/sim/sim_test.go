@@ -253,7 +253,7 @@ func TestWaitLowerBounds(t *testing.T) {
 		t.Errorf("BE waits (-want +got):\n%s", diff)
 	}
 	var b strings.Builder
-	if err := report.WriteTable(&b, &report.Report{Results: []report.Result{r}}, false); err != nil {
+	if err := report.WriteTable(&b, &report.Report{Results: []report.Result{r}}, report.Tables{}); err != nil {
 		t.Fatal(err)
 	}
 	if !strings.Contains(b.String(), "10s / ≥20s / ≥20s") {
