@@ -10,6 +10,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/tenurepolicy/tenure/examples/simulate/internal/progress"
+
 	"github.com/tenurepolicy/tenure/examples/simulate/internal/report"
 	"github.com/tenurepolicy/tenure/examples/simulate/internal/sim"
 	"github.com/tenurepolicy/tenure/examples/simulate/internal/trace"
@@ -34,6 +36,7 @@ type options struct {
 	scaleMix     bool
 	json         bool
 	queues       bool
+	progress     progress.Mode
 	waits        bool
 	parallel     int
 	runs         int
@@ -185,6 +188,7 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	fs.StringVar(&o.sweepSVG, "sweep-svg", "", "with -sweep: write the trade-off plot to `FILE`")
 	sweepAxes := fs.String("sweep-axes", "lost_gpu_hours,wait_p95_be_h", "with -sweep: the plot's `x,y` metrics, from "+strings.Join(report.MetricNames, ","))
 	fs.BoolVar(&o.queues, "queues", false, "print the per-queue table (held against fair share, waits, evictions)")
+	progressFlag := fs.String("progress", "auto", "progress and time left on stderr: auto (only on a terminal), always (also into a log: a line every 10s), never")
 	fs.BoolVar(&o.waits, "waits", false, "print waits by class and job size (GPUs requested): jobs, still waiting, p95, longest")
 	fs.StringVar(&o.svg, "svg", "", "write a plot of utilisation and queue length over time to `FILE`")
 	fs.IntVar(&o.buckets, "buckets", 200, "time-series resolution for -svg and -json")
@@ -231,6 +235,11 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 		errs = append(errs, err)
 	}
 	o.checkpoint = dur("checkpoint", *checkpoint)
+	if m, err := progress.ParseMode(*progressFlag); err != nil {
+		errs = append(errs, fmt.Errorf("simulate: -progress: %w", err))
+	} else {
+		o.progress = m
+	}
 	set := &o.settings
 	set.RequeueDelay = dur("requeue-delay", *delay)
 	set.MinAdmit = dur("min-admit", *minAdmit)

@@ -9,6 +9,11 @@ import (
 	"os"
 	"strings"
 
+	"github.com/tenurepolicy/tenure/clock"
+	"github.com/tenurepolicy/tenure/examples/simulate/internal/progress"
+
+	"github.com/tenurepolicy/tenure/examples/simulate/internal/safefile"
+
 	"github.com/tenurepolicy/tenure/examples/simulate/internal/report"
 	"github.com/tenurepolicy/tenure/examples/simulate/internal/sim"
 	"github.com/tenurepolicy/tenure/examples/simulate/internal/trace"
@@ -36,7 +41,10 @@ func run(args []string, stdout, stderr io.Writer) error {
 			return err
 		}
 	}
-	// Output files are created before anything is simulated.
+	// Output files are created before anything is simulated; an interrupt
+	// removes their temporary files.
+	stopCleanup := safefile.CleanupOnSignal()
+	defer stopCleanup()
 	var svg, sweepSVG *report.OutputFile
 	if o.svg != "" {
 		if svg, err = report.CreateOutput("svg", o.svg); err != nil {
@@ -123,7 +131,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 			}
 		}
 	}
-	prog := report.NewProgress(stderr)
+	prog := progress.New(stderr, o.progress, clock.Real{})
 	flat, err := simulateAll(tasks, o.parallel, prog)
 	prog.Finish()
 	if err != nil {

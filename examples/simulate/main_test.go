@@ -181,7 +181,7 @@ func TestRunSVG(t *testing.T) {
 func TestOutputPathCheckedFirst(t *testing.T) {
 	var out, errOut bytes.Buffer
 	err := run([]string{"-svg", "/nonexistent/dir/plot.svg", "-trace", "/nonexistent/pods.csv"}, &out, &errOut)
-	if err == nil || !strings.Contains(err.Error(), "simulate: -svg: cannot write /nonexistent/dir/plot.svg: open /nonexistent/dir/") {
+	if err == nil || !strings.Contains(err.Error(), "simulate: -svg: safefile: cannot write /nonexistent/dir/plot.svg: open /nonexistent/dir/") {
 		t.Errorf("got %v, want the -svg error", err)
 	}
 	dir := t.TempDir()

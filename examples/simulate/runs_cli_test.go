@@ -98,7 +98,7 @@ func TestSweepAndRunsErrors(t *testing.T) {
 		{[]string{"-synthetic", "-sweep", "min-admit"}, "want name=value,value"},
 		{[]string{"-synthetic", "-sweep", "a=1", "-sweep", "b=1", "-sweep", "c=1"}, "at most two settings"},
 		{[]string{"-synthetic", "-sweep-svg", "x.svg"}, "-sweep-svg needs -sweep"},
-		{[]string{"-synthetic", "-sweep", "min-admit=1h", "-sweep-svg", "/nonexistent/dir/x.svg"}, "-sweep-svg: cannot write /nonexistent/dir/x.svg"},
+		{[]string{"-synthetic", "-sweep", "min-admit=1h", "-sweep-svg", "/nonexistent/dir/x.svg"}, "-sweep-svg: safefile: cannot write /nonexistent/dir/x.svg"},
 		{[]string{"-sweep-axes", "goodput"}, "-sweep-axes"},
 		{[]string{"-parallel", "0"}, "-parallel 0"},
 		// -runs reports means and intervals: a plot or a per-queue table

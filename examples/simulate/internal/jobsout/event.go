@@ -30,6 +30,9 @@ const (
 // events (its index in the workload); the other fields are filled as the
 // Kind's documentation says and are zero otherwise.
 type Event struct {
+	// Policy is the policy whose run the event belongs to (an export
+	// holds one run per policy, one after another).
+	Policy     string  `json:"policy,omitempty"`
 	Kind       Kind    `json:"event"`
 	Time       int64   `json:"time_s"`
 	Job        int     `json:"job"`

@@ -10,7 +10,7 @@ import (
 )
 
 var sample = []Event{
-	{Kind: Arrive, Time: 0, Job: 0, Name: `odd,"name"`, Class: "be", Queue: "be-a", Tasks: 1, GPUMilli: 8000, Work: 3600},
+	{Policy: "priority", Kind: Arrive, Time: 0, Job: 0, Name: `odd,"name"`, Class: "be", Queue: "be-a", Tasks: 1, GPUMilli: 8000, Work: 3600},
 	{Kind: Start, Time: 60, Job: 0, Tasks: 1, GPUMilli: 8000, Node: "n7", Wait: 60},
 	{Kind: Evict, Time: 960, Job: 0, Node: "n7", Work: 900, Cause: "preempt", Preemptor: "job-9", LostMilliS: 7.2e6},
 	{Kind: Start, Time: 1000, Job: 0, Tasks: 1, GPUMilli: 8000, Node: "n2", Wait: 40},
@@ -29,10 +29,10 @@ func TestCSVGolden(t *testing.T) {
 	if err := w.Flush(); err != nil {
 		t.Fatal(err)
 	}
-	want := "event,time_s,job,name,class,queue,tasks,gpu_milli,node,wait_s,work_s,cause,preemptor,lost_gpu_milli_s\n" +
-		"arrive,0,0,\"odd,\"\"name\"\"\",be,be-a,1,8000,,,3600,,,\n" +
-		"start,60,0,,,,1,8000,n7,60,,,,\n" +
-		"evict,960,0,,,,,,n7,,900,preempt,job-9,7200000\n"
+	want := "policy,event,time_s,job,name,class,queue,tasks,gpu_milli,node,wait_s,work_s,cause,preemptor,lost_gpu_milli_s\n" +
+		"priority,arrive,0,0,\"odd,\"\"name\"\"\",be,be-a,1,8000,,,3600,,,\n" +
+		",start,60,0,,,,1,8000,n7,60,,,,\n" +
+		",evict,960,0,,,,,,n7,,900,preempt,job-9,7200000\n"
 	if diff := cmp.Diff(want, b.String()); diff != "" {
 		t.Errorf("CSV (-want +got):\n%s", diff)
 	}
@@ -62,7 +62,8 @@ func TestEmptyCSVHasHeader(t *testing.T) {
 func genEvent(t *rapid.T) Event {
 	kinds := []Kind{Arrive, Start, Evict, Finish, Waiting, Running}
 	return Event{
-		Kind: rapid.SampledFrom(kinds).Draw(t, "kind"), Time: rapid.Int64Range(0, 1e9).Draw(t, "time"),
+		Policy: rapid.String().Draw(t, "policy"),
+		Kind:   rapid.SampledFrom(kinds).Draw(t, "kind"), Time: rapid.Int64Range(0, 1e9).Draw(t, "time"),
 		Job: rapid.IntRange(0, 1e6).Draw(t, "job"), Name: rapid.String().Draw(t, "name"),
 		Class: rapid.StringMatching(`[a-z]{0,5}`).Draw(t, "class"), Queue: rapid.String().Draw(t, "queue"),
 		Tasks: rapid.Int32Range(0, 64).Draw(t, "tasks"), GPUMilli: rapid.Int64Range(0, 64000).Draw(t, "gpu"),
@@ -95,7 +96,7 @@ func TestRoundTrip(t *testing.T) {
 			if f == CSV {
 				want = nil
 				for _, e := range evs {
-					for _, s := range []*string{&e.Name, &e.Queue, &e.Node, &e.Cause, &e.Preemptor} {
+					for _, s := range []*string{&e.Policy, &e.Name, &e.Queue, &e.Node, &e.Cause, &e.Preemptor} {
 						*s = strings.ReplaceAll(*s, "\r\n", "\n")
 					}
 					want = append(want, e)
@@ -118,9 +119,9 @@ func TestReadErrors(t *testing.T) {
 		want     string
 	}{
 		{"empty csv", "", CSV, "no header"},
-		{"bad header", "a,b,c,d,e,f,g,h,i,j,k,l,m,n\n", CSV, "line 1: header"},
-		{"bad kind", strings.Join(header, ",") + "\nexplode,1,0,,,,,,,,,,,\n", CSV, `line 2: unknown event "explode"`},
-		{"bad number", strings.Join(header, ",") + "\nstart,x,0,,,,,,,,,,,\n", CSV, "line 2: time_s"},
+		{"bad header", "a,b,c,d,e,f,g,h,i,j,k,l,m,n,o\n", CSV, "line 1: header"},
+		{"bad kind", strings.Join(header, ",") + "\np,explode,1,0,,,,,,,,,,,\n", CSV, `line 2: unknown event "explode"`},
+		{"bad number", strings.Join(header, ",") + "\np,start,x,0,,,,,,,,,,,\n", CSV, "line 2: time_s"},
 		{"short row", strings.Join(header, ",") + "\nstart,1\n", CSV, "wrong number of fields"},
 		{"bad json", "{\"event\":\"start\"}\n{oops}\n", JSONLines, "line 2"},
 		{"unknown field", `{"event":"start","colour":1}`, JSONLines, "line 1"},

@@ -79,9 +79,9 @@ func readCSV(r io.Reader) ([]Event, error) {
 
 // parseRow parses one CSV record (in header order).
 func parseRow(r []string) (Event, error) {
-	e := Event{Kind: Kind(r[0]), Name: r[3], Class: r[4], Queue: r[5], Node: r[8], Cause: r[11], Preemptor: r[12]}
+	e := Event{Policy: r[0], Kind: Kind(r[1]), Name: r[4], Class: r[5], Queue: r[6], Node: r[9], Cause: r[12], Preemptor: r[13]}
 	if !validKind(e.Kind) {
-		return e, fmt.Errorf("unknown event %q", r[0])
+		return e, fmt.Errorf("unknown event %q", r[1])
 	}
 	var errs []error
 	num := func(s, name string) int64 {
@@ -94,15 +94,15 @@ func parseRow(r []string) (Event, error) {
 		}
 		return n
 	}
-	e.Time, e.Job = num(r[1], "time_s"), int(num(r[2], "job"))
-	tasks := num(r[6], "tasks")
+	e.Time, e.Job = num(r[2], "time_s"), int(num(r[3], "job"))
+	tasks := num(r[7], "tasks")
 	if tasks != int64(int32(tasks)) {
 		errs = append(errs, fmt.Errorf("tasks: %d out of range", tasks))
 	}
 	e.Tasks = int32(tasks)
-	e.GPUMilli, e.Wait, e.Work = num(r[7], "gpu_milli"), num(r[9], "wait_s"), num(r[10], "work_s")
-	if r[13] != "" {
-		v, err := strconv.ParseFloat(r[13], 64)
+	e.GPUMilli, e.Wait, e.Work = num(r[8], "gpu_milli"), num(r[10], "wait_s"), num(r[11], "work_s")
+	if r[14] != "" {
+		v, err := strconv.ParseFloat(r[14], 64)
 		if err != nil {
 			errs = append(errs, fmt.Errorf("lost_gpu_milli_s: %w", err))
 		}

@@ -9,7 +9,7 @@ import (
 )
 
 // header is the CSV header, in Event's field order.
-var header = []string{"event", "time_s", "job", "name", "class", "queue", "tasks", "gpu_milli", "node", "wait_s", "work_s", "cause", "preemptor", "lost_gpu_milli_s"}
+var header = []string{"policy", "event", "time_s", "job", "name", "class", "queue", "tasks", "gpu_milli", "node", "wait_s", "work_s", "cause", "preemptor", "lost_gpu_milli_s"}
 
 // Writer writes events in one format. Call Flush at the end. Not safe for
 // concurrent use.
@@ -45,13 +45,13 @@ func (w *Writer) Write(e Event) error {
 		}
 	}
 	r := w.row
-	r[0], r[1], r[2] = string(e.Kind), strconv.FormatInt(e.Time, 10), strconv.Itoa(e.Job)
-	r[3], r[4], r[5] = e.Name, e.Class, e.Queue
-	r[6], r[7], r[8] = itoa(int64(e.Tasks)), itoa(e.GPUMilli), e.Node
-	r[9], r[10], r[11], r[12] = itoa(e.Wait), itoa(e.Work), e.Cause, e.Preemptor
-	r[13] = ""
+	r[0], r[1], r[2], r[3] = e.Policy, string(e.Kind), strconv.FormatInt(e.Time, 10), strconv.Itoa(e.Job)
+	r[4], r[5], r[6] = e.Name, e.Class, e.Queue
+	r[7], r[8], r[9] = itoa(int64(e.Tasks)), itoa(e.GPUMilli), e.Node
+	r[10], r[11], r[12], r[13] = itoa(e.Wait), itoa(e.Work), e.Cause, e.Preemptor
+	r[14] = ""
 	if e.LostMilliS != 0 {
-		r[13] = strconv.FormatFloat(e.LostMilliS, 'f', -1, 64)
+		r[14] = strconv.FormatFloat(e.LostMilliS, 'f', -1, 64)
 	}
 	return w.csv.Write(r)
 }
