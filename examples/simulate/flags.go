@@ -10,6 +10,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/tenurepolicy/tenure/examples/simulate/internal/jobsout"
+
 	"github.com/tenurepolicy/tenure/examples/simulate/internal/progress"
 
 	"github.com/tenurepolicy/tenure/examples/simulate/internal/report"
@@ -36,6 +38,8 @@ type options struct {
 	scaleMix     bool
 	json         bool
 	queues       bool
+	jobsOut      string
+	jobsFormat   jobsout.Format
 	progress     progress.Mode
 	waits        bool
 	parallel     int
@@ -188,6 +192,8 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	fs.StringVar(&o.sweepSVG, "sweep-svg", "", "with -sweep: write the trade-off plot to `FILE`")
 	sweepAxes := fs.String("sweep-axes", "lost_gpu_hours,wait_p95_be_h", "with -sweep: the plot's `x,y` metrics, from "+strings.Join(report.MetricNames, ","))
 	fs.BoolVar(&o.queues, "queues", false, "print the per-queue table (held against fair share, waits, evictions)")
+	fs.StringVar(&o.jobsOut, "jobs-out", "", "write every job's arrival, starts (node, wait), evictions (cause, preemptor, lost work) and completion, per policy, to `FILE` (.csv or .jsonl)")
+	jobsFormat := fs.String("jobs-out-format", "", "format of -jobs-out: csv or jsonl (default: from the file name)")
 	progressFlag := fs.String("progress", "auto", "progress and time left on stderr: auto (only on a terminal), always (also into a log: a line every 10s), never")
 	fs.BoolVar(&o.waits, "waits", false, "print waits by class and job size (GPUs requested): jobs, still waiting, p95, longest")
 	fs.StringVar(&o.svg, "svg", "", "write a plot of utilisation and queue length over time to `FILE`")
@@ -235,6 +241,14 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 		errs = append(errs, err)
 	}
 	o.checkpoint = dur("checkpoint", *checkpoint)
+	if o.jobsOut != "" {
+		var err error
+		if o.jobsFormat, err = jobsout.FormatFor(o.jobsOut, *jobsFormat); err != nil {
+			errs = append(errs, fmt.Errorf("simulate: -jobs-out: %w", err))
+		}
+	} else if *jobsFormat != "" {
+		errs = append(errs, errors.New("simulate: -jobs-out-format needs -jobs-out"))
+	}
 	if m, err := progress.ParseMode(*progressFlag); err != nil {
 		errs = append(errs, fmt.Errorf("simulate: -progress: %w", err))
 	} else {
@@ -275,10 +289,11 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	if o.sweepSVG != "" && len(o.sweeps) == 0 {
 		errs = append(errs, errors.New("simulate: -sweep-svg needs -sweep"))
 	}
-	if len(o.sweeps) > 0 && (o.svg != "" || o.queues || o.waits) {
-		errs = append(errs, errors.New("simulate: -sweep reports a table and -sweep-svg; -svg, -queues and -waits are for single runs"))
-	} else if o.runs > 1 && (o.svg != "" || o.queues || o.waits) {
-		errs = append(errs, errors.New("simulate: -runs reports each metric's mean and interval; -svg, -queues and -waits are for single runs"))
+	single := o.svg != "" || o.queues || o.waits || o.jobsOut != ""
+	if len(o.sweeps) > 0 && single {
+		errs = append(errs, errors.New("simulate: -sweep reports a table and -sweep-svg; -svg, -queues, -waits and -jobs-out are for single runs"))
+	} else if o.runs > 1 && single {
+		errs = append(errs, errors.New("simulate: -runs reports each metric's mean and interval; -svg, -queues, -waits and -jobs-out are for single runs"))
 	}
 	if len(o.sweeps) == 2 && o.sweeps[0].Name == o.sweeps[1].Name {
 		errs = append(errs, fmt.Errorf("simulate: -sweep %s given twice", o.sweeps[0].Name))

@@ -9,6 +9,8 @@ import (
 	"os"
 	"strings"
 
+	"github.com/tenurepolicy/tenure/examples/simulate/internal/jobsout"
+
 	"github.com/tenurepolicy/tenure/clock"
 	"github.com/tenurepolicy/tenure/examples/simulate/internal/progress"
 
@@ -58,6 +60,13 @@ func run(args []string, stdout, stderr io.Writer) error {
 		}
 		defer sweepSVG.Discard()
 	}
+	var jobsFile *report.OutputFile
+	if o.jobsOut != "" {
+		if jobsFile, err = report.CreateOutput("jobs-out", o.jobsOut); err != nil {
+			return err
+		}
+		defer jobsFile.Discard()
+	}
 	seeds := seedList(o.seed, o.runs)
 	// A trace is read once; each grid point and seed gets its own
 	// workload, prepared inside the simulations (lazyWork), so memory
@@ -82,6 +91,9 @@ func run(args []string, stdout, stderr io.Writer) error {
 			}
 		}
 		w, err := sim.Prepare(jobs, nodes, oc.load())
+		if w != nil {
+			w.RecordJobs = o.jobsOut != ""
+		}
 		return w, src, err
 	}
 	first, source, err := prepareCase(0, 0)
@@ -168,6 +180,11 @@ func run(args []string, stdout, stderr io.Writer) error {
 			return err
 		}
 	}
+	if jobsFile != nil {
+		if err := jobsFile.CommitWith(func(w io.Writer) error { return writeJobs(w, o.jobsFormat, rep.Results) }); err != nil {
+			return err
+		}
+	}
 	if sweepSVG != nil {
 		if err := sweepSVG.Commit(report.RenderSweepSVG("tenure what-if simulator — "+rep.Source, rep.Sweep, o.sweepAxes[0], o.sweepAxes[1])); err != nil {
 			return err
@@ -179,4 +196,17 @@ func run(args []string, stdout, stderr io.Writer) error {
 		return enc.Encode(rep)
 	}
 	return report.WriteTable(stdout, rep, report.Tables{Queues: o.queues, Waits: o.waits})
+}
+
+// writeJobs writes every result's per-job events, policy after policy.
+func writeJobs(w io.Writer, f jobsout.Format, results []report.Result) error {
+	jw := jobsout.NewWriter(w, f)
+	for _, r := range results {
+		for _, e := range r.Jobs {
+			if err := jw.Write(e); err != nil {
+				return err
+			}
+		}
+	}
+	return jw.Flush()
 }

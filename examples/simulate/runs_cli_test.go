@@ -103,9 +103,9 @@ func TestSweepAndRunsErrors(t *testing.T) {
 		{[]string{"-parallel", "0"}, "-parallel 0"},
 		// -runs reports means and intervals: a plot or a per-queue table
 		// of one seed would be silently dropped.
-		{[]string{"-synthetic", "-runs", "3", "-svg", "x.svg"}, "-runs reports each metric's mean and interval; -svg, -queues and -waits are for single runs"},
-		{[]string{"-synthetic", "-runs", "3", "-queues"}, "-runs reports each metric's mean and interval; -svg, -queues and -waits are for single runs"},
-		{[]string{"-synthetic", "-sweep", "min-admit=1h", "-queues"}, "-sweep reports a table and -sweep-svg; -svg, -queues and -waits are for single runs"},
+		{[]string{"-synthetic", "-runs", "3", "-svg", "x.svg"}, "-runs reports each metric's mean and interval; -svg, -queues, -waits and -jobs-out are for single runs"},
+		{[]string{"-synthetic", "-runs", "3", "-queues"}, "-runs reports each metric's mean and interval; -svg, -queues, -waits and -jobs-out are for single runs"},
+		{[]string{"-synthetic", "-sweep", "min-admit=1h", "-queues"}, "-sweep reports a table and -sweep-svg; -svg, -queues, -waits and -jobs-out are for single runs"},
 	} {
 		if err := run(tc.args, &out, &errOut); err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%q: got %v, want %q", tc.args, err, tc.want)

@@ -9,6 +9,8 @@ import (
 	"strings"
 	"text/tabwriter"
 
+	"github.com/tenurepolicy/tenure/examples/simulate/internal/jobsout"
+
 	"github.com/tenurepolicy/tenure/examples/simulate/internal/waits"
 )
 
@@ -216,6 +218,9 @@ type Result struct {
 	UtilSeries    []float64 `json:"util_series,omitempty"`
 	UsefulSeries  []float64 `json:"useful_series,omitempty"`
 	PendingSeries []float64 `json:"pending_series,omitempty"`
+	// Jobs holds the run's per-job events when -jobs-out asked for them
+	// (written to that file, not to the report).
+	Jobs []jobsout.Event `json:"-"`
 }
 
 // fmtDur renders seconds compactly: 0s, 45s, 12m, 3.5h, 2.1d. The unit is

@@ -345,6 +345,7 @@ func (m *metrics) finish(s *sim) {
 		}
 		m.censored[j.Class]++
 		m.bySize.Add(int(j.Class), j.GPUDemand(), w, true)
+		s.rec.atEnd(s, id, w)
 		q := s.env.leafIndex(j)
 		m.leafJobs[q]++
 		m.leafWaits[q] = append(m.leafWaits[q], w)

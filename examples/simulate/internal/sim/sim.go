@@ -163,6 +163,7 @@ type sim struct {
 	failPre []shapeQueue
 
 	resv reservations
+	rec  *recorder // -jobs-out; nil: off
 	pre  preemptScratch
 	ej   eligibility.Job // scratch for ejob
 	sub  [1]eligibility.Subgroup
@@ -361,6 +362,7 @@ func (s *sim) run() {
 		case evArrive:
 			s.setQueueTS(e.job, s.jobs[e.job].Arrival)
 			s.addPending(e.job)
+			s.rec.arrived(s, e.job)
 			s.wakeAt(s.now)
 		case evComplete:
 			if st.status != statusRunning || st.epoch != e.epoch {
@@ -561,6 +563,7 @@ func (s *sim) book(id int32) {
 	}
 	s.resv.release(s, id)
 	s.pol.started(s, id)
+	s.rec.started(s, id)
 }
 
 // scheduleCompletion queues the completion of running job id at its
@@ -620,6 +623,7 @@ func (s *sim) giveAll(id int32) {
 func (s *sim) complete(id int32) {
 	st := &s.st[id]
 	s.m.keep(id, st.segStart, s.now, int64(st.active)*s.jobs[id].TaskGPU())
+	s.rec.finished(s, id)
 	s.giveAll(id)
 	st.progress = s.jobs[id].Work()
 	s.unbook(id)
@@ -672,6 +676,7 @@ func (s *sim) evictFreed(victim, by int32, c cause) {
 	st.progress += a * (s.now - st.segStart - unsaved)
 	s.m.keep(victim, st.segStart, s.now-unsaved, a*j.TaskGPU())
 	s.m.evicted(s, victim, c, s.now-unsaved, a*j.TaskGPU(), s.now-st.start)
+	s.rec.evicted(s, victim, by, causeNames[c], a*j.TaskGPU()*unsaved)
 	s.unbook(victim)
 	st.status = statusFuture // re-queued by runCycle
 	st.evictions++
@@ -729,6 +734,7 @@ func (s *sim) failedStart(id int32) {
 	st := &s.st[id]
 	j := &s.jobs[id]
 	s.m.failedStart(s, id, st.start, j.GPUDemand())
+	s.rec.evicted(s, id, -1, "failed_start", j.GPUDemand()*(s.now-st.start))
 	s.giveAll(id)
 	s.unbook(id)
 	s.waiting++ // waiting again (backoff or pending)

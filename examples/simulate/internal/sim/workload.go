@@ -22,6 +22,9 @@ type Workload struct {
 	Seed    int64
 	// FailedStarts: some job's early starts fail (Job.ReadyAfter).
 	FailedStarts bool
+	// RecordJobs: each run keeps its per-job events (Result.Jobs), for
+	// -jobs-out.
+	RecordJobs bool
 }
 
 // Simulate runs one policy over the workload.
@@ -33,8 +36,15 @@ func Simulate(w *Workload, name string, progress func(done, total int64)) (repor
 	cfg := w.Cfg
 	cfg.Progress = progress
 	s := newSim(cfg, w.Jobs, w.Nodes, pol, w.Env)
+	if w.RecordJobs {
+		s.rec = &recorder{policy: name, nodes: w.Nodes}
+	}
 	s.run()
-	return s.m.result(s), nil
+	r := s.m.result(s)
+	if s.rec != nil {
+		r.Jobs = s.rec.events
+	}
+	return r, nil
 }
 
 // ApplicablePolicies lists the policies that apply to an input, in report
