@@ -243,10 +243,16 @@
 //     was thrown away: the stretch of an evicted run since its last
 //     checkpoint (all of it without checkpoints) and the hold of a failed
 //     start, counted where it was spent. Goodput GPU-h: the useful GPU-hours
-//     in the window, split by the fate of the job that did the work: jobs
-//     done by the end of the run, and jobs still in progress then (kept
+//     delivered over one fixed span, the same for every policy and stated
+//     in the header: from the window's start to the horizon (the last
+//     arrival plus -tail), not to the last arrival, so work a policy merely
+//     defers still counts. It is split by the fate of the job that did the
+//     work: jobs done by the horizon, and jobs still in progress then (kept
 //     work that has delivered nothing yet; for a job that could not finish
-//     even alone, never will).
+//     even alone, never will). Once every policy drains before the horizon,
+//     a longer tail adds the same to each, so the gap between policies
+//     does not depend on it; it is not utilisation restated (that covers
+//     only the window).
 //   - evictions, by cause and by the victim's class. Causes are exclusive:
 //     requeue (the requeue engine); time-based (an equal-priority job held
 //     its place longer than min-admit: the time-based policy's expired

@@ -116,10 +116,13 @@ type Utilisation struct {
 	Wasted float64 `json:"wasted"`
 }
 
-// Goodput splits the useful GPU-hours of the window by the fate of the
-// job that did the work: done by the end of the run, or still in progress
-// then (InProgressInfeasible of it by jobs that could not finish even
-// alone). Done + InProgress is the goodput.
+// Goodput is the useful GPU-hours delivered from the window's start to the
+// horizon (a fixed span, the same for every policy, longer than the
+// utilisation window), split by the fate of the job that did the work:
+// done by the horizon, or still in progress then (InProgressInfeasible of
+// it by jobs that could not finish even alone). Done + InProgress is the
+// goodput; once every policy drains before the horizon, a longer tail adds
+// the same to each, so the gap between policies does not depend on it.
 type Goodput struct {
 	Done                 float64 `json:"done_gpu_hours"`
 	InProgress           float64 `json:"in_progress_gpu_hours"`
@@ -287,8 +290,8 @@ func (r *Report) header(b *strings.Builder) {
 		fmt.Fprintf(b, "; %d more thinned with the cluster (-scale-mix)", s.InfeasibleThinned)
 	}
 	b.WriteString("; they are left out of waits and unfinished\n")
-	fmt.Fprintf(b, "window: %s from t=%ds; offered GPU load %.2f; cycle every %s; stop %s after the last arrival\n",
-		fmtDur(float64(s.WindowEnd-s.WindowStart)), s.WindowStart, s.OfferedLoad, set.Interval, set.Tail)
+	fmt.Fprintf(b, "window: %s from t=%ds (utilisation, fairness: to the last arrival); goodput over %s (to the horizon, %s after the last arrival, the same for every policy); offered GPU load %.2f; cycle every %s\n",
+		fmtDur(float64(s.WindowEnd-s.WindowStart)), s.WindowStart, fmtDur(float64(s.Horizon-s.WindowStart)), set.Tail, s.OfferedLoad, set.Interval)
 	fmt.Fprintf(b, "queues: %s\n", s.Queues)
 	fmt.Fprintf(b, "settings: min-runtime %s (preempt and reclaim; reclaim method %s); preempt-min-runtime %s\n",
 		fmtQueueSettings(set.MinRuntime), set.ReclaimMethod, fmtQueueSettings(set.PreemptMinRuntime))
@@ -389,7 +392,7 @@ func newTab(w io.Writer) *tabwriter.Writer {
 }
 
 func mainTable(w io.Writer, r *Report) error {
-	fmt.Fprintln(w, "GPU time (goodput: useful GPU-h in the window, of jobs done by the end and of jobs still in progress; lost: thrown away by evictions over the run)")
+	fmt.Fprintln(w, "GPU time (util: over the window; goodput: useful GPU-h from the window's start to the horizon, of jobs done by then and of jobs still in progress; lost: thrown away by evictions over the run)")
 	tw := newTab(w)
 	fmt.Fprintln(tw, "policy\tGPU util\t= useful\t+ wasted\t\tgoodput GPU-h\t= jobs done\t+ in progress\t\tlost GPU-h\tby infeasible jobs\t")
 	for _, res := range r.Results {

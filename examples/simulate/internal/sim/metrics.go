@@ -22,8 +22,9 @@ import (
 //     time a failed start held its GPUs — attributed to the instants it was
 //     allocated, so it lands in the window (and the time series) where it
 //     was spent. Useful = allocated − wasted.
-//   - Goodput: the useful GPU-hours inside the window, split by the fate
-//     of the job that did the work: jobs done by the end of the run, and
+//   - Goodput: the useful GPU-hours from the window's start to the horizon
+//     (one fixed span for every policy; see keep), split by the fate of
+//     the job that did the work: jobs done by the end of the run, and
 //     jobs still unfinished then (in progress: their kept work has not
 //     yet delivered anything, and for a job that could not finish even
 //     alone it never will).
@@ -256,8 +257,12 @@ func (m *metrics) wasted(from, to int64, level int64) {
 
 // keep records that job id's work over [from, to) at level GPU milli is
 // kept (saved by completion, a checkpoint or a shrink, or still running).
+// Goodput is measured over one fixed span, the same for every policy: from
+// the window's start to the horizon (the last arrival plus -tail), so work
+// a policy only defers within the run still counts, and only work thrown
+// away or pushed past the horizon is missing.
 func (m *metrics) keep(id int32, from, to, level int64) {
-	if a, b := max(from, m.cfg.WindowStart), min(to, m.cfg.WindowEnd); a < b {
+	if a, b := max(from, m.cfg.WindowStart), min(to, m.cfg.Horizon); a < b {
 		m.kept[id] += float64(level) * float64(b-a)
 	}
 }
@@ -395,7 +400,7 @@ func (m *metrics) result(s *sim) report.Result {
 		c := float64(m.gpuCap) * float64(span)
 		r.Utilisation = report.Utilisation{Total: m.busy / c, Useful: (m.busy - m.waste) / c, Wasted: m.waste / c}
 	}
-	r.GoodputGPUHours = gpuHours(m.busy - m.waste)
+	r.GoodputGPUHours = gpuHours(m.goodDone + m.goodInProgress)
 	r.Goodput = report.Goodput{Done: gpuHours(m.goodDone), InProgress: gpuHours(m.goodInProgress), InProgressInfeasible: gpuHours(m.goodInfeasible)}
 	r.Evictions.Shrinks = m.shrinks
 	for c := range numCauses {
