@@ -65,7 +65,8 @@
 //     thousandths of each: a GPU-sharing task (num_gpu 1, gpu_milli < 1000)
 //     needs one GPU with that share free, a multi-GPU task num_gpu GPUs with
 //     all of it free. A missing gpu_milli with num_gpu > 0 means whole GPUs.
-//     gpu_spec (empty in this trace) is ignored.
+//     gpu_spec (empty in this trace) is refused when set: GPU-model
+//     constraints are not simulated, so such a trace is an error.
 //   - Nodes: sn, cpu_milli, memory_mib and gpu from the node list. A task
 //     that fits on no node even when the cluster is empty is dropped and
 //     counted in the report header.

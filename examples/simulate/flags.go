@@ -10,6 +10,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/tenurepolicy/tenure/examples/simulate/internal/frag"
+
 	"github.com/tenurepolicy/tenure/examples/simulate/internal/jobsout"
 
 	"github.com/tenurepolicy/tenure/examples/simulate/internal/progress"
@@ -38,6 +40,7 @@ type options struct {
 	scaleMix     bool
 	json         bool
 	queues       bool
+	placement    frag.Policy
 	jobsOut      string
 	jobsFormat   jobsout.Format
 	progress     progress.Mode
@@ -194,6 +197,7 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	fs.BoolVar(&o.queues, "queues", false, "print the per-queue table (held against fair share, waits, evictions)")
 	fs.StringVar(&o.jobsOut, "jobs-out", "", "write every job's arrival, starts (node, wait), evictions (cause, preemptor, lost work) and completion, per policy, to `FILE` (.csv or .jsonl)")
 	jobsFormat := fs.String("jobs-out-format", "", "format of -jobs-out: csv or jsonl (default: from the file name)")
+	placement := fs.String("placement", "first-fit", "which node a task goes to among those it fits: first-fit (the lowest-numbered), best-fit (least free GPU left, then CPU) or frag-gradient (least growth of the trace paper's fragmentation measure)")
 	progressFlag := fs.String("progress", "auto", "progress and time left on stderr: auto (only on a terminal), always (also into a log: a line every 10s), never")
 	fs.BoolVar(&o.waits, "waits", false, "print waits by class and job size (GPUs requested): jobs, still waiting, p95, longest")
 	fs.StringVar(&o.svg, "svg", "", "write a plot of utilisation and queue length over time to `FILE`")
@@ -248,6 +252,11 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 		}
 	} else if *jobsFormat != "" {
 		errs = append(errs, errors.New("simulate: -jobs-out-format needs -jobs-out"))
+	}
+	if p, err := frag.ParsePolicy(*placement); err != nil {
+		errs = append(errs, fmt.Errorf("simulate: -placement: %w", err))
+	} else {
+		o.placement = p
 	}
 	if m, err := progress.ParseMode(*progressFlag); err != nil {
 		errs = append(errs, fmt.Errorf("simulate: -progress: %w", err))
@@ -479,5 +488,6 @@ func parsePolicies(s string) ([]string, error) {
 // load is the part of the options sim.Prepare reads.
 func (o options) load() sim.Load {
 	return sim.Load{NodeStride: o.nodeStride, Speedup: o.speedup, ScaleMix: o.scaleMix, Teams: o.teams,
-		Interval: o.interval, Tail: o.tail, Checkpoint: o.checkpoint, Buckets: o.buckets, Seed: o.seed, Settings: o.settings}
+		Interval: o.interval, Tail: o.tail, Checkpoint: o.checkpoint, Buckets: o.buckets, Seed: o.seed, Settings: o.settings,
+		Placement: o.placement}
 }

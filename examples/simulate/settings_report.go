@@ -23,7 +23,7 @@ func (o options) settingsReport() report.SettingsReport {
 		ReserveAfter: runtime.FormatDuration(set.ReserveAfter), ThrashWindow: runtime.FormatDuration(set.ThrashWindow),
 		Checkpoint: runtime.FormatDuration(o.checkpoint), Interval: runtime.FormatDuration(o.interval),
 		Tail: runtime.FormatDuration(o.tail), Teams: o.teams, NodeStride: o.nodeStride, Speedup: o.speedup,
-		ScaleMix: o.scaleMix, Seed: o.seed,
+		ScaleMix: o.scaleMix, Seed: o.seed, Reservations: set.Reservations, Placement: o.placement.String(),
 	}
 	if set.RequeueEqual {
 		r.RequeueContenders = "higher-or-equal"

@@ -201,3 +201,28 @@ func TestParsePolicy(t *testing.T) {
 		t.Error("ParsePolicy(worst-fit) succeeded")
 	}
 }
+
+// Walking the nodes with Score picks what Choose picks.
+func TestScoreAgreesWithChoose(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		nodes, tasks := genNodes(t), genTasks(t)
+		if len(tasks) == 0 {
+			return
+		}
+		w := []Shape{{share, 1}, {whole, 2}}
+		for _, p := range []Policy{FirstFit, BestFit, FragGradient} {
+			best, bestScore := -1, 0.0
+			for i, n := range nodes {
+				if !Fits(n, tasks[0]) {
+					continue
+				}
+				if sc := Score(p, n, tasks[0], w); best < 0 || sc < bestScore {
+					best, bestScore = i, sc
+				}
+			}
+			if got, _ := Choose(p, nodes, tasks[0], w); got != best {
+				t.Fatalf("%v: Choose %d, Score walk %d", p, got, best)
+			}
+		}
+	})
+}

@@ -46,13 +46,29 @@ func NodeFrag(n Node, w []Shape) float64 {
 
 // ClusterFrag returns the cluster's fragmentation against w (the sum of
 // NodeFrag) and its free GPU capacity, both in thousandths of a GPU; their
-// ratio is the fragmentation rate. Cost O(N·W·G).
+// ratio is the fragmentation rate. It sums weight × TaskFrag over nodes
+// and shapes before dividing by the total weight once, so with whole-number
+// weights (task counts) the sum is exact and does not depend on which node
+// holds what. Cost O(N·W·G).
 func ClusterFrag(nodes []Node, w []Shape) (frag float64, free int64) {
-	for _, n := range nodes {
-		frag += NodeFrag(n, w)
-		free += FreeGPU(n)
+	var sum, tot float64
+	for _, s := range w {
+		if s.Weight > 0 {
+			tot += s.Weight
+		}
 	}
-	return frag, free
+	for _, n := range nodes {
+		free += FreeGPU(n)
+		for _, s := range w {
+			if s.Weight > 0 {
+				sum += s.Weight * float64(TaskFrag(n, s.Task))
+			}
+		}
+	}
+	if tot == 0 {
+		return 0, free
+	}
+	return sum / tot, free
 }
 
 // Stranded returns the free GPU capacity no waiting task can use and the

@@ -120,3 +120,22 @@ func gradientTake(n Node, t Task, w []Shape) ([]int, float64) {
 	}
 	return gpus, NodeFrag(after, w) - before
 }
+
+// Score rates placing t on n under policy p, lower being better, for a
+// caller that walks the fitting nodes itself (ties: take the lowest
+// numbered). FirstFit scores every node 0; BestFit the free GPU left, then
+// the free CPU left; FragGradient the growth of n's fragmentation against
+// w (for a GPU-sharing task on its best GPU). t must fit n. Cost O(G) for
+// first- and best-fit, O(G²·W) for FragGradient.
+func Score(p Policy, n Node, t Task, w []Shape) float64 {
+	switch p {
+	case BestFit:
+		g := FreeGPU(n) - int64(t.GPUs)*int64(t.Milli)
+		c := min(max(n.CPU-t.CPU, 0), 1<<24-1)
+		return float64(g)*(1<<24) + float64(c)
+	case FragGradient:
+		_, d := gradientTake(n, t, w)
+		return d
+	}
+	return 0
+}

@@ -39,6 +39,8 @@ type SettingsReport struct {
 	MinAdmit          string         `json:"min_admit"`
 	NewerRule         bool           `json:"newer_rule"`
 	ReserveAfter      string         `json:"reserve_after"`
+	Reservations      int            `json:"reservations"`
+	Placement         string         `json:"placement"`
 	ThrashWindow      string         `json:"thrash_window"`
 	Checkpoint        string         `json:"checkpoint"`
 	Interval          string         `json:"cycle_interval"`
@@ -106,6 +108,27 @@ type Note struct {
 	Policy string         `json:"policy,omitempty"`
 	Text   string         `json:"text,omitempty"`
 	Counts map[string]int `json:"counts,omitempty"`
+}
+
+// Fragmentation is how much free GPU capacity could not be used, averaged
+// over the window (time-weighted; sampled after scheduling cycles).
+// Stranded: free GPU capacity that no waiting task could use on any single
+// node (its node lacks CPU or memory for every waiting shape, or the GPU's
+// free share is below every waiting share). Paper: the fragmentation
+// measure of Weng et al., "Beware of Fragmentation: Scheduling GPU-Sharing
+// Workloads with Fragmentation Gradient Descent" (USENIX ATC 2023), which
+// judges each node's free GPUs against the trace's most common task shapes
+// weighted by popularity, waiting or not. Shares are of the free GPU
+// capacity (ratio of the time integrals).
+type Fragmentation struct {
+	FreeGPUs      float64 `json:"free_gpus"`
+	StrandedGPUs  float64 `json:"stranded_gpus"`
+	StrandedShare float64 `json:"stranded_share_of_free"`
+	PaperGPUs     float64 `json:"paper_fragmented_gpus"`
+	PaperRate     float64 `json:"paper_fragmentation_rate"`
+	// StrandedSeries: mean stranded GPUs per time bucket (as the other
+	// series, from the window's start to the horizon).
+	StrandedSeries []float64 `json:"stranded_series,omitempty"`
 }
 
 // Utilisation is GPU utilisation over the window, split into the part whose
@@ -218,9 +241,10 @@ type Result struct {
 	Notes               []Note  `json:"notes,omitempty"`
 	// Series: per time bucket from the window's start to the horizon, mean
 	// GPU utilisation (0..1), its useful part, and mean number of waiting jobs.
-	UtilSeries    []float64 `json:"util_series,omitempty"`
-	UsefulSeries  []float64 `json:"useful_series,omitempty"`
-	PendingSeries []float64 `json:"pending_series,omitempty"`
+	UtilSeries    []float64     `json:"util_series,omitempty"`
+	UsefulSeries  []float64     `json:"useful_series,omitempty"`
+	PendingSeries []float64     `json:"pending_series,omitempty"`
+	Fragmentation Fragmentation `json:"fragmentation"`
 	// Jobs holds the run's per-job events when -jobs-out asked for them
 	// (written to that file, not to the report).
 	Jobs []jobsout.Event `json:"-"`
@@ -299,13 +323,13 @@ func (r *Report) header(b *strings.Builder) {
 	if !set.NewerRule {
 		newer = "off"
 	}
-	fmt.Fprintf(b, "  expected-runtime %s; requeue-delay %s, contenders %s; min-admit %s, newer rule %s; reserve-after %s\n",
-		fmtQueueSettings(set.ExpectedRuntime), set.RequeueDelay, set.RequeueContenders, set.MinAdmit, newer, set.ReserveAfter)
+	fmt.Fprintf(b, "  expected-runtime %s; requeue-delay %s, contenders %s; min-admit %s, newer rule %s; reserve-after %s, reservations %d\n",
+		fmtQueueSettings(set.ExpectedRuntime), set.RequeueDelay, set.RequeueContenders, set.MinAdmit, newer, set.ReserveAfter, set.Reservations)
 	seed := fmt.Sprintf("seed %d", set.Seed)
 	if set.SeedLast > set.Seed {
 		seed = fmt.Sprintf("seeds %d..%d", set.Seed, set.SeedLast)
 	}
-	fmt.Fprintf(b, "  thrash-window %s; checkpoint %s; %s\n", set.ThrashWindow, set.Checkpoint, seed)
+	fmt.Fprintf(b, "  thrash-window %s; checkpoint %s; placement %s; %s\n", set.ThrashWindow, set.Checkpoint, set.Placement, seed)
 	if len(set.Swept) > 0 {
 		fmt.Fprintf(b, "  swept: %s ({...}: the values of the grid, one table row each)\n", strings.Join(set.Swept, ", "))
 	}
@@ -339,7 +363,7 @@ func WriteTable(w io.Writer, r *Report, opt Tables) error {
 	case r.Runs != nil:
 		return writeRuns(w, r.Runs)
 	}
-	tables := []func(io.Writer, *Report) error{mainTable, evictionTable, fairnessTable, waitTable, failedTable}
+	tables := []func(io.Writer, *Report) error{mainTable, evictionTable, fairnessTable, waitTable, fragTable, failedTable}
 	if opt.Queues {
 		tables = append(tables, queueTable)
 	}
@@ -453,6 +477,21 @@ func waitTable(w io.Writer, r *Report) error {
 			fmt.Fprintf(tw, "%s / %s / %s / %s\t", fmtBound(cw.P50, cw.P50LowerBound), fmtBound(cw.P95, cw.P95LowerBound), fmtBound(cw.P99, cw.P99LowerBound), fmtMax(res, cw.Class))
 		}
 		fmt.Fprintln(tw)
+	}
+	return tw.Flush()
+}
+
+// fragTable prints the fragmentation figures, averaged over the window.
+func fragTable(w io.Writer, r *Report) error {
+	if len(r.Results) == 0 {
+		return nil
+	}
+	fmt.Fprintln(w, "\nfragmentation, mean over the window (stranded: free GPUs no waiting task can use on any single node; paper: the measure of Weng et al., USENIX ATC 2023, against the trace's 16 most common task shapes)")
+	tw := newTab(w)
+	fmt.Fprintln(tw, "policy\tfree GPUs\tstranded GPUs\t(of free)\tpaper's fragmented GPUs\t(rate)\t")
+	for _, res := range r.Results {
+		f := res.Fragmentation
+		fmt.Fprintf(tw, "%s\t%.1f\t%.1f\t%.0f%%\t%.1f\t%.0f%%\t\n", res.Policy, f.FreeGPUs, f.StrandedGPUs, 100*f.StrandedShare, f.PaperGPUs, 100*f.PaperRate)
 	}
 	return tw.Flush()
 }

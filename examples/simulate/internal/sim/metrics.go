@@ -111,6 +111,13 @@ type metrics struct {
 	held, fair, fairIn      []float64 // integrated over the window
 	leafJobs, leafEvictions []int
 	leafWaits               [][]int64
+	// Fragmentation: the last sample (at fragT: GPU milli stranded, the
+	// paper's fragmentation, free) and their integrals over the window.
+	fragT          int64
+	fragLast       [3]float64
+	fragInt        [3]float64
+	fragSampled    bool
+	strandedSeries []float64
 	// bySize collects every wait by class and job size (GPUs requested),
 	// for the longest waits and the waits of large jobs.
 	bySize  *waits.Table
@@ -124,7 +131,7 @@ func newMetrics(cfg Config, gpuCap int64, jobs, leaves, teams int) *metrics {
 		alloc: make([]int64, leaves), dem: make([]int64, leaves), fs: make([]float64, leaves), fsIn: make([]float64, leaves),
 		held: make([]float64, leaves), fair: make([]float64, leaves), fairIn: make([]float64, leaves),
 		leafJobs: make([]int, leaves), leafEvictions: make([]int, leaves), leafWaits: make([][]int64, leaves),
-		bySize: waits.New(classNames())}
+		bySize: waits.New(classNames()), strandedSeries: make([]float64, b)}
 	m.bucketW = float64(max(cfg.Horizon-cfg.WindowStart, 1)) / float64(b)
 	return m
 }
@@ -427,6 +434,7 @@ func (m *metrics) result(s *sim) report.Result {
 			break
 		}
 	}
+	r.Fragmentation = m.fragmentationResult(s.now)
 	// Longest waits and waits by job size, highest class first.
 	r.Waits = m.bySize.Summary()
 	slices.Reverse(r.Waits)
@@ -483,4 +491,45 @@ func classNames() []string {
 		out[c] = trace.Class(c).String()
 	}
 	return out
+}
+
+// fragmentation records a sample taken at now: GPU milli stranded, the
+// paper's fragmentation and free. The previous sample holds until now.
+func (m *metrics) fragmentation(now int64, stranded, paper, free float64) {
+	m.closeFragmentation(now)
+	m.fragT, m.fragLast, m.fragSampled = now, [3]float64{stranded, paper, free}, true
+}
+
+// closeFragmentation integrates the last sample over [fragT, to) within
+// the window, and spreads the stranded GPUs over the time series.
+func (m *metrics) closeFragmentation(to int64) {
+	if !m.fragSampled {
+		return
+	}
+	if a, b := max(m.fragT, m.cfg.WindowStart), min(to, m.cfg.WindowEnd); a < b {
+		for k, v := range m.fragLast {
+			m.fragInt[k] += v * float64(b-a)
+		}
+	}
+	m.spread(m.fragT, to, m.fragLast[0], m.strandedSeries)
+	m.fragT = to
+}
+
+// fragmentationResult is the window's fragmentation figures.
+func (m *metrics) fragmentationResult(end int64) report.Fragmentation {
+	m.closeFragmentation(end)
+	var f report.Fragmentation
+	if span := float64(m.cfg.WindowEnd - m.cfg.WindowStart); span > 0 {
+		f.StrandedGPUs = m.fragInt[0] / 1000 / span
+		f.PaperGPUs = m.fragInt[1] / 1000 / span
+		f.FreeGPUs = m.fragInt[2] / 1000 / span
+	}
+	if m.fragInt[2] > 0 {
+		f.StrandedShare = m.fragInt[0] / m.fragInt[2]
+		f.PaperRate = m.fragInt[1] / m.fragInt[2]
+	}
+	for _, v := range m.strandedSeries {
+		f.StrandedSeries = append(f.StrandedSeries, v/m.bucketW/1000)
+	}
+	return f
 }

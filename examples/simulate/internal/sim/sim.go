@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/tenurepolicy/tenure/examples/simulate/internal/cluster"
+	"github.com/tenurepolicy/tenure/examples/simulate/internal/frag"
 	"github.com/tenurepolicy/tenure/examples/simulate/internal/trace"
 
 	"github.com/tenurepolicy/tenure/eligibility"
@@ -121,6 +122,9 @@ type Config struct {
 	Checkpoint int64
 	// ThrashWindow: evictions of runs shorter than this count as thrash.
 	ThrashWindow int64
+	// Placement chooses among the nodes a task fits: first fit (the
+	// default, the lowest-numbered node), best fit or frag-gradient.
+	Placement frag.Policy
 	// Progress, when non-nil, is called every few hundred cycles with the
 	// simulated seconds covered so far and in all (up to the horizon).
 	Progress func(done, total int64)
@@ -164,9 +168,17 @@ type sim struct {
 
 	resv reservations
 	rec  *recorder // -jobs-out; nil: off
-	pre  preemptScratch
-	ej   eligibility.Job // scratch for ejob
-	sub  [1]eligibility.Subgroup
+
+	// Fragmentation: the workload's most common task shapes (the paper's
+	// target workload and frag-gradient's), scratch for the waiting
+	// shapes and the nodes' view, and the sampling clock.
+	shapes                    []frag.Shape
+	waitShapes                []frag.Task
+	fragNodes                 []frag.Node
+	fragEvery, nextFragSample int64
+	pre                       preemptScratch
+	ej                        eligibility.Job // scratch for ejob
+	sub                       [1]eligibility.Subgroup
 }
 
 // shape is a job's resource demand; jobs with the same shape fit the same places.
@@ -284,6 +296,7 @@ func newSim(cfg Config, jobs []trace.Job, nodes []trace.Node, pol *policy, e *En
 		s.first = jobs[s.arrivals[0]].Arrival
 	}
 	s.resv.init(len(nodes), e.settings.Reservations)
+	s.fragEvery = max(cfg.Interval, (cfg.Horizon-cfg.WindowStart)/int64(8*max(cfg.Buckets, 1)))
 	pol.attach(s)
 	return s
 }
@@ -397,6 +410,7 @@ func (s *sim) run() {
 // advance moves the clock to t, integrating utilisation, queue length and
 // the fairness terms over the time since the last event.
 func (s *sim) advance(t int64) {
+	s.sampleFragmentation(t)
 	s.m.integrate(s.now, t, s.allocGPU, s.waiting)
 	if t != s.now || s.nowT.IsZero() {
 		s.nowT = at(t)
@@ -463,6 +477,9 @@ func (s *sim) queueCompare(a, b int32) int {
 // reservation: only its holder and jobs of higher priority may use the
 // reserved nodes. -1 when none.
 func (s *sim) fitFor(id int32) int {
+	if s.cfg.Placement != frag.FirstFit {
+		return s.placeScored(id)
+	}
 	j := &s.jobs[id]
 	n := s.c.FindFit(j)
 	for _, r := range s.resv.mine(id) {

@@ -92,6 +92,7 @@ func (tr testRun) sim(t *testing.T) *sim {
 		t.Fatal(err)
 	}
 	s := newSim(cfg, tr.jobs, tr.nodes, pol, e)
+	s.shapes = WorkloadShapes(tr.jobs)
 	s.run()
 	return s
 }

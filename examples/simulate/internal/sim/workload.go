@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/tenurepolicy/tenure/examples/simulate/internal/cluster"
+	"github.com/tenurepolicy/tenure/examples/simulate/internal/frag"
 	"github.com/tenurepolicy/tenure/examples/simulate/internal/report"
 	"github.com/tenurepolicy/tenure/examples/simulate/internal/trace"
 )
@@ -22,6 +23,9 @@ type Workload struct {
 	Seed    int64
 	// FailedStarts: some job's early starts fail (Job.ReadyAfter).
 	FailedStarts bool
+	// Shapes is the target workload of the fragmentation measure and of
+	// frag-gradient placement (WorkloadShapes of Jobs).
+	Shapes []frag.Shape
 	// RecordJobs: each run keeps its per-job events (Result.Jobs), for
 	// -jobs-out.
 	RecordJobs bool
@@ -36,6 +40,7 @@ func Simulate(w *Workload, name string, progress func(done, total int64)) (repor
 	cfg := w.Cfg
 	cfg.Progress = progress
 	s := newSim(cfg, w.Jobs, w.Nodes, pol, w.Env)
+	s.shapes = w.Shapes
 	if w.RecordJobs {
 		s.rec = &recorder{policy: name, nodes: w.Nodes}
 	}
@@ -88,6 +93,7 @@ type Load struct {
 	// Checkpoint interval of work (0: none).
 	Interval, Tail, Checkpoint time.Duration
 	Buckets                    int // samples in the time series
+	Placement                  frag.Policy
 	Seed                       int64
 	Settings                   Settings
 }
@@ -148,6 +154,7 @@ func Prepare(jobs []trace.Job, nodes []trace.Node, o Load) (*Workload, error) {
 		Buckets:      o.Buckets,
 		Checkpoint:   int64(o.Checkpoint / time.Second),
 		ThrashWindow: int64(o.Settings.ThrashWindow / time.Second),
+		Placement:    o.Placement,
 	}
 	if cfg.WindowEnd <= cfg.WindowStart {
 		cfg.WindowEnd = cfg.WindowStart + 1
@@ -202,7 +209,7 @@ func Prepare(jobs []trace.Job, nodes []trace.Node, o Load) (*Workload, error) {
 	}
 	jobs = out
 
-	w := &Workload{Jobs: jobs, Nodes: nodes, Seed: o.Seed, Cfg: cfg}
+	w := &Workload{Jobs: jobs, Nodes: nodes, Seed: o.Seed, Cfg: cfg, Shapes: WorkloadShapes(jobs)}
 	for _, j := range jobs {
 		w.FailedStarts = w.FailedStarts || j.ReadyAfter > j.Arrival
 	}
