@@ -40,6 +40,7 @@ type options struct {
 	scaleMix     bool
 	json         bool
 	queues       bool
+	jitter       time.Duration
 	placement    frag.Policy
 	jobsOut      string
 	jobsFormat   jobsout.Format
@@ -181,15 +182,11 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	fs.BoolVar(&o.json, "json", false, "print the results as JSON (always with the per-queue figures)")
 	fs.IntVar(&o.parallel, "parallel", goruntime.GOMAXPROCS(0), "simulations run at once (default: the number of cores); the output is the same whatever it is")
 	fs.IntVar(&o.runs, "runs", 1, "synthetic only: repeat with this many seeds (-seed, -seed+1, ...) and report each metric's mean and 95% interval")
+	// -sweep values are parsed after the flags, so a bad one is reported in
+	// one line with the other errors instead of with the whole usage text.
+	var sweepArgs []string
 	fs.Func("sweep", "vary a `setting=v1,v2,...` over a grid (give it twice for two settings): "+strings.Join(sweepSettable, ", "), func(v string) error {
-		ax, err := parseSweep(v)
-		if err != nil {
-			return err
-		}
-		if len(o.sweeps) == 2 {
-			return errors.New("simulate: -sweep: at most two settings")
-		}
-		o.sweeps = append(o.sweeps, ax)
+		sweepArgs = append(sweepArgs, v)
 		return nil
 	})
 	fs.StringVar(&o.sweepSVG, "sweep-svg", "", "with -sweep: write the trade-off plot to `FILE`")
@@ -198,6 +195,7 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	fs.StringVar(&o.jobsOut, "jobs-out", "", "write every job's arrival, starts (node, wait), evictions (cause, preemptor, lost work) and completion, per policy, to `FILE` (.csv or .jsonl)")
 	jobsFormat := fs.String("jobs-out-format", "", "format of -jobs-out: csv or jsonl (default: from the file name)")
 	placement := fs.String("placement", "first-fit", "which node a task goes to among those it fits: first-fit (the lowest-numbered), best-fit (least free GPU left, then CPU) or frag-gradient (least growth of the trace paper's fragmentation measure)")
+	jitter := fs.String("arrival-jitter", "5m", "trace replicates (-runs, or -seed other than 1): shift each arrival by up to ± this (`duration`); seed 1 is the trace as recorded")
 	progressFlag := fs.String("progress", "auto", "progress and time left on stderr: auto (only on a terminal), always (also into a log: a line every 10s), never")
 	fs.BoolVar(&o.waits, "waits", false, "print waits by class and job size (GPUs requested): jobs, still waiting, p95, longest")
 	fs.StringVar(&o.svg, "svg", "", "write a plot of utilisation and queue length over time to `FILE`")
@@ -232,6 +230,16 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 		return o, fmt.Errorf("simulate: unexpected arguments %q (flags only; see -h)", fs.Args())
 	}
 	var errs []error
+	for _, v := range sweepArgs {
+		if ax, err := parseSweep(v); err != nil {
+			errs = append(errs, err)
+		} else if len(o.sweeps) == 2 {
+			errs = append(errs, errors.New("simulate: -sweep: at most two settings"))
+			break
+		} else {
+			o.sweeps = append(o.sweeps, ax)
+		}
+	}
 	dur := func(name, v string) time.Duration {
 		d, err := runtime.ParseDuration(v)
 		if err != nil {
@@ -245,6 +253,11 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 		errs = append(errs, err)
 	}
 	o.checkpoint = dur("checkpoint", *checkpoint)
+	if o.jitter = dur("arrival-jitter", *jitter); o.jitter < 0 || o.jitter > maxTail {
+		errs = append(errs, fmt.Errorf("simulate: -arrival-jitter %s: want 0 to %s", runtime.FormatDuration(o.jitter), runtime.FormatDuration(maxTail)))
+	} else if err := wholeSeconds("arrival-jitter", o.jitter); err != nil {
+		errs = append(errs, err)
+	}
 	if o.jobsOut != "" {
 		var err error
 		if o.jobsFormat, err = jobsout.FormatFor(o.jobsOut, *jobsFormat); err != nil {
@@ -292,8 +305,6 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	}
 	if o.runs < 1 || o.runs > 1000 {
 		errs = append(errs, fmt.Errorf("simulate: -runs %d: want 1..1000", o.runs))
-	} else if o.runs > 1 && !o.synthetic {
-		errs = append(errs, errors.New("simulate: -runs needs -synthetic: a trace is one deterministic replay, with no seed to vary"))
 	}
 	if o.sweepSVG != "" && len(o.sweeps) == 0 {
 		errs = append(errs, errors.New("simulate: -sweep-svg needs -sweep"))

@@ -7,7 +7,12 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strings"
+	"time"
+
+	"github.com/tenurepolicy/tenure/examples/simulate/internal/replica"
+	"github.com/tenurepolicy/tenure/runtime"
 
 	"github.com/tenurepolicy/tenure/examples/simulate/internal/jobsout"
 
@@ -84,13 +89,16 @@ func run(args []string, stdout, stderr io.Writer) error {
 		oc := cases[c].opts
 		oc.seed = seeds[s]
 		jobs, nodes, src := traceJobs, traceNodes, traceSource
+		load := oc.load()
 		if o.synthetic {
 			var err error
 			if jobs, nodes, src, err = oc.input(); err != nil {
 				return nil, "", err
 			}
+		} else {
+			jobs, load.NodeOffset = traceReplicate(jobs, oc)
 		}
-		w, err := sim.Prepare(jobs, nodes, oc.load())
+		w, err := sim.Prepare(jobs, nodes, load)
 		if w != nil {
 			w.RecordJobs = o.jobsOut != ""
 		}
@@ -118,10 +126,18 @@ func run(args []string, stdout, stderr io.Writer) error {
 		notes = append(notes, report.Note{Kind: "defaults_left_out", Text: fmt.Sprintf("-teams %d has no queue for the built-in default %s, so it is left out",
 			o.teams, strings.Join(o.leftOut, ", "))})
 	}
-	if !o.synthetic {
-		notes = append(notes, report.Note{Kind: "deterministic_replay", Text: "a trace is one deterministic replay: no seed to vary, so no intervals (-synthetic -runs N gives them)"})
+	for _, n := range warnings(summary, o, names) {
+		notes = append(notes, n)
+		fmt.Fprintf(stderr, "simulate: warning: %s\n", n.Text) // now, not after a long run
 	}
-	if o.runs > 1 {
+	if !o.synthetic && o.runs == 1 && o.seed == replicaBase {
+		notes = append(notes, report.Note{Kind: "deterministic_replay", Text: "a trace is one deterministic replay, the trace as recorded: no intervals (-runs N replays N replicates: which nodes are sampled, the team assignment, arrival jitter)"})
+	}
+	if !o.synthetic && (o.runs > 1 || o.seed != replicaBase) {
+		source += fmt.Sprintf(" — replicates: seeds %d..%d vary the node sample's offset, the team assignment's salt and arrivals by up to ±%s (seed %d: the trace as recorded)",
+			seeds[0], seeds[len(seeds)-1], runtime.FormatDuration(o.jitter), replicaBase)
+	}
+	if o.runs > 1 && o.synthetic {
 		source = fmt.Sprintf("synthetic (seeds %d..%d, %d jobs each)", seeds[0], seeds[len(seeds)-1], o.synthJobs)
 	}
 	var tasks []task
@@ -209,4 +225,24 @@ func writeJobs(w io.Writer, f jobsout.Format, results []report.Result) error {
 		}
 	}
 	return jw.Flush()
+}
+
+// replicaBase is the seed whose trace replicate is the trace as recorded.
+const replicaBase = 1
+
+// traceReplicate returns the trace's jobs as replicate o.seed sees them
+// (see package replica): team queues reassigned with the replicate's salt
+// and arrivals shifted by its jitter (never before 0), and the node
+// offset of its node sample. The base seed returns the jobs unchanged.
+func traceReplicate(jobs []trace.Job, o options) ([]trace.Job, int) {
+	p := replica.For(o.seed, replicaBase, max(o.nodeStride, 1), int64(o.jitter/time.Second))
+	if p.Identity() {
+		return jobs, 0
+	}
+	out := slices.Clone(jobs)
+	for i := range out {
+		out[i].Team = replica.Team(out[i].Name, o.teams, p.TeamSalt)
+		out[i].Arrival = max(out[i].Arrival+replica.Jitter(p.JitterSeed, i, p.JitterMax), 0)
+	}
+	return out, p.NodeOffset
 }

@@ -88,7 +88,6 @@ func TestSweepAndRunsErrors(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"-runs", "3"}, "-runs needs -synthetic"},
 		{[]string{"-synthetic", "-sweep", "min-admit=30s,2h"}, "-sweep point min-admit=30s: simulate: -min-admit: eligibility:"},
 		{[]string{"-synthetic", "-sweep", "seed=1,2"}, "not a setting a sweep can vary"},
 		{[]string{"-synthetic", "-sweep", "min-runtime.nosuch=1m"}, "nosuch"},

@@ -86,6 +86,7 @@ func PolicyNames() []string {
 // the run's timing and the policy settings.
 type Load struct {
 	NodeStride int     // keep every NodeStride-th node
+	NodeOffset int     // starting from this one (a trace replicate's draw; 0 by default)
 	Speedup    float64 // divide inter-arrival times by this
 	ScaleMix   bool    // thin the jobs that could not finish even alone
 	Teams      int     // team queues under each class
@@ -114,7 +115,7 @@ type Load struct {
 // can finish are all kept, arriving faster (-speedup) to load the cluster.
 func Prepare(jobs []trace.Job, nodes []trace.Node, o Load) (*Workload, error) {
 	var kept []trace.Node
-	for i := 0; i < len(nodes); i += o.NodeStride {
+	for i := o.NodeOffset % max(o.NodeStride, 1); i < len(nodes); i += o.NodeStride {
 		kept = append(kept, nodes[i])
 	}
 	nodes = kept
