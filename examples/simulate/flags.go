@@ -40,6 +40,8 @@ type options struct {
 	scaleMix     bool
 	json         bool
 	queues       bool
+	cpSave       time.Duration
+	cpRestore    time.Duration
 	jitter       time.Duration
 	placement    frag.Policy
 	jobsOut      string
@@ -195,6 +197,8 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	fs.StringVar(&o.jobsOut, "jobs-out", "", "write every job's arrival, starts (node, wait), evictions (cause, preemptor, lost work) and completion, per policy, to `FILE` (.csv or .jsonl)")
 	jobsFormat := fs.String("jobs-out-format", "", "format of -jobs-out: csv or jsonl (default: from the file name)")
 	placement := fs.String("placement", "first-fit", "which node a task goes to among those it fits: first-fit (the lowest-numbered), best-fit (least free GPU left, then CPU) or frag-gradient (least growth of the trace paper's fragmentation measure)")
+	cpSave := fs.String("checkpoint-save", "0s", "with -checkpoint: the time each checkpoint takes to write (`duration`); it lengthens every run")
+	cpRestore := fs.String("checkpoint-restore", "0s", "with -checkpoint: the time a job evicted after a checkpoint takes to load it when it starts again (`duration`)")
 	jitter := fs.String("arrival-jitter", "5m", "trace replicates (-runs, or -seed other than 1): shift each arrival by up to ± this (`duration`); seed 1 is the trace as recorded")
 	progressFlag := fs.String("progress", "auto", "progress and time left on stderr: auto (only on a terminal), always (also into a log: a line every 10s), never")
 	fs.BoolVar(&o.waits, "waits", false, "print waits by class and job size (GPUs requested): jobs, still waiting, p95, longest")
@@ -253,6 +257,19 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 		errs = append(errs, err)
 	}
 	o.checkpoint = dur("checkpoint", *checkpoint)
+	o.cpSave, o.cpRestore = dur("checkpoint-save", *cpSave), dur("checkpoint-restore", *cpRestore)
+	for _, c := range []struct {
+		name string
+		d    time.Duration
+	}{{"checkpoint-save", o.cpSave}, {"checkpoint-restore", o.cpRestore}} {
+		if c.d < 0 || c.d > maxTail {
+			errs = append(errs, fmt.Errorf("simulate: -%s %s: want 0 to %s", c.name, runtime.FormatDuration(c.d), runtime.FormatDuration(maxTail)))
+		} else if err := wholeSeconds(c.name, c.d); err != nil {
+			errs = append(errs, err)
+		} else if c.d > 0 && o.checkpoint == 0 && !sweeps(sweepArgs, "checkpoint") {
+			errs = append(errs, fmt.Errorf("simulate: -%s needs -checkpoint (without checkpoints nothing is saved or restored)", c.name))
+		}
+	}
 	if o.jitter = dur("arrival-jitter", *jitter); o.jitter < 0 || o.jitter > maxTail {
 		errs = append(errs, fmt.Errorf("simulate: -arrival-jitter %s: want 0 to %s", runtime.FormatDuration(o.jitter), runtime.FormatDuration(maxTail)))
 	} else if err := wholeSeconds("arrival-jitter", o.jitter); err != nil {
@@ -500,5 +517,15 @@ func parsePolicies(s string) ([]string, error) {
 func (o options) load() sim.Load {
 	return sim.Load{NodeStride: o.nodeStride, Speedup: o.speedup, ScaleMix: o.scaleMix, Teams: o.teams,
 		Interval: o.interval, Tail: o.tail, Checkpoint: o.checkpoint, Buckets: o.buckets, Seed: o.seed, Settings: o.settings,
-		Placement: o.placement}
+		Placement: o.placement, CheckpointSave: o.cpSave, CheckpointRestore: o.cpRestore}
+}
+
+// sweeps reports whether one of the -sweep arguments varies setting.
+func sweeps(args []string, setting string) bool {
+	for _, a := range args {
+		if name, _, _ := strings.Cut(a, "="); strings.TrimSpace(name) == setting {
+			return true
+		}
+	}
+	return false
 }

@@ -43,6 +43,8 @@ type SettingsReport struct {
 	Placement         string         `json:"placement"`
 	ThrashWindow      string         `json:"thrash_window"`
 	Checkpoint        string         `json:"checkpoint"`
+	CheckpointSave    string         `json:"checkpoint_save"`
+	CheckpointRestore string         `json:"checkpoint_restore"`
 	Interval          string         `json:"cycle_interval"`
 	Tail              string         `json:"tail"`
 	Teams             int            `json:"teams"`
@@ -329,7 +331,7 @@ func (r *Report) header(b *strings.Builder) {
 	if set.SeedLast > set.Seed {
 		seed = fmt.Sprintf("seeds %d..%d", set.Seed, set.SeedLast)
 	}
-	fmt.Fprintf(b, "  thrash-window %s; checkpoint %s; placement %s; %s\n", set.ThrashWindow, set.Checkpoint, set.Placement, seed)
+	fmt.Fprintf(b, "  thrash-window %s; checkpoint %s (save %s, restore %s); placement %s; %s\n", set.ThrashWindow, set.Checkpoint, set.CheckpointSave, set.CheckpointRestore, set.Placement, seed)
 	if len(set.Swept) > 0 {
 		fmt.Fprintf(b, "  swept: %s ({...}: the values of the grid, one table row each)\n", strings.Join(set.Swept, ", "))
 	}

@@ -268,9 +268,17 @@ func (m *metrics) wasted(from, to int64, level int64) {
 // the window's start to the horizon (the last arrival plus -tail), so work
 // a policy only defers within the run still counts, and only work thrown
 // away or pushed past the horizon is missing.
+//
+// With costly checkpoints, the share Save/Checkpoint of every period went
+// to writing the checkpoint, not to work, and is left out (the last,
+// partial period of a run is counted the same way: a slight undercount).
 func (m *metrics) keep(id int32, from, to, level int64) {
 	if a, b := max(from, m.cfg.WindowStart), min(to, m.cfg.Horizon); a < b {
-		m.kept[id] += float64(level) * float64(b-a)
+		work := float64(level) * float64(b-a)
+		if cp := m.cfg.Checkpoint; cp > 0 && m.cfg.Save > 0 {
+			work *= float64(cp-m.cfg.Save) / float64(cp)
+		}
+		m.kept[id] += work
 	}
 }
 

@@ -120,6 +120,15 @@ type Config struct {
 	// its progress: an evicted job loses only the work since its last
 	// checkpoint. 0: evicted jobs restart from scratch.
 	Checkpoint int64
+	// Restore is the seconds a job evicted after a checkpoint spends
+	// loading it when it starts again: its saved progress shrinks by this
+	// much (never below none). Save time is in Checkpoint's period and in
+	// the jobs' runtimes (see CheckpointRuntime).
+	Restore int64
+	// Save is the part of each Checkpoint period spent writing the
+	// checkpoint: GPU time in use that delivers no work, so goodput
+	// leaves out that share of kept time.
+	Save int64
 	// ThrashWindow: evictions of runs shorter than this count as thrash.
 	ThrashWindow int64
 	// Placement chooses among the nodes a task fits: first fit (the
@@ -691,6 +700,9 @@ func (s *sim) evictFreed(victim, by int32, c cause) {
 	unsaved := s.unsaved(victim)
 	a := int64(st.active)
 	st.progress += a * (s.now - st.segStart - unsaved)
+	if r := s.cfg.Restore; r > 0 && st.progress > 0 {
+		st.progress = max(st.progress-r*int64(j.Tasks), 0)
+	}
 	s.m.keep(victim, st.segStart, s.now-unsaved, a*j.TaskGPU())
 	s.m.evicted(s, victim, c, s.now-unsaved, a*j.TaskGPU(), s.now-st.start)
 	s.rec.evicted(s, victim, by, causeNames[c], a*j.TaskGPU()*unsaved)

@@ -91,12 +91,15 @@ type Load struct {
 	ScaleMix   bool    // thin the jobs that could not finish even alone
 	Teams      int     // team queues under each class
 	// Interval between scheduling cycles, Tail after the last arrival,
-	// Checkpoint interval of work (0: none).
-	Interval, Tail, Checkpoint time.Duration
-	Buckets                    int // samples in the time series
-	Placement                  frag.Policy
-	Seed                       int64
-	Settings                   Settings
+	// Checkpoint interval of work (0: none); CheckpointSave the time each
+	// checkpoint takes to write, CheckpointRestore the time a restarted
+	// job takes to load its last one.
+	Interval, Tail, Checkpoint        time.Duration
+	CheckpointSave, CheckpointRestore time.Duration
+	Buckets                           int // samples in the time series
+	Placement                         frag.Policy
+	Seed                              int64
+	Settings                          Settings
 }
 
 // Prepare applies the load knobs (node stride, arrival speed-up), replays
@@ -153,9 +156,13 @@ func Prepare(jobs []trace.Job, nodes []trace.Node, o Load) (*Workload, error) {
 		WindowStart:  arrivals[len(arrivals)/100],
 		WindowEnd:    arrivals[len(arrivals)-1],
 		Buckets:      o.Buckets,
-		Checkpoint:   int64(o.Checkpoint / time.Second),
+		Checkpoint:   checkpointPeriod(o),
 		ThrashWindow: int64(o.Settings.ThrashWindow / time.Second),
 		Placement:    o.Placement,
+	}
+	if cfg.Checkpoint > 0 {
+		cfg.Restore = int64(o.CheckpointRestore / time.Second)
+		cfg.Save = int64(o.CheckpointSave / time.Second)
 	}
 	if cfg.WindowEnd <= cfg.WindowStart {
 		cfg.WindowEnd = cfg.WindowStart + 1
@@ -169,6 +176,11 @@ func Prepare(jobs []trace.Job, nodes []trace.Node, o Load) (*Workload, error) {
 		if jobs[i].Alive {
 			jobs[i].Runtime = max(jobs[i].Runtime, cfg.Horizon-jobs[i].Arrival+1)
 		}
+	}
+	// Writing checkpoints lengthens every run (before thinning: it can
+	// make a job infeasible).
+	for i := range jobs {
+		jobs[i].Runtime = CheckpointRuntime(jobs[i].Runtime, int64(o.Checkpoint/time.Second), int64(o.CheckpointSave/time.Second))
 	}
 	// Thin the jobs that could not finish even alone.
 	order := make([]int, len(jobs))
@@ -235,4 +247,25 @@ func Prepare(jobs []trace.Job, nodes []trace.Node, o Load) (*Workload, error) {
 	}
 	w.Summary = sum
 	return w, nil
+}
+
+// CheckpointRuntime is the wall time a job needing runtime seconds of work
+// takes when it writes a checkpoint after every cp seconds of work, each
+// taking save seconds (none after the last stretch: the job is done). The
+// simulator then sees checkpoints every cp+save seconds of run time, and
+// a run evicted during a save loses that stretch. 0 cp or save: runtime.
+func CheckpointRuntime(runtime, cp, save int64) int64 {
+	if cp <= 0 || save <= 0 || runtime <= 0 {
+		return runtime
+	}
+	return runtime + (runtime-1)/cp*save
+}
+
+// checkpointPeriod is the run time between saved states: the work between
+// checkpoints plus the time to write one; 0 without checkpoints.
+func checkpointPeriod(o Load) int64 {
+	if o.Checkpoint <= 0 {
+		return 0
+	}
+	return int64((o.Checkpoint + o.CheckpointSave) / time.Second)
 }
