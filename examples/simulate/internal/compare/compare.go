@@ -2,6 +2,7 @@ package compare
 
 import (
 	"math"
+	"slices"
 
 	"github.com/tenurepolicy/tenure/examples/simulate/internal/stats"
 )
@@ -26,6 +27,11 @@ type Options struct {
 	Alpha    float64
 	BootReps int
 	BootSeed uint64
+	// Family, when not empty, names the metrics whose differences enter
+	// Holm's family (a pre-chosen primary metric, such as a sweep's own
+	// effect); the other differences keep their interval and raw p-value
+	// but are not tested (Untested "outside the family").
+	Family []string
 }
 
 // Report is the result of Compare.
@@ -101,6 +107,9 @@ func Compare(seeds []int64, metrics []Metric, arms []Arm, o Options) *Report {
 			st.Arm = arm.Name
 			if a > 0 {
 				st.Diff = pairedDiff(arm.Values[m], arms[0].Values[m])
+				if st.Diff.Untested == "" && len(o.Family) > 0 && !slices.Contains(o.Family, met.Name) {
+					st.Diff.Untested = "outside the family"
+				}
 				if st.Diff.Untested == "" {
 					ps = append(ps, float64(st.Diff.P))
 					diffs = append(diffs, st.Diff)

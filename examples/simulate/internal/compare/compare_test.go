@@ -90,3 +90,10 @@ func TestTextAndJSON(t *testing.T) {
 		t.Errorf("one-seed JSON: %v", err)
 	}
 }
+
+func TestFamily(t *testing.T) {
+	r := Compare([]int64{1, 2, 3, 4, 5}, metrics, arms(), Options{Family: []string{"goodput"}})
+	if r.Family != 1 || r.Metrics[0].Arms[1].Diff.Untested != "outside the family" || !r.Metrics[1].Arms[1].Diff.Differs {
+		t.Errorf("family %d, evictions %+v, goodput %+v", r.Family, r.Metrics[0].Arms[1].Diff, r.Metrics[1].Arms[1].Diff)
+	}
+}

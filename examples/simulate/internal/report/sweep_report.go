@@ -32,9 +32,10 @@ type SweepPoint struct {
 }
 
 // SweepReport is the -sweep result. Effect names the metric the first
-// swept setting acts on directly (its own column in the table). Holm's
-// correction runs over the differences tested for each policy (HolmFamily
-// of them per policy).
+// swept setting acts on directly (its own column in the table): its
+// differences from the first point are the ones tested, with Holm's
+// correction over them (HolmFamily per policy); the other metrics'
+// differences are given with intervals but not tested.
 type SweepReport struct {
 	Axes       []SweepAxis  `json:"axes"`
 	Runs       int          `json:"runs"`
@@ -56,7 +57,9 @@ func AggregateSweep(axes []SweepAxis, labels []string, values [][]string, polici
 			}
 		}
 		ms, arms := metricTable(labels, bySeed)
-		rep := compare.Compare(seeds, ms, arms, compare.Options{})
+		// The swept setting's own metric is the one tested: Holm's family
+		// is its differences from the first point, not every column's.
+		rep := compare.Compare(seeds, ms, arms, compare.Options{Family: []string{sr.Effect}})
 		sr.HolmFamily = max(sr.HolmFamily, rep.Family)
 		for c := range labels {
 			pt := SweepPoint{Setting: labels[c], Values: values[c], Policy: pol,
@@ -121,7 +124,7 @@ func writeSweep(w io.Writer, sr *SweepReport) error {
 	}
 	fmt.Fprintf(w, "sweep over %s", strings.Join(names, " × "))
 	if sr.Runs > 1 {
-		fmt.Fprintf(w, " (%d runs per point: mean [95%% interval], bootstrap for counts; Δ: difference from the first point, paired by seed; *: differs after Holm's correction over the %d differences tested per policy)", sr.Runs, sr.HolmFamily)
+		fmt.Fprintf(w, " (%d runs per point: mean [95%% interval], bootstrap for counts; Δ: difference from the first point, paired by seed; *: differs after Holm's correction over the %d differences of the swept setting's own metric tested per policy)", sr.Runs, sr.HolmFamily)
 	} else {
 		fmt.Fprint(w, " (one run per point: no intervals; Δ: difference from the first point)")
 	}
