@@ -24,8 +24,10 @@
 //
 //   - internal/trace: jobs, nodes, the openb parsers, the synthetic workload;
 //   - internal/cluster: free resources per node and where tasks run;
-//   - internal/sim: the event loop, the policies (policy.go, requeue.go,
-//     backoff.go, reserve.go: every call into tenure) and the metrics;
+//   - internal/policies: each compared policy as a tenure.Policy (one
+//     tenure.Config per run) and the decisions made through its Cycle;
+//   - internal/sim: the event loop, the policies' mechanisms (policy.go,
+//     requeue.go, backoff.go, reserve.go) and the metrics;
 //   - internal/report: the report's data, text, JSON, plots, runs and sweeps.
 //
 // # Input
@@ -163,7 +165,11 @@
 // # Policies
 //
 // -policies selects and orders the variants (default: all that apply to the
-// input). Every one classifies candidates with
+// input). Each is a tenure.Policy built for the run from one tenure.Config
+// (the queue tree with each queue's min-runtime fields, the reclaim
+// method, the requeue engine's settings, Kueue's default backoff), asked
+// through a tenure.Cycle begun at the simulated instant
+// (internal/policies). Every one classifies candidates with
 // eligibility.PreemptionConfig.Classify and orders them with
 // eligibility.CandidateCompare.
 //

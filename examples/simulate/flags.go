@@ -11,11 +11,9 @@ import (
 	"time"
 
 	"github.com/tenurepolicy/tenure/examples/simulate/internal/frag"
-
 	"github.com/tenurepolicy/tenure/examples/simulate/internal/jobsout"
-
+	"github.com/tenurepolicy/tenure/examples/simulate/internal/policies"
 	"github.com/tenurepolicy/tenure/examples/simulate/internal/progress"
-
 	"github.com/tenurepolicy/tenure/examples/simulate/internal/report"
 	"github.com/tenurepolicy/tenure/examples/simulate/internal/sim"
 	"github.com/tenurepolicy/tenure/examples/simulate/internal/trace"
@@ -40,14 +38,14 @@ type options struct {
 	scaleMix     bool
 	json         bool
 	queues       bool
+	waits        bool
+	progress     progress.Mode
+	jobsOut      string
+	jobsFormat   jobsout.Format
+	placement    frag.Policy
 	cpSave       time.Duration
 	cpRestore    time.Duration
 	jitter       time.Duration
-	placement    frag.Policy
-	jobsOut      string
-	jobsFormat   jobsout.Format
-	progress     progress.Mode
-	waits        bool
 	parallel     int
 	runs         int
 	sweeps       []report.SweepAxis
@@ -112,7 +110,7 @@ func mergeQueueDurations(flagName, s string, defaults []sim.QueueDuration, teams
 	for c := trace.Class(0); c < trace.NumClasses; c++ {
 		names := []string{c.QueueName()}
 		for t := range teams {
-			names = append(names, sim.TeamName(c, t))
+			names = append(names, trace.TeamName(c, t))
 		}
 		for _, n := range names {
 			if d, ok := set[n]; ok {
@@ -157,7 +155,7 @@ func queueExists(name string, teams int) bool {
 			return true
 		}
 		for t := range teams {
-			if name == sim.TeamName(c, t) {
+			if name == trace.TeamName(c, t) {
 				return true
 			}
 		}
@@ -169,12 +167,49 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	var o options
 	fs := flag.NewFlagSet("simulate", flag.ContinueOnError)
 	fs.SetOutput(stderr)
+	var r rawFlags
+	o.inputFlags(fs)
+	o.runFlags(fs, &r)
+	o.policyFlags(fs, &r)
+	fs.Usage = usage(fs)
+	if err := fs.Parse(args); err != nil {
+		return o, err
+	}
+	fs.Visit(func(f *flag.Flag) { o.policiesSet = o.policiesSet || f.Name == "policies" })
+	if fs.NArg() > 0 {
+		return o, fmt.Errorf("simulate: unexpected arguments %q (flags only; see -h)", fs.Args())
+	}
+	errs := o.convert(&r)
+	errs = append(errs, o.checkOutputs(&r)...)
+	errs = append(errs, o.checkRun(&r)...)
+	errs = append(errs, o.checkCosts(&r)...)
+	return o, errors.Join(errs...)
+}
+
+// rawFlags holds the flags read as text, which parseFlags converts (and
+// checks) once every flag is parsed.
+type rawFlags struct {
+	sweepAxes, tail, checkpoint, minRT, preemptRT, method, expected *string
+	delay, contenders, minAdmit, reserve, thrash                    *string
+	jobsFormat, placement, cpSave, cpRestore, jitter, progress      *string
+	newer                                                           *bool
+	// sweeps are the -sweep values, parsed after the flags so that a bad
+	// one is one error line, not the usage text.
+	sweeps []string
+}
+
+// inputFlags defines the flags that choose and shape the input.
+func (o *options) inputFlags(fs *flag.FlagSet) {
 	fs.StringVar(&o.trace, "trace", "", "pod list CSV in the openb format (default: the embedded Alibaba trace)")
 	fs.StringVar(&o.nodes, "nodes", "", "node list CSV in the openb format (default: the embedded Alibaba node list)")
 	fs.BoolVar(&o.synthetic, "synthetic", false, "use the seeded synthetic workload instead of a trace")
 	fs.Int64Var(&o.seed, "seed", 1, "seed of the synthetic generator and of the backoff policy's jitter")
 	fs.IntVar(&o.synthJobs, "jobs", 2000, "number of synthetic jobs (the cluster grows with it: 12 nodes per 2,000 jobs)")
 	fs.Float64Var(&o.failRate, "fail-rate", 0, "synthetic only: fraction of jobs whose early starts fail (enables the backoff policy)")
+}
+
+// runFlags defines the flags that choose what runs and what is printed.
+func (o *options) runFlags(fs *flag.FlagSet, r *rawFlags) {
 	fs.StringVar(&o.policies, "policies", "", "comma-separated policies to compare, from "+strings.Join(sim.PolicyNames(), ",")+" (default: all that apply to the input)")
 	fs.DurationVar(&o.interval, "interval", 30*time.Second, "time between scheduling cycles (simulated)")
 	fs.IntVar(&o.teams, "teams", 3, "team queues under each priority class")
@@ -183,58 +218,105 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	fs.BoolVar(&o.scaleMix, "scale-mix", true, "keep only one in node-stride of the jobs that could not finish even alone (the long-running part of the mix shrinks with the cluster)")
 	fs.BoolVar(&o.json, "json", false, "print the results as JSON (always with the per-queue figures)")
 	fs.IntVar(&o.parallel, "parallel", goruntime.GOMAXPROCS(0), "simulations run at once (default: the number of cores); the output is the same whatever it is")
-	fs.IntVar(&o.runs, "runs", 1, "synthetic only: repeat with this many seeds (-seed, -seed+1, ...) and report each metric's mean and 95% interval")
-	// -sweep values are parsed after the flags, so a bad one is reported in
-	// one line with the other errors instead of with the whole usage text.
-	var sweepArgs []string
+	fs.IntVar(&o.runs, "runs", 1, "repeat with this many seeds (-seed, -seed+1, ...; on a trace, replicates: see -arrival-jitter) and report each metric's mean and 95% interval")
 	fs.Func("sweep", "vary a `setting=v1,v2,...` over a grid (give it twice for two settings): "+strings.Join(sweepSettable, ", "), func(v string) error {
-		sweepArgs = append(sweepArgs, v)
+		r.sweeps = append(r.sweeps, v)
 		return nil
 	})
 	fs.StringVar(&o.sweepSVG, "sweep-svg", "", "with -sweep: write the trade-off plot to `FILE`")
-	sweepAxes := fs.String("sweep-axes", "lost_gpu_hours,wait_p95_be_h", "with -sweep: the plot's `x,y` metrics, from "+strings.Join(report.MetricNames, ","))
+	r.sweepAxes = fs.String("sweep-axes", "lost_gpu_hours,wait_p95_be_h", "with -sweep: the plot's `x,y` metrics, from "+strings.Join(report.MetricNames, ","))
 	fs.BoolVar(&o.queues, "queues", false, "print the per-queue table (held against fair share, waits, evictions)")
-	fs.StringVar(&o.jobsOut, "jobs-out", "", "write every job's arrival, starts (node, wait), evictions (cause, preemptor, lost work) and completion, per policy, to `FILE` (.csv or .jsonl)")
-	jobsFormat := fs.String("jobs-out-format", "", "format of -jobs-out: csv or jsonl (default: from the file name)")
-	placement := fs.String("placement", "first-fit", "which node a task goes to among those it fits: first-fit (the lowest-numbered), best-fit (least free GPU left, then CPU) or frag-gradient (least growth of the trace paper's fragmentation measure)")
-	cpSave := fs.String("checkpoint-save", "0s", "with -checkpoint: the time each checkpoint takes to write (`duration`); it lengthens every run")
-	cpRestore := fs.String("checkpoint-restore", "0s", "with -checkpoint: the time a job evicted after a checkpoint takes to load it when it starts again (`duration`)")
-	jitter := fs.String("arrival-jitter", "5m", "trace replicates (-runs, or -seed other than 1): shift each arrival by up to ± this (`duration`); seed 1 is the trace as recorded")
-	progressFlag := fs.String("progress", "auto", "progress and time left on stderr: auto (only on a terminal), always (also into a log: a line every 10s), never")
 	fs.BoolVar(&o.waits, "waits", false, "print waits by class and job size (GPUs requested): jobs, still waiting, p95, longest")
+	fs.StringVar(&o.jobsOut, "jobs-out", "", "write every job's arrival, starts (node, wait), evictions (cause, preemptor, lost work) and completion, per policy, to `FILE` (.csv or .jsonl)")
+	r.jobsFormat = fs.String("jobs-out-format", "", "format of -jobs-out: csv or jsonl (default: from the file name)")
+	r.progress = fs.String("progress", "auto", "progress and time left on stderr: auto (only on a terminal), always (also into a log: a line every 10s), never")
 	fs.StringVar(&o.svg, "svg", "", "write a plot of utilisation and queue length over time to `FILE`")
 	fs.IntVar(&o.buckets, "buckets", 200, "time-series resolution for -svg and -json")
-	tail := fs.String("tail", "2d", "keep simulating this long after the last arrival (`duration`); jobs not done by then are reported unfinished")
-	checkpoint := fs.String("checkpoint", "0s", "jobs save their progress every `duration` of work, so an eviction loses only the work since the last save (0s: restart from scratch)")
-	minRT := fs.String("min-runtime", "", "min-runtime per queue (preempt and reclaim), `queue=duration,...`, merged into the defaults "+defaultMinRuntimeFlag+" (queue="+inheritValue+" removes one)")
-	preemptRT := fs.String("preempt-min-runtime", "", "preempt min-runtime per queue (an eviction by a higher-priority job of the victim's own team queue), `queue=duration,...`, overriding -min-runtime's for those queues, merged into the defaults "+defaultPreemptFlag+" (queue="+inheritValue+" removes one)")
-	method := fs.String("reclaim-method", "lca", "how a reclaim's min-runtime resolves (`method`): lca (from the child of the lowest common ancestor) or queue (from the victim's queue)")
-	expected := fs.String("expected-runtime", "", "expected runtime per queue for the requeue policy, `queue=duration,...`, merged into the defaults "+defaultExpectedFlag+" (queue="+inheritValue+" removes one)")
-	delay := fs.String("requeue-delay", defaultRequeueDelay, "cooldown after a requeue (`duration`)")
-	contenders := fs.String("requeue-contenders", "higher-or-equal", "who may take an over-running job's resources (`mode`): higher-or-equal, or higher (strictly higher priority, tenure's default, which preemption already covers)")
-	newer := fs.Bool("newer-rule", true, "timebased: keep LowerOrNewerEqualPriority's \"newer\" rule; false leaves only minAdmit expiry")
-	minAdmit := fs.String("min-admit", defaultMinAdmit, "minAdmitDuration of the time-based policy (`duration`, >= 1m)")
-	reserve := fs.String("reserve-after", defaultReserveAfter, "reserve policy: a job pending this long reserves nodes (`duration`)")
+}
+
+// policyFlags defines the policies' settings and the run's timing.
+func (o *options) policyFlags(fs *flag.FlagSet, r *rawFlags) {
+	r.tail = fs.String("tail", "2d", "keep simulating this long after the last arrival (`duration`); jobs not done by then are reported unfinished")
+	r.checkpoint = fs.String("checkpoint", "0s", "jobs save their progress every `duration` of work, so an eviction loses only the work since the last save (0s: restart from scratch)")
+	r.cpSave = fs.String("checkpoint-save", "0s", "with -checkpoint: the time each checkpoint takes to write (`duration`); it lengthens every run")
+	r.cpRestore = fs.String("checkpoint-restore", "0s", "with -checkpoint: the time a job evicted after a checkpoint takes to load it when it starts again (`duration`)")
+	r.placement = fs.String("placement", "first-fit", "which node a task goes to among those it fits: first-fit (the lowest-numbered), best-fit (least free GPU left, then CPU) or frag-gradient (least growth of the trace paper's fragmentation measure)")
+	r.jitter = fs.String("arrival-jitter", "5m", "trace replicates (-runs, or -seed other than 1): shift each arrival by up to ± this (`duration`); seed 1 is the trace as recorded")
+	r.minRT = fs.String("min-runtime", "", "min-runtime per queue (preempt and reclaim), `queue=duration,...`, merged into the defaults "+defaultMinRuntimeFlag+" (queue="+inheritValue+" removes one)")
+	r.preemptRT = fs.String("preempt-min-runtime", "", "preempt min-runtime per queue (an eviction by a higher-priority job of the victim's own team queue), `queue=duration,...`, overriding -min-runtime's for those queues, merged into the defaults "+defaultPreemptFlag+" (queue="+inheritValue+" removes one)")
+	r.method = fs.String("reclaim-method", "lca", "how a reclaim's min-runtime resolves (`method`): lca (from the child of the lowest common ancestor) or queue (from the victim's queue)")
+	r.expected = fs.String("expected-runtime", "", "expected runtime per queue for the requeue policy, `queue=duration,...`, merged into the defaults "+defaultExpectedFlag+" (queue="+inheritValue+" removes one)")
+	r.delay = fs.String("requeue-delay", defaultRequeueDelay, "cooldown after a requeue (`duration`)")
+	r.contenders = fs.String("requeue-contenders", "higher-or-equal", "who may take an over-running job's resources (`mode`): higher-or-equal, or higher (strictly higher priority, tenure's default, which preemption already covers)")
+	r.newer = fs.Bool("newer-rule", true, "timebased: keep LowerOrNewerEqualPriority's \"newer\" rule; false leaves only minAdmit expiry")
+	r.minAdmit = fs.String("min-admit", defaultMinAdmit, "minAdmitDuration of the time-based policy (`duration`, >= 1m)")
+	r.reserve = fs.String("reserve-after", defaultReserveAfter, "reserve policy: a job pending this long reserves nodes (`duration`)")
 	fs.IntVar(&o.settings.Reservations, "reservations", 1, "reserve policy: at most this many jobs hold reservations at a time")
-	thrash := fs.String("thrash-window", defaultThrashWindow, "thrash counts evictions of runs shorter than this, for every policy (`duration`)")
-	fs.Usage = func() {
+	r.thrash = fs.String("thrash-window", defaultThrashWindow, "thrash counts evictions of runs shorter than this, for every policy (`duration`)")
+}
+
+// usage prints the usage text, the policies and the flags.
+func usage(fs *flag.FlagSet) func() {
+	return func() {
 		fmt.Fprintf(fs.Output(), "usage: simulate [flags]\n\n%s\n\npolicies:\n", usageText)
-		for _, p := range sim.PolicyRegistry {
+		for _, p := range policies.Registry {
 			fmt.Fprintf(fs.Output(), "  %-11s %s\n", p.Name, p.About)
 		}
 		fmt.Fprintf(fs.Output(), "\nflags:\n")
 		fs.PrintDefaults()
 		fmt.Fprintf(fs.Output(), "\nThe mapping of the trace, the model and every metric: go doc ./examples/simulate\n")
 	}
-	if err := fs.Parse(args); err != nil {
-		return o, err
-	}
-	fs.Visit(func(f *flag.Flag) { o.policiesSet = o.policiesSet || f.Name == "policies" })
-	if fs.NArg() > 0 {
-		return o, fmt.Errorf("simulate: unexpected arguments %q (flags only; see -h)", fs.Args())
-	}
+}
+
+// convert converts the flags read as text into o's settings, returning
+// every problem found.
+func (o *options) convert(r *rawFlags) []error {
 	var errs []error
-	for _, v := range sweepArgs {
+	dur := func(name, v string) time.Duration {
+		d, err := runtime.ParseDuration(v)
+		if err != nil {
+			errs = append(errs, fmt.Errorf("simulate: -%s: %w", name, err))
+		}
+		return d
+	}
+	if o.tail = dur("tail", *r.tail); o.tail > maxTail {
+		errs = append(errs, fmt.Errorf("simulate: -tail %s: want at most %s", runtime.FormatDuration(o.tail), runtime.FormatDuration(maxTail)))
+	} else if err := wholeSeconds("tail", o.tail); err != nil {
+		errs = append(errs, err)
+	}
+	o.checkpoint = dur("checkpoint", *r.checkpoint)
+	o.cpSave, o.cpRestore = dur("checkpoint-save", *r.cpSave), dur("checkpoint-restore", *r.cpRestore)
+	o.jitter = dur("arrival-jitter", *r.jitter)
+	set := &o.settings
+	set.RequeueDelay = dur("requeue-delay", *r.delay)
+	set.MinAdmit = dur("min-admit", *r.minAdmit)
+	set.ReserveAfter = dur("reserve-after", *r.reserve)
+	set.ThrashWindow = dur("thrash-window", *r.thrash)
+	var err error
+	if set.Method, err = runtime.ParseMethod(*r.method); err != nil {
+		errs = append(errs, fmt.Errorf("simulate: -reclaim-method: %w", err))
+	}
+	defMin := o.defaults("min-runtime", defaultMinRuntimeFlag)
+	if set.MinRuntime, err = mergeQueueDurations("min-runtime", *r.minRT, defMin, o.teams); err != nil {
+		errs = append(errs, err)
+	}
+	defPre := o.defaults("preempt-min-runtime", defaultPreemptFlag)
+	if set.PreemptMinRuntime, err = mergeQueueDurations("preempt-min-runtime", *r.preemptRT, defPre, o.teams); err != nil {
+		errs = append(errs, err)
+	}
+	defExp := o.defaults("expected-runtime", defaultExpectedFlag)
+	if set.Expected, err = mergeQueueDurations("expected-runtime", *r.expected, defExp, o.teams); err != nil {
+		errs = append(errs, err)
+	}
+	set.NoNewer = !*r.newer
+	return append(errs, o.convertNew(r)...)
+}
+
+// convertNew converts the sweeps, the placement, the progress mode and
+// the export's format.
+func (o *options) convertNew(r *rawFlags) []error {
+	var errs []error
+	for _, v := range r.sweeps {
 		if ax, err := parseSweep(v); err != nil {
 			errs = append(errs, err)
 		} else if len(o.sweeps) == 2 {
@@ -244,79 +326,57 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 			o.sweeps = append(o.sweeps, ax)
 		}
 	}
-	dur := func(name, v string) time.Duration {
-		d, err := runtime.ParseDuration(v)
-		if err != nil {
-			errs = append(errs, fmt.Errorf("simulate: -%s: %w", name, err))
+	var err error
+	if o.placement, err = frag.ParsePolicy(*r.placement); err != nil {
+		errs = append(errs, fmt.Errorf("simulate: -placement: %w", err))
+	}
+	if o.progress, err = progress.ParseMode(*r.progress); err != nil {
+		errs = append(errs, fmt.Errorf("simulate: -progress: %w", err))
+	}
+	if o.jobsOut != "" {
+		if o.jobsFormat, err = jobsout.FormatFor(o.jobsOut, *r.jobsFormat); err != nil {
+			errs = append(errs, fmt.Errorf("simulate: -jobs-out: %w", err))
 		}
-		return d
+	} else if *r.jobsFormat != "" {
+		errs = append(errs, errors.New("simulate: -jobs-out-format needs -jobs-out"))
 	}
-	if o.tail = dur("tail", *tail); o.tail > maxTail {
-		errs = append(errs, fmt.Errorf("simulate: -tail %s: want at most %s", runtime.FormatDuration(o.tail), runtime.FormatDuration(maxTail)))
-	} else if err := wholeSeconds("tail", o.tail); err != nil {
-		errs = append(errs, err)
-	}
-	o.checkpoint = dur("checkpoint", *checkpoint)
-	o.cpSave, o.cpRestore = dur("checkpoint-save", *cpSave), dur("checkpoint-restore", *cpRestore)
+	return errs
+}
+
+// checkCosts checks the checkpoint costs and the arrival jitter.
+func (o *options) checkCosts(r *rawFlags) []error {
+	var errs []error
 	for _, c := range []struct {
 		name string
 		d    time.Duration
-	}{{"checkpoint-save", o.cpSave}, {"checkpoint-restore", o.cpRestore}} {
+	}{{"checkpoint-save", o.cpSave}, {"checkpoint-restore", o.cpRestore}, {"arrival-jitter", o.jitter}} {
 		if c.d < 0 || c.d > maxTail {
 			errs = append(errs, fmt.Errorf("simulate: -%s %s: want 0 to %s", c.name, runtime.FormatDuration(c.d), runtime.FormatDuration(maxTail)))
 		} else if err := wholeSeconds(c.name, c.d); err != nil {
 			errs = append(errs, err)
-		} else if c.d > 0 && o.checkpoint == 0 && !sweeps(sweepArgs, "checkpoint") {
+		} else if c.name != "arrival-jitter" && c.d > 0 && o.checkpoint == 0 && !sweeps(r.sweeps, "checkpoint") {
 			errs = append(errs, fmt.Errorf("simulate: -%s needs -checkpoint (without checkpoints nothing is saved or restored)", c.name))
 		}
 	}
-	if o.jitter = dur("arrival-jitter", *jitter); o.jitter < 0 || o.jitter > maxTail {
-		errs = append(errs, fmt.Errorf("simulate: -arrival-jitter %s: want 0 to %s", runtime.FormatDuration(o.jitter), runtime.FormatDuration(maxTail)))
-	} else if err := wholeSeconds("arrival-jitter", o.jitter); err != nil {
-		errs = append(errs, err)
-	}
-	if o.jobsOut != "" {
-		var err error
-		if o.jobsFormat, err = jobsout.FormatFor(o.jobsOut, *jobsFormat); err != nil {
-			errs = append(errs, fmt.Errorf("simulate: -jobs-out: %w", err))
+	return errs
+}
+
+// sweeps reports whether one of the -sweep arguments varies setting.
+func sweeps(args []string, setting string) bool {
+	for _, a := range args {
+		if name, _, _ := strings.Cut(a, "="); strings.TrimSpace(name) == setting {
+			return true
 		}
-	} else if *jobsFormat != "" {
-		errs = append(errs, errors.New("simulate: -jobs-out-format needs -jobs-out"))
 	}
-	if p, err := frag.ParsePolicy(*placement); err != nil {
-		errs = append(errs, fmt.Errorf("simulate: -placement: %w", err))
-	} else {
-		o.placement = p
-	}
-	if m, err := progress.ParseMode(*progressFlag); err != nil {
-		errs = append(errs, fmt.Errorf("simulate: -progress: %w", err))
-	} else {
-		o.progress = m
-	}
-	set := &o.settings
-	set.RequeueDelay = dur("requeue-delay", *delay)
-	set.MinAdmit = dur("min-admit", *minAdmit)
-	set.ReserveAfter = dur("reserve-after", *reserve)
-	set.ThrashWindow = dur("thrash-window", *thrash)
-	var err error
-	if set.Method, err = runtime.ParseMethod(*method); err != nil {
-		errs = append(errs, fmt.Errorf("simulate: -reclaim-method: %w", err))
-	}
-	defMin := o.defaults("min-runtime", defaultMinRuntimeFlag)
-	if set.MinRuntime, err = mergeQueueDurations("min-runtime", *minRT, defMin, o.teams); err != nil {
-		errs = append(errs, err)
-	}
-	defPre := o.defaults("preempt-min-runtime", defaultPreemptFlag)
-	if set.PreemptMinRuntime, err = mergeQueueDurations("preempt-min-runtime", *preemptRT, defPre, o.teams); err != nil {
-		errs = append(errs, err)
-	}
-	defExp := o.defaults("expected-runtime", defaultExpectedFlag)
-	if set.Expected, err = mergeQueueDurations("expected-runtime", *expected, defExp, o.teams); err != nil {
-		errs = append(errs, err)
-	}
-	set.NoNewer = !*newer
-	if ax := splitList(*sweepAxes); len(ax) != 2 || !slices.Contains(report.MetricNames, ax[0]) || !slices.Contains(report.MetricNames, ax[1]) {
-		errs = append(errs, fmt.Errorf("simulate: -sweep-axes %q: want two of %s", *sweepAxes, strings.Join(report.MetricNames, ",")))
+	return false
+}
+
+// checkOutputs checks the flags that choose what is printed and how many
+// runs there are.
+func (o *options) checkOutputs(r *rawFlags) []error {
+	var errs []error
+	if ax := splitList(*r.sweepAxes); len(ax) != 2 || !slices.Contains(report.MetricNames, ax[0]) || !slices.Contains(report.MetricNames, ax[1]) {
+		errs = append(errs, fmt.Errorf("simulate: -sweep-axes %q: want two of %s", *r.sweepAxes, strings.Join(report.MetricNames, ",")))
 	} else {
 		o.sweepAxes = [2]string{ax[0], ax[1]}
 	}
@@ -335,12 +395,20 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	if len(o.sweeps) == 2 && o.sweeps[0].Name == o.sweeps[1].Name {
 		errs = append(errs, fmt.Errorf("simulate: -sweep %s given twice", o.sweeps[0].Name))
 	}
-	switch *contenders {
+	return errs
+}
+
+// checkRun checks the remaining flags: the requeue contenders, timing,
+// queues, load knobs, parallelism and the input.
+func (o *options) checkRun(r *rawFlags) []error {
+	var errs []error
+	set := &o.settings
+	switch *r.contenders {
 	case "higher":
 	case "higher-or-equal":
 		set.RequeueEqual = true
 	default:
-		errs = append(errs, fmt.Errorf("simulate: -requeue-contenders %q: want higher or higher-or-equal", *contenders))
+		errs = append(errs, fmt.Errorf("simulate: -requeue-contenders %q: want higher or higher-or-equal", *r.contenders))
 	}
 	if o.interval < time.Second || o.interval > maxInterval || o.interval%time.Second != 0 {
 		errs = append(errs, fmt.Errorf("simulate: -interval %v: want whole seconds, 1s..%s", o.interval, runtime.FormatDuration(maxInterval)))
@@ -348,7 +416,7 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	if o.teams < 1 || o.teams > 64 {
 		errs = append(errs, fmt.Errorf("simulate: -teams %d: want 1..64", o.teams))
 	}
-	errs = append(errs, validateSettings(o)...)
+	errs = append(errs, validateSettings(*o)...)
 	if o.nodeStride < 0 {
 		errs = append(errs, fmt.Errorf("simulate: -node-stride %d: want >= 1 (or 0 for the default)", o.nodeStride))
 	}
@@ -377,7 +445,7 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	} else if o.failRate > 0 && !o.synthetic {
 		errs = append(errs, errors.New("simulate: -fail-rate needs -synthetic (failed starts are generated; a trace has none)"))
 	}
-	return o, errors.Join(errs...)
+	return errs
 }
 
 // validateSettings checks the policy settings of o with the library's own
@@ -385,7 +453,7 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 func validateSettings(o options) []error {
 	var errs []error
 	set := o.settings
-	if err := sim.TimeBasedConfig(set).Validate(); err != nil {
+	if err := policies.TimeBasedConfig(set).Validate(); err != nil {
 		errs = append(errs, fmt.Errorf("simulate: -min-admit: %w", err))
 	}
 	if err := (requeue.EngineConfig{DefaultDelay: set.RequeueDelay}).Validate(); err != nil {
@@ -518,14 +586,4 @@ func (o options) load() sim.Load {
 	return sim.Load{NodeStride: o.nodeStride, Speedup: o.speedup, ScaleMix: o.scaleMix, Teams: o.teams,
 		Interval: o.interval, Tail: o.tail, Checkpoint: o.checkpoint, Buckets: o.buckets, Seed: o.seed, Settings: o.settings,
 		Placement: o.placement, CheckpointSave: o.cpSave, CheckpointRestore: o.cpRestore}
-}
-
-// sweeps reports whether one of the -sweep arguments varies setting.
-func sweeps(args []string, setting string) bool {
-	for _, a := range args {
-		if name, _, _ := strings.Cut(a, "="); strings.TrimSpace(name) == setting {
-			return true
-		}
-	}
-	return false
 }

@@ -8,22 +8,16 @@ import (
 	"io"
 	"os"
 	"slices"
-	"strings"
 	"time"
 
-	"github.com/tenurepolicy/tenure/examples/simulate/internal/replica"
-	"github.com/tenurepolicy/tenure/runtime"
-
-	"github.com/tenurepolicy/tenure/examples/simulate/internal/jobsout"
-
 	"github.com/tenurepolicy/tenure/clock"
+	"github.com/tenurepolicy/tenure/examples/simulate/internal/jobsout"
 	"github.com/tenurepolicy/tenure/examples/simulate/internal/progress"
-
+	"github.com/tenurepolicy/tenure/examples/simulate/internal/replica"
 	"github.com/tenurepolicy/tenure/examples/simulate/internal/safefile"
+	"github.com/tenurepolicy/tenure/examples/simulate/internal/trace"
 
 	"github.com/tenurepolicy/tenure/examples/simulate/internal/report"
-	"github.com/tenurepolicy/tenure/examples/simulate/internal/sim"
-	"github.com/tenurepolicy/tenure/examples/simulate/internal/trace"
 )
 
 func main() {
@@ -36,23 +30,24 @@ func main() {
 	}
 }
 
+// run is the whole program: parse and check the flags, create the output
+// files, prepare the workloads, simulate every policy at every grid point
+// and seed, and print the report.
 func run(args []string, stdout, stderr io.Writer) error {
 	o, err := parseFlags(args, stderr)
 	if err != nil {
 		return err
 	}
 	o.resolveDefaults()
-	cases := []sweepCase{{opts: o}}
-	if len(o.sweeps) > 0 {
-		if cases, err = sweepCases(o, o.sweeps); err != nil {
-			return err
-		}
+	x, err := newExperiment(o)
+	if err != nil {
+		return err
 	}
 	// Output files are created before anything is simulated; an interrupt
 	// removes their temporary files.
 	stopCleanup := safefile.CleanupOnSignal()
 	defer stopCleanup()
-	var svg, sweepSVG *report.OutputFile
+	var svg, sweepSVG, jobsFile *report.OutputFile
 	if o.svg != "" {
 		if svg, err = report.CreateOutput("svg", o.svg); err != nil {
 			return err
@@ -65,132 +60,31 @@ func run(args []string, stdout, stderr io.Writer) error {
 		}
 		defer sweepSVG.Discard()
 	}
-	var jobsFile *report.OutputFile
 	if o.jobsOut != "" {
 		if jobsFile, err = report.CreateOutput("jobs-out", o.jobsOut); err != nil {
 			return err
 		}
 		defer jobsFile.Discard()
 	}
-	seeds := seedList(o.seed, o.runs)
-	// A trace is read once; each grid point and seed gets its own
-	// workload, prepared inside the simulations (lazyWork), so memory
-	// follows the simulations running at once. The first is prepared
-	// here: it says which policies apply and fills the header.
-	var traceJobs []trace.Job
-	var traceNodes []trace.Node
-	var traceSource string
-	if !o.synthetic {
-		if traceJobs, traceNodes, traceSource, err = o.input(); err != nil {
-			return err
-		}
-	}
-	prepareCase := func(c, s int) (*sim.Workload, string, error) {
-		oc := cases[c].opts
-		oc.seed = seeds[s]
-		jobs, nodes, src := traceJobs, traceNodes, traceSource
-		load := oc.load()
-		if o.synthetic {
-			var err error
-			if jobs, nodes, src, err = oc.input(); err != nil {
-				return nil, "", err
-			}
-		} else {
-			jobs, load.NodeOffset = traceReplicate(jobs, oc)
-		}
-		w, err := sim.Prepare(jobs, nodes, load)
-		if w != nil {
-			w.RecordJobs = o.jobsOut != ""
-		}
-		return w, src, err
-	}
-	first, source, err := prepareCase(0, 0)
+	rep, err := x.prepareFirst()
 	if err != nil {
 		return err
 	}
-	summary, failedStarts := first.Summary, first.FailedStarts
-	names := sim.ApplicablePolicies(failedStarts)
-	if o.policiesSet {
-		names, _ = parsePolicies(o.policies)
+	names, err := x.policyNames(rep)
+	if err != nil {
+		return err
 	}
-	var notes []report.Note
-	if !failedStarts {
-		for _, n := range names {
-			if sim.PolicyNeedsFailedStarts(n) {
-				return fmt.Errorf("simulate: -policies %s: %s", n, o.noBackoffNote())
-			}
-		}
-		notes = append(notes, report.Note{Kind: "not_simulated", Policy: "backoff", Text: o.noBackoffNote()})
-	}
-	if len(o.leftOut) > 0 {
-		notes = append(notes, report.Note{Kind: "defaults_left_out", Text: fmt.Sprintf("-teams %d has no queue for the built-in default %s, so it is left out",
-			o.teams, strings.Join(o.leftOut, ", "))})
-	}
-	for _, n := range warnings(summary, o, names) {
-		notes = append(notes, n)
+	for _, n := range warnings(rep.Workload, o, names) {
+		rep.Notes = append(rep.Notes, n)
 		fmt.Fprintf(stderr, "simulate: warning: %s\n", n.Text) // now, not after a long run
 	}
-	if !o.synthetic && o.runs == 1 && o.seed == replicaBase {
-		notes = append(notes, report.Note{Kind: "deterministic_replay", Text: "a trace is one deterministic replay, the trace as recorded: no intervals (-runs N replays N replicates: which nodes are sampled, the team assignment, arrival jitter)"})
-	}
-	if !o.synthetic && (o.runs > 1 || o.seed != replicaBase) {
-		source += fmt.Sprintf(" — replicates: seeds %d..%d vary the node sample's offset, the team assignment's salt and arrivals by up to ±%s (seed %d: the trace as recorded)",
-			seeds[0], seeds[len(seeds)-1], runtime.FormatDuration(o.jitter), replicaBase)
-	}
-	if o.runs > 1 && o.synthetic {
-		source = fmt.Sprintf("synthetic (seeds %d..%d, %d jobs each)", seeds[0], seeds[len(seeds)-1], o.synthJobs)
-	}
-	var tasks []task
-	for c := range cases {
-		for s := range seeds {
-			var lw *lazyWork
-			if c == 0 && s == 0 {
-				w := first
-				lw = newLazyWork(len(names), func() (*sim.Workload, error) { return w, nil })
-				first = nil // dropped with its last simulation
-			} else {
-				lw = newLazyWork(len(names), func() (*sim.Workload, error) {
-					w, _, err := prepareCase(c, s)
-					return w, err
-				})
-			}
-			for _, name := range names {
-				tasks = append(tasks, task{lw, name})
-			}
-		}
-	}
 	prog := progress.New(stderr, o.progress, clock.Real{})
-	flat, err := simulateAll(tasks, o.parallel, prog)
+	flat, err := simulateAll(x.tasks(names), o.parallel, prog)
 	prog.Finish()
 	if err != nil {
 		return err
 	}
-	results := make([][][]report.Result, len(cases)) // [case][seed][policy]
-	for c := range cases {
-		for s := range seeds {
-			k := (c*len(seeds) + s) * len(names)
-			results[c] = append(results[c], flat[k:k+len(names)])
-		}
-	}
-	rep := &report.Report{Source: source, Settings: o.settingsReport(), Workload: summary, Notes: notes}
-	if len(seeds) > 1 {
-		rep.Settings.SeedLast = seeds[len(seeds)-1]
-	}
-	for _, ax := range o.sweeps {
-		rep.Settings.MarkSwept(ax)
-	}
-	switch {
-	case len(o.sweeps) > 0:
-		labels, values := make([]string, len(cases)), make([][]string, len(cases))
-		for c := range cases {
-			labels[c], values[c] = cases[c].label, cases[c].values
-		}
-		rep.Sweep = report.AggregateSweep(o.sweeps, labels, values, names, seeds, results)
-	case o.runs > 1:
-		rep.Runs = report.AggregateRuns(seeds, names, results[0])
-	default:
-		rep.Results = results[0][0]
-	}
+	x.aggregate(rep, names, flat)
 	if svg != nil {
 		if err := svg.Commit(report.RenderSVG(rep)); err != nil {
 			return err

@@ -225,6 +225,8 @@ type State struct {
 	NodeVer []uint64
 }
 
+// New returns the empty cluster of the given nodes: everything free, no
+// task running. O(nodes + GPUs).
 func New(nodes []trace.Node) *State {
 	c := &State{Nodes: nodes, Free: make([]NodeFree, len(nodes)), Running: make([][]TaskRef, len(nodes)),
 		masked: make([]bool, len(nodes)), used: make([][trace.NumClasses]use, len(nodes)), NodeVer: make([]uint64, len(nodes))}

@@ -14,16 +14,11 @@ var palette = []string{"#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#
 // horizon (the last arrival is marked): GPU utilisation (%) and pending
 // jobs, one line per policy. Hand-written SVG, no dependencies.
 func RenderSVG(r *Report) string {
-	const (
-		width, left, right = 960.0, 70.0, 20.0
-		panelH, top, gap   = 240.0, 40.0, 70.0
-	)
-	plotW := width - left - right
-	height := top + 2*panelH + gap + 70
+	height := plotTop + 2*plotPanelH + plotGap + 70
 	var b strings.Builder
-	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" width="%.0f" height="%.0f" viewBox="0 0 %.0f %.0f" font-family="sans-serif" font-size="12">`+"\n", width, height, width, height)
+	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" width="%.0f" height="%.0f" viewBox="0 0 %.0f %.0f" font-family="sans-serif" font-size="12">`+"\n", plotWidth, height, plotWidth, height)
 	b.WriteString(`<rect width="100%" height="100%" fill="white"/>` + "\n")
-	fmt.Fprintf(&b, `<text x="%.0f" y="20" font-size="14">%s</text>`+"\n", left, xmlEscape("tenure what-if simulator — "+r.Source))
+	fmt.Fprintf(&b, `<text x="%.0f" y="20" font-size="14">%s</text>`+"\n", plotLeft, xmlEscape("tenure what-if simulator — "+r.Source))
 
 	span := float64(max(r.Workload.Horizon-r.Workload.WindowStart, 1))
 	lastArrival := float64(r.Workload.WindowEnd-r.Workload.WindowStart) / span
@@ -33,68 +28,91 @@ func RenderSVG(r *Report) string {
 			maxPend = math.Max(maxPend, p)
 		}
 	}
-	maxPend = niceCeil(maxPend)
-	panels := []struct {
-		title  string
-		y0     float64
-		ymax   float64
-		unit   string
-		series func(Result) []float64
-		dashed func(Result) []float64 // a second line per policy, or nil
-	}{
-		{"GPU utilisation (%): allocated (solid), useful (dashed: work not later lost)", top, 100, "%",
+	panels := []svgPanel{
+		{"GPU utilisation (%): allocated (solid), useful (dashed: work not later lost)", plotTop, 100,
 			func(res Result) []float64 { return percent(res.UtilSeries) }, func(res Result) []float64 { return percent(res.UsefulSeries) }},
-		{"jobs waiting", top + panelH + gap, maxPend, "", func(res Result) []float64 { return res.PendingSeries }, nil},
+		{"jobs waiting", plotTop + plotPanelH + plotGap, niceCeil(maxPend), func(res Result) []float64 { return res.PendingSeries }, nil},
 	}
 	for _, p := range panels {
-		fmt.Fprintf(&b, `<text x="%.0f" y="%.0f" font-weight="bold">%s</text>`+"\n", left, p.y0+14, xmlEscape(p.title))
-		y0, y1 := p.y0+24, p.y0+panelH
-		fmt.Fprintf(&b, `<rect x="%.0f" y="%.0f" width="%.0f" height="%.0f" fill="none" stroke="#999"/>`+"\n", left, y0, plotW, y1-y0)
-		for k := 0; k <= 4; k++ {
-			v := p.ymax * float64(k) / 4
-			y := y1 - (y1-y0)*float64(k)/4
-			fmt.Fprintf(&b, `<line x1="%.0f" y1="%.1f" x2="%.0f" y2="%.1f" stroke="#eee"/>`+"\n", left, y, left+plotW, y)
-			fmt.Fprintf(&b, `<text x="%.0f" y="%.1f" text-anchor="end">%s</text>`+"\n", left-6, y+4, strconv.FormatFloat(v, 'f', -1, 64))
-		}
-		if lastArrival > 0 && lastArrival < 1 {
-			x := left + plotW*lastArrival
-			fmt.Fprintf(&b, `<line x1="%.1f" y1="%.0f" x2="%.1f" y2="%.0f" stroke="#888" stroke-dasharray="4 3"/>`+"\n", x, y0, x, y1)
-			// Above the frame, where no series can hide it.
-			fmt.Fprintf(&b, `<text x="%.1f" y="%.0f" text-anchor="middle" fill="#666">last arrival</text>`+"\n", x, y0-5)
-		}
-		for k := 0; k <= 6; k++ {
-			x := left + plotW*float64(k)/6
-			fmt.Fprintf(&b, `<text x="%.1f" y="%.0f" text-anchor="middle">%s</text>`+"\n", x, y1+16, fmtDur(span*float64(k)/6))
-		}
+		p.drawFrame(&b, lastArrival, span)
 		for i, res := range r.Results {
-			line := func(vals []float64, extra string) {
-				if len(vals) == 0 {
-					return
-				}
-				var pts strings.Builder
-				for k, v := range vals {
-					x := left + plotW*(float64(k)+0.5)/float64(len(vals))
-					y := y1 - (y1-y0)*math.Min(v/p.ymax, 1)
-					fmt.Fprintf(&pts, "%.1f,%.1f ", x, y)
-				}
-				fmt.Fprintf(&b, `<polyline fill="none" stroke="%s" stroke-width="1.5"%s points="%s"/>`+"\n", palette[i%len(palette)], extra, strings.TrimSpace(pts.String()))
-			}
-			line(p.series(res), "")
+			p.drawLine(&b, p.series(res), i, "")
 			if p.dashed != nil {
-				line(p.dashed(res), ` stroke-dasharray="5 3"`)
+				p.drawLine(&b, p.dashed(res), i, ` stroke-dasharray="5 3"`)
 			}
 		}
 	}
-	ly := top + 2*panelH + gap + 44
-	fmt.Fprintf(&b, `<text x="%.0f" y="%.0f">time since window start →</text>`+"\n", left, ly-10)
-	x := left
-	for i, res := range r.Results {
-		fmt.Fprintf(&b, `<line x1="%.0f" y1="%.0f" x2="%.0f" y2="%.0f" stroke="%s" stroke-width="3"/>`, x, ly+10, x+24, ly+10, palette[i%len(palette)])
-		fmt.Fprintf(&b, `<text x="%.0f" y="%.0f">%s</text>`+"\n", x+30, ly+14, xmlEscape(res.Policy))
-		x += 40 + 8*float64(len(res.Policy))
-	}
+	drawLegend(&b, r.Results, plotTop+2*plotPanelH+plotGap+44)
 	b.WriteString("</svg>\n")
 	return b.String()
+}
+
+// The run plot's layout, in pixels.
+const (
+	plotWidth, plotLeft, plotRight = 960.0, 70.0, 20.0
+	plotPanelH, plotTop, plotGap   = 240.0, 40.0, 70.0
+	plotW                          = plotWidth - plotLeft - plotRight
+)
+
+// svgPanel is one panel of the run plot: a title, its top, the y scale's
+// maximum, and the series drawn per policy (dashed: a second line per
+// policy, or nil).
+type svgPanel struct {
+	title          string
+	y0, ymax       float64
+	series, dashed func(Result) []float64
+}
+
+// drawFrame draws the panel's title, frame, y grid, the last arrival's
+// marker (at fraction lastArrival of the time axis) and the time axis
+// (span seconds).
+func (p svgPanel) drawFrame(b *strings.Builder, lastArrival, span float64) {
+	left := plotLeft
+	fmt.Fprintf(b, `<text x="%.0f" y="%.0f" font-weight="bold">%s</text>`+"\n", left, p.y0+14, xmlEscape(p.title))
+	y0, y1 := p.y0+24, p.y0+plotPanelH
+	fmt.Fprintf(b, `<rect x="%.0f" y="%.0f" width="%.0f" height="%.0f" fill="none" stroke="#999"/>`+"\n", left, y0, plotW, y1-y0)
+	for k := 0; k <= 4; k++ {
+		v := p.ymax * float64(k) / 4
+		y := y1 - (y1-y0)*float64(k)/4
+		fmt.Fprintf(b, `<line x1="%.0f" y1="%.1f" x2="%.0f" y2="%.1f" stroke="#eee"/>`+"\n", left, y, left+plotW, y)
+		fmt.Fprintf(b, `<text x="%.0f" y="%.1f" text-anchor="end">%s</text>`+"\n", left-6, y+4, strconv.FormatFloat(v, 'f', -1, 64))
+	}
+	if lastArrival > 0 && lastArrival < 1 {
+		x := left + plotW*lastArrival
+		fmt.Fprintf(b, `<line x1="%.1f" y1="%.0f" x2="%.1f" y2="%.0f" stroke="#888" stroke-dasharray="4 3"/>`+"\n", x, y0, x, y1)
+		// Above the frame, where no series can hide it.
+		fmt.Fprintf(b, `<text x="%.1f" y="%.0f" text-anchor="middle" fill="#666">last arrival</text>`+"\n", x, y0-5)
+	}
+	for k := 0; k <= 6; k++ {
+		x := left + plotW*float64(k)/6
+		fmt.Fprintf(b, `<text x="%.1f" y="%.0f" text-anchor="middle">%s</text>`+"\n", x, y1+16, fmtDur(span*float64(k)/6))
+	}
+}
+
+// drawLine draws one series of policy i (its colour) across the panel.
+func (p svgPanel) drawLine(b *strings.Builder, vals []float64, i int, extra string) {
+	if len(vals) == 0 {
+		return
+	}
+	y0, y1 := p.y0+24, p.y0+plotPanelH
+	var pts strings.Builder
+	for k, v := range vals {
+		x := plotLeft + plotW*(float64(k)+0.5)/float64(len(vals))
+		y := y1 - (y1-y0)*math.Min(v/p.ymax, 1)
+		fmt.Fprintf(&pts, "%.1f,%.1f ", x, y)
+	}
+	fmt.Fprintf(b, `<polyline fill="none" stroke="%s" stroke-width="1.5"%s points="%s"/>`+"\n", palette[i%len(palette)], extra, strings.TrimSpace(pts.String()))
+}
+
+// drawLegend draws the time axis's label and a colour per policy at ly.
+func drawLegend(b *strings.Builder, results []Result, ly float64) {
+	fmt.Fprintf(b, `<text x="%.0f" y="%.0f">time since window start →</text>`+"\n", plotLeft, ly-10)
+	x := plotLeft
+	for i, res := range results {
+		fmt.Fprintf(b, `<line x1="%.0f" y1="%.0f" x2="%.0f" y2="%.0f" stroke="%s" stroke-width="3"/>`, x, ly+10, x+24, ly+10, palette[i%len(palette)])
+		fmt.Fprintf(b, `<text x="%.0f" y="%.0f">%s</text>`+"\n", x+30, ly+14, xmlEscape(res.Policy))
+		x += 40 + 8*float64(len(res.Policy))
+	}
 }
 
 // percent scales fractions to percentages.

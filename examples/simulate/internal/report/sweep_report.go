@@ -186,8 +186,6 @@ func fmtValue(x float64) string {
 // policy at (x, y) metric means, with 95% interval bars when there are
 // several runs, labelled with the point's setting, one colour per policy.
 func RenderSweepSVG(title string, sr *SweepReport, x, y string) string {
-	const width, height, left, right, top, bottom = 900.0, 620.0, 80.0, 30.0, 50.0, 90.0
-	plotW, plotH := width-left-right, height-top-bottom
 	var policies []string
 	xmax, ymax := 0.0, 0.0
 	for _, pt := range sr.Points {
@@ -198,32 +196,65 @@ func RenderSweepSVG(title string, sr *SweepReport, x, y string) string {
 		xmax = math.Max(xmax, xs.top())
 		ymax = math.Max(ymax, ys.top())
 	}
-	xmax, ymax = niceCeil(xmax), niceCeil(ymax)
-	px := func(v float64) float64 { return left + plotW*v/xmax }
-	py := func(v float64) float64 { return top + plotH - plotH*v/ymax }
+	a := sweepAxes{xmax: niceCeil(xmax), ymax: niceCeil(ymax)}
 	var b strings.Builder
-	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" width="%.0f" height="%.0f" viewBox="0 0 %.0f %.0f" font-family="sans-serif" font-size="12">`+"\n", width, height, width, height)
+	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" width="%.0f" height="%.0f" viewBox="0 0 %.0f %.0f" font-family="sans-serif" font-size="12">`+"\n", sweepWidth, sweepHeight, sweepWidth, sweepHeight)
 	b.WriteString(`<rect width="100%" height="100%" fill="white"/>` + "\n")
-	fmt.Fprintf(&b, `<text x="%.0f" y="24" font-size="14">%s</text>`+"\n", left, xmlEscape(title))
-	fmt.Fprintf(&b, `<rect x="%.0f" y="%.0f" width="%.0f" height="%.0f" fill="none" stroke="#999"/>`+"\n", left, top, plotW, plotH)
-	for k := 0; k <= 5; k++ {
-		vx, vy := xmax*float64(k)/5, ymax*float64(k)/5
-		fmt.Fprintf(&b, `<text x="%.1f" y="%.0f" text-anchor="middle">%s</text>`+"\n", px(vx), top+plotH+18, fmtValue(vx))
-		fmt.Fprintf(&b, `<text x="%.0f" y="%.1f" text-anchor="end">%s</text>`+"\n", left-6, py(vy)+4, fmtValue(vy))
-		fmt.Fprintf(&b, `<line x1="%.0f" y1="%.1f" x2="%.0f" y2="%.1f" stroke="#eee"/>`+"\n", left, py(vy), left+plotW, py(vy))
+	fmt.Fprintf(&b, `<text x="%.0f" y="24" font-size="14">%s</text>`+"\n", sweepLeft, xmlEscape(title))
+	a.drawFrame(&b, x, y)
+	order, labels := mergePoints(sr.Points, x, y)
+	for _, i := range order {
+		pt := sr.Points[i]
+		a.drawPoint(&b, pt.Metrics[x], pt.Metrics[y], palette[slices.Index(policies, pt.Policy)%len(palette)], labels[i])
 	}
-	fmt.Fprintf(&b, `<text x="%.0f" y="%.0f" text-anchor="middle">%s</text>`+"\n", left+plotW/2, top+plotH+40, xmlEscape(metricLabel(x)+" →"))
-	fmt.Fprintf(&b, `<text x="20" y="%.0f" transform="rotate(-90 20 %.0f)" text-anchor="middle">%s</text>`+"\n", top+plotH/2, top+plotH/2, xmlEscape(metricLabel(y)+" →"))
-	// Points of one policy at the same place (a setting that does not
-	// concern the policy) are drawn once, their settings listed together.
-	type drawn struct { // the Stats' ends: NaN-free, so == compares them
+	lx := sweepLeft
+	for i, p := range policies {
+		fmt.Fprintf(&b, `<circle cx="%.0f" cy="%.0f" r="5" fill="%s"/>`, lx+5, sweepHeight-30, palette[i%len(palette)])
+		fmt.Fprintf(&b, `<text x="%.0f" y="%.0f">%s</text>`+"\n", lx+14, sweepHeight-26, xmlEscape(p))
+		lx += 30 + 8*float64(len(p))
+	}
+	b.WriteString("</svg>\n")
+	return b.String()
+}
+
+// The sweep plot's layout, in pixels.
+const (
+	sweepWidth, sweepHeight, sweepLeft, sweepRight, sweepTop, sweepBottom = 900.0, 620.0, 80.0, 30.0, 50.0, 90.0
+	sweepW, sweepH                                                        = sweepWidth - sweepLeft - sweepRight, sweepHeight - sweepTop - sweepBottom
+)
+
+// sweepAxes are the sweep plot's scales: the axes' maxima.
+type sweepAxes struct{ xmax, ymax float64 }
+
+func (a sweepAxes) px(v float64) float64 { return sweepLeft + sweepW*v/a.xmax }
+func (a sweepAxes) py(v float64) float64 { return sweepTop + sweepH - sweepH*v/a.ymax }
+
+// drawFrame draws the frame, the grid, the ticks and the axes' labels
+// (metrics x and y).
+func (a sweepAxes) drawFrame(b *strings.Builder, x, y string) {
+	left, top := sweepLeft, sweepTop
+	fmt.Fprintf(b, `<rect x="%.0f" y="%.0f" width="%.0f" height="%.0f" fill="none" stroke="#999"/>`+"\n", left, top, sweepW, sweepH)
+	for k := 0; k <= 5; k++ {
+		vx, vy := a.xmax*float64(k)/5, a.ymax*float64(k)/5
+		fmt.Fprintf(b, `<text x="%.1f" y="%.0f" text-anchor="middle">%s</text>`+"\n", a.px(vx), top+sweepH+18, fmtValue(vx))
+		fmt.Fprintf(b, `<text x="%.0f" y="%.1f" text-anchor="end">%s</text>`+"\n", left-6, a.py(vy)+4, fmtValue(vy))
+		fmt.Fprintf(b, `<line x1="%.0f" y1="%.1f" x2="%.0f" y2="%.1f" stroke="#eee"/>`+"\n", left, a.py(vy), left+sweepW, a.py(vy))
+	}
+	fmt.Fprintf(b, `<text x="%.0f" y="%.0f" text-anchor="middle">%s</text>`+"\n", left+sweepW/2, top+sweepH+40, xmlEscape(metricLabel(x)+" →"))
+	fmt.Fprintf(b, `<text x="20" y="%.0f" transform="rotate(-90 20 %.0f)" text-anchor="middle">%s</text>`+"\n", top+sweepH/2, top+sweepH/2, xmlEscape(metricLabel(y)+" →"))
+}
+
+// mergePoints lists the points to draw, in order, and the settings each
+// stands for: points of one policy at the same place (a setting that does
+// not concern the policy) are drawn once, their settings listed together.
+func mergePoints(points []SweepPoint, x, y string) (order []int, labels map[int][]string) {
+	type drawn struct {
 		policy string
 		x, y   [3]float64
 	}
 	var seen []drawn
-	labels := map[int][]string{}
-	var order []int
-	for i, pt := range sr.Points {
+	labels = map[int][]string{}
+	for i, pt := range points {
 		xs, ys := pt.Metrics[x], pt.Metrics[y]
 		d := drawn{pt.Policy, [3]float64{float64(xs.Mean), xs.bottom(), xs.top()}, [3]float64{float64(ys.Mean), ys.bottom(), ys.top()}}
 		if k := slices.Index(seen, d); k >= 0 {
@@ -234,30 +265,23 @@ func RenderSweepSVG(title string, sr *SweepReport, x, y string) string {
 		order = append(order, i)
 		labels[i] = []string{pt.Setting}
 	}
-	for _, i := range order {
-		pt := sr.Points[i]
-		c := palette[slices.Index(policies, pt.Policy)%len(palette)]
-		xs, ys := pt.Metrics[x], pt.Metrics[y]
-		cx, cy := px(float64(xs.Mean)), py(float64(ys.Mean))
-		if xs.hasInterval() || ys.hasInterval() {
-			fmt.Fprintf(&b, `<line x1="%.1f" y1="%.1f" x2="%.1f" y2="%.1f" stroke="%s"/>`, px(xs.bottom()), cy, px(xs.top()), cy, c)
-			fmt.Fprintf(&b, `<line x1="%.1f" y1="%.1f" x2="%.1f" y2="%.1f" stroke="%s"/>`+"\n", cx, py(ys.bottom()), cx, py(ys.top()), c)
-		}
-		fmt.Fprintf(&b, `<circle cx="%.1f" cy="%.1f" r="4" fill="%s"/>`, cx, cy, c)
-		label := strings.Join(labels[i], ", ")
-		if n := len(labels[i]); n > 2 {
-			label = fmt.Sprintf("%s … %s (%d settings, same result)", labels[i][0], labels[i][n-1], n)
-		}
-		fmt.Fprintf(&b, `<text x="%.1f" y="%.1f" fill="%s">%s</text>`+"\n", cx+6, cy-6, c, xmlEscape(label))
+	return order, labels
+}
+
+// drawPoint draws one point (with its intervals, if any) in colour c,
+// labelled with the settings it stands for.
+func (a sweepAxes) drawPoint(b *strings.Builder, xs, ys Stat, c string, settings []string) {
+	cx, cy := a.px(float64(xs.Mean)), a.py(float64(ys.Mean))
+	if xs.hasInterval() || ys.hasInterval() {
+		fmt.Fprintf(b, `<line x1="%.1f" y1="%.1f" x2="%.1f" y2="%.1f" stroke="%s"/>`, a.px(xs.bottom()), cy, a.px(xs.top()), cy, c)
+		fmt.Fprintf(b, `<line x1="%.1f" y1="%.1f" x2="%.1f" y2="%.1f" stroke="%s"/>`+"\n", cx, a.py(ys.bottom()), cx, a.py(ys.top()), c)
 	}
-	lx := left
-	for i, p := range policies {
-		fmt.Fprintf(&b, `<circle cx="%.0f" cy="%.0f" r="5" fill="%s"/>`, lx+5, height-30, palette[i%len(palette)])
-		fmt.Fprintf(&b, `<text x="%.0f" y="%.0f">%s</text>`+"\n", lx+14, height-26, xmlEscape(p))
-		lx += 30 + 8*float64(len(p))
+	fmt.Fprintf(b, `<circle cx="%.1f" cy="%.1f" r="4" fill="%s"/>`, cx, cy, c)
+	label := strings.Join(settings, ", ")
+	if n := len(settings); n > 2 {
+		label = fmt.Sprintf("%s … %s (%d settings, same result)", settings[0], settings[n-1], n)
 	}
-	b.WriteString("</svg>\n")
-	return b.String()
+	fmt.Fprintf(b, `<text x="%.1f" y="%.1f" fill="%s">%s</text>`+"\n", cx+6, cy-6, c, xmlEscape(label))
 }
 
 // top and bottom are the ends of s's interval, or its mean without one.

@@ -7,19 +7,19 @@ import (
 	"github.com/tenurepolicy/tenure/requeue/backoff"
 )
 
-// readinessBackoff is Kueue's requeuing strategy after failed starts (KEP-1282),
-// with tenure's requeue package making every decision: a job whose start
-// failed (it did not become ready within readinessTimeout) moves its
-// backoff.State with backoff.State.Timeout — an exponentially growing delay
-// with jitter, or deactivation after the limit — and is not admitted again
-// before backoff.State.Admissible says so. Its queue-order timestamp becomes
+// readinessBackoff is Kueue's requeuing strategy after failed starts
+// (KEP-1282), with the run's tenure.Policy making every decision (its
+// Backoff is Kueue's defaults: 60s base, 1h cap, no limit): a job whose
+// start failed (it did not become ready within trace.ReadinessTimeout)
+// moves its backoff.State with Cycle.ReadinessTimeout — an exponentially
+// growing delay with jitter, or deactivation after the limit — and is not
+// admitted again before Cycle.Admissible says so. Its queue-order timestamp becomes
 // the eviction time (QueueOrder with TimestampEviction), so it queues
 // behind the jobs of its priority that waited meanwhile.
 //
 // The jitter's random draws come from a source seeded with the run's seed,
 // so runs stay deterministic.
 type readinessBackoff struct {
-	cfg    backoff.Config
 	order  backoff.QueueOrder
 	states []backoff.State
 	rnd    *rand.Rand
@@ -27,7 +27,6 @@ type readinessBackoff struct {
 
 func newBackoff(jobs int, seed int64) *readinessBackoff {
 	return &readinessBackoff{
-		cfg:    backoff.Config{}, // Kueue's defaults: 60s base, 1h cap, no limit
 		order:  backoff.QueueOrder{Strategy: backoff.TimestampEviction},
 		states: make([]backoff.State, jobs),
 		rnd:    rand.New(rand.NewPCG(uint64(seed), 0xbac0ff)),
@@ -38,7 +37,7 @@ func newBackoff(jobs int, seed int64) *readinessBackoff {
 // statusBackoff): deactivation, or a wait until the library admits it.
 func (b *readinessBackoff) timedOut(s *sim, id int32) {
 	st := &s.st[id]
-	next, deactivated := b.states[id].Timeout(b.cfg, s.nowT, b.rnd.Float64())
+	next, deactivated := s.pol.cyc.ReadinessTimeout(b.states[id], b.rnd.Float64())
 	b.states[id] = next
 	if deactivated {
 		st.status = statusDeactivated
@@ -54,7 +53,7 @@ func (b *readinessBackoff) timedOut(s *sim, id int32) {
 // admit queues job id once backoff.State.Admissible allows it, or waits
 // until the instant it names.
 func (b *readinessBackoff) admit(s *sim, id int32) {
-	ok, until := b.states[id].Admissible(s.nowT)
+	ok, until := s.pol.cyc.Admissible(b.states[id])
 	if !ok {
 		s.push(event{t: secCeil(until), kind: evAdmit, job: id, epoch: s.st[id].epoch})
 		return

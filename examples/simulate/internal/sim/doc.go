@@ -8,12 +8,13 @@
 //   - sim.go: events, job states, the scheduling cycle and placement;
 //   - queue.go: the pending queues, in backoff.QueueOrder order;
 //   - preempt.go: the search for victims on one node;
-//   - policy.go: the compared policies and every call into tenure's
-//     decisions (candidate classes and order, min-runtime filter, scenario
-//     validator); requeue.go: the expected-runtime requeue pass
-//     (eligibility.Nominator and requeue.Engine); backoff.go: readiness
-//     backoff; reserve.go: head-of-line reservations;
-//   - env.go: the queue tree and min-runtime resolver shared by a
+//   - policy.go: one compared policy in a run, the adapter between the
+//     simulator's state and package policies (which holds the run's
+//     tenure.Policy and its Cycle); requeue.go: the expected-runtime
+//     requeue pass (the Policy's nominator and Cycle.Requeue); backoff.go:
+//     readiness backoff (Cycle.ReadinessTimeout, Cycle.Admissible);
+//     reserve.go: head-of-line reservations;
+//   - env.go: the run's tenure.Config and queue tree, shared by a
 //     workload's runs; workload.go: [Prepare] (load knobs, window,
 //     horizon) and [Simulate];
 //   - metrics.go: what a run measures, into a report.Result;

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/tenurepolicy/tenure"
+	"github.com/tenurepolicy/tenure/examples/simulate/internal/policies"
 	"github.com/tenurepolicy/tenure/examples/simulate/internal/trace"
 
 	"github.com/tenurepolicy/tenure/eligibility"
@@ -17,12 +19,14 @@ import (
 // min-runtime resolver and the policy settings. It is safe for concurrent
 // use, so parallel simulations (sweeps, repeated runs) share one.
 type Env struct {
-	jobs     []trace.Job
-	teams    int
-	tree     *queuetree.Tree
-	resolver *runtime.Resolver
-	leafIDs  []queuetree.ID // by leaf index class*teams + team
-	settings Settings
+	jobs  []trace.Job
+	teams int
+	// tenureCfg is the configuration every policy of a run is built from
+	// (policies.TenureConfig); tree is its queue tree.
+	tenureCfg tenure.Config
+	tree      *queuetree.Tree
+	leafIDs   []queuetree.ID // by leaf index class*teams + team
+	settings  Settings
 	// leafAnn holds, per leaf index, the expected-runtime annotation its
 	// jobs carry (nil when the leaf did not opt in), and leafExpected the
 	// duration it names.
@@ -30,45 +34,11 @@ type Env struct {
 	leafExpected []time.Duration
 }
 
-// Settings are the policy parameters of a run; Report.Settings prints them.
-type Settings struct {
-	// MinRuntime: queue -> min-runtime for both preempt and reclaim; the
-	// defaults merged with -min-runtime, in queue-tree order.
-	MinRuntime []QueueDuration
-	// PreemptMinRuntime: queue -> the preempt min-runtime alone (an
-	// eviction within one team queue), overriding MinRuntime's for that
-	// queue; -preempt-min-runtime merged into its defaults likewise.
-	PreemptMinRuntime []QueueDuration
-	// Method is how reclaims resolve (runtime.MethodLCA or MethodQueue).
-	Method runtime.Method
-	// Expected: queue -> expected runtime (requeue opt-in), merged likewise.
-	Expected []QueueDuration
-	// RequeueDelay is the cooldown after a requeue.
-	RequeueDelay time.Duration
-	// RequeueEqual lets pending jobs of equal priority contend for an
-	// over-running job's resources (requeue.EngineConfig.CanContend).
-	RequeueEqual bool
-	// NoNewer turns the time-based policy's "newer" rule off by giving the
-	// library no preemptor timestamp (eligibility.PreemptionRequest: the zero
-	// time counts no candidate as newer); only minAdmit expiry remains.
-	NoNewer bool
-	// MinAdmit is the time-based policy's minAdmitDuration.
-	MinAdmit time.Duration
-	// ReserveAfter is how long a job must have waited before the reserve
-	// policy holds nodes for it.
-	ReserveAfter time.Duration
-	// Reservations bounds how many jobs hold reservations at a time.
-	Reservations int
-	// ThrashWindow is the fixed reference of the thrash metric: evictions
-	// of runs shorter than this, for every policy.
-	ThrashWindow time.Duration
-}
+// Settings are the policy parameters of a run (policies.Settings).
+type Settings = policies.Settings
 
-// QueueDuration is one queue=duration setting.
-type QueueDuration struct {
-	Queue string
-	D     time.Duration
-}
+// QueueDuration is one queue=duration setting (policies.QueueDuration).
+type QueueDuration = policies.QueueDuration
 
 // simEpoch is the wall-clock instant of simulated second 0; the library's
 // policies take time.Time.
@@ -91,45 +61,45 @@ func secCeil(t time.Time) int64 {
 	return s
 }
 
-// buildTree returns the queue tree: one top-level queue per class, teams
-// under each.
-func buildTree(teams int) (*queuetree.Tree, error) {
-	var qs []queuetree.Queue
-	for c := trace.Class(0); c < trace.NumClasses; c++ {
-		qs = append(qs, queuetree.Queue{Name: c.QueueName()})
-		for t := range teams {
-			qs = append(qs, queuetree.Queue{Name: TeamName(c, t), Parent: c.QueueName()})
+// NewEnv builds the run's tenure.Config, checks it by building a
+// tenure.Policy from it (whose queue tree it keeps), and derives the
+// per-leaf expected runtimes. Every problem with the settings is reported
+// at once, with the library's own errors where it has one.
+func NewEnv(jobs []trace.Job, teams int, set Settings) (*Env, error) {
+	e := &Env{jobs: jobs, teams: teams, settings: set, tenureCfg: policies.TenureConfig(teams, set)}
+	var errs []error
+	// tenure.Config carries min-runtimes as fields of the queues it lists,
+	// so a setting for a queue outside the tree cannot be said there (it is
+	// left out); a resolver built from the settings as given reports it,
+	// in the library's words.
+	if tree, err := buildTree(teams); err == nil {
+		if _, err := runtime.NewResolver(tree, runtime.Config{Method: set.Method, Queues: minRuntimeSettings(set)}); err != nil {
+			errs = append(errs, fmt.Errorf("simulate: -min-runtime: %w", err))
 		}
 	}
-	return queuetree.New(qs)
-}
-
-// NewEnv builds the queue tree, the resolver and the per-leaf expected
-// runtimes. Every problem with the settings is reported at once, with the
-// library's own errors where it has one.
-func NewEnv(jobs []trace.Job, teams int, set Settings) (*Env, error) {
-	e := &Env{jobs: jobs, teams: teams, settings: set}
-	tree, err := buildTree(teams)
+	p, err := tenure.New(e.tenureCfg)
 	if err != nil {
-		return nil, err
+		return nil, errors.Join(append(errs, fmt.Errorf("simulate: -min-runtime: %w", err))...)
 	}
-	e.tree = tree
+	e.tree = p.Tree()
 	for c := trace.Class(0); c < trace.NumClasses; c++ {
 		for t := range teams {
-			id, _ := tree.Lookup(TeamName(c, t))
+			id, _ := e.tree.Lookup(trace.TeamName(c, t))
 			e.leafIDs = append(e.leafIDs, id)
 		}
 	}
+	errs = append(errs, e.expectedRuntimes()...)
+	return e, errors.Join(errs...)
+}
+
+// expectedRuntimes sets each leaf's expected runtime: the nearest
+// -expected-runtime setting on the leaf's path up, as the annotation value
+// the nominator will parse.
+func (e *Env) expectedRuntimes() []error {
 	var errs []error
-	cfg := runtime.Config{Method: set.Method, Queues: minRuntimeSettings(set)}
-	if e.resolver, err = runtime.NewResolver(tree, cfg); err != nil {
-		errs = append(errs, fmt.Errorf("simulate: -min-runtime: %w", err))
-	}
-	// Expected runtime per leaf: the nearest setting on the leaf's path up,
-	// as the annotation value the nominator will parse.
 	set2 := map[queuetree.ID]time.Duration{}
-	for _, q := range set.Expected {
-		id, ok := tree.Lookup(q.Queue)
+	for _, q := range e.settings.Expected {
+		id, ok := e.tree.Lookup(q.Queue)
 		if !ok {
 			errs = append(errs, fmt.Errorf("simulate: -expected-runtime: unknown queue %q (have %s)", q.Queue, e.queueNames()))
 			continue
@@ -146,7 +116,7 @@ func NewEnv(jobs []trace.Job, teams int, set Settings) (*Env, error) {
 	e.leafAnn = make([]map[string]string, len(e.leafIDs))
 	e.leafExpected = make([]time.Duration, len(e.leafIDs))
 	for i, leaf := range e.leafIDs {
-		for q := range tree.Ancestors(leaf) {
+		for q := range e.tree.Ancestors(leaf) {
 			if d, ok := set2[q]; ok {
 				e.leafAnn[i] = map[string]string{eligibility.AnnotationExpectedRuntime: runtime.FormatDuration(d)}
 				e.leafExpected[i] = d
@@ -154,7 +124,20 @@ func NewEnv(jobs []trace.Job, teams int, set Settings) (*Env, error) {
 			}
 		}
 	}
-	return e, errors.Join(errs...)
+	return errs
+}
+
+// buildTree returns the queue tree: one top-level queue per class, teams
+// under each.
+func buildTree(teams int) (*queuetree.Tree, error) {
+	var qs []queuetree.Queue
+	for c := trace.Class(0); c < trace.NumClasses; c++ {
+		qs = append(qs, queuetree.Queue{Name: c.QueueName()})
+		for t := range teams {
+			qs = append(qs, queuetree.Queue{Name: trace.TeamName(c, t), Parent: c.QueueName()})
+		}
+	}
+	return queuetree.New(qs)
 }
 
 // minRuntimeSettings turns the min-runtime settings into the resolver's
@@ -190,7 +173,7 @@ func (e *Env) queueNames() string {
 	for c := trace.Class(trace.NumClasses - 1); ; c-- {
 		names = append(names, c.QueueName())
 		for t := range e.teams {
-			names = append(names, TeamName(c, t))
+			names = append(names, trace.TeamName(c, t))
 		}
 		if c == 0 {
 			break
@@ -206,33 +189,11 @@ func (e *Env) leafIndex(j *trace.Job) int32 { return int32(int(j.Class)*e.teams 
 func (e *Env) leaf(j *trace.Job) queuetree.ID { return e.leafIDs[e.leafIndex(j)] }
 
 // leafName returns the name of leaf index i.
-func (e *Env) leafName(i int) string { return TeamName(trace.Class(i/e.teams), i%e.teams) }
-
-// TeamName returns the name of team queue t of class c, e.g. "ls-a".
-func TeamName(c trace.Class, t int) string {
-	return fmt.Sprintf("%s-%s", c.QueueName(), teamSuffix(t))
-}
-
-// teamSuffix names teams a, b, ..., z, t26, t27, ...
-func teamSuffix(t int) string {
-	if t < 26 {
-		return string(rune('a' + t))
-	}
-	return fmt.Sprintf("t%d", t)
-}
+func (e *Env) leafName(i int) string { return trace.TeamName(trace.Class(i/e.teams), i%e.teams) }
 
 // sameQueue reports whether jobs a and b are in one team queue.
 func (e *Env) sameQueue(a, b int32) bool {
 	return e.leafIndex(&e.jobs[a]) == e.leafIndex(&e.jobs[b])
-}
-
-// action is the kind of eviction when job by evicts victim: preempt within
-// one leaf queue, reclaim across queues (KAI-Scheduler's terms).
-func (e *Env) action(by, victim int32) runtime.Action {
-	if by >= 0 && e.leafIndex(&e.jobs[by]) == e.leafIndex(&e.jobs[victim]) {
-		return runtime.ActionPreempt
-	}
-	return runtime.ActionReclaim
 }
 
 // QueueListing renders the queue tree for the report header.
@@ -244,7 +205,7 @@ func (e *Env) QueueListing() string {
 			if t > 0 {
 				b.WriteString(",")
 			}
-			b.WriteString(TeamName(c, t))
+			b.WriteString(trace.TeamName(c, t))
 		}
 		b.WriteString("}")
 		if c == 0 {

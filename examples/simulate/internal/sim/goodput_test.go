@@ -24,7 +24,7 @@ import (
 func TestGoodputGapIndependentOfTail(t *testing.T) {
 	jobs := []trace.Job{tj("I", trace.ClassBE, 0, 1<<30, 1, 1000), tj("L", trace.ClassLS, 600, 600, 1, 1000)}
 	protect := testSettings
-	protect.MinRuntime = []QueueDuration{{"be", time.Hour}}
+	protect.MinRuntime = []QueueDuration{{Queue: "be", D: time.Hour}}
 	goodput := func(policy string, set Settings, horizon int64) float64 {
 		s := testRun{policy: policy, set: set, jobs: jobs, nodes: testNodes(1),
 			cfg: Config{Horizon: horizon, WindowEnd: 600}}.sim(t)

@@ -400,7 +400,7 @@ func gpuHours(milliS float64) float64 { return milliS / 1000 / 3600 }
 
 func (m *metrics) result(s *sim) report.Result {
 	r := report.Result{
-		Policy:       s.pol.name,
+		Policy:       s.pol.Name,
 		Completed:    m.completed,
 		Unfinished:   m.unfinished,
 		Thrash:       m.thrash,
@@ -417,6 +417,21 @@ func (m *metrics) result(s *sim) report.Result {
 	}
 	r.GoodputGPUHours = gpuHours(m.goodDone + m.goodInProgress)
 	r.Goodput = report.Goodput{Done: gpuHours(m.goodDone), InProgress: gpuHours(m.goodInProgress), InProgressInfeasible: gpuHours(m.goodInfeasible)}
+	m.evictionResult(&r)
+	r.Wait = m.waitResult()
+	// Longest waits and waits by job size, highest class first.
+	r.Waits = m.bySize.Summary()
+	slices.Reverse(r.Waits)
+	r.Fragmentation = m.fragmentationResult(s.now)
+	m.fairnessResult(&r, s.env)
+	m.seriesResult(&r)
+	r.Notes = s.pol.notes(s)
+	return r
+}
+
+// evictionResult fills r's evictions by cause and class and the work they
+// lost.
+func (m *metrics) evictionResult(r *report.Result) {
 	r.Evictions.Shrinks = m.shrinks
 	for c := range numCauses {
 		r.Evictions.Total += m.byCause[c]
@@ -425,6 +440,11 @@ func (m *metrics) result(s *sim) report.Result {
 	r.Evictions.TimeBased, r.Evictions.Requeue = m.byCause[causeTimeBased], m.byCause[causeRequeue]
 	r.Evictions.LS, r.Evictions.Burstable, r.Evictions.BE = m.byClass[trace.ClassLS], m.byClass[trace.ClassBurstable], m.byClass[trace.ClassBE]
 	r.LostInfeasibleGPUHours = gpuHours(m.lostInfeas)
+}
+
+// waitResult is the wait-time distribution of each class, highest first.
+func (m *metrics) waitResult() []report.ClassWait {
+	var out []report.ClassWait
 	for c := trace.Class(trace.NumClasses - 1); ; c-- {
 		w := slices.Clone(m.waits[c])
 		slices.Sort(w)
@@ -437,22 +457,22 @@ func (m *metrics) result(s *sim) report.Result {
 			cmin := float64(m.censoredMin[c])
 			cw.P50LowerBound, cw.P95LowerBound, cw.P99LowerBound = cmin <= cw.P50, cmin <= cw.P95, cmin <= cw.P99
 		}
-		r.Wait = append(r.Wait, cw)
+		out = append(out, cw)
 		if c == 0 {
 			break
 		}
 	}
-	r.Fragmentation = m.fragmentationResult(s.now)
-	// Longest waits and waits by job size, highest class first.
-	r.Waits = m.bySize.Summary()
-	slices.Reverse(r.Waits)
-	// Fairness.
+	return out
+}
+
+// fairnessResult fills r's per-queue figures and fairness indexes.
+func (m *metrics) fairnessResult(r *report.Result, e *Env) {
 	var across []float64
 	for c := trace.Class(trace.NumClasses - 1); ; c-- {
 		var within []float64
 		for t := range m.teams {
 			q := int(c)*m.teams + t
-			qr := report.QueueResult{Queue: s.env.leafName(q), Jobs: m.leafJobs[q], Evictions: m.leafEvictions[q],
+			qr := report.QueueResult{Queue: e.leafName(q), Jobs: m.leafJobs[q], Evictions: m.leafEvictions[q],
 				HeldGPUHours: gpuHours(m.held[q]), FairGPUHours: gpuHours(m.fair[q]), FairInClassGPUHours: gpuHours(m.fairIn[q])}
 			if m.fair[q] > 0 {
 				qr.ShareOfFair = m.held[q] / m.fair[q]
@@ -474,14 +494,17 @@ func (m *metrics) result(s *sim) report.Result {
 	}
 	r.Fairness.Across = jain(across)
 	r.Fairness.MinShare = minOr1(across)
+}
+
+// seriesResult fills r's time series, normalised by bucket width and
+// capacity.
+func (m *metrics) seriesResult(r *report.Result) {
 	for i := range m.util {
 		norm := m.bucketW * float64(max(m.gpuCap, 1))
 		r.UtilSeries = append(r.UtilSeries, m.util[i]/norm)
 		r.UsefulSeries = append(r.UsefulSeries, (m.util[i]-m.wasteSeries[i])/norm)
 		r.PendingSeries = append(r.PendingSeries, m.pend[i]/m.bucketW)
 	}
-	r.Notes = s.pol.notes(s)
-	return r
 }
 
 // minOr1 is the smallest of xs, 1 for none.

@@ -42,7 +42,7 @@ func TestMinRuntimeDelaysEviction(t *testing.T) {
 func TestReclaimMethod(t *testing.T) {
 	jobs := []trace.Job{tj("A", trace.ClassBE, 0, 100000, 1, 1000), tj("L", trace.ClassLS, 100, 50, 1, 1000)}
 	set := testSettings
-	set.MinRuntime = append([]QueueDuration{{"be-a", time.Hour}}, set.MinRuntime...)
+	set.MinRuntime = append([]QueueDuration{{Queue: "be-a", D: time.Hour}}, set.MinRuntime...)
 	for _, tc := range []struct {
 		method runtime.Method
 		start  int64
@@ -320,7 +320,7 @@ func TestPreemptMinRuntime(t *testing.T) {
 	}
 	a := tj("A", trace.ClassBE, 0, 1000, 1, 1000)
 	withPreempt := testSettings
-	withPreempt.PreemptMinRuntime = []QueueDuration{{"be", time.Minute}}
+	withPreempt.PreemptMinRuntime = []QueueDuration{{Queue: "be", D: time.Minute}}
 	for _, tc := range []struct {
 		name  string
 		set   Settings
@@ -348,8 +348,8 @@ func TestPreemptMinRuntime(t *testing.T) {
 // min-runtime (nil).
 func TestMinRuntimeSettings(t *testing.T) {
 	set := Settings{
-		MinRuntime:        []QueueDuration{{"be", 5 * time.Minute}, {"ls", 30 * time.Minute}},
-		PreemptMinRuntime: []QueueDuration{{"be", time.Minute}, {"ls-a", 0}},
+		MinRuntime:        []QueueDuration{{Queue: "be", D: 5 * time.Minute}, {Queue: "ls", D: 30 * time.Minute}},
+		PreemptMinRuntime: []QueueDuration{{Queue: "be", D: time.Minute}, {Queue: "ls-a", D: 0}},
 	}
 	type qs struct {
 		Queue            string

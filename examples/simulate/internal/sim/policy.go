@@ -4,44 +4,38 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/tenurepolicy/tenure"
+	"github.com/tenurepolicy/tenure/eligibility"
+	"github.com/tenurepolicy/tenure/examples/simulate/internal/policies"
 	"github.com/tenurepolicy/tenure/examples/simulate/internal/report"
 	"github.com/tenurepolicy/tenure/examples/simulate/internal/trace"
-
-	"github.com/tenurepolicy/tenure/eligibility"
-	"github.com/tenurepolicy/tenure/requeue/backoff"
 )
 
-// policy is one compared variant. The simulator owns time, placement and
-// bookkeeping; every decision a policy takes is the library's:
+// policy is one compared variant in one run: its library side
+// (policies.Policy: a tenure.Policy and the candidate rule) and the
+// simulator's per-run mechanisms it switches on. The simulator owns time,
+// placement and bookkeeping; every decision is the library's, made
+// through the cycle cyc:
 //
 //   - which running jobs a pending job may evict, and in which order:
 //     eligibility.PreemptionConfig.Classify and eligibility.CandidateCompare
 //     (LowerPriority for every policy but timebased, which uses
 //     LowerOrNewerEqualPriority with a minAdmitDuration);
-//   - whether min-runtime protects a victim: eligibility.MinRuntimeFilter
-//     (resolved by runtime.Resolver), and for elastic victims how many tasks
-//     may go: eligibility.ScenarioValidator;
-//   - the expected-runtime requeue: eligibility.Nominator and requeue.Engine;
-//   - after a failed start: backoff.State under backoff.Config;
+//   - whether min-runtime protects a victim: tenure.Cycle.CheckVictim, and
+//     for elastic victims how many tasks may go: Cycle.ValidateScenario;
+//   - the expected-runtime requeue: the Policy's nominator and
+//     Cycle.Requeue (requeue.go);
+//   - after a failed start: Cycle.ReadinessTimeout and Cycle.Admissible
+//     (backoff.go);
 //   - the order of pending jobs, and the re-stamp of a job preempted by an
 //     equal-priority one: backoff.QueueOrder.
-//
-// A policy is built per simulation: it holds per-run state (the scenario
-// validator's scratch, the requeue engine), so parallel runs never share one.
 type policy struct {
-	name string
-	// pc classifies candidates; equal says whether it ever allows a victim
-	// of the preemptor's own priority.
-	pc    eligibility.PreemptionConfig
-	equal bool
-	// minRuntime: victims must pass filter; elastic ones the validator.
-	minRuntime bool
-	filter     eligibility.MinRuntimeFilter
-	validator  eligibility.ScenarioValidator
-	noNewer    bool
-	rq         *requeuePass
-	bo         *readinessBackoff
-	reserve    bool
+	*policies.Policy
+	// cyc is the scheduling cycle at the simulator's current instant,
+	// begun anew (tenure.Policy.BeginAt) whenever time moves.
+	cyc *tenure.Cycle
+	rq  *requeuePass
+	bo  *readinessBackoff
 
 	// The current preemptor's request (setPreemptor).
 	req eligibility.PreemptionRequest
@@ -51,6 +45,7 @@ type policy struct {
 
 // attach is called once the simulation exists.
 func (p *policy) attach(s *sim) {
+	p.cyc = p.Tenure.BeginAt(s.nowT)
 	if p.rq != nil {
 		p.rq.attach(s)
 	}
@@ -64,48 +59,41 @@ func (p *policy) mayPreempt(s *sim, id int32) bool {
 			return true
 		}
 	}
-	return (p.equal || j.High) && s.runningN[j.Class] > 0
+	return (p.Equal || j.High) && s.runningN[j.Class] > 0
 }
 
 // setPreemptor prepares the library request describing pending job id.
 func (p *policy) setPreemptor(s *sim, id int32) {
-	p.req = eligibility.PreemptionRequest{Priority: s.jobs[id].Priority()}
-	if !p.noNewer {
-		// With no timestamp the library counts no candidate as newer.
-		p.req.Timestamp = s.st[id].queueT
-	}
+	p.req = p.Request(s.jobs[id].Priority(), s.st[id].queueT)
 }
 
 // decide asks the library whether running job v may be evicted for the
-// current preemptor pre now: the candidate decision (which also orders the
-// candidates), whether the min-runtime filter left an elastic victim to
-// the scenario validator, and, when not allowed, the instant the answer
-// may change (0: only other events can change it).
+// current preemptor pre now: the candidate decision (which also orders
+// the candidates), whether the min-runtime filter left an elastic victim
+// to the scenario validator, and, when not allowed, the instant the
+// answer may change (0: only other events can change it).
 func (p *policy) decide(s *sim, pre, v int32) (d eligibility.PreemptionDecision, ok, deferred bool, until int64) {
 	vj, vst := &s.jobs[v], &s.st[v]
-	if trace.RankedApart(s.env.sameQueue(pre, v), p.req.Priority, vj.Priority()) {
+	same := s.env.sameQueue(pre, v)
+	if trace.RankedApart(same, p.req.Priority, vj.Priority()) {
 		return d, false, false, 0 // not a candidate at all
 	}
 	cand := eligibility.Candidate{ID: vj.Name, Priority: vj.Priority(), Reserved: vst.startT, Queued: vst.queueT}
-	d = p.pc.Classify(p.req, cand, s.nowT)
-	if !d.Allowed {
+	if d = p.Classify(p.cyc, p.req, cand); !d.Allowed {
 		return d, false, false, secCeil(d.Until)
 	}
-	if p.minRuntime {
-		md := p.filter.Check(s.env.action(pre, v), s.env.leaf(&s.jobs[pre]), s.ejob(v), s.nowT)
-		if !md.Allowed {
-			return d, false, false, secCeil(md.Until)
-		}
-		deferred = md.Reason == eligibility.ReasonElasticDeferred
+	if !p.MinRuntime {
+		return d, true, false, 0
 	}
-	return d, true, deferred, 0
+	ok, deferred, u := p.MayEvict(p.cyc, same, s.env.leaf(&s.jobs[pre]), s.ejob(v))
+	return d, ok, deferred, secCeil(u)
 }
 
-// scenarioAllowed asks eligibility.ScenarioValidator whether pre may take
-// n tasks of elastic job v: refused while v is protected and would fall
-// below its minimum. Without min-runtime nothing is protected.
+// scenarioAllowed asks the library (policies.Policy.MayShrink) whether pre
+// may take n tasks of elastic job v: refused while v is protected and
+// would fall below its minimum. Without min-runtime nothing is protected.
 func (p *policy) scenarioAllowed(s *sim, pre, v int32, n int32) bool {
-	if !p.minRuntime {
+	if !p.MinRuntime {
 		return true
 	}
 	ps := &s.pre
@@ -113,26 +101,26 @@ func (p *policy) scenarioAllowed(s *sim, pre, v int32, n int32) bool {
 		ps.tasks = append(ps.tasks, eligibility.ScenarioTask{Active: true})
 	}
 	ps.scen[0] = eligibility.ScenarioJob{Job: s.ejob(v), Tasks: ps.tasks[:n]}
-	d, err := p.validator.Validate(s.env.action(pre, v), s.env.leaf(&s.jobs[pre]), ps.scen[:], s.nowT)
+	ok, until, err := p.MayShrink(p.cyc, s.env.sameQueue(pre, v), s.env.leaf(&s.jobs[pre]), ps.scen[:])
 	if err != nil {
 		panic(fmt.Sprintf("simulate: internal error: scenario validator: %v", err))
 	}
-	if !d.Allowed {
-		if u := secCeil(d.Until); u > s.now && (ps.wake == 0 || u < ps.wake) {
+	if !ok {
+		if u := secCeil(until); u > s.now && (ps.wake == 0 || u < ps.wake) {
 			ps.wake = u
 		}
 	}
-	s.m.scenario(d.Allowed)
-	return d.Allowed
+	s.m.scenario(ok)
+	return ok
 }
 
 // noteEviction counts the time-based policy's picks by candidate class and
 // re-stamps an equal-priority victim's queue-order timestamp with the
-// preemption instant (backoff.QueueEntry.SamePriorityPreempted), so that it
-// queues behind its preemptor instead of taking the slot straight back. It
-// reports whether the library classed the pick as expired (time-based).
+// preemption instant (policies.Restamp), so that it queues behind its
+// preemptor instead of taking the slot straight back. It reports whether
+// the library classed the pick as expired (time-based).
 func (p *policy) noteEviction(s *sim, pre, v int32) (expired bool) {
-	if !p.equal || s.jobs[pre].Priority() != s.jobs[v].Priority() {
+	if !p.Equal || s.jobs[pre].Priority() != s.jobs[v].Priority() {
 		return false
 	}
 	d, _, _, _ := p.decide(s, pre, v)
@@ -141,8 +129,7 @@ func (p *policy) noteEviction(s *sim, pre, v int32) (expired bool) {
 	}
 	p.picks[d.Class.String()]++
 	j := &s.jobs[v]
-	ts := backoff.QueueOrder{}.Timestamp(backoff.QueueEntry{ID: j.Name, Priority: j.Priority(),
-		Created: at(j.Arrival), SamePriorityPreempted: s.nowT})
+	ts := policies.Restamp(j.Name, j.Priority(), at(j.Arrival), s.nowT)
 	s.setQueueTS(v, int64(ts.Sub(simEpoch)/time.Second))
 	return d.Class.TimeBased()
 }
@@ -159,91 +146,51 @@ func (p *policy) stopped(s *sim, id int32) {
 	}
 }
 
-// newPolicy builds the named policy for workload w.
+// newPolicy builds the named policy for workload w: its library side from
+// the workload's tenure.Config, and the mechanisms it switches on.
 func newPolicy(name string, w *Workload) (*policy, error) {
-	for _, r := range PolicyRegistry {
-		if r.Name == name {
-			p := &policy{name: name, pc: eligibility.PreemptionConfig{Policy: eligibility.PreemptionLowerPriority}}
-			if err := r.build(p, w); err != nil {
-				return nil, err
-			}
-			return p, nil
+	pp, err := policies.New(name, w.Env.tenureCfg, w.Env.settings)
+	if err != nil {
+		return nil, err
+	}
+	// Jobs carry the queue IDs of the workload's tree (Env.leafIDs): the
+	// run's tenure.Policy, built from the same configuration, must agree.
+	for i, id := range w.Env.leafIDs {
+		if got, err := pp.Tenure.QueueID(w.Env.leafName(i)); err != nil || got != id {
+			return nil, fmt.Errorf("simulate: internal error: queue %s has ID %v in the run's policy, %v in the workload (%v)", w.Env.leafName(i), got, id, err)
 		}
 	}
-	return nil, fmt.Errorf("simulate: unknown policy %q", name)
-}
-
-// withMinRuntime switches min-runtime protection on.
-func withMinRuntime(p *policy, w *Workload) {
-	p.minRuntime = true
-	p.filter = eligibility.MinRuntimeFilter{Resolver: w.Env.resolver}
-	p.validator = eligibility.ScenarioValidator{Resolver: w.Env.resolver}
-}
-
-// TimeBasedConfig is the time-based policy's configuration for settings.
-func TimeBasedConfig(set Settings) eligibility.PreemptionConfig {
-	m := set.MinAdmit
-	return eligibility.PreemptionConfig{Policy: eligibility.PreemptionLowerOrNewerEqualPriority, MinAdmitDuration: &m}
-}
-
-// PolicyRegistry lists the compared variants in report order.
-var PolicyRegistry = []struct {
-	Name              string
-	About             string
-	build             func(*policy, *Workload) error
-	needsFailedStarts bool
-}{
-	{"priority", "plain priority preemption (eligibility.PreemptionConfig LowerPriority, CandidateCompare)", func(*policy, *Workload) error { return nil }, false},
-	{"minruntime", "priority + min-runtime protection (eligibility.MinRuntimeFilter, ScenarioValidator)", func(p *policy, w *Workload) error {
-		withMinRuntime(p, w)
-		return nil
-	}, false},
-	{"requeue", "minruntime + expected-runtime requeue (eligibility.Nominator, requeue.Engine, cooldown)", func(p *policy, w *Workload) error {
-		withMinRuntime(p, w)
-		var err error
-		p.rq, err = newRequeuePass(w, &p.filter)
-		return err
-	}, false},
-	{"timebased", "minruntime + time-based same-priority preemption (eligibility.PreemptionConfig, minAdmitDuration)", func(p *policy, w *Workload) error {
-		withMinRuntime(p, w)
-		p.pc = TimeBasedConfig(w.Env.settings)
-		p.equal = true
-		p.noNewer = w.Env.settings.NoNewer
-		return nil
-	}, false},
-	{"reserve", "minruntime + head-of-line reservation for jobs waiting longer than -reserve-after", func(p *policy, w *Workload) error {
-		withMinRuntime(p, w)
-		p.reserve = true
-		return nil
-	}, false},
-	{"backoff", "minruntime + requeue backoff after failed starts (backoff.Config, backoff.State, backoff.QueueOrder)", func(p *policy, w *Workload) error {
-		withMinRuntime(p, w)
+	p := &policy{Policy: pp}
+	if pp.Requeue {
+		p.rq = newRequeuePass()
+	}
+	if pp.Backoff {
 		p.bo = newBackoff(len(w.Jobs), w.Seed)
-		return nil
-	}, true},
+	}
+	return p, nil
 }
 
 // notes returns the policy's tallies as structured notes.
 func (p *policy) notes(s *sim) []report.Note {
 	var out []report.Note
 	if p.rq != nil && len(p.rq.outcomes) > 0 {
-		out = append(out, report.Note{Kind: "requeue_outcomes", Policy: p.name,
+		out = append(out, report.Note{Kind: "requeue_outcomes", Policy: p.Name,
 			Text: "the engine's, over the run, by kind/reason, for the nominated jobs whose eviction could make room for a waiting job (the others it would keep)", Counts: p.rq.outcomes})
 	}
 	if len(p.picks) > 0 {
-		out = append(out, report.Note{Kind: "time_based_picks", Policy: p.name,
+		out = append(out, report.Note{Kind: "time_based_picks", Policy: p.Name,
 			Text: "equal-priority evictions by candidate class", Counts: p.picks})
 	}
-	if p.reserve {
-		out = append(out, report.Note{Kind: "reservations", Policy: p.name, Counts: map[string]int{"granted": s.m.reservations}})
+	if p.Reserve {
+		out = append(out, report.Note{Kind: "reservations", Policy: p.Name, Counts: map[string]int{"granted": s.m.reservations}})
 	}
 	if m := s.m; m.searchesCapped > 0 {
-		out = append(out, report.Note{Kind: "preemption_search_capped", Policy: p.name,
+		out = append(out, report.Note{Kind: "preemption_search_capped", Policy: p.Name,
 			Text:   fmt.Sprintf("searches for a node to preempt on that stopped after examining %d candidate nodes (others may have worked)", preemptNodeLimit),
 			Counts: map[string]int{"capped": m.searchesCapped, "searches": m.searches}})
 	}
 	if m := s.m; m.scenarioOK+m.scenarioNo > 0 {
-		out = append(out, report.Note{Kind: "scenario_validator", Policy: p.name,
+		out = append(out, report.Note{Kind: "scenario_validator", Policy: p.Name,
 			Text:   "elastic-victim scenarios decided by eligibility.ScenarioValidator",
 			Counts: map[string]int{"allowed": m.scenarioOK, "refused": m.scenarioNo}})
 	}

@@ -243,7 +243,7 @@ const preemptNodeLimit = 64
 // (it may preempt its team queue's other jobs of its class).
 func (s *sim) victimLimit(p int32) trace.Class {
 	c := s.jobs[p].Class
-	if !s.pol.equal && !s.jobs[p].High {
+	if !s.pol.Equal && !s.jobs[p].High {
 		c--
 	}
 	return c
@@ -256,14 +256,63 @@ func (s *sim) victimLimit(p int32) trace.Class {
 func (s *sim) bestNode(p int32) int {
 	ps := &s.pre
 	j := &s.jobs[p]
-	if s.jobs[p].Class == 0 && !s.pol.equal && !s.jobs[p].High {
+	if s.jobs[p].Class == 0 && !s.pol.Equal && !s.jobs[p].High {
 		return -1 // nothing is lower than the lowest class
 	}
 	limit := s.victimLimit(p)
-	best, bestTop, bestK, bestLost := -1, int32(0), 0, int64(0)
-	// Candidate nodes: those where evicting every task of class <= limit
-	// would make room (the freeable tree finds them), from a start that
-	// depends on the preemptor, at most preemptNodeLimit of them.
+	next := s.candidates(p, j, limit)
+	s.m.searches++
+	best := nodeChoice{node: -1}
+	examined := 0
+	for examined < preemptNodeLimit {
+		n := next()
+		if n < 0 {
+			break
+		}
+		ok, counted := s.examineNode(p, n, j, limit)
+		if counted {
+			examined++
+		}
+		if !ok {
+			continue
+		}
+		c := nodeChoice{node: n, k: ps.curK, lost: ps.curLost}
+		for _, v := range ps.cur {
+			c.top = max(c.top, s.jobs[v.job].Priority())
+		}
+		if best.node < 0 || c.beats(best) {
+			best = c
+			ps.best = copyChoice(ps.best, ps.cur)
+		}
+	}
+	if examined >= preemptNodeLimit && next() >= 0 {
+		s.m.searchesCapped++ // stopped with candidates left
+	}
+	return best.node
+}
+
+// nodeChoice is a node where preemption would make room, and what it
+// would cost: the highest victim priority, the tasks evicted and the work
+// lost.
+type nodeChoice struct {
+	node int
+	top  int32
+	k    int
+	lost int64
+}
+
+// beats reports whether c is a better choice than o: a lower highest
+// victim priority, then fewer tasks evicted, then less work lost, then the
+// lower node index.
+func (c nodeChoice) beats(o nodeChoice) bool {
+	return c.top < o.top || c.top == o.top && (c.k < o.k || c.k == o.k && (c.lost < o.lost || c.lost == o.lost && c.node < o.node))
+}
+
+// candidates returns an iterator over the candidate nodes for preemptor p:
+// those where evicting every task of class <= limit would make room (the
+// freeable tree finds them), once around the cluster from a start that
+// depends on the preemptor; it returns -1 when none is left.
+func (s *sim) candidates(p int32, j *trace.Job, limit trace.Class) func() int {
 	tree := &s.c.Freeable[limit]
 	nn := len(s.c.Nodes)
 	from := 0
@@ -271,9 +320,7 @@ func (s *sim) bestNode(p int32) int {
 		from = int(uint64(p) * 2654435761 % uint64(nn))
 	}
 	n, wrapped := from-1, false
-	// nextCandidate returns the candidate node after n, once around the
-	// cluster from from; -1 when none is left.
-	nextCandidate := func() int {
+	return func() int {
 		m := tree.Next(n+1, j, nil)
 		if m < 0 && !wrapped {
 			wrapped = true
@@ -282,60 +329,46 @@ func (s *sim) bestNode(p int32) int {
 		if m < 0 || wrapped && m >= from {
 			return -1
 		}
+		n = m
 		return m
 	}
-	s.m.searches++
-	examined := 0
-	for examined < preemptNodeLimit {
-		if n = nextCandidate(); n < 0 {
-			break
-		}
-		if !s.c.EmptyFits(n, j) || !s.resv.usable(n, p) {
-			continue
-		}
-		// A node this preemptor already failed on, unchanged since and
-		// before any denial there may lift, fails again.
-		if f := ps.failed(n, p, s.c.NodeVer[n]); f != nil && !NoFailCache && (f.until == 0 || s.now < f.until) {
-			if f.examined {
-				examined++
-			}
-			if f.until > 0 && (ps.wake == 0 || f.until < ps.wake) {
-				ps.wake = f.until
-			}
-			continue
-		}
-		rec := nodeFail{job: p, ver: s.c.NodeVer[n]}
-		if !s.roomIfEvicted(n, j, limit) {
-			ps.remember(n, rec)
-			continue
-		}
-		examined++
-		rec.examined = true
-		wake := ps.wake
-		ps.wake = 0
-		ok := s.evaluateNode(p, n, limit)
-		rec.until = ps.wake
-		if wake > 0 && (ps.wake == 0 || wake < ps.wake) {
-			ps.wake = wake
-		}
-		if !ok {
-			ps.remember(n, rec)
-			continue
-		}
-		k, lost := ps.curK, ps.curLost
-		top := int32(0)
-		for _, c := range ps.cur {
-			top = max(top, s.jobs[c.job].Priority())
-		}
-		if best < 0 || top < bestTop || top == bestTop && (k < bestK || k == bestK && (lost < bestLost || lost == bestLost && n < best)) {
-			best, bestTop, bestK, bestLost = n, top, k, lost
-			ps.best = copyChoice(ps.best, ps.cur)
-		}
+}
+
+// examineNode asks whether preempting on node n makes room for p
+// (evaluateNode), unless the node cannot hold p even empty, is reserved
+// for another job, or failed for p before and has not changed since. It
+// reports whether room was found, with the choice in s.pre.cur, and
+// whether the node counts against preemptNodeLimit.
+func (s *sim) examineNode(p int32, n int, j *trace.Job, limit trace.Class) (ok, examined bool) {
+	ps := &s.pre
+	if !s.c.EmptyFits(n, j) || !s.resv.usable(n, p) {
+		return false, false
 	}
-	if examined >= preemptNodeLimit && nextCandidate() >= 0 {
-		s.m.searchesCapped++ // stopped with candidates left
+	// A node this preemptor already failed on, unchanged since and
+	// before any denial there may lift, fails again.
+	if f := ps.failed(n, p, s.c.NodeVer[n]); f != nil && !NoFailCache && (f.until == 0 || s.now < f.until) {
+		if f.until > 0 && (ps.wake == 0 || f.until < ps.wake) {
+			ps.wake = f.until
+		}
+		return false, f.examined
 	}
-	return best
+	rec := nodeFail{job: p, ver: s.c.NodeVer[n]}
+	if !s.roomIfEvicted(n, j, limit) {
+		ps.remember(n, rec)
+		return false, false
+	}
+	rec.examined = true
+	wake := ps.wake
+	ps.wake = 0
+	ok = s.evaluateNode(p, n, limit)
+	rec.until = ps.wake
+	if wake > 0 && (ps.wake == 0 || wake < ps.wake) {
+		ps.wake = wake
+	}
+	if !ok {
+		ps.remember(n, rec)
+	}
+	return ok, true
 }
 
 // evaluateNode asks the policy about the candidates on node n and takes

@@ -5,7 +5,9 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/tenurepolicy/tenure"
 	"github.com/tenurepolicy/tenure/examples/simulate/internal/cluster"
+	"github.com/tenurepolicy/tenure/examples/simulate/internal/policies"
 	"github.com/tenurepolicy/tenure/examples/simulate/internal/trace"
 
 	"github.com/tenurepolicy/tenure/eligibility"
@@ -35,8 +37,9 @@ import (
 // the first job of each (queue, shape) group left pending: a later job of
 // the group cannot fit where the first did not.
 type requeuePass struct {
+	// nom is the run's tenure.Policy nominator, asked about one job at a
+	// time (see evaluate).
 	nom eligibility.Nominator
-	eng *requeue.Engine
 	s   *sim
 
 	timers timerHeap
@@ -76,26 +79,14 @@ type requeuePass struct {
 	committed int
 }
 
-func newRequeuePass(w *Workload, filter *eligibility.MinRuntimeFilter) (*requeuePass, error) {
-	r := &requeuePass{nomPos: map[int32]int{}, ann: map[int32]map[string]string{}, anywhere: map[int32]fitCache{}, shapeKeys: map[shape]string{},
+func newRequeuePass() *requeuePass {
+	return &requeuePass{nomPos: map[int32]int{}, ann: map[int32]map[string]string{}, anywhere: map[int32]fitCache{}, shapeKeys: map[shape]string{},
 		contIDs: map[string]int32{}, contBkt: map[int32]int32{}, outcomes: map[string]int{}}
-	cfg := requeue.EngineConfig{DefaultDelay: w.Env.settings.RequeueDelay,
-		Filters: []requeue.VictimFilter{requeue.VictimMinRuntimeFilter{Filter: filter}}}
-	// Who may use a victim's resources: strictly higher priorities (the
-	// library's default), or equal ones too; never a job ranked apart (a
-	// High job of another team queue of the victim's class, or the
-	// reverse), as in preemption.
-	equal := w.Env.settings.RequeueEqual
-	cfg.CanContend = func(v *requeue.Victim, c *requeue.Contender) bool {
-		return !trace.RankedApart(v.Queue == c.Queue, c.Priority, v.Priority) && contends(c.Priority, v.Priority, equal)
-	}
-	var err error
-	r.eng, err = requeue.NewEngine(cfg)
-	return r, err
 }
 
 func (r *requeuePass) attach(s *sim) {
 	r.s = s
+	r.nom = s.pol.Tenure.Nominator()
 	r.model = simModel{s: s, ids: map[string]int32{}, placed: map[int32]bool{}}
 }
 
@@ -157,46 +148,10 @@ func (r *requeuePass) stopped(_ *sim, id int32) {
 // run performs one requeue pass at s.now, with the first job of each bucket
 // left pending by the cycle as contenders.
 func (r *requeuePass) run(s *sim) {
-	// Jobs whose outcome may have changed by now. A nominated job needs no
-	// new look: its decision's Until is zero (time alone never changes it),
-	// and only its stopping (stopped) or a new annotation (a requeue, which
-	// stops it) can.
-	for len(r.timers) > 0 && r.timers[0].t <= s.now {
-		tm := r.timers.pop()
-		if st := &s.st[tm.job]; st.status == statusRunning && st.runs == tm.run {
-			r.evaluate(tm.job)
-		}
-	}
-	if len(r.timers) > 0 {
-		s.wakeAt(r.timers[0].t) // contenders are waiting: look again then
-	}
-	if len(r.nominated) == 0 {
+	r.fireTimers(s)
+	if len(r.nominated) == 0 || !r.gatherContenders(s) {
 		return
 	}
-	clear(r.contIDs)
-	clear(r.contBkt)
-	clear(r.model.ids)
-	r.conts = r.conts[:0]
-	for _, b := range s.left {
-		id := s.q.head(b)
-		j := &s.jobs[id]
-		if j.Tasks == 1 && s.fitFor(id) >= 0 {
-			// Room freed later in the cycle (by a preemption that freed more
-			// than it needed): the next cycle places it. The engine assumes
-			// its contenders fit nowhere as things are.
-			continue
-		}
-		r.conts = append(r.conts, requeue.Contender{ID: j.Name, Priority: j.Priority(),
-			Queue: s.env.leaf(j), Queued: s.st[id].queueT})
-		r.contIDs[j.Name] = id
-		r.contBkt[id] = b
-		r.model.ids[j.Name] = id
-	}
-	if len(r.conts) == 0 {
-		return
-	}
-	// The victims, in the engine's order (requeue.VictimDefaultOrder, then
-	// job ID).
 	// A snapshot of the nominated set: commits remove jobs from the set.
 	r.passIDs = append(r.passIDs[:0], r.nominated...)
 	r.passNoms = append(r.passNoms[:0], r.nomData...)
@@ -220,6 +175,55 @@ func (r *requeuePass) run(s *sim) {
 		return
 	}
 	r.minimalFor()
+	r.splitUseful()
+	r.runUseful()
+}
+
+// fireTimers re-evaluates the jobs whose outcome may have changed by now.
+// A nominated job needs no new look: its decision's Until is zero (time
+// alone never changes it), and only its stopping (stopped) or a new
+// annotation (a requeue, which stops it) can.
+func (r *requeuePass) fireTimers(s *sim) {
+	for len(r.timers) > 0 && r.timers[0].t <= s.now {
+		tm := r.timers.pop()
+		if st := &s.st[tm.job]; st.status == statusRunning && st.runs == tm.run {
+			r.evaluate(tm.job)
+		}
+	}
+	if len(r.timers) > 0 {
+		s.wakeAt(r.timers[0].t) // contenders are waiting: look again then
+	}
+}
+
+// gatherContenders collects the pass's contenders: the head of each bucket
+// the cycle left pending that fits nowhere as things are. It reports
+// whether there is any.
+func (r *requeuePass) gatherContenders(s *sim) bool {
+	clear(r.contIDs)
+	clear(r.contBkt)
+	clear(r.model.ids)
+	r.conts = r.conts[:0]
+	for _, b := range s.left {
+		id := s.q.head(b)
+		j := &s.jobs[id]
+		if j.Tasks == 1 && s.fitFor(id) >= 0 {
+			// Room freed later in the cycle (by a preemption that freed more
+			// than it needed): the next cycle places it. The engine assumes
+			// its contenders fit nowhere as things are.
+			continue
+		}
+		r.conts = append(r.conts, requeue.Contender{ID: j.Name, Priority: j.Priority(),
+			Queue: s.env.leaf(j), Queued: s.st[id].queueT})
+		r.contIDs[j.Name] = id
+		r.contBkt[id] = b
+		r.model.ids[j.Name] = id
+	}
+	return len(r.conts) > 0
+}
+
+// splitUseful puts the pass's victims that may help as things are in help,
+// and files the others under the nodes they run on (rest).
+func (r *requeuePass) splitUseful() {
 	r.help = r.help[:0]
 	r.restStamp++
 	r.restAll = r.restAll[:0]
@@ -239,8 +243,12 @@ func (r *requeuePass) run(s *sim) {
 			}
 		}
 	}
-	// The useful victims, taken in the engine's order from a heap (most
-	// passes end after a few commits, when the contenders are placed).
+}
+
+// runUseful runs the engine over the useful victims, taken in the engine's
+// order from a heap (most passes end after a few commits, when the
+// contenders are placed).
+func (r *requeuePass) runUseful() {
 	h := victimHeap{r: r, xs: r.help}
 	h.init()
 	for len(h.xs) > 0 && len(r.conts) > 0 {
@@ -260,27 +268,35 @@ func (r *requeuePass) run(s *sim) {
 			h.xs = slices.DeleteFunc(h.xs, func(j int32) bool { return !r.mayHelp(r.passIDs[j]) })
 			h.init()
 		}
-		join := func(j int32) {
-			if r.restIn[j] == r.restStamp && r.victimCompare(j, i) > 0 && r.mayHelp(r.passIDs[j]) {
-				h.push(j)
-				r.restIn[j] = 0
-			}
+		r.joinAfterCommit(&h, i)
+	}
+	r.help = h.xs
+}
+
+// joinAfterCommit pushes onto h the victims filed under rest that come
+// after victim i in the engine's order and may help now that i's commit
+// left room on its nodes (anywhere, when a waiting contender has several
+// tasks).
+func (r *requeuePass) joinAfterCommit(h *victimHeap, i int32) {
+	join := func(j int32) {
+		if r.restIn[j] == r.restStamp && r.victimCompare(j, i) > 0 && r.mayHelp(r.passIDs[j]) {
+			h.push(j)
+			r.restIn[j] = 0
 		}
-		if r.gangWaits() {
-			for _, j := range r.restAll {
+	}
+	if r.gangWaits() {
+		for _, j := range r.restAll {
+			join(j)
+		}
+		return
+	}
+	for t, n := range r.freed {
+		if n >= 0 && slices.Index(r.freed[:t], n) < 0 {
+			for _, j := range r.restOn(int(n)) {
 				join(j)
-			}
-			continue
-		}
-		for t, n := range r.freed {
-			if n >= 0 && slices.Index(r.freed[:t], n) < 0 {
-				for _, j := range r.restOn(int(n)) {
-					join(j)
-				}
 			}
 		}
 	}
-	r.help = h.xs
 }
 
 // gangWaits reports whether a waiting contender has several tasks (then
@@ -420,13 +436,16 @@ func (r *requeuePass) runVictim(i int32) bool {
 func (r *requeuePass) runNoms() bool {
 	s := r.s
 	r.in.Nominations, r.in.Victims = r.in.Nominations[:0], r.in.Victims[:0]
-	r.in.Contenders = r.conts
 	r.in.AddNominations(r.noms)
 	var m requeue.Model = &r.model
 	if !NoModelHints {
 		m = &hintedModel{&r.model}
 	}
-	res, err := r.eng.Run(s.nowT, r.in, m)
+	// The nominations are the pass's own (evaluate asks the nominator one
+	// job at a time), so Running is empty: Cycle.Requeue runs the engine
+	// over them and the contenders.
+	out, err := s.pol.cyc.Requeue(tenure.RequeueInput{Contenders: r.conts, Nominations: r.in.Nominations, Victims: r.in.Victims}, m)
+	res := out.Engine
 	if err != nil {
 		panic(fmt.Sprintf("simulate: internal error: requeue engine: %v", err))
 	}
@@ -574,7 +593,7 @@ func (r *requeuePass) mayHelp(v int32) bool {
 	vp := s.jobs[v].Priority()
 	equal := s.env.settings.RequeueEqual
 	for _, c := range r.minimal {
-		if !contends(s.jobs[c].Priority(), vp, equal) {
+		if !policies.Contends(s.jobs[c].Priority(), vp, equal) {
 			continue
 		}
 		if r.fitsIfEvicted(v, c) {
@@ -583,10 +602,6 @@ func (r *requeuePass) mayHelp(v int32) bool {
 	}
 	return false
 }
-
-// contends reports whether a contender of priority cp may use the
-// resources of a victim of priority vp: strictly higher, or equal too.
-func contends(cp, vp int32, equal bool) bool { return cp > vp || equal && cp == vp }
 
 // commit applies a committed outcome: the victim (already freed by the
 // model) is evicted and gets its not-before annotation; the contenders
@@ -630,112 +645,4 @@ func (h *timerHeap) pop() timer {
 	top, rest := popMin(*h, timerBefore)
 	*h = rest
 	return top
-}
-
-// hintedModel is simModel with the engine's optional hints: Shape
-// (requeue.Shaper: pending jobs of one shape place alike, except a job
-// holding a reservation) and MayFit (requeue.FitBounder: the exact fit
-// test of fitsIfEvicted, which answers false only when Place would).
-type hintedModel struct{ *simModel }
-
-// Shape implements requeue.Shaper.
-func (m *hintedModel) Shape(job string) (string, bool) {
-	id, ok := m.ids[job]
-	if !ok || m.s.st[id].status != statusPending || m.s.resv.mine(id) != nil {
-		return "", false
-	}
-	sh := shapeOf(&m.s.jobs[id])
-	r := m.s.pol.rq
-	key, ok := r.shapeKeys[sh]
-	if !ok {
-		key = fmt.Sprintf("%d/%d/%d/%d/%d", sh.cpu, sh.mem, sh.gpus, sh.milli, sh.tasks)
-		r.shapeKeys[sh] = key
-	}
-	return key, true
-}
-
-// MayFit implements requeue.FitBounder.
-func (m *hintedModel) MayFit(victim string, jobs []string, fits []bool) {
-	r := m.s.pol.rq
-	vid, vok := m.ids[victim]
-	for i, job := range jobs {
-		cid, ok := m.ids[job]
-		switch {
-		case !ok || (victim != "" && !vok):
-			fits[i] = true
-		case victim == "":
-			fits[i] = r.fitsNow(cid) >= m.s.jobs[cid].Tasks
-		default:
-			fits[i] = r.fitsIfEvicted(vid, cid)
-		}
-	}
-}
-
-// simModel is the simulator's requeue.Model: it evicts and places jobs on
-// the cluster's free resources, recording an undo step for each change.
-// Contenders are placed as sim.placeFit would, reservations included.
-type simModel struct {
-	s      *sim
-	ids    map[string]int32
-	placed map[int32]bool // contenders placed this pass
-}
-
-// Evict frees a running job's resources (virtually: the job's bookkeeping
-// is updated only if the engine commits).
-func (m *simModel) Evict(j *requeue.Journal, job string) error {
-	id, ok := m.ids[job]
-	if !ok {
-		return fmt.Errorf("simulate: unknown job %q", job)
-	}
-	s := m.s
-	if s.st[id].status != statusRunning {
-		return fmt.Errorf("simulate: job %q is not running", job)
-	}
-	s.giveAll(id)
-	j.Record(func() {
-		st := &s.st[id]
-		for t, n := range st.nodes {
-			if n >= 0 {
-				s.c.TakeExact(int(n), &s.jobs[id], s.taskGPUs(id, t))
-			}
-		}
-	})
-	return nil
-}
-
-// Place puts a pending job's tasks where they fit, first fit, as a whole.
-func (m *simModel) Place(j *requeue.Journal, job string) (bool, error) {
-	id, ok := m.ids[job]
-	if !ok {
-		return false, fmt.Errorf("simulate: unknown job %q", job)
-	}
-	s := m.s
-	if s.st[id].status != statusPending || m.placed[id] {
-		return false, fmt.Errorf("simulate: job %q is not pending", job)
-	}
-	jb := &s.jobs[id]
-	st := &s.st[id]
-	s.prepareTasks(id)
-	for t := range jb.Tasks {
-		n := s.fitFor(id)
-		if n < 0 {
-			for u := t - 1; u >= 0; u-- {
-				s.c.Give(int(st.nodes[u]), jb, s.taskGPUs(id, int(u)))
-				st.nodes[u] = -1
-			}
-			return false, nil
-		}
-		s.takeTask(id, int(t), n)
-	}
-	m.placed[id] = true
-	j.Record(func() {
-		for t, n := range st.nodes {
-			if n >= 0 {
-				s.c.Give(int(n), jb, s.taskGPUs(id, t))
-				st.nodes[t] = -1
-			}
-		}
-		delete(m.placed, id)
-	})
-	return true, nil
 }

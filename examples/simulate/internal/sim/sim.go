@@ -423,6 +423,7 @@ func (s *sim) advance(t int64) {
 	s.m.integrate(s.now, t, s.allocGPU, s.waiting)
 	if t != s.now || s.nowT.IsZero() {
 		s.nowT = at(t)
+		s.pol.cyc = s.pol.Tenure.BeginAt(s.nowT) // every decision at t sees t
 	}
 	s.now = t
 }
@@ -803,7 +804,7 @@ func (s *sim) runCycle() {
 	if s.pol.rq != nil && len(s.left) > 0 {
 		s.pol.rq.run(s)
 	}
-	if s.pol.reserve {
+	if s.pol.Reserve {
 		s.resv.consider(s)
 	}
 	for _, id := range s.requeued {

@@ -38,8 +38,8 @@ func testNodes(gpus ...int32) []trace.Node {
 // testSettings: min-runtime on the class queues, expected runtime 1h for
 // BE, cooldown 30m, minAdmit 2h, thrash window 5m, reservations after 30m.
 var testSettings = Settings{
-	MinRuntime:   []QueueDuration{{"be", 5 * time.Minute}, {"burstable", 15 * time.Minute}, {"ls", 30 * time.Minute}},
-	Expected:     []QueueDuration{{"be", time.Hour}},
+	MinRuntime:   []QueueDuration{{Queue: "be", D: 5 * time.Minute}, {Queue: "burstable", D: 15 * time.Minute}, {Queue: "ls", D: 30 * time.Minute}},
+	Expected:     []QueueDuration{{Queue: "be", D: time.Hour}},
 	RequeueDelay: 30 * time.Minute,
 	RequeueEqual: true,
 	MinAdmit:     2 * time.Hour,
@@ -511,7 +511,7 @@ func TestConservation(t *testing.T) {
 		t.Fatal(err)
 	}
 	set := testSettings
-	set.PreemptMinRuntime = []QueueDuration{{"be", time.Minute}, {"ls", 10 * time.Minute}}
+	set.PreemptMinRuntime = []QueueDuration{{Queue: "be", D: time.Minute}, {Queue: "ls", D: 10 * time.Minute}}
 	for _, tc := range []struct {
 		jobs     []trace.Job
 		nodes    []trace.Node

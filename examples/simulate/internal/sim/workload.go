@@ -6,8 +6,10 @@ import (
 	"slices"
 	"time"
 
-	"github.com/tenurepolicy/tenure/examples/simulate/internal/cluster"
 	"github.com/tenurepolicy/tenure/examples/simulate/internal/frag"
+
+	"github.com/tenurepolicy/tenure/examples/simulate/internal/cluster"
+	"github.com/tenurepolicy/tenure/examples/simulate/internal/policies"
 	"github.com/tenurepolicy/tenure/examples/simulate/internal/report"
 	"github.com/tenurepolicy/tenure/examples/simulate/internal/trace"
 )
@@ -56,18 +58,20 @@ func Simulate(w *Workload, name string, progress func(done, total int64)) (repor
 // order: backoff only when the input has failed starts.
 func ApplicablePolicies(failedStarts bool) []string {
 	var names []string
-	for _, p := range PolicyRegistry {
-		if failedStarts || !p.needsFailedStarts {
+	for _, p := range policies.Registry {
+		if failedStarts || !p.NeedsFailedStarts {
 			names = append(names, p.Name)
 		}
 	}
 	return names
 }
 
+// PolicyNeedsFailedStarts reports whether the named policy simulates only
+// an input with failed starts (backoff).
 func PolicyNeedsFailedStarts(name string) bool {
-	for _, p := range PolicyRegistry {
+	for _, p := range policies.Registry {
 		if p.Name == name {
-			return p.needsFailedStarts
+			return p.NeedsFailedStarts
 		}
 	}
 	return false
@@ -75,8 +79,8 @@ func PolicyNeedsFailedStarts(name string) bool {
 
 // PolicyNames lists the policies this build can simulate, in report order.
 func PolicyNames() []string {
-	names := make([]string, len(PolicyRegistry))
-	for i, p := range PolicyRegistry {
+	names := make([]string, len(policies.Registry))
+	for i, p := range policies.Registry {
 		names[i] = p.Name
 	}
 	return names
@@ -97,9 +101,9 @@ type Load struct {
 	Interval, Tail, Checkpoint        time.Duration
 	CheckpointSave, CheckpointRestore time.Duration
 	Buckets                           int // samples in the time series
-	Placement                         frag.Policy
 	Seed                              int64
 	Settings                          Settings
+	Placement                         frag.Policy
 }
 
 // Prepare applies the load knobs (node stride, arrival speed-up), replays
@@ -117,11 +121,50 @@ type Load struct {
 // the same share of the scaled cluster as of the real one; the jobs that
 // can finish are all kept, arriving faster (-speedup) to load the cluster.
 func Prepare(jobs []trace.Job, nodes []trace.Node, o Load) (*Workload, error) {
+	nodes, jobs = scaleLoad(jobs, nodes, o)
+	c := cluster.New(nodes)
+	jobs, dropped := schedulable(c, jobs)
+	if len(jobs) == 0 {
+		return nil, fmt.Errorf("simulate: no job fits on any node (%d dropped)", dropped)
+	}
+	cfg := timing(jobs, o)
+	sum := report.Summary{Unschedulable: dropped, Nodes: len(nodes), GPUs: c.GPUCap / 1000, NodeStride: o.NodeStride, Speedup: o.Speedup}
+	// Pods alive at the end of the trace run past the end of the replay:
+	// their real runtime is unknown, and they were still running.
+	for i := range jobs {
+		if jobs[i].Alive {
+			jobs[i].Runtime = max(jobs[i].Runtime, cfg.Horizon-jobs[i].Arrival+1)
+		}
+	}
+	// Writing checkpoints lengthens every run (before thinning: it can
+	// make a job infeasible).
+	for i := range jobs {
+		jobs[i].Runtime = CheckpointRuntime(jobs[i].Runtime, int64(o.Checkpoint/time.Second), int64(o.CheckpointSave/time.Second))
+	}
+	jobs = thin(jobs, cfg.Horizon, o, &sum)
+	w := &Workload{Jobs: jobs, Nodes: nodes, Seed: o.Seed, Cfg: cfg, Shapes: WorkloadShapes(jobs)}
+	for _, j := range jobs {
+		w.FailedStarts = w.FailedStarts || j.ReadyAfter > j.Arrival
+	}
+	var err error
+	if w.Env, err = NewEnv(jobs, o.Teams, o.Settings); err != nil {
+		return nil, err
+	}
+	sum.Jobs = len(jobs)
+	sum.Queues = w.Env.QueueListing()
+	sum.WindowStart, sum.WindowEnd, sum.Horizon = cfg.WindowStart, cfg.WindowEnd, cfg.Horizon
+	sum.OfferedLoad = offeredLoad(jobs, c.GPUCap, cfg)
+	w.Summary = sum
+	return w, nil
+}
+
+// scaleLoad keeps every NodeStride-th node and divides the inter-arrival
+// times by Speedup; jobs is copied, not changed.
+func scaleLoad(jobs []trace.Job, nodes []trace.Node, o Load) ([]trace.Node, []trace.Job) {
 	var kept []trace.Node
 	for i := o.NodeOffset % max(o.NodeStride, 1); i < len(nodes); i += o.NodeStride {
 		kept = append(kept, nodes[i])
 	}
-	nodes = kept
 	jobs = slices.Clone(jobs)
 	first := jobs[0].Arrival
 	for _, j := range jobs {
@@ -132,7 +175,12 @@ func Prepare(jobs []trace.Job, nodes []trace.Node, o Load) (*Workload, error) {
 			jobs[i].Arrival = first + int64(float64(jobs[i].Arrival-first)/o.Speedup)
 		}
 	}
-	c := cluster.New(nodes)
+	return kept, jobs
+}
+
+// schedulable drops, in place, the jobs that fit on no node of the empty
+// cluster c, and counts them.
+func schedulable(c *cluster.State, jobs []trace.Job) ([]trace.Job, int) {
 	out := jobs[:0]
 	dropped := 0
 	for _, j := range jobs {
@@ -142,10 +190,13 @@ func Prepare(jobs []trace.Job, nodes []trace.Node, o Load) (*Workload, error) {
 			dropped++
 		}
 	}
-	jobs = out
-	if len(jobs) == 0 {
-		return nil, fmt.Errorf("simulate: no job fits on any node (%d dropped)", dropped)
-	}
+	return out, dropped
+}
+
+// timing derives the simulator's configuration from the arrivals: the
+// measurement window (from the 1st percentile of arrivals to the last) and
+// the horizon (the last arrival plus the tail).
+func timing(jobs []trace.Job, o Load) Config {
 	arrivals := make([]int64, len(jobs))
 	for i, j := range jobs {
 		arrivals[i] = j.Arrival
@@ -168,21 +219,14 @@ func Prepare(jobs []trace.Job, nodes []trace.Node, o Load) (*Workload, error) {
 		cfg.WindowEnd = cfg.WindowStart + 1
 	}
 	cfg.Horizon = arrivals[len(arrivals)-1] + int64(o.Tail/time.Second)
-	sum := report.Summary{Unschedulable: dropped, Nodes: len(nodes), GPUs: c.GPUCap / 1000, NodeStride: o.NodeStride, Speedup: o.Speedup}
+	return cfg
+}
 
-	// Pods alive at the end of the trace run past the end of the replay:
-	// their real runtime is unknown, and they were still running.
-	for i := range jobs {
-		if jobs[i].Alive {
-			jobs[i].Runtime = max(jobs[i].Runtime, cfg.Horizon-jobs[i].Arrival+1)
-		}
-	}
-	// Writing checkpoints lengthens every run (before thinning: it can
-	// make a job infeasible).
-	for i := range jobs {
-		jobs[i].Runtime = CheckpointRuntime(jobs[i].Runtime, int64(o.Checkpoint/time.Second), int64(o.CheckpointSave/time.Second))
-	}
-	// Thin the jobs that could not finish even alone.
+// thin keeps one in NodeStride of the jobs that could not finish before
+// horizon even alone (every NodeStride-th by arrival) when ScaleMix is
+// set, and counts in sum the jobs thinned, the infeasible ones kept, the
+// gangs and the elastic jobs.
+func thin(jobs []trace.Job, horizon int64, o Load, sum *report.Summary) []trace.Job {
 	order := make([]int, len(jobs))
 	for i := range order {
 		order[i] = i
@@ -192,7 +236,7 @@ func Prepare(jobs []trace.Job, nodes []trace.Node, o Load) (*Workload, error) {
 	k := 0
 	for _, i := range order {
 		keep[i] = true
-		if jobs[i].Arrival+jobs[i].Runtime > cfg.Horizon {
+		if jobs[i].Arrival+jobs[i].Runtime > horizon {
 			if o.ScaleMix && k%o.NodeStride != 0 {
 				keep[i] = false
 				sum.InfeasibleThinned++
@@ -200,13 +244,13 @@ func Prepare(jobs []trace.Job, nodes []trace.Node, o Load) (*Workload, error) {
 			k++
 		}
 	}
-	out = jobs[:0]
+	out := jobs[:0]
 	for i, j := range jobs {
 		if !keep[i] {
 			continue
 		}
 		out = append(out, j)
-		if j.Arrival+j.Runtime > cfg.Horizon {
+		if j.Arrival+j.Runtime > horizon {
 			sum.Infeasible++
 			if j.Alive {
 				sum.Alive++
@@ -220,21 +264,12 @@ func Prepare(jobs []trace.Job, nodes []trace.Node, o Load) (*Workload, error) {
 			}
 		}
 	}
-	jobs = out
+	return out
+}
 
-	w := &Workload{Jobs: jobs, Nodes: nodes, Seed: o.Seed, Cfg: cfg, Shapes: WorkloadShapes(jobs)}
-	for _, j := range jobs {
-		w.FailedStarts = w.FailedStarts || j.ReadyAfter > j.Arrival
-	}
-	var err error
-	if w.Env, err = NewEnv(jobs, o.Teams, o.Settings); err != nil {
-		return nil, err
-	}
-	sum.Jobs = len(jobs)
-	sum.Queues = w.Env.QueueListing()
-	sum.WindowStart, sum.WindowEnd, sum.Horizon = cfg.WindowStart, cfg.WindowEnd, cfg.Horizon
-	// Offered load: the utilisation the window would see if every job ran
-	// from its arrival (an infinite cluster).
+// offeredLoad is the utilisation the window would see if every job ran
+// from its arrival (an infinite cluster).
+func offeredLoad(jobs []trace.Job, gpuCap int64, cfg Config) float64 {
 	var work float64
 	for _, j := range jobs {
 		a, b := max(j.Arrival, cfg.WindowStart), min(j.Arrival+j.Runtime, cfg.WindowEnd)
@@ -242,11 +277,10 @@ func Prepare(jobs []trace.Job, nodes []trace.Node, o Load) (*Workload, error) {
 			work += float64(j.GPUDemand()) * float64(b-a)
 		}
 	}
-	if c.GPUCap > 0 {
-		sum.OfferedLoad = work / float64(c.GPUCap) / float64(cfg.WindowEnd-cfg.WindowStart)
+	if gpuCap <= 0 {
+		return 0
 	}
-	w.Summary = sum
-	return w, nil
+	return work / float64(gpuCap) / float64(cfg.WindowEnd-cfg.WindowStart)
 }
 
 // CheckpointRuntime is the wall time a job needing runtime seconds of work

@@ -45,15 +45,7 @@ const synthJobsPerBlock = 2000
 // start before then fails (see Job.ReadyAfter).
 func Synthesize(seed int64, n, teams int, failRate float64) ([]Job, []Node) {
 	r := rand.New(rand.NewPCG(uint64(seed), 0x7e4e5e))
-	blocks := max(1, (n+synthJobsPerBlock/2)/synthJobsPerBlock)
-	var nodes []Node
-	for i := range 12 * blocks {
-		g := int32(8)
-		if i%12 >= 8 {
-			g = 2
-		}
-		nodes = append(nodes, Node{Name: fmt.Sprintf("syn-node-%05d", i), CPU: 96000, Mem: 786432, GPUs: g, Model: "synthetic"})
-	}
+	nodes := synthNodes(max(1, (n+synthJobsPerBlock/2)/synthJobsPerBlock))
 	capMilli := 0.0
 	for _, nd := range nodes {
 		capMilli += float64(nd.GPUs) * 1000
@@ -61,42 +53,8 @@ func Synthesize(seed int64, n, teams int, failRate float64) ([]Job, []Node) {
 	jobs := make([]Job, n)
 	var work float64
 	for i := range jobs {
-		j := &jobs[i]
-		j.Name = fmt.Sprintf("syn-%07d", i)
-		switch x := r.Float64(); {
-		case x < 0.5:
-			j.Class = ClassLS
-		case x < 0.6:
-			j.Class = ClassBurstable
-		default:
-			j.Class = ClassBE
-		}
-		j.GPUs, j.GPUMilli, j.Tasks = 1, 1000, 1
-		switch x := r.Float64(); {
-		case x < 0.55:
-		case x < 0.75:
-			j.GPUMilli = int32(250 * (1 + r.IntN(2)))
-		case x < 0.87:
-			j.GPUs = int32(2 << r.IntN(2))
-		case x < 0.92:
-			j.GPUs = 8
-		case x < 0.96:
-			j.GPUs, j.Tasks = 8, int32(2<<r.IntN(2))
-		default:
-			j.Tasks = int32(4 << r.IntN(2))
-		}
-		j.MinTasks = j.Tasks
-		if j.Tasks > 1 && j.GPUs == 1 {
-			j.MinTasks = j.Tasks / 2
-		}
-		j.CPU = 4000 * int64(j.GPUs)
-		j.Mem = 16384 * int64(j.GPUs)
-		rt := 1200 * math.Exp(1.2*r.NormFloat64())
-		j.Runtime = int64(min(max(rt, 60), 2*86400))
-		j.Team = teamOf(j.Name, teams)
-		j.High = r.Float64() < synthHigh
-		j.Phase = "Succeeded"
-		work += float64(j.GPUDemand()) * float64(j.Runtime)
+		jobs[i] = synthJob(r, i, teams)
+		work += float64(jobs[i].GPUDemand()) * float64(jobs[i].Runtime)
 	}
 	// Poisson arrivals: mean gap chosen so that work / (capacity × span) = synthLoad.
 	meanGap := work / float64(n) / (capMilli * synthLoad)
@@ -109,4 +67,58 @@ func Synthesize(seed int64, n, teams int, failRate float64) ([]Job, []Node) {
 		}
 	}
 	return jobs, nodes
+}
+
+// synthNodes is the synthetic cluster: per block, eight 8-GPU nodes and
+// four 2-GPU nodes.
+func synthNodes(blocks int) []Node {
+	var nodes []Node
+	for i := range 12 * blocks {
+		g := int32(8)
+		if i%12 >= 8 {
+			g = 2
+		}
+		nodes = append(nodes, Node{Name: fmt.Sprintf("syn-node-%05d", i), CPU: 96000, Mem: 786432, GPUs: g, Model: "synthetic"})
+	}
+	return nodes
+}
+
+// synthJob draws job i: its class, shape, runtime and whether it is High
+// (the arrival is drawn later, once the total work is known).
+func synthJob(r *rand.Rand, i, teams int) Job {
+	j := Job{Name: fmt.Sprintf("syn-%07d", i)}
+	switch x := r.Float64(); {
+	case x < 0.5:
+		j.Class = ClassLS
+	case x < 0.6:
+		j.Class = ClassBurstable
+	default:
+		j.Class = ClassBE
+	}
+	j.GPUs, j.GPUMilli, j.Tasks = 1, 1000, 1
+	switch x := r.Float64(); {
+	case x < 0.55:
+	case x < 0.75:
+		j.GPUMilli = int32(250 * (1 + r.IntN(2)))
+	case x < 0.87:
+		j.GPUs = int32(2 << r.IntN(2))
+	case x < 0.92:
+		j.GPUs = 8
+	case x < 0.96:
+		j.GPUs, j.Tasks = 8, int32(2<<r.IntN(2))
+	default:
+		j.Tasks = int32(4 << r.IntN(2))
+	}
+	j.MinTasks = j.Tasks
+	if j.Tasks > 1 && j.GPUs == 1 {
+		j.MinTasks = j.Tasks / 2
+	}
+	j.CPU = 4000 * int64(j.GPUs)
+	j.Mem = 16384 * int64(j.GPUs)
+	rt := 1200 * math.Exp(1.2*r.NormFloat64())
+	j.Runtime = int64(min(max(rt, 60), 2*86400))
+	j.Team = teamOf(j.Name, teams)
+	j.High = r.Float64() < synthHigh
+	j.Phase = "Succeeded"
+	return j
 }

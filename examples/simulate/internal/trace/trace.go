@@ -364,24 +364,12 @@ func ParsePods(file string, r io.Reader, teams int) ([]Job, error) {
 	_, hasSpec := t.cols["gpu_spec"]
 	seen := make(map[string]int, len(t.rows))
 	jobs := make([]Job, 0, len(t.rows))
-	type times struct{ created, deleted, scheduled int64 }
-	tt := make([]times, 0, len(t.rows))
+	tt := make([]podTimes, 0, len(t.rows))
 	traceEnd := int64(0)
 	for i, row := range t.rows {
 		r := rowParser{t: t, row: row, line: t.line[i], errs: &errs}
 		j := Job{Name: r.uniqueName("name", seen)}
-		j.CPU = r.num("cpu_milli", maxQuantity, false)
-		j.Mem = r.num("memory_mib", maxQuantity, false)
-		j.GPUs = int32(r.num("num_gpu", maxGPUsPerTask, false))
-		milli := int32(r.num("gpu_milli", 1000, false))
-		switch {
-		case j.GPUs == 0 && milli > 0:
-			r.fail("gpu_milli: %d with num_gpu 0", milli)
-		case j.GPUs > 0 && milli == 0:
-			j.GPUMilli = 1000 // missing share: whole GPUs
-		default:
-			j.GPUMilli = milli
-		}
+		r.demand(&j)
 		if spec := specOf(r, hasSpec); spec != "" {
 			r.fail("gpu_spec %q: GPU-model constraints are not simulated (every GPU counts alike), so this trace cannot be replayed faithfully; clear the column to replay it without them", spec)
 		}
@@ -394,20 +382,7 @@ func ParsePods(file string, r io.Reader, teams int) ([]Job, error) {
 		if hasPhase {
 			j.Phase = r.str("pod_phase")
 		}
-		var ts times
-		ts.created = r.num("creation_time", maxTime, true)
-		ts.deleted = r.num("deletion_time", maxTime, false)
-		ts.scheduled = -1 // never scheduled
-		if sched, ok := r.optNum("scheduled_time", maxTime); ok {
-			ts.scheduled = sched
-			if sched < ts.created {
-				r.fail("scheduled_time %d is before creation_time %d", sched, ts.created)
-			}
-		}
-		start := max(ts.created, ts.scheduled)
-		if ts.deleted != 0 && ts.deleted < start {
-			r.fail("deletion_time %d is before its start %d", ts.deleted, start)
-		}
+		ts := r.times()
 		if r.bad {
 			continue
 		}
@@ -424,6 +399,56 @@ func ParsePods(file string, r io.Reader, teams int) ([]Job, error) {
 	if len(jobs) == 0 {
 		return nil, fmt.Errorf("simulate: %s: no tasks", file)
 	}
+	setRuntimes(jobs, tt, traceEnd)
+	return jobs, nil
+}
+
+// podTimes are a pod's instants: creation, deletion (0: none) and
+// scheduling (-1: never scheduled).
+type podTimes struct{ created, deleted, scheduled int64 }
+
+// demand reads one task's demand into j: CPU, memory, GPUs and the share
+// of each GPU (a missing share with GPUs means whole GPUs).
+func (r *rowParser) demand(j *Job) {
+	j.CPU = r.num("cpu_milli", maxQuantity, false)
+	j.Mem = r.num("memory_mib", maxQuantity, false)
+	j.GPUs = int32(r.num("num_gpu", maxGPUsPerTask, false))
+	milli := int32(r.num("gpu_milli", 1000, false))
+	switch {
+	case j.GPUs == 0 && milli > 0:
+		r.fail("gpu_milli: %d with num_gpu 0", milli)
+	case j.GPUs > 0 && milli == 0:
+		j.GPUMilli = 1000 // missing share: whole GPUs
+	default:
+		j.GPUMilli = milli
+	}
+}
+
+// times reads a pod's instants and checks their order: scheduled no
+// earlier than created, deleted no earlier than the start.
+func (r *rowParser) times() podTimes {
+	var ts podTimes
+	ts.created = r.num("creation_time", maxTime, true)
+	ts.deleted = r.num("deletion_time", maxTime, false)
+	ts.scheduled = -1 // never scheduled
+	if sched, ok := r.optNum("scheduled_time", maxTime); ok {
+		ts.scheduled = sched
+		if sched < ts.created {
+			r.fail("scheduled_time %d is before creation_time %d", sched, ts.created)
+		}
+	}
+	start := max(ts.created, ts.scheduled)
+	if ts.deleted != 0 && ts.deleted < start {
+		r.fail("deletion_time %d is before its start %d", ts.deleted, start)
+	}
+	return ts
+}
+
+// setRuntimes sets each job's runtime from its pod's times: deletion
+// minus start (scheduling, or creation for a pod never scheduled), at
+// least 1 s; a pod still running when the trace ended (see Job.Alive) runs
+// to traceEnd.
+func setRuntimes(jobs []Job, tt []podTimes, traceEnd int64) {
 	for i := range jobs {
 		ts := tt[i]
 		start := ts.created
@@ -439,7 +464,6 @@ func ParsePods(file string, r io.Reader, teams int) ([]Job, error) {
 		}
 		jobs[i].Runtime = max(end-start, 1)
 	}
-	return jobs, nil
 }
 
 var nodeColumns = []string{"sn", "cpu_milli", "memory_mib", "gpu"}
@@ -475,4 +499,17 @@ func ParseNodes(file string, r io.Reader) ([]Node, error) {
 		return nil, fmt.Errorf("simulate: %s: no nodes", file)
 	}
 	return nodes, nil
+}
+
+// TeamName returns the name of team queue t of class c, e.g. "ls-a".
+func TeamName(c Class, t int) string {
+	return fmt.Sprintf("%s-%s", c.QueueName(), teamSuffix(t))
+}
+
+// teamSuffix names teams a, b, ..., z, t26, t27, ...
+func teamSuffix(t int) string {
+	if t < 26 {
+		return string(rune('a' + t))
+	}
+	return fmt.Sprintf("t%d", t)
 }

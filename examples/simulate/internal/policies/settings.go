@@ -1,0 +1,48 @@
+package policies
+
+import (
+	"time"
+
+	"github.com/tenurepolicy/tenure/runtime"
+)
+
+// Settings are the policy parameters of a run; the report's header prints
+// them.
+type Settings struct {
+	// MinRuntime: queue -> min-runtime for both preempt and reclaim; the
+	// defaults merged with -min-runtime, in queue-tree order.
+	MinRuntime []QueueDuration
+	// PreemptMinRuntime: queue -> the preempt min-runtime alone (an
+	// eviction within one team queue), overriding MinRuntime's for that
+	// queue; -preempt-min-runtime merged into its defaults likewise.
+	PreemptMinRuntime []QueueDuration
+	// Method is how reclaims resolve (runtime.MethodLCA or MethodQueue).
+	Method runtime.Method
+	// Expected: queue -> expected runtime (requeue opt-in), merged likewise.
+	Expected []QueueDuration
+	// RequeueDelay is the cooldown after a requeue.
+	RequeueDelay time.Duration
+	// RequeueEqual lets pending jobs of equal priority contend for an
+	// over-running job's resources (requeue.EngineConfig.CanContend).
+	RequeueEqual bool
+	// NoNewer turns the time-based policy's "newer" rule off by giving the
+	// library no preemptor timestamp (eligibility.PreemptionRequest: the zero
+	// time counts no candidate as newer); only minAdmit expiry remains.
+	NoNewer bool
+	// MinAdmit is the time-based policy's minAdmitDuration.
+	MinAdmit time.Duration
+	// ReserveAfter is how long a job must have waited before the reserve
+	// policy holds nodes for it.
+	ReserveAfter time.Duration
+	// Reservations bounds how many jobs hold reservations at a time.
+	Reservations int
+	// ThrashWindow is the fixed reference of the thrash metric: evictions
+	// of runs shorter than this, for every policy.
+	ThrashWindow time.Duration
+}
+
+// QueueDuration is one queue=duration setting.
+type QueueDuration struct {
+	Queue string
+	D     time.Duration
+}

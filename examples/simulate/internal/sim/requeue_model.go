@@ -1,0 +1,124 @@
+package sim
+
+import (
+	"fmt"
+
+	"github.com/tenurepolicy/tenure/requeue"
+)
+
+// The requeue pass's requeue.Model over the simulator's cluster, with the
+// engine's optional hints. Why the simulator does not use the library's
+// reference model (requeue/cluster.Model): its GPUs are shared in
+// thousandths per device (a task asks for g devices with m thousandths
+// free on each; a task of a fractional share must fit on one device), a
+// shape the reference model's resource vectors cannot state, and its
+// placement (first node, best-fit device) must be the one its preemption
+// and allocation use.
+
+// hintedModel is simModel with the engine's optional hints: Shape
+// (requeue.Shaper: pending jobs of one shape place alike, except a job
+// holding a reservation) and MayFit (requeue.FitBounder: the exact fit
+// test of fitsIfEvicted, which answers false only when Place would).
+type hintedModel struct{ *simModel }
+
+// Shape implements requeue.Shaper.
+func (m *hintedModel) Shape(job string) (string, bool) {
+	id, ok := m.ids[job]
+	if !ok || m.s.st[id].status != statusPending || m.s.resv.mine(id) != nil {
+		return "", false
+	}
+	sh := shapeOf(&m.s.jobs[id])
+	r := m.s.pol.rq
+	key, ok := r.shapeKeys[sh]
+	if !ok {
+		key = fmt.Sprintf("%d/%d/%d/%d/%d", sh.cpu, sh.mem, sh.gpus, sh.milli, sh.tasks)
+		r.shapeKeys[sh] = key
+	}
+	return key, true
+}
+
+// MayFit implements requeue.FitBounder.
+func (m *hintedModel) MayFit(victim string, jobs []string, fits []bool) {
+	r := m.s.pol.rq
+	vid, vok := m.ids[victim]
+	for i, job := range jobs {
+		cid, ok := m.ids[job]
+		switch {
+		case !ok || (victim != "" && !vok):
+			fits[i] = true
+		case victim == "":
+			fits[i] = r.fitsNow(cid) >= m.s.jobs[cid].Tasks
+		default:
+			fits[i] = r.fitsIfEvicted(vid, cid)
+		}
+	}
+}
+
+// simModel is the simulator's requeue.Model: it evicts and places jobs on
+// the cluster's free resources, recording an undo step for each change.
+// Contenders are placed as sim.placeFit would, reservations included.
+type simModel struct {
+	s      *sim
+	ids    map[string]int32
+	placed map[int32]bool // contenders placed this pass
+}
+
+// Evict frees a running job's resources (virtually: the job's bookkeeping
+// is updated only if the engine commits).
+func (m *simModel) Evict(j *requeue.Journal, job string) error {
+	id, ok := m.ids[job]
+	if !ok {
+		return fmt.Errorf("simulate: unknown job %q", job)
+	}
+	s := m.s
+	if s.st[id].status != statusRunning {
+		return fmt.Errorf("simulate: job %q is not running", job)
+	}
+	s.giveAll(id)
+	j.Record(func() {
+		st := &s.st[id]
+		for t, n := range st.nodes {
+			if n >= 0 {
+				s.c.TakeExact(int(n), &s.jobs[id], s.taskGPUs(id, t))
+			}
+		}
+	})
+	return nil
+}
+
+// Place puts a pending job's tasks where they fit, first fit, as a whole.
+func (m *simModel) Place(j *requeue.Journal, job string) (bool, error) {
+	id, ok := m.ids[job]
+	if !ok {
+		return false, fmt.Errorf("simulate: unknown job %q", job)
+	}
+	s := m.s
+	if s.st[id].status != statusPending || m.placed[id] {
+		return false, fmt.Errorf("simulate: job %q is not pending", job)
+	}
+	jb := &s.jobs[id]
+	st := &s.st[id]
+	s.prepareTasks(id)
+	for t := range jb.Tasks {
+		n := s.fitFor(id)
+		if n < 0 {
+			for u := t - 1; u >= 0; u-- {
+				s.c.Give(int(st.nodes[u]), jb, s.taskGPUs(id, int(u)))
+				st.nodes[u] = -1
+			}
+			return false, nil
+		}
+		s.takeTask(id, int(t), n)
+	}
+	m.placed[id] = true
+	j.Record(func() {
+		for t, n := range st.nodes {
+			if n >= 0 {
+				s.c.Give(int(n), jb, s.taskGPUs(id, t))
+				st.nodes[t] = -1
+			}
+		}
+		delete(m.placed, id)
+	})
+	return true, nil
+}
