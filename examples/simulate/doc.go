@@ -20,7 +20,8 @@
 // # Layout
 //
 // main.go wires the parts together (flags.go, input.go, sweep.go,
-// parallel.go); the parts are internal packages:
+// experiment.go: the grid of points, seeds and policies, parallel.go); the
+// parts are internal packages:
 //
 //   - internal/trace: jobs, nodes, the openb parsers, the synthetic workload;
 //   - internal/cluster: free resources per node and where tasks run;
@@ -111,7 +112,7 @@
 // waits would measure where the run is cut off. Its mix includes gangs
 // (several whole-node tasks that must run together), elastic jobs (tasks
 // that may be taken down to half), and in every class a fifth of High jobs
-// (a team's urgent work); see synthesize. It can also model failed starts
+// (a team's urgent work); see trace.Synthesize. It can also model failed starts
 // (-fail-rate), which enables the backoff policy.
 //
 // # Simulation

@@ -215,7 +215,7 @@ type State struct {
 	Running [][]TaskRef // tasks running on each node
 	used    [][trace.NumClasses]use
 	// masked nodes are reserved (head-of-line reservation): hidden from
-	// findFit, see sim.fitFor.
+	// FindFit (package sim places around them).
 	masked   []bool
 	Fit      segTree
 	Freeable [trace.NumClasses]segTree

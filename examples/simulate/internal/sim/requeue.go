@@ -585,7 +585,7 @@ type fitCache struct {
 // waiting contender that may contend for it (by CanContend's rule) run:
 // checking the contenders of minimal shape per priority suffices, since a
 // contender that fits implies that every smaller one of its priority does.
-// Whether a contender may contend depends on its queue too (rankedApart);
+// Whether a contender may contend depends on its queue too (trace.RankedApart);
 // mayHelp admits a priority if it may contend from some queue, so it errs
 // only toward asking the engine, which decides exactly.
 func (r *requeuePass) mayHelp(v int32) bool {

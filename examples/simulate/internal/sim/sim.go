@@ -264,7 +264,7 @@ func (s *sim) rememberFailedPreempt(sq shapeQueue) {
 // pending jobs are taken in queue order, and a later timestamp makes fewer
 // running jobs "newer" (time-based policy). (A job of another priority
 // may: a normal job may take newer jobs of its class in other queues, a
-// High one may not; see rankedApart.)
+// High one may not; see trace.RankedApart.)
 func (s *sim) failedPreempt(sq shapeQueue) bool {
 	if NoShapeCache {
 		return false
@@ -758,7 +758,7 @@ func (s *sim) lostIfEvicted(id int32) int64 {
 }
 
 // failedStart evicts running job id whose start failed (it did not become
-// ready within readinessTimeout). The policy decides when it may start again
+// ready within trace.ReadinessTimeout). The policy decides when it may start again
 // and where it queues, or gives up on it.
 func (s *sim) failedStart(id int32) {
 	st := &s.st[id]

@@ -68,7 +68,7 @@ type Job struct {
 	Team  int // index of the team queue under the class (hash of Name)
 	// High: a priority above the class's other jobs. It matters only
 	// within the job's own team queue, where a High job may preempt the
-	// others (KAI-Scheduler's preempt action); see rankedApart.
+	// others (KAI-Scheduler's preempt action); see RankedApart.
 	High    bool
 	Arrival int64 // creation_time
 	// Runtime is the seconds of work the job needs with all its tasks
@@ -88,11 +88,11 @@ type Job struct {
 	Phase           string
 	// Alive: the pod was still running when the trace ended (its
 	// deletion_time is empty or 0, or it is the trace's last timestamp and
-	// pod_phase is Running), so its real runtime is unknown; see prepare
+	// pod_phase is Running), so its real runtime is unknown; see sim.Prepare
 	// for how such pods are replayed.
 	Alive bool
 	// ReadyAfter (synthetic workloads only): a start before this instant
-	// fails: the job holds its resources for readinessTimeout without
+	// fails: the job holds its resources for ReadinessTimeout without
 	// becoming ready and is then evicted (a failed start). 0: always ready.
 	ReadyAfter int64
 }
