@@ -91,9 +91,14 @@ func (s *sim) sampleFragmentation(t int64) {
 	at := max(s.nextFragSample, s.now)
 	s.nextFragSample += (t - s.nextFragSample + s.fragEvery - 1) / s.fragEvery * s.fragEvery
 	s.waitShapes = s.waitShapes[:0]
+	if s.seenShapes == nil {
+		s.seenShapes = map[frag.Task]struct{}{}
+	}
+	clear(s.seenShapes)
 	for _, b := range s.q.nonEmpty {
-		t := frag.Task(taskOfShape(s.q.buckets[b].key.sh))
-		if !slices.Contains(s.waitShapes, t) {
+		t := taskOfShape(s.q.buckets[b].key.sh)
+		if _, dup := s.seenShapes[t]; !dup {
+			s.seenShapes[t] = struct{}{}
 			s.waitShapes = append(s.waitShapes, t)
 		}
 	}

@@ -183,6 +183,7 @@ type sim struct {
 	// shapes and the nodes' view, and the sampling clock.
 	shapes                    []frag.Shape
 	waitShapes                []frag.Task
+	seenShapes                map[frag.Task]struct{}
 	fragNodes                 []frag.Node
 	fragEvery, nextFragSample int64
 	pre                       preemptScratch
@@ -305,7 +306,7 @@ func newSim(cfg Config, jobs []trace.Job, nodes []trace.Node, pol *policy, e *En
 		s.first = jobs[s.arrivals[0]].Arrival
 	}
 	s.resv.init(len(nodes), e.settings.Reservations)
-	s.fragEvery = max(cfg.Interval, (cfg.Horizon-cfg.WindowStart)/int64(8*max(cfg.Buckets, 1)))
+	s.fragEvery = max(cfg.Interval, (cfg.Horizon-cfg.WindowStart)/int64(2*max(cfg.Buckets, 1)))
 	pol.attach(s)
 	return s
 }
