@@ -47,24 +47,10 @@ func run(args []string, stdout, stderr io.Writer) error {
 	// removes their temporary files.
 	stopCleanup := safefile.CleanupOnSignal()
 	defer stopCleanup()
-	var svg, sweepSVG, jobsFile *report.OutputFile
-	if o.svg != "" {
-		if svg, err = report.CreateOutput("svg", o.svg); err != nil {
-			return err
-		}
-		defer svg.Discard()
-	}
-	if o.sweepSVG != "" {
-		if sweepSVG, err = report.CreateOutput("sweep-svg", o.sweepSVG); err != nil {
-			return err
-		}
-		defer sweepSVG.Discard()
-	}
-	if o.jobsOut != "" {
-		if jobsFile, err = report.CreateOutput("jobs-out", o.jobsOut); err != nil {
-			return err
-		}
-		defer jobsFile.Discard()
+	out, err := createOutputs(o)
+	defer out.discard()
+	if err != nil {
+		return err
 	}
 	rep, err := x.prepareFirst()
 	if err != nil {
@@ -85,20 +71,8 @@ func run(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	x.aggregate(rep, names, flat)
-	if svg != nil {
-		if err := svg.Commit(report.RenderSVG(rep)); err != nil {
-			return err
-		}
-	}
-	if jobsFile != nil {
-		if err := jobsFile.CommitWith(func(w io.Writer) error { return writeJobs(w, o.jobsFormat, rep.Results) }); err != nil {
-			return err
-		}
-	}
-	if sweepSVG != nil {
-		if err := sweepSVG.Commit(report.RenderSweepSVG("tenure what-if simulator — "+rep.Source, rep.Sweep, o.sweepAxes[0], o.sweepAxes[1])); err != nil {
-			return err
-		}
+	if err := out.commit(o, rep); err != nil {
+		return err
 	}
 	if o.json {
 		enc := json.NewEncoder(stdout)
@@ -106,6 +80,54 @@ func run(args []string, stdout, stderr io.Writer) error {
 		return enc.Encode(rep)
 	}
 	return report.WriteTable(stdout, rep, report.Tables{Queues: o.queues, Waits: o.waits})
+}
+
+// outputs are the files a run writes at its end (-svg, -sweep-svg,
+// -jobs-out); nil when not asked for.
+type outputs struct{ svg, sweepSVG, jobs *report.OutputFile }
+
+// createOutputs prepares every output file o asks for; on an error the
+// ones already prepared are in the result, for discard.
+func createOutputs(o options) (outputs, error) {
+	var out outputs
+	for _, f := range []struct {
+		flag, path string
+		file       **report.OutputFile
+	}{{"svg", o.svg, &out.svg}, {"sweep-svg", o.sweepSVG, &out.sweepSVG}, {"jobs-out", o.jobsOut, &out.jobs}} {
+		if f.path == "" {
+			continue
+		}
+		var err error
+		if *f.file, err = report.CreateOutput(f.flag, f.path); err != nil {
+			return out, err
+		}
+	}
+	return out, nil
+}
+
+// commit writes the outputs from the finished report.
+func (out outputs) commit(o options, rep *report.Report) error {
+	if out.svg != nil {
+		if err := out.svg.Commit(report.RenderSVG(rep)); err != nil {
+			return err
+		}
+	}
+	if out.jobs != nil {
+		if err := out.jobs.CommitWith(func(w io.Writer) error { return writeJobs(w, o.jobsFormat, rep.Results) }); err != nil {
+			return err
+		}
+	}
+	if out.sweepSVG != nil {
+		return out.sweepSVG.Commit(report.RenderSweepSVG("tenure what-if simulator — "+rep.Source, rep.Sweep, o.sweepAxes[0], o.sweepAxes[1]))
+	}
+	return nil
+}
+
+// discard drops every output not committed (for defer).
+func (out outputs) discard() {
+	out.svg.Discard()
+	out.sweepSVG.Discard()
+	out.jobs.Discard()
 }
 
 // writeJobs writes every result's per-job events, policy after policy.
