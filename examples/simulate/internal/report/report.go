@@ -41,17 +41,20 @@ type SettingsReport struct {
 	ReserveAfter      string         `json:"reserve_after"`
 	Reservations      int            `json:"reservations"`
 	Placement         string         `json:"placement"`
-	ThrashWindow      string         `json:"thrash_window"`
-	Checkpoint        string         `json:"checkpoint"`
-	CheckpointSave    string         `json:"checkpoint_save"`
-	CheckpointRestore string         `json:"checkpoint_restore"`
-	Interval          string         `json:"cycle_interval"`
-	Tail              string         `json:"tail"`
-	Teams             int            `json:"teams"`
-	NodeStride        int            `json:"node_stride"`
-	Speedup           float64        `json:"speedup"`
-	ScaleMix          bool           `json:"scale_mix"`
-	Seed              int64          `json:"seed"`
+	// ArrivalJitter bounds the arrival shifts of a trace replicate (seeds
+	// other than 1 on a trace; unused otherwise).
+	ArrivalJitter     string  `json:"arrival_jitter"`
+	ThrashWindow      string  `json:"thrash_window"`
+	Checkpoint        string  `json:"checkpoint"`
+	CheckpointSave    string  `json:"checkpoint_save"`
+	CheckpointRestore string  `json:"checkpoint_restore"`
+	Interval          string  `json:"cycle_interval"`
+	Tail              string  `json:"tail"`
+	Teams             int     `json:"teams"`
+	NodeStride        int     `json:"node_stride"`
+	Speedup           float64 `json:"speedup"`
+	ScaleMix          bool    `json:"scale_mix"`
+	Seed              int64   `json:"seed"`
 	// SeedLast is the last seed of -runs (0 for a single run).
 	SeedLast int64 `json:"seed_last,omitempty"`
 	// Swept names the settings -sweep varies; their values above read
