@@ -200,6 +200,7 @@ type QueueResult struct {
 	ShareOfFair         float64 `json:"share_of_fair"`
 	ShareOfFairInClass  float64 `json:"share_of_fair_in_class"`
 	WaitP95             float64 `json:"wait_p95_s"`
+	WaitP95LowerBound   bool    `json:"wait_p95_lower_bound,omitempty"`
 	Evictions           int     `json:"evictions"`
 }
 
@@ -544,13 +545,13 @@ func failedTable(w io.Writer, r *Report) error {
 }
 
 func queueTable(w io.Writer, r *Report) error {
-	fmt.Fprintln(w, "\nper queue: jobs, GPU-hours held, fair share (all / within class), held/fair, wait p95, evictions suffered")
+	fmt.Fprintln(w, "\nper queue: jobs, GPU-hours held, fair share (all / within class), held/fair, wait p95 (≥: a lower bound), evictions suffered")
 	tw := newTab(w)
 	fmt.Fprintln(tw, "policy\tqueue\tjobs\theld\tfair\tfair in class\theld/fair\theld/fair in class\twait p95\tevictions\t")
 	for _, res := range r.Results {
 		for _, q := range res.Queues {
 			fmt.Fprintf(tw, "%s\t%s\t%d\t%.1f\t%.1f\t%.1f\t%.2f\t%.2f\t%s\t%d\t\n", res.Policy, q.Queue, q.Jobs, q.HeldGPUHours,
-				q.FairGPUHours, q.FairInClassGPUHours, q.ShareOfFair, q.ShareOfFairInClass, fmtDur(q.WaitP95), q.Evictions)
+				q.FairGPUHours, q.FairInClassGPUHours, q.ShareOfFair, q.ShareOfFairInClass, fmtBound(q.WaitP95, q.WaitP95LowerBound), q.Evictions)
 		}
 	}
 	return tw.Flush()

@@ -111,6 +111,9 @@ type metrics struct {
 	held, fair, fairIn      []float64 // integrated over the window
 	leafJobs, leafEvictions []int
 	leafWaits               [][]int64
+	// leafCensMin is, per leaf, the smallest censored wait (-1: none), so
+	// the per-queue p95 is marked as a lower bound as the class's is.
+	leafCensMin []int64
 	// Fragmentation: the last sample (at fragT: GPU milli stranded, the
 	// paper's fragmentation, free) and their integrals over the window.
 	fragT          int64
@@ -130,7 +133,7 @@ func newMetrics(cfg Config, gpuCap int64, jobs, leaves, teams int) *metrics {
 		util: make([]float64, b), wasteSeries: make([]float64, b), pend: make([]float64, b),
 		alloc: make([]int64, leaves), dem: make([]int64, leaves), fs: make([]float64, leaves), fsIn: make([]float64, leaves),
 		held: make([]float64, leaves), fair: make([]float64, leaves), fairIn: make([]float64, leaves),
-		leafJobs: make([]int, leaves), leafEvictions: make([]int, leaves), leafWaits: make([][]int64, leaves),
+		leafJobs: make([]int, leaves), leafEvictions: make([]int, leaves), leafWaits: make([][]int64, leaves), leafCensMin: slices.Repeat([]int64{-1}, leaves),
 		bySize: waits.New(classNames()), strandedSeries: make([]float64, b)}
 	m.bucketW = float64(max(cfg.Horizon-cfg.WindowStart, 1)) / float64(b)
 	return m
@@ -369,6 +372,9 @@ func (m *metrics) finish(s *sim) {
 		q := s.env.leafIndex(j)
 		m.leafJobs[q]++
 		m.leafWaits[q] = append(m.leafWaits[q], w)
+		if c := m.leafCensMin[q]; c < 0 || w < c {
+			m.leafCensMin[q] = w
+		}
 	}
 }
 
@@ -485,6 +491,7 @@ func (m *metrics) fairnessResult(r *report.Result, e *Env) {
 			w := slices.Clone(m.leafWaits[q])
 			slices.Sort(w)
 			qr.WaitP95 = percentile(w, 95)
+			qr.WaitP95LowerBound = m.leafCensMin[q] >= 0 && float64(m.leafCensMin[q]) <= qr.WaitP95
 			r.Queues = append(r.Queues, qr)
 		}
 		r.Fairness.WithinClass = append(r.Fairness.WithinClass, report.ClassFairness{Class: c.String(), Jain: jain(within), MinShare: minOr1(within)})
