@@ -171,8 +171,8 @@ func TestRunSVG(t *testing.T) {
 			polylines++
 		}
 	}
-	if polylines != 6 { // (allocated + useful + waiting) × 2 policies
-		t.Errorf("%d polylines, want 6", polylines)
+	if polylines != 8 { // (allocated + useful + waiting + stranded) × 2 policies
+		t.Errorf("%d polylines, want 8", polylines)
 	}
 }
 
