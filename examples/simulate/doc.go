@@ -359,8 +359,8 @@
 // and in the notes: an offered GPU load far above 1 (the queue then grows
 // for the whole run) and a min-admit under 10m for the time-based policy.
 //
-// -svg plots GPU utilisation (allocated, and useful dashed) and the number
-// of waiting jobs over time, from the window's start to the end of the run,
+// -svg plots GPU utilisation (allocated, and useful dashed), the number
+// of waiting jobs and the stranded GPUs over time, from the window's start to the end of the run,
 // one colour per policy; -json includes the same series.
 //
 // # Repetitions, sweeps and cores
