@@ -360,8 +360,9 @@
 // for the whole run) and a min-admit under 10m for the time-based policy.
 //
 // -svg plots GPU utilisation (allocated, and useful dashed), the number
-// of waiting jobs and the stranded GPUs over time, from the window's start to the end of the run,
-// one colour per policy; -json includes the same series.
+// of waiting jobs and the stranded GPUs over time, from the window's start
+// to the end of the run, one colour per policy; -json includes the same
+// series.
 //
 // # Repetitions, sweeps and cores
 //
