@@ -68,7 +68,8 @@
 //     thousandths of each: a GPU-sharing task (num_gpu 1, gpu_milli < 1000)
 //     needs one GPU with that share free, a multi-GPU task num_gpu GPUs with
 //     all of it free. A missing gpu_milli with num_gpu > 0 means whole GPUs.
-//     gpu_spec (empty in this trace) is ignored.
+//     gpu_spec (empty in this trace) is refused when set: GPU-model
+//     constraints are not simulated, so such a trace is an error.
 //   - Nodes: sn, cpu_milli, memory_mib and gpu from the node list. A task
 //     that fits on no node even when the cluster is empty is dropped and
 //     counted in the report header.
@@ -160,7 +161,19 @@
 // eligibility.ScenarioValidator's decision. An evicted job goes back to the
 // pending queue and later restarts from scratch: its work is lost.
 // -checkpoint D models jobs that save their progress every D of work: an
-// eviction then loses only the work since the last checkpoint.
+// eviction then loses only the work since the last checkpoint. Saving can
+// cost time (-checkpoint-save S: every run grows by S per checkpoint, the
+// saved states come every D+S of run time, and S's share of the kept time
+// is not goodput) and so can loading (-checkpoint-restore R: a job evicted
+// after a checkpoint first spends R reloading, so its saved progress
+// shrinks by R).
+//
+// -placement chooses the node among those a task fits: first-fit (the
+// default: the lowest-numbered), best-fit (the least free GPU left, then
+// CPU) or frag-gradient (the node whose fragmentation, by the trace paper's
+// measure against the trace's most common task shapes, grows least — in
+// the spirit of the paper's fragmentation-gradient descent). Within a node
+// a GPU-sharing task takes the fullest GPU that fits it.
 //
 // # Policies
 //
@@ -250,10 +263,16 @@
 //     was thrown away: the stretch of an evicted run since its last
 //     checkpoint (all of it without checkpoints) and the hold of a failed
 //     start, counted where it was spent. Goodput GPU-h: the useful GPU-hours
-//     in the window, split by the fate of the job that did the work: jobs
-//     done by the end of the run, and jobs still in progress then (kept
+//     delivered over one fixed span, the same for every policy and stated
+//     in the header: from the window's start to the horizon (the last
+//     arrival plus -tail), not to the last arrival, so work a policy merely
+//     defers still counts. It is split by the fate of the job that did the
+//     work: jobs done by the horizon, and jobs still in progress then (kept
 //     work that has delivered nothing yet; for a job that could not finish
-//     even alone, never will).
+//     even alone, never will). Once every policy drains before the horizon,
+//     a longer tail adds the same to each, so the gap between policies
+//     does not depend on it; it is not utilisation restated (that covers
+//     only the window).
 //   - evictions, by cause and by the victim's class. Causes are exclusive:
 //     requeue (the requeue engine); time-based (an equal-priority job held
 //     its place longer than min-admit: the time-based policy's expired
@@ -287,9 +306,25 @@
 //   - wait: time in the system not spent on work that counted, completion −
 //     arrival − runtime (without checkpoints: arrival to the start of the
 //     run that completed), p50/p95/p99 per class (nearest rank); the column
-//     header counts the class's jobs. A percentile marked ≥ is a lower
-//     bound: a job unfinished at the end (below) entered at or below it with
-//     its wait so far, and had it finished could have raised it.
+//     header counts the class's jobs, and max is the longest wait. A
+//     figure marked ≥ is a lower bound: a job unfinished at the end (below)
+//     entered at or below it with its wait so far, and had it finished
+//     could have raised it. -waits prints (JSON always holds) the waits by
+//     class and job size — the GPUs a job requests in all: 0, a share of
+//     one, 1, 2, 3–4, 5–8, more — with each bucket's count, jobs still
+//     waiting, p95 and longest wait, and per class the Kaplan–Meier p95,
+//     which counts a still-waiting job as "at least" its wait so far.
+//   - fragmentation, a time average over the window, sampled on a fixed
+//     grid: the free GPUs that no waiting task can use on any single node
+//     (stranded: the node lacks CPU or memory for every waiting shape, or
+//     the GPU's free share is below every waiting share), and the measure
+//     of Weng et al., "Beware of Fragmentation: Scheduling GPU-Sharing
+//     Workloads with Fragmentation Gradient Descent" (USENIX ATC 2023): a
+//     node's free GPU capacity that a task shape cannot use (all of it when
+//     the shape does not fit there or asks for no GPU, else the GPUs with
+//     less free than the shape needs from one), averaged over the trace's
+//     16 most common shapes weighted by popularity and summed over nodes;
+//     both also as a share of the free GPUs.
 //   - done, unfinished, cycles. The simulation stops -tail (default 2d)
 //     after the last arrival, so a policy that keeps jobs from finishing
 //     cannot run forever; jobs not done by then are unfinished, and their
@@ -303,9 +338,31 @@
 // node cap, and the elastic scenarios the validator allowed and refused. In JSON every note is an object (kind, policy, text,
 // counts).
 //
-// -svg plots GPU utilisation (allocated, and useful dashed) and the number
-// of waiting jobs over time, from the window's start to the end of the run,
-// one colour per policy; -json includes the same series.
+// -jobs-out FILE (.csv or .jsonl, or -jobs-out-format) writes, per
+// policy, every job's arrival (class, queue, tasks, GPUs, work), each
+// start (nodes, wait since it last queued), each eviction (cause,
+// preemptor, lost GPU milli-seconds; a failed start has cause
+// failed_start), each completion, and the feasible jobs still waiting or
+// running at the end with their wait so far: enough to recompute the
+// headline metrics outside the tool.
+//
+// -svg, -sweep-svg and -jobs-out check their path before anything runs. A
+// regular file is written atomically (a temporary file beside it, renamed
+// when complete, removed if the run fails or is interrupted by SIGINT or
+// SIGTERM); a symbolic link is followed to its target; a FIFO or a
+// character device such as /dev/null is written directly, never replaced;
+// a directory, block device or socket is refused. -progress always shows
+// progress and the time left on stderr even when it is not a terminal
+// (auto: only on a terminal).
+//
+// Settings that make a run meaningless are warned about at once, on stderr
+// and in the notes: an offered GPU load far above 1 (the queue then grows
+// for the whole run) and a min-admit under 10m for the time-based policy.
+//
+// -svg plots GPU utilisation (allocated, and useful dashed), the number
+// of waiting jobs and the stranded GPUs over time, from the window's start
+// to the end of the run, one colour per policy; -json includes the same
+// series.
 //
 // # Repetitions, sweeps and cores
 //
@@ -313,19 +370,33 @@
 // independent and run on -parallel goroutines (default: every core); the
 // output is the same whatever that number is.
 //
-// -runs N (synthetic only) repeats the run with seeds -seed .. -seed+N-1 and
-// reports, per headline metric and policy, the mean and its 95% interval
-// (Student's t with N-1 degrees of freedom). A policy's difference from the
-// first policy is computed seed by seed (the policies of one seed share the
-// workload), and "≈" marks a difference whose 95% interval contains 0:
-// within the noise. A trace is one deterministic replay; its report says so.
-// The header then gives the seed range, and its workload line is the first
-// seed's (each seed draws its own workload). -svg and -queues, views of a
-// single run, are refused with -runs and -sweep.
+// -runs N repeats the run with seeds -seed .. -seed+N-1 and reports, per
+// headline metric and policy, the mean and its 95% interval (Student's t
+// with N-1 degrees of freedom; for counts, a percentile bootstrap with a
+// seeded generator, which never leaves the data's range), and in JSON
+// every seed's value. A policy's difference from the first policy is
+// computed seed by seed (the policies of one seed share the workload) and
+// tested with a paired t-test under Holm's step-down correction over all
+// the differences at once (the header gives their number): "*" marks a
+// difference that holds with a family-wise error of at most 5%. A figure
+// that is a lower bound in any run stays marked ≥ in the mean and its
+// interval, and its difference is not tested; a metric identical in every
+// run is left out. On a trace the seeds are replicates: seed 1 is the trace
+// as recorded, and every other seed draws which one in -node-stride nodes
+// is kept (the sample's offset), a salt for the team assignment's hash,
+// and a shift of each arrival of up to ±-arrival-jitter (default 5m). The
+// header then gives the seed range, and its workload line is the first
+// seed's (each seed draws its own workload). -svg, -queues, -waits and
+// -jobs-out, views of a single run, are refused with -runs and -sweep.
 //
 // -sweep setting=v1,v2,... (once or twice, for a grid of two settings) runs
 // every point of the grid with the chosen policies (and every -runs seed)
-// and prints a row per point and policy; -sweep-svg draws the trade-off,
+// and prints a row per point and policy, led by the metric the first swept
+// setting acts on (preempt evictions for a preempt min-runtime, time-based
+// evictions for min-admit, lost GPU-hours for checkpoint, the longest wait
+// for reserve-after, ...) and its difference from the grid's first point,
+// paired by seed and tested under Holm's correction over those
+// differences; -sweep-svg draws the trade-off,
 // one labelled point per row at two headline metrics (-sweep-axes, default
 // lost GPU-hours against the BE p95 wait). Sweepable settings: the
 // min-runtime, preempt min-runtime or expected runtime of one queue

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/tenurepolicy/tenure/runtime"
+
 	"github.com/tenurepolicy/tenure/examples/simulate/internal/report"
 	"github.com/tenurepolicy/tenure/examples/simulate/internal/sim"
 	"github.com/tenurepolicy/tenure/examples/simulate/internal/trace"
@@ -45,13 +47,19 @@ func (x *experiment) prepare(c, s int) (*sim.Workload, string, error) {
 	oc := x.cases[c].opts
 	oc.seed = x.seeds[s]
 	jobs, nodes, src := x.traceJobs, x.traceNodes, x.traceSource
+	load := oc.load()
 	if x.o.synthetic {
 		var err error
 		if jobs, nodes, src, err = oc.input(); err != nil {
 			return nil, "", err
 		}
+	} else {
+		jobs, load.NodeOffset = traceReplicate(jobs, oc)
 	}
-	w, err := sim.Prepare(jobs, nodes, oc.load())
+	w, err := sim.Prepare(jobs, nodes, load)
+	if w != nil {
+		w.RecordJobs = x.o.jobsOut != ""
+	}
 	return w, src, err
 }
 
@@ -71,7 +79,11 @@ func (x *experiment) prepareFirst() (*report.Report, error) {
 	}
 	x.first = first
 	o, seeds := x.o, x.seeds
-	if o.runs > 1 {
+	if !o.synthetic && (o.runs > 1 || o.seed != replicaBase) {
+		source += fmt.Sprintf(" — replicates: seeds %d..%d vary the node sample's offset, the team assignment's salt and arrivals by up to ±%s (seed %d: the trace as recorded)",
+			seeds[0], seeds[len(seeds)-1], runtime.FormatDuration(o.jitter), replicaBase)
+	}
+	if o.runs > 1 && o.synthetic {
 		source = fmt.Sprintf("synthetic (seeds %d..%d, %d jobs each)", seeds[0], seeds[len(seeds)-1], o.synthJobs)
 	}
 	rep := &report.Report{Source: source, Settings: o.settingsReport(), Workload: first.Summary}
@@ -105,8 +117,8 @@ func (x *experiment) policyNames(rep *report.Report) ([]string, error) {
 		rep.Notes = append(rep.Notes, report.Note{Kind: "defaults_left_out", Text: fmt.Sprintf("-teams %d has no queue for the built-in default %s, so it is left out",
 			o.teams, strings.Join(o.leftOut, ", "))})
 	}
-	if !o.synthetic {
-		rep.Notes = append(rep.Notes, report.Note{Kind: "deterministic_replay", Text: "a trace is one deterministic replay: no seed to vary, so no intervals (-synthetic -runs N gives them)"})
+	if !o.synthetic && o.runs == 1 && o.seed == replicaBase {
+		rep.Notes = append(rep.Notes, report.Note{Kind: "deterministic_replay", Text: "a trace is one deterministic replay, the trace as recorded: no intervals (-runs N replays N replicates: which nodes are sampled, the team assignment, arrival jitter)"})
 	}
 	return names, nil
 }
@@ -154,7 +166,7 @@ func (x *experiment) aggregate(rep *report.Report, names []string, flat []report
 		for c := range cases {
 			labels[c], values[c] = cases[c].label, cases[c].values
 		}
-		rep.Sweep = report.AggregateSweep(o.sweeps, labels, values, names, results)
+		rep.Sweep = report.AggregateSweep(o.sweeps, labels, values, names, seeds, results)
 	case o.runs > 1:
 		rep.Runs = report.AggregateRuns(seeds, names, results[0])
 	default:

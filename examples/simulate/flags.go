@@ -10,7 +10,10 @@ import (
 	"strings"
 	"time"
 
+	"github.com/tenurepolicy/tenure/examples/simulate/internal/frag"
+	"github.com/tenurepolicy/tenure/examples/simulate/internal/jobsout"
 	"github.com/tenurepolicy/tenure/examples/simulate/internal/policies"
+	"github.com/tenurepolicy/tenure/examples/simulate/internal/progress"
 	"github.com/tenurepolicy/tenure/examples/simulate/internal/report"
 	"github.com/tenurepolicy/tenure/examples/simulate/internal/sim"
 	"github.com/tenurepolicy/tenure/examples/simulate/internal/trace"
@@ -35,6 +38,14 @@ type options struct {
 	scaleMix     bool
 	json         bool
 	queues       bool
+	waits        bool
+	progress     progress.Mode
+	jobsOut      string
+	jobsFormat   jobsout.Format
+	placement    frag.Policy
+	cpSave       time.Duration
+	cpRestore    time.Duration
+	jitter       time.Duration
 	parallel     int
 	runs         int
 	sweeps       []report.SweepAxis
@@ -171,6 +182,7 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	errs := o.convert(&r)
 	errs = append(errs, o.checkOutputs(&r)...)
 	errs = append(errs, o.checkRun(&r)...)
+	errs = append(errs, o.checkCosts(&r)...)
 	return o, errors.Join(errs...)
 }
 
@@ -179,7 +191,11 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 type rawFlags struct {
 	sweepAxes, tail, checkpoint, minRT, preemptRT, method, expected *string
 	delay, contenders, minAdmit, reserve, thrash                    *string
+	jobsFormat, placement, cpSave, cpRestore, jitter, progress      *string
 	newer                                                           *bool
+	// sweeps are the -sweep values, parsed after the flags so that a bad
+	// one is one error line, not the usage text.
+	sweeps []string
 }
 
 // inputFlags defines the flags that choose and shape the input.
@@ -202,21 +218,18 @@ func (o *options) runFlags(fs *flag.FlagSet, r *rawFlags) {
 	fs.BoolVar(&o.scaleMix, "scale-mix", true, "keep only one in node-stride of the jobs that could not finish even alone (the long-running part of the mix shrinks with the cluster)")
 	fs.BoolVar(&o.json, "json", false, "print the results as JSON (always with the per-queue figures)")
 	fs.IntVar(&o.parallel, "parallel", goruntime.GOMAXPROCS(0), "simulations run at once (default: the number of cores); the output is the same whatever it is")
-	fs.IntVar(&o.runs, "runs", 1, "synthetic only: repeat with this many seeds (-seed, -seed+1, ...) and report each metric's mean and 95% interval")
+	fs.IntVar(&o.runs, "runs", 1, "repeat with this many seeds (-seed, -seed+1, ...; on a trace, replicates: see -arrival-jitter) and report each metric's mean and 95% interval")
 	fs.Func("sweep", "vary a `setting=v1,v2,...` over a grid (give it twice for two settings): "+strings.Join(sweepSettable, ", "), func(v string) error {
-		ax, err := parseSweep(v)
-		if err != nil {
-			return err
-		}
-		if len(o.sweeps) == 2 {
-			return errors.New("simulate: -sweep: at most two settings")
-		}
-		o.sweeps = append(o.sweeps, ax)
+		r.sweeps = append(r.sweeps, v)
 		return nil
 	})
 	fs.StringVar(&o.sweepSVG, "sweep-svg", "", "with -sweep: write the trade-off plot to `FILE`")
 	r.sweepAxes = fs.String("sweep-axes", "lost_gpu_hours,wait_p95_be_h", "with -sweep: the plot's `x,y` metrics, from "+strings.Join(report.MetricNames, ","))
 	fs.BoolVar(&o.queues, "queues", false, "print the per-queue table (held against fair share, waits, evictions)")
+	fs.BoolVar(&o.waits, "waits", false, "print waits by class and job size (GPUs requested): jobs, still waiting, p95, longest")
+	fs.StringVar(&o.jobsOut, "jobs-out", "", "write every job's arrival, starts (node, wait), evictions (cause, preemptor, lost work) and completion, per policy, to `FILE` (.csv or .jsonl)")
+	r.jobsFormat = fs.String("jobs-out-format", "", "format of -jobs-out: csv or jsonl (default: from the file name)")
+	r.progress = fs.String("progress", "auto", "progress and time left on stderr: auto (only on a terminal), always (also into a log: a line every 10s), never")
 	fs.StringVar(&o.svg, "svg", "", "write a plot of utilisation and queue length over time to `FILE`")
 	fs.IntVar(&o.buckets, "buckets", 200, "time-series resolution for -svg and -json")
 }
@@ -225,6 +238,10 @@ func (o *options) runFlags(fs *flag.FlagSet, r *rawFlags) {
 func (o *options) policyFlags(fs *flag.FlagSet, r *rawFlags) {
 	r.tail = fs.String("tail", "2d", "keep simulating this long after the last arrival (`duration`); jobs not done by then are reported unfinished")
 	r.checkpoint = fs.String("checkpoint", "0s", "jobs save their progress every `duration` of work, so an eviction loses only the work since the last save (0s: restart from scratch)")
+	r.cpSave = fs.String("checkpoint-save", "0s", "with -checkpoint: the time each checkpoint takes to write (`duration`); it lengthens every run")
+	r.cpRestore = fs.String("checkpoint-restore", "0s", "with -checkpoint: the time a job evicted after a checkpoint takes to load it when it starts again (`duration`)")
+	r.placement = fs.String("placement", "first-fit", "which node a task goes to among those it fits: first-fit (the lowest-numbered), best-fit (least free GPU left, then CPU) or frag-gradient (least growth of the trace paper's fragmentation measure)")
+	r.jitter = fs.String("arrival-jitter", "5m", "trace replicates (-runs, or -seed other than 1): shift each arrival by up to ± this (`duration`); seed 1 is the trace as recorded")
 	r.minRT = fs.String("min-runtime", "", "min-runtime per queue (preempt and reclaim), `queue=duration,...`, merged into the defaults "+defaultMinRuntimeFlag+" (queue="+inheritValue+" removes one)")
 	r.preemptRT = fs.String("preempt-min-runtime", "", "preempt min-runtime per queue (an eviction by a higher-priority job of the victim's own team queue), `queue=duration,...`, overriding -min-runtime's for those queues, merged into the defaults "+defaultPreemptFlag+" (queue="+inheritValue+" removes one)")
 	r.method = fs.String("reclaim-method", "lca", "how a reclaim's min-runtime resolves (`method`): lca (from the child of the lowest common ancestor) or queue (from the victim's queue)")
@@ -268,6 +285,8 @@ func (o *options) convert(r *rawFlags) []error {
 		errs = append(errs, err)
 	}
 	o.checkpoint = dur("checkpoint", *r.checkpoint)
+	o.cpSave, o.cpRestore = dur("checkpoint-save", *r.cpSave), dur("checkpoint-restore", *r.cpRestore)
+	o.jitter = dur("arrival-jitter", *r.jitter)
 	set := &o.settings
 	set.RequeueDelay = dur("requeue-delay", *r.delay)
 	set.MinAdmit = dur("min-admit", *r.minAdmit)
@@ -290,7 +309,66 @@ func (o *options) convert(r *rawFlags) []error {
 		errs = append(errs, err)
 	}
 	set.NoNewer = !*r.newer
+	return append(errs, o.convertNew(r)...)
+}
+
+// convertNew converts the sweeps, the placement, the progress mode and
+// the export's format.
+func (o *options) convertNew(r *rawFlags) []error {
+	var errs []error
+	for _, v := range r.sweeps {
+		if ax, err := parseSweep(v); err != nil {
+			errs = append(errs, err)
+		} else if len(o.sweeps) == 2 {
+			errs = append(errs, errors.New("simulate: -sweep: at most two settings"))
+			break
+		} else {
+			o.sweeps = append(o.sweeps, ax)
+		}
+	}
+	var err error
+	if o.placement, err = frag.ParsePolicy(*r.placement); err != nil {
+		errs = append(errs, fmt.Errorf("simulate: -placement: %w", err))
+	}
+	if o.progress, err = progress.ParseMode(*r.progress); err != nil {
+		errs = append(errs, fmt.Errorf("simulate: -progress: %w", err))
+	}
+	if o.jobsOut != "" {
+		if o.jobsFormat, err = jobsout.FormatFor(o.jobsOut, *r.jobsFormat); err != nil {
+			errs = append(errs, fmt.Errorf("simulate: -jobs-out: %w", err))
+		}
+	} else if *r.jobsFormat != "" {
+		errs = append(errs, errors.New("simulate: -jobs-out-format needs -jobs-out"))
+	}
 	return errs
+}
+
+// checkCosts checks the checkpoint costs and the arrival jitter.
+func (o *options) checkCosts(r *rawFlags) []error {
+	var errs []error
+	for _, c := range []struct {
+		name string
+		d    time.Duration
+	}{{"checkpoint-save", o.cpSave}, {"checkpoint-restore", o.cpRestore}, {"arrival-jitter", o.jitter}} {
+		if c.d < 0 || c.d > maxTail {
+			errs = append(errs, fmt.Errorf("simulate: -%s %s: want 0 to %s", c.name, runtime.FormatDuration(c.d), runtime.FormatDuration(maxTail)))
+		} else if err := wholeSeconds(c.name, c.d); err != nil {
+			errs = append(errs, err)
+		} else if c.name != "arrival-jitter" && c.d > 0 && o.checkpoint == 0 && !sweeps(r.sweeps, "checkpoint") {
+			errs = append(errs, fmt.Errorf("simulate: -%s needs -checkpoint (without checkpoints nothing is saved or restored)", c.name))
+		}
+	}
+	return errs
+}
+
+// sweeps reports whether one of the -sweep arguments varies setting.
+func sweeps(args []string, setting string) bool {
+	for _, a := range args {
+		if name, _, _ := strings.Cut(a, "="); strings.TrimSpace(name) == setting {
+			return true
+		}
+	}
+	return false
 }
 
 // checkOutputs checks the flags that choose what is printed and how many
@@ -304,16 +382,15 @@ func (o *options) checkOutputs(r *rawFlags) []error {
 	}
 	if o.runs < 1 || o.runs > 1000 {
 		errs = append(errs, fmt.Errorf("simulate: -runs %d: want 1..1000", o.runs))
-	} else if o.runs > 1 && !o.synthetic {
-		errs = append(errs, errors.New("simulate: -runs needs -synthetic: a trace is one deterministic replay, with no seed to vary"))
 	}
 	if o.sweepSVG != "" && len(o.sweeps) == 0 {
 		errs = append(errs, errors.New("simulate: -sweep-svg needs -sweep"))
 	}
-	if len(o.sweeps) > 0 && (o.svg != "" || o.queues) {
-		errs = append(errs, errors.New("simulate: -sweep reports a table and -sweep-svg; -svg and -queues are for single runs"))
-	} else if o.runs > 1 && (o.svg != "" || o.queues) {
-		errs = append(errs, errors.New("simulate: -runs reports each metric's mean and interval; -svg and -queues are for single runs"))
+	single := o.svg != "" || o.queues || o.waits || o.jobsOut != ""
+	if len(o.sweeps) > 0 && single {
+		errs = append(errs, errors.New("simulate: -sweep reports a table and -sweep-svg; -svg, -queues, -waits and -jobs-out are for single runs"))
+	} else if o.runs > 1 && single {
+		errs = append(errs, errors.New("simulate: -runs reports each metric's mean and interval; -svg, -queues, -waits and -jobs-out are for single runs"))
 	}
 	if len(o.sweeps) == 2 && o.sweeps[0].Name == o.sweeps[1].Name {
 		errs = append(errs, fmt.Errorf("simulate: -sweep %s given twice", o.sweeps[0].Name))
@@ -507,5 +584,6 @@ func parsePolicies(s string) ([]string, error) {
 // load is the part of the options sim.Prepare reads.
 func (o options) load() sim.Load {
 	return sim.Load{NodeStride: o.nodeStride, Speedup: o.speedup, ScaleMix: o.scaleMix, Teams: o.teams,
-		Interval: o.interval, Tail: o.tail, Checkpoint: o.checkpoint, Buckets: o.buckets, Seed: o.seed, Settings: o.settings}
+		Interval: o.interval, Tail: o.tail, Checkpoint: o.checkpoint, Buckets: o.buckets, Seed: o.seed, Settings: o.settings,
+		Placement: o.placement, CheckpointSave: o.cpSave, CheckpointRestore: o.cpRestore}
 }

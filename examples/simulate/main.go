@@ -7,6 +7,15 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
+	"time"
+
+	"github.com/tenurepolicy/tenure/clock"
+	"github.com/tenurepolicy/tenure/examples/simulate/internal/jobsout"
+	"github.com/tenurepolicy/tenure/examples/simulate/internal/progress"
+	"github.com/tenurepolicy/tenure/examples/simulate/internal/replica"
+	"github.com/tenurepolicy/tenure/examples/simulate/internal/safefile"
+	"github.com/tenurepolicy/tenure/examples/simulate/internal/trace"
 
 	"github.com/tenurepolicy/tenure/examples/simulate/internal/report"
 )
@@ -34,19 +43,14 @@ func run(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	// Output files are created before anything is simulated.
-	var svg, sweepSVG *report.OutputFile
-	if o.svg != "" {
-		if svg, err = report.CreateOutput("svg", o.svg); err != nil {
-			return err
-		}
-		defer svg.Discard()
-	}
-	if o.sweepSVG != "" {
-		if sweepSVG, err = report.CreateOutput("sweep-svg", o.sweepSVG); err != nil {
-			return err
-		}
-		defer sweepSVG.Discard()
+	// Output files are created before anything is simulated; an interrupt
+	// removes their temporary files.
+	stopCleanup := safefile.CleanupOnSignal()
+	defer stopCleanup()
+	out, err := createOutputs(o)
+	defer out.discard()
+	if err != nil {
+		return err
 	}
 	rep, err := x.prepareFirst()
 	if err != nil {
@@ -56,27 +60,105 @@ func run(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	prog := report.NewProgress(stderr)
+	for _, n := range warnings(rep.Workload, o, names) {
+		rep.Notes = append(rep.Notes, n)
+		fmt.Fprintf(stderr, "simulate: warning: %s\n", n.Text) // now, not after a long run
+	}
+	prog := progress.New(stderr, o.progress, clock.Real{})
 	flat, err := simulateAll(x.tasks(names), o.parallel, prog)
 	prog.Finish()
 	if err != nil {
 		return err
 	}
 	x.aggregate(rep, names, flat)
-	if svg != nil {
-		if err := svg.Commit(report.RenderSVG(rep)); err != nil {
-			return err
-		}
-	}
-	if sweepSVG != nil {
-		if err := sweepSVG.Commit(report.RenderSweepSVG("tenure what-if simulator — "+rep.Source, rep.Sweep, o.sweepAxes[0], o.sweepAxes[1])); err != nil {
-			return err
-		}
+	if err := out.commit(o, rep); err != nil {
+		return err
 	}
 	if o.json {
 		enc := json.NewEncoder(stdout)
 		enc.SetIndent("", "  ")
 		return enc.Encode(rep)
 	}
-	return report.WriteTable(stdout, rep, o.queues)
+	return report.WriteTable(stdout, rep, report.Tables{Queues: o.queues, Waits: o.waits})
+}
+
+// outputs are the files a run writes at its end (-svg, -sweep-svg,
+// -jobs-out); nil when not asked for.
+type outputs struct{ svg, sweepSVG, jobs *report.OutputFile }
+
+// createOutputs prepares every output file o asks for; on an error the
+// ones already prepared are in the result, for discard.
+func createOutputs(o options) (outputs, error) {
+	var out outputs
+	for _, f := range []struct {
+		flag, path string
+		file       **report.OutputFile
+	}{{"svg", o.svg, &out.svg}, {"sweep-svg", o.sweepSVG, &out.sweepSVG}, {"jobs-out", o.jobsOut, &out.jobs}} {
+		if f.path == "" {
+			continue
+		}
+		var err error
+		if *f.file, err = report.CreateOutput(f.flag, f.path); err != nil {
+			return out, err
+		}
+	}
+	return out, nil
+}
+
+// commit writes the outputs from the finished report.
+func (out outputs) commit(o options, rep *report.Report) error {
+	if out.svg != nil {
+		if err := out.svg.Commit(report.RenderSVG(rep)); err != nil {
+			return err
+		}
+	}
+	if out.jobs != nil {
+		if err := out.jobs.CommitWith(func(w io.Writer) error { return writeJobs(w, o.jobsFormat, rep.Results) }); err != nil {
+			return err
+		}
+	}
+	if out.sweepSVG != nil {
+		return out.sweepSVG.Commit(report.RenderSweepSVG("tenure what-if simulator — "+rep.Source, rep.Sweep, o.sweepAxes[0], o.sweepAxes[1]))
+	}
+	return nil
+}
+
+// discard drops every output not committed (for defer).
+func (out outputs) discard() {
+	out.svg.Discard()
+	out.sweepSVG.Discard()
+	out.jobs.Discard()
+}
+
+// writeJobs writes every result's per-job events, policy after policy.
+func writeJobs(w io.Writer, f jobsout.Format, results []report.Result) error {
+	jw := jobsout.NewWriter(w, f)
+	for _, r := range results {
+		for _, e := range r.Jobs {
+			if err := jw.Write(e); err != nil {
+				return err
+			}
+		}
+	}
+	return jw.Flush()
+}
+
+// replicaBase is the seed whose trace replicate is the trace as recorded.
+const replicaBase = 1
+
+// traceReplicate returns the trace's jobs as replicate o.seed sees them
+// (see package replica): team queues reassigned with the replicate's salt
+// and arrivals shifted by its jitter (never before 0), and the node
+// offset of its node sample. The base seed returns the jobs unchanged.
+func traceReplicate(jobs []trace.Job, o options) ([]trace.Job, int) {
+	p := replica.For(o.seed, replicaBase, max(o.nodeStride, 1), int64(o.jitter/time.Second))
+	if p.Identity() {
+		return jobs, 0
+	}
+	out := slices.Clone(jobs)
+	for i := range out {
+		out[i].Team = replica.Team(out[i].Name, o.teams, p.TeamSalt)
+		out[i].Arrival = max(out[i].Arrival+replica.Jitter(p.JitterSeed, i, p.JitterMax), 0)
+	}
+	return out, p.NodeOffset
 }

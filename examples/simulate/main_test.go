@@ -53,12 +53,12 @@ func TestRunEmbedded(t *testing.T) {
 		"infeasible: 2 jobs could not finish before the end even alone",
 		"more thinned with the cluster (-scale-mix)",
 		"settings: min-runtime be=5m be-a=1h burstable=15m ls=30m ls-c=0s (preempt and reclaim; reclaim method lca); preempt-min-runtime be=1m ls=10m\n",
-		"  expected-runtime be=1h burstable=4h ls=1d; requeue-delay 30m, contenders higher-or-equal; min-admit 2h, newer rule on; reserve-after 30m\n",
-		"  thrash-window 30m; checkpoint 0s; seed 1\n",
+		"  expected-runtime be=1h burstable=4h ls=1d; requeue-delay 30m, contenders higher-or-equal; min-admit 2h, newer rule on; reserve-after 30m, reservations 1\n",
+		"  thrash-window 30m; checkpoint 0s (save 0s, restore 0s); placement first-fit; seed 1\n",
 		"GPU util  = useful  + wasted    goodput GPU-h  = jobs done  + in progress    lost GPU-h  by infeasible jobs",
 		"jobs and evictions (thrash: runs shorter than 30m; by cause, by the victim's class;",
 		"fair share: held GPU time / fair share per team queue",
-		"wait p50 / p95 / p99 by class",
+		"wait p50 / p95 / p99 / max by class",
 		"per queue: jobs, GPU-hours held",
 		"backoff not simulated",
 	} {
@@ -171,8 +171,8 @@ func TestRunSVG(t *testing.T) {
 			polylines++
 		}
 	}
-	if polylines != 6 { // (allocated + useful + waiting) × 2 policies
-		t.Errorf("%d polylines, want 6", polylines)
+	if polylines != 8 { // (allocated + useful + waiting + stranded) × 2 policies
+		t.Errorf("%d polylines, want 8", polylines)
 	}
 }
 
@@ -181,7 +181,7 @@ func TestRunSVG(t *testing.T) {
 func TestOutputPathCheckedFirst(t *testing.T) {
 	var out, errOut bytes.Buffer
 	err := run([]string{"-svg", "/nonexistent/dir/plot.svg", "-trace", "/nonexistent/pods.csv"}, &out, &errOut)
-	if err == nil || !strings.Contains(err.Error(), "simulate: -svg: cannot write /nonexistent/dir/plot.svg: open /nonexistent/dir/") {
+	if err == nil || !strings.Contains(err.Error(), "simulate: -svg: safefile: cannot write /nonexistent/dir/plot.svg: open /nonexistent/dir/") {
 		t.Errorf("got %v, want the -svg error", err)
 	}
 	dir := t.TempDir()

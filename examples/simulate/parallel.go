@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"sync"
 
+	"github.com/tenurepolicy/tenure/examples/simulate/internal/progress"
+
 	"github.com/tenurepolicy/tenure/examples/simulate/internal/report"
 	"github.com/tenurepolicy/tenure/examples/simulate/internal/sim"
 )
@@ -63,7 +65,7 @@ func (l *lazyWork) release() {
 // cores. Tasks start in order, so the workloads alive at once are those
 // of the tasks running (about workers of them). prog, if not nil, is told
 // the fraction of all the simulated time covered so far.
-func simulateAll(tasks []task, workers int, prog *report.Progress) ([]report.Result, error) {
+func simulateAll(tasks []task, workers int, prog *progress.Meter) ([]report.Result, error) {
 	results := make([]report.Result, len(tasks))
 	errs := make([]error, len(tasks))
 	var mu sync.Mutex

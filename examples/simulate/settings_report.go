@@ -21,9 +21,11 @@ func (o options) settingsReport() report.SettingsReport {
 		ExpectedRuntime: queueSettings(set.Expected), RequeueDelay: runtime.FormatDuration(set.RequeueDelay),
 		RequeueContenders: "higher", MinAdmit: runtime.FormatDuration(set.MinAdmit), NewerRule: !set.NoNewer,
 		ReserveAfter: runtime.FormatDuration(set.ReserveAfter), ThrashWindow: runtime.FormatDuration(set.ThrashWindow),
-		Checkpoint: runtime.FormatDuration(o.checkpoint), Interval: runtime.FormatDuration(o.interval),
+		Checkpoint: runtime.FormatDuration(o.checkpoint), CheckpointSave: runtime.FormatDuration(o.cpSave),
+		CheckpointRestore: runtime.FormatDuration(o.cpRestore), Interval: runtime.FormatDuration(o.interval),
 		Tail: runtime.FormatDuration(o.tail), Teams: o.teams, NodeStride: o.nodeStride, Speedup: o.speedup,
-		ScaleMix: o.scaleMix, Seed: o.seed,
+		ScaleMix: o.scaleMix, Seed: o.seed, Reservations: set.Reservations, Placement: o.placement.String(),
+		ArrivalJitter: runtime.FormatDuration(o.jitter),
 	}
 	if set.RequeueEqual {
 		r.RequeueContenders = "higher-or-equal"

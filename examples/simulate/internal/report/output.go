@@ -3,59 +3,56 @@ package report
 import (
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
+
+	"github.com/tenurepolicy/tenure/examples/simulate/internal/safefile"
 )
 
-// OutputFile is a file the run writes at its end (-svg, -sweep-svg). It is
-// created as a temporary file beside its destination before anything is
-// simulated, so a bad path fails at once instead of after the whole run,
-// and renamed over the destination only when its content is complete: an
-// existing file is never truncated by a run that fails.
+// OutputFile is a file the run writes at its end (-svg, -sweep-svg,
+// -jobs-out). It is prepared before anything is simulated, so a bad path
+// fails at once instead of after the whole run, and written with package
+// safefile: atomically to a regular file (a temporary file beside it,
+// renamed over it when complete, removed on SIGINT or SIGTERM), through a
+// symbolic link to its target, directly to a FIFO or character device, and
+// never to a directory. An existing file is never truncated by a run that
+// fails.
 type OutputFile struct {
-	flagName, path string
-	tmp            *os.File
+	flagName string
+	f        *safefile.File
 }
 
-// CreateOutput creates the temporary file for path (given by -flagName).
+// CreateOutput prepares path (given by -flagName) for writing.
 func CreateOutput(flagName, path string) (*OutputFile, error) {
-	if fi, err := os.Stat(path); err == nil && fi.IsDir() {
-		return nil, fmt.Errorf("simulate: -%s: %s is a directory", flagName, path)
-	}
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp-*")
+	f, err := safefile.Create(path)
 	if err != nil {
-		return nil, fmt.Errorf("simulate: -%s: cannot write %s: %w", flagName, path, err)
+		return nil, fmt.Errorf("simulate: -%s: %w", flagName, err)
 	}
-	return &OutputFile{flagName: flagName, path: path, tmp: tmp}, nil
+	return &OutputFile{flagName: flagName, f: f}, nil
 }
 
-// Commit writes content and renames the file over its destination.
+// Commit writes content and puts the file in place.
 func (o *OutputFile) Commit(content string) error {
-	f := o.tmp
-	o.tmp = nil
-	err := f.Chmod(0o644) // CreateTemp's 0600 would hide a plot from others
-	if err == nil {
-		_, err = io.WriteString(f, content)
+	return o.CommitWith(func(w io.Writer) error {
+		_, err := io.WriteString(w, content)
+		return err
+	})
+}
+
+// CommitWith lets write stream the content, then puts the file in place;
+// on an error from write nothing is put in place.
+func (o *OutputFile) CommitWith(write func(io.Writer) error) error {
+	if err := write(o.f); err != nil {
+		o.f.Discard()
+		return fmt.Errorf("simulate: -%s: %w", o.flagName, err)
 	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(f.Name(), o.path)
-	}
-	if err != nil {
-		os.Remove(f.Name())
+	if err := o.f.Commit(); err != nil {
 		return fmt.Errorf("simulate: -%s: %w", o.flagName, err)
 	}
 	return nil
 }
 
-// Discard removes the temporary file unless commit ran; nil-safe, for defer.
+// Discard drops the output unless Commit ran; nil-safe, for defer.
 func (o *OutputFile) Discard() {
-	if o == nil || o.tmp == nil {
-		return
+	if o != nil {
+		o.f.Discard()
 	}
-	o.tmp.Close()
-	os.Remove(o.tmp.Name())
-	o.tmp = nil
 }

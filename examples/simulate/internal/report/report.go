@@ -8,6 +8,10 @@ import (
 	"strconv"
 	"strings"
 	"text/tabwriter"
+
+	"github.com/tenurepolicy/tenure/examples/simulate/internal/jobsout"
+
+	"github.com/tenurepolicy/tenure/examples/simulate/internal/waits"
 )
 
 // Report is everything one run prints: the input, the effective settings,
@@ -35,15 +39,22 @@ type SettingsReport struct {
 	MinAdmit          string         `json:"min_admit"`
 	NewerRule         bool           `json:"newer_rule"`
 	ReserveAfter      string         `json:"reserve_after"`
-	ThrashWindow      string         `json:"thrash_window"`
-	Checkpoint        string         `json:"checkpoint"`
-	Interval          string         `json:"cycle_interval"`
-	Tail              string         `json:"tail"`
-	Teams             int            `json:"teams"`
-	NodeStride        int            `json:"node_stride"`
-	Speedup           float64        `json:"speedup"`
-	ScaleMix          bool           `json:"scale_mix"`
-	Seed              int64          `json:"seed"`
+	Reservations      int            `json:"reservations"`
+	Placement         string         `json:"placement"`
+	// ArrivalJitter bounds the arrival shifts of a trace replicate (seeds
+	// other than 1 on a trace; unused otherwise).
+	ArrivalJitter     string  `json:"arrival_jitter"`
+	ThrashWindow      string  `json:"thrash_window"`
+	Checkpoint        string  `json:"checkpoint"`
+	CheckpointSave    string  `json:"checkpoint_save"`
+	CheckpointRestore string  `json:"checkpoint_restore"`
+	Interval          string  `json:"cycle_interval"`
+	Tail              string  `json:"tail"`
+	Teams             int     `json:"teams"`
+	NodeStride        int     `json:"node_stride"`
+	Speedup           float64 `json:"speedup"`
+	ScaleMix          bool    `json:"scale_mix"`
+	Seed              int64   `json:"seed"`
 	// SeedLast is the last seed of -runs (0 for a single run).
 	SeedLast int64 `json:"seed_last,omitempty"`
 	// Swept names the settings -sweep varies; their values above read
@@ -104,6 +115,27 @@ type Note struct {
 	Counts map[string]int `json:"counts,omitempty"`
 }
 
+// Fragmentation is how much free GPU capacity could not be used, averaged
+// over the window (time-weighted; sampled after scheduling cycles).
+// Stranded: free GPU capacity that no waiting task could use on any single
+// node (its node lacks CPU or memory for every waiting shape, or the GPU's
+// free share is below every waiting share). Paper: the fragmentation
+// measure of Weng et al., "Beware of Fragmentation: Scheduling GPU-Sharing
+// Workloads with Fragmentation Gradient Descent" (USENIX ATC 2023), which
+// judges each node's free GPUs against the trace's most common task shapes
+// weighted by popularity, waiting or not. Shares are of the free GPU
+// capacity (ratio of the time integrals).
+type Fragmentation struct {
+	FreeGPUs      float64 `json:"free_gpus"`
+	StrandedGPUs  float64 `json:"stranded_gpus"`
+	StrandedShare float64 `json:"stranded_share_of_free"`
+	PaperGPUs     float64 `json:"paper_fragmented_gpus"`
+	PaperRate     float64 `json:"paper_fragmentation_rate"`
+	// StrandedSeries: mean stranded GPUs per time bucket (as the other
+	// series, from the window's start to the horizon).
+	StrandedSeries []float64 `json:"stranded_series,omitempty"`
+}
+
 // Utilisation is GPU utilisation over the window, split into the part whose
 // work counted and the part thrown away.
 type Utilisation struct {
@@ -112,10 +144,13 @@ type Utilisation struct {
 	Wasted float64 `json:"wasted"`
 }
 
-// Goodput splits the useful GPU-hours of the window by the fate of the
-// job that did the work: done by the end of the run, or still in progress
-// then (InProgressInfeasible of it by jobs that could not finish even
-// alone). Done + InProgress is the goodput.
+// Goodput is the useful GPU-hours delivered from the window's start to the
+// horizon (a fixed span, the same for every policy, longer than the
+// utilisation window), split by the fate of the job that did the work:
+// done by the horizon, or still in progress then (InProgressInfeasible of
+// it by jobs that could not finish even alone). Done + InProgress is the
+// goodput; once every policy drains before the horizon, a longer tail adds
+// the same to each, so the gap between policies does not depend on it.
 type Goodput struct {
 	Done                 float64 `json:"done_gpu_hours"`
 	InProgress           float64 `json:"in_progress_gpu_hours"`
@@ -165,6 +200,7 @@ type QueueResult struct {
 	ShareOfFair         float64 `json:"share_of_fair"`
 	ShareOfFairInClass  float64 `json:"share_of_fair_in_class"`
 	WaitP95             float64 `json:"wait_p95_s"`
+	WaitP95LowerBound   bool    `json:"wait_p95_lower_bound,omitempty"`
 	Evictions           int     `json:"evictions"`
 }
 
@@ -186,20 +222,23 @@ type ClassWait struct {
 
 // Result is one policy's outcome.
 type Result struct {
-	Policy                 string        `json:"policy"`
-	Completed              int           `json:"completed"`
-	Unfinished             int           `json:"unfinished"`
-	Utilisation            Utilisation   `json:"gpu_utilisation"`
-	GoodputGPUHours        float64       `json:"goodput_gpu_hours"`
-	Goodput                Goodput       `json:"goodput_split"`
-	Evictions              Evictions     `json:"evictions"`
-	Thrash                 int           `json:"thrash"`
-	LostGPUHours           float64       `json:"lost_gpu_hours"`
-	LostInfeasibleGPUHours float64       `json:"lost_gpu_hours_infeasible_jobs"`
-	Fairness               Fairness      `json:"fairness"`
-	Wait                   []ClassWait   `json:"wait"`
-	Queues                 []QueueResult `json:"queues"`
-	Cycles                 int           `json:"cycles"`
+	Policy                 string      `json:"policy"`
+	Completed              int         `json:"completed"`
+	Unfinished             int         `json:"unfinished"`
+	Utilisation            Utilisation `json:"gpu_utilisation"`
+	GoodputGPUHours        float64     `json:"goodput_gpu_hours"`
+	Goodput                Goodput     `json:"goodput_split"`
+	Evictions              Evictions   `json:"evictions"`
+	Thrash                 int         `json:"thrash"`
+	LostGPUHours           float64     `json:"lost_gpu_hours"`
+	LostInfeasibleGPUHours float64     `json:"lost_gpu_hours_infeasible_jobs"`
+	Fairness               Fairness    `json:"fairness"`
+	Wait                   []ClassWait `json:"wait"`
+	// Waits: per class, the longest wait and the waits by job size (GPUs
+	// requested), lower bounds marked (jobs still waiting at the end).
+	Waits  []waits.ClassWaits `json:"waits_by_size"`
+	Queues []QueueResult      `json:"queues"`
+	Cycles int                `json:"cycles"`
 	// Failed starts (synthetic workloads with -fail-rate): how many, the GPU
 	// time they held, and jobs given up on.
 	FailedStarts        int     `json:"failed_starts,omitempty"`
@@ -208,9 +247,13 @@ type Result struct {
 	Notes               []Note  `json:"notes,omitempty"`
 	// Series: per time bucket from the window's start to the horizon, mean
 	// GPU utilisation (0..1), its useful part, and mean number of waiting jobs.
-	UtilSeries    []float64 `json:"util_series,omitempty"`
-	UsefulSeries  []float64 `json:"useful_series,omitempty"`
-	PendingSeries []float64 `json:"pending_series,omitempty"`
+	UtilSeries    []float64     `json:"util_series,omitempty"`
+	UsefulSeries  []float64     `json:"useful_series,omitempty"`
+	PendingSeries []float64     `json:"pending_series,omitempty"`
+	Fragmentation Fragmentation `json:"fragmentation"`
+	// Jobs holds the run's per-job events when -jobs-out asked for them
+	// (written to that file, not to the report).
+	Jobs []jobsout.Event `json:"-"`
 }
 
 // fmtDur renders seconds compactly: 0s, 45s, 12m, 3.5h, 2.1d. The unit is
@@ -277,8 +320,8 @@ func (r *Report) header(b *strings.Builder) {
 		fmt.Fprintf(b, "; %d more thinned with the cluster (-scale-mix)", s.InfeasibleThinned)
 	}
 	b.WriteString("; they are left out of waits and unfinished\n")
-	fmt.Fprintf(b, "window: %s from t=%ds; offered GPU load %.2f; cycle every %s; stop %s after the last arrival\n",
-		fmtDur(float64(s.WindowEnd-s.WindowStart)), s.WindowStart, s.OfferedLoad, set.Interval, set.Tail)
+	fmt.Fprintf(b, "window: %s from t=%ds (utilisation, fairness: to the last arrival); goodput over %s (to the horizon, %s after the last arrival, the same for every policy); offered GPU load %.2f; cycle every %s\n",
+		fmtDur(float64(s.WindowEnd-s.WindowStart)), s.WindowStart, fmtDur(float64(s.Horizon-s.WindowStart)), set.Tail, s.OfferedLoad, set.Interval)
 	fmt.Fprintf(b, "queues: %s\n", s.Queues)
 	fmt.Fprintf(b, "settings: min-runtime %s (preempt and reclaim; reclaim method %s); preempt-min-runtime %s\n",
 		fmtQueueSettings(set.MinRuntime), set.ReclaimMethod, fmtQueueSettings(set.PreemptMinRuntime))
@@ -286,13 +329,13 @@ func (r *Report) header(b *strings.Builder) {
 	if !set.NewerRule {
 		newer = "off"
 	}
-	fmt.Fprintf(b, "  expected-runtime %s; requeue-delay %s, contenders %s; min-admit %s, newer rule %s; reserve-after %s\n",
-		fmtQueueSettings(set.ExpectedRuntime), set.RequeueDelay, set.RequeueContenders, set.MinAdmit, newer, set.ReserveAfter)
+	fmt.Fprintf(b, "  expected-runtime %s; requeue-delay %s, contenders %s; min-admit %s, newer rule %s; reserve-after %s, reservations %d\n",
+		fmtQueueSettings(set.ExpectedRuntime), set.RequeueDelay, set.RequeueContenders, set.MinAdmit, newer, set.ReserveAfter, set.Reservations)
 	seed := fmt.Sprintf("seed %d", set.Seed)
 	if set.SeedLast > set.Seed {
 		seed = fmt.Sprintf("seeds %d..%d", set.Seed, set.SeedLast)
 	}
-	fmt.Fprintf(b, "  thrash-window %s; checkpoint %s; %s\n", set.ThrashWindow, set.Checkpoint, seed)
+	fmt.Fprintf(b, "  thrash-window %s; checkpoint %s (save %s, restore %s); placement %s; %s\n", set.ThrashWindow, set.Checkpoint, set.CheckpointSave, set.CheckpointRestore, set.Placement, seed)
 	if len(set.Swept) > 0 {
 		fmt.Fprintf(b, "  swept: %s ({...}: the values of the grid, one table row each)\n", strings.Join(set.Swept, ", "))
 	}
@@ -306,9 +349,15 @@ func (r *Report) header(b *strings.Builder) {
 	b.WriteString("\n")
 }
 
-// WriteTable prints the report as aligned text tables; queues adds the
-// per-queue table.
-func WriteTable(w io.Writer, r *Report, queues bool) error {
+// Tables selects the optional tables of the text report.
+type Tables struct {
+	Queues bool // the per-queue table
+	Waits  bool // waits by class and job size
+}
+
+// WriteTable prints the report as aligned text tables, with the optional
+// ones opt selects.
+func WriteTable(w io.Writer, r *Report, opt Tables) error {
 	var b strings.Builder
 	r.header(&b)
 	if _, err := io.WriteString(w, b.String()); err != nil {
@@ -320,9 +369,12 @@ func WriteTable(w io.Writer, r *Report, queues bool) error {
 	case r.Runs != nil:
 		return writeRuns(w, r.Runs)
 	}
-	tables := []func(io.Writer, *Report) error{mainTable, evictionTable, fairnessTable, waitTable, failedTable}
-	if queues {
+	tables := []func(io.Writer, *Report) error{mainTable, evictionTable, fairnessTable, waitTable, fragTable, failedTable}
+	if opt.Queues {
 		tables = append(tables, queueTable)
+	}
+	if opt.Waits {
+		tables = append(tables, sizeTable)
 	}
 	for _, t := range tables {
 		if err := t(w, r); err != nil {
@@ -370,7 +422,7 @@ func newTab(w io.Writer) *tabwriter.Writer {
 }
 
 func mainTable(w io.Writer, r *Report) error {
-	fmt.Fprintln(w, "GPU time (goodput: useful GPU-h in the window, of jobs done by the end and of jobs still in progress; lost: thrown away by evictions over the run)")
+	fmt.Fprintln(w, "GPU time (util: over the window; goodput: useful GPU-h from the window's start to the horizon, of jobs done by then and of jobs still in progress; lost: thrown away by evictions over the run)")
 	tw := newTab(w)
 	fmt.Fprintln(tw, "policy\tGPU util\t= useful\t+ wasted\t\tgoodput GPU-h\t= jobs done\t+ in progress\t\tlost GPU-h\tby infeasible jobs\t")
 	for _, res := range r.Results {
@@ -418,7 +470,7 @@ func waitTable(w io.Writer, r *Report) error {
 	if len(r.Results) == 0 {
 		return nil
 	}
-	fmt.Fprintln(w, "\nwait p50 / p95 / p99 by class (≥: a lower bound, held down by jobs unfinished at the end, which enter with their wait so far)")
+	fmt.Fprintln(w, "\nwait p50 / p95 / p99 / max by class (≥: a lower bound, held down by jobs unfinished at the end, which enter with their wait so far; -waits: by job size)")
 	tw := newTab(w)
 	fmt.Fprint(tw, "policy\t")
 	for _, cw := range r.Results[0].Wait {
@@ -428,11 +480,51 @@ func waitTable(w io.Writer, r *Report) error {
 	for _, res := range r.Results {
 		fmt.Fprintf(tw, "%s\t", res.Policy)
 		for _, cw := range res.Wait {
-			fmt.Fprintf(tw, "%s / %s / %s\t", fmtBound(cw.P50, cw.P50LowerBound), fmtBound(cw.P95, cw.P95LowerBound), fmtBound(cw.P99, cw.P99LowerBound))
+			fmt.Fprintf(tw, "%s / %s / %s / %s\t", fmtBound(cw.P50, cw.P50LowerBound), fmtBound(cw.P95, cw.P95LowerBound), fmtBound(cw.P99, cw.P99LowerBound), fmtMax(res, cw.Class))
 		}
 		fmt.Fprintln(tw)
 	}
 	return tw.Flush()
+}
+
+// fragTable prints the fragmentation figures, averaged over the window.
+func fragTable(w io.Writer, r *Report) error {
+	if len(r.Results) == 0 {
+		return nil
+	}
+	fmt.Fprintln(w, "\nfragmentation, mean over the window (stranded: free GPUs no waiting task can use on any single node; paper: the measure of Weng et al., USENIX ATC 2023, against the trace's 16 most common task shapes)")
+	tw := newTab(w)
+	fmt.Fprintln(tw, "policy\tfree GPUs\tstranded GPUs\t(of free)\tpaper's fragmented GPUs\t(rate)\t")
+	for _, res := range r.Results {
+		f := res.Fragmentation
+		fmt.Fprintf(tw, "%s\t%.1f\t%.1f\t%.0f%%\t%.1f\t%.0f%%\t\n", res.Policy, f.FreeGPUs, f.StrandedGPUs, 100*f.StrandedShare, f.PaperGPUs, 100*f.PaperRate)
+	}
+	return tw.Flush()
+}
+
+// fmtMax renders the longest wait of class in res.
+func fmtMax(res Result, class string) string {
+	for _, c := range res.Waits {
+		if c.Class == class {
+			return fmtBound(c.Max.V, c.Max.Censored)
+		}
+	}
+	return "-"
+}
+
+// sizeTable prints, per policy and class, the waits by job size (GPUs
+// requested): how many jobs, how many still waiting at the end, p95, max.
+func sizeTable(w io.Writer, r *Report) error {
+	if len(r.Results) == 0 {
+		return nil
+	}
+	fmt.Fprintln(w, "\nwaits by class and job size (GPUs requested: tasks × GPUs × share; KM: Kaplan–Meier p95, which counts jobs still waiting as \"at least\"; ≥: a lower bound)")
+	for _, res := range r.Results {
+		if err := waits.WriteText(w, res.Policy, res.Waits, fmtDur); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 func failedTable(w io.Writer, r *Report) error {
@@ -453,13 +545,13 @@ func failedTable(w io.Writer, r *Report) error {
 }
 
 func queueTable(w io.Writer, r *Report) error {
-	fmt.Fprintln(w, "\nper queue: jobs, GPU-hours held, fair share (all / within class), held/fair, wait p95, evictions suffered")
+	fmt.Fprintln(w, "\nper queue: jobs, GPU-hours held, fair share (all / within class), held/fair, wait p95 (≥: a lower bound), evictions suffered")
 	tw := newTab(w)
 	fmt.Fprintln(tw, "policy\tqueue\tjobs\theld\tfair\tfair in class\theld/fair\theld/fair in class\twait p95\tevictions\t")
 	for _, res := range r.Results {
 		for _, q := range res.Queues {
 			fmt.Fprintf(tw, "%s\t%s\t%d\t%.1f\t%.1f\t%.1f\t%.2f\t%.2f\t%s\t%d\t\n", res.Policy, q.Queue, q.Jobs, q.HeldGPUHours,
-				q.FairGPUHours, q.FairInClassGPUHours, q.ShareOfFair, q.ShareOfFairInClass, fmtDur(q.WaitP95), q.Evictions)
+				q.FairGPUHours, q.FairInClassGPUHours, q.ShareOfFair, q.ShareOfFairInClass, fmtBound(q.WaitP95, q.WaitP95LowerBound), q.Evictions)
 		}
 	}
 	return tw.Flush()

@@ -10,11 +10,12 @@ import (
 // palette holds distinguishable line colours for the SVG plot.
 var palette = []string{"#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#e377c2", "#17becf"}
 
-// RenderSVG draws two stacked panels from the window's start to the
-// horizon (the last arrival is marked): GPU utilisation (%) and pending
-// jobs, one line per policy. Hand-written SVG, no dependencies.
+// RenderSVG draws three stacked panels from the window's start to the
+// horizon (the last arrival is marked): GPU utilisation (%), pending jobs
+// and stranded GPUs (free, but usable by no waiting task on any single
+// node), one line per policy. Hand-written SVG, no dependencies.
 func RenderSVG(r *Report) string {
-	height := plotTop + 2*plotPanelH + plotGap + 70
+	height := plotTop + 3*plotPanelH + 2*plotGap + 70
 	var b strings.Builder
 	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" width="%.0f" height="%.0f" viewBox="0 0 %.0f %.0f" font-family="sans-serif" font-size="12">`+"\n", plotWidth, height, plotWidth, height)
 	b.WriteString(`<rect width="100%" height="100%" fill="white"/>` + "\n")
@@ -22,16 +23,21 @@ func RenderSVG(r *Report) string {
 
 	span := float64(max(r.Workload.Horizon-r.Workload.WindowStart, 1))
 	lastArrival := float64(r.Workload.WindowEnd-r.Workload.WindowStart) / span
-	maxPend := 1.0
+	maxPend, maxStranded := 1.0, 1.0
 	for _, res := range r.Results {
 		for _, p := range res.PendingSeries {
 			maxPend = math.Max(maxPend, p)
+		}
+		for _, g := range res.Fragmentation.StrandedSeries {
+			maxStranded = math.Max(maxStranded, g)
 		}
 	}
 	panels := []svgPanel{
 		{"GPU utilisation (%): allocated (solid), useful (dashed: work not later lost)", plotTop, 100,
 			func(res Result) []float64 { return percent(res.UtilSeries) }, func(res Result) []float64 { return percent(res.UsefulSeries) }},
 		{"jobs waiting", plotTop + plotPanelH + plotGap, niceCeil(maxPend), func(res Result) []float64 { return res.PendingSeries }, nil},
+		{"stranded GPUs: free, but usable by no waiting task on any single node", plotTop + 2*(plotPanelH+plotGap), niceCeil(maxStranded),
+			func(res Result) []float64 { return res.Fragmentation.StrandedSeries }, nil},
 	}
 	for _, p := range panels {
 		p.drawFrame(&b, lastArrival, span)
@@ -42,7 +48,7 @@ func RenderSVG(r *Report) string {
 			}
 		}
 	}
-	drawLegend(&b, r.Results, plotTop+2*plotPanelH+plotGap+44)
+	drawLegend(&b, r.Results, plotTop+3*plotPanelH+2*plotGap+44)
 	b.WriteString("</svg>\n")
 	return b.String()
 }

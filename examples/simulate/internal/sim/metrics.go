@@ -5,6 +5,8 @@ import (
 	"slices"
 	"sort"
 
+	"github.com/tenurepolicy/tenure/examples/simulate/internal/waits"
+
 	"github.com/tenurepolicy/tenure/examples/simulate/internal/report"
 	"github.com/tenurepolicy/tenure/examples/simulate/internal/trace"
 )
@@ -20,8 +22,9 @@ import (
 //     time a failed start held its GPUs — attributed to the instants it was
 //     allocated, so it lands in the window (and the time series) where it
 //     was spent. Useful = allocated − wasted.
-//   - Goodput: the useful GPU-hours inside the window, split by the fate
-//     of the job that did the work: jobs done by the end of the run, and
+//   - Goodput: the useful GPU-hours from the window's start to the horizon
+//     (one fixed span for every policy; see keep), split by the fate of
+//     the job that did the work: jobs done by the end of the run, and
 //     jobs still unfinished then (in progress: their kept work has not
 //     yet delivered anything, and for a job that could not finish even
 //     alone it never will).
@@ -108,7 +111,20 @@ type metrics struct {
 	held, fair, fairIn      []float64 // integrated over the window
 	leafJobs, leafEvictions []int
 	leafWaits               [][]int64
-	scratch                 []float64
+	// leafCensMin is, per leaf, the smallest censored wait (-1: none), so
+	// the per-queue p95 is marked as a lower bound as the class's is.
+	leafCensMin []int64
+	// Fragmentation: the last sample (at fragT: GPU milli stranded, the
+	// paper's fragmentation, free) and their integrals over the window.
+	fragT          int64
+	fragLast       [3]float64
+	fragInt        [3]float64
+	fragSampled    bool
+	strandedSeries []float64
+	// bySize collects every wait by class and job size (GPUs requested),
+	// for the longest waits and the waits of large jobs.
+	bySize  *waits.Table
+	scratch []float64
 }
 
 func newMetrics(cfg Config, gpuCap int64, jobs, leaves, teams int) *metrics {
@@ -117,7 +133,8 @@ func newMetrics(cfg Config, gpuCap int64, jobs, leaves, teams int) *metrics {
 		util: make([]float64, b), wasteSeries: make([]float64, b), pend: make([]float64, b),
 		alloc: make([]int64, leaves), dem: make([]int64, leaves), fs: make([]float64, leaves), fsIn: make([]float64, leaves),
 		held: make([]float64, leaves), fair: make([]float64, leaves), fairIn: make([]float64, leaves),
-		leafJobs: make([]int, leaves), leafEvictions: make([]int, leaves), leafWaits: make([][]int64, leaves)}
+		leafJobs: make([]int, leaves), leafEvictions: make([]int, leaves), leafWaits: make([][]int64, leaves), leafCensMin: slices.Repeat([]int64{-1}, leaves),
+		bySize: waits.New(classNames()), strandedSeries: make([]float64, b)}
 	m.bucketW = float64(max(cfg.Horizon-cfg.WindowStart, 1)) / float64(b)
 	return m
 }
@@ -250,9 +267,21 @@ func (m *metrics) wasted(from, to int64, level int64) {
 
 // keep records that job id's work over [from, to) at level GPU milli is
 // kept (saved by completion, a checkpoint or a shrink, or still running).
+// Goodput is measured over one fixed span, the same for every policy: from
+// the window's start to the horizon (the last arrival plus -tail), so work
+// a policy only defers within the run still counts, and only work thrown
+// away or pushed past the horizon is missing.
+//
+// With costly checkpoints, the share Save/Checkpoint of every period went
+// to writing the checkpoint, not to work, and is left out (the last,
+// partial period of a run is counted the same way: a slight undercount).
 func (m *metrics) keep(id int32, from, to, level int64) {
-	if a, b := max(from, m.cfg.WindowStart), min(to, m.cfg.WindowEnd); a < b {
-		m.kept[id] += float64(level) * float64(b-a)
+	if a, b := max(from, m.cfg.WindowStart), min(to, m.cfg.Horizon); a < b {
+		work := float64(level) * float64(b-a)
+		if cp := m.cfg.Checkpoint; cp > 0 && m.cfg.Save > 0 {
+			work *= float64(cp-m.cfg.Save) / float64(cp)
+		}
+		m.kept[id] += work
 	}
 }
 
@@ -297,6 +326,7 @@ func (m *metrics) complete(s *sim, id int32) {
 	m.kept[id] = 0
 	w := s.st[id].done - j.Arrival - j.Runtime
 	m.waits[j.Class] = append(m.waits[j.Class], w)
+	m.bySize.Add(int(j.Class), j.GPUDemand(), w, false)
 	q := s.env.leafIndex(j)
 	m.leafJobs[q]++
 	m.leafWaits[q] = append(m.leafWaits[q], w)
@@ -337,9 +367,14 @@ func (m *metrics) finish(s *sim) {
 			m.censoredMin[j.Class] = w
 		}
 		m.censored[j.Class]++
+		m.bySize.Add(int(j.Class), j.GPUDemand(), w, true)
+		s.rec.atEnd(s, id, w)
 		q := s.env.leafIndex(j)
 		m.leafJobs[q]++
 		m.leafWaits[q] = append(m.leafWaits[q], w)
+		if c := m.leafCensMin[q]; c < 0 || w < c {
+			m.leafCensMin[q] = w
+		}
 	}
 }
 
@@ -386,10 +421,14 @@ func (m *metrics) result(s *sim) report.Result {
 		c := float64(m.gpuCap) * float64(span)
 		r.Utilisation = report.Utilisation{Total: m.busy / c, Useful: (m.busy - m.waste) / c, Wasted: m.waste / c}
 	}
-	r.GoodputGPUHours = gpuHours(m.busy - m.waste)
+	r.GoodputGPUHours = gpuHours(m.goodDone + m.goodInProgress)
 	r.Goodput = report.Goodput{Done: gpuHours(m.goodDone), InProgress: gpuHours(m.goodInProgress), InProgressInfeasible: gpuHours(m.goodInfeasible)}
 	m.evictionResult(&r)
 	r.Wait = m.waitResult()
+	// Longest waits and waits by job size, highest class first.
+	r.Waits = m.bySize.Summary()
+	slices.Reverse(r.Waits)
+	r.Fragmentation = m.fragmentationResult(s.now)
 	m.fairnessResult(&r, s.env)
 	m.seriesResult(&r)
 	r.Notes = s.pol.notes(s)
@@ -452,6 +491,7 @@ func (m *metrics) fairnessResult(r *report.Result, e *Env) {
 			w := slices.Clone(m.leafWaits[q])
 			slices.Sort(w)
 			qr.WaitP95 = percentile(w, 95)
+			qr.WaitP95LowerBound = m.leafCensMin[q] >= 0 && float64(m.leafCensMin[q]) <= qr.WaitP95
 			r.Queues = append(r.Queues, qr)
 		}
 		r.Fairness.WithinClass = append(r.Fairness.WithinClass, report.ClassFairness{Class: c.String(), Jain: jain(within), MinShare: minOr1(within)})
@@ -480,4 +520,54 @@ func minOr1(xs []float64) float64 {
 		return 1
 	}
 	return slices.Min(xs)
+}
+
+// classNames names the classes in Class order (the waits table's index).
+func classNames() []string {
+	out := make([]string, trace.NumClasses)
+	for c := range out {
+		out[c] = trace.Class(c).String()
+	}
+	return out
+}
+
+// fragmentation records a sample taken at now: GPU milli stranded, the
+// paper's fragmentation and free. The previous sample holds until now.
+func (m *metrics) fragmentation(now int64, stranded, paper, free float64) {
+	m.closeFragmentation(now)
+	m.fragT, m.fragLast, m.fragSampled = now, [3]float64{stranded, paper, free}, true
+}
+
+// closeFragmentation integrates the last sample over [fragT, to) within
+// the window, and spreads the stranded GPUs over the time series.
+func (m *metrics) closeFragmentation(to int64) {
+	if !m.fragSampled {
+		return
+	}
+	if a, b := max(m.fragT, m.cfg.WindowStart), min(to, m.cfg.WindowEnd); a < b {
+		for k, v := range m.fragLast {
+			m.fragInt[k] += v * float64(b-a)
+		}
+	}
+	m.spread(m.fragT, to, m.fragLast[0], m.strandedSeries)
+	m.fragT = to
+}
+
+// fragmentationResult is the window's fragmentation figures.
+func (m *metrics) fragmentationResult(end int64) report.Fragmentation {
+	m.closeFragmentation(end)
+	var f report.Fragmentation
+	if span := float64(m.cfg.WindowEnd - m.cfg.WindowStart); span > 0 {
+		f.StrandedGPUs = m.fragInt[0] / 1000 / span
+		f.PaperGPUs = m.fragInt[1] / 1000 / span
+		f.FreeGPUs = m.fragInt[2] / 1000 / span
+	}
+	if m.fragInt[2] > 0 {
+		f.StrandedShare = m.fragInt[0] / m.fragInt[2]
+		f.PaperRate = m.fragInt[1] / m.fragInt[2]
+	}
+	for _, v := range m.strandedSeries {
+		f.StrandedSeries = append(f.StrandedSeries, v/m.bucketW/1000)
+	}
+	return f
 }

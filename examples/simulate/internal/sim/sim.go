@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/tenurepolicy/tenure/examples/simulate/internal/cluster"
+	"github.com/tenurepolicy/tenure/examples/simulate/internal/frag"
 	"github.com/tenurepolicy/tenure/examples/simulate/internal/trace"
 
 	"github.com/tenurepolicy/tenure/eligibility"
@@ -119,8 +120,20 @@ type Config struct {
 	// its progress: an evicted job loses only the work since its last
 	// checkpoint. 0: evicted jobs restart from scratch.
 	Checkpoint int64
+	// Restore is the seconds a job evicted after a checkpoint spends
+	// loading it when it starts again: its saved progress shrinks by this
+	// much (never below none). Save time is in Checkpoint's period and in
+	// the jobs' runtimes (see CheckpointRuntime).
+	Restore int64
+	// Save is the part of each Checkpoint period spent writing the
+	// checkpoint: GPU time in use that delivers no work, so goodput
+	// leaves out that share of kept time.
+	Save int64
 	// ThrashWindow: evictions of runs shorter than this count as thrash.
 	ThrashWindow int64
+	// Placement chooses among the nodes a task fits: first fit (the
+	// default, the lowest-numbered node), best fit or frag-gradient.
+	Placement frag.Policy
 	// Progress, when non-nil, is called every few hundred cycles with the
 	// simulated seconds covered so far and in all (up to the horizon).
 	Progress func(done, total int64)
@@ -163,9 +176,19 @@ type sim struct {
 	failPre []shapeQueue
 
 	resv reservations
-	pre  preemptScratch
-	ej   eligibility.Job // scratch for ejob
-	sub  [1]eligibility.Subgroup
+	rec  *recorder // -jobs-out; nil: off
+
+	// Fragmentation: the workload's most common task shapes (the paper's
+	// target workload and frag-gradient's), scratch for the waiting
+	// shapes and the nodes' view, and the sampling clock.
+	shapes                    []frag.Shape
+	waitShapes                []frag.Task
+	seenShapes                map[frag.Task]struct{}
+	fragNodes                 []frag.Node
+	fragEvery, nextFragSample int64
+	pre                       preemptScratch
+	ej                        eligibility.Job // scratch for ejob
+	sub                       [1]eligibility.Subgroup
 }
 
 // shape is a job's resource demand; jobs with the same shape fit the same places.
@@ -283,6 +306,7 @@ func newSim(cfg Config, jobs []trace.Job, nodes []trace.Node, pol *policy, e *En
 		s.first = jobs[s.arrivals[0]].Arrival
 	}
 	s.resv.init(len(nodes), e.settings.Reservations)
+	s.fragEvery = max(cfg.Interval, (cfg.Horizon-cfg.WindowStart)/int64(2*max(cfg.Buckets, 1)))
 	pol.attach(s)
 	return s
 }
@@ -361,6 +385,7 @@ func (s *sim) run() {
 		case evArrive:
 			s.setQueueTS(e.job, s.jobs[e.job].Arrival)
 			s.addPending(e.job)
+			s.rec.arrived(s, e.job)
 			s.wakeAt(s.now)
 		case evComplete:
 			if st.status != statusRunning || st.epoch != e.epoch {
@@ -395,6 +420,7 @@ func (s *sim) run() {
 // advance moves the clock to t, integrating utilisation, queue length and
 // the fairness terms over the time since the last event.
 func (s *sim) advance(t int64) {
+	s.sampleFragmentation(t)
 	s.m.integrate(s.now, t, s.allocGPU, s.waiting)
 	if t != s.now || s.nowT.IsZero() {
 		s.nowT = at(t)
@@ -462,6 +488,9 @@ func (s *sim) queueCompare(a, b int32) int {
 // reservation: only its holder and jobs of higher priority may use the
 // reserved nodes. -1 when none.
 func (s *sim) fitFor(id int32) int {
+	if s.cfg.Placement != frag.FirstFit {
+		return s.placeScored(id)
+	}
 	j := &s.jobs[id]
 	n := s.c.FindFit(j)
 	for _, r := range s.resv.mine(id) {
@@ -562,6 +591,7 @@ func (s *sim) book(id int32) {
 	}
 	s.resv.release(s, id)
 	s.pol.started(s, id)
+	s.rec.started(s, id)
 }
 
 // scheduleCompletion queues the completion of running job id at its
@@ -621,6 +651,7 @@ func (s *sim) giveAll(id int32) {
 func (s *sim) complete(id int32) {
 	st := &s.st[id]
 	s.m.keep(id, st.segStart, s.now, int64(st.active)*s.jobs[id].TaskGPU())
+	s.rec.finished(s, id)
 	s.giveAll(id)
 	st.progress = s.jobs[id].Work()
 	s.unbook(id)
@@ -671,8 +702,12 @@ func (s *sim) evictFreed(victim, by int32, c cause) {
 	unsaved := s.unsaved(victim)
 	a := int64(st.active)
 	st.progress += a * (s.now - st.segStart - unsaved)
+	if r := s.cfg.Restore; r > 0 && st.progress > 0 {
+		st.progress = max(st.progress-r*int64(j.Tasks), 0)
+	}
 	s.m.keep(victim, st.segStart, s.now-unsaved, a*j.TaskGPU())
 	s.m.evicted(s, victim, c, s.now-unsaved, a*j.TaskGPU(), s.now-st.start)
+	s.rec.evicted(s, victim, by, causeNames[c], a*j.TaskGPU()*unsaved)
 	s.unbook(victim)
 	st.status = statusFuture // re-queued by runCycle
 	st.evictions++
@@ -730,6 +765,7 @@ func (s *sim) failedStart(id int32) {
 	st := &s.st[id]
 	j := &s.jobs[id]
 	s.m.failedStart(s, id, st.start, j.GPUDemand())
+	s.rec.evicted(s, id, -1, "failed_start", j.GPUDemand()*(s.now-st.start))
 	s.giveAll(id)
 	s.unbook(id)
 	s.waiting++ // waiting again (backoff or pending)

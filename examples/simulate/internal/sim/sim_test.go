@@ -92,6 +92,7 @@ func (tr testRun) sim(t *testing.T) *sim {
 		t.Fatal(err)
 	}
 	s := newSim(cfg, tr.jobs, tr.nodes, pol, e)
+	s.shapes = WorkloadShapes(tr.jobs)
 	s.run()
 	return s
 }
@@ -253,7 +254,7 @@ func TestWaitLowerBounds(t *testing.T) {
 		t.Errorf("BE waits (-want +got):\n%s", diff)
 	}
 	var b strings.Builder
-	if err := report.WriteTable(&b, &report.Report{Results: []report.Result{r}}, false); err != nil {
+	if err := report.WriteTable(&b, &report.Report{Results: []report.Result{r}}, report.Tables{}); err != nil {
 		t.Fatal(err)
 	}
 	if !strings.Contains(b.String(), "10s / ≥20s / ≥20s") {

@@ -6,6 +6,8 @@ import (
 	"slices"
 	"time"
 
+	"github.com/tenurepolicy/tenure/examples/simulate/internal/frag"
+
 	"github.com/tenurepolicy/tenure/examples/simulate/internal/cluster"
 	"github.com/tenurepolicy/tenure/examples/simulate/internal/policies"
 	"github.com/tenurepolicy/tenure/examples/simulate/internal/report"
@@ -23,6 +25,12 @@ type Workload struct {
 	Seed    int64
 	// FailedStarts: some job's early starts fail (Job.ReadyAfter).
 	FailedStarts bool
+	// Shapes is the target workload of the fragmentation measure and of
+	// frag-gradient placement (WorkloadShapes of Jobs).
+	Shapes []frag.Shape
+	// RecordJobs: each run keeps its per-job events (Result.Jobs), for
+	// -jobs-out.
+	RecordJobs bool
 }
 
 // Simulate runs one policy over the workload.
@@ -34,8 +42,16 @@ func Simulate(w *Workload, name string, progress func(done, total int64)) (repor
 	cfg := w.Cfg
 	cfg.Progress = progress
 	s := newSim(cfg, w.Jobs, w.Nodes, pol, w.Env)
+	s.shapes = w.Shapes
+	if w.RecordJobs {
+		s.rec = &recorder{policy: name, nodes: w.Nodes}
+	}
 	s.run()
-	return s.m.result(s), nil
+	r := s.m.result(s)
+	if s.rec != nil {
+		r.Jobs = s.rec.events
+	}
+	return r, nil
 }
 
 // ApplicablePolicies lists the policies that apply to an input, in report
@@ -74,15 +90,20 @@ func PolicyNames() []string {
 // the run's timing and the policy settings.
 type Load struct {
 	NodeStride int     // keep every NodeStride-th node
+	NodeOffset int     // starting from this one (a trace replicate's draw; 0 by default)
 	Speedup    float64 // divide inter-arrival times by this
 	ScaleMix   bool    // thin the jobs that could not finish even alone
 	Teams      int     // team queues under each class
 	// Interval between scheduling cycles, Tail after the last arrival,
-	// Checkpoint interval of work (0: none).
-	Interval, Tail, Checkpoint time.Duration
-	Buckets                    int // samples in the time series
-	Seed                       int64
-	Settings                   Settings
+	// Checkpoint interval of work (0: none); CheckpointSave the time each
+	// checkpoint takes to write, CheckpointRestore the time a restarted
+	// job takes to load its last one.
+	Interval, Tail, Checkpoint        time.Duration
+	CheckpointSave, CheckpointRestore time.Duration
+	Buckets                           int // samples in the time series
+	Seed                              int64
+	Settings                          Settings
+	Placement                         frag.Policy
 }
 
 // Prepare applies the load knobs (node stride, arrival speed-up), replays
@@ -115,8 +136,13 @@ func Prepare(jobs []trace.Job, nodes []trace.Node, o Load) (*Workload, error) {
 			jobs[i].Runtime = max(jobs[i].Runtime, cfg.Horizon-jobs[i].Arrival+1)
 		}
 	}
+	// Writing checkpoints lengthens every run (before thinning: it can
+	// make a job infeasible).
+	for i := range jobs {
+		jobs[i].Runtime = CheckpointRuntime(jobs[i].Runtime, int64(o.Checkpoint/time.Second), int64(o.CheckpointSave/time.Second))
+	}
 	jobs = thin(jobs, cfg.Horizon, o, &sum)
-	w := &Workload{Jobs: jobs, Nodes: nodes, Seed: o.Seed, Cfg: cfg}
+	w := &Workload{Jobs: jobs, Nodes: nodes, Seed: o.Seed, Cfg: cfg, Shapes: WorkloadShapes(jobs)}
 	for _, j := range jobs {
 		w.FailedStarts = w.FailedStarts || j.ReadyAfter > j.Arrival
 	}
@@ -136,7 +162,7 @@ func Prepare(jobs []trace.Job, nodes []trace.Node, o Load) (*Workload, error) {
 // times by Speedup; jobs is copied, not changed.
 func scaleLoad(jobs []trace.Job, nodes []trace.Node, o Load) ([]trace.Node, []trace.Job) {
 	var kept []trace.Node
-	for i := 0; i < len(nodes); i += o.NodeStride {
+	for i := o.NodeOffset % max(o.NodeStride, 1); i < len(nodes); i += o.NodeStride {
 		kept = append(kept, nodes[i])
 	}
 	jobs = slices.Clone(jobs)
@@ -181,8 +207,13 @@ func timing(jobs []trace.Job, o Load) Config {
 		WindowStart:  arrivals[len(arrivals)/100],
 		WindowEnd:    arrivals[len(arrivals)-1],
 		Buckets:      o.Buckets,
-		Checkpoint:   int64(o.Checkpoint / time.Second),
+		Checkpoint:   checkpointPeriod(o),
 		ThrashWindow: int64(o.Settings.ThrashWindow / time.Second),
+		Placement:    o.Placement,
+	}
+	if cfg.Checkpoint > 0 {
+		cfg.Restore = int64(o.CheckpointRestore / time.Second)
+		cfg.Save = int64(o.CheckpointSave / time.Second)
 	}
 	if cfg.WindowEnd <= cfg.WindowStart {
 		cfg.WindowEnd = cfg.WindowStart + 1
@@ -250,4 +281,25 @@ func offeredLoad(jobs []trace.Job, gpuCap int64, cfg Config) float64 {
 		return 0
 	}
 	return work / float64(gpuCap) / float64(cfg.WindowEnd-cfg.WindowStart)
+}
+
+// CheckpointRuntime is the wall time a job needing runtime seconds of work
+// takes when it writes a checkpoint after every cp seconds of work, each
+// taking save seconds (none after the last stretch: the job is done). The
+// simulator then sees checkpoints every cp+save seconds of run time, and
+// a run evicted during a save loses that stretch. 0 cp or save: runtime.
+func CheckpointRuntime(runtime, cp, save int64) int64 {
+	if cp <= 0 || save <= 0 || runtime <= 0 {
+		return runtime
+	}
+	return runtime + (runtime-1)/cp*save
+}
+
+// checkpointPeriod is the run time between saved states: the work between
+// checkpoints plus the time to write one; 0 without checkpoints.
+func checkpointPeriod(o Load) int64 {
+	if o.Checkpoint <= 0 {
+		return 0
+	}
+	return int64((o.Checkpoint + o.CheckpointSave) / time.Second)
 }

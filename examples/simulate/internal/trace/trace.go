@@ -280,6 +280,14 @@ func (r *rowParser) str(col string) string {
 	return strings.TrimSpace(r.row[r.t.cols[col]])
 }
 
+// specOf is the row's gpu_spec, "" when the file has no such column.
+func specOf(r rowParser, has bool) string {
+	if !has {
+		return ""
+	}
+	return r.str("gpu_spec")
+}
+
 // fail records a problem with the row.
 func (r *rowParser) fail(format string, args ...any) {
 	r.errs.add(r.line, format, args...)
@@ -353,6 +361,7 @@ func ParsePods(file string, r io.Reader, teams int) ([]Job, error) {
 		return nil, err
 	}
 	_, hasPhase := t.cols["pod_phase"]
+	_, hasSpec := t.cols["gpu_spec"]
 	seen := make(map[string]int, len(t.rows))
 	jobs := make([]Job, 0, len(t.rows))
 	tt := make([]podTimes, 0, len(t.rows))
@@ -361,6 +370,9 @@ func ParsePods(file string, r io.Reader, teams int) ([]Job, error) {
 		r := rowParser{t: t, row: row, line: t.line[i], errs: &errs}
 		j := Job{Name: r.uniqueName("name", seen)}
 		r.demand(&j)
+		if spec := specOf(r, hasSpec); spec != "" {
+			r.fail("gpu_spec %q: GPU-model constraints are not simulated (every GPU counts alike), so this trace cannot be replayed faithfully; clear the column to replay it without them", spec)
+		}
 		qos := r.str("qos")
 		if c, high, ok := parseQoS(qos); ok {
 			j.Class, j.High = c, high

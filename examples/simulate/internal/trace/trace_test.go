@@ -58,6 +58,8 @@ func TestParsePodsErrors(t *testing.T) {
 		{"missing columns", "name,qos\n", []string{"header lacks column(s) cpu_milli,memory_mib,num_gpu,gpu_milli,creation_time,deletion_time,scheduled_time"}},
 		{"duplicate column", "name,name\n", []string{`duplicate column "name"`}},
 		{"no rows", podHeader, []string{"pods.csv: no tasks"}},
+		{"gpu_spec refused", podHeader + "a,1,1,1,1000,V100M32,LS,Running,0,10,0\n",
+			[]string{`pods.csv line 2: gpu_spec "V100M32": GPU-model constraints are not simulated`}},
 		{"all problems at once", podHeader +
 			"a,x,1,1,1000,,LS,Running,0,10,0\n" +
 			"a,1,1,1,1000,,LS,Running,0,10,0\n" +

@@ -1,0 +1,99 @@
+package compare
+
+import (
+	"encoding/json"
+	"math"
+	"strings"
+	"testing"
+
+	"github.com/tenurepolicy/tenure/examples/simulate/internal/stats"
+)
+
+func exact(xs ...float64) []stats.Value {
+	out := make([]stats.Value, len(xs))
+	for i, x := range xs {
+		out[i] = stats.Exact(x)
+	}
+	return out
+}
+
+var metrics = []Metric{{"evictions", "evictions", true}, {"goodput", "goodput", false}, {"wait", "p95 wait", false}}
+
+func arms() []Arm {
+	return []Arm{
+		{"priority", [][]stats.Value{exact(0, 0, 0, 0, 40), exact(10, 20, 30, 40, 50), exact(1, 2, 3, 4, 5)}},
+		{"minruntime", [][]stats.Value{exact(1, 0, 2, 0, 41), exact(15, 25, 35, 45, 55), {stats.Exact(1), stats.AtLeast(9), stats.Exact(3), stats.Exact(4), stats.Exact(5)}}},
+	}
+}
+
+func TestCompare(t *testing.T) {
+	r := Compare([]int64{1, 2, 3, 4, 5}, metrics, arms(), Options{})
+	if r.Family != 2 {
+		t.Errorf("family = %d, want 2 (the censored wait is not tested)", r.Family)
+	}
+	ev := r.Metrics[0].Arms[0]
+	if ev.Interval != "bootstrap" || ev.Lo < 0 || ev.Mean != 8 {
+		t.Errorf("evictions: %+v, want a non-negative bootstrap interval around 8", ev)
+	}
+	// goodput: every seed +5 exactly: differs, p 0.
+	g := r.Metrics[1].Arms[1]
+	if g.Interval != "t" || g.Diff.Mean != 5 || !g.Diff.Differs || g.Diff.P != 0 {
+		t.Errorf("goodput diff: %+v", g.Diff)
+	}
+	// Unpaired, the two goodput intervals overlap widely.
+	if p := r.Metrics[1].Arms[0]; p.Hi < g.Lo {
+		t.Errorf("setup: unpaired intervals should overlap: %+v vs %+v", p, g)
+	}
+	w := r.Metrics[2].Arms[1]
+	if !w.LowerBound || w.Censored != 1 || w.Diff.Untested != "lower bounds" || !math.IsNaN(float64(w.Diff.PHolm)) {
+		t.Errorf("censored wait: %+v %+v", w, w.Diff)
+	}
+	// evictions diff 1,0,2,0,1: mean 0.8, sd sqrt(0.7), t = 2.138 on 4
+	// degrees of freedom, p = 0.099; the larger of the family's two
+	// p-values keeps its value under Holm (factor 1): not different.
+	e := r.Metrics[0].Arms[1].Diff
+	if !(e.P > 0.098 && e.P < 0.100) || e.PHolm != e.P || e.Differs || e.Lo > 0 {
+		t.Errorf("evictions diff: %+v", e)
+	}
+}
+
+func TestTextAndJSON(t *testing.T) {
+	r := Compare([]int64{1, 2, 3, 4, 5}, metrics, arms(), Options{})
+	var b strings.Builder
+	if err := WriteText(&b, r, "policy"); err != nil {
+		t.Fatal(err)
+	}
+	out := b.String()
+	for _, want := range []string{"5 runs (seeds 1..5)", "Holm's correction over the 2 differences", "35.0 [15.4, 54.6] *", "≥4.4 [", "untested (lower bounds)", "5.0 [5.0, 5.0] (p <0.001)", "0.800 ["} {
+		if !strings.Contains(out, want) {
+			t.Errorf("text lacks %q:\n%s", want, out)
+		}
+	}
+	js, err := json.Marshal(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{`"holm_family":2`, `"per_seed":[{"value":1},{"value":9,"lower_bound":true}`, `"p_holm":null`, `"untested":"lower bounds"`} {
+		if !strings.Contains(string(js), want) {
+			t.Errorf("JSON lacks %s:\n%s", want, js)
+		}
+	}
+	one := Compare([]int64{7}, metrics[:1], []Arm{{"a", [][]stats.Value{exact(3)}}, {"b", [][]stats.Value{exact(4)}}}, Options{})
+	if d := one.Metrics[0].Arms[1].Diff; d.Untested != "one seed" {
+		t.Errorf("one seed: %+v", d)
+	}
+	same := Compare([]int64{1, 2}, metrics[:1], []Arm{{"a", [][]stats.Value{exact(3, 4)}}, {"b", [][]stats.Value{exact(3, 4)}}}, Options{})
+	if d := same.Metrics[0].Arms[1].Diff; d.Untested != "identical" || same.Family != 0 {
+		t.Errorf("identical arms: %+v, family %d", d, same.Family)
+	}
+	if _, err := json.Marshal(one); err != nil {
+		t.Errorf("one-seed JSON: %v", err)
+	}
+}
+
+func TestFamily(t *testing.T) {
+	r := Compare([]int64{1, 2, 3, 4, 5}, metrics, arms(), Options{Family: []string{"goodput"}})
+	if r.Family != 1 || r.Metrics[0].Arms[1].Diff.Untested != "outside the family" || !r.Metrics[1].Arms[1].Diff.Differs {
+		t.Errorf("family %d, evictions %+v, goodput %+v", r.Family, r.Metrics[0].Arms[1].Diff, r.Metrics[1].Arms[1].Diff)
+	}
+}

@@ -1,0 +1,27 @@
+// Package compare turns per-seed metric values of several arms (policies,
+// or the points of a sweep) into the simulator's statistics: per arm a
+// mean with a 95% interval, per arm after the first its difference from
+// the first paired by seed, and a family-wise error control over all the
+// differences tested together.
+//
+// # Methods
+//
+//   - Counts (evictions, thrash, unfinished jobs) are skewed and never
+//     negative: their interval is a seeded percentile bootstrap, which
+//     stays within the data's range. Other metrics get Student's t.
+//   - Differences are paired by seed (arms of one seed share their
+//     workload), with a paired t-test p-value.
+//   - Holm's step-down procedure over every tested difference keeps the
+//     chance of any false "differs" at or below alpha; the report names the
+//     family size.
+//   - A value that is only a lower bound (a wait percentile that includes
+//     jobs still waiting) marks the arm's mean and interval as lower bounds
+//     and its difference as untested: subtracting lower bounds bounds
+//     nothing. A difference that is exactly 0 on every seed (a metric the
+//     arms cannot differ in) is left out of the family too.
+//
+// # Costs
+//
+// [Compare] is O(M·A·(S + B·S)) for M metrics, A arms, S seeds and B
+// bootstrap resamples, plus O(F log F) for Holm over F differences.
+package compare
