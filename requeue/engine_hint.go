@@ -42,3 +42,28 @@ type Shaper interface {
 type FitBounder interface {
 	MayFit(victim string, jobs []string, fits []bool)
 }
+
+// Localizer is an optional interface of a [Model] that tells where a running
+// job holds resources, so that the engine looks for sets of victims whose
+// evictions can combine into room for one contender among victims that
+// share a domain (a node, a rack), instead of among all of them. The engine
+// knows nothing of topology: it only groups victims by the keys Domains
+// returns. cluster.Model's keys are node names.
+//
+// Domains appends to dst the keys of the domains where the running job
+// holds resources and returns dst; it appends nothing for an unknown job or
+// one that is not running.
+//
+// Contract the engine relies on: Domains is state-free (it does not change
+// the model) and deterministic: in one state it returns the same keys for
+// a job whatever was asked before; the order and duplicates of the keys do
+// not matter. The engine calls it once per eligible victim at the start of
+// a pass, before it changes anything, and does not keep dst. It should
+// cost O(domains of the job) and allocate nothing once dst has room. The
+// hint only steers the search: a wrong answer costs the engine sets it
+// could have found, never a wrong eviction (every set is checked by
+// evicting it and placing the contender), and a model without it is
+// searched as one domain, correctly and within the same bounds.
+type Localizer interface {
+	Domains(job string, dst []string) []string
+}

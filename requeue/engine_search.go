@@ -1,0 +1,429 @@
+package requeue
+
+import (
+	"slices"
+
+	"github.com/tenurepolicy/tenure/eligibility"
+)
+
+// The result of a fit test.
+const (
+	fitNo   = iota // the contender does not fit
+	fitYes         // it fits (its placement is recorded in the journal)
+	fitDead        // the contender is gone (Place failed) or a bound stopped the pass
+)
+
+// serve looks for room for contender ci: first without eviction, then by a
+// set search; it commits what it finds. Step 3 of Run.
+func (e *Engine) serve(ci int32) {
+	c := &e.conts[ci]
+	sh := &e.shapes[c.shape]
+	if sh.failedAt != e.state {
+		// Not known not to fit as things are (the per-victim bound left
+		// its shape untried): try that first.
+		if e.placeFree(ci) {
+			return
+		}
+		if e.stop != "" || c.gone {
+			return
+		}
+	}
+	if sh.setFailedAt == e.state && c.c.Queue == sh.setQueue &&
+		(c.c.Priority == sh.setPrio || (c.c.Priority < sh.setPrio && e.cfg.CanContend == nil && len(e.cfg.Filters) == 0)) {
+		// A contender of its shape with at least its victims failed in
+		// this state.
+		if e.res.Checks >= e.maxChecks {
+			e.stop = ReasonMaxChecks
+			return
+		}
+		e.res.Checks++
+		return
+	}
+	if e.search(ci) && e.apply(ci) {
+		return
+	}
+	if e.stop == "" && !c.gone {
+		sh.setFailedAt, sh.setQueue, sh.setPrio = e.state, c.c.Queue, c.c.Priority
+	}
+}
+
+// placeFree tries contender ci without eviction in the current state and
+// commits it if it fits. It reports whether ci was placed.
+func (e *Engine) placeFree(ci int32) bool {
+	c := &e.conts[ci]
+	sh := &e.shapes[c.shape]
+	cp := e.save()
+	switch e.fit(ci) {
+	case fitYes:
+		e.remove(ci)
+		e.commit()
+		e.res.FitWithoutEviction = append(e.res.FitWithoutEviction, FreeFit{Contender: c.c.ID, After: e.after})
+		e.observe(c.c.ID, e.after, eligibility.Decision{Allowed: true, Reason: ReasonFitWithoutEviction}, nil)
+		e.newState()
+		return true
+	case fitNo:
+		sh.failedAt = e.state
+	}
+	e.undo(cp)
+	return false
+}
+
+// fit tests whether contender ci fits in the current state: the model's
+// fit bound first, then Place. A Place error drops the contender for the
+// rest of the pass. On fitYes the placement stays, for the caller to keep
+// or roll back.
+func (e *Engine) fit(ci int32) int {
+	c := &e.conts[ci]
+	if e.res.Checks >= e.maxChecks {
+		e.stop = ReasonMaxChecks
+		return fitDead
+	}
+	e.res.Checks++
+	if e.bound != nil && !e.mayFit(c.c.ID) {
+		return fitNo
+	}
+	if e.res.Attempts >= e.maxAttempts {
+		e.stop = ReasonMaxAttempts
+		return fitDead
+	}
+	e.res.Attempts++
+	if e.tx != nil {
+		// A savepoint right before the placement: an undo then rolls the
+		// model's own transactions back after the newer journal steps.
+		e.save()
+	}
+	ok, err := e.model.Place(e.j, c.c.ID)
+	switch {
+	case err != nil:
+		e.remove(ci)
+		e.cerrs = append(e.cerrs, rankedError{ci, err})
+		return fitDead
+	case ok:
+		return fitYes
+	}
+	return fitNo
+}
+
+// search looks for sets of open victims whose eviction lets contender ci
+// fit: in each group (domain), cheapest first, it accumulates the victims
+// eligible for ci until ci fits, then reprieves every one it can (see
+// reprieve). It stops after SetCandidates sets or MaxSetGroups groups
+// with eligible victims, and when no group alone makes room, accumulates
+// across the groups it examined. The cheapest set found is left in e.best;
+// search reports whether there is one. Nothing stays evicted.
+func (e *Engine) search(ci int32) bool {
+	e.best, e.cross, e.losers = e.best[:0], e.cross[:0], e.losers[:0]
+	e.stamp++
+	found, seen, checks := 0, 0, 0
+	var best setCost
+	for g := e.ghead; g >= 0; g = e.groups[g].next {
+		if e.groups[g].live == 0 {
+			continue
+		}
+		if seen >= e.maxSetGroups || checks >= e.maxSetGroups*e.maxSetSize {
+			if found == 0 {
+				e.setBounded = true
+			}
+			break
+		}
+		if !e.eligibleIn(ci, e.members(g), &checks) {
+			return false
+		}
+		if len(e.cand) == 0 {
+			continue
+		}
+		seen++
+		for _, k := range e.cand {
+			if e.vs[k].stamp != e.stamp && len(e.cross) < e.maxSetSize {
+				e.vs[k].stamp = e.stamp
+				e.cross = append(e.cross, k)
+			}
+		}
+		if e.evaluate(ci, e.cand) {
+			found++
+			if cost := e.costOf(e.set); len(e.best) == 0 || compareSetCost(cost, best) < 0 {
+				e.losers = append(e.losers, e.best...)
+				e.best, best = append(e.best[:0], e.set...), cost
+			} else {
+				e.losers = append(e.losers, e.set...)
+			}
+			if found >= e.setCandidates {
+				break
+			}
+		}
+		if e.stop != "" || e.conts[ci].gone {
+			return false
+		}
+	}
+	if found == 0 && seen > 1 && e.evaluate(ci, e.cross) {
+		e.best = append(e.best[:0], e.set...)
+		found++
+	}
+	return found > 0 && e.stop == "" && !e.conts[ci].gone
+}
+
+// eligibleIn collects into e.cand the open victims of ks that contender ci
+// may evict (CanContend, then the filters), at most MaxSetSize of them.
+// Every victim looked at is an examination; one examined MaxChecksPerVictim
+// times without being eligible is given up. It returns false when a bound
+// stopped the pass.
+func (e *Engine) eligibleIn(ci int32, ks []int32, checks *int) bool {
+	c := &e.conts[ci].c
+	e.cand = e.cand[:0]
+	for _, k := range ks {
+		vs := &e.vs[k]
+		if vs.status != vOpen {
+			continue
+		}
+		if len(e.cand) >= e.maxSetSize {
+			break
+		}
+		if e.res.Checks >= e.maxChecks {
+			e.stop = ReasonMaxChecks
+			return false
+		}
+		e.res.Checks++
+		*checks++
+		vs.checks++
+		v := &e.victims[e.known[k].victim]
+		if e.canContend(v, c) {
+			d, ok := e.filter(v, c)
+			if ok {
+				e.cand = append(e.cand, k)
+				continue
+			}
+			e.denied(vs, ci, d)
+		}
+		if int(vs.checks) >= e.perVictimChecks {
+			e.giveUp(k, ReasonMaxVictimChecks)
+		}
+	}
+	return true
+}
+
+func (e *Engine) canContend(v *Victim, c *Contender) bool {
+	if e.cfg.CanContend == nil {
+		return c.Priority > v.Priority
+	}
+	return e.cfg.CanContend(v, c)
+}
+
+// denied records a filter's denial of victim vs for the contender of rank
+// rank: the first denial in contender order gives the reason, the earliest
+// Until the wake-up.
+func (e *Engine) denied(vs *vstate, rank int32, d eligibility.Decision) {
+	if vs.denyRank < 0 || rank < vs.denyRank {
+		vs.denyRank, vs.deny = rank, cmp0(d.Reason, ReasonFiltered)
+	}
+	if !d.Until.IsZero() && (vs.denyUntil.IsZero() || d.Until.Before(vs.denyUntil)) {
+		vs.denyUntil = instant(d.Until)
+	}
+}
+
+func cmp0(r, def eligibility.Reason) eligibility.Reason {
+	if r == "" {
+		return def
+	}
+	return r
+}
+
+// evaluate accumulates the victims of ks, in order, evicting each, until
+// contender ci fits; then it reprieves. It leaves the irreducible set in
+// e.set and reports whether there is one; everything is rolled back. The
+// victims of a failed evaluation count it against their share.
+func (e *Engine) evaluate(ci int32, ks []int32) bool {
+	cp := e.save()
+	e.set = e.set[:0]
+	r := fitNo
+	for _, k := range ks {
+		if e.vs[k].status != vOpen {
+			continue
+		}
+		if !e.evict(k) {
+			if e.stop != "" {
+				break
+			}
+			continue
+		}
+		e.set = append(e.set, k)
+		if r = e.fit(ci); r != fitDead {
+			e.rolledBack(ci)
+		}
+		if r != fitNo {
+			break
+		}
+	}
+	e.undo(cp)
+	for _, k := range ks {
+		e.vs[k].examined = true
+	}
+	if r == fitYes && e.stop == "" {
+		return e.reprieve(ci)
+	}
+	if r == fitNo && e.stop == "" {
+		for _, k := range ks {
+			if vs := &e.vs[k]; vs.status == vOpen {
+				if vs.fails++; int(vs.fails) >= e.perVictim {
+					e.giveUp(k, ReasonMaxVictimAttempts)
+				}
+			}
+		}
+	}
+	return false
+}
+
+// evict evicts victim k (an examination); an Evict error rolls the
+// partial changes back and skips the victim with ReasonEvictError.
+func (e *Engine) evict(k int32) bool {
+	if e.res.Checks >= e.maxChecks {
+		e.stop = ReasonMaxChecks
+		return false
+	}
+	e.res.Checks++
+	before := e.save()
+	err := e.model.Evict(e.j, e.known[k].job)
+	if err == nil {
+		return true
+	}
+	e.undo(before)
+	if e.vs[k].status == vOpen {
+		o := e.outcome(k)
+		o.Kind, o.Reason, o.Err = OutcomeSkipped, ReasonEvictError, err
+		e.close(k, vDecided)
+		e.emit(o)
+	}
+	return false
+}
+
+// rolledBack reports a rolled-back placement attempt of contender ci,
+// after the eviction of the last victim of e.set.
+func (e *Engine) rolledBack(ci int32) {
+	if e.cfg.Observer != nil {
+		job := ""
+		if len(e.set) > 0 {
+			job = e.known[e.set[len(e.set)-1]].job
+		}
+		e.observe(job, e.conts[ci].c.ID, eligibility.Decision{Reason: ReasonRolledBack}, nil)
+	}
+}
+
+// reprieve makes e.set, which lets contender ci fit, irreducible: most
+// expensive first, it drops every victim without which ci still fits,
+// until a whole round drops none. So every victim of the final set was
+// tested against that very set: with it kept, ci does not fit (first-fit
+// placement need not be monotone, so a victim found necessary once is
+// tested again after a drop). The last victim accumulated needs no test in
+// the first round: the set without it is what was tried just before it.
+// O(s²) evictions for a set of s victims per round.
+func (e *Engine) reprieve(ci int32) bool {
+	known := len(e.set) - 1
+	for len(e.set) > 1 {
+		dropped := false
+		for i := len(e.set) - 1; i >= 0 && len(e.set) > 1; i-- {
+			if i == known {
+				continue
+			}
+			switch e.fitsWithout(ci, i) {
+			case fitDead:
+				return false
+			case fitYes:
+				e.set = slices.Delete(e.set, i, i+1)
+				dropped = true
+			}
+		}
+		if !dropped {
+			break
+		}
+		known = -1
+	}
+	return true
+}
+
+// fitsWithout tests whether contender ci fits with every victim of e.set
+// but the i-th evicted, and rolls it all back.
+func (e *Engine) fitsWithout(ci int32, i int) int {
+	cp := e.save()
+	r := fitNo
+	for j, k := range e.set {
+		if j == i {
+			continue
+		}
+		if !e.evict(k) {
+			r = fitDead
+			if e.stop == "" {
+				r = fitNo // the victim is gone: this set cannot be committed
+			}
+			break
+		}
+	}
+	if r == fitNo {
+		if r = e.fit(ci); r != fitDead {
+			e.rolledBack(ci)
+		}
+	}
+	e.undo(cp)
+	return r
+}
+
+// apply commits the set in e.best for contender ci: it evicts the set,
+// places ci, commits, and emits the victims' outcomes; then it places what
+// fits in the room left. It reports whether ci was placed.
+func (e *Engine) apply(ci int32) bool {
+	if e.cfg.MaxVictims > 0 && e.res.Commits+len(e.best) > e.cfg.MaxVictims {
+		e.stop = ReasonMaxVictims
+		return false
+	}
+	cp := e.save()
+	for _, k := range e.best {
+		if !e.evict(k) {
+			e.undo(cp)
+			return false
+		}
+	}
+	if e.fit(ci) != fitYes {
+		e.undo(cp)
+		return false
+	}
+	c := &e.conts[ci]
+	e.remove(ci)
+	e.commit()
+	e.newState()
+	e.res.Commits += len(e.best)
+	e.res.Sets++
+	e.emitSet(c.c.ID)
+	for _, k := range e.losers {
+		e.vs[k].cheaper = true
+	}
+	e.after = e.known[e.best[0]].job
+	if e.stop == "" {
+		e.fill(e.after)
+	}
+	return true
+}
+
+// emitSet emits the committed outcomes of the victims in e.best, evicted
+// for contender id.
+func (e *Engine) emitSet(id string) {
+	n := len(e.best)
+	ids := make([]string, n+1+n*(n-1))
+	ids[0] = id
+	for i, k := range e.best {
+		ids[1+i] = e.known[k].job
+	}
+	with := ids[n+1:]
+	for i, k := range e.best {
+		o := e.outcome(k)
+		o.Kind, o.Allowed, o.Reason = OutcomeCommitted, true, ReasonCommitted
+		o.Contenders = ids[0:1:1]
+		if n > 1 {
+			w := with[:0:n-1]
+			w = append(w, ids[1:1+i]...)
+			w = append(w, ids[2+i:1+n]...)
+			o.With, with = w, with[n-1:]
+		}
+		vs := &e.vs[k]
+		o.NotBefore, o.Annotation = vs.notBefore, eligibility.FormatNotBefore(vs.notBefore)
+		e.close(k, vCommitted)
+		e.emit(o)
+	}
+}
