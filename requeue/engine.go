@@ -199,15 +199,15 @@ type Engine struct {
 	loc         Localizer
 	maxAttempts int
 	maxChecks   int
-	perVictim   int                // MaxAttemptsPerVictim or its default
+	perVictim   int // MaxAttemptsPerVictim or its default
 	// The other bounds, defaults applied.
 	perVictimChecks, maxSetGroups, maxSetSize, setCandidates int
-	budget      int                // failed attempts left to the current victim (or fill)
-	stop        eligibility.Reason // the bound (or model failure) that stopped the pass
-	err         error              // the first broken model contract
-	txErr       error              // the first Rollback error of the current undo
-	undoing     bool               // an undo runs (left set when a step panics)
-	base        mark               // the state of the last commit
+	budget                                                   int                // failed attempts left to the current victim (or fill)
+	stop                                                     eligibility.Reason // the bound (or model failure) that stopped the pass
+	err                                                      error              // the first broken model contract
+	txErr                                                    error              // the first Rollback error of the current undo
+	undoing                                                  bool               // an undo runs (left set when a step panics)
+	base                                                     mark               // the state of the last commit
 	// state names the model's current state: a fresh number for every state
 	// the pass reaches by keeping a change, restored by undo. A shape that
 	// did not fit in state s (shapeState.failedAt == s) is not tried again
@@ -298,7 +298,7 @@ type shapeState struct {
 	head, tail int32  // available contenders, in contender order
 	cursor     int32  // the contender a sweep examines next
 	failedAt   uint64 // a state in which the shape does not fit
-	hintAt    uint64 // a state in which MayFit answered true
+	hintAt     uint64 // a state in which MayFit answered true
 	// A set search for a contender of this shape, queue and priority
 	// failed in state setFailedAt.
 	setFailedAt uint64

@@ -416,7 +416,7 @@ func (e *Engine) emitSet(id string) {
 		o.Kind, o.Allowed, o.Reason = OutcomeCommitted, true, ReasonCommitted
 		o.Contenders = ids[0:1:1]
 		if n > 1 {
-			w := with[:0:n-1]
+			w := with[: 0 : n-1]
 			w = append(w, ids[1:1+i]...)
 			w = append(w, ids[2+i:1+n]...)
 			o.With, with = w, with[n-1:]
