@@ -163,10 +163,10 @@ func (e *Engine) search(ci int32) bool {
 }
 
 // eligibleIn collects into e.cand the open victims of ks that contender ci
-// may evict (CanContend, then the filters), at most MaxSetSize of them.
-// Every victim looked at is an examination; one examined MaxChecksPerVictim
-// times without being eligible is given up. It returns false when a bound
-// stopped the pass.
+// may use (CanContend; the filters are asked later, about the victims of a
+// set that lets ci fit), at most MaxSetSize of them. Every victim looked at
+// is an examination; one examined MaxChecksPerVictim times without being
+// eligible is given up. It returns false when a bound stopped the pass.
 func (e *Engine) eligibleIn(ci int32, ks []int32, checks *int) bool {
 	c := &e.conts[ci].c
 	e.cand = e.cand[:0]
@@ -185,14 +185,12 @@ func (e *Engine) eligibleIn(ci int32, ks []int32, checks *int) bool {
 		e.res.Checks++
 		*checks++
 		vs.checks++
-		v := &e.victims[e.known[k].victim]
-		if e.canContend(v, c) {
-			d, ok := e.filter(v, c)
-			if ok {
-				e.cand = append(e.cand, k)
-				continue
-			}
-			e.denied(vs, ci, d)
+		if vs.filterFor == ci+1 && !vs.filterOK {
+			continue // a filter denied it for this contender
+		}
+		if e.canContend(&e.victims[e.known[k].victim], c) {
+			e.cand = append(e.cand, k)
+			continue
 		}
 		if int(vs.checks) >= e.perVictimChecks {
 			e.giveUp(k, ReasonMaxVictimChecks)
@@ -227,16 +225,53 @@ func cmp0(r, def eligibility.Reason) eligibility.Reason {
 	return r
 }
 
-// evaluate accumulates the victims of ks, in order, evicting each, until
-// contender ci fits; then it reprieves. It leaves the irreducible set in
-// e.set and reports whether there is one; everything is rolled back. The
-// victims of a failed evaluation count it against their share.
+// evaluate finds in ks an irreducible set that lets contender ci fit and
+// that the filters allow evicting for ci, leaves it in e.set and reports
+// whether there is one; everything is rolled back. The filters are asked
+// only about the victims of a set that lets ci fit (so a victim is skipped
+// for its protection only when the protection is what keeps it running),
+// at most once per victim and contender; a denied victim leaves ks and
+// the search starts again without it.
 func (e *Engine) evaluate(ci int32, ks []int32) bool {
+	for e.accumulate(ci, ks) {
+		denied := false
+		for _, k := range e.set {
+			if !e.allowed(k, ci) {
+				denied = true
+			}
+		}
+		if !denied {
+			return true
+		}
+		ks = slices.DeleteFunc(ks, func(k int32) bool { return e.vs[k].filterFor == ci+1 && !e.vs[k].filterOK })
+	}
+	return false
+}
+
+// allowed asks the filters, once per contender, whether victim k may be
+// evicted for contender ci, and records a denial.
+func (e *Engine) allowed(k, ci int32) bool {
+	vs := &e.vs[k]
+	if vs.filterFor != ci+1 {
+		d, ok := e.filter(&e.victims[e.known[k].victim], &e.conts[ci].c)
+		vs.filterFor, vs.filterOK = ci+1, ok
+		if !ok {
+			e.denied(vs, ci, d)
+		}
+	}
+	return vs.filterOK
+}
+
+// accumulate evicts the victims of ks, in order, until contender ci fits;
+// then it reprieves. It leaves the irreducible set in e.set and reports
+// whether there is one; everything is rolled back. The victims of a failed
+// accumulation count it against their share.
+func (e *Engine) accumulate(ci int32, ks []int32) bool {
 	cp := e.save()
 	e.set = e.set[:0]
 	r := fitNo
 	for _, k := range ks {
-		if e.vs[k].status != vOpen {
+		if vs := &e.vs[k]; vs.status != vOpen || (vs.filterFor == ci+1 && !vs.filterOK) {
 			continue
 		}
 		if !e.evict(k) {
@@ -254,14 +289,14 @@ func (e *Engine) evaluate(ci int32, ks []int32) bool {
 		}
 	}
 	e.undo(cp)
-	for _, k := range ks {
+	for _, k := range e.set {
 		e.vs[k].examined = true
 	}
 	if r == fitYes && e.stop == "" {
 		return e.reprieve(ci)
 	}
 	if r == fitNo && e.stop == "" {
-		for _, k := range ks {
+		for _, k := range e.set {
 			if vs := &e.vs[k]; vs.status == vOpen {
 				if vs.fails++; int(vs.fails) >= e.perVictim {
 					e.giveUp(k, ReasonMaxVictimAttempts)
@@ -327,6 +362,7 @@ func (e *Engine) reprieve(ci int32) bool {
 			case fitDead:
 				return false
 			case fitYes:
+				e.losers = append(e.losers, e.set[i])
 				e.set = slices.Delete(e.set, i, i+1)
 				dropped = true
 			}

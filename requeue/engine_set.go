@@ -29,6 +29,8 @@ type vstate struct {
 	examined  bool // took part in a set evaluation
 	cheaper   bool // was in a candidate set that lost to a cheaper one
 	stamp     uint64
+	filterFor int32 // 1 + the contender the filters were last asked about
+	filterOK  bool  // their answer
 	denyRank  int32 // contender order of the first filter denial, -1 if none
 	deny      eligibility.Reason
 	denyUntil time.Time

@@ -145,7 +145,9 @@ const (
 	ReasonNoFit eligibility.Reason = "no_fit"
 	// ReasonCheaperSet: kept, the victim was in a set that would have let a
 	// contender run, but a cheaper set (see [EngineConfig.VictimCost])
-	// served that contender, and no later search used it.
+	// served that contender: another domain's, or the same set without
+	// this victim (reprieved: the contender fitted without its eviction);
+	// no later search used it.
 	ReasonCheaperSet eligibility.Reason = "cheaper_set"
 	// ReasonSetSearchBound: deferred, no set search examined the victim
 	// because a contender's search stopped at its bound
