@@ -101,6 +101,7 @@ func TestEngineFitWithoutEviction(t *testing.T) {
 		Outcomes:           []requeue.Outcome{committedAt(now, "v", "big"), committedAt(now, "w", "small2")},
 		FitWithoutEviction: []requeue.FreeFit{{Contender: "small"}},
 		Commits:            2,
+		Sets:               2,
 	}
 	if d := cmp.Diff(want, res, sameResult...); d != "" {
 		t.Errorf("(-want +got):\n%s", d)
@@ -205,8 +206,14 @@ func TestEngineRetriesAfterAPlacement(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if d := cmp.Diff([]requeue.Outcome{committedAt(now, "v", "a", "b")}, res.Outcomes, errPresence); d != "" {
+	// No room: b, first in order, does not fit even with v evicted (a is
+	// not running); a's set {v} is committed, and b then fits in the room
+	// left, without eviction.
+	if d := cmp.Diff([]requeue.Outcome{committedAt(now, "v", "a")}, res.Outcomes, errPresence); d != "" {
 		t.Errorf("(-want +got):\n%s", d)
+	}
+	if d := cmp.Diff([]requeue.FreeFit{{Contender: "b", After: "v"}}, res.FitWithoutEviction); d != "" {
+		t.Errorf("without eviction (-want +got):\n%s", d)
 	}
 }
 
