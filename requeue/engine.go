@@ -216,6 +216,7 @@ type Engine struct {
 	after         string // the first victim of the last committed set
 	setBounded    bool   // a set search stopped at its bound without a set
 	stamp         uint64 // marks victims in one search
+	closed        int    // victims closed so far
 	// scratch, reused across passes
 	noms      []VictimNomination
 	entries   []victimEntry
@@ -302,6 +303,7 @@ type shapeState struct {
 	// A set search for a contender of this shape, queue and priority
 	// failed in state setFailedAt.
 	setFailedAt uint64
+	setClosed   int // Engine.closed then
 	setQueue    queuetree.ID
 	setPrio     int32
 }
@@ -470,7 +472,7 @@ func (e *Engine) begin(now time.Time, m Model, res *EngineResult) {
 	e.maxSetSize = cmp.Or(e.cfg.MaxSetSize, DefaultMaxSetSize)
 	e.setCandidates = cmp.Or(e.cfg.SetCandidates, DefaultSetCandidates)
 	e.loc, _ = m.(Localizer)
-	e.stop, e.err, e.after, e.setBounded = "", nil, "", false
+	e.stop, e.err, e.after, e.setBounded, e.closed = "", nil, "", false, 0
 	e.newState()
 	e.base = e.save()
 	e.model = m // from here on, a panic restores e.base

@@ -28,10 +28,10 @@ func (e *Engine) serve(ci int32) {
 			return
 		}
 	}
-	if sh.setFailedAt == e.state && c.c.Queue == sh.setQueue &&
-		(c.c.Priority == sh.setPrio || (c.c.Priority < sh.setPrio && e.cfg.CanContend == nil && len(e.cfg.Filters) == 0)) {
-		// A contender of its shape with at least its victims failed in
-		// this state.
+	if sh.setFailedAt == e.state && sh.setClosed == e.closed && c.c.Priority == sh.setPrio && c.c.Queue == sh.setQueue &&
+		e.cfg.CanContend == nil && len(e.cfg.Filters) == 0 {
+		// A contender of its shape and priority failed in this state, with
+		// the same open victims: its search would be this one's.
 		if e.res.Checks >= e.maxChecks {
 			e.stop = ReasonMaxChecks
 			return
@@ -43,7 +43,7 @@ func (e *Engine) serve(ci int32) {
 		return
 	}
 	if e.stop == "" && !c.gone {
-		sh.setFailedAt, sh.setQueue, sh.setPrio = e.state, c.c.Queue, c.c.Priority
+		sh.setFailedAt, sh.setClosed, sh.setQueue, sh.setPrio = e.state, e.closed, c.c.Queue, c.c.Priority
 	}
 }
 

@@ -169,6 +169,7 @@ func (e *Engine) linkGroups() {
 // left without open victims leaves the list. O(groups of k).
 func (e *Engine) close(k int32, status uint8) {
 	e.vs[k].status = status
+	e.closed++
 	for _, g := range e.vs[k].groups {
 		gr := &e.groups[g]
 		if gr.live--; gr.live > 0 {
