@@ -217,6 +217,7 @@ type Engine struct {
 	setBounded    bool   // a set search stopped at its bound without a set
 	stamp         uint64 // marks victims in one search
 	closed        int    // victims closed so far
+	truncated     bool   // eligibleIn stopped before the group's end
 	// scratch, reused across passes
 	noms      []VictimNomination
 	entries   []victimEntry

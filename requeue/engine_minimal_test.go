@@ -306,13 +306,16 @@ func (m *neverFits) Place(*requeue.Journal, string) (bool, error) {
 
 // TestEngineZeroConfigBounded: with the zero EngineConfig, a pass over a
 // model that offers no help stops at the default bounds and defers the
-// rest.
+// rest; victims no contender can use are given up by their per-victim
+// shares, so that the search moves on to the others.
 func TestEngineZeroConfigBounded(t *testing.T) {
 	var in requeue.EngineInput
 	for i := range 400 {
 		in.Nominations = append(in.Nominations, requeue.VictimNomination{Job: fmt.Sprintf("v%03d", i), Nominator: "x"})
 		in.Victims = append(in.Victims, requeue.Victim{ID: fmt.Sprintf("v%03d", i)})
-		in.Contenders = append(in.Contenders, requeue.Contender{ID: fmt.Sprintf("c%03d", i), Priority: 1})
+	}
+	for i := range 3500 {
+		in.Contenders = append(in.Contenders, requeue.Contender{ID: fmt.Sprintf("c%04d", i), Priority: 1})
 	}
 	m := &neverFits{}
 	res, err := (&requeue.Engine{}).Run(t0, in, m)
@@ -322,36 +325,52 @@ func TestEngineZeroConfigBounded(t *testing.T) {
 	if res.Attempts != requeue.DefaultMaxAttempts || m.places != requeue.DefaultMaxAttempts || res.Checks > requeue.DefaultMaxChecks {
 		t.Fatalf("attempts %d, Place calls %d, checks %d", res.Attempts, m.places, res.Checks)
 	}
-	// 400 without eviction, then 400 per victim: 249 victims decided.
-	kinds := map[requeue.OutcomeKind]int{}
+	// 3,500 attempts without eviction; then each contender's search
+	// evicts the first DefaultMaxSetSize open victims (one group: no
+	// Localizer), trying it after each: 32 attempts. A victim is given up
+	// after DefaultMaxAttemptsPerVictim (500) failed searches, so a block
+	// of 32 goes every 500 contenders: 96,500 attempts serve 3,015
+	// searches, 6 blocks (192 victims) are given up, the other 208 are
+	// deferred when the 3,016th search reaches the bound.
+	want := map[string]int{"kept/max_victim_attempts": 6 * requeue.DefaultMaxSetSize, "deferred/max_attempts": 400 - 6*requeue.DefaultMaxSetSize}
+	got := map[string]int{}
 	for _, o := range res.Outcomes {
-		kinds[o.Kind]++
-		if o.Kind == requeue.OutcomeDeferred && o.Reason != requeue.ReasonMaxAttempts {
-			t.Fatalf("deferred for %s", o.Reason)
-		}
+		got[o.Kind.String()+"/"+o.Reason.String()]++
 	}
-	if want := (map[requeue.OutcomeKind]int{requeue.OutcomeKept: 249, requeue.OutcomeDeferred: 151}); !cmp.Equal(want, kinds) {
-		t.Errorf("outcome kinds %v, want %v", kinds, want)
+	if !cmp.Equal(want, got) {
+		t.Errorf("outcomes %v, want %v", got, want)
 	}
 
-	// The checks bound alone, with a CanContend that qualifies nobody.
-	in.Contenders = in.Contenders[:1]
-	many := requeue.EngineInput{Contenders: in.Contenders}
-	for i := range requeue.DefaultMaxChecks/1000 + 10 {
+	// The checks bound, with a CanContend that qualifies nobody: each
+	// search looks at DefaultMaxSetGroups·DefaultMaxSetSize victims, each
+	// victim is given up after DefaultMaxChecksPerVictim looks, and the
+	// pass stops at MaxChecks.
+	many := requeue.EngineInput{}
+	for i := range 10_000 {
 		many.Nominations = append(many.Nominations, requeue.VictimNomination{Job: fmt.Sprint("v", i), Nominator: "x"})
 		many.Victims = append(many.Victims, requeue.Victim{ID: fmt.Sprint("v", i)})
 	}
-	e, _ := requeue.NewEngine(requeue.EngineConfig{CanContend: func(v *requeue.Victim, c *requeue.Contender) bool { return false }})
-	for range 999 { // 1,000 contenders of one shape... with no model help, 1,000 shapes
-		many.Contenders = append(many.Contenders, requeue.Contender{ID: fmt.Sprint("c", len(many.Contenders)), Priority: 1})
+	for i := range 20_000 {
+		many.Contenders = append(many.Contenders, requeue.Contender{ID: fmt.Sprint("c", i), Priority: 1})
 	}
+	e, _ := requeue.NewEngine(requeue.EngineConfig{MaxChecks: 1_000_000, MaxAttempts: unbounded, CanContend: func(v *requeue.Victim, c *requeue.Contender) bool { return false }})
 	res, err = e.Run(t0, many, &neverFits{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	last := res.Outcomes[len(res.Outcomes)-1]
-	if res.Checks != requeue.DefaultMaxChecks || last.Kind != requeue.OutcomeDeferred || last.Reason != requeue.ReasonMaxChecks {
-		t.Errorf("checks %d, last outcome %+v", res.Checks, last)
+	got = map[string]int{}
+	for _, o := range res.Outcomes {
+		got[o.Kind.String()+"/"+o.Reason.String()]++
+	}
+	// 20,000 checks without eviction; the other 980,000 look at victims,
+	// and every victim looked at 1,000 times is given up: about 980 of
+	// them (fewer by at most one search's looks), the rest deferred.
+	given := got["kept/max_victim_checks"]
+	if res.Checks != 1_000_000 || given == 0 || given+got["deferred/max_checks"] != 10_000 {
+		t.Errorf("checks %d, outcomes %v", res.Checks, got)
+	}
+	if perVictim := (1_000_000 - 20_000) / requeue.DefaultMaxChecksPerVictim; given > perVictim || given < perVictim-requeue.DefaultMaxSetGroups*requeue.DefaultMaxSetSize {
+		t.Errorf("%d victims given up, want about %d", given, perVictim)
 	}
 }
 
@@ -395,6 +414,7 @@ func TestEngineBadInput(t *testing.T) {
 			want: requeue.EngineResult{
 				Outcomes: []requeue.Outcome{committedAt(now, "w", "p"), keptFor("v", requeue.ReasonNoContender)},
 				Commits:  1,
+				Sets:     1,
 			},
 		},
 		{
@@ -412,6 +432,7 @@ func TestEngineBadInput(t *testing.T) {
 					{Contender: "w", Err: errors.New("already running")},
 				},
 				Commits: 1,
+				Sets:    1,
 			},
 		},
 		{

@@ -18,6 +18,7 @@ func (o *oracle) serve(cn requeue.Contender) {
 	var cross []int
 	inCross := map[int]bool{}
 	found, seen, checks := 0, 0, 0
+	truncated := false
 	for _, g := range o.order {
 		if !o.live(g) {
 			continue
@@ -34,7 +35,8 @@ func (o *oracle) serve(cn requeue.Contender) {
 			if !nv.open {
 				continue
 			}
-			if len(cand) >= o.S {
+			if len(cand) >= o.S || checks >= o.G*o.S {
+				truncated = true
 				break
 			}
 			checks++
@@ -84,6 +86,9 @@ func (o *oracle) serve(cn requeue.Contender) {
 		if ok {
 			best, found = set, 1
 		}
+	}
+	if found == 0 && truncated {
+		o.bounded = true
 	}
 	if found == 0 || o.gone[cn.ID] {
 		return

@@ -476,17 +476,28 @@ func TestEngineRestoreErrors(t *testing.T) {
 		}
 	})
 
+	// rolledBackPanics is an observer that panics with p on the event of
+	// a set search's placement attempt, which it sees before the attempt
+	// is rolled back: with p placed in v's resources.
+	rolledBackPanics := func(p any) eligibility.Observer {
+		return eligibility.ObserverFunc(func(ev eligibility.Event) {
+			if ev.Reason == requeue.ReasonRolledBack {
+				panic(p)
+			}
+		})
+	}
+
 	t.Run("an undo step panics during the restore", func(t *testing.T) {
-		// The filter panics with p placed in v's resources; undoing p's
+		// The observer panics with p placed in v's resources; undoing p's
 		// placement, the extra step panics. The restore goes on past it:
 		// p's and v's own steps are undone.
 		c := gpuCluster(t, 1, fxJob{id: "v", gpus: []int64{4}, running: true}, fxJob{id: "p", gpus: []int64{4}})
 		before := c.Snapshot()
 		armed := true
-		e, _ := requeue.NewEngine(requeue.EngineConfig{Filters: []requeue.VictimFilter{panics}})
+		e, _ := requeue.NewEngine(requeue.EngineConfig{Observer: rolledBackPanics("observer panics")})
 		r := recoverRun(e, in, onceUndoPanics{c, &armed})
 		re, ok := r.(*requeue.RestoreError)
-		if !ok || re.Panic != "filter panics" || !strings.Contains(fmt.Sprint(re.Restore), "undo step panics") {
+		if !ok || re.Panic != "observer panics" || !strings.Contains(fmt.Sprint(re.Restore), "undo step panics") {
 			t.Fatalf("recovered %#v", r)
 		}
 		if d := cmp.Diff(before, c.Snapshot()); d != "" {
@@ -513,9 +524,7 @@ func TestEngineRestoreErrors(t *testing.T) {
 		boom := errors.New("boom")
 		c := gpuCluster(t, 1, fxJob{id: "v", gpus: []int64{4}, running: true}, fxJob{id: "p", gpus: []int64{4}})
 		armed := true
-		e, _ := requeue.NewEngine(requeue.EngineConfig{Filters: []requeue.VictimFilter{requeue.VictimFilterFunc(func(time.Time, *requeue.Victim, *requeue.Contender) eligibility.Decision {
-			panic(boom)
-		})}})
+		e, _ := requeue.NewEngine(requeue.EngineConfig{Observer: rolledBackPanics(boom)})
 		r := recoverRun(e, in, onceUndoPanics{c, &armed})
 		if re, ok := r.(*requeue.RestoreError); !ok || !errors.Is(re, boom) {
 			t.Fatalf("recovered %#v, want a *RestoreError wrapping the panic's error", r)

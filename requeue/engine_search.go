@@ -115,6 +115,7 @@ func (e *Engine) search(ci int32) bool {
 	e.best, e.cross, e.losers = e.best[:0], e.cross[:0], e.losers[:0]
 	e.stamp++
 	found, seen, checks := 0, 0, 0
+	truncated := false // a group had more victims than the search looked at
 	var best setCost
 	for g := e.ghead; g >= 0; g = e.groups[g].next {
 		if e.groups[g].live == 0 {
@@ -129,6 +130,7 @@ func (e *Engine) search(ci int32) bool {
 		if !e.eligibleIn(ci, e.members(g), &checks) {
 			return false
 		}
+		truncated = truncated || e.truncated
 		if len(e.cand) == 0 {
 			continue
 		}
@@ -159,23 +161,29 @@ func (e *Engine) search(ci int32) bool {
 		e.best = append(e.best[:0], e.set...)
 		found++
 	}
+	if found == 0 && truncated {
+		e.setBounded = true
+	}
 	return found > 0 && e.stop == "" && !e.conts[ci].gone
 }
 
 // eligibleIn collects into e.cand the open victims of ks that contender ci
 // may use (CanContend; the filters are asked later, about the victims of a
-// set that lets ci fit), at most MaxSetSize of them. Every victim looked at
-// is an examination; one examined MaxChecksPerVictim times without being
-// eligible is given up. It returns false when a bound stopped the pass.
+// set that lets ci fit), at most MaxSetSize of them, and looks at no more
+// than the search's MaxSetGroups·MaxSetSize (e.truncated says it stopped
+// early). Every victim looked at is an examination; one examined
+// MaxChecksPerVictim times without being eligible is given up. It returns
+// false when a bound stopped the pass.
 func (e *Engine) eligibleIn(ci int32, ks []int32, checks *int) bool {
 	c := &e.conts[ci].c
-	e.cand = e.cand[:0]
+	e.cand, e.truncated = e.cand[:0], false
 	for _, k := range ks {
 		vs := &e.vs[k]
 		if vs.status != vOpen {
 			continue
 		}
-		if len(e.cand) >= e.maxSetSize {
+		if len(e.cand) >= e.maxSetSize || *checks >= e.maxSetGroups*e.maxSetSize {
+			e.truncated = true
 			break
 		}
 		if e.res.Checks >= e.maxChecks {
