@@ -218,6 +218,8 @@ type Engine struct {
 	stamp         uint64 // marks victims in one search
 	closed        int    // victims closed so far
 	truncated     bool   // eligibleIn stopped before the group's end
+	cut           bool   // the last search did not look at every group
+	reordered     int    // groups moved to the end so far
 	// scratch, reused across passes
 	noms      []VictimNomination
 	entries   []victimEntry
@@ -241,6 +243,7 @@ type Engine struct {
 	vgcount   []int32
 	gorder    []int32
 	ghead     int32 // the first group with open victims, -1 if none
+	gtail     int32 // the last
 	pairs     []domPair
 	domBuf    []string
 	cand      []int32 // a group's victims eligible for the contender
@@ -305,6 +308,7 @@ type shapeState struct {
 	// failed in state setFailedAt.
 	setFailedAt uint64
 	setClosed   int // Engine.closed then
+	setOrder    int // Engine.reordered then
 	setQueue    queuetree.ID
 	setPrio     int32
 }
@@ -473,7 +477,7 @@ func (e *Engine) begin(now time.Time, m Model, res *EngineResult) {
 	e.maxSetSize = cmp.Or(e.cfg.MaxSetSize, DefaultMaxSetSize)
 	e.setCandidates = cmp.Or(e.cfg.SetCandidates, DefaultSetCandidates)
 	e.loc, _ = m.(Localizer)
-	e.stop, e.err, e.after, e.setBounded, e.closed = "", nil, "", false, 0
+	e.stop, e.err, e.after, e.setBounded, e.closed, e.reordered = "", nil, "", false, 0, 0
 	e.newState()
 	e.base = e.save()
 	e.model = m // from here on, a panic restores e.base

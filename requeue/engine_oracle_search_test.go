@@ -19,14 +19,13 @@ func (o *oracle) serve(cn requeue.Contender) {
 	inCross := map[int]bool{}
 	found, seen, checks := 0, 0, 0
 	truncated := false
-	for _, g := range o.order {
+	cut := false
+	for _, g := range slices.Clone(o.order) {
 		if !o.live(g) {
 			continue
 		}
 		if seen >= o.G || checks >= o.G*o.S {
-			if found == 0 {
-				o.bounded = true
-			}
+			cut = true
 			break
 		}
 		var cand []int
@@ -64,20 +63,27 @@ func (o *oracle) serve(cn requeue.Contender) {
 		}
 		set, dropped, ok := o.evaluate(cn, cand)
 		losers = append(losers, dropped...)
-		if ok {
-			found++
-			if c := o.cost(set); best == nil || compareCost(c, bestCost) < 0 {
-				losers = append(losers, best...)
-				best, bestCost = set, c
-			} else {
-				losers = append(losers, set...)
-			}
-			if found >= o.K {
-				break
-			}
-		}
 		if o.gone[cn.ID] {
 			return
+		}
+		if !ok {
+			if !o.live(g) {
+				continue
+			}
+			// A group that made no room goes to the end of the list.
+			i := slices.Index(o.order, g)
+			o.order = append(slices.Delete(o.order, i, i+1), g)
+			continue
+		}
+		found++
+		if c := o.cost(set); best == nil || compareCost(c, bestCost) < 0 {
+			losers = append(losers, best...)
+			best, bestCost = set, c
+		} else {
+			losers = append(losers, set...)
+		}
+		if found >= o.K {
+			break
 		}
 	}
 	if found == 0 && seen > 1 {
@@ -87,7 +93,7 @@ func (o *oracle) serve(cn requeue.Contender) {
 			best, found = set, 1
 		}
 	}
-	if found == 0 && truncated {
+	if found == 0 && (cut || truncated) {
 		o.bounded = true
 	}
 	if found == 0 || o.gone[cn.ID] {

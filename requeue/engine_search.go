@@ -28,7 +28,7 @@ func (e *Engine) serve(ci int32) {
 			return
 		}
 	}
-	if sh.setFailedAt == e.state && sh.setClosed == e.closed && c.c.Priority == sh.setPrio && c.c.Queue == sh.setQueue &&
+	if sh.setFailedAt == e.state && sh.setClosed == e.closed && sh.setOrder == e.reordered && c.c.Priority == sh.setPrio && c.c.Queue == sh.setQueue &&
 		e.cfg.CanContend == nil && len(e.cfg.Filters) == 0 {
 		// A contender of its shape and priority failed in this state, with
 		// the same open victims: its search would be this one's.
@@ -42,8 +42,10 @@ func (e *Engine) serve(ci int32) {
 	if e.search(ci) && e.apply(ci) {
 		return
 	}
-	if e.stop == "" && !c.gone {
+	if e.stop == "" && !c.gone && !e.cut {
+		// The search looked at every group: the same one fails the same way.
 		sh.setFailedAt, sh.setClosed, sh.setQueue, sh.setPrio = e.state, e.closed, c.c.Queue, c.c.Priority
+		sh.setOrder = e.reordered
 	}
 }
 
@@ -109,62 +111,81 @@ func (e *Engine) fit(ci int32) int {
 // eligible for ci until ci fits, then reprieves every one it can (see
 // reprieve). It stops after SetCandidates sets or MaxSetGroups groups
 // with eligible victims, and when no group alone makes room, accumulates
-// across the groups it examined. The cheapest set found is left in e.best;
-// search reports whether there is one. Nothing stays evicted.
+// across the groups it examined. A group that made no room moves to the
+// end of the list, so that the next searches look at others first. The
+// cheapest set found is left in e.best; search reports whether there is
+// one, and e.cut whether a bound kept it from looking at every group.
+// Nothing stays evicted.
 func (e *Engine) search(ci int32) bool {
 	e.best, e.cross, e.losers = e.best[:0], e.cross[:0], e.losers[:0]
 	e.stamp++
-	found, seen, checks := 0, 0, 0
-	truncated := false // a group had more victims than the search looked at
-	var best setCost
-	for g := e.ghead; g >= 0; g = e.groups[g].next {
-		if e.groups[g].live == 0 {
+	st := searchState{}
+	for g := e.ghead; g >= 0; {
+		gr := &e.groups[g]
+		next := gr.next
+		if gr.live == 0 || gr.stamp == e.stamp {
+			g = next
 			continue
 		}
-		if seen >= e.maxSetGroups || checks >= e.maxSetGroups*e.maxSetSize {
-			if found == 0 {
-				e.setBounded = true
-			}
+		if st.seen >= e.maxSetGroups || st.checks >= e.maxSetGroups*e.maxSetSize {
+			st.cut = true
 			break
 		}
-		if !e.eligibleIn(ci, e.members(g), &checks) {
+		gr.stamp = e.stamp
+		if !e.searchGroup(ci, g, &st) {
 			return false
 		}
-		truncated = truncated || e.truncated
-		if len(e.cand) == 0 {
-			continue
+		if st.found >= e.setCandidates {
+			break
 		}
-		seen++
-		for _, k := range e.cand {
-			if e.vs[k].stamp != e.stamp && len(e.cross) < e.maxSetSize {
-				e.vs[k].stamp = e.stamp
-				e.cross = append(e.cross, k)
-			}
-		}
-		if e.evaluate(ci, e.cand) {
-			found++
-			if cost := e.costOf(e.set); len(e.best) == 0 || compareSetCost(cost, best) < 0 {
-				e.losers = append(e.losers, e.best...)
-				e.best, best = append(e.best[:0], e.set...), cost
-			} else {
-				e.losers = append(e.losers, e.set...)
-			}
-			if found >= e.setCandidates {
-				break
-			}
-		}
-		if e.stop != "" || e.conts[ci].gone {
-			return false
-		}
+		g = next // g may have moved to the end: go on from where it was
 	}
-	if found == 0 && seen > 1 && e.evaluate(ci, e.cross) {
+	if st.found == 0 && st.seen > 1 && e.evaluate(ci, e.cross) {
 		e.best = append(e.best[:0], e.set...)
-		found++
+		st.found++
 	}
-	if found == 0 && truncated {
-		e.setBounded = true
+	e.cut = st.found == 0 && (st.cut || st.truncated)
+	e.setBounded = e.setBounded || e.cut
+	return st.found > 0 && e.stop == "" && !e.conts[ci].gone
+}
+
+// searchState is one set search's progress.
+type searchState struct {
+	found, seen, checks int
+	truncated, cut      bool // a group, or the list, was not looked at whole
+	best                setCost
+}
+
+// searchGroup evaluates group g for contender ci: it keeps the set found
+// if it is the cheapest so far, or moves the group to the end of the list.
+// It returns false when the search must stop (a bound, or ci is gone).
+func (e *Engine) searchGroup(ci, g int32, st *searchState) bool {
+	if !e.eligibleIn(ci, e.members(g), &st.checks) {
+		return false
 	}
-	return found > 0 && e.stop == "" && !e.conts[ci].gone
+	st.truncated = st.truncated || e.truncated
+	if len(e.cand) == 0 {
+		return true
+	}
+	st.seen++
+	for _, k := range e.cand {
+		if e.vs[k].stamp != e.stamp && len(e.cross) < e.maxSetSize {
+			e.vs[k].stamp = e.stamp
+			e.cross = append(e.cross, k)
+		}
+	}
+	if e.evaluate(ci, e.cand) {
+		st.found++
+		if cost := e.costOf(e.set); len(e.best) == 0 || compareSetCost(cost, st.best) < 0 {
+			e.losers = append(e.losers, e.best...)
+			e.best, st.best = append(e.best[:0], e.set...), cost
+		} else {
+			e.losers = append(e.losers, e.set...)
+		}
+	} else if e.stop == "" && !e.conts[ci].gone {
+		e.toBack(g)
+	}
+	return e.stop == "" && !e.conts[ci].gone
 }
 
 // eligibleIn collects into e.cand the open victims of ks that contender ci

@@ -45,6 +45,7 @@ type group struct {
 	live       int32 // open members
 	next, prev int32 // the list of groups with open members, cheapest first
 	cost       float64
+	stamp      uint64 // the search that last looked at it
 }
 
 // domPair says that victim k belongs to domain key.
@@ -151,7 +152,7 @@ func (e *Engine) linkGroups() {
 		ga, gb := &e.groups[a], &e.groups[b]
 		return cmp.Or(cmp.Compare(ga.cost, gb.cost), cmp.Compare(a, b))
 	})
-	e.ghead = -1
+	e.ghead, e.gtail = -1, -1
 	prev := int32(-1)
 	for _, g := range order {
 		e.groups[g].prev, e.groups[g].next = prev, -1
@@ -162,6 +163,7 @@ func (e *Engine) linkGroups() {
 		}
 		prev = g
 	}
+	e.gtail = prev
 	e.gorder = order
 }
 
@@ -172,19 +174,39 @@ func (e *Engine) close(k int32, status uint8) {
 	e.closed++
 	for _, g := range e.vs[k].groups {
 		gr := &e.groups[g]
-		if gr.live--; gr.live > 0 {
-			continue
+		if gr.live--; gr.live == 0 {
+			e.unlink(g)
 		}
-		if gr.prev >= 0 {
-			e.groups[gr.prev].next = gr.next
-		} else {
-			e.ghead = gr.next
-		}
-		if gr.next >= 0 {
-			e.groups[gr.next].prev = gr.prev
-		}
-		// gr.next is kept: a walk standing on gr goes on from there.
 	}
+}
+
+// unlink takes group g out of the list; its next stays, so that a walk
+// standing on g goes on from there.
+func (e *Engine) unlink(g int32) {
+	gr := &e.groups[g]
+	if gr.prev >= 0 {
+		e.groups[gr.prev].next = gr.next
+	} else {
+		e.ghead = gr.next
+	}
+	if gr.next >= 0 {
+		e.groups[gr.next].prev = gr.prev
+	} else {
+		e.gtail = gr.prev
+	}
+}
+
+// toBack moves group g to the end of the list. O(1).
+func (e *Engine) toBack(g int32) {
+	if g == e.gtail || e.groups[g].live == 0 { // last already, or out of the list
+		return
+	}
+	e.unlink(g)
+	gr := &e.groups[g]
+	gr.prev, gr.next = e.gtail, -1
+	e.groups[e.gtail].next = g
+	e.gtail = g
+	e.reordered++
 }
 
 // outcome is the start of victim k's outcome.

@@ -77,24 +77,30 @@ func TestEngineTransactionalWithJournal(t *testing.T) {
 func TestEngineHybridPanicRestore(t *testing.T) {
 	for _, h := range hybrids {
 		t.Run(h.name, func(t *testing.T) {
-			c := gpuCluster(t, 1, fxJob{id: "v", gpus: []int64{4}, running: true}, fxJob{id: "a", gpus: []int64{2}}, fxJob{id: "b", gpus: []int64{2}})
+			// Two 2-GPU victims on one 4-GPU node; big needs both gone. The
+			// observer panics when big was tried after the second eviction:
+			// with both evictions and big's placement uncommitted.
+			c := gpuCluster(t, 1, fxJob{id: "v1", gpus: []int64{2}, running: true}, fxJob{id: "v2", gpus: []int64{2}, running: true},
+				fxJob{id: "big", gpus: []int64{4}})
 			before := c.Snapshot()
-			e, _ := requeue.NewEngine(requeue.EngineConfig{Filters: []requeue.VictimFilter{requeue.VictimFilterFunc(func(_ time.Time, _ *requeue.Victim, cn *requeue.Contender) eligibility.Decision {
-				if cn.ID == "b" {
-					panic("filter panics for b")
+			e, _ := requeue.NewEngine(requeue.EngineConfig{Observer: eligibility.ObserverFunc(func(ev eligibility.Event) {
+				if ev.Reason == requeue.ReasonRolledBack && ev.Job == "v2" {
+					if !c.Running("big") {
+						t.Errorf("big not placed when tried after v2's eviction")
+					}
+					panic("observer panics with big placed")
 				}
-				return eligibility.Decision{Allowed: true}
-			})}})
+			})})
 			func() {
 				defer func() {
-					if r := recover(); r != "filter panics for b" {
+					if r := recover(); r != "observer panics with big placed" {
 						t.Fatalf("recovered %v", r)
 					}
 				}()
 				_, _ = e.Run(t0, requeue.EngineInput{
-					Nominations: noms("x", "v"),
-					Victims:     []requeue.Victim{{ID: "v"}},
-					Contenders:  []requeue.Contender{{ID: "a", Priority: 5}, {ID: "b", Priority: 5}},
+					Nominations: noms("x", "v1", "v2"),
+					Victims:     []requeue.Victim{{ID: "v1", Start: t0}, {ID: "v2", Start: t0.Add(-time.Hour)}},
+					Contenders:  []requeue.Contender{{ID: "big", Priority: 5}},
 				}, h.model(c))
 			}()
 			if d := cmp.Diff(before, c.Snapshot()); d != "" {
@@ -120,8 +126,8 @@ func (m *countingTx) Rollback(sp requeue.Savepoint) error {
 }
 
 // TestEngineUsesTransactional: with a Transactional model the engine takes
-// one savepoint per attempt, eviction and commit, rolls back through the
-// model, and the engine's journal stays empty.
+// one savepoint per search, attempt, eviction and commit, rolls back
+// through the model, and the engine's journal stays empty.
 func TestEngineUsesTransactional(t *testing.T) {
 	c := gpuCluster(t, 2, fxJob{id: "v", gpus: []int64{4}, running: true}, fxJob{id: "w", gpus: []int64{4}, running: true},
 		fxJob{id: "big", gpus: []int64{8}}, fxJob{id: "p", gpus: []int64{4}})
@@ -138,10 +144,14 @@ func TestEngineUsesTransactional(t *testing.T) {
 	if d := cmp.Diff([]requeue.Outcome{committedAt(t0, "v", "p"), keptFor("w", requeue.ReasonNoFit)}, res.Outcomes, errPresence); d != "" {
 		t.Fatalf("(-want +got):\n%s", d)
 	}
-	// Savepoints: the pass's start; big and p without eviction; v's
-	// eviction, big, p, big again after p, v's commit; w's eviction, big.
-	// Rollbacks: every attempt that did not fit, and w's eviction.
-	if m.savepoints != 10 || m.rollbacks != 6 {
+	// Savepoints: the pass's start (1); big and p without eviction (2);
+	// big's set search: the search, v's eviction, big, w's eviction, big
+	// (5); p's: the search, v's eviction, p (3); the commit of {v} for p:
+	// the transaction, v's eviction, p, the commit (4); big without
+	// eviction after it (1). Rollbacks: one per savepoint an undo passes
+	// back over: 1 and 1 without eviction, 5 for big's search, 3 for p's,
+	// 1 for big after the commit.
+	if m.savepoints != 16 || m.rollbacks != 11 {
 		t.Errorf("%d savepoints, %d rollbacks", m.savepoints, m.rollbacks)
 	}
 	if requeue.JournalLen(e) != 0 || m.j.Len() == 0 {
