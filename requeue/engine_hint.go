@@ -25,20 +25,19 @@ type Shaper interface {
 // conservative fit test. MayFit sets fits[i] to false only when jobs[i]
 // certainly does not fit in the model's current state after evicting the
 // running job victim (victim "" means no eviction), so that [Model.Place]
-// would return (false, nil); true promises nothing. The engine asks about
-// all of a victim's candidate shapes at once, before it checkpoints and
-// evicts the victim, so that the model works out what the victim's eviction
-// would free once; and it asks about one job before each placement attempt.
-// It skips the attempt (and, when no contender of the victim may fit, the
-// eviction) on false. With the reference cluster.Model, whose bound compares
-// free totals and per-node maxima, most hopeless attempts of a large pass
-// never reach Place.
+// would return (false, nil); true promises nothing. A set search asks,
+// before each eviction, whether the contender may fit once that victim is
+// gone from the current state (which holds the set's earlier evictions),
+// and makes no placement attempt on false; a placement without eviction
+// asks with victim "". With the reference cluster.Model, whose bound
+// compares free totals and per-node maxima, most hopeless attempts of a
+// large pass never reach Place.
 //
 // Contract: MayFit must not change the state; it must set a true for a job
 // or victim it does not know (the engine learns of errors from Place and
 // Evict); len(fits) == len(jobs), and it must not keep the slices. It
-// should cost O(len(jobs)) or close: the engine calls it once per victim it
-// considers and once per placement attempt.
+// should cost O(len(jobs)) or close: the engine calls it once per eviction
+// of a set search and once per placement attempt without eviction.
 type FitBounder interface {
 	MayFit(victim string, jobs []string, fits []bool)
 }

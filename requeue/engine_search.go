@@ -70,18 +70,35 @@ func (e *Engine) placeFree(ci int32) bool {
 	return false
 }
 
-// fit tests whether contender ci fits in the current state: the model's
-// fit bound first, then Place. A Place error drops the contender for the
-// rest of the pass. On fitYes the placement stays, for the caller to keep
-// or roll back.
-func (e *Engine) fit(ci int32) int {
+// hint asks the model's fit bound whether contender ci may fit once the
+// running job victim is evicted from the current state ("": as things
+// are); true without a bound.
+func (e *Engine) hint(victim string, ci int32) bool {
+	if e.bound == nil {
+		return true
+	}
+	e.hintJobs, e.hintFits = append(e.hintJobs[:0], e.conts[ci].c.ID), append(e.hintFits[:0], true)
+	e.bound.MayFit(victim, e.hintJobs, e.hintFits)
+	e.hintJobs[0] = ""
+	return e.hintFits[0]
+}
+
+// fit tests whether contender ci fits in the current state, as things are.
+func (e *Engine) fit(ci int32) int { return e.fitIf(ci, e.hint("", ci)) }
+
+// fitIf tests whether contender ci fits in the current state, given the
+// fit bound's answer may (asked before the last eviction, about it): no
+// Place when it is false. A Place error drops the contender for the rest
+// of the pass. On fitYes the placement stays, for the caller to keep or
+// roll back.
+func (e *Engine) fitIf(ci int32, may bool) int {
 	c := &e.conts[ci]
 	if e.res.Checks >= e.maxChecks {
 		e.stop = ReasonMaxChecks
 		return fitDead
 	}
 	e.res.Checks++
-	if e.bound != nil && !e.mayFit(c.c.ID) {
+	if !may {
 		return fitNo
 	}
 	if e.res.Attempts >= e.maxAttempts {
@@ -303,6 +320,7 @@ func (e *Engine) accumulate(ci int32, ks []int32) bool {
 		if vs := &e.vs[k]; vs.status != vOpen || (vs.filterFor == ci+1 && !vs.filterOK) {
 			continue
 		}
+		may := e.hint(e.known[k].job, ci)
 		if !e.evict(k) {
 			if e.stop != "" {
 				break
@@ -310,7 +328,7 @@ func (e *Engine) accumulate(ci int32, ks []int32) bool {
 			continue
 		}
 		e.set = append(e.set, k)
-		if r = e.fit(ci); r != fitDead {
+		if r = e.fitIf(ci, may); r != fitDead {
 			e.rolledBack(ci)
 		}
 		if r != fitNo {
@@ -408,10 +426,17 @@ func (e *Engine) reprieve(ci int32) bool {
 // but the i-th evicted, and rolls it all back.
 func (e *Engine) fitsWithout(ci int32, i int) int {
 	cp := e.save()
-	r := fitNo
+	r, may := fitNo, true
+	last := len(e.set) - 1
+	if last == i {
+		last--
+	}
 	for j, k := range e.set {
 		if j == i {
 			continue
+		}
+		if j == last {
+			may = e.hint(e.known[k].job, ci)
 		}
 		if !e.evict(k) {
 			r = fitDead
@@ -422,7 +447,7 @@ func (e *Engine) fitsWithout(ci int32, i int) int {
 		}
 	}
 	if r == fitNo {
-		if r = e.fit(ci); r != fitDead {
+		if r = e.fitIf(ci, may); r != fitDead {
 			e.rolledBack(ci)
 		}
 	}
@@ -445,7 +470,7 @@ func (e *Engine) apply(ci int32) bool {
 			return false
 		}
 	}
-	if e.fit(ci) != fitYes {
+	if e.fitIf(ci, true) != fitYes { // the search found that it fits
 		e.undo(cp)
 		return false
 	}
