@@ -221,36 +221,37 @@ type Engine struct {
 	cut           bool   // the last search did not look at every group
 	reordered     int    // groups moved to the end so far
 	// scratch, reused across passes
-	noms      []VictimNomination
-	entries   []victimEntry
-	victims   []Victim // merged, one per ID
-	victimIdx map[string]int32
-	conts     []contender // sorted, deduplicated
-	contIdx   map[string]int32
-	shapes    []shapeState
-	shapeIdx  map[string]int32
-	live      []int32 // shapes that may still have contenders
-	heap      []int32 // shapes to examine, by their cursor's contender order
-	parked    []int32 // shapes that did not fit in the current state
-	hintJobs  []string
-	hintFits  []bool
-	cerrs     []rankedError
-	known     []victimEntry // the victims with data, in victim order (their rank)
-	vs        []vstate      // by rank
-	groups    []group
-	gflat     []int32 // the groups' members
-	vgflat    []int32 // the victims' groups
-	vgcount   []int32
-	gorder    []int32
-	ghead     int32 // the first group with open victims, -1 if none
-	gtail     int32 // the last
-	pairs     []domPair
-	domBuf    []string
-	cand      []int32 // a group's victims eligible for the contender
-	cross     []int32 // the eligible victims of the groups a search examined
-	set       []int32 // the set an evaluation found
-	best      []int32 // the cheapest set a search found
-	losers    []int32 // the victims of the other sets it found
+	noms         []VictimNomination
+	entries      []victimEntry
+	victims      []Victim // merged, one per ID
+	victimIdx    map[string]int32
+	conts        []contender // sorted, deduplicated
+	contIdx      map[string]int32
+	shapes       []shapeState
+	shapeIdx     map[string]int32
+	live         []int32 // shapes that may still have contenders
+	heap         []int32 // shapes to examine, by their cursor's contender order
+	parked       []int32 // shapes that did not fit in the current state
+	hintJobs     []string
+	hintFits     []bool
+	cerrs        []rankedError
+	known        []victimEntry // the victims with data, in victim order (their rank)
+	vs           []vstate      // by rank
+	groups       []group
+	gflat        []int32 // the groups' members
+	vgflat       []int32 // the victims' groups
+	vgcount      []int32
+	gorder       []int32
+	ghead        int32 // the first group with open victims, -1 if none
+	gtail        int32 // the last
+	pairs        []domPair
+	domBuf       []string
+	cand         []int32 // a group's victims eligible for the contender
+	cross        []int32 // the eligible victims of the groups a search examined
+	set          []int32 // the set an evaluation found
+	best         []int32 // the cheapest set a search found
+	losers       []int32 // the victims of the other sets it found
+	failedGroups []int32 // the groups a search found no set in
 }
 
 // rankedError is a contender's Place error, with the contender's index.

@@ -20,6 +20,7 @@ func (o *oracle) serve(cn requeue.Contender) {
 	found, seen, checks := 0, 0, 0
 	truncated := false
 	cut := false
+	var failed []int
 	for _, g := range slices.Clone(o.order) {
 		if !o.live(g) {
 			continue
@@ -67,12 +68,7 @@ func (o *oracle) serve(cn requeue.Contender) {
 			return
 		}
 		if !ok {
-			if !o.live(g) {
-				continue
-			}
-			// A group that made no room goes to the end of the list.
-			i := slices.Index(o.order, g)
-			o.order = append(slices.Delete(o.order, i, i+1), g)
+			failed = append(failed, g)
 			continue
 		}
 		found++
@@ -95,6 +91,15 @@ func (o *oracle) serve(cn requeue.Contender) {
 	}
 	if found == 0 && (cut || truncated) {
 		o.bounded = true
+	}
+	if found == 0 && !o.gone[cn.ID] {
+		// Nothing made room: the groups examined go to the end of the list.
+		for _, g := range failed {
+			if o.live(g) {
+				i := slices.Index(o.order, g)
+				o.order = append(slices.Delete(o.order, i, i+1), g)
+			}
+		}
 	}
 	if found == 0 || o.gone[cn.ID] {
 		return

@@ -128,13 +128,14 @@ func (e *Engine) fitIf(ci int32, may bool) int {
 // eligible for ci until ci fits, then reprieves every one it can (see
 // reprieve). It stops after SetCandidates sets or MaxSetGroups groups
 // with eligible victims, and when no group alone makes room, accumulates
-// across the groups it examined. A group that made no room moves to the
-// end of the list, so that the next searches look at others first. The
+// across the groups it examined. When nothing makes room, the groups it
+// examined move to the end of the list, so that the next searches look at
+// others first. The
 // cheapest set found is left in e.best; search reports whether there is
 // one, and e.cut whether a bound kept it from looking at every group.
 // Nothing stays evicted.
 func (e *Engine) search(ci int32) bool {
-	e.best, e.cross, e.losers = e.best[:0], e.cross[:0], e.losers[:0]
+	e.best, e.cross, e.losers, e.failedGroups = e.best[:0], e.cross[:0], e.losers[:0], e.failedGroups[:0]
 	e.stamp++
 	st := searchState{}
 	for g := e.ghead; g >= 0; {
@@ -161,6 +162,11 @@ func (e *Engine) search(ci int32) bool {
 		e.best = append(e.best[:0], e.set...)
 		st.found++
 	}
+	if st.found == 0 && e.stop == "" && !e.conts[ci].gone {
+		for _, g := range e.failedGroups {
+			e.toBack(g)
+		}
+	}
 	e.cut = st.found == 0 && (st.cut || st.truncated)
 	e.setBounded = e.setBounded || e.cut
 	return st.found > 0 && e.stop == "" && !e.conts[ci].gone
@@ -174,7 +180,7 @@ type searchState struct {
 }
 
 // searchGroup evaluates group g for contender ci: it keeps the set found
-// if it is the cheapest so far, or moves the group to the end of the list.
+// if it is the cheapest so far, or notes that the group made no room.
 // It returns false when the search must stop (a bound, or ci is gone).
 func (e *Engine) searchGroup(ci, g int32, st *searchState) bool {
 	if !e.eligibleIn(ci, e.members(g), &st.checks) {
@@ -199,8 +205,8 @@ func (e *Engine) searchGroup(ci, g int32, st *searchState) bool {
 		} else {
 			e.losers = append(e.losers, e.set...)
 		}
-	} else if e.stop == "" && !e.conts[ci].gone {
-		e.toBack(g)
+	} else {
+		e.failedGroups = append(e.failedGroups, g)
 	}
 	return e.stop == "" && !e.conts[ci].gone
 }
