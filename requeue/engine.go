@@ -24,9 +24,9 @@ import (
 // DefaultSetCandidates sets. A Model whose Place costs more than the
 // reference model's should set a lower MaxAttempts.
 const (
-	DefaultMaxAttempts          = 100_000
+	DefaultMaxAttempts          = 250_000
 	DefaultMaxChecks            = 10_000_000
-	DefaultMaxAttemptsPerVictim = DefaultMaxAttempts / 200 // 500
+	DefaultMaxAttemptsPerVictim = 500
 	DefaultMaxChecksPerVictim   = 1_000
 	DefaultMaxSetGroups         = 8
 	DefaultMaxSetSize           = 32

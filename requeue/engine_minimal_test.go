@@ -309,12 +309,14 @@ func (m *neverFits) Place(*requeue.Journal, string) (bool, error) {
 // rest; victims no contender can use are given up by their per-victim
 // shares, so that the search moves on to the others.
 func TestEngineZeroConfigBounded(t *testing.T) {
+	// 800 victims, 8,000 contenders of 8 GPUs, nothing ever fits.
+	const victims, contenders = 800, 8000
 	var in requeue.EngineInput
-	for i := range 400 {
+	for i := range victims {
 		in.Nominations = append(in.Nominations, requeue.VictimNomination{Job: fmt.Sprintf("v%03d", i), Nominator: "x"})
 		in.Victims = append(in.Victims, requeue.Victim{ID: fmt.Sprintf("v%03d", i)})
 	}
-	for i := range 3500 {
+	for i := range contenders {
 		in.Contenders = append(in.Contenders, requeue.Contender{ID: fmt.Sprintf("c%04d", i), Priority: 1})
 	}
 	m := &neverFits{}
@@ -325,14 +327,18 @@ func TestEngineZeroConfigBounded(t *testing.T) {
 	if res.Attempts != requeue.DefaultMaxAttempts || m.places != requeue.DefaultMaxAttempts || res.Checks > requeue.DefaultMaxChecks {
 		t.Fatalf("attempts %d, Place calls %d, checks %d", res.Attempts, m.places, res.Checks)
 	}
-	// 3,500 attempts without eviction; then each contender's search
-	// evicts the first DefaultMaxSetSize open victims (one group: no
-	// Localizer), trying it after each: 32 attempts. A victim is given up
-	// after DefaultMaxAttemptsPerVictim (500) failed searches, so a block
-	// of 32 goes every 500 contenders: 96,500 attempts serve 3,015
-	// searches, 6 blocks (192 victims) are given up, the other 208 are
-	// deferred when the 3,016th search reaches the bound.
-	want := map[string]int{"kept/max_victim_attempts": 6 * requeue.DefaultMaxSetSize, "deferred/max_attempts": 400 - 6*requeue.DefaultMaxSetSize}
+	// One attempt per contender without eviction; then each contender's
+	// search evicts the first DefaultMaxSetSize open victims (one group: no
+	// Localizer), trying it after each. A victim is given up after
+	// DefaultMaxAttemptsPerVictim failed searches, so a block of
+	// DefaultMaxSetSize goes every DefaultMaxAttemptsPerVictim searches;
+	// the others are deferred when the pass reaches DefaultMaxAttempts.
+	searches := (requeue.DefaultMaxAttempts - contenders) / requeue.DefaultMaxSetSize
+	given := searches / requeue.DefaultMaxAttemptsPerVictim * requeue.DefaultMaxSetSize
+	if given == 0 || given >= victims || searches >= contenders {
+		t.Fatalf("the world does not exercise the bounds: %d searches, %d victims given up", searches, given)
+	}
+	want := map[string]int{"kept/max_victim_attempts": given, "deferred/max_attempts": victims - given}
 	got := map[string]int{}
 	for _, o := range res.Outcomes {
 		got[o.Kind.String()+"/"+o.Reason.String()]++
@@ -365,7 +371,7 @@ func TestEngineZeroConfigBounded(t *testing.T) {
 	// 20,000 checks without eviction; the other 980,000 look at victims,
 	// and every victim looked at 1,000 times is given up: about 980 of
 	// them (fewer by at most one search's looks), the rest deferred.
-	given := got["kept/max_victim_checks"]
+	given = got["kept/max_victim_checks"]
 	if res.Checks != 1_000_000 || given == 0 || given+got["deferred/max_checks"] != 10_000 {
 		t.Errorf("checks %d, outcomes %v", res.Checks, got)
 	}

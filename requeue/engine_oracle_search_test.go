@@ -19,7 +19,7 @@ func (o *oracle) serve(cn requeue.Contender) {
 	inCross := map[int]bool{}
 	found, seen, checks := 0, 0, 0
 	truncated := false
-	cut := false
+	cut, crossed := false, 0
 	var failed []int
 	for _, g := range slices.Clone(o.order) {
 		if !o.live(g) {
@@ -69,6 +69,18 @@ func (o *oracle) serve(cn requeue.Contender) {
 		}
 		if !ok {
 			failed = append(failed, g)
+			if found == 0 && crossed == 0 && seen == 2 {
+				crossed = seen
+				set, dropped, ok := o.evaluate(cn, cross)
+				losers = append(losers, dropped...)
+				if o.gone[cn.ID] {
+					return
+				}
+				if ok {
+					best, found = set, 1
+					break
+				}
+			}
 			continue
 		}
 		found++
@@ -82,7 +94,7 @@ func (o *oracle) serve(cn requeue.Contender) {
 			break
 		}
 	}
-	if found == 0 && seen > 1 {
+	if found == 0 && seen > crossed && seen > 1 {
 		set, dropped, ok := o.evaluate(cn, cross)
 		losers = append(losers, dropped...)
 		if ok {

@@ -127,8 +127,10 @@ func (e *Engine) fitIf(ci int32, may bool) int {
 // fit: in each group (domain), cheapest first, it accumulates the victims
 // eligible for ci until ci fits, then reprieves every one it can (see
 // reprieve). It stops after SetCandidates sets or MaxSetGroups groups
-// with eligible victims, and when no group alone makes room, accumulates
-// across the groups it examined. When nothing makes room, the groups it
+// with eligible victims. When no group alone makes room, it accumulates
+// across the groups it examined, in their order: once after the first two
+// (a gang that needs two domains is then served at once, by that set),
+// and at the end over all of them. When nothing makes room, the groups it
 // examined move to the end of the list, so that the next searches look at
 // others first. The
 // cheapest set found is left in e.best; search reports whether there is
@@ -156,9 +158,21 @@ func (e *Engine) search(ci int32) bool {
 		if st.found >= e.setCandidates {
 			break
 		}
-		g = next // g may have moved to the end: go on from where it was
+		if st.found == 0 && st.crossed == 0 && st.seen == 2 {
+			// Two groups made no room alone: the contender may need room
+			// in several (a gang); try them together once now.
+			if st.crossed = st.seen; e.evaluate(ci, e.cross) {
+				e.best = append(e.best[:0], e.set...)
+				st.found++
+				break
+			}
+			if e.stop != "" || e.conts[ci].gone {
+				return false
+			}
+		}
+		g = next
 	}
-	if st.found == 0 && st.seen > 1 && e.evaluate(ci, e.cross) {
+	if st.found == 0 && st.seen > st.crossed && st.seen > 1 && e.evaluate(ci, e.cross) {
 		e.best = append(e.best[:0], e.set...)
 		st.found++
 	}
@@ -175,6 +189,7 @@ func (e *Engine) search(ci int32) bool {
 // searchState is one set search's progress.
 type searchState struct {
 	found, seen, checks int
+	crossed             int // the groups seen when the search last accumulated across them
 	truncated, cut      bool // a group, or the list, was not looked at whole
 	best                setCost
 }
