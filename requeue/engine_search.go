@@ -189,7 +189,7 @@ func (e *Engine) search(ci int32) bool {
 // searchState is one set search's progress.
 type searchState struct {
 	found, seen, checks int
-	crossed             int // the groups seen when the search last accumulated across them
+	crossed             int  // the groups seen when the search last accumulated across them
 	truncated, cut      bool // a group, or the list, was not looked at whole
 	best                setCost
 }

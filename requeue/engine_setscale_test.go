@@ -23,7 +23,9 @@ func setWorld(tb testing.TB, n, k int) (*cluster.Model, requeue.EngineInput, req
 	tb.Helper()
 	rng := rand.New(rand.NewPCG(uint64(n), uint64(k)+7))
 	now := t0.Add(48 * time.Hour)
-	gpu := func(g int64) cluster.Resources { return cluster.Resources{MilliCPU: 8000 * g, Memory: (64 << 30) * g, GPU: g} }
+	gpu := func(g int64) cluster.Resources {
+		return cluster.Resources{MilliCPU: 8000 * g, Memory: (64 << 30) * g, GPU: g}
+	}
 	nodes := make([]cluster.Node, n/2)
 	for i := range nodes {
 		nodes[i] = cluster.Node{Name: fmt.Sprintf("node-%05d", i), Capacity: gpu(8)}
