@@ -252,6 +252,7 @@ type Engine struct {
 	best         []int32 // the cheapest set a search found
 	losers       []int32 // the victims of the other sets it found
 	failedGroups []int32 // the groups a search found no set in
+	evalKs       []int32 // the victims an evaluation may still use
 }
 
 // rankedError is a contender's Place error, with the contender's index.

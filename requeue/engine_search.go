@@ -300,6 +300,8 @@ func cmp0(r, def eligibility.Reason) eligibility.Reason {
 // at most once per victim and contender; a denied victim leaves ks and
 // the search starts again without it.
 func (e *Engine) evaluate(ci int32, ks []int32) bool {
+	e.evalKs = append(e.evalKs[:0], ks...) // ks (e.cand, e.cross) stays whole
+	ks = e.evalKs
 	for e.accumulate(ci, ks) {
 		denied := false
 		for _, k := range e.set {
