@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"strings"
 	"testing"
 	"time"
 
@@ -432,14 +433,25 @@ func TestEngineContenderError(t *testing.T) {
 }
 
 func TestEngineConfigValidate(t *testing.T) {
-	cfg := requeue.EngineConfig{DefaultDelay: -1, MaxVictims: -1, MaxAttempts: -1, Filters: []requeue.VictimFilter{nil}}
+	cfg := requeue.EngineConfig{DefaultDelay: -1, MaxVictims: -1, MaxAttempts: -1, Filters: []requeue.VictimFilter{nil},
+		MaxChecksPerVictim: -1, MaxSetGroups: -1, MaxSetSize: -1, SetCandidates: -1}
 	_, err := requeue.NewEngine(cfg)
 	if err == nil {
 		t.Fatal("no error")
 	}
 	var joined interface{ Unwrap() []error }
-	if !errors.As(err, &joined) || len(joined.Unwrap()) != 4 {
-		t.Fatalf("want 4 joined errors, got %v", err)
+	if !errors.As(err, &joined) || len(joined.Unwrap()) != 8 {
+		t.Fatalf("want 8 joined errors, got %v", err)
+	}
+	for _, e := range joined.Unwrap() {
+		if !strings.HasPrefix(e.Error(), "requeue: ") {
+			t.Errorf("message without the package prefix: %v", e)
+		}
+	}
+	for _, field := range []string{"MaxChecksPerVictim", "MaxSetGroups", "MaxSetSize", "SetCandidates"} {
+		if !strings.Contains(err.Error(), field) {
+			t.Errorf("%s not reported: %v", field, err)
+		}
 	}
 	if _, err := (&requeue.Engine{}).Run(t0, requeue.EngineInput{}, nil); err == nil {
 		t.Fatal("nil model accepted")
