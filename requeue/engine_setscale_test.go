@@ -172,3 +172,62 @@ func TestEngineSetWorld(t *testing.T) {
 	}
 	t.Logf("%d sets, by size %v; %d attempts (unbounded without hints: %d)", res.Sets, sizes, res.Attempts, res2.Attempts)
 }
+
+// hopelessWorld is setWorld's cluster and victims with k contenders of
+// distinct shapes that fit nowhere, even with every victim gone: each
+// needs 9 GPUs on one node of 8 (and a distinct amount of memory, so
+// that no two share a shape).
+func hopelessWorld(tb testing.TB, n, k int) (*cluster.Model, requeue.EngineInput, requeue.EngineConfig, time.Time) {
+	c, in, cfg, now := setWorld(tb, n, 0)
+	for i := range k {
+		id := fmt.Sprintf("hopeless-%05d", i)
+		task := cluster.Resources{MilliCPU: 1000, Memory: int64(i + 1), GPU: 9}
+		if err := c.AddJob(nil, cluster.Job{ID: id, Tasks: []cluster.Resources{task}}); err != nil {
+			tb.Fatal(err)
+		}
+		in.Contenders = append(in.Contenders, requeue.Contender{ID: id, Priority: 9})
+	}
+	return c, in, cfg, now
+}
+
+// BenchmarkEngineHopeless: 10,000 hopeless contenders of distinct shapes
+// cannot keep a pass from deciding (or deferring, with a reason) every
+// victim, within the default bounds.
+func BenchmarkEngineHopeless(b *testing.B) {
+	base, in, cfg, now := hopelessWorld(b, 100_000, 10_000)
+	for _, r := range setRuns[:2] {
+		b.Run(fmt.Sprintf("100000x10000/%s", r.name), func(b *testing.B) {
+			benchPass(b, base, in, r.cfg(cfg), now, r.model)
+		})
+	}
+}
+
+// TestEngineHopeless: with hopeless contenders of distinct shapes, every
+// nominated job gets one outcome and none is committed: a victim is kept
+// because its sets made no room (or a per-victim bound gave up on it), or
+// deferred because no search reached it.
+func TestEngineHopeless(t *testing.T) {
+	base, in, cfg, now := hopelessWorld(t, 4000, 1000)
+	for _, r := range setRuns[:2] {
+		e, _ := requeue.NewEngine(r.cfg(cfg))
+		res, err := e.Run(now, in, r.model(base.Clone()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := map[string]int{}
+		for _, o := range res.Outcomes {
+			got[o.Kind.String()+"/"+o.Reason.String()]++
+		}
+		if len(res.Outcomes) != 4000 || res.Commits != 0 {
+			t.Fatalf("%s: %d outcomes, %d commits: %v", r.name, len(res.Outcomes), res.Commits, got)
+		}
+		for k := range got {
+			switch k {
+			case "kept/no_fit", "skipped/cooldown", "kept/max_victim_attempts", "kept/max_victim_checks", "deferred/set_search_bound":
+			default:
+				t.Errorf("%s: outcome %s", r.name, k)
+			}
+		}
+		t.Logf("%s: %v, %d attempts, %d checks", r.name, got, res.Attempts, res.Checks)
+	}
+}
