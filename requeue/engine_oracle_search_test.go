@@ -29,29 +29,8 @@ func (o *oracle) serve(cn requeue.Contender) {
 			cut = true
 			break
 		}
-		var cand []int
-		for _, k := range o.groups[g].members {
-			nv := o.vs[k]
-			if !nv.open {
-				continue
-			}
-			if len(cand) >= o.S || checks >= o.G*o.S {
-				truncated = true
-				break
-			}
-			checks++
-			nv.checks++
-			if o.denied(k, cn) {
-				continue
-			}
-			if o.canContend(&nv.v, &cn) {
-				cand = append(cand, k)
-				continue
-			}
-			if nv.checks >= o.perCheck {
-				o.giveUp(k, requeue.ReasonMaxVictimChecks)
-			}
-		}
+		cand, cut := o.eligible(g, cn, &checks)
+		truncated = truncated || cut
 		if len(cand) == 0 {
 			continue
 		}
@@ -117,6 +96,34 @@ func (o *oracle) serve(cn requeue.Contender) {
 		return
 	}
 	o.apply(cn, best, losers)
+}
+
+// eligible returns the open victims of group g that cn may use, at most
+// S of them and within the search's G·S looks (cut says it stopped
+// early); a victim looked at too often without being eligible is given up.
+func (o *oracle) eligible(g int, cn requeue.Contender, checks *int) (cand []int, cut bool) {
+	for _, k := range o.groups[g].members {
+		nv := o.vs[k]
+		if !nv.open {
+			continue
+		}
+		if len(cand) >= o.S || *checks >= o.G*o.S {
+			return cand, true
+		}
+		*checks++
+		nv.checks++
+		if o.denied(k, cn) {
+			continue
+		}
+		if o.canContend(&nv.v, &cn) {
+			cand = append(cand, k)
+			continue
+		}
+		if nv.checks >= o.perCheck {
+			o.giveUp(k, requeue.ReasonMaxVictimChecks)
+		}
+	}
+	return cand, false
 }
 
 // cost is a set's cost: lost work, highest priority, minus total overrun.

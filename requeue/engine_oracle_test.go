@@ -144,6 +144,12 @@ func (o *oracle) input(in requeue.EngineInput) {
 		victims[v.ID] = w
 	}
 	o.contenders(in.Contenders, byJob)
+	o.victims(victims, byJob, nominators)
+}
+
+// victims orders the victims with data and decides those skipped at the
+// start.
+func (o *oracle) victims(victims map[string]requeue.Victim, byJob map[string]map[string]bool, nominators func(string) []string) {
 
 	var known []*naiveVictim
 	for _, job := range slices.Sorted(maps.Keys(byJob)) {
