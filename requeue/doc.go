@@ -80,9 +80,9 @@
 //     the other sets' victims, if no later search uses them, are kept with
 //     [ReasonCheaperSet].
 //  5. Across groups. When no group alone makes room (a gang that needs
-//     several nodes), the search accumulates across the groups it looked
-//     at, in order: once after the first two, and at the end over all of
-//     them, and reprieves that set the same way.
+//     several nodes), the search accumulates the eligible victims of the
+//     groups it looked at, cheapest first: once after the first two, and
+//     at the end over all of them, and reprieves that set the same way.
 //
 // A search examines at most [EngineConfig.MaxSetGroups] groups with
 // eligible victims and MaxSetGroups·[EngineConfig.MaxSetSize] victims; when

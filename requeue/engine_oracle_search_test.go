@@ -50,6 +50,7 @@ func (o *oracle) serve(cn requeue.Contender) {
 			failed = append(failed, g)
 			if found == 0 && crossed == 0 && seen == 2 {
 				crossed = seen
+				slices.Sort(cross)
 				set, dropped, ok := o.evaluate(cn, cross)
 				losers = append(losers, dropped...)
 				if o.gone[cn.ID] {
@@ -74,6 +75,7 @@ func (o *oracle) serve(cn requeue.Contender) {
 		}
 	}
 	if found == 0 && seen > crossed && seen > 1 {
+		slices.Sort(cross)
 		set, dropped, ok := o.evaluate(cn, cross)
 		losers = append(losers, dropped...)
 		if ok {

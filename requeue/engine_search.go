@@ -128,9 +128,10 @@ func (e *Engine) fitIf(ci int32, may bool) int {
 // eligible for ci until ci fits, then reprieves every one it can (see
 // reprieve). It stops after SetCandidates sets or MaxSetGroups groups
 // with eligible victims. When no group alone makes room, it accumulates
-// across the groups it examined, in their order: once after the first two
-// (a gang that needs two domains is then served at once, by that set),
-// and at the end over all of them. When nothing makes room, the groups it
+// across the groups it examined, cheapest victim first: once after the
+// first two (a gang that needs two domains is then served at once, by
+// that set), and at the end over all of them. When nothing makes room, the
+// groups it
 // examined move to the end of the list, so that the next searches look at
 // others first. The
 // cheapest set found is left in e.best; search reports whether there is
@@ -161,6 +162,7 @@ func (e *Engine) search(ci int32) bool {
 		if st.found == 0 && st.crossed == 0 && st.seen == 2 {
 			// Two groups made no room alone: the contender may need room
 			// in several (a gang); try them together once now.
+			slices.Sort(e.cross) // victim order: cheapest first
 			if st.crossed = st.seen; e.evaluate(ci, e.cross) {
 				e.best = append(e.best[:0], e.set...)
 				st.found++
@@ -172,7 +174,7 @@ func (e *Engine) search(ci int32) bool {
 		}
 		g = next
 	}
-	if st.found == 0 && st.seen > st.crossed && st.seen > 1 && e.evaluate(ci, e.cross) {
+	if st.found == 0 && st.seen > st.crossed && st.seen > 1 && e.evaluateAll(ci) {
 		e.best = append(e.best[:0], e.set...)
 		st.found++
 	}
@@ -184,6 +186,13 @@ func (e *Engine) search(ci int32) bool {
 	e.cut = st.found == 0 && (st.cut || st.truncated)
 	e.setBounded = e.setBounded || e.cut
 	return st.found > 0 && e.stop == "" && !e.conts[ci].gone
+}
+
+// evaluateAll evaluates the eligible victims of every group the search
+// examined, cheapest first.
+func (e *Engine) evaluateAll(ci int32) bool {
+	slices.Sort(e.cross)
+	return e.evaluate(ci, e.cross)
 }
 
 // searchState is one set search's progress.
