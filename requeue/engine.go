@@ -49,13 +49,13 @@ type EngineConfig struct {
 	// KAI-Scheduler's expected-runtime proposal). Must not be negative.
 	DefaultDelay time.Duration
 	// MaxVictims bounds the victims a pass evicts (commits); 0 means no
-	// bound. When reached, the remaining nominations are deferred with
+	// bound. When reached, or when the next set would pass it, the pass
+	// stops and the undecided nominations are deferred with
 	// [ReasonMaxVictims].
 	MaxVictims int
 	// MaxAttempts bounds the [Model.Place] calls of a pass; 0 means
-	// [DefaultMaxAttempts]. When reached, a victim that already placed a
-	// contender is committed; otherwise its eviction is rolled back; it (if
-	// not committed) and the remaining nominations are deferred with
+	// [DefaultMaxAttempts]. When reached, the set search under way is
+	// rolled back and the undecided nominations are deferred with
 	// [ReasonMaxAttempts].
 	MaxAttempts int
 	// MaxAttemptsPerVictim bounds the failed set evaluations one victim
