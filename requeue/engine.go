@@ -118,9 +118,11 @@ type EngineConfig struct {
 	// happen, from the goroutine running the pass, each with Source Name:
 	// one [eligibility.Event] per outcome (its Decision is the outcome's,
 	// Job the nominated job, Err the outcome's Err), one per fit test of a
-	// set search that got an answer, all rolled back (Reason
-	// [ReasonRolledBack], Job the last victim evicted before it, Other the
-	// contender), and one per placement without eviction (Allowed, Reason
+	// set search in which the contender did not fit, and one per victim a
+	// filter denied in a set that let the contender fit (Reason
+	// [ReasonRolledBack], Job the last victim evicted before the test or
+	// the denied victim, Other the contender), and one per placement
+	// without eviction (Allowed, Reason
 	// [ReasonFitWithoutEviction], Job the contender, Other FreeFit.After).
 	Observer eligibility.Observer
 	// Name is the Source of the engine's events; [DefaultEngineName] when

@@ -335,6 +335,8 @@ func (e *Engine) allowed(k, ci int32) bool {
 		vs.filterFor, vs.filterOK = ci+1, ok
 		if !ok {
 			e.denied(vs, ci, d)
+			// The fit found with this victim evicted is rolled back.
+			e.observe(e.known[k].job, e.conts[ci].c.ID, eligibility.Decision{Reason: ReasonRolledBack}, nil)
 		}
 	}
 	return vs.filterOK
@@ -360,7 +362,7 @@ func (e *Engine) accumulate(ci int32, ks []int32) bool {
 			continue
 		}
 		e.set = append(e.set, k)
-		if r = e.fitIf(ci, may); r != fitDead {
+		if r = e.fitIf(ci, may); r == fitNo {
 			e.rolledBack(ci)
 		}
 		if r != fitNo {
@@ -409,8 +411,8 @@ func (e *Engine) evict(k int32) bool {
 	return false
 }
 
-// rolledBack reports a rolled-back placement attempt of contender ci,
-// after the eviction of the last victim of e.set.
+// rolledBack reports a fit test of contender ci that failed, after the
+// eviction of the last victim of e.set.
 func (e *Engine) rolledBack(ci int32) {
 	if e.cfg.Observer != nil {
 		job := ""
@@ -479,7 +481,7 @@ func (e *Engine) fitsWithout(ci int32, i int) int {
 		}
 	}
 	if r == fitNo {
-		if r = e.fitIf(ci, may); r != fitDead {
+		if r = e.fitIf(ci, may); r == fitNo {
 			e.rolledBack(ci)
 		}
 	}

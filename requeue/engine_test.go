@@ -490,7 +490,6 @@ func TestEngineObserver(t *testing.T) {
 		"requeue: v big false rolled_back",
 		"requeue: w big false rolled_back",
 		// p's: v evicted, p fits; the set {v} is committed.
-		"requeue: v p false rolled_back",
 		"requeue: v  true committed",
 		"requeue: w  false no_fit",
 	}

@@ -7,7 +7,6 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"pgregory.net/rapid"
 
-	"github.com/tenurepolicy/tenure/eligibility"
 	"github.com/tenurepolicy/tenure/requeue"
 	"github.com/tenurepolicy/tenure/requeue/cluster"
 )
@@ -70,30 +69,39 @@ func TestEngineTransactionalWithJournal(t *testing.T) {
 	})
 }
 
-// TestEngineHybridPanicRestore: a filter panics after a contender was
-// placed in an evicted victim's resources; whichever half of the changes
-// the model keeps in its own transactions, Run restores the model to the
-// start of the pass (undoing the placement before the eviction).
+// placeThenPanic is a Transactional model that panics right after it
+// placed the job job (the placement recorded).
+type placeThenPanic struct {
+	requeue.Transactional
+	job string
+}
+
+func (m placeThenPanic) Place(j *requeue.Journal, id string) (bool, error) {
+	ok, err := m.Transactional.Place(j, id)
+	if ok && id == m.job {
+		panic("panics with big placed")
+	}
+	return ok, err
+}
+
+// TestEngineHybridPanicRestore: the model panics in a multi-victim set
+// search, after two evictions and the contender's placement; whichever
+// half of the changes the model keeps in its own transactions, Run
+// restores the model to the start of the pass (undoing the placement
+// before the evictions).
 func TestEngineHybridPanicRestore(t *testing.T) {
 	for _, h := range hybrids {
 		t.Run(h.name, func(t *testing.T) {
 			// Two 2-GPU victims on one 4-GPU node; big needs both gone. The
-			// observer panics when big was tried after the second eviction:
-			// with both evictions and big's placement uncommitted.
+			// model panics right after placing big in the set search: with
+			// both evictions and big's placement uncommitted.
 			c := gpuCluster(t, 1, fxJob{id: "v1", gpus: []int64{2}, running: true}, fxJob{id: "v2", gpus: []int64{2}, running: true},
 				fxJob{id: "big", gpus: []int64{4}})
 			before := c.Snapshot()
-			e, _ := requeue.NewEngine(requeue.EngineConfig{Observer: eligibility.ObserverFunc(func(ev eligibility.Event) {
-				if ev.Reason == requeue.ReasonRolledBack && ev.Job == "v2" {
-					if !c.Running("big") {
-						t.Errorf("big not placed when tried after v2's eviction")
-					}
-					panic("observer panics with big placed")
-				}
-			})})
+			e, _ := requeue.NewEngine(requeue.EngineConfig{})
 			func() {
 				defer func() {
-					if r := recover(); r != "observer panics with big placed" {
+					if r := recover(); r != "panics with big placed" {
 						t.Fatalf("recovered %v", r)
 					}
 				}()
@@ -101,7 +109,7 @@ func TestEngineHybridPanicRestore(t *testing.T) {
 					Nominations: noms("x", "v1", "v2"),
 					Victims:     []requeue.Victim{{ID: "v1", Start: t0}, {ID: "v2", Start: t0.Add(-time.Hour)}},
 					Contenders:  []requeue.Contender{{ID: "big", Priority: 5}},
-				}, h.model(c))
+				}, placeThenPanic{h.model(c), "big"})
 			}()
 			if d := cmp.Diff(before, c.Snapshot()); d != "" {
 				t.Fatalf("model not restored (-before +after):\n%s", d)

@@ -186,9 +186,11 @@ const (
 	// Transactional contract and the pass stopped (Run returns the error).
 	ReasonModelError eligibility.Reason = "model_error"
 	// ReasonRolledBack: the reason of the [eligibility.Event] the engine
-	// reports for each placement attempt of a set search, all of which are
-	// rolled back (Job is the last victim evicted before it, Other the
-	// contender). It is never an outcome's reason.
+	// reports for each fit test of a set search in which the contender did
+	// not fit (Job is the last victim evicted before it, Other the
+	// contender), and for each victim a filter denied in a set that let
+	// the contender fit (Job is that victim). It is never an outcome's
+	// reason.
 	ReasonRolledBack eligibility.Reason = "rolled_back"
 	// ReasonFitWithoutEviction: the reason of the [eligibility.Event] the
 	// engine reports for each contender it placed without an eviction
