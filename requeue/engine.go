@@ -111,8 +111,9 @@ type EngineConfig struct {
 	// group's victims, and the order of the outcomes decided at the end.
 	// Nil means cheapest first by VictimCost, then [VictimDefaultOrder].
 	VictimOrder func(now time.Time, a, b *Victim) int
-	// CanContend says whether a contender may use a victim's resources. Nil
-	// means [ContenderDefaultEligible]: strictly higher priority.
+	// CanContend says whether a contender may evict a victim (it is asked
+	// before the filters, for every victim a search looks at). Nil means
+	// [ContenderDefaultEligible]: strictly higher priority.
 	CanContend func(v *Victim, c *Contender) bool
 	// Observer, if not nil, receives the pass's events, in the order they
 	// happen, from the goroutine running the pass, each with Source Name:
@@ -540,9 +541,10 @@ func (e *Engine) name() string { return cmp.Or(e.cfg.Name, DefaultEngineName) }
 
 // fill places, in contender order, every available contender that fits
 // without an eviction, committing each one: step 2 of Run. after names the
-// victim whose commit came just before ("" at the start of the pass). Its
-// failed attempts count against e.budget: shapes it cannot try are left
-// untried in the resulting state (checkedAt not set).
+// first victim of the set whose commit came just before ("" at the start
+// of the pass). Its failed attempts count against e.budget: shapes it
+// cannot try are left untried (their failedAt not set), and a contender
+// of theirs is tried alone before its set search.
 func (e *Engine) fill(after string) {
 	e.heap = e.heap[:0]
 	for _, s := range e.live {
@@ -551,9 +553,8 @@ func (e *Engine) fill(after string) {
 			e.heap = append(e.heap, s)
 		}
 	}
-	a := attempt{after: after}
 	e.budget = e.perVictim
-	e.sweep(&a)
+	e.sweep(after)
 	e.compactLive()
 }
 

@@ -2,28 +2,22 @@ package requeue
 
 import "github.com/tenurepolicy/tenure/eligibility"
 
-// attempt is one sweep of placements without eviction.
-type attempt struct {
-	after   string // the first victim of the set committed just before
-	bounded bool   // a bound (or a broken model) stopped the sweep
-	cut     bool   // the per-round bound left shapes untried
-}
-
 // sweep places, in contender order, every contender in e.heap's shapes
 // that fits without an eviction, committing each one: each time it takes
 // the first, in contender order, not known to fail in the current state.
 // Placing one changes the state, so the shapes that did not fit before are
-// tried again.
+// tried again. after is the first victim of the set committed just before
+// ("" at the start of the pass).
 //
 // e.heap holds the shapes to examine, each with its cursor set to its
 // first contender. Contenders of one shape are interchangeable: one that
 // does not fit parks its whole shape until the state changes.
-func (e *Engine) sweep(a *attempt) {
+func (e *Engine) sweep(after string) {
 	e.heapInit()
 	e.parked = e.parked[:0]
 	for len(e.heap) > 0 {
 		if e.res.Checks >= e.maxChecks {
-			e.stop, a.bounded = ReasonMaxChecks, true
+			e.stop = ReasonMaxChecks
 			return
 		}
 		e.res.Checks++
@@ -45,11 +39,10 @@ func (e *Engine) sweep(a *attempt) {
 		if e.budget <= 0 {
 			// The per-round bound: the shape stays untried in this state.
 			e.popTop()
-			a.cut = true
 			continue
 		}
 		if e.res.Attempts >= e.maxAttempts {
-			e.stop, a.bounded = ReasonMaxAttempts, true
+			e.stop = ReasonMaxAttempts
 			return
 		}
 		cp := e.save()
@@ -58,7 +51,6 @@ func (e *Engine) sweep(a *attempt) {
 		if !ok || err != nil {
 			e.undo(cp)
 			if e.err != nil {
-				a.bounded = true
 				return
 			}
 			if err != nil {
@@ -77,8 +69,8 @@ func (e *Engine) sweep(a *attempt) {
 		e.remove(ci)
 		e.advance(next)
 		e.commit()
-		e.res.FitWithoutEviction = append(e.res.FitWithoutEviction, FreeFit{Contender: c.c.ID, After: a.after})
-		e.observe(c.c.ID, a.after, eligibility.Decision{Allowed: true, Reason: ReasonFitWithoutEviction}, nil)
+		e.res.FitWithoutEviction = append(e.res.FitWithoutEviction, FreeFit{Contender: c.c.ID, After: after})
+		e.observe(c.c.ID, after, eligibility.Decision{Allowed: true, Reason: ReasonFitWithoutEviction}, nil)
 		e.newState()
 		e.unpark()
 	}
