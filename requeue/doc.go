@@ -85,9 +85,12 @@
 //     at the end over all of them, and reprieves that set the same way.
 //
 // A search examines at most [EngineConfig.MaxSetGroups] groups with
-// eligible victims and MaxSetGroups·[EngineConfig.MaxSetSize] victims; when
-// it finds nothing, the groups it examined move to the end of the list,
-// so that hopeless domains cannot keep the next searches from the others.
+// eligible victims and MaxSetGroups·[EngineConfig.MaxSetSize] victims; the
+// groups that made no room alone move to the end of the list, so that
+// hopeless domains (a victim in cooldown or protected on a node a
+// whole-node job needs) cannot keep the next searches from the others.
+// The order of the groups is therefore cheapest first only at the start
+// of a pass.
 // Victims a stopped search never reached are deferred with
 // [ReasonSetSearchBound].
 //

@@ -85,8 +85,8 @@ func (o *oracle) serve(cn requeue.Contender) {
 	if found == 0 && (cut || truncated) {
 		o.bounded = true
 	}
-	if found == 0 && !o.gone[cn.ID] {
-		// Nothing made room: the groups examined go to the end of the list.
+	if !o.gone[cn.ID] {
+		// The groups that made no room go to the end of the list.
 		for _, g := range failed {
 			if o.live(g) {
 				i := slices.Index(o.order, g)

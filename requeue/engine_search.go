@@ -130,13 +130,11 @@ func (e *Engine) fitIf(ci int32, may bool) int {
 // with eligible victims. When no group alone makes room, it accumulates
 // across the groups it examined, cheapest victim first: once after the
 // first two (a gang that needs two domains is then served at once, by
-// that set), and at the end over all of them. When nothing makes room, the
-// groups it
-// examined move to the end of the list, so that the next searches look at
-// others first. The
-// cheapest set found is left in e.best; search reports whether there is
-// one, and e.cut whether a bound kept it from looking at every group.
-// Nothing stays evicted.
+// that set), and at the end over all of them. The groups that made no
+// room alone move to the end of the list, so that the next searches look
+// at others first. The cheapest set found is left in e.best; search
+// reports whether there is one, and e.cut whether a bound kept it from
+// looking at every group. Nothing stays evicted.
 func (e *Engine) search(ci int32) bool {
 	e.best, e.cross, e.losers, e.failedGroups = e.best[:0], e.cross[:0], e.losers[:0], e.failedGroups[:0]
 	e.stamp++
@@ -178,7 +176,7 @@ func (e *Engine) search(ci int32) bool {
 		e.best = append(e.best[:0], e.set...)
 		st.found++
 	}
-	if st.found == 0 && e.stop == "" && !e.conts[ci].gone {
+	if e.stop == "" && !e.conts[ci].gone {
 		for _, g := range e.failedGroups {
 			e.toBack(g)
 		}
