@@ -176,9 +176,10 @@ func (c EngineConfig) Validate() error {
 
 // Engine runs requeue passes: given the nominated victims and the pending
 // contenders of one scheduling cycle, it finds, by transactional virtual
-// eviction on the embedder's [Model], which victims to evict so that
-// higher-priority contenders can run (the Requeue action of KAI-Scheduler's
-// expected-runtime proposal). See [Engine.Run] for the algorithm.
+// eviction on the embedder's [Model], which sets of victims to evict so
+// that higher-priority contenders can run (the Requeue action of
+// KAI-Scheduler's expected-runtime proposal). See [Engine.Run] and the
+// package documentation for the algorithm.
 //
 // An Engine keeps scratch space (including its [Journal]) between passes, so
 // a pass allocates little beyond its result. It is not safe for concurrent

@@ -105,8 +105,9 @@ const (
 	// bound gave up on it); the victim keeps running. Nothing to do.
 	OutcomeKept
 	// OutcomeSkipped: the victim may not be evicted now (cooldown; a filter
-	// denied it for every contender that fits in its resources; bad data);
-	// Reason says why and Until when that may change.
+	// denied it for a contender whose set needed it, and no set was
+	// committed with it; bad data; Evict failed); Reason says why and
+	// Until when that may change.
 	OutcomeSkipped
 	// OutcomeDeferred: a bound of the pass (MaxVictims, MaxAttempts,
 	// MaxChecks), or of a contender's set search, was reached, or the model
