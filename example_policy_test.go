@@ -106,5 +106,5 @@ func ExamplePolicy() {
 	// tenure_decisions_total{source="expectedruntime",reason="nominated"} 2
 	// tenure_decisions_total{source="requeue",reason="committed"} 1
 	// tenure_decisions_total{source="requeue",reason="minruntime_protected"} 1
-	// tenure_decisions_total{source="requeue",reason="rolled_back"} 1
+	// tenure_decisions_total{source="requeue",reason="rolled_back"} 2
 }

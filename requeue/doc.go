@@ -21,42 +21,105 @@
 // requeue (KAI-Scheduler PR #941), one pass per scheduling cycle. Its input
 // ([EngineInput]) holds the nominations ([VictimNomination]) of any number
 // of nominators, the victims' data ([Victim]: priority, queue, start,
-// expected runtime, requeue delay, not-before) and the pending contenders
-// ([Contender]); [EngineConfig] holds the victim filters, a default delay,
-// bounds and the orders. [EngineInput.AddNominations] takes the nominations
-// of [eligibility.Nominator] directly, and [VictimMinRuntimeFilter] makes
+// expected runtime, requeue delay, not-before, last checkpoint, resources)
+// and the pending contenders ([Contender]); [EngineConfig] holds the victim
+// filters, a default delay, the bounds, the orders and the cost rule.
+// [EngineInput.AddNominations] takes the nominations of
+// [eligibility.Nominator] directly, and [VictimMinRuntimeFilter] makes
 // [eligibility.MinRuntimeFilter] a [VictimFilter].
 //
 // A pass first places every contender that fits as things are (reported in
-// [EngineResult.FitWithoutEviction]: no one is evicted for them). Then, for
-// each victim in order (lowest priority, largest overrun, ID) not in
-// cooldown (now < NotBefore; eligible at exactly NotBefore), it checkpoints,
-// evicts the victim virtually, and places the contenders that may use its
-// resources (strictly higher priority by default), highest first, then
-// oldest, then ID, each kept only if the filters allow evicting the victim
-// for it; it commits if any was kept, and places again what fits in the
-// room the commit left, or rolls back. The output is data, exactly one
-// [Outcome] per nominated job: committed (the victim to evict, the
-// contenders placed, the not-before and its annotation text), kept, skipped
-// (with a reason and Until), or deferred when a bound stopped the pass.
-// Outcomes embed tenure's common [eligibility.Decision] and their reasons
-// are [eligibility.Reason] labels; an optional [eligibility.Observer]
-// ([eligibility.Counter] counts) sees every outcome, rolled-back attempt and
-// placement without eviction as an [eligibility.Event].
+// [EngineResult.FitWithoutEviction]: no one is evicted for them). Then it
+// serves the other contenders in order (highest priority, then oldest, then
+// ID), each by a set of victims: one victim, a whole node's, or the
+// victims of several nodes for a gang. A set is committed as one
+// transaction (every victim committed with its not-before, [Outcome.With]
+// naming the others) or not at all, and the contenders that fit in the
+// room it leaves are placed at once. The output is data, exactly one
+// [Outcome] per nominated job: committed, kept, skipped (with a reason and
+// Until), or deferred when a bound stopped the pass. Outcomes embed
+// tenure's common [eligibility.Decision] and their reasons are
+// [eligibility.Reason] labels; an optional [eligibility.Observer] sees
+// every outcome, fit test and placement without eviction.
+//
+// # The set search
+//
+// Upstream schedulers choose victim sets as follows. kube-scheduler's
+// default preemption (selectVictimsOnNode in
+// pkg/scheduler/framework/plugins/defaultpreemption/default_preemption.go)
+// removes every lower-priority pod from a candidate node, then reprieves
+// them one by one, most important first, keeping each one whose return
+// still lets the preemptor fit, and picks a node among the candidates by
+// stated criteria (pkg/scheduler/framework/preemption/preemption.go).
+// KAI-Scheduler's JobSolver (pkg/scheduler/actions/common/solvers,
+// job_solver.go and pod_scenario_builder.go) grows accumulated victim
+// scenarios for a pending job under a search budget and remembers the
+// fingerprints of failed scenarios. tenure's search, per contender c:
+//
+//  1. Groups. A [Localizer] model names the domains (nodes) where each
+//     victim holds resources; the open victims are grouped by domain,
+//     groups ordered cheapest first (the sum of their victims' costs).
+//     Without a Localizer all victims form one group: still correct and
+//     bounded, but a set search then starts from the cheapest victims of
+//     the whole cluster, wherever they run.
+//  2. Accumulate. In each group, the victims c may use ([EngineConfig.CanContend])
+//     are evicted virtually, cheapest first, c being tried after each
+//     ([FitBounder] rules most tries out without a placement attempt),
+//     until c fits.
+//  3. Reprieve. The victims of that set are then reprieved, most expensive
+//     first: each one without which c still fits is dropped, in rounds
+//     until a round drops none, so that every victim of the final set was
+//     tested against that very set (first-fit placement need not be
+//     monotone): with any one of them kept, c does not fit. The filters
+//     ([EngineConfig.Filters]) are then asked about the set; a denied
+//     victim leaves the group and the search starts again without it, so
+//     a victim is skipped for its protection only when it was needed.
+//  4. Compare. Up to [EngineConfig.SetCandidates] sets from as many groups
+//     are compared by [EngineConfig.VictimCost] (then the lower highest
+//     priority, then the larger overrun); the cheapest is committed, and
+//     the other sets' victims, if no later search uses them, are kept with
+//     [ReasonCheaperSet].
+//  5. Across groups. When no group alone makes room (a gang that needs
+//     several nodes), the search accumulates the eligible victims of the
+//     groups it looked at, cheapest first: once after the first two, and
+//     at the end over all of them, and reprieves that set the same way.
+//
+// A search examines at most [EngineConfig.MaxSetGroups] groups with
+// eligible victims and MaxSetGroups·[EngineConfig.MaxSetSize] victims; the
+// groups that made no room alone move to the end of the list, so that
+// hopeless domains (a victim in cooldown or protected on a node a
+// whole-node job needs) cannot keep the next searches from the others.
+// The order of the groups is therefore cheapest first only at the start
+// of a pass.
+// Victims a stopped search never reached are deferred with
+// [ReasonSetSearchBound].
+//
+// The default cost rule ([DefaultVictimCost]) is the work an eviction
+// throws away: the victim's Resources (in the embedder's unit, 1 when
+// unknown) times the time since its last checkpoint, or since its start
+// when it has none (the weighting of Volcano's checkpoint-aware victim
+// ordering, volcano-sh/volcano PR #5999; tenure's annotation for the last
+// checkpoint is read by the nominator); a set costs the sum.
 //
 // What a pass guarantees:
 //
-//   - Every committed eviction is necessary: each contender placed in a
-//     victim's resources was tried without that eviction, in the state the
-//     pass had reached (space freed by earlier commits included), and did
-//     not fit. A contender that fits without an eviction is never a reason
-//     to evict anyone.
+//   - Every committed victim is necessary: its contender did not fit
+//     without eviction in the state the pass had reached (space freed by
+//     earlier commits included), nor with any one victim of the set kept.
+//     A contender that fits without an eviction is never a reason to
+//     evict anyone.
+//   - When some set of eligible victims lets the first contender waiting
+//     fit once all of them are gone, and evicting every eligible victim
+//     within the search's bounds makes room, that contender is served.
+//   - A protected victim (a filter's denial for that contender) is never
+//     evicted for it.
 //   - The result does not depend on the order of the nominations, the
 //     victims or the contenders: several entries for one victim merge field
 //     by field (the most protective value of each, see
 //     [EngineInput.Victims]), duplicate contenders keep the first in
-//     contender order, and a contender that is also nominated is dropped
-//     with [ErrContenderNominated].
+//     contender order, a contender that is also nominated is dropped with
+//     [ErrContenderNominated], and empty IDs are bad data
+//     ([ReasonInvalidID], [ErrEmptyContenderID]).
 //   - A panicking callback (a Model method, an undo step, a filter, the
 //     observer, ...) leaves the model as it was at the pass's last commit
 //     and the Engine ready for the next pass; the panic continues. When
@@ -65,57 +128,54 @@
 //     restore), the panic continues with a [*RestoreError] instead: the
 //     model is not at its last commit and must be rebuilt. Run called from
 //     one of its own callbacks is refused ([ErrReentrantRun]).
-//   - The cost is bounded: at most [EngineConfig.MaxAttempts] placement
-//     attempts and [EngineConfig.MaxChecks] contender examinations, with
-//     defaults ([DefaultMaxAttempts], [DefaultMaxChecks]) even in the zero
-//     config. [EngineConfig.MaxAttemptsPerVictim]
-//     ([DefaultMaxAttemptsPerVictim]) bounds the failed attempts spent on
-//     one victim, so that victims no contender can use do not eat the
-//     pass's attempts: past it the victim is kept with
-//     [ReasonMaxVictimAttempts] and the pass goes on.
+//   - The cost is bounded, with defaults even in the zero config: at most
+//     [EngineConfig.MaxAttempts] placement attempts and
+//     [EngineConfig.MaxChecks] examinations per pass; per victim, at most
+//     [EngineConfig.MaxAttemptsPerVictim] failed set evaluations and
+//     [EngineConfig.MaxChecksPerVictim] examinations that found it
+//     ineligible, after which it is given up (kept with
+//     [ReasonMaxVictimAttempts] or [ReasonMaxVictimChecks]) so that
+//     victims no contender can use do not starve the others.
 //
-// What a pass does not do: each eviction must make room for a contender on
-// its own. A contender that fits only once two or more victims are gone
-// (an 8-GPU job on a node where two 4-GPU victims run) is never served;
-// both victims are kept. The engine never evicts one victim in the hope
-// that another eviction completes the room, which is what keeps every
-// eviction necessary; such a contender needs the scheduler's own
-// preemption.
+// What a pass does not guarantee: the cheapest set. Finding a minimum-cost
+// set of victims that makes room for a job is NP-hard in general (it holds
+// knapsack-like packing); the search is greedy (cheapest first, then
+// reprieve), compares a few domains, and looks across domains only in
+// their order. Its sets are irreducible, not minimal in cost; the engine's
+// tests measure the distance to brute force on small worlds. Nor does it
+// serve a contender whose only sets lie beyond its search's bounds, or
+// that needs victims kept by earlier contenders' sets.
 //
-// A pass stays cheap when the model helps through two optional
-// interfaces, both implemented by cluster.Model: a [Shaper] names
-// interchangeable pending jobs, so that a contender that does not fit
-// stands for its whole shape until the state changes, and a [FitBounder]
-// rules hopeless attempts (and hopeless victims) out before any
-// checkpoint. Its placement attempts then grow linearly (76, 727, 7,582
-// when nominations and contenders grow 10× twice), but each victim
-// examines every shape still available, so the examinations grow 11× and
-// then 17× as the 16 shapes of the benchmark stop running out, and the
-// time, measured on a shared two-core machine, 14× (0.77 ms to 11 ms)
-// and then 21× (to 0.24 s for 100,000 nominations and 10,000 contenders on
-// 50,000 nodes): near-linear, not linear (see the README's benchmarks). A
-// model without the hints pays a Place per contender and victim, up to the
-// bounds.
+// # Cost
+//
+// Per contender, a search costs O(G·S) examinations for G = MaxSetGroups
+// groups of at most S = MaxSetSize victims, plus O(s²) evictions to
+// reprieve a set of s victims (each round evicts the set once per victim);
+// a contender that fits as things are costs one attempt. A pass costs
+// O(n log n + k log k) to prepare n nominations and k contenders, plus
+// O(k·G·S) examinations and O(k·(G + s²)) fit tests in the worst case;
+// with a [Shaper] and no filters, contenders of one shape and priority
+// that failed in an unchanged state are answered without a search, and
+// with a [FitBounder] most fit tests cost no placement attempt. Everything
+// stays within the pass's bounds. Run allocates the result and O(n + k)
+// scratch space on the first pass; later passes reuse it.
 //
 // Choices beyond KAI-Scheduler's proposal, and why:
 //
 //   - Filters are asked per victim-contender pair ([VictimFilter] receives
 //     both), because min-runtime resolution depends on the preemptor's
 //     queue (preempt within a leaf queue, reclaim across queues), and only
-//     about contenders that fit in the victim's resources: a victim is
-//     skipped with the filters' reason only when the protection is what
-//     keeps it running; if nothing fits it is kept, protected or not.
-//   - After the first contender fits, the remaining contenders are tried in
-//     the same freed resources before committing, so one eviction can start
-//     several small jobs instead of costing one victim each.
+//     about the victims of a set that lets the contender fit.
 //   - Contenders that fit without an eviction are placed in the model and
-//     reported (with the victim whose commit made room, if any), rather
-//     than left out: no later eviction then counts on their room.
+//     reported (with the first victim of the set whose commit made room,
+//     if any), rather than left out: no later eviction then counts on
+//     their room.
 //   - The not-before is now + delay rounded UP to a whole second
-//     ([eligibility.FormatNotBefore]), so writing it never shortens a cooldown; a
-//     victim's own zero requeue delay is honoured (Victim.HasRequeueDelay).
-//   - MaxVictims bounds the evictions (commits) of a pass (0: no bound);
-//     MaxAttempts and MaxChecks bound its work (0: the default).
+//     ([eligibility.FormatNotBefore]), so writing it never shortens a
+//     cooldown; a victim's own zero requeue delay is honoured
+//     (Victim.HasRequeueDelay).
+//   - MaxVictims bounds the evictions of a pass (0: no bound); a set that
+//     would pass it stops the pass.
 //
 // # Model, Journal and the reference model (package cluster)
 //

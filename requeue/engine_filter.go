@@ -11,17 +11,18 @@ import (
 // VictimFilter decides whether a victim may be evicted at now so that a
 // particular contender can run (the min-runtime filter depends on both jobs'
 // queues). The engine asks the filters, in [EngineConfig.Filters] order,
-// about a contender once it fits in the victim's resources, before keeping
-// the placement; the first denial wins, and the placement is rolled back.
-// So a filter is asked only when its answer matters (a victim none of whose
-// contenders fits is kept for that, protected or not), and a skip for
+// about the victims of a set once the contender fits with the whole set
+// evicted (and the set is irreducible); the first denial wins, the victim
+// leaves that contender's search, and the search goes on without it. So a
+// filter is asked only when its answer matters (a victim no set of which
+// lets a contender fit is kept for that, protected or not), and a skip for
 // protection means the protection is what keeps the victim running.
 //
 // Contract: FilterVictim must be a function of its arguments (the engine
 // does not ask twice about one pair in a pass), must not modify v or c or
 // keep the pointers, must not call back into the engine, and should be
-// cheap and allocation-free (it runs at most once per victim-contender pair
-// that fits). It is called from the goroutine running the pass.
+// cheap and allocation-free (it runs at most once per victim-contender
+// pair). It is called from the goroutine running the pass.
 //
 // The answer is tenure's common [eligibility.Decision]: Allowed reports that
 // the victim may be evicted for this contender; on a denial, Reason is a

@@ -25,20 +25,44 @@ type Shaper interface {
 // conservative fit test. MayFit sets fits[i] to false only when jobs[i]
 // certainly does not fit in the model's current state after evicting the
 // running job victim (victim "" means no eviction), so that [Model.Place]
-// would return (false, nil); true promises nothing. The engine asks about
-// all of a victim's candidate shapes at once, before it checkpoints and
-// evicts the victim, so that the model works out what the victim's eviction
-// would free once; and it asks about one job before each placement attempt.
-// It skips the attempt (and, when no contender of the victim may fit, the
-// eviction) on false. With the reference cluster.Model, whose bound compares
-// free totals and per-node maxima, most hopeless attempts of a large pass
-// never reach Place.
+// would return (false, nil); true promises nothing. A set search asks,
+// before each eviction, whether the contender may fit once that victim is
+// gone from the current state (which holds the set's earlier evictions),
+// and makes no placement attempt on false; a placement without eviction
+// asks with victim "". With the reference cluster.Model, whose bound
+// compares free totals and per-node maxima, most hopeless attempts of a
+// large pass never reach Place.
 //
 // Contract: MayFit must not change the state; it must set a true for a job
 // or victim it does not know (the engine learns of errors from Place and
 // Evict); len(fits) == len(jobs), and it must not keep the slices. It
-// should cost O(len(jobs)) or close: the engine calls it once per victim it
-// considers and once per placement attempt.
+// should cost O(len(jobs)) or close: the engine calls it once per eviction
+// of a set search and once per placement attempt without eviction.
 type FitBounder interface {
 	MayFit(victim string, jobs []string, fits []bool)
+}
+
+// Localizer is an optional interface of a [Model] that tells where a running
+// job holds resources, so that the engine looks for sets of victims whose
+// evictions can combine into room for one contender among victims that
+// share a domain (a node, a rack), instead of among all of them. The engine
+// knows nothing of topology: it only groups victims by the keys Domains
+// returns. cluster.Model's keys are node names.
+//
+// Domains appends to dst the keys of the domains where the running job
+// holds resources and returns dst; it appends nothing for an unknown job or
+// one that is not running.
+//
+// Contract the engine relies on: Domains is state-free (it does not change
+// the model) and deterministic: in one state it returns the same keys for
+// a job whatever was asked before; the order and duplicates of the keys do
+// not matter. The engine calls it once per eligible victim at the start of
+// a pass, before it changes anything, and does not keep dst. It should
+// cost O(domains of the job) and allocate nothing once dst has room. The
+// hint only steers the search: a wrong answer costs the engine sets it
+// could have found, never a wrong eviction (every set is checked by
+// evicting it and placing the contender), and a model without it is
+// searched as one domain, correctly and within the same bounds.
+type Localizer interface {
+	Domains(job string, dst []string) []string
 }

@@ -15,6 +15,11 @@ import (
 // contender.
 var ErrContenderNominated = errors.New("requeue: contender is also nominated as a victim")
 
+// ErrEmptyContenderID is the error of a [ContenderError] for a contender
+// with an empty ID, which no model can name: the engine drops it (an
+// empty victim ID is skipped with [ReasonInvalidID]).
+var ErrEmptyContenderID = errors.New("requeue: contender with an empty ID")
+
 // mergeVictim folds the data of o into v, for two entries describing the
 // same job (the same ID). Each field takes the value that protects the
 // running job the most, so the result does not depend on which nominator
@@ -29,6 +34,9 @@ var ErrContenderNominated = errors.New("requeue: contender is also nominated as 
 //   - RequeueDelay: an explicit delay (HasRequeueDelay) wins over none; of
 //     two explicit delays, the longest.
 //   - NotBefore: the latest; a gate (non-zero) wins over none.
+//   - LastCheckpoint: the earliest (the most work at stake); a known
+//     checkpoint wins over none.
+//   - Resources: the largest (NaN loses to any number).
 //
 // The rule is commutative and associative; O(1), no allocation.
 func mergeVictim(v *Victim, o *Victim) {
@@ -44,6 +52,14 @@ func mergeVictim(v *Victim, o *Victim) {
 		v.RequeueDelay = max(v.RequeueDelay, o.RequeueDelay)
 	}
 	v.NotBefore = laterKnown(v.NotBefore, o.NotBefore)
+	switch {
+	case o.LastCheckpoint.IsZero():
+	case v.LastCheckpoint.IsZero() || o.LastCheckpoint.Before(v.LastCheckpoint):
+		v.LastCheckpoint = o.LastCheckpoint
+	}
+	if o.Resources > v.Resources || v.Resources != v.Resources { // v NaN: o wins
+		v.Resources = o.Resources
+	}
 }
 
 // instant returns t in UTC without its monotonic clock reading: the same
@@ -108,7 +124,7 @@ func (e *Engine) merge(in *EngineInput) {
 	// time zone of the entry that came first.
 	for i := range e.victims {
 		v := &e.victims[i]
-		v.Start, v.NotBefore = instant(v.Start), instant(v.NotBefore)
+		v.Start, v.NotBefore, v.LastCheckpoint = instant(v.Start), instant(v.NotBefore), instant(v.LastCheckpoint)
 	}
 
 	names := make([]string, len(noms)) // one backing array for all Nominators
@@ -147,6 +163,10 @@ func (e *Engine) prepareContenders(in []Contender, res *EngineResult) {
 	slices.SortFunc(e.conts, func(a, b contender) int { return compareContenders(&a.c, &b.c) })
 	out := e.conts[:0]
 	for _, c := range e.conts {
+		if c.c.ID == "" {
+			res.ContenderErrors = append(res.ContenderErrors, ContenderError{Err: ErrEmptyContenderID})
+			continue
+		}
 		if e.isNominated(c.c.ID) {
 			res.ContenderErrors = append(res.ContenderErrors, ContenderError{Contender: c.c.ID,
 				Err: fmt.Errorf("%w: %q", ErrContenderNominated, c.c.ID)})
@@ -217,5 +237,5 @@ func (e *Engine) remove(ci int32) {
 	} else {
 		sh.tail = c.prev
 	}
-	c.next, c.prev = -1, -1
+	c.next, c.prev, c.gone = -1, -1, true
 }

@@ -101,6 +101,7 @@ func TestEngineFitWithoutEviction(t *testing.T) {
 		Outcomes:           []requeue.Outcome{committedAt(now, "v", "big"), committedAt(now, "w", "small2")},
 		FitWithoutEviction: []requeue.FreeFit{{Contender: "small"}},
 		Commits:            2,
+		Sets:               2,
 	}
 	if d := cmp.Diff(want, res, sameResult...); d != "" {
 		t.Errorf("(-want +got):\n%s", d)
@@ -205,8 +206,14 @@ func TestEngineRetriesAfterAPlacement(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if d := cmp.Diff([]requeue.Outcome{committedAt(now, "v", "a", "b")}, res.Outcomes, errPresence); d != "" {
+	// No room: b, first in order, does not fit even with v evicted (a is
+	// not running); a's set {v} is committed, and b then fits in the room
+	// left, without eviction.
+	if d := cmp.Diff([]requeue.Outcome{committedAt(now, "v", "a")}, res.Outcomes, errPresence); d != "" {
 		t.Errorf("(-want +got):\n%s", d)
+	}
+	if d := cmp.Diff([]requeue.FreeFit{{Contender: "b", After: "v"}}, res.FitWithoutEviction); d != "" {
+		t.Errorf("without eviction (-want +got):\n%s", d)
 	}
 }
 
@@ -299,13 +306,18 @@ func (m *neverFits) Place(*requeue.Journal, string) (bool, error) {
 
 // TestEngineZeroConfigBounded: with the zero EngineConfig, a pass over a
 // model that offers no help stops at the default bounds and defers the
-// rest.
+// rest; victims no contender can use are given up by their per-victim
+// shares, so that the search moves on to the others.
 func TestEngineZeroConfigBounded(t *testing.T) {
+	// 800 victims, 8,000 contenders of 8 GPUs, nothing ever fits.
+	const victims, contenders = 800, 8000
 	var in requeue.EngineInput
-	for i := range 400 {
+	for i := range victims {
 		in.Nominations = append(in.Nominations, requeue.VictimNomination{Job: fmt.Sprintf("v%03d", i), Nominator: "x"})
 		in.Victims = append(in.Victims, requeue.Victim{ID: fmt.Sprintf("v%03d", i)})
-		in.Contenders = append(in.Contenders, requeue.Contender{ID: fmt.Sprintf("c%03d", i), Priority: 1})
+	}
+	for i := range contenders {
+		in.Contenders = append(in.Contenders, requeue.Contender{ID: fmt.Sprintf("c%04d", i), Priority: 1})
 	}
 	m := &neverFits{}
 	res, err := (&requeue.Engine{}).Run(t0, in, m)
@@ -315,36 +327,56 @@ func TestEngineZeroConfigBounded(t *testing.T) {
 	if res.Attempts != requeue.DefaultMaxAttempts || m.places != requeue.DefaultMaxAttempts || res.Checks > requeue.DefaultMaxChecks {
 		t.Fatalf("attempts %d, Place calls %d, checks %d", res.Attempts, m.places, res.Checks)
 	}
-	// 400 without eviction, then 400 per victim: 249 victims decided.
-	kinds := map[requeue.OutcomeKind]int{}
-	for _, o := range res.Outcomes {
-		kinds[o.Kind]++
-		if o.Kind == requeue.OutcomeDeferred && o.Reason != requeue.ReasonMaxAttempts {
-			t.Fatalf("deferred for %s", o.Reason)
-		}
+	// One attempt per contender without eviction; then each contender's
+	// search evicts the first DefaultMaxSetSize open victims (one group: no
+	// Localizer), trying it after each. A victim is given up after
+	// DefaultMaxAttemptsPerVictim failed searches, so a block of
+	// DefaultMaxSetSize goes every DefaultMaxAttemptsPerVictim searches;
+	// the others are deferred when the pass reaches DefaultMaxAttempts.
+	searches := (requeue.DefaultMaxAttempts - contenders) / requeue.DefaultMaxSetSize
+	given := searches / requeue.DefaultMaxAttemptsPerVictim * requeue.DefaultMaxSetSize
+	if given == 0 || given >= victims || searches >= contenders {
+		t.Fatalf("the world does not exercise the bounds: %d searches, %d victims given up", searches, given)
 	}
-	if want := (map[requeue.OutcomeKind]int{requeue.OutcomeKept: 249, requeue.OutcomeDeferred: 151}); !cmp.Equal(want, kinds) {
-		t.Errorf("outcome kinds %v, want %v", kinds, want)
+	want := map[string]int{"kept/max_victim_attempts": given, "deferred/max_attempts": victims - given}
+	got := map[string]int{}
+	for _, o := range res.Outcomes {
+		got[o.Kind.String()+"/"+o.Reason.String()]++
+	}
+	if !cmp.Equal(want, got) {
+		t.Errorf("outcomes %v, want %v", got, want)
 	}
 
-	// The checks bound alone, with a CanContend that qualifies nobody.
-	in.Contenders = in.Contenders[:1]
-	many := requeue.EngineInput{Contenders: in.Contenders}
-	for i := range requeue.DefaultMaxChecks/1000 + 10 {
+	// The checks bound, with a CanContend that qualifies nobody: each
+	// search looks at DefaultMaxSetGroups·DefaultMaxSetSize victims, each
+	// victim is given up after DefaultMaxChecksPerVictim looks, and the
+	// pass stops at MaxChecks.
+	many := requeue.EngineInput{}
+	for i := range 10_000 {
 		many.Nominations = append(many.Nominations, requeue.VictimNomination{Job: fmt.Sprint("v", i), Nominator: "x"})
 		many.Victims = append(many.Victims, requeue.Victim{ID: fmt.Sprint("v", i)})
 	}
-	e, _ := requeue.NewEngine(requeue.EngineConfig{CanContend: func(v *requeue.Victim, c *requeue.Contender) bool { return false }})
-	for range 999 { // 1,000 contenders of one shape... with no model help, 1,000 shapes
-		many.Contenders = append(many.Contenders, requeue.Contender{ID: fmt.Sprint("c", len(many.Contenders)), Priority: 1})
+	for i := range 20_000 {
+		many.Contenders = append(many.Contenders, requeue.Contender{ID: fmt.Sprint("c", i), Priority: 1})
 	}
+	e, _ := requeue.NewEngine(requeue.EngineConfig{MaxChecks: 1_000_000, MaxAttempts: unbounded, CanContend: func(v *requeue.Victim, c *requeue.Contender) bool { return false }})
 	res, err = e.Run(t0, many, &neverFits{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	last := res.Outcomes[len(res.Outcomes)-1]
-	if res.Checks != requeue.DefaultMaxChecks || last.Kind != requeue.OutcomeDeferred || last.Reason != requeue.ReasonMaxChecks {
-		t.Errorf("checks %d, last outcome %+v", res.Checks, last)
+	got = map[string]int{}
+	for _, o := range res.Outcomes {
+		got[o.Kind.String()+"/"+o.Reason.String()]++
+	}
+	// 20,000 checks without eviction; the other 980,000 look at victims,
+	// and every victim looked at 1,000 times is given up: about 980 of
+	// them (fewer by at most one search's looks), the rest deferred.
+	given = got["kept/max_victim_checks"]
+	if res.Checks != 1_000_000 || given == 0 || given+got["deferred/max_checks"] != 10_000 {
+		t.Errorf("checks %d, outcomes %v", res.Checks, got)
+	}
+	if perVictim := (1_000_000 - 20_000) / requeue.DefaultMaxChecksPerVictim; given > perVictim || given < perVictim-requeue.DefaultMaxSetGroups*requeue.DefaultMaxSetSize {
+		t.Errorf("%d victims given up, want about %d", given, perVictim)
 	}
 }
 
@@ -388,6 +420,7 @@ func TestEngineBadInput(t *testing.T) {
 			want: requeue.EngineResult{
 				Outcomes: []requeue.Outcome{committedAt(now, "w", "p"), keptFor("v", requeue.ReasonNoContender)},
 				Commits:  1,
+				Sets:     1,
 			},
 		},
 		{
@@ -405,6 +438,7 @@ func TestEngineBadInput(t *testing.T) {
 					{Contender: "w", Err: errors.New("already running")},
 				},
 				Commits: 1,
+				Sets:    1,
 			},
 		},
 		{

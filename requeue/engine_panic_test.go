@@ -404,10 +404,12 @@ func TestEngineRestoreThatPanics(t *testing.T) {
 
 // onceUndoPanics is a model over a Cluster whose successful placements
 // record one more undo step, which panics the first time it runs while
-// armed (and does nothing otherwise).
+// armed (and does nothing otherwise). With a non-nil then, Place itself
+// panics with it after its first successful placement, while armed.
 type onceUndoPanics struct {
 	c     *cluster.Model
 	armed *bool
+	then  any
 }
 
 func (m onceUndoPanics) Evict(j *requeue.Journal, id string) error { return m.c.Evict(j, id) }
@@ -420,6 +422,9 @@ func (m onceUndoPanics) Place(j *requeue.Journal, id string) (bool, error) {
 				panic("undo step panics")
 			}
 		})
+		if m.then != nil && *m.armed {
+			panic(m.then)
+		}
 	}
 	return ok, err
 }
@@ -443,9 +448,9 @@ func TestEngineRestoreErrors(t *testing.T) {
 	panics := requeue.VictimFilterFunc(func(time.Time, *requeue.Victim, *requeue.Contender) eligibility.Decision { panic("filter panics") })
 
 	t.Run("an undo step panics while an attempt is rolled back", func(t *testing.T) {
-		// p fits in v's resources, the filter denies it, and the step that
-		// undoes p's placement panics before undoing it: that step is
-		// dropped, so p stays placed.
+		// p fits in v's resources; when the set search rolls that trial
+		// back, the step that undoes p's placement panics before undoing
+		// it: that step is dropped, so p stays placed.
 		m := &oneNode{free: 0, size: map[string]int{"v": 4, "p": 4}, running: map[string]bool{"v": true}, armed: true}
 		e, _ := requeue.NewEngine(requeue.EngineConfig{Filters: []requeue.VictimFilter{denyAll}})
 		r := recoverRun(e, in, m)
@@ -477,16 +482,16 @@ func TestEngineRestoreErrors(t *testing.T) {
 	})
 
 	t.Run("an undo step panics during the restore", func(t *testing.T) {
-		// The filter panics with p placed in v's resources; undoing p's
-		// placement, the extra step panics. The restore goes on past it:
-		// p's and v's own steps are undone.
+		// The model panics right after placing p in v's resources;
+		// undoing p's placement, the extra step panics. The restore goes
+		// on past it: p's and v's own steps are undone.
 		c := gpuCluster(t, 1, fxJob{id: "v", gpus: []int64{4}, running: true}, fxJob{id: "p", gpus: []int64{4}})
 		before := c.Snapshot()
 		armed := true
-		e, _ := requeue.NewEngine(requeue.EngineConfig{Filters: []requeue.VictimFilter{panics}})
-		r := recoverRun(e, in, onceUndoPanics{c, &armed})
+		e, _ := requeue.NewEngine(requeue.EngineConfig{})
+		r := recoverRun(e, in, onceUndoPanics{c, &armed, "model panics"})
 		re, ok := r.(*requeue.RestoreError)
-		if !ok || re.Panic != "filter panics" || !strings.Contains(fmt.Sprint(re.Restore), "undo step panics") {
+		if !ok || re.Panic != "model panics" || !strings.Contains(fmt.Sprint(re.Restore), "undo step panics") {
 			t.Fatalf("recovered %#v", r)
 		}
 		if d := cmp.Diff(before, c.Snapshot()); d != "" {
@@ -513,10 +518,8 @@ func TestEngineRestoreErrors(t *testing.T) {
 		boom := errors.New("boom")
 		c := gpuCluster(t, 1, fxJob{id: "v", gpus: []int64{4}, running: true}, fxJob{id: "p", gpus: []int64{4}})
 		armed := true
-		e, _ := requeue.NewEngine(requeue.EngineConfig{Filters: []requeue.VictimFilter{requeue.VictimFilterFunc(func(time.Time, *requeue.Victim, *requeue.Contender) eligibility.Decision {
-			panic(boom)
-		})}})
-		r := recoverRun(e, in, onceUndoPanics{c, &armed})
+		e, _ := requeue.NewEngine(requeue.EngineConfig{})
+		r := recoverRun(e, in, onceUndoPanics{c, &armed, boom})
 		if re, ok := r.(*requeue.RestoreError); !ok || !errors.Is(re, boom) {
 			t.Fatalf("recovered %#v, want a *RestoreError wrapping the panic's error", r)
 		}

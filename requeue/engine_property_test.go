@@ -3,9 +3,7 @@ package requeue_test
 import (
 	"errors"
 	"fmt"
-	"maps"
 	"slices"
-	"sort"
 	"testing"
 	"time"
 
@@ -13,267 +11,9 @@ import (
 	"github.com/google/go-cmp/cmp/cmpopts"
 	"pgregory.net/rapid"
 
-	"github.com/tenurepolicy/tenure/eligibility"
 	"github.com/tenurepolicy/tenure/requeue"
 	"github.com/tenurepolicy/tenure/requeue/cluster"
 )
-
-// unbounded lifts the default bounds, for comparisons with the oracle
-// (which counts neither attempts nor checks, nor failures per victim).
-const unbounded = 1 << 40
-
-// naiveRun is the engine's oracle: the rules of Engine.Run written the
-// obvious way, with a deep copy of the whole model per attempt, every
-// contender tried on its own (no shapes, no fit bound) and no bound but
-// MaxVictims. It returns the result (without Attempts and Checks) and the
-// final model.
-func naiveRun(now time.Time, cfg requeue.EngineConfig, in requeue.EngineInput, c *cluster.Model) (requeue.EngineResult, *cluster.Model) {
-	var res requeue.EngineResult
-	res.Outcomes = []requeue.Outcome{}
-	byJob := map[string]map[string]bool{}
-	for _, n := range in.Nominations {
-		if byJob[n.Job] == nil {
-			byJob[n.Job] = map[string]bool{}
-		}
-		byJob[n.Job][n.Nominator] = true
-	}
-	nominators := func(job string) []string { return slices.Sorted(maps.Keys(byJob[job])) }
-
-	// Victim data: each field keeps the most protective value.
-	victims := map[string]requeue.Victim{}
-	for _, v := range in.Victims {
-		w, ok := victims[v.ID]
-		if !ok {
-			victims[v.ID] = v
-			continue
-		}
-		w.Priority = max(w.Priority, v.Priority)
-		w.Queue = max(w.Queue, v.Queue)
-		if w.Start.IsZero() || (!v.Start.IsZero() && v.Start.After(w.Start)) {
-			w.Start = v.Start
-		}
-		w.Expected = max(w.Expected, v.Expected)
-		if v.HasRequeueDelay && (!w.HasRequeueDelay || v.RequeueDelay > w.RequeueDelay) {
-			w.RequeueDelay, w.HasRequeueDelay = v.RequeueDelay, true
-		}
-		if w.NotBefore.IsZero() || (!v.NotBefore.IsZero() && v.NotBefore.After(w.NotBefore)) {
-			w.NotBefore = v.NotBefore
-		}
-		victims[v.ID] = w
-	}
-
-	// Contenders: the best entry per ID, in contender order; nominated ones
-	// are dropped.
-	before := func(a, b requeue.Contender) bool {
-		if a.Priority != b.Priority {
-			return a.Priority > b.Priority
-		}
-		if !a.Queued.Equal(b.Queued) {
-			return a.Queued.Before(b.Queued)
-		}
-		if a.ID != b.ID {
-			return a.ID < b.ID
-		}
-		return a.Queue < b.Queue
-	}
-	best := map[string]requeue.Contender{}
-	for _, cn := range in.Contenders {
-		if b, ok := best[cn.ID]; !ok || before(cn, b) {
-			best[cn.ID] = cn
-		}
-	}
-	var conts []requeue.Contender
-	for _, cn := range best {
-		conts = append(conts, cn)
-	}
-	sort.Slice(conts, func(a, b int) bool { return before(conts[a], conts[b]) })
-	kept := conts[:0]
-	for _, cn := range conts {
-		if byJob[cn.ID] != nil {
-			res.ContenderErrors = append(res.ContenderErrors, requeue.ContenderError{cn.ID, requeue.ErrContenderNominated})
-			continue
-		}
-		kept = append(kept, cn)
-	}
-	conts = kept
-	rank := map[string]int{}
-	for i, cn := range conts {
-		rank[cn.ID] = i
-	}
-
-	var known []requeue.Victim
-	for _, job := range slices.Sorted(maps.Keys(byJob)) {
-		if v, ok := victims[job]; ok {
-			known = append(known, v)
-		} else {
-			res.Outcomes = append(res.Outcomes, requeue.Outcome{Job: job, Nominators: nominators(job), Kind: requeue.OutcomeSkipped, Decision: eligibility.Decision{Reason: requeue.ReasonUnknownVictim}})
-		}
-	}
-	order := cfg.VictimOrder
-	if order == nil {
-		order = func(now time.Time, a, b *requeue.Victim) int {
-			if a.Priority != b.Priority {
-				return int(a.Priority) - int(b.Priority)
-			}
-			oa, ob := time.Duration(0), time.Duration(0)
-			if !a.Start.IsZero() {
-				oa = now.Sub(a.Start) - a.Expected
-			}
-			if !b.Start.IsZero() {
-				ob = now.Sub(b.Start) - b.Expected
-			}
-			switch {
-			case oa > ob:
-				return -1
-			case oa < ob:
-				return 1
-			}
-			return 0
-		}
-	}
-	sort.SliceStable(known, func(a, b int) bool { return order(now, &known[a], &known[b]) < 0 })
-	canContend := cfg.CanContend
-	if canContend == nil {
-		canContend = func(v *requeue.Victim, c *requeue.Contender) bool { return c.Priority > v.Priority }
-	}
-
-	available := map[string]bool{}
-	for _, cn := range conts {
-		available[cn.ID] = true
-	}
-	var placeErrs []requeue.ContenderError
-	cur := c.Clone()
-	// place tries cn on a copy of m: the copy if it fits, nil if not.
-	place := func(m *cluster.Model, cn requeue.Contender) *cluster.Model {
-		try := m.Clone()
-		ok, err := try.Place(nil, cn.ID)
-		if err != nil {
-			available[cn.ID] = false
-			placeErrs = append(placeErrs, requeue.ContenderError{cn.ID, err})
-			return nil
-		}
-		if !ok {
-			return nil
-		}
-		return try
-	}
-	// fill: while some available contender fits as things are, place the
-	// first one.
-	fill := func(after string) {
-		for progress := true; progress; {
-			progress = false
-			for _, cn := range conts {
-				if !available[cn.ID] {
-					continue
-				}
-				if next := place(cur, cn); next != nil {
-					cur, available[cn.ID] = next, false
-					res.FitWithoutEviction = append(res.FitWithoutEviction, requeue.FreeFit{cn.ID, after})
-					progress = true
-					break
-				}
-			}
-		}
-	}
-
-	fill("")
-	for k, v := range known {
-		out := requeue.Outcome{Job: v.ID, Nominators: nominators(v.ID)}
-		if cfg.MaxVictims > 0 && res.Commits >= cfg.MaxVictims {
-			for _, rest := range known[k:] {
-				res.Outcomes = append(res.Outcomes, requeue.Outcome{Job: rest.ID, Nominators: nominators(rest.ID), Kind: requeue.OutcomeDeferred, Decision: eligibility.Decision{Reason: requeue.ReasonMaxVictims}})
-			}
-			break
-		}
-		delay := cfg.DefaultDelay
-		if v.HasRequeueDelay {
-			delay = v.RequeueDelay
-		}
-		var elig []requeue.Contender
-		for _, cn := range conts {
-			if available[cn.ID] && canContend(&v, &cn) {
-				elig = append(elig, cn)
-			}
-		}
-		switch {
-		case now.Before(v.NotBefore):
-			out.Kind, out.Reason, out.Until = requeue.OutcomeSkipped, eligibility.ReasonCooldown, v.NotBefore
-		case delay < 0:
-			out.Kind, out.Reason = requeue.OutcomeSkipped, requeue.ReasonInvalidDelay
-		case len(elig) == 0:
-			out.Kind, out.Reason = requeue.OutcomeKept, requeue.ReasonNoContender
-		default:
-			trial := cur.Clone()
-			if err := trial.Evict(nil, v.ID); err != nil {
-				out.Kind, out.Reason, out.Err = requeue.OutcomeSkipped, requeue.ReasonEvictError, err
-				break
-			}
-			var got []string
-			denied := map[string]bool{}
-			denyRank := -1
-			var deny eligibility.Reason
-			var until time.Time
-			for progress := true; progress; {
-				progress = false
-				for _, cn := range elig {
-					if !available[cn.ID] || denied[cn.ID] {
-						continue
-					}
-					next := place(trial, cn)
-					if next == nil {
-						continue
-					}
-					allowed := true
-					for _, f := range cfg.Filters {
-						if vd := f.FilterVictim(now, &v, &cn); !vd.Allowed {
-							denied[cn.ID], allowed = true, false
-							if denyRank < 0 || rank[cn.ID] < denyRank {
-								denyRank, deny = rank[cn.ID], vd.Reason
-								if deny == "" {
-									deny = requeue.ReasonFiltered
-								}
-							}
-							if !vd.Until.IsZero() && (until.IsZero() || vd.Until.Before(until)) {
-								until = vd.Until
-							}
-							break
-						}
-					}
-					if !allowed {
-						continue
-					}
-					trial, available[cn.ID] = next, false
-					got = append(got, cn.ID)
-					progress = true
-					break
-				}
-			}
-			switch {
-			case len(got) > 0:
-				cur = trial
-				res.Commits++
-				nb := eligibility.NotBeforeCeil(now.Add(delay))
-				out.Kind, out.Allowed, out.Reason, out.Contenders, out.NotBefore, out.Annotation = requeue.OutcomeCommitted, true, requeue.ReasonCommitted, got, nb, eligibility.FormatNotBefore(nb)
-				res.Outcomes = append(res.Outcomes, out)
-				fill(v.ID)
-				continue
-			case denyRank >= 0:
-				out.Kind, out.Reason, out.Until = requeue.OutcomeSkipped, deny, until
-			default:
-				out.Kind, out.Reason = requeue.OutcomeKept, requeue.ReasonNoFit
-			}
-		}
-		res.Outcomes = append(res.Outcomes, out)
-	}
-	for _, o := range res.Outcomes {
-		if o.Kind == requeue.OutcomeSkipped && !o.Until.IsZero() && (res.Wake.IsZero() || o.Until.Before(res.Wake)) {
-			res.Wake = o.Until
-		}
-	}
-	sort.SliceStable(placeErrs, func(a, b int) bool { return rank[placeErrs[a].Contender] < rank[placeErrs[b].Contender] })
-	res.ContenderErrors = append(res.ContenderErrors, placeErrs...)
-	return res, cur
-}
 
 // plainModel hides the Cluster's optional interfaces (Shaper, FitBounder):
 // the engine must reach the same result without them.
@@ -365,7 +105,11 @@ func drawWorld(t *rapid.T) engineWorld {
 		}
 		if c.Running(id) {
 			if rapid.IntRange(0, 3).Draw(t, "nominate") > 0 {
-				v := requeue.Victim{ID: id, Priority: prio, Start: t0.Add(time.Duration(rapid.IntRange(0, 9).Draw(t, "startH")) * time.Hour), Expected: time.Hour}
+				v := requeue.Victim{ID: id, Priority: prio, Start: t0.Add(time.Duration(rapid.IntRange(0, 9).Draw(t, "startH")) * time.Hour), Expected: time.Hour,
+					Resources: float64(rapid.IntRange(0, 4).Draw(t, "resources"))}
+				if rapid.Bool().Draw(t, "checkpointed") {
+					v.LastCheckpoint = t0.Add(time.Duration(rapid.IntRange(0, 10).Draw(t, "checkpointH")) * time.Hour)
+				}
 				switch rapid.IntRange(0, 5).Draw(t, "gate") {
 				case 0:
 					v.NotBefore = now.Add(time.Duration(rapid.IntRange(-2, 2).Draw(t, "nb")) * time.Minute)
@@ -420,6 +164,7 @@ func drawWorld(t *rapid.T) engineWorld {
 		MaxAttempts:          unbounded,
 		MaxChecks:            unbounded,
 		MaxAttemptsPerVictim: unbounded,
+		MaxChecksPerVictim:   unbounded,
 		Filters:              []requeue.VictimFilter{w.protected},
 	}
 	if rapid.IntRange(0, 3).Draw(t, "customCanContend") == 0 {
@@ -440,7 +185,6 @@ func TestEngineMatchesOracle(t *testing.T) {
 	now := t0.Add(10 * time.Hour)
 	rapid.Check(t, func(t *rapid.T) {
 		w := drawWorld(t)
-		want, wantCluster := naiveRun(now, w.cfg, w.in, w.cluster.Clone())
 		e, err := requeue.NewEngine(w.cfg)
 		if err != nil {
 			t.Fatal(err)
@@ -450,11 +194,14 @@ func TestEngineMatchesOracle(t *testing.T) {
 			model func(*cluster.Model) requeue.Model
 		}{
 			{"cluster", func(c *cluster.Model) requeue.Model { return c }},
+			{"localized", func(c *cluster.Model) requeue.Model { return locModel{c} }},
 			{"plain", func(c *cluster.Model) requeue.Model { return plainModel{c} }},
 			{"transactional", func(c *cluster.Model) requeue.Model { return &txCluster{c: c} }},
 		} {
 			c := w.cluster.Clone()
-			res, err := e.Run(now, w.in, m.model(c))
+			model := m.model(c)
+			want, wantCluster := naiveRun(now, w.cfg, w.in, w.cluster.Clone(), oracleDomains(model))
+			res, err := e.Run(now, w.in, model)
 			if err != nil {
 				t.Fatalf("%s: %v", m.name, err)
 			}
@@ -475,10 +222,10 @@ func TestEngineMatchesOracle(t *testing.T) {
 }
 
 // replayState rebuilds the pass's successive states from its result alone:
-// the placements without eviction, then each commit followed by the
-// placements it made room for. visit sees each commit with the state just
-// before it.
-func replayState(t interface{ Fatalf(string, ...any) }, initial *cluster.Model, res requeue.EngineResult, visit func(before *cluster.Model, o requeue.Outcome)) *cluster.Model {
+// the placements without eviction, then each committed set (its victims
+// evicted, its contender placed) followed by the placements it made room
+// for. visit sees each set, its contender and the state just before it.
+func replayState(t interface{ Fatalf(string, ...any) }, initial *cluster.Model, res requeue.EngineResult, visit func(before *cluster.Model, set []string, contender string)) *cluster.Model {
 	cur := initial.Clone()
 	free := func(after string) {
 		for _, f := range res.FitWithoutEviction {
@@ -491,24 +238,74 @@ func replayState(t interface{ Fatalf(string, ...any) }, initial *cluster.Model, 
 		}
 	}
 	free("")
-	for _, o := range res.Outcomes {
+	for i := 0; i < len(res.Outcomes); i++ {
+		o := res.Outcomes[i]
 		if o.Kind != requeue.OutcomeCommitted {
 			continue
 		}
-		if visit != nil {
-			visit(cur, o)
-		}
-		if err := cur.Evict(nil, o.Job); err != nil {
-			t.Fatalf("replay evict %q: %v", o.Job, err)
-		}
-		for _, cn := range o.Contenders {
-			if ok, err := cur.Place(nil, cn); !ok || err != nil {
-				t.Fatalf("replay: contender %q does not fit after evicting %q: %v %v", cn, o.Job, ok, err)
+		// A set's outcomes are consecutive: the victim and its With.
+		set := append([]string{o.Job}, o.With...)
+		for j := 1; j < len(set); j++ {
+			if n := res.Outcomes[i+j]; n.Kind != requeue.OutcomeCommitted || n.Contenders[0] != o.Contenders[0] || !slices.Contains(set, n.Job) {
+				t.Fatalf("replay: set %v of %q not reported together: %+v", set, o.Contenders[0], n)
 			}
 		}
+		if len(o.Contenders) != 1 {
+			t.Fatalf("replay: %q committed for %v", o.Job, o.Contenders)
+		}
+		if visit != nil {
+			visit(cur, set, o.Contenders[0])
+		}
+		for _, v := range set {
+			if err := cur.Evict(nil, v); err != nil {
+				t.Fatalf("replay evict %q: %v", v, err)
+			}
+		}
+		if ok, err := cur.Place(nil, o.Contenders[0]); !ok || err != nil {
+			t.Fatalf("replay: contender %q does not fit after evicting %v: %v %v", o.Contenders[0], set, ok, err)
+		}
 		free(o.Job)
+		i += len(set) - 1
 	}
 	return cur
+}
+
+// checkIrreducible fails unless every victim of set was needed for cn in
+// the state before its commit: cn fits neither without eviction nor with
+// any one victim of the set kept.
+func checkIrreducible(t interface{ Fatalf(string, ...any) }, before *cluster.Model, set []string, cn string) {
+	if fitsIn(before, cn) {
+		t.Fatalf("set %v evicted for %q, which fits without eviction", set, cn)
+	}
+	for i := range set {
+		if len(set) > 1 && fitsWithout(before, set, i, cn) {
+			t.Fatalf("set %v evicted for %q, which fits with %q kept", set, cn, set[i])
+		}
+	}
+}
+
+// fitsWithout reports whether job fits in c with every victim of set but
+// the i-th evicted (i < 0: all of them).
+func fitsWithout(c *cluster.Model, set []string, i int, job string) bool {
+	m := c.Clone()
+	for j, v := range set {
+		if j != i {
+			if err := m.Evict(nil, v); err != nil {
+				return false
+			}
+		}
+	}
+	return fitsIn(m, job)
+}
+
+// oracleDomains is the oracle's locality hint for a model: the nodes a job
+// runs on when the model is a Localizer (cluster.Model's own Domains gives
+// its nodes too), none otherwise.
+func oracleDomains(m requeue.Model) func(*cluster.Model, string) []string {
+	if _, ok := m.(requeue.Localizer); !ok {
+		return nil
+	}
+	return func(c *cluster.Model, job string) []string { return locModel{c}.Domains(job, nil) }
 }
 
 // fitsIn reports whether job would be placed in a copy of c.
@@ -540,21 +337,20 @@ func TestEngineMinimality(t *testing.T) {
 		initial := w.cluster.Clone()
 		e, _ := requeue.NewEngine(w.cfg)
 		var m requeue.Model = w.cluster
-		if rapid.Bool().Draw(t, "plain") {
+		switch rapid.IntRange(0, 2).Draw(t, "model") {
+		case 1:
 			m = plainModel{w.cluster}
+		case 2:
+			m = locModel{w.cluster}
 		}
 		res, err := e.Run(now, w.in, m)
 		if err != nil {
 			t.Fatal(err)
 		}
 		states := map[string]*cluster.Model{} // the state before each commit
-		final := replayState(t, initial, res, func(before *cluster.Model, o requeue.Outcome) {
-			for _, cn := range o.Contenders {
-				if fitsIn(before, cn) {
-					t.Fatalf("victim %q evicted for %q, which fits without the eviction", o.Job, cn)
-				}
-			}
-			states[o.Job] = before.Clone()
+		final := replayState(t, initial, res, func(before *cluster.Model, set []string, cn string) {
+			checkIrreducible(t, before, set, cn)
+			states[set[0]] = before.Clone()
 		})
 		// Placements after a commit did not fit before it (unless a tiny
 		// per-victim bound left them untried before it).

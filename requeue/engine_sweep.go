@@ -1,154 +1,85 @@
 package requeue
 
-import (
-	"cmp"
-	"time"
+import "github.com/tenurepolicy/tenure/eligibility"
 
-	"github.com/tenurepolicy/tenure/eligibility"
-)
-
-// attempt is one sweep: the placements without eviction of step 2 (victim
-// nil), or the placements in one victim's resources.
-type attempt struct {
-	victim *Victim
-	after  string // placements without eviction: the victim committed just before
-	first  int    // where this attempt's contenders start in Engine.out
-
-	denyRank   int32 // contender order of the first denial, -1 if none
-	denyReason eligibility.Reason
-	denyUntil  time.Time
-	bounded    bool // a bound (or a broken model) stopped the sweep
-	cut        bool // the per-victim bound left shapes untried
-}
-
-func (a *attempt) deny(rank int32, d eligibility.Decision) {
-	if a.denyRank < 0 || rank < a.denyRank {
-		a.denyRank, a.denyReason = rank, cmp.Or(d.Reason, ReasonFiltered)
-	}
-	if !d.Until.IsZero() && (a.denyUntil.IsZero() || d.Until.Before(a.denyUntil)) {
-		a.denyUntil = instant(d.Until)
-	}
-}
-
-// sweep tries contenders until every one left in e.heap has been tried in
-// the current state: each time it takes the first, in contender order, not
-// known to fail in that state. Placing one changes the state, so the shapes
-// that did not fit before are tried again. Without a victim (step 2 of
-// Run), each placement is committed at once; with one, the placements are
-// left for the caller to commit or roll back.
+// sweep places, in contender order, every contender in e.heap's shapes
+// that fits without an eviction, committing each one: each time it takes
+// the first, in contender order, not known to fail in the current state.
+// Placing one changes the state, so the shapes that did not fit before are
+// tried again. after is the first victim of the set committed just before
+// ("" at the start of the pass).
 //
-// e.heap holds the shapes to examine, each with its cursor set to its first
-// eligible contender. Contenders of one shape are interchangeable: one that
-// does not fit parks its whole shape until the state changes, and one that
-// fitted but was denied by a filter lets the next of its shape go straight
-// to the filters.
-func (e *Engine) sweep(a *attempt) {
-	v := a.victim
+// e.heap holds the shapes to examine, each with its cursor set to its
+// first contender. Contenders of one shape are interchangeable: one that
+// does not fit parks its whole shape until the state changes.
+func (e *Engine) sweep(after string) {
 	e.heapInit()
 	e.parked = e.parked[:0]
-	defer func() {
-		// A bound reached while looking for a shape's next contender (in
-		// advance) also cuts the sweep short.
-		a.bounded = a.bounded || e.stop != ""
-	}()
 	for len(e.heap) > 0 {
 		if e.res.Checks >= e.maxChecks {
-			e.stop, a.bounded = ReasonMaxChecks, true
+			e.stop = ReasonMaxChecks
 			return
 		}
 		e.res.Checks++
 		s := e.heap[0]
 		sh := &e.shapes[s]
 		if sh.failedAt == e.state {
-			e.failed(sh, v)
+			e.park()
 			continue
 		}
 		ci := sh.cursor
 		c := &e.conts[ci]
-		fits := sh.fitAt == e.state
-		if fits && v != nil {
-			if d, ok := e.filter(v, &c.c); !ok {
-				a.deny(ci, d)
-				e.advance(c.next, v)
-				continue
-			}
-		}
-		if !fits && e.bound != nil && sh.hintAt != e.state {
+		if e.bound != nil && sh.hintAt != e.state {
 			if !e.mayFit(c.c.ID) {
-				e.failed(sh, v)
+				e.failed(sh)
 				continue
 			}
 			sh.hintAt = e.state
 		}
-		if !fits && e.budget <= 0 {
-			// The per-victim bound: the shape stays untried in this state.
+		if e.budget <= 0 {
+			// The per-round bound: the shape stays untried in this state.
 			e.popTop()
-			a.cut = true
 			continue
 		}
 		if e.res.Attempts >= e.maxAttempts {
-			e.stop, a.bounded = ReasonMaxAttempts, true
+			e.stop = ReasonMaxAttempts
 			return
 		}
 		cp := e.save()
 		e.res.Attempts++
 		ok, err := e.model.Place(e.j, c.c.ID)
-		var denial eligibility.Decision
-		denied := false
-		if ok && err == nil && v != nil && !fits {
-			denial, ok = e.filter(v, &c.c)
-			denied = !ok
-		}
 		if !ok || err != nil {
 			e.undo(cp)
 			if e.err != nil {
-				a.bounded = true
 				return
 			}
-			if v != nil {
-				e.observe(v.ID, c.c.ID, eligibility.Decision{Reason: ReasonRolledBack}, err)
-			}
-			switch {
-			case err != nil:
+			if err != nil {
 				next := c.next
 				e.remove(ci)
 				e.cerrs = append(e.cerrs, rankedError{ci, err})
-				e.advance(next, v)
-			case denied:
-				e.budget--
-				sh.fitAt = e.state
-				a.deny(ci, denial)
-				e.advance(c.next, v)
-			default:
-				e.budget--
-				e.failed(sh, v)
+				e.advance(next)
+				continue
 			}
+			e.budget--
+			e.failed(sh)
 			continue
 		}
 		// c is placed: keep it.
 		next := c.next
 		e.remove(ci)
-		e.advance(next, v)
-		if v != nil {
-			e.out = append(e.out, c.c.ID)
-		} else {
-			e.commit()
-			e.res.FitWithoutEviction = append(e.res.FitWithoutEviction, FreeFit{Contender: c.c.ID, After: a.after})
-			e.observe(c.c.ID, a.after, eligibility.Decision{Allowed: true, Reason: ReasonFitWithoutEviction}, nil)
-		}
+		e.advance(next)
+		e.commit()
+		e.res.FitWithoutEviction = append(e.res.FitWithoutEviction, FreeFit{Contender: c.c.ID, After: after})
+		e.observe(c.c.ID, after, eligibility.Decision{Allowed: true, Reason: ReasonFitWithoutEviction}, nil)
 		e.newState()
 		e.unpark()
 	}
 }
 
 // failed records that the shape at the top of the heap does not fit in
-// the current state, and parks it. Without a victim, that state has no
-// uncommitted eviction: the shape may then be tried for the next victim.
-func (e *Engine) failed(sh *shapeState, v *Victim) {
+// the current state, and parks it.
+func (e *Engine) failed(sh *shapeState) {
 	sh.failedAt = e.state
-	if v == nil {
-		sh.checkedAt = e.state
-	}
 	e.park()
 }
 
@@ -160,10 +91,9 @@ func (e *Engine) mayFit(job string) bool {
 	return e.hintFits[0]
 }
 
-// advance moves the shape at the top of the heap to its next eligible
-// contender from ci on, or takes it out of the heap when it has none.
-func (e *Engine) advance(ci int32, v *Victim) {
-	ci = e.eligibleFrom(ci, v)
+// advance moves the shape at the top of the heap to its next contender,
+// ci, or takes it out of the heap when it has none (ci < 0).
+func (e *Engine) advance(ci int32) {
 	if ci < 0 {
 		e.popTop()
 		return

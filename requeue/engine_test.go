@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"strings"
 	"testing"
 	"time"
 
@@ -251,7 +252,7 @@ func TestEnginePluginDocExample(t *testing.T) {
 			},
 		},
 		{
-			name: "one eviction makes room for several contenders",
+			name: "one eviction makes room for several contenders: the first one's set, the others fit in the room left",
 			jobs: append(full, fxJob{id: "a", gpus: []int64{2}}, fxJob{id: "b", gpus: []int64{2}}, fxJob{id: "c", gpus: []int64{2}}),
 			in: requeue.EngineInput{
 				Nominations: noms("x", "v", "w"),
@@ -259,12 +260,12 @@ func TestEnginePluginDocExample(t *testing.T) {
 				Contenders:  []requeue.Contender{{ID: "c", Priority: 11, Queued: t0}, {ID: "b", Priority: 11, Queued: t0.Add(-time.Minute)}, {ID: "a", Priority: 12}},
 			},
 			want: []requeue.Outcome{
-				{Job: "v", Nominators: []string{"x"}, Kind: requeue.OutcomeCommitted, Decision: eligibility.Decision{Allowed: true, Reason: requeue.ReasonCommitted}, Contenders: []string{"a", "b"}, NotBefore: now, Annotation: "2025-01-15T13:00:00Z"},
+				{Job: "v", Nominators: []string{"x"}, Kind: requeue.OutcomeCommitted, Decision: eligibility.Decision{Allowed: true, Reason: requeue.ReasonCommitted}, Contenders: []string{"a"}, NotBefore: now, Annotation: "2025-01-15T13:00:00Z"},
 				{Job: "w", Nominators: []string{"x"}, Kind: requeue.OutcomeCommitted, Decision: eligibility.Decision{Allowed: true, Reason: requeue.ReasonCommitted}, Contenders: []string{"c"}, NotBefore: now, Annotation: "2025-01-15T13:00:00Z"},
 			},
 		},
 		{
-			name:  "victim order: lowest priority, then largest overrun, then ID",
+			name:  "victim order: cheapest (least work lost), then lowest priority, then largest overrun, then ID",
 			nodes: 4,
 			jobs: []fxJob{
 				{id: "hi", gpus: []int64{4}, running: true}, {id: "b", gpus: []int64{4}, running: true},
@@ -274,10 +275,11 @@ func TestEnginePluginDocExample(t *testing.T) {
 			in: requeue.EngineInput{
 				Nominations: noms("x", "hi", "b", "a", "old"),
 				Victims: []requeue.Victim{
-					{ID: "hi", Priority: 5, Start: t0},
+					// Every victim loses 2 hours of work.
+					{ID: "hi", Priority: 5, Start: t0.Add(time.Hour)},
 					{ID: "a", Priority: 1, Start: t0.Add(time.Hour), Expected: time.Hour},
 					{ID: "b", Priority: 1, Start: t0.Add(time.Hour), Expected: time.Hour},
-					{ID: "old", Priority: 1, Start: t0, Expected: time.Hour}, // overrun 2h, a/b 1h
+					{ID: "old", Priority: 1, Start: t0, LastCheckpoint: t0.Add(time.Hour), Expected: time.Hour}, // overrun 2h, a/b 1h
 				},
 				Contenders: []requeue.Contender{{ID: "p", Priority: 11}},
 			},
@@ -326,8 +328,8 @@ func TestEnginePluginDocExample(t *testing.T) {
 			},
 		},
 		{
-			name: "MaxAttempts reached after a placement: committed with what fits",
-			cfg:  requeue.EngineConfig{MaxAttempts: 1},
+			name: "MaxAttempts reached after a commit: the rest deferred",
+			cfg:  requeue.EngineConfig{MaxAttempts: 2}, // a's search, then its commit
 			jobs: append(full, fxJob{id: "a", gpus: []int64{2}}, fxJob{id: "b", gpus: []int64{2}}),
 			in: requeue.EngineInput{
 				Nominations: noms("x", "v", "w"),
@@ -416,9 +418,14 @@ func TestEngineContenderError(t *testing.T) {
 			{Job: "w", Nominators: []string{"x"}, Kind: requeue.OutcomeKept, Decision: eligibility.Decision{Reason: requeue.ReasonNoContender}},
 		},
 		ContenderErrors: []requeue.ContenderError{{Contender: "ghost", Err: errors.New("unknown")}},
-		Attempts:        2, // ghost once without eviction (then dropped for the pass), p once in v's resources
-		Checks:          4, // ghost and p without eviction; p's shape for v (the only one left) and p in v's resources
-		Commits:         1,
+		// ghost once without eviction (then dropped for the pass); p once
+		// in its set search (with v evicted) and once to commit the set.
+		Attempts: 3,
+		// ghost and p without eviction; v and w looked at for p; v evicted
+		// and p's fit tested, in the search and for the commit.
+		Checks:  8,
+		Commits: 1,
+		Sets:    1,
 	}
 	if d := cmp.Diff(want, res, errPresence); d != "" {
 		t.Fatalf("(-want +got):\n%s", d)
@@ -426,14 +433,25 @@ func TestEngineContenderError(t *testing.T) {
 }
 
 func TestEngineConfigValidate(t *testing.T) {
-	cfg := requeue.EngineConfig{DefaultDelay: -1, MaxVictims: -1, MaxAttempts: -1, Filters: []requeue.VictimFilter{nil}}
+	cfg := requeue.EngineConfig{DefaultDelay: -1, MaxVictims: -1, MaxAttempts: -1, Filters: []requeue.VictimFilter{nil},
+		MaxChecksPerVictim: -1, MaxSetGroups: -1, MaxSetSize: -1, SetCandidates: -1}
 	_, err := requeue.NewEngine(cfg)
 	if err == nil {
 		t.Fatal("no error")
 	}
 	var joined interface{ Unwrap() []error }
-	if !errors.As(err, &joined) || len(joined.Unwrap()) != 4 {
-		t.Fatalf("want 4 joined errors, got %v", err)
+	if !errors.As(err, &joined) || len(joined.Unwrap()) != 8 {
+		t.Fatalf("want 8 joined errors, got %v", err)
+	}
+	for _, e := range joined.Unwrap() {
+		if !strings.HasPrefix(e.Error(), "requeue: ") {
+			t.Errorf("message without the package prefix: %v", e)
+		}
+	}
+	for _, field := range []string{"MaxChecksPerVictim", "MaxSetGroups", "MaxSetSize", "SetCandidates"} {
+		if !strings.Contains(err.Error(), field) {
+			t.Errorf("%s not reported: %v", field, err)
+		}
 	}
 	if _, err := (&requeue.Engine{}).Run(t0, requeue.EngineInput{}, nil); err == nil {
 		t.Fatal("nil model accepted")
@@ -468,10 +486,11 @@ func TestEngineObserver(t *testing.T) {
 	}
 	want := recorder{
 		"requeue: cold  false cooldown",
+		// big's set search: v evicted, big tried; then w too, big tried.
 		"requeue: v big false rolled_back",
-		"requeue: v big false rolled_back", // tried again once p changed the state
-		"requeue: v  true committed",
 		"requeue: w big false rolled_back",
+		// p's: v evicted, p fits; the set {v} is committed.
+		"requeue: v  true committed",
 		"requeue: w  false no_fit",
 	}
 	if d := cmp.Diff(want, rec); d != "" {

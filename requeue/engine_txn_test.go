@@ -7,7 +7,6 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"pgregory.net/rapid"
 
-	"github.com/tenurepolicy/tenure/eligibility"
 	"github.com/tenurepolicy/tenure/requeue"
 	"github.com/tenurepolicy/tenure/requeue/cluster"
 )
@@ -52,7 +51,7 @@ func TestEngineTransactionalWithJournal(t *testing.T) {
 	now := t0.Add(10 * time.Hour)
 	rapid.Check(t, func(t *rapid.T) {
 		w := drawWorld(t)
-		want, wantCluster := naiveRun(now, w.cfg, w.in, w.cluster.Clone())
+		want, wantCluster := naiveRun(now, w.cfg, w.in, w.cluster.Clone(), nil)
 		for _, h := range hybrids {
 			e, _ := requeue.NewEngine(w.cfg)
 			c := w.cluster.Clone()
@@ -70,32 +69,47 @@ func TestEngineTransactionalWithJournal(t *testing.T) {
 	})
 }
 
-// TestEngineHybridPanicRestore: a filter panics after a contender was
-// placed in an evicted victim's resources; whichever half of the changes
-// the model keeps in its own transactions, Run restores the model to the
-// start of the pass (undoing the placement before the eviction).
+// placeThenPanic is a Transactional model that panics right after it
+// placed the job job (the placement recorded).
+type placeThenPanic struct {
+	requeue.Transactional
+	job string
+}
+
+func (m placeThenPanic) Place(j *requeue.Journal, id string) (bool, error) {
+	ok, err := m.Transactional.Place(j, id)
+	if ok && id == m.job {
+		panic("panics with big placed")
+	}
+	return ok, err
+}
+
+// TestEngineHybridPanicRestore: the model panics in a multi-victim set
+// search, after two evictions and the contender's placement; whichever
+// half of the changes the model keeps in its own transactions, Run
+// restores the model to the start of the pass (undoing the placement
+// before the evictions).
 func TestEngineHybridPanicRestore(t *testing.T) {
 	for _, h := range hybrids {
 		t.Run(h.name, func(t *testing.T) {
-			c := gpuCluster(t, 1, fxJob{id: "v", gpus: []int64{4}, running: true}, fxJob{id: "a", gpus: []int64{2}}, fxJob{id: "b", gpus: []int64{2}})
+			// Two 2-GPU victims on one 4-GPU node; big needs both gone. The
+			// model panics right after placing big in the set search: with
+			// both evictions and big's placement uncommitted.
+			c := gpuCluster(t, 1, fxJob{id: "v1", gpus: []int64{2}, running: true}, fxJob{id: "v2", gpus: []int64{2}, running: true},
+				fxJob{id: "big", gpus: []int64{4}})
 			before := c.Snapshot()
-			e, _ := requeue.NewEngine(requeue.EngineConfig{Filters: []requeue.VictimFilter{requeue.VictimFilterFunc(func(_ time.Time, _ *requeue.Victim, cn *requeue.Contender) eligibility.Decision {
-				if cn.ID == "b" {
-					panic("filter panics for b")
-				}
-				return eligibility.Decision{Allowed: true}
-			})}})
+			e, _ := requeue.NewEngine(requeue.EngineConfig{})
 			func() {
 				defer func() {
-					if r := recover(); r != "filter panics for b" {
+					if r := recover(); r != "panics with big placed" {
 						t.Fatalf("recovered %v", r)
 					}
 				}()
 				_, _ = e.Run(t0, requeue.EngineInput{
-					Nominations: noms("x", "v"),
-					Victims:     []requeue.Victim{{ID: "v"}},
-					Contenders:  []requeue.Contender{{ID: "a", Priority: 5}, {ID: "b", Priority: 5}},
-				}, h.model(c))
+					Nominations: noms("x", "v1", "v2"),
+					Victims:     []requeue.Victim{{ID: "v1", Start: t0}, {ID: "v2", Start: t0.Add(-time.Hour)}},
+					Contenders:  []requeue.Contender{{ID: "big", Priority: 5}},
+				}, placeThenPanic{h.model(c), "big"})
 			}()
 			if d := cmp.Diff(before, c.Snapshot()); d != "" {
 				t.Fatalf("model not restored (-before +after):\n%s", d)
@@ -120,8 +134,8 @@ func (m *countingTx) Rollback(sp requeue.Savepoint) error {
 }
 
 // TestEngineUsesTransactional: with a Transactional model the engine takes
-// one savepoint per attempt, eviction and commit, rolls back through the
-// model, and the engine's journal stays empty.
+// one savepoint per search, attempt, eviction and commit, rolls back
+// through the model, and the engine's journal stays empty.
 func TestEngineUsesTransactional(t *testing.T) {
 	c := gpuCluster(t, 2, fxJob{id: "v", gpus: []int64{4}, running: true}, fxJob{id: "w", gpus: []int64{4}, running: true},
 		fxJob{id: "big", gpus: []int64{8}}, fxJob{id: "p", gpus: []int64{4}})
@@ -138,10 +152,14 @@ func TestEngineUsesTransactional(t *testing.T) {
 	if d := cmp.Diff([]requeue.Outcome{committedAt(t0, "v", "p"), keptFor("w", requeue.ReasonNoFit)}, res.Outcomes, errPresence); d != "" {
 		t.Fatalf("(-want +got):\n%s", d)
 	}
-	// Savepoints: the pass's start; big and p without eviction; v's
-	// eviction, big, p, big again after p, v's commit; w's eviction, big.
-	// Rollbacks: every attempt that did not fit, and w's eviction.
-	if m.savepoints != 10 || m.rollbacks != 6 {
+	// Savepoints: the pass's start (1); big and p without eviction (2);
+	// big's set search: the search, v's eviction, big, w's eviction, big
+	// (5); p's: the search, v's eviction, p (3); the commit of {v} for p:
+	// the transaction, v's eviction, p, the commit (4); big without
+	// eviction after it (1). Rollbacks: one per savepoint an undo passes
+	// back over: 1 and 1 without eviction, 5 for big's search, 3 for p's,
+	// 1 for big after the commit.
+	if m.savepoints != 16 || m.rollbacks != 11 {
 		t.Errorf("%d savepoints, %d rollbacks", m.savepoints, m.rollbacks)
 	}
 	if requeue.JournalLen(e) != 0 || m.j.Len() == 0 {

@@ -47,6 +47,15 @@ type Victim struct {
 	// NotBefore is the parsed not-before gate (zero when absent). The victim
 	// is skipped with [eligibility.ReasonCooldown] while now < NotBefore.
 	NotBefore time.Time
+	// LastCheckpoint is when the job last saved its work (zero: no
+	// checkpoint, the work lost by an eviction counts from Start). It feeds
+	// the default cost rule, [DefaultVictimCost].
+	LastCheckpoint time.Time
+	// Resources is how much the job holds, in the embedder's unit (GPUs,
+	// say): the weight of the work an eviction loses. 0 (or a negative or
+	// NaN value) means unknown and counts as 1, so that the lost work is
+	// then the time alone.
+	Resources float64
 }
 
 // Overrun returns now - Start - Expected (saturating), or 0 when Start is
@@ -87,20 +96,23 @@ type OutcomeKind uint8
 
 // The outcome kinds. Every nominated job gets exactly one.
 const (
-	// OutcomeCommitted: evicting the victim lets contenders run; evict it,
+	// OutcomeCommitted: evicting the victim, together with the other
+	// victims of its set (Outcome.With), lets a contender run; evict it,
 	// write the not-before annotation.
 	OutcomeCommitted OutcomeKind = iota + 1
-	// OutcomeKept: no contender could use the victim's resources (or none
-	// qualified, or the per-victim bound gave up on it); the victim keeps
-	// running. Nothing to do.
+	// OutcomeKept: no set holding the victim served a contender (none
+	// qualified, none fitted, a cheaper set was chosen, or a per-victim
+	// bound gave up on it); the victim keeps running. Nothing to do.
 	OutcomeKept
 	// OutcomeSkipped: the victim may not be evicted now (cooldown; a filter
-	// denied it for every contender that fits in its resources; bad data);
-	// Reason says why and Until when that may change.
+	// denied it for a contender whose set needed it, and no set was
+	// committed with it; bad data; Evict failed); Reason says why and
+	// Until when that may change.
 	OutcomeSkipped
 	// OutcomeDeferred: a bound of the pass (MaxVictims, MaxAttempts,
-	// MaxChecks) was reached, or the model broke its contract, before this
-	// victim was decided; nominate it again next cycle.
+	// MaxChecks), or of a contender's set search, was reached, or the model
+	// broke its contract, before this victim was decided; nominate it again
+	// next cycle.
 	OutcomeDeferred
 )
 
@@ -121,15 +133,30 @@ func (k OutcomeKind) String() string {
 // caused by a [VictimFilter] carries the filter's reason (for the min-runtime
 // filter, eligibility's "minruntime_protected" or "clock_skew").
 const (
-	// ReasonCommitted: a contender was placed (kind committed).
+	// ReasonCommitted: the victim's set let a contender run (kind
+	// committed).
 	ReasonCommitted eligibility.Reason = "committed"
-	// ReasonNoContender: no contender may use the victim's resources (none
-	// of strictly higher priority by default, or all of them already placed
-	// or failed this pass).
+	// ReasonNoContender: no contender's set search came to the victim: none
+	// may use its resources (none of strictly higher priority by default),
+	// or all of them were served or failed elsewhere.
 	ReasonNoContender eligibility.Reason = "no_contender"
-	// ReasonNoFit: no contender fits even with the victim evicted (tried,
-	// or ruled out by the model's [FitBounder] without an eviction).
+	// ReasonNoFit: every set search the victim took part in failed: no
+	// contender fitted with it and the other eligible victims of its
+	// domain evicted (tried, or ruled out by the model's [FitBounder]).
 	ReasonNoFit eligibility.Reason = "no_fit"
+	// ReasonCheaperSet: kept, the victim was in a set that would have let a
+	// contender run, but a cheaper set (see [EngineConfig.VictimCost])
+	// served that contender: another domain's, or the same set without
+	// this victim (reprieved: the contender fitted without its eviction);
+	// no later search used it.
+	ReasonCheaperSet eligibility.Reason = "cheaper_set"
+	// ReasonSetSearchBound: deferred, no set search examined the victim
+	// because a contender's search stopped at its bound
+	// ([EngineConfig.MaxSetGroups]) before reaching it.
+	ReasonSetSearchBound eligibility.Reason = "set_search_bound"
+	// ReasonInvalidID: skipped, the nominated job's ID is empty, which no
+	// model can name.
+	ReasonInvalidID eligibility.Reason = "invalid_id"
 	// ReasonUnknownVictim: nominated, but no [Victim] data was given.
 	ReasonUnknownVictim eligibility.Reason = "unknown_victim"
 	// ReasonInvalidDelay: a negative requeue delay, or a not-before
@@ -146,11 +173,13 @@ const (
 	// placement attempts.
 	ReasonMaxAttempts eligibility.Reason = "max_attempts"
 	// ReasonMaxVictimAttempts: kept, the engine gave up on the victim: it
-	// made MaxAttemptsPerVictim failed placement attempts for it without
-	// keeping a contender, or that bound left contenders that may use its
-	// resources untried in the current state (and none of the others
-	// fitted). Nominate it again next cycle.
+	// took part in MaxAttemptsPerVictim failed set searches. Nominate it
+	// again next cycle.
 	ReasonMaxVictimAttempts eligibility.Reason = "max_victim_attempts"
+	// ReasonMaxVictimChecks: kept, the engine gave up on the victim: it was
+	// examined MaxChecksPerVictim times without being usable (not eligible
+	// for the contenders that looked at it). Nominate it again next cycle.
+	ReasonMaxVictimChecks eligibility.Reason = "max_victim_checks"
 	// ReasonMaxChecks: deferred, the pass made MaxChecks contender
 	// examinations.
 	ReasonMaxChecks eligibility.Reason = "max_checks"
@@ -158,9 +187,11 @@ const (
 	// Transactional contract and the pass stopped (Run returns the error).
 	ReasonModelError eligibility.Reason = "model_error"
 	// ReasonRolledBack: the reason of the [eligibility.Event] the engine
-	// reports for each rolled-back placement attempt in a victim's
-	// resources (Job is the victim, Other the contender). It is never an
-	// outcome's reason.
+	// reports for each fit test of a set search in which the contender did
+	// not fit (Job is the last victim evicted before it, Other the
+	// contender), and for each victim a filter denied in a set that let
+	// the contender fit (Job is that victim). It is never an outcome's
+	// reason.
 	ReasonRolledBack eligibility.Reason = "rolled_back"
 	// ReasonFitWithoutEviction: the reason of the [eligibility.Event] the
 	// engine reports for each contender it placed without an eviction
@@ -185,9 +216,13 @@ type Outcome struct {
 	// among the filter denials. Zero when only new data can change it;
 	// in UTC otherwise.
 	eligibility.Decision
-	// Contenders (committed only) are the jobs placed in the victim's
-	// resources, in the order they were placed.
+	// Contenders (committed only) holds the contender the victim's set was
+	// evicted for (one job; a slice for callers that list them).
 	Contenders []string
+	// With (committed only) holds the other victims of the set, in the
+	// order the search accumulated them; empty when the victim alone made
+	// room. The whole set is evicted for the contender or none of it.
+	With []string
 	// NotBefore (committed only) is now + delay rounded up to a whole
 	// second, in UTC.
 	NotBefore time.Time
@@ -223,11 +258,9 @@ func (e *ContenderError) Unwrap() error { return e.Err }
 type FreeFit struct {
 	// Contender is the contender's ID.
 	Contender string
-	// After is the victim whose commit came just before the placement: the
-	// contender fits in the room the commit left, and did not fit before
-	// that victim's eviction (unless [EngineConfig.MaxAttemptsPerVictim]
-	// had left it untried then). "" when it fitted at the start of the
-	// pass.
+	// After is the first victim of the set whose commit came just before
+	// the placement: the contender fits in the room the commit left. ""
+	// when it fitted at the start of the pass.
 	After string
 }
 
@@ -249,6 +282,9 @@ type EngineInput struct {
 	//   - RequeueDelay: an explicit delay (HasRequeueDelay) wins over none,
 	//     of two explicit delays the longest;
 	//   - NotBefore: the latest (a gate wins over the zero time);
+	//   - LastCheckpoint: the earliest (a checkpoint wins over the zero
+	//     time);
+	//   - Resources: the largest;
 	//   - Queue: the largest ID, so any queue wins over queuetree.None (two
 	//     different queues are inconsistent data; the rule only makes the
 	//     result independent of the order).
@@ -261,7 +297,8 @@ type EngineInput struct {
 	// Of several entries with one ID, the first in contender order (highest
 	// priority, then oldest Queued, then smallest Queue) is kept. A
 	// contender that is also nominated is dropped and reported in
-	// ContenderErrors with [ErrContenderNominated]. Queued is compared as
+	// ContenderErrors with [ErrContenderNominated], one with an empty ID
+	// with [ErrEmptyContenderID]. Queued is compared as
 	// an instant and given to the filters in UTC.
 	Contenders []Contender
 }
@@ -269,8 +306,11 @@ type EngineInput struct {
 // EngineResult is one pass's output.
 type EngineResult struct {
 	// Outcomes holds exactly one outcome per distinct nominated job: first
-	// the jobs without victim data (by ID), then the victims in the order
-	// they were considered, the deferred ones last.
+	// the jobs without victim data or with an empty ID (by ID), then the
+	// victims skipped at the start (cooldown, bad data) in victim order,
+	// then the victims decided during the pass (each committed set as it
+	// was committed, a victim given up by a per-victim bound or failing
+	// Evict when that happened), then the rest in victim order.
 	Outcomes []Outcome
 	// FitWithoutEviction lists, in the order they were placed, the
 	// contenders that fitted without an eviction: at the start of the pass
@@ -279,8 +319,8 @@ type EngineResult struct {
 	// them; the scheduler can start them.
 	FitWithoutEviction []FreeFit
 	// ContenderErrors lists the contenders the engine could not use: first
-	// the nominated ones, then those [Model.Place] failed on, each group in
-	// contender order.
+	// the nominated ones and those with an empty ID, then those
+	// [Model.Place] failed on, each group in contender order.
 	ContenderErrors []ContenderError
 	// Attempts counts [Model.Place] calls (see EngineConfig.MaxAttempts).
 	Attempts int
@@ -288,6 +328,9 @@ type EngineResult struct {
 	Checks int
 	// Commits counts the committed victims.
 	Commits int
+	// Sets counts the committed sets (one per contender served by
+	// eviction).
+	Sets int
 	// Wake is the earliest non-zero Until among the skipped outcomes (zero
 	// if none), in UTC: when a skipped victim may become evictable.
 	Wake time.Time

@@ -2,10 +2,12 @@ package requeue_test
 
 import (
 	"fmt"
+	"slices"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/tenurepolicy/tenure/eligibility"
 	"github.com/tenurepolicy/tenure/requeue"
 	"github.com/tenurepolicy/tenure/requeue/cluster"
 )
@@ -57,22 +59,22 @@ func starvationWorld(t testing.TB) (*cluster.Model, requeue.EngineInput) {
 	return c, in
 }
 
-// TestEngineNoStarvationWithoutHints: with the zero config and a model
-// without hints, hopeless victims at the front of the order no longer eat
-// the pass's attempts: each gets up to MaxAttemptsPerVictim failed
-// attempts, is kept with ReasonMaxVictimAttempts, and the pass goes on to
-// commit every evictable victim. With the reference model (package cluster)'s hints the
-// hopeless ones are kept with ReasonNoFit without an attempt.
+// TestEngineNoStarvationWithoutHints: hopeless victims at the front of
+// the victim order (and their domains at the front of the search) do not
+// keep the evictable ones from being used: every evictable victim is
+// committed within the default bounds, with the model's hints, with the
+// locality hint alone, and with none; the hopeless ones are kept, with a
+// reason that says what happened to them.
 func TestEngineNoStarvationWithoutHints(t *testing.T) {
 	c, in := starvationWorld(t)
 	for _, tc := range []struct {
-		name     string
-		model    func(*cluster.Model) requeue.Model
-		hopeless requeue.OutcomeKind
-		reason   string
+		name  string
+		model func(*cluster.Model) requeue.Model
 	}{
-		{"no hints", func(c *cluster.Model) requeue.Model { return plainModel{c} }, requeue.OutcomeKept, string(requeue.ReasonMaxVictimAttempts)},
-		{"cluster", func(c *cluster.Model) requeue.Model { return c }, requeue.OutcomeKept, string(requeue.ReasonNoFit)},
+		{"no hints", func(c *cluster.Model) requeue.Model { return plainModel{c} }},
+		{"cluster", func(c *cluster.Model) requeue.Model { return c }},
+		{"localized", func(c *cluster.Model) requeue.Model { return locModel{c} }},
+		{"localized, no fit bound", func(c *cluster.Model) requeue.Model { return locPlain{c} }},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var e requeue.Engine
@@ -81,16 +83,17 @@ func TestEngineNoStarvationWithoutHints(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if res.Commits != 100 || res.Attempts > requeue.DefaultMaxAttempts {
-				t.Fatalf("%d commits in %d attempts, want 100 commits within %d", res.Commits, res.Attempts, requeue.DefaultMaxAttempts)
+			if res.Commits != 100 || res.Sets != 100 || res.Attempts > requeue.DefaultMaxAttempts {
+				t.Fatalf("%d commits (%d sets) in %d attempts, want 100 within %d", res.Commits, res.Sets, res.Attempts, requeue.DefaultMaxAttempts)
 			}
-			got := map[string]int{}
 			for _, o := range res.Outcomes {
-				got[o.Kind.String()+"/"+string(o.Reason)]++
-			}
-			want := map[string]int{"committed/committed": 100, tc.hopeless.String() + "/" + tc.reason: 30}
-			if d := cmp.Diff(want, got); d != "" {
-				t.Fatalf("outcomes (-want +got):\n%s", d)
+				switch {
+				case o.Job[0] == 'g' && o.Kind != requeue.OutcomeCommitted:
+					t.Fatalf("evictable victim: %+v", o)
+				case o.Job[0] == 'h' && (o.Kind != requeue.OutcomeKept ||
+					!slices.Contains([]eligibility.Reason{requeue.ReasonNoFit, requeue.ReasonCheaperSet, requeue.ReasonMaxVictimAttempts}, o.Reason)):
+					t.Fatalf("hopeless victim: %+v", o)
+				}
 			}
 			if err := m.Check(); err != nil {
 				t.Fatal(err)
@@ -99,10 +102,16 @@ func TestEngineNoStarvationWithoutHints(t *testing.T) {
 	}
 }
 
-// TestEngineMaxAttemptsPerVictim pins the per-victim bound at its edge:
-// the failed attempts it allows, in a victim's resources and in the
-// placements without eviction, and what a victim gets when the bound
-// stops the engine short.
+// locPlain is the Cluster with the locality hint and no other.
+type locPlain struct{ c *cluster.Model }
+
+func (m locPlain) Evict(j *requeue.Journal, id string) error         { return m.c.Evict(j, id) }
+func (m locPlain) Place(j *requeue.Journal, id string) (bool, error) { return m.c.Place(j, id) }
+func (m locPlain) Domains(job string, dst []string) []string         { return locModel{m.c}.Domains(job, dst) }
+
+// TestEngineMaxAttemptsPerVictim pins the per-victim bound at its edge: a
+// victim takes part in at most that many failed set evaluations, and the
+// placements without eviction get the same bound per round.
 func TestEngineMaxAttemptsPerVictim(t *testing.T) {
 	// One node held by v. c1..c3 need 8 GPUs (never fit), c4 needs 4 (fits
 	// in v's resources only).
@@ -114,51 +123,45 @@ func TestEngineMaxAttemptsPerVictim(t *testing.T) {
 	}
 	for _, tc := range []struct {
 		name  string
-		model func(*cluster.Model) requeue.Model
 		bound int
 		want  requeue.Outcome
 	}{
-		// Without hints, the placements without eviction try all four (4
-		// failures), then v's resources, with a bound of their own: c1..c3
-		// fail, c4 fits (3 failures).
-		{"no hints, bound 4", func(c *cluster.Model) requeue.Model { return plainModel{c} }, 4, committedAt(t0, "v", "c4")},
-		{"no hints, bound 3: c4 untried without eviction", func(c *cluster.Model) requeue.Model { return plainModel{c} }, 3, keptFor("v", requeue.ReasonMaxVictimAttempts)},
-		// With a fit bound that rules out every placement without an
-		// eviction, only v's resources cost attempts: after 3 failures no
-		// attempt is made, even one that would have fitted.
-		{"victim's resources, bound 4", func(c *cluster.Model) requeue.Model { return evictFirst{plainModel{c}} }, 4, committedAt(t0, "v", "c4")},
-		{"victim's resources, bound 3: c4 untried", func(c *cluster.Model) requeue.Model { return evictFirst{plainModel{c}} }, 3, keptFor("v", requeue.ReasonMaxVictimAttempts)},
+		// c1..c3's searches fail with v evicted: three failures for v; c4's
+		// search is its fourth.
+		{"bound 4", 4, committedAt(t0, "v", "c4")},
+		{"bound 3: given up before c4", 3, keptFor("v", requeue.ReasonMaxVictimAttempts)},
 	} {
-		t.Run(tc.name, func(t *testing.T) {
-			c, in := world()
-			e, err := requeue.NewEngine(requeue.EngineConfig{MaxAttemptsPerVictim: tc.bound})
-			if err != nil {
-				t.Fatal(err)
-			}
-			res, err := e.Run(t0, in, tc.model(c))
-			if err != nil {
-				t.Fatal(err)
-			}
-			if d := cmp.Diff([]requeue.Outcome{tc.want}, res.Outcomes, errPresence); d != "" {
-				t.Fatalf("(-want +got):\n%s", d)
-			}
-		})
+		for _, mv := range modelViews {
+			t.Run(tc.name+"/"+mv.name, func(t *testing.T) {
+				c, in := world()
+				e, err := requeue.NewEngine(requeue.EngineConfig{MaxAttemptsPerVictim: tc.bound})
+				if err != nil {
+					t.Fatal(err)
+				}
+				res, err := e.Run(t0, in, mv.view(c))
+				if err != nil {
+					t.Fatal(err)
+				}
+				if d := cmp.Diff([]requeue.Outcome{tc.want}, res.Outcomes, errPresence); d != "" {
+					t.Fatalf("(-want +got):\n%s", d)
+				}
+			})
+		}
 	}
 
-	// A victim the bound stops after a placement is committed with it;
-	// the next victim gets its own bound.
+	// The placements without eviction: with a bound of 2 per round, b is
+	// left untried after a's commit (n1 and n2 fail first), and tried on
+	// its own before its set search; w is given up after n1's and n2's
+	// failed searches, so b, which fits in w's room, is not served.
 	c := gpuCluster(t, 2, fxJob{id: "v", gpus: []int64{4}, running: true}, fxJob{id: "w", gpus: []int64{4}, running: true},
 		fxJob{id: "a", gpus: []int64{4}}, fxJob{id: "n1", gpus: []int64{8}}, fxJob{id: "n2", gpus: []int64{8}}, fxJob{id: "b", gpus: []int64{4}})
 	e, _ := requeue.NewEngine(requeue.EngineConfig{MaxAttemptsPerVictim: 2})
 	res, err := e.Run(t0, requeue.EngineInput{Nominations: noms("x", "v", "w"), Victims: []requeue.Victim{{ID: "v"}, {ID: "w", Priority: 1}},
 		Contenders: []requeue.Contender{{ID: "a", Priority: 9}, {ID: "n1", Priority: 8}, {ID: "n2", Priority: 7}, {ID: "b", Priority: 6}}},
-		evictFirst{plainModel{c}})
+		plainModel{c})
 	if err != nil {
 		t.Fatal(err)
 	}
-	// v: a fits, n1 and n2 fail (2 failures): committed with a, b left
-	// untried. w: its own bound; n1 and n2 fail again, and b (which would
-	// fit) is left untried.
 	want := []requeue.Outcome{committedAt(t0, "v", "a"), keptFor("w", requeue.ReasonMaxVictimAttempts)}
 	if d := cmp.Diff(want, res.Outcomes, errPresence); d != "" {
 		t.Fatalf("(-want +got):\n%s", d)
@@ -174,13 +177,12 @@ func TestEngineConfigMaxAttemptsPerVictim(t *testing.T) {
 	}
 }
 
-// TestEngineOneVictimPerContender pins a limit of the design: an eviction
-// must make room for a contender on its own. A contender that needs two
-// victims gone is never served; both victims are kept.
-func TestEngineOneVictimPerContender(t *testing.T) {
+// TestEngineTwoVictimsOneContender: the limit of the single-victim engine
+// is gone: a contender that needs two victims gone is served by evicting
+// both, as one set; without sets both were kept with no_fit.
+func TestEngineTwoVictimsOneContender(t *testing.T) {
 	c := gpuCluster(t, 1, fxJob{id: "a", gpus: []int64{2}, running: true}, fxJob{id: "b", gpus: []int64{2}, running: true},
 		fxJob{id: "big", gpus: []int64{4}})
-	before := c.Snapshot()
 	res, err := (&requeue.Engine{}).Run(t0, requeue.EngineInput{
 		Nominations: noms("x", "a", "b"),
 		Victims:     []requeue.Victim{{ID: "a"}, {ID: "b"}},
@@ -189,10 +191,11 @@ func TestEngineOneVictimPerContender(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if d := cmp.Diff([]requeue.Outcome{keptFor("a", requeue.ReasonNoFit), keptFor("b", requeue.ReasonNoFit)}, res.Outcomes, errPresence); d != "" {
+	want := []requeue.Outcome{committedSet(t0, "a", "big", "b"), committedSet(t0, "b", "big", "a")}
+	if d := cmp.Diff(want, res.Outcomes, errPresence); d != "" {
 		t.Fatalf("(-want +got):\n%s", d)
 	}
-	if d := cmp.Diff(before, c.Snapshot()); d != "" {
-		t.Fatalf("model changed (-before +after):\n%s", d)
+	if !c.Running("big") || c.Running("a") || c.Running("b") {
+		t.Fatalf("model %+v", c.Snapshot())
 	}
 }

@@ -12,8 +12,10 @@ import (
 )
 
 // One requeue pass: two overrunning jobs are nominated, one pending
-// higher-priority job is waiting. The engine evicts the job whose eviction
-// lets it run, keeps the other one, and skips a job in cooldown.
+// higher-priority job is waiting. The engine skips a job in cooldown and
+// evicts the job whose eviction lets the pending one run; the other one,
+// tried first because it has run less (it is cheaper to evict), is not
+// needed: it keeps running with "cheaper_set".
 func ExampleEngine() {
 	now := time.Date(2025, 1, 15, 12, 0, 0, 0, time.UTC)
 	gpus := func(n int64) []cluster.Resources { return []cluster.Resources{{GPU: n}} }
@@ -61,9 +63,9 @@ func ExampleEngine() {
 	}
 	fmt.Println("urgent runs on", c.Placement("urgent"))
 	// Output:
-	// batch-a [expectedruntime proportion]: committed committed, placed [urgent], kai.scheduler/requeue-not-before=2025-01-15T12:30:00Z
-	// batch-b [expectedruntime]: kept no_contender
 	// batch-c [expectedruntime]: skipped cooldown until 12:15PM
+	// batch-a [expectedruntime proportion]: committed committed, placed [urgent], kai.scheduler/requeue-not-before=2025-01-15T12:30:00Z
+	// batch-b [expectedruntime]: kept cheaper_set
 	// urgent runs on [n1]
 }
 

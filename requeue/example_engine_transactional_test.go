@@ -116,7 +116,7 @@ func ExampleTransactional() {
 		Nominations: []requeue.VictimNomination{{Job: "a", Nominator: "expectedruntime"}, {Job: "b", Nominator: "expectedruntime"}},
 		Victims: []requeue.Victim{
 			{ID: "a", Start: now.Add(-3 * time.Hour), Expected: 2 * time.Hour},
-			{ID: "b", Start: now.Add(-5 * time.Hour), Expected: 2 * time.Hour}, // overruns more: tried first
+			{ID: "b", Start: now.Add(-5 * time.Hour), Expected: 2 * time.Hour}, // has run longer: dearer to evict
 		},
 		Contenders: []requeue.Contender{{ID: "urgent", Priority: 100}},
 	}, s)
@@ -130,8 +130,8 @@ func ExampleTransactional() {
 	fmt.Println("statement:", s.ops)
 	fmt.Println("free:", s.free)
 	// Output:
-	// b kept no_fit []
 	// a committed committed [urgent]
+	// b kept no_contender []
 	// statement: [{a n1 } {urgent  n1}]
 	// free: map[n1:2 n2:0]
 }

@@ -29,9 +29,9 @@ func TestEngineCounter(t *testing.T) {
 		{Source: "rq", Reason: requeue.ReasonCommitted, Value: 1},
 		{Source: "rq", Reason: eligibility.ReasonCooldown, Value: 1},
 		{Source: "rq", Reason: requeue.ReasonNoFit, Value: 1},
-		// big is rolled back in v's resources before and after p's
-		// placement, then in w's.
-		{Source: "rq", Reason: requeue.ReasonRolledBack, Value: 3},
+		// big's set search: big does not fit with v evicted, nor with w
+		// too.
+		{Source: "rq", Reason: requeue.ReasonRolledBack, Value: 2},
 		{Source: "rq", Reason: requeue.ReasonUnknownVictim, Value: 1},
 	}
 	if d := cmp.Diff(want, cnt.Samples()); d != "" {

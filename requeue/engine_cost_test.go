@@ -1,0 +1,135 @@
+package requeue_test
+
+import (
+	"math"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/tenurepolicy/tenure/eligibility"
+	"github.com/tenurepolicy/tenure/requeue"
+)
+
+// TestDefaultVictimCost pins the cost rule at its edges: resources × time
+// since max(last checkpoint, start); unknown resources count 1; no time at
+// all costs +Inf; the future costs 0.
+func TestDefaultVictimCost(t *testing.T) {
+	now := t0.Add(10 * time.Hour)
+	tests := []struct {
+		name string
+		v    requeue.Victim
+		want float64
+	}{
+		{"resources × hours since start", requeue.Victim{Start: now.Add(-3 * time.Hour), Resources: 4}, 12},
+		{"since the last checkpoint when it is later", requeue.Victim{Start: now.Add(-3 * time.Hour), LastCheckpoint: now.Add(-30 * time.Minute), Resources: 4}, 2},
+		{"a checkpoint before the start is ignored", requeue.Victim{Start: now.Add(-1 * time.Hour), LastCheckpoint: now.Add(-5 * time.Hour), Resources: 2}, 2},
+		{"a checkpoint at exactly now loses nothing", requeue.Victim{Start: now.Add(-1 * time.Hour), LastCheckpoint: now, Resources: 8}, 0},
+		{"a checkpoint alone, without a start", requeue.Victim{LastCheckpoint: now.Add(-2 * time.Hour), Resources: 1}, 2},
+		{"unknown resources count 1", requeue.Victim{Start: now.Add(-3 * time.Hour)}, 3},
+		{"negative resources count 1", requeue.Victim{Start: now.Add(-3 * time.Hour), Resources: -5}, 3},
+		{"NaN resources count 1", requeue.Victim{Start: now.Add(-3 * time.Hour), Resources: math.NaN()}, 3},
+		{"a start in the future costs 0", requeue.Victim{Start: now.Add(time.Hour), Resources: 8}, 0},
+		{"no start, no checkpoint: unknown, +Inf", requeue.Victim{Resources: 8}, math.Inf(1)},
+	}
+	for _, tc := range tests {
+		if got := requeue.DefaultVictimCost(now, &tc.v); got != tc.want {
+			t.Errorf("%s: %v, want %v", tc.name, got, tc.want)
+		}
+	}
+}
+
+// TestEngineVictimCostReplaceable: a custom cost rule decides which set is
+// committed; a NaN cost counts as +Inf (never preferred).
+func TestEngineVictimCostReplaceable(t *testing.T) {
+	now := t0.Add(10 * time.Hour)
+	run := func(cost func(time.Time, *requeue.Victim) float64) []requeue.Outcome {
+		c := nodeCluster(t, 2, placedJob{"a", []int64{8}, []string{"n0"}}, placedJob{"b", []int64{8}, []string{"n1"}},
+			placedJob{id: "big", gpus: []int64{8}})
+		e, err := requeue.NewEngine(requeue.EngineConfig{VictimCost: cost})
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := e.Run(now, requeue.EngineInput{
+			Nominations: noms("x", "a", "b"),
+			Victims:     []requeue.Victim{{ID: "a", Start: t0}, {ID: "b", Start: t0.Add(time.Hour)}},
+			Contenders:  []requeue.Contender{{ID: "big", Priority: 5}},
+		}, locModel{c})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return res.Outcomes
+	}
+	// The default rule: b ran an hour less, so it is evicted.
+	if d := cmp.Diff([]requeue.Outcome{committedAt(now, "b", "big"), keptFor("a", requeue.ReasonCheaperSet)}, run(nil), errPresence); d != "" {
+		t.Errorf("default rule (-want +got):\n%s", d)
+	}
+	// A rule that prefers evicting a.
+	preferA := func(_ time.Time, v *requeue.Victim) float64 {
+		if v.ID == "a" {
+			return 1
+		}
+		return 2
+	}
+	if d := cmp.Diff([]requeue.Outcome{committedAt(now, "a", "big"), keptFor("b", requeue.ReasonCheaperSet)}, run(preferA), errPresence); d != "" {
+		t.Errorf("custom rule (-want +got):\n%s", d)
+	}
+	// NaN for b: b counts +Inf, a is evicted.
+	nanB := func(_ time.Time, v *requeue.Victim) float64 {
+		if v.ID == "b" {
+			return math.NaN()
+		}
+		return 5
+	}
+	if d := cmp.Diff([]requeue.Outcome{committedAt(now, "a", "big"), keptFor("b", requeue.ReasonCheaperSet)}, run(nanB), errPresence); d != "" {
+		t.Errorf("NaN cost (-want +got):\n%s", d)
+	}
+}
+
+// TestMergeVictimCheckpointAndResources: of several entries for one job,
+// the earliest known checkpoint and the largest resources win, in any
+// order.
+func TestMergeVictimCheckpointAndResources(t *testing.T) {
+	a := requeue.Victim{ID: "v", LastCheckpoint: t0.Add(time.Hour), Resources: 2}
+	b := requeue.Victim{ID: "v", LastCheckpoint: t0, Resources: math.NaN()}
+	c := requeue.Victim{ID: "v", Resources: 4}
+	want := requeue.Victim{ID: "v", LastCheckpoint: t0, Resources: 4}
+	for _, order := range [][]requeue.Victim{{a, b, c}, {c, b, a}, {b, c, a}, {b, a, c}} {
+		got := order[0]
+		for _, v := range order[1:] {
+			requeue.MergeVictim(&got, &v)
+		}
+		if d := cmp.Diff(want, got); d != "" {
+			t.Errorf("(-want +got):\n%s", d)
+		}
+	}
+}
+
+// TestEngineReasonLabels pins the labels of the engine's reasons: they are
+// metric labels, and must not change.
+func TestEngineReasonLabels(t *testing.T) {
+	for r, want := range map[eligibility.Reason]string{
+		requeue.ReasonCommitted:          "committed",
+		requeue.ReasonNoContender:        "no_contender",
+		requeue.ReasonNoFit:              "no_fit",
+		requeue.ReasonCheaperSet:         "cheaper_set",
+		requeue.ReasonSetSearchBound:     "set_search_bound",
+		requeue.ReasonInvalidID:          "invalid_id",
+		requeue.ReasonUnknownVictim:      "unknown_victim",
+		requeue.ReasonInvalidDelay:       "invalid_delay",
+		requeue.ReasonEvictError:         "evict_error",
+		requeue.ReasonFiltered:           "filtered",
+		requeue.ReasonMaxVictims:         "max_victims",
+		requeue.ReasonMaxAttempts:        "max_attempts",
+		requeue.ReasonMaxVictimAttempts:  "max_victim_attempts",
+		requeue.ReasonMaxVictimChecks:    "max_victim_checks",
+		requeue.ReasonMaxChecks:          "max_checks",
+		requeue.ReasonModelError:         "model_error",
+		requeue.ReasonRolledBack:         "rolled_back",
+		requeue.ReasonFitWithoutEviction: "fit_without_eviction",
+	} {
+		if r.String() != want || !r.Valid() {
+			t.Errorf("reason %q: label %q, want %q (valid %v)", string(r), r.String(), want, r.Valid())
+		}
+	}
+}

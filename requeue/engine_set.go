@@ -1,0 +1,256 @@
+package requeue
+
+import (
+	"cmp"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/tenurepolicy/tenure/eligibility"
+)
+
+// A victim's status in a pass.
+const (
+	vOpen      uint8 = iota // may still be used
+	vCommitted              // evicted with its set
+	vDecided                // its outcome is out (skipped, evict error, given up)
+)
+
+// vstate is what a pass knows about one victim, by its rank in victim
+// order (Engine.known).
+type vstate struct {
+	groups    []int32 // the groups (domains) it belongs to
+	cost      float64
+	overrun   time.Duration
+	notBefore time.Time
+	checks    int32 // examinations for a contender
+	fails     int32 // failed set evaluations it took part in
+	status    uint8
+	examined  bool // took part in a set evaluation
+	cheaper   bool // was in a candidate set that lost to a cheaper one
+	stamp     uint64
+	filterFor int32 // 1 + the contender the filters were last asked about
+	filterOK  bool  // their answer
+	denyRank  int32 // contender order of the first filter denial, -1 if none
+	deny      eligibility.Reason
+	denyUntil time.Time
+}
+
+// group is the open victims of one domain (all of them without a
+// [Localizer]), in victim order.
+type group struct {
+	key        string
+	solo       bool  // a victim the Localizer placed in no domain
+	first, n   int32 // members: Engine.gflat[first : first+n]
+	live       int32 // open members
+	next, prev int32 // the list of groups with open members, cheapest first
+	cost       float64
+	stamp      uint64 // the search that last looked at it
+}
+
+// domPair says that victim k belongs to domain key.
+type domPair struct {
+	key  string
+	solo bool
+	k    int32
+}
+
+func (e *Engine) members(g int32) []int32 {
+	gr := &e.groups[g]
+	return e.gflat[gr.first : gr.first+gr.n]
+}
+
+// buildGroups groups the open victims by the Localizer's domains (one group
+// without it) and links the groups cheapest first: by the sum of their
+// victims' costs, then key. O(n log n) for n victim-domain pairs.
+func (e *Engine) buildGroups() {
+	e.pairs = e.pairs[:0]
+	for k := range e.known {
+		if e.vs[k].status != vOpen {
+			continue
+		}
+		if e.loc == nil {
+			e.pairs = append(e.pairs, domPair{k: int32(k)})
+			continue
+		}
+		e.domBuf = e.loc.Domains(e.known[k].job, e.domBuf[:0])
+		if len(e.domBuf) == 0 {
+			e.pairs = append(e.pairs, domPair{key: e.known[k].job, solo: true, k: int32(k)})
+		}
+		for _, d := range e.domBuf {
+			e.pairs = append(e.pairs, domPair{key: d, k: int32(k)})
+		}
+		clear(e.domBuf)
+	}
+	slices.SortFunc(e.pairs, func(a, b domPair) int {
+		if a.solo != b.solo {
+			return cmp.Compare(b2i(a.solo), b2i(b.solo))
+		}
+		return cmp.Or(strings.Compare(a.key, b.key), cmp.Compare(a.k, b.k))
+	})
+	e.pairs = slices.Compact(e.pairs)
+
+	e.groups, e.gflat = e.groups[:0], e.gflat[:0]
+	counts := e.vgcount[:0]
+	for range e.known {
+		counts = append(counts, 0)
+	}
+	for i := 0; i < len(e.pairs); {
+		j, gr := i, group{key: e.pairs[i].key, solo: e.pairs[i].solo, first: int32(len(e.gflat))}
+		for ; j < len(e.pairs) && e.pairs[j].key == gr.key && e.pairs[j].solo == gr.solo; j++ {
+			k := e.pairs[j].k
+			e.gflat = append(e.gflat, k)
+			gr.cost += e.vs[k].cost
+			counts[k]++
+		}
+		gr.n, gr.live = int32(j-i), int32(j-i)
+		e.groups = append(e.groups, gr)
+		i = j
+	}
+	clear(e.pairs)
+	e.linkVictimGroups(counts)
+	e.linkGroups()
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// linkVictimGroups gives each victim the list of its groups.
+func (e *Engine) linkVictimGroups(counts []int32) {
+	total := int32(0)
+	for k, n := range counts {
+		counts[k] = total
+		total += n
+	}
+	e.vgflat = slices.Grow(e.vgflat[:0], int(total))[:total]
+	fill := counts // counts[k] is where victim k's next group goes
+	for g := range e.groups {
+		for _, k := range e.members(int32(g)) {
+			e.vgflat[fill[k]] = int32(g)
+			fill[k]++
+		}
+	}
+	start := int32(0)
+	for k := range e.known {
+		e.vs[k].groups = e.vgflat[start:fill[k]:fill[k]]
+		start = fill[k]
+	}
+	e.vgcount = counts
+}
+
+// linkGroups links the groups in order: cheapest first, then key.
+func (e *Engine) linkGroups() {
+	order := e.gorder[:0]
+	for g := range e.groups {
+		order = append(order, int32(g))
+	}
+	slices.SortFunc(order, func(a, b int32) int {
+		ga, gb := &e.groups[a], &e.groups[b]
+		return cmp.Or(cmp.Compare(ga.cost, gb.cost), cmp.Compare(a, b))
+	})
+	e.ghead, e.gtail = -1, -1
+	prev := int32(-1)
+	for _, g := range order {
+		e.groups[g].prev, e.groups[g].next = prev, -1
+		if prev < 0 {
+			e.ghead = g
+		} else {
+			e.groups[prev].next = g
+		}
+		prev = g
+	}
+	e.gtail = prev
+	e.gorder = order
+}
+
+// close ends victim k's part in the pass: it leaves its groups, and a group
+// left without open victims leaves the list. O(groups of k).
+func (e *Engine) close(k int32, status uint8) {
+	e.vs[k].status = status
+	e.closed++
+	for _, g := range e.vs[k].groups {
+		gr := &e.groups[g]
+		if gr.live--; gr.live == 0 {
+			e.unlink(g)
+		}
+	}
+}
+
+// unlink takes group g out of the list; its next stays, so that a walk
+// standing on g goes on from there.
+func (e *Engine) unlink(g int32) {
+	gr := &e.groups[g]
+	if gr.prev >= 0 {
+		e.groups[gr.prev].next = gr.next
+	} else {
+		e.ghead = gr.next
+	}
+	if gr.next >= 0 {
+		e.groups[gr.next].prev = gr.prev
+	} else {
+		e.gtail = gr.prev
+	}
+}
+
+// toBack moves group g to the end of the list. O(1).
+func (e *Engine) toBack(g int32) {
+	if g == e.gtail || e.groups[g].live == 0 { // last already, or out of the list
+		return
+	}
+	e.unlink(g)
+	gr := &e.groups[g]
+	gr.prev, gr.next = e.gtail, -1
+	e.groups[e.gtail].next = g
+	e.gtail = g
+	e.reordered++
+}
+
+// outcome is the start of victim k's outcome.
+func (e *Engine) outcome(k int32) Outcome {
+	return Outcome{Job: e.known[k].job, Nominators: e.known[k].nominators}
+}
+
+// giveUp closes victim k because a per-victim bound was reached; its
+// outcome says so, or gives the filters' denial if one was met.
+func (e *Engine) giveUp(k int32, reason eligibility.Reason) {
+	o := e.outcome(k)
+	if vs := &e.vs[k]; vs.denyRank >= 0 {
+		o.Kind, o.Reason, o.Until = OutcomeSkipped, vs.deny, vs.denyUntil
+	} else {
+		o.Kind, o.Reason = OutcomeKept, reason
+	}
+	e.close(k, vDecided)
+	e.emit(o)
+}
+
+// finish emits the outcome of every victim still open at the end of the
+// pass, in victim order.
+func (e *Engine) finish() {
+	for k := range e.known {
+		vs := &e.vs[k]
+		if vs.status != vOpen {
+			continue
+		}
+		o := e.outcome(int32(k))
+		switch {
+		case e.stop != "":
+			o.Kind, o.Reason = OutcomeDeferred, e.stop
+		case vs.denyRank >= 0:
+			o.Kind, o.Reason, o.Until = OutcomeSkipped, vs.deny, vs.denyUntil
+		case vs.cheaper:
+			o.Kind, o.Reason = OutcomeKept, ReasonCheaperSet
+		case vs.examined:
+			o.Kind, o.Reason = OutcomeKept, ReasonNoFit
+		case e.setBounded:
+			o.Kind, o.Reason = OutcomeDeferred, ReasonSetSearchBound
+		default:
+			o.Kind, o.Reason = OutcomeKept, ReasonNoContender
+		}
+		vs.status = vDecided
+		e.emit(o)
+	}
+}

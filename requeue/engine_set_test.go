@@ -1,0 +1,258 @@
+package requeue_test
+
+import (
+	"errors"
+	"fmt"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/tenurepolicy/tenure/eligibility"
+	"github.com/tenurepolicy/tenure/requeue"
+	"github.com/tenurepolicy/tenure/requeue/cluster"
+)
+
+// locModel is the Cluster with a test-local Localizer: a job's domains are
+// the nodes its tasks run on (cluster.Model's Placement).
+type locModel struct{ *cluster.Model }
+
+func (m locModel) Domains(job string, dst []string) []string {
+	for _, n := range m.Placement(job) {
+		if n != "" {
+			dst = append(dst, n)
+		}
+	}
+	return dst
+}
+
+var _ requeue.Localizer = locModel{}
+
+// nodeCluster builds nodes of 8 GPUs and places each running job's tasks on
+// the nodes named in on (one per task); pending jobs have no on.
+type placedJob struct {
+	id   string
+	gpus []int64
+	on   []string
+}
+
+func nodeCluster(t testing.TB, nodes int, jobs ...placedJob) *cluster.Model {
+	t.Helper()
+	var ns []cluster.Node
+	for i := range nodes {
+		ns = append(ns, cluster.Node{Name: fmt.Sprintf("n%d", i), Capacity: cluster.Resources{GPU: 8}})
+	}
+	c, err := cluster.New(ns)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, j := range jobs {
+		var tasks []cluster.Resources
+		for _, g := range j.gpus {
+			tasks = append(tasks, cluster.Resources{GPU: g})
+		}
+		if err := c.AddJob(nil, cluster.Job{ID: j.id, Tasks: tasks}); err != nil {
+			t.Fatal(err)
+		}
+		if j.on != nil {
+			if err := c.Bind(nil, j.id, j.on); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	return c
+}
+
+// modelViews are the ways the set tests see one Cluster: with every hint,
+// with the locality hint alone, and plain.
+var modelViews = []struct {
+	name string
+	view func(*cluster.Model) requeue.Model
+}{
+	{"cluster", func(c *cluster.Model) requeue.Model { return c }},
+	{"localized", func(c *cluster.Model) requeue.Model { return locModel{c} }},
+	{"plain", func(c *cluster.Model) requeue.Model { return plainModel{c} }},
+}
+
+// committedSet is the outcome of a victim of a committed set.
+func committedSet(now time.Time, job, contender string, with ...string) requeue.Outcome {
+	o := committedAt(now, job, contender)
+	o.With = with
+	return o
+}
+
+// TestEngineWholeNodeSet: a node of 8 GPUs runs two over-running 4-GPU
+// jobs; a pending 8-GPU job of higher priority is served by evicting both,
+// as one set. Without sets, both were kept with no_fit.
+func TestEngineWholeNodeSet(t *testing.T) {
+	now := t0.Add(3 * time.Hour)
+	for _, mv := range modelViews {
+		t.Run(mv.name, func(t *testing.T) {
+			c := nodeCluster(t, 1, placedJob{"a", []int64{4}, []string{"n0"}}, placedJob{"b", []int64{4}, []string{"n0"}},
+				placedJob{id: "big", gpus: []int64{8}})
+			in := requeue.EngineInput{
+				Nominations: noms("x", "a", "b"),
+				Victims:     []requeue.Victim{{ID: "a", Start: t0}, {ID: "b", Start: t0.Add(time.Hour)}},
+				Contenders:  []requeue.Contender{{ID: "big", Priority: 5}},
+			}
+			res, err := new(requeue.Engine).Run(now, in, mv.view(c))
+			if err != nil {
+				t.Fatal(err)
+			}
+			// b has run less, so it is cheaper: accumulated first.
+			want := []requeue.Outcome{committedSet(now, "b", "big", "a"), committedSet(now, "a", "big", "b")}
+			if d := cmp.Diff(want, res.Outcomes, errPresence); d != "" {
+				t.Errorf("outcomes (-want +got):\n%s", d)
+			}
+			if !c.Running("big") || c.Running("a") || c.Running("b") || res.Sets != 1 || res.Commits != 2 {
+				t.Errorf("big %v a %v b %v, sets %d commits %d", c.Running("big"), c.Running("a"), c.Running("b"), res.Sets, res.Commits)
+			}
+		})
+	}
+}
+
+// TestEngineMultiNodeGang: a gang of two 8-GPU tasks needs two whole nodes,
+// each running two 4-GPU victims; the third node's victim is not needed.
+func TestEngineMultiNodeGang(t *testing.T) {
+	now := t0.Add(3 * time.Hour)
+	for _, mv := range modelViews {
+		t.Run(mv.name, func(t *testing.T) {
+			c := nodeCluster(t, 3,
+				placedJob{"a1", []int64{4}, []string{"n0"}}, placedJob{"a2", []int64{4}, []string{"n0"}},
+				placedJob{"b1", []int64{4}, []string{"n1"}}, placedJob{"b2", []int64{4}, []string{"n1"}},
+				placedJob{"c1", []int64{8}, []string{"n2"}},
+				placedJob{id: "gang", gpus: []int64{8, 8}})
+			in := requeue.EngineInput{
+				Nominations: noms("x", "a1", "a2", "b1", "b2", "c1"),
+				Victims: []requeue.Victim{{ID: "a1", Start: t0}, {ID: "a2", Start: t0}, {ID: "b1", Start: t0}, {ID: "b2", Start: t0},
+					{ID: "c1", Start: t0.Add(-10 * time.Hour)}}, // c1 would lose the most work
+				Contenders: []requeue.Contender{{ID: "gang", Priority: 5}},
+			}
+			res, err := new(requeue.Engine).Run(now, in, mv.view(c))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !c.Running("gang") || !c.Running("c1") || res.Commits != 4 || res.Sets != 1 {
+				t.Fatalf("gang %v c1 %v, commits %d sets %d: %+v", c.Running("gang"), c.Running("c1"), res.Commits, res.Sets, res.Outcomes)
+			}
+			for _, o := range res.Outcomes {
+				switch {
+				case o.Job == "c1":
+					if o.Kind != requeue.OutcomeKept {
+						t.Errorf("c1: %+v", o)
+					}
+				case o.Kind != requeue.OutcomeCommitted || len(o.With) != 3 || o.Contenders[0] != "gang":
+					t.Errorf("%s: %+v", o.Job, o)
+				}
+			}
+		})
+	}
+}
+
+// TestEngineIrreducibleAndCheapest: of two nodes where an 8-GPU job fits
+// once its victims are gone, the one losing the least work is chosen, and
+// a victim whose eviction the contender does not need is reprieved.
+func TestEngineIrreducibleAndCheapest(t *testing.T) {
+	now := t0.Add(10 * time.Hour)
+	c := nodeCluster(t, 2,
+		// n0: 4+4 GPUs of long-running jobs (80 GPU-hours lost).
+		placedJob{"old1", []int64{4}, []string{"n0"}}, placedJob{"old2", []int64{4}, []string{"n0"}},
+		// n1: 2+2+4 GPUs; tiny runs first in cost order but holds no room
+		// the contender needs once the others... all three are needed.
+		placedJob{"y1", []int64{2}, []string{"n1"}}, placedJob{"y2", []int64{2}, []string{"n1"}}, placedJob{"y3", []int64{4}, []string{"n1"}},
+		placedJob{id: "big", gpus: []int64{8}}, placedJob{id: "half", gpus: []int64{4}})
+	in := requeue.EngineInput{
+		Nominations: noms("x", "old1", "old2", "y1", "y2", "y3"),
+		Victims: []requeue.Victim{
+			{ID: "old1", Start: t0, Resources: 4}, {ID: "old2", Start: t0, Resources: 4},
+			// y1..y3 checkpointed an hour ago: 8 GPU-hours in all.
+			{ID: "y1", Start: t0, LastCheckpoint: now.Add(-time.Hour), Resources: 2},
+			{ID: "y2", Start: t0, LastCheckpoint: now.Add(-time.Hour), Resources: 2},
+			{ID: "y3", Start: t0, LastCheckpoint: now.Add(-time.Hour), Resources: 4},
+		},
+		Contenders: []requeue.Contender{{ID: "big", Priority: 5}, {ID: "half", Priority: 4}},
+	}
+	res, err := new(requeue.Engine).Run(now, in, locModel{c})
+	if err != nil {
+		t.Fatal(err)
+	}
+	kinds := map[string]requeue.OutcomeKind{}
+	for _, o := range res.Outcomes {
+		kinds[o.Job] = o.Kind
+	}
+	// big takes n1 (8 GPU-hours against 80); half then needs one 4-GPU
+	// victim of n0: the set {old1} (4 GPUs), not both.
+	want := map[string]requeue.OutcomeKind{"y1": requeue.OutcomeCommitted, "y2": requeue.OutcomeCommitted, "y3": requeue.OutcomeCommitted,
+		"old1": requeue.OutcomeCommitted, "old2": requeue.OutcomeKept}
+	if d := cmp.Diff(want, kinds); d != "" {
+		t.Errorf("kinds (-want +got):\n%s\n%+v", d, res.Outcomes)
+	}
+}
+
+// TestEngineCheaperSetKept: two nodes can each host the contender; the
+// victim of the dearer one is kept with cheaper_set.
+func TestEngineCheaperSetKept(t *testing.T) {
+	now := t0.Add(10 * time.Hour)
+	c := nodeCluster(t, 2, placedJob{"dear", []int64{8}, []string{"n0"}}, placedJob{"cheap", []int64{8}, []string{"n1"}},
+		placedJob{id: "big", gpus: []int64{8}})
+	in := requeue.EngineInput{
+		Nominations: noms("x", "dear", "cheap"),
+		Victims:     []requeue.Victim{{ID: "dear", Start: t0}, {ID: "cheap", Start: t0, LastCheckpoint: now.Add(-time.Minute)}},
+		Contenders:  []requeue.Contender{{ID: "big", Priority: 5}},
+	}
+	res, err := new(requeue.Engine).Run(now, in, locModel{c})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []requeue.Outcome{committedAt(now, "cheap", "big"), keptFor("dear", requeue.ReasonCheaperSet)}
+	if d := cmp.Diff(want, res.Outcomes, errPresence); d != "" {
+		t.Errorf("outcomes (-want +got):\n%s", d)
+	}
+	// With one candidate set, the first found is committed: the search
+	// goes through the domains cheapest first, so it is still the cheap
+	// one, and dear is kept for lack of fit (it was never needed).
+	e, err := requeue.NewEngine(requeue.EngineConfig{SetCandidates: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c2 := nodeCluster(t, 2, placedJob{"dear", []int64{8}, []string{"n0"}}, placedJob{"cheap", []int64{8}, []string{"n1"}},
+		placedJob{id: "big", gpus: []int64{8}})
+	res, err = e.Run(now, in, locModel{c2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want = []requeue.Outcome{committedAt(now, "cheap", "big"), keptFor("dear", requeue.ReasonNoContender)}
+	if d := cmp.Diff(want, res.Outcomes, errPresence); d != "" {
+		t.Errorf("one candidate: outcomes (-want +got):\n%s", d)
+	}
+}
+
+// TestEngineEmptyIDs: an empty victim ID is skipped with invalid_id (a
+// FitBounder would read MayFit("") as "no eviction"), an empty contender
+// ID is dropped with ErrEmptyContenderID; the rest of the pass goes on.
+func TestEngineEmptyIDs(t *testing.T) {
+	for _, mv := range modelViews {
+		t.Run(mv.name, func(t *testing.T) {
+			c := nodeCluster(t, 1, placedJob{"v", []int64{8}, []string{"n0"}}, placedJob{id: "p", gpus: []int64{8}})
+			in := requeue.EngineInput{
+				Nominations: noms("x", "", "v"),
+				Victims:     []requeue.Victim{{ID: ""}, {ID: "v", Start: t0}},
+				Contenders:  []requeue.Contender{{ID: "", Priority: 9}, {ID: "p", Priority: 5}},
+			}
+			res, err := new(requeue.Engine).Run(t0, in, mv.view(c))
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := []requeue.Outcome{
+				{Job: "", Nominators: []string{"x"}, Kind: requeue.OutcomeSkipped, Decision: eligibility.Decision{Reason: requeue.ReasonInvalidID}},
+				committedAt(t0, "v", "p"),
+			}
+			if d := cmp.Diff(want, res.Outcomes, errPresence); d != "" {
+				t.Errorf("outcomes (-want +got):\n%s", d)
+			}
+			if len(res.ContenderErrors) != 1 || !errors.Is(res.ContenderErrors[0].Err, requeue.ErrEmptyContenderID) {
+				t.Errorf("contender errors %v", res.ContenderErrors)
+			}
+		})
+	}
+}
