@@ -22,6 +22,7 @@ func VictimFromNomination(n *eligibility.Nomination) Victim {
 		RequeueDelay:    n.RequeueDelay,
 		HasRequeueDelay: n.HasRequeueDelay,
 		NotBefore:       n.NotBefore,
+		LastCheckpoint:  n.LastCheckpoint,
 	}
 }
 

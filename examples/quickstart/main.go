@@ -221,7 +221,7 @@ func (q *walkthrough) requeue() error {
 			fmt.Fprintf(q.w, "5. %s: %s (%s)\n", o.Job, o.Kind, o.Reason)
 		}
 	}
-	fmt.Fprintf(q.w, "5. %d placement attempt(s), %d rolled back (prod/train-xl needs 8 GPUs and only 4 free up: the fit check rules it out without an attempt)\n",
+	fmt.Fprintf(q.w, "5. %d placement attempt(s), %d rolled back (prod/train-xl was tried in the room vision/sweep-1 frees and rolled back: it needs 8 GPUs on one node, and only 4 free up there)\n",
 		res.Attempts, q.counter.Count(requeue.DefaultEngineName, requeue.ReasonRolledBack))
 	return nil
 }

@@ -23,7 +23,7 @@
 //   - [Model.MayFit] ([requeue.FitBounder]): a conservative fit test from
 //     the free total and per-node maxima, with the room a victim's
 //     eviction would leave. O(victim tasks² + job tasks); no allocation.
-//   - [Model.Domains] (the engine's locality hint, requeue.Localizer): the
+//   - [Model.Domains] (the engine's locality hint, [requeue.Localizer]): the
 //     nodes a running job occupies, in node order. A node is the model's
 //     unit of locality: an eviction frees resources only on its job's
 //     nodes, so a contender that fits after evicting a set of jobs also

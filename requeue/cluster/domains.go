@@ -1,12 +1,13 @@
 package cluster
 
-import "slices"
+import (
+	"slices"
 
-// Domains has the method set of the requeue engine's optional locality
-// hint (requeue.Localizer); this assertion keeps its signature aligned.
-var _ interface {
-	Domains(job string, dst []string) []string
-} = (*Model)(nil)
+	"github.com/tenurepolicy/tenure/requeue"
+)
+
+// The Model offers the requeue engine's optional locality hint.
+var _ requeue.Localizer = (*Model)(nil)
 
 // domainsOnStack is the number of placed tasks up to which [Model.Domains]
 // sorts the job's nodes in an array on its stack; a larger job uses the

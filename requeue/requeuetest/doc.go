@@ -99,7 +99,7 @@
 //     state (as is, and after evicting a running job), returns different
 //     results, or MayFit gives different answers.
 //
-// The locality hint (requeue.Localizer: Domains(job, dst) appends the keys
+// The locality hint ([requeue.Localizer]: Domains(job, dst) appends the keys
 // of the domains, nodes for instance, where a running job holds
 // resources) lets the engine search for sets of victims near each other
 // instead of among all of them; it is detected by its method set. A domain
