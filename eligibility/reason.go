@@ -33,8 +33,9 @@ package eligibility
 //   - [PreemptorDelay.Check]: ReasonNoPreemptorDelay, ReasonPreemptorWaited
 //     (allowed); ReasonPreemptorDelay, ReasonQueuedUnknown (denied).
 //   - [EvictionBudget.Check]: ReasonNoEvictionBudget,
-//     ReasonWithinEvictionBudget (allowed); ReasonEvictionBudgetExhausted,
-//     ReasonInvalidEvictionRecord (denied).
+//     ReasonWithinEvictionBudget, ReasonInvalidEvictionRecord (allowed: an
+//     invalid record counts as no eviction); ReasonEvictionBudgetExhausted
+//     (denied).
 type Reason string
 
 // The reasons. Each constant's value is its label.
@@ -144,8 +145,10 @@ const (
 	// within the window; Until is when the oldest of those leaves it.
 	ReasonEvictionBudgetExhausted Reason = "eviction_budget_exhausted"
 	// ReasonInvalidEvictionRecord: the eviction-record annotation is
-	// present but unparsable; treated as an exhausted budget, as an
-	// unparsable not-before annotation is treated as a cooldown.
+	// present but invalid (unparsable, not oldest first, or with an entry
+	// more than the window plus one second in the future); allowed, counted
+	// as no eviction, so that a record the job's owner wrote can never make
+	// the job unevictable.
 	ReasonInvalidEvictionRecord Reason = "invalid_eviction_record"
 )
 
