@@ -203,3 +203,22 @@ func TestCyclePolicyChecksAllocs(t *testing.T) {
 		}
 	}
 }
+
+// TestEvictionBudgetNilVictim: a nil victim reads as a job without a
+// record, and recording an eviction of it is a no-op, never a panic.
+func TestEvictionBudgetNilVictim(t *testing.T) {
+	p, err := tenure.New(allPolicies())
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := p.BeginAt(t0)
+	if d := c.CheckEvictionBudget(nil); !d.Allowed || d.Reason != eligibility.ReasonWithinEvictionBudget {
+		t.Errorf("CheckEvictionBudget(nil) = %v, want allowed within_eviction_budget", d)
+	}
+	if k, v := c.RecordEviction(nil); k != eligibility.AnnotationEvictions || v != "" {
+		t.Errorf("RecordEviction(nil) = %q, %q; want the key and no value", k, v)
+	}
+	if d := p.EvictionBudget().CheckJob(nil, t0); !d.Allowed || d.Reason != eligibility.ReasonWithinEvictionBudget {
+		t.Errorf("CheckJob(nil) = %v", d)
+	}
+}

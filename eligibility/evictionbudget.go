@@ -111,8 +111,12 @@ func (b EvictionBudget) Check(record string, now time.Time) Decision {
 }
 
 // CheckJob is [EvictionBudget.Check] on j's annotation under
-// [EvictionBudget.AnnotationKey]. No allocation.
+// [EvictionBudget.AnnotationKey]; a nil j reads as a job without a record.
+// No allocation.
 func (b EvictionBudget) CheckJob(j *Job, now time.Time) Decision {
+	if j == nil {
+		return b.Check("", now)
+	}
 	return b.Check(j.Annotations[b.AnnotationKey()], now)
 }
 

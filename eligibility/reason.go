@@ -12,12 +12,13 @@ package eligibility
 //   - [MinRuntimeFilter]: ReasonNotProtected, ReasonNoMinRuntime,
 //     ReasonMissingStart, ReasonElasticDeferred (allowed);
 //     ReasonMinRuntimeProtected, ReasonClockSkew, ReasonUnknownQueue,
-//     ReasonQueueUnset (denied).
+//     ReasonQueueUnset, ReasonNoResolver (denied).
 //   - [ScenarioValidator]: ReasonMinAvailableKept (allowed),
 //     ReasonBelowMinAvailable, ReasonInvalidCounts, ReasonConflictingVictims,
-//     ReasonDuplicateSubgroup, ReasonUnknownQueue, ReasonQueueUnset
-//     (rejected; the three before the last two are declared with the
-//     validator).
+//     ReasonDuplicateSubgroup, ReasonUnknownQueue, ReasonQueueUnset,
+//     ReasonNoResolver (rejected; ReasonInvalidCounts,
+//     ReasonConflictingVictims and ReasonDuplicateSubgroup are declared with
+//     the validator).
 //   - [Nominator]: ReasonNominated; the skip reasons of KAI-Scheduler's
 //     expected-runtime plugin (ReasonNotRunning, ReasonNotPreemptible,
 //     ReasonInvalidDuration, ReasonMissingStart, ReasonClockSkew,
@@ -71,6 +72,10 @@ const (
 	// set. The filter denies and the scenario validator rejects, fail
 	// closed, unless their FailOpen field is set.
 	ReasonQueueUnset Reason = "queue_unset"
+	// ReasonNoResolver: the min-runtime filter or scenario validator has
+	// no Resolver (a zero value whose Resolver was forgotten), so no
+	// protection can be known; denied unless FailOpen is set.
+	ReasonNoResolver Reason = "no_resolver"
 
 	// ReasonMinAvailableKept: the scenario leaves every subgroup of every
 	// still-protected elastic victim with at least MinAvailable active tasks.
