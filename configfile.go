@@ -153,8 +153,12 @@ func (c Config) MarshalJSON() ([]byte, error) {
 // Kueue's waitForPodsReady.requeuingStrategy, preemption is the within-queue
 // part of a Kueue ClusterQueue's preemption block with KEP-8522's
 // withinClusterQueueConfig, and preemptionProtection is KEP-9876's block.
-// Durations are strings in runtime.ParseDuration's grammar (Go's units plus
-// d and w); Kueue's own seconds fields stay integers. Every key is matched
+// Durations are read as strings in runtime.ParseDuration's grammar (Go's
+// units plus d and w); Kueue's own seconds fields stay integers.
+// [Config.MarshalJSON] writes tenure's own keys in that grammar ("6h",
+// "1d") and the durations inside the Kueue blocks (preemption,
+// preemptionProtection) in Go's time.Duration.String form ("24h0m0s"), the
+// only form Kueue's metav1.Duration reads. Every key is matched
 // exactly, letter case included: every unknown key, at any depth (inside
 // Kueue blocks too), is reported, naming it and where it is. Every problem
 // of the file is reported at once: unknown keys, values of the wrong JSON

@@ -75,8 +75,8 @@ func TestConfigJSONSpelling(t *testing.T) {
 	for _, want := range []string{
 		`"parentQueue":"org"`, `"preemptMinRuntime":"20m"`, `"reclaimMinRuntime":"0s"`,
 		`"requeuingStrategy":{"timestamp":"Creation","backoffLimitCount":5,"backoffBaseSeconds":10,"backoffMaxSeconds":0}`,
-		`"preemption":{"withinClusterQueue":"LowerOrNewerEqualPriority","withinClusterQueueConfig":{"minAdmitDuration":"4h"}}`,
-		`"preemptionProtection":{"fairSharing":{"minAdmitDuration":"1h"},"reclaimWithinCohort":{"minAdmitDuration":"10m"}}`,
+		`"preemption":{"withinClusterQueue":"LowerOrNewerEqualPriority","withinClusterQueueConfig":{"minAdmitDuration":"4h0m0s"}}`,
+		`"preemptionProtection":{"fairSharing":{"minAdmitDuration":"1h0m0s"},"reclaimWithinCohort":{"minAdmitDuration":"10m0s"}}`,
 		`"defaultDelay":"30m"`, `"preemptorDelay":"30s"`, `"window":"6h"`,
 	} {
 		if !strings.Contains(string(data), want) {

@@ -13,11 +13,13 @@ import (
 )
 
 // This file reads and writes the Kueue configuration shapes of this package
-// as JSON, in Kueue's key spelling, with durations in the one grammar of
-// runtime.ParseDuration (Kueue's metav1.Duration strings such as "1h30m"
-// parse unchanged; runtime.FormatDuration writes "1d" for 24h, which Kueue
-// itself would not read). Keys are matched exactly: an unknown key, a key
-// in another letter case included, is an error naming it.
+// as JSON, in Kueue's key spelling. Durations are read in the one grammar
+// of runtime.ParseDuration (Kueue's metav1.Duration strings such as "1h30m"
+// parse unchanged, and so does tenure's "1d"), and written in Go's
+// time.Duration.String form ("24h0m0s"), the only form Kueue's
+// metav1.Duration reads, so that a written block can be handed to Kueue.
+// Keys are matched exactly: an unknown key, a key in another letter case
+// included, is an error naming it.
 
 // jsonObject decodes data, which must be a JSON object or null, into its
 // members, and reports every key (in sorted order, joined) that is not one
@@ -104,12 +106,14 @@ type KueuePreemptionProtectionPolicy struct {
 	MinAdmitDuration *time.Duration
 }
 
-// MarshalJSON writes {"minAdmitDuration":"10m"}, or {} when unset.
+// MarshalJSON writes {"minAdmitDuration":"10m0s"} (Go's
+// time.Duration.String form, which Kueue's metav1.Duration reads), or {}
+// when unset.
 func (p KueuePreemptionProtectionPolicy) MarshalJSON() ([]byte, error) {
 	if p.MinAdmitDuration == nil {
 		return []byte("{}"), nil
 	}
-	return json.Marshal(map[string]string{"minAdmitDuration": runtime.FormatDuration(*p.MinAdmitDuration)})
+	return json.Marshal(map[string]string{"minAdmitDuration": p.MinAdmitDuration.String()})
 }
 
 // UnmarshalJSON reads {"minAdmitDuration":"10m"}; any other key is an
@@ -211,14 +215,15 @@ type kueueWithinClusterQueueConfigJSON struct {
 }
 
 // MarshalJSON writes Kueue's spelling:
-// {"withinClusterQueue":"LowerOrNewerEqualPriority","withinClusterQueueConfig":{"minAdmitDuration":"4h"}},
-// leaving out what is unset.
+// {"withinClusterQueue":"LowerOrNewerEqualPriority","withinClusterQueueConfig":{"minAdmitDuration":"4h0m0s"}},
+// leaving out what is unset; the duration in Go's time.Duration.String
+// form, which Kueue's metav1.Duration reads.
 func (k KueueWithinClusterQueue) MarshalJSON() ([]byte, error) {
 	out := kueueWithinClusterQueueJSON{WithinClusterQueue: k.WithinClusterQueue}
 	if b := k.WithinClusterQueueConfig; b != nil {
 		out.WithinClusterQueueConfig = &kueueWithinClusterQueueConfigJSON{}
 		if b.MinAdmitDuration != nil {
-			s := runtime.FormatDuration(*b.MinAdmitDuration)
+			s := b.MinAdmitDuration.String()
 			out.WithinClusterQueueConfig.MinAdmitDuration = &s
 		}
 	}

@@ -90,7 +90,7 @@ func TestAdmitProtectionValidate(t *testing.T) {
 // TestKueuePreemptionProtectionJSON: Kueue's spelling both ways, exact
 // keys, and the conversion.
 func TestKueuePreemptionProtectionJSON(t *testing.T) {
-	in := `{"fairSharing":{"minAdmitDuration":"1h"},"reclaimWithinCohort":{"minAdmitDuration":"10m"}}`
+	in := `{"fairSharing":{"minAdmitDuration":"1h0m0s"},"reclaimWithinCohort":{"minAdmitDuration":"10m0s"}}`
 	var k eligibility.KueuePreemptionProtection
 	if err := json.Unmarshal([]byte(in), &k); err != nil {
 		t.Fatal(err)
@@ -126,7 +126,7 @@ func TestKueuePreemptionProtectionJSON(t *testing.T) {
 
 // TestKueueWithinClusterQueueJSON: KEP-8522's shape both ways.
 func TestKueueWithinClusterQueueJSON(t *testing.T) {
-	in := `{"withinClusterQueue":"LowerOrNewerEqualPriority","withinClusterQueueConfig":{"minAdmitDuration":"4h"}}`
+	in := `{"withinClusterQueue":"LowerOrNewerEqualPriority","withinClusterQueueConfig":{"minAdmitDuration":"4h0m0s"}}`
 	var k eligibility.KueueWithinClusterQueue
 	if err := json.Unmarshal([]byte(in), &k); err != nil {
 		t.Fatal(err)
