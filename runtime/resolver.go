@@ -3,6 +3,7 @@ package runtime
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/tenurepolicy/tenure/queuetree"
@@ -54,6 +55,26 @@ type Resolver struct {
 	own      []ownSetting
 	owners   int
 	clean    bool // built without any problem
+	// For a resolver built with problems: its queue settings as given
+	// (values, not pointers) and the problems, for
+	// [UpdateResolverTolerant].
+	repairedQueues []ownNamed
+	repairedErrs   []error
+}
+
+// ownNamed is one entry of Config.Queues as given, by value.
+type ownNamed struct {
+	queue string
+	own   ownSetting
+}
+
+// ownList returns qs by value.
+func ownList(qs []QueueSetting) []ownNamed {
+	out := make([]ownNamed, len(qs))
+	for i := range qs {
+		out[i] = ownNamed{qs[i].Queue, own(&qs[i])}
+	}
+	return out
 }
 
 // ownSetting is a queue's own entry of Config.Queues.
@@ -127,6 +148,9 @@ func NewResolverTolerant(t *queuetree.Tree, c Config) (*Resolver, []error) {
 	}
 	r.inherit(c, which)
 	r.clean = len(errs) == 0
+	if !r.clean {
+		r.repairedQueues, r.repairedErrs = ownList(c.Queues), slices.Clone(errs)
+	}
 	return r, errs
 }
 
@@ -204,7 +228,10 @@ func own(s *QueueSetting) ownSetting {
 // *Tree, as [queuetree.Update] returns for an unchanged queue list) from a
 // Config with the same defaults, the same method and the same queue
 // settings in any order, it returns prev itself and reused true; otherwise
-// it returns [NewResolver](t, c). A nil prev is never reused.
+// it returns [NewResolver](t, c). A nil prev is never reused. It is
+// strict, as NewResolver is: settings with a problem are an error and a nil
+// resolver, even when prev was built from them by [NewResolverTolerant]; a
+// scheduler that builds tolerantly updates with [UpdateResolverTolerant].
 //
 // The comparison is exact: each entry of c.Queues is looked up in t and
 // compared with the setting prev stored for that queue, and the number of
@@ -245,6 +272,44 @@ func (r *Resolver) sameInput(t *queuetree.Tree, c Config) bool {
 			return false
 		}
 		seen[w] |= bit
+	}
+	return true
+}
+
+// UpdateResolverTolerant is [UpdateResolver] for a scheduler that builds
+// with [NewResolverTolerant] (and its tree with
+// [queuetree.UpdateTolerant]): it returns prev itself and reused true when
+// UpdateResolver would, with no problems, or when prev was built with
+// problems for this very tree from a Config with the same defaults, method
+// and queue settings, entry for entry in the same order (the first of
+// repeated entries wins, so the order matters); the problems
+// NewResolverTolerant reported are then returned again. Otherwise it
+// returns NewResolverTolerant(t, c), which is nil only for a nil or zero
+// tree, and then with an error. A nil prev is never reused.
+//
+// Cost when reused: O(q) for q queue settings; else NewResolverTolerant's.
+func UpdateResolverTolerant(prev *Resolver, t *queuetree.Tree, c Config) (r *Resolver, reused bool, problems []error) {
+	if prev.sameInput(t, c) {
+		return prev, true, nil
+	}
+	if prev.sameRepairedInput(t, c) {
+		return prev, true, slices.Clone(prev.repairedErrs)
+	}
+	r, problems = NewResolverTolerant(t, c)
+	return r, false, problems
+}
+
+// sameRepairedInput reports whether r was built with problems from t and
+// a Config equal to c, queue settings in the same order.
+func (r *Resolver) sameRepairedInput(t *queuetree.Tree, c Config) bool {
+	if r == nil || r.clean || r.tree != t || r.given != c.Method ||
+		r.defaults != [2]time.Duration{c.DefaultPreempt, c.DefaultReclaim} || len(c.Queues) != len(r.repairedQueues) {
+		return false
+	}
+	for i := range c.Queues {
+		if r.repairedQueues[i] != (ownNamed{c.Queues[i].Queue, own(&c.Queues[i])}) {
+			return false
+		}
 	}
 	return true
 }
