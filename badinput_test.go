@@ -30,6 +30,8 @@ func TestNewRejectsTypedNilCallbacks(t *testing.T) {
 		{"nil VictimFilterFunc", tenure.Config{Engine: requeue.EngineConfig{Filters: []requeue.VictimFilter{nilFilter}}}, "Engine.Filters[0]"},
 		{"nil engine observer", tenure.Config{Engine: requeue.EngineConfig{Observer: (*eligibility.Counter)(nil)}}, "Engine.Observer"},
 		{"zero Logger", tenure.Config{Logger: &slog.Logger{}}, "Logger"},
+		{"typed-nil TextHandler", tenure.Config{Logger: slog.New((*slog.TextHandler)(nil))}, "Logger"},
+		{"typed-nil JSONHandler", tenure.Config{Logger: slog.New((*slog.JSONHandler)(nil))}, "Logger"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

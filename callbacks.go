@@ -9,7 +9,8 @@ import (
 // called: an interface holding a nil pointer, func, map, slice or channel
 // (such as (*eligibility.Counter)(nil), a nil eligibility.ObserverFunc,
 // (*clocktest.Fake)(nil) or a nil requeue.VictimFilterFunc), and a Logger
-// without a handler (&slog.Logger{}). Each message names the field. It
+// without a handler (&slog.Logger{}) or whose handler is a nil pointer
+// (slog.New((*slog.TextHandler)(nil))). Each message names the field. It
 // runs once, in [New]; nothing on a decision path uses reflection.
 func (c Config) checkCallbacks() []error {
 	var errs []error
@@ -24,8 +25,13 @@ func (c Config) checkCallbacks() []error {
 	for i, f := range c.Engine.Filters {
 		check(fmt.Sprintf("Engine.Filters[%d]", i), f)
 	}
-	if c.Logger != nil && c.Logger.Handler() == nil {
-		errs = append(errs, fmt.Errorf("tenure: Logger has no handler (a zero slog.Logger): build it with slog.New, or leave Logger nil"))
+	if c.Logger != nil {
+		switch h := c.Logger.Handler(); {
+		case h == nil:
+			errs = append(errs, fmt.Errorf("tenure: Logger has no handler (a zero slog.Logger): build it with slog.New, or leave Logger nil"))
+		case nilInside(h):
+			errs = append(errs, fmt.Errorf("tenure: Logger's handler is a nil %T: build the handler with its constructor (such as slog.NewTextHandler), or leave Logger nil", h))
+		}
 	}
 	return errs
 }

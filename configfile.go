@@ -1,7 +1,6 @@
 package tenure
 
 import (
-	"bytes"
 	"encoding"
 	"encoding/json"
 	"errors"
@@ -154,30 +153,30 @@ func (c Config) MarshalJSON() ([]byte, error) {
 // Kueue's waitForPodsReady.requeuingStrategy, preemption is the within-queue
 // part of a Kueue ClusterQueue's preemption block with KEP-8522's
 // withinClusterQueueConfig, and preemptionProtection is KEP-9876's block.
-// Durations are strings in runtime.ParseDuration's grammar (Go's units plus
-// d and w); Kueue's own seconds fields stay integers. Every key is matched
-// exactly, letter case included: every unknown key, at any depth, is
-// reported, naming it and where it is (inside a Kueue block, the block's own
-// decoder reports its first). Every absent part is its zero value.
+// Durations are read as strings in runtime.ParseDuration's grammar (Go's
+// units plus d and w); Kueue's own seconds fields stay integers.
+// [Config.MarshalJSON] writes tenure's own keys in that grammar ("6h",
+// "1d") and the durations inside the Kueue blocks (preemption,
+// preemptionProtection) in Go's time.Duration.String form ("24h0m0s"), the
+// only form Kueue's metav1.Duration reads. Every key is matched
+// exactly, letter case included: every unknown key, at any depth (inside
+// Kueue blocks too), is reported, naming it and where it is. Every problem
+// of the file is reported at once: unknown keys, values of the wrong JSON
+// type, unparsable durations, Kueue shapes that do not convert, and bad
+// minRuntimeArgs (unknown keys, durations and methods). Every absent part
+// is its zero value.
 //
 // The callbacks of c (Clock, Observer, Logger, and the engine's Filters,
 // VictimOrder, CanContend and Observer) are kept, so a Config can be
 // prepared in code and filled from a file. The values are checked as far
-// as converting Kueue's shapes needs; [New] checks the rest. On error c is
+// as converting Kueue's shapes and reading the plugin arguments need; [New]
+// checks the rest. On error c is
 // unchanged. A user with YAML converts it to JSON first. Cost: O(size of
 // data).
 func (c *Config) UnmarshalJSON(data []byte) error {
-	if err := checkKeys(data, reflect.TypeFor[configFile](), "config"); err != nil {
-		return err
-	}
-	var f configFile
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&f); err != nil {
-		return fmt.Errorf("tenure: config: %w", err)
-	}
+	f, errs := decodeFile(data)
 	out, err := f.config()
-	if err != nil {
+	if err := errors.Join(append(errs, err)...); err != nil {
 		return err
 	}
 	out.Clock, out.Observer, out.Logger = c.Clock, c.Observer, c.Logger
@@ -187,11 +186,43 @@ func (c *Config) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
+// decodeFile decodes data into the file form part by part, so that one
+// part's problem does not hide another's: it reports every unknown key
+// (checkKeys), and every part that does not decode (a Kueue block's own
+// decoder reports all of its problems), leaving such a part at its zero
+// value.
+func decodeFile(data []byte) (configFile, []error) {
+	var f configFile
+	errs := []error{checkKeys(data, reflect.TypeFor[configFile](), "config")}
+	var m map[string]json.RawMessage
+	if err := json.Unmarshal(data, &m); err != nil {
+		return f, append(errs, fmt.Errorf("tenure: config: want a JSON object: %w", err))
+	}
+	v := reflect.ValueOf(&f).Elem()
+	for i := range v.NumField() {
+		name, _, _ := strings.Cut(v.Type().Field(i).Tag.Get("json"), ",")
+		raw, ok := m[name]
+		if !ok {
+			continue
+		}
+		if err := json.Unmarshal(raw, v.Field(i).Addr().Interface()); err != nil {
+			errs = append(errs, fmt.Errorf("tenure: config: %w", err))
+			v.Field(i).SetZero()
+		}
+	}
+	return f, errs
+}
+
 // config converts the file form, reporting every conversion problem.
 func (f *configFile) config() (Config, error) {
 	var errs []error
 	c := Config{Queues: f.Queues, MinRuntimeArgs: f.MinRuntimeArgs, NominatorName: f.NominatorName,
 		AllowProtectedRequeue: f.AllowProtectedRequeue}
+	if len(f.MinRuntimeArgs) > 0 {
+		// Unknown keys, bad durations and methods, reported at decode.
+		_, err := runtime.ParseConfig(f.MinRuntimeArgs, nil)
+		errs = append(errs, err)
+	}
 	if k := f.AnnotationKeys; k != nil {
 		c.AnnotationKeys = eligibility.AnnotationKeys{ExpectedRuntime: k.ExpectedRuntime, RequeueDelay: k.RequeueDelay, RequeueNotBefore: k.RequeueNotBefore, LastCheckpoint: k.LastCheckpoint}
 	}

@@ -75,8 +75,8 @@ func TestConfigJSONSpelling(t *testing.T) {
 	for _, want := range []string{
 		`"parentQueue":"org"`, `"preemptMinRuntime":"20m"`, `"reclaimMinRuntime":"0s"`,
 		`"requeuingStrategy":{"timestamp":"Creation","backoffLimitCount":5,"backoffBaseSeconds":10,"backoffMaxSeconds":0}`,
-		`"preemption":{"withinClusterQueue":"LowerOrNewerEqualPriority","withinClusterQueueConfig":{"minAdmitDuration":"4h"}}`,
-		`"preemptionProtection":{"fairSharing":{"minAdmitDuration":"1h"},"reclaimWithinCohort":{"minAdmitDuration":"10m"}}`,
+		`"preemption":{"withinClusterQueue":"LowerOrNewerEqualPriority","withinClusterQueueConfig":{"minAdmitDuration":"4h0m0s"}}`,
+		`"preemptionProtection":{"fairSharing":{"minAdmitDuration":"1h0m0s"},"reclaimWithinCohort":{"minAdmitDuration":"10m0s"}}`,
 		`"defaultDelay":"30m"`, `"preemptorDelay":"30s"`, `"window":"6h"`,
 	} {
 		if !strings.Contains(string(data), want) {
@@ -186,6 +186,39 @@ func TestConfigJSONEveryUnknownKey(t *testing.T) {
 	for _, want := range []string{`config: unknown key "queue"`, `config.engine: unknown key "maxVictim"`, `config.queues[0]: unknown key "parent"`} {
 		if !strings.Contains(err.Error(), want) {
 			t.Errorf("error lacks %s:\n%v", want, err)
+		}
+	}
+}
+
+// TestConfigJSONEveryProblemAtOnce: the problems of every part, Kueue
+// blocks and plugin arguments included, are reported together: every
+// unknown key inside a Kueue block, a bad value beside them, and unknown
+// minRuntimeArgs keys at decode rather than only in New.
+func TestConfigJSONEveryProblemAtOnce(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		want []string
+	}{
+		{`{"requeuingStrategy":{"x":1},"preemptionProtection":{"y":1},"preemptorDelay":"5x"}`,
+			[]string{`"x"`, `"y"`, `5x`}},
+		{`{"requeuingStrategy":{"a":1,"b":2},"preemptionProtection":{"c":1,"fairSharing":{"d":1,"minAdmitDuration":"zz"}},"preemption":{"e":1,"f":2,"withinClusterQueueConfig":{"g":1}}}`,
+			[]string{`"a"`, `"b"`, `"c"`, `"d"`, `zz`, `"e"`, `"f"`, `"g"`}},
+		{`{"minRuntimeArgs":{"defaultPreemptMinRuntim":"5m","reclaimResolveMethod":"lcb"},"engine":{"maxVictims":"many"}}`,
+			[]string{`"defaultPreemptMinRuntim"`, `"lcb"`, `maxVictims`}},
+	} {
+		var c tenure.Config
+		err := json.Unmarshal([]byte(tc.in), &c)
+		if err == nil {
+			t.Errorf("%s: accepted", tc.in)
+			continue
+		}
+		for _, w := range tc.want {
+			if !strings.Contains(err.Error(), w) {
+				t.Errorf("%s: error lacks %s:\n%v", tc.in, w, err)
+			}
+		}
+		if !strings.HasPrefix(err.Error(), "tenure: ") {
+			t.Errorf("%s: error does not start with tenure: %v", tc.in, err)
 		}
 	}
 }

@@ -61,8 +61,8 @@ func (c *Cycle) CheckPreemptor(queued time.Time) eligibility.Decision {
 
 // CheckEvictionBudget applies the Policy's eviction budget
 // (Config.EvictionBudget) to victim, reading its eviction-record
-// annotation. See [eligibility.EvictionBudget.Check]. O(len(record)); no
-// allocation.
+// annotation; a nil victim reads as a job without a record. See
+// [eligibility.EvictionBudget.Check]. O(len(record)); no allocation.
 func (c *Cycle) CheckEvictionBudget(victim *eligibility.Job) eligibility.Decision {
 	d := c.p.budget.CheckJob(victim, c.now)
 	c.note(d.Until)
@@ -73,8 +73,12 @@ func (c *Cycle) CheckEvictionBudget(victim *eligibility.Job) eligibility.Decisio
 // write on victim when the scheduler evicts it in this cycle by any path
 // other than [Cycle.Requeue] (which reports its own,
 // [RequeueResult].EvictionRecords). Without a budget it returns the key and
-// the current value unchanged. O(len(record)); allocates the value.
+// the current value unchanged. A nil victim has nothing to write on: the
+// key and an empty value. O(len(record)); allocates the value.
 func (c *Cycle) RecordEviction(victim *eligibility.Job) (key, value string) {
 	key = c.p.budget.AnnotationKey()
+	if victim == nil {
+		return key, ""
+	}
 	return key, c.p.budget.Record(victim.Annotations[key], c.now)
 }

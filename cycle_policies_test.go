@@ -203,3 +203,42 @@ func TestCyclePolicyChecksAllocs(t *testing.T) {
 		}
 	}
 }
+
+// TestEvictionBudgetNilVictim: a nil victim reads as a job without a
+// record, and recording an eviction of it is a no-op, never a panic.
+func TestEvictionBudgetNilVictim(t *testing.T) {
+	p, err := tenure.New(allPolicies())
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := p.BeginAt(t0)
+	if d := c.CheckEvictionBudget(nil); !d.Allowed || d.Reason != eligibility.ReasonWithinEvictionBudget {
+		t.Errorf("CheckEvictionBudget(nil) = %v, want allowed within_eviction_budget", d)
+	}
+	if k, v := c.RecordEviction(nil); k != eligibility.AnnotationEvictions || v != "" {
+		t.Errorf("RecordEviction(nil) = %q, %q; want the key and no value", k, v)
+	}
+	if d := p.EvictionBudget().CheckJob(nil, t0); !d.Allowed || d.Reason != eligibility.ReasonWithinEvictionBudget {
+		t.Errorf("CheckJob(nil) = %v", d)
+	}
+}
+
+// TestEvictionBudgetOwnerCannotPin: through the composed Policy, a record
+// dated in year 9999 or unparsable does not make the job unevictable, and
+// the value recorded after the next eviction replaces it.
+func TestEvictionBudgetOwnerCannotPin(t *testing.T) {
+	p, err := tenure.New(allPolicies())
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := p.BeginAt(t0)
+	for _, rec := range []string{"9999-01-01T00:00:00Z", "garbage"} {
+		j := eligibility.Job{Annotations: map[string]string{eligibility.AnnotationEvictions: rec}}
+		if d := c.CheckEvictionBudget(&j); !d.Allowed || d.Reason != eligibility.ReasonInvalidEvictionRecord || !d.Until.IsZero() {
+			t.Errorf("%q: %v, want allowed invalid_eviction_record", rec, d)
+		}
+		if _, v := c.RecordEviction(&j); v != eligibility.FormatNotBefore(t0) {
+			t.Errorf("%q: recorded %q, want only this eviction", rec, v)
+		}
+	}
+}

@@ -29,7 +29,9 @@ func (f PreemptorDelayFilter) FilterVictim(now time.Time, _ *requeue.Victim, c *
 // [requeue.VictimFilter]: a victim already evicted Budget.Max times within
 // Budget.Window is denied for every contender (reason
 // "eviction_budget_exhausted", Until = when the oldest of those evictions
-// leaves the window; "invalid_eviction_record" for an unparsable record).
+// leaves the window). An invalid record is allowed with
+// "invalid_eviction_record": it counts as no eviction, so that a record the
+// job's owner wrote cannot make the job unevictable.
 // The engine's Victim carries no annotations, so Records supplies the
 // victim's eviction-record annotation by job ID ("" when it has none; a
 // nil Records reads every record as empty). It is for an embedder running

@@ -65,28 +65,42 @@ func (b EvictionBudget) Validate() error {
 // errEvictionRecord is the error of an unparsable eviction record.
 var errEvictionRecord = errors.New("not a comma-separated, oldest-first list of RFC3339 instants")
 
+// errEvictionRecordFuture is the error of a record with an entry more than
+// Window plus one second after now: [EvictionBudget.Record] never writes one.
+var errEvictionRecordFuture = errors.New("an entry lies more than the window plus one second after now")
+
 // Check decides whether a job whose eviction-record annotation is record
 // ("" when absent) may be evicted at now. An eviction at t counts while
 // now < t + Window (it no longer counts at exactly t + Window):
 //
 //   - Max 0: allowed, [ReasonNoEvictionBudget];
-//   - record unparsable (or not oldest first): denied,
-//     [ReasonInvalidEvictionRecord], no Until;
+//   - record invalid: allowed, [ReasonInvalidEvictionRecord], counted as no
+//     eviction (the next [EvictionBudget.Record] replaces it). Invalid is
+//     unparsable, not oldest first, or with an entry later than
+//     now + Window + 1s (Record writes now rounded up to the second, so
+//     it never writes one);
 //   - fewer than Max evictions count at now: allowed,
 //     [ReasonWithinEvictionBudget];
 //   - Max or more count: denied, [ReasonEvictionBudgetExhausted], Until =
 //     t + Window for the Max-th most recent eviction t, the instant the
 //     count drops below Max.
 //
+// An entry later than now (at most Window + 1s later) counts as now. So
+// the record, which the job's owner may be able to write, never denies an
+// eviction for long: an invalid record denies nothing, and a future entry
+// first seen at now denies until at most now + 2*Window + 1s. (The
+// not-before gate's rule for bad values, an endless cooldown, is not
+// bounded and is not used here.)
+//
 // Cost: O(len(record)); no allocation.
 func (b EvictionBudget) Check(record string, now time.Time) Decision {
 	if b.Max <= 0 {
 		return Decision{Allowed: true, Reason: ReasonNoEvictionBudget}
 	}
-	nth, n, err := maxthRecent(record, b.Max)
+	nth, n, err := maxthRecent(record, b.Max, now, b.Window)
 	switch {
 	case err != nil:
-		return Decision{Reason: ReasonInvalidEvictionRecord}
+		return Decision{Allowed: true, Reason: ReasonInvalidEvictionRecord}
 	case n < b.Max:
 		return Decision{Allowed: true, Reason: ReasonWithinEvictionBudget}
 	}
@@ -97,20 +111,26 @@ func (b EvictionBudget) Check(record string, now time.Time) Decision {
 }
 
 // CheckJob is [EvictionBudget.Check] on j's annotation under
-// [EvictionBudget.AnnotationKey]. No allocation.
+// [EvictionBudget.AnnotationKey]; a nil j reads as a job without a record.
+// No allocation.
 func (b EvictionBudget) CheckJob(j *Job, now time.Time) Decision {
+	if j == nil {
+		return b.Check("", now)
+	}
 	return b.Check(j.Annotations[b.AnnotationKey()], now)
 }
 
 // maxthRecent parses record and returns its k-th most recent instant (k >=
-// 1) and the number of instants n; the instant is meaningful when n >= k.
-// Since the record is oldest first, the k-th most recent is the entry at
-// index n-k: a ring of the last k entries finds it in one pass.
-func maxthRecent(record string, k int) (time.Time, int, error) {
+// 1), capped at now, and the number of instants n; the instant is
+// meaningful when n >= k. Since the record is oldest first, the k-th most
+// recent is the entry at index n-k: a ring of the last k entries finds it in
+// one pass. An entry later than now + window + 1s is an error.
+func maxthRecent(record string, k int, now time.Time, window time.Duration) (time.Time, int, error) {
 	var ring [MaxEvictionBudget]time.Time
 	k = min(k, MaxEvictionBudget)
 	n := 0
 	var prev time.Time
+	limit := now.Add(window).Add(time.Second)
 	for rest := record; rest != ""; n++ {
 		var field string
 		field, rest, _ = strings.Cut(rest, ",")
@@ -118,13 +138,24 @@ func maxthRecent(record string, k int) (time.Time, int, error) {
 		if err != nil || (n > 0 && t.Before(prev)) {
 			return time.Time{}, 0, errEvictionRecord
 		}
+		if t.After(limit) {
+			return time.Time{}, 0, errEvictionRecordFuture
+		}
 		prev = t
-		ring[n%k] = t
+		ring[n%k] = capAt(t, now)
 	}
 	if n < k {
 		return time.Time{}, n, nil
 	}
 	return ring[n%k], n, nil // the entry at index n-k
+}
+
+// capAt returns t, or now when t is later than now.
+func capAt(t, now time.Time) time.Time {
+	if t.After(now) {
+		return now
+	}
+	return t
 }
 
 // ParseEvictionRecord parses an eviction-record annotation into its
@@ -159,18 +190,23 @@ func FormatEvictionRecord(ts []time.Time) string {
 
 // Record returns the eviction-record annotation to write when the job whose
 // record is prev is evicted at now: the evictions of prev that still count
-// at now (now < t + Window), then now, keeping the Max most recent. An
-// unparsable prev is replaced (the job was evicted anyway, so its record
-// starts again from this eviction). With Max 0 it returns prev unchanged.
-// Cost: O(len(prev)); allocates the result.
+// at now (now < t + Window; an entry later than now counts as now), then
+// now, keeping the Max most recent. An invalid prev (see
+// [EvictionBudget.Check]) is replaced: the job was evicted anyway, so its
+// record starts again from this eviction. With Max 0 it returns prev
+// unchanged. Cost: O(len(prev)); allocates the result.
 func (b EvictionBudget) Record(prev string, now time.Time) string {
 	if b.Max <= 0 {
 		return prev
 	}
-	ts, _ := ParseEvictionRecord(prev)
+	ts, err := ParseEvictionRecord(prev)
+	limit := now.Add(b.Window).Add(time.Second)
+	if err != nil || (len(ts) > 0 && ts[len(ts)-1].After(limit)) {
+		ts = nil
+	}
 	keep := ts[:0]
 	for _, t := range ts {
-		if now.Before(t.Add(b.Window)) {
+		if t = capAt(t, now); now.Before(t.Add(b.Window)) {
 			keep = append(keep, t)
 		}
 	}

@@ -48,7 +48,8 @@ type Job struct {
 	// subgroups on demand, so an embedder need not fill them for every
 	// check: the [MinRuntimeFilter] calls it only for a victim still
 	// protected (once per check), the [ScenarioValidator] once per
-	// distinct victim job of a scenario. It must return the same subgroups
+	// distinct victim job of a scenario still protected (or whose
+	// protection cannot be known). It must return the same subgroups
 	// for the whole cycle; tenure does not modify or keep the slice. See
 	// [Job.LoadSubgroups].
 	SubgroupsFunc func() []Subgroup

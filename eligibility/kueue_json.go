@@ -13,15 +13,19 @@ import (
 )
 
 // This file reads and writes the Kueue configuration shapes of this package
-// as JSON, in Kueue's key spelling, with durations in the one grammar of
-// runtime.ParseDuration (Kueue's metav1.Duration strings such as "1h30m"
-// parse unchanged; runtime.FormatDuration writes "1d" for 24h, which Kueue
-// itself would not read). Keys are matched exactly: an unknown key, a key
-// in another letter case included, is an error naming it.
+// as JSON, in Kueue's key spelling. Durations are read in the one grammar
+// of runtime.ParseDuration (Kueue's metav1.Duration strings such as "1h30m"
+// parse unchanged, and so does tenure's "1d"), and written in Go's
+// time.Duration.String form ("24h0m0s"), the only form Kueue's
+// metav1.Duration reads, so that a written block can be handed to Kueue.
+// Keys are matched exactly: an unknown key, a key in another letter case
+// included, is an error naming it.
 
 // jsonObject decodes data, which must be a JSON object or null, into its
-// members, and reports the first key (in sorted order) that is not one of
-// keys, exactly, letter case included. A null gives a nil map.
+// members, and reports every key (in sorted order, joined) that is not one
+// of keys, exactly, letter case included. The members are returned with
+// that error, so that a caller can go on and report the other problems too.
+// A null gives a nil map.
 func jsonObject(data []byte, keys ...string) (map[string]json.RawMessage, error) {
 	if bytes.Equal(bytes.TrimSpace(data), []byte("null")) {
 		return nil, nil
@@ -35,12 +39,27 @@ func jsonObject(data []byte, keys ...string) (map[string]json.RawMessage, error)
 		names = append(names, k)
 	}
 	slices.Sort(names)
+	var errs []error
 	for _, k := range names {
 		if !slices.Contains(keys, k) {
-			return nil, fmt.Errorf("unknown key %q (want %s)", k, strings.Join(keys, ", "))
+			errs = append(errs, fmt.Errorf("unknown key %q (want %s)", k, strings.Join(keys, ", ")))
 		}
 	}
-	return m, nil
+	return m, errors.Join(errs...)
+}
+
+// prefixed returns err with each of its joined errors on its own line
+// prefixed by prefix (nil for nil), so that a block's problems each name
+// where they are.
+func prefixed(prefix string, err error) error {
+	if err == nil {
+		return nil
+	}
+	var errs []error
+	for _, line := range strings.Split(err.Error(), "\n") {
+		errs = append(errs, errors.New(prefix+line))
+	}
+	return errors.Join(errs...)
 }
 
 // jsonDuration decodes a duration string (or null, giving nil).
@@ -87,37 +106,41 @@ type KueuePreemptionProtectionPolicy struct {
 	MinAdmitDuration *time.Duration
 }
 
-// MarshalJSON writes {"minAdmitDuration":"10m"}, or {} when unset.
+// MarshalJSON writes {"minAdmitDuration":"10m0s"} (Go's
+// time.Duration.String form, which Kueue's metav1.Duration reads), or {}
+// when unset.
 func (p KueuePreemptionProtectionPolicy) MarshalJSON() ([]byte, error) {
 	if p.MinAdmitDuration == nil {
 		return []byte("{}"), nil
 	}
-	return json.Marshal(map[string]string{"minAdmitDuration": runtime.FormatDuration(*p.MinAdmitDuration)})
+	return json.Marshal(map[string]string{"minAdmitDuration": p.MinAdmitDuration.String()})
 }
 
-// UnmarshalJSON reads {"minAdmitDuration":"10m"}; any other key is an error.
+// UnmarshalJSON reads {"minAdmitDuration":"10m"}; any other key is an
+// error. Every problem is reported at once.
 func (p *KueuePreemptionProtectionPolicy) UnmarshalJSON(data []byte) error {
 	m, err := jsonObject(data, "minAdmitDuration")
-	if err != nil {
-		return fmt.Errorf("eligibility: %w", err)
-	}
+	errs := []error{prefixed("eligibility: ", err)}
 	var out KueuePreemptionProtectionPolicy
 	if raw, ok := m["minAdmitDuration"]; ok {
-		if out.MinAdmitDuration, err = jsonDuration(raw); err != nil {
-			return fmt.Errorf("eligibility: minAdmitDuration: %w", err)
+		var derr error
+		if out.MinAdmitDuration, derr = jsonDuration(raw); derr != nil {
+			errs = append(errs, fmt.Errorf("eligibility: minAdmitDuration: %w", derr))
 		}
+	}
+	if err := errors.Join(errs...); err != nil {
+		return err
 	}
 	*p = out
 	return nil
 }
 
-// UnmarshalJSON reads Kueue's preemptionProtection block; an unknown key at
-// any level is an error naming it.
+// UnmarshalJSON reads Kueue's preemptionProtection block; every unknown key
+// at any level is an error naming it, and every problem is reported at
+// once.
 func (k *KueuePreemptionProtection) UnmarshalJSON(data []byte) error {
 	m, err := jsonObject(data, "fairSharing", "reclaimWithinCohort")
-	if err != nil {
-		return fmt.Errorf("eligibility: preemptionProtection: %w", err)
-	}
+	errs := []error{prefixed("eligibility: preemptionProtection: ", err)}
 	var out KueuePreemptionProtection
 	for _, f := range []struct {
 		key string
@@ -125,21 +148,26 @@ func (k *KueuePreemptionProtection) UnmarshalJSON(data []byte) error {
 	}{{"fairSharing", &out.FairSharing}, {"reclaimWithinCohort", &out.ReclaimWithinCohort}} {
 		if raw, ok := m[f.key]; ok {
 			if err := json.Unmarshal(raw, f.dst); err != nil {
-				return fmt.Errorf("eligibility: preemptionProtection.%s: %w", f.key, trimPrefix(err))
+				errs = append(errs, prefixed("eligibility: preemptionProtection."+f.key+": ", trimPrefix(err)))
 			}
 		}
+	}
+	if err := errors.Join(errs...); err != nil {
+		return err
 	}
 	*k = out
 	return nil
 }
 
-// trimPrefix drops a nested error's "eligibility: " so that the wrapping
-// message carries the prefix once.
+// trimPrefix drops "eligibility: " from each line of a nested error so
+// that the wrapping message carries the prefix once per line.
 func trimPrefix(err error) error {
-	if s, ok := strings.CutPrefix(err.Error(), "eligibility: "); ok {
-		return errors.New(s)
+	var errs []error
+	for _, line := range strings.Split(err.Error(), "\n") {
+		line, _ = strings.CutPrefix(line, "eligibility: ")
+		errs = append(errs, errors.New(line))
 	}
-	return err
+	return errors.Join(errs...)
 }
 
 // AdmitProtection converts k to a validated [AdmitProtection]: a rule without
@@ -187,46 +215,48 @@ type kueueWithinClusterQueueConfigJSON struct {
 }
 
 // MarshalJSON writes Kueue's spelling:
-// {"withinClusterQueue":"LowerOrNewerEqualPriority","withinClusterQueueConfig":{"minAdmitDuration":"4h"}},
-// leaving out what is unset.
+// {"withinClusterQueue":"LowerOrNewerEqualPriority","withinClusterQueueConfig":{"minAdmitDuration":"4h0m0s"}},
+// leaving out what is unset; the duration in Go's time.Duration.String
+// form, which Kueue's metav1.Duration reads.
 func (k KueueWithinClusterQueue) MarshalJSON() ([]byte, error) {
 	out := kueueWithinClusterQueueJSON{WithinClusterQueue: k.WithinClusterQueue}
 	if b := k.WithinClusterQueueConfig; b != nil {
 		out.WithinClusterQueueConfig = &kueueWithinClusterQueueConfigJSON{}
 		if b.MinAdmitDuration != nil {
-			s := runtime.FormatDuration(*b.MinAdmitDuration)
+			s := b.MinAdmitDuration.String()
 			out.WithinClusterQueueConfig.MinAdmitDuration = &s
 		}
 	}
 	return json.Marshal(out)
 }
 
-// UnmarshalJSON reads Kueue's spelling; an unknown key at any level is an
-// error naming it. Values are checked by [KueueWithinClusterQueue.PreemptionConfig].
+// UnmarshalJSON reads Kueue's spelling; every unknown key at any level is
+// an error naming it, and every problem is reported at once. Values are
+// checked by [KueueWithinClusterQueue.PreemptionConfig].
 func (k *KueueWithinClusterQueue) UnmarshalJSON(data []byte) error {
 	m, err := jsonObject(data, "withinClusterQueue", "withinClusterQueueConfig")
-	if err != nil {
-		return fmt.Errorf("eligibility: preemption: %w", err)
-	}
+	errs := []error{prefixed("eligibility: preemption: ", err)}
 	var out KueueWithinClusterQueue
 	if raw, ok := m["withinClusterQueue"]; ok {
 		if err := json.Unmarshal(raw, &out.WithinClusterQueue); err != nil {
-			return fmt.Errorf("eligibility: preemption.withinClusterQueue: %w", err)
+			errs = append(errs, fmt.Errorf("eligibility: preemption.withinClusterQueue: %w", err))
 		}
 	}
 	if raw, ok := m["withinClusterQueueConfig"]; ok {
 		b, err := jsonObject(raw, "minAdmitDuration")
-		if err != nil {
-			return fmt.Errorf("eligibility: preemption.withinClusterQueueConfig: %w", err)
-		}
+		errs = append(errs, prefixed("eligibility: preemption.withinClusterQueueConfig: ", err))
 		if b != nil {
 			out.WithinClusterQueueConfig = &KueueWithinClusterQueueConfig{}
 			if raw, ok := b["minAdmitDuration"]; ok {
-				if out.WithinClusterQueueConfig.MinAdmitDuration, err = jsonDuration(raw); err != nil {
-					return fmt.Errorf("eligibility: preemption.withinClusterQueueConfig.minAdmitDuration: %w", err)
+				var derr error
+				if out.WithinClusterQueueConfig.MinAdmitDuration, derr = jsonDuration(raw); derr != nil {
+					errs = append(errs, fmt.Errorf("eligibility: preemption.withinClusterQueueConfig.minAdmitDuration: %w", derr))
 				}
 			}
 		}
+	}
+	if err := errors.Join(errs...); err != nil {
+		return err
 	}
 	*k = out
 	return nil

@@ -28,10 +28,12 @@ import (
 // resolved with runtime.MethodLCA). Set FailOpen to resolve such queues to
 // the node-pool defaults instead.
 //
-// The zero value is usable: a nil Resolver resolves every duration to zero
-// and has no tree to check queues against, so every victim is allowed
-// (ReasonNoMinRuntime). A MinRuntimeFilter is immutable after construction
-// and safe for concurrent use.
+// The zero value (and a nil *MinRuntimeFilter) fails closed too: without a
+// Resolver (or with one never built) no protection can be known, so every
+// victim is denied with ReasonNoResolver and no Until. With FailOpen set, a
+// missing Resolver resolves every duration to zero instead, so every victim
+// is allowed (ReasonNoMinRuntime). A MinRuntimeFilter is immutable after
+// construction and safe for concurrent use.
 type MinRuntimeFilter struct {
 	// Resolver resolves the min-runtime for an action and pair of queues.
 	Resolver *runtime.Resolver
@@ -46,9 +48,10 @@ type MinRuntimeFilter struct {
 // job runs in queue preemptor, for action (runtime.ActionPreempt: same queue;
 // runtime.ActionReclaim: across queues). In order:
 //
-//  0. Unless FailOpen is set: an unset or unknown queue is denied with
-//     ReasonQueueUnset or ReasonUnknownQueue and no Until (see the type's
-//     doc); the Resolution is then the zero one for the action.
+//  0. Unless FailOpen is set: a missing Resolver is denied with
+//     ReasonNoResolver, an unset or unknown queue with ReasonQueueUnset or
+//     ReasonUnknownQueue, all with no Until (see the type's doc); the
+//     Resolution is then the zero one for the action.
 //  1. The duration d is resolved with the Resolver (as
 //     Resolver.Resolve(action, preemptor, victim.Queue)) and recorded in
 //     the decision.
@@ -80,10 +83,10 @@ func (f *MinRuntimeFilter) Check(action runtime.Action, preemptor queuetree.ID, 
 	var r *runtime.Resolver
 	if f != nil {
 		r = f.Resolver
-		if !f.FailOpen {
-			if reason := queueProblem(r, action, preemptor, victim.Queue); reason != "" {
-				return f.unresolved(action, reason)
-			}
+	}
+	if f == nil || !f.FailOpen {
+		if reason := queueProblem(r, action, preemptor, victim.Queue); reason != "" {
+			return f.unresolved(action, reason)
 		}
 	}
 	// Resolve by hand: calling Preempt/Reclaim directly lets the compiler
@@ -134,7 +137,7 @@ func (f *MinRuntimeFilter) Check(action runtime.Action, preemptor queuetree.ID, 
 //go:noinline
 func (f *MinRuntimeFilter) unresolved(action runtime.Action, reason Reason) MinRuntimeDecision {
 	m := runtime.MethodQueue
-	if action != runtime.ActionPreempt {
+	if action != runtime.ActionPreempt && f != nil {
 		m = f.Resolver.Method()
 	}
 	return MinRuntimeDecision{Decision: Decision{Reason: reason},

@@ -94,9 +94,9 @@ func TestMinRuntimeFilter(t *testing.T) {
 		{name: "gang at its minimum is not elastic", r: lca, action: runtime.ActionPreempt, preemptor: "leaf2", victim: "leaf2",
 			start: elT0, now: elMin(1), subgroups: gang, wantDur: 600 * time.Second,
 			want: eligibility.Decision{Allowed: false, Reason: eligibility.ReasonMinRuntimeProtected, Until: elMin(10)}},
-		{name: "nil resolver never protects", r: nil, action: runtime.ActionReclaim, preemptor: "leaf3", victim: "leaf1",
+		{name: "nil resolver fails closed", r: nil, action: runtime.ActionReclaim, preemptor: "leaf3", victim: "leaf1",
 			start: elT0, now: elT0, wantDur: 0,
-			want: eligibility.Decision{Allowed: true, Reason: eligibility.ReasonNoMinRuntime}},
+			want: eligibility.Decision{Allowed: false, Reason: eligibility.ReasonNoResolver}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -145,8 +145,8 @@ func TestMinRuntimeFilterPluginDocWorkflow(t *testing.T) {
 
 func TestMinRuntimeFilterBadInput(t *testing.T) {
 	var f *eligibility.MinRuntimeFilter // nil filter
-	if d := f.Check(runtime.ActionReclaim, queuetree.None, nil, elT0); !d.Allowed {
-		t.Errorf("nil filter, nil victim: %v", d)
+	if d := f.Check(runtime.ActionReclaim, queuetree.None, nil, elT0); d.Allowed || d.Reason != eligibility.ReasonNoResolver {
+		t.Errorf("nil filter, nil victim: %v, want denied no_resolver", d)
 	}
 	_, r := elDesignTree(t, runtime.MethodLCA)
 	g := eligibility.MinRuntimeFilter{Resolver: r}

@@ -90,7 +90,7 @@ func TestAdmitProtectionValidate(t *testing.T) {
 // TestKueuePreemptionProtectionJSON: Kueue's spelling both ways, exact
 // keys, and the conversion.
 func TestKueuePreemptionProtectionJSON(t *testing.T) {
-	in := `{"fairSharing":{"minAdmitDuration":"1h"},"reclaimWithinCohort":{"minAdmitDuration":"10m"}}`
+	in := `{"fairSharing":{"minAdmitDuration":"1h0m0s"},"reclaimWithinCohort":{"minAdmitDuration":"10m0s"}}`
 	var k eligibility.KueuePreemptionProtection
 	if err := json.Unmarshal([]byte(in), &k); err != nil {
 		t.Fatal(err)
@@ -126,7 +126,7 @@ func TestKueuePreemptionProtectionJSON(t *testing.T) {
 
 // TestKueueWithinClusterQueueJSON: KEP-8522's shape both ways.
 func TestKueueWithinClusterQueueJSON(t *testing.T) {
-	in := `{"withinClusterQueue":"LowerOrNewerEqualPriority","withinClusterQueueConfig":{"minAdmitDuration":"4h"}}`
+	in := `{"withinClusterQueue":"LowerOrNewerEqualPriority","withinClusterQueueConfig":{"minAdmitDuration":"4h0m0s"}}`
 	var k eligibility.KueueWithinClusterQueue
 	if err := json.Unmarshal([]byte(in), &k); err != nil {
 		t.Fatal(err)
@@ -193,8 +193,8 @@ func TestEvictionBudgetBoundaries(t *testing.T) {
 		{"empty record", b, "", npAt(0), eligibility.Decision{Allowed: true, Reason: eligibility.ReasonWithinEvictionBudget}},
 		{"max 1: the most recent decides", eligibility.EvictionBudget{Max: 1, Window: time.Hour}, rec, npAt(4199), eligibility.Decision{Reason: eligibility.ReasonEvictionBudgetExhausted, Until: npAt(4200)}},
 		{"longer record than Max", b, eligibility.FormatEvictionRecord([]time.Time{npAt(-9000), npAt(0), npAt(600)}), npAt(3599), eligibility.Decision{Reason: eligibility.ReasonEvictionBudgetExhausted, Until: npAt(3600)}},
-		{"unparsable", b, "yesterday", npAt(0), eligibility.Decision{Reason: eligibility.ReasonInvalidEvictionRecord}},
-		{"not oldest first", b, "2026-03-02T12:10:00Z,2026-03-02T12:00:00Z", npAt(0), eligibility.Decision{Reason: eligibility.ReasonInvalidEvictionRecord}},
+		{"unparsable", b, "yesterday", npAt(0), eligibility.Decision{Allowed: true, Reason: eligibility.ReasonInvalidEvictionRecord}},
+		{"not oldest first", b, "2026-03-02T12:10:00Z,2026-03-02T12:00:00Z", npAt(0), eligibility.Decision{Allowed: true, Reason: eligibility.ReasonInvalidEvictionRecord}},
 		{"no budget", eligibility.EvictionBudget{}, "yesterday", npAt(0), eligibility.Decision{Allowed: true, Reason: eligibility.ReasonNoEvictionBudget}},
 	} {
 		if got := tt.b.Check(tt.record, tt.now); got != tt.want {
@@ -279,7 +279,8 @@ func FuzzEvictionRecord(f *testing.F) {
 	f.Fuzz(func(t *testing.T, s string) {
 		d := b.Check(s, np0)
 		ts, err := eligibility.ParseEvictionRecord(s)
-		if (err != nil) != (d.Reason == eligibility.ReasonInvalidEvictionRecord) {
+		future := err == nil && len(ts) > 0 && ts[len(ts)-1].After(np0.Add(b.Window+time.Second))
+		if (err != nil || future) != (d.Reason == eligibility.ReasonInvalidEvictionRecord) || (d.Reason == eligibility.ReasonInvalidEvictionRecord && !d.Allowed) {
 			t.Fatalf("%q: Parse error %v, Check %v", s, err, d)
 		}
 		if err == nil {

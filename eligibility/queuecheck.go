@@ -11,12 +11,12 @@ import (
 // did not issue it, and the same for the preemptor's queue when the answer
 // depends on it (a reclaim under MethodLCA); "" when both are usable.
 // Root is a usable queue (it resolves to the node-pool defaults), since
-// nothing sets it by accident. A nil or unbuilt r has no tree and nothing
-// to protect: "". O(1), no allocation.
+// nothing sets it by accident. A nil or unbuilt r has no tree, so no
+// protection can be known: ReasonNoResolver. O(1), no allocation.
 func queueProblem(r *runtime.Resolver, action runtime.Action, preemptor, victim queuetree.ID) Reason {
 	t := r.Tree()
 	if t == nil {
-		return ""
+		return ReasonNoResolver
 	}
 	if reason := idProblem(t, victim); reason != "" {
 		return reason

@@ -12,12 +12,13 @@ package eligibility
 //   - [MinRuntimeFilter]: ReasonNotProtected, ReasonNoMinRuntime,
 //     ReasonMissingStart, ReasonElasticDeferred (allowed);
 //     ReasonMinRuntimeProtected, ReasonClockSkew, ReasonUnknownQueue,
-//     ReasonQueueUnset (denied).
+//     ReasonQueueUnset, ReasonNoResolver (denied).
 //   - [ScenarioValidator]: ReasonMinAvailableKept (allowed),
 //     ReasonBelowMinAvailable, ReasonInvalidCounts, ReasonConflictingVictims,
-//     ReasonDuplicateSubgroup, ReasonUnknownQueue, ReasonQueueUnset
-//     (rejected; the three before the last two are declared with the
-//     validator).
+//     ReasonDuplicateSubgroup, ReasonUnknownQueue, ReasonQueueUnset,
+//     ReasonNoResolver (rejected; ReasonInvalidCounts,
+//     ReasonConflictingVictims and ReasonDuplicateSubgroup are declared with
+//     the validator).
 //   - [Nominator]: ReasonNominated; the skip reasons of KAI-Scheduler's
 //     expected-runtime plugin (ReasonNotRunning, ReasonNotPreemptible,
 //     ReasonInvalidDuration, ReasonMissingStart, ReasonClockSkew,
@@ -33,8 +34,9 @@ package eligibility
 //   - [PreemptorDelay.Check]: ReasonNoPreemptorDelay, ReasonPreemptorWaited
 //     (allowed); ReasonPreemptorDelay, ReasonQueuedUnknown (denied).
 //   - [EvictionBudget.Check]: ReasonNoEvictionBudget,
-//     ReasonWithinEvictionBudget (allowed); ReasonEvictionBudgetExhausted,
-//     ReasonInvalidEvictionRecord (denied).
+//     ReasonWithinEvictionBudget, ReasonInvalidEvictionRecord (allowed: an
+//     invalid record counts as no eviction); ReasonEvictionBudgetExhausted
+//     (denied).
 type Reason string
 
 // The reasons. Each constant's value is its label.
@@ -70,6 +72,10 @@ const (
 	// set. The filter denies and the scenario validator rejects, fail
 	// closed, unless their FailOpen field is set.
 	ReasonQueueUnset Reason = "queue_unset"
+	// ReasonNoResolver: the min-runtime filter or scenario validator has
+	// no Resolver (a zero value whose Resolver was forgotten), so no
+	// protection can be known; denied unless FailOpen is set.
+	ReasonNoResolver Reason = "no_resolver"
 
 	// ReasonMinAvailableKept: the scenario leaves every subgroup of every
 	// still-protected elastic victim with at least MinAvailable active tasks.
@@ -144,8 +150,10 @@ const (
 	// within the window; Until is when the oldest of those leaves it.
 	ReasonEvictionBudgetExhausted Reason = "eviction_budget_exhausted"
 	// ReasonInvalidEvictionRecord: the eviction-record annotation is
-	// present but unparsable; treated as an exhausted budget, as an
-	// unparsable not-before annotation is treated as a cooldown.
+	// present but invalid (unparsable, not oldest first, or with an entry
+	// more than the window plus one second in the future); allowed, counted
+	// as no eviction, so that a record the job's owner wrote can never make
+	// the job unevictable.
 	ReasonInvalidEvictionRecord Reason = "invalid_eviction_record"
 )
 

@@ -28,6 +28,7 @@ func TestReasonStrings(t *testing.T) {
 		eligibility.ReasonMinRuntimeProtected: "minruntime_protected",
 		eligibility.ReasonUnknownQueue:        "unknown_queue",
 		eligibility.ReasonQueueUnset:          "queue_unset",
+		eligibility.ReasonNoResolver:          "no_resolver",
 		eligibility.ReasonInvalid:             "invalid",
 		eligibility.ReasonMinAvailableKept:    "min_available_kept",
 		eligibility.ReasonBelowMinAvailable:   "below_min_available",

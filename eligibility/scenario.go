@@ -108,6 +108,16 @@ func (s ScenarioDecision) String() string {
 		return fmt.Sprintf("scenario rejected (%s): job %q has several subgroups named %q, so the tasks taken from it cannot be attributed, while protected until %s by %s; %d violation(s)",
 			s.Reason, s.Job, s.Subgroup,
 			s.ProtectedUntil.UTC().Format(time.RFC3339), s.Resolution, s.Violations)
+	case s.Reason == ReasonQueueUnset || s.Reason == ReasonUnknownQueue:
+		what := "is unset"
+		if s.Reason == ReasonUnknownQueue {
+			what = "is not in the resolver's tree"
+		}
+		return fmt.Sprintf("scenario rejected (%s): the queue of job %q (or, where it matters, the preemptor's) %s, so its protection cannot be known; %d violation(s)",
+			s.Reason, s.Job, what, s.Violations)
+	case s.Reason == ReasonNoResolver:
+		return fmt.Sprintf("scenario rejected (%s): the validator has no Resolver, so the protection of job %q cannot be known; %d violation(s)",
+			s.Reason, s.Job, s.Violations)
 	case s.Reason == ReasonInvalidCounts:
 		return fmt.Sprintf("scenario rejected (%s): job %q subgroup %q has invalid counts (min %d, %d left after the scenario) while protected until %s by %s; %d violation(s)",
 			s.Reason, s.Job, s.Subgroup, s.MinAvailable, s.Remaining,
@@ -154,10 +164,13 @@ func (e *UnknownSubgroupError) Error() string {
 // whose protection depends on a preemptor queue that is — cannot be judged,
 // so a scenario taking any of its active tasks is rejected with
 // ReasonQueueUnset or ReasonUnknownQueue and no Until, unless FailOpen is
-// set.
+// set. A validator without a Resolver (the zero value) cannot know any
+// protection: it rejects the same scenarios with ReasonNoResolver, unless
+// FailOpen is set (every duration is then zero).
 type ScenarioValidator struct {
-	// Resolver resolves the victims' min-runtime; nil means every duration
-	// is zero, so every scenario is allowed (conflicting entries aside).
+	// Resolver resolves the victims' min-runtime. Nil fails closed
+	// (ReasonNoResolver) unless FailOpen is set, when every duration is
+	// zero.
 	Resolver *runtime.Resolver
 	// FailOpen, when true, resolves an unset or unknown queue to the
 	// node-pool defaults instead of rejecting (see [MinRuntimeFilter]).
@@ -170,9 +183,12 @@ type ScenarioValidator struct {
 }
 
 type scenarioGroup struct {
-	job *Job
-	sgs []Subgroup // the job's subgroups, loaded once ([Job.LoadSubgroups])
-	off int32      // offset of the job's subgroups in counts
+	job     *Job
+	sgs     []Subgroup         // the job's subgroups, loaded once ([Job.LoadSubgroups]) when load
+	off     int32              // offset of the job's subgroups in counts
+	load    bool               // the subgroups matter: protection unknown (problem) or protected
+	problem Reason             // why the protection cannot be known; "" when res is its min-runtime
+	res     runtime.Resolution // the min-runtime resolved for the job
 }
 
 // taskKey identifies a task by its job (group index) and ID.
@@ -218,117 +234,31 @@ type taskVal struct {
 // tasks than Active, is garbage: the scenario is rejected with
 // ReasonInvalidCounts rather than judged on it.
 //
-// A task naming a subgroup its job lacks makes Validate return an
-// [*UnknownSubgroupError] (the first one found) and a zero decision; a
-// victim entry with a nil Job is skipped. Cost: O(tasks × subgroups per
-// job) plus one resolver query per elastic victim job, O(subgroups) to
+// Subgroups are read (and [Job.SubgroupsFunc] called, once per distinct
+// job) only for a victim still protected at now, or whose protection
+// cannot be known; the tasks of any other victim are not looked at, since
+// nothing limits them. For such a read victim, a task naming a subgroup its
+// job lacks makes Validate return an [*UnknownSubgroupError] (the first one
+// found) and a zero decision. A victim entry with a nil Job that evicts an
+// active task is rejected with ReasonQueueUnset and no Until (fail closed,
+// as the [MinRuntimeFilter] denies a nil victim) unless FailOpen is set;
+// one that evicts nothing is skipped. Cost: O(tasks × subgroups per
+// job) plus one resolver query per victim job, O(subgroups) to
 // compare two entries of one ID that are not the same *Job, and O(touched
 // subgroups × subgroups) per protected elastic victim to find repeated
 // names; no allocation once the scratch has grown to the scenario's size.
 func (v *ScenarioValidator) Validate(action runtime.Action, preemptor queuetree.ID, victims []ScenarioJob, now time.Time) (ScenarioDecision, error) {
 	v.reset(len(victims))
 	out := ScenarioDecision{Decision: Decision{Allowed: true, Reason: ReasonMinAvailableKept}}
-	conflict := func(job, subgroup, task string) {
-		out.Violations++
-		if out.Reason != ReasonConflictingVictims {
-			out.Allowed, out.Reason = false, ReasonConflictingVictims
-			out.Job, out.Subgroup, out.Task = job, subgroup, task
-		}
-	}
 	for i := range victims {
-		vj := &victims[i]
-		j := vj.Job
-		if j == nil {
-			continue
-		}
-		gi, ok := v.group(j)
-		if !ok {
-			conflict(j.ID, "", "")
-			continue
-		}
-		g := v.groups[gi]
-		lastName, lastK := "", -1 // tasks usually come grouped by subgroup
-		for t := range vj.Tasks {
-			task := &vj.Tasks[t]
-			k := lastK
-			if k < 0 || task.Subgroup != lastName {
-				k = subgroupIndex(g.sgs, task.Subgroup)
-				if k < 0 {
-					return ScenarioDecision{}, &UnknownSubgroupError{Job: j.ID, Subgroup: task.Subgroup}
-				}
-				lastName, lastK = task.Subgroup, k
-			}
-			if task.ID != "" {
-				key := taskKey{group: gi, id: task.ID}
-				if first, seen := v.tasks[key]; seen {
-					if first.subgroup != int32(k) || first.active != task.Active {
-						conflict(j.ID, g.sgs[first.subgroup].Name, task.ID)
-					}
-					continue
-				}
-				v.tasks[key] = taskVal{subgroup: int32(k), active: task.Active}
-			}
-			if task.Active {
-				v.counts[int(g.off)+k]++
-			}
+		if err := v.count(action, preemptor, &victims[i], now, &out); err != nil {
+			return ScenarioDecision{}, err
 		}
 	}
 	stuck := !out.Allowed // time alone will not change the answer
-
-	for _, g := range v.groups {
-		j, sgs := g.job, g.sgs
-		if !elastic(sgs) {
-			continue
-		}
-		if reason := v.queueProblem(action, preemptor, j.Queue, v.counts[g.off:int(g.off)+len(sgs)]); reason != "" {
-			out.Violations++
+	for gi := range v.groups {
+		if v.judge(&v.groups[gi], action, &out) {
 			stuck = true
-			if out.Allowed {
-				out.Allowed, out.Reason, out.Job = false, reason, j.ID
-				out.Resolution = runtime.Resolution{Source: queuetree.None, Action: action}
-			}
-			continue
-		}
-		res := v.Resolver.Resolve(action, preemptor, j.Queue)
-		if !runtime.Protected(j.Start, res.Duration, now) {
-			continue
-		}
-		until := runtime.ProtectedUntil(j.Start, res.Duration)
-		violated := false
-		mayRepeat := namesMayRepeat(sgs)
-		for k := range sgs {
-			evicted := v.counts[int(g.off)+k]
-			if evicted == 0 {
-				continue
-			}
-			sg := &sgs[k]
-			remaining := int64(sg.Active) - evicted
-			reason := ReasonBelowMinAvailable
-			switch {
-			case mayRepeat && repeatsName(sgs[k+1:], sg.Name):
-				// Tasks resolve to the first subgroup of a name (k); a
-				// later one with the same name could be theirs.
-				reason = ReasonDuplicateSubgroup
-			case sg.Active < 0 || sg.MinAvailable < 0 || remaining < 0:
-				reason = ReasonInvalidCounts
-			case remaining >= int64(sg.MinAvailable):
-				continue
-			}
-			out.Violations++
-			violated = true
-			if out.Allowed {
-				out.Allowed = false
-				out.Reason = reason
-				out.Resolution = res
-				out.Job = j.ID
-				out.Subgroup = sg.Name
-				out.Remaining = remaining
-				out.MinAvailable = sg.MinAvailable
-				out.ProtectedUntil = until
-			}
-		}
-		if violated && until.After(out.Until) {
-			out.Until = until
 		}
 	}
 	if stuck {
@@ -337,24 +267,159 @@ func (v *ScenarioValidator) Validate(action runtime.Action, preemptor queuetree.
 	return out, nil
 }
 
-// queueProblem is the fail-closed check for one elastic victim job: the
-// reason to reject when its queue (or the preemptor's, where it matters)
-// is unset or unknown and the scenario takes at least one of its active
-// tasks; "" otherwise, and always with FailOpen.
-func (v *ScenarioValidator) queueProblem(action runtime.Action, preemptor, victim queuetree.ID, evicted []int64) Reason {
-	if v.FailOpen {
-		return ""
+// count is Validate's first step for one victim entry: it finds (or adds)
+// the entry's job group and counts the entry's evicted active tasks per
+// subgroup, noting conflicts in out. A nil Job that evicts an active task
+// is rejected with ReasonQueueUnset unless FailOpen is set. The tasks of a
+// job that is not protected are not looked at: nothing limits them.
+func (v *ScenarioValidator) count(action runtime.Action, preemptor queuetree.ID, vj *ScenarioJob, now time.Time, out *ScenarioDecision) error {
+	j := vj.Job
+	if j == nil {
+		if !v.FailOpen && anyActive(vj.Tasks) {
+			out.reject(ReasonQueueUnset, "", runtime.Resolution{Source: queuetree.None, Action: action})
+		}
+		return nil
 	}
-	reason := queueProblem(v.Resolver, action, preemptor, victim)
-	if reason == "" {
-		return ""
+	gi, ok := v.group(action, preemptor, j, now)
+	if !ok {
+		out.conflict(j.ID, "", "")
+		return nil
 	}
-	for _, n := range evicted {
-		if n > 0 {
-			return reason
+	g := &v.groups[gi]
+	if !g.load {
+		return nil
+	}
+	lastName, lastK := "", -1 // tasks usually come grouped by subgroup
+	for t := range vj.Tasks {
+		task := &vj.Tasks[t]
+		k := lastK
+		if k < 0 || task.Subgroup != lastName {
+			k = subgroupIndex(g.sgs, task.Subgroup)
+			if k < 0 {
+				return &UnknownSubgroupError{Job: j.ID, Subgroup: task.Subgroup}
+			}
+			lastName, lastK = task.Subgroup, k
+		}
+		if task.ID != "" {
+			key := taskKey{group: gi, id: task.ID}
+			if first, seen := v.tasks[key]; seen {
+				if first.subgroup != int32(k) || first.active != task.Active {
+					out.conflict(j.ID, g.sgs[first.subgroup].Name, task.ID)
+				}
+				continue
+			}
+			v.tasks[key] = taskVal{subgroup: int32(k), active: task.Active}
+		}
+		if task.Active {
+			v.counts[int(g.off)+k]++
 		}
 	}
-	return ""
+	return nil
+}
+
+// judge is Validate's second step for one job group: an elastic job whose
+// protection cannot be known (g.problem) and that loses an active task is
+// rejected with that reason; an elastic, protected one is checked subgroup
+// by subgroup. It reports whether it found a violation that time alone
+// will not lift.
+func (v *ScenarioValidator) judge(g *scenarioGroup, action runtime.Action, out *ScenarioDecision) (stuck bool) {
+	if !g.load || !elastic(g.sgs) {
+		return false
+	}
+	counts := v.counts[g.off : int(g.off)+len(g.sgs)]
+	if g.problem != "" {
+		if !anyPositive(counts) {
+			return false
+		}
+		out.reject(g.problem, g.job.ID, runtime.Resolution{Source: queuetree.None, Action: action})
+		return true
+	}
+	until := runtime.ProtectedUntil(g.job.Start, g.res.Duration)
+	violated := false
+	mayRepeat := namesMayRepeat(g.sgs)
+	for k, evicted := range counts {
+		if evicted == 0 {
+			continue
+		}
+		sg := &g.sgs[k]
+		remaining := int64(sg.Active) - evicted
+		reason := ReasonBelowMinAvailable
+		switch {
+		case mayRepeat && repeatsName(g.sgs[k+1:], sg.Name):
+			// Tasks resolve to the first subgroup of a name (k); a
+			// later one with the same name could be theirs.
+			reason = ReasonDuplicateSubgroup
+		case sg.Active < 0 || sg.MinAvailable < 0 || remaining < 0:
+			reason = ReasonInvalidCounts
+		case remaining >= int64(sg.MinAvailable):
+			continue
+		}
+		violated = true
+		if out.reject(reason, g.job.ID, g.res) {
+			out.Subgroup, out.Remaining, out.MinAvailable, out.ProtectedUntil = sg.Name, remaining, sg.MinAvailable, until
+		}
+	}
+	if violated && until.After(out.Until) {
+		out.Until = until
+	}
+	return false
+}
+
+// reject counts one violation in s and, when s is still allowed, makes it
+// the rejection named: reason, job and resolution. It reports whether it
+// did, so that the caller may fill in the details.
+func (s *ScenarioDecision) reject(reason Reason, job string, res runtime.Resolution) bool {
+	s.Violations++
+	if !s.Allowed {
+		return false
+	}
+	s.Allowed, s.Reason, s.Job, s.Resolution = false, reason, job, res
+	return true
+}
+
+// conflict counts a conflicting entry in s; the first conflict names the
+// rejection, over any other reason.
+func (s *ScenarioDecision) conflict(job, subgroup, task string) {
+	s.Violations++
+	if s.Reason != ReasonConflictingVictims {
+		s.Allowed, s.Reason = false, ReasonConflictingVictims
+		s.Job, s.Subgroup, s.Task = job, subgroup, task
+	}
+}
+
+// classify resolves j's protection for the scenario: the fail-closed
+// reason when it cannot be known (unless FailOpen), else the resolution;
+// load reports whether the job's subgroups matter (its protection is
+// unknown, or it is protected at now), the only case in which they are
+// loaded.
+func (v *ScenarioValidator) classify(action runtime.Action, preemptor queuetree.ID, j *Job, now time.Time) (problem Reason, res runtime.Resolution, load bool) {
+	if !v.FailOpen {
+		if problem = queueProblem(v.Resolver, action, preemptor, j.Queue); problem != "" {
+			return problem, res, true
+		}
+	}
+	res = v.Resolver.Resolve(action, preemptor, j.Queue)
+	return "", res, runtime.Protected(j.Start, res.Duration, now)
+}
+
+// anyActive reports whether some task is active.
+func anyActive(tasks []ScenarioTask) bool {
+	for i := range tasks {
+		if tasks[i].Active {
+			return true
+		}
+	}
+	return false
+}
+
+// anyPositive reports whether some count is positive.
+func anyPositive(counts []int64) bool {
+	for _, n := range counts {
+		if n > 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // reset empties the scratch space for a scenario of n entries.
@@ -374,27 +439,37 @@ func (v *ScenarioValidator) reset(n int) {
 
 // group returns the index of j's group, adding the group when j is a job
 // not seen before, or false when j shares its ID (the empty ID included)
-// with a different job already seen.
-func (v *ScenarioValidator) group(j *Job) (int32, bool) {
+// with a different job already seen. Jobs of one ID with equal Queue and
+// Start have the same protection; only when it matters (the group loaded
+// its subgroups) are their subgroups compared too.
+func (v *ScenarioValidator) group(action runtime.Action, preemptor queuetree.ID, j *Job, now time.Time) (int32, bool) {
 	if gi, ok := v.jobs[j.ID]; ok {
 		g := &v.groups[gi]
-		return gi, g.job == j || sameJob(g.job, g.sgs, j, j.LoadSubgroups())
+		if g.job == j {
+			return gi, true
+		}
+		if g.job.Queue != j.Queue || !g.job.Start.Equal(j.Start) {
+			return gi, false
+		}
+		return gi, !g.load || sameSubgroups(g.sgs, j.LoadSubgroups())
 	}
 	gi := int32(len(v.groups))
 	v.jobs[j.ID] = gi
-	sgs := j.LoadSubgroups()
-	v.groups = append(v.groups, scenarioGroup{job: j, sgs: sgs, off: int32(len(v.counts))})
-	for range sgs {
+	g := scenarioGroup{job: j, off: int32(len(v.counts))}
+	g.problem, g.res, g.load = v.classify(action, preemptor, j, now)
+	if g.load {
+		g.sgs = j.LoadSubgroups()
+	}
+	v.groups = append(v.groups, g)
+	for range g.sgs {
 		v.counts = append(v.counts, 0)
 	}
 	return gi, true
 }
 
-// sameJob reports whether a (with subgroups as) and b (with bs) describe
-// the same job as far as the validator reads it: equal Queue, Start and
-// subgroups.
-func sameJob(a *Job, as []Subgroup, b *Job, bs []Subgroup) bool {
-	if a.Queue != b.Queue || !a.Start.Equal(b.Start) || len(as) != len(bs) {
+// sameSubgroups reports whether as and bs are equal.
+func sameSubgroups(as, bs []Subgroup) bool {
+	if len(as) != len(bs) {
 		return false
 	}
 	for i := range as {

@@ -127,8 +127,12 @@ func TestScenarioValidator(t *testing.T) {
 				return d
 			}()},
 		{name: "empty scenario", preemptor: leaf2, now: elT0, want: allowed},
-		{name: "nil job entries are skipped", preemptor: leaf2, now: elT0,
-			victims: []eligibility.ScenarioJob{{Job: nil, Tasks: elTasks("x", 1, 0)}}, want: allowed},
+		{name: "a nil job evicting an active task fails closed", preemptor: leaf2, now: elT0,
+			victims: []eligibility.ScenarioJob{{Job: nil, Tasks: elTasks("x", 1, 0)}},
+			want: eligibility.ScenarioDecision{Decision: eligibility.Decision{Reason: eligibility.ReasonQueueUnset}, Violations: 1,
+				Resolution: runtime.Resolution{Source: queuetree.None, Action: runtime.ActionPreempt}}},
+		{name: "a nil job evicting nothing is skipped", preemptor: leaf2, now: elT0,
+			victims: []eligibility.ScenarioJob{{Job: nil, Tasks: elTasks("x", 0, 1)}}, want: allowed},
 	}
 	var v eligibility.ScenarioValidator // reused across cases, as a scheduler would
 	v.Resolver = r
@@ -165,8 +169,9 @@ func TestScenarioValidatorUnknownSubgroup(t *testing.T) {
 	if err == nil {
 		t.Error("no error for a task of a job without subgroups")
 	}
-	// The validator is still usable after an error.
-	if d, err := v.Validate(runtime.ActionPreempt, 0, []eligibility.ScenarioJob{{Job: job, Tasks: elTasks("a", 1, 0)}}, elT0); err != nil || !d.Allowed {
+	// The validator is still usable after an error (and, without a
+	// Resolver, fails closed).
+	if d, err := v.Validate(runtime.ActionPreempt, 0, []eligibility.ScenarioJob{{Job: job, Tasks: elTasks("a", 1, 0)}}, elT0); err != nil || d.Reason != eligibility.ReasonNoResolver {
 		t.Errorf("after error: %v, %v", d, err)
 	}
 }
@@ -243,8 +248,14 @@ func elBigScenario(tree *queuetree.Tree, jobs, subgroups, tasks int) []eligibili
 func elNaiveScenario(r *runtime.Resolver, action runtime.Action, preemptor queuetree.ID, victims []eligibility.ScenarioJob, now time.Time) (ok bool, violations int, reasons map[eligibility.Reason]int, first [3]string, err error) {
 	type jobKey = string
 	keyOf := func(j *eligibility.Job) jobKey { return j.ID }
+	protectedJob := func(j *eligibility.Job) bool {
+		d := r.Resolve(action, preemptor, j.Queue).Duration
+		return d > 0 && !j.Start.IsZero() && now.Sub(j.Start) < d
+	}
+	// Subgroups matter only for a protected job: an unprotected one's
+	// tasks are not looked at.
 	same := func(a, b *eligibility.Job) bool {
-		return a.Queue == b.Queue && a.Start.Equal(b.Start) && cmp.Equal(a.Subgroups, b.Subgroups)
+		return a.Queue == b.Queue && a.Start.Equal(b.Start) && (!protectedJob(a) || cmp.Equal(a.Subgroups, b.Subgroups))
 	}
 	reasons = map[eligibility.Reason]int{}
 	jobs := map[jobKey]*eligibility.Job{}
@@ -269,6 +280,9 @@ func elNaiveScenario(r *runtime.Resolver, action runtime.Action, preemptor queue
 			order = append(order, key)
 		}
 		j := jobs[key]
+		if !protectedJob(j) {
+			continue
+		}
 		for _, task := range v.Tasks {
 			found := false
 			for _, sg := range j.Subgroups {

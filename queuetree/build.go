@@ -67,7 +67,11 @@ func NewTolerant(queues []Queue) (*Tree, []error) {
 	for _, p := range problems {
 		errs = append(errs, p)
 	}
-	return build(ents, index), errs
+	t := build(ents, index)
+	if len(errs) > 0 {
+		t.repaired = &repairedInput{queues: slices.Clone(queues), errs: slices.Clone(errs)}
+	}
+	return t, errs
 }
 
 // entry is a queue after checking: sorted by name, parent as an index into

@@ -48,6 +48,16 @@ type Tree struct {
 	jump   []ID             // skew-binary jump pointer: an ancestor, Root for Root
 	top    []ID             // top-level queue above (self if top-level; Root for Root)
 	byName map[string]int32 // name → ID
+	// repaired is what NewTolerant built the tree from when it repaired
+	// problems (nil otherwise), for [UpdateTolerant].
+	repaired *repairedInput
+}
+
+// repairedInput is the input list of a tree NewTolerant repaired, and the
+// problems it reported.
+type repairedInput struct {
+	queues []Queue
+	errs   []error
 }
 
 // Len returns the number of IDs, the implicit root included: a tree of n

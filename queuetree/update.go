@@ -1,5 +1,7 @@
 package queuetree
 
+import "slices"
+
 // Update returns a tree for queues, reusing prev when it can: when queues
 // describes exactly the tree prev was built from — the same names with
 // the same parents, in any order, each name once and none empty — it
@@ -19,6 +21,10 @@ package queuetree
 // looked up in prev, its parent compared by name, and the count of queues
 // compared with prev's, so a list that differs from prev's in any way
 // (a rename, a move, an added, removed or duplicated queue) is rebuilt.
+//
+// Update is strict, as New is: a list with a problem is an error and a nil
+// tree, even when prev was built from that very list by [NewTolerant]. A
+// scheduler that builds tolerantly updates with [UpdateTolerant].
 func Update(prev *Tree, queues []Queue) (t *Tree, reused bool, err error) {
 	if prev.describes(queues) {
 		return prev, true, nil
@@ -59,4 +65,27 @@ func (t *Tree) describes(queues []Queue) bool {
 		seen[w] |= bit
 	}
 	return true
+}
+
+// UpdateTolerant is [Update] for a scheduler that builds with
+// [NewTolerant]: it never returns a nil tree. It returns prev itself and
+// reused true when queues describes exactly prev's queues (as Update
+// checks; the problems are then nil), or when prev was built by
+// NewTolerant from a list with problems and queues is that list again,
+// entry for entry in the same order (the repairs depend on the order); the
+// problems NewTolerant reported for it are then returned again. Otherwise
+// it returns NewTolerant(queues). A nil or zero prev is never reused.
+//
+// Cost when reused: O(n), as Update, plus for a repaired prev one string
+// comparison per entry; a repaired tree keeps a copy of its input list.
+// Else NewTolerant's.
+func UpdateTolerant(prev *Tree, queues []Queue) (t *Tree, reused bool, problems []error) {
+	if prev.describes(queues) {
+		return prev, true, nil
+	}
+	if prev != nil && prev.repaired != nil && slices.Equal(prev.repaired.queues, queues) {
+		return prev, true, slices.Clone(prev.repaired.errs)
+	}
+	t, problems = NewTolerant(queues)
+	return t, false, problems
 }

@@ -54,18 +54,17 @@ func (in *EngineInput) AddNominations(noms []eligibility.Nomination) {
 // It fails closed as eligibility's filter does: a victim whose Queue is
 // unset (queuetree.None, the zero value) or unknown, or a contender's
 // when the answer depends on it, is denied with "queue_unset" or
-// "unknown_queue" and no Until. The zero value (nil Filter) allows
-// everything. No allocation.
+// "unknown_queue" and no Until. The zero value (nil Filter) fails closed
+// too, as a nil [eligibility.MinRuntimeFilter] does: every victim is denied
+// with "no_resolver". No allocation.
 type VictimMinRuntimeFilter struct {
-	// Filter is eligibility's min-runtime filter; nil allows everything.
+	// Filter is eligibility's min-runtime filter; nil denies every victim
+	// ([eligibility.ReasonNoResolver]).
 	Filter *eligibility.MinRuntimeFilter
 }
 
 // FilterVictim implements [VictimFilter].
 func (f VictimMinRuntimeFilter) FilterVictim(now time.Time, v *Victim, c *Contender) eligibility.Decision {
-	if f.Filter == nil {
-		return eligibility.Decision{Allowed: true}
-	}
 	action := runtime.ActionReclaim
 	if v.Queue == c.Queue {
 		action = runtime.ActionPreempt

@@ -63,8 +63,12 @@ func TestVictimMinRuntimeFilter(t *testing.T) {
 			}
 		})
 	}
-	if got := (requeue.VictimMinRuntimeFilter{}).FilterVictim(t0, v, same); !got.Allowed {
-		t.Errorf("zero filter denied: %+v", got)
+	// A forgotten Filter fails closed, with a reason (never an empty one).
+	if got := (requeue.VictimMinRuntimeFilter{}).FilterVictim(t0, v, same); got.Allowed || got.Reason != eligibility.ReasonNoResolver {
+		t.Errorf("zero filter: %+v, want denied no_resolver", got)
+	}
+	if got := (requeue.VictimMinRuntimeFilter{Filter: &eligibility.MinRuntimeFilter{FailOpen: true}}).FilterVictim(t0, v, same); !got.Allowed || got.Reason == "" {
+		t.Errorf("FailOpen filter without a resolver: %+v, want allowed with a reason", got)
 	}
 	if a := testing.AllocsPerRun(100, func() { f.FilterVictim(t0, v, same) }); a != 0 {
 		t.Errorf("FilterVictim allocates %v times", a)

@@ -57,11 +57,14 @@ func (m Method) String() string {
 }
 
 // ParseMethod parses a method name: exactly "lca" or "queue". Anything else,
-// the empty string and other spellings included, is an error, where
-// KAI-Scheduler's plugin logs an error and uses "lca"
-// (pkg/scheduler/plugins/minruntime/minruntime.go, New). (Callers that treat
-// an absent setting as the default check for it first, as [ParseConfig]
-// does.)
+// the empty string and other spellings included, is an error. In the
+// KAI-Scheduler revisions checked (pkg/scheduler/plugins/minruntime/minruntime.go
+// at commits 07981a98 and e04a7907), the plugin's New replaces an empty or
+// unknown value with "lca" without logging; the plugin's resolver
+// (resolver.go, getReclaimMinRuntime) would treat any value other than
+// "lca" as "queue", which is what a revision whose New keeps the raw value
+// does. (Callers that treat an absent setting as the default check for it
+// first, as [ParseConfig] does.)
 func ParseMethod(s string) (Method, error) {
 	switch s {
 	case "lca":

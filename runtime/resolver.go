@@ -3,6 +3,7 @@ package runtime
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/tenurepolicy/tenure/queuetree"
@@ -54,6 +55,26 @@ type Resolver struct {
 	own      []ownSetting
 	owners   int
 	clean    bool // built without any problem
+	// For a resolver built with problems: its queue settings as given
+	// (values, not pointers) and the problems, for
+	// [UpdateResolverTolerant].
+	repairedQueues []ownNamed
+	repairedErrs   []error
+}
+
+// ownNamed is one entry of Config.Queues as given, by value.
+type ownNamed struct {
+	queue string
+	own   ownSetting
+}
+
+// ownList returns qs by value.
+func ownList(qs []QueueSetting) []ownNamed {
+	out := make([]ownNamed, len(qs))
+	for i := range qs {
+		out[i] = ownNamed{qs[i].Queue, own(&qs[i])}
+	}
+	return out
 }
 
 // ownSetting is a queue's own entry of Config.Queues.
@@ -127,6 +148,9 @@ func NewResolverTolerant(t *queuetree.Tree, c Config) (*Resolver, []error) {
 	}
 	r.inherit(c, which)
 	r.clean = len(errs) == 0
+	if !r.clean {
+		r.repairedQueues, r.repairedErrs = ownList(c.Queues), slices.Clone(errs)
+	}
 	return r, errs
 }
 
@@ -157,27 +181,17 @@ func settingsByID(t *queuetree.Tree, qs []QueueSetting, errs []error) ([]int32, 
 // are a preorder), reading negative values as 0, then copies the reclaim
 // answers for the other method. O(n).
 func (r *Resolver) inherit(c Config, which []int32) {
-	t, n := r.tree, len(which)
+	n := len(which)
 	pre := make([]Resolution, n)
 	rec := make([]Resolution, n)
 	pre[queuetree.Root] = Resolution{Duration: max(c.DefaultPreempt, 0), Source: queuetree.None, Action: ActionPreempt, Method: MethodQueue}
 	rec[queuetree.Root] = Resolution{Duration: max(c.DefaultReclaim, 0), Source: queuetree.None, Action: ActionReclaim, Method: MethodLCA}
 	for id := queuetree.Root + 1; int(id) < n; id++ {
-		p := t.Parent(id)
-		pre[id], rec[id] = pre[p], rec[p]
-		k := which[id]
-		if k == 0 {
-			continue
+		if k := which[id]; k != 0 {
+			r.own[id] = own(&c.Queues[k-1])
+			r.owners++
 		}
-		s := &c.Queues[k-1]
-		r.own[id] = own(s)
-		r.owners++
-		if s.Preempt != nil {
-			pre[id].Duration, pre[id].Source, pre[id].SourceName = max(*s.Preempt, 0), id, t.Name(id)
-		}
-		if s.Reclaim != nil {
-			rec[id].Duration, rec[id].Source, rec[id].SourceName = max(*s.Reclaim, 0), id, t.Name(id)
-		}
+		r.resolve(id, pre, rec)
 	}
 	byQueue := make([]Resolution, n)
 	for id := range rec {
@@ -185,6 +199,63 @@ func (r *Resolver) inherit(c Config, which []int32) {
 		byQueue[id].Method = MethodQueue
 	}
 	r.preempt, r.reclaim = pre, [2][]Resolution{MethodLCA: rec, MethodQueue: byQueue}
+}
+
+// resolve fills pre[id] and rec[id] from id's parent's entries (already
+// final) and id's own setting r.own[id], reading negative values as 0.
+func (r *Resolver) resolve(id queuetree.ID, pre, rec []Resolution) {
+	p := r.tree.Parent(id)
+	pre[id], rec[id] = pre[p], rec[p]
+	o := &r.own[id]
+	if o.hasPreempt {
+		pre[id].Duration, pre[id].Source, pre[id].SourceName = max(o.preempt, 0), id, r.tree.Name(id)
+	}
+	if o.hasReclaim {
+		rec[id].Duration, rec[id].Source, rec[id].SourceName = max(o.reclaim, 0), id, r.tree.Name(id)
+	}
+}
+
+// patched is [UpdateResolver]'s incremental path: for r built cleanly
+// for t with c's defaults and method, and c's queue settings all valid
+// (no empty, unknown or repeated name, nothing negative), it returns a new
+// resolver that copies r's answers and recomputes only the subtrees of
+// the queues whose own setting changed (IDs are a preorder, so a subtree
+// is a contiguous range). False sends the caller to a full build, which
+// reports the problems. Cost: O(q) lookups for q settings, O(n) copying
+// and comparing of flat arrays (no map, no sort), plus O(size of the
+// changed subtrees).
+func (r *Resolver) patched(t *queuetree.Tree, c Config) (*Resolver, bool) {
+	if r == nil || !r.clean || r.tree != t || r.given != c.Method ||
+		r.defaults != [2]time.Duration{c.DefaultPreempt, c.DefaultReclaim} {
+		return nil, false
+	}
+	nr := &Resolver{tree: t, method: c.Method, defaults: r.defaults, given: r.given,
+		own: make([]ownSetting, len(r.own)), owners: len(c.Queues), clean: true}
+	for i := range c.Queues {
+		s := &c.Queues[i]
+		id, ok := t.Lookup(s.Queue)
+		if !ok || nr.own[id].set || (s.Preempt != nil && *s.Preempt < 0) || (s.Reclaim != nil && *s.Reclaim < 0) {
+			return nil, false
+		}
+		nr.own[id] = own(s)
+	}
+	pre := slices.Clone(r.preempt)
+	rec := slices.Clone(r.reclaim[MethodLCA])
+	byQueue := slices.Clone(r.reclaim[MethodQueue])
+	end := queuetree.None // the end of the last subtree recomputed
+	for id := queuetree.Root + 1; int(id) < len(pre); id++ {
+		if id < end || nr.own[id] == r.own[id] {
+			continue
+		}
+		end = id + queuetree.ID(t.SubtreeSize(id))
+		for k := id; k < end; k++ {
+			nr.resolve(k, pre, rec)
+			byQueue[k] = rec[k]
+			byQueue[k].Method = MethodQueue
+		}
+	}
+	nr.preempt, nr.reclaim = pre, [2][]Resolution{MethodLCA: rec, MethodQueue: byQueue}
+	return nr, true
 }
 
 // own returns s as stored for comparison.
@@ -204,17 +275,27 @@ func own(s *QueueSetting) ownSetting {
 // *Tree, as [queuetree.Update] returns for an unchanged queue list) from a
 // Config with the same defaults, the same method and the same queue
 // settings in any order, it returns prev itself and reused true; otherwise
-// it returns [NewResolver](t, c). A nil prev is never reused.
+// it returns [NewResolver](t, c). A nil prev is never reused. It is
+// strict, as NewResolver is: settings with a problem are an error and a nil
+// resolver, even when prev was built from them by [NewResolverTolerant]; a
+// scheduler that builds tolerantly updates with [UpdateResolverTolerant].
 //
 // The comparison is exact: each entry of c.Queues is looked up in t and
 // compared with the setting prev stored for that queue, and the number of
 // entries with the number prev used, so any added, removed, changed or
 // repeated setting means a rebuild. Cost when reused: O(q) for q queue
-// settings (one map read each) and a bit set of one bit per queue; else
-// NewResolver's.
+// settings (one map read each) and a bit set of one bit per queue. When
+// only queue settings changed (the same tree, defaults and method, every
+// setting valid), the new resolver is patched from prev rather than built:
+// O(q) map reads and O(n) flat copies, plus the subtrees of the queues
+// whose setting changed; the result equals NewResolver's. Else
+// NewResolver's cost.
 func UpdateResolver(prev *Resolver, t *queuetree.Tree, c Config) (r *Resolver, reused bool, err error) {
 	if prev.sameInput(t, c) {
 		return prev, true, nil
+	}
+	if r, ok := prev.patched(t, c); ok {
+		return r, false, nil
 	}
 	r, err = NewResolver(t, c)
 	return r, false, err
@@ -245,6 +326,44 @@ func (r *Resolver) sameInput(t *queuetree.Tree, c Config) bool {
 			return false
 		}
 		seen[w] |= bit
+	}
+	return true
+}
+
+// UpdateResolverTolerant is [UpdateResolver] for a scheduler that builds
+// with [NewResolverTolerant] (and its tree with
+// [queuetree.UpdateTolerant]): it returns prev itself and reused true when
+// UpdateResolver would, with no problems, or when prev was built with
+// problems for this very tree from a Config with the same defaults, method
+// and queue settings, entry for entry in the same order (the first of
+// repeated entries wins, so the order matters); the problems
+// NewResolverTolerant reported are then returned again. Otherwise it
+// returns NewResolverTolerant(t, c), which is nil only for a nil or zero
+// tree, and then with an error. A nil prev is never reused.
+//
+// Cost when reused: O(q) for q queue settings; else NewResolverTolerant's.
+func UpdateResolverTolerant(prev *Resolver, t *queuetree.Tree, c Config) (r *Resolver, reused bool, problems []error) {
+	if prev.sameInput(t, c) {
+		return prev, true, nil
+	}
+	if prev.sameRepairedInput(t, c) {
+		return prev, true, slices.Clone(prev.repairedErrs)
+	}
+	r, problems = NewResolverTolerant(t, c)
+	return r, false, problems
+}
+
+// sameRepairedInput reports whether r was built with problems from t and
+// a Config equal to c, queue settings in the same order.
+func (r *Resolver) sameRepairedInput(t *queuetree.Tree, c Config) bool {
+	if r == nil || r.clean || r.tree != t || r.given != c.Method ||
+		r.defaults != [2]time.Duration{c.DefaultPreempt, c.DefaultReclaim} || len(c.Queues) != len(r.repairedQueues) {
+		return false
+	}
+	for i := range c.Queues {
+		if r.repairedQueues[i] != (ownNamed{c.Queues[i].Queue, own(&c.Queues[i])}) {
+			return false
+		}
 	}
 	return true
 }

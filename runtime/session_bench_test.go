@@ -118,6 +118,41 @@ func BenchmarkSessionBuild(b *testing.B) {
 				t, r = nt, nr
 			}
 		})
+		// The common change: a few queues' settings changed (here two
+		// alternating snapshots that differ in 3 settings), the queue list
+		// unchanged. The tree is reused and the resolver patched.
+		cfg3 := cfg2
+		cfg3.Queues = slices.Clone(cfg2.Queues)
+		for k := 0; k < 3 && k < len(cfg3.Queues); k++ {
+			cfg3.Queues[k].Preempt = runtime.Explicit(time.Duration(61+k) * time.Minute)
+		}
+		b.Run(fmt.Sprintf("queues-%d/tenure-update-3-settings-changed", n), func(b *testing.B) {
+			t, err := queuetree.New(qs)
+			if err != nil {
+				b.Fatal(err)
+			}
+			r, err := runtime.NewResolver(t, cfg)
+			if err != nil {
+				b.Fatal(err)
+			}
+			b.ReportAllocs()
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				q, c := qs2, cfg3
+				if i&1 == 1 {
+					q, c = qs, cfg
+				}
+				nt, reused, err := queuetree.Update(t, q)
+				if err != nil || !reused {
+					b.Fatal("tree not reused", err)
+				}
+				nr, reused, err := runtime.UpdateResolver(r, nt, c)
+				if err != nil || reused {
+					b.Fatal("resolver reused although settings changed", err)
+				}
+				t, r = nt, nr
+			}
+		})
 		b.Run(fmt.Sprintf("queues-%d/naive-maps", n), func(b *testing.B) {
 			b.ReportAllocs()
 			for i := 0; i < b.N; i++ {

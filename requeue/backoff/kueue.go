@@ -66,7 +66,8 @@ var kueueKeys = []string{KueueKeyTimestamp, KueueKeyLimitCount, KueueKeyBaseSeco
 // UnmarshalJSON reads Kueue's requeuingStrategy object. Unlike
 // encoding/json's default, which matches keys case-insensitively and
 // ignores unknown ones, every key must be one of Kueue's four, spelt
-// exactly: anything else is an error naming the key. A null leaves k
+// exactly: every other key is an error naming it, all reported at once,
+// with any problem of the values' JSON types. A null leaves k
 // unchanged. It only parses; [KueueStrategy.Strategy] checks the values.
 func (k *KueueStrategy) UnmarshalJSON(data []byte) error {
 	if bytes.Equal(bytes.TrimSpace(data), []byte("null")) {
@@ -76,16 +77,19 @@ func (k *KueueStrategy) UnmarshalJSON(data []byte) error {
 	if err := json.Unmarshal(data, &m); err != nil {
 		return fmt.Errorf("backoff: requeuingStrategy: want an object: %w", err)
 	}
-	keys := slices.Sorted(maps.Keys(m))
-	for _, key := range keys {
+	var errs []error
+	for _, key := range slices.Sorted(maps.Keys(m)) {
 		if !slices.Contains(kueueKeys, key) {
-			return fmt.Errorf("backoff: requeuingStrategy: unknown key %q (want %s)", key, strings.Join(kueueKeys, ", "))
+			errs = append(errs, fmt.Errorf("backoff: requeuingStrategy: unknown key %q (want %s)", key, strings.Join(kueueKeys, ", ")))
 		}
 	}
 	type plain KueueStrategy // without this method
 	var out plain
 	if err := json.Unmarshal(data, &out); err != nil {
-		return fmt.Errorf("backoff: requeuingStrategy: %w", err)
+		errs = append(errs, fmt.Errorf("backoff: requeuingStrategy: %w", err))
+	}
+	if err := errors.Join(errs...); err != nil {
+		return err
 	}
 	*k = KueueStrategy(out)
 	return nil

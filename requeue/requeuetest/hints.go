@@ -162,10 +162,42 @@ func (r *sequence[M]) tryPlaceAfter(victims []string, job string, landed *[]stri
 // keys: the same Place result, here and after evicting the victim, and
 // the same MayFit answers.
 func (r *sequence[M]) checkShapes(victim string, vi int) {
+	same, ok := r.sameShapeGroup()
+	if !ok {
+		return
+	}
+	r.cov.sameShapes++
+	a, b := same[0], same[1+r.rng.IntN(len(same)-1)]
+	if r.rng.IntN(2) == 0 {
+		a, b = b, a
+	}
+	key, _ := r.shaper.Shape(a)
+	r.logf("Shape(%q) = Shape(%q) = %q", a, b, key)
+	if victim != "" && vi < 0 {
+		victim = "" // an unknown victim cannot be evicted
+	}
+	for _, v := range slices.Compact([]string{"", victim}) {
+		if !r.placedAlike(v, a, b) {
+			return
+		}
+	}
+	if r.bound != nil {
+		fits := r.mayFit(victim, []string{a, b})
+		if fits != nil && fits[0] != fits[1] {
+			r.failf("Shape(%q) and Shape(%q) are equal, but MayFit(%q) answers %v for them (the contract: the same answer for one shape)", a, b, victim, fits)
+		}
+	}
+}
+
+// sameShapeGroup checks Shape's contract on an unknown job and on the
+// state, then groups the pending jobs by shape key and returns one group
+// of two or more, chosen at random; false when there is none or a check
+// failed.
+func (r *sequence[M]) sameShapeGroup() ([]string, bool) {
 	before := r.state(r.m)
 	if key, ok := r.shaper.Shape(r.unknown[1]); ok {
 		r.failf("Shape(%q) = %q, true for a job the model does not know (the contract: ok false)", r.unknown[1], key)
-		return
+		return nil, false
 	}
 	byKey := map[string][]string{}
 	var keys []string
@@ -182,46 +214,35 @@ func (r *sequence[M]) checkShapes(victim string, vi int) {
 	}
 	if got := r.state(r.m); got != before {
 		r.failState("Shape changed the state (the contract: Shape must not)", before, got)
-		return
+		return nil, false
 	}
-	var pairs [][]string
+	var groups [][]string
 	for _, key := range keys {
 		if len(byKey[key]) > 1 {
-			pairs = append(pairs, byKey[key])
+			groups = append(groups, byKey[key])
 		}
 	}
-	if len(pairs) == 0 {
-		return
+	if len(groups) == 0 {
+		return nil, false
 	}
-	r.cov.sameShapes++
-	same := pairs[r.rng.IntN(len(pairs))]
-	a, b := same[0], same[1+r.rng.IntN(len(same)-1)]
-	if r.rng.IntN(2) == 0 {
-		a, b = b, a
+	return groups[r.rng.IntN(len(groups))], true
+}
+
+// placedAlike tries Place for a and b after evicting v ("" for none) and
+// reports whether the two answers agree; false (after a failure) when they
+// do not or a rollback failed.
+func (r *sequence[M]) placedAlike(v, a, b string) bool {
+	okA, done, errA := r.tryPlace(v, a)
+	if !done {
+		return false
 	}
-	key, _ := r.shaper.Shape(a)
-	r.logf("Shape(%q) = Shape(%q) = %q", a, b, key)
-	if victim != "" && vi < 0 {
-		victim = "" // an unknown victim cannot be evicted
+	okB, done, errB := r.tryPlace(v, b)
+	if !done {
+		return false
 	}
-	for _, v := range slices.Compact([]string{"", victim}) {
-		okA, done, errA := r.tryPlace(v, a)
-		if !done {
-			return
-		}
-		okB, done, errB := r.tryPlace(v, b)
-		if !done {
-			return
-		}
-		if okA != okB || (errA == nil) != (errB == nil) {
-			r.failf("Shape(%q) and Shape(%q) are equal, but after evicting %q Place(%q) = %v, %v and Place(%q) = %v, %v (the contract: jobs of one shape are placed alike)", a, b, v, a, okA, errA, b, okB, errB)
-			return
-		}
+	if okA != okB || (errA == nil) != (errB == nil) {
+		r.failf("Shape(%q) and Shape(%q) are equal, but after evicting %q Place(%q) = %v, %v and Place(%q) = %v, %v (the contract: jobs of one shape are placed alike)", a, b, v, a, okA, errA, b, okB, errB)
+		return false
 	}
-	if r.bound != nil {
-		fits := r.mayFit(victim, []string{a, b})
-		if fits != nil && fits[0] != fits[1] {
-			r.failf("Shape(%q) and Shape(%q) are equal, but MayFit(%q) answers %v for them (the contract: the same answer for one shape)", a, b, victim, fits)
-		}
-	}
+	return true
 }
