@@ -29,9 +29,16 @@
 //	examples     quickstart; simulate, a trace-driven what-if simulator
 //
 // This package composes them ([Config], [Policy], [Cycle]). Imports point
-// down only: queuetree and clock import nothing of tenure's; runtime imports
-// queuetree; eligibility imports runtime; requeue imports eligibility; this
-// package imports them all.
+// down only (an arrow reads "is imported by"):
+//
+//	queuetree → runtime → eligibility → requeue → requeue/cluster
+//	                                            → requeue/requeuetest
+//	clock, queuetree, runtime, eligibility, requeue/* → tenure → examples
+//
+// clock, queuetree and requeue/backoff import nothing of tenure's; runtime
+// imports queuetree; eligibility imports runtime and queuetree; requeue
+// imports eligibility and below; requeue/cluster and requeue/requeuetest
+// import requeue; this package imports them all.
 //
 // # One scheduling cycle
 //
