@@ -175,7 +175,7 @@ func (p *policy) notes(s *sim) []report.Note {
 	var out []report.Note
 	if p.rq != nil && len(p.rq.outcomes) > 0 {
 		out = append(out, report.Note{Kind: "requeue_outcomes", Policy: p.Name,
-			Text: "the engine's, over the run, by kind/reason, for the nominated jobs whose eviction could make room for a waiting job (the others it would keep)", Counts: p.rq.outcomes})
+			Text: "the engine's, over the run, by kind/reason, one per nominated job per pass", Counts: p.rq.outcomes})
 	}
 	if len(p.picks) > 0 {
 		out = append(out, report.Note{Kind: "time_based_picks", Policy: p.Name,
