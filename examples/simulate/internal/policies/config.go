@@ -18,7 +18,8 @@ import (
 //   - MinRuntimeArgs: the reclaim method (defaults stay 0);
 //   - Engine: the requeue cooldown and who may contend for an over-running
 //     job's resources (ContendFunc);
-//   - Backoff: Kueue's defaults (60s base, 1h cap, no limit).
+//   - Backoff: Kueue's defaults (60s base, 1h cap, no limit);
+//   - Preemption: set per compared policy by New (the candidate rule).
 //
 // The Clock is left unset: the simulator owns time and starts every cycle
 // with tenure.Policy.BeginAt.
