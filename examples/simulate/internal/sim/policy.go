@@ -82,6 +82,9 @@ func (p *policy) decide(s *sim, pre, v int32) (d eligibility.PreemptionDecision,
 	if d = p.Classify(p.cyc, p.req, cand); !d.Allowed {
 		return d, false, false, secCeil(d.Until)
 	}
+	if ok, u := s.budgetAllows(v); !ok {
+		return d, false, false, u
+	}
 	if !p.MinRuntime {
 		return d, true, false, 0
 	}

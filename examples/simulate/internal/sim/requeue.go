@@ -60,6 +60,7 @@ type requeuePass struct {
 	ann map[int32]map[string]string
 
 	in        requeue.EngineInput
+	recs      map[string]string // eviction records (records)
 	contIDs   map[string]int32
 	contBkt   map[int32]int32
 	model     simModel
@@ -69,7 +70,7 @@ type requeuePass struct {
 
 func newRequeuePass() *requeuePass {
 	return &requeuePass{nomPos: map[int32]int{}, ann: map[int32]map[string]string{}, anywhere: map[int32]fitCache{}, shapeKeys: map[shape]string{},
-		contIDs: map[string]int32{}, contBkt: map[int32]int32{}, outcomes: map[string]int{}}
+		contIDs: map[string]int32{}, contBkt: map[int32]int32{}, outcomes: map[string]int{}, recs: map[string]string{}}
 }
 
 func (r *requeuePass) attach(s *sim) {
@@ -210,7 +211,8 @@ func (r *requeuePass) runNoms() {
 	// The nominations are the pass's own (evaluate asks the nominator one
 	// job at a time), so Running is empty: Cycle.Requeue runs the engine
 	// over them and the contenders.
-	out, err := s.pol.cyc.Requeue(tenure.RequeueInput{Contenders: r.conts, Nominations: r.in.Nominations, Victims: r.in.Victims}, m)
+	out, err := s.pol.cyc.Requeue(tenure.RequeueInput{Contenders: r.conts, Nominations: r.in.Nominations, Victims: r.in.Victims,
+		EvictionRecords: r.records()}, m)
 	res := out.Engine
 	if err != nil {
 		panic(fmt.Sprintf("simulate: internal error: requeue engine: %v", err))
@@ -229,10 +231,16 @@ func (r *requeuePass) runNoms() {
 		case requeue.OutcomeCommitted:
 			r.commit(o)
 		case requeue.OutcomeSkipped:
+			if o.Reason == eligibility.ReasonEvictionBudgetExhausted {
+				s.budgetHold(r.model.ids[o.Job], secCeil(o.Until))
+			}
 			if !o.Until.IsZero() {
 				s.wakeAt(secCeil(o.Until))
 			}
 		}
+	}
+	for _, er := range out.EvictionRecords {
+		s.st[r.model.ids[er.Job]].evRecord = er.Value
 	}
 	// Contenders the engine placed in room a commit left, evicting no one
 	// for them, start too.
@@ -241,6 +249,21 @@ func (r *requeuePass) runNoms() {
 		s.q.removeHead(r.contBkt[id])
 		s.book(id)
 	}
+}
+
+// records returns the eviction records of the pass's nominated jobs that
+// have one (-eviction-budget), by job name; nil without a budget.
+func (r *requeuePass) records() map[string]string {
+	if !r.s.guards.budget {
+		return nil
+	}
+	clear(r.recs)
+	for _, id := range r.passIDs {
+		if rec := r.s.st[id].evRecord; rec != "" {
+			r.recs[r.s.jobs[id].Name] = rec
+		}
+	}
+	return r.recs
 }
 
 // costData gives victim v (running job id) what the engine's cost rule
