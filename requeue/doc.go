@@ -58,7 +58,8 @@
 //
 //  1. Groups. A [Localizer] model names the domains (nodes) where each
 //     victim holds resources; the open victims are grouped by domain,
-//     groups ordered cheapest first (the sum of their victims' costs).
+//     groups ordered cheapest first (the sum of their victims' costs, then
+//     their first victim in victim order).
 //     Without a Localizer all victims form one group: still correct and
 //     bounded, but a set search then starts from the cheapest victims of
 //     the whole cluster, wherever they run.
@@ -76,9 +77,14 @@
 //     a victim is skipped for its protection only when it was needed.
 //  4. Compare. Up to [EngineConfig.SetCandidates] sets from as many groups
 //     are compared by [EngineConfig.VictimCost] (then the lower highest
-//     priority, then the larger overrun); the cheapest is committed, and
-//     the other sets' victims, if no later search uses them, are kept with
-//     [ReasonCheaperSet].
+//     priority, then the larger overrun; with a custom
+//     [EngineConfig.VictimOrder], then the set whose last victim comes
+//     first in that order); the cheapest is committed, and the other
+//     sets' victims, and the victims reprieved from a set the filters
+//     allowed, if no later search uses them, are kept with
+//     [ReasonCheaperSet]. A victim whose searches found no set the
+//     filters allowed is kept with [ReasonNoFit] (skipped with the
+//     filter's reason if it was the one denied).
 //  5. Across groups. When no group alone makes room (a gang that needs
 //     several nodes), the search accumulates the eligible victims of the
 //     groups it looked at, cheapest first: once after the first two, and

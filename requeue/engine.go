@@ -99,8 +99,9 @@ type EngineConfig struct {
 	// VictimCost is the cost rule: the work evicting v at now throws away.
 	// A set costs the sum of its victims' costs; of two sets the cheaper
 	// wins, then the one whose most important victim has the lower
-	// priority, then the larger total overrun. Nil means
-	// [DefaultVictimCost]; a NaN cost counts as +Inf.
+	// priority, then the larger total overrun (with a custom VictimOrder:
+	// then the one whose last victim in that order comes first). Nil
+	// means [DefaultVictimCost]; a NaN cost counts as +Inf.
 	VictimCost func(now time.Time, v *Victim) float64
 	// Filters are asked, in order, whether a victim may be evicted for a
 	// contender that fits in its resources; see [VictimFilter]. No nil
@@ -108,8 +109,10 @@ type EngineConfig struct {
 	Filters []VictimFilter
 	// VictimOrder orders the victims (a three-way comparison; ties are
 	// broken by job ID): the order in which a set search accumulates a
-	// group's victims, and the order of the outcomes decided at the end.
-	// Nil means cheapest first by VictimCost, then [VictimDefaultOrder].
+	// group's victims, the order of groups of equal cost, the tie-breaker
+	// of sets of equal cost (see VictimCost), and the order of the
+	// outcomes decided at the end. Nil means cheapest first by
+	// VictimCost, then [VictimDefaultOrder].
 	VictimOrder func(now time.Time, a, b *Victim) int
 	// CanContend says whether a contender may evict a victim (it is asked
 	// before the filters, for every victim a search looks at). Nil means

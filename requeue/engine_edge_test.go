@@ -82,6 +82,10 @@ func TestEngineInconsistentLists(t *testing.T) {
 			wantResult: nominatedContenders("v"),
 		},
 		{
+			// w, dropped as a contender, is still a victim: alone on its
+			// node, it would have made room for p too; the Cluster's
+			// locality hint shows the search both nodes' sets, and v's
+			// (lower priority) won, so w is kept with cheaper_set.
 			name: "a nominated contender is dropped even when another victim could make room for it",
 			jobs: []fxJob{{id: "v", gpus: []int64{4}, running: true}, {id: "w", gpus: []int64{4}, running: true}, {id: "p", gpus: []int64{4}}},
 			in: requeue.EngineInput{
@@ -89,7 +93,7 @@ func TestEngineInconsistentLists(t *testing.T) {
 				Victims:     []requeue.Victim{{ID: "v", Priority: 1}, {ID: "w", Priority: 2}},
 				Contenders:  []requeue.Contender{{ID: "p", Priority: 9}, {ID: "w", Priority: 5}},
 			},
-			want:       []requeue.Outcome{committed("v", "p"), {Job: "w", Nominators: []string{"x"}, Kind: requeue.OutcomeKept, Decision: eligibility.Decision{Reason: requeue.ReasonNoContender}}},
+			want:       []requeue.Outcome{committed("v", "p"), {Job: "w", Nominators: []string{"x"}, Kind: requeue.OutcomeKept, Decision: eligibility.Decision{Reason: requeue.ReasonCheaperSet}}},
 			wantResult: nominatedContenders("w"),
 		},
 		{

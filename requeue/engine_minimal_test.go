@@ -63,7 +63,17 @@ func TestEngineNoNeedlessEviction(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				want := []requeue.Outcome{committedAt(now, "v1", "c1"), keptFor("v2", requeue.ReasonNoContender)}
+				// v2 alone on n1 would have made room for c1 too. The
+				// Cluster's locality hint shows the search both nodes'
+				// sets and v1's (lower priority) wins: v2 lost to a
+				// cheaper set. Without the hint the one group is searched
+				// cheapest first, c1 fits once v1 is gone, and no search
+				// comes to v2.
+				v2 := keptFor("v2", requeue.ReasonNoContender)
+				if _, ok := m.(requeue.Localizer); ok {
+					v2.Reason = requeue.ReasonCheaperSet
+				}
+				want := []requeue.Outcome{committedAt(now, "v1", "c1"), v2}
 				if d := cmp.Diff(want, res.Outcomes, errPresence); d != "" {
 					t.Errorf("outcomes (-want +got):\n%s", d)
 				}
@@ -418,7 +428,9 @@ func TestEngineBadInput(t *testing.T) {
 				Contenders:  []requeue.Contender{{ID: "p", Priority: 3}, {ID: "p", Priority: 1}},
 			},
 			want: requeue.EngineResult{
-				Outcomes: []requeue.Outcome{committedAt(now, "w", "p"), keptFor("v", requeue.ReasonNoContender)},
+				// v, alone on its node, would have made room for p too:
+				// w's set (lower priority) won.
+				Outcomes: []requeue.Outcome{committedAt(now, "w", "p"), keptFor("v", requeue.ReasonCheaperSet)},
 				Commits:  1,
 				Sets:     1,
 			},

@@ -128,11 +128,17 @@ func (o *oracle) eligible(g int, cn requeue.Contender, checks *int) (cand []int,
 	return cand, false
 }
 
-// cost is a set's cost: lost work, highest priority, minus total overrun.
+// cost is a set's cost: lost work, highest priority, minus total overrun;
+// with a custom victim order: lost work, then the rank of its last victim
+// in that order.
 func (o *oracle) cost(set []int) [3]float64 {
 	c := [3]float64{0, -1 << 31, 0}
 	for _, k := range set {
 		c[0] += o.vs[k].cost
+		if o.cfg.VictimOrder != nil {
+			c[1] = max(c[1], float64(k))
+			continue
+		}
 		c[1] = max(c[1], float64(o.vs[k].v.Priority))
 		c[2] -= o.vs[k].overrun.Hours()
 	}
@@ -149,9 +155,8 @@ func (o *oracle) evaluate(cn requeue.Contender, ks []int) (set, dropped []int, o
 	ks = slices.Clone(ks)
 	for {
 		set, d, ok := o.accumulate(cn, ks)
-		dropped = append(dropped, d...)
 		if !ok {
-			return nil, dropped, false
+			return nil, nil, false
 		}
 		denied := false
 		for _, k := range set {
@@ -160,7 +165,9 @@ func (o *oracle) evaluate(cn requeue.Contender, ks []int) (set, dropped []int, o
 			}
 		}
 		if !denied {
-			return set, dropped, true
+			// Only a set the filters allow makes its reprieved victims
+			// losers to a cheaper set.
+			return set, d, true
 		}
 		ks = slices.DeleteFunc(ks, func(k int) bool { return o.denied(k, cn) })
 	}

@@ -277,7 +277,8 @@ func (o *oracle) fill(after string) {
 	}
 }
 
-// buildGroups groups the open victims by domain, cheapest domain first.
+// buildGroups groups the open victims by domain, cheapest domain first,
+// then by their first victim in victim order.
 func (o *oracle) buildGroups() {
 	type pair struct {
 		key  string
@@ -322,7 +323,10 @@ func (o *oracle) buildGroups() {
 	for g := range o.groups {
 		o.order = append(o.order, g)
 	}
-	slices.SortStableFunc(o.order, func(a, b int) int { return cmp.Compare(o.groups[a].cost, o.groups[b].cost) })
+	slices.SortStableFunc(o.order, func(a, b int) int {
+		ga, gb := &o.groups[a], &o.groups[b]
+		return cmp.Or(cmp.Compare(ga.cost, gb.cost), cmp.Compare(ga.members[0], gb.members[0]))
+	})
 }
 
 func (o *oracle) live(g int) bool {

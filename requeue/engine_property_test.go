@@ -170,6 +170,10 @@ func drawWorld(t *rapid.T) engineWorld {
 	if rapid.IntRange(0, 3).Draw(t, "customCanContend") == 0 {
 		w.cfg.CanContend = func(v *requeue.Victim, c *requeue.Contender) bool { return c.Priority >= v.Priority }
 	}
+	if rapid.IntRange(0, 3).Draw(t, "customVictimOrder") == 0 {
+		// The opposite of the default: highest priority first (ties by ID).
+		w.cfg.VictimOrder = func(_ time.Time, a, b *requeue.Victim) int { return int(b.Priority) - int(a.Priority) }
+	}
 	return w
 }
 
@@ -178,9 +182,11 @@ func drawWorld(t *rapid.T) engineWorld {
 var sameResult = []cmp.Option{errPresence, cmpopts.IgnoreFields(requeue.EngineResult{}, "Attempts", "Checks"), cmpopts.EquateEmpty()}
 
 // TestEngineMatchesOracle runs the engine on random worlds, on the Cluster
-// (with its shapes and fit bound), on the same Cluster without them, and on
-// a Transactional model, and checks each against the naive oracle: same
-// outcomes, placements without eviction, contender errors, and final model.
+// (with its shapes, fit bound and locality hint), on the Cluster without
+// its locality hint, with a test-local locality hint (with and without the
+// other hints), with no hint, and on a Transactional model, and checks
+// each against the naive oracle: same outcomes, placements without
+// eviction, contender errors, and final model.
 func TestEngineMatchesOracle(t *testing.T) {
 	now := t0.Add(10 * time.Hour)
 	rapid.Check(t, func(t *rapid.T) {
@@ -194,7 +200,9 @@ func TestEngineMatchesOracle(t *testing.T) {
 			model func(*cluster.Model) requeue.Model
 		}{
 			{"cluster", func(c *cluster.Model) requeue.Model { return c }},
+			{"cluster-no-locality", func(c *cluster.Model) requeue.Model { return noLocality{c} }},
 			{"localized", func(c *cluster.Model) requeue.Model { return locModel{c} }},
+			{"locality-alone", func(c *cluster.Model) requeue.Model { return locPlain{c} }},
 			{"plain", func(c *cluster.Model) requeue.Model { return plainModel{c} }},
 			{"transactional", func(c *cluster.Model) requeue.Model { return &txCluster{c: c} }},
 		} {
@@ -298,14 +306,17 @@ func fitsWithout(c *cluster.Model, set []string, i int, job string) bool {
 	return fitsIn(m, job)
 }
 
-// oracleDomains is the oracle's locality hint for a model: the nodes a job
-// runs on when the model is a Localizer (cluster.Model's own Domains gives
-// its nodes too), none otherwise.
+// oracleDomains is the oracle's locality hint for a model: the Cluster's
+// own Domains for the Cluster itself, the test-local one (the nodes a job
+// runs on, the same keys) for another Localizer, none otherwise.
 func oracleDomains(m requeue.Model) func(*cluster.Model, string) []string {
-	if _, ok := m.(requeue.Localizer); !ok {
-		return nil
+	switch m.(type) {
+	case *cluster.Model:
+		return func(c *cluster.Model, job string) []string { return c.Domains(job, nil) }
+	case requeue.Localizer:
+		return func(c *cluster.Model, job string) []string { return locModel{c}.Domains(job, nil) }
 	}
-	return func(c *cluster.Model, job string) []string { return locModel{c}.Domains(job, nil) }
+	return nil
 }
 
 // fitsIn reports whether job would be placed in a copy of c.

@@ -221,7 +221,7 @@ func (e *Engine) searchGroup(ci, g int32, st *searchState) bool {
 	}
 	if e.evaluate(ci, e.cand) {
 		st.found++
-		if cost := e.costOf(e.set); len(e.best) == 0 || compareSetCost(cost, st.best) < 0 {
+		if cost := e.costOf(e.set); len(e.best) == 0 || compareSetCost(cost, st.best, e.cfg.VictimOrder != nil) < 0 {
 			e.losers = append(e.losers, e.best...)
 			e.best, st.best = append(e.best[:0], e.set...), cost
 		} else {
@@ -305,10 +305,12 @@ func cmp0(r, def eligibility.Reason) eligibility.Reason {
 // only about the victims of a set that lets ci fit (so a victim is skipped
 // for its protection only when the protection is what keeps it running),
 // at most once per victim and contender; a denied victim leaves ks and
-// the search starts again without it.
+// the search starts again without it. The victims reprieved from a set
+// the filters denied are taken off e.losers again.
 func (e *Engine) evaluate(ci int32, ks []int32) bool {
 	e.evalKs = append(e.evalKs[:0], ks...) // ks (e.cand, e.cross) stays whole
 	ks = e.evalKs
+	reprieved := len(e.losers)
 	for e.accumulate(ci, ks) {
 		denied := false
 		for _, k := range e.set {
@@ -319,8 +321,12 @@ func (e *Engine) evaluate(ci int32, ks []int32) bool {
 		if !denied {
 			return true
 		}
+		// The set may not serve ci, with or without the victims its
+		// reprieve dropped: they lost to no cheaper set.
+		e.losers = e.losers[:reprieved]
 		ks = slices.DeleteFunc(ks, func(k int32) bool { return e.vs[k].filterFor == ci+1 && !e.vs[k].filterOK })
 	}
+	e.losers = e.losers[:reprieved]
 	return false
 }
 

@@ -62,7 +62,8 @@ func (e *Engine) members(g int32) []int32 {
 
 // buildGroups groups the open victims by the Localizer's domains (one group
 // without it) and links the groups cheapest first: by the sum of their
-// victims' costs, then key. O(n log n) for n victim-domain pairs.
+// victims' costs, then their first victim in victim order, then key.
+// O(n log n) for n victim-domain pairs.
 func (e *Engine) buildGroups() {
 	e.pairs = e.pairs[:0]
 	for k := range e.known {
@@ -142,7 +143,9 @@ func (e *Engine) linkVictimGroups(counts []int32) {
 	e.vgcount = counts
 }
 
-// linkGroups links the groups in order: cheapest first, then key.
+// linkGroups links the groups in order: cheapest first, then by their
+// first victim in victim order (so that groups of equal cost are searched
+// as the victim order, custom or default, prefers), then key.
 func (e *Engine) linkGroups() {
 	order := e.gorder[:0]
 	for g := range e.groups {
@@ -150,7 +153,7 @@ func (e *Engine) linkGroups() {
 	}
 	slices.SortFunc(order, func(a, b int32) int {
 		ga, gb := &e.groups[a], &e.groups[b]
-		return cmp.Or(cmp.Compare(ga.cost, gb.cost), cmp.Compare(a, b))
+		return cmp.Or(cmp.Compare(ga.cost, gb.cost), cmp.Compare(e.gflat[ga.first], e.gflat[gb.first]), cmp.Compare(a, b))
 	})
 	e.ghead, e.gtail = -1, -1
 	prev := int32(-1)

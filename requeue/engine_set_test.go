@@ -63,14 +63,16 @@ func nodeCluster(t testing.TB, nodes int, jobs ...placedJob) *cluster.Model {
 	return c
 }
 
-// modelViews are the ways the set tests see one Cluster: with every hint,
-// with the locality hint alone, and plain.
+// modelViews are the ways the set tests see one Cluster: with every hint
+// (its own Domains among them), with every hint but the locality hint,
+// with the test-local locality hint alone, and plain.
 var modelViews = []struct {
 	name string
 	view func(*cluster.Model) requeue.Model
 }{
 	{"cluster", func(c *cluster.Model) requeue.Model { return c }},
-	{"localized", func(c *cluster.Model) requeue.Model { return locModel{c} }},
+	{"cluster-no-locality", func(c *cluster.Model) requeue.Model { return noLocality{c} }},
+	{"localized", func(c *cluster.Model) requeue.Model { return locPlain{c} }},
 	{"plain", func(c *cluster.Model) requeue.Model { return plainModel{c} }},
 }
 
@@ -210,7 +212,7 @@ func TestEngineCheaperSetKept(t *testing.T) {
 	}
 	// With one candidate set, the first found is committed: the search
 	// goes through the domains cheapest first, so it is still the cheap
-	// one, and dear is kept for lack of fit (it was never needed).
+	// one, and no search comes to dear (no_contender).
 	e, err := requeue.NewEngine(requeue.EngineConfig{SetCandidates: 1})
 	if err != nil {
 		t.Fatal(err)
@@ -224,6 +226,53 @@ func TestEngineCheaperSetKept(t *testing.T) {
 	want = []requeue.Outcome{committedAt(now, "cheap", "big"), keptFor("dear", requeue.ReasonNoContender)}
 	if d := cmp.Diff(want, res.Outcomes, errPresence); d != "" {
 		t.Errorf("one candidate: outcomes (-want +got):\n%s", d)
+	}
+}
+
+// TestEngineCheaperSetOnlyForAllowedSets: a victim reprieved from a set
+// that a filter then denies was in no set that could serve the contender,
+// so it is not kept with cheaper_set when another set serves it. On n0, r
+// (2 GPUs) and d (4 GPUs, protected from c) are c's cheapest victims: with
+// both gone c fits, without r too, so r is reprieved; then d is denied and
+// r alone makes no room. n1's w serves c. With the locality hint r took
+// part only in n0's failed search: no_fit. Without it, the one group's
+// second try evicts r and w, c fits, r is reprieved from a set the filter
+// allows, and that set without r serves c: cheaper_set is then the truth.
+func TestEngineCheaperSetOnlyForAllowedSets(t *testing.T) {
+	now := t0.Add(10 * time.Hour)
+	for _, mv := range modelViews {
+		t.Run(mv.name, func(t *testing.T) {
+			c := nodeCluster(t, 2,
+				placedJob{"r", []int64{2}, []string{"n0"}}, placedJob{"d", []int64{4}, []string{"n0"}}, placedJob{"z", []int64{2}, []string{"n0"}},
+				placedJob{"w", []int64{4}, []string{"n1"}}, placedJob{"y", []int64{4}, []string{"n1"}},
+				placedJob{id: "c", gpus: []int64{4}})
+			in := requeue.EngineInput{
+				Nominations: noms("x", "r", "d", "w"),
+				Victims: []requeue.Victim{
+					{ID: "r", Start: now.Add(-time.Hour), Resources: 2},      // 2 GPU-hours
+					{ID: "d", Start: now.Add(-time.Hour), Resources: 4},      // 4
+					{ID: "w", Start: now.Add(-10 * time.Hour), Resources: 4}, // 40
+				},
+				Contenders: []requeue.Contender{{ID: "c", Priority: 5}},
+			}
+			e, err := requeue.NewEngine(requeue.EngineConfig{Filters: []requeue.VictimFilter{denyFilter{"d/c": true}}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			res, err := e.Run(now, in, mv.view(c))
+			if err != nil {
+				t.Fatal(err)
+			}
+			r := keptFor("r", requeue.ReasonCheaperSet)
+			if _, ok := mv.view(c).(requeue.Localizer); ok {
+				r.Reason = requeue.ReasonNoFit
+			}
+			want := []requeue.Outcome{committedAt(now, "w", "c"), r,
+				{Job: "d", Nominators: []string{"x"}, Kind: requeue.OutcomeSkipped, Decision: eligibility.Decision{Reason: "minruntime_protected", Until: t0.Add(time.Hour)}}}
+			if d := cmp.Diff(want, res.Outcomes, errPresence); d != "" {
+				t.Errorf("outcomes (-want +got):\n%s", d)
+			}
+		})
 	}
 }
 

@@ -248,7 +248,9 @@ func TestEnginePluginDocExample(t *testing.T) {
 			},
 			want: []requeue.Outcome{
 				{Job: "v", Nominators: []string{"x"}, Kind: requeue.OutcomeCommitted, Decision: eligibility.Decision{Allowed: true, Reason: requeue.ReasonCommitted}, Contenders: []string{"p"}, NotBefore: now, Annotation: "2025-01-15T13:00:00Z"},
-				{Job: "w", Nominators: []string{"x"}, Kind: requeue.OutcomeKept, Decision: eligibility.Decision{Reason: requeue.ReasonNoContender}},
+				// w's node was searched too (the Cluster's locality
+				// hint): its set lost to v's, of lower priority.
+				{Job: "w", Nominators: []string{"x"}, Kind: requeue.OutcomeKept, Decision: eligibility.Decision{Reason: requeue.ReasonCheaperSet}},
 			},
 		},
 		{
@@ -284,9 +286,13 @@ func TestEnginePluginDocExample(t *testing.T) {
 				Contenders: []requeue.Contender{{ID: "p", Priority: 11}},
 			},
 			want: []requeue.Outcome{
+				// One victim per node, every node's set as costly: the
+				// nodes are searched in victim order (old, a, b; then hi,
+				// past SetCandidates), and old's set is the cheapest of
+				// the three by the same keys.
 				{Job: "old", Nominators: []string{"x"}, Kind: requeue.OutcomeCommitted, Decision: eligibility.Decision{Allowed: true, Reason: requeue.ReasonCommitted}, Contenders: []string{"p"}, NotBefore: now, Annotation: "2025-01-15T13:00:00Z"},
-				{Job: "a", Nominators: []string{"x"}, Kind: requeue.OutcomeKept, Decision: eligibility.Decision{Reason: requeue.ReasonNoContender}},
-				{Job: "b", Nominators: []string{"x"}, Kind: requeue.OutcomeKept, Decision: eligibility.Decision{Reason: requeue.ReasonNoContender}},
+				{Job: "a", Nominators: []string{"x"}, Kind: requeue.OutcomeKept, Decision: eligibility.Decision{Reason: requeue.ReasonCheaperSet}},
+				{Job: "b", Nominators: []string{"x"}, Kind: requeue.OutcomeKept, Decision: eligibility.Decision{Reason: requeue.ReasonCheaperSet}},
 				{Job: "hi", Nominators: []string{"x"}, Kind: requeue.OutcomeKept, Decision: eligibility.Decision{Reason: requeue.ReasonNoContender}},
 			},
 		},
@@ -329,7 +335,7 @@ func TestEnginePluginDocExample(t *testing.T) {
 		},
 		{
 			name: "MaxAttempts reached after a commit: the rest deferred",
-			cfg:  requeue.EngineConfig{MaxAttempts: 2}, // a's search, then its commit
+			cfg:  requeue.EngineConfig{MaxAttempts: 3}, // a's search (v's node, then w's), then its commit
 			jobs: append(full, fxJob{id: "a", gpus: []int64{2}}, fxJob{id: "b", gpus: []int64{2}}),
 			in: requeue.EngineInput{
 				Nominations: noms("x", "v", "w"),
@@ -415,15 +421,18 @@ func TestEngineContenderError(t *testing.T) {
 	want := requeue.EngineResult{
 		Outcomes: []requeue.Outcome{
 			{Job: "v", Nominators: []string{"x"}, Kind: requeue.OutcomeCommitted, Decision: eligibility.Decision{Allowed: true, Reason: requeue.ReasonCommitted}, Contenders: []string{"p"}, NotBefore: t0, Annotation: "2025-01-15T10:00:00Z"},
-			{Job: "w", Nominators: []string{"x"}, Kind: requeue.OutcomeKept, Decision: eligibility.Decision{Reason: requeue.ReasonNoContender}},
+			// w's node was searched too: its set lost to v's.
+			{Job: "w", Nominators: []string{"x"}, Kind: requeue.OutcomeKept, Decision: eligibility.Decision{Reason: requeue.ReasonCheaperSet}},
 		},
 		ContenderErrors: []requeue.ContenderError{{Contender: "ghost", Err: errors.New("unknown")}},
 		// ghost once without eviction (then dropped for the pass); p once
-		// in its set search (with v evicted) and once to commit the set.
-		Attempts: 3,
-		// ghost and p without eviction; v and w looked at for p; v evicted
-		// and p's fit tested, in the search and for the commit.
-		Checks:  8,
+		// in each node's set search (with v evicted, then with w evicted)
+		// and once to commit the set.
+		Attempts: 4,
+		// ghost and p without eviction (2); per node, its victim looked at
+		// for p, evicted, and p's fit tested (6); v evicted and p's fit
+		// tested for the commit (2).
+		Checks:  10,
 		Commits: 1,
 		Sets:    1,
 	}
@@ -498,20 +507,27 @@ func TestEngineObserver(t *testing.T) {
 	}
 }
 
+// TestEngineCustomVictimOrder: a custom VictimOrder decides between sets of
+// equal cost, in one domain (the order of accumulation) and across domains
+// (the order the domains are searched in, and the sets' comparison), so
+// the answer is the same with the locality hint and without it. The two
+// victims, one per node, cost the same (+Inf: no start).
 func TestEngineCustomVictimOrder(t *testing.T) {
-	c := gpuCluster(t, 2, fxJob{id: "low", gpus: []int64{4}, running: true}, fxJob{id: "high", gpus: []int64{4}, running: true}, fxJob{id: "p", gpus: []int64{4}})
-	// Highest priority first: the opposite of the default.
-	e, _ := requeue.NewEngine(requeue.EngineConfig{VictimOrder: func(now time.Time, a, b *requeue.Victim) int { return int(b.Priority) - int(a.Priority) }})
-	res, err := e.Run(t0, requeue.EngineInput{
-		Nominations: noms("x", "low", "high"),
-		Victims:     []requeue.Victim{{ID: "low", Priority: 1}, {ID: "high", Priority: 2}},
-		Contenders:  []requeue.Contender{{ID: "p", Priority: 9}},
-	}, c)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got := res.Outcomes[0]; got.Job != "high" || got.Kind != requeue.OutcomeCommitted {
-		t.Fatalf("first outcome %+v, want high committed", got)
+	for _, mv := range modelViews {
+		c := gpuCluster(t, 2, fxJob{id: "low", gpus: []int64{4}, running: true}, fxJob{id: "high", gpus: []int64{4}, running: true}, fxJob{id: "p", gpus: []int64{4}})
+		// Highest priority first: the opposite of the default.
+		e, _ := requeue.NewEngine(requeue.EngineConfig{VictimOrder: func(now time.Time, a, b *requeue.Victim) int { return int(b.Priority) - int(a.Priority) }})
+		res, err := e.Run(t0, requeue.EngineInput{
+			Nominations: noms("x", "low", "high"),
+			Victims:     []requeue.Victim{{ID: "low", Priority: 1}, {ID: "high", Priority: 2}},
+			Contenders:  []requeue.Contender{{ID: "p", Priority: 9}},
+		}, mv.view(c))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := res.Outcomes[0]; got.Job != "high" || got.Kind != requeue.OutcomeCommitted {
+			t.Errorf("%s: first outcome %+v, want high committed", mv.name, got)
+		}
 	}
 }
 

@@ -142,13 +142,15 @@ const (
 	ReasonNoContender eligibility.Reason = "no_contender"
 	// ReasonNoFit: every set search the victim took part in failed: no
 	// contender fitted with it and the other eligible victims of its
-	// domain evicted (tried, or ruled out by the model's [FitBounder]).
+	// domain evicted (tried, or ruled out by the model's [FitBounder]),
+	// or a filter denied another victim of each set that let one fit.
 	ReasonNoFit eligibility.Reason = "no_fit"
 	// ReasonCheaperSet: kept, the victim was in a set that would have let a
-	// contender run, but a cheaper set (see [EngineConfig.VictimCost])
-	// served that contender: another domain's, or the same set without
-	// this victim (reprieved: the contender fitted without its eviction);
-	// no later search used it.
+	// contender run (and that the filters allowed evicting for it), but a
+	// cheaper set (see [EngineConfig.VictimCost]) served that contender:
+	// another domain's, or the same set without this victim (reprieved:
+	// the contender fitted without its eviction); no later search used
+	// it.
 	ReasonCheaperSet eligibility.Reason = "cheaper_set"
 	// ReasonSetSearchBound: deferred, no set search examined the victim
 	// because a contender's search stopped at its bound

@@ -13,9 +13,10 @@ import (
 
 // One requeue pass: two overrunning jobs are nominated, one pending
 // higher-priority job is waiting. The engine skips a job in cooldown and
-// evicts the job whose eviction lets the pending one run; the other one,
-// tried first because it has run less (it is cheaper to evict), is not
-// needed: it keeps running with "cheaper_set".
+// evicts the job whose eviction lets the pending one run. The other one,
+// whose node is searched first because it has run less (it is cheaper to
+// evict), frees too little there (its neighbour is in cooldown): it keeps
+// running with "no_fit".
 func ExampleEngine() {
 	now := time.Date(2025, 1, 15, 12, 0, 0, 0, time.UTC)
 	gpus := func(n int64) []cluster.Resources { return []cluster.Resources{{GPU: n}} }
@@ -65,7 +66,7 @@ func ExampleEngine() {
 	// Output:
 	// batch-c [expectedruntime]: skipped cooldown until 12:15PM
 	// batch-a [expectedruntime proportion]: committed committed, placed [urgent], kai.scheduler/requeue-not-before=2025-01-15T12:30:00Z
-	// batch-b [expectedruntime]: kept cheaper_set
+	// batch-b [expectedruntime]: kept no_fit
 	// urgent runs on [n1]
 }
 
