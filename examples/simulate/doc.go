@@ -443,9 +443,9 @@
 // above and remembers, per node, preemptors that failed there until the
 // node changes or a denial there may lift; the requeue pass evaluates a job
 // when it starts and again at the instant its decision names, keeps
-// nominated jobs until they stop, and offers the engine, in its own order,
-// only the nominated jobs whose eviction could make room for a waiting job
-// (the others the engine would keep), with the model's fit test and shapes
+// nominated jobs until they stop, and offers the engine every nominated
+// job at once (a set may need several), with the nodes each runs on
+// (requeue.Localizer), the model's fit test and shapes
 // (requeue.FitBounder, requeue.Shaper). The shortcuts are tested to decide
 // exactly what the plain computation decides. The simulator README has a
 // growth table up to a million jobs.
