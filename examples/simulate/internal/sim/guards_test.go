@@ -64,3 +64,31 @@ func TestEvictionBudget(t *testing.T) {
 		}
 	}
 }
+
+// The budget in the requeue engine: Z evicts X (requeue, equal priority)
+// at 4000; X runs again from 4100 and is past its 1h expected runtime at
+// 7700. W arrives at 8000. Without a budget the engine evicts X for W at
+// once; with 1 eviction per 2h, X's eviction at 4000 (recorded from the
+// engine's RequeueResult.EvictionRecords) counts until exactly 11200: the
+// engine skips X until then (one hold), and W starts at 11200.
+func TestEvictionBudgetInRequeue(t *testing.T) {
+	jobs := []trace.Job{
+		tj("X", trace.ClassBE, 0, 100000, 1, 1000),
+		tj("Z", trace.ClassBE, 4000, 100, 1, 1000),
+		tj("W", trace.ClassBE, 8000, 100, 1, 1000),
+	}
+	for _, tc := range []struct {
+		max   int
+		start int64
+		holds int
+	}{{0, 8000, 0}, {1, 11200, 1}} {
+		set := testSettings
+		set.BudgetMax, set.BudgetWindow = tc.max, 2*time.Hour
+		s := testRun{policy: "requeue", set: set, jobs: jobs, nodes: testNodes(1), cfg: Config{Horizon: 12000}}.sim(t)
+		r := s.m.result(s)
+		if s.st[2].start != tc.start || s.st[0].evictions != 2 || r.Evictions.Requeue != 2 || r.Guards.BudgetHolds != tc.holds {
+			t.Errorf("budget %d/2h: W started %d (want %d), X evictions %d (want 2), requeue evictions %d (want 2), holds %d (want %d)",
+				tc.max, s.st[2].start, tc.start, s.st[0].evictions, r.Evictions.Requeue, r.Guards.BudgetHolds, tc.holds)
+		}
+	}
+}
