@@ -426,7 +426,8 @@
 // lost GPU-hours against the BE p95 wait). Sweepable settings: the
 // min-runtime, preempt min-runtime or expected runtime of one queue
 // (min-runtime.be-a=...), min-admit, requeue-delay, checkpoint,
-// reserve-after, reclaim-method. Every point is validated, with the
+// reserve-after, preemptor-delay, eviction-budget, reclaim-method. Every
+// point is validated, with the
 // library's errors, before anything runs, and the header shows each swept
 // setting's grid ({30m,2h,8h}) in place of its base value. Each point's
 // workload (per seed) is prepared when its first simulation starts and
