@@ -15,34 +15,28 @@ import (
 // victim filter and model hints) change no result: each test runs the CLI
 // with and without one.
 
-// The requeue pass offers the engine only the nominated jobs whose eviction
-// could make room for a contender, one at a time, and gives the engine the
-// model's hints (Shaper, FitBounder); none of that may change a decision:
-// every figure but the engine's tally of kept victims is the same as with
-// one engine run over every nomination, every placement attempted. (And
-// the number of cycles: a victim that could help no contender is not
-// offered, so its skip's Until asks for no wake-up; a cycle then changes
-// nothing, since only an arrival or a change of the cluster, which bring
-// their own cycles, could make it useful.)
-func TestRequeueVictimFilterChangesNothing(t *testing.T) {
+// The requeue pass gives the engine the model's hints (Shaper, FitBounder);
+// they may not change a decision: every figure is the same as with every
+// placement attempted.
+func TestRequeueModelHintsChangeNothing(t *testing.T) {
 	for _, args := range [][]string{
 		{"-synthetic", "-jobs", "1500", "-seed", "5", "-policies", "requeue"},
 		{"-synthetic", "-jobs", "400", "-seed", "6", "-policies", "requeue", "-requeue-contenders", "higher"},
 		{"-synthetic", "-jobs", "400", "-seed", "7", "-policies", "requeue", "-checkpoint", "10m"},
 		{"-policies", "requeue"},
 	} {
-		filtered := runJSON(t, args...)
-		sim.OfferAllNominated, sim.NoModelHints = true, true
+		hinted := runJSON(t, args...)
+		sim.NoModelHints = true
 		all := runJSON(t, args...)
-		sim.OfferAllNominated, sim.NoModelHints = false, false
-		f, a := filtered.Results[0], all.Results[0]
+		sim.NoModelHints = false
+		f, a := hinted.Results[0], all.Results[0]
 		if f.Evictions.Requeue == 0 && !slices.Contains(args, "higher") {
 			t.Errorf("%q: no requeue evictions: the test shows nothing", args)
 		}
 		f.Notes, a.Notes = nil, nil
 		f.Cycles, a.Cycles = 0, 0
 		if diff := cmp.Diff(a, f); diff != "" {
-			t.Errorf("%q: filtered pass differs (-all +filtered):\n%s", args, diff)
+			t.Errorf("%q: the hints change the pass (-without +with):\n%s", args, diff)
 		}
 	}
 }

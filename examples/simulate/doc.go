@@ -209,7 +209,13 @@
 //   - requeue: minruntime plus the expected-runtime requeue (KAI-Scheduler
 //     PR #941): after allocation and preemption, eligibility.Nominator
 //     nominates running jobs past their expected runtime and requeue.Engine
-//     evicts them, transactionally, when that lets a job left pending run.
+//     evicts them, transactionally, when that lets a job left pending run:
+//     one engine run per cycle over every nominated job, so a contender may
+//     be served by a set of victims (a whole node's for a whole-node job,
+//     several nodes' for a gang; the model tells the engine which nodes a
+//     job runs on, requeue.Localizer), the cheapest by the engine's cost
+//     rule, requeue.DefaultVictimCost: the GPUs a victim holds times the
+//     time since its last checkpoint (-checkpoint) or its start.
 //     Jobs opt in through the expected-runtime annotation, derived from
 //     their queue: -expected-runtime (merged into be=1h, burstable=4h, ls=1d;
 //     the nearest setting on the path from the team up applies). A requeued
@@ -252,6 +258,25 @@
 //     Eviction timestamp. A failed start holds its resources for the
 //     readiness timeout (5m) and is then evicted; under every other policy
 //     it is retried at once and keeps its place in the queue.
+//
+// Two settings guard every policy against eviction churn, both part of the
+// run's tenure.Config and decided through the Cycle (off by default):
+//
+//   - -preemptor-delay D (tenure.Config.PreemptorDelay, YuniKorn's
+//     preemption.delay): a pending job may cause evictions, by preemption
+//     or through the requeue engine, only once D has passed since its
+//     queue-order timestamp (allowed at exactly D);
+//   - -eviction-budget N/W (tenure.Config.EvictionBudget): a job evicted N
+//     times within the last W is no victim until the oldest of those
+//     evictions is W old (it no longer counts at exactly W). Every
+//     eviction the scheduler chooses (preempt, reclaim, time-based,
+//     requeue) is written into the job's eviction-record annotation.
+//
+// With either set, the report adds a table: evictions per job (p99 and
+// max over the jobs that ran), the budget's holds (a job's exhausted
+// budget denying an eviction, counted once per job and window) and the
+// jobs the delay put off, with the time it held them (from the first
+// put-off to the delay's end or the start, summed). Both can be swept.
 //
 // # Metrics
 //
@@ -401,7 +426,8 @@
 // lost GPU-hours against the BE p95 wait). Sweepable settings: the
 // min-runtime, preempt min-runtime or expected runtime of one queue
 // (min-runtime.be-a=...), min-admit, requeue-delay, checkpoint,
-// reserve-after, reclaim-method. Every point is validated, with the
+// reserve-after, preemptor-delay, eviction-budget, reclaim-method. Every
+// point is validated, with the
 // library's errors, before anything runs, and the header shows each swept
 // setting's grid ({30m,2h,8h}) in place of its base value. Each point's
 // workload (per seed) is prepared when its first simulation starts and
@@ -418,9 +444,9 @@
 // above and remembers, per node, preemptors that failed there until the
 // node changes or a denial there may lift; the requeue pass evaluates a job
 // when it starts and again at the instant its decision names, keeps
-// nominated jobs until they stop, and offers the engine, in its own order,
-// only the nominated jobs whose eviction could make room for a waiting job
-// (the others the engine would keep), with the model's fit test and shapes
+// nominated jobs until they stop, and offers the engine every nominated
+// job at once (a set may need several), with the nodes each runs on
+// (requeue.Localizer), the model's fit test and shapes
 // (requeue.FitBounder, requeue.Shaper). The shortcuts are tested to decide
 // exactly what the plain computation decides. The simulator README has a
 // growth table up to a million jobs.

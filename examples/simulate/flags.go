@@ -7,9 +7,11 @@ import (
 	"io"
 	goruntime "runtime"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
+	"github.com/tenurepolicy/tenure/eligibility"
 	"github.com/tenurepolicy/tenure/examples/simulate/internal/frag"
 	"github.com/tenurepolicy/tenure/examples/simulate/internal/jobsout"
 	"github.com/tenurepolicy/tenure/examples/simulate/internal/policies"
@@ -191,6 +193,7 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 type rawFlags struct {
 	sweepAxes, tail, checkpoint, minRT, preemptRT, method, expected *string
 	delay, contenders, minAdmit, reserve, thrash                    *string
+	preemptorDelay, budget                                          *string
 	jobsFormat, placement, cpSave, cpRestore, jitter, progress      *string
 	newer                                                           *bool
 	// sweeps are the -sweep values, parsed after the flags so that a bad
@@ -252,6 +255,8 @@ func (o *options) policyFlags(fs *flag.FlagSet, r *rawFlags) {
 	r.minAdmit = fs.String("min-admit", defaultMinAdmit, "minAdmitDuration of the time-based policy (`duration`, >= 1m)")
 	r.reserve = fs.String("reserve-after", defaultReserveAfter, "reserve policy: a job pending this long reserves nodes (`duration`)")
 	fs.IntVar(&o.settings.Reservations, "reservations", 1, "reserve policy: at most this many jobs hold reservations at a time")
+	r.preemptorDelay = fs.String("preemptor-delay", "0s", "every policy: a pending job may cause evictions (preemption, requeue) only once it has waited this long since its queue-order timestamp (`duration`; tenure.Config.PreemptorDelay, YuniKorn's preemption.delay; 0s: none)")
+	r.budget = fs.String("eviction-budget", "none", "every policy: a job evicted N times within W is no victim until the oldest of those is W old (`N/W`, e.g. 3/6h; tenure.Config.EvictionBudget; none: no budget)")
 	r.thrash = fs.String("thrash-window", defaultThrashWindow, "thrash counts evictions of runs shorter than this, for every policy (`duration`)")
 }
 
@@ -292,6 +297,11 @@ func (o *options) convert(r *rawFlags) []error {
 	set.MinAdmit = dur("min-admit", *r.minAdmit)
 	set.ReserveAfter = dur("reserve-after", *r.reserve)
 	set.ThrashWindow = dur("thrash-window", *r.thrash)
+	set.PreemptorDelay = dur("preemptor-delay", *r.preemptorDelay)
+	var budgetErr error
+	if set.BudgetMax, set.BudgetWindow, budgetErr = parseBudget("eviction-budget", *r.budget); budgetErr != nil {
+		errs = append(errs, budgetErr)
+	}
 	var err error
 	if set.Method, err = runtime.ParseMethod(*r.method); err != nil {
 		errs = append(errs, fmt.Errorf("simulate: -reclaim-method: %w", err))
@@ -473,17 +483,50 @@ func validateSettings(o options) []error {
 	if set.ReserveAfter < 0 {
 		errs = append(errs, fmt.Errorf("simulate: -reserve-after: want a duration >= 0"))
 	}
+	if err := (eligibility.PreemptorDelay{Delay: set.PreemptorDelay}).Validate(); err != nil {
+		errs = append(errs, fmt.Errorf("simulate: -preemptor-delay: %w", err))
+	}
+	if err := (eligibility.EvictionBudget{Max: set.BudgetMax, Window: set.BudgetWindow}).Validate(); err != nil {
+		errs = append(errs, fmt.Errorf("simulate: -eviction-budget: %w", err))
+	}
 	// The simulation runs in whole seconds: a fraction would be dropped
 	// while the report printed the value as given.
 	for _, d := range []struct {
 		name string
 		d    time.Duration
-	}{{"checkpoint", o.checkpoint}, {"thrash-window", set.ThrashWindow}, {"reserve-after", set.ReserveAfter}} {
+	}{{"checkpoint", o.checkpoint}, {"thrash-window", set.ThrashWindow}, {"reserve-after", set.ReserveAfter},
+		{"preemptor-delay", set.PreemptorDelay}, {"eviction-budget", set.BudgetWindow}} {
 		if err := wholeSeconds(d.name, d.d); err != nil {
 			errs = append(errs, err)
 		}
 	}
 	return errs
+}
+
+// parseBudget parses an eviction budget, "N/W" (N evictions per window W)
+// or "none" (no budget: 0, 0).
+func parseBudget(flagName, s string) (int, time.Duration, error) {
+	if s == "none" {
+		return 0, 0, nil
+	}
+	n, w, ok := strings.Cut(s, "/")
+	max, err := strconv.Atoi(n)
+	if !ok || err != nil || max < 1 {
+		return 0, 0, fmt.Errorf("simulate: -%s %q: want N/W (N >= 1 evictions per window W, e.g. 3/6h) or none", flagName, s)
+	}
+	d, err := runtime.ParseDuration(w)
+	if err != nil {
+		return 0, 0, fmt.Errorf("simulate: -%s %q: %w", flagName, s, err)
+	}
+	return max, d, nil
+}
+
+// formatBudget is parseBudget's inverse.
+func formatBudget(max int, w time.Duration) string {
+	if max == 0 {
+		return "none"
+	}
+	return strconv.Itoa(max) + "/" + runtime.FormatDuration(w)
 }
 
 // wholeSeconds refuses a duration with a fraction of a second: the

@@ -54,7 +54,7 @@ func TestRunEmbedded(t *testing.T) {
 		"more thinned with the cluster (-scale-mix)",
 		"settings: min-runtime be=5m be-a=1h burstable=15m ls=30m ls-c=0s (preempt and reclaim; reclaim method lca); preempt-min-runtime be=1m ls=10m\n",
 		"  expected-runtime be=1h burstable=4h ls=1d; requeue-delay 30m, contenders higher-or-equal; min-admit 2h, newer rule on; reserve-after 30m, reservations 1\n",
-		"  thrash-window 30m; checkpoint 0s (save 0s, restore 0s); placement first-fit; seed 1\n",
+		"  preemptor-delay 0s; eviction-budget none; thrash-window 30m; checkpoint 0s (save 0s, restore 0s); placement first-fit; seed 1\n",
 		"GPU util  = useful  + wasted    goodput GPU-h  = jobs done  + in progress    lost GPU-h  by infeasible jobs",
 		"jobs and evictions (thrash: runs shorter than 30m; by cause, by the victim's class;",
 		"fair share: held GPU time / fair share per team queue",

@@ -25,7 +25,8 @@ func (o options) settingsReport() report.SettingsReport {
 		CheckpointRestore: runtime.FormatDuration(o.cpRestore), Interval: runtime.FormatDuration(o.interval),
 		Tail: runtime.FormatDuration(o.tail), Teams: o.teams, NodeStride: o.nodeStride, Speedup: o.speedup,
 		ScaleMix: o.scaleMix, Seed: o.seed, Reservations: set.Reservations, Placement: o.placement.String(),
-		ArrivalJitter: runtime.FormatDuration(o.jitter),
+		ArrivalJitter:  runtime.FormatDuration(o.jitter),
+		PreemptorDelay: runtime.FormatDuration(set.PreemptorDelay), EvictionBudget: formatBudget(set.BudgetMax, set.BudgetWindow),
 	}
 	if set.RequeueEqual {
 		r.RequeueContenders = "higher-or-equal"

@@ -18,11 +18,12 @@ import (
 // policy, plus a trade-off plot (-sweep-svg). The settings a sweep can vary
 // are those an operator chooses: min-runtime or expected runtime of one
 // queue, min-admit, the requeue delay, the checkpoint interval, the reserve
-// policy's wait, and the reclaim method.
+// policy's wait, the preemptor delay, the eviction budget, and the
+// reclaim method.
 
 // sweepSettable lists the settings -sweep accepts (queue-qualified ones
 // take ".queue").
-var sweepSettable = []string{"min-runtime.QUEUE", "preempt-min-runtime.QUEUE", "expected-runtime.QUEUE", "min-admit", "requeue-delay", "checkpoint", "reserve-after", "reclaim-method"}
+var sweepSettable = []string{"min-runtime.QUEUE", "preempt-min-runtime.QUEUE", "expected-runtime.QUEUE", "min-admit", "requeue-delay", "checkpoint", "reserve-after", "preemptor-delay", "eviction-budget", "reclaim-method"}
 
 // parseSweep parses "name=v1,v2,...".
 func parseSweep(s string) (report.SweepAxis, error) {
@@ -65,6 +66,10 @@ func (o *options) apply(name, value string) error {
 		o.checkpoint, err = dur()
 	case name == "reserve-after":
 		o.settings.ReserveAfter, err = dur()
+	case name == "preemptor-delay":
+		o.settings.PreemptorDelay, err = dur()
+	case name == "eviction-budget":
+		o.settings.BudgetMax, o.settings.BudgetWindow, err = parseBudget("sweep "+name, value)
 	case name == "reclaim-method":
 		if o.settings.Method, err = runtime.ParseMethod(value); err != nil {
 			err = fmt.Errorf("simulate: -sweep %s: %w", name, err)

@@ -2,6 +2,7 @@ package policies
 
 import (
 	"github.com/tenurepolicy/tenure"
+	"github.com/tenurepolicy/tenure/eligibility"
 	"github.com/tenurepolicy/tenure/examples/simulate/internal/trace"
 	"github.com/tenurepolicy/tenure/requeue"
 	"github.com/tenurepolicy/tenure/runtime"
@@ -18,7 +19,10 @@ import (
 //   - MinRuntimeArgs: the reclaim method (defaults stay 0);
 //   - Engine: the requeue cooldown and who may contend for an over-running
 //     job's resources (ContendFunc);
-//   - Backoff: Kueue's defaults (60s base, 1h cap, no limit).
+//   - Backoff: Kueue's defaults (60s base, 1h cap, no limit);
+//   - PreemptorDelay and EvictionBudget: -preemptor-delay and
+//     -eviction-budget, for every compared policy;
+//   - Preemption: set per compared policy by New (the candidate rule).
 //
 // The Clock is left unset: the simulator owns time and starts every cycle
 // with tenure.Policy.BeginAt.
@@ -27,6 +31,8 @@ func TenureConfig(teams int, set Settings) tenure.Config {
 		Queues:         queues(teams, set),
 		MinRuntimeArgs: map[string]string{"reclaimResolveMethod": set.Method.String()},
 		Engine:         requeue.EngineConfig{DefaultDelay: set.RequeueDelay, CanContend: ContendFunc(set.RequeueEqual)},
+		PreemptorDelay: eligibility.PreemptorDelay{Delay: set.PreemptorDelay},
+		EvictionBudget: eligibility.EvictionBudget{Max: set.BudgetMax, Window: set.BudgetWindow},
 	}
 }
 

@@ -21,9 +21,11 @@ import (
 type Policy struct {
 	Name   string
 	Tenure *tenure.Policy
-	// Preemption classifies candidates; Equal says whether it ever allows
-	// a victim of the preemptor's own priority, NoNewer whether its
-	// "newer" rule is off (see Settings.NoNewer).
+	// Preemption is the candidate rule, the tenure.Config.Preemption the
+	// Policy is built with (New sets it): LowerPriority, or KEP-8522's
+	// LowerOrNewerEqualPriority for the time-based policy. Equal says
+	// whether it ever allows a victim of the preemptor's own priority,
+	// NoNewer whether its "newer" rule is off (see Settings.NoNewer).
 	Preemption eligibility.PreemptionConfig
 	Equal      bool
 	NoNewer    bool
@@ -79,12 +81,14 @@ func New(name string, cfg tenure.Config, set Settings) (*Policy, error) {
 		if r.Name != name {
 			continue
 		}
+		p := &Policy{Name: name, Preemption: eligibility.PreemptionConfig{Policy: eligibility.PreemptionLowerPriority}}
+		r.build(p, set)
+		cfg.Preemption = p.Preemption
 		tp, err := tenure.New(cfg)
 		if err != nil {
 			return nil, fmt.Errorf("simulate: policy %s: %w", name, err)
 		}
-		p := &Policy{Name: name, Tenure: tp, Preemption: eligibility.PreemptionConfig{Policy: eligibility.PreemptionLowerPriority}}
-		r.build(p, set)
+		p.Tenure = tp
 		return p, nil
 	}
 	return nil, fmt.Errorf("simulate: unknown policy %q", name)
@@ -117,12 +121,12 @@ func Action(sameQueue bool) runtime.Action {
 // (MayEvict). The simulator builds the job's eligibility.Job only when
 // the first step allows.
 
-// Classify applies the candidate rule at cycle c's instant to candidate
-// cand of the pending job described by req: LowerPriority, or
-// LowerOrNewerEqualPriority for the time-based policy (not part of
-// tenure.Policy, so called directly).
+// Classify applies the candidate rule (Config.Preemption) through cycle c
+// (tenure.Cycle.Classify) to candidate cand of the pending job described
+// by req, so that the cycle's Wake counts the decision's Until (a
+// time-based candidate's minAdmitDuration expiry).
 func (p *Policy) Classify(c *tenure.Cycle, req eligibility.PreemptionRequest, cand eligibility.Candidate) eligibility.PreemptionDecision {
-	return p.Preemption.Classify(req, cand, c.Now())
+	return c.Classify(req, cand)
 }
 
 // MayEvict asks Cycle.CheckVictim whether running job v may be evicted by

@@ -104,3 +104,24 @@ func TestClassify(t *testing.T) {
 		t.Error("newer rule off: a newer candidate was allowed before minAdmit")
 	}
 }
+
+// The candidate rule is the Policy's own (Config.Preemption), decided
+// through the Cycle: a time-based candidate reserved at t0 and still inside
+// its 2h minAdmitDuration makes the cycle's Wake the first instant it is
+// preemptible: strictly after t0+2h (see TestClassify), so t0+2h+1ns.
+func TestClassifyThroughCycle(t *testing.T) {
+	tb, _, _ := newTest(t, "timebased")
+	cand := eligibility.Candidate{ID: "v", Priority: 2, Reserved: t0, Queued: t0}
+	c := tb.Tenure.BeginAt(t0.Add(time.Hour))
+	if d := tb.Classify(c, tb.Request(2, t0.Add(time.Minute)), cand); d.Allowed {
+		t.Fatalf("allowed inside minAdmit: %+v", d)
+	}
+	if got, want := c.Wake(), t0.Add(2*time.Hour+time.Nanosecond); !got.Equal(want) {
+		t.Errorf("Wake = %v, want %v", got, want)
+	}
+	plain, _, _ := newTest(t, "priority")
+	c = plain.Tenure.BeginAt(t0.Add(time.Hour))
+	if d := plain.Classify(c, plain.Request(2, t0.Add(time.Minute)), cand); d.Allowed || !c.Wake().IsZero() {
+		t.Errorf("priority, equal: allowed %v, Wake %v; want denied for good, no wake", d.Allowed, c.Wake())
+	}
+}

@@ -36,6 +36,16 @@ type Settings struct {
 	ReserveAfter time.Duration
 	// Reservations bounds how many jobs hold reservations at a time.
 	Reservations int
+	// PreemptorDelay is the preemptor-side delay (tenure.Config.PreemptorDelay,
+	// YuniKorn's preemption.delay): a pending job may cause evictions, by
+	// preemption or through the requeue engine, only once it has waited
+	// this long in its current stint in the queue. 0: none.
+	PreemptorDelay time.Duration
+	// BudgetMax evictions per BudgetWindow is the per-job eviction budget
+	// (tenure.Config.EvictionBudget) of every eviction the scheduler
+	// chooses (preempt, reclaim, time-based, requeue). 0: none.
+	BudgetMax    int
+	BudgetWindow time.Duration
 	// ThrashWindow is the fixed reference of the thrash metric: evictions
 	// of runs shorter than this, for every policy.
 	ThrashWindow time.Duration

@@ -40,7 +40,10 @@ type SettingsReport struct {
 	NewerRule         bool           `json:"newer_rule"`
 	ReserveAfter      string         `json:"reserve_after"`
 	Reservations      int            `json:"reservations"`
-	Placement         string         `json:"placement"`
+	// PreemptorDelay ("0s": none) and EvictionBudget ("N/W", or "none").
+	PreemptorDelay string `json:"preemptor_delay"`
+	EvictionBudget string `json:"eviction_budget"`
+	Placement      string `json:"placement"`
 	// ArrivalJitter bounds the arrival shifts of a trace replicate (seeds
 	// other than 1 on a trace; unused otherwise).
 	ArrivalJitter     string  `json:"arrival_jitter"`
@@ -94,6 +97,10 @@ func (r *SettingsReport) MarkSwept(ax SweepAxis) {
 		r.Checkpoint = vals
 	case "reserve-after":
 		r.ReserveAfter = vals
+	case "preemptor-delay":
+		r.PreemptorDelay = vals
+	case "eviction-budget":
+		r.EvictionBudget = vals
 	case "reclaim-method":
 		r.ReclaimMethod = vals
 	}
@@ -171,6 +178,23 @@ type Evictions struct {
 	Shrinks   int `json:"shrinks"`
 }
 
+// Guards shows the eviction-churn settings at work (-preemptor-delay,
+// -eviction-budget): how the evictions fall on jobs, over the jobs that
+// ran (evictions of one job: its P99 and Max), the budget's holds (a job's
+// exhausted budget denying an eviction, counted once per job and window),
+// and the jobs whose victim search the preemptor delay put off (once per
+// stint in the queue) with DelayHeldHours, the time from the first
+// put-off to the delay's end or the job's start, whichever came first,
+// summed over those that started: the longest the delay can have held
+// them back.
+type Guards struct {
+	EvictionsPerJobP99 float64 `json:"evictions_per_job_p99"`
+	EvictionsPerJobMax int     `json:"evictions_per_job_max"`
+	BudgetHolds        int     `json:"budget_holds"`
+	DelayedJobs        int     `json:"delayed_jobs"`
+	DelayHeldHours     float64 `json:"delay_held_hours"`
+}
+
 // Fairness summarises held GPU time against fair share.
 type Fairness struct {
 	// Across is Jain's index of held/fair over every team queue, each
@@ -229,6 +253,7 @@ type Result struct {
 	GoodputGPUHours        float64     `json:"goodput_gpu_hours"`
 	Goodput                Goodput     `json:"goodput_split"`
 	Evictions              Evictions   `json:"evictions"`
+	Guards                 Guards      `json:"guards"`
 	Thrash                 int         `json:"thrash"`
 	LostGPUHours           float64     `json:"lost_gpu_hours"`
 	LostInfeasibleGPUHours float64     `json:"lost_gpu_hours_infeasible_jobs"`
@@ -335,7 +360,8 @@ func (r *Report) header(b *strings.Builder) {
 	if set.SeedLast > set.Seed {
 		seed = fmt.Sprintf("seeds %d..%d", set.Seed, set.SeedLast)
 	}
-	fmt.Fprintf(b, "  thrash-window %s; checkpoint %s (save %s, restore %s); placement %s; %s\n", set.ThrashWindow, set.Checkpoint, set.CheckpointSave, set.CheckpointRestore, set.Placement, seed)
+	fmt.Fprintf(b, "  preemptor-delay %s; eviction-budget %s; thrash-window %s; checkpoint %s (save %s, restore %s); placement %s; %s\n",
+		set.PreemptorDelay, set.EvictionBudget, set.ThrashWindow, set.Checkpoint, set.CheckpointSave, set.CheckpointRestore, set.Placement, seed)
 	if len(set.Swept) > 0 {
 		fmt.Fprintf(b, "  swept: %s ({...}: the values of the grid, one table row each)\n", strings.Join(set.Swept, ", "))
 	}
@@ -369,7 +395,7 @@ func WriteTable(w io.Writer, r *Report, opt Tables) error {
 	case r.Runs != nil:
 		return writeRuns(w, r.Runs)
 	}
-	tables := []func(io.Writer, *Report) error{mainTable, evictionTable, fairnessTable, waitTable, fragTable, failedTable}
+	tables := []func(io.Writer, *Report) error{mainTable, evictionTable, guardsTable, fairnessTable, waitTable, fragTable, failedTable}
 	if opt.Queues {
 		tables = append(tables, queueTable)
 	}
@@ -441,6 +467,23 @@ func evictionTable(w io.Writer, r *Report) error {
 		e := res.Evictions
 		fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t\t%d\t%d\t\t%d\t%d\t%d\t%d\t\t%d\t%d\t%d\t\t%d\t\n", res.Policy, res.Completed, res.Unfinished, res.Cycles,
 			e.Total, res.Thrash, e.Preempt, e.Reclaim, e.TimeBased, e.Requeue, e.LS, e.Burstable, e.BE, e.Shrinks)
+	}
+	return tw.Flush()
+}
+
+// guardsTable shows the preemptor delay and the eviction budget at work,
+// when either is set.
+func guardsTable(w io.Writer, r *Report) error {
+	if r.Settings.PreemptorDelay == "0s" && r.Settings.EvictionBudget == "none" {
+		return nil
+	}
+	fmt.Fprintf(w, "\nchurn guards (preemptor-delay %s, eviction-budget %s; evictions per job over the jobs that ran; holds: a job's exhausted budget denying evictions, once per job and window; delayed: jobs whose victim search the delay put off, held: from the first put-off to the delay's end or the start, summed)\n",
+		r.Settings.PreemptorDelay, r.Settings.EvictionBudget)
+	tw := newTab(w)
+	fmt.Fprintf(tw, "policy\tevictions/job p99\tmax\t\tbudget holds\t\tdelayed jobs\theld\t\n")
+	for _, res := range r.Results {
+		g := res.Guards
+		fmt.Fprintf(tw, "%s\t%g\t%d\t\t%d\t\t%d\t%s\t\n", res.Policy, g.EvictionsPerJobP99, g.EvictionsPerJobMax, g.BudgetHolds, g.DelayedJobs, fmtDur(3600*g.DelayHeldHours))
 	}
 	return tw.Flush()
 }

@@ -424,6 +424,7 @@ func (m *metrics) result(s *sim) report.Result {
 	r.GoodputGPUHours = gpuHours(m.goodDone + m.goodInProgress)
 	r.Goodput = report.Goodput{Done: gpuHours(m.goodDone), InProgress: gpuHours(m.goodInProgress), InProgressInfeasible: gpuHours(m.goodInfeasible)}
 	m.evictionResult(&r)
+	r.Guards = guardsResult(s)
 	r.Wait = m.waitResult()
 	// Longest waits and waits by job size, highest class first.
 	r.Waits = m.bySize.Summary()

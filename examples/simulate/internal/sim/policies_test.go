@@ -397,3 +397,60 @@ func TestRequeueRankedApart(t *testing.T) {
 		}
 	}
 }
+
+// A whole-node job needs two victims: X and Y (BE, 4 GPUs each, past their
+// 1h expected runtime) fill the one 8-GPU node when W (BE, 8 GPUs) arrives
+// at 4000. No single eviction makes room; the engine evicts both as one
+// set for W, and W starts once, at 4000.
+func TestRequeueSetForWholeNodeJob(t *testing.T) {
+	jobs := []trace.Job{
+		tj("X", trace.ClassBE, 0, 100000, 4, 1000),
+		tj("Y", trace.ClassBE, 0, 100000, 4, 1000),
+		tj("W", trace.ClassBE, 4000, 100, 8, 1000),
+	}
+	s := testRun{policy: "requeue", jobs: jobs, nodes: testNodes(8), cfg: Config{Horizon: 5000}}.sim(t)
+	r := s.m.result(s)
+	if diff := cmp.Diff(report.Evictions{Total: 2, Requeue: 2, BE: 2}, r.Evictions); diff != "" {
+		t.Errorf("evictions (-want +got):\n%s", diff)
+	}
+	if s.st[2].start != 4000 || s.st[2].status != statusDone {
+		t.Errorf("W started %d, status %d; want 4000, done", s.st[2].start, s.st[2].status)
+	}
+	if got := s.pol.rq.outcomes["committed"]; got != 2 {
+		t.Errorf("committed = %d, want 2", got)
+	}
+}
+
+// The engine's cost rule sees the simulator's checkpoints. X (started 0,
+// on n0) and Y (started 100, on n1) hold 4 GPUs each; Z (BE, 4 GPUs)
+// arrives at 4000 and either eviction makes room. Without checkpoints X
+// would lose 4×4000 GPU-s and Y 4×3900: Y goes. With a checkpoint every
+// 1000 s of work, X checkpointed at 4000 (loses 0) and Y at 3100 (loses
+// 4×900): X goes. (The run stops at 4005, before the next cycle, where
+// the evicted job, an equal-priority contender, would take the other's
+// place.)
+func TestRequeueCheckpointCost(t *testing.T) {
+	jobs := []trace.Job{
+		tj("X", trace.ClassBE, 0, 100000, 4, 1000),
+		tj("Y", trace.ClassBE, 100, 100000, 4, 1000),
+		tj("Z", trace.ClassBE, 4000, 100, 4, 1000),
+	}
+	for _, tc := range []struct {
+		checkpoint int64
+		evicted    int
+	}{{0, 1}, {1000, 0}} {
+		s := testRun{policy: "requeue", jobs: jobs, nodes: testNodes(4, 4), cfg: Config{Horizon: 4005, Checkpoint: tc.checkpoint}}.sim(t)
+		for i := range 2 {
+			want := int32(0)
+			if i == tc.evicted {
+				want = 1
+			}
+			if got := s.st[i].evictions; got != want {
+				t.Errorf("checkpoint %d: %s evictions %d, want %d", tc.checkpoint, jobs[i].Name, got, want)
+			}
+		}
+		if s.st[2].start != 4000 {
+			t.Errorf("checkpoint %d: Z started %d, want 4000", tc.checkpoint, s.st[2].start)
+		}
+	}
+}

@@ -82,6 +82,9 @@ func (p *policy) decide(s *sim, pre, v int32) (d eligibility.PreemptionDecision,
 	if d = p.Classify(p.cyc, p.req, cand); !d.Allowed {
 		return d, false, false, secCeil(d.Until)
 	}
+	if ok, u := s.budgetAllows(v); !ok {
+		return d, false, false, u
+	}
 	if !p.MinRuntime {
 		return d, true, false, 0
 	}
@@ -175,7 +178,7 @@ func (p *policy) notes(s *sim) []report.Note {
 	var out []report.Note
 	if p.rq != nil && len(p.rq.outcomes) > 0 {
 		out = append(out, report.Note{Kind: "requeue_outcomes", Policy: p.Name,
-			Text: "the engine's, over the run, by kind/reason, for the nominated jobs whose eviction could make room for a waiting job (the others it would keep)", Counts: p.rq.outcomes})
+			Text: "the engine's, over the run, by kind/reason, one per nominated job per pass", Counts: p.rq.outcomes})
 	}
 	if len(p.picks) > 0 {
 		out = append(out, report.Note{Kind: "time_based_picks", Policy: p.Name,

@@ -138,7 +138,7 @@ func (ps *preemptScratch) shrinkCount(v int32) int32 {
 // jobs its policy allows. It returns true when p runs.
 func (s *sim) preempt(p int32) bool {
 	j := &s.jobs[p]
-	if !s.pol.mayPreempt(s, p) {
+	if !s.pol.mayPreempt(s, p) || !s.mayCauseEvictions(p) {
 		return false
 	}
 	ps := &s.pre
@@ -171,6 +171,7 @@ func (s *sim) preempt(p int32) bool {
 	for _, c := range ps.victims {
 		if c.whole {
 			expired := s.pol.noteEviction(s, p, c.job)
+			s.recordEviction(c.job)
 			s.evictFreed(c.job, p, s.causeOf(p, c.job, expired))
 		} else {
 			s.shrinkFreed(c.job, c.tasks)

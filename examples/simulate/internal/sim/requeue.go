@@ -3,11 +3,10 @@ package sim
 import (
 	"fmt"
 	"slices"
-	"strings"
+	"time"
 
 	"github.com/tenurepolicy/tenure"
 	"github.com/tenurepolicy/tenure/examples/simulate/internal/cluster"
-	"github.com/tenurepolicy/tenure/examples/simulate/internal/policies"
 	"github.com/tenurepolicy/tenure/examples/simulate/internal/trace"
 
 	"github.com/tenurepolicy/tenure/eligibility"
@@ -47,20 +46,10 @@ type requeuePass struct {
 	nominated []int32
 	nomData   []eligibility.Nomination
 	nomPos    map[int32]int
-	minimal   []int32 // a pass's contenders of minimal shape
 	conts     []requeue.Contender
-	victims   []requeue.Victim
-	help      []int32 // indices into passIDs and passNoms
-	rest      [][]int32
-	restAt    []uint64
-	restIn    []uint64
-	restAll   []int32
-	restStamp uint64
-	freed     []int32
-	// The minimal contenders' classes and shapes, sorted, and a spare.
-	prevKeys, minKeys []minKey
-	passIDs           []int32
-	passNoms          []eligibility.Nomination
+	// A pass's snapshot of the nominated set.
+	passIDs  []int32
+	passNoms []eligibility.Nomination
 	// How many tasks of each contender fit as things are, by cluster
 	// version.
 	anywhere map[int32]fitCache
@@ -70,8 +59,8 @@ type requeuePass struct {
 	// not-before); others carry their leaf's.
 	ann map[int32]map[string]string
 
-	noms      []eligibility.Nomination
 	in        requeue.EngineInput
+	recs      map[string]string // eviction records (records)
 	contIDs   map[string]int32
 	contBkt   map[int32]int32
 	model     simModel
@@ -81,7 +70,7 @@ type requeuePass struct {
 
 func newRequeuePass() *requeuePass {
 	return &requeuePass{nomPos: map[int32]int{}, ann: map[int32]map[string]string{}, anywhere: map[int32]fitCache{}, shapeKeys: map[shape]string{},
-		contIDs: map[string]int32{}, contBkt: map[int32]int32{}, outcomes: map[string]int{}}
+		contIDs: map[string]int32{}, contBkt: map[int32]int32{}, outcomes: map[string]int{}, recs: map[string]string{}}
 }
 
 func (r *requeuePass) attach(s *sim) {
@@ -146,7 +135,10 @@ func (r *requeuePass) stopped(_ *sim, id int32) {
 }
 
 // run performs one requeue pass at s.now, with the first job of each bucket
-// left pending by the cycle as contenders.
+// left pending by the cycle as contenders and every nominated job as a
+// victim: the engine serves a contender by a set of victims (a whole
+// node's for a whole-node job, several nodes' for a gang), so it must see
+// them all at once.
 func (r *requeuePass) run(s *sim) {
 	r.fireTimers(s)
 	if len(r.nominated) == 0 || !r.gatherContenders(s) {
@@ -155,28 +147,10 @@ func (r *requeuePass) run(s *sim) {
 	// A snapshot of the nominated set: commits remove jobs from the set.
 	r.passIDs = append(r.passIDs[:0], r.nominated...)
 	r.passNoms = append(r.passNoms[:0], r.nomData...)
-	r.victims = r.victims[:0]
 	for i := range r.passNoms {
-		r.victims = append(r.victims, requeue.VictimFromNomination(&r.passNoms[i]))
+		r.model.ids[r.passNoms[i].Job] = r.passIDs[i]
 	}
-	// The pass goes through the victims in the engine's own order
-	// (requeue.VictimDefaultOrder, then job ID), one engine run per victim
-	// that could make room for some contender still waiting (mayHelp);
-	// the others are passed over without asking the engine, which would
-	// keep them whatever it did. A victim's outcome depends only on the
-	// state and the contenders still waiting when the engine reaches it,
-	// and a victim passed over changes neither, so this decides exactly
-	// what one run over every nominated job would. To spare sorting them
-	// all, only the victims that may help as things are (help) are sorted;
-	// after a commit the others (rest) are looked at again, and those that
-	// now may help and come later join help in order.
-	if OfferAllNominated {
-		r.runAll()
-		return
-	}
-	r.minimalFor()
-	r.splitUseful()
-	r.runUseful()
+	r.runNoms()
 }
 
 // fireTimers re-evaluates the jobs whose outcome may have changed by now.
@@ -221,222 +195,15 @@ func (r *requeuePass) gatherContenders(s *sim) bool {
 	return len(r.conts) > 0
 }
 
-// splitUseful puts the pass's victims that may help as things are in help,
-// and files the others under the nodes they run on (rest).
-func (r *requeuePass) splitUseful() {
-	r.help = r.help[:0]
-	r.restStamp++
-	r.restAll = r.restAll[:0]
-	for i := range r.passIDs {
-		if r.mayHelp(r.passIDs[i]) {
-			r.help = append(r.help, int32(i))
-			continue
-		}
-		// Not useful as things are: only room a commit leaves on one of its
-		// nodes can change that (or, for contenders of several tasks, room
-		// it leaves anywhere).
-		r.restAll = append(r.restAll, int32(i))
-		st := &r.s.st[r.passIDs[i]]
-		for t, n := range st.nodes {
-			if n >= 0 && slices.Index(st.nodes[:t], n) < 0 {
-				r.addRest(int(n), int32(i))
-			}
-		}
-	}
-}
-
-// runUseful runs the engine over the useful victims, taken in the engine's
-// order from a heap (most passes end after a few commits, when the
-// contenders are placed).
-func (r *requeuePass) runUseful() {
-	h := victimHeap{r: r, xs: r.help}
-	h.init()
-	for len(h.xs) > 0 && len(r.conts) > 0 {
-		i := h.pop()
-		if !r.mayHelp(r.passIDs[i]) {
-			continue
-		}
-		r.freed = append(r.freed[:0], r.s.st[r.passIDs[i]].nodes...)
-		if !r.runVictim(i) {
-			continue
-		}
-		// A commit: fewer contenders wait, so victims in the heap may no
-		// longer be useful (they leave it), and the committed victim's
-		// nodes may have room left that makes a later victim useful (it
-		// joins).
-		if r.minimalFor() {
-			h.xs = slices.DeleteFunc(h.xs, func(j int32) bool { return !r.mayHelp(r.passIDs[j]) })
-			h.init()
-		}
-		r.joinAfterCommit(&h, i)
-	}
-	r.help = h.xs
-}
-
-// joinAfterCommit pushes onto h the victims filed under rest that come
-// after victim i in the engine's order and may help now that i's commit
-// left room on its nodes (anywhere, when a waiting contender has several
-// tasks).
-func (r *requeuePass) joinAfterCommit(h *victimHeap, i int32) {
-	join := func(j int32) {
-		if r.restIn[j] == r.restStamp && r.victimCompare(j, i) > 0 && r.mayHelp(r.passIDs[j]) {
-			h.push(j)
-			r.restIn[j] = 0
-		}
-	}
-	if r.gangWaits() {
-		for _, j := range r.restAll {
-			join(j)
-		}
-		return
-	}
-	for t, n := range r.freed {
-		if n >= 0 && slices.Index(r.freed[:t], n) < 0 {
-			for _, j := range r.restOn(int(n)) {
-				join(j)
-			}
-		}
-	}
-}
-
-// gangWaits reports whether a waiting contender has several tasks (then
-// room anywhere counts for it).
-func (r *requeuePass) gangWaits() bool {
-	for _, c := range r.minimal {
-		if r.s.jobs[c].Tasks > 1 {
-			return true
-		}
-	}
-	return false
-}
-
-// victimHeap is a binary heap of the pass's victims in the engine's order.
-type victimHeap struct {
-	r  *requeuePass
-	xs []int32
-}
-
-func (h *victimHeap) before(a, b int32) bool { return h.r.victimCompare(a, b) < 0 }
-
-func (h *victimHeap) init() {
-	for i := len(h.xs)/2 - 1; i >= 0; i-- {
-		h.down(i)
-	}
-}
-
-func (h *victimHeap) down(i int) { siftDown(h.xs, i, h.before) }
-
-func (h *victimHeap) push(x int32) {
-	h.xs = append(h.xs, x)
-	siftUp(h.xs, len(h.xs)-1, h.before)
-}
-
-func (h *victimHeap) pop() int32 {
-	x, rest := popMin(h.xs, h.before)
-	h.xs = rest
-	return x
-}
-
-// addRest and restOn keep, per node, the pass's victims not useful so far;
-// restIn[i] == restStamp marks those still not useful.
-func (r *requeuePass) addRest(n int, i int32) {
-	if r.rest == nil {
-		r.rest = make([][]int32, len(r.s.c.Nodes))
-		r.restAt = make([]uint64, len(r.s.c.Nodes))
-	}
-	for len(r.restIn) <= int(i) {
-		r.restIn = append(r.restIn, 0)
-	}
-	r.restIn[i] = r.restStamp
-	if r.restAt[n] != r.restStamp {
-		r.restAt[n] = r.restStamp
-		r.rest[n] = r.rest[n][:0]
-	}
-	r.rest[n] = append(r.rest[n], i)
-}
-
-func (r *requeuePass) restOn(n int) []int32 {
-	if r.rest == nil || r.restAt[n] != r.restStamp {
-		return nil
-	}
-	return r.rest[n]
-}
-
-// victimCompare orders two victims of the pass (indices into passNoms) as
-// the engine does.
-func (r *requeuePass) victimCompare(a, b int32) int {
-	if c := requeue.VictimDefaultOrder(r.s.nowT, &r.victims[a], &r.victims[b]); c != 0 {
-		return c
-	}
-	return strings.Compare(r.victims[a].ID, r.victims[b].ID)
-}
-
-// minimalFor collects the minimal shapes of the waiting contenders and
-// reports whether their classes and shapes changed. (When they did not,
-// a victim in the heap that stopped being useful — a contender was placed
-// on its node — is found out when it is taken.)
-func (r *requeuePass) minimalFor() bool {
-	r.minimal = r.minimal[:0]
-	for i := range r.conts {
-		r.addMinimal(r.contIDs[r.conts[i].ID])
-	}
-	keys := r.minKeys[:0]
-	for _, c := range r.minimal {
-		keys = append(keys, minKey{r.s.jobs[c].Priority(), shapeOf(&r.s.jobs[c])})
-	}
-	slices.SortFunc(keys, func(a, b minKey) int {
-		if a.prio != b.prio {
-			return int(a.prio) - int(b.prio)
-		}
-		return cmpShape(a.sh, b.sh)
-	})
-	changed := !slices.Equal(keys, r.prevKeys)
-	r.minKeys, r.prevKeys = r.prevKeys[:0], keys
-	return changed
-}
-
-type minKey struct {
-	prio int32
-	sh   shape
-}
-
-func cmpShape(a, b shape) int {
-	for _, d := range [...]int64{a.cpu - b.cpu, a.mem - b.mem, int64(a.gpus - b.gpus), int64(a.milli - b.milli), int64(a.tasks - b.tasks)} {
-		switch {
-		case d < 0:
-			return -1
-		case d > 0:
-			return 1
-		}
-	}
-	return 0
-}
-
-// runAll is the reference the pass is tested against: one engine run over
-// every nominated job.
-func (r *requeuePass) runAll() {
-	r.noms = append(r.noms[:0], r.passNoms...)
-	for i := range r.passNoms {
-		r.model.ids[r.passNoms[i].Job] = r.passIDs[i]
-	}
-	r.runNoms()
-}
-
-// runVictim runs the engine over one victim (an index into the pass's
-// snapshot) and the waiting contenders, applies its decision, and reports
-// whether it placed any contender.
-func (r *requeuePass) runVictim(i int32) bool {
-	r.noms = append(r.noms[:0], r.passNoms[i])
-	r.model.ids[r.passNoms[i].Job] = r.passIDs[i]
-	return r.runNoms()
-}
-
-// runNoms runs the engine over r.noms and the waiting contenders, applies
-// its decisions, and reports whether it placed any contender.
-func (r *requeuePass) runNoms() bool {
+// runNoms runs the engine over the pass's nominations and the waiting
+// contenders and applies its decisions.
+func (r *requeuePass) runNoms() {
 	s := r.s
 	r.in.Nominations, r.in.Victims = r.in.Nominations[:0], r.in.Victims[:0]
-	r.in.AddNominations(r.noms)
+	r.in.AddNominations(r.passNoms)
+	for i := range r.in.Victims {
+		r.costData(&r.in.Victims[i], r.passIDs[i])
+	}
 	var m requeue.Model = &r.model
 	if !NoModelHints {
 		m = &hintedModel{&r.model}
@@ -444,7 +211,8 @@ func (r *requeuePass) runNoms() bool {
 	// The nominations are the pass's own (evaluate asks the nominator one
 	// job at a time), so Running is empty: Cycle.Requeue runs the engine
 	// over them and the contenders.
-	out, err := s.pol.cyc.Requeue(tenure.RequeueInput{Contenders: r.conts, Nominations: r.in.Nominations, Victims: r.in.Victims}, m)
+	out, err := s.pol.cyc.Requeue(tenure.RequeueInput{Contenders: r.conts, Nominations: r.in.Nominations, Victims: r.in.Victims,
+		EvictionRecords: r.records()}, m)
 	res := out.Engine
 	if err != nil {
 		panic(fmt.Sprintf("simulate: internal error: requeue engine: %v", err))
@@ -453,7 +221,6 @@ func (r *requeuePass) runNoms() bool {
 		panic(fmt.Sprintf("simulate: internal error: requeue model refused %d contenders: %v", n, res.ContenderErrors[0].Err))
 	}
 	clear(r.model.placed)
-	placed := len(res.FitWithoutEviction) > 0
 	for _, o := range res.Outcomes {
 		k := o.Kind.String()
 		if o.Kind != requeue.OutcomeCommitted {
@@ -463,12 +230,17 @@ func (r *requeuePass) runNoms() bool {
 		switch o.Kind {
 		case requeue.OutcomeCommitted:
 			r.commit(o)
-			placed = true
 		case requeue.OutcomeSkipped:
+			if o.Reason == eligibility.ReasonEvictionBudgetExhausted {
+				s.budgetHold(r.model.ids[o.Job], secCeil(o.Until))
+			}
 			if !o.Until.IsZero() {
 				s.wakeAt(secCeil(o.Until))
 			}
 		}
+	}
+	for _, er := range out.EvictionRecords {
+		s.st[r.model.ids[er.Job]].evRecord = er.Value
 	}
 	// Contenders the engine placed in room a commit left, evicting no one
 	// for them, start too.
@@ -477,35 +249,41 @@ func (r *requeuePass) runNoms() bool {
 		s.q.removeHead(r.contBkt[id])
 		s.book(id)
 	}
-	if placed {
-		r.conts = slices.DeleteFunc(r.conts, func(c requeue.Contender) bool {
-			return s.st[r.contIDs[c.ID]].status != statusPending
-		})
-	}
-	return placed
 }
 
-// addMinimal adds contender id to the pass's minimal shapes unless a
-// contender of its class needs no more than it.
-func (r *requeuePass) addMinimal(id int32) {
-	s := r.s
-	j := &s.jobs[id]
-	sh := shapeOf(j)
-	for i, m := range r.minimal {
-		mj := &s.jobs[m]
-		if mj.Priority() != j.Priority() {
-			continue
-		}
-		ms := shapeOf(mj)
-		if sh.dominates(ms) {
-			return
-		}
-		if ms.dominates(sh) {
-			r.minimal[i] = id
-			return
+// records returns the eviction records of the pass's nominated jobs that
+// have one (-eviction-budget), by job name; nil without a budget.
+func (r *requeuePass) records() map[string]string {
+	if !r.s.guards.budget {
+		return nil
+	}
+	clear(r.recs)
+	for _, id := range r.passIDs {
+		if rec := r.s.st[id].evRecord; rec != "" {
+			r.recs[r.s.jobs[id].Name] = rec
 		}
 	}
-	r.minimal = append(r.minimal, id)
+	return r.recs
+}
+
+// costData gives victim v (running job id) what the engine's cost rule
+// (requeue.DefaultVictimCost) weighs: Resources, the GPUs it holds (a
+// CPU-only job counts as one thousandth of a GPU, the simulator's smallest
+// GPU share, rather than the engine's "unknown", which would be one GPU),
+// and LastCheckpoint, the instant of its last checkpoint under -checkpoint
+// or its last shrink (zero when it has had neither since it started: the
+// lost work then counts from its start), so that the cost is exactly the GPU time an
+// eviction now would lose (sim.lostIfEvicted).
+func (r *requeuePass) costData(v *requeue.Victim, id int32) {
+	s := r.s
+	gpus := float64(int64(s.st[id].active)*s.jobs[id].TaskGPU()) / 1000
+	v.Resources = max(gpus, 0.001)
+	// What an eviction keeps: the work up to the last checkpoint, or up to
+	// a shrink (which keeps its progress, as a checkpoint would).
+	v.LastCheckpoint = time.Time{}
+	if saved := s.now - s.unsaved(id); saved > s.st[id].start {
+		v.LastCheckpoint = at(saved)
+	}
 }
 
 // fitsNow returns how many tasks of contender id fit as things are (at
@@ -520,11 +298,11 @@ func (r *requeuePass) fitsNow(id int32) int32 {
 	return e.tasks
 }
 
-// OfferAllNominated and NoModelHints turn the pass's victim filter and the
-// model's hints to the engine (requeue.Shaper, requeue.FitBounder) off: one
-// engine run over every nominated job, every placement attempted (tests
-// check that the pass decides the same).
-var OfferAllNominated, NoModelHints = false, false
+// NoModelHints turns the model's hints to the engine (requeue.Shaper,
+// requeue.FitBounder) off: every placement attempted (tests check that the
+// pass decides the same). The requeue.Localizer hint stays: it steers the
+// engine's set search, so it is part of the model, not a shortcut.
+var NoModelHints = false
 
 // fitsIfEvicted reports whether contender cid could be placed, all its
 // tasks, if running job vid were evicted now. Model.Place puts identical
@@ -581,31 +359,10 @@ type fitCache struct {
 	tasks   int32
 }
 
-// mayHelp reports whether evicting running job v now could let some
-// waiting contender that may contend for it (by CanContend's rule) run:
-// checking the contenders of minimal shape per priority suffices, since a
-// contender that fits implies that every smaller one of its priority does.
-// Whether a contender may contend depends on its queue too (trace.RankedApart);
-// mayHelp admits a priority if it may contend from some queue, so it errs
-// only toward asking the engine, which decides exactly.
-func (r *requeuePass) mayHelp(v int32) bool {
-	s := r.s
-	vp := s.jobs[v].Priority()
-	equal := s.env.settings.RequeueEqual
-	for _, c := range r.minimal {
-		if !policies.Contends(s.jobs[c].Priority(), vp, equal) {
-			continue
-		}
-		if r.fitsIfEvicted(v, c) {
-			return true
-		}
-	}
-	return false
-}
-
 // commit applies a committed outcome: the victim (already freed by the
-// model) is evicted and gets its not-before annotation; the contenders
-// (already placed) start.
+// model) is evicted and gets its not-before annotation; its contender
+// (already placed) starts, once for the whole set: every victim of a set
+// names the same contender.
 func (r *requeuePass) commit(o requeue.Outcome) {
 	s := r.s
 	v := r.model.ids[o.Job]
@@ -619,6 +376,9 @@ func (r *requeuePass) commit(o requeue.Outcome) {
 	r.ann[v] = ann
 	for _, c := range o.Contenders {
 		id := r.model.ids[c]
+		if s.st[id].status != statusPending {
+			continue // started by an earlier victim of its set
+		}
 		s.q.removeHead(r.contBkt[id])
 		s.book(id)
 	}

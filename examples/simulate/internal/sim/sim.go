@@ -102,6 +102,14 @@ type jobState struct {
 	startT, queueT time.Time
 	pendingSince   int64
 	evictions      int32
+	// evRecord is the job's eviction-record annotation (-eviction-budget),
+	// holdUntil the Until of its budget's last denial; delayed says the
+	// preemptor delay put its victim search off in this stint in the
+	// queue, first at delayedAt, until delayedUntil (see guards).
+	evRecord                string
+	holdUntil               int64
+	delayed                 bool
+	delayedAt, delayedUntil int64
 	// nodes holds each task's node (-1: not running); gpus each task's
 	// GPUs, j.GPUs entries per task.
 	nodes []int32
@@ -141,14 +149,15 @@ type Config struct {
 
 // sim is one simulation run of one policy.
 type sim struct {
-	cfg  Config
-	jobs []trace.Job
-	st   []jobState
-	c    *cluster.State
-	pol  *policy
-	env  *Env
-	ev   eventHeap
-	seq  uint64
+	cfg    Config
+	guards guards
+	jobs   []trace.Job
+	st     []jobState
+	c      *cluster.State
+	pol    *policy
+	env    *Env
+	ev     eventHeap
+	seq    uint64
 	// arrivals lists the jobs by arrival (then index); next is the first
 	// not yet arrived.
 	arrivals []int32
@@ -307,6 +316,7 @@ func newSim(cfg Config, jobs []trace.Job, nodes []trace.Node, pol *policy, e *En
 	}
 	s.resv.init(len(nodes), e.settings.Reservations)
 	s.fragEvery = max(cfg.Interval, (cfg.Horizon-cfg.WindowStart)/int64(2*max(cfg.Buckets, 1)))
+	s.guards.init(s)
 	pol.attach(s)
 	return s
 }
@@ -577,6 +587,7 @@ func (s *sim) book(id int32) {
 		s.c.Running[n] = append(s.c.Running[n], cluster.TaskRef{Job: id, Task: int32(t)})
 	}
 	st.status = statusRunning
+	s.startedAfterDelay(id)
 	st.start, st.segStart, st.startT = s.now, s.now, s.nowT
 	st.active = j.Tasks
 	st.epoch++
