@@ -12,7 +12,7 @@ import (
 )
 
 // defaultReportMarker precedes the fenced block holding the default run's
-// report in the simulator README and in the module's README.
+// report in the simulator README.
 const defaultReportMarker = "<!-- default report:"
 
 var defaultReport = sync.OnceValues(func() (string, error) {
@@ -29,9 +29,6 @@ func TestREADMEReports(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// The module's README quotes the same report; its copy is regenerated
-	// from notes/sim-stats.md when that branch is merged (helpers do not
-	// edit the root README), after which "../../README.md" rejoins this list.
 	for _, path := range []string{"README.md"} {
 		data, err := os.ReadFile(path)
 		if err != nil {
@@ -84,12 +81,26 @@ func TestREADMEFigures(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs the simulator")
 	}
-	data, err := os.ReadFile("README.md")
+	if raceEnabled {
+		// Dozens of whole simulations: minutes under the race detector,
+		// which finds nothing here that the other tests do not exercise.
+		// CI runs this test in its pass without -race.
+		t.Skip("runs the simulator dozens of times; run without -race")
+	}
+	outputs := map[string]string{}
+	for _, path := range []string{"README.md", "../../README.md"} {
+		checkFigures(t, path, outputs)
+	}
+}
+
+// checkFigures checks the figure markers of the README at path, running
+// each cited command once (outputs caches them across READMEs).
+func checkFigures(t *testing.T, path string, outputs map[string]string) {
+	data, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
 	readme := string(data)
-	outputs := map[string]string{}
 	prev := 0
 	for _, m := range figuresMarker.FindAllStringSubmatchIndex(readme, -1) {
 		passage := readme[prev:m[0]]
@@ -102,17 +113,17 @@ func TestREADMEFigures(t *testing.T) {
 		if !ok {
 			var b, errOut bytes.Buffer
 			if err := run(strings.Fields(args), &b, &errOut); err != nil {
-				t.Errorf("README run %q: %v", args, err)
+				t.Errorf("%s: run %q: %v", path, args, err)
 				continue
 			}
 			out, outputs[args] = b.String(), b.String()
 		}
 		for _, f := range figs {
 			if !hasFigure(passage, f) {
-				t.Errorf("README: figure %s is listed for %q but not in its passage:\n%s", f, args, passage)
+				t.Errorf("%s: figure %s is listed for %q but not in its passage:\n%s", path, f, args, passage)
 			}
 			if !hasFigure(out, strings.ReplaceAll(f, ",", "")) {
-				t.Errorf("README: figure %s is not in the output of %q", f, args)
+				t.Errorf("%s: figure %s is not in the output of %q", path, f, args)
 			}
 		}
 	}
