@@ -106,7 +106,7 @@ var scaleRuns = []struct {
 	model func(*cluster.Model) requeue.Model
 	cfg   func(requeue.EngineConfig) requeue.EngineConfig
 }{
-	{"engine", func(c *cluster.Model) requeue.Model { return locModel{c} }, func(c requeue.EngineConfig) requeue.EngineConfig { return c }},
+	{"engine", func(c *cluster.Model) requeue.Model { return c }, func(c requeue.EngineConfig) requeue.EngineConfig { return c }},
 	{"no-locality", func(c *cluster.Model) requeue.Model { return noLocality{c} }, func(c requeue.EngineConfig) requeue.EngineConfig { return c }},
 	{"no-hints", func(c *cluster.Model) requeue.Model { return plainModel{c} }, func(c requeue.EngineConfig) requeue.EngineConfig { return c }},
 	{"naive", func(c *cluster.Model) requeue.Model { return locPlain{c} }, func(c requeue.EngineConfig) requeue.EngineConfig {

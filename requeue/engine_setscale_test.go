@@ -100,7 +100,7 @@ var setRuns = []struct {
 	cfg   func(requeue.EngineConfig) requeue.EngineConfig
 	max   int // the largest n it runs at
 }{
-	{"engine", func(c *cluster.Model) requeue.Model { return locModel{c} }, func(c requeue.EngineConfig) requeue.EngineConfig { return c }, 1 << 30},
+	{"engine", func(c *cluster.Model) requeue.Model { return c }, func(c requeue.EngineConfig) requeue.EngineConfig { return c }, 1 << 30},
 	{"no-locality", func(c *cluster.Model) requeue.Model { return noLocality{c} }, func(c requeue.EngineConfig) requeue.EngineConfig { return c }, 10_000},
 	{"naive", func(c *cluster.Model) requeue.Model { return plainModel{c} }, func(c requeue.EngineConfig) requeue.EngineConfig {
 		c.MaxAttempts, c.MaxChecks, c.MaxAttemptsPerVictim, c.MaxChecksPerVictim = unbounded, unbounded, unbounded, unbounded
