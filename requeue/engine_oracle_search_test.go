@@ -102,7 +102,8 @@ func (o *oracle) serve(cn requeue.Contender) {
 
 // eligible returns the open victims of group g that cn may use, at most
 // S of them and within the search's G·S looks (cut says it stopped
-// early); a victim looked at too often without being eligible is given up.
+// early); a victim found not eligible (denied or CanContend false) too
+// often is given up; eligible looks do not count.
 func (o *oracle) eligible(g int, cn requeue.Contender, checks *int) (cand []int, cut bool) {
 	for _, k := range o.groups[g].members {
 		nv := o.vs[k]
@@ -113,15 +114,11 @@ func (o *oracle) eligible(g int, cn requeue.Contender, checks *int) (cand []int,
 			return cand, true
 		}
 		*checks++
-		nv.checks++
-		if o.denied(k, cn) {
-			continue
-		}
-		if o.canContend(&nv.v, &cn) {
+		if !o.denied(k, cn) && o.canContend(&nv.v, &cn) {
 			cand = append(cand, k)
 			continue
 		}
-		if nv.checks >= o.perCheck {
+		if nv.checks++; nv.checks >= o.perCheck {
 			o.giveUp(k, requeue.ReasonMaxVictimChecks)
 		}
 	}

@@ -237,8 +237,9 @@ func (e *Engine) searchGroup(ci, g int32, st *searchState) bool {
 // may use (CanContend; the filters are asked later, about the victims of a
 // set that lets ci fit), at most MaxSetSize of them, and looks at no more
 // than the search's MaxSetGroups·MaxSetSize (e.truncated says it stopped
-// early). Every victim looked at is an examination; one examined
-// MaxChecksPerVictim times without being eligible is given up. It returns
+// early). Every victim looked at is an examination; one that MaxChecksPerVictim
+// examinations found not eligible (CanContend false, or a filter denied it
+// for ci) is given up; eligible examinations do not count. It returns
 // false when a bound stopped the pass.
 func (e *Engine) eligibleIn(ci int32, ks []int32, checks *int) bool {
 	c := &e.conts[ci].c
@@ -258,15 +259,12 @@ func (e *Engine) eligibleIn(ci int32, ks []int32, checks *int) bool {
 		}
 		e.res.Checks++
 		*checks++
-		vs.checks++
-		if vs.filterFor == ci+1 && !vs.filterOK {
-			continue // a filter denied it for this contender
-		}
-		if e.canContend(&e.victims[e.known[k].victim], c) {
+		denied := vs.filterFor == ci+1 && !vs.filterOK // a filter denied it for this contender
+		if !denied && e.canContend(&e.victims[e.known[k].victim], c) {
 			e.cand = append(e.cand, k)
 			continue
 		}
-		if int(vs.checks) >= e.perVictimChecks {
+		if vs.checks++; int(vs.checks) >= e.perVictimChecks {
 			e.giveUp(k, ReasonMaxVictimChecks)
 		}
 	}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 
@@ -197,5 +198,35 @@ func TestEngineTwoVictimsOneContender(t *testing.T) {
 	}
 	if !c.Running("big") || c.Running("a") || c.Running("b") {
 		t.Fatalf("model %+v", c.Snapshot())
+	}
+}
+
+// TestEngineMaxChecksPerVictimCountsIneligibleOnly: MaxChecksPerVictim
+// counts only the examinations that found a victim not eligible. v is
+// examined eligible for c1 (which takes the cheaper a), then refused by
+// CanContend for c2: one ineligible look of the two allowed, so v is still
+// open for c3.
+func TestEngineMaxChecksPerVictimCountsIneligibleOnly(t *testing.T) {
+	now := t0.Add(10 * time.Hour)
+	c := nodeCluster(t, 2, placedJob{"a", []int64{8}, []string{"n0"}}, placedJob{"v", []int64{8}, []string{"n1"}},
+		placedJob{id: "c1", gpus: []int64{8}}, placedJob{id: "c2", gpus: []int64{8}}, placedJob{id: "c3", gpus: []int64{8}})
+	in := requeue.EngineInput{
+		Nominations: noms("x", "a", "v"),
+		Victims:     []requeue.Victim{{ID: "a", Start: now.Add(-time.Hour)}, {ID: "v", Start: t0}},
+		Contenders:  []requeue.Contender{{ID: "c1", Priority: 5}, {ID: "c2", Priority: 4}, {ID: "c3", Priority: 3}},
+	}
+	e, err := requeue.NewEngine(requeue.EngineConfig{MaxChecksPerVictim: 2,
+		CanContend: func(v *requeue.Victim, c *requeue.Contender) bool { return c.ID != "c2" && c.Priority > v.Priority }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := e.Run(now, in, plainModel{c})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for cn, want := range map[string]string{"c1": "a", "c3": "v"} {
+		if set, _ := engineSetFor(res, cn); !cmp.Equal(set, []string{want}) {
+			t.Errorf("set for %s = %v, want [%s]: %+v", cn, set, want, res.Outcomes)
+		}
 	}
 }
