@@ -305,3 +305,35 @@ func TestEngineEmptyIDs(t *testing.T) {
 		})
 	}
 }
+
+// storedDomains is a Localizer that returns its own stored slices instead
+// of appending to dst, as the contract allows.
+type storedDomains struct {
+	*cluster.Model
+	doms map[string][]string
+}
+
+func (m storedDomains) Domains(job string, dst []string) []string { return m.doms[job] }
+
+// TestEngineDomainsStoredSliceUntouched: the engine copies the keys a
+// Localizer returns and never writes to the returned slice, which may be
+// the model's own storage.
+func TestEngineDomainsStoredSliceUntouched(t *testing.T) {
+	now := t0.Add(10 * time.Hour)
+	c := nodeCluster(t, 2, placedJob{"v", []int64{8}, []string{"n0"}}, placedJob{"w", []int64{8}, []string{"n1"}},
+		placedJob{id: "x", gpus: []int64{8}})
+	m := storedDomains{c, map[string][]string{"v": {"n0"}, "w": {"n1", "r0"}}}
+	in := requeue.EngineInput{Nominations: noms("x", "v", "w"),
+		Victims:    []requeue.Victim{{ID: "v", Start: t0}, {ID: "w", Start: now.Add(-time.Hour)}},
+		Contenders: []requeue.Contender{{ID: "x", Priority: 9}}}
+	res, err := new(requeue.Engine).Run(now, in, m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := map[string][]string{"v": {"n0"}, "w": {"n1", "r0"}}; !cmp.Equal(m.doms, want) {
+		t.Errorf("the model's stored domains became %q, want %q", m.doms, want)
+	}
+	if set, _ := engineSetFor(res, "x"); !cmp.Equal(set, []string{"w"}) {
+		t.Errorf("set for x = %v, want [w]: %+v", set, res.Outcomes)
+	}
+}
