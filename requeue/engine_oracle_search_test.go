@@ -20,7 +20,9 @@ func (o *oracle) serve(cn requeue.Contender) {
 	found, seen, checks := 0, 0, 0
 	truncated := false
 	cut, crossed := false, 0
+	overflow := false
 	var failed []int
+	o.pend, o.setFit = nil, false
 	for _, g := range slices.Clone(o.order) {
 		if !o.live(g) {
 			continue
@@ -36,7 +38,9 @@ func (o *oracle) serve(cn requeue.Contender) {
 		}
 		seen++
 		for _, k := range cand {
-			if !inCross[k] && len(cross) < o.S {
+			if !inCross[k] && len(cross) >= o.S {
+				overflow = true
+			} else if !inCross[k] {
 				inCross[k] = true
 				cross = append(cross, k)
 			}
@@ -94,10 +98,25 @@ func (o *oracle) serve(cn requeue.Contender) {
 			}
 		}
 	}
-	if found == 0 || o.gone[cn.ID] {
+	if o.gone[cn.ID] {
 		return
 	}
-	o.apply(cn, best, losers)
+	if found > 0 {
+		o.apply(cn, best, losers)
+	}
+	if o.stop != "" {
+		return
+	}
+	// The failed accumulations count against their open victims' shares,
+	// unless no set let cn fit though every eligible victim was tried.
+	hopeless := !o.setFit && !cut && !truncated && !overflow
+	for _, k := range o.pend {
+		if nv := o.vs[k]; nv.open && !hopeless {
+			if nv.fails++; nv.fails >= o.perV {
+				o.giveUp(k, requeue.ReasonMaxVictimAttempts)
+			}
+		}
+	}
 }
 
 // eligible returns the open victims of group g that cn may use, at most
@@ -223,15 +242,10 @@ func (o *oracle) accumulate(cn requeue.Contender, ks []int) (set, dropped []int,
 		return nil, nil, false
 	}
 	if !fit {
-		for _, k := range set {
-			if nv := o.vs[k]; nv.open {
-				if nv.fails++; nv.fails >= o.perV {
-					o.giveUp(k, requeue.ReasonMaxVictimAttempts)
-				}
-			}
-		}
+		o.pend = append(o.pend, set...)
 		return nil, nil, false
 	}
+	o.setFit = true
 	known := len(set) - 1
 	for len(set) > 1 {
 		drop := false

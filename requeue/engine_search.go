@@ -29,9 +29,11 @@ func (e *Engine) serve(ci int32) {
 		}
 	}
 	if sh.setFailedAt == e.state && sh.setClosed == e.closed && sh.setOrder == e.reordered && c.c.Priority == sh.setPrio && c.c.Queue == sh.setQueue &&
-		e.cfg.CanContend == nil && len(e.cfg.Filters) == 0 {
+		e.cfg.CanContend == nil && (len(e.cfg.Filters) == 0 || sh.setNoFit) {
 		// A contender of its shape and priority failed in this state, with
-		// the same open victims: its search would be this one's.
+		// the same open victims: its search would be this one's. (With
+		// filters, only if no set let it fit: the filters, which may tell
+		// contenders apart, were not asked.)
 		if e.res.Checks >= e.maxChecks {
 			e.stop = ReasonMaxChecks
 			return
@@ -40,12 +42,16 @@ func (e *Engine) serve(ci int32) {
 		return
 	}
 	if e.search(ci) && e.apply(ci) {
+		e.chargeFails()
 		return
+	}
+	if e.stop == "" && !c.gone {
+		e.chargeFails()
 	}
 	if e.stop == "" && !c.gone && !e.cut {
 		// The search looked at every group: the same one fails the same way.
 		sh.setFailedAt, sh.setClosed, sh.setQueue, sh.setPrio = e.state, e.closed, c.c.Queue, c.c.Priority
-		sh.setOrder = e.reordered
+		sh.setOrder, sh.setNoFit = e.reordered, !e.setFit
 	}
 }
 
@@ -137,6 +143,7 @@ func (e *Engine) fitIf(ci int32, may bool) int {
 // looking at every group. Nothing stays evicted.
 func (e *Engine) search(ci int32) bool {
 	e.best, e.cross, e.losers, e.failedGroups = e.best[:0], e.cross[:0], e.losers[:0], e.failedGroups[:0]
+	e.pendFails, e.setFit, e.hopeless = e.pendFails[:0], false, false
 	e.stamp++
 	st := searchState{}
 	for g := e.ghead; g >= 0; {
@@ -182,6 +189,9 @@ func (e *Engine) search(ci int32) bool {
 		}
 	}
 	e.cut = st.found == 0 && (st.cut || st.truncated)
+	// Hopeless: no set let ci fit, and the search tried every eligible
+	// victim (each group whole, and all of them together).
+	e.hopeless = !e.setFit && !st.cut && !st.truncated && !st.overflow
 	e.setBounded = e.setBounded || e.cut
 	return st.found > 0 && e.stop == "" && !e.conts[ci].gone
 }
@@ -193,11 +203,30 @@ func (e *Engine) evaluateAll(ci int32) bool {
 	return e.evaluate(ci, e.cross)
 }
 
+// chargeFails counts the last search's failed accumulations against their
+// open victims' shares (MaxAttemptsPerVictim), unless the contender was
+// hopeless: it did not fit even with every eligible victim evicted. Such a
+// contender says nothing against the victims, and must not use up their
+// shares before a contender that can be served.
+func (e *Engine) chargeFails() {
+	if e.hopeless || e.stop != "" {
+		return
+	}
+	for _, k := range e.pendFails {
+		if vs := &e.vs[k]; vs.status == vOpen {
+			if vs.fails++; int(vs.fails) >= e.perVictim {
+				e.giveUp(k, ReasonMaxVictimAttempts)
+			}
+		}
+	}
+}
+
 // searchState is one set search's progress.
 type searchState struct {
 	found, seen, checks int
 	crossed             int  // the groups seen when the search last accumulated across them
 	truncated, cut      bool // a group, or the list, was not looked at whole
+	overflow            bool // an eligible victim was left out of e.cross
 	best                setCost
 }
 
@@ -214,7 +243,11 @@ func (e *Engine) searchGroup(ci, g int32, st *searchState) bool {
 	}
 	st.seen++
 	for _, k := range e.cand {
-		if e.vs[k].stamp != e.stamp && len(e.cross) < e.maxSetSize {
+		if e.vs[k].stamp != e.stamp {
+			if len(e.cross) >= e.maxSetSize {
+				st.overflow = true // the accumulation across groups leaves it out
+				continue
+			}
 			e.vs[k].stamp = e.stamp
 			e.cross = append(e.cross, k)
 		}
@@ -347,7 +380,7 @@ func (e *Engine) allowed(k, ci int32) bool {
 // accumulate evicts the victims of ks, in order, until contender ci fits;
 // then it reprieves. It leaves the irreducible set in e.set and reports
 // whether there is one; everything is rolled back. The victims of a failed
-// accumulation count it against their share.
+// accumulation are noted, to count it against their share (chargeFails).
 func (e *Engine) accumulate(ci int32, ks []int32) bool {
 	cp := e.save()
 	e.set = e.set[:0]
@@ -376,16 +409,11 @@ func (e *Engine) accumulate(ci int32, ks []int32) bool {
 		e.vs[k].examined = true
 	}
 	if r == fitYes && e.stop == "" {
+		e.setFit = true
 		return e.reprieve(ci)
 	}
 	if r == fitNo && e.stop == "" {
-		for _, k := range e.set {
-			if vs := &e.vs[k]; vs.status == vOpen {
-				if vs.fails++; int(vs.fails) >= e.perVictim {
-					e.giveUp(k, ReasonMaxVictimAttempts)
-				}
-			}
-		}
+		e.pendFails = append(e.pendFails, e.set...) // charged by the search's end
 	}
 	return false
 }
