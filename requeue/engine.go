@@ -86,7 +86,10 @@ type EngineConfig struct {
 	// MaxSetGroups bounds the groups (the [Localizer]'s domains; one
 	// group without it) with eligible victims that one contender's set
 	// search examines, and MaxSetGroups·MaxSetSize the victims it looks
-	// at. A search stopped by it without finding a set leaves the victims
+	// at; victims a filter denied for the contender count against neither
+	// (a group cut short is looked at again without them, and a group all
+	// of whose victims were denied is not counted). A search stopped by it
+	// without finding a set leaves the victims
 	// no search examined deferred with [ReasonSetSearchBound]. 0 means
 	// [DefaultMaxSetGroups].
 	MaxSetGroups int

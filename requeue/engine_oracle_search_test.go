@@ -31,24 +31,57 @@ func (o *oracle) serve(cn requeue.Contender) {
 			cut = true
 			break
 		}
-		cand, cut := o.eligible(g, cn, &checks)
-		truncated = truncated || cut
-		if len(cand) == 0 {
-			continue
-		}
-		seen++
-		for _, k := range cand {
-			if !inCross[k] && len(cross) >= o.S {
-				overflow = true
-			} else if !inCross[k] {
-				inCross[k] = true
-				cross = append(cross, k)
+		// The group, looked at again while the filters' denials free
+		// room in the window: denied victims count neither against it nor
+		// (all of a group's denied) as a group seen.
+		var set []int
+		ok, empty := false, false
+		for {
+			cand, cut := o.eligible(g, cn, &checks)
+			if len(cand) == 0 {
+				truncated, empty = truncated || cut, true
+				break
+			}
+			seen++
+			for _, k := range cand {
+				if !inCross[k] && len(cross) >= o.S {
+					overflow = true
+				} else if !inCross[k] {
+					inCross[k] = true
+					cross = append(cross, k)
+				}
+			}
+			var dropped []int
+			set, dropped, ok = o.evaluate(cn, cand)
+			losers = append(losers, dropped...)
+			if o.gone[cn.ID] {
+				return
+			}
+			if ok {
+				truncated = truncated || cut
+				break
+			}
+			denied := func(k int) bool { return o.denied(k, cn) }
+			nd := 0
+			for _, k := range cand {
+				if denied(k) {
+					nd++
+				}
+			}
+			if nd > 0 {
+				checks -= nd
+				if nd == len(cand) {
+					seen--
+				}
+				cross = slices.DeleteFunc(cross, denied)
+			}
+			if nd == 0 || !cut {
+				truncated = truncated || cut
+				break
 			}
 		}
-		set, dropped, ok := o.evaluate(cn, cand)
-		losers = append(losers, dropped...)
-		if o.gone[cn.ID] {
-			return
+		if empty {
+			continue
 		}
 		if !ok {
 			failed = append(failed, g)
@@ -132,7 +165,9 @@ func (o *oracle) eligible(g int, cn requeue.Contender, checks *int) (cand []int,
 		if len(cand) >= o.S || *checks >= o.G*o.S {
 			return cand, true
 		}
-		*checks++
+		if !o.denied(k, cn) {
+			*checks++ // a denied victim is out of the window
+		}
 		if !o.denied(k, cn) && o.canContend(&nv.v, &cn) {
 			cand = append(cand, k)
 			continue

@@ -232,17 +232,42 @@ type searchState struct {
 
 // searchGroup evaluates group g for contender ci: it keeps the set found
 // if it is the cheapest so far, or notes that the group made no room.
-// It returns false when the search must stop (a bound, or ci is gone).
+// The victims the filters denied for ci leave the search's window (they
+// count neither against MaxSetSize nor, when all of a group's are denied,
+// against MaxSetGroups), and a group cut short by the window is looked at
+// again without them. It returns false when the search must stop (a
+// bound, or ci is gone).
 func (e *Engine) searchGroup(ci, g int32, st *searchState) bool {
-	if !e.eligibleIn(ci, e.members(g), &st.checks) {
-		return false
+	for {
+		if !e.eligibleIn(ci, e.members(g), &st.checks) {
+			return false
+		}
+		if len(e.cand) == 0 {
+			st.truncated = st.truncated || e.truncated
+			return true
+		}
+		st.seen++
+		e.addCross(e.cand, st)
+		if e.evaluate(ci, e.cand) {
+			st.truncated = st.truncated || e.truncated
+			e.keep(st)
+			return e.stop == "" && !e.conts[ci].gone
+		}
+		if e.stop != "" || e.conts[ci].gone {
+			return false
+		}
+		nd := e.dropDenied(ci, st)
+		if nd == 0 || !e.truncated {
+			st.truncated = st.truncated || e.truncated
+			e.failedGroups = append(e.failedGroups, g)
+			return true
+		}
 	}
-	st.truncated = st.truncated || e.truncated
-	if len(e.cand) == 0 {
-		return true
-	}
-	st.seen++
-	for _, k := range e.cand {
+}
+
+// addCross adds the victims of ks to the accumulation across groups.
+func (e *Engine) addCross(ks []int32, st *searchState) {
+	for _, k := range ks {
 		if e.vs[k].stamp != e.stamp {
 			if len(e.cross) >= e.maxSetSize {
 				st.overflow = true // the accumulation across groups leaves it out
@@ -252,18 +277,39 @@ func (e *Engine) searchGroup(ci, g int32, st *searchState) bool {
 			e.cross = append(e.cross, k)
 		}
 	}
-	if e.evaluate(ci, e.cand) {
-		st.found++
-		if cost := e.costOf(e.set); len(e.best) == 0 || compareSetCost(cost, st.best, e.cfg.VictimOrder != nil) < 0 {
-			e.losers = append(e.losers, e.best...)
-			e.best, st.best = append(e.best[:0], e.set...), cost
-		} else {
-			e.losers = append(e.losers, e.set...)
-		}
+}
+
+// keep keeps the set in e.set if it is the cheapest found so far.
+func (e *Engine) keep(st *searchState) {
+	st.found++
+	if cost := e.costOf(e.set); len(e.best) == 0 || compareSetCost(cost, st.best, e.cfg.VictimOrder != nil) < 0 {
+		e.losers = append(e.losers, e.best...)
+		e.best, st.best = append(e.best[:0], e.set...), cost
 	} else {
-		e.failedGroups = append(e.failedGroups, g)
+		e.losers = append(e.losers, e.set...)
 	}
-	return e.stop == "" && !e.conts[ci].gone
+}
+
+// dropDenied takes the victims of e.cand the filters denied for ci out of
+// the search's window and of e.cross, and returns how many there were; a
+// group all of whose victims were denied does not count as seen.
+func (e *Engine) dropDenied(ci int32, st *searchState) int {
+	denied := func(k int32) bool { return e.vs[k].filterFor == ci+1 && !e.vs[k].filterOK }
+	nd := 0
+	for _, k := range e.cand {
+		if denied(k) {
+			nd++
+		}
+	}
+	if nd == 0 {
+		return 0
+	}
+	st.checks -= nd
+	if nd == len(e.cand) {
+		st.seen--
+	}
+	e.cross = slices.DeleteFunc(e.cross, denied)
+	return nd
 }
 
 // eligibleIn collects into e.cand the open victims of ks that contender ci
@@ -291,8 +337,10 @@ func (e *Engine) eligibleIn(ci int32, ks []int32, checks *int) bool {
 			return false
 		}
 		e.res.Checks++
-		*checks++
-		denied := vs.filterFor == ci+1 && !vs.filterOK // a filter denied it for this contender
+		denied := vs.filterFor == ci+1 && !vs.filterOK // a filter denied it for this contender: out of the window
+		if !denied {
+			*checks++
+		}
 		if !denied && e.canContend(&e.victims[e.known[k].victim], c) {
 			e.cand = append(e.cand, k)
 			continue
