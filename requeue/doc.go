@@ -137,7 +137,9 @@
 //   - The cost is bounded, with defaults even in the zero config: at most
 //     [EngineConfig.MaxAttempts] placement attempts and
 //     [EngineConfig.MaxChecks] examinations per pass; per victim, at most
-//     [EngineConfig.MaxAttemptsPerVictim] failed set evaluations and
+//     [EngineConfig.MaxAttemptsPerVictim] failed set evaluations (for
+//     contenders some set could serve: a hopeless contender's do not
+//     count) and
 //     [EngineConfig.MaxChecksPerVictim] examinations that found it
 //     ineligible, after which it is given up (kept with
 //     [ReasonMaxVictimAttempts] or [ReasonMaxVictimChecks]) so that

@@ -60,7 +60,9 @@ type EngineConfig struct {
 	MaxAttempts int
 	// MaxAttemptsPerVictim bounds the failed set evaluations one victim
 	// takes part in (its group was evicted for a contender that still did
-	// not fit); past it the victim is kept with [ReasonMaxVictimAttempts]
+	// not fit). A hopeless contender's search does not count: one that no
+	// set let fit though it tried every eligible victim (each group whole,
+	// and all together). Past it the victim is kept with [ReasonMaxVictimAttempts]
 	// and the pass goes on. It also bounds the failed attempts of each
 	// round of placements without eviction (a contender left untried there
 	// is tried alone before any set search for it). 0 means
@@ -84,7 +86,10 @@ type EngineConfig struct {
 	// MaxSetGroups bounds the groups (the [Localizer]'s domains; one
 	// group without it) with eligible victims that one contender's set
 	// search examines, and MaxSetGroups·MaxSetSize the victims it looks
-	// at. A search stopped by it without finding a set leaves the victims
+	// at; victims a filter denied for the contender count against neither
+	// (a group cut short is looked at again without them, and a group all
+	// of whose victims were denied is not counted). A search stopped by it
+	// without finding a set leaves the victims
 	// no search examined deferred with [ReasonSetSearchBound]. 0 means
 	// [DefaultMaxSetGroups].
 	MaxSetGroups int
@@ -260,6 +265,9 @@ type Engine struct {
 	losers       []int32 // the victims of the other sets it found
 	failedGroups []int32 // the groups a search found no set in
 	evalKs       []int32 // the victims an evaluation may still use
+	pendFails    []int32 // the victims of a search's failed accumulations, one per failure
+	setFit       bool    // some accumulation of the search let the contender fit
+	hopeless     bool    // the search tried every eligible victim and no set let the contender fit
 }
 
 // rankedError is a contender's Place error, with the contender's index.
@@ -320,6 +328,7 @@ type shapeState struct {
 	setOrder    int // Engine.reordered then
 	setQueue    queuetree.ID
 	setPrio     int32
+	setNoFit    bool // no set let that contender fit (no filter was asked)
 }
 
 // NewEngine returns an engine with the configuration cfg, or cfg's

@@ -11,15 +11,18 @@ import (
 // since its last checkpoint, or since its Start when it has none (Volcano's
 // checkpoint-aware victim ordering, volcano-sh/volcano PR #5999, weighs
 // victims the same way). A victim with neither time is costed +Inf: what
-// it would lose is unknown, so it goes last. A checkpoint or start in the
-// future costs 0. O(1), no allocation.
+// it would lose is unknown, so it goes last. A LastCheckpoint after now is
+// ignored (the work is counted from Start), as eligibility's nominator
+// does: a checkpoint not yet taken saves nothing. A Start after now (clock
+// skew) costs 0, as much as a victim started at now: never less. O(1), no
+// allocation.
 func DefaultVictimCost(now time.Time, v *Victim) float64 {
 	r := v.Resources
 	if !(r > 0) || math.IsInf(r, 1) { // 0, negative, NaN; +Inf is kept out of 0·Inf
 		r = 1
 	}
 	since := v.Start
-	if v.LastCheckpoint.After(since) {
+	if v.LastCheckpoint.After(since) && !v.LastCheckpoint.After(now) {
 		since = v.LastCheckpoint
 	}
 	if since.IsZero() {

@@ -13,7 +13,8 @@ import (
 
 // TestDefaultVictimCost pins the cost rule at its edges: resources × time
 // since max(last checkpoint, start); unknown resources count 1; no time at
-// all costs +Inf; the future costs 0.
+// all costs +Inf; a checkpoint after now is ignored (counted from Start); a
+// start after now costs 0, as a start at now does.
 func TestDefaultVictimCost(t *testing.T) {
 	now := t0.Add(10 * time.Hour)
 	tests := []struct {
@@ -30,12 +31,37 @@ func TestDefaultVictimCost(t *testing.T) {
 		{"negative resources count 1", requeue.Victim{Start: now.Add(-3 * time.Hour), Resources: -5}, 3},
 		{"NaN resources count 1", requeue.Victim{Start: now.Add(-3 * time.Hour), Resources: math.NaN()}, 3},
 		{"a start in the future costs 0", requeue.Victim{Start: now.Add(time.Hour), Resources: 8}, 0},
+		{"a start at now costs 0", requeue.Victim{Start: now, Resources: 8}, 0},
+		{"a checkpoint after now is ignored: since the start", requeue.Victim{Start: now.Add(-3 * time.Hour), LastCheckpoint: now.Add(time.Nanosecond), Resources: 4}, 12},
+		{"a checkpoint after now, no start: unknown, +Inf", requeue.Victim{LastCheckpoint: now.Add(time.Minute), Resources: 4}, math.Inf(1)},
 		{"no start, no checkpoint: unknown, +Inf", requeue.Victim{Resources: 8}, math.Inf(1)},
 	}
 	for _, tc := range tests {
 		if got := requeue.DefaultVictimCost(now, &tc.v); got != tc.want {
 			t.Errorf("%s: %v, want %v", tc.name, got, tc.want)
 		}
+	}
+}
+
+// TestEngineFutureCheckpointNotCheapest: a victim whose LastCheckpoint lies
+// after now is costed from its Start, so an old victim with a bogus future
+// checkpoint is not taken before a young one.
+func TestEngineFutureCheckpointNotCheapest(t *testing.T) {
+	now := t0.Add(10 * time.Hour)
+	c := nodeCluster(t, 2, placedJob{"old", []int64{8}, []string{"n0"}}, placedJob{"young", []int64{8}, []string{"n1"}},
+		placedJob{id: "c", gpus: []int64{8}})
+	in := requeue.EngineInput{
+		Nominations: noms("x", "old", "young"),
+		Victims: []requeue.Victim{{ID: "old", Start: t0, LastCheckpoint: now.Add(time.Minute)},
+			{ID: "young", Start: now.Add(-time.Hour)}},
+		Contenders: []requeue.Contender{{ID: "c", Priority: 9}},
+	}
+	res, err := new(requeue.Engine).Run(now, in, c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if set, _ := engineSetFor(res, "c"); !cmp.Equal(set, []string{"young"}) {
+		t.Fatalf("set for c = %v, want [young]: %+v", set, res.Outcomes)
 	}
 }
 

@@ -8,10 +8,15 @@ import (
 )
 
 // VictimFromNomination returns the victim data carried by an
-// expected-runtime nomination ([eligibility.Nominator]): priority, queue,
-// start, expected runtime, requeue delay and not-before. An unparsable
-// requeue-delay annotation arrives as HasRequeueDelay false, so the engine's
-// default delay applies.
+// expected-runtime nomination ([eligibility.Nominator]): ID, priority,
+// queue, start, expected runtime, requeue delay, not-before and last
+// checkpoint. An unparsable requeue-delay annotation arrives as
+// HasRequeueDelay false, so the engine's default delay applies. Resources
+// stays 0: a nomination carries no resources, so [DefaultVictimCost]
+// counts such a victim as 1 unit unless the embedder sets
+// [Victim.Resources] (another entry for the same job in
+// [EngineInput.Victims] may carry it: the entries are merged field by
+// field).
 func VictimFromNomination(n *eligibility.Nomination) Victim {
 	return Victim{
 		ID:              n.Job,

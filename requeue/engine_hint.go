@@ -56,9 +56,13 @@ type FitBounder interface {
 // Contract the engine relies on: Domains is state-free (it does not change
 // the model) and deterministic: in one state it returns the same keys for
 // a job whatever was asked before; the order and duplicates of the keys do
-// not matter. The engine calls it once per eligible victim at the start of
-// a pass, before it changes anything, and does not keep dst. It should
-// cost O(domains of the job) and allocate nothing once dst has room. The
+// not matter. The engine calls it once per open victim near the start of
+// a pass, after the placements without eviction that open the pass (so
+// the model's state then holds those placements, but no eviction), and
+// keeps neither dst nor the returned slice: it copies the keys out and
+// never writes to the returned slice, so Domains may return storage of
+// its own instead of appending to dst. It should cost O(domains of the
+// job) and allocate nothing once dst has room. The
 // hint only steers the search: a wrong answer costs the engine sets it
 // could have found, never a wrong eviction (every set is checked by
 // evicting it and placing the contender), and a model without it is

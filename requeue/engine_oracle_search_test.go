@@ -20,7 +20,9 @@ func (o *oracle) serve(cn requeue.Contender) {
 	found, seen, checks := 0, 0, 0
 	truncated := false
 	cut, crossed := false, 0
+	overflow := false
 	var failed []int
+	o.pend, o.setFit = nil, false
 	for _, g := range slices.Clone(o.order) {
 		if !o.live(g) {
 			continue
@@ -29,22 +31,57 @@ func (o *oracle) serve(cn requeue.Contender) {
 			cut = true
 			break
 		}
-		cand, cut := o.eligible(g, cn, &checks)
-		truncated = truncated || cut
-		if len(cand) == 0 {
-			continue
-		}
-		seen++
-		for _, k := range cand {
-			if !inCross[k] && len(cross) < o.S {
-				inCross[k] = true
-				cross = append(cross, k)
+		// The group, looked at again while the filters' denials free
+		// room in the window: denied victims count neither against it nor
+		// (all of a group's denied) as a group seen.
+		var set []int
+		ok, empty := false, false
+		for {
+			cand, cut := o.eligible(g, cn, &checks)
+			if len(cand) == 0 {
+				truncated, empty = truncated || cut, true
+				break
+			}
+			seen++
+			for _, k := range cand {
+				if !inCross[k] && len(cross) >= o.S {
+					overflow = true
+				} else if !inCross[k] {
+					inCross[k] = true
+					cross = append(cross, k)
+				}
+			}
+			var dropped []int
+			set, dropped, ok = o.evaluate(cn, cand)
+			losers = append(losers, dropped...)
+			if o.gone[cn.ID] {
+				return
+			}
+			if ok {
+				truncated = truncated || cut
+				break
+			}
+			denied := func(k int) bool { return o.denied(k, cn) }
+			nd := 0
+			for _, k := range cand {
+				if denied(k) {
+					nd++
+				}
+			}
+			if nd > 0 {
+				checks -= nd
+				if nd == len(cand) {
+					seen--
+				}
+				cross = slices.DeleteFunc(cross, denied)
+			}
+			if nd == 0 || !cut {
+				truncated = truncated || cut
+				break
 			}
 		}
-		set, dropped, ok := o.evaluate(cn, cand)
-		losers = append(losers, dropped...)
-		if o.gone[cn.ID] {
-			return
+		if empty {
+			continue
 		}
 		if !ok {
 			failed = append(failed, g)
@@ -94,15 +131,31 @@ func (o *oracle) serve(cn requeue.Contender) {
 			}
 		}
 	}
-	if found == 0 || o.gone[cn.ID] {
+	if o.gone[cn.ID] {
 		return
 	}
-	o.apply(cn, best, losers)
+	if found > 0 {
+		o.apply(cn, best, losers)
+	}
+	if o.stop != "" {
+		return
+	}
+	// The failed accumulations count against their open victims' shares,
+	// unless no set let cn fit though every eligible victim was tried.
+	hopeless := !o.setFit && !cut && !truncated && !overflow
+	for _, k := range o.pend {
+		if nv := o.vs[k]; nv.open && !hopeless {
+			if nv.fails++; nv.fails >= o.perV {
+				o.giveUp(k, requeue.ReasonMaxVictimAttempts)
+			}
+		}
+	}
 }
 
 // eligible returns the open victims of group g that cn may use, at most
 // S of them and within the search's G·S looks (cut says it stopped
-// early); a victim looked at too often without being eligible is given up.
+// early); a victim found not eligible (denied or CanContend false) too
+// often is given up; eligible looks do not count.
 func (o *oracle) eligible(g int, cn requeue.Contender, checks *int) (cand []int, cut bool) {
 	for _, k := range o.groups[g].members {
 		nv := o.vs[k]
@@ -112,16 +165,14 @@ func (o *oracle) eligible(g int, cn requeue.Contender, checks *int) (cand []int,
 		if len(cand) >= o.S || *checks >= o.G*o.S {
 			return cand, true
 		}
-		*checks++
-		nv.checks++
-		if o.denied(k, cn) {
-			continue
+		if !o.denied(k, cn) {
+			*checks++ // a denied victim is out of the window
 		}
-		if o.canContend(&nv.v, &cn) {
+		if !o.denied(k, cn) && o.canContend(&nv.v, &cn) {
 			cand = append(cand, k)
 			continue
 		}
-		if nv.checks >= o.perCheck {
+		if nv.checks++; nv.checks >= o.perCheck {
 			o.giveUp(k, requeue.ReasonMaxVictimChecks)
 		}
 	}
@@ -226,15 +277,10 @@ func (o *oracle) accumulate(cn requeue.Contender, ks []int) (set, dropped []int,
 		return nil, nil, false
 	}
 	if !fit {
-		for _, k := range set {
-			if nv := o.vs[k]; nv.open {
-				if nv.fails++; nv.fails >= o.perV {
-					o.giveUp(k, requeue.ReasonMaxVictimAttempts)
-				}
-			}
-		}
+		o.pend = append(o.pend, set...)
 		return nil, nil, false
 	}
+	o.setFit = true
 	known := len(set) - 1
 	for len(set) > 1 {
 		drop := false

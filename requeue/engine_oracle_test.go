@@ -70,6 +70,8 @@ type oracle struct {
 	G, S, K  int
 	perV     int
 	perCheck int
+	pend     []int // the victims of the search's failed accumulations
+	setFit   bool  // some accumulation of the search let the contender fit
 }
 
 // naiveRun runs the oracle: it returns the result (without Attempts and

@@ -29,9 +29,11 @@ func (e *Engine) serve(ci int32) {
 		}
 	}
 	if sh.setFailedAt == e.state && sh.setClosed == e.closed && sh.setOrder == e.reordered && c.c.Priority == sh.setPrio && c.c.Queue == sh.setQueue &&
-		e.cfg.CanContend == nil && len(e.cfg.Filters) == 0 {
+		e.cfg.CanContend == nil && (len(e.cfg.Filters) == 0 || sh.setNoFit) {
 		// A contender of its shape and priority failed in this state, with
-		// the same open victims: its search would be this one's.
+		// the same open victims: its search would be this one's. (With
+		// filters, only if no set let it fit: the filters, which may tell
+		// contenders apart, were not asked.)
 		if e.res.Checks >= e.maxChecks {
 			e.stop = ReasonMaxChecks
 			return
@@ -40,12 +42,16 @@ func (e *Engine) serve(ci int32) {
 		return
 	}
 	if e.search(ci) && e.apply(ci) {
+		e.chargeFails()
 		return
+	}
+	if e.stop == "" && !c.gone {
+		e.chargeFails()
 	}
 	if e.stop == "" && !c.gone && !e.cut {
 		// The search looked at every group: the same one fails the same way.
 		sh.setFailedAt, sh.setClosed, sh.setQueue, sh.setPrio = e.state, e.closed, c.c.Queue, c.c.Priority
-		sh.setOrder = e.reordered
+		sh.setOrder, sh.setNoFit = e.reordered, !e.setFit
 	}
 }
 
@@ -137,6 +143,7 @@ func (e *Engine) fitIf(ci int32, may bool) int {
 // looking at every group. Nothing stays evicted.
 func (e *Engine) search(ci int32) bool {
 	e.best, e.cross, e.losers, e.failedGroups = e.best[:0], e.cross[:0], e.losers[:0], e.failedGroups[:0]
+	e.pendFails, e.setFit, e.hopeless = e.pendFails[:0], false, false
 	e.stamp++
 	st := searchState{}
 	for g := e.ghead; g >= 0; {
@@ -182,6 +189,9 @@ func (e *Engine) search(ci int32) bool {
 		}
 	}
 	e.cut = st.found == 0 && (st.cut || st.truncated)
+	// Hopeless: no set let ci fit, and the search tried every eligible
+	// victim (each group whole, and all of them together).
+	e.hopeless = !e.setFit && !st.cut && !st.truncated && !st.overflow
 	e.setBounded = e.setBounded || e.cut
 	return st.found > 0 && e.stop == "" && !e.conts[ci].gone
 }
@@ -193,52 +203,122 @@ func (e *Engine) evaluateAll(ci int32) bool {
 	return e.evaluate(ci, e.cross)
 }
 
+// chargeFails counts the last search's failed accumulations against their
+// open victims' shares (MaxAttemptsPerVictim), unless the contender was
+// hopeless: it did not fit even with every eligible victim evicted. Such a
+// contender says nothing against the victims, and must not use up their
+// shares before a contender that can be served.
+func (e *Engine) chargeFails() {
+	if e.hopeless || e.stop != "" {
+		return
+	}
+	for _, k := range e.pendFails {
+		if vs := &e.vs[k]; vs.status == vOpen {
+			if vs.fails++; int(vs.fails) >= e.perVictim {
+				e.giveUp(k, ReasonMaxVictimAttempts)
+			}
+		}
+	}
+}
+
 // searchState is one set search's progress.
 type searchState struct {
 	found, seen, checks int
 	crossed             int  // the groups seen when the search last accumulated across them
 	truncated, cut      bool // a group, or the list, was not looked at whole
+	overflow            bool // an eligible victim was left out of e.cross
 	best                setCost
 }
 
 // searchGroup evaluates group g for contender ci: it keeps the set found
 // if it is the cheapest so far, or notes that the group made no room.
-// It returns false when the search must stop (a bound, or ci is gone).
+// The victims the filters denied for ci leave the search's window (they
+// count neither against MaxSetSize nor, when all of a group's are denied,
+// against MaxSetGroups), and a group cut short by the window is looked at
+// again without them. It returns false when the search must stop (a
+// bound, or ci is gone).
 func (e *Engine) searchGroup(ci, g int32, st *searchState) bool {
-	if !e.eligibleIn(ci, e.members(g), &st.checks) {
-		return false
+	for {
+		if !e.eligibleIn(ci, e.members(g), &st.checks) {
+			return false
+		}
+		if len(e.cand) == 0 {
+			st.truncated = st.truncated || e.truncated
+			return true
+		}
+		st.seen++
+		e.addCross(e.cand, st)
+		if e.evaluate(ci, e.cand) {
+			st.truncated = st.truncated || e.truncated
+			e.keep(st)
+			return e.stop == "" && !e.conts[ci].gone
+		}
+		if e.stop != "" || e.conts[ci].gone {
+			return false
+		}
+		nd := e.dropDenied(ci, st)
+		if nd == 0 || !e.truncated {
+			st.truncated = st.truncated || e.truncated
+			e.failedGroups = append(e.failedGroups, g)
+			return true
+		}
 	}
-	st.truncated = st.truncated || e.truncated
-	if len(e.cand) == 0 {
-		return true
-	}
-	st.seen++
-	for _, k := range e.cand {
-		if e.vs[k].stamp != e.stamp && len(e.cross) < e.maxSetSize {
+}
+
+// addCross adds the victims of ks to the accumulation across groups.
+func (e *Engine) addCross(ks []int32, st *searchState) {
+	for _, k := range ks {
+		if e.vs[k].stamp != e.stamp {
+			if len(e.cross) >= e.maxSetSize {
+				st.overflow = true // the accumulation across groups leaves it out
+				continue
+			}
 			e.vs[k].stamp = e.stamp
 			e.cross = append(e.cross, k)
 		}
 	}
-	if e.evaluate(ci, e.cand) {
-		st.found++
-		if cost := e.costOf(e.set); len(e.best) == 0 || compareSetCost(cost, st.best, e.cfg.VictimOrder != nil) < 0 {
-			e.losers = append(e.losers, e.best...)
-			e.best, st.best = append(e.best[:0], e.set...), cost
-		} else {
-			e.losers = append(e.losers, e.set...)
-		}
+}
+
+// keep keeps the set in e.set if it is the cheapest found so far.
+func (e *Engine) keep(st *searchState) {
+	st.found++
+	if cost := e.costOf(e.set); len(e.best) == 0 || compareSetCost(cost, st.best, e.cfg.VictimOrder != nil) < 0 {
+		e.losers = append(e.losers, e.best...)
+		e.best, st.best = append(e.best[:0], e.set...), cost
 	} else {
-		e.failedGroups = append(e.failedGroups, g)
+		e.losers = append(e.losers, e.set...)
 	}
-	return e.stop == "" && !e.conts[ci].gone
+}
+
+// dropDenied takes the victims of e.cand the filters denied for ci out of
+// the search's window and of e.cross, and returns how many there were; a
+// group all of whose victims were denied does not count as seen.
+func (e *Engine) dropDenied(ci int32, st *searchState) int {
+	denied := func(k int32) bool { return e.vs[k].filterFor == ci+1 && !e.vs[k].filterOK }
+	nd := 0
+	for _, k := range e.cand {
+		if denied(k) {
+			nd++
+		}
+	}
+	if nd == 0 {
+		return 0
+	}
+	st.checks -= nd
+	if nd == len(e.cand) {
+		st.seen--
+	}
+	e.cross = slices.DeleteFunc(e.cross, denied)
+	return nd
 }
 
 // eligibleIn collects into e.cand the open victims of ks that contender ci
 // may use (CanContend; the filters are asked later, about the victims of a
 // set that lets ci fit), at most MaxSetSize of them, and looks at no more
 // than the search's MaxSetGroups·MaxSetSize (e.truncated says it stopped
-// early). Every victim looked at is an examination; one examined
-// MaxChecksPerVictim times without being eligible is given up. It returns
+// early). Every victim looked at is an examination; one that MaxChecksPerVictim
+// examinations found not eligible (CanContend false, or a filter denied it
+// for ci) is given up; eligible examinations do not count. It returns
 // false when a bound stopped the pass.
 func (e *Engine) eligibleIn(ci int32, ks []int32, checks *int) bool {
 	c := &e.conts[ci].c
@@ -257,16 +337,15 @@ func (e *Engine) eligibleIn(ci int32, ks []int32, checks *int) bool {
 			return false
 		}
 		e.res.Checks++
-		*checks++
-		vs.checks++
-		if vs.filterFor == ci+1 && !vs.filterOK {
-			continue // a filter denied it for this contender
+		denied := vs.filterFor == ci+1 && !vs.filterOK // a filter denied it for this contender: out of the window
+		if !denied {
+			*checks++
 		}
-		if e.canContend(&e.victims[e.known[k].victim], c) {
+		if !denied && e.canContend(&e.victims[e.known[k].victim], c) {
 			e.cand = append(e.cand, k)
 			continue
 		}
-		if int(vs.checks) >= e.perVictimChecks {
+		if vs.checks++; int(vs.checks) >= e.perVictimChecks {
 			e.giveUp(k, ReasonMaxVictimChecks)
 		}
 	}
@@ -349,7 +428,7 @@ func (e *Engine) allowed(k, ci int32) bool {
 // accumulate evicts the victims of ks, in order, until contender ci fits;
 // then it reprieves. It leaves the irreducible set in e.set and reports
 // whether there is one; everything is rolled back. The victims of a failed
-// accumulation count it against their share.
+// accumulation are noted, to count it against their share (chargeFails).
 func (e *Engine) accumulate(ci int32, ks []int32) bool {
 	cp := e.save()
 	e.set = e.set[:0]
@@ -378,16 +457,11 @@ func (e *Engine) accumulate(ci int32, ks []int32) bool {
 		e.vs[k].examined = true
 	}
 	if r == fitYes && e.stop == "" {
+		e.setFit = true
 		return e.reprieve(ci)
 	}
 	if r == fitNo && e.stop == "" {
-		for _, k := range e.set {
-			if vs := &e.vs[k]; vs.status == vOpen {
-				if vs.fails++; int(vs.fails) >= e.perVictim {
-					e.giveUp(k, ReasonMaxVictimAttempts)
-				}
-			}
-		}
+		e.pendFails = append(e.pendFails, e.set...) // charged by the search's end
 	}
 	return false
 }

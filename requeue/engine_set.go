@@ -74,15 +74,21 @@ func (e *Engine) buildGroups() {
 			e.pairs = append(e.pairs, domPair{k: int32(k)})
 			continue
 		}
-		e.domBuf = e.loc.Domains(e.known[k].job, e.domBuf[:0])
-		if len(e.domBuf) == 0 {
+		// The keys are copied out; the returned slice is never written to:
+		// it may be the model's own storage rather than dst.
+		doms := e.loc.Domains(e.known[k].job, e.domBuf[:0])
+		if len(doms) == 0 {
 			e.pairs = append(e.pairs, domPair{key: e.known[k].job, solo: true, k: int32(k)})
 		}
-		for _, d := range e.domBuf {
+		for _, d := range doms {
 			e.pairs = append(e.pairs, domPair{key: d, k: int32(k)})
 		}
-		clear(e.domBuf)
+		if len(doms) > cap(e.domBuf) {
+			// dst of the engine's own, with room for the next answers.
+			e.domBuf = make([]string, 0, 2*len(doms))
+		}
 	}
+	clear(e.domBuf[:cap(e.domBuf)]) // only the engine's own buffer
 	slices.SortFunc(e.pairs, func(a, b domPair) int {
 		if a.solo != b.solo {
 			return cmp.Compare(b2i(a.solo), b2i(b.solo))

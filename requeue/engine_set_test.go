@@ -305,3 +305,79 @@ func TestEngineEmptyIDs(t *testing.T) {
 		})
 	}
 }
+
+// storedDomains is a Localizer that returns its own stored slices instead
+// of appending to dst, as the contract allows.
+type storedDomains struct {
+	*cluster.Model
+	doms map[string][]string
+}
+
+func (m storedDomains) Domains(job string, dst []string) []string { return m.doms[job] }
+
+// TestEngineDomainsStoredSliceUntouched: the engine copies the keys a
+// Localizer returns and never writes to the returned slice, which may be
+// the model's own storage.
+func TestEngineDomainsStoredSliceUntouched(t *testing.T) {
+	now := t0.Add(10 * time.Hour)
+	c := nodeCluster(t, 2, placedJob{"v", []int64{8}, []string{"n0"}}, placedJob{"w", []int64{8}, []string{"n1"}},
+		placedJob{id: "x", gpus: []int64{8}})
+	m := storedDomains{c, map[string][]string{"v": {"n0"}, "w": {"n1", "r0"}}}
+	in := requeue.EngineInput{Nominations: noms("x", "v", "w"),
+		Victims:    []requeue.Victim{{ID: "v", Start: t0}, {ID: "w", Start: now.Add(-time.Hour)}},
+		Contenders: []requeue.Contender{{ID: "x", Priority: 9}}}
+	res, err := new(requeue.Engine).Run(now, in, m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := map[string][]string{"v": {"n0"}, "w": {"n1", "r0"}}; !cmp.Equal(m.doms, want) {
+		t.Errorf("the model's stored domains became %q, want %q", m.doms, want)
+	}
+	if set, _ := engineSetFor(res, "x"); !cmp.Equal(set, []string{"w"}) {
+		t.Errorf("set for x = %v, want [w]: %+v", set, res.Outcomes)
+	}
+}
+
+// TestEngineDeniedVictimsLeaveWindow: young (cheap) victims a filter
+// protects do not fill the set search's window (MaxSetSize, MaxSetGroups):
+// once denied for the contender they leave it, and the old unprotected
+// victim that alone makes room is reached and committed.
+func TestEngineDeniedVictimsLeaveWindow(t *testing.T) {
+	now := t0.Add(10 * time.Hour)
+	protect := requeue.VictimFilterFunc(func(now time.Time, v *requeue.Victim, c *requeue.Contender) eligibility.Decision {
+		if now.Sub(v.Start) < time.Hour {
+			return eligibility.Decision{Reason: "protected", Until: v.Start.Add(time.Hour)}
+		}
+		return eligibility.Decision{Allowed: true}
+	})
+	// nodes-1 nodes of 8 young 1-GPU victims (more than MaxSetGroups nodes,
+	// more than MaxSetSize victims), and "old", 8 GPUs, on the last node.
+	nodes := requeue.DefaultMaxSetGroups + 1
+	var jobs []placedJob
+	var in requeue.EngineInput
+	for n := range nodes - 1 {
+		for g := range 8 {
+			id := fmt.Sprintf("y%d_%d", n, g)
+			jobs = append(jobs, placedJob{id, []int64{1}, []string{fmt.Sprint("n", n)}})
+			in.Nominations = append(in.Nominations, requeue.VictimNomination{Job: id, Nominator: "x"})
+			in.Victims = append(in.Victims, requeue.Victim{ID: id, Start: now.Add(-10 * time.Minute), Resources: 1})
+		}
+	}
+	jobs = append(jobs, placedJob{"old", []int64{8}, []string{fmt.Sprint("n", nodes-1)}}, placedJob{id: "c", gpus: []int64{8}})
+	in.Nominations = append(in.Nominations, requeue.VictimNomination{Job: "old", Nominator: "x"})
+	in.Victims = append(in.Victims, requeue.Victim{ID: "old", Start: t0, Resources: 8})
+	in.Contenders = []requeue.Contender{{ID: "c", Priority: 9}}
+	for _, mv := range modelViews {
+		e, err := requeue.NewEngine(requeue.EngineConfig{Filters: []requeue.VictimFilter{protect}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := e.Run(now, in, mv.view(nodeCluster(t, nodes, jobs...)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if set, _ := engineSetFor(res, "c"); !cmp.Equal(set, []string{"old"}) {
+			t.Errorf("%s: set for c = %v, want [old]", mv.name, set)
+		}
+	}
+}

@@ -154,7 +154,13 @@ const (
 	ReasonCheaperSet eligibility.Reason = "cheaper_set"
 	// ReasonSetSearchBound: deferred, no set search examined the victim
 	// because a contender's search stopped at its bound
-	// ([EngineConfig.MaxSetGroups]) before reaching it.
+	// ([EngineConfig.MaxSetGroups], [EngineConfig.MaxSetSize]) before
+	// reaching it. Limitation: the reason goes only to victims no search
+	// examined at all; a victim a bounded search did not reach but a
+	// later contender's search examined ends with that search's reason
+	// (no_fit, cheaper_set), so a pass in which a bound stopped a search
+	// may show no set_search_bound outcome. The search budget bounds
+	// ([ReasonMaxChecks], [ReasonMaxAttempts]) always show.
 	ReasonSetSearchBound eligibility.Reason = "set_search_bound"
 	// ReasonInvalidID: skipped, the nominated job's ID is empty, which no
 	// model can name.

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 
@@ -110,49 +111,76 @@ func (m locPlain) Place(j *requeue.Journal, id string) (bool, error) { return m.
 func (m locPlain) Domains(job string, dst []string) []string         { return locModel{m.c}.Domains(job, dst) }
 
 // TestEngineMaxAttemptsPerVictim pins the per-victim bound at its edge: a
-// victim takes part in at most that many failed set evaluations, and the
-// placements without eviction get the same bound per round.
+// victim takes part in at most that many failed set evaluations of
+// contenders that some set lets fit, and the placements without eviction
+// get the same bound per round.
 func TestEngineMaxAttemptsPerVictim(t *testing.T) {
-	// One node held by v. c1..c3 need 8 GPUs (never fit), c4 needs 4 (fits
-	// in v's resources only).
+	// Two nodes of 4 GPUs: v (2 GPUs, cheap) next to k (2 GPUs, not a
+	// victim) on n0, w (4 GPUs) on n1. c1..c3 need 4 GPUs: they fit with w
+	// evicted, which the filter denies, never with v; c4 needs 2 (fits in
+	// v's room).
+	now := t0.Add(10 * time.Hour)
 	world := func() (*cluster.Model, requeue.EngineInput) {
-		c := gpuCluster(t, 1, fxJob{id: "v", gpus: []int64{4}, running: true},
-			fxJob{id: "c1", gpus: []int64{8}}, fxJob{id: "c2", gpus: []int64{8}}, fxJob{id: "c3", gpus: []int64{8}}, fxJob{id: "c4", gpus: []int64{4}})
-		return c, requeue.EngineInput{Nominations: noms("x", "v"), Victims: []requeue.Victim{{ID: "v"}},
+		c := gpuCluster(t, 2, fxJob{id: "v", gpus: []int64{2}, running: true}, fxJob{id: "k", gpus: []int64{2}, running: true},
+			fxJob{id: "w", gpus: []int64{4}, running: true},
+			fxJob{id: "c1", gpus: []int64{4}}, fxJob{id: "c2", gpus: []int64{4}}, fxJob{id: "c3", gpus: []int64{4}}, fxJob{id: "c4", gpus: []int64{2}})
+		return c, requeue.EngineInput{Nominations: noms("x", "v", "w"),
+			Victims:    []requeue.Victim{{ID: "v", Start: now.Add(-time.Hour)}, {ID: "w", Start: t0}},
 			Contenders: []requeue.Contender{{ID: "c1", Priority: 9}, {ID: "c2", Priority: 8}, {ID: "c3", Priority: 7}, {ID: "c4", Priority: 6}}}
 	}
+	denyW := requeue.VictimFilterFunc(func(now time.Time, v *requeue.Victim, c *requeue.Contender) eligibility.Decision {
+		return eligibility.Decision{Allowed: v.ID != "w", Reason: "protected"}
+	})
 	for _, tc := range []struct {
 		name  string
 		bound int
 		want  requeue.Outcome
 	}{
-		// c1..c3's searches fail with v evicted: three failures for v; c4's
-		// search is its fourth.
-		{"bound 4", 4, committedAt(t0, "v", "c4")},
+		// c1..c3's searches each fail once with v evicted (one group: w
+		// fits, is denied, and v alone does not make room): three failures
+		// for v; c4's search is its fourth.
+		{"bound 4", 4, committedAt(now, "v", "c4")},
 		{"bound 3: given up before c4", 3, keptFor("v", requeue.ReasonMaxVictimAttempts)},
 	} {
-		for _, mv := range modelViews {
-			t.Run(tc.name+"/"+mv.name, func(t *testing.T) {
-				c, in := world()
-				e, err := requeue.NewEngine(requeue.EngineConfig{MaxAttemptsPerVictim: tc.bound})
-				if err != nil {
-					t.Fatal(err)
-				}
-				res, err := e.Run(t0, in, mv.view(c))
-				if err != nil {
-					t.Fatal(err)
-				}
-				if d := cmp.Diff([]requeue.Outcome{tc.want}, res.Outcomes, errPresence); d != "" {
-					t.Fatalf("(-want +got):\n%s", d)
-				}
-			})
+		t.Run(tc.name, func(t *testing.T) {
+			c, in := world()
+			e, err := requeue.NewEngine(requeue.EngineConfig{MaxAttemptsPerVictim: tc.bound, Filters: []requeue.VictimFilter{denyW}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			res, err := e.Run(now, in, plainModel{c})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if d := cmp.Diff(tc.want, outcomeOf(res, "v"), errPresence); d != "" {
+				t.Fatalf("(-want +got):\n%s", d)
+			}
+		})
+	}
+
+	// Hopeless contenders (8 GPUs on nodes of 4: no set lets them fit,
+	// though the search tried every eligible victim) do not use up the
+	// victim's share: with a bound of 1, v is still there for c4.
+	for _, mv := range modelViews {
+		c := gpuCluster(t, 1, fxJob{id: "v", gpus: []int64{4}, running: true},
+			fxJob{id: "c1", gpus: []int64{8}}, fxJob{id: "c2", gpus: []int64{8}}, fxJob{id: "c3", gpus: []int64{8}}, fxJob{id: "c4", gpus: []int64{4}})
+		in := requeue.EngineInput{Nominations: noms("x", "v"), Victims: []requeue.Victim{{ID: "v"}},
+			Contenders: []requeue.Contender{{ID: "c1", Priority: 9}, {ID: "c2", Priority: 8}, {ID: "c3", Priority: 7}, {ID: "c4", Priority: 6}}}
+		e, _ := requeue.NewEngine(requeue.EngineConfig{MaxAttemptsPerVictim: 1})
+		res, err := e.Run(t0, in, mv.view(c))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d := cmp.Diff([]requeue.Outcome{committedAt(t0, "v", "c4")}, res.Outcomes, errPresence); d != "" {
+			t.Fatalf("%s: hopeless contenders (-want +got):\n%s", mv.name, d)
 		}
 	}
 
 	// The placements without eviction: with a bound of 2 per round, b is
 	// left untried after a's commit (n1 and n2 fail first), and tried on
-	// its own before its set search; w is given up after n1's and n2's
-	// failed searches, so b, which fits in w's room, is not served.
+	// its own before its set search; n1's and n2's failed searches are
+	// hopeless (no set lets 8 GPUs fit), so they leave w's share whole
+	// and b, which fits in w's room, is served with w.
 	c := gpuCluster(t, 2, fxJob{id: "v", gpus: []int64{4}, running: true}, fxJob{id: "w", gpus: []int64{4}, running: true},
 		fxJob{id: "a", gpus: []int64{4}}, fxJob{id: "n1", gpus: []int64{8}}, fxJob{id: "n2", gpus: []int64{8}}, fxJob{id: "b", gpus: []int64{4}})
 	e, _ := requeue.NewEngine(requeue.EngineConfig{MaxAttemptsPerVictim: 2})
@@ -162,7 +190,7 @@ func TestEngineMaxAttemptsPerVictim(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := []requeue.Outcome{committedAt(t0, "v", "a"), keptFor("w", requeue.ReasonMaxVictimAttempts)}
+	want := []requeue.Outcome{committedAt(t0, "v", "a"), committedAt(t0, "w", "b")}
 	if d := cmp.Diff(want, res.Outcomes, errPresence); d != "" {
 		t.Fatalf("(-want +got):\n%s", d)
 	}
@@ -197,5 +225,116 @@ func TestEngineTwoVictimsOneContender(t *testing.T) {
 	}
 	if !c.Running("big") || c.Running("a") || c.Running("b") {
 		t.Fatalf("model %+v", c.Snapshot())
+	}
+}
+
+// TestEngineMaxChecksPerVictimCountsIneligibleOnly: MaxChecksPerVictim
+// counts only the examinations that found a victim not eligible. v is
+// examined eligible for c1 (which takes the cheaper a), then refused by
+// CanContend for c2: one ineligible look of the two allowed, so v is still
+// open for c3.
+func TestEngineMaxChecksPerVictimCountsIneligibleOnly(t *testing.T) {
+	now := t0.Add(10 * time.Hour)
+	c := nodeCluster(t, 2, placedJob{"a", []int64{8}, []string{"n0"}}, placedJob{"v", []int64{8}, []string{"n1"}},
+		placedJob{id: "c1", gpus: []int64{8}}, placedJob{id: "c2", gpus: []int64{8}}, placedJob{id: "c3", gpus: []int64{8}})
+	in := requeue.EngineInput{
+		Nominations: noms("x", "a", "v"),
+		Victims:     []requeue.Victim{{ID: "a", Start: now.Add(-time.Hour)}, {ID: "v", Start: t0}},
+		Contenders:  []requeue.Contender{{ID: "c1", Priority: 5}, {ID: "c2", Priority: 4}, {ID: "c3", Priority: 3}},
+	}
+	e, err := requeue.NewEngine(requeue.EngineConfig{MaxChecksPerVictim: 2,
+		CanContend: func(v *requeue.Victim, c *requeue.Contender) bool { return c.ID != "c2" && c.Priority > v.Priority }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := e.Run(now, in, plainModel{c})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for cn, want := range map[string]string{"c1": "a", "c3": "v"} {
+		if set, _ := engineSetFor(res, cn); !cmp.Equal(set, []string{want}) {
+			t.Errorf("set for %s = %v, want [%s]: %+v", cn, set, want, res.Outcomes)
+		}
+	}
+}
+
+// outcomeOf returns job's outcome in res (the zero Outcome if none).
+func outcomeOf(res requeue.EngineResult, job string) requeue.Outcome {
+	for _, o := range res.Outcomes {
+		if o.Job == job {
+			return o
+		}
+	}
+	return requeue.Outcome{}
+}
+
+// TestEngineHopelessContendersDoNotStarve: 250 higher-priority contenders
+// of distinct shapes that fit nowhere, even with every victim evicted, do
+// not use up the victims' shares of failed evaluations: the servable
+// contender behind them is served.
+func TestEngineHopelessContendersDoNotStarve(t *testing.T) {
+	now := t0.Add(10 * time.Hour)
+	jobs := []placedJob{{"v0", []int64{8}, []string{"n0"}}, {"v1", []int64{8}, []string{"n1"}}, {id: "ok", gpus: []int64{8}}}
+	in := requeue.EngineInput{Nominations: noms("x", "v0", "v1"),
+		Victims:    []requeue.Victim{{ID: "v0", Start: t0}, {ID: "v1", Start: t0}},
+		Contenders: []requeue.Contender{{ID: "ok", Priority: 5}}}
+	for i := range 250 { // DefaultMaxAttemptsPerVictim / 2 would do with the old rule
+		id := fmt.Sprint("h", i)
+		jobs = append(jobs, placedJob{id: id, gpus: []int64{int64(17 + i)}}) // more than the cluster's 16 GPUs
+		in.Contenders = append(in.Contenders, requeue.Contender{ID: id, Priority: 9})
+	}
+	for _, mv := range modelViews {
+		res, err := new(requeue.Engine).Run(now, in, mv.view(nodeCluster(t, 2, jobs...)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if set, _ := engineSetFor(res, "ok"); len(set) != 1 {
+			t.Errorf("%s: ok not served: %+v", mv.name, res.Outcomes)
+		}
+	}
+}
+
+// TestEngineHopelessShapeCachedWithFilters: same-shape contenders that no
+// set lets fit are searched once per state even with a filter configured
+// (the filter is never asked: no set fits), and do not starve the
+// servable contender behind them.
+func TestEngineHopelessShapeCachedWithFilters(t *testing.T) {
+	now := t0.Add(10 * time.Hour)
+	run := func(filters []requeue.VictimFilter) requeue.EngineResult {
+		jobs := []placedJob{{"v0", []int64{8}, []string{"n0"}}, {"v1", []int64{8}, []string{"n1"}}, {id: "ok", gpus: []int64{8}}}
+		in := requeue.EngineInput{Nominations: noms("x", "v0", "v1"),
+			Victims:    []requeue.Victim{{ID: "v0", Start: t0}, {ID: "v1", Start: t0}},
+			Contenders: []requeue.Contender{{ID: "ok", Priority: 5}}}
+		for i := range 300 {
+			id := fmt.Sprint("h", i)
+			jobs = append(jobs, placedJob{id: id, gpus: []int64{8, 8, 8}}) // 24 GPUs of 16
+			in.Contenders = append(in.Contenders, requeue.Contender{ID: id, Priority: 9})
+		}
+		e, err := requeue.NewEngine(requeue.EngineConfig{Filters: filters})
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := e.Run(now, in, nodeCluster(t, 2, jobs...))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return res
+	}
+	asked := 0
+	allowAll := requeue.VictimFilterFunc(func(_ time.Time, _ *requeue.Victim, c *requeue.Contender) eligibility.Decision {
+		if c.ID != "ok" {
+			asked++
+		}
+		return eligibility.Decision{Allowed: true}
+	})
+	without, with := run(nil), run([]requeue.VictimFilter{allowAll})
+	if with.Checks != without.Checks || with.Attempts != without.Attempts {
+		t.Errorf("checks/attempts with an allow-all filter %d/%d, without %d/%d: the shape cache is off", with.Checks, with.Attempts, without.Checks, without.Attempts)
+	}
+	if set, _ := engineSetFor(with, "ok"); len(set) != 1 {
+		t.Errorf("ok not served: %+v", with.Outcomes)
+	}
+	if asked != 0 {
+		t.Errorf("filter asked %d times about hopeless contenders, want 0", asked)
 	}
 }
