@@ -47,7 +47,7 @@ type Tree struct {
 	size   []int32          // subtree size, self included
 	jump   []ID             // skew-binary jump pointer: an ancestor, Root for Root
 	top    []ID             // top-level queue above (self if top-level; Root for Root)
-	byName map[string]int32 // name → ID
+	index  nameIndex // name → ID
 	// repaired is what NewTolerant built the tree from when it repaired
 	// problems (nil otherwise), for [UpdateTolerant].
 	repaired *repairedInput
@@ -80,8 +80,8 @@ func (t *Tree) Lookup(name string) (ID, bool) {
 	if t == nil {
 		return None, false
 	}
-	id, ok := t.byName[name]
-	if !ok {
+	id := t.index.lookup(t.names, name)
+	if id == 0 {
 		return None, false
 	}
 	return ID(id), true

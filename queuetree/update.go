@@ -50,8 +50,8 @@ func (t *Tree) describes(queues []Queue) bool {
 	}
 	for i := range queues {
 		q := &queues[i]
-		v, ok := t.byName[q.Name]
-		if !ok {
+		v := t.index.lookup(t.names, q.Name)
+		if v == 0 {
 			return false
 		}
 		id := ID(v)
