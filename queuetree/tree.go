@@ -44,9 +44,9 @@ type Tree struct {
 	names  []string
 	parent []ID
 	depth  []int32
-	size   []int32          // subtree size, self included
-	jump   []ID             // skew-binary jump pointer: an ancestor, Root for Root
-	top    []ID             // top-level queue above (self if top-level; Root for Root)
+	size   []int32   // subtree size, self included
+	jump   []ID      // skew-binary jump pointer: an ancestor, Root for Root
+	top    []ID      // top-level queue above (self if top-level; Root for Root)
 	index  nameIndex // name → ID
 	// repaired is what NewTolerant built the tree from when it repaired
 	// problems (nil otherwise), for [UpdateTolerant].
