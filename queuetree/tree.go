@@ -35,7 +35,7 @@ const (
 // Every query accepts any ID: an ID the tree did not issue yields None,
 // false, "" or 0 rather than a panic. A nil *Tree, like the zero Tree, has
 // no IDs at all (Len() == 0, not even Root), so every query on it answers
-// that way too. Costs: Lookup is one map read; Name, Parent, Depth,
+// that way too. Costs: Lookup is one hash-index read; Name, Parent, Depth,
 // IsAncestor and SubtreeSize are O(1); LCA and ChildOfLCA are O(1) for
 // queues under different top-level queues, else O(log depth), and
 // ChildToward is O(log depth) (skew-binary jump pointers, Myers 1983);
@@ -75,7 +75,7 @@ func (t *Tree) Valid(id ID) bool { return t != nil && id >= Root && int(id) < le
 
 // Lookup returns the ID of the queue named name, or None and false when
 // there is no such queue ("" included: Root is not looked up by name).
-// One map read.
+// One hash of name and, usually, one string comparison; no allocation.
 func (t *Tree) Lookup(name string) (ID, bool) {
 	if t == nil {
 		return None, false

@@ -292,10 +292,10 @@ func own(s *QueueSetting) ownSetting {
 // compared with the setting prev stored for that queue, and the number of
 // entries with the number prev used, so any added, removed, changed or
 // repeated setting means a rebuild. Cost when reused: O(q) for q queue
-// settings (one map read each) and a bit set of one bit per queue. When
+// settings (one name lookup each) and a bit set of one bit per queue. When
 // only queue settings changed (the same tree, defaults and method, every
 // setting valid), the new resolver is patched from prev rather than built:
-// O(q) map reads and O(n) flat copies, plus the subtrees of the queues
+// O(q) name lookups and O(n) flat copies, plus the subtrees of the queues
 // whose setting changed; the result equals NewResolver's. Else
 // NewResolver's cost.
 func UpdateResolver(prev *Resolver, t *queuetree.Tree, c Config) (r *Resolver, reused bool, err error) {
