@@ -33,7 +33,10 @@ type Queue struct {
 // Cost: O(n log n) time for n queues (a sort by name) plus the length of
 // the cycles reported, O(n) memory, no recursion, so deep chains are fine.
 func New(queues []Queue) (*Tree, error) {
-	ents, index, problems := check(queues, false)
+	if t := buildClean(queues); t != nil {
+		return t, nil
+	}
+	ents, problems := check(queues, false)
 	if len(problems) > 0 {
 		errs := make([]error, len(problems))
 		for i, p := range problems {
@@ -41,7 +44,7 @@ func New(queues []Queue) (*Tree, error) {
 		}
 		return nil, errors.Join(errs...)
 	}
-	return build(ents, index), nil
+	return build(ents), nil
 }
 
 // NewTolerant builds a usable Tree from an inconsistent list, for schedulers
@@ -62,12 +65,15 @@ func New(queues []Queue) (*Tree, error) {
 // When the list has no problem, NewTolerant returns the same tree as [New].
 // Cost as for New.
 func NewTolerant(queues []Queue) (*Tree, []error) {
-	ents, index, problems := check(queues, true)
+	if t := buildClean(queues); t != nil {
+		return t, nil
+	}
+	ents, problems := check(queues, true)
 	var errs []error
 	for _, p := range problems {
 		errs = append(errs, p)
 	}
-	t := build(ents, index)
+	t := build(ents)
 	if len(errs) > 0 {
 		t.repaired = &repairedInput{queues: slices.Clone(queues), errs: slices.Clone(errs)}
 	}
@@ -85,7 +91,7 @@ type entry struct {
 // indexes resolved. With repair it applies NewTolerant's repairs and marks the
 // problems repaired; without, the entries are only meaningful when no problem
 // was found. Problems come grouped by kind, in the order New documents.
-func check(queues []Queue, repair bool) ([]entry, map[string]int32, []*Problem) {
+func check(queues []Queue, repair bool) ([]entry, []*Problem) {
 	kept, problems, dropped := dedupe(queues, repair)
 	ents, index, orphans, closers := resolveParents(queues, kept, dropped, repair)
 	problems = append(problems, orphans...)
@@ -100,7 +106,7 @@ func check(queues []Queue, repair bool) ([]entry, map[string]int32, []*Problem) 
 	}
 	slices.SortFunc(cycles, byIndex)
 	problems = append(problems, cycles...)
-	return ents, index, problems
+	return ents, problems
 }
 
 // dedupe returns the input positions of the entries kept (non-empty names,
@@ -354,9 +360,9 @@ func byIndex(a, b *Problem) int { return cmp.Compare(a.Index, b.Index) }
 
 // build lays out an acyclic, resolved entry list as a Tree: IDs in preorder
 // from the implicit root, children visited in name order, so the same set of
-// queues always gets the same IDs. index (name → position in ents) is reused
-// as the tree's name → ID map: its values are overwritten in place.
-func build(ents []entry, index map[string]int32) *Tree {
+// queues always gets the same IDs. It is the path for lists with problems
+// (see [buildClean] for the common case).
+func build(ents []entry) *Tree {
 	n := len(ents) + 1 // IDs issued: the root and one per entry
 	// Children lists (CSR), filled in name order because ents are sorted.
 	// Slot 0 is the root; entry i is slot i+1.
@@ -377,15 +383,7 @@ func build(ents []entry, index map[string]int32) *Tree {
 
 	// Every array has one slot per ID plus slot None (0), which stays zero:
 	// no name, parent None, an empty subtree, so no query ever matches it.
-	t := &Tree{
-		names:  make([]string, n+1),
-		parent: make([]ID, n+1),
-		depth:  make([]int32, n+1),
-		size:   make([]int32, n+1),
-		jump:   make([]ID, n+1),
-		top:    make([]ID, n+1),
-		byName: index,
-	}
+	t := allocTree(n + 1)
 	// Iterative preorder. The stack holds slots; children are pushed in
 	// reverse so they pop in name order.
 	slotID := make([]ID, n)
@@ -402,7 +400,6 @@ func build(ents []entry, index map[string]int32) *Tree {
 		} else {
 			e := ents[s-1]
 			t.names[id] = e.name
-			t.byName[e.name] = int32(id)
 			t.parent[id] = slotID[e.parent+1] // the parent was numbered earlier
 		}
 		for k := start[s+1] - 1; k >= start[s]; k-- {
@@ -410,6 +407,7 @@ func build(ents []entry, index map[string]int32) *Tree {
 		}
 	}
 	t.link()
+	t.index = indexNames(t.names)
 	return t
 }
 

@@ -47,17 +47,18 @@
 // list that rarely changes and comes in map order, calls [Update] with the
 // previous tree: when the list describes the same queues with the same
 // parents (an exact check, not a hash), Update returns the previous tree
-// in O(n) — one map read and one string comparison per queue, no sort —
+// in O(n) — one index read and one string comparison per queue, no sort —
 // and only a changed list pays for [New]. The README gives the measured
 // costs and the command that produces them.
 //
 // # Queries and their cost
 //
-// After an O(n log n) build (a sort of input positions by name; no
+// After an O(n log n) build (a clean list sorts only each queue's children
+// by name; a list with problems sorts all input positions by name; no
 // recursion, so a 100,000-deep chain is fine), every query is
 // allocation-free:
 //
-//	Lookup                         one map read
+//	Lookup                         one hash-index read
 //	Name, Parent, Depth,           O(1)
 //	IsAncestor, SubtreeSize
 //	LCA, ChildOfLCA                O(1) across top-level queues, else

@@ -35,7 +35,7 @@ const (
 // Every query accepts any ID: an ID the tree did not issue yields None,
 // false, "" or 0 rather than a panic. A nil *Tree, like the zero Tree, has
 // no IDs at all (Len() == 0, not even Root), so every query on it answers
-// that way too. Costs: Lookup is one map read; Name, Parent, Depth,
+// that way too. Costs: Lookup is one hash-index read; Name, Parent, Depth,
 // IsAncestor and SubtreeSize are O(1); LCA and ChildOfLCA are O(1) for
 // queues under different top-level queues, else O(log depth), and
 // ChildToward is O(log depth) (skew-binary jump pointers, Myers 1983);
@@ -44,10 +44,10 @@ type Tree struct {
 	names  []string
 	parent []ID
 	depth  []int32
-	size   []int32          // subtree size, self included
-	jump   []ID             // skew-binary jump pointer: an ancestor, Root for Root
-	top    []ID             // top-level queue above (self if top-level; Root for Root)
-	byName map[string]int32 // name → ID
+	size   []int32   // subtree size, self included
+	jump   []ID      // skew-binary jump pointer: an ancestor, Root for Root
+	top    []ID      // top-level queue above (self if top-level; Root for Root)
+	index  nameIndex // name → ID
 	// repaired is what NewTolerant built the tree from when it repaired
 	// problems (nil otherwise), for [UpdateTolerant].
 	repaired *repairedInput
@@ -75,13 +75,13 @@ func (t *Tree) Valid(id ID) bool { return t != nil && id >= Root && int(id) < le
 
 // Lookup returns the ID of the queue named name, or None and false when
 // there is no such queue ("" included: Root is not looked up by name).
-// One map read.
+// One hash of name and, usually, one string comparison; no allocation.
 func (t *Tree) Lookup(name string) (ID, bool) {
 	if t == nil {
 		return None, false
 	}
-	id, ok := t.byName[name]
-	if !ok {
+	id := t.index.lookup(t.names, name)
+	if id == 0 {
 		return None, false
 	}
 	return ID(id), true

@@ -11,7 +11,7 @@ import "slices"
 // It is for a scheduler that rebuilds its view of the queues every
 // scheduling session (KAI-Scheduler's framework.Session), where the queue
 // list rarely changes between sessions and comes in map order: an
-// unchanged list costs O(n) (one map read and one string comparison per
+// unchanged list costs O(n) (one index read and one string comparison per
 // queue, no sort; it allocates only a bit set of one bit per queue),
 // against New's O(n log n).
 // Because a Tree is immutable, handing prev out again is safe even while
@@ -50,8 +50,8 @@ func (t *Tree) describes(queues []Queue) bool {
 	}
 	for i := range queues {
 		q := &queues[i]
-		v, ok := t.byName[q.Name]
-		if !ok {
+		v := t.index.lookup(t.names, q.Name)
+		if v == 0 {
 			return false
 		}
 		id := ID(v)
