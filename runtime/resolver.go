@@ -41,13 +41,12 @@ import (
 type Resolver struct {
 	tree   *queuetree.Tree
 	method Method
-	// preempt[id] and reclaim[id] are the settings inherited by queue id
-	// (duration and source queue); index Root holds the defaults', index
-	// None is unused. They hold no pointers, so the garbage collector never
-	// scans them; a query adds the source's name (the tree's stored
-	// string), the action and the method.
-	preempt []inherited
-	reclaim []inherited
+	// preempt[id] and reclaim[m][id] are the resolutions inherited by
+	// queue id (for reclaim, one array per method m, identical but for
+	// their Method field, so a query is one copy); index Root holds the
+	// defaults', index None is unused.
+	preempt []Resolution
+	reclaim [2][]Resolution
 	// What the resolver was built from, for [UpdateResolver]: the
 	// defaults as given, the method as given, each queue's own settings
 	// by ID, and how many queues have one.
@@ -61,18 +60,6 @@ type Resolver struct {
 	// [UpdateResolverTolerant].
 	repairedQueues []ownNamed
 	repairedErrs   []error
-}
-
-// inherited is a queue's resolved setting: the duration (negative values
-// read as 0) and the queue it comes from (None for the default).
-type inherited struct {
-	duration time.Duration
-	source   queuetree.ID
-}
-
-// resolution returns e as the Resolution of action a under method m.
-func (r *Resolver) resolution(e inherited, a Action, m Method) Resolution {
-	return Resolution{Duration: e.duration, Source: e.source, SourceName: r.tree.Name(e.source), Action: a, Method: m}
 }
 
 // ownNamed is one entry of Config.Queues as given, by value.
@@ -191,14 +178,14 @@ func settingsByID(t *queuetree.Tree, qs []QueueSetting, errs []error) ([]int32, 
 }
 
 // inherit fills r's answer arrays top-down (parents first: queuetree IDs
-// are a preorder, so one loop without recursion), reading negative values
-// as 0. Both arrays share one pointer-free allocation. O(n).
+// are a preorder), reading negative values as 0, then copies the reclaim
+// answers for the other method. O(n).
 func (r *Resolver) inherit(c Config, which []int32) {
 	n := len(which)
-	both := make([]inherited, 2*n)
-	pre, rec := both[:n:n], both[n:]
-	pre[queuetree.Root] = inherited{max(c.DefaultPreempt, 0), queuetree.None}
-	rec[queuetree.Root] = inherited{max(c.DefaultReclaim, 0), queuetree.None}
+	pre := make([]Resolution, n)
+	rec := make([]Resolution, n)
+	pre[queuetree.Root] = Resolution{Duration: max(c.DefaultPreempt, 0), Source: queuetree.None, Action: ActionPreempt, Method: MethodQueue}
+	rec[queuetree.Root] = Resolution{Duration: max(c.DefaultReclaim, 0), Source: queuetree.None, Action: ActionReclaim, Method: MethodLCA}
 	for id := queuetree.Root + 1; int(id) < n; id++ {
 		if k := which[id]; k != 0 {
 			r.own[id] = own(&c.Queues[k-1])
@@ -206,20 +193,25 @@ func (r *Resolver) inherit(c Config, which []int32) {
 		}
 		r.resolve(id, pre, rec)
 	}
-	r.preempt, r.reclaim = pre, rec
+	byQueue := make([]Resolution, n)
+	for id := range rec {
+		byQueue[id] = rec[id]
+		byQueue[id].Method = MethodQueue
+	}
+	r.preempt, r.reclaim = pre, [2][]Resolution{MethodLCA: rec, MethodQueue: byQueue}
 }
 
 // resolve fills pre[id] and rec[id] from id's parent's entries (already
 // final) and id's own setting r.own[id], reading negative values as 0.
-func (r *Resolver) resolve(id queuetree.ID, pre, rec []inherited) {
+func (r *Resolver) resolve(id queuetree.ID, pre, rec []Resolution) {
 	p := r.tree.Parent(id)
 	pre[id], rec[id] = pre[p], rec[p]
 	o := &r.own[id]
 	if o.hasPreempt {
-		pre[id] = inherited{max(o.preempt, 0), id}
+		pre[id].Duration, pre[id].Source, pre[id].SourceName = max(o.preempt, 0), id, r.tree.Name(id)
 	}
 	if o.hasReclaim {
-		rec[id] = inherited{max(o.reclaim, 0), id}
+		rec[id].Duration, rec[id].Source, rec[id].SourceName = max(o.reclaim, 0), id, r.tree.Name(id)
 	}
 }
 
@@ -247,11 +239,9 @@ func (r *Resolver) patched(t *queuetree.Tree, c Config) (*Resolver, bool) {
 		}
 		nr.own[id] = own(s)
 	}
-	n := len(r.preempt)
-	both := make([]inherited, 2*n)
-	pre, rec := both[:n:n], both[n:]
-	copy(pre, r.preempt)
-	copy(rec, r.reclaim)
+	pre := slices.Clone(r.preempt)
+	rec := slices.Clone(r.reclaim[MethodLCA])
+	byQueue := slices.Clone(r.reclaim[MethodQueue])
 	end := queuetree.None // the end of the last subtree recomputed
 	for id := queuetree.Root + 1; int(id) < len(pre); id++ {
 		if id < end || nr.own[id] == r.own[id] {
@@ -260,9 +250,11 @@ func (r *Resolver) patched(t *queuetree.Tree, c Config) (*Resolver, bool) {
 		end = id + queuetree.ID(t.SubtreeSize(id))
 		for k := id; k < end; k++ {
 			nr.resolve(k, pre, rec)
+			byQueue[k] = rec[k]
+			byQueue[k].Method = MethodQueue
 		}
 	}
-	nr.preempt, nr.reclaim = pre, rec
+	nr.preempt, nr.reclaim = pre, [2][]Resolution{MethodLCA: rec, MethodQueue: byQueue}
 	return nr, true
 }
 
@@ -292,10 +284,10 @@ func own(s *QueueSetting) ownSetting {
 // compared with the setting prev stored for that queue, and the number of
 // entries with the number prev used, so any added, removed, changed or
 // repeated setting means a rebuild. Cost when reused: O(q) for q queue
-// settings (one name lookup each) and a bit set of one bit per queue. When
+// settings (one map read each) and a bit set of one bit per queue. When
 // only queue settings changed (the same tree, defaults and method, every
 // setting valid), the new resolver is patched from prev rather than built:
-// O(q) name lookups and O(n) flat copies, plus the subtrees of the queues
+// O(q) map reads and O(n) flat copies, plus the subtrees of the queues
 // whose setting changed; the result equals NewResolver's. Else
 // NewResolver's cost.
 func UpdateResolver(prev *Resolver, t *queuetree.Tree, c Config) (r *Resolver, reused bool, err error) {
@@ -422,7 +414,7 @@ func (r *Resolver) Preempt(victim queuetree.ID) Resolution {
 	if uint(victim-queuetree.Root) >= uint(len(r.preempt)-1) {
 		victim = queuetree.Root
 	}
-	return r.resolution(r.preempt[victim], ActionPreempt, MethodQueue)
+	return r.preempt[victim]
 }
 
 // Reclaim resolves the min-runtime protecting a job in queue victim from a
@@ -445,7 +437,7 @@ func (r *Resolver) Reclaim(reclaimer, victim queuetree.ID) Resolution {
 	if r == nil {
 		return Resolution{Source: queuetree.None, Action: ActionReclaim, Method: MethodLCA}
 	}
-	return r.resolution(r.reclaimEntry(r.method, reclaimer, victim), ActionReclaim, r.method)
+	return *r.reclaimEntry(r.method, reclaimer, victim)
 }
 
 // ReclaimWithMethod is [Resolver.Reclaim] with method m for this query
@@ -459,29 +451,35 @@ func (r *Resolver) ReclaimWithMethod(m Method, reclaimer, victim queuetree.ID) R
 	if r == nil {
 		return Resolution{Source: queuetree.None, Action: ActionReclaim, Method: m}
 	}
-	return r.resolution(r.reclaimEntry(m, reclaimer, victim), ActionReclaim, m)
+	return *r.reclaimEntry(m, reclaimer, victim)
 }
 
-// reclaimEntry returns the precomputed setting that applies under method
-// m (a valid Method): the one inherited by c for MethodLCA, by the victim
-// for MethodQueue, the default's (Root's) for an ID the tree did not
-// issue, and the zero setting (0 from the default) for the zero Resolver.
-// Valid IDs are Root..n-1, so one unsigned comparison of id-Root against
-// n-1 tests each.
-func (r *Resolver) reclaimEntry(m Method, reclaimer, victim queuetree.ID) inherited {
-	arr := r.reclaim
+// unbuiltReclaim is what the zero Resolver answers for a reclaim, by
+// method. Read only.
+var unbuiltReclaim = [2]Resolution{
+	{Source: queuetree.None, Action: ActionReclaim, Method: MethodLCA},
+	{Source: queuetree.None, Action: ActionReclaim, Method: MethodQueue},
+}
+
+// reclaimEntry returns the precomputed resolution that applies under
+// method m (a valid Method): the one inherited by c for MethodLCA, by the
+// victim for MethodQueue, the default's (Root's) for an ID the tree did
+// not issue, and unbuiltReclaim for the zero Resolver. Valid IDs are
+// Root..n-1, so one unsigned comparison of id-Root against n-1 tests each.
+func (r *Resolver) reclaimEntry(m Method, reclaimer, victim queuetree.ID) *Resolution {
+	arr := r.reclaim[m&1]
 	n := uint(len(arr))
 	switch {
 	case n == 0:
-		return inherited{}
+		return &unbuiltReclaim[m&1]
 	case uint(victim-queuetree.Root) >= n-1:
-		return arr[queuetree.Root]
+		return &arr[queuetree.Root]
 	case m == MethodQueue:
-		return arr[victim]
+		return &arr[victim]
 	case uint(reclaimer-queuetree.Root) >= n-1:
-		return arr[queuetree.Root]
+		return &arr[queuetree.Root]
 	}
-	return arr[r.tree.ChildOfLCA(reclaimer, victim)]
+	return &arr[r.tree.ChildOfLCA(reclaimer, victim)]
 }
 
 // Resolve dispatches on a: [Resolver.Preempt](victim) for ActionPreempt
