@@ -266,16 +266,40 @@ func findCycles(queues []Queue, kept []int32, ents []entry, repair bool) (cycles
 // the whole cycle. A preorder numbering of F tests ancestry. Listing a
 // cycle's members costs its length.
 func closedCycles(ents []entry, index map[string]int32, cuts []int32, closers []*Problem, repair bool) []*Problem {
-	n := int32(len(ents))
-	fparent := make([]int32, n)
+	fparent := make([]int32, len(ents))
 	for i := range ents {
 		fparent[i] = ents[i].parent
 	}
 	for _, c := range cuts {
 		fparent[c] = -1
 	}
-	// Children lists of F (CSR), then an iterative preorder giving each
-	// entry its interval [pre, pre+size) and its root.
+	pre, size, root := forestIntervals(fparent)
+	ancestorOrSelf := func(a, v int32) bool { return pre[a] <= pre[v] && pre[v] < pre[a]+size[a] }
+	isCut := make(map[int32]bool, len(cuts))
+	for _, c := range cuts {
+		isCut[c] = true
+	}
+
+	var out []*Problem
+	for _, d := range closers {
+		self, par := index[d.Queue], index[d.Parent]
+		r := root[par]
+		if !ancestorOrSelf(self, par) && !(isCut[r] && ancestorOrSelf(self, ents[r].parent)) {
+			continue
+		}
+		out = append(out, &Problem{Kind: Cycle, Index: d.Index, Queue: d.Queue, Parent: d.Parent,
+			Members: cycleMembers(ents, self, par), Dropped: DuplicateName, Repaired: repair, Repair: "entry dropped"})
+	}
+	return out
+}
+
+// forestIntervals numbers the forest given by parent links (-1 for a root)
+// in an iterative preorder: each entry gets its interval [pre, pre+size)
+// and its root, so that a is an ancestor-or-self of v exactly when pre[v]
+// lies in a's interval. O(n).
+func forestIntervals(fparent []int32) (pre, size, root []int32) {
+	n := int32(len(fparent))
+	// Children lists (CSR).
 	start := make([]int32, n+1)
 	for _, p := range fparent {
 		if p >= 0 {
@@ -293,9 +317,7 @@ func closedCycles(ents []entry, index map[string]int32, cuts []int32, closers []
 			fill[p]++
 		}
 	}
-	pre := make([]int32, n)
-	size := make([]int32, n)
-	root := make([]int32, n)
+	pre, size, root = make([]int32, n), make([]int32, n), make([]int32, n)
 	var stack []int32
 	next := int32(0)
 	for r := int32(0); r < n; r++ {
@@ -311,48 +333,34 @@ func closedCycles(ents []entry, index map[string]int32, cuts []int32, closers []
 			stack = append(stack, kids[start[v]:start[v+1]]...)
 		}
 	}
-	for v := n - 1; v >= 0; v-- { // sizes: children come later in preorder
-		size[v]++
-	}
 	order := make([]int32, n) // entries by preorder
 	for v := int32(0); v < n; v++ {
+		size[v] = 1
 		order[pre[v]] = v
 	}
-	for k := n - 1; k >= 0; k-- {
+	for k := n - 1; k >= 0; k-- { // children come later in preorder
 		if p := fparent[order[k]]; p >= 0 {
 			size[p] += size[order[k]]
 		}
 	}
-	ancestorOrSelf := func(a, v int32) bool { return pre[a] <= pre[v] && pre[v] < pre[a]+size[a] }
-	isCut := make(map[int32]bool, len(cuts))
-	for _, c := range cuts {
-		isCut[c] = true
-	}
+	return pre, size, root
+}
 
-	var out []*Problem
-	for _, d := range closers {
-		self, par := index[d.Queue], index[d.Parent]
-		r := root[par]
-		if !ancestorOrSelf(self, par) && !(isCut[r] && ancestorOrSelf(self, ents[r].parent)) {
-			continue
-		}
-		// The cycle: self, then its new parent, then the kept links back to
-		// self; listed from its smallest name.
-		members := []string{ents[self].name}
-		for u := par; u != self; u = ents[u].parent {
-			members = append(members, ents[u].name)
-		}
-		low := 0
-		for i := range members {
-			if members[i] < members[low] {
-				low = i
-			}
-		}
-		members = append(members[low:], members[:low]...)
-		out = append(out, &Problem{Kind: Cycle, Index: d.Index, Queue: d.Queue, Parent: d.Parent,
-			Members: members, Dropped: DuplicateName, Repaired: repair, Repair: "entry dropped"})
+// cycleMembers lists the cycle that entry self closes by taking par as its
+// parent: self, then par, then the kept links back to self, rotated to
+// start from the smallest name.
+func cycleMembers(ents []entry, self, par int32) []string {
+	members := []string{ents[self].name}
+	for u := par; u != self; u = ents[u].parent {
+		members = append(members, ents[u].name)
 	}
-	return out
+	low := 0
+	for i := range members {
+		if members[i] < members[low] {
+			low = i
+		}
+	}
+	return append(members[low:], members[:low]...)
 }
 
 // byIndex orders problems by the input position of the entry concerned.
