@@ -180,8 +180,8 @@
 // after the volcano.sh/last-checkpoint-time annotation of Volcano's
 // checkpoint-aware victim ordering proposal, volcano-sh/volcano PR #5999)
 // says when the job last saved its progress; the nominator passes it on as
-// [Nomination.LastCheckpoint], from which the requeue engine counts the
-// work an eviction throws away. Its check comes last: it is about what a
+// [RequeueVictim.LastCheckpoint] of its [Nomination], from which the
+// requeue engine counts the work an eviction throws away. Its check comes last: it is about what a
 // requeue would cost, not whether one is allowed, so invalid_last_checkpoint
 // is given only to a job every other check lets go, and parsing it costs
 // the others nothing. A checkpoint after now is not believed but not a
@@ -195,10 +195,12 @@
 // input order, every job with exactly one outcome. [Nominator.AppendTo] is
 // the allocation-lean form: with a reused NominatorResult a steady-state cycle
 // allocates nothing (an invalid annotation's error aside). A [Nomination] is
-// self-contained for the requeue engine: job ID, input Index, queue,
-// priority, nominator name, start, expected runtime, overrun, the parsed
-// requeue-delay (HasRequeueDelay false means "use the engine's default")
-// and the last checkpoint.
+// self-contained for the requeue engine: it embeds a [RequeueVictim], the
+// data the engine reads (job ID, queue, priority, start, expected runtime,
+// the parsed requeue-delay, HasRequeueDelay false meaning "use the engine's
+// default", the not-before, the last checkpoint and the job's
+// [Job.Resources]), which package requeue names Victim and takes as is;
+// beside it, the input Index, the nominator's name and the overrun.
 //
 // An [Observer] receives each nomination and non-silent skip as an [Event]
 // whose Source is the nominator's name; [Counter] counts them, and its

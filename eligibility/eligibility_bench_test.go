@@ -311,7 +311,7 @@ func BenchmarkNominate50kNaive(b *testing.B) {
 			case a.HasNotBefore && now.Before(a.NotBefore):
 				reason = eligibility.ReasonCooldown
 			default:
-				noms = append(noms, eligibility.Nomination{Job: j.ID, Index: k, Overrun: now.Sub(j.Start) - a.Expected, RequeueDelay: a.Delay})
+				noms = append(noms, eligibility.Nomination{RequeueVictim: eligibility.RequeueVictim{ID: j.ID, RequeueDelay: a.Delay}, Index: k, Overrun: now.Sub(j.Start) - a.Expected})
 				continue
 			}
 			skips = append(skips, eligibility.NominatorSkip{Job: j.ID, Index: k, Decision: eligibility.Decision{Reason: reason}})

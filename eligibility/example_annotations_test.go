@@ -55,7 +55,7 @@ func ExampleNomination_lastCheckpoint() {
 		job("garbled", "a while ago"),
 	}, now)
 	for _, n := range res.Nominations {
-		fmt.Println(n.Job, n.LastCheckpoint.IsZero(), n.LastCheckpoint)
+		fmt.Println(n.ID, n.LastCheckpoint.IsZero(), n.LastCheckpoint)
 	}
 	for _, s := range res.Skips {
 		fmt.Println(s.Job, s.Reason)

@@ -36,7 +36,7 @@ func ExampleNominator() {
 	n := eligibility.Nominator{Observer: &counter}
 	res := n.Nominate(jobs, now)
 	for _, nom := range res.Nominations {
-		fmt.Printf("nominated %s by %s: overrun %v, delay %v (set: %v)\n", nom.Job, nom.Nominator, nom.Overrun, nom.RequeueDelay, nom.HasRequeueDelay)
+		fmt.Printf("nominated %s by %s: overrun %v, delay %v (set: %v)\n", nom.ID, nom.Nominator, nom.Overrun, nom.RequeueDelay, nom.HasRequeueDelay)
 	}
 	for _, s := range res.Skips {
 		fmt.Printf("skipped %s: %s until %s\n", s.Job, s.Reason, elClock(s.Until))

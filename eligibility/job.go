@@ -40,6 +40,12 @@ type Job struct {
 	// positive number of allocated tasks. Elastic growth and shrink do not
 	// reset it. The zero time means "unknown".
 	Start time.Time
+	// Resources is how much the job holds, in the embedder's unit (GPUs,
+	// say). Only the expected-runtime nominator reads it: it passes it on
+	// in [Nomination] (as [RequeueVictim.Resources]), where the requeue
+	// engine's default cost rule weighs the work an eviction loses by it.
+	// 0 means unknown.
+	Resources float64
 	// Subgroups lists the job's task groups with their minimums and current
 	// active counts. A job without subgroups of its own (a plain gang) is
 	// described by one Subgroup, conventionally named "".

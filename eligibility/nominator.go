@@ -5,7 +5,6 @@ import (
 	"log/slog"
 	"time"
 
-	"github.com/tenurepolicy/tenure/queuetree"
 	"github.com/tenurepolicy/tenure/runtime"
 )
 
@@ -29,44 +28,41 @@ const (
 
 // Nomination says that a running job exceeded its expected runtime and may
 // be requeued if that lets a higher-priority job run. It is self-contained:
-// the requeue engine needs nothing else from the nominator, and Index leads
-// back to the job in the slice that was evaluated.
+// its embedded [RequeueVictim] is the data the requeue engine reads (the
+// engine takes it as is), and Index leads back to the job in the slice that
+// was evaluated.
 type Nomination struct {
-	// Job is the nominated job's ID.
-	Job string
+	// RequeueVictim holds the job's data: ID, Queue, Priority, Start and
+	// Resources copied from the [Job], Expected its expected runtime, and
+	// the parsed annotations:
+	//   - RequeueDelay is the job's requeue-delay annotation, valid when
+	//     HasRequeueDelay. When the annotation is absent, or present but
+	//     unparsable (RequeueDelayErr says why), HasRequeueDelay is false
+	//     and the engine's default delay applies: a typo in the cooldown
+	//     never blocks the requeue itself.
+	//   - NotBefore is the job's requeue-not-before (zero when absent); when
+	//     nominated it is at or before now.
+	//   - LastCheckpoint is the job's last-checkpoint-time, in UTC: zero
+	//     when the annotation is absent or lies after now (a checkpoint the
+	//     nominator cannot have seen is not believed, so the work an
+	//     eviction loses counts from Start, never less than the job can
+	//     show). When set it is at or before now, and may be before Start
+	//     (a checkpoint taken before the last restart).
+	RequeueVictim
 	// Index is the job's position in the slice given to
 	// [Nominator.Nominate] or [Nominator.AppendTo] (0 for
 	// [Nominator.Evaluate]).
 	Index int
-	// Queue and Priority are copied from the job.
-	Queue    queuetree.ID
-	Priority int32
 	// Nominator is the nominating plugin's name ([Nominator.Name]).
 	Nominator string
-	// Start is the job's last start; Expected its expected runtime.
-	Start    time.Time
-	Expected time.Duration
-	// Overrun is how far past its expected runtime the job is:
-	// now - Start - Expected, >= 0 (0 when nominated at exactly Expected).
+	// Overrun is how far past its expected runtime the job was when
+	// evaluated: now - Start - Expected, >= 0 (0 when nominated at exactly
+	// Expected). This field hides the method [RequeueVictim.Overrun],
+	// which computes the same at any instant (n.RequeueVictim.Overrun(t)).
 	Overrun time.Duration
-	// RequeueDelay is the job's requeue-delay annotation, valid when
-	// HasRequeueDelay. When the annotation is absent, or present but
-	// unparsable (RequeueDelayErr says why), HasRequeueDelay is false and
-	// the engine's default delay applies: a typo in the cooldown never
-	// blocks the requeue itself.
-	RequeueDelay    time.Duration
-	HasRequeueDelay bool
+	// RequeueDelayErr is why the requeue-delay annotation did not parse
+	// (nil when it is absent or valid).
 	RequeueDelayErr error
-	// NotBefore is the job's parsed requeue-not-before (zero when absent);
-	// when nominated it is at or before now.
-	NotBefore time.Time
-	// LastCheckpoint is the job's parsed last-checkpoint-time, in UTC: zero
-	// when the annotation is absent or lies after now (a checkpoint the
-	// nominator cannot have seen is not believed, so the work an eviction
-	// loses counts from Start, never less than the job can show). When set
-	// it is at or before now, and may be before Start (a checkpoint taken
-	// before the last restart).
-	LastCheckpoint time.Time
 }
 
 // NominatorSkip says that a job was not nominated, why, and when that may change.
@@ -193,7 +189,7 @@ func (n *Nominator) name() string {
 //     check about what a requeue would cost rather than whether it is
 //     allowed: it speaks only for a job every other check lets go. A
 //     checkpoint after now is not a skip: it is ignored
-//     ([Nomination.LastCheckpoint] stays zero).
+//     ([RequeueVictim.LastCheckpoint] of the nomination stays zero).
 //
 // Otherwise the job is nominated. Cost: at most four map lookups and four
 // parses; no allocation except the error of an invalid annotation. A nil job
@@ -220,16 +216,19 @@ func (n *Nominator) evaluate(keys *AnnotationKeys, name string, job *Job, index 
 	}
 	o.Decision = Decision{Allowed: true, Reason: ReasonNominated}
 	o.Nomination = Nomination{
-		Job:            job.ID,
-		Index:          index,
-		Queue:          job.Queue,
-		Priority:       job.Priority,
-		Nominator:      name,
-		Start:          job.Start,
-		Expected:       g.expected,
-		Overrun:        now.Sub(job.Start) - g.expected,
-		NotBefore:      g.notBefore,
-		LastCheckpoint: g.lastCheckpoint,
+		RequeueVictim: RequeueVictim{
+			ID:             job.ID,
+			Queue:          job.Queue,
+			Priority:       job.Priority,
+			Start:          job.Start,
+			Expected:       g.expected,
+			NotBefore:      g.notBefore,
+			LastCheckpoint: g.lastCheckpoint,
+			Resources:      job.Resources,
+		},
+		Index:     index,
+		Nominator: name,
+		Overrun:   now.Sub(job.Start) - g.expected,
 	}
 	if s, ok := job.Annotations[keys.RequeueDelay]; ok {
 		o.Nomination.RequeueDelay, o.Nomination.RequeueDelayErr = parseDelay(keys.RequeueDelay, s)
@@ -351,7 +350,7 @@ func (n *Nominator) AppendTo(r *NominatorResult, jobs []Job, now time.Time) {
 		case o.Allowed:
 			r.Nominations = append(r.Nominations, o.Nomination)
 			if n.Observer != nil {
-				n.Observer.Observe(Event{Source: name, Job: o.Nomination.Job, Decision: o.Decision})
+				n.Observer.Observe(Event{Source: name, Job: o.Nomination.ID, Decision: o.Decision})
 			}
 		case o.Reason.Silent():
 			r.Silent++
@@ -374,7 +373,7 @@ func (n *Nominator) log(o *NominatorOutcome) {
 	if o.Allowed {
 		if n.Logger.Enabled(ctx, LogLevelEvent) {
 			n.Logger.LogAttrs(ctx, LogLevelEvent,
-				"Requeue candidate nominated: job="+o.Nomination.Job+", plugin="+o.Nomination.Nominator,
+				"Requeue candidate nominated: job="+o.Nomination.ID+", plugin="+o.Nomination.Nominator,
 				slog.Duration("overrun", o.Nomination.Overrun))
 		}
 		return

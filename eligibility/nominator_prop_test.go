@@ -160,7 +160,7 @@ func TestNominatorMatchesNaiveOracle(t *testing.T) {
 			j := &jobs[nom.Index]
 			exp, err := runtime.ParseDuration(j.Annotations[eligibility.AnnotationExpectedRuntime])
 			if !j.Running || !j.Preemptible || err != nil || exp <= 0 || j.Start.IsZero() || now.Sub(j.Start) < exp ||
-				nom.Expected != exp || nom.Overrun != now.Sub(j.Start)-exp || nom.Overrun < 0 || nom.NotBefore.After(now) || nom.Job != j.ID {
+				nom.Expected != exp || nom.Overrun != now.Sub(j.Start)-exp || nom.Overrun < 0 || nom.NotBefore.After(now) || nom.ID != j.ID {
 				rt.Fatalf("nominated job breaks a rule: %+v for %+v", nom, *j)
 			}
 			// The checkpoint as written when at or before now, else zero.

@@ -157,12 +157,22 @@ func TestNominatorEvaluate(t *testing.T) {
 
 func TestNominatorNominationFields(t *testing.T) {
 	j := elRunning("ns/long-running-job", elT0, elKeyExp, "8h", elKeyDelay, "30m", elKeyNB, elRFC(elMin(400)))
-	j.Queue, j.Priority = 3, 50
+	j.Queue, j.Priority, j.Resources = 3, 50, 2.5
 	got := (&eligibility.Nominator{}).Evaluate(&j, elMin(490))
 	want := eligibility.Nomination{
-		Job: "ns/long-running-job", Queue: 3, Priority: 50, Nominator: "expectedruntime",
-		Start: elT0, Expected: 8 * time.Hour, Overrun: 10 * time.Minute,
-		RequeueDelay: 30 * time.Minute, HasRequeueDelay: true, NotBefore: elMin(400),
+		RequeueVictim: eligibility.RequeueVictim{
+			ID:              "ns/long-running-job",
+			Queue:           3,
+			Priority:        50,
+			Start:           elT0,
+			Expected:        8 * time.Hour,
+			RequeueDelay:    30 * time.Minute,
+			HasRequeueDelay: true,
+			NotBefore:       elMin(400),
+			Resources:       2.5,
+		},
+		Nominator: "expectedruntime",
+		Overrun:   10 * time.Minute,
 	}
 	if diff := cmp.Diff(want, got.Nomination); !got.Allowed || diff != "" {
 		t.Errorf("Nomination (-want +got):\n%s", diff)
@@ -296,8 +306,8 @@ func TestNominatorNominate(t *testing.T) {
 	got := n.Nominate(jobs, now)
 
 	wantNoms := []eligibility.Nomination{
-		{Job: "a", Index: 0, Nominator: "expectedruntime", Start: elT0, Expected: time.Hour, Overrun: time.Hour},
-		{Job: "f", Index: 5, Nominator: "expectedruntime", Start: elT0, Expected: 30 * time.Minute, Overrun: 90 * time.Minute, RequeueDelay: 5 * time.Minute, HasRequeueDelay: true},
+		{RequeueVictim: eligibility.RequeueVictim{ID: "a", Start: elT0, Expected: time.Hour}, Index: 0, Nominator: "expectedruntime", Overrun: time.Hour},
+		{RequeueVictim: eligibility.RequeueVictim{ID: "f", Start: elT0, Expected: 30 * time.Minute, RequeueDelay: 5 * time.Minute, HasRequeueDelay: true}, Index: 5, Nominator: "expectedruntime", Overrun: 90 * time.Minute},
 	}
 	if diff := cmp.Diff(wantNoms, got.Nominations); diff != "" {
 		t.Errorf("Nominations (-want +got):\n%s", diff)

@@ -24,8 +24,10 @@
 // expected runtime, requeue delay, not-before, last checkpoint, resources)
 // and the pending contenders ([Contender]); [EngineConfig] holds the victim
 // filters, a default delay, the bounds, the orders and the cost rule.
-// [EngineInput.AddNominations] takes the nominations of
-// [eligibility.Nominator] directly, and [VictimMinRuntimeFilter] makes
+// Victim is an alias of [eligibility.RequeueVictim], which every
+// [eligibility.Nomination] embeds: [EngineInput.AddNominations] takes the
+// nominations of [eligibility.Nominator] as they are, without a copy field
+// by field, and [VictimMinRuntimeFilter] makes
 // [eligibility.MinRuntimeFilter] a [VictimFilter].
 //
 // A pass first places every contender that fits as things are (reported in

@@ -7,38 +7,17 @@ import (
 	"github.com/tenurepolicy/tenure/runtime"
 )
 
-// VictimFromNomination returns the victim data carried by an
-// expected-runtime nomination ([eligibility.Nominator]): ID, priority,
-// queue, start, expected runtime, requeue delay, not-before and last
-// checkpoint. An unparsable requeue-delay annotation arrives as
-// HasRequeueDelay false, so the engine's default delay applies. Resources
-// stays 0: a nomination carries no resources, so [DefaultVictimCost]
-// counts such a victim as 1 unit unless the embedder sets
-// [Victim.Resources] (another entry for the same job in
-// [EngineInput.Victims] may carry it: the entries are merged field by
-// field).
-func VictimFromNomination(n *eligibility.Nomination) Victim {
-	return Victim{
-		ID:              n.Job,
-		Priority:        n.Priority,
-		Queue:           n.Queue,
-		Start:           n.Start,
-		Expected:        n.Expected,
-		RequeueDelay:    n.RequeueDelay,
-		HasRequeueDelay: n.HasRequeueDelay,
-		NotBefore:       n.NotBefore,
-		LastCheckpoint:  n.LastCheckpoint,
-	}
-}
-
 // AddNominations appends the nominations of an [eligibility.Nominator] to
-// in: each one's (job, nominator) pair, and its victim data (where in
-// already holds data for the job, the engine merges the entries field by
-// field, see [EngineInput.Victims]). O(len(noms)); grows the slices.
+// in: each one's (job, nominator) pair, and its embedded victim data as is
+// (where in already holds data for the job, the engine merges the entries
+// field by field, see [EngineInput.Victims]). A nomination carries the
+// job's Resources when the embedder set [eligibility.Job.Resources];
+// otherwise another entry for the same job may carry them.
+// O(len(noms)); grows the slices.
 func (in *EngineInput) AddNominations(noms []eligibility.Nomination) {
 	for i := range noms {
-		in.Nominations = append(in.Nominations, VictimNomination{Job: noms[i].Job, Nominator: noms[i].Nominator})
-		in.Victims = append(in.Victims, VictimFromNomination(&noms[i]))
+		in.Nominations = append(in.Nominations, VictimNomination{Job: noms[i].ID, Nominator: noms[i].Nominator})
+		in.Victims = append(in.Victims, noms[i].RequeueVictim)
 	}
 }
 

@@ -136,3 +136,56 @@ func TestEngineWithNominatorAndMinRuntime(t *testing.T) {
 		t.Errorf("Wake = %v, want %v", res.Wake, now.Add(time.Minute))
 	}
 }
+
+// TestAddNominationsCarriesResources: the nominator passes
+// eligibility.Job.Resources on in its nominations, and AddNominations hands
+// them to the engine as is, so the default cost rule weighs the lost work
+// by them. "older" has run 3h holding 1 unit, "wider" 2h holding 4: by
+// time alone "wider" loses less (2 < 3) and would go; weighted, "older"
+// does (3 < 8).
+func TestAddNominationsCarriesResources(t *testing.T) {
+	now := t0.Add(3 * time.Hour)
+	exp := map[string]string{eligibility.AnnotationExpectedRuntime: "1h"}
+	for _, tc := range []struct {
+		name           string
+		older, wider   float64
+		want, wantKept string
+	}{
+		{"resources set: weighted", 1, 4, "older", "wider"},
+		{"resources unknown: time alone", 0, 0, "wider", "older"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			jobs := []eligibility.Job{
+				{ID: "older", Priority: 1, Preemptible: true, Running: true, Start: t0, Resources: tc.older, Annotations: exp},
+				{ID: "wider", Priority: 1, Preemptible: true, Running: true, Start: t0.Add(time.Hour), Resources: tc.wider, Annotations: exp},
+			}
+			nr := (&eligibility.Nominator{}).Nominate(jobs, now)
+			for i, n := range nr.Nominations {
+				if n.Resources != jobs[i].Resources {
+					t.Fatalf("nomination %s: Resources %v, want the job's %v", n.ID, n.Resources, jobs[i].Resources)
+				}
+			}
+			in := requeue.EngineInput{Contenders: []requeue.Contender{{ID: "p", Priority: 5}}}
+			in.AddNominations(nr.Nominations)
+			if d := cmp.Diff([]requeue.Victim{nr.Nominations[0].RequeueVictim, nr.Nominations[1].RequeueVictim}, in.Victims); d != "" {
+				t.Fatalf("victims (-want +got):\n%s", d)
+			}
+			c := gpuCluster(t, 2, fxJob{id: "older", gpus: []int64{4}, running: true}, fxJob{id: "wider", gpus: []int64{4}, running: true}, fxJob{id: "p", gpus: []int64{4}})
+			e, err := requeue.NewEngine(requeue.EngineConfig{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			res, err := e.Run(now, in, c)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := map[string]requeue.OutcomeKind{}
+			for _, o := range res.Outcomes {
+				got[o.Job] = o.Kind
+			}
+			if got[tc.want] != requeue.OutcomeCommitted || got[tc.wantKept] != requeue.OutcomeKept {
+				t.Errorf("outcomes %v, want %s committed and %s kept", got, tc.want, tc.wantKept)
+			}
+		})
+	}
+}

@@ -1,7 +1,6 @@
 package requeue
 
 import (
-	"math"
 	"time"
 
 	"github.com/tenurepolicy/tenure/eligibility"
@@ -19,60 +18,11 @@ type VictimNomination struct {
 	Nominator string
 }
 
-// Victim is what the engine needs to know about a nominated job. The
-// embedder supplies one per job it may nominate (extra ones are ignored);
-// [VictimFromNomination] builds one from an expected-runtime nomination.
-type Victim struct {
-	// ID names the job, as in the nominations and the [Model].
-	ID string
-	// Priority orders victims (lowest first) and selects contenders
-	// (strictly higher by default).
-	Priority int32
-	// Queue is the job's leaf queue, for victim filters such as the
-	// min-runtime filter; queuetree.None when unknown.
-	Queue queuetree.ID
-	// Start is the job's last start; zero when unknown.
-	Start time.Time
-	// Expected is the job's expected runtime (0 when it has none); with Start
-	// it gives the overrun now - Start - Expected that orders victims.
-	Expected time.Duration
-	// RequeueDelay is the cooldown after a committed requeue, used when
-	// HasRequeueDelay (a zero delay is valid); otherwise
-	// [EngineConfig.DefaultDelay] applies. A negative delay is bad data: the
-	// victim is skipped with [ReasonInvalidDelay].
-	RequeueDelay time.Duration
-	// HasRequeueDelay says that RequeueDelay is set (the job carries a
-	// requeue-delay annotation).
-	HasRequeueDelay bool
-	// NotBefore is the parsed not-before gate (zero when absent). The victim
-	// is skipped with [eligibility.ReasonCooldown] while now < NotBefore.
-	NotBefore time.Time
-	// LastCheckpoint is when the job last saved its work (zero: no
-	// checkpoint, the work lost by an eviction counts from Start). It feeds
-	// the default cost rule, [DefaultVictimCost].
-	LastCheckpoint time.Time
-	// Resources is how much the job holds, in the embedder's unit (GPUs,
-	// say): the weight of the work an eviction loses. 0 (or a negative or
-	// NaN value) means unknown and counts as 1, so that the lost work is
-	// then the time alone.
-	Resources float64
-}
-
-// Overrun returns now - Start - Expected (saturating), or 0 when Start is
-// unknown. No allocation.
-func (v *Victim) Overrun(now time.Time) time.Duration {
-	if v.Start.IsZero() {
-		return 0
-	}
-	d, e := now.Sub(v.Start), v.Expected
-	switch {
-	case e > 0 && d < math.MinInt64+e:
-		return math.MinInt64
-	case e < 0 && d > math.MaxInt64+e:
-		return math.MaxInt64
-	}
-	return d - e
-}
+// Victim is what the engine needs to know about a nominated job: the
+// embedder supplies one per job it may nominate (extra ones are ignored).
+// It is [eligibility.RequeueVictim], which an [eligibility.Nomination]
+// embeds: [EngineInput.AddNominations] takes a nominator's output as is.
+type Victim = eligibility.RequeueVictim
 
 // Contender is a pending job that may run if a victim gives its resources
 // back. The [Model] knows its shape (tasks and requests); the engine needs

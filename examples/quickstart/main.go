@@ -173,7 +173,7 @@ func (q *walkthrough) nominate() error {
 	nominator := eligibility.Nominator{Observer: &q.counter}
 	q.noms = nominator.Nominate(running, q.now)
 	for _, n := range q.noms.Nominations {
-		fmt.Fprintf(q.w, "4. nominated %s: ran %s past its expected %s\n", n.Job,
+		fmt.Fprintf(q.w, "4. nominated %s: ran %s past its expected %s\n", n.ID,
 			runtime.FormatDuration(n.Overrun), runtime.FormatDuration(n.Expected))
 	}
 	for _, s := range q.noms.Skips {

@@ -148,7 +148,7 @@ func (r *requeuePass) run(s *sim) {
 	r.passIDs = append(r.passIDs[:0], r.nominated...)
 	r.passNoms = append(r.passNoms[:0], r.nomData...)
 	for i := range r.passNoms {
-		r.model.ids[r.passNoms[i].Job] = r.passIDs[i]
+		r.model.ids[r.passNoms[i].ID] = r.passIDs[i]
 	}
 	r.runNoms()
 }
