@@ -119,79 +119,98 @@ func (e *syntaxError) Error() string {
 }
 
 // parseDuration is ParseDuration without the "runtime: invalid duration"
-// wrapping, so that configuration helpers can name the field instead.
+// wrapping, so that configuration helpers can name the field instead. It
+// checks the sign and the lone "0", then sums the components that
+// nextComponent reads one by one.
 func parseDuration(s string) (time.Duration, error) {
-	if s == "" {
+	switch {
+	case s == "":
 		return 0, errEmpty
-	}
-	if s[0] == '-' {
+	case s[0] == '-':
 		return 0, errNegative
-	}
-	if s[0] == '+' {
-		s = s[1:]
-		if s == "" {
+	case s[0] == '+':
+		if s = s[1:]; s == "" {
 			return 0, errNoNumber
 		}
 	}
 	if s == "0" {
 		return 0, nil
 	}
-	first := true
 	var total time.Duration
-	for s != "" {
-		c := s[0]
-		if c == '+' || c == '-' {
-			return 0, &syntaxError{kind: signInside, at: s}
+	for first := true; s != ""; first = false {
+		v, rest, err := nextComponent(s, first)
+		if err != nil {
+			return 0, err
 		}
-		// Number: digits, then optionally '.' and more digits.
-		i := 0
-		for i < len(s) && isDigit(s[i]) {
-			i++
-		}
-		intPart := s[:i]
-		fracPart := ""
-		dot := i < len(s) && s[i] == '.'
-		if dot {
-			j := i + 1
-			for j < len(s) && isDigit(s[j]) {
-				j++
-			}
-			fracPart = s[i+1 : j]
-			i = j
-		}
-		if intPart == "" && fracPart == "" {
-			if dot {
-				return 0, &syntaxError{kind: invalidNumber, at: s[:i]}
-			}
-			return 0, &syntaxError{kind: expectedNumber, at: s}
-		}
-		number := s[:i]
-		s = s[i:]
-		// Unit: everything up to the next number or sign.
-		i = 0
-		for i < len(s) && !isDigit(s[i]) && s[i] != '.' && s[i] != '+' && s[i] != '-' {
-			i++
-		}
-		if i == 0 {
-			if first && s == "" {
-				return 0, errBare
-			}
-			return 0, &syntaxError{kind: missingUnit, at: number}
-		}
-		unitName := s[:i]
-		s = s[i:]
-		unit, ok := units[unitName]
-		if !ok {
-			return 0, &syntaxError{kind: unknownUnit, at: unitName}
-		}
-		v, ok := component(intPart, fracPart, unit)
-		if !ok || v > maxDuration-total {
+		if v > maxDuration-total {
 			return 0, errOverflow
 		}
-		total += v
-		first = false
+		total, s = total+v, rest
 	}
 	return total, nil
+}
+
+// nextComponent reads the component (a number and its unit) at the start
+// of the non-empty s and returns its value and the rest of s. first says
+// that it is the duration's first component: a lone number there is a bare
+// number (errBare), elsewhere a missing unit.
+func nextComponent(s string, first bool) (time.Duration, string, error) {
+	if c := s[0]; c == '+' || c == '-' {
+		return 0, "", &syntaxError{kind: signInside, at: s}
+	}
+	intPart, fracPart, n, err := scanNumber(s)
+	if err != nil {
+		return 0, "", err
+	}
+	number, rest := s[:n], s[n:]
+	// Unit: everything up to the next number or sign.
+	i := 0
+	for i < len(rest) && !isDigit(rest[i]) && rest[i] != '.' && rest[i] != '+' && rest[i] != '-' {
+		i++
+	}
+	if i == 0 {
+		if first && rest == "" {
+			return 0, "", errBare
+		}
+		return 0, "", &syntaxError{kind: missingUnit, at: number}
+	}
+	unitName := rest[:i]
+	unit, ok := units[unitName]
+	if !ok {
+		return 0, "", &syntaxError{kind: unknownUnit, at: unitName}
+	}
+	v, ok := component(intPart, fracPart, unit)
+	if !ok {
+		return 0, "", errOverflow
+	}
+	return v, rest[i:], nil
+}
+
+// scanNumber reads the number at the start of s: digits, then optionally
+// '.' and more digits. It returns the digits before and after the '.' and
+// the length of the number; an error when there is no digit at all.
+func scanNumber(s string) (intPart, fracPart string, n int, err error) {
+	i := 0
+	for i < len(s) && isDigit(s[i]) {
+		i++
+	}
+	intPart = s[:i]
+	dot := i < len(s) && s[i] == '.'
+	if dot {
+		j := i + 1
+		for j < len(s) && isDigit(s[j]) {
+			j++
+		}
+		fracPart = s[i+1 : j]
+		i = j
+	}
+	if intPart == "" && fracPart == "" {
+		if dot {
+			return "", "", 0, &syntaxError{kind: invalidNumber, at: s[:i]}
+		}
+		return "", "", 0, &syntaxError{kind: expectedNumber, at: s}
+	}
+	return intPart, fracPart, i, nil
 }
 
 // component returns the exact value of intPart.fracPart units, truncated to

@@ -51,8 +51,14 @@ type QueueFields struct {
 // that errors come in a stable order) and q queues.
 func ParseConfig(pluginArgs map[string]string, queues []QueueFields) (Config, error) {
 	var c Config
-	var errs []error
+	errs := c.parsePluginArgs(pluginArgs, nil)
+	errs = c.parseQueues(queues, errs)
+	return c, errors.Join(errs...)
+}
 
+// parsePluginArgs sets c's defaults and method from KAI's plugin arguments,
+// in key order, and appends a message for each bad or unknown one to errs.
+func (c *Config) parsePluginArgs(pluginArgs map[string]string, errs []error) []error {
 	keys := make([]string, 0, len(pluginArgs))
 	for k := range pluginArgs {
 		keys = append(keys, k)
@@ -90,7 +96,13 @@ func ParseConfig(pluginArgs map[string]string, queues []QueueFields) (Config, er
 				k, ArgDefaultPreemptMinRuntime, ArgDefaultReclaimMinRuntime, ArgReclaimResolveMethod))
 		}
 	}
+	return errs
+}
 
+// parseQueues appends to c.Queues a setting for each queue that sets a
+// min-runtime, and to errs a message for each bad entry (empty name,
+// duplicate, bad duration).
+func (c *Config) parseQueues(queues []QueueFields, errs []error) []error {
 	seen := make(map[string]int, len(queues))
 	for i, q := range queues {
 		if q.Name == "" {
@@ -109,7 +121,7 @@ func ParseConfig(pluginArgs map[string]string, queues []QueueFields) (Config, er
 			c.Queues = append(c.Queues, s)
 		}
 	}
-	return c, errors.Join(errs...)
+	return errs
 }
 
 // parseQueueField parses one queue field: nil for "" (unset) and for an
