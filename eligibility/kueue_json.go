@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 	"time"
@@ -34,11 +35,7 @@ func jsonObject(data []byte, keys ...string) (map[string]json.RawMessage, error)
 	if err := json.Unmarshal(data, &m); err != nil {
 		return nil, fmt.Errorf("want an object with keys %s: %w", strings.Join(keys, ", "), err)
 	}
-	names := make([]string, 0, len(m))
-	for k := range m {
-		names = append(names, k)
-	}
-	slices.Sort(names)
+	names := slices.Sorted(maps.Keys(m))
 	var errs []error
 	for _, k := range names {
 		if !slices.Contains(keys, k) {

@@ -153,26 +153,21 @@ func (c EngineConfig) Validate() error {
 	if c.MaxVictims < 0 {
 		errs = append(errs, fmt.Errorf("requeue: negative MaxVictims %d (0 means no bound)", c.MaxVictims))
 	}
-	if c.MaxAttempts < 0 {
-		errs = append(errs, fmt.Errorf("requeue: negative MaxAttempts %d (0 means the default, %d)", c.MaxAttempts, DefaultMaxAttempts))
-	}
-	if c.MaxAttemptsPerVictim < 0 {
-		errs = append(errs, fmt.Errorf("requeue: negative MaxAttemptsPerVictim %d (0 means the default, %d)", c.MaxAttemptsPerVictim, DefaultMaxAttemptsPerVictim))
-	}
-	if c.MaxChecks < 0 {
-		errs = append(errs, fmt.Errorf("requeue: negative MaxChecks %d (0 means the default, %d)", c.MaxChecks, DefaultMaxChecks))
-	}
-	if c.MaxChecksPerVictim < 0 {
-		errs = append(errs, fmt.Errorf("requeue: negative MaxChecksPerVictim %d (0 means the default, %d)", c.MaxChecksPerVictim, DefaultMaxChecksPerVictim))
-	}
-	if c.MaxSetGroups < 0 {
-		errs = append(errs, fmt.Errorf("requeue: negative MaxSetGroups %d (0 means the default, %d)", c.MaxSetGroups, DefaultMaxSetGroups))
-	}
-	if c.MaxSetSize < 0 {
-		errs = append(errs, fmt.Errorf("requeue: negative MaxSetSize %d (0 means the default, %d)", c.MaxSetSize, DefaultMaxSetSize))
-	}
-	if c.SetCandidates < 0 {
-		errs = append(errs, fmt.Errorf("requeue: negative SetCandidates %d (0 means the default, %d)", c.SetCandidates, DefaultSetCandidates))
+	for _, b := range [...]struct {
+		name     string
+		v, deflt int
+	}{
+		{"MaxAttempts", c.MaxAttempts, DefaultMaxAttempts},
+		{"MaxAttemptsPerVictim", c.MaxAttemptsPerVictim, DefaultMaxAttemptsPerVictim},
+		{"MaxChecks", c.MaxChecks, DefaultMaxChecks},
+		{"MaxChecksPerVictim", c.MaxChecksPerVictim, DefaultMaxChecksPerVictim},
+		{"MaxSetGroups", c.MaxSetGroups, DefaultMaxSetGroups},
+		{"MaxSetSize", c.MaxSetSize, DefaultMaxSetSize},
+		{"SetCandidates", c.SetCandidates, DefaultSetCandidates},
+	} {
+		if b.v < 0 {
+			errs = append(errs, fmt.Errorf("requeue: negative %s %d (0 means the default, %d)", b.name, b.v, b.deflt))
+		}
 	}
 	for i, f := range c.Filters {
 		if f == nil {

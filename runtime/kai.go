@@ -3,6 +3,7 @@ package runtime
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"slices"
 	"time"
 )
@@ -59,11 +60,7 @@ func ParseConfig(pluginArgs map[string]string, queues []QueueFields) (Config, er
 // parsePluginArgs sets c's defaults and method from KAI's plugin arguments,
 // in key order, and appends a message for each bad or unknown one to errs.
 func (c *Config) parsePluginArgs(pluginArgs map[string]string, errs []error) []error {
-	keys := make([]string, 0, len(pluginArgs))
-	for k := range pluginArgs {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
+	keys := slices.Sorted(maps.Keys(pluginArgs))
 	for _, k := range keys {
 		v := pluginArgs[k]
 		switch k {

@@ -234,21 +234,12 @@ func (c Config) Validate() error {
 // The cap is applied before multiplying, so the result is exact and never
 // overflows for any n (n = math.MaxInt returns Max). Delay is non-decreasing
 // in n. Cost: O(1), no allocation; it is small enough to be inlined.
-func (c Config) Delay(n int) time.Duration {
-	// The common cases first: no requeue yet, or no delay at all.
-	if n <= 0 || c.NoDelay {
-		return 0
-	}
-	base := c.Base
-	if base <= 0 {
-		base = DefaultBase
-	}
-	return capDouble(base, capOf(c.Max, c.Uncapped), n-1)
-}
+func (c Config) Delay(n int) time.Duration { return c.delay(n) }
 
 // delay is Delay for callers inside the package that hold c in memory: it
 // reads the fields in place instead of copying the config.
 func (c *Config) delay(n int) time.Duration {
+	// The common cases first: no requeue yet, or no delay at all.
 	if n <= 0 || c.NoDelay {
 		return 0
 	}

@@ -3,6 +3,7 @@ package report
 import (
 	"fmt"
 	"io"
+	"maps"
 	"math"
 	"slices"
 	"strconv"
@@ -431,11 +432,7 @@ func noteText(n Note) string {
 
 // countsText renders counts sorted by key: "a 1, b 2".
 func countsText(counts map[string]int) string {
-	keys := make([]string, 0, len(counts))
-	for k := range counts {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
+	keys := slices.Sorted(maps.Keys(counts))
 	var parts []string
 	for _, k := range keys {
 		parts = append(parts, fmt.Sprintf("%s %d", k, counts[k]))
@@ -488,6 +485,12 @@ func guardsTable(w io.Writer, r *Report) error {
 	return tw.Flush()
 }
 
+// fairnessTable prints the fair-share figures: all queues, then each
+// class. It has waitTable's shape (a header cell per class, a row per
+// policy) but not its cells (a leading all-queues column here, a
+// per-result maximum there): a shared helper would need a callback per
+// cell kind to save a loop of eight lines, so each table stays written
+// out whole.
 func fairnessTable(w io.Writer, r *Report) error {
 	fmt.Fprintln(w, "\nfair share: held GPU time / fair share per team queue — Jain's index over the queues (lowest ratio); all queues: ratios capped at 1, so only shortfalls count")
 	tw := newTab(w)
@@ -509,6 +512,8 @@ func fairnessTable(w io.Writer, r *Report) error {
 	return tw.Flush()
 }
 
+// waitTable prints the wait percentiles of each class. It has the shape
+// of fairnessTable, written out on purpose (see there).
 func waitTable(w io.Writer, r *Report) error {
 	if len(r.Results) == 0 {
 		return nil

@@ -121,20 +121,11 @@ func (m *simModel) Place(j *requeue.Journal, job string) (bool, error) {
 	if s.st[id].status != statusPending || m.placed[id] {
 		return false, fmt.Errorf("simulate: job %q is not pending", job)
 	}
+	if !s.fitTasks(id) {
+		return false, nil
+	}
 	jb := &s.jobs[id]
 	st := &s.st[id]
-	s.prepareTasks(id)
-	for t := range jb.Tasks {
-		n := s.fitFor(id)
-		if n < 0 {
-			for u := t - 1; u >= 0; u-- {
-				s.c.Give(int(st.nodes[u]), jb, s.taskGPUs(id, int(u)))
-				st.nodes[u] = -1
-			}
-			return false, nil
-		}
-		s.takeTask(id, int(t), n)
-	}
 	m.placed[id] = true
 	j.Record(func() {
 		for t, n := range st.nodes {

@@ -533,6 +533,18 @@ func (s *sim) fitCount(id int32, max int32) int32 {
 // placeFit starts job id where all its tasks fit now, first fit task by
 // task; false (and nothing changed) when they do not.
 func (s *sim) placeFit(id int32) bool {
+	if !s.fitTasks(id) {
+		return false
+	}
+	s.book(id)
+	return true
+}
+
+// fitTasks takes room for all of job id's tasks, first fit task by task,
+// without starting it (the caller books it, or the requeue model records
+// its undo); false, with the tasks already taken given back, when they do
+// not all fit.
+func (s *sim) fitTasks(id int32) bool {
 	j := &s.jobs[id]
 	st := &s.st[id]
 	s.prepareTasks(id)
@@ -547,7 +559,6 @@ func (s *sim) placeFit(id int32) bool {
 		}
 		s.takeTask(id, int(t), n)
 	}
-	s.book(id)
 	return true
 }
 

@@ -16,15 +16,7 @@ import (
 // reps·log reps).
 func Bootstrap(xs []float64, reps int, level float64, seed uint64) Interval {
 	n := len(xs)
-	out := Interval{Est: math.NaN(), Lo: math.NaN(), Hi: math.NaN(), N: n}
-	if n == 0 {
-		return out
-	}
-	var sum float64
-	for _, x := range xs {
-		sum += x
-	}
-	out.Est = sum / float64(n)
+	out := meanOnly(xs)
 	if n < 2 || reps < 1 || !(level > 0 && level < 1) {
 		return out
 	}

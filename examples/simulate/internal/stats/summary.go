@@ -25,22 +25,29 @@ func Summarize(vs []Value) (Interval, bool) {
 	return tInterval(xs), cens
 }
 
-// tInterval is the mean of xs with its 95% Student-t interval.
-func tInterval(xs []float64) Interval {
-	n := len(xs)
-	out := Interval{Est: math.NaN(), Lo: math.NaN(), Hi: math.NaN(), N: n}
-	if n == 0 {
+// meanOnly is the mean of xs (NaN when xs is empty) without an interval:
+// Lo and Hi are NaN. The intervals start from it.
+func meanOnly(xs []float64) Interval {
+	out := Interval{Est: math.NaN(), Lo: math.NaN(), Hi: math.NaN(), N: len(xs)}
+	if len(xs) == 0 {
 		return out
 	}
 	var sum float64
 	for _, x := range xs {
 		sum += x
 	}
-	mean := sum / float64(n)
-	out.Est = mean
+	out.Est = sum / float64(len(xs))
+	return out
+}
+
+// tInterval is the mean of xs with its 95% Student-t interval.
+func tInterval(xs []float64) Interval {
+	n := len(xs)
+	out := meanOnly(xs)
 	if n < 2 {
 		return out
 	}
+	mean := out.Est
 	var ss float64
 	for _, x := range xs {
 		ss += (x - mean) * (x - mean)
