@@ -52,7 +52,8 @@ func (t *Table) Add(c int, gpuMilli, wait int64, stillWaiting bool) {
 	t.by[c][s] = append(t.by[c][s], stats.Wait{Len: float64(wait), Ended: !stillWaiting})
 }
 
-// ClassWaits is one class's waits, in seconds.
+// ClassWaits is one class's waits, in seconds. SizeWaits repeats some of
+// its fields on purpose (see there).
 type ClassWaits struct {
 	Class    string      `json:"class"`
 	Jobs     int         `json:"jobs"`
@@ -66,7 +67,9 @@ type ClassWaits struct {
 	BySize []SizeWaits `json:"by_size"`
 }
 
-// SizeWaits is one size bucket's waits within a class.
+// SizeWaits is one size bucket's waits within a class. It repeats four of
+// ClassWaits' fields instead of sharing an embedded struct with it, so that
+// each JSON object keeps its own key order (the report's JSON is pinned).
 type SizeWaits struct {
 	Size     string      `json:"gpus"`
 	Jobs     int         `json:"jobs"`
