@@ -191,10 +191,11 @@ func FormatEvictionRecord(ts []time.Time) string {
 // Record returns the eviction-record annotation to write when the job whose
 // record is prev is evicted at now: the evictions of prev that still count
 // at now (now < t + Window; an entry later than now counts as now), then
-// now, keeping the Max most recent. An invalid prev (see
-// [EvictionBudget.Check]) is replaced: the job was evicted anyway, so its
-// record starts again from this eviction. With Max 0 it returns prev
-// unchanged. Cost: O(len(prev)); allocates the result.
+// now rounded up to the second, keeping the Max most recent. An invalid
+// prev (see [EvictionBudget.Check]) is replaced: the job was evicted
+// anyway, so its record starts again from this eviction. With Max 0 it
+// returns prev unchanged. Cost: O(len(prev)); allocates the parsed
+// instants and the result.
 func (b EvictionBudget) Record(prev string, now time.Time) string {
 	if b.Max <= 0 {
 		return prev

@@ -166,8 +166,9 @@ func candidateSecondary(a, b *candidateKey) int {
 // skew) orders as later. Only a decision without At (built by hand) keeps a
 // different rule: its missing reservation counts as later than every
 // recorded one, the future included, and ties only with another missing
-// one. Non-preemptible decisions go last, grouped by class. It is a strict weak ordering, total for distinct
-// IDs, and suits [slices.SortFunc]. Cost: O(len(ID)), no allocation.
+// one. Non-preemptible decisions go last, grouped by class. It is a
+// strict weak ordering, total for distinct IDs, and suits
+// [slices.SortFunc]. Cost: O(len(ID)), no allocation.
 func CandidateCompare(a, b PreemptionDecision) int {
 	ka, kb := candidateKeyOf(&a, 0), candidateKeyOf(&b, 0)
 	if c := candidatePrimary(&ka, &kb); c != 0 {

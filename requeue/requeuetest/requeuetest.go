@@ -90,8 +90,10 @@ func AllowUnexercised() Option { return func(c *config) { c.partial = true } }
 // when their texts are equal. The package documentation describes the
 // checks.
 //
-// TestModel uses only the models' methods, from the calling goroutine; a
-// panic in one of them is recovered and reported as a Failure.
+// TestModel uses only the models' methods, newModel and state, from the
+// calling goroutine. A panic in any of them is recovered: reported as a
+// Failure, except in the first comparison of two fresh models (before any
+// operation), which reports it as an error.
 func TestModel[M requeue.Model](newModel func() M, state func(M) string, running, pending []string, opts ...Option) error {
 	cfg := config{seed: DefaultSeed, sequences: DefaultSequences, steps: DefaultSteps}
 	for _, o := range opts {
