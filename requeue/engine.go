@@ -207,6 +207,7 @@ type Engine struct {
 	tx          Transactional
 	shaper      Shaper
 	bound       FitBounder
+	setBound    SetFitBounder
 	res         *EngineResult
 	loc         Localizer
 	maxAttempts int
@@ -234,6 +235,9 @@ type Engine struct {
 	reordered     int    // groups moved to the end so far
 	// scratch, reused across passes
 	noms         []VictimNomination
+	nomKeys      []idKey
+	vkeys        []victimKey
+	knownTmp     []victimEntry
 	entries      []victimEntry
 	victims      []Victim // merged, one per ID
 	victimIdx    map[string]int32
@@ -246,6 +250,7 @@ type Engine struct {
 	parked       []int32 // shapes that did not fit in the current state
 	hintJobs     []string
 	hintFits     []bool
+	boundIDs     []string // the victims of a set asked about (SetFitBounder)
 	cerrs        []rankedError
 	known        []victimEntry // the victims with data, in victim order (their rank)
 	vs           []vstate      // by rank
@@ -253,10 +258,11 @@ type Engine struct {
 	gflat        []int32 // the groups' members
 	vgflat       []int32 // the victims' groups
 	vgcount      []int32
-	gorder       []int32
-	ghead        int32 // the first group with open victims, -1 if none
-	gtail        int32 // the last
-	pairs        []domPair
+	gorder       []groupKey
+	ghead        int32            // the first group with open victims, -1 if none
+	gtail        int32            // the last
+	vgpairs      []vgPair         // victim-group pairs, in victim order
+	groupIdx     map[string]int32 // a domain's group while groups are built
 	domBuf       []string
 	cand         []int32 // a group's victims eligible for the contender
 	cross        []int32 // the eligible victims of the groups a search examined
@@ -302,7 +308,20 @@ func (e *Engine) orderVictims(known []victimEntry) {
 		})
 		return
 	}
-	slices.SortFunc(known, func(a, b victimEntry) int { return compareVictims(&a, &b) })
+	// The default order sorts its keys (a small struct, cheap to move),
+	// then places the entries.
+	keys := e.vkeys[:0]
+	for i := range known {
+		ent := &known[i]
+		keys = append(keys, victimKey{ent.cost, ent.overrun, ent.priority, ent.rank})
+	}
+	slices.SortFunc(keys, compareVictimKeys)
+	tmp := append(e.knownTmp[:0], known...)
+	for i, k := range keys {
+		known[i] = tmp[k.rank]
+	}
+	clear(tmp)
+	e.vkeys, e.knownTmp = keys[:0], tmp[:0]
 }
 
 // contender is a contender of the pass, in the list of its shape's
@@ -487,6 +506,7 @@ func (e *Engine) begin(now time.Time, m Model, res *EngineResult) {
 	e.tx, _ = m.(Transactional)
 	e.shaper, _ = m.(Shaper)
 	e.bound, _ = m.(FitBounder)
+	e.setBound, _ = m.(SetFitBounder)
 	e.maxAttempts = cmp.Or(e.cfg.MaxAttempts, DefaultMaxAttempts)
 	e.maxChecks = cmp.Or(e.cfg.MaxChecks, DefaultMaxChecks)
 	e.perVictim = cmp.Or(e.cfg.MaxAttemptsPerVictim, DefaultMaxAttemptsPerVictim)
@@ -505,7 +525,7 @@ func (e *Engine) begin(now time.Time, m Model, res *EngineResult) {
 // and empties the scratch space for the next pass.
 func (e *Engine) endPass() {
 	_ = e.j.Commit() // the savepoint of the last commit, with a Transactional model
-	e.model, e.tx, e.shaper, e.bound, e.loc, e.res = nil, nil, nil, nil, nil, nil
+	e.model, e.tx, e.shaper, e.bound, e.setBound, e.loc, e.res = nil, nil, nil, nil, nil, nil, nil
 	e.stop, e.err, e.after = "", nil, ""
 	clear(e.known)
 	e.known = e.known[:0]

@@ -98,13 +98,7 @@ func compareContenders(a, b *Contender) int {
 // nominator names sorted and deduplicated) and the victim data into
 // e.victims (merged with mergeVictim).
 func (e *Engine) merge(in *EngineInput) {
-	noms := append(e.noms[:0], in.Nominations...)
-	slices.SortFunc(noms, func(a, b VictimNomination) int {
-		if c := strings.Compare(a.Job, b.Job); c != 0 {
-			return c
-		}
-		return strings.Compare(a.Nominator, b.Nominator)
-	})
+	noms := e.sortNominations(in.Nominations)
 	noms = slices.Compact(noms)
 	e.noms = noms
 
@@ -143,6 +137,75 @@ func (e *Engine) merge(in *EngineInput) {
 		i = k
 	}
 	clear(e.noms)
+}
+
+// sortNominations returns a copy of noms (in e's scratch space) sorted by
+// job, then nominator. The sort compares, for most pairs, one integer: the
+// 8 bytes of the job IDs that follow the prefix every ID shares (nominated
+// IDs tend to share a long one, "victim-0..."), with a full comparison
+// only where those are equal. O(n log n) integer comparisons plus O(total
+// length of the IDs).
+func (e *Engine) sortNominations(noms []VictimNomination) []VictimNomination {
+	at := commonPrefix(len(noms), func(i int) string { return noms[i].Job })
+	keys := e.nomKeys[:0]
+	for i := range noms {
+		keys = append(keys, idKey{key: prefixKey(noms[i].Job, at), i: int32(i)})
+	}
+	slices.SortFunc(keys, func(a, b idKey) int {
+		if a.key != b.key {
+			return cmp.Compare(a.key, b.key)
+		}
+		x, y := &noms[a.i], &noms[b.i]
+		return cmp.Or(strings.Compare(x.Job, y.Job), strings.Compare(x.Nominator, y.Nominator))
+	})
+	out := slices.Grow(e.noms[:0], len(noms))
+	for _, k := range keys {
+		out = append(out, noms[k.i])
+	}
+	e.nomKeys = keys[:0]
+	return out
+}
+
+// idKey is an item to sort by ID: the integer prefixKey of its ID, and its
+// index.
+type idKey struct {
+	key uint64
+	i   int32
+}
+
+// commonPrefix returns the length of the longest prefix shared by the n
+// strings id(0), ..., id(n-1). O(total length).
+func commonPrefix(n int, id func(int) string) int {
+	if n == 0 {
+		return 0
+	}
+	first := id(0)
+	l := len(first)
+	for i := 1; i < n && l > 0; i++ {
+		s := id(i)
+		l = min(l, len(s))
+		for j := 0; j < l; j++ {
+			if s[j] != first[j] {
+				l = j
+				break
+			}
+		}
+	}
+	return l
+}
+
+// prefixKey returns the 8 bytes of s from offset at (big-endian, padded
+// with zeros): of two strings whose first at bytes are equal, the one
+// with the smaller key is the smaller string (equal keys tell nothing).
+func prefixKey(s string, at int) uint64 {
+	var k uint64
+	for j := range 8 {
+		k <<= 8
+		if at+j < len(s) {
+			k |= uint64(s[at+j])
+		}
+	}
+	return k
 }
 
 // prepareContenders sorts and deduplicates the contenders into e.conts
