@@ -70,7 +70,8 @@ type EngineConfig struct {
 	MaxAttemptsPerVictim int
 	// MaxChecks bounds the examinations of a pass; 0 means
 	// [DefaultMaxChecks]. An examination looks at one victim for one
-	// contender (CanContend and the filters), evicts one victim in a set
+	// contender (CanContend and the filters), asks the set fit bound
+	// ([SetFitBounder]) about one accumulation, evicts one victim in a set
 	// evaluation, tests one contender's fit ([FitBounder.MayFit], then
 	// [Model.Place]), or looks at one group of interchangeable contenders
 	// (see [Shaper]) for a placement without eviction. When reached, the
@@ -127,7 +128,8 @@ type EngineConfig struct {
 	// happen, from the goroutine running the pass, each with Source Name:
 	// one [eligibility.Event] per outcome (its Decision is the outcome's,
 	// Job the nominated job, Err the outcome's Err), one per fit test of a
-	// set search in which the contender did not fit, and one per victim a
+	// set search in which the contender did not fit (none for the fit
+	// tests a [SetFitBounder] spared), and one per victim a
 	// filter denied in a set that let the contender fit (Reason
 	// [ReasonRolledBack], Job the last victim evicted before the test or
 	// the denied victim, Other the contender), and one per placement
@@ -263,6 +265,10 @@ type Engine struct {
 	gtail        int32            // the last
 	vgpairs      []vgPair         // victim-group pairs, in victim order
 	groupIdx     map[string]int32 // a domain's group while groups are built
+	lastKey      string           // the domain groupsOf met last
+	lastGroup    int32            // its group
+	byID         []int32          // the victims' ranks in the order of their IDs
+	vgsorted     []vgPair
 	domBuf       []string
 	cand         []int32 // a group's victims eligible for the contender
 	cross        []int32 // the eligible victims of the groups a search examined

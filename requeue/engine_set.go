@@ -63,27 +63,66 @@ func (e *Engine) members(g int32) []int32 {
 // order g groups.
 func (e *Engine) buildGroups() {
 	e.groups, e.gflat, e.vgpairs = e.groups[:0], e.gflat[:0], e.vgpairs[:0]
-	if e.groupIdx == nil {
-		e.groupIdx = map[string]int32{}
-	}
-	for k := range e.known {
-		if e.vs[k].status != vOpen {
-			continue
+	if e.loc != nil {
+		e.askDomains()
+	} else {
+		for k := range e.known {
+			if e.vs[k].status == vOpen {
+				e.vgpairs = append(e.vgpairs, vgPair{int32(k), 0})
+			}
 		}
-		if e.loc == nil {
-			e.vgpairs = append(e.vgpairs, vgPair{int32(k), 0})
-			continue
+		if len(e.vgpairs) > 0 {
+			e.groups = append(e.groups, group{})
 		}
-		e.groupsOf(int32(k))
 	}
-	if e.loc == nil && len(e.vgpairs) > 0 {
-		e.groups = append(e.groups, group{})
-	}
-	clear(e.domBuf[:cap(e.domBuf)]) // only the engine's own buffer
-	clear(e.groupIdx)
 	e.fillGroups()
 	e.linkVictimGroups(e.vgcount)
 	e.linkGroups()
+}
+
+// askDomains asks the Localizer for the domains of every open victim, in
+// the order of their IDs (a model that keeps its jobs in that order is
+// then read in order), and leaves the victim-group pairs in e.vgpairs in
+// victim order. O(n) for n victim-domain pairs.
+func (e *Engine) askDomains() {
+	if e.groupIdx == nil {
+		e.groupIdx = map[string]int32{}
+	}
+	e.lastKey, e.lastGroup = "", -1
+	byID := slices.Grow(e.byID[:0], len(e.known))[:len(e.known)]
+	for k := range e.known {
+		byID[e.known[k].rank] = int32(k)
+	}
+	for _, k := range byID {
+		if e.vs[k].status == vOpen {
+			e.groupsOf(k)
+		}
+	}
+	e.byID, e.lastKey = byID, ""
+	clear(e.domBuf[:cap(e.domBuf)]) // only the engine's own buffer
+	clear(e.groupIdx)
+	e.pairsInVictimOrder()
+}
+
+// pairsInVictimOrder sorts e.vgpairs by victim, stably: a counting sort,
+// O(pairs + victims).
+func (e *Engine) pairsInVictimOrder() {
+	at := e.vgcount[:0]
+	for range len(e.known) + 1 {
+		at = append(at, 0)
+	}
+	for _, p := range e.vgpairs {
+		at[p.k+1]++
+	}
+	for k := 1; k < len(at); k++ {
+		at[k] += at[k-1]
+	}
+	sorted := slices.Grow(e.vgsorted[:0], len(e.vgpairs))[:len(e.vgpairs)]
+	for _, p := range e.vgpairs {
+		sorted[at[p.k]] = p
+		at[p.k]++
+	}
+	e.vgpairs, e.vgsorted, e.vgcount = sorted, e.vgpairs[:0], at[:0]
 }
 
 // groupsOf asks the Localizer for open victim k's domains and notes a pair
@@ -100,11 +139,15 @@ func (e *Engine) groupsOf(k int32) {
 	}
 	from := len(e.vgpairs)
 	for _, d := range doms {
-		g, seen := e.groupIdx[d]
-		if !seen {
-			g = int32(len(e.groups))
-			e.groupIdx[d] = g
-			e.groups = append(e.groups, group{key: d})
+		g := e.lastGroup
+		if d != e.lastKey || g < 0 { // victims of one domain tend to come together
+			var seen bool
+			if g, seen = e.groupIdx[d]; !seen {
+				g = int32(len(e.groups))
+				e.groupIdx[d] = g
+				e.groups = append(e.groups, group{key: d})
+			}
+			e.lastKey, e.lastGroup = d, g
 		}
 		if !slices.Contains(e.vgpairs[from:], vgPair{k, g}) { // a key named twice
 			e.vgpairs = append(e.vgpairs, vgPair{k, g})
