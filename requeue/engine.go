@@ -237,12 +237,11 @@ type Engine struct {
 	reordered     int    // groups moved to the end so far
 	// scratch, reused across passes
 	noms         []VictimNomination
-	nomKeys      []idKey
+	idKeys       []idKey
 	vkeys        []victimKey
 	knownTmp     []victimEntry
 	entries      []victimEntry
-	victims      []Victim // merged, one per ID
-	victimIdx    map[string]int32
+	victims      []Victim    // merged, one per ID
 	conts        []contender // sorted, deduplicated
 	contIdx      map[string]int32
 	shapes       []shapeState
@@ -499,7 +498,6 @@ func (e *Engine) prepareVictims() {
 func (e *Engine) begin(now time.Time, m Model, res *EngineResult) {
 	if e.j == nil { // the zero Engine
 		e.j = new(Journal)
-		e.victimIdx = map[string]int32{}
 		e.contIdx, e.shapeIdx = map[string]int32{}, map[string]int32{}
 	}
 	// Start from an empty log. Commit fails only on a journal in the middle
@@ -547,7 +545,6 @@ func (e *Engine) endPass() {
 	e.victims = e.victims[:0]
 	clear(e.conts)
 	e.conts = e.conts[:0]
-	clear(e.victimIdx)
 	clear(e.contIdx)
 	clear(e.shapeIdx)
 	e.shapes, e.live, e.heap, e.parked = e.shapes[:0], e.live[:0], e.heap[:0], e.parked[:0]
