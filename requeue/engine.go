@@ -128,8 +128,9 @@ type EngineConfig struct {
 	// happen, from the goroutine running the pass, each with Source Name:
 	// one [eligibility.Event] per outcome (its Decision is the outcome's,
 	// Job the nominated job, Err the outcome's Err), one per fit test of a
-	// set search in which the contender did not fit (none for the fit
-	// tests a [SetFitBounder] spared), and one per victim a
+	// set search in which the contender did not fit (a group a
+	// [SetFitBounder] ruled out gives one, Job its last victim, for the
+	// fit tests it spared), and one per victim a
 	// filter denied in a set that let the contender fit (Reason
 	// [ReasonRolledBack], Job the last victim evicted before the test or
 	// the denied victim, Other the contender), and one per placement

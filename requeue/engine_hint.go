@@ -102,7 +102,8 @@ type Localizer interface {
 // When it rules a group out, the engine neither evicts its victims nor
 // tries the contender: no Evict error is met there (an evictable victim
 // counts as examined, kept with [ReasonNoFit] if no later set uses it),
-// and no observer event is sent for the fit tests it spared.
+// and the observer gets one [ReasonRolledBack] event for the group (Job
+// its last victim) instead of one per fit test.
 type SetFitBounder interface {
 	MayFitAfter(victims []string, job string) bool
 }

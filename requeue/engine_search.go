@@ -474,8 +474,8 @@ func (e *Engine) accumulate(ci int32, ks []int32) bool {
 // examination. On false, no accumulation of them can make room: it is
 // settled without an eviction, as one that evicted them all in vain
 // would be (its victims examined, its failure noted against their
-// shares), and ruledOut reports true; also when a bound stopped the
-// pass.
+// shares, one rolled-back event naming its last victim), and ruledOut
+// reports true; also when a bound stopped the pass.
 func (e *Engine) ruledOut(ci int32, ks []int32) bool {
 	ids, set := e.boundIDs[:0], e.set[:0]
 	for _, k := range ks {
@@ -502,6 +502,7 @@ func (e *Engine) ruledOut(ci int32, ks []int32) bool {
 		e.vs[k].examined = true
 	}
 	e.pendFails = append(e.pendFails, set...) // charged by the search's end
+	e.rolledBack(ci)                          // one event for the settled set
 	return true
 }
 
