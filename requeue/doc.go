@@ -68,7 +68,10 @@
 //  2. Accumulate. In each group, the victims c may use ([EngineConfig.CanContend])
 //     are evicted virtually, cheapest first, c being tried after each
 //     ([FitBounder] rules most tries out without a placement attempt),
-//     until c fits.
+//     until c fits. A [SetFitBounder] model is asked first whether
+//     evicting any of them could let c fit; on no, the group is settled
+//     without evicting anyone (a contender too large for any domain then
+//     costs its search no eviction).
 //  3. Reprieve. The victims of that set are then reprieved, most expensive
 //     first: each one without which c still fits is dropped, in rounds
 //     until a round drops none, so that every victim of the final set was
@@ -163,10 +166,13 @@
 // reprieve a set of s victims (each round evicts the set once per victim);
 // a contender that fits as things are costs one attempt. A pass costs
 // O(n log n + k log k) to prepare n nominations and k contenders, plus
-// O(k·G·S) examinations and O(k·(G + s²)) fit tests in the worst case;
+// O(k·G·S) examinations and O(k·(G + s²)) fit tests in the worst case
+// (grouping the victims hashes their domain keys: O(n) beside the sort);
 // with a [Shaper] and no filters, contenders of one shape and priority
 // that failed in an unchanged state are answered without a search, and
-// with a [FitBounder] most fit tests cost no placement attempt. Everything
+// with a [FitBounder] most fit tests cost no placement attempt, and with a
+// [SetFitBounder] a group that cannot make room costs one question
+// instead of its evictions. Everything
 // stays within the pass's bounds. Run allocates the result and O(n + k)
 // scratch space on the first pass; later passes reuse it.
 //

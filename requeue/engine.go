@@ -70,7 +70,8 @@ type EngineConfig struct {
 	MaxAttemptsPerVictim int
 	// MaxChecks bounds the examinations of a pass; 0 means
 	// [DefaultMaxChecks]. An examination looks at one victim for one
-	// contender (CanContend and the filters), evicts one victim in a set
+	// contender (CanContend and the filters), asks the set fit bound
+	// ([SetFitBounder]) about one accumulation, evicts one victim in a set
 	// evaluation, tests one contender's fit ([FitBounder.MayFit], then
 	// [Model.Place]), or looks at one group of interchangeable contenders
 	// (see [Shaper]) for a placement without eviction. When reached, the
@@ -127,7 +128,9 @@ type EngineConfig struct {
 	// happen, from the goroutine running the pass, each with Source Name:
 	// one [eligibility.Event] per outcome (its Decision is the outcome's,
 	// Job the nominated job, Err the outcome's Err), one per fit test of a
-	// set search in which the contender did not fit, and one per victim a
+	// set search in which the contender did not fit (a group a
+	// [SetFitBounder] ruled out gives one, Job its last victim, for the
+	// fit tests it spared), and one per victim a
 	// filter denied in a set that let the contender fit (Reason
 	// [ReasonRolledBack], Job the last victim evicted before the test or
 	// the denied victim, Other the contender), and one per placement
@@ -202,6 +205,7 @@ type Engine struct {
 	tx          Transactional
 	shaper      Shaper
 	bound       FitBounder
+	setBound    SetFitBounder
 	res         *EngineResult
 	loc         Localizer
 	maxAttempts int
@@ -229,9 +233,11 @@ type Engine struct {
 	reordered     int    // groups moved to the end so far
 	// scratch, reused across passes
 	noms         []VictimNomination
+	idKeys       []idKey
+	vkeys        []victimKey
+	knownTmp     []victimEntry
 	entries      []victimEntry
-	victims      []Victim // merged, one per ID
-	victimIdx    map[string]int32
+	victims      []Victim    // merged, one per ID
 	conts        []contender // sorted, deduplicated
 	contIdx      map[string]int32
 	shapes       []shapeState
@@ -241,6 +247,7 @@ type Engine struct {
 	parked       []int32 // shapes that did not fit in the current state
 	hintJobs     []string
 	hintFits     []bool
+	boundIDs     []string // the victims of a set asked about (SetFitBounder)
 	cerrs        []rankedError
 	known        []victimEntry // the victims with data, in victim order (their rank)
 	vs           []vstate      // by rank
@@ -248,10 +255,15 @@ type Engine struct {
 	gflat        []int32 // the groups' members
 	vgflat       []int32 // the victims' groups
 	vgcount      []int32
-	gorder       []int32
-	ghead        int32 // the first group with open victims, -1 if none
-	gtail        int32 // the last
-	pairs        []domPair
+	gorder       []groupKey
+	ghead        int32            // the first group with open victims, -1 if none
+	gtail        int32            // the last
+	vgpairs      []vgPair         // victim-group pairs, in victim order
+	groupIdx     map[string]int32 // a domain's group while groups are built
+	lastKey      string           // the domain groupsOf met last
+	lastGroup    int32            // its group
+	byID         []int32          // the victims' ranks in the order of their IDs
+	vgsorted     []vgPair
 	domBuf       []string
 	cand         []int32 // a group's victims eligible for the contender
 	cross        []int32 // the eligible victims of the groups a search examined
@@ -297,7 +309,20 @@ func (e *Engine) orderVictims(known []victimEntry) {
 		})
 		return
 	}
-	slices.SortFunc(known, func(a, b victimEntry) int { return compareVictims(&a, &b) })
+	// The default order sorts its keys (a small struct, cheap to move),
+	// then places the entries.
+	keys := e.vkeys[:0]
+	for i := range known {
+		ent := &known[i]
+		keys = append(keys, victimKey{ent.cost, ent.overrun, ent.priority, ent.rank})
+	}
+	slices.SortFunc(keys, compareVictimKeys)
+	tmp := append(e.knownTmp[:0], known...)
+	for i, k := range keys {
+		known[i] = tmp[k.rank]
+	}
+	clear(tmp)
+	e.vkeys, e.knownTmp = keys[:0], tmp[:0]
 }
 
 // contender is a contender of the pass, in the list of its shape's
@@ -469,7 +494,6 @@ func (e *Engine) prepareVictims() {
 func (e *Engine) begin(now time.Time, m Model, res *EngineResult) {
 	if e.j == nil { // the zero Engine
 		e.j = new(Journal)
-		e.victimIdx = map[string]int32{}
 		e.contIdx, e.shapeIdx = map[string]int32{}, map[string]int32{}
 	}
 	// Start from an empty log. Commit fails only on a journal in the middle
@@ -482,6 +506,7 @@ func (e *Engine) begin(now time.Time, m Model, res *EngineResult) {
 	e.tx, _ = m.(Transactional)
 	e.shaper, _ = m.(Shaper)
 	e.bound, _ = m.(FitBounder)
+	e.setBound, _ = m.(SetFitBounder)
 	e.maxAttempts = cmp.Or(e.cfg.MaxAttempts, DefaultMaxAttempts)
 	e.maxChecks = cmp.Or(e.cfg.MaxChecks, DefaultMaxChecks)
 	e.perVictim = cmp.Or(e.cfg.MaxAttemptsPerVictim, DefaultMaxAttemptsPerVictim)
@@ -500,7 +525,7 @@ func (e *Engine) begin(now time.Time, m Model, res *EngineResult) {
 // and empties the scratch space for the next pass.
 func (e *Engine) endPass() {
 	_ = e.j.Commit() // the savepoint of the last commit, with a Transactional model
-	e.model, e.tx, e.shaper, e.bound, e.loc, e.res = nil, nil, nil, nil, nil, nil
+	e.model, e.tx, e.shaper, e.bound, e.setBound, e.loc, e.res = nil, nil, nil, nil, nil, nil, nil
 	e.stop, e.err, e.after = "", nil, ""
 	clear(e.known)
 	e.known = e.known[:0]
@@ -516,7 +541,6 @@ func (e *Engine) endPass() {
 	e.victims = e.victims[:0]
 	clear(e.conts)
 	e.conts = e.conts[:0]
-	clear(e.victimIdx)
 	clear(e.contIdx)
 	clear(e.shapeIdx)
 	e.shapes, e.live, e.heap, e.parked = e.shapes[:0], e.live[:0], e.heap[:0], e.parked[:0]

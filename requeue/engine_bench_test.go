@@ -105,18 +105,22 @@ func BenchmarkEnginePass(b *testing.B) {
 				b.Fatal(err)
 			}
 			var res requeue.EngineResult
+			var cpu time.Duration
 			b.ReportAllocs()
 			b.ResetTimer()
 			for i := 0; i < b.N; i++ {
 				b.StopTimer()
 				m := bm.model(base.Clone())
 				b.StartTimer()
+				c0 := cpuTime()
 				res, err = e.Run(now, in, m)
+				cpu += cpuTime() - c0
 				if err != nil {
 					b.Fatal(err)
 				}
 			}
 			b.StopTimer()
+			b.ReportMetric(float64(cpu.Nanoseconds())/float64(b.N), "cpu-ns/op")
 			reportPass(b, res)
 		})
 	}

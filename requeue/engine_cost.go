@@ -91,10 +91,19 @@ func (e *Engine) costOf(s []int32) setCost {
 	return c
 }
 
-// compareVictims is the default victim order: cheapest first by the cost
-// rule, then lowest priority, then largest overrun, then ID (the entries'
-// rank is their order by ID).
-func compareVictims(a, b *victimEntry) int {
+// victimKey holds the keys of the default victim order for one entry;
+// rank is the entry's rank by job ID, its index before the sort.
+type victimKey struct {
+	cost     float64
+	overrun  time.Duration
+	priority int32
+	rank     int32
+}
+
+// compareVictimKeys is the default victim order: cheapest first by the
+// cost rule, then lowest priority, then largest overrun, then ID (the
+// entries' rank is their order by ID).
+func compareVictimKeys(a, b victimKey) int {
 	return cmp.Or(cmp.Compare(a.cost, b.cost), cmp.Compare(a.priority, b.priority),
 		cmp.Compare(b.overrun, a.overrun), cmp.Compare(a.rank, b.rank))
 }

@@ -70,3 +70,40 @@ type FitBounder interface {
 type Localizer interface {
 	Domains(job string, dst []string) []string
 }
+
+// SetFitBounder is an optional interface of a [Model] that offers a cheap,
+// conservative fit test for a whole set of evictions: before a set search
+// evicts a group of victims one by one for a contender, it asks whether
+// evicting any of them could let the contender fit, and on false settles
+// the group at once, without an eviction or a placement attempt. Where
+// [FitBounder] rules out one eviction at a time, this rules out a group:
+// it is what keeps a contender that fits nowhere (too large for any
+// domain) from costing a pass an eviction of every victim its search
+// looks at.
+//
+// MayFitAfter returns false only when the pending job does not fit in the
+// model's current state after evicting any subset of the running jobs
+// victims, the empty one included: for every such subset, evicting its
+// jobs and then calling [Model.Place] for job would return (false, nil).
+// True promises nothing.
+//
+// Contract: MayFitAfter must not change the state; it must return true
+// when job is unknown or not pending, or when any of victims is unknown
+// or not running (the engine learns of errors from Evict and Place); it
+// must not keep the slice. The engine calls it at most once per victim
+// accumulation of a set search (a group, or the groups taken together),
+// with the victims the contender may use, before evicting any. It should
+// cost O(len(victims)) or close (the engine counts one examination per
+// call). A bound that is monotone in the victims (evicting more can only
+// help) meets the contract when it is sound for the whole set; cluster.Model's
+// is: it compares the free total and the room on the victims' nodes with
+// the contender's needs, as its MayFit does for one victim.
+//
+// When it rules a group out, the engine neither evicts its victims nor
+// tries the contender: no Evict error is met there (an evictable victim
+// counts as examined, kept with [ReasonNoFit] if no later set uses it),
+// and the observer gets one [ReasonRolledBack] event for the group (Job
+// its last victim) instead of one per fit test.
+type SetFitBounder interface {
+	MayFitAfter(victims []string, job string) bool
+}

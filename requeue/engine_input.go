@@ -96,53 +96,134 @@ func compareContenders(a, b *Contender) int {
 
 // merge deduplicates the nominations into e.entries (sorted by job ID, the
 // nominator names sorted and deduplicated) and the victim data into
-// e.victims (merged with mergeVictim).
+// e.victims (sorted by ID, merged with mergeVictim), and joins the two.
 func (e *Engine) merge(in *EngineInput) {
-	noms := append(e.noms[:0], in.Nominations...)
-	slices.SortFunc(noms, func(a, b VictimNomination) int {
-		if c := strings.Compare(a.Job, b.Job); c != 0 {
-			return c
-		}
-		return strings.Compare(a.Nominator, b.Nominator)
-	})
+	noms := e.sortNominations(in.Nominations)
 	noms = slices.Compact(noms)
 	e.noms = noms
-
-	e.victims = e.victims[:0]
-	for i := range in.Victims {
-		v := &in.Victims[i]
-		if k, dup := e.victimIdx[v.ID]; dup {
-			mergeVictim(&e.victims[k], v)
-			continue
-		}
-		e.victimIdx[v.ID] = int32(len(e.victims))
-		e.victims = append(e.victims, *v)
-	}
-	// One instant, one value: whichever entry's time won, the victim's
-	// times are in UTC without a monotonic reading, so that the results
-	// (Outcome.Until, Wake) and what the filters see do not depend on the
-	// time zone of the entry that came first.
-	for i := range e.victims {
-		v := &e.victims[i]
-		v.Start, v.NotBefore, v.LastCheckpoint = instant(v.Start), instant(v.NotBefore), instant(v.LastCheckpoint)
-	}
+	e.mergeVictims(in.Victims)
 
 	names := make([]string, len(noms)) // one backing array for all Nominators
 	e.entries = e.entries[:0]
+	v := 0 // e.victims and noms are both sorted by ID: a merge join
 	for i := 0; i < len(noms); {
 		k := i
 		for k < len(noms) && noms[k].Job == noms[i].Job {
 			names[k] = noms[k].Nominator
 			k++
 		}
-		vi, ok := e.victimIdx[noms[i].Job]
-		if !ok {
-			vi = -1
+		for v < len(e.victims) && e.victims[v].ID < noms[i].Job {
+			v++
+		}
+		vi := int32(-1)
+		if v < len(e.victims) && e.victims[v].ID == noms[i].Job {
+			vi = int32(v)
 		}
 		e.entries = append(e.entries, victimEntry{job: noms[i].Job, nominators: names[i:k:k], victim: vi})
 		i = k
 	}
 	clear(e.noms)
+}
+
+// mergeVictims copies vs into e.victims sorted by ID, the entries of one
+// ID merged (mergeVictim, in input order, though its rule does not depend
+// on it). Whichever entry's time won, the victims' times are then in UTC
+// without a monotonic reading, so that the results (Outcome.Until, Wake)
+// and what the filters see do not depend on the time zone of the entry
+// that came first. O(n log n) integer comparisons (sortByID).
+func (e *Engine) mergeVictims(vs []Victim) {
+	keys := sortByID(e.idKeys, len(vs), func(i int32) string { return vs[i].ID },
+		func(a, b int32) int { return cmp.Compare(a, b) })
+	e.victims = e.victims[:0]
+	for j, k := range keys {
+		v := &vs[k.i]
+		if j > 0 && vs[keys[j-1].i].ID == v.ID {
+			mergeVictim(&e.victims[len(e.victims)-1], v)
+			continue
+		}
+		e.victims = append(e.victims, *v)
+	}
+	e.idKeys = keys[:0]
+	for i := range e.victims {
+		v := &e.victims[i]
+		v.Start, v.NotBefore, v.LastCheckpoint = instant(v.Start), instant(v.NotBefore), instant(v.LastCheckpoint)
+	}
+}
+
+// sortNominations returns a copy of noms (in e's scratch space) sorted by
+// job, then nominator (sortByID).
+func (e *Engine) sortNominations(noms []VictimNomination) []VictimNomination {
+	keys := sortByID(e.idKeys, len(noms), func(i int32) string { return noms[i].Job },
+		func(a, b int32) int { return strings.Compare(noms[a].Nominator, noms[b].Nominator) })
+	out := slices.Grow(e.noms[:0], len(noms))
+	for _, k := range keys {
+		out = append(out, noms[k.i])
+	}
+	e.idKeys = keys[:0]
+	return out
+}
+
+// sortByID returns keys, its storage reused, holding the indices 0 to n-1
+// sorted by id, then by tie. The sort compares, for most pairs, one
+// integer: the 8 bytes of the IDs that follow the prefix every ID shares
+// (IDs tend to share a long one, "victim-0..."), with a full comparison
+// only where those are equal. O(n log n) integer comparisons plus O(total
+// length of the IDs).
+func sortByID(keys []idKey, n int, id func(int32) string, tie func(a, b int32) int) []idKey {
+	at := commonPrefix(n, func(i int) string { return id(int32(i)) })
+	keys = keys[:0]
+	for i := range int32(n) {
+		keys = append(keys, idKey{key: prefixKey(id(i), at), i: i})
+	}
+	slices.SortFunc(keys, func(a, b idKey) int {
+		if a.key != b.key {
+			return cmp.Compare(a.key, b.key)
+		}
+		return cmp.Or(strings.Compare(id(a.i), id(b.i)), tie(a.i, b.i))
+	})
+	return keys
+}
+
+// idKey is an item to sort by ID: the integer prefixKey of its ID, and its
+// index.
+type idKey struct {
+	key uint64
+	i   int32
+}
+
+// commonPrefix returns the length of the longest prefix shared by the n
+// strings id(0), ..., id(n-1). O(total length).
+func commonPrefix(n int, id func(int) string) int {
+	if n == 0 {
+		return 0
+	}
+	first := id(0)
+	l := len(first)
+	for i := 1; i < n && l > 0; i++ {
+		s := id(i)
+		l = min(l, len(s))
+		for j := 0; j < l; j++ {
+			if s[j] != first[j] {
+				l = j
+				break
+			}
+		}
+	}
+	return l
+}
+
+// prefixKey returns the 8 bytes of s from offset at (big-endian, padded
+// with zeros): of two strings whose first at bytes are equal, the one
+// with the smaller key is the smaller string (equal keys tell nothing).
+func prefixKey(s string, at int) uint64 {
+	var k uint64
+	for j := range 8 {
+		k <<= 8
+		if at+j < len(s) {
+			k |= uint64(s[at+j])
+		}
+	}
+	return k
 }
 
 // prepareContenders sorts and deduplicates the contenders into e.conts

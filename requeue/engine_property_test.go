@@ -203,6 +203,7 @@ func TestEngineMatchesOracle(t *testing.T) {
 			{"cluster-no-locality", func(c *cluster.Model) requeue.Model { return noLocality{c} }},
 			{"localized", func(c *cluster.Model) requeue.Model { return locModel{c} }},
 			{"locality-alone", func(c *cluster.Model) requeue.Model { return locPlain{c} }},
+			{"locality-set-bound", func(c *cluster.Model) requeue.Model { return locSetBound{c, nil} }},
 			{"plain", func(c *cluster.Model) requeue.Model { return plainModel{c} }},
 			{"transactional", func(c *cluster.Model) requeue.Model { return &txCluster{c: c} }},
 		} {

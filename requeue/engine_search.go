@@ -430,6 +430,9 @@ func (e *Engine) allowed(k, ci int32) bool {
 // whether there is one; everything is rolled back. The victims of a failed
 // accumulation are noted, to count it against their share (chargeFails).
 func (e *Engine) accumulate(ci int32, ks []int32) bool {
+	if e.setBound != nil && e.ruledOut(ci, ks) {
+		return false
+	}
 	cp := e.save()
 	e.set = e.set[:0]
 	r := fitNo
@@ -464,6 +467,43 @@ func (e *Engine) accumulate(ci int32, ks []int32) bool {
 		e.pendFails = append(e.pendFails, e.set...) // charged by the search's end
 	}
 	return false
+}
+
+// ruledOut asks the set bound (SetFitBounder) whether contender ci may
+// fit once some of the victims of ks it may use are evicted; one
+// examination. On false, no accumulation of them can make room: it is
+// settled without an eviction, as one that evicted them all in vain
+// would be (its victims examined, its failure noted against their
+// shares, one rolled-back event naming its last victim), and ruledOut
+// reports true; also when a bound stopped the pass.
+func (e *Engine) ruledOut(ci int32, ks []int32) bool {
+	ids, set := e.boundIDs[:0], e.set[:0]
+	for _, k := range ks {
+		if vs := &e.vs[k]; vs.status == vOpen && (vs.filterFor != ci+1 || vs.filterOK) {
+			ids, set = append(ids, e.known[k].job), append(set, k)
+		}
+	}
+	e.set = set
+	if len(set) == 0 {
+		return false
+	}
+	if e.res.Checks >= e.maxChecks {
+		e.stop = ReasonMaxChecks
+		return true
+	}
+	e.res.Checks++
+	may := e.setBound.MayFitAfter(ids, e.conts[ci].c.ID)
+	clear(ids)
+	e.boundIDs = ids[:0]
+	if may {
+		return false
+	}
+	for _, k := range set {
+		e.vs[k].examined = true
+	}
+	e.pendFails = append(e.pendFails, set...) // charged by the search's end
+	e.rolledBack(ci)                          // one event for the settled set
+	return true
 }
 
 // evict evicts victim k (an examination); an Evict error rolls the

@@ -48,12 +48,8 @@ type group struct {
 	stamp      uint64 // the search that last looked at it
 }
 
-// domPair says that victim k belongs to domain key.
-type domPair struct {
-	key  string
-	solo bool
-	k    int32
-}
+// vgPair says that victim k belongs to group g.
+type vgPair struct{ k, g int32 }
 
 func (e *Engine) members(g int32) []int32 {
 	gr := &e.groups[g]
@@ -63,60 +59,133 @@ func (e *Engine) members(g int32) []int32 {
 // buildGroups groups the open victims by the Localizer's domains (one group
 // without it) and links the groups cheapest first: by the sum of their
 // victims' costs, then their first victim in victim order, then key.
-// O(n log n) for n victim-domain pairs.
+// O(n) for n victim-domain pairs (a hash of the keys), plus O(g log g) to
+// order g groups.
 func (e *Engine) buildGroups() {
-	e.pairs = e.pairs[:0]
-	for k := range e.known {
-		if e.vs[k].status != vOpen {
-			continue
+	e.groups, e.gflat, e.vgpairs = e.groups[:0], e.gflat[:0], e.vgpairs[:0]
+	if e.loc != nil {
+		e.askDomains()
+	} else {
+		for k := range e.known {
+			if e.vs[k].status == vOpen {
+				e.vgpairs = append(e.vgpairs, vgPair{int32(k), 0})
+			}
 		}
-		if e.loc == nil {
-			e.pairs = append(e.pairs, domPair{k: int32(k)})
-			continue
-		}
-		// The keys are copied out; the returned slice is never written to:
-		// it may be the model's own storage rather than dst.
-		doms := e.loc.Domains(e.known[k].job, e.domBuf[:0])
-		if len(doms) == 0 {
-			e.pairs = append(e.pairs, domPair{key: e.known[k].job, solo: true, k: int32(k)})
-		}
-		for _, d := range doms {
-			e.pairs = append(e.pairs, domPair{key: d, k: int32(k)})
-		}
-		if len(doms) > cap(e.domBuf) {
-			// dst of the engine's own, with room for the next answers.
-			e.domBuf = make([]string, 0, 2*len(doms))
+		if len(e.vgpairs) > 0 {
+			e.groups = append(e.groups, group{})
 		}
 	}
-	clear(e.domBuf[:cap(e.domBuf)]) // only the engine's own buffer
-	slices.SortFunc(e.pairs, func(a, b domPair) int {
-		if a.solo != b.solo {
-			return cmp.Compare(b2i(a.solo), b2i(b.solo))
-		}
-		return cmp.Or(strings.Compare(a.key, b.key), cmp.Compare(a.k, b.k))
-	})
-	e.pairs = slices.Compact(e.pairs)
+	e.fillGroups()
+	e.linkVictimGroups(e.vgcount)
+	e.linkGroups()
+}
 
-	e.groups, e.gflat = e.groups[:0], e.gflat[:0]
+// askDomains asks the Localizer for the domains of every open victim, in
+// the order of their IDs (a model that keeps its jobs in that order is
+// then read in order), and leaves the victim-group pairs in e.vgpairs in
+// victim order. O(n) for n victim-domain pairs.
+func (e *Engine) askDomains() {
+	if e.groupIdx == nil {
+		e.groupIdx = map[string]int32{}
+	}
+	e.lastKey, e.lastGroup = "", -1
+	byID := slices.Grow(e.byID[:0], len(e.known))[:len(e.known)]
+	for k := range e.known {
+		byID[e.known[k].rank] = int32(k)
+	}
+	for _, k := range byID {
+		if e.vs[k].status == vOpen {
+			e.groupsOf(k)
+		}
+	}
+	e.byID, e.lastKey = byID, ""
+	clear(e.domBuf[:cap(e.domBuf)]) // only the engine's own buffer
+	clear(e.groupIdx)
+	e.pairsInVictimOrder()
+}
+
+// pairsInVictimOrder sorts e.vgpairs by victim, stably: a counting sort,
+// O(pairs + victims).
+func (e *Engine) pairsInVictimOrder() {
+	at := e.vgcount[:0]
+	for range len(e.known) + 1 {
+		at = append(at, 0)
+	}
+	for _, p := range e.vgpairs {
+		at[p.k+1]++
+	}
+	for k := 1; k < len(at); k++ {
+		at[k] += at[k-1]
+	}
+	sorted := slices.Grow(e.vgsorted[:0], len(e.vgpairs))[:len(e.vgpairs)]
+	for _, p := range e.vgpairs {
+		sorted[at[p.k]] = p
+		at[p.k]++
+	}
+	e.vgpairs, e.vgsorted, e.vgcount = sorted, e.vgpairs[:0], at[:0]
+}
+
+// groupsOf asks the Localizer for open victim k's domains and notes a pair
+// for each group it belongs to (a group of its own when it has none),
+// making the groups it is the first to name. The keys are copied out; the
+// returned slice is never written to: it may be the model's own storage
+// rather than dst.
+func (e *Engine) groupsOf(k int32) {
+	job := e.known[k].job
+	doms := e.loc.Domains(job, e.domBuf[:0])
+	if len(doms) == 0 {
+		e.vgpairs = append(e.vgpairs, vgPair{k, int32(len(e.groups))})
+		e.groups = append(e.groups, group{key: job, solo: true})
+	}
+	from := len(e.vgpairs)
+	for _, d := range doms {
+		g := e.lastGroup
+		if d != e.lastKey || g < 0 { // victims of one domain tend to come together
+			var seen bool
+			if g, seen = e.groupIdx[d]; !seen {
+				g = int32(len(e.groups))
+				e.groupIdx[d] = g
+				e.groups = append(e.groups, group{key: d})
+			}
+			e.lastKey, e.lastGroup = d, g
+		}
+		if !slices.Contains(e.vgpairs[from:], vgPair{k, g}) { // a key named twice
+			e.vgpairs = append(e.vgpairs, vgPair{k, g})
+		}
+	}
+	if len(doms) > cap(e.domBuf) {
+		// dst of the engine's own, with room for the next answers.
+		e.domBuf = make([]string, 0, 2*len(doms))
+	}
+}
+
+// fillGroups lays the groups' members out in e.gflat, each group's in
+// victim order (the pairs are: a counting sort by group keeps it), sums
+// their costs, and counts each victim's groups in e.vgcount. O(pairs +
+// groups + victims).
+func (e *Engine) fillGroups() {
+	for _, p := range e.vgpairs {
+		e.groups[p.g].n++
+	}
+	at := int32(0)
+	for g := range e.groups {
+		gr := &e.groups[g]
+		gr.first, gr.live, at = at, gr.n, at+gr.n
+		gr.n = 0
+	}
+	e.gflat = slices.Grow(e.gflat[:0], int(at))[:at]
 	counts := e.vgcount[:0]
 	for range e.known {
 		counts = append(counts, 0)
 	}
-	for i := 0; i < len(e.pairs); {
-		j, gr := i, group{key: e.pairs[i].key, solo: e.pairs[i].solo, first: int32(len(e.gflat))}
-		for ; j < len(e.pairs) && e.pairs[j].key == gr.key && e.pairs[j].solo == gr.solo; j++ {
-			k := e.pairs[j].k
-			e.gflat = append(e.gflat, k)
-			gr.cost += e.vs[k].cost
-			counts[k]++
-		}
-		gr.n, gr.live = int32(j-i), int32(j-i)
-		e.groups = append(e.groups, gr)
-		i = j
+	for _, p := range e.vgpairs {
+		gr := &e.groups[p.g]
+		e.gflat[gr.first+gr.n] = p.k
+		gr.n++
+		gr.cost += e.vs[p.k].cost
+		counts[p.k]++
 	}
-	clear(e.pairs)
-	e.linkVictimGroups(counts)
-	e.linkGroups()
+	e.vgcount = counts
 }
 
 func b2i(b bool) int {
@@ -151,19 +220,26 @@ func (e *Engine) linkVictimGroups(counts []int32) {
 
 // linkGroups links the groups in order: cheapest first, then by their
 // first victim in victim order (so that groups of equal cost are searched
-// as the victim order, custom or default, prefers), then key.
+// as the victim order, custom or default, prefers), then key (groups of
+// the Localizer's domains before the groups of victims without one).
+// O(g log g).
 func (e *Engine) linkGroups() {
 	order := e.gorder[:0]
 	for g := range e.groups {
-		order = append(order, int32(g))
+		gr := &e.groups[g]
+		order = append(order, groupKey{gr.cost, e.gflat[gr.first], int32(g)})
 	}
-	slices.SortFunc(order, func(a, b int32) int {
-		ga, gb := &e.groups[a], &e.groups[b]
-		return cmp.Or(cmp.Compare(ga.cost, gb.cost), cmp.Compare(e.gflat[ga.first], e.gflat[gb.first]), cmp.Compare(a, b))
+	slices.SortFunc(order, func(a, b groupKey) int {
+		if c := cmp.Or(cmp.Compare(a.cost, b.cost), cmp.Compare(a.first, b.first)); c != 0 {
+			return c
+		}
+		ga, gb := &e.groups[a.g], &e.groups[b.g]
+		return cmp.Or(cmp.Compare(b2i(ga.solo), b2i(gb.solo)), strings.Compare(ga.key, gb.key))
 	})
 	e.ghead, e.gtail = -1, -1
 	prev := int32(-1)
-	for _, g := range order {
+	for _, o := range order {
+		g := o.g
 		e.groups[g].prev, e.groups[g].next = prev, -1
 		if prev < 0 {
 			e.ghead = g
@@ -174,6 +250,13 @@ func (e *Engine) linkGroups() {
 	}
 	e.gtail = prev
 	e.gorder = order
+}
+
+// groupKey is what linkGroups orders a group by.
+type groupKey struct {
+	cost  float64
+	first int32 // its first victim
+	g     int32
 }
 
 // close ends victim k's part in the pass: it leaves its groups, and a group

@@ -16,64 +16,84 @@ func (e *Engine) sweep(after string) {
 	e.heapInit()
 	e.parked = e.parked[:0]
 	for len(e.heap) > 0 {
-		if e.res.Checks >= e.maxChecks {
-			e.stop = ReasonMaxChecks
+		if !e.sweepTop(after) {
 			return
 		}
-		e.res.Checks++
-		s := e.heap[0]
-		sh := &e.shapes[s]
-		if sh.failedAt == e.state {
-			e.park()
-			continue
+	}
+}
+
+// sweepTop examines the shape at the top of the heap (one examination):
+// it parks the shape when it is known not to fit in the current state or
+// the fit bound rules it out, leaves it untried when the round's budget is
+// spent, and otherwise tries its cursor contender (placeTop). It reports
+// false when the pass must stop.
+func (e *Engine) sweepTop(after string) bool {
+	if e.res.Checks >= e.maxChecks {
+		e.stop = ReasonMaxChecks
+		return false
+	}
+	e.res.Checks++
+	sh := &e.shapes[e.heap[0]]
+	switch {
+	case sh.failedAt == e.state:
+		e.park()
+		return true
+	case e.bound != nil && sh.hintAt != e.state:
+		if !e.mayFit(e.conts[sh.cursor].c.ID) {
+			e.failed(sh)
+			return true
 		}
-		ci := sh.cursor
-		c := &e.conts[ci]
-		if e.bound != nil && sh.hintAt != e.state {
-			if !e.mayFit(c.c.ID) {
-				e.failed(sh)
-				continue
-			}
-			sh.hintAt = e.state
-		}
-		if e.budget <= 0 {
-			// The per-round bound: the shape stays untried in this state.
-			e.popTop()
-			continue
-		}
-		if e.res.Attempts >= e.maxAttempts {
-			e.stop = ReasonMaxAttempts
-			return
-		}
-		cp := e.save()
-		e.res.Attempts++
-		ok, err := e.model.Place(e.j, c.c.ID)
-		if !ok || err != nil {
-			e.undo(cp)
-			if e.err != nil {
-				return
-			}
-			if err != nil {
-				next := c.next
-				e.remove(ci)
-				e.cerrs = append(e.cerrs, rankedError{ci, err})
-				e.advance(next)
-				continue
-			}
+		sh.hintAt = e.state
+	}
+	if e.budget <= 0 {
+		// The per-round bound: the shape stays untried in this state.
+		e.popTop()
+		return true
+	}
+	if e.res.Attempts >= e.maxAttempts {
+		e.stop = ReasonMaxAttempts
+		return false
+	}
+	return e.placeTop(sh, after)
+}
+
+// placeTop tries the cursor contender of shape sh, at the top of the heap,
+// without eviction: placed, it is committed and the parked shapes return
+// to the heap; not fitting, it parks its shape; a Place error drops it for
+// the rest of the pass. It reports false when the model broke its
+// contract (the pass stops).
+func (e *Engine) placeTop(sh *shapeState, after string) bool {
+	ci := sh.cursor
+	c := &e.conts[ci]
+	cp := e.save()
+	e.res.Attempts++
+	ok, err := e.model.Place(e.j, c.c.ID)
+	if !ok || err != nil {
+		e.undo(cp)
+		switch {
+		case e.err != nil:
+			return false
+		case err != nil:
+			next := c.next
+			e.remove(ci)
+			e.cerrs = append(e.cerrs, rankedError{ci, err})
+			e.advance(next)
+		default:
 			e.budget--
 			e.failed(sh)
-			continue
 		}
-		// c is placed: keep it.
-		next := c.next
-		e.remove(ci)
-		e.advance(next)
-		e.commit()
-		e.res.FitWithoutEviction = append(e.res.FitWithoutEviction, FreeFit{Contender: c.c.ID, After: after})
-		e.observe(c.c.ID, after, eligibility.Decision{Allowed: true, Reason: ReasonFitWithoutEviction}, nil)
-		e.newState()
-		e.unpark()
+		return true
 	}
+	// c is placed: keep it.
+	next := c.next
+	e.remove(ci)
+	e.advance(next)
+	e.commit()
+	e.res.FitWithoutEviction = append(e.res.FitWithoutEviction, FreeFit{Contender: c.c.ID, After: after})
+	e.observe(c.c.ID, after, eligibility.Decision{Allowed: true, Reason: ReasonFitWithoutEviction}, nil)
+	e.newState()
+	e.unpark()
+	return true
 }
 
 // failed records that the shape at the top of the heap does not fit in

@@ -430,9 +430,9 @@ func TestEngineContenderError(t *testing.T) {
 		// and once to commit the set.
 		Attempts: 4,
 		// ghost and p without eviction (2); per node, its victim looked at
-		// for p, evicted, and p's fit tested (6); v evicted and p's fit
-		// tested for the commit (2).
-		Checks:  10,
+		// for p, the set bound asked about it, the victim evicted, and p's
+		// fit tested (8); v evicted and p's fit tested for the commit (2).
+		Checks:  12,
 		Commits: 1,
 		Sets:    1,
 	}

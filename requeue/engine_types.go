@@ -92,8 +92,9 @@ const (
 	ReasonNoContender eligibility.Reason = "no_contender"
 	// ReasonNoFit: every set search the victim took part in failed: no
 	// contender fitted with it and the other eligible victims of its
-	// domain evicted (tried, or ruled out by the model's [FitBounder]),
-	// or a filter denied another victim of each set that let one fit.
+	// domain evicted (tried, or ruled out by the model's [FitBounder] or
+	// [SetFitBounder]), or a filter denied another victim of each set that
+	// let one fit.
 	ReasonNoFit eligibility.Reason = "no_fit"
 	// ReasonCheaperSet: kept, the victim was in a set that would have let a
 	// contender run (and that the filters allowed evicting for it), but a

@@ -105,9 +105,11 @@ type Model struct {
 	fits        *fitCache
 	fitCacheOff bool
 	searches    int // tree searches past the root made with the memory on, for tests
-	// scratch is Domains's sorting space for jobs with many tasks; never
-	// part of the state, and not shared by clones.
+	// scratch is Domains's sorting space for jobs with many tasks, and
+	// tasks MayFitAfter's; never part of the state, and not shared by
+	// clones.
 	scratch []int32
+	tasks   []taskRef
 }
 
 type clusterNode struct {

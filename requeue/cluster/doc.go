@@ -23,6 +23,11 @@
 //   - [Model.MayFit] ([requeue.FitBounder]): a conservative fit test from
 //     the free total and per-node maxima, with the room a victim's
 //     eviction would leave. O(victim tasks² + job tasks); no allocation.
+//   - [Model.MayFitAfter] ([requeue.SetFitBounder]): the same tests with
+//     every victim of a set released, each node's room taken apart, so
+//     that a false answer holds for every subset of the victims. O(t log
+//     t + job tasks) for victims with t placed tasks; no allocation once
+//     the model's scratch space has grown.
 //   - [Model.Domains] (the engine's locality hint, [requeue.Localizer]): the
 //     nodes a running job occupies, in node order. A node is the model's
 //     unit of locality: an eviction frees resources only on its job's

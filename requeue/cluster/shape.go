@@ -86,12 +86,14 @@ func (c *Model) MayFit(victim string, jobs []string, fits []bool) {
 	}
 	for i, job := range jobs {
 		ji, ok := c.jobIndex[job]
-		fits[i] = !ok || ji == vi || c.jobs[ji].placed > 0 || c.gangMayFit(&c.jobs[ji], free, largest, room)
+		fits[i] = !ok || ji == vi || c.jobs[ji].placed > 0 || c.gangMayFit(&c.jobs[ji], free, largest, room, room)
 	}
 }
 
-// gangMayFit applies MayFit's two tests to one pending job.
-func (c *Model) gangMayFit(cj *clusterJob, free, largest, room Resources) bool {
+// gangMayFit applies MayFit's two tests to one pending job: a task that
+// does not fit largest must fit fit (a bound on the room of any one node
+// the victims leave) and the victims' room holds at most room of them.
+func (c *Model) gangMayFit(cj *clusterJob, free, largest, fit, room Resources) bool {
 	if len(c.nodes) == 0 || !cj.need.Fits(free) {
 		return false
 	}
@@ -103,7 +105,7 @@ func (c *Model) gangMayFit(cj *clusterJob, free, largest, room Resources) bool {
 		switch {
 		case t.Fits(largest):
 			placeable++
-		case t.Fits(room):
+		case t.Fits(fit):
 			inRoom++
 			smallest = Resources{min(smallest.MilliCPU, t.MilliCPU), min(smallest.Memory, t.Memory), min(smallest.GPU, t.GPU)}
 		}

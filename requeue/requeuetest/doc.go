@@ -38,15 +38,15 @@
 // something out cannot catch a model that forgets to restore it.
 //
 // Pick jobs so that all outcomes happen: pending jobs that fit at once,
-// ones that fit only after an eviction, and one that never fits; gangs
-// if the model places gangs; for a model with hints (below), pending jobs
-// of the same shape, and running jobs on different domains. A dozen jobs
-// on a few nodes is plenty. A fixture on which, in the whole run, no Evict
+// ones that fit only after an eviction, and one that never fits; gangs if
+// the model places gangs; for a model with hints (below), pending jobs of
+// the same shape, and running jobs on different domains. A dozen jobs on a
+// few nodes is plenty. A fixture on which, in the whole run, no Evict
 // succeeds, no Place succeeds or no Place returns false (or, with hints,
-// MayFit never rules a pending job out, no two pending jobs share a shape,
-// or no job lands apart from the domains of a job evicted for it) leaves
-// part of the contract unchecked: TestModel then returns an error that
-// names what never happened, unless [AllowUnexercised] is given.
+// MayFit or MayFitAfter never rules a pending job out, no two pending jobs
+// share a shape, or no job lands apart from the domains of a job evicted
+// for it) leaves part of the contract unchecked: TestModel then returns an
+// error that names what never happened, unless [AllowUnexercised] is given.
 //
 // # What is checked
 //
@@ -81,12 +81,13 @@
 //
 // The engine trusts a model's optional hints to skip work: a
 // [requeue.FitBounder] that says a job cannot fit saves a placement attempt
-// (and, for a victim, the eviction), and a [requeue.Shaper] key makes one
-// failed attempt stand for every job of the shape. A wrong hint does not
-// crash anything: the engine then evicts a victim for a contender that
-// fitted without it, or misses one that fits. When the model implements
-// them, TestModel checks them from time to time in the state the sequence
-// has reached, and reports:
+// (and, for a victim, the eviction), a [requeue.SetFitBounder] that says no
+// set of victims can make room saves evicting any of them, and a
+// [requeue.Shaper] key makes one failed attempt stand for every job of the
+// shape. A wrong hint does not crash anything: the engine then evicts a
+// victim for a contender that fitted without it, or misses one that fits.
+// When the model implements them, TestModel checks them from time to time
+// in the state the sequence has reached, and reports:
 //
 //   - a MayFit that changes the state;
 //   - a MayFit that answers false for a job the model does not know, or
@@ -94,6 +95,12 @@
 //   - a MayFit that answers false for a pending job that Place, after
 //     evicting the victim (none for ""), does place, or fails with an
 //     error;
+//   - a MayFitAfter ([requeue.SetFitBounder]) that changes the state, or
+//     answers false for a job the model does not know or with a victim
+//     it does not know;
+//   - a MayFitAfter that answers false for a pending job and some running
+//     jobs although Place of the job, after evicting some subset of them
+//     (the empty one included), does place it, or fails with an error;
 //   - a Shape that changes the state, or returns ok for an unknown job;
 //   - two pending jobs with equal Shape keys for which Place, in the same
 //     state (as is, and after evicting a running job), returns different

@@ -18,6 +18,11 @@ import (
 //     false for an unknown job; two pending jobs with equal keys must get
 //     the same Place result, in this state and after evicting a running
 //     job, and the same MayFit answers.
+//   - MayFitAfter (requeue.SetFitBounder) must not change the state, must
+//     answer true for an unknown job and when a victim is unknown, and may
+//     answer false only if Place of the job returns false without an
+//     error after evicting any subset of the victims: see
+//     checkMayFitAfter.
 //   - Domains (the engine's locality hint): see checkDomains.
 func (r *sequence[M]) hints() {
 	victim, vi := "", -1
@@ -31,6 +36,9 @@ func (r *sequence[M]) hints() {
 	}
 	if r.bound != nil {
 		r.checkMayFit(victim, vi)
+	}
+	if r.setFit != nil && r.fail == nil {
+		r.checkMayFitAfter()
 	}
 	if r.shaper != nil && r.fail == nil {
 		r.checkShapes(victim, vi)
@@ -72,6 +80,71 @@ func (r *sequence[M]) checkMayFit(victim string, vi int) {
 			}
 		}
 	}
+}
+
+// checkMayFitAfter asks MayFitAfter about a pending job (sometimes an
+// unknown one) and up to four running jobs (sometimes with an unknown
+// one) and, on false, checks that no subset of those victims, the empty
+// one included, lets the job fit.
+func (r *sequence[M]) checkMayFitAfter() {
+	var victims, pending []string
+	for i, id := range r.jobs {
+		switch {
+		case !r.runs[i]:
+			pending = append(pending, id)
+		case len(victims) < 4 && r.rng.IntN(2) == 0:
+			victims = append(victims, id)
+		}
+	}
+	strange := r.rng.IntN(8) == 0 // an unknown victim
+	if strange {
+		victims = append(victims, r.unknown[1])
+	}
+	job, known := r.unknown[1], len(pending) > 0 && r.rng.IntN(8) != 0
+	if known {
+		job = pending[r.rng.IntN(len(pending))]
+	}
+	call := fmt.Sprintf("MayFitAfter(%q, %q)", victims, job)
+	before := r.state(r.m)
+	may := r.setFit.MayFitAfter(victims, job)
+	r.logf("%s = %v", call, may)
+	switch got := r.state(r.m); {
+	case got != before:
+		r.failState(call+" changed the state (the contract: MayFitAfter must not)", before, got)
+	case may:
+	case !known:
+		r.failf("%s = false for a job the model does not know (the contract: true for an unknown job)", call)
+	case strange:
+		r.failf("%s = false with a victim the model does not know (the contract: true when a victim is unknown)", call)
+	default:
+		r.cov.setBoundFalse++
+		r.noSubsetFits(victims, job, call)
+	}
+}
+
+// noSubsetFits checks that Place(job) returns false without an error
+// after evicting any subset of victims (running jobs), as MayFitAfter
+// promised with its false (call). It reports whether the sequence can go
+// on.
+func (r *sequence[M]) noSubsetFits(victims []string, job, call string) bool {
+	for mask := range 1 << len(victims) {
+		var sub []string
+		for i, v := range victims {
+			if mask>>i&1 == 1 {
+				sub = append(sub, v)
+			}
+		}
+		ok, done, err := r.tryPlaceAfter(sub, job, nil)
+		switch {
+		case !done:
+			return false
+		case err != nil:
+			return r.failf("%s = false, but Place(%q) after evicting %q returned an error: %v", call, job, sub, err)
+		case ok:
+			return r.failf("%s = false, but Place(%q) after evicting %q placed it: the engine would pass over a set that makes room (the contract: false only when no subset of the victims lets the job fit)", call, job, sub)
+		}
+	}
+	return true
 }
 
 // mayFit calls MayFit with every answer preset to true, as the engine

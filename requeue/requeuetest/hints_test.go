@@ -38,6 +38,26 @@ func (h *hinted) MayFit(victim string, jobs []string, fits []bool) {
 	}
 }
 
+func (h *hinted) MayFitAfter(victims []string, job string) bool {
+	may := h.Model.MayFitAfter(victims, job)
+	unknown := !h.Has(job)
+	for _, v := range victims {
+		unknown = unknown || !h.Has(v)
+	}
+	switch {
+	case h.bug == "set-liar" && len(victims) > 1 && !unknown:
+		// Claims that no set of two or more victims makes room.
+		return false
+	case h.bug == "set-unknown-job" && !h.Has(job):
+		return false
+	case h.bug == "set-unknown-victim" && unknown && h.Has(job):
+		return false
+	case h.bug == "set-mutates" && h.Running("r-small"):
+		_ = h.Model.Evict(nil, "r-small")
+	}
+	return may
+}
+
 func (h *hinted) Shape(job string) (string, bool) {
 	key, ok := h.Model.Shape(job)
 	switch {
@@ -91,6 +111,10 @@ func TestBrokenHintsFail(t *testing.T) {
 		{"mutates", "changed the state (the contract: MayFit must not)"},
 		{"one-shape", "are equal, but after evicting"},
 		{"unknown-shape", "true for a job the model does not know (the contract: ok false)"},
+		{"set-liar", "the engine would pass over a set that makes room"},
+		{"set-unknown-job", "= false for a job the model does not know (the contract: true for an unknown job)"},
+		{"set-unknown-victim", "(the contract: true when a victim is unknown)"},
+		{"set-mutates", "changed the state (the contract: MayFitAfter must not)"},
 		{"domains-omit", "the engine would keep a victim the contender needs"},
 		{"domains-none-for-big", "the engine would keep a victim the contender needs"},
 		{"domains-dup", "(the contract: no duplicates)"},

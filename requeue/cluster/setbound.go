@@ -1,0 +1,70 @@
+package cluster
+
+import (
+	"cmp"
+	"slices"
+
+	"github.com/tenurepolicy/tenure/requeue"
+)
+
+var _ requeue.SetFitBounder = (*Model)(nil)
+
+// MayFitAfter implements [requeue.SetFitBounder]: it returns false when
+// the gang of job cannot fit after evicting all of victims, by
+// [Model.MayFit]'s two tests with every victim's tasks released: the
+// cluster-wide free total plus their requests; and the tasks that fit no
+// node as things are, which can only go to the victims' nodes: each must
+// fit the component-wise largest room one of those nodes would have (its
+// free resources plus the victims' requests there), and no more of them
+// than the rooms' sum holds of the smallest. Every quantity grows with
+// each victim added, so a false answer holds for every subset of victims
+// too, as the contract demands.
+//
+// It returns true for an unknown or running job, and when any victim is
+// unknown, not running, or job itself. O(t log t + tasks of the job) for
+// victims with t placed tasks; no allocation once the model's scratch
+// space has grown to t.
+func (c *Model) MayFitAfter(victims []string, job string) bool {
+	if c == nil {
+		return true
+	}
+	ji, ok := c.jobIndex[job]
+	if !ok || c.jobs[ji].placed > 0 {
+		return true
+	}
+	free, largest := c.free, padding // padding: no node, nothing fits
+	if len(c.nodes) > 0 {
+		largest = c.tree[1]
+	}
+	// The victims' tasks as (node, task) pairs, sorted by node.
+	tasks := c.tasks[:0]
+	for _, victim := range victims {
+		vi, ok := c.jobIndex[victim]
+		if !ok || vi == ji || c.jobs[vi].placed == 0 {
+			c.tasks = tasks[:0]
+			return true // Evict will report the error
+		}
+		for t, n := range c.jobs[vi].on {
+			if n >= 0 {
+				tasks = append(tasks, taskRef{n, vi, int32(t)})
+			}
+		}
+	}
+	slices.SortFunc(tasks, func(a, b taskRef) int { return cmp.Compare(a.node, b.node) })
+	var fit, room, node Resources
+	for i, tr := range tasks {
+		if i == 0 || tr.node != tasks[i-1].node {
+			node = c.nodes[tr.node].free
+		}
+		req := c.jobs[tr.job].tasks[tr.task]
+		free, room, node = free.Add(req), room.Add(req), node.Add(req)
+		if i == len(tasks)-1 || tasks[i+1].node != tr.node {
+			room, fit = room.Add(c.nodes[tr.node].free), fit.Max(node)
+		}
+	}
+	c.tasks = tasks[:0]
+	return c.gangMayFit(&c.jobs[ji], free, largest, fit, room)
+}
+
+// taskRef names the task of the job at job placed on node.
+type taskRef struct{ node, job, task int32 }
