@@ -94,15 +94,11 @@ type Model struct {
 	// serials counts the jobs ever added; a job's serial tells undo steps
 	// that a slot still holds the job they recorded.
 	serials uint32
-	// tree is a segment tree over node free vectors: leaves at size+i, each
-	// inner node the component-wise maximum of its children; padding leaves
-	// are negative so that nothing fits them.
-	tree []Resources
-	size int
-	// fits is the memory of failed requests (fitcache.go), made on
-	// the first placement; fitCacheOff turns it off, for tests and
-	// benchmarks.
-	fits        *fitCache
+	// index holds the nodes' free vectors (fitcache.go); fits is the
+	// memory of failed requests, made on the first request that fits no
+	// node; fitCacheOff turns it off, for tests and benchmarks.
+	index       Index[freeVec, Resources]
+	fits        *FitMemory[Resources]
 	fitCacheOff bool
 	searches    int // tree searches past the root made with the memory on, for tests
 	// scratch is Domains's sorting space for jobs with many tasks; never
@@ -172,21 +168,8 @@ func New(nodes []Node) (*Model, error) {
 	if len(errs) > 0 {
 		return nil, errors.Join(errs...)
 	}
-	c.size = 1
-	for c.size < len(c.nodes) {
-		c.size *= 2
-	}
-	c.tree = make([]Resources, 2*c.size)
-	for i := range c.size {
-		if i < len(c.nodes) {
-			c.tree[c.size+i] = c.nodes[i].free
-		} else {
-			c.tree[c.size+i] = padding
-		}
-	}
-	for i := c.size - 1; i >= 1; i-- {
-		c.tree[i] = c.tree[2*i].Max(c.tree[2*i+1])
-	}
+	c.index = NewIndex[freeVec, Resources](len(c.nodes), freeVec(padding),
+		func(i int) freeVec { return freeVec(c.nodes[i].free) })
 	return c, nil
 }
 
@@ -512,28 +495,6 @@ func (c *Model) unassign(ji, t int32) {
 	c.free = c.free.Add(req)
 	c.update(n)
 	c.grew(n)
-}
-
-func (c *Model) update(n int32) {
-	i := c.size + int(n)
-	c.tree[i] = c.nodes[n].free
-	for i /= 2; i >= 1; i /= 2 {
-		c.tree[i] = c.tree[2*i].Max(c.tree[2*i+1])
-	}
-}
-
-// firstFit returns the lowest node index whose free vector holds req, or -1.
-func (c *Model) firstFit(req Resources, i int) int {
-	if !req.Fits(c.tree[i]) {
-		return -1
-	}
-	if i >= c.size {
-		return i - c.size
-	}
-	if n := c.firstFit(req, 2*i); n >= 0 {
-		return n
-	}
-	return c.firstFit(req, 2*i+1)
 }
 
 // Undo operations. A step's a holds the job's slot (high 32 bits) and the

@@ -69,8 +69,7 @@ func (c *Model) Clone() *Model {
 		jobIndex:    maps.Clone(c.jobIndex),
 		free:        c.free,
 		serials:     c.serials,
-		tree:        slices.Clone(c.tree),
-		size:        c.size,
+		index:       c.index.Clone(),
 		fitCacheOff: c.fitCacheOff,
 	}
 	tasks := 0
@@ -152,17 +151,18 @@ func (c *Model) Check() error {
 		if n.free.Negative() {
 			return fmt.Errorf("node %q overcommitted: free %v", n.name, n.free)
 		}
-		if c.tree[c.size+i] != n.free {
-			return fmt.Errorf("node %q tree leaf %v, free %v", n.name, c.tree[c.size+i], n.free)
+		if Resources(c.index.Leaf(i)) != n.free {
+			return fmt.Errorf("node %q tree leaf %v, free %v", n.name, Resources(c.index.Leaf(i)), n.free)
 		}
 		total = total.Add(n.free)
 	}
 	if total != c.free {
 		return fmt.Errorf("total free %v, want %v", c.free, total)
 	}
-	for i := c.size - 1; i >= 1; i-- {
-		if c.tree[i] != c.tree[2*i].Max(c.tree[2*i+1]) {
-			return fmt.Errorf("tree node %d inconsistent", i)
+	x := &c.index
+	for k := x.size - 1; k >= 1; k-- {
+		if x.tree[k] != x.tree[2*k].Merge(x.tree[2*k+1]) {
+			return fmt.Errorf("tree node %d inconsistent", k)
 		}
 	}
 	if len(c.jobIndex) != len(c.jobs) {

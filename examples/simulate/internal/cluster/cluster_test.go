@@ -81,12 +81,12 @@ func TestClusterTreesOracle(t *testing.T) {
 							f.Give(&p.j, p.gpus)
 						}
 					}
-					if sm := f.summary(); sm.mayFit(&j) {
+					if f.summary().Admits(&j) {
 						want = n
 						break
 					}
 				}
-				if got := c.Freeable[k].Next(from, &j, nil); got != want {
+				if got := c.Freeable[k].Next(from, &j); got != want {
 					t.Fatalf("freeable[%d].next(%d, %+v) = %d, naive %d", k, from, j, got, want)
 				}
 			}

@@ -322,10 +322,10 @@ func (s *sim) candidates(p int32, j *trace.Job, limit trace.Class) func() int {
 	}
 	n, wrapped := from-1, false
 	return func() int {
-		m := tree.Next(n+1, j, nil)
+		m := tree.Next(n+1, j)
 		if m < 0 && !wrapped {
 			wrapped = true
-			m = tree.Next(0, j, nil)
+			m = tree.Next(0, j)
 		}
 		if m < 0 || wrapped && m >= from {
 			return -1
