@@ -97,8 +97,8 @@ type Model struct {
 	// index holds the nodes' free vectors (fitcache.go); fits is the
 	// memory of failed requests, made on the first request that fits no
 	// node; fitCacheOff turns it off, for tests and benchmarks.
-	index       Index[freeVec, Resources]
-	fits        *FitMemory[Resources]
+	index       Index
+	fits        *FitMemory
 	fitCacheOff bool
 	searches    int // tree searches past the root made with the memory on, for tests
 	// scratch is Domains's sorting space for jobs with many tasks; never
@@ -168,8 +168,7 @@ func New(nodes []Node) (*Model, error) {
 	if len(errs) > 0 {
 		return nil, errors.Join(errs...)
 	}
-	c.index = NewIndex[freeVec, Resources](len(c.nodes), freeVec(padding),
-		func(i int) freeVec { return freeVec(c.nodes[i].free) })
+	c.index = NewIndex(len(c.nodes), func(i int) Vec { return c.nodes[i].free.vec() })
 	return c, nil
 }
 

@@ -4,44 +4,30 @@ package cluster
 // of requests that fitted no node (made on the first such request; Clone
 // starts without it).
 
-// freeVec is a node's free vector as the summary of the Model's Index:
-// ranges merge by the component-wise maximum, and a range admits a
-// request that fits its maximum (exactly the requests a single node
-// holds).
-type freeVec Resources
-
-// Merge returns the component-wise maximum of f and o.
-func (f freeVec) Merge(o freeVec) freeVec { return freeVec(Resources(f).Max(Resources(o))) }
-
-// Admits reports whether r fits the vector f.
-func (f freeVec) Admits(r Resources) bool { return r.Fits(Resources(f)) }
-
-func (r Resources) hash() uint64 {
-	h := uint64(r.MilliCPU)*0x9E3779B97F4A7C15 ^ uint64(r.Memory)*0xC2B2AE3D27D4EB4F ^ uint64(r.GPU)*0x165667B19E3779F9
-	return h ^ h>>29
-}
+// vec returns r as a request to, or a leaf of, the Model's Index.
+func (r Resources) vec() Vec { return Vec{r.MilliCPU, r.Memory, r.GPU, 0} }
 
 // findFit returns the lowest node index whose free resources hold req, or
 // -1: first fit, with the memory of failed requests.
 func (c *Model) findFit(req Resources) int {
-	if !req.Fits(Resources(c.index.Root())) {
+	v := req.vec()
+	if !v.Fits(c.index.Root()) {
 		return -1 // the per-resource maxima rule it out: O(1)
 	}
 	if c.fitCacheOff {
-		return c.index.Next(0, req)
+		return c.index.Next(0, v)
 	}
 	f := c.fits
 	if f == nil {
 		c.searches++
-		n := c.index.Next(0, req)
+		n := c.index.Next(0, v)
 		if n < 0 { // the first request that fits no node: remember from now on
-			c.fits = NewFitMemory[Resources](len(c.nodes))
-			c.fits.Remember(req, req.hash())
+			c.fits = NewFitMemory(len(c.nodes))
+			c.fits.Remember(v)
 		}
 		return n
 	}
-	h := req.hash()
-	if since, ok := f.Recall(req, h); ok {
+	if since, ok := f.Recall(v); ok {
 		best := int32(-1)
 		for _, n := range since {
 			if (best < 0 || n < best) && req.Fits(c.nodes[n].free) {
@@ -51,20 +37,20 @@ func (c *Model) findFit(req Resources) int {
 		if best >= 0 {
 			return int(best) // the others still fit no node
 		}
-		f.Remember(req, h)
+		f.Remember(v)
 		return -1
 	}
 	c.searches++
-	n := c.index.Next(0, req)
+	n := c.index.Next(0, v)
 	if n < 0 {
-		f.Remember(req, h)
+		f.Remember(v)
 	}
 	return n
 }
 
 // update refreshes node n's leaf after a change of its free resources.
 func (c *Model) update(n int32) {
-	c.index.Set(int(n), freeVec(c.nodes[n].free))
+	c.index.Set(int(n), c.nodes[n].free.vec())
 }
 
 // grew logs that node n's free resources grew.
@@ -81,5 +67,12 @@ func (c *Model) checkFitCache() error {
 	if c.fits == nil {
 		return nil
 	}
-	return c.fits.Check(len(c.nodes), func(req Resources, i int) bool { return req.Fits(c.nodes[i].free) })
+	return c.fits.Check(len(c.nodes), func(req Vec, i int) bool { return req.Fits(c.nodes[i].free.vec()) })
+}
+
+// largestFree returns the component-wise maximum of the nodes' free
+// resources ({-1, -1, -1} without nodes: nothing fits it). O(1).
+func (c *Model) largestFree() Resources {
+	r := c.index.Root()
+	return Resources{r.MilliCPU, r.Memory, r.GPU}
 }

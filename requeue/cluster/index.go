@@ -1,105 +1,126 @@
 package cluster
 
-// Summary is what an [Index] keeps for each leaf and for each range of
-// leaves: an upper bound of what the range can hold. S is the summary type
-// itself, R the request it is asked about.
-//
-// Merge returns the summary of two adjacent ranges (s, then o). Admits
-// reports whether some leaf of the range s summarises may hold r: it may
-// answer true for a range none of whose leaves holds r (a bound, not an
-// exact test), but it must answer false only when no leaf holds r, so it
-// must not admit less in a merge than in either of its parts. A leaf's
-// summary may itself be a bound; the caller then checks the leaf that
-// [Index.Next] returns and asks again from the next one.
-type Summary[S any, R any] interface {
-	Merge(o S) S
-	Admits(r R) bool
+import "fmt"
+
+// Vec is what an [Index] keeps per leaf and per range of leaves, and what
+// it is asked about: [Resources] and the share of one GPU, compared
+// component by component. As a leaf it is what one node has free; as a
+// range's summary, the component-wise maximum of its leaves; as a
+// request, what one node must have free. [Model] counts whole GPUs only
+// and leaves GPUMilli 0. The simulator in examples/simulate, whose tasks
+// share GPUs, keeps a node's fully free GPUs in GPU and the largest free
+// share of one of them in GPUMilli. No component is negative, but in
+// [NoRoom].
+type Vec struct {
+	MilliCPU int64 // CPU in thousandths of a core
+	Memory   int64 // memory in bytes
+	GPU      int64 // whole GPU devices
+	GPUMilli int64 // a share of one GPU device, in thousandths
+}
+
+// NoRoom is the summary of no leaf: every component -1, so that it holds
+// no request and the maximum of it and any leaf is that leaf.
+var NoRoom = Vec{-1, -1, -1, -1}
+
+// Fits reports whether v fits into free: every component of v is at most
+// the same component of free.
+func (v Vec) Fits(free Vec) bool {
+	return v.MilliCPU <= free.MilliCPU && v.Memory <= free.Memory && v.GPU <= free.GPU && v.GPUMilli <= free.GPUMilli
+}
+
+// Max returns the component-wise maximum of v and o.
+func (v Vec) Max(o Vec) Vec {
+	return Vec{max(v.MilliCPU, o.MilliCPU), max(v.Memory, o.Memory), max(v.GPU, o.GPU), max(v.GPUMilli, o.GPUMilli)}
 }
 
 // Index is a segment tree over n leaves, numbered 0 to n-1, each holding a
-// summary of type S (free resources, say, of one node); every inner entry
-// is the merge of its two children. It answers "the first leaf at or after
-// i that may hold r" without visiting the ranges whose summary rules r out.
-// [Model] keeps its nodes' free vectors in one; a scheduler with another
-// notion of a fit (GPUs shared per device, per-class bounds) gives it its
-// own summary type.
+// [Vec] (the free resources of one node, say); every range of leaves is
+// summarised by the component-wise maximum of its leaves. It answers "the
+// first leaf at or after i whose vector holds r" without visiting the
+// ranges whose maximum rules r out. [Model] keeps its nodes' free vectors
+// in one. A request may fit a range's maximum while no leaf of it holds
+// it (free GPUs on one node, free cores on another): [Index.Next] then
+// moves on past that range, and [FitMemory] spares asking again.
 //
-// [Index.Set] costs O(log n) merges; [Index.Next] costs O(log n) Admits
-// tests plus O(log n) for each range whose summary admits r while none of
-// its leaves does. Nothing allocates after [NewIndex]. The zero Index has
-// no leaves. An Index is not safe for concurrent use.
-type Index[S Summary[S, R], R any] struct {
+// [Index.Set] costs O(log n); [Index.Next] costs O(log n) plus O(log n)
+// for each range whose maximum holds the request while none of its leaves
+// does: O(n) at worst. Nothing allocates after [NewIndex]. The zero Index
+// has no leaves. An Index is not safe for concurrent use.
+type Index struct {
 	// tree[1] is the root, leaf i is tree[size+i], and the children of
 	// tree[k] are tree[2k] and tree[2k+1]; the leaves from n to size-1
-	// hold none.
-	tree    []S
+	// hold NoRoom.
+	tree    []Vec
 	n, size int
-	none    S
 }
 
-// NewIndex returns an Index over n leaves, leaf i summarised by leaf(i).
-// none is the summary of an empty range: it fills the tree up to a power
-// of two, so it must admit nothing and merge as an identity (a vector of
-// -1s under a component-wise maximum, say). O(n) merges; one allocation.
-func NewIndex[S Summary[S, R], R any](n int, none S, leaf func(i int) S) Index[S, R] {
-	x := Index[S, R]{n: n, size: 1, none: none}
-	for x.size < n {
+// NewIndex returns an Index over n leaves, leaf i holding leaf(i). O(n);
+// one allocation.
+func NewIndex(n int, leaf func(i int) Vec) Index {
+	x := Index{n: max(n, 0), size: 1}
+	for x.size < x.n {
 		x.size *= 2
 	}
-	x.tree = make([]S, 2*x.size)
+	x.tree = make([]Vec, 2*x.size)
 	for i := range x.size {
-		if i < n {
+		if i < x.n {
 			x.tree[x.size+i] = leaf(i)
 		} else {
-			x.tree[x.size+i] = none
+			x.tree[x.size+i] = NoRoom
 		}
 	}
 	for k := x.size - 1; k >= 1; k-- {
-		x.tree[k] = x.tree[2*k].Merge(x.tree[2*k+1])
+		x.tree[k] = x.tree[2*k].Max(x.tree[2*k+1])
 	}
 	return x
 }
 
 // Len returns the number of leaves.
-func (x *Index[S, R]) Len() int { return x.n }
+func (x *Index) Len() int { return x.n }
 
-// Leaf returns leaf i's summary; i must be in [0, Len()). O(1).
-func (x *Index[S, R]) Leaf(i int) S { return x.tree[x.size+i] }
+// Leaf returns leaf i's vector; i must be in [0, Len()). O(1).
+func (x *Index) Leaf(i int) Vec { return x.tree[x.size+i] }
 
-// Root returns the summary of all the leaves, or none when there are
-// none. O(1).
-func (x *Index[S, R]) Root() S {
+// Root returns the component-wise maximum of all the leaves, or NoRoom
+// when there are none. O(1).
+func (x *Index) Root() Vec {
 	if x.n == 0 {
-		return x.none
+		return NoRoom
 	}
 	return x.tree[1]
 }
 
-// Set replaces leaf i's summary; i must be in [0, Len()). O(log n) merges.
-func (x *Index[S, R]) Set(i int, s S) {
+// Set replaces leaf i's vector; i must be in [0, Len()). O(log n); it
+// stops climbing at the first range whose maximum does not change.
+func (x *Index) Set(i int, v Vec) {
 	k := x.size + i
-	x.tree[k] = s
+	x.tree[k] = v
 	for k /= 2; k >= 1; k /= 2 {
-		x.tree[k] = x.tree[2*k].Merge(x.tree[2*k+1])
+		m := x.tree[2*k].Max(x.tree[2*k+1])
+		if m == x.tree[k] {
+			return // nor will any range above it
+		}
+		x.tree[k] = m
 	}
 }
 
-// Next returns the first leaf at or after from whose summary admits r, or
-// -1 when there is none. It starts at the largest range that begins at
-// from (the root when from is 0), moves right and up past the ranges whose
-// summary rules r out, and down into the first one that admits r, moving
-// on past every range in which no leaf does. A from below 0 counts as 0.
-func (x *Index[S, R]) Next(from int, r R) int {
+// Next returns the first leaf at or after from whose vector holds r (r
+// fits it), or -1 when there is none. A from below 0 counts as 0.
+func (x *Index) Next(from int, r Vec) int {
 	from = max(from, 0)
 	if from >= x.n {
 		return -1
 	}
+	// Start at the largest range that begins at from (the root for 0),
+	// move right and up past the ranges that rule r out, and down into
+	// the first one that may hold it, moving on past a range that holds r
+	// while neither of its halves does.
 	k := x.size + from
 	for k&1 == 0 && k > 1 {
-		k >>= 1 // the largest range that starts at from: the root for 0
+		k >>= 1
 	}
 	for {
-		for !x.tree[k].Admits(r) {
+		for !r.Fits(x.tree[k]) {
 			if k = x.right(k); k == 0 {
 				return -1
 			}
@@ -117,15 +138,15 @@ func (x *Index[S, R]) Next(from int, r R) int {
 	}
 }
 
-// down descends from range k, whose summary admits r, into the first
-// child that admits r, down to a leaf (true); or it stops at a range that
-// admits r while neither of its children does (false).
-func (x *Index[S, R]) down(k int, r R) (int, bool) {
+// down descends from range k, whose maximum holds r, into the first half
+// that holds r, down to a leaf (true); or it stops at a range neither of
+// whose halves holds r (false).
+func (x *Index) down(k int, r Vec) (int, bool) {
 	for k < x.size {
 		switch {
-		case x.tree[2*k].Admits(r):
+		case r.Fits(x.tree[2*k]):
 			k = 2 * k
-		case x.tree[2*k+1].Admits(r):
+		case r.Fits(x.tree[2*k+1]):
 			k = 2*k + 1
 		default:
 			return k, false
@@ -136,7 +157,7 @@ func (x *Index[S, R]) down(k int, r R) (int, bool) {
 
 // right returns the range that follows range k at the same or a higher
 // level, or 0 when k ends at the last leaf.
-func (x *Index[S, R]) right(k int) int {
+func (x *Index) right(k int) int {
 	for k&1 == 1 {
 		k >>= 1
 	}
@@ -147,8 +168,24 @@ func (x *Index[S, R]) right(k int) int {
 }
 
 // Clone returns an independent copy. O(n); one allocation.
-func (x *Index[S, R]) Clone() Index[S, R] {
+func (x *Index) Clone() Index {
 	c := *x
-	c.tree = append([]S(nil), x.tree...)
+	c.tree = append([]Vec(nil), x.tree...)
 	return c
+}
+
+// check verifies that every range holds the maximum of its halves and the
+// padding NoRoom; Model.Check calls it.
+func (x *Index) check() error {
+	for i := x.n; i < x.size; i++ {
+		if x.tree[x.size+i] != NoRoom {
+			return fmt.Errorf("index: padding leaf %d holds %v", i, x.tree[x.size+i])
+		}
+	}
+	for k := x.size - 1; k >= 1; k-- {
+		if x.tree[k] != x.tree[2*k].Max(x.tree[2*k+1]) {
+			return fmt.Errorf("index: range %d is not the maximum of its halves", k)
+		}
+	}
+	return nil
 }

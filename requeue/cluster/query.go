@@ -151,19 +151,16 @@ func (c *Model) Check() error {
 		if n.free.Negative() {
 			return fmt.Errorf("node %q overcommitted: free %v", n.name, n.free)
 		}
-		if Resources(c.index.Leaf(i)) != n.free {
-			return fmt.Errorf("node %q tree leaf %v, free %v", n.name, Resources(c.index.Leaf(i)), n.free)
+		if c.index.Leaf(i) != n.free.vec() {
+			return fmt.Errorf("node %q tree leaf %v, free %v", n.name, c.index.Leaf(i), n.free)
 		}
 		total = total.Add(n.free)
 	}
 	if total != c.free {
 		return fmt.Errorf("total free %v, want %v", c.free, total)
 	}
-	x := &c.index
-	for k := x.size - 1; k >= 1; k-- {
-		if x.tree[k] != x.tree[2*k].Merge(x.tree[2*k+1]) {
-			return fmt.Errorf("tree node %d inconsistent", k)
-		}
+	if err := c.index.check(); err != nil {
+		return err
 	}
 	if len(c.jobIndex) != len(c.jobs) {
 		return fmt.Errorf("%d indexed jobs, %d slots", len(c.jobIndex), len(c.jobs))

@@ -92,51 +92,38 @@ func (f *NodeFree) CopyFrom(o *NodeFree) {
 	f.GPU = append(f.GPU[:0], o.GPU...)
 }
 
-// summary is an upper bound of what a node (or a range of nodes) can hold:
-// the most free CPU and memory, the most fully free GPUs and the largest
-// free share of one GPU. A task that fits a node fits its summary. It is
-// the summary of the State's cluster.Index trees: a node's free vector
-// (cluster.Model's summary) cannot say that half a GPU free on each of two
-// devices does not hold a task asking for a whole one.
-type summary struct {
-	cpu, mem       int64
-	full, maxMilli int32
-}
-
-// noNode is the summary of no node: it admits no task (CPU and memory
-// requests are never negative) and merges as an identity.
-var noNode = summary{cpu: -1, mem: -1}
-
-func (f *NodeFree) summary() summary {
-	s := summary{cpu: f.CPU, mem: f.Mem}
+// summary returns node f's leaf in the State's trees (a tenurecluster.Vec,
+// compared component by component): its free CPU and memory, its fully
+// free GPUs and the largest free share of one of them. A maximum of
+// summaries bounds what a range of nodes can hold: a task that fits a
+// node fits its summary. A node's free Resources vector (the reference
+// model's leaf) could not say that half a GPU free on each of two devices
+// does not hold a task asking for a whole one.
+func (f *NodeFree) summary() tenurecluster.Vec {
+	s := tenurecluster.Vec{MilliCPU: f.CPU, Memory: f.Mem}
 	for _, g := range f.GPU {
 		if g == 1000 {
-			s.full++
+			s.GPU++
 		}
-		s.maxMilli = max(s.maxMilli, g)
+		s.GPUMilli = max(s.GPUMilli, int64(g))
 	}
 	return s
 }
 
-// Admits is the summary test: false means one task of j fits no node the
-// summary covers.
-func (s summary) Admits(j *trace.Job) bool {
-	if j.CPU > s.cpu || j.Mem > s.mem {
-		return false
-	}
+// Demand returns what one task of j asks of a summary: its CPU and
+// memory, and either its whole GPUs (fully free ones) or its share of one
+// GPU (the largest free share). Demand(j).Fits(summary) is false only
+// when one task of j fits no node the summary covers.
+func Demand(j *trace.Job) tenurecluster.Vec {
+	d := tenurecluster.Vec{MilliCPU: j.CPU, Memory: j.Mem}
 	switch {
 	case j.GPUs == 0:
-		return true
 	case j.GPUMilli >= 1000:
-		return s.full >= j.GPUs
+		d.GPU = int64(j.GPUs)
 	default:
-		return s.maxMilli >= j.GPUMilli
+		d.GPUMilli = int64(j.GPUMilli)
 	}
-}
-
-// Merge is the component-wise maximum.
-func (s summary) Merge(o summary) summary {
-	return summary{cpu: max(s.cpu, o.cpu), mem: max(s.mem, o.mem), full: max(s.full, o.full), maxMilli: max(s.maxMilli, o.maxMilli)}
+	return d
 }
 
 // TaskRef names one running task: a job and the index of its task.
@@ -145,29 +132,10 @@ type TaskRef struct {
 	Task int32
 }
 
-// Index is the tree the State keeps over its nodes: tenure's
-// cluster.Index with the simulator's summary. Next(from, j) returns the
-// first node at or after from whose summary may hold one task of j, or
-// -1: a candidate, which the caller checks exactly.
-type Index = tenurecluster.Index[summary, *trace.Job]
-
-func newIndex(n int, leaf func(i int) summary) Index {
-	return tenurecluster.NewIndex[summary, *trace.Job](n, noNode, leaf)
-}
-
-// task is what decides whether one task of a job fits a node: the key of
+// taskKey is what decides whether one task of j fits a node: the key of
 // the State's tenurecluster.FitMemory.
-type task struct {
-	cpu, mem    int64
-	gpus, milli int32
-}
-
-func taskOf(j *trace.Job) task { return task{j.CPU, j.Mem, j.GPUs, j.GPUMilli} }
-
-func (t task) hash() uint64 {
-	h := uint64(t.cpu)*0x9E3779B97F4A7C15 ^ uint64(t.mem)*0xC2B2AE3D27D4EB4F ^
-		(uint64(t.gpus)<<32|uint64(uint32(t.milli)))*0x165667B19E3779F9
-	return h ^ h>>29
+func taskKey(j *trace.Job) tenurecluster.Vec {
+	return tenurecluster.Vec{MilliCPU: j.CPU, Memory: j.Mem, GPU: int64(j.GPUs), GPUMilli: int64(j.GPUMilli)}
 }
 
 // use is what the running tasks of one class hold on one node.
@@ -194,9 +162,9 @@ type State struct {
 	// masked nodes are reserved (head-of-line reservation): hidden from
 	// FindFit (package sim places around them).
 	masked   []bool
-	Fit      Index
-	Freeable [trace.NumClasses]Index
-	fits     *tenurecluster.FitMemory[task] // tasks that fit no unmasked node
+	Fit      tenurecluster.Index
+	Freeable [trace.NumClasses]tenurecluster.Index
+	fits     *tenurecluster.FitMemory // tasks (taskKey) that fit no unmasked node
 	Scratch  NodeFree
 	// Version counts changes of the free resources, nodeVer per node.
 	Version uint64
@@ -218,16 +186,16 @@ func New(nodes []trace.Node) *State {
 		}
 		c.GPUCap += int64(n.GPUs) * 1000
 	}
-	c.Fit = newIndex(len(nodes), func(i int) summary { return c.Free[i].summary() })
+	c.Fit = tenurecluster.NewIndex(len(nodes), func(i int) tenurecluster.Vec { return c.Free[i].summary() })
 	for k := range c.Freeable {
-		c.Freeable[k] = newIndex(len(nodes), func(i int) summary { return c.freeableSummary(i, trace.Class(k)) })
+		c.Freeable[k] = tenurecluster.NewIndex(len(nodes), func(i int) tenurecluster.Vec { return c.freeableSummary(i, trace.Class(k)) })
 	}
-	c.fits = tenurecluster.NewFitMemory[task](len(nodes))
+	c.fits = tenurecluster.NewFitMemory(len(nodes))
 	return c
 }
 
 // freeableSummary is the summary of node n with every task of class <= k gone.
-func (c *State) freeableSummary(n int, k trace.Class) summary {
+func (c *State) freeableSummary(n int, k trace.Class) tenurecluster.Vec {
 	c.Scratch.CopyFrom(&c.Free[n])
 	for cl := trace.Class(0); cl <= k; cl++ {
 		u := &c.used[n][cl]
@@ -246,7 +214,7 @@ func (c *State) update(n int, cl trace.Class) {
 	c.Version++
 	c.NodeVer[n]++
 	if c.masked[n] {
-		c.Fit.Set(n, noNode)
+		c.Fit.Set(n, tenurecluster.NoRoom)
 	} else {
 		c.Fit.Set(n, c.Free[n].summary())
 	}
@@ -314,9 +282,8 @@ func (c *State) EmptyFits(n int, j *trace.Job) bool {
 // fits on now, or -1. A task that fitted no node before costs only the
 // nodes freed or unmasked since (tenurecluster.FitMemory).
 func (c *State) FindFit(j *trace.Job) int {
-	t := taskOf(j)
-	h := t.hash()
-	if since, ok := c.fits.Recall(t, h); ok {
+	t := taskKey(j)
+	if since, ok := c.fits.Recall(t); ok {
 		best := int32(-1)
 		for _, n := range since {
 			if (best < 0 || n < best) && c.fitsNode(int(n), j) {
@@ -324,13 +291,13 @@ func (c *State) FindFit(j *trace.Job) int {
 			}
 		}
 		if best < 0 {
-			c.fits.Remember(t, h)
+			c.fits.Remember(t)
 		}
 		return int(best)
 	}
 	n := c.NextFit(0, j)
 	if n < 0 {
-		c.fits.Remember(t, h)
+		c.fits.Remember(t)
 	}
 	return n
 }
@@ -339,9 +306,10 @@ func (c *State) FindFit(j *trace.Job) int {
 // fits on now, or -1. O(log nodes) per node the summaries cannot rule
 // out.
 func (c *State) NextFit(from int, j *trace.Job) int {
-	n := c.Fit.Next(from, j)
+	d := Demand(j)
+	n := c.Fit.Next(from, d)
 	for n >= 0 && !c.fitsNode(n, j) {
-		n = c.Fit.Next(n+1, j)
+		n = c.Fit.Next(n+1, d)
 	}
 	return n
 }

@@ -181,6 +181,9 @@ type sim struct {
 	requeued []int32
 	// Shapes that failed to fit / to preempt in this cycle: a job whose
 	// demand dominates one of them fails the same way (see dominates).
+	// Whole jobs, per cycle: the cycle's counterpart of the engine's Shaper
+	// hint, beside the cluster's memory of single tasks that fitted no
+	// node (tenurecluster.FitMemory, behind cluster.State.FindFit).
 	failFit []shape
 	failPre []shapeQueue
 
