@@ -51,10 +51,11 @@ type Job struct {
 // stay pending, and the job runs only if at least MinTasks of them were
 // placed (all tasks when MinTasks is 0), else nothing is placed. Cost: O(1)
 // when the cluster-wide free total rules the smallest gang out;
-// O(tasks · log nodes) when one resource is the constraint; a request that
-// fits no node of a fragmented cluster costs O(nodes) once, and then
-// O(1 + nodes freed since) each time it is asked again, from a bounded
-// memory of failed requests (64 requests, 16,384 freed nodes).
+// O(tasks · log nodes) when one resource is the constraint (an [Index] of
+// the nodes' free vectors); a request that fits no node of a fragmented
+// cluster costs O(nodes) once, and then O(1 + nodes freed since) each time
+// it is asked again, from a bounded memory of failed requests (a
+// [FitMemory]).
 //
 // # Journaling
 //

@@ -1,6 +1,7 @@
 package cluster
 
 import (
+	"fmt"
 	"testing"
 
 	"pgregory.net/rapid"
@@ -105,5 +106,48 @@ func TestIndexAllocs(t *testing.T) {
 	})
 	if allocs != 0 {
 		t.Fatalf("%v allocations", allocs)
+	}
+}
+
+// BenchmarkIndex: one node in n has room for the request, and it moves at
+// every step (two Sets); first fit finds it from node 0. The naive
+// baseline scans the nodes in order. At 1,000 and 10,000 nodes.
+func BenchmarkIndex(b *testing.B) {
+	full, room := Vec{MilliCPU: 64000, Memory: 1 << 30, GPU: 1}, Vec{MilliCPU: 64000, Memory: 1 << 30, GPU: 8}
+	r := Vec{MilliCPU: 1000, GPU: 4}
+	for _, n := range []int{1000, 10000} {
+		b.Run(fmt.Sprintf("nodes=%d/Index", n), func(b *testing.B) {
+			x := NewIndex(n, func(int) Vec { return full })
+			b.ReportAllocs()
+			at := 0
+			for b.Loop() {
+				x.Set(at, full)
+				at = (at + 7919) % n
+				x.Set(at, room)
+				if x.Next(0, r) != at {
+					b.Fatal("not found")
+				}
+			}
+		})
+		b.Run(fmt.Sprintf("nodes=%d/naive", n), func(b *testing.B) {
+			leaves := make([]Vec, n)
+			for i := range leaves {
+				leaves[i] = full
+			}
+			b.ReportAllocs()
+			at := 0
+			for b.Loop() {
+				leaves[at] = full
+				at = (at + 7919) % n
+				leaves[at] = room
+				i := 0
+				for i < n && !r.Fits(leaves[i]) {
+					i++
+				}
+				if i != at {
+					b.Fatal("not found")
+				}
+			}
+		})
 	}
 }
