@@ -19,8 +19,11 @@ type Vec struct {
 }
 
 // NoRoom is the summary of no leaf: every component -1, so that it holds
-// no request and the maximum of it and any leaf is that leaf.
-var NoRoom = Vec{-1, -1, -1, -1}
+// no request and the maximum of it and any leaf is that leaf. An Index
+// keeps its own copy: changing this variable changes no Index.
+var NoRoom = noRoom
+
+var noRoom = Vec{-1, -1, -1, -1}
 
 // Fits reports whether v fits into free: every component of v is at most
 // the same component of free.
@@ -66,7 +69,7 @@ func NewIndex(n int, leaf func(i int) Vec) Index {
 		if i < x.n {
 			x.tree[x.size+i] = leaf(i)
 		} else {
-			x.tree[x.size+i] = NoRoom
+			x.tree[x.size+i] = noRoom
 		}
 	}
 	for k := x.size - 1; k >= 1; k-- {
@@ -81,11 +84,11 @@ func (x *Index) Len() int { return x.n }
 // Leaf returns leaf i's vector; i must be in [0, Len()). O(1).
 func (x *Index) Leaf(i int) Vec { return x.tree[x.size+i] }
 
-// Root returns the component-wise maximum of all the leaves, or NoRoom
+// Root returns the component-wise maximum of all the leaves, or [NoRoom]
 // when there are none. O(1).
 func (x *Index) Root() Vec {
 	if x.n == 0 {
-		return NoRoom
+		return noRoom
 	}
 	return x.tree[1]
 }
@@ -175,10 +178,10 @@ func (x *Index) Clone() Index {
 }
 
 // check verifies that every range holds the maximum of its halves and the
-// padding NoRoom; Model.Check calls it.
+// padding noRoom; Model.Check calls it.
 func (x *Index) check() error {
 	for i := x.n; i < x.size; i++ {
-		if x.tree[x.size+i] != NoRoom {
+		if x.tree[x.size+i] != noRoom {
 			return fmt.Errorf("index: padding leaf %d holds %v", i, x.tree[x.size+i])
 		}
 	}
