@@ -222,7 +222,9 @@
 //
 // Package [github.com/tenurepolicy/tenure/requeue/cluster] is tenure's
 // in-memory reference Model (nodes with resource vectors, first-fit gang
-// placement, journaled), used by the tests, the examples and the simulator.
+// placement, journaled), used by the tests and the examples; the
+// simulator builds its own model on the same free-resource index and
+// memory of failed fits.
 //
 // Package [github.com/tenurepolicy/tenure/requeue/requeuetest] checks an
 // embedder's own Model against this contract: a test gives it a

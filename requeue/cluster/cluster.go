@@ -51,10 +51,11 @@ type Job struct {
 // stay pending, and the job runs only if at least MinTasks of them were
 // placed (all tasks when MinTasks is 0), else nothing is placed. Cost: O(1)
 // when the cluster-wide free total rules the smallest gang out;
-// O(tasks · log nodes) when one resource is the constraint; a request that
-// fits no node of a fragmented cluster costs O(nodes) once, and then
-// O(1 + nodes freed since) each time it is asked again, from a bounded
-// memory of failed requests (64 requests, 16,384 freed nodes).
+// O(tasks · log nodes) when one resource is the constraint (an [Index] of
+// the nodes' free vectors); a request that fits no node of a fragmented
+// cluster costs O(nodes) once, and then O(1 + nodes freed since) each time
+// it is asked again, from a bounded memory of failed requests (a
+// [FitMemory]).
 //
 // # Journaling
 //
@@ -94,15 +95,11 @@ type Model struct {
 	// serials counts the jobs ever added; a job's serial tells undo steps
 	// that a slot still holds the job they recorded.
 	serials uint32
-	// tree is a segment tree over node free vectors: leaves at size+i, each
-	// inner node the component-wise maximum of its children; padding leaves
-	// are negative so that nothing fits them.
-	tree []Resources
-	size int
-	// fits is the memory of failed requests (fitcache.go), made on
-	// the first placement; fitCacheOff turns it off, for tests and
-	// benchmarks.
-	fits        *fitCache
+	// index holds the nodes' free vectors (fitcache.go); fits is the
+	// memory of failed requests, made on the first request that fits no
+	// node; fitCacheOff turns it off, for tests and benchmarks.
+	index       Index
+	fits        *FitMemory
 	fitCacheOff bool
 	searches    int // tree searches past the root made with the memory on, for tests
 	// scratch is Domains's sorting space for jobs with many tasks, and
@@ -174,21 +171,7 @@ func New(nodes []Node) (*Model, error) {
 	if len(errs) > 0 {
 		return nil, errors.Join(errs...)
 	}
-	c.size = 1
-	for c.size < len(c.nodes) {
-		c.size *= 2
-	}
-	c.tree = make([]Resources, 2*c.size)
-	for i := range c.size {
-		if i < len(c.nodes) {
-			c.tree[c.size+i] = c.nodes[i].free
-		} else {
-			c.tree[c.size+i] = padding
-		}
-	}
-	for i := c.size - 1; i >= 1; i-- {
-		c.tree[i] = c.tree[2*i].Max(c.tree[2*i+1])
-	}
+	c.index = NewIndex(len(c.nodes), func(i int) Vec { return c.nodes[i].free.vec() })
 	return c, nil
 }
 
@@ -514,28 +497,6 @@ func (c *Model) unassign(ji, t int32) {
 	c.free = c.free.Add(req)
 	c.update(n)
 	c.grew(n)
-}
-
-func (c *Model) update(n int32) {
-	i := c.size + int(n)
-	c.tree[i] = c.nodes[n].free
-	for i /= 2; i >= 1; i /= 2 {
-		c.tree[i] = c.tree[2*i].Max(c.tree[2*i+1])
-	}
-}
-
-// firstFit returns the lowest node index whose free vector holds req, or -1.
-func (c *Model) firstFit(req Resources, i int) int {
-	if !req.Fits(c.tree[i]) {
-		return -1
-	}
-	if i >= c.size {
-		return i - c.size
-	}
-	if n := c.firstFit(req, 2*i); n >= 0 {
-		return n
-	}
-	return c.firstFit(req, 2*i+1)
 }
 
 // Undo operations. A step's a holds the job's slot (high 32 bits) and the

@@ -69,8 +69,7 @@ func (c *Model) Clone() *Model {
 		jobIndex:    maps.Clone(c.jobIndex),
 		free:        c.free,
 		serials:     c.serials,
-		tree:        slices.Clone(c.tree),
-		size:        c.size,
+		index:       c.index.Clone(),
 		fitCacheOff: c.fitCacheOff,
 	}
 	tasks := 0
@@ -152,18 +151,16 @@ func (c *Model) Check() error {
 		if n.free.Negative() {
 			return fmt.Errorf("node %q overcommitted: free %v", n.name, n.free)
 		}
-		if c.tree[c.size+i] != n.free {
-			return fmt.Errorf("node %q tree leaf %v, free %v", n.name, c.tree[c.size+i], n.free)
+		if c.index.Leaf(i) != n.free.vec() {
+			return fmt.Errorf("node %q tree leaf %v, free %v", n.name, c.index.Leaf(i), n.free)
 		}
 		total = total.Add(n.free)
 	}
 	if total != c.free {
 		return fmt.Errorf("total free %v, want %v", c.free, total)
 	}
-	for i := c.size - 1; i >= 1; i-- {
-		if c.tree[i] != c.tree[2*i].Max(c.tree[2*i+1]) {
-			return fmt.Errorf("tree node %d inconsistent", i)
-		}
+	if err := c.index.check(); err != nil {
+		return err
 	}
 	if len(c.jobIndex) != len(c.jobs) {
 		return fmt.Errorf("%d indexed jobs, %d slots", len(c.jobIndex), len(c.jobs))

@@ -59,7 +59,7 @@ func (c *Model) MayFit(victim string, jobs []string, fits []bool) {
 	}
 	free, largest := c.free, padding // padding: no node, nothing fits
 	if len(c.nodes) > 0 {
-		largest = c.tree[1]
+		largest = c.largestFree()
 	}
 	var room Resources // what the victim leaves free on its own nodes
 	vi := int32(-1)

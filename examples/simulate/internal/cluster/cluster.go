@@ -2,6 +2,7 @@ package cluster
 
 import (
 	"github.com/tenurepolicy/tenure/examples/simulate/internal/trace"
+	tenurecluster "github.com/tenurepolicy/tenure/requeue/cluster"
 )
 
 // NodeFree is what is still free on one node: CPU, memory and, per GPU, the
@@ -91,43 +92,38 @@ func (f *NodeFree) CopyFrom(o *NodeFree) {
 	f.GPU = append(f.GPU[:0], o.GPU...)
 }
 
-// summary is an upper bound of what a node (or a range of nodes) can hold:
-// the most free CPU and memory, the most fully free GPUs and the largest
-// free share of one GPU. A task that fits a node fits its summary.
-type summary struct {
-	cpu, mem       int64
-	full, maxMilli int32
-}
-
-func (f *NodeFree) summary() summary {
-	s := summary{cpu: f.CPU, mem: f.Mem}
+// summary returns node f's leaf in the State's trees (a tenurecluster.Vec,
+// compared component by component): its free CPU and memory, its fully
+// free GPUs and the largest free share of one of them. A maximum of
+// summaries bounds what a range of nodes can hold: a task that fits a
+// node fits its summary. A node's free Resources vector (the reference
+// model's leaf) could not say that half a GPU free on each of two devices
+// does not hold a task asking for a whole one.
+func (f *NodeFree) summary() tenurecluster.Vec {
+	s := tenurecluster.Vec{MilliCPU: f.CPU, Memory: f.Mem}
 	for _, g := range f.GPU {
 		if g == 1000 {
-			s.full++
+			s.GPU++
 		}
-		s.maxMilli = max(s.maxMilli, g)
+		s.GPUMilli = max(s.GPUMilli, int64(g))
 	}
 	return s
 }
 
-// mayFit is the summary test: false means one task of j fits no node the
-// summary covers.
-func (s *summary) mayFit(j *trace.Job) bool {
-	if j.CPU > s.cpu || j.Mem > s.mem {
-		return false
-	}
+// Demand returns what one task of j asks of a summary: its CPU and
+// memory, and either its whole GPUs (fully free ones) or its share of one
+// GPU (the largest free share). Demand(j).Fits(summary) is false only
+// when one task of j fits no node the summary covers.
+func Demand(j *trace.Job) tenurecluster.Vec {
+	d := tenurecluster.Vec{MilliCPU: j.CPU, Memory: j.Mem}
 	switch {
 	case j.GPUs == 0:
-		return true
 	case j.GPUMilli >= 1000:
-		return s.full >= j.GPUs
+		d.GPU = int64(j.GPUs)
 	default:
-		return s.maxMilli >= j.GPUMilli
+		d.GPUMilli = int64(j.GPUMilli)
 	}
-}
-
-func (s *summary) merge(a, b *summary) {
-	*s = summary{cpu: max(a.cpu, b.cpu), mem: max(a.mem, b.mem), full: max(a.full, b.full), maxMilli: max(a.maxMilli, b.maxMilli)}
+	return d
 }
 
 // TaskRef names one running task: a job and the index of its task.
@@ -136,63 +132,10 @@ type TaskRef struct {
 	Task int32
 }
 
-// segTree is a segment tree of summaries over the nodes: tree[1] is the
-// root, leaf i is tree[size+i], and every inner entry is the
-// component-wise maximum of its children, so a subtree whose summary
-// cannot hold a task holds it on none of its nodes.
-type segTree struct {
-	n, size int
-	tree    []summary
-}
-
-func (t *segTree) init(n int, leaf func(i int) summary) {
-	t.n, t.size = n, 1
-	for t.size < n {
-		t.size *= 2
-	}
-	t.tree = make([]summary, 2*t.size)
-	for i := range n {
-		t.tree[t.size+i] = leaf(i)
-	}
-	for k := t.size - 1; k >= 1; k-- {
-		t.tree[k].merge(&t.tree[2*k], &t.tree[2*k+1])
-	}
-}
-
-// set replaces leaf i. O(log n).
-func (t *segTree) set(i int, s summary) {
-	k := t.size + i
-	t.tree[k] = s
-	for k /= 2; k >= 1; k /= 2 {
-		t.tree[k].merge(&t.tree[2*k], &t.tree[2*k+1])
-	}
-}
-
-// Next returns the first index >= from whose summary may hold one task of
-// j, or -1; with c set, the first such unmasked node one task of j fits
-// on. O(log n) per subtree the summaries cannot rule out.
-func (t *segTree) Next(from int, j *trace.Job, c *State) int {
-	if t.n == 0 {
-		return -1
-	}
-	return t.search(1, 0, t.size, from, j, c)
-}
-
-func (t *segTree) search(k, lo, hi, from int, j *trace.Job, c *State) int {
-	if hi <= from || lo >= t.n || !t.tree[k].mayFit(j) {
-		return -1
-	}
-	if hi-lo == 1 {
-		if c == nil || !c.masked[lo] && c.Free[lo].Fits(j) {
-			return lo
-		}
-		return -1
-	}
-	mid := (lo + hi) / 2
-	if r := t.search(2*k, lo, mid, from, j, c); r >= 0 {
-		return r
-	}
-	return t.search(2*k+1, mid, hi, from, j, c)
+// taskKey is what decides whether one task of j fits a node: the key of
+// the State's tenurecluster.FitMemory.
+func taskKey(j *trace.Job) tenurecluster.Vec {
+	return tenurecluster.Vec{MilliCPU: j.CPU, Memory: j.Mem, GPU: int64(j.GPUs), GPUMilli: int64(j.GPUMilli)}
 }
 
 // use is what the running tasks of one class hold on one node.
@@ -202,12 +145,14 @@ type use struct {
 }
 
 // State is the simulated State: nodes, what is free on each, and which
-// tasks run where. Segment trees over the nodes keep placement and the
-// preemption search cheap on clusters of thousands of nodes: fit finds
-// the first node a task fits in O(log nodes) typically (O(nodes) at worst,
-// when many nodes pass the summary test but fail the exact one), and
-// freeable[c] bounds, per node, what would be free if every task of class
-// c or lower were evicted.
+// tasks run where. Segment trees over the nodes (tenurecluster.Index)
+// keep placement and the preemption search cheap on clusters of thousands
+// of nodes: Fit finds the first node a task fits in O(log nodes)
+// typically (O(nodes) at worst, when many nodes pass the summary test but
+// fail the exact one, or when no node holds a task while the summaries
+// do: tenurecluster.FitMemory then makes asking again cost only the nodes
+// freed since), and Freeable[c] bounds, per node, what would be free if
+// every task of class c or lower were evicted.
 type State struct {
 	Nodes   []trace.Node
 	Free    []NodeFree
@@ -217,8 +162,9 @@ type State struct {
 	// masked nodes are reserved (head-of-line reservation): hidden from
 	// FindFit (package sim places around them).
 	masked   []bool
-	Fit      segTree
-	Freeable [trace.NumClasses]segTree
+	Fit      tenurecluster.Index
+	Freeable [trace.NumClasses]tenurecluster.Index
+	fits     *tenurecluster.FitMemory // tasks (taskKey) that fit no unmasked node
 	Scratch  NodeFree
 	// Version counts changes of the free resources, nodeVer per node.
 	Version uint64
@@ -240,15 +186,16 @@ func New(nodes []trace.Node) *State {
 		}
 		c.GPUCap += int64(n.GPUs) * 1000
 	}
-	c.Fit.init(len(nodes), func(i int) summary { return c.Free[i].summary() })
+	c.Fit = tenurecluster.NewIndex(len(nodes), func(i int) tenurecluster.Vec { return c.Free[i].summary() })
 	for k := range c.Freeable {
-		c.Freeable[k].init(len(nodes), func(i int) summary { return c.freeableSummary(i, trace.Class(k)) })
+		c.Freeable[k] = tenurecluster.NewIndex(len(nodes), func(i int) tenurecluster.Vec { return c.freeableSummary(i, trace.Class(k)) })
 	}
+	c.fits = tenurecluster.NewFitMemory(len(nodes))
 	return c
 }
 
 // freeableSummary is the summary of node n with every task of class <= k gone.
-func (c *State) freeableSummary(n int, k trace.Class) summary {
+func (c *State) freeableSummary(n int, k trace.Class) tenurecluster.Vec {
 	c.Scratch.CopyFrom(&c.Free[n])
 	for cl := trace.Class(0); cl <= k; cl++ {
 		u := &c.used[n][cl]
@@ -267,14 +214,14 @@ func (c *State) update(n int, cl trace.Class) {
 	c.Version++
 	c.NodeVer[n]++
 	if c.masked[n] {
-		c.Fit.set(n, summary{})
+		c.Fit.Set(n, tenurecluster.NoRoom)
 	} else {
-		c.Fit.set(n, c.Free[n].summary())
+		c.Fit.Set(n, c.Free[n].summary())
 	}
 	// What a task of class cl takes from the free resources it adds to
 	// its class's use: only the classes below cl see a change.
 	for k := trace.Class(0); k < cl && k < trace.NumClasses; k++ {
-		c.Freeable[k].set(n, c.freeableSummary(n, k))
+		c.Freeable[k].Set(n, c.freeableSummary(n, k))
 	}
 }
 
@@ -311,6 +258,7 @@ func (c *State) Give(n int, j *trace.Job, gpus []uint8) {
 	c.Free[n].Give(j, gpus)
 	c.account(n, j, gpus, -1)
 	c.update(n, j.Class)
+	c.fits.Grew(int32(n))
 }
 
 // SetMask hides node n from findFit (or shows it again).
@@ -318,6 +266,9 @@ func (c *State) SetMask(n int, on bool) {
 	if c.masked[n] != on {
 		c.masked[n] = on
 		c.update(n, trace.NumClasses)
+		if !on {
+			c.fits.Grew(int32(n))
+		}
 	}
 }
 
@@ -328,9 +279,44 @@ func (c *State) EmptyFits(n int, j *trace.Job) bool {
 }
 
 // FindFit returns the first unmasked node (lowest index) one task of j
-// fits on now, or -1.
+// fits on now, or -1. A task that fitted no node before costs only the
+// nodes freed or unmasked since (tenurecluster.FitMemory).
 func (c *State) FindFit(j *trace.Job) int {
-	return c.Fit.Next(0, j, c)
+	t := taskKey(j)
+	if since, ok := c.fits.Recall(t); ok {
+		best := int32(-1)
+		for _, n := range since {
+			if (best < 0 || n < best) && c.fitsNode(int(n), j) {
+				best = n
+			}
+		}
+		if best < 0 {
+			c.fits.Remember(t)
+		}
+		return int(best)
+	}
+	n := c.NextFit(0, j)
+	if n < 0 {
+		c.fits.Remember(t)
+	}
+	return n
+}
+
+// NextFit returns the first unmasked node at or after from one task of j
+// fits on now, or -1. O(log nodes) per node the summaries cannot rule
+// out.
+func (c *State) NextFit(from int, j *trace.Job) int {
+	d := Demand(j)
+	n := c.Fit.Next(from, d)
+	for n >= 0 && !c.fitsNode(n, j) {
+		n = c.Fit.Next(n+1, d)
+	}
+	return n
+}
+
+// fitsNode reports whether one task of j fits on node n, unmasked.
+func (c *State) fitsNode(n int, j *trace.Job) bool {
+	return !c.masked[n] && c.Free[n].Fits(j)
 }
 
 // Schedulable reports whether j's tasks fit the empty cluster: each task

@@ -4,13 +4,15 @@ import (
 	"testing"
 
 	"github.com/tenurepolicy/tenure/examples/simulate/internal/trace"
+	tenurecluster "github.com/tenurepolicy/tenure/requeue/cluster"
 
 	"pgregory.net/rapid"
 )
 
 // The cluster's trees against naive scans, over random sequences of task
-// placements, releases and masks: findFit is the first unmasked node a task
-// fits, and freeable[c].next finds exactly the nodes whose free resources
+// placements, releases and masks: FindFit (with its memory of tasks that
+// fitted nowhere, whose invariant holds after every step) is the first
+// unmasked node a task fits, and freeable[c].next finds exactly the nodes whose free resources
 // plus the tasks of class <= c would hold the task (as far as the summary
 // test goes: the naive oracle applies the same summary to a recomputed
 // node).
@@ -71,6 +73,12 @@ func TestClusterTreesOracle(t *testing.T) {
 			if got, want := c.FindFit(&j), naiveFit(&j); got != want {
 				t.Fatalf("findFit %+v = %d, naive %d", j, got, want)
 			}
+			if err := c.fits.Check(nn, func(k tenurecluster.Vec, n int) bool {
+				j := trace.Job{CPU: k.MilliCPU, Mem: k.Memory, GPUs: int32(k.GPU), GPUMilli: int32(k.GPUMilli)}
+				return c.fitsNode(n, &j)
+			}); err != nil {
+				t.Fatal(err)
+			}
 			for k := trace.Class(0); k < trace.NumClasses; k++ {
 				from := rapid.IntRange(0, nn-1).Draw(t, "from")
 				want := -1
@@ -81,12 +89,12 @@ func TestClusterTreesOracle(t *testing.T) {
 							f.Give(&p.j, p.gpus)
 						}
 					}
-					if sm := f.summary(); sm.mayFit(&j) {
+					if Demand(&j).Fits(f.summary()) {
 						want = n
 						break
 					}
 				}
-				if got := c.Freeable[k].Next(from, &j, nil); got != want {
+				if got := c.Freeable[k].Next(from, Demand(&j)); got != want {
 					t.Fatalf("freeable[%d].next(%d, %+v) = %d, naive %d", k, from, j, got, want)
 				}
 			}

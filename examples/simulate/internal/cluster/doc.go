@@ -1,29 +1,49 @@
 // Package cluster is the simulated cluster's resource state: what is free
 // on each node ([NodeFree]: CPU, memory and the thousandths of each GPU not
 // yet shared out), which tasks run where, and segment trees over the nodes
-// that find the first node a task fits on ([State.FindFit]) and bound what
-// evicting every task of a class or lower would free ([State.Freeable]).
+// that find the first node a task fits on ([State.FindFit],
+// [State.NextFit]) and bound what evicting every task of a class or lower
+// would free ([State.Freeable]).
 //
 // It knows nothing of policies or time: the event loop (package sim) takes
 // and gives resources and asks where a task fits.
 //
-// # Why not tenure's reference model
+// # What it builds on
 //
-// requeue/cluster.Model also keeps free resources in a segment tree and
-// remembers failed fits, but the simulator needs what a library model
-// should not carry:
+// The free-resource index and the memory of failed fits are tenure's own,
+// the two parts requeue/cluster.Model's first fit rests on:
+// tenurecluster.Index (State.Fit, and one State.Freeable tree per class)
+// and tenurecluster.FitMemory (behind FindFit: a task that fitted no node
+// is answered next time from the nodes freed or unmasked since).
+//
+// # What it extends, and why not cluster.Model itself
+//
+// The State is its own model, not a cluster.Model, because the simulator
+// needs what a library model should not carry:
 //
 //   - GPU sharing as the openb trace states it: a task asks for g GPUs with
 //     m thousandths free on each, and a fractional task must fit on one
-//     device. A vector of CPU, memory and a GPU count cannot say that half a
-//     GPU is not two quarters on two devices; every embedder's model would
-//     pay for a per-device dimension only this trace needs.
+//     device. A node's leaf in the Index is therefore a summary (fully
+//     free GPUs in Vec.GPU, the largest free share of one GPU in
+//     Vec.GPUMilli) that bounds what the node holds, and a node the Index
+//     proposes gets the exact per-device test (NodeFree.Fits). A vector
+//     of CPU, memory and a GPU count cannot say that half a GPU is not two
+//     quarters on two devices; every embedder's model would pay for a
+//     per-device dimension only this trace needs.
 //   - Bounds per priority class (Freeable): what a node would free if every
 //     task of a class or lower left, so the preemption search visits only
 //     nodes where evicting could help. A library model knows no classes.
-//   - Reservations: nodes masked for a waiting job (SetMask) are hidden
-//     from placement.
+//   - Reservations: nodes masked for a waiting job (SetMask) hold
+//     tenurecluster.NoRoom in the Index and are hidden from placement;
+//     unmasking one counts as freeing it for the FitMemory.
 //   - Dense job indices instead of string IDs on the hot path, and one
 //     placement rule (first node, best-fit device) shared by allocation,
 //     preemption and the requeue pass.
+//
+// Package sim keeps one more memory of failures, per scheduling cycle: the
+// shapes of whole jobs (gangs included) that found no room or no victims,
+// so that a job whose shape dominates one of them is not tried again in
+// that cycle. It is not a memory of fits on nodes but the cycle's
+// counterpart of the engine's Shaper hint, and it decides which attempts
+// a cycle makes, so it stays beside the cycle.
 package cluster

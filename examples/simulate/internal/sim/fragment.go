@@ -64,7 +64,7 @@ func (s *sim) placeScored(id int32) int {
 			best, bestScore = n, sc
 		}
 	}
-	for n := s.c.Fit.Next(0, j, s.c); n >= 0; n = s.c.Fit.Next(n+1, j, s.c) {
+	for n := s.c.NextFit(0, j); n >= 0; n = s.c.NextFit(n+1, j) {
 		try(n)
 	}
 	for _, r := range s.resv.mine(id) {

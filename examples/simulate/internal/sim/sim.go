@@ -181,6 +181,9 @@ type sim struct {
 	requeued []int32
 	// Shapes that failed to fit / to preempt in this cycle: a job whose
 	// demand dominates one of them fails the same way (see dominates).
+	// Whole jobs, per cycle: the cycle's counterpart of the engine's Shaper
+	// hint, beside the cluster's memory of single tasks that fitted no
+	// node (tenurecluster.FitMemory, behind cluster.State.FindFit).
 	failFit []shape
 	failPre []shapeQueue
 
@@ -517,7 +520,7 @@ func (s *sim) fitCount(id int32, max int32) int32 {
 	j := &s.jobs[id]
 	f := &s.pre.free
 	k := int32(0)
-	for n := s.c.Fit.Next(0, j, s.c); n >= 0 && k < max; n = s.c.Fit.Next(n+1, j, s.c) {
+	for n := s.c.NextFit(0, j); n >= 0 && k < max; n = s.c.NextFit(n+1, j) {
 		f.CopyFrom(&s.c.Free[n])
 		k += capacity(f, j, max-k)
 	}
