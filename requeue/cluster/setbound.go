@@ -34,7 +34,7 @@ func (c *Model) MayFitAfter(victims []string, job string) bool {
 	}
 	free, largest := c.free, padding // padding: no node, nothing fits
 	if len(c.nodes) > 0 {
-		largest = c.tree[1]
+		largest = c.largestFree()
 	}
 	// The victims' tasks as (node, task) pairs, sorted by node.
 	tasks := c.tasks[:0]
