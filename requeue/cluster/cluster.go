@@ -3,6 +3,7 @@ package cluster
 import (
 	"errors"
 	"fmt"
+	"math"
 	"slices"
 
 	"github.com/tenurepolicy/tenure/requeue"
@@ -10,8 +11,9 @@ import (
 
 // MaxResource is the largest value [New] and [Model.AddJob]
 // accept in one component of a node capacity or task request (2^46: 64 TiB
-// of memory in bytes). With at most [MaxNodes] nodes, sums never
-// overflow.
+// of memory in bytes). With at most [MaxNodes] nodes, sums of node
+// capacities never overflow (2^62 at most); the sum of one job's requests,
+// whose task count is not bounded, saturates at math.MaxInt64 instead.
 const MaxResource = 1 << 46
 
 // MaxNodes is the largest number of nodes [New] accepts.
@@ -227,24 +229,21 @@ func (c *Model) AddJob(j *requeue.Journal, job Job) error {
 }
 
 // gangLowerBound returns, per component, the sum of the n smallest values:
-// no set of n tasks needs less.
+// no set of n tasks needs less. A job's task count is not bounded, so the
+// sums saturate at math.MaxInt64 (more than any cluster offers) instead of
+// wrapping.
 func gangLowerBound(tasks []Resources, n int) Resources {
-	if n == len(tasks) {
-		var s Resources
-		for _, t := range tasks {
-			s = s.Add(t)
-		}
-		return s
-	}
 	sum := func(get func(Resources) int64) int64 {
 		v := make([]int64, len(tasks))
 		for i, t := range tasks {
 			v[i] = get(t)
 		}
-		slices.Sort(v)
+		if n < len(v) {
+			slices.Sort(v)
+		}
 		var s int64
 		for _, x := range v[:n] {
-			s += x
+			s = saturatingAdd(s, x)
 		}
 		return s
 	}
@@ -253,6 +252,15 @@ func gangLowerBound(tasks []Resources, n int) Resources {
 		sum(func(r Resources) int64 { return r.Memory }),
 		sum(func(r Resources) int64 { return r.GPU }),
 	}
+}
+
+// saturatingAdd returns a+b for a, b >= 0, or math.MaxInt64 when the sum
+// would overflow.
+func saturatingAdd(a, b int64) int64 {
+	if a > math.MaxInt64-b {
+		return math.MaxInt64
+	}
+	return a + b
 }
 
 // RemoveJob releases a job's tasks (if any run) and unregisters it, as when

@@ -2,6 +2,8 @@ package cluster
 
 import (
 	"fmt"
+	"math"
+	"slices"
 	"testing"
 
 	"pgregory.net/rapid"
@@ -176,5 +178,30 @@ func TestClusterMayFitRulesOut(t *testing.T) {
 	}
 	if ok, _ := c.Clone().Place(nil, "four2"); ok {
 		t.Error("setup: four2 fits")
+	}
+}
+
+// TestMayFitHugeGangSaturates: a job of 2^17 tasks, each asking for
+// MaxResource bytes, needs 2^63 bytes in total. gangLowerBound saturates
+// instead of wrapping negative, and MayFit rules the job out on a one-node
+// cluster, as it does a two-task job of the same size.
+func TestMayFitHugeGangSaturates(t *testing.T) {
+	c, err := New([]Node{{Name: "n", Capacity: Resources{Memory: MaxResource}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, n := range []int{2, 1 << 17} {
+		id := fmt.Sprint("big", n)
+		if err := c.AddJob(nil, Job{ID: id, Tasks: slices.Repeat([]Resources{{Memory: MaxResource}}, n)}); err != nil {
+			t.Fatal(err)
+		}
+		fits := []bool{true}
+		c.MayFit("", []string{id}, fits)
+		if fits[0] {
+			t.Errorf("%d tasks of %d bytes: MayFit says it may fit a node of %d bytes", n, int64(MaxResource), int64(MaxResource))
+		}
+	}
+	if got := gangLowerBound([]Resources{{GPU: 1 << 62}, {GPU: 1 << 62}, {GPU: 1 << 62}}, 3); got.GPU != math.MaxInt64 {
+		t.Errorf("gangLowerBound of 3 × 2^62 GPUs = %d, want saturation at %d", got.GPU, int64(math.MaxInt64))
 	}
 }
