@@ -122,6 +122,9 @@ func NewResolver(t *queuetree.Tree, c Config) (*Resolver, error) {
 // Only a nil or zero tree leaves nothing to build: the resolver is then nil
 // (which resolves everything to a zero duration). Cost as NewResolver.
 func NewResolverTolerant(t *queuetree.Tree, c Config) (*Resolver, []error) {
+	if r := newClean(t, c); r != nil {
+		return r, nil
+	}
 	var errs []error
 	n := t.Len() // 0 for a nil or zero Tree, else at least 1 (Root)
 	switch {
@@ -146,12 +149,54 @@ func NewResolverTolerant(t *queuetree.Tree, c Config) (*Resolver, []error) {
 	if r.method > MethodQueue {
 		r.method = MethodLCA
 	}
-	r.inherit(c, which)
+	for id, k := range which {
+		if k != 0 {
+			r.own[id] = own(&c.Queues[k-1])
+			r.owners++
+		}
+	}
+	r.inherit()
 	r.clean = len(errs) == 0
 	if !r.clean {
 		r.repairedQueues, r.repairedErrs = ownList(c.Queues), slices.Clone(errs)
 	}
 	return r, errs
+}
+
+// newClean is NewResolverTolerant for the common case, a tree built by
+// queuetree and a Config without any problem, in one pass over the
+// settings (one name lookup each, which also finds a repeated name)
+// instead of Config.Validate's map of names. It returns nil when it meets
+// a problem; the caller then takes the full path, which reports every
+// problem. On a clean Config both paths build the same resolver.
+func newClean(t *queuetree.Tree, c Config) *Resolver {
+	if t.Len() == 0 || c.DefaultPreempt < 0 || c.DefaultReclaim < 0 || c.Method > MethodQueue {
+		return nil
+	}
+	o, ok := ownByID(t, c.Queues)
+	if !ok {
+		return nil
+	}
+	r := &Resolver{tree: t, method: c.Method, defaults: [2]time.Duration{c.DefaultPreempt, c.DefaultReclaim},
+		given: c.Method, own: o, owners: len(c.Queues), clean: true}
+	r.inherit()
+	return r
+}
+
+// ownByID returns each queue's own setting by ID, or false when an entry
+// of qs has an empty name or one t does not have, repeats a name, or has a
+// negative value. Pointer-free. O(n + q).
+func ownByID(t *queuetree.Tree, qs []QueueSetting) ([]ownSetting, bool) {
+	o := make([]ownSetting, t.Len()+1)
+	for i := range qs {
+		s := &qs[i]
+		id, ok := t.Lookup(s.Queue)
+		if !ok || o[id].set || (s.Preempt != nil && *s.Preempt < 0) || (s.Reclaim != nil && *s.Reclaim < 0) {
+			return nil, false
+		}
+		o[id] = own(s)
+	}
+	return o, true
 }
 
 // settingsByID maps each queue ID of t to 1 + the index in qs of its
@@ -178,40 +223,39 @@ func settingsByID(t *queuetree.Tree, qs []QueueSetting, errs []error) ([]int32, 
 }
 
 // inherit fills r's answer arrays top-down (parents first: queuetree IDs
-// are a preorder), reading negative values as 0, then copies the reclaim
-// answers for the other method. O(n).
-func (r *Resolver) inherit(c Config, which []int32) {
-	n := len(which)
-	pre := make([]Resolution, n)
-	rec := make([]Resolution, n)
-	pre[queuetree.Root] = Resolution{Duration: max(c.DefaultPreempt, 0), Source: queuetree.None, Action: ActionPreempt, Method: MethodQueue}
-	rec[queuetree.Root] = Resolution{Duration: max(c.DefaultReclaim, 0), Source: queuetree.None, Action: ActionReclaim, Method: MethodLCA}
-	for id := queuetree.Root + 1; int(id) < n; id++ {
-		if k := which[id]; k != 0 {
-			r.own[id] = own(&c.Queues[k-1])
-			r.owners++
-		}
-		r.resolve(id, pre, rec)
-	}
-	byQueue := make([]Resolution, n)
-	for id := range rec {
-		byQueue[id] = rec[id]
-		byQueue[id].Method = MethodQueue
-	}
+// are a preorder) from r.own and r.defaults, reading negative values as
+// 0. The three arrays share one allocation. O(n).
+func (r *Resolver) inherit() {
+	n := len(r.own)
+	all := make([]Resolution, 3*n)
+	pre, rec, byQueue := all[:n:n], all[n:2*n:2*n], all[2*n:]
+	pre[queuetree.Root] = Resolution{Duration: max(r.defaults[0], 0), Source: queuetree.None, Action: ActionPreempt, Method: MethodQueue}
+	rec[queuetree.Root] = Resolution{Duration: max(r.defaults[1], 0), Source: queuetree.None, Action: ActionReclaim, Method: MethodLCA}
+	byQueue[queuetree.Root] = rec[queuetree.Root]
+	byQueue[queuetree.Root].Method = MethodQueue
 	r.preempt, r.reclaim = pre, [2][]Resolution{MethodLCA: rec, MethodQueue: byQueue}
+	r.resolve(queuetree.Root+1, queuetree.ID(n))
 }
 
-// resolve fills pre[id] and rec[id] from id's parent's entries (already
-// final) and id's own setting r.own[id], reading negative values as 0.
-func (r *Resolver) resolve(id queuetree.ID, pre, rec []Resolution) {
-	p := r.tree.Parent(id)
-	pre[id], rec[id] = pre[p], rec[p]
-	o := &r.own[id]
-	if o.hasPreempt {
-		pre[id].Duration, pre[id].Source, pre[id].SourceName = max(o.preempt, 0), id, r.tree.Name(id)
-	}
-	if o.hasReclaim {
-		rec[id].Duration, rec[id].Source, rec[id].SourceName = max(o.reclaim, 0), id, r.tree.Name(id)
+// resolve fills the answers of the IDs from..end-1 from each parent's
+// (already final: a parent's ID is smaller) and the queue's own setting
+// r.own[id], reading negative values as 0.
+func (r *Resolver) resolve(from, end queuetree.ID) {
+	t, pre, rec, byQueue := r.tree, r.preempt, r.reclaim[MethodLCA], r.reclaim[MethodQueue]
+	for id := from; id < end; id++ {
+		p := t.Parent(id)
+		pre[id], rec[id] = pre[p], rec[p]
+		if o := &r.own[id]; o.hasPreempt || o.hasReclaim {
+			name := t.Name(id)
+			if o.hasPreempt {
+				pre[id].Duration, pre[id].Source, pre[id].SourceName = max(o.preempt, 0), id, name
+			}
+			if o.hasReclaim {
+				rec[id].Duration, rec[id].Source, rec[id].SourceName = max(o.reclaim, 0), id, name
+			}
+		}
+		byQueue[id] = rec[id]
+		byQueue[id].Method = MethodQueue
 	}
 }
 
@@ -229,32 +273,27 @@ func (r *Resolver) patched(t *queuetree.Tree, c Config) (*Resolver, bool) {
 		r.defaults != [2]time.Duration{c.DefaultPreempt, c.DefaultReclaim} {
 		return nil, false
 	}
-	nr := &Resolver{tree: t, method: c.Method, defaults: r.defaults, given: r.given,
-		own: make([]ownSetting, len(r.own)), owners: len(c.Queues), clean: true}
-	for i := range c.Queues {
-		s := &c.Queues[i]
-		id, ok := t.Lookup(s.Queue)
-		if !ok || nr.own[id].set || (s.Preempt != nil && *s.Preempt < 0) || (s.Reclaim != nil && *s.Reclaim < 0) {
-			return nil, false
-		}
-		nr.own[id] = own(s)
+	o, ok := ownByID(t, c.Queues)
+	if !ok {
+		return nil, false
 	}
-	pre := slices.Clone(r.preempt)
-	rec := slices.Clone(r.reclaim[MethodLCA])
-	byQueue := slices.Clone(r.reclaim[MethodQueue])
+	nr := &Resolver{tree: t, method: c.Method, defaults: r.defaults, given: r.given,
+		own: o, owners: len(c.Queues), clean: true}
+	n := len(o)
+	all := make([]Resolution, 3*n)
+	nr.preempt = all[:n:n]
+	nr.reclaim = [2][]Resolution{MethodLCA: all[n : 2*n : 2*n], MethodQueue: all[2*n:]}
+	copy(nr.preempt, r.preempt)
+	copy(nr.reclaim[MethodLCA], r.reclaim[MethodLCA])
+	copy(nr.reclaim[MethodQueue], r.reclaim[MethodQueue])
 	end := queuetree.None // the end of the last subtree recomputed
-	for id := queuetree.Root + 1; int(id) < len(pre); id++ {
-		if id < end || nr.own[id] == r.own[id] {
+	for id := queuetree.Root + 1; int(id) < n; id++ {
+		if id < end || o[id] == r.own[id] {
 			continue
 		}
 		end = id + queuetree.ID(t.SubtreeSize(id))
-		for k := id; k < end; k++ {
-			nr.resolve(k, pre, rec)
-			byQueue[k] = rec[k]
-			byQueue[k].Method = MethodQueue
-		}
+		nr.resolve(id, end)
 	}
-	nr.preempt, nr.reclaim = pre, [2][]Resolution{MethodLCA: rec, MethodQueue: byQueue}
 	return nr, true
 }
 
