@@ -244,18 +244,30 @@ func (r *Resolver) resolve(from, end queuetree.ID) {
 	t, pre, rec, byQueue := r.tree, r.preempt, r.reclaim[MethodLCA], r.reclaim[MethodQueue]
 	for id := from; id < end; id++ {
 		p := t.Parent(id)
-		pre[id], rec[id] = pre[p], rec[p]
-		if o := &r.own[id]; o.hasPreempt || o.hasReclaim {
-			name := t.Name(id)
-			if o.hasPreempt {
-				pre[id].Duration, pre[id].Source, pre[id].SourceName = max(o.preempt, 0), id, name
-			}
-			if o.hasReclaim {
-				rec[id].Duration, rec[id].Source, rec[id].SourceName = max(o.reclaim, 0), id, name
-			}
+		o := &r.own[id]
+		if o.hasPreempt {
+			pre[id] = Resolution{Duration: max(o.preempt, 0), Source: id, SourceName: t.Name(id), Action: ActionPreempt, Method: MethodQueue}
+		} else {
+			inheritFrom(&pre[id], &pre[p])
 		}
-		byQueue[id] = rec[id]
+		if o.hasReclaim {
+			rec[id] = Resolution{Duration: max(o.reclaim, 0), Source: id, SourceName: t.Name(id), Action: ActionReclaim, Method: MethodLCA}
+		} else {
+			inheritFrom(&rec[id], &rec[p])
+		}
+		inheritFrom(&byQueue[id], &rec[id])
 		byQueue[id].Method = MethodQueue
+	}
+}
+
+// inheritFrom copies p into e field by field, writing the name (the one
+// pointer) only when one of them has one: while the garbage collector
+// marks, a whole-struct copy takes a bulk write barrier per entry, and
+// most entries of a fresh array inherit the default's empty name.
+func inheritFrom(e, p *Resolution) {
+	e.Duration, e.Source, e.Action, e.Method = p.Duration, p.Source, p.Action, p.Method
+	if p.SourceName != "" || e.SourceName != "" {
+		e.SourceName = p.SourceName
 	}
 }
 
