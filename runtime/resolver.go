@@ -41,18 +41,25 @@ import (
 type Resolver struct {
 	tree   *queuetree.Tree
 	method Method
-	// preempt[id] and reclaim[m][id] are the resolutions inherited by
-	// queue id (for reclaim, one array per method m, identical but for
-	// their Method field, so a query is one copy); index Root holds the
-	// defaults', index None is unused.
-	preempt []Resolution
-	reclaim [2][]Resolution
+	// The answers, in two levels so that the per-queue arrays hold no
+	// pointers: preIdx[id] and recIdx[id] index the tables below with the
+	// setting queue id inherits (0: the default; k: the entry
+	// Config.Queues[k-1]); preTab[k] and recTab[m][k] are that setting's
+	// Resolution (for reclaim, one table per method m, identical but for
+	// their Method field), so a query is one index read and one copy.
+	// The tables are one entry per setting, not per queue. Index Root of
+	// the per-queue arrays is the default's, index None unused.
+	preIdx, recIdx []int32
+	preTab         []Resolution
+	recTab         [2][]Resolution
 	// What the resolver was built from, for [UpdateResolver]: the
-	// defaults as given, the method as given, each queue's own settings
-	// by ID, and how many queues have one.
+	// defaults as given, the method as given, which[id] (the k above of
+	// queue id's own entry of Config.Queues, 0 for none), the entries as
+	// given by k, and how many queues have one.
 	defaults [2]time.Duration
 	given    Method
-	own      []ownSetting
+	which    []int32
+	owns     []ownSetting
 	owners   int
 	clean    bool // built without any problem
 	// For a resolver built with problems: its queue settings as given
@@ -143,24 +150,34 @@ func NewResolverTolerant(t *queuetree.Tree, c Config) (*Resolver, []error) {
 	if n == 0 {
 		return nil, errs
 	}
-	which, errs := settingsByID(t, c.Queues, errs)
-	r := &Resolver{tree: t, method: c.Method,
-		defaults: [2]time.Duration{c.DefaultPreempt, c.DefaultReclaim}, given: c.Method, own: make([]ownSetting, n+1)}
-	if r.method > MethodQueue {
-		r.method = MethodLCA
-	}
-	for id, k := range which {
-		if k != 0 {
-			r.own[id] = own(&c.Queues[k-1])
-			r.owners++
-		}
-	}
+	r := newResolver(t, c)
+	errs = r.settingsByID(c.Queues, errs)
 	r.inherit()
 	r.clean = len(errs) == 0
 	if !r.clean {
 		r.repairedQueues, r.repairedErrs = ownList(c.Queues), slices.Clone(errs)
 	}
 	return r, errs
+}
+
+// newResolver allocates a resolver for t (built) and c, with its
+// per-queue arrays in one pointer-free allocation and its tables in
+// another, the defaults' entries filled.
+func newResolver(t *queuetree.Tree, c Config) *Resolver {
+	n, q := t.Len()+1, len(c.Queues)+1
+	ints := make([]int32, 3*n)
+	tabs := make([]Resolution, 3*q)
+	r := &Resolver{tree: t, method: c.Method, defaults: [2]time.Duration{c.DefaultPreempt, c.DefaultReclaim},
+		given: c.Method, which: ints[:n:n], preIdx: ints[n : 2*n : 2*n], recIdx: ints[2*n:],
+		preTab: tabs[:q:q], recTab: [2][]Resolution{MethodLCA: tabs[q : 2*q : 2*q], MethodQueue: tabs[2*q:]},
+		owns: make([]ownSetting, q)}
+	if r.method > MethodQueue {
+		r.method = MethodLCA
+	}
+	r.preTab[0] = Resolution{Duration: max(c.DefaultPreempt, 0), Source: queuetree.None, Action: ActionPreempt, Method: MethodQueue}
+	r.recTab[MethodLCA][0] = Resolution{Duration: max(c.DefaultReclaim, 0), Source: queuetree.None, Action: ActionReclaim, Method: MethodLCA}
+	r.recTab[MethodQueue][0] = Resolution{Duration: max(c.DefaultReclaim, 0), Source: queuetree.None, Action: ActionReclaim, Method: MethodQueue}
+	return r
 }
 
 // newClean is NewResolverTolerant for the common case, a tree built by
@@ -173,140 +190,79 @@ func newClean(t *queuetree.Tree, c Config) *Resolver {
 	if t.Len() == 0 || c.DefaultPreempt < 0 || c.DefaultReclaim < 0 || c.Method > MethodQueue {
 		return nil
 	}
-	o, ok := ownByID(t, c.Queues)
-	if !ok {
-		return nil
+	r := newResolver(t, c)
+	for i := range c.Queues {
+		s := &c.Queues[i]
+		id, ok := t.Lookup(s.Queue)
+		if !ok || r.which[id] != 0 || (s.Preempt != nil && *s.Preempt < 0) || (s.Reclaim != nil && *s.Reclaim < 0) {
+			return nil
+		}
+		r.setOwn(id, int32(i+1), s)
 	}
-	r := &Resolver{tree: t, method: c.Method, defaults: [2]time.Duration{c.DefaultPreempt, c.DefaultReclaim},
-		given: c.Method, own: o, owners: len(c.Queues), clean: true}
 	r.inherit()
+	r.clean = true
 	return r
 }
 
-// ownByID returns each queue's own setting by ID, or false when an entry
-// of qs has an empty name or one t does not have, repeats a name, or has a
-// negative value. Pointer-free. O(n + q).
-func ownByID(t *queuetree.Tree, qs []QueueSetting) ([]ownSetting, bool) {
-	o := make([]ownSetting, t.Len()+1)
-	for i := range qs {
-		s := &qs[i]
-		id, ok := t.Lookup(s.Queue)
-		if !ok || o[id].set || (s.Preempt != nil && *s.Preempt < 0) || (s.Reclaim != nil && *s.Reclaim < 0) {
-			return nil, false
-		}
-		o[id] = own(s)
+// setOwn records that queue id's own setting is s, the entry
+// Config.Queues[k-1], and fills its table entries (negative values read
+// as 0; an unset field's entries are never read).
+func (r *Resolver) setOwn(id queuetree.ID, k int32, s *QueueSetting) {
+	o := own(s)
+	r.which[id], r.owns[k] = k, o
+	r.owners++
+	name := r.tree.Name(id)
+	if o.hasPreempt {
+		r.preTab[k] = Resolution{Duration: max(o.preempt, 0), Source: id, SourceName: name, Action: ActionPreempt, Method: MethodQueue}
 	}
-	return o, true
+	if o.hasReclaim {
+		rec := Resolution{Duration: max(o.reclaim, 0), Source: id, SourceName: name, Action: ActionReclaim, Method: MethodLCA}
+		r.recTab[MethodLCA][k] = rec
+		rec.Method = MethodQueue
+		r.recTab[MethodQueue][k] = rec
+	}
 }
 
-// settingsByID maps each queue ID of t to 1 + the index in qs of its
-// setting (0 for none; the first entry of a name wins), appending an error
-// per entry naming a queue t does not have. Entries with an empty name are
-// skipped (Config.Validate reports them). Pointer-free. O(n + q).
-func settingsByID(t *queuetree.Tree, qs []QueueSetting, errs []error) ([]int32, []error) {
-	which := make([]int32, t.Len()+1)
+// settingsByID records each queue's own setting (the first entry of a
+// name wins), appending an error per entry naming a queue the tree does
+// not have. Entries with an empty name are skipped (Config.Validate
+// reports them). O(q).
+func (r *Resolver) settingsByID(qs []QueueSetting, errs []error) []error {
 	for i := range qs {
 		name := qs[i].Queue
 		if name == "" {
 			continue
 		}
-		id, ok := t.Lookup(name)
+		id, ok := r.tree.Lookup(name)
 		if !ok {
 			errs = append(errs, fmt.Errorf("runtime: queue %q has min-runtime settings but is not in the queue tree", name))
 			continue
 		}
-		if which[id] == 0 {
-			which[id] = int32(i + 1)
+		if r.which[id] == 0 {
+			r.setOwn(id, int32(i+1), &qs[i])
 		}
 	}
-	return which, errs
+	return errs
 }
 
-// inherit fills r's answer arrays top-down (parents first: queuetree IDs
-// are a preorder) from r.own and r.defaults, reading negative values as
-// 0. The three arrays share one allocation. O(n).
+// inherit fills preIdx and recIdx top-down (parents first: queuetree IDs
+// are a preorder): each queue inherits its parent's indexes unless its
+// own setting sets the field. Pointer-free writes only. O(n).
 func (r *Resolver) inherit() {
-	n := len(r.own)
-	all := make([]Resolution, 3*n)
-	pre, rec, byQueue := all[:n:n], all[n:2*n:2*n], all[2*n:]
-	pre[queuetree.Root] = Resolution{Duration: max(r.defaults[0], 0), Source: queuetree.None, Action: ActionPreempt, Method: MethodQueue}
-	rec[queuetree.Root] = Resolution{Duration: max(r.defaults[1], 0), Source: queuetree.None, Action: ActionReclaim, Method: MethodLCA}
-	byQueue[queuetree.Root] = rec[queuetree.Root]
-	byQueue[queuetree.Root].Method = MethodQueue
-	r.preempt, r.reclaim = pre, [2][]Resolution{MethodLCA: rec, MethodQueue: byQueue}
-	r.resolve(queuetree.Root+1, queuetree.ID(n))
-}
-
-// resolve fills the answers of the IDs from..end-1 from each parent's
-// (already final: a parent's ID is smaller) and the queue's own setting
-// r.own[id], reading negative values as 0.
-func (r *Resolver) resolve(from, end queuetree.ID) {
-	t, pre, rec, byQueue := r.tree, r.preempt, r.reclaim[MethodLCA], r.reclaim[MethodQueue]
-	for id := from; id < end; id++ {
+	t, which, pre, rec := r.tree, r.which, r.preIdx, r.recIdx
+	for id := queuetree.Root + 1; int(id) < len(which); id++ {
 		p := t.Parent(id)
-		o := &r.own[id]
-		if o.hasPreempt {
-			pre[id] = Resolution{Duration: max(o.preempt, 0), Source: id, SourceName: t.Name(id), Action: ActionPreempt, Method: MethodQueue}
-		} else {
-			inheritFrom(&pre[id], &pre[p])
+		pi, ri := pre[p], rec[p]
+		if k := which[id]; k != 0 {
+			if r.owns[k].hasPreempt {
+				pi = k
+			}
+			if r.owns[k].hasReclaim {
+				ri = k
+			}
 		}
-		if o.hasReclaim {
-			rec[id] = Resolution{Duration: max(o.reclaim, 0), Source: id, SourceName: t.Name(id), Action: ActionReclaim, Method: MethodLCA}
-		} else {
-			inheritFrom(&rec[id], &rec[p])
-		}
-		inheritFrom(&byQueue[id], &rec[id])
-		byQueue[id].Method = MethodQueue
+		pre[id], rec[id] = pi, ri
 	}
-}
-
-// inheritFrom copies p into e field by field, writing the name (the one
-// pointer) only when one of them has one: while the garbage collector
-// marks, a whole-struct copy takes a bulk write barrier per entry, and
-// most entries of a fresh array inherit the default's empty name.
-func inheritFrom(e, p *Resolution) {
-	e.Duration, e.Source, e.Action, e.Method = p.Duration, p.Source, p.Action, p.Method
-	if p.SourceName != "" || e.SourceName != "" {
-		e.SourceName = p.SourceName
-	}
-}
-
-// patched is [UpdateResolver]'s incremental path: for r built cleanly
-// for t with c's defaults and method, and c's queue settings all valid
-// (no empty, unknown or repeated name, nothing negative), it returns a new
-// resolver that copies r's answers and recomputes only the subtrees of
-// the queues whose own setting changed (IDs are a preorder, so a subtree
-// is a contiguous range). False sends the caller to a full build, which
-// reports the problems. Cost: O(q) lookups for q settings, O(n) copying
-// and comparing of flat arrays (no map, no sort), plus O(size of the
-// changed subtrees).
-func (r *Resolver) patched(t *queuetree.Tree, c Config) (*Resolver, bool) {
-	if r == nil || !r.clean || r.tree != t || r.given != c.Method ||
-		r.defaults != [2]time.Duration{c.DefaultPreempt, c.DefaultReclaim} {
-		return nil, false
-	}
-	o, ok := ownByID(t, c.Queues)
-	if !ok {
-		return nil, false
-	}
-	nr := &Resolver{tree: t, method: c.Method, defaults: r.defaults, given: r.given,
-		own: o, owners: len(c.Queues), clean: true}
-	n := len(o)
-	all := make([]Resolution, 3*n)
-	nr.preempt = all[:n:n]
-	nr.reclaim = [2][]Resolution{MethodLCA: all[n : 2*n : 2*n], MethodQueue: all[2*n:]}
-	copy(nr.preempt, r.preempt)
-	copy(nr.reclaim[MethodLCA], r.reclaim[MethodLCA])
-	copy(nr.reclaim[MethodQueue], r.reclaim[MethodQueue])
-	end := queuetree.None // the end of the last subtree recomputed
-	for id := queuetree.Root + 1; int(id) < n; id++ {
-		if id < end || o[id] == r.own[id] {
-			continue
-		}
-		end = id + queuetree.ID(t.SubtreeSize(id))
-		nr.resolve(id, end)
-	}
-	return nr, true
 }
 
 // own returns s as stored for comparison.
@@ -335,18 +291,12 @@ func own(s *QueueSetting) ownSetting {
 // compared with the setting prev stored for that queue, and the number of
 // entries with the number prev used, so any added, removed, changed or
 // repeated setting means a rebuild. Cost when reused: O(q) for q queue
-// settings (one map read each) and a bit set of one bit per queue. When
-// only queue settings changed (the same tree, defaults and method, every
-// setting valid), the new resolver is patched from prev rather than built:
-// O(q) map reads and O(n) flat copies, plus the subtrees of the queues
-// whose setting changed; the result equals NewResolver's. Else
-// NewResolver's cost.
+// settings (one name lookup each) and a bit set of one bit per queue.
+// Else NewResolver's cost: O(q) name lookups and one pointer-free pass
+// over the queues, for a change of one setting as for a new Config.
 func UpdateResolver(prev *Resolver, t *queuetree.Tree, c Config) (r *Resolver, reused bool, err error) {
 	if prev.sameInput(t, c) {
 		return prev, true, nil
-	}
-	if r, ok := prev.patched(t, c); ok {
-		return r, false, nil
 	}
 	r, err = NewResolver(t, c)
 	return r, false, err
@@ -364,12 +314,12 @@ func (r *Resolver) sameInput(t *queuetree.Tree, c Config) bool {
 	// one of them unmatched while the count still agrees).
 	var small [4]uint64
 	seen := small[:]
-	if words := len(r.own)/64 + 1; words > len(small) {
+	if words := len(r.which)/64 + 1; words > len(small) {
 		seen = make([]uint64, words)
 	}
 	for i := range c.Queues {
 		id, ok := t.Lookup(c.Queues[i].Queue)
-		if !ok || r.own[id] != own(&c.Queues[i]) {
+		if !ok || r.which[id] == 0 || r.owns[r.which[id]] != own(&c.Queues[i]) {
 			return false
 		}
 		w, bit := id/64, uint64(1)<<(id%64)
@@ -462,10 +412,10 @@ func (r *Resolver) Preempt(victim queuetree.ID) Resolution {
 	if !r.built() {
 		return Resolution{Source: queuetree.None, Action: ActionPreempt, Method: MethodQueue}
 	}
-	if uint(victim-queuetree.Root) >= uint(len(r.preempt)-1) {
+	if uint(victim-queuetree.Root) >= uint(len(r.preIdx)-1) {
 		victim = queuetree.Root
 	}
-	return r.preempt[victim]
+	return r.preTab[r.preIdx[victim]]
 }
 
 // Reclaim resolves the min-runtime protecting a job in queue victim from a
@@ -518,19 +468,19 @@ var unbuiltReclaim = [2]Resolution{
 // not issue, and unbuiltReclaim for the zero Resolver. Valid IDs are
 // Root..n-1, so one unsigned comparison of id-Root against n-1 tests each.
 func (r *Resolver) reclaimEntry(m Method, reclaimer, victim queuetree.ID) *Resolution {
-	arr := r.reclaim[m&1]
-	n := uint(len(arr))
+	idx, tab := r.recIdx, r.recTab[m&1]
+	n := uint(len(idx))
 	switch {
 	case n == 0:
 		return &unbuiltReclaim[m&1]
 	case uint(victim-queuetree.Root) >= n-1:
-		return &arr[queuetree.Root]
+		return &tab[0]
 	case m == MethodQueue:
-		return &arr[victim]
+		return &tab[idx[victim]]
 	case uint(reclaimer-queuetree.Root) >= n-1:
-		return &arr[queuetree.Root]
+		return &tab[0]
 	}
-	return &arr[r.tree.ChildOfLCA(reclaimer, victim)]
+	return &tab[idx[r.tree.ChildOfLCA(reclaimer, victim)]]
 }
 
 // Resolve dispatches on a: [Resolver.Preempt](victim) for ActionPreempt
