@@ -137,8 +137,8 @@
 //	NewResolver, NewResolverTolerant O(n + q) time and O(n) memory for n queues, q settings
 //	UpdateResolver                   O(q) when the settings are unchanged, else NewResolver's
 //	Resolver.WithMethod              O(1); allocates the small view, shares the arrays
-//	Resolver.Preempt                 O(1): one array read; no allocation
-//	Resolver.Reclaim, MethodQueue    O(1): one array read; no allocation
+//	Resolver.Preempt                 O(1): an index read, a table read; no allocation
+//	Resolver.Reclaim, MethodQueue    O(1): an index read, a table read; no allocation
 //	Resolver.Reclaim, MethodLCA      O(1) when the queues are under different top-level
 //	                                 queues, else O(log depth); no allocation
 //	Resolver.ReclaimWithMethod       as Reclaim with that method
@@ -147,13 +147,15 @@
 //	Protected, ProtectedUntil        O(1); no allocation
 //
 // NewResolver precomputes, in one pass in increasing ID order (queuetree
-// IDs are preorder, so parents come first), the Resolution every queue
-// inherits for each action, into arrays that share one allocation, so a
-// query is one copy. A Config without any problem (the common case) is
-// checked on the way, one name lookup per setting, which also finds a
-// repeated name; only a Config with a problem takes [Config.Validate]'s
-// path, which lists every problem. There is no per-pair cache, so memory stays
-// O(queues) however many pairs are asked: KAI's pair cache grew to 16M
+// IDs are preorder, so parents come first), which setting every queue
+// inherits for each action: a pointer-free index per queue into a table
+// of one Resolution per configured queue (and the default's), so a query
+// is one index read and one copy, and a build writes pointers only for
+// the settings, not for every queue. A Config without any problem (the
+// common case) is checked on the way, one name lookup per setting, which
+// also finds a repeated name; only a Config with a problem takes
+// [Config.Validate]'s path, which lists every problem. There is no
+// per-pair cache, so memory stays O(queues) however many pairs are asked: KAI's pair cache grew to 16M
 // entries and 940 MB at 4,000 × 4,000 jobs. To find c, Reclaim asks
 // [queuetree.Tree.ChildOfLCA]: O(1) when the victim's top-level queue does
 // not contain the reclaimer, else one climb from the victim over
@@ -173,11 +175,13 @@
 // previous tree and resolver and calls [queuetree.Update] and
 // [UpdateResolver]: an unchanged queue list and configuration, in whatever
 // order they come, cost one exact O(n + q) comparison and no build. A
-// changed list is a full build: tenure offers a cheap full build rather
-// than an incremental one, because a full build needs no state beyond the
-// previous tree, cannot drift from it, and its cost is of the same order
-// as the naive per-session maps it replaces (the README gives the figures
-// beside the naive baseline and the command). The
+// change is a full build, not an incremental one (of the tree and the
+// resolver when the queue list changed, of the resolver alone when only
+// settings did): a full build keeps no state between sessions that could drift from
+// the input, and it costs within a small factor of the two naive maps
+// (parents and settings) a plugin would build per session instead, which
+// answer no query in O(1) (the README gives the figures beside that
+// baseline and the command). The
 // reclaim method, which KAI's resolver takes with every call, is chosen
 // per query ([Resolver.ReclaimWithMethod]) or per view
 // ([Resolver.WithMethod]) without a second build. [NewResolverTolerant]

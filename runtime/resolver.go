@@ -12,18 +12,20 @@ import (
 // Resolver answers "which min-runtime protects this victim from this
 // eviction?" for one queue tree and one [Config].
 //
-// NewResolver precomputes, for every queue, the preempt and the reclaim
-// setting it inherits (duration and source queue), in one pass in
-// increasing ID order (queuetree IDs are preorder, so a parent is always
-// done before its children). Queries then cost:
+// NewResolver precomputes, for every queue, which setting it inherits for
+// preempt and for reclaim (an index into a table of one Resolution per
+// configured queue, plus the default's), in one pass in increasing ID
+// order (queuetree IDs are preorder, so a parent is always done before
+// its children). The per-queue indexes hold no pointers; only the tables,
+// one entry per setting, do. Queries then cost:
 //
 //   - [Resolver.Preempt], and [Resolver.Reclaim] with MethodQueue: O(1),
-//     one array read;
+//     one index read and one table read;
 //   - [Resolver.Reclaim] with MethodLCA: finding the child of the lowest
 //     common ancestor on the victim's side ([queuetree.Tree.ChildOfLCA]) is
 //     O(1) when the two queues are under different top-level queues, else
 //     O(log depth) (one climb from the victim over skew-binary jump
-//     pointers); then one array read;
+//     pointers); then one index read and one table read;
 //   - the ...ByName variants: plus one map lookup per name.
 //
 // None of them allocates (the Resolution's SourceName is the tree's stored
