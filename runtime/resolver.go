@@ -215,14 +215,21 @@ func (r *Resolver) setOwn(id queuetree.ID, k int32, s *QueueSetting) {
 	r.owners++
 	name := r.tree.Name(id)
 	if o.hasPreempt {
-		r.preTab[k] = Resolution{Duration: max(o.preempt, 0), Source: id, SourceName: name, Action: ActionPreempt, Method: MethodQueue}
+		setEntry(&r.preTab[k], max(o.preempt, 0), id, name, ActionPreempt, MethodQueue)
 	}
 	if o.hasReclaim {
-		rec := Resolution{Duration: max(o.reclaim, 0), Source: id, SourceName: name, Action: ActionReclaim, Method: MethodLCA}
-		r.recTab[MethodLCA][k] = rec
-		rec.Method = MethodQueue
-		r.recTab[MethodQueue][k] = rec
+		d := max(o.reclaim, 0)
+		setEntry(&r.recTab[MethodLCA][k], d, id, name, ActionReclaim, MethodLCA)
+		setEntry(&r.recTab[MethodQueue][k], d, id, name, ActionReclaim, MethodQueue)
 	}
+}
+
+// setEntry sets the fields of e, a zeroed table entry, one by one: the name
+// is then one pointer write, where assigning a whole Resolution takes a
+// bulk write barrier while the garbage collector marks.
+func setEntry(e *Resolution, d time.Duration, source queuetree.ID, name string, a Action, m Method) {
+	e.Duration, e.Source, e.Action, e.Method = d, source, a, m
+	e.SourceName = name
 }
 
 // settingsByID records each queue's own setting (the first entry of a
