@@ -134,7 +134,7 @@
 //	                                 errors come in a stable order) and q queues;
 //	                                 allocates the config and errors
 //	Config.Validate                  O(q); allocates a map and the errors
-//	NewResolver, NewResolverTolerant O(n + q) time and O(n) memory for n queues, q settings
+//	NewResolver, NewResolverTolerant O(n + q) time and memory for n queues, q settings
 //	UpdateResolver                   O(q) when the settings are unchanged, else NewResolver's
 //	Resolver.WithMethod              O(1); allocates the small view, shares the arrays
 //	Resolver.Preempt                 O(1): an index read, a table read; no allocation
@@ -155,8 +155,9 @@
 // common case) is checked on the way, one name lookup per setting, which
 // also finds a repeated name; only a Config with a problem takes
 // [Config.Validate]'s path, which lists every problem. There is no
-// per-pair cache, so memory stays O(queues) however many pairs are asked: KAI's pair cache grew to 16M
-// entries and 940 MB at 4,000 × 4,000 jobs. To find c, Reclaim asks
+// per-pair cache, so memory stays O(queues + settings) however many pairs
+// are asked: KAI's pair cache grew to 16M entries and 940 MB at
+// 4,000 × 4,000 jobs. To find c, Reclaim asks
 // [queuetree.Tree.ChildOfLCA]: O(1) when the victim's top-level queue does
 // not contain the reclaimer, else one climb from the victim over
 // skew-binary jump pointers (Myers 1983) to the highest ancestor whose

@@ -29,8 +29,8 @@ import (
 //   - the ...ByName variants: plus one map lookup per name.
 //
 // None of them allocates (the Resolution's SourceName is the tree's stored
-// name), and there is no per-pair cache: memory is O(queues) whatever the
-// number of pairs asked. The reclaim method may be chosen per query
+// name), and there is no per-pair cache: memory is O(queues + settings)
+// whatever the number of pairs asked. The reclaim method may be chosen per query
 // ([Resolver.ReclaimWithMethod]) or per view ([Resolver.WithMethod])
 // without a second build.
 //
@@ -99,7 +99,7 @@ type ownSetting struct {
 // (one not built by [queuetree.New] or [queuetree.NewTolerant]).
 // [NewResolverTolerant] reports the same problems and builds anyway.
 //
-// Cost: O(n + q) time and O(n) memory for n queues and q configured queues.
+// Cost: O(n + q) time and memory for n queues and q configured queues.
 func NewResolver(t *queuetree.Tree, c Config) (*Resolver, error) {
 	r, errs := NewResolverTolerant(t, c)
 	if len(errs) > 0 {
