@@ -16,9 +16,10 @@ import (
 // every problem. On a clean list both paths build the same tree.
 //
 // Cost: O(n + Σ k log k) for n queues and sibling groups of size k, and
-// the length of the names: each group is sorted on the 8 bytes that follow
-// its names' longest common prefix, so siblings such as "team-0417" and
-// "team-0418" rarely need a full string comparison.
+// the length of the names: a group of more than smallGroup siblings is
+// sorted on the 8 bytes that follow its names' longest common prefix, so
+// siblings such as "team-0417" and "team-0418" rarely need a full string
+// comparison; a smaller group (most of them) by insertion on the names.
 func buildClean(queues []Queue) *Tree {
 	n := len(queues)
 	if int64(n) >= 1<<31-2 {
