@@ -426,21 +426,32 @@ func (t *Tree) link() {
 	t.jump[Root] = Root
 	t.top[Root] = Root
 	for id := Root + 1; id <= last; id++ {
-		p := t.parent[id]
-		t.depth[id] = t.depth[p] + 1
-		if p == Root {
-			t.top[id] = id
-		} else {
-			t.top[id] = t.top[p]
-		}
-		jp := t.jump[p]
-		if t.depth[p]-t.depth[jp] == t.depth[jp]-t.depth[t.jump[jp]] {
-			t.jump[id] = t.jump[jp]
-		} else {
-			t.jump[id] = p
-		}
+		t.linkOne(id, t.parent[id])
 	}
-	for id := last; id >= Root; id-- {
+	t.sizes()
+}
+
+// linkOne fills id's depth, top-level queue and jump pointer from its
+// parent p's, which must be filled already.
+func (t *Tree) linkOne(id, p ID) {
+	t.depth[id] = t.depth[p] + 1
+	if p == Root {
+		t.top[id] = id
+	} else {
+		t.top[id] = t.top[p]
+	}
+	jp := t.jump[p]
+	if t.depth[p]-t.depth[jp] == t.depth[jp]-t.depth[t.jump[jp]] {
+		t.jump[id] = t.jump[jp]
+	} else {
+		t.jump[id] = p
+	}
+}
+
+// sizes fills subtree sizes bottom-up (children have larger IDs), once
+// parents are set. O(n).
+func (t *Tree) sizes() {
+	for id := ID(len(t.parent) - 1); id >= Root; id-- {
 		t.size[id]++
 		if id != Root {
 			t.size[t.parent[id]] += t.size[id]
@@ -453,6 +464,11 @@ func (t *Tree) link() {
 // names equal in their first 8 bytes (or shorter names that are padded
 // alike) tie and must be compared in full.
 func namePrefix(name string) uint64 {
+	if len(name) >= 8 {
+		// One 8-byte load: the compiler combines these reads.
+		return uint64(name[0])<<56 | uint64(name[1])<<48 | uint64(name[2])<<40 | uint64(name[3])<<32 |
+			uint64(name[4])<<24 | uint64(name[5])<<16 | uint64(name[6])<<8 | uint64(name[7])
+	}
 	var p uint64
 	for i := 0; i < 8; i++ {
 		p <<= 8

@@ -16,9 +16,10 @@ import (
 // every problem. On a clean list both paths build the same tree.
 //
 // Cost: O(n + Σ k log k) for n queues and sibling groups of size k, and
-// the length of the names: each group is sorted on the 8 bytes that follow
-// its names' longest common prefix, so siblings such as "team-0417" and
-// "team-0418" rarely need a full string comparison.
+// the length of the names: a group of more than smallGroup siblings is
+// sorted on the 8 bytes that follow its names' longest common prefix, so
+// siblings such as "team-0417" and "team-0418" rarely need a full string
+// comparison; a smaller group (most of them) by insertion on the names.
 func buildClean(queues []Queue) *Tree {
 	n := len(queues)
 	if int64(n) >= 1<<31-2 {
@@ -31,8 +32,9 @@ func buildClean(queues []Queue) *Tree {
 		}
 	}
 	// Slots: 0 is Root, input position i is slot i+1 (the index's values).
-	// One pointer-free backing for the scratch arrays.
-	scratch := make([]int32, 4*n+3)
+	// One pointer-free backing for the scratch arrays (the last n+1 are
+	// number's stack).
+	scratch := make([]int32, 5*n+4)
 	par, start, kids := scratch[:n], scratch[n:2*n+2], scratch[2*n+2:3*n+2]
 	for i := range queues {
 		var p uint32
@@ -54,7 +56,7 @@ func buildClean(queues []Queue) *Tree {
 		fill[p]++
 	}
 	sortChildren(queues, start, kids)
-	t := number(queues, par, start, kids, fill)
+	t := number(queues, par, start, kids, fill, scratch[4*n+3:])
 	if t == nil {
 		return nil // a cycle: its queues are not reachable from Root
 	}
@@ -86,8 +88,22 @@ type keyedSlot struct {
 }
 
 // sortByName sorts the slots g by name (the names are distinct), using
-// buf as scratch, and returns buf for reuse.
+// buf as scratch, and returns buf for reuse. A small group is sorted by
+// insertion, comparing the names themselves; a larger one on keys: the 8
+// bytes of each name that follow the group's longest common prefix.
 func sortByName(queues []Queue, g []int32, buf []keyedSlot) []keyedSlot {
+	if len(g) <= smallGroup {
+		for i := 1; i < len(g); i++ {
+			s := g[i]
+			name := queues[s-1].Name
+			j := i
+			for ; j > 0 && queues[g[j-1]-1].Name > name; j-- {
+				g[j] = g[j-1]
+			}
+			g[j] = s
+		}
+		return buf
+	}
 	first := queues[g[0]-1].Name
 	lcp := len(first)
 	for _, s := range g[1:] {
@@ -102,53 +118,55 @@ func sortByName(queues []Queue, g []int32, buf []keyedSlot) []keyedSlot {
 	for _, s := range g {
 		buf = append(buf, keyedSlot{namePrefix(queues[s-1].Name[lcp:]), s})
 	}
-	compare := func(a, b keyedSlot) int {
+	slices.SortFunc(buf, func(a, b keyedSlot) int {
 		if c := cmp.Compare(a.key, b.key); c != 0 {
 			return c
 		}
 		return strings.Compare(queues[a.slot-1].Name[lcp:], queues[b.slot-1].Name[lcp:])
-	}
-	if len(buf) <= 12 {
-		for i := 1; i < len(buf); i++ {
-			for j := i; j > 0 && compare(buf[j-1], buf[j]) > 0; j-- {
-				buf[j-1], buf[j] = buf[j], buf[j-1]
-			}
-		}
-	} else {
-		slices.SortFunc(buf, compare)
-	}
+	})
 	for i := range buf {
 		g[i] = buf[i].slot
 	}
 	return buf
 }
 
+// smallGroup is the largest sibling group sortByName sorts by insertion.
+const smallGroup = 12
+
 // number lays the tree out: IDs in preorder from Root, children in the
-// order of kids. It records each slot's ID in slotID (n+1 long) and
-// returns nil when fewer than all queues are reached (a cycle).
-func number(queues []Queue, par, start, kids, slotID []int32) *Tree {
+// order of kids, each queue linked (depth, top-level queue, jump pointer)
+// as it is numbered, while its parent's entries are still in cache. It
+// records each slot's ID in slotID (n+1 long), uses stack (n+1 long) as
+// scratch, and returns nil when fewer than all queues are reached (a
+// cycle).
+func number(queues []Queue, par, start, kids, slotID, stack []int32) *Tree {
 	n := len(queues)
 	t := allocTree(n + 2)
-	stack := make([]int32, 1, n+1)
+	t.jump[Root], t.top[Root] = Root, Root
+	stack[0] = 0
+	top := 1 // stack[:top] are the slots still to number
 	next := Root
-	for len(stack) > 0 {
-		s := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
+	for top > 0 {
+		top--
+		s := stack[top]
 		id := next
 		next++
 		slotID[s] = int32(id)
 		if s != 0 {
+			p := ID(slotID[par[s-1]]) // numbered earlier
 			t.names[id] = queues[s-1].Name
-			t.parent[id] = ID(slotID[par[s-1]]) // numbered earlier
+			t.parent[id] = p
+			t.linkOne(id, p)
 		}
 		for k := start[s+1] - 1; k >= start[s]; k-- {
-			stack = append(stack, kids[k])
+			stack[top] = kids[k]
+			top++
 		}
 	}
 	if int(next) != n+2 {
 		return nil
 	}
-	t.link()
+	t.sizes()
 	return t
 }
 

@@ -30,6 +30,18 @@
 // of queues gets the same IDs whatever the input order, every parent has a
 // smaller ID than its children, and a subtree is a contiguous ID range.
 //
+// Name order is kept on purpose, although numbering children in input
+// order would answer every query the same: schedulers read their queues
+// from maps, in a different order each session, and IDs that moved with
+// that order would make logs, reports and test outputs that print IDs or
+// iterate Children differ from run to run. It costs little: a clean list
+// sorts only each queue's own children (most groups are small and sorted
+// by insertion on the names; larger ones on the 8 bytes after their
+// common prefix), never the whole list. The rest of a clean build is one
+// hash per name, one lookup per parent name, and one preorder pass that
+// numbers and links each queue (depth, top-level queue, jump pointer)
+// while its parent's entries are still in cache.
+//
 // # The zero ID is no queue
 //
 // [None], "no queue", is the zero ID, and [Root] is 1, the queues 2 and up.

@@ -12,23 +12,25 @@ import (
 // Resolver answers "which min-runtime protects this victim from this
 // eviction?" for one queue tree and one [Config].
 //
-// NewResolver precomputes, for every queue, the preempt and the reclaim
-// setting it inherits (duration and source queue), in one pass in
-// increasing ID order (queuetree IDs are preorder, so a parent is always
-// done before its children). Queries then cost:
+// NewResolver precomputes, for every queue, which setting it inherits for
+// preempt and for reclaim (an index into a table of one Resolution per
+// configured queue, plus the default's), in one pass in increasing ID
+// order (queuetree IDs are preorder, so a parent is always done before
+// its children). The per-queue indexes hold no pointers; only the tables,
+// one entry per setting, do. Queries then cost:
 //
 //   - [Resolver.Preempt], and [Resolver.Reclaim] with MethodQueue: O(1),
-//     one array read;
+//     one index read and one table read;
 //   - [Resolver.Reclaim] with MethodLCA: finding the child of the lowest
 //     common ancestor on the victim's side ([queuetree.Tree.ChildOfLCA]) is
 //     O(1) when the two queues are under different top-level queues, else
 //     O(log depth) (one climb from the victim over skew-binary jump
-//     pointers); then one array read;
+//     pointers); then one index read and one table read;
 //   - the ...ByName variants: plus one map lookup per name.
 //
 // None of them allocates (the Resolution's SourceName is the tree's stored
-// name), and there is no per-pair cache: memory is O(queues) whatever the
-// number of pairs asked. The reclaim method may be chosen per query
+// name), and there is no per-pair cache: memory is O(queues + settings)
+// whatever the number of pairs asked. The reclaim method may be chosen per query
 // ([Resolver.ReclaimWithMethod]) or per view ([Resolver.WithMethod])
 // without a second build.
 //
@@ -41,18 +43,25 @@ import (
 type Resolver struct {
 	tree   *queuetree.Tree
 	method Method
-	// preempt[id] and reclaim[m][id] are the resolutions inherited by
-	// queue id (for reclaim, one array per method m, identical but for
-	// their Method field, so a query is one copy); index Root holds the
-	// defaults', index None is unused.
-	preempt []Resolution
-	reclaim [2][]Resolution
+	// The answers, in two levels so that the per-queue arrays hold no
+	// pointers: preIdx[id] and recIdx[id] index the tables below with the
+	// setting queue id inherits (0: the default; k: the entry
+	// Config.Queues[k-1]); preTab[k] and recTab[m][k] are that setting's
+	// Resolution (for reclaim, one table per method m, identical but for
+	// their Method field), so a query is one index read and one copy.
+	// The tables are one entry per setting, not per queue. Index Root of
+	// the per-queue arrays is the default's, index None unused.
+	preIdx, recIdx []int32
+	preTab         []Resolution
+	recTab         [2][]Resolution
 	// What the resolver was built from, for [UpdateResolver]: the
-	// defaults as given, the method as given, each queue's own settings
-	// by ID, and how many queues have one.
+	// defaults as given, the method as given, which[id] (the k above of
+	// queue id's own entry of Config.Queues, 0 for none), the entries as
+	// given by k, and how many queues have one.
 	defaults [2]time.Duration
 	given    Method
-	own      []ownSetting
+	which    []int32
+	owns     []ownSetting
 	owners   int
 	clean    bool // built without any problem
 	// For a resolver built with problems: its queue settings as given
@@ -90,7 +99,7 @@ type ownSetting struct {
 // (one not built by [queuetree.New] or [queuetree.NewTolerant]).
 // [NewResolverTolerant] reports the same problems and builds anyway.
 //
-// Cost: O(n + q) time and O(n) memory for n queues and q configured queues.
+// Cost: O(n + q) time and memory for n queues and q configured queues.
 func NewResolver(t *queuetree.Tree, c Config) (*Resolver, error) {
 	r, errs := NewResolverTolerant(t, c)
 	if len(errs) > 0 {
@@ -122,6 +131,9 @@ func NewResolver(t *queuetree.Tree, c Config) (*Resolver, error) {
 // Only a nil or zero tree leaves nothing to build: the resolver is then nil
 // (which resolves everything to a zero duration). Cost as NewResolver.
 func NewResolverTolerant(t *queuetree.Tree, c Config) (*Resolver, []error) {
+	if r := newClean(t, c); r != nil {
+		return r, nil
+	}
 	var errs []error
 	n := t.Len() // 0 for a nil or zero Tree, else at least 1 (Root)
 	switch {
@@ -140,13 +152,9 @@ func NewResolverTolerant(t *queuetree.Tree, c Config) (*Resolver, []error) {
 	if n == 0 {
 		return nil, errs
 	}
-	which, errs := settingsByID(t, c.Queues, errs)
-	r := &Resolver{tree: t, method: c.Method,
-		defaults: [2]time.Duration{c.DefaultPreempt, c.DefaultReclaim}, given: c.Method, own: make([]ownSetting, n+1)}
-	if r.method > MethodQueue {
-		r.method = MethodLCA
-	}
-	r.inherit(c, which)
+	r := newResolver(t, c)
+	errs = r.settingsByID(c.Queues, errs)
+	r.inherit()
 	r.clean = len(errs) == 0
 	if !r.clean {
 		r.repairedQueues, r.repairedErrs = ownList(c.Queues), slices.Clone(errs)
@@ -154,108 +162,116 @@ func NewResolverTolerant(t *queuetree.Tree, c Config) (*Resolver, []error) {
 	return r, errs
 }
 
-// settingsByID maps each queue ID of t to 1 + the index in qs of its
-// setting (0 for none; the first entry of a name wins), appending an error
-// per entry naming a queue t does not have. Entries with an empty name are
-// skipped (Config.Validate reports them). Pointer-free. O(n + q).
-func settingsByID(t *queuetree.Tree, qs []QueueSetting, errs []error) ([]int32, []error) {
-	which := make([]int32, t.Len()+1)
+// newResolver allocates a resolver for t (built) and c, with its
+// per-queue arrays in one pointer-free allocation and its tables in
+// another, the defaults' entries filled.
+func newResolver(t *queuetree.Tree, c Config) *Resolver {
+	n, q := t.Len()+1, len(c.Queues)+1
+	ints := make([]int32, 3*n)
+	tabs := make([]Resolution, 3*q)
+	r := &Resolver{tree: t, method: c.Method, defaults: [2]time.Duration{c.DefaultPreempt, c.DefaultReclaim},
+		given: c.Method, which: ints[:n:n], preIdx: ints[n : 2*n : 2*n], recIdx: ints[2*n:],
+		preTab: tabs[:q:q], recTab: [2][]Resolution{MethodLCA: tabs[q : 2*q : 2*q], MethodQueue: tabs[2*q:]},
+		owns: make([]ownSetting, q)}
+	if r.method > MethodQueue {
+		r.method = MethodLCA
+	}
+	r.preTab[0] = Resolution{Duration: max(c.DefaultPreempt, 0), Source: queuetree.None, Action: ActionPreempt, Method: MethodQueue}
+	r.recTab[MethodLCA][0] = Resolution{Duration: max(c.DefaultReclaim, 0), Source: queuetree.None, Action: ActionReclaim, Method: MethodLCA}
+	r.recTab[MethodQueue][0] = Resolution{Duration: max(c.DefaultReclaim, 0), Source: queuetree.None, Action: ActionReclaim, Method: MethodQueue}
+	return r
+}
+
+// newClean is NewResolverTolerant for the common case, a tree built by
+// queuetree and a Config without any problem, in one pass over the
+// settings (one name lookup each, which also finds a repeated name)
+// instead of Config.Validate's map of names. It returns nil when it meets
+// a problem; the caller then takes the full path, which reports every
+// problem. On a clean Config both paths build the same resolver.
+func newClean(t *queuetree.Tree, c Config) *Resolver {
+	if t.Len() == 0 || c.DefaultPreempt < 0 || c.DefaultReclaim < 0 || c.Method > MethodQueue {
+		return nil
+	}
+	r := newResolver(t, c)
+	for i := range c.Queues {
+		s := &c.Queues[i]
+		id, ok := t.Lookup(s.Queue)
+		if !ok || r.which[id] != 0 || (s.Preempt != nil && *s.Preempt < 0) || (s.Reclaim != nil && *s.Reclaim < 0) {
+			return nil
+		}
+		r.setOwn(id, int32(i+1), s)
+	}
+	r.inherit()
+	r.clean = true
+	return r
+}
+
+// setOwn records that queue id's own setting is s, the entry
+// Config.Queues[k-1], and fills its table entries (negative values read
+// as 0; an unset field's entries are never read).
+func (r *Resolver) setOwn(id queuetree.ID, k int32, s *QueueSetting) {
+	o := own(s)
+	r.which[id], r.owns[k] = k, o
+	r.owners++
+	name := r.tree.Name(id)
+	if o.hasPreempt {
+		setEntry(&r.preTab[k], max(o.preempt, 0), id, name, ActionPreempt, MethodQueue)
+	}
+	if o.hasReclaim {
+		d := max(o.reclaim, 0)
+		setEntry(&r.recTab[MethodLCA][k], d, id, name, ActionReclaim, MethodLCA)
+		setEntry(&r.recTab[MethodQueue][k], d, id, name, ActionReclaim, MethodQueue)
+	}
+}
+
+// setEntry sets the fields of e, a zeroed table entry, one by one: the name
+// is then one pointer write, where assigning a whole Resolution takes a
+// bulk write barrier while the garbage collector marks.
+func setEntry(e *Resolution, d time.Duration, source queuetree.ID, name string, a Action, m Method) {
+	e.Duration, e.Source, e.Action, e.Method = d, source, a, m
+	e.SourceName = name
+}
+
+// settingsByID records each queue's own setting (the first entry of a
+// name wins), appending an error per entry naming a queue the tree does
+// not have. Entries with an empty name are skipped (Config.Validate
+// reports them). O(q).
+func (r *Resolver) settingsByID(qs []QueueSetting, errs []error) []error {
 	for i := range qs {
 		name := qs[i].Queue
 		if name == "" {
 			continue
 		}
-		id, ok := t.Lookup(name)
+		id, ok := r.tree.Lookup(name)
 		if !ok {
 			errs = append(errs, fmt.Errorf("runtime: queue %q has min-runtime settings but is not in the queue tree", name))
 			continue
 		}
-		if which[id] == 0 {
-			which[id] = int32(i + 1)
+		if r.which[id] == 0 {
+			r.setOwn(id, int32(i+1), &qs[i])
 		}
 	}
-	return which, errs
+	return errs
 }
 
-// inherit fills r's answer arrays top-down (parents first: queuetree IDs
-// are a preorder), reading negative values as 0, then copies the reclaim
-// answers for the other method. O(n).
-func (r *Resolver) inherit(c Config, which []int32) {
-	n := len(which)
-	pre := make([]Resolution, n)
-	rec := make([]Resolution, n)
-	pre[queuetree.Root] = Resolution{Duration: max(c.DefaultPreempt, 0), Source: queuetree.None, Action: ActionPreempt, Method: MethodQueue}
-	rec[queuetree.Root] = Resolution{Duration: max(c.DefaultReclaim, 0), Source: queuetree.None, Action: ActionReclaim, Method: MethodLCA}
-	for id := queuetree.Root + 1; int(id) < n; id++ {
+// inherit fills preIdx and recIdx top-down (parents first: queuetree IDs
+// are a preorder): each queue inherits its parent's indexes unless its
+// own setting sets the field. Pointer-free writes only. O(n).
+func (r *Resolver) inherit() {
+	t, which, pre, rec := r.tree, r.which, r.preIdx, r.recIdx
+	for id := queuetree.Root + 1; int(id) < len(which); id++ {
+		p := t.Parent(id)
+		pi, ri := pre[p], rec[p]
 		if k := which[id]; k != 0 {
-			r.own[id] = own(&c.Queues[k-1])
-			r.owners++
+			if r.owns[k].hasPreempt {
+				pi = k
+			}
+			if r.owns[k].hasReclaim {
+				ri = k
+			}
 		}
-		r.resolve(id, pre, rec)
+		pre[id], rec[id] = pi, ri
 	}
-	byQueue := make([]Resolution, n)
-	for id := range rec {
-		byQueue[id] = rec[id]
-		byQueue[id].Method = MethodQueue
-	}
-	r.preempt, r.reclaim = pre, [2][]Resolution{MethodLCA: rec, MethodQueue: byQueue}
-}
-
-// resolve fills pre[id] and rec[id] from id's parent's entries (already
-// final) and id's own setting r.own[id], reading negative values as 0.
-func (r *Resolver) resolve(id queuetree.ID, pre, rec []Resolution) {
-	p := r.tree.Parent(id)
-	pre[id], rec[id] = pre[p], rec[p]
-	o := &r.own[id]
-	if o.hasPreempt {
-		pre[id].Duration, pre[id].Source, pre[id].SourceName = max(o.preempt, 0), id, r.tree.Name(id)
-	}
-	if o.hasReclaim {
-		rec[id].Duration, rec[id].Source, rec[id].SourceName = max(o.reclaim, 0), id, r.tree.Name(id)
-	}
-}
-
-// patched is [UpdateResolver]'s incremental path: for r built cleanly
-// for t with c's defaults and method, and c's queue settings all valid
-// (no empty, unknown or repeated name, nothing negative), it returns a new
-// resolver that copies r's answers and recomputes only the subtrees of
-// the queues whose own setting changed (IDs are a preorder, so a subtree
-// is a contiguous range). False sends the caller to a full build, which
-// reports the problems. Cost: O(q) lookups for q settings, O(n) copying
-// and comparing of flat arrays (no map, no sort), plus O(size of the
-// changed subtrees).
-func (r *Resolver) patched(t *queuetree.Tree, c Config) (*Resolver, bool) {
-	if r == nil || !r.clean || r.tree != t || r.given != c.Method ||
-		r.defaults != [2]time.Duration{c.DefaultPreempt, c.DefaultReclaim} {
-		return nil, false
-	}
-	nr := &Resolver{tree: t, method: c.Method, defaults: r.defaults, given: r.given,
-		own: make([]ownSetting, len(r.own)), owners: len(c.Queues), clean: true}
-	for i := range c.Queues {
-		s := &c.Queues[i]
-		id, ok := t.Lookup(s.Queue)
-		if !ok || nr.own[id].set || (s.Preempt != nil && *s.Preempt < 0) || (s.Reclaim != nil && *s.Reclaim < 0) {
-			return nil, false
-		}
-		nr.own[id] = own(s)
-	}
-	pre := slices.Clone(r.preempt)
-	rec := slices.Clone(r.reclaim[MethodLCA])
-	byQueue := slices.Clone(r.reclaim[MethodQueue])
-	end := queuetree.None // the end of the last subtree recomputed
-	for id := queuetree.Root + 1; int(id) < len(pre); id++ {
-		if id < end || nr.own[id] == r.own[id] {
-			continue
-		}
-		end = id + queuetree.ID(t.SubtreeSize(id))
-		for k := id; k < end; k++ {
-			nr.resolve(k, pre, rec)
-			byQueue[k] = rec[k]
-			byQueue[k].Method = MethodQueue
-		}
-	}
-	nr.preempt, nr.reclaim = pre, [2][]Resolution{MethodLCA: rec, MethodQueue: byQueue}
-	return nr, true
 }
 
 // own returns s as stored for comparison.
@@ -284,18 +300,12 @@ func own(s *QueueSetting) ownSetting {
 // compared with the setting prev stored for that queue, and the number of
 // entries with the number prev used, so any added, removed, changed or
 // repeated setting means a rebuild. Cost when reused: O(q) for q queue
-// settings (one map read each) and a bit set of one bit per queue. When
-// only queue settings changed (the same tree, defaults and method, every
-// setting valid), the new resolver is patched from prev rather than built:
-// O(q) map reads and O(n) flat copies, plus the subtrees of the queues
-// whose setting changed; the result equals NewResolver's. Else
-// NewResolver's cost.
+// settings (one name lookup each) and a bit set of one bit per queue.
+// Else NewResolver's cost: O(q) name lookups and one pointer-free pass
+// over the queues, for a change of one setting as for a new Config.
 func UpdateResolver(prev *Resolver, t *queuetree.Tree, c Config) (r *Resolver, reused bool, err error) {
 	if prev.sameInput(t, c) {
 		return prev, true, nil
-	}
-	if r, ok := prev.patched(t, c); ok {
-		return r, false, nil
 	}
 	r, err = NewResolver(t, c)
 	return r, false, err
@@ -313,12 +323,12 @@ func (r *Resolver) sameInput(t *queuetree.Tree, c Config) bool {
 	// one of them unmatched while the count still agrees).
 	var small [4]uint64
 	seen := small[:]
-	if words := len(r.own)/64 + 1; words > len(small) {
+	if words := len(r.which)/64 + 1; words > len(small) {
 		seen = make([]uint64, words)
 	}
 	for i := range c.Queues {
 		id, ok := t.Lookup(c.Queues[i].Queue)
-		if !ok || r.own[id] != own(&c.Queues[i]) {
+		if !ok || r.which[id] == 0 || r.owns[r.which[id]] != own(&c.Queues[i]) {
 			return false
 		}
 		w, bit := id/64, uint64(1)<<(id%64)
@@ -411,10 +421,10 @@ func (r *Resolver) Preempt(victim queuetree.ID) Resolution {
 	if !r.built() {
 		return Resolution{Source: queuetree.None, Action: ActionPreempt, Method: MethodQueue}
 	}
-	if uint(victim-queuetree.Root) >= uint(len(r.preempt)-1) {
+	if uint(victim-queuetree.Root) >= uint(len(r.preIdx)-1) {
 		victim = queuetree.Root
 	}
-	return r.preempt[victim]
+	return r.preTab[r.preIdx[victim]]
 }
 
 // Reclaim resolves the min-runtime protecting a job in queue victim from a
@@ -467,19 +477,19 @@ var unbuiltReclaim = [2]Resolution{
 // not issue, and unbuiltReclaim for the zero Resolver. Valid IDs are
 // Root..n-1, so one unsigned comparison of id-Root against n-1 tests each.
 func (r *Resolver) reclaimEntry(m Method, reclaimer, victim queuetree.ID) *Resolution {
-	arr := r.reclaim[m&1]
-	n := uint(len(arr))
+	idx, tab := r.recIdx, r.recTab[m&1]
+	n := uint(len(idx))
 	switch {
 	case n == 0:
 		return &unbuiltReclaim[m&1]
 	case uint(victim-queuetree.Root) >= n-1:
-		return &arr[queuetree.Root]
+		return &tab[0]
 	case m == MethodQueue:
-		return &arr[victim]
+		return &tab[idx[victim]]
 	case uint(reclaimer-queuetree.Root) >= n-1:
-		return &arr[queuetree.Root]
+		return &tab[0]
 	}
-	return &arr[r.tree.ChildOfLCA(reclaimer, victim)]
+	return &tab[idx[r.tree.ChildOfLCA(reclaimer, victim)]]
 }
 
 // Resolve dispatches on a: [Resolver.Preempt](victim) for ActionPreempt

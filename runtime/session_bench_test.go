@@ -120,7 +120,7 @@ func BenchmarkSessionBuild(b *testing.B) {
 		})
 		// The common change: a few queues' settings changed (here two
 		// alternating snapshots that differ in 3 settings), the queue list
-		// unchanged. The tree is reused and the resolver patched.
+		// unchanged. The tree is reused and the resolver rebuilt.
 		cfg3 := cfg2
 		cfg3.Queues = slices.Clone(cfg2.Queues)
 		for k := 0; k < 3 && k < len(cfg3.Queues); k++ {

@@ -11,11 +11,10 @@ import (
 	"github.com/tenurepolicy/tenure/runtime"
 )
 
-// TestUpdateResolverPatchedEqualsBuild: when only queue settings change,
-// UpdateResolver patches the previous resolver; its every answer equals a
-// fresh NewResolver's, and the next identical update reuses it. Changes
-// that are not patchable (a bad setting, other defaults) give NewResolver's
-// result too.
+// TestUpdateResolverPatchedEqualsBuild: when queue settings change,
+// UpdateResolver's new resolver answers every query as a fresh
+// NewResolver's does, and the next identical update reuses it; a bad
+// setting or other defaults give NewResolver's result too.
 func TestUpdateResolverPatchedEqualsBuild(t *testing.T) {
 	rapid.Check(t, func(rt *rapid.T) {
 		n := rapid.IntRange(1, 30).Draw(rt, "n")
@@ -87,7 +86,7 @@ func TestUpdateResolverPatchedEqualsBuild(t *testing.T) {
 			}
 		}
 		if again, reused, err := runtime.UpdateResolver(got, tree, c2); again != got || !reused || err != nil {
-			rt.Fatalf("the patched resolver is not reused for the same input: %v, %v", reused, err)
+			rt.Fatalf("the updated resolver is not reused for the same input: %v, %v", reused, err)
 		}
 	})
 }
