@@ -221,7 +221,7 @@ func (q *walkthrough) requeue() error {
 			fmt.Fprintf(q.w, "5. %s: %s (%s)\n", o.Job, o.Kind, o.Reason)
 		}
 	}
-	fmt.Fprintf(q.w, "5. %d placement attempt(s), %d rolled back (prod/train-xl was tried in the room vision/sweep-1 frees and rolled back: it needs 8 GPUs on one node, and only 4 free up there)\n",
+	fmt.Fprintf(q.w, "5. %d placement attempt(s), %d rolled back (prod/train-xl cannot use the room vision/sweep-1 would free: it needs 8 GPUs on one node, and only 4 would be free there, so the model's fit bound ruled that eviction out before any attempt)\n",
 		res.Attempts, q.counter.Count(requeue.DefaultEngineName, requeue.ReasonRolledBack))
 	return nil
 }

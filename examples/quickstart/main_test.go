@@ -21,7 +21,7 @@ const want = `cycle at 12:00
 4. skipped nlp/eval-3: cooldown until 12:30
 4. 1 job(s) not yet over their expected runtime (silent); wake at 12:30, the earliest Until of all
 5. vision/sweep-1: committed: evict it, [prod/embed] runs in its place; write kai.scheduler/requeue-not-before=2026-03-02T12:30:00Z
-5. 2 placement attempt(s), 1 rolled back (prod/train-xl was tried in the room vision/sweep-1 frees and rolled back: it needs 8 GPUs on one node, and only 4 free up there)
+5. 2 placement attempt(s), 1 rolled back (prod/train-xl cannot use the room vision/sweep-1 would free: it needs 8 GPUs on one node, and only 4 would be free there, so the model's fit bound ruled that eviction out before any attempt)
 6. readiness timeout #1: requeue #1, admissible at 12:01
 6. readiness timeout #2: requeue #2, admissible at 12:02
 6. readiness timeout #3: requeue #3, admissible at 12:04
