@@ -304,7 +304,9 @@ func (e *Engine) newShape() int32 {
 }
 
 // remove takes contender ci out of its shape's list (it was placed or
-// failed). O(1).
+// failed). O(1). It unlinks as unlink (engine_set.go) does for groups: the
+// two lists differ in element and head types, and the index-linked lists
+// stay written out rather than behind a generic list's accessors.
 func (e *Engine) remove(ci int32) {
 	c := &e.conts[ci]
 	sh := &e.shapes[c.shape]

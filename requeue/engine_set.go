@@ -273,7 +273,8 @@ func (e *Engine) close(k int32, status uint8) {
 }
 
 // unlink takes group g out of the list; its next stays, so that a walk
-// standing on g goes on from there.
+// standing on g goes on from there. The same unlink as remove's
+// (engine_input.go) for contenders, written out for the same reason.
 func (e *Engine) unlink(g int32) {
 	gr := &e.groups[g]
 	if gr.prev >= 0 {
