@@ -56,7 +56,7 @@ func ExampleTestModel() {
 	err := requeuetest.TestModel(
 		newExampleCluster,
 		func(c *cluster.Model) string { return fmt.Sprint(c.Snapshot()) },
-		[]string{"train", "batch"},                  // running
+		[]string{"train", "batch"},                           // running
 		[]string{"serve", "notebook", "notebook-2", "sweep"}, // pending
 	)
 	fmt.Println("reference Cluster:", err)
