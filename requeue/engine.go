@@ -71,7 +71,8 @@ type EngineConfig struct {
 	// MaxChecks bounds the examinations of a pass; 0 means
 	// [DefaultMaxChecks]. An examination looks at one victim for one
 	// contender (CanContend and the filters), asks the set fit bound
-	// ([SetFitBounder]) about one accumulation, evicts one victim in a set
+	// ([SetFitBounder]) about one accumulation or the capacity bound
+	// ([CapacityBounder]) about one contender, evicts one victim in a set
 	// evaluation, tests one contender's fit ([FitBounder.MayFit], then
 	// [Model.Place]), or looks at one group of interchangeable contenders
 	// (see [Shaper]) for a placement without eviction. When reached, the
