@@ -549,15 +549,24 @@ func (e *Engine) ruledOut(ci int32, ks []int32) bool {
 // ReasonEvictError), and only those. It leaves in e.set the victims still
 // open, and reports false when a bound stopped the pass.
 func (e *Engine) tryEvict() bool {
-	cp, ok := e.save(), true
-	for _, k := range e.set {
-		if vs := &e.vs[k]; !vs.evictable && vs.status == vOpen && !e.evict(k) && e.stop != "" {
-			ok = false
-			break
+	i := slices.IndexFunc(e.set, func(k int32) bool { return !e.vs[k].evictable })
+	if i < 0 {
+		return true // every one was evicted before: nothing to meet
+	}
+	cp, ok, closed := e.save(), true, false
+	for _, k := range e.set[i:] {
+		if vs := &e.vs[k]; !vs.evictable && !e.evict(k) {
+			closed = true
+			if e.stop != "" {
+				ok = false
+				break
+			}
 		}
 	}
 	e.undo(cp)
-	e.set = slices.DeleteFunc(e.set, func(k int32) bool { return e.vs[k].status != vOpen })
+	if closed {
+		e.set = slices.DeleteFunc(e.set, func(k int32) bool { return e.vs[k].status != vOpen })
+	}
 	return ok
 }
 
