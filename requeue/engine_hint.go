@@ -130,13 +130,16 @@ type SetFitBounder interface {
 // contender and pass, before anything else about that contender but its
 // [Shaper.Shape], and counts one examination.
 //
-// When it says false, the engine makes no placement attempt and no
-// eviction for the contender: its search still walks the groups it
-// would walk (so every victim it may use is examined and ends as it
-// would without the hint, with [ReasonNoFit] if nothing else uses it),
-// but settles every accumulation at once, as a [SetFitBounder] that
-// answered false would, without asking the model. A contender is not a
-// victim: it gets no outcome, and stays pending.
+// When it says false, the engine makes no placement attempt for the
+// contender and asks the model no other fit question about it: its
+// search still walks the groups it would walk (so every victim it may use
+// is examined and ends as it would without the hint, with [ReasonNoFit]
+// if nothing else uses it), but settles every accumulation at once, as a
+// [SetFitBounder] that answered false would. The one call it still makes
+// is an Evict (rolled back) of each victim not yet evicted in the pass,
+// so that an Evict error is met where the search without the hint would
+// meet it: at most one per victim and pass. A contender is not a victim:
+// it gets no outcome, and stays pending.
 type CapacityBounder interface {
 	MayEverFit(job string) bool
 }
