@@ -58,6 +58,18 @@
 // scenarios for a pending job under a search budget and remembers the
 // fingerprints of failed scenarios. tenure's search, per contender c:
 //
+//  0. Capacity. A [CapacityBounder] model is asked once per contender
+//     and pass whether c could fit with every running job evicted (a task
+//     larger than every node, a gang larger than the cluster): on no, c
+//     gets no placement attempt at all, and its search (the steps below)
+//     asks the model nothing but one Evict of each victim it has not yet
+//     evicted in the pass, to meet its Evict errors; every accumulation is
+//     settled as failed, so its victims end as they would without the
+//     hint. kube-scheduler's default preemption likewise passes over the
+//     nodes where the preemptor's failure is unschedulable and
+//     unresolvable (nodesWherePreemptionMightHelp in
+//     pkg/scheduler/framework/preemption); the engine, which knows no
+//     nodes, asks the question about the whole model.
 //  1. Groups. A [Localizer] model names the domains (nodes) where each
 //     victim holds resources; the open victims are grouped by domain,
 //     groups ordered cheapest first (the sum of their victims' costs, then
@@ -172,7 +184,10 @@
 // that failed in an unchanged state are answered without a search, and
 // with a [FitBounder] most fit tests cost no placement attempt, and with a
 // [SetFitBounder] a group that cannot make room costs one question
-// instead of its evictions. Everything
+// instead of its evictions; with a [CapacityBounder] a contender no
+// eviction can help costs one question, then only its search's walk over
+// the victims (the examinations that decide their outcomes) and at most
+// one eviction per victim in the whole pass. Everything
 // stays within the pass's bounds. Run allocates the result and O(n + k)
 // scratch space on the first pass; later passes reuse it.
 //

@@ -71,7 +71,8 @@ type EngineConfig struct {
 	// MaxChecks bounds the examinations of a pass; 0 means
 	// [DefaultMaxChecks]. An examination looks at one victim for one
 	// contender (CanContend and the filters), asks the set fit bound
-	// ([SetFitBounder]) about one accumulation, evicts one victim in a set
+	// ([SetFitBounder]) about one accumulation or the capacity bound
+	// ([CapacityBounder]) about one contender, evicts one victim in a set
 	// evaluation, tests one contender's fit ([FitBounder.MayFit], then
 	// [Model.Place]), or looks at one group of interchangeable contenders
 	// (see [Shaper]) for a placement without eviction. When reached, the
@@ -206,6 +207,7 @@ type Engine struct {
 	shaper      Shaper
 	bound       FitBounder
 	setBound    SetFitBounder
+	capBound    CapacityBounder
 	res         *EngineResult
 	loc         Localizer
 	maxAttempts int
@@ -275,6 +277,7 @@ type Engine struct {
 	pendFails    []int32 // the victims of a search's failed accumulations, one per failure
 	setFit       bool    // some accumulation of the search let the contender fit
 	hopeless     bool    // the search tried every eligible victim and no set let the contender fit
+	never        bool    // the contender searched for fits after no eviction (CapacityBounder)
 }
 
 // rankedError is a contender's Place error, with the contender's index.
@@ -328,11 +331,21 @@ func (e *Engine) orderVictims(known []victimEntry) {
 // contender is a contender of the pass, in the list of its shape's
 // contenders still available (neither placed nor failed), in contender
 // order.
+// A contender's capacity: what the model's CapacityBounder said of it.
+const (
+	capUnasked int8 = iota // not asked yet in this pass (or no bound)
+	capMay                 // it may fit once some jobs are evicted
+	capNever               // it fits after no eviction
+)
+
 type contender struct {
 	c          Contender
 	shape      int32
 	next, prev int32
 	gone       bool // placed or failed
+	// capacity is the CapacityBounder's answer: capUnasked until the
+	// contender's first search of the pass.
+	capacity int8
 }
 
 // shapeState is one group of interchangeable contenders.
@@ -507,6 +520,7 @@ func (e *Engine) begin(now time.Time, m Model, res *EngineResult) {
 	e.shaper, _ = m.(Shaper)
 	e.bound, _ = m.(FitBounder)
 	e.setBound, _ = m.(SetFitBounder)
+	e.capBound, _ = m.(CapacityBounder)
 	e.maxAttempts = cmp.Or(e.cfg.MaxAttempts, DefaultMaxAttempts)
 	e.maxChecks = cmp.Or(e.cfg.MaxChecks, DefaultMaxChecks)
 	e.perVictim = cmp.Or(e.cfg.MaxAttemptsPerVictim, DefaultMaxAttemptsPerVictim)
@@ -525,7 +539,7 @@ func (e *Engine) begin(now time.Time, m Model, res *EngineResult) {
 // and empties the scratch space for the next pass.
 func (e *Engine) endPass() {
 	_ = e.j.Commit() // the savepoint of the last commit, with a Transactional model
-	e.model, e.tx, e.shaper, e.bound, e.setBound, e.loc, e.res = nil, nil, nil, nil, nil, nil, nil
+	e.model, e.tx, e.shaper, e.bound, e.setBound, e.capBound, e.loc, e.res = nil, nil, nil, nil, nil, nil, nil, nil
 	e.stop, e.err, e.after = "", nil, ""
 	clear(e.known)
 	e.known = e.known[:0]

@@ -107,3 +107,39 @@ type Localizer interface {
 type SetFitBounder interface {
 	MayFitAfter(victims []string, job string) bool
 }
+
+// CapacityBounder is an optional interface of a [Model] that can tell a
+// pending job no eviction can help: one that would not fit even if every
+// running job were evicted (a task larger than any node, a gang larger
+// than the cluster). It is tenure's counterpart of kube-scheduler's
+// default preemption skipping the nodes where the preemptor's failure is
+// unschedulable and unresolvable (nodesWherePreemptionMightHelp in
+// pkg/scheduler/framework/preemption), taken to the whole model, since
+// the engine knows no nodes.
+//
+// MayEverFit returns false only when, for every set of running jobs
+// (the empty one and the set of all of them included), evicting that set
+// and then calling [Model.Place] for job would return (false, nil). True
+// promises nothing.
+//
+// Contract: MayEverFit must not change the state; it must return true for
+// a job that is unknown or running (the engine learns of errors from
+// Place); its answer for a pending job must not change while the pass
+// runs (it may depend on the model's capacity, not on what runs). It
+// should cost O(1) or O(tasks of the job): the engine asks it once per
+// contender and pass, before anything else about that contender but its
+// [Shaper.Shape], and counts one examination.
+//
+// When it says false, the engine makes no placement attempt for the
+// contender and asks the model no other fit question about it: its
+// search still walks the groups it would walk (so every victim it may use
+// is examined and ends as it would without the hint, with [ReasonNoFit]
+// if nothing else uses it), but settles every accumulation at once, as a
+// [SetFitBounder] that answered false would. The one call it still makes
+// is an Evict (rolled back) of each victim not yet evicted in the pass,
+// so that an Evict error is met where the search without the hint would
+// meet it: at most one per victim and pass. A contender is not a victim:
+// it gets no outcome, and stays pending.
+type CapacityBounder interface {
+	MayEverFit(job string) bool
+}

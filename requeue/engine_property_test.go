@@ -182,8 +182,9 @@ func drawWorld(t *rapid.T) engineWorld {
 var sameResult = []cmp.Option{errPresence, cmpopts.IgnoreFields(requeue.EngineResult{}, "Attempts", "Checks"), cmpopts.EquateEmpty()}
 
 // TestEngineMatchesOracle runs the engine on random worlds, on the Cluster
-// (with its shapes, fit bound and locality hint), on the Cluster without
-// its locality hint, with a test-local locality hint (with and without the
+// (with its shapes, fit bounds, capacity bound and locality hint), on the
+// Cluster without its locality hint or its capacity bound, with the
+// capacity bound alone (with and without the locality hint), with a test-local locality hint (with and without the
 // other hints), with no hint, and on a Transactional model, and checks
 // each against the naive oracle: same outcomes, placements without
 // eviction, contender errors, and final model.
@@ -204,6 +205,9 @@ func TestEngineMatchesOracle(t *testing.T) {
 			{"localized", func(c *cluster.Model) requeue.Model { return locModel{c} }},
 			{"locality-alone", func(c *cluster.Model) requeue.Model { return locPlain{c} }},
 			{"locality-set-bound", func(c *cluster.Model) requeue.Model { return locSetBound{c, nil} }},
+			{"locality-capacity-bound", func(c *cluster.Model) requeue.Model { return capBound{c} }},
+			{"capacity-bound", func(c *cluster.Model) requeue.Model { return capPlain{c} }},
+			{"cluster-no-capacity-bound", func(c *cluster.Model) requeue.Model { return noCapBound{c, nil} }},
 			{"plain", func(c *cluster.Model) requeue.Model { return plainModel{c} }},
 			{"transactional", func(c *cluster.Model) requeue.Model { return &txCluster{c: c} }},
 		} {

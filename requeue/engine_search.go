@@ -18,7 +18,10 @@ const (
 func (e *Engine) serve(ci int32) {
 	c := &e.conts[ci]
 	sh := &e.shapes[c.shape]
-	if sh.failedAt != e.state {
+	if !e.askCapacity(ci) {
+		return
+	}
+	if e.never = c.capacity == capNever; sh.failedAt != e.state && !e.never {
 		// Not known not to fit as things are (the per-victim bound left
 		// its shape untried): try that first.
 		if e.placeFree(ci) {
@@ -53,6 +56,27 @@ func (e *Engine) serve(ci int32) {
 		sh.setFailedAt, sh.setClosed, sh.setQueue, sh.setPrio = e.state, e.closed, c.c.Queue, c.c.Priority
 		sh.setOrder, sh.setNoFit = e.reordered, !e.setFit
 	}
+}
+
+// askCapacity asks the model's CapacityBounder, once per contender and
+// pass (one examination), whether contender ci may fit after some
+// eviction, and notes the answer in its capacity. It reports false when
+// a bound stopped the pass.
+func (e *Engine) askCapacity(ci int32) bool {
+	c := &e.conts[ci]
+	if e.capBound == nil || c.capacity != capUnasked {
+		return true
+	}
+	if e.res.Checks >= e.maxChecks {
+		e.stop = ReasonMaxChecks
+		return false
+	}
+	e.res.Checks++
+	c.capacity = capMay
+	if !e.capBound.MayEverFit(c.c.ID) {
+		c.capacity = capNever
+	}
+	return true
 }
 
 // placeFree tries contender ci without eviction in the current state and
@@ -430,7 +454,7 @@ func (e *Engine) allowed(k, ci int32) bool {
 // whether there is one; everything is rolled back. The victims of a failed
 // accumulation are noted, to count it against their share (chargeFails).
 func (e *Engine) accumulate(ci int32, ks []int32) bool {
-	if e.setBound != nil && e.ruledOut(ci, ks) {
+	if (e.never || e.setBound != nil) && e.ruledOut(ci, ks) {
 		return false
 	}
 	cp := e.save()
@@ -469,41 +493,81 @@ func (e *Engine) accumulate(ci int32, ks []int32) bool {
 	return false
 }
 
-// ruledOut asks the set bound (SetFitBounder) whether contender ci may
-// fit once some of the victims of ks it may use are evicted; one
-// examination. On false, no accumulation of them can make room: it is
-// settled without an eviction, as one that evicted them all in vain
-// would be (its victims examined, its failure noted against their
-// shares, one rolled-back event naming its last victim), and ruledOut
-// reports true; also when a bound stopped the pass.
+// ruledOut settles an accumulation of the victims of ks that contender ci
+// may use without a placement attempt when it cannot make room: always
+// for a contender the CapacityBounder ruled out (e.never), otherwise when
+// the set bound (SetFitBounder), asked once (one examination), says no
+// eviction of them lets ci fit. A settled accumulation is settled as one
+// that evicted them all in vain would be (its victims examined, its
+// failure noted against their shares, one rolled-back event naming its
+// last victim), and ruledOut reports true; also when a bound stopped the
+// pass.
 func (e *Engine) ruledOut(ci int32, ks []int32) bool {
 	ids, set := e.boundIDs[:0], e.set[:0]
 	for _, k := range ks {
 		if vs := &e.vs[k]; vs.status == vOpen && (vs.filterFor != ci+1 || vs.filterOK) {
-			ids, set = append(ids, e.known[k].job), append(set, k)
+			set = append(set, k)
+			if !e.never {
+				ids = append(ids, e.known[k].job)
+			}
 		}
 	}
 	e.set = set
-	if len(set) == 0 {
+	switch {
+	case len(set) == 0:
+		return false
+	case e.never:
+		if !e.tryEvict() {
+			return true
+		}
+	default:
+		if e.res.Checks >= e.maxChecks {
+			e.stop = ReasonMaxChecks
+			return true
+		}
+		e.res.Checks++
+		may := e.setBound.MayFitAfter(ids, e.conts[ci].c.ID)
+		clear(ids)
+		e.boundIDs = ids[:0]
+		if !may {
+			break
+		}
 		return false
 	}
-	if e.res.Checks >= e.maxChecks {
-		e.stop = ReasonMaxChecks
-		return true
-	}
-	e.res.Checks++
-	may := e.setBound.MayFitAfter(ids, e.conts[ci].c.ID)
-	clear(ids)
-	e.boundIDs = ids[:0]
-	if may {
-		return false
-	}
-	for _, k := range set {
+	for _, k := range e.set {
 		e.vs[k].examined = true
 	}
-	e.pendFails = append(e.pendFails, set...) // charged by the search's end
-	e.rolledBack(ci)                          // one event for the settled set
+	e.pendFails = append(e.pendFails, e.set...) // charged by the search's end
+	e.rolledBack(ci)                            // one event for the settled set
 	return true
+}
+
+// tryEvict evicts, in order, the victims of e.set not yet evicted without
+// error in this pass, and rolls it all back: an accumulation for a
+// contender the CapacityBounder ruled out meets the Evict errors the
+// accumulation that evicts them would meet (the victim skipped with
+// ReasonEvictError), and only those. It leaves in e.set the victims still
+// open, and reports false when a bound stopped the pass.
+func (e *Engine) tryEvict() bool {
+	i := slices.IndexFunc(e.set, func(k int32) bool { return !e.vs[k].evictable })
+	if i < 0 {
+		return true // every one was evicted before: nothing to meet
+	}
+	cp, ok, closed := e.save(), true, false
+	for _, k := range e.set[i:] {
+		if vs := &e.vs[k]; !vs.evictable && !e.evict(k) {
+			closed = true
+			if e.stop != "" {
+				ok = false
+				break
+			}
+		}
+	}
+	e.undo(cp)
+	if closed {
+		e.set = slices.DeleteFunc(e.set, func(k int32) bool { return e.vs[k].status != vOpen })
+	}
+	return ok
 }
 
 // evict evicts victim k (an examination); an Evict error rolls the
@@ -517,6 +581,7 @@ func (e *Engine) evict(k int32) bool {
 	before := e.save()
 	err := e.model.Evict(e.j, e.known[k].job)
 	if err == nil {
+		e.vs[k].evictable = true
 		return true
 	}
 	e.undo(before)

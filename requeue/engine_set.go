@@ -28,6 +28,7 @@ type vstate struct {
 	status    uint8
 	examined  bool // took part in a set evaluation
 	cheaper   bool // was in a candidate set that lost to a cheaper one
+	evictable bool // evicted without error once in this pass
 	stamp     uint64
 	filterFor int32 // 1 + the contender the filters were last asked about
 	filterOK  bool  // their answer

@@ -192,7 +192,8 @@ func hopelessWorld(tb testing.TB, n, k int) (*cluster.Model, requeue.EngineInput
 
 // BenchmarkEngineHopeless: 10,000 hopeless contenders of distinct shapes
 // cannot keep a pass from deciding (or deferring, with a reason) every
-// victim, within the default bounds.
+// victim, within the default bounds; with the Cluster's every hint, without
+// its locality hint, and without its capacity bound.
 func BenchmarkEngineHopeless(b *testing.B) {
 	base, in, cfg, now := hopelessWorld(b, 100_000, 10_000)
 	for _, r := range setRuns[:2] {
@@ -200,6 +201,11 @@ func BenchmarkEngineHopeless(b *testing.B) {
 			benchPass(b, base, in, r.cfg(cfg), now, r.model)
 		})
 	}
+	// The baseline: every hint but the capacity bound (the set bound
+	// settles each accumulation).
+	b.Run("100000x10000/no-capacity-bound", func(b *testing.B) {
+		benchPass(b, base, in, cfg, now, func(c *cluster.Model) requeue.Model { return noCapBound{c, nil} })
+	})
 }
 
 // TestEngineHopeless: with hopeless contenders of distinct shapes, every

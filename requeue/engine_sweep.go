@@ -24,7 +24,7 @@ func (e *Engine) sweep(after string) {
 
 // sweepTop examines the shape at the top of the heap (one examination):
 // it parks the shape when it is known not to fit in the current state or
-// the fit bound rules it out, leaves it untried when the round's budget is
+// the capacity bound or the fit bound rules its cursor contender out, leaves it untried when the round's budget is
 // spent, and otherwise tries its cursor contender (placeTop). It reports
 // false when the pass must stop.
 func (e *Engine) sweepTop(after string) bool {
@@ -34,11 +34,20 @@ func (e *Engine) sweepTop(after string) bool {
 	}
 	e.res.Checks++
 	sh := &e.shapes[e.heap[0]]
-	switch {
-	case sh.failedAt == e.state:
+	if sh.failedAt == e.state {
 		e.park()
 		return true
-	case e.bound != nil && sh.hintAt != e.state:
+	}
+	if ci := sh.cursor; e.capBound != nil && e.conts[ci].capacity != capMay {
+		if !e.askCapacity(ci) {
+			return false
+		}
+		if e.conts[ci].capacity == capNever {
+			e.failed(sh)
+			return true
+		}
+	}
+	if e.bound != nil && sh.hintAt != e.state {
 		if !e.mayFit(e.conts[sh.cursor].c.ID) {
 			e.failed(sh)
 			return true

@@ -429,10 +429,11 @@ func TestEngineContenderError(t *testing.T) {
 		// in each node's set search (with v evicted, then with w evicted)
 		// and once to commit the set.
 		Attempts: 4,
-		// ghost and p without eviction (2); per node, its victim looked at
-		// for p, the set bound asked about it, the victim evicted, and p's
-		// fit tested (8); v evicted and p's fit tested for the commit (2).
-		Checks:  12,
+		// the capacity bound asked about ghost and p, and each tried
+		// without eviction (4); per node, its victim looked at for p, the set bound
+		// asked about it, the victim evicted, and p's fit tested (8); v
+		// evicted and p's fit tested for the commit (2).
+		Checks:  14,
 		Commits: 1,
 		Sets:    1,
 	}

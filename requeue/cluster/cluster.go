@@ -94,6 +94,9 @@ type Model struct {
 	jobs     []clusterJob
 	jobIndex map[string]int32 // job ID -> index in jobs
 	free     Resources        // sum of all nodes' free resources
+	// capMax is the component-wise largest node capacity and capTotal the
+	// sum of the capacities, fixed at New (capacity.go).
+	capMax, capTotal Resources
 	// serials counts the jobs ever added; a job's serial tells undo steps
 	// that a slot still holds the job they recorded.
 	serials uint32
@@ -124,7 +127,7 @@ type clusterJob struct {
 	// bits too) leave room for serial without growing the struct.
 	min    int32
 	serial uint32    // from Model.serials: unique among 2^32 consecutive jobs
-	need   Resources // component-wise lower bound on what any gang needs
+	need   Resources // component-wise lower bound on what any gang needs (never: no gang fits the nodes)
 	on     []int32   // node of each task, -1 when pending
 	placed int
 }
@@ -169,7 +172,9 @@ func New(nodes []Node) (*Model, error) {
 		c.nodeIndex[n.Name] = int32(len(c.nodes))
 		c.nodes = append(c.nodes, clusterNode{name: n.Name, capacity: n.Capacity, free: n.Capacity})
 		c.free = c.free.Add(n.Capacity)
+		c.capMax = c.capMax.Max(n.Capacity)
 	}
+	c.capTotal = c.free
 	if len(errs) > 0 {
 		return nil, errors.Join(errs...)
 	}
@@ -218,7 +223,7 @@ func (c *Model) AddJob(j *requeue.Journal, job Job) error {
 	for i := range cj.on {
 		cj.on[i] = -1
 	}
-	cj.need = gangLowerBound(cj.tasks, minTasks)
+	cj.need = c.capacityNeed(cj.tasks, minTasks)
 	c.serials++
 	cj.serial = c.serials
 	ji := int32(len(c.jobs))

@@ -44,6 +44,14 @@
 //     that a false answer holds for every subset of the victims. O(t log
 //     t + job tasks) for victims with t placed tasks; no allocation once
 //     the model's scratch space has grown.
+//   - [Model.MayEverFit] ([requeue.CapacityBounder]): false for a pending
+//     job that no state of the cluster can hold, even with every running
+//     job evicted: fewer than its gang minimum of tasks fit the
+//     component-wise largest node capacity, or its smallest tasks together
+//     exceed the sum of the capacities. [Model.AddJob] decides it once
+//     (the nodes never change after [New]) and records it in the job's
+//     lower bound, which [Model.Place] and MayFit test first, so such a
+//     job also costs Place and MayFit one comparison. O(1): one lookup.
 //   - [Model.Domains] (the engine's locality hint, [requeue.Localizer]): the
 //     nodes a running job occupies, in node order. A node is the model's
 //     unit of locality: an eviction frees resources only on its job's

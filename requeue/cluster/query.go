@@ -68,6 +68,8 @@ func (c *Model) Clone() *Model {
 		// so it never holds room for more than a few times the jobs.
 		jobIndex:    maps.Clone(c.jobIndex),
 		free:        c.free,
+		capMax:      c.capMax,
+		capTotal:    c.capTotal,
 		serials:     c.serials,
 		index:       c.index.Clone(),
 		fitCacheOff: c.fitCacheOff,

@@ -43,7 +43,7 @@
 // the same shape, and running jobs on different domains. A dozen jobs on a
 // few nodes is plenty. A fixture on which, in the whole run, no Evict
 // succeeds, no Place succeeds or no Place returns false (or, with hints,
-// MayFit or MayFitAfter never rules a pending job out, no two pending jobs
+// MayFit, MayFitAfter or MayEverFit never rules a pending job out, no two pending jobs
 // share a shape, or no job lands apart from the domains of a job evicted
 // for it) leaves part of the contract unchecked: TestModel then returns an
 // error that names what never happened, unless [AllowUnexercised] is given.
@@ -101,6 +101,12 @@
 //   - a MayFitAfter that answers false for a pending job and some running
 //     jobs although Place of the job, after evicting some subset of them
 //     (the empty one included), does place it, or fails with an error;
+//   - a MayEverFit ([requeue.CapacityBounder]) that changes the state,
+//     or answers false for a job the model does not know or a running
+//     one;
+//   - a MayEverFit that answers false for a pending job although Place of
+//     the job, as things are or after evicting every running job, does
+//     place it, or fails with an error;
 //   - a Shape that changes the state, or returns ok for an unknown job;
 //   - two pending jobs with equal Shape keys for which Place, in the same
 //     state (as is, and after evicting a running job), returns different

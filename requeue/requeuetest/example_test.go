@@ -9,8 +9,10 @@ import (
 )
 
 // newExampleCluster returns a fresh model: two 8-GPU nodes, two running
-// jobs and three pending ones, two of them of the same shape (the kit
-// checks the Cluster's Shape on them). Every call returns the same state.
+// jobs and four pending ones, two of them of the same shape (the kit
+// checks the Cluster's Shape on them) and one larger than the cluster
+// (the kit checks the Cluster's MayEverFit on it). Every call returns the
+// same state.
 func newExampleCluster() *cluster.Model {
 	c, err := cluster.New([]cluster.Node{
 		{Name: "node-a", Capacity: cluster.Resources{GPU: 8}},
@@ -29,6 +31,7 @@ func newExampleCluster() *cluster.Model {
 		{"serve", []int64{4, 4}, false},
 		{"notebook", []int64{1}, false},
 		{"notebook-2", []int64{1}, false},
+		{"sweep", []int64{8, 8, 8}, false},
 	} {
 		var tasks []cluster.Resources
 		for _, g := range j.gpus {
@@ -53,8 +56,8 @@ func ExampleTestModel() {
 	err := requeuetest.TestModel(
 		newExampleCluster,
 		func(c *cluster.Model) string { return fmt.Sprint(c.Snapshot()) },
-		[]string{"train", "batch"},                  // running
-		[]string{"serve", "notebook", "notebook-2"}, // pending
+		[]string{"train", "batch"},                           // running
+		[]string{"serve", "notebook", "notebook-2", "sweep"}, // pending
 	)
 	fmt.Println("reference Cluster:", err)
 	// Output:
@@ -92,9 +95,9 @@ func ExampleTestModel_forgottenUndo() {
 	// requeuetest: undoing Evict("train") did not restore the state: a change was not recorded, or an undo step is wrong
 	// seed 1, sequence 0, step 4 (replay with requeuetest.Seed(1))
 	// want state:
-	//     evictions=0 {map[node-a:cpu=0m mem=0 gpu=0 node-b:cpu=0m mem=0 gpu=2] map[batch:[node-b] notebook:[] notebook-2:[] serve:[ ] train:[node-a node-a node-b]]}
+	//     evictions=0 {map[node-a:cpu=0m mem=0 gpu=0 node-b:cpu=0m mem=0 gpu=2] map[batch:[node-b] notebook:[] notebook-2:[] serve:[ ] sweep:[  ] train:[node-a node-a node-b]]}
 	// got state:
-	//     evictions=1 {map[node-a:cpu=0m mem=0 gpu=0 node-b:cpu=0m mem=0 gpu=2] map[batch:[node-b] notebook:[] notebook-2:[] serve:[ ] train:[node-a node-a node-b]]}
+	//     evictions=1 {map[node-a:cpu=0m mem=0 gpu=0 node-b:cpu=0m mem=0 gpu=2] map[batch:[node-b] notebook:[] notebook-2:[] serve:[ ] sweep:[  ] train:[node-a node-a node-b]]}
 	// operations:
 	//     1. checkpoint #0
 	//     2. Evict("serve") [pending job] = cluster: evict: job "serve" is not running

@@ -23,6 +23,11 @@ import (
 //     answer false only if Place of the job returns false without an
 //     error after evicting any subset of the victims: see
 //     checkMayFitAfter.
+//   - MayEverFit (requeue.CapacityBounder) must not change the state, must
+//     answer true for an unknown job and for a running one, and may answer
+//     false only if Place of the job returns false without an error both
+//     without eviction and after evicting every running job: see
+//     checkMayEverFit.
 //   - Domains (the engine's locality hint): see checkDomains.
 func (r *sequence[M]) hints() {
 	victim, vi := "", -1
@@ -39,6 +44,9 @@ func (r *sequence[M]) hints() {
 	}
 	if r.setFit != nil && r.fail == nil {
 		r.checkMayFitAfter()
+	}
+	if r.capFit != nil && r.fail == nil {
+		r.checkMayEverFit()
 	}
 	if r.shaper != nil && r.fail == nil {
 		r.checkShapes(victim, vi)
@@ -119,6 +127,50 @@ func (r *sequence[M]) checkMayFitAfter() {
 	default:
 		r.cov.setBoundFalse++
 		r.noSubsetFits(victims, job, call)
+	}
+}
+
+// checkMayEverFit asks MayEverFit about a job (pending, running, or one
+// the model does not know) and, on false, checks that the job fits
+// neither as things are nor after evicting every running job.
+func (r *sequence[M]) checkMayEverFit() {
+	job, i := r.unknown[r.rng.IntN(2)], -1
+	if n := r.rng.IntN(len(r.jobs) + 1); n < len(r.jobs) {
+		job, i = r.jobs[n], n
+	}
+	call := fmt.Sprintf("MayEverFit(%q)", job)
+	before := r.state(r.m)
+	may := r.capFit.MayEverFit(job)
+	r.logf("%s = %v", call, may)
+	switch got := r.state(r.m); {
+	case got != before:
+		r.failState(call+" changed the state (the contract: MayEverFit must not)", before, got)
+	case may:
+	case i < 0:
+		r.failf("%s = false for a job the model does not know (the contract: true for an unknown job)", call)
+	case r.runs[i]:
+		r.failf("%s = false for a running job (the contract: true for a running job)", call)
+	default:
+		r.cov.capBoundFalse++
+		var all []string
+		for k, id := range r.jobs {
+			if r.runs[k] {
+				all = append(all, id)
+			}
+		}
+		for _, sub := range [][]string{nil, all} {
+			ok, done, err := r.tryPlaceAfter(sub, job, nil)
+			switch {
+			case !done:
+				return
+			case err != nil:
+				r.failf("%s = false, but Place(%q) after evicting %q returned an error: %v", call, job, sub, err)
+				return
+			case ok:
+				r.failf("%s = false, but Place(%q) after evicting %q placed it: the engine would never search for a contender evictions can serve (the contract: false only when no evictions let the job fit)", call, job, sub)
+				return
+			}
+		}
 	}
 }
 

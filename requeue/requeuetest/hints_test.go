@@ -58,6 +58,23 @@ func (h *hinted) MayFitAfter(victims []string, job string) bool {
 	return may
 }
 
+func (h *hinted) MayEverFit(job string) bool {
+	switch {
+	case h.bug == "ever-liar" && job == "p-gang":
+		// Compares the gang with one node's capacity, not the cluster's.
+		return false
+	case h.bug == "ever-unknown" && !h.Has(job):
+		return false
+	case h.bug == "ever-running" && h.Running(job):
+		return false
+	case h.bug == "ever-true":
+		return true
+	case h.bug == "ever-mutates" && h.Running("r-small"):
+		_ = h.Model.Evict(nil, "r-small")
+	}
+	return h.Model.MayEverFit(job)
+}
+
 func (h *hinted) Shape(job string) (string, bool) {
 	key, ok := h.Model.Shape(job)
 	switch {
@@ -115,6 +132,10 @@ func TestBrokenHintsFail(t *testing.T) {
 		{"set-unknown-job", "= false for a job the model does not know (the contract: true for an unknown job)"},
 		{"set-unknown-victim", "(the contract: true when a victim is unknown)"},
 		{"set-mutates", "changed the state (the contract: MayFitAfter must not)"},
+		{"ever-liar", "the engine would never search for a contender evictions can serve"},
+		{"ever-unknown", "= false for a job the model does not know (the contract: true for an unknown job)"},
+		{"ever-running", "(the contract: true for a running job)"},
+		{"ever-mutates", "changed the state (the contract: MayEverFit must not)"},
 		{"domains-omit", "the engine would keep a victim the contender needs"},
 		{"domains-none-for-big", "the engine would keep a victim the contender needs"},
 		{"domains-dup", "(the contract: no duplicates)"},
@@ -183,6 +204,12 @@ func TestUnexercisedHints(t *testing.T) {
 	}
 	if err := requeuetest.TestModel(hintedModel("always-true"), hintedState, clusterRunning, clusterPending, requeuetest.AllowUnexercised()); err != nil {
 		t.Fatalf("with AllowUnexercised: %v", err)
+	}
+	// Nor does a capacity bound that never rules anything out about
+	// MayEverFit's.
+	err = requeuetest.TestModel(hintedModel("ever-true"), hintedState, clusterRunning, clusterPending)
+	if err == nil || !strings.Contains(err.Error(), "a MayEverFit that rules a pending job out") || strings.Contains(err.Error(), "a MayFit that") {
+		t.Fatalf("err = %v", err)
 	}
 	// A Shaper whose pending jobs never share a key checks nothing about
 	// shapes either.

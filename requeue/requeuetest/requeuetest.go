@@ -68,7 +68,7 @@ func StrictSavepoints() Option { return func(c *config) { c.strict = true } }
 // AllowUnexercised lets [TestModel] pass a fixture on which no Evict
 // succeeds, no Place succeeds, or no Place returns false (nothing ever
 // fails to fit), or, for a model with hints, on which MayFit never rules a
-// pending job out, MayFitAfter never rules one out, no two pending jobs
+// pending job out, MayFitAfter or MayEverFit never rules one out, no two pending jobs
 // share a shape, or no job lands
 // apart from the domains of a job evicted for it: the parts of the
 // contract those outcomes exercise are then not checked. Without it, such
@@ -79,7 +79,7 @@ func AllowUnexercised() Option { return func(c *config) { c.partial = true } }
 // [requeue.Model] contract and restore their state exactly; for a model
 // that implements [requeue.Transactional], that its savepoints do too; and
 // for one that offers the engine's hints ([requeue.FitBounder],
-// [requeue.SetFitBounder], [requeue.Shaper], the locality hint's
+// [requeue.SetFitBounder], [requeue.CapacityBounder], [requeue.Shaper], the locality hint's
 // Domains), that they keep their
 // contracts. It returns nil if every check passed, a [*Failure] for the first
 // check that failed, or an error for invalid arguments or a fixture that
@@ -124,6 +124,7 @@ func TestModel[M requeue.Model](newModel func() M, state func(M) string, running
 		m := newModel()
 		_, cov.bound = any(m).(requeue.FitBounder)
 		_, cov.setBound = any(m).(requeue.SetFitBounder)
+		_, cov.capBound = any(m).(requeue.CapacityBounder)
 		_, cov.shaper = any(m).(requeue.Shaper)
 		_, cov.localizer = any(m).(localizer)
 	}); err != nil {
@@ -187,11 +188,12 @@ func jobList(running, pending []string) (jobs, unknown []string, err error) {
 type coverage struct {
 	evicted, placed, noFit int
 	// For models with hints: whether the model has them, and how often
-	// MayFit ruled a pending job out, MayFitAfter ruled one out, two
+	// MayFit ruled a pending job out, MayFitAfter ruled one out,
+	// MayEverFit ruled one out, two
 	// pending jobs shared a shape, and a job that fits after some
 	// evictions landed away from the domains of some of them.
-	bound, setBound, shaper, localizer                   bool
-	mayFitFalse, setBoundFalse, sameShapes, domainsApart int
+	bound, setBound, capBound, shaper, localizer                        bool
+	mayFitFalse, setBoundFalse, capBoundFalse, sameShapes, domainsApart int
 }
 
 // gap is a part of the contract a run may leave unchecked: what never
@@ -205,6 +207,7 @@ func (c *coverage) gaps() []gap {
 	return []gap{
 		{c.bound && c.mayFitFalse == 0, "a MayFit that rules a pending job out", "list a pending job the model's MayFit can rule out"},
 		{c.setBound && c.setBoundFalse == 0, "a MayFitAfter that rules a pending job out", "list a pending job that fits nowhere, even after evictions"},
+		{c.capBound && c.capBoundFalse == 0, "a MayEverFit that rules a pending job out", "list a pending job too large for the cluster even with every job evicted"},
 		{c.shaper && c.sameShapes == 0, "two pending jobs with equal Shape keys", "list two pending jobs of the same shape"},
 		{c.localizer && c.domainsApart == 0, "a pending job that fits after evictions and lands apart from the Domains of one of the evicted jobs",
 			"list running jobs on different domains and a pending job that fits on one of them"},

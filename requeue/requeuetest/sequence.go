@@ -18,11 +18,12 @@ type sequence[M requeue.Model] struct {
 	rng    *rand.Rand
 	state  func(M) string
 	m      M
-	tx     requeue.Transactional // m, when it keeps its own transactions
-	bound  requeue.FitBounder    // m, when it offers a fit bound
-	setFit requeue.SetFitBounder // m, when it offers a set fit bound
-	shaper requeue.Shaper        // m, when it names shapes
-	local  localizer             // m, when it names the domains of jobs
+	tx     requeue.Transactional   // m, when it keeps its own transactions
+	bound  requeue.FitBounder      // m, when it offers a fit bound
+	setFit requeue.SetFitBounder   // m, when it offers a set fit bound
+	capFit requeue.CapacityBounder // m, when it offers a capacity bound
+	shaper requeue.Shaper          // m, when it names shapes
+	local  localizer               // m, when it names the domains of jobs
 	// domainsSeen holds Domains's answers by state text, then job, to
 	// check that a state the sequence comes back to gets the same answers.
 	domainsSeen map[string]map[string][]string
@@ -104,6 +105,7 @@ func (r *sequence[M]) play(newModel func() M, fresh string) (f *Failure) {
 	r.tx, _ = any(r.m).(requeue.Transactional)
 	r.bound, _ = any(r.m).(requeue.FitBounder)
 	r.setFit, _ = any(r.m).(requeue.SetFitBounder)
+	r.capFit, _ = any(r.m).(requeue.CapacityBounder)
 	r.shaper, _ = any(r.m).(requeue.Shaper)
 	r.local, _ = any(r.m).(localizer)
 	r.domainsSeen = map[string]map[string][]string{}
@@ -124,7 +126,7 @@ func (r *sequence[M]) play(newModel func() M, fresh string) (f *Failure) {
 }
 
 func (r *sequence[M]) randomOp() {
-	if (r.bound != nil || r.setFit != nil || r.shaper != nil || r.local != nil) && r.rng.IntN(8) == 0 {
+	if (r.bound != nil || r.setFit != nil || r.capFit != nil || r.shaper != nil || r.local != nil) && r.rng.IntN(8) == 0 {
 		r.hints()
 		return
 	}

@@ -1,0 +1,53 @@
+package cluster
+
+import (
+	"math"
+
+	"github.com/tenurepolicy/tenure/requeue"
+)
+
+var _ requeue.CapacityBounder = (*Model)(nil)
+
+// never is the lower bound of a job whose gang fits the nodes in no state:
+// it fits no free vector, so Place and MayFit rule the job out at their
+// first test, and MayEverFit says false.
+var never = Resources{math.MaxInt64, math.MaxInt64, math.MaxInt64}
+
+// capacityNeed returns the lower bound a job with these tasks and gang
+// minimum n needs (gangLowerBound), or never when no state of the cluster
+// can hold the gang: fewer than n of its tasks fit the component-wise
+// largest node capacity (a task that does not fits no node even empty),
+// or the bound exceeds the sum of the capacities. O(tasks log tasks).
+func (c *Model) capacityNeed(tasks []Resources, n int) Resources {
+	fit := 0
+	for _, t := range tasks {
+		if t.Fits(c.capMax) {
+			fit++
+		}
+	}
+	need := gangLowerBound(tasks, n)
+	if fit < n || !need.Fits(c.capTotal) {
+		return never
+	}
+	return need
+}
+
+// MayEverFit implements [requeue.CapacityBounder]: false for a pending job
+// whose gang no state of the cluster can hold, even with every running job
+// evicted, by the two tests AddJob made against the node capacities
+// (capacityNeed): fewer than the gang minimum of its tasks fit the
+// component-wise largest node capacity, or the sum of its smallest tasks
+// exceeds the sum of the capacities. Both are sound because the cluster's
+// nodes and capacities never change after [New]. True for an unknown or
+// running job (and for every job of a nil Model). O(1): one lookup.
+func (c *Model) MayEverFit(job string) bool {
+	if c == nil {
+		return true
+	}
+	ji, ok := c.jobIndex[job]
+	if !ok {
+		return true
+	}
+	cj := &c.jobs[ji]
+	return cj.placed > 0 || cj.need != never
+}
