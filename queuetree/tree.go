@@ -203,7 +203,8 @@ func (t *Tree) ChildOfLCA(a, b ID) ID {
 	}
 	// Climb from b through ancestors whose subtree does not contain a, taking
 	// the jump pointer whenever it does not overshoot. The top-level queue
-	// above b contains a, so the loop ends below it.
+	// above b contains a, so the loop ends below it. (LCA's climb, written
+	// out again: both are hot paths, and they stop at different steps.)
 	jump, parent := t.jump, t.parent
 	x := b
 	for {

@@ -541,25 +541,21 @@ func (e *Engine) endPass() {
 	_ = e.j.Commit() // the savepoint of the last commit, with a Transactional model
 	e.model, e.tx, e.shaper, e.bound, e.setBound, e.capBound, e.loc, e.res = nil, nil, nil, nil, nil, nil, nil, nil
 	e.stop, e.err, e.after = "", nil, ""
-	clear(e.known)
-	e.known = e.known[:0]
-	clear(e.vs)
-	e.vs = e.vs[:0]
-	clear(e.groups)
-	e.groups = e.groups[:0]
+	e.known, e.vs, e.groups = emptied(e.known), emptied(e.vs), emptied(e.groups)
 	e.gflat, e.vgflat, e.vgcount, e.gorder = e.gflat[:0], e.vgflat[:0], e.vgcount[:0], e.gorder[:0]
 	e.cand, e.cross, e.set, e.best, e.losers = e.cand[:0], e.cross[:0], e.set[:0], e.best[:0], e.losers[:0]
-	clear(e.entries)
-	e.entries = e.entries[:0]
-	clear(e.victims)
-	e.victims = e.victims[:0]
-	clear(e.conts)
-	e.conts = e.conts[:0]
+	e.entries, e.victims, e.conts = emptied(e.entries), emptied(e.victims), emptied(e.conts)
 	clear(e.contIdx)
 	clear(e.shapeIdx)
 	e.shapes, e.live, e.heap, e.parked = e.shapes[:0], e.live[:0], e.heap[:0], e.parked[:0]
-	clear(e.cerrs)
-	e.cerrs = e.cerrs[:0]
+	e.cerrs = emptied(e.cerrs)
+}
+
+// emptied zeroes s (so that it keeps no pointer alive) and returns it with
+// length 0, keeping its capacity for the next pass.
+func emptied[S ~[]E, E any](s S) S {
+	clear(s)
+	return s[:0]
 }
 
 func (e *Engine) newState() {

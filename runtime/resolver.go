@@ -320,7 +320,9 @@ func (r *Resolver) sameInput(t *queuetree.Tree, c Config) bool {
 	}
 	// As many entries as prev's queues with a setting, each equal to its
 	// queue's and each for a different queue (a repeated name would leave
-	// one of them unmatched while the count still agrees).
+	// one of them unmatched while the count still agrees). The bit set of
+	// IDs seen is the one queuetree's Update keeps for its own check:
+	// six lines, not worth an exported type.
 	var small [4]uint64
 	seen := small[:]
 	if words := len(r.which)/64 + 1; words > len(small) {

@@ -177,7 +177,8 @@ func (r *sequence[M]) checkMayEverFit() {
 // noSubsetFits checks that Place(job) returns false without an error
 // after evicting any subset of victims (running jobs), as MayFitAfter
 // promised with its false (call). It reports whether the sequence can go
-// on.
+// on. Its switch has placeFails' shape, with messages that name the
+// subset and the set contract.
 func (r *sequence[M]) noSubsetFits(victims []string, job, call string) bool {
 	for mask := range 1 << len(victims) {
 		var sub []string
