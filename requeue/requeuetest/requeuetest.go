@@ -79,9 +79,9 @@ func AllowUnexercised() Option { return func(c *config) { c.partial = true } }
 // [requeue.Model] contract and restore their state exactly; for a model
 // that implements [requeue.Transactional], that its savepoints do too; and
 // for one that offers the engine's hints ([requeue.FitBounder],
-// [requeue.SetFitBounder], [requeue.CapacityBounder], [requeue.Shaper], the locality hint's
-// Domains), that they keep their
-// contracts. It returns nil if every check passed, a [*Failure] for the first
+// [requeue.SetFitBounder], [requeue.CapacityBounder], [requeue.Shaper],
+// the locality hint's Domains), that they keep their contracts. It returns
+// nil if every check passed, a [*Failure] for the first
 // check that failed, or an error for invalid arguments or a fixture that
 // never exercises part of the contract (see [AllowUnexercised]).
 //
@@ -119,16 +119,9 @@ func TestModel[M requeue.Model](newModel func() M, state func(M) string, running
 	}); err != nil {
 		return fmt.Errorf("requeuetest: %v", err)
 	}
-	var cov coverage
-	if err := safely(func() {
-		m := newModel()
-		_, cov.bound = any(m).(requeue.FitBounder)
-		_, cov.setBound = any(m).(requeue.SetFitBounder)
-		_, cov.capBound = any(m).(requeue.CapacityBounder)
-		_, cov.shaper = any(m).(requeue.Shaper)
-		_, cov.localizer = any(m).(localizer)
-	}); err != nil {
-		return fmt.Errorf("requeuetest: %v", err)
+	cov, err := hintsOf(newModel)
+	if err != nil {
+		return err
 	}
 	for seq := range cfg.sequences {
 		r := &sequence[M]{
@@ -256,3 +249,20 @@ func safely(f func()) (err error) {
 }
 
 func stack() []byte { return debug.Stack() }
+
+// hintsOf returns a coverage that records which optional hints a fresh
+// model offers (an error when newModel panics).
+func hintsOf[M requeue.Model](newModel func() M) (coverage, error) {
+	var cov coverage
+	if err := safely(func() {
+		m := newModel()
+		_, cov.bound = any(m).(requeue.FitBounder)
+		_, cov.setBound = any(m).(requeue.SetFitBounder)
+		_, cov.capBound = any(m).(requeue.CapacityBounder)
+		_, cov.shaper = any(m).(requeue.Shaper)
+		_, cov.localizer = any(m).(localizer)
+	}); err != nil {
+		return cov, fmt.Errorf("requeuetest: %v", err)
+	}
+	return cov, nil
+}
