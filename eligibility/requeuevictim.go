@@ -32,8 +32,8 @@ type RequeueVictim struct {
 	// negative delay is bad data: the engine skips the victim with
 	// requeue.ReasonInvalidDelay.
 	RequeueDelay time.Duration
-	// HasRequeueDelay says that RequeueDelay is set (the job carries a
-	// requeue-delay annotation).
+	// HasRequeueDelay says that RequeueDelay is set (the nominator sets it
+	// when the job carries a requeue-delay annotation that parses).
 	HasRequeueDelay bool
 	// NotBefore is the parsed not-before gate (zero when absent). The
 	// engine skips the victim with [ReasonCooldown] while now < NotBefore.

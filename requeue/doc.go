@@ -65,7 +65,7 @@
 //     asks the model nothing but one Evict of each victim it has not yet
 //     evicted in the pass, to meet its Evict errors; every accumulation is
 //     settled as failed, so its victims end as they would without the
-//     hint. kube-scheduler's default preemption likewise passes over the
+//     hint, and its failures are not charged to their shares. kube-scheduler's default preemption likewise passes over the
 //     nodes where the preemptor's failure is unschedulable and
 //     unresolvable (nodesWherePreemptionMightHelp in
 //     pkg/scheduler/framework/preemption); the engine, which knows no

@@ -62,8 +62,8 @@ type EngineConfig struct {
 	// takes part in (its group was evicted for a contender that still did
 	// not fit). A hopeless contender's search does not count: one that no
 	// set let fit though it tried every eligible victim (each group whole,
-	// and all together). Past it the victim is kept with [ReasonMaxVictimAttempts]
-	// and the pass goes on. It also bounds the failed attempts of each
+	// and all together), or one a [CapacityBounder] ruled out. Past it the
+	// victim is kept with [ReasonMaxVictimAttempts] and the pass goes on. It also bounds the failed attempts of each
 	// round of placements without eviction (a contender left untried there
 	// is tried alone before any set search for it). 0 means
 	// [DefaultMaxAttemptsPerVictim].
@@ -276,8 +276,8 @@ type Engine struct {
 	evalKs       []int32 // the victims an evaluation may still use
 	pendFails    []int32 // the victims of a search's failed accumulations, one per failure
 	setFit       bool    // some accumulation of the search let the contender fit
-	hopeless     bool    // the search tried every eligible victim and no set let the contender fit
-	never        bool    // the contender searched for fits after no eviction (CapacityBounder)
+	hopeless     bool    // the contender was ruled out, or the search tried every eligible victim and no set let it fit
+	never        bool    // the CapacityBounder ruled the contender searched for out: no eviction lets it fit
 }
 
 // rankedError is a contender's Place error, with the contender's index.
@@ -335,7 +335,7 @@ func (e *Engine) orderVictims(known []victimEntry) {
 const (
 	capUnasked int8 = iota // not asked yet in this pass (or no bound)
 	capMay                 // it may fit once some jobs are evicted
-	capNever               // it fits after no eviction
+	capNever               // no eviction lets it fit
 )
 
 type contender struct {

@@ -1,6 +1,7 @@
 package requeue_test
 
 import (
+	"errors"
 	"fmt"
 	"testing"
 
@@ -129,5 +130,86 @@ func TestEngineCapacityBoundMeetsEvictErrors(t *testing.T) {
 	}
 	if got[0] != got[1] || got[0] != got[2] {
 		t.Fatalf("outcomes differ:\n%s\n%s\n%s", got[0], got[1], got[2])
+	}
+}
+
+// TestEngineCapacityBoundSparesShares: a contender the capacity bound
+// rules out says nothing against the victims, even when its search is cut
+// short (MaxSetGroups 1 here): it must not use up their shares
+// (MaxAttemptsPerVictim 1), so both servable contenders behind it are
+// served, as they are when it is absent.
+func TestEngineCapacityBoundSparesShares(t *testing.T) {
+	c := gpuCluster(t, 2, fxJob{id: "v1", gpus: []int64{4}, running: true}, fxJob{id: "v2", gpus: []int64{4}, running: true},
+		fxJob{id: "huge", gpus: []int64{5}}, fxJob{id: "a", gpus: []int64{4}}, fxJob{id: "b", gpus: []int64{4}})
+	in := requeue.EngineInput{
+		Nominations: noms("x", "v1", "v2"),
+		Victims:     []requeue.Victim{{ID: "v1"}, {ID: "v2"}},
+		Contenders:  []requeue.Contender{{ID: "huge", Priority: 9}, {ID: "a", Priority: 5}, {ID: "b", Priority: 4}},
+	}
+	e, err := requeue.NewEngine(requeue.EngineConfig{MaxAttemptsPerVictim: 1, MaxSetGroups: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := e.Run(t0, in, capBound{c.Clone()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	served := map[string]bool{}
+	for _, o := range res.Outcomes {
+		if o.Kind != requeue.OutcomeCommitted {
+			t.Errorf("%s: %s (%s), want committed", o.Job, o.Kind, o.Reason)
+		}
+		for _, cn := range o.Contenders {
+			served[cn] = true
+		}
+	}
+	if !served["a"] || !served["b"] {
+		t.Errorf("served %v, want a and b: %v", served, res.Outcomes)
+	}
+}
+
+// refusingCapModel is the Cluster with its capacity bound whose Evict
+// refuses one running job.
+type refusingCapModel struct {
+	c      *cluster.Model
+	refuse string
+}
+
+func (m refusingCapModel) Evict(j *requeue.Journal, id string) error {
+	if id == m.refuse {
+		return errors.New("refused")
+	}
+	return m.c.Evict(j, id)
+}
+func (m refusingCapModel) Place(j *requeue.Journal, id string) (bool, error) { return m.c.Place(j, id) }
+func (m refusingCapModel) MayEverFit(job string) bool                        { return m.c.MayEverFit(job) }
+
+// TestEngineCapacityBoundNoEmptyEvent: when a ruled-out contender's one
+// eviction of each victim closes them all (every Evict failed), nothing is
+// left to settle, and no rolled-back event without a job is emitted; the
+// victim ends evict_error, as without the capacity bound.
+func TestEngineCapacityBoundNoEmptyEvent(t *testing.T) {
+	c := gpuCluster(t, 1, fxJob{id: "v", gpus: []int64{2}, running: true}, fxJob{id: "huge", gpus: []int64{5}})
+	in := requeue.EngineInput{
+		Nominations: noms("x", "v"),
+		Victims:     []requeue.Victim{{ID: "v"}},
+		Contenders:  []requeue.Contender{{ID: "huge", Priority: 9}},
+	}
+	var events []eligibility.Event
+	e, err := requeue.NewEngine(requeue.EngineConfig{Observer: eligibility.ObserverFunc(func(ev eligibility.Event) { events = append(events, ev) })})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := e.Run(t0, in, refusingCapModel{c, "v"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Outcomes) != 1 || res.Outcomes[0].Reason != requeue.ReasonEvictError {
+		t.Fatalf("outcomes %v, want v evict_error", res.Outcomes)
+	}
+	for _, ev := range events {
+		if ev.Job == "" {
+			t.Errorf("event without a job: %+v", ev)
+		}
 	}
 }

@@ -137,9 +137,15 @@ type SetFitBounder interface {
 // if nothing else uses it), but settles every accumulation at once, as a
 // [SetFitBounder] that answered false would. The one call it still makes
 // is an Evict (rolled back) of each victim not yet evicted in the pass,
-// so that an Evict error is met where the search without the hint would
-// meet it: at most one per victim and pass. A contender is not a victim:
-// it gets no outcome, and stays pending.
+// so that an Evict error is met where a search that evicts would meet it:
+// at most one per victim and pass. (A model with a [SetFitBounder] that
+// would have answered false makes the search without this hint evict
+// nothing, so with both hints an Evict that fails for a running victim
+// can end it with [ReasonEvictError] where the set bound alone keeps it
+// with [ReasonNoFit].) The failures of a ruled-out contender's search are
+// never charged to the victims' shares ([EngineConfig.MaxAttemptsPerVictim]),
+// even when a bound cut its search short. A contender is not a victim: it
+// gets no outcome, and stays pending.
 type CapacityBounder interface {
 	MayEverFit(job string) bool
 }

@@ -141,8 +141,9 @@ func (o *oracle) serve(cn requeue.Contender) {
 		return
 	}
 	// The failed accumulations count against their open victims' shares,
-	// unless no set let cn fit though every eligible victim was tried.
-	hopeless := !o.setFit && !cut && !truncated && !overflow
+	// unless the capacity bound ruled cn out, or no set let cn fit though
+	// every eligible victim was tried.
+	hopeless := o.never != nil && o.never(cn.ID) || !o.setFit && !cut && !truncated && !overflow
 	for _, k := range o.pend {
 		if nv := o.vs[k]; nv.open && !hopeless {
 			if nv.fails++; nv.fails >= o.perV {

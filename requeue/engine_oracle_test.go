@@ -55,6 +55,7 @@ type oracle struct {
 	now      time.Time
 	cfg      requeue.EngineConfig
 	domains  func(c *cluster.Model, job string) []string
+	never    func(job string) bool // the capacity bound's "cannot ever fit"; nil without it
 	res      requeue.EngineResult
 	cur      *cluster.Model
 	vs       []*naiveVictim
@@ -76,8 +77,8 @@ type oracle struct {
 
 // naiveRun runs the oracle: it returns the result (without Attempts and
 // Checks) and the final model.
-func naiveRun(now time.Time, cfg requeue.EngineConfig, in requeue.EngineInput, c *cluster.Model, domains func(*cluster.Model, string) []string) (requeue.EngineResult, *cluster.Model) {
-	o := &oracle{now: now, cfg: cfg, domains: domains, cur: c.Clone(), gone: map[string]bool{}, rank: map[string]int{},
+func naiveRun(now time.Time, cfg requeue.EngineConfig, in requeue.EngineInput, c *cluster.Model, domains func(*cluster.Model, string) []string, never func(string) bool) (requeue.EngineResult, *cluster.Model) {
+	o := &oracle{now: now, cfg: cfg, domains: domains, never: never, cur: c.Clone(), gone: map[string]bool{}, rank: map[string]int{},
 		G: cmp.Or(cfg.MaxSetGroups, requeue.DefaultMaxSetGroups), S: cmp.Or(cfg.MaxSetSize, requeue.DefaultMaxSetSize),
 		K: cmp.Or(cfg.SetCandidates, requeue.DefaultSetCandidates), perV: cmp.Or(cfg.MaxAttemptsPerVictim, requeue.DefaultMaxAttemptsPerVictim),
 		perCheck: cmp.Or(cfg.MaxChecksPerVictim, requeue.DefaultMaxChecksPerVictim)}

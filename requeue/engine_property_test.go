@@ -213,7 +213,7 @@ func TestEngineMatchesOracle(t *testing.T) {
 		} {
 			c := w.cluster.Clone()
 			model := m.model(c)
-			want, wantCluster := naiveRun(now, w.cfg, w.in, w.cluster.Clone(), oracleDomains(model))
+			want, wantCluster := naiveRun(now, w.cfg, w.in, w.cluster.Clone(), oracleDomains(model), oracleNever(model))
 			res, err := e.Run(now, w.in, model)
 			if err != nil {
 				t.Fatalf("%s: %v", m.name, err)
@@ -320,6 +320,17 @@ func oracleDomains(m requeue.Model) func(*cluster.Model, string) []string {
 		return func(c *cluster.Model, job string) []string { return c.Domains(job, nil) }
 	case requeue.Localizer:
 		return func(c *cluster.Model, job string) []string { return locModel{c}.Domains(job, nil) }
+	}
+	return nil
+}
+
+// oracleNever returns the capacity bound's verdict for the oracle (a
+// contender it rules out is hopeless), or nil when m does not offer it.
+// The verdict on a pending job does not change during a pass, so asking
+// m before the engine's run gives the answers the engine gets.
+func oracleNever(m requeue.Model) func(string) bool {
+	if cb, ok := m.(requeue.CapacityBounder); ok {
+		return func(job string) bool { return !cb.MayEverFit(job) }
 	}
 	return nil
 }

@@ -213,9 +213,10 @@ func (e *Engine) search(ci int32) bool {
 		}
 	}
 	e.cut = st.found == 0 && (st.cut || st.truncated)
-	// Hopeless: no set let ci fit, and the search tried every eligible
-	// victim (each group whole, and all of them together).
-	e.hopeless = !e.setFit && !st.cut && !st.truncated && !st.overflow
+	// Hopeless: the CapacityBounder ruled ci out, or no set let ci fit and
+	// the search tried every eligible victim (each group whole, and all of
+	// them together).
+	e.hopeless = e.never || !e.setFit && !st.cut && !st.truncated && !st.overflow
 	e.setBounded = e.setBounded || e.cut
 	return st.found > 0 && e.stop == "" && !e.conts[ci].gone
 }
@@ -538,7 +539,9 @@ func (e *Engine) ruledOut(ci int32, ks []int32) bool {
 		e.vs[k].examined = true
 	}
 	e.pendFails = append(e.pendFails, e.set...) // charged by the search's end
-	e.rolledBack(ci)                            // one event for the settled set
+	if len(e.set) > 0 {
+		e.rolledBack(ci) // one event for the settled set (tryEvict may have closed them all)
+	}
 	return true
 }
 

@@ -51,7 +51,7 @@ func TestEngineTransactionalWithJournal(t *testing.T) {
 	now := t0.Add(10 * time.Hour)
 	rapid.Check(t, func(t *rapid.T) {
 		w := drawWorld(t)
-		want, wantCluster := naiveRun(now, w.cfg, w.in, w.cluster.Clone(), nil)
+		want, wantCluster := naiveRun(now, w.cfg, w.in, w.cluster.Clone(), nil, nil)
 		for _, h := range hybrids {
 			e, _ := requeue.NewEngine(w.cfg)
 			c := w.cluster.Clone()

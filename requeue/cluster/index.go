@@ -93,9 +93,14 @@ func (x *Index) Root() Vec {
 	return x.tree[1]
 }
 
-// Set replaces leaf i's vector; i must be in [0, Len()). O(log n); it
-// stops climbing at the first range whose maximum does not change.
+// Set replaces leaf i's vector. It panics when i is outside [0, Len()),
+// as a slice index would (the padding past Len() must keep [NoRoom]).
+// O(log n); it stops climbing at the first range whose maximum does not
+// change.
 func (x *Index) Set(i int, v Vec) {
+	if uint(i) >= uint(x.n) {
+		panic(fmt.Sprintf("cluster: Index.Set(%d) outside [0, %d)", i, x.n))
+	}
 	k := x.size + i
 	x.tree[k] = v
 	for k /= 2; k >= 1; k /= 2 {

@@ -151,3 +151,23 @@ func BenchmarkIndex(b *testing.B) {
 		})
 	}
 }
+
+// TestIndexSetOutsidePanics: Set outside [0, Len()) panics, on a padded
+// Index (3 leaves, 4 slots) as on the zero Index, instead of writing a
+// padding leaf that Root would then report.
+func TestIndexSetOutsidePanics(t *testing.T) {
+	three := func() *Index { x := NewIndex(3, func(int) Vec { return Vec{} }); return &x }
+	for _, tc := range []struct {
+		x *Index
+		i int
+	}{{three(), 3}, {three(), -1}, {&Index{}, 0}} {
+		func() {
+			defer func() {
+				if recover() == nil {
+					t.Errorf("Set(%d) on an Index of %d leaves did not panic", tc.i, tc.x.Len())
+				}
+			}()
+			tc.x.Set(tc.i, Vec{GPU: 8})
+		}()
+	}
+}
