@@ -92,31 +92,7 @@ func BenchmarkSessionBuild(b *testing.B) {
 		rng.Shuffle(len(qs2), func(i, j int) { qs2[i], qs2[j] = qs2[j], qs2[i] })
 		rng.Shuffle(len(cfg2.Queues), func(i, j int) { cfg2.Queues[i], cfg2.Queues[j] = cfg2.Queues[j], cfg2.Queues[i] })
 		b.Run(fmt.Sprintf("queues-%d/tenure-update-unchanged", n), func(b *testing.B) {
-			t, err := queuetree.New(qs)
-			if err != nil {
-				b.Fatal(err)
-			}
-			r, err := runtime.NewResolver(t, cfg)
-			if err != nil {
-				b.Fatal(err)
-			}
-			b.ReportAllocs()
-			b.ResetTimer()
-			for i := 0; i < b.N; i++ {
-				q, c := qs2, cfg2
-				if i&1 == 1 {
-					q, c = qs, cfg
-				}
-				nt, reused, err := queuetree.Update(t, q)
-				if err != nil || !reused {
-					b.Fatal("tree not reused", err)
-				}
-				nr, reused, err := runtime.UpdateResolver(r, nt, c)
-				if err != nil || !reused {
-					b.Fatal("resolver not reused", err)
-				}
-				t, r = nt, nr
-			}
+			benchUpdate(b, qs, cfg, qs2, cfg2, true)
 		})
 		// The common change: a few queues' settings changed (here two
 		// alternating snapshots that differ in 3 settings), the queue list
@@ -127,31 +103,7 @@ func BenchmarkSessionBuild(b *testing.B) {
 			cfg3.Queues[k].Preempt = runtime.Explicit(time.Duration(61+k) * time.Minute)
 		}
 		b.Run(fmt.Sprintf("queues-%d/tenure-update-3-settings-changed", n), func(b *testing.B) {
-			t, err := queuetree.New(qs)
-			if err != nil {
-				b.Fatal(err)
-			}
-			r, err := runtime.NewResolver(t, cfg)
-			if err != nil {
-				b.Fatal(err)
-			}
-			b.ReportAllocs()
-			b.ResetTimer()
-			for i := 0; i < b.N; i++ {
-				q, c := qs2, cfg3
-				if i&1 == 1 {
-					q, c = qs, cfg
-				}
-				nt, reused, err := queuetree.Update(t, q)
-				if err != nil || !reused {
-					b.Fatal("tree not reused", err)
-				}
-				nr, reused, err := runtime.UpdateResolver(r, nt, c)
-				if err != nil || reused {
-					b.Fatal("resolver reused although settings changed", err)
-				}
-				t, r = nt, nr
-			}
+			benchUpdate(b, qs, cfg, qs2, cfg3, false)
 		})
 		b.Run(fmt.Sprintf("queues-%d/naive-maps", n), func(b *testing.B) {
 			b.ReportAllocs()
@@ -159,5 +111,37 @@ func BenchmarkSessionBuild(b *testing.B) {
 				sinkSession = newNaiveSession(qs, cfg)
 			}
 		})
+	}
+}
+
+// benchUpdate builds the tree and resolver of (qs, cfg), then updates
+// them with (qs2, cfg2) and (qs, cfg) alternately, as successive sessions
+// would. The tree is always reused; the resolver is reused exactly when
+// resolverReused (the settings did not change).
+func benchUpdate(b *testing.B, qs []queuetree.Queue, cfg runtime.Config, qs2 []queuetree.Queue, cfg2 runtime.Config, resolverReused bool) {
+	t, err := queuetree.New(qs)
+	if err != nil {
+		b.Fatal(err)
+	}
+	r, err := runtime.NewResolver(t, cfg)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		q, c := qs2, cfg2
+		if i&1 == 1 {
+			q, c = qs, cfg
+		}
+		nt, reused, err := queuetree.Update(t, q)
+		if err != nil || !reused {
+			b.Fatal("tree not reused", err)
+		}
+		nr, reused, err := runtime.UpdateResolver(r, nt, c)
+		if err != nil || reused != resolverReused {
+			b.Fatalf("resolver reused = %v, want %v (%v)", reused, resolverReused, err)
+		}
+		t, r = nt, nr
 	}
 }
