@@ -55,8 +55,9 @@ type FitBounder interface {
 //
 // Contract the engine relies on: Domains is state-free (it does not change
 // the model) and deterministic: in one state it returns the same keys for
-// a job whatever was asked before; the order and duplicates of the keys do
-// not matter. The engine calls it once per open victim near the start of
+// a job whatever was asked before, in the same order; the keys are
+// distinct (the conformance kit checks both), and their order does not
+// change the search. The engine calls it once per open victim near the start of
 // a pass, after the placements without eviction that open the pass (so
 // the model's state then holds those placements, but no eviction), and
 // keeps neither dst nor the returned slice: it copies the keys out and
