@@ -25,17 +25,7 @@ func scaleWorld(tb testing.TB, n, k int) (*cluster.Model, requeue.EngineInput, r
 	tb.Helper()
 	rng := rand.New(rand.NewPCG(uint64(n), uint64(k)))
 	now := t0.Add(24 * time.Hour)
-	gpu := func(g int64) cluster.Resources {
-		return cluster.Resources{MilliCPU: 8000 * g, Memory: (64 << 30) * g, GPU: g}
-	}
-	nodes := make([]cluster.Node, n/2)
-	for i := range nodes {
-		nodes[i] = cluster.Node{Name: fmt.Sprintf("node-%05d", i), Capacity: gpu(8)}
-	}
-	c, err := cluster.New(nodes)
-	if err != nil {
-		tb.Fatal(err)
-	}
+	c, nodes := scaleNodes(tb, n/2)
 	in := requeue.EngineInput{
 		Nominations: make([]requeue.VictimNomination, 0, n+n/5),
 		Victims:     make([]requeue.Victim, 0, n),
@@ -49,7 +39,7 @@ func scaleWorld(tb testing.TB, n, k int) (*cluster.Model, requeue.EngineInput, r
 			if err := c.AddJob(nil, cluster.Job{ID: id, Tasks: []cluster.Resources{gpu(size)}}); err != nil {
 				tb.Fatal(err)
 			}
-			if err := c.Bind(nil, id, []string{nodes[i].Name}); err != nil {
+			if err := c.Bind(nil, id, []string{nodes[i]}); err != nil {
 				tb.Fatal(err)
 			}
 			v := requeue.Victim{ID: id, Priority: int32(rng.IntN(5)), Start: now.Add(-time.Duration(2+rng.IntN(20)) * time.Hour), Expected: 2 * time.Hour}
@@ -228,4 +218,26 @@ func TestEngineScaleWorld(t *testing.T) {
 	replayState(t, base, res, func(before *cluster.Model, set []string, cn string) {
 		checkIrreducible(t, before, set, cn)
 	})
+}
+
+// gpu is the request of g GPUs in the scale worlds, with the CPU and
+// memory that come with them on an 8-GPU node.
+func gpu(g int64) cluster.Resources {
+	return cluster.Resources{MilliCPU: 8000 * g, Memory: (64 << 30) * g, GPU: g}
+}
+
+// scaleNodes returns a cluster of count 8-GPU nodes and no jobs, and the
+// nodes' names (node-00000, ...).
+func scaleNodes(tb testing.TB, count int) (*cluster.Model, []string) {
+	tb.Helper()
+	nodes, names := make([]cluster.Node, count), make([]string, count)
+	for i := range nodes {
+		names[i] = fmt.Sprintf("node-%05d", i)
+		nodes[i] = cluster.Node{Name: names[i], Capacity: gpu(8)}
+	}
+	c, err := cluster.New(nodes)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return c, names
 }

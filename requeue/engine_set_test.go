@@ -38,22 +38,9 @@ type placedJob struct {
 
 func nodeCluster(t testing.TB, nodes int, jobs ...placedJob) *cluster.Model {
 	t.Helper()
-	var ns []cluster.Node
-	for i := range nodes {
-		ns = append(ns, cluster.Node{Name: fmt.Sprintf("n%d", i), Capacity: cluster.Resources{GPU: 8}})
-	}
-	c, err := cluster.New(ns)
-	if err != nil {
-		t.Fatal(err)
-	}
+	c := gpuNodes(t, nodes, 8)
 	for _, j := range jobs {
-		var tasks []cluster.Resources
-		for _, g := range j.gpus {
-			tasks = append(tasks, cluster.Resources{GPU: g})
-		}
-		if err := c.AddJob(nil, cluster.Job{ID: j.id, Tasks: tasks}); err != nil {
-			t.Fatal(err)
-		}
+		addGPUJob(t, c, j.id, j.gpus)
 		if j.on != nil {
 			if err := c.Bind(nil, j.id, j.on); err != nil {
 				t.Fatal(err)

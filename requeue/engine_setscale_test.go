@@ -23,17 +23,7 @@ func setWorld(tb testing.TB, n, k int) (*cluster.Model, requeue.EngineInput, req
 	tb.Helper()
 	rng := rand.New(rand.NewPCG(uint64(n), uint64(k)+7))
 	now := t0.Add(48 * time.Hour)
-	gpu := func(g int64) cluster.Resources {
-		return cluster.Resources{MilliCPU: 8000 * g, Memory: (64 << 30) * g, GPU: g}
-	}
-	nodes := make([]cluster.Node, n/2)
-	for i := range nodes {
-		nodes[i] = cluster.Node{Name: fmt.Sprintf("node-%05d", i), Capacity: gpu(8)}
-	}
-	c, err := cluster.New(nodes)
-	if err != nil {
-		tb.Fatal(err)
-	}
+	c, nodes := scaleNodes(tb, n/2)
 	run := func(id string, g int64, node string) {
 		if err := c.AddJob(nil, cluster.Job{ID: id, Tasks: []cluster.Resources{gpu(g)}}); err != nil {
 			tb.Fatal(err)
@@ -46,14 +36,14 @@ func setWorld(tb testing.TB, n, k int) (*cluster.Model, requeue.EngineInput, req
 	protected := victimSet{}
 	for i := range nodes {
 		if len(in.Victims) >= n {
-			run(fmt.Sprintf("other-%05d", i), 8, nodes[i].Name)
+			run(fmt.Sprintf("other-%05d", i), 8, nodes[i])
 			continue
 		}
 		for left := int64(8); left > 0 && len(in.Victims) < n; {
 			g := min(left, 1+rng.Int64N(4))
 			left -= g
 			id := fmt.Sprintf("victim-%06d", len(in.Victims))
-			run(id, g, nodes[i].Name)
+			run(id, g, nodes[i])
 			v := requeue.Victim{ID: id, Priority: int32(rng.IntN(4)), Start: now.Add(-time.Duration(2+rng.IntN(18)) * time.Hour),
 				Expected: time.Hour, Resources: float64(g)}
 			if rng.IntN(3) == 0 {

@@ -30,22 +30,9 @@ type fxJob struct {
 // running ones placed by first fit in the order given.
 func gpuCluster(t testing.TB, nodes int, jobs ...fxJob) *cluster.Model {
 	t.Helper()
-	var ns []cluster.Node
-	for i := range nodes {
-		ns = append(ns, cluster.Node{Name: fmt.Sprintf("n%d", i), Capacity: cluster.Resources{GPU: 4}})
-	}
-	c, err := cluster.New(ns)
-	if err != nil {
-		t.Fatal(err)
-	}
+	c := gpuNodes(t, nodes, 4)
 	for _, j := range jobs {
-		var tasks []cluster.Resources
-		for _, g := range j.gpus {
-			tasks = append(tasks, cluster.Resources{GPU: g})
-		}
-		if err := c.AddJob(nil, cluster.Job{ID: j.id, Tasks: tasks}); err != nil {
-			t.Fatal(err)
-		}
+		addGPUJob(t, c, j.id, j.gpus)
 		if j.running {
 			if ok, err := c.Place(nil, j.id); !ok || err != nil {
 				t.Fatalf("setup: place %s: %v %v", j.id, ok, err)
@@ -53,6 +40,33 @@ func gpuCluster(t testing.TB, nodes int, jobs ...fxJob) *cluster.Model {
 		}
 	}
 	return c
+}
+
+// gpuNodes returns a cluster of nodes n0, n1, ... with gpus GPUs each and
+// no jobs.
+func gpuNodes(t testing.TB, nodes int, gpus int64) *cluster.Model {
+	t.Helper()
+	var ns []cluster.Node
+	for i := range nodes {
+		ns = append(ns, cluster.Node{Name: fmt.Sprintf("n%d", i), Capacity: cluster.Resources{GPU: gpus}})
+	}
+	c, err := cluster.New(ns)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
+// addGPUJob adds a pending job of one task per entry of gpus.
+func addGPUJob(t testing.TB, c *cluster.Model, id string, gpus []int64) {
+	t.Helper()
+	var tasks []cluster.Resources
+	for _, g := range gpus {
+		tasks = append(tasks, cluster.Resources{GPU: g})
+	}
+	if err := c.AddJob(nil, cluster.Job{ID: id, Tasks: tasks}); err != nil {
+		t.Fatal(err)
+	}
 }
 
 func noms(nominator string, jobs ...string) []requeue.VictimNomination {
