@@ -66,6 +66,7 @@ func buildClean(queues []Queue) *Tree {
 			idx.slots[i] = slotOf(s, uint32(fill[uint32(s)]))
 		}
 	}
+	idx.used = n
 	t.index = idx
 	return t
 }

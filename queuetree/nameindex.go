@@ -1,6 +1,9 @@
 package queuetree
 
-import "hash/maphash"
+import (
+	"hash/maphash"
+	"slices"
+)
 
 // nameSeed seeds the hash of every name index; one per process.
 var nameSeed = maphash.MakeSeed()
@@ -15,6 +18,7 @@ var nameSeed = maphash.MakeSeed()
 type nameIndex struct {
 	slots []uint64
 	mask  uint64
+	used  int // slots not empty: names, and the markers of removed ones
 }
 
 // newNameIndex returns an empty index with room for n names.
@@ -95,5 +99,45 @@ func indexNames(names []string) nameIndex {
 		}
 		x.slots[i] = slotOf(h, uint32(id))
 	}
+	x.used = max(len(names)-2, 0)
 	return x
+}
+
+// removedMark is the slot left where a removed name was (see patched):
+// not empty, so probes pass over it, and of value 0, whose name (None's,
+// "") no lookup matches.
+const removedMark = 1 << 32
+
+// patched returns a copy of x for a patched tree: each value, an ID of
+// the old tree, becomes newID[value], a removed name's slot becomes
+// removedMark, and the names of the nodes from addedFrom on (the added
+// queues) are inserted with their new IDs; names are the new tree's, by
+// ID. When names and marks would fill more than half the copy, it
+// returns a fresh index of names instead. O(slots) integer work plus a
+// hash per added name.
+func (x *nameIndex) patched(names []string, newID []int32, addedFrom int) nameIndex {
+	adds := len(newID) - addedFrom
+	if 2*(x.used+adds) > len(x.slots) {
+		return indexNames(names)
+	}
+	y := nameIndex{slots: slices.Clone(x.slots), mask: x.mask, used: x.used + adds}
+	for i, s := range y.slots {
+		if s == 0 {
+			continue
+		}
+		if v := newID[uint32(s)]; v != 0 {
+			y.slots[i] = slotOf(s, uint32(v))
+		} else {
+			y.slots[i] = removedMark
+		}
+	}
+	for _, id := range newID[addedFrom:] {
+		h := hashName(names[id])
+		i := h & y.mask
+		for y.slots[i] != 0 {
+			i = (i + 1) & y.mask
+		}
+		y.slots[i] = slotOf(h, uint32(id))
+	}
+	return y
 }

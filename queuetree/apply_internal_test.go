@@ -1,0 +1,216 @@
+package queuetree
+
+import (
+	"fmt"
+	"maps"
+	"slices"
+	"testing"
+
+	"pgregory.net/rapid"
+)
+
+// listModel is the naive oracle of Apply: the queue list as a map from
+// name to parent name, edited one Edit at a time.
+type listModel map[string]string
+
+// apply replays e and reports whether it is valid (a non-empty name; a
+// removal of a queue the list has).
+func (m listModel) apply(e Edit) bool {
+	if e.Name == "" {
+		return false
+	}
+	if e.Remove {
+		if _, ok := m[e.Name]; !ok {
+			return false
+		}
+		delete(m, e.Name)
+		return true
+	}
+	m[e.Name] = e.Parent
+	return true
+}
+
+// list returns the model's queues, in name order.
+func (m listModel) list() []Queue {
+	var qs []Queue
+	for _, name := range slices.Sorted(maps.Keys(m)) {
+		qs = append(qs, Queue{Name: name, Parent: m[name]})
+	}
+	return qs
+}
+
+// sameTree fails unless a and b are the same tree: every precomputed
+// array, and a Lookup of every name (and of names) finding the same ID.
+func sameTree(rt *rapid.T, a, b *Tree, names []string) {
+	for _, pair := range []struct {
+		what string
+		x, y any
+	}{
+		{"names", a.names, b.names}, {"parent", a.parent, b.parent},
+		{"depth", a.depth, b.depth}, {"size", a.size, b.size},
+		{"jump", a.jump, b.jump}, {"top", a.top, b.top},
+	} {
+		if fmt.Sprint(pair.x) != fmt.Sprint(pair.y) {
+			rt.Fatalf("%s: got %v, want %v", pair.what, pair.x, pair.y)
+		}
+	}
+	for _, name := range append(slices.Clone(a.names[Root+1:]), names...) {
+		ga, oka := a.Lookup(name)
+		gb, okb := b.Lookup(name)
+		if ga != gb || oka != okb {
+			rt.Fatalf("Lookup(%q) = %d, %v; want %d, %v", name, ga, oka, gb, okb)
+		}
+	}
+}
+
+// TestApplyEqualsNew: a tree changed by Apply, round after round (so the
+// name index collects removal marks and is rebuilt when they fill it), is
+// exactly the tree New builds from the model list changed by the same
+// edits; an invalid edit or a changed list with a problem is an error
+// exactly when the model says so, and a round that changes nothing
+// returns the tree itself. Names come from a small set, so edits often
+// hit existing queues, parents and removed names.
+func TestApplyEqualsNew(t *testing.T) {
+	counts := map[string]int{}
+	rapid.Check(t, func(rt *rapid.T) {
+		pool := rapid.SliceOfNDistinct(rapid.StringMatching(`[a-c]{1,3}`), 1, 24, rapid.ID[string]).Draw(rt, "pool")
+		name := rapid.SampledFrom(pool)
+		model := listModel{}
+		for _, nm := range pool[:rapid.IntRange(0, len(pool)).Draw(rt, "initial")] {
+			model[nm] = ""
+		}
+		tree, err := New(model.list())
+		if err != nil {
+			rt.Fatalf("New(flat list): %v", err)
+		}
+		for round := 0; round < 6; round++ {
+			edits := rapid.SliceOfN(rapid.Custom(func(t *rapid.T) Edit {
+				e := Edit{Name: name.Draw(t, "name")}
+				switch rapid.IntRange(0, 39).Draw(t, "op") {
+				case 0:
+					e.Name = ""
+				case 1, 2, 3, 4, 5, 6, 7, 8, 9, 10:
+					e.Remove = true
+				case 11, 12, 13, 14:
+				default:
+					e.Parent = name.Draw(t, "parent")
+				}
+				return e
+			}), 0, 8).Draw(rt, "edits")
+			next := maps.Clone(model)
+			valid := true
+			for _, e := range edits {
+				valid = valid && next.apply(e)
+			}
+			got, err := Apply(tree, edits...)
+			if !valid {
+				counts["invalid edit"]++
+				if err == nil || got != nil {
+					rt.Fatalf("Apply(%v) = %v, nil; want an error", edits, got)
+				}
+				continue
+			}
+			want, wantErr := New(next.list())
+			if wantErr != nil {
+				counts["problem"]++
+				if err == nil || got != nil {
+					rt.Fatalf("Apply(%v) succeeded; New on the changed list: %v", edits, wantErr)
+				}
+				continue
+			}
+			if err != nil {
+				rt.Fatalf("Apply(%v): %v", edits, err)
+			}
+			if maps.Equal(model, next) {
+				counts["no change"]++
+				if got != tree {
+					rt.Fatalf("Apply(%v) changed nothing but returned a new tree", edits)
+				}
+			} else {
+				counts["changed"]++
+			}
+			sameTree(rt, got, want, pool)
+			tree, model = got, next
+		}
+	})
+	for _, k := range []string{"invalid edit", "problem", "no change", "changed"} {
+		if counts[k] == 0 {
+			t.Errorf("no round of kind %q was generated", k)
+		}
+	}
+	t.Logf("rounds: %v", counts)
+}
+
+// TestUpdateEqualsNew: Update and UpdateTolerant of a tree with a second
+// list — the first one edited (queues added, removed, moved to another
+// parent, renamed, repeated, given an empty name) and shuffled — return
+// exactly what New and NewTolerant return for that list: the same tree,
+// or the same errors. Most second lists are clean and differ a little,
+// so Update's incremental rebuild serves them.
+func TestUpdateEqualsNew(t *testing.T) {
+	counts := map[string]int{}
+	rapid.Check(t, func(rt *rapid.T) {
+		pool := rapid.SliceOfNDistinct(rapid.StringMatching(`[a-c]{1,3}`), 1, 30, rapid.ID[string]).Draw(rt, "pool")
+		first := make([]Queue, rapid.IntRange(0, len(pool)).Draw(rt, "n"))
+		for i := range first {
+			first[i].Name = pool[i]
+			if i > 0 && rapid.Bool().Draw(rt, "hasParent") {
+				first[i].Parent = pool[rapid.IntRange(0, i-1).Draw(rt, "parent")]
+			}
+		}
+		prev, err := New(first)
+		if err != nil {
+			rt.Fatalf("New(first): %v", err)
+		}
+		second := slices.Clone(first)
+		for range rapid.IntRange(0, 4).Draw(rt, "edits") {
+			name := rapid.SampledFrom(pool).Draw(rt, "name")
+			switch rapid.IntRange(0, 19).Draw(rt, "op") {
+			case 0:
+				second = append(second, Queue{Name: ""})
+			case 1:
+				if len(second) > 0 {
+					second = append(second, second[rapid.IntRange(0, len(second)-1).Draw(rt, "dup")])
+				}
+			case 2, 3, 4, 5, 6:
+				second = slices.DeleteFunc(second, func(q Queue) bool { return q.Name == name })
+			case 7, 8, 9, 10, 11, 12:
+				second = append(second, Queue{Name: name + "x", Parent: rapid.SampledFrom(append(pool, "")).Draw(rt, "parent")})
+			default:
+				for i := range second {
+					if second[i].Name == name {
+						second[i].Parent = rapid.SampledFrom(append(pool, "")).Draw(rt, "newParent")
+					}
+				}
+			}
+		}
+		second = rapid.Permutation(second).Draw(rt, "order")
+
+		want, wantErr := New(second)
+		got, reused, err := Update(prev, second)
+		if fmt.Sprint(err) != fmt.Sprint(wantErr) {
+			rt.Fatalf("Update error %v, New error %v", err, wantErr)
+		}
+		if wantErr == nil {
+			sameTree(rt, got, want, pool)
+			if reused != (got == prev) {
+				rt.Fatalf("reused = %v for a tree that is prev: %v", reused, got == prev)
+			}
+			counts[fmt.Sprint("clean, reused ", reused)]++
+		} else {
+			counts["problem"]++
+		}
+		wantT, wantProblems := NewTolerant(second)
+		gotT, _, problems := UpdateTolerant(prev, second)
+		if fmt.Sprint(problems) != fmt.Sprint(wantProblems) {
+			rt.Fatalf("UpdateTolerant problems %v, NewTolerant %v", problems, wantProblems)
+		}
+		sameTree(rt, gotT, wantT, pool)
+	})
+	for _, k := range []string{"clean, reused true", "clean, reused false", "problem"} {
+		if counts[k] == 0 {
+			t.Errorf("no case of kind %q was generated", k)
+		}
+	}
+	t.Logf("cases: %v", counts)
+}
