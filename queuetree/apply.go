@@ -169,11 +169,20 @@ func (t *Tree) changedList(ch []change) []Queue {
 // and the nodes not used, and extra the nodes whose parent changed
 // (moved or added), which are placed among their new siblings by name.
 type patchNodes struct {
-	names []string // by node
+	old   []string // the names of nodes 0..L (the patched tree's, by ID)
+	added []string // the names of the nodes above L
 	par   []int32
 	dead  []bool
 	extra []int32
 	live  int // live nodes, Root included
+}
+
+// name returns node v's name.
+func (w *patchNodes) name(v int32) string {
+	if int(v) < len(w.old) {
+		return w.old[v]
+	}
+	return w.added[int(v)-len(w.old)]
 }
 
 // patch builds the tree of t's queues with the changes ch applied (names
@@ -220,7 +229,7 @@ func (t *Tree) patch(ch []change) *Tree {
 	}
 	slices.Sort(dirty)
 	for _, p := range slices.Compact(dirty) {
-		slices.SortFunc(kids[start[p]:start[p+1]], func(a, b int32) int { return strings.Compare(w.names[a], w.names[b]) })
+		slices.SortFunc(kids[start[p]:start[p+1]], func(a, b int32) int { return strings.Compare(w.name(a), w.name(b)) })
 	}
 	n := numberNodes(w, start, kids, newID, fill)
 	if n == nil {
@@ -236,15 +245,15 @@ func (t *Tree) patch(ch []change) *Tree {
 func (t *Tree) patchNodes(ch []change) (patchNodes, bool) {
 	var w patchNodes
 	l := len(t.names) // nodes 0..l-1 are t's IDs
-	w.names = t.names[:l:l]
+	w.old = t.names
 	addedAt := map[string]int32{}
 	for _, c := range ch {
 		if c.kind() == added {
-			addedAt[c.name] = int32(len(w.names))
-			w.names = append(w.names, c.name)
+			addedAt[c.name] = int32(l + len(w.added))
+			w.added = append(w.added, c.name)
 		}
 	}
-	nodes := len(w.names)
+	nodes := l + len(w.added)
 	w.par = make([]int32, nodes)
 	w.dead = make([]bool, nodes)
 	for id := range t.parent {
@@ -312,7 +321,7 @@ func numberNodes(w patchNodes, start, kids, newID, stack []int32) *Tree {
 		newID[v] = int32(id)
 		if v != int32(Root) {
 			p := ID(newID[w.par[v]]) // numbered earlier
-			t.names[id] = w.names[v]
+			t.names[id] = w.name(v)
 			t.parent[id] = p
 			t.linkOne(id, p)
 		}
