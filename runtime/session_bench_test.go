@@ -105,6 +105,13 @@ func BenchmarkSessionBuild(b *testing.B) {
 		b.Run(fmt.Sprintf("queues-%d/tenure-update-3-settings-changed", n), func(b *testing.B) {
 			benchUpdate(b, qs, cfg, qs2, cfg3, false)
 		})
+		// A queue added to the list (then removed again: the runs
+		// alternate): the tree is patched (queuetree.Update's incremental
+		// rebuild) and, the tree being new, the resolver rebuilt.
+		added := append(slices.Clone(qs2), queuetree.Queue{Name: "added-queue", Parent: qs[0].Name})
+		b.Run(fmt.Sprintf("queues-%d/tenure-update-1-queue-added", n), func(b *testing.B) {
+			benchQueueAdded(b, qs, added, cfg)
+		})
 		b.Run(fmt.Sprintf("queues-%d/naive-maps", n), func(b *testing.B) {
 			b.ReportAllocs()
 			for i := 0; i < b.N; i++ {
@@ -141,6 +148,36 @@ func benchUpdate(b *testing.B, qs []queuetree.Queue, cfg runtime.Config, qs2 []q
 		nr, reused, err := runtime.UpdateResolver(r, nt, c)
 		if err != nil || reused != resolverReused {
 			b.Fatalf("resolver reused = %v, want %v (%v)", reused, resolverReused, err)
+		}
+		t, r = nt, nr
+	}
+}
+
+// benchQueueAdded builds the tree and resolver of (qs, cfg), then updates
+// them with added and qs alternately, each update a changed queue list.
+func benchQueueAdded(b *testing.B, qs, added []queuetree.Queue, cfg runtime.Config) {
+	t, err := queuetree.New(qs)
+	if err != nil {
+		b.Fatal(err)
+	}
+	r, err := runtime.NewResolver(t, cfg)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		q := added
+		if i&1 == 1 {
+			q = qs
+		}
+		nt, reused, err := queuetree.Update(t, q)
+		if err != nil || reused {
+			b.Fatal("tree reused", err)
+		}
+		nr, reused, err := runtime.UpdateResolver(r, nt, cfg)
+		if err != nil || reused {
+			b.Fatal("resolver reused", err)
 		}
 		t, r = nt, nr
 	}
