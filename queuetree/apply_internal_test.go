@@ -214,3 +214,35 @@ func TestUpdateEqualsNew(t *testing.T) {
 	}
 	t.Logf("cases: %v", counts)
 }
+
+// TestApplyEdges: Apply to a nil or zero tree builds from the edits alone;
+// an empty name and the removal of a queue the list lacks (never there,
+// or removed by an earlier edit) are errors naming the edit.
+func TestApplyEdges(t *testing.T) {
+	for _, prev := range []*Tree{nil, {}} {
+		got, err := Apply(prev, Edit{Name: "b", Parent: "a"}, Edit{Name: "a"})
+		if err != nil || got.Len() != 3 {
+			t.Fatalf("Apply(%v) = %v, %v; want a tree of 2 queues", prev, got, err)
+		}
+		if b, _ := got.Lookup("b"); got.Name(got.Parent(b)) != "a" {
+			t.Errorf("b's parent is %q, want a", got.Name(got.Parent(b)))
+		}
+	}
+	tree, _ := New([]Queue{{Name: "a"}})
+	for _, c := range []struct {
+		edits []Edit
+		want  string
+	}{
+		{[]Edit{{Name: "b"}, {Parent: "a"}}, `queuetree: edit 1 has an empty name`},
+		{[]Edit{{Name: "b", Remove: true}}, `queuetree: edit 0 removes queue "b", which the list does not have`},
+		{[]Edit{{Name: "a", Remove: true}, {Name: "a", Remove: true}}, `queuetree: edit 1 removes queue "a", which the list does not have`},
+	} {
+		got, err := Apply(tree, c.edits...)
+		if got != nil || fmt.Sprint(err) != c.want {
+			t.Errorf("Apply(%v) = %v, %v; want nil, %s", c.edits, got, err, c.want)
+		}
+	}
+	if got, err := Apply(tree, Edit{Name: "b"}, Edit{Name: "b", Remove: true}); got != tree || err != nil {
+		t.Errorf("an add undone in the same call: %v, %v; want the tree itself", got, err)
+	}
+}

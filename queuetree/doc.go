@@ -59,9 +59,27 @@
 // list that rarely changes and comes in map order, calls [Update] with the
 // previous tree: when the list describes the same queues with the same
 // parents (an exact check, not a hash), Update returns the previous tree
-// in O(n) — one index read and one string comparison per queue, no sort —
-// and only a changed list pays for [New]. The README gives the measured
-// costs and the command that produces them.
+// in O(n) — one index read and one string comparison per queue, no sort.
+// A changed list is rebuilt incrementally: the same check finds what
+// changed, and the previous tree is patched (below). Only a list with a
+// problem, or one that changes more than half of the queues, pays for
+// [New].
+//
+// A scheduler that learns of each change from a watch (an added, changed
+// or deleted queue object, as a controller does) calls [Apply] with the
+// [Edit]s alone and skips the check. Either way the result is exactly the
+// tree New builds from the changed list, so IDs stay a preorder in name
+// order.
+//
+// Which rebuild this is, precisely: incremental, not O(changed queues).
+// The string work is O(e log e) for e changed queues (a hash per changed
+// name and per new parent name; a sort of each sibling group that gained
+// a queue); no unchanged queue's name is hashed, compared or sorted again.
+// But IDs are a preorder, so adding, removing or moving one queue shifts
+// the IDs after it, and the patch renumbers and relinks every queue in
+// linear integer passes, and copies the name index. The README gives the
+// measured costs: at 100,000 queues a one-queue edit costs about a tenth
+// of New, at 4,000 about half.
 //
 // # Queries and their cost
 //
@@ -80,7 +98,10 @@
 //	ChildToward                    O(log depth)
 //	Ancestors, Children, IDs       iter.Seq, O(1) per step
 //	Path                           O(depth), allocates its result (display)
-//	Update                         O(n) when unchanged, else New's cost
+//	Update                         O(n) when unchanged; else the same check
+//	                               plus Apply's patch
+//	Apply                          O(e log e) string work for e edits,
+//	                               plus linear integer passes
 //
 // [Tree.ChildOfLCA] fuses the two steps of the min-runtime reclaim rule
 // (the LCA, then one level down toward the victim) into one climb.
