@@ -3,6 +3,7 @@ package queuetree
 import (
 	"fmt"
 	"maps"
+	"runtime"
 	"slices"
 	"testing"
 
@@ -130,10 +131,14 @@ func TestApplyEqualsNew(t *testing.T) {
 				counts["changed"]++
 			}
 			sameTree(rt, got, want, pool)
+			if shifts, ok := got.ShiftsFrom(tree); ok {
+				counts[fmt.Sprint(len(shifts), " shifts")]++
+				checkShifts(rt, tree, got, shifts)
+			}
 			tree, model = got, next
 		}
 	})
-	for _, k := range []string{"invalid edit", "problem", "no change", "changed"} {
+	for _, k := range []string{"invalid edit", "problem", "no change", "changed", "1 shifts", "2 shifts"} {
 		if counts[k] == 0 {
 			t.Errorf("no round of kind %q was generated", k)
 		}
@@ -244,5 +249,47 @@ func TestApplyEdges(t *testing.T) {
 	}
 	if got, err := Apply(tree, Edit{Name: "b"}, Edit{Name: "b", Remove: true}); got != tree || err != nil {
 		t.Errorf("an add undone in the same call: %v, %v; want the tree itself", got, err)
+	}
+}
+
+// checkShifts fails unless mapping each ID of prev through shifts gives
+// the ID its queue has in t (None for a queue t does not have, and for a
+// moved one, whose removal is the first of two shifts; Root stays Root).
+func checkShifts(rt *rapid.T, prev, t *Tree, shifts []Shift) {
+	for id := Root; int(id) <= prev.Len(); id++ {
+		got := id
+		for _, s := range shifts {
+			got = s.Map(got)
+		}
+		want := Root
+		switch {
+		case len(shifts) == 2 && id == shifts[0].At:
+			want = None // moved: removed, then added again
+		case id != Root:
+			want, _ = t.Lookup(prev.Name(id))
+		}
+		if got != want {
+			rt.Fatalf("shifts %v map %d (%q) to %d, want %d", shifts, id, prev.Name(id), got, want)
+		}
+	}
+}
+
+// TestShiftsKeepNoPredecessor: a patched tree refers to the tree it was
+// patched from weakly, so a session that keeps only its latest tree keeps
+// no chain of older ones alive.
+func TestShiftsKeepNoPredecessor(t *testing.T) {
+	first, _ := New([]Queue{{Name: "a"}})
+	second, err := Apply(first, Edit{Name: "b"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := second.ShiftsFrom(first); !ok {
+		t.Fatal("a one-queue Apply recorded no shift")
+	}
+	first = nil
+	runtime.GC()
+	runtime.GC()
+	if second.shifts.from.Value() != nil {
+		t.Error("the patched tree keeps the tree it was patched from alive")
 	}
 }

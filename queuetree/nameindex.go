@@ -141,3 +141,46 @@ func (x *nameIndex) patched(names []string, newID []int32, addedFrom int) nameIn
 	}
 	return y
 }
+
+// shifted returns a copy of x for a one-leaf patch at k (see leaf.go):
+// with delta 1 every value from k on grows by one and the name names[k]
+// is inserted with value k; with delta -1 the slot of removed (the name
+// of the queue k) becomes removedMark and every value after k shrinks by
+// one. names are the patched tree's, by ID. An insertion that would fill
+// more than half the copy returns a fresh index of names instead.
+// O(slots) integer work, without a branch per slot, plus a hash of the
+// added or removed name.
+func (x *nameIndex) shifted(names []string, k ID, delta int, removed string) nameIndex {
+	if delta > 0 && 2*(x.used+1) > len(x.slots) {
+		return indexNames(names)
+	}
+	y := nameIndex{slots: slices.Clone(x.slots), mask: x.mask, used: x.used}
+	if delta < 0 {
+		h := hashName(removed)
+		i := h & y.mask
+		for uint32(y.slots[i]) != uint32(k) {
+			i = (i + 1) & y.mask
+		}
+		y.slots[i] = removedMark
+	}
+	// A value is in the low 32 bits, at least 2 when it is k or more, so
+	// adding delta to the whole slot moves the value and keeps the tag.
+	kv, d := uint32(k), uint64(int64(delta))
+	for i, s := range y.slots {
+		var move uint64
+		if uint32(s) >= kv {
+			move = d
+		}
+		y.slots[i] = s + move
+	}
+	if delta > 0 {
+		h := hashName(names[k])
+		i := h & y.mask
+		for y.slots[i] != 0 {
+			i = (i + 1) & y.mask
+		}
+		y.slots[i] = slotOf(h, uint32(k))
+		y.used++
+	}
+	return y
+}

@@ -51,6 +51,9 @@ type Tree struct {
 	// repaired is what NewTolerant built the tree from when it repaired
 	// problems (nil otherwise), for [UpdateTolerant].
 	repaired *repairedInput
+	// shifts is how a one-leaf patch made the tree from another (see
+	// [Tree.ShiftsFrom]); zero otherwise.
+	shifts leafShifts
 }
 
 // repairedInput is the input list of a tree NewTolerant repaired, and the

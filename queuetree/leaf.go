@@ -1,0 +1,148 @@
+package queuetree
+
+import "weak"
+
+// The one-leaf patches: the changes a watch reports most, one queue added
+// or one childless queue removed, in one pass of copies over the arrays.
+// IDs are a preorder, so a leaf added at ID k shifts every ID from k on
+// by one (and a leaf removed at k every ID after it back by one): the
+// arrays are copied with one entry inserted or cut out, every stored ID
+// at or after k is shifted, and only the leaf's ancestors change
+// otherwise (their subtree sizes). No other queue's name is read, and no
+// jump pointer but the new leaf's is computed: a queue's jump pointer
+// depends on its ancestors alone, which a leaf never is.
+
+// Shift is how a one-leaf patch renumbered a tree's queues (IDs are a
+// preorder, so one queue added or removed moves the IDs after it by one).
+// [Tree.ShiftsFrom] reports the shifts between two trees, so that a
+// caller holding arrays by ID (runtime's resolver does) can patch them
+// the same way instead of rebuilding them.
+type Shift struct {
+	// At is where the change happened: with Delta 1 the added leaf's ID
+	// in the new tree, every ID from At on having moved up by one; with
+	// Delta -1 the removed leaf's ID in the old tree, every ID after it
+	// having moved down by one.
+	At    ID
+	Delta ID
+}
+
+// Map returns the ID that id of the tree before the shift has after it:
+// None for the removed leaf (and for None).
+func (s Shift) Map(id ID) ID {
+	switch {
+	case id == None || (s.Delta < 0 && id == s.At):
+		return None
+	case id >= s.At:
+		return id + s.Delta
+	}
+	return id
+}
+
+// ShiftsFrom reports whether t was made from prev by one-leaf patches
+// only, and how: [Apply] and [Update] make a tree that way when the list
+// changed by one queue added, one queue without children removed (one
+// shift), or one queue without children moved (two: its removal, then its
+// addition). Otherwise, and for a tree built any other way, it returns
+// nil and false. Map each of prev's IDs through the shifts in order to
+// get its ID in t; a removed queue maps to None, and so does a moved one
+// (the second shift adds it again, under its new parent). O(1), no
+// allocation.
+func (t *Tree) ShiftsFrom(prev *Tree) ([]Shift, bool) {
+	if t == nil || prev == nil || t.shifts.n == 0 || t.shifts.from.Value() != prev {
+		return nil, false
+	}
+	return t.shifts.s[:t.shifts.n:t.shifts.n], true
+}
+
+// leafShifts records which tree a one-leaf patch made a tree from (weakly,
+// so that a chain of patched trees keeps none of its predecessors alive)
+// and the shifts, at most two.
+type leafShifts struct {
+	from weak.Pointer[Tree]
+	s    [2]Shift
+	n    int
+}
+
+// shiftFrom returns v moved by delta when it is at least k, the shift of
+// an ID by a one-leaf patch at k.
+func shiftFrom(v, k, delta ID) ID {
+	if v >= k {
+		return v + delta
+	}
+	return v
+}
+
+// leafSlot returns the ID a new leaf named name takes under p: the ID of
+// p's first child whose name sorts after name, or the end of p's subtree.
+// O(children of p).
+func (t *Tree) leafSlot(p ID, name string) ID {
+	k, end := p+1, p+ID(t.size[p])
+	for k < end && t.names[k] < name {
+		k += ID(t.size[k])
+	}
+	return k
+}
+
+// withLeaf returns t with a leaf named name (a name t does not have)
+// added under p (a valid ID): the tree New builds from t's list plus that
+// queue. O(n) copies and shifts, plus a hash of name.
+func (t *Tree) withLeaf(name string, p ID) *Tree {
+	k := t.leafSlot(p, name)
+	old := len(t.parent)
+	n := allocTree(old + 1)
+	copy(n.names, t.names[:k])
+	n.names[k] = name
+	copy(n.names[k+1:], t.names[k:])
+	// IDs below k are ancestors or earlier queues: stored IDs below k, so
+	// those entries copy as they are.
+	copy(n.parent, t.parent[:k])
+	copy(n.jump, t.jump[:k])
+	copy(n.top, t.top[:k])
+	for i := int(k); i < old; i++ {
+		n.parent[i+1] = shiftFrom(t.parent[i], k, 1)
+		n.jump[i+1] = shiftFrom(t.jump[i], k, 1)
+		n.top[i+1] = shiftFrom(t.top[i], k, 1)
+	}
+	copy(n.depth, t.depth[:k])
+	copy(n.depth[k+1:], t.depth[k:])
+	copy(n.size, t.size[:k])
+	copy(n.size[k+1:], t.size[k:])
+	n.parent[k] = p
+	n.linkOne(k, p)
+	n.size[k] = 1
+	for a := p; a != None; a = n.parent[a] {
+		n.size[a]++
+	}
+	n.index = t.index.shifted(n.names, k, 1, "")
+	n.shifts = leafShifts{from: weak.Make(t), s: [2]Shift{{At: k, Delta: 1}}, n: 1}
+	return n
+}
+
+// withoutLeaf returns t without the queue k, which has no children: the
+// tree New builds from t's list without it. O(n) copies and shifts.
+func (t *Tree) withoutLeaf(k ID) *Tree {
+	old := len(t.parent)
+	n := allocTree(old - 1)
+	copy(n.names, t.names[:k])
+	copy(n.names[k:], t.names[k+1:])
+	copy(n.parent, t.parent[:k])
+	copy(n.jump, t.jump[:k])
+	copy(n.top, t.top[:k])
+	// No queue has the leaf k as parent, ancestor or top-level queue, so
+	// every stored ID after k moves back by one.
+	for i := int(k) + 1; i < old; i++ {
+		n.parent[i-1] = shiftFrom(t.parent[i], k, -1)
+		n.jump[i-1] = shiftFrom(t.jump[i], k, -1)
+		n.top[i-1] = shiftFrom(t.top[i], k, -1)
+	}
+	copy(n.depth, t.depth[:k])
+	copy(n.depth[k:], t.depth[k+1:])
+	copy(n.size, t.size[:k])
+	copy(n.size[k:], t.size[k+1:])
+	for a := t.parent[k]; a != None; a = n.parent[a] {
+		n.size[a]--
+	}
+	n.index = t.index.shifted(n.names, k, -1, t.names[k])
+	n.shifts = leafShifts{from: weak.Make(t), s: [2]Shift{{At: k, Delta: -1}}, n: 1}
+	return n
+}
