@@ -291,7 +291,8 @@ func own(s *QueueSetting) ownSetting {
 // *Tree, as [queuetree.Update] returns for an unchanged queue list) from a
 // Config with the same defaults, the same method and the same queue
 // settings in any order, it returns prev itself and reused true; otherwise
-// it returns [NewResolver](t, c). A nil prev is never reused. It is
+// it returns the resolver [NewResolver](t, c) returns, and its error. A
+// nil prev is never reused. It is
 // strict, as NewResolver is: settings with a problem are an error and a nil
 // resolver, even when prev was built from them by [NewResolverTolerant]; a
 // scheduler that builds tolerantly updates with [UpdateResolverTolerant].
@@ -301,11 +302,21 @@ func own(s *QueueSetting) ownSetting {
 // entries with the number prev used, so any added, removed, changed or
 // repeated setting means a rebuild. Cost when reused: O(q) for q queue
 // settings (one name lookup each) and a bit set of one bit per queue.
-// Else NewResolver's cost: O(q) name lookups and one pointer-free pass
-// over the queues, for a change of one setting as for a new Config.
+//
+// When t was patched from prev's tree one queue at a time
+// ([queuetree.Tree.ShiftsFrom]: one queue added, or one without children
+// removed or moved, by [queuetree.Apply] or [queuetree.Update]) and the
+// settings are the same, prev is patched the same way instead of rebuilt:
+// the same O(q) comparison, then copies of its arrays with one entry
+// inserted or cut out, O(n + q) with no name looked up in t. Else
+// NewResolver's cost: O(q) name lookups and one pointer-free pass over
+// the queues, for a change of one setting as for a new Config.
 func UpdateResolver(prev *Resolver, t *queuetree.Tree, c Config) (r *Resolver, reused bool, err error) {
 	if prev.sameInput(t, c) {
 		return prev, true, nil
+	}
+	if r := prev.followShifts(t, c); r != nil {
+		return r, false, nil
 	}
 	r, err = NewResolver(t, c)
 	return r, false, err
@@ -350,16 +361,22 @@ func (r *Resolver) sameInput(t *queuetree.Tree, c Config) bool {
 // and queue settings, entry for entry in the same order (the first of
 // repeated entries wins, so the order matters); the problems
 // NewResolverTolerant reported are then returned again. Otherwise it
-// returns NewResolverTolerant(t, c), which is nil only for a nil or zero
-// tree, and then with an error. A nil prev is never reused.
+// returns what NewResolverTolerant(t, c) returns, which is nil only for a
+// nil or zero tree, and then with an error; a prev built without problems
+// follows a one-queue patch of its tree as in UpdateResolver. A nil prev
+// is never reused.
 //
-// Cost when reused: O(q) for q queue settings; else NewResolverTolerant's.
+// Cost when reused: O(q) for q queue settings; after a one-queue patch,
+// UpdateResolver's; else NewResolverTolerant's.
 func UpdateResolverTolerant(prev *Resolver, t *queuetree.Tree, c Config) (r *Resolver, reused bool, problems []error) {
 	if prev.sameInput(t, c) {
 		return prev, true, nil
 	}
 	if prev.sameRepairedInput(t, c) {
 		return prev, true, slices.Clone(prev.repairedErrs)
+	}
+	if r := prev.followShifts(t, c); r != nil {
+		return r, false, nil
 	}
 	r, problems = NewResolverTolerant(t, c)
 	return r, false, problems
