@@ -110,7 +110,26 @@ func BenchmarkSessionBuild(b *testing.B) {
 		// rebuild) and, the tree being new, the resolver rebuilt.
 		added := append(slices.Clone(qs2), queuetree.Queue{Name: "added-queue", Parent: qs[0].Name})
 		b.Run(fmt.Sprintf("queues-%d/tenure-update-1-queue-added", n), func(b *testing.B) {
-			benchQueueAdded(b, qs, added, cfg)
+			benchQueueAdded(b, qs, cfg, func(t *queuetree.Tree, i int) (*queuetree.Tree, error) {
+				q := added
+				if i&1 == 1 {
+					q = qs
+				}
+				t, _, err := queuetree.Update(t, q)
+				return t, err
+			})
+		})
+		// The same change as a watch reports it: queuetree.Apply with the
+		// one edit, no list to compare.
+		b.Run(fmt.Sprintf("queues-%d/tenure-apply-1-queue-added", n), func(b *testing.B) {
+			last := added[len(added)-1]
+			benchQueueAdded(b, qs, cfg, func(t *queuetree.Tree, i int) (*queuetree.Tree, error) {
+				e := queuetree.Edit{Name: last.Name, Parent: last.Parent}
+				if i&1 == 1 {
+					e = queuetree.Edit{Name: last.Name, Remove: true}
+				}
+				return queuetree.Apply(t, e)
+			})
 		})
 		b.Run(fmt.Sprintf("queues-%d/naive-maps", n), func(b *testing.B) {
 			b.ReportAllocs()
@@ -153,9 +172,11 @@ func benchUpdate(b *testing.B, qs []queuetree.Queue, cfg runtime.Config, qs2 []q
 	}
 }
 
-// benchQueueAdded builds the tree and resolver of (qs, cfg), then updates
-// them with added and qs alternately, each update a changed queue list.
-func benchQueueAdded(b *testing.B, qs, added []queuetree.Queue, cfg runtime.Config) {
+// benchQueueAdded builds the tree and resolver of (qs, cfg), then, b.N
+// times, changes the tree by step (given the tree and the step number;
+// the steps alternate between a queue added and removed) and updates the
+// resolver for it.
+func benchQueueAdded(b *testing.B, qs []queuetree.Queue, cfg runtime.Config, step func(*queuetree.Tree, int) (*queuetree.Tree, error)) {
 	t, err := queuetree.New(qs)
 	if err != nil {
 		b.Fatal(err)
@@ -167,13 +188,9 @@ func benchQueueAdded(b *testing.B, qs, added []queuetree.Queue, cfg runtime.Conf
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		q := added
-		if i&1 == 1 {
-			q = qs
-		}
-		nt, reused, err := queuetree.Update(t, q)
-		if err != nil || reused {
-			b.Fatal("tree reused", err)
+		nt, err := step(t, i)
+		if err != nil || nt == t {
+			b.Fatal("tree not changed", err)
 		}
 		nr, reused, err := runtime.UpdateResolver(r, nt, cfg)
 		if err != nil || reused {
