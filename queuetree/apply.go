@@ -33,14 +33,18 @@ type Edit struct {
 // order followed by the added ones in the order of their first edit.
 // The tree is then nil, and prev is unchanged (a Tree never changes).
 //
-// Cost: O(e log e) string work for e edits (a hash per edited name and
-// per new parent name, and a sort of each sibling group that gained a
-// queue), plus linear integer passes over the queues, which renumber
-// them: IDs are a preorder, so adding, removing or moving one queue
-// shifts the IDs after it. An unchanged queue's name is never hashed,
-// compared or sorted. The name index is copied and patched (a removed
-// name leaves a marker that lookups pass over) and rebuilt only when
-// names and markers fill half of it. See the README for measured costs.
+// Cost: the string work is a hash per edited name and per new parent
+// name, and the names of the siblings a changed queue joins (compared
+// with it, or sorted again with it for several edits); no other name is
+// read. Then the arrays are copied, which is O(n): IDs are a preorder, so
+// adding, removing or moving one queue shifts the IDs after it. One edit
+// that adds a queue, or removes or moves one without children, is one
+// pass of copies with an entry inserted or cut out (see
+// [Tree.ShiftsFrom]); other edits are renumbered and relinked in linear
+// integer passes. The name index is copied and patched (a removed name
+// leaves a marker that lookups pass over) and rebuilt only when names
+// and markers would fill half of it. The package documentation says
+// which rebuild this is; the README gives measured costs.
 func Apply(prev *Tree, edits ...Edit) (*Tree, error) {
 	ch, err := prev.finalStates(edits)
 	switch {

@@ -72,14 +72,27 @@
 // order.
 //
 // Which rebuild this is, precisely: incremental, not O(changed queues).
-// The string work is O(e log e) for e changed queues (a hash per changed
-// name and per new parent name; a sort of each sibling group that gained
-// a queue); no unchanged queue's name is hashed, compared or sorted again.
-// But IDs are a preorder, so adding, removing or moving one queue shifts
-// the IDs after it, and the patch renumbers and relinks every queue in
-// linear integer passes, and copies the name index. The README gives the
-// measured costs: at 100,000 queues a one-queue edit costs about a tenth
-// of New, at 4,000 about half.
+// IDs are a preorder, so adding, removing or moving one queue shifts the
+// IDs after it, and a Tree is immutable, so a patch copies its arrays.
+// What a patch does not do is the string work of a build: no unchanged
+// queue's name is hashed again, and only the siblings a changed queue
+// joins are compared with it. Two patches:
+//
+//   - one queue added, or one queue without children removed or moved
+//     (what a watch reports, one event at a time): one pass of copies over
+//     the arrays with one entry inserted or cut out and the stored IDs
+//     after it shifted, plus a hash of the changed name and a walk over
+//     the new parent's children. [Tree.ShiftsFrom] then reports the ID
+//     shifts, so that arrays kept by ID (runtime's resolver) are patched
+//     the same way;
+//   - any other changes, e edits: O(e log e) string work (a hash per
+//     changed name and new parent name, a sort of each sibling group that
+//     gained a queue), then linear integer passes that renumber and relink
+//     every queue.
+//
+// The name index is copied and patched; a removed name leaves a marker
+// that lookups pass over, and the index is rebuilt when names and markers
+// would fill half of it. The README gives the measured costs beside New's.
 //
 // # Queries and their cost
 //

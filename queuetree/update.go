@@ -20,10 +20,11 @@ import "slices"
 // Cost: an unchanged list costs O(n), one index read and one string
 // comparison per queue, no sort; it allocates only a bit set of one bit
 // per queue. A changed list costs the same check, which also finds what
-// changed, plus an incremental rebuild ([Apply]'s patch: no name of an
-// unchanged queue is hashed or sorted again, and linear integer passes
-// renumber the queues); only a list with a problem, or one in which more
-// than half of prev's queues changed, pays for New's O(n log n) build.
+// changed, plus an incremental rebuild ([Apply]'s patch: no unchanged
+// queue's name is hashed again, only the siblings of a changed queue are
+// compared with it, and the arrays are copied with the IDs shifted or
+// renumbered); only a list with a problem, or one in which more than half
+// of prev's queues changed, pays for New's O(n log n) build.
 // Because a Tree is immutable, handing prev out again is safe even while
 // other goroutines read it, and every ID it issued keeps its meaning.
 //
