@@ -311,7 +311,9 @@ func (t *Tree) patchNodes(ch []change) (patchNodes, bool) {
 
 // numberNodes lays the patched tree out as number does a clean list's:
 // IDs in preorder from Root, children in the order of kids, each queue
-// linked as it is numbered. It records each node's new ID in newID (None
+// linked as it is numbered. The two walks share their shape but not their
+// slots (here tree IDs and added queues, there input positions), and
+// number's is a clean build's hot loop, so each reads its names directly. It records each node's new ID in newID (None
 // for a dead node), uses stack (at least as long as the live nodes) as
 // scratch, and returns nil when fewer than all live nodes are reached (a
 // cycle among moved or added queues).

@@ -1,7 +1,6 @@
 package queuetree
 
 import (
-	"fmt"
 	"testing"
 
 	"pgregory.net/rapid"
@@ -48,26 +47,7 @@ func TestCleanPathEqualsFullPath(t *testing.T) {
 			rt.Fatalf("fast path declined a clean list")
 		}
 		full := build(ents)
-		for _, pair := range []struct {
-			what string
-			a, b any
-		}{
-			{"names", fast.names, full.names}, {"parent", fast.parent, full.parent},
-			{"depth", fast.depth, full.depth}, {"size", fast.size, full.size},
-			{"jump", fast.jump, full.jump}, {"top", fast.top, full.top},
-		} {
-			if fmt.Sprint(pair.a) != fmt.Sprint(pair.b) {
-				rt.Fatalf("%s: fast %v, full %v", pair.what, pair.a, pair.b)
-			}
-		}
-		for id := Root + 1; int(id) < len(fast.names); id++ {
-			if got, ok := fast.Lookup(fast.names[id]); !ok || got != id {
-				rt.Fatalf("fast Lookup(%q) = %d, %v; want %d", fast.names[id], got, ok, id)
-			}
-			if got, ok := full.Lookup(full.names[id]); !ok || got != id {
-				rt.Fatalf("full Lookup(%q) = %d, %v; want %d", full.names[id], got, ok, id)
-			}
-		}
+		sameTree(rt, fast, full, nil) // also looks up every name in both
 		if _, ok := fast.Lookup(""); ok {
 			rt.Fatalf("Lookup(\"\") found a queue")
 		}

@@ -12,7 +12,8 @@ import (
 // sessionList returns n KAI-like queues (departments of 100 queues, each
 // under a random earlier queue of its department, depth at most 8) in a
 // shuffled order, as a scheduler reads them from a map each session. It is
-// the tree half of runtime's BenchmarkSessionBuild.
+// the tree half of runtime's BenchmarkSessionBuild (sessionQueues there
+// draws lists of the same shape, with settings).
 func sessionList(n int) []queuetree.Queue {
 	rng := rand.New(rand.NewPCG(7, uint64(n)))
 	qs := make([]queuetree.Queue, 0, n)

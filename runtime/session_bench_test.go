@@ -13,7 +13,10 @@ import (
 
 // sessionQueues returns n KAI-like queues (departments of 100 queues, depth
 // at most 8) in a shuffled order, as a scheduler reads them from a map each
-// session, with min-runtime settings on about a quarter of them.
+// session, with min-runtime settings on about a quarter of them. queuetree's
+// sessionList, for that package's tree-only benchmarks, draws lists of the
+// same shape (not the same lists: this one draws settings between the
+// queues); test helpers cannot be shared across the two packages' tests.
 func sessionQueues(n int) ([]queuetree.Queue, runtime.Config) {
 	rng := rand.New(rand.NewPCG(7, uint64(n)))
 	qs := make([]queuetree.Queue, 0, n)
@@ -140,11 +143,9 @@ func BenchmarkSessionBuild(b *testing.B) {
 	}
 }
 
-// benchUpdate builds the tree and resolver of (qs, cfg), then updates
-// them with (qs2, cfg2) and (qs, cfg) alternately, as successive sessions
-// would. The tree is always reused; the resolver is reused exactly when
-// resolverReused (the settings did not change).
-func benchUpdate(b *testing.B, qs []queuetree.Queue, cfg runtime.Config, qs2 []queuetree.Queue, cfg2 runtime.Config, resolverReused bool) {
+// startSession builds the tree and resolver of (qs, cfg) and starts the
+// benchmark's clock.
+func startSession(b *testing.B, qs []queuetree.Queue, cfg runtime.Config) (*queuetree.Tree, *runtime.Resolver) {
 	t, err := queuetree.New(qs)
 	if err != nil {
 		b.Fatal(err)
@@ -155,6 +156,15 @@ func benchUpdate(b *testing.B, qs []queuetree.Queue, cfg runtime.Config, qs2 []q
 	}
 	b.ReportAllocs()
 	b.ResetTimer()
+	return t, r
+}
+
+// benchUpdate builds the tree and resolver of (qs, cfg), then updates
+// them with (qs2, cfg2) and (qs, cfg) alternately, as successive sessions
+// would. The tree is always reused; the resolver is reused exactly when
+// resolverReused (the settings did not change).
+func benchUpdate(b *testing.B, qs []queuetree.Queue, cfg runtime.Config, qs2 []queuetree.Queue, cfg2 runtime.Config, resolverReused bool) {
+	t, r := startSession(b, qs, cfg)
 	for i := 0; i < b.N; i++ {
 		q, c := qs2, cfg2
 		if i&1 == 1 {
@@ -177,16 +187,7 @@ func benchUpdate(b *testing.B, qs []queuetree.Queue, cfg runtime.Config, qs2 []q
 // the steps alternate between a queue added and removed) and updates the
 // resolver for it.
 func benchQueueAdded(b *testing.B, qs []queuetree.Queue, cfg runtime.Config, step func(*queuetree.Tree, int) (*queuetree.Tree, error)) {
-	t, err := queuetree.New(qs)
-	if err != nil {
-		b.Fatal(err)
-	}
-	r, err := runtime.NewResolver(t, cfg)
-	if err != nil {
-		b.Fatal(err)
-	}
-	b.ReportAllocs()
-	b.ResetTimer()
+	t, r := startSession(b, qs, cfg)
 	for i := 0; i < b.N; i++ {
 		nt, err := step(t, i)
 		if err != nil || nt == t {

@@ -70,21 +70,7 @@ func TestUpdateResolverPatchedEqualsBuild(t *testing.T) {
 		if want == nil {
 			return
 		}
-		if got.Method() != want.Method() {
-			rt.Fatalf("Method %v, want %v", got.Method(), want.Method())
-		}
-		for a := range tree.IDs() {
-			if g, w := got.Preempt(a), want.Preempt(a); g != w {
-				rt.Fatalf("Preempt(%v) = %v, want %v", a, g, w)
-			}
-			for b := range tree.IDs() {
-				for _, m := range []runtime.Method{runtime.MethodLCA, runtime.MethodQueue} {
-					if g, w := got.ReclaimWithMethod(m, a, b), want.ReclaimWithMethod(m, a, b); g != w {
-						rt.Fatalf("Reclaim(%v, %v, %v) = %v, want %v", m, a, b, g, w)
-					}
-				}
-			}
-		}
+		sameAnswers(rt, tree, got, want)
 		if again, reused, err := runtime.UpdateResolver(got, tree, c2); again != got || !reused || err != nil {
 			rt.Fatalf("the updated resolver is not reused for the same input: %v, %v", reused, err)
 		}
