@@ -23,7 +23,14 @@ type Edit struct {
 // current without rebuilding it. The result is exactly the tree [New]
 // builds from the changed list (the same IDs, names and links), and prev
 // itself when the edits change nothing. A nil or zero prev is the empty
-// list.
+// list (with no edits, the result is then New(nil): Root alone).
+//
+// prev's queue list is the tree's own: for a tree [NewTolerant] repaired,
+// the list after the repairs, so a repair stays (a queue made top-level
+// because its parent was unknown stays top-level when that parent is
+// added later). A tolerant scheduler that wants the repairs redone on
+// every change keeps its own copy of the list, changes it, and calls
+// [UpdateTolerant].
 //
 // An edit with an empty name, or one that removes a queue the list does
 // not have at that point, is an error; so is a changed list with a problem

@@ -103,7 +103,11 @@ func TestApplyEqualsNew(t *testing.T) {
 			for _, e := range edits {
 				valid = valid && next.apply(e)
 			}
+			before := snapshot(tree)
 			got, err := Apply(tree, edits...)
+			if snapshot(tree) != before {
+				rt.Fatalf("Apply(%v) changed the tree it was given", edits)
+			}
 			if !valid {
 				counts["invalid edit"]++
 				if err == nil || got != nil {
@@ -291,5 +295,34 @@ func TestShiftsKeepNoPredecessor(t *testing.T) {
 	runtime.GC()
 	if second.shifts.from.Value() != nil {
 		t.Error("the patched tree keeps the tree it was patched from alive")
+	}
+}
+
+// snapshot is every array of t, the name index's included, as text: equal
+// snapshots taken before and after a call show that the call left t as it
+// was.
+func snapshot(t *Tree) string {
+	return fmt.Sprint(t.names, t.parent, t.depth, t.size, t.jump, t.top, t.index.slots, t.index.used)
+}
+
+// TestApplyKeepsRepairs pins what Apply's doc says of a tree NewTolerant
+// repaired: Apply changes the tree's own list, the one after the repairs,
+// so a queue made top-level for an unknown parent stays top-level when
+// that parent is added, while UpdateTolerant with the watched list redoes
+// the repair (and places it under the parent).
+func TestApplyKeepsRepairs(t *testing.T) {
+	snap := []Queue{{Name: "a", Parent: "ghost"}}
+	tree, problems := NewTolerant(snap)
+	if len(problems) != 1 {
+		t.Fatalf("problems %v, want one (the unknown parent)", problems)
+	}
+	parentOf := func(tr *Tree) string { id, _ := tr.Lookup("a"); return tr.Name(tr.Parent(id)) }
+	applied, err := Apply(tree, Edit{Name: "ghost"})
+	if err != nil || parentOf(applied) != "" {
+		t.Errorf("Apply: a's parent %q, %v; want a kept top-level", parentOf(applied), err)
+	}
+	updated, _, _ := UpdateTolerant(tree, append(snap, Queue{Name: "ghost"}))
+	if parentOf(updated) != "ghost" {
+		t.Errorf("UpdateTolerant: a's parent %q, want ghost", parentOf(updated))
 	}
 }

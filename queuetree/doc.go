@@ -69,14 +69,15 @@
 // or deleted queue object, as a controller does) calls [Apply] with the
 // [Edit]s alone and skips the check. Either way the result is exactly the
 // tree New builds from the changed list, so IDs stay a preorder in name
-// order.
+// order. (Apply changes the tree's own list; for a tree NewTolerant
+// repaired, that is the list after the repairs, which then stay.)
 //
 // Which rebuild this is, precisely: incremental, not O(changed queues).
 // IDs are a preorder, so adding, removing or moving one queue shifts the
 // IDs after it, and a Tree is immutable, so a patch copies its arrays.
 // What a patch does not do is the string work of a build: no unchanged
-// queue's name is hashed again, and only the siblings a changed queue
-// joins are compared with it. Two patches:
+// queue's name is hashed again, and the only names compared are those of
+// the sibling groups a changed queue joins. Two patches:
 //
 //   - one queue added, or one queue without children removed or moved
 //     (what a watch reports, one event at a time): one pass of copies over
@@ -85,14 +86,15 @@
 //     the new parent's children. [Tree.ShiftsFrom] then reports the ID
 //     shifts, so that arrays kept by ID (runtime's resolver) are patched
 //     the same way;
-//   - any other changes, e edits: O(e log e) string work (a hash per
-//     changed name and new parent name, a sort of each sibling group that
-//     gained a queue), then linear integer passes that renumber and relink
-//     every queue.
+//   - any other changes, e edits: a hash per changed name and new parent
+//     name, a sort of each sibling group that gained a queue (O(k log k)
+//     for a group of k), then linear integer passes that renumber and
+//     relink every queue.
 //
 // The name index is copied and patched; a removed name leaves a marker
 // that lookups pass over, and the index is rebuilt when names and markers
-// would fill half of it. The README gives the measured costs beside New's.
+// would fill half of it. The README gives the measured costs beside New's
+// (section Benchmarks).
 //
 // # Queries and their cost
 //

@@ -8,8 +8,9 @@ import "weak"
 // by one (and a leaf removed at k every ID after it back by one): the
 // arrays are copied with one entry inserted or cut out, every stored ID
 // at or after k is shifted, and only the leaf's ancestors change
-// otherwise (their subtree sizes). No other queue's name is read, and no
-// jump pointer but the new leaf's is computed: a queue's jump pointer
+// otherwise (their subtree sizes). No name is read but the new leaf's
+// siblings' (to find its place among them), and no jump pointer but the
+// new leaf's is computed: a queue's jump pointer
 // depends on its ancestors alone, which a leaf never is.
 
 // Shift is how a one-leaf patch renumbered a tree's queues (IDs are a

@@ -177,20 +177,22 @@
 // [UpdateResolver]: an unchanged queue list and configuration, in whatever
 // order they come, cost one exact O(n + q) comparison and no build. A
 // changed queue list patches the tree ([queuetree.Update] rebuilds it
-// incrementally, see [queuetree.Apply]; the tree equals a fresh build) and
-// rebuilds the resolver, which is one name lookup per setting and one
-// pointer-free pass over the queues; changed settings alone rebuild the
-// resolver and reuse the tree. The resolver is always rebuilt whole: its
-// per-queue indexes are by ID, and a patched tree's IDs shift, so a patch
-// would touch every queue anyway, and a rebuild keeps no state between
-// sessions that could drift from the input. Its cost is within a small
-// factor of the two naive maps (parents and settings) a plugin would build
-// per session instead, which answer no query in O(1) (the README gives the
-// figures beside that baseline and the command). The reclaim method, which
-// KAI's resolver takes with every call, is chosen per query ([Resolver.ReclaimWithMethod]) or per view
-// ([Resolver.WithMethod]) without a second build. [NewResolverTolerant]
-// reports bad settings and builds anyway, as [queuetree.NewTolerant] does
-// for the tree.
+// incrementally, see [queuetree.Apply]; the tree equals a fresh build).
+// When that patch added one queue, or removed or moved one without
+// children, and the settings are the same, UpdateResolver patches the
+// previous resolver the same way (its arrays copied with one entry
+// inserted or cut out; no name looked up in the new tree). Otherwise the
+// resolver is rebuilt whole: one name lookup per setting and one
+// pointer-free pass over the queues (changed settings alone reuse the
+// tree). A rebuild keeps no state between sessions that could drift from
+// the input, and its cost is within a small factor of the two naive maps
+// (parents and settings) a plugin would build per session instead, which
+// answer no query in O(1) (the README gives the figures beside that
+// baseline and the command). The reclaim method, which KAI's resolver
+// takes with every call, is chosen per query ([Resolver.ReclaimWithMethod])
+// or per view ([Resolver.WithMethod]) without a second build.
+// [NewResolverTolerant] reports bad settings and builds anyway, as
+// [queuetree.NewTolerant] does for the tree.
 //
 // # Robustness
 //

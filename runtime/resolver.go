@@ -303,10 +303,11 @@ func own(s *QueueSetting) ownSetting {
 // repeated setting means a rebuild. Cost when reused: O(q) for q queue
 // settings (one name lookup each) and a bit set of one bit per queue.
 //
-// When t was patched from prev's tree one queue at a time
-// ([queuetree.Tree.ShiftsFrom]: one queue added, or one without children
-// removed or moved, by [queuetree.Apply] or [queuetree.Update]) and the
-// settings are the same, prev is patched the same way instead of rebuilt:
+// When t was made from prev's very tree by one [queuetree.Apply] or
+// [queuetree.Update] call that added one queue, or removed or moved one
+// without children ([queuetree.Tree.ShiftsFrom]; a chain of such calls
+// between two updates is not followed), and the settings are the same,
+// prev is patched the same way instead of rebuilt:
 // the same O(q) comparison, then copies of its arrays with one entry
 // inserted or cut out, O(n + q) with no name looked up in t. Else
 // NewResolver's cost: O(q) name lookups and one pointer-free pass over
