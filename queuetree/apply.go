@@ -1,6 +1,7 @@
 package queuetree
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
 	"strings"
@@ -41,9 +42,9 @@ type Edit struct {
 // The tree is then nil, and prev is unchanged (a Tree never changes).
 //
 // Cost: the string work is a hash per edited name and per new parent
-// name, and the names of the siblings a changed queue joins (compared
-// with it, or sorted again with it for several edits); no other name is
-// read. Then the arrays are copied, which is O(n): IDs are a preorder, so
+// name, a sort of the changed queues by name, and a comparison with each
+// sibling a changed queue joins (a merge into their group); no other name
+// is read. Then the arrays are copied, which is O(n): IDs are a preorder, so
 // adding, removing or moving one queue shifts the IDs after it. One edit
 // that adds a queue, or removes or moves one without children, is one
 // pass of copies with an entry inserted or cut out (see
@@ -222,9 +223,24 @@ func (t *Tree) patch(ch []change) *Tree {
 		start[v] += start[v-1]
 	}
 	copy(fill, start[:nodes])
+	w.fillChildren(start, kids, fill)
+	n := numberNodes(w, start, kids, newID, fill)
+	if n == nil {
+		return nil // a cycle
+	}
+	n.index = t.index.patched(n.names, newID, len(t.names))
+	return n
+}
+
+// fillChildren fills the children lists (kids[start[v]:start[v+1]] for
+// node v, fill a copy of start's positions that it consumes) in name
+// order.
+func (w *patchNodes) fillChildren(start, kids, fill []int32) {
+	nodes := len(w.par)
 	// The queues that kept their parent, in increasing ID: a preorder,
 	// which visits each queue's children in name order. Then the moved
-	// and added queues, whose groups are sorted again.
+	// and added queues, sorted by parent and name, are merged into their
+	// groups: each sibling a changed queue joins is compared once.
 	isExtra := make([]bool, nodes)
 	for _, v := range w.extra {
 		isExtra[v] = true
@@ -235,23 +251,24 @@ func (t *Tree) patch(ch []change) *Tree {
 			fill[w.par[v]]++
 		}
 	}
-	var dirty []int32
-	for _, v := range w.extra {
-		p := w.par[v]
-		kids[fill[p]] = v
-		fill[p]++
-		dirty = append(dirty, p)
+	byName := func(a, b int32) int { return strings.Compare(w.name(a), w.name(b)) }
+	slices.SortFunc(w.extra, func(a, b int32) int {
+		if c := cmp.Compare(w.par[a], w.par[b]); c != 0 {
+			return c
+		}
+		return byName(a, b)
+	})
+	var merged []int32
+	for i, j := 0, 0; i < len(w.extra); i = j {
+		p := w.par[w.extra[i]]
+		j = i + 1
+		for j < len(w.extra) && w.par[w.extra[j]] == p {
+			j++
+		}
+		g := kids[start[p]:start[p+1]]
+		merged = mergeByName(merged[:0], g[:len(g)-(j-i)], w.extra[i:j], byName)
+		copy(g, merged)
 	}
-	slices.Sort(dirty)
-	for _, p := range slices.Compact(dirty) {
-		slices.SortFunc(kids[start[p]:start[p+1]], func(a, b int32) int { return strings.Compare(w.name(a), w.name(b)) })
-	}
-	n := numberNodes(w, start, kids, newID, fill)
-	if n == nil {
-		return nil // a cycle
-	}
-	n.index = t.index.patched(n.names, newID, len(t.names))
-	return n
 }
 
 // patchNodes lays out the working set of t with the changes ch, and
@@ -390,4 +407,17 @@ func (t *Tree) patchLeaf(ch []change) (*Tree, bool) {
 	m := n.withLeaf(c.name, shiftFrom(p, c.id+1, -1))
 	m.shifts = leafShifts{from: weak.Make(t), s: [2]Shift{n.shifts.s[0], m.shifts.s[0]}, n: 2}
 	return m, true
+}
+
+// mergeByName appends to out the merge of a and b, each sorted by byName
+// (and no name in both), and returns it.
+func mergeByName(out, a, b []int32, byName func(x, y int32) int) []int32 {
+	for len(a) > 0 && len(b) > 0 {
+		if byName(b[0], a[0]) < 0 {
+			out, b = append(out, b[0]), b[1:]
+		} else {
+			out, a = append(out, a[0]), a[1:]
+		}
+	}
+	return append(append(out, a...), b...)
 }

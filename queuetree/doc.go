@@ -87,9 +87,10 @@
 //     shifts, so that arrays kept by ID (runtime's resolver) are patched
 //     the same way;
 //   - any other changes, e edits: a hash per changed name and new parent
-//     name, a sort of each sibling group that gained a queue (O(k log k)
-//     for a group of k), then linear integer passes that renumber and
-//     relink every queue.
+//     name, a sort of the changed queues by parent and name, and a merge
+//     into each sibling group that gained one (each sibling compared
+//     once), then linear integer passes that renumber and relink every
+//     queue.
 //
 // The name index is copied and patched; a removed name leaves a marker
 // that lookups pass over, and the index is rebuilt when names and markers
