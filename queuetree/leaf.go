@@ -147,3 +147,41 @@ func (t *Tree) withoutLeaf(k ID) *Tree {
 	n.shifts = leafShifts{from: weak.Make(t), s: [2]Shift{{At: k, Delta: -1}}, n: 1}
 	return n
 }
+
+// patchLeaf serves the changes a watch reports most, one at a time: when
+// ch holds one effective change, and it adds a queue under a parent t
+// has, removes a queue without children, or moves one to a parent t has
+// (not itself), it returns the patched tree and true (see leaf.go). A
+// change with a problem (an unknown parent) returns nil and true. It
+// returns false for any other changes, which take the general patch.
+func (t *Tree) patchLeaf(ch []change) (*Tree, bool) {
+	var c *change
+	for i := range ch {
+		if ch[i].kind() != unchanged {
+			if c != nil {
+				return nil, false
+			}
+			c = &ch[i]
+		}
+	}
+	if c == nil || (c.id != None && t.size[c.id] != 1) {
+		return nil, false
+	}
+	if c.kind() == removed {
+		return t.withoutLeaf(c.id), true
+	}
+	p := Root
+	if c.parent != "" {
+		var ok bool
+		if p, ok = t.Lookup(c.parent); !ok || p == c.id {
+			return nil, true // an unknown parent, or a queue its own parent
+		}
+	}
+	if c.kind() == added {
+		return t.withLeaf(c.name, p), true
+	}
+	n := t.withoutLeaf(c.id) // moved: removed, then added
+	m := n.withLeaf(c.name, shiftFrom(p, c.id+1, -1))
+	m.shifts = leafShifts{from: weak.Make(t), s: [2]Shift{n.shifts.s[0], m.shifts.s[0]}, n: 2}
+	return m, true
+}
