@@ -36,3 +36,30 @@ func ExampleApply() {
 	// queuetree: queue "nlp" has unknown parent "research"
 	// true
 }
+
+// A caller that keeps its own arrays by queue ID patches them the way the
+// tree was patched, instead of rebuilding them: ShiftsFrom says where the
+// IDs moved.
+func ExampleTree_ShiftsFrom() {
+	tree, _ := queuetree.New([]queuetree.Queue{{Name: "a"}, {Name: "c"}})
+	weight := []int{0, 0, 10, 30} // by ID: None, Root, a, c
+	next, _ := queuetree.Apply(tree, queuetree.Edit{Name: "b"})
+	shifts, ok := next.ShiftsFrom(tree)
+	fmt.Println(ok, shifts)
+	moved := make([]int, next.Len()+1)
+	for id, w := range weight {
+		if to := shifts[0].Map(queuetree.ID(id)); to != queuetree.None {
+			moved[to] = w
+		}
+	}
+	moved[shifts[0].At] = 20 // b, the queue added
+	for id := range next.IDs() {
+		fmt.Printf("%d %q %d\n", id, next.Name(id), moved[id])
+	}
+	// Output:
+	// true [{3 1}]
+	// 1 "" 0
+	// 2 "a" 10
+	// 3 "b" 20
+	// 4 "c" 30
+}
