@@ -204,7 +204,7 @@ func TestEngineMatchesOracle(t *testing.T) {
 			{"cluster-no-locality", func(c *cluster.Model) requeue.Model { return noLocality{c} }},
 			{"localized", func(c *cluster.Model) requeue.Model { return locModel{c} }},
 			{"locality-alone", func(c *cluster.Model) requeue.Model { return locPlain{c} }},
-			{"locality-set-bound", func(c *cluster.Model) requeue.Model { return locSetBound{c, nil} }},
+			{"locality-set-bound", func(c *cluster.Model) requeue.Model { return locSetBound{counted{c, nil}} }},
 			{"locality-capacity-bound", func(c *cluster.Model) requeue.Model { return capBound{c} }},
 			{"capacity-bound", func(c *cluster.Model) requeue.Model { return capPlain{c} }},
 			{"cluster-no-capacity-bound", func(c *cluster.Model) requeue.Model { return noCapBound{c, nil} }},

@@ -8,43 +8,36 @@ import (
 	"github.com/tenurepolicy/tenure/requeue/cluster"
 )
 
+// counted is the Cluster's Evict and Place, counting the Evict calls
+// when evicts is not nil; the wrappers below embed it and add the hints
+// they expose.
+type counted struct {
+	c      *cluster.Model
+	evicts *int
+}
+
+func (m counted) Evict(j *requeue.Journal, id string) error {
+	if m.evicts != nil {
+		*m.evicts++
+	}
+	return m.c.Evict(j, id)
+}
+
+func (m counted) Place(j *requeue.Journal, id string) (bool, error) { return m.c.Place(j, id) }
+
 // locSetBound is the Cluster with its locality hint and its set fit bound
-// (requeue.SetFitBounder) alone; evicts, if not nil, counts the Evict
-// calls.
-type locSetBound struct {
-	c      *cluster.Model
-	evicts *int
-}
+// (requeue.SetFitBounder) alone.
+type locSetBound struct{ counted }
 
-func (m locSetBound) Evict(j *requeue.Journal, id string) error {
-	if m.evicts != nil {
-		*m.evicts++
-	}
-	return m.c.Evict(j, id)
-}
+func (m locSetBound) Domains(job string, dst []string) []string { return m.c.Domains(job, dst) }
+func (m locSetBound) MayFitAfter(vs []string, job string) bool  { return m.c.MayFitAfter(vs, job) }
 
-func (m locSetBound) Place(j *requeue.Journal, id string) (bool, error) { return m.c.Place(j, id) }
-func (m locSetBound) Domains(job string, dst []string) []string         { return m.c.Domains(job, dst) }
-func (m locSetBound) MayFitAfter(vs []string, job string) bool          { return m.c.MayFitAfter(vs, job) }
+// noSetBound is the Cluster with every hint but the set fit bound.
+type noSetBound struct{ counted }
 
-// noSetBound is the Cluster with every hint but the set fit bound;
-// evicts, if not nil, counts the Evict calls.
-type noSetBound struct {
-	c      *cluster.Model
-	evicts *int
-}
-
-func (m noSetBound) Evict(j *requeue.Journal, id string) error {
-	if m.evicts != nil {
-		*m.evicts++
-	}
-	return m.c.Evict(j, id)
-}
-
-func (m noSetBound) Place(j *requeue.Journal, id string) (bool, error) { return m.c.Place(j, id) }
-func (m noSetBound) Shape(job string) (string, bool)                   { return m.c.Shape(job) }
-func (m noSetBound) MayFit(v string, jobs []string, fits []bool)       { m.c.MayFit(v, jobs, fits) }
-func (m noSetBound) Domains(job string, dst []string) []string         { return m.c.Domains(job, dst) }
+func (m noSetBound) Shape(job string) (string, bool)             { return m.c.Shape(job) }
+func (m noSetBound) MayFit(v string, jobs []string, fits []bool) { m.c.MayFit(v, jobs, fits) }
+func (m noSetBound) Domains(job string, dst []string) []string   { return m.c.Domains(job, dst) }
 
 // TestEngineSetBoundSettlesHopeless: with the set fit bound, the searches
 // of contenders that fit nowhere evict nothing, and the pass decides
@@ -54,8 +47,8 @@ func TestEngineSetBoundSettlesHopeless(t *testing.T) {
 	var results []requeue.EngineResult
 	var evicts []int
 	for _, model := range []func(*cluster.Model, *int) requeue.Model{
-		func(c *cluster.Model, n *int) requeue.Model { return locSetBound{c, n} },
-		func(c *cluster.Model, n *int) requeue.Model { return noSetBound{c, n} },
+		func(c *cluster.Model, n *int) requeue.Model { return locSetBound{counted{c, n}} },
+		func(c *cluster.Model, n *int) requeue.Model { return noSetBound{counted{c, n}} },
 	} {
 		n := 0
 		e, _ := requeue.NewEngine(cfg)
@@ -85,7 +78,7 @@ func TestEngineSetBoundKeepsGangs(t *testing.T) {
 	var out []string
 	for _, model := range []func(*cluster.Model) requeue.Model{
 		func(c *cluster.Model) requeue.Model { return c },
-		func(c *cluster.Model) requeue.Model { return noSetBound{c, nil} },
+		func(c *cluster.Model) requeue.Model { return noSetBound{counted{c, nil}} },
 	} {
 		e, _ := requeue.NewEngine(cfg)
 		res, err := e.Run(now, in, model(base.Clone()))
