@@ -278,17 +278,23 @@ func checkShifts(rt *rapid.T, prev, t *Tree, shifts []Shift) {
 	}
 }
 
-// TestShiftsKeepNoPredecessor: a patched tree refers to the tree it was
-// patched from weakly, so a session that keeps only its latest tree keeps
-// no chain of older ones alive.
+// TestShiftsKeepNoPredecessor: ShiftsFrom hands out a copy of the shifts,
+// and a patched tree refers to the tree it was patched from weakly, so a
+// session that keeps only its latest tree keeps no chain of older ones
+// alive.
 func TestShiftsKeepNoPredecessor(t *testing.T) {
 	first, _ := New([]Queue{{Name: "a"}})
 	second, err := Apply(first, Edit{Name: "b"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, ok := second.ShiftsFrom(first); !ok {
+	shifts, ok := second.ShiftsFrom(first)
+	if !ok {
 		t.Fatal("a one-queue Apply recorded no shift")
+	}
+	shifts[0].At = None // the caller's copy
+	if again, _ := second.ShiftsFrom(first); again[0].At == None {
+		t.Error("ShiftsFrom returned the tree's own record, which a caller changed")
 	}
 	first = nil
 	runtime.GC()

@@ -1,6 +1,9 @@
 package queuetree
 
-import "weak"
+import (
+	"slices"
+	"weak"
+)
 
 // The one-leaf patches: the changes a watch reports most, one queue added
 // or one childless queue removed, in one pass of copies over the arrays.
@@ -10,8 +13,8 @@ import "weak"
 // at or after k is shifted, and only the leaf's ancestors change
 // otherwise (their subtree sizes). No name is read but the new leaf's
 // siblings' (to find its place among them), and no jump pointer but the
-// new leaf's is computed: a queue's jump pointer
-// depends on its ancestors alone, which a leaf never is.
+// new leaf's is computed: a queue's jump pointer depends on its ancestors
+// alone, which a leaf never is.
 
 // Shift is how a one-leaf patch renumbered a tree's queues (IDs are a
 // preorder, so one queue added or removed moves the IDs after it by one).
@@ -46,13 +49,13 @@ func (s Shift) Map(id ID) ID {
 // addition). Otherwise, and for a tree built any other way, it returns
 // nil and false. Map each of prev's IDs through the shifts in order to
 // get its ID in t; a removed queue maps to None, and so does a moved one
-// (the second shift adds it again, under its new parent). O(1), no
-// allocation.
+// (the second shift adds it again, under its new parent). O(1); the
+// result is a copy (at most two shifts), the caller's to keep.
 func (t *Tree) ShiftsFrom(prev *Tree) ([]Shift, bool) {
 	if t == nil || prev == nil || t.shifts.n == 0 || t.shifts.from.Value() != prev {
 		return nil, false
 	}
-	return t.shifts.s[:t.shifts.n:t.shifts.n], true
+	return slices.Clone(t.shifts.s[:t.shifts.n]), true
 }
 
 // leafShifts records which tree a one-leaf patch made a tree from (weakly,
