@@ -154,7 +154,7 @@ func (t *Tree) withoutLeaf(k ID) *Tree {
 // patchLeaf serves the changes a watch reports most, one at a time: when
 // ch holds one effective change, and it adds a queue under a parent t
 // has, removes a queue without children, or moves one to a parent t has
-// (not itself), it returns the patched tree and true (see leaf.go). A
+// (not itself), it returns the patched tree and true. A
 // change with a problem (an unknown parent) returns nil and true. It
 // returns false for any other changes, which take the general patch.
 func (t *Tree) patchLeaf(ch []change) (*Tree, bool) {
