@@ -5,8 +5,9 @@ import (
 	"weak"
 )
 
-// The one-leaf patches: the changes a watch reports most, one queue added
-// or one childless queue removed, in one pass of copies over the arrays.
+// The one-leaf patches: the changes a watch reports most, one queue added,
+// or one without children removed or moved, in one pass of copies over
+// the arrays.
 // IDs are a preorder, so a leaf added at ID k shifts every ID from k on
 // by one (and a leaf removed at k every ID after it back by one): the
 // arrays are copied with one entry inserted or cut out, every stored ID
@@ -183,8 +184,63 @@ func (t *Tree) patchLeaf(ch []change) (*Tree, bool) {
 	if c.kind() == added {
 		return t.withLeaf(c.name, p), true
 	}
-	n := t.withoutLeaf(c.id) // moved: removed, then added
-	m := n.withLeaf(c.name, shiftFrom(p, c.id+1, -1))
-	m.shifts = leafShifts{from: weak.Make(t), s: [2]Shift{n.shifts.s[0], m.shifts.s[0]}, n: 2}
-	return m, true
+	return t.withMoved(c.id, p), true
+}
+
+// withMoved returns t with the queue k, which has no children, moved
+// under p (a valid ID, not k): the tree New builds from t's list with k's
+// parent changed, in one pass of copies. k lands at j, its place among
+// p's children with k taken out; the entries between k and j slide by
+// one toward k's old place, and so do the IDs they store, which is the
+// removal of k followed by the addition at j (the two shifts recorded).
+func (t *Tree) withMoved(k, p ID) *Tree {
+	name := t.names[k]
+	j := t.leafSlot(p, name)
+	if j > k {
+		j-- // counted with k still in place
+	}
+	n := allocTree(len(t.parent))
+	// m maps an ID of t to its ID in n.
+	lo, hi, d := j, k-1, ID(1) // k moves up to j: [j, k) slides down one place
+	if j > k {
+		lo, hi, d = k+1, j, -1 // k moves down to j: (k, j] slides up one place
+	}
+	m := func(v ID) ID {
+		switch {
+		case v == k:
+			return j
+		case v >= lo && v <= hi:
+			return v + d
+		}
+		return v
+	}
+	first := min(j, k) // entries before it, and the IDs they store, stay
+	copy(n.names, t.names[:first])
+	copy(n.parent, t.parent[:first])
+	copy(n.jump, t.jump[:first])
+	copy(n.top, t.top[:first])
+	copy(n.depth, t.depth[:first])
+	copy(n.size, t.size[:first])
+	for i := first; int(i) < len(t.parent); i++ {
+		if i == k {
+			continue
+		}
+		to := m(i)
+		n.names[to] = t.names[i]
+		n.parent[to], n.jump[to], n.top[to] = m(t.parent[i]), m(t.jump[i]), m(t.top[i])
+		n.depth[to], n.size[to] = t.depth[i], t.size[i]
+	}
+	n.names[j] = name
+	n.parent[j] = m(p)
+	n.linkOne(j, n.parent[j])
+	n.size[j] = 1
+	for a := m(t.parent[k]); a != None; a = n.parent[a] {
+		n.size[a]--
+	}
+	for a := n.parent[j]; a != None; a = n.parent[a] {
+		n.size[a]++
+	}
+	n.index = t.index.moved(k, j)
+	n.shifts = leafShifts{from: weak.Make(t), s: [2]Shift{{At: k, Delta: -1}, {At: j, Delta: 1}}, n: 2}
+	return n
 }

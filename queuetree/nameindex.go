@@ -184,3 +184,25 @@ func (x *nameIndex) shifted(names []string, k ID, delta int, removed string) nam
 	}
 	return y
 }
+
+// moved returns a copy of x for a queue moved from ID k to ID j (see
+// withMoved): the value k becomes j, and the values between slide by one
+// toward k, as the IDs did. The names are where they were, so no slot
+// moves. O(slots) integer work.
+func (x *nameIndex) moved(k, j ID) nameIndex {
+	y := nameIndex{slots: slices.Clone(x.slots), mask: x.mask, used: x.used}
+	lo, hi, d := uint32(j), uint32(k)-1, uint64(1)
+	if j > k {
+		lo, hi, d = uint32(k)+1, uint32(j), ^uint64(0) // -1, added modulo 2^64
+	}
+	kv := uint32(k)
+	for i, s := range y.slots {
+		switch v := uint32(s); {
+		case v == kv:
+			y.slots[i] = slotOf(s, uint32(j))
+		case v >= lo && v <= hi:
+			y.slots[i] = s + d
+		}
+	}
+	return y
+}
