@@ -30,10 +30,13 @@ type Edit struct {
 // An edit with an empty name, or one that removes a queue the list does
 // not have at that point, is an error; so is a changed list with a problem
 // New reports (an unknown parent, such as the parent of a queue that was
-// removed while its children were kept, or a cycle), and the error is
-// then New's for the changed list written out as prev's queues in ID
-// order followed by the added ones in the order of their first edit.
-// The tree is then nil, and prev is unchanged (a Tree never changes).
+// removed while its children were kept, or a cycle), and the error then
+// wraps New's for the changed list written out as prev's queues in ID
+// order followed by the added ones in the order of their first edit (the
+// positions each [Problem.Index] gives). The tree is then nil, and prev
+// is unchanged (a Tree never changes). A scheduler that must apply every
+// event it gets, even one that orphans queues or arrives before its
+// parent's, uses [ApplyTolerant].
 //
 // Cost: the string work is a hash per edited name and per new parent
 // name, a sort of the changed queues by name, and a comparison with each
@@ -48,10 +51,10 @@ type Edit struct {
 // and markers would fill half of it. The package documentation says
 // which rebuild this is; the README gives measured costs.
 func Apply(prev *Tree, edits ...Edit) (*Tree, error) {
-	ch, err := prev.finalStates(edits)
+	ch, _, errs := prev.finalStates(edits, false)
 	switch {
-	case err != nil:
-		return nil, err
+	case errs != nil:
+		return nil, errs[0]
 	case prev.Len() == 0:
 		return New(prev.changedList(ch))
 	case !effective(ch):
@@ -60,7 +63,11 @@ func Apply(prev *Tree, edits ...Edit) (*Tree, error) {
 	if t := prev.patch(ch); t != nil {
 		return t, nil
 	}
-	return New(prev.changedList(ch))
+	t, err := New(prev.changedList(ch))
+	if err != nil {
+		err = fmt.Errorf("queuetree: edits refused, the edited list has problems: %w", err)
+	}
+	return t, err
 }
 
 // change is a queue's state after a sequence of edits: its name, whether
@@ -74,33 +81,52 @@ type change struct {
 
 // finalStates replays edits over t's list and returns, once per name
 // edited and in the order of its first edit, the state the edits leave
-// it in.
-func (t *Tree) finalStates(edits []Edit) ([]change, error) {
+// it in. An edit with an empty name, or one that removes a queue the list
+// lacks at that point, is an error: without tolerant the replay stops at
+// the first one (ch is then nil); with tolerant the edit is skipped, and
+// valid holds the edits kept, in order.
+func (t *Tree) finalStates(edits []Edit, tolerant bool) (ch []change, valid []Edit, errs []error) {
 	at := make(map[string]int, len(edits))
-	ch := make([]change, 0, len(edits))
+	ch = make([]change, 0, len(edits))
 	for i, e := range edits {
-		if e.Name == "" {
-			return nil, fmt.Errorf("queuetree: edit %d has an empty name", i)
-		}
-		k, seen := at[e.Name]
-		if !seen {
-			id, ok := t.Lookup(e.Name)
-			k = len(ch)
-			at[e.Name] = k
-			from := t.Name(t.Parent(id))
-			ch = append(ch, change{name: e.Name, absent: !ok, id: id, parent: from, from: from})
-		}
-		c := &ch[k]
-		if e.Remove {
-			if c.absent {
-				return nil, fmt.Errorf("queuetree: edit %d removes queue %q, which the list does not have", i, e.Name)
+		if err := t.replay(e, i, at, &ch); err != nil {
+			if !tolerant {
+				return nil, nil, []error{err}
 			}
-			c.absent = true
+			errs = append(errs, err)
 			continue
 		}
-		c.absent, c.parent = false, e.Parent
+		if tolerant {
+			valid = append(valid, e)
+		}
 	}
-	return ch, nil
+	return ch, valid, errs
+}
+
+// replay applies edit e (the i-th) to the states ch, whose index by name
+// is at, or returns why it cannot.
+func (t *Tree) replay(e Edit, i int, at map[string]int, ch *[]change) error {
+	if e.Name == "" {
+		return fmt.Errorf("queuetree: edit %d has an empty name", i)
+	}
+	k, seen := at[e.Name]
+	if !seen {
+		id, ok := t.Lookup(e.Name)
+		from := t.Name(t.Parent(id))
+		k = len(*ch)
+		at[e.Name] = k
+		*ch = append(*ch, change{name: e.Name, absent: !ok, id: id, parent: from, from: from})
+	}
+	c := &(*ch)[k]
+	switch {
+	case !e.Remove:
+		c.absent, c.parent = false, e.Parent
+	case c.absent:
+		return fmt.Errorf("queuetree: edit %d removes queue %q, which the list does not have", i, e.Name)
+	default:
+		c.absent = true
+	}
+	return nil
 }
 
 // effective reports whether the changes ch (against tree t's queues)

@@ -1,6 +1,7 @@
 package queuetree
 
 import (
+	"errors"
 	"fmt"
 	"maps"
 	"runtime"
@@ -331,4 +332,128 @@ func TestApplyKeepsRepairs(t *testing.T) {
 	if parentOf(updated) != "ghost" {
 		t.Errorf("UpdateTolerant: a's parent %q, want ghost", parentOf(updated))
 	}
+}
+
+// editModel is the naive oracle of ApplyTolerant's list: the input list
+// as given, changed one edit at a time; it reports false for an edit
+// ApplyTolerant skips.
+func editModel(list []Queue, e Edit) ([]Queue, bool) {
+	if e.Name == "" {
+		return list, false
+	}
+	has := slices.ContainsFunc(list, func(q Queue) bool { return q.Name == e.Name })
+	switch {
+	case e.Remove && !has:
+		return list, false
+	case e.Remove:
+		return slices.DeleteFunc(slices.Clone(list), func(q Queue) bool { return q.Name == e.Name }), true
+	case !has:
+		return append(slices.Clone(list), Queue{Name: e.Name, Parent: e.Parent}), true
+	}
+	out := slices.Clone(list)
+	for i := range out {
+		if out[i].Name == e.Name {
+			out[i].Parent = e.Parent
+		}
+	}
+	return out, true
+}
+
+// problemKey is a problem without its input position, which depends on
+// how a list is written out.
+func problemKey(err error) string {
+	var p *Problem
+	if !errors.As(err, &p) {
+		return err.Error()
+	}
+	q := *p
+	q.Index, q.First = 0, 0
+	return fmt.Sprintf("%+v", q)
+}
+
+// TestApplyTolerantEqualsNewTolerant: round after round of edits, from a
+// first list with every kind of problem, ApplyTolerant returns the tree
+// NewTolerant builds from the model list (the input list changed by the
+// valid edits), never nil, with NewTolerant's problems (up to input
+// positions) after one error per skipped edit; and for a clean prev and a
+// clean changed list it returns what Apply returns.
+func TestApplyTolerantEqualsNewTolerant(t *testing.T) {
+	counts := map[string]int{}
+	rapid.Check(t, func(rt *rapid.T) {
+		pool := rapid.SliceOfNDistinct(rapid.StringMatching(`[a-c]{1,2}`), 1, 12, rapid.ID[string]).Draw(rt, "pool")
+		name := rapid.SampledFrom(pool)
+		var list []Queue
+		for range rapid.IntRange(0, 10).Draw(rt, "n") {
+			q := Queue{Name: name.Draw(rt, "name")}
+			switch rapid.IntRange(0, 5).Draw(rt, "first") {
+			case 0:
+				q.Name = "" // an empty name, kept in the input list
+			case 1, 2:
+				q.Parent = name.Draw(rt, "parent") // maybe unknown, maybe a cycle
+			}
+			list = append(list, q)
+		}
+		tree, _ := NewTolerant(list)
+		for round := 0; round < 5; round++ {
+			edits := rapid.SliceOfN(rapid.Custom(func(t *rapid.T) Edit {
+				e := Edit{Name: name.Draw(t, "name"), Parent: rapid.SampledFrom(append(pool, "", "ghost")).Draw(t, "parent")}
+				switch rapid.IntRange(0, 9).Draw(t, "op") {
+				case 0:
+					e.Name = ""
+				case 1, 2, 3:
+					e.Remove = true
+				}
+				return e
+			}), 0, 4).Draw(rt, "edits")
+			next, skipped := list, 0
+			for _, e := range edits {
+				var ok bool
+				if next, ok = editModel(next, e); !ok {
+					skipped++
+				}
+			}
+			before := snapshot(tree)
+			got, problems := ApplyTolerant(tree, edits...)
+			if got == nil || snapshot(tree) != before {
+				rt.Fatalf("ApplyTolerant(%v) = nil, or changed its input tree", edits)
+			}
+			want, wantProblems := NewTolerant(next)
+			sameTree(rt, got, want, append(pool, "ghost"))
+			if len(problems) < skipped {
+				rt.Fatalf("%d problems for %d skipped edits", len(problems), skipped)
+			}
+			gotKeys, wantKeys := make([]string, 0), make([]string, 0)
+			for _, p := range problems[skipped:] {
+				gotKeys = append(gotKeys, problemKey(p))
+			}
+			for _, p := range wantProblems {
+				wantKeys = append(wantKeys, problemKey(p))
+			}
+			slices.Sort(gotKeys)
+			slices.Sort(wantKeys)
+			if !slices.Equal(gotKeys, wantKeys) {
+				rt.Fatalf("problems %v, NewTolerant's %v", gotKeys, wantKeys)
+			}
+			if tree.repaired == nil && len(wantProblems) == 0 && skipped == 0 {
+				counts["clean"]++
+				applied, err := Apply(tree, edits...)
+				if err != nil {
+					rt.Fatalf("Apply(%v) refused a clean change: %v", edits, err)
+				}
+				sameTree(rt, got, applied, pool)
+				if (applied == tree) != (got == tree) {
+					rt.Fatalf("Apply reused the tree: %v, ApplyTolerant: %v", applied == tree, got == tree)
+				}
+			} else {
+				counts["repaired"]++
+			}
+			tree, list = got, next
+		}
+	})
+	for _, k := range []string{"clean", "repaired"} {
+		if counts[k] == 0 {
+			t.Errorf("no round of kind %q", k)
+		}
+	}
+	t.Logf("rounds: %v", counts)
 }

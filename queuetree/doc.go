@@ -69,8 +69,13 @@
 // or deleted queue object, as a controller does) calls [Apply] with the
 // [Edit]s alone and skips the check. Either way the result is exactly the
 // tree New builds from the changed list, so IDs stay a preorder in name
-// order. (Apply changes the tree's own list; for a tree NewTolerant
-// repaired, that is the list after the repairs, which then stay.)
+// order. Apply refuses edits that leave a problem (a deletion that
+// orphans queues, a queue before its parent), and an event refused is an
+// event lost; [ApplyTolerant] applies every event, as NewTolerant builds
+// every list: it repairs what the list lacks, reports it, and redoes the
+// repairs on each change, so a queue whose parent arrives later moves
+// under it then. (Apply itself changes the tree's own list; for a tree
+// NewTolerant repaired, the list after the repairs, which then stay.)
 //
 // Which rebuild this is, precisely: incremental, not O(changed queues).
 // IDs are a preorder, so adding, removing or moving one queue shifts the

@@ -33,7 +33,7 @@ func ExampleApply() {
 	// 3 [prod vision]
 	// 4 [research]
 	// 5 [research nlp]
-	// queuetree: queue "nlp" has unknown parent "research"
+	// queuetree: edits refused, the edited list has problems: queuetree: queue "nlp" has unknown parent "research"
 	// true
 }
 
@@ -62,4 +62,33 @@ func ExampleTree_ShiftsFrom() {
 	// 2 "a" 10
 	// 3 "b" 20
 	// 4 "c" 30
+}
+
+// A watch may deliver a queue's deletion while its children remain, or a
+// queue before its parent. ApplyTolerant applies every event: it repairs
+// what the list lacks, reports it, and redoes the repair on the next
+// change, so the child moves under its parent once the parent arrives.
+func ExampleApplyTolerant() {
+	tree, _ := queuetree.New([]queuetree.Queue{{Name: "research"}, {Name: "nlp", Parent: "research"}})
+	tree, problems := queuetree.ApplyTolerant(tree,
+		queuetree.Edit{Name: "research", Remove: true},   // nlp is orphaned
+		queuetree.Edit{Name: "vision", Parent: "robots"}, // before its parent
+	)
+	for _, p := range problems {
+		fmt.Println(p)
+	}
+	for id := range tree.IDs() {
+		fmt.Println(id, tree.Path(id))
+	}
+	// robots arrives: vision moves under it; nlp's parent is still gone.
+	tree, problems = queuetree.ApplyTolerant(tree, queuetree.Edit{Name: "robots"})
+	vision, _ := tree.Lookup("vision")
+	fmt.Println(tree.Path(vision), problems)
+	// Output:
+	// queuetree: queue "nlp" has unknown parent "research" (repaired: made top-level)
+	// queuetree: queue "vision" has unknown parent "robots" (repaired: made top-level)
+	// 1 []
+	// 2 [nlp]
+	// 3 [vision]
+	// [robots vision] [queuetree: queue "nlp" has unknown parent "research" (repaired: made top-level)]
 }
