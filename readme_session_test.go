@@ -1,35 +1,45 @@
 package tenure_test
 
 import (
+	"context"
+	"log/slog"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/tenurepolicy/tenure/eligibility"
 	"github.com/tenurepolicy/tenure/queuetree"
-	"github.com/tenurepolicy/tenure/runtime"
+	tenureruntime "github.com/tenurepolicy/tenure/runtime"
 )
 
 // sessionState is what a scheduler plugin keeps across sessions, as the
 // README's section "Embedding per scheduling session" names it (s).
 type sessionState struct {
 	tree     *queuetree.Tree
-	resolver *runtime.Resolver
+	resolver *tenureruntime.Resolver
 }
 
-// warnings stands for the plugin's logger in the README's blocks.
+// warnings is a slog handler that keeps the records' messages and
+// problems, for the README blocks' logger.
 type warnings struct{ lines []string }
 
-// Warn records a repaired problem.
-func (w *warnings) Warn(err error) { w.lines = append(w.lines, err.Error()) }
+func (w *warnings) Enabled(context.Context, slog.Level) bool { return true }
+func (w *warnings) WithAttrs([]slog.Attr) slog.Handler       { return w }
+func (w *warnings) WithGroup(string) slog.Handler            { return w }
+func (w *warnings) Handle(_ context.Context, r slog.Record) error {
+	line := r.Message
+	r.Attrs(func(a slog.Attr) bool { line += " " + a.Value.String(); return true })
+	w.lines = append(w.lines, line)
+	return nil
+}
 
 // perSession is the README's per-session block.
-func perSession(s *sessionState, queues []queuetree.Queue, cfg runtime.Config, method runtime.Method, log *warnings) eligibility.MinRuntimeFilter {
+func perSession(s *sessionState, queues []queuetree.Queue, cfg tenureruntime.Config, method tenureruntime.Method, logger *slog.Logger) eligibility.MinRuntimeFilter {
 	// s: the plugin's state across sessions.
 	tree, _, problems := queuetree.UpdateTolerant(s.tree, queues) // never nil
-	r, _, rproblems := runtime.UpdateResolverTolerant(s.resolver, tree, cfg)
+	r, _, rproblems := tenureruntime.UpdateResolverTolerant(s.resolver, tree, cfg)
 	for _, p := range append(problems, rproblems...) {
-		log.Warn(p) // repaired, not fatal
+		logger.Warn("queue problem repaired", "problem", p) // repaired, not fatal
 	}
 	s.tree, s.resolver = tree, r
 	filter := eligibility.MinRuntimeFilter{Resolver: r.WithMethod(method)}
@@ -37,26 +47,24 @@ func perSession(s *sessionState, queues []queuetree.Queue, cfg runtime.Config, m
 }
 
 // onQueueEvent is the README's watch block.
-func onQueueEvent(s *sessionState, q queuetree.Queue, cfg runtime.Config) error {
+func onQueueEvent(s *sessionState, q queuetree.Queue, cfg tenureruntime.Config, logger *slog.Logger) {
 	// A Queue object was created or changed; a deletion is Edit{Name: q.Name, Remove: true}.
-	next, err := queuetree.Apply(s.tree, queuetree.Edit{Name: q.Name, Parent: q.Parent})
-	if err != nil {
-		return err // an unknown parent, a cycle: s.tree is unchanged
+	// cfg: the settings of the queues in the tree now.
+	next, problems := queuetree.ApplyTolerant(s.tree, queuetree.Edit{Name: q.Name, Parent: q.Parent})
+	r, _, rproblems := tenureruntime.UpdateResolverTolerant(s.resolver, next, cfg) // patched when it can be
+	for _, p := range append(problems, rproblems...) {
+		logger.Warn("queue problem repaired", "problem", p)
 	}
-	r, _, err := runtime.UpdateResolver(s.resolver, next, cfg) // patched, not rebuilt
-	if err != nil {
-		return err
-	}
-	s.tree, s.resolver = next, r
-	return nil
+	s.tree, s.resolver = next, r // never nil
 }
 
 // TestREADMESessionBlocks: each Go block of the README's section
 // "Embedding per scheduling session" is, line for line, the body of one
 // of the functions above, and the functions do what the section says: an
-// inconsistent snapshot is repaired with warnings, and a watch event
-// patches the tree and the resolver (the resolver answering as a fresh
-// one) or leaves them alone on an error.
+// inconsistent snapshot is repaired with a warning; a watch event patches
+// the tree and the resolver, which answers as a fresh one; and an event
+// that arrives before its parent is applied, repaired, and placed under
+// the parent once that arrives.
 func TestREADMESessionBlocks(t *testing.T) {
 	readme := readFile(t, "README.md")
 	src := readFile(t, "readme_session_test.go")
@@ -74,32 +82,50 @@ func TestREADMESessionBlocks(t *testing.T) {
 		}
 	}
 
-	cfg := runtime.Config{DefaultReclaim: time.Minute, Queues: []runtime.QueueSetting{{Queue: "prod", Reclaim: runtime.Explicit(time.Hour)}}}
+	cfg := tenureruntime.Config{DefaultReclaim: time.Minute, Queues: []tenureruntime.QueueSetting{{Queue: "prod", Reclaim: tenureruntime.Explicit(time.Hour)}}}
 	var s sessionState
-	var log warnings
-	perSession(&s, []queuetree.Queue{{Name: "prod"}, {Name: "dev", Parent: "gone"}}, cfg, runtime.MethodLCA, &log)
-	if s.tree == nil || s.resolver == nil || len(log.lines) != 1 {
-		t.Fatalf("a snapshot with an orphan: tree %v, resolver %v, warnings %q; want both and one warning", s.tree, s.resolver, log.lines)
+	var w warnings
+	logger := slog.New(&w)
+	perSession(&s, []queuetree.Queue{{Name: "prod"}, {Name: "dev", Parent: "gone"}}, cfg, tenureruntime.MethodLCA, logger)
+	if s.tree == nil || s.resolver == nil || len(w.lines) != 1 {
+		t.Fatalf("a snapshot with an orphan: tree %v, resolver %v, warnings %q; want both and one warning", s.tree, s.resolver, w.lines)
 	}
+
+	// A watch from a clean start: one queue added patches tree and resolver.
+	s, w.lines = sessionState{}, nil
+	perSession(&s, []queuetree.Queue{{Name: "prod"}, {Name: "dev"}}, cfg, tenureruntime.MethodLCA, logger)
 	before := s.tree
-	if err := onQueueEvent(&s, queuetree.Queue{Name: "team", Parent: "prod"}, cfg); err != nil {
-		t.Fatal(err)
+	onQueueEvent(&s, queuetree.Queue{Name: "team", Parent: "prod"}, cfg, logger)
+	if _, ok := s.tree.ShiftsFrom(before); !ok || len(w.lines) != 0 {
+		t.Fatalf("one queue added: patched %v, warnings %q; want a patch and no warning", ok, w.lines)
 	}
-	fresh, err := runtime.NewResolver(s.tree, cfg)
+	sameAsFresh(t, &s, cfg, "dev", "team", time.Hour)
+
+	// An event before its parent's: applied and repaired, then placed.
+	onQueueEvent(&s, queuetree.Queue{Name: "vision", Parent: "robots"}, cfg, logger)
+	if len(w.lines) != 1 || !strings.Contains(w.lines[0], `"robots"`) {
+		t.Fatalf("warnings %q, want one naming the missing parent robots", w.lines)
+	}
+	onQueueEvent(&s, queuetree.Queue{Name: "robots", Parent: "prod"}, cfg, logger)
+	vision, _ := s.tree.Lookup("vision")
+	if got := s.tree.Path(vision); strings.Join(got, "/") != "prod/robots/vision" {
+		t.Errorf("vision's path %v once robots arrived, want prod/robots/vision", got)
+	}
+	sameAsFresh(t, &s, cfg, "dev", "vision", time.Hour)
+}
+
+// sameAsFresh fails unless s's resolver answers a reclaim by the queue
+// named by of a job in the queue named in as a fresh resolver does, and
+// with want.
+func sameAsFresh(t *testing.T, s *sessionState, cfg tenureruntime.Config, by, in string, want time.Duration) {
+	t.Helper()
+	fresh, err := tenureruntime.NewResolver(s.tree, cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
-	team, _ := s.tree.Lookup("team")
-	dev, _ := s.tree.Lookup("dev")
-	if got, want := s.resolver.Reclaim(dev, team), fresh.Reclaim(dev, team); got != want || got.Duration != time.Hour {
-		t.Errorf("after the event: %v, fresh resolver %v; want prod's hour", got, want)
-	}
-	if _, ok := s.tree.ShiftsFrom(before); !ok {
-		t.Error("one queue added was not patched")
-	}
-	kept := s.tree
-	err = onQueueEvent(&s, queuetree.Queue{Name: "x", Parent: "nowhere"}, cfg)
-	if err == nil || s.tree != kept {
-		t.Errorf("an unknown parent: %v, tree replaced %v; want an error and the tree kept", err, s.tree != kept)
+	a, _ := s.tree.Lookup(by)
+	b, _ := s.tree.Lookup(in)
+	if got, w := s.resolver.Reclaim(a, b), fresh.Reclaim(a, b); got != w || got.Duration != want {
+		t.Errorf("Reclaim(%s, %s) = %v, fresh resolver %v; want %v", by, in, got, w, want)
 	}
 }
