@@ -55,13 +55,13 @@ func Apply(prev *Tree, edits ...Edit) (*Tree, error) {
 	switch {
 	case errs != nil:
 		return nil, errs[0]
-	case prev.Len() == 0:
-		return New(prev.changedList(ch))
-	case !effective(ch):
+	case prev.Len() != 0 && !effective(ch):
 		return prev, nil
 	}
-	if t := prev.patch(ch); t != nil {
-		return t, nil
+	if prev.Len() != 0 {
+		if t := prev.patch(ch); t != nil {
+			return t, nil
+		}
 	}
 	t, err := New(prev.changedList(ch))
 	if err != nil {

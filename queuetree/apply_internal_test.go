@@ -457,3 +457,29 @@ func TestApplyTolerantEqualsNewTolerant(t *testing.T) {
 	}
 	t.Logf("rounds: %v", counts)
 }
+
+// TestTolerantRoundTrips pins how the tolerant calls meet on one tree: a
+// clean list that describes a repaired tree's queues gets a copy without
+// the record of the repairs (the list is not the one the tree was built
+// from), so ApplyTolerant afterwards does not redo repairs of a list the
+// caller no longer has; and edits that leave a repaired tree's input list
+// as it was return the tree itself, with its problems again.
+func TestTolerantRoundTrips(t *testing.T) {
+	prev, problems := NewTolerant([]Queue{{Name: "a", Parent: "ghost"}}) // a made top-level
+	now := []Queue{{Name: "a"}}                                          // the queue was fixed
+	fixed, reused, fixedProblems := UpdateTolerant(prev, now)
+	if reused || fixedProblems != nil || fixed.repaired != nil || snapshot(fixed) != snapshot(prev) {
+		t.Fatalf("UpdateTolerant of the fixed list: reused %v, problems %v, repairs kept %v; want a copy without them", reused, fixedProblems, fixed.repaired != nil)
+	}
+	if strict, reused, err := Update(prev, now); err != nil || reused || strict.repaired != nil {
+		t.Fatalf("Update of the fixed list: reused %v, %v, repairs kept %v", reused, err, strict.repaired != nil)
+	}
+	got, _ := ApplyTolerant(fixed, Edit{Name: "ghost"})
+	if a, _ := got.Lookup("a"); got.Name(got.Parent(a)) != "" {
+		t.Errorf("after the fixed list and an edit adding ghost, a is under %q; want top-level", got.Name(got.Parent(a)))
+	}
+	same, again := ApplyTolerant(prev, Edit{Name: "a", Parent: "ghost"})
+	if same != prev || fmt.Sprint(again) != fmt.Sprint(problems) {
+		t.Errorf("an edit that changes nothing: tree reused %v, problems %v; want prev and %v", same == prev, again, problems)
+	}
+}

@@ -1,5 +1,7 @@
 package queuetree
 
+import "slices"
+
 // ApplyTolerant is [Apply] for a scheduler that must apply every event it
 // gets, as [NewTolerant] is for [New]: it never returns a nil tree. A
 // watch delivers a queue's deletion while its children remain, or a
@@ -17,21 +19,31 @@ package queuetree
 // repairs (so a repair is redone on every change: a queue made top-level
 // for an unknown parent keeps that parent's name, and moves under it as
 // soon as an edit adds it), and prev's own queues otherwise. A tree with
-// repairs keeps a copy of its input list, as NewTolerant's do. For a
-// clean result the tree is exactly the one Apply returns and the problems
-// are those of the skipped edits (nil when there are none); prev itself
-// is returned when the edits change nothing. Each [Problem.Index] is a
-// position in the changed list written out as the input list (for prev
-// without repairs, its queues in ID order) with the removed entries left
-// out and a moved queue's parent changed in place, then the added queues
-// in the order of their first edit.
+// repairs keeps a copy of its input list, as NewTolerant's do. prev
+// itself is returned when the edits leave its input list as it was (for
+// a repaired prev, with its problems again). For prev without repairs and
+// a clean result, the tree is exactly the one Apply returns and the
+// problems are those of the skipped edits (nil when there are none).
+//
+// Each [Problem.Index] is a position in the changed list written out as
+// follows. For prev without repairs: its queues in ID order, a removed
+// one left out and a moved one's parent changed in place, then the added
+// queues in the order of their first edit. For a repaired prev: its input
+// list with every entry of a removed name dropped and every entry of a
+// moved name given the new parent in place, and each added queue
+// appended at the edit that adds it (a queue removed and added again
+// counts as added).
 //
 // Cost: Apply's when the changed list is clean and prev has no repairs;
 // otherwise NewTolerant's on the changed list.
 func ApplyTolerant(prev *Tree, edits ...Edit) (*Tree, []error) {
 	ch, valid, skipped := prev.finalStates(edits, true)
 	if prev != nil && prev.repaired != nil {
-		t, problems := NewTolerant(editList(prev.repaired.queues, valid))
+		list := editList(prev.repaired.queues, valid)
+		if slices.Equal(list, prev.repaired.queues) {
+			return prev, append(skipped, slices.Clone(prev.repaired.errs)...)
+		}
+		t, problems := NewTolerant(list)
 		return t, append(skipped, problems...)
 	}
 	switch {

@@ -3,9 +3,10 @@ package queuetree
 import "slices"
 
 // Update returns a tree for queues, reusing prev when it can: when queues
-// describes exactly the tree prev was built from — the same names with
-// the same parents, in any order, each name once and none empty — it
-// returns prev itself and reused true; otherwise it returns the tree
+// describes exactly prev's queues — the same names with the same parents,
+// in any order, each name once and none empty — it returns prev itself
+// and reused true (for a prev [NewTolerant] repaired, a copy without the
+// record of its repairs, and reused false); otherwise it returns the tree
 // [New](queues) returns (the same IDs, names and links), and New's error
 // for a list with a problem. A nil or zero prev is never reused.
 //
@@ -34,7 +35,8 @@ import "slices"
 func Update(prev *Tree, queues []Queue) (t *Tree, reused bool, err error) {
 	ch, same := prev.compare(queues)
 	if same {
-		return prev, true, nil
+		t = prev.withoutRepairs()
+		return t, t == prev, nil
 	}
 	if t := prev.patchIfAny(ch); t != nil {
 		return t, false, nil
@@ -102,6 +104,21 @@ func (t *Tree) compare(queues []Queue) (ch []change, same bool) {
 	return ch, false
 }
 
+// withoutRepairs returns t for a list that describes its queues exactly:
+// t itself when NewTolerant repaired nothing, else a copy that shares its
+// arrays (they never change) without the record of the repairs. That
+// record is the input t was built from, with its problems, and the list
+// at hand is another one, clean: [UpdateTolerant] and [ApplyTolerant]
+// must not take it for this list's input and redo its repairs.
+func (t *Tree) withoutRepairs() *Tree {
+	if t.repaired == nil {
+		return t
+	}
+	n := *t
+	n.repaired, n.shifts = nil, leafShifts{}
+	return &n
+}
+
 // patchIfAny is t.patch(ch), and nil for no changes.
 func (t *Tree) patchIfAny(ch []change) *Tree {
 	if ch == nil {
@@ -112,12 +129,15 @@ func (t *Tree) patchIfAny(ch []change) *Tree {
 
 // UpdateTolerant is [Update] for a scheduler that builds with
 // [NewTolerant]: it never returns a nil tree. It returns prev itself and
-// reused true when queues describes exactly prev's queues (as Update
-// checks; the problems are then nil), or when prev was built by
-// NewTolerant from a list with problems and queues is that list again,
-// entry for entry in the same order (the repairs depend on the order); the
-// problems NewTolerant reported for it are then returned again. Otherwise
-// it returns NewTolerant(queues). A nil or zero prev is never reused.
+// reused true when prev was built by NewTolerant from a list with
+// problems and queues is that list again, entry for entry in the same
+// order (the repairs depend on the order), and then the problems
+// NewTolerant reported for it again; or when queues describes exactly
+// prev's queues (as Update checks) and prev has no repairs, with no
+// problems. A clean list that describes a repaired prev's queues gets a
+// copy of prev without the repairs (reused false: it is not the list prev
+// was built from). Otherwise it returns NewTolerant(queues). A nil or
+// zero prev is never reused.
 //
 // Cost when reused: O(n), as Update, plus for a repaired prev one string
 // comparison per entry; a repaired tree keeps a copy of its input list.
@@ -125,12 +145,13 @@ func (t *Tree) patchIfAny(ch []change) *Tree {
 // incremental rebuild; the tree is the one New and NewTolerant build).
 // Else NewTolerant's.
 func UpdateTolerant(prev *Tree, queues []Queue) (t *Tree, reused bool, problems []error) {
-	ch, same := prev.compare(queues)
-	if same {
-		return prev, true, nil
-	}
 	if prev != nil && prev.repaired != nil && slices.Equal(prev.repaired.queues, queues) {
 		return prev, true, slices.Clone(prev.repaired.errs)
+	}
+	ch, same := prev.compare(queues)
+	if same {
+		t = prev.withoutRepairs()
+		return t, t == prev, nil
 	}
 	if t := prev.patchIfAny(ch); t != nil {
 		return t, false, nil
