@@ -27,14 +27,31 @@ func (r *Resolver) followShifts(t *queuetree.Tree, c Config) *Resolver {
 	if !ok || !r.sameInput(r.tree, c) {
 		return nil
 	}
+	n, dropped := r.follow(t, shifts)
+	if dropped != 0 {
+		return nil // a removed queue had a setting
+	}
+	return n
+}
+
+// follow returns a copy of r (built without problems) for t, which was
+// made from r's tree by shifts (none: t is r's tree): the per-queue arrays
+// copied with the entry of a removed queue cut out, an added queue's
+// inherited from its parent and a moved queue's own setting carried
+// along, and the tables copied with their source IDs shifted. A removed
+// queue's own setting is dropped and its k returned (0 when it had none);
+// the copy's owners count no longer counts it, and its entries are left
+// in owns and the tables, where nothing refers to them. owns itself is
+// shared with r. O(n + q) copies, no name looked up.
+func (r *Resolver) follow(t *queuetree.Tree, shifts []queuetree.Shift) (n *Resolver, dropped int32) {
 	which, pre, rec := r.which, r.preIdx, r.recIdx
-	var carried int32 // the own setting of a moved queue
+	if len(shifts) == 0 {
+		which, pre, rec = slices.Clone(which), slices.Clone(pre), slices.Clone(rec)
+	}
+	var carried int32 // the own setting of a moved (or removed) queue
 	for _, s := range shifts {
 		if s.Delta < 0 {
 			carried = which[s.At]
-			if carried != 0 && len(shifts) == 1 {
-				return nil // a removed queue had a setting
-			}
 			which, pre, rec = cut(which, s.At), cut(pre, s.At), cut(rec, s.At)
 			continue
 		}
@@ -51,12 +68,16 @@ func (r *Resolver) followShifts(t *queuetree.Tree, c Config) *Resolver {
 			}
 		}
 		which, pre, rec = inserted(which, s.At, carried), inserted(pre, s.At, pi), inserted(rec, s.At, ri)
+		carried = 0
 	}
-	n := *r
-	n.tree, n.which, n.preIdx, n.recIdx = t, which, pre, rec
-	n.preTab = shiftSources(r.preTab, shifts)
-	n.recTab = [2][]Resolution{shiftSources(r.recTab[0], shifts), shiftSources(r.recTab[1], shifts)}
-	return &n
+	c := *r
+	c.tree, c.which, c.preIdx, c.recIdx = t, which, pre, rec
+	c.preTab = shiftSources(r.preTab, shifts)
+	c.recTab = [2][]Resolution{shiftSources(r.recTab[0], shifts), shiftSources(r.recTab[1], shifts)}
+	if carried != 0 {
+		c.owners--
+	}
+	return &c, carried
 }
 
 // cut returns a copy of a without its entry at.
@@ -77,10 +98,15 @@ func inserted(a []int32, at queuetree.ID, v int32) []int32 {
 }
 
 // shiftSources returns a copy of tab with each entry's source queue
-// mapped through shifts; a moved queue's (mapped to None by its removal)
-// becomes its ID after the move, the last shift's At.
+// mapped through shifts. A moved queue's source (mapped to None by its
+// removal) becomes its ID after the move, the last shift's At; a removed
+// queue's stays None (its entry is no longer referred to).
 func shiftSources(tab []Resolution, shifts []queuetree.Shift) []Resolution {
 	out := slices.Clone(tab)
+	if len(shifts) == 0 {
+		return out
+	}
+	last := shifts[len(shifts)-1]
 	for k := 1; k < len(out); k++ {
 		src := out[k].Source
 		if src == queuetree.None {
@@ -89,8 +115,8 @@ func shiftSources(tab []Resolution, shifts []queuetree.Shift) []Resolution {
 		for _, s := range shifts {
 			src = s.Map(src)
 		}
-		if src == queuetree.None {
-			src = shifts[len(shifts)-1].At
+		if src == queuetree.None && last.Delta > 0 {
+			src = last.At
 		}
 		out[k].Source = src
 	}

@@ -257,9 +257,13 @@ func (r *Resolver) settingsByID(qs []QueueSetting, errs []error) []error {
 // inherit fills preIdx and recIdx top-down (parents first: queuetree IDs
 // are a preorder): each queue inherits its parent's indexes unless its
 // own setting sets the field. Pointer-free writes only. O(n).
-func (r *Resolver) inherit() {
+func (r *Resolver) inherit() { r.inheritRange(queuetree.Root+1, queuetree.ID(len(r.which))) }
+
+// inheritRange is inherit for the IDs lo..hi-1 (lo above Root), whose
+// parents' indexes are already final: a subtree's range, or all queues.
+func (r *Resolver) inheritRange(lo, hi queuetree.ID) {
 	t, which, pre, rec := r.tree, r.which, r.preIdx, r.recIdx
-	for id := queuetree.Root + 1; int(id) < len(which); id++ {
+	for id := lo; id < hi; id++ {
 		p := t.Parent(id)
 		pi, ri := pre[p], rec[p]
 		if k := which[id]; k != 0 {

@@ -134,6 +134,27 @@ func BenchmarkSessionBuild(b *testing.B) {
 				return queuetree.Apply(t, e)
 			})
 		})
+		// The watch path for settings too: the added queue arrives with
+		// its own setting (runtime.ApplyResolver), no Config compared.
+		b.Run(fmt.Sprintf("queues-%d/tenure-apply-resolver-1-queue-added", n), func(b *testing.B) {
+			benchWatch(b, qs, cfg, func(t *queuetree.Tree, i int) (*queuetree.Tree, []runtime.QueueSetting, error) {
+				if i&1 == 1 {
+					t, err := queuetree.Apply(t, queuetree.Edit{Name: "added-queue", Remove: true})
+					return t, nil, err
+				}
+				t, err := queuetree.Apply(t, queuetree.Edit{Name: "added-queue", Parent: qs[0].Name})
+				return t, []runtime.QueueSetting{{Queue: "added-queue", Preempt: runtime.Explicit(time.Hour)}}, err
+			})
+		})
+		// One queue's setting changed, as a watch reports it: the tree
+		// unchanged, the resolver patched for that queue's subtree.
+		b.Run(fmt.Sprintf("queues-%d/tenure-apply-resolver-1-setting-changed", n), func(b *testing.B) {
+			s := cfg.Queues[0]
+			benchWatch(b, qs, cfg, func(t *queuetree.Tree, i int) (*queuetree.Tree, []runtime.QueueSetting, error) {
+				e := runtime.QueueSetting{Queue: s.Queue, Preempt: runtime.Explicit(time.Duration(i&1) * time.Hour)}
+				return t, []runtime.QueueSetting{e}, nil
+			})
+		})
 		b.Run(fmt.Sprintf("queues-%d/naive-maps", n), func(b *testing.B) {
 			b.ReportAllocs()
 			for i := 0; i < b.N; i++ {
@@ -196,6 +217,24 @@ func benchQueueAdded(b *testing.B, qs []queuetree.Queue, cfg runtime.Config, ste
 		nr, reused, err := runtime.UpdateResolver(r, nt, cfg)
 		if err != nil || reused {
 			b.Fatal("resolver reused", err)
+		}
+		t, r = nt, nr
+	}
+}
+
+// benchWatch builds the tree and resolver of (qs, cfg), then, b.N times,
+// changes the tree and the settings by step (given the tree and the step
+// number) and applies both, as a watch handler would.
+func benchWatch(b *testing.B, qs []queuetree.Queue, cfg runtime.Config, step func(*queuetree.Tree, int) (*queuetree.Tree, []runtime.QueueSetting, error)) {
+	t, r := startSession(b, qs, cfg)
+	for i := 0; i < b.N; i++ {
+		nt, edits, err := step(t, i)
+		if err != nil {
+			b.Fatal(err)
+		}
+		nr, err := runtime.ApplyResolver(r, nt, edits...)
+		if err != nil {
+			b.Fatal(err)
 		}
 		t, r = nt, nr
 	}
