@@ -47,11 +47,12 @@ func perSession(s *sessionState, queues []queuetree.Queue, cfg tenureruntime.Con
 }
 
 // onQueueEvent is the README's watch block.
-func onQueueEvent(s *sessionState, q queuetree.Queue, cfg tenureruntime.Config, logger *slog.Logger) {
-	// A Queue object was created or changed; a deletion is Edit{Name: q.Name, Remove: true}.
-	// cfg: the settings of the queues in the tree now.
+func onQueueEvent(s *sessionState, q queuetree.Queue, set tenureruntime.QueueSetting, logger *slog.Logger) {
+	// A Queue object was created or changed: q its name and parent, set its min-runtime
+	// fields (neither set: it has none). A deletion is Edit{Name: q.Name, Remove: true}
+	// and no setting: the queue's goes with it.
 	next, problems := queuetree.ApplyTolerant(s.tree, queuetree.Edit{Name: q.Name, Parent: q.Parent})
-	r, _, rproblems := tenureruntime.UpdateResolverTolerant(s.resolver, next, cfg) // patched when it can be
+	r, rproblems := tenureruntime.ApplyResolverTolerant(s.resolver, next, set) // no Config compared
 	for _, p := range append(problems, rproblems...) {
 		logger.Warn("queue problem repaired", "problem", p)
 	}
@@ -95,23 +96,34 @@ func TestREADMESessionBlocks(t *testing.T) {
 	s, w.lines = sessionState{}, nil
 	perSession(&s, []queuetree.Queue{{Name: "prod"}, {Name: "dev"}}, cfg, tenureruntime.MethodLCA, logger)
 	before := s.tree
-	onQueueEvent(&s, queuetree.Queue{Name: "team", Parent: "prod"}, cfg, logger)
+	onQueueEvent(&s, queuetree.Queue{Name: "team", Parent: "prod"}, tenureruntime.QueueSetting{Queue: "team"}, logger)
 	if _, ok := s.tree.ShiftsFrom(before); !ok || len(w.lines) != 0 {
 		t.Fatalf("one queue added: patched %v, warnings %q; want a patch and no warning", ok, w.lines)
 	}
 	sameAsFresh(t, &s, cfg, "dev", "team", time.Hour)
 
-	// An event before its parent's: applied and repaired, then placed.
-	onQueueEvent(&s, queuetree.Queue{Name: "vision", Parent: "robots"}, cfg, logger)
+	// An event before its parent's: applied and repaired, then placed;
+	// the parent arrives with a setting of its own, which vision inherits.
+	onQueueEvent(&s, queuetree.Queue{Name: "vision", Parent: "robots"}, tenureruntime.QueueSetting{Queue: "vision"}, logger)
 	if len(w.lines) != 1 || !strings.Contains(w.lines[0], `"robots"`) {
 		t.Fatalf("warnings %q, want one naming the missing parent robots", w.lines)
 	}
-	onQueueEvent(&s, queuetree.Queue{Name: "robots", Parent: "prod"}, cfg, logger)
+	robots := tenureruntime.QueueSetting{Queue: "robots", Reclaim: tenureruntime.Explicit(2 * time.Hour)}
+	onQueueEvent(&s, queuetree.Queue{Name: "robots", Parent: "prod"}, robots, logger)
 	vision, _ := s.tree.Lookup("vision")
 	if got := s.tree.Path(vision); strings.Join(got, "/") != "prod/robots/vision" {
 		t.Errorf("vision's path %v once robots arrived, want prod/robots/vision", got)
 	}
-	sameAsFresh(t, &s, cfg, "dev", "vision", time.Hour)
+	cfg.Queues = append(cfg.Queues, robots)
+	sameAsFresh(t, &s, cfg, "team", "vision", 2*time.Hour) // lca: prod, then robots
+
+	// A bad setting on one event is repaired and reported, never fatal.
+	w.lines = nil
+	bad := tenureruntime.QueueSetting{Queue: "team", Reclaim: tenureruntime.Explicit(-time.Minute)}
+	onQueueEvent(&s, queuetree.Queue{Name: "team", Parent: "prod"}, bad, logger)
+	if s.resolver == nil || len(w.lines) != 1 || !strings.Contains(w.lines[0], "negative") {
+		t.Fatalf("a negative setting: resolver %v, warnings %q; want a resolver and one warning", s.resolver, w.lines)
+	}
 }
 
 // sameAsFresh fails unless s's resolver answers a reclaim by the queue

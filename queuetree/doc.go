@@ -80,9 +80,17 @@
 // Which rebuild this is, precisely: incremental, not O(changed queues).
 // IDs are a preorder, so adding, removing or moving one queue shifts the
 // IDs after it, and a Tree is immutable, so a patch copies its arrays.
-// What a patch does not do is the string work of a build: no unchanged
-// queue's name is hashed again, and the only names compared are those of
-// the sibling groups a changed queue joins. Two patches:
+// That is a choice: the preorder is what makes IsAncestor one range test
+// and lets a resolver inherit settings in one pass in ID order, and plain
+// arrays are what make every query one or two reads. A rebuild in
+// O(changed queues) on an immutable tree needs IDs that never shift and
+// arrays shared between versions (persistent arrays, or chunks copied on
+// write), so every query would pay an extra indirection, or ancestry by
+// climbing, to make the rare queue change cheaper; queries run per
+// victim per scheduling cycle, changes once in a while. What a patch does
+// not do is the string work of a build: no unchanged queue's name is
+// hashed again, and the only names compared are those of the sibling
+// groups a changed queue joins. Two patches:
 //
 //   - one queue added, or one queue without children removed or moved
 //     (what a watch reports, one event at a time): one pass of copies over

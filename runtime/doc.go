@@ -136,6 +136,8 @@
 //	Config.Validate                  O(q); allocates a map and the errors
 //	NewResolver, NewResolverTolerant O(n + q) time and memory for n queues, q settings
 //	UpdateResolver                   O(q) when the settings are unchanged, else NewResolver's
+//	ApplyResolver(Tolerant)          O(e) lookups for e edits, then O(n + q) copies and a pass
+//	                                 over each edited subtree; else NewResolver's
 //	Resolver.WithMethod              O(1); allocates the small view, shares the arrays
 //	Resolver.Preempt                 O(1): an index read, a table read; no allocation
 //	Resolver.Reclaim, MethodQueue    O(1): an index read, a table read; no allocation
@@ -193,6 +195,17 @@
 // or per view ([Resolver.WithMethod]) without a second build.
 // [NewResolverTolerant] reports bad settings and builds anyway, as
 // [queuetree.NewTolerant] does for the tree.
+//
+// A scheduler that learns of each queue change from a watch compares
+// nothing: [queuetree.Apply] (or ApplyTolerant) takes the queue's edit and
+// [ApplyResolver] (or [ApplyResolverTolerant]) its min-runtime setting,
+// which in KAI-Scheduler lives on the Queue object itself. ApplyResolver
+// replaces, adds or removes the edited queues' own settings, lets their
+// subtrees inherit again and follows a one-leaf patch of the tree, with
+// one name lookup per edit; a deleted queue's setting goes with it. Its
+// result answers every query as a fresh [NewResolver] of the changed
+// settings does (a property test drives random sequences of tree and
+// setting edits against that oracle).
 //
 // # Robustness
 //
