@@ -22,24 +22,27 @@ import (
 //   - each edit, in order, replaces its queue's entry (the first of them;
 //     any others are left out) or is appended when the queue has none;
 //   - an edit that sets neither Preempt nor Reclaim removes the queue's
-//     entry: the queue then inherits both.
+//     entry, and the queue then inherits both; for a queue without an
+//     entry, or one t does not have, it does nothing.
 //
 // The defaults and the method are prev's. The result answers every query
 // as [NewResolver](t, c) does for that Config c, and the error is its
-// error: an edit with a negative duration, an empty name or a name t does
-// not have is refused (with a nil resolver), as is a nil or zero prev
-// (which holds no settings to change). A scheduler that must apply every
-// event uses [ApplyResolverTolerant].
+// error: an edit that sets a negative duration, or sets a duration for an
+// empty name or a name t does not have, is refused (with a nil resolver),
+// as is a nil or zero prev (which holds no settings to change). A
+// scheduler that must apply every event uses [ApplyResolverTolerant].
 //
-// Cost, when prev was built without problems for t itself or for the tree
-// t was patched from by one [queuetree.Apply] call that added one queue or
-// removed or moved one without children ([queuetree.Tree.ShiftsFrom]):
-// one name lookup per edit, copies of prev's arrays (O(n + q) for n queues
-// and q settings, pointer-free but for the q table entries), and a pass
-// over the subtree of each edited queue; no other name is looked up.
-// Otherwise (another tree, or many settings removed since the last
-// rebuild), [NewResolverTolerant]'s cost for c, plus O(q) lookups to
-// write c out.
+// Cost, when prev was built for t itself or for the tree t was patched
+// from by one [queuetree.Apply] call that added one queue or removed or
+// moved one without children ([queuetree.Tree.ShiftsFrom]), and every
+// entry of its Config named a queue once (its only problems, if any, were
+// negative durations): one name lookup per edit, copies of prev's arrays
+// (O(n + q) for n queues and q settings, pointer-free but for the q table
+// entries), and a pass over the subtree of each edited queue; no other
+// name is looked up. No edits for prev's own tree return prev itself.
+// Otherwise (another tree, an edit for a queue t lacks, or many settings
+// removed since the last rebuild), [NewResolverTolerant]'s cost for c,
+// plus O(q + e) to write c out.
 func ApplyResolver(prev *Resolver, t *queuetree.Tree, edits ...QueueSetting) (*Resolver, error) {
 	r, problems := ApplyResolverTolerant(prev, t, edits...)
 	if len(problems) > 0 {
@@ -54,18 +57,22 @@ func ApplyResolver(prev *Resolver, t *queuetree.Tree, edits ...QueueSetting) (*R
 // ApplyResolver describes, and its problems (nil when there are none: the
 // same resolver ApplyResolver returns). An edit with a problem is repaired
 // as NewResolverTolerant repairs it (a negative duration counts as an
-// explicit 0; an empty or unknown name is ignored) and reported; an
-// edit for a queue t does not have is kept in c only until the next
-// change, which leaves it out with the other settings of queues t lacks.
-// The problems of prev's own settings are reported again while they are
-// still in c, as [UpdateResolverTolerant] does. A nil or zero prev yields
-// a nil resolver and one error. Cost as ApplyResolver.
+// explicit 0; a setting for an empty or unknown name is ignored) and
+// reported; a setting for a queue t does not have is kept in c only until
+// the next change, which leaves it out with the other settings of queues
+// t lacks. The problems of prev's own settings are reported again while
+// they are still in c, as [UpdateResolverTolerant] does. A nil or zero
+// prev yields a nil resolver and one error. Cost as ApplyResolver; a
+// KAI-Scheduler queue with a negative duration keeps the patch's cost.
 func ApplyResolverTolerant(prev *Resolver, t *queuetree.Tree, edits ...QueueSetting) (*Resolver, []error) {
 	if !prev.built() {
 		return nil, []error{errors.New("runtime: ApplyResolver needs a resolver to change, got a nil or zero Resolver; build the first with NewResolver")}
 	}
-	if r := prev.applyClean(t, edits); r != nil {
-		return r, nil
+	if len(edits) == 0 && t == prev.tree && (prev.clean || prev.negOnly) {
+		return prev, slices.Clone(prev.repairedErrs)
+	}
+	if r := prev.patch(t, edits); r != nil {
+		return r, slices.Clone(r.repairedErrs)
 	}
 	return NewResolverTolerant(t, prev.editedConfig(t, edits))
 }
@@ -74,14 +81,15 @@ func ApplyResolverTolerant(prev *Resolver, t *queuetree.Tree, edits ...QueueSett
 // the number of live ones, before ApplyResolver rebuilds them compactly.
 const maxDead = 32
 
-// applyClean is ApplyResolver's patch: the resolver for t of r's settings
-// changed by edits, when r was built without problems, t is r's tree or
-// one one-leaf patch of it, every edit is valid for t and the tables hold
-// few removed settings; nil otherwise. An edited queue's own setting is
+// patch is ApplyResolver's patch: the resolver for t of r's settings
+// changed by edits, when every entry of r's Config named a queue once
+// (r clean or negOnly), t is r's tree or one one-leaf patch of it, every
+// edit that sets a duration names a queue of t, and the tables hold few
+// removed settings; nil otherwise. An edited queue's own setting is
 // replaced in place (or appended, or unlinked when the edit removes it),
 // then the subtrees of the edited queues inherit again, in preorder.
-func (r *Resolver) applyClean(t *queuetree.Tree, edits []QueueSetting) *Resolver {
-	if !r.clean || t.Len() == 0 {
+func (r *Resolver) patch(t *queuetree.Tree, edits []QueueSetting) *Resolver {
+	if !(r.clean || r.negOnly) || t.Len() == 0 {
 		return nil
 	}
 	if dead := len(r.owns) - 1 - r.owners; dead > maxDead && dead > r.owners {
@@ -96,17 +104,18 @@ func (r *Resolver) applyClean(t *queuetree.Tree, edits []QueueSetting) *Resolver
 	}
 	ids := make([]queuetree.ID, len(edits))
 	for i := range edits {
-		e := &edits[i]
-		id, ok := t.Lookup(e.Queue)
-		if !ok || (e.Preempt != nil && *e.Preempt < 0) || (e.Reclaim != nil && *e.Reclaim < 0) {
-			return nil
+		id, ok := t.Lookup(edits[i].Queue)
+		if !ok && (edits[i].Preempt != nil || edits[i].Reclaim != nil) {
+			return nil // NewResolverTolerant reports it
 		}
-		ids[i] = id
+		ids[i] = id // None for a removal that does nothing
 	}
 	n, _ := r.follow(t, shifts)
 	n.owns = slices.Clone(r.owns)
 	for i := range edits {
-		n.replaceOwn(ids[i], &edits[i])
+		if ids[i] != queuetree.None {
+			n.replaceOwn(ids[i], &edits[i])
+		}
 	}
 	slices.Sort(ids)
 	end := queuetree.None
@@ -116,6 +125,7 @@ func (r *Resolver) applyClean(t *queuetree.Tree, edits []QueueSetting) *Resolver
 			n.inheritRange(id, end)
 		}
 	}
+	n.recordProblems()
 	return n
 }
 
@@ -126,11 +136,14 @@ func (r *Resolver) applyClean(t *queuetree.Tree, edits []QueueSetting) *Resolver
 // to the caller.
 func (r *Resolver) replaceOwn(id queuetree.ID, s *QueueSetting) {
 	k := r.which[id]
-	o := own(s)
-	if !o.hasPreempt && !o.hasReclaim {
-		if k != 0 {
-			r.which[id], r.owners = 0, r.owners-1
+	if k != 0 {
+		r.owners-- // unlinked, or linked again by setOwn
+		if r.owns[k].negative() {
+			r.negatives--
 		}
+	}
+	if s.Preempt == nil && s.Reclaim == nil {
+		r.which[id] = 0
 		return
 	}
 	if k == 0 {
@@ -139,77 +152,44 @@ func (r *Resolver) replaceOwn(id queuetree.ID, s *QueueSetting) {
 		r.preTab = append(r.preTab, Resolution{})
 		r.recTab = [2][]Resolution{append(r.recTab[0], Resolution{}), append(r.recTab[1], Resolution{})}
 	} else {
-		r.owners-- // setOwn counts it again
 		r.preTab[k], r.recTab[0][k], r.recTab[1][k] = Resolution{}, Resolution{}, Resolution{}
 	}
 	r.setOwn(id, k, s)
 }
 
-// editedConfig writes out the Config that ApplyResolver describes: r's
-// defaults, method and queue settings as given (in their order, a clean
-// resolver's own settings by k), without the entries of queues t does not
-// have, changed by edits.
-func (r *Resolver) editedConfig(t *queuetree.Tree, edits []QueueSetting) Config {
-	c := Config{DefaultPreempt: r.defaults[0], DefaultReclaim: r.defaults[1], Method: r.given}
-	for _, s := range r.givenSettings() {
-		if _, ok := t.Lookup(s.Queue); ok {
-			c.Queues = append(c.Queues, s)
-		}
+// recordProblems sets what a patched resolver records of its problems:
+// none when no linked setting is negative; otherwise its settings as
+// given, in the order of their k (which is its Config's order), and one
+// problem per negative duration, as NewResolverTolerant reports them.
+func (r *Resolver) recordProblems() {
+	r.clean, r.negOnly, r.repairedQueues, r.repairedErrs = true, false, nil, nil
+	if r.negatives == 0 {
+		return
 	}
-	for _, e := range edits {
-		removes := e.Preempt == nil && e.Reclaim == nil
-		at := slices.IndexFunc(c.Queues, func(s QueueSetting) bool { return s.Queue == e.Queue })
-		switch {
-		case at < 0 && !removes:
-			c.Queues = append(c.Queues, e)
-			continue
-		case at < 0:
-			continue
-		case removes:
-			c.Queues = slices.Delete(c.Queues, at, at+1)
-		default:
-			c.Queues[at] = e
-			at++
-		}
-		c.Queues = append(c.Queues[:at], slices.DeleteFunc(c.Queues[at:], func(s QueueSetting) bool { return s.Queue == e.Queue })...)
+	given := r.linkedSettings()
+	var errs []error
+	for _, e := range given {
+		errs = e.own.negativeErrs(e.queue, errs)
 	}
-	return c
+	if len(errs) > 0 {
+		r.clean, r.negOnly, r.repairedQueues, r.repairedErrs = false, true, given, errs
+	}
 }
 
-// givenSettings returns r's queue settings as given: the entries of a
-// resolver built with problems, in their order; a clean resolver's own
-// settings in the order of their k (each names its queue in r's tree).
-func (r *Resolver) givenSettings() []QueueSetting {
-	if !r.clean {
-		out := make([]QueueSetting, len(r.repairedQueues))
-		for i, e := range r.repairedQueues {
-			out[i] = e.own.setting(e.queue)
-		}
-		return out
-	}
+// linkedSettings returns the own settings linked to r's queues, in the
+// order of their k, with their queues' names.
+func (r *Resolver) linkedSettings() []ownNamed {
 	byK := make([]queuetree.ID, len(r.owns))
 	for id, k := range r.which {
 		if k != 0 {
 			byK[k] = queuetree.ID(id)
 		}
 	}
-	out := make([]QueueSetting, 0, r.owners)
+	out := make([]ownNamed, 0, r.owners)
 	for k, id := range byK {
 		if id != queuetree.None {
-			out = append(out, r.owns[k].setting(r.tree.Name(id)))
+			out = append(out, ownNamed{r.tree.Name(id), r.owns[k]})
 		}
 	}
 	return out
-}
-
-// setting returns o as the entry of Config.Queues for queue.
-func (o ownSetting) setting(queue string) QueueSetting {
-	s := QueueSetting{Queue: queue}
-	if o.hasPreempt {
-		s.Preempt = Explicit(o.preempt)
-	}
-	if o.hasReclaim {
-		s.Reclaim = Explicit(o.reclaim)
-	}
-	return s
 }

@@ -108,7 +108,7 @@ func TestApplyResolverEqualsNew(t *testing.T) {
 			c.Queues = append(c.Queues, drawSetting(rt, drawName(rt, tree, bad), bad))
 		}
 		r, problems := runtime.NewResolverTolerant(tree, c)
-		clean := len(problems) == 0
+		linked := negativesOnly(problems)
 		for step := range rapid.IntRange(1, 6).Draw(rt, "steps") {
 			t2 := tree
 			if rapid.Bool().Draw(rt, "treeEdit") {
@@ -136,15 +136,15 @@ func TestApplyResolverEqualsNew(t *testing.T) {
 			if _, reused, _ := runtime.UpdateResolverTolerant(got, t2, c2); !reused {
 				rt.Fatalf("step %d: UpdateResolverTolerant does not reuse the result for its own Config", step)
 			}
-			if f := runtime.ApplyClean(r, t2, edits); f != nil {
+			if f := runtime.Patch(r, t2, edits); f != nil {
 				patched++
 				sameAnswers(rt, t2, f, want)
-			} else if clean && patchable(tree, t2, edits) {
-				rt.Fatalf("step %d: the patch refused a clean resolver, a one-leaf patch and valid edits", step)
+			} else if linked && patchable(tree, t2, edits) {
+				rt.Fatalf("step %d: the patch refused a resolver whose entries all name a queue once, a one-leaf patch and edits that set durations for t's queues", step)
 			}
 			before, _ := runtime.NewResolverTolerant(tree, c)
 			sameAnswers(rt, tree, r, before) // r is unchanged
-			tree, c, r, clean = t2, c2, got, len(problems) == 0
+			tree, c, r, linked = t2, c2, got, negativesOnly(problems)
 		}
 	})
 	if patched == 0 {
@@ -153,16 +153,29 @@ func TestApplyResolverEqualsNew(t *testing.T) {
 	t.Logf("%d steps patched", patched)
 }
 
+// negativesOnly reports whether every problem is a negative duration (the
+// tests' defaults and methods are valid): every entry of the Config then
+// named a queue once.
+func negativesOnly(problems []error) bool {
+	for _, p := range problems {
+		if !strings.Contains(p.Error(), "is negative") {
+			return false
+		}
+	}
+	return true
+}
+
 // patchable reports whether ApplyResolver's patch must serve a resolver
-// built without problems for t1: t2 the same tree or one one-leaf patch
-// of it, and every edit valid for t2. The tables' bound on removed
-// settings is not reached in these short runs.
+// for t1 whose Config's entries each named a queue once: t2 the same tree
+// or one one-leaf patch of it, and every edit that sets a duration naming
+// a queue of t2. The tables' bound on removed settings is not reached in
+// these short runs.
 func patchable(t1, t2 *queuetree.Tree, edits []runtime.QueueSetting) bool {
 	if _, ok := t2.ShiftsFrom(t1); !ok && t2 != t1 {
 		return false
 	}
 	for _, e := range edits {
-		if _, ok := t2.Lookup(e.Queue); !ok || (e.Preempt != nil && *e.Preempt < 0) || (e.Reclaim != nil && *e.Reclaim < 0) {
+		if _, ok := t2.Lookup(e.Queue); !ok && (e.Preempt != nil || e.Reclaim != nil) {
 			return false
 		}
 	}
@@ -279,5 +292,58 @@ func TestApplyResolverRefuses(t *testing.T) {
 				t.Fatalf("ApplyResolverTolerant = %v, %v; want the same problem and a resolver only from r", tol, problems)
 			}
 		})
+	}
+}
+
+// TestApplyResolverNoOps: no edits for the resolver's own tree return it
+// itself, with its problems again; a removal for a queue the tree lacks,
+// or for an empty name, does nothing and is no error.
+func TestApplyResolverNoOps(t *testing.T) {
+	tree, err := queuetree.New([]queuetree.Queue{{Name: "a"}, {Name: "b", Parent: "a"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := runtime.Config{Queues: []runtime.QueueSetting{{Queue: "a", Preempt: runtime.Explicit(-time.Minute)}}}
+	bad, problems := runtime.NewResolverTolerant(tree, c)
+	if got, again := runtime.ApplyResolverTolerant(bad, tree); got != bad || len(again) != 1 || again[0].Error() != problems[0].Error() {
+		t.Fatalf("no edits: %p, %v; want the resolver itself %p and its problem %v", got, again, bad, problems)
+	}
+	c.Queues[0].Preempt = runtime.Explicit(time.Hour)
+	r, err := runtime.NewResolver(tree, c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, err := runtime.ApplyResolver(r, tree); got != r || err != nil {
+		t.Fatalf("no edits: %p, %v; want the resolver itself %p", got, err, r)
+	}
+	b, _ := tree.Lookup("b")
+	for _, name := range []string{"nope", ""} {
+		got, err := runtime.ApplyResolver(r, tree, runtime.QueueSetting{Queue: name})
+		if err != nil || got.Preempt(b) != r.Preempt(b) {
+			t.Fatalf("removal for %q: %v, %v; want no error and the same answers", name, got, err)
+		}
+	}
+}
+
+// TestApplyResolverOrderOfAppended: a queue's setting removed and set
+// again goes after the settings appended meanwhile, as the edits applied
+// in order put it, so the problems come in NewResolverTolerant's order
+// (a repeated entry keeps the resolver off the patch, on the written-out
+// Config).
+func TestApplyResolverOrderOfAppended(t *testing.T) {
+	tree, err := queuetree.New([]queuetree.Queue{{Name: "a"}, {Name: "x"}, {Name: "y"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := runtime.Config{Queues: []runtime.QueueSetting{{Queue: "a", Preempt: runtime.Explicit(0)}, {Queue: "a", Preempt: runtime.Explicit(0)}}}
+	r, _ := runtime.NewResolverTolerant(tree, c)
+	neg := func(q string, m time.Duration) runtime.QueueSetting {
+		return runtime.QueueSetting{Queue: q, Preempt: runtime.Explicit(-m)}
+	}
+	edits := []runtime.QueueSetting{neg("x", time.Minute), neg("y", 2*time.Minute), {Queue: "x"}, neg("x", 3*time.Minute)}
+	_, problems := runtime.ApplyResolverTolerant(r, tree, edits...)
+	_, want := runtime.NewResolverTolerant(tree, editedModel(c, tree, edits))
+	if diff := cmp.Diff(errorTexts(want), errorTexts(problems)); diff != "" || len(want) != 3 {
+		t.Fatalf("problems (-want +got):\n%s\nwant %q", diff, errorTexts(want))
 	}
 }

@@ -70,12 +70,24 @@ func (c Config) Validate() error {
 		} else {
 			seen[s.Queue] = i
 		}
-		if s.Preempt != nil && *s.Preempt < 0 {
-			errs = append(errs, fmt.Errorf("runtime: queue %q: Preempt is negative (%s)", s.Queue, FormatDuration(*s.Preempt)))
-		}
-		if s.Reclaim != nil && *s.Reclaim < 0 {
-			errs = append(errs, fmt.Errorf("runtime: queue %q: Reclaim is negative (%s)", s.Queue, FormatDuration(*s.Reclaim)))
-		}
+		errs = own(&c.Queues[i]).negativeErrs(s.Queue, errs)
 	}
 	return errors.Join(errs...)
+}
+
+// negativeErrs appends the problems of queue's setting o that a negative
+// duration makes, Preempt's first, as Validate reports them.
+func (o ownSetting) negativeErrs(queue string, errs []error) []error {
+	if o.hasPreempt && o.preempt < 0 {
+		errs = append(errs, fmt.Errorf("runtime: queue %q: Preempt is negative (%s)", queue, FormatDuration(o.preempt)))
+	}
+	if o.hasReclaim && o.reclaim < 0 {
+		errs = append(errs, fmt.Errorf("runtime: queue %q: Reclaim is negative (%s)", queue, FormatDuration(o.reclaim)))
+	}
+	return errs
+}
+
+// negative reports whether o has a negative duration.
+func (o ownSetting) negative() bool {
+	return (o.hasPreempt && o.preempt < 0) || (o.hasReclaim && o.reclaim < 0)
 }

@@ -6,10 +6,10 @@ import "github.com/tenurepolicy/tenure/queuetree"
 // which check that it serves the one-leaf patches it is for.
 func FollowShifts(r *Resolver, t *queuetree.Tree, c Config) *Resolver { return r.followShifts(t, c) }
 
-// ApplyClean exposes applyClean, ApplyResolver's patch, to the tests of
-// package runtime_test, which check when it serves.
-func ApplyClean(r *Resolver, t *queuetree.Tree, edits []QueueSetting) *Resolver {
-	return r.applyClean(t, edits)
+// Patch exposes patch, ApplyResolver's patch, to the tests of package
+// runtime_test, which check when it serves.
+func Patch(r *Resolver, t *queuetree.Tree, edits []QueueSetting) *Resolver {
+	return r.patch(t, edits)
 }
 
 // TableLen is the number of entries of r's preempt table (the default's

@@ -34,15 +34,16 @@ func (r *Resolver) followShifts(t *queuetree.Tree, c Config) *Resolver {
 	return n
 }
 
-// follow returns a copy of r (built without problems) for t, which was
-// made from r's tree by shifts (none: t is r's tree): the per-queue arrays
-// copied with the entry of a removed queue cut out, an added queue's
-// inherited from its parent and a moved queue's own setting carried
-// along, and the tables copied with their source IDs shifted. A removed
-// queue's own setting is dropped and its k returned (0 when it had none);
-// the copy's owners count no longer counts it, and its entries are left
-// in owns and the tables, where nothing refers to them. owns itself is
-// shared with r. O(n + q) copies, no name looked up.
+// follow returns a copy of r (built without problems, or with negative
+// durations only) for t, which was made from r's tree by shifts (none: t
+// is r's tree): the per-queue arrays copied with the entry of a removed
+// queue cut out, an added queue's inherited from its parent and a moved
+// queue's own setting carried along, and the tables copied with their
+// source IDs shifted. A removed queue's own setting is dropped and its k
+// returned (0 when it had none): the copy's owners and negatives counts no
+// longer count it, and its entries are left in owns and the tables, where
+// nothing refers to them. owns itself is shared with r. O(n + q) copies,
+// no name looked up.
 func (r *Resolver) follow(t *queuetree.Tree, shifts []queuetree.Shift) (n *Resolver, dropped int32) {
 	which, pre, rec := r.which, r.preIdx, r.recIdx
 	if len(shifts) == 0 {
@@ -76,6 +77,9 @@ func (r *Resolver) follow(t *queuetree.Tree, shifts []queuetree.Shift) (n *Resol
 	c.recTab = [2][]Resolution{shiftSources(r.recTab[0], shifts), shiftSources(r.recTab[1], shifts)}
 	if carried != 0 {
 		c.owners--
+		if r.owns[carried].negative() {
+			c.negatives--
+		}
 	}
 	return &c, carried
 }

@@ -64,6 +64,12 @@ type Resolver struct {
 	owns     []ownSetting
 	owners   int
 	clean    bool // built without any problem
+	// negOnly: built with problems that are all negative queue durations
+	// (every entry of the Config linked to its queue, so the k order is
+	// the entries' order), which ApplyResolver can still patch; negatives
+	// counts the linked own settings with a negative duration.
+	negOnly   bool
+	negatives int
 	// For a resolver built with problems: its queue settings as given
 	// (values, not pointers) and the problems, for
 	// [UpdateResolverTolerant].
@@ -158,6 +164,7 @@ func NewResolverTolerant(t *queuetree.Tree, c Config) (*Resolver, []error) {
 	r.clean = len(errs) == 0
 	if !r.clean {
 		r.repairedQueues, r.repairedErrs = ownList(c.Queues), slices.Clone(errs)
+		r.negOnly = c.DefaultPreempt >= 0 && c.DefaultReclaim >= 0 && c.Method <= MethodQueue && r.owners == len(c.Queues)
 	}
 	return r, errs
 }
@@ -213,6 +220,9 @@ func (r *Resolver) setOwn(id queuetree.ID, k int32, s *QueueSetting) {
 	o := own(s)
 	r.which[id], r.owns[k] = k, o
 	r.owners++
+	if o.negative() {
+		r.negatives++
+	}
 	name := r.tree.Name(id)
 	if o.hasPreempt {
 		setEntry(&r.preTab[k], max(o.preempt, 0), id, name, ActionPreempt, MethodQueue)
