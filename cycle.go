@@ -18,7 +18,8 @@ import (
 // ([Cycle.CheckAdmitted]), time-based same-priority preemption
 // ([Cycle.Candidates]), the preemptor-side delay ([Cycle.CheckPreemptor]),
 // the eviction budget ([Cycle.CheckEvictionBudget], [Cycle.RecordEviction]),
-// expected-runtime requeue ([Cycle.Requeue]) and readiness requeuing
+// expected-runtime requeue ([Cycle.Requeue], or [Cycle.Nominate] one job
+// at a time) and readiness requeuing
 // ([Cycle.ReadinessTimeout], [Cycle.Admissible]).
 //
 // A Cycle belongs to the goroutine running the cycle. Use a new one for each
@@ -83,8 +84,9 @@ type RequeueInput struct {
 	// resources (strictly higher priority by default).
 	Contenders []requeue.Contender
 	// Nominations and Victims carry the nominations of other nominators,
-	// if any, with their victims' data; they are merged with the
-	// expected-runtime nominator's.
+	// if any, or those [Cycle.Nominate] made one job at a time, with
+	// their victims' data; they are merged with the expected-runtime
+	// nominator's over Running.
 	Nominations []requeue.VictimNomination
 	Victims     []requeue.Victim
 	// EvictionRecords holds, by job ID, the eviction-record annotation of

@@ -36,10 +36,7 @@ import (
 // the first job of each (queue, shape) group left pending: a later job of
 // the group cannot fit where the first did not.
 type requeuePass struct {
-	// nom is the run's tenure.Policy nominator, asked about one job at a
-	// time (see evaluate).
-	nom eligibility.Nominator
-	s   *sim
+	s *sim
 
 	timers timerHeap
 	// The nominated set: jobs, their nominations, and each job's index.
@@ -75,7 +72,6 @@ func newRequeuePass() *requeuePass {
 
 func (r *requeuePass) attach(s *sim) {
 	r.s = s
-	r.nom = s.pol.Tenure.Nominator()
 	r.model = simModel{s: s, ids: map[string]int32{}, placed: map[int32]bool{}}
 }
 
@@ -101,7 +97,7 @@ func (r *requeuePass) ejob(id int32) eligibility.Job {
 func (r *requeuePass) evaluate(id int32) {
 	s := r.s
 	ej := r.ejob(id)
-	o := r.nom.Evaluate(&ej, s.nowT)
+	o := s.pol.cyc.Nominate(&ej)
 	switch {
 	case o.Allowed:
 		if _, ok := r.nomPos[id]; !ok {
@@ -208,7 +204,7 @@ func (r *requeuePass) runNoms() {
 	if !NoModelHints {
 		m = &hintedModel{&r.model}
 	}
-	// The nominations are the pass's own (evaluate asks the nominator one
+	// The nominations are the pass's own (evaluate asks Cycle.Nominate one
 	// job at a time), so Running is empty: Cycle.Requeue runs the engine
 	// over them and the contenders.
 	out, err := s.pol.cyc.Requeue(tenure.RequeueInput{Contenders: r.conts, Nominations: r.in.Nominations, Victims: r.in.Victims,

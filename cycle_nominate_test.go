@@ -1,0 +1,53 @@
+package tenure_test
+
+import (
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
+	"pgregory.net/rapid"
+
+	"github.com/tenurepolicy/tenure"
+	"github.com/tenurepolicy/tenure/eligibility"
+	"github.com/tenurepolicy/tenure/queuetree"
+)
+
+// TestCycleNominate: Cycle.Nominate answers as the Policy's nominator does
+// at the cycle's instant, and Wake is the earliest Until after that
+// instant among the answers (a nomination has none): a job short of its
+// expected runtime wakes the cycle when it reaches it, one in cooldown
+// when the cooldown ends, one not yet started at its start.
+func TestCycleNominate(t *testing.T) {
+	p, err := tenure.New(tenure.Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rapid.Check(t, func(rt *rapid.T) {
+		c := p.BeginAt(t0)
+		var want time.Time
+		for i := range rapid.IntRange(1, 6).Draw(rt, "jobs") {
+			j := eligibility.Job{ID: string(rune('a' + i)), Queue: queuetree.Root, Priority: 1, Preemptible: true, Running: true,
+				Start:       t0.Add(time.Duration(rapid.IntRange(-180, 10).Draw(rt, "start")) * time.Minute),
+				Annotations: map[string]string{eligibility.AnnotationExpectedRuntime: "1h"}}
+			if rapid.Bool().Draw(rt, "cooldown") {
+				nb := t0.Add(time.Duration(rapid.IntRange(-30, 30).Draw(rt, "notBefore")) * time.Minute)
+				j.Annotations[eligibility.AnnotationRequeueNotBefore] = eligibility.FormatNotBefore(nb)
+			}
+			got := c.Nominate(&j)
+			n := p.Nominator()
+			if diff := cmp.Diff(n.Evaluate(&j, t0), got, cmpopts.EquateErrors()); diff != "" {
+				rt.Fatalf("job %s: Nominate differs from the nominator (-want +got):\n%s", j.ID, diff)
+			}
+			if got.Allowed && !got.Until.IsZero() {
+				rt.Fatalf("job %s: a nomination with an Until: %+v", j.ID, got)
+			}
+			if got.Until.After(t0) {
+				want = eligibility.Earliest(want, got.Until)
+			}
+			if !c.Wake().Equal(want) {
+				rt.Fatalf("after job %s (%v until %v): Wake = %v, want %v", j.ID, got.Reason, got.Until, c.Wake(), want)
+			}
+		}
+	})
+}
