@@ -300,9 +300,10 @@
 // counted a candidate as newer only when its queue-order timestamp was more
 // than 5 minutes after the preemptor's, so jobs queued close together did
 // not preempt each other as newer. The gate came with Kueue PR #9835 (March
-// 2026, on main for v0.17), was cherry-picked to the release-0.15 and
-// release-0.16 branches (#9838, #9837), so their later patch releases have
-// it too, and was removed by PR #14115 (August 2026; Kueue records it as
+// 2026, in v0.17.0), was cherry-picked to the release-0.15 and
+// release-0.16 branches (#9838 in v0.15.6, #9837 in v0.16.3, so those and
+// later patch releases of the two lines have it too), and was removed by
+// PR #14115 (August 2026; Kueue records it as
 // removed for v0.20). Current main has no buffer: SatisfiesPreemptionPolicy
 // compares the two queue-order timestamps directly, which is tenure's
 // default (off);

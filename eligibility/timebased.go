@@ -90,7 +90,8 @@ type PreemptionConfig struct {
 	MinAdmitDuration *time.Duration
 	// TimestampPreemptionBuffer models Kueue's
 	// SchedulerTimestampPreemptionBuffer feature gate (alpha, off by
-	// default; in Kueue v0.17 to v0.19 and late v0.15/v0.16 patch releases,
+	// default; in Kueue v0.15.6 and v0.16.3 and the later patch releases of
+	// those lines, and from v0.17.0 to v0.19,
 	// removed by Kueue PR #14115 for v0.20, so current Kueue behaves as
 	// false): an equal-priority candidate counts as newer only when its
 	// queue-order timestamp is more than [KueueTimestampPreemptionBuffer]

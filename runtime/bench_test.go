@@ -273,7 +273,8 @@ func BenchmarkNaivePreempt(b *testing.B) {
 
 // BenchmarkReclaimSweep16M resolves every (pending, running) pair of 4,000
 // pending × 4,000 running jobs: 16,000,000 LCA reclaim queries per op, with
-// no per-pair cache (KAI's pair cache reached 16M entries / 940 MB here).
+// no per-pair cache (KAI's job-pair cache, removed by KAI-Scheduler PR
+// #1809, held about 16M entries at this scale).
 func BenchmarkReclaimSweep16M(b *testing.B) {
 	f := newBenchFixture(b, runtime.MethodLCA)
 	r := f.resolver(b)
