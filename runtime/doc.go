@@ -118,6 +118,16 @@
 // startTime + min-runtime", which would keep it protected at exactly
 // start+d; the KAI plugin evicts at exactly start+d, and so does tenure.
 //
+// The default a reclaim falls back to differs between KAI revisions. In
+// kai-scheduler/KAI-Scheduler at 521a99aa (pkg/scheduler/plugins/
+// minruntime/resolver.go), a reclaim with nothing set on its walk uses
+// defaultReclaimMinRuntime under both methods, as tenure does. Another
+// revision of that file, still in circulation, uses
+// defaultPreemptMinRuntime in one case: the LCA method, with the two
+// queues under the same top-level queue. A fork of such a revision that
+// sets the two defaults differently sees that case answered with the
+// reclaim default here.
+//
 // One difference from the KAI plugin is deliberate: a min-runtime of 0
 // never protects, even when the start lies in the future. The plugin
 // (pkg/scheduler/plugins/minruntime/minruntime.go) protects a job while now
