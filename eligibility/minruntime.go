@@ -34,6 +34,12 @@ import (
 // missing Resolver resolves every duration to zero instead, so every victim
 // is allowed (ReasonNoMinRuntime). A MinRuntimeFilter is immutable after
 // construction and safe for concurrent use.
+//
+// An action other than runtime.ActionPreempt and runtime.ActionReclaim
+// (runtime.Action(2) and up, which only a conversion produces) is denied
+// with ReasonInvalidAction and no Until, FailOpen or not: the resolver
+// gives such an action a zero duration, which would otherwise read as "not
+// protected".
 type MinRuntimeFilter struct {
 	// Resolver resolves the min-runtime for an action and pair of queues.
 	Resolver *runtime.Resolver
@@ -41,6 +47,7 @@ type MinRuntimeFilter struct {
 	// node-pool defaults (the resolver's answer for an ID it did not
 	// issue) instead of denying. Off by default; set it only when a job
 	// without a queue should get the defaults' protection and no more.
+	// It does not let an invalid action through (ReasonInvalidAction).
 	FailOpen bool
 }
 
@@ -48,7 +55,10 @@ type MinRuntimeFilter struct {
 // job runs in queue preemptor, for action (runtime.ActionPreempt: same queue;
 // runtime.ActionReclaim: across queues). In order:
 //
-//  0. Unless FailOpen is set: a missing Resolver is denied with
+//  0. Any other action (an out-of-range runtime.Action) is denied with
+//     ReasonInvalidAction and no Until, even with FailOpen set and
+//     whatever the victim: no min-runtime applies to it, and a programming
+//     error must not read as "no protection". Then, unless FailOpen is set: a missing Resolver is denied with
 //     ReasonNoResolver, an unset or unknown queue with ReasonQueueUnset or
 //     ReasonUnknownQueue, all with no Until (see the type's doc); the
 //     Resolution is then the zero one for the action.
@@ -77,6 +87,9 @@ type MinRuntimeFilter struct {
 // queue (so it is denied with ReasonQueueUnset), no start and no
 // subgroups.
 func (f *MinRuntimeFilter) Check(action runtime.Action, preemptor queuetree.ID, victim *Job, now time.Time) (d MinRuntimeDecision) {
+	if !validAction(action) {
+		return f.unresolved(action, ReasonInvalidAction)
+	}
 	if victim == nil {
 		return f.checkNil(action, preemptor, now)
 	}
@@ -93,13 +106,10 @@ func (f *MinRuntimeFilter) Check(action runtime.Action, preemptor queuetree.ID, 
 	// inline the preempt lookup, and filling the named result in place
 	// avoids copying the Resolution through temporaries (both measurably
 	// cheaper on this hot path).
-	switch action {
-	case runtime.ActionPreempt:
+	if action == runtime.ActionPreempt {
 		d.Resolution = r.Preempt(victim.Queue)
-	case runtime.ActionReclaim:
+	} else {
 		d.Resolution = r.Reclaim(preemptor, victim.Queue)
-	default:
-		d.Resolution = r.Resolve(action, preemptor, victim.Queue)
 	}
 	d.Allowed = true
 	switch {
@@ -131,7 +141,8 @@ func (f *MinRuntimeFilter) Check(action runtime.Action, preemptor queuetree.ID, 
 	return d
 }
 
-// unresolved is the fail-closed denial for an unset or unknown queue, kept
+// unresolved is the fail-closed denial for an invalid action, a missing
+// resolver or an unset or unknown queue, kept
 // out of line so that Check's stack frame stays small.
 //
 //go:noinline
@@ -199,8 +210,9 @@ type MinRuntimeDecision struct {
 	// Resolution is the min-runtime that applied: its duration, the queue
 	// whose setting it came from (queuetree.None for the default), the
 	// action and the method. It is filled for every decision, elastic
-	// victims included, except a queue_unset or unknown_queue denial
-	// (nothing was resolved: Duration 0, Source queuetree.None).
+	// victims included, except a queue_unset, unknown_queue, no_resolver
+	// or invalid_action denial (nothing was resolved: Duration 0, Source
+	// queuetree.None).
 	Resolution runtime.Resolution
 }
 
