@@ -209,25 +209,6 @@ func addSaturating(t time.Time, d time.Duration) time.Time {
 	return t.Add(d)
 }
 
-// compareTimestamps orders two queue-order timestamps as Compare does: an
-// unset one (the zero time) after every set one, two unset ones equal,
-// set ones by Time.Compare.
-func compareTimestamps(a, b time.Time) int {
-	switch az, bz := a.IsZero(), b.IsZero(); {
-	case az || bz:
-		return cmp.Compare(b2i(az), b2i(bz))
-	}
-	return a.Compare(b)
-}
-
-// b2i is 1 for true, 0 for false.
-func b2i(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
-}
-
 // Compare returns a negative number when a goes before b, a positive number
 // when b goes before a, and 0 when they tie on priority, timestamp and ID.
 // An unset timestamp (the zero time, see [QueueOrder.Timestamp]) goes after
@@ -237,7 +218,14 @@ func (o QueueOrder) Compare(a, b QueueEntry) int {
 	if c := cmp.Compare(b.Priority, a.Priority); c != 0 {
 		return c
 	}
-	if c := compareTimestamps(o.Timestamp(a), o.Timestamp(b)); c != 0 {
+	ta, tb := o.Timestamp(a), o.Timestamp(b)
+	if az := ta.IsZero(); az != tb.IsZero() { // an unset timestamp goes last
+		if az {
+			return 1
+		}
+		return -1
+	}
+	if c := ta.Compare(tb); c != 0 {
 		return c
 	}
 	return strings.Compare(a.ID, b.ID)
@@ -266,7 +254,7 @@ func instantSeconds(t time.Time) int64 { return t.Unix() + unixToYear1 }
 
 // The sort key of an unset timestamp: the last instant's second with a
 // nanosecond count no instant has, so it sorts after every set timestamp,
-// as compareTimestamps does.
+// as in Compare.
 const (
 	unsetKeySec  = 1<<63 - 1
 	unsetKeyNsec = 1_000_000_000
