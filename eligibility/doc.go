@@ -84,6 +84,11 @@
 // change this: it is about jobs whose queue is missing, while an invalid
 // action is the caller's programming error.
 //
+// Every protection's end (start + d, admitted + d, queued + delay, the
+// time-based expiry) saturates at the last instant a time.Time can hold,
+// rather than wrapping to an earlier instant as Time.Add does there, so a
+// job started just before the end of time's range is still protected.
+//
 // # Elastic scenario validator
 //
 // [ScenarioValidator.Validate] checks a whole eviction scenario: the victim

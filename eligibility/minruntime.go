@@ -76,6 +76,10 @@ type MinRuntimeFilter struct {
 //     now < start (the start lies in the future; the protection is kept
 //     conservatively) else ReasonMinRuntimeProtected.
 //
+// start + d saturates at the last instant a time.Time can hold (Go's
+// Time.Add would return an earlier instant there, ending the protection
+// before it began); at that instant itself every protection has run out.
+//
 // Every elastic victim is therefore allowed, as KAI-Scheduler's min-runtime design specifies; the
 // reason says elastic_deferred only when the validator has something to
 // check (a protected one), and the plain reason otherwise.
@@ -118,7 +122,7 @@ func (f *MinRuntimeFilter) Check(action runtime.Action, preemptor queuetree.ID, 
 	case victim.Start.IsZero():
 		d.Reason = ReasonMissingStart
 	default:
-		until := victim.Start.Add(d.Resolution.Duration)
+		until := addSat(victim.Start, d.Resolution.Duration)
 		switch {
 		case !now.Before(until):
 			d.Reason = ReasonNotProtected

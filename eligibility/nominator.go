@@ -285,7 +285,7 @@ func (n *Nominator) check(keys *AnnotationKeys, job *Job, now time.Time) verdict
 	case now.Before(start):
 		return verdict{reason: ReasonClockSkew, until: start}
 	case now.Sub(start) < expected: // Sub saturates instead of overflowing
-		return verdict{reason: ReasonNotExceeded, until: start.Add(expected)}
+		return verdict{reason: ReasonNotExceeded, until: addSat(start, expected)}
 	}
 	v := verdict{reason: ReasonNominated, expected: expected}
 	if s, ok := job.Annotations[keys.RequeueNotBefore]; ok {
@@ -301,8 +301,8 @@ func (n *Nominator) check(keys *AnnotationKeys, job *Job, now time.Time) verdict
 			return verdict{reason: ReasonInvalidAction}
 		}
 		res := n.Resolver.Resolve(n.MinRuntimeAction, job.Queue, job.Queue)
-		if runtime.Protected(start, res.Duration, now) {
-			return verdict{reason: ReasonMinRuntimeProtected, until: runtime.ProtectedUntil(start, res.Duration)}
+		if protected(start, res.Duration, now) {
+			return verdict{reason: ReasonMinRuntimeProtected, until: protectedUntil(start, res.Duration)}
 		}
 	}
 	if s, ok := job.Annotations[keys.LastCheckpoint]; ok {

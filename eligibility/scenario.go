@@ -231,7 +231,8 @@ type taskVal struct {
 //
 // For each distinct victim job that is elastic ([Job.IsElastic], judged on
 // its state before the scenario) and protected ([runtime.Protected] under
-// Resolver.Resolve(action, preemptor, job.Queue); a missing start means not
+// Resolver.Resolve(action, preemptor, job.Queue), with start + d saturating
+// at the last instant time.Time holds; a missing start means not
 // protected, a future start means protected), every subgroup with at least
 // one evicted task must keep Active - evicted >= MinAvailable, counted in
 // 64 bits so that no count wraps around. Such a subgroup whose name the job
@@ -350,7 +351,7 @@ func (v *ScenarioValidator) judge(g *scenarioGroup, action runtime.Action, out *
 		out.reject(g.problem, g.job.ID, runtime.Resolution{Source: queuetree.None, Action: action})
 		return true
 	}
-	until := runtime.ProtectedUntil(g.job.Start, g.res.Duration)
+	until := protectedUntil(g.job.Start, g.res.Duration)
 	violated := false
 	mayRepeat := namesMayRepeat(g.sgs)
 	for k, evicted := range counts {
@@ -415,7 +416,7 @@ func (v *ScenarioValidator) classify(action runtime.Action, preemptor queuetree.
 		}
 	}
 	res = v.Resolver.Resolve(action, preemptor, j.Queue)
-	return "", res, runtime.Protected(j.Start, res.Duration, now)
+	return "", res, protected(j.Start, res.Duration, now)
 }
 
 // anyActive reports whether some task is active.
