@@ -1,6 +1,7 @@
 package eligibility_test
 
 import (
+	"log/slog"
 	"strings"
 	"testing"
 	"time"
@@ -257,6 +258,13 @@ func TestNominatorInvalidAction(t *testing.T) {
 		if d := noResolver.Evaluate(&job, elMin(0)).Decision; !d.Allowed || d.Reason != eligibility.ReasonNominated {
 			t.Errorf("%v without a resolver: %v", a, d)
 		}
+	}
+	// The skip is logged as a warning: a configuration error.
+	h := &elLogHandler{min: slog.LevelDebug}
+	bad := eligibility.Nominator{Resolver: r, MinRuntimeAction: 2, Logger: slog.New(h)}
+	bad.Nominate([]eligibility.Job{job}, elMin(0))
+	if len(h.lines) != 1 || !strings.HasPrefix(h.lines[0], "DEBUG Requeue nomination skipped: job=j, reason=invalid_action") {
+		t.Errorf("log lines %q", h.lines)
 	}
 	both := eligibility.Nominator{MinRuntimeAction: 2, Keys: eligibility.AnnotationKeys{ExpectedRuntime: "x", RequeueDelay: "x"}}
 	if err := both.Validate(); err == nil || !strings.Contains(err.Error(), "MinRuntimeAction") || !strings.Contains(err.Error(), "annotation keys") {

@@ -19,8 +19,9 @@ const NominatorExpectedRuntime = "expectedruntime"
 // slog.LevelDebug (-4) shows the warnings only, and one at -6 shows
 // everything.
 const (
-	// LogLevelWarning (V(4)): skips caused by bad data: invalid_duration,
-	// invalid_not_before, invalid_last_checkpoint, clock_skew.
+	// LogLevelWarning (V(4)): skips caused by bad data or configuration:
+	// invalid_duration, invalid_not_before, invalid_last_checkpoint,
+	// clock_skew, invalid_action.
 	LogLevelWarning slog.Level = -4
 	// LogLevelEvent (V(5)): nominations and the other skips.
 	LogLevelEvent slog.Level = -5
