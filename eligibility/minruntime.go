@@ -178,8 +178,9 @@ func (f *MinRuntimeFilter) Allowed(action runtime.Action, preemptor queuetree.ID
 // the resolver's tree does not know is an error, never a silent fall back to
 // the default durations (which would drop the queue's protection): the
 // decision is then a denial with [ReasonUnknownQueue] and no Until, so a
-// caller that ignores the error still keeps the job. Cost: two map lookups
-// plus Check; no allocation.
+// caller that ignores the error still keeps the job. The names are checked
+// first: with known names, an invalid action is Check's invalid_action
+// denial and no error. Cost: two map lookups plus Check; no allocation.
 func (f *MinRuntimeFilter) CheckByName(action runtime.Action, preemptorQueue, victimQueue string, victim *Job, now time.Time) (MinRuntimeDecision, error) {
 	var t *queuetree.Tree
 	if f != nil && f.Resolver != nil {
