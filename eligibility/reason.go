@@ -81,11 +81,10 @@ const (
 	// from a wider integer, say), so no min-runtime applies to it and the
 	// victim's protection cannot be known. The filter denies, the scenario
 	// validator rejects and the nominator (given a Resolver, for its
-	// MinRuntimeAction) skips, with no Until, whatever
-	// the other inputs and even when FailOpen is set: FailOpen excuses a
-	// job's missing or unknown queue, while an invalid action is the
-	// caller's programming error, which must never cost a job its
-	// protection.
+	// MinRuntimeAction) skips, with no Until, whatever the other inputs
+	// and even when FailOpen is set: FailOpen excuses a job's missing or
+	// unknown queue, while an invalid action is the caller's programming
+	// error, which must never cost a job its protection.
 	ReasonInvalidAction Reason = "invalid_action"
 
 	// ReasonMinAvailableKept: the scenario leaves every subgroup of every
