@@ -127,7 +127,7 @@ func (c AdmitProtection) Check(k CohortPreemption, admitted time.Time, evicted b
 	case admitted.IsZero():
 		return Decision{Allowed: true, Reason: ReasonNotAdmitted}
 	}
-	if until := admitted.Add(d); now.Before(until) {
+	if until := addSat(admitted, d); now.Before(until) {
 		return Decision{Reason: ReasonMinAdmitProtected, Until: until}
 	}
 	return Decision{Allowed: true, Reason: ReasonMinAdmitElapsed}

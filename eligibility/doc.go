@@ -75,6 +75,20 @@
 // embedder that wants the node-pool defaults for such jobs instead sets the
 // FailOpen field of [MinRuntimeFilter] and [ScenarioValidator].
 //
+// Nor do they guess an action. A runtime.Action other than
+// runtime.ActionPreempt and runtime.ActionReclaim (only a conversion
+// produces one) resolves to no min-runtime at all, so the filter denies it,
+// the validator rejects it and the [Nominator] skips on it
+// ([Nominator.MinRuntimeAction], with a Resolver) with
+// [ReasonInvalidAction] and no Until, whatever the job. FailOpen does not
+// change this: it is about jobs whose queue is missing, while an invalid
+// action is the caller's programming error.
+//
+// Every protection's end (start + d, admitted + d, queued + delay, the
+// time-based expiry) saturates at the last instant a time.Time can hold,
+// rather than wrapping to an earlier instant as Time.Add does there, so a
+// job started just before the end of time's range is still protected.
+//
 // # Elastic scenario validator
 //
 // [ScenarioValidator.Validate] checks a whole eviction scenario: the victim

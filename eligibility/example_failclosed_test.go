@@ -29,6 +29,26 @@ func ExampleMinRuntimeFilter_failClosed() {
 	// allowed (no_min_runtime)
 }
 
+// An action that is neither preempt nor reclaim (a conversion from a wider
+// integer, say) resolves to no min-runtime; it is denied with its own
+// reason, FailOpen or not.
+func ExampleMinRuntimeFilter_invalidAction() {
+	tree, _ := queuetree.New([]queuetree.Queue{{Name: "team"}})
+	r, _ := runtime.NewResolver(tree, runtime.Config{DefaultPreempt: time.Hour, DefaultReclaim: time.Hour})
+	team, _ := tree.Lookup("team")
+	now := time.Date(2026, 3, 2, 12, 0, 0, 0, time.UTC)
+	victim := &eligibility.Job{ID: "train", Queue: team, Start: now.Add(-time.Minute)}
+
+	f := eligibility.MinRuntimeFilter{Resolver: r, FailOpen: true}
+	for _, a := range []runtime.Action{runtime.ActionPreempt, runtime.ActionReclaim, runtime.Action(2)} {
+		fmt.Println(a, f.Check(a, team, victim, now).Decision)
+	}
+	// Output:
+	// preempt denied (minruntime_protected) until 2026-03-02T12:59:00Z
+	// reclaim denied (minruntime_protected) until 2026-03-02T12:59:00Z
+	// Action(2) denied (invalid_action)
+}
+
 // Subgroups supplied on demand: the filter asks for them only when the
 // victim is still protected.
 func ExampleJob_SubgroupsFunc() {

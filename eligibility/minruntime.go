@@ -34,6 +34,12 @@ import (
 // missing Resolver resolves every duration to zero instead, so every victim
 // is allowed (ReasonNoMinRuntime). A MinRuntimeFilter is immutable after
 // construction and safe for concurrent use.
+//
+// An action other than runtime.ActionPreempt and runtime.ActionReclaim
+// (runtime.Action(2) and up, which only a conversion produces) is denied
+// with ReasonInvalidAction and no Until, FailOpen or not: the resolver
+// gives such an action a zero duration, which would otherwise read as "not
+// protected".
 type MinRuntimeFilter struct {
 	// Resolver resolves the min-runtime for an action and pair of queues.
 	Resolver *runtime.Resolver
@@ -41,6 +47,7 @@ type MinRuntimeFilter struct {
 	// node-pool defaults (the resolver's answer for an ID it did not
 	// issue) instead of denying. Off by default; set it only when a job
 	// without a queue should get the defaults' protection and no more.
+	// It does not let an invalid action through (ReasonInvalidAction).
 	FailOpen bool
 }
 
@@ -48,7 +55,10 @@ type MinRuntimeFilter struct {
 // job runs in queue preemptor, for action (runtime.ActionPreempt: same queue;
 // runtime.ActionReclaim: across queues). In order:
 //
-//  0. Unless FailOpen is set: a missing Resolver is denied with
+//  0. Any other action (an out-of-range runtime.Action) is denied with
+//     ReasonInvalidAction and no Until, even with FailOpen set and
+//     whatever the victim: no min-runtime applies to it, and a programming
+//     error must not read as "no protection". Then, unless FailOpen is set: a missing Resolver is denied with
 //     ReasonNoResolver, an unset or unknown queue with ReasonQueueUnset or
 //     ReasonUnknownQueue, all with no Until (see the type's doc); the
 //     Resolution is then the zero one for the action.
@@ -66,6 +76,10 @@ type MinRuntimeFilter struct {
 //     now < start (the start lies in the future; the protection is kept
 //     conservatively) else ReasonMinRuntimeProtected.
 //
+// start + d saturates at the last instant a time.Time can hold (Go's
+// Time.Add would return an earlier instant there, ending the protection
+// before it began); at that instant itself every protection has run out.
+//
 // Every elastic victim is therefore allowed, as KAI-Scheduler's min-runtime design specifies; the
 // reason says elastic_deferred only when the validator has something to
 // check (a protected one), and the plain reason otherwise.
@@ -77,6 +91,9 @@ type MinRuntimeFilter struct {
 // queue (so it is denied with ReasonQueueUnset), no start and no
 // subgroups.
 func (f *MinRuntimeFilter) Check(action runtime.Action, preemptor queuetree.ID, victim *Job, now time.Time) (d MinRuntimeDecision) {
+	if !validAction(action) {
+		return f.unresolved(action, ReasonInvalidAction)
+	}
 	if victim == nil {
 		return f.checkNil(action, preemptor, now)
 	}
@@ -93,13 +110,10 @@ func (f *MinRuntimeFilter) Check(action runtime.Action, preemptor queuetree.ID, 
 	// inline the preempt lookup, and filling the named result in place
 	// avoids copying the Resolution through temporaries (both measurably
 	// cheaper on this hot path).
-	switch action {
-	case runtime.ActionPreempt:
+	if action == runtime.ActionPreempt {
 		d.Resolution = r.Preempt(victim.Queue)
-	case runtime.ActionReclaim:
+	} else {
 		d.Resolution = r.Reclaim(preemptor, victim.Queue)
-	default:
-		d.Resolution = r.Resolve(action, preemptor, victim.Queue)
 	}
 	d.Allowed = true
 	switch {
@@ -108,7 +122,7 @@ func (f *MinRuntimeFilter) Check(action runtime.Action, preemptor queuetree.ID, 
 	case victim.Start.IsZero():
 		d.Reason = ReasonMissingStart
 	default:
-		until := victim.Start.Add(d.Resolution.Duration)
+		until := addSat(victim.Start, d.Resolution.Duration)
 		switch {
 		case !now.Before(until):
 			d.Reason = ReasonNotProtected
@@ -131,7 +145,8 @@ func (f *MinRuntimeFilter) Check(action runtime.Action, preemptor queuetree.ID, 
 	return d
 }
 
-// unresolved is the fail-closed denial for an unset or unknown queue, kept
+// unresolved is the fail-closed denial for an invalid action, a missing
+// resolver or an unset or unknown queue, kept
 // out of line so that Check's stack frame stays small.
 //
 //go:noinline
@@ -163,8 +178,9 @@ func (f *MinRuntimeFilter) Allowed(action runtime.Action, preemptor queuetree.ID
 // the resolver's tree does not know is an error, never a silent fall back to
 // the default durations (which would drop the queue's protection): the
 // decision is then a denial with [ReasonUnknownQueue] and no Until, so a
-// caller that ignores the error still keeps the job. Cost: two map lookups
-// plus Check; no allocation.
+// caller that ignores the error still keeps the job. The names are checked
+// first: with known names, an invalid action is Check's invalid_action
+// denial and no error. Cost: two map lookups plus Check; no allocation.
 func (f *MinRuntimeFilter) CheckByName(action runtime.Action, preemptorQueue, victimQueue string, victim *Job, now time.Time) (MinRuntimeDecision, error) {
 	var t *queuetree.Tree
 	if f != nil && f.Resolver != nil {
@@ -199,8 +215,9 @@ type MinRuntimeDecision struct {
 	// Resolution is the min-runtime that applied: its duration, the queue
 	// whose setting it came from (queuetree.None for the default), the
 	// action and the method. It is filled for every decision, elastic
-	// victims included, except a queue_unset or unknown_queue denial
-	// (nothing was resolved: Duration 0, Source queuetree.None).
+	// victims included, except a queue_unset, unknown_queue, no_resolver
+	// or invalid_action denial (nothing was resolved: Duration 0, Source
+	// queuetree.None).
 	Resolution runtime.Resolution
 }
 

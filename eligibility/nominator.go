@@ -2,6 +2,8 @@ package eligibility
 
 import (
 	"context"
+	"errors"
+	"fmt"
 	"log/slog"
 	"time"
 
@@ -17,8 +19,9 @@ const NominatorExpectedRuntime = "expectedruntime"
 // slog.LevelDebug (-4) shows the warnings only, and one at -6 shows
 // everything.
 const (
-	// LogLevelWarning (V(4)): skips caused by bad data: invalid_duration,
-	// invalid_not_before, invalid_last_checkpoint, clock_skew.
+	// LogLevelWarning (V(4)): skips caused by bad data or configuration:
+	// invalid_duration, invalid_not_before, invalid_last_checkpoint,
+	// clock_skew, invalid_action.
 	LogLevelWarning slog.Level = -4
 	// LogLevelEvent (V(5)): nominations and the other skips.
 	LogLevelEvent slog.Level = -5
@@ -144,7 +147,9 @@ type Nominator struct {
 	// does not know the future contender, so it resolves as if the
 	// contender ran in the job's own queue: Resolve(MinRuntimeAction,
 	// job.Queue, job.Queue), which is the job's own inherited preempt (or
-	// reclaim) setting.
+	// reclaim) setting. Any other value is a configuration error
+	// ([Nominator.Validate] reports it); with a Resolver set, every job
+	// that reaches the check is skipped with ReasonInvalidAction.
 	MinRuntimeAction runtime.Action
 	// Observer, when set, receives every nomination and every non-silent
 	// skip of Nominate/AppendTo, in input order.
@@ -155,8 +160,17 @@ type Nominator struct {
 	Logger *slog.Logger
 }
 
-// Validate checks the configuration (the annotation keys must be distinct).
-func (n *Nominator) Validate() error { return n.Keys.Validate() }
+// Validate checks the configuration: the annotation keys must be distinct
+// and MinRuntimeAction must be runtime.ActionPreempt or
+// runtime.ActionReclaim. Every problem is reported, joined with
+// errors.Join.
+func (n *Nominator) Validate() error {
+	var err error
+	if !validAction(n.MinRuntimeAction) {
+		err = fmt.Errorf("eligibility: nominator: MinRuntimeAction %v is neither preempt nor reclaim", n.MinRuntimeAction)
+	}
+	return errors.Join(n.Keys.Validate(), err)
+}
 
 func (n *Nominator) name() string {
 	if n.Name == "" {
@@ -182,7 +196,10 @@ func (n *Nominator) name() string {
 //     lifts it).
 //  9. now < notBefore: ReasonCooldown, Until = notBefore. Eligible at
 //     exactly notBefore.
-//  10. with a Resolver, protected by min-runtime (now < Start + d):
+//  10. with a Resolver: a MinRuntimeAction other than
+//     runtime.ActionPreempt and runtime.ActionReclaim: ReasonInvalidAction
+//     (no Until; fail closed, since that action would resolve to no
+//     min-runtime at all); protected by min-runtime (now < Start + d):
 //     ReasonMinRuntimeProtected, Until = Start + d.
 //  11. last-checkpoint-time present but unparsable:
 //     ReasonInvalidLastCheckpoint (no Until). Last because it is the only
@@ -269,7 +286,7 @@ func (n *Nominator) check(keys *AnnotationKeys, job *Job, now time.Time) verdict
 	case now.Before(start):
 		return verdict{reason: ReasonClockSkew, until: start}
 	case now.Sub(start) < expected: // Sub saturates instead of overflowing
-		return verdict{reason: ReasonNotExceeded, until: start.Add(expected)}
+		return verdict{reason: ReasonNotExceeded, until: addSat(start, expected)}
 	}
 	v := verdict{reason: ReasonNominated, expected: expected}
 	if s, ok := job.Annotations[keys.RequeueNotBefore]; ok {
@@ -281,9 +298,12 @@ func (n *Nominator) check(keys *AnnotationKeys, job *Job, now time.Time) verdict
 		}
 	}
 	if n.Resolver != nil {
+		if !validAction(n.MinRuntimeAction) {
+			return verdict{reason: ReasonInvalidAction}
+		}
 		res := n.Resolver.Resolve(n.MinRuntimeAction, job.Queue, job.Queue)
-		if runtime.Protected(start, res.Duration, now) {
-			return verdict{reason: ReasonMinRuntimeProtected, until: runtime.ProtectedUntil(start, res.Duration)}
+		if protected(start, res.Duration, now) {
+			return verdict{reason: ReasonMinRuntimeProtected, until: protectedUntil(start, res.Duration)}
 		}
 	}
 	if s, ok := job.Annotations[keys.LastCheckpoint]; ok {
@@ -382,7 +402,7 @@ func (n *Nominator) log(o *NominatorOutcome) {
 	level := LogLevelEvent
 	msg := "Requeue nomination skipped: job="
 	switch s.Reason {
-	case ReasonInvalidDuration, ReasonInvalidNotBefore, ReasonInvalidLastCheckpoint, ReasonClockSkew:
+	case ReasonInvalidDuration, ReasonInvalidNotBefore, ReasonInvalidLastCheckpoint, ReasonClockSkew, ReasonInvalidAction:
 		level = LogLevelWarning
 	case ReasonNotConfigured, ReasonNotExceeded:
 		level = LogLevelDetail

@@ -55,7 +55,7 @@ func (d PreemptorDelay) Check(queued, now time.Time) Decision {
 	case queued.IsZero():
 		return Decision{Reason: ReasonQueuedUnknown}
 	}
-	if until := queued.Add(d.Delay); now.Before(until) {
+	if until := addSat(queued, d.Delay); now.Before(until) {
 		return Decision{Reason: ReasonPreemptorDelay, Until: until}
 	}
 	return Decision{Allowed: true, Reason: ReasonPreemptorWaited}

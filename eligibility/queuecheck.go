@@ -27,6 +27,13 @@ func queueProblem(r *runtime.Resolver, action runtime.Action, preemptor, victim 
 	return ""
 }
 
+// validAction reports whether a is one of the two actions a min-runtime
+// applies to: runtime.ActionPreempt or runtime.ActionReclaim. Every other
+// value is denied with ReasonInvalidAction, even under FailOpen. O(1).
+func validAction(a runtime.Action) bool {
+	return a == runtime.ActionPreempt || a == runtime.ActionReclaim
+}
+
 // idProblem classifies one queue ID against t.
 func idProblem(t *queuetree.Tree, id queuetree.ID) Reason {
 	switch {

@@ -12,18 +12,18 @@ package eligibility
 //   - [MinRuntimeFilter]: ReasonNotProtected, ReasonNoMinRuntime,
 //     ReasonMissingStart, ReasonElasticDeferred (allowed);
 //     ReasonMinRuntimeProtected, ReasonClockSkew, ReasonUnknownQueue,
-//     ReasonQueueUnset, ReasonNoResolver (denied).
+//     ReasonQueueUnset, ReasonNoResolver, ReasonInvalidAction (denied).
 //   - [ScenarioValidator]: ReasonMinAvailableKept (allowed),
 //     ReasonBelowMinAvailable, ReasonInvalidCounts, ReasonConflictingVictims,
 //     ReasonDuplicateSubgroup, ReasonUnknownQueue, ReasonQueueUnset,
-//     ReasonNoResolver (rejected; ReasonInvalidCounts,
+//     ReasonNoResolver, ReasonInvalidAction (rejected; ReasonInvalidCounts,
 //     ReasonConflictingVictims and ReasonDuplicateSubgroup are declared with
 //     the validator).
 //   - [Nominator]: ReasonNominated; the skip reasons of KAI-Scheduler's
 //     expected-runtime plugin (ReasonNotRunning, ReasonNotPreemptible,
 //     ReasonInvalidDuration, ReasonMissingStart, ReasonClockSkew,
 //     ReasonInvalidNotBefore, ReasonCooldown, ReasonMinRuntimeProtected),
-//     and tenure's ReasonInvalidLastCheckpoint;
+//     and tenure's ReasonInvalidAction and ReasonInvalidLastCheckpoint;
 //     and the two silent outcomes ReasonNotConfigured and ReasonNotExceeded,
 //     which are neither nominations nor skips (see [Reason.Silent]).
 //   - [PreemptionConfig.Classify]: one reason per [CandidateClass], with the
@@ -76,6 +76,16 @@ const (
 	// no Resolver (a zero value whose Resolver was forgotten), so no
 	// protection can be known; denied unless FailOpen is set.
 	ReasonNoResolver Reason = "no_resolver"
+	// ReasonInvalidAction: the runtime.Action given is neither
+	// runtime.ActionPreempt nor runtime.ActionReclaim (a value converted
+	// from a wider integer, say), so no min-runtime applies to it and the
+	// victim's protection cannot be known. The filter denies, the scenario
+	// validator rejects and the nominator (given a Resolver, for its
+	// MinRuntimeAction) skips, with no Until, whatever the other inputs
+	// and even when FailOpen is set: FailOpen excuses a job's missing or
+	// unknown queue, while an invalid action is the caller's programming
+	// error, which must never cost a job its protection.
+	ReasonInvalidAction Reason = "invalid_action"
 
 	// ReasonMinAvailableKept: the scenario leaves every subgroup of every
 	// still-protected elastic victim with at least MinAvailable active tasks.

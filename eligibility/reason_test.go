@@ -29,6 +29,7 @@ func TestReasonStrings(t *testing.T) {
 		eligibility.ReasonUnknownQueue:        "unknown_queue",
 		eligibility.ReasonQueueUnset:          "queue_unset",
 		eligibility.ReasonNoResolver:          "no_resolver",
+		eligibility.ReasonInvalidAction:       "invalid_action",
 		eligibility.ReasonInvalid:             "invalid",
 		eligibility.ReasonMinAvailableKept:    "min_available_kept",
 		eligibility.ReasonBelowMinAvailable:   "below_min_available",

@@ -61,12 +61,13 @@ type ScenarioDecision struct {
 	// ReasonMinAvailableKept and the zero Until (they stay accepted as time
 	// passes). A rejection has ReasonConflictingVictims,
 	// ReasonDuplicateSubgroup, ReasonInvalidCounts,
-	// ReasonBelowMinAvailable, ReasonQueueUnset or ReasonUnknownQueue, the
-	// reason of the problem named. Its Until is the instant the last
-	// violating job's protection expires: from then on, absent other
-	// changes, the same scenario is accepted; it is the zero time when
-	// victim entries conflict or a victim's queue is unset or unknown,
-	// since time alone resolves neither.
+	// ReasonBelowMinAvailable, ReasonQueueUnset, ReasonUnknownQueue,
+	// ReasonNoResolver or ReasonInvalidAction, the reason of the problem
+	// named. Its Until is the instant the last violating job's protection
+	// expires: from then on, absent other changes, the same scenario is
+	// accepted; it is the zero time when victim entries conflict, a
+	// victim's queue is unset or unknown, no Resolver is set or the action
+	// is invalid, since time alone resolves none of these.
 	Decision
 	// Job is the ID of the job named ("" when allowed, or for a job
 	// without an ID).
@@ -115,6 +116,9 @@ func (s ScenarioDecision) String() string {
 		}
 		return fmt.Sprintf("scenario rejected (%s): the queue of job %q (or, where it matters, the preemptor's) %s, so its protection cannot be known; %d violation(s)",
 			s.Reason, s.Job, what, s.Violations)
+	case s.Reason == ReasonInvalidAction:
+		return fmt.Sprintf("scenario rejected (%s): %v is neither preempt nor reclaim, so no victim's protection can be known; %d violation(s)",
+			s.Reason, s.Resolution.Action, s.Violations)
 	case s.Reason == ReasonNoResolver:
 		return fmt.Sprintf("scenario rejected (%s): the validator has no Resolver, so the protection of job %q cannot be known; %d violation(s)",
 			s.Reason, s.Job, s.Violations)
@@ -166,7 +170,9 @@ func (e *UnknownSubgroupError) Error() string {
 // ReasonQueueUnset or ReasonUnknownQueue and no Until, unless FailOpen is
 // set. A validator without a Resolver (the zero value) cannot know any
 // protection: it rejects the same scenarios with ReasonNoResolver, unless
-// FailOpen is set (every duration is then zero).
+// FailOpen is set (every duration is then zero). An invalid action is
+// rejected with ReasonInvalidAction, FailOpen or not (see
+// [ScenarioValidator.Validate]).
 type ScenarioValidator struct {
 	// Resolver resolves the victims' min-runtime. Nil fails closed
 	// (ReasonNoResolver) unless FailOpen is set, when every duration is
@@ -174,6 +180,7 @@ type ScenarioValidator struct {
 	Resolver *runtime.Resolver
 	// FailOpen, when true, resolves an unset or unknown queue to the
 	// node-pool defaults instead of rejecting (see [MinRuntimeFilter]).
+	// It does not let an invalid action through (ReasonInvalidAction).
 	FailOpen bool
 
 	jobs   map[string]int32    // job ID -> index into groups (scratch)
@@ -224,7 +231,8 @@ type taskVal struct {
 //
 // For each distinct victim job that is elastic ([Job.IsElastic], judged on
 // its state before the scenario) and protected ([runtime.Protected] under
-// Resolver.Resolve(action, preemptor, job.Queue); a missing start means not
+// Resolver.Resolve(action, preemptor, job.Queue), with start + d saturating
+// at the last instant time.Time holds; a missing start means not
 // protected, a future start means protected), every subgroup with at least
 // one evicted task must keep Active - evicted >= MinAvailable, counted in
 // 64 bits so that no count wraps around. Such a subgroup whose name the job
@@ -247,9 +255,18 @@ type taskVal struct {
 // compare two entries of one ID that are not the same *Job, and O(touched
 // subgroups × subgroups) per protected elastic victim to find repeated
 // names; no allocation once the scratch has grown to the scenario's size.
+//
+// An action other than runtime.ActionPreempt and runtime.ActionReclaim is
+// checked first: the scenario is rejected with ReasonInvalidAction, no Job,
+// no Until and one violation, whatever the victims (none is looked at) and
+// even with FailOpen set, as the [MinRuntimeFilter] denies it.
 func (v *ScenarioValidator) Validate(action runtime.Action, preemptor queuetree.ID, victims []ScenarioJob, now time.Time) (ScenarioDecision, error) {
-	v.reset(len(victims))
 	out := ScenarioDecision{Decision: Decision{Allowed: true, Reason: ReasonMinAvailableKept}}
+	if !validAction(action) {
+		out.reject(ReasonInvalidAction, "", runtime.Resolution{Source: queuetree.None, Action: action, Method: v.Resolver.Method()})
+		return out, nil
+	}
+	v.reset(len(victims))
 	for i := range victims {
 		if err := v.count(action, preemptor, &victims[i], now, &out); err != nil {
 			return ScenarioDecision{}, err
@@ -334,7 +351,7 @@ func (v *ScenarioValidator) judge(g *scenarioGroup, action runtime.Action, out *
 		out.reject(g.problem, g.job.ID, runtime.Resolution{Source: queuetree.None, Action: action})
 		return true
 	}
-	until := runtime.ProtectedUntil(g.job.Start, g.res.Duration)
+	until := protectedUntil(g.job.Start, g.res.Duration)
 	violated := false
 	mayRepeat := namesMayRepeat(g.sgs)
 	for k, evicted := range counts {
@@ -399,7 +416,7 @@ func (v *ScenarioValidator) classify(action runtime.Action, preemptor queuetree.
 		}
 	}
 	res = v.Resolver.Resolve(action, preemptor, j.Queue)
-	return "", res, runtime.Protected(j.Start, res.Duration, now)
+	return "", res, protected(j.Start, res.Duration, now)
 }
 
 // anyActive reports whether some task is active.

@@ -295,11 +295,11 @@ func (c PreemptionConfig) classify(p PreemptionRequest, cand *Candidate, now tim
 	default: // equal priority under LowerOrNewerEqualPriority
 		timeBased := c.MinAdmitDuration != nil && *c.MinAdmitDuration > 0
 		if timeBased && !cand.Reserved.IsZero() {
-			expiry := cand.Reserved.Add(*c.MinAdmitDuration) // the last instant not yet expired
+			expiry := addSat(cand.Reserved, *c.MinAdmitDuration) // the last instant not yet expired
 			if now.After(expiry) {
 				return ClassExpired, time.Time{}
 			}
-			until = expiry.Add(time.Nanosecond)
+			until = addSat(expiry, time.Nanosecond)
 		}
 		// Newer compares queue-order timestamps, as Kueue does; without
 		// the candidate's own, its reservation stands in.

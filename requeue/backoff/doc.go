@@ -105,7 +105,9 @@
 //   - with [QueueOrder.RestampReclaimPreempted] (Kueue with its
 //     PrioritySortingWithinCohort gate off; the gate is on by default), the
 //     instant it was preempted to reclaim borrowed quota plus 1ms
-//     (QueueEntry.ReclaimPreempted), so it sorts behind its preemptor;
+//     (QueueEntry.ReclaimPreempted), so it sorts behind its preemptor
+//     (at most the last instant time.Time holds: the sum saturates there
+//     rather than wrapping to an earlier instant);
 //   - its creation.
 //
 // The entry's eviction fields describe its current eviction, as Kueue's
@@ -120,9 +122,14 @@
 // instants (monotonic readings are stripped). [QueueOrder.Compare] suits
 // slices.SortFunc; [QueueOrder.Sort] computes each timestamp once and sorts
 // compact keys (faster than sorting with Compare; same order for every
-// time.Time, the ends of its range included). A zero time in an eviction
-// or preemption field always means "unset", even beside a creation before
-// year 1.
+// time.Time, the ends of its range included). A zero time in any field
+// always means "unset", never January 1 of year 1: an unset eviction or
+// preemption field does not apply, even beside a creation before year 1,
+// and an entry ordered by its creation whose Created is unset (and with no
+// same-priority preemption, whose instant would stand in) orders after
+// every entry of its priority that has a timestamp, then by ID, so a job
+// whose creation was never recorded never jumps the queue.
+//
 // TimestampStrategy reads and writes Kueue's spelling ("Eviction",
 // "Creation") as text; [Strategy.QueueOrder] builds the order from
 // Kueue's configuration.

@@ -73,7 +73,12 @@ type QueueEntry struct {
 	ID string
 	// Priority is the job's priority; higher is admitted first.
 	Priority int32
-	// Created is the job's creation time.
+	// Created is the job's creation time. The zero time means unset (a
+	// job whose creation was never recorded), never an instant before
+	// every other: when the queue-order timestamp would be Created (see
+	// [QueueOrder.Timestamp]), such an entry orders after every entry of
+	// its priority that has a timestamp, and among the unset by ID, so a
+	// forgotten field never moves a job ahead of those waiting.
 	Created time.Time
 	// TimeoutEvicted is the instant the job was evicted because it did not
 	// become ready in time (Kueue: the Evicted condition, True with reason
@@ -101,7 +106,8 @@ type QueueEntry struct {
 }
 
 // QueueOrder orders pending jobs: higher priority first, then earlier
-// queue-order timestamp (see [QueueOrder.Timestamp]), then smaller ID. The
+// queue-order timestamp (see [QueueOrder.Timestamp]; an unset one, the zero
+// time, comes after every set one), then smaller ID. The
 // zero QueueOrder is Kueue's default: [TimestampEviction], and no re-stamp
 // of jobs preempted to reclaim borrowed quota.
 //
@@ -115,7 +121,8 @@ type QueueOrder struct {
 	Strategy TimestampStrategy
 	// RestampReclaimPreempted orders a job preempted to reclaim borrowed
 	// quota (QueueEntry.ReclaimPreempted) by its preemption instant plus
-	// 1ms, behind its preemptor, as Kueue does while its
+	// 1ms (at most the last instant time.Time can hold), behind its
+	// preemptor, as Kueue does while its
 	// PrioritySortingWithinCohort feature gate is off. The gate is on by
 	// default (Beta since Kueue v0.6), so false, the zero value, matches a
 	// default Kueue.
@@ -131,14 +138,27 @@ type QueueOrder struct {
 //   - under either strategy, e.AdmissionCheckEvicted when it is set;
 //   - under [QueueOrder.RestampReclaimPreempted], e.ReclaimPreempted plus
 //     1ms when it is set (Kueue's epsilon: the victim sorts strictly after
-//     the preemptor admitted at that instant);
-//   - e.Created;
+//     the preemptor admitted at that instant), saturating at the last
+//     instant time.Time can hold rather than wrapping around to an
+//     earlier one (so a job preempted in the last millisecond of the
+//     range still sorts at or after its preemptor);
+//   - e.Created, which may be unset (the zero time);
 //
-// then tenure's own rule: e.SamePriorityPreempted when it is set and later
-// (the zero time is unset, never an instant to compare). Any
+// then tenure's own rule: e.SamePriorityPreempted when it is set and later,
+// or when the timestamp so far is unset (a job preempted at that instant
+// existed before it, so its unknown creation cannot be later). In every
+// field the zero time is unset, never an instant to compare. Any
 // monotonic clock reading is stripped, so ordering compares wall-clock
 // instants only (as the persisted timestamps of a restarted scheduler
 // would).
+//
+// The result is the zero time when the timestamp is unset: Created is the
+// rule that applies, it is zero, and SamePriorityPreempted is zero too.
+// [QueueOrder.Compare] and [QueueOrder.Sort] order such an entry after
+// every entry of its priority whose timestamp is set (then by ID), so a
+// missing creation time never jumps the queue. (A ReclaimPreempted of
+// exactly 1ms before year 1 re-stamps to the zero instant, which then
+// reads as unset too.)
 //
 // Why an equal-priority preemption re-stamps the job (tenure's choice; Kueue
 // has no such rule for preemptions within a queue): the "newer" rule lets a
@@ -161,33 +181,59 @@ func (o QueueOrder) Timestamp(e QueueEntry) time.Time {
 	case !e.AdmissionCheckEvicted.IsZero():
 		ts = e.AdmissionCheckEvicted.Round(0)
 	case o.RestampReclaimPreempted && !e.ReclaimPreempted.IsZero():
-		ts = e.ReclaimPreempted.Round(0).Add(time.Millisecond)
+		ts = addSaturating(e.ReclaimPreempted.Round(0), time.Millisecond)
 	default:
 		ts = e.Created.Round(0)
 	}
 	// Strip before comparing: After uses monotonic readings when both
 	// operands carry one, and the choice must agree with the result's.
-	if sp := e.SamePriorityPreempted.Round(0); !sp.IsZero() && sp.After(ts) {
+	if sp := e.SamePriorityPreempted.Round(0); !sp.IsZero() && (ts.IsZero() || sp.After(ts)) {
 		ts = sp
 	}
 	return ts
 }
 
+// lastInstant is the last instant a time.Time can hold: 999,999,999ns
+// into the second math.MaxInt64 counted from January 1, year 1 (UTC).
+var lastInstant = time.Unix(1<<63-1-unixToYear1, 999_999_999).UTC()
+
+// addSaturating returns t+d for d >= 0, or lastInstant when that sum lies
+// beyond it. (time.Time.Add saturates the seconds but not a nanosecond
+// carry, so near the end of the range it wraps around to an earlier
+// instant within the last second.) lastInstant - d is exact for d >= 0,
+// so the test is too. O(1), no allocation.
+func addSaturating(t time.Time, d time.Duration) time.Time {
+	if t.After(lastInstant.Add(-d)) {
+		return lastInstant
+	}
+	return t.Add(d)
+}
+
 // Compare returns a negative number when a goes before b, a positive number
 // when b goes before a, and 0 when they tie on priority, timestamp and ID.
-// It suits [slices.SortFunc]. Cost: O(len(ID)), no allocation.
+// An unset timestamp (the zero time, see [QueueOrder.Timestamp]) goes after
+// every set one of the same priority; two unset ones tie. It suits
+// [slices.SortFunc]. Cost: O(len(ID)), no allocation.
 func (o QueueOrder) Compare(a, b QueueEntry) int {
 	if c := cmp.Compare(b.Priority, a.Priority); c != 0 {
 		return c
 	}
-	if c := o.Timestamp(a).Compare(o.Timestamp(b)); c != 0 {
+	ta, tb := o.Timestamp(a), o.Timestamp(b)
+	if az := ta.IsZero(); az != tb.IsZero() { // an unset timestamp goes last
+		if az {
+			return 1
+		}
+		return -1
+	}
+	if c := ta.Compare(tb); c != 0 {
 		return c
 	}
 	return strings.Compare(a.ID, b.ID)
 }
 
 // queueKey is an entry's sort key with the timestamp precomputed as exact
-// seconds since year 1 and nanoseconds (see [instantSeconds]).
+// seconds since year 1 and nanoseconds (see [instantSeconds]); an unset
+// timestamp is the key past every instant, unsetKeySec and unsetKeyNsec.
 type queueKey struct {
 	prio int32
 	nsec int32
@@ -206,6 +252,14 @@ const unixToYear1 = 62135596800
 // int64 arithmetic undoes that exactly.
 func instantSeconds(t time.Time) int64 { return t.Unix() + unixToYear1 }
 
+// The sort key of an unset timestamp: the last instant's second with a
+// nanosecond count no instant has, so it sorts after every set timestamp,
+// as in Compare.
+const (
+	unsetKeySec  = 1<<63 - 1
+	unsetKeyNsec = 1_000_000_000
+)
+
 // Sort sorts entries in place into queue order (the order of
 // [QueueOrder.Compare]). It computes each entry's timestamp once, sorts
 // compact keys and then permutes the entries in place, so it is faster
@@ -217,8 +271,10 @@ func (o QueueOrder) Sort(entries []QueueEntry) {
 	}
 	keys := make([]queueKey, len(entries))
 	for i := range entries {
-		ts := o.Timestamp(entries[i])
-		keys[i] = queueKey{prio: entries[i].Priority, sec: instantSeconds(ts), nsec: int32(ts.Nanosecond()), idx: i}
+		keys[i] = queueKey{prio: entries[i].Priority, sec: unsetKeySec, nsec: unsetKeyNsec, idx: i}
+		if ts := o.Timestamp(entries[i]); !ts.IsZero() {
+			keys[i].sec, keys[i].nsec = instantSeconds(ts), int32(ts.Nanosecond())
+		}
 	}
 	slices.SortFunc(keys, func(a, b queueKey) int {
 		if a.prio != b.prio {

@@ -26,7 +26,8 @@ func extremeInstants() []time.Time {
 
 // TestQueueOrderSortAgreesWithCompareAtExtremes: Sort and Compare give the
 // same order for every pair of instants, the ends of time.Time included,
-// and both follow Time.Compare.
+// and both follow Time.Compare, except that the zero time (an unset
+// Created) goes after every instant, the latest included.
 func TestQueueOrderSortAgreesWithCompareAtExtremes(t *testing.T) {
 	ts := extremeInstants()
 	var o backoff.QueueOrder
@@ -42,7 +43,8 @@ func TestQueueOrderSortAgreesWithCompareAtExtremes(t *testing.T) {
 			if es[0].ID != want[0].ID {
 				t.Errorf("Created %v vs %v: Sort put %s first, Compare %s", a, b, es[0].ID, want[0].ID)
 			}
-			if first := map[bool]string{true: "a", false: "b"}[a.Compare(b) <= 0]; want[0].ID != first {
+			aFirst := !a.IsZero() && (b.IsZero() || a.Compare(b) <= 0)
+			if first := map[bool]string{true: "a", false: "b"}[aFirst]; want[0].ID != first {
 				t.Errorf("Created %v vs %v: Compare put %s first, time order %s", a, b, want[0].ID, first)
 			}
 		}
@@ -67,13 +69,16 @@ func TestQueueOrderZeroMeansUnset(t *testing.T) {
 }
 
 // orderGenAnyInstant draws an instant from anywhere in time.Time's range
-// (including the early end where Time.Unix wraps), or the zero time.
+// (including the early end where Time.Unix wraps, and the last second,
+// where the reclaim re-stamp saturates), or the zero time.
 func orderGenAnyInstant(t *rapid.T, label string) time.Time {
-	switch rapid.IntRange(0, 3).Draw(t, label+".kind") {
+	switch rapid.IntRange(0, 4).Draw(t, label+".kind") {
 	case 0:
 		return time.Time{}
 	case 1: // near the early end
 		return time.Unix(math.MinInt64, 0).Add(-time.Duration(rapid.Int64Range(0, math.MaxInt64).Draw(t, label+".back")))
+	case 2: // within a second of the late end
+		return orderLast.Add(-time.Duration(rapid.Int64Range(0, int64(time.Second)).Draw(t, label+".last")))
 	}
 	return time.Unix(rapid.Int64Range(math.MinInt64, math.MaxInt64-62135596800).Draw(t, label+".sec"), rapid.Int64Range(0, 999_999_999).Draw(t, label+".nsec"))
 }
@@ -86,7 +91,8 @@ func TestQueueOrderSortAgreesAnywhere(t *testing.T) {
 		es := make([]backoff.QueueEntry, rapid.IntRange(0, 12).Draw(t, "n"))
 		for i := range es {
 			es[i] = backoff.QueueEntry{ID: rapid.SampledFrom([]string{"a", "b", "c"}).Draw(t, "id"), Created: orderGenAnyInstant(t, "created"),
-				SamePriorityPreempted: rapid.SampledFrom([]time.Time{{}, orderGenAnyInstant(t, "sp")}).Draw(t, "spSet")}
+				SamePriorityPreempted: rapid.SampledFrom([]time.Time{{}, orderGenAnyInstant(t, "sp")}).Draw(t, "spSet"),
+				ReclaimPreempted:      rapid.SampledFrom([]time.Time{{}, orderGenAnyInstant(t, "rp")}).Draw(t, "rpSet")}
 		}
 		want := slices.Clone(es)
 		slices.SortStableFunc(want, o.Compare)

@@ -258,11 +258,16 @@ func FuzzTimestampStrategyText(f *testing.F) {
 
 // orderGenEntry draws entries from small domains so ties on priority,
 // timestamp and ID are frequent. Instants are whole minutes plus an
-// offset that may differ below the second, in UTC or another zone.
+// offset that may differ below the second, or (rarely) within a second of
+// the last instant time.Time can hold, in UTC or another zone. Created is
+// sometimes unset (the zero time).
 func orderGenEntry(t *rapid.T, label string) backoff.QueueEntry {
 	at := func(max int, name string) time.Time {
-		ts := orderMin(rapid.IntRange(0, max).Draw(t, name)).
-			Add(rapid.SampledFrom([]time.Duration{0, 1, 500 * time.Millisecond, time.Second}).Draw(t, name+".offset"))
+		ts := orderMin(rapid.IntRange(0, max).Draw(t, name))
+		if rapid.IntRange(0, 7).Draw(t, name+".nearLast") == 0 {
+			ts = orderLast
+		}
+		ts = ts.Add(-rapid.SampledFrom([]time.Duration{0, 1, time.Millisecond - 1, time.Millisecond, time.Millisecond + 1, 500 * time.Millisecond, time.Second}).Draw(t, name+".offset"))
 		if rapid.Bool().Draw(t, name+".zoned") {
 			ts = ts.In(time.FixedZone("X", -5*3600))
 		}
@@ -271,7 +276,9 @@ func orderGenEntry(t *rapid.T, label string) backoff.QueueEntry {
 	e := backoff.QueueEntry{
 		ID:       rapid.SampledFrom([]string{"a", "b", "c", "ab", ""}).Draw(t, label+".id"),
 		Priority: rapid.Int32Range(-2, 2).Draw(t, label+".prio"),
-		Created:  at(3, label+".created"),
+	}
+	if rapid.IntRange(0, 3).Draw(t, label+".createdSet") > 0 {
+		e.Created = at(3, label+".created")
 	}
 	if rapid.Bool().Draw(t, label+".evicted") {
 		e.TimeoutEvicted = at(5, label+".evictedAt")
@@ -348,8 +355,9 @@ func TestQueueOrderSortOracle(t *testing.T) {
 		// The rule as written: Kueue's first applicable instant, in its
 		// order — the readiness-timeout eviction (Eviction strategy only),
 		// the admission-check eviction, the reclaim preemption plus 1ms
-		// (gate off only), the creation — or the same-priority preemption
-		// if that is later.
+		// (gate off only; never past the last instant), the creation — or
+		// the same-priority preemption if that is later or the rest is
+		// unset. The zero time is unset and sorts after every instant.
 		ts := func(e backoff.QueueEntry) time.Time {
 			var kueue time.Time
 			switch {
@@ -358,14 +366,24 @@ func TestQueueOrderSortOracle(t *testing.T) {
 			case !e.AdmissionCheckEvicted.IsZero():
 				kueue = e.AdmissionCheckEvicted
 			case o.RestampReclaimPreempted && !e.ReclaimPreempted.IsZero():
-				kueue = e.ReclaimPreempted.Add(time.Millisecond)
+				kueue = orderLast
+				if orderLast.Sub(e.ReclaimPreempted) >= time.Millisecond {
+					kueue = e.ReclaimPreempted.Add(time.Millisecond)
+				}
 			default:
 				kueue = e.Created
 			}
-			if e.SamePriorityPreempted.After(kueue) {
-				return e.SamePriorityPreempted
+			if sp := e.SamePriorityPreempted; !sp.IsZero() && (kueue.IsZero() || sp.After(kueue)) {
+				return sp
 			}
 			return kueue
+		}
+		// before is the oracle's strict order on timestamps.
+		before := func(a, b time.Time) bool {
+			if a.IsZero() || b.IsZero() {
+				return !a.IsZero() && b.IsZero()
+			}
+			return a.Before(b)
 		}
 		sort.SliceStable(want, func(i, j int) bool {
 			a, b := want[i], want[j]
@@ -373,7 +391,7 @@ func TestQueueOrderSortOracle(t *testing.T) {
 				return a.Priority > b.Priority
 			}
 			if !ts(a).Equal(ts(b)) {
-				return ts(a).Before(ts(b))
+				return before(ts(a), ts(b))
 			}
 			return a.ID < b.ID
 		})
