@@ -302,8 +302,8 @@ func (n *Nominator) check(keys *AnnotationKeys, job *Job, now time.Time) verdict
 			return verdict{reason: ReasonInvalidAction}
 		}
 		res := n.Resolver.Resolve(n.MinRuntimeAction, job.Queue, job.Queue)
-		if protected(start, res.Duration, now) {
-			return verdict{reason: ReasonMinRuntimeProtected, until: protectedUntil(start, res.Duration)}
+		if runtime.Protected(start, res.Duration, now) {
+			return verdict{reason: ReasonMinRuntimeProtected, until: runtime.ProtectedUntil(start, res.Duration)}
 		}
 	}
 	if s, ok := job.Annotations[keys.LastCheckpoint]; ok {

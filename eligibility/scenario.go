@@ -351,7 +351,7 @@ func (v *ScenarioValidator) judge(g *scenarioGroup, action runtime.Action, out *
 		out.reject(g.problem, g.job.ID, runtime.Resolution{Source: queuetree.None, Action: action})
 		return true
 	}
-	until := protectedUntil(g.job.Start, g.res.Duration)
+	until := runtime.ProtectedUntil(g.job.Start, g.res.Duration)
 	violated := false
 	mayRepeat := namesMayRepeat(g.sgs)
 	for k, evicted := range counts {
@@ -416,7 +416,7 @@ func (v *ScenarioValidator) classify(action runtime.Action, preemptor queuetree.
 		}
 	}
 	res = v.Resolver.Resolve(action, preemptor, j.Queue)
-	return "", res, protected(j.Start, res.Duration, now)
+	return "", res, runtime.Protected(j.Start, res.Duration, now)
 }
 
 // anyActive reports whether some task is active.

@@ -4,6 +4,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tenurepolicy/tenure/clock"
 	"github.com/tenurepolicy/tenure/runtime"
 )
 
@@ -64,5 +65,23 @@ func TestProtectedMonotonicClock(t *testing.T) {
 	}
 	if runtime.Protected(start, time.Hour, start.Add(time.Hour)) {
 		t.Error("protected at exactly start+d")
+	}
+}
+
+// TestProtectedUntilSaturates: a job started just before the last instant
+// a time.Time holds is protected until that instant, never until before
+// it started (time.Time.Add loses the nanosecond carry there).
+func TestProtectedUntilSaturates(t *testing.T) {
+	for _, start := range []time.Time{clock.Last.Add(-time.Nanosecond), clock.Last.Add(-time.Minute), clock.Last} {
+		until := runtime.ProtectedUntil(start, time.Hour)
+		if !until.Equal(clock.Last) {
+			t.Errorf("ProtectedUntil(%v, 1h) = %v, want the last instant", start, until)
+		}
+		if got, want := runtime.Protected(start, time.Hour, start), start.Before(clock.Last); got != want {
+			t.Errorf("Protected at its own start %v = %v, want %v", start, got, want)
+		}
+	}
+	if got := runtime.ProtectedUntil(clock.Last.Add(-2*time.Hour), time.Hour); !got.Equal(clock.Last.Add(-time.Hour)) {
+		t.Errorf("a sum before the end = %v, want it exact", got)
 	}
 }

@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 	"time"
+
+	"github.com/tenurepolicy/tenure/clock"
 )
 
 // TimestampStrategy chooses the timestamp a pending job is ordered by within
@@ -181,7 +183,7 @@ func (o QueueOrder) Timestamp(e QueueEntry) time.Time {
 	case !e.AdmissionCheckEvicted.IsZero():
 		ts = e.AdmissionCheckEvicted.Round(0)
 	case o.RestampReclaimPreempted && !e.ReclaimPreempted.IsZero():
-		ts = addSaturating(e.ReclaimPreempted.Round(0), time.Millisecond)
+		ts = clock.AddSaturating(e.ReclaimPreempted.Round(0), time.Millisecond)
 	default:
 		ts = e.Created.Round(0)
 	}
@@ -191,22 +193,6 @@ func (o QueueOrder) Timestamp(e QueueEntry) time.Time {
 		ts = sp
 	}
 	return ts
-}
-
-// lastInstant is the last instant a time.Time can hold: 999,999,999ns
-// into the second math.MaxInt64 counted from January 1, year 1 (UTC).
-var lastInstant = time.Unix(1<<63-1-unixToYear1, 999_999_999).UTC()
-
-// addSaturating returns t+d for d >= 0, or lastInstant when that sum lies
-// beyond it. (time.Time.Add saturates the seconds but not a nanosecond
-// carry, so near the end of the range it wraps around to an earlier
-// instant within the last second.) lastInstant - d is exact for d >= 0,
-// so the test is too. O(1), no allocation.
-func addSaturating(t time.Time, d time.Duration) time.Time {
-	if t.After(lastInstant.Add(-d)) {
-		return lastInstant
-	}
-	return t.Add(d)
 }
 
 // Compare returns a negative number when a goes before b, a positive number
