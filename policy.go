@@ -29,6 +29,12 @@ import (
 // immutable (the accessors return the filter and the nominator by value); the engine and the scenario validator keep scratch state, so a
 // Policy runs one [Cycle] at a time, on one goroutine.
 type Policy struct {
+	// cfg is the Config New was given, without Queues and MinRuntimeArgs
+	// (held as tree, resolver and base), with its own copy of
+	// Engine.Filters; base is the resolver's Config without queue
+	// settings: the defaults and the method.
+	cfg       Config
+	base      runtime.Config
 	tree      *queuetree.Tree
 	resolver  *runtime.Resolver
 	filter    eligibility.MinRuntimeFilter
