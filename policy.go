@@ -126,7 +126,8 @@ func (p *Policy) EvictionBudget() eligibility.EvictionBudget { return p.budget }
 // [requeue.Contender.Queue]. On an error it returns queuetree.None, the
 // zero ID, as a Queue field never set holds: the min-runtime decisions deny
 // such a job (queue_unset) rather than resolve it to any queue's
-// protection. O(1): one map lookup.
+// protection, unless Config.FailOpenUnknownQueues is set. O(1): one map
+// lookup.
 func (p *Policy) QueueID(name string) (queuetree.ID, error) {
 	if id, ok := p.tree.Lookup(name); ok {
 		return id, nil
