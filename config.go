@@ -192,12 +192,7 @@ func (p *Policy) wire() error {
 // buildQueues builds the tree and the resolver, returning every problem.
 func (c Config) buildQueues() (*queuetree.Tree, *runtime.Resolver, []error) {
 	var errs []error
-	queues := make([]queuetree.Queue, len(c.Queues))
-	fields := make([]runtime.QueueFields, len(c.Queues)) // same indices as c.Queues in every message
-	for i, q := range c.Queues {
-		queues[i] = queuetree.Queue{Name: q.Name, Parent: q.Parent}
-		fields[i] = runtime.QueueFields{Name: q.Name, PreemptMinRuntime: q.PreemptMinRuntime, ReclaimMinRuntime: q.ReclaimMinRuntime}
-	}
+	queues, fields := queueInput(c.Queues) // same indices as c.Queues in every message
 	tree, err := queuetree.New(queues)
 	errs = append(errs, err)
 	rcfg, err := runtime.ParseConfig(c.MinRuntimeArgs, fields)
