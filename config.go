@@ -156,6 +156,7 @@ func (c Config) build() (*Policy, error) {
 	if err := p.wire(); err != nil { // unreachable: Validate accepted the engine's settings above
 		return nil, err
 	}
+	p.recordQueues(c.Queues)
 	return p, nil
 }
 

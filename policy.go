@@ -33,8 +33,12 @@ type Policy struct {
 	// (held as tree, resolver and base), with its own copy of
 	// Engine.Filters; base is the resolver's Config without queue
 	// settings: the defaults and the method.
-	cfg       Config
-	base      runtime.Config
+	cfg  Config
+	base runtime.Config
+	// given holds, by ID, the min-runtime strings of the queue list the
+	// tree and resolver were built from without a problem (nil after a
+	// repair): UpdateQueues' check for an unchanged list.
+	given     []queueStrings
 	tree      *queuetree.Tree
 	resolver  *runtime.Resolver
 	filter    eligibility.MinRuntimeFilter

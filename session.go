@@ -2,6 +2,7 @@ package tenure
 
 import (
 	"errors"
+	"time"
 
 	"github.com/tenurepolicy/tenure/queuetree"
 	"github.com/tenurepolicy/tenure/runtime"
@@ -34,11 +35,17 @@ import (
 // queuetree.Update and runtime.UpdateResolver) and O(len(Engine.Filters))
 // for the new engine.
 func (p *Policy) UpdateQueues(queues []Queue) (*Policy, error) {
+	if p.sameQueues(queues) {
+		return p, nil
+	}
 	tq, fields := queueInput(queues)
 	tree, _, err := queuetree.Update(p.tree, tq)
 	errs := []error{err}
-	rcfg, err := p.parseQueues(fields)
-	errs = append(errs, err)
+	rcfg, ok := p.parseCleanQueues(fields, tree != nil)
+	if !ok {
+		rcfg, err = p.parseQueues(fields)
+		errs = append(errs, err)
+	}
 	var resolver *runtime.Resolver
 	if tree != nil && err == nil {
 		resolver, _, err = runtime.UpdateResolver(p.resolver, tree, rcfg)
@@ -47,7 +54,11 @@ func (p *Policy) UpdateQueues(queues []Queue) (*Policy, error) {
 	if err := errors.Join(errs...); err != nil {
 		return nil, err
 	}
-	return p.with(tree, resolver)
+	np, err := p.with(tree, resolver)
+	if np != nil && np != p {
+		np.recordQueues(queues)
+	}
+	return np, err
 }
 
 // UpdateQueuesTolerant is [Policy.UpdateQueues] for a scheduler that must
@@ -66,10 +77,17 @@ func (p *Policy) UpdateQueues(queues []Queue) (*Policy, error) {
 // again). Concurrency and cost as UpdateQueues; a list with problems
 // costs queuetree.NewTolerant's build unless reused.
 func (p *Policy) UpdateQueuesTolerant(queues []Queue) (*Policy, []error) {
+	if p.sameQueues(queues) {
+		return p, nil
+	}
 	tq, fields := queueInput(queues)
 	tree, _, problems := queuetree.UpdateTolerant(p.tree, tq)
-	rcfg, err := p.parseQueues(fields)
-	problems = append(problems, unjoin(err)...)
+	rcfg, ok := p.parseCleanQueues(fields, problems == nil)
+	if !ok {
+		var err error
+		rcfg, err = p.parseQueues(fields)
+		problems = append(problems, unjoin(err)...)
+	}
 	resolver, _, rp := runtime.UpdateResolverTolerant(p.resolver, tree, rcfg)
 	problems = append(problems, rp...)
 	if resolver == nil { // unreachable: UpdateTolerant returns a built tree
@@ -78,6 +96,9 @@ func (p *Policy) UpdateQueuesTolerant(queues []Queue) (*Policy, []error) {
 	np, err := p.with(tree, resolver)
 	if err != nil { // unreachable: New accepted the engine's settings
 		return p, append(problems, err)
+	}
+	if problems == nil && np != p {
+		np.recordQueues(queues)
 	}
 	return np, problems
 }
@@ -128,6 +149,42 @@ func (p *Policy) with(tree *queuetree.Tree, resolver *runtime.Resolver) (*Policy
 	return np, nil
 }
 
+// queueStrings is one queue's min-runtime fields as its Queue gave them.
+type queueStrings struct{ preempt, reclaim string }
+
+// recordQueues records, by ID, the min-runtime strings of queues, the list
+// p's tree and resolver were built from without a problem, for
+// sameQueues. O(n): one name lookup per queue.
+func (p *Policy) recordQueues(queues []Queue) {
+	p.given = make([]queueStrings, p.tree.Len()+1)
+	for i := range queues {
+		id, _ := p.tree.Lookup(queues[i].Name)
+		p.given[id] = queueStrings{queues[i].PreemptMinRuntime, queues[i].ReclaimMinRuntime}
+	}
+}
+
+// sameQueues reports whether queues is, in any order, the list p was
+// built from without a problem: as many queues as p's tree has, each
+// name in the tree once, with the same parent and the same min-runtime
+// strings. Then New would build p's very tree and resolver from it. O(n):
+// one name lookup per queue, a bit set of one bit per queue, no parse.
+func (p *Policy) sameQueues(queues []Queue) bool {
+	if p.given == nil || len(queues) != p.tree.Len()-1 {
+		return false
+	}
+	seen := make([]uint64, len(p.given)/64+1)
+	for i := range queues {
+		q := &queues[i]
+		id, ok := p.tree.Lookup(q.Name)
+		if !ok || seen[id/64]&(1<<(id%64)) != 0 || p.tree.Name(p.tree.Parent(id)) != q.Parent ||
+			p.given[id] != (queueStrings{q.PreemptMinRuntime, q.ReclaimMinRuntime}) {
+			return false
+		}
+		seen[id/64] |= 1 << (id % 64)
+	}
+	return true
+}
+
 // queueInput converts queues to the tree's and the resolver's input, with
 // the same indices.
 func queueInput(queues []Queue) ([]queuetree.Queue, []runtime.QueueFields) {
@@ -146,6 +203,58 @@ func (p *Policy) parseQueues(fields []runtime.QueueFields) (runtime.Config, erro
 	c, err := runtime.ParseConfig(nil, fields)
 	c.DefaultPreempt, c.DefaultReclaim, c.Method = p.base.DefaultPreempt, p.base.DefaultReclaim, p.base.Method
 	return c, err
+}
+
+// parseCleanQueues is parseQueues for a list whose tree was built without
+// a problem (clean: no empty name, no name twice), so that only the
+// durations can be wrong: each distinct string is parsed once and the
+// settings share one array of durations. It reports false, and parses
+// nothing more, at the first string that does not parse, or when the list
+// is not clean; parseQueues then reports the problems.
+func (p *Policy) parseCleanQueues(fields []runtime.QueueFields, clean bool) (runtime.Config, bool) {
+	c := runtime.Config{DefaultPreempt: p.base.DefaultPreempt, DefaultReclaim: p.base.DefaultReclaim, Method: p.base.Method}
+	if !clean {
+		return c, false
+	}
+	n := 0
+	for i := range fields {
+		if fields[i].PreemptMinRuntime != "" || fields[i].ReclaimMinRuntime != "" {
+			n++
+		}
+	}
+	c.Queues = make([]runtime.QueueSetting, 0, n)
+	durations := make([]time.Duration, 0, 2*n)
+	parsed := map[string]time.Duration{}
+	parse := func(s string) (*time.Duration, bool) {
+		if s == "" {
+			return nil, true
+		}
+		d, ok := parsed[s]
+		if !ok {
+			var err error
+			if d, err = runtime.ParseDuration(s); err != nil {
+				return nil, false
+			}
+			parsed[s] = d
+		}
+		durations = append(durations, d) // never grows: 2 per setting
+		return &durations[len(durations)-1], true
+	}
+	for i := range fields {
+		f := &fields[i]
+		if f.PreemptMinRuntime == "" && f.ReclaimMinRuntime == "" {
+			continue
+		}
+		s := runtime.QueueSetting{Queue: f.Name}
+		var ok1, ok2 bool
+		s.Preempt, ok1 = parse(f.PreemptMinRuntime)
+		s.Reclaim, ok2 = parse(f.ReclaimMinRuntime)
+		if !ok1 || !ok2 {
+			return c, false
+		}
+		c.Queues = append(c.Queues, s)
+	}
+	return c, true
 }
 
 // unjoin splits an errors.Join error, and the joined errors inside it,

@@ -102,7 +102,9 @@ func sameDecisions(t *rapid.T, p, q *tenure.Policy) {
 // TestUpdateQueuesEqualsNew: along a random sequence of queue lists, each
 // a small change of the one before (some with problems), the Policy
 // UpdateQueues returns decides exactly as tenure.New on the same Config,
-// and a list with a problem gets exactly New's error.
+// and a list with a problem gets exactly New's error; along the same
+// sequence, UpdateQueuesTolerant decides as NewTolerant and reports the
+// same problems.
 func TestUpdateQueuesEqualsNew(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		cfg := tenure.Config{
@@ -116,9 +118,17 @@ func TestUpdateQueuesEqualsNew(t *testing.T) {
 			t.Fatal(err)
 		}
 		var qs []tenure.Queue
+		pt := p // the tolerant chain
 		for range rapid.IntRange(1, 12).Draw(t, "steps") {
 			qs = mutate(t, qs)
 			cfg.Queues = qs
+			var problems []error
+			pt, problems = pt.UpdateQueuesTolerant(qs)
+			wantT, wantProblems := tenure.NewTolerant(cfg)
+			if fmt.Sprint(problems) != fmt.Sprint(wantProblems) {
+				t.Fatalf("%v: UpdateQueuesTolerant problems\n%v\nNewTolerant problems\n%v", qs, problems, wantProblems)
+			}
+			sameDecisions(t, pt, wantT)
 			want, werr := tenure.New(cfg)
 			got, gerr := p.UpdateQueues(qs)
 			if werr != nil || gerr != nil {
