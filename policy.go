@@ -19,15 +19,21 @@ import (
 // filters when configured), plus the requeuing strategy, time-based
 // same-priority preemption, KEP-9876 protection and the clock. A scheduler
 // builds one per configuration change and calls [Policy.Begin] once per
-// scheduling cycle.
+// scheduling cycle. A scheduler that reads its queues anew every session
+// passes them to [Policy.UpdateQueues] (or [Policy.UpdateQueuesTolerant]),
+// which returns the same Policy when they did not change and otherwise
+// rebuilds only the parts that hold the queues.
 //
 // The pieces stay available ([Policy.Tree], [Policy.Resolver], …) for code
 // that needs them directly; a fork that integrates tenure piece by piece can
 // skip Policy altogether and build them itself.
 //
 // Concurrency: the tree, resolver, filter, nominator and backoff are
-// immutable (the accessors return the filter and the nominator by value); the engine and the scenario validator keep scratch state, so a
-// Policy runs one [Cycle] at a time, on one goroutine.
+// immutable (the accessors return the filter and the nominator by value);
+// the engine and the scenario validator keep scratch state, so a Policy
+// runs one [Cycle] at a time, on one goroutine. A Policy that
+// UpdateQueues returns has its own engine and validator: it and p may
+// each run a Cycle at the same time.
 type Policy struct {
 	// cfg is the Config New was given, without Queues and MinRuntimeArgs
 	// (held as tree, resolver and base), with its own copy of

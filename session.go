@@ -28,12 +28,16 @@ import (
 // (the observer, the engine's filters, …) are safe for concurrent use.
 // UpdateQueues only reads p, and may run while p runs a Cycle.
 //
-// Cost: an unchanged list costs O(n) for n queues (queuetree.Update's
-// check, the parse of the min-runtime strings of the queues that set one,
-// and runtime.UpdateResolver's comparison), no sort; a changed list adds
-// the incremental rebuild of the tree and the resolver (see
-// queuetree.Update and runtime.UpdateResolver) and O(len(Engine.Filters))
-// for the new engine.
+// Cost: an unchanged list (in any order) costs O(n) for n queues: one
+// name lookup and three string comparisons per queue against the list p
+// was built from, a bit set of one bit per queue, no parse and no sort
+// (a Policy built from a list with problems, by NewTolerant or
+// UpdateQueuesTolerant, skips this check: its list is checked as a changed
+// one). A changed list costs queuetree.Update's check and incremental
+// rebuild, one parse per distinct min-runtime string, runtime.UpdateResolver
+// (a patch or an O(n) rebuild), one more name lookup per queue to record
+// the list, and O(len(Engine.Filters)) for the new engine; a list with a
+// problem costs New's O(n log n) build of the tree.
 func (p *Policy) UpdateQueues(queues []Queue) (*Policy, error) {
 	if p.sameQueues(queues) {
 		return p, nil
