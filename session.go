@@ -8,6 +8,10 @@ import (
 	"github.com/tenurepolicy/tenure/runtime"
 )
 
+// errNilPolicy is the error of UpdateQueues and UpdateQueuesTolerant
+// called on a nil Policy.
+var errNilPolicy = errors.New("tenure: UpdateQueues of a nil Policy: build one with New or NewTolerant")
+
 // UpdateQueues returns the Policy [New] would build from p's Config with
 // Queues replaced by queues, built from p's parts: the tree with
 // queuetree.Update and the resolver with runtime.UpdateResolver, so that
@@ -19,7 +23,8 @@ import (
 // (the nominator, the requeuing strategy, the clock, the Config's
 // callbacks) and has its own tree, resolver, min-runtime filter, scenario
 // validator and requeue engine. On a list with a problem it returns nil
-// and exactly the error New reports for those queues (the other parts of
+// and exactly the error New reports for those queues (a nil p: nil and an
+// error) (the other parts of
 // the Config were accepted when p was built). p is never changed.
 //
 // Concurrency: the new Policy shares no scratch state with p (it has its
@@ -35,10 +40,13 @@ import (
 // UpdateQueuesTolerant, skips this check: its list is checked as a changed
 // one). A changed list costs queuetree.Update's check and incremental
 // rebuild, one parse per distinct min-runtime string, runtime.UpdateResolver
-// (a patch or an O(n) rebuild), one more name lookup per queue to record
-// the list, and O(len(Engine.Filters)) for the new engine; a list with a
+// (a patch or an O(n) rebuild), one more name lookup per queue that sets
+// a min-runtime to record the list, and O(len(Engine.Filters)) for the new engine; a list with a
 // problem costs New's O(n log n) build of the tree.
 func (p *Policy) UpdateQueues(queues []Queue) (*Policy, error) {
+	if p == nil {
+		return nil, errNilPolicy
+	}
 	if p.sameQueues(queues) {
 		return p, nil
 	}
@@ -67,7 +75,7 @@ func (p *Policy) UpdateQueues(queues []Queue) (*Policy, error) {
 
 // UpdateQueuesTolerant is [Policy.UpdateQueues] for a scheduler that must
 // keep running on whatever queue list it has: it never returns a nil
-// Policy for a non-nil p. It repairs the list as queuetree.UpdateTolerant
+// Policy for a non-nil p (a nil p gives nil and one error). It repairs the list as queuetree.UpdateTolerant
 // does (an empty name or a later duplicate dropped, an orphan made
 // top-level, a cycle broken) and the min-runtime settings as
 // runtime.UpdateResolverTolerant does (a setting for a dropped entry
@@ -81,6 +89,9 @@ func (p *Policy) UpdateQueues(queues []Queue) (*Policy, error) {
 // again). Concurrency and cost as UpdateQueues; a list with problems
 // costs queuetree.NewTolerant's build unless reused.
 func (p *Policy) UpdateQueuesTolerant(queues []Queue) (*Policy, []error) {
+	if p == nil {
+		return nil, []error{errNilPolicy}
+	}
 	if p.sameQueues(queues) {
 		return p, nil
 	}
@@ -158,12 +169,17 @@ type queueStrings struct{ preempt, reclaim string }
 
 // recordQueues records, by ID, the min-runtime strings of queues, the list
 // p's tree and resolver were built from without a problem, for
-// sameQueues. O(n): one name lookup per queue.
+// sameQueues. O(n): one name lookup per queue that sets a min-runtime
+// (the others keep the zero entry, both strings empty).
 func (p *Policy) recordQueues(queues []Queue) {
 	p.given = make([]queueStrings, p.tree.Len()+1)
 	for i := range queues {
-		id, _ := p.tree.Lookup(queues[i].Name)
-		p.given[id] = queueStrings{queues[i].PreemptMinRuntime, queues[i].ReclaimMinRuntime}
+		q := &queues[i]
+		if q.PreemptMinRuntime == "" && q.ReclaimMinRuntime == "" {
+			continue
+		}
+		id, _ := p.tree.Lookup(q.Name)
+		p.given[id] = queueStrings{q.PreemptMinRuntime, q.ReclaimMinRuntime}
 	}
 }
 

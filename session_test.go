@@ -265,6 +265,17 @@ func TestNewTolerant(t *testing.T) {
 	rapid.Check(t, func(rt *rapid.T) { sameDecisions(rt, p, want) })
 }
 
+// TestUpdateQueuesNilPolicy: a nil Policy gives an error, not a panic.
+func TestUpdateQueuesNilPolicy(t *testing.T) {
+	var p *tenure.Policy
+	if np, err := p.UpdateQueues(nil); np != nil || err == nil || !strings.HasPrefix(err.Error(), "tenure: ") {
+		t.Errorf("UpdateQueues: %v, %v", np, err)
+	}
+	if np, problems := p.UpdateQueuesTolerant(nil); np != nil || len(problems) != 1 {
+		t.Errorf("UpdateQueuesTolerant: %v, %v", np, problems)
+	}
+}
+
 // TestUpdateQueuesOwnEngine: the Policy UpdateQueues returns runs its
 // requeue pass with its own engine and eviction-budget records, and p's
 // still decides under the old queues.
