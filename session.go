@@ -23,9 +23,9 @@ var errNilPolicy = errors.New("tenure: UpdateQueues of a nil Policy: build one w
 // (the nominator, the requeuing strategy, the clock, the Config's
 // callbacks) and has its own tree, resolver, min-runtime filter, scenario
 // validator and requeue engine. On a list with a problem it returns nil
-// and exactly the error New reports for those queues (a nil p: nil and an
-// error) (the other parts of
-// the Config were accepted when p was built). p is never changed.
+// and exactly the error New reports for those queues (the other parts of
+// the Config were accepted when p was built); a nil p gives nil and an
+// error. p is never changed.
 //
 // Concurrency: the new Policy shares no scratch state with p (it has its
 // own engine and validator), so p and the new Policy may each run a
@@ -75,13 +75,15 @@ func (p *Policy) UpdateQueues(queues []Queue) (*Policy, error) {
 
 // UpdateQueuesTolerant is [Policy.UpdateQueues] for a scheduler that must
 // keep running on whatever queue list it has: it never returns a nil
-// Policy for a non-nil p (a nil p gives nil and one error). It repairs the list as queuetree.UpdateTolerant
-// does (an empty name or a later duplicate dropped, an orphan made
-// top-level, a cycle broken) and the min-runtime settings as
-// runtime.UpdateResolverTolerant does (a setting for a dropped entry
-// ignored, the first of repeated entries used); a min-runtime string that
-// does not parse is ignored, so that queue inherits from its parent as if
-// the field were unset. It returns every problem repaired, one error each
+// Policy for a non-nil p (a nil p gives nil and one error). It repairs
+// the list as queuetree.UpdateTolerant does (an empty name or a later
+// duplicate dropped, an orphan made top-level, a cycle broken) and the
+// min-runtime settings as runtime.UpdateResolverTolerant does (a setting
+// for a dropped entry ignored, the first of repeated entries used); a
+// min-runtime string that does not parse ("-5m" included) is ignored, so
+// that queue inherits from its parent as if the field were unset: the
+// protective reading, where KAI-Scheduler's own reading of a negative
+// value never protects. It returns every problem repaired, one error each
 // (nil when there is none), and then the same Policy UpdateQueues
 // returns. It returns p itself when the tree and the resolver are reused:
 // queues describes p's queues and settings, or is, entry for entry, the
