@@ -18,7 +18,9 @@ var errNilPolicy = errors.New("tenure: UpdateQueues of a nil Policy: build one w
 // a scheduler that rebuilds its view of the queues every scheduling
 // session (KAI-Scheduler's framework.Session) pays for what changed only.
 // When queues describes p's queues with the same min-runtime fields (in
-// any order), it returns p itself. Otherwise it returns a new Policy that
+// any order), it returns p itself (for a p built from a list with
+// problems, whose tree or settings were repaired, only when the repairs
+// change nothing for queues; otherwise a new Policy). Otherwise it returns a new Policy that
 // shares every part that does not hold the tree or the resolver with p
 // (the nominator, the requeuing strategy, the clock, the Config's
 // callbacks) and has its own tree, resolver, min-runtime filter, scenario

@@ -310,6 +310,79 @@ func TestUpdateQueuesOwnEngine(t *testing.T) {
 	}
 }
 
+// TestUpdateQueuesConcurrentCycles: a Policy and the one UpdateQueues
+// returned from it run requeue passes and checks at the same time, while
+// another goroutine updates p again; each decides under its own queues
+// (run with -race to check that they share no scratch state).
+func TestUpdateQueuesConcurrentCycles(t *testing.T) {
+	p, err := tenure.New(tenure.Config{Queues: []tenure.Queue{{Name: "q", PreemptMinRuntime: "2h"}},
+		EvictionBudget: eligibility.EvictionBudget{Max: 3, Window: time.Hour}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	np, err := p.UpdateQueues([]tenure.Queue{{Name: "q", PreemptMinRuntime: "10m"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	q, _ := p.QueueID("q")
+	run := func(pol *tenure.Policy, want requeue.OutcomeKind, done chan<- error) {
+		for range 50 {
+			c := pol.BeginAt(t0)
+			v := eligibility.Job{ID: "v", Queue: q, Priority: 1, Preemptible: true, Running: true, Start: t0.Add(-time.Hour),
+				Annotations: map[string]string{eligibility.AnnotationExpectedRuntime: "30m"},
+				Subgroups:   []eligibility.Subgroup{{Name: "w", MinAvailable: 1, Active: 2}}}
+			res, err := c.Requeue(tenure.RequeueInput{Running: []eligibility.Job{v},
+				Contenders: []requeue.Contender{{ID: "hi", Priority: 9, Queue: q}}}, protectedCluster(t))
+			if err != nil || len(res.Engine.Outcomes) != 1 || res.Engine.Outcomes[0].Kind != want {
+				done <- fmt.Errorf("%v %+v, want %v", err, res.Engine.Outcomes, want)
+				return
+			}
+			sc := []eligibility.ScenarioJob{{Job: &v, Tasks: []eligibility.ScenarioTask{{Subgroup: "w", Active: true}}}}
+			if _, err := c.ValidateScenario(runtime.ActionPreempt, q, sc); err != nil {
+				done <- err
+				return
+			}
+		}
+		done <- nil
+	}
+	done := make(chan error, 3)
+	go run(p, requeue.OutcomeSkipped, done)
+	go run(np, requeue.OutcomeCommitted, done)
+	go func() {
+		for range 50 {
+			if _, err := p.UpdateQueues([]tenure.Queue{{Name: "q", PreemptMinRuntime: "20m"}, {Name: "r"}}); err != nil {
+				done <- err
+				return
+			}
+		}
+		done <- nil
+	}()
+	for range 3 {
+		if err := <-done; err != nil {
+			t.Error(err)
+		}
+	}
+}
+
+// ExampleNewTolerant: a scheduler starts on a queue snapshot with
+// problems: the Policy is usable, the problems are reported.
+func ExampleNewTolerant() {
+	policy, problems := tenure.NewTolerant(tenure.Config{Queues: []tenure.Queue{
+		{Name: "research", ReclaimMinRuntime: "2h"},
+		{Name: "team", Parent: "org"}, // org does not exist (yet)
+		{Name: "prod", PreemptMinRuntime: "-1m"},
+	}})
+	for _, p := range problems {
+		fmt.Println(p)
+	}
+	team, err := policy.QueueID("team")
+	fmt.Println(team != 0, err, policy.Tree().Depth(team))
+	// Output:
+	// queuetree: queue "team" has unknown parent "org" (repaired: made top-level)
+	// runtime: queue "prod": preemptMinRuntime: invalid duration "-1m": negative durations are not allowed
+	// true <nil> 1
+}
+
 // ExamplePolicy_UpdateQueues: a scheduler reads its queues every session
 // and updates the Policy: an unchanged list (in another order) costs a
 // check and gives the same Policy; a changed one gives a new Policy.
