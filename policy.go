@@ -41,18 +41,20 @@ type Policy struct {
 	// settings: the defaults and the method.
 	cfg  Config
 	base runtime.Config
-	// given holds, by ID, the min-runtime strings of the queue list the
-	// tree and resolver were built from without a problem (nil after a
-	// repair): UpdateQueues' check for an unchanged list.
-	given     []queueStrings
-	tree      *queuetree.Tree
-	resolver  *runtime.Resolver
-	filter    eligibility.MinRuntimeFilter
-	validator eligibility.ScenarioValidator
-	nominator eligibility.Nominator
-	engine    *requeue.Engine
-	requeuing backoff.Strategy
-	clock     clock.Clock
+	// given holds, by ID, 1 + the index in givenStrings of the
+	// min-runtime strings of the queue list the tree and resolver were
+	// built from without a problem (0: both empty; nil after a repair):
+	// UpdateQueues' check for an unchanged list.
+	given        []int32
+	givenStrings []queueStrings
+	tree         *queuetree.Tree
+	resolver     *runtime.Resolver
+	filter       eligibility.MinRuntimeFilter
+	validator    eligibility.ScenarioValidator
+	nominator    eligibility.Nominator
+	engine       *requeue.Engine
+	requeuing    backoff.Strategy
+	clock        clock.Clock
 
 	preemption eligibility.PreemptionConfig
 	protection eligibility.AdmitProtection

@@ -174,17 +174,34 @@ type queueStrings struct{ preempt, reclaim string }
 // recordQueues records, by ID, the min-runtime strings of queues, the list
 // p's tree and resolver were built from without a problem, for
 // sameQueues. O(n): one name lookup per queue that sets a min-runtime
-// (the others keep the zero entry, both strings empty).
+// (the others keep the zero entry, both strings empty); 4 bytes per queue
+// plus the strings of those that set one.
 func (p *Policy) recordQueues(queues []Queue) {
-	p.given = make([]queueStrings, p.tree.Len()+1)
+	p.given = make([]int32, p.tree.Len()+1)
+	n := 0
+	for i := range queues {
+		if queues[i].PreemptMinRuntime != "" || queues[i].ReclaimMinRuntime != "" {
+			n++
+		}
+	}
+	p.givenStrings = make([]queueStrings, 0, n)
 	for i := range queues {
 		q := &queues[i]
 		if q.PreemptMinRuntime == "" && q.ReclaimMinRuntime == "" {
 			continue
 		}
 		id, _ := p.tree.Lookup(q.Name)
-		p.given[id] = queueStrings{q.PreemptMinRuntime, q.ReclaimMinRuntime}
+		p.givenStrings = append(p.givenStrings, queueStrings{q.PreemptMinRuntime, q.ReclaimMinRuntime})
+		p.given[id] = int32(len(p.givenStrings))
 	}
+}
+
+// givenAt returns the recorded min-runtime strings of queue id.
+func (p *Policy) givenAt(id queuetree.ID) queueStrings {
+	if k := p.given[id]; k > 0 {
+		return p.givenStrings[k-1]
+	}
+	return queueStrings{}
 }
 
 // sameQueues reports whether queues is, in any order, the list p was
@@ -201,7 +218,7 @@ func (p *Policy) sameQueues(queues []Queue) bool {
 		q := &queues[i]
 		id, ok := p.tree.Lookup(q.Name)
 		if !ok || seen[id/64]&(1<<(id%64)) != 0 || p.tree.Name(p.tree.Parent(id)) != q.Parent ||
-			p.given[id] != (queueStrings{q.PreemptMinRuntime, q.ReclaimMinRuntime}) {
+			p.givenAt(id) != (queueStrings{q.PreemptMinRuntime, q.ReclaimMinRuntime}) {
 			return false
 		}
 		seen[id/64] |= 1 << (id % 64)
