@@ -34,7 +34,8 @@ import (
 // queuetree.Root resolves to the defaults; one whose Queue is unset or
 // unknown is denied, fail closed: FailOpenUnknownQueues is off),
 // min-runtime defaults of 0, KAI's annotation keys, an engine that applies
-// the min-runtime filter to every victim with the engine's default bounds, Kueue's default requeuing strategy, no within-queue preemption, no
+// the min-runtime filter to every victim with the engine's default bounds,
+// Kueue's default requeuing strategy, no within-queue preemption, no
 // KEP-9876 protection, no preemptor delay, no eviction budget, and the wall
 // clock.
 type Config struct {

@@ -155,7 +155,8 @@ func TestConfigJSONKeepsCallbacks(t *testing.T) {
 func FuzzConfigJSON(f *testing.F) {
 	full, _ := json.Marshal(fullConfig())
 	for _, s := range []string{string(full), `{}`, `null`, `{"queues":[{"name":"a"}]}`, `{"engine":{"defaultDelay":"1d"}}`,
-		`{"requeuingStrategy":{"backoffMaxSeconds":0}}`, `{"evictionBudget":{"maxEvictions":-1,"window":"1w"}}`, `{"queues":[null]}`} {
+		`{"requeuingStrategy":{"backoffMaxSeconds":0}}`, `{"evictionBudget":{"maxEvictions":-1,"window":"1w"}}`, `{"queues":[null]}`,
+		`{"engine":{"maxChecksPerVictim":7,"maxSetGroups":3,"maxSetSize":4,"setCandidates":2},"failOpenUnknownQueues":true}`} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
