@@ -17,17 +17,18 @@ var errNilPolicy = errors.New("tenure: UpdateQueues of a nil Policy: build one w
 // queuetree.Update and the resolver with runtime.UpdateResolver, so that
 // a scheduler that rebuilds its view of the queues every scheduling
 // session (KAI-Scheduler's framework.Session) pays for what changed only.
+//
 // When queues describes p's queues with the same min-runtime fields (in
-// any order), it returns p itself (for a p built from a list with
-// problems, whose tree or settings were repaired, only when the repairs
-// change nothing for queues; otherwise a new Policy). Otherwise it returns a new Policy that
-// shares every part that does not hold the tree or the resolver with p
-// (the nominator, the requeuing strategy, the clock, the Config's
-// callbacks) and has its own tree, resolver, min-runtime filter, scenario
-// validator and requeue engine. On a list with a problem it returns nil
-// and exactly the error New reports for those queues (the other parts of
-// the Config were accepted when p was built); a nil p gives nil and an
-// error. p is never changed.
+// any order), it returns p itself; for a p built from a list with
+// problems (its tree or settings repaired), only when the tree and the
+// resolver can be reused as they are. Otherwise it returns a new Policy
+// that shares with p every part that does not hold the tree or the
+// resolver (the nominator, the requeuing strategy, the clock, the
+// Config's callbacks) and has its own tree, resolver, min-runtime filter,
+// scenario validator and requeue engine. On a list with a problem it
+// returns nil and exactly the error New reports for those queues (the
+// other parts of the Config were accepted when p was built); a nil p
+// gives nil and an error. p is never changed.
 //
 // Concurrency: the new Policy shares no scratch state with p (it has its
 // own engine and validator), so p and the new Policy may each run a
@@ -37,14 +38,15 @@ var errNilPolicy = errors.New("tenure: UpdateQueues of a nil Policy: build one w
 //
 // Cost: an unchanged list (in any order) costs O(n) for n queues: one
 // name lookup and three string comparisons per queue against the list p
-// was built from, a bit set of one bit per queue, no parse and no sort
-// (a Policy built from a list with problems, by NewTolerant or
-// UpdateQueuesTolerant, skips this check: its list is checked as a changed
-// one). A changed list costs queuetree.Update's check and incremental
-// rebuild, one parse per distinct min-runtime string, runtime.UpdateResolver
-// (a patch or an O(n) rebuild), one more name lookup per queue that sets
-// a min-runtime to record the list, and O(len(Engine.Filters)) for the new engine; a list with a
-// problem costs New's O(n log n) build of the tree.
+// was built from, a bit set of one bit per queue, no parse and no sort (a
+// Policy built from a list with problems, by NewTolerant or
+// UpdateQueuesTolerant, skips this check: its list is checked as a
+// changed one). A changed list costs queuetree.Update's check and
+// incremental rebuild, one parse per distinct min-runtime string,
+// runtime.UpdateResolver (a patch or an O(n) rebuild), one more name
+// lookup per queue that sets a min-runtime to record the list, and
+// O(len(Engine.Filters)) for the new engine; a list with a problem costs
+// New's O(n log n) build of the tree.
 func (p *Policy) UpdateQueues(queues []Queue) (*Policy, error) {
 	if p == nil {
 		return nil, errNilPolicy
@@ -101,7 +103,7 @@ func (p *Policy) UpdateQueuesTolerant(queues []Queue) (*Policy, []error) {
 	}
 	tq, fields := queueInput(queues)
 	tree, _, problems := queuetree.UpdateTolerant(p.tree, tq)
-	rcfg, ok := p.parseCleanQueues(fields, problems == nil)
+	rcfg, ok := p.parseCleanQueues(fields, len(problems) == 0)
 	if !ok {
 		var err error
 		rcfg, err = p.parseQueues(fields)
@@ -116,10 +118,13 @@ func (p *Policy) UpdateQueuesTolerant(queues []Queue) (*Policy, []error) {
 	if err != nil { // unreachable: New accepted the engine's settings
 		return p, append(problems, err)
 	}
-	if problems == nil && np != p {
+	if len(problems) > 0 {
+		return np, problems
+	}
+	if np != p {
 		np.recordQueues(queues)
 	}
-	return np, problems
+	return np, nil
 }
 
 // NewTolerant is [New] for a scheduler that must start on whatever queue
