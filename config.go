@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"slices"
 
 	"github.com/tenurepolicy/tenure/clock"
 	"github.com/tenurepolicy/tenure/eligibility"
@@ -25,14 +26,16 @@ import (
 // Config reads from and writes to a file: it implements json.Marshaler and
 // json.Unmarshaler (see [Config.UnmarshalJSON] for the format, every part
 // that mirrors an upstream object in that object's spelling). The callbacks
-// (Clock, Observer, Logger, and the engine's Filters, VictimOrder,
-// CanContend and Observer) are not part of the file; set them in code.
+// (Clock, Observer, Logger, and the engine's VictimCost, Filters,
+// VictimOrder, CanContend and Observer) are not part of the file; set them
+// in code, before or after decoding (decoding keeps them).
 //
 // The zero Config is valid and safe: no queues (a job placed at
-// queuetree.Root resolves to the defaults; one whose Queue is unset is
-// denied, fail closed), min-runtime defaults of 0, KAI's annotation keys, an engine that
-// applies the min-runtime filter to every victim with the engine's default
-// bounds, Kueue's default requeuing strategy, no within-queue preemption, no
+// queuetree.Root resolves to the defaults; one whose Queue is unset or
+// unknown is denied, fail closed: FailOpenUnknownQueues is off),
+// min-runtime defaults of 0, KAI's annotation keys, an engine that applies
+// the min-runtime filter to every victim with the engine's default bounds,
+// Kueue's default requeuing strategy, no within-queue preemption, no
 // KEP-9876 protection, no preemptor delay, no eviction budget, and the wall
 // clock.
 type Config struct {
@@ -68,6 +71,21 @@ type Config struct {
 	// protected. Off by default; set it only when Engine.Filters already
 	// holds an equivalent filter.
 	AllowProtectedRequeue bool
+	// FailOpenUnknownQueues is the explicit opt-out of failing closed. By
+	// default (false) a job, victim, reclaimer or contender whose queue is
+	// unset (queuetree.None, the zero ID) or not in the Policy's tree (a
+	// stale or foreign ID) cannot have its protection known, so the
+	// min-runtime decisions deny it: [Cycle.CheckVictim] denies the victim
+	// (reason queue_unset or unknown_queue, no Until),
+	// [Cycle.ValidateScenario] rejects a scenario taking its active tasks,
+	// and the requeue engine's min-runtime filter never evicts it in
+	// [Cycle.Requeue]. Set to true, each of these resolves such a queue to
+	// the node-pool defaults (MinRuntimeArgs' defaultPreemptMinRuntime and
+	// defaultReclaimMinRuntime, 0 unless set) instead: the job gets the
+	// defaults' protection and no more. It sets the FailOpen field of the
+	// Policy's eligibility.MinRuntimeFilter (the engine's filter too) and
+	// eligibility.ScenarioValidator.
+	FailOpenUnknownQueues bool
 
 	// Requeuing is Kueue's readiness requeuing strategy (KEP-1282,
 	// waitForPodsReady.requeuingStrategy): the requeue backoff and the
@@ -127,48 +145,56 @@ func (c Config) build() (*Policy, error) {
 	if err := errors.Join(errs...); err != nil {
 		return nil, err
 	}
-
-	p := &Policy{tree: tree, resolver: resolver, requeuing: c.Requeuing, clock: c.Clock,
+	base, _ := runtime.ParseConfig(c.MinRuntimeArgs, nil) // accepted by buildQueues above
+	p := &Policy{cfg: c, base: base, tree: tree, resolver: resolver, requeuing: c.Requeuing, clock: c.Clock,
 		preemption: c.Preemption, protection: c.Protection, delay: c.PreemptorDelay, budget: c.EvictionBudget}
+	p.cfg.Queues, p.cfg.MinRuntimeArgs = nil, nil // held as tree, resolver and base
+	p.cfg.Engine.Filters = slices.Clone(c.Engine.Filters)
 	if p.clock == nil {
 		p.clock = clock.Real{}
 	}
-	p.filter = eligibility.MinRuntimeFilter{Resolver: resolver}
-	p.validator = eligibility.ScenarioValidator{Resolver: resolver}
 	p.nominator = eligibility.Nominator{Name: c.NominatorName, Keys: c.AnnotationKeys, Observer: c.Observer, Logger: c.Logger}
-	ecfg := c.Engine
+	if err := p.wire(); err != nil { // unreachable: Validate accepted the engine's settings above
+		return nil, err
+	}
+	p.recordQueues(c.Queues)
+	return p, nil
+}
+
+// wire builds the parts of p that hold its tree or resolver: the
+// min-runtime filter, the scenario validator, and the requeue engine whose
+// filters point at p (the min-runtime filter, the eviction-budget filter
+// and its record table). O(len(Engine.Filters)).
+func (p *Policy) wire() error {
+	failOpen := p.cfg.FailOpenUnknownQueues
+	p.filter = eligibility.MinRuntimeFilter{Resolver: p.resolver, FailOpen: failOpen}
+	p.validator = eligibility.ScenarioValidator{Resolver: p.resolver, FailOpen: failOpen}
+	ecfg := p.cfg.Engine
 	if ecfg.Observer == nil {
-		ecfg.Observer = c.Observer
+		ecfg.Observer = p.cfg.Observer
 	}
 	var filters []requeue.VictimFilter
-	if !c.AllowProtectedRequeue {
+	if !p.cfg.AllowProtectedRequeue {
 		filters = append(filters, requeue.VictimMinRuntimeFilter{Filter: &p.filter})
 	}
-	if c.EvictionBudget.Max > 0 {
+	p.records = nil
+	if p.budget.Max > 0 {
 		p.records = map[string]budgetRecord{}
 		filters = append(filters, budgetFilter{p})
 	}
-	if c.PreemptorDelay.Delay > 0 {
-		filters = append(filters, PreemptorDelayFilter{Delay: c.PreemptorDelay})
+	if p.delay.Delay > 0 {
+		filters = append(filters, PreemptorDelayFilter{Delay: p.delay})
 	}
-	ecfg.Filters = append(filters, c.Engine.Filters...)
+	ecfg.Filters = append(filters, p.cfg.Engine.Filters...)
 	var err error
 	p.engine, err = requeue.NewEngine(ecfg)
-	if err != nil { // unreachable: Validate accepted ecfg above
-		return nil, err
-	}
-	return p, nil
+	return err
 }
 
 // buildQueues builds the tree and the resolver, returning every problem.
 func (c Config) buildQueues() (*queuetree.Tree, *runtime.Resolver, []error) {
 	var errs []error
-	queues := make([]queuetree.Queue, len(c.Queues))
-	fields := make([]runtime.QueueFields, len(c.Queues)) // same indices as c.Queues in every message
-	for i, q := range c.Queues {
-		queues[i] = queuetree.Queue{Name: q.Name, Parent: q.Parent}
-		fields[i] = runtime.QueueFields{Name: q.Name, PreemptMinRuntime: q.PreemptMinRuntime, ReclaimMinRuntime: q.ReclaimMinRuntime}
-	}
+	queues, fields := queueInput(c.Queues) // same indices as c.Queues in every message
 	tree, err := queuetree.New(queues)
 	errs = append(errs, err)
 	rcfg, err := runtime.ParseConfig(c.MinRuntimeArgs, fields)

@@ -26,6 +26,7 @@ type configFile struct {
 	NominatorName         string                                 `json:"nominatorName,omitempty"`
 	Engine                *engineFile                            `json:"engine,omitempty"`
 	AllowProtectedRequeue bool                                   `json:"allowProtectedRequeue,omitempty"`
+	FailOpenUnknownQueues bool                                   `json:"failOpenUnknownQueues,omitempty"`
 	RequeuingStrategy     *backoff.KueueStrategy                 `json:"requeuingStrategy,omitempty"`
 	Preemption            *eligibility.KueueWithinClusterQueue   `json:"preemption,omitempty"`
 	PreemptionProtection  *eligibility.KueuePreemptionProtection `json:"preemptionProtection,omitempty"`
@@ -40,6 +41,8 @@ type annotationKeysFile struct {
 	LastCheckpoint   string `json:"lastCheckpoint,omitempty"`
 }
 
+// engineFile is the file form of requeue.EngineConfig: every field that
+// is not a callback, under its Go name in lower camel case.
 type engineFile struct {
 	Name                 string        `json:"name,omitempty"`
 	DefaultDelay         *fileDuration `json:"defaultDelay,omitempty"`
@@ -47,6 +50,36 @@ type engineFile struct {
 	MaxAttempts          int           `json:"maxAttempts,omitempty"`
 	MaxAttemptsPerVictim int           `json:"maxAttemptsPerVictim,omitempty"`
 	MaxChecks            int           `json:"maxChecks,omitempty"`
+	MaxChecksPerVictim   int           `json:"maxChecksPerVictim,omitempty"`
+	MaxSetGroups         int           `json:"maxSetGroups,omitempty"`
+	MaxSetSize           int           `json:"maxSetSize,omitempty"`
+	SetCandidates        int           `json:"setCandidates,omitempty"`
+}
+
+// newEngineFile returns e's file form, nil when every file-borne field of
+// e is zero.
+func newEngineFile(e requeue.EngineConfig) *engineFile {
+	f := engineFile{Name: e.Name, MaxVictims: e.MaxVictims, MaxAttempts: e.MaxAttempts,
+		MaxAttemptsPerVictim: e.MaxAttemptsPerVictim, MaxChecks: e.MaxChecks, MaxChecksPerVictim: e.MaxChecksPerVictim,
+		MaxSetGroups: e.MaxSetGroups, MaxSetSize: e.MaxSetSize, SetCandidates: e.SetCandidates}
+	if e.DefaultDelay != 0 {
+		f.DefaultDelay = durationPtr(e.DefaultDelay)
+	}
+	if f == (engineFile{}) {
+		return nil
+	}
+	return &f
+}
+
+// config returns the engine settings f holds, without callbacks.
+func (f *engineFile) config() requeue.EngineConfig {
+	e := requeue.EngineConfig{Name: f.Name, MaxVictims: f.MaxVictims, MaxAttempts: f.MaxAttempts,
+		MaxAttemptsPerVictim: f.MaxAttemptsPerVictim, MaxChecks: f.MaxChecks, MaxChecksPerVictim: f.MaxChecksPerVictim,
+		MaxSetGroups: f.MaxSetGroups, MaxSetSize: f.MaxSetSize, SetCandidates: f.SetCandidates}
+	if f.DefaultDelay != nil {
+		e.DefaultDelay = time.Duration(*f.DefaultDelay)
+	}
+	return e
 }
 
 type evictionBudgetFile struct {
@@ -90,15 +123,9 @@ func durationPtr(d time.Duration) *fileDuration {
 func (c Config) MarshalJSON() ([]byte, error) {
 	var errs []error
 	f := configFile{Queues: c.Queues, MinRuntimeArgs: c.MinRuntimeArgs, NominatorName: c.NominatorName,
-		AllowProtectedRequeue: c.AllowProtectedRequeue}
+		AllowProtectedRequeue: c.AllowProtectedRequeue, FailOpenUnknownQueues: c.FailOpenUnknownQueues, Engine: newEngineFile(c.Engine)}
 	if k := c.AnnotationKeys; k != (eligibility.AnnotationKeys{}) {
 		f.AnnotationKeys = &annotationKeysFile{k.ExpectedRuntime, k.RequeueDelay, k.RequeueNotBefore, k.LastCheckpoint}
-	}
-	if e := (engineFile{c.Engine.Name, nil, c.Engine.MaxVictims, c.Engine.MaxAttempts, c.Engine.MaxAttemptsPerVictim, c.Engine.MaxChecks}); e != (engineFile{}) || c.Engine.DefaultDelay != 0 {
-		if c.Engine.DefaultDelay != 0 {
-			e.DefaultDelay = durationPtr(c.Engine.DefaultDelay)
-		}
-		f.Engine = &e
 	}
 	if c.Requeuing.Backoff.ClampToMax {
 		errs = append(errs, errors.New("tenure: Requeuing.Backoff.ClampToMax (older Kueue releases' reading) cannot be written: the file is read as current Kueue reads it"))
@@ -138,8 +165,10 @@ func (c Config) MarshalJSON() ([]byte, error) {
 //	  "minRuntimeArgs": {"defaultPreemptMinRuntime": "5m", "defaultReclaimMinRuntime": "10m", "reclaimResolveMethod": "lca"},
 //	  "annotationKeys": {"expectedRuntime": "…", "requeueDelay": "…", "requeueNotBefore": "…", "lastCheckpoint": "…"},
 //	  "nominatorName": "expectedruntime",
-//	  "engine": {"name": "requeue", "defaultDelay": "30m", "maxVictims": 0, "maxAttempts": 0, "maxAttemptsPerVictim": 0, "maxChecks": 0},
+//	  "engine": {"name": "requeue", "defaultDelay": "30m", "maxVictims": 0, "maxAttempts": 0, "maxAttemptsPerVictim": 0, "maxChecks": 0,
+//	             "maxChecksPerVictim": 0, "maxSetGroups": 0, "maxSetSize": 0, "setCandidates": 0},
 //	  "allowProtectedRequeue": false,
+//	  "failOpenUnknownQueues": false,
 //	  "requeuingStrategy": {"timestamp": "Eviction", "backoffLimitCount": 5, "backoffBaseSeconds": 60, "backoffMaxSeconds": 3600},
 //	  "preemption": {"withinClusterQueue": "LowerOrNewerEqualPriority", "withinClusterQueueConfig": {"minAdmitDuration": "4h"}},
 //	  "preemptionProtection": {"fairSharing": {"minAdmitDuration": "1h"}, "reclaimWithinCohort": {"minAdmitDuration": "10m"}},
@@ -166,9 +195,9 @@ func (c Config) MarshalJSON() ([]byte, error) {
 // minRuntimeArgs (unknown keys, durations and methods). Every absent part
 // is its zero value.
 //
-// The callbacks of c (Clock, Observer, Logger, and the engine's Filters,
-// VictimOrder, CanContend and Observer) are kept, so a Config can be
-// prepared in code and filled from a file. The values are checked as far
+// The callbacks of c (Clock, Observer, Logger, and the engine's
+// VictimCost, Filters, VictimOrder, CanContend and Observer) are kept, so
+// a Config can be prepared in code and filled from a file. The values are checked as far
 // as converting Kueue's shapes and reading the plugin arguments need; [New]
 // checks the rest. On error c is
 // unchanged. A user with YAML converts it to JSON first. Cost: O(size of
@@ -179,11 +208,18 @@ func (c *Config) UnmarshalJSON(data []byte) error {
 	if err := errors.Join(append(errs, err)...); err != nil {
 		return err
 	}
-	out.Clock, out.Observer, out.Logger = c.Clock, c.Observer, c.Logger
-	out.Engine.Filters, out.Engine.VictimOrder, out.Engine.CanContend, out.Engine.Observer =
-		c.Engine.Filters, c.Engine.VictimOrder, c.Engine.CanContend, c.Engine.Observer
+	out.keepCallbacks(c)
 	*c = out
 	return nil
+}
+
+// keepCallbacks copies the callbacks of from, the fields the file form
+// does not hold, into c.
+func (c *Config) keepCallbacks(from *Config) {
+	c.Clock, c.Observer, c.Logger = from.Clock, from.Observer, from.Logger
+	e := &from.Engine
+	c.Engine.VictimCost, c.Engine.Filters, c.Engine.VictimOrder, c.Engine.CanContend, c.Engine.Observer =
+		e.VictimCost, e.Filters, e.VictimOrder, e.CanContend, e.Observer
 }
 
 // decodeFile decodes data into the file form part by part, so that one
@@ -217,7 +253,7 @@ func decodeFile(data []byte) (configFile, []error) {
 func (f *configFile) config() (Config, error) {
 	var errs []error
 	c := Config{Queues: f.Queues, MinRuntimeArgs: f.MinRuntimeArgs, NominatorName: f.NominatorName,
-		AllowProtectedRequeue: f.AllowProtectedRequeue}
+		AllowProtectedRequeue: f.AllowProtectedRequeue, FailOpenUnknownQueues: f.FailOpenUnknownQueues}
 	if len(f.MinRuntimeArgs) > 0 {
 		// Unknown keys, bad durations and methods, reported at decode.
 		_, err := runtime.ParseConfig(f.MinRuntimeArgs, nil)
@@ -227,11 +263,7 @@ func (f *configFile) config() (Config, error) {
 		c.AnnotationKeys = eligibility.AnnotationKeys{ExpectedRuntime: k.ExpectedRuntime, RequeueDelay: k.RequeueDelay, RequeueNotBefore: k.RequeueNotBefore, LastCheckpoint: k.LastCheckpoint}
 	}
 	if e := f.Engine; e != nil {
-		c.Engine = requeue.EngineConfig{Name: e.Name, MaxVictims: e.MaxVictims, MaxAttempts: e.MaxAttempts,
-			MaxAttemptsPerVictim: e.MaxAttemptsPerVictim, MaxChecks: e.MaxChecks}
-		if e.DefaultDelay != nil {
-			c.Engine.DefaultDelay = time.Duration(*e.DefaultDelay)
-		}
+		c.Engine = e.config()
 	}
 	var err error
 	if k := f.RequeuingStrategy; k != nil {

@@ -44,11 +44,16 @@ func cfgGen(t *rapid.T) tenure.Config {
 	if rapid.Bool().Draw(t, "args") {
 		c.MinRuntimeArgs = map[string]string{rapid.SampledFrom([]string{"reclaimResolveMethod", "typo"}).Draw(t, "argk"): rapid.StringN(0, 3, -1).Draw(t, "argv")}
 	}
-	c.AnnotationKeys.RequeueDelay = rapid.SampledFrom([]string{"", "k"}).Draw(t, "ak")
+	c.AnnotationKeys = eligibility.AnnotationKeys{ExpectedRuntime: rapid.SampledFrom([]string{"", "e"}).Draw(t, "ake"),
+		RequeueDelay: rapid.SampledFrom([]string{"", "k"}).Draw(t, "ak"), RequeueNotBefore: rapid.SampledFrom([]string{"", "n"}).Draw(t, "akn"),
+		LastCheckpoint: rapid.SampledFrom([]string{"", "c", "k"}).Draw(t, "akc")}
 	c.NominatorName = rapid.SampledFrom([]string{"", "n"}).Draw(t, "nom")
+	bound := func(label string) int { return rapid.IntRange(-1, 3).Draw(t, label) }
 	c.Engine = requeue.EngineConfig{Name: rapid.SampledFrom([]string{"", "e"}).Draw(t, "en"), DefaultDelay: cfgGenDur(t, "dd"),
-		MaxVictims: rapid.IntRange(-1, 2).Draw(t, "mv"), MaxChecks: rapid.IntRange(0, 2).Draw(t, "mc")}
+		MaxVictims: bound("mv"), MaxAttempts: bound("ma"), MaxAttemptsPerVictim: bound("mapv"), MaxChecks: bound("mc"),
+		MaxChecksPerVictim: bound("mcpv"), MaxSetGroups: bound("msg"), MaxSetSize: bound("mss"), SetCandidates: bound("sc")}
 	c.AllowProtectedRequeue = rapid.Bool().Draw(t, "allow")
+	c.FailOpenUnknownQueues = rapid.Bool().Draw(t, "failopen")
 	if rapid.Bool().Draw(t, "ts") {
 		ts := backoff.TimestampStrategy(rapid.IntRange(0, 2).Draw(t, "tsv"))
 		c.Requeuing.Timestamp = &ts

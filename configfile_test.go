@@ -25,11 +25,13 @@ func fullConfig() tenure.Config {
 			{Name: "org", ReclaimMinRuntime: "1h"},
 			{Name: "team-a", Parent: "org", PreemptMinRuntime: "20m", ReclaimMinRuntime: "0s"},
 		},
-		MinRuntimeArgs:        map[string]string{"defaultPreemptMinRuntime": "5m", "reclaimResolveMethod": "queue"},
-		AnnotationKeys:        eligibility.KeysWithPrefix("example.com/"),
-		NominatorName:         "overrun",
-		Engine:                requeue.EngineConfig{Name: "requeue2", DefaultDelay: 30 * time.Minute, MaxVictims: 4, MaxAttempts: 10, MaxAttemptsPerVictim: 3, MaxChecks: 100},
+		MinRuntimeArgs: map[string]string{"defaultPreemptMinRuntime": "5m", "reclaimResolveMethod": "queue"},
+		AnnotationKeys: eligibility.KeysWithPrefix("example.com/"),
+		NominatorName:  "overrun",
+		Engine: requeue.EngineConfig{Name: "requeue2", DefaultDelay: 30 * time.Minute, MaxVictims: 4, MaxAttempts: 10, MaxAttemptsPerVictim: 3, MaxChecks: 100,
+			MaxChecksPerVictim: 50, MaxSetGroups: 2, MaxSetSize: 6, SetCandidates: 1},
 		AllowProtectedRequeue: true,
+		FailOpenUnknownQueues: true,
 		Requeuing:             backoff.Strategy{Timestamp: &creation, Backoff: backoff.Config{Base: 10 * time.Second, Uncapped: true, Limit: backoff.Limit(5)}},
 		Preemption:            eligibility.PreemptionConfig{Policy: eligibility.PreemptionLowerOrNewerEqualPriority, MinAdmitDuration: runtime.Explicit(4 * time.Hour)},
 		Protection:            eligibility.AdmitProtection{FairSharing: runtime.Explicit(time.Hour), ReclaimWithinCohort: runtime.Explicit(10 * time.Minute)},
@@ -153,7 +155,8 @@ func TestConfigJSONKeepsCallbacks(t *testing.T) {
 func FuzzConfigJSON(f *testing.F) {
 	full, _ := json.Marshal(fullConfig())
 	for _, s := range []string{string(full), `{}`, `null`, `{"queues":[{"name":"a"}]}`, `{"engine":{"defaultDelay":"1d"}}`,
-		`{"requeuingStrategy":{"backoffMaxSeconds":0}}`, `{"evictionBudget":{"maxEvictions":-1,"window":"1w"}}`, `{"queues":[null]}`} {
+		`{"requeuingStrategy":{"backoffMaxSeconds":0}}`, `{"evictionBudget":{"maxEvictions":-1,"window":"1w"}}`, `{"queues":[null]}`,
+		`{"engine":{"maxChecksPerVictim":7,"maxSetGroups":3,"maxSetSize":4,"setCandidates":2},"failOpenUnknownQueues":true}`} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {

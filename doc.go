@@ -62,7 +62,22 @@
 // The Policy wires the queue tree, the min-runtime resolver and victim
 // filter, the elastic scenario validator, the expected-runtime nominator and
 // the requeue engine; the engine applies the min-runtime filter by default,
-// so the zero configuration never requeues a protected job.
+// so the zero configuration never requeues a protected job. A job, victim
+// or contender whose queue is unset or unknown is denied (fail closed)
+// unless Config.FailOpenUnknownQueues opts out explicitly.
+//
+// # Per scheduling session
+//
+// A scheduler that reads its queues anew every session (KAI-Scheduler's
+// framework.Session) does not call New each time: [Policy.UpdateQueues]
+// takes the session's queue list and returns the same Policy when the list
+// describes the same queues, parents and min-runtime fields in any order
+// (O(n), no parse, no sort), or a new Policy built incrementally
+// (queuetree.Update, runtime.UpdateResolver) that decides exactly as New
+// would on the same Config. [Policy.UpdateQueuesTolerant] and [NewTolerant]
+// repair a list with problems and report them, as queuetree.NewTolerant and
+// runtime.NewResolverTolerant do, so that a scheduler keeps running on
+// whatever snapshot it has.
 //
 // Each scheduling cycle starts with [Policy.Begin], which reads the
 // configured clock ([clock.Clock]; the wall clock by default) exactly once.

@@ -146,3 +146,102 @@ func TestFailClosedEngineFilter(t *testing.T) {
 		}
 	}
 }
+
+// failOpenPolicy is failClosedPolicy with Config.FailOpenUnknownQueues set
+// to failOpen and a node-pool default of 30m for both actions, so that an
+// unset queue resolves to a protection different from the team's 2h.
+func failOpenPolicy(t *testing.T, failOpen bool) (*tenure.Policy, queuetree.ID) {
+	t.Helper()
+	p, err := tenure.New(tenure.Config{
+		Queues:                []tenure.Queue{{Name: "team", PreemptMinRuntime: "2h", ReclaimMinRuntime: "2h"}, {Name: "other"}},
+		MinRuntimeArgs:        map[string]string{"defaultPreemptMinRuntime": "30m", "defaultReclaimMinRuntime": "30m"},
+		FailOpenUnknownQueues: failOpen,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	team, err := p.QueueID("team")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p, team
+}
+
+// TestFailOpenCheckVictim: with FailOpenUnknownQueues, Cycle.CheckVictim
+// resolves an unset or stale queue to the node-pool default (30m): a
+// victim started 10m ago is protected until start+30m, one started 40m
+// ago is allowed; without it, both are denied fail-closed.
+func TestFailOpenCheckVictim(t *testing.T) {
+	for _, failOpen := range []bool{false, true} {
+		p, team := failOpenPolicy(t, failOpen)
+		c := p.BeginAt(t0)
+		for _, q := range []queuetree.ID{queuetree.None, 1000} {
+			for _, ago := range []time.Duration{10 * time.Minute, 40 * time.Minute} {
+				job := eligibility.Job{ID: "j", Queue: q, Start: t0.Add(-ago)}
+				d := c.CheckVictim(runtime.ActionPreempt, team, &job)
+				switch {
+				case !failOpen:
+					if d.Allowed || d.Reason != eligibility.ReasonQueueUnset && d.Reason != eligibility.ReasonUnknownQueue {
+						t.Errorf("fail closed, queue %d, %v ago: %v", q, ago, d)
+					}
+				case ago == 10*time.Minute:
+					if d.Allowed || d.Reason != eligibility.ReasonMinRuntimeProtected || !d.Until.Equal(job.Start.Add(30*time.Minute)) {
+						t.Errorf("fail open, queue %d, %v ago: %v, want protected until start+30m", q, ago, d)
+					}
+				default:
+					if !d.Allowed {
+						t.Errorf("fail open, queue %d, %v ago: %v, want allowed", q, ago, d)
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestFailOpenValidateScenario: with FailOpenUnknownQueues, a scenario
+// taking one of four tasks (MinAvailable 1) of an elastic victim whose
+// queue is unset is judged under the defaults and allowed; fail-closed it
+// is rejected.
+func TestFailOpenValidateScenario(t *testing.T) {
+	for _, failOpen := range []bool{false, true} {
+		p, team := failOpenPolicy(t, failOpen)
+		c := p.BeginAt(t0)
+		job := &eligibility.Job{ID: "e", Start: t0.Add(-10 * time.Minute),
+			Subgroups: []eligibility.Subgroup{{Name: "w", MinAvailable: 1, Active: 4}}}
+		d, err := c.ValidateScenario(runtime.ActionPreempt, team,
+			[]eligibility.ScenarioJob{{Job: job, Tasks: []eligibility.ScenarioTask{{Subgroup: "w", Active: true}}}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if failOpen != d.Allowed || !failOpen && d.Reason != eligibility.ReasonQueueUnset {
+			t.Errorf("failOpen=%v: %v", failOpen, d)
+		}
+	}
+}
+
+// TestFailOpenRequeue: with FailOpenUnknownQueues, Cycle.Requeue's engine
+// judges a victim whose queue is unset under the defaults: started 1h ago,
+// past the 30m default, it is evicted (committed); fail-closed it is
+// skipped with queue_unset.
+func TestFailOpenRequeue(t *testing.T) {
+	for _, failOpen := range []bool{false, true} {
+		p, team := failOpenPolicy(t, failOpen)
+		c := p.BeginAt(t0)
+		v := eligibility.Job{ID: "v", Priority: 1, Preemptible: true, Running: true, Start: t0.Add(-time.Hour),
+			Annotations: map[string]string{eligibility.AnnotationExpectedRuntime: "30m"}}
+		res, err := c.Requeue(tenure.RequeueInput{
+			Running:    []eligibility.Job{v},
+			Contenders: []requeue.Contender{{ID: "hi", Priority: 9, Queue: team}},
+		}, protectedCluster(t))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(res.Engine.Outcomes) != 1 {
+			t.Fatalf("failOpen=%v: %d outcomes", failOpen, len(res.Engine.Outcomes))
+		}
+		o := res.Engine.Outcomes[0]
+		if failOpen && o.Kind != requeue.OutcomeCommitted || !failOpen && (o.Kind != requeue.OutcomeSkipped || o.Reason != eligibility.ReasonQueueUnset) {
+			t.Errorf("failOpen=%v: %v %v", failOpen, o.Kind, o.Decision)
+		}
+	}
+}

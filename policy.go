@@ -19,24 +19,42 @@ import (
 // filters when configured), plus the requeuing strategy, time-based
 // same-priority preemption, KEP-9876 protection and the clock. A scheduler
 // builds one per configuration change and calls [Policy.Begin] once per
-// scheduling cycle.
+// scheduling cycle. A scheduler that reads its queues anew every session
+// passes them to [Policy.UpdateQueues] (or [Policy.UpdateQueuesTolerant]),
+// which returns the same Policy when they did not change and otherwise
+// rebuilds only the parts that hold the queues.
 //
 // The pieces stay available ([Policy.Tree], [Policy.Resolver], …) for code
 // that needs them directly; a fork that integrates tenure piece by piece can
 // skip Policy altogether and build them itself.
 //
 // Concurrency: the tree, resolver, filter, nominator and backoff are
-// immutable (the accessors return the filter and the nominator by value); the engine and the scenario validator keep scratch state, so a
-// Policy runs one [Cycle] at a time, on one goroutine.
+// immutable (the accessors return the filter and the nominator by value);
+// the engine and the scenario validator keep scratch state, so a Policy
+// runs one [Cycle] at a time, on one goroutine. A Policy that
+// UpdateQueues returns has its own engine and validator: it and p may
+// each run a Cycle at the same time.
 type Policy struct {
-	tree      *queuetree.Tree
-	resolver  *runtime.Resolver
-	filter    eligibility.MinRuntimeFilter
-	validator eligibility.ScenarioValidator
-	nominator eligibility.Nominator
-	engine    *requeue.Engine
-	requeuing backoff.Strategy
-	clock     clock.Clock
+	// cfg is the Config New was given, without Queues and MinRuntimeArgs
+	// (held as tree, resolver and base), with its own copy of
+	// Engine.Filters; base is the resolver's Config without queue
+	// settings: the defaults and the method.
+	cfg  Config
+	base runtime.Config
+	// given holds, by ID, 1 + the index in givenStrings of the
+	// min-runtime strings of the queue list the tree and resolver were
+	// built from without a problem (0: both empty; nil after a repair):
+	// UpdateQueues' check for an unchanged list.
+	given        []int32
+	givenStrings []queueStrings
+	tree         *queuetree.Tree
+	resolver     *runtime.Resolver
+	filter       eligibility.MinRuntimeFilter
+	validator    eligibility.ScenarioValidator
+	nominator    eligibility.Nominator
+	engine       *requeue.Engine
+	requeuing    backoff.Strategy
+	clock        clock.Clock
 
 	preemption eligibility.PreemptionConfig
 	protection eligibility.AdmitProtection
@@ -120,7 +138,8 @@ func (p *Policy) EvictionBudget() eligibility.EvictionBudget { return p.budget }
 // [requeue.Contender.Queue]. On an error it returns queuetree.None, the
 // zero ID, as a Queue field never set holds: the min-runtime decisions deny
 // such a job (queue_unset) rather than resolve it to any queue's
-// protection. O(1): one map lookup.
+// protection, unless Config.FailOpenUnknownQueues is set. O(1): one map
+// lookup.
 func (p *Policy) QueueID(name string) (queuetree.ID, error) {
 	if id, ok := p.tree.Lookup(name); ok {
 		return id, nil
