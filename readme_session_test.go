@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tenurepolicy/tenure"
 	"github.com/tenurepolicy/tenure/eligibility"
 	"github.com/tenurepolicy/tenure/queuetree"
 	tenureruntime "github.com/tenurepolicy/tenure/runtime"
@@ -31,6 +32,17 @@ func (w *warnings) Handle(_ context.Context, r slog.Record) error {
 	r.Attrs(func(a slog.Attr) bool { line += " " + a.Value.String(); return true })
 	w.lines = append(w.lines, line)
 	return nil
+}
+
+// policySession is the README's per-session block for a Policy.
+func policySession(policy *tenure.Policy, queues []tenure.Queue, logger *slog.Logger) *tenure.Policy {
+	// policy: the last session's Policy; queues: this session's []tenure.Queue.
+	next, problems := policy.UpdateQueuesTolerant(queues) // the same Policy when nothing changed
+	for _, p := range problems {
+		logger.Warn("queue problem repaired", "problem", p)
+	}
+	policy = next // never nil
+	return policy
 }
 
 // perSession is the README's per-session block.
@@ -73,14 +85,25 @@ func TestREADMESessionBlocks(t *testing.T) {
 	end := strings.Index(readme[start+1:], "\n## ") + start + 1
 	section := readme[start:end]
 	blocks := fencedBlocks(section, strings.Count(section, "```go"))
-	if len(blocks) != 2 {
-		t.Fatalf("the section has %d Go blocks, want 2", len(blocks))
+	if len(blocks) != 3 {
+		t.Fatalf("the section has %d Go blocks, want 3", len(blocks))
 	}
 	for _, b := range blocks {
 		indented := "\t" + strings.ReplaceAll(b, "\n", "\n\t")
 		if !strings.Contains(src, indented) {
 			t.Errorf("README block is not a function body of readme_session_test.go:\n%s", b)
 		}
+	}
+
+	var w0 warnings
+	policy, err := tenure.New(tenure.Config{Queues: []tenure.Queue{{Name: "prod", ReclaimMinRuntime: "1h"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	same := policySession(policy, []tenure.Queue{{Name: "prod", ReclaimMinRuntime: "1h"}}, slog.New(&w0))
+	next := policySession(policy, []tenure.Queue{{Name: "prod", ReclaimMinRuntime: "1h"}, {Name: "dev", Parent: "gone"}}, slog.New(&w0))
+	if same != policy || next == policy || next == nil || len(w0.lines) != 1 {
+		t.Fatalf("Policy session: unchanged %p (want %p), changed %p, warnings %q; want one warning", same, policy, next, w0.lines)
 	}
 
 	cfg := tenureruntime.Config{DefaultReclaim: time.Minute, Queues: []tenureruntime.QueueSetting{{Queue: "prod", Reclaim: tenureruntime.Explicit(time.Hour)}}}
