@@ -16,9 +16,15 @@ import (
 // would be evictable at once, which is what fail closed prevents.
 func failClosedPolicy(t *testing.T) (*tenure.Policy, queuetree.ID) {
 	t.Helper()
-	p, err := tenure.New(tenure.Config{
-		Queues: []tenure.Queue{{Name: "team", PreemptMinRuntime: "2h", ReclaimMinRuntime: "2h"}, {Name: "other"}},
-	})
+	return teamPolicy(t, tenure.Config{})
+}
+
+// teamPolicy builds cfg with the queues "team" (2h for both actions) and
+// "other", and returns it with team's ID.
+func teamPolicy(t *testing.T, cfg tenure.Config) (*tenure.Policy, queuetree.ID) {
+	t.Helper()
+	cfg.Queues = []tenure.Queue{{Name: "team", PreemptMinRuntime: "2h", ReclaimMinRuntime: "2h"}, {Name: "other"}}
+	p, err := tenure.New(cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -152,19 +158,10 @@ func TestFailClosedEngineFilter(t *testing.T) {
 // unset queue resolves to a protection different from the team's 2h.
 func failOpenPolicy(t *testing.T, failOpen bool) (*tenure.Policy, queuetree.ID) {
 	t.Helper()
-	p, err := tenure.New(tenure.Config{
-		Queues:                []tenure.Queue{{Name: "team", PreemptMinRuntime: "2h", ReclaimMinRuntime: "2h"}, {Name: "other"}},
+	return teamPolicy(t, tenure.Config{
 		MinRuntimeArgs:        map[string]string{"defaultPreemptMinRuntime": "30m", "defaultReclaimMinRuntime": "30m"},
 		FailOpenUnknownQueues: failOpen,
 	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	team, err := p.QueueID("team")
-	if err != nil {
-		t.Fatal(err)
-	}
-	return p, team
 }
 
 // TestFailOpenCheckVictim: with FailOpenUnknownQueues, Cycle.CheckVictim
