@@ -82,9 +82,13 @@ type Config struct {
 	// [Cycle.Requeue]. Set to true, each of these resolves such a queue to
 	// the node-pool defaults (MinRuntimeArgs' defaultPreemptMinRuntime and
 	// defaultReclaimMinRuntime, 0 unless set) instead: the job gets the
-	// defaults' protection and no more. It sets the FailOpen field of the
-	// Policy's eligibility.MinRuntimeFilter (the engine's filter too) and
-	// eligibility.ScenarioValidator.
+	// defaults' protection and no more. That reaches further under the lca
+	// reclaim method, whose answer depends on the reclaimer's queue too: a
+	// reclaimer whose queue is unset or unknown makes every victim, in a
+	// known queue or not, resolve to the reclaim default, as KAI-Scheduler's
+	// plugin does when its resolver fails. It sets the FailOpen field of
+	// the Policy's eligibility.MinRuntimeFilter (the engine's filter too)
+	// and eligibility.ScenarioValidator.
 	FailOpenUnknownQueues bool
 
 	// Requeuing is Kueue's readiness requeuing strategy (KEP-1282,

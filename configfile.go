@@ -1,6 +1,7 @@
 package tenure
 
 import (
+	"bytes"
 	"encoding"
 	"encoding/json"
 	"errors"
@@ -189,11 +190,15 @@ func (c Config) MarshalJSON() ([]byte, error) {
 // preemptionProtection) in Go's time.Duration.String form ("24h0m0s"), the
 // only form Kueue's metav1.Duration reads. Every key is matched
 // exactly, letter case included: every unknown key, at any depth (inside
-// Kueue blocks too), is reported, naming it and where it is. Every problem
-// of the file is reported at once: unknown keys, values of the wrong JSON
-// type, unparsable durations, Kueue shapes that do not convert, and bad
-// minRuntimeArgs (unknown keys, durations and methods). Every absent part
-// is its zero value.
+// Kueue blocks too), is reported, naming it and where it is. Problems are
+// reported together, one part not hiding another's: every unknown key;
+// for each top-level part, the first problem that keeps it from decoding
+// (a value of the wrong JSON type, an unparsable duration of tenure's own
+// keys), except the Kueue blocks, which report all of theirs; and every
+// bad minRuntimeArgs entry (unknown keys, durations and methods). The
+// queues' min-runtime strings are checked by [New], with every other
+// value. Every absent part is its zero value, and a JSON null document
+// changes nothing, as encoding/json's convention for Unmarshalers asks.
 //
 // The callbacks of c (Clock, Observer, Logger, and the engine's
 // VictimCost, Filters, VictimOrder, CanContend and Observer) are kept, so
@@ -203,6 +208,9 @@ func (c Config) MarshalJSON() ([]byte, error) {
 // unchanged. A user with YAML converts it to JSON first. Cost: O(size of
 // data).
 func (c *Config) UnmarshalJSON(data []byte) error {
+	if string(bytes.TrimSpace(data)) == "null" {
+		return nil
+	}
 	f, errs := decodeFile(data)
 	out, err := f.config()
 	if err := errors.Join(append(errs, err)...); err != nil {

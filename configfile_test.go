@@ -225,3 +225,16 @@ func TestConfigJSONEveryProblemAtOnce(t *testing.T) {
 		}
 	}
 }
+
+// TestUnmarshalNullKeepsConfig: a JSON null document changes nothing, as
+// encoding/json's convention for Unmarshalers asks: an empty ConfigMap
+// value does not wipe a Config prepared in code.
+func TestUnmarshalNullKeepsConfig(t *testing.T) {
+	c := tenure.Config{Queues: []tenure.Queue{{Name: "a", PreemptMinRuntime: "1h"}}, NominatorName: "n"}
+	for _, doc := range []string{"null", " null\n"} {
+		got := c
+		if err := json.Unmarshal([]byte(doc), &got); err != nil || !cmp.Equal(got, c) {
+			t.Errorf("Unmarshal(%q) = %v, config %+v; want no error and the config unchanged", doc, err, got)
+		}
+	}
+}

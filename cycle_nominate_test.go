@@ -51,3 +51,42 @@ func TestCycleNominate(t *testing.T) {
 		}
 	})
 }
+
+// TestCycleNominateReports: Cycle.Nominate reports to Config.Observer
+// what Cycle.Requeue reports for the same job: a nomination, or a
+// non-silent skip; a silent outcome (not yet past its expected runtime)
+// is not reported.
+func TestCycleNominateReports(t *testing.T) {
+	for _, start := range []time.Duration{-2 * time.Hour, -10 * time.Minute} {
+		var viaNominate, viaRequeue eligibility.Counter
+		job := eligibility.Job{ID: "j", Queue: queuetree.Root, Priority: 1, Preemptible: true, Running: true, Start: t0.Add(start),
+			Annotations: map[string]string{eligibility.AnnotationExpectedRuntime: "1h", eligibility.AnnotationRequeueDelay: "bad"}}
+		p, err := tenure.New(tenure.Config{Observer: &viaNominate})
+		if err != nil {
+			t.Fatal(err)
+		}
+		p.BeginAt(t0).Nominate(&job)
+		q, err := tenure.New(tenure.Config{Observer: &viaRequeue})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := q.BeginAt(t0).Requeue(tenure.RequeueInput{Running: []eligibility.Job{job}}, protectedCluster(t)); err != nil {
+			t.Fatal(err)
+		}
+		got, want := nominatorSamples(&viaNominate), nominatorSamples(&viaRequeue)
+		if diff := cmp.Diff(want, got); diff != "" || (start < -time.Hour) != (len(got) == 1) {
+			t.Errorf("start %v: Nominate reported (-Requeue +Nominate):\n%s\ngot %v", start, diff, got)
+		}
+	}
+}
+
+// nominatorSamples returns c's samples from the expected-runtime nominator.
+func nominatorSamples(c *eligibility.Counter) []eligibility.Sample {
+	var out []eligibility.Sample
+	for _, s := range c.Samples() {
+		if s.Source == eligibility.NominatorExpectedRuntime {
+			out = append(out, s)
+		}
+	}
+	return out
+}

@@ -133,13 +133,19 @@ func (p *Policy) PreemptorDelay() eligibility.PreemptorDelay { return p.delay }
 func (p *Policy) EvictionBudget() eligibility.EvictionBudget { return p.budget }
 
 // QueueID returns the ID of the queue named name, or an
-// [*queuetree.UnknownQueueError] naming it (wrapped; it matches [queuetree.ErrUnknownQueue]) when the tree has no such queue.
-// Use it to fill [eligibility.Job.Queue], [requeue.Victim.Queue] and
+// [*queuetree.UnknownQueueError] naming it (wrapped; it matches
+// [queuetree.ErrUnknownQueue]) when the tree has no such queue. Use it to
+// fill [eligibility.Job.Queue], [requeue.Victim.Queue] and
 // [requeue.Contender.Queue]. On an error it returns queuetree.None, the
-// zero ID, as a Queue field never set holds: the min-runtime decisions deny
-// such a job (queue_unset) rather than resolve it to any queue's
-// protection, unless Config.FailOpenUnknownQueues is set. O(1): one map
-// lookup.
+// zero ID, as a Queue field never set holds: the min-runtime decisions
+// deny such a job (queue_unset) rather than resolve it to any queue's
+// protection, unless Config.FailOpenUnknownQueues is set.
+//
+// An ID belongs to p's tree. IDs are numbered in name order, so a Policy
+// that [Policy.UpdateQueues] returns for a changed list may give the same
+// ID to another queue: look the IDs up again in every Policy other than
+// the one that issued them (an ID kept from another tree is still valid,
+// so nothing fails closed on it). O(1): one hash lookup.
 func (p *Policy) QueueID(name string) (queuetree.ID, error) {
 	if id, ok := p.tree.Lookup(name); ok {
 		return id, nil

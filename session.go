@@ -10,7 +10,7 @@ import (
 
 // errNilPolicy is the error of UpdateQueues and UpdateQueuesTolerant
 // called on a nil Policy.
-var errNilPolicy = errors.New("tenure: UpdateQueues of a nil Policy: build one with New or NewTolerant")
+var errNilPolicy = errors.New("tenure: UpdateQueues of a nil or zero Policy: build one with New or NewTolerant")
 
 // UpdateQueues returns the Policy [New] would build from p's Config with
 // Queues replaced by queues, built from p's parts: the tree with
@@ -27,8 +27,13 @@ var errNilPolicy = errors.New("tenure: UpdateQueues of a nil Policy: build one w
 // Config's callbacks) and has its own tree, resolver, min-runtime filter,
 // scenario validator and requeue engine. On a list with a problem it
 // returns nil and exactly the error New reports for those queues (the
-// other parts of the Config were accepted when p was built); a nil p
-// gives nil and an error. p is never changed.
+// other parts of the Config were accepted when p was built); a nil or
+// zero p gives nil and an error. p is never changed.
+//
+// Queue IDs belong to one tree: a new Policy numbers its queues afresh (in
+// name order), so an ID that p issued may name another queue there. Look
+// the jobs' queues up again with the new Policy's [Policy.QueueID]
+// whenever UpdateQueues returns a Policy other than p.
 //
 // Concurrency: the new Policy shares no scratch state with p (it has its
 // own engine and validator), so p and the new Policy may each run a
@@ -48,7 +53,7 @@ var errNilPolicy = errors.New("tenure: UpdateQueues of a nil Policy: build one w
 // O(len(Engine.Filters)) for the new engine; a list with a problem costs
 // New's O(n log n) build of the tree.
 func (p *Policy) UpdateQueues(queues []Queue) (*Policy, error) {
-	if p == nil {
+	if p == nil || p.tree == nil {
 		return nil, errNilPolicy
 	}
 	if p.sameQueues(queues) {
@@ -79,10 +84,10 @@ func (p *Policy) UpdateQueues(queues []Queue) (*Policy, error) {
 
 // UpdateQueuesTolerant is [Policy.UpdateQueues] for a scheduler that must
 // keep running on whatever queue list it has: it never returns a nil
-// Policy for a non-nil p (a nil p gives nil and one error). It repairs
-// the list as queuetree.UpdateTolerant does (an empty name or a later
-// duplicate dropped, an orphan made top-level, a cycle broken) and the
-// min-runtime settings as runtime.UpdateResolverTolerant does (a setting
+// Policy for a p from New or NewTolerant (a nil or zero p gives nil and
+// one error). It repairs the list as queuetree.UpdateTolerant does (an
+// empty name or a later duplicate dropped, an orphan made top-level, a
+// cycle broken) and the min-runtime settings as runtime.UpdateResolverTolerant does (a setting
 // for a dropped entry ignored, the first of repeated entries used); a
 // min-runtime string that does not parse ("-5m" included) is ignored, so
 // that queue inherits from its parent as if the field were unset: the
@@ -95,7 +100,7 @@ func (p *Policy) UpdateQueues(queues []Queue) (*Policy, error) {
 // again). Concurrency and cost as UpdateQueues; a list with problems
 // costs queuetree.NewTolerant's build unless reused.
 func (p *Policy) UpdateQueuesTolerant(queues []Queue) (*Policy, []error) {
-	if p == nil {
+	if p == nil || p.tree == nil {
 		return nil, []error{errNilPolicy}
 	}
 	if p.sameQueues(queues) {

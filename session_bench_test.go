@@ -46,7 +46,7 @@ func policyQueues(n int) (qs, shuffled []tenure.Queue) {
 // with one queue added: a leaf under an existing queue with a setting (the
 // resolver is rebuilt) or without one (the resolver is patched).
 func BenchmarkUpdateQueues(b *testing.B) {
-	for _, n := range []int{1_000, 4_000} {
+	for _, n := range []int{1_000, 4_000, 100_000} {
 		qs, shuffled := policyQueues(n)
 		cfg := tenure.Config{Queues: qs, MinRuntimeArgs: map[string]string{"defaultReclaimMinRuntime": "1m"}}
 		p, err := tenure.New(cfg)

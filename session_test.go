@@ -265,14 +265,17 @@ func TestNewTolerant(t *testing.T) {
 	rapid.Check(t, func(rt *rapid.T) { sameDecisions(rt, p, want) })
 }
 
-// TestUpdateQueuesNilPolicy: a nil Policy gives an error, not a panic.
+// TestUpdateQueuesNilPolicy: a nil or zero Policy gives an error, not a
+// Policy that panics in its first cycle.
 func TestUpdateQueuesNilPolicy(t *testing.T) {
-	var p *tenure.Policy
-	if np, err := p.UpdateQueues(nil); np != nil || err == nil || !strings.HasPrefix(err.Error(), "tenure: ") {
-		t.Errorf("UpdateQueues: %v, %v", np, err)
-	}
-	if np, problems := p.UpdateQueuesTolerant(nil); np != nil || len(problems) != 1 {
-		t.Errorf("UpdateQueuesTolerant: %v, %v", np, problems)
+	for _, p := range []*tenure.Policy{nil, {}} {
+		qs := []tenure.Queue{{Name: "a"}}
+		if np, err := p.UpdateQueues(qs); np != nil || err == nil || !strings.HasPrefix(err.Error(), "tenure: ") {
+			t.Errorf("UpdateQueues of %p: %v, %v", p, np, err)
+		}
+		if np, problems := p.UpdateQueuesTolerant(qs); np != nil || len(problems) != 1 {
+			t.Errorf("UpdateQueuesTolerant of %p: %v, %v", p, np, problems)
+		}
 	}
 }
 

@@ -12,8 +12,8 @@ var Last = time.Unix(1<<63-1-62135596800, 999_999_999).UTC()
 // the true sum (t itself, or an earlier instant of the last second): a
 // protection ending at start+d computed that way would end before it
 // began. Last-d is exact for d > 0, so the test is too. For d <= 0 it is
-// t.Add(d). tenure computes the end of every protection and window with
-// it. O(1), no allocation.
+// t.Add(d). tenure computes the end of every protection with it (and
+// Kueue's reclaim re-stamp). O(1), no allocation.
 func AddSaturating(t time.Time, d time.Duration) time.Time {
 	if d > 0 && t.After(Last.Add(-d)) {
 		return Last

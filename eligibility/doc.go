@@ -73,7 +73,10 @@
 // does not set a missing field. So no zero value of a [Job], a victim or a
 // scenario input resolves to a real queue's protection by accident. An
 // embedder that wants the node-pool defaults for such jobs instead sets the
-// FailOpen field of [MinRuntimeFilter] and [ScenarioValidator].
+// FailOpen field of [MinRuntimeFilter] and [ScenarioValidator]; under the
+// lca method that reaches every victim of a reclaimer whose queue is unset
+// or unknown, which then resolves to the reclaim default, as
+// KAI-Scheduler's plugin does when its resolver fails.
 //
 // Nor do they guess an action. A runtime.Action other than
 // runtime.ActionPreempt and runtime.ActionReclaim (only a conversion

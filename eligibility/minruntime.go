@@ -47,6 +47,8 @@ type MinRuntimeFilter struct {
 	// node-pool defaults (the resolver's answer for an ID it did not
 	// issue) instead of denying. Off by default; set it only when a job
 	// without a queue should get the defaults' protection and no more.
+	// Under the lca method a reclaimer's unset or unknown queue then makes
+	// any victim, in a known queue or not, resolve to the reclaim default.
 	// It does not let an invalid action through (ReasonInvalidAction).
 	FailOpen bool
 }

@@ -369,21 +369,37 @@ func (n *Nominator) AppendTo(r *NominatorResult, jobs []Job, now time.Time) {
 		switch {
 		case o.Allowed:
 			r.Nominations = append(r.Nominations, o.Nomination)
-			if n.Observer != nil {
-				n.Observer.Observe(Event{Source: name, Job: o.Nomination.ID, Decision: o.Decision})
-			}
 		case o.Reason.Silent():
 			r.Silent++
 		default:
 			r.Skips = append(r.Skips, o.Skip)
-			if n.Observer != nil {
-				n.Observer.Observe(Event{Source: name, Job: o.Skip.Job, Decision: o.Decision, Err: o.Skip.Err})
-			}
 		}
 		r.Wake = Earliest(r.Wake, o.Until)
-		if n.Logger != nil {
-			n.log(&o)
+		n.Report(&o)
+	}
+}
+
+// Report sends o, an outcome of [Nominator.Evaluate], to the nominator's
+// Observer (a nomination or a non-silent skip, as an [Event] whose Source
+// is the nominator's name) and Logger (KAI-Scheduler's line at its level),
+// as [Nominator.Nominate] does for each job: for a scheduler that
+// evaluates jobs one at a time and wants the same metrics and logs. A nil
+// o, or a nominator without either, reports nothing. No allocation but the
+// logger's.
+func (n *Nominator) Report(o *NominatorOutcome) {
+	if o == nil {
+		return
+	}
+	if n.Observer != nil {
+		switch {
+		case o.Allowed:
+			n.Observer.Observe(Event{Source: o.Nomination.Nominator, Job: o.Nomination.ID, Decision: o.Decision})
+		case !o.Reason.Silent():
+			n.Observer.Observe(Event{Source: o.Skip.Nominator, Job: o.Skip.Job, Decision: o.Decision, Err: o.Skip.Err})
 		}
+	}
+	if n.Logger != nil {
+		n.log(o)
 	}
 }
 

@@ -42,7 +42,7 @@ import (
 // name is looked up. No edits for prev's own tree return prev itself.
 // Otherwise (another tree, an edit for a queue t lacks, or many settings
 // removed since the last rebuild), [NewResolverTolerant]'s cost for c,
-// plus O(q + e) to write c out.
+// plus O(q + e log e) to write c out.
 func ApplyResolver(prev *Resolver, t *queuetree.Tree, edits ...QueueSetting) (*Resolver, error) {
 	r, problems := ApplyResolverTolerant(prev, t, edits...)
 	if len(problems) > 0 {
