@@ -73,8 +73,8 @@ type Config struct {
 	AllowProtectedRequeue bool
 	// FailOpenUnknownQueues is the explicit opt-out of failing closed. By
 	// default (false) a job, victim, reclaimer or contender whose queue is
-	// unset (queuetree.None, the zero ID) or not in the Policy's tree (a
-	// stale or foreign ID) cannot have its protection known, so the
+	// unset (queuetree.None, the zero ID) or an ID the Policy's tree did
+	// not issue (out of its range) cannot have its protection known, so the
 	// min-runtime decisions deny it: [Cycle.CheckVictim] denies the victim
 	// (reason queue_unset or unknown_queue, no Until),
 	// [Cycle.ValidateScenario] rejects a scenario taking its active tasks,
@@ -88,7 +88,8 @@ type Config struct {
 	// known queue or not, resolve to the reclaim default, as KAI-Scheduler's
 	// plugin does when its resolver fails. It sets the FailOpen field of
 	// the Policy's eligibility.MinRuntimeFilter (the engine's filter too)
-	// and eligibility.ScenarioValidator.
+	// and eligibility.ScenarioValidator. An in-range ID kept from another
+	// tree is not detected either way (see [Policy.QueueID]).
 	FailOpenUnknownQueues bool
 
 	// Requeuing is Kueue's readiness requeuing strategy (KEP-1282,

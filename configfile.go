@@ -202,11 +202,10 @@ func (c Config) MarshalJSON() ([]byte, error) {
 //
 // The callbacks of c (Clock, Observer, Logger, and the engine's
 // VictimCost, Filters, VictimOrder, CanContend and Observer) are kept, so
-// a Config can be prepared in code and filled from a file. The values are checked as far
-// as converting Kueue's shapes and reading the plugin arguments need; [New]
-// checks the rest. On error c is
-// unchanged. A user with YAML converts it to JSON first. Cost: O(size of
-// data).
+// a Config can be prepared in code and filled from a file. The values are
+// checked as far as converting Kueue's shapes and reading the plugin
+// arguments need; [New] checks the rest. On error c is unchanged. A user
+// with YAML converts it to JSON first. Cost: O(size of data).
 func (c *Config) UnmarshalJSON(data []byte) error {
 	if string(bytes.TrimSpace(data)) == "null" {
 		return nil

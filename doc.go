@@ -72,7 +72,8 @@
 // framework.Session) does not call New each time: [Policy.UpdateQueues]
 // takes the session's queue list and returns the same Policy when the list
 // describes the same queues, parents and min-runtime fields in any order
-// (O(n), no parse, no sort), or a new Policy built incrementally
+// (for a Policy built without problems: O(n), no parse, no sort), or a new
+// Policy built incrementally
 // (queuetree.Update, runtime.UpdateResolver) that decides exactly as New
 // would on the same Config. [Policy.UpdateQueuesTolerant] and [NewTolerant]
 // repair a list with problems and report them, as queuetree.NewTolerant and
@@ -97,7 +98,9 @@
 //     jobs and one requeue-engine pass against the scheduler's own state (a
 //     requeue.Model): each nominated job is virtually evicted, strictly
 //     higher-priority pending work is tried in its place, and the change is
-//     committed or rolled back.
+//     committed or rolled back. A scheduler that evaluates jobs as events
+//     arrive asks [Cycle.Nominate] one job at a time instead and hands the
+//     nominations it kept to Requeue.
 //  3. The embedder performs the committed evictions (the engine has already
 //     applied them to its Model), writes the not-before annotations and,
 //     with an eviction budget, the eviction records

@@ -141,7 +141,8 @@ func (p *Policy) EvictionBudget() eligibility.EvictionBudget { return p.budget }
 // deny such a job (queue_unset) rather than resolve it to any queue's
 // protection, unless Config.FailOpenUnknownQueues is set.
 //
-// An ID belongs to p's tree. IDs are numbered in name order, so a Policy
+// An ID belongs to p's tree. IDs are a preorder with siblings in name
+// order, so a Policy
 // that [Policy.UpdateQueues] returns for a changed list may give the same
 // ID to another queue: look the IDs up again in every Policy other than
 // the one that issued them (an ID kept from another tree is still valid,

@@ -9,7 +9,7 @@ import (
 )
 
 // errNilPolicy is the error of UpdateQueues and UpdateQueuesTolerant
-// called on a nil Policy.
+// called on a nil or zero Policy.
 var errNilPolicy = errors.New("tenure: UpdateQueues of a nil or zero Policy: build one with New or NewTolerant")
 
 // UpdateQueues returns the Policy [New] would build from p's Config with
@@ -30,8 +30,9 @@ var errNilPolicy = errors.New("tenure: UpdateQueues of a nil or zero Policy: bui
 // other parts of the Config were accepted when p was built); a nil or
 // zero p gives nil and an error. p is never changed.
 //
-// Queue IDs belong to one tree: a new Policy numbers its queues afresh (in
-// name order), so an ID that p issued may name another queue there. Look
+// Queue IDs belong to one tree: a new Policy numbers its queues afresh (a
+// preorder, siblings in name order), so an ID that p issued may name
+// another queue there. Look
 // the jobs' queues up again with the new Policy's [Policy.QueueID]
 // whenever UpdateQueues returns a Policy other than p.
 //
@@ -64,7 +65,7 @@ func (p *Policy) UpdateQueues(queues []Queue) (*Policy, error) {
 	errs := []error{err}
 	rcfg, ok := p.parseCleanQueues(fields, tree != nil)
 	if !ok {
-		rcfg, err = p.parseQueues(fields)
+		rcfg, err = parseQueues(p.base, fields)
 		errs = append(errs, err)
 	}
 	var resolver *runtime.Resolver
@@ -87,12 +88,12 @@ func (p *Policy) UpdateQueues(queues []Queue) (*Policy, error) {
 // Policy for a p from New or NewTolerant (a nil or zero p gives nil and
 // one error). It repairs the list as queuetree.UpdateTolerant does (an
 // empty name or a later duplicate dropped, an orphan made top-level, a
-// cycle broken) and the min-runtime settings as runtime.UpdateResolverTolerant does (a setting
-// for a dropped entry ignored, the first of repeated entries used); a
-// min-runtime string that does not parse ("-5m" included) is ignored, so
-// that queue inherits from its parent as if the field were unset: the
-// protective reading, where KAI-Scheduler's own reading of a negative
-// value never protects. It returns every problem repaired, one error each
+// cycle broken) and the min-runtime settings as
+// runtime.UpdateResolverTolerant does (a setting for a dropped entry
+// ignored, the first of repeated entries used); a min-runtime string that
+// does not parse ("-5m" included) is ignored, so that queue inherits from
+// its parent as if the field were unset: the protective reading, where
+// KAI-Scheduler's own reading of a negative value never protects. It returns every problem repaired, one error each
 // (nil when there is none), and then the same Policy UpdateQueues
 // returns. It returns p itself when the tree and the resolver are reused:
 // queues describes p's queues and settings, or is, entry for entry, the
@@ -111,7 +112,7 @@ func (p *Policy) UpdateQueuesTolerant(queues []Queue) (*Policy, []error) {
 	rcfg, ok := p.parseCleanQueues(fields, len(problems) == 0)
 	if !ok {
 		var err error
-		rcfg, err = p.parseQueues(fields)
+		rcfg, err = parseQueues(p.base, fields)
 		problems = append(problems, unjoin(err)...)
 	}
 	resolver, _, rp := runtime.UpdateResolverTolerant(p.resolver, tree, rcfg)
@@ -154,10 +155,9 @@ func NewTolerant(cfg Config) (*Policy, []error) {
 // tolerantQueues returns the problems NewTolerant repairs in queues,
 // under the defaults and method of base.
 func tolerantQueues(base runtime.Config, queues []Queue) []error {
-	p := &Policy{base: base}
 	tq, fields := queueInput(queues)
 	tree, problems := queuetree.NewTolerant(tq)
-	rcfg, err := p.parseQueues(fields)
+	rcfg, err := parseQueues(base, fields)
 	problems = append(problems, unjoin(err)...)
 	_, rp := runtime.NewResolverTolerant(tree, rcfg)
 	return append(problems, rp...)
@@ -249,10 +249,10 @@ func queueInput(queues []Queue) ([]queuetree.Queue, []runtime.QueueFields) {
 }
 
 // parseQueues parses the queues' min-runtime fields into the resolver's
-// Config under p's defaults and method, with ParseConfig's error.
-func (p *Policy) parseQueues(fields []runtime.QueueFields) (runtime.Config, error) {
+// Config under base's defaults and method, with ParseConfig's error.
+func parseQueues(base runtime.Config, fields []runtime.QueueFields) (runtime.Config, error) {
 	c, err := runtime.ParseConfig(nil, fields)
-	c.DefaultPreempt, c.DefaultReclaim, c.Method = p.base.DefaultPreempt, p.base.DefaultReclaim, p.base.Method
+	c.DefaultPreempt, c.DefaultReclaim, c.Method = base.DefaultPreempt, base.DefaultReclaim, base.Method
 	return c, err
 }
 

@@ -162,6 +162,12 @@ func TestUpdateQueuesUnchanged(t *testing.T) {
 		if got, problems := p.UpdateQueuesTolerant(order); problems != nil || got != p {
 			t.Errorf("UpdateQueuesTolerant(%v) = %p, %v; want p itself", order, got, problems)
 		}
+		// The fast check (one lookup per queue against the recorded
+		// strings) allocates its bit set and nothing else; the full check
+		// through queuetree.Update and the parse allocates per queue.
+		if n := testing.AllocsPerRun(20, func() { _, _ = p.UpdateQueues(order) }); n > 1 {
+			t.Errorf("UpdateQueues of an unchanged list allocates %v times, want at most 1", n)
+		}
 	}
 	changed := slices.Clone(qs)
 	changed[2].PreemptMinRuntime = "5m"

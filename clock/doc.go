@@ -19,4 +19,11 @@
 //
 // Any type with a Now() time.Time method is a [Clock]; the interface has no
 // other method on purpose, so that every clock the ecosystem already uses fits.
+//
+// # The end of time's range
+//
+// time.Time.Add loses a nanosecond carry at the very end of time.Time's
+// range, so start+d computed with it can come out before start. tenure
+// computes the end of every protection with [AddSaturating], which stops at
+// [Last] instead; O(1), no allocation.
 package clock

@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"time"
+
+	"github.com/tenurepolicy/tenure/clock"
 )
 
 // CohortPreemption is the kind of a preemption as Kueue's KEP-9876
@@ -127,7 +129,7 @@ func (c AdmitProtection) Check(k CohortPreemption, admitted time.Time, evicted b
 	case admitted.IsZero():
 		return Decision{Allowed: true, Reason: ReasonNotAdmitted}
 	}
-	if until := addSat(admitted, d); now.Before(until) {
+	if until := clock.AddSaturating(admitted, d); now.Before(until) {
 		return Decision{Reason: ReasonMinAdmitProtected, Until: until}
 	}
 	return Decision{Allowed: true, Reason: ReasonMinAdmitElapsed}

@@ -181,7 +181,8 @@
 //	invalid_duration → missing_start → clock_skew (Until = start) →
 //	(not yet exceeded: silent, Until = start + expected) →
 //	invalid_not_before → cooldown (Until = notBefore) →
-//	minruntime_protected (only with a Resolver; Until = start + d) →
+//	invalid_action / minruntime_protected (only with a Resolver;
+//	Until = start + d) →
 //	invalid_last_checkpoint
 //
 // The two silent outcomes ([Reason.Silent]) are neither nominations nor
@@ -220,7 +221,9 @@
 // beside it, the input Index, the nominator's name and the overrun.
 //
 // An [Observer] receives each nomination and non-silent skip as an [Event]
-// whose Source is the nominator's name; [Counter] counts them, and its
+// whose Source is the nominator's name (from Nominate and AppendTo, and
+// from [Nominator.Report] for a scheduler that calls Evaluate one job at a
+// time); [Counter] counts them, and its
 // [Counter.Nominations] and [Counter.Skipped] read the values of KAI's
 // metrics ([MetricNominations]{plugin}, [MetricSkipped]{plugin,reason}). An optional *slog.Logger receives the
 // plugin's lines ("Requeue candidate nominated: job=…, plugin=expectedruntime",

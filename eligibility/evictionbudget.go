@@ -104,6 +104,9 @@ func (b EvictionBudget) Check(record string, now time.Time) Decision {
 	case n < b.Max:
 		return Decision{Allowed: true, Reason: ReasonWithinEvictionBudget}
 	}
+	// Plain Add: the records are RFC3339 instants (years 0000 to 9999) and a
+	// Duration spans under 300 years, far from the end of time.Time's range
+	// where clock.AddSaturating would matter.
 	if until := nth.Add(b.Window); now.Before(until) {
 		return Decision{Reason: ReasonEvictionBudgetExhausted, Until: until}
 	}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/tenurepolicy/tenure/clock"
 	"github.com/tenurepolicy/tenure/queuetree"
 	"github.com/tenurepolicy/tenure/runtime"
 )
@@ -20,13 +21,15 @@ import (
 // # Fail closed
 //
 // A victim whose queue is unset (queuetree.None, the zero ID, so a Job
-// whose Queue field was forgotten) or not in the resolver's tree (a stale
-// or foreign ID) is denied with ReasonQueueUnset or ReasonUnknownQueue and
-// no Until, whatever its start: its protection cannot be known, and a
-// forgotten field must never cost a job its protection. The preemptor's
-// queue is checked the same way when the answer depends on it (a reclaim
-// resolved with runtime.MethodLCA). Set FailOpen to resolve such queues to
-// the node-pool defaults instead.
+// whose Queue field was forgotten) or an ID the resolver's tree did not
+// issue (out of its range) is denied with ReasonQueueUnset or
+// ReasonUnknownQueue and no Until, whatever its start: its protection
+// cannot be known, and a forgotten field must never cost a job its
+// protection. (An in-range ID kept from another tree cannot be told from
+// one of this tree's: look IDs up again in each new tree.) The
+// preemptor's queue is checked the same way when the answer depends on it
+// (a reclaim resolved with runtime.MethodLCA). Set FailOpen to resolve
+// such queues to the node-pool defaults instead.
 //
 // The zero value (and a nil *MinRuntimeFilter) fails closed too: without a
 // Resolver (or with one never built) no protection can be known, so every
@@ -60,10 +63,11 @@ type MinRuntimeFilter struct {
 //  0. Any other action (an out-of-range runtime.Action) is denied with
 //     ReasonInvalidAction and no Until, even with FailOpen set and
 //     whatever the victim: no min-runtime applies to it, and a programming
-//     error must not read as "no protection". Then, unless FailOpen is set: a missing Resolver is denied with
-//     ReasonNoResolver, an unset or unknown queue with ReasonQueueUnset or
-//     ReasonUnknownQueue, all with no Until (see the type's doc); the
-//     Resolution is then the zero one for the action.
+//     error must not read as "no protection". Then, unless FailOpen is
+//     set: a missing Resolver is denied with ReasonNoResolver, an unset or
+//     unknown queue with ReasonQueueUnset or ReasonUnknownQueue, all with
+//     no Until (see the type's doc); the Resolution is then the zero one
+//     for the action.
 //  1. The duration d is resolved with the Resolver (as
 //     Resolver.Resolve(action, preemptor, victim.Queue)) and recorded in
 //     the decision.
@@ -124,7 +128,7 @@ func (f *MinRuntimeFilter) Check(action runtime.Action, preemptor queuetree.ID, 
 	case victim.Start.IsZero():
 		d.Reason = ReasonMissingStart
 	default:
-		until := addSat(victim.Start, d.Resolution.Duration)
+		until := clock.AddSaturating(victim.Start, d.Resolution.Duration)
 		switch {
 		case !now.Before(until):
 			d.Reason = ReasonNotProtected
@@ -148,8 +152,8 @@ func (f *MinRuntimeFilter) Check(action runtime.Action, preemptor queuetree.ID, 
 }
 
 // unresolved is the fail-closed denial for an invalid action, a missing
-// resolver or an unset or unknown queue, kept
-// out of line so that Check's stack frame stays small.
+// resolver or an unset or unknown queue, kept out of line so that Check's
+// stack frame stays small.
 //
 //go:noinline
 func (f *MinRuntimeFilter) unresolved(action runtime.Action, reason Reason) MinRuntimeDecision {

@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"time"
 
+	"github.com/tenurepolicy/tenure/clock"
 	"github.com/tenurepolicy/tenure/runtime"
 )
 
@@ -152,7 +153,8 @@ type Nominator struct {
 	// that reaches the check is skipped with ReasonInvalidAction.
 	MinRuntimeAction runtime.Action
 	// Observer, when set, receives every nomination and every non-silent
-	// skip of Nominate/AppendTo, in input order.
+	// skip of Nominate/AppendTo, in input order, and of the outcomes given
+	// to Report.
 	Observer Observer
 	// Logger, when set, receives KAI's log lines at LogLevelWarning,
 	// LogLevelEvent and LogLevelDetail; a disabled level costs one Enabled
@@ -180,7 +182,7 @@ func (n *Nominator) name() string {
 }
 
 // Evaluate decides about one job at now, without reporting to the Observer
-// or Logger. The checks run in exactly this order; the first that fails
+// or Logger ([Nominator.Report] reports an outcome). The checks run in exactly this order; the first that fails
 // decides:
 //
 //  1. not running: ReasonNotRunning.
@@ -286,7 +288,7 @@ func (n *Nominator) check(keys *AnnotationKeys, job *Job, now time.Time) verdict
 	case now.Before(start):
 		return verdict{reason: ReasonClockSkew, until: start}
 	case now.Sub(start) < expected: // Sub saturates instead of overflowing
-		return verdict{reason: ReasonNotExceeded, until: addSat(start, expected)}
+		return verdict{reason: ReasonNotExceeded, until: clock.AddSaturating(start, expected)}
 	}
 	v := verdict{reason: ReasonNominated, expected: expected}
 	if s, ok := job.Annotations[keys.RequeueNotBefore]; ok {
@@ -381,7 +383,7 @@ func (n *Nominator) AppendTo(r *NominatorResult, jobs []Job, now time.Time) {
 
 // Report sends o, an outcome of [Nominator.Evaluate], to the nominator's
 // Observer (a nomination or a non-silent skip, as an [Event] whose Source
-// is the nominator's name) and Logger (KAI-Scheduler's line at its level),
+// is the nominator name the outcome carries) and Logger (KAI-Scheduler's line at its level),
 // as [Nominator.Nominate] does for each job: for a scheduler that
 // evaluates jobs one at a time and wants the same metrics and logs. A nil
 // o, or a nominator without either, reports nothing. No allocation but the

@@ -3,6 +3,8 @@ package eligibility
 import (
 	"fmt"
 	"time"
+
+	"github.com/tenurepolicy/tenure/clock"
 )
 
 // PreemptorDelay is a preemptor-side delay: a pending job (a contender) may
@@ -55,7 +57,7 @@ func (d PreemptorDelay) Check(queued, now time.Time) Decision {
 	case queued.IsZero():
 		return Decision{Reason: ReasonQueuedUnknown}
 	}
-	if until := addSat(queued, d.Delay); now.Before(until) {
+	if until := clock.AddSaturating(queued, d.Delay); now.Before(until) {
 		return Decision{Reason: ReasonPreemptorDelay, Until: until}
 	}
 	return Decision{Allowed: true, Reason: ReasonPreemptorWaited}

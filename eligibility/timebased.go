@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"strings"
 	"time"
+
+	"github.com/tenurepolicy/tenure/clock"
 )
 
 // PreemptionPolicy says which running jobs of its own queue a pending job may
@@ -295,11 +297,11 @@ func (c PreemptionConfig) classify(p PreemptionRequest, cand *Candidate, now tim
 	default: // equal priority under LowerOrNewerEqualPriority
 		timeBased := c.MinAdmitDuration != nil && *c.MinAdmitDuration > 0
 		if timeBased && !cand.Reserved.IsZero() {
-			expiry := addSat(cand.Reserved, *c.MinAdmitDuration) // the last instant not yet expired
+			expiry := clock.AddSaturating(cand.Reserved, *c.MinAdmitDuration) // the last instant not yet expired
 			if now.After(expiry) {
 				return ClassExpired, time.Time{}
 			}
-			until = addSat(expiry, time.Nanosecond)
+			until = clock.AddSaturating(expiry, time.Nanosecond)
 		}
 		// Newer compares queue-order timestamps, as Kueue does; without
 		// the candidate's own, its reservation stands in.

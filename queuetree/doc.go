@@ -76,6 +76,8 @@
 // repairs on each change, so a queue whose parent arrives later moves
 // under it then. (Apply itself changes the tree's own list; for a tree
 // NewTolerant repaired, the list after the repairs, which then stay.)
+// runtime.ApplyResolver follows the same one-queue patch for the
+// min-runtime settings and takes the event's own setting.
 //
 // Which rebuild this is, precisely: incremental, not O(changed queues).
 // IDs are a preorder, so adding, removing or moving one queue shifts the

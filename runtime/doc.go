@@ -147,7 +147,8 @@
 //	NewResolver, NewResolverTolerant O(n + q) time and memory for n queues, q settings
 //	UpdateResolver                   O(q) when the settings are unchanged, else NewResolver's
 //	ApplyResolver(Tolerant)          O(e) lookups for e edits, then O(n + q) copies and a pass
-//	                                 over each edited subtree; else NewResolver's
+//	                                 over each edited subtree; else NewResolverTolerant's
+//	                                 plus O(q + e log e) to write the Config out
 //	Resolver.WithMethod              O(1); allocates the small view, shares the arrays
 //	Resolver.Preempt                 O(1): an index read, a table read; no allocation
 //	Resolver.Reclaim, MethodQueue    O(1): an index read, a table read; no allocation

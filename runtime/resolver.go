@@ -67,7 +67,9 @@ type Resolver struct {
 	// negOnly: built with problems that are all negative queue durations
 	// (every entry of the Config linked to its queue, so the k order is
 	// the entries' order), which ApplyResolver can still patch; negatives
-	// counts the linked own settings with a negative duration.
+	// counts the linked own settings with a negative duration (only a hint
+	// for ApplyResolver's recordProblems, which recounts when it is not 0:
+	// an over-count costs a scan, an under-count would hide a problem).
 	negOnly   bool
 	negatives int
 	// For a resolver built with problems: its queue settings as given

@@ -72,16 +72,16 @@ func TestProtectedMonotonicClock(t *testing.T) {
 // a time.Time holds is protected until that instant, never until before
 // it started (time.Time.Add loses the nanosecond carry there).
 func TestProtectedUntilSaturates(t *testing.T) {
-	for _, start := range []time.Time{clock.Last.Add(-time.Nanosecond), clock.Last.Add(-time.Minute), clock.Last} {
+	for _, start := range []time.Time{clock.Last().Add(-time.Nanosecond), clock.Last().Add(-time.Minute), clock.Last()} {
 		until := runtime.ProtectedUntil(start, time.Hour)
-		if !until.Equal(clock.Last) {
+		if !until.Equal(clock.Last()) {
 			t.Errorf("ProtectedUntil(%v, 1h) = %v, want the last instant", start, until)
 		}
-		if got, want := runtime.Protected(start, time.Hour, start), start.Before(clock.Last); got != want {
+		if got, want := runtime.Protected(start, time.Hour, start), start.Before(clock.Last()); got != want {
 			t.Errorf("Protected at its own start %v = %v, want %v", start, got, want)
 		}
 	}
-	if got := runtime.ProtectedUntil(clock.Last.Add(-2*time.Hour), time.Hour); !got.Equal(clock.Last.Add(-time.Hour)) {
+	if got := runtime.ProtectedUntil(clock.Last().Add(-2*time.Hour), time.Hour); !got.Equal(clock.Last().Add(-time.Hour)) {
 		t.Errorf("a sum before the end = %v, want it exact", got)
 	}
 }
