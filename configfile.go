@@ -153,10 +153,30 @@ func (c Config) MarshalJSON() ([]byte, error) {
 	if b := c.EvictionBudget; b != (eligibility.EvictionBudget{}) {
 		f.EvictionBudget = &evictionBudgetFile{b.Max, fileDuration(b.Window), b.Key}
 	}
+	errs = append(errs, c.negativeDurations()...)
 	if err := errors.Join(errs...); err != nil {
 		return nil, err
 	}
 	return json.Marshal(f)
+}
+
+// negativeDurations reports each negative duration of c that the file
+// form would hold, by its key: tenure's grammar has none, so such a file
+// could not be read back.
+func (c *Config) negativeDurations() []error {
+	var errs []error
+	check := func(key string, d *time.Duration) {
+		if d != nil && *d < 0 {
+			errs = append(errs, fmt.Errorf("tenure: config.%s: negative duration %s cannot be written (tenure's grammar has no negative durations)", key, *d))
+		}
+	}
+	check("engine.defaultDelay", &c.Engine.DefaultDelay)
+	check("preemption.withinClusterQueueConfig.minAdmitDuration", c.Preemption.MinAdmitDuration)
+	check("preemptionProtection.fairSharing.minAdmitDuration", c.Protection.FairSharing)
+	check("preemptionProtection.reclaimWithinCohort.minAdmitDuration", c.Protection.ReclaimWithinCohort)
+	check("preemptorDelay", &c.PreemptorDelay.Delay)
+	check("evictionBudget.window", &c.EvictionBudget.Window)
+	return errs
 }
 
 // UnmarshalJSON reads a Config from its file form, a JSON object:
@@ -249,11 +269,34 @@ func decodeFile(data []byte) (configFile, []error) {
 			continue
 		}
 		if err := json.Unmarshal(raw, v.Field(i).Addr().Interface()); err != nil {
-			errs = append(errs, fmt.Errorf("tenure: config: %w", err))
+			errs = append(errs, partError(name, err))
 			v.Field(i).SetZero()
 		}
 	}
 	return f, errs
+}
+
+// partError is the error of the top-level part name that did not decode:
+// named by its key, and for a value of the wrong JSON type, by the key
+// inside the part and what it wants. The Kueue blocks' own decoders name
+// their keys already.
+func partError(name string, err error) error {
+	var te *json.UnmarshalTypeError
+	switch {
+	case errors.As(err, &te):
+		at := name
+		if te.Field != "" {
+			at += "." + te.Field
+		}
+		want := te.Type.String()
+		if strings.Contains(want, "fileDuration") {
+			want = `a duration string such as "30s"`
+		}
+		return fmt.Errorf("tenure: config.%s: got a JSON %s, want %s", at, te.Value, want)
+	case strings.Contains(err.Error(), name+":"), strings.Contains(err.Error(), name+"."):
+		return fmt.Errorf("tenure: config: %w", err)
+	}
+	return fmt.Errorf("tenure: config.%s: %w", name, err)
 }
 
 // config converts the file form, reporting every conversion problem.

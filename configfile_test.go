@@ -238,3 +238,50 @@ func TestUnmarshalNullKeepsConfig(t *testing.T) {
 		}
 	}
 }
+
+// TestMarshalReportsEveryNegativeDuration: a Config whose durations the
+// file cannot hold (tenure's grammar has no negatives) is a MarshalJSON
+// error that names every such duration by its key, the Kueue blocks'
+// included, beside the other problems, never a file UnmarshalJSON would
+// refuse.
+func TestMarshalReportsEveryNegativeDuration(t *testing.T) {
+	neg := -time.Minute
+	var c tenure.Config
+	c.Engine.DefaultDelay = neg
+	c.Preemption = eligibility.PreemptionConfig{Policy: eligibility.PreemptionLowerOrNewerEqualPriority, MinAdmitDuration: &neg}
+	c.Protection = eligibility.AdmitProtection{FairSharing: &neg, ReclaimWithinCohort: &neg}
+	c.PreemptorDelay.Delay = neg
+	c.EvictionBudget = eligibility.EvictionBudget{Max: 1, Window: neg}
+	c.Requeuing.Backoff.ClampToMax = true
+	_, err := json.Marshal(c)
+	if err == nil {
+		t.Fatal("no error")
+	}
+	for _, key := range []string{"engine.defaultDelay", "preemption.withinClusterQueueConfig.minAdmitDuration",
+		"preemptionProtection.fairSharing.minAdmitDuration", "preemptionProtection.reclaimWithinCohort.minAdmitDuration",
+		"preemptorDelay", "evictionBudget.window", "ClampToMax"} {
+		if !strings.Contains(err.Error(), key) {
+			t.Errorf("the error does not name %s:\n%v", key, err)
+		}
+	}
+}
+
+// TestUnmarshalNamesTheKey: a value of the wrong type or an unparsable
+// duration in tenure's own parts is reported under its key, with what
+// the key wants.
+func TestUnmarshalNamesTheKey(t *testing.T) {
+	for doc, want := range map[string]string{
+		`{"preemptorDelay":"abc"}`:                                          `tenure: config.preemptorDelay: runtime: invalid duration "abc"`,
+		`{"preemptorDelay":30}`:                                             `tenure: config.preemptorDelay: got a JSON number, want a duration string such as "30s"`,
+		`{"engine":{"maxVictims":"4"}}`:                                     `tenure: config.engine.maxVictims: got a JSON string, want int`,
+		`{"failOpenUnknownQueues":"yes"}`:                                   `tenure: config.failOpenUnknownQueues: got a JSON string, want bool`,
+		`{"evictionBudget":{"window":"x"}}`:                                 `tenure: config.evictionBudget: runtime: invalid duration "x"`,
+		`{"requeuingStrategy":{"timestamp":1}}`:                             `tenure: config.requeuingStrategy.timestamp: got a JSON number`,
+		`{"preemptionProtection":{"fairSharing":{"minAdmitDuration":"x"}}}`: `tenure: config: eligibility: preemptionProtection.fairSharing: minAdmitDuration: runtime: invalid duration "x"`,
+	} {
+		var c tenure.Config
+		if err := json.Unmarshal([]byte(doc), &c); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("Unmarshal(%s) = %v, want an error containing %q", doc, err, want)
+		}
+	}
+}
