@@ -11,6 +11,7 @@ import (
 	"github.com/tenurepolicy/tenure"
 	"github.com/tenurepolicy/tenure/eligibility"
 	"github.com/tenurepolicy/tenure/queuetree"
+	"github.com/tenurepolicy/tenure/requeue"
 )
 
 // TestCycleNominate: Cycle.Nominate answers as the Policy's nominator does
@@ -89,4 +90,36 @@ func nominatorSamples(c *eligibility.Counter) []eligibility.Sample {
 		}
 	}
 	return out
+}
+
+// TestRequeueAddNominations: a nomination that Cycle.Nominate made, handed
+// to Requeue with RequeueInput.AddNominations (Running empty), is
+// committed as the same job handed in Running is; without its victim's
+// data it would be skipped as unknown_victim.
+func TestRequeueAddNominations(t *testing.T) {
+	p, err := tenure.New(tenure.Config{Queues: []tenure.Queue{{Name: "q"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	q, _ := p.QueueID("q")
+	v := eligibility.Job{ID: "v", Queue: q, Priority: 1, Preemptible: true, Running: true, Start: t0.Add(-time.Hour),
+		Annotations: map[string]string{eligibility.AnnotationExpectedRuntime: "30m"}}
+	hi := []requeue.Contender{{ID: "hi", Priority: 9, Queue: q}}
+	for _, byNominate := range []bool{true, false} {
+		c := p.BeginAt(t0)
+		in := tenure.RequeueInput{Contenders: hi}
+		if byNominate {
+			o := c.Nominate(&v)
+			if !o.Allowed {
+				t.Fatalf("Nominate: %+v", o)
+			}
+			in.AddNominations([]eligibility.Nomination{o.Nomination})
+		} else {
+			in.Running = []eligibility.Job{v}
+		}
+		res, err := c.Requeue(in, protectedCluster(t))
+		if err != nil || len(res.Engine.Outcomes) != 1 || res.Engine.Outcomes[0].Kind != requeue.OutcomeCommitted {
+			t.Errorf("by Nominate %v: %v, %+v; want v committed", byNominate, err, res.Engine.Outcomes)
+		}
+	}
 }

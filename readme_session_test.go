@@ -61,8 +61,8 @@ func perSession(s *sessionState, queues []queuetree.Queue, cfg tenureruntime.Con
 // onQueueEvent is the README's watch block.
 func onQueueEvent(s *sessionState, q queuetree.Queue, set tenureruntime.QueueSetting, logger *slog.Logger) {
 	// A Queue object was created or changed: q its name and parent, set its min-runtime
-	// fields (neither set: it has none). A deletion is Edit{Name: q.Name, Remove: true}
-	// and no setting: the queue's goes with it.
+	// fields (tenureruntime.QueueFields{...}.Setting(); neither set: it has none). A
+	// deletion is Edit{Name: q.Name, Remove: true} and no setting: the queue's goes with it.
 	next, problems := queuetree.ApplyTolerant(s.tree, queuetree.Edit{Name: q.Name, Parent: q.Parent})
 	r, rproblems := tenureruntime.ApplyResolverTolerant(s.resolver, next, set) // no Config compared
 	for _, p := range append(problems, rproblems...) {

@@ -92,10 +92,10 @@ func (p *Policy) UpdateQueues(queues []Queue) (*Policy, error) {
 // runtime.UpdateResolverTolerant does (a setting for a dropped entry
 // ignored, the first of repeated entries used); a min-runtime string that
 // does not parse ("-5m" included) is ignored, so that queue inherits from
-// its parent as if the field were unset: the protective reading, where
-// KAI-Scheduler's own reading of a negative value never protects. It returns every problem repaired, one error each
-// (nil when there is none), and then the same Policy UpdateQueues
-// returns. It returns p itself when the tree and the resolver are reused:
+// its parent as if the field were unset: more protective than
+// KAI-Scheduler's own reading, in which a negative value never protects.
+// It returns every problem repaired, one error each (nil when there is
+// none), and then the same Policy UpdateQueues returns. It returns p itself when the tree and the resolver are reused:
 // queues describes p's queues and settings, or is, entry for entry, the
 // list with problems p was built from (whose problems are then reported
 // again). Concurrency and cost as UpdateQueues; a list with problems

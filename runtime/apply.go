@@ -39,7 +39,8 @@ import (
 // negative durations): one name lookup per edit, copies of prev's arrays
 // (O(n + q) for n queues and q settings, pointer-free but for the q table
 // entries), and a pass over the subtree of each edited queue; no other
-// name is looked up. No edits for prev's own tree return prev itself.
+// name is looked up. Edits that change nothing (none at all, or each
+// setting what its queue has) for prev's own tree return prev itself.
 // Otherwise (another tree, an edit for a queue t lacks, or many settings
 // removed since the last rebuild), [NewResolverTolerant]'s cost for c,
 // plus O(q + e log e) to write c out.
@@ -68,13 +69,35 @@ func ApplyResolverTolerant(prev *Resolver, t *queuetree.Tree, edits ...QueueSett
 	if !prev.built() {
 		return nil, []error{errors.New("runtime: ApplyResolver needs a resolver to change, got a nil or zero Resolver; build the first with NewResolver")}
 	}
-	if len(edits) == 0 && t == prev.tree && (prev.clean || prev.negOnly) {
+	if t == prev.tree && (prev.clean || prev.negOnly) && prev.unchangedBy(edits) {
 		return prev, slices.Clone(prev.repairedErrs)
 	}
 	if r := prev.patch(t, edits); r != nil {
 		return r, slices.Clone(r.repairedErrs)
 	}
 	return NewResolverTolerant(t, prev.editedConfig(t, edits))
+}
+
+// unchangedBy reports whether each edit leaves r's settings as they are:
+// it sets what its queue already has, or removes the setting of a queue
+// that has none (or that r's tree lacks). One lookup per edit.
+func (r *Resolver) unchangedBy(edits []QueueSetting) bool {
+	for i := range edits {
+		e := &edits[i]
+		id, ok := r.tree.Lookup(e.Queue)
+		k := int32(0)
+		if ok {
+			k = r.which[id]
+		}
+		if e.Preempt == nil && e.Reclaim == nil {
+			if k != 0 {
+				return false
+			}
+		} else if k == 0 || r.owns[k] != own(e) {
+			return false
+		}
+	}
+	return true
 }
 
 // maxDead is how many removed settings a resolver's tables may hold, past

@@ -295,9 +295,10 @@ func TestApplyResolverRefuses(t *testing.T) {
 	}
 }
 
-// TestApplyResolverNoOps: no edits for the resolver's own tree return it
-// itself, with its problems again; a removal for a queue the tree lacks,
-// or for an empty name, does nothing and is no error.
+// TestApplyResolverNoOps: no edits, or edits that change nothing, for the
+// resolver's own tree return it itself, with its problems again; a
+// removal for a queue the tree lacks, or for an empty name, does nothing
+// and is no error.
 func TestApplyResolverNoOps(t *testing.T) {
 	tree, err := queuetree.New([]queuetree.Queue{{Name: "a"}, {Name: "b", Parent: "a"}})
 	if err != nil {
@@ -315,6 +316,11 @@ func TestApplyResolverNoOps(t *testing.T) {
 	}
 	if got, err := runtime.ApplyResolver(r, tree); got != r || err != nil {
 		t.Fatalf("no edits: %p, %v; want the resolver itself %p", got, err, r)
+	}
+	for _, e := range []runtime.QueueSetting{{Queue: "b"}, {Queue: "nope"}, c.Queues[0]} {
+		if got, err := runtime.ApplyResolver(r, tree, e); got != r || err != nil {
+			t.Errorf("an edit that changes nothing (%+v): %p, %v; want the resolver itself %p", e, got, err, r)
+		}
 	}
 	b, _ := tree.Lookup("b")
 	for _, name := range []string{"nope", ""} {

@@ -2,6 +2,7 @@ package runtime_test
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -244,4 +245,32 @@ func FuzzParseConfig(f *testing.F) {
 			t.Fatalf("ParseConfig returned a Config that does not validate: %v", verr)
 		}
 	})
+}
+
+// TestQueueFieldsSetting: a queue's fields read as ParseConfig reads them:
+// "" unset, a bad or negative string unset with ParseConfig's problem.
+func TestQueueFieldsSetting(t *testing.T) {
+	for _, tc := range []struct {
+		q                runtime.QueueFields
+		preempt, reclaim *time.Duration
+		problems         int
+	}{
+		{runtime.QueueFields{Name: "a", PreemptMinRuntime: "10m"}, runtime.Explicit(10 * time.Minute), nil, 0},
+		{runtime.QueueFields{Name: "a", PreemptMinRuntime: "0", ReclaimMinRuntime: "1d"}, runtime.Explicit(0), runtime.Explicit(24 * time.Hour), 0},
+		{runtime.QueueFields{Name: "a", PreemptMinRuntime: "-5m", ReclaimMinRuntime: "x"}, nil, nil, 2},
+		{runtime.QueueFields{Name: "a"}, nil, nil, 0},
+	} {
+		s, err := tc.q.Setting()
+		want, werr := runtime.ParseConfig(nil, []runtime.QueueFields{tc.q})
+		if s.Queue != tc.q.Name || !cmp.Equal(s.Preempt, tc.preempt) || !cmp.Equal(s.Reclaim, tc.reclaim) {
+			t.Errorf("%+v.Setting() = %+v, want preempt %v, reclaim %v", tc.q, s, tc.preempt, tc.reclaim)
+		}
+		if got := len(strings.Split(fmt.Sprint(err), "\n")); (err == nil) != (tc.problems == 0) || (err != nil && got != tc.problems) ||
+			fmt.Sprint(err) != fmt.Sprint(werr) {
+			t.Errorf("%+v.Setting() error %v, want %d problems, as ParseConfig's %v", tc.q, err, tc.problems, werr)
+		}
+		if len(want.Queues) == 1 && !cmp.Equal(want.Queues[0], s) {
+			t.Errorf("%+v.Setting() = %+v, ParseConfig's entry %+v", tc.q, s, want.Queues[0])
+		}
+	}
 }

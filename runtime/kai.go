@@ -133,3 +133,20 @@ func parseQueueField(queue, field, v string, errs []error) (*time.Duration, []er
 	}
 	return &d, errs
 }
+
+// Setting returns q's min-runtime fields as q.Name's entry of
+// Config.Queues, for a watch handler that passes one queue's change to
+// [ApplyResolverTolerant]: each field is read in [ParseDuration]'s grammar,
+// "" meaning unset. A field that does not parse is left unset, so that the
+// queue inherits it, as ParseConfig and tenure's Policy read it, and its
+// problem is returned in ParseConfig's words. A negative value such as
+// "-5m" is one of those: the grammar has no negative durations (a negative
+// time.Duration given to a resolver directly is read as an explicit 0
+// instead, KAI-Scheduler's reading). O(len of the fields).
+func (q QueueFields) Setting() (QueueSetting, error) {
+	var errs []error
+	s := QueueSetting{Queue: q.Name}
+	s.Preempt, errs = parseQueueField(q.Name, FieldPreemptMinRuntime, q.PreemptMinRuntime, errs)
+	s.Reclaim, errs = parseQueueField(q.Name, FieldReclaimMinRuntime, q.ReclaimMinRuntime, errs)
+	return s, errors.Join(errs...)
+}
