@@ -21,12 +21,12 @@ func ExampleMinRuntimeFilter_failClosed() {
 	forgotten := &eligibility.Job{ID: "train", Start: now.Add(-time.Minute)} // Queue left at its zero value
 
 	closed := eligibility.MinRuntimeFilter{Resolver: r}
-	fmt.Println(closed.Check(runtime.ActionPreempt, team, forgotten, now).Decision)
+	fmt.Println(closed.Check(runtime.ActionPreempt, team, forgotten, now)) // nothing resolved
 	open := eligibility.MinRuntimeFilter{Resolver: r, FailOpen: true}
-	fmt.Println(open.Check(runtime.ActionPreempt, team, forgotten, now).Decision)
+	fmt.Println(open.Check(runtime.ActionPreempt, team, forgotten, now))
 	// Output:
 	// denied (queue_unset)
-	// allowed (no_min_runtime)
+	// allowed (no_min_runtime): preempt min-runtime 0s from default (queue)
 }
 
 // An action that is neither preempt nor reclaim (a conversion from a wider

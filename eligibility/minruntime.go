@@ -229,9 +229,17 @@ type MinRuntimeDecision struct {
 
 // String describes d in one line, for example "denied
 // (minruntime_protected) until 2025-01-15T10:30:00Z: reclaim min-runtime 10m
-// from queue B (lca)". It allocates.
+// from queue B (lca)"; a denial that resolved nothing (queue_unset,
+// unknown_queue, no_resolver, invalid_action) has no resolution part, so
+// it never reads as if the default applied. It allocates.
 func (d MinRuntimeDecision) String() string {
 	b := d.Decision.appendTo(nil)
+	switch d.Reason {
+	case ReasonQueueUnset, ReasonUnknownQueue, ReasonNoResolver, ReasonInvalidAction:
+		if !d.Allowed {
+			return string(b)
+		}
+	}
 	b = append(b, ": "...)
 	b = append(b, d.Resolution.String()...)
 	return string(b)
