@@ -149,7 +149,8 @@
 //     that restore cannot be completed (the panic came from an undo step or
 //     the model's Rollback, or one of them panicked or failed during the
 //     restore), the panic continues with a [*RestoreError] instead: the
-//     model is not at its last commit and must be rebuilt. Run called from
+//     model then promises nothing, not even its own invariants, and must be
+//     rebuilt. Run called from
 //     one of its own callbacks is refused ([ErrReentrantRun]).
 //   - The cost is bounded, with defaults even in the zero config: at most
 //     [EngineConfig.MaxAttempts] placement attempts and

@@ -625,9 +625,14 @@ func (e *Engine) filter(v *Victim, c *Contender) (eligibility.Decision, bool) {
 // last commit: an undo step or the model's Rollback panicked or failed,
 // during the restore or in the rollback the panic interrupted. A panicking
 // undo step is dropped (see [Journal]), so what it should have undone
-// stays. The model is NOT known to be at its last commit: rebuild it from
-// the cluster before using it again. The Engine itself is ready for the
-// next pass.
+// stays, and the steps after it run on a state they were not recorded for.
+//
+// A model behind a RestoreError promises nothing: not its last commit, and
+// not its own invariants either (a gang may be left running below its
+// minimum, as when a hybrid model's Rollback panics and the journal's older
+// steps undo evictions around a placement that stayed). Rebuild it from the
+// cluster before using it again. The Engine itself is ready for the next
+// pass. Without a RestoreError, the model is exactly at its last commit.
 type RestoreError struct {
 	// Panic is the value the callback panicked with.
 	Panic any

@@ -215,10 +215,16 @@ func checkPanicSafety(t interface {
 	// change a skipped Rollback should have undone can make an older undo
 	// step find the model changed (the Cluster's steps then panic): such a
 	// model is not restored, as Run said.
-	if d := cmp.Diff(wantState, c.Snapshot()); d != "" && !(unrestored && kind >= hybridEvictOwn) {
+	//
+	// A model Run reports unrestored promises nothing (RestoreError's
+	// contract): not its last commit, not even its own invariants, since
+	// the Cluster's steps that found it changed were dropped half done. So
+	// only a restored model is checked and reused below.
+	promised := !(unrestored && kind >= hybridEvictOwn)
+	if d := cmp.Diff(wantState, c.Snapshot()); d != "" && promised {
 		t.Fatalf("model kind %d, panic in %s (callback %d of %d): model not at its last commit (-want +got):\n%s", kind, inj.hit, p, total, d)
 	}
-	if err := c.Check(); err != nil {
+	if err := c.Check(); err != nil && promised {
 		t.Fatalf("panic in %s: %v", inj.hit, err)
 	}
 	if requeue.JournalLen(e) != 0 || requeue.HoldsModel(e) {
@@ -234,6 +240,9 @@ func checkPanicSafety(t interface {
 	}
 	if d := cmp.Diff(want, got, errPresence, cmpopts.EquateEmpty()); d != "" {
 		t.Fatalf("panic in %s: the next pass differs (-before +after):\n%s", inj.hit, d)
+	}
+	if !promised {
+		return inj.hit
 	}
 	// ... and runs on the recovered model like a fresh engine.
 	*requeue.Config(e) = w.cfg
@@ -257,20 +266,31 @@ func checkPanicSafety(t interface {
 // random worlds, with the journal, with a Transactional model and with
 // both hybrids.
 func TestEnginePanicSafety(t *testing.T) {
-	rapid.Check(t, func(t *rapid.T) {
-		w := drawWorld(t)
-		model := rapid.IntRange(0, modelKinds-1).Draw(t, "model")
-		// Pick a kind of callback, then one of its calls.
-		checkPanicSafety(t, w, model, func(kinds []string) int {
-			kind := rapid.SampledFrom(kinds).Draw(t, "kind")
-			var at []int
-			for i, k := range kinds {
-				if k == kind {
-					at = append(at, i+1)
-				}
+	rapid.Check(t, panicSafety)
+}
+
+// TestEnginePanicSafetySeeds replays the seeds at which
+// TestEnginePanicSafety once failed.
+func TestEnginePanicSafetySeeds(t *testing.T) {
+	// A hybrid model's Rollback panicked and the journal's older steps
+	// left a gang below its minimum: the model is unrestored and promises
+	// nothing (RestoreError), which the check once forgot.
+	checkSeeds(t, panicSafety, 12375197435808575987)
+}
+
+func panicSafety(t *rapid.T) {
+	w := drawWorld(t)
+	model := rapid.IntRange(0, modelKinds-1).Draw(t, "model")
+	// Pick a kind of callback, then one of its calls.
+	checkPanicSafety(t, w, model, func(kinds []string) int {
+		kind := rapid.SampledFrom(kinds).Draw(t, "kind")
+		var at []int
+		for i, k := range kinds {
+			if k == kind {
+				at = append(at, i+1)
 			}
-			return rapid.SampledFrom(at).Draw(t, "panicAt")
-		})
+		}
+		return rapid.SampledFrom(at).Draw(t, "panicAt")
 	})
 }
 

@@ -15,7 +15,11 @@ package requeue
 // interleaved with its undo steps; within one Evict or Place call, the
 // steps it recorded are undone before the rollback to the savepoint taken
 // before the call. On a panic in a callback the engine rolls back to the
-// last commit. ExampleTransactional shows a small Statement-like model.
+// last commit. If Rollback itself panics or fails there, or in a rollback
+// the panic interrupted, Run panics with a [*RestoreError]: the engine
+// cannot know what the model's half-done rollback left, so the model then
+// promises nothing, its own invariants included, and must be rebuilt.
+// ExampleTransactional shows a small Statement-like model.
 //
 // Contract. Savepoint returns a mark of the current state. A mark is valid
 // from when Savepoint returns it until a rollback to a mark taken before
