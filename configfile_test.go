@@ -186,7 +186,7 @@ func TestConfigJSONEveryUnknownKey(t *testing.T) {
 	if err == nil {
 		t.Fatal("accepted")
 	}
-	for _, want := range []string{`config: unknown key "queue"`, `config.engine: unknown key "maxVictim"`, `config.queues[0]: unknown key "parent"`} {
+	for _, want := range []string{`config.queue: unknown key "queue"`, `config.engine.maxVictim: unknown key "maxVictim"`, `config.queues[0].parent: unknown key "parent"`} {
 		if !strings.Contains(err.Error(), want) {
 			t.Errorf("error lacks %s:\n%v", want, err)
 		}
@@ -275,9 +275,9 @@ func TestUnmarshalNamesTheKey(t *testing.T) {
 		`{"preemptorDelay":30}`:                                             `tenure: config.preemptorDelay: got a JSON number, want a duration string such as "30s"`,
 		`{"engine":{"maxVictims":"4"}}`:                                     `tenure: config.engine.maxVictims: got a JSON string, want int`,
 		`{"failOpenUnknownQueues":"yes"}`:                                   `tenure: config.failOpenUnknownQueues: got a JSON string, want bool`,
-		`{"evictionBudget":{"window":"x"}}`:                                 `tenure: config.evictionBudget: runtime: invalid duration "x"`,
-		`{"requeuingStrategy":{"timestamp":1}}`:                             `tenure: config.requeuingStrategy.timestamp: got a JSON number`,
-		`{"preemptionProtection":{"fairSharing":{"minAdmitDuration":"x"}}}`: `tenure: config: eligibility: preemptionProtection.fairSharing: minAdmitDuration: runtime: invalid duration "x"`,
+		`{"evictionBudget":{"window":"x"}}`:                                 `tenure: config.evictionBudget.window: runtime: invalid duration "x"`,
+		`{"requeuingStrategy":{"timestamp":1}}`:                             `tenure: config.requeuingStrategy.timestamp: backoff: requeuingStrategy.timestamp: got a JSON number, want string`,
+		`{"preemptionProtection":{"fairSharing":{"minAdmitDuration":"x"}}}`: `tenure: config.preemptionProtection: eligibility: preemptionProtection.fairSharing: minAdmitDuration: runtime: invalid duration "x"`,
 	} {
 		var c tenure.Config
 		if err := json.Unmarshal([]byte(doc), &c); err == nil || !strings.Contains(err.Error(), want) {

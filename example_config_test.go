@@ -2,6 +2,7 @@ package tenure_test
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"time"
 
@@ -47,10 +48,20 @@ func ExampleConfig_UnmarshalJSON() {
 
 	var typo tenure.Config
 	fmt.Println(json.Unmarshal([]byte(`{"preemptionProtection": {"fairsharing": {}}}`), &typo))
+
+	// Every problem is a *tenure.ConfigError with its key path.
+	err = json.Unmarshal([]byte(`{"preemptionProtection": {"fairSharing": {"minAdmitDuration": "0s"}}}`), &typo)
+	for _, e := range err.(interface{ Unwrap() []error }).Unwrap() {
+		var ce *tenure.ConfigError
+		if errors.As(e, &ce) {
+			fmt.Println(ce.Key)
+		}
+	}
 	// Output:
 	// backoff: 4m0s limit 5
 	// reclaim 5m after admission: denied (min_admit_protected) until 2026-03-02T12:05:00Z
 	// contender queued 10s ago: denied (preemptor_delay) until 2026-03-02T12:00:20Z
 	// wake: 12:00:20
-	// tenure: config: eligibility: preemptionProtection: unknown key "fairsharing" (want fairSharing, reclaimWithinCohort)
+	// tenure: config.preemptionProtection: eligibility: preemptionProtection: unknown key "fairsharing" (want fairSharing, reclaimWithinCohort)
+	// preemptionProtection.fairSharing.minAdmitDuration
 }

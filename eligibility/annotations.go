@@ -2,7 +2,6 @@ package eligibility
 
 import (
 	"errors"
-	"fmt"
 	"strconv"
 	"time"
 
@@ -88,17 +87,17 @@ func (k AnnotationKeys) withDefaults() AnnotationKeys {
 // are equal, which would make one annotation mean two things.
 func (k AnnotationKeys) Validate() error {
 	k = k.withDefaults()
-	keys := [...]struct{ name, key string }{
-		{"expected-runtime", k.ExpectedRuntime},
-		{"requeue-delay", k.RequeueDelay},
-		{"requeue-not-before", k.RequeueNotBefore},
-		{"last-checkpoint-time", k.LastCheckpoint},
+	keys := [...]struct{ field, name, key string }{
+		{"expectedRuntime", "expected-runtime", k.ExpectedRuntime},
+		{"requeueDelay", "requeue-delay", k.RequeueDelay},
+		{"requeueNotBefore", "requeue-not-before", k.RequeueNotBefore},
+		{"lastCheckpoint", "last-checkpoint-time", k.LastCheckpoint},
 	}
 	var errs []error
 	for i, a := range keys {
 		for _, b := range keys[i+1:] {
 			if a.key == b.key {
-				errs = append(errs, fmt.Errorf("eligibility: annotation keys: %s and %s are both %q", a.name, b.name, a.key))
+				errs = append(errs, keyErrorf(b.field, "eligibility: annotation keys: %s and %s are both %q", a.name, b.name, a.key))
 			}
 		}
 	}

@@ -2,7 +2,6 @@ package backoff
 
 import (
 	"errors"
-	"fmt"
 	"math"
 	"time"
 )
@@ -199,29 +198,29 @@ func (c *Config) jitter() float64 {
 func (c Config) Validate() error {
 	var errs []error
 	if c.Base < 0 {
-		errs = append(errs, fmt.Errorf("backoff: base must not be negative, got %v", c.Base))
+		errs = append(errs, keyErrorf(kueueKeyBaseSeconds, "backoff: base must not be negative, got %v", c.Base))
 	}
 	if c.Max < 0 {
-		errs = append(errs, fmt.Errorf("backoff: backoff max must not be negative, got %v", c.Max))
+		errs = append(errs, keyErrorf(kueueKeyMaxSeconds, "backoff: backoff max must not be negative, got %v", c.Max))
 	}
 	if c.Limit != nil && *c.Limit < 0 {
-		errs = append(errs, fmt.Errorf("backoff: backoff limit must not be negative, got %d", *c.Limit))
+		errs = append(errs, keyErrorf(kueueKeyLimitCount, "backoff: backoff limit must not be negative, got %d", *c.Limit))
 	}
 	if !(c.Jitter >= 0 && c.Jitter < 1) {
-		errs = append(errs, fmt.Errorf("backoff: backoff jitter must be in [0, 1), got %v", c.Jitter))
+		errs = append(errs, keyErrorf("jitter", "backoff: backoff jitter must be in [0, 1), got %v", c.Jitter))
 	}
 	if c.NoDelay && c.Base != 0 {
-		errs = append(errs, fmt.Errorf("backoff: backoff NoDelay is set but Base is %v (want 0)", c.Base))
+		errs = append(errs, keyErrorf(kueueKeyBaseSeconds, "backoff: backoff NoDelay is set but Base is %v (want 0)", c.Base))
 	}
 	if c.Uncapped && c.Max != 0 {
-		errs = append(errs, fmt.Errorf("backoff: backoff Uncapped is set but Max is %v (want 0)", c.Max))
+		errs = append(errs, keyErrorf(kueueKeyMaxSeconds, "backoff: backoff Uncapped is set but Max is %v (want 0)", c.Max))
 	}
 	if c.NoJitter && c.Jitter != 0 {
-		errs = append(errs, fmt.Errorf("backoff: backoff NoJitter is set but Jitter is %v (want 0)", c.Jitter))
+		errs = append(errs, keyErrorf("jitter", "backoff: backoff NoJitter is set but Jitter is %v (want 0)", c.Jitter))
 	}
 	if c.Base >= 0 && c.Max >= 0 && !c.ClampToMax {
 		if base, max := c.bounds(); base > max {
-			errs = append(errs, fmt.Errorf("backoff: base %v exceeds max %v", base, max))
+			errs = append(errs, keyErrorf(kueueKeyBaseSeconds, "backoff: base %v exceeds max %v", base, max))
 		}
 	}
 	return errors.Join(errs...)

@@ -17,15 +17,15 @@ import (
 // (waitForPodsReady.requeuingStrategy), the keys [KueueStrategyFromMap]
 // reads.
 const (
-	// KueueKeyTimestamp is the key of the queue-order timestamp strategy
+	// kueueKeyTimestamp is the key of the queue-order timestamp strategy
 	// ("Eviction" or "Creation").
-	KueueKeyTimestamp = "timestamp"
-	// KueueKeyBaseSeconds is the key of the base delay in seconds.
-	KueueKeyBaseSeconds = "backoffBaseSeconds"
-	// KueueKeyMaxSeconds is the key of the maximum delay in seconds.
-	KueueKeyMaxSeconds = "backoffMaxSeconds"
-	// KueueKeyLimitCount is the key of the number of requeues allowed.
-	KueueKeyLimitCount = "backoffLimitCount"
+	kueueKeyTimestamp = "timestamp"
+	// kueueKeyBaseSeconds is the key of the base delay in seconds.
+	kueueKeyBaseSeconds = "backoffBaseSeconds"
+	// kueueKeyMaxSeconds is the key of the maximum delay in seconds.
+	kueueKeyMaxSeconds = "backoffMaxSeconds"
+	// kueueKeyLimitCount is the key of the number of requeues allowed.
+	kueueKeyLimitCount = "backoffLimitCount"
 )
 
 // KueueStrategy mirrors Kueue's waitForPodsReady.requeuingStrategy
@@ -61,7 +61,7 @@ type KueueStrategy struct {
 }
 
 // kueueKeys are Kueue's keys, in the order messages list them.
-var kueueKeys = []string{KueueKeyTimestamp, KueueKeyLimitCount, KueueKeyBaseSeconds, KueueKeyMaxSeconds}
+var kueueKeys = []string{kueueKeyTimestamp, kueueKeyLimitCount, kueueKeyBaseSeconds, kueueKeyMaxSeconds}
 
 // UnmarshalJSON reads Kueue's requeuingStrategy object. Unlike
 // encoding/json's default, which matches keys case-insensitively and
@@ -80,13 +80,17 @@ func (k *KueueStrategy) UnmarshalJSON(data []byte) error {
 	var errs []error
 	for _, key := range slices.Sorted(maps.Keys(m)) {
 		if !slices.Contains(kueueKeys, key) {
-			errs = append(errs, fmt.Errorf("backoff: requeuingStrategy: unknown key %q (want %s)", key, strings.Join(kueueKeys, ", ")))
+			errs = append(errs, keyErrorf(key, "backoff: requeuingStrategy: unknown key %q (want %s)", key, strings.Join(kueueKeys, ", ")))
 		}
 	}
 	type plain KueueStrategy // without this method
 	var out plain
 	if err := json.Unmarshal(data, &out); err != nil {
-		errs = append(errs, fmt.Errorf("backoff: requeuingStrategy: %w", err))
+		if te, ok := err.(*json.UnmarshalTypeError); ok {
+			errs = append(errs, keyErrorf(te.Field, "backoff: requeuingStrategy.%s: got a JSON %s, want %v", te.Field, te.Value, te.Type))
+		} else {
+			errs = append(errs, fmt.Errorf("backoff: requeuingStrategy: %w", err))
+		}
 	}
 	if err := errors.Join(errs...); err != nil {
 		return err
@@ -122,7 +126,7 @@ func (s Strategy) QueueOrder() QueueOrder {
 func (s Strategy) Validate() error {
 	var errs []error
 	if s.Timestamp != nil && *s.Timestamp > TimestampCreation {
-		errs = append(errs, fmt.Errorf("backoff: unknown timestamp strategy %d", uint8(*s.Timestamp)))
+		errs = append(errs, keyErrorf(kueueKeyTimestamp, "backoff: unknown timestamp strategy %d", uint8(*s.Timestamp)))
 	}
 	if err := s.Backoff.Validate(); err != nil {
 		errs = append(errs, err)
@@ -195,7 +199,7 @@ func (k KueueStrategy) strategy(clamped bool) (Strategy, error) {
 		case "Creation":
 			s.Timestamp = timestampPtr(TimestampCreation)
 		default:
-			errs = append(errs, fmt.Errorf("backoff: %s: unsupported value %q (want Eviction or Creation)", KueueKeyTimestamp, *p))
+			errs = append(errs, keyErrorf(kueueKeyTimestamp, "backoff: %s: unsupported value %q (want Eviction or Creation)", kueueKeyTimestamp, *p))
 		}
 	}
 	c := &s.Backoff
@@ -246,7 +250,7 @@ func (s Strategy) Kueue() (KueueStrategy, error) {
 			return nil
 		}
 		if d%time.Second != 0 || d/time.Second > math.MaxInt32 {
-			errs = append(errs, fmt.Errorf("backoff: %s cannot express %v (want whole seconds up to %d)", key, d, math.MaxInt32))
+			errs = append(errs, keyErrorf(key, "backoff: %s cannot express %v (want whole seconds up to %d)", key, d, math.MaxInt32))
 			return nil
 		}
 		v := int32(d / time.Second)
@@ -256,24 +260,24 @@ func (s Strategy) Kueue() (KueueStrategy, error) {
 	case c.NoDelay:
 		k.BackoffBaseSeconds = new(int32)
 	case c.Base != 0:
-		k.BackoffBaseSeconds = seconds(KueueKeyBaseSeconds, c.Base)
+		k.BackoffBaseSeconds = seconds(kueueKeyBaseSeconds, c.Base)
 	}
 	switch {
 	case c.Uncapped:
 		k.BackoffMaxSeconds = new(int32)
 	case c.Max != 0:
-		k.BackoffMaxSeconds = seconds(KueueKeyMaxSeconds, c.Max)
+		k.BackoffMaxSeconds = seconds(kueueKeyMaxSeconds, c.Max)
 	}
 	if c.Limit != nil {
 		if *c.Limit > math.MaxInt32 {
-			errs = append(errs, fmt.Errorf("backoff: %s cannot express %d (want at most %d)", KueueKeyLimitCount, *c.Limit, math.MaxInt32))
+			errs = append(errs, keyErrorf(kueueKeyLimitCount, "backoff: %s cannot express %d (want at most %d)", kueueKeyLimitCount, *c.Limit, math.MaxInt32))
 		} else if *c.Limit >= 0 {
 			v := int32(*c.Limit)
 			k.BackoffLimitCount = &v
 		}
 	}
 	if c.NoJitter || (c.Jitter != 0 && c.Jitter != DefaultJitter) {
-		errs = append(errs, fmt.Errorf("backoff: Kueue's jitter is fixed at %v; cannot express jitter %v (NoJitter %v)", DefaultJitter, c.Jitter, c.NoJitter))
+		errs = append(errs, keyErrorf("jitter", "backoff: Kueue's jitter is fixed at %v; cannot express jitter %v (NoJitter %v)", DefaultJitter, c.Jitter, c.NoJitter))
 	}
 	if err := errors.Join(errs...); err != nil {
 		return KueueStrategy{}, err
@@ -284,8 +288,8 @@ func (s Strategy) Kueue() (KueueStrategy, error) {
 func timestampPtr(s TimestampStrategy) *TimestampStrategy { return &s }
 
 // KueueStrategyFromMap reads string settings keyed by Kueue's field
-// names ([KueueKeyTimestamp], [KueueKeyBaseSeconds], [KueueKeyMaxSeconds],
-// [KueueKeyLimitCount]), such as a flattened configuration file or a
+// names ([kueueKeyTimestamp], [kueueKeyBaseSeconds], [kueueKeyMaxSeconds],
+// [kueueKeyLimitCount]), such as a flattened configuration file or a
 // ConfigMap, into Kueue's shape. Numbers are base-10 integers that fit in 32
 // bits; an absent key is unset. It only parses: unknown keys and unparsable
 // numbers are reported together, in key order, and the values are checked
@@ -315,15 +319,15 @@ func parseKueueMap(m map[string]string) (KueueStrategy, []error) {
 	for _, key := range keys {
 		var dst **int32
 		switch key {
-		case KueueKeyTimestamp:
+		case kueueKeyTimestamp:
 			v := m[key]
 			k.Timestamp = &v
 			continue
-		case KueueKeyBaseSeconds:
+		case kueueKeyBaseSeconds:
 			dst = &k.BackoffBaseSeconds
-		case KueueKeyMaxSeconds:
+		case kueueKeyMaxSeconds:
 			dst = &k.BackoffMaxSeconds
-		case KueueKeyLimitCount:
+		case kueueKeyLimitCount:
 			dst = &k.BackoffLimitCount
 		default:
 			errs = append(errs, fmt.Errorf("backoff: unknown requeuing strategy setting %q", key))

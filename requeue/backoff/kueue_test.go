@@ -387,23 +387,23 @@ func FuzzKueueStrategyFromMap(f *testing.F) {
 		known := true
 		switch extraKey {
 		case "":
-		case backoff.KueueKeyBaseSeconds:
+		case "backoffBaseSeconds":
 			base = "1"
-		case backoff.KueueKeyMaxSeconds:
+		case "backoffMaxSeconds":
 			max = "1"
-		case backoff.KueueKeyLimitCount:
+		case "backoffLimitCount":
 			limit = "1"
-		case backoff.KueueKeyTimestamp:
+		case "timestamp":
 			ts = "1"
 		default:
 			known = false
 		}
 		m := map[string]string{}
 		for k, v := range map[string]string{
-			backoff.KueueKeyBaseSeconds: base,
-			backoff.KueueKeyMaxSeconds:  max,
-			backoff.KueueKeyLimitCount:  limit,
-			backoff.KueueKeyTimestamp:   ts,
+			"backoffBaseSeconds": base,
+			"backoffMaxSeconds":  max,
+			"backoffLimitCount":  limit,
+			"timestamp":          ts,
 		} {
 			if v != "" {
 				m[k] = v
@@ -449,19 +449,19 @@ func FuzzKueueStrategyFromMap(f *testing.F) {
 		}
 		back := map[string]string{}
 		if k.Timestamp != nil {
-			back[backoff.KueueKeyTimestamp] = *k.Timestamp
+			back["timestamp"] = *k.Timestamp
 		}
 		for key, p := range map[string]*int32{
-			backoff.KueueKeyBaseSeconds: k.BackoffBaseSeconds,
-			backoff.KueueKeyMaxSeconds:  k.BackoffMaxSeconds,
-			backoff.KueueKeyLimitCount:  k.BackoffLimitCount,
+			"backoffBaseSeconds": k.BackoffBaseSeconds,
+			"backoffMaxSeconds":  k.BackoffMaxSeconds,
+			"backoffLimitCount":  k.BackoffLimitCount,
 		} {
 			if p != nil {
 				back[key] = strconv.Itoa(int(*p))
 			}
 		}
 		for key, v := range m {
-			if key != backoff.KueueKeyTimestamp {
+			if key != "timestamp" {
 				n, _ := strconv.ParseInt(v, 10, 32)
 				v = strconv.Itoa(int(n)) // "+1" comes back as "1"
 			}
