@@ -33,12 +33,15 @@
 //
 //	queuetree → runtime → eligibility → requeue → requeue/cluster
 //	                                            → requeue/requeuetest
-//	clock, queuetree, runtime, eligibility, requeue/* → tenure → examples
+//	clock → clock/clocktest, runtime, eligibility, requeue/backoff
+//	clock, queuetree, runtime, eligibility, requeue, requeue/backoff → tenure → examples
 //
-// clock, queuetree and requeue/backoff import nothing of tenure's; runtime
-// imports queuetree; eligibility imports runtime and queuetree; requeue
-// imports eligibility and below; requeue/cluster and requeue/requeuetest
-// import requeue; this package imports them all.
+// clock and queuetree import nothing of tenure's; clock/clocktest and
+// requeue/backoff import clock only; runtime imports clock and queuetree;
+// eligibility imports clock, queuetree and runtime; requeue imports
+// eligibility, queuetree and runtime; requeue/cluster and
+// requeue/requeuetest import requeue; this package imports clock,
+// queuetree, runtime, eligibility, requeue and requeue/backoff.
 //
 // # One scheduling cycle
 //
