@@ -19,7 +19,7 @@ import (
 
 // fullConfig sets every part of the file form.
 func fullConfig() tenure.Config {
-	creation := backoff.TimestampCreation
+	creation, five := backoff.TimestampCreation, 5
 	return tenure.Config{
 		Queues: []tenure.Queue{
 			{Name: "org", ReclaimMinRuntime: "1h"},
@@ -32,7 +32,7 @@ func fullConfig() tenure.Config {
 			MaxChecksPerVictim: 50, MaxSetGroups: 2, MaxSetSize: 6, SetCandidates: 1},
 		AllowProtectedRequeue: true,
 		FailOpenUnknownQueues: true,
-		Requeuing:             backoff.Strategy{Timestamp: &creation, Backoff: backoff.Config{Base: 10 * time.Second, Uncapped: true, Limit: backoff.Limit(5)}},
+		Requeuing:             backoff.Strategy{Timestamp: &creation, Backoff: backoff.Config{Base: 10 * time.Second, Uncapped: true, Limit: &five}},
 		Preemption:            eligibility.PreemptionConfig{Policy: eligibility.PreemptionLowerOrNewerEqualPriority, MinAdmitDuration: runtime.Explicit(4 * time.Hour)},
 		Protection:            eligibility.AdmitProtection{FairSharing: runtime.Explicit(time.Hour), ReclaimWithinCohort: runtime.Explicit(10 * time.Minute)},
 		PreemptorDelay:        eligibility.PreemptorDelay{Delay: 30 * time.Second},

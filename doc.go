@@ -60,8 +60,7 @@
 // type converts it in (KueueStrategy.Strategy,
 // KueueWithinClusterQueue.PreemptionConfig,
 // KueuePreemptionProtection.AdmitProtection), and that type's Kueue method
-// converts back; backoff.KueueStrategyFromMap is the one reader of Kueue's
-// string-map form.
+// converts back.
 // The Policy wires the queue tree, the min-runtime resolver and victim
 // filter, the elastic scenario validator, the expected-runtime nominator and
 // the requeue engine; the engine applies the min-runtime filter by default,

@@ -8,14 +8,12 @@ import (
 	"maps"
 	"math"
 	"slices"
-	"strconv"
 	"strings"
 	"time"
 )
 
 // Kueue's field names in its requeuing strategy
-// (waitForPodsReady.requeuingStrategy), the keys [KueueStrategyFromMap]
-// reads.
+// (waitForPodsReady.requeuingStrategy), the keys of [KueueStrategy]'s JSON.
 const (
 	// kueueKeyTimestamp is the key of the queue-order timestamp strategy
 	// ("Eviction" or "Creation").
@@ -139,9 +137,9 @@ func (s Strategy) Validate() error {
 // computes the delay with pkg/util/wait NewBackoff(base, max, 2, 0.0001)):
 // nil is the default, backoffBaseSeconds 0 is [Config.NoDelay],
 // backoffMaxSeconds 0 is [Config.Uncapped] (NewBackoff replaces a
-// zero cap with MaxInt64/2, [UncappedMax]), and the jitter is
+// zero cap with MaxInt64/2, 2^62 ns), and the jitter is
 // Kueue's fixed 0.0001 (the Config default), added after the cap.
-// For every configuration it accepts, [Config.DelayJitter] gives
+// For every configuration it accepts, [Config.Delay] gives
 // Kueue's delay to the nanosecond for the same random draw.
 //
 // It returns every problem at once, each message starting with
@@ -179,7 +177,7 @@ func (k KueueStrategy) Strategy() (Strategy, error) {
 // doubling no longer converts to a Duration, and on amd64 the result turns
 // negative, which min keeps, so the job waits not at all. tenure does not
 // reproduce that: its delay stays at the max.
-// For every other requeue, DelayJitter gives those releases' delay for the
+// For every other requeue, Delay gives those releases' delay for the
 // same draw. [Strategy.Kueue] converts the result back to fields
 // those releases read the same way (backoffMaxSeconds 0 comes back as
 // backoffBaseSeconds 0). Errors are Strategy's, less the base-above-max
@@ -213,7 +211,7 @@ func (k KueueStrategy) strategy(clamped bool) (Strategy, error) {
 	}
 	c.ClampToMax = clamped
 	if p := k.BackoffLimitCount; p != nil {
-		c.Limit = Limit(int(*p))
+		c.Limit = limit(int(*p))
 	}
 	if err := c.Validate(); err != nil {
 		errs = append(errs, err)
@@ -276,8 +274,8 @@ func (s Strategy) Kueue() (KueueStrategy, error) {
 			k.BackoffLimitCount = &v
 		}
 	}
-	if c.NoJitter || (c.Jitter != 0 && c.Jitter != DefaultJitter) {
-		errs = append(errs, keyErrorf("jitter", "backoff: Kueue's jitter is fixed at %v; cannot express jitter %v (NoJitter %v)", DefaultJitter, c.Jitter, c.NoJitter))
+	if c.NoJitter || (c.Jitter != 0 && c.Jitter != defaultJitter) {
+		errs = append(errs, keyErrorf("jitter", "backoff: Kueue's jitter is fixed at %v; cannot express jitter %v (NoJitter %v)", defaultJitter, c.Jitter, c.NoJitter))
 	}
 	if err := errors.Join(errs...); err != nil {
 		return KueueStrategy{}, err
@@ -287,59 +285,4 @@ func (s Strategy) Kueue() (KueueStrategy, error) {
 
 func timestampPtr(s TimestampStrategy) *TimestampStrategy { return &s }
 
-// KueueStrategyFromMap reads string settings keyed by Kueue's field
-// names ([kueueKeyTimestamp], [kueueKeyBaseSeconds], [kueueKeyMaxSeconds],
-// [kueueKeyLimitCount]), such as a flattened configuration file or a
-// ConfigMap, into Kueue's shape. Numbers are base-10 integers that fit in 32
-// bits; an absent key is unset. It only parses: unknown keys and unparsable
-// numbers are reported together, in key order, and the values are checked
-// by [KueueStrategy.Strategy]. On error the result is the zero
-// value. It is the one reader of Kueue's string form; convert its result
-// with [KueueStrategy.Strategy]:
-//
-//	k, err := backoff.KueueStrategyFromMap(m)
-//	s, err2 := k.Strategy()
-func KueueStrategyFromMap(m map[string]string) (KueueStrategy, error) {
-	k, errs := parseKueueMap(m)
-	if len(errs) > 0 {
-		return KueueStrategy{}, errors.Join(errs...)
-	}
-	return k, nil
-}
-
-// parseKueueMap parses what it can of m and returns the problems of the rest.
-func parseKueueMap(m map[string]string) (KueueStrategy, []error) {
-	var errs []error
-	var k KueueStrategy
-	keys := make([]string, 0, len(m))
-	for key := range m {
-		keys = append(keys, key)
-	}
-	slices.Sort(keys)
-	for _, key := range keys {
-		var dst **int32
-		switch key {
-		case kueueKeyTimestamp:
-			v := m[key]
-			k.Timestamp = &v
-			continue
-		case kueueKeyBaseSeconds:
-			dst = &k.BackoffBaseSeconds
-		case kueueKeyMaxSeconds:
-			dst = &k.BackoffMaxSeconds
-		case kueueKeyLimitCount:
-			dst = &k.BackoffLimitCount
-		default:
-			errs = append(errs, fmt.Errorf("backoff: unknown requeuing strategy setting %q", key))
-			continue
-		}
-		v, err := strconv.ParseInt(m[key], 10, 32)
-		if err != nil {
-			errs = append(errs, fmt.Errorf("backoff: %s: %q is not a 32-bit integer", key, m[key]))
-			continue
-		}
-		v32 := int32(v)
-		*dst = &v32
-	}
-	return k, errs
-}
+func limit(n int) *int { return &n }
