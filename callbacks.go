@@ -29,9 +29,9 @@ func (c Config) checkCallbacks() []error {
 	if c.Logger != nil {
 		switch h := c.Logger.Handler(); {
 		case h == nil:
-			errs = append(errs, &ConfigError{"logger", errors.New("Logger has no handler (a zero slog.Logger): build it with slog.New, or leave Logger nil")})
+			errs = append(errs, &ConfigError{"logger", errors.New("the Logger has no handler (a zero slog.Logger): build it with slog.New, or leave Logger nil")})
 		case nilInside(h):
-			errs = append(errs, &ConfigError{"logger", fmt.Errorf("Logger's handler is a nil %T: build the handler with its constructor (such as slog.NewTextHandler), or leave Logger nil", h)})
+			errs = append(errs, &ConfigError{"logger", fmt.Errorf("the Logger's handler is a nil %T: build the handler with its constructor (such as slog.NewTextHandler), or leave Logger nil", h)})
 		}
 	}
 	return errs

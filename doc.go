@@ -50,8 +50,9 @@
 // arguments, the expected-runtime annotation keys, the requeue engine's
 // settings, Kueue's requeuing strategy, within-queue preemption and
 // preemption protection, the preemptor delay and the eviction budget,
-// validated all at once (every problem in one error; a callback set to a
-// typed nil is one of them). A Config reads from a JSON file
+// validated all at once (every problem in one error, each a [*ConfigError]
+// naming its key in the file's spelling; a callback set to a typed nil is
+// one of them). A Config reads from a JSON file
 // ([Config.UnmarshalJSON]) in each upstream object's own spelling, with
 // unknown keys reported by name. Each upstream shape has one type and one
 // naming rule: Kueue<Shape> mirrors it field for field and reads and writes
