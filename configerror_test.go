@@ -3,6 +3,7 @@ package tenure_test
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"log/slog"
 	"slices"
 	"strings"
@@ -287,4 +288,26 @@ func TestConfigErrorTolerant(t *testing.T) {
 	if got := configErrorKeys(t, errors.Join(problems...)); !slices.Contains(got, "engine.maxVictims") || !slices.Contains(got, "queues[2].name") {
 		t.Errorf("NewTolerant of a bad Config: keys %v", got)
 	}
+}
+
+// Every problem of a Config is a *tenure.ConfigError keyed as the file
+// spells it, all of them joined in one error.
+func ExampleConfigError() {
+	_, err := tenure.New(tenure.Config{
+		Queues:    []tenure.Queue{{Name: "a", PreemptMinRuntime: "20x"}},
+		Engine:    requeue.EngineConfig{MaxChecks: -1},
+		Requeuing: backoff.Strategy{Backoff: backoff.Config{Base: 2 * time.Hour}},
+	})
+	var first *tenure.ConfigError
+	if errors.As(err, &first) {
+		fmt.Println("first:", first.Key)
+	}
+	for _, e := range err.(interface{ Unwrap() []error }).Unwrap() {
+		fmt.Println(e)
+	}
+	// Output:
+	// first: queues[0].preemptMinRuntime
+	// tenure: config.queues[0].preemptMinRuntime: runtime: queue "a": preemptMinRuntime: invalid duration "20x": unknown unit "x" (want ns, us, ms, s, m, h, d or w)
+	// tenure: config.engine.maxChecks: requeue: negative MaxChecks -1 (0 means the default, 10000000)
+	// tenure: config.requeuingStrategy.backoffBaseSeconds: backoff: base 2h0m0s exceeds max 1h0m0s
 }
