@@ -1,6 +1,7 @@
 package tenure
 
 import (
+	"errors"
 	"fmt"
 	"reflect"
 )
@@ -10,27 +11,27 @@ import (
 // (such as (*eligibility.Counter)(nil), a nil eligibility.ObserverFunc,
 // (*clocktest.Fake)(nil) or a nil requeue.VictimFilterFunc), and a Logger
 // without a handler (&slog.Logger{}) or whose handler is a nil pointer
-// (slog.New((*slog.TextHandler)(nil))). Each message names the field. It
+// (slog.New((*slog.TextHandler)(nil))), one *ConfigError each. It
 // runs once, in [New]; nothing on a decision path uses reflection.
 func (c Config) checkCallbacks() []error {
 	var errs []error
-	check := func(field string, v any) {
+	check := func(key, field string, v any) {
 		if v != nil && nilInside(v) {
-			errs = append(errs, fmt.Errorf("tenure: %s is a nil %T: set it to a usable value or leave it unset", field, v))
+			errs = append(errs, &ConfigError{key, fmt.Errorf("%s is a nil %T: set it to a usable value or leave it unset", field, v)})
 		}
 	}
-	check("Clock", c.Clock)
-	check("Observer", c.Observer)
-	check("Engine.Observer", c.Engine.Observer)
+	check("clock", "Clock", c.Clock)
+	check("observer", "Observer", c.Observer)
+	check("engine.observer", "Engine.Observer", c.Engine.Observer)
 	for i, f := range c.Engine.Filters {
-		check(fmt.Sprintf("Engine.Filters[%d]", i), f)
+		check(fmt.Sprintf("engine.filters[%d]", i), fmt.Sprintf("Engine.Filters[%d]", i), f)
 	}
 	if c.Logger != nil {
 		switch h := c.Logger.Handler(); {
 		case h == nil:
-			errs = append(errs, fmt.Errorf("tenure: Logger has no handler (a zero slog.Logger): build it with slog.New, or leave Logger nil"))
+			errs = append(errs, &ConfigError{"logger", errors.New("the Logger has no handler (a zero slog.Logger): build it with slog.New, or leave Logger nil")})
 		case nilInside(h):
-			errs = append(errs, fmt.Errorf("tenure: Logger's handler is a nil %T: build the handler with its constructor (such as slog.NewTextHandler), or leave Logger nil", h))
+			errs = append(errs, &ConfigError{"logger", fmt.Errorf("the Logger's handler is a nil %T: build the handler with its constructor (such as slog.NewTextHandler), or leave Logger nil", h)})
 		}
 	}
 	return errs

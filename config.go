@@ -139,12 +139,124 @@ type Queue struct {
 	ReclaimMinRuntime string `json:"reclaimMinRuntime,omitempty"` // e.g. "1h"
 }
 
+// ConfigError is one problem of a [Config]. [New], [NewTolerant],
+// [Policy.UpdateQueues], [Policy.UpdateQueuesTolerant], [Config.UnmarshalJSON]
+// and [Config.MarshalJSON] report every problem they find, one *ConfigError
+// each (joined with errors.Join where they return one error): errors.As
+// finds the first, and the joined errors (Unwrap() []error) list them all.
+//
+// Key is where the problem is, as the file form spells it (see
+// [Config.UnmarshalJSON]): "engine.maxChecks", "queues[3].preemptMinRuntime",
+// "minRuntimeArgs.reclaimResolveMethod",
+// "requeuingStrategy.backoffBaseSeconds",
+// "preemption.withinClusterQueueConfig.minAdmitDuration". A problem has the
+// same Key whether the Config was built in code or read from a file. A
+// field the file does not hold is named by its Go name in lower camel case
+// under its part's key: "clock", "observer", "logger", "engine.observer",
+// "engine.filters[2]", "requeuingStrategy.jitter",
+// "requeuingStrategy.clampToMax", "preemption.timestampPreemptionBuffer".
+// An unknown key of a file is named by its own path; a problem of the
+// whole document (not a JSON object) has the empty Key. A problem inside a
+// Kueue block of a file that keeps the block from decoding (an unknown key
+// of the block or a value of the wrong JSON type) is keyed by the block's
+// key ("preemption", "preemptionProtection"), requeuingStrategy excepted.
+//
+// Err is the problem, its message starting with the name of the package
+// that found it; errors.As reaches through it, to a *queuetree.Problem for
+// a problem of the queue hierarchy.
+type ConfigError struct {
+	Key string
+	Err error
+}
+
+// Error returns "tenure: config.<Key>: " and Err's message.
+func (e *ConfigError) Error() string {
+	if e.Key == "" {
+		return "tenure: config: " + e.Err.Error()
+	}
+	return "tenure: config." + e.Key + ": " + e.Err.Error()
+}
+
+// Unwrap returns Err.
+func (e *ConfigError) Unwrap() error { return e.Err }
+
+// keyed is the error of a sub-package's check of one of its fields: Key
+// names the field, relative to the part that was checked, in the file's
+// spelling ("maxChecks", "[3].preemptMinRuntime").
+type keyed interface{ Key() string }
+
+// configErrors returns each problem of err (the errors errors.Join joined,
+// at any depth; none for nil) as a *ConfigError of the file part part.
+func configErrors(part string, err error) []error {
+	var out []error
+	for _, e := range unjoin(err) {
+		out = append(out, configError(part, e))
+	}
+	return out
+}
+
+// configError returns e as a *ConfigError of the file part part: e itself
+// when it is one; else keyed by part and, for a queuetree.Problem, its
+// entry and field, or for a sub-package's error, its Key.
+func configError(part string, e error) error {
+	if ce, ok := e.(*ConfigError); ok {
+		return ce
+	}
+	key := part
+	var p *queuetree.Problem
+	var k keyed
+	switch {
+	case errors.As(e, &p):
+		field := "parentQueue" // UnknownParent, Cycle
+		if p.Kind == queuetree.EmptyName || p.Kind == queuetree.DuplicateName {
+			field = "name"
+		}
+		key = fmt.Sprintf("%s[%d].%s", part, p.Index, field)
+	case errors.As(e, &k):
+		key = joinKey(part, k.Key())
+	}
+	return &ConfigError{Key: key, Err: e}
+}
+
+// queueErrors is configErrors of "queues" for a list of problems, such as
+// the tolerant paths return; nil for none.
+func queueErrors(problems []error) []error {
+	var out []error
+	for _, e := range problems {
+		out = append(out, configErrors("queues", e)...)
+	}
+	return out
+}
+
+// joinKey returns the key sub inside the part whose key is part.
+func joinKey(part, sub string) string {
+	switch {
+	case sub == "":
+		return part
+	case part == "", sub[0] == '[':
+		return part + sub
+	}
+	return part + "." + sub
+}
+
 // build validates c and builds the pieces of a Policy, collecting every
-// problem before returning.
+// problem, one *ConfigError each, before returning.
 func (c Config) build() (*Policy, error) {
 	tree, resolver, errs := c.buildQueues()
-	errs = append(errs, c.AnnotationKeys.Validate(), c.Engine.Validate(), c.Requeuing.Validate(),
-		c.Preemption.Validate(), c.Protection.Validate(), c.PreemptorDelay.Validate(), c.EvictionBudget.Validate())
+	for _, part := range []struct {
+		key string
+		err error
+	}{
+		{"annotationKeys", c.AnnotationKeys.Validate()},
+		{"engine", c.Engine.Validate()},
+		{"requeuingStrategy", c.Requeuing.Validate()},
+		{"preemption", c.Preemption.Validate()},
+		{"preemptionProtection", c.Protection.Validate()},
+		{"preemptorDelay", c.PreemptorDelay.Validate()},
+		{"evictionBudget", c.EvictionBudget.Validate()},
+	} {
+		errs = append(errs, configErrors(part.key, part.err)...)
+	}
 	errs = append(errs, c.checkNames()...)
 	errs = append(errs, c.checkCallbacks()...)
 	if err := errors.Join(errs...); err != nil {
@@ -160,7 +272,7 @@ func (c Config) build() (*Policy, error) {
 	}
 	p.nominator = eligibility.Nominator{Name: c.NominatorName, Keys: c.AnnotationKeys, Observer: c.Observer, Logger: c.Logger}
 	if err := p.wire(); err != nil { // unreachable: Validate accepted the engine's settings above
-		return nil, err
+		return nil, errors.Join(configErrors("engine", err)...)
 	}
 	p.recordQueues(c.Queues)
 	return p, nil
@@ -196,34 +308,42 @@ func (p *Policy) wire() error {
 	return err
 }
 
-// buildQueues builds the tree and the resolver, returning every problem.
+// buildQueues builds the tree and the resolver, returning every problem
+// of the queues and the plugin arguments.
 func (c Config) buildQueues() (*queuetree.Tree, *runtime.Resolver, []error) {
-	var errs []error
 	queues, fields := queueInput(c.Queues) // same indices as c.Queues in every message
 	tree, err := queuetree.New(queues)
-	errs = append(errs, err)
-	rcfg, err := runtime.ParseConfig(c.MinRuntimeArgs, fields)
-	errs = append(errs, err)
+	errs := configErrors("queues", err)
+	base, aerr := runtime.ParseConfig(c.MinRuntimeArgs, nil)
+	errs = append(errs, configErrors("minRuntimeArgs", aerr)...)
+	rcfg, qerr := parseQueues(base, fields)
+	errs = append(errs, configErrors("queues", qerr)...)
 	var resolver *runtime.Resolver
-	if tree != nil && err == nil {
+	if tree != nil && aerr == nil && qerr == nil {
 		resolver, err = runtime.NewResolver(tree, rcfg)
-		errs = append(errs, err)
+		errs = append(errs, configErrors("queues", err)...)
 	}
 	return tree, resolver, errs
 }
 
-// checkNames reports source names that are not metric labels or collide.
+// checkNames reports source names that are not metric labels or collide;
+// a collision is keyed by the engine's name when it is set, else by the
+// nominator's.
 func (c Config) checkNames() []error {
 	var errs []error
 	nominator := cmp.Or(c.NominatorName, eligibility.NominatorExpectedRuntime)
 	engine := cmp.Or(c.Engine.Name, requeue.DefaultEngineName)
-	for _, n := range []struct{ field, name string }{{"NominatorName", nominator}, {"Engine.Name", engine}} {
+	for _, n := range []struct{ key, field, name string }{{"nominatorName", "NominatorName", nominator}, {"engine.name", "Engine.Name", engine}} {
 		if !eligibility.Reason(n.name).Valid() {
-			errs = append(errs, fmt.Errorf("tenure: %s %q is not a metric label (lower-case letters, digits and _, starting with a letter)", n.field, n.name))
+			errs = append(errs, &ConfigError{n.key, fmt.Errorf("%s %q is not a metric label (lower-case letters, digits and _, starting with a letter)", n.field, n.name)})
 		}
 	}
 	if nominator == engine {
-		errs = append(errs, fmt.Errorf("tenure: NominatorName and Engine.Name are both %q: their events would be counted together", nominator))
+		key := "nominatorName"
+		if c.Engine.Name != "" {
+			key = "engine.name"
+		}
+		errs = append(errs, &ConfigError{key, fmt.Errorf("NominatorName and Engine.Name are both %q: their events would be counted together", nominator)})
 	}
 	return errs
 }

@@ -120,7 +120,8 @@ func durationPtr(d time.Duration) *fileDuration {
 // Kueue's, a delay that is not whole seconds; see backoff.Strategy.Kueue),
 // Backoff.ClampToMax (the file is read as current Kueue reads it), and
 // PreemptionConfig.TimestampPreemptionBuffer (a scheduler-wide Kueue
-// feature gate, since removed, not a field of Kueue's preemption block).
+// feature gate, since removed, not a field of Kueue's preemption block),
+// one [*ConfigError] each.
 func (c Config) MarshalJSON() ([]byte, error) {
 	var errs []error
 	f := configFile{Queues: c.Queues, MinRuntimeArgs: c.MinRuntimeArgs, NominatorName: c.NominatorName,
@@ -129,15 +130,15 @@ func (c Config) MarshalJSON() ([]byte, error) {
 		f.AnnotationKeys = &annotationKeysFile{k.ExpectedRuntime, k.RequeueDelay, k.RequeueNotBefore, k.LastCheckpoint}
 	}
 	if c.Requeuing.Backoff.ClampToMax {
-		errs = append(errs, errors.New("tenure: Requeuing.Backoff.ClampToMax (older Kueue releases' reading) cannot be written: the file is read as current Kueue reads it"))
+		errs = append(errs, &ConfigError{"requeuingStrategy.clampToMax", errors.New("Requeuing.Backoff.ClampToMax (older Kueue releases' reading) cannot be written: the file is read as current Kueue reads it")})
 	}
 	if c.Requeuing.Timestamp != nil || c.Requeuing.Backoff != (backoff.Config{}) {
 		k, err := c.Requeuing.Kueue()
-		errs = append(errs, err)
+		errs = append(errs, configErrors("requeuingStrategy", err)...)
 		f.RequeuingStrategy = &k
 	}
 	if c.Preemption.TimestampPreemptionBuffer {
-		errs = append(errs, errors.New("tenure: Preemption.TimestampPreemptionBuffer cannot be written: it is not a field of Kueue's preemption block"))
+		errs = append(errs, &ConfigError{"preemption.timestampPreemptionBuffer", errors.New("Preemption.TimestampPreemptionBuffer cannot be written: it is not a field of Kueue's preemption block")})
 	}
 	if c.Preemption.Policy != eligibility.PreemptionNever || c.Preemption.MinAdmitDuration != nil {
 		k := c.Preemption.Kueue()
@@ -167,7 +168,7 @@ func (c *Config) negativeDurations() []error {
 	var errs []error
 	check := func(key string, d *time.Duration) {
 		if d != nil && *d < 0 {
-			errs = append(errs, fmt.Errorf("tenure: config.%s: negative duration %s cannot be written (tenure's grammar has no negative durations)", key, *d))
+			errs = append(errs, &ConfigError{key, fmt.Errorf("negative duration %s cannot be written (tenure's grammar has no negative durations)", *d)})
 		}
 	}
 	check("engine.defaultDelay", &c.Engine.DefaultDelay)
@@ -211,11 +212,12 @@ func (c *Config) negativeDurations() []error {
 // only form Kueue's metav1.Duration reads. Every key is matched
 // exactly, letter case included: every unknown key, at any depth (inside
 // Kueue blocks too), is reported, naming it and where it is. Problems are
-// reported together, one part not hiding another's: every unknown key;
-// for each top-level part, the first problem that keeps it from decoding
-// (a value of the wrong JSON type, an unparsable duration of tenure's own
-// keys), except the Kueue blocks, which report all of theirs; and every
-// bad minRuntimeArgs entry (unknown keys, durations and methods). The
+// reported together, one [*ConfigError] each, joined, one value not hiding
+// another's: every unknown key; every value of the wrong JSON type and
+// every unparsable duration, under its own key (inside a Kueue block, the
+// block's own decoder reports all of its problems); every problem of the
+// Kueue blocks' values; and every bad minRuntimeArgs entry (unknown keys,
+// durations and methods). The
 // queues' min-runtime strings are checked by [New], with every other
 // value. Every absent part is its zero value, and a JSON null document
 // changes nothing, as encoding/json's convention for Unmarshalers asks.
@@ -231,8 +233,8 @@ func (c *Config) UnmarshalJSON(data []byte) error {
 		return nil
 	}
 	f, errs := decodeFile(data)
-	out, err := f.config()
-	if err := errors.Join(append(errs, err)...); err != nil {
+	out, cerrs := f.config()
+	if err := errors.Join(append(errs, cerrs...)...); err != nil {
 		return err
 	}
 	out.keepCallbacks(c)
@@ -249,65 +251,111 @@ func (c *Config) keepCallbacks(from *Config) {
 		e.VictimCost, e.Filters, e.VictimOrder, e.CanContend, e.Observer
 }
 
-// decodeFile decodes data into the file form part by part, so that one
-// part's problem does not hide another's: it reports every unknown key
-// (checkKeys), and every part that does not decode (a Kueue block's own
-// decoder reports all of its problems), leaving such a part at its zero
-// value.
+// decodeFile decodes data into the file form value by value, so that one
+// value's problem does not hide another's: it reports every unknown key
+// (checkKeys) and every value that does not decode (decodeValue), one
+// *ConfigError each.
 func decodeFile(data []byte) (configFile, []error) {
 	var f configFile
-	errs := []error{checkKeys(data, reflect.TypeFor[configFile](), "config")}
+	errs := checkKeys(data, reflect.TypeFor[configFile](), "")
 	var m map[string]json.RawMessage
 	if err := json.Unmarshal(data, &m); err != nil {
-		return f, append(errs, fmt.Errorf("tenure: config: want a JSON object: %w", err))
+		return f, append(errs, &ConfigError{"", fmt.Errorf("want a JSON object: %w", err)})
 	}
-	v := reflect.ValueOf(&f).Elem()
-	for i := range v.NumField() {
-		name, _, _ := strings.Cut(v.Type().Field(i).Tag.Get("json"), ",")
-		raw, ok := m[name]
-		if !ok {
-			continue
-		}
-		if err := json.Unmarshal(raw, v.Field(i).Addr().Interface()); err != nil {
-			errs = append(errs, partError(name, err))
-			v.Field(i).SetZero()
-		}
-	}
-	return f, errs
+	return f, append(errs, decodeValue(data, reflect.ValueOf(&f).Elem(), "")...)
 }
 
-// partError is the error of the top-level part name that did not decode:
-// named by its key, and for a value of the wrong JSON type, by the key
-// inside the part and what it wants. The Kueue blocks' own decoders name
-// their keys already.
-func partError(name string, err error) error {
-	var te *json.UnmarshalTypeError
+// decodeValue decodes raw, the value at key path of the file, into v (a
+// zero value): member by member for an object of tenure's own (a struct
+// that does not decode itself, or a map), element by element for a list,
+// so that every value that does not decode is reported under its own key.
+// A null leaves v unset, as encoding/json does for every type the file
+// form holds. The members of a struct are matched exactly (checkKeys
+// reports the others).
+func decodeValue(raw json.RawMessage, v reflect.Value, path string) []error {
+	if string(bytes.TrimSpace(raw)) == "null" {
+		return nil
+	}
+	t := v.Type()
 	switch {
-	case errors.As(err, &te):
-		at := name
-		if te.Field != "" {
-			at += "." + te.Field
+	case decodesItself(t):
+	case t.Kind() == reflect.Pointer && t.Elem().Kind() == reflect.Struct && !decodesItself(t.Elem()):
+		v.Set(reflect.New(t.Elem()))
+		return decodeValue(raw, v.Elem(), path)
+	case t.Kind() == reflect.Struct:
+		var m map[string]json.RawMessage
+		if json.Unmarshal(raw, &m) != nil {
+			break
 		}
-		want := te.Type.String()
-		if strings.Contains(want, "fileDuration") {
-			want = `a duration string such as "30s"`
+		var errs []error
+		for i := range t.NumField() {
+			name, _, _ := strings.Cut(t.Field(i).Tag.Get("json"), ",")
+			if r, ok := m[name]; ok {
+				errs = append(errs, decodeValue(r, v.Field(i), joinKey(path, name))...)
+			}
 		}
-		return fmt.Errorf("tenure: config.%s: got a JSON %s, want %s", at, te.Value, want)
-	case strings.Contains(err.Error(), name+":"), strings.Contains(err.Error(), name+"."):
-		return fmt.Errorf("tenure: config: %w", err)
+		return errs
+	case t.Kind() == reflect.Slice:
+		var elems []json.RawMessage
+		if json.Unmarshal(raw, &elems) != nil {
+			break
+		}
+		var errs []error
+		s := reflect.MakeSlice(t, len(elems), len(elems))
+		for i, e := range elems {
+			errs = append(errs, decodeValue(e, s.Index(i), fmt.Sprintf("%s[%d]", path, i))...)
+		}
+		v.Set(s)
+		return errs
+	case t.Kind() == reflect.Map && t.Key().Kind() == reflect.String:
+		var m map[string]json.RawMessage
+		if json.Unmarshal(raw, &m) != nil {
+			break
+		}
+		var errs []error
+		out := reflect.MakeMapWithSize(t, len(m))
+		for _, k := range slices.Sorted(maps.Keys(m)) {
+			e := reflect.New(t.Elem()).Elem()
+			errs = append(errs, decodeValue(m[k], e, joinKey(path, k))...)
+			out.SetMapIndex(reflect.ValueOf(k).Convert(t.Key()), e)
+		}
+		v.Set(out)
+		return errs
 	}
-	return fmt.Errorf("tenure: config.%s: %w", name, err)
+	err := json.Unmarshal(raw, v.Addr().Interface())
+	if te, ok := err.(*json.UnmarshalTypeError); ok {
+		want := te.Type.String()
+		switch {
+		case strings.Contains(want, "fileDuration"):
+			want = `a duration string such as "30s"`
+		case te.Type.Kind() == reflect.Struct, te.Type.Kind() == reflect.Map:
+			want = "an object"
+		case te.Type.Kind() == reflect.Slice:
+			want = "a list"
+		}
+		return []error{&ConfigError{joinKey(path, te.Field), fmt.Errorf("got a JSON %s, want %s", te.Value, want)}}
+	}
+	// A duration that does not parse, or a Kueue block's problems: keyed
+	// by the block's decoder where it names the key (requeuingStrategy).
+	return configErrors(path, err)
 }
 
-// config converts the file form, reporting every conversion problem.
-func (f *configFile) config() (Config, error) {
+// decodesItself reports whether a *t decodes its own JSON (a
+// json.Unmarshaler or an encoding.TextUnmarshaler).
+func decodesItself(t reflect.Type) bool {
+	return reflect.PointerTo(t).Implements(jsonUnmarshaler) || reflect.PointerTo(t).Implements(textUnmarshaler)
+}
+
+// config converts the file form, reporting every conversion problem, one
+// *ConfigError each.
+func (f *configFile) config() (Config, []error) {
 	var errs []error
 	c := Config{Queues: f.Queues, MinRuntimeArgs: f.MinRuntimeArgs, NominatorName: f.NominatorName,
 		AllowProtectedRequeue: f.AllowProtectedRequeue, FailOpenUnknownQueues: f.FailOpenUnknownQueues}
 	if len(f.MinRuntimeArgs) > 0 {
 		// Unknown keys, bad durations and methods, reported at decode.
 		_, err := runtime.ParseConfig(f.MinRuntimeArgs, nil)
-		errs = append(errs, err)
+		errs = append(errs, configErrors("minRuntimeArgs", err)...)
 	}
 	if k := f.AnnotationKeys; k != nil {
 		c.AnnotationKeys = eligibility.AnnotationKeys{ExpectedRuntime: k.ExpectedRuntime, RequeueDelay: k.RequeueDelay, RequeueNotBefore: k.RequeueNotBefore, LastCheckpoint: k.LastCheckpoint}
@@ -318,15 +366,15 @@ func (f *configFile) config() (Config, error) {
 	var err error
 	if k := f.RequeuingStrategy; k != nil {
 		c.Requeuing, err = k.Strategy()
-		errs = append(errs, err)
+		errs = append(errs, configErrors("requeuingStrategy", err)...)
 	}
 	if k := f.Preemption; k != nil {
 		c.Preemption, err = k.PreemptionConfig()
-		errs = append(errs, err)
+		errs = append(errs, configErrors("preemption", err)...)
 	}
 	if k := f.PreemptionProtection; k != nil {
 		c.Protection, err = k.AdmitProtection()
-		errs = append(errs, err)
+		errs = append(errs, configErrors("preemptionProtection", err)...)
 	}
 	if d := f.PreemptorDelay; d != nil {
 		c.PreemptorDelay.Delay = time.Duration(*d)
@@ -334,8 +382,8 @@ func (f *configFile) config() (Config, error) {
 	if b := f.EvictionBudget; b != nil {
 		c.EvictionBudget = eligibility.EvictionBudget{Max: b.MaxEvictions, Window: time.Duration(b.Window), Key: b.AnnotationKey}
 	}
-	if err := errors.Join(errs...); err != nil {
-		return Config{}, fmt.Errorf("tenure: config: %w", err)
+	if len(errs) > 0 {
+		return Config{}, errs
 	}
 	return c, nil
 }
@@ -345,17 +393,19 @@ var (
 	textUnmarshaler = reflect.TypeFor[encoding.TextUnmarshaler]()
 )
 
-// checkKeys walks data along t and reports every key (in sorted order,
-// depth first) that is not exactly a JSON field name of its struct: the
-// check encoding/json's DisallowUnknownFields does not make, since it
-// matches names case-insensitively. Values whose type decodes itself (a
-// json.Unmarshaler, which checks its own keys, or a TextUnmarshaler) are
-// not entered; malformed values are left to the decoder.
-func checkKeys(data []byte, t reflect.Type, path string) error {
+// checkKeys walks data, the value at key path of the file, along t and
+// reports every key (in sorted order, depth first) that is not exactly a
+// JSON field name of its struct, one *ConfigError each, keyed by the
+// unknown key's own path: the check encoding/json's DisallowUnknownFields
+// does not make, since it matches names case-insensitively. Values whose
+// type decodes itself (a json.Unmarshaler, which checks its own keys, or a
+// TextUnmarshaler) are not entered; malformed values are left to the
+// decoder.
+func checkKeys(data []byte, t reflect.Type, path string) []error {
 	for t.Kind() == reflect.Pointer {
 		t = t.Elem()
 	}
-	if reflect.PointerTo(t).Implements(jsonUnmarshaler) || reflect.PointerTo(t).Implements(textUnmarshaler) {
+	if decodesItself(t) {
 		return nil
 	}
 	var errs []error
@@ -372,9 +422,9 @@ func checkKeys(data []byte, t reflect.Type, path string) error {
 		}
 		for _, k := range slices.Sorted(maps.Keys(m)) {
 			if ft, ok := fields[k]; ok {
-				errs = append(errs, checkKeys(m[k], ft, path+"."+k))
+				errs = append(errs, checkKeys(m[k], ft, joinKey(path, k))...)
 			} else {
-				errs = append(errs, fmt.Errorf("tenure: %s: unknown key %q (want %s)", path, k, strings.Join(slices.Sorted(maps.Keys(fields)), ", ")))
+				errs = append(errs, &ConfigError{joinKey(path, k), fmt.Errorf("unknown key %q (want %s)", k, strings.Join(slices.Sorted(maps.Keys(fields)), ", "))})
 			}
 		}
 	case reflect.Slice:
@@ -383,8 +433,8 @@ func checkKeys(data []byte, t reflect.Type, path string) error {
 			return nil
 		}
 		for i, e := range elems {
-			errs = append(errs, checkKeys(e, t.Elem(), fmt.Sprintf("%s[%d]", path, i)))
+			errs = append(errs, checkKeys(e, t.Elem(), fmt.Sprintf("%s[%d]", path, i))...)
 		}
 	}
-	return errors.Join(errs...)
+	return errs
 }

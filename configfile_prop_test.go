@@ -17,6 +17,10 @@ import (
 
 // cfgSet reports, rarely enough that most drawn Configs are writable,
 // whether to set a field.
+
+// kueueJitter is Kueue's fixed jitter fraction, backoff.Config's default.
+const kueueJitter = 0.0001
+
 func cfgSet(t *rapid.T, label string) bool { return rapid.IntRange(0, 4).Draw(t, label+".set") == 0 }
 
 func cfgGenDur(t *rapid.T, label string) time.Duration {
@@ -61,10 +65,11 @@ func cfgGen(t *rapid.T) tenure.Config {
 	c.Requeuing.Backoff = backoff.Config{Base: cfgGenDur(t, "base"), Max: cfgGenDur(t, "max"),
 		NoDelay: cfgSet(t, "nodelay"), Uncapped: cfgSet(t, "uncapped"), NoJitter: cfgSet(t, "nojitter"), ClampToMax: cfgSet(t, "clamp")}
 	if cfgSet(t, "jit") {
-		c.Requeuing.Backoff.Jitter = rapid.SampledFrom([]float64{backoff.DefaultJitter, 0.5}).Draw(t, "jitv")
+		c.Requeuing.Backoff.Jitter = rapid.SampledFrom([]float64{kueueJitter, 0.5}).Draw(t, "jitv")
 	}
 	if rapid.Bool().Draw(t, "limit") {
-		c.Requeuing.Backoff.Limit = backoff.Limit(rapid.IntRange(-1, 3).Draw(t, "limitv"))
+		limit := rapid.IntRange(-1, 3).Draw(t, "limitv")
+		c.Requeuing.Backoff.Limit = &limit
 	}
 	c.Preemption = eligibility.PreemptionConfig{Policy: eligibility.PreemptionPolicy(rapid.IntRange(0, 3).Draw(t, "pol")), MinAdmitDuration: cfgGenDurPtr(t, "mad"),
 		TimestampPreemptionBuffer: cfgSet(t, "buf")}
@@ -92,9 +97,9 @@ func TestConfigJSONNeverLosesSilently(t *testing.T) {
 			}
 			return
 		}
-		// Kueue's jitter is fixed: an explicit DefaultJitter reads back as
+		// Kueue's jitter is fixed: an explicit 0.0001 reads back as
 		// 0, which means the same.
-		if c.Requeuing.Backoff.Jitter == backoff.DefaultJitter {
+		if c.Requeuing.Backoff.Jitter == kueueJitter {
 			c.Requeuing.Backoff.Jitter = 0
 		}
 		if diff := cmp.Diff(c, back, cmpopts.EquateEmpty()); diff != "" {

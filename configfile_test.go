@@ -19,7 +19,7 @@ import (
 
 // fullConfig sets every part of the file form.
 func fullConfig() tenure.Config {
-	creation := backoff.TimestampCreation
+	creation, five := backoff.TimestampCreation, 5
 	return tenure.Config{
 		Queues: []tenure.Queue{
 			{Name: "org", ReclaimMinRuntime: "1h"},
@@ -32,7 +32,7 @@ func fullConfig() tenure.Config {
 			MaxChecksPerVictim: 50, MaxSetGroups: 2, MaxSetSize: 6, SetCandidates: 1},
 		AllowProtectedRequeue: true,
 		FailOpenUnknownQueues: true,
-		Requeuing:             backoff.Strategy{Timestamp: &creation, Backoff: backoff.Config{Base: 10 * time.Second, Uncapped: true, Limit: backoff.Limit(5)}},
+		Requeuing:             backoff.Strategy{Timestamp: &creation, Backoff: backoff.Config{Base: 10 * time.Second, Uncapped: true, Limit: &five}},
 		Preemption:            eligibility.PreemptionConfig{Policy: eligibility.PreemptionLowerOrNewerEqualPriority, MinAdmitDuration: runtime.Explicit(4 * time.Hour)},
 		Protection:            eligibility.AdmitProtection{FairSharing: runtime.Explicit(time.Hour), ReclaimWithinCohort: runtime.Explicit(10 * time.Minute)},
 		PreemptorDelay:        eligibility.PreemptorDelay{Delay: 30 * time.Second},
@@ -186,7 +186,7 @@ func TestConfigJSONEveryUnknownKey(t *testing.T) {
 	if err == nil {
 		t.Fatal("accepted")
 	}
-	for _, want := range []string{`config: unknown key "queue"`, `config.engine: unknown key "maxVictim"`, `config.queues[0]: unknown key "parent"`} {
+	for _, want := range []string{`config.queue: unknown key "queue"`, `config.engine.maxVictim: unknown key "maxVictim"`, `config.queues[0].parent: unknown key "parent"`} {
 		if !strings.Contains(err.Error(), want) {
 			t.Errorf("error lacks %s:\n%v", want, err)
 		}
@@ -275,9 +275,9 @@ func TestUnmarshalNamesTheKey(t *testing.T) {
 		`{"preemptorDelay":30}`:                                             `tenure: config.preemptorDelay: got a JSON number, want a duration string such as "30s"`,
 		`{"engine":{"maxVictims":"4"}}`:                                     `tenure: config.engine.maxVictims: got a JSON string, want int`,
 		`{"failOpenUnknownQueues":"yes"}`:                                   `tenure: config.failOpenUnknownQueues: got a JSON string, want bool`,
-		`{"evictionBudget":{"window":"x"}}`:                                 `tenure: config.evictionBudget: runtime: invalid duration "x"`,
-		`{"requeuingStrategy":{"timestamp":1}}`:                             `tenure: config.requeuingStrategy.timestamp: got a JSON number`,
-		`{"preemptionProtection":{"fairSharing":{"minAdmitDuration":"x"}}}`: `tenure: config: eligibility: preemptionProtection.fairSharing: minAdmitDuration: runtime: invalid duration "x"`,
+		`{"evictionBudget":{"window":"x"}}`:                                 `tenure: config.evictionBudget.window: runtime: invalid duration "x"`,
+		`{"requeuingStrategy":{"timestamp":1}}`:                             `tenure: config.requeuingStrategy.timestamp: backoff: requeuingStrategy.timestamp: got a JSON number, want string`,
+		`{"preemptionProtection":{"fairSharing":{"minAdmitDuration":"x"}}}`: `tenure: config.preemptionProtection: eligibility: preemptionProtection.fairSharing: minAdmitDuration: runtime: invalid duration "x"`,
 	} {
 		var c tenure.Config
 		if err := json.Unmarshal([]byte(doc), &c); err == nil || !strings.Contains(err.Error(), want) {

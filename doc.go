@@ -33,12 +33,15 @@
 //
 //	queuetree → runtime → eligibility → requeue → requeue/cluster
 //	                                            → requeue/requeuetest
-//	clock, queuetree, runtime, eligibility, requeue/* → tenure → examples
+//	clock → clock/clocktest, runtime, eligibility, requeue/backoff
+//	clock, queuetree, runtime, eligibility, requeue, requeue/backoff → tenure → examples
 //
-// clock, queuetree and requeue/backoff import nothing of tenure's; runtime
-// imports queuetree; eligibility imports runtime and queuetree; requeue
-// imports eligibility and below; requeue/cluster and requeue/requeuetest
-// import requeue; this package imports them all.
+// clock and queuetree import nothing of tenure's; clock/clocktest and
+// requeue/backoff import clock only; runtime imports clock and queuetree;
+// eligibility imports clock, queuetree and runtime; requeue imports
+// eligibility, queuetree and runtime; requeue/cluster and
+// requeue/requeuetest import requeue; this package imports clock,
+// queuetree, runtime, eligibility, requeue and requeue/backoff.
 //
 // # One scheduling cycle
 //
@@ -47,8 +50,9 @@
 // arguments, the expected-runtime annotation keys, the requeue engine's
 // settings, Kueue's requeuing strategy, within-queue preemption and
 // preemption protection, the preemptor delay and the eviction budget,
-// validated all at once (every problem in one error; a callback set to a
-// typed nil is one of them). A Config reads from a JSON file
+// validated all at once (every problem in one error, each a [*ConfigError]
+// naming its key in the file's spelling; a callback set to a typed nil is
+// one of them). A Config reads from a JSON file
 // ([Config.UnmarshalJSON]) in each upstream object's own spelling, with
 // unknown keys reported by name. Each upstream shape has one type and one
 // naming rule: Kueue<Shape> mirrors it field for field and reads and writes
@@ -57,8 +61,7 @@
 // type converts it in (KueueStrategy.Strategy,
 // KueueWithinClusterQueue.PreemptionConfig,
 // KueuePreemptionProtection.AdmitProtection), and that type's Kueue method
-// converts back; backoff.KueueStrategyFromMap is the one reader of Kueue's
-// string-map form.
+// converts back.
 // The Policy wires the queue tree, the min-runtime resolver and victim
 // filter, the elastic scenario validator, the expected-runtime nominator and
 // the requeue engine; the engine applies the min-runtime filter by default,

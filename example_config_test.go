@@ -2,6 +2,7 @@ package tenure_test
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"time"
 
@@ -40,17 +41,27 @@ func ExampleConfig_UnmarshalJSON() {
 	}
 	now := time.Date(2026, 3, 2, 12, 0, 0, 0, time.UTC)
 	c := p.BeginAt(now)
-	fmt.Println("backoff:", p.Backoff().Delay(3), "limit", *p.Backoff().Limit)
+	fmt.Println("backoff:", p.Backoff().Delay(3, 0), "limit", *p.Backoff().Limit)
 	fmt.Println("reclaim 5m after admission:", c.CheckAdmitted(eligibility.InCohortReclamation, now.Add(-5*time.Minute), false))
 	fmt.Println("contender queued 10s ago:", c.CheckPreemptor(now.Add(-10*time.Second)))
 	fmt.Println("wake:", c.Wake().Format(time.TimeOnly))
 
 	var typo tenure.Config
 	fmt.Println(json.Unmarshal([]byte(`{"preemptionProtection": {"fairsharing": {}}}`), &typo))
+
+	// Every problem is a *tenure.ConfigError with its key path.
+	err = json.Unmarshal([]byte(`{"preemptionProtection": {"fairSharing": {"minAdmitDuration": "0s"}}}`), &typo)
+	for _, e := range err.(interface{ Unwrap() []error }).Unwrap() {
+		var ce *tenure.ConfigError
+		if errors.As(e, &ce) {
+			fmt.Println(ce.Key)
+		}
+	}
 	// Output:
 	// backoff: 4m0s limit 5
 	// reclaim 5m after admission: denied (min_admit_protected) until 2026-03-02T12:05:00Z
 	// contender queued 10s ago: denied (preemptor_delay) until 2026-03-02T12:00:20Z
 	// wake: 12:00:20
-	// tenure: config: eligibility: preemptionProtection: unknown key "fairsharing" (want fairSharing, reclaimWithinCohort)
+	// tenure: config.preemptionProtection: eligibility: preemptionProtection: unknown key "fairsharing" (want fairSharing, reclaimWithinCohort)
+	// preemptionProtection.fairSharing.minAdmitDuration
 }

@@ -62,16 +62,16 @@ func (p *Policy) UpdateQueues(queues []Queue) (*Policy, error) {
 	}
 	tq, fields := queueInput(queues)
 	tree, _, err := queuetree.Update(p.tree, tq)
-	errs := []error{err}
+	errs := configErrors("queues", err)
 	rcfg, ok := p.parseCleanQueues(fields, tree != nil)
 	if !ok {
 		rcfg, err = parseQueues(p.base, fields)
-		errs = append(errs, err)
+		errs = append(errs, configErrors("queues", err)...)
 	}
 	var resolver *runtime.Resolver
 	if tree != nil && err == nil {
 		resolver, _, err = runtime.UpdateResolver(p.resolver, tree, rcfg)
-		errs = append(errs, err)
+		errs = append(errs, configErrors("queues", err)...)
 	}
 	if err := errors.Join(errs...); err != nil {
 		return nil, err
@@ -94,7 +94,7 @@ func (p *Policy) UpdateQueues(queues []Queue) (*Policy, error) {
 // does not parse ("-5m" included) is ignored, so that queue inherits from
 // its parent as if the field were unset: more protective than
 // KAI-Scheduler's own reading, in which a negative value never protects.
-// It returns every problem repaired, one error each (nil when there is
+// It returns every problem repaired, one [*ConfigError] each (nil when there is
 // none), and then the same Policy UpdateQueues returns. It returns p itself when the tree and the resolver are reused:
 // queues describes p's queues and settings, or is, entry for entry, the
 // list with problems p was built from (whose problems are then reported
@@ -125,7 +125,7 @@ func (p *Policy) UpdateQueuesTolerant(queues []Queue) (*Policy, []error) {
 		return p, append(problems, err)
 	}
 	if len(problems) > 0 {
-		return np, problems
+		return np, queueErrors(problems)
 	}
 	if np != p {
 		np.recordQueues(queues)
@@ -160,7 +160,7 @@ func tolerantQueues(base runtime.Config, queues []Queue) []error {
 	rcfg, err := parseQueues(base, fields)
 	problems = append(problems, unjoin(err)...)
 	_, rp := runtime.NewResolverTolerant(tree, rcfg)
-	return append(problems, rp...)
+	return queueErrors(append(problems, rp...))
 }
 
 // with returns p when tree and resolver are p's, else a copy of p with

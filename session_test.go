@@ -387,8 +387,8 @@ func ExampleNewTolerant() {
 	team, err := policy.QueueID("team")
 	fmt.Println(team != 0, err, policy.Tree().Depth(team))
 	// Output:
-	// queuetree: queue "team" has unknown parent "org" (repaired: made top-level)
-	// runtime: queue "prod": preemptMinRuntime: invalid duration "-1m": negative durations are not allowed
+	// tenure: config.queues[1].parentQueue: queuetree: queue "team" has unknown parent "org" (repaired: made top-level)
+	// tenure: config.queues[2].preemptMinRuntime: runtime: queue "prod": preemptMinRuntime: invalid duration "-1m": negative durations are not allowed
 	// true <nil> 1
 }
 

@@ -71,7 +71,7 @@ func (c AdmitProtection) Validate() error {
 		d    *time.Duration
 	}{{"fairSharing", c.FairSharing}, {"reclaimWithinCohort", c.ReclaimWithinCohort}} {
 		if r.d != nil && *r.d <= 0 {
-			errs = append(errs, fmt.Errorf("eligibility: preemptionProtection.%s.minAdmitDuration must be positive, got %v", r.name, *r.d))
+			errs = append(errs, keyErrorf(r.name+".minAdmitDuration", "eligibility: preemptionProtection.%s.minAdmitDuration must be positive, got %v", r.name, *r.d))
 		}
 	}
 	return errors.Join(errs...)

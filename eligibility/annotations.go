@@ -2,7 +2,6 @@ package eligibility
 
 import (
 	"errors"
-	"fmt"
 	"strconv"
 	"time"
 
@@ -87,18 +86,26 @@ func (k AnnotationKeys) withDefaults() AnnotationKeys {
 // Validate reports an error for each pair of keys (after defaults) that
 // are equal, which would make one annotation mean two things.
 func (k AnnotationKeys) Validate() error {
+	set := k
 	k = k.withDefaults()
-	keys := [...]struct{ name, key string }{
-		{"expected-runtime", k.ExpectedRuntime},
-		{"requeue-delay", k.RequeueDelay},
-		{"requeue-not-before", k.RequeueNotBefore},
-		{"last-checkpoint-time", k.LastCheckpoint},
+	keys := [...]struct {
+		field, name, key string
+		set              bool
+	}{
+		{"expectedRuntime", "expected-runtime", k.ExpectedRuntime, set.ExpectedRuntime != ""},
+		{"requeueDelay", "requeue-delay", k.RequeueDelay, set.RequeueDelay != ""},
+		{"requeueNotBefore", "requeue-not-before", k.RequeueNotBefore, set.RequeueNotBefore != ""},
+		{"lastCheckpoint", "last-checkpoint-time", k.LastCheckpoint, set.LastCheckpoint != ""},
 	}
 	var errs []error
 	for i, a := range keys {
 		for _, b := range keys[i+1:] {
 			if a.key == b.key {
-				errs = append(errs, fmt.Errorf("eligibility: annotation keys: %s and %s are both %q", a.name, b.name, a.key))
+				field := b.field // the later field, unless only the earlier one was set
+				if a.set && !b.set {
+					field = a.field
+				}
+				errs = append(errs, keyErrorf(field, "eligibility: annotation keys: %s and %s are both %q", a.name, b.name, a.key))
 			}
 		}
 	}

@@ -2,7 +2,6 @@ package eligibility
 
 import (
 	"errors"
-	"fmt"
 	"slices"
 	"strings"
 	"time"
@@ -54,10 +53,10 @@ func (b EvictionBudget) AnnotationKey() string {
 func (b EvictionBudget) Validate() error {
 	var errs []error
 	if b.Max < 0 || b.Max > MaxEvictionBudget {
-		errs = append(errs, fmt.Errorf("eligibility: eviction budget Max %d out of range [0, %d] (0 disables it)", b.Max, MaxEvictionBudget))
+		errs = append(errs, keyErrorf("maxEvictions", "eligibility: eviction budget Max %d out of range [0, %d] (0 disables it)", b.Max, MaxEvictionBudget))
 	}
 	if b.Window < 0 || (b.Max > 0 && b.Window == 0) {
-		errs = append(errs, fmt.Errorf("eligibility: eviction budget Window must be positive with Max set, got %v", b.Window))
+		errs = append(errs, keyErrorf("window", "eligibility: eviction budget Window must be positive with Max set, got %v", b.Window))
 	}
 	return errors.Join(errs...)
 }

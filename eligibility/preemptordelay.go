@@ -1,7 +1,6 @@
 package eligibility
 
 import (
-	"fmt"
 	"time"
 
 	"github.com/tenurepolicy/tenure/clock"
@@ -31,7 +30,7 @@ type PreemptorDelay struct {
 // "eligibility: ".
 func (d PreemptorDelay) Validate() error {
 	if d.Delay < 0 {
-		return fmt.Errorf("eligibility: preemptor delay is negative (%v)", d.Delay)
+		return keyErrorf("", "eligibility: preemptor delay is negative (%v)", d.Delay)
 	}
 	return nil
 }

@@ -115,14 +115,14 @@ type PreemptionConfig struct {
 func (c PreemptionConfig) Validate() error {
 	var errs []error
 	if int(c.Policy) >= len(preemptionPolicyNames) {
-		errs = append(errs, fmt.Errorf("eligibility: unknown preemption policy %d", uint8(c.Policy)))
+		errs = append(errs, keyErrorf("withinClusterQueue", "eligibility: unknown preemption policy %d", uint8(c.Policy)))
 	}
 	if m := c.MinAdmitDuration; m != nil {
 		if *m < MinAdmitDurationFloor {
-			errs = append(errs, fmt.Errorf("eligibility: minAdmitDuration must be at least %v, got %v", MinAdmitDurationFloor, *m))
+			errs = append(errs, keyErrorf("withinClusterQueueConfig.minAdmitDuration", "eligibility: minAdmitDuration must be at least %v, got %v", MinAdmitDurationFloor, *m))
 		}
 		if c.Policy != PreemptionLowerOrNewerEqualPriority {
-			errs = append(errs, fmt.Errorf("eligibility: minAdmitDuration is only valid with policy %v, not %v",
+			errs = append(errs, keyErrorf("withinClusterQueueConfig", "eligibility: minAdmitDuration is only valid with policy %v, not %v",
 				PreemptionLowerOrNewerEqualPriority, c.Policy))
 		}
 	}

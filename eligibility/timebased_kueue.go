@@ -2,7 +2,6 @@ package eligibility
 
 import (
 	"errors"
-	"fmt"
 	"time"
 )
 
@@ -92,19 +91,19 @@ func (k KueueWithinClusterQueue) PreemptionConfig() (PreemptionConfig, error) {
 	case "LowerOrNewerEqualPriority":
 		c.Policy = PreemptionLowerOrNewerEqualPriority
 	default:
-		errs = append(errs, fmt.Errorf("eligibility: withinClusterQueue: unsupported value %q (want Never, LowerPriority or LowerOrNewerEqualPriority)", k.WithinClusterQueue))
+		errs = append(errs, keyErrorf("withinClusterQueue", "eligibility: withinClusterQueue: unsupported value %q (want Never, LowerPriority or LowerOrNewerEqualPriority)", k.WithinClusterQueue))
 	}
 	if b := k.WithinClusterQueueConfig; b != nil {
 		if m := b.MinAdmitDuration; m != nil {
 			if *m < MinAdmitDurationFloor {
-				errs = append(errs, fmt.Errorf("eligibility: withinClusterQueueConfig.minAdmitDuration must be at least %v, got %v", MinAdmitDurationFloor, *m))
+				errs = append(errs, keyErrorf("withinClusterQueueConfig.minAdmitDuration", "eligibility: withinClusterQueueConfig.minAdmitDuration must be at least %v, got %v", MinAdmitDurationFloor, *m))
 			}
 			d := *m
 			c.MinAdmitDuration = &d
 		}
 		// KEP-8522 webhook validation rule 3 (an unknown policy is reported above instead).
 		if knownWithinPolicy(k.WithinClusterQueue) && c.Policy != PreemptionLowerOrNewerEqualPriority {
-			errs = append(errs, fmt.Errorf("eligibility: withinClusterQueueConfig is only valid with withinClusterQueue %v, not %v",
+			errs = append(errs, keyErrorf("withinClusterQueueConfig", "eligibility: withinClusterQueueConfig is only valid with withinClusterQueue %v, not %v",
 				PreemptionLowerOrNewerEqualPriority, c.Policy))
 		}
 	}

@@ -148,34 +148,34 @@ type EngineConfig struct {
 const DefaultEngineName = "requeue"
 
 // Validate reports every problem of c at once (errors.Join), each message
-// starting with "requeue:".
+// starting with "requeue:" and naming the field.
 func (c EngineConfig) Validate() error {
 	var errs []error
 	if c.DefaultDelay < 0 {
-		errs = append(errs, fmt.Errorf("requeue: negative DefaultDelay %v", c.DefaultDelay))
+		errs = append(errs, keyErrorf("defaultDelay", "requeue: negative DefaultDelay %v", c.DefaultDelay))
 	}
 	if c.MaxVictims < 0 {
-		errs = append(errs, fmt.Errorf("requeue: negative MaxVictims %d (0 means no bound)", c.MaxVictims))
+		errs = append(errs, keyErrorf("maxVictims", "requeue: negative MaxVictims %d (0 means no bound)", c.MaxVictims))
 	}
 	for _, b := range [...]struct {
-		name     string
-		v, deflt int
+		key, name string
+		v, deflt  int
 	}{
-		{"MaxAttempts", c.MaxAttempts, DefaultMaxAttempts},
-		{"MaxAttemptsPerVictim", c.MaxAttemptsPerVictim, DefaultMaxAttemptsPerVictim},
-		{"MaxChecks", c.MaxChecks, DefaultMaxChecks},
-		{"MaxChecksPerVictim", c.MaxChecksPerVictim, DefaultMaxChecksPerVictim},
-		{"MaxSetGroups", c.MaxSetGroups, DefaultMaxSetGroups},
-		{"MaxSetSize", c.MaxSetSize, DefaultMaxSetSize},
-		{"SetCandidates", c.SetCandidates, DefaultSetCandidates},
+		{"maxAttempts", "MaxAttempts", c.MaxAttempts, DefaultMaxAttempts},
+		{"maxAttemptsPerVictim", "MaxAttemptsPerVictim", c.MaxAttemptsPerVictim, DefaultMaxAttemptsPerVictim},
+		{"maxChecks", "MaxChecks", c.MaxChecks, DefaultMaxChecks},
+		{"maxChecksPerVictim", "MaxChecksPerVictim", c.MaxChecksPerVictim, DefaultMaxChecksPerVictim},
+		{"maxSetGroups", "MaxSetGroups", c.MaxSetGroups, DefaultMaxSetGroups},
+		{"maxSetSize", "MaxSetSize", c.MaxSetSize, DefaultMaxSetSize},
+		{"setCandidates", "SetCandidates", c.SetCandidates, DefaultSetCandidates},
 	} {
 		if b.v < 0 {
-			errs = append(errs, fmt.Errorf("requeue: negative %s %d (0 means the default, %d)", b.name, b.v, b.deflt))
+			errs = append(errs, keyErrorf(b.key, "requeue: negative %s %d (0 means the default, %d)", b.name, b.v, b.deflt))
 		}
 	}
 	for i, f := range c.Filters {
 		if f == nil {
-			errs = append(errs, fmt.Errorf("requeue: Filters[%d] is nil", i))
+			errs = append(errs, keyErrorf(fmt.Sprintf("filters[%d]", i), "requeue: Filters[%d] is nil", i))
 		}
 	}
 	return errors.Join(errs...)

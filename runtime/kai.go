@@ -70,7 +70,7 @@ func (c *Config) parsePluginArgs(pluginArgs map[string]string, errs []error) []e
 			}
 			d, err := parseDuration(v)
 			if err != nil {
-				errs = append(errs, fmt.Errorf("runtime: plugin argument %s: invalid duration %q: %w", k, v, err))
+				errs = append(errs, keyErrorf(k, "runtime: plugin argument %s: invalid duration %q: %w", k, v, err))
 				continue
 			}
 			if k == ArgDefaultPreemptMinRuntime {
@@ -84,12 +84,12 @@ func (c *Config) parsePluginArgs(pluginArgs map[string]string, errs []error) []e
 			}
 			m, err := ParseMethod(v)
 			if err != nil {
-				errs = append(errs, fmt.Errorf("runtime: plugin argument %s: unknown method %q (want \"lca\" or \"queue\")", k, v))
+				errs = append(errs, keyErrorf(k, "runtime: plugin argument %s: unknown method %q (want \"lca\" or \"queue\")", k, v))
 				continue
 			}
 			c.Method = m
 		default:
-			errs = append(errs, fmt.Errorf("runtime: unknown plugin argument %q (want %s, %s or %s)",
+			errs = append(errs, keyErrorf(k, "runtime: unknown plugin argument %q (want %s, %s or %s)",
 				k, ArgDefaultPreemptMinRuntime, ArgDefaultReclaimMinRuntime, ArgReclaimResolveMethod))
 		}
 	}
@@ -103,17 +103,17 @@ func (c *Config) parseQueues(queues []QueueFields, errs []error) []error {
 	seen := make(map[string]int, len(queues))
 	for i, q := range queues {
 		if q.Name == "" {
-			errs = append(errs, fmt.Errorf("runtime: queue entry %d has an empty name", i))
+			errs = append(errs, keyErrorf(fmt.Sprintf("[%d].name", i), "runtime: queue entry %d has an empty name", i))
 			continue
 		}
 		if first, dup := seen[q.Name]; dup {
-			errs = append(errs, fmt.Errorf("runtime: queue %q listed twice (entries %d and %d); the first is used", q.Name, first, i))
+			errs = append(errs, keyErrorf(fmt.Sprintf("[%d].name", i), "runtime: queue %q listed twice (entries %d and %d); the first is used", q.Name, first, i))
 			continue
 		}
 		seen[q.Name] = i
 		s := QueueSetting{Queue: q.Name}
-		s.Preempt, errs = parseQueueField(q.Name, FieldPreemptMinRuntime, q.PreemptMinRuntime, errs)
-		s.Reclaim, errs = parseQueueField(q.Name, FieldReclaimMinRuntime, q.ReclaimMinRuntime, errs)
+		s.Preempt, errs = parseQueueField(i, q.Name, FieldPreemptMinRuntime, q.PreemptMinRuntime, errs)
+		s.Reclaim, errs = parseQueueField(i, q.Name, FieldReclaimMinRuntime, q.ReclaimMinRuntime, errs)
 		if s.Preempt != nil || s.Reclaim != nil {
 			c.Queues = append(c.Queues, s)
 		}
@@ -122,14 +122,19 @@ func (c *Config) parseQueues(queues []QueueFields, errs []error) []error {
 }
 
 // parseQueueField parses one queue field: nil for "" (unset) and for an
-// invalid value, whose error is appended to errs.
-func parseQueueField(queue, field, v string, errs []error) (*time.Duration, []error) {
+// invalid value, whose error is appended to errs, keyed by the field and,
+// unless i < 0, the queue's entry index i.
+func parseQueueField(i int, queue, field, v string, errs []error) (*time.Duration, []error) {
 	if v == "" {
 		return nil, errs
 	}
 	d, err := parseDuration(v)
 	if err != nil {
-		return nil, append(errs, fmt.Errorf("runtime: queue %q: %s: invalid duration %q: %w", queue, field, v, err))
+		key := field
+		if i >= 0 {
+			key = fmt.Sprintf("[%d].%s", i, field)
+		}
+		return nil, append(errs, keyErrorf(key, "runtime: queue %q: %s: invalid duration %q: %w", queue, field, v, err))
 	}
 	return &d, errs
 }
@@ -146,7 +151,7 @@ func parseQueueField(queue, field, v string, errs []error) (*time.Duration, []er
 func (q QueueFields) Setting() (QueueSetting, error) {
 	var errs []error
 	s := QueueSetting{Queue: q.Name}
-	s.Preempt, errs = parseQueueField(q.Name, FieldPreemptMinRuntime, q.PreemptMinRuntime, errs)
-	s.Reclaim, errs = parseQueueField(q.Name, FieldReclaimMinRuntime, q.ReclaimMinRuntime, errs)
+	s.Preempt, errs = parseQueueField(-1, q.Name, FieldPreemptMinRuntime, q.PreemptMinRuntime, errs)
+	s.Reclaim, errs = parseQueueField(-1, q.Name, FieldReclaimMinRuntime, q.ReclaimMinRuntime, errs)
 	return s, errors.Join(errs...)
 }

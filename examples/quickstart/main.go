@@ -263,7 +263,8 @@ func smallCluster() (*cluster.Model, error) {
 // backoff is step 6: requeue backoff (Kueue KEP-1282): a job evicted for
 // not becoming ready in time waits base·2^(n-1), capped.
 func (q *walkthrough) backoff() error {
-	policy := backoff.Config{Base: time.Minute, Max: time.Hour, Limit: backoff.Limit(3)}
+	limit := 3
+	policy := backoff.Config{Base: time.Minute, Max: time.Hour, Limit: &limit}
 	var state backoff.State
 	for i := 0; i < 4; i++ {
 		next, deactivated := state.Timeout(policy, q.now, 0)

@@ -2,28 +2,26 @@ package backoff
 
 import (
 	"errors"
-	"fmt"
 	"math"
 	"time"
 )
 
-// Defaults of [Config]. An unset field of a Config (zero,
-// and not marked by its flag) means "use the default"; the defaults are
-// Kueue's (KEP-1282 and its configuration API, apis/config/v1beta1
-// RequeuingStrategy).
+// Defaults of [Config], Kueue's (KEP-1282 and its configuration API,
+// apis/config/v1beta1 RequeuingStrategy): an unset field (zero, and not
+// marked by its flag) takes its default.
 const (
-	// DefaultBase is the delay of the first requeue.
-	DefaultBase = 60 * time.Second
-	// DefaultMax caps every delay.
-	DefaultMax = time.Hour
-	// DefaultJitter is the jitter fraction: a delay d grows by a
-	// random amount of at most 0.0001·d.
-	DefaultJitter = 0.0001
-	// UncappedMax is where an Uncapped backoff stops doubling: 2^62 ns,
+	// defaultBase is the delay of the first requeue.
+	defaultBase = 60 * time.Second
+	// defaultMax caps every delay.
+	defaultMax = time.Hour
+	// defaultJitter is the jitter fraction: a delay d grows by a random
+	// amount of at most 0.0001·d.
+	defaultJitter = 0.0001
+	// uncappedMax is where an Uncapped backoff stops doubling: 2^62 ns,
 	// about 146 years. It is Kueue's own stand-in for a zero cap
 	// (pkg/util/wait NewBackoff replaces a zero cap with MaxInt64 divided by
 	// the factor, 2), so that uncapped delays match Kueue's exactly.
-	UncappedMax time.Duration = 1 << 62
+	uncappedMax time.Duration = 1 << 62
 )
 
 // Config configures the exponential backoff applied to a job each time
@@ -38,28 +36,28 @@ const (
 // pkg/workload): the cap applies before the jitter, so a capped delay is Max
 // plus its jitter. Older Kueue releases clamped the jittered delay instead;
 // [Config.ClampToMax] selects that (see
-// [KueueStrategy.ClampedStrategy]).
+// [KueueStrategy.ClampedStrategy]). [Config.Delay] computes the delay.
 //
 // # Zero value and explicit zeros
 //
-// The zero Config is ready to use and equals the defaults: a zero
-// Base, Max or Jitter takes [DefaultBase], [DefaultMax] or
-// [DefaultJitter], and a nil Limit means no limit. A zero that is
+// The zero Config is ready to use and equals Kueue's defaults: a zero
+// Base, Max or Jitter takes its default (60s, 1h, 0.0001), and a nil
+// Limit means no limit. A zero that is
 // meant literally is marked by a flag, so the zero value keeps its safe
 // defaults and every setting Kueue accepts can still be expressed:
 //
 //   - NoDelay: every requeue waits 0 (Kueue: backoffBaseSeconds: 0); the
 //     count and the limit still apply;
 //   - Uncapped: no cap (Kueue: backoffMaxSeconds: 0, which Kueue's backoff
-//     reads as "no cap"); delays double until they reach
-//     [UncappedMax] (2^62 ns, about 146 years), Kueue's own stand-in
-//     for a missing cap, instead of overflowing;
+//     reads as "no cap"); delays double until they reach 2^62 ns (about
+//     146 years), Kueue's own stand-in for a missing cap (pkg/util/wait
+//     NewBackoff replaces a zero cap with MaxInt64/2), instead of
+//     overflowing;
 //   - NoJitter: the jitter fraction is exactly 0 (Kueue's is fixed at
 //     0.0001 and cannot be changed there).
 //
 // A flag requires its field to be zero ([Config.Validate] reports a
 // flag set beside a non-zero field; the methods then follow the flag).
-// [Config.Effective] returns the config with the defaults filled in.
 //
 // Config is a plain value: safe to copy and to use from any number of
 // goroutines. Its methods never panic, even on a config that fails
@@ -68,19 +66,20 @@ const (
 // non-zero field wins, and Base > Max yields Max for every requeue.
 type Config struct {
 	// Base is the delay of the first requeue (Kueue: backoffBaseSeconds).
-	// Zero means DefaultBase (60s) unless NoDelay is set.
+	// Zero means the default, 60s, unless NoDelay is set.
 	Base time.Duration
 	// Max caps the delay of every requeue (Kueue: backoffMaxSeconds).
-	// Zero means DefaultMax (1h) unless Uncapped is set.
+	// Zero means the default, 1h, unless Uncapped is set.
 	Max time.Duration
 	// Limit is the number of requeues allowed before a readiness timeout
 	// deactivates the job (Kueue: backoffLimitCount). Nil means no limit:
 	// the job is requeued forever. A limit of 0 deactivates the job on its
-	// first readiness timeout.
+	// first readiness timeout. (Go 1.24 has no literal of a *int: write
+	// limit := 10 and then Limit: &limit.)
 	Limit *int
 	// Jitter is the jitter fraction in [0, 1): the n-th delay d grows by
-	// u·Jitter·d for a random u in [0, 1). Zero means DefaultJitter
-	// unless NoJitter is set.
+	// u·Jitter·d for a random u in [0, 1). Zero means the default,
+	// Kueue's fixed 0.0001, unless NoJitter is set.
 	Jitter float64
 
 	// NoDelay makes every delay 0 (Kueue: backoffBaseSeconds: 0): a
@@ -94,69 +93,25 @@ type Config struct {
 	NoJitter bool
 
 	// ClampToMax keeps every delay, jitter included, within the cap:
-	// [Config.DelayJitter] returns at most Max (UncappedMax
+	// [Config.Delay] returns at most Max (2^62 ns
 	// when Uncapped), and a Base above Max is valid, every delay then being
 	// Max. This is how Kueue computed the delay before pkg/util/wait
 	// NewBackoff, as min(Step(), max) in the workload controller and later
 	// in pkg/workload UpdateRequeueState; [KueueStrategy.ClampedStrategy]
-	// reads a configuration that way. Delay and TotalDelay, which carry no
-	// jitter, are the same either way.
+	// reads a configuration that way. A delay without jitter (u = 0) is the
+	// same either way.
 	ClampToMax bool
 }
 
-// Limit returns a pointer to n, for [Config.Limit]:
-//
-//	cfg := backoff.Config{Limit: backoff.Limit(10)}
-func Limit(n int) *int { return &n }
-
-// Source is a source of uniformly distributed random numbers, the
-// jitter of [Config.DelayFrom]. *math/rand.Rand and *math/rand/v2.Rand
-// implement it. Float64 must return a value in [0, 1); values outside that
-// range are clamped. Config calls Float64 at most once per delay and
-// never retains the source; a *rand.Rand is not safe for concurrent use, so
-// concurrent callers need one source each.
-type Source interface {
-	Float64() float64
-}
-
-// Effective returns c with every unset field replaced by its default: the
-// values [Config.Delay] actually uses. A field is unset when it is
-// zero (or invalid: negative, or a jitter outside [0, 1) or NaN) and its
-// flag is not set. A field whose flag is set comes back as 0 (Base 0 with
-// NoDelay, Max 0 meaning no cap with Uncapped, Jitter 0 with NoJitter), the
-// flags and Limit unchanged.
-func (c Config) Effective() Config {
-	switch {
-	case c.NoDelay:
-		c.Base = 0
-	case c.Base <= 0:
-		c.Base = DefaultBase
-	}
-	switch {
-	case c.Uncapped:
-		c.Max = 0
-	case c.Max <= 0:
-		c.Max = DefaultMax
-	}
-	switch {
-	case c.NoJitter:
-		c.Jitter = 0
-	case !(c.Jitter > 0 && c.Jitter < 1): // also catches NaN
-		c.Jitter = DefaultJitter
-	}
-	return c
-}
-
-// bounds returns the effective base and cap (the values of Effective,
-// without copying the config): the cap is UncappedMax when c is
-// uncapped, so the doubling stops there.
+// bounds returns the effective base and cap: the cap is uncappedMax when c
+// is uncapped, so the doubling stops there.
 func (c *Config) bounds() (base, max time.Duration) {
 	base, max = c.Base, c.Max
 	switch {
 	case c.NoDelay:
 		base = 0
 	case base <= 0:
-		base = DefaultBase
+		base = defaultBase
 	}
 	return base, capOf(max, c.Uncapped)
 }
@@ -165,14 +120,14 @@ func (c *Config) bounds() (base, max time.Duration) {
 func capOf(max time.Duration, uncapped bool) time.Duration {
 	switch {
 	case uncapped:
-		return UncappedMax
+		return uncappedMax
 	case max <= 0:
-		return DefaultMax
+		return defaultMax
 	}
 	return max
 }
 
-// jitter returns the effective jitter fraction (that of Effective).
+// jitter returns the effective jitter fraction.
 func (c *Config) jitter() float64 {
 	switch {
 	case c.NoJitter:
@@ -180,7 +135,7 @@ func (c *Config) jitter() float64 {
 	case c.Jitter > 0 && c.Jitter < 1:
 		return c.Jitter
 	}
-	return DefaultJitter
+	return defaultJitter
 }
 
 // Validate reports every problem of c at once (joined with [errors.Join]),
@@ -189,7 +144,7 @@ func (c *Config) jitter() float64 {
 // Uncapped with a Max, NoJitter with a Jitter), and, unless ClampToMax is
 // set, an effective Base greater than the effective cap (so Base 2h with Max
 // unset is rejected: the default Max is 1h; with Uncapped the cap is
-// UncappedMax). Each message starts with "backoff: ".
+// 2^62 ns). Each message starts with "backoff: ".
 //
 // Base > Max is the one setting current Kueue accepts that tenure refuses:
 // Kueue's backoff (pkg/util/wait NewBackoff) returns the base itself for the
@@ -199,45 +154,36 @@ func (c *Config) jitter() float64 {
 func (c Config) Validate() error {
 	var errs []error
 	if c.Base < 0 {
-		errs = append(errs, fmt.Errorf("backoff: base must not be negative, got %v", c.Base))
+		errs = append(errs, keyErrorf(kueueKeyBaseSeconds, "backoff: base must not be negative, got %v", c.Base))
 	}
 	if c.Max < 0 {
-		errs = append(errs, fmt.Errorf("backoff: backoff max must not be negative, got %v", c.Max))
+		errs = append(errs, keyErrorf(kueueKeyMaxSeconds, "backoff: backoff max must not be negative, got %v", c.Max))
 	}
 	if c.Limit != nil && *c.Limit < 0 {
-		errs = append(errs, fmt.Errorf("backoff: backoff limit must not be negative, got %d", *c.Limit))
+		errs = append(errs, keyErrorf(kueueKeyLimitCount, "backoff: backoff limit must not be negative, got %d", *c.Limit))
 	}
 	if !(c.Jitter >= 0 && c.Jitter < 1) {
-		errs = append(errs, fmt.Errorf("backoff: backoff jitter must be in [0, 1), got %v", c.Jitter))
+		errs = append(errs, keyErrorf("jitter", "backoff: backoff jitter must be in [0, 1), got %v", c.Jitter))
 	}
 	if c.NoDelay && c.Base != 0 {
-		errs = append(errs, fmt.Errorf("backoff: backoff NoDelay is set but Base is %v (want 0)", c.Base))
+		errs = append(errs, keyErrorf(kueueKeyBaseSeconds, "backoff: backoff NoDelay is set but Base is %v (want 0)", c.Base))
 	}
 	if c.Uncapped && c.Max != 0 {
-		errs = append(errs, fmt.Errorf("backoff: backoff Uncapped is set but Max is %v (want 0)", c.Max))
+		errs = append(errs, keyErrorf(kueueKeyMaxSeconds, "backoff: backoff Uncapped is set but Max is %v (want 0)", c.Max))
 	}
 	if c.NoJitter && c.Jitter != 0 {
-		errs = append(errs, fmt.Errorf("backoff: backoff NoJitter is set but Jitter is %v (want 0)", c.Jitter))
+		errs = append(errs, keyErrorf("jitter", "backoff: backoff NoJitter is set but Jitter is %v (want 0)", c.Jitter))
 	}
 	if c.Base >= 0 && c.Max >= 0 && !c.ClampToMax {
 		if base, max := c.bounds(); base > max {
-			errs = append(errs, fmt.Errorf("backoff: base %v exceeds max %v", base, max))
+			errs = append(errs, keyErrorf(kueueKeyBaseSeconds, "backoff: base %v exceeds max %v", base, max))
 		}
 	}
 	return errors.Join(errs...)
 }
 
-// Delay returns the delay of the n-th requeue without jitter:
-// Base·2^(n-1) capped at Max, and 0 for n <= 0 and under NoDelay. Without
-// a cap (Uncapped) the delay stops at [UncappedMax].
-//
-// The cap is applied before multiplying, so the result is exact and never
-// overflows for any n (n = math.MaxInt returns Max). Delay is non-decreasing
-// in n. Cost: O(1), no allocation; it is small enough to be inlined.
-func (c Config) Delay(n int) time.Duration { return c.delay(n) }
-
-// delay is Delay for callers inside the package that hold c in memory: it
-// reads the fields in place instead of copying the config.
+// delay is [Config.Delay] without jitter: Base·2^(n-1) capped at Max, 0
+// for n <= 0 and under NoDelay. It reads the fields in place.
 func (c *Config) delay(n int) time.Duration {
 	// The common cases first: no requeue yet, or no delay at all.
 	if n <= 0 || c.NoDelay {
@@ -245,7 +191,7 @@ func (c *Config) delay(n int) time.Duration {
 	}
 	base := c.Base
 	if base <= 0 {
-		base = DefaultBase
+		base = defaultBase
 	}
 	return capDouble(base, capOf(c.Max, c.Uncapped), n-1)
 }
@@ -261,17 +207,22 @@ func capDouble(base, max time.Duration, shift int) time.Duration {
 	return base << uint(shift)
 }
 
-// DelayJitter returns [Config.Delay](n) plus the jitter
-// floor(u·Jitter·delay), for a random draw u in [0, 1) supplied by the
-// caller: u = 0 adds nothing (and so does NoJitter), and the jitter stays
-// within Jitter·delay up to float64 rounding (one part in 2^51; with
-// Kueue's 0.0001, under a nanosecond for any delay). A u outside [0, 1) is
-// clamped into it (NaN counts as 0). The product is taken in the order
-// Kueue's jitter (k8s.io/apimachinery wait.Jitter) takes it, so for the same
-// draw the delay is Kueue's to the nanosecond. With ClampToMax the result
-// is at most the cap. The sum saturates at the largest Duration.
-// Cost: O(1), no allocation.
-func (c Config) DelayJitter(n int, u float64) time.Duration {
+// Delay returns the delay of the n-th requeue: Base·2^(n-1) capped at Max
+// (0 for n <= 0 and under NoDelay; without a cap, Uncapped, the doubling
+// stops at 2^62 ns), plus the jitter floor(u·Jitter·delay) for a random
+// draw u in [0, 1) supplied by the caller, such as rand.Float64(): u = 0
+// adds nothing (and so does NoJitter), and the jitter stays within
+// Jitter·delay up to float64 rounding (one part in 2^51; with Kueue's
+// 0.0001, under a nanosecond for any delay). A u outside [0, 1) is clamped
+// into it (NaN counts as 0). The product is taken in the order Kueue's
+// jitter (k8s.io/apimachinery wait.Jitter) takes it, so for the same draw
+// the delay is Kueue's to the nanosecond. With ClampToMax the result is at
+// most the cap. The sum saturates at the largest Duration.
+//
+// The cap is applied before multiplying, so the delay is exact and never
+// overflows for any n (n = math.MaxInt returns Max plus its jitter). For a
+// fixed u it is non-decreasing in n. Cost: O(1), no allocation.
+func (c Config) Delay(n int, u float64) time.Duration {
 	d := c.delay(n)
 	if d == 0 || !(u > 0) {
 		return d
@@ -290,53 +241,4 @@ func (c Config) DelayJitter(n int, u float64) time.Duration {
 		}
 	}
 	return d + j
-}
-
-// DelayFrom is [Config.DelayJitter] with the draw taken from src
-// (one call to src.Float64). A nil src adds no jitter.
-func (c Config) DelayFrom(n int, src Source) time.Duration {
-	if src == nil {
-		return c.delay(n)
-	}
-	return c.DelayJitter(n, src.Float64())
-}
-
-// TotalDelay returns the sum of the delays of requeues 1..n without jitter,
-// Delay(1)+…+Delay(n): the time a job that times out n times spends waiting
-// for its requeues, for documentation and capacity planning. It saturates
-// at the largest Duration and returns 0 for n <= 0. Cost: O(1) (at most 63
-// doublings), no allocation.
-//
-// With the defaults, TotalDelay(10) is 5h3m: 60s+120s+…+1920s = 3,780s,
-// then four capped delays of 3,600s. Without the cap (Max at least 2^9·Base,
-// or Uncapped) it is Base·(2^n − 1); KEP-1282's worked example, Base 60s and
-// n = 10, is 61,380s = 17h3m, not the "8h 32min" it states (30,720s, its
-// last term alone).
-func (c Config) TotalDelay(n int) time.Duration {
-	base, max := c.bounds()
-	if n <= 0 || base == 0 {
-		return 0
-	}
-	var total time.Duration
-	k := 1
-	// Uncapped terms: at most 63 of them, since Base >= 1ns and Max < 2^63.
-	for ; k <= n; k++ {
-		d := capDouble(base, max, k-1)
-		if d == max {
-			break
-		}
-		if d > math.MaxInt64-total { // only when Max is near the largest Duration
-			return math.MaxInt64
-		}
-		total += d
-	}
-	if k > n {
-		return total
-	}
-	// Remaining n-k+1 terms are all Max.
-	rest := uint64(n - k + 1)
-	if rest > uint64(math.MaxInt64-total)/uint64(max) {
-		return math.MaxInt64
-	}
-	return total + time.Duration(rest)*max
 }

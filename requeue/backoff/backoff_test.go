@@ -2,12 +2,9 @@ package backoff_test
 
 import (
 	"math"
-	"math/rand/v2"
 	"strings"
 	"testing"
 	"time"
-
-	"github.com/google/go-cmp/cmp"
 
 	"github.com/tenurepolicy/tenure/requeue/backoff"
 )
@@ -60,7 +57,7 @@ func TestBackoffDelay(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if got := tt.cfg.Delay(tt.n); got != tt.want {
+			if got := tt.cfg.Delay(tt.n, 0); got != tt.want {
 				t.Errorf("Delay(%d) = %v, want %v", tt.n, got, tt.want)
 			}
 		})
@@ -100,26 +97,10 @@ func TestBackoffDelayJitter(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if got := tt.cfg.DelayJitter(tt.n, tt.u); got != tt.want {
+			if got := tt.cfg.Delay(tt.n, tt.u); got != tt.want {
 				t.Errorf("DelayJitter(%d, %v) = %v, want %v", tt.n, tt.u, got, tt.want)
 			}
 		})
-	}
-}
-
-func TestBackoffDelayFrom(t *testing.T) {
-	cfg := backoff.Config{Jitter: 0.25}
-	if got, want := cfg.DelayFrom(3, nil), 240*time.Second; got != want {
-		t.Errorf("DelayFrom(3, nil) = %v, want %v", got, want)
-	}
-	// The same seed gives the same draw, hence the same delay.
-	u := rand.New(rand.NewPCG(1, 2)).Float64()
-	got := cfg.DelayFrom(3, rand.New(rand.NewPCG(1, 2)))
-	if want := cfg.DelayJitter(3, u); got != want {
-		t.Errorf("DelayFrom(3, seeded) = %v, want DelayJitter(3, %v) = %v", got, u, want)
-	}
-	if got <= 240*time.Second || got >= 300*time.Second {
-		t.Errorf("DelayFrom(3, seeded) = %v, want in (240s, 300s)", got)
 	}
 }
 
@@ -127,15 +108,31 @@ func TestBackoffDelayAllocs(t *testing.T) {
 	cfg := backoff.Config{Limit: backoff.Limit(3)}
 	var sink time.Duration
 	allocs := testing.AllocsPerRun(100, func() {
-		sink += cfg.Delay(7) + cfg.DelayJitter(40, 0.3) + cfg.TotalDelay(1000)
+		sink += cfg.Delay(7, 0) + cfg.Delay(40, 0.3)
 	})
 	if allocs != 0 {
-		t.Errorf("Delay/DelayJitter/TotalDelay allocate %v times per run, want 0", allocs)
+		t.Errorf("Delay allocates %v times per run, want 0", allocs)
 	}
 	_ = sink
 }
 
-func TestBackoffTotalDelay(t *testing.T) {
+// sumDelays is Delay(1, 0)+…+Delay(n, 0), saturating at the largest
+// Duration: the time a job that times out n times waits for its requeues.
+func sumDelays(c backoff.Config, n int) time.Duration {
+	var total time.Duration
+	for k := 1; k <= n; k++ {
+		d := c.Delay(k, 0)
+		if d > math.MaxInt64-total {
+			return math.MaxInt64
+		}
+		total += d
+	}
+	return total
+}
+
+// TestBackoffDelaySums: the sums the package doc and KEP-1282 state, and
+// Delay at the ends of the Duration range.
+func TestBackoffDelaySums(t *testing.T) {
 	noCap := backoff.Config{Max: 1000 * time.Hour}
 	tests := []struct {
 		name string
@@ -159,22 +156,23 @@ func TestBackoffTotalDelay(t *testing.T) {
 		{"saturates adding capped terms", backoff.Config{Base: 1 << 61, Max: math.MaxInt64}, 3, math.MaxInt64},
 		{"largest exact sum of uncapped terms", backoff.Config{Base: 3, Max: math.MaxInt64}, 61, 3 * (1<<61 - 1)},
 		{"saturates within uncapped terms", backoff.Config{Base: 3, Max: math.MaxInt64}, 62, math.MaxInt64},
-		{"defaults, n=MaxInt saturates", backoff.Config{}, math.MaxInt, math.MaxInt64},
 		{"defaults, a million requeues", backoff.Config{}, 1_000_000, 3780*time.Second + (1_000_000-6)*time.Hour},
-		{"no delay sums to zero", backoff.Config{NoDelay: true}, math.MaxInt, 0},
+		{"no delay sums to zero", backoff.Config{NoDelay: true}, 1000, 0},
 		{"uncapped, 10 requeues", backoff.Config{Uncapped: true}, 10, 61380 * time.Second},
 		{"uncapped saturates", backoff.Config{Uncapped: true}, 40, math.MaxInt64},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if got := tt.cfg.TotalDelay(tt.n); got != tt.want {
-				t.Errorf("TotalDelay(%d) = %v, want %v", tt.n, got, tt.want)
+			if got := sumDelays(tt.cfg, tt.n); got != tt.want {
+				t.Errorf("the first %d delays sum to %v, want %v", tt.n, got, tt.want)
 			}
 		})
 	}
 }
 
-func TestBackoffEffective(t *testing.T) {
+// TestBackoffDefaults: an unset or invalid field delays as its default
+// does, and a flag wins over its field.
+func TestBackoffDefaults(t *testing.T) {
 	limit := backoff.Limit(4)
 	tests := []struct {
 		name string
@@ -193,8 +191,12 @@ func TestBackoffEffective(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if diff := cmp.Diff(tt.want, tt.cfg.Effective()); diff != "" {
-				t.Errorf("Effective() mismatch (-want +got):\n%s", diff)
+			for _, n := range []int{0, 1, 2, 7, 40, math.MaxInt} {
+				for _, u := range []float64{0, 0.3, 0.999} {
+					if got, want := tt.cfg.Delay(n, u), tt.want.Delay(n, u); got != want {
+						t.Errorf("Delay(%d, %v) = %v, want %v, as %+v", n, u, got, want, tt.want)
+					}
+				}
 			}
 		})
 	}

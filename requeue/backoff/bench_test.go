@@ -2,7 +2,6 @@ package backoff_test
 
 import (
 	"math/big"
-	"math/rand/v2"
 	"testing"
 	"time"
 
@@ -17,7 +16,7 @@ func BenchmarkBackoffDelay(b *testing.B) {
 	c := backoff.Config{Limit: backoff.Limit(10)}
 	b.ReportAllocs()
 	for i := 0; i < b.N; i++ {
-		backoffSink += c.Delay(i&63 + 1)
+		backoffSink += c.Delay(i&63+1, 0)
 	}
 }
 
@@ -31,17 +30,7 @@ func BenchmarkBackoffDelayShared(b *testing.B) {
 	c := &backoffShared
 	b.ReportAllocs()
 	for i := 0; i < b.N; i++ {
-		backoffSink += c.Delay(i&63 + 1)
-	}
-}
-
-// BenchmarkBackoffDelayFrom adds the jitter drawn from a *rand.Rand.
-func BenchmarkBackoffDelayFrom(b *testing.B) {
-	c := backoff.Config{}
-	src := rand.New(rand.NewPCG(1, 2))
-	b.ReportAllocs()
-	for i := 0; i < b.N; i++ {
-		backoffSink += c.DelayFrom(i&63+1, src)
+		backoffSink += c.Delay(i&63+1, 0)
 	}
 }
 
@@ -56,15 +45,6 @@ func BenchmarkBackoffDelayNaiveBig(b *testing.B) {
 			d = max
 		}
 		backoffSink += time.Duration(d.Int64())
-	}
-}
-
-// BenchmarkBackoffTotalDelay sums a million capped delays in O(1).
-func BenchmarkBackoffTotalDelay(b *testing.B) {
-	c := backoff.Config{}
-	b.ReportAllocs()
-	for i := 0; i < b.N; i++ {
-		backoffSink += c.TotalDelay(1_000_000 + i&1)
 	}
 }
 
@@ -86,6 +66,6 @@ func BenchmarkBackoffDelayJitter(b *testing.B) {
 	c := backoff.Config{}
 	b.ReportAllocs()
 	for i := 0; i < b.N; i++ {
-		backoffSink += c.DelayJitter(i&63+1, 0.5)
+		backoffSink += c.Delay(i&63+1, 0.5)
 	}
 }

@@ -15,23 +15,23 @@
 // (Kueue's waitForPodsReady requeuing strategy, KEP-1282
 // keps/1282-pods-ready-requeue-strategy) waits before it may be admitted
 // again: the n-th requeue waits Base·2^(n−1), capped at Max, plus a jitter
-// of at most Jitter·delay drawn from a value the caller supplies
-// ([Config.DelayJitter]) or from a [Source] such as
-// *math/rand/v2.Rand ([Config.DelayFrom]). The cap is applied before
+// of at most Jitter·delay from a random draw the caller supplies
+// ([Config.Delay](n, u), u from rand.Float64() for instance; 0 for none).
+// The cap is applied before
 // multiplying, so the delay is exact and never overflows, for any n (older
 // Kueue releases overflowed to "no backoff" at n ≥ 29).
 //
 // The zero Config is Kueue's default: Base 60s, Max 1h, Jitter 0.0001,
 // no limit. A zero field means its default; a zero meant literally is marked
 // by a flag: NoDelay (every delay 0), Uncapped (no cap; delays stop at
-// [UncappedMax], 2^62 ns or about 146 years) and NoJitter.
+// 2^62 ns, about 146 years) and NoJitter.
 // [Config.Validate] reports every problem at once.
 //
 // Kueue's backoff depends on its release, and tenure follows current Kueue:
 // UpdateRequeueState (pkg/workload) computes the delay with pkg/util/wait
 // NewBackoff(base, max, 2, 0.0001) and its WaitTime, which step
 // k8s.io/apimachinery's wait.Backoff. There a zero max becomes the cap
-// MaxInt64/2 (UncappedMax), the jitter is added after the cap (a
+// MaxInt64/2 (2^62 ns), the jitter is added after the cap (a
 // capped delay is Max plus its jitter), and the first requeue waits the base
 // even when it exceeds the max. Older releases (from v0.7, which added
 // backoffMaxSeconds, first in pkg/controller/core/workload_controller.go,
@@ -47,13 +47,13 @@
 // apis/config/v1beta1 Strategy). [KueueStrategy.Strategy]
 // reads it as current Kueue does (nil: the default; backoffBaseSeconds 0: no
 // delay; backoffMaxSeconds 0: no cap) into a [Strategy]
-// (timestamp strategy and backoff) whose DelayJitter is Kueue's delay to
+// (timestamp strategy and backoff) whose Delay is Kueue's delay to
 // the nanosecond for the same draw, and [Strategy.Kueue] converts
 // back: every accepted configuration round-trips exactly.
 // [KueueStrategy.ClampedStrategy] reads the same fields as the
 // older releases did. KueueStrategy reads and writes JSON in Kueue's
-// spelling, keys matched exactly, and [KueueStrategyFromMap], the one
-// reader of the string form, reads the same keys from a string map. tenure
+// spelling, keys matched exactly (a fork that holds the four settings as
+// strings parses them into its fields). tenure
 // refuses one configuration current Kueue accepts, a base above the max:
 // Kueue then waits the base itself on the first requeue, beyond its own
 // maximum, and caps only later ones; tenure keeps every delay within the
@@ -66,7 +66,7 @@
 // count is not incremented: with limit L a job is requeued exactly L times,
 // and limit 0 deactivates on the first timeout); otherwise Count grows by one
 // and RequeueAt becomes max(RequeueAt, now + delay), so it never moves
-// earlier. Every deactivation resets the state ([State.Deactivate]), so
+// earlier. Every deactivation resets the state to the zero State, so
 // a reactivated job starts from zero. KEP-1282 instead leaves the state alone
 // at the deactivation and clears it on reactivation, and keeps it when a user
 // deactivates the job; tenure chose the simpler rule, which gives the same
@@ -75,8 +75,8 @@
 // ([State.Admissible], which returns RequeueAt as the instant the
 // answer flips).
 //
-// For capacity planning, [Config.TotalDelay] sums the first n delays.
-// KEP-1282 works an example, base 60s and 10 requeues with jitter neglected,
+// For capacity planning, the first n delays sum to Base·(2^n − 1) while
+// uncapped, then Max per requeue. KEP-1282 works an example, base 60s and 10 requeues with jitter neglected,
 // as "60s+120s+240s+…+30720s = 8h 32min". The sum is in fact
 // 60s·(2^10−1) = 61,380s = 17h3m; 30,720s (8h32m) is only its last term. With
 // the default 1h cap the same 10 requeues wait 5h3m (3,780s + 4·3,600s).
@@ -84,8 +84,7 @@
 // it), so at a 300s timeout it spends 55min, not the KEP's 50min, waiting for
 // its pods.
 //
-// Delay, DelayJitter, TotalDelay and the State methods are O(1) and
-// allocation-free.
+// Delay and the State methods are O(1) and allocation-free.
 //
 // # Queue order
 //
@@ -130,7 +129,7 @@
 // every entry of its priority that has a timestamp, then by ID, so a job
 // whose creation was never recorded never jumps the queue.
 //
-// TimestampStrategy reads and writes Kueue's spelling ("Eviction",
-// "Creation") as text; [Strategy.QueueOrder] builds the order from
-// Kueue's configuration.
+// TimestampStrategy's String is Kueue's spelling ("Eviction",
+// "Creation"); [Strategy.QueueOrder] builds the order from Kueue's
+// configuration.
 package backoff

@@ -14,7 +14,7 @@ import (
 func ExampleConfig_Delay() {
 	var c backoff.Config
 	for _, n := range []int{0, 1, 2, 6, 7, 1_000_000_000} {
-		fmt.Printf("requeue %d: %v\n", n, c.Delay(n))
+		fmt.Printf("requeue %d: %v\n", n, c.Delay(n, 0))
 	}
 	// Output:
 	// requeue 0: 0s
@@ -25,15 +25,15 @@ func ExampleConfig_Delay() {
 	// requeue 1000000000: 1h0m0s
 }
 
-// Jitter comes from the caller: a fixed draw, or a seeded source for
-// reproducible runs.
-func ExampleConfig_DelayFrom() {
+// Jitter comes from the caller: a fixed draw, or one from a seeded source
+// for reproducible runs.
+func ExampleConfig_Delay_jitter() {
 	c := backoff.Config{Jitter: 0.1}
-	fmt.Println(c.DelayJitter(1, 0.5))
+	fmt.Println(c.Delay(1, 0.5))
 	src := rand.New(rand.NewPCG(1, 1))
-	d := c.DelayFrom(3, src)
+	d := c.Delay(3, src.Float64())
 	fmt.Println(d >= 4*time.Minute && d < 4*time.Minute+24*time.Second)
-	fmt.Println(c.DelayFrom(3, nil)) // no source, no jitter
+	fmt.Println(c.Delay(3, 0)) // no draw, no jitter
 	// Output:
 	// 1m3s
 	// true
@@ -43,10 +43,16 @@ func ExampleConfig_DelayFrom() {
 // KEP-1282's worked example: 10 requeues from a 60s base. Without a cap the
 // job waits 61,380s in total (the KEP's "8h 32min" is only the last delay);
 // with the default 1h cap it waits 5h3m.
-func ExampleConfig_TotalDelay() {
+func ExampleConfig_Delay_sum() {
+	total := func(c backoff.Config, n int) (sum time.Duration) {
+		for k := 1; k <= n; k++ {
+			sum += c.Delay(k, 0)
+		}
+		return sum
+	}
 	uncapped := backoff.Config{Uncapped: true}
-	fmt.Println(uncapped.Delay(10), uncapped.TotalDelay(10))
-	fmt.Println(backoff.Config{}.TotalDelay(10))
+	fmt.Println(uncapped.Delay(10, 0), total(uncapped, 10))
+	fmt.Println(total(backoff.Config{}, 10))
 	// Output:
 	// 8h32m0s 17h3m0s
 	// 5h3m0s
@@ -55,7 +61,8 @@ func ExampleConfig_TotalDelay() {
 // A job that never becomes ready is requeued twice, then deactivated on its
 // third timeout; the deactivation resets its state.
 func ExampleState_Timeout() {
-	c := backoff.Config{Limit: backoff.Limit(2)}
+	limit := 2
+	c := backoff.Config{Limit: &limit}
 	now := time.Date(2026, 1, 1, 9, 0, 0, 0, time.UTC)
 	var s backoff.State
 	for i := 1; i <= 3; i++ {
@@ -72,24 +79,6 @@ func ExampleState_Timeout() {
 	// timeout 1: count 1, admissible false until 09:01
 	// timeout 2: count 2, admissible false until 09:03
 	// timeout 3: deactivated, state reset to {Count:0 RequeueAt:0001-01-01 00:00:00 +0000 UTC}
-}
-
-// Forks of Kueue can pass its field names through unchanged: parse the
-// string form, then convert.
-func ExampleKueueStrategyFromMap() {
-	k, err := backoff.KueueStrategyFromMap(map[string]string{
-		"backoffBaseSeconds": "10",
-		"backoffMaxSeconds":  "300",
-		"backoffLimitCount":  "5",
-	})
-	s, err2 := k.Strategy()
-	fmt.Println(s.Backoff.Delay(1), s.Backoff.Delay(10), *s.Backoff.Limit, err, err2)
-
-	_, err = backoff.KueueStrategyFromMap(map[string]string{"backoffBaseSeconds": "1", "backoffMaxSecs": "9"})
-	fmt.Println(err)
-	// Output:
-	// 10s 5m0s 5 <nil> <nil>
-	// backoff: unknown requeuing strategy setting "backoffMaxSecs"
 }
 
 // The same configuration as JSON, in Kueue's spelling: keys are exact, and
@@ -114,7 +103,7 @@ func ExampleKueueStrategy_Strategy() {
 	creation, zero := "Creation", int32(0)
 	k := backoff.KueueStrategy{Timestamp: &creation, BackoffMaxSeconds: &zero}
 	s, err := k.Strategy()
-	fmt.Println(s.QueueOrder().Strategy, s.Backoff.Delay(8), err)
+	fmt.Println(s.QueueOrder().Strategy, s.Backoff.Delay(8, 0), err)
 
 	back, err := s.Kueue()
 	fmt.Println(*back.Timestamp, *back.BackoffMaxSeconds, back.BackoffBaseSeconds == nil, err)

@@ -8,24 +8,22 @@ import (
 	"maps"
 	"math"
 	"slices"
-	"strconv"
 	"strings"
 	"time"
 )
 
 // Kueue's field names in its requeuing strategy
-// (waitForPodsReady.requeuingStrategy), the keys [KueueStrategyFromMap]
-// reads.
+// (waitForPodsReady.requeuingStrategy), the keys of [KueueStrategy]'s JSON.
 const (
-	// KueueKeyTimestamp is the key of the queue-order timestamp strategy
+	// kueueKeyTimestamp is the key of the queue-order timestamp strategy
 	// ("Eviction" or "Creation").
-	KueueKeyTimestamp = "timestamp"
-	// KueueKeyBaseSeconds is the key of the base delay in seconds.
-	KueueKeyBaseSeconds = "backoffBaseSeconds"
-	// KueueKeyMaxSeconds is the key of the maximum delay in seconds.
-	KueueKeyMaxSeconds = "backoffMaxSeconds"
-	// KueueKeyLimitCount is the key of the number of requeues allowed.
-	KueueKeyLimitCount = "backoffLimitCount"
+	kueueKeyTimestamp = "timestamp"
+	// kueueKeyBaseSeconds is the key of the base delay in seconds.
+	kueueKeyBaseSeconds = "backoffBaseSeconds"
+	// kueueKeyMaxSeconds is the key of the maximum delay in seconds.
+	kueueKeyMaxSeconds = "backoffMaxSeconds"
+	// kueueKeyLimitCount is the key of the number of requeues allowed.
+	kueueKeyLimitCount = "backoffLimitCount"
 )
 
 // KueueStrategy mirrors Kueue's waitForPodsReady.requeuingStrategy
@@ -61,7 +59,7 @@ type KueueStrategy struct {
 }
 
 // kueueKeys are Kueue's keys, in the order messages list them.
-var kueueKeys = []string{KueueKeyTimestamp, KueueKeyLimitCount, KueueKeyBaseSeconds, KueueKeyMaxSeconds}
+var kueueKeys = []string{kueueKeyTimestamp, kueueKeyLimitCount, kueueKeyBaseSeconds, kueueKeyMaxSeconds}
 
 // UnmarshalJSON reads Kueue's requeuingStrategy object. Unlike
 // encoding/json's default, which matches keys case-insensitively and
@@ -80,13 +78,17 @@ func (k *KueueStrategy) UnmarshalJSON(data []byte) error {
 	var errs []error
 	for _, key := range slices.Sorted(maps.Keys(m)) {
 		if !slices.Contains(kueueKeys, key) {
-			errs = append(errs, fmt.Errorf("backoff: requeuingStrategy: unknown key %q (want %s)", key, strings.Join(kueueKeys, ", ")))
+			errs = append(errs, keyErrorf(key, "backoff: requeuingStrategy: unknown key %q (want %s)", key, strings.Join(kueueKeys, ", ")))
 		}
 	}
 	type plain KueueStrategy // without this method
 	var out plain
 	if err := json.Unmarshal(data, &out); err != nil {
-		errs = append(errs, fmt.Errorf("backoff: requeuingStrategy: %w", err))
+		if te, ok := err.(*json.UnmarshalTypeError); ok {
+			errs = append(errs, keyErrorf(te.Field, "backoff: requeuingStrategy.%s: got a JSON %s, want %v", te.Field, te.Value, te.Type))
+		} else {
+			errs = append(errs, fmt.Errorf("backoff: requeuingStrategy: %w", err))
+		}
 	}
 	if err := errors.Join(errs...); err != nil {
 		return err
@@ -122,7 +124,7 @@ func (s Strategy) QueueOrder() QueueOrder {
 func (s Strategy) Validate() error {
 	var errs []error
 	if s.Timestamp != nil && *s.Timestamp > TimestampCreation {
-		errs = append(errs, fmt.Errorf("backoff: unknown timestamp strategy %d", uint8(*s.Timestamp)))
+		errs = append(errs, keyErrorf(kueueKeyTimestamp, "backoff: unknown timestamp strategy %d", uint8(*s.Timestamp)))
 	}
 	if err := s.Backoff.Validate(); err != nil {
 		errs = append(errs, err)
@@ -135,9 +137,9 @@ func (s Strategy) Validate() error {
 // computes the delay with pkg/util/wait NewBackoff(base, max, 2, 0.0001)):
 // nil is the default, backoffBaseSeconds 0 is [Config.NoDelay],
 // backoffMaxSeconds 0 is [Config.Uncapped] (NewBackoff replaces a
-// zero cap with MaxInt64/2, [UncappedMax]), and the jitter is
+// zero cap with MaxInt64/2, 2^62 ns), and the jitter is
 // Kueue's fixed 0.0001 (the Config default), added after the cap.
-// For every configuration it accepts, [Config.DelayJitter] gives
+// For every configuration it accepts, [Config.Delay] gives
 // Kueue's delay to the nanosecond for the same random draw.
 //
 // It returns every problem at once, each message starting with
@@ -175,7 +177,7 @@ func (k KueueStrategy) Strategy() (Strategy, error) {
 // doubling no longer converts to a Duration, and on amd64 the result turns
 // negative, which min keeps, so the job waits not at all. tenure does not
 // reproduce that: its delay stays at the max.
-// For every other requeue, DelayJitter gives those releases' delay for the
+// For every other requeue, Delay gives those releases' delay for the
 // same draw. [Strategy.Kueue] converts the result back to fields
 // those releases read the same way (backoffMaxSeconds 0 comes back as
 // backoffBaseSeconds 0). Errors are Strategy's, less the base-above-max
@@ -195,7 +197,7 @@ func (k KueueStrategy) strategy(clamped bool) (Strategy, error) {
 		case "Creation":
 			s.Timestamp = timestampPtr(TimestampCreation)
 		default:
-			errs = append(errs, fmt.Errorf("backoff: %s: unsupported value %q (want Eviction or Creation)", KueueKeyTimestamp, *p))
+			errs = append(errs, keyErrorf(kueueKeyTimestamp, "backoff: %s: unsupported value %q (want Eviction or Creation)", kueueKeyTimestamp, *p))
 		}
 	}
 	c := &s.Backoff
@@ -209,7 +211,7 @@ func (k KueueStrategy) strategy(clamped bool) (Strategy, error) {
 	}
 	c.ClampToMax = clamped
 	if p := k.BackoffLimitCount; p != nil {
-		c.Limit = Limit(int(*p))
+		c.Limit = limit(int(*p))
 	}
 	if err := c.Validate(); err != nil {
 		errs = append(errs, err)
@@ -246,7 +248,7 @@ func (s Strategy) Kueue() (KueueStrategy, error) {
 			return nil
 		}
 		if d%time.Second != 0 || d/time.Second > math.MaxInt32 {
-			errs = append(errs, fmt.Errorf("backoff: %s cannot express %v (want whole seconds up to %d)", key, d, math.MaxInt32))
+			errs = append(errs, keyErrorf(key, "backoff: %s cannot express %v (want whole seconds up to %d)", key, d, math.MaxInt32))
 			return nil
 		}
 		v := int32(d / time.Second)
@@ -256,24 +258,24 @@ func (s Strategy) Kueue() (KueueStrategy, error) {
 	case c.NoDelay:
 		k.BackoffBaseSeconds = new(int32)
 	case c.Base != 0:
-		k.BackoffBaseSeconds = seconds(KueueKeyBaseSeconds, c.Base)
+		k.BackoffBaseSeconds = seconds(kueueKeyBaseSeconds, c.Base)
 	}
 	switch {
 	case c.Uncapped:
 		k.BackoffMaxSeconds = new(int32)
 	case c.Max != 0:
-		k.BackoffMaxSeconds = seconds(KueueKeyMaxSeconds, c.Max)
+		k.BackoffMaxSeconds = seconds(kueueKeyMaxSeconds, c.Max)
 	}
 	if c.Limit != nil {
 		if *c.Limit > math.MaxInt32 {
-			errs = append(errs, fmt.Errorf("backoff: %s cannot express %d (want at most %d)", KueueKeyLimitCount, *c.Limit, math.MaxInt32))
+			errs = append(errs, keyErrorf(kueueKeyLimitCount, "backoff: %s cannot express %d (want at most %d)", kueueKeyLimitCount, *c.Limit, math.MaxInt32))
 		} else if *c.Limit >= 0 {
 			v := int32(*c.Limit)
 			k.BackoffLimitCount = &v
 		}
 	}
-	if c.NoJitter || (c.Jitter != 0 && c.Jitter != DefaultJitter) {
-		errs = append(errs, fmt.Errorf("backoff: Kueue's jitter is fixed at %v; cannot express jitter %v (NoJitter %v)", DefaultJitter, c.Jitter, c.NoJitter))
+	if c.NoJitter || (c.Jitter != 0 && c.Jitter != defaultJitter) {
+		errs = append(errs, keyErrorf("jitter", "backoff: Kueue's jitter is fixed at %v; cannot express jitter %v (NoJitter %v)", defaultJitter, c.Jitter, c.NoJitter))
 	}
 	if err := errors.Join(errs...); err != nil {
 		return KueueStrategy{}, err
@@ -283,59 +285,4 @@ func (s Strategy) Kueue() (KueueStrategy, error) {
 
 func timestampPtr(s TimestampStrategy) *TimestampStrategy { return &s }
 
-// KueueStrategyFromMap reads string settings keyed by Kueue's field
-// names ([KueueKeyTimestamp], [KueueKeyBaseSeconds], [KueueKeyMaxSeconds],
-// [KueueKeyLimitCount]), such as a flattened configuration file or a
-// ConfigMap, into Kueue's shape. Numbers are base-10 integers that fit in 32
-// bits; an absent key is unset. It only parses: unknown keys and unparsable
-// numbers are reported together, in key order, and the values are checked
-// by [KueueStrategy.Strategy]. On error the result is the zero
-// value. It is the one reader of Kueue's string form; convert its result
-// with [KueueStrategy.Strategy]:
-//
-//	k, err := backoff.KueueStrategyFromMap(m)
-//	s, err2 := k.Strategy()
-func KueueStrategyFromMap(m map[string]string) (KueueStrategy, error) {
-	k, errs := parseKueueMap(m)
-	if len(errs) > 0 {
-		return KueueStrategy{}, errors.Join(errs...)
-	}
-	return k, nil
-}
-
-// parseKueueMap parses what it can of m and returns the problems of the rest.
-func parseKueueMap(m map[string]string) (KueueStrategy, []error) {
-	var errs []error
-	var k KueueStrategy
-	keys := make([]string, 0, len(m))
-	for key := range m {
-		keys = append(keys, key)
-	}
-	slices.Sort(keys)
-	for _, key := range keys {
-		var dst **int32
-		switch key {
-		case KueueKeyTimestamp:
-			v := m[key]
-			k.Timestamp = &v
-			continue
-		case KueueKeyBaseSeconds:
-			dst = &k.BackoffBaseSeconds
-		case KueueKeyMaxSeconds:
-			dst = &k.BackoffMaxSeconds
-		case KueueKeyLimitCount:
-			dst = &k.BackoffLimitCount
-		default:
-			errs = append(errs, fmt.Errorf("backoff: unknown requeuing strategy setting %q", key))
-			continue
-		}
-		v, err := strconv.ParseInt(m[key], 10, 32)
-		if err != nil {
-			errs = append(errs, fmt.Errorf("backoff: %s: %q is not a 32-bit integer", key, m[key]))
-			continue
-		}
-		v32 := int32(v)
-		*dst = &v32
-	}
-	return k, errs
-}
+func limit(n int) *int { return &n }

@@ -1,6 +1,7 @@
 package backoff_test
 
 import (
+	"encoding/json"
 	"math"
 	"math/big"
 	"os"
@@ -8,6 +9,7 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"github.com/google/go-cmp/cmp"
 	"pgregory.net/rapid"
@@ -273,13 +275,13 @@ func TestKueueRequeuingStrategyRoundTrip(t *testing.T) {
 		// The delays are current Kueue's, jitter included, to the
 		// nanosecond (and, past the cap, constant).
 		n, u := kueueDrawN(t), rapid.Float64Range(0, math.Nextafter(1, 0)).Draw(t, "u")
-		if got, want := s.Backoff.DelayJitter(n, u), kueueCurrentDelay(base, max, n, u); got != want {
+		if got, want := s.Backoff.Delay(n, u), kueueCurrentDelay(base, max, n, u); got != want {
 			t.Fatalf("%s: DelayJitter(%d, %v) = %d, Kueue's %d", kueueFormat(k), n, u, got, want)
 		}
-		if got, want := s.Backoff.Delay(n), kueueCurrentDelay(base, max, n, 0); got != want {
+		if got, want := s.Backoff.Delay(n, 0), kueueCurrentDelay(base, max, n, 0); got != want {
 			t.Fatalf("%s: Delay(%d) = %d, Kueue's %d", kueueFormat(k), n, got, want)
 		}
-		if got, want := s.Backoff.DelayJitter(math.MaxInt, u), kueueCurrentDelay(base, max, 140, u); got != want {
+		if got, want := s.Backoff.Delay(math.MaxInt, u), kueueCurrentDelay(base, max, 140, u); got != want {
 			t.Fatalf("%s: DelayJitter(MaxInt, %v) = %d, Kueue's after 140 steps %d", kueueFormat(k), u, got, want)
 		}
 		wantTS := backoff.TimestampEviction
@@ -309,131 +311,85 @@ func kueueFormat(k backoff.KueueStrategy) string {
 	return "{timestamp:" + ts + " base:" + f(k.BackoffBaseSeconds) + " max:" + f(k.BackoffMaxSeconds) + " limit:" + f(k.BackoffLimitCount) + "}"
 }
 
-// strategyFromMap is the documented two-step reading of Kueue's string
-// form: parse with KueueStrategyFromMap, convert with Strategy.
-func strategyFromMap(m map[string]string) (backoff.Strategy, error) {
-	k, err := backoff.KueueStrategyFromMap(m)
-	if err != nil {
+// strategyFromJSON reads Kueue's requeuingStrategy object and converts it.
+func strategyFromJSON(doc string) (backoff.Strategy, error) {
+	var k backoff.KueueStrategy
+	if err := json.Unmarshal([]byte(doc), &k); err != nil {
 		return backoff.Strategy{}, err
 	}
 	return k.Strategy()
 }
 
-func TestKueueStrategyFromMap(t *testing.T) {
-	tests := []struct {
-		name    string
-		m       map[string]string
-		want    backoff.Strategy
-		wantErr []string
-	}{
-		{"nil map is the defaults", nil, backoff.Strategy{}, nil},
-		{"all keys", map[string]string{"timestamp": "Creation", "backoffBaseSeconds": "30", "backoffMaxSeconds": "900", "backoffLimitCount": "10"},
-			backoff.Strategy{Timestamp: backoffTS(backoff.TimestampCreation),
-				Backoff: backoff.Config{Base: 30 * time.Second, Max: 15 * time.Minute, Limit: backoff.Limit(10)}}, nil},
-		{"zeros are Kueue's", map[string]string{"backoffBaseSeconds": "0", "backoffMaxSeconds": "0"},
-			backoff.Strategy{Backoff: backoff.Config{NoDelay: true, Uncapped: true}}, nil},
-		{"plus sign accepted", map[string]string{"backoffLimitCount": "+2"}, backoff.Strategy{Backoff: backoff.Config{Limit: backoff.Limit(2)}}, nil},
-		{"unknown key and bad values, sorted by key", map[string]string{
-			"backoffMaxSeconds": "1h", "backoffbaseseconds": "3", "backoffLimitCount": "4294967296",
-		}, backoff.Strategy{}, []string{
-			`backoff: backoffLimitCount: "4294967296" is not a 32-bit integer`,
-			`backoff: backoffMaxSeconds: "1h" is not a 32-bit integer`,
-			`backoff: unknown requeuing strategy setting "backoffbaseseconds"`,
-		}},
-		{"empty value", map[string]string{"backoffBaseSeconds": ""}, backoff.Strategy{},
-			[]string{`backoff: backoffBaseSeconds: "" is not a 32-bit integer`}},
-		{"spaces rejected", map[string]string{"backoffBaseSeconds": " 5"}, backoff.Strategy{},
-			[]string{`backoff: backoffBaseSeconds: " 5" is not a 32-bit integer`}},
-		{"parse errors first", map[string]string{"backoffBaseSeconds": "-4", "backoffMaxSeconds": "x", "timestamp": "Later"}, backoff.Strategy{}, []string{
-			`backoff: backoffMaxSeconds: "x" is not a 32-bit integer`,
-		}},
-		{"then every validation error", map[string]string{"backoffBaseSeconds": "-4", "timestamp": "Later"}, backoff.Strategy{}, []string{
-			`backoff: timestamp: unsupported value "Later"`,
-			"backoff: base must not be negative, got -4s",
-		}},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			got, err := strategyFromMap(tt.m)
-			backoffCheckErrors(t, err, tt.wantErr)
-			if diff := cmp.Diff(tt.want, got); diff != "" {
-				t.Errorf("strategyFromMap mismatch (-want +got):\n%s", diff)
-			}
-		})
-	}
-	if _, err := backoff.KueueStrategyFromMap(map[string]string{"timestamp": "Later"}); err != nil {
-		t.Errorf("KueueStrategyFromMap only parses; got %v", err)
-	}
-	if k, err := backoff.KueueStrategyFromMap(map[string]string{"x": "1"}); err == nil || k != (backoff.KueueStrategy{}) {
-		t.Errorf("KueueStrategyFromMap(unknown key) = %+v, %v; want zero and an error", k, err)
-	}
-}
-
-// FuzzKueueStrategyFromMap checks the string form against an
-// independent oracle: a map is accepted exactly when its keys are Kueue's,
-// its numbers parse as non-negative 32-bit integers, its timestamp is
-// Eviction or Creation, and it does not set base > max (after defaults, a
-// zero max meaning no cap); an accepted map converts back to the same
-// values.
-func FuzzKueueStrategyFromMap(f *testing.F) {
+// FuzzKueueStrategyOracle checks Kueue's JSON form against an independent
+// oracle: an object is accepted exactly when its keys are Kueue's, its
+// numbers are non-negative 32-bit JSON integers, its timestamp is Eviction
+// or Creation, and it does not set base > max (after defaults, a zero max
+// meaning no cap); an accepted object converts back to the same values.
+func FuzzKueueStrategyOracle(f *testing.F) {
 	f.Add("60", "3600", "10", "Eviction", "")
 	f.Add("", "", "", "", "")
 	f.Add("0", "-1", "x", "eviction", "backoffFoo")
 	f.Add("7200", "", "2147483648", "Creation", "")
-	f.Add("+1", "0", "0", "", "")
+	f.Add("1", "0", "0", "", "")
 	f.Fuzz(func(t *testing.T, base, max, limit, ts, extraKey string) {
 		// An empty value here means "key absent"; extraKey (if any) is set
-		// to "1", overriding a known key.
+		// to 1, overriding a known key.
 		known := true
 		switch extraKey {
 		case "":
-		case backoff.KueueKeyBaseSeconds:
+		case "backoffBaseSeconds":
 			base = "1"
-		case backoff.KueueKeyMaxSeconds:
+		case "backoffMaxSeconds":
 			max = "1"
-		case backoff.KueueKeyLimitCount:
+		case "backoffLimitCount":
 			limit = "1"
-		case backoff.KueueKeyTimestamp:
+		case "timestamp":
 			ts = "1"
 		default:
 			known = false
 		}
-		m := map[string]string{}
-		for k, v := range map[string]string{
-			backoff.KueueKeyBaseSeconds: base,
-			backoff.KueueKeyMaxSeconds:  max,
-			backoff.KueueKeyLimitCount:  limit,
-			backoff.KueueKeyTimestamp:   ts,
-		} {
-			if v != "" {
-				m[k] = v
+		var members []string
+		for _, kv := range [][2]string{{"backoffBaseSeconds", base}, {"backoffMaxSeconds", max}, {"backoffLimitCount", limit}} {
+			if kv[1] != "" {
+				members = append(members, strconv.Quote(kv[0])+":"+kv[1])
+			}
+		}
+		if ts != "" {
+			if ts == "1" && extraKey == "timestamp" {
+				members = append(members, `"timestamp":1`)
+			} else {
+				q, _ := json.Marshal(ts)
+				members = append(members, `"timestamp":`+string(q))
 			}
 		}
 		if !known {
-			m[extraKey] = "1"
+			q, _ := json.Marshal(extraKey)
+			members = append(members, string(q)+":1")
 		}
-		got, err := strategyFromMap(m)
+		doc := "{" + strings.Join(members, ",") + "}"
+		got, err := strategyFromJSON(doc)
 
-		// Oracle.
+		// Oracle: encoding/json's reading of a number into an int32.
 		parse := func(s string, def int64) (int64, bool) {
 			if s == "" {
 				return def, true
 			}
-			v, err := strconv.ParseInt(s, 10, 32)
-			return v, err == nil
+			var v int32
+			err := json.Unmarshal([]byte(s), &v)
+			return int64(v), err == nil
 		}
 		b, okB := parse(base, 60)
 		x, okX := parse(max, 3600)
 		l, okL := parse(limit, 0)
-		okT := ts == "" || ts == "Eviction" || ts == "Creation"
+		okT := ts == "" || (ts == "Eviction" || ts == "Creation") && extraKey != "timestamp"
 		valid := known && okB && okX && okL && okT && b >= 0 && x >= 0 && l >= 0 && !(b > 0 && x > 0 && b > x)
+		if !utf8.ValidString(extraKey) || !utf8.ValidString(ts) {
+			return // json.Marshal replaces invalid UTF-8: the oracle would see another key
+		}
 
 		if err != nil {
 			if valid {
-				t.Fatalf("StrategyFromKueueMap(%q) = error %v, want ok", m, err)
-			}
-			if !strings.HasPrefix(err.Error(), "backoff: ") {
-				t.Fatalf("error %q does not start with the package name", err)
+				t.Fatalf("%s: error %v, want ok", doc, err)
 			}
 			if diff := cmp.Diff(backoff.Strategy{}, got); diff != "" {
 				t.Fatalf("strategy on error is not zero (-want +got):\n%s", diff)
@@ -441,36 +397,23 @@ func FuzzKueueStrategyFromMap(f *testing.F) {
 			return
 		}
 		if !valid {
-			t.Fatalf("StrategyFromKueueMap(%q) = %+v, want an error", m, got)
+			t.Fatalf("%s = %+v, want an error", doc, got)
 		}
 		k, err := got.Kueue()
 		if err != nil {
 			t.Fatalf("accepted strategy does not convert back: %v", err)
 		}
-		back := map[string]string{}
-		if k.Timestamp != nil {
-			back[backoff.KueueKeyTimestamp] = *k.Timestamp
-		}
-		for key, p := range map[string]*int32{
-			backoff.KueueKeyBaseSeconds: k.BackoffBaseSeconds,
-			backoff.KueueKeyMaxSeconds:  k.BackoffMaxSeconds,
-			backoff.KueueKeyLimitCount:  k.BackoffLimitCount,
-		} {
-			if p != nil {
-				back[key] = strconv.Itoa(int(*p))
+		for _, c := range []struct {
+			in  string
+			out *int32
+		}{{base, k.BackoffBaseSeconds}, {max, k.BackoffMaxSeconds}, {limit, k.BackoffLimitCount}} {
+			v, _ := parse(c.in, 0)
+			if (c.in == "") != (c.out == nil) || c.out != nil && int64(*c.out) != v {
+				t.Fatalf("round trip of %s gave %s", doc, kueueFormat(k))
 			}
 		}
-		for key, v := range m {
-			if key != backoff.KueueKeyTimestamp {
-				n, _ := strconv.ParseInt(v, 10, 32)
-				v = strconv.Itoa(int(n)) // "+1" comes back as "1"
-			}
-			if back[key] != v {
-				t.Fatalf("round trip of %q gave %q", m, back)
-			}
-		}
-		if len(back) != len(m) {
-			t.Fatalf("round trip of %q gave %q", m, back)
+		if (ts == "") != (k.Timestamp == nil) || k.Timestamp != nil && *k.Timestamp != ts {
+			t.Fatalf("round trip of %s gave %s", doc, kueueFormat(k))
 		}
 	})
 }
@@ -507,7 +450,7 @@ func TestKueueClampedStrategy(t *testing.T) {
 			t.Fatalf("ClampedStrategy(%s) does not clamp: %+v", kueueFormat(k), s.Backoff)
 		}
 		n, u := kueueDrawN(t), rapid.Float64Range(0, math.Nextafter(1, 0)).Draw(t, "u")
-		got := s.Backoff.DelayJitter(n, u)
+		got := s.Backoff.Delay(n, u)
 		if base == 0 || kueueNoOverflow(base, n) {
 			if want := kueueClampedDelay(base, max, n, u); got != want {
 				t.Fatalf("%s: DelayJitter(%d, %v) = %d, the older releases' %d", kueueFormat(k), n, u, got, want)
@@ -564,7 +507,7 @@ func TestKueueClampedStrategyCases(t *testing.T) {
 			if diff := cmp.Diff(tt.clamped, s.Backoff); diff != "" {
 				t.Errorf("ClampedStrategy backoff (-want +got):\n%s", diff)
 			}
-			if got := s.Backoff.DelayJitter(tt.n, tt.u); got != tt.wantOld {
+			if got := s.Backoff.Delay(tt.n, tt.u); got != tt.wantOld {
 				t.Errorf("clamped DelayJitter(%d, %v) = %v, want %v", tt.n, tt.u, got, tt.wantOld)
 			}
 			cur, err := tt.k.Strategy()
@@ -580,7 +523,7 @@ func TestKueueClampedStrategyCases(t *testing.T) {
 			if diff := cmp.Diff(tt.current, cur.Backoff); diff != "" {
 				t.Errorf("Strategy backoff (-want +got):\n%s", diff)
 			}
-			if got := cur.Backoff.DelayJitter(tt.n, tt.u); got != tt.wantRecent {
+			if got := cur.Backoff.Delay(tt.n, tt.u); got != tt.wantRecent {
 				t.Errorf("current DelayJitter(%d, %v) = %v, want %v", tt.n, tt.u, got, tt.wantRecent)
 			}
 		})

@@ -37,30 +37,6 @@ func (s TimestampStrategy) String() string {
 	return fmt.Sprintf("TimestampStrategy(%d)", uint8(s))
 }
 
-// MarshalText implements [encoding.TextMarshaler]: the [TimestampStrategy.String]
-// form; an unknown value is an error.
-func (s TimestampStrategy) MarshalText() ([]byte, error) {
-	if s > TimestampCreation {
-		return nil, fmt.Errorf("backoff: unknown timestamp strategy %d", uint8(s))
-	}
-	return []byte(s.String()), nil
-}
-
-// UnmarshalText implements [encoding.TextUnmarshaler]. It accepts
-// "Eviction" and "Creation" in any letter case; the empty string is the
-// default (Eviction). Anything else is an error and leaves s unchanged.
-func (s *TimestampStrategy) UnmarshalText(b []byte) error {
-	switch {
-	case len(b) == 0 || strings.EqualFold(string(b), "Eviction"):
-		*s = TimestampEviction
-	case strings.EqualFold(string(b), "Creation"):
-		*s = TimestampCreation
-	default:
-		return fmt.Errorf("backoff: unknown timestamp strategy %q (want Eviction or Creation)", b)
-	}
-	return nil
-}
-
 // QueueEntry is a pending job as queue ordering sees it.
 //
 // The eviction fields describe the job's current eviction, the one that put

@@ -57,6 +57,31 @@ func backoffGenN(t *rapid.T, label string) int {
 	).Draw(t, label)
 }
 
+// backoffEffective is the reference reading of c's fields: an unset field
+// (zero, or invalid: negative, or a jitter outside [0, 1) or NaN) is its
+// default, unless its flag is set, which makes it 0.
+func backoffEffective(c backoff.Config) backoff.Config {
+	switch {
+	case c.NoDelay:
+		c.Base = 0
+	case c.Base <= 0:
+		c.Base = backoff.DefaultBase
+	}
+	switch {
+	case c.Uncapped:
+		c.Max = 0
+	case c.Max <= 0:
+		c.Max = backoff.DefaultMax
+	}
+	switch {
+	case c.NoJitter:
+		c.Jitter = 0
+	case !(c.Jitter > 0 && c.Jitter < 1):
+		c.Jitter = backoff.DefaultJitter
+	}
+	return c
+}
+
 // backoffBigDelay is the reference: min(base·2^(n-1), max) in big-integer
 // arithmetic, 0 for n <= 0; no delay is 0, and no cap is a cap at 2^62 ns
 // (Kueue's stand-in for a zero cap).
@@ -64,7 +89,7 @@ func backoffBigDelay(c backoff.Config, n int) *big.Int {
 	if n <= 0 || c.NoDelay {
 		return new(big.Int)
 	}
-	e := c.Effective()
+	e := backoffEffective(c)
 	max := big.NewInt(int64(e.Max))
 	if c.Uncapped {
 		max = new(big.Int).Lsh(big.NewInt(1), 62)
@@ -87,20 +112,20 @@ func TestBackoffDelayProperties(t *testing.T) {
 			n1, n2 = n2, n1
 		}
 		u := rapid.Float64Range(0, 1).Draw(t, "u")
-		jf := c.Effective().Jitter // a zero Jitter means the default
+		jf := backoffEffective(c).Jitter // a zero Jitter means the default
 
 		for _, n := range []int{n1, n2} {
-			d := c.Delay(n)
+			d := c.Delay(n, 0)
 			if d < 0 {
 				t.Fatalf("Delay(%d) = %v < 0", n, d)
 			}
 			if want := backoffBigDelay(c, n); want.Cmp(big.NewInt(int64(d))) != 0 {
 				t.Fatalf("Delay(%d) = %d, big-integer reference %s", n, d, want)
 			}
-			dj := c.DelayJitter(n, u)
+			dj := c.Delay(n, u)
 			j := dj - d
 			if dj < d || j < 0 {
-				t.Fatalf("DelayJitter(%d, %v) = %v < Delay = %v", n, u, dj, d)
+				t.Fatalf("Delay(%d, %v) = %v < Delay = %v", n, u, dj, d)
 			}
 			// The jitter is Jitter·delay·u up to float rounding (Kueue's
 			// arithmetic): below Jitter·delay·(1+2^-51) in exact
@@ -115,60 +140,32 @@ func TestBackoffDelayProperties(t *testing.T) {
 				if new(big.Float).SetInt64(int64(j)).Cmp(bound) >= 0 {
 					t.Fatalf("jitter %d not below %v·%d·(1+2^-51)", j, jf, d)
 				}
-				if full := c.DelayJitter(n, math.Nextafter(1, 0)) - d; j > full {
+				if full := c.Delay(n, math.Nextafter(1, 0)) - d; j > full {
 					t.Fatalf("jitter %d for u=%v above the largest draw's %d", j, u, full)
 				}
 			}
 			if max := backoffBigDelay(c, math.MaxInt).Int64(); int64(d) > max || float64(j) > float64(max)*jf {
-				t.Fatalf("DelayJitter(%d) = %v exceeds Max·(1+Jitter) for Max %v", n, dj, max)
+				t.Fatalf("Delay(%d) = %v exceeds Max·(1+Jitter) for Max %v", n, dj, max)
 			}
 			if c.NoJitter && j != 0 {
-				t.Fatalf("NoJitter: DelayJitter(%d, %v) = %v, Delay %v", n, u, dj, d)
+				t.Fatalf("NoJitter: Delay(%d, %v) = %v, Delay %v", n, u, dj, d)
 			}
 			// ClampToMax clamps the jittered delay at the cap, and only that.
 			free := c
 			free.ClampToMax = false
 			if max := backoffBigDelay(c, math.MaxInt).Int64(); c.ClampToMax {
-				if want := min(int64(free.DelayJitter(n, u)), max); int64(dj) != want {
-					t.Fatalf("ClampToMax: DelayJitter(%d, %v) = %v, want min(%v, %v)", n, u, dj, free.DelayJitter(n, u), max)
+				if want := min(int64(free.Delay(n, u)), max); int64(dj) != want {
+					t.Fatalf("ClampToMax: Delay(%d, %v) = %v, want min(%v, %v)", n, u, dj, free.Delay(n, u), max)
 				}
-			} else if dj != free.DelayJitter(n, u) {
-				t.Fatalf("DelayJitter differs with ClampToMax off")
+			} else if dj != free.Delay(n, u) {
+				t.Fatalf("Delay differs with ClampToMax off")
 			}
 		}
-		if c.Delay(n1) > c.Delay(n2) {
-			t.Fatalf("Delay(%d) = %v > Delay(%d) = %v", n1, c.Delay(n1), n2, c.Delay(n2))
+		if c.Delay(n1, 0) > c.Delay(n2, 0) {
+			t.Fatalf("Delay(%d) = %v > Delay(%d) = %v", n1, c.Delay(n1, 0), n2, c.Delay(n2, 0))
 		}
-		if c.DelayJitter(n1, u) > c.DelayJitter(n2, u) {
-			t.Fatalf("DelayJitter not monotone in n for u=%v", u)
-		}
-	})
-}
-
-// backoffBigTotal is the reference for TotalDelay: the sum of
-// backoffBigDelay over 1..n, clamped to MaxInt64.
-func backoffBigTotal(c backoff.Config, n int) *big.Int {
-	sum := new(big.Int)
-	for k := 1; k <= n && k <= 71; k++ {
-		sum.Add(sum, backoffBigDelay(c, k))
-	}
-	if n > 71 { // every further term is the last one
-		rest := new(big.Int).Mul(big.NewInt(int64(n-71)), backoffBigDelay(c, 71))
-		sum.Add(sum, rest)
-	}
-	if lim := big.NewInt(math.MaxInt64); sum.Cmp(lim) > 0 {
-		return lim
-	}
-	return sum
-}
-
-func TestBackoffTotalDelayProperties(t *testing.T) {
-	rapid.Check(t, func(t *rapid.T) {
-		c := backoffGenConfig(t)
-		n := backoffGenN(t, "n")
-		got := c.TotalDelay(n)
-		if want := backoffBigTotal(c, n); want.Cmp(big.NewInt(int64(got))) != 0 {
-			t.Fatalf("TotalDelay(%d) = %d, big-integer reference %s", n, got, want)
+		if c.Delay(n1, u) > c.Delay(n2, u) {
+			t.Fatalf("Delay not monotone in n for u=%v", u)
 		}
 	})
 }
@@ -179,7 +176,7 @@ func backoffNaiveDelay(c backoff.Config, n int, u float64) time.Duration {
 	if u >= 1 { // the documented clamp into [0, 1)
 		u = math.Nextafter(1, 0)
 	}
-	j := int64(u * c.Effective().Jitter * float64(d))
+	j := int64(u * backoffEffective(c).Jitter * float64(d))
 	if j > math.MaxInt64-d {
 		return math.MaxInt64
 	}
@@ -237,7 +234,7 @@ func TestRequeueStateMachine(t *testing.T) {
 				s = next
 			},
 			"deactivate": func(t *rapid.T) {
-				s = s.Deactivate()
+				s = backoff.State{} // every deactivation resets the state
 				modelCount, modelAt = 0, time.Time{}
 			},
 			"": func(t *rapid.T) {

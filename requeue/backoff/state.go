@@ -20,8 +20,15 @@ import (
 //   - readiness timeout: [State.Timeout] — requeue with a longer
 //     delay, or deactivate once the limit is reached;
 //   - any deactivation (by Timeout or by the embedder, e.g. a user setting
-//     the job inactive): [State.Deactivate] — the state resets, so a
+//     the job inactive): the state resets to the zero State, so a
 //     reactivated job starts again from zero.
+//
+// KEP-1282 differs in two details: Kueue leaves requeueState untouched at
+// the deactivation itself and clears it when a job deactivated by the
+// limit is reactivated, and it keeps the state of a job deactivated by
+// other means (a user). tenure clears it at every deactivation; for a job
+// deactivated by the limit the observable result on reactivation is the
+// same.
 type State struct {
 	// Count is the number of requeues so far (Kueue: requeueState.count).
 	Count int
@@ -45,21 +52,21 @@ func (s State) Admissible(now time.Time) (ok bool, until time.Time) {
 // Timeout returns the state after the job was evicted at now because it did
 // not become ready in time, and whether the job must be deactivated instead
 // of requeued. u is the jitter draw in [0, 1) (see
-// [Config.DelayJitter]; pass 0 for none).
+// [Config.Delay]; pass 0 for none).
 //
 //   - If c.Limit is set and s.Count >= *c.Limit, the job is deactivated:
 //     deactivated is true and the returned state is the zero state (the
-//     deactivation resets it, see [State.Deactivate]). The count is
+//     deactivation resets it). The count is
 //     not incremented: with limit L the job is requeued exactly L times and
 //     the (L+1)-th timeout deactivates it; limit 0 deactivates on the first.
 //   - Otherwise Count grows by one (saturating at math.MaxInt) and
-//     RequeueAt becomes now + c.DelayJitter(Count+1, u), unless the old
+//     RequeueAt becomes now + c.Delay(Count+1, u), unless the old
 //     RequeueAt is later: RequeueAt never moves earlier.
 //
 // Cost: O(1), no allocation.
 func (s State) Timeout(c Config, now time.Time, u float64) (next State, deactivated bool) {
 	if c.Limit != nil && s.Count >= *c.Limit {
-		return s.Deactivate(), true
+		return State{}, true
 	}
 	n := s.Count
 	if n < math.MaxInt {
@@ -68,21 +75,9 @@ func (s State) Timeout(c Config, now time.Time, u float64) (next State, deactiva
 	if n < 1 { // a negative Count from bad data restarts at the first requeue
 		n = 1
 	}
-	at := now.Add(c.DelayJitter(n, u))
+	at := now.Add(c.Delay(n, u))
 	if at.Before(s.RequeueAt) {
 		at = s.RequeueAt
 	}
 	return State{Count: n, RequeueAt: at}, false
 }
-
-// Deactivate returns the state of a deactivated job: the zero state. Every
-// deactivation resets the requeue state, so a job that is reactivated later
-// starts its backoff from the first requeue again.
-//
-// KEP-1282 differs in two details: Kueue leaves requeueState
-// untouched at the deactivation itself and clears it when a job deactivated
-// by the limit is reactivated, and it keeps the state of a job deactivated
-// by other means (a user). tenure clears it at every deactivation; for a
-// job deactivated by the limit the observable result on reactivation is the
-// same.
-func (s State) Deactivate() State { return State{} }

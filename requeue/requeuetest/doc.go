@@ -194,6 +194,7 @@
 // The kit checks the contract the engine relies on, not a scheduler's
 // placement policy: it does not know whether a job should have fit, only
 // that the model answers consistently and undoes exactly. It calls the
-// model from one goroutine, as the engine does. The package uses only the
-// standard library, so it adds no dependency to an embedder's tests.
+// model from one goroutine, as the engine does. Besides requeue, the
+// package uses only the standard library, so it adds no dependency to an
+// embedder's tests.
 package requeuetest

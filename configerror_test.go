@@ -1,0 +1,313 @@
+package tenure_test
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log/slog"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/tenurepolicy/tenure"
+	"github.com/tenurepolicy/tenure/clock/clocktest"
+	"github.com/tenurepolicy/tenure/eligibility"
+	"github.com/tenurepolicy/tenure/queuetree"
+	"github.com/tenurepolicy/tenure/requeue"
+	"github.com/tenurepolicy/tenure/requeue/backoff"
+)
+
+// configErrorKeys returns the Key of every problem err joins, failing t on
+// a joined error that is not a *tenure.ConfigError.
+func configErrorKeys(t *testing.T, err error) []string {
+	t.Helper()
+	var errs []error
+	if j, ok := err.(interface{ Unwrap() []error }); ok {
+		errs = j.Unwrap()
+	} else if err != nil {
+		errs = []error{err}
+	}
+	var keys []string
+	for _, e := range errs {
+		ce, ok := e.(*tenure.ConfigError)
+		if !ok {
+			t.Errorf("joined error %q is a %T, not a *tenure.ConfigError", e, e)
+			continue
+		}
+		if !strings.HasPrefix(ce.Error(), "tenure: ") {
+			t.Errorf("%q does not start with tenure:", ce)
+		}
+		keys = append(keys, ce.Key)
+	}
+	return keys
+}
+
+// wantOneKey checks that err holds problems under key only, at least one,
+// the first reachable with errors.As.
+func wantOneKey(t *testing.T, what string, err error, key string) {
+	t.Helper()
+	var ce *tenure.ConfigError
+	if !errors.As(err, &ce) || ce.Key != key {
+		t.Errorf("%s: errors.As found %v, want a *tenure.ConfigError with Key %q; error:\n%v", what, ce, key, err)
+		return
+	}
+	for _, k := range configErrorKeys(t, err) {
+		if k != key {
+			t.Errorf("%s: a problem under %q, want only %q; error:\n%v", what, k, key, err)
+		}
+	}
+}
+
+func durationPtr(d time.Duration) *time.Duration { return &d }
+
+// TestConfigErrorKeys: each bad Config, one problem each, built in code and
+// read from a file, is reported under exactly its key path, the same both
+// ways.
+func TestConfigErrorKeys(t *testing.T) {
+	neg := -1
+	bad := backoff.TimestampStrategy(7)
+	var nilFilter requeue.VictimFilterFunc
+	lonep := eligibility.PreemptionLowerOrNewerEqualPriority
+	for _, tc := range []struct {
+		key  string
+		cfg  *tenure.Config // in code; nil when only a file has the problem
+		file string         // the same problem in a file; "" when the file cannot hold it
+	}{
+		{"queues[1].name", &tenure.Config{Queues: []tenure.Queue{{Name: "a"}, {Name: "a"}}}, `{"queues":[{"name":"a"},{"name":"a"}]}`},
+		{"queues[0].name", &tenure.Config{Queues: []tenure.Queue{{Name: ""}}}, `{"queues":[{"name":""}]}`},
+		{"queues[1].parentQueue", &tenure.Config{Queues: []tenure.Queue{{Name: "a"}, {Name: "b", Parent: "zz"}}}, `{"queues":[{"name":"a"},{"name":"b","parentQueue":"zz"}]}`},
+		{"queues[0].parentQueue", &tenure.Config{Queues: []tenure.Queue{{Name: "a", Parent: "a"}}}, `{"queues":[{"name":"a","parentQueue":"a"}]}`},
+		{"queues[1].preemptMinRuntime", &tenure.Config{Queues: []tenure.Queue{{Name: "a"}, {Name: "b", PreemptMinRuntime: "5x"}}}, `{"queues":[{"name":"a"},{"name":"b","preemptMinRuntime":"5x"}]}`},
+		{"queues[0].reclaimMinRuntime", &tenure.Config{Queues: []tenure.Queue{{Name: "a", ReclaimMinRuntime: "-1m"}}}, `{"queues":[{"name":"a","reclaimMinRuntime":"-1m"}]}`},
+		{"minRuntimeArgs.defaultPreemptMinRuntime", &tenure.Config{MinRuntimeArgs: map[string]string{"defaultPreemptMinRuntime": "x"}}, `{"minRuntimeArgs":{"defaultPreemptMinRuntime":"x"}}`},
+		{"minRuntimeArgs.defaultReclaimMinRuntime", &tenure.Config{MinRuntimeArgs: map[string]string{"defaultReclaimMinRuntime": "-5m"}}, `{"minRuntimeArgs":{"defaultReclaimMinRuntime":"-5m"}}`},
+		{"minRuntimeArgs.reclaimResolveMethod", &tenure.Config{MinRuntimeArgs: map[string]string{"reclaimResolveMethod": "nearest"}}, `{"minRuntimeArgs":{"reclaimResolveMethod":"nearest"}}`},
+		{"minRuntimeArgs.typo", &tenure.Config{MinRuntimeArgs: map[string]string{"typo": "1h"}}, `{"minRuntimeArgs":{"typo":"1h"}}`},
+		{"annotationKeys.requeueDelay", &tenure.Config{AnnotationKeys: eligibility.AnnotationKeys{ExpectedRuntime: "k", RequeueDelay: "k"}}, `{"annotationKeys":{"expectedRuntime":"k","requeueDelay":"k"}}`},
+		{"annotationKeys.expectedRuntime", &tenure.Config{AnnotationKeys: eligibility.AnnotationKeys{ExpectedRuntime: eligibility.AnnotationRequeueDelay}}, `{"annotationKeys":{"expectedRuntime":"` + eligibility.AnnotationRequeueDelay + `"}}`},
+		{"annotationKeys.requeueNotBefore", &tenure.Config{AnnotationKeys: eligibility.AnnotationKeys{RequeueNotBefore: eligibility.AnnotationExpectedRuntime}}, `{"annotationKeys":{"requeueNotBefore":"` + eligibility.AnnotationExpectedRuntime + `"}}`},
+		{"annotationKeys.lastCheckpoint", &tenure.Config{AnnotationKeys: eligibility.AnnotationKeys{LastCheckpoint: eligibility.AnnotationRequeueDelay}}, `{"annotationKeys":{"lastCheckpoint":"` + eligibility.AnnotationRequeueDelay + `"}}`},
+		{"nominatorName", &tenure.Config{NominatorName: "Expected Runtime"}, `{"nominatorName":"Expected Runtime"}`},
+		{"nominatorName", &tenure.Config{NominatorName: "requeue"}, `{"nominatorName":"requeue"}`},
+		{"engine.name", &tenure.Config{Engine: requeue.EngineConfig{Name: "rq-1"}}, `{"engine":{"name":"rq-1"}}`},
+		{"engine.name", &tenure.Config{Engine: requeue.EngineConfig{Name: "expectedruntime"}}, `{"engine":{"name":"expectedruntime"}}`},
+		{"engine.defaultDelay", &tenure.Config{Engine: requeue.EngineConfig{DefaultDelay: -time.Second}}, `{"engine":{"defaultDelay":"-1s"}}`},
+		{"engine.maxVictims", &tenure.Config{Engine: requeue.EngineConfig{MaxVictims: -1}}, `{"engine":{"maxVictims":-1}}`},
+		{"engine.maxAttempts", &tenure.Config{Engine: requeue.EngineConfig{MaxAttempts: -1}}, `{"engine":{"maxAttempts":-1}}`},
+		{"engine.maxAttemptsPerVictim", &tenure.Config{Engine: requeue.EngineConfig{MaxAttemptsPerVictim: -1}}, `{"engine":{"maxAttemptsPerVictim":-1}}`},
+		{"engine.maxChecks", &tenure.Config{Engine: requeue.EngineConfig{MaxChecks: -1}}, `{"engine":{"maxChecks":-1}}`},
+		{"engine.maxChecksPerVictim", &tenure.Config{Engine: requeue.EngineConfig{MaxChecksPerVictim: -1}}, `{"engine":{"maxChecksPerVictim":-1}}`},
+		{"engine.maxSetGroups", &tenure.Config{Engine: requeue.EngineConfig{MaxSetGroups: -1}}, `{"engine":{"maxSetGroups":-1}}`},
+		{"engine.maxSetSize", &tenure.Config{Engine: requeue.EngineConfig{MaxSetSize: -1}}, `{"engine":{"maxSetSize":-1}}`},
+		{"engine.setCandidates", &tenure.Config{Engine: requeue.EngineConfig{SetCandidates: -1}}, `{"engine":{"setCandidates":-1}}`},
+		{"engine.filters[1]", &tenure.Config{Engine: requeue.EngineConfig{Filters: []requeue.VictimFilter{tenure.PreemptorDelayFilter{}, nil}}}, ""},
+		{"engine.filters[0]", &tenure.Config{Engine: requeue.EngineConfig{Filters: []requeue.VictimFilter{nilFilter}}}, ""},
+		{"engine.observer", &tenure.Config{Engine: requeue.EngineConfig{Observer: (*eligibility.Counter)(nil)}}, ""},
+		{"clock", &tenure.Config{Clock: (*clocktest.Fake)(nil)}, ""},
+		{"observer", &tenure.Config{Observer: (*eligibility.Counter)(nil)}, ""},
+		{"logger", &tenure.Config{Logger: &slog.Logger{}}, ""},
+		{"logger", &tenure.Config{Logger: slog.New((*slog.TextHandler)(nil))}, ""},
+		{"requeuingStrategy.timestamp", &tenure.Config{Requeuing: backoff.Strategy{Timestamp: &bad}}, `{"requeuingStrategy":{"timestamp":"Later"}}`},
+		{"requeuingStrategy.backoffBaseSeconds", &tenure.Config{Requeuing: backoff.Strategy{Backoff: backoff.Config{Base: -time.Second}}}, `{"requeuingStrategy":{"backoffBaseSeconds":-1}}`},
+		{"requeuingStrategy.backoffBaseSeconds", &tenure.Config{Requeuing: backoff.Strategy{Backoff: backoff.Config{Base: 2 * time.Hour}}}, `{"requeuingStrategy":{"backoffBaseSeconds":7200}}`},
+		{"requeuingStrategy.backoffMaxSeconds", &tenure.Config{Requeuing: backoff.Strategy{Backoff: backoff.Config{Max: -time.Second}}}, `{"requeuingStrategy":{"backoffMaxSeconds":-1}}`},
+		{"requeuingStrategy.backoffLimitCount", &tenure.Config{Requeuing: backoff.Strategy{Backoff: backoff.Config{Limit: &neg}}}, `{"requeuingStrategy":{"backoffLimitCount":-1}}`},
+		{"requeuingStrategy.jitter", &tenure.Config{Requeuing: backoff.Strategy{Backoff: backoff.Config{Jitter: 2}}}, ""},
+		{"requeuingStrategy.jitter", &tenure.Config{Requeuing: backoff.Strategy{Backoff: backoff.Config{Jitter: 0.5, NoJitter: true}}}, ""},
+		{"preemption.withinClusterQueue", &tenure.Config{Preemption: eligibility.PreemptionConfig{Policy: 9}}, `{"preemption":{"withinClusterQueue":"Sometimes"}}`},
+		{"preemption.withinClusterQueueConfig.minAdmitDuration", &tenure.Config{Preemption: eligibility.PreemptionConfig{Policy: lonep, MinAdmitDuration: durationPtr(30 * time.Second)}},
+			`{"preemption":{"withinClusterQueue":"LowerOrNewerEqualPriority","withinClusterQueueConfig":{"minAdmitDuration":"30s"}}}`},
+		{"preemption.withinClusterQueueConfig", &tenure.Config{Preemption: eligibility.PreemptionConfig{Policy: eligibility.PreemptionLowerPriority, MinAdmitDuration: durationPtr(5 * time.Minute)}},
+			`{"preemption":{"withinClusterQueue":"LowerPriority","withinClusterQueueConfig":{"minAdmitDuration":"5m"}}}`},
+		{"preemptionProtection.fairSharing.minAdmitDuration", &tenure.Config{Protection: eligibility.AdmitProtection{FairSharing: durationPtr(0)}}, `{"preemptionProtection":{"fairSharing":{"minAdmitDuration":"0s"}}}`},
+		{"preemptionProtection.reclaimWithinCohort.minAdmitDuration", &tenure.Config{Protection: eligibility.AdmitProtection{ReclaimWithinCohort: durationPtr(0)}}, `{"preemptionProtection":{"reclaimWithinCohort":{"minAdmitDuration":"0s"}}}`},
+		{"preemptorDelay", &tenure.Config{PreemptorDelay: eligibility.PreemptorDelay{Delay: -time.Second}}, `{"preemptorDelay":"-1s"}`},
+		{"evictionBudget.maxEvictions", &tenure.Config{EvictionBudget: eligibility.EvictionBudget{Max: -1}}, `{"evictionBudget":{"maxEvictions":-1,"window":"1h"}}`},
+		{"evictionBudget.window", &tenure.Config{EvictionBudget: eligibility.EvictionBudget{Max: 1}}, `{"evictionBudget":{"maxEvictions":1,"window":"0s"}}`},
+		// Problems only a file has: its own key path each.
+		{"engine.maxCheck", nil, `{"engine":{"maxCheck":1}}`},
+		{"queues[0].parent", nil, `{"queues":[{"name":"a","parent":"b"}]}`},
+		{"queues[0].name", nil, `{"queues":[{"name":3}]}`},
+		{"minRuntimeArgs.defaultPreemptMinRuntime", nil, `{"minRuntimeArgs":{"defaultPreemptMinRuntime":5}}`},
+		{"engine.maxVictims", nil, `{"engine":{"maxVictims":"4"}}`},
+		{"evictionBudget.window", nil, `{"evictionBudget":{"maxEvictions":1,"window":30}}`},
+		{"engine", nil, `{"engine":[]}`},
+		{"requeuingStrategy.backoffMaxSecond", nil, `{"requeuingStrategy":{"backoffMaxSecond":1}}`},
+		{"requeuingStrategy.backoffLimitCount", nil, `{"requeuingStrategy":{"backoffLimitCount":"3"}}`},
+		{"preemption", nil, `{"preemption":{"withinClusterQueu":"Never"}}`},
+		{"preemptionProtection", nil, `{"preemptionProtection":{"fairSharing":{"minAdmitDuration":"x"}}}`},
+		{"", nil, `[]`},
+	} {
+		if tc.cfg != nil {
+			_, err := tenure.New(*tc.cfg)
+			wantOneKey(t, "New "+tc.key, err, tc.key)
+		}
+		if tc.file == "" {
+			continue
+		}
+		var c tenure.Config
+		err := json.Unmarshal([]byte(tc.file), &c)
+		if err == nil {
+			_, err = tenure.New(c)
+		}
+		wantOneKey(t, "file "+tc.file, err, tc.key)
+	}
+}
+
+// TestConfigErrorEveryProblem: a Config with a problem in every part
+// reports them all at once, each under its key, and errors.As reaches the
+// queue tree's own problem through its *ConfigError.
+func TestConfigErrorEveryProblem(t *testing.T) {
+	neg := -1
+	cfg := tenure.Config{
+		Queues:         []tenure.Queue{{Name: "a", ReclaimMinRuntime: "5x"}, {Name: "a"}, {Name: "b", Parent: "missing"}},
+		MinRuntimeArgs: map[string]string{"reclaimResolveMethod": "nearest", "typo": "1h"},
+		AnnotationKeys: eligibility.AnnotationKeys{ExpectedRuntime: "k", RequeueDelay: "k"},
+		NominatorName:  "Expected Runtime",
+		Engine: requeue.EngineConfig{Name: "rq-1", DefaultDelay: -time.Second, MaxChecks: -1, SetCandidates: -1,
+			Filters: []requeue.VictimFilter{nil}, Observer: (*eligibility.Counter)(nil)},
+		Requeuing:      backoff.Strategy{Backoff: backoff.Config{Base: 2 * time.Hour, Max: -time.Second, Limit: &neg, Jitter: 2}},
+		Preemption:     eligibility.PreemptionConfig{Policy: eligibility.PreemptionLowerPriority, MinAdmitDuration: durationPtr(time.Second)},
+		Protection:     eligibility.AdmitProtection{FairSharing: durationPtr(0), ReclaimWithinCohort: durationPtr(-time.Minute)},
+		PreemptorDelay: eligibility.PreemptorDelay{Delay: -time.Second},
+		EvictionBudget: eligibility.EvictionBudget{Max: 1},
+		Clock:          (*clocktest.Fake)(nil),
+		Observer:       (*eligibility.Counter)(nil),
+		Logger:         &slog.Logger{},
+	}
+	_, err := tenure.New(cfg)
+	got := map[string]bool{}
+	for _, k := range configErrorKeys(t, err) {
+		got[k] = true
+	}
+	for _, want := range []string{"queues[0].reclaimMinRuntime", "queues[1].name", "queues[2].parentQueue",
+		"minRuntimeArgs.reclaimResolveMethod", "minRuntimeArgs.typo", "annotationKeys.requeueDelay", "nominatorName",
+		"engine.name", "engine.defaultDelay", "engine.maxChecks", "engine.setCandidates", "engine.filters[0]", "engine.observer",
+		"requeuingStrategy.backoffMaxSeconds", "requeuingStrategy.backoffLimitCount", "requeuingStrategy.jitter",
+		"preemption.withinClusterQueueConfig", "preemption.withinClusterQueueConfig.minAdmitDuration",
+		"preemptionProtection.fairSharing.minAdmitDuration", "preemptionProtection.reclaimWithinCohort.minAdmitDuration",
+		"preemptorDelay", "evictionBudget.window", "clock", "observer", "logger"} {
+		if !got[want] {
+			t.Errorf("no problem under %s; error:\n%v", want, err)
+		}
+	}
+	var p *queuetree.Problem
+	if !errors.As(err, &p) || p.Kind != queuetree.DuplicateName {
+		t.Errorf("errors.As found no duplicate queue problem: %v", p)
+	}
+	var ce *tenure.ConfigError
+	if !errors.As(err, &ce) || ce.Key != "queues[1].name" {
+		t.Errorf("errors.As found %v first, want the duplicate queue", ce)
+	}
+
+	// The file form of the same problems (those it can hold) reports each
+	// under the same key.
+	file := `{"queues":[{"name":"a","reclaimMinRuntime":"5x"},{"name":"a"},{"name":"b","parentQueue":"missing"}],
+		"minRuntimeArgs":{"reclaimResolveMethod":"nearest","typo":"1h"},
+		"requeuingStrategy":{"backoffMaxSeconds":-1,"backoffLimitCount":-1},
+		"preemption":{"withinClusterQueue":"LowerPriority","withinClusterQueueConfig":{"minAdmitDuration":"1s"}},
+		"preemptionProtection":{"fairSharing":{"minAdmitDuration":"0s"},"reclaimWithinCohort":{"minAdmitDuration":"0s"}},
+		"engine":{"maxChecks":-1,"maxCheck":1}}`
+	var c tenure.Config
+	err = json.Unmarshal([]byte(file), &c)
+	got = map[string]bool{}
+	for _, k := range configErrorKeys(t, err) {
+		got[k] = true
+	}
+	for _, want := range []string{"minRuntimeArgs.reclaimResolveMethod", "minRuntimeArgs.typo", "requeuingStrategy.backoffMaxSeconds",
+		"requeuingStrategy.backoffLimitCount", "preemption.withinClusterQueueConfig", "preemption.withinClusterQueueConfig.minAdmitDuration",
+		"preemptionProtection.fairSharing.minAdmitDuration", "preemptionProtection.reclaimWithinCohort.minAdmitDuration", "engine.maxCheck"} {
+		if !got[want] {
+			t.Errorf("file: no problem under %s; error:\n%v", want, err)
+		}
+	}
+}
+
+// TestConfigErrorMarshal: what the file form cannot hold is reported under
+// the key it would have.
+func TestConfigErrorMarshal(t *testing.T) {
+	neg := -time.Minute
+	for _, tc := range []struct {
+		key string
+		cfg tenure.Config
+	}{
+		{"requeuingStrategy.clampToMax", tenure.Config{Requeuing: backoff.Strategy{Backoff: backoff.Config{ClampToMax: true}}}},
+		{"requeuingStrategy.jitter", tenure.Config{Requeuing: backoff.Strategy{Backoff: backoff.Config{NoJitter: true}}}},
+		{"requeuingStrategy.backoffBaseSeconds", tenure.Config{Requeuing: backoff.Strategy{Backoff: backoff.Config{Base: 1500 * time.Millisecond}}}},
+		{"preemption.timestampPreemptionBuffer", tenure.Config{Preemption: eligibility.PreemptionConfig{TimestampPreemptionBuffer: true}}},
+		{"engine.defaultDelay", tenure.Config{Engine: requeue.EngineConfig{DefaultDelay: neg}}},
+		{"preemptorDelay", tenure.Config{PreemptorDelay: eligibility.PreemptorDelay{Delay: neg}}},
+		{"evictionBudget.window", tenure.Config{EvictionBudget: eligibility.EvictionBudget{Window: neg}}},
+		{"preemptionProtection.reclaimWithinCohort.minAdmitDuration", tenure.Config{Protection: eligibility.AdmitProtection{ReclaimWithinCohort: &neg}}},
+	} {
+		_, err := json.Marshal(tc.cfg)
+		var ce *tenure.ConfigError
+		if !errors.As(err, &ce) || ce.Key != tc.key {
+			t.Errorf("Marshal: errors.As found %v, want Key %q; error: %v", ce, tc.key, err)
+		}
+	}
+}
+
+// TestConfigErrorTolerant: the problems NewTolerant and
+// UpdateQueuesTolerant repair, and the error of UpdateQueues, are
+// *ConfigErrors keyed by the entry and field.
+func TestConfigErrorTolerant(t *testing.T) {
+	queues := []tenure.Queue{{Name: "a"}, {Name: "b", Parent: "zz"}, {Name: "a"}, {Name: "c", PreemptMinRuntime: "-1m"}}
+	want := []string{"queues[1].parentQueue", "queues[2].name", "queues[3].preemptMinRuntime"}
+	p, problems := tenure.NewTolerant(tenure.Config{Queues: queues})
+	if p == nil {
+		t.Fatal("NewTolerant gave no Policy")
+	}
+	got := configErrorKeys(t, errors.Join(problems...))
+	for _, k := range want {
+		if !slices.Contains(got, k) {
+			t.Errorf("NewTolerant: no problem under %s: %v", k, got)
+		}
+	}
+	clean, err := tenure.New(tenure.Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, problems = clean.UpdateQueuesTolerant(queues)
+	got = configErrorKeys(t, errors.Join(problems...))
+	for _, k := range want {
+		if !slices.Contains(got, k) {
+			t.Errorf("UpdateQueuesTolerant: no problem under %s: %v", k, got)
+		}
+	}
+	_, err = clean.UpdateQueues(queues)
+	got = configErrorKeys(t, err)
+	for _, k := range want {
+		if !slices.Contains(got, k) {
+			t.Errorf("UpdateQueues: no problem under %s: %v", k, got)
+		}
+	}
+	// With the rest of the Config bad, NewTolerant reports that too.
+	_, problems = tenure.NewTolerant(tenure.Config{Queues: queues, Engine: requeue.EngineConfig{MaxVictims: -1}})
+	if got := configErrorKeys(t, errors.Join(problems...)); !slices.Contains(got, "engine.maxVictims") || !slices.Contains(got, "queues[2].name") {
+		t.Errorf("NewTolerant of a bad Config: keys %v", got)
+	}
+}
+
+// Every problem of a Config is a *tenure.ConfigError keyed as the file
+// spells it, all of them joined in one error.
+func ExampleConfigError() {
+	_, err := tenure.New(tenure.Config{
+		Queues:    []tenure.Queue{{Name: "a", PreemptMinRuntime: "20x"}},
+		Engine:    requeue.EngineConfig{MaxChecks: -1},
+		Requeuing: backoff.Strategy{Backoff: backoff.Config{Base: 2 * time.Hour}},
+	})
+	var first *tenure.ConfigError
+	if errors.As(err, &first) {
+		fmt.Println("first:", first.Key)
+	}
+	for _, e := range err.(interface{ Unwrap() []error }).Unwrap() {
+		fmt.Println(e)
+	}
+	// Output:
+	// first: queues[0].preemptMinRuntime
+	// tenure: config.queues[0].preemptMinRuntime: runtime: queue "a": preemptMinRuntime: invalid duration "20x": unknown unit "x" (want ns, us, ms, s, m, h, d or w)
+	// tenure: config.engine.maxChecks: requeue: negative MaxChecks -1 (0 means the default, 10000000)
+	// tenure: config.requeuingStrategy.backoffBaseSeconds: backoff: base 2h0m0s exceeds max 1h0m0s
+}
