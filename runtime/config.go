@@ -46,7 +46,7 @@ func Explicit(d time.Duration) *time.Duration { return &d }
 // an unknown Method, then per entry of Queues in order: an empty queue name
 // (the implicit root is configured through the defaults), a name listed
 // twice, a negative Preempt or Reclaim. Whether the queues exist is checked
-// by [NewResolver], which has the tree.
+// by NewResolver, which has the tree and reports these problems too.
 //
 // Cost: O(q) for q queue settings; allocates a map of their names and the
 // errors.
@@ -76,7 +76,7 @@ func (c Config) validate() error {
 }
 
 // negativeErrs appends the problems of queue's setting o that a negative
-// duration makes, Preempt's first, as Validate reports them.
+// duration makes, Preempt's first, as validate reports them.
 func (o ownSetting) negativeErrs(queue string, errs []error) []error {
 	if o.hasPreempt && o.preempt < 0 {
 		errs = append(errs, fmt.Errorf("runtime: queue %q: Preempt is negative (%s)", queue, FormatDuration(o.preempt)))

@@ -41,7 +41,8 @@ type QueueFields struct {
 // duration, an unknown method, a queue with an empty name or listed twice.
 // It returns the Config built from everything that parsed (the first of
 // duplicate entries, no entry for a queue with nothing set), which always
-// passes [Config.Validate], so a tolerant caller may proceed with it.
+// has none of the problems NewResolver checks without a tree, so a
+// tolerant caller may proceed with it.
 // Queues not in the tree are reported by [NewResolver]; to report every
 // problem in one go, call it even when ParseConfig failed and join the two
 // errors:

@@ -18,20 +18,18 @@ import (
 // its children). The per-queue indexes hold no pointers; only the tables,
 // one entry per setting, do. Queries then cost:
 //
-//   - [Resolver.Preempt], and [Resolver.Reclaim] with MethodQueue: O(1),
-//     one index read and one table read;
-//   - [Resolver.Reclaim] with MethodLCA: finding the child of the lowest
-//     common ancestor on the victim's side ([queuetree.Tree.ChildOfLCA]) is
-//     O(1) when the two queues are under different top-level queues, else
-//     O(log depth) (one climb from the victim over skew-binary jump
-//     pointers); then one index read and one table read;
-//   - the ...ByName variants: plus one map lookup per name.
+//   - [Resolver.Resolve] of a preemption, or of a reclaim with
+//     MethodQueue: O(1), one index read and one table read;
+//   - [Resolver.Resolve] of a reclaim with MethodLCA: finding the child of
+//     the lowest common ancestor on the victim's side
+//     ([queuetree.Tree.ChildOfLCA]) is O(1) when the two queues are under
+//     different top-level queues, else O(log depth) (one climb from the
+//     victim over skew-binary jump pointers); then one index read and one
+//     table read.
 //
 // None of them allocates (the Resolution's SourceName is the tree's stored
 // name), and there is no per-pair cache: memory is O(queues + settings)
-// whatever the number of pairs asked. The reclaim method may be chosen per query
-// ([Resolver.ReclaimWithMethod]) or per view ([Resolver.WithMethod])
-// without a second build.
+// whatever the number of pairs asked.
 //
 // A Resolver is immutable and safe for concurrent use. A nil *Resolver and
 // the zero Resolver are usable and resolve everything to a zero duration
@@ -67,9 +65,12 @@ type ownSetting struct {
 }
 
 // NewResolver validates c against t and precomputes the resolver. The error
-// joins every problem found (see [Config.Validate]) plus one per configured
-// queue name that t does not have, in input order, and a nil or zero tree
-// (one not built by [queuetree.New] or [queuetree.NewTolerant]).
+// joins every problem found, in this order: a nil or zero tree (one not
+// built by [queuetree.New] or [queuetree.NewTolerant]); a negative default;
+// an invalid Method; per entry of c.Queues in order, an empty queue name
+// (the implicit root is configured by the defaults), a name listed twice,
+// a negative Preempt or Reclaim; then one per configured queue name that t
+// does not have, in input order.
 // [NewResolverTolerant] reports the same problems and builds anyway.
 //
 // Cost: O(n + q) time and memory for n queues and q configured queues.
@@ -153,7 +154,7 @@ func newResolver(t *queuetree.Tree, c Config) *Resolver {
 // newClean is NewResolverTolerant for the common case, a tree built by
 // queuetree and a Config without any problem, in one pass over the
 // settings (one name lookup each, which also finds a repeated name)
-// instead of Config.Validate's map of names. It returns nil when it meets
+// instead of Config.validate's map of names. It returns nil when it meets
 // a problem; the caller then takes the full path, which reports every
 // problem. On a clean Config both paths build the same resolver.
 func newClean(t *queuetree.Tree, c Config) *Resolver {
@@ -200,7 +201,7 @@ func setEntry(e *Resolution, d time.Duration, source queuetree.ID, name string, 
 
 // settingsByID records each queue's own setting (the first entry of a
 // name wins), appending an error per entry naming a queue the tree does
-// not have. Entries with an empty name are skipped (Config.Validate
+// not have. Entries with an empty name are skipped (Config.validate
 // reports them). O(q).
 func (r *Resolver) settingsByID(qs []QueueSetting, errs []error) []error {
 	for i := range qs {
