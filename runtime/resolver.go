@@ -298,48 +298,61 @@ func (r *Resolver) Method() Method {
 // MethodLCA, O(1) when the queues are under different top-level queues,
 // else O(log depth) ([queuetree.Tree.ChildOfLCA]). No allocation.
 func (r *Resolver) Resolve(a Action, preemptor, victim queuetree.ID) Resolution {
-	// One call, as cheap as the old per-action methods: the entry is found
-	// in place and copied once. Valid IDs are Root..n-1, so one unsigned
-	// comparison of id-Root against n-1 tests each.
+	// Small enough to inline, so that a caller reads only the fields it
+	// uses of the precomputed entry; the lookup itself is out of line.
+	return *r.entry(a, preemptor, victim)
+}
+
+// entry returns the precomputed resolution Resolve answers: for
+// ActionPreempt the one the victim inherits; for ActionReclaim the one
+// inherited by c under MethodLCA, by the victim under MethodQueue; the
+// default's (Root's) for an ID the tree did not issue; a zero duration
+// from the default for a nil or zero Resolver and for an invalid Action.
+// Valid IDs are Root..n-1, so one unsigned comparison of id-Root against
+// n-1 tests each.
+func (r *Resolver) entry(a Action, preemptor, victim queuetree.ID) *Resolution {
+	m := r.Method()
 	switch {
-	case r == nil || a > ActionReclaim:
-		return r.unresolved(a)
+	case a > ActionReclaim:
+		return &invalidAction[m&1][a]
+	case r == nil:
+		return &unbuilt[a] // preempt, or reclaim with MethodLCA
 	case a == ActionPreempt:
 		idx := r.preIdx
 		n := uint(len(idx))
 		switch {
 		case n == 0:
-			return unbuilt[0]
+			return &unbuilt[0]
 		case uint(victim-queuetree.Root) >= n-1:
-			return r.preTab[0]
+			return &r.preTab[0]
 		}
-		return r.preTab[idx[victim]]
+		return &r.preTab[idx[victim]]
 	}
-	m := r.method
 	idx, tab := r.recIdx, r.recTab[m&1]
 	n := uint(len(idx))
 	switch {
 	case n == 0:
-		return unbuilt[1+(m&1)]
+		return &unbuilt[1+(m&1)]
 	case uint(victim-queuetree.Root) >= n-1:
-		return tab[0]
+		return &tab[0]
 	case m == MethodQueue:
-		return tab[idx[victim]]
+		return &tab[idx[victim]]
 	case uint(preemptor-queuetree.Root) >= n-1:
-		return tab[0]
+		return &tab[0]
 	}
-	return tab[idx[r.tree.ChildOfLCA(preemptor, victim)]]
+	return &tab[idx[r.tree.ChildOfLCA(preemptor, victim)]]
 }
 
-// unresolved is what Resolve answers for a nil Resolver or an invalid
-// Action: a zero duration from the default.
-func (r *Resolver) unresolved(a Action) Resolution {
-	m := MethodQueue
-	if a != ActionPreempt {
-		m = r.Method()
+// invalidAction is what Resolve answers for an invalid Action, by method
+// and action: a zero duration from the default. Read only.
+var invalidAction = func() (t [2][256]Resolution) {
+	for m := range t {
+		for a := range t[m] {
+			t[m][a] = Resolution{Source: queuetree.None, Action: Action(a), Method: Method(m)}
+		}
 	}
-	return Resolution{Source: queuetree.None, Action: a, Method: m}
-}
+	return t
+}()
 
 // unbuilt is what the zero Resolver answers, by action and method
 // (preempt, reclaim lca, reclaim queue). Read only.
