@@ -27,8 +27,8 @@
 //     the tree New returns.
 //
 // A tree never changes: a scheduler whose queues changed builds a new one
-// (at 4,000 queues a build costs about a millisecond; the README gives the
-// measured costs).
+// (at 4,000 queues, under a millisecond with the min-runtime resolver; the
+// README gives the measured costs).
 //
 // # IDs
 //
