@@ -27,7 +27,7 @@
 //     the tree New returns.
 //
 // A tree never changes: a scheduler whose queues changed builds a new one
-// (at 4,000 queues, under a millisecond with the min-runtime resolver; the
+// (at 4,000 queues, about a millisecond with the min-runtime resolver; the
 // README gives the measured costs).
 //
 // # IDs
