@@ -140,7 +140,7 @@ type Queue struct {
 }
 
 // ConfigError is one problem of a [Config]. [New], [NewTolerant],
-// [Policy.UpdateQueues], [Policy.UpdateQueuesTolerant], [Config.UnmarshalJSON]
+// [Policy.UpdateQueues], [Config.UnmarshalJSON]
 // and [Config.MarshalJSON] report every problem they find, one *ConfigError
 // each (joined with errors.Join where they return one error): errors.As
 // finds the first, and the joined errors (Unwrap() []error) list them all.

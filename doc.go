@@ -15,7 +15,7 @@
 // # Packages
 //
 //	clock        Clock (Now), Real, Func; clock/clocktest.Fake for tests
-//	queuetree    immutable queue hierarchy: dense IDs, LCA, ChildToward
+//	queuetree    immutable queue hierarchy: dense IDs, the LCA reclaim query
 //	runtime      one duration grammar; the min-runtime Resolver
 //	eligibility  decisions about one job or scenario: min-runtime victim
 //	             filter, elastic MinAvailable validator, expected-runtime
@@ -76,12 +76,10 @@
 // takes the session's queue list and returns the same Policy when the list
 // describes the same queues, parents and min-runtime fields in any order
 // (for a Policy built without problems: O(n), no parse, no sort), or a new
-// Policy built incrementally
-// (queuetree.Update, runtime.UpdateResolver) that decides exactly as New
-// would on the same Config. [Policy.UpdateQueuesTolerant] and [NewTolerant]
-// repair a list with problems and report them, as queuetree.NewTolerant and
-// runtime.NewResolverTolerant do, so that a scheduler keeps running on
-// whatever snapshot it has.
+// Policy built as New builds it from the same Config. [NewTolerant]
+// repairs a list with problems and reports them, as queuetree.NewTolerant
+// and runtime.NewResolverTolerant do, so that a scheduler keeps running on
+// whatever snapshot it has: a scheduler calls it when UpdateQueues fails.
 //
 // Each scheduling cycle starts with [Policy.Begin], which reads the
 // configured clock ([clock.Clock]; the wall clock by default) exactly once.

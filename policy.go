@@ -20,9 +20,9 @@ import (
 // same-priority preemption, KEP-9876 protection and the clock. A scheduler
 // builds one per configuration change and calls [Policy.Begin] once per
 // scheduling cycle. A scheduler that reads its queues anew every session
-// passes them to [Policy.UpdateQueues] (or [Policy.UpdateQueuesTolerant]),
-// which returns the same Policy when they did not change and otherwise
-// rebuilds only the parts that hold the queues.
+// passes them to [Policy.UpdateQueues], which returns the same Policy when
+// they did not change and otherwise rebuilds only the parts that hold the
+// queues.
 //
 // The pieces stay available ([Policy.Tree], [Policy.Resolver], …) for code
 // that needs them directly; a fork that integrates tenure piece by piece can
@@ -47,6 +47,7 @@ type Policy struct {
 	// UpdateQueues' check for an unchanged list.
 	given        []int32
 	givenStrings []queueStrings
+	givenCount   int // the number of queues in that list
 	tree         *queuetree.Tree
 	resolver     *runtime.Resolver
 	filter       eligibility.MinRuntimeFilter
@@ -132,9 +133,9 @@ func (p *Policy) PreemptorDelay() eligibility.PreemptorDelay { return p.delay }
 // EvictionBudget returns the per-job eviction budget.
 func (p *Policy) EvictionBudget() eligibility.EvictionBudget { return p.budget }
 
-// QueueID returns the ID of the queue named name, or an
-// [*queuetree.UnknownQueueError] naming it (wrapped; it matches
-// [queuetree.ErrUnknownQueue]) when the tree has no such queue. Use it to
+// QueueID returns the ID of the queue named name, or an error naming it
+// that matches [queuetree.ErrUnknownQueue] when the tree has no such
+// queue. Use it to
 // fill [eligibility.Job.Queue], [requeue.Victim.Queue] and
 // [requeue.Contender.Queue]. On an error it returns queuetree.None, the
 // zero ID, as a Queue field never set holds: the min-runtime decisions
@@ -151,7 +152,7 @@ func (p *Policy) QueueID(name string) (queuetree.ID, error) {
 	if id, ok := p.tree.Lookup(name); ok {
 		return id, nil
 	}
-	return queuetree.None, fmt.Errorf("tenure: %w", &queuetree.UnknownQueueError{Queue: name})
+	return queuetree.None, fmt.Errorf("tenure: %w %q", queuetree.ErrUnknownQueue, name)
 }
 
 // Begin starts a scheduling cycle: it reads the clock once, and every

@@ -69,11 +69,11 @@ func mutate(t *rapid.T, qs []tenure.Queue) []tenure.Queue {
 // every pair of queues, None and a stale ID included, three starts) or
 // ValidateScenario differently.
 func sameDecisions(t *rapid.T, p, q *tenure.Policy) {
-	if p.Tree().Len() != q.Tree().Len() {
-		t.Fatalf("trees of %d and %d queues", p.Tree().Len(), q.Tree().Len())
+	if p.Tree().IDLimit() != q.Tree().IDLimit() {
+		t.Fatalf("trees of IDLimit %d and %d", p.Tree().IDLimit(), q.Tree().IDLimit())
 	}
 	ids := []queuetree.ID{queuetree.None, 1000}
-	for id := queuetree.Root; int(id) <= p.Tree().Len(); id++ {
+	for id := queuetree.Root; p.Tree().Valid(id); id++ {
 		ids = append(ids, id)
 	}
 	cp, cq := p.BeginAt(t0), q.BeginAt(t0)
@@ -102,9 +102,9 @@ func sameDecisions(t *rapid.T, p, q *tenure.Policy) {
 // TestUpdateQueuesEqualsNew: along a random sequence of queue lists, each
 // a small change of the one before (some with problems), the Policy
 // UpdateQueues returns decides exactly as tenure.New on the same Config,
-// and a list with a problem gets exactly New's error; along the same
-// sequence, UpdateQueuesTolerant decides as NewTolerant and reports the
-// same problems.
+// and a list with a problem gets exactly New's error. Along the same
+// sequence, a tolerant scheduler's chain (UpdateQueues, and NewTolerant
+// when it fails) decides as NewTolerant and reports the same problems.
 func TestUpdateQueuesEqualsNew(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		cfg := tenure.Config{
@@ -123,11 +123,15 @@ func TestUpdateQueuesEqualsNew(t *testing.T) {
 			qs = mutate(t, qs)
 			cfg.Queues = qs
 			var problems []error
-			pt, problems = pt.UpdateQueuesTolerant(qs)
-			wantT, wantProblems := tenure.NewTolerant(cfg)
-			if fmt.Sprint(problems) != fmt.Sprint(wantProblems) {
-				t.Fatalf("%v: UpdateQueuesTolerant problems\n%v\nNewTolerant problems\n%v", qs, problems, wantProblems)
+			next, err := pt.UpdateQueues(qs)
+			if err != nil {
+				next, problems = tenure.NewTolerant(cfg)
 			}
+			wantT, wantProblems := tenure.NewTolerant(cfg)
+			if next == nil || fmt.Sprint(problems) != fmt.Sprint(wantProblems) {
+				t.Fatalf("%v: the tolerant chain's problems\n%v\nNewTolerant problems\n%v", qs, problems, wantProblems)
+			}
+			pt = next
 			sameDecisions(t, pt, wantT)
 			want, werr := tenure.New(cfg)
 			got, gerr := p.UpdateQueues(qs)
@@ -148,7 +152,7 @@ func TestUpdateQueuesEqualsNew(t *testing.T) {
 
 // TestUpdateQueuesUnchanged: the same queues and settings, in any order,
 // give p itself; a change of one min-runtime string gives a new Policy
-// with the same tree and p unchanged.
+// with its own tree, resolver and engine, and p unchanged.
 func TestUpdateQueuesUnchanged(t *testing.T) {
 	qs := []tenure.Queue{{Name: "org", ReclaimMinRuntime: "1h"}, {Name: "a", Parent: "org", PreemptMinRuntime: "10m"}, {Name: "b", Parent: "org"}}
 	p, err := tenure.New(tenure.Config{Queues: qs})
@@ -159,12 +163,9 @@ func TestUpdateQueuesUnchanged(t *testing.T) {
 		if got, err := p.UpdateQueues(order); err != nil || got != p {
 			t.Errorf("UpdateQueues(%v) = %p, %v; want p itself (%p)", order, got, err, p)
 		}
-		if got, problems := p.UpdateQueuesTolerant(order); problems != nil || got != p {
-			t.Errorf("UpdateQueuesTolerant(%v) = %p, %v; want p itself", order, got, problems)
-		}
 		// The fast check (one lookup per queue against the recorded
-		// strings) allocates its bit set and nothing else; the full check
-		// through queuetree.Update and the parse allocates per queue.
+		// strings) allocates its bit set and nothing else; a rebuild
+		// allocates per queue.
 		if n := testing.AllocsPerRun(20, func() { _, _ = p.UpdateQueues(order) }); n > 1 {
 			t.Errorf("UpdateQueues of an unchanged list allocates %v times, want at most 1", n)
 		}
@@ -175,33 +176,30 @@ func TestUpdateQueuesUnchanged(t *testing.T) {
 	if err != nil || got == p {
 		t.Fatalf("changed setting: %p, %v", got, err)
 	}
-	if got.Tree() != p.Tree() || got.Resolver() == p.Resolver() || got.Engine() == p.Engine() {
-		t.Error("a changed setting must keep the tree and replace the resolver and the engine")
+	if got.Tree() == p.Tree() || got.Resolver() == p.Resolver() || got.Engine() == p.Engine() {
+		t.Error("a changed setting must replace the tree, the resolver and the engine")
 	}
 	b, _ := p.QueueID("b")
-	if r := p.Resolver().Preempt(b); r.Duration != 0 {
+	if r := p.Resolver().Resolve(runtime.ActionPreempt, queuetree.None, b); r.Duration != 0 {
 		t.Errorf("p was changed: %v", r)
 	}
-	if r := got.Resolver().Preempt(b); r.Duration != 5*time.Minute {
+	if r := got.Resolver().Resolve(runtime.ActionPreempt, queuetree.None, b); r.Duration != 5*time.Minute {
 		t.Errorf("new Policy: %v", r)
 	}
 }
 
-// TestUpdateQueuesTolerant: a list with a duplicate, an orphan, an empty
+// TestNewTolerantRepairs: a list with a duplicate, an orphan, an empty
 // name and an unparsable min-runtime gives a usable Policy and every
 // problem, as queuetree.NewTolerant and runtime.ParseConfig report them;
-// the same list again gives the same Policy and the same problems; a
-// clean list afterwards gives no problem and New's decisions.
-func TestUpdateQueuesTolerant(t *testing.T) {
-	p, err := tenure.New(tenure.Config{MinRuntimeArgs: map[string]string{"defaultReclaimMinRuntime": "30m"}})
-	if err != nil {
-		t.Fatal(err)
-	}
+// UpdateQueues, strict, refuses that list; a clean list afterwards gives
+// New's decisions.
+func TestNewTolerantRepairs(t *testing.T) {
+	args := map[string]string{"defaultReclaimMinRuntime": "30m"}
 	bad := []tenure.Queue{{Name: "a", PreemptMinRuntime: "1h"}, {Name: "a", PreemptMinRuntime: "2h"}, {Name: "o", Parent: "gone"},
 		{Name: ""}, {Name: "x", PreemptMinRuntime: "-5m"}}
-	got, problems := p.UpdateQueuesTolerant(bad)
-	if got == nil || got == p {
-		t.Fatal("no new Policy")
+	got, problems := tenure.NewTolerant(tenure.Config{Queues: bad, MinRuntimeArgs: args})
+	if got == nil {
+		t.Fatal("no Policy")
 	}
 	tree, treeProblems := queuetree.NewTolerant([]queuetree.Queue{{Name: "a"}, {Name: "a"}, {Name: "o", Parent: "gone"}, {Name: ""}, {Name: "x"}})
 	// Tree: duplicate, orphan, empty name; settings: duplicate, empty name, -5m.
@@ -213,34 +211,33 @@ func TestUpdateQueuesTolerant(t *testing.T) {
 			t.Errorf("problems lack %s:\n%v", want, errors.Join(problems...))
 		}
 	}
-	if got.Tree().Len() != tree.Len() {
-		t.Errorf("tree of %d queues, want %d", got.Tree().Len(), tree.Len())
+	if got.Tree().IDLimit() != tree.IDLimit() {
+		t.Errorf("tree with IDLimit %d, want %d", got.Tree().IDLimit(), tree.IDLimit())
 	}
 	a, _ := got.QueueID("a")
 	x, _ := got.QueueID("x")
-	if r := got.Resolver().Preempt(a); r.Duration != time.Hour {
+	if r := got.Resolver().Resolve(runtime.ActionPreempt, queuetree.None, a); r.Duration != time.Hour {
 		t.Errorf("a: %v, want the first entry's 1h", r)
 	}
-	if r := got.Resolver().Preempt(x); r.Duration != 0 || r.Source != queuetree.None {
+	if r := got.Resolver().Resolve(runtime.ActionPreempt, queuetree.None, x); r.Duration != 0 || r.Source != queuetree.None {
 		t.Errorf("x: %v, want the default (its bad value ignored)", r)
 	}
-	again, problems2 := got.UpdateQueuesTolerant(bad)
-	if again != got || len(problems2) != len(problems) {
-		t.Errorf("same list again: %p (want %p), %d problems (want %d)", again, got, len(problems2), len(problems))
-	}
-	if _, err := got.UpdateQueues(bad); err == nil {
+	if np, err := got.UpdateQueues(bad); err == nil || np != nil {
 		t.Error("UpdateQueues (strict) accepted the bad list")
 	}
 	clean := []tenure.Queue{{Name: "a", PreemptMinRuntime: "1h"}, {Name: "o"}}
-	fixed, problems3 := got.UpdateQueuesTolerant(clean)
-	if problems3 != nil {
-		t.Fatalf("clean list: %v", problems3)
+	fixed, err := got.UpdateQueues(clean)
+	if err != nil {
+		t.Fatalf("clean list: %v", err)
 	}
-	want, err := tenure.New(tenure.Config{Queues: clean, MinRuntimeArgs: map[string]string{"defaultReclaimMinRuntime": "30m"}})
+	want, err := tenure.New(tenure.Config{Queues: clean, MinRuntimeArgs: args})
 	if err != nil {
 		t.Fatal(err)
 	}
 	rapid.Check(t, func(rt *rapid.T) { sameDecisions(rt, fixed, want) })
+	if again, err := fixed.UpdateQueues([]tenure.Queue{clean[1], clean[0]}); err != nil || again != fixed {
+		t.Errorf("the clean list again: %p, %v; want the same Policy", again, err)
+	}
 }
 
 // TestNewTolerant: a Config whose only problems are in its queues gives a
@@ -252,7 +249,7 @@ func TestNewTolerant(t *testing.T) {
 	if p == nil || len(problems) != 1 || !strings.Contains(problems[0].Error(), "gone") {
 		t.Fatalf("orphan: %v, %v", p, problems)
 	}
-	if b, err := p.QueueID("b"); err != nil || p.Resolver().Reclaim(b, b).Duration != time.Hour {
+	if b, err := p.QueueID("b"); err != nil || p.Resolver().Resolve(runtime.ActionReclaim, b, b).Duration != time.Hour {
 		t.Errorf("b not repaired as top-level with its 1h: %v", err)
 	}
 	p, problems = tenure.NewTolerant(tenure.Config{Queues: qs, Engine: requeue.EngineConfig{MaxVictims: -1}})
@@ -269,6 +266,9 @@ func TestNewTolerant(t *testing.T) {
 		t.Fatal(err, problems)
 	}
 	rapid.Check(t, func(rt *rapid.T) { sameDecisions(rt, p, want) })
+	if again, err := p.UpdateQueues(clean.Queues); err != nil || again != p {
+		t.Errorf("a clean NewTolerant Policy is not reused for its list: %p, %v", again, err)
+	}
 }
 
 // TestUpdateQueuesNilPolicy: a nil or zero Policy gives an error, not a
@@ -278,9 +278,6 @@ func TestUpdateQueuesNilPolicy(t *testing.T) {
 		qs := []tenure.Queue{{Name: "a"}}
 		if np, err := p.UpdateQueues(qs); np != nil || err == nil || !strings.HasPrefix(err.Error(), "tenure: ") {
 			t.Errorf("UpdateQueues of %p: %v, %v", p, np, err)
-		}
-		if np, problems := p.UpdateQueuesTolerant(qs); np != nil || len(problems) != 1 {
-			t.Errorf("UpdateQueuesTolerant of %p: %v, %v", p, np, problems)
 		}
 	}
 }
@@ -385,11 +382,11 @@ func ExampleNewTolerant() {
 		fmt.Println(p)
 	}
 	team, err := policy.QueueID("team")
-	fmt.Println(team != 0, err, policy.Tree().Depth(team))
+	fmt.Println(team != 0, err, policy.Tree().Parent(team) == queuetree.Root)
 	// Output:
 	// tenure: config.queues[1].parentQueue: queuetree: queue "team" has unknown parent "org" (repaired: made top-level)
 	// tenure: config.queues[2].preemptMinRuntime: runtime: queue "prod": preemptMinRuntime: invalid duration "-1m": negative durations are not allowed
-	// true <nil> 1
+	// true <nil> true
 }
 
 // ExamplePolicy_UpdateQueues: a scheduler reads its queues every session
@@ -408,15 +405,15 @@ func ExamplePolicy_UpdateQueues() {
 
 	session3 := append(session2, tenure.Queue{Name: "interactive", Parent: "prod", PreemptMinRuntime: "15m"})
 	next, err = policy.UpdateQueues(session3)
-	fmt.Println("changed:", next == policy, err, next.Tree().Len()-1, "queues")
+	fmt.Println("changed:", next == policy, err)
 	id, _ := next.QueueID("interactive")
-	fmt.Println(next.Resolver().Preempt(id))
+	fmt.Println(next.Resolver().Resolve(runtime.ActionPreempt, queuetree.None, id))
 
 	_, err = next.UpdateQueues(append(session3, tenure.Queue{Name: "lost", Parent: "nowhere"}))
 	fmt.Println(err != nil)
 	// Output:
 	// unchanged: true <nil>
-	// changed: false <nil> 3 queues
+	// changed: false <nil>
 	// preempt min-runtime 15m from queue interactive (queue)
 	// true
 }

@@ -128,7 +128,7 @@ func elBenchPairs(tb testing.TB) (*eligibility.MinRuntimeFilter, *elNaiveResolve
 	for i := range victims {
 		v := eligibility.Job{
 			ID:    fmt.Sprintf("v%d", i),
-			Queue: queuetree.ID(2 + rng.IntN(tree.Len()-1)),
+			Queue: queuetree.ID(2 + rng.IntN(tree.IDLimit()-2)),
 			Start: elT0.Add(-time.Duration(rng.IntN(60)) * time.Minute),
 		}
 		active := int32(1 + rng.IntN(4))
@@ -138,7 +138,7 @@ func elBenchPairs(tb testing.TB) (*eligibility.MinRuntimeFilter, *elNaiveResolve
 		}
 		v.Subgroups = []eligibility.Subgroup{{Name: "", MinAvailable: minAvail, Active: active}}
 		victims[i] = v
-		preemptors[i] = queuetree.ID(2 + rng.IntN(tree.Len()-1))
+		preemptors[i] = queuetree.ID(2 + rng.IntN(tree.IDLimit()-2))
 	}
 	return &eligibility.MinRuntimeFilter{Resolver: r}, naive, victims, preemptors
 }

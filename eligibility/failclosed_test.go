@@ -33,12 +33,12 @@ func TestFilterFailsClosed(t *testing.T) {
 		{"zero victim preempt", queuetree.None, leaf3, runtime.ActionPreempt, runtime.MethodLCA, eligibility.ReasonQueueUnset},
 		{"zero victim reclaim", queuetree.None, leaf3, runtime.ActionReclaim, runtime.MethodLCA, eligibility.ReasonQueueUnset},
 		{"zero victim reclaim queue method", queuetree.None, leaf3, runtime.ActionReclaim, runtime.MethodQueue, eligibility.ReasonQueueUnset},
-		{"stale victim", queuetree.ID(tree.Len() + 1), leaf3, runtime.ActionPreempt, runtime.MethodLCA, eligibility.ReasonUnknownQueue},
+		{"stale victim", queuetree.ID(tree.IDLimit()), leaf3, runtime.ActionPreempt, runtime.MethodLCA, eligibility.ReasonUnknownQueue},
 		{"negative victim", -7, leaf3, runtime.ActionReclaim, runtime.MethodLCA, eligibility.ReasonUnknownQueue},
 		{"zero preemptor lca", leaf3, queuetree.None, runtime.ActionReclaim, runtime.MethodLCA, eligibility.ReasonQueueUnset},
 		{"stale preemptor lca", leaf3, 1 << 20, runtime.ActionReclaim, runtime.MethodLCA, eligibility.ReasonUnknownQueue},
 	} {
-		g := eligibility.MinRuntimeFilter{Resolver: r.WithMethod(tc.method)}
+		g := eligibility.MinRuntimeFilter{Resolver: withMethod(t, tc.method)}
 		for _, start := range starts {
 			d := g.Check(tc.action, tc.preemptor, &eligibility.Job{ID: "j", Queue: tc.victim, Start: start}, now)
 			want := eligibility.Decision{Reason: tc.want}
@@ -61,7 +61,7 @@ func TestFilterFailsClosed(t *testing.T) {
 	// reclaim, so its unset queue changes nothing there.
 	victim := &eligibility.Job{ID: "v", Queue: leaf3, Start: elMin(-1)}
 	for _, a := range []runtime.Action{runtime.ActionPreempt, runtime.ActionReclaim} {
-		g := eligibility.MinRuntimeFilter{Resolver: r.WithMethod(runtime.MethodQueue)}
+		g := eligibility.MinRuntimeFilter{Resolver: withMethod(t, runtime.MethodQueue)}
 		if got, want := g.Check(a, queuetree.None, victim, now), g.Check(a, leaf3, victim, now); got != want {
 			t.Errorf("%v, queue method: unset preemptor gave %v, want %v", a, got, want)
 		}
@@ -91,11 +91,11 @@ func TestFilterFailOpen(t *testing.T) {
 // is unset or unknown is never allowed; a victim in a real queue gets
 // exactly the FailOpen answer (which is the plain resolution).
 func TestFilterForgottenQueueNeverCostsProtection(t *testing.T) {
-	tree, r := elDesignTree(t, runtime.MethodLCA)
+	tree, _ := elDesignTree(t, runtime.MethodLCA)
 	rapid.Check(t, func(rt *rapid.T) {
 		method := runtime.Method(rapid.IntRange(0, 1).Draw(rt, "method"))
 		action := runtime.Action(rapid.IntRange(0, 1).Draw(rt, "action"))
-		ids := rapid.IntRange(-2, tree.Len()+2)
+		ids := rapid.IntRange(-2, tree.IDLimit()+1)
 		victim := queuetree.ID(ids.Draw(rt, "victim"))
 		preemptor := queuetree.ID(ids.Draw(rt, "preemptor"))
 		job := &eligibility.Job{Queue: victim, Start: elMin(rapid.IntRange(-20, 5).Draw(rt, "start"))}
@@ -103,11 +103,11 @@ func TestFilterForgottenQueueNeverCostsProtection(t *testing.T) {
 			job.Start = time.Time{}
 		}
 		now := elMin(rapid.IntRange(0, 20).Draw(rt, "now"))
-		closed := eligibility.MinRuntimeFilter{Resolver: r.WithMethod(method)}
+		closed := eligibility.MinRuntimeFilter{Resolver: withMethod(t, method)}
 		open := closed
 		open.FailOpen = true
 		got := closed.Check(action, preemptor, job, now)
-		usable := func(id queuetree.ID) bool { return id >= queuetree.Root && int(id) <= tree.Len() }
+		usable := func(id queuetree.ID) bool { return id >= queuetree.Root && int(id) < tree.IDLimit() }
 		needsPreemptor := action == runtime.ActionReclaim && method == runtime.MethodLCA
 		if !usable(victim) || (needsPreemptor && !usable(preemptor)) {
 			if got.Allowed || !got.Until.IsZero() || (got.Reason != eligibility.ReasonQueueUnset && got.Reason != eligibility.ReasonUnknownQueue) {
@@ -172,4 +172,11 @@ func TestValidatorFailsClosed(t *testing.T) {
 	if err != nil || got.Allowed || got.Violations != 2 || !got.Until.IsZero() {
 		t.Errorf("mixed: %+v, %v; want 2 violations and no Until", got, err)
 	}
+}
+
+// withMethod is the design tree's resolver built with method m (its IDs
+// are the same in every build of that tree).
+func withMethod(tb testing.TB, m runtime.Method) *runtime.Resolver {
+	_, r := elDesignTree(tb, m)
+	return r
 }

@@ -112,15 +112,9 @@ func (f *MinRuntimeFilter) Check(action runtime.Action, preemptor queuetree.ID, 
 			return f.unresolved(action, reason)
 		}
 	}
-	// Resolve by hand: calling Preempt/Reclaim directly lets the compiler
-	// inline the preempt lookup, and filling the named result in place
-	// avoids copying the Resolution through temporaries (both measurably
-	// cheaper on this hot path).
-	if action == runtime.ActionPreempt {
-		d.Resolution = r.Preempt(victim.Queue)
-	} else {
-		d.Resolution = r.Reclaim(preemptor, victim.Queue)
-	}
+	// Filling the named result in place avoids copying the Resolution
+	// through temporaries (measurably cheaper on this hot path).
+	d.Resolution = r.Resolve(action, preemptor, victim.Queue)
 	d.Allowed = true
 	switch {
 	case d.Resolution.Duration <= 0:
@@ -199,7 +193,7 @@ func (f *MinRuntimeFilter) CheckByName(action runtime.Action, preemptorQueue, vi
 		if okP {
 			name = victimQueue
 		}
-		return MinRuntimeDecision{Decision: Decision{Reason: ReasonUnknownQueue}}, fmt.Errorf("eligibility: %w", &queuetree.UnknownQueueError{Queue: name})
+		return MinRuntimeDecision{Decision: Decision{Reason: ReasonUnknownQueue}}, fmt.Errorf("eligibility: %w %q", queuetree.ErrUnknownQueue, name)
 	}
 	j := Job{}
 	if victim != nil {

@@ -71,17 +71,17 @@ func newLCAFixture(b *testing.B, qs []queuetree.Queue, deepPairs bool) lcaFixtur
 	if err != nil {
 		b.Fatal(err)
 	}
-	fx := lcaFixture{tree: tr, parent: make([]queuetree.ID, tr.Len()+1), depth: make([]int, tr.Len()+1)}
-	for id := range tr.IDs() {
+	fx := lcaFixture{tree: tr, parent: make([]queuetree.ID, tr.IDLimit()), depth: make([]int, tr.IDLimit())}
+	for id := range queuetree.IDs(tr) {
 		fx.parent[id] = tr.Parent(id)
-		fx.depth[id] = tr.Depth(id)
+		fx.depth[id] = queuetree.Depth(tr, id)
 	}
 	fx.parent[queuetree.Root] = queuetree.Root
 	r := rand.New(rand.NewPCG(3, 4))
 	for i := 0; i < 1024; i++ {
-		a, c := queuetree.ID(2+r.IntN(tr.Len()-1)), queuetree.ID(2+r.IntN(tr.Len()-1))
+		a, c := queuetree.ID(2+r.IntN(tr.IDLimit()-2)), queuetree.ID(2+r.IntN(tr.IDLimit()-2))
 		if deepPairs { // the deep end of the chain against anything: a long walk for the naive LCA
-			a = queuetree.ID(tr.Len() - r.IntN(100))
+			a = queuetree.ID(tr.IDLimit() - 1 - r.IntN(100))
 		}
 		fx.pairs = append(fx.pairs, [2]queuetree.ID{a, c})
 	}
@@ -95,7 +95,7 @@ func benchLCA(b *testing.B, fx lcaFixture) {
 		b.ReportAllocs()
 		for i := 0; i < b.N; i++ {
 			p := fx.pairs[i&1023]
-			sinkID = fx.tree.LCA(p[0], p[1])
+			sinkID = queuetree.LCA(fx.tree, p[0], p[1])
 		}
 	})
 	b.Run("naive-parent-walk", func(b *testing.B) {
@@ -153,7 +153,7 @@ func BenchmarkChildToward(b *testing.B) {
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		p := fx.pairs[i&1023]
-		sinkID = fx.tree.ChildToward(queuetree.Root, p[1])
+		sinkID = queuetree.ChildToward(fx.tree, queuetree.Root, p[1])
 	}
 }
 

@@ -73,11 +73,7 @@ func NewTolerant(queues []Queue) (*Tree, []error) {
 	for _, p := range problems {
 		errs = append(errs, p)
 	}
-	t := build(ents)
-	if len(errs) > 0 {
-		t.repaired = &repairedInput{queues: slices.Clone(queues), errs: slices.Clone(errs)}
-	}
-	return t, errs
+	return build(ents), errs
 }
 
 // entry is a queue after checking: sorted by name, parent as an index into

@@ -66,7 +66,6 @@ func buildClean(queues []Queue) *Tree {
 			idx.slots[i] = slotOf(s, uint32(fill[uint32(s)]))
 		}
 	}
-	idx.used = n
 	t.index = idx
 	return t
 }
@@ -134,8 +133,8 @@ func sortByName(queues []Queue, g []int32, buf []keyedSlot) []keyedSlot {
 // smallGroup is the largest sibling group sortByName sorts by insertion.
 const smallGroup = 12
 
-// number lays the tree out (as numberNodes does a patched tree): IDs in
-// preorder from Root, children in the order of kids, each queue linked (depth, top-level queue, jump pointer)
+// number lays the tree out: IDs in preorder from Root, children in the
+// order of kids, each queue linked (depth, top-level queue, jump pointer)
 // as it is numbered, while its parent's entries are still in cache. It
 // records each slot's ID in slotID (n+1 long), uses stack (n+1 long) as
 // scratch, and returns nil when fewer than all queues are reached (a

@@ -1,6 +1,7 @@
 package queuetree
 
 import (
+	"fmt"
 	"testing"
 
 	"pgregory.net/rapid"
@@ -56,4 +57,28 @@ func TestCleanPathEqualsFullPath(t *testing.T) {
 		t.Fatal("no clean list was generated")
 	}
 	t.Logf("%d clean lists", clean)
+}
+
+// sameTree fails unless a and b have the same arrays and answer Lookup
+// alike for each of a's names.
+func sameTree(rt *rapid.T, a, b *Tree, names []string) {
+	for _, pair := range []struct {
+		what string
+		x, y any
+	}{
+		{"names", a.names, b.names}, {"parent", a.parent, b.parent},
+		{"depth", a.depth, b.depth}, {"size", a.size, b.size},
+		{"jump", a.jump, b.jump}, {"top", a.top, b.top},
+	} {
+		if fmt.Sprint(pair.x) != fmt.Sprint(pair.y) {
+			rt.Fatalf("%s: got %v, want %v", pair.what, pair.x, pair.y)
+		}
+	}
+	for _, name := range append(append([]string(nil), a.names[Root+1:]...), names...) {
+		ga, oka := a.Lookup(name)
+		gb, okb := b.Lookup(name)
+		if ga != gb || oka != okb {
+			rt.Fatalf("Lookup(%q) = %d, %v; want %d, %v", name, ga, oka, gb, okb)
+		}
+	}
 }

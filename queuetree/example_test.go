@@ -2,7 +2,6 @@ package queuetree_test
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/tenurepolicy/tenure/queuetree"
 )
@@ -23,13 +22,13 @@ func ExampleNew() {
 		return
 	}
 	leaf3, _ := tree.Lookup("leaf3")
-	fmt.Println(tree.Len()-1, "queues;", strings.Join(tree.Path(leaf3), " → "))
+	fmt.Println(leaf3, tree.Name(leaf3), "under", tree.Name(tree.Parent(leaf3)))
 
 	// Every problem is reported at once.
 	_, err = queuetree.New([]queuetree.Queue{{Name: "x", Parent: "ghost"}, {Name: "y", Parent: "y"}})
 	fmt.Println(err)
 	// Output:
-	// 7 queues; A → B → D → leaf3
+	// 8 leaf3 under D
 	// queuetree: queue "x" has unknown parent "ghost"
 	// queuetree: cycle y -> y
 }
@@ -43,38 +42,10 @@ func ExampleNewTolerant() {
 		fmt.Println(p)
 	}
 	a, _ := tree.Lookup("team-a")
-	fmt.Println(tree.Depth(a))
+	fmt.Println(tree.Parent(a) == queuetree.Root)
 	// Output:
 	// queuetree: queue "team-a" has unknown parent "deleted-dept" (repaired: made top-level)
-	// 1
-}
-
-func ExampleTree_LCA() {
-	tree, _ := queuetree.New([]queuetree.Queue{
-		{Name: "A"}, {Name: "B", Parent: "A"}, {Name: "C", Parent: "B"}, {Name: "D", Parent: "B"},
-		{Name: "leaf1", Parent: "C"}, {Name: "leaf3", Parent: "D"}, {Name: "X"},
-	})
-	leaf1, _ := tree.Lookup("leaf1")
-	leaf3, _ := tree.Lookup("leaf3")
-	x, _ := tree.Lookup("X")
-	fmt.Println(tree.Name(tree.LCA(leaf1, leaf3)))
-	fmt.Println(tree.LCA(leaf1, x) == queuetree.Root) // different top-level queues
-	// Output:
-	// B
 	// true
-}
-
-// ChildToward steps one level down from an ancestor toward a descendant.
-func ExampleTree_ChildToward() {
-	tree, _ := queuetree.New([]queuetree.Queue{
-		{Name: "A"}, {Name: "B", Parent: "A"}, {Name: "C", Parent: "B"}, {Name: "D", Parent: "B"},
-		{Name: "leaf1", Parent: "C"}, {Name: "leaf3", Parent: "D"},
-	})
-	reclaimer, _ := tree.Lookup("leaf1")
-	victim, _ := tree.Lookup("leaf3")
-	lca := tree.LCA(reclaimer, victim)
-	fmt.Println(tree.Name(tree.ChildToward(lca, victim)))
-	// Output: D
 }
 
 // ChildOfLCA is the queue at which the LCA reclaim method resolves: the
@@ -96,18 +67,36 @@ func ExampleTree_ChildOfLCA() {
 	// A
 }
 
-func ExampleTree_Ancestors() {
-	tree, _ := queuetree.New([]queuetree.Queue{{Name: "org"}, {Name: "team", Parent: "org"}})
-	team, _ := tree.Lookup("team")
-	for q := range tree.Ancestors(team) {
-		if q == queuetree.Root {
-			fmt.Println("(root)")
-			continue
-		}
-		fmt.Println(tree.Name(q))
+// The zero ID is None, never a queue: a Queue field left unset, or filled
+// from a Lookup whose ok was ignored, names no queue at all.
+func ExampleID() {
+	tree, _ := queuetree.New([]queuetree.Queue{{Name: "prod"}})
+	var unset queuetree.ID
+	missing, ok := tree.Lookup("prdo")
+	fmt.Println(unset == queuetree.None, missing == queuetree.None, ok, tree.Valid(unset))
+	for id := queuetree.Root; tree.Valid(id); id++ {
+		fmt.Printf("%d %q\n", id, tree.Name(id))
 	}
 	// Output:
-	// team
-	// org
-	// (root)
+	// true true false false
+	// 1 ""
+	// 2 "prod"
+}
+
+// A slice indexed by ID is sized with IDLimit: IDs run from None (0)
+// through Root (1) to the last queue, so n queues need n+2 slots.
+func ExampleTree_IDLimit() {
+	tree, _ := queuetree.New([]queuetree.Queue{{Name: "org"}, {Name: "team-a", Parent: "org"}, {Name: "team-b", Parent: "org"}})
+	running := make([]int, tree.IDLimit()) // running[id]: jobs running in queue id
+	for _, q := range []string{"team-a", "team-b", "team-b"} {
+		id, _ := tree.Lookup(q)
+		running[id]++
+	}
+	for id := queuetree.Root + 1; tree.Valid(id); id++ {
+		fmt.Println(tree.Name(id), running[id])
+	}
+	// Output:
+	// org 0
+	// team-a 1
+	// team-b 2
 }

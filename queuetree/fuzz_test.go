@@ -51,12 +51,12 @@ func FuzzBuild(f *testing.F) {
 		} else if len(problems) == 0 {
 			t.Fatalf("strict failed (%v) but tolerant found nothing to repair", err)
 		}
-		for x := range tol.IDs() {
+		for x := range queuetree.IDs(tol) {
 			if x == queuetree.Root {
 				continue
 			}
 			p := tol.Parent(x)
-			if p < queuetree.Root || p >= x || tol.Depth(x) != tol.Depth(p)+1 || tol.LCA(x, p) != p || tol.ChildToward(p, x) != x {
+			if p < queuetree.Root || p >= x || queuetree.Depth(tol, x) != queuetree.Depth(tol, p)+1 || queuetree.LCA(tol, x, p) != p || queuetree.ChildToward(tol, p, x) != x {
 				t.Fatalf("inconsistent tree at %q", tol.Name(x))
 			}
 			if got, ok := tol.Lookup(tol.Name(x)); !ok || got != x {

@@ -28,11 +28,11 @@ func TestJumpPointers(t *testing.T) {
 	if tr.jump[Root] != Root || tr.top[Root] != Root {
 		t.Fatalf("Root: jump %d, top %d; want Root, Root", tr.jump[Root], tr.top[Root])
 	}
-	for x := Root + 1; x <= ID(tr.Len()); x++ {
-		if j := tr.jump[x]; j == x || !tr.IsAncestor(j, x) {
+	for x := Root + 1; tr.Valid(x); x++ {
+		if j := tr.jump[x]; j == x || !IsAncestor(tr, j, x) {
 			t.Fatalf("jump[%d] = %d is not a strict ancestor", x, j)
 		}
-		if top := tr.top[x]; tr.Depth(top) != 1 || !tr.IsAncestor(top, x) {
+		if top := tr.top[x]; Depth(tr, top) != 1 || !IsAncestor(tr, top, x) {
 			t.Fatalf("top[%d] = %d is not x's top-level queue", x, top)
 		}
 	}

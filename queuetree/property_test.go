@@ -117,7 +117,7 @@ func TestQueriesMatchOracle(t *testing.T) {
 				t.Fatalf("Name(Lookup(%q)) = %q", n, got)
 			}
 			anc := o.ancestors(n)
-			if got, want := tr.Depth(x), len(anc)-1; got != want {
+			if got, want := queuetree.Depth(tr, x), len(anc)-1; got != want {
 				t.Fatalf("Depth(%q) = %d, want %d", n, got, want)
 			}
 			if n != "" {
@@ -125,12 +125,12 @@ func TestQueriesMatchOracle(t *testing.T) {
 					t.Fatalf("Parent(%q) = %q (ID %d >= %d?), want %q", n, tr.Name(p), p, x, o.parent[n])
 				}
 			}
-			if diff := cmp.Diff(anc, nameList(tr.Ancestors(x))); diff != "" {
+			if diff := cmp.Diff(anc, nameList(queuetree.Ancestors(tr, x))); diff != "" {
 				t.Fatalf("Ancestors(%q) (-want +got):\n%s", n, diff)
 			}
 			path := slices.Clone(anc[:len(anc)-1]) // top-level queue first, no root
 			slices.Reverse(path)
-			if diff := cmp.Diff(path, tr.Path(x)); n != "" && diff != "" {
+			if diff := cmp.Diff(path, queuetree.Path(tr, x)); n != "" && diff != "" {
 				t.Fatalf("Path(%q) (-want +got):\n%s", n, diff)
 			}
 			kids, size := []string{}, 0
@@ -143,20 +143,20 @@ func TestQueriesMatchOracle(t *testing.T) {
 				}
 			}
 			slices.Sort(kids)
-			if diff := cmp.Diff(kids, nameList(tr.Children(x))); diff != "" {
+			if diff := cmp.Diff(kids, nameList(queuetree.Children(tr, x))); diff != "" {
 				t.Fatalf("Children(%q) (-want +got):\n%s", n, diff)
 			}
-			if got := tr.SubtreeSize(x); got != size {
+			if got := queuetree.SubtreeSize(tr, x); got != size {
 				t.Fatalf("SubtreeSize(%q) = %d, want %d", n, got, size)
 			}
 		}
 		for i := 0; i < 40; i++ {
 			a := rapid.SampledFrom(names).Draw(t, "a")
 			b := rapid.SampledFrom(names).Draw(t, "b")
-			if got, want := tr.Name(tr.LCA(idOf(a), idOf(b))), o.lca(a, b); got != want {
+			if got, want := tr.Name(queuetree.LCA(tr, idOf(a), idOf(b))), o.lca(a, b); got != want {
 				t.Fatalf("LCA(%q, %q) = %q, want %q", a, b, got, want)
 			}
-			if got, want := tr.IsAncestor(idOf(a), idOf(b)), o.isAncestor(a, b); got != want {
+			if got, want := queuetree.IsAncestor(tr, idOf(a), idOf(b)), o.isAncestor(a, b); got != want {
 				t.Fatalf("IsAncestor(%q, %q) = %v, want %v", a, b, got, want)
 			}
 			// ChildOfLCA(a, b): the child of LCA on b's side, or b when b is the LCA.
@@ -168,7 +168,7 @@ func TestQueriesMatchOracle(t *testing.T) {
 				t.Fatalf("ChildOfLCA(%q, %q) = %q, want %q", a, b, got, wantC)
 			}
 			want, ok := o.childToward(a, b)
-			got := tr.ChildToward(idOf(a), idOf(b))
+			got := queuetree.ChildToward(tr, idOf(a), idOf(b))
 			if !ok && got != queuetree.None || ok && tr.Name(got) != want {
 				t.Fatalf("ChildToward(%q, %q) = %q (%d), want %q (ok=%v)", a, b, tr.Name(got), got, want, ok)
 			}
@@ -272,7 +272,7 @@ func TestTolerantAlwaysUsable(t *testing.T) {
 			}
 		}
 
-		if got, want := tr.Len()-1, len(firstParent); got != want {
+		if got, want := tr.IDLimit()-2, len(firstParent); got != want {
 			t.Fatalf("tree has %d queues, want %d distinct names", got, want)
 		}
 		for nm, p := range wantParent {
@@ -381,4 +381,43 @@ func onePassKey(p *queuetree.Problem, resolved bool) string {
 		return "unexpected " + p.Error()
 	}
 	return p.Error()
+}
+
+// TestIDLimitSizesPerIDSlices: a slice of IDLimit() elements holds an
+// entry for None, Root and every queue, and no more: the last queue's ID
+// is IDLimit()-1, so a slice one shorter (the number of queues plus one,
+// what Len() used to return, or the number of queues) misses the last
+// queue. An adapter that counts per queue in such a slice sees each queue
+// exactly once.
+func TestIDLimitSizesPerIDSlices(t *testing.T) {
+	rapid.Check(t, func(rt *rapid.T) {
+		qs := randomForest(rt)
+		tr, err := queuetree.New(qs)
+		if err != nil {
+			rt.Fatal(err)
+		}
+		if got, want := tr.IDLimit(), len(qs)+2; got != want {
+			rt.Fatalf("IDLimit() = %d for %d queues, want %d", got, len(qs), want)
+		}
+		count := make([]int, tr.IDLimit())
+		count[queuetree.None]++
+		count[queuetree.Root]++
+		last := queuetree.Root
+		for _, q := range qs {
+			id, ok := tr.Lookup(q.Name)
+			if !ok {
+				rt.Fatalf("Lookup(%q) failed", q.Name)
+			}
+			count[id]++ // panics if the slice is too short for id
+			last = max(last, id)
+		}
+		for id, c := range count {
+			if c != 1 {
+				rt.Fatalf("ID %d counted %d times, want once (IDLimit %d)", id, c, tr.IDLimit())
+			}
+		}
+		if int(last) != tr.IDLimit()-1 || !tr.Valid(last) || tr.Valid(queuetree.ID(tr.IDLimit())) {
+			rt.Fatalf("largest ID %d, IDLimit %d: want IDLimit-1 valid and IDLimit not", last, tr.IDLimit())
+		}
+	})
 }

@@ -47,12 +47,12 @@ func id(t testing.TB, tr *queuetree.Tree, name string) queuetree.ID {
 
 func TestDesignTreeQueries(t *testing.T) {
 	tr := designTree(t)
-	if got, want := tr.Len(), 10; got != want {
-		t.Fatalf("Len() = %d, want %d", got, want)
+	if got, want := tr.IDLimit(), 11; got != want {
+		t.Fatalf("IDLimit() = %d, want %d", got, want)
 	}
 	// Preorder, children in name order: root, A, B, C, leaf1, leaf2, D, leaf3, X, Y.
 	var order []string
-	for id := range tr.IDs() {
+	for id := range queuetree.IDs(tr) {
 		order = append(order, tr.Name(id))
 	}
 	if diff := cmp.Diff([]string{"", "A", "B", "C", "leaf1", "leaf2", "D", "leaf3", "X", "Y"}, order); diff != "" {
@@ -73,7 +73,7 @@ func TestDesignTreeQueries(t *testing.T) {
 		{"D", "C", "B"},
 	}
 	for _, c := range lca {
-		if got, want := tr.LCA(id(t, tr, c.a), id(t, tr, c.b)), id(t, tr, c.want); got != want {
+		if got, want := queuetree.LCA(tr, id(t, tr, c.a), id(t, tr, c.b)), id(t, tr, c.want); got != want {
 			t.Errorf("LCA(%s, %s) = %s, want %s", c.a, c.b, tr.Name(got), c.want)
 		}
 	}
@@ -87,12 +87,12 @@ func TestDesignTreeQueries(t *testing.T) {
 		{"C", "leaf2", "leaf2"},
 	}
 	for _, c := range toward {
-		if got, want := tr.ChildToward(id(t, tr, c.anc), id(t, tr, c.desc)), id(t, tr, c.want); got != want {
+		if got, want := queuetree.ChildToward(tr, id(t, tr, c.anc), id(t, tr, c.desc)), id(t, tr, c.want); got != want {
 			t.Errorf("ChildToward(%s, %s) = %s, want %s", c.anc, c.desc, tr.Name(got), c.want)
 		}
 	}
 	for _, c := range []struct{ anc, desc string }{{"leaf1", "leaf1"}, {"D", "leaf1"}, {"leaf1", "C"}, {"X", "leaf1"}} {
-		if got := tr.ChildToward(id(t, tr, c.anc), id(t, tr, c.desc)); got != queuetree.None {
+		if got := queuetree.ChildToward(tr, id(t, tr, c.anc), id(t, tr, c.desc)); got != queuetree.None {
 			t.Errorf("ChildToward(%s, %s) = %d, want None", c.anc, c.desc, got)
 		}
 	}
@@ -122,14 +122,14 @@ func TestDesignTreeQueries(t *testing.T) {
 		{"leaf3", "A", false}, {"X", "A", false},
 	}
 	for _, c := range anc {
-		if got := tr.IsAncestor(id(t, tr, c.a), id(t, tr, c.d)); got != c.want {
+		if got := queuetree.IsAncestor(tr, id(t, tr, c.a), id(t, tr, c.d)); got != c.want {
 			t.Errorf("IsAncestor(%s, %s) = %v, want %v", c.a, c.d, got, c.want)
 		}
 	}
 
 	depths := map[string]int{"": 0, "A": 1, "B": 2, "C": 3, "D": 3, "leaf1": 4, "leaf3": 4, "X": 1, "Y": 2}
 	for name, want := range depths {
-		if got := tr.Depth(id(t, tr, name)); got != want {
+		if got := queuetree.Depth(tr, id(t, tr, name)); got != want {
 			t.Errorf("Depth(%q) = %d, want %d", name, got, want)
 		}
 	}
@@ -139,7 +139,7 @@ func TestDesignTreeQueries(t *testing.T) {
 	if got := tr.Parent(queuetree.Root); got != queuetree.None {
 		t.Errorf("Parent(Root) = %d, want None", got)
 	}
-	if got := tr.SubtreeSize(id(t, tr, "B")); got != 6 {
+	if got := queuetree.SubtreeSize(tr, id(t, tr, "B")); got != 6 {
 		t.Errorf("SubtreeSize(B) = %d, want 6", got)
 	}
 
@@ -150,50 +150,50 @@ func TestDesignTreeQueries(t *testing.T) {
 		}
 		return out
 	}
-	if diff := cmp.Diff([]string{"leaf3", "D", "B", "A", ""}, names(tr.Ancestors(id(t, tr, "leaf3")))); diff != "" {
+	if diff := cmp.Diff([]string{"leaf3", "D", "B", "A", ""}, names(queuetree.Ancestors(tr, id(t, tr, "leaf3")))); diff != "" {
 		t.Errorf("Ancestors(leaf3) (-want +got):\n%s", diff)
 	}
-	if diff := cmp.Diff([]string{"C", "D"}, names(tr.Children(id(t, tr, "B")))); diff != "" {
+	if diff := cmp.Diff([]string{"C", "D"}, names(queuetree.Children(tr, id(t, tr, "B")))); diff != "" {
 		t.Errorf("Children(B) (-want +got):\n%s", diff)
 	}
-	if diff := cmp.Diff([]string{"leaf1", "leaf2"}, names(tr.Children(id(t, tr, "C")))); diff != "" {
+	if diff := cmp.Diff([]string{"leaf1", "leaf2"}, names(queuetree.Children(tr, id(t, tr, "C")))); diff != "" {
 		t.Errorf("Children(C) (-want +got):\n%s", diff) // the last child is a leaf
 	}
-	if diff := cmp.Diff([]string{"A", "X"}, names(tr.Children(queuetree.Root))); diff != "" {
+	if diff := cmp.Diff([]string{"A", "X"}, names(queuetree.Children(tr, queuetree.Root))); diff != "" {
 		t.Errorf("Children(Root) (-want +got):\n%s", diff)
 	}
-	if got := names(tr.Children(id(t, tr, "leaf1"))); len(got) != 0 {
+	if got := names(queuetree.Children(tr, id(t, tr, "leaf1"))); len(got) != 0 {
 		t.Errorf("Children(leaf1) = %v, want none", got)
 	}
 	// Early break from the iterators.
-	for range tr.Ancestors(id(t, tr, "leaf3")) {
+	for range queuetree.Ancestors(tr, id(t, tr, "leaf3")) {
 		break
 	}
-	for range tr.Children(queuetree.Root) {
+	for range queuetree.Children(tr, queuetree.Root) {
 		break
 	}
-	if diff := cmp.Diff([]string{"A", "B", "D", "leaf3"}, tr.Path(id(t, tr, "leaf3"))); diff != "" {
+	if diff := cmp.Diff([]string{"A", "B", "D", "leaf3"}, queuetree.Path(tr, id(t, tr, "leaf3"))); diff != "" {
 		t.Errorf("Path(leaf3) (-want +got):\n%s", diff)
 	}
-	if got := tr.Path(queuetree.Root); got != nil {
+	if got := queuetree.Path(tr, queuetree.Root); got != nil {
 		t.Errorf("Path(Root) = %v, want nil", got)
 	}
 }
 
 func TestInvalidIDsNeverPanic(t *testing.T) {
 	tr := designTree(t)
-	for _, bad := range []queuetree.ID{queuetree.None, -7, queuetree.ID(tr.Len() + 1), 1 << 30} {
-		if tr.Valid(bad) || tr.Name(bad) != "" || tr.Parent(bad) != queuetree.None || tr.Depth(bad) != 0 ||
-			tr.SubtreeSize(bad) != 0 || tr.LCA(bad, 1) != queuetree.None || tr.LCA(1, bad) != queuetree.None ||
-			tr.ChildToward(bad, 1) != queuetree.None || tr.ChildToward(queuetree.Root, bad) != queuetree.None ||
+	for _, bad := range []queuetree.ID{queuetree.None, -7, queuetree.ID(tr.IDLimit()), 1 << 30} {
+		if tr.Valid(bad) || tr.Name(bad) != "" || tr.Parent(bad) != queuetree.None || queuetree.Depth(tr, bad) != 0 ||
+			queuetree.SubtreeSize(tr, bad) != 0 || queuetree.LCA(tr, bad, 1) != queuetree.None || queuetree.LCA(tr, 1, bad) != queuetree.None ||
+			queuetree.ChildToward(tr, bad, 1) != queuetree.None || queuetree.ChildToward(tr, queuetree.Root, bad) != queuetree.None ||
 			tr.ChildOfLCA(bad, 1) != queuetree.None || tr.ChildOfLCA(1, bad) != queuetree.None ||
-			tr.IsAncestor(bad, 1) || tr.IsAncestor(queuetree.Root, bad) || tr.Path(bad) != nil {
+			queuetree.IsAncestor(tr, bad, 1) || queuetree.IsAncestor(tr, queuetree.Root, bad) || queuetree.Path(tr, bad) != nil {
 			t.Errorf("invalid ID %d gave a non-empty answer", bad)
 		}
-		for range tr.Ancestors(bad) {
+		for range queuetree.Ancestors(tr, bad) {
 			t.Errorf("Ancestors(%d) yielded", bad)
 		}
-		for range tr.Children(bad) {
+		for range queuetree.Children(tr, bad) {
 			t.Errorf("Children(%d) yielded", bad)
 		}
 	}
@@ -210,22 +210,22 @@ func TestInvalidIDsNeverPanic(t *testing.T) {
 // invalid ID, without panicking.
 func TestNilAndZeroTree(t *testing.T) {
 	for name, tr := range map[string]*queuetree.Tree{"nil": nil, "zero": {}} {
-		if tr.Len() != 0 {
-			t.Errorf("%s: Len() = %d, want 0", name, tr.Len())
+		if tr.IDLimit() != 0 {
+			t.Errorf("%s: IDLimit() = %d, want 0", name, tr.IDLimit())
 		}
 		if got, ok := tr.Lookup("a"); ok || got != queuetree.None {
 			t.Errorf("%s: Lookup = %d, %v; want None, false", name, got, ok)
 		}
 		for _, x := range []queuetree.ID{queuetree.Root, 1, queuetree.None} {
-			if tr.Valid(x) || tr.Name(x) != "" || tr.Parent(x) != queuetree.None || tr.Depth(x) != 0 ||
-				tr.SubtreeSize(x) != 0 || tr.IsAncestor(x, x) || tr.LCA(x, x) != queuetree.None ||
-				tr.ChildOfLCA(x, x) != queuetree.None || tr.ChildToward(x, x) != queuetree.None || tr.Path(x) != nil {
+			if tr.Valid(x) || tr.Name(x) != "" || tr.Parent(x) != queuetree.None || queuetree.Depth(tr, x) != 0 ||
+				queuetree.SubtreeSize(tr, x) != 0 || queuetree.IsAncestor(tr, x, x) || queuetree.LCA(tr, x, x) != queuetree.None ||
+				tr.ChildOfLCA(x, x) != queuetree.None || queuetree.ChildToward(tr, x, x) != queuetree.None || queuetree.Path(tr, x) != nil {
 				t.Errorf("%s: ID %d gave a non-empty answer", name, x)
 			}
-			for range tr.Ancestors(x) {
+			for range queuetree.Ancestors(tr, x) {
 				t.Errorf("%s: Ancestors(%d) yielded", name, x)
 			}
-			for range tr.Children(x) {
+			for range queuetree.Children(tr, x) {
 				t.Errorf("%s: Children(%d) yielded", name, x)
 			}
 		}
@@ -237,8 +237,8 @@ func TestEmptyTree(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if tr.Len() != 1 || tr.LCA(queuetree.Root, queuetree.Root) != queuetree.Root {
-		t.Fatalf("empty tree: Len=%d", tr.Len())
+	if tr.IDLimit() != 2 || queuetree.LCA(tr, queuetree.Root, queuetree.Root) != queuetree.Root {
+		t.Fatalf("empty tree: IDLimit=%d", tr.IDLimit())
 	}
 }
 
@@ -437,9 +437,9 @@ func TestTolerantRepairs(t *testing.T) {
 		t.Errorf("problems (-want +got):\n%s", diff)
 	}
 	paths := map[string][]string{}
-	for id := range tr.IDs() {
+	for id := range queuetree.IDs(tr) {
 		if id != queuetree.Root {
-			paths[tr.Name(id)] = tr.Path(id)
+			paths[tr.Name(id)] = queuetree.Path(tr, id)
 		}
 	}
 	wantPaths := map[string][]string{
@@ -467,9 +467,9 @@ func TestTolerantCleanInputHasNoProblems(t *testing.T) {
 
 // dump renders every ID's name, parent and depth, for whole-tree comparison.
 func dump(tr *queuetree.Tree) []string {
-	out := make([]string, 0, tr.Len())
-	for x := range tr.IDs() {
-		out = append(out, tr.Name(x)+"<"+tr.Name(tr.Parent(x))+"@"+strings.Repeat("+", tr.Depth(x)))
+	out := make([]string, 0, tr.IDLimit())
+	for x := range queuetree.IDs(tr) {
+		out = append(out, tr.Name(x)+"<"+tr.Name(tr.Parent(x))+"@"+strings.Repeat("+", queuetree.Depth(tr, x)))
 	}
 	return out
 }
@@ -491,19 +491,19 @@ func TestDeepChainAndWideStar(t *testing.T) {
 	deep, _ := tr.Lookup(name(n - 1))
 	mid, _ := tr.Lookup(name(n / 2))
 	top, _ := tr.Lookup(name(0))
-	if got := tr.Depth(deep); got != n {
+	if got := queuetree.Depth(tr, deep); got != n {
 		t.Fatalf("chain: Depth(deepest) = %d, want %d", got, n)
 	}
-	if got := tr.LCA(deep, mid); got != mid {
+	if got := queuetree.LCA(tr, deep, mid); got != mid {
 		t.Errorf("chain: LCA(deepest, mid) = %s, want %s", tr.Name(got), tr.Name(mid))
 	}
-	if got := tr.LCA(mid, deep); got != mid {
+	if got := queuetree.LCA(tr, mid, deep); got != mid {
 		t.Errorf("chain: LCA(mid, deepest) = %s, want %s", tr.Name(got), tr.Name(mid))
 	}
-	if got, want := tr.ChildToward(mid, deep), mustLookup(t, tr, name(n/2+1)); got != want {
+	if got, want := queuetree.ChildToward(tr, mid, deep), mustLookup(t, tr, name(n/2+1)); got != want {
 		t.Errorf("ChildToward on chain = %s, want %s", tr.Name(got), tr.Name(want))
 	}
-	if got := tr.ChildToward(queuetree.Root, deep); got != top {
+	if got := queuetree.ChildToward(tr, queuetree.Root, deep); got != top {
 		t.Errorf("ChildToward(Root, deepest) = %s, want %s", tr.Name(got), name(0))
 	}
 
@@ -524,10 +524,10 @@ func TestDeepChainAndWideStar(t *testing.T) {
 	}
 	r := mustLookup(t, ft, "r")
 	a, b := mustLookup(t, ft, "a"+name(n/2-1)), mustLookup(t, ft, "b"+name(n/2-1))
-	if got := ft.LCA(a, b); got != r {
+	if got := queuetree.LCA(ft, a, b); got != r {
 		t.Errorf("LCA of two deep branches = %s, want r", ft.Name(got))
 	}
-	if got := ft.ChildToward(r, b); got != mustLookup(t, ft, "b"+name(0)) {
+	if got := queuetree.ChildToward(ft, r, b); got != mustLookup(t, ft, "b"+name(0)) {
 		t.Errorf("ChildToward(r, deep b) = %s", ft.Name(got))
 	}
 	if got := ft.ChildOfLCA(a, b); got != mustLookup(t, ft, "b"+name(0)) {
@@ -537,7 +537,7 @@ func TestDeepChainAndWideStar(t *testing.T) {
 	if got := ft.ChildOfLCA(b, bMid); got != bMid {
 		t.Errorf("ChildOfLCA(deep b, its ancestor) = %s, want the ancestor", ft.Name(got))
 	}
-	if allocs := testing.AllocsPerRun(100, func() { ft.ChildOfLCA(a, b); ft.LCA(a, b) }); allocs != 0 {
+	if allocs := testing.AllocsPerRun(100, func() { ft.ChildOfLCA(a, b); queuetree.LCA(ft, a, b) }); allocs != 0 {
 		t.Errorf("LCA/ChildOfLCA allocate %v times", allocs)
 	}
 }

@@ -74,22 +74,3 @@ func ParseMethod(s string) (Method, error) {
 	}
 	return MethodLCA, fmt.Errorf("runtime: unknown reclaim resolve method %q (want \"lca\" or \"queue\")", s)
 }
-
-// MarshalText implements [encoding.TextMarshaler], so a Method reads and
-// writes as "lca" or "queue" in JSON, YAML and flag values.
-func (m Method) MarshalText() ([]byte, error) {
-	if m > MethodQueue {
-		return nil, fmt.Errorf("runtime: invalid %v", m)
-	}
-	return []byte(m.String()), nil
-}
-
-// UnmarshalText implements [encoding.TextUnmarshaler] with [ParseMethod].
-func (m *Method) UnmarshalText(text []byte) error {
-	v, err := ParseMethod(string(text))
-	if err != nil {
-		return err
-	}
-	*m = v
-	return nil
-}

@@ -107,7 +107,7 @@ func newBenchFixture(tb testing.TB, method runtime.Method) *benchFixture {
 	}
 	for len(f.inner) < benchPairs {
 		p := [2]queuetree.ID{f.pending[rng.IntN(benchJobs)], f.running[rng.IntN(benchJobs)]}
-		if tree.LCA(p[0], p[1]) != queuetree.Root {
+		if topLevel(tree, p[0]) == topLevel(tree, p[1]) { // they meet below the root
 			f.inner = append(f.inner, p)
 			f.iNames = append(f.iNames, [2]string{tree.Name(p[0]), tree.Name(p[1])})
 		}
@@ -128,12 +128,16 @@ func (f *benchFixture) resolver(tb testing.TB) *runtime.Resolver {
 func TestBenchFixture(t *testing.T) {
 	for _, m := range []runtime.Method{runtime.MethodLCA, runtime.MethodQueue} {
 		f := newBenchFixture(t, m)
-		if got := f.tree.Len(); got != benchTop*benchPerTop+1 {
-			t.Fatalf("tree has %d IDs; want %d", got, benchTop*benchPerTop+1)
+		if got := f.tree.IDLimit(); got != benchTop*benchPerTop+2 {
+			t.Fatalf("tree has IDLimit %d; want %d", got, benchTop*benchPerTop+2)
 		}
 		maxDepth := 0
-		for x := range f.tree.IDs() {
-			maxDepth = max(maxDepth, f.tree.Depth(x))
+		for x := queuetree.Root; f.tree.Valid(x); x++ {
+			d := 0
+			for q := x; q != queuetree.Root; q = f.tree.Parent(q) {
+				d++
+			}
+			maxDepth = max(maxDepth, d)
 		}
 		if maxDepth != benchMaxDepth {
 			t.Errorf("max depth %d; want %d", maxDepth, benchMaxDepth)
@@ -142,7 +146,7 @@ func TestBenchFixture(t *testing.T) {
 		allNames := append(append([][2]string(nil), f.names...), f.iNames...)
 		for i, p := range append(append([][2]queuetree.ID(nil), f.pairs...), f.inner...) {
 			names := allNames[i]
-			got := r.Reclaim(p[0], p[1])
+			got := r.Resolve(runtime.ActionReclaim, p[0], p[1])
 			d, src := naive.Reclaim(names[0], names[1])
 			if got.Duration != d || got.SourceName != src {
 				t.Fatalf("%v: Reclaim(%s → %s) = %v; naive says %v from %q", m, names[0], names[1], got, d, src)
@@ -168,23 +172,7 @@ func BenchmarkReclaimLCA(b *testing.B) {
 			var s time.Duration
 			for i := 0; i < b.N; i++ {
 				p := bc.pairs[i&(benchPairs-1)]
-				s += r.Reclaim(p[0], p[1]).Duration
-			}
-			sink = s
-		})
-		// The same query composed from queuetree's LCA and ChildToward (then
-		// the precomputed value at c, read through Reclaim(c, c)): what the
-		// fused climb of queuetree.Tree.ChildOfLCA, used by Reclaim, replaces.
-		b.Run(bc.name+"-via-queuetree", func(b *testing.B) {
-			b.ReportAllocs()
-			var s time.Duration
-			for i := 0; i < b.N; i++ {
-				p := bc.pairs[i&(benchPairs-1)]
-				c := p[1]
-				if l := f.tree.LCA(p[0], p[1]); l != c {
-					c = f.tree.ChildToward(l, c)
-				}
-				s += r.Reclaim(c, c).Duration
+				s += r.Resolve(runtime.ActionReclaim, p[0], p[1]).Duration
 			}
 			sink = s
 		})
@@ -200,7 +188,7 @@ func BenchmarkReclaimQueue(b *testing.B) {
 	var s time.Duration
 	for i := 0; i < b.N; i++ {
 		p := f.pairs[i&(benchPairs-1)]
-		s += r.Reclaim(p[0], p[1]).Duration
+		s += r.Resolve(runtime.ActionReclaim, p[0], p[1]).Duration
 	}
 	sink = s
 }
@@ -213,13 +201,13 @@ func BenchmarkPreempt(b *testing.B) {
 	b.ResetTimer()
 	var s time.Duration
 	for i := 0; i < b.N; i++ {
-		s += r.Preempt(f.pairs[i&(benchPairs-1)][1]).Duration
+		s += r.Resolve(runtime.ActionPreempt, queuetree.None, f.pairs[i&(benchPairs-1)][1]).Duration
 	}
 	sink = s
 }
 
-// BenchmarkReclaimByName is one reclaim query by queue names (two map
-// lookups more), comparable with the naive baseline's input.
+// BenchmarkReclaimByName is one reclaim query by queue names (two
+// Lookups more), comparable with the naive baseline's input.
 func BenchmarkReclaimByName(b *testing.B) {
 	f := newBenchFixture(b, runtime.MethodLCA)
 	r := f.resolver(b)
@@ -228,8 +216,9 @@ func BenchmarkReclaimByName(b *testing.B) {
 	var s time.Duration
 	for i := 0; i < b.N; i++ {
 		p := f.names[i&(benchPairs-1)]
-		res, _ := r.ReclaimByName(p[0], p[1])
-		s += res.Duration
+		a, _ := f.tree.Lookup(p[0])
+		v, _ := f.tree.Lookup(p[1])
+		s += r.Resolve(runtime.ActionReclaim, a, v).Duration
 	}
 	sink = s
 }
@@ -284,7 +273,7 @@ func BenchmarkReclaimSweep16M(b *testing.B) {
 	for i := 0; i < b.N; i++ {
 		for _, pq := range f.pending {
 			for _, rq := range f.running {
-				s += r.Reclaim(pq, rq).Duration
+				s += r.Resolve(runtime.ActionReclaim, pq, rq).Duration
 			}
 		}
 	}
@@ -324,7 +313,7 @@ func BenchmarkReclaimDeep(b *testing.B) {
 		bb, _ := tree.Lookup(fmt.Sprintf("b%06d", half-1-rng.IntN(100)))
 		pairs[i] = [2]queuetree.ID{bb, a}
 	}
-	if got := r.Reclaim(pairs[0][0], pairs[0][1]); got.SourceName != "a000000" {
+	if got := r.Resolve(runtime.ActionReclaim, pairs[0][0], pairs[0][1]); got.SourceName != "a000000" {
 		b.Fatalf("Reclaim = %v; want the setting of a000000", got)
 	}
 	b.ReportAllocs()
@@ -332,7 +321,7 @@ func BenchmarkReclaimDeep(b *testing.B) {
 	var s time.Duration
 	for i := 0; i < b.N; i++ {
 		p := pairs[i&(benchPairs-1)]
-		s += r.Reclaim(p[0], p[1]).Duration
+		s += r.Resolve(runtime.ActionReclaim, p[0], p[1]).Duration
 	}
 	sink = s
 }
@@ -348,4 +337,12 @@ func BenchmarkNewResolver(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
+}
+
+// topLevel returns the top-level queue above id (id itself at depth 1).
+func topLevel(t *queuetree.Tree, id queuetree.ID) queuetree.ID {
+	for t.Parent(id) != queuetree.Root {
+		id = t.Parent(id)
+	}
+	return id
 }

@@ -41,16 +41,16 @@ type QueueSetting struct {
 //	runtime.QueueSetting{Queue: "B", Reclaim: runtime.Explicit(10 * time.Minute)}
 func Explicit(d time.Duration) *time.Duration { return &d }
 
-// Validate reports every problem of c on its own, joined with
+// validate reports every problem of c on its own, joined with
 // [errors.Join] (nil when there is none), in this order: negative defaults,
 // an unknown Method, then per entry of Queues in order: an empty queue name
 // (the implicit root is configured through the defaults), a name listed
 // twice, a negative Preempt or Reclaim. Whether the queues exist is checked
-// by [NewResolver], which has the tree.
+// by NewResolver, which has the tree and reports these problems too.
 //
 // Cost: O(q) for q queue settings; allocates a map of their names and the
 // errors.
-func (c Config) Validate() error {
+func (c Config) validate() error {
 	var errs []error
 	if c.DefaultPreempt < 0 {
 		errs = append(errs, fmt.Errorf("runtime: DefaultPreempt is negative (%s)", FormatDuration(c.DefaultPreempt)))
@@ -76,7 +76,7 @@ func (c Config) Validate() error {
 }
 
 // negativeErrs appends the problems of queue's setting o that a negative
-// duration makes, Preempt's first, as Validate reports them.
+// duration makes, Preempt's first, as validate reports them.
 func (o ownSetting) negativeErrs(queue string, errs []error) []error {
 	if o.hasPreempt && o.preempt < 0 {
 		errs = append(errs, fmt.Errorf("runtime: queue %q: Preempt is negative (%s)", queue, FormatDuration(o.preempt)))
@@ -85,9 +85,4 @@ func (o ownSetting) negativeErrs(queue string, errs []error) []error {
 		errs = append(errs, fmt.Errorf("runtime: queue %q: Reclaim is negative (%s)", queue, FormatDuration(o.reclaim)))
 	}
 	return errs
-}
-
-// negative reports whether o has a negative duration.
-func (o ownSetting) negative() bool {
-	return (o.hasPreempt && o.preempt < 0) || (o.hasReclaim && o.reclaim < 0)
 }

@@ -2,7 +2,6 @@ package runtime_test
 
 import (
 	"errors"
-	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -61,9 +60,9 @@ func TestValidateAllProblems(t *testing.T) {
 
 func TestParseConfig(t *testing.T) {
 	args := map[string]string{
-		runtime.ArgDefaultPreemptMinRuntime: "1.5d",
-		runtime.ArgDefaultReclaimMinRuntime: "10m",
-		runtime.ArgReclaimResolveMethod:     "queue",
+		"defaultPreemptMinRuntime": "1.5d",
+		"defaultReclaimMinRuntime": "10m",
+		"reclaimResolveMethod":     "queue",
 	}
 	queues := []runtime.QueueFields{
 		{Name: "a", PreemptMinRuntime: "20s", ReclaimMinRuntime: "0s"},
@@ -91,9 +90,9 @@ func TestParseConfig(t *testing.T) {
 
 	// Missing keys and empty values keep the defaults.
 	for _, a := range []map[string]string{nil, {}, {
-		runtime.ArgDefaultPreemptMinRuntime: "",
-		runtime.ArgDefaultReclaimMinRuntime: "",
-		runtime.ArgReclaimResolveMethod:     "",
+		"defaultPreemptMinRuntime": "",
+		"defaultReclaimMinRuntime": "",
+		"reclaimResolveMethod":     "",
 	}} {
 		got, err := runtime.ParseConfig(a, nil)
 		if err != nil {
@@ -107,10 +106,10 @@ func TestParseConfig(t *testing.T) {
 
 func TestParseConfigAllProblems(t *testing.T) {
 	args := map[string]string{
-		runtime.ArgDefaultPreemptMinRuntime: "5",
-		runtime.ArgDefaultReclaimMinRuntime: "-1m",
-		runtime.ArgReclaimResolveMethod:     "LCA",
-		"defaultPremptMinRuntime":           "1m",
+		"defaultPreemptMinRuntime": "5",
+		"defaultReclaimMinRuntime": "-1m",
+		"reclaimResolveMethod":     "LCA",
+		"defaultPremptMinRuntime":  "1m",
 	}
 	queues := []runtime.QueueFields{
 		{Name: "a", PreemptMinRuntime: "1h2", ReclaimMinRuntime: "30s"},
@@ -158,26 +157,11 @@ func TestMethodAndAction(t *testing.T) {
 		if err != nil || got != tt.want || got.String() != tt.in {
 			t.Errorf("ParseMethod(%q) = %v, %v", tt.in, got, err)
 		}
-		text, err := got.MarshalText()
-		if err != nil || string(text) != tt.in {
-			t.Errorf("MarshalText(%v) = %q, %v", got, text, err)
-		}
-		var m runtime.Method = 7
-		if err := m.UnmarshalText([]byte(tt.in)); err != nil || m != tt.want {
-			t.Errorf("UnmarshalText(%q) = %v, %v", tt.in, m, err)
-		}
 	}
 	for _, s := range []string{"", "LCA", "Queue", " lca", "lca ", "fifo"} {
 		if _, err := runtime.ParseMethod(s); err == nil || !strings.HasPrefix(err.Error(), "runtime: unknown reclaim resolve method") {
 			t.Errorf("ParseMethod(%q) error = %v", s, err)
 		}
-		m := runtime.MethodQueue
-		if err := m.UnmarshalText([]byte(s)); err == nil || m != runtime.MethodQueue {
-			t.Errorf("UnmarshalText(%q) = %v, %v; want an error and no change", s, m, err)
-		}
-	}
-	if _, err := runtime.Method(2).MarshalText(); err == nil {
-		t.Error("MarshalText(Method(2)): no error")
 	}
 	if runtime.MethodLCA != 0 || runtime.ActionPreempt != 0 {
 		t.Error("the zero values must be MethodLCA and ActionPreempt")
@@ -228,9 +212,9 @@ func FuzzParseConfig(f *testing.F) {
 	f.Add("", "1w", "queue", "x", "0", "0s", "x", "1d", "")
 	f.Fuzz(func(t *testing.T, defP, defR, method, q1, p1, r1, q2, p2, r2 string) {
 		cfg, err := runtime.ParseConfig(map[string]string{
-			runtime.ArgDefaultPreemptMinRuntime: defP,
-			runtime.ArgDefaultReclaimMinRuntime: defR,
-			runtime.ArgReclaimResolveMethod:     method,
+			"defaultPreemptMinRuntime": defP,
+			"defaultReclaimMinRuntime": defR,
+			"reclaimResolveMethod":     method,
 		}, []runtime.QueueFields{{Name: q1, PreemptMinRuntime: p1, ReclaimMinRuntime: r1}, {Name: q2, PreemptMinRuntime: p2, ReclaimMinRuntime: r2}})
 		if err != nil {
 			for _, line := range strings.Split(err.Error(), "\n") {
@@ -245,32 +229,4 @@ func FuzzParseConfig(f *testing.F) {
 			t.Fatalf("ParseConfig returned a Config that does not validate: %v", verr)
 		}
 	})
-}
-
-// TestQueueFieldsSetting: a queue's fields read as ParseConfig reads them:
-// "" unset, a bad or negative string unset with ParseConfig's problem.
-func TestQueueFieldsSetting(t *testing.T) {
-	for _, tc := range []struct {
-		q                runtime.QueueFields
-		preempt, reclaim *time.Duration
-		problems         int
-	}{
-		{runtime.QueueFields{Name: "a", PreemptMinRuntime: "10m"}, runtime.Explicit(10 * time.Minute), nil, 0},
-		{runtime.QueueFields{Name: "a", PreemptMinRuntime: "0", ReclaimMinRuntime: "1d"}, runtime.Explicit(0), runtime.Explicit(24 * time.Hour), 0},
-		{runtime.QueueFields{Name: "a", PreemptMinRuntime: "-5m", ReclaimMinRuntime: "x"}, nil, nil, 2},
-		{runtime.QueueFields{Name: "a"}, nil, nil, 0},
-	} {
-		s, err := tc.q.Setting()
-		want, werr := runtime.ParseConfig(nil, []runtime.QueueFields{tc.q})
-		if s.Queue != tc.q.Name || !cmp.Equal(s.Preempt, tc.preempt) || !cmp.Equal(s.Reclaim, tc.reclaim) {
-			t.Errorf("%+v.Setting() = %+v, want preempt %v, reclaim %v", tc.q, s, tc.preempt, tc.reclaim)
-		}
-		if got := len(strings.Split(fmt.Sprint(err), "\n")); (err == nil) != (tc.problems == 0) || (err != nil && got != tc.problems) ||
-			fmt.Sprint(err) != fmt.Sprint(werr) {
-			t.Errorf("%+v.Setting() error %v, want %d problems, as ParseConfig's %v", tc.q, err, tc.problems, werr)
-		}
-		if len(want.Queues) == 1 && !cmp.Equal(want.Queues[0], s) {
-			t.Errorf("%+v.Setting() = %+v, ParseConfig's entry %+v", tc.q, s, want.Queues[0])
-		}
-	}
 }

@@ -99,29 +99,19 @@ func TestResolverMatchesNaive(t *testing.T) {
 				t.Fatal(err)
 			}
 			oracle := newNaive(cfg, nq)
-			ids := []queuetree.ID{queuetree.None, queuetree.ID(tree.Len() + 1), -1}
-			for x := range tree.IDs() {
+			ids := []queuetree.ID{queuetree.None, queuetree.ID(tree.IDLimit()), -1}
+			for x := queuetree.Root; tree.Valid(x); x++ {
 				ids = append(ids, x)
 			}
 			for _, v := range ids {
 				vName := nameOf(tree, v)
 				d, src := oracle.Preempt(vName)
-				check(t, tree, r.Preempt(v), runtime.ActionPreempt, runtime.MethodQueue, d, src, "Preempt(%q)", vName)
+				check(t, tree, r.Resolve(runtime.ActionPreempt, queuetree.None, v), runtime.ActionPreempt, runtime.MethodQueue, d, src, "Preempt(%q)", vName)
 				for _, rc := range ids {
 					rName := nameOf(tree, rc)
 					d, src := oracle.Reclaim(rName, vName)
-					got := r.Reclaim(rc, v)
+					got := r.Resolve(runtime.ActionReclaim, rc, v)
 					check(t, tree, got, runtime.ActionReclaim, m, d, src, "%v: Reclaim(%q → %q)", m, rName, vName)
-					if rName == "" || vName == "" {
-						continue // "" is not a queue name for the ByName calls
-					}
-					byName, err := r.ReclaimByName(rName, vName)
-					if byName != got {
-						t.Fatalf("ReclaimByName(%q, %q) = %v; Reclaim says %v", rName, vName, byName, got)
-					}
-					if unknown := !tree.Valid(rc) || !tree.Valid(v); (err != nil) != unknown {
-						t.Fatalf("ReclaimByName(%q, %q) error = %v; want one iff a name is unknown", rName, vName, err)
-					}
 				}
 			}
 		}

@@ -2,7 +2,6 @@ package runtime_test
 
 import (
 	"fmt"
-	"slices"
 	"testing"
 	"time"
 
@@ -49,24 +48,28 @@ func TestTolerantPerQueryMatchesNaive(t *testing.T) {
 		if _, err := runtime.NewResolver(tree, cfg); (err != nil) != bad {
 			t.Fatalf("NewResolver error %v; want one iff the input has a problem", err)
 		}
-		ids := []queuetree.ID{queuetree.None, queuetree.ID(tree.Len() + 1)}
-		for x := range tree.IDs() {
+		ids := []queuetree.ID{queuetree.None, queuetree.ID(tree.IDLimit())}
+		for x := queuetree.Root; tree.Valid(x); x++ {
 			ids = append(ids, x)
 		}
 		for _, m := range []runtime.Method{runtime.MethodLCA, runtime.MethodQueue} {
 			oc := cfg
 			oc.Method, oc.DefaultPreempt, oc.DefaultReclaim = m, max(cfg.DefaultPreempt, 0), max(cfg.DefaultReclaim, 0)
 			oracle := newNaive(oc, nq)
-			view := r.WithMethod(m)
+			view := r
+			if m != r.Method() {
+				mc := cfg
+				mc.Method = m
+				view, _ = runtime.NewResolverTolerant(tree, mc)
+			}
 			for _, v := range ids {
 				vName := nameOf(tree, v)
 				d, src := oracle.Preempt(vName)
-				check(t, tree, view.Preempt(v), runtime.ActionPreempt, runtime.MethodQueue, d, src, "Preempt(%q)", vName)
+				check(t, tree, view.Resolve(runtime.ActionPreempt, queuetree.None, v), runtime.ActionPreempt, runtime.MethodQueue, d, src, "Preempt(%q)", vName)
 				for _, rc := range ids {
 					rName := nameOf(tree, rc)
 					d, src := oracle.Reclaim(rName, vName)
-					check(t, tree, r.ReclaimWithMethod(m, rc, v), runtime.ActionReclaim, m, d, src, "%v per query: Reclaim(%q → %q)", m, rName, vName)
-					check(t, tree, view.Reclaim(rc, v), runtime.ActionReclaim, m, d, src, "%v view: Reclaim(%q → %q)", m, rName, vName)
+					check(t, tree, view.Resolve(runtime.ActionReclaim, rc, v), runtime.ActionReclaim, m, d, src, "%v: Reclaim(%q → %q)", m, rName, vName)
 				}
 			}
 		}
@@ -109,85 +112,4 @@ func genTolerantInput(t *rapid.T) (*queuetree.Tree, []naiveQueue, runtime.Config
 		t.Fatal(err)
 	}
 	return tree, nq, cfg, bad
-}
-
-// TestUpdateResolverMatchesRebuild: whatever the next Config — the same
-// settings in another order, or one setting changed, added or removed —
-// UpdateResolver answers exactly as a fresh NewResolver on it, and reuses
-// the previous resolver exactly when the Config is the same up to order.
-func TestUpdateResolverMatchesRebuild(t *testing.T) {
-	rapid.Check(t, func(t *rapid.T) {
-		tree, _, cfg, bad := genTolerantInput(t)
-		if bad {
-			return // only clean builds are reused; tolerant inputs are covered above
-		}
-		prev, err := runtime.NewResolver(tree, cfg)
-		if err != nil {
-			t.Fatal(err)
-		}
-		next := cfg
-		next.Queues = slices.Clone(cfg.Queues)
-		perm := rapid.Permutation(next.Queues).Draw(t, "order")
-		next.Queues = perm
-		same := true
-		switch rapid.IntRange(0, 3).Draw(t, "change") {
-		case 1:
-			if len(next.Queues) > 0 {
-				before := next.Queues[0].Reclaim
-				next.Queues[0].Reclaim = runtime.Explicit(17 * time.Minute)
-				same = before != nil && *before == 17*time.Minute
-			}
-		case 2:
-			if len(next.Queues) > 0 {
-				next.Queues = next.Queues[1:]
-				same = false
-			}
-		case 3:
-			next.DefaultPreempt += time.Minute
-			same = false
-		}
-		got, reused, err := runtime.UpdateResolver(prev, tree, next)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if reused != same || (reused && got != prev) {
-			t.Fatalf("reused = %v (same pointer %v); want %v", reused, got == prev, same)
-		}
-		fresh, err := runtime.NewResolver(tree, next)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for v := range tree.IDs() {
-			if got.Preempt(v) != fresh.Preempt(v) {
-				t.Fatalf("Preempt(%d): %v, fresh %v", v, got.Preempt(v), fresh.Preempt(v))
-			}
-			for rc := range tree.IDs() {
-				if got.Reclaim(rc, v) != fresh.Reclaim(rc, v) {
-					t.Fatalf("Reclaim(%d, %d): %v, fresh %v", rc, v, got.Reclaim(rc, v), fresh.Reclaim(rc, v))
-				}
-			}
-		}
-	})
-}
-
-// TestUpdateResolverView: a view taken with WithMethod is reused only for
-// a Config asking for the view's method, never handed back with another.
-func TestUpdateResolverView(t *testing.T) {
-	tree, err := queuetree.New([]queuetree.Queue{{Name: "a"}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	cfg := runtime.Config{Method: runtime.MethodLCA}
-	base, err := runtime.NewResolver(tree, cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	view := base.WithMethod(runtime.MethodQueue)
-	if r, reused, _ := runtime.UpdateResolver(view, tree, cfg); reused || r.Method() != runtime.MethodLCA {
-		t.Errorf("view with queue reused for an lca Config: reused %v, method %v", reused, r.Method())
-	}
-	cfg.Method = runtime.MethodQueue
-	if r, reused, _ := runtime.UpdateResolver(view, tree, cfg); !reused || r != view {
-		t.Errorf("view not reused for its own method: reused %v", reused)
-	}
 }

@@ -53,11 +53,11 @@
 // reclaimMinRuntime ([QueueFields]). [ParseMethod] accepts exactly "lca"
 // and "queue": on anything else KAI-Scheduler's plugin logs an error and
 // uses lca (pkg/scheduler/plugins/minruntime/minruntime.go, New), tenure
-// returns the error. [Config.Validate] and [NewResolver] report every
-// problem at once ([errors.Join]): negative values, an unknown method, a
-// queue listed twice or with an empty name, a queue the tree does not
-// have; ParseConfig adds unparsable strings and unknown argument keys, each
-// message naming the argument, or the queue and the field.
+// returns the error. [NewResolver] reports every problem at once
+// ([errors.Join]): negative values, an unknown method, a queue listed twice
+// or with an empty name, a queue the tree does not have; ParseConfig adds
+// unparsable strings and unknown argument keys, each message naming the
+// argument, or the queue and the field.
 //
 // # Resolution rules
 //
@@ -66,7 +66,7 @@
 //
 //   - Preempt (preemptor and victim in the same leaf queue): walk from the
 //     victim's queue up to the first queue that sets Preempt; else the
-//     default. See [Resolver.Preempt].
+//     default.
 //   - Reclaim with [MethodQueue]: the same walk using Reclaim.
 //   - Reclaim with [MethodLCA] (the default): let l be the lowest common
 //     ancestor of the reclaimer's and the victim's queues and c the child
@@ -74,8 +74,10 @@
 //     from c up to the first queue that sets Reclaim; else the default. A
 //     setting thus protects a queue against its siblings' subtrees but not
 //     against queues further away: queues under different top-level queues
-//     meet at the root, so c is the victim's top-level queue. See
-//     [Resolver.Reclaim].
+//     meet at the root, so c is the victim's top-level queue.
+//
+// [Resolver.Resolve] answers all three, given the action, the preemptor's
+// queue and the victim's.
 //
 // The example of KAI-Scheduler's min-runtime design (PR #126), with reclaim
 // settings on
@@ -143,20 +145,12 @@
 //	ParseConfig                      O(a log a + q) for a plugin arguments (sorted, so
 //	                                 errors come in a stable order) and q queues;
 //	                                 allocates the config and errors
-//	Config.Validate                  O(q); allocates a map and the errors
 //	NewResolver, NewResolverTolerant O(n + q) time and memory for n queues, q settings
-//	UpdateResolver                   O(q) when the settings are unchanged, else NewResolver's
-//	ApplyResolver(Tolerant)          O(e) lookups for e edits, then O(n + q) copies and a pass
-//	                                 over each edited subtree; else NewResolverTolerant's
-//	                                 plus O(q + e log e) to write the Config out
-//	Resolver.WithMethod              O(1); allocates the small view, shares the arrays
-//	Resolver.Preempt                 O(1): an index read, a table read; no allocation
-//	Resolver.Reclaim, MethodQueue    O(1): an index read, a table read; no allocation
-//	Resolver.Reclaim, MethodLCA      O(1) when the queues are under different top-level
-//	                                 queues, else O(log depth); no allocation
-//	Resolver.ReclaimWithMethod       as Reclaim with that method
-//	Resolver.Resolve                 as Preempt or Reclaim
-//	Resolver.*ByName                 the above plus one map lookup per name
+//	Resolver.Resolve                 preempt, or reclaim with MethodQueue: O(1), an
+//	                                 index read and a table read; reclaim with
+//	                                 MethodLCA: O(1) when the queues are under
+//	                                 different top-level queues, else O(log depth);
+//	                                 no allocation
 //	Protected, ProtectedUntil        O(1); no allocation
 //
 // NewResolver precomputes, in one pass in increasing ID order (queuetree
@@ -166,60 +160,27 @@
 // is one index read and one copy, and a build writes pointers only for
 // the settings, not for every queue. A Config without any problem (the
 // common case) is checked on the way, one name lookup per setting, which
-// also finds a repeated name; only a Config with a problem takes
-// [Config.Validate]'s path, which lists every problem. There is no
-// per-pair cache, so memory stays O(queues + settings) however many pairs
-// are asked. KAI-Scheduler's plugin kept a cache per (pending job,
-// victim job) pair, about 16 million entries at 4,000 × 4,000 jobs in
-// its own 500-node benchmark; removing it (KAI-Scheduler PR #1809, which
-// kept the cache of durations per queue pair) cut that benchmark's live
-// heap from 940 MB to 95 MB. To find c, Reclaim asks
-// [queuetree.Tree.ChildOfLCA]: O(1) when the victim's top-level queue does
-// not contain the reclaimer, else one climb from the victim over
+// also finds a repeated name. There is no per-pair cache, so memory stays
+// O(queues + settings) however many pairs are asked. KAI-Scheduler's
+// plugin kept a cache per (pending job, victim job) pair, about 16 million
+// entries at 4,000 × 4,000 jobs in its own 500-node benchmark; removing it
+// (KAI-Scheduler PR #1809, which kept the cache of durations per queue
+// pair) cut that benchmark's live heap from 940 MB to 95 MB. To find c, a
+// reclaim asks [queuetree.Tree.ChildOfLCA]: one climb from the victim over
 // skew-binary jump pointers (Myers 1983) to the highest ancestor whose
-// subtree does not contain the reclaimer — exactly the rule's c,
-// ChildToward(LCA(reclaimer, victim), victim) or the victim's queue when
-// that is the LCA, in one climb instead of two (a property test in
-// queuetree checks it against a naive ancestor-list oracle). The
-// benchmarks in bench_test.go and session_bench_test.go (run with
-// -benchmem) include a naive walk-per-query resolver and a naive per-session
-// build for comparison; the README gives the figures and the command.
-//
-// # Per scheduling session
+// subtree does not contain the reclaimer, checked in queuetree against a
+// naive ancestor-list oracle.
 //
 // KAI-Scheduler builds its min-runtime resolver afresh in every session
-// (framework.Session). A scheduler embedding tenure the same way keeps the
-// previous tree and resolver and calls [queuetree.Update] and
-// [UpdateResolver]: an unchanged queue list and configuration, in whatever
-// order they come, cost one exact O(n + q) comparison and no build. A
-// changed queue list patches the tree ([queuetree.Update] rebuilds it
-// incrementally, see [queuetree.Apply]; the tree equals a fresh build).
-// When that patch added one queue, or removed or moved one without
-// children, and the settings are the same, UpdateResolver patches the
-// previous resolver the same way (its arrays copied with one entry
-// inserted or cut out; no name looked up in the new tree). Otherwise the
-// resolver is rebuilt whole: one name lookup per setting and one
-// pointer-free pass over the queues (changed settings alone reuse the
-// tree). A rebuild keeps no state between sessions that could drift from
-// the input, and its cost is within a small factor of the two naive maps
-// (parents and settings) a plugin would build per session instead, which
-// answer no query in O(1) (the README gives the figures beside that
-// baseline and the command). The reclaim method, which KAI's resolver
-// takes with every call, is chosen per query ([Resolver.ReclaimWithMethod])
-// or per view ([Resolver.WithMethod]) without a second build.
-// [NewResolverTolerant] reports bad settings and builds anyway, as
-// [queuetree.NewTolerant] does for the tree.
-//
-// A scheduler that learns of each queue change from a watch compares
-// nothing: [queuetree.Apply] (or ApplyTolerant) takes the queue's edit and
-// [ApplyResolver] (or [ApplyResolverTolerant]) its min-runtime setting,
-// which in KAI-Scheduler lives on the Queue object itself. ApplyResolver
-// replaces, adds or removes the edited queues' own settings, lets their
-// subtrees inherit again and follows a one-leaf patch of the tree, with
-// one name lookup per edit; a deleted queue's setting goes with it. Its
-// result answers every query as a fresh [NewResolver] of the changed
-// settings does (a property test drives random sequences of tree and
-// setting edits against that oracle).
+// (framework.Session); a scheduler embedding tenure does the same, with a
+// new tree (queuetree.New) and a new resolver: at 4,000 queues the two cost
+// about a millisecond together, within a small factor of the two naive
+// maps (parents and settings) a plugin would build per session instead,
+// which answer no query in O(1). The root package's Policy.UpdateQueues
+// skips the build when the session's list is unchanged. The benchmarks in
+// bench_test.go and session_bench_test.go (run with -benchmem) include a
+// naive walk-per-query resolver and that naive per-session build; the
+// README gives the figures and the command.
 //
 // # Robustness
 //
@@ -229,7 +190,5 @@
 // did not issue (queuetree.None, the zero ID, included), for the victim or
 // (with MethodLCA) the reclaimer, resolves to the default here; the
 // decisions of package eligibility check IDs before resolving and fail
-// closed instead; the name-based lookups do the same for an unknown name
-// and also return an error wrapping [*queuetree.UnknownQueueError], so a scheduler
-// working from a stale snapshot still gets an answer and a reason.
+// closed instead (a name that Tree().Lookup does not find is None).
 package runtime

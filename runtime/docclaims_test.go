@@ -1,7 +1,6 @@
 package runtime_test
 
 import (
-	"errors"
 	"strings"
 	"testing"
 	"time"
@@ -36,11 +35,11 @@ func TestDocClaimConfigValidateOrder(t *testing.T) {
 	}
 }
 
-// Resolver.ReclaimByName: an unknown name gives an error wrapping
-// *queuetree.UnknownQueueError (both names are checked) and Reclaim's
-// answer for queuetree.None in its place; with MethodQueue an unknown
-// reclaimer does not change the answer. Tree.Lookup: "" is never a queue.
-func TestDocClaimReclaimByName(t *testing.T) {
+// TestDocClaimUnknownIDs: Resolve with an ID the tree did not issue
+// (None, as a failed Lookup gives) resolves to the default, except that
+// with MethodQueue the reclaimer is not consulted. Tree.Lookup: "" is
+// never a queue.
+func TestDocClaimUnknownIDs(t *testing.T) {
 	tree, err := queuetree.New([]queuetree.Queue{{Name: "A"}, {Name: "B", Parent: "A"}})
 	if err != nil {
 		t.Fatal(err)
@@ -55,17 +54,17 @@ func TestDocClaimReclaimByName(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		got, err := r.ReclaimByName("nope", "B")
-		var uq *queuetree.UnknownQueueError
-		if !errors.As(err, &uq) || uq.Queue != "nope" || got != r.Reclaim(queuetree.None, b) {
-			t.Errorf("%v, unknown reclaimer: %+v, %v; want Reclaim(None, B) = %+v and an UnknownQueueError", m, got, err, r.Reclaim(queuetree.None, b))
+		nope, _ := tree.Lookup("nope")
+		got := r.Resolve(runtime.ActionReclaim, nope, b)
+		want := time.Hour
+		if m == runtime.MethodQueue {
+			want = time.Minute // B's own: the reclaimer does not matter
 		}
-		if m == runtime.MethodQueue && got.Duration != time.Minute {
-			t.Errorf("queue method, unknown reclaimer: %v, want B's own minute", got.Duration)
+		if got.Duration != want {
+			t.Errorf("%v, unknown reclaimer: %v, want %v", m, got, want)
 		}
-		got, err = r.ReclaimByName("nope", "gone")
-		if !errors.Is(err, queuetree.ErrUnknownQueue) || strings.Count(err.Error(), "unknown queue") != 2 || got != r.Reclaim(queuetree.None, queuetree.None) || got.Duration != time.Hour {
-			t.Errorf("%v, both unknown: %+v, %v; want the default and two errors", m, got, err)
+		if got := r.Resolve(runtime.ActionReclaim, nope, nope); got.Duration != time.Hour || got.Source != queuetree.None {
+			t.Errorf("%v, both unknown: %v; want the default", m, got)
 		}
 	}
 }

@@ -12,8 +12,8 @@ import (
 // is 7 days (calendar effects such as daylight saving do not apply: a
 // duration is a count of nanoseconds).
 const (
-	Day  = 24 * time.Hour
-	Week = 7 * Day
+	day  = 24 * time.Hour
+	week = 7 * day
 )
 
 // maxDuration is the largest representable duration, about 292 years.
@@ -30,8 +30,8 @@ var units = map[string]time.Duration{
 	"s":       time.Second,
 	"m":       time.Minute,
 	"h":       time.Hour,
-	"d":       Day,
-	"w":       Week,
+	"d":       day,
+	"w":       week,
 }
 
 // ParseDuration parses a non-negative duration written as a sequence of
@@ -249,8 +249,8 @@ var formatUnits = [...]struct {
 	name string
 	size uint64
 }{
-	{"w", uint64(Week)},
-	{"d", uint64(Day)},
+	{"w", uint64(week)},
+	{"d", uint64(day)},
 	{"h", uint64(time.Hour)},
 	{"m", uint64(time.Minute)},
 	{"s", uint64(time.Second)},

@@ -41,17 +41,15 @@ func designTree(method string) (*queuetree.Tree, *runtime.Resolver, error) {
 
 func ExampleNewResolver() {
 	for _, method := range []string{"lca", "queue"} {
-		_, r, err := designTree(method)
+		tree, r, err := designTree(method)
 		if err != nil {
 			fmt.Println(err)
 			return
 		}
 		for _, pair := range [][2]string{{"leaf1", "leaf3"}, {"leaf1", "leaf2"}, {"leaf3", "leaf1"}} {
-			res, err := r.ReclaimByName(pair[0], pair[1])
-			if err != nil {
-				fmt.Println(err)
-				return
-			}
+			reclaimer, _ := tree.Lookup(pair[0])
+			victim, _ := tree.Lookup(pair[1])
+			res := r.Resolve(runtime.ActionReclaim, reclaimer, victim)
 			fmt.Printf("%s reclaims from %s: %v\n", pair[0], pair[1], res)
 		}
 	}
@@ -66,7 +64,7 @@ func ExampleNewResolver() {
 
 // A reclaim query in the scheduler's hot path: queue IDs in, a Resolution
 // out, then the protection window of one victim at the cycle's instant.
-func ExampleResolver_Reclaim() {
+func ExampleResolver_Resolve_reclaim() {
 	tree, r, err := designTree("lca")
 	if err != nil {
 		fmt.Println(err)
@@ -75,13 +73,13 @@ func ExampleResolver_Reclaim() {
 	reclaimer, _ := tree.Lookup("leaf3")
 	victim, _ := tree.Lookup("leaf1")
 
-	res := r.Reclaim(reclaimer, victim) // O(log depth), no allocation
+	res := r.Resolve(runtime.ActionReclaim, reclaimer, victim) // O(log depth), no allocation
 	fmt.Println(res)
 
 	start := time.Date(2025, 3, 1, 12, 0, 0, 0, time.UTC) // the victim's last start
 	now := start.Add(7 * time.Minute)
-	fmt.Println("protected:", res.Protected(start, now))
-	fmt.Println("evictable from:", res.ProtectedUntil(start).Format(time.RFC3339))
+	fmt.Println("protected:", runtime.Protected(start, res.Duration, now))
+	fmt.Println("evictable from:", runtime.ProtectedUntil(start, res.Duration).Format(time.RFC3339))
 	// Output:
 	// reclaim min-runtime 10m from queue B (lca)
 	// protected: true
@@ -90,7 +88,7 @@ func ExampleResolver_Reclaim() {
 
 // Preemption inside a queue walks up from the victim's queue (KAI-Scheduler's min-runtime design's
 // preemption example), else the node-pool default applies.
-func ExampleResolver_Preempt() {
+func ExampleResolver_Resolve_preempt() {
 	tree, err := queuetree.New([]queuetree.Queue{
 		{Name: "A"}, {Name: "B", Parent: "A"}, {Name: "C", Parent: "B"},
 		{Name: "leaf1", Parent: "C"}, {Name: "leaf2", Parent: "C"},
@@ -112,7 +110,7 @@ func ExampleResolver_Preempt() {
 	}
 	for _, name := range []string{"leaf1", "leaf2", "A"} {
 		id, _ := tree.Lookup(name)
-		fmt.Printf("%s: %v\n", name, r.Preempt(id))
+		fmt.Printf("%s: %v\n", name, r.Resolve(runtime.ActionPreempt, queuetree.None, id))
 	}
 	// Output:
 	// leaf1: preempt min-runtime 5m from queue leaf1 (queue)
@@ -140,22 +138,6 @@ func ExampleParseConfig() {
 	// runtime: queue "production": reclaimMinRuntime: invalid duration "1h-30m": sign '-' inside the duration (at "-30m")
 }
 
-// A stale snapshot: the victim's queue was deleted. The lookup still
-// answers (the default) and says why.
-func ExampleResolver_ReclaimByName() {
-	_, r, err := designTree("lca")
-	if err != nil {
-		fmt.Println(err)
-		return
-	}
-	res, err := r.ReclaimByName("leaf1", "deleted-queue")
-	fmt.Println(res)
-	fmt.Println(err)
-	// Output:
-	// reclaim min-runtime 0s from default (lca)
-	// runtime: unknown queue "deleted-queue" (victim); the default applies
-}
-
 func ExampleProtected() {
 	start := time.Date(2025, 3, 1, 12, 0, 0, 0, time.UTC)
 	d := 30 * time.Second
@@ -181,22 +163,6 @@ func ExampleParseMethod() {
 	// lca <nil>
 	// queue <nil>
 	// lca runtime: unknown reclaim resolve method "LCA" (want "lca" or "queue")
-}
-
-func ExampleConfig_Validate() {
-	cfg := runtime.Config{
-		DefaultReclaim: -time.Minute,
-		Queues: []runtime.QueueSetting{
-			{Queue: "team-a", Preempt: runtime.Explicit(0)}, // explicit 0: instantly preemptible
-			{Queue: "team-b", Reclaim: runtime.Explicit(-time.Second)},
-			{Queue: "team-a"},
-		},
-	}
-	fmt.Println(cfg.Validate())
-	// Output:
-	// runtime: DefaultReclaim is negative (-1m)
-	// runtime: queue "team-b": Reclaim is negative (-1s)
-	// runtime: queue "team-a" is listed twice (Queues[0] and Queues[2])
 }
 
 func ExampleProtectedUntil() {

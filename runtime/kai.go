@@ -9,13 +9,14 @@ import (
 )
 
 // Names of the string settings KAI-Scheduler's min-runtime plugin reads
-// (docs/plugins/minruntime.md): the plugin arguments and the Queue spec fields.
+// (docs/plugins/minruntime.md): the plugin arguments and the Queue spec
+// fields, as ParseConfig's errors name them.
 const (
-	ArgDefaultPreemptMinRuntime = "defaultPreemptMinRuntime"
-	ArgDefaultReclaimMinRuntime = "defaultReclaimMinRuntime"
-	ArgReclaimResolveMethod     = "reclaimResolveMethod"
-	FieldPreemptMinRuntime      = "preemptMinRuntime"
-	FieldReclaimMinRuntime      = "reclaimMinRuntime"
+	argDefaultPreempt = "defaultPreemptMinRuntime"
+	argDefaultReclaim = "defaultReclaimMinRuntime"
+	argMethod         = "reclaimResolveMethod"
+	fieldPreempt      = "preemptMinRuntime"
+	fieldReclaim      = "reclaimMinRuntime"
 )
 
 // QueueFields is one queue's min-runtime fields in the string form of a
@@ -27,10 +28,11 @@ type QueueFields struct {
 }
 
 // ParseConfig builds a [Config] from the string forms a scheduler already
-// has: the min-runtime plugin arguments (keys [ArgDefaultPreemptMinRuntime],
-// [ArgDefaultReclaimMinRuntime], [ArgReclaimResolveMethod]; a missing key or
-// an empty value keeps the default: 0, 0, "lca") and every queue's
-// [QueueFields]. Durations use [ParseDuration]'s grammar everywhere (KAI
+// has: the min-runtime plugin arguments, keyed as KAI-Scheduler's plugin
+// keys them ("defaultPreemptMinRuntime", "defaultReclaimMinRuntime" and
+// "reclaimResolveMethod"; a missing key or an empty value keeps the
+// default: 0, 0, "lca"), and every queue's [QueueFields] (the Queue
+// spec's preemptMinRuntime and reclaimMinRuntime). Durations use [ParseDuration]'s grammar everywhere (KAI
 // accepts d and w only in plugin arguments).
 //
 // It reports every problem at once, joined with [errors.Join], each
@@ -39,7 +41,8 @@ type QueueFields struct {
 // duration, an unknown method, a queue with an empty name or listed twice.
 // It returns the Config built from everything that parsed (the first of
 // duplicate entries, no entry for a queue with nothing set), which always
-// passes [Config.Validate], so a tolerant caller may proceed with it.
+// has none of the problems NewResolver checks without a tree, so a
+// tolerant caller may proceed with it.
 // Queues not in the tree are reported by [NewResolver]; to report every
 // problem in one go, call it even when ParseConfig failed and join the two
 // errors:
@@ -64,7 +67,7 @@ func (c *Config) parsePluginArgs(pluginArgs map[string]string, errs []error) []e
 	for _, k := range keys {
 		v := pluginArgs[k]
 		switch k {
-		case ArgDefaultPreemptMinRuntime, ArgDefaultReclaimMinRuntime:
+		case argDefaultPreempt, argDefaultReclaim:
 			if v == "" {
 				continue
 			}
@@ -73,12 +76,12 @@ func (c *Config) parsePluginArgs(pluginArgs map[string]string, errs []error) []e
 				errs = append(errs, keyErrorf(k, "runtime: plugin argument %s: invalid duration %q: %w", k, v, err))
 				continue
 			}
-			if k == ArgDefaultPreemptMinRuntime {
+			if k == argDefaultPreempt {
 				c.DefaultPreempt = d
 			} else {
 				c.DefaultReclaim = d
 			}
-		case ArgReclaimResolveMethod:
+		case argMethod:
 			if v == "" {
 				continue
 			}
@@ -90,7 +93,7 @@ func (c *Config) parsePluginArgs(pluginArgs map[string]string, errs []error) []e
 			c.Method = m
 		default:
 			errs = append(errs, keyErrorf(k, "runtime: unknown plugin argument %q (want %s, %s or %s)",
-				k, ArgDefaultPreemptMinRuntime, ArgDefaultReclaimMinRuntime, ArgReclaimResolveMethod))
+				k, argDefaultPreempt, argDefaultReclaim, argMethod))
 		}
 	}
 	return errs
@@ -112,8 +115,8 @@ func (c *Config) parseQueues(queues []QueueFields, errs []error) []error {
 		}
 		seen[q.Name] = i
 		s := QueueSetting{Queue: q.Name}
-		s.Preempt, errs = parseQueueField(i, q.Name, FieldPreemptMinRuntime, q.PreemptMinRuntime, errs)
-		s.Reclaim, errs = parseQueueField(i, q.Name, FieldReclaimMinRuntime, q.ReclaimMinRuntime, errs)
+		s.Preempt, errs = parseQueueField(i, q.Name, fieldPreempt, q.PreemptMinRuntime, errs)
+		s.Reclaim, errs = parseQueueField(i, q.Name, fieldReclaim, q.ReclaimMinRuntime, errs)
 		if s.Preempt != nil || s.Reclaim != nil {
 			c.Queues = append(c.Queues, s)
 		}
@@ -137,21 +140,4 @@ func parseQueueField(i int, queue, field, v string, errs []error) (*time.Duratio
 		return nil, append(errs, keyErrorf(key, "runtime: queue %q: %s: invalid duration %q: %w", queue, field, v, err))
 	}
 	return &d, errs
-}
-
-// Setting returns q's min-runtime fields as q.Name's entry of
-// Config.Queues, for a watch handler that passes one queue's change to
-// [ApplyResolverTolerant]: each field is read in [ParseDuration]'s grammar,
-// "" meaning unset. A field that does not parse is left unset, so that the
-// queue inherits it, as ParseConfig and tenure's Policy read it, and its
-// problem is returned in ParseConfig's words. A negative value such as
-// "-5m" is one of those: the grammar has no negative durations (a negative
-// time.Duration given to a resolver directly is read as an explicit 0
-// instead, KAI-Scheduler's reading). O(len of the fields).
-func (q QueueFields) Setting() (QueueSetting, error) {
-	var errs []error
-	s := QueueSetting{Queue: q.Name}
-	s.Preempt, errs = parseQueueField(-1, q.Name, FieldPreemptMinRuntime, q.PreemptMinRuntime, errs)
-	s.Reclaim, errs = parseQueueField(-1, q.Name, FieldReclaimMinRuntime, q.ReclaimMinRuntime, errs)
-	return s, errors.Join(errs...)
 }

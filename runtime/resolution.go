@@ -37,13 +37,3 @@ func (r Resolution) String() string {
 	}
 	return fmt.Sprintf("%v min-runtime %s from %s (%v)", r.Action, FormatDuration(r.Duration), from, r.Method)
 }
-
-// ProtectedUntil returns [ProtectedUntil](start, r.Duration).
-func (r Resolution) ProtectedUntil(start time.Time) time.Time {
-	return ProtectedUntil(start, r.Duration)
-}
-
-// Protected returns [Protected](start, r.Duration, now).
-func (r Resolution) Protected(start, now time.Time) bool {
-	return Protected(start, r.Duration, now)
-}

@@ -1,7 +1,6 @@
 package runtime_test
 
 import (
-	"errors"
 	"strings"
 	"testing"
 	"time"
@@ -43,7 +42,7 @@ func build(tb testing.TB, args map[string]string, qs ...q) (*queuetree.Tree, *ru
 // designReclaim is the reclaim example of KAI-Scheduler's min-runtime design (PR #126):
 // A → B(600s) → {C → {leaf1(0s), leaf2(180s)}, D(60s) → leaf3}.
 func designReclaim(tb testing.TB, method string) (*queuetree.Tree, *runtime.Resolver) {
-	return build(tb, map[string]string{runtime.ArgReclaimResolveMethod: method},
+	return build(tb, map[string]string{"reclaimResolveMethod": method},
 		q{name: "A"},
 		q{name: "B", parent: "A", reclaim: "600s"},
 		q{name: "C", parent: "B"},
@@ -101,21 +100,10 @@ func TestDesignDocReclaim(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		got := r.Reclaim(id(t, tree, tt.reclaimer), id(t, tree, tt.victim))
+		got := r.Resolve(runtime.ActionReclaim, id(t, tree, tt.reclaimer), id(t, tree, tt.victim))
 		w := want(t, tree, runtime.ActionReclaim, m, tt.d, tt.source)
 		if diff := cmp.Diff(w, got); diff != "" {
 			t.Errorf("%s: Reclaim(%s → %s) mismatch (-want +got):\n%s", tt.method, tt.reclaimer, tt.victim, diff)
-		}
-		// Resolve and ReclaimByName agree with Reclaim.
-		if diff := cmp.Diff(got, r.Resolve(runtime.ActionReclaim, id(t, tree, tt.reclaimer), id(t, tree, tt.victim))); diff != "" {
-			t.Errorf("%s: Resolve differs from Reclaim (-want +got):\n%s", tt.method, diff)
-		}
-		byName, err := r.ReclaimByName(tt.reclaimer, tt.victim)
-		if err != nil {
-			t.Errorf("ReclaimByName(%s, %s): %v", tt.reclaimer, tt.victim, err)
-		}
-		if diff := cmp.Diff(got, byName); diff != "" {
-			t.Errorf("%s: ReclaimByName differs from Reclaim (-want +got):\n%s", tt.method, diff)
 		}
 	}
 }
@@ -142,17 +130,13 @@ func TestDesignDocPreempt(t *testing.T) {
 		{"A", 0, ""}, // nothing set above A: the default
 	}
 	for _, tt := range tests {
-		got := r.Preempt(id(t, tree, tt.victim))
+		got := r.Resolve(runtime.ActionPreempt, queuetree.None, id(t, tree, tt.victim))
 		w := want(t, tree, runtime.ActionPreempt, runtime.MethodQueue, tt.d, tt.source)
 		if diff := cmp.Diff(w, got); diff != "" {
 			t.Errorf("Preempt(%s) mismatch (-want +got):\n%s", tt.victim, diff)
 		}
-		byName, err := r.PreemptByName(tt.victim)
-		if err != nil || byName != got {
-			t.Errorf("PreemptByName(%s) = %v, %v; want %v, nil", tt.victim, byName, err, got)
-		}
 		// The preemptor is not consulted for a preemption.
-		if res := r.Resolve(runtime.ActionPreempt, queuetree.None, id(t, tree, tt.victim)); res != got {
+		if res := r.Resolve(runtime.ActionPreempt, id(t, tree, "leaf1"), id(t, tree, tt.victim)); res != got {
 			t.Errorf("Resolve(preempt, None, %s) = %v; want %v", tt.victim, res, got)
 		}
 	}
@@ -164,9 +148,9 @@ func TestDesignDocPreempt(t *testing.T) {
 // min-runtime is protected at 20s of runtime and reclaimable from 30s.
 func TestPluginDocConfig(t *testing.T) {
 	args := map[string]string{
-		runtime.ArgDefaultPreemptMinRuntime: "10m",
-		runtime.ArgDefaultReclaimMinRuntime: "10m",
-		runtime.ArgReclaimResolveMethod:     "lca",
+		"defaultPreemptMinRuntime": "10m",
+		"defaultReclaimMinRuntime": "10m",
+		"reclaimResolveMethod":     "lca",
 	}
 	tree, r := build(t, args,
 		q{name: "production", preempt: "20s", reclaim: "30s"},
@@ -179,10 +163,10 @@ func TestPluginDocConfig(t *testing.T) {
 		got  runtime.Resolution
 		want runtime.Resolution
 	}{
-		{"preempt in production", r.Preempt(prod), want(t, tree, runtime.ActionPreempt, runtime.MethodQueue, 20*time.Second, "production")},
-		{"preempt in research (default)", r.Preempt(research), want(t, tree, runtime.ActionPreempt, runtime.MethodQueue, 10*time.Minute, "")},
-		{"research reclaims from production", r.Reclaim(research, prod), want(t, tree, runtime.ActionReclaim, runtime.MethodLCA, 30*time.Second, "production")},
-		{"production reclaims from research (default)", r.Reclaim(prod, research), want(t, tree, runtime.ActionReclaim, runtime.MethodLCA, 10*time.Minute, "")},
+		{"preempt in production", r.Resolve(runtime.ActionPreempt, queuetree.None, prod), want(t, tree, runtime.ActionPreempt, runtime.MethodQueue, 20*time.Second, "production")},
+		{"preempt in research (default)", r.Resolve(runtime.ActionPreempt, queuetree.None, research), want(t, tree, runtime.ActionPreempt, runtime.MethodQueue, 10*time.Minute, "")},
+		{"research reclaims from production", r.Resolve(runtime.ActionReclaim, research, prod), want(t, tree, runtime.ActionReclaim, runtime.MethodLCA, 30*time.Second, "production")},
+		{"production reclaims from research (default)", r.Resolve(runtime.ActionReclaim, prod, research), want(t, tree, runtime.ActionReclaim, runtime.MethodLCA, 10*time.Minute, "")},
 	}
 	for _, c := range checks {
 		if diff := cmp.Diff(c.want, c.got); diff != "" {
@@ -192,21 +176,21 @@ func TestPluginDocConfig(t *testing.T) {
 
 	// The workflow: started at t0, reclaim attempted at 20s, 30s.
 	t0 := time.Date(2025, 3, 1, 12, 0, 0, 0, time.UTC)
-	res := r.Reclaim(research, prod)
-	if !res.Protected(t0, t0.Add(20*time.Second)) {
+	res := r.Resolve(runtime.ActionReclaim, research, prod)
+	if !runtime.Protected(t0, res.Duration, t0.Add(20*time.Second)) {
 		t.Error("at 20s of a 30s reclaim min-runtime the job must be protected")
 	}
-	if res.Protected(t0, t0.Add(30*time.Second)) {
+	if runtime.Protected(t0, res.Duration, t0.Add(30*time.Second)) {
 		t.Error("at exactly 30s the job must be reclaimable")
 	}
-	if got, w := res.ProtectedUntil(t0), t0.Add(30*time.Second); !got.Equal(w) {
+	if got, w := runtime.ProtectedUntil(t0, res.Duration), t0.Add(30*time.Second); !got.Equal(w) {
 		t.Errorf("ProtectedUntil = %v; want %v", got, w)
 	}
 
 	// Without plugin arguments every default is 0s ("instantly").
 	tree, r = build(t, nil, q{name: "production"})
 	p := id(t, tree, "production")
-	for _, res := range []runtime.Resolution{r.Preempt(p), r.Reclaim(p, p)} {
+	for _, res := range []runtime.Resolution{r.Resolve(runtime.ActionPreempt, queuetree.None, p), r.Resolve(runtime.ActionReclaim, p, p)} {
 		if res.Duration != 0 || res.Source != queuetree.None {
 			t.Errorf("without arguments: %v; want 0s from default", res)
 		}
@@ -218,7 +202,7 @@ func TestPluginDocConfig(t *testing.T) {
 // queues meeting at the implicit root, and inner-queue victims.
 func TestReclaimShapes(t *testing.T) {
 	//   X(1m) → Y → {Z(0s) → Z1, W}     T(5m) → U(2m) → V
-	tree, r := build(t, map[string]string{runtime.ArgDefaultReclaimMinRuntime: "7m"},
+	tree, r := build(t, map[string]string{"defaultReclaimMinRuntime": "7m"},
 		q{name: "X", reclaim: "1m"},
 		q{name: "Y", parent: "X"},
 		q{name: "Z", parent: "Y", reclaim: "0s"},
@@ -245,7 +229,7 @@ func TestReclaimShapes(t *testing.T) {
 		{"nothing set on the walk: default", "V", "Lone", 7 * time.Minute, ""},
 	}
 	for _, tt := range tests {
-		got := r.Reclaim(id(t, tree, tt.reclaimer), id(t, tree, tt.victim))
+		got := r.Resolve(runtime.ActionReclaim, id(t, tree, tt.reclaimer), id(t, tree, tt.victim))
 		w := want(t, tree, runtime.ActionReclaim, runtime.MethodLCA, tt.d, tt.source)
 		if diff := cmp.Diff(w, got); diff != "" {
 			t.Errorf("%s: Reclaim(%s → %s) (-want +got):\n%s", tt.name, tt.reclaimer, tt.victim, diff)
@@ -262,7 +246,7 @@ func TestReclaimShapes(t *testing.T) {
 //	              └─ other ────────── otherLeaf (2m, 3m)
 //	bare
 func TestInheritance(t *testing.T) {
-	args := map[string]string{runtime.ArgDefaultPreemptMinRuntime: "7m", runtime.ArgDefaultReclaimMinRuntime: "8m"}
+	args := map[string]string{"defaultPreemptMinRuntime": "7m", "defaultReclaimMinRuntime": "8m"}
 	queues := []q{
 		{name: "top", preempt: "5m", reclaim: "5m"},
 		{name: "mid", parent: "top", preempt: "0s", reclaim: "0s"},
@@ -296,14 +280,12 @@ func TestInheritance(t *testing.T) {
 	for _, tt := range tests {
 		method := runtime.MethodQueue
 		if tt.action == runtime.ActionReclaim {
-			args[runtime.ArgReclaimResolveMethod] = tt.method
+			args["reclaimResolveMethod"] = tt.method
 			method, _ = runtime.ParseMethod(tt.method)
 		}
 		tree, r := build(t, args, queues...)
-		got, err := r.ResolveByName(tt.action, tt.reclaimer, tt.victim)
-		if err != nil {
-			t.Fatalf("%s: %v", tt.name, err)
-		}
+		preemptor, _ := tree.Lookup(tt.reclaimer) // None for a preemption's ""
+		got := r.Resolve(tt.action, preemptor, id(t, tree, tt.victim))
 		if diff := cmp.Diff(want(t, tree, tt.action, method, tt.d, tt.source), got); diff != "" {
 			t.Errorf("%s (-want +got):\n%s", tt.name, diff)
 		}
@@ -314,36 +296,36 @@ func TestInheritance(t *testing.T) {
 // default and never panic, and that Root resolves to the default.
 func TestInvalidIDs(t *testing.T) {
 	args := map[string]string{
-		runtime.ArgDefaultPreemptMinRuntime: "3m",
-		runtime.ArgDefaultReclaimMinRuntime: "4m",
+		"defaultPreemptMinRuntime": "3m",
+		"defaultReclaimMinRuntime": "4m",
 	}
 	for _, method := range []string{"lca", "queue"} {
-		args[runtime.ArgReclaimResolveMethod] = method
+		args["reclaimResolveMethod"] = method
 		tree, r := build(t, args, q{name: "a", preempt: "1m", reclaim: "1m"}, q{name: "b", parent: "a"})
 		m := r.Method()
 		a, b := id(t, tree, "a"), id(t, tree, "b")
-		bad := []queuetree.ID{queuetree.None, queuetree.ID(tree.Len() + 1), 1 << 30, -7}
+		bad := []queuetree.ID{queuetree.None, queuetree.ID(tree.IDLimit()), 1 << 30, -7}
 		defPreempt := want(t, tree, runtime.ActionPreempt, runtime.MethodQueue, 3*time.Minute, "")
 		defReclaim := want(t, tree, runtime.ActionReclaim, m, 4*time.Minute, "")
 		for _, x := range bad {
-			if diff := cmp.Diff(defPreempt, r.Preempt(x)); diff != "" {
+			if diff := cmp.Diff(defPreempt, r.Resolve(runtime.ActionPreempt, queuetree.None, x)); diff != "" {
 				t.Errorf("Preempt(%d) (-want +got):\n%s", x, diff)
 			}
-			if diff := cmp.Diff(defReclaim, r.Reclaim(a, x)); diff != "" {
+			if diff := cmp.Diff(defReclaim, r.Resolve(runtime.ActionReclaim, a, x)); diff != "" {
 				t.Errorf("%v: Reclaim(a, %d) (-want +got):\n%s", m, x, diff)
 			}
 			wantBadReclaimer := defReclaim
 			if m == runtime.MethodQueue { // the reclaimer is not consulted
 				wantBadReclaimer = want(t, tree, runtime.ActionReclaim, m, time.Minute, "a")
 			}
-			if diff := cmp.Diff(wantBadReclaimer, r.Reclaim(x, b)); diff != "" {
+			if diff := cmp.Diff(wantBadReclaimer, r.Resolve(runtime.ActionReclaim, x, b)); diff != "" {
 				t.Errorf("%v: Reclaim(%d, b) (-want +got):\n%s", m, x, diff)
 			}
 		}
-		if diff := cmp.Diff(defPreempt, r.Preempt(queuetree.Root)); diff != "" {
+		if diff := cmp.Diff(defPreempt, r.Resolve(runtime.ActionPreempt, queuetree.None, queuetree.Root)); diff != "" {
 			t.Errorf("Preempt(Root) (-want +got):\n%s", diff)
 		}
-		if diff := cmp.Diff(defReclaim, r.Reclaim(b, queuetree.Root)); diff != "" {
+		if diff := cmp.Diff(defReclaim, r.Resolve(runtime.ActionReclaim, b, queuetree.Root)); diff != "" {
 			t.Errorf("Reclaim(b, Root) (-want +got):\n%s", diff)
 		}
 		// An unknown Action never protects.
@@ -368,80 +350,15 @@ func testEmptyResolver(t *testing.T, r *runtime.Resolver) {
 	wantP := runtime.Resolution{Source: queuetree.None, Action: runtime.ActionPreempt, Method: runtime.MethodQueue}
 	wantR := runtime.Resolution{Source: queuetree.None, Action: runtime.ActionReclaim, Method: runtime.MethodLCA}
 	for _, x := range []queuetree.ID{queuetree.None, queuetree.Root, 5} {
-		if diff := cmp.Diff(wantP, r.Preempt(x)); diff != "" {
-			t.Errorf("nil.Preempt(%d) (-want +got):\n%s", x, diff)
+		if diff := cmp.Diff(wantP, r.Resolve(runtime.ActionPreempt, queuetree.None, x)); diff != "" {
+			t.Errorf("nil.Resolve(runtime.ActionPreempt, queuetree.None, %d) (-want +got):\n%s", x, diff)
 		}
-		if diff := cmp.Diff(wantR, r.Reclaim(x, x)); diff != "" {
-			t.Errorf("nil.Reclaim(%d) (-want +got):\n%s", x, diff)
+		if diff := cmp.Diff(wantR, r.Resolve(runtime.ActionReclaim, x, x)); diff != "" {
+			t.Errorf("nil.Resolve(runtime.ActionReclaim, %d) (-want +got):\n%s", x, diff)
 		}
 		if diff := cmp.Diff(wantR, r.Resolve(runtime.ActionReclaim, x, x)); diff != "" {
 			t.Errorf("nil.Resolve(%d) (-want +got):\n%s", x, diff)
 		}
-	}
-	got, err := r.ReclaimByName("a", "b")
-	if err != nil {
-		t.Errorf("nil.ReclaimByName: %v", err)
-	}
-	if diff := cmp.Diff(wantR, got); diff != "" {
-		t.Errorf("nil.ReclaimByName (-want +got):\n%s", diff)
-	}
-	got, err = r.PreemptByName("a")
-	if err != nil || got != wantP {
-		t.Errorf("nil.PreemptByName = %v, %v; want %v, nil", got, err, wantP)
-	}
-}
-
-// TestByNameUnknown checks that name-based lookups return the default and
-// an error naming the unknown queue and its role.
-func TestByNameUnknown(t *testing.T) {
-	args := map[string]string{runtime.ArgDefaultPreemptMinRuntime: "2m", runtime.ArgDefaultReclaimMinRuntime: "3m"}
-	_, r := build(t, args, q{name: "a", preempt: "1m", reclaim: "1m"})
-
-	res, err := r.PreemptByName("gone")
-	if res.Duration != 2*time.Minute || res.Source != queuetree.None {
-		t.Errorf("PreemptByName(gone) = %v; want the 2m default", res)
-	}
-	wantErr(t, err, `runtime: unknown queue "gone" (victim); the default applies`)
-
-	res, err = r.ReclaimByName("a", "gone")
-	if res.Duration != 3*time.Minute || res.Source != queuetree.None {
-		t.Errorf("ReclaimByName(a, gone) = %v; want the 3m default", res)
-	}
-	wantErr(t, err, `runtime: unknown queue "gone" (victim); the default applies`)
-
-	res, err = r.ReclaimByName("gone", "a")
-	if res.Duration != 3*time.Minute || res.Source != queuetree.None {
-		t.Errorf("lca: ReclaimByName(gone, a) = %v; want the 3m default", res)
-	}
-	wantErr(t, err, `runtime: unknown queue "gone" (reclaimer); the default applies`)
-
-	res, err = r.ReclaimByName("", "")
-	if res.Duration != 3*time.Minute {
-		t.Errorf("ReclaimByName(\"\", \"\") = %v; want the 3m default", res)
-	}
-	wantErr(t, err, `runtime: unknown queue "" (victim); the default applies`+"\n"+`runtime: unknown queue "" (reclaimer); the default applies`)
-
-	// With the queue method the reclaimer does not matter, but is reported.
-	args[runtime.ArgReclaimResolveMethod] = "queue"
-	_, r = build(t, args, q{name: "a", preempt: "1m", reclaim: "1m"})
-	res, err = r.ReclaimByName("gone", "a")
-	if res.Duration != time.Minute || res.SourceName != "a" {
-		t.Errorf("queue: ReclaimByName(gone, a) = %v; want 1m from a", res)
-	}
-	wantErr(t, err, `runtime: unknown queue "gone" (reclaimer); not needed by the queue method`)
-}
-
-func wantErr(t *testing.T, err error, msg string) {
-	t.Helper()
-	if err == nil {
-		t.Errorf("got no error; want %q", msg)
-		return
-	}
-	if !errors.Is(err, queuetree.ErrUnknownQueue) {
-		t.Errorf("error %q does not wrap ErrUnknownQueue", err)
-	}
-	if err.Error() != msg {
-		t.Errorf("error = %q; want %q", err, msg)
 	}
 }
 
@@ -451,9 +368,9 @@ func TestResolutionString(t *testing.T) {
 		res  runtime.Resolution
 		want string
 	}{
-		{r.Reclaim(id(t, tree, "leaf3"), id(t, tree, "leaf1")), "reclaim min-runtime 10m from queue B (lca)"},
-		{r.Reclaim(id(t, tree, "leaf2"), id(t, tree, "leaf1")), "reclaim min-runtime 0s from queue leaf1 (lca)"},
-		{r.Preempt(id(t, tree, "leaf2")), "preempt min-runtime 0s from default (queue)"},
+		{r.Resolve(runtime.ActionReclaim, id(t, tree, "leaf3"), id(t, tree, "leaf1")), "reclaim min-runtime 10m from queue B (lca)"},
+		{r.Resolve(runtime.ActionReclaim, id(t, tree, "leaf2"), id(t, tree, "leaf1")), "reclaim min-runtime 0s from queue leaf1 (lca)"},
+		{r.Resolve(runtime.ActionPreempt, queuetree.None, id(t, tree, "leaf2")), "preempt min-runtime 0s from default (queue)"},
 		{runtime.Resolution{Duration: 52 * time.Hour, Source: 3, SourceName: "x", Action: runtime.ActionPreempt, Method: runtime.MethodQueue}, "preempt min-runtime 2d4h from queue x (queue)"},
 		{runtime.Resolution{}, "preempt min-runtime 0s from default (lca)"},
 	}
@@ -513,7 +430,7 @@ func TestNewResolverErrors(t *testing.T) {
 	if err != nil {
 		t.Fatalf("zero Config: %v", err)
 	}
-	if res := r.Reclaim(id(t, tree, "a"), id(t, tree, "b")); res.Duration != 0 || res.Source != queuetree.None {
+	if res := r.Resolve(runtime.ActionReclaim, id(t, tree, "a"), id(t, tree, "b")); res.Duration != 0 || res.Source != queuetree.None {
 		t.Errorf("zero Config: %v", res)
 	}
 }
@@ -523,15 +440,14 @@ func TestNewResolverErrors(t *testing.T) {
 func TestConcurrentQueries(t *testing.T) {
 	tree, r := designReclaim(t, "lca")
 	leaf1, leaf3 := id(t, tree, "leaf1"), id(t, tree, "leaf3")
-	want := r.Reclaim(leaf3, leaf1)
+	want := r.Resolve(runtime.ActionReclaim, leaf3, leaf1)
 	done := make(chan runtime.Resolution)
 	for g := 0; g < 4; g++ {
 		go func() {
 			var last runtime.Resolution
 			for i := 0; i < 1000; i++ {
-				last = r.Reclaim(leaf3, leaf1)
-				r.Preempt(leaf1)
-				_, _ = r.ReclaimByName("leaf1", "leaf3")
+				last = r.Resolve(runtime.ActionReclaim, leaf3, leaf1)
+				r.Resolve(runtime.ActionPreempt, queuetree.None, leaf1)
 			}
 			done <- last
 		}()
@@ -549,11 +465,11 @@ func TestQueriesDoNotAllocate(t *testing.T) {
 		tree, r := designReclaim(t, method)
 		leaf1, leaf3 := id(t, tree, "leaf1"), id(t, tree, "leaf3")
 		allocs := testing.AllocsPerRun(100, func() {
-			r.Reclaim(leaf3, leaf1)
-			r.Reclaim(leaf1, leaf3)
-			r.Preempt(leaf1)
 			r.Resolve(runtime.ActionReclaim, leaf3, leaf1)
-			_, _ = r.ReclaimByName("leaf3", "leaf1")
+			r.Resolve(runtime.ActionReclaim, leaf1, leaf3)
+			r.Resolve(runtime.ActionPreempt, queuetree.None, leaf1)
+			r.Resolve(runtime.ActionReclaim, leaf3, leaf1)
+			r.Resolve(9, leaf3, leaf1) // an invalid Action
 		})
 		if allocs != 0 {
 			t.Errorf("%s: queries allocate %v times per run", method, allocs)

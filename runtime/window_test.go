@@ -49,10 +49,6 @@ func TestProtectedBoundaries(t *testing.T) {
 		if got := runtime.ProtectedUntil(tt.start, tt.d); !got.Equal(tt.wantUntil) || got.IsZero() != tt.wantUntil.IsZero() {
 			t.Errorf("%s: ProtectedUntil = %v; want %v", tt.name, got, tt.wantUntil)
 		}
-		res := runtime.Resolution{Duration: tt.d}
-		if res.Protected(tt.start, tt.now) != tt.want || !res.ProtectedUntil(tt.start).Equal(tt.wantUntil) {
-			t.Errorf("%s: Resolution methods disagree with the functions", tt.name)
-		}
 	}
 }
 

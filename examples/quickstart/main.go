@@ -20,7 +20,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"strings"
 	"time"
 
 	"github.com/tenurepolicy/tenure/eligibility"
@@ -71,13 +70,14 @@ func hm(t time.Time) string { return t.Format("15:04") }
 // an ID left at its zero value would be queuetree.None, which every
 // decision refuses (fail closed) rather than guess a queue.
 func (q *walkthrough) buildTree() error {
-	tree, err := queuetree.New([]queuetree.Queue{
+	queues := []queuetree.Queue{
 		{Name: "research"},
 		{Name: "vision", Parent: "research"},
 		{Name: "nlp", Parent: "research"},
 		{Name: "prod"},
 		{Name: "serving", Parent: "prod"},
-	})
+	}
+	tree, err := queuetree.New(queues)
 	if err != nil {
 		return err
 	}
@@ -103,8 +103,8 @@ func (q *walkthrough) buildTree() error {
 	}
 	q.filter = eligibility.MinRuntimeFilter{Resolver: q.resolver}
 	fmt.Fprintf(q.w, "1. %d queues; %s inherits its reclaim protection from %s\n",
-		tree.Len()-1, strings.Join(tree.Path(q.queue["vision"]), "/"),
-		q.resolver.Reclaim(q.queue["serving"], q.queue["vision"]).SourceName)
+		len(queues), tree.Name(tree.Parent(q.queue["vision"]))+"/"+tree.Name(q.queue["vision"]),
+		q.resolver.Resolve(runtime.ActionReclaim, q.queue["serving"], q.queue["vision"]).SourceName)
 	return nil
 }
 

@@ -116,7 +116,7 @@ func (e *Env) expectedRuntimes() []error {
 	e.leafAnn = make([]map[string]string, len(e.leafIDs))
 	e.leafExpected = make([]time.Duration, len(e.leafIDs))
 	for i, leaf := range e.leafIDs {
-		for q := range e.tree.Ancestors(leaf) {
+		for q := leaf; q != queuetree.None; q = e.tree.Parent(q) { // the leaf, then its ancestors
 			if d, ok := set2[q]; ok {
 				e.leafAnn[i] = map[string]string{eligibility.AnnotationExpectedRuntime: runtime.FormatDuration(d)}
 				e.leafExpected[i] = d
