@@ -41,7 +41,7 @@ type QueueSetting struct {
 //	runtime.QueueSetting{Queue: "B", Reclaim: runtime.Explicit(10 * time.Minute)}
 func Explicit(d time.Duration) *time.Duration { return &d }
 
-// validate reports every problem of c on its own, joined with
+// Validate reports every problem of c on its own, joined with
 // [errors.Join] (nil when there is none), in this order: negative defaults,
 // an unknown Method, then per entry of Queues in order: an empty queue name
 // (the implicit root is configured through the defaults), a name listed
@@ -50,7 +50,7 @@ func Explicit(d time.Duration) *time.Duration { return &d }
 //
 // Cost: O(q) for q queue settings; allocates a map of their names and the
 // errors.
-func (c Config) validate() error {
+func (c Config) Validate() error {
 	var errs []error
 	if c.DefaultPreempt < 0 {
 		errs = append(errs, fmt.Errorf("runtime: DefaultPreempt is negative (%s)", FormatDuration(c.DefaultPreempt)))
