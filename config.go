@@ -9,6 +9,7 @@ import (
 
 	"github.com/tenurepolicy/tenure/clock"
 	"github.com/tenurepolicy/tenure/eligibility"
+	"github.com/tenurepolicy/tenure/eligibility/minruntime"
 	"github.com/tenurepolicy/tenure/queuetree"
 	"github.com/tenurepolicy/tenure/requeue"
 	"github.com/tenurepolicy/tenure/requeue/backoff"
@@ -87,8 +88,8 @@ type Config struct {
 	// reclaimer whose queue is unset or unknown makes every victim, in a
 	// known queue or not, resolve to the reclaim default, as KAI-Scheduler's
 	// plugin does when its resolver fails. It sets the FailOpen field of
-	// the Policy's eligibility.MinRuntimeFilter (the engine's filter too)
-	// and eligibility.ScenarioValidator. An in-range ID kept from another
+	// the Policy's minruntime.Filter (the engine's filter too)
+	// and minruntime.Validator. An in-range ID kept from another
 	// tree is not detected either way (see [Policy.QueueID]).
 	FailOpenUnknownQueues bool
 
@@ -172,8 +173,8 @@ func (c Config) build() (*Policy, error) {
 // and its record table). O(len(Engine.Filters)).
 func (p *Policy) wire() error {
 	failOpen := p.cfg.FailOpenUnknownQueues
-	p.filter = eligibility.MinRuntimeFilter{Resolver: p.resolver, FailOpen: failOpen}
-	p.validator = eligibility.ScenarioValidator{Resolver: p.resolver, FailOpen: failOpen}
+	p.filter = minruntime.Filter{Resolver: p.resolver, FailOpen: failOpen}
+	p.validator = minruntime.Validator{Resolver: p.resolver, FailOpen: failOpen}
 	ecfg := p.cfg.Engine
 	if ecfg.Observer == nil {
 		ecfg.Observer = p.cfg.Observer

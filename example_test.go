@@ -8,6 +8,7 @@ import (
 	"github.com/tenurepolicy/tenure/clock"
 	"github.com/tenurepolicy/tenure/clock/clocktest"
 	"github.com/tenurepolicy/tenure/eligibility"
+	"github.com/tenurepolicy/tenure/eligibility/minruntime"
 	"github.com/tenurepolicy/tenure/queuetree"
 	"github.com/tenurepolicy/tenure/requeue"
 	"github.com/tenurepolicy/tenure/requeue/cluster"
@@ -43,7 +44,7 @@ func Example() {
 	}
 
 	// Preempt/reclaim actions: an O(1), allocation-free check per victim.
-	filter := eligibility.MinRuntimeFilter{Resolver: resolver}
+	filter := minruntime.Filter{Resolver: resolver}
 	job := eligibility.Job{ID: "train", Queue: research, Priority: 1, Preemptible: true, Running: true,
 		Start: now.Add(-5 * time.Hour), Annotations: map[string]string{eligibility.AnnotationExpectedRuntime: "4h"}}
 	fmt.Println("reclaim allowed:", filter.Check(runtime.ActionReclaim, prod, &job, now).Allowed)

@@ -6,6 +6,7 @@ import (
 
 	"github.com/tenurepolicy/tenure"
 	"github.com/tenurepolicy/tenure/eligibility"
+	"github.com/tenurepolicy/tenure/eligibility/minruntime"
 	"github.com/tenurepolicy/tenure/queuetree"
 	"github.com/tenurepolicy/tenure/requeue"
 	"github.com/tenurepolicy/tenure/runtime"
@@ -83,7 +84,7 @@ func TestFailClosedValidateScenario(t *testing.T) {
 		job := &eligibility.Job{ID: "e", Queue: q, Start: t0.Add(-10 * time.Minute),
 			Subgroups: []eligibility.Subgroup{{Name: "w", MinAvailable: 1, Active: 4}}}
 		d, err := c.ValidateScenario(runtime.ActionPreempt, team,
-			[]eligibility.ScenarioJob{{Job: job, Tasks: []eligibility.ScenarioTask{{Subgroup: "w", Active: true}}}})
+			[]minruntime.Victim{{Job: job, Tasks: []minruntime.Task{{Subgroup: "w", Active: true}}}})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -206,7 +207,7 @@ func TestFailOpenValidateScenario(t *testing.T) {
 		job := &eligibility.Job{ID: "e", Start: t0.Add(-10 * time.Minute),
 			Subgroups: []eligibility.Subgroup{{Name: "w", MinAvailable: 1, Active: 4}}}
 		d, err := c.ValidateScenario(runtime.ActionPreempt, team,
-			[]eligibility.ScenarioJob{{Job: job, Tasks: []eligibility.ScenarioTask{{Subgroup: "w", Active: true}}}})
+			[]minruntime.Victim{{Job: job, Tasks: []minruntime.Task{{Subgroup: "w", Active: true}}}})
 		if err != nil {
 			t.Fatal(err)
 		}

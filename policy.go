@@ -6,6 +6,7 @@ import (
 
 	"github.com/tenurepolicy/tenure/clock"
 	"github.com/tenurepolicy/tenure/eligibility"
+	"github.com/tenurepolicy/tenure/eligibility/minruntime"
 	"github.com/tenurepolicy/tenure/queuetree"
 	"github.com/tenurepolicy/tenure/requeue"
 	"github.com/tenurepolicy/tenure/requeue/backoff"
@@ -49,8 +50,8 @@ type Policy struct {
 	givenStrings []queueStrings
 	tree         *queuetree.Tree
 	resolver     *runtime.Resolver
-	filter       eligibility.MinRuntimeFilter
-	validator    eligibility.ScenarioValidator
+	filter       minruntime.Filter
+	validator    minruntime.Validator
 	nominator    eligibility.Nominator
 	engine       *requeue.Engine
 	requeuing    backoff.Strategy
@@ -104,7 +105,7 @@ func (p *Policy) Resolver() *runtime.Resolver { return p.resolver }
 
 // Filter returns a copy of the min-runtime victim filter (the engine's own
 // cannot be changed through it).
-func (p *Policy) Filter() eligibility.MinRuntimeFilter { return p.filter }
+func (p *Policy) Filter() minruntime.Filter { return p.filter }
 
 // Nominator returns a copy of the expected-runtime nominator.
 func (p *Policy) Nominator() eligibility.Nominator { return p.nominator }

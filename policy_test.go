@@ -11,6 +11,7 @@ import (
 	"github.com/tenurepolicy/tenure"
 	"github.com/tenurepolicy/tenure/clock"
 	"github.com/tenurepolicy/tenure/eligibility"
+	"github.com/tenurepolicy/tenure/eligibility/minruntime"
 	"github.com/tenurepolicy/tenure/queuetree"
 	"github.com/tenurepolicy/tenure/requeue"
 	"github.com/tenurepolicy/tenure/requeue/backoff"
@@ -202,8 +203,8 @@ func TestCycleWakeIsEarliest(t *testing.T) {
 	// A scenario decision: an elastic protected victim losing too much.
 	elastic := eligibility.Job{ID: "e", Queue: q, Start: t0.Add(-2 * time.Hour),
 		Subgroups: []eligibility.Subgroup{{Name: "w", MinAvailable: 2, Active: 3}}}
-	d, err := c.ValidateScenario(runtime.ActionPreempt, q, []eligibility.ScenarioJob{{Job: &elastic,
-		Tasks: []eligibility.ScenarioTask{{Subgroup: "w", Active: true}, {Subgroup: "w", Active: true}}}})
+	d, err := c.ValidateScenario(runtime.ActionPreempt, q, []minruntime.Victim{{Job: &elastic,
+		Tasks: []minruntime.Task{{Subgroup: "w", Active: true}, {Subgroup: "w", Active: true}}}})
 	if err != nil || d.Allowed || !d.Until.Equal(t0.Add(time.Hour)) {
 		t.Fatalf("scenario: %v %v", d, err)
 	}

@@ -8,7 +8,7 @@ import (
 	"time"
 
 	"github.com/tenurepolicy/tenure"
-	"github.com/tenurepolicy/tenure/eligibility"
+	"github.com/tenurepolicy/tenure/eligibility/minruntime"
 	"github.com/tenurepolicy/tenure/queuetree"
 	tenureruntime "github.com/tenurepolicy/tenure/runtime"
 )
@@ -46,7 +46,7 @@ func policySession(policy *tenure.Policy, queues []tenure.Queue, logger *slog.Lo
 }
 
 // perSession is the README's per-session block.
-func perSession(s *sessionState, queues []queuetree.Queue, cfg tenureruntime.Config, method tenureruntime.Method, logger *slog.Logger) eligibility.MinRuntimeFilter {
+func perSession(s *sessionState, queues []queuetree.Queue, cfg tenureruntime.Config, method tenureruntime.Method, logger *slog.Logger) minruntime.Filter {
 	// s: the plugin's state across sessions.
 	tree, _, problems := queuetree.UpdateTolerant(s.tree, queues) // never nil
 	r, _, rproblems := tenureruntime.UpdateResolverTolerant(s.resolver, tree, cfg)
@@ -54,7 +54,7 @@ func perSession(s *sessionState, queues []queuetree.Queue, cfg tenureruntime.Con
 		logger.Warn("queue problem repaired", "problem", p) // repaired, not fatal
 	}
 	s.tree, s.resolver = tree, r
-	filter := eligibility.MinRuntimeFilter{Resolver: r.WithMethod(method)}
+	filter := minruntime.Filter{Resolver: r.WithMethod(method)}
 	return filter
 }
 

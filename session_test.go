@@ -13,6 +13,7 @@ import (
 
 	"github.com/tenurepolicy/tenure"
 	"github.com/tenurepolicy/tenure/eligibility"
+	"github.com/tenurepolicy/tenure/eligibility/minruntime"
 	"github.com/tenurepolicy/tenure/queuetree"
 	"github.com/tenurepolicy/tenure/requeue"
 	"github.com/tenurepolicy/tenure/runtime"
@@ -87,7 +88,7 @@ func sameDecisions(t *rapid.T, p, q *tenure.Policy) {
 					if diff := cmp.Diff(dq, dp); diff != "" {
 						t.Fatalf("CheckVictim(%v, %d, %d, -%v) (-New +Update):\n%s", a, pre, v, ago, diff)
 					}
-					sc := []eligibility.ScenarioJob{{Job: &job, Tasks: []eligibility.ScenarioTask{{Subgroup: "w", Active: true}}}}
+					sc := []minruntime.Victim{{Job: &job, Tasks: []minruntime.Task{{Subgroup: "w", Active: true}}}}
 					sp, perr := cp.ValidateScenario(a, pre, sc)
 					sq, qerr := cq.ValidateScenario(a, pre, sc)
 					if diff := cmp.Diff(sq, sp); diff != "" || (perr == nil) != (qerr == nil) {
@@ -346,7 +347,7 @@ func TestUpdateQueuesConcurrentCycles(t *testing.T) {
 				done <- fmt.Errorf("%v %+v, want %v", err, res.Engine.Outcomes, want)
 				return
 			}
-			sc := []eligibility.ScenarioJob{{Job: &v, Tasks: []eligibility.ScenarioTask{{Subgroup: "w", Active: true}}}}
+			sc := []minruntime.Victim{{Job: &v, Tasks: []minruntime.Task{{Subgroup: "w", Active: true}}}}
 			if _, err := c.ValidateScenario(runtime.ActionPreempt, q, sc); err != nil {
 				done <- err
 				return

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/tenurepolicy/tenure/eligibility"
+	"github.com/tenurepolicy/tenure/eligibility/minruntime"
 )
 
 // The tests in this file check claims of doc comments that a comment audit
@@ -118,17 +119,17 @@ func TestDocClaimClassNotAllowed(t *testing.T) {
 func TestDocClaimScenarioValidatorZero(t *testing.T) {
 	elastic := &eligibility.Job{ID: "e", Queue: 2, Start: dcNow.Add(-time.Minute), Subgroups: []eligibility.Subgroup{{Name: "w", MinAvailable: 1, Active: 3}}}
 	rigid := &eligibility.Job{ID: "r", Queue: 2, Start: dcNow.Add(-time.Minute), Subgroups: []eligibility.Subgroup{{Name: "w", MinAvailable: 3, Active: 3}}}
-	take := []eligibility.ScenarioTask{{Subgroup: "w", Active: true}}
-	var v eligibility.ScenarioValidator
-	d, err := v.Validate(0, 2, []eligibility.ScenarioJob{{Job: elastic, Tasks: take}}, dcNow)
+	take := []minruntime.Task{{Subgroup: "w", Active: true}}
+	var v minruntime.Validator
+	d, err := v.Validate(0, 2, []minruntime.Victim{{Job: elastic, Tasks: take}}, dcNow)
 	if err != nil || d.Allowed || d.Reason != eligibility.ReasonNoResolver || !d.Until.IsZero() {
 		t.Errorf("elastic victim, zero validator: %+v, %v; want denied no_resolver, no Until", d, err)
 	}
-	d, err = v.Validate(0, 2, []eligibility.ScenarioJob{{Job: rigid, Tasks: take}}, dcNow)
+	d, err = v.Validate(0, 2, []minruntime.Victim{{Job: rigid, Tasks: take}}, dcNow)
 	if err != nil || !d.Allowed {
 		t.Errorf("non-elastic victim, zero validator: %+v, %v; want allowed", d, err)
 	}
-	scenario := []eligibility.ScenarioJob{{Job: elastic, Tasks: take}, {Job: rigid, Tasks: take}}
+	scenario := []minruntime.Victim{{Job: elastic, Tasks: take}, {Job: rigid, Tasks: take}}
 	if a := testing.AllocsPerRun(50, func() { _, _ = v.Validate(0, 2, scenario, dcNow) }); a != 0 {
 		t.Errorf("Validate allocates %v times once its scratch is sized", a)
 	}

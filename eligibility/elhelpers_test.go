@@ -83,3 +83,11 @@ func elID(tb testing.TB, t *queuetree.Tree, name string) queuetree.ID {
 	}
 	return id
 }
+
+// elClock formats an instant as a time of day, "-" for the zero time.
+func elClock(t time.Time) string {
+	if t.IsZero() {
+		return "-"
+	}
+	return t.Format(time.TimeOnly)
+}

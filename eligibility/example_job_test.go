@@ -60,7 +60,7 @@ func ExampleJob() {
 		ObjectAnnotations: map[string]string{eligibility.AnnotationExpectedRuntime: "4h"},
 	}
 	j := toJob(pg, tree)
-	fmt.Println(j.ID, tree.Name(j.Queue), j.Preemptible, j.Running, j.IsElastic(), j.ActiveTasks())
+	fmt.Println(j.ID, tree.Name(j.Queue), j.Preemptible, j.Running, len(j.Subgroups))
 	// Output:
-	// training-job/default training true true true 5
+	// training-job/default training true true 2
 }

@@ -76,10 +76,6 @@ type Subgroup struct {
 	Active int32
 }
 
-// Elastic reports whether the subgroup runs more tasks than its minimum, that
-// is whether some of them can be taken away without breaking the gang.
-func (s Subgroup) Elastic() bool { return s.MinAvailable < s.Active }
-
 // LoadSubgroups returns j's subgroups: Subgroups when set, else what
 // SubgroupsFunc returns (nil when neither is set). The methods below read
 // the subgroups through it, so each call of theirs calls SubgroupsFunc
@@ -89,43 +85,4 @@ func (j *Job) LoadSubgroups() []Subgroup {
 		return j.SubgroupsFunc()
 	}
 	return j.Subgroups
-}
-
-// IsElastic reports whether some subgroup of j has MinAvailable < Active
-// (KAI-Scheduler's docs/plugins/minruntime.md: "MinAvailable < number of pods in a job"). Elastic victims are
-// allowed by the per-pair [MinRuntimeFilter] and checked as a whole by the
-// [ScenarioValidator]. Cost: O(subgroups), no allocation of its own.
-func (j *Job) IsElastic() bool { return elastic(j.LoadSubgroups()) }
-
-// elastic reports whether some subgroup has MinAvailable < Active.
-func elastic(sgs []Subgroup) bool {
-	for i := range sgs {
-		if sgs[i].MinAvailable < sgs[i].Active {
-			return true
-		}
-	}
-	return false
-}
-
-// ActiveTasks returns the sum of Active over j's subgroups.
-func (j *Job) ActiveTasks() int64 {
-	var n int64
-	for _, sg := range j.LoadSubgroups() {
-		n += int64(sg.Active)
-	}
-	return n
-}
-
-// SubgroupIndex returns the index among j's subgroups of the one named
-// name, or -1. Cost: O(subgroups), no allocation of its own.
-func (j *Job) SubgroupIndex(name string) int { return subgroupIndex(j.LoadSubgroups(), name) }
-
-// subgroupIndex returns the index in sgs of the subgroup named name, or -1.
-func subgroupIndex(sgs []Subgroup, name string) int {
-	for i := range sgs {
-		if sgs[i].Name == name {
-			return i
-		}
-	}
-	return -1
 }

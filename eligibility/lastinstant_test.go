@@ -8,6 +8,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/tenurepolicy/tenure/eligibility"
+	"github.com/tenurepolicy/tenure/eligibility/minruntime"
 	"github.com/tenurepolicy/tenure/runtime"
 )
 
@@ -24,7 +25,7 @@ var elLast = time.Unix(math.MaxInt64-62135596800, 999_999_999).UTC()
 // protection has run out. Exact sums are unchanged.
 func TestFilterProtectsAtLastInstant(t *testing.T) {
 	r, team := invalidActionSetup(t)
-	f := eligibility.MinRuntimeFilter{Resolver: r}
+	f := minruntime.Filter{Resolver: r}
 	for _, tc := range []struct {
 		start, now time.Time
 		want       eligibility.Decision
@@ -33,7 +34,7 @@ func TestFilterProtectsAtLastInstant(t *testing.T) {
 		{elLast.Add(-time.Minute), elLast.Add(-time.Nanosecond), eligibility.Decision{Reason: eligibility.ReasonMinRuntimeProtected, Until: elLast}},
 		{elLast.Add(-time.Hour), elLast.Add(-time.Nanosecond), eligibility.Decision{Reason: eligibility.ReasonMinRuntimeProtected, Until: elLast}}, // exact
 		{elLast.Add(-time.Hour - time.Nanosecond), elLast.Add(-2 * time.Nanosecond), eligibility.Decision{Reason: eligibility.ReasonMinRuntimeProtected, Until: elLast.Add(-time.Nanosecond)}},
-		{elLast.Add(-time.Nanosecond), elLast, eligibility.Decision{Allowed: true, Reason: eligibility.ReasonNotProtected}},
+		{elLast.Add(-time.Nanosecond), elLast, eligibility.Decision{Allowed: true, Reason: minruntime.ReasonNotProtected}},
 	} {
 		for _, a := range []runtime.Action{runtime.ActionPreempt, runtime.ActionReclaim} {
 			d := f.Check(a, team, &eligibility.Job{ID: "j", Queue: team, Start: tc.start}, tc.now)
@@ -48,12 +49,12 @@ func TestFilterProtectsAtLastInstant(t *testing.T) {
 // protected too, and names the saturated expiry.
 func TestScenarioProtectsAtLastInstant(t *testing.T) {
 	r, team := invalidActionSetup(t)
-	var v eligibility.ScenarioValidator
+	var v minruntime.Validator
 	v.Resolver = r
 	sc := scenarioTakingTwo(team)
 	sc[0].Job.Start = elLast.Add(-time.Nanosecond)
 	d, err := v.Validate(runtime.ActionPreempt, team, sc, sc[0].Job.Start)
-	if err != nil || d.Allowed || d.Reason != eligibility.ReasonBelowMinAvailable || !d.Until.Equal(elLast) || !d.ProtectedUntil.Equal(elLast) {
+	if err != nil || d.Allowed || d.Reason != minruntime.ReasonBelowMinAvailable || !d.Until.Equal(elLast) || !d.ProtectedUntil.Equal(elLast) {
 		t.Errorf("%v, %v; want below_min_available until the last instant", d, err)
 	}
 }

@@ -439,3 +439,9 @@ func (n *Nominator) log(o *NominatorOutcome) {
 	}
 	n.Logger.LogAttrs(ctx, level, msg, slog.String("plugin", s.Nominator), slog.Time("until", s.Until))
 }
+
+// validAction reports whether a is runtime.ActionPreempt or
+// runtime.ActionReclaim, the two actions a min-runtime applies to.
+func validAction(a runtime.Action) bool {
+	return a == runtime.ActionPreempt || a == runtime.ActionReclaim
+}

@@ -41,17 +41,6 @@ type Reason string
 
 // The reasons. Each constant's value is its label.
 const (
-	// ReasonNotProtected: the victim ran its full min-runtime (now >=
-	// start + d), so it may be evicted.
-	ReasonNotProtected Reason = "not_protected"
-	// ReasonNoMinRuntime: the resolved min-runtime is zero (KAI-Scheduler's
-	// min-runtime plugin: "0s" means instantly evictable), so the victim is
-	// never protected.
-	ReasonNoMinRuntime Reason = "no_min_runtime"
-	// ReasonElasticDeferred: the victim is still protected but elastic; the
-	// per-pair filter allows it and defers the decision to the
-	// [ScenarioValidator].
-	ReasonElasticDeferred Reason = "elastic_deferred"
 	// ReasonMissingStart: the job has no start time. The filter allows it
 	// (not protected); the nominator skips it.
 	ReasonMissingStart Reason = "missing_start"
@@ -86,13 +75,6 @@ const (
 	// unknown queue, while an invalid action is the caller's programming
 	// error, which must never cost a job its protection.
 	ReasonInvalidAction Reason = "invalid_action"
-
-	// ReasonMinAvailableKept: the scenario leaves every subgroup of every
-	// still-protected elastic victim with at least MinAvailable active tasks.
-	ReasonMinAvailableKept Reason = "min_available_kept"
-	// ReasonBelowMinAvailable: the scenario would leave a subgroup of a
-	// still-protected elastic victim below MinAvailable.
-	ReasonBelowMinAvailable Reason = "below_min_available"
 
 	// ReasonNominated: the job exceeded its expected runtime and passed every
 	// gate; it is a requeue candidate.

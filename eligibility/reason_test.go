@@ -14,15 +14,16 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/tenurepolicy/tenure/eligibility"
+	"github.com/tenurepolicy/tenure/eligibility/minruntime"
 )
 
 // The label values are part of the contract (KAI-Scheduler's expected-runtime
 // plugin's metric labels, and tenure's own).
 func TestReasonStrings(t *testing.T) {
 	want := map[eligibility.Reason]string{
-		eligibility.ReasonNotProtected:        "not_protected",
-		eligibility.ReasonNoMinRuntime:        "no_min_runtime",
-		eligibility.ReasonElasticDeferred:     "elastic_deferred",
+		minruntime.ReasonNotProtected:         "not_protected",
+		minruntime.ReasonNoMinRuntime:         "no_min_runtime",
+		minruntime.ReasonElasticDeferred:      "elastic_deferred",
 		eligibility.ReasonMissingStart:        "missing_start",
 		eligibility.ReasonClockSkew:           "clock_skew",
 		eligibility.ReasonMinRuntimeProtected: "minruntime_protected",
@@ -31,11 +32,11 @@ func TestReasonStrings(t *testing.T) {
 		eligibility.ReasonNoResolver:          "no_resolver",
 		eligibility.ReasonInvalidAction:       "invalid_action",
 		eligibility.ReasonInvalid:             "invalid",
-		eligibility.ReasonMinAvailableKept:    "min_available_kept",
-		eligibility.ReasonBelowMinAvailable:   "below_min_available",
-		eligibility.ReasonInvalidCounts:       "invalid_counts",
-		eligibility.ReasonConflictingVictims:  "conflicting_victims",
-		eligibility.ReasonDuplicateSubgroup:   "duplicate_subgroup",
+		minruntime.ReasonMinAvailableKept:     "min_available_kept",
+		minruntime.ReasonBelowMinAvailable:    "below_min_available",
+		minruntime.ReasonInvalidCounts:        "invalid_counts",
+		minruntime.ReasonConflictingVictims:   "conflicting_victims",
+		minruntime.ReasonDuplicateSubgroup:    "duplicate_subgroup",
 		eligibility.ReasonNominated:           "nominated",
 		eligibility.ReasonNotRunning:          "not_running",
 		eligibility.ReasonNotPreemptible:      "not_preemptible",
@@ -121,23 +122,20 @@ func TestDecisionString(t *testing.T) {
 	}
 }
 
-func TestJobHelpers(t *testing.T) {
-	j := eligibility.Job{Subgroups: []eligibility.Subgroup{{Name: "a", MinAvailable: 2, Active: 2}, {Name: "b", MinAvailable: 1, Active: 2}}}
-	if !j.IsElastic() || j.Subgroups[0].Elastic() || !j.Subgroups[1].Elastic() {
-		t.Error("elastic detection")
+func TestJobLoadSubgroups(t *testing.T) {
+	sgs := []eligibility.Subgroup{{Name: "a", MinAvailable: 2, Active: 2}}
+	calls := 0
+	lazy := eligibility.Job{SubgroupsFunc: func() []eligibility.Subgroup { calls++; return sgs }}
+	if got := lazy.LoadSubgroups(); len(got) != 1 || calls != 1 {
+		t.Errorf("lazy: %v after %d calls", got, calls)
 	}
-	if j.ActiveTasks() != 4 || j.SubgroupIndex("b") != 1 || j.SubgroupIndex("c") != -1 {
-		t.Error("helpers")
+	eager := eligibility.Job{Subgroups: sgs, SubgroupsFunc: func() []eligibility.Subgroup { t.Error("SubgroupsFunc called although Subgroups is set"); return nil }}
+	if got := eager.LoadSubgroups(); len(got) != 1 {
+		t.Errorf("eager: %v", got)
 	}
 	var zero eligibility.Job
-	if zero.IsElastic() || zero.ActiveTasks() != 0 {
-		t.Error("zero job")
-	}
-	// MinAvailable == Active is a gang at its minimum; MinAvailable > Active
-	// (already below its minimum) is not elastic either.
-	below := eligibility.Job{Subgroups: []eligibility.Subgroup{{MinAvailable: 3, Active: 1}}}
-	if below.IsElastic() {
-		t.Error("below minimum is not elastic")
+	if zero.LoadSubgroups() != nil {
+		t.Error("zero job has subgroups")
 	}
 }
 
@@ -151,6 +149,11 @@ func declaredReasons(t *testing.T, dir string) map[eligibility.Reason]string {
 	if err != nil {
 		t.Fatal(err)
 	}
+	sub, err := filepath.Glob(filepath.Join(dir, "*", "*.go")) // the policies' packages
+	if err != nil {
+		t.Fatal(err)
+	}
+	files = append(files, sub...)
 	out := map[eligibility.Reason]string{}
 	for _, name := range files {
 		if strings.HasSuffix(name, "_test.go") {

@@ -28,7 +28,7 @@
 // [eligibility.Nomination] embeds: [EngineInput.AddNominations] takes the
 // nominations of [eligibility.Nominator] as they are, without a copy field
 // by field, and [VictimMinRuntimeFilter] makes
-// [eligibility.MinRuntimeFilter] a [VictimFilter].
+// [minruntime.Filter] a [VictimFilter].
 //
 // A pass first places every contender that fits as things are (reported in
 // [EngineResult.FitWithoutEviction]: no one is evicted for them). Then it

@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"github.com/tenurepolicy/tenure/eligibility"
+	"github.com/tenurepolicy/tenure/eligibility/minruntime"
 	"github.com/tenurepolicy/tenure/runtime"
 )
 
@@ -39,12 +40,12 @@ func (in *EngineInput) AddNominations(noms []eligibility.Nomination) {
 // unset (queuetree.None, the zero value) or unknown, or a contender's
 // when the answer depends on it, is denied with "queue_unset" or
 // "unknown_queue" and no Until. The zero value (nil Filter) fails closed
-// too, as a nil [eligibility.MinRuntimeFilter] does: every victim is denied
+// too, as a nil [minruntime.Filter] does: every victim is denied
 // with "no_resolver". No allocation.
 type VictimMinRuntimeFilter struct {
 	// Filter is eligibility's min-runtime filter; nil denies every victim
 	// ([eligibility.ReasonNoResolver]).
-	Filter *eligibility.MinRuntimeFilter
+	Filter *minruntime.Filter
 }
 
 // FilterVictim implements [VictimFilter].

@@ -7,6 +7,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/tenurepolicy/tenure/eligibility"
+	"github.com/tenurepolicy/tenure/eligibility/minruntime"
 	"github.com/tenurepolicy/tenure/queuetree"
 	"github.com/tenurepolicy/tenure/requeue"
 	"github.com/tenurepolicy/tenure/requeue/cluster"
@@ -31,7 +32,7 @@ func minRuntimeSetup(t *testing.T) (*queuetree.Tree, requeue.VictimMinRuntimeFil
 	if err != nil {
 		t.Fatal(err)
 	}
-	return tree, requeue.VictimMinRuntimeFilter{Filter: &eligibility.MinRuntimeFilter{Resolver: res}}
+	return tree, requeue.VictimMinRuntimeFilter{Filter: &minruntime.Filter{Resolver: res}}
 }
 
 func TestVictimMinRuntimeFilter(t *testing.T) {
@@ -67,7 +68,7 @@ func TestVictimMinRuntimeFilter(t *testing.T) {
 	if got := (requeue.VictimMinRuntimeFilter{}).FilterVictim(t0, v, same); got.Allowed || got.Reason != eligibility.ReasonNoResolver {
 		t.Errorf("zero filter: %+v, want denied no_resolver", got)
 	}
-	if got := (requeue.VictimMinRuntimeFilter{Filter: &eligibility.MinRuntimeFilter{FailOpen: true}}).FilterVictim(t0, v, same); !got.Allowed || got.Reason == "" {
+	if got := (requeue.VictimMinRuntimeFilter{Filter: &minruntime.Filter{FailOpen: true}}).FilterVictim(t0, v, same); !got.Allowed || got.Reason == "" {
 		t.Errorf("FailOpen filter without a resolver: %+v, want allowed with a reason", got)
 	}
 	if a := testing.AllocsPerRun(100, func() { f.FilterVictim(t0, v, same) }); a != 0 {

@@ -24,6 +24,7 @@ import (
 	"time"
 
 	"github.com/tenurepolicy/tenure/eligibility"
+	"github.com/tenurepolicy/tenure/eligibility/minruntime"
 	"github.com/tenurepolicy/tenure/queuetree"
 	"github.com/tenurepolicy/tenure/requeue"
 	"github.com/tenurepolicy/tenure/requeue/backoff"
@@ -45,7 +46,7 @@ type walkthrough struct {
 	now      time.Time
 	resolver *runtime.Resolver
 	queue    map[string]queuetree.ID // every queue's ID, looked up once
-	filter   eligibility.MinRuntimeFilter
+	filter   minruntime.Filter
 	counter  eligibility.Counter // one Counter for every component, by source
 	noms     eligibility.NominatorResult
 }
@@ -101,7 +102,7 @@ func (q *walkthrough) buildTree() error {
 		}
 		q.queue[name] = id
 	}
-	q.filter = eligibility.MinRuntimeFilter{Resolver: q.resolver}
+	q.filter = minruntime.Filter{Resolver: q.resolver}
 	fmt.Fprintf(q.w, "1. %d queues; %s inherits its reclaim protection from %s\n",
 		tree.Len()-1, strings.Join(tree.Path(q.queue["vision"]), "/"),
 		q.resolver.Reclaim(q.queue["serving"], q.queue["vision"]).SourceName)
@@ -131,15 +132,15 @@ func (q *walkthrough) validateScenario() error {
 	elastic := &eligibility.Job{ID: "nlp/elastic-ft", Queue: q.queue["nlp"], Priority: 10, Preemptible: true,
 		Running: true, Start: q.now.Add(-10 * time.Minute),
 		Subgroups: []eligibility.Subgroup{{Name: "workers", MinAvailable: 2, Active: 4}}}
-	validator := eligibility.ScenarioValidator{Resolver: q.resolver}
-	worker := eligibility.ScenarioTask{Subgroup: "workers", Active: true}
+	validator := minruntime.Validator{Resolver: q.resolver}
+	worker := minruntime.Task{Subgroup: "workers", Active: true}
 	for _, n := range []int{2, 3} {
-		tasks := make([]eligibility.ScenarioTask, n)
+		tasks := make([]minruntime.Task, n)
 		for i := range tasks {
 			tasks[i] = worker
 		}
 		sd, err := validator.Validate(runtime.ActionPreempt, q.queue["nlp"],
-			[]eligibility.ScenarioJob{{Job: elastic, Tasks: tasks}}, q.now)
+			[]minruntime.Victim{{Job: elastic, Tasks: tasks}}, q.now)
 		if err != nil {
 			return err
 		}

@@ -158,7 +158,7 @@
 // frees all its tasks — except an elastic one, which may lose single tasks
 // down to its minimum (a shrink: it keeps its progress and continues more
 // slowly); whether a still-protected elastic job may lose a task is
-// eligibility.ScenarioValidator's decision. An evicted job goes back to the
+// minruntime.Validator's decision. An evicted job goes back to the
 // pending queue and later restarts from scratch: its work is lost.
 // -checkpoint D models jobs that save their progress every D of work: an
 // eviction then loses only the work since the last checkpoint. Saving can
@@ -190,7 +190,7 @@
 //     priority (Kueue's LowerPriority). Nothing is protected; equal
 //     priorities never preempt.
 //   - minruntime: priority, and every victim must pass
-//     eligibility.MinRuntimeFilter: an eviction within one team queue is a
+//     minruntime.Filter: an eviction within one team queue is a
 //     preempt, across queues a reclaim, resolved by runtime.Resolver with
 //     -reclaim-method (lca: from the child of the lowest common ancestor
 //     toward the victim, KAI-Scheduler's default; queue: from the victim's

@@ -6,6 +6,7 @@ import (
 
 	"github.com/tenurepolicy/tenure"
 	"github.com/tenurepolicy/tenure/eligibility"
+	"github.com/tenurepolicy/tenure/eligibility/minruntime"
 	"github.com/tenurepolicy/tenure/queuetree"
 	"github.com/tenurepolicy/tenure/requeue/backoff"
 	"github.com/tenurepolicy/tenure/runtime"
@@ -142,7 +143,7 @@ func (p *Policy) MayEvict(c *tenure.Cycle, sameQueue bool, pre queuetree.ID, v *
 	if !d.Allowed {
 		return false, false, d.Until
 	}
-	return true, d.Reason == eligibility.ReasonElasticDeferred, time.Time{}
+	return true, d.Reason == minruntime.ReasonElasticDeferred, time.Time{}
 }
 
 // MayShrink asks Cycle.ValidateScenario whether the pending job in team
@@ -150,7 +151,7 @@ func (p *Policy) MayEvict(c *tenure.Cycle, sameQueue bool, pre queuetree.ID, v *
 // the victim is protected and would fall below its minimum, until the
 // instant named. Without min-runtime nothing is protected. The error is
 // the validator's (bad scenario data), which the simulator never produces.
-func (p *Policy) MayShrink(c *tenure.Cycle, sameQueue bool, pre queuetree.ID, scen []eligibility.ScenarioJob) (ok bool, until time.Time, err error) {
+func (p *Policy) MayShrink(c *tenure.Cycle, sameQueue bool, pre queuetree.ID, scen []minruntime.Victim) (ok bool, until time.Time, err error) {
 	if !p.MinRuntime {
 		return true, time.Time{}, nil
 	}

@@ -6,6 +6,7 @@ import (
 
 	"github.com/tenurepolicy/tenure"
 	"github.com/tenurepolicy/tenure/eligibility"
+	"github.com/tenurepolicy/tenure/eligibility/minruntime"
 	"github.com/tenurepolicy/tenure/examples/simulate/internal/policies"
 	"github.com/tenurepolicy/tenure/examples/simulate/internal/report"
 	"github.com/tenurepolicy/tenure/examples/simulate/internal/trace"
@@ -101,9 +102,9 @@ func (p *policy) scenarioAllowed(s *sim, pre, v int32, n int32) bool {
 	}
 	ps := &s.pre
 	for int32(len(ps.tasks)) < n {
-		ps.tasks = append(ps.tasks, eligibility.ScenarioTask{Active: true})
+		ps.tasks = append(ps.tasks, minruntime.Task{Active: true})
 	}
-	ps.scen[0] = eligibility.ScenarioJob{Job: s.ejob(v), Tasks: ps.tasks[:n]}
+	ps.scen[0] = minruntime.Victim{Job: s.ejob(v), Tasks: ps.tasks[:n]}
 	ok, until, err := p.MayShrink(p.cyc, s.env.sameQueue(pre, v), s.env.leaf(&s.jobs[pre]), ps.scen[:])
 	if err != nil {
 		panic(fmt.Sprintf("simulate: internal error: scenario validator: %v", err))

@@ -8,6 +8,7 @@ import (
 	"github.com/tenurepolicy/tenure/examples/simulate/internal/trace"
 
 	"github.com/tenurepolicy/tenure/eligibility"
+	"github.com/tenurepolicy/tenure/eligibility/minruntime"
 )
 
 // Preemption. A pending job that fits nowhere may take the resources of
@@ -19,7 +20,7 @@ import (
 // index, is used. A victim that is not
 // elastic (or would fall below its minimum) is evicted whole, freeing its
 // tasks on every node; an elastic victim may instead lose single tasks,
-// each one a scenario checked by eligibility.ScenarioValidator (which refuses
+// each one a scenario checked by minruntime.Validator (which refuses
 // to take a still-protected elastic job below its minimum). Nothing is
 // committed until every task of the preemptor has a place; otherwise the
 // tentative changes are undone.
@@ -39,7 +40,7 @@ type preemptScratch struct {
 	// node's.
 	best, cur []chosen
 	wake      int64
-	tasks     []eligibility.ScenarioTask
+	tasks     []minruntime.Task
 	// The current node's choice: victims and the work they would lose.
 	curK    int
 	curLost int64
@@ -49,7 +50,7 @@ type preemptScratch struct {
 	// examined says whether it counted toward the examined nodes.
 	fail     []nodeFail
 	failNext []uint8
-	scen     [1]eligibility.ScenarioJob
+	scen     [1]minruntime.Victim
 }
 
 type nodeFail struct {

@@ -1,10 +1,11 @@
-package eligibility_test
+package minruntime_test
 
 import (
 	"fmt"
 	"time"
 
 	"github.com/tenurepolicy/tenure/eligibility"
+	"github.com/tenurepolicy/tenure/eligibility/minruntime"
 	"github.com/tenurepolicy/tenure/queuetree"
 	"github.com/tenurepolicy/tenure/runtime"
 )
@@ -39,13 +40,13 @@ func designResolver() (*queuetree.Tree, *runtime.Resolver) {
 	return tree, r
 }
 
-// ExampleMinRuntimeFilter checks the three reclaim examples of KAI-Scheduler's min-runtime design two
+// ExampleFilter checks the three reclaim examples of KAI-Scheduler's min-runtime design two
 // minutes after the victims started, then the boundary: a victim is
 // evictable at exactly start + min-runtime.
-func ExampleMinRuntimeFilter() {
+func ExampleFilter() {
 	tree, r := designResolver()
 	q := func(name string) queuetree.ID { id, _ := tree.Lookup(name); return id }
-	f := eligibility.MinRuntimeFilter{Resolver: r}
+	f := minruntime.Filter{Resolver: r}
 	start := time.Date(2025, 1, 15, 10, 0, 0, 0, time.UTC)
 	now := start.Add(2 * time.Minute)
 
@@ -57,8 +58,8 @@ func ExampleMinRuntimeFilter() {
 	}
 
 	victim := &eligibility.Job{ID: "victim", Queue: q("leaf2"), Start: start}
-	fmt.Println(f.Allowed(runtime.ActionReclaim, q("leaf1"), victim, start.Add(180*time.Second-time.Nanosecond)))
-	fmt.Println(f.Allowed(runtime.ActionReclaim, q("leaf1"), victim, start.Add(180*time.Second)))
+	fmt.Println(f.Check(runtime.ActionReclaim, q("leaf1"), victim, start.Add(180*time.Second-time.Nanosecond)).Allowed)
+	fmt.Println(f.Check(runtime.ActionReclaim, q("leaf1"), victim, start.Add(180*time.Second)).Allowed)
 	// Output:
 	// leaf1 -> leaf3: allowed=true reason=not_protected min-runtime=1m0s from D until=-
 	// leaf1 -> leaf2: allowed=false reason=minruntime_protected min-runtime=3m0s from leaf2 until=10:03:00

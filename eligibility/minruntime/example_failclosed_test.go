@@ -1,10 +1,11 @@
-package eligibility_test
+package minruntime_test
 
 import (
 	"fmt"
 	"time"
 
 	"github.com/tenurepolicy/tenure/eligibility"
+	"github.com/tenurepolicy/tenure/eligibility/minruntime"
 	"github.com/tenurepolicy/tenure/queuetree"
 	"github.com/tenurepolicy/tenure/runtime"
 )
@@ -12,7 +13,7 @@ import (
 // A job whose Queue was never set is not resolved to any queue's
 // protection: it is denied with its own reason, unless the embedder opts
 // out with FailOpen (and then gets the node-pool defaults, here 0).
-func ExampleMinRuntimeFilter_failClosed() {
+func ExampleFilter_failClosed() {
 	tree, _ := queuetree.New([]queuetree.Queue{{Name: "team"}})
 	r, _ := runtime.NewResolver(tree, runtime.Config{Queues: []runtime.QueueSetting{
 		{Queue: "team", Preempt: runtime.Explicit(time.Hour)}}})
@@ -20,9 +21,9 @@ func ExampleMinRuntimeFilter_failClosed() {
 	now := time.Date(2026, 3, 2, 12, 0, 0, 0, time.UTC)
 	forgotten := &eligibility.Job{ID: "train", Start: now.Add(-time.Minute)} // Queue left at its zero value
 
-	closed := eligibility.MinRuntimeFilter{Resolver: r}
+	closed := minruntime.Filter{Resolver: r}
 	fmt.Println(closed.Check(runtime.ActionPreempt, team, forgotten, now)) // nothing resolved
-	open := eligibility.MinRuntimeFilter{Resolver: r, FailOpen: true}
+	open := minruntime.Filter{Resolver: r, FailOpen: true}
 	fmt.Println(open.Check(runtime.ActionPreempt, team, forgotten, now))
 	// Output:
 	// denied (queue_unset)
@@ -32,14 +33,14 @@ func ExampleMinRuntimeFilter_failClosed() {
 // An action that is neither preempt nor reclaim (a conversion from a wider
 // integer, say) resolves to no min-runtime; it is denied with its own
 // reason, FailOpen or not.
-func ExampleMinRuntimeFilter_invalidAction() {
+func ExampleFilter_invalidAction() {
 	tree, _ := queuetree.New([]queuetree.Queue{{Name: "team"}})
 	r, _ := runtime.NewResolver(tree, runtime.Config{DefaultPreempt: time.Hour, DefaultReclaim: time.Hour})
 	team, _ := tree.Lookup("team")
 	now := time.Date(2026, 3, 2, 12, 0, 0, 0, time.UTC)
 	victim := &eligibility.Job{ID: "train", Queue: team, Start: now.Add(-time.Minute)}
 
-	f := eligibility.MinRuntimeFilter{Resolver: r, FailOpen: true}
+	f := minruntime.Filter{Resolver: r, FailOpen: true}
 	for _, a := range []runtime.Action{runtime.ActionPreempt, runtime.ActionReclaim, runtime.Action(2)} {
 		fmt.Println(a, f.Check(a, team, victim, now).Decision)
 	}
@@ -60,7 +61,7 @@ func ExampleJob_SubgroupsFunc() {
 		fmt.Println("  (subgroups loaded)")
 		return []eligibility.Subgroup{{Name: "workers", MinAvailable: 2, Active: 4}}
 	}}
-	f := eligibility.MinRuntimeFilter{Resolver: r}
+	f := minruntime.Filter{Resolver: r}
 	for _, ran := range []time.Duration{time.Hour, time.Minute} {
 		job.Start = now.Add(-ran)
 		fmt.Println("ran", ran, "->", f.Check(runtime.ActionReclaim, team, job, now).Reason)

@@ -1,21 +1,22 @@
-package eligibility
+package minruntime
 
 import (
 	"fmt"
 	"time"
 
 	"github.com/tenurepolicy/tenure/clock"
+	"github.com/tenurepolicy/tenure/eligibility"
 	"github.com/tenurepolicy/tenure/queuetree"
 	"github.com/tenurepolicy/tenure/runtime"
 )
 
-// MinRuntimeFilter is the per-pair min-runtime victim filter (KAI-Scheduler's min-runtime plugin's
+// Filter is the per-pair min-runtime victim filter (KAI-Scheduler's min-runtime plugin's
 // preemptFilterFn/reclaimFilterFn, the min-runtime design's IsPreemptible): may this victim
 // be evicted now by a preemptor in that queue for that action?
 //
 // It runs AFTER the scheduler's own fundamental victim filters (is the victim
 // preemptible at all, is an in-queue preemption or a cross-queue reclaim
-// legal here; min-runtime design, phase 2): it does not look at [Job.Preemptible] or
+// legal here; min-runtime design, phase 2): it does not look at [eligibility.Job.Preemptible] or
 // priorities, only at the min-runtime protection.
 //
 // # Fail closed
@@ -31,11 +32,11 @@ import (
 // (a reclaim resolved with runtime.MethodLCA). Set FailOpen to resolve
 // such queues to the node-pool defaults instead.
 //
-// The zero value (and a nil *MinRuntimeFilter) fails closed too: without a
+// The zero value (and a nil *Filter) fails closed too: without a
 // Resolver (or with one never built) no protection can be known, so every
 // victim is denied with ReasonNoResolver and no Until. With FailOpen set, a
 // missing Resolver resolves every duration to zero instead, so every victim
-// is allowed (ReasonNoMinRuntime). A MinRuntimeFilter is immutable after
+// is allowed (ReasonNoMinRuntime). A Filter is immutable after
 // construction and safe for concurrent use.
 //
 // An action other than runtime.ActionPreempt and runtime.ActionReclaim
@@ -43,7 +44,7 @@ import (
 // with ReasonInvalidAction and no Until, FailOpen or not: the resolver
 // gives such an action a zero duration, which would otherwise read as "not
 // protected".
-type MinRuntimeFilter struct {
+type Filter struct {
 	// Resolver resolves the min-runtime for an action and pair of queues.
 	Resolver *runtime.Resolver
 	// FailOpen, when true, resolves an unset or unknown queue to the
@@ -75,9 +76,9 @@ type MinRuntimeFilter struct {
 //  3. No start time: allowed, ReasonMissingStart (not protected, as KAI).
 //  4. now >= start + d: allowed, ReasonNotProtected: evictable at exactly
 //     start + d.
-//  5. Still protected but elastic ([Job.IsElastic]): allowed with
+//  5. Still protected but elastic (some subgroup has MinAvailable < Active): allowed with
 //     ReasonElasticDeferred; whether it may lose these tasks is the
-//     [ScenarioValidator]'s decision (KAI-Scheduler's min-runtime design, phase 4).
+//     [Validator]'s decision (KAI-Scheduler's min-runtime design, phase 4).
 //  6. Otherwise denied with Until = start + d, reason ReasonClockSkew when
 //     now < start (the start lies in the future; the protection is kept
 //     conservatively) else ReasonMinRuntimeProtected.
@@ -91,14 +92,14 @@ type MinRuntimeFilter struct {
 // check (a protected one), and the plain reason otherwise.
 //
 // Cost: one resolver query, plus, for a victim still protected only, a
-// scan of its subgroups (loaded through [Job.SubgroupsFunc] when
+// scan of its subgroups (loaded through [eligibility.Job.SubgroupsFunc] when
 // Subgroups is nil, so an embedder may supply them lazily); no
-// allocation of its own. A nil victim is treated as a [Job] with no
+// allocation of its own. A nil victim is treated as a [eligibility.Job] with no
 // queue (so it is denied with ReasonQueueUnset), no start and no
 // subgroups.
-func (f *MinRuntimeFilter) Check(action runtime.Action, preemptor queuetree.ID, victim *Job, now time.Time) (d MinRuntimeDecision) {
+func (f *Filter) Check(action runtime.Action, preemptor queuetree.ID, victim *eligibility.Job, now time.Time) (d Decision) {
 	if !validAction(action) {
-		return f.unresolved(action, ReasonInvalidAction)
+		return f.unresolved(action, eligibility.ReasonInvalidAction)
 	}
 	if victim == nil {
 		return f.checkNil(action, preemptor, now)
@@ -126,13 +127,13 @@ func (f *MinRuntimeFilter) Check(action runtime.Action, preemptor queuetree.ID, 
 	case d.Resolution.Duration <= 0:
 		d.Reason = ReasonNoMinRuntime
 	case victim.Start.IsZero():
-		d.Reason = ReasonMissingStart
+		d.Reason = eligibility.ReasonMissingStart
 	default:
 		until := clock.AddSaturating(victim.Start, d.Resolution.Duration)
 		switch {
 		case !now.Before(until):
 			d.Reason = ReasonNotProtected
-		case victim.IsElastic():
+		case elastic(victim.LoadSubgroups()):
 			// Protected, but elastic: the scenario validator decides
 			// how many tasks may go. Subgroups are only read here, so
 			// the common unprotected case never touches them. The
@@ -142,9 +143,9 @@ func (f *MinRuntimeFilter) Check(action runtime.Action, preemptor queuetree.ID, 
 		default:
 			d.Allowed = false
 			d.Until = until
-			d.Reason = ReasonMinRuntimeProtected
+			d.Reason = eligibility.ReasonMinRuntimeProtected
 			if now.Before(victim.Start) {
-				d.Reason = ReasonClockSkew
+				d.Reason = eligibility.ReasonClockSkew
 			}
 		}
 	}
@@ -156,12 +157,12 @@ func (f *MinRuntimeFilter) Check(action runtime.Action, preemptor queuetree.ID, 
 // stack frame stays small.
 //
 //go:noinline
-func (f *MinRuntimeFilter) unresolved(action runtime.Action, reason Reason) MinRuntimeDecision {
+func (f *Filter) unresolved(action runtime.Action, reason eligibility.Reason) Decision {
 	m := runtime.MethodQueue
 	if action != runtime.ActionPreempt && f != nil {
 		m = f.Resolver.Method()
 	}
-	return MinRuntimeDecision{Decision: Decision{Reason: reason},
+	return Decision{Decision: eligibility.Decision{Reason: reason},
 		Resolution: runtime.Resolution{Source: queuetree.None, Action: action, Method: m}}
 }
 
@@ -169,25 +170,19 @@ func (f *MinRuntimeFilter) unresolved(action runtime.Action, reason Reason) MinR
 // stack frame stays small.
 //
 //go:noinline
-func (f *MinRuntimeFilter) checkNil(action runtime.Action, preemptor queuetree.ID, now time.Time) MinRuntimeDecision {
-	return f.Check(action, preemptor, &Job{Queue: queuetree.None}, now)
+func (f *Filter) checkNil(action runtime.Action, preemptor queuetree.ID, now time.Time) Decision {
+	return f.Check(action, preemptor, &eligibility.Job{Queue: queuetree.None}, now)
 }
 
-// Allowed is Check(...).Allowed: the boolean a scheduler's IsPreemptible
-// hook needs. No allocation.
-func (f *MinRuntimeFilter) Allowed(action runtime.Action, preemptor queuetree.ID, victim *Job, now time.Time) bool {
-	return f.Check(action, preemptor, victim, now).Allowed
-}
-
-// CheckByName is [MinRuntimeFilter.Check] with the preemptor's and the
+// CheckByName is [Filter.Check] with the preemptor's and the
 // victim's queues given by name (the victim's Job.Queue is ignored). A name
 // the resolver's tree does not know is an error, never a silent fall back to
 // the default durations (which would drop the queue's protection): the
-// decision is then a denial with [ReasonUnknownQueue] and no Until, so a
+// decision is then a denial with [eligibility.ReasonUnknownQueue] and no Until, so a
 // caller that ignores the error still keeps the job. The names are checked
 // first: with known names, an invalid action is Check's invalid_action
 // denial and no error. Cost: two map lookups plus Check; no allocation.
-func (f *MinRuntimeFilter) CheckByName(action runtime.Action, preemptorQueue, victimQueue string, victim *Job, now time.Time) (MinRuntimeDecision, error) {
+func (f *Filter) CheckByName(action runtime.Action, preemptorQueue, victimQueue string, victim *eligibility.Job, now time.Time) (Decision, error) {
 	var t *queuetree.Tree
 	if f != nil && f.Resolver != nil {
 		t = f.Resolver.Tree()
@@ -199,9 +194,9 @@ func (f *MinRuntimeFilter) CheckByName(action runtime.Action, preemptorQueue, vi
 		if okP {
 			name = victimQueue
 		}
-		return MinRuntimeDecision{Decision: Decision{Reason: ReasonUnknownQueue}}, fmt.Errorf("eligibility: %w", &queuetree.UnknownQueueError{Queue: name})
+		return Decision{Decision: eligibility.Decision{Reason: eligibility.ReasonUnknownQueue}}, fmt.Errorf("eligibility: %w", &queuetree.UnknownQueueError{Queue: name})
 	}
-	j := Job{}
+	j := eligibility.Job{}
 	if victim != nil {
 		j = *victim
 	}
@@ -209,15 +204,15 @@ func (f *MinRuntimeFilter) CheckByName(action runtime.Action, preemptorQueue, vi
 	return f.Check(action, p, &j, now), nil
 }
 
-// MinRuntimeDecision is the [MinRuntimeFilter]'s answer about one victim: the
-// common [Decision] (may it be evicted now, why, until when) and the
+// Decision is the [Filter]'s answer about one victim: the
+// common [eligibility.Decision] (may it be evicted now, why, until when) and the
 // min-runtime that applied.
-type MinRuntimeDecision struct {
-	// Decision: Allowed, Reason (see [Reason] for the filter's reasons) and
+type Decision struct {
+	// Decision: Allowed, Reason (see [eligibility.Reason] for the filter's reasons) and
 	// Until, the protection expiry start + d while the victim is protected
 	// (a denial, or an elastic victim allowed with elastic_deferred, whose
 	// reason becomes not_protected then); zero otherwise.
-	Decision
+	eligibility.Decision
 	// Resolution is the min-runtime that applied: its duration, the queue
 	// whose setting it came from (queuetree.None for the default), the
 	// action and the method. It is filled for every decision, elastic
@@ -232,10 +227,10 @@ type MinRuntimeDecision struct {
 // from queue B (lca)"; a denial that resolved nothing (queue_unset,
 // unknown_queue, no_resolver, invalid_action) has no resolution part, so
 // it never reads as if the default applied. It allocates.
-func (d MinRuntimeDecision) String() string {
-	b := d.Decision.appendTo(nil)
+func (d Decision) String() string {
+	b := []byte(d.Decision.String())
 	switch d.Reason {
-	case ReasonQueueUnset, ReasonUnknownQueue, ReasonNoResolver, ReasonInvalidAction:
+	case eligibility.ReasonQueueUnset, eligibility.ReasonUnknownQueue, eligibility.ReasonNoResolver, eligibility.ReasonInvalidAction:
 		if !d.Allowed {
 			return string(b)
 		}
@@ -243,4 +238,45 @@ func (d MinRuntimeDecision) String() string {
 	b = append(b, ": "...)
 	b = append(b, d.Resolution.String()...)
 	return string(b)
+}
+
+// The reasons only the filter gives; the denials it shares with the
+// validator and the nominator (eligibility.ReasonMinRuntimeProtected,
+// ReasonClockSkew, ReasonMissingStart, ReasonQueueUnset,
+// ReasonUnknownQueue, ReasonNoResolver, ReasonInvalidAction) are declared
+// in package eligibility.
+const (
+	// ReasonNotProtected: the victim ran its full min-runtime (now >=
+	// start + d), so it may be evicted.
+	ReasonNotProtected eligibility.Reason = "not_protected"
+	// ReasonNoMinRuntime: the resolved min-runtime is zero (KAI-Scheduler's
+	// min-runtime plugin: "0s" means instantly evictable), so the victim is
+	// never protected.
+	ReasonNoMinRuntime eligibility.Reason = "no_min_runtime"
+	// ReasonElasticDeferred: the victim is still protected but elastic; the
+	// per-pair filter allows it and defers the decision to the
+	// [Validator].
+	ReasonElasticDeferred eligibility.Reason = "elastic_deferred"
+)
+
+// elastic reports whether some subgroup has MinAvailable < Active
+// (KAI-Scheduler's docs/plugins/minruntime.md: "MinAvailable < number of
+// pods in a job"). O(len(sgs)).
+func elastic(sgs []eligibility.Subgroup) bool {
+	for i := range sgs {
+		if sgs[i].MinAvailable < sgs[i].Active {
+			return true
+		}
+	}
+	return false
+}
+
+// subgroupIndex returns the index in sgs of the subgroup named name, or -1.
+func subgroupIndex(sgs []eligibility.Subgroup, name string) int {
+	for i := range sgs {
+		if sgs[i].Name == name {
+			return i
+		}
+	}
+	return -1
 }

@@ -1,4 +1,4 @@
-package eligibility_test
+package minruntime_test
 
 import (
 	"os"
@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/tenurepolicy/tenure/eligibility"
+	"github.com/tenurepolicy/tenure/eligibility/minruntime"
 	"github.com/tenurepolicy/tenure/runtime"
 )
 
@@ -16,13 +17,13 @@ import (
 func TestKAIDifferences(t *testing.T) {
 	tree, r := elDesignTree(t, runtime.MethodLCA)
 	leaf1, leaf2 := elID(t, tree, "leaf1"), elID(t, tree, "leaf2")
-	f := eligibility.MinRuntimeFilter{Resolver: r}
+	f := minruntime.Filter{Resolver: r}
 
 	// 1. Min-runtime 0 with a start in the future: allowed (KAI protects
 	// until the start). leaf1's reclaim min-runtime is an explicit 0s.
 	future := &eligibility.Job{ID: "f", Queue: leaf1, Start: elMin(5), Subgroups: []eligibility.Subgroup{{MinAvailable: 1, Active: 1}}}
-	if d := f.Check(runtime.ActionReclaim, leaf2, future, elMin(1)); !d.Allowed || d.Reason != eligibility.ReasonNoMinRuntime {
-		t.Errorf("d=0, future start: %+v, want allowed with %q", d, eligibility.ReasonNoMinRuntime)
+	if d := f.Check(runtime.ActionReclaim, leaf2, future, elMin(1)); !d.Allowed || d.Reason != minruntime.ReasonNoMinRuntime {
+		t.Errorf("d=0, future start: %+v, want allowed with %q", d, minruntime.ReasonNoMinRuntime)
 	}
 
 	// 2. Elastic means active tasks above the minimum: a gang of 4 running
@@ -30,9 +31,6 @@ func TestKAIDifferences(t *testing.T) {
 	// so the per-pair filter protects it whole (KAI counts the pending pods
 	// and lets it through).
 	gang := &eligibility.Job{ID: "g", Queue: leaf2, Start: elT0, Subgroups: []eligibility.Subgroup{{Name: "w", MinAvailable: 4, Active: 4}}}
-	if gang.IsElastic() {
-		t.Error("a gang at its minimum counts as elastic")
-	}
 	if d := f.Check(runtime.ActionPreempt, leaf2, gang, elMin(1)); d.Allowed {
 		t.Errorf("protected gang: %+v, want denied", d)
 	}
@@ -48,16 +46,16 @@ func TestKAIDifferences(t *testing.T) {
 		t.Fatalf("KAI's count %d would reject too: the case does not tell the rules apart", kai)
 	}
 	half := &eligibility.Job{ID: "h", Queue: leaf2, Start: elT0, Subgroups: []eligibility.Subgroup{{Name: "w", MinAvailable: minAvailable, Active: active}}}
-	v := eligibility.ScenarioValidator{Resolver: r}
-	d, err := v.Validate(runtime.ActionPreempt, leaf2, []eligibility.ScenarioJob{{Job: half, Tasks: elTasks("w", evicted, 0)}}, elMin(1))
-	if err != nil || d.Allowed || d.Reason != eligibility.ReasonBelowMinAvailable || d.Remaining != active-evicted {
+	v := minruntime.Validator{Resolver: r}
+	d, err := v.Validate(runtime.ActionPreempt, leaf2, []minruntime.Victim{{Job: half, Tasks: elTasks("w", evicted, 0)}}, elMin(1))
+	if err != nil || d.Allowed || d.Reason != minruntime.ReasonBelowMinAvailable || d.Remaining != active-evicted {
 		t.Errorf("releasing tasks: %+v, %v; want rejected with %d remaining", d, err, active-evicted)
 	}
 
 	// The docs state each difference.
 	for file, phrases := range map[string][]string{
-		"doc.go":            {"Differences from KAI-Scheduler", "pending and", "Releasing", "min-runtime of 0 never protects"},
-		"../runtime/doc.go": {"a min-runtime of 0", "never protects, even when the start lies in the future"},
+		"doc.go":               {"Differences from KAI-Scheduler", "pending and", "Releasing", "min-runtime of 0 never protects"},
+		"../../runtime/doc.go": {"a min-runtime of 0", "never protects, even when the start lies in the future"},
 	} {
 		b, err := os.ReadFile(file)
 		if err != nil {

@@ -1,4 +1,4 @@
-package eligibility_test
+package minruntime_test
 
 import (
 	"math"
@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/tenurepolicy/tenure/eligibility"
+	"github.com/tenurepolicy/tenure/eligibility/minruntime"
 	"github.com/tenurepolicy/tenure/runtime"
 )
 
@@ -22,149 +23,149 @@ func TestScenarioValidatorBadInput(t *testing.T) {
 	sg := func(name string, min, active int32) eligibility.Subgroup {
 		return eligibility.Subgroup{Name: name, MinAvailable: min, Active: active}
 	}
-	task := func(id, subgroup string) eligibility.ScenarioTask {
-		return eligibility.ScenarioTask{ID: id, Subgroup: subgroup, Active: true}
+	task := func(id, subgroup string) minruntime.Task {
+		return minruntime.Task{ID: id, Subgroup: subgroup, Active: true}
 	}
 	now := elMin(1) // every protected job here is protected until elMin(10)
 
 	tests := []struct {
 		name    string
-		victims []eligibility.ScenarioJob
+		victims []minruntime.Victim
 		reason  eligibility.Reason
 		until   time.Time
 	}{
 		// 7. Garbage counts.
 		{"counts near MinInt32 do not wrap",
-			[]eligibility.ScenarioJob{{Job: protected("w", sg("s", math.MinInt32, math.MinInt32+1)), Tasks: elTasks("s", 2, 0)}},
-			eligibility.ReasonInvalidCounts, elMin(10)},
+			[]minruntime.Victim{{Job: protected("w", sg("s", math.MinInt32, math.MinInt32+1)), Tasks: elTasks("s", 2, 0)}},
+			minruntime.ReasonInvalidCounts, elMin(10)},
 		{"negative MinAvailable does not let the job be emptied",
-			[]eligibility.ScenarioJob{{Job: protected("n", sg("s", -5, 3)), Tasks: elTasks("s", 3, 0)}},
-			eligibility.ReasonInvalidCounts, elMin(10)},
+			[]minruntime.Victim{{Job: protected("n", sg("s", -5, 3)), Tasks: elTasks("s", 3, 0)}},
+			minruntime.ReasonInvalidCounts, elMin(10)},
 		{"more active tasks evicted than the subgroup has",
-			[]eligibility.ScenarioJob{{Job: protected("o", sg("s", 0, 1)), Tasks: elTasks("s", 3, 0)}},
-			eligibility.ReasonInvalidCounts, elMin(10)},
+			[]minruntime.Victim{{Job: protected("o", sg("s", 0, 1)), Tasks: elTasks("s", 3, 0)}},
+			minruntime.ReasonInvalidCounts, elMin(10)},
 		{"garbage in an unprotected job does not matter",
-			[]eligibility.ScenarioJob{{Job: &eligibility.Job{ID: "u", Queue: leaf2, Subgroups: []eligibility.Subgroup{sg("s", -5, 3)}}, Tasks: elTasks("s", 3, 0)}},
-			eligibility.ReasonMinAvailableKept, time.Time{}},
+			[]minruntime.Victim{{Job: &eligibility.Job{ID: "u", Queue: leaf2, Subgroups: []eligibility.Subgroup{sg("s", -5, 3)}}, Tasks: elTasks("s", 3, 0)}},
+			minruntime.ReasonMinAvailableKept, time.Time{}},
 		// 8. Distinct jobs sharing an ID.
 		{"an unprotected job listed first does not hide a protected one with its ID",
-			[]eligibility.ScenarioJob{
+			[]minruntime.Victim{
 				{Job: &eligibility.Job{ID: "x", Queue: leaf2, Subgroups: []eligibility.Subgroup{sg("s", 1, 1)}}},
 				{Job: protected("x", sg("s", 1, 4)), Tasks: elTasks("s", 4, 0)},
 			},
-			eligibility.ReasonConflictingVictims, time.Time{}},
+			minruntime.ReasonConflictingVictims, time.Time{}},
 		{"equal copies of one job are the same job",
-			[]eligibility.ScenarioJob{
+			[]minruntime.Victim{
 				{Job: protected("c", sg("s", 2, 4)), Tasks: elTasks("s", 1, 0)},
 				{Job: protected("c", sg("s", 2, 4)), Tasks: elTasks("s", 1, 0)},
 			},
-			eligibility.ReasonMinAvailableKept, time.Time{}},
+			minruntime.ReasonMinAvailableKept, time.Time{}},
 		{"equal copies are summed",
-			[]eligibility.ScenarioJob{
+			[]minruntime.Victim{
 				{Job: protected("c", sg("s", 2, 4)), Tasks: elTasks("s", 2, 0)},
 				{Job: protected("c", sg("s", 2, 4)), Tasks: elTasks("s", 1, 0)},
 			},
-			eligibility.ReasonBelowMinAvailable, elMin(10)},
+			minruntime.ReasonBelowMinAvailable, elMin(10)},
 		// An empty ID is an ID like the others: equal copies (distinct
 		// pointers) are one job and summed, so two entries each taking 2 of
 		// 4 tasks with min 2 cannot empty the job between them.
 		{"equal copies of a job without an ID are summed",
-			[]eligibility.ScenarioJob{
+			[]minruntime.Victim{
 				{Job: protected("", sg("s", 2, 4)), Tasks: elTasks("s", 2, 0)},
 				{Job: protected("", sg("s", 2, 4)), Tasks: elTasks("s", 2, 0)},
 			},
-			eligibility.ReasonBelowMinAvailable, elMin(10)},
+			minruntime.ReasonBelowMinAvailable, elMin(10)},
 		{"equal copies of a job without an ID within its minimum",
-			[]eligibility.ScenarioJob{
+			[]minruntime.Victim{
 				{Job: protected("", sg("s", 2, 4)), Tasks: elTasks("s", 1, 0)},
 				{Job: protected("", sg("s", 2, 4)), Tasks: elTasks("s", 1, 0)},
 			},
-			eligibility.ReasonMinAvailableKept, time.Time{}},
+			minruntime.ReasonMinAvailableKept, time.Time{}},
 		{"different jobs without an ID conflict",
-			[]eligibility.ScenarioJob{
+			[]minruntime.Victim{
 				{Job: &eligibility.Job{Queue: leaf2, Subgroups: []eligibility.Subgroup{sg("s", 1, 1)}}},
 				{Job: protected("", sg("s", 2, 4)), Tasks: elTasks("s", 2, 0)},
 			},
-			eligibility.ReasonConflictingVictims, time.Time{}},
+			minruntime.ReasonConflictingVictims, time.Time{}},
 		{"one job without an ID listed twice is summed",
-			func() []eligibility.ScenarioJob {
+			func() []minruntime.Victim {
 				j := protected("", sg("s", 2, 4))
-				return []eligibility.ScenarioJob{{Job: j, Tasks: elTasks("s", 2, 0)}, {Job: j, Tasks: elTasks("s", 1, 0)}}
+				return []minruntime.Victim{{Job: j, Tasks: elTasks("s", 2, 0)}, {Job: j, Tasks: elTasks("s", 1, 0)}}
 			}(),
-			eligibility.ReasonBelowMinAvailable, elMin(10)},
+			minruntime.ReasonBelowMinAvailable, elMin(10)},
 		// Repeated subgroup names: the tasks cannot be attributed.
 		{"tasks from a repeated subgroup name are not attributed to the first",
 			// By the first "w" (5 active, min 1) the job keeps 3; the tasks
 			// may be the second "w"'s (2 active, min 2), which would keep 0.
-			[]eligibility.ScenarioJob{{Job: protected("d", sg("w", 1, 5), sg("w", 2, 2)), Tasks: elTasks("w", 2, 0)}},
-			eligibility.ReasonDuplicateSubgroup, elMin(10)},
+			[]minruntime.Victim{{Job: protected("d", sg("w", 1, 5), sg("w", 2, 2)), Tasks: elTasks("w", 2, 0)}},
+			minruntime.ReasonDuplicateSubgroup, elMin(10)},
 		{"a repeated name wins over invalid counts",
-			[]eligibility.ScenarioJob{{Job: protected("d", sg("w", -1, 5), sg("w", 2, 2)), Tasks: elTasks("w", 2, 0)}},
-			eligibility.ReasonDuplicateSubgroup, elMin(10)},
+			[]minruntime.Victim{{Job: protected("d", sg("w", -1, 5), sg("w", 2, 2)), Tasks: elTasks("w", 2, 0)}},
+			minruntime.ReasonDuplicateSubgroup, elMin(10)},
 		{"a repeated name the scenario does not touch does not matter",
-			[]eligibility.ScenarioJob{{Job: protected("d", sg("a", 1, 3), sg("w", 1, 5), sg("w", 2, 2)), Tasks: elTasks("a", 1, 0)}},
-			eligibility.ReasonMinAvailableKept, time.Time{}},
+			[]minruntime.Victim{{Job: protected("d", sg("a", 1, 3), sg("w", 1, 5), sg("w", 2, 2)), Tasks: elTasks("a", 1, 0)}},
+			minruntime.ReasonMinAvailableKept, time.Time{}},
 		{"releasing tasks alone do not touch a repeated name",
-			[]eligibility.ScenarioJob{{Job: protected("d", sg("w", 1, 5), sg("w", 2, 2)), Tasks: elTasks("w", 0, 2)}},
-			eligibility.ReasonMinAvailableKept, time.Time{}},
+			[]minruntime.Victim{{Job: protected("d", sg("w", 1, 5), sg("w", 2, 2)), Tasks: elTasks("w", 0, 2)}},
+			minruntime.ReasonMinAvailableKept, time.Time{}},
 		{"distinct names alike in length and last byte are not a repeat",
 			// "a" and "xZ" fall into one bucket of the validator's cheap
 			// filter; the exact comparison tells them apart.
-			[]eligibility.ScenarioJob{{Job: protected("d", sg("a", 1, 5), sg("xZ", 2, 2)), Tasks: elTasks("a", 2, 0)}},
-			eligibility.ReasonMinAvailableKept, time.Time{}},
+			[]minruntime.Victim{{Job: protected("d", sg("a", 1, 5), sg("xZ", 2, 2)), Tasks: elTasks("a", 2, 0)}},
+			minruntime.ReasonMinAvailableKept, time.Time{}},
 		{"65 distinct subgroup names",
-			[]eligibility.ScenarioJob{{Job: protected("d", manySubgroups(65, "")...), Tasks: elTasks("s0", 1, 0)}},
-			eligibility.ReasonMinAvailableKept, time.Time{}},
+			[]minruntime.Victim{{Job: protected("d", manySubgroups(65, "")...), Tasks: elTasks("s0", 1, 0)}},
+			minruntime.ReasonMinAvailableKept, time.Time{}},
 		{"65 subgroups, the first name repeated last",
-			[]eligibility.ScenarioJob{{Job: protected("d", manySubgroups(65, "s0")...), Tasks: elTasks("s0", 1, 0)}},
-			eligibility.ReasonDuplicateSubgroup, elMin(10)},
+			[]minruntime.Victim{{Job: protected("d", manySubgroups(65, "s0")...), Tasks: elTasks("s0", 1, 0)}},
+			minruntime.ReasonDuplicateSubgroup, elMin(10)},
 		{"a repeated name in an unprotected job does not matter",
-			[]eligibility.ScenarioJob{{Job: &eligibility.Job{ID: "u", Queue: leaf2, Subgroups: []eligibility.Subgroup{sg("w", 1, 5), sg("w", 2, 2)}}, Tasks: elTasks("w", 2, 0)}},
-			eligibility.ReasonMinAvailableKept, time.Time{}},
+			[]minruntime.Victim{{Job: &eligibility.Job{ID: "u", Queue: leaf2, Subgroups: []eligibility.Subgroup{sg("w", 1, 5), sg("w", 2, 2)}}, Tasks: elTasks("w", 2, 0)}},
+			minruntime.ReasonMinAvailableKept, time.Time{}},
 		// 9. Task identity.
 		{"a task listed in the recorded and the potential victims counts once",
-			func() []eligibility.ScenarioJob {
+			func() []minruntime.Victim {
 				j := protected("t", sg("s", 2, 4))
-				return []eligibility.ScenarioJob{
-					{Job: j, Tasks: []eligibility.ScenarioTask{task("p1", "s"), task("p2", "s")}},
-					{Job: j, Tasks: []eligibility.ScenarioTask{task("p2", "s")}},
+				return []minruntime.Victim{
+					{Job: j, Tasks: []minruntime.Task{task("p1", "s"), task("p2", "s")}},
+					{Job: j, Tasks: []minruntime.Task{task("p2", "s")}},
 				}
 			}(),
-			eligibility.ReasonMinAvailableKept, time.Time{}},
+			minruntime.ReasonMinAvailableKept, time.Time{}},
 		{"distinct task IDs all count",
-			func() []eligibility.ScenarioJob {
+			func() []minruntime.Victim {
 				j := protected("t", sg("s", 2, 4))
-				return []eligibility.ScenarioJob{
-					{Job: j, Tasks: []eligibility.ScenarioTask{task("p1", "s"), task("p2", "s")}},
-					{Job: j, Tasks: []eligibility.ScenarioTask{task("p3", "s")}},
+				return []minruntime.Victim{
+					{Job: j, Tasks: []minruntime.Task{task("p1", "s"), task("p2", "s")}},
+					{Job: j, Tasks: []minruntime.Task{task("p3", "s")}},
 				}
 			}(),
-			eligibility.ReasonBelowMinAvailable, elMin(10)},
+			minruntime.ReasonBelowMinAvailable, elMin(10)},
 		{"a task listed twice in different subgroups conflicts",
-			func() []eligibility.ScenarioJob {
+			func() []minruntime.Victim {
 				j := protected("t", sg("a", 1, 3), sg("b", 1, 3))
-				return []eligibility.ScenarioJob{
-					{Job: j, Tasks: []eligibility.ScenarioTask{task("p1", "a")}},
-					{Job: j, Tasks: []eligibility.ScenarioTask{task("p1", "b")}},
+				return []minruntime.Victim{
+					{Job: j, Tasks: []minruntime.Task{task("p1", "a")}},
+					{Job: j, Tasks: []minruntime.Task{task("p1", "b")}},
 				}
 			}(),
-			eligibility.ReasonConflictingVictims, time.Time{}},
+			minruntime.ReasonConflictingVictims, time.Time{}},
 		{"a task listed twice, active and releasing, conflicts",
-			func() []eligibility.ScenarioJob {
+			func() []minruntime.Victim {
 				j := protected("t", sg("a", 1, 3))
-				return []eligibility.ScenarioJob{
-					{Job: j, Tasks: []eligibility.ScenarioTask{task("p1", "a"), {ID: "p1", Subgroup: "a", Active: false}}},
+				return []minruntime.Victim{
+					{Job: j, Tasks: []minruntime.Task{task("p1", "a"), {ID: "p1", Subgroup: "a", Active: false}}},
 				}
 			}(),
-			eligibility.ReasonConflictingVictims, time.Time{}},
+			minruntime.ReasonConflictingVictims, time.Time{}},
 		{"the same task ID in two jobs is two tasks",
-			[]eligibility.ScenarioJob{
-				{Job: protected("j1", sg("s", 1, 2)), Tasks: []eligibility.ScenarioTask{task("p", "s")}},
-				{Job: protected("j2", sg("s", 1, 2)), Tasks: []eligibility.ScenarioTask{task("p", "s")}},
+			[]minruntime.Victim{
+				{Job: protected("j1", sg("s", 1, 2)), Tasks: []minruntime.Task{task("p", "s")}},
+				{Job: protected("j2", sg("s", 1, 2)), Tasks: []minruntime.Task{task("p", "s")}},
 			},
-			eligibility.ReasonMinAvailableKept, time.Time{}},
+			minruntime.ReasonMinAvailableKept, time.Time{}},
 	}
-	v := eligibility.ScenarioValidator{Resolver: r}
+	v := minruntime.Validator{Resolver: r}
 	// The remaining count is exact, not wrapped: MinInt32+1 - 2.
 	d, _ := v.Validate(runtime.ActionPreempt, leaf2, tests[0].victims, now)
 	if want := int64(math.MinInt32) - 1; d.Remaining != want || d.MinAvailable != math.MinInt32 || d.Job != "w" || d.Subgroup != "s" {
@@ -176,7 +177,7 @@ func TestScenarioValidatorBadInput(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			wantAllowed := tc.reason == eligibility.ReasonMinAvailableKept
+			wantAllowed := tc.reason == minruntime.ReasonMinAvailableKept
 			if got.Allowed != wantAllowed || got.Reason != tc.reason || !got.Until.Equal(tc.until) {
 				t.Errorf("Validate = %v (allowed %v, reason %q, until %v); want allowed %v, reason %q, until %v",
 					got, got.Allowed, got.Reason, got.Until, wantAllowed, tc.reason, tc.until)

@@ -1,21 +1,22 @@
-package eligibility
+package minruntime
 
 import (
 	"fmt"
 	"time"
 
+	"github.com/tenurepolicy/tenure/eligibility"
 	"github.com/tenurepolicy/tenure/queuetree"
 	"github.com/tenurepolicy/tenure/runtime"
 )
 
-// ScenarioTask is one victim task of an eviction scenario.
-type ScenarioTask struct {
+// Task is one victim task of an eviction scenario.
+type Task struct {
 	// ID optionally identifies the task within its job (a pod UID, say).
 	// Tasks of one job that share a non-empty ID are one task, counted
 	// once however often they are listed; tasks without an ID are counted
 	// each time they are listed.
 	ID string
-	// Subgroup names the task's subgroup in its job's [Job.Subgroups].
+	// Subgroup names the task's subgroup in its job's [eligibility.Job.Subgroups].
 	Subgroup string
 	// Active reports whether the task is still allocated. A task that is
 	// already releasing (evicted by an earlier decision) is listed with
@@ -24,34 +25,42 @@ type ScenarioTask struct {
 	Active bool
 }
 
-// ScenarioJob is one victim job of an eviction scenario together with the
+// Victim is one victim job of an eviction scenario together with the
 // tasks the scenario takes from it.
-type ScenarioJob struct {
+type Victim struct {
 	// Job is the victim as it is now, before the scenario; its
 	// Subgroups[i].Active counts the tasks currently allocated.
-	Job *Job
+	Job *eligibility.Job
 	// Tasks are the job's tasks the scenario evicts.
-	Tasks []ScenarioTask
+	Tasks []Task
 }
 
-// Reasons of a [ScenarioValidator] rejection beyond ReasonBelowMinAvailable.
+// The reasons only the [Validator] gives; it shares its other rejections
+// (ReasonQueueUnset, ReasonUnknownQueue, ReasonNoResolver,
+// ReasonInvalidAction) with the filter, in package eligibility.
 const (
+	// ReasonMinAvailableKept: the scenario leaves every subgroup of every
+	// still-protected elastic victim with at least MinAvailable active tasks.
+	ReasonMinAvailableKept eligibility.Reason = "min_available_kept"
+	// ReasonBelowMinAvailable: the scenario would leave a subgroup of a
+	// still-protected elastic victim below MinAvailable.
+	ReasonBelowMinAvailable eligibility.Reason = "below_min_available"
 	// ReasonInvalidCounts: a still-protected elastic victim has a subgroup
 	// the scenario takes tasks from with a negative Active or MinAvailable,
 	// or with more evicted active tasks than Active, so what it keeps
 	// cannot be judged.
-	ReasonInvalidCounts Reason = "invalid_counts"
+	ReasonInvalidCounts eligibility.Reason = "invalid_counts"
 	// ReasonConflictingVictims: two victim entries with the same job ID
 	// (the empty ID included) describe different jobs, or a task ID is
 	// listed twice with a different subgroup or Active flag.
-	ReasonConflictingVictims Reason = "conflicting_victims"
+	ReasonConflictingVictims eligibility.Reason = "conflicting_victims"
 	// ReasonDuplicateSubgroup: a still-protected elastic victim has more
 	// than one subgroup with the name of a subgroup the scenario takes
 	// tasks from, so the tasks cannot be attributed to one of them.
-	ReasonDuplicateSubgroup Reason = "duplicate_subgroup"
+	ReasonDuplicateSubgroup eligibility.Reason = "duplicate_subgroup"
 )
 
-// ScenarioDecision is the [ScenarioValidator]'s answer about a whole
+// ScenarioDecision is the [Validator]'s answer about a whole
 // scenario. When the scenario is rejected it names the first problem found:
 // a conflict between victim entries (in the order the victims were given),
 // else the first violating job (in the order its first entry was given)
@@ -68,7 +77,7 @@ type ScenarioDecision struct {
 	// accepted; it is the zero time when victim entries conflict, a
 	// victim's queue is unset or unknown, no Resolver is set or the action
 	// is invalid, since time alone resolves none of these.
-	Decision
+	eligibility.Decision
 	// Job is the ID of the job named ("" when allowed, or for a job
 	// without an ID).
 	Job string
@@ -109,17 +118,17 @@ func (s ScenarioDecision) String() string {
 		return fmt.Sprintf("scenario rejected (%s): job %q has several subgroups named %q, so the tasks taken from it cannot be attributed, while protected until %s by %s; %d violation(s)",
 			s.Reason, s.Job, s.Subgroup,
 			s.ProtectedUntil.UTC().Format(time.RFC3339), s.Resolution, s.Violations)
-	case s.Reason == ReasonQueueUnset || s.Reason == ReasonUnknownQueue:
+	case s.Reason == eligibility.ReasonQueueUnset || s.Reason == eligibility.ReasonUnknownQueue:
 		what := "is unset"
-		if s.Reason == ReasonUnknownQueue {
+		if s.Reason == eligibility.ReasonUnknownQueue {
 			what = "is not in the resolver's tree"
 		}
 		return fmt.Sprintf("scenario rejected (%s): the queue of job %q (or, where it matters, the preemptor's) %s, so its protection cannot be known; %d violation(s)",
 			s.Reason, s.Job, what, s.Violations)
-	case s.Reason == ReasonInvalidAction:
+	case s.Reason == eligibility.ReasonInvalidAction:
 		return fmt.Sprintf("scenario rejected (%s): %v is neither preempt nor reclaim, so no victim's protection can be known; %d violation(s)",
 			s.Reason, s.Resolution.Action, s.Violations)
-	case s.Reason == ReasonNoResolver:
+	case s.Reason == eligibility.ReasonNoResolver:
 		return fmt.Sprintf("scenario rejected (%s): the validator has no Resolver, so the protection of job %q cannot be known; %d violation(s)",
 			s.Reason, s.Job, s.Violations)
 	case s.Reason == ReasonInvalidCounts:
@@ -133,7 +142,7 @@ func (s ScenarioDecision) String() string {
 }
 
 // UnknownSubgroupError reports a scenario task naming a subgroup its job does
-// not have. [ScenarioValidator.Validate] returns it (as a value, never a
+// not have. [Validator.Validate] returns it (as a value, never a
 // panic); use errors.As to inspect it.
 type UnknownSubgroupError struct {
 	Job      string // the job's ID
@@ -145,11 +154,11 @@ func (e *UnknownSubgroupError) Error() string {
 	return fmt.Sprintf("eligibility: scenario task of job %q names unknown subgroup %q", e.Job, e.Subgroup)
 }
 
-// ScenarioValidator is the elastic MinAvailable scenario filter
+// Validator is the elastic MinAvailable scenario filter
 // (KAI-Scheduler's min-runtime plugin, pkg/scheduler/plugins/minruntime: its
 // preempt and reclaim scenario validators; its design,
 // docs/developer/designs/min-runtime/README.md, phase 4).
-// The per-pair [MinRuntimeFilter] lets elastic victims through; the
+// The per-pair [Filter] lets elastic victims through; the
 // validator then looks at a whole scenario and rejects it when a victim job
 // that is elastic AND still protected (under the min-runtime resolved for the
 // preemptor's queue and the action) would be left with active - evicted <
@@ -159,11 +168,11 @@ func (e *UnknownSubgroupError) Error() string {
 // It is built for the accumulated-scenario pattern: a scheduler's scenario
 // builder calls it again each time it adds victims. The validator keeps its
 // scratch space between calls, so after the first calls have sized it a call
-// allocates nothing. For the same reason a ScenarioValidator is NOT safe for
+// allocates nothing. For the same reason a Validator is NOT safe for
 // concurrent use: use one per goroutine (the zero value is ready; set
 // Resolver).
 //
-// It fails closed as the [MinRuntimeFilter] does: an elastic victim whose
+// It fails closed as the [Filter] does: an elastic victim whose
 // queue is unset (queuetree.None) or unknown to the resolver's tree — or
 // whose protection depends on a preemptor queue that is — cannot be judged,
 // so a scenario taking any of its active tasks is rejected with
@@ -172,14 +181,14 @@ func (e *UnknownSubgroupError) Error() string {
 // protection: it rejects the same scenarios with ReasonNoResolver, unless
 // FailOpen is set (every duration is then zero). An invalid action is
 // rejected with ReasonInvalidAction, FailOpen or not (see
-// [ScenarioValidator.Validate]).
-type ScenarioValidator struct {
+// [Validator.Validate]).
+type Validator struct {
 	// Resolver resolves the victims' min-runtime. Nil fails closed
 	// (ReasonNoResolver) unless FailOpen is set, when every duration is
 	// zero.
 	Resolver *runtime.Resolver
 	// FailOpen, when true, resolves an unset or unknown queue to the
-	// node-pool defaults instead of rejecting (see [MinRuntimeFilter]).
+	// node-pool defaults instead of rejecting (see [Filter]).
 	// It does not let an invalid action through (ReasonInvalidAction).
 	FailOpen bool
 
@@ -190,12 +199,12 @@ type ScenarioValidator struct {
 }
 
 type scenarioGroup struct {
-	job     *Job
-	sgs     []Subgroup         // the job's subgroups, loaded once ([Job.LoadSubgroups]) when load
-	off     int32              // offset of the job's subgroups in counts
-	load    bool               // the subgroups matter: protection unknown (problem) or protected
-	problem Reason             // why the protection cannot be known; "" when res is its min-runtime
-	res     runtime.Resolution // the min-runtime resolved for the job
+	job     *eligibility.Job
+	sgs     []eligibility.Subgroup // the job's subgroups, loaded once ([eligibility.Job.LoadSubgroups]) when load
+	off     int32                  // offset of the job's subgroups in counts
+	load    bool                   // the subgroups matter: protection unknown (problem) or protected
+	problem eligibility.Reason     // why the protection cannot be known; "" when res is its min-runtime
+	res     runtime.Resolution     // the min-runtime resolved for the job
 }
 
 // taskKey identifies a task by its job (group index) and ID.
@@ -225,11 +234,11 @@ type taskVal struct {
 // alike (equal copies are summed) and a conflict when they differ, since
 // nothing tells a second job without an ID from a second description of
 // the first; give distinct victims distinct IDs. Within a job, tasks with
-// the same non-empty [ScenarioTask.ID] are one task, counted once; listed
+// the same non-empty [Task.ID] are one task, counted once; listed
 // with a different subgroup or Active flag they are a conflict too. Only
 // Active tasks count as evictions.
 //
-// For each distinct victim job that is elastic ([Job.IsElastic], judged on
+// For each distinct victim job that is elastic (some subgroup has MinAvailable < Active, judged on
 // its state before the scenario) and protected ([runtime.Protected] under
 // Resolver.Resolve(action, preemptor, job.Queue), with start + d saturating
 // at the last instant time.Time holds; a missing start means not
@@ -242,14 +251,14 @@ type taskVal struct {
 // tasks than Active, is garbage: the scenario is rejected with
 // ReasonInvalidCounts rather than judged on it.
 //
-// Subgroups are read (and [Job.SubgroupsFunc] called, once per distinct
+// Subgroups are read (and [eligibility.Job.SubgroupsFunc] called, once per distinct
 // job) only for a victim still protected at now, or whose protection
 // cannot be known; the tasks of any other victim are not looked at, since
 // nothing limits them. For such a read victim, a task naming a subgroup its
 // job lacks makes Validate return an [*UnknownSubgroupError] (the first one
 // found) and a zero decision. A victim entry with a nil Job that evicts an
 // active task is rejected with ReasonQueueUnset and no Until (fail closed,
-// as the [MinRuntimeFilter] denies a nil victim) unless FailOpen is set;
+// as the [Filter] denies a nil victim) unless FailOpen is set;
 // one that evicts nothing is skipped. Cost: O(tasks × subgroups per
 // job) plus one resolver query per victim job, O(subgroups) to
 // compare two entries of one ID that are not the same *Job, and O(touched
@@ -259,11 +268,11 @@ type taskVal struct {
 // An action other than runtime.ActionPreempt and runtime.ActionReclaim is
 // checked first: the scenario is rejected with ReasonInvalidAction, no Job,
 // no Until and one violation, whatever the victims (none is looked at) and
-// even with FailOpen set, as the [MinRuntimeFilter] denies it.
-func (v *ScenarioValidator) Validate(action runtime.Action, preemptor queuetree.ID, victims []ScenarioJob, now time.Time) (ScenarioDecision, error) {
-	out := ScenarioDecision{Decision: Decision{Allowed: true, Reason: ReasonMinAvailableKept}}
+// even with FailOpen set, as the [Filter] denies it.
+func (v *Validator) Validate(action runtime.Action, preemptor queuetree.ID, victims []Victim, now time.Time) (ScenarioDecision, error) {
+	out := ScenarioDecision{Decision: eligibility.Decision{Allowed: true, Reason: ReasonMinAvailableKept}}
 	if !validAction(action) {
-		out.reject(ReasonInvalidAction, "", runtime.Resolution{Source: queuetree.None, Action: action, Method: v.Resolver.Method()})
+		out.reject(eligibility.ReasonInvalidAction, "", runtime.Resolution{Source: queuetree.None, Action: action, Method: v.Resolver.Method()})
 		return out, nil
 	}
 	v.reset(len(victims))
@@ -289,11 +298,11 @@ func (v *ScenarioValidator) Validate(action runtime.Action, preemptor queuetree.
 // subgroup, noting conflicts in out. A nil Job that evicts an active task
 // is rejected with ReasonQueueUnset unless FailOpen is set. The tasks of a
 // job that is not protected are not looked at: nothing limits them.
-func (v *ScenarioValidator) count(action runtime.Action, preemptor queuetree.ID, vj *ScenarioJob, now time.Time, out *ScenarioDecision) error {
+func (v *Validator) count(action runtime.Action, preemptor queuetree.ID, vj *Victim, now time.Time, out *ScenarioDecision) error {
 	j := vj.Job
 	if j == nil {
 		if !v.FailOpen && anyActive(vj.Tasks) {
-			out.reject(ReasonQueueUnset, "", runtime.Resolution{Source: queuetree.None, Action: action})
+			out.reject(eligibility.ReasonQueueUnset, "", runtime.Resolution{Source: queuetree.None, Action: action})
 		}
 		return nil
 	}
@@ -339,7 +348,7 @@ func (v *ScenarioValidator) count(action runtime.Action, preemptor queuetree.ID,
 // rejected with that reason; an elastic, protected one is checked subgroup
 // by subgroup. It reports whether it found a violation that time alone
 // will not lift.
-func (v *ScenarioValidator) judge(g *scenarioGroup, action runtime.Action, out *ScenarioDecision) (stuck bool) {
+func (v *Validator) judge(g *scenarioGroup, action runtime.Action, out *ScenarioDecision) (stuck bool) {
 	if !g.load || !elastic(g.sgs) {
 		return false
 	}
@@ -385,7 +394,7 @@ func (v *ScenarioValidator) judge(g *scenarioGroup, action runtime.Action, out *
 // reject counts one violation in s and, when s is still allowed, makes it
 // the rejection named: reason, job and resolution. It reports whether it
 // did, so that the caller may fill in the details.
-func (s *ScenarioDecision) reject(reason Reason, job string, res runtime.Resolution) bool {
+func (s *ScenarioDecision) reject(reason eligibility.Reason, job string, res runtime.Resolution) bool {
 	s.Violations++
 	if !s.Allowed {
 		return false
@@ -409,7 +418,7 @@ func (s *ScenarioDecision) conflict(job, subgroup, task string) {
 // load reports whether the job's subgroups matter (its protection is
 // unknown, or it is protected at now), the only case in which they are
 // loaded.
-func (v *ScenarioValidator) classify(action runtime.Action, preemptor queuetree.ID, j *Job, now time.Time) (problem Reason, res runtime.Resolution, load bool) {
+func (v *Validator) classify(action runtime.Action, preemptor queuetree.ID, j *eligibility.Job, now time.Time) (problem eligibility.Reason, res runtime.Resolution, load bool) {
 	if !v.FailOpen {
 		if problem = queueProblem(v.Resolver, action, preemptor, j.Queue); problem != "" {
 			return problem, res, true
@@ -420,7 +429,7 @@ func (v *ScenarioValidator) classify(action runtime.Action, preemptor queuetree.
 }
 
 // anyActive reports whether some task is active.
-func anyActive(tasks []ScenarioTask) bool {
+func anyActive(tasks []Task) bool {
 	for i := range tasks {
 		if tasks[i].Active {
 			return true
@@ -440,7 +449,7 @@ func anyPositive(counts []int64) bool {
 }
 
 // reset empties the scratch space for a scenario of n entries.
-func (v *ScenarioValidator) reset(n int) {
+func (v *Validator) reset(n int) {
 	if v.jobs == nil {
 		v.jobs = make(map[string]int32, n)
 		v.tasks = make(map[taskKey]taskVal)
@@ -459,7 +468,7 @@ func (v *ScenarioValidator) reset(n int) {
 // with a different job already seen. Jobs of one ID with equal Queue and
 // Start have the same protection; only when it matters (the group loaded
 // its subgroups) are their subgroups compared too.
-func (v *ScenarioValidator) group(action runtime.Action, preemptor queuetree.ID, j *Job, now time.Time) (int32, bool) {
+func (v *Validator) group(action runtime.Action, preemptor queuetree.ID, j *eligibility.Job, now time.Time) (int32, bool) {
 	if gi, ok := v.jobs[j.ID]; ok {
 		g := &v.groups[gi]
 		if g.job == j {
@@ -485,7 +494,7 @@ func (v *ScenarioValidator) group(action runtime.Action, preemptor queuetree.ID,
 }
 
 // sameSubgroups reports whether as and bs are equal.
-func sameSubgroups(as, bs []Subgroup) bool {
+func sameSubgroups(as, bs []eligibility.Subgroup) bool {
 	if len(as) != len(bs) {
 		return false
 	}
@@ -502,7 +511,7 @@ func sameSubgroups(as, bs []Subgroup) bool {
 // last byte and reports whether two fall into one; repeated names always do,
 // and so do distinct names that merely share a bucket, which repeatsName
 // then tells apart. Cost: O(len(sgs)), with no string comparison.
-func namesMayRepeat(sgs []Subgroup) bool {
+func namesMayRepeat(sgs []eligibility.Subgroup) bool {
 	if len(sgs) > 64 {
 		return true
 	}
@@ -523,7 +532,7 @@ func namesMayRepeat(sgs []Subgroup) bool {
 }
 
 // repeatsName reports whether a subgroup of sgs is named name.
-func repeatsName(sgs []Subgroup, name string) bool {
+func repeatsName(sgs []eligibility.Subgroup, name string) bool {
 	for i := range sgs {
 		if sgs[i].Name == name {
 			return true

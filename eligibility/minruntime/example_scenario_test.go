@@ -1,18 +1,19 @@
-package eligibility_test
+package minruntime_test
 
 import (
 	"fmt"
 	"time"
 
 	"github.com/tenurepolicy/tenure/eligibility"
+	"github.com/tenurepolicy/tenure/eligibility/minruntime"
 	"github.com/tenurepolicy/tenure/runtime"
 )
 
-// ExampleScenarioValidator follows the accumulated scenario of KAI-Scheduler's min-runtime design: the
+// ExampleValidator follows the accumulated scenario of KAI-Scheduler's min-runtime design: the
 // solver adds victim tasks one at a time and asks again each time. The
 // elastic victim (4 workers, at least 2) is still protected, so the third
 // worker is one too many; the per-pair filter had let it through.
-func ExampleScenarioValidator() {
+func ExampleValidator() {
 	tree, r := designResolver()
 	leaf1, _ := tree.Lookup("leaf1")
 	leaf3, _ := tree.Lookup("leaf3")
@@ -22,14 +23,14 @@ func ExampleScenarioValidator() {
 	victim := &eligibility.Job{ID: "ns/elastic", Queue: leaf1, Start: start, Subgroups: []eligibility.Subgroup{
 		{Name: "workers", MinAvailable: 2, Active: 4},
 	}}
-	f := eligibility.MinRuntimeFilter{Resolver: r}
+	f := minruntime.Filter{Resolver: r}
 	fmt.Println("filter:", f.Check(runtime.ActionReclaim, leaf3, victim, now).Reason)
 
-	v := eligibility.ScenarioValidator{Resolver: r} // reuse it: it keeps its scratch space
-	var tasks []eligibility.ScenarioTask
+	v := minruntime.Validator{Resolver: r} // reuse it: it keeps its scratch space
+	var tasks []minruntime.Task
 	for i := 1; i <= 3; i++ {
-		tasks = append(tasks, eligibility.ScenarioTask{Subgroup: "workers", Active: true})
-		d, err := v.Validate(runtime.ActionReclaim, leaf3, []eligibility.ScenarioJob{{Job: victim, Tasks: tasks}}, now)
+		tasks = append(tasks, minruntime.Task{Subgroup: "workers", Active: true})
+		d, err := v.Validate(runtime.ActionReclaim, leaf3, []minruntime.Victim{{Job: victim, Tasks: tasks}}, now)
 		if err != nil {
 			fmt.Println(err)
 			return
@@ -42,8 +43,8 @@ func ExampleScenarioValidator() {
 			i, d.Reason, d.Job, d.Subgroup, d.Remaining, d.MinAvailable, d.ProtectedUntil.Format(time.TimeOnly))
 	}
 
-	_, err := v.Validate(runtime.ActionReclaim, leaf3, []eligibility.ScenarioJob{
-		{Job: victim, Tasks: []eligibility.ScenarioTask{{Subgroup: "ps", Active: true}}},
+	_, err := v.Validate(runtime.ActionReclaim, leaf3, []minruntime.Victim{
+		{Job: victim, Tasks: []minruntime.Task{{Subgroup: "ps", Active: true}}},
 	}, now)
 	fmt.Println(err)
 	// Output:
@@ -57,7 +58,7 @@ func ExampleScenarioValidator() {
 // The recorded and the potential victims of an accumulated scenario may
 // name the same task: with task IDs it counts once. Two entries with one
 // job ID that describe different jobs are rejected, not merged.
-func ExampleScenarioValidator_badInput() {
+func ExampleValidator_badInput() {
 	tree, r := designResolver()
 	leaf1, _ := tree.Lookup("leaf1")
 	leaf3, _ := tree.Lookup("leaf3")
@@ -66,15 +67,15 @@ func ExampleScenarioValidator_badInput() {
 	victim := &eligibility.Job{ID: "ns/elastic", Queue: leaf1, Start: start, Subgroups: []eligibility.Subgroup{
 		{Name: "workers", MinAvailable: 2, Active: 4},
 	}}
-	v := eligibility.ScenarioValidator{Resolver: r}
+	v := minruntime.Validator{Resolver: r}
 
-	recorded := []eligibility.ScenarioTask{{ID: "w-0", Subgroup: "workers", Active: true}, {ID: "w-1", Subgroup: "workers", Active: true}}
-	potential := []eligibility.ScenarioTask{{ID: "w-1", Subgroup: "workers", Active: true}}
-	d, _ := v.Validate(runtime.ActionReclaim, leaf3, []eligibility.ScenarioJob{{Job: victim, Tasks: recorded}, {Job: victim, Tasks: potential}}, now)
+	recorded := []minruntime.Task{{ID: "w-0", Subgroup: "workers", Active: true}, {ID: "w-1", Subgroup: "workers", Active: true}}
+	potential := []minruntime.Task{{ID: "w-1", Subgroup: "workers", Active: true}}
+	d, _ := v.Validate(runtime.ActionReclaim, leaf3, []minruntime.Victim{{Job: victim, Tasks: recorded}, {Job: victim, Tasks: potential}}, now)
 	fmt.Println(d)
 
 	impostor := &eligibility.Job{ID: "ns/elastic", Queue: leaf1, Subgroups: []eligibility.Subgroup{{Name: "workers", MinAvailable: 1, Active: 1}}}
-	d, _ = v.Validate(runtime.ActionReclaim, leaf3, []eligibility.ScenarioJob{{Job: impostor}, {Job: victim, Tasks: recorded}}, now)
+	d, _ = v.Validate(runtime.ActionReclaim, leaf3, []minruntime.Victim{{Job: impostor}, {Job: victim, Tasks: recorded}}, now)
 	fmt.Println(d)
 	// Output:
 	// scenario allowed (min_available_kept)

@@ -1,4 +1,4 @@
-package eligibility_test
+package minruntime_test
 
 import (
 	"errors"
@@ -12,17 +12,18 @@ import (
 	"pgregory.net/rapid"
 
 	"github.com/tenurepolicy/tenure/eligibility"
+	"github.com/tenurepolicy/tenure/eligibility/minruntime"
 	"github.com/tenurepolicy/tenure/queuetree"
 	"github.com/tenurepolicy/tenure/runtime"
 )
 
-func elTasks(subgroup string, active, releasing int) []eligibility.ScenarioTask {
-	var ts []eligibility.ScenarioTask
+func elTasks(subgroup string, active, releasing int) []minruntime.Task {
+	var ts []minruntime.Task
 	for i := 0; i < active; i++ {
-		ts = append(ts, eligibility.ScenarioTask{Subgroup: subgroup, Active: true})
+		ts = append(ts, minruntime.Task{Subgroup: subgroup, Active: true})
 	}
 	for i := 0; i < releasing; i++ {
-		ts = append(ts, eligibility.ScenarioTask{Subgroup: subgroup, Active: false})
+		ts = append(ts, minruntime.Task{Subgroup: subgroup, Active: false})
 	}
 	return ts
 }
@@ -38,10 +39,10 @@ func TestScenarioValidator(t *testing.T) {
 		}}
 	}
 	gang := &eligibility.Job{ID: "ns/gang", Queue: leaf2, Start: elT0, Subgroups: []eligibility.Subgroup{{Name: "", MinAvailable: 4, Active: 4}}}
-	allowed := eligibility.ScenarioDecision{Decision: eligibility.Decision{Allowed: true, Reason: eligibility.ReasonMinAvailableKept}}
-	reject := func(job, sg string, remaining int64, min int32, until time.Time, res runtime.Resolution, n int) eligibility.ScenarioDecision {
-		return eligibility.ScenarioDecision{
-			Decision:   eligibility.Decision{Allowed: false, Reason: eligibility.ReasonBelowMinAvailable, Until: until},
+	allowed := minruntime.ScenarioDecision{Decision: eligibility.Decision{Allowed: true, Reason: minruntime.ReasonMinAvailableKept}}
+	reject := func(job, sg string, remaining int64, min int32, until time.Time, res runtime.Resolution, n int) minruntime.ScenarioDecision {
+		return minruntime.ScenarioDecision{
+			Decision:   eligibility.Decision{Allowed: false, Reason: minruntime.ReasonBelowMinAvailable, Until: until},
 			Resolution: res, Job: job, Subgroup: sg, Remaining: remaining, MinAvailable: min, ProtectedUntil: until, Violations: n,
 		}
 	}
@@ -52,49 +53,49 @@ func TestScenarioValidator(t *testing.T) {
 		name      string
 		action    runtime.Action
 		preemptor queuetree.ID
-		victims   []eligibility.ScenarioJob
+		victims   []minruntime.Victim
 		now       time.Time
-		want      eligibility.ScenarioDecision
+		want      minruntime.ScenarioDecision
 	}{
 		{name: "elastic protected: down to exactly minAvailable is fine",
 			preemptor: leaf2, now: elMin(1),
-			victims: []eligibility.ScenarioJob{{Job: elastic(elT0), Tasks: elTasks("workers", 3, 0)}},
+			victims: []minruntime.Victim{{Job: elastic(elT0), Tasks: elTasks("workers", 3, 0)}},
 			want:    allowed},
 		{name: "elastic protected: one below minAvailable is rejected",
 			preemptor: leaf2, now: elMin(1),
-			victims: []eligibility.ScenarioJob{{Job: elastic(elT0), Tasks: elTasks("workers", 4, 0)}},
+			victims: []minruntime.Victim{{Job: elastic(elT0), Tasks: elTasks("workers", 4, 0)}},
 			want:    reject("ns/elastic", "workers", 1, 2, elMin(10), preempt600, 1)},
 		{name: "releasing tasks are not counted twice",
 			preemptor: leaf2, now: elMin(1),
-			victims: []eligibility.ScenarioJob{{Job: elastic(elT0), Tasks: elTasks("workers", 3, 2)}},
+			victims: []minruntime.Victim{{Job: elastic(elT0), Tasks: elTasks("workers", 3, 2)}},
 			want:    allowed},
 		{name: "evicting the driver of a protected elastic job is rejected",
 			preemptor: leaf2, now: elMin(1),
-			victims: []eligibility.ScenarioJob{{Job: elastic(elT0), Tasks: elTasks("driver", 1, 0)}},
+			victims: []minruntime.Victim{{Job: elastic(elT0), Tasks: elTasks("driver", 1, 0)}},
 			want:    reject("ns/elastic", "driver", 0, 1, elMin(10), preempt600, 1)},
 		{name: "at exactly start+d the elastic job may lose everything",
 			preemptor: leaf2, now: elMin(10),
-			victims: []eligibility.ScenarioJob{{Job: elastic(elT0), Tasks: append(elTasks("workers", 5, 0), elTasks("driver", 1, 0)...)}},
+			victims: []minruntime.Victim{{Job: elastic(elT0), Tasks: append(elTasks("workers", 5, 0), elTasks("driver", 1, 0)...)}},
 			want:    allowed},
 		{name: "one ns before expiry it may not",
 			preemptor: leaf2, now: elMin(10).Add(-1),
-			victims: []eligibility.ScenarioJob{{Job: elastic(elT0), Tasks: append(elTasks("workers", 5, 0), elTasks("driver", 1, 0)...)}},
+			victims: []minruntime.Victim{{Job: elastic(elT0), Tasks: append(elTasks("workers", 5, 0), elTasks("driver", 1, 0)...)}},
 			want:    reject("ns/elastic", "driver", 0, 1, elMin(10), preempt600, 2)},
 		{name: "missing start: not protected, may lose everything",
 			preemptor: leaf2, now: elMin(1),
-			victims: []eligibility.ScenarioJob{{Job: elastic(time.Time{}), Tasks: elTasks("workers", 5, 0)}},
+			victims: []minruntime.Victim{{Job: elastic(time.Time{}), Tasks: elTasks("workers", 5, 0)}},
 			want:    allowed},
 		{name: "clock skew: protected",
 			preemptor: leaf2, now: elMin(1),
-			victims: []eligibility.ScenarioJob{{Job: elastic(elMin(5)), Tasks: elTasks("workers", 5, 0)}},
+			victims: []minruntime.Victim{{Job: elastic(elMin(5)), Tasks: elTasks("workers", 5, 0)}},
 			want:    reject("ns/elastic", "workers", 0, 2, elMin(15), preempt600, 1)},
 		{name: "non-elastic victims are the per-pair filter's business",
 			preemptor: leaf2, now: elMin(1),
-			victims: []eligibility.ScenarioJob{{Job: gang, Tasks: elTasks("", 4, 0)}},
+			victims: []minruntime.Victim{{Job: gang, Tasks: elTasks("", 4, 0)}},
 			want:    allowed},
 		{name: "accumulated scenario: entries of one job are summed",
 			preemptor: leaf2, now: elMin(1),
-			victims: []eligibility.ScenarioJob{
+			victims: []minruntime.Victim{
 				{Job: elastic(elT0), Tasks: elTasks("workers", 2, 0)}, // recorded victims
 				{Job: gang, Tasks: elTasks("", 4, 0)},
 				{Job: elastic(elT0), Tasks: elTasks("workers", 2, 0)}, // potential victims
@@ -104,37 +105,37 @@ func TestScenarioValidator(t *testing.T) {
 		// protected 600s (via C, inheriting B); from leaf1 it gets leaf2's 180s.
 		{name: "reclaim from leaf3: 600s",
 			action: runtime.ActionReclaim, preemptor: leaf3, now: elMin(5),
-			victims: []eligibility.ScenarioJob{{Job: elastic(elT0), Tasks: elTasks("workers", 4, 0)}},
+			victims: []minruntime.Victim{{Job: elastic(elT0), Tasks: elTasks("workers", 4, 0)}},
 			want:    reject("ns/elastic", "workers", 1, 2, elMin(10), reclaimLeaf3, 1)},
 		{name: "reclaim from leaf1: 180s already over",
 			action: runtime.ActionReclaim, preemptor: leaf1, now: elMin(5),
-			victims: []eligibility.ScenarioJob{{Job: elastic(elT0), Tasks: elTasks("workers", 4, 0)}},
+			victims: []minruntime.Victim{{Job: elastic(elT0), Tasks: elTasks("workers", 4, 0)}},
 			want:    allowed},
 		{name: "untouched subgroup already below minimum does not reject",
 			preemptor: leaf2, now: elMin(1),
-			victims: []eligibility.ScenarioJob{{Job: &eligibility.Job{ID: "partial", Queue: leaf2, Start: elT0, Subgroups: []eligibility.Subgroup{
+			victims: []minruntime.Victim{{Job: &eligibility.Job{ID: "partial", Queue: leaf2, Start: elT0, Subgroups: []eligibility.Subgroup{
 				{Name: "a", MinAvailable: 3, Active: 1}, {Name: "b", MinAvailable: 1, Active: 3}}}, Tasks: elTasks("b", 2, 0)}},
 			want: allowed},
 		{name: "several violators: first named, Until is the last expiry",
 			preemptor: leaf2, now: elMin(1),
-			victims: []eligibility.ScenarioJob{
+			victims: []minruntime.Victim{
 				{Job: elastic(elT0), Tasks: elTasks("workers", 4, 0)},
 				{Job: &eligibility.Job{ID: "late", Queue: leaf2, Start: elMin(3), Subgroups: []eligibility.Subgroup{{Name: "x", MinAvailable: 1, Active: 2}}}, Tasks: elTasks("x", 2, 0)},
 			},
-			want: func() eligibility.ScenarioDecision {
+			want: func() minruntime.ScenarioDecision {
 				d := reject("ns/elastic", "workers", 1, 2, elMin(10), preempt600, 2)
 				d.Until = elMin(13)
 				return d
 			}()},
 		{name: "empty scenario", preemptor: leaf2, now: elT0, want: allowed},
 		{name: "a nil job evicting an active task fails closed", preemptor: leaf2, now: elT0,
-			victims: []eligibility.ScenarioJob{{Job: nil, Tasks: elTasks("x", 1, 0)}},
-			want: eligibility.ScenarioDecision{Decision: eligibility.Decision{Reason: eligibility.ReasonQueueUnset}, Violations: 1,
+			victims: []minruntime.Victim{{Job: nil, Tasks: elTasks("x", 1, 0)}},
+			want: minruntime.ScenarioDecision{Decision: eligibility.Decision{Reason: eligibility.ReasonQueueUnset}, Violations: 1,
 				Resolution: runtime.Resolution{Source: queuetree.None, Action: runtime.ActionPreempt}}},
 		{name: "a nil job evicting nothing is skipped", preemptor: leaf2, now: elT0,
-			victims: []eligibility.ScenarioJob{{Job: nil, Tasks: elTasks("x", 0, 1)}}, want: allowed},
+			victims: []minruntime.Victim{{Job: nil, Tasks: elTasks("x", 0, 1)}}, want: allowed},
 	}
-	var v eligibility.ScenarioValidator // reused across cases, as a scheduler would
+	var v minruntime.Validator // reused across cases, as a scheduler would
 	v.Resolver = r
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -150,14 +151,14 @@ func TestScenarioValidator(t *testing.T) {
 }
 
 func TestScenarioValidatorUnknownSubgroup(t *testing.T) {
-	v := eligibility.ScenarioValidator{}
+	v := minruntime.Validator{}
 	job := &eligibility.Job{ID: "j", Subgroups: []eligibility.Subgroup{{Name: "a", MinAvailable: 1, Active: 2}}}
 	for _, active := range []bool{true, false} {
-		_, err := v.Validate(runtime.ActionPreempt, 0, []eligibility.ScenarioJob{
-			{Job: job, Tasks: []eligibility.ScenarioTask{{Subgroup: "a", Active: true}, {Subgroup: "zz", Active: active}}},
+		_, err := v.Validate(runtime.ActionPreempt, 0, []minruntime.Victim{
+			{Job: job, Tasks: []minruntime.Task{{Subgroup: "a", Active: true}, {Subgroup: "zz", Active: active}}},
 		}, elT0)
-		var e *eligibility.UnknownSubgroupError
-		if !errors.As(err, &e) || *e != (eligibility.UnknownSubgroupError{Job: "j", Subgroup: "zz"}) {
+		var e *minruntime.UnknownSubgroupError
+		if !errors.As(err, &e) || *e != (minruntime.UnknownSubgroupError{Job: "j", Subgroup: "zz"}) {
 			t.Fatalf("err = %v, want UnknownSubgroupError", err)
 		}
 		if want := `eligibility: scenario task of job "j" names unknown subgroup "zz"`; err.Error() != want {
@@ -165,13 +166,13 @@ func TestScenarioValidatorUnknownSubgroup(t *testing.T) {
 		}
 	}
 	// A job with no subgroups has no subgroup to name.
-	_, err := v.Validate(runtime.ActionPreempt, 0, []eligibility.ScenarioJob{{Job: &eligibility.Job{ID: "bare"}, Tasks: elTasks("", 1, 0)}}, elT0)
+	_, err := v.Validate(runtime.ActionPreempt, 0, []minruntime.Victim{{Job: &eligibility.Job{ID: "bare"}, Tasks: elTasks("", 1, 0)}}, elT0)
 	if err == nil {
 		t.Error("no error for a task of a job without subgroups")
 	}
 	// The validator is still usable after an error (and, without a
 	// Resolver, fails closed).
-	if d, err := v.Validate(runtime.ActionPreempt, 0, []eligibility.ScenarioJob{{Job: job, Tasks: elTasks("a", 1, 0)}}, elT0); err != nil || d.Reason != eligibility.ReasonNoResolver {
+	if d, err := v.Validate(runtime.ActionPreempt, 0, []minruntime.Victim{{Job: job, Tasks: elTasks("a", 1, 0)}}, elT0); err != nil || d.Reason != eligibility.ReasonNoResolver {
 		t.Errorf("after error: %v, %v", d, err)
 	}
 }
@@ -180,7 +181,7 @@ func TestScenarioValidatorUnknownSubgroup(t *testing.T) {
 func TestScenarioValidatorAllocs(t *testing.T) {
 	tree, r := elDesignTree(t, runtime.MethodLCA)
 	victims := elBigScenario(tree, 100, 8, 4)
-	v := eligibility.ScenarioValidator{Resolver: r}
+	v := minruntime.Validator{Resolver: r}
 	p := elID(t, tree, "leaf3")
 	if n := testing.AllocsPerRun(20, func() {
 		for k := 1; k <= len(victims); k += 7 { // the victim set grows
@@ -207,7 +208,7 @@ func TestScenarioValidatorAllocsIdentified(t *testing.T) {
 		}
 	}
 	victims = append(victims, victims[:10]...) // listed again: counted once
-	v := eligibility.ScenarioValidator{Resolver: r}
+	v := minruntime.Validator{Resolver: r}
 	p := elID(t, tree, "leaf3")
 	if n := testing.AllocsPerRun(20, func() {
 		if _, err := v.Validate(runtime.ActionReclaim, p, victims, elMin(1)); err != nil {
@@ -221,19 +222,19 @@ func TestScenarioValidatorAllocsIdentified(t *testing.T) {
 // elBigScenario builds jobs × subgroups elastic victims (Active 6, min 2,
 // started at elT0, spread over the design tree's leaves), each losing tasks
 // active tasks per subgroup plus one releasing task.
-func elBigScenario(tree *queuetree.Tree, jobs, subgroups, tasks int) []eligibility.ScenarioJob {
+func elBigScenario(tree *queuetree.Tree, jobs, subgroups, tasks int) []minruntime.Victim {
 	leaves := []string{"leaf1", "leaf2", "leaf3"}
-	out := make([]eligibility.ScenarioJob, jobs)
+	out := make([]minruntime.Victim, jobs)
 	for i := range out {
 		q, _ := tree.Lookup(leaves[i%len(leaves)])
 		j := &eligibility.Job{ID: fmt.Sprintf("ns/job-%03d", i), Queue: q, Start: elT0}
-		var ts []eligibility.ScenarioTask
+		var ts []minruntime.Task
 		for s := 0; s < subgroups; s++ {
 			name := fmt.Sprintf("sg-%d", s)
 			j.Subgroups = append(j.Subgroups, eligibility.Subgroup{Name: name, MinAvailable: 2, Active: 6})
 			ts = append(ts, elTasks(name, tasks, 1)...)
 		}
-		out[i] = eligibility.ScenarioJob{Job: j, Tasks: ts}
+		out[i] = minruntime.Victim{Job: j, Tasks: ts}
 	}
 	return out
 }
@@ -245,7 +246,7 @@ func elBigScenario(tree *queuetree.Tree, jobs, subgroups, tasks int) []eligibili
 // when listed differently; then each protected elastic job's touched
 // subgroups are judged: a repeated name first, then garbage counts, then
 // the minimum.
-func elNaiveScenario(r *runtime.Resolver, action runtime.Action, preemptor queuetree.ID, victims []eligibility.ScenarioJob, now time.Time) (ok bool, violations int, reasons map[eligibility.Reason]int, first [3]string, err error) {
+func elNaiveScenario(r *runtime.Resolver, action runtime.Action, preemptor queuetree.ID, victims []minruntime.Victim, now time.Time) (ok bool, violations int, reasons map[eligibility.Reason]int, first [3]string, err error) {
 	type jobKey = string
 	keyOf := func(j *eligibility.Job) jobKey { return j.ID }
 	protectedJob := func(j *eligibility.Job) bool {
@@ -260,7 +261,7 @@ func elNaiveScenario(r *runtime.Resolver, action runtime.Action, preemptor queue
 	reasons = map[eligibility.Reason]int{}
 	jobs := map[jobKey]*eligibility.Job{}
 	evicted := map[jobKey]map[string]int64{}
-	taskSeen := map[jobKey]map[string]eligibility.ScenarioTask{}
+	taskSeen := map[jobKey]map[string]minruntime.Task{}
 	var order []jobKey
 	for _, v := range victims {
 		if v.Job == nil {
@@ -268,15 +269,15 @@ func elNaiveScenario(r *runtime.Resolver, action runtime.Action, preemptor queue
 		}
 		key := keyOf(v.Job)
 		if kept, seen := jobs[key]; seen && !same(kept, v.Job) {
-			if reasons[eligibility.ReasonConflictingVictims] == 0 {
-				first = [3]string{string(eligibility.ReasonConflictingVictims), v.Job.ID, ""}
+			if reasons[minruntime.ReasonConflictingVictims] == 0 {
+				first = [3]string{string(minruntime.ReasonConflictingVictims), v.Job.ID, ""}
 			}
-			reasons[eligibility.ReasonConflictingVictims]++
+			reasons[minruntime.ReasonConflictingVictims]++
 			continue
 		} else if !seen {
 			jobs[key] = v.Job
 			evicted[key] = map[string]int64{}
-			taskSeen[key] = map[string]eligibility.ScenarioTask{}
+			taskSeen[key] = map[string]minruntime.Task{}
 			order = append(order, key)
 		}
 		j := jobs[key]
@@ -294,10 +295,10 @@ func elNaiveScenario(r *runtime.Resolver, action runtime.Action, preemptor queue
 			if task.ID != "" {
 				if prev, dup := taskSeen[key][task.ID]; dup {
 					if prev.Subgroup != task.Subgroup || prev.Active != task.Active {
-						if reasons[eligibility.ReasonConflictingVictims] == 0 {
-							first = [3]string{string(eligibility.ReasonConflictingVictims), j.ID, prev.Subgroup}
+						if reasons[minruntime.ReasonConflictingVictims] == 0 {
+							first = [3]string{string(minruntime.ReasonConflictingVictims), j.ID, prev.Subgroup}
 						}
-						reasons[eligibility.ReasonConflictingVictims]++
+						reasons[minruntime.ReasonConflictingVictims]++
 					}
 					continue
 				}
@@ -335,11 +336,11 @@ func elNaiveScenario(r *runtime.Resolver, action runtime.Action, preemptor queue
 			case n == 0:
 				continue
 			case nameCount[sg.Name] > 1:
-				reason = eligibility.ReasonDuplicateSubgroup
+				reason = minruntime.ReasonDuplicateSubgroup
 			case sg.Active < 0 || sg.MinAvailable < 0 || n > int64(sg.Active):
-				reason = eligibility.ReasonInvalidCounts
+				reason = minruntime.ReasonInvalidCounts
 			case int64(sg.Active)-n < int64(sg.MinAvailable):
-				reason = eligibility.ReasonBelowMinAvailable
+				reason = minruntime.ReasonBelowMinAvailable
 			default:
 				continue
 			}
@@ -362,7 +363,7 @@ func elNaiveScenario(r *runtime.Resolver, action runtime.Action, preemptor queue
 func TestScenarioValidatorMatchesNaiveCount(t *testing.T) {
 	tree, r := elDesignTree(t, runtime.MethodLCA)
 	leaves := []queuetree.ID{elID(t, tree, "leaf1"), elID(t, tree, "leaf2"), elID(t, tree, "leaf3"), elID(t, tree, "B")}
-	v := eligibility.ScenarioValidator{Resolver: r}
+	v := minruntime.Validator{Resolver: r}
 	rapid.Check(t, func(rt *rapid.T) {
 		names := []string{"a", "b", "c"}
 		count := func(label string) int32 {
@@ -373,7 +374,7 @@ func TestScenarioValidatorMatchesNaiveCount(t *testing.T) {
 		}
 		nJobs := rapid.IntRange(1, 5).Draw(rt, "jobs")
 		jobs := make([]*eligibility.Job, nJobs)
-		pools := make([][]eligibility.ScenarioTask, nJobs) // identified tasks, listed alike
+		pools := make([][]minruntime.Task, nJobs) // identified tasks, listed alike
 		for i := range jobs {
 			// Distinct IDs, except now and then a collision or an
 			// anonymous job.
@@ -400,12 +401,12 @@ func TestScenarioValidatorMatchesNaiveCount(t *testing.T) {
 				j.Subgroups = append(j.Subgroups, eligibility.Subgroup{Name: name, MinAvailable: count("min"), Active: count("active")})
 			}
 			for k := 0; k < 3 && nSub > 0; k++ {
-				pools[i] = append(pools[i], eligibility.ScenarioTask{ID: fmt.Sprintf("p%d", k),
+				pools[i] = append(pools[i], minruntime.Task{ID: fmt.Sprintf("p%d", k),
 					Subgroup: names[rapid.IntRange(0, nSub-1).Draw(rt, "poolSg")], Active: rapid.IntRange(0, 3).Draw(rt, "poolActive") != 1})
 			}
 			jobs[i] = j
 		}
-		var victims []eligibility.ScenarioJob
+		var victims []minruntime.Victim
 		for e := rapid.IntRange(1, 8).Draw(rt, "entries"); e > 0; e-- {
 			ji := rapid.IntRange(0, nJobs-1).Draw(rt, "job")
 			j := jobs[ji]
@@ -413,7 +414,7 @@ func TestScenarioValidatorMatchesNaiveCount(t *testing.T) {
 				c := *j
 				j = &c
 			}
-			var ts []eligibility.ScenarioTask
+			var ts []minruntime.Task
 			for k := rapid.IntRange(0, 6).Draw(rt, "tasks"); k > 0; k-- {
 				if kind := rapid.IntRange(0, 4).Draw(rt, "taskKind"); kind == 2 && len(pools[ji]) > 0 {
 					task := pools[ji][rapid.IntRange(0, len(pools[ji])-1).Draw(rt, "poolTask")]
@@ -427,9 +428,9 @@ func TestScenarioValidatorMatchesNaiveCount(t *testing.T) {
 				if pick := rapid.IntRange(0, 40).Draw(rt, "sg"); pick != 20 && len(j.Subgroups) > 0 {
 					sg = j.Subgroups[pick%len(j.Subgroups)].Name
 				}
-				ts = append(ts, eligibility.ScenarioTask{Subgroup: sg, Active: rapid.IntRange(0, 3).Draw(rt, "active") != 1})
+				ts = append(ts, minruntime.Task{Subgroup: sg, Active: rapid.IntRange(0, 3).Draw(rt, "active") != 1})
 			}
-			victims = append(victims, eligibility.ScenarioJob{Job: j, Tasks: ts})
+			victims = append(victims, minruntime.Victim{Job: j, Tasks: ts})
 		}
 		action := runtime.Action(rapid.IntRange(0, 1).Draw(rt, "action"))
 		preemptor := rapid.SampledFrom(leaves).Draw(rt, "preemptor")
@@ -453,18 +454,18 @@ func TestScenarioValidatorMatchesNaiveCount(t *testing.T) {
 		}
 		switch {
 		case got.Allowed:
-			if got.Reason != eligibility.ReasonMinAvailableKept || !got.Until.IsZero() {
+			if got.Reason != minruntime.ReasonMinAvailableKept || !got.Until.IsZero() {
 				rt.Fatalf("allowed with %+v", got)
 			}
-		case wantReasons[eligibility.ReasonConflictingVictims] > 0:
-			if got.Reason != eligibility.ReasonConflictingVictims || !got.Until.IsZero() {
+		case wantReasons[minruntime.ReasonConflictingVictims] > 0:
+			if got.Reason != minruntime.ReasonConflictingVictims || !got.Until.IsZero() {
 				rt.Fatalf("conflict not named first, or with an Until: %+v", got)
 			}
 		default:
 			if wantReasons[got.Reason] == 0 || !now.Before(got.ProtectedUntil) || got.Until.Before(got.ProtectedUntil) {
 				rt.Fatalf("inconsistent rejection %+v, naive %v", got, wantReasons)
 			}
-			if got.Reason == eligibility.ReasonBelowMinAvailable && got.Remaining >= int64(got.MinAvailable) {
+			if got.Reason == minruntime.ReasonBelowMinAvailable && got.Remaining >= int64(got.MinAvailable) {
 				rt.Fatalf("below minimum but Remaining %d >= %d", got.Remaining, got.MinAvailable)
 			}
 		}
@@ -473,20 +474,20 @@ func TestScenarioValidatorMatchesNaiveCount(t *testing.T) {
 
 func TestScenarioDecisionStringProblems(t *testing.T) {
 	for _, tc := range []struct {
-		d    eligibility.ScenarioDecision
+		d    minruntime.ScenarioDecision
 		want []string
 	}{
-		{eligibility.ScenarioDecision{Decision: eligibility.Decision{Reason: eligibility.ReasonConflictingVictims}, Job: "ns/x", Violations: 1},
+		{minruntime.ScenarioDecision{Decision: eligibility.Decision{Reason: minruntime.ReasonConflictingVictims}, Job: "ns/x", Violations: 1},
 			[]string{"rejected (conflicting_victims)", `different jobs with ID "ns/x"`}},
-		{eligibility.ScenarioDecision{Decision: eligibility.Decision{Reason: eligibility.ReasonConflictingVictims}, Job: "ns/x", Task: "pod-1", Violations: 2},
+		{minruntime.ScenarioDecision{Decision: eligibility.Decision{Reason: minruntime.ReasonConflictingVictims}, Job: "ns/x", Task: "pod-1", Violations: 2},
 			[]string{"rejected (conflicting_victims)", `task "pod-1" of job "ns/x" is listed twice`, "2 violation(s)"}},
-		{eligibility.ScenarioDecision{Decision: eligibility.Decision{Reason: eligibility.ReasonInvalidCounts, Until: elMin(10)},
+		{minruntime.ScenarioDecision{Decision: eligibility.Decision{Reason: minruntime.ReasonInvalidCounts, Until: elMin(10)},
 			Job: "ns/w", Subgroup: "s", Remaining: math.MinInt32 - 1, MinAvailable: math.MinInt32, ProtectedUntil: elMin(10), Violations: 1},
 			[]string{"rejected (invalid_counts)", `job "ns/w" subgroup "s" has invalid counts`, "-2147483649 left", "2025-01-15T10:10:00Z"}},
-		{eligibility.ScenarioDecision{Decision: eligibility.Decision{Reason: eligibility.ReasonDuplicateSubgroup, Until: elMin(10)},
+		{minruntime.ScenarioDecision{Decision: eligibility.Decision{Reason: minruntime.ReasonDuplicateSubgroup, Until: elMin(10)},
 			Job: "ns/d", Subgroup: "w", ProtectedUntil: elMin(10), Violations: 1},
 			[]string{"rejected (duplicate_subgroup)", `job "ns/d" has several subgroups named "w"`, "cannot be attributed", "2025-01-15T10:10:00Z"}},
-		{eligibility.ScenarioDecision{Decision: eligibility.Decision{Allowed: true, Reason: eligibility.ReasonMinAvailableKept}},
+		{minruntime.ScenarioDecision{Decision: eligibility.Decision{Allowed: true, Reason: minruntime.ReasonMinAvailableKept}},
 			[]string{"scenario allowed (min_available_kept)"}},
 	} {
 		for _, want := range tc.want {
@@ -495,7 +496,7 @@ func TestScenarioDecisionStringProblems(t *testing.T) {
 			}
 		}
 	}
-	for _, r := range []eligibility.Reason{eligibility.ReasonInvalidCounts, eligibility.ReasonConflictingVictims, eligibility.ReasonDuplicateSubgroup} {
+	for _, r := range []eligibility.Reason{minruntime.ReasonInvalidCounts, minruntime.ReasonConflictingVictims, minruntime.ReasonDuplicateSubgroup} {
 		if !r.Valid() {
 			t.Errorf("reason %q is not a valid label", r)
 		}
@@ -503,8 +504,8 @@ func TestScenarioDecisionStringProblems(t *testing.T) {
 }
 
 func TestScenarioDecisionString(t *testing.T) {
-	d := eligibility.ScenarioDecision{
-		Decision: eligibility.Decision{Reason: eligibility.ReasonBelowMinAvailable, Until: elMin(10)},
+	d := minruntime.ScenarioDecision{
+		Decision: eligibility.Decision{Reason: minruntime.ReasonBelowMinAvailable, Until: elMin(10)},
 		Job:      "ns/a", Subgroup: "workers", Remaining: 1, MinAvailable: 2, ProtectedUntil: elMin(10), Violations: 1,
 	}
 	for _, want := range []string{"rejected", `"ns/a"`, `"workers"`, "keep 1 of min 2", "2025-01-15T10:10:00Z"} {

@@ -1,4 +1,4 @@
-package eligibility_test
+package minruntime_test
 
 import (
 	"testing"
@@ -8,6 +8,7 @@ import (
 	"pgregory.net/rapid"
 
 	"github.com/tenurepolicy/tenure/eligibility"
+	"github.com/tenurepolicy/tenure/eligibility/minruntime"
 	"github.com/tenurepolicy/tenure/queuetree"
 	"github.com/tenurepolicy/tenure/runtime"
 )
@@ -18,7 +19,7 @@ import (
 // checked only where the answer depends on it (a reclaim under lca).
 func TestFilterFailsClosed(t *testing.T) {
 	tree, r := elDesignTree(t, runtime.MethodLCA)
-	f := eligibility.MinRuntimeFilter{Resolver: r}
+	f := minruntime.Filter{Resolver: r}
 	leaf3 := elID(t, tree, "leaf3")
 	now := elMin(1)
 	starts := []time.Time{{}, elMin(-1), elMin(-100), elMin(5)} // none, protected anywhere, long ago, skew
@@ -38,7 +39,7 @@ func TestFilterFailsClosed(t *testing.T) {
 		{"zero preemptor lca", leaf3, queuetree.None, runtime.ActionReclaim, runtime.MethodLCA, eligibility.ReasonQueueUnset},
 		{"stale preemptor lca", leaf3, 1 << 20, runtime.ActionReclaim, runtime.MethodLCA, eligibility.ReasonUnknownQueue},
 	} {
-		g := eligibility.MinRuntimeFilter{Resolver: r.WithMethod(tc.method)}
+		g := minruntime.Filter{Resolver: r.WithMethod(tc.method)}
 		for _, start := range starts {
 			d := g.Check(tc.action, tc.preemptor, &eligibility.Job{ID: "j", Queue: tc.victim, Start: start}, now)
 			want := eligibility.Decision{Reason: tc.want}
@@ -48,7 +49,7 @@ func TestFilterFailsClosed(t *testing.T) {
 			if d.Resolution.Duration != 0 || d.Resolution.Source != queuetree.None || d.Resolution.Action != tc.action {
 				t.Errorf("%s: resolution %+v, want nothing resolved", tc.name, d.Resolution)
 			}
-			if g.Allowed(tc.action, tc.preemptor, &eligibility.Job{Queue: tc.victim, Start: start}, now) {
+			if g.Check(tc.action, tc.preemptor, &eligibility.Job{Queue: tc.victim, Start: start}, now).Allowed {
 				t.Errorf("%s: Allowed = true", tc.name)
 			}
 		}
@@ -61,13 +62,13 @@ func TestFilterFailsClosed(t *testing.T) {
 	// reclaim, so its unset queue changes nothing there.
 	victim := &eligibility.Job{ID: "v", Queue: leaf3, Start: elMin(-1)}
 	for _, a := range []runtime.Action{runtime.ActionPreempt, runtime.ActionReclaim} {
-		g := eligibility.MinRuntimeFilter{Resolver: r.WithMethod(runtime.MethodQueue)}
+		g := minruntime.Filter{Resolver: r.WithMethod(runtime.MethodQueue)}
 		if got, want := g.Check(a, queuetree.None, victim, now), g.Check(a, leaf3, victim, now); got != want {
 			t.Errorf("%v, queue method: unset preemptor gave %v, want %v", a, got, want)
 		}
 	}
 	// Root is a queue nobody sets by accident: it gets the defaults.
-	if d := f.Check(runtime.ActionPreempt, leaf3, &eligibility.Job{Queue: queuetree.Root, Start: elMin(-1)}, now); !d.Allowed || d.Reason != eligibility.ReasonNoMinRuntime {
+	if d := f.Check(runtime.ActionPreempt, leaf3, &eligibility.Job{Queue: queuetree.Root, Start: elMin(-1)}, now); !d.Allowed || d.Reason != minruntime.ReasonNoMinRuntime {
 		t.Errorf("Root victim: %v, want the default (0: allowed)", d)
 	}
 }
@@ -76,7 +77,7 @@ func TestFilterFailsClosed(t *testing.T) {
 // the node-pool defaults, exactly as the resolver answers for it.
 func TestFilterFailOpen(t *testing.T) {
 	_, r := elSetup(t, runtime.MethodLCA, 5*time.Minute, 7*time.Minute, elQueue{name: "a", preempt: "1h", reclaim: "1h"})
-	f := eligibility.MinRuntimeFilter{Resolver: r, FailOpen: true}
+	f := minruntime.Filter{Resolver: r, FailOpen: true}
 	for _, q := range []queuetree.ID{queuetree.None, 99, -1} {
 		d := f.Check(runtime.ActionReclaim, q, &eligibility.Job{Queue: q, Start: elMin(-1)}, elT0)
 		if d.Allowed || d.Reason != eligibility.ReasonMinRuntimeProtected || d.Resolution.Duration != 7*time.Minute || !d.Until.Equal(elMin(6)) {
@@ -103,7 +104,7 @@ func TestFilterForgottenQueueNeverCostsProtection(t *testing.T) {
 			job.Start = time.Time{}
 		}
 		now := elMin(rapid.IntRange(0, 20).Draw(rt, "now"))
-		closed := eligibility.MinRuntimeFilter{Resolver: r.WithMethod(method)}
+		closed := minruntime.Filter{Resolver: r.WithMethod(method)}
 		open := closed
 		open.FailOpen = true
 		got := closed.Check(action, preemptor, job, now)
@@ -131,14 +132,14 @@ func TestValidatorFailsClosed(t *testing.T) {
 		return &eligibility.Job{ID: "e", Queue: q, Start: elMin(-1),
 			Subgroups: []eligibility.Subgroup{{Name: "w", MinAvailable: 1, Active: 4}}}
 	}
-	take := func(j *eligibility.Job, n int, active bool) []eligibility.ScenarioJob {
-		tasks := make([]eligibility.ScenarioTask, n)
+	take := func(j *eligibility.Job, n int, active bool) []minruntime.Victim {
+		tasks := make([]minruntime.Task, n)
 		for i := range tasks {
-			tasks[i] = eligibility.ScenarioTask{Subgroup: "w", Active: active}
+			tasks[i] = minruntime.Task{Subgroup: "w", Active: active}
 		}
-		return []eligibility.ScenarioJob{{Job: j, Tasks: tasks}}
+		return []minruntime.Victim{{Job: j, Tasks: tasks}}
 	}
-	v := eligibility.ScenarioValidator{Resolver: r}
+	v := minruntime.Validator{Resolver: r}
 	for _, tc := range []struct {
 		name              string
 		victim, preemptor queuetree.ID
@@ -158,7 +159,7 @@ func TestValidatorFailsClosed(t *testing.T) {
 		if got, err := v.Validate(tc.action, tc.preemptor, take(elastic(tc.victim), 2, false), elT0); err != nil || !got.Allowed {
 			t.Errorf("%s, nothing active taken: %+v, %v; want allowed", tc.name, got, err)
 		}
-		open := eligibility.ScenarioValidator{Resolver: r, FailOpen: true}
+		open := minruntime.Validator{Resolver: r, FailOpen: true}
 		if got, err := open.Validate(tc.action, tc.preemptor, take(elastic(tc.victim), 4, true), elT0); err != nil || !got.Allowed {
 			t.Errorf("%s, FailOpen: %+v, %v; want judged under the 0 defaults (allowed)", tc.name, got, err)
 		}

@@ -1,4 +1,4 @@
-package eligibility_test
+package minruntime_test
 
 import (
 	"errors"
@@ -9,6 +9,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/tenurepolicy/tenure/eligibility"
+	"github.com/tenurepolicy/tenure/eligibility/minruntime"
 	"github.com/tenurepolicy/tenure/queuetree"
 	"github.com/tenurepolicy/tenure/runtime"
 )
@@ -38,7 +39,7 @@ func TestMinRuntimeFilter(t *testing.T) {
 			want: eligibility.Decision{Allowed: false, Reason: eligibility.ReasonMinRuntimeProtected, Until: elT0.Add(60 * time.Second)}},
 		{name: "designTree ex1 evictable at exactly start+d", r: lca, action: runtime.ActionReclaim, preemptor: "leaf1", victim: "leaf3",
 			start: elT0, now: elT0.Add(60 * time.Second), wantDur: 60 * time.Second,
-			want: eligibility.Decision{Allowed: true, Reason: eligibility.ReasonNotProtected}},
+			want: eligibility.Decision{Allowed: true, Reason: minruntime.ReasonNotProtected}},
 		{name: "designTree ex1 one ns before expiry", r: lca, action: runtime.ActionReclaim, preemptor: "leaf1", victim: "leaf3",
 			start: elT0, now: elT0.Add(60*time.Second - 1), wantDur: 60 * time.Second,
 			want: eligibility.Decision{Allowed: false, Reason: eligibility.ReasonMinRuntimeProtected, Until: elT0.Add(60 * time.Second)}},
@@ -48,7 +49,7 @@ func TestMinRuntimeFilter(t *testing.T) {
 			want: eligibility.Decision{Allowed: false, Reason: eligibility.ReasonMinRuntimeProtected, Until: elMin(3)}},
 		{name: "designTree ex2 expired", r: lca, action: runtime.ActionReclaim, preemptor: "leaf1", victim: "leaf2",
 			start: elT0, now: elMin(3), wantDur: 180 * time.Second,
-			want: eligibility.Decision{Allowed: true, Reason: eligibility.ReasonNotProtected}},
+			want: eligibility.Decision{Allowed: true, Reason: minruntime.ReasonNotProtected}},
 		// Design-doc reclaim example 3: leaf3 -> leaf1 uses C, inheriting B's 600s.
 		{name: "designTree ex3 lca", r: lca, action: runtime.ActionReclaim, preemptor: "leaf3", victim: "leaf1",
 			start: elT0, now: elMin(9), wantDur: 600 * time.Second,
@@ -56,7 +57,7 @@ func TestMinRuntimeFilter(t *testing.T) {
 		// The queue method uses leaf1's own explicit 0s.
 		{name: "designTree ex3 queue method", r: byQueue, action: runtime.ActionReclaim, preemptor: "leaf3", victim: "leaf1",
 			start: elT0, now: elMin(1), wantDur: 0,
-			want: eligibility.Decision{Allowed: true, Reason: eligibility.ReasonNoMinRuntime}},
+			want: eligibility.Decision{Allowed: true, Reason: minruntime.ReasonNoMinRuntime}},
 		// Design-doc preempt examples: leaf1 300s, leaf2 inherits B's 600s.
 		{name: "designTree preempt leaf1", r: lca, action: runtime.ActionPreempt, preemptor: "leaf1", victim: "leaf1",
 			start: elT0, now: elMin(4), wantDur: 300 * time.Second,
@@ -66,7 +67,7 @@ func TestMinRuntimeFilter(t *testing.T) {
 			want: eligibility.Decision{Allowed: false, Reason: eligibility.ReasonMinRuntimeProtected, Until: elMin(10)}},
 		{name: "preempt at exactly expiry", r: lca, action: runtime.ActionPreempt, preemptor: "leaf2", victim: "leaf2",
 			start: elT0, now: elMin(10), wantDur: 600 * time.Second,
-			want: eligibility.Decision{Allowed: true, Reason: eligibility.ReasonNotProtected}},
+			want: eligibility.Decision{Allowed: true, Reason: minruntime.ReasonNotProtected}},
 		{name: "missing start is not protected", r: lca, action: runtime.ActionPreempt, preemptor: "leaf2", victim: "leaf2",
 			now: elMin(1), wantDur: 600 * time.Second,
 			want: eligibility.Decision{Allowed: true, Reason: eligibility.ReasonMissingStart}},
@@ -78,19 +79,19 @@ func TestMinRuntimeFilter(t *testing.T) {
 			want: eligibility.Decision{Allowed: false, Reason: eligibility.ReasonMinRuntimeProtected, Until: elMin(15)}},
 		{name: "clock skew with d=0 is not protected", r: lca, action: runtime.ActionReclaim, preemptor: "leaf2", victim: "leaf1",
 			start: elMin(5), now: elT0, wantDur: 0,
-			want: eligibility.Decision{Allowed: true, Reason: eligibility.ReasonNoMinRuntime}},
+			want: eligibility.Decision{Allowed: true, Reason: minruntime.ReasonNoMinRuntime}},
 		{name: "elastic protected victim is deferred", r: lca, action: runtime.ActionPreempt, preemptor: "leaf2", victim: "leaf2",
 			start: elT0, now: elMin(1), subgroups: elastic, wantDur: 600 * time.Second,
-			want: eligibility.Decision{Allowed: true, Reason: eligibility.ReasonElasticDeferred, Until: elMin(10)}},
+			want: eligibility.Decision{Allowed: true, Reason: minruntime.ReasonElasticDeferred, Until: elMin(10)}},
 		{name: "elastic but unprotected: the plain reason", r: lca, action: runtime.ActionPreempt, preemptor: "leaf2", victim: "leaf2",
 			start: elT0, now: elMin(10), subgroups: elastic, wantDur: 600 * time.Second,
-			want: eligibility.Decision{Allowed: true, Reason: eligibility.ReasonNotProtected}},
+			want: eligibility.Decision{Allowed: true, Reason: minruntime.ReasonNotProtected}},
 		{name: "elastic with d=0", r: lca, action: runtime.ActionReclaim, preemptor: "leaf2", victim: "leaf1",
 			start: elT0, now: elT0, subgroups: elastic, wantDur: 0,
-			want: eligibility.Decision{Allowed: true, Reason: eligibility.ReasonNoMinRuntime}},
+			want: eligibility.Decision{Allowed: true, Reason: minruntime.ReasonNoMinRuntime}},
 		{name: "elastic with clock skew is deferred", r: lca, action: runtime.ActionPreempt, preemptor: "leaf2", victim: "leaf2",
 			start: elMin(5), now: elT0, subgroups: elastic, wantDur: 600 * time.Second,
-			want: eligibility.Decision{Allowed: true, Reason: eligibility.ReasonElasticDeferred, Until: elMin(15)}},
+			want: eligibility.Decision{Allowed: true, Reason: minruntime.ReasonElasticDeferred, Until: elMin(15)}},
 		{name: "gang at its minimum is not elastic", r: lca, action: runtime.ActionPreempt, preemptor: "leaf2", victim: "leaf2",
 			start: elT0, now: elMin(1), subgroups: gang, wantDur: 600 * time.Second,
 			want: eligibility.Decision{Allowed: false, Reason: eligibility.ReasonMinRuntimeProtected, Until: elMin(10)}},
@@ -100,10 +101,10 @@ func TestMinRuntimeFilter(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			f := eligibility.MinRuntimeFilter{Resolver: tc.r}
+			f := minruntime.Filter{Resolver: tc.r}
 			victim := &eligibility.Job{ID: "v", Queue: q(tc.victim), Start: tc.start, Subgroups: tc.subgroups}
 			got := f.Check(tc.action, q(tc.preemptor), victim, tc.now)
-			want := eligibility.MinRuntimeDecision{Decision: tc.want}
+			want := minruntime.Decision{Decision: tc.want}
 			want.Resolution = tc.r.Resolve(tc.action, q(tc.preemptor), q(tc.victim))
 			if diff := cmp.Diff(want, got); diff != "" {
 				t.Errorf("Check (-want +got):\n%s", diff)
@@ -111,7 +112,7 @@ func TestMinRuntimeFilter(t *testing.T) {
 			if got.Resolution.Duration != tc.wantDur {
 				t.Errorf("resolved duration = %v, want %v", got.Resolution.Duration, tc.wantDur)
 			}
-			if f.Allowed(tc.action, q(tc.preemptor), victim, tc.now) != want.Allowed {
+			if f.Check(tc.action, q(tc.preemptor), victim, tc.now).Allowed != want.Allowed {
 				t.Errorf("Allowed disagrees with Check")
 			}
 		})
@@ -125,7 +126,7 @@ func TestMinRuntimeFilterPluginDocWorkflow(t *testing.T) {
 		elQueue{name: "production", preempt: "20s", reclaim: "30s"},
 		elQueue{name: "research"},
 	)
-	f := eligibility.MinRuntimeFilter{Resolver: r}
+	f := minruntime.Filter{Resolver: r}
 	victim := &eligibility.Job{ID: "train", Queue: elID(t, tree, "production"), Start: elT0}
 	reclaimer := elID(t, tree, "research")
 
@@ -144,12 +145,12 @@ func TestMinRuntimeFilterPluginDocWorkflow(t *testing.T) {
 }
 
 func TestMinRuntimeFilterBadInput(t *testing.T) {
-	var f *eligibility.MinRuntimeFilter // nil filter
+	var f *minruntime.Filter // nil filter
 	if d := f.Check(runtime.ActionReclaim, queuetree.None, nil, elT0); d.Allowed || d.Reason != eligibility.ReasonNoResolver {
 		t.Errorf("nil filter, nil victim: %v, want denied no_resolver", d)
 	}
 	_, r := elDesignTree(t, runtime.MethodLCA)
-	g := eligibility.MinRuntimeFilter{Resolver: r}
+	g := minruntime.Filter{Resolver: r}
 	// Invalid queue IDs must not panic.
 	for _, id := range []queuetree.ID{queuetree.None, 1 << 20, -7} {
 		g.Check(runtime.ActionReclaim, id, &eligibility.Job{Queue: id, Start: elT0}, elT0)
@@ -159,11 +160,11 @@ func TestMinRuntimeFilterBadInput(t *testing.T) {
 
 func TestMinRuntimeFilterAllocs(t *testing.T) {
 	tree, r := elDesignTree(t, runtime.MethodLCA)
-	f := eligibility.MinRuntimeFilter{Resolver: r}
+	f := minruntime.Filter{Resolver: r}
 	victim := &eligibility.Job{ID: "v", Queue: elID(t, tree, "leaf1"), Start: elT0,
 		Subgroups: []eligibility.Subgroup{{Name: "a", MinAvailable: 2, Active: 2}}}
 	p := elID(t, tree, "leaf3")
-	var sink eligibility.MinRuntimeDecision
+	var sink minruntime.Decision
 	if n := testing.AllocsPerRun(100, func() { sink = f.Check(runtime.ActionReclaim, p, victim, elMin(1)) }); n != 0 {
 		t.Errorf("Check allocates %v per call", n)
 	}
@@ -178,12 +179,12 @@ func TestMinRuntimeDecisionString(t *testing.T) {
 			t.Errorf("String() = %q, missing %q", s, want)
 		}
 	}
-	if s := (eligibility.Decision{Allowed: true, Reason: eligibility.ReasonNotProtected}).String(); !strings.Contains(s, "allowed (not_protected)") {
+	if s := (eligibility.Decision{Allowed: true, Reason: minruntime.ReasonNotProtected}).String(); !strings.Contains(s, "allowed (not_protected)") {
 		t.Errorf("String() = %q", s)
 	}
 	// The resolution's own explanation is appended.
 	tree, r := elDesignTree(t, runtime.MethodLCA)
-	f := eligibility.MinRuntimeFilter{Resolver: r}
+	f := minruntime.Filter{Resolver: r}
 	got := f.Check(runtime.ActionReclaim, elID(t, tree, "leaf3"), &eligibility.Job{Queue: elID(t, tree, "leaf1"), Start: elT0}, elMin(1))
 	if s := got.String(); !strings.Contains(s, "until 2025-01-15T10:10:00Z: "+got.Resolution.String()) {
 		t.Errorf("String() = %q, want the resolution %q", s, got.Resolution.String())
@@ -195,7 +196,7 @@ func TestMinRuntimeDecisionString(t *testing.T) {
 // the default durations.
 func TestCheckByName(t *testing.T) {
 	tree, r := elDesignTree(t, runtime.MethodLCA)
-	f := eligibility.MinRuntimeFilter{Resolver: r}
+	f := minruntime.Filter{Resolver: r}
 	victim := eligibility.Job{ID: "v", Queue: queuetree.None, Start: elT0}
 	for _, pair := range [][2]string{{"leaf1", "leaf3"}, {"leaf3", "leaf1"}, {"leaf1", "leaf2"}, {"leaf2", "leaf2"}} {
 		for _, action := range []runtime.Action{runtime.ActionPreempt, runtime.ActionReclaim} {
@@ -218,7 +219,7 @@ func TestCheckByName(t *testing.T) {
 			t.Errorf("%v: decision %v, want a denial with unknown_queue", pair, d)
 		}
 	}
-	var nilFilter *eligibility.MinRuntimeFilter
+	var nilFilter *minruntime.Filter
 	if d, err := nilFilter.CheckByName(runtime.ActionReclaim, "a", "b", nil, elT0); err == nil || d.Allowed {
 		t.Errorf("nil filter: %v, %v", d, err)
 	}

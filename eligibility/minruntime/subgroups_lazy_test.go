@@ -1,9 +1,10 @@
-package eligibility_test
+package minruntime_test
 
 import (
 	"testing"
 
 	"github.com/tenurepolicy/tenure/eligibility"
+	"github.com/tenurepolicy/tenure/eligibility/minruntime"
 	"github.com/tenurepolicy/tenure/runtime"
 )
 
@@ -12,7 +13,7 @@ import (
 // subgroups filled in; the validator loads them once per distinct job.
 func TestSubgroupsFuncIsLazy(t *testing.T) {
 	tree, r := elDesignTree(t, runtime.MethodLCA)
-	f := eligibility.MinRuntimeFilter{Resolver: r}
+	f := minruntime.Filter{Resolver: r}
 	sgs := []eligibility.Subgroup{{Name: "w", MinAvailable: 1, Active: 3}}
 	calls := 0
 	lazy := eligibility.Job{ID: "e", Queue: elID(t, tree, "leaf2"), Start: elT0,
@@ -34,25 +35,25 @@ func TestSubgroupsFuncIsLazy(t *testing.T) {
 			t.Errorf("minute %d: SubgroupsFunc called %d times, want %d", tc.minute, calls, tc.wantCalls)
 		}
 	}
-	if got := f.Check(runtime.ActionReclaim, p, &lazy, elMin(5)); got.Reason != eligibility.ReasonElasticDeferred {
+	if got := f.Check(runtime.ActionReclaim, p, &lazy, elMin(5)); got.Reason != minruntime.ReasonElasticDeferred {
 		t.Errorf("protected elastic: %v, want elastic_deferred", got)
 	}
 
 	// The validator: two entries of the same *Job, one load; the decision
 	// matches the eager job's.
 	calls = 0
-	var v eligibility.ScenarioValidator
+	var v minruntime.Validator
 	v.Resolver = r
-	task := eligibility.ScenarioTask{Subgroup: "w", Active: true}
-	got, err := v.Validate(runtime.ActionReclaim, p, []eligibility.ScenarioJob{
-		{Job: &lazy, Tasks: []eligibility.ScenarioTask{task}}, {Job: &lazy, Tasks: []eligibility.ScenarioTask{task, task}}}, elMin(5))
-	if err != nil || got.Allowed || got.Reason != eligibility.ReasonBelowMinAvailable || calls != 1 {
+	task := minruntime.Task{Subgroup: "w", Active: true}
+	got, err := v.Validate(runtime.ActionReclaim, p, []minruntime.Victim{
+		{Job: &lazy, Tasks: []minruntime.Task{task}}, {Job: &lazy, Tasks: []minruntime.Task{task, task}}}, elMin(5))
+	if err != nil || got.Allowed || got.Reason != minruntime.ReasonBelowMinAvailable || calls != 1 {
 		t.Errorf("validator: %v, %v, %d calls; want below_min_available after 1 call", got, err, calls)
 	}
 	// Subgroups, when set, win over SubgroupsFunc.
 	both := eager
 	both.SubgroupsFunc = func() []eligibility.Subgroup { t.Error("SubgroupsFunc called although Subgroups is set"); return nil }
-	if !both.IsElastic() || both.ActiveTasks() != 3 || both.SubgroupIndex("w") != 0 {
+	if got := both.LoadSubgroups(); len(got) == 0 || got[0].Name != "w" {
 		t.Error("Subgroups must be read when set")
 	}
 }

@@ -1,6 +1,7 @@
-package eligibility
+package minruntime
 
 import (
+	"github.com/tenurepolicy/tenure/eligibility"
 	"github.com/tenurepolicy/tenure/queuetree"
 	"github.com/tenurepolicy/tenure/runtime"
 )
@@ -13,10 +14,10 @@ import (
 // Root is a usable queue (it resolves to the node-pool defaults), since
 // nothing sets it by accident. A nil or unbuilt r has no tree, so no
 // protection can be known: ReasonNoResolver. O(1), no allocation.
-func queueProblem(r *runtime.Resolver, action runtime.Action, preemptor, victim queuetree.ID) Reason {
+func queueProblem(r *runtime.Resolver, action runtime.Action, preemptor, victim queuetree.ID) eligibility.Reason {
 	t := r.Tree()
 	if t == nil {
-		return ReasonNoResolver
+		return eligibility.ReasonNoResolver
 	}
 	if reason := idProblem(t, victim); reason != "" {
 		return reason
@@ -35,12 +36,12 @@ func validAction(a runtime.Action) bool {
 }
 
 // idProblem classifies one queue ID against t.
-func idProblem(t *queuetree.Tree, id queuetree.ID) Reason {
+func idProblem(t *queuetree.Tree, id queuetree.ID) eligibility.Reason {
 	switch {
 	case id == queuetree.None:
-		return ReasonQueueUnset
+		return eligibility.ReasonQueueUnset
 	case !t.Valid(id):
-		return ReasonUnknownQueue
+		return eligibility.ReasonUnknownQueue
 	}
 	return ""
 }

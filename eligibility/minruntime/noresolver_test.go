@@ -1,9 +1,10 @@
-package eligibility_test
+package minruntime_test
 
 import (
 	"testing"
 
 	"github.com/tenurepolicy/tenure/eligibility"
+	"github.com/tenurepolicy/tenure/eligibility/minruntime"
 	"github.com/tenurepolicy/tenure/runtime"
 )
 
@@ -16,7 +17,7 @@ func TestForgottenResolverFailsClosed(t *testing.T) {
 	victim := &eligibility.Job{ID: "v", Queue: elID(t, tree, "leaf2"), Start: elT0}
 	p := elID(t, tree, "leaf3")
 	for _, action := range []runtime.Action{runtime.ActionPreempt, runtime.ActionReclaim} {
-		for name, f := range map[string]*eligibility.MinRuntimeFilter{"zero": {}, "nil": nil, "unbuilt resolver": {Resolver: &runtime.Resolver{}}} {
+		for name, f := range map[string]*minruntime.Filter{"zero": {}, "nil": nil, "unbuilt resolver": {Resolver: &runtime.Resolver{}}} {
 			d := f.Check(action, p, victim, elMin(5))
 			if d.Allowed || d.Reason != eligibility.ReasonNoResolver || !d.Until.IsZero() {
 				t.Errorf("%s filter, %v: %v, want denied no_resolver without Until", name, action, d)
@@ -25,21 +26,21 @@ func TestForgottenResolverFailsClosed(t *testing.T) {
 				t.Errorf("%s filter, %v, nil victim: %v, want denied", name, action, d)
 			}
 		}
-		open := eligibility.MinRuntimeFilter{FailOpen: true}
-		if d := open.Check(action, p, victim, elMin(5)); !d.Allowed || d.Reason != eligibility.ReasonNoMinRuntime {
+		open := minruntime.Filter{FailOpen: true}
+		if d := open.Check(action, p, victim, elMin(5)); !d.Allowed || d.Reason != minruntime.ReasonNoMinRuntime {
 			t.Errorf("FailOpen, %v: %v, want allowed no_min_runtime", action, d)
 		}
 	}
 
 	elastic := &eligibility.Job{ID: "e", Queue: elID(t, tree, "leaf2"), Start: elT0,
 		Subgroups: []eligibility.Subgroup{{Name: "w", MinAvailable: 1, Active: 3}}}
-	scenario := []eligibility.ScenarioJob{{Job: elastic, Tasks: []eligibility.ScenarioTask{{Subgroup: "w", Active: true}}}}
-	var v eligibility.ScenarioValidator
+	scenario := []minruntime.Victim{{Job: elastic, Tasks: []minruntime.Task{{Subgroup: "w", Active: true}}}}
+	var v minruntime.Validator
 	d, err := v.Validate(runtime.ActionReclaim, p, scenario, elMin(5))
 	if err != nil || d.Allowed || d.Reason != eligibility.ReasonNoResolver || !d.Until.IsZero() {
 		t.Errorf("zero validator: %v, %v; want denied no_resolver", d, err)
 	}
-	open := eligibility.ScenarioValidator{FailOpen: true}
+	open := minruntime.Validator{FailOpen: true}
 	if d, err := open.Validate(runtime.ActionReclaim, p, scenario, elMin(5)); err != nil || !d.Allowed {
 		t.Errorf("FailOpen validator: %v, %v; want allowed", d, err)
 	}
@@ -50,17 +51,17 @@ func TestForgottenResolverFailsClosed(t *testing.T) {
 // denies a nil victim; one that evicts nothing is still skipped.
 func TestScenarioNilJobFailsClosed(t *testing.T) {
 	_, r := elDesignTree(t, runtime.MethodLCA)
-	v := eligibility.ScenarioValidator{Resolver: r}
-	d, err := v.Validate(runtime.ActionPreempt, 0, []eligibility.ScenarioJob{{Tasks: []eligibility.ScenarioTask{{Active: true}}}}, elMin(5))
+	v := minruntime.Validator{Resolver: r}
+	d, err := v.Validate(runtime.ActionPreempt, 0, []minruntime.Victim{{Tasks: []minruntime.Task{{Active: true}}}}, elMin(5))
 	if err != nil || d.Allowed || d.Reason != eligibility.ReasonQueueUnset || d.Violations != 1 || !d.Until.IsZero() {
 		t.Errorf("nil job with an active task: %+v, %v; want rejected queue_unset", d, err)
 	}
-	d, err = v.Validate(runtime.ActionPreempt, 0, []eligibility.ScenarioJob{{Tasks: []eligibility.ScenarioTask{{Active: false}}}, {}}, elMin(5))
+	d, err = v.Validate(runtime.ActionPreempt, 0, []minruntime.Victim{{Tasks: []minruntime.Task{{Active: false}}}, {}}, elMin(5))
 	if err != nil || !d.Allowed {
 		t.Errorf("nil job without active tasks: %+v, %v; want allowed", d, err)
 	}
 	v.FailOpen = true
-	if d, err := v.Validate(runtime.ActionPreempt, 0, []eligibility.ScenarioJob{{Tasks: []eligibility.ScenarioTask{{Active: true}}}}, elMin(5)); err != nil || !d.Allowed {
+	if d, err := v.Validate(runtime.ActionPreempt, 0, []minruntime.Victim{{Tasks: []minruntime.Task{{Active: true}}}}, elMin(5)); err != nil || !d.Allowed {
 		t.Errorf("FailOpen, nil job: %+v, %v; want allowed", d, err)
 	}
 }
@@ -77,8 +78,8 @@ func TestScenarioLoadsSubgroupsOnlyWhenProtected(t *testing.T) {
 			return []eligibility.Subgroup{{Name: "w", MinAvailable: 1, Active: 3}}
 		}}
 	p := elID(t, tree, "leaf3")
-	v := eligibility.ScenarioValidator{Resolver: r}
-	scenario := []eligibility.ScenarioJob{{Job: lazy, Tasks: []eligibility.ScenarioTask{{Subgroup: "w", Active: true}, {Subgroup: "w", Active: true}, {Subgroup: "w", Active: true}}}}
+	v := minruntime.Validator{Resolver: r}
+	scenario := []minruntime.Victim{{Job: lazy, Tasks: []minruntime.Task{{Subgroup: "w", Active: true}, {Subgroup: "w", Active: true}, {Subgroup: "w", Active: true}}}}
 	// leaf2's reclaim protection against leaf3 is 600s: protected at
 	// minute 5, not at minute 10 (exactly start + 600s).
 	for _, tc := range []struct {
@@ -99,35 +100,35 @@ func TestScenarioLoadsSubgroupsOnlyWhenProtected(t *testing.T) {
 func TestScenarioUnresolvedMessage(t *testing.T) {
 	tree, r := elDesignTree(t, runtime.MethodLCA)
 	elastic := eligibility.Job{ID: "e", Start: elT0, Subgroups: []eligibility.Subgroup{{Name: "w", MinAvailable: 1, Active: 3}}}
-	take := []eligibility.ScenarioTask{{Subgroup: "w", Active: true}}
+	take := []minruntime.Task{{Subgroup: "w", Active: true}}
 	for _, tc := range []struct {
-		v      eligibility.ScenarioValidator
+		v      minruntime.Validator
 		queue  string
 		action runtime.Action
 		want   string
 	}{
-		{eligibility.ScenarioValidator{Resolver: r}, "", runtime.ActionPreempt, `scenario rejected (queue_unset): the queue of job "e" (or, where it matters, the preemptor's) is unset, so its protection cannot be known; 1 violation(s)`},
-		{eligibility.ScenarioValidator{Resolver: r}, "", runtime.ActionReclaim, `scenario rejected (queue_unset): the queue of job "e" (or, where it matters, the preemptor's) is unset, so its protection cannot be known; 1 violation(s)`},
-		{eligibility.ScenarioValidator{}, "leaf2", runtime.ActionPreempt, `scenario rejected (no_resolver): the validator has no Resolver, so the protection of job "e" cannot be known; 1 violation(s)`},
-		{eligibility.ScenarioValidator{}, "leaf2", runtime.ActionReclaim, `scenario rejected (no_resolver): the validator has no Resolver, so the protection of job "e" cannot be known; 1 violation(s)`},
+		{minruntime.Validator{Resolver: r}, "", runtime.ActionPreempt, `scenario rejected (queue_unset): the queue of job "e" (or, where it matters, the preemptor's) is unset, so its protection cannot be known; 1 violation(s)`},
+		{minruntime.Validator{Resolver: r}, "", runtime.ActionReclaim, `scenario rejected (queue_unset): the queue of job "e" (or, where it matters, the preemptor's) is unset, so its protection cannot be known; 1 violation(s)`},
+		{minruntime.Validator{}, "leaf2", runtime.ActionPreempt, `scenario rejected (no_resolver): the validator has no Resolver, so the protection of job "e" cannot be known; 1 violation(s)`},
+		{minruntime.Validator{}, "leaf2", runtime.ActionReclaim, `scenario rejected (no_resolver): the validator has no Resolver, so the protection of job "e" cannot be known; 1 violation(s)`},
 	} {
 		j := elastic
 		if tc.queue != "" {
 			j.Queue = elID(t, tree, tc.queue)
 		}
-		d, err := tc.v.Validate(tc.action, elID(t, tree, "leaf3"), []eligibility.ScenarioJob{{Job: &j, Tasks: take}}, elMin(1))
+		d, err := tc.v.Validate(tc.action, elID(t, tree, "leaf3"), []minruntime.Victim{{Job: &j, Tasks: take}}, elMin(1))
 		if err != nil || d.String() != tc.want {
 			t.Errorf("%v %q: %q, %v; want %q", tc.action, tc.queue, d.String(), err, tc.want)
 		}
 	}
 	// An unknown queue and a nil job, the same way.
-	d, _ := (&eligibility.ScenarioValidator{Resolver: r}).Validate(runtime.ActionPreempt, 0, []eligibility.ScenarioJob{{Tasks: take}}, elMin(1))
+	d, _ := (&minruntime.Validator{Resolver: r}).Validate(runtime.ActionPreempt, 0, []minruntime.Victim{{Tasks: take}}, elMin(1))
 	if want := `scenario rejected (queue_unset): the queue of job "" (or, where it matters, the preemptor's) is unset, so its protection cannot be known; 1 violation(s)`; d.String() != want {
 		t.Errorf("nil job: %q, want %q", d.String(), want)
 	}
 	j := elastic
 	j.Queue = 9999
-	d, _ = (&eligibility.ScenarioValidator{Resolver: r}).Validate(runtime.ActionPreempt, 0, []eligibility.ScenarioJob{{Job: &j, Tasks: take}}, elMin(1))
+	d, _ = (&minruntime.Validator{Resolver: r}).Validate(runtime.ActionPreempt, 0, []minruntime.Victim{{Job: &j, Tasks: take}}, elMin(1))
 	if want := `scenario rejected (unknown_queue): the queue of job "e" (or, where it matters, the preemptor's) is not in the resolver's tree, so its protection cannot be known; 1 violation(s)`; d.String() != want {
 		t.Errorf("unknown queue: %q, want %q", d.String(), want)
 	}
