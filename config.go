@@ -9,6 +9,7 @@ import (
 
 	"github.com/tenurepolicy/tenure/clock"
 	"github.com/tenurepolicy/tenure/eligibility"
+	"github.com/tenurepolicy/tenure/eligibility/expectedruntime"
 	"github.com/tenurepolicy/tenure/eligibility/minruntime"
 	"github.com/tenurepolicy/tenure/queuetree"
 	"github.com/tenurepolicy/tenure/requeue"
@@ -54,7 +55,7 @@ type Config struct {
 	// AnnotationKeys names the expected-runtime annotations the nominator
 	// reads; the zero value means KAI-Scheduler's keys
 	// (kai.scheduler/expected-runtime, …).
-	AnnotationKeys eligibility.AnnotationKeys
+	AnnotationKeys expectedruntime.Keys
 	// NominatorName is the nominator's plugin name, the Source of its
 	// events and the name recorded in the engine's outcomes; ""
 	// means "expectedruntime".
@@ -159,7 +160,7 @@ func (c Config) build() (*Policy, error) {
 	if p.clock == nil {
 		p.clock = clock.Real{}
 	}
-	p.nominator = eligibility.Nominator{Name: c.NominatorName, Keys: c.AnnotationKeys, Observer: c.Observer, Logger: c.Logger}
+	p.nominator = expectedruntime.Nominator{Name: c.NominatorName, Keys: c.AnnotationKeys, Observer: c.Observer, Logger: c.Logger}
 	if err := p.wire(); err != nil { // unreachable: Validate accepted the engine's settings above
 		return nil, err
 	}
@@ -216,7 +217,7 @@ func (c Config) buildQueues() (*queuetree.Tree, *runtime.Resolver, []error) {
 // checkNames reports source names that are not metric labels or collide.
 func (c Config) checkNames() []error {
 	var errs []error
-	nominator := cmp.Or(c.NominatorName, eligibility.NominatorExpectedRuntime)
+	nominator := cmp.Or(c.NominatorName, expectedruntime.DefaultName)
 	engine := cmp.Or(c.Engine.Name, requeue.DefaultEngineName)
 	for _, n := range []struct{ field, name string }{{"NominatorName", nominator}, {"Engine.Name", engine}} {
 		if !eligibility.Reason(n.name).Valid() {

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/tenurepolicy/tenure/eligibility"
+	"github.com/tenurepolicy/tenure/eligibility/expectedruntime"
 	"github.com/tenurepolicy/tenure/requeue"
 	"github.com/tenurepolicy/tenure/requeue/backoff"
 	"github.com/tenurepolicy/tenure/runtime"
@@ -125,7 +126,7 @@ func (c Config) MarshalJSON() ([]byte, error) {
 	var errs []error
 	f := configFile{Queues: c.Queues, MinRuntimeArgs: c.MinRuntimeArgs, NominatorName: c.NominatorName,
 		AllowProtectedRequeue: c.AllowProtectedRequeue, FailOpenUnknownQueues: c.FailOpenUnknownQueues, Engine: newEngineFile(c.Engine)}
-	if k := c.AnnotationKeys; k != (eligibility.AnnotationKeys{}) {
+	if k := c.AnnotationKeys; k != (expectedruntime.Keys{}) {
 		f.AnnotationKeys = &annotationKeysFile{k.ExpectedRuntime, k.RequeueDelay, k.RequeueNotBefore, k.LastCheckpoint}
 	}
 	if c.Requeuing.Backoff.ClampToMax {
@@ -310,7 +311,7 @@ func (f *configFile) config() (Config, error) {
 		errs = append(errs, err)
 	}
 	if k := f.AnnotationKeys; k != nil {
-		c.AnnotationKeys = eligibility.AnnotationKeys{ExpectedRuntime: k.ExpectedRuntime, RequeueDelay: k.RequeueDelay, RequeueNotBefore: k.RequeueNotBefore, LastCheckpoint: k.LastCheckpoint}
+		c.AnnotationKeys = expectedruntime.Keys{ExpectedRuntime: k.ExpectedRuntime, RequeueDelay: k.RequeueDelay, RequeueNotBefore: k.RequeueNotBefore, LastCheckpoint: k.LastCheckpoint}
 	}
 	if e := f.Engine; e != nil {
 		c.Engine = e.config()

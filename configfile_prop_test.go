@@ -11,6 +11,7 @@ import (
 
 	"github.com/tenurepolicy/tenure"
 	"github.com/tenurepolicy/tenure/eligibility"
+	"github.com/tenurepolicy/tenure/eligibility/expectedruntime"
 	"github.com/tenurepolicy/tenure/requeue"
 	"github.com/tenurepolicy/tenure/requeue/backoff"
 )
@@ -44,7 +45,7 @@ func cfgGen(t *rapid.T) tenure.Config {
 	if rapid.Bool().Draw(t, "args") {
 		c.MinRuntimeArgs = map[string]string{rapid.SampledFrom([]string{"reclaimResolveMethod", "typo"}).Draw(t, "argk"): rapid.StringN(0, 3, -1).Draw(t, "argv")}
 	}
-	c.AnnotationKeys = eligibility.AnnotationKeys{ExpectedRuntime: rapid.SampledFrom([]string{"", "e"}).Draw(t, "ake"),
+	c.AnnotationKeys = expectedruntime.Keys{ExpectedRuntime: rapid.SampledFrom([]string{"", "e"}).Draw(t, "ake"),
 		RequeueDelay: rapid.SampledFrom([]string{"", "k"}).Draw(t, "ak"), RequeueNotBefore: rapid.SampledFrom([]string{"", "n"}).Draw(t, "akn"),
 		LastCheckpoint: rapid.SampledFrom([]string{"", "c", "k"}).Draw(t, "akc")}
 	c.NominatorName = rapid.SampledFrom([]string{"", "n"}).Draw(t, "nom")

@@ -12,6 +12,7 @@ import (
 	"github.com/tenurepolicy/tenure"
 	"github.com/tenurepolicy/tenure/clock"
 	"github.com/tenurepolicy/tenure/eligibility"
+	"github.com/tenurepolicy/tenure/eligibility/expectedruntime"
 	"github.com/tenurepolicy/tenure/requeue"
 	"github.com/tenurepolicy/tenure/requeue/backoff"
 	"github.com/tenurepolicy/tenure/runtime"
@@ -26,7 +27,7 @@ func fullConfig() tenure.Config {
 			{Name: "team-a", Parent: "org", PreemptMinRuntime: "20m", ReclaimMinRuntime: "0s"},
 		},
 		MinRuntimeArgs: map[string]string{"defaultPreemptMinRuntime": "5m", "reclaimResolveMethod": "queue"},
-		AnnotationKeys: eligibility.KeysWithPrefix("example.com/"),
+		AnnotationKeys: expectedruntime.KeysWithPrefix("example.com/"),
 		NominatorName:  "overrun",
 		Engine: requeue.EngineConfig{Name: "requeue2", DefaultDelay: 30 * time.Minute, MaxVictims: 4, MaxAttempts: 10, MaxAttemptsPerVictim: 3, MaxChecks: 100,
 			MaxChecksPerVictim: 50, MaxSetGroups: 2, MaxSetSize: 6, SetCandidates: 1},

@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"github.com/tenurepolicy/tenure/eligibility"
+	"github.com/tenurepolicy/tenure/eligibility/expectedruntime"
 	"github.com/tenurepolicy/tenure/eligibility/minruntime"
 	"github.com/tenurepolicy/tenure/queuetree"
 	"github.com/tenurepolicy/tenure/requeue"
@@ -105,7 +106,7 @@ type EvictionRecord struct {
 // RequeueResult is the output of [Cycle.Requeue].
 type RequeueResult struct {
 	// Nominated is the expected-runtime nominator's result.
-	Nominated eligibility.NominatorResult
+	Nominated expectedruntime.Result
 	// Engine is the requeue engine's result: one outcome per nominated
 	// job. For each committed outcome the engine has already applied its
 	// changes to the Model; the embedder evicts the job for real and writes

@@ -9,6 +9,7 @@ import (
 
 	"github.com/tenurepolicy/tenure"
 	"github.com/tenurepolicy/tenure/eligibility"
+	"github.com/tenurepolicy/tenure/eligibility/expectedruntime"
 	"github.com/tenurepolicy/tenure/requeue"
 	"github.com/tenurepolicy/tenure/runtime"
 )
@@ -98,7 +99,7 @@ func TestRequeueAppliesBudgetAndDelay(t *testing.T) {
 	}
 	job := func(record string) eligibility.Job {
 		j := eligibility.Job{ID: "v", Queue: q, Priority: 1, Preemptible: true, Running: true, Start: t0.Add(-time.Hour),
-			Annotations: map[string]string{eligibility.AnnotationExpectedRuntime: "30m"}}
+			Annotations: map[string]string{expectedruntime.AnnotationExpectedRuntime: "30m"}}
 		if record != "" {
 			j.Annotations[eligibility.AnnotationEvictions] = record
 		}

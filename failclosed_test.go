@@ -6,6 +6,7 @@ import (
 
 	"github.com/tenurepolicy/tenure"
 	"github.com/tenurepolicy/tenure/eligibility"
+	"github.com/tenurepolicy/tenure/eligibility/expectedruntime"
 	"github.com/tenurepolicy/tenure/eligibility/minruntime"
 	"github.com/tenurepolicy/tenure/queuetree"
 	"github.com/tenurepolicy/tenure/requeue"
@@ -116,7 +117,7 @@ func TestFailClosedRequeue(t *testing.T) {
 	} {
 		c := p.BeginAt(t0)
 		v := eligibility.Job{ID: "v", Queue: tc.victim, Priority: 1, Preemptible: true, Running: true, Start: t0.Add(-time.Hour),
-			Annotations: map[string]string{eligibility.AnnotationExpectedRuntime: "30m"}}
+			Annotations: map[string]string{expectedruntime.AnnotationExpectedRuntime: "30m"}}
 		res, err := c.Requeue(tenure.RequeueInput{
 			Running:    []eligibility.Job{v},
 			Contenders: []requeue.Contender{{ID: "hi", Priority: 9, Queue: tc.contr}},
@@ -226,7 +227,7 @@ func TestFailOpenRequeue(t *testing.T) {
 		p, team := failOpenPolicy(t, failOpen)
 		c := p.BeginAt(t0)
 		v := eligibility.Job{ID: "v", Priority: 1, Preemptible: true, Running: true, Start: t0.Add(-time.Hour),
-			Annotations: map[string]string{eligibility.AnnotationExpectedRuntime: "30m"}}
+			Annotations: map[string]string{expectedruntime.AnnotationExpectedRuntime: "30m"}}
 		res, err := c.Requeue(tenure.RequeueInput{
 			Running:    []eligibility.Job{v},
 			Contenders: []requeue.Contender{{ID: "hi", Priority: 9, Queue: team}},

@@ -6,6 +6,7 @@ import (
 
 	"github.com/tenurepolicy/tenure/clock"
 	"github.com/tenurepolicy/tenure/eligibility"
+	"github.com/tenurepolicy/tenure/eligibility/expectedruntime"
 	"github.com/tenurepolicy/tenure/eligibility/minruntime"
 	"github.com/tenurepolicy/tenure/queuetree"
 	"github.com/tenurepolicy/tenure/requeue"
@@ -52,7 +53,7 @@ type Policy struct {
 	resolver     *runtime.Resolver
 	filter       minruntime.Filter
 	validator    minruntime.Validator
-	nominator    eligibility.Nominator
+	nominator    expectedruntime.Nominator
 	engine       *requeue.Engine
 	requeuing    backoff.Strategy
 	clock        clock.Clock
@@ -108,7 +109,7 @@ func (p *Policy) Resolver() *runtime.Resolver { return p.resolver }
 func (p *Policy) Filter() minruntime.Filter { return p.filter }
 
 // Nominator returns a copy of the expected-runtime nominator.
-func (p *Policy) Nominator() eligibility.Nominator { return p.nominator }
+func (p *Policy) Nominator() expectedruntime.Nominator { return p.nominator }
 
 // Engine returns the requeue engine.
 func (p *Policy) Engine() *requeue.Engine { return p.engine }

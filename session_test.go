@@ -13,6 +13,7 @@ import (
 
 	"github.com/tenurepolicy/tenure"
 	"github.com/tenurepolicy/tenure/eligibility"
+	"github.com/tenurepolicy/tenure/eligibility/expectedruntime"
 	"github.com/tenurepolicy/tenure/eligibility/minruntime"
 	"github.com/tenurepolicy/tenure/queuetree"
 	"github.com/tenurepolicy/tenure/requeue"
@@ -307,7 +308,7 @@ func TestUpdateQueuesOwnEngine(t *testing.T) {
 		want requeue.OutcomeKind
 	}{{p, requeue.OutcomeSkipped}, {np, requeue.OutcomeCommitted}} {
 		v := eligibility.Job{ID: "v", Queue: q, Priority: 1, Preemptible: true, Running: true, Start: t0.Add(-time.Hour),
-			Annotations: map[string]string{eligibility.AnnotationExpectedRuntime: "30m"}}
+			Annotations: map[string]string{expectedruntime.AnnotationExpectedRuntime: "30m"}}
 		res, err := tc.p.BeginAt(t0).Requeue(tenure.RequeueInput{
 			Running: []eligibility.Job{v}, Contenders: []requeue.Contender{{ID: "hi", Priority: 9, Queue: q}},
 		}, protectedCluster(t))
@@ -339,7 +340,7 @@ func TestUpdateQueuesConcurrentCycles(t *testing.T) {
 		for range 50 {
 			c := pol.BeginAt(t0)
 			v := eligibility.Job{ID: "v", Queue: q, Priority: 1, Preemptible: true, Running: true, Start: t0.Add(-time.Hour),
-				Annotations: map[string]string{eligibility.AnnotationExpectedRuntime: "30m"},
+				Annotations: map[string]string{expectedruntime.AnnotationExpectedRuntime: "30m"},
 				Subgroups:   []eligibility.Subgroup{{Name: "w", MinAvailable: 1, Active: 2}}}
 			res, err := c.Requeue(tenure.RequeueInput{Running: []eligibility.Job{v},
 				Contenders: []requeue.Contender{{ID: "hi", Priority: 9, Queue: q}}}, protectedCluster(t))

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/tenurepolicy/tenure/eligibility"
+	"github.com/tenurepolicy/tenure/eligibility/expectedruntime"
 	"github.com/tenurepolicy/tenure/eligibility/minruntime"
 )
 
@@ -17,9 +18,9 @@ var dcNow = time.Date(2026, 3, 2, 12, 0, 0, 0, time.UTC)
 
 // NominatorResult.Reset: "empties r keeping the slices' capacity".
 func TestDocClaimNominatorResultReset(t *testing.T) {
-	r := eligibility.NominatorResult{
-		Nominations: make([]eligibility.Nomination, 2, 5),
-		Skips:       make([]eligibility.NominatorSkip, 1, 3),
+	r := expectedruntime.Result{
+		Nominations: make([]expectedruntime.Nomination, 2, 5),
+		Skips:       make([]expectedruntime.Skip, 1, 3),
 		Wake:        dcNow,
 		Silent:      4,
 	}
@@ -66,19 +67,8 @@ func TestDocClaimCandidateCompare(t *testing.T) {
 	}
 }
 
-// Counter.Skipped (MetricSkipped): a nomination is not a skip.
-func TestDocClaimCounterSkipped(t *testing.T) {
-	var c eligibility.Counter
-	c.Observe(eligibility.Event{Source: "p", Decision: eligibility.Decision{Allowed: true, Reason: eligibility.ReasonNominated}})
-	c.Observe(eligibility.Event{Source: "p", Decision: eligibility.Decision{Reason: eligibility.ReasonCooldown}})
-	if c.Skipped("p", eligibility.ReasonNominated) != 0 || c.Skipped("p", eligibility.ReasonCooldown) != 1 || c.Nominations("p") != 1 {
-		t.Errorf("Skipped(nominated) %d, Skipped(cooldown) %d, Nominations %d; want 0, 1, 1",
-			c.Skipped("p", eligibility.ReasonNominated), c.Skipped("p", eligibility.ReasonCooldown), c.Nominations("p"))
-	}
-}
-
 // Reason.Valid: "1 to 64 characters ... starting with a letter"; a Counter
-// counts an event with an invalid reason under ReasonInvalid.
+// counts an event with an invalid reason under "invalid".
 func TestDocClaimReasonValid(t *testing.T) {
 	long := eligibility.Reason("a" + strings.Repeat("b", 63))
 	for r, want := range map[eligibility.Reason]bool{long: true, long + "c": false, "a": true, "1a": false, "_a": false, "a-b": false, "": false} {
@@ -88,8 +78,8 @@ func TestDocClaimReasonValid(t *testing.T) {
 	}
 	var c eligibility.Counter
 	c.Observe(eligibility.Event{Source: "s", Decision: eligibility.Decision{Reason: "Bad Label"}})
-	if c.Count("s", "Bad Label") != 0 || c.Count("s", eligibility.ReasonInvalid) != 1 {
-		t.Errorf("invalid reason: counted %d as is and %d as invalid, want 0 and 1", c.Count("s", "Bad Label"), c.Count("s", eligibility.ReasonInvalid))
+	if c.Count("s", "Bad Label") != 0 || c.Count("s", eligibility.Reason("invalid")) != 1 {
+		t.Errorf("invalid reason: counted %d as is and %d as invalid, want 0 and 1", c.Count("s", "Bad Label"), c.Count("s", eligibility.Reason("invalid")))
 	}
 }
 

@@ -1,6 +1,9 @@
 package eligibility_test
 
 import (
+	"context"
+	"log/slog"
+	"sync"
 	"testing"
 	"time"
 
@@ -91,3 +94,20 @@ func elClock(t time.Time) string {
 	}
 	return t.Format(time.TimeOnly)
 }
+
+// elLogHandler records (level, message) pairs.
+type elLogHandler struct {
+	mu    sync.Mutex
+	min   slog.Level
+	lines []string
+}
+
+func (h *elLogHandler) Enabled(_ context.Context, l slog.Level) bool { return l >= h.min }
+func (h *elLogHandler) Handle(_ context.Context, r slog.Record) error {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	h.lines = append(h.lines, r.Level.String()+" "+r.Message)
+	return nil
+}
+func (h *elLogHandler) WithAttrs([]slog.Attr) slog.Handler { return h }
+func (h *elLogHandler) WithGroup(string) slog.Handler      { return h }

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/tenurepolicy/tenure/eligibility"
+	"github.com/tenurepolicy/tenure/eligibility/expectedruntime"
 	"github.com/tenurepolicy/tenure/eligibility/minruntime"
 	"github.com/tenurepolicy/tenure/queuetree"
 	"github.com/tenurepolicy/tenure/runtime"
@@ -40,8 +41,8 @@ func FuzzDecisions(f *testing.F) {
 			ID: "j", Queue: q, Running: true, Preemptible: true, Start: start,
 			Subgroups: []eligibility.Subgroup{{Name: sgName, MinAvailable: minAvail, Active: active}},
 			Annotations: map[string]string{
-				eligibility.AnnotationExpectedRuntime:  expected,
-				eligibility.AnnotationRequeueNotBefore: notBefore,
+				expectedruntime.AnnotationExpectedRuntime: expected,
+				eligibility.AnnotationRequeueNotBefore:    notBefore,
 			},
 		}
 		future := func(what string, until time.Time) {
@@ -77,7 +78,7 @@ func FuzzDecisions(f *testing.F) {
 			}
 			future("validator", sd.Until)
 
-			n := eligibility.Nominator{Resolver: r, MinRuntimeAction: a}
+			n := expectedruntime.Nominator{Resolver: r, MinRuntimeAction: a}
 			o := n.Evaluate(job, now)
 			if !o.Reason.Valid() || o.Reason == eligibility.Reason("") {
 				t.Fatalf("nominator: reason %v", o.Reason)

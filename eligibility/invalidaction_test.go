@@ -9,6 +9,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/tenurepolicy/tenure/eligibility"
+	"github.com/tenurepolicy/tenure/eligibility/expectedruntime"
 	"github.com/tenurepolicy/tenure/eligibility/minruntime"
 	"github.com/tenurepolicy/tenure/queuetree"
 	"github.com/tenurepolicy/tenure/runtime"
@@ -223,7 +224,7 @@ func TestScenarioInvalidActionBoundary(t *testing.T) {
 // 1h default min-runtime.
 func nominatorJob(q queuetree.ID) eligibility.Job {
 	return eligibility.Job{ID: "j", Queue: q, Running: true, Preemptible: true, Start: elMin(-40),
-		Annotations: map[string]string{eligibility.AnnotationExpectedRuntime: "30m"}}
+		Annotations: map[string]string{expectedruntime.AnnotationExpectedRuntime: "30m"}}
 }
 
 // TestNominatorInvalidAction: with a Resolver, a MinRuntimeAction other
@@ -236,7 +237,7 @@ func TestNominatorInvalidAction(t *testing.T) {
 	r, team := invalidActionSetup(t)
 	job := nominatorJob(team)
 	for _, a := range allActions() {
-		n := eligibility.Nominator{Resolver: r, MinRuntimeAction: a}
+		n := expectedruntime.Nominator{Resolver: r, MinRuntimeAction: a}
 		want := eligibility.Decision{Reason: eligibility.ReasonMinRuntimeProtected, Until: elMin(20)}
 		if !validAction(a) {
 			want = eligibility.Decision{Reason: eligibility.ReasonInvalidAction}
@@ -255,19 +256,19 @@ func TestNominatorInvalidAction(t *testing.T) {
 		if err != nil && (!strings.HasPrefix(err.Error(), "eligibility: ") || !strings.Contains(err.Error(), "MinRuntimeAction")) {
 			t.Errorf("%v: Validate message %q", a, err)
 		}
-		noResolver := eligibility.Nominator{MinRuntimeAction: a}
-		if d := noResolver.Evaluate(&job, elMin(0)).Decision; !d.Allowed || d.Reason != eligibility.ReasonNominated {
+		noResolver := expectedruntime.Nominator{MinRuntimeAction: a}
+		if d := noResolver.Evaluate(&job, elMin(0)).Decision; !d.Allowed || d.Reason != expectedruntime.ReasonNominated {
 			t.Errorf("%v without a resolver: %v", a, d)
 		}
 	}
 	// The skip is logged as a warning: a configuration error.
 	h := &elLogHandler{min: slog.LevelDebug}
-	bad := eligibility.Nominator{Resolver: r, MinRuntimeAction: 2, Logger: slog.New(h)}
+	bad := expectedruntime.Nominator{Resolver: r, MinRuntimeAction: 2, Logger: slog.New(h)}
 	bad.Nominate([]eligibility.Job{job}, elMin(0))
 	if len(h.lines) != 1 || !strings.HasPrefix(h.lines[0], "DEBUG Requeue nomination skipped: job=j, reason=invalid_action") {
 		t.Errorf("log lines %q", h.lines)
 	}
-	both := eligibility.Nominator{MinRuntimeAction: 2, Keys: eligibility.AnnotationKeys{ExpectedRuntime: "x", RequeueDelay: "x"}}
+	both := expectedruntime.Nominator{MinRuntimeAction: 2, Keys: expectedruntime.Keys{ExpectedRuntime: "x", RequeueDelay: "x"}}
 	if err := both.Validate(); err == nil || !strings.Contains(err.Error(), "MinRuntimeAction") || !strings.Contains(err.Error(), "annotation keys") {
 		t.Errorf("both problems: %v", err)
 	}

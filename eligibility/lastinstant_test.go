@@ -8,6 +8,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/tenurepolicy/tenure/eligibility"
+	"github.com/tenurepolicy/tenure/eligibility/expectedruntime"
 	"github.com/tenurepolicy/tenure/eligibility/minruntime"
 	"github.com/tenurepolicy/tenure/runtime"
 )
@@ -66,13 +67,13 @@ func TestNominatorAtLastInstant(t *testing.T) {
 	now := elLast.Add(-time.Nanosecond)
 	job := nominatorJob(team)
 	job.Start = now.Add(-40 * time.Minute) // past its 30m, inside its 1h
-	n := eligibility.Nominator{Resolver: r}
+	n := expectedruntime.Nominator{Resolver: r}
 	want := eligibility.Decision{Reason: eligibility.ReasonMinRuntimeProtected, Until: elLast}
 	if diff := cmp.Diff(want, n.Evaluate(&job, now).Decision); diff != "" {
 		t.Errorf("min-runtime (-want +got):\n%s", diff)
 	}
 	job.Start = now.Add(-10 * time.Minute) // inside its 30m
-	want = eligibility.Decision{Reason: eligibility.ReasonNotExceeded, Until: elLast}
+	want = eligibility.Decision{Reason: expectedruntime.ReasonNotExceeded, Until: elLast}
 	if diff := cmp.Diff(want, n.Evaluate(&job, now).Decision); diff != "" {
 		t.Errorf("not exceeded (-want +got):\n%s", diff)
 	}

@@ -76,34 +76,8 @@ const (
 	// error, which must never cost a job its protection.
 	ReasonInvalidAction Reason = "invalid_action"
 
-	// ReasonNominated: the job exceeded its expected runtime and passed every
-	// gate; it is a requeue candidate.
-	ReasonNominated Reason = "nominated"
-	// ReasonNotRunning: the job has no active allocated tasks.
-	ReasonNotRunning Reason = "not_running"
-	// ReasonNotPreemptible: the job is not marked preemptible.
-	ReasonNotPreemptible Reason = "not_preemptible"
-	// ReasonNotConfigured (silent): the job did not opt in (no
-	// expected-runtime annotation). Not a skip; not counted.
-	ReasonNotConfigured Reason = "not_configured"
-	// ReasonInvalidDuration: the expected-runtime annotation is present but
-	// unparsable or not positive.
-	ReasonInvalidDuration Reason = "invalid_duration"
-	// ReasonNotExceeded (silent): the job has run less than its expected
-	// runtime. Not a skip; not counted; Until = start + expected.
-	ReasonNotExceeded Reason = "not_exceeded"
-	// ReasonInvalidNotBefore: the requeue-not-before annotation is present
-	// but unparsable; treated as a cooldown (KAI-Scheduler's plugin skips
-	// such a job conservatively).
-	ReasonInvalidNotBefore Reason = "invalid_not_before"
 	// ReasonCooldown: now < requeue-not-before.
 	ReasonCooldown Reason = "cooldown"
-	// ReasonInvalidLastCheckpoint: the last-checkpoint-time annotation is
-	// present but unparsable, so what a requeue would cost is unknown; the
-	// nominator's last check, so it is given only to a job that would
-	// otherwise be nominated.
-	ReasonInvalidLastCheckpoint Reason = "invalid_last_checkpoint"
-
 	// ReasonNoMinAdmit: no KEP-9876 minAdmitDuration applies to this kind
 	// of preemption (the rule is unset, or the preemption is within the
 	// ClusterQueue), so the victim is not protected by it.
@@ -174,7 +148,3 @@ func (r Reason) Valid() bool {
 	}
 	return true
 }
-
-// Silent reports whether r is an outcome the nominator neither reports as a
-// skip nor counts: ReasonNotConfigured and ReasonNotExceeded.
-func (r Reason) Silent() bool { return r == ReasonNotConfigured || r == ReasonNotExceeded }

@@ -14,6 +14,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/tenurepolicy/tenure/eligibility"
+	"github.com/tenurepolicy/tenure/eligibility/expectedruntime"
 	"github.com/tenurepolicy/tenure/eligibility/minruntime"
 )
 
@@ -21,45 +22,45 @@ import (
 // plugin's metric labels, and tenure's own).
 func TestReasonStrings(t *testing.T) {
 	want := map[eligibility.Reason]string{
-		minruntime.ReasonNotProtected:         "not_protected",
-		minruntime.ReasonNoMinRuntime:         "no_min_runtime",
-		minruntime.ReasonElasticDeferred:      "elastic_deferred",
-		eligibility.ReasonMissingStart:        "missing_start",
-		eligibility.ReasonClockSkew:           "clock_skew",
-		eligibility.ReasonMinRuntimeProtected: "minruntime_protected",
-		eligibility.ReasonUnknownQueue:        "unknown_queue",
-		eligibility.ReasonQueueUnset:          "queue_unset",
-		eligibility.ReasonNoResolver:          "no_resolver",
-		eligibility.ReasonInvalidAction:       "invalid_action",
-		eligibility.ReasonInvalid:             "invalid",
-		minruntime.ReasonMinAvailableKept:     "min_available_kept",
-		minruntime.ReasonBelowMinAvailable:    "below_min_available",
-		minruntime.ReasonInvalidCounts:        "invalid_counts",
-		minruntime.ReasonConflictingVictims:   "conflicting_victims",
-		minruntime.ReasonDuplicateSubgroup:    "duplicate_subgroup",
-		eligibility.ReasonNominated:           "nominated",
-		eligibility.ReasonNotRunning:          "not_running",
-		eligibility.ReasonNotPreemptible:      "not_preemptible",
-		eligibility.ReasonNotConfigured:       "not_configured",
-		eligibility.ReasonInvalidDuration:     "invalid_duration",
-		eligibility.ReasonNotExceeded:         "not_exceeded",
-		eligibility.ReasonInvalidNotBefore:    "invalid_not_before",
-		eligibility.ReasonCooldown:            "cooldown",
+		minruntime.ReasonNotProtected:          "not_protected",
+		minruntime.ReasonNoMinRuntime:          "no_min_runtime",
+		minruntime.ReasonElasticDeferred:       "elastic_deferred",
+		eligibility.ReasonMissingStart:         "missing_start",
+		eligibility.ReasonClockSkew:            "clock_skew",
+		eligibility.ReasonMinRuntimeProtected:  "minruntime_protected",
+		eligibility.ReasonUnknownQueue:         "unknown_queue",
+		eligibility.ReasonQueueUnset:           "queue_unset",
+		eligibility.ReasonNoResolver:           "no_resolver",
+		eligibility.ReasonInvalidAction:        "invalid_action",
+		"invalid":                              "invalid", // the Counter's label for an invalid reason
+		minruntime.ReasonMinAvailableKept:      "min_available_kept",
+		minruntime.ReasonBelowMinAvailable:     "below_min_available",
+		minruntime.ReasonInvalidCounts:         "invalid_counts",
+		minruntime.ReasonConflictingVictims:    "conflicting_victims",
+		minruntime.ReasonDuplicateSubgroup:     "duplicate_subgroup",
+		expectedruntime.ReasonNominated:        "nominated",
+		expectedruntime.ReasonNotRunning:       "not_running",
+		expectedruntime.ReasonNotPreemptible:   "not_preemptible",
+		expectedruntime.ReasonNotConfigured:    "not_configured",
+		expectedruntime.ReasonInvalidDuration:  "invalid_duration",
+		expectedruntime.ReasonNotExceeded:      "not_exceeded",
+		expectedruntime.ReasonInvalidNotBefore: "invalid_not_before",
+		eligibility.ReasonCooldown:             "cooldown",
 
-		eligibility.ReasonNoMinAdmit:              "no_min_admit",
-		eligibility.ReasonNotAdmitted:             "not_admitted",
-		eligibility.ReasonAlreadyEvicted:          "already_evicted",
-		eligibility.ReasonMinAdmitElapsed:         "min_admit_elapsed",
-		eligibility.ReasonMinAdmitProtected:       "min_admit_protected",
-		eligibility.ReasonNoPreemptorDelay:        "no_preemptor_delay",
-		eligibility.ReasonPreemptorWaited:         "preemptor_waited",
-		eligibility.ReasonPreemptorDelay:          "preemptor_delay",
-		eligibility.ReasonQueuedUnknown:           "queued_unknown",
-		eligibility.ReasonNoEvictionBudget:        "no_eviction_budget",
-		eligibility.ReasonWithinEvictionBudget:    "within_eviction_budget",
-		eligibility.ReasonEvictionBudgetExhausted: "eviction_budget_exhausted",
-		eligibility.ReasonInvalidEvictionRecord:   "invalid_eviction_record",
-		eligibility.ReasonInvalidLastCheckpoint:   "invalid_last_checkpoint",
+		eligibility.ReasonNoMinAdmit:                "no_min_admit",
+		eligibility.ReasonNotAdmitted:               "not_admitted",
+		eligibility.ReasonAlreadyEvicted:            "already_evicted",
+		eligibility.ReasonMinAdmitElapsed:           "min_admit_elapsed",
+		eligibility.ReasonMinAdmitProtected:         "min_admit_protected",
+		eligibility.ReasonNoPreemptorDelay:          "no_preemptor_delay",
+		eligibility.ReasonPreemptorWaited:           "preemptor_waited",
+		eligibility.ReasonPreemptorDelay:            "preemptor_delay",
+		eligibility.ReasonQueuedUnknown:             "queued_unknown",
+		eligibility.ReasonNoEvictionBudget:          "no_eviction_budget",
+		eligibility.ReasonWithinEvictionBudget:      "within_eviction_budget",
+		eligibility.ReasonEvictionBudgetExhausted:   "eviction_budget_exhausted",
+		eligibility.ReasonInvalidEvictionRecord:     "invalid_eviction_record",
+		expectedruntime.ReasonInvalidLastCheckpoint: "invalid_last_checkpoint",
 	}
 	declared := declaredReasons(t, ".")
 	if diff := cmp.Diff(want, declared); diff != "" {
@@ -68,10 +69,6 @@ func TestReasonStrings(t *testing.T) {
 	for r, label := range want {
 		if r.String() != label || string(r) != label || !r.Valid() {
 			t.Errorf("%q: String %q, Valid %v", label, r.String(), r.Valid())
-		}
-		silent := r == eligibility.ReasonNotConfigured || r == eligibility.ReasonNotExceeded
-		if r.Silent() != silent {
-			t.Errorf("%v.Silent() = %v", r, r.Silent())
 		}
 	}
 	if s := eligibility.Reason("").String(); s != "none" {
@@ -117,7 +114,7 @@ func TestDecisionString(t *testing.T) {
 	if got, want := d.String(), "denied (cooldown) until "+elMin(90).UTC().Format(time.RFC3339Nano); got != want {
 		t.Errorf("String = %q, want %q", got, want)
 	}
-	if got := (eligibility.Decision{Allowed: true, Reason: eligibility.ReasonNominated}).String(); got != "allowed (nominated)" {
+	if got := (eligibility.Decision{Allowed: true, Reason: expectedruntime.ReasonNominated}).String(); got != "allowed (nominated)" {
 		t.Errorf("String = %q", got)
 	}
 }

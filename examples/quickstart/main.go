@@ -24,6 +24,7 @@ import (
 	"time"
 
 	"github.com/tenurepolicy/tenure/eligibility"
+	"github.com/tenurepolicy/tenure/eligibility/expectedruntime"
 	"github.com/tenurepolicy/tenure/eligibility/minruntime"
 	"github.com/tenurepolicy/tenure/queuetree"
 	"github.com/tenurepolicy/tenure/requeue"
@@ -48,7 +49,7 @@ type walkthrough struct {
 	queue    map[string]queuetree.ID // every queue's ID, looked up once
 	filter   minruntime.Filter
 	counter  eligibility.Counter // one Counter for every component, by source
-	noms     eligibility.NominatorResult
+	noms     expectedruntime.Result
 }
 
 // run writes the walkthrough to w, one step after the other.
@@ -166,12 +167,12 @@ func (q *walkthrough) nominate() error {
 		return j
 	}
 	running := []eligibility.Job{
-		job("vision/sweep-1", "vision", 5*time.Hour, eligibility.AnnotationExpectedRuntime, "4h"),
-		job("nlp/eval-3", "nlp", 3*time.Hour, eligibility.AnnotationExpectedRuntime, "2h",
+		job("vision/sweep-1", "vision", 5*time.Hour, expectedruntime.AnnotationExpectedRuntime, "4h"),
+		job("nlp/eval-3", "nlp", 3*time.Hour, expectedruntime.AnnotationExpectedRuntime, "2h",
 			eligibility.AnnotationRequeueNotBefore, "2026-03-02T12:30:00Z"),
-		job("vision/notebook", "vision", time.Hour, eligibility.AnnotationExpectedRuntime, "1d"),
+		job("vision/notebook", "vision", time.Hour, expectedruntime.AnnotationExpectedRuntime, "1d"),
 	}
-	nominator := eligibility.Nominator{Observer: &q.counter}
+	nominator := expectedruntime.Nominator{Observer: &q.counter}
 	q.noms = nominator.Nominate(running, q.now)
 	for _, n := range q.noms.Nominations {
 		fmt.Fprintf(q.w, "4. nominated %s: ran %s past its expected %s\n", n.ID,

@@ -207,7 +207,7 @@
 //     default whose queue does not exist (ls-c with -teams 2) is left out,
 //     with a note.
 //   - requeue: minruntime plus the expected-runtime requeue (KAI-Scheduler
-//     PR #941): after allocation and preemption, eligibility.Nominator
+//     PR #941): after allocation and preemption, expectedruntime.Nominator
 //     nominates running jobs past their expected runtime and requeue.Engine
 //     evicts them, transactionally, when that lets a job left pending run:
 //     one engine run per cycle over every nominated job, so a contender may

@@ -1,4 +1,4 @@
-package eligibility_test
+package expectedruntime_test
 
 import (
 	"errors"
@@ -10,10 +10,11 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/tenurepolicy/tenure/eligibility"
+	"github.com/tenurepolicy/tenure/eligibility/expectedruntime"
 	"github.com/tenurepolicy/tenure/runtime"
 )
 
-const elKeyCP = eligibility.AnnotationLastCheckpoint
+const elKeyCP = expectedruntime.AnnotationLastCheckpoint
 
 // TestNominatorLastCheckpoint pins how the nominator reads the
 // last-checkpoint annotation: kept when at or before now (exactly now
@@ -28,16 +29,16 @@ func TestNominatorLastCheckpoint(t *testing.T) {
 		want   elOutcome
 		wantCP time.Time
 	}{
-		{name: "absent", absent: true, want: elOutcome{Reason: eligibility.ReasonNominated, Overrun: 30 * time.Minute}},
-		{name: "in the past", value: elRFC(elMin(75)), want: elOutcome{Reason: eligibility.ReasonNominated, Overrun: 30 * time.Minute}, wantCP: elMin(75)},
-		{name: "exactly now is kept", value: elRFC(now), want: elOutcome{Reason: eligibility.ReasonNominated, Overrun: 30 * time.Minute}, wantCP: now},
-		{name: "one ns after now is ignored", value: now.Add(1).Format(time.RFC3339Nano), want: elOutcome{Reason: eligibility.ReasonNominated, Overrun: 30 * time.Minute}},
-		{name: "far future is ignored", value: "9999-12-31T23:59:59Z", want: elOutcome{Reason: eligibility.ReasonNominated, Overrun: 30 * time.Minute}},
-		{name: "before the start is kept", value: elRFC(elMin(-600)), want: elOutcome{Reason: eligibility.ReasonNominated, Overrun: 30 * time.Minute}, wantCP: elMin(-600)},
-		{name: "RFC3339Nano with an offset, in UTC", value: "2025-01-15T12:15:00.25+01:00", want: elOutcome{Reason: eligibility.ReasonNominated, Overrun: 30 * time.Minute}, wantCP: elMin(75).Add(250 * time.Millisecond)},
-		{name: "unparsable", value: "yesterday", want: elOutcome{Reason: eligibility.ReasonInvalidLastCheckpoint, HasErr: true}},
-		{name: "empty", value: "", want: elOutcome{Reason: eligibility.ReasonInvalidLastCheckpoint, HasErr: true}},
-		{name: "date only", value: "2025-01-15", want: elOutcome{Reason: eligibility.ReasonInvalidLastCheckpoint, HasErr: true}},
+		{name: "absent", absent: true, want: elOutcome{Reason: expectedruntime.ReasonNominated, Overrun: 30 * time.Minute}},
+		{name: "in the past", value: elRFC(elMin(75)), want: elOutcome{Reason: expectedruntime.ReasonNominated, Overrun: 30 * time.Minute}, wantCP: elMin(75)},
+		{name: "exactly now is kept", value: elRFC(now), want: elOutcome{Reason: expectedruntime.ReasonNominated, Overrun: 30 * time.Minute}, wantCP: now},
+		{name: "one ns after now is ignored", value: now.Add(1).Format(time.RFC3339Nano), want: elOutcome{Reason: expectedruntime.ReasonNominated, Overrun: 30 * time.Minute}},
+		{name: "far future is ignored", value: "9999-12-31T23:59:59Z", want: elOutcome{Reason: expectedruntime.ReasonNominated, Overrun: 30 * time.Minute}},
+		{name: "before the start is kept", value: elRFC(elMin(-600)), want: elOutcome{Reason: expectedruntime.ReasonNominated, Overrun: 30 * time.Minute}, wantCP: elMin(-600)},
+		{name: "RFC3339Nano with an offset, in UTC", value: "2025-01-15T12:15:00.25+01:00", want: elOutcome{Reason: expectedruntime.ReasonNominated, Overrun: 30 * time.Minute}, wantCP: elMin(75).Add(250 * time.Millisecond)},
+		{name: "unparsable", value: "yesterday", want: elOutcome{Reason: expectedruntime.ReasonInvalidLastCheckpoint, HasErr: true}},
+		{name: "empty", value: "", want: elOutcome{Reason: expectedruntime.ReasonInvalidLastCheckpoint, HasErr: true}},
+		{name: "date only", value: "2025-01-15", want: elOutcome{Reason: expectedruntime.ReasonInvalidLastCheckpoint, HasErr: true}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -45,7 +46,7 @@ func TestNominatorLastCheckpoint(t *testing.T) {
 			if !tc.absent {
 				j.Annotations[elKeyCP] = tc.value
 			}
-			o := (&eligibility.Nominator{}).Evaluate(&j, now)
+			o := (&expectedruntime.Nominator{}).Evaluate(&j, now)
 			if diff := cmp.Diff(tc.want, elCore(o)); diff != "" {
 				t.Fatalf("(-want +got):\n%s", diff)
 			}
@@ -84,20 +85,20 @@ func TestNominatorLastCheckpointOrder(t *testing.T) {
 		res  *runtime.Resolver
 		want elOutcome
 	}{
-		{"not_running first", notRunning, elMin(120), nil, elOutcome{Reason: eligibility.ReasonNotRunning}},
-		{"not configured", bad(elT0), elMin(120), nil, elOutcome{Reason: eligibility.ReasonNotConfigured}},
-		{"invalid_duration", bad(elT0, elKeyExp, "x"), elMin(120), nil, elOutcome{Reason: eligibility.ReasonInvalidDuration, HasErr: true}},
+		{"not_running first", notRunning, elMin(120), nil, elOutcome{Reason: expectedruntime.ReasonNotRunning}},
+		{"not configured", bad(elT0), elMin(120), nil, elOutcome{Reason: expectedruntime.ReasonNotConfigured}},
+		{"invalid_duration", bad(elT0, elKeyExp, "x"), elMin(120), nil, elOutcome{Reason: expectedruntime.ReasonInvalidDuration, HasErr: true}},
 		{"missing_start", bad(time.Time{}, elKeyExp, "1h"), elMin(120), nil, elOutcome{Reason: eligibility.ReasonMissingStart}},
 		{"clock_skew", bad(elMin(130), elKeyExp, "1h"), elMin(120), nil, elOutcome{Reason: eligibility.ReasonClockSkew, Until: elMin(130)}},
-		{"not exceeded", bad(elT0, elKeyExp, "1h"), elMin(59), nil, elOutcome{Reason: eligibility.ReasonNotExceeded, Until: elMin(60)}},
-		{"invalid_not_before", bad(elT0, elKeyExp, "1h", elKeyNB, "x"), elMin(120), nil, elOutcome{Reason: eligibility.ReasonInvalidNotBefore, HasErr: true}},
+		{"not exceeded", bad(elT0, elKeyExp, "1h"), elMin(59), nil, elOutcome{Reason: expectedruntime.ReasonNotExceeded, Until: elMin(60)}},
+		{"invalid_not_before", bad(elT0, elKeyExp, "1h", elKeyNB, "x"), elMin(120), nil, elOutcome{Reason: expectedruntime.ReasonInvalidNotBefore, HasErr: true}},
 		{"cooldown", bad(elT0, elKeyExp, "1h", elKeyNB, elRFC(elMin(130))), elMin(120), nil, elOutcome{Reason: eligibility.ReasonCooldown, Until: elMin(130)}},
 		{"minruntime_protected", bad(elT0, elKeyExp, "1h"), elMin(80), r, elOutcome{Reason: eligibility.ReasonMinRuntimeProtected, Until: elMin(90)}},
-		{"then invalid_last_checkpoint", bad(elT0, elKeyExp, "1h"), elMin(90), r, elOutcome{Reason: eligibility.ReasonInvalidLastCheckpoint, HasErr: true}},
-		{"an invalid delay does not hide it", bad(elT0, elKeyExp, "1h", elKeyDelay, "x"), elMin(120), nil, elOutcome{Reason: eligibility.ReasonInvalidLastCheckpoint, HasErr: true}},
+		{"then invalid_last_checkpoint", bad(elT0, elKeyExp, "1h"), elMin(90), r, elOutcome{Reason: expectedruntime.ReasonInvalidLastCheckpoint, HasErr: true}},
+		{"an invalid delay does not hide it", bad(elT0, elKeyExp, "1h", elKeyDelay, "x"), elMin(120), nil, elOutcome{Reason: expectedruntime.ReasonInvalidLastCheckpoint, HasErr: true}},
 	}
 	for _, tc := range tests {
-		n := eligibility.Nominator{Resolver: tc.res}
+		n := expectedruntime.Nominator{Resolver: tc.res}
 		if diff := cmp.Diff(tc.want, elCore(n.Evaluate(&tc.job, tc.now))); diff != "" {
 			t.Errorf("%s (-want +got):\n%s", tc.name, diff)
 		}
@@ -107,21 +108,21 @@ func TestNominatorLastCheckpointOrder(t *testing.T) {
 // TestLastCheckpointKeys: the key follows KeysWithPrefix and a partial
 // override, and collides with no other key unless configured to.
 func TestLastCheckpointKeys(t *testing.T) {
-	keys := eligibility.KeysWithPrefix("example.com/")
-	if keys.LastCheckpoint != "example.com/last-checkpoint-time" || eligibility.DefaultAnnotationKeys().LastCheckpoint != elKeyCP {
-		t.Fatalf("keys %+v, default %+v", keys, eligibility.DefaultAnnotationKeys())
+	keys := expectedruntime.KeysWithPrefix("example.com/")
+	if keys.LastCheckpoint != "example.com/last-checkpoint-time" || expectedruntime.AnnotationLastCheckpoint != elKeyCP {
+		t.Fatalf("keys %+v, default %q", keys, expectedruntime.AnnotationLastCheckpoint)
 	}
 	j := elRunning("j", elT0, "example.com/expected-runtime", "1h", "example.com/last-checkpoint-time", elRFC(elMin(70)), elKeyCP, "bad")
-	o := (&eligibility.Nominator{Keys: keys}).Evaluate(&j, elMin(90))
+	o := (&expectedruntime.Nominator{Keys: keys}).Evaluate(&j, elMin(90))
 	if !o.Allowed || !o.Nomination.LastCheckpoint.Equal(elMin(70)) {
 		t.Fatalf("custom keys: %+v", o)
 	}
 	// Only LastCheckpoint overridden: the other keys keep KAI's names.
 	j = elRunning("j", elT0, elKeyExp, "1h", "x/cp", "bad")
-	if o := (&eligibility.Nominator{Keys: eligibility.AnnotationKeys{LastCheckpoint: "x/cp"}}).Evaluate(&j, elMin(90)); o.Reason != eligibility.ReasonInvalidLastCheckpoint {
+	if o := (&expectedruntime.Nominator{Keys: expectedruntime.Keys{LastCheckpoint: "x/cp"}}).Evaluate(&j, elMin(90)); o.Reason != expectedruntime.ReasonInvalidLastCheckpoint {
 		t.Fatalf("partial override: %v", o.Reason)
 	}
-	for _, other := range []eligibility.AnnotationKeys{
+	for _, other := range []expectedruntime.Keys{
 		{LastCheckpoint: elKeyExp}, {LastCheckpoint: elKeyDelay}, {LastCheckpoint: elKeyNB},
 		{ExpectedRuntime: elKeyCP}, {RequeueDelay: elKeyCP}, {RequeueNotBefore: elKeyCP},
 	} {
@@ -130,7 +131,7 @@ func TestLastCheckpointKeys(t *testing.T) {
 			t.Errorf("%+v: %v", other, err)
 		}
 	}
-	all := eligibility.AnnotationKeys{ExpectedRuntime: "x", RequeueDelay: "x", RequeueNotBefore: "x", LastCheckpoint: "x"}
+	all := expectedruntime.Keys{ExpectedRuntime: "x", RequeueDelay: "x", RequeueNotBefore: "x", LastCheckpoint: "x"}
 	if err := all.Validate(); err == nil || len(strings.Split(err.Error(), "\n")) != 6 {
 		t.Errorf("four equal keys: want six joined errors, got %v", err)
 	}
@@ -139,16 +140,16 @@ func TestLastCheckpointKeys(t *testing.T) {
 // TestParseLastCheckpoint: Parse reports the value as written (a future
 // one included, in UTC) and the error of a bad one.
 func TestParseLastCheckpoint(t *testing.T) {
-	a := eligibility.DefaultAnnotationKeys().Parse(map[string]string{elKeyCP: "2999-01-01T01:00:00+01:00"})
+	a := (expectedruntime.Keys{}).Parse(map[string]string{elKeyCP: "2999-01-01T01:00:00+01:00"})
 	if !a.HasLastCheckpoint || a.LastCheckpointErr != nil || !a.LastCheckpoint.Equal(time.Date(2999, 1, 1, 0, 0, 0, 0, time.UTC)) || a.LastCheckpoint.Location() != time.UTC {
 		t.Fatalf("%+v", a)
 	}
-	bad := eligibility.DefaultAnnotationKeys().Parse(map[string]string{elKeyCP: "soon"})
+	bad := (expectedruntime.Keys{}).Parse(map[string]string{elKeyCP: "soon"})
 	want := `eligibility: annotation "kai.scheduler/last-checkpoint-time": invalid value "soon": not an RFC3339 timestamp`
 	if !bad.HasLastCheckpoint || bad.LastCheckpointErr == nil || !strings.HasPrefix(bad.LastCheckpointErr.Error(), want) || !bad.LastCheckpoint.IsZero() {
 		t.Fatalf("%+v", bad)
 	}
-	if none := eligibility.DefaultAnnotationKeys().Parse(map[string]string{elKeyExp: "1h"}); none.HasLastCheckpoint {
+	if none := (expectedruntime.Keys{}).Parse(map[string]string{elKeyExp: "1h"}); none.HasLastCheckpoint {
 		t.Fatalf("absent: %+v", none)
 	}
 }
@@ -157,10 +158,10 @@ func TestParseLastCheckpoint(t *testing.T) {
 // reason and is logged as a warning, like the other bad values.
 func TestLastCheckpointReporting(t *testing.T) {
 	var c eligibility.Counter
-	h := &elLogHandler{min: eligibility.LogLevelDetail}
-	n := eligibility.Nominator{Observer: &c, Logger: slog.New(h)}
+	h := &elLogHandler{min: slog.Level(-6)}
+	n := expectedruntime.Nominator{Observer: &c, Logger: slog.New(h)}
 	res := n.Nominate([]eligibility.Job{elRunning("j", elT0, elKeyExp, "1h", elKeyCP, "bad")}, elMin(90))
-	if len(res.Skips) != 1 || c.Skipped(eligibility.NominatorExpectedRuntime, eligibility.ReasonInvalidLastCheckpoint) != 1 {
+	if len(res.Skips) != 1 || c.Count(expectedruntime.DefaultName, expectedruntime.ReasonInvalidLastCheckpoint) != 1 {
 		t.Fatalf("skips %+v", res.Skips)
 	}
 	if len(h.lines) != 1 || !strings.HasPrefix(h.lines[0], "DEBUG Requeue nomination skipped: job=j, reason=invalid_last_checkpoint, error=") {

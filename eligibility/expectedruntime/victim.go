@@ -1,4 +1,4 @@
-package eligibility
+package expectedruntime
 
 import (
 	"math"
@@ -7,12 +7,12 @@ import (
 	"github.com/tenurepolicy/tenure/queuetree"
 )
 
-// RequeueVictim is what the requeue engine needs to know about a job it
+// Victim is what the requeue engine needs to know about a job it
 // may requeue: the one representation of that data. package requeue names
 // it requeue.Victim (an alias), and a [Nomination] embeds it, so the
 // nominator's output feeds the engine as is. An embedder without a
 // nominator fills one per job it nominates itself.
-type RequeueVictim struct {
+type Victim struct {
 	// ID names the job, as in the nominations and the engine's model.
 	ID string
 	// Priority orders victims (lowest first) and selects contenders
@@ -36,7 +36,7 @@ type RequeueVictim struct {
 	// when the job carries a requeue-delay annotation that parses).
 	HasRequeueDelay bool
 	// NotBefore is the parsed not-before gate (zero when absent). The
-	// engine skips the victim with [ReasonCooldown] while now < NotBefore.
+	// engine skips the victim with [eligibility.ReasonCooldown] while now < NotBefore.
 	NotBefore time.Time
 	// LastCheckpoint is when the job last saved its work (zero: no
 	// checkpoint, the work lost by an eviction counts from Start). It feeds
@@ -45,13 +45,13 @@ type RequeueVictim struct {
 	// Resources is how much the job holds, in the embedder's unit (GPUs,
 	// say): the weight of the work an eviction loses. 0 (or a negative or
 	// NaN value) means unknown and counts as 1, so that the lost work is
-	// then the time alone. The nominator copies [Job.Resources].
+	// then the time alone. The nominator copies [eligibility.Job.Resources].
 	Resources float64
 }
 
 // Overrun returns now - Start - Expected (saturating), or 0 when Start is
 // unknown. No allocation.
-func (v *RequeueVictim) Overrun(now time.Time) time.Duration {
+func (v *Victim) Overrun(now time.Time) time.Duration {
 	if v.Start.IsZero() {
 		return 0
 	}

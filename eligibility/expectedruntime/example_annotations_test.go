@@ -1,4 +1,4 @@
-package eligibility_test
+package expectedruntime_test
 
 import (
 	"errors"
@@ -6,19 +6,20 @@ import (
 	"time"
 
 	"github.com/tenurepolicy/tenure/eligibility"
+	"github.com/tenurepolicy/tenure/eligibility/expectedruntime"
 )
 
-// ExampleAnnotationKeys_Parse reads a job's requeue annotations the way the
+// ExampleKeys_Parse reads a job's requeue annotations the way the
 // nominator does; bad values come back as *AnnotationError.
-func ExampleAnnotationKeys_Parse() {
-	a := eligibility.DefaultAnnotationKeys().Parse(map[string]string{
-		eligibility.AnnotationExpectedRuntime:  "1d12h",
-		eligibility.AnnotationRequeueDelay:     "0s",
-		eligibility.AnnotationRequeueNotBefore: "2025-01-15T10:30:00+02:00",
+func ExampleKeys_Parse() {
+	a := (expectedruntime.Keys{}).Parse(map[string]string{
+		expectedruntime.AnnotationExpectedRuntime: "1d12h",
+		expectedruntime.AnnotationRequeueDelay:    "0s",
+		eligibility.AnnotationRequeueNotBefore:    "2025-01-15T10:30:00+02:00",
 	})
 	fmt.Println(a.Expected, a.HasDelay, a.Delay, a.NotBefore.UTC())
 
-	bad := eligibility.DefaultAnnotationKeys().Parse(map[string]string{eligibility.AnnotationExpectedRuntime: "0s"})
+	bad := (expectedruntime.Keys{}).Parse(map[string]string{expectedruntime.AnnotationExpectedRuntime: "0s"})
 	var ae *eligibility.AnnotationError
 	fmt.Println(errors.As(bad.ExpectedErr, &ae), ae.Key, ae.Value)
 	fmt.Println(bad.ExpectedErr)
@@ -31,7 +32,7 @@ func ExampleAnnotationKeys_Parse() {
 // ExampleKeysWithPrefix configures the nominator for a fork that uses its
 // own annotation prefix.
 func ExampleKeysWithPrefix() {
-	n := eligibility.Nominator{Name: "maxruntime", Keys: eligibility.KeysWithPrefix("example.com/")}
+	n := expectedruntime.Nominator{Name: "maxruntime", Keys: expectedruntime.KeysWithPrefix("example.com/")}
 	fmt.Println(n.Keys.ExpectedRuntime, n.Keys.RequeueNotBefore, n.Validate())
 	// Output:
 	// example.com/expected-runtime example.com/requeue-not-before <nil>
@@ -45,11 +46,11 @@ func ExampleNomination_lastCheckpoint() {
 	now := start.Add(5 * time.Hour)
 	job := func(id, checkpoint string) eligibility.Job {
 		return eligibility.Job{ID: id, Running: true, Preemptible: true, Start: start, Annotations: map[string]string{
-			eligibility.AnnotationExpectedRuntime: "4h",
-			eligibility.AnnotationLastCheckpoint:  checkpoint,
+			expectedruntime.AnnotationExpectedRuntime: "4h",
+			expectedruntime.AnnotationLastCheckpoint:  checkpoint,
 		}}
 	}
-	res := (&eligibility.Nominator{}).Nominate([]eligibility.Job{
+	res := (&expectedruntime.Nominator{}).Nominate([]eligibility.Job{
 		job("saved", "2025-01-15T14:45:00+01:00"),
 		job("ahead", "2025-01-15T16:00:00Z"),
 		job("garbled", "a while ago"),

@@ -1,10 +1,11 @@
-package eligibility_test
+package expectedruntime_test
 
 import (
 	"fmt"
 	"time"
 
 	"github.com/tenurepolicy/tenure/eligibility"
+	"github.com/tenurepolicy/tenure/eligibility/expectedruntime"
 )
 
 // ExampleNominator runs KAI-Scheduler's expected-runtime plugin's expected-runtime nominator over a few
@@ -19,8 +20,8 @@ func ExampleNominator() {
 		return j
 	}
 	const (
-		expected  = eligibility.AnnotationExpectedRuntime
-		delay     = eligibility.AnnotationRequeueDelay
+		expected  = expectedruntime.AnnotationExpectedRuntime
+		delay     = expectedruntime.AnnotationRequeueDelay
 		notBefore = eligibility.AnnotationRequeueNotBefore
 	)
 	jobs := []eligibility.Job{
@@ -33,7 +34,7 @@ func ExampleNominator() {
 	}
 
 	var counter eligibility.Counter
-	n := eligibility.Nominator{Observer: &counter}
+	n := expectedruntime.Nominator{Observer: &counter}
 	res := n.Nominate(jobs, now)
 	for _, nom := range res.Nominations {
 		fmt.Printf("nominated %s by %s: overrun %v, delay %v (set: %v)\n", nom.ID, nom.Nominator, nom.Overrun, nom.RequeueDelay, nom.HasRequeueDelay)
@@ -62,10 +63,10 @@ func ExampleNominator_AppendTo() {
 	start := time.Date(2025, 1, 15, 10, 0, 0, 0, time.UTC)
 	jobs := []eligibility.Job{{
 		ID: "j", Running: true, Preemptible: true, Start: start,
-		Annotations: map[string]string{eligibility.AnnotationExpectedRuntime: "90m"},
+		Annotations: map[string]string{expectedruntime.AnnotationExpectedRuntime: "90m"},
 	}}
-	var n eligibility.Nominator
-	var res eligibility.NominatorResult
+	var n expectedruntime.Nominator
+	var res expectedruntime.Result
 	for _, now := range []time.Time{start.Add(time.Hour), start.Add(90 * time.Minute)} {
 		res.Reset()
 		n.AppendTo(&res, jobs, now)
@@ -80,13 +81,13 @@ func ExampleNominator_AppendTo() {
 func ExampleNominator_Evaluate() {
 	now := time.Date(2025, 1, 15, 12, 0, 0, 0, time.UTC)
 	j := eligibility.Job{ID: "j", Running: true, Preemptible: false, Annotations: map[string]string{
-		eligibility.AnnotationExpectedRuntime: "soon", // also invalid, and no start time either
+		expectedruntime.AnnotationExpectedRuntime: "soon", // also invalid, and no start time either
 	}}
-	fmt.Println((&eligibility.Nominator{}).Evaluate(&j, now).Reason)
+	fmt.Println((&expectedruntime.Nominator{}).Evaluate(&j, now).Reason)
 	j.Preemptible = true
-	fmt.Println((&eligibility.Nominator{}).Evaluate(&j, now).Reason)
-	j.Annotations[eligibility.AnnotationExpectedRuntime] = "1h"
-	fmt.Println((&eligibility.Nominator{}).Evaluate(&j, now).Reason)
+	fmt.Println((&expectedruntime.Nominator{}).Evaluate(&j, now).Reason)
+	j.Annotations[expectedruntime.AnnotationExpectedRuntime] = "1h"
+	fmt.Println((&expectedruntime.Nominator{}).Evaluate(&j, now).Reason)
 	// Output:
 	// not_preemptible
 	// invalid_duration

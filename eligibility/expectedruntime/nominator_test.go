@@ -1,4 +1,4 @@
-package eligibility_test
+package expectedruntime_test
 
 import (
 	"context"
@@ -13,12 +13,13 @@ import (
 	"github.com/google/go-cmp/cmp/cmpopts"
 
 	"github.com/tenurepolicy/tenure/eligibility"
+	"github.com/tenurepolicy/tenure/eligibility/expectedruntime"
 	"github.com/tenurepolicy/tenure/runtime"
 )
 
 const (
-	elKeyExp   = eligibility.AnnotationExpectedRuntime
-	elKeyDelay = eligibility.AnnotationRequeueDelay
+	elKeyExp   = expectedruntime.AnnotationExpectedRuntime
+	elKeyDelay = expectedruntime.AnnotationRequeueDelay
 	elKeyNB    = eligibility.AnnotationRequeueNotBefore
 )
 
@@ -42,9 +43,9 @@ type elOutcome struct {
 	HasErr  bool
 }
 
-func elCore(o eligibility.NominatorOutcome) elOutcome {
+func elCore(o expectedruntime.Outcome) elOutcome {
 	if o.Allowed {
-		return elOutcome{Reason: eligibility.ReasonNominated, Overrun: o.Nomination.Overrun}
+		return elOutcome{Reason: expectedruntime.ReasonNominated, Overrun: o.Nomination.Overrun}
 	}
 	return elOutcome{Reason: o.Skip.Reason, Until: o.Skip.Until, HasErr: o.Skip.Err != nil}
 }
@@ -63,82 +64,82 @@ func TestNominatorEvaluate(t *testing.T) {
 	}{
 		// KAI docs/plugins/expectedruntime.md "Basic Usage": 4h expected runtime.
 		{"plugin doc basic: before 4h", elRunning("training-job", elT0, elKeyExp, "4h"), elMin(239),
-			elOutcome{Reason: eligibility.ReasonNotExceeded, Until: elMin(240)}},
+			elOutcome{Reason: expectedruntime.ReasonNotExceeded, Until: elMin(240)}},
 		{"plugin doc basic: nominated at exactly 4h", elRunning("training-job", elT0, elKeyExp, "4h"), elMin(240),
-			elOutcome{Reason: eligibility.ReasonNominated}},
+			elOutcome{Reason: expectedruntime.ReasonNominated}},
 		{"one ns before expected", elRunning("j", elT0, elKeyExp, "4h"), elMin(240).Add(-1),
-			elOutcome{Reason: eligibility.ReasonNotExceeded, Until: elMin(240)}},
+			elOutcome{Reason: expectedruntime.ReasonNotExceeded, Until: elMin(240)}},
 		{"overrun", elRunning("j", elT0, elKeyExp, "4h"), elMin(250),
-			elOutcome{Reason: eligibility.ReasonNominated, Overrun: 10 * time.Minute}},
+			elOutcome{Reason: expectedruntime.ReasonNominated, Overrun: 10 * time.Minute}},
 		{"1d works (runtime grammar)", elRunning("j", elT0, elKeyExp, "1d"), elT0.Add(24 * time.Hour),
-			elOutcome{Reason: eligibility.ReasonNominated}},
+			elOutcome{Reason: expectedruntime.ReasonNominated}},
 		{"1h30m", elRunning("j", elT0, elKeyExp, "1h30m"), elMin(89),
-			elOutcome{Reason: eligibility.ReasonNotExceeded, Until: elMin(90)}},
+			elOutcome{Reason: expectedruntime.ReasonNotExceeded, Until: elMin(90)}},
 		// Eligibility criteria 1-3.
-		{"not running", notRunning, elMin(120), elOutcome{Reason: eligibility.ReasonNotRunning}},
-		{"not preemptible", notPreemptible, elMin(120), elOutcome{Reason: eligibility.ReasonNotPreemptible}},
-		{"not configured", elRunning("j", elT0), elMin(120), elOutcome{Reason: eligibility.ReasonNotConfigured}},
+		{"not running", notRunning, elMin(120), elOutcome{Reason: expectedruntime.ReasonNotRunning}},
+		{"not preemptible", notPreemptible, elMin(120), elOutcome{Reason: expectedruntime.ReasonNotPreemptible}},
+		{"not configured", elRunning("j", elT0), elMin(120), elOutcome{Reason: expectedruntime.ReasonNotConfigured}},
 		{"other annotations only", elRunning("j", elT0, elKeyDelay, "10m", elKeyNB, elRFC(elMin(500))), elMin(120),
-			elOutcome{Reason: eligibility.ReasonNotConfigured}},
+			elOutcome{Reason: expectedruntime.ReasonNotConfigured}},
 		// Invalid duration: missing value, unparsable, non-positive.
-		{"empty expected", elRunning("j", elT0, elKeyExp, ""), elMin(120), elOutcome{Reason: eligibility.ReasonInvalidDuration, HasErr: true}},
-		{"garbage expected", elRunning("j", elT0, elKeyExp, "soon"), elMin(120), elOutcome{Reason: eligibility.ReasonInvalidDuration, HasErr: true}},
-		{"bare number", elRunning("j", elT0, elKeyExp, "5"), elMin(120), elOutcome{Reason: eligibility.ReasonInvalidDuration, HasErr: true}},
-		{"zero expected", elRunning("j", elT0, elKeyExp, "0s"), elMin(120), elOutcome{Reason: eligibility.ReasonInvalidDuration, HasErr: true}},
-		{"bare zero", elRunning("j", elT0, elKeyExp, "0"), elMin(120), elOutcome{Reason: eligibility.ReasonInvalidDuration, HasErr: true}},
-		{"negative expected", elRunning("j", elT0, elKeyExp, "-1h"), elMin(120), elOutcome{Reason: eligibility.ReasonInvalidDuration, HasErr: true}},
+		{"empty expected", elRunning("j", elT0, elKeyExp, ""), elMin(120), elOutcome{Reason: expectedruntime.ReasonInvalidDuration, HasErr: true}},
+		{"garbage expected", elRunning("j", elT0, elKeyExp, "soon"), elMin(120), elOutcome{Reason: expectedruntime.ReasonInvalidDuration, HasErr: true}},
+		{"bare number", elRunning("j", elT0, elKeyExp, "5"), elMin(120), elOutcome{Reason: expectedruntime.ReasonInvalidDuration, HasErr: true}},
+		{"zero expected", elRunning("j", elT0, elKeyExp, "0s"), elMin(120), elOutcome{Reason: expectedruntime.ReasonInvalidDuration, HasErr: true}},
+		{"bare zero", elRunning("j", elT0, elKeyExp, "0"), elMin(120), elOutcome{Reason: expectedruntime.ReasonInvalidDuration, HasErr: true}},
+		{"negative expected", elRunning("j", elT0, elKeyExp, "-1h"), elMin(120), elOutcome{Reason: expectedruntime.ReasonInvalidDuration, HasErr: true}},
 		// Missing start, clock skew.
 		{"missing start", elRunning("j", time.Time{}, elKeyExp, "1h"), elMin(120), elOutcome{Reason: eligibility.ReasonMissingStart}},
 		{"clock skew", elRunning("j", elMin(10), elKeyExp, "1h"), elMin(9), elOutcome{Reason: eligibility.ReasonClockSkew, Until: elMin(10)}},
-		{"start == now is not skew", elRunning("j", elMin(10), elKeyExp, "1h"), elMin(10), elOutcome{Reason: eligibility.ReasonNotExceeded, Until: elMin(70)}},
+		{"start == now is not skew", elRunning("j", elMin(10), elKeyExp, "1h"), elMin(10), elOutcome{Reason: expectedruntime.ReasonNotExceeded, Until: elMin(70)}},
 		// Cooldown gate.
 		{"cooldown", elRunning("j", elT0, elKeyExp, "1h", elKeyNB, elRFC(elMin(90))), elMin(89),
 			elOutcome{Reason: eligibility.ReasonCooldown, Until: elMin(90)}},
 		{"eligible at exactly not-before", elRunning("j", elT0, elKeyExp, "1h", elKeyNB, elRFC(elMin(90))), elMin(90),
-			elOutcome{Reason: eligibility.ReasonNominated, Overrun: 30 * time.Minute}},
+			elOutcome{Reason: expectedruntime.ReasonNominated, Overrun: 30 * time.Minute}},
 		{"not-before in the past", elRunning("j", elT0, elKeyExp, "1h", elKeyNB, elRFC(elMin(30))), elMin(60),
-			elOutcome{Reason: eligibility.ReasonNominated}},
+			elOutcome{Reason: expectedruntime.ReasonNominated}},
 		{"RFC3339Nano not-before", elRunning("j", elT0, elKeyExp, "1h", elKeyNB, "2025-01-15T11:30:00.5Z"), elMin(90),
 			elOutcome{Reason: eligibility.ReasonCooldown, Until: elMin(90).Add(500 * time.Millisecond)}},
 		{"offset not-before", elRunning("j", elT0, elKeyExp, "1h", elKeyNB, "2025-01-15T12:30:00+01:00"), elMin(89),
 			elOutcome{Reason: eligibility.ReasonCooldown, Until: elMin(90)}},
 		{"invalid not-before", elRunning("j", elT0, elKeyExp, "1h", elKeyNB, "tomorrow"), elMin(120),
-			elOutcome{Reason: eligibility.ReasonInvalidNotBefore, HasErr: true}},
+			elOutcome{Reason: expectedruntime.ReasonInvalidNotBefore, HasErr: true}},
 		{"empty not-before", elRunning("j", elT0, elKeyExp, "1h", elKeyNB, ""), elMin(120),
-			elOutcome{Reason: eligibility.ReasonInvalidNotBefore, HasErr: true}},
+			elOutcome{Reason: expectedruntime.ReasonInvalidNotBefore, HasErr: true}},
 		// Order of checks: a job failing several checks gets the first reason.
 		{"order: not_running before everything", func() eligibility.Job {
 			j := elRunning("j", time.Time{}, elKeyExp, "bad", elKeyNB, "bad")
 			j.Running, j.Preemptible = false, false
 			return j
-		}(), elMin(1), elOutcome{Reason: eligibility.ReasonNotRunning}},
+		}(), elMin(1), elOutcome{Reason: expectedruntime.ReasonNotRunning}},
 		{"order: not_preemptible before invalid_duration", func() eligibility.Job {
 			j := elRunning("j", time.Time{}, elKeyExp, "bad")
 			j.Preemptible = false
 			return j
-		}(), elMin(1), elOutcome{Reason: eligibility.ReasonNotPreemptible}},
+		}(), elMin(1), elOutcome{Reason: expectedruntime.ReasonNotPreemptible}},
 		{"order: not_preemptible before not configured", func() eligibility.Job {
 			j := elRunning("j", elT0)
 			j.Preemptible = false
 			return j
-		}(), elMin(120), elOutcome{Reason: eligibility.ReasonNotPreemptible}},
+		}(), elMin(120), elOutcome{Reason: expectedruntime.ReasonNotPreemptible}},
 		{"order: not configured before missing start", elRunning("j", time.Time{}, elKeyNB, "bad"), elMin(1),
-			elOutcome{Reason: eligibility.ReasonNotConfigured}},
+			elOutcome{Reason: expectedruntime.ReasonNotConfigured}},
 		{"order: invalid_duration before missing_start", elRunning("j", time.Time{}, elKeyExp, "bad"), elMin(1),
-			elOutcome{Reason: eligibility.ReasonInvalidDuration, HasErr: true}},
+			elOutcome{Reason: expectedruntime.ReasonInvalidDuration, HasErr: true}},
 		{"order: missing_start before invalid_not_before", elRunning("j", time.Time{}, elKeyExp, "1h", elKeyNB, "bad"), elMin(1),
 			elOutcome{Reason: eligibility.ReasonMissingStart}},
 		{"order: clock_skew before invalid_not_before", elRunning("j", elMin(10), elKeyExp, "1h", elKeyNB, "bad"), elMin(1),
 			elOutcome{Reason: eligibility.ReasonClockSkew, Until: elMin(10)}},
 		{"order: not exceeded before invalid_not_before", elRunning("j", elT0, elKeyExp, "1h", elKeyNB, "bad"), elMin(59),
-			elOutcome{Reason: eligibility.ReasonNotExceeded, Until: elMin(60)}},
+			elOutcome{Reason: expectedruntime.ReasonNotExceeded, Until: elMin(60)}},
 		{"order: not exceeded before cooldown", elRunning("j", elT0, elKeyExp, "1h", elKeyNB, elRFC(elMin(500))), elMin(59),
-			elOutcome{Reason: eligibility.ReasonNotExceeded, Until: elMin(60)}},
+			elOutcome{Reason: expectedruntime.ReasonNotExceeded, Until: elMin(60)}},
 		// Requeue delay never blocks a nomination.
 		{"invalid delay still nominated", elRunning("j", elT0, elKeyExp, "1h", elKeyDelay, "later"), elMin(60),
-			elOutcome{Reason: eligibility.ReasonNominated}},
+			elOutcome{Reason: expectedruntime.ReasonNominated}},
 	}
-	var n eligibility.Nominator
+	var n expectedruntime.Nominator
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			got := n.Evaluate(&tc.job, tc.now)
@@ -158,9 +159,9 @@ func TestNominatorEvaluate(t *testing.T) {
 func TestNominatorNominationFields(t *testing.T) {
 	j := elRunning("ns/long-running-job", elT0, elKeyExp, "8h", elKeyDelay, "30m", elKeyNB, elRFC(elMin(400)))
 	j.Queue, j.Priority, j.Resources = 3, 50, 2.5
-	got := (&eligibility.Nominator{}).Evaluate(&j, elMin(490))
-	want := eligibility.Nomination{
-		RequeueVictim: eligibility.RequeueVictim{
+	got := (&expectedruntime.Nominator{}).Evaluate(&j, elMin(490))
+	want := expectedruntime.Nomination{
+		Victim: expectedruntime.Victim{
 			ID:              "ns/long-running-job",
 			Queue:           3,
 			Priority:        50,
@@ -179,22 +180,22 @@ func TestNominatorNominationFields(t *testing.T) {
 	}
 	// A zero delay is valid ("requeue-delay may be zero").
 	j.Annotations[elKeyDelay] = "0s"
-	if got := (&eligibility.Nominator{}).Evaluate(&j, elMin(490)); !got.Nomination.HasRequeueDelay || got.Nomination.RequeueDelay != 0 {
+	if got := (&expectedruntime.Nominator{}).Evaluate(&j, elMin(490)); !got.Nomination.HasRequeueDelay || got.Nomination.RequeueDelay != 0 {
 		t.Errorf("zero delay: %+v", got.Nomination)
 	}
 	// An invalid delay: nominated, engine default applies, error kept.
 	j.Annotations[elKeyDelay] = "-5m"
-	got = (&eligibility.Nominator{}).Evaluate(&j, elMin(490))
+	got = (&expectedruntime.Nominator{}).Evaluate(&j, elMin(490))
 	if !got.Allowed || got.Nomination.HasRequeueDelay || got.Nomination.RequeueDelayErr == nil {
 		t.Errorf("invalid delay: %+v", got.Nomination)
 	}
 	// Absent delay.
 	delete(j.Annotations, elKeyDelay)
-	if got := (&eligibility.Nominator{}).Evaluate(&j, elMin(490)); got.Nomination.HasRequeueDelay || got.Nomination.RequeueDelayErr != nil {
+	if got := (&expectedruntime.Nominator{}).Evaluate(&j, elMin(490)); got.Nomination.HasRequeueDelay || got.Nomination.RequeueDelayErr != nil {
 		t.Errorf("absent delay: %+v", got.Nomination)
 	}
 	// Nil job and a name.
-	if got := (&eligibility.Nominator{Name: "mine"}).Evaluate(nil, elT0); got.Skip.Reason != eligibility.ReasonNotRunning || got.Skip.Nominator != "mine" {
+	if got := (&expectedruntime.Nominator{Name: "mine"}).Evaluate(nil, elT0); got.Skip.Reason != expectedruntime.ReasonNotRunning || got.Skip.Nominator != "mine" {
 		t.Errorf("nil job: %+v", got)
 	}
 }
@@ -208,19 +209,19 @@ func TestNominatorMinRuntime(t *testing.T) {
 	j.Queue = prod
 
 	// Off by default (KAI's expected-runtime plugin, phase 1): nominated while protected.
-	if got := (&eligibility.Nominator{}).Evaluate(&j, elMin(60)); !got.Allowed {
+	if got := (&expectedruntime.Nominator{}).Evaluate(&j, elMin(60)); !got.Allowed {
 		t.Errorf("default: %+v, want nominated", got.Skip)
 	}
-	n := eligibility.Nominator{Resolver: r}
+	n := expectedruntime.Nominator{Resolver: r}
 	for _, tc := range []struct {
 		action runtime.Action
 		now    time.Time
 		want   elOutcome
 	}{
 		{runtime.ActionPreempt, elMin(60), elOutcome{Reason: eligibility.ReasonMinRuntimeProtected, Until: elMin(90)}},
-		{runtime.ActionPreempt, elMin(90), elOutcome{Reason: eligibility.ReasonNominated, Overrun: 30 * time.Minute}},
+		{runtime.ActionPreempt, elMin(90), elOutcome{Reason: expectedruntime.ReasonNominated, Overrun: 30 * time.Minute}},
 		{runtime.ActionReclaim, elMin(90), elOutcome{Reason: eligibility.ReasonMinRuntimeProtected, Until: elMin(120)}},
-		{runtime.ActionReclaim, elMin(120), elOutcome{Reason: eligibility.ReasonNominated, Overrun: time.Hour}},
+		{runtime.ActionReclaim, elMin(120), elOutcome{Reason: expectedruntime.ReasonNominated, Overrun: time.Hour}},
 	} {
 		n.MinRuntimeAction = tc.action
 		if diff := cmp.Diff(tc.want, elCore(n.Evaluate(&j, tc.now))); diff != "" {
@@ -234,26 +235,26 @@ func TestNominatorMinRuntime(t *testing.T) {
 		t.Errorf("cooldown first (-want +got):\n%s", diff)
 	}
 	j.Annotations[elKeyNB] = "bad"
-	if got := n.Evaluate(&j, elMin(65)); got.Skip.Reason != eligibility.ReasonInvalidNotBefore {
+	if got := n.Evaluate(&j, elMin(65)); got.Skip.Reason != expectedruntime.ReasonInvalidNotBefore {
 		t.Errorf("invalid_not_before first: %v", got.Skip.Reason)
 	}
 }
 
 func TestNominatorCustomKeys(t *testing.T) {
-	keys := eligibility.KeysWithPrefix("example.com/")
+	keys := expectedruntime.KeysWithPrefix("example.com/")
 	if keys.ExpectedRuntime != "example.com/expected-runtime" || keys.RequeueDelay != "example.com/requeue-delay" || keys.RequeueNotBefore != "example.com/requeue-not-before" {
 		t.Fatalf("KeysWithPrefix = %+v", keys)
 	}
-	if eligibility.KeysWithPrefix("kai.scheduler/") != eligibility.DefaultAnnotationKeys() {
+	if expectedruntime.KeysWithPrefix("kai.scheduler/") != (expectedruntime.Keys{ExpectedRuntime: expectedruntime.AnnotationExpectedRuntime, RequeueDelay: expectedruntime.AnnotationRequeueDelay, RequeueNotBefore: eligibility.AnnotationRequeueNotBefore, LastCheckpoint: expectedruntime.AnnotationLastCheckpoint}) {
 		t.Error("default keys are the kai.scheduler/ prefix")
 	}
-	n := eligibility.Nominator{Keys: keys}
+	n := expectedruntime.Nominator{Keys: keys}
 	j := elRunning("j", elT0, elKeyExp, "1h", "example.com/expected-runtime", "2h", "example.com/requeue-not-before", elRFC(elMin(200)))
 	if diff := cmp.Diff(elOutcome{Reason: eligibility.ReasonCooldown, Until: elMin(200)}, elCore(n.Evaluate(&j, elMin(120)))); diff != "" {
 		t.Errorf("custom keys (-want +got):\n%s", diff)
 	}
 	// A partial override keeps the other defaults.
-	partial := eligibility.Nominator{Keys: eligibility.AnnotationKeys{ExpectedRuntime: "example.com/expected-runtime"}}
+	partial := expectedruntime.Nominator{Keys: expectedruntime.Keys{ExpectedRuntime: "example.com/expected-runtime"}}
 	if got := partial.Evaluate(&j, elMin(120)); !got.Allowed { // not-before read from the default key: absent
 		t.Errorf("partial override: %+v", got.Skip)
 	}
@@ -261,17 +262,17 @@ func TestNominatorCustomKeys(t *testing.T) {
 	// cooldown under the custom keys, and a job carrying only KAI's
 	// key did not opt in.
 	res := n.Nominate([]eligibility.Job{j, elRunning("kai-keys", elT0, elKeyExp, "1h")}, elMin(120))
-	wantSkips := []eligibility.NominatorSkip{{Job: "j", Nominator: "expectedruntime", Decision: eligibility.Decision{Reason: eligibility.ReasonCooldown, Until: elMin(200)}}}
+	wantSkips := []expectedruntime.Skip{{Job: "j", Nominator: "expectedruntime", Decision: eligibility.Decision{Reason: eligibility.ReasonCooldown, Until: elMin(200)}}}
 	if diff := cmp.Diff(wantSkips, res.Skips); diff != "" || len(res.Nominations) != 0 || res.Silent != 1 {
 		t.Errorf("Nominate with custom keys: %d nominations, %d silent, skips (-want +got):\n%s", len(res.Nominations), res.Silent, diff)
 	}
-	if err := (eligibility.AnnotationKeys{RequeueDelay: elKeyExp}).Validate(); err == nil {
+	if err := (expectedruntime.Keys{RequeueDelay: elKeyExp}).Validate(); err == nil {
 		t.Error("colliding keys accepted")
 	}
-	if err := (&eligibility.Nominator{Keys: eligibility.AnnotationKeys{RequeueDelay: "x", RequeueNotBefore: "x", ExpectedRuntime: "x"}}).Validate(); err == nil || len(strings.Split(err.Error(), "\n")) != 3 {
+	if err := (&expectedruntime.Nominator{Keys: expectedruntime.Keys{RequeueDelay: "x", RequeueNotBefore: "x", ExpectedRuntime: "x"}}).Validate(); err == nil || len(strings.Split(err.Error(), "\n")) != 3 {
 		t.Errorf("want three joined errors, got %v", err)
 	}
-	if err := (&eligibility.Nominator{}).Validate(); err != nil {
+	if err := (&expectedruntime.Nominator{}).Validate(); err != nil {
 		t.Errorf("zero Nominator: %v", err)
 	}
 }
@@ -301,23 +302,23 @@ func TestNominatorNominate(t *testing.T) {
 	}
 	rec := &elRecorder{}
 	var counter eligibility.Counter
-	n := eligibility.Nominator{Observer: multiObserver{rec, &counter}}
+	n := expectedruntime.Nominator{Observer: multiObserver{rec, &counter}}
 	now := elMin(120)
 	got := n.Nominate(jobs, now)
 
-	wantNoms := []eligibility.Nomination{
-		{RequeueVictim: eligibility.RequeueVictim{ID: "a", Start: elT0, Expected: time.Hour}, Index: 0, Nominator: "expectedruntime", Overrun: time.Hour},
-		{RequeueVictim: eligibility.RequeueVictim{ID: "f", Start: elT0, Expected: 30 * time.Minute, RequeueDelay: 5 * time.Minute, HasRequeueDelay: true}, Index: 5, Nominator: "expectedruntime", Overrun: 90 * time.Minute},
+	wantNoms := []expectedruntime.Nomination{
+		{Victim: expectedruntime.Victim{ID: "a", Start: elT0, Expected: time.Hour}, Index: 0, Nominator: "expectedruntime", Overrun: time.Hour},
+		{Victim: expectedruntime.Victim{ID: "f", Start: elT0, Expected: 30 * time.Minute, RequeueDelay: 5 * time.Minute, HasRequeueDelay: true}, Index: 5, Nominator: "expectedruntime", Overrun: 90 * time.Minute},
 	}
 	if diff := cmp.Diff(wantNoms, got.Nominations); diff != "" {
 		t.Errorf("Nominations (-want +got):\n%s", diff)
 	}
-	wantSkips := []eligibility.NominatorSkip{
+	wantSkips := []expectedruntime.Skip{
 		{Job: "d", Index: 3, Nominator: "expectedruntime", Decision: eligibility.Decision{Reason: eligibility.ReasonCooldown, Until: elMin(150)}},
-		{Job: "e", Index: 4, Nominator: "expectedruntime", Decision: eligibility.Decision{Reason: eligibility.ReasonInvalidDuration}},
+		{Job: "e", Index: 4, Nominator: "expectedruntime", Decision: eligibility.Decision{Reason: expectedruntime.ReasonInvalidDuration}},
 		{Job: "g", Index: 6, Nominator: "expectedruntime", Decision: eligibility.Decision{Reason: eligibility.ReasonClockSkew, Until: elMin(125)}},
 	}
-	if diff := cmp.Diff(wantSkips, got.Skips, cmpopts.IgnoreFields(eligibility.NominatorSkip{}, "Err")); diff != "" {
+	if diff := cmp.Diff(wantSkips, got.Skips, cmpopts.IgnoreFields(expectedruntime.Skip{}, "Err")); diff != "" {
 		t.Errorf("Skips (-want +got):\n%s", diff)
 	}
 	if got.Skips[1].Err == nil {
@@ -343,14 +344,14 @@ func TestNominatorNominate(t *testing.T) {
 	if diff := cmp.Diff(wantSamples, gotSamples); diff != "" {
 		t.Errorf("Samples (-want +got):\n%s", diff)
 	}
-	if counter.Nominations("expectedruntime") != 2 || counter.Skipped("expectedruntime", eligibility.ReasonCooldown) != 1 ||
-		counter.Skipped("expectedruntime", eligibility.ReasonNotConfigured) != 0 || counter.Skipped("other", eligibility.ReasonCooldown) != 0 {
+	if counter.Count("expectedruntime", expectedruntime.ReasonNominated) != 2 || counter.Count("expectedruntime", eligibility.ReasonCooldown) != 1 ||
+		counter.Count("expectedruntime", expectedruntime.ReasonNotConfigured) != 0 || counter.Count("other", eligibility.ReasonCooldown) != 0 {
 		t.Error("counter accessors")
 	}
 
 	// AppendTo accumulates and Reset empties keeping capacity.
-	var r eligibility.NominatorResult
-	n2 := eligibility.Nominator{}
+	var r expectedruntime.Result
+	n2 := expectedruntime.Nominator{}
 	n2.AppendTo(&r, jobs[:3], now)
 	n2.AppendTo(&r, jobs[3:], now)
 	if len(r.Nominations) != 2 || len(r.Skips) != 3 || r.Silent != 2 || !r.Wake.Equal(elMin(125)) || r.Nominations[1].Index != 2 {
@@ -383,13 +384,13 @@ func TestNominatorAppendToAllocs(t *testing.T) {
 		elRunning("c", elT0, elKeyExp, "3h"),
 		elRunning("d", elT0, elKeyExp, "1h", elKeyNB, elRFC(elMin(150))),
 	}
-	var r eligibility.NominatorResult
-	var n eligibility.Nominator
+	var r expectedruntime.Result
+	var n expectedruntime.Nominator
 	var counter eligibility.Counter
-	withCounter := eligibility.Nominator{Observer: &counter, Logger: slog.New(&elLogHandler{min: slog.LevelError})}
+	withCounter := expectedruntime.Nominator{Observer: &counter, Logger: slog.New(&elLogHandler{min: slog.LevelError})}
 	n.AppendTo(&r, jobs, elMin(120))
 	withCounter.AppendTo(&r, jobs, elMin(120))
-	for name, nom := range map[string]*eligibility.Nominator{"plain": &n, "counter+disabled logger": &withCounter} {
+	for name, nom := range map[string]*expectedruntime.Nominator{"plain": &n, "counter+disabled logger": &withCounter} {
 		if a := testing.AllocsPerRun(50, func() {
 			r.Reset()
 			nom.AppendTo(&r, jobs, elMin(120))
@@ -425,8 +426,8 @@ func TestNominatorLogging(t *testing.T) {
 		elRunning("skew/default", elMin(125), elKeyExp, "1h"),
 		elRunning("badnb/default", elT0, elKeyExp, "1h", elKeyNB, "soon"),
 	}
-	h := &elLogHandler{min: eligibility.LogLevelDetail}
-	(&eligibility.Nominator{Logger: slog.New(h)}).Nominate(jobs, elMin(120))
+	h := &elLogHandler{min: slog.Level(-6)}
+	(&expectedruntime.Nominator{Logger: slog.New(h)}).Nominate(jobs, elMin(120))
 	want := []string{
 		"DEBUG-1 Requeue candidate nominated: job=training-job/default, plugin=expectedruntime",
 		"DEBUG-1 Requeue nomination skipped: job=cool/default, reason=cooldown",
@@ -446,17 +447,17 @@ func TestNominatorLogging(t *testing.T) {
 	// At slog.LevelDebug only the V(4) warnings appear: bad data and
 	// clock skew.
 	h2 := &elLogHandler{min: slog.LevelDebug}
-	(&eligibility.Nominator{Logger: slog.New(h2)}).Nominate(jobs, elMin(120))
+	(&expectedruntime.Nominator{Logger: slog.New(h2)}).Nominate(jobs, elMin(120))
 	if len(h2.lines) != 3 || !strings.Contains(h2.lines[0], "invalid_duration") || !strings.Contains(h2.lines[1], "clock_skew") || !strings.Contains(h2.lines[2], "invalid_not_before") {
 		t.Errorf("at Debug: %q", h2.lines)
 	}
 }
 
 func TestParseAnnotations(t *testing.T) {
-	got := eligibility.DefaultAnnotationKeys().Parse(map[string]string{
+	got := (expectedruntime.Keys{}).Parse(map[string]string{
 		elKeyExp: "2h", elKeyDelay: "10m", elKeyNB: "2025-01-15T10:30:00Z",
 	})
-	want := eligibility.RequeueAnnotations{
+	want := expectedruntime.Annotations{
 		Expected: 2 * time.Hour, HasExpected: true,
 		Delay: 10 * time.Minute, HasDelay: true,
 		NotBefore: elMin(30), HasNotBefore: true,
@@ -464,7 +465,7 @@ func TestParseAnnotations(t *testing.T) {
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("Parse (-want +got):\n%s", diff)
 	}
-	bad := eligibility.AnnotationKeys{}.Parse(map[string]string{elKeyExp: "0s", elKeyDelay: "1h2", elKeyNB: "2025-01-15"})
+	bad := (expectedruntime.Keys{}).Parse(map[string]string{elKeyExp: "0s", elKeyDelay: "1h2", elKeyNB: "2025-01-15"})
 	if !bad.HasExpected || bad.ExpectedErr == nil || bad.DelayErr == nil || bad.NotBeforeErr == nil || bad.Expected != 0 || !bad.NotBefore.IsZero() {
 		t.Errorf("bad values: %+v", bad)
 	}
@@ -486,7 +487,7 @@ func TestParseAnnotations(t *testing.T) {
 	if errors.As(bad.DelayErr, &ae); errors.Unwrap(ae) == nil {
 		t.Error("a grammar error is wrapped")
 	}
-	if none := (eligibility.AnnotationKeys{}).Parse(nil); none != (eligibility.RequeueAnnotations{}) {
+	if none := (expectedruntime.Keys{}).Parse(nil); none != (expectedruntime.Annotations{}) {
 		t.Errorf("nil map: %+v", none)
 	}
 }

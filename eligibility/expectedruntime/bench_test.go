@@ -1,4 +1,4 @@
-package eligibility_test
+package expectedruntime_test
 
 import (
 	"fmt"
@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/tenurepolicy/tenure/eligibility"
+	"github.com/tenurepolicy/tenure/eligibility/expectedruntime"
 )
 
 // elBenchJobs builds n jobs of a realistic mix: 25% not opted in, 25%
@@ -54,7 +55,7 @@ func elBenchJobs(n int) []eligibility.Job {
 // the invalid annotations.
 func BenchmarkNominate50k(b *testing.B) {
 	jobs := elBenchJobs(50000)
-	n := eligibility.Nominator{}
+	n := expectedruntime.Nominator{}
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
@@ -69,8 +70,8 @@ func BenchmarkNominate50k(b *testing.B) {
 // observer: the only allocations left are the invalid annotations' errors.
 func BenchmarkNominate50kAppendTo(b *testing.B) {
 	jobs := elBenchJobs(50000)
-	n := eligibility.Nominator{Observer: &eligibility.Counter{}}
-	var r eligibility.NominatorResult
+	n := expectedruntime.Nominator{Observer: &eligibility.Counter{}}
+	var r expectedruntime.Result
 	n.AppendTo(&r, jobs, elMin(600))
 	b.ReportAllocs()
 	b.ResetTimer()
@@ -84,26 +85,26 @@ func BenchmarkNominate50kAppendTo(b *testing.B) {
 // job eagerly, then apply the rules.
 func BenchmarkNominate50kNaive(b *testing.B) {
 	jobs := elBenchJobs(50000)
-	keys := eligibility.DefaultAnnotationKeys()
+	keys := expectedruntime.Keys{}
 	now := elMin(600)
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		var noms []eligibility.Nomination
-		var skips []eligibility.NominatorSkip
+		var noms []expectedruntime.Nomination
+		var skips []expectedruntime.Skip
 		for k := range jobs {
 			j := &jobs[k]
 			a := keys.Parse(j.Annotations)
 			var reason eligibility.Reason
 			switch {
 			case !j.Running:
-				reason = eligibility.ReasonNotRunning
+				reason = expectedruntime.ReasonNotRunning
 			case !j.Preemptible:
-				reason = eligibility.ReasonNotPreemptible
+				reason = expectedruntime.ReasonNotPreemptible
 			case !a.HasExpected:
 				continue
 			case a.ExpectedErr != nil:
-				reason = eligibility.ReasonInvalidDuration
+				reason = expectedruntime.ReasonInvalidDuration
 			case j.Start.IsZero():
 				reason = eligibility.ReasonMissingStart
 			case now.Before(j.Start):
@@ -111,14 +112,14 @@ func BenchmarkNominate50kNaive(b *testing.B) {
 			case now.Sub(j.Start) < a.Expected:
 				continue
 			case a.NotBeforeErr != nil:
-				reason = eligibility.ReasonInvalidNotBefore
+				reason = expectedruntime.ReasonInvalidNotBefore
 			case a.HasNotBefore && now.Before(a.NotBefore):
 				reason = eligibility.ReasonCooldown
 			default:
-				noms = append(noms, eligibility.Nomination{RequeueVictim: eligibility.RequeueVictim{ID: j.ID, RequeueDelay: a.Delay}, Index: k, Overrun: now.Sub(j.Start) - a.Expected})
+				noms = append(noms, expectedruntime.Nomination{Victim: expectedruntime.Victim{ID: j.ID, RequeueDelay: a.Delay}, Index: k, Overrun: now.Sub(j.Start) - a.Expected})
 				continue
 			}
-			skips = append(skips, eligibility.NominatorSkip{Job: j.ID, Index: k, Decision: eligibility.Decision{Reason: reason}})
+			skips = append(skips, expectedruntime.Skip{Job: j.ID, Index: k, Decision: eligibility.Decision{Reason: reason}})
 		}
 		if len(noms) == 0 || len(skips) == 0 {
 			b.Fatal("no nominations or no skips")

@@ -1,4 +1,4 @@
-package eligibility_test
+package expectedruntime_test
 
 import (
 	"fmt"
@@ -8,6 +8,7 @@ import (
 	"pgregory.net/rapid"
 
 	"github.com/tenurepolicy/tenure/eligibility"
+	"github.com/tenurepolicy/tenure/eligibility/expectedruntime"
 	"github.com/tenurepolicy/tenure/queuetree"
 	"github.com/tenurepolicy/tenure/runtime"
 )
@@ -17,18 +18,18 @@ import (
 func elNaiveNominate(j *eligibility.Job, now time.Time, r *runtime.Resolver, a runtime.Action) (eligibility.Reason, time.Time) {
 	var zero time.Time
 	if !j.Running {
-		return eligibility.ReasonNotRunning, zero
+		return expectedruntime.ReasonNotRunning, zero
 	}
 	if !j.Preemptible {
-		return eligibility.ReasonNotPreemptible, zero
+		return expectedruntime.ReasonNotPreemptible, zero
 	}
-	s, ok := j.Annotations[eligibility.AnnotationExpectedRuntime]
+	s, ok := j.Annotations[expectedruntime.AnnotationExpectedRuntime]
 	if !ok {
-		return eligibility.ReasonNotConfigured, zero
+		return expectedruntime.ReasonNotConfigured, zero
 	}
 	exp, err := runtime.ParseDuration(s)
 	if err != nil || exp <= 0 {
-		return eligibility.ReasonInvalidDuration, zero
+		return expectedruntime.ReasonInvalidDuration, zero
 	}
 	if j.Start.IsZero() {
 		return eligibility.ReasonMissingStart, zero
@@ -37,12 +38,12 @@ func elNaiveNominate(j *eligibility.Job, now time.Time, r *runtime.Resolver, a r
 		return eligibility.ReasonClockSkew, j.Start
 	}
 	if !(now.Equal(j.Start.Add(exp)) || now.After(j.Start.Add(exp))) {
-		return eligibility.ReasonNotExceeded, j.Start.Add(exp)
+		return expectedruntime.ReasonNotExceeded, j.Start.Add(exp)
 	}
 	if s, ok := j.Annotations[eligibility.AnnotationRequeueNotBefore]; ok {
 		nb, err := time.Parse(time.RFC3339, s)
 		if err != nil {
-			return eligibility.ReasonInvalidNotBefore, zero
+			return expectedruntime.ReasonInvalidNotBefore, zero
 		}
 		if nb.After(now) {
 			return eligibility.ReasonCooldown, nb
@@ -54,12 +55,12 @@ func elNaiveNominate(j *eligibility.Job, now time.Time, r *runtime.Resolver, a r
 			return eligibility.ReasonMinRuntimeProtected, j.Start.Add(d)
 		}
 	}
-	if s, ok := j.Annotations[eligibility.AnnotationLastCheckpoint]; ok {
+	if s, ok := j.Annotations[expectedruntime.AnnotationLastCheckpoint]; ok {
 		if _, err := time.Parse(time.RFC3339, s); err != nil {
-			return eligibility.ReasonInvalidLastCheckpoint, zero
+			return expectedruntime.ReasonInvalidLastCheckpoint, zero
 		}
 	}
-	return eligibility.ReasonNominated, zero
+	return expectedruntime.ReasonNominated, zero
 }
 
 func TestNominatorMatchesNaiveOracle(t *testing.T) {
@@ -87,7 +88,7 @@ func TestNominatorMatchesNaiveOracle(t *testing.T) {
 			if rapid.Bool().Draw(rt, "hasAnnotations") {
 				j.Annotations = map[string]string{}
 				if rapid.IntRange(0, 4).Draw(rt, "opted") > 0 {
-					j.Annotations[eligibility.AnnotationExpectedRuntime] = rapid.SampledFrom(expValues).Draw(rt, "expected")
+					j.Annotations[expectedruntime.AnnotationExpectedRuntime] = rapid.SampledFrom(expValues).Draw(rt, "expected")
 				}
 				switch rapid.IntRange(0, 3).Draw(rt, "nbKind") {
 				case 1:
@@ -97,18 +98,18 @@ func TestNominatorMatchesNaiveOracle(t *testing.T) {
 				}
 				switch rapid.IntRange(0, 3).Draw(rt, "cpKind") {
 				case 1:
-					j.Annotations[eligibility.AnnotationLastCheckpoint] = elRFC(elMin(rapid.IntRange(-60, 400).Draw(rt, "cp")))
+					j.Annotations[expectedruntime.AnnotationLastCheckpoint] = elRFC(elMin(rapid.IntRange(-60, 400).Draw(rt, "cp")))
 				case 2:
-					j.Annotations[eligibility.AnnotationLastCheckpoint] = "garbage"
+					j.Annotations[expectedruntime.AnnotationLastCheckpoint] = "garbage"
 				}
 				if rapid.Bool().Draw(rt, "hasDelay") {
-					j.Annotations[eligibility.AnnotationRequeueDelay] = rapid.SampledFrom(delayValues).Draw(rt, "delay")
+					j.Annotations[expectedruntime.AnnotationRequeueDelay] = rapid.SampledFrom(delayValues).Draw(rt, "delay")
 				}
 			}
 			jobs[i] = j
 		}
 		now := elMin(rapid.IntRange(0, 400).Draw(rt, "now"))
-		n := eligibility.Nominator{MinRuntimeAction: runtime.Action(rapid.IntRange(0, 1).Draw(rt, "action"))}
+		n := expectedruntime.Nominator{MinRuntimeAction: runtime.Action(rapid.IntRange(0, 1).Draw(rt, "action"))}
 		if rapid.Bool().Draw(rt, "withResolver") {
 			n.Resolver = r
 		}
@@ -125,11 +126,11 @@ func TestNominatorMatchesNaiveOracle(t *testing.T) {
 				rt.Fatalf("nomination %+v out of order or duplicated", nom)
 			}
 			last = nom.Index
-			outcome[nom.Index] = eligibility.ReasonNominated
+			outcome[nom.Index] = expectedruntime.ReasonNominated
 		}
 		last = -1
 		for _, s := range res.Skips {
-			if s.Index <= last || outcome[s.Index] != eligibility.Reason("") || s.Reason.Silent() {
+			if s.Index <= last || outcome[s.Index] != eligibility.Reason("") || erSilent(s.Reason) {
 				rt.Fatalf("skip %+v out of order, duplicated or silent", s)
 			}
 			last = s.Index
@@ -140,7 +141,7 @@ func TestNominatorMatchesNaiveOracle(t *testing.T) {
 		for i := range jobs {
 			wantReason, wantUntil := elNaiveNominate(&jobs[i], now, n.Resolver, n.MinRuntimeAction)
 			got := outcome[i]
-			if wantReason.Silent() {
+			if erSilent(wantReason) {
 				silent++
 				if got != eligibility.Reason("") {
 					rt.Fatalf("job %d: got %v, oracle says silent %v", i, got, wantReason)
@@ -158,14 +159,14 @@ func TestNominatorMatchesNaiveOracle(t *testing.T) {
 		// Every nominated job satisfies every rule.
 		for _, nom := range res.Nominations {
 			j := &jobs[nom.Index]
-			exp, err := runtime.ParseDuration(j.Annotations[eligibility.AnnotationExpectedRuntime])
+			exp, err := runtime.ParseDuration(j.Annotations[expectedruntime.AnnotationExpectedRuntime])
 			if !j.Running || !j.Preemptible || err != nil || exp <= 0 || j.Start.IsZero() || now.Sub(j.Start) < exp ||
 				nom.Expected != exp || nom.Overrun != now.Sub(j.Start)-exp || nom.Overrun < 0 || nom.NotBefore.After(now) || nom.ID != j.ID {
 				rt.Fatalf("nominated job breaks a rule: %+v for %+v", nom, *j)
 			}
 			// The checkpoint as written when at or before now, else zero.
 			var cp time.Time
-			if s, ok := j.Annotations[eligibility.AnnotationLastCheckpoint]; ok {
+			if s, ok := j.Annotations[expectedruntime.AnnotationLastCheckpoint]; ok {
 				if t, _ := time.Parse(time.RFC3339, s); !t.After(now) {
 					cp = t
 				}
@@ -176,13 +177,13 @@ func TestNominatorMatchesNaiveOracle(t *testing.T) {
 		}
 		// The observer saw exactly the reported outcomes.
 		var skipped uint64
-		for _, rs := range []eligibility.Reason{eligibility.ReasonNotRunning, eligibility.ReasonNotPreemptible,
-			eligibility.ReasonInvalidDuration, eligibility.ReasonMissingStart, eligibility.ReasonClockSkew,
-			eligibility.ReasonInvalidNotBefore, eligibility.ReasonCooldown, eligibility.ReasonMinRuntimeProtected,
-			eligibility.ReasonInvalidLastCheckpoint} {
-			skipped += counter.Skipped("expectedruntime", rs)
+		for _, rs := range []eligibility.Reason{expectedruntime.ReasonNotRunning, expectedruntime.ReasonNotPreemptible,
+			expectedruntime.ReasonInvalidDuration, eligibility.ReasonMissingStart, eligibility.ReasonClockSkew,
+			expectedruntime.ReasonInvalidNotBefore, eligibility.ReasonCooldown, eligibility.ReasonMinRuntimeProtected,
+			expectedruntime.ReasonInvalidLastCheckpoint} {
+			skipped += counter.Count("expectedruntime", rs)
 		}
-		if counter.Nominations("expectedruntime") != uint64(len(res.Nominations)) || skipped != uint64(len(res.Skips)) {
+		if counter.Count("expectedruntime", expectedruntime.ReasonNominated) != uint64(len(res.Nominations)) || skipped != uint64(len(res.Skips)) {
 			rt.Fatalf("counter disagrees with the result")
 		}
 	})
@@ -199,13 +200,13 @@ func FuzzRequeueAnnotations(f *testing.F) {
 	f.Add("1h", "", "2025-01-15T10:00:00Z", "2025-01-15T11:30:00Z", "kai.scheduler/last-checkpoint-time", 90)
 	f.Fuzz(func(t *testing.T, exp, delay, nb, cp, extraKey string, nowMin int) {
 		ann := map[string]string{
-			eligibility.AnnotationExpectedRuntime:  exp,
-			eligibility.AnnotationRequeueDelay:     delay,
-			eligibility.AnnotationRequeueNotBefore: nb,
-			eligibility.AnnotationLastCheckpoint:   cp,
-			extraKey:                               exp + nb,
+			expectedruntime.AnnotationExpectedRuntime: exp,
+			expectedruntime.AnnotationRequeueDelay:    delay,
+			eligibility.AnnotationRequeueNotBefore:    nb,
+			expectedruntime.AnnotationLastCheckpoint:  cp,
+			extraKey:                                  exp + nb,
 		}
-		a := eligibility.DefaultAnnotationKeys().Parse(ann)
+		a := (expectedruntime.Keys{}).Parse(ann)
 		if !a.HasExpected || !a.HasDelay || !a.HasNotBefore || !a.HasLastCheckpoint {
 			t.Fatalf("presence lost: %+v", a)
 		}
@@ -223,7 +224,7 @@ func FuzzRequeueAnnotations(f *testing.F) {
 		}
 		now := elMin(nowMin)
 		j := eligibility.Job{ID: "f", Running: true, Preemptible: true, Start: elT0, Annotations: ann}
-		o := (&eligibility.Nominator{}).Evaluate(&j, now)
+		o := (&expectedruntime.Nominator{}).Evaluate(&j, now)
 		if !o.Reason.Valid() || o.Reason == eligibility.Reason("") {
 			t.Fatalf("invalid reason %v", o.Reason)
 		}
@@ -235,10 +236,10 @@ func FuzzRequeueAnnotations(f *testing.F) {
 			o.Nomination.LastCheckpoint.IsZero() && !a.LastCheckpoint.IsZero() && !a.LastCheckpoint.After(now)) {
 			t.Fatalf("nomination's LastCheckpoint %v disagrees with Parse %+v at %v", o.Nomination.LastCheckpoint, a, now)
 		}
-		if !o.Allowed && o.Skip.Reason == eligibility.ReasonInvalidDuration && a.ExpectedErr == nil {
+		if !o.Allowed && o.Skip.Reason == expectedruntime.ReasonInvalidDuration && a.ExpectedErr == nil {
 			t.Fatalf("invalid_duration for a valid expected-runtime %q", exp)
 		}
-		if !o.Allowed && o.Skip.Reason == eligibility.ReasonInvalidLastCheckpoint && a.LastCheckpointErr == nil {
+		if !o.Allowed && o.Skip.Reason == expectedruntime.ReasonInvalidLastCheckpoint && a.LastCheckpointErr == nil {
 			t.Fatalf("invalid_last_checkpoint for a valid last-checkpoint-time %q", cp)
 		}
 	})

@@ -1,11 +1,11 @@
-package eligibility
+package expectedruntime
 
 import (
 	"errors"
 	"fmt"
-	"strconv"
 	"time"
 
+	"github.com/tenurepolicy/tenure/eligibility"
 	"github.com/tenurepolicy/tenure/runtime"
 )
 
@@ -20,9 +20,6 @@ const (
 	// requeue, a duration (zero allowed). Absent: the requeue engine's
 	// default applies.
 	AnnotationRequeueDelay = "kai.scheduler/requeue-delay"
-	// AnnotationRequeueNotBefore holds the system-managed not-before gate, an
-	// RFC3339 (or RFC3339Nano) timestamp written after a committed requeue.
-	AnnotationRequeueNotBefore = "kai.scheduler/requeue-not-before"
 	// AnnotationLastCheckpoint holds the optional instant of the job's last
 	// checkpoint, an RFC3339 (or RFC3339Nano) timestamp written by the job
 	// or its operator. The requeue engine counts the work an eviction
@@ -33,23 +30,23 @@ const (
 	AnnotationLastCheckpoint = "kai.scheduler/last-checkpoint-time"
 )
 
-// AnnotationKeys names the annotations the [Nominator] reads. The zero value
+// Keys names the annotations the [Nominator] reads. The zero value
 // means KAI's keys; any empty field falls back to its default, so a fork
 // overrides only what it renames. [KeysWithPrefix] builds a full set for
 // another prefix.
-type AnnotationKeys struct {
+type Keys struct {
 	ExpectedRuntime  string // default AnnotationExpectedRuntime
 	RequeueDelay     string // default AnnotationRequeueDelay
 	RequeueNotBefore string // default AnnotationRequeueNotBefore
 	LastCheckpoint   string // default AnnotationLastCheckpoint
 }
 
-// DefaultAnnotationKeys returns KAI's keys.
-func DefaultAnnotationKeys() AnnotationKeys {
-	return AnnotationKeys{
+// DefaultKeys returns KAI's keys.
+func DefaultKeys() Keys {
+	return Keys{
 		ExpectedRuntime:  AnnotationExpectedRuntime,
 		RequeueDelay:     AnnotationRequeueDelay,
-		RequeueNotBefore: AnnotationRequeueNotBefore,
+		RequeueNotBefore: eligibility.AnnotationRequeueNotBefore,
 		LastCheckpoint:   AnnotationLastCheckpoint,
 	}
 }
@@ -58,8 +55,8 @@ func DefaultAnnotationKeys() AnnotationKeys {
 // example KeysWithPrefix("example.com/") gives "example.com/expected-runtime",
 // "example.com/requeue-delay", "example.com/requeue-not-before" and
 // "example.com/last-checkpoint-time".
-func KeysWithPrefix(prefix string) AnnotationKeys {
-	return AnnotationKeys{
+func KeysWithPrefix(prefix string) Keys {
+	return Keys{
 		ExpectedRuntime:  prefix + "expected-runtime",
 		RequeueDelay:     prefix + "requeue-delay",
 		RequeueNotBefore: prefix + "requeue-not-before",
@@ -68,7 +65,7 @@ func KeysWithPrefix(prefix string) AnnotationKeys {
 }
 
 // withDefaults returns k with every empty field set to its default.
-func (k AnnotationKeys) withDefaults() AnnotationKeys {
+func (k Keys) withDefaults() Keys {
 	if k.ExpectedRuntime == "" {
 		k.ExpectedRuntime = AnnotationExpectedRuntime
 	}
@@ -76,7 +73,7 @@ func (k AnnotationKeys) withDefaults() AnnotationKeys {
 		k.RequeueDelay = AnnotationRequeueDelay
 	}
 	if k.RequeueNotBefore == "" {
-		k.RequeueNotBefore = AnnotationRequeueNotBefore
+		k.RequeueNotBefore = eligibility.AnnotationRequeueNotBefore
 	}
 	if k.LastCheckpoint == "" {
 		k.LastCheckpoint = AnnotationLastCheckpoint
@@ -86,7 +83,7 @@ func (k AnnotationKeys) withDefaults() AnnotationKeys {
 
 // Validate reports an error for each pair of keys (after defaults) that
 // are equal, which would make one annotation mean two things.
-func (k AnnotationKeys) Validate() error {
+func (k Keys) Validate() error {
 	k = k.withDefaults()
 	keys := [...]struct{ name, key string }{
 		{"expected-runtime", k.ExpectedRuntime},
@@ -105,11 +102,11 @@ func (k AnnotationKeys) Validate() error {
 	return errors.Join(errs...)
 }
 
-// RequeueAnnotations is the parsed content of a job's requeue annotations,
-// as returned by [AnnotationKeys.Parse]. For each annotation: Has... reports
+// Annotations is the parsed content of a job's requeue annotations,
+// as returned by [Keys.Parse]. For each annotation: Has... reports
 // presence, ...Err holds the parse error when present but invalid (the
 // value is then zero).
-type RequeueAnnotations struct {
+type Annotations struct {
 	Expected    time.Duration
 	HasExpected bool
 	ExpectedErr error // unparsable, or not positive
@@ -132,9 +129,9 @@ type RequeueAnnotations struct {
 // Parse reads the four annotations of k from annotations (nil is fine). It
 // never panics; invalid values are reported in the ...Err fields. The
 // nominator parses lazily in its check order; Parse is for tools and tests.
-func (k AnnotationKeys) Parse(annotations map[string]string) RequeueAnnotations {
+func (k Keys) Parse(annotations map[string]string) Annotations {
 	k = k.withDefaults()
-	var a RequeueAnnotations
+	var a Annotations
 	a.Expected, a.HasExpected, a.ExpectedErr = parseAt(annotations, k.ExpectedRuntime, parseExpected)
 	a.Delay, a.HasDelay, a.DelayErr = parseAt(annotations, k.RequeueDelay, parseDelay)
 	a.NotBefore, a.HasNotBefore, a.NotBeforeErr = parseAt(annotations, k.RequeueNotBefore, parseTimestamp)
@@ -152,40 +149,14 @@ func parseAt[T any](annotations map[string]string, key string, parse func(key, s
 	return v, true, err
 }
 
-// AnnotationError describes an annotation whose value could not be used.
-// The nominator puts it in [NominatorSkip.Err] (invalid_duration,
-// invalid_not_before, invalid_last_checkpoint) and [Nomination.RequeueDelayErr]; use errors.As to get
-// the key and the raw value. Its message is formatted only when Error is
-// called.
-type AnnotationError struct {
-	Key   string // the annotation key
-	Value string // the raw value
-	// Err is the parser's error, nil when the value parsed but is out of
-	// range (an expected-runtime <= 0).
-	Err error
-}
-
-// Error implements error, for example `eligibility: annotation
-// "kai.scheduler/expected-runtime": invalid value "0s": must be positive`.
-func (e *AnnotationError) Error() string {
-	msg := "eligibility: annotation " + strconv.Quote(e.Key) + ": invalid value " + strconv.Quote(e.Value) + ": "
-	if e.Err == nil {
-		return msg + "must be positive"
-	}
-	return msg + e.Err.Error()
-}
-
-// Unwrap returns the parser's error.
-func (e *AnnotationError) Unwrap() error { return e.Err }
-
 // parseExpected parses an expected runtime: a positive duration.
 func parseExpected(key, s string) (time.Duration, error) {
 	d, err := runtime.ParseDuration(s)
 	if err != nil {
-		return 0, &AnnotationError{Key: key, Value: s, Err: err}
+		return 0, &eligibility.AnnotationError{Key: key, Value: s, Err: err}
 	}
 	if d <= 0 {
-		return 0, &AnnotationError{Key: key, Value: s}
+		return 0, &eligibility.AnnotationError{Key: key, Value: s}
 	}
 	return d, nil
 }
@@ -195,7 +166,19 @@ func parseExpected(key, s string) (time.Duration, error) {
 func parseDelay(key, s string) (time.Duration, error) {
 	d, err := runtime.ParseDuration(s)
 	if err != nil {
-		return 0, &AnnotationError{Key: key, Value: s, Err: err}
+		return 0, &eligibility.AnnotationError{Key: key, Value: s, Err: err}
 	}
 	return d, nil
+}
+
+// parseTimestamp is [eligibility.ParseNotBefore] for the annotation under
+// key: the one timestamp grammar of the annotations (requeue-not-before and
+// last-checkpoint-time), RFC3339 or RFC3339Nano, any offset, the result in
+// UTC; an error names key.
+func parseTimestamp(key, s string) (time.Time, error) {
+	t, err := eligibility.ParseNotBefore(s)
+	if ae, ok := err.(*eligibility.AnnotationError); ok {
+		ae.Key = key
+	}
+	return t, err
 }
