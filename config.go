@@ -9,8 +9,12 @@ import (
 
 	"github.com/tenurepolicy/tenure/clock"
 	"github.com/tenurepolicy/tenure/eligibility"
+	"github.com/tenurepolicy/tenure/eligibility/admitprotect"
+	"github.com/tenurepolicy/tenure/eligibility/evictionbudget"
 	"github.com/tenurepolicy/tenure/eligibility/expectedruntime"
 	"github.com/tenurepolicy/tenure/eligibility/minruntime"
+	"github.com/tenurepolicy/tenure/eligibility/preemptordelay"
+	"github.com/tenurepolicy/tenure/eligibility/timebased"
 	"github.com/tenurepolicy/tenure/queuetree"
 	"github.com/tenurepolicy/tenure/requeue"
 	"github.com/tenurepolicy/tenure/requeue/backoff"
@@ -102,22 +106,22 @@ type Config struct {
 	// Preemption is time-based same-priority preemption within a queue
 	// (Kueue KEP-8522, withinClusterQueue); the zero value never preempts
 	// within a queue. [Cycle.Candidates] applies it.
-	Preemption eligibility.PreemptionConfig
+	Preemption timebased.Config
 	// Protection is Kueue's KEP-9876 preemption protection against
 	// cross-queue preemption; the zero value protects nothing.
 	// [Cycle.CheckAdmitted] applies it.
-	Protection eligibility.AdmitProtection
+	Protection admitprotect.Protection
 	// PreemptorDelay is the preemptor-side delay (YuniKorn's
 	// preemption.delay): a pending job may cause evictions only once it has
 	// waited this long. [Cycle.CheckPreemptor] applies it, and so does the
 	// requeue engine. The zero value has no delay.
-	PreemptorDelay eligibility.PreemptorDelay
+	PreemptorDelay preemptordelay.Delay
 	// EvictionBudget limits each job to Max evictions per Window, read from
 	// the eviction-record annotation. [Cycle.CheckEvictionBudget] applies
 	// it, and so does the requeue engine, whose committed evictions come
 	// with the new annotation values ([RequeueResult].EvictionRecords). The
 	// zero value has no budget.
-	EvictionBudget eligibility.EvictionBudget
+	EvictionBudget evictionbudget.Budget
 
 	// Clock is read once per cycle, by [Policy.Begin]; nil means the wall
 	// clock ([clock.Real]).

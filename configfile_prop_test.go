@@ -10,8 +10,10 @@ import (
 	"pgregory.net/rapid"
 
 	"github.com/tenurepolicy/tenure"
-	"github.com/tenurepolicy/tenure/eligibility"
+	"github.com/tenurepolicy/tenure/eligibility/admitprotect"
+	"github.com/tenurepolicy/tenure/eligibility/evictionbudget"
 	"github.com/tenurepolicy/tenure/eligibility/expectedruntime"
+	"github.com/tenurepolicy/tenure/eligibility/timebased"
 	"github.com/tenurepolicy/tenure/requeue"
 	"github.com/tenurepolicy/tenure/requeue/backoff"
 )
@@ -67,11 +69,11 @@ func cfgGen(t *rapid.T) tenure.Config {
 	if rapid.Bool().Draw(t, "limit") {
 		c.Requeuing.Backoff.Limit = backoff.Limit(rapid.IntRange(-1, 3).Draw(t, "limitv"))
 	}
-	c.Preemption = eligibility.PreemptionConfig{Policy: eligibility.PreemptionPolicy(rapid.IntRange(0, 3).Draw(t, "pol")), MinAdmitDuration: cfgGenDurPtr(t, "mad"),
+	c.Preemption = timebased.Config{Policy: timebased.Policy(rapid.IntRange(0, 3).Draw(t, "pol")), MinAdmitDuration: cfgGenDurPtr(t, "mad"),
 		TimestampPreemptionBuffer: cfgSet(t, "buf")}
-	c.Protection = eligibility.AdmitProtection{FairSharing: cfgGenDurPtr(t, "fs"), ReclaimWithinCohort: cfgGenDurPtr(t, "rc")}
+	c.Protection = admitprotect.Protection{FairSharing: cfgGenDurPtr(t, "fs"), ReclaimWithinCohort: cfgGenDurPtr(t, "rc")}
 	c.PreemptorDelay.Delay = cfgGenDur(t, "delay")
-	c.EvictionBudget = eligibility.EvictionBudget{Max: rapid.IntRange(-1, 3).Draw(t, "bmax"), Window: cfgGenDur(t, "bw"), Key: rapid.SampledFrom([]string{"", "k"}).Draw(t, "bk")}
+	c.EvictionBudget = evictionbudget.Budget{Max: rapid.IntRange(-1, 3).Draw(t, "bmax"), Window: cfgGenDur(t, "bw"), Key: rapid.SampledFrom([]string{"", "k"}).Draw(t, "bk")}
 	return c
 }
 

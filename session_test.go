@@ -13,6 +13,7 @@ import (
 
 	"github.com/tenurepolicy/tenure"
 	"github.com/tenurepolicy/tenure/eligibility"
+	"github.com/tenurepolicy/tenure/eligibility/evictionbudget"
 	"github.com/tenurepolicy/tenure/eligibility/expectedruntime"
 	"github.com/tenurepolicy/tenure/eligibility/minruntime"
 	"github.com/tenurepolicy/tenure/queuetree"
@@ -293,7 +294,7 @@ func TestUpdateQueuesNilPolicy(t *testing.T) {
 func TestUpdateQueuesOwnEngine(t *testing.T) {
 	p, err := tenure.New(tenure.Config{
 		Queues:         []tenure.Queue{{Name: "q", PreemptMinRuntime: "2h"}},
-		EvictionBudget: eligibility.EvictionBudget{Max: 1, Window: time.Hour},
+		EvictionBudget: evictionbudget.Budget{Max: 1, Window: time.Hour},
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -327,7 +328,7 @@ func TestUpdateQueuesOwnEngine(t *testing.T) {
 // (run with -race to check that they share no scratch state).
 func TestUpdateQueuesConcurrentCycles(t *testing.T) {
 	p, err := tenure.New(tenure.Config{Queues: []tenure.Queue{{Name: "q", PreemptMinRuntime: "2h"}},
-		EvictionBudget: eligibility.EvictionBudget{Max: 3, Window: time.Hour}})
+		EvictionBudget: evictionbudget.Budget{Max: 3, Window: time.Hour}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -6,8 +6,10 @@ import (
 	"time"
 
 	"github.com/tenurepolicy/tenure/eligibility"
+	"github.com/tenurepolicy/tenure/eligibility/evictionbudget"
 	"github.com/tenurepolicy/tenure/eligibility/expectedruntime"
 	"github.com/tenurepolicy/tenure/eligibility/minruntime"
+	"github.com/tenurepolicy/tenure/eligibility/timebased"
 )
 
 // The tests in this file check claims of doc comments that a comment audit
@@ -33,15 +35,15 @@ func TestDocClaimNominatorResultReset(t *testing.T) {
 // EvictionBudget.Record: "With Max 0 it returns prev unchanged"; "An
 // invalid prev is replaced"; "then now (rounded up to the second)".
 func TestDocClaimEvictionBudgetRecord(t *testing.T) {
-	if got := (eligibility.EvictionBudget{}).Record("garbage", dcNow); got != "garbage" {
+	if got := (evictionbudget.Budget{}).Record("garbage", dcNow); got != "garbage" {
 		t.Errorf("Max 0: Record = %q, want prev unchanged", got)
 	}
-	b := eligibility.EvictionBudget{Max: 2, Window: time.Hour}
+	b := evictionbudget.Budget{Max: 2, Window: time.Hour}
 	if got, want := b.Record("garbage", dcNow.Add(time.Millisecond)), "2026-03-02T12:00:01Z"; got != want {
 		t.Errorf("invalid prev: Record = %q, want %q (only now, rounded up)", got, want)
 	}
 	// An eviction exactly Window old no longer counts; one just younger does.
-	prev := eligibility.FormatEvictionRecord([]time.Time{dcNow.Add(-time.Hour), dcNow.Add(-time.Hour + time.Second)})
+	prev := evictionbudget.FormatRecord([]time.Time{dcNow.Add(-time.Hour), dcNow.Add(-time.Hour + time.Second)})
 	if got, want := b.Record(prev, dcNow), "2026-03-02T11:00:01Z,2026-03-02T12:00:00Z"; got != want {
 		t.Errorf("Record = %q, want %q", got, want)
 	}
@@ -52,17 +54,17 @@ func TestDocClaimEvictionBudgetRecord(t *testing.T) {
 // exactly At (the ID decides).
 func TestDocClaimCandidateCompare(t *testing.T) {
 	d := time.Hour
-	c := eligibility.PreemptionConfig{Policy: eligibility.PreemptionLowerOrNewerEqualPriority, MinAdmitDuration: &d}
-	p := eligibility.PreemptionRequest{Priority: 5, Timestamp: dcNow.Add(-3 * time.Hour)}
-	missing := c.Classify(p, eligibility.Candidate{ID: "b", Priority: 1}, dcNow)
-	atNow := c.Classify(p, eligibility.Candidate{ID: "a", Priority: 1, Reserved: dcNow}, dcNow)
-	if got := eligibility.CandidateCompare(atNow, missing); got >= 0 {
+	c := timebased.Config{Policy: timebased.LowerOrNewerEqualPriority, MinAdmitDuration: &d}
+	p := timebased.Request{Priority: 5, Timestamp: dcNow.Add(-3 * time.Hour)}
+	missing := c.Classify(p, timebased.Candidate{ID: "b", Priority: 1}, dcNow)
+	atNow := c.Classify(p, timebased.Candidate{ID: "a", Priority: 1, Reserved: dcNow}, dcNow)
+	if got := timebased.Compare(atNow, missing); got >= 0 {
 		t.Errorf("reserved at At vs missing: %d, want the ID to decide (a first)", got)
 	}
-	if got := eligibility.CandidateCompare(missing, atNow); got <= 0 {
+	if got := timebased.Compare(missing, atNow); got <= 0 {
 		t.Errorf("missing vs reserved at At: %d, want > 0", got)
 	}
-	if a := testing.AllocsPerRun(100, func() { eligibility.CandidateCompare(atNow, missing) }); a != 0 {
+	if a := testing.AllocsPerRun(100, func() { timebased.Compare(atNow, missing) }); a != 0 {
 		t.Errorf("CandidateCompare allocates %v times", a)
 	}
 }
@@ -86,18 +88,18 @@ func TestDocClaimReasonValid(t *testing.T) {
 // ClassNotAllowed: "the policy forbids it (Never; an equal priority under
 // LowerPriority; an unknown policy)".
 func TestDocClaimClassNotAllowed(t *testing.T) {
-	p := eligibility.PreemptionRequest{Priority: 5, Timestamp: dcNow}
+	p := timebased.Request{Priority: 5, Timestamp: dcNow}
 	for _, tc := range []struct {
-		policy eligibility.PreemptionPolicy
+		policy timebased.Policy
 		prio   int32
 	}{
-		{eligibility.PreemptionNever, 1},
-		{eligibility.PreemptionNever, 9},
-		{eligibility.PreemptionLowerPriority, 5},
-		{eligibility.PreemptionPolicy(9), 1},
+		{timebased.Never, 1},
+		{timebased.Never, 9},
+		{timebased.LowerPriority, 5},
+		{timebased.Policy(9), 1},
 	} {
-		d := eligibility.PreemptionConfig{Policy: tc.policy}.Classify(p, eligibility.Candidate{ID: "c", Priority: tc.prio, Reserved: dcNow.Add(time.Hour)}, dcNow)
-		if d.Class != eligibility.ClassNotAllowed || d.Allowed {
+		d := timebased.Config{Policy: tc.policy}.Classify(p, timebased.Candidate{ID: "c", Priority: tc.prio, Reserved: dcNow.Add(time.Hour)}, dcNow)
+		if d.Class != timebased.ClassNotAllowed || d.Allowed {
 			t.Errorf("policy %v, candidate priority %d: %v, want not_allowed", tc.policy, tc.prio, d.Class)
 		}
 	}
@@ -128,9 +130,9 @@ func TestDocClaimScenarioValidatorZero(t *testing.T) {
 // PreemptionPolicy.String: Kueue's spelling, "PreemptionPolicy(N)" for an
 // unknown value.
 func TestDocClaimPreemptionPolicyString(t *testing.T) {
-	for p, want := range map[eligibility.PreemptionPolicy]string{
-		eligibility.PreemptionNever: "Never", eligibility.PreemptionLowerPriority: "LowerPriority",
-		eligibility.PreemptionLowerOrNewerEqualPriority: "LowerOrNewerEqualPriority", 7: "PreemptionPolicy(7)",
+	for p, want := range map[timebased.Policy]string{
+		timebased.Never: "Never", timebased.LowerPriority: "LowerPriority",
+		timebased.LowerOrNewerEqualPriority: "LowerOrNewerEqualPriority", 7: "PreemptionPolicy(7)",
 	} {
 		if got := p.String(); got != want {
 			t.Errorf("%d.String() = %q, want %q", uint8(p), got, want)

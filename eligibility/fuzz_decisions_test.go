@@ -8,6 +8,7 @@ import (
 	"github.com/tenurepolicy/tenure/eligibility"
 	"github.com/tenurepolicy/tenure/eligibility/expectedruntime"
 	"github.com/tenurepolicy/tenure/eligibility/minruntime"
+	"github.com/tenurepolicy/tenure/eligibility/timebased"
 	"github.com/tenurepolicy/tenure/queuetree"
 	"github.com/tenurepolicy/tenure/runtime"
 )
@@ -91,9 +92,9 @@ func FuzzDecisions(f *testing.F) {
 			}
 		}
 
-		cfg := eligibility.PreemptionConfig{Policy: eligibility.PreemptionLowerOrNewerEqualPriority, MinAdmitDuration: runtime.Explicit(time.Duration(m))}
-		pd := cfg.Classify(eligibility.PreemptionRequest{Priority: 1, Timestamp: now.Add(-time.Duration(d))},
-			eligibility.Candidate{ID: "c", Priority: 1, Reserved: start}, now)
+		cfg := timebased.Config{Policy: timebased.LowerOrNewerEqualPriority, MinAdmitDuration: runtime.Explicit(time.Duration(m))}
+		pd := cfg.Classify(timebased.Request{Priority: 1, Timestamp: now.Add(-time.Duration(d))},
+			timebased.Candidate{ID: "c", Priority: 1, Reserved: start}, now)
 		future("classify "+pd.Class.String(), pd.Until)
 	})
 }

@@ -8,8 +8,11 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/tenurepolicy/tenure/eligibility"
+	"github.com/tenurepolicy/tenure/eligibility/admitprotect"
 	"github.com/tenurepolicy/tenure/eligibility/expectedruntime"
 	"github.com/tenurepolicy/tenure/eligibility/minruntime"
+	"github.com/tenurepolicy/tenure/eligibility/preemptordelay"
+	"github.com/tenurepolicy/tenure/eligibility/timebased"
 	"github.com/tenurepolicy/tenure/runtime"
 )
 
@@ -84,21 +87,21 @@ func TestNominatorAtLastInstant(t *testing.T) {
 // instant instead of ending before they began.
 func TestTimePoliciesAtLastInstant(t *testing.T) {
 	at := elLast.Add(-time.Nanosecond)
-	ap := eligibility.AdmitProtection{FairSharing: runtime.Explicit(time.Hour)}
-	want := eligibility.Decision{Reason: eligibility.ReasonMinAdmitProtected, Until: elLast}
-	if diff := cmp.Diff(want, ap.Check(eligibility.InCohortFairSharing, at, false, at)); diff != "" {
+	ap := admitprotect.Protection{FairSharing: runtime.Explicit(time.Hour)}
+	want := eligibility.Decision{Reason: admitprotect.ReasonMinAdmitProtected, Until: elLast}
+	if diff := cmp.Diff(want, ap.Check(admitprotect.InCohortFairSharing, at, false, at)); diff != "" {
 		t.Errorf("admit protection (-want +got):\n%s", diff)
 	}
-	pd := eligibility.PreemptorDelay{Delay: time.Hour}
-	want = eligibility.Decision{Reason: eligibility.ReasonPreemptorDelay, Until: elLast}
+	pd := preemptordelay.Delay{Delay: time.Hour}
+	want = eligibility.Decision{Reason: preemptordelay.ReasonDelayed, Until: elLast}
 	if diff := cmp.Diff(want, pd.Check(at, at)); diff != "" {
 		t.Errorf("preemptor delay (-want +got):\n%s", diff)
 	}
-	cfg := eligibility.PreemptionConfig{Policy: eligibility.PreemptionLowerOrNewerEqualPriority, MinAdmitDuration: runtime.Explicit(time.Hour)}
+	cfg := timebased.Config{Policy: timebased.LowerOrNewerEqualPriority, MinAdmitDuration: runtime.Explicit(time.Hour)}
 	reserved := elLast.Add(-2 * time.Nanosecond)
-	pdec := cfg.Classify(eligibility.PreemptionRequest{Priority: 1, Timestamp: reserved.Add(time.Nanosecond)},
-		eligibility.Candidate{ID: "c", Priority: 1, Reserved: reserved}, at)
-	if pdec.Class != eligibility.ClassProtected || pdec.Allowed || !pdec.Until.Equal(elLast) {
+	pdec := cfg.Classify(timebased.Request{Priority: 1, Timestamp: reserved.Add(time.Nanosecond)},
+		timebased.Candidate{ID: "c", Priority: 1, Reserved: reserved}, at)
+	if pdec.Class != timebased.ClassProtected || pdec.Allowed || !pdec.Until.Equal(elLast) {
 		t.Errorf("time-based: %v %v, want protected until the last instant", pdec.Class, pdec.Decision)
 	}
 }

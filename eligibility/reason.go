@@ -78,49 +78,6 @@ const (
 
 	// ReasonCooldown: now < requeue-not-before.
 	ReasonCooldown Reason = "cooldown"
-	// ReasonNoMinAdmit: no KEP-9876 minAdmitDuration applies to this kind
-	// of preemption (the rule is unset, or the preemption is within the
-	// ClusterQueue), so the victim is not protected by it.
-	ReasonNoMinAdmit Reason = "no_min_admit"
-	// ReasonNotAdmitted: the victim has no admission time (Kueue: its
-	// Admitted condition is not True); it has no runtime to protect.
-	ReasonNotAdmitted Reason = "not_admitted"
-	// ReasonAlreadyEvicted: the victim is already being evicted (Kueue:
-	// Evicted=True); KEP-9876 never protects it.
-	ReasonAlreadyEvicted Reason = "already_evicted"
-	// ReasonMinAdmitElapsed: the victim has been admitted for at least
-	// minAdmitDuration (now >= admitted + d), so it may be preempted.
-	ReasonMinAdmitElapsed Reason = "min_admit_elapsed"
-	// ReasonMinAdmitProtected: the victim was admitted less than
-	// minAdmitDuration ago (now < admitted + d); Until is admitted + d.
-	ReasonMinAdmitProtected Reason = "min_admit_protected"
-
-	// ReasonNoPreemptorDelay: no preemptor-side delay is configured.
-	ReasonNoPreemptorDelay Reason = "no_preemptor_delay"
-	// ReasonPreemptorWaited: the contender has waited at least the delay
-	// (now >= queued + D), so it may cause evictions.
-	ReasonPreemptorWaited Reason = "preemptor_waited"
-	// ReasonPreemptorDelay: the contender has waited less than the delay
-	// (now < queued + D); Until is queued + D.
-	ReasonPreemptorDelay Reason = "preemptor_delay"
-	// ReasonQueuedUnknown: a delay is configured but the contender's queued
-	// time is unknown (zero); it may not cause evictions.
-	ReasonQueuedUnknown Reason = "queued_unknown"
-
-	// ReasonNoEvictionBudget: no eviction budget is configured.
-	ReasonNoEvictionBudget Reason = "no_eviction_budget"
-	// ReasonWithinEvictionBudget: the job was evicted fewer than the
-	// budget's N times within the window.
-	ReasonWithinEvictionBudget Reason = "within_eviction_budget"
-	// ReasonEvictionBudgetExhausted: the job was already evicted N times
-	// within the window; Until is when the oldest of those leaves it.
-	ReasonEvictionBudgetExhausted Reason = "eviction_budget_exhausted"
-	// ReasonInvalidEvictionRecord: the eviction-record annotation is
-	// present but invalid (unparsable, not oldest first, or with an entry
-	// more than the window plus one second in the future); allowed, counted
-	// as no eviction, so that a record the job's owner wrote can never make
-	// the job unevictable.
-	ReasonInvalidEvictionRecord Reason = "invalid_eviction_record"
 )
 
 // String returns the label, or "none" for the zero Reason. No allocation.

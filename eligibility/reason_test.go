@@ -14,8 +14,11 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/tenurepolicy/tenure/eligibility"
+	"github.com/tenurepolicy/tenure/eligibility/admitprotect"
+	"github.com/tenurepolicy/tenure/eligibility/evictionbudget"
 	"github.com/tenurepolicy/tenure/eligibility/expectedruntime"
 	"github.com/tenurepolicy/tenure/eligibility/minruntime"
+	"github.com/tenurepolicy/tenure/eligibility/preemptordelay"
 )
 
 // The label values are part of the contract (KAI-Scheduler's expected-runtime
@@ -47,19 +50,19 @@ func TestReasonStrings(t *testing.T) {
 		expectedruntime.ReasonInvalidNotBefore: "invalid_not_before",
 		eligibility.ReasonCooldown:             "cooldown",
 
-		eligibility.ReasonNoMinAdmit:                "no_min_admit",
-		eligibility.ReasonNotAdmitted:               "not_admitted",
-		eligibility.ReasonAlreadyEvicted:            "already_evicted",
-		eligibility.ReasonMinAdmitElapsed:           "min_admit_elapsed",
-		eligibility.ReasonMinAdmitProtected:         "min_admit_protected",
-		eligibility.ReasonNoPreemptorDelay:          "no_preemptor_delay",
-		eligibility.ReasonPreemptorWaited:           "preemptor_waited",
-		eligibility.ReasonPreemptorDelay:            "preemptor_delay",
-		eligibility.ReasonQueuedUnknown:             "queued_unknown",
-		eligibility.ReasonNoEvictionBudget:          "no_eviction_budget",
-		eligibility.ReasonWithinEvictionBudget:      "within_eviction_budget",
-		eligibility.ReasonEvictionBudgetExhausted:   "eviction_budget_exhausted",
-		eligibility.ReasonInvalidEvictionRecord:     "invalid_eviction_record",
+		admitprotect.ReasonNoMinAdmit:               "no_min_admit",
+		admitprotect.ReasonNotAdmitted:              "not_admitted",
+		admitprotect.ReasonAlreadyEvicted:           "already_evicted",
+		admitprotect.ReasonMinAdmitElapsed:          "min_admit_elapsed",
+		admitprotect.ReasonMinAdmitProtected:        "min_admit_protected",
+		preemptordelay.ReasonNoDelay:                "no_preemptor_delay",
+		preemptordelay.ReasonWaited:                 "preemptor_waited",
+		preemptordelay.ReasonDelayed:                "preemptor_delay",
+		preemptordelay.ReasonQueuedUnknown:          "queued_unknown",
+		evictionbudget.ReasonNoBudget:               "no_eviction_budget",
+		evictionbudget.ReasonWithinBudget:           "within_eviction_budget",
+		evictionbudget.ReasonExhausted:              "eviction_budget_exhausted",
+		evictionbudget.ReasonInvalidRecord:          "invalid_eviction_record",
 		expectedruntime.ReasonInvalidLastCheckpoint: "invalid_last_checkpoint",
 	}
 	declared := declaredReasons(t, ".")

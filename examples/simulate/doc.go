@@ -152,7 +152,7 @@
 // random offset; a note per policy counts the searches that stopped at
 // that cap with candidate nodes left). On a node the candidates the policy
 // allows are taken in the library's order
-// (eligibility.CandidateCompare) until the task fits, and the node whose
+// (timebased.Compare) until the task fits, and the node whose
 // victims' highest priority is lowest, then the fewest, then losing the least
 // work, then the lowest index, is used. A victim is evicted whole — a gang
 // frees all its tasks — except an elastic one, which may lose single tasks
@@ -183,8 +183,8 @@
 // method, the requeue engine's settings, Kueue's default backoff), asked
 // through a tenure.Cycle begun at the simulated instant
 // (internal/policies). Every one classifies candidates with
-// eligibility.PreemptionConfig.Classify and orders them with
-// eligibility.CandidateCompare.
+// timebased.Config.Classify and orders them with
+// timebased.Compare.
 //
 //   - priority: a pending job may evict running jobs of strictly lower
 //     priority (Kueue's LowerPriority). Nothing is protected; equal
@@ -231,11 +231,11 @@
 //     the requeue adds is turn-taking among equal priorities at the expected
 //     runtime.
 //   - timebased: minruntime plus time-based same-priority preemption
-//     (eligibility.PreemptionConfig, Kueue's LowerOrNewerEqualPriority with
+//     (timebased.Config, Kueue's LowerOrNewerEqualPriority with
 //     -min-admit, default 2h): a pending job may also evict an
 //     equal-priority job that Classify finds newer (queued after the pending
 //     job: both jobs' queue-order timestamps are passed,
-//     eligibility.Candidate.Queued and PreemptionRequest.Timestamp, as
+//     timebased.Candidate.Queued and PreemptionRequest.Timestamp, as
 //     Kueue's code compares them) or expired (reserved longer than
 //     -min-admit ago). A job preempted by an equal-priority job is re-queued
 //     behind its preemptor (backoff.QueueEntry.SamePriorityPreempted through

@@ -98,8 +98,8 @@ type QueueEntry struct {
 	// counts only under [QueueOrder.RestampReclaimPreempted].
 	ReclaimPreempted time.Time
 	// SamePriorityPreempted is the instant the job was last preempted by a
-	// job of equal priority under [eligibility.PreemptionLowerOrNewerEqualPriority]:
-	// an [eligibility.ClassNewer] or [eligibility.ClassExpired] pick (the
+	// job of equal priority under [timebased.LowerOrNewerEqualPriority]:
+	// an [timebased.ClassNewer] or [timebased.ClassExpired] pick (the
 	// latter is Kueue's reason InClusterQueueTimeBased). The zero time means
 	// it was not. It moves the job behind the jobs already waiting, under
 	// either strategy, so that equal-priority jobs take turns (see

@@ -7,6 +7,7 @@ import (
 	"github.com/tenurepolicy/tenure"
 	"github.com/tenurepolicy/tenure/eligibility"
 	"github.com/tenurepolicy/tenure/eligibility/minruntime"
+	"github.com/tenurepolicy/tenure/eligibility/timebased"
 	"github.com/tenurepolicy/tenure/queuetree"
 	"github.com/tenurepolicy/tenure/requeue/backoff"
 	"github.com/tenurepolicy/tenure/runtime"
@@ -27,7 +28,7 @@ type Policy struct {
 	// LowerOrNewerEqualPriority for the time-based policy. Equal says
 	// whether it ever allows a victim of the preemptor's own priority,
 	// NoNewer whether its "newer" rule is off (see Settings.NoNewer).
-	Preemption eligibility.PreemptionConfig
+	Preemption timebased.Config
 	Equal      bool
 	NoNewer    bool
 	// MinRuntime: victims must pass the min-runtime filter, elastic ones
@@ -70,9 +71,9 @@ var Registry = []Spec{
 }
 
 // TimeBasedConfig is the time-based policy's configuration for settings.
-func TimeBasedConfig(set Settings) eligibility.PreemptionConfig {
+func TimeBasedConfig(set Settings) timebased.Config {
 	m := set.MinAdmit
-	return eligibility.PreemptionConfig{Policy: eligibility.PreemptionLowerOrNewerEqualPriority, MinAdmitDuration: &m}
+	return timebased.Config{Policy: timebased.LowerOrNewerEqualPriority, MinAdmitDuration: &m}
 }
 
 // New builds the named policy from the run's configuration cfg (see
@@ -82,7 +83,7 @@ func New(name string, cfg tenure.Config, set Settings) (*Policy, error) {
 		if r.Name != name {
 			continue
 		}
-		p := &Policy{Name: name, Preemption: eligibility.PreemptionConfig{Policy: eligibility.PreemptionLowerPriority}}
+		p := &Policy{Name: name, Preemption: timebased.Config{Policy: timebased.LowerPriority}}
 		r.build(p, set)
 		cfg.Preemption = p.Preemption
 		tp, err := tenure.New(cfg)
@@ -99,8 +100,8 @@ func New(name string, cfg tenure.Config, set Settings) (*Policy, error) {
 // victims: its priority and, unless the "newer" rule is off, its
 // queue-order timestamp (with no timestamp the library counts no
 // candidate as newer).
-func (p *Policy) Request(priority int32, queued time.Time) eligibility.PreemptionRequest {
-	req := eligibility.PreemptionRequest{Priority: priority}
+func (p *Policy) Request(priority int32, queued time.Time) timebased.Request {
+	req := timebased.Request{Priority: priority}
 	if !p.NoNewer {
 		req.Timestamp = queued
 	}
@@ -126,7 +127,7 @@ func Action(sameQueue bool) runtime.Action {
 // (tenure.Cycle.Classify) to candidate cand of the pending job described
 // by req, so that the cycle's Wake counts the decision's Until (a
 // time-based candidate's minAdmitDuration expiry).
-func (p *Policy) Classify(c *tenure.Cycle, req eligibility.PreemptionRequest, cand eligibility.Candidate) eligibility.PreemptionDecision {
+func (p *Policy) Classify(c *tenure.Cycle, req timebased.Request, cand timebased.Candidate) timebased.Decision {
 	return c.Classify(req, cand)
 }
 

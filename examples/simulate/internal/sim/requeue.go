@@ -10,6 +10,7 @@ import (
 	"github.com/tenurepolicy/tenure/examples/simulate/internal/trace"
 
 	"github.com/tenurepolicy/tenure/eligibility"
+	"github.com/tenurepolicy/tenure/eligibility/evictionbudget"
 	"github.com/tenurepolicy/tenure/eligibility/expectedruntime"
 	"github.com/tenurepolicy/tenure/requeue"
 )
@@ -228,7 +229,7 @@ func (r *requeuePass) runNoms() {
 		case requeue.OutcomeCommitted:
 			r.commit(o)
 		case requeue.OutcomeSkipped:
-			if o.Reason == eligibility.ReasonEvictionBudgetExhausted {
+			if o.Reason == evictionbudget.ReasonExhausted {
 				s.budgetHold(r.model.ids[o.Job], secCeil(o.Until))
 			}
 			if !o.Until.IsZero() {

@@ -1,4 +1,4 @@
-package eligibility
+package timebased
 
 import (
 	"errors"
@@ -7,28 +7,29 @@ import (
 	"time"
 
 	"github.com/tenurepolicy/tenure/clock"
+	"github.com/tenurepolicy/tenure/eligibility"
 )
 
-// PreemptionPolicy says which running jobs of its own queue a pending job may
+// Policy says which running jobs of its own queue a pending job may
 // preempt (Kueue's withinClusterQueue policy, KEP-8522).
-type PreemptionPolicy uint8
+type Policy uint8
 
 const (
-	// PreemptionNever (the zero value) never preempts within the queue.
-	PreemptionNever PreemptionPolicy = iota
-	// PreemptionLowerPriority preempts only strictly lower priorities.
-	PreemptionLowerPriority
-	// PreemptionLowerOrNewerEqualPriority also preempts equal priorities
+	// Never (the zero value) never preempts within the queue.
+	Never Policy = iota
+	// LowerPriority preempts only strictly lower priorities.
+	LowerPriority
+	// LowerOrNewerEqualPriority also preempts equal priorities
 	// that are newer (admitted after the preemptor entered the queue) or,
 	// with a MinAdmitDuration, that have run longer than it (expired).
-	PreemptionLowerOrNewerEqualPriority
+	LowerOrNewerEqualPriority
 )
 
 var preemptionPolicyNames = [...]string{"Never", "LowerPriority", "LowerOrNewerEqualPriority"}
 
 // String returns Kueue's spelling ("Never", "LowerPriority",
-// "LowerOrNewerEqualPriority") or "PreemptionPolicy(N)" for an unknown value.
-func (p PreemptionPolicy) String() string {
+// "LowerOrNewerEqualPriority") or "Policy(N)" for an unknown value.
+func (p Policy) String() string {
 	if int(p) < len(preemptionPolicyNames) {
 		return preemptionPolicyNames[p]
 	}
@@ -37,7 +38,7 @@ func (p PreemptionPolicy) String() string {
 
 // MarshalText implements [encoding.TextMarshaler]; an unknown value is an
 // error.
-func (p PreemptionPolicy) MarshalText() ([]byte, error) {
+func (p Policy) MarshalText() ([]byte, error) {
 	if int(p) >= len(preemptionPolicyNames) {
 		return nil, fmt.Errorf("eligibility: unknown preemption policy %d", uint8(p))
 	}
@@ -47,61 +48,57 @@ func (p PreemptionPolicy) MarshalText() ([]byte, error) {
 // UnmarshalText implements [encoding.TextUnmarshaler]. It accepts the three
 // names in any letter case; the empty string is the default (Never).
 // Anything else is an error and leaves p unchanged.
-func (p *PreemptionPolicy) UnmarshalText(b []byte) error {
+func (p *Policy) UnmarshalText(b []byte) error {
 	if len(b) == 0 {
-		*p = PreemptionNever
+		*p = Never
 		return nil
 	}
 	for i, name := range preemptionPolicyNames {
 		if strings.EqualFold(string(b), name) {
-			*p = PreemptionPolicy(i)
+			*p = Policy(i)
 			return nil
 		}
 	}
 	return fmt.Errorf("eligibility: unknown preemption policy %q (want Never, LowerPriority or LowerOrNewerEqualPriority)", b)
 }
 
-// MinAdmitDurationFloor is the smallest MinAdmitDuration
-// [PreemptionConfig.Validate] accepts (KEP-8522: "at least 1 minute").
-const MinAdmitDurationFloor = time.Minute
+// minAdmitDurationFloor is the smallest MinAdmitDuration
+// [Config.Validate] accepts (KEP-8522: "at least 1 minute").
+const minAdmitDurationFloor = time.Minute
 
-// KueueTimestampPreemptionBuffer is the fixed buffer of Kueue's former
+// timestampPreemptionBuffer is the fixed buffer of Kueue's former
 // SchedulerTimestampPreemptionBuffer feature gate (removed by Kueue PR
 // #14115): with
-// [PreemptionConfig.TimestampPreemptionBuffer], an equal-priority candidate
+// [Config.TimestampPreemptionBuffer], an equal-priority candidate
 // is newer only when it queued more than this after the preemptor.
-const KueueTimestampPreemptionBuffer = 5 * time.Minute
+const timestampPreemptionBuffer = 5 * time.Minute
 
-// PreemptionConfig configures preemption among the jobs of one queue,
+// Config configures preemption among the jobs of one queue,
 // including time-based preemption of equal priorities (Kueue KEP-8522,
 // keps/8522-time-based-same-priority-preemption). The zero value is valid:
 // policy Never, nothing is preemptible.
 //
-// PreemptionConfig is a plain value, safe for concurrent use. Its methods do
-// not re-validate: call [PreemptionConfig.Validate] when the configuration
+// Config is a plain value, safe for concurrent use. Its methods do
+// not re-validate: call [Config.Validate] when the configuration
 // is loaded.
-type PreemptionConfig struct {
+type Config struct {
 	// Policy is the preemption policy within the queue.
-	Policy PreemptionPolicy
+	Policy Policy
 	// MinAdmitDuration, when set, makes an equal-priority job preemptible
 	// once it has held its quota reservation for strictly longer than this.
 	// Nil disables time-based preemption. It is valid only with
-	// PreemptionLowerOrNewerEqualPriority and must be at least
-	// MinAdmitDurationFloor (1m). runtime.Explicit builds the pointer.
+	// LowerOrNewerEqualPriority and must be at least
+	// 1m. runtime.Explicit builds the pointer.
 	// Classify ignores it under other policies and when it is not positive.
 	MinAdmitDuration *time.Duration
-	// TimestampPreemptionBuffer models Kueue's
+	// TimestampPreemptionBuffer models Kueue's former
 	// SchedulerTimestampPreemptionBuffer feature gate (alpha, off by
-	// default; in Kueue v0.15.6 and v0.16.3 and the later patch releases of
-	// those lines, and from v0.17.0 to v0.19,
-	// removed by Kueue PR #14115 for v0.20, so current Kueue behaves as
+	// default, removed by Kueue PR #14115, so current Kueue behaves as
 	// false): an equal-priority candidate counts as newer only when its
-	// queue-order timestamp is more than [KueueTimestampPreemptionBuffer]
-	// (5m) after the preemptor's, strictly, so jobs queued within five
-	// minutes of each other do not preempt each other as newer. The
-	// time-based (expired) rule is unaffected. It is a scheduler-wide
-	// gate in Kueue, not part of the ClusterQueue, so
-	// [PreemptionConfig.Kueue] does not carry it.
+	// queue-order timestamp is more than 5 minutes after the preemptor's,
+	// strictly. The time-based (expired) rule is unaffected. It is a
+	// scheduler-wide gate in Kueue, not part of the ClusterQueue, so
+	// [Config.Kueue] does not carry it.
 	TimestampPreemptionBuffer bool
 }
 
@@ -112,26 +109,26 @@ type PreemptionConfig struct {
 // other than LowerOrNewerEqualPriority (rule 3). A nil MinAdmitDuration is
 // always valid (rule 2).
 // Each message starts with "eligibility: ".
-func (c PreemptionConfig) Validate() error {
+func (c Config) Validate() error {
 	var errs []error
 	if int(c.Policy) >= len(preemptionPolicyNames) {
 		errs = append(errs, fmt.Errorf("eligibility: unknown preemption policy %d", uint8(c.Policy)))
 	}
 	if m := c.MinAdmitDuration; m != nil {
-		if *m < MinAdmitDurationFloor {
-			errs = append(errs, fmt.Errorf("eligibility: minAdmitDuration must be at least %v, got %v", MinAdmitDurationFloor, *m))
+		if *m < minAdmitDurationFloor {
+			errs = append(errs, fmt.Errorf("eligibility: minAdmitDuration must be at least %v, got %v", minAdmitDurationFloor, *m))
 		}
-		if c.Policy != PreemptionLowerOrNewerEqualPriority {
+		if c.Policy != LowerOrNewerEqualPriority {
 			errs = append(errs, fmt.Errorf("eligibility: minAdmitDuration is only valid with policy %v, not %v",
-				PreemptionLowerOrNewerEqualPriority, c.Policy))
+				LowerOrNewerEqualPriority, c.Policy))
 		}
 	}
 	return errors.Join(errs...)
 }
 
-// PreemptionRequest describes the pending job that wants to preempt (the
+// Request describes the pending job that wants to preempt (the
 // preemptor).
-type PreemptionRequest struct {
+type Request struct {
 	// Priority is the preemptor's priority.
 	Priority int32
 	// Timestamp is the preemptor's queue-order timestamp (its creation, or
@@ -153,7 +150,7 @@ type Candidate struct {
 	// from it. The zero time means unknown: such a candidate never counts as
 	// expired, and it orders as if reserved at the decision's instant
 	// (Kueue's candidate ordering uses the current time for a missing
-	// reservation; see [CandidateCompare]).
+	// reservation; see [Compare]).
 	Reserved time.Time
 	// Queued is the job's own queue-order timestamp (its creation, or a
 	// later eviction instant, as backoff.QueueOrder.Timestamp computes it).
@@ -170,14 +167,14 @@ type Candidate struct {
 	Evicted bool
 }
 
-// CandidateClass says why a candidate is or is not preemptible. The three
+// Class says why a candidate is or is not preemptible. The three
 // preemptible classes are listed in preemption order.
-type CandidateClass uint8
+type Class uint8
 
 const (
 	// ClassNotAllowed (the zero value): the policy forbids it (Never; an
 	// equal priority under LowerPriority; an unknown policy).
-	ClassNotAllowed CandidateClass = iota
+	ClassNotAllowed Class = iota
 	// ClassHigherPriority: the candidate outranks the preemptor.
 	ClassHigherPriority
 	// ClassProtected: equal priority, not newer than the preemptor and not
@@ -205,8 +202,8 @@ var candidateClassNames = [...]string{
 }
 
 // String returns the class as a stable snake_case label ("lower_priority",
-// "expired", "newer", "protected", …), or "CandidateClass(N)".
-func (c CandidateClass) String() string {
+// "expired", "newer", "protected", …), or "Class(N)".
+func (c Class) String() string {
 	if int(c) < len(candidateClassNames) {
 		return candidateClassNames[c]
 	}
@@ -215,39 +212,39 @@ func (c CandidateClass) String() string {
 
 // Preemptible reports whether the class allows preemption: lower priority,
 // expired or newer.
-func (c CandidateClass) Preemptible() bool {
+func (c Class) Preemptible() bool {
 	return c == ClassLowerPriority || c == ClassExpired || c == ClassNewer
 }
 
-// Reason returns the class's label as a [Reason] (the same text as String),
-// the Reason of a [PreemptionDecision]. No allocation.
-func (c CandidateClass) Reason() Reason {
+// Reason returns the class's label as a [eligibility.Reason] (the same text as String),
+// the Reason of a [Decision]. No allocation.
+func (c Class) Reason() eligibility.Reason {
 	if int(c) < len(candidateClassNames) {
-		return Reason(candidateClassNames[c])
+		return eligibility.Reason(candidateClassNames[c])
 	}
 	return ""
 }
 
 // TimeBased reports whether the class is the time-based one (expired): the
 // picks an embedder reports as InClusterQueueTimeBased.
-func (c CandidateClass) TimeBased() bool { return c == ClassExpired }
+func (c Class) TimeBased() bool { return c == ClassExpired }
 
-// PreemptionDecision is the verdict on one [Candidate]. It is a small value;
+// Decision is the verdict on one [Candidate]. It is a small value;
 // computing one never allocates.
-type PreemptionDecision struct {
+type Decision struct {
 	// Decision: Allowed reports whether the candidate may be preempted
 	// (its Class is preemptible); Reason is the class's label
-	// ([CandidateClass.Reason]); Until is the earliest instant at which time
+	// ([Class.Reason]); Until is the earliest instant at which time
 	// alone changes the class: for an equal-priority candidate that is
 	// protected or newer under a MinAdmitDuration M, the instant it expires,
 	// Reserved + M + 1ns (the first instant with now − Reserved > M; at
 	// exactly Reserved + M it is not yet expired). The zero time otherwise.
-	Decision
+	eligibility.Decision
 	// Candidate is the candidate decided about (a copy).
 	Candidate Candidate
 	// Class is why the candidate is or is not preemptible; it also orders
-	// the preemptible candidates ([CandidateCompare]).
-	Class CandidateClass
+	// the preemptible candidates ([Compare]).
+	Class Class
 	// At is the instant the decision was made (the now of Classify). The
 	// candidate order counts a missing reservation as this instant, as
 	// Kueue counts it as the current time.
@@ -274,25 +271,25 @@ type PreemptionDecision struct {
 // Kueue compares queue-order timestamps only, so a candidate with Queued
 // but no reservation time is still judged newer or not; only the
 // time-based rule needs Reserved. Until is set as described in
-// [PreemptionDecision]. A Reserved later than now (clock skew) is simply
+// [Decision]. A Reserved later than now (clock skew) is simply
 // not expired. Cost: O(1), no allocation.
-func (c PreemptionConfig) Classify(p PreemptionRequest, cand Candidate, now time.Time) PreemptionDecision {
-	d := PreemptionDecision{Candidate: cand, At: now}
+func (c Config) Classify(p Request, cand Candidate, now time.Time) Decision {
+	d := Decision{Candidate: cand, At: now}
 	d.Class, d.Until = c.classify(p, &cand, now)
 	d.Allowed, d.Reason = d.Class.Preemptible(), d.Class.Reason()
 	return d
 }
 
 // classify returns the class of cand and the Until of its decision.
-func (c PreemptionConfig) classify(p PreemptionRequest, cand *Candidate, now time.Time) (class CandidateClass, until time.Time) {
+func (c Config) classify(p Request, cand *Candidate, now time.Time) (class Class, until time.Time) {
 	switch {
-	case c.Policy != PreemptionLowerPriority && c.Policy != PreemptionLowerOrNewerEqualPriority:
+	case c.Policy != LowerPriority && c.Policy != LowerOrNewerEqualPriority:
 		class = ClassNotAllowed
 	case cand.Priority > p.Priority:
 		class = ClassHigherPriority
 	case cand.Priority < p.Priority:
 		class = ClassLowerPriority
-	case c.Policy != PreemptionLowerOrNewerEqualPriority:
+	case c.Policy != LowerOrNewerEqualPriority:
 		class = ClassNotAllowed
 	default: // equal priority under LowerOrNewerEqualPriority
 		timeBased := c.MinAdmitDuration != nil && *c.MinAdmitDuration > 0
@@ -313,7 +310,7 @@ func (c PreemptionConfig) classify(p PreemptionRequest, cand *Candidate, now tim
 		case queued.IsZero():
 			class = ClassUnknownReservation
 		case !p.Timestamp.IsZero() && queued.After(p.Timestamp) &&
-			(!c.TimestampPreemptionBuffer || queued.Sub(p.Timestamp) > KueueTimestampPreemptionBuffer):
+			(!c.TimestampPreemptionBuffer || queued.Sub(p.Timestamp) > timestampPreemptionBuffer):
 			class = ClassNewer
 		case timeBased && cand.Reserved.IsZero(): // expiry unknown
 			class = ClassUnknownReservation
@@ -325,16 +322,16 @@ func (c PreemptionConfig) classify(p PreemptionRequest, cand *Candidate, now tim
 }
 
 // Candidates classifies every candidate for p at now, appends the
-// preemptible ones to dst in preemption order (see [CandidateCompare]) and
+// preemptible ones to dst in preemption order (see [Compare]) and
 // returns the extended slice. Reusing dst across calls avoids allocating
 // it; sorting takes O(n) scratch space. Cost: O(n log n).
-func (c PreemptionConfig) Candidates(p PreemptionRequest, cands []Candidate, now time.Time, dst []PreemptionDecision) []PreemptionDecision {
+func (c Config) Candidates(p Request, cands []Candidate, now time.Time, dst []Decision) []Decision {
 	start := len(dst)
 	for i := range cands {
 		if d := c.Classify(p, cands[i], now); d.Allowed {
 			dst = append(dst, d)
 		}
 	}
-	CandidateSort(dst[start:])
+	Sort(dst[start:])
 	return dst
 }

@@ -1,4 +1,4 @@
-package eligibility
+package evictionbudget
 
 import (
 	"errors"
@@ -6,19 +6,21 @@ import (
 	"slices"
 	"strings"
 	"time"
+
+	"github.com/tenurepolicy/tenure/eligibility"
 )
 
-// AnnotationEvictions is the default key of the eviction-record annotation
-// that [EvictionBudget] reads and that the embedder writes on every
-// committed eviction (the value [EvictionBudget.Record] returns), as it
+// Annotation is the default key of the eviction-record annotation
+// that [Budget] reads and that the embedder writes on every
+// committed eviction (the value [Budget.Record] returns), as it
 // writes the not-before gate. It is system-managed: users do not set it.
-const AnnotationEvictions = "tenure.io/evictions"
+const Annotation = "tenure.io/evictions"
 
-// MaxEvictionBudget is the largest [EvictionBudget.Max]; it bounds the
+// maxEvictions is the largest [Budget.Max]; it bounds the
 // annotation's length and the work of a check.
-const MaxEvictionBudget = 100
+const maxEvictions = 100
 
-// EvictionBudget is a per-job eviction budget against thrash: a job that
+// Budget is a per-job eviction budget against thrash: a job that
 // was evicted Max times within the last Window may not be evicted again
 // until the oldest of those evictions is Window old. The evictions are read
 // from the job's eviction-record annotation (key Key): the instants of its
@@ -30,31 +32,31 @@ const MaxEvictionBudget = 100
 // The zero value has no budget: every eviction is allowed, which is
 // tenure's behaviour without the setting. It is a plain value, safe for
 // concurrent use.
-type EvictionBudget struct {
+type Budget struct {
 	// Max is N, the evictions allowed per window; 0 disables the budget.
-	// At most MaxEvictionBudget.
+	// At most 100.
 	Max int
 	// Window is W; must be positive when Max is set.
 	Window time.Duration
-	// Key is the annotation's key; "" means AnnotationEvictions.
+	// Key is the annotation's key; "" means Annotation.
 	Key string
 }
 
 // AnnotationKey returns the annotation key in use.
-func (b EvictionBudget) AnnotationKey() string {
+func (b Budget) AnnotationKey() string {
 	if b.Key == "" {
-		return AnnotationEvictions
+		return Annotation
 	}
 	return b.Key
 }
 
 // Validate reports every problem of b at once, each message starting with
-// "eligibility: ": Max outside [0, MaxEvictionBudget]; a Window that is not
+// "eligibility: ": Max outside [0, 100]; a Window that is not
 // positive while Max is set, or negative.
-func (b EvictionBudget) Validate() error {
+func (b Budget) Validate() error {
 	var errs []error
-	if b.Max < 0 || b.Max > MaxEvictionBudget {
-		errs = append(errs, fmt.Errorf("eligibility: eviction budget Max %d out of range [0, %d] (0 disables it)", b.Max, MaxEvictionBudget))
+	if b.Max < 0 || b.Max > maxEvictions {
+		errs = append(errs, fmt.Errorf("eligibility: eviction budget Max %d out of range [0, %d] (0 disables it)", b.Max, maxEvictions))
 	}
 	if b.Window < 0 || (b.Max > 0 && b.Window == 0) {
 		errs = append(errs, fmt.Errorf("eligibility: eviction budget Window must be positive with Max set, got %v", b.Window))
@@ -66,22 +68,22 @@ func (b EvictionBudget) Validate() error {
 var errEvictionRecord = errors.New("not a comma-separated, oldest-first list of RFC3339 instants")
 
 // errEvictionRecordFuture is the error of a record with an entry more than
-// Window plus one second after now: [EvictionBudget.Record] never writes one.
+// Window plus one second after now: [Budget.Record] never writes one.
 var errEvictionRecordFuture = errors.New("an entry lies more than the window plus one second after now")
 
 // Check decides whether a job whose eviction-record annotation is record
 // ("" when absent) may be evicted at now. An eviction at t counts while
 // now < t + Window (it no longer counts at exactly t + Window):
 //
-//   - Max 0: allowed, [ReasonNoEvictionBudget];
-//   - record invalid: allowed, [ReasonInvalidEvictionRecord], counted as no
-//     eviction (the next [EvictionBudget.Record] replaces it). Invalid is
+//   - Max 0: allowed, [ReasonNoBudget];
+//   - record invalid: allowed, [ReasonInvalidRecord], counted as no
+//     eviction (the next [Budget.Record] replaces it). Invalid is
 //     unparsable, not oldest first, or with an entry later than
 //     now + Window + 1s (Record writes now rounded up to the second, so
 //     it never writes one);
 //   - fewer than Max evictions count at now: allowed,
-//     [ReasonWithinEvictionBudget];
-//   - Max or more count: denied, [ReasonEvictionBudgetExhausted], Until =
+//     [ReasonWithinBudget];
+//   - Max or more count: denied, [ReasonExhausted], Until =
 //     t + Window for the Max-th most recent eviction t, the instant the
 //     count drops below Max.
 //
@@ -93,30 +95,30 @@ var errEvictionRecordFuture = errors.New("an entry lies more than the window plu
 // bounded and is not used here.)
 //
 // Cost: O(len(record)); no allocation.
-func (b EvictionBudget) Check(record string, now time.Time) Decision {
+func (b Budget) Check(record string, now time.Time) eligibility.Decision {
 	if b.Max <= 0 {
-		return Decision{Allowed: true, Reason: ReasonNoEvictionBudget}
+		return eligibility.Decision{Allowed: true, Reason: ReasonNoBudget}
 	}
 	nth, n, err := maxthRecent(record, b.Max, now, b.Window)
 	switch {
 	case err != nil:
-		return Decision{Allowed: true, Reason: ReasonInvalidEvictionRecord}
+		return eligibility.Decision{Allowed: true, Reason: ReasonInvalidRecord}
 	case n < b.Max:
-		return Decision{Allowed: true, Reason: ReasonWithinEvictionBudget}
+		return eligibility.Decision{Allowed: true, Reason: ReasonWithinBudget}
 	}
 	// Plain Add: the records are RFC3339 instants (years 0000 to 9999) and a
 	// Duration spans under 300 years, far from the end of time.Time's range
 	// where clock.AddSaturating would matter.
 	if until := nth.Add(b.Window); now.Before(until) {
-		return Decision{Reason: ReasonEvictionBudgetExhausted, Until: until}
+		return eligibility.Decision{Reason: ReasonExhausted, Until: until}
 	}
-	return Decision{Allowed: true, Reason: ReasonWithinEvictionBudget}
+	return eligibility.Decision{Allowed: true, Reason: ReasonWithinBudget}
 }
 
-// CheckJob is [EvictionBudget.Check] on j's annotation under
-// [EvictionBudget.AnnotationKey]; a nil j reads as a job without a record.
+// CheckJob is [Budget.Check] on j's annotation under
+// [Budget.AnnotationKey]; a nil j reads as a job without a record.
 // No allocation.
-func (b EvictionBudget) CheckJob(j *Job, now time.Time) Decision {
+func (b Budget) CheckJob(j *eligibility.Job, now time.Time) eligibility.Decision {
 	if j == nil {
 		return b.Check("", now)
 	}
@@ -129,8 +131,8 @@ func (b EvictionBudget) CheckJob(j *Job, now time.Time) Decision {
 // recent is the entry at index n-k: a ring of the last k entries finds it in
 // one pass. An entry later than now + window + 1s is an error.
 func maxthRecent(record string, k int, now time.Time, window time.Duration) (time.Time, int, error) {
-	var ring [MaxEvictionBudget]time.Time
-	k = min(k, MaxEvictionBudget)
+	var ring [maxEvictions]time.Time
+	k = min(k, maxEvictions)
 	n := 0
 	var prev time.Time
 	limit := now.Add(window).Add(time.Second)
@@ -161,32 +163,32 @@ func capAt(t, now time.Time) time.Time {
 	return t
 }
 
-// ParseEvictionRecord parses an eviction-record annotation into its
+// parseRecord parses an eviction-record annotation into its
 // instants (UTC, oldest first); "" is no eviction. An unparsable value or
 // one not oldest first is an error.
-func ParseEvictionRecord(record string) ([]time.Time, error) {
+func parseRecord(record string) ([]time.Time, error) {
 	var ts []time.Time
 	for rest := record; rest != ""; {
 		var field string
 		field, rest, _ = strings.Cut(rest, ",")
 		t, err := time.Parse(time.RFC3339Nano, strings.TrimSpace(field))
 		if err != nil || (len(ts) > 0 && t.Before(ts[len(ts)-1])) {
-			return nil, &AnnotationError{Key: AnnotationEvictions, Value: record, Err: errEvictionRecord}
+			return nil, &eligibility.AnnotationError{Key: Annotation, Value: record, Err: errEvictionRecord}
 		}
 		ts = append(ts, t.UTC())
 	}
 	return ts, nil
 }
 
-// FormatEvictionRecord formats instants as an eviction-record annotation:
-// sorted oldest first, each with [FormatNotBefore] (rounded up to the
+// FormatRecord formats instants as an eviction-record annotation:
+// sorted oldest first, each with [eligibility.FormatNotBefore] (rounded up to the
 // second, so a recorded eviction never counts for less than its window).
-func FormatEvictionRecord(ts []time.Time) string {
+func FormatRecord(ts []time.Time) string {
 	ts = slices.Clone(ts)
 	slices.SortFunc(ts, time.Time.Compare)
 	parts := make([]string, len(ts))
 	for i, t := range ts {
-		parts[i] = FormatNotBefore(t)
+		parts[i] = eligibility.FormatNotBefore(t)
 	}
 	return strings.Join(parts, ",")
 }
@@ -195,15 +197,15 @@ func FormatEvictionRecord(ts []time.Time) string {
 // record is prev is evicted at now: the evictions of prev that still count
 // at now (now < t + Window; an entry later than now counts as now), then
 // now rounded up to the second, keeping the Max most recent. An invalid
-// prev (see [EvictionBudget.Check]) is replaced: the job was evicted
+// prev (see [Budget.Check]) is replaced: the job was evicted
 // anyway, so its record starts again from this eviction. With Max 0 it
 // returns prev unchanged. Cost: O(len(prev)); allocates the parsed
 // instants and the result.
-func (b EvictionBudget) Record(prev string, now time.Time) string {
+func (b Budget) Record(prev string, now time.Time) string {
 	if b.Max <= 0 {
 		return prev
 	}
-	ts, err := ParseEvictionRecord(prev)
+	ts, err := parseRecord(prev)
 	limit := now.Add(b.Window).Add(time.Second)
 	if err != nil || (len(ts) > 0 && ts[len(ts)-1].After(limit)) {
 		ts = nil
@@ -214,10 +216,28 @@ func (b EvictionBudget) Record(prev string, now time.Time) string {
 			keep = append(keep, t)
 		}
 	}
-	keep = append(keep, NotBeforeCeil(now))
+	keep = append(keep, eligibility.NotBeforeCeil(now))
 	slices.SortFunc(keep, time.Time.Compare)
 	if len(keep) > b.Max {
 		keep = keep[len(keep)-b.Max:]
 	}
-	return FormatEvictionRecord(keep)
+	return FormatRecord(keep)
 }
+
+// The reasons of Check.
+const (
+	// ReasonNoBudget: no eviction budget is configured.
+	ReasonNoBudget eligibility.Reason = "no_eviction_budget"
+	// ReasonWithinBudget: the job was evicted fewer than the
+	// budget's N times within the window.
+	ReasonWithinBudget eligibility.Reason = "within_eviction_budget"
+	// ReasonExhausted: the job was already evicted N times
+	// within the window; Until is when the oldest of those leaves it.
+	ReasonExhausted eligibility.Reason = "eviction_budget_exhausted"
+	// ReasonInvalidRecord: the eviction-record annotation is
+	// present but invalid (unparsable, not oldest first, or with an entry
+	// more than the window plus one second in the future); allowed, counted
+	// as no eviction, so that a record the job's owner wrote can never make
+	// the job unevictable.
+	ReasonInvalidRecord eligibility.Reason = "invalid_eviction_record"
+)

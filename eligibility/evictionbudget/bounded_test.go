@@ -1,10 +1,11 @@
-package eligibility_test
+package evictionbudget_test
 
 import (
 	"testing"
 	"time"
 
 	"github.com/tenurepolicy/tenure/eligibility"
+	"github.com/tenurepolicy/tenure/eligibility/evictionbudget"
 )
 
 // TestEvictionBudgetBounded: a job's own record can never make it
@@ -13,12 +14,12 @@ import (
 // makes the record invalid, which counts as no eviction (allowed, its own
 // reason) and is replaced by Record.
 func TestEvictionBudgetBounded(t *testing.T) {
-	b := eligibility.EvictionBudget{Max: 1, Window: time.Hour}
-	b2 := eligibility.EvictionBudget{Max: 2, Window: time.Hour}
-	invalid := eligibility.Decision{Allowed: true, Reason: eligibility.ReasonInvalidEvictionRecord}
+	b := evictionbudget.Budget{Max: 1, Window: time.Hour}
+	b2 := evictionbudget.Budget{Max: 2, Window: time.Hour}
+	invalid := eligibility.Decision{Allowed: true, Reason: evictionbudget.ReasonInvalidRecord}
 	for _, tt := range []struct {
 		name   string
-		b      eligibility.EvictionBudget
+		b      evictionbudget.Budget
 		record string
 		now    time.Time
 		want   eligibility.Decision
@@ -26,15 +27,15 @@ func TestEvictionBudgetBounded(t *testing.T) {
 		{"year 9999 is invalid", b, "9999-01-01T00:00:00Z", np0, invalid},
 		{"unparsable counts as empty", b, "yesterday", np0, invalid},
 		{"not oldest first counts as empty", b, "2026-03-02T12:10:00Z,2026-03-02T12:00:00Z", np0, invalid},
-		{"future within W+1s counts as now", b, eligibility.FormatEvictionRecord([]time.Time{npAt(600)}), np0,
-			eligibility.Decision{Reason: eligibility.ReasonEvictionBudgetExhausted, Until: npAt(3600)}},
-		{"future exactly W+1s counts as now", b, eligibility.FormatEvictionRecord([]time.Time{npAt(3601)}), np0,
-			eligibility.Decision{Reason: eligibility.ReasonEvictionBudgetExhausted, Until: npAt(3600)}},
-		{"future W+1s+1s is invalid", b, eligibility.FormatEvictionRecord([]time.Time{npAt(3602)}), np0, invalid},
-		{"a rounded-up record at now counts as now", b, eligibility.FormatEvictionRecord([]time.Time{np0.Add(time.Millisecond)}), np0,
-			eligibility.Decision{Reason: eligibility.ReasonEvictionBudgetExhausted, Until: npAt(3600)}},
-		{"future entry as the Max-th most recent", b2, eligibility.FormatEvictionRecord([]time.Time{npAt(-1800), npAt(60)}), np0,
-			eligibility.Decision{Reason: eligibility.ReasonEvictionBudgetExhausted, Until: npAt(1800)}},
+		{"future within W+1s counts as now", b, evictionbudget.FormatRecord([]time.Time{npAt(600)}), np0,
+			eligibility.Decision{Reason: evictionbudget.ReasonExhausted, Until: npAt(3600)}},
+		{"future exactly W+1s counts as now", b, evictionbudget.FormatRecord([]time.Time{npAt(3601)}), np0,
+			eligibility.Decision{Reason: evictionbudget.ReasonExhausted, Until: npAt(3600)}},
+		{"future W+1s+1s is invalid", b, evictionbudget.FormatRecord([]time.Time{npAt(3602)}), np0, invalid},
+		{"a rounded-up record at now counts as now", b, evictionbudget.FormatRecord([]time.Time{np0.Add(time.Millisecond)}), np0,
+			eligibility.Decision{Reason: evictionbudget.ReasonExhausted, Until: npAt(3600)}},
+		{"future entry as the Max-th most recent", b2, evictionbudget.FormatRecord([]time.Time{npAt(-1800), npAt(60)}), np0,
+			eligibility.Decision{Reason: evictionbudget.ReasonExhausted, Until: npAt(1800)}},
 	} {
 		if got := tt.b.Check(tt.record, tt.now); got != tt.want {
 			t.Errorf("%s: Check(%q) = %+v, want %+v", tt.name, tt.record, got, tt.want)
@@ -42,12 +43,12 @@ func TestEvictionBudgetBounded(t *testing.T) {
 	}
 	// The denial a future entry causes ends at most 2W+1s after it was first
 	// seen: once now passes the entry, it counts at its own instant.
-	rec := eligibility.FormatEvictionRecord([]time.Time{npAt(3601)})
+	rec := evictionbudget.FormatRecord([]time.Time{npAt(3601)})
 	if d := b.Check(rec, npAt(3601+3600)); !d.Allowed {
 		t.Errorf("at entry+W: %+v, want allowed", d)
 	}
 	// Record caps a future entry at now and replaces an invalid record.
-	if got, want := b2.Record(eligibility.FormatEvictionRecord([]time.Time{npAt(600)}), np0), "2026-03-02T12:00:00Z,2026-03-02T12:00:00Z"; got != want {
+	if got, want := b2.Record(evictionbudget.FormatRecord([]time.Time{npAt(600)}), np0), "2026-03-02T12:00:00Z,2026-03-02T12:00:00Z"; got != want {
 		t.Errorf("Record with a future entry = %q, want %q", got, want)
 	}
 	if got, want := b2.Record("9999-01-01T00:00:00Z", np0), "2026-03-02T12:00:00Z"; got != want {

@@ -1,4 +1,4 @@
-package eligibility
+package admitprotect
 
 import (
 	"errors"
@@ -6,20 +6,21 @@ import (
 	"time"
 
 	"github.com/tenurepolicy/tenure/clock"
+	"github.com/tenurepolicy/tenure/eligibility"
 )
 
-// CohortPreemption is the kind of a preemption as Kueue's KEP-9876
+// Kind is the kind of a preemption as Kueue's KEP-9876
 // ("Preemption protection — guaranteed minimum runtime for cross-ClusterQueue
 // preemption") tells them apart: within the preemptor's ClusterQueue, or
 // across ClusterQueues of a cohort, by fair sharing or by reclaim. The
 // names are Kueue's preemption reasons.
-type CohortPreemption uint8
+type Kind uint8
 
 const (
 	// InClusterQueue (the zero value): a preemption within the
 	// preemptor's own ClusterQueue. KEP-9876 never protects against it
 	// (time-based same-priority preemption, [PreemptionConfig], does).
-	InClusterQueue CohortPreemption = iota
+	InClusterQueue Kind = iota
 	// InCohortFairSharing: fair-sharing rebalancing across the cohort.
 	InCohortFairSharing
 	// InCohortReclamation: a ClusterQueue reclaims its nominal quota.
@@ -32,15 +33,15 @@ const (
 var cohortPreemptionNames = [...]string{"InClusterQueue", "InCohortFairSharing", "InCohortReclamation", "InCohortReclaimWhileBorrowing"}
 
 // String returns Kueue's spelling of the preemption reason, or
-// "CohortPreemption(N)".
-func (k CohortPreemption) String() string {
+// "Kind(N)".
+func (k Kind) String() string {
 	if int(k) < len(cohortPreemptionNames) {
 		return cohortPreemptionNames[k]
 	}
 	return fmt.Sprintf("CohortPreemption(%d)", uint8(k))
 }
 
-// AdmitProtection is Kueue's KEP-9876 preemption protection: a job
+// Protection is Kueue's KEP-9876 preemption protection: a job
 // admitted less than a minimum duration ago may not be the victim of a
 // cross-ClusterQueue preemption. It has one rule per kind: FairSharing
 // (Kueue: preemptionProtection.fairSharing.minAdmitDuration) guards against
@@ -52,7 +53,7 @@ func (k CohortPreemption) String() string {
 //
 // It is a plain value, safe for concurrent use. [KueuePreemptionProtection]
 // is the same configuration in Kueue's shape.
-type AdmitProtection struct {
+type Protection struct {
 	// FairSharing is the minimum admitted time before a fair-sharing
 	// preemption; nil: unset. Must be positive when set.
 	FairSharing *time.Duration
@@ -64,7 +65,7 @@ type AdmitProtection struct {
 // Validate reports every problem of c at once, each message starting with
 // "eligibility: ": a rule set to zero or a negative duration (KEP-9876's
 // validation: positive when set, and no floor such as KEP-8522's 1m).
-func (c AdmitProtection) Validate() error {
+func (c Protection) Validate() error {
 	var errs []error
 	for _, r := range []struct {
 		name string
@@ -80,7 +81,7 @@ func (c AdmitProtection) Validate() error {
 // MinAdmitDuration returns the rule that applies to a preemption of kind k
 // and whether one is set. An unknown kind gets the longest rule set, so
 // that a bad value never costs a job its protection.
-func (c AdmitProtection) MinAdmitDuration(k CohortPreemption) (time.Duration, bool) {
+func (c Protection) MinAdmitDuration(k Kind) (time.Duration, bool) {
 	var d *time.Duration
 	switch k {
 	case InClusterQueue:
@@ -119,18 +120,38 @@ func (c AdmitProtection) MinAdmitDuration(k CohortPreemption) (time.Duration, bo
 // The boundary is the KEP's, and the opposite of KEP-8522's time-based rule
 // (there a job is not preemptible at exactly minAdmitDuration). O(1), no
 // allocation.
-func (c AdmitProtection) Check(k CohortPreemption, admitted time.Time, evicted bool, now time.Time) Decision {
+func (c Protection) Check(k Kind, admitted time.Time, evicted bool, now time.Time) eligibility.Decision {
 	d, ok := c.MinAdmitDuration(k)
 	switch {
 	case !ok:
-		return Decision{Allowed: true, Reason: ReasonNoMinAdmit}
+		return eligibility.Decision{Allowed: true, Reason: ReasonNoMinAdmit}
 	case evicted:
-		return Decision{Allowed: true, Reason: ReasonAlreadyEvicted}
+		return eligibility.Decision{Allowed: true, Reason: ReasonAlreadyEvicted}
 	case admitted.IsZero():
-		return Decision{Allowed: true, Reason: ReasonNotAdmitted}
+		return eligibility.Decision{Allowed: true, Reason: ReasonNotAdmitted}
 	}
 	if until := clock.AddSaturating(admitted, d); now.Before(until) {
-		return Decision{Reason: ReasonMinAdmitProtected, Until: until}
+		return eligibility.Decision{Reason: ReasonMinAdmitProtected, Until: until}
 	}
-	return Decision{Allowed: true, Reason: ReasonMinAdmitElapsed}
+	return eligibility.Decision{Allowed: true, Reason: ReasonMinAdmitElapsed}
 }
+
+// The reasons of [Protection.Check].
+const (
+	// ReasonNoMinAdmit: no KEP-9876 minAdmitDuration applies to this kind
+	// of preemption (the rule is unset, or the preemption is within the
+	// ClusterQueue), so the victim is not protected by it.
+	ReasonNoMinAdmit eligibility.Reason = "no_min_admit"
+	// ReasonNotAdmitted: the victim has no admission time (Kueue: its
+	// Admitted condition is not True); it has no runtime to protect.
+	ReasonNotAdmitted eligibility.Reason = "not_admitted"
+	// ReasonAlreadyEvicted: the victim is already being evicted (Kueue:
+	// Evicted=True); KEP-9876 never protects it.
+	ReasonAlreadyEvicted eligibility.Reason = "already_evicted"
+	// ReasonMinAdmitElapsed: the victim has been admitted for at least
+	// minAdmitDuration (now >= admitted + d), so it may be preempted.
+	ReasonMinAdmitElapsed eligibility.Reason = "min_admit_elapsed"
+	// ReasonMinAdmitProtected: the victim was admitted less than
+	// minAdmitDuration ago (now < admitted + d); Until is admitted + d.
+	ReasonMinAdmitProtected eligibility.Reason = "min_admit_protected"
+)

@@ -1,13 +1,14 @@
-package eligibility
+package preemptordelay
 
 import (
 	"fmt"
 	"time"
 
 	"github.com/tenurepolicy/tenure/clock"
+	"github.com/tenurepolicy/tenure/eligibility"
 )
 
-// PreemptorDelay is a preemptor-side delay: a pending job (a contender) may
+// Delay is a preemptor-side delay: a pending job (a contender) may
 // cause evictions only once it has waited at least Delay since it was
 // queued. It follows YuniKorn's preemption.delay queue property, which
 // YUNIKORN-1464 introduced as how long a task must be waiting before
@@ -21,7 +22,7 @@ import (
 // The zero value has no delay: every contender may cause evictions at once,
 // which is tenure's behaviour without the setting. It is a plain value, safe
 // for concurrent use.
-type PreemptorDelay struct {
+type Delay struct {
 	// Delay is how long a contender must wait; 0 disables the delay. Must
 	// not be negative.
 	Delay time.Duration
@@ -29,7 +30,7 @@ type PreemptorDelay struct {
 
 // Validate reports a negative Delay; the message starts with
 // "eligibility: ".
-func (d PreemptorDelay) Validate() error {
+func (d Delay) Validate() error {
 	if d.Delay < 0 {
 		return fmt.Errorf("eligibility: preemptor delay is negative (%v)", d.Delay)
 	}
@@ -39,26 +40,41 @@ func (d PreemptorDelay) Validate() error {
 // Check decides whether a contender queued at queued may cause evictions at
 // now:
 //
-//   - Delay 0: allowed, [ReasonNoPreemptorDelay];
+//   - Delay 0: allowed, [ReasonNoDelay];
 //   - queued unknown (the zero time): denied, [ReasonQueuedUnknown], no
 //     Until (a contender whose wait cannot be measured never counts as
 //     having waited);
 //   - now < queued + Delay (it has waited less than Delay): denied,
-//     [ReasonPreemptorDelay], Until = queued + Delay;
+//     [ReasonDelayed], Until = queued + Delay;
 //   - now >= queued + Delay (waited at least Delay, exactly Delay
-//     included): allowed, [ReasonPreemptorWaited].
+//     included): allowed, [ReasonWaited].
 //
 // A queued time after now (clock skew) waits the full Delay from it. O(1),
 // no allocation.
-func (d PreemptorDelay) Check(queued, now time.Time) Decision {
+func (d Delay) Check(queued, now time.Time) eligibility.Decision {
 	switch {
 	case d.Delay <= 0:
-		return Decision{Allowed: true, Reason: ReasonNoPreemptorDelay}
+		return eligibility.Decision{Allowed: true, Reason: ReasonNoDelay}
 	case queued.IsZero():
-		return Decision{Reason: ReasonQueuedUnknown}
+		return eligibility.Decision{Reason: ReasonQueuedUnknown}
 	}
 	if until := clock.AddSaturating(queued, d.Delay); now.Before(until) {
-		return Decision{Reason: ReasonPreemptorDelay, Until: until}
+		return eligibility.Decision{Reason: ReasonDelayed, Until: until}
 	}
-	return Decision{Allowed: true, Reason: ReasonPreemptorWaited}
+	return eligibility.Decision{Allowed: true, Reason: ReasonWaited}
 }
+
+// The reasons of Check.
+const (
+	// ReasonNoDelay: no preemptor-side delay is configured.
+	ReasonNoDelay eligibility.Reason = "no_preemptor_delay"
+	// ReasonWaited: the contender has waited at least the delay
+	// (now >= queued + D), so it may cause evictions.
+	ReasonWaited eligibility.Reason = "preemptor_waited"
+	// ReasonDelayed: the contender has waited less than the delay
+	// (now < queued + D); Until is queued + D.
+	ReasonDelayed eligibility.Reason = "preemptor_delay"
+	// ReasonQueuedUnknown: a delay is configured but the contender's queued
+	// time is unknown (zero); it may not cause evictions.
+	ReasonQueuedUnknown eligibility.Reason = "queued_unknown"
+)

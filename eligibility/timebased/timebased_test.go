@@ -1,4 +1,4 @@
-package eligibility_test
+package timebased_test
 
 import (
 	"math"
@@ -13,6 +13,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/tenurepolicy/tenure/eligibility"
+	"github.com/tenurepolicy/tenure/eligibility/timebased"
 )
 
 // tbT0 is the fixed origin of the time-based preemption tests.
@@ -23,20 +24,20 @@ func tbAt(k int) time.Time { return tbT0.Add(time.Duration(k) * time.Minute) }
 func tbDur(d time.Duration) *time.Duration { return &d }
 
 // tbTimeBased is LowerOrNewerEqualPriority with the given MinAdmitDuration.
-func tbTimeBased(m time.Duration) eligibility.PreemptionConfig {
-	return eligibility.PreemptionConfig{Policy: eligibility.PreemptionLowerOrNewerEqualPriority, MinAdmitDuration: tbDur(m)}
+func tbTimeBased(m time.Duration) timebased.Config {
+	return timebased.Config{Policy: timebased.LowerOrNewerEqualPriority, MinAdmitDuration: tbDur(m)}
 }
 
 func TestPreemptionConfigValidate(t *testing.T) {
-	lone := eligibility.PreemptionLowerOrNewerEqualPriority
+	lone := timebased.LowerOrNewerEqualPriority
 	tests := []struct {
 		name string
-		cfg  eligibility.PreemptionConfig
+		cfg  timebased.Config
 		want []string
 	}{
-		{"zero value (Never) is valid", eligibility.PreemptionConfig{}, nil},
-		{"LowerPriority without M", eligibility.PreemptionConfig{Policy: eligibility.PreemptionLowerPriority}, nil},
-		{"nil M is valid and disabled (KEP-8522 webhook validation, rule 2)", eligibility.PreemptionConfig{Policy: lone}, nil},
+		{"zero value (Never) is valid", timebased.Config{}, nil},
+		{"LowerPriority without M", timebased.Config{Policy: timebased.LowerPriority}, nil},
+		{"nil M is valid and disabled (KEP-8522 webhook validation, rule 2)", timebased.Config{Policy: lone}, nil},
 		{"exactly 1m is valid", tbTimeBased(time.Minute), nil},
 		{"4h is valid", tbTimeBased(4 * time.Hour), nil},
 		{"1m-1ns rejected", tbTimeBased(time.Minute - 1),
@@ -44,15 +45,15 @@ func TestPreemptionConfigValidate(t *testing.T) {
 		{"30s rejected", tbTimeBased(30 * time.Second), []string{"eligibility: minAdmitDuration must be at least 1m0s, got 30s"}},
 		{"explicit 0 rejected", tbTimeBased(0), []string{"eligibility: minAdmitDuration must be at least 1m0s, got 0s"}},
 		{"negative rejected", tbTimeBased(-time.Hour), []string{"eligibility: minAdmitDuration must be at least 1m0s, got -1h0m0s"}},
-		{"M with Never rejected", eligibility.PreemptionConfig{Policy: eligibility.PreemptionNever, MinAdmitDuration: tbDur(time.Hour)},
+		{"M with Never rejected", timebased.Config{Policy: timebased.Never, MinAdmitDuration: tbDur(time.Hour)},
 			[]string{"eligibility: minAdmitDuration is only valid with policy LowerOrNewerEqualPriority, not Never"}},
-		{"M with LowerPriority rejected", eligibility.PreemptionConfig{Policy: eligibility.PreemptionLowerPriority, MinAdmitDuration: tbDur(time.Hour)},
+		{"M with LowerPriority rejected", timebased.Config{Policy: timebased.LowerPriority, MinAdmitDuration: tbDur(time.Hour)},
 			[]string{"eligibility: minAdmitDuration is only valid with policy LowerOrNewerEqualPriority, not LowerPriority"}},
-		{"both problems at once", eligibility.PreemptionConfig{Policy: eligibility.PreemptionNever, MinAdmitDuration: tbDur(0)}, []string{
+		{"both problems at once", timebased.Config{Policy: timebased.Never, MinAdmitDuration: tbDur(0)}, []string{
 			"eligibility: minAdmitDuration must be at least 1m0s, got 0s",
 			"eligibility: minAdmitDuration is only valid with policy LowerOrNewerEqualPriority, not Never",
 		}},
-		{"unknown policy", eligibility.PreemptionConfig{Policy: 9}, []string{"eligibility: unknown preemption policy 9"}},
+		{"unknown policy", timebased.Config{Policy: 9}, []string{"eligibility: unknown preemption policy 9"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -73,70 +74,70 @@ func TestPreemptionConfigValidate(t *testing.T) {
 func TestPreemptionClassify(t *testing.T) {
 	m := 4 * time.Hour
 	tb := tbTimeBased(m)
-	noM := eligibility.PreemptionConfig{Policy: eligibility.PreemptionLowerOrNewerEqualPriority}
-	lower := eligibility.PreemptionConfig{Policy: eligibility.PreemptionLowerPriority}
+	noM := timebased.Config{Policy: timebased.LowerOrNewerEqualPriority}
+	lower := timebased.Config{Policy: timebased.LowerPriority}
 	// The preemptor: priority 10, in the queue since t0+5m.
-	p := eligibility.PreemptionRequest{Priority: 10, Timestamp: tbAt(5)}
-	old := eligibility.Candidate{ID: "old", Priority: 10, Reserved: tbAt(0)}
+	p := timebased.Request{Priority: 10, Timestamp: tbAt(5)}
+	old := timebased.Candidate{ID: "old", Priority: 10, Reserved: tbAt(0)}
 	expiry := tbAt(0).Add(m).Add(time.Nanosecond)
 	tests := []struct {
 		name      string
-		cfg       eligibility.PreemptionConfig
-		p         eligibility.PreemptionRequest
-		cand      eligibility.Candidate
+		cfg       timebased.Config
+		p         timebased.Request
+		cand      timebased.Candidate
 		now       time.Time
-		wantClass eligibility.CandidateClass
+		wantClass timebased.Class
 		wantUntil time.Time
 	}{
-		{"Never: lower priority not allowed", eligibility.PreemptionConfig{}, p,
-			eligibility.Candidate{ID: "x", Priority: 1, Reserved: tbAt(0)}, tbAt(600), eligibility.ClassNotAllowed, time.Time{}},
-		{"unknown policy not allowed", eligibility.PreemptionConfig{Policy: 7}, p,
-			eligibility.Candidate{ID: "x", Priority: 1, Reserved: tbAt(0)}, tbAt(600), eligibility.ClassNotAllowed, time.Time{}},
-		{"higher priority never", tb, p, eligibility.Candidate{ID: "x", Priority: 11, Reserved: tbAt(0)}, tbAt(6000),
-			eligibility.ClassHigherPriority, time.Time{}},
-		{"lower priority always (just admitted)", tb, p, eligibility.Candidate{ID: "x", Priority: 9, Reserved: tbAt(100)}, tbAt(100),
-			eligibility.ClassLowerPriority, time.Time{}},
-		{"lower priority under LowerPriority", lower, p, eligibility.Candidate{ID: "x", Priority: -3}, tbAt(0),
-			eligibility.ClassLowerPriority, time.Time{}},
-		{"lower priority with unknown reservation", tb, p, eligibility.Candidate{ID: "x", Priority: 1}, tbAt(0),
-			eligibility.ClassLowerPriority, time.Time{}},
-		{"equal priority under LowerPriority", lower, p, eligibility.Candidate{ID: "x", Priority: 10, Reserved: tbAt(60)}, tbAt(6000),
-			eligibility.ClassNotAllowed, time.Time{}},
+		{"Never: lower priority not allowed", timebased.Config{}, p,
+			timebased.Candidate{ID: "x", Priority: 1, Reserved: tbAt(0)}, tbAt(600), timebased.ClassNotAllowed, time.Time{}},
+		{"unknown policy not allowed", timebased.Config{Policy: 7}, p,
+			timebased.Candidate{ID: "x", Priority: 1, Reserved: tbAt(0)}, tbAt(600), timebased.ClassNotAllowed, time.Time{}},
+		{"higher priority never", tb, p, timebased.Candidate{ID: "x", Priority: 11, Reserved: tbAt(0)}, tbAt(6000),
+			timebased.ClassHigherPriority, time.Time{}},
+		{"lower priority always (just admitted)", tb, p, timebased.Candidate{ID: "x", Priority: 9, Reserved: tbAt(100)}, tbAt(100),
+			timebased.ClassLowerPriority, time.Time{}},
+		{"lower priority under LowerPriority", lower, p, timebased.Candidate{ID: "x", Priority: -3}, tbAt(0),
+			timebased.ClassLowerPriority, time.Time{}},
+		{"lower priority with unknown reservation", tb, p, timebased.Candidate{ID: "x", Priority: 1}, tbAt(0),
+			timebased.ClassLowerPriority, time.Time{}},
+		{"equal priority under LowerPriority", lower, p, timebased.Candidate{ID: "x", Priority: 10, Reserved: tbAt(60)}, tbAt(6000),
+			timebased.ClassNotAllowed, time.Time{}},
 		// KEP-8522 integration test 5: exactly at M is not preemptible.
-		{"older, 1ns before M", tb, p, old, tbAt(0).Add(m - 1), eligibility.ClassProtected, expiry},
-		{"older, exactly at M: protected", tb, p, old, tbAt(0).Add(m), eligibility.ClassProtected, expiry},
-		{"older, M+1ns: expired", tb, p, old, expiry, eligibility.ClassExpired, time.Time{}},
-		{"older, long after M: expired", tb, p, old, tbAt(0).Add(100 * m), eligibility.ClassExpired, time.Time{}},
+		{"older, 1ns before M", tb, p, old, tbAt(0).Add(m - 1), timebased.ClassProtected, expiry},
+		{"older, exactly at M: protected", tb, p, old, tbAt(0).Add(m), timebased.ClassProtected, expiry},
+		{"older, M+1ns: expired", tb, p, old, expiry, timebased.ClassExpired, time.Time{}},
+		{"older, long after M: expired", tb, p, old, tbAt(0).Add(100 * m), timebased.ClassExpired, time.Time{}},
 		// KEP-8522 integration test 4: M unset, old behaviour.
-		{"M unset: older protected forever", noM, p, old, tbAt(0).Add(1000 * time.Hour), eligibility.ClassProtected, time.Time{}},
-		{"M unset: newer preemptible", noM, p, eligibility.Candidate{ID: "n", Priority: 10, Reserved: tbAt(6)}, tbAt(7),
-			eligibility.ClassNewer, time.Time{}},
+		{"M unset: older protected forever", noM, p, old, tbAt(0).Add(1000 * time.Hour), timebased.ClassProtected, time.Time{}},
+		{"M unset: newer preemptible", noM, p, timebased.Candidate{ID: "n", Priority: 10, Reserved: tbAt(6)}, tbAt(7),
+			timebased.ClassNewer, time.Time{}},
 		// Newer: strictly after the preemptor's timestamp.
-		{"reserved at the preemptor's timestamp is not newer", tb, p, eligibility.Candidate{ID: "n", Priority: 10, Reserved: tbAt(5)}, tbAt(6),
-			eligibility.ClassProtected, tbAt(5).Add(m + 1)},
-		{"reserved 1ns after is newer, until it expires", tb, p, eligibility.Candidate{ID: "n", Priority: 10, Reserved: tbAt(5).Add(1)}, tbAt(6),
-			eligibility.ClassNewer, tbAt(5).Add(m + 2)},
-		{"newer and expired counts as expired", tb, p, eligibility.Candidate{ID: "n", Priority: 10, Reserved: tbAt(6)}, tbAt(6).Add(m + 1),
-			eligibility.ClassExpired, time.Time{}},
-		{"zero preemptor timestamp: nothing is newer", tb, eligibility.PreemptionRequest{Priority: 10},
-			eligibility.Candidate{ID: "n", Priority: 10, Reserved: tbAt(6)}, tbAt(7), eligibility.ClassProtected, tbAt(6).Add(m + 1)},
-		{"equal priority, unknown reservation", tb, p, eligibility.Candidate{ID: "u", Priority: 10}, tbAt(6000),
-			eligibility.ClassUnknownReservation, time.Time{}},
-		{"reserved in the future (skew): not expired", tb, p, eligibility.Candidate{ID: "s", Priority: 10, Reserved: tbAt(60)}, tbAt(0),
-			eligibility.ClassNewer, tbAt(60).Add(m + 1)},
+		{"reserved at the preemptor's timestamp is not newer", tb, p, timebased.Candidate{ID: "n", Priority: 10, Reserved: tbAt(5)}, tbAt(6),
+			timebased.ClassProtected, tbAt(5).Add(m + 1)},
+		{"reserved 1ns after is newer, until it expires", tb, p, timebased.Candidate{ID: "n", Priority: 10, Reserved: tbAt(5).Add(1)}, tbAt(6),
+			timebased.ClassNewer, tbAt(5).Add(m + 2)},
+		{"newer and expired counts as expired", tb, p, timebased.Candidate{ID: "n", Priority: 10, Reserved: tbAt(6)}, tbAt(6).Add(m + 1),
+			timebased.ClassExpired, time.Time{}},
+		{"zero preemptor timestamp: nothing is newer", tb, timebased.Request{Priority: 10},
+			timebased.Candidate{ID: "n", Priority: 10, Reserved: tbAt(6)}, tbAt(7), timebased.ClassProtected, tbAt(6).Add(m + 1)},
+		{"equal priority, unknown reservation", tb, p, timebased.Candidate{ID: "u", Priority: 10}, tbAt(6000),
+			timebased.ClassUnknownReservation, time.Time{}},
+		{"reserved in the future (skew): not expired", tb, p, timebased.Candidate{ID: "s", Priority: 10, Reserved: tbAt(60)}, tbAt(0),
+			timebased.ClassNewer, tbAt(60).Add(m + 1)},
 		// Invalid configurations are applied conservatively.
-		{"M with LowerPriority is ignored", eligibility.PreemptionConfig{Policy: eligibility.PreemptionLowerPriority, MinAdmitDuration: tbDur(time.Minute)},
-			p, old, tbAt(6000), eligibility.ClassNotAllowed, time.Time{}},
-		{"M of 0 is ignored", tbTimeBased(0), p, old, tbAt(6000), eligibility.ClassProtected, time.Time{}},
-		{"negative M is ignored", tbTimeBased(-time.Hour), p, eligibility.Candidate{ID: "s", Priority: 10, Reserved: tbAt(60)}, tbAt(0),
-			eligibility.ClassNewer, time.Time{}},
+		{"M with LowerPriority is ignored", timebased.Config{Policy: timebased.LowerPriority, MinAdmitDuration: tbDur(time.Minute)},
+			p, old, tbAt(6000), timebased.ClassNotAllowed, time.Time{}},
+		{"M of 0 is ignored", tbTimeBased(0), p, old, tbAt(6000), timebased.ClassProtected, time.Time{}},
+		{"negative M is ignored", tbTimeBased(-time.Hour), p, timebased.Candidate{ID: "s", Priority: 10, Reserved: tbAt(60)}, tbAt(0),
+			timebased.ClassNewer, time.Time{}},
 		{"largest M does not overflow", tbTimeBased(math.MaxInt64), p, old, tbAt(6000),
-			eligibility.ClassProtected, tbAt(0).Add(math.MaxInt64).Add(1)},
+			timebased.ClassProtected, tbAt(0).Add(math.MaxInt64).Add(1)},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			got := tt.cfg.Classify(tt.p, tt.cand, tt.now)
-			want := eligibility.PreemptionDecision{Candidate: tt.cand, Class: tt.wantClass, At: tt.now,
+			want := timebased.Decision{Candidate: tt.cand, Class: tt.wantClass, At: tt.now,
 				Decision: eligibility.Decision{Allowed: tt.wantClass.Preemptible(), Reason: tt.wantClass.Reason(), Until: tt.wantUntil}}
 			if diff := cmp.Diff(want, got); diff != "" {
 				t.Errorf("Classify (-want +got):\n%s", diff)
@@ -150,19 +151,19 @@ func TestPreemptionClassify(t *testing.T) {
 
 func TestCandidateClass(t *testing.T) {
 	tests := []struct {
-		c           eligibility.CandidateClass
+		c           timebased.Class
 		name        string
 		preemptible bool
 		timeBased   bool
 	}{
-		{eligibility.ClassNotAllowed, "not_allowed", false, false},
-		{eligibility.ClassHigherPriority, "higher_priority", false, false},
-		{eligibility.ClassProtected, "protected", false, false},
-		{eligibility.ClassUnknownReservation, "unknown_reservation", false, false},
-		{eligibility.ClassLowerPriority, "lower_priority", true, false},
-		{eligibility.ClassExpired, "expired", true, true},
-		{eligibility.ClassNewer, "newer", true, false},
-		{eligibility.CandidateClass(99), "CandidateClass(99)", false, false},
+		{timebased.ClassNotAllowed, "not_allowed", false, false},
+		{timebased.ClassHigherPriority, "higher_priority", false, false},
+		{timebased.ClassProtected, "protected", false, false},
+		{timebased.ClassUnknownReservation, "unknown_reservation", false, false},
+		{timebased.ClassLowerPriority, "lower_priority", true, false},
+		{timebased.ClassExpired, "expired", true, true},
+		{timebased.ClassNewer, "newer", true, false},
+		{timebased.Class(99), "CandidateClass(99)", false, false},
 	}
 	for _, tt := range tests {
 		if got := tt.c.String(); got != tt.name {
@@ -172,7 +173,7 @@ func TestCandidateClass(t *testing.T) {
 			t.Errorf("%v: Preemptible %v TimeBased %v, want %v %v", tt.c, tt.c.Preemptible(), tt.c.TimeBased(), tt.preemptible, tt.timeBased)
 		}
 	}
-	if got := (eligibility.PreemptionDecision{}).Class; got != eligibility.ClassNotAllowed || got.Preemptible() {
+	if got := (timebased.Decision{}).Class; got != timebased.ClassNotAllowed || got.Preemptible() {
 		t.Errorf("zero decision class = %v, want not_allowed and not preemptible", got)
 	}
 }
@@ -180,19 +181,19 @@ func TestCandidateClass(t *testing.T) {
 func TestPreemptionPolicyText(t *testing.T) {
 	tests := []struct {
 		in      string
-		want    eligibility.PreemptionPolicy
+		want    timebased.Policy
 		wantErr bool
 	}{
-		{"Never", eligibility.PreemptionNever, false},
-		{"LowerPriority", eligibility.PreemptionLowerPriority, false},
-		{"LowerOrNewerEqualPriority", eligibility.PreemptionLowerOrNewerEqualPriority, false},
-		{"lowerornewerequalpriority", eligibility.PreemptionLowerOrNewerEqualPriority, false},
-		{"", eligibility.PreemptionNever, false},
+		{"Never", timebased.Never, false},
+		{"LowerPriority", timebased.LowerPriority, false},
+		{"LowerOrNewerEqualPriority", timebased.LowerOrNewerEqualPriority, false},
+		{"lowerornewerequalpriority", timebased.LowerOrNewerEqualPriority, false},
+		{"", timebased.Never, false},
 		{"Any", 0, true},
 		{"LowerPriority ", 0, true},
 	}
 	for _, tt := range tests {
-		p := eligibility.PreemptionPolicy(200)
+		p := timebased.Policy(200)
 		err := p.UnmarshalText([]byte(tt.in))
 		if tt.wantErr {
 			if err == nil || !strings.HasPrefix(err.Error(), "eligibility: ") || p != 200 {
@@ -208,10 +209,10 @@ func TestPreemptionPolicyText(t *testing.T) {
 			t.Errorf("MarshalText(%v) = %q, %v", p, out, err)
 		}
 	}
-	if _, err := eligibility.PreemptionPolicy(3).MarshalText(); err == nil {
+	if _, err := timebased.Policy(3).MarshalText(); err == nil {
 		t.Error("MarshalText(3): want an error")
 	}
-	if got := eligibility.PreemptionPolicy(3).String(); got != "PreemptionPolicy(3)" {
+	if got := timebased.Policy(3).String(); got != "PreemptionPolicy(3)" {
 		t.Errorf("String() = %q", got)
 	}
 }
@@ -221,7 +222,7 @@ func FuzzPreemptionPolicyText(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, in string) {
-		var p eligibility.PreemptionPolicy
+		var p timebased.Policy
 		if err := p.UnmarshalText([]byte(in)); err != nil {
 			if !strings.HasPrefix(err.Error(), "eligibility: ") {
 				t.Fatalf("error %q lacks the package prefix", err)
@@ -238,7 +239,7 @@ func FuzzPreemptionPolicyText(f *testing.F) {
 	})
 }
 
-func tbIDs(ds []eligibility.PreemptionDecision) []string {
+func tbIDs(ds []timebased.Decision) []string {
 	ids := make([]string, len(ds))
 	for i, d := range ds {
 		ids[i] = d.Candidate.ID
@@ -252,9 +253,9 @@ func tbIDs(ds []eligibility.PreemptionDecision) []string {
 // order.
 func TestPreemptionCandidatesOrder(t *testing.T) {
 	cfg := tbTimeBased(time.Hour)
-	p := eligibility.PreemptionRequest{Priority: 10, Timestamp: tbAt(100)}
+	p := timebased.Request{Priority: 10, Timestamp: tbAt(100)}
 	now := tbAt(200)
-	cands := []eligibility.Candidate{
+	cands := []timebased.Candidate{
 		{ID: "low5-b", Priority: 5, Reserved: tbAt(199)},
 		{ID: "low5-a", Priority: 5, Reserved: tbAt(10)},
 		{ID: "low1", Priority: 1, Reserved: tbAt(150)},
@@ -277,8 +278,8 @@ func TestPreemptionCandidatesOrder(t *testing.T) {
 		"exp-20-a", "exp-20-b", "exp-20-0", "exp-60", "exp-99", "exp-100-at-ts", "exp-newer", // longest-running first, ties by ID
 		"new-190", "new-150", // most recently admitted first
 	}
-	wantClass := map[string]eligibility.CandidateClass{
-		"low1": eligibility.ClassLowerPriority, "exp-newer": eligibility.ClassExpired, "new-190": eligibility.ClassNewer,
+	wantClass := map[string]timebased.Class{
+		"low1": timebased.ClassLowerPriority, "exp-newer": timebased.ClassExpired, "new-190": timebased.ClassNewer,
 	}
 	r := rand.New(rand.NewPCG(3, 4))
 	for round := 0; round < 5; round++ {
@@ -297,9 +298,9 @@ func TestPreemptionCandidatesOrder(t *testing.T) {
 
 func TestPreemptionCandidatesAppends(t *testing.T) {
 	cfg := tbTimeBased(time.Hour)
-	p := eligibility.PreemptionRequest{Priority: 1, Timestamp: tbAt(0)}
-	prefix := []eligibility.PreemptionDecision{{Candidate: eligibility.Candidate{ID: "keep"}}}
-	got := cfg.Candidates(p, []eligibility.Candidate{
+	p := timebased.Request{Priority: 1, Timestamp: tbAt(0)}
+	prefix := []timebased.Decision{{Candidate: timebased.Candidate{ID: "keep"}}}
+	got := cfg.Candidates(p, []timebased.Candidate{
 		{ID: "b", Priority: 0, Reserved: tbAt(1)},
 		{ID: "a", Priority: 0, Reserved: tbAt(1)},
 		{ID: "h", Priority: 2, Reserved: tbAt(1)},
@@ -315,34 +316,34 @@ func TestPreemptionCandidatesAppends(t *testing.T) {
 // TestCandidateCompareTies pins the tie-breaks of CandidateCompare on
 // fixed pairs: the class's own criterion to the nanosecond, then the ID.
 func TestCandidateCompareTies(t *testing.T) {
-	dec := func(id string, class eligibility.CandidateClass, prio int32, reserved time.Time) eligibility.PreemptionDecision {
-		return eligibility.PreemptionDecision{Candidate: eligibility.Candidate{ID: id, Priority: prio, Reserved: reserved}, Class: class}
+	dec := func(id string, class timebased.Class, prio int32, reserved time.Time) timebased.Decision {
+		return timebased.Decision{Candidate: timebased.Candidate{ID: id, Priority: prio, Reserved: reserved}, Class: class}
 	}
 	tests := []struct {
 		name string
-		a, b eligibility.PreemptionDecision
+		a, b timebased.Decision
 		want int // sign of CandidateCompare(a, b)
 	}{
-		{"lower: same priority, most recently reserved first", dec("b", eligibility.ClassLowerPriority, 1, tbAt(9)), dec("a", eligibility.ClassLowerPriority, 1, tbAt(0)), -1},
-		{"lower: same priority, 1ns later first", dec("b", eligibility.ClassLowerPriority, 1, tbAt(9).Add(1)), dec("a", eligibility.ClassLowerPriority, 1, tbAt(9)), -1},
-		{"lower: same priority and reservation, ID decides", dec("a", eligibility.ClassLowerPriority, 1, tbAt(9)), dec("b", eligibility.ClassLowerPriority, 1, tbAt(9)), -1},
-		{"lower: missing reservation counts as the latest", dec("b", eligibility.ClassLowerPriority, 1, time.Time{}), dec("a", eligibility.ClassLowerPriority, 1, tbAt(900)), -1},
-		{"newer: missing reservation counts as the latest", dec("b", eligibility.ClassNewer, 1, time.Time{}), dec("a", eligibility.ClassNewer, 1, tbAt(900)), -1},
-		{"lower: lowest priority first", dec("b", eligibility.ClassLowerPriority, 0, tbAt(0)), dec("a", eligibility.ClassLowerPriority, 1, tbAt(0)), -1},
-		{"expired: 1ns earlier first", dec("b", eligibility.ClassExpired, 1, tbAt(5)), dec("a", eligibility.ClassExpired, 1, tbAt(5).Add(1)), -1},
-		{"expired: same instant, ID decides", dec("a", eligibility.ClassExpired, 1, tbAt(5)), dec("b", eligibility.ClassExpired, 1, tbAt(5)), -1},
-		{"newer: 1ns later first", dec("b", eligibility.ClassNewer, 1, tbAt(5).Add(1)), dec("a", eligibility.ClassNewer, 1, tbAt(5)), -1},
-		{"newer: same instant, ID decides", dec("a", eligibility.ClassNewer, 1, tbAt(5)), dec("b", eligibility.ClassNewer, 1, tbAt(5)), -1},
-		{"lower before expired", dec("z", eligibility.ClassLowerPriority, 1, tbAt(9)), dec("a", eligibility.ClassExpired, 1, tbAt(0)), -1},
-		{"expired before newer", dec("z", eligibility.ClassExpired, 1, tbAt(9)), dec("a", eligibility.ClassNewer, 1, tbAt(10)), -1},
-		{"identical", dec("a", eligibility.ClassNewer, 1, tbAt(5)), dec("a", eligibility.ClassNewer, 1, tbAt(5)), 0},
+		{"lower: same priority, most recently reserved first", dec("b", timebased.ClassLowerPriority, 1, tbAt(9)), dec("a", timebased.ClassLowerPriority, 1, tbAt(0)), -1},
+		{"lower: same priority, 1ns later first", dec("b", timebased.ClassLowerPriority, 1, tbAt(9).Add(1)), dec("a", timebased.ClassLowerPriority, 1, tbAt(9)), -1},
+		{"lower: same priority and reservation, ID decides", dec("a", timebased.ClassLowerPriority, 1, tbAt(9)), dec("b", timebased.ClassLowerPriority, 1, tbAt(9)), -1},
+		{"lower: missing reservation counts as the latest", dec("b", timebased.ClassLowerPriority, 1, time.Time{}), dec("a", timebased.ClassLowerPriority, 1, tbAt(900)), -1},
+		{"newer: missing reservation counts as the latest", dec("b", timebased.ClassNewer, 1, time.Time{}), dec("a", timebased.ClassNewer, 1, tbAt(900)), -1},
+		{"lower: lowest priority first", dec("b", timebased.ClassLowerPriority, 0, tbAt(0)), dec("a", timebased.ClassLowerPriority, 1, tbAt(0)), -1},
+		{"expired: 1ns earlier first", dec("b", timebased.ClassExpired, 1, tbAt(5)), dec("a", timebased.ClassExpired, 1, tbAt(5).Add(1)), -1},
+		{"expired: same instant, ID decides", dec("a", timebased.ClassExpired, 1, tbAt(5)), dec("b", timebased.ClassExpired, 1, tbAt(5)), -1},
+		{"newer: 1ns later first", dec("b", timebased.ClassNewer, 1, tbAt(5).Add(1)), dec("a", timebased.ClassNewer, 1, tbAt(5)), -1},
+		{"newer: same instant, ID decides", dec("a", timebased.ClassNewer, 1, tbAt(5)), dec("b", timebased.ClassNewer, 1, tbAt(5)), -1},
+		{"lower before expired", dec("z", timebased.ClassLowerPriority, 1, tbAt(9)), dec("a", timebased.ClassExpired, 1, tbAt(0)), -1},
+		{"expired before newer", dec("z", timebased.ClassExpired, 1, tbAt(9)), dec("a", timebased.ClassNewer, 1, tbAt(10)), -1},
+		{"identical", dec("a", timebased.ClassNewer, 1, tbAt(5)), dec("a", timebased.ClassNewer, 1, tbAt(5)), 0},
 	}
 	sign := func(x int) int { return min(max(x, -1), 1) }
 	for _, tt := range tests {
-		if got := eligibility.CandidateCompare(tt.a, tt.b); sign(got) != tt.want {
+		if got := timebased.Compare(tt.a, tt.b); sign(got) != tt.want {
 			t.Errorf("%s: CandidateCompare = %d, want sign %d", tt.name, got, tt.want)
 		}
-		if got := eligibility.CandidateCompare(tt.b, tt.a); sign(got) != -tt.want {
+		if got := timebased.Compare(tt.b, tt.a); sign(got) != -tt.want {
 			t.Errorf("%s (swapped): CandidateCompare = %d, want sign %d", tt.name, got, -tt.want)
 		}
 	}
@@ -351,13 +352,13 @@ func TestCandidateCompareTies(t *testing.T) {
 // TestCandidateSortStable: decisions that compare equal keep their input
 // order (they can differ in Until).
 func TestCandidateSortStable(t *testing.T) {
-	c := eligibility.Candidate{ID: "same", Priority: 1, Reserved: tbAt(1)}
-	var ds []eligibility.PreemptionDecision
+	c := timebased.Candidate{ID: "same", Priority: 1, Reserved: tbAt(1)}
+	var ds []timebased.Decision
 	for k := 5; k > 0; k-- {
-		ds = append(ds, eligibility.PreemptionDecision{Candidate: c, Class: eligibility.ClassNewer, Decision: eligibility.Decision{Until: tbAt(k)}})
+		ds = append(ds, timebased.Decision{Candidate: c, Class: timebased.ClassNewer, Decision: eligibility.Decision{Until: tbAt(k)}})
 	}
-	ds = append(ds, eligibility.PreemptionDecision{Candidate: eligibility.Candidate{ID: "first", Priority: 1, Reserved: tbAt(2)}, Class: eligibility.ClassNewer})
-	eligibility.CandidateSort(ds)
+	ds = append(ds, timebased.Decision{Candidate: timebased.Candidate{ID: "first", Priority: 1, Reserved: tbAt(2)}, Class: timebased.ClassNewer})
+	timebased.Sort(ds)
 	var got []time.Time
 	for _, d := range ds[1:] {
 		got = append(got, d.Until)
@@ -368,30 +369,30 @@ func TestCandidateSortStable(t *testing.T) {
 }
 
 func TestCandidateSortNonPreemptibleLast(t *testing.T) {
-	ds := []eligibility.PreemptionDecision{
-		{Candidate: eligibility.Candidate{ID: "p"}, Class: eligibility.ClassProtected},
-		{Candidate: eligibility.Candidate{ID: "n"}, Class: eligibility.ClassNewer},
-		{Candidate: eligibility.Candidate{ID: "x"}, Class: eligibility.CandidateClass(250)},
-		{Candidate: eligibility.Candidate{ID: "h"}, Class: eligibility.ClassHigherPriority},
-		{Candidate: eligibility.Candidate{ID: "l"}, Class: eligibility.ClassLowerPriority},
-		{Candidate: eligibility.Candidate{ID: "z"}, Class: eligibility.ClassNotAllowed},
+	ds := []timebased.Decision{
+		{Candidate: timebased.Candidate{ID: "p"}, Class: timebased.ClassProtected},
+		{Candidate: timebased.Candidate{ID: "n"}, Class: timebased.ClassNewer},
+		{Candidate: timebased.Candidate{ID: "x"}, Class: timebased.Class(250)},
+		{Candidate: timebased.Candidate{ID: "h"}, Class: timebased.ClassHigherPriority},
+		{Candidate: timebased.Candidate{ID: "l"}, Class: timebased.ClassLowerPriority},
+		{Candidate: timebased.Candidate{ID: "z"}, Class: timebased.ClassNotAllowed},
 	}
-	eligibility.CandidateSort(ds)
+	timebased.Sort(ds)
 	if diff := cmp.Diff([]string{"l", "n", "z", "h", "p", "x"}, tbIDs(ds)); diff != "" {
 		t.Errorf("CandidateSort (-want +got):\n%s", diff)
 	}
-	eligibility.CandidateSort(nil) // must not panic
+	timebased.Sort(nil) // must not panic
 }
 
 func TestPreemptionClassifyAllocs(t *testing.T) {
 	cfg := tbTimeBased(time.Hour)
-	p := eligibility.PreemptionRequest{Priority: 1, Timestamp: tbAt(0)}
-	c := eligibility.Candidate{ID: "a", Priority: 1, Reserved: tbAt(1)}
-	a := eligibility.PreemptionDecision{Candidate: c, Class: eligibility.ClassExpired}
-	b := eligibility.PreemptionDecision{Candidate: c, Class: eligibility.ClassNewer}
+	p := timebased.Request{Priority: 1, Timestamp: tbAt(0)}
+	c := timebased.Candidate{ID: "a", Priority: 1, Reserved: tbAt(1)}
+	a := timebased.Decision{Candidate: c, Class: timebased.ClassExpired}
+	b := timebased.Decision{Candidate: c, Class: timebased.ClassNewer}
 	var n int
 	allocs := testing.AllocsPerRun(100, func() {
-		n += int(cfg.Classify(p, c, tbAt(90)).Class) + eligibility.CandidateCompare(a, b)
+		n += int(cfg.Classify(p, c, tbAt(90)).Class) + timebased.Compare(a, b)
 	})
 	if allocs != 0 {
 		t.Errorf("Classify+CandidateCompare allocate %v times, want 0", allocs)
@@ -405,12 +406,12 @@ func TestPreemptionClassifyAllocs(t *testing.T) {
 // admitted is preempted only after MinAdmitDuration (test 1), not at exactly
 // M (test 5), and never without M (test 4).
 func TestKEP8522TwoJobs(t *testing.T) {
-	a := eligibility.Candidate{ID: "A", Priority: 10, Reserved: tbAt(0)}
-	b := eligibility.PreemptionRequest{Priority: 10, Timestamp: tbAt(5)}
+	a := timebased.Candidate{ID: "A", Priority: 10, Reserved: tbAt(0)}
+	b := timebased.Request{Priority: 10, Timestamp: tbAt(5)}
 	m := 4 * time.Hour
 	tests := []struct {
 		name string
-		cfg  eligibility.PreemptionConfig
+		cfg  timebased.Config
 		now  time.Time
 		want bool
 	}{
@@ -419,11 +420,11 @@ func TestKEP8522TwoJobs(t *testing.T) {
 		{"exactly M", tbTimeBased(m), tbAt(0).Add(m), false},
 		{"M + 1ns", tbTimeBased(m), tbAt(0).Add(m + 1), true},
 		{"24h", tbTimeBased(m), tbAt(24 * 60), true},
-		{"24h without M (old behaviour)", eligibility.PreemptionConfig{Policy: eligibility.PreemptionLowerOrNewerEqualPriority}, tbAt(24 * 60), false},
+		{"24h without M (old behaviour)", timebased.Config{Policy: timebased.LowerOrNewerEqualPriority}, tbAt(24 * 60), false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got := tt.cfg.Candidates(b, []eligibility.Candidate{a}, tt.now, nil)
+			got := tt.cfg.Candidates(b, []timebased.Candidate{a}, tt.now, nil)
 			if (len(got) == 1) != tt.want {
 				t.Fatalf("A preemptible = %v, want %v (%v)", len(got) == 1, tt.want, got)
 			}
@@ -439,7 +440,7 @@ func TestKEP8522TwoJobs(t *testing.T) {
 // then ID), each preempt the first candidate in preemption order if any; a
 // preempted job is re-queued with the given timestamp function. It returns
 // the admissions as "minute:ID".
-func tbSim(cfg eligibility.PreemptionConfig, slots int, jobs []string, created []int, steps int,
+func tbSim(cfg timebased.Config, slots int, jobs []string, created []int, steps int,
 	requeueTS func(created, evicted time.Time) time.Time) []string {
 	type job struct {
 		id       string
@@ -469,11 +470,11 @@ func tbSim(cfg eligibility.PreemptionConfig, slots int, jobs []string, created [
 		})
 		var still []job
 		for _, pj := range pending {
-			cands := make([]eligibility.Candidate, len(running))
+			cands := make([]timebased.Candidate, len(running))
 			for i, r := range running {
-				cands[i] = eligibility.Candidate{ID: r.id, Priority: 10, Reserved: r.reserved}
+				cands[i] = timebased.Candidate{ID: r.id, Priority: 10, Reserved: r.reserved}
 			}
-			picks := cfg.Candidates(eligibility.PreemptionRequest{Priority: 10, Timestamp: pj.ts}, cands, now, nil)
+			picks := cfg.Candidates(timebased.Request{Priority: 10, Timestamp: pj.ts}, cands, now, nil)
 			if len(picks) == 0 {
 				still = append(still, pj)
 				continue
@@ -535,11 +536,11 @@ func TestKEP8522Restart(t *testing.T) {
 		t.Fatal(err)
 	}
 	cfg := tbTimeBased(time.Hour)
-	p := eligibility.PreemptionRequest{Priority: 1, Timestamp: live.Add(-time.Minute).Round(0)}
+	p := timebased.Request{Priority: 1, Timestamp: live.Add(-time.Minute).Round(0)}
 	for _, off := range []time.Duration{0, time.Hour, time.Hour + 1, 2 * time.Hour} {
 		now := persisted.Add(off)
-		a := cfg.Classify(p, eligibility.Candidate{ID: "a", Priority: 1, Reserved: live}, now)
-		b := cfg.Classify(p, eligibility.Candidate{ID: "a", Priority: 1, Reserved: persisted}, now)
+		a := cfg.Classify(p, timebased.Candidate{ID: "a", Priority: 1, Reserved: live}, now)
+		b := cfg.Classify(p, timebased.Candidate{ID: "a", Priority: 1, Reserved: persisted}, now)
 		if a.Class != b.Class || !a.Until.Equal(b.Until) {
 			t.Errorf("now+%v: live %v/%v, persisted %v/%v", off, a.Class, a.Until, b.Class, b.Until)
 		}
@@ -550,26 +551,26 @@ func TestKEP8522Restart(t *testing.T) {
 // candidate's own queue-order timestamp when it is given (Kueue's code),
 // else its reservation (KEP-8522's wording). The preemptor queued at 10m.
 func TestPreemptionNewerByQueueOrder(t *testing.T) {
-	cfg := eligibility.PreemptionConfig{Policy: eligibility.PreemptionLowerOrNewerEqualPriority}
-	req := eligibility.PreemptionRequest{Priority: 1, Timestamp: tbAt(10)}
+	cfg := timebased.Config{Policy: timebased.LowerOrNewerEqualPriority}
+	req := timebased.Request{Priority: 1, Timestamp: tbAt(10)}
 	now := tbAt(60)
 	tests := []struct {
 		name             string
 		queued, reserved time.Time
-		req              eligibility.PreemptionRequest
-		want             eligibility.CandidateClass
+		req              timebased.Request
+		want             timebased.Class
 	}{
-		{"no Queued: reserved after the preemptor queued is newer", time.Time{}, tbAt(20), req, eligibility.ClassNewer},
-		{"no Queued: reserved exactly when the preemptor queued is not", time.Time{}, tbAt(10), req, eligibility.ClassProtected},
-		{"queued before the preemptor: not newer, however late its reservation", tbAt(5), tbAt(20), req, eligibility.ClassProtected},
-		{"queued after the preemptor: newer, even if reserved before it queued", tbAt(15), tbAt(8), req, eligibility.ClassNewer},
-		{"queued exactly with the preemptor: not newer (strict)", tbAt(10), tbAt(20), req, eligibility.ClassProtected},
-		{"queued 1ns after the preemptor: newer", tbAt(10).Add(time.Nanosecond), tbAt(20), req, eligibility.ClassNewer},
-		{"unknown preemptor timestamp: nothing is newer", tbAt(15), tbAt(20), eligibility.PreemptionRequest{Priority: 1}, eligibility.ClassProtected},
+		{"no Queued: reserved after the preemptor queued is newer", time.Time{}, tbAt(20), req, timebased.ClassNewer},
+		{"no Queued: reserved exactly when the preemptor queued is not", time.Time{}, tbAt(10), req, timebased.ClassProtected},
+		{"queued before the preemptor: not newer, however late its reservation", tbAt(5), tbAt(20), req, timebased.ClassProtected},
+		{"queued after the preemptor: newer, even if reserved before it queued", tbAt(15), tbAt(8), req, timebased.ClassNewer},
+		{"queued exactly with the preemptor: not newer (strict)", tbAt(10), tbAt(20), req, timebased.ClassProtected},
+		{"queued 1ns after the preemptor: newer", tbAt(10).Add(time.Nanosecond), tbAt(20), req, timebased.ClassNewer},
+		{"unknown preemptor timestamp: nothing is newer", tbAt(15), tbAt(20), timebased.Request{Priority: 1}, timebased.ClassProtected},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			c := eligibility.Candidate{ID: "c", Priority: 1, Reserved: tt.reserved, Queued: tt.queued}
+			c := timebased.Candidate{ID: "c", Priority: 1, Reserved: tt.reserved, Queued: tt.queued}
 			if got := cfg.Classify(tt.req, c, now).Class; got != tt.want {
 				t.Errorf("class = %v, want %v", got, tt.want)
 			}
@@ -583,35 +584,35 @@ func TestPreemptionNewerByQueueOrder(t *testing.T) {
 // preemptor; the time-based rule is unaffected, and the gate is not part of
 // the ClusterQueue shape.
 func TestTimestampPreemptionBuffer(t *testing.T) {
-	lone := eligibility.PreemptionConfig{Policy: eligibility.PreemptionLowerOrNewerEqualPriority}
+	lone := timebased.Config{Policy: timebased.LowerOrNewerEqualPriority}
 	buffered := lone
 	buffered.TimestampPreemptionBuffer = true
 	timeBased := tbTimeBased(time.Hour)
 	timeBased.TimestampPreemptionBuffer = true
-	p := eligibility.PreemptionRequest{Priority: 5, Timestamp: tbAt(0)}
-	queued := func(at time.Time) eligibility.Candidate {
-		return eligibility.Candidate{ID: "c", Priority: 5, Reserved: tbAt(1), Queued: at}
+	p := timebased.Request{Priority: 5, Timestamp: tbAt(0)}
+	queued := func(at time.Time) timebased.Candidate {
+		return timebased.Candidate{ID: "c", Priority: 5, Reserved: tbAt(1), Queued: at}
 	}
 	now := tbAt(30)
 	tests := []struct {
 		name string
-		cfg  eligibility.PreemptionConfig
-		cand eligibility.Candidate
-		want eligibility.CandidateClass
+		cfg  timebased.Config
+		cand timebased.Candidate
+		want timebased.Class
 	}{
-		{"1m later, no buffer: newer", lone, queued(tbAt(1)), eligibility.ClassNewer},
-		{"1m later, buffer: protected", buffered, queued(tbAt(1)), eligibility.ClassProtected},
-		{"exactly 5m later, buffer: protected", buffered, queued(tbAt(5)), eligibility.ClassProtected},
-		{"5m+1ns later, buffer: newer", buffered, queued(tbAt(5).Add(1)), eligibility.ClassNewer},
-		{"earlier, buffer: protected", buffered, queued(tbAt(-10)), eligibility.ClassProtected},
+		{"1m later, no buffer: newer", lone, queued(tbAt(1)), timebased.ClassNewer},
+		{"1m later, buffer: protected", buffered, queued(tbAt(1)), timebased.ClassProtected},
+		{"exactly 5m later, buffer: protected", buffered, queued(tbAt(5)), timebased.ClassProtected},
+		{"5m+1ns later, buffer: newer", buffered, queued(tbAt(5).Add(1)), timebased.ClassNewer},
+		{"earlier, buffer: protected", buffered, queued(tbAt(-10)), timebased.ClassProtected},
 		{"reservation stands in, buffer: protected", buffered,
-			eligibility.Candidate{ID: "c", Priority: 5, Reserved: tbAt(4)}, eligibility.ClassProtected},
+			timebased.Candidate{ID: "c", Priority: 5, Reserved: tbAt(4)}, timebased.ClassProtected},
 		{"reservation stands in, buffer: newer", buffered,
-			eligibility.Candidate{ID: "c", Priority: 5, Reserved: tbAt(6)}, eligibility.ClassNewer},
+			timebased.Candidate{ID: "c", Priority: 5, Reserved: tbAt(6)}, timebased.ClassNewer},
 		{"expired wins regardless of the buffer", timeBased,
-			eligibility.Candidate{ID: "c", Priority: 5, Reserved: tbAt(-40), Queued: tbAt(1)}, eligibility.ClassExpired},
+			timebased.Candidate{ID: "c", Priority: 5, Reserved: tbAt(-40), Queued: tbAt(1)}, timebased.ClassExpired},
 		{"lower priority regardless of the buffer", buffered,
-			eligibility.Candidate{ID: "c", Priority: 4, Reserved: tbAt(1), Queued: tbAt(1)}, eligibility.ClassLowerPriority},
+			timebased.Candidate{ID: "c", Priority: 4, Reserved: tbAt(1), Queued: tbAt(1)}, timebased.ClassLowerPriority},
 	}
 	for _, tc := range tests {
 		if d := tc.cfg.Classify(p, tc.cand, now); d.Class != tc.want || d.Allowed != tc.want.Preemptible() {
@@ -623,8 +624,5 @@ func TestTimestampPreemptionBuffer(t *testing.T) {
 	}
 	if b, err := os.ReadFile("doc.go"); err != nil || !strings.Contains(string(b), "SchedulerTimestampPreemptionBuffer feature gate (alpha, off by") {
 		t.Errorf("the package doc does not describe Kueue's SchedulerTimestampPreemptionBuffer gate (%v)", err)
-	}
-	if eligibility.KueueTimestampPreemptionBuffer != 5*time.Minute {
-		t.Errorf("KueueTimestampPreemptionBuffer = %v, want Kueue's 5m", eligibility.KueueTimestampPreemptionBuffer)
 	}
 }

@@ -1,4 +1,4 @@
-package eligibility_test
+package timebased_test
 
 import (
 	"math"
@@ -8,7 +8,7 @@ import (
 
 	"pgregory.net/rapid"
 
-	"github.com/tenurepolicy/tenure/eligibility"
+	"github.com/tenurepolicy/tenure/eligibility/timebased"
 	"github.com/tenurepolicy/tenure/runtime"
 )
 
@@ -18,10 +18,10 @@ import (
 // reservation after now (clock skew) still orders after the missing one.
 func TestCandidatesMissingReservationIsNow(t *testing.T) {
 	now := time.Date(2026, 3, 2, 12, 0, 0, 0, time.UTC)
-	cfg := eligibility.PreemptionConfig{Policy: eligibility.PreemptionLowerOrNewerEqualPriority}
-	p := eligibility.PreemptionRequest{Priority: 1, Timestamp: now.Add(-time.Hour)}
+	cfg := timebased.Config{Policy: timebased.LowerOrNewerEqualPriority}
+	p := timebased.Request{Priority: 1, Timestamp: now.Add(-time.Hour)}
 	queued := now.Add(-time.Minute) // newer than the preemptor
-	cands := []eligibility.Candidate{
+	cands := []timebased.Candidate{
 		{ID: "b", Priority: 1, Queued: queued},                // no reservation: counts as now
 		{ID: "a", Priority: 1, Queued: queued, Reserved: now}, // reserved exactly at now
 		{ID: "c", Priority: 1, Queued: queued, Reserved: now.Add(-time.Second)},
@@ -51,7 +51,7 @@ func TestCandidatesMissingReservationIsNow(t *testing.T) {
 	}
 }
 
-func ids(ds []eligibility.PreemptionDecision) []string {
+func ids(ds []timebased.Decision) []string {
 	out := make([]string, len(ds))
 	for i, d := range ds {
 		out[i] = d.Candidate.ID
@@ -67,21 +67,21 @@ func TestCandidateOrderAtExtremes(t *testing.T) {
 	latest := time.Unix(math.MaxInt64-62135596800, 999_999_999)
 	ts := []time.Time{earliest, earliest.Add(time.Second), time.Unix(math.MinInt64, 0),
 		time.Date(-5, 1, 1, 0, 0, 0, 0, time.UTC), time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC), latest}
-	for _, class := range []eligibility.CandidateClass{eligibility.ClassExpired, eligibility.ClassNewer} {
+	for _, class := range []timebased.Class{timebased.ClassExpired, timebased.ClassNewer} {
 		for i, a := range ts {
 			for j, b := range ts {
 				if i == j {
 					continue
 				}
-				ds := []eligibility.PreemptionDecision{
-					{Class: class, Candidate: eligibility.Candidate{ID: "a", Reserved: a}},
-					{Class: class, Candidate: eligibility.Candidate{ID: "b", Reserved: b}},
+				ds := []timebased.Decision{
+					{Class: class, Candidate: timebased.Candidate{ID: "a", Reserved: a}},
+					{Class: class, Candidate: timebased.Candidate{ID: "b", Reserved: b}},
 				}
-				aFirst := a.Before(b) == (class == eligibility.ClassExpired) // expired: earliest first; newer: latest first
-				if got := eligibility.CandidateCompare(ds[0], ds[1]) < 0; got != aFirst {
+				aFirst := a.Before(b) == (class == timebased.ClassExpired) // expired: earliest first; newer: latest first
+				if got := timebased.Compare(ds[0], ds[1]) < 0; got != aFirst {
 					t.Errorf("%v: Compare(reserved %v, %v) puts a first = %v, want %v", class, a, b, got, aFirst)
 				}
-				eligibility.CandidateSort(ds)
+				timebased.Sort(ds)
 				if got := ds[0].Candidate.ID == "a"; got != aFirst {
 					t.Errorf("%v: Sort(reserved %v, %v) puts a first = %v, want %v", class, a, b, got, aFirst)
 				}
@@ -108,11 +108,11 @@ func tbGenAnyInstant(t *rapid.T, label string) time.Time {
 // as time does.
 func TestCandidateOrderAnywhere(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
-		class := rapid.SampledFrom([]eligibility.CandidateClass{eligibility.ClassExpired, eligibility.ClassNewer, eligibility.ClassLowerPriority}).Draw(t, "class")
-		ds := make([]eligibility.PreemptionDecision, rapid.IntRange(0, 10).Draw(t, "n"))
+		class := rapid.SampledFrom([]timebased.Class{timebased.ClassExpired, timebased.ClassNewer, timebased.ClassLowerPriority}).Draw(t, "class")
+		ds := make([]timebased.Decision, rapid.IntRange(0, 10).Draw(t, "n"))
 		for i := range ds {
-			ds[i] = eligibility.PreemptionDecision{Class: class, At: tbGenAnyInstant(t, "at"),
-				Candidate: eligibility.Candidate{ID: rapid.SampledFrom([]string{"a", "b", "c"}).Draw(t, "id"), Reserved: tbGenAnyInstant(t, "reserved")}}
+			ds[i] = timebased.Decision{Class: class, At: tbGenAnyInstant(t, "at"),
+				Candidate: timebased.Candidate{ID: rapid.SampledFrom([]string{"a", "b", "c"}).Draw(t, "id"), Reserved: tbGenAnyInstant(t, "reserved")}}
 		}
 		for _, a := range ds {
 			for _, b := range ds {
@@ -120,16 +120,16 @@ func TestCandidateOrderAnywhere(t *testing.T) {
 				if ra.IsZero() || rb.IsZero() || ra.Equal(rb) {
 					continue
 				}
-				wantAFirst := ra.Before(rb) == (class == eligibility.ClassExpired)
-				if got := eligibility.CandidateCompare(a, b) < 0; got != wantAFirst {
+				wantAFirst := ra.Before(rb) == (class == timebased.ClassExpired)
+				if got := timebased.Compare(a, b) < 0; got != wantAFirst {
 					t.Fatalf("%v: Compare(reserved %v, %v) a first = %v", class, ra, rb, got)
 				}
 			}
 		}
 		want := slices.Clone(ds)
-		slices.SortStableFunc(want, eligibility.CandidateCompare)
-		eligibility.CandidateSort(ds)
-		if !slices.EqualFunc(ds, want, func(x, y eligibility.PreemptionDecision) bool { return x == y }) {
+		slices.SortStableFunc(want, timebased.Compare)
+		timebased.Sort(ds)
+		if !slices.EqualFunc(ds, want, func(x, y timebased.Decision) bool { return x == y }) {
 			t.Fatalf("CandidateSort %v, SortStableFunc %v", ids(ds), ids(want))
 		}
 	})

@@ -1,27 +1,27 @@
-package eligibility_test
+package timebased_test
 
 import (
 	"fmt"
 	"time"
 
-	"github.com/tenurepolicy/tenure/eligibility"
+	"github.com/tenurepolicy/tenure/eligibility/timebased"
 	"github.com/tenurepolicy/tenure/runtime"
 )
 
 // KEP-8522's story 1: with minAdmitDuration 4h, a job admitted at 09:00 is
 // protected from an equal-priority job that arrived later until strictly
 // after 13:00.
-func ExamplePreemptionConfig_Classify() {
-	cfg := eligibility.PreemptionConfig{
-		Policy:           eligibility.PreemptionLowerOrNewerEqualPriority,
+func ExampleConfig_Classify() {
+	cfg := timebased.Config{
+		Policy:           timebased.LowerOrNewerEqualPriority,
 		MinAdmitDuration: runtime.Explicit(4 * time.Hour),
 	}
 	if err := cfg.Validate(); err != nil {
 		panic(err)
 	}
 	t0 := time.Date(2026, 2, 2, 9, 0, 0, 0, time.UTC)
-	running := eligibility.Candidate{ID: "team-a/train", Priority: 10, Reserved: t0}
-	pending := eligibility.PreemptionRequest{Priority: 10, Timestamp: t0.Add(5 * time.Minute)}
+	running := timebased.Candidate{ID: "team-a/train", Priority: 10, Reserved: t0}
+	pending := timebased.Request{Priority: 10, Timestamp: t0.Add(5 * time.Minute)}
 
 	for _, now := range []time.Time{t0.Add(time.Hour), t0.Add(4 * time.Hour), t0.Add(4*time.Hour + time.Second)} {
 		d := cfg.Classify(pending, running, now)
@@ -39,15 +39,15 @@ func ExamplePreemptionConfig_Classify() {
 
 // Candidates returns the preemptible jobs in preemption order, each with
 // its class; KueueReason gives the reason Kueue reports for it.
-func ExamplePreemptionConfig_Candidates() {
-	cfg := eligibility.PreemptionConfig{
-		Policy:           eligibility.PreemptionLowerOrNewerEqualPriority,
+func ExampleConfig_Candidates() {
+	cfg := timebased.Config{
+		Policy:           timebased.LowerOrNewerEqualPriority,
 		MinAdmitDuration: runtime.Explicit(2 * time.Hour),
 	}
 	t0 := time.Date(2026, 2, 2, 9, 0, 0, 0, time.UTC)
 	now := t0.Add(6 * time.Hour)
-	pending := eligibility.PreemptionRequest{Priority: 10, Timestamp: t0.Add(3 * time.Hour)}
-	running := []eligibility.Candidate{
+	pending := timebased.Request{Priority: 10, Timestamp: t0.Add(3 * time.Hour)}
+	running := []timebased.Candidate{
 		{ID: "newer-1", Priority: 10, Reserved: t0.Add(5 * time.Hour)},
 		{ID: "newer-2", Priority: 10, Reserved: t0.Add(5*time.Hour + 30*time.Minute)},
 		{ID: "long-1", Priority: 10, Reserved: t0},
@@ -69,9 +69,9 @@ func ExamplePreemptionConfig_Candidates() {
 }
 
 // Validate applies KEP-8522's validation rules and reports every problem.
-func ExamplePreemptionConfig_Validate() {
-	cfg := eligibility.PreemptionConfig{
-		Policy:           eligibility.PreemptionLowerPriority,
+func ExampleConfig_Validate() {
+	cfg := timebased.Config{
+		Policy:           timebased.LowerPriority,
 		MinAdmitDuration: runtime.Explicit(30 * time.Second),
 	}
 	fmt.Println(cfg.Validate())
@@ -83,17 +83,17 @@ func ExamplePreemptionConfig_Validate() {
 // Kueue's own shape keeps the withinClusterQueueConfig block, so KEP-8522's
 // rule 3 applies: the block is an error unless the policy is
 // LowerOrNewerEqualPriority, even when it sets nothing.
-func ExampleKueueWithinClusterQueue_PreemptionConfig() {
-	cfg, err := eligibility.KueueWithinClusterQueue{
+func ExampleKueueWithinClusterQueue_Config() {
+	cfg, err := timebased.KueueWithinClusterQueue{
 		WithinClusterQueue:       "LowerOrNewerEqualPriority",
-		WithinClusterQueueConfig: &eligibility.KueueWithinClusterQueueConfig{MinAdmitDuration: runtime.Explicit(4 * time.Hour)},
-	}.PreemptionConfig()
+		WithinClusterQueueConfig: &timebased.KueueWithinClusterQueueConfig{MinAdmitDuration: runtime.Explicit(4 * time.Hour)},
+	}.Config()
 	fmt.Println(cfg.Policy, *cfg.MinAdmitDuration, err)
 
-	_, err = eligibility.KueueWithinClusterQueue{
+	_, err = timebased.KueueWithinClusterQueue{
 		WithinClusterQueue:       "LowerPriority",
-		WithinClusterQueueConfig: &eligibility.KueueWithinClusterQueueConfig{},
-	}.PreemptionConfig()
+		WithinClusterQueueConfig: &timebased.KueueWithinClusterQueueConfig{},
+	}.Config()
 	fmt.Println(err)
 	// Output:
 	// LowerOrNewerEqualPriority 4h0m0s <nil>

@@ -1,4 +1,4 @@
-package eligibility_test
+package timebased_test
 
 import (
 	"cmp"
@@ -13,6 +13,7 @@ import (
 	"pgregory.net/rapid"
 
 	"github.com/tenurepolicy/tenure/eligibility"
+	"github.com/tenurepolicy/tenure/eligibility/timebased"
 )
 
 // tbGenInstant draws an instant on a coarse minute grid with a ±1ns jitter,
@@ -22,8 +23,8 @@ func tbGenInstant(t *rapid.T, label string) time.Time {
 		Add(time.Duration(rapid.IntRange(-1, 1).Draw(t, label+".ns")))
 }
 
-func tbGenConfig(t *rapid.T) eligibility.PreemptionConfig {
-	c := eligibility.PreemptionConfig{Policy: eligibility.PreemptionPolicy(rapid.IntRange(0, 3).Draw(t, "policy"))}
+func tbGenConfig(t *rapid.T) timebased.Config {
+	c := timebased.Config{Policy: timebased.Policy(rapid.IntRange(0, 3).Draw(t, "policy"))}
 	if rapid.Bool().Draw(t, "hasM") {
 		m := time.Duration(rapid.IntRange(-2, 8).Draw(t, "M.min"))*time.Minute +
 			time.Duration(rapid.IntRange(-1, 1).Draw(t, "M.ns"))
@@ -33,8 +34,8 @@ func tbGenConfig(t *rapid.T) eligibility.PreemptionConfig {
 	return c
 }
 
-func tbGenCandidate(t *rapid.T, label string) eligibility.Candidate {
-	c := eligibility.Candidate{
+func tbGenCandidate(t *rapid.T, label string) timebased.Candidate {
+	c := timebased.Candidate{
 		ID:       rapid.SampledFrom([]string{"a", "b", "c", "aa"}).Draw(t, label+".id"),
 		Priority: rapid.Int32Range(-1, 1).Draw(t, label+".prio"),
 	}
@@ -52,23 +53,23 @@ func tbGenCandidate(t *rapid.T, label string) eligibility.Candidate {
 // SatisfiesPreemptionPolicy (queue-order timestamps decide "newer", with
 // its optional 5-minute buffer) plus KEP-8522's expiry — written
 // independently of Classify.
-func tbOracleClass(cfg eligibility.PreemptionConfig, p eligibility.PreemptionRequest, c eligibility.Candidate, now time.Time) eligibility.CandidateClass {
-	lone := cfg.Policy == eligibility.PreemptionLowerOrNewerEqualPriority
-	if !lone && cfg.Policy != eligibility.PreemptionLowerPriority {
-		return eligibility.ClassNotAllowed
+func tbOracleClass(cfg timebased.Config, p timebased.Request, c timebased.Candidate, now time.Time) timebased.Class {
+	lone := cfg.Policy == timebased.LowerOrNewerEqualPriority
+	if !lone && cfg.Policy != timebased.LowerPriority {
+		return timebased.ClassNotAllowed
 	}
 	if c.Priority > p.Priority {
-		return eligibility.ClassHigherPriority
+		return timebased.ClassHigherPriority
 	}
 	if c.Priority < p.Priority {
-		return eligibility.ClassLowerPriority
+		return timebased.ClassLowerPriority
 	}
 	if !lone {
-		return eligibility.ClassNotAllowed
+		return timebased.ClassNotAllowed
 	}
 	timeBased := cfg.MinAdmitDuration != nil && *cfg.MinAdmitDuration > 0
 	if timeBased && !c.Reserved.IsZero() && now.Sub(c.Reserved) > *cfg.MinAdmitDuration {
-		return eligibility.ClassExpired
+		return timebased.ClassExpired
 	}
 	// Newer: the candidate came later in queue order than the preemptor,
 	// judged by its own queue-order timestamp when known, else by when it
@@ -79,22 +80,22 @@ func tbOracleClass(cfg eligibility.PreemptionConfig, p eligibility.PreemptionReq
 	}
 	switch {
 	case later.IsZero():
-		return eligibility.ClassUnknownReservation
+		return timebased.ClassUnknownReservation
 	case !p.Timestamp.IsZero() && p.Timestamp.Before(later) &&
 		// Kueue's SchedulerTimestampPreemptionBuffer gate: more than 5
 		// minutes later.
 		(!cfg.TimestampPreemptionBuffer || later.Sub(p.Timestamp) > 5*time.Minute):
-		return eligibility.ClassNewer
+		return timebased.ClassNewer
 	case timeBased && c.Reserved.IsZero():
-		return eligibility.ClassUnknownReservation
+		return timebased.ClassUnknownReservation
 	}
-	return eligibility.ClassProtected
+	return timebased.ClassProtected
 }
 
 func TestPreemptionClassifyOracle(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		cfg := tbGenConfig(t)
-		p := eligibility.PreemptionRequest{Priority: rapid.Int32Range(-1, 1).Draw(t, "p.prio")}
+		p := timebased.Request{Priority: rapid.Int32Range(-1, 1).Draw(t, "p.prio")}
 		if rapid.IntRange(0, 9).Draw(t, "p.hasTS") > 0 {
 			p.Timestamp = tbGenInstant(t, "p.ts")
 		}
@@ -111,8 +112,8 @@ func TestPreemptionClassifyOracle(t *testing.T) {
 		// Until is exactly the first instant at which the class flips to
 		// expired, and it is set exactly when such an instant exists.
 		m := cfg.MinAdmitDuration
-		timeBased := cfg.Policy == eligibility.PreemptionLowerOrNewerEqualPriority && m != nil && *m > 0
-		wantUntil := timeBased && !c.Reserved.IsZero() && (d.Class == eligibility.ClassProtected || d.Class == eligibility.ClassNewer)
+		timeBased := cfg.Policy == timebased.LowerOrNewerEqualPriority && m != nil && *m > 0
+		wantUntil := timeBased && !c.Reserved.IsZero() && (d.Class == timebased.ClassProtected || d.Class == timebased.ClassNewer)
 		if d.Until.IsZero() == wantUntil {
 			t.Fatalf("Until = %v for class %v (time-based %v)", d.Until, d.Class, timeBased)
 		}
@@ -120,7 +121,7 @@ func TestPreemptionClassifyOracle(t *testing.T) {
 			if !d.Until.After(now) {
 				t.Fatalf("Until %v not after now %v", d.Until, now)
 			}
-			if got := tbOracleClass(cfg, p, c, d.Until); got != eligibility.ClassExpired {
+			if got := tbOracleClass(cfg, p, c, d.Until); got != timebased.ClassExpired {
 				t.Fatalf("oracle at Until %v: %v, want expired", d.Until, got)
 			}
 			if got := tbOracleClass(cfg, p, c, d.Until.Add(-1)); got != d.Class {
@@ -136,8 +137,8 @@ func TestPreemptionClassifyOracle(t *testing.T) {
 // recently reserved), expired (earliest reserved first), newer (latest
 // reserved first); a missing reservation is the latest; non-preemptible
 // last by class, priority and reservation; ties by ID.
-func tbOracleLess(a, b eligibility.PreemptionDecision) bool {
-	tier := func(d eligibility.PreemptionDecision) int {
+func tbOracleLess(a, b timebased.Decision) bool {
+	tier := func(d timebased.Decision) int {
 		switch {
 		case d.Class.Preemptible() && d.Candidate.Evicted:
 			return 0
@@ -146,13 +147,13 @@ func tbOracleLess(a, b eligibility.PreemptionDecision) bool {
 		}
 		return 2
 	}
-	group := func(c eligibility.CandidateClass) int {
+	group := func(c timebased.Class) int {
 		switch c {
-		case eligibility.ClassLowerPriority:
+		case timebased.ClassLowerPriority:
 			return 0
-		case eligibility.ClassExpired:
+		case timebased.ClassExpired:
 			return 1
-		case eligibility.ClassNewer:
+		case timebased.ClassNewer:
 			return 2
 		}
 		return 3 + int(c)
@@ -167,7 +168,7 @@ func tbOracleLess(a, b eligibility.PreemptionDecision) bool {
 	// A missing reservation counts as the decision's instant (At); without
 	// one, as later than any real reservation.
 	latest := time.Unix(math.MaxInt64-62135596800, 999_999_999).Add(time.Nanosecond) // beyond any real reservation
-	reserved := func(d eligibility.PreemptionDecision) time.Time {
+	reserved := func(d timebased.Decision) time.Time {
 		switch {
 		case !d.Candidate.Reserved.IsZero():
 			return d.Candidate.Reserved
@@ -178,18 +179,18 @@ func tbOracleLess(a, b eligibility.PreemptionDecision) bool {
 	}
 	ra, rb := reserved(a), reserved(b)
 	switch a.Class {
-	case eligibility.ClassLowerPriority:
+	case timebased.ClassLowerPriority:
 		if a.Candidate.Priority != b.Candidate.Priority {
 			return a.Candidate.Priority < b.Candidate.Priority
 		}
 		if !ra.Equal(rb) {
 			return ra.After(rb)
 		}
-	case eligibility.ClassExpired:
+	case timebased.ClassExpired:
 		if !ra.Equal(rb) {
 			return ra.Before(rb)
 		}
-	case eligibility.ClassNewer:
+	case timebased.ClassNewer:
 		if !ra.Equal(rb) {
 			return ra.After(rb)
 		}
@@ -215,10 +216,10 @@ func tbOracleLess(a, b eligibility.PreemptionDecision) bool {
 
 // tbGenDecision draws a decision of any class. Until does not take part in
 // the order; drawing it makes a stable sort observable.
-func tbGenDecision(t *rapid.T, label string) eligibility.PreemptionDecision {
-	return eligibility.PreemptionDecision{
+func tbGenDecision(t *rapid.T, label string) timebased.Decision {
+	return timebased.Decision{
 		Candidate: tbGenCandidate(t, label),
-		Class:     eligibility.CandidateClass(rapid.IntRange(0, 7).Draw(t, label+".class")),
+		Class:     timebased.Class(rapid.IntRange(0, 7).Draw(t, label+".class")),
 		Decision:  eligibility.Decision{Until: tbAt(rapid.IntRange(0, 3).Draw(t, label+".until"))},
 		At:        rapid.SampledFrom([]time.Time{{}, tbGenInstant(t, label+".at")}).Draw(t, label+".hasAt"),
 	}
@@ -249,12 +250,12 @@ func tbCheckStrictWeak[T any](t *rapid.T, cmpf func(a, b T) int, xs ...T) {
 func TestCandidateCompareStrictWeak(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		a, b, c := tbGenDecision(t, "a"), tbGenDecision(t, "b"), tbGenDecision(t, "c")
-		tbCheckStrictWeak(t, eligibility.CandidateCompare, a, b, c)
+		tbCheckStrictWeak(t, timebased.Compare, a, b, c)
 		// CandidateCompare agrees with the oracle's order.
-		for _, x := range []eligibility.PreemptionDecision{a, b, c} {
-			for _, y := range []eligibility.PreemptionDecision{a, b, c} {
-				if (eligibility.CandidateCompare(x, y) < 0) != tbOracleLess(x, y) {
-					t.Fatalf("CandidateCompare(%+v, %+v) = %d, oracle less = %v", x, y, eligibility.CandidateCompare(x, y), tbOracleLess(x, y))
+		for _, x := range []timebased.Decision{a, b, c} {
+			for _, y := range []timebased.Decision{a, b, c} {
+				if (timebased.Compare(x, y) < 0) != tbOracleLess(x, y) {
+					t.Fatalf("CandidateCompare(%+v, %+v) = %d, oracle less = %v", x, y, timebased.Compare(x, y), tbOracleLess(x, y))
 				}
 			}
 		}
@@ -268,32 +269,32 @@ func TestCandidateCompareStrictWeak(t *testing.T) {
 func TestPreemptionCandidatesOracle(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		cfg := tbGenConfig(t)
-		p := eligibility.PreemptionRequest{Priority: rapid.Int32Range(-1, 1).Draw(t, "p.prio"), Timestamp: tbGenInstant(t, "p.ts")}
+		p := timebased.Request{Priority: rapid.Int32Range(-1, 1).Draw(t, "p.prio"), Timestamp: tbGenInstant(t, "p.ts")}
 		now := tbGenInstant(t, "now")
 		n := rapid.IntRange(0, 30).Draw(t, "n")
-		cands := make([]eligibility.Candidate, n)
+		cands := make([]timebased.Candidate, n)
 		for i := range cands {
 			cands[i] = tbGenCandidate(t, "cand")
 		}
-		var want []eligibility.PreemptionDecision
+		var want []timebased.Decision
 		for _, c := range cands {
 			if class := tbOracleClass(cfg, p, c, now); class.Preemptible() {
-				want = append(want, eligibility.PreemptionDecision{Candidate: c, Class: class, At: now, Decision: eligibility.Decision{Allowed: true, Reason: class.Reason()}})
+				want = append(want, timebased.Decision{Candidate: c, Class: class, At: now, Decision: eligibility.Decision{Allowed: true, Reason: class.Reason()}})
 			}
 		}
 		sort.SliceStable(want, func(i, j int) bool { return tbOracleLess(want[i], want[j]) })
 		got := cfg.Candidates(p, cands, now, nil)
-		if diff := gocmp.Diff(want, got, cmpopts.IgnoreFields(eligibility.PreemptionDecision{}, "Until")); diff != "" {
+		if diff := gocmp.Diff(want, got, cmpopts.IgnoreFields(timebased.Decision{}, "Until")); diff != "" {
 			t.Fatalf("Candidates vs oracle (-want +got):\n%s", diff)
 		}
 
-		ds := make([]eligibility.PreemptionDecision, rapid.IntRange(0, 30).Draw(t, "m"))
+		ds := make([]timebased.Decision, rapid.IntRange(0, 30).Draw(t, "m"))
 		for i := range ds {
 			ds[i] = tbGenDecision(t, "d")
 		}
 		wantDs := slices.Clone(ds)
-		slices.SortStableFunc(wantDs, eligibility.CandidateCompare)
-		eligibility.CandidateSort(ds)
+		slices.SortStableFunc(wantDs, timebased.Compare)
+		timebased.Sort(ds)
 		if diff := gocmp.Diff(wantDs, ds); diff != "" {
 			t.Fatalf("CandidateSort vs SortStableFunc(CandidateCompare) (-want +got):\n%s", diff)
 		}

@@ -1,4 +1,4 @@
-package eligibility_test
+package evictionbudget_test
 
 import (
 	"fmt"
@@ -6,7 +6,8 @@ import (
 	"time"
 
 	"github.com/tenurepolicy/tenure/eligibility"
-	"github.com/tenurepolicy/tenure/runtime"
+
+	"github.com/tenurepolicy/tenure/eligibility/evictionbudget"
 )
 
 var sinkDecision eligibility.Decision
@@ -16,12 +17,12 @@ var sinkDecision eligibility.Decision
 // record into a slice and counts.
 func BenchmarkEvictionBudgetCheck(b *testing.B) {
 	for _, n := range []int{10, 100} {
-		budget := eligibility.EvictionBudget{Max: n, Window: 24 * time.Hour}
+		budget := evictionbudget.Budget{Max: n, Window: 24 * time.Hour}
 		ts := make([]time.Time, n)
 		for i := range ts {
 			ts[i] = np0.Add(time.Duration(i) * time.Minute)
 		}
-		rec := eligibility.FormatEvictionRecord(ts)
+		rec := evictionbudget.FormatRecord(ts)
 		now := np0.Add(time.Duration(n) * time.Minute)
 		b.Run(fmt.Sprintf("n=%d/Check", n), func(b *testing.B) {
 			b.ReportAllocs()
@@ -32,7 +33,7 @@ func BenchmarkEvictionBudgetCheck(b *testing.B) {
 		b.Run(fmt.Sprintf("n=%d/naive", n), func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
-				parsed, _ := eligibility.ParseEvictionRecord(rec)
+				parsed, _ := evictionbudget.ParseRecord(rec)
 				count := 0
 				for _, t := range parsed {
 					if now.Before(t.Add(budget.Window)) {
@@ -42,23 +43,5 @@ func BenchmarkEvictionBudgetCheck(b *testing.B) {
 				sinkDecision = eligibility.Decision{Allowed: count < budget.Max}
 			}
 		})
-	}
-}
-
-// BenchmarkAdmitProtectionCheck and BenchmarkPreemptorDelayCheck: O(1)
-// decisions, no allocation.
-func BenchmarkAdmitProtectionCheck(b *testing.B) {
-	c := eligibility.AdmitProtection{FairSharing: runtime.Explicit(time.Hour), ReclaimWithinCohort: runtime.Explicit(10 * time.Minute)}
-	b.ReportAllocs()
-	for b.Loop() {
-		sinkDecision = c.Check(eligibility.InCohortReclamation, np0, false, np0.Add(time.Minute))
-	}
-}
-
-func BenchmarkPreemptorDelayCheck(b *testing.B) {
-	d := eligibility.PreemptorDelay{Delay: 30 * time.Second}
-	b.ReportAllocs()
-	for b.Loop() {
-		sinkDecision = d.Check(np0, np0.Add(time.Second))
 	}
 }

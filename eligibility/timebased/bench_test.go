@@ -1,4 +1,4 @@
-package eligibility_test
+package timebased_test
 
 import (
 	"fmt"
@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/tenurepolicy/tenure/eligibility"
+	"github.com/tenurepolicy/tenure/eligibility/timebased"
 )
 
 const tbBenchN = 50_000
@@ -16,17 +16,17 @@ const tbBenchN = 50_000
 // tbBenchFixture returns a preemptor, 50,000 running candidates (priorities
 // 0..6 around the preemptor's 5, reservations spread over two days) and the
 // instant of the decision. With M = 4h about 6/7 of them are preemptible.
-func tbBenchFixture() (eligibility.PreemptionConfig, eligibility.PreemptionRequest, []eligibility.Candidate, time.Time) {
+func tbBenchFixture() (timebased.Config, timebased.Request, []timebased.Candidate, time.Time) {
 	r := rand.New(rand.NewPCG(8522, 1))
-	cands := make([]eligibility.Candidate, tbBenchN)
+	cands := make([]timebased.Candidate, tbBenchN)
 	for i := range cands {
-		cands[i] = eligibility.Candidate{
+		cands[i] = timebased.Candidate{
 			ID:       fmt.Sprintf("ns-%d/job-%06d", r.IntN(100), i),
 			Priority: int32(r.IntN(7)),
 			Reserved: tbT0.Add(time.Duration(r.Int64N(int64(48 * time.Hour)))),
 		}
 	}
-	p := eligibility.PreemptionRequest{Priority: 5, Timestamp: tbT0.Add(40 * time.Hour)}
+	p := timebased.Request{Priority: 5, Timestamp: tbT0.Add(40 * time.Hour)}
 	return tbTimeBased(4 * time.Hour), p, cands, tbT0.Add(48 * time.Hour)
 }
 
@@ -46,7 +46,7 @@ func BenchmarkPreemptionClassify(b *testing.B) {
 // preemptible ones (keys computed once), reusing the output slice.
 func BenchmarkPreemptionCandidates(b *testing.B) {
 	cfg, p, cands, now := tbBenchFixture()
-	dst := make([]eligibility.PreemptionDecision, 0, len(cands))
+	dst := make([]timebased.Decision, 0, len(cands))
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
@@ -59,7 +59,7 @@ func BenchmarkPreemptionCandidates(b *testing.B) {
 // slices.SortFunc with CandidateCompare (keys recomputed per comparison).
 func BenchmarkPreemptionCandidatesSortFunc(b *testing.B) {
 	cfg, p, cands, now := tbBenchFixture()
-	dst := make([]eligibility.PreemptionDecision, 0, len(cands))
+	dst := make([]timebased.Decision, 0, len(cands))
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
@@ -69,7 +69,7 @@ func BenchmarkPreemptionCandidatesSortFunc(b *testing.B) {
 				dst = append(dst, d)
 			}
 		}
-		slices.SortFunc(dst, eligibility.CandidateCompare)
+		slices.SortFunc(dst, timebased.Compare)
 	}
 	tbSink += len(dst)
 }
@@ -79,13 +79,13 @@ func BenchmarkPreemptionCandidatesSortFunc(b *testing.B) {
 // comparison, then keep the preemptible prefix.
 func BenchmarkPreemptionCandidatesNaive(b *testing.B) {
 	cfg, p, cands, now := tbBenchFixture()
-	work := make([]eligibility.Candidate, len(cands))
+	work := make([]timebased.Candidate, len(cands))
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		copy(work, cands)
 		sort.Slice(work, func(i, j int) bool {
-			return eligibility.CandidateCompare(cfg.Classify(p, work[i], now), cfg.Classify(p, work[j], now)) < 0
+			return timebased.Compare(cfg.Classify(p, work[i], now), cfg.Classify(p, work[j], now)) < 0
 		})
 		k := sort.Search(len(work), func(i int) bool { return !cfg.Classify(p, work[i], now).Allowed })
 		tbSink += k

@@ -1,4 +1,4 @@
-package eligibility
+package timebased
 
 import (
 	"cmp"
@@ -26,7 +26,7 @@ const (
 	candidateRankOther // then by class value
 )
 
-func candidateRankOf(c CandidateClass) uint16 {
+func candidateRankOf(c Class) uint16 {
 	switch c {
 	case ClassLowerPriority:
 		return candidateRankLower
@@ -61,7 +61,7 @@ const unixToYear1 = 62135596800
 // instant the decision was made (d.At), as Kueue's CandidatesOrdering
 // counts a missing reservation as the current time; else (a decision built
 // by hand, without At) none, which orders after every recorded reservation.
-func candidateOrderReserved(d *PreemptionDecision) (time.Time, bool) {
+func candidateOrderReserved(d *Decision) (time.Time, bool) {
 	switch {
 	case !d.Candidate.Reserved.IsZero():
 		return d.Candidate.Reserved, true
@@ -71,7 +71,7 @@ func candidateOrderReserved(d *PreemptionDecision) (time.Time, bool) {
 	return time.Time{}, false
 }
 
-func candidateKeyOf(d *PreemptionDecision, idx int) candidateKey {
+func candidateKeyOf(d *Decision, idx int) candidateKey {
 	k := candidateKey{
 		tier:    candidateTierOther,
 		evicted: d.Candidate.Evicted,
@@ -103,7 +103,7 @@ func candidateReserved(a, b *candidateKey) int {
 }
 
 // candidatePrimary compares two keys by tier, class and the class's own
-// criterion (the order of CandidateCompare before the ID tie-break).
+// criterion (the order of Compare before the ID tie-break).
 func candidatePrimary(a, b *candidateKey) int {
 	if a.tier != b.tier {
 		return cmp.Compare(a.tier, b.tier)
@@ -146,7 +146,7 @@ func candidateSecondary(a, b *candidateKey) int {
 	return 1
 }
 
-// CandidateCompare orders decisions for preemption: it returns a negative
+// Compare orders decisions for preemption: it returns a negative
 // number when a should be preempted before b. The order is Kueue's
 // CandidatesOrdering (pkg/scheduler/preemption/common/ordering.go) within a
 // queue, with KEP-8522's time-based classes:
@@ -159,8 +159,8 @@ func candidateSecondary(a, b *candidateKey) int {
 //  4. newer (most recently admitted, i.e. latest Reserved, first);
 //
 // ties by ID. A missing reservation (zero Reserved) counts as the instant
-// the decision was made ([PreemptionDecision.At], the now of
-// [PreemptionConfig.Classify] and [PreemptionConfig.Candidates]), exactly as
+// the decision was made ([Decision.At], the now of
+// [Config.Classify] and [Config.Candidates]), exactly as
 // Kueue counts it as the current time: a candidate reserved at exactly that
 // instant ties with it and the ID decides, and one reserved later (clock
 // skew) orders as later. Only a decision without At (built by hand) keeps a
@@ -169,7 +169,7 @@ func candidateSecondary(a, b *candidateKey) int {
 // one. Non-preemptible decisions go last, grouped by class. It is a
 // strict weak ordering, total for distinct IDs, and suits
 // [slices.SortFunc]. Cost: O(len(ID)), no allocation.
-func CandidateCompare(a, b PreemptionDecision) int {
+func Compare(a, b Decision) int {
 	ka, kb := candidateKeyOf(&a, 0), candidateKeyOf(&b, 0)
 	if c := candidatePrimary(&ka, &kb); c != 0 {
 		return c
@@ -180,12 +180,12 @@ func CandidateCompare(a, b PreemptionDecision) int {
 	return candidateSecondary(&ka, &kb)
 }
 
-// CandidateSort sorts ds in place into the order of [CandidateCompare],
+// Sort sorts ds in place into the order of [Compare],
 // keeping decisions that compare equal in their original order. It computes
 // each key once, sorts compact keys and permutes ds in place, so it is
-// faster than slices.SortFunc with CandidateCompare. Cost: O(n log n)
+// faster than slices.SortFunc with Compare. Cost: O(n log n)
 // comparisons; it allocates one 32-byte key per decision.
-func CandidateSort(ds []PreemptionDecision) {
+func Sort(ds []Decision) {
 	if len(ds) < 2 {
 		return
 	}
