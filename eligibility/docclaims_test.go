@@ -114,7 +114,7 @@ func TestDocClaimScenarioValidatorZero(t *testing.T) {
 	take := []minruntime.Task{{Subgroup: "w", Active: true}}
 	var v minruntime.Validator
 	d, err := v.Validate(0, 2, []minruntime.Victim{{Job: elastic, Tasks: take}}, dcNow)
-	if err != nil || d.Allowed || d.Reason != eligibility.ReasonNoResolver || !d.Until.IsZero() {
+	if err != nil || d.Allowed || d.Reason != minruntime.ReasonNoResolver || !d.Until.IsZero() {
 		t.Errorf("elastic victim, zero validator: %+v, %v; want denied no_resolver, no Until", d, err)
 	}
 	d, err = v.Validate(0, 2, []minruntime.Victim{{Job: rigid, Tasks: take}}, dcNow)

@@ -130,7 +130,7 @@ func TestCheckByNameInvalidAction(t *testing.T) {
 			t.Errorf("%v: %v, %v; want denied %s", a, d, err, want)
 		}
 	}
-	if d, err := f.CheckByName(runtime.Action(2), "team", "nope", victim, elMin(1)); err == nil || d.Allowed || d.Reason != eligibility.ReasonUnknownQueue {
+	if d, err := f.CheckByName(runtime.Action(2), "team", "nope", victim, elMin(1)); err == nil || d.Allowed || d.Reason != minruntime.ReasonUnknownQueue {
 		t.Errorf("unknown name: %v, %v", d, err)
 	}
 }

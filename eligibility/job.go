@@ -42,7 +42,7 @@ type Job struct {
 	Start time.Time
 	// Resources is how much the job holds, in the embedder's unit (GPUs,
 	// say). Only the expected-runtime nominator reads it: it passes it on
-	// in [Nomination] (as [RequeueVictim.Resources]), where the requeue
+	// in its nominations (as Victim.Resources), where the requeue
 	// engine's default cost rule weighs the work an eviction loses by it.
 	// 0 means unknown.
 	Resources float64
@@ -52,15 +52,15 @@ type Job struct {
 	Subgroups []Subgroup
 	// SubgroupsFunc, when set and Subgroups is nil, supplies the
 	// subgroups on demand, so an embedder need not fill them for every
-	// check: the [MinRuntimeFilter] calls it only for a victim still
-	// protected (once per check), the [ScenarioValidator] once per
+	// check: the min-runtime filter calls it only for a victim still
+	// protected (once per check), the elastic scenario validator once per
 	// distinct victim job of a scenario still protected (or whose
 	// protection cannot be known). It must return the same subgroups
 	// for the whole cycle; tenure does not modify or keep the slice. See
 	// [Job.LoadSubgroups].
 	SubgroupsFunc func() []Subgroup
 	// Annotations are the job's annotations (read-only here); the
-	// expected-runtime nominator reads the keys in its [AnnotationKeys].
+	// expected-runtime nominator reads the keys of its Keys.
 	Annotations map[string]string
 }
 
@@ -77,9 +77,8 @@ type Subgroup struct {
 }
 
 // LoadSubgroups returns j's subgroups: Subgroups when set, else what
-// SubgroupsFunc returns (nil when neither is set). The methods below read
-// the subgroups through it, so each call of theirs calls SubgroupsFunc
-// once. Cost: O(1) plus SubgroupsFunc's cost.
+// SubgroupsFunc returns (nil when neither is set). The deciders read the
+// subgroups through it. Cost: O(1) plus SubgroupsFunc's cost.
 func (j *Job) LoadSubgroups() []Subgroup {
 	if j.Subgroups == nil && j.SubgroupsFunc != nil {
 		return j.SubgroupsFunc()

@@ -9,7 +9,7 @@ import (
 // This file is the one not-before codec: the expected-runtime nominator
 // reads the gate with [ParseNotBefore] and the requeue engine writes it
 // with [FormatNotBefore], under the one key [AnnotationRequeueNotBefore]
-// (or the fork's [AnnotationKeys.RequeueNotBefore]). One time-zone rule
+// (or a fork's key, expectedruntime.Keys.RequeueNotBefore). One time-zone rule
 // holds on both sides: every instant is UTC.
 
 // FormatNotBefore formats a not-before instant as the annotation value:
@@ -36,7 +36,7 @@ func NotBeforeCeil(t time.Time) time.Time {
 // ParseNotBefore parses a not-before annotation value written as RFC3339
 // or RFC3339Nano, with any offset; the result is in UTC. An error is an
 // [*AnnotationError] for [AnnotationRequeueNotBefore]; the nominator treats
-// such a job as in cooldown ([ReasonInvalidNotBefore]), as KAI-Scheduler's
+// such a job as in cooldown (invalid_not_before), as KAI-Scheduler's
 // expectedruntime plugin does.
 func ParseNotBefore(s string) (time.Time, error) {
 	return parseTimestamp(AnnotationRequeueNotBefore, s)

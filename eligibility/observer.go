@@ -9,11 +9,12 @@ import (
 
 // Event is one decision a component made, as an [Observer] sees it: who
 // decided (Source), about which job, and the [Decision]. It is tenure's one
-// event shape: the [Nominator] reports its nominations and skips as Events,
+// event shape: the expected-runtime nominator reports its nominations and
+// skips as Events,
 // and the requeue engine its outcomes and rolled-back attempts.
 type Event struct {
 	// Source names the deciding component, a stable label: the nominator's
-	// plugin name ([Nominator.Name], "expectedruntime" by default) or the
+	// plugin name (its Name, "expectedruntime" by default) or the
 	// requeue engine's name ("requeue" by default).
 	Source string
 	// Job is the ID of the job decided about.

@@ -2,44 +2,14 @@ package eligibility
 
 // Reason says why a decision came out the way it did. It is a stable label:
 // a short snake_case string, used verbatim as a metric label value and in log
-// lines, so it may be stored and compared. It is tenure's one reason type:
-// every package's decisions carry a Reason, and packages above eligibility
-// declare their own reasons as Reason constants (the requeue engine's
-// "committed", "no_fit", …). The zero Reason ("") means no decision was made.
-//
-// The reasons declared here, by the decision that gives them:
-//
-//   - [MinRuntimeFilter]: ReasonNotProtected, ReasonNoMinRuntime,
-//     ReasonMissingStart, ReasonElasticDeferred (allowed);
-//     ReasonMinRuntimeProtected, ReasonClockSkew, ReasonUnknownQueue,
-//     ReasonQueueUnset, ReasonNoResolver, ReasonInvalidAction (denied).
-//   - [ScenarioValidator]: ReasonMinAvailableKept (allowed),
-//     ReasonBelowMinAvailable, ReasonInvalidCounts, ReasonConflictingVictims,
-//     ReasonDuplicateSubgroup, ReasonUnknownQueue, ReasonQueueUnset,
-//     ReasonNoResolver, ReasonInvalidAction (rejected; ReasonInvalidCounts,
-//     ReasonConflictingVictims and ReasonDuplicateSubgroup are declared with
-//     the validator).
-//   - [Nominator]: ReasonNominated; the skip reasons of KAI-Scheduler's
-//     expected-runtime plugin (ReasonNotRunning, ReasonNotPreemptible,
-//     ReasonInvalidDuration, ReasonMissingStart, ReasonClockSkew,
-//     ReasonInvalidNotBefore, ReasonCooldown, ReasonMinRuntimeProtected),
-//     and tenure's ReasonInvalidAction and ReasonInvalidLastCheckpoint;
-//     and the two silent outcomes ReasonNotConfigured and ReasonNotExceeded,
-//     which are neither nominations nor skips (see [Reason.Silent]).
-//   - [PreemptionConfig.Classify]: one reason per [CandidateClass], with the
-//     class's label.
-//   - [AdmitProtection.Check] (Kueue KEP-9876): ReasonNoMinAdmit,
-//     ReasonNotAdmitted, ReasonAlreadyEvicted, ReasonMinAdmitElapsed
-//     (allowed); ReasonMinAdmitProtected (denied).
-//   - [PreemptorDelay.Check]: ReasonNoPreemptorDelay, ReasonPreemptorWaited
-//     (allowed); ReasonPreemptorDelay, ReasonQueuedUnknown (denied).
-//   - [EvictionBudget.Check]: ReasonNoEvictionBudget,
-//     ReasonWithinEvictionBudget, ReasonInvalidEvictionRecord (allowed: an
-//     invalid record counts as no eviction); ReasonEvictionBudgetExhausted
-//     (denied).
+// lines, so it may be stored and compared; a label keeps its spelling and
+// meaning across releases. It is tenure's one reason type: every package's
+// decisions carry a Reason, and each package declares its own reasons as
+// Reason constants (minruntime.ReasonNotProtected, the requeue engine's
+// "committed", …). The zero Reason ("") means no decision was made.
 type Reason string
 
-// The reasons. Each constant's value is its label.
+// The reasons several deciders give. Each constant's value is its label.
 const (
 	// ReasonMissingStart: the job has no start time. The filter allows it
 	// (not protected); the nominator skips it.
@@ -51,20 +21,6 @@ const (
 	// (now < start + d). The filter denies eviction; the nominator (when
 	// given a resolver) skips it.
 	ReasonMinRuntimeProtected Reason = "minruntime_protected"
-	// ReasonUnknownQueue: the victim's queue (or, where it matters, the
-	// preemptor's) is a name or an ID the resolver's tree does not have;
-	// the filter denies and the scenario validator rejects (they never
-	// drop protection on a typo or a stale ID).
-	ReasonUnknownQueue Reason = "unknown_queue"
-	// ReasonQueueUnset: the victim's queue (or, where it matters, the
-	// preemptor's) is queuetree.None, the zero ID: the field was never
-	// set. The filter denies and the scenario validator rejects, fail
-	// closed, unless their FailOpen field is set.
-	ReasonQueueUnset Reason = "queue_unset"
-	// ReasonNoResolver: the min-runtime filter or scenario validator has
-	// no Resolver (a zero value whose Resolver was forgotten), so no
-	// protection can be known; denied unless FailOpen is set.
-	ReasonNoResolver Reason = "no_resolver"
 	// ReasonInvalidAction: the runtime.Action given is neither
 	// runtime.ActionPreempt nor runtime.ActionReclaim (a value converted
 	// from a wider integer, say), so no min-runtime applies to it and the
@@ -76,7 +32,9 @@ const (
 	// error, which must never cost a job its protection.
 	ReasonInvalidAction Reason = "invalid_action"
 
-	// ReasonCooldown: now < requeue-not-before.
+	// ReasonCooldown: now < requeue-not-before, the gate of a job requeued
+	// recently. The nominator skips it; the requeue engine skips such a
+	// victim too.
 	ReasonCooldown Reason = "cooldown"
 )
 
@@ -91,7 +49,7 @@ func (r Reason) String() string {
 // Valid reports whether r is a well-formed label: 1 to 64 characters, each a
 // lower-case ASCII letter, a digit or '_', starting with a letter. Every
 // reason tenure declares is valid; a [Counter] counts an event with an
-// invalid one under [ReasonInvalid], so a garbage reason from an
+// invalid one under "invalid", so a garbage reason from an
 // embedder's filter never becomes a metric label.
 func (r Reason) Valid() bool {
 	if len(r) == 0 || len(r) > 64 || r[0] < 'a' || r[0] > 'z' {

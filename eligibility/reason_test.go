@@ -31,9 +31,9 @@ func TestReasonStrings(t *testing.T) {
 		eligibility.ReasonMissingStart:         "missing_start",
 		eligibility.ReasonClockSkew:            "clock_skew",
 		eligibility.ReasonMinRuntimeProtected:  "minruntime_protected",
-		eligibility.ReasonUnknownQueue:         "unknown_queue",
-		eligibility.ReasonQueueUnset:           "queue_unset",
-		eligibility.ReasonNoResolver:           "no_resolver",
+		minruntime.ReasonUnknownQueue:          "unknown_queue",
+		minruntime.ReasonQueueUnset:            "queue_unset",
+		minruntime.ReasonNoResolver:            "no_resolver",
 		eligibility.ReasonInvalidAction:        "invalid_action",
 		"invalid":                              "invalid", // the Counter's label for an invalid reason
 		minruntime.ReasonMinAvailableKept:      "min_available_kept",

@@ -45,7 +45,7 @@ func (in *EngineInput) AddNominations(noms []expectedruntime.Nomination) {
 // with "no_resolver". No allocation.
 type VictimMinRuntimeFilter struct {
 	// Filter is eligibility's min-runtime filter; nil denies every victim
-	// ([eligibility.ReasonNoResolver]).
+	// ([minruntime.ReasonNoResolver]).
 	Filter *minruntime.Filter
 }
 

@@ -66,7 +66,7 @@ func TestVictimMinRuntimeFilter(t *testing.T) {
 		})
 	}
 	// A forgotten Filter fails closed, with a reason (never an empty one).
-	if got := (requeue.VictimMinRuntimeFilter{}).FilterVictim(t0, v, same); got.Allowed || got.Reason != eligibility.ReasonNoResolver {
+	if got := (requeue.VictimMinRuntimeFilter{}).FilterVictim(t0, v, same); got.Allowed || got.Reason != minruntime.ReasonNoResolver {
 		t.Errorf("zero filter: %+v, want denied no_resolver", got)
 	}
 	if got := (requeue.VictimMinRuntimeFilter{Filter: &minruntime.Filter{FailOpen: true}}).FilterVictim(t0, v, same); !got.Allowed || got.Reason == "" {

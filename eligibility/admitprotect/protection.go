@@ -78,10 +78,10 @@ func (c Protection) Validate() error {
 	return errors.Join(errs...)
 }
 
-// MinAdmitDuration returns the rule that applies to a preemption of kind k
+// minAdmitDuration returns the rule that applies to a preemption of kind k
 // and whether one is set. An unknown kind gets the longest rule set, so
 // that a bad value never costs a job its protection.
-func (c Protection) MinAdmitDuration(k Kind) (time.Duration, bool) {
+func (c Protection) minAdmitDuration(k Kind) (time.Duration, bool) {
 	var d *time.Duration
 	switch k {
 	case InClusterQueue:
@@ -121,7 +121,7 @@ func (c Protection) MinAdmitDuration(k Kind) (time.Duration, bool) {
 // (there a job is not preemptible at exactly minAdmitDuration). O(1), no
 // allocation.
 func (c Protection) Check(k Kind, admitted time.Time, evicted bool, now time.Time) eligibility.Decision {
-	d, ok := c.MinAdmitDuration(k)
+	d, ok := c.minAdmitDuration(k)
 	switch {
 	case !ok:
 		return eligibility.Decision{Allowed: true, Reason: ReasonNoMinAdmit}

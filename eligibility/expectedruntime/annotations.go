@@ -41,16 +41,6 @@ type Keys struct {
 	LastCheckpoint   string // default AnnotationLastCheckpoint
 }
 
-// DefaultKeys returns KAI's keys.
-func DefaultKeys() Keys {
-	return Keys{
-		ExpectedRuntime:  AnnotationExpectedRuntime,
-		RequeueDelay:     AnnotationRequeueDelay,
-		RequeueNotBefore: eligibility.AnnotationRequeueNotBefore,
-		LastCheckpoint:   AnnotationLastCheckpoint,
-	}
-}
-
 // KeysWithPrefix returns KAI's key names under another prefix, for
 // example KeysWithPrefix("example.com/") gives "example.com/expected-runtime",
 // "example.com/requeue-delay", "example.com/requeue-not-before" and

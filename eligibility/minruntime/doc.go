@@ -41,8 +41,8 @@
 //
 // The filter and the validator never guess a queue. A victim whose Queue
 // is queuetree.None (the zero ID: the field was never set, or set from a
-// lookup whose ok was ignored) is denied with [eligibility.ReasonQueueUnset]; one whose
-// Queue the resolver's tree did not issue, with [eligibility.ReasonUnknownQueue]; the
+// lookup whose ok was ignored) is denied with [ReasonQueueUnset]; one whose
+// Queue the resolver's tree did not issue, with [ReasonUnknownQueue]; the
 // preemptor's queue is checked the same way when the answer depends on it
 // (a reclaim under the lca method). Such a denial has no Until: waiting
 // does not set a missing field. So no zero value of a [eligibility.Job], a victim or a

@@ -31,13 +31,13 @@ func TestFilterFailsClosed(t *testing.T) {
 		method    runtime.Method
 		want      eligibility.Reason
 	}{
-		{"zero victim preempt", queuetree.None, leaf3, runtime.ActionPreempt, runtime.MethodLCA, eligibility.ReasonQueueUnset},
-		{"zero victim reclaim", queuetree.None, leaf3, runtime.ActionReclaim, runtime.MethodLCA, eligibility.ReasonQueueUnset},
-		{"zero victim reclaim queue method", queuetree.None, leaf3, runtime.ActionReclaim, runtime.MethodQueue, eligibility.ReasonQueueUnset},
-		{"stale victim", queuetree.ID(tree.Len() + 1), leaf3, runtime.ActionPreempt, runtime.MethodLCA, eligibility.ReasonUnknownQueue},
-		{"negative victim", -7, leaf3, runtime.ActionReclaim, runtime.MethodLCA, eligibility.ReasonUnknownQueue},
-		{"zero preemptor lca", leaf3, queuetree.None, runtime.ActionReclaim, runtime.MethodLCA, eligibility.ReasonQueueUnset},
-		{"stale preemptor lca", leaf3, 1 << 20, runtime.ActionReclaim, runtime.MethodLCA, eligibility.ReasonUnknownQueue},
+		{"zero victim preempt", queuetree.None, leaf3, runtime.ActionPreempt, runtime.MethodLCA, minruntime.ReasonQueueUnset},
+		{"zero victim reclaim", queuetree.None, leaf3, runtime.ActionReclaim, runtime.MethodLCA, minruntime.ReasonQueueUnset},
+		{"zero victim reclaim queue method", queuetree.None, leaf3, runtime.ActionReclaim, runtime.MethodQueue, minruntime.ReasonQueueUnset},
+		{"stale victim", queuetree.ID(tree.Len() + 1), leaf3, runtime.ActionPreempt, runtime.MethodLCA, minruntime.ReasonUnknownQueue},
+		{"negative victim", -7, leaf3, runtime.ActionReclaim, runtime.MethodLCA, minruntime.ReasonUnknownQueue},
+		{"zero preemptor lca", leaf3, queuetree.None, runtime.ActionReclaim, runtime.MethodLCA, minruntime.ReasonQueueUnset},
+		{"stale preemptor lca", leaf3, 1 << 20, runtime.ActionReclaim, runtime.MethodLCA, minruntime.ReasonUnknownQueue},
 	} {
 		g := minruntime.Filter{Resolver: r.WithMethod(tc.method)}
 		for _, start := range starts {
@@ -55,7 +55,7 @@ func TestFilterFailsClosed(t *testing.T) {
 		}
 	}
 	// A nil victim is a job without a queue.
-	if d := f.Check(runtime.ActionReclaim, leaf3, nil, now); d.Allowed || d.Reason != eligibility.ReasonQueueUnset {
+	if d := f.Check(runtime.ActionReclaim, leaf3, nil, now); d.Allowed || d.Reason != minruntime.ReasonQueueUnset {
 		t.Errorf("nil victim: %v, want denied queue_unset", d)
 	}
 	// The preemptor is not consulted by a preempt or a queue-method
@@ -111,7 +111,7 @@ func TestFilterForgottenQueueNeverCostsProtection(t *testing.T) {
 		usable := func(id queuetree.ID) bool { return id >= queuetree.Root && int(id) <= tree.Len() }
 		needsPreemptor := action == runtime.ActionReclaim && method == runtime.MethodLCA
 		if !usable(victim) || (needsPreemptor && !usable(preemptor)) {
-			if got.Allowed || !got.Until.IsZero() || (got.Reason != eligibility.ReasonQueueUnset && got.Reason != eligibility.ReasonUnknownQueue) {
+			if got.Allowed || !got.Until.IsZero() || (got.Reason != minruntime.ReasonQueueUnset && got.Reason != minruntime.ReasonUnknownQueue) {
 				rt.Fatalf("victim %d, preemptor %d: %v, want a fail-closed denial", victim, preemptor, got)
 			}
 			return
@@ -146,9 +146,9 @@ func TestValidatorFailsClosed(t *testing.T) {
 		action            runtime.Action
 		want              eligibility.Reason
 	}{
-		{"unset victim", queuetree.None, a, runtime.ActionPreempt, eligibility.ReasonQueueUnset},
-		{"unknown victim", 42, a, runtime.ActionReclaim, eligibility.ReasonUnknownQueue},
-		{"unset reclaimer", a, queuetree.None, runtime.ActionReclaim, eligibility.ReasonQueueUnset},
+		{"unset victim", queuetree.None, a, runtime.ActionPreempt, minruntime.ReasonQueueUnset},
+		{"unknown victim", 42, a, runtime.ActionReclaim, minruntime.ReasonUnknownQueue},
+		{"unset reclaimer", a, queuetree.None, runtime.ActionReclaim, minruntime.ReasonQueueUnset},
 	} {
 		// One task, well within MinAvailable: allowed in a real queue.
 		got, err := v.Validate(tc.action, tc.preemptor, take(elastic(tc.victim), 1, true), elT0)

@@ -178,7 +178,7 @@ func (f *Filter) checkNil(action runtime.Action, preemptor queuetree.ID, now tim
 // victim's queues given by name (the victim's Job.Queue is ignored). A name
 // the resolver's tree does not know is an error, never a silent fall back to
 // the default durations (which would drop the queue's protection): the
-// decision is then a denial with [eligibility.ReasonUnknownQueue] and no Until, so a
+// decision is then a denial with [ReasonUnknownQueue] and no Until, so a
 // caller that ignores the error still keeps the job. The names are checked
 // first: with known names, an invalid action is Check's invalid_action
 // denial and no error. Cost: two map lookups plus Check; no allocation.
@@ -194,7 +194,7 @@ func (f *Filter) CheckByName(action runtime.Action, preemptorQueue, victimQueue 
 		if okP {
 			name = victimQueue
 		}
-		return Decision{Decision: eligibility.Decision{Reason: eligibility.ReasonUnknownQueue}}, fmt.Errorf("eligibility: %w", &queuetree.UnknownQueueError{Queue: name})
+		return Decision{Decision: eligibility.Decision{Reason: ReasonUnknownQueue}}, fmt.Errorf("eligibility: %w", &queuetree.UnknownQueueError{Queue: name})
 	}
 	j := eligibility.Job{}
 	if victim != nil {
@@ -230,7 +230,7 @@ type Decision struct {
 func (d Decision) String() string {
 	b := []byte(d.Decision.String())
 	switch d.Reason {
-	case eligibility.ReasonQueueUnset, eligibility.ReasonUnknownQueue, eligibility.ReasonNoResolver, eligibility.ReasonInvalidAction:
+	case ReasonQueueUnset, ReasonUnknownQueue, ReasonNoResolver, eligibility.ReasonInvalidAction:
 		if !d.Allowed {
 			return string(b)
 		}

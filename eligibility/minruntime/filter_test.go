@@ -97,7 +97,7 @@ func TestMinRuntimeFilter(t *testing.T) {
 			want: eligibility.Decision{Allowed: false, Reason: eligibility.ReasonMinRuntimeProtected, Until: elMin(10)}},
 		{name: "nil resolver fails closed", r: nil, action: runtime.ActionReclaim, preemptor: "leaf3", victim: "leaf1",
 			start: elT0, now: elT0, wantDur: 0,
-			want: eligibility.Decision{Allowed: false, Reason: eligibility.ReasonNoResolver}},
+			want: eligibility.Decision{Allowed: false, Reason: minruntime.ReasonNoResolver}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -146,7 +146,7 @@ func TestMinRuntimeFilterPluginDocWorkflow(t *testing.T) {
 
 func TestMinRuntimeFilterBadInput(t *testing.T) {
 	var f *minruntime.Filter // nil filter
-	if d := f.Check(runtime.ActionReclaim, queuetree.None, nil, elT0); d.Allowed || d.Reason != eligibility.ReasonNoResolver {
+	if d := f.Check(runtime.ActionReclaim, queuetree.None, nil, elT0); d.Allowed || d.Reason != minruntime.ReasonNoResolver {
 		t.Errorf("nil filter, nil victim: %v, want denied no_resolver", d)
 	}
 	_, r := elDesignTree(t, runtime.MethodLCA)
@@ -215,7 +215,7 @@ func TestCheckByName(t *testing.T) {
 		if !errors.As(err, &uq) || (uq.Queue != pair[0] && uq.Queue != pair[1]) {
 			t.Errorf("%v: err = %v", pair, err)
 		}
-		if d.Allowed || d.Reason != eligibility.ReasonUnknownQueue || !d.Until.IsZero() {
+		if d.Allowed || d.Reason != minruntime.ReasonUnknownQueue || !d.Until.IsZero() {
 			t.Errorf("%v: decision %v, want a denial with unknown_queue", pair, d)
 		}
 	}

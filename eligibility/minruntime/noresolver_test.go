@@ -19,7 +19,7 @@ func TestForgottenResolverFailsClosed(t *testing.T) {
 	for _, action := range []runtime.Action{runtime.ActionPreempt, runtime.ActionReclaim} {
 		for name, f := range map[string]*minruntime.Filter{"zero": {}, "nil": nil, "unbuilt resolver": {Resolver: &runtime.Resolver{}}} {
 			d := f.Check(action, p, victim, elMin(5))
-			if d.Allowed || d.Reason != eligibility.ReasonNoResolver || !d.Until.IsZero() {
+			if d.Allowed || d.Reason != minruntime.ReasonNoResolver || !d.Until.IsZero() {
 				t.Errorf("%s filter, %v: %v, want denied no_resolver without Until", name, action, d)
 			}
 			if d := f.Check(action, p, nil, elMin(5)); d.Allowed || d.Reason == "" {
@@ -37,7 +37,7 @@ func TestForgottenResolverFailsClosed(t *testing.T) {
 	scenario := []minruntime.Victim{{Job: elastic, Tasks: []minruntime.Task{{Subgroup: "w", Active: true}}}}
 	var v minruntime.Validator
 	d, err := v.Validate(runtime.ActionReclaim, p, scenario, elMin(5))
-	if err != nil || d.Allowed || d.Reason != eligibility.ReasonNoResolver || !d.Until.IsZero() {
+	if err != nil || d.Allowed || d.Reason != minruntime.ReasonNoResolver || !d.Until.IsZero() {
 		t.Errorf("zero validator: %v, %v; want denied no_resolver", d, err)
 	}
 	open := minruntime.Validator{FailOpen: true}
@@ -53,7 +53,7 @@ func TestScenarioNilJobFailsClosed(t *testing.T) {
 	_, r := elDesignTree(t, runtime.MethodLCA)
 	v := minruntime.Validator{Resolver: r}
 	d, err := v.Validate(runtime.ActionPreempt, 0, []minruntime.Victim{{Tasks: []minruntime.Task{{Active: true}}}}, elMin(5))
-	if err != nil || d.Allowed || d.Reason != eligibility.ReasonQueueUnset || d.Violations != 1 || !d.Until.IsZero() {
+	if err != nil || d.Allowed || d.Reason != minruntime.ReasonQueueUnset || d.Violations != 1 || !d.Until.IsZero() {
 		t.Errorf("nil job with an active task: %+v, %v; want rejected queue_unset", d, err)
 	}
 	d, err = v.Validate(runtime.ActionPreempt, 0, []minruntime.Victim{{Tasks: []minruntime.Task{{Active: false}}}, {}}, elMin(5))

@@ -17,7 +17,7 @@ import (
 func queueProblem(r *runtime.Resolver, action runtime.Action, preemptor, victim queuetree.ID) eligibility.Reason {
 	t := r.Tree()
 	if t == nil {
-		return eligibility.ReasonNoResolver
+		return ReasonNoResolver
 	}
 	if reason := idProblem(t, victim); reason != "" {
 		return reason
@@ -39,9 +39,29 @@ func validAction(a runtime.Action) bool {
 func idProblem(t *queuetree.Tree, id queuetree.ID) eligibility.Reason {
 	switch {
 	case id == queuetree.None:
-		return eligibility.ReasonQueueUnset
+		return ReasonQueueUnset
 	case !t.Valid(id):
-		return eligibility.ReasonUnknownQueue
+		return ReasonUnknownQueue
 	}
 	return ""
 }
+
+// The fail-closed reasons the filter and the validator share: the
+// victim's (or, where it matters, the preemptor's) queue cannot be
+// resolved, so its protection cannot be known.
+const (
+	// ReasonUnknownQueue: the victim's queue (or, where it matters, the
+	// preemptor's) is a name or an ID the resolver's tree does not have;
+	// the filter denies and the scenario validator rejects (they never
+	// drop protection on a typo or a stale ID).
+	ReasonUnknownQueue eligibility.Reason = "unknown_queue"
+	// ReasonQueueUnset: the victim's queue (or, where it matters, the
+	// preemptor's) is queuetree.None, the zero ID: the field was never
+	// set. The filter denies and the scenario validator rejects, fail
+	// closed, unless their FailOpen field is set.
+	ReasonQueueUnset eligibility.Reason = "queue_unset"
+	// ReasonNoResolver: the min-runtime filter or scenario validator has
+	// no Resolver (a zero value whose Resolver was forgotten), so no
+	// protection can be known; denied unless FailOpen is set.
+	ReasonNoResolver eligibility.Reason = "no_resolver"
+)

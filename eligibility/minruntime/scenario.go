@@ -118,9 +118,9 @@ func (s ScenarioDecision) String() string {
 		return fmt.Sprintf("scenario rejected (%s): job %q has several subgroups named %q, so the tasks taken from it cannot be attributed, while protected until %s by %s; %d violation(s)",
 			s.Reason, s.Job, s.Subgroup,
 			s.ProtectedUntil.UTC().Format(time.RFC3339), s.Resolution, s.Violations)
-	case s.Reason == eligibility.ReasonQueueUnset || s.Reason == eligibility.ReasonUnknownQueue:
+	case s.Reason == ReasonQueueUnset || s.Reason == ReasonUnknownQueue:
 		what := "is unset"
-		if s.Reason == eligibility.ReasonUnknownQueue {
+		if s.Reason == ReasonUnknownQueue {
 			what = "is not in the resolver's tree"
 		}
 		return fmt.Sprintf("scenario rejected (%s): the queue of job %q (or, where it matters, the preemptor's) %s, so its protection cannot be known; %d violation(s)",
@@ -128,7 +128,7 @@ func (s ScenarioDecision) String() string {
 	case s.Reason == eligibility.ReasonInvalidAction:
 		return fmt.Sprintf("scenario rejected (%s): %v is neither preempt nor reclaim, so no victim's protection can be known; %d violation(s)",
 			s.Reason, s.Resolution.Action, s.Violations)
-	case s.Reason == eligibility.ReasonNoResolver:
+	case s.Reason == ReasonNoResolver:
 		return fmt.Sprintf("scenario rejected (%s): the validator has no Resolver, so the protection of job %q cannot be known; %d violation(s)",
 			s.Reason, s.Job, s.Violations)
 	case s.Reason == ReasonInvalidCounts:
@@ -302,7 +302,7 @@ func (v *Validator) count(action runtime.Action, preemptor queuetree.ID, vj *Vic
 	j := vj.Job
 	if j == nil {
 		if !v.FailOpen && anyActive(vj.Tasks) {
-			out.reject(eligibility.ReasonQueueUnset, "", runtime.Resolution{Source: queuetree.None, Action: action})
+			out.reject(ReasonQueueUnset, "", runtime.Resolution{Source: queuetree.None, Action: action})
 		}
 		return nil
 	}

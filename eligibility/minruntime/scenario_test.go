@@ -130,7 +130,7 @@ func TestScenarioValidator(t *testing.T) {
 		{name: "empty scenario", preemptor: leaf2, now: elT0, want: allowed},
 		{name: "a nil job evicting an active task fails closed", preemptor: leaf2, now: elT0,
 			victims: []minruntime.Victim{{Job: nil, Tasks: elTasks("x", 1, 0)}},
-			want: minruntime.ScenarioDecision{Decision: eligibility.Decision{Reason: eligibility.ReasonQueueUnset}, Violations: 1,
+			want: minruntime.ScenarioDecision{Decision: eligibility.Decision{Reason: minruntime.ReasonQueueUnset}, Violations: 1,
 				Resolution: runtime.Resolution{Source: queuetree.None, Action: runtime.ActionPreempt}}},
 		{name: "a nil job evicting nothing is skipped", preemptor: leaf2, now: elT0,
 			victims: []minruntime.Victim{{Job: nil, Tasks: elTasks("x", 0, 1)}}, want: allowed},
@@ -172,7 +172,7 @@ func TestScenarioValidatorUnknownSubgroup(t *testing.T) {
 	}
 	// The validator is still usable after an error (and, without a
 	// Resolver, fails closed).
-	if d, err := v.Validate(runtime.ActionPreempt, 0, []minruntime.Victim{{Job: job, Tasks: elTasks("a", 1, 0)}}, elT0); err != nil || d.Reason != eligibility.ReasonNoResolver {
+	if d, err := v.Validate(runtime.ActionPreempt, 0, []minruntime.Victim{{Job: job, Tasks: elTasks("a", 1, 0)}}, elT0); err != nil || d.Reason != minruntime.ReasonNoResolver {
 		t.Errorf("after error: %v, %v", d, err)
 	}
 }

@@ -33,7 +33,7 @@ func TestPreemptionClassifyQueuedWithoutReservation(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			d := tt.cfg.Classify(p, tt.cand, tbAt(600))
-			if d.Class != tt.want || d.Allowed != tt.want.Preemptible() || !d.Until.IsZero() {
+			if d.Class != tt.want || d.Allowed != tbPreemptible(tt.want) || !d.Until.IsZero() {
 				t.Errorf("Classify = %v (allowed %v, until %v), want %v and no Until", d.Class, d.Allowed, d.Until, tt.want)
 			}
 		})

@@ -81,7 +81,7 @@ func candidateKeyOf(d *Decision, idx int) candidateKey {
 		nsec:    math.MaxInt32,
 		idx:     idx,
 	}
-	if d.Class.Preemptible() {
+	if d.Class.preemptible() {
 		k.tier = candidateTierPreemptible
 		if k.evicted {
 			k.tier = candidateTierEvicted

@@ -140,9 +140,9 @@ func TestPreemptionClassifyOracle(t *testing.T) {
 func tbOracleLess(a, b timebased.Decision) bool {
 	tier := func(d timebased.Decision) int {
 		switch {
-		case d.Class.Preemptible() && d.Candidate.Evicted:
+		case tbPreemptible(d.Class) && d.Candidate.Evicted:
 			return 0
-		case d.Class.Preemptible():
+		case tbPreemptible(d.Class):
 			return 1
 		}
 		return 2
@@ -278,8 +278,8 @@ func TestPreemptionCandidatesOracle(t *testing.T) {
 		}
 		var want []timebased.Decision
 		for _, c := range cands {
-			if class := tbOracleClass(cfg, p, c, now); class.Preemptible() {
-				want = append(want, timebased.Decision{Candidate: c, Class: class, At: now, Decision: eligibility.Decision{Allowed: true, Reason: class.Reason()}})
+			if class := tbOracleClass(cfg, p, c, now); tbPreemptible(class) {
+				want = append(want, timebased.Decision{Candidate: c, Class: class, At: now, Decision: eligibility.Decision{Allowed: true, Reason: eligibility.Reason(class.String())}})
 			}
 		}
 		sort.SliceStable(want, func(i, j int) bool { return tbOracleLess(want[i], want[j]) })

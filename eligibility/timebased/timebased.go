@@ -210,15 +210,15 @@ func (c Class) String() string {
 	return fmt.Sprintf("CandidateClass(%d)", uint8(c))
 }
 
-// Preemptible reports whether the class allows preemption: lower priority,
-// expired or newer.
-func (c Class) Preemptible() bool {
+// preemptible reports whether the class allows preemption: lower
+// priority, expired or newer (a [Decision]'s Allowed).
+func (c Class) preemptible() bool {
 	return c == ClassLowerPriority || c == ClassExpired || c == ClassNewer
 }
 
-// Reason returns the class's label as a [eligibility.Reason] (the same text as String),
-// the Reason of a [Decision]. No allocation.
-func (c Class) Reason() eligibility.Reason {
+// reason returns the class's label as an [eligibility.Reason] (the same
+// text as String), a [Decision]'s Reason. No allocation.
+func (c Class) reason() eligibility.Reason {
 	if int(c) < len(candidateClassNames) {
 		return eligibility.Reason(candidateClassNames[c])
 	}
@@ -234,7 +234,7 @@ func (c Class) TimeBased() bool { return c == ClassExpired }
 type Decision struct {
 	// Decision: Allowed reports whether the candidate may be preempted
 	// (its Class is preemptible); Reason is the class's label
-	// ([Class.Reason]); Until is the earliest instant at which time
+	// (the class's String); Until is the earliest instant at which time
 	// alone changes the class: for an equal-priority candidate that is
 	// protected or newer under a MinAdmitDuration M, the instant it expires,
 	// Reserved + M + 1ns (the first instant with now − Reserved > M; at
@@ -276,7 +276,7 @@ type Decision struct {
 func (c Config) Classify(p Request, cand Candidate, now time.Time) Decision {
 	d := Decision{Candidate: cand, At: now}
 	d.Class, d.Until = c.classify(p, &cand, now)
-	d.Allowed, d.Reason = d.Class.Preemptible(), d.Class.Reason()
+	d.Allowed, d.Reason = d.Class.preemptible(), d.Class.reason()
 	return d
 }
 

@@ -138,7 +138,7 @@ func TestPreemptionClassify(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			got := tt.cfg.Classify(tt.p, tt.cand, tt.now)
 			want := timebased.Decision{Candidate: tt.cand, Class: tt.wantClass, At: tt.now,
-				Decision: eligibility.Decision{Allowed: tt.wantClass.Preemptible(), Reason: tt.wantClass.Reason(), Until: tt.wantUntil}}
+				Decision: eligibility.Decision{Allowed: tbPreemptible(tt.wantClass), Reason: eligibility.Reason(tt.wantClass.String()), Until: tt.wantUntil}}
 			if diff := cmp.Diff(want, got); diff != "" {
 				t.Errorf("Classify (-want +got):\n%s", diff)
 			}
@@ -169,11 +169,11 @@ func TestCandidateClass(t *testing.T) {
 		if got := tt.c.String(); got != tt.name {
 			t.Errorf("String() = %q, want %q", got, tt.name)
 		}
-		if tt.c.Preemptible() != tt.preemptible || tt.c.TimeBased() != tt.timeBased {
-			t.Errorf("%v: Preemptible %v TimeBased %v, want %v %v", tt.c, tt.c.Preemptible(), tt.c.TimeBased(), tt.preemptible, tt.timeBased)
+		if tbPreemptible(tt.c) != tt.preemptible || tt.c.TimeBased() != tt.timeBased {
+			t.Errorf("%v: Preemptible %v TimeBased %v, want %v %v", tt.c, tbPreemptible(tt.c), tt.c.TimeBased(), tt.preemptible, tt.timeBased)
 		}
 	}
-	if got := (timebased.Decision{}).Class; got != timebased.ClassNotAllowed || got.Preemptible() {
+	if got := (timebased.Decision{}).Class; got != timebased.ClassNotAllowed || tbPreemptible(got) {
 		t.Errorf("zero decision class = %v, want not_allowed and not preemptible", got)
 	}
 }
@@ -615,7 +615,7 @@ func TestTimestampPreemptionBuffer(t *testing.T) {
 			timebased.Candidate{ID: "c", Priority: 4, Reserved: tbAt(1), Queued: tbAt(1)}, timebased.ClassLowerPriority},
 	}
 	for _, tc := range tests {
-		if d := tc.cfg.Classify(p, tc.cand, now); d.Class != tc.want || d.Allowed != tc.want.Preemptible() {
+		if d := tc.cfg.Classify(p, tc.cand, now); d.Class != tc.want || d.Allowed != tbPreemptible(tc.want) {
 			t.Errorf("%s: class %v (allowed %v), want %v", tc.name, d.Class, d.Allowed, tc.want)
 		}
 	}
@@ -625,4 +625,10 @@ func TestTimestampPreemptionBuffer(t *testing.T) {
 	if b, err := os.ReadFile("doc.go"); err != nil || !strings.Contains(string(b), "SchedulerTimestampPreemptionBuffer feature gate (alpha, off by") {
 		t.Errorf("the package doc does not describe Kueue's SchedulerTimestampPreemptionBuffer gate (%v)", err)
 	}
+}
+
+// tbPreemptible is the documented rule: lower priority, expired and newer
+// candidates may be preempted, no other class.
+func tbPreemptible(c timebased.Class) bool {
+	return c == timebased.ClassLowerPriority || c == timebased.ClassExpired || c == timebased.ClassNewer
 }
