@@ -19,7 +19,7 @@ type Kind uint8
 const (
 	// InClusterQueue (the zero value): a preemption within the
 	// preemptor's own ClusterQueue. KEP-9876 never protects against it
-	// (time-based same-priority preemption, [PreemptionConfig], does).
+	// (time-based same-priority preemption, package timebased, does).
 	InClusterQueue Kind = iota
 	// InCohortFairSharing: fair-sharing rebalancing across the cohort.
 	InCohortFairSharing

@@ -79,7 +79,7 @@ type Skip struct {
 	Nominator string
 	// Decision: Allowed is false; Reason is the first failed check (in the
 	// order [Nominator.Evaluate] lists). From [Nominator.Evaluate] it may
-	// also be a silent reason ([eligibility.Reason.Silent]); [Nominator.Nominate] never
+	// also be a silent reason ([Outcome.Silent]); [Nominator.Nominate] never
 	// lists those. Until is the earliest instant at which the outcome may
 	// change by time alone: start (clock_skew), start + expected
 	// (not_exceeded), notBefore (cooldown), start + min-runtime

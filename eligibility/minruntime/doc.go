@@ -123,7 +123,7 @@
 // block a job nothing protects; each difference is deliberate:
 //
 //   - Elastic means active tasks above the minimum: a subgroup is elastic
-//     when MinAvailable < Active . KAI's PodSet.IsElastic
+//     when MinAvailable < Active. KAI's PodSet.IsElastic
 //     compares MinAvailable with every pod of the subgroup, pending and
 //     finished ones included, so a gang whose extra pods are still pending
 //     counts as elastic there and bypasses the per-pair filter.

@@ -18,14 +18,6 @@ func npGenInstant(t *rapid.T, label string) time.Time {
 	return npAt(60 * rapid.IntRange(0, 10).Draw(t, label+".min")).Add(time.Duration(rapid.IntRange(-1, 1).Draw(t, label+".ns")))
 }
 
-func npGenDur(t *rapid.T, label string) *time.Duration {
-	if rapid.Bool().Draw(t, label+".nil") {
-		return nil
-	}
-	d := time.Duration(rapid.IntRange(0, 5).Draw(t, label)) * time.Minute
-	return &d
-}
-
 // TestPreemptorDelayOracle: denied exactly while the contender has waited
 // less than the delay (or its wait is unknown under a delay).
 func TestPreemptorDelayOracle(t *testing.T) {

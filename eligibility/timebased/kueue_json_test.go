@@ -9,10 +9,6 @@ import (
 	"github.com/tenurepolicy/tenure/eligibility/timebased"
 )
 
-var np0 = time.Date(2026, 3, 2, 12, 0, 0, 0, time.UTC)
-
-func npAt(sec int) time.Time { return np0.Add(time.Duration(sec) * time.Second) }
-
 // TestKueueWithinClusterQueueJSON: KEP-8522's shape both ways.
 func TestKueueWithinClusterQueueJSON(t *testing.T) {
 	in := `{"withinClusterQueue":"LowerOrNewerEqualPriority","withinClusterQueueConfig":{"minAdmitDuration":"4h0m0s"}}`

@@ -63,21 +63,6 @@ func elDur(tb testing.TB, s string) time.Duration {
 	return d
 }
 
-// elDesignTree is the reclaim example tree of KAI-Scheduler's min-runtime design (PR #126), A → B(600s) → {C →
-// {leaf1(0s), leaf2(180s)}, D(60s) → leaf3}, with its preempt example
-// settings on the same queues: B 600s, leaf1 300s (leaf2 inherits 600s).
-func elDesignTree(tb testing.TB, method runtime.Method) (*queuetree.Tree, *runtime.Resolver) {
-	return elSetup(tb, method, 0, 0,
-		elQueue{name: "A"},
-		elQueue{name: "B", parent: "A", preempt: "600s", reclaim: "600s"},
-		elQueue{name: "C", parent: "B"},
-		elQueue{name: "D", parent: "B", reclaim: "60s"},
-		elQueue{name: "leaf1", parent: "C", preempt: "300s", reclaim: "0s"},
-		elQueue{name: "leaf2", parent: "C", reclaim: "180s"},
-		elQueue{name: "leaf3", parent: "D"},
-	)
-}
-
 func elID(tb testing.TB, t *queuetree.Tree, name string) queuetree.ID {
 	tb.Helper()
 	id, ok := t.Lookup(name)
@@ -85,14 +70,6 @@ func elID(tb testing.TB, t *queuetree.Tree, name string) queuetree.ID {
 		tb.Fatalf("no queue %q", name)
 	}
 	return id
-}
-
-// elClock formats an instant as a time of day, "-" for the zero time.
-func elClock(t time.Time) string {
-	if t.IsZero() {
-		return "-"
-	}
-	return t.Format(time.TimeOnly)
 }
 
 // elLogHandler records (level, message) pairs.
