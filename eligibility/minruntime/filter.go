@@ -10,40 +10,16 @@ import (
 	"github.com/tenurepolicy/tenure/runtime"
 )
 
-// Filter is the per-pair min-runtime victim filter (KAI-Scheduler's min-runtime plugin's
-// preemptFilterFn/reclaimFilterFn, the min-runtime design's IsPreemptible): may this victim
-// be evicted now by a preemptor in that queue for that action?
+// Filter is the per-pair min-runtime victim filter (KAI-Scheduler's
+// min-runtime plugin's preemptFilterFn/reclaimFilterFn, the design's
+// IsPreemptible): may this victim be evicted now by a preemptor in that
+// queue for that action? It runs after the scheduler's own victim filters
+// and never looks at [eligibility.Job.Preemptible] or priorities.
 //
-// It runs AFTER the scheduler's own fundamental victim filters (is the victim
-// preemptible at all, is an in-queue preemption or a cross-queue reclaim
-// legal here; min-runtime design, phase 2): it does not look at [eligibility.Job.Preemptible] or
-// priorities, only at the min-runtime protection.
-//
-// # Fail closed
-//
-// A victim whose queue is unset (queuetree.None, the zero ID, so a Job
-// whose Queue field was forgotten) or an ID the resolver's tree did not
-// issue (out of its range) is denied with ReasonQueueUnset or
-// ReasonUnknownQueue and no Until, whatever its start: its protection
-// cannot be known, and a forgotten field must never cost a job its
-// protection. (An in-range ID kept from another tree cannot be told from
-// one of this tree's: look IDs up again in each new tree.) The
-// preemptor's queue is checked the same way when the answer depends on it
-// (a reclaim resolved with runtime.MethodLCA). Set FailOpen to resolve
-// such queues to the node-pool defaults instead.
-//
-// The zero value (and a nil *Filter) fails closed too: without a
-// Resolver (or with one never built) no protection can be known, so every
-// victim is denied with ReasonNoResolver and no Until. With FailOpen set, a
-// missing Resolver resolves every duration to zero instead, so every victim
-// is allowed (ReasonNoMinRuntime). A Filter is immutable after
-// construction and safe for concurrent use.
-//
-// An action other than runtime.ActionPreempt and runtime.ActionReclaim
-// (runtime.Action(2) and up, which only a conversion produces) is denied
-// with ReasonInvalidAction and no Until, FailOpen or not: the resolver
-// gives such an action a zero duration, which would otherwise read as "not
-// protected".
+// It fails closed (see the package doc): an unset or unknown queue, a
+// missing Resolver (the zero value, a nil *Filter) and an invalid action
+// are denied with no Until, unless FailOpen excuses the queue. A Filter is
+// immutable and safe for concurrent use.
 type Filter struct {
 	// Resolver resolves the min-runtime for an action and pair of queues.
 	Resolver *runtime.Resolver

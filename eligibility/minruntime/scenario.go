@@ -154,34 +154,18 @@ func (e *UnknownSubgroupError) Error() string {
 	return fmt.Sprintf("eligibility: scenario task of job %q names unknown subgroup %q", e.Job, e.Subgroup)
 }
 
-// Validator is the elastic MinAvailable scenario filter
-// (KAI-Scheduler's min-runtime plugin, pkg/scheduler/plugins/minruntime: its
-// preempt and reclaim scenario validators; its design,
-// docs/developer/designs/min-runtime/README.md, phase 4).
-// The per-pair [Filter] lets elastic victims through; the
-// validator then looks at a whole scenario and rejects it when a victim job
-// that is elastic AND still protected (under the min-runtime resolved for the
-// preemptor's queue and the action) would be left with active - evicted <
+// Validator is the elastic MinAvailable scenario validator
+// (KAI-Scheduler's min-runtime plugin's preempt and reclaim scenario
+// validators; the design's phase 4). The per-pair [Filter] lets elastic
+// victims through; the validator then rejects a scenario that would leave
+// a victim that is elastic and still protected with Active - evicted <
 // MinAvailable in a subgroup the scenario takes tasks from. Unprotected
-// elastic jobs, and jobs that are not elastic, may lose every task.
+// jobs, and jobs that are not elastic, may lose every task.
 //
-// It is built for the accumulated-scenario pattern: a scheduler's scenario
-// builder calls it again each time it adds victims. The validator keeps its
-// scratch space between calls, so after the first calls have sized it a call
-// allocates nothing. For the same reason a Validator is NOT safe for
-// concurrent use: use one per goroutine (the zero value is ready; set
-// Resolver).
-//
-// It fails closed as the [Filter] does: an elastic victim whose
-// queue is unset (queuetree.None) or unknown to the resolver's tree — or
-// whose protection depends on a preemptor queue that is — cannot be judged,
-// so a scenario taking any of its active tasks is rejected with
-// ReasonQueueUnset or ReasonUnknownQueue and no Until, unless FailOpen is
-// set. A validator without a Resolver (the zero value) cannot know any
-// protection: it rejects the same scenarios with ReasonNoResolver, unless
-// FailOpen is set (every duration is then zero). An invalid action is
-// rejected with ReasonInvalidAction, FailOpen or not (see
-// [Validator.Validate]).
+// It fails closed as the Filter does. It keeps scratch space between
+// calls, so once warm a call allocates nothing; for the same reason it is
+// not safe for concurrent use: use one per goroutine (the zero value is
+// ready; set Resolver).
 type Validator struct {
 	// Resolver resolves the victims' min-runtime. Nil fails closed
 	// (ReasonNoResolver) unless FailOpen is set, when every duration is
@@ -222,53 +206,28 @@ type taskVal struct {
 // Validate checks the scenario in which a preemptor in queue preemptor
 // evicts the victims' listed tasks by action at now.
 //
-// Victims are grouped by job and subgroup: entries of the same job are
-// summed (so the recorded and the potential victims of an accumulated
-// scenario may simply be listed one after the other). Entries are the same
-// job when they have the same Job.ID and describe it alike: the same *Job,
-// or equal Queue, Start and Subgroups. Two entries with one ID that describe
-// different jobs are a conflict: the scenario is rejected with
-// ReasonConflictingVictims, since either could be the real one (an
-// unprotected job listed first must not hide a protected one). The empty ID
-// is no exception: entries without an ID are one job when they describe it
-// alike (equal copies are summed) and a conflict when they differ, since
-// nothing tells a second job without an ID from a second description of
-// the first; give distinct victims distinct IDs. Within a job, tasks with
-// the same non-empty [Task.ID] are one task, counted once; listed
-// with a different subgroup or Active flag they are a conflict too. Only
-// Active tasks count as evictions.
+// Entries are grouped by job: entries with the same Job.ID that describe
+// the job alike (the same *Job, or equal Queue, Start and Subgroups) are
+// summed; two that differ are rejected with [ReasonConflictingVictims],
+// the empty ID included, since either could be the real one. Within a
+// job, tasks with the same non-empty ID count once (listed differently,
+// a conflict too). Only Active tasks count as evictions.
 //
-// For each distinct victim job that is elastic (some subgroup has MinAvailable < Active, judged on
-// its state before the scenario) and protected ([runtime.Protected] under
-// Resolver.Resolve(action, preemptor, job.Queue), with start + d saturating
-// at the last instant time.Time holds; a missing start means not
-// protected, a future start means protected), every subgroup with at least
-// one evicted task must keep Active - evicted >= MinAvailable, counted in
-// 64 bits so that no count wraps around. Such a subgroup whose name the job
-// gives to another subgroup too is ambiguous: the scenario is rejected with
-// ReasonDuplicateSubgroup, since the tasks could belong to either. Such a
-// subgroup with a negative Active or MinAvailable, or with more evicted
-// tasks than Active, is garbage: the scenario is rejected with
-// ReasonInvalidCounts rather than judged on it.
+// For each victim job that is elastic (judged before the scenario) and
+// protected (under Resolver.Resolve(action, preemptor, job.Queue), as the
+// [Filter] judges it), every subgroup that loses a task must keep Active -
+// evicted >= MinAvailable ([ReasonBelowMinAvailable]), counted in 64 bits.
+// A repeated subgroup name is rejected with [ReasonDuplicateSubgroup],
+// negative or impossible counts with [ReasonInvalidCounts]. Subgroups are
+// read (Job.SubgroupsFunc called once per job) only for a victim still
+// protected or whose protection cannot be known; for such a victim, a task
+// naming a subgroup the job lacks returns an [*UnknownSubgroupError] and a
+// zero decision. A nil Job that evicts an active task is rejected with
+// [ReasonQueueUnset] unless FailOpen is set. An invalid action is rejected
+// first, whatever the victims.
 //
-// Subgroups are read (and [eligibility.Job.SubgroupsFunc] called, once per distinct
-// job) only for a victim still protected at now, or whose protection
-// cannot be known; the tasks of any other victim are not looked at, since
-// nothing limits them. For such a read victim, a task naming a subgroup its
-// job lacks makes Validate return an [*UnknownSubgroupError] (the first one
-// found) and a zero decision. A victim entry with a nil Job that evicts an
-// active task is rejected with ReasonQueueUnset and no Until (fail closed,
-// as the [Filter] denies a nil victim) unless FailOpen is set;
-// one that evicts nothing is skipped. Cost: O(tasks × subgroups per
-// job) plus one resolver query per victim job, O(subgroups) to
-// compare two entries of one ID that are not the same *Job, and O(touched
-// subgroups × subgroups) per protected elastic victim to find repeated
-// names; no allocation once the scratch has grown to the scenario's size.
-//
-// An action other than runtime.ActionPreempt and runtime.ActionReclaim is
-// checked first: the scenario is rejected with ReasonInvalidAction, no Job,
-// no Until and one violation, whatever the victims (none is looked at) and
-// even with FailOpen set, as the [Filter] denies it.
+// Cost: O(tasks × subgroups per job) plus one resolver query per victim
+// job; no allocation once the scratch has grown to the scenario's size.
 func (v *Validator) Validate(action runtime.Action, preemptor queuetree.ID, victims []Victim, now time.Time) (ScenarioDecision, error) {
 	out := ScenarioDecision{Decision: eligibility.Decision{Allowed: true, Reason: ReasonMinAvailableKept}}
 	if !validAction(action) {
