@@ -235,7 +235,7 @@
 //     -min-admit, default 2h): a pending job may also evict an
 //     equal-priority job that Classify finds newer (queued after the pending
 //     job: both jobs' queue-order timestamps are passed,
-//     timebased.Candidate.Queued and PreemptionRequest.Timestamp, as
+//     timebased.Candidate.Queued and timebased.Request.Timestamp, as
 //     Kueue's code compares them) or expired (reserved longer than
 //     -min-admit ago). A job preempted by an equal-priority job is re-queued
 //     behind its preemptor (backoff.QueueEntry.SamePriorityPreempted through

@@ -49,14 +49,14 @@ type Spec struct {
 
 // Registry lists the compared variants in report order.
 var Registry = []Spec{
-	{"priority", "plain priority preemption (eligibility.PreemptionConfig LowerPriority, CandidateCompare)", func(*Policy, Settings) {}, false},
-	{"minruntime", "priority + min-runtime protection (eligibility.MinRuntimeFilter, ScenarioValidator)", func(p *Policy, _ Settings) {
+	{"priority", "plain priority preemption (timebased.Config LowerPriority, timebased.Compare)", func(*Policy, Settings) {}, false},
+	{"minruntime", "priority + min-runtime protection (minruntime.Filter, minruntime.Validator)", func(p *Policy, _ Settings) {
 		p.MinRuntime = true
 	}, false},
 	{"requeue", "minruntime + expected-runtime requeue (eligibility.Nominator, requeue.Engine, cooldown)", func(p *Policy, _ Settings) {
 		p.MinRuntime, p.Requeue = true, true
 	}, false},
-	{"timebased", "minruntime + time-based same-priority preemption (eligibility.PreemptionConfig, minAdmitDuration)", func(p *Policy, set Settings) {
+	{"timebased", "minruntime + time-based same-priority preemption (timebased.Config, minAdmitDuration)", func(p *Policy, set Settings) {
 		p.MinRuntime = true
 		p.Preemption = TimeBasedConfig(set)
 		p.Equal = true
