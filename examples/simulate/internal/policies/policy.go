@@ -53,7 +53,7 @@ var Registry = []Spec{
 	{"minruntime", "priority + min-runtime protection (minruntime.Filter, minruntime.Validator)", func(p *Policy, _ Settings) {
 		p.MinRuntime = true
 	}, false},
-	{"requeue", "minruntime + expected-runtime requeue (eligibility.Nominator, requeue.Engine, cooldown)", func(p *Policy, _ Settings) {
+	{"requeue", "minruntime + expected-runtime requeue (expectedruntime.Nominator, requeue.Engine, cooldown)", func(p *Policy, _ Settings) {
 		p.MinRuntime, p.Requeue = true, true
 	}, false},
 	{"timebased", "minruntime + time-based same-priority preemption (timebased.Config, minAdmitDuration)", func(p *Policy, set Settings) {

@@ -195,7 +195,7 @@ func (p *policy) notes(s *sim) []report.Note {
 	}
 	if m := s.m; m.scenarioOK+m.scenarioNo > 0 {
 		out = append(out, report.Note{Kind: "scenario_validator", Policy: p.Name,
-			Text:   "elastic-victim scenarios decided by eligibility.ScenarioValidator",
+			Text:   "elastic-victim scenarios decided by minruntime.Validator",
 			Counts: map[string]int{"allowed": m.scenarioOK, "refused": m.scenarioNo}})
 	}
 	return out
