@@ -157,8 +157,13 @@ type Nominator struct {
 	// skip of Nominate/AppendTo, in input order, and of the outcomes given
 	// to Report.
 	Observer eligibility.Observer
-	// Logger, when set, receives KAI's log lines at logLevelWarning,
-	// logLevelEvent and logLevelDetail; a disabled level costs one Enabled
+	// Logger, when set, receives KAI's log lines at slog levels mirroring
+	// KAI's klog verbosities, V(n) as level -n: -4 for skips caused by bad
+	// data or configuration (invalid_duration, invalid_not_before,
+	// invalid_last_checkpoint, clock_skew, invalid_action), -5 for
+	// nominations and the other skips, -6 for the silent outcomes. A
+	// handler at slog.LevelDebug (-4) shows the warnings only, one at -6
+	// everything; a disabled level costs one Enabled
 	// call.
 	Logger *slog.Logger
 }
