@@ -280,7 +280,7 @@ func (o QueueOrder) Sort(entries []QueueEntry) {
 	// Permute in place, one cycle of the permutation at a time: position j
 	// receives entry keys[j].idx; a placed position is marked idx == j.
 	// (The same loop permutes queue entries in requeue/backoff/order.go and
-	// candidates in eligibility/timebased_order.go: each works on its own
+	// candidates in eligibility/timebased/order.go: each works on its own
 	// key and element types, and the two packages share no lower package
 	// to hold a generic helper without adding one to the API.)
 	for i := range keys {
