@@ -9,6 +9,12 @@ import (
 
 	"github.com/tenurepolicy/tenure/clock"
 	"github.com/tenurepolicy/tenure/eligibility"
+	"github.com/tenurepolicy/tenure/eligibility/admitprotect"
+	"github.com/tenurepolicy/tenure/eligibility/evictionbudget"
+	"github.com/tenurepolicy/tenure/eligibility/expectedruntime"
+	"github.com/tenurepolicy/tenure/eligibility/minruntime"
+	"github.com/tenurepolicy/tenure/eligibility/preemptordelay"
+	"github.com/tenurepolicy/tenure/eligibility/timebased"
 	"github.com/tenurepolicy/tenure/queuetree"
 	"github.com/tenurepolicy/tenure/requeue"
 	"github.com/tenurepolicy/tenure/requeue/backoff"
@@ -53,7 +59,7 @@ type Config struct {
 	// AnnotationKeys names the expected-runtime annotations the nominator
 	// reads; the zero value means KAI-Scheduler's keys
 	// (kai.scheduler/expected-runtime, …).
-	AnnotationKeys eligibility.AnnotationKeys
+	AnnotationKeys expectedruntime.Keys
 	// NominatorName is the nominator's plugin name, the Source of its
 	// events and the name recorded in the engine's outcomes; ""
 	// means "expectedruntime".
@@ -87,8 +93,8 @@ type Config struct {
 	// reclaimer whose queue is unset or unknown makes every victim, in a
 	// known queue or not, resolve to the reclaim default, as KAI-Scheduler's
 	// plugin does when its resolver fails. It sets the FailOpen field of
-	// the Policy's eligibility.MinRuntimeFilter (the engine's filter too)
-	// and eligibility.ScenarioValidator. An in-range ID kept from another
+	// the Policy's minruntime.Filter (the engine's filter too)
+	// and minruntime.Validator. An in-range ID kept from another
 	// tree is not detected either way (see [Policy.QueueID]).
 	FailOpenUnknownQueues bool
 
@@ -100,22 +106,22 @@ type Config struct {
 	// Preemption is time-based same-priority preemption within a queue
 	// (Kueue KEP-8522, withinClusterQueue); the zero value never preempts
 	// within a queue. [Cycle.Candidates] applies it.
-	Preemption eligibility.PreemptionConfig
+	Preemption timebased.Config
 	// Protection is Kueue's KEP-9876 preemption protection against
 	// cross-queue preemption; the zero value protects nothing.
 	// [Cycle.CheckAdmitted] applies it.
-	Protection eligibility.AdmitProtection
+	Protection admitprotect.Protection
 	// PreemptorDelay is the preemptor-side delay (YuniKorn's
 	// preemption.delay): a pending job may cause evictions only once it has
 	// waited this long. [Cycle.CheckPreemptor] applies it, and so does the
 	// requeue engine. The zero value has no delay.
-	PreemptorDelay eligibility.PreemptorDelay
+	PreemptorDelay preemptordelay.Delay
 	// EvictionBudget limits each job to Max evictions per Window, read from
 	// the eviction-record annotation. [Cycle.CheckEvictionBudget] applies
 	// it, and so does the requeue engine, whose committed evictions come
 	// with the new annotation values ([RequeueResult].EvictionRecords). The
 	// zero value has no budget.
-	EvictionBudget eligibility.EvictionBudget
+	EvictionBudget evictionbudget.Budget
 
 	// Clock is read once per cycle, by [Policy.Begin]; nil means the wall
 	// clock ([clock.Real]).
@@ -270,7 +276,7 @@ func (c Config) build() (*Policy, error) {
 	if p.clock == nil {
 		p.clock = clock.Real{}
 	}
-	p.nominator = eligibility.Nominator{Name: c.NominatorName, Keys: c.AnnotationKeys, Observer: c.Observer, Logger: c.Logger}
+	p.nominator = expectedruntime.Nominator{Name: c.NominatorName, Keys: c.AnnotationKeys, Observer: c.Observer, Logger: c.Logger}
 	if err := p.wire(); err != nil { // unreachable: Validate accepted the engine's settings above
 		return nil, errors.Join(configErrors("engine", err)...)
 	}
@@ -284,8 +290,8 @@ func (c Config) build() (*Policy, error) {
 // and its record table). O(len(Engine.Filters)).
 func (p *Policy) wire() error {
 	failOpen := p.cfg.FailOpenUnknownQueues
-	p.filter = eligibility.MinRuntimeFilter{Resolver: p.resolver, FailOpen: failOpen}
-	p.validator = eligibility.ScenarioValidator{Resolver: p.resolver, FailOpen: failOpen}
+	p.filter = minruntime.Filter{Resolver: p.resolver, FailOpen: failOpen}
+	p.validator = minruntime.Validator{Resolver: p.resolver, FailOpen: failOpen}
 	ecfg := p.cfg.Engine
 	if ecfg.Observer == nil {
 		ecfg.Observer = p.cfg.Observer
@@ -331,7 +337,7 @@ func (c Config) buildQueues() (*queuetree.Tree, *runtime.Resolver, []error) {
 // nominator's.
 func (c Config) checkNames() []error {
 	var errs []error
-	nominator := cmp.Or(c.NominatorName, eligibility.NominatorExpectedRuntime)
+	nominator := cmp.Or(c.NominatorName, expectedruntime.DefaultName)
 	engine := cmp.Or(c.Engine.Name, requeue.DefaultEngineName)
 	for _, n := range []struct{ key, field, name string }{{"nominatorName", "NominatorName", nominator}, {"engine.name", "Engine.Name", engine}} {
 		if !eligibility.Reason(n.name).Valid() {

@@ -13,6 +13,11 @@ import (
 	"github.com/tenurepolicy/tenure"
 	"github.com/tenurepolicy/tenure/clock/clocktest"
 	"github.com/tenurepolicy/tenure/eligibility"
+	"github.com/tenurepolicy/tenure/eligibility/admitprotect"
+	"github.com/tenurepolicy/tenure/eligibility/evictionbudget"
+	"github.com/tenurepolicy/tenure/eligibility/expectedruntime"
+	"github.com/tenurepolicy/tenure/eligibility/preemptordelay"
+	"github.com/tenurepolicy/tenure/eligibility/timebased"
 	"github.com/tenurepolicy/tenure/queuetree"
 	"github.com/tenurepolicy/tenure/requeue"
 	"github.com/tenurepolicy/tenure/requeue/backoff"
@@ -68,7 +73,7 @@ func TestConfigErrorKeys(t *testing.T) {
 	neg := -1
 	bad := backoff.TimestampStrategy(7)
 	var nilFilter requeue.VictimFilterFunc
-	lonep := eligibility.PreemptionLowerOrNewerEqualPriority
+	lonep := timebased.LowerOrNewerEqualPriority
 	for _, tc := range []struct {
 		key  string
 		cfg  *tenure.Config // in code; nil when only a file has the problem
@@ -84,10 +89,10 @@ func TestConfigErrorKeys(t *testing.T) {
 		{"minRuntimeArgs.defaultReclaimMinRuntime", &tenure.Config{MinRuntimeArgs: map[string]string{"defaultReclaimMinRuntime": "-5m"}}, `{"minRuntimeArgs":{"defaultReclaimMinRuntime":"-5m"}}`},
 		{"minRuntimeArgs.reclaimResolveMethod", &tenure.Config{MinRuntimeArgs: map[string]string{"reclaimResolveMethod": "nearest"}}, `{"minRuntimeArgs":{"reclaimResolveMethod":"nearest"}}`},
 		{"minRuntimeArgs.typo", &tenure.Config{MinRuntimeArgs: map[string]string{"typo": "1h"}}, `{"minRuntimeArgs":{"typo":"1h"}}`},
-		{"annotationKeys.requeueDelay", &tenure.Config{AnnotationKeys: eligibility.AnnotationKeys{ExpectedRuntime: "k", RequeueDelay: "k"}}, `{"annotationKeys":{"expectedRuntime":"k","requeueDelay":"k"}}`},
-		{"annotationKeys.expectedRuntime", &tenure.Config{AnnotationKeys: eligibility.AnnotationKeys{ExpectedRuntime: eligibility.AnnotationRequeueDelay}}, `{"annotationKeys":{"expectedRuntime":"` + eligibility.AnnotationRequeueDelay + `"}}`},
-		{"annotationKeys.requeueNotBefore", &tenure.Config{AnnotationKeys: eligibility.AnnotationKeys{RequeueNotBefore: eligibility.AnnotationExpectedRuntime}}, `{"annotationKeys":{"requeueNotBefore":"` + eligibility.AnnotationExpectedRuntime + `"}}`},
-		{"annotationKeys.lastCheckpoint", &tenure.Config{AnnotationKeys: eligibility.AnnotationKeys{LastCheckpoint: eligibility.AnnotationRequeueDelay}}, `{"annotationKeys":{"lastCheckpoint":"` + eligibility.AnnotationRequeueDelay + `"}}`},
+		{"annotationKeys.requeueDelay", &tenure.Config{AnnotationKeys: expectedruntime.Keys{ExpectedRuntime: "k", RequeueDelay: "k"}}, `{"annotationKeys":{"expectedRuntime":"k","requeueDelay":"k"}}`},
+		{"annotationKeys.expectedRuntime", &tenure.Config{AnnotationKeys: expectedruntime.Keys{ExpectedRuntime: expectedruntime.AnnotationRequeueDelay}}, `{"annotationKeys":{"expectedRuntime":"` + expectedruntime.AnnotationRequeueDelay + `"}}`},
+		{"annotationKeys.requeueNotBefore", &tenure.Config{AnnotationKeys: expectedruntime.Keys{RequeueNotBefore: expectedruntime.AnnotationExpectedRuntime}}, `{"annotationKeys":{"requeueNotBefore":"` + expectedruntime.AnnotationExpectedRuntime + `"}}`},
+		{"annotationKeys.lastCheckpoint", &tenure.Config{AnnotationKeys: expectedruntime.Keys{LastCheckpoint: expectedruntime.AnnotationRequeueDelay}}, `{"annotationKeys":{"lastCheckpoint":"` + expectedruntime.AnnotationRequeueDelay + `"}}`},
 		{"nominatorName", &tenure.Config{NominatorName: "Expected Runtime"}, `{"nominatorName":"Expected Runtime"}`},
 		{"nominatorName", &tenure.Config{NominatorName: "requeue"}, `{"nominatorName":"requeue"}`},
 		{"engine.name", &tenure.Config{Engine: requeue.EngineConfig{Name: "rq-1"}}, `{"engine":{"name":"rq-1"}}`},
@@ -115,16 +120,16 @@ func TestConfigErrorKeys(t *testing.T) {
 		{"requeuingStrategy.backoffLimitCount", &tenure.Config{Requeuing: backoff.Strategy{Backoff: backoff.Config{Limit: &neg}}}, `{"requeuingStrategy":{"backoffLimitCount":-1}}`},
 		{"requeuingStrategy.jitter", &tenure.Config{Requeuing: backoff.Strategy{Backoff: backoff.Config{Jitter: 2}}}, ""},
 		{"requeuingStrategy.jitter", &tenure.Config{Requeuing: backoff.Strategy{Backoff: backoff.Config{Jitter: 0.5, NoJitter: true}}}, ""},
-		{"preemption.withinClusterQueue", &tenure.Config{Preemption: eligibility.PreemptionConfig{Policy: 9}}, `{"preemption":{"withinClusterQueue":"Sometimes"}}`},
-		{"preemption.withinClusterQueueConfig.minAdmitDuration", &tenure.Config{Preemption: eligibility.PreemptionConfig{Policy: lonep, MinAdmitDuration: durationPtr(30 * time.Second)}},
+		{"preemption.withinClusterQueue", &tenure.Config{Preemption: timebased.Config{Policy: 9}}, `{"preemption":{"withinClusterQueue":"Sometimes"}}`},
+		{"preemption.withinClusterQueueConfig.minAdmitDuration", &tenure.Config{Preemption: timebased.Config{Policy: lonep, MinAdmitDuration: durationPtr(30 * time.Second)}},
 			`{"preemption":{"withinClusterQueue":"LowerOrNewerEqualPriority","withinClusterQueueConfig":{"minAdmitDuration":"30s"}}}`},
-		{"preemption.withinClusterQueueConfig", &tenure.Config{Preemption: eligibility.PreemptionConfig{Policy: eligibility.PreemptionLowerPriority, MinAdmitDuration: durationPtr(5 * time.Minute)}},
+		{"preemption.withinClusterQueueConfig", &tenure.Config{Preemption: timebased.Config{Policy: timebased.LowerPriority, MinAdmitDuration: durationPtr(5 * time.Minute)}},
 			`{"preemption":{"withinClusterQueue":"LowerPriority","withinClusterQueueConfig":{"minAdmitDuration":"5m"}}}`},
-		{"preemptionProtection.fairSharing.minAdmitDuration", &tenure.Config{Protection: eligibility.AdmitProtection{FairSharing: durationPtr(0)}}, `{"preemptionProtection":{"fairSharing":{"minAdmitDuration":"0s"}}}`},
-		{"preemptionProtection.reclaimWithinCohort.minAdmitDuration", &tenure.Config{Protection: eligibility.AdmitProtection{ReclaimWithinCohort: durationPtr(0)}}, `{"preemptionProtection":{"reclaimWithinCohort":{"minAdmitDuration":"0s"}}}`},
-		{"preemptorDelay", &tenure.Config{PreemptorDelay: eligibility.PreemptorDelay{Delay: -time.Second}}, `{"preemptorDelay":"-1s"}`},
-		{"evictionBudget.maxEvictions", &tenure.Config{EvictionBudget: eligibility.EvictionBudget{Max: -1}}, `{"evictionBudget":{"maxEvictions":-1,"window":"1h"}}`},
-		{"evictionBudget.window", &tenure.Config{EvictionBudget: eligibility.EvictionBudget{Max: 1}}, `{"evictionBudget":{"maxEvictions":1,"window":"0s"}}`},
+		{"preemptionProtection.fairSharing.minAdmitDuration", &tenure.Config{Protection: admitprotect.Protection{FairSharing: durationPtr(0)}}, `{"preemptionProtection":{"fairSharing":{"minAdmitDuration":"0s"}}}`},
+		{"preemptionProtection.reclaimWithinCohort.minAdmitDuration", &tenure.Config{Protection: admitprotect.Protection{ReclaimWithinCohort: durationPtr(0)}}, `{"preemptionProtection":{"reclaimWithinCohort":{"minAdmitDuration":"0s"}}}`},
+		{"preemptorDelay", &tenure.Config{PreemptorDelay: preemptordelay.Delay{Delay: -time.Second}}, `{"preemptorDelay":"-1s"}`},
+		{"evictionBudget.maxEvictions", &tenure.Config{EvictionBudget: evictionbudget.Budget{Max: -1}}, `{"evictionBudget":{"maxEvictions":-1,"window":"1h"}}`},
+		{"evictionBudget.window", &tenure.Config{EvictionBudget: evictionbudget.Budget{Max: 1}}, `{"evictionBudget":{"maxEvictions":1,"window":"0s"}}`},
 		// Problems only a file has: its own key path each.
 		{"engine.maxCheck", nil, `{"engine":{"maxCheck":1}}`},
 		{"queues[0].parent", nil, `{"queues":[{"name":"a","parent":"b"}]}`},
@@ -163,15 +168,15 @@ func TestConfigErrorEveryProblem(t *testing.T) {
 	cfg := tenure.Config{
 		Queues:         []tenure.Queue{{Name: "a", ReclaimMinRuntime: "5x"}, {Name: "a"}, {Name: "b", Parent: "missing"}},
 		MinRuntimeArgs: map[string]string{"reclaimResolveMethod": "nearest", "typo": "1h"},
-		AnnotationKeys: eligibility.AnnotationKeys{ExpectedRuntime: "k", RequeueDelay: "k"},
+		AnnotationKeys: expectedruntime.Keys{ExpectedRuntime: "k", RequeueDelay: "k"},
 		NominatorName:  "Expected Runtime",
 		Engine: requeue.EngineConfig{Name: "rq-1", DefaultDelay: -time.Second, MaxChecks: -1, SetCandidates: -1,
 			Filters: []requeue.VictimFilter{nil}, Observer: (*eligibility.Counter)(nil)},
 		Requeuing:      backoff.Strategy{Backoff: backoff.Config{Base: 2 * time.Hour, Max: -time.Second, Limit: &neg, Jitter: 2}},
-		Preemption:     eligibility.PreemptionConfig{Policy: eligibility.PreemptionLowerPriority, MinAdmitDuration: durationPtr(time.Second)},
-		Protection:     eligibility.AdmitProtection{FairSharing: durationPtr(0), ReclaimWithinCohort: durationPtr(-time.Minute)},
-		PreemptorDelay: eligibility.PreemptorDelay{Delay: -time.Second},
-		EvictionBudget: eligibility.EvictionBudget{Max: 1},
+		Preemption:     timebased.Config{Policy: timebased.LowerPriority, MinAdmitDuration: durationPtr(time.Second)},
+		Protection:     admitprotect.Protection{FairSharing: durationPtr(0), ReclaimWithinCohort: durationPtr(-time.Minute)},
+		PreemptorDelay: preemptordelay.Delay{Delay: -time.Second},
+		EvictionBudget: evictionbudget.Budget{Max: 1},
 		Clock:          (*clocktest.Fake)(nil),
 		Observer:       (*eligibility.Counter)(nil),
 		Logger:         &slog.Logger{},
@@ -235,11 +240,11 @@ func TestConfigErrorMarshal(t *testing.T) {
 		{"requeuingStrategy.clampToMax", tenure.Config{Requeuing: backoff.Strategy{Backoff: backoff.Config{ClampToMax: true}}}},
 		{"requeuingStrategy.jitter", tenure.Config{Requeuing: backoff.Strategy{Backoff: backoff.Config{NoJitter: true}}}},
 		{"requeuingStrategy.backoffBaseSeconds", tenure.Config{Requeuing: backoff.Strategy{Backoff: backoff.Config{Base: 1500 * time.Millisecond}}}},
-		{"preemption.timestampPreemptionBuffer", tenure.Config{Preemption: eligibility.PreemptionConfig{TimestampPreemptionBuffer: true}}},
+		{"preemption.timestampPreemptionBuffer", tenure.Config{Preemption: timebased.Config{TimestampPreemptionBuffer: true}}},
 		{"engine.defaultDelay", tenure.Config{Engine: requeue.EngineConfig{DefaultDelay: neg}}},
-		{"preemptorDelay", tenure.Config{PreemptorDelay: eligibility.PreemptorDelay{Delay: neg}}},
-		{"evictionBudget.window", tenure.Config{EvictionBudget: eligibility.EvictionBudget{Window: neg}}},
-		{"preemptionProtection.reclaimWithinCohort.minAdmitDuration", tenure.Config{Protection: eligibility.AdmitProtection{ReclaimWithinCohort: &neg}}},
+		{"preemptorDelay", tenure.Config{PreemptorDelay: preemptordelay.Delay{Delay: neg}}},
+		{"evictionBudget.window", tenure.Config{EvictionBudget: evictionbudget.Budget{Window: neg}}},
+		{"preemptionProtection.reclaimWithinCohort.minAdmitDuration", tenure.Config{Protection: admitprotect.Protection{ReclaimWithinCohort: &neg}}},
 	} {
 		_, err := json.Marshal(tc.cfg)
 		var ce *tenure.ConfigError

@@ -12,7 +12,10 @@ import (
 	"strings"
 	"time"
 
-	"github.com/tenurepolicy/tenure/eligibility"
+	"github.com/tenurepolicy/tenure/eligibility/admitprotect"
+	"github.com/tenurepolicy/tenure/eligibility/evictionbudget"
+	"github.com/tenurepolicy/tenure/eligibility/expectedruntime"
+	"github.com/tenurepolicy/tenure/eligibility/timebased"
 	"github.com/tenurepolicy/tenure/requeue"
 	"github.com/tenurepolicy/tenure/requeue/backoff"
 	"github.com/tenurepolicy/tenure/runtime"
@@ -21,18 +24,18 @@ import (
 // configFile is the file form of a Config: the JSON object Config's
 // MarshalJSON writes and UnmarshalJSON reads.
 type configFile struct {
-	Queues                []Queue                                `json:"queues,omitempty"`
-	MinRuntimeArgs        map[string]string                      `json:"minRuntimeArgs,omitempty"`
-	AnnotationKeys        *annotationKeysFile                    `json:"annotationKeys,omitempty"`
-	NominatorName         string                                 `json:"nominatorName,omitempty"`
-	Engine                *engineFile                            `json:"engine,omitempty"`
-	AllowProtectedRequeue bool                                   `json:"allowProtectedRequeue,omitempty"`
-	FailOpenUnknownQueues bool                                   `json:"failOpenUnknownQueues,omitempty"`
-	RequeuingStrategy     *backoff.KueueStrategy                 `json:"requeuingStrategy,omitempty"`
-	Preemption            *eligibility.KueueWithinClusterQueue   `json:"preemption,omitempty"`
-	PreemptionProtection  *eligibility.KueuePreemptionProtection `json:"preemptionProtection,omitempty"`
-	PreemptorDelay        *fileDuration                          `json:"preemptorDelay,omitempty"`
-	EvictionBudget        *evictionBudgetFile                    `json:"evictionBudget,omitempty"`
+	Queues                []Queue                                 `json:"queues,omitempty"`
+	MinRuntimeArgs        map[string]string                       `json:"minRuntimeArgs,omitempty"`
+	AnnotationKeys        *annotationKeysFile                     `json:"annotationKeys,omitempty"`
+	NominatorName         string                                  `json:"nominatorName,omitempty"`
+	Engine                *engineFile                             `json:"engine,omitempty"`
+	AllowProtectedRequeue bool                                    `json:"allowProtectedRequeue,omitempty"`
+	FailOpenUnknownQueues bool                                    `json:"failOpenUnknownQueues,omitempty"`
+	RequeuingStrategy     *backoff.KueueStrategy                  `json:"requeuingStrategy,omitempty"`
+	Preemption            *timebased.KueueWithinClusterQueue      `json:"preemption,omitempty"`
+	PreemptionProtection  *admitprotect.KueuePreemptionProtection `json:"preemptionProtection,omitempty"`
+	PreemptorDelay        *fileDuration                           `json:"preemptorDelay,omitempty"`
+	EvictionBudget        *evictionBudgetFile                     `json:"evictionBudget,omitempty"`
 }
 
 type annotationKeysFile struct {
@@ -126,7 +129,7 @@ func (c Config) MarshalJSON() ([]byte, error) {
 	var errs []error
 	f := configFile{Queues: c.Queues, MinRuntimeArgs: c.MinRuntimeArgs, NominatorName: c.NominatorName,
 		AllowProtectedRequeue: c.AllowProtectedRequeue, FailOpenUnknownQueues: c.FailOpenUnknownQueues, Engine: newEngineFile(c.Engine)}
-	if k := c.AnnotationKeys; k != (eligibility.AnnotationKeys{}) {
+	if k := c.AnnotationKeys; k != (expectedruntime.Keys{}) {
 		f.AnnotationKeys = &annotationKeysFile{k.ExpectedRuntime, k.RequeueDelay, k.RequeueNotBefore, k.LastCheckpoint}
 	}
 	if c.Requeuing.Backoff.ClampToMax {
@@ -140,7 +143,7 @@ func (c Config) MarshalJSON() ([]byte, error) {
 	if c.Preemption.TimestampPreemptionBuffer {
 		errs = append(errs, &ConfigError{"preemption.timestampPreemptionBuffer", errors.New("Preemption.TimestampPreemptionBuffer cannot be written: it is not a field of Kueue's preemption block")})
 	}
-	if c.Preemption.Policy != eligibility.PreemptionNever || c.Preemption.MinAdmitDuration != nil {
+	if c.Preemption.Policy != timebased.Never || c.Preemption.MinAdmitDuration != nil {
 		k := c.Preemption.Kueue()
 		f.Preemption = &k
 	}
@@ -151,7 +154,7 @@ func (c Config) MarshalJSON() ([]byte, error) {
 	if c.PreemptorDelay.Delay != 0 {
 		f.PreemptorDelay = durationPtr(c.PreemptorDelay.Delay)
 	}
-	if b := c.EvictionBudget; b != (eligibility.EvictionBudget{}) {
+	if b := c.EvictionBudget; b != (evictionbudget.Budget{}) {
 		f.EvictionBudget = &evictionBudgetFile{b.Max, fileDuration(b.Window), b.Key}
 	}
 	errs = append(errs, c.negativeDurations()...)
@@ -358,7 +361,7 @@ func (f *configFile) config() (Config, []error) {
 		errs = append(errs, configErrors("minRuntimeArgs", err)...)
 	}
 	if k := f.AnnotationKeys; k != nil {
-		c.AnnotationKeys = eligibility.AnnotationKeys{ExpectedRuntime: k.ExpectedRuntime, RequeueDelay: k.RequeueDelay, RequeueNotBefore: k.RequeueNotBefore, LastCheckpoint: k.LastCheckpoint}
+		c.AnnotationKeys = expectedruntime.Keys{ExpectedRuntime: k.ExpectedRuntime, RequeueDelay: k.RequeueDelay, RequeueNotBefore: k.RequeueNotBefore, LastCheckpoint: k.LastCheckpoint}
 	}
 	if e := f.Engine; e != nil {
 		c.Engine = e.config()
@@ -369,18 +372,18 @@ func (f *configFile) config() (Config, []error) {
 		errs = append(errs, configErrors("requeuingStrategy", err)...)
 	}
 	if k := f.Preemption; k != nil {
-		c.Preemption, err = k.PreemptionConfig()
+		c.Preemption, err = k.Config()
 		errs = append(errs, configErrors("preemption", err)...)
 	}
 	if k := f.PreemptionProtection; k != nil {
-		c.Protection, err = k.AdmitProtection()
+		c.Protection, err = k.Protection()
 		errs = append(errs, configErrors("preemptionProtection", err)...)
 	}
 	if d := f.PreemptorDelay; d != nil {
 		c.PreemptorDelay.Delay = time.Duration(*d)
 	}
 	if b := f.EvictionBudget; b != nil {
-		c.EvictionBudget = eligibility.EvictionBudget{Max: b.MaxEvictions, Window: time.Duration(b.Window), Key: b.AnnotationKey}
+		c.EvictionBudget = evictionbudget.Budget{Max: b.MaxEvictions, Window: time.Duration(b.Window), Key: b.AnnotationKey}
 	}
 	if len(errs) > 0 {
 		return Config{}, errs

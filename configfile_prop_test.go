@@ -10,7 +10,10 @@ import (
 	"pgregory.net/rapid"
 
 	"github.com/tenurepolicy/tenure"
-	"github.com/tenurepolicy/tenure/eligibility"
+	"github.com/tenurepolicy/tenure/eligibility/admitprotect"
+	"github.com/tenurepolicy/tenure/eligibility/evictionbudget"
+	"github.com/tenurepolicy/tenure/eligibility/expectedruntime"
+	"github.com/tenurepolicy/tenure/eligibility/timebased"
 	"github.com/tenurepolicy/tenure/requeue"
 	"github.com/tenurepolicy/tenure/requeue/backoff"
 )
@@ -48,7 +51,7 @@ func cfgGen(t *rapid.T) tenure.Config {
 	if rapid.Bool().Draw(t, "args") {
 		c.MinRuntimeArgs = map[string]string{rapid.SampledFrom([]string{"reclaimResolveMethod", "typo"}).Draw(t, "argk"): rapid.StringN(0, 3, -1).Draw(t, "argv")}
 	}
-	c.AnnotationKeys = eligibility.AnnotationKeys{ExpectedRuntime: rapid.SampledFrom([]string{"", "e"}).Draw(t, "ake"),
+	c.AnnotationKeys = expectedruntime.Keys{ExpectedRuntime: rapid.SampledFrom([]string{"", "e"}).Draw(t, "ake"),
 		RequeueDelay: rapid.SampledFrom([]string{"", "k"}).Draw(t, "ak"), RequeueNotBefore: rapid.SampledFrom([]string{"", "n"}).Draw(t, "akn"),
 		LastCheckpoint: rapid.SampledFrom([]string{"", "c", "k"}).Draw(t, "akc")}
 	c.NominatorName = rapid.SampledFrom([]string{"", "n"}).Draw(t, "nom")
@@ -71,11 +74,11 @@ func cfgGen(t *rapid.T) tenure.Config {
 		limit := rapid.IntRange(-1, 3).Draw(t, "limitv")
 		c.Requeuing.Backoff.Limit = &limit
 	}
-	c.Preemption = eligibility.PreemptionConfig{Policy: eligibility.PreemptionPolicy(rapid.IntRange(0, 3).Draw(t, "pol")), MinAdmitDuration: cfgGenDurPtr(t, "mad"),
+	c.Preemption = timebased.Config{Policy: timebased.Policy(rapid.IntRange(0, 3).Draw(t, "pol")), MinAdmitDuration: cfgGenDurPtr(t, "mad"),
 		TimestampPreemptionBuffer: cfgSet(t, "buf")}
-	c.Protection = eligibility.AdmitProtection{FairSharing: cfgGenDurPtr(t, "fs"), ReclaimWithinCohort: cfgGenDurPtr(t, "rc")}
+	c.Protection = admitprotect.Protection{FairSharing: cfgGenDurPtr(t, "fs"), ReclaimWithinCohort: cfgGenDurPtr(t, "rc")}
 	c.PreemptorDelay.Delay = cfgGenDur(t, "delay")
-	c.EvictionBudget = eligibility.EvictionBudget{Max: rapid.IntRange(-1, 3).Draw(t, "bmax"), Window: cfgGenDur(t, "bw"), Key: rapid.SampledFrom([]string{"", "k"}).Draw(t, "bk")}
+	c.EvictionBudget = evictionbudget.Budget{Max: rapid.IntRange(-1, 3).Draw(t, "bmax"), Window: cfgGenDur(t, "bw"), Key: rapid.SampledFrom([]string{"", "k"}).Draw(t, "bk")}
 	return c
 }
 

@@ -12,6 +12,11 @@ import (
 	"github.com/tenurepolicy/tenure"
 	"github.com/tenurepolicy/tenure/clock"
 	"github.com/tenurepolicy/tenure/eligibility"
+	"github.com/tenurepolicy/tenure/eligibility/admitprotect"
+	"github.com/tenurepolicy/tenure/eligibility/evictionbudget"
+	"github.com/tenurepolicy/tenure/eligibility/expectedruntime"
+	"github.com/tenurepolicy/tenure/eligibility/preemptordelay"
+	"github.com/tenurepolicy/tenure/eligibility/timebased"
 	"github.com/tenurepolicy/tenure/requeue"
 	"github.com/tenurepolicy/tenure/requeue/backoff"
 	"github.com/tenurepolicy/tenure/runtime"
@@ -26,17 +31,17 @@ func fullConfig() tenure.Config {
 			{Name: "team-a", Parent: "org", PreemptMinRuntime: "20m", ReclaimMinRuntime: "0s"},
 		},
 		MinRuntimeArgs: map[string]string{"defaultPreemptMinRuntime": "5m", "reclaimResolveMethod": "queue"},
-		AnnotationKeys: eligibility.KeysWithPrefix("example.com/"),
+		AnnotationKeys: expectedruntime.KeysWithPrefix("example.com/"),
 		NominatorName:  "overrun",
 		Engine: requeue.EngineConfig{Name: "requeue2", DefaultDelay: 30 * time.Minute, MaxVictims: 4, MaxAttempts: 10, MaxAttemptsPerVictim: 3, MaxChecks: 100,
 			MaxChecksPerVictim: 50, MaxSetGroups: 2, MaxSetSize: 6, SetCandidates: 1},
 		AllowProtectedRequeue: true,
 		FailOpenUnknownQueues: true,
 		Requeuing:             backoff.Strategy{Timestamp: &creation, Backoff: backoff.Config{Base: 10 * time.Second, Uncapped: true, Limit: &five}},
-		Preemption:            eligibility.PreemptionConfig{Policy: eligibility.PreemptionLowerOrNewerEqualPriority, MinAdmitDuration: runtime.Explicit(4 * time.Hour)},
-		Protection:            eligibility.AdmitProtection{FairSharing: runtime.Explicit(time.Hour), ReclaimWithinCohort: runtime.Explicit(10 * time.Minute)},
-		PreemptorDelay:        eligibility.PreemptorDelay{Delay: 30 * time.Second},
-		EvictionBudget:        eligibility.EvictionBudget{Max: 3, Window: 6 * time.Hour, Key: "example.com/evictions"},
+		Preemption:            timebased.Config{Policy: timebased.LowerOrNewerEqualPriority, MinAdmitDuration: runtime.Explicit(4 * time.Hour)},
+		Protection:            admitprotect.Protection{FairSharing: runtime.Explicit(time.Hour), ReclaimWithinCohort: runtime.Explicit(10 * time.Minute)},
+		PreemptorDelay:        preemptordelay.Delay{Delay: 30 * time.Second},
+		EvictionBudget:        evictionbudget.Budget{Max: 3, Window: 6 * time.Hour, Key: "example.com/evictions"},
 	}
 }
 
@@ -91,7 +96,7 @@ func TestConfigJSONSpelling(t *testing.T) {
 		}
 	}
 	// What the file form cannot say is an error, not a silent loss.
-	c = tenure.Config{Preemption: eligibility.PreemptionConfig{TimestampPreemptionBuffer: true}}
+	c = tenure.Config{Preemption: timebased.Config{TimestampPreemptionBuffer: true}}
 	if _, err := json.Marshal(c); err == nil {
 		t.Error("TimestampPreemptionBuffer was dropped silently")
 	}
@@ -248,10 +253,10 @@ func TestMarshalReportsEveryNegativeDuration(t *testing.T) {
 	neg := -time.Minute
 	var c tenure.Config
 	c.Engine.DefaultDelay = neg
-	c.Preemption = eligibility.PreemptionConfig{Policy: eligibility.PreemptionLowerOrNewerEqualPriority, MinAdmitDuration: &neg}
-	c.Protection = eligibility.AdmitProtection{FairSharing: &neg, ReclaimWithinCohort: &neg}
+	c.Preemption = timebased.Config{Policy: timebased.LowerOrNewerEqualPriority, MinAdmitDuration: &neg}
+	c.Protection = admitprotect.Protection{FairSharing: &neg, ReclaimWithinCohort: &neg}
 	c.PreemptorDelay.Delay = neg
-	c.EvictionBudget = eligibility.EvictionBudget{Max: 1, Window: neg}
+	c.EvictionBudget = evictionbudget.Budget{Max: 1, Window: neg}
 	c.Requeuing.Backoff.ClampToMax = true
 	_, err := json.Marshal(c)
 	if err == nil {

@@ -4,6 +4,8 @@ import (
 	"time"
 
 	"github.com/tenurepolicy/tenure/eligibility"
+	"github.com/tenurepolicy/tenure/eligibility/expectedruntime"
+	"github.com/tenurepolicy/tenure/eligibility/minruntime"
 	"github.com/tenurepolicy/tenure/queuetree"
 	"github.com/tenurepolicy/tenure/requeue"
 	"github.com/tenurepolicy/tenure/requeue/backoff"
@@ -56,9 +58,9 @@ func (c *Cycle) note(until time.Time) {
 
 // CheckVictim asks the min-runtime filter whether victim may be evicted now by
 // a preemptor in queue preemptor, for action (in-queue preempt or
-// cross-queue reclaim). See [eligibility.MinRuntimeFilter.Check]. O(1) or
+// cross-queue reclaim). See [minruntime.Filter.Check]. O(1) or
 // O(log depth); no allocation.
-func (c *Cycle) CheckVictim(action runtime.Action, preemptor queuetree.ID, victim *eligibility.Job) eligibility.MinRuntimeDecision {
+func (c *Cycle) CheckVictim(action runtime.Action, preemptor queuetree.ID, victim *eligibility.Job) minruntime.Decision {
 	d := c.p.filter.Check(action, preemptor, victim, c.now)
 	c.note(d.Until)
 	return d
@@ -66,8 +68,8 @@ func (c *Cycle) CheckVictim(action runtime.Action, preemptor queuetree.ID, victi
 
 // ValidateScenario asks the elastic scenario validator whether evicting the
 // given tasks keeps every still-protected elastic victim at or above its
-// MinAvailable. See [eligibility.ScenarioValidator.Validate].
-func (c *Cycle) ValidateScenario(action runtime.Action, preemptor queuetree.ID, victims []eligibility.ScenarioJob) (eligibility.ScenarioDecision, error) {
+// MinAvailable. See [minruntime.Validator.Validate].
+func (c *Cycle) ValidateScenario(action runtime.Action, preemptor queuetree.ID, victims []minruntime.Victim) (minruntime.ScenarioDecision, error) {
 	d, err := c.p.validator.Validate(action, preemptor, victims, c.now)
 	if err == nil {
 		c.note(d.Until)
@@ -104,7 +106,7 @@ type EvictionRecord struct {
 // RequeueResult is the output of [Cycle.Requeue].
 type RequeueResult struct {
 	// Nominated is the expected-runtime nominator's result.
-	Nominated eligibility.NominatorResult
+	Nominated expectedruntime.Result
 	// Engine is the requeue engine's result: one outcome per nominated
 	// job. For each committed outcome the engine has already applied its
 	// changes to the Model; the embedder evicts the job for real and writes

@@ -2,13 +2,14 @@ package tenure
 
 import (
 	"github.com/tenurepolicy/tenure/eligibility"
+	"github.com/tenurepolicy/tenure/eligibility/expectedruntime"
 	"github.com/tenurepolicy/tenure/requeue"
 )
 
 // Nominate asks the expected-runtime nominator about one running job at
-// the cycle's instant ([eligibility.Nominator.Evaluate]), reports the
+// the cycle's instant ([expectedruntime.Nominator.Evaluate]), reports the
 // answer to Config.Observer and Config.Logger as [Cycle.Requeue] does for
-// each of its Running jobs ([eligibility.Nominator.Report]), and notes its
+// each of its Running jobs ([expectedruntime.Nominator.Report]), and notes its
 // Until in [Cycle.Wake]: the instant a job not yet past its expected
 // runtime reaches it, a cooldown ends, or a job whose start lies ahead of
 // the clock starts. It is for a scheduler that evaluates jobs as events
@@ -25,7 +26,7 @@ import (
 // O(1): at most four annotation lookups and parses; no allocation but the
 // error of an invalid annotation and the logger's. A nil job is the zero
 // Job.
-func (c *Cycle) Nominate(job *eligibility.Job) eligibility.NominatorOutcome {
+func (c *Cycle) Nominate(job *eligibility.Job) expectedruntime.Outcome {
 	o := c.p.nominator.Evaluate(job, c.now)
 	c.p.nominator.Report(&o)
 	c.note(o.Until) // zero for a nomination
@@ -36,7 +37,7 @@ func (c *Cycle) Nominate(job *eligibility.Job) eligibility.NominatorOutcome {
 // a time, to in.Nominations and their victims' data to in.Victims, as
 // requeue.EngineInput.AddNominations does for the engine: a nomination
 // whose victim is missing would be skipped as unknown_victim. O(len(noms)).
-func (in *RequeueInput) AddNominations(noms []eligibility.Nomination) {
+func (in *RequeueInput) AddNominations(noms []expectedruntime.Nomination) {
 	e := requeue.EngineInput{Nominations: in.Nominations, Victims: in.Victims}
 	e.AddNominations(noms)
 	in.Nominations, in.Victims = e.Nominations, e.Victims

@@ -10,6 +10,7 @@ import (
 
 	"github.com/tenurepolicy/tenure"
 	"github.com/tenurepolicy/tenure/eligibility"
+	"github.com/tenurepolicy/tenure/eligibility/expectedruntime"
 	"github.com/tenurepolicy/tenure/queuetree"
 	"github.com/tenurepolicy/tenure/requeue"
 )
@@ -30,7 +31,7 @@ func TestCycleNominate(t *testing.T) {
 		for i := range rapid.IntRange(1, 6).Draw(rt, "jobs") {
 			j := eligibility.Job{ID: string(rune('a' + i)), Queue: queuetree.Root, Priority: 1, Preemptible: true, Running: true,
 				Start:       t0.Add(time.Duration(rapid.IntRange(-180, 10).Draw(rt, "start")) * time.Minute),
-				Annotations: map[string]string{eligibility.AnnotationExpectedRuntime: "1h"}}
+				Annotations: map[string]string{expectedruntime.AnnotationExpectedRuntime: "1h"}}
 			if rapid.Bool().Draw(rt, "cooldown") {
 				nb := t0.Add(time.Duration(rapid.IntRange(-30, 30).Draw(rt, "notBefore")) * time.Minute)
 				j.Annotations[eligibility.AnnotationRequeueNotBefore] = eligibility.FormatNotBefore(nb)
@@ -61,7 +62,7 @@ func TestCycleNominateReports(t *testing.T) {
 	for _, start := range []time.Duration{-2 * time.Hour, -10 * time.Minute} {
 		var viaNominate, viaRequeue eligibility.Counter
 		job := eligibility.Job{ID: "j", Queue: queuetree.Root, Priority: 1, Preemptible: true, Running: true, Start: t0.Add(start),
-			Annotations: map[string]string{eligibility.AnnotationExpectedRuntime: "1h", eligibility.AnnotationRequeueDelay: "bad"}}
+			Annotations: map[string]string{expectedruntime.AnnotationExpectedRuntime: "1h", expectedruntime.AnnotationRequeueDelay: "bad"}}
 		p, err := tenure.New(tenure.Config{Observer: &viaNominate})
 		if err != nil {
 			t.Fatal(err)
@@ -85,7 +86,7 @@ func TestCycleNominateReports(t *testing.T) {
 func nominatorSamples(c *eligibility.Counter) []eligibility.Sample {
 	var out []eligibility.Sample
 	for _, s := range c.Samples() {
-		if s.Source == eligibility.NominatorExpectedRuntime {
+		if s.Source == expectedruntime.DefaultName {
 			out = append(out, s)
 		}
 	}
@@ -103,7 +104,7 @@ func TestRequeueAddNominations(t *testing.T) {
 	}
 	q, _ := p.QueueID("q")
 	v := eligibility.Job{ID: "v", Queue: q, Priority: 1, Preemptible: true, Running: true, Start: t0.Add(-time.Hour),
-		Annotations: map[string]string{eligibility.AnnotationExpectedRuntime: "30m"}}
+		Annotations: map[string]string{expectedruntime.AnnotationExpectedRuntime: "30m"}}
 	hi := []requeue.Contender{{ID: "hi", Priority: 9, Queue: q}}
 	for _, byNominate := range []bool{true, false} {
 		c := p.BeginAt(t0)
@@ -113,7 +114,7 @@ func TestRequeueAddNominations(t *testing.T) {
 			if !o.Allowed {
 				t.Fatalf("Nominate: %+v", o)
 			}
-			in.AddNominations([]eligibility.Nomination{o.Nomination})
+			in.AddNominations([]expectedruntime.Nomination{o.Nomination})
 		} else {
 			in.Running = []eligibility.Job{v}
 		}

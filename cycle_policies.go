@@ -4,17 +4,19 @@ import (
 	"time"
 
 	"github.com/tenurepolicy/tenure/eligibility"
+	"github.com/tenurepolicy/tenure/eligibility/admitprotect"
+	"github.com/tenurepolicy/tenure/eligibility/timebased"
 )
 
 // Candidates applies the Policy's within-queue preemption (Config.Preemption,
 // Kueue KEP-8522) at the cycle's instant: it classifies every candidate
 // for preemptor p, appends the preemptible ones to dst in preemption order
-// ([eligibility.CandidateCompare]) and returns the extended slice. Every
+// ([timebased.Compare]) and returns the extended slice. Every
 // candidate's Until counts toward [Cycle.Wake], the ones left out
 // included (a protected equal-priority job becomes preemptible when its
-// minAdmitDuration expires). See [eligibility.PreemptionConfig.Candidates].
+// minAdmitDuration expires). See [timebased.Config.Candidates].
 // Cost: O(n log n); no allocation beyond growing dst and the sort keys.
-func (c *Cycle) Candidates(p eligibility.PreemptionRequest, cands []eligibility.Candidate, dst []eligibility.PreemptionDecision) []eligibility.PreemptionDecision {
+func (c *Cycle) Candidates(p timebased.Request, cands []timebased.Candidate, dst []timebased.Decision) []timebased.Decision {
 	start := len(dst)
 	for i := range cands {
 		d := c.p.preemption.Classify(p, cands[i], c.now)
@@ -23,15 +25,15 @@ func (c *Cycle) Candidates(p eligibility.PreemptionRequest, cands []eligibility.
 			dst = append(dst, d)
 		}
 	}
-	eligibility.CandidateSort(dst[start:])
+	timebased.Sort(dst[start:])
 	return dst
 }
 
 // Classify applies the Policy's within-queue preemption to one candidate
 // at the cycle's instant, for a scheduler that walks its candidates itself;
 // its Until counts toward [Cycle.Wake]. See
-// [eligibility.PreemptionConfig.Classify]. O(1); no allocation.
-func (c *Cycle) Classify(p eligibility.PreemptionRequest, cand eligibility.Candidate) eligibility.PreemptionDecision {
+// [timebased.Config.Classify]. O(1); no allocation.
+func (c *Cycle) Classify(p timebased.Request, cand timebased.Candidate) timebased.Decision {
 	d := c.p.preemption.Classify(p, cand, c.now)
 	c.note(d.Until)
 	return d
@@ -42,8 +44,8 @@ func (c *Cycle) Classify(p eligibility.PreemptionRequest, cand eligibility.Candi
 // time: not admitted) and possibly already being evicted. A protected
 // victim's Until, admitted + minAdmitDuration, is when the preemptor should
 // be retried, and counts toward [Cycle.Wake]. See
-// [eligibility.AdmitProtection.Check]. O(1); no allocation.
-func (c *Cycle) CheckAdmitted(kind eligibility.CohortPreemption, admitted time.Time, evicted bool) eligibility.Decision {
+// [admitprotect.Protection.Check]. O(1); no allocation.
+func (c *Cycle) CheckAdmitted(kind admitprotect.Kind, admitted time.Time, evicted bool) eligibility.Decision {
 	d := c.p.protection.Check(kind, admitted, evicted, c.now)
 	c.note(d.Until)
 	return d
@@ -51,7 +53,7 @@ func (c *Cycle) CheckAdmitted(kind eligibility.CohortPreemption, admitted time.T
 
 // CheckPreemptor applies the Policy's preemptor-side delay
 // (Config.PreemptorDelay) to a pending job queued at queued: whether it may
-// cause evictions now. See [eligibility.PreemptorDelay.Check]. O(1); no
+// cause evictions now. See [preemptordelay.Delay.Check]. O(1); no
 // allocation.
 func (c *Cycle) CheckPreemptor(queued time.Time) eligibility.Decision {
 	d := c.p.delay.Check(queued, c.now)
@@ -62,7 +64,7 @@ func (c *Cycle) CheckPreemptor(queued time.Time) eligibility.Decision {
 // CheckEvictionBudget applies the Policy's eviction budget
 // (Config.EvictionBudget) to victim, reading its eviction-record
 // annotation; a nil victim reads as a job without a record. See
-// [eligibility.EvictionBudget.Check]. O(len(record)); no allocation.
+// [evictionbudget.Budget.Check]. O(len(record)); no allocation.
 func (c *Cycle) CheckEvictionBudget(victim *eligibility.Job) eligibility.Decision {
 	d := c.p.budget.CheckJob(victim, c.now)
 	c.note(d.Until)

@@ -9,6 +9,11 @@ import (
 
 	"github.com/tenurepolicy/tenure"
 	"github.com/tenurepolicy/tenure/eligibility"
+	"github.com/tenurepolicy/tenure/eligibility/admitprotect"
+	"github.com/tenurepolicy/tenure/eligibility/evictionbudget"
+	"github.com/tenurepolicy/tenure/eligibility/expectedruntime"
+	"github.com/tenurepolicy/tenure/eligibility/preemptordelay"
+	"github.com/tenurepolicy/tenure/eligibility/timebased"
 	"github.com/tenurepolicy/tenure/requeue"
 	"github.com/tenurepolicy/tenure/runtime"
 )
@@ -17,10 +22,10 @@ import (
 func allPolicies() tenure.Config {
 	return tenure.Config{
 		Queues:         []tenure.Queue{{Name: "q"}},
-		Preemption:     eligibility.PreemptionConfig{Policy: eligibility.PreemptionLowerOrNewerEqualPriority, MinAdmitDuration: runtime.Explicit(time.Hour)},
-		Protection:     eligibility.AdmitProtection{FairSharing: runtime.Explicit(2 * time.Hour), ReclaimWithinCohort: runtime.Explicit(10 * time.Minute)},
-		PreemptorDelay: eligibility.PreemptorDelay{Delay: 30 * time.Second},
-		EvictionBudget: eligibility.EvictionBudget{Max: 1, Window: 3 * time.Hour},
+		Preemption:     timebased.Config{Policy: timebased.LowerOrNewerEqualPriority, MinAdmitDuration: runtime.Explicit(time.Hour)},
+		Protection:     admitprotect.Protection{FairSharing: runtime.Explicit(2 * time.Hour), ReclaimWithinCohort: runtime.Explicit(10 * time.Minute)},
+		PreemptorDelay: preemptordelay.Delay{Delay: 30 * time.Second},
+		EvictionBudget: evictionbudget.Budget{Max: 1, Window: 3 * time.Hour},
 	}
 }
 
@@ -38,19 +43,19 @@ func TestCycleWakeCountsEveryPolicy(t *testing.T) {
 	}
 	steps := []step{
 		{"eviction budget", func(c *tenure.Cycle) eligibility.Decision {
-			j := eligibility.Job{Annotations: map[string]string{eligibility.AnnotationEvictions: eligibility.FormatNotBefore(t0.Add(-time.Hour))}}
+			j := eligibility.Job{Annotations: map[string]string{evictionbudget.Annotation: eligibility.FormatNotBefore(t0.Add(-time.Hour))}}
 			return c.CheckEvictionBudget(&j)
 		}, t0.Add(2 * time.Hour)},
 		{"time-based candidate", func(c *tenure.Cycle) eligibility.Decision {
-			req := eligibility.PreemptionRequest{Priority: 1, Timestamp: t0.Add(-3 * time.Hour)}
-			got := c.Candidates(req, []eligibility.Candidate{{ID: "x", Priority: 1, Reserved: t0.Add(-30 * time.Minute), Queued: t0.Add(-4 * time.Hour)}}, nil)
+			req := timebased.Request{Priority: 1, Timestamp: t0.Add(-3 * time.Hour)}
+			got := c.Candidates(req, []timebased.Candidate{{ID: "x", Priority: 1, Reserved: t0.Add(-30 * time.Minute), Queued: t0.Add(-4 * time.Hour)}}, nil)
 			if len(got) != 0 {
 				t.Errorf("protected candidate returned: %+v", got)
 			}
 			return eligibility.Decision{Until: t0.Add(30*time.Minute + 1)}
 		}, t0.Add(30*time.Minute + 1)},
 		{"KEP-9876 reclaim", func(c *tenure.Cycle) eligibility.Decision {
-			return c.CheckAdmitted(eligibility.InCohortReclamation, t0.Add(-5*time.Minute), false)
+			return c.CheckAdmitted(admitprotect.InCohortReclamation, t0.Add(-5*time.Minute), false)
 		}, t0.Add(5 * time.Minute)},
 		{"preemptor delay", func(c *tenure.Cycle) eligibility.Decision {
 			return c.CheckPreemptor(t0.Add(-10 * time.Second))
@@ -68,16 +73,16 @@ func TestCycleWakeCountsEveryPolicy(t *testing.T) {
 	}
 	// Classify, one candidate at a time, counts its Until too.
 	c = p.BeginAt(t0)
-	req := eligibility.PreemptionRequest{Priority: 1, Timestamp: t0.Add(-3 * time.Hour)}
-	if d := c.Classify(req, eligibility.Candidate{ID: "x", Priority: 1, Reserved: t0.Add(-time.Hour), Queued: t0.Add(-4 * time.Hour)}); d.Allowed || !c.Wake().Equal(t0.Add(1)) {
+	req := timebased.Request{Priority: 1, Timestamp: t0.Add(-3 * time.Hour)}
+	if d := c.Classify(req, timebased.Candidate{ID: "x", Priority: 1, Reserved: t0.Add(-time.Hour), Queued: t0.Add(-4 * time.Hour)}); d.Allowed || !c.Wake().Equal(t0.Add(1)) {
 		t.Errorf("Classify at exactly M: %+v, Wake %v; want protected until the next nanosecond", d, c.Wake())
 	}
 
 	// Allowed answers leave Wake alone.
 	c = p.BeginAt(t0)
 	c.CheckPreemptor(t0.Add(-time.Minute))
-	c.CheckAdmitted(eligibility.InCohortFairSharing, t0.Add(-2*time.Hour), false)
-	c.CheckAdmitted(eligibility.InCohortFairSharing, t0, true)
+	c.CheckAdmitted(admitprotect.InCohortFairSharing, t0.Add(-2*time.Hour), false)
+	c.CheckAdmitted(admitprotect.InCohortFairSharing, t0, true)
 	if !c.Wake().IsZero() {
 		t.Errorf("Wake = %v after allowed answers", c.Wake())
 	}
@@ -98,9 +103,9 @@ func TestRequeueAppliesBudgetAndDelay(t *testing.T) {
 	}
 	job := func(record string) eligibility.Job {
 		j := eligibility.Job{ID: "v", Queue: q, Priority: 1, Preemptible: true, Running: true, Start: t0.Add(-time.Hour),
-			Annotations: map[string]string{eligibility.AnnotationExpectedRuntime: "30m"}}
+			Annotations: map[string]string{expectedruntime.AnnotationExpectedRuntime: "30m"}}
 		if record != "" {
-			j.Annotations[eligibility.AnnotationEvictions] = record
+			j.Annotations[evictionbudget.Annotation] = record
 		}
 		return j
 	}
@@ -117,7 +122,7 @@ func TestRequeueAppliesBudgetAndDelay(t *testing.T) {
 	}
 
 	res, c := run(eligibility.FormatNotBefore(t0.Add(-time.Hour)), t0.Add(-time.Hour))
-	want := eligibility.Decision{Reason: eligibility.ReasonEvictionBudgetExhausted, Until: t0.Add(2 * time.Hour)}
+	want := eligibility.Decision{Reason: evictionbudget.ReasonExhausted, Until: t0.Add(2 * time.Hour)}
 	if o := res.Engine.Outcomes[0]; o.Kind != requeue.OutcomeSkipped || o.Decision != want || len(res.EvictionRecords) != 0 {
 		t.Errorf("over budget: %v %v, records %v; want skipped %v", o.Kind, o.Decision, res.EvictionRecords, want)
 	}
@@ -126,7 +131,7 @@ func TestRequeueAppliesBudgetAndDelay(t *testing.T) {
 	}
 
 	res, _ = run("", t0.Add(-10*time.Second))
-	want = eligibility.Decision{Reason: eligibility.ReasonPreemptorDelay, Until: t0.Add(20 * time.Second)}
+	want = eligibility.Decision{Reason: preemptordelay.ReasonDelayed, Until: t0.Add(20 * time.Second)}
 	if o := res.Engine.Outcomes[0]; o.Kind != requeue.OutcomeSkipped || o.Decision != want {
 		t.Errorf("fresh contender: %v %v, want skipped %v", o.Kind, o.Decision, want)
 	}
@@ -137,7 +142,7 @@ func TestRequeueAppliesBudgetAndDelay(t *testing.T) {
 	if o := res.Engine.Outcomes[0]; o.Kind != requeue.OutcomeCommitted {
 		t.Fatalf("boundary: %v %v, want committed", o.Kind, o.Decision)
 	}
-	wantRec := []tenure.EvictionRecord{{Job: "v", Key: eligibility.AnnotationEvictions, Value: eligibility.FormatNotBefore(t0)}}
+	wantRec := []tenure.EvictionRecord{{Job: "v", Key: evictionbudget.Annotation, Value: eligibility.FormatNotBefore(t0)}}
 	if diff := cmp.Diff(wantRec, res.EvictionRecords); diff != "" {
 		t.Errorf("EvictionRecords (-want +got):\n%s", diff)
 	}
@@ -152,7 +157,7 @@ func TestRecordEviction(t *testing.T) {
 	c := p.BeginAt(t0)
 	j := eligibility.Job{}
 	k, v := c.RecordEviction(&j)
-	if k != eligibility.AnnotationEvictions || v != eligibility.FormatNotBefore(t0) {
+	if k != evictionbudget.Annotation || v != eligibility.FormatNotBefore(t0) {
 		t.Errorf("RecordEviction = %q, %q", k, v)
 	}
 	j.Annotations = map[string]string{k: v}
@@ -165,10 +170,10 @@ func TestRecordEviction(t *testing.T) {
 // with the rest, all at once.
 func TestNewReportsNewPolicyProblems(t *testing.T) {
 	_, err := tenure.New(tenure.Config{
-		Preemption:     eligibility.PreemptionConfig{Policy: eligibility.PreemptionLowerPriority, MinAdmitDuration: runtime.Explicit(time.Second)},
-		Protection:     eligibility.AdmitProtection{FairSharing: runtime.Explicit(0)},
-		PreemptorDelay: eligibility.PreemptorDelay{Delay: -time.Second},
-		EvictionBudget: eligibility.EvictionBudget{Max: 2},
+		Preemption:     timebased.Config{Policy: timebased.LowerPriority, MinAdmitDuration: runtime.Explicit(time.Second)},
+		Protection:     admitprotect.Protection{FairSharing: runtime.Explicit(0)},
+		PreemptorDelay: preemptordelay.Delay{Delay: -time.Second},
+		EvictionBudget: evictionbudget.Budget{Max: 2},
 	})
 	if err == nil {
 		t.Fatal("accepted")
@@ -188,12 +193,12 @@ func TestCyclePolicyChecksAllocs(t *testing.T) {
 		t.Fatal(err)
 	}
 	c := p.BeginAt(t0)
-	rec := eligibility.FormatEvictionRecord([]time.Time{t0.Add(-time.Hour), t0.Add(-time.Minute)})
-	j := eligibility.Job{Annotations: map[string]string{eligibility.AnnotationEvictions: rec}}
-	req := eligibility.PreemptionRequest{Priority: 1, Timestamp: t0.Add(-time.Hour)}
-	cand := eligibility.Candidate{ID: "x", Priority: 1, Reserved: t0.Add(-2 * time.Hour)}
+	rec := evictionbudget.FormatRecord([]time.Time{t0.Add(-time.Hour), t0.Add(-time.Minute)})
+	j := eligibility.Job{Annotations: map[string]string{evictionbudget.Annotation: rec}}
+	req := timebased.Request{Priority: 1, Timestamp: t0.Add(-time.Hour)}
+	cand := timebased.Candidate{ID: "x", Priority: 1, Reserved: t0.Add(-2 * time.Hour)}
 	for name, f := range map[string]func(){
-		"CheckAdmitted":       func() { c.CheckAdmitted(eligibility.InCohortFairSharing, t0.Add(-time.Minute), false) },
+		"CheckAdmitted":       func() { c.CheckAdmitted(admitprotect.InCohortFairSharing, t0.Add(-time.Minute), false) },
 		"CheckPreemptor":      func() { c.CheckPreemptor(t0.Add(-time.Second)) },
 		"CheckEvictionBudget": func() { c.CheckEvictionBudget(&j) },
 		"Classify":            func() { c.Classify(req, cand) },
@@ -212,13 +217,13 @@ func TestEvictionBudgetNilVictim(t *testing.T) {
 		t.Fatal(err)
 	}
 	c := p.BeginAt(t0)
-	if d := c.CheckEvictionBudget(nil); !d.Allowed || d.Reason != eligibility.ReasonWithinEvictionBudget {
+	if d := c.CheckEvictionBudget(nil); !d.Allowed || d.Reason != evictionbudget.ReasonWithinBudget {
 		t.Errorf("CheckEvictionBudget(nil) = %v, want allowed within_eviction_budget", d)
 	}
-	if k, v := c.RecordEviction(nil); k != eligibility.AnnotationEvictions || v != "" {
+	if k, v := c.RecordEviction(nil); k != evictionbudget.Annotation || v != "" {
 		t.Errorf("RecordEviction(nil) = %q, %q; want the key and no value", k, v)
 	}
-	if d := p.EvictionBudget().CheckJob(nil, t0); !d.Allowed || d.Reason != eligibility.ReasonWithinEvictionBudget {
+	if d := p.EvictionBudget().CheckJob(nil, t0); !d.Allowed || d.Reason != evictionbudget.ReasonWithinBudget {
 		t.Errorf("CheckJob(nil) = %v", d)
 	}
 }
@@ -233,8 +238,8 @@ func TestEvictionBudgetOwnerCannotPin(t *testing.T) {
 	}
 	c := p.BeginAt(t0)
 	for _, rec := range []string{"9999-01-01T00:00:00Z", "garbage"} {
-		j := eligibility.Job{Annotations: map[string]string{eligibility.AnnotationEvictions: rec}}
-		if d := c.CheckEvictionBudget(&j); !d.Allowed || d.Reason != eligibility.ReasonInvalidEvictionRecord || !d.Until.IsZero() {
+		j := eligibility.Job{Annotations: map[string]string{evictionbudget.Annotation: rec}}
+		if d := c.CheckEvictionBudget(&j); !d.Allowed || d.Reason != evictionbudget.ReasonInvalidRecord || !d.Until.IsZero() {
 			t.Errorf("%q: %v, want allowed invalid_eviction_record", rec, d)
 		}
 		if _, v := c.RecordEviction(&j); v != eligibility.FormatNotBefore(t0) {

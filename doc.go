@@ -56,8 +56,8 @@
 // ([Config.UnmarshalJSON]) in each upstream object's own spelling, with
 // unknown keys reported by name. Each upstream shape has one type and one
 // naming rule: Kueue<Shape> mirrors it field for field and reads and writes
-// its JSON (backoff.KueueStrategy, eligibility.KueueWithinClusterQueue,
-// eligibility.KueuePreemptionProtection); a method named after the tenure
+// its JSON (backoff.KueueStrategy, timebased.KueueWithinClusterQueue,
+// admitprotect.KueuePreemptionProtection); a method named after the tenure
 // type converts it in (KueueStrategy.Strategy,
 // KueueWithinClusterQueue.PreemptionConfig,
 // KueuePreemptionProtection.AdmitProtection), and that type's Kueue method

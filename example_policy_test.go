@@ -8,6 +8,7 @@ import (
 	"github.com/tenurepolicy/tenure"
 	"github.com/tenurepolicy/tenure/clock/clocktest"
 	"github.com/tenurepolicy/tenure/eligibility"
+	"github.com/tenurepolicy/tenure/eligibility/expectedruntime"
 	"github.com/tenurepolicy/tenure/requeue"
 	"github.com/tenurepolicy/tenure/requeue/cluster"
 	tenureruntime "github.com/tenurepolicy/tenure/runtime" // the standard library has a runtime too
@@ -46,9 +47,9 @@ func ExamplePolicy() {
 	cycle := policy.Begin() // reads the clock once: every decision below sees cycle.Now()
 	now := cycle.Now()
 	train := eligibility.Job{ID: "train", Queue: research, Priority: 1, Preemptible: true, Running: true,
-		Start: now.Add(-90 * time.Minute), Annotations: map[string]string{eligibility.AnnotationExpectedRuntime: "1h"}}
+		Start: now.Add(-90 * time.Minute), Annotations: map[string]string{expectedruntime.AnnotationExpectedRuntime: "1h"}}
 	notebook := eligibility.Job{ID: "notebook", Queue: research, Priority: 1, Preemptible: true, Running: true,
-		Start: now.Add(-3 * time.Hour), Annotations: map[string]string{eligibility.AnnotationExpectedRuntime: "2h"}}
+		Start: now.Add(-3 * time.Hour), Annotations: map[string]string{expectedruntime.AnnotationExpectedRuntime: "2h"}}
 
 	// Preempt/reclaim actions: an O(1), allocation-free check per victim.
 	d := cycle.CheckVictim(tenureruntime.ActionReclaim, prod, &train)

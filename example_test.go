@@ -8,6 +8,8 @@ import (
 	"github.com/tenurepolicy/tenure/clock"
 	"github.com/tenurepolicy/tenure/clock/clocktest"
 	"github.com/tenurepolicy/tenure/eligibility"
+	"github.com/tenurepolicy/tenure/eligibility/expectedruntime"
+	"github.com/tenurepolicy/tenure/eligibility/minruntime"
 	"github.com/tenurepolicy/tenure/queuetree"
 	"github.com/tenurepolicy/tenure/requeue"
 	"github.com/tenurepolicy/tenure/requeue/cluster"
@@ -43,14 +45,14 @@ func Example() {
 	}
 
 	// Preempt/reclaim actions: an O(1), allocation-free check per victim.
-	filter := eligibility.MinRuntimeFilter{Resolver: resolver}
+	filter := minruntime.Filter{Resolver: resolver}
 	job := eligibility.Job{ID: "train", Queue: research, Priority: 1, Preemptible: true, Running: true,
-		Start: now.Add(-5 * time.Hour), Annotations: map[string]string{eligibility.AnnotationExpectedRuntime: "4h"}}
+		Start: now.Add(-5 * time.Hour), Annotations: map[string]string{expectedruntime.AnnotationExpectedRuntime: "4h"}}
 	fmt.Println("reclaim allowed:", filter.Check(runtime.ActionReclaim, prod, &job, now).Allowed)
 
 	// Requeue: nominate over-runners, then let the engine try strictly
 	// higher-priority pending work in their place (commit or roll back).
-	noms := (&eligibility.Nominator{}).Nominate([]eligibility.Job{job}, now)
+	noms := (&expectedruntime.Nominator{}).Nominate([]eligibility.Job{job}, now)
 	var in requeue.EngineInput
 	in.AddNominations(noms.Nominations)
 	in.Contenders = []requeue.Contender{{ID: "serve", Priority: 9, Queue: prod, Queued: now.Add(-time.Minute)}}

@@ -6,6 +6,8 @@ import (
 
 	"github.com/tenurepolicy/tenure"
 	"github.com/tenurepolicy/tenure/eligibility"
+	"github.com/tenurepolicy/tenure/eligibility/expectedruntime"
+	"github.com/tenurepolicy/tenure/eligibility/minruntime"
 	"github.com/tenurepolicy/tenure/queuetree"
 	"github.com/tenurepolicy/tenure/requeue"
 	"github.com/tenurepolicy/tenure/runtime"
@@ -48,10 +50,10 @@ func TestFailClosedCheckVictim(t *testing.T) {
 		preemptor, victim queuetree.ID
 		want              eligibility.Reason
 	}{
-		{"preempt, victim unset", runtime.ActionPreempt, team, queuetree.None, eligibility.ReasonQueueUnset},
-		{"reclaim, victim unset", runtime.ActionReclaim, team, queuetree.None, eligibility.ReasonQueueUnset},
-		{"reclaim, reclaimer unset", runtime.ActionReclaim, queuetree.None, team, eligibility.ReasonQueueUnset},
-		{"preempt, victim stale", runtime.ActionPreempt, team, 1000, eligibility.ReasonUnknownQueue},
+		{"preempt, victim unset", runtime.ActionPreempt, team, queuetree.None, minruntime.ReasonQueueUnset},
+		{"reclaim, victim unset", runtime.ActionReclaim, team, queuetree.None, minruntime.ReasonQueueUnset},
+		{"reclaim, reclaimer unset", runtime.ActionReclaim, queuetree.None, team, minruntime.ReasonQueueUnset},
+		{"preempt, victim stale", runtime.ActionPreempt, team, 1000, minruntime.ReasonUnknownQueue},
 	}
 	for _, tc := range cases {
 		// Long ago, in the protection window, and with no start at all.
@@ -64,7 +66,7 @@ func TestFailClosedCheckVictim(t *testing.T) {
 		}
 	}
 	// The zero Job: every field forgotten.
-	if d := c.CheckVictim(runtime.ActionPreempt, team, &eligibility.Job{}); d.Allowed || d.Reason != eligibility.ReasonQueueUnset {
+	if d := c.CheckVictim(runtime.ActionPreempt, team, &eligibility.Job{}); d.Allowed || d.Reason != minruntime.ReasonQueueUnset {
 		t.Errorf("zero Job: %v", d)
 	}
 	if !c.Wake().IsZero() {
@@ -83,14 +85,14 @@ func TestFailClosedValidateScenario(t *testing.T) {
 		job := &eligibility.Job{ID: "e", Queue: q, Start: t0.Add(-10 * time.Minute),
 			Subgroups: []eligibility.Subgroup{{Name: "w", MinAvailable: 1, Active: 4}}}
 		d, err := c.ValidateScenario(runtime.ActionPreempt, team,
-			[]eligibility.ScenarioJob{{Job: job, Tasks: []eligibility.ScenarioTask{{Subgroup: "w", Active: true}}}})
+			[]minruntime.Victim{{Job: job, Tasks: []minruntime.Task{{Subgroup: "w", Active: true}}}})
 		if err != nil {
 			t.Fatal(err)
 		}
 		if q == team && !d.Allowed {
 			t.Errorf("real queue: %v, want allowed", d)
 		}
-		if q == queuetree.None && (d.Allowed || d.Reason != eligibility.ReasonQueueUnset || d.Job != "e") {
+		if q == queuetree.None && (d.Allowed || d.Reason != minruntime.ReasonQueueUnset || d.Job != "e") {
 			t.Errorf("forgotten queue: %v, want rejected queue_unset", d)
 		}
 	}
@@ -109,13 +111,13 @@ func TestFailClosedRequeue(t *testing.T) {
 		want          eligibility.Reason
 	}{
 		{"real queues", team, team, eligibility.ReasonMinRuntimeProtected},
-		{"victim unset", queuetree.None, team, eligibility.ReasonQueueUnset},
-		{"contender unset", team, queuetree.None, eligibility.ReasonQueueUnset},
-		{"victim stale", 77, team, eligibility.ReasonUnknownQueue},
+		{"victim unset", queuetree.None, team, minruntime.ReasonQueueUnset},
+		{"contender unset", team, queuetree.None, minruntime.ReasonQueueUnset},
+		{"victim stale", 77, team, minruntime.ReasonUnknownQueue},
 	} {
 		c := p.BeginAt(t0)
 		v := eligibility.Job{ID: "v", Queue: tc.victim, Priority: 1, Preemptible: true, Running: true, Start: t0.Add(-time.Hour),
-			Annotations: map[string]string{eligibility.AnnotationExpectedRuntime: "30m"}}
+			Annotations: map[string]string{expectedruntime.AnnotationExpectedRuntime: "30m"}}
 		res, err := c.Requeue(tenure.RequeueInput{
 			Running:    []eligibility.Job{v},
 			Contenders: []requeue.Contender{{ID: "hi", Priority: 9, Queue: tc.contr}},
@@ -147,7 +149,7 @@ func TestFailClosedEngineFilter(t *testing.T) {
 		{"zero victim", requeue.Victim{Start: t0.Add(-time.Minute)}, requeue.Contender{Queue: team}},
 		{"zero contender", requeue.Victim{Queue: team, Start: t0.Add(-time.Minute)}, requeue.Contender{}},
 	} {
-		if d := vf.FilterVictim(t0, &tc.v, &tc.c); d.Allowed || d.Reason != eligibility.ReasonQueueUnset {
+		if d := vf.FilterVictim(t0, &tc.v, &tc.c); d.Allowed || d.Reason != minruntime.ReasonQueueUnset {
 			t.Errorf("%s: %v, want denied queue_unset", tc.name, d)
 		}
 	}
@@ -178,7 +180,7 @@ func TestFailOpenCheckVictim(t *testing.T) {
 				d := c.CheckVictim(runtime.ActionPreempt, team, &job)
 				switch {
 				case !failOpen:
-					if d.Allowed || d.Reason != eligibility.ReasonQueueUnset && d.Reason != eligibility.ReasonUnknownQueue {
+					if d.Allowed || d.Reason != minruntime.ReasonQueueUnset && d.Reason != minruntime.ReasonUnknownQueue {
 						t.Errorf("fail closed, queue %d, %v ago: %v", q, ago, d)
 					}
 				case ago == 10*time.Minute:
@@ -206,11 +208,11 @@ func TestFailOpenValidateScenario(t *testing.T) {
 		job := &eligibility.Job{ID: "e", Start: t0.Add(-10 * time.Minute),
 			Subgroups: []eligibility.Subgroup{{Name: "w", MinAvailable: 1, Active: 4}}}
 		d, err := c.ValidateScenario(runtime.ActionPreempt, team,
-			[]eligibility.ScenarioJob{{Job: job, Tasks: []eligibility.ScenarioTask{{Subgroup: "w", Active: true}}}})
+			[]minruntime.Victim{{Job: job, Tasks: []minruntime.Task{{Subgroup: "w", Active: true}}}})
 		if err != nil {
 			t.Fatal(err)
 		}
-		if failOpen != d.Allowed || !failOpen && d.Reason != eligibility.ReasonQueueUnset {
+		if failOpen != d.Allowed || !failOpen && d.Reason != minruntime.ReasonQueueUnset {
 			t.Errorf("failOpen=%v: %v", failOpen, d)
 		}
 	}
@@ -225,7 +227,7 @@ func TestFailOpenRequeue(t *testing.T) {
 		p, team := failOpenPolicy(t, failOpen)
 		c := p.BeginAt(t0)
 		v := eligibility.Job{ID: "v", Priority: 1, Preemptible: true, Running: true, Start: t0.Add(-time.Hour),
-			Annotations: map[string]string{eligibility.AnnotationExpectedRuntime: "30m"}}
+			Annotations: map[string]string{expectedruntime.AnnotationExpectedRuntime: "30m"}}
 		res, err := c.Requeue(tenure.RequeueInput{
 			Running:    []eligibility.Job{v},
 			Contenders: []requeue.Contender{{ID: "hi", Priority: 9, Queue: team}},
@@ -237,7 +239,7 @@ func TestFailOpenRequeue(t *testing.T) {
 			t.Fatalf("failOpen=%v: %d outcomes", failOpen, len(res.Engine.Outcomes))
 		}
 		o := res.Engine.Outcomes[0]
-		if failOpen && o.Kind != requeue.OutcomeCommitted || !failOpen && (o.Kind != requeue.OutcomeSkipped || o.Reason != eligibility.ReasonQueueUnset) {
+		if failOpen && o.Kind != requeue.OutcomeCommitted || !failOpen && (o.Kind != requeue.OutcomeSkipped || o.Reason != minruntime.ReasonQueueUnset) {
 			t.Errorf("failOpen=%v: %v %v", failOpen, o.Kind, o.Decision)
 		}
 	}

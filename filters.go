@@ -4,10 +4,12 @@ import (
 	"time"
 
 	"github.com/tenurepolicy/tenure/eligibility"
+	"github.com/tenurepolicy/tenure/eligibility/evictionbudget"
+	"github.com/tenurepolicy/tenure/eligibility/preemptordelay"
 	"github.com/tenurepolicy/tenure/requeue"
 )
 
-// PreemptorDelayFilter makes [eligibility.PreemptorDelay] a
+// PreemptorDelayFilter makes [preemptordelay.Delay] a
 // [requeue.VictimFilter]: a contender that has waited less than the delay
 // since Contender.Queued may not cause an eviction (reason
 // "preemptor_delay", Until = Queued + Delay; "queued_unknown" when Queued
@@ -17,7 +19,7 @@ import (
 // [requeue.EngineConfig.Filters]. O(1), no allocation.
 type PreemptorDelayFilter struct {
 	// Delay is the preemptor-side delay; the zero value allows everything.
-	Delay eligibility.PreemptorDelay
+	Delay preemptordelay.Delay
 }
 
 // FilterVictim implements [requeue.VictimFilter].
@@ -25,7 +27,7 @@ func (f PreemptorDelayFilter) FilterVictim(now time.Time, _ *requeue.Victim, c *
 	return f.Delay.Check(c.Queued, now)
 }
 
-// EvictionBudgetFilter makes [eligibility.EvictionBudget] a
+// EvictionBudgetFilter makes [evictionbudget.Budget] a
 // [requeue.VictimFilter]: a victim already evicted Budget.Max times within
 // Budget.Window is denied for every contender (reason
 // "eviction_budget_exhausted", Until = when the oldest of those evictions
@@ -41,7 +43,7 @@ func (f PreemptorDelayFilter) FilterVictim(now time.Time, _ *requeue.Victim, c *
 // plus O(len(record)) per victim-contender pair; no allocation.
 type EvictionBudgetFilter struct {
 	// Budget is the eviction budget; the zero value allows everything.
-	Budget eligibility.EvictionBudget
+	Budget evictionbudget.Budget
 	// Records returns a job's eviction-record annotation.
 	Records func(job string) string
 }

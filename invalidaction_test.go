@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/tenurepolicy/tenure/eligibility"
+	"github.com/tenurepolicy/tenure/eligibility/minruntime"
 	"github.com/tenurepolicy/tenure/runtime"
 )
 
@@ -34,9 +35,9 @@ func TestInvalidActionCycle(t *testing.T) {
 		}
 		elastic := &eligibility.Job{ID: "e", Queue: team, Start: t0.Add(-time.Minute),
 			Subgroups: []eligibility.Subgroup{{Name: "w", MinAvailable: 3, Active: 4}}}
-		sd, err := c.ValidateScenario(action, team, []eligibility.ScenarioJob{{Job: elastic, Tasks: []eligibility.ScenarioTask{
+		sd, err := c.ValidateScenario(action, team, []minruntime.Victim{{Job: elastic, Tasks: []minruntime.Task{
 			{ID: "1", Subgroup: "w", Active: true}, {ID: "2", Subgroup: "w", Active: true}}}})
-		want = eligibility.ReasonBelowMinAvailable
+		want = minruntime.ReasonBelowMinAvailable
 		if !valid {
 			want = eligibility.ReasonInvalidAction
 		}

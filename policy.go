@@ -6,6 +6,12 @@ import (
 
 	"github.com/tenurepolicy/tenure/clock"
 	"github.com/tenurepolicy/tenure/eligibility"
+	"github.com/tenurepolicy/tenure/eligibility/admitprotect"
+	"github.com/tenurepolicy/tenure/eligibility/evictionbudget"
+	"github.com/tenurepolicy/tenure/eligibility/expectedruntime"
+	"github.com/tenurepolicy/tenure/eligibility/minruntime"
+	"github.com/tenurepolicy/tenure/eligibility/preemptordelay"
+	"github.com/tenurepolicy/tenure/eligibility/timebased"
 	"github.com/tenurepolicy/tenure/queuetree"
 	"github.com/tenurepolicy/tenure/requeue"
 	"github.com/tenurepolicy/tenure/requeue/backoff"
@@ -50,17 +56,17 @@ type Policy struct {
 	givenCount   int // the number of queues in that list
 	tree         *queuetree.Tree
 	resolver     *runtime.Resolver
-	filter       eligibility.MinRuntimeFilter
-	validator    eligibility.ScenarioValidator
-	nominator    eligibility.Nominator
+	filter       minruntime.Filter
+	validator    minruntime.Validator
+	nominator    expectedruntime.Nominator
 	engine       *requeue.Engine
 	requeuing    backoff.Strategy
 	clock        clock.Clock
 
-	preemption eligibility.PreemptionConfig
-	protection eligibility.AdmitProtection
-	delay      eligibility.PreemptorDelay
-	budget     eligibility.EvictionBudget
+	preemption timebased.Config
+	protection admitprotect.Protection
+	delay      preemptordelay.Delay
+	budget     evictionbudget.Budget
 	// records holds the eviction-record annotations of the current
 	// Cycle.Requeue's jobs, by ID, with the budget's decision on each, for
 	// the engine's budget filter.
@@ -85,7 +91,7 @@ func (f budgetFilter) FilterVictim(_ time.Time, v *requeue.Victim, _ *requeue.Co
 	if r, ok := f.p.records[v.ID]; ok {
 		return r.decision
 	}
-	return eligibility.Decision{Allowed: true, Reason: eligibility.ReasonWithinEvictionBudget}
+	return eligibility.Decision{Allowed: true, Reason: evictionbudget.ReasonWithinBudget}
 }
 
 // New validates cfg and builds a Policy. Every problem is reported at once,
@@ -105,10 +111,10 @@ func (p *Policy) Resolver() *runtime.Resolver { return p.resolver }
 
 // Filter returns a copy of the min-runtime victim filter (the engine's own
 // cannot be changed through it).
-func (p *Policy) Filter() eligibility.MinRuntimeFilter { return p.filter }
+func (p *Policy) Filter() minruntime.Filter { return p.filter }
 
 // Nominator returns a copy of the expected-runtime nominator.
-func (p *Policy) Nominator() eligibility.Nominator { return p.nominator }
+func (p *Policy) Nominator() expectedruntime.Nominator { return p.nominator }
 
 // Engine returns the requeue engine.
 func (p *Policy) Engine() *requeue.Engine { return p.engine }
@@ -122,16 +128,16 @@ func (p *Policy) Backoff() backoff.Config { return p.requeuing.Backoff }
 func (p *Policy) Requeuing() backoff.Strategy { return p.requeuing }
 
 // Preemption returns the within-queue preemption configuration (KEP-8522).
-func (p *Policy) Preemption() eligibility.PreemptionConfig { return p.preemption }
+func (p *Policy) Preemption() timebased.Config { return p.preemption }
 
 // Protection returns the KEP-9876 preemption protection.
-func (p *Policy) Protection() eligibility.AdmitProtection { return p.protection }
+func (p *Policy) Protection() admitprotect.Protection { return p.protection }
 
 // PreemptorDelay returns the preemptor-side delay.
-func (p *Policy) PreemptorDelay() eligibility.PreemptorDelay { return p.delay }
+func (p *Policy) PreemptorDelay() preemptordelay.Delay { return p.delay }
 
 // EvictionBudget returns the per-job eviction budget.
-func (p *Policy) EvictionBudget() eligibility.EvictionBudget { return p.budget }
+func (p *Policy) EvictionBudget() evictionbudget.Budget { return p.budget }
 
 // QueueID returns the ID of the queue named name, or an error naming it
 // that matches [queuetree.ErrUnknownQueue] when the tree has no such

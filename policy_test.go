@@ -11,6 +11,8 @@ import (
 	"github.com/tenurepolicy/tenure"
 	"github.com/tenurepolicy/tenure/clock"
 	"github.com/tenurepolicy/tenure/eligibility"
+	"github.com/tenurepolicy/tenure/eligibility/expectedruntime"
+	"github.com/tenurepolicy/tenure/eligibility/minruntime"
 	"github.com/tenurepolicy/tenure/queuetree"
 	"github.com/tenurepolicy/tenure/requeue"
 	"github.com/tenurepolicy/tenure/requeue/backoff"
@@ -31,7 +33,7 @@ func TestNewReportsEveryProblem(t *testing.T) {
 			{Name: "b", Parent: "missing"}, // unknown parent
 		},
 		MinRuntimeArgs: map[string]string{"reclaimResolveMethod": "nearest", "typoArg": "1h"},
-		AnnotationKeys: eligibility.AnnotationKeys{ExpectedRuntime: "k", RequeueDelay: "k"},
+		AnnotationKeys: expectedruntime.Keys{ExpectedRuntime: "k", RequeueDelay: "k"},
 		Engine:         requeue.EngineConfig{DefaultDelay: -time.Second, Filters: []requeue.VictimFilter{nil}},
 		Requeuing:      backoff.Strategy{Backoff: backoff.Config{Base: 2 * time.Hour, Max: time.Hour, Limit: &one}},
 	})
@@ -107,7 +109,7 @@ func TestEngineProtectsByDefault(t *testing.T) {
 		}
 		c := p.Begin()
 		v := eligibility.Job{ID: "v", Queue: q, Priority: 1, Preemptible: true, Running: true, Start: t0.Add(-time.Hour),
-			Annotations: map[string]string{eligibility.AnnotationExpectedRuntime: "30m"}}
+			Annotations: map[string]string{expectedruntime.AnnotationExpectedRuntime: "30m"}}
 		res, err := c.Requeue(tenure.RequeueInput{
 			Running:    []eligibility.Job{v},
 			Contenders: []requeue.Contender{{ID: "hi", Priority: 9, Queue: q}},
@@ -201,8 +203,8 @@ func TestCycleWakeIsEarliest(t *testing.T) {
 	// A scenario decision: an elastic protected victim losing too much.
 	elastic := eligibility.Job{ID: "e", Queue: q, Start: t0.Add(-2 * time.Hour),
 		Subgroups: []eligibility.Subgroup{{Name: "w", MinAvailable: 2, Active: 3}}}
-	d, err := c.ValidateScenario(runtime.ActionPreempt, q, []eligibility.ScenarioJob{{Job: &elastic,
-		Tasks: []eligibility.ScenarioTask{{Subgroup: "w", Active: true}, {Subgroup: "w", Active: true}}}})
+	d, err := c.ValidateScenario(runtime.ActionPreempt, q, []minruntime.Victim{{Job: &elastic,
+		Tasks: []minruntime.Task{{Subgroup: "w", Active: true}, {Subgroup: "w", Active: true}}}})
 	if err != nil || d.Allowed || !d.Until.Equal(t0.Add(time.Hour)) {
 		t.Fatalf("scenario: %v %v", d, err)
 	}
@@ -224,7 +226,7 @@ func TestPolicyObserverSeesEveryComponent(t *testing.T) {
 	// No queues configured: the jobs sit at the root (an unset queue would
 	// be denied, fail closed).
 	v := eligibility.Job{ID: "v", Queue: queuetree.Root, Priority: 1, Preemptible: true, Running: true, Start: t0.Add(-time.Hour),
-		Annotations: map[string]string{eligibility.AnnotationExpectedRuntime: "30m"}}
+		Annotations: map[string]string{expectedruntime.AnnotationExpectedRuntime: "30m"}}
 	if _, err := c.Requeue(tenure.RequeueInput{Running: []eligibility.Job{v},
 		Contenders: []requeue.Contender{{ID: "hi", Priority: 9, Queue: queuetree.Root}}}, protectedCluster(t)); err != nil {
 		t.Fatal(err)
@@ -297,7 +299,7 @@ func TestFilterCopyCannotDisableProtection(t *testing.T) {
 	q, _ := p.QueueID("q")
 	c := p.BeginAt(t0)
 	v := eligibility.Job{ID: "v", Queue: q, Priority: 1, Preemptible: true, Running: true, Start: t0.Add(-time.Hour),
-		Annotations: map[string]string{eligibility.AnnotationExpectedRuntime: "30m"}}
+		Annotations: map[string]string{expectedruntime.AnnotationExpectedRuntime: "30m"}}
 	res, err := c.Requeue(tenure.RequeueInput{Running: []eligibility.Job{v},
 		Contenders: []requeue.Contender{{ID: "hi", Priority: 9, Queue: q}}}, protectedCluster(t))
 	if err != nil {
@@ -306,7 +308,7 @@ func TestFilterCopyCannotDisableProtection(t *testing.T) {
 	if o := res.Engine.Outcomes[0]; o.Kind != requeue.OutcomeSkipped || o.Reason != eligibility.ReasonMinRuntimeProtected {
 		t.Errorf("outcome %v %v", o.Kind, o.Decision)
 	}
-	if got := res.Nominated.Nominations[0].Nominator; got != eligibility.NominatorExpectedRuntime {
+	if got := res.Nominated.Nominations[0].Nominator; got != expectedruntime.DefaultName {
 		t.Errorf("nominator name changed through a copy: %q", got)
 	}
 }
@@ -321,7 +323,7 @@ func TestCycleWakeSilentAndDeferred(t *testing.T) {
 	}
 	c := p.BeginAt(t0)
 	young := eligibility.Job{ID: "young", Priority: 1, Preemptible: true, Running: true, Start: t0.Add(-10 * time.Minute),
-		Annotations: map[string]string{eligibility.AnnotationExpectedRuntime: "1h"}}
+		Annotations: map[string]string{expectedruntime.AnnotationExpectedRuntime: "1h"}}
 	if _, err := c.Requeue(tenure.RequeueInput{Running: []eligibility.Job{young}}, protectedCluster(t)); err != nil {
 		t.Fatal(err)
 	}
@@ -336,7 +338,7 @@ func TestCycleWakeSilentAndDeferred(t *testing.T) {
 	c = p.BeginAt(t0)
 	old := func(id string) eligibility.Job {
 		return eligibility.Job{ID: id, Queue: queuetree.Root, Priority: 1, Preemptible: true, Running: true, Start: t0.Add(-2 * time.Hour),
-			Annotations: map[string]string{eligibility.AnnotationExpectedRuntime: "1h"}}
+			Annotations: map[string]string{expectedruntime.AnnotationExpectedRuntime: "1h"}}
 	}
 	model, err := cluster.New([]cluster.Node{{Name: "n1", Capacity: cluster.Resources{GPU: 8}}, {Name: "n2", Capacity: cluster.Resources{GPU: 8}}})
 	if err != nil {

@@ -13,6 +13,9 @@ import (
 
 	"github.com/tenurepolicy/tenure"
 	"github.com/tenurepolicy/tenure/eligibility"
+	"github.com/tenurepolicy/tenure/eligibility/evictionbudget"
+	"github.com/tenurepolicy/tenure/eligibility/expectedruntime"
+	"github.com/tenurepolicy/tenure/eligibility/minruntime"
 	"github.com/tenurepolicy/tenure/queuetree"
 	"github.com/tenurepolicy/tenure/requeue"
 	"github.com/tenurepolicy/tenure/runtime"
@@ -87,7 +90,7 @@ func sameDecisions(t *rapid.T, p, q *tenure.Policy) {
 					if diff := cmp.Diff(dq, dp); diff != "" {
 						t.Fatalf("CheckVictim(%v, %d, %d, -%v) (-New +Update):\n%s", a, pre, v, ago, diff)
 					}
-					sc := []eligibility.ScenarioJob{{Job: &job, Tasks: []eligibility.ScenarioTask{{Subgroup: "w", Active: true}}}}
+					sc := []minruntime.Victim{{Job: &job, Tasks: []minruntime.Task{{Subgroup: "w", Active: true}}}}
 					sp, perr := cp.ValidateScenario(a, pre, sc)
 					sq, qerr := cq.ValidateScenario(a, pre, sc)
 					if diff := cmp.Diff(sq, sp); diff != "" || (perr == nil) != (qerr == nil) {
@@ -288,7 +291,7 @@ func TestUpdateQueuesNilPolicy(t *testing.T) {
 func TestUpdateQueuesOwnEngine(t *testing.T) {
 	p, err := tenure.New(tenure.Config{
 		Queues:         []tenure.Queue{{Name: "q", PreemptMinRuntime: "2h"}},
-		EvictionBudget: eligibility.EvictionBudget{Max: 1, Window: time.Hour},
+		EvictionBudget: evictionbudget.Budget{Max: 1, Window: time.Hour},
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -303,7 +306,7 @@ func TestUpdateQueuesOwnEngine(t *testing.T) {
 		want requeue.OutcomeKind
 	}{{p, requeue.OutcomeSkipped}, {np, requeue.OutcomeCommitted}} {
 		v := eligibility.Job{ID: "v", Queue: q, Priority: 1, Preemptible: true, Running: true, Start: t0.Add(-time.Hour),
-			Annotations: map[string]string{eligibility.AnnotationExpectedRuntime: "30m"}}
+			Annotations: map[string]string{expectedruntime.AnnotationExpectedRuntime: "30m"}}
 		res, err := tc.p.BeginAt(t0).Requeue(tenure.RequeueInput{
 			Running: []eligibility.Job{v}, Contenders: []requeue.Contender{{ID: "hi", Priority: 9, Queue: q}},
 		}, protectedCluster(t))
@@ -322,7 +325,7 @@ func TestUpdateQueuesOwnEngine(t *testing.T) {
 // (run with -race to check that they share no scratch state).
 func TestUpdateQueuesConcurrentCycles(t *testing.T) {
 	p, err := tenure.New(tenure.Config{Queues: []tenure.Queue{{Name: "q", PreemptMinRuntime: "2h"}},
-		EvictionBudget: eligibility.EvictionBudget{Max: 3, Window: time.Hour}})
+		EvictionBudget: evictionbudget.Budget{Max: 3, Window: time.Hour}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -335,7 +338,7 @@ func TestUpdateQueuesConcurrentCycles(t *testing.T) {
 		for range 50 {
 			c := pol.BeginAt(t0)
 			v := eligibility.Job{ID: "v", Queue: q, Priority: 1, Preemptible: true, Running: true, Start: t0.Add(-time.Hour),
-				Annotations: map[string]string{eligibility.AnnotationExpectedRuntime: "30m"},
+				Annotations: map[string]string{expectedruntime.AnnotationExpectedRuntime: "30m"},
 				Subgroups:   []eligibility.Subgroup{{Name: "w", MinAvailable: 1, Active: 2}}}
 			res, err := c.Requeue(tenure.RequeueInput{Running: []eligibility.Job{v},
 				Contenders: []requeue.Contender{{ID: "hi", Priority: 9, Queue: q}}}, protectedCluster(t))
@@ -343,7 +346,7 @@ func TestUpdateQueuesConcurrentCycles(t *testing.T) {
 				done <- fmt.Errorf("%v %+v, want %v", err, res.Engine.Outcomes, want)
 				return
 			}
-			sc := []eligibility.ScenarioJob{{Job: &v, Tasks: []eligibility.ScenarioTask{{Subgroup: "w", Active: true}}}}
+			sc := []minruntime.Victim{{Job: &v, Tasks: []minruntime.Task{{Subgroup: "w", Active: true}}}}
 			if _, err := c.ValidateScenario(runtime.ActionPreempt, q, sc); err != nil {
 				done <- err
 				return

@@ -4,9 +4,9 @@ import "time"
 
 // Decision is tenure's one decision shape: whether something may happen, why,
 // and until when the answer holds. Every decision in tenure is a Decision or
-// embeds one: [MinRuntimeDecision], [ScenarioDecision], [PreemptionDecision],
-// the nominator's [NominatorSkip] and [NominatorOutcome], and the requeue engine's outcomes
-// and victim-filter answers.
+// embeds one: minruntime's Decision and ScenarioDecision, timebased's
+// Decision, the expected-runtime nominator's Skip and Outcome, and the
+// requeue engine's outcomes and victim-filter answers.
 //
 // A Decision is a small value (no pointers to the inputs); computing one
 // never allocates. [Decision.String] formats it for humans and allocates only
@@ -33,11 +33,7 @@ type Decision struct {
 // String describes d in one line, for logs and debugging, for example
 // "denied (minruntime_protected) until 2025-01-15T10:30:00Z". It allocates.
 func (d Decision) String() string {
-	return string(d.appendTo(nil))
-}
-
-// appendTo appends d's String form to b.
-func (d Decision) appendTo(b []byte) []byte {
+	var b []byte
 	if d.Allowed {
 		b = append(b, "allowed ("...)
 	} else {
@@ -49,7 +45,7 @@ func (d Decision) appendTo(b []byte) []byte {
 		b = append(b, " until "...)
 		b = d.Until.UTC().AppendFormat(b, time.RFC3339Nano)
 	}
-	return b
+	return string(b)
 }
 
 // Earliest returns the earliest non-zero instant among ts, or the zero time

@@ -1,370 +1,47 @@
-// Package eligibility decides about one job or one scenario at one instant:
-// whether a victim may be evicted now (min-runtime), whether an eviction
-// scenario keeps protected elastic jobs above their minimum, whether a running
-// job has overrun its expected runtime and should be nominated for requeue, and
-// whether an equal-priority job may preempt another (time-based preemption).
+// Package eligibility is tenure's shared vocabulary for decisions about one
+// job at one instant; the decisions themselves live in its sub-packages,
+// one concept each:
 //
-// Everything here is data in, decisions out: no goroutines, timers, I/O or
+//   - minruntime: KAI-Scheduler's min-runtime victim filter and elastic
+//     MinAvailable scenario validator;
+//   - expectedruntime: KAI-Scheduler's expected-runtime requeue nominator
+//     and its annotations;
+//   - timebased: Kueue's within-queue preemption with KEP-8522's
+//     time-based same-priority rule, and the candidate order;
+//   - admitprotect: Kueue's KEP-9876 protection from cross-queue
+//     preemption;
+//   - preemptordelay: a contender may evict only after a delay;
+//   - evictionbudget: at most N evictions of a job per window.
+//
+// Everything is data in, decisions out: no goroutines, timers, I/O or
 // logging unless a *slog.Logger is supplied, and now is always a parameter.
-// A [Job] is a plain value the embedder fills from its own object once per
-// cycle (the Job example converts a PodGroup-like struct in a few lines).
 //
 // # One vocabulary
-//
-// This package also holds tenure's shared vocabulary, used by every package
-// above it (the requeue engine included):
 //
 //   - [Decision] is the one decision shape: Allowed, a [Reason] and Until,
 //     the earliest instant at which the answer may change by the passage of
 //     time alone (zero when it never does), so a scheduler can wake up
-//     instead of polling. Richer answers embed it: [MinRuntimeDecision],
-//     [ScenarioDecision], [PreemptionDecision], the nominator's [NominatorSkip] and
-//     [NominatorOutcome], and the requeue engine's Outcome.
+//     instead of polling. Richer answers embed it (minruntime.Decision,
+//     timebased.Decision, the nominator's outcomes, the requeue engine's
+//     outcomes). [Earliest] gives the earliest non-zero Until of a set of
+//     decisions: when to look again.
 //   - [Reason] is the one reason type: a stable snake_case label, usable as
-//     a metric label value. Each package declares its reasons as Reason
-//     constants.
+//     a metric label value. Each package declares its own reasons as Reason
+//     constants; the ones several deciders give are declared here.
 //   - [Observer] receives [Event]s (a source, a job, a Decision) from every
-//     component; [Counter] is the one ready implementation, counting by
+//     component; [Counter] is a ready in-memory implementation, counting by
 //     source and reason.
-//   - [Earliest] gives the earliest non-zero Until of a set of decisions:
-//     when to look again.
+//   - [Job] and [Subgroup] are a running job as the deciders see it: a plain
+//     value the embedder fills from its own object (a PodGroup, a Workload)
+//     once per cycle; the Job example converts one in a few lines.
+//   - The not-before gate ([AnnotationRequeueNotBefore]) has one codec,
+//     here, low enough for both the expected-runtime nominator, which reads
+//     it ([ParseNotBefore]), and the requeue engine, which writes it
+//     ([FormatNotBefore], [NotBeforeCeil]). A value that cannot be used is
+//     an [*AnnotationError].
 //
-// Sources: KAI-Scheduler's expectedruntime plugin (PR #941,
-// docs/plugins/expectedruntime.md), its minruntime plugin
-// (docs/plugins/minruntime.md, pkg/scheduler/plugins/minruntime) and the
-// min-runtime design it implements (PR #126), and Kueue's KEP-8522
-// (keps/8522-time-based-same-priority-preemption).
-//
-// # Min-runtime victim filter
-//
-// [MinRuntimeFilter.Check] answers the min-runtime design's IsPreemptible(action,
-// preemptor, victim) for one pair: it resolves the min-runtime d with the
-// [runtime.Resolver] (preempt: the victim's queue walk; reclaim: the LCA or
-// queue method) and returns a [Decision]. The victim is protected while
-// now < start + d and evictable at exactly start + d (Until). d = 0 never
-// protects ([ReasonNoMinRuntime]); a victim without a start time is not
-// protected ([ReasonMissingStart]); a start in the future keeps the
-// protection until start + d and says so ([ReasonClockSkew]).
-//
-// An elastic victim (some subgroup with MinAvailable < Active, see
-// [Job.IsElastic]) is always allowed here: as the min-runtime design's phase 4 specifies,
-// how many of its tasks may go is decided for the whole scenario by the
-// [ScenarioValidator]. While it is protected the reason says so
-// ([ReasonElasticDeferred]); once unprotected it gets the plain reason,
-// since the validator will not object either. The decision carries the
-// Resolution in every case.
-//
-// The filter runs after the scheduler's own fundamental victim filters
-// (preemptible at all, in-queue versus cross-queue legality; the min-runtime design, phase
-// 2): it never looks at [Job.Preemptible] or priorities. Check is
-// allocation-free and costs one resolver query (O(1) for preempt, O(log
-// depth) for an LCA reclaim), plus a scan of the subgroups of a protected
-// victim, which may be supplied lazily ([Job.SubgroupsFunc]); the package
-// benchmarks measure it against a walk-per-query baseline.
-//
-// # Fail closed
-//
-// The filter and the validator never guess a queue. A victim whose Queue
-// is queuetree.None (the zero ID: the field was never set, or set from a
-// lookup whose ok was ignored) is denied with [ReasonQueueUnset]; one whose
-// Queue the resolver's tree did not issue, with [ReasonUnknownQueue]; the
-// preemptor's queue is checked the same way when the answer depends on it
-// (a reclaim under the lca method). Such a denial has no Until: waiting
-// does not set a missing field. So no zero value of a [Job], a victim or a
-// scenario input resolves to a real queue's protection by accident. An
-// embedder that wants the node-pool defaults for such jobs instead sets the
-// FailOpen field of [MinRuntimeFilter] and [ScenarioValidator]; under the
-// lca method that reaches every victim of a reclaimer whose queue is unset
-// or unknown, which then resolves to the reclaim default, as
-// KAI-Scheduler's plugin does when its resolver fails.
-//
-// Nor do they guess an action. A runtime.Action other than
-// runtime.ActionPreempt and runtime.ActionReclaim (only a conversion
-// produces one) resolves to no min-runtime at all, so the filter denies it,
-// the validator rejects it and the [Nominator] skips on it
-// ([Nominator.MinRuntimeAction], with a Resolver) with
-// [ReasonInvalidAction] and no Until, whatever the job. FailOpen does not
-// change this: it is about jobs whose queue is missing, while an invalid
-// action is the caller's programming error.
-//
-// Every protection's end (start + d, admitted + d, queued + delay, the
-// time-based expiry) saturates at the last instant a time.Time can hold,
-// rather than wrapping to an earlier instant as Time.Add does there, so a
-// job started just before the end of time's range is still protected.
-//
-// # Elastic scenario validator
-//
-// [ScenarioValidator.Validate] checks a whole eviction scenario: the victim
-// tasks grouped by job ([ScenarioJob]) with, per task, its subgroup, whether
-// it is still active and optionally its ID ([ScenarioTask]). A scenario is
-// rejected ([ReasonBelowMinAvailable]) when a victim job that is elastic and
-// still protected under the min-runtime resolved for this preemptor and
-// action would keep Active - evicted < MinAvailable in a subgroup; the
-// [ScenarioDecision] names the first such job and subgroup, the remaining
-// count, the minimum and the protection expiry, counts the violations, and
-// sets Until to the last violating job's expiry (from then on the same
-// scenario is accepted). Unprotected elastic jobs may lose every task; jobs
-// that are not elastic are the per-pair filter's business.
-//
-// Only active tasks count as evictions, so a task already releasing is not
-// counted twice. Entries of the same job are summed, which suits the
-// accumulated-scenario pattern of KAI-Scheduler's scenario builder (recorded
-// victims followed by potential victims, re-validated each time the set
-// grows): the validator keeps its scratch space between calls and allocates
-// nothing once warm, so it is meant to be reused, one per goroutine. A task
-// naming a subgroup its job lacks is reported as an [*UnknownSubgroupError]
-// value, never a panic.
-//
-// Bad input gets a clear decision, and when in doubt a rejection. Entries
-// are one job when they share an ID and describe it alike (the same *Job,
-// or equal Queue, Start and Subgroups); two entries with one ID that
-// describe different jobs are rejected with [ReasonConflictingVictims],
-// since an unprotected job listed first must not hide a protected one. The
-// empty ID follows the same rule: equal copies of a job without an ID are
-// summed (two copies each taking half of what the job may lose cannot
-// empty it between them), and two different jobs without an ID are a
-// conflict, since nothing tells a second such job from a second description
-// of the first. Tasks of one job with the same non-empty ID are one task,
-// counted once even when it is listed among both the recorded and the
-// potential victims (listed with a different subgroup or state, it is a
-// conflict); tasks without an ID are counted each time they are listed.
-// Tasks name their subgroup, so a protected elastic victim that gives one
-// name to several subgroups, and loses active tasks under that name, is
-// rejected with [ReasonDuplicateSubgroup]: the tasks could belong to any of
-// them. Counts are taken in 64 bits, and a touched subgroup of a protected
-// elastic victim with a negative Active or MinAvailable, or with more
-// evicted tasks than Active, is rejected with [ReasonInvalidCounts] rather
-// than judged.
-//
-// Choice beyond KAI-Scheduler: only subgroups the scenario takes at least
-// one active task from are checked. A protected job whose other subgroup is
-// already below its minimum (a gang still starting) does not veto evictions
-// from a subgroup that stays at or above its own minimum.
-//
-// # Differences from KAI-Scheduler's min-runtime plugin
-//
-// tenure follows KAI-Scheduler's min-runtime plugin
-// (pkg/scheduler/plugins/minruntime/minruntime.go) except where the plugin's
-// counting would let a protected job lose more than its minimum allows or
-// block a job nothing protects; each difference is deliberate:
-//
-//   - Elastic means active tasks above the minimum: a subgroup is elastic
-//     when MinAvailable < Active ([Subgroup.Elastic]). KAI's PodSet.IsElastic
-//     compares MinAvailable with every pod of the subgroup, pending and
-//     finished ones included, so a gang whose extra pods are still pending
-//     counts as elastic there and bypasses the per-pair filter.
-//   - Releasing tasks do not count as running. KAI's validators subtract
-//     the scenario's victims from GetActivelyRunningTasksCount, whose
-//     statuses (pkg/scheduler/api/pod_status: activeUsedStatuses) include
-//     Releasing, so pods already being evicted by an earlier decision count
-//     as still running and the same job can be emptied step by step. Here
-//     Active counts allocated tasks that are not releasing, and a releasing
-//     task listed in the scenario is not counted again.
-//   - A min-runtime of 0 never protects, even when the start lies in the
-//     future (see the runtime package); KAI's plugin protects while now is
-//     before start + 0, so it denies such a job until its start.
-//   - A queue that cannot be found fails closed. KAI's plugin, given a job
-//     whose queue is not in the session (its resolver returns an error for
-//     a nil queue), logs the error and applies the node-pool default; tenure
-//     denies with queue_unset or unknown_queue (see Fail closed above).
-//
-// # Expected-runtime nominator
-//
-// [Nominator] implements KAI-Scheduler's expectedruntime plugin (PR #941): a running, preemptible job that opted in
-// with the expected-runtime annotation becomes a requeue candidate once
-// now - start >= expected (nominated at exactly start + expected). Being
-// nominated does not evict anything: the requeue engine evicts only when a
-// higher-priority job can then run. [Nominator.Evaluate] applies the checks
-// in exactly this order; the first failure is the reason:
-//
-//	not_running → not_preemptible → (not configured: silent) →
-//	invalid_duration → missing_start → clock_skew (Until = start) →
-//	(not yet exceeded: silent, Until = start + expected) →
-//	invalid_not_before → cooldown (Until = notBefore) →
-//	invalid_action / minruntime_protected (only with a Resolver;
-//	Until = start + d) →
-//	invalid_last_checkpoint
-//
-// The two silent outcomes ([Reason.Silent]) are neither nominations nor
-// skips: they are not reported to the [Observer] and not counted, but their
-// Until still lowers [NominatorResult.Wake]. An unparsable requeue-not-before blocks
-// like a cooldown, as KAI's plugin does, with no Until (only a rewrite of the
-// annotation lifts it). Durations use [runtime.ParseDuration] (so "1d"
-// works); timestamps are RFC3339 or RFC3339Nano, read in UTC by one parser
-// for both timestamp annotations. Bad values become skips carrying an
-// [AnnotationError], never errors that abort the cycle.
-//
-// The optional last-checkpoint annotation ([AnnotationLastCheckpoint],
-// after the volcano.sh/last-checkpoint-time annotation of Volcano's
-// checkpoint-aware victim ordering proposal, volcano-sh/volcano PR #5999)
-// says when the job last saved its progress; the nominator passes it on as
-// [RequeueVictim.LastCheckpoint] of its [Nomination], from which the
-// requeue engine counts the work an eviction throws away. Its check comes last: it is about what a
-// requeue would cost, not whether one is allowed, so invalid_last_checkpoint
-// is given only to a job every other check lets go, and parsing it costs
-// the others nothing. A checkpoint after now is not believed but not a
-// skip either: LastCheckpoint stays zero, so the lost work counts from the
-// start, the most the job can lose; a clock that runs ahead can make a
-// victim look dearer, never cheaper.
-// [AnnotationKeys] holds KAI's keys and can be overridden per key or
-// by prefix ([KeysWithPrefix]).
-//
-// [Nominator.Nominate] returns a [NominatorResult]: nominations and non-silent skips in
-// input order, every job with exactly one outcome. [Nominator.AppendTo] is
-// the allocation-lean form: with a reused NominatorResult a steady-state cycle
-// allocates nothing (an invalid annotation's error aside). A [Nomination] is
-// self-contained for the requeue engine: it embeds a [RequeueVictim], the
-// data the engine reads (job ID, queue, priority, start, expected runtime,
-// the parsed requeue-delay, HasRequeueDelay false meaning "use the engine's
-// default", the not-before, the last checkpoint and the job's
-// [Job.Resources]), which package requeue names Victim and takes as is;
-// beside it, the input Index, the nominator's name and the overrun.
-//
-// An [Observer] receives each nomination and non-silent skip as an [Event]
-// whose Source is the nominator's name (from Nominate and AppendTo, and
-// from [Nominator.Report] for a scheduler that calls Evaluate one job at a
-// time); [Counter] counts them, and its
-// [Counter.Nominations] and [Counter.Skipped] read the values of KAI's
-// metrics ([MetricNominations]{plugin}, [MetricSkipped]{plugin,reason}). An optional *slog.Logger receives the
-// plugin's lines ("Requeue candidate nominated: job=…, plugin=expectedruntime",
-// "Requeue nomination skipped: job=…, reason=…") at slog levels mirroring
-// KAI's klog verbosities, V(n) as level -n: [LogLevelWarning] (-4:
-// invalid values, clock skew), [LogLevelEvent] (-5: nominations and other
-// skips), [LogLevelDetail] (-6: silent outcomes). A nil Observer or Logger
-// costs nothing; a disabled level costs one Enabled call.
-//
-// Choices beyond the upstream designs: an unparsable requeue-delay does not block the
-// nomination (the engine's default delay applies and the error is kept in
-// [Nomination.RequeueDelayErr]): a typo in the cooldown must not let a job
-// overrun forever. The optional min-runtime check does not know the future
-// contender, so it resolves as if the contender ran in the job's own queue
-// ([Nominator.MinRuntimeAction] picks preempt or reclaim); the engine's
-// per-pair victim filter remains the precise check. A clock_skew skip's
-// Until is the start itself, the instant the outcome first changes.
-//
-// # Time-based same-priority preemption
-//
-// [PreemptionConfig] is the within-queue preemption policy of Kueue's
-// KEP-8522 (keps/8522-time-based-same-priority-preemption):
-// [PreemptionNever] (the zero value), [PreemptionLowerPriority], or
-// [PreemptionLowerOrNewerEqualPriority] with an optional MinAdmitDuration M.
-// [PreemptionConfig.Validate] applies the KEP's rules to this flat form and
-// reports every problem: M below 1m (0 and negatives included) is rejected,
-// M with any other policy is rejected, and a nil M is valid and disables the
-// time-based rule. [KueueWithinClusterQueue] is Kueue's own shape
-// (withinClusterQueue and the optional withinClusterQueueConfig block);
-// [KueueWithinClusterQueue.PreemptionConfig] applies the KEP's webhook validation in
-// full, including rule 3, which the flat form cannot express: the block is
-// an error with Never or LowerPriority even when it sets nothing.
-// [PreemptionConfig.Kueue] converts back.
-//
-// [PreemptionConfig.Classify] decides about one running [Candidate] for a
-// pending job ([PreemptionRequest]: its priority and its queue-order
-// timestamp) at now, and returns a [PreemptionDecision] with a
-// [CandidateClass]:
-//
-//   - lower priority: always preemptible ([ClassLowerPriority]); higher
-//     priority: never ([ClassHigherPriority]);
-//   - equal priority, expired: now − Reserved > M, strictly
-//     ([ClassExpired], the time-based class; it wins over newer). A job that
-//     has held its quota for exactly M is not preemptible: until then the
-//     decision's Until is Reserved + M + 1ns, the first instant at which it
-//     is;
-//   - equal priority, newer: it queued strictly after the preemptor's
-//     timestamp — by [Candidate.Queued] when given, else by its reservation
-//     (see "Which newer" below) ([ClassNewer]); otherwise [ClassProtected].
-//     As in Kueue's SatisfiesPreemptionPolicy
-//     (pkg/scheduler/preemption/common/preemption_policy.go) this compares
-//     queue-order timestamps only, so a candidate with Queued but no
-//     reservation time is still judged;
-//   - bad data stays a decision: an equal-priority candidate whose
-//     timestamp is unknown (no Queued, no Reserved), or whose reservation is
-//     unknown under M when it is not newer, is [ClassUnknownReservation]
-//     (not preemptible); a zero preemptor timestamp makes no candidate
-//     newer.
-//
-// [PreemptionConfig.Candidates] returns the preemptible candidates in
-// preemption order ([CandidateCompare], [CandidateSort]), Kueue's
-// CandidatesOrdering (pkg/scheduler/preemption/common/ordering.go) within a
-// queue with the KEP's classes: candidates already being evicted
-// ([Candidate.Evicted]) first; then lower priority (lowest first, then the
-// most recently reserved, which loses the least work), expired
-// (longest-running first), newer (most recently admitted first); ties by
-// ID. A missing reservation counts as the instant of the decision
-// ([PreemptionDecision.At], the now Candidates was given), exactly as Kueue
-// uses the current time for it: a candidate reserved at exactly now ties
-// with it and the ID decides. [CandidateClass.KueueReason] gives the reason Kueue
-// reports for a pick: [KueueReasonInClusterQueueTimeBased] for an expired
-// one, [KueueReasonInClusterQueue] otherwise. Classify is O(1) and
-// CandidateCompare O(len(ID)), both allocation-free; Candidates computes
-// each sort key once.
-//
-// # Which newer
-//
-// KEP-8522 words the existing rule as "the target's quota reservation time
-// is more recent than the preemptor's creation time", and says the condition
-// is kept for backward compatibility with Kueue's LowerOrNewerEqualPriority.
-// But Kueue's code compares the two jobs' queue-order timestamps
-// (pkg/scheduler/preemption/common/preemption_policy.go), and the two
-// readings differ for a job that queued before the preemptor but was admitted
-// after it — in particular every job restarting after an earlier eviction:
-// by its reservation it is newer than everyone who queued before the restart,
-// by its queue-order timestamp it is not. tenure follows the code when it can:
-// give [Candidate.Queued] and "newer" means "queued later"; leave it zero and
-// the reservation stands in, as KEP-8522's text words it.
-// On a trace, the reservation reading turns most evictions of restarting
-// jobs into "newer" picks.
-//
-// Kueue's SchedulerTimestampPreemptionBuffer feature gate (alpha, off by
-// default) narrowed "newer" further: with it, SatisfiesPreemptionPolicy
-// counted a candidate as newer only when its queue-order timestamp was more
-// than 5 minutes after the preemptor's, so jobs queued close together did
-// not preempt each other as newer. The gate came with Kueue PR #9835 (March
-// 2026, in v0.17.0), was cherry-picked to the release-0.15 and
-// release-0.16 branches (#9838 in v0.15.6, #9837 in v0.16.3, so those and
-// later patch releases of the two lines have it too), and was removed by
-// PR #14115 (August 2026; Kueue records it as
-// removed for v0.20). Current main has no buffer: SatisfiesPreemptionPolicy
-// compares the two queue-order timestamps directly, which is tenure's
-// default (off);
-// [PreemptionConfig.TimestampPreemptionBuffer] turns the same rule on
-// ([KueueTimestampPreemptionBuffer], strictly more than 5m, with the
-// reservation standing in when Queued is zero). It leaves the time-based
-// rule alone, and [PreemptionConfig.Kueue] does not carry it: in Kueue it is
-// a gate of the whole scheduler, not a ClusterQueue field.
-//
-// Either way, a job preempted by an equal-priority job (picked as newer or as
-// expired) must be re-queued behind its preemptor: with its creation time it
-// would count its preemptor as newer and take the slot straight back, cycle
-// after cycle. [github.com/tenurepolicy/tenure/requeue/backoff.QueueEntry] has a
-// SamePriorityPreempted field for that, and QueueOrder.Timestamp applies it;
-// pass the result as [PreemptionRequest.Timestamp] (and as Candidate.Queued
-// once the job runs again). The slot then rotates as the KEP describes
-// (requeue's TestTimeBasedRotation walks the two-job case).
-//
-// # Protection from cross-queue preemption, preemptor delay, eviction budget
-//
-// [AdmitProtection] is Kueue's KEP-9876 (keps/9876-cross-cq-guaranteed-runtime,
-// provisional; kubernetes-sigs/kueue PRs #12791 and #12996, open): a job
-// admitted less than minAdmitDuration ago is no victim of a fair-sharing
-// ([InCohortFairSharing]) or reclaim ([InCohortReclamation],
-// [InCohortReclaimWhileBorrowing]) preemption. It is protected while
-// now − admitted < d and preemptible at exactly d (the opposite boundary of
-// KEP-8522's rule), timed from the Admitted condition, never when already
-// evicted or not admitted, and Until = admitted + d is when the preemptor
-// should be retried. [KueuePreemptionProtection] is Kueue's block as JSON.
-//
-// [PreemptorDelay] is YuniKorn's preemption.delay: a pending job may cause
-// evictions only once now − queued >= D (blocked while it has waited less;
-// allowed at exactly D); an unknown queued time never counts as waited.
-//
-// [EvictionBudget] allows a job at most N evictions per window W, read from
-// a system-managed annotation ([AnnotationEvictions]) that the embedder
-// writes on every eviction ([EvictionBudget.Record]), as it writes the
-// not-before gate: an eviction at t counts while now < t + W, and a job with
-// N counting is denied until the N-th most recent leaves the window.
-//
-// All three are O(1) per decision (the budget O(length of the record)) and
-// allocation-free; their zero values decide nothing, so a configuration
-// without them behaves as before.
+// Decisions never panic on bad data: a missing, unknown or garbled input
+// becomes a decision with a reason (denied, where a wrong "allowed" could
+// cost a job its protection). Every decision costs O(1) or the size of its
+// input and allocates nothing unless documented.
 package eligibility

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/tenurepolicy/tenure/eligibility"
+	"github.com/tenurepolicy/tenure/eligibility/expectedruntime"
 	"github.com/tenurepolicy/tenure/queuetree"
 )
 
@@ -57,10 +58,10 @@ func ExampleJob() {
 		SubgroupsInOrder:  []string{"driver", "workers"},
 		MinMembers:        map[string]int32{"driver": 1, "workers": 2},
 		ActiveBySubgroup:  map[string]int32{"driver": 1, "workers": 4},
-		ObjectAnnotations: map[string]string{eligibility.AnnotationExpectedRuntime: "4h"},
+		ObjectAnnotations: map[string]string{expectedruntime.AnnotationExpectedRuntime: "4h"},
 	}
 	j := toJob(pg, tree)
-	fmt.Println(j.ID, tree.Name(j.Queue), j.Preemptible, j.Running, j.IsElastic(), j.ActiveTasks())
+	fmt.Println(j.ID, tree.Name(j.Queue), j.Preemptible, j.Running, len(j.Subgroups))
 	// Output:
-	// training-job/default training true true true 5
+	// training-job/default training true true 2
 }

@@ -6,6 +6,9 @@ import (
 	"time"
 
 	"github.com/tenurepolicy/tenure/eligibility"
+	"github.com/tenurepolicy/tenure/eligibility/expectedruntime"
+	"github.com/tenurepolicy/tenure/eligibility/minruntime"
+	"github.com/tenurepolicy/tenure/eligibility/timebased"
 	"github.com/tenurepolicy/tenure/queuetree"
 	"github.com/tenurepolicy/tenure/runtime"
 )
@@ -39,8 +42,8 @@ func FuzzDecisions(f *testing.F) {
 			ID: "j", Queue: q, Running: true, Preemptible: true, Start: start,
 			Subgroups: []eligibility.Subgroup{{Name: sgName, MinAvailable: minAvail, Active: active}},
 			Annotations: map[string]string{
-				eligibility.AnnotationExpectedRuntime:  expected,
-				eligibility.AnnotationRequeueNotBefore: notBefore,
+				expectedruntime.AnnotationExpectedRuntime: expected,
+				eligibility.AnnotationRequeueNotBefore:    notBefore,
 			},
 		}
 		future := func(what string, until time.Time) {
@@ -50,18 +53,18 @@ func FuzzDecisions(f *testing.F) {
 		}
 
 		for _, a := range []runtime.Action{runtime.ActionPreempt, runtime.ActionReclaim} {
-			fd := (&eligibility.MinRuntimeFilter{Resolver: r}).Check(a, q, job, now)
+			fd := (&minruntime.Filter{Resolver: r}).Check(a, q, job, now)
 			// Until is set exactly while the victim is protected: a denial,
 			// or an elastic victim deferred to the scenario validator.
-			if protected := !fd.Allowed || fd.Reason == eligibility.ReasonElasticDeferred; protected == fd.Until.IsZero() {
+			if protected := !fd.Allowed || fd.Reason == minruntime.ReasonElasticDeferred; protected == fd.Until.IsZero() {
 				t.Fatalf("filter %v: %v", a, fd.Decision)
 			}
 			future("filter", fd.Until)
 
-			var v eligibility.ScenarioValidator
+			var v minruntime.Validator
 			v.Resolver = r
-			sd, err := v.Validate(a, q, []eligibility.ScenarioJob{{Job: job, Tasks: []eligibility.ScenarioTask{{Subgroup: taskSg, Active: taskActive}}}}, now)
-			var unknown *eligibility.UnknownSubgroupError
+			sd, err := v.Validate(a, q, []minruntime.Victim{{Job: job, Tasks: []minruntime.Task{{Subgroup: taskSg, Active: taskActive}}}}, now)
+			var unknown *minruntime.UnknownSubgroupError
 			switch {
 			case err != nil && (!errors.As(err, &unknown) || taskSg == sgName):
 				t.Fatalf("validator: unexpected error %v", err)
@@ -69,14 +72,14 @@ func FuzzDecisions(f *testing.F) {
 				// Only a protected victim's subgroups are read.
 				t.Fatalf("validator: no error for unknown subgroup %q of a protected victim", taskSg)
 			case err == nil && !sd.Allowed && sd.Until.IsZero(),
-				err == nil && sd.Reason == eligibility.ReasonBelowMinAvailable && sd.Remaining >= int64(sd.MinAvailable),
-				err == nil && sd.Reason == eligibility.ReasonInvalidCounts && sd.Remaining >= 0 && sd.MinAvailable >= 0 && active >= 0,
-				err == nil && !sd.Allowed && sd.Reason != eligibility.ReasonBelowMinAvailable && sd.Reason != eligibility.ReasonInvalidCounts:
+				err == nil && sd.Reason == minruntime.ReasonBelowMinAvailable && sd.Remaining >= int64(sd.MinAvailable),
+				err == nil && sd.Reason == minruntime.ReasonInvalidCounts && sd.Remaining >= 0 && sd.MinAvailable >= 0 && active >= 0,
+				err == nil && !sd.Allowed && sd.Reason != minruntime.ReasonBelowMinAvailable && sd.Reason != minruntime.ReasonInvalidCounts:
 				t.Fatalf("validator: inconsistent rejection %+v", sd)
 			}
 			future("validator", sd.Until)
 
-			n := eligibility.Nominator{Resolver: r, MinRuntimeAction: a}
+			n := expectedruntime.Nominator{Resolver: r, MinRuntimeAction: a}
 			o := n.Evaluate(job, now)
 			if !o.Reason.Valid() || o.Reason == eligibility.Reason("") {
 				t.Fatalf("nominator: reason %v", o.Reason)
@@ -89,9 +92,9 @@ func FuzzDecisions(f *testing.F) {
 			}
 		}
 
-		cfg := eligibility.PreemptionConfig{Policy: eligibility.PreemptionLowerOrNewerEqualPriority, MinAdmitDuration: runtime.Explicit(time.Duration(m))}
-		pd := cfg.Classify(eligibility.PreemptionRequest{Priority: 1, Timestamp: now.Add(-time.Duration(d))},
-			eligibility.Candidate{ID: "c", Priority: 1, Reserved: start}, now)
+		cfg := timebased.Config{Policy: timebased.LowerOrNewerEqualPriority, MinAdmitDuration: runtime.Explicit(time.Duration(m))}
+		pd := cfg.Classify(timebased.Request{Priority: 1, Timestamp: now.Add(-time.Duration(d))},
+			timebased.Candidate{ID: "c", Priority: 1, Reserved: start}, now)
 		future("classify "+pd.Class.String(), pd.Until)
 	})
 }

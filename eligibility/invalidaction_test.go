@@ -9,6 +9,8 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/tenurepolicy/tenure/eligibility"
+	"github.com/tenurepolicy/tenure/eligibility/expectedruntime"
+	"github.com/tenurepolicy/tenure/eligibility/minruntime"
 	"github.com/tenurepolicy/tenure/queuetree"
 	"github.com/tenurepolicy/tenure/runtime"
 )
@@ -54,7 +56,7 @@ func TestFilterInvalidAction(t *testing.T) {
 		{ID: "elastic", Queue: team, Start: elMin(0), // protected and elastic
 			Subgroups: []eligibility.Subgroup{{Name: "w", MinAvailable: 1, Active: 3}}},
 	}
-	filters := map[string]*eligibility.MinRuntimeFilter{
+	filters := map[string]*minruntime.Filter{
 		"closed":      {Resolver: r},
 		"open":        {Resolver: r, FailOpen: true},
 		"no resolver": {},
@@ -78,7 +80,7 @@ func TestFilterInvalidAction(t *testing.T) {
 				if res := d.Resolution; res.Duration != 0 || res.Source != queuetree.None || res.Action != a {
 					t.Errorf("%s, %v: resolution %+v, want nothing resolved", name, a, res)
 				}
-				if f.Allowed(a, team, v, now) {
+				if f.Check(a, team, v, now).Allowed {
 					t.Errorf("%s, %v: Allowed", name, a)
 				}
 			}
@@ -92,7 +94,7 @@ func TestFilterInvalidAction(t *testing.T) {
 // Action(2), Action(3) and Action(255) (never allowed, never no_min_runtime).
 func TestFilterInvalidActionBoundary(t *testing.T) {
 	r, team := invalidActionSetup(t)
-	f := eligibility.MinRuntimeFilter{Resolver: r}
+	f := minruntime.Filter{Resolver: r}
 	victim := &eligibility.Job{ID: "j", Queue: team, Start: elMin(0)}
 	for _, tc := range []struct {
 		a    runtime.Action
@@ -116,7 +118,7 @@ func TestFilterInvalidActionBoundary(t *testing.T) {
 // name still gives its error first.
 func TestCheckByNameInvalidAction(t *testing.T) {
 	r, _ := invalidActionSetup(t)
-	f := eligibility.MinRuntimeFilter{Resolver: r}
+	f := minruntime.Filter{Resolver: r}
 	victim := &eligibility.Job{ID: "j", Start: elMin(0)}
 	for _, a := range allActions() {
 		d, err := f.CheckByName(a, "team", "team", victim, elMin(1))
@@ -128,17 +130,17 @@ func TestCheckByNameInvalidAction(t *testing.T) {
 			t.Errorf("%v: %v, %v; want denied %s", a, d, err, want)
 		}
 	}
-	if d, err := f.CheckByName(runtime.Action(2), "team", "nope", victim, elMin(1)); err == nil || d.Allowed || d.Reason != eligibility.ReasonUnknownQueue {
+	if d, err := f.CheckByName(runtime.Action(2), "team", "nope", victim, elMin(1)); err == nil || d.Allowed || d.Reason != minruntime.ReasonUnknownQueue {
 		t.Errorf("unknown name: %v, %v", d, err)
 	}
 }
 
 // scenarioTakingTwo is the review's scenario: one protected elastic job
 // (subgroup MinAvailable 3, Active 4) losing 2 active tasks, so 2 < 3.
-func scenarioTakingTwo(q queuetree.ID) []eligibility.ScenarioJob {
+func scenarioTakingTwo(q queuetree.ID) []minruntime.Victim {
 	j := &eligibility.Job{ID: "e", Queue: q, Start: elMin(0),
 		Subgroups: []eligibility.Subgroup{{Name: "w", MinAvailable: 3, Active: 4}}}
-	return []eligibility.ScenarioJob{{Job: j, Tasks: []eligibility.ScenarioTask{
+	return []minruntime.Victim{{Job: j, Tasks: []minruntime.Task{
 		{ID: "t1", Subgroup: "w", Active: true}, {ID: "t2", Subgroup: "w", Active: true}}}}
 }
 
@@ -152,14 +154,14 @@ func TestScenarioInvalidAction(t *testing.T) {
 	r, team := invalidActionSetup(t)
 	old := &eligibility.Job{ID: "old", Queue: team, Start: elMin(-600),
 		Subgroups: []eligibility.Subgroup{{Name: "w", MinAvailable: 3, Active: 4}}}
-	scenarios := map[string][]eligibility.ScenarioJob{
+	scenarios := map[string][]minruntime.Victim{
 		"takes two": scenarioTakingTwo(team),
 		"empty":     nil,
-		"unprotected": {{Job: old, Tasks: []eligibility.ScenarioTask{
+		"unprotected": {{Job: old, Tasks: []minruntime.Task{
 			{Subgroup: "w", Active: true}, {Subgroup: "w", Active: true}}}},
 	}
 	for _, failOpen := range []bool{false, true} {
-		v := eligibility.ScenarioValidator{Resolver: r, FailOpen: failOpen}
+		v := minruntime.Validator{Resolver: r, FailOpen: failOpen}
 		for name, sc := range scenarios {
 			for _, a := range allActions() {
 				d, err := v.Validate(a, team, sc, elMin(1))
@@ -168,12 +170,12 @@ func TestScenarioInvalidAction(t *testing.T) {
 				}
 				if validAction(a) {
 					wantAllowed := name != "takes two"
-					if d.Allowed != wantAllowed || (!wantAllowed && d.Reason != eligibility.ReasonBelowMinAvailable) {
+					if d.Allowed != wantAllowed || (!wantAllowed && d.Reason != minruntime.ReasonBelowMinAvailable) {
 						t.Errorf("failOpen %v, %s, %v: %v", failOpen, name, a, d)
 					}
 					continue
 				}
-				want := eligibility.ScenarioDecision{
+				want := minruntime.ScenarioDecision{
 					Decision:   eligibility.Decision{Reason: eligibility.ReasonInvalidAction},
 					Resolution: runtime.Resolution{Source: queuetree.None, Action: a, Method: r.Method()},
 					Violations: 1,
@@ -190,16 +192,16 @@ func TestScenarioInvalidAction(t *testing.T) {
 // checks that the validator is usable again after an invalid call.
 func TestScenarioInvalidActionBoundary(t *testing.T) {
 	r, team := invalidActionSetup(t)
-	var v eligibility.ScenarioValidator
+	var v minruntime.Validator
 	v.Resolver = r
 	for _, tc := range []struct {
 		a    runtime.Action
 		want eligibility.Reason
 	}{
 		{9, eligibility.ReasonInvalidAction},
-		{0, eligibility.ReasonBelowMinAvailable},
+		{0, minruntime.ReasonBelowMinAvailable},
 		{2, eligibility.ReasonInvalidAction},
-		{1, eligibility.ReasonBelowMinAvailable},
+		{1, minruntime.ReasonBelowMinAvailable},
 		{3, eligibility.ReasonInvalidAction},
 	} {
 		d, err := v.Validate(tc.a, team, scenarioTakingTwo(team), elMin(1))
@@ -212,7 +214,7 @@ func TestScenarioInvalidActionBoundary(t *testing.T) {
 	}
 	// A validator without a resolver names the invalid action too, over
 	// no_resolver: the action is checked first.
-	var zero eligibility.ScenarioValidator
+	var zero minruntime.Validator
 	if d, _ := zero.Validate(2, team, scenarioTakingTwo(team), elMin(1)); d.Reason != eligibility.ReasonInvalidAction {
 		t.Errorf("zero validator: %v", d)
 	}
@@ -222,7 +224,7 @@ func TestScenarioInvalidActionBoundary(t *testing.T) {
 // 1h default min-runtime.
 func nominatorJob(q queuetree.ID) eligibility.Job {
 	return eligibility.Job{ID: "j", Queue: q, Running: true, Preemptible: true, Start: elMin(-40),
-		Annotations: map[string]string{eligibility.AnnotationExpectedRuntime: "30m"}}
+		Annotations: map[string]string{expectedruntime.AnnotationExpectedRuntime: "30m"}}
 }
 
 // TestNominatorInvalidAction: with a Resolver, a MinRuntimeAction other
@@ -235,7 +237,7 @@ func TestNominatorInvalidAction(t *testing.T) {
 	r, team := invalidActionSetup(t)
 	job := nominatorJob(team)
 	for _, a := range allActions() {
-		n := eligibility.Nominator{Resolver: r, MinRuntimeAction: a}
+		n := expectedruntime.Nominator{Resolver: r, MinRuntimeAction: a}
 		want := eligibility.Decision{Reason: eligibility.ReasonMinRuntimeProtected, Until: elMin(20)}
 		if !validAction(a) {
 			want = eligibility.Decision{Reason: eligibility.ReasonInvalidAction}
@@ -254,19 +256,19 @@ func TestNominatorInvalidAction(t *testing.T) {
 		if err != nil && (!strings.HasPrefix(err.Error(), "eligibility: ") || !strings.Contains(err.Error(), "MinRuntimeAction")) {
 			t.Errorf("%v: Validate message %q", a, err)
 		}
-		noResolver := eligibility.Nominator{MinRuntimeAction: a}
-		if d := noResolver.Evaluate(&job, elMin(0)).Decision; !d.Allowed || d.Reason != eligibility.ReasonNominated {
+		noResolver := expectedruntime.Nominator{MinRuntimeAction: a}
+		if d := noResolver.Evaluate(&job, elMin(0)).Decision; !d.Allowed || d.Reason != expectedruntime.ReasonNominated {
 			t.Errorf("%v without a resolver: %v", a, d)
 		}
 	}
 	// The skip is logged as a warning: a configuration error.
 	h := &elLogHandler{min: slog.LevelDebug}
-	bad := eligibility.Nominator{Resolver: r, MinRuntimeAction: 2, Logger: slog.New(h)}
+	bad := expectedruntime.Nominator{Resolver: r, MinRuntimeAction: 2, Logger: slog.New(h)}
 	bad.Nominate([]eligibility.Job{job}, elMin(0))
 	if len(h.lines) != 1 || !strings.HasPrefix(h.lines[0], "DEBUG Requeue nomination skipped: job=j, reason=invalid_action") {
 		t.Errorf("log lines %q", h.lines)
 	}
-	both := eligibility.Nominator{MinRuntimeAction: 2, Keys: eligibility.AnnotationKeys{ExpectedRuntime: "x", RequeueDelay: "x"}}
+	both := expectedruntime.Nominator{MinRuntimeAction: 2, Keys: expectedruntime.Keys{ExpectedRuntime: "x", RequeueDelay: "x"}}
 	if err := both.Validate(); err == nil || !strings.Contains(err.Error(), "MinRuntimeAction") || !strings.Contains(err.Error(), "annotation keys") {
 		t.Errorf("both problems: %v", err)
 	}

@@ -42,7 +42,7 @@ type Job struct {
 	Start time.Time
 	// Resources is how much the job holds, in the embedder's unit (GPUs,
 	// say). Only the expected-runtime nominator reads it: it passes it on
-	// in [Nomination] (as [RequeueVictim.Resources]), where the requeue
+	// in its nominations (as Victim.Resources), where the requeue
 	// engine's default cost rule weighs the work an eviction loses by it.
 	// 0 means unknown.
 	Resources float64
@@ -52,15 +52,15 @@ type Job struct {
 	Subgroups []Subgroup
 	// SubgroupsFunc, when set and Subgroups is nil, supplies the
 	// subgroups on demand, so an embedder need not fill them for every
-	// check: the [MinRuntimeFilter] calls it only for a victim still
-	// protected (once per check), the [ScenarioValidator] once per
+	// check: the min-runtime filter calls it only for a victim still
+	// protected (once per check), the elastic scenario validator once per
 	// distinct victim job of a scenario still protected (or whose
 	// protection cannot be known). It must return the same subgroups
 	// for the whole cycle; tenure does not modify or keep the slice. See
 	// [Job.LoadSubgroups].
 	SubgroupsFunc func() []Subgroup
 	// Annotations are the job's annotations (read-only here); the
-	// expected-runtime nominator reads the keys in its [AnnotationKeys].
+	// expected-runtime nominator reads the keys of its Keys.
 	Annotations map[string]string
 }
 
@@ -76,56 +76,12 @@ type Subgroup struct {
 	Active int32
 }
 
-// Elastic reports whether the subgroup runs more tasks than its minimum, that
-// is whether some of them can be taken away without breaking the gang.
-func (s Subgroup) Elastic() bool { return s.MinAvailable < s.Active }
-
 // LoadSubgroups returns j's subgroups: Subgroups when set, else what
-// SubgroupsFunc returns (nil when neither is set). The methods below read
-// the subgroups through it, so each call of theirs calls SubgroupsFunc
-// once. Cost: O(1) plus SubgroupsFunc's cost.
+// SubgroupsFunc returns (nil when neither is set). The deciders read the
+// subgroups through it. Cost: O(1) plus SubgroupsFunc's cost.
 func (j *Job) LoadSubgroups() []Subgroup {
 	if j.Subgroups == nil && j.SubgroupsFunc != nil {
 		return j.SubgroupsFunc()
 	}
 	return j.Subgroups
-}
-
-// IsElastic reports whether some subgroup of j has MinAvailable < Active
-// (KAI-Scheduler's docs/plugins/minruntime.md: "MinAvailable < number of pods in a job"). Elastic victims are
-// allowed by the per-pair [MinRuntimeFilter] and checked as a whole by the
-// [ScenarioValidator]. Cost: O(subgroups), no allocation of its own.
-func (j *Job) IsElastic() bool { return elastic(j.LoadSubgroups()) }
-
-// elastic reports whether some subgroup has MinAvailable < Active.
-func elastic(sgs []Subgroup) bool {
-	for i := range sgs {
-		if sgs[i].MinAvailable < sgs[i].Active {
-			return true
-		}
-	}
-	return false
-}
-
-// ActiveTasks returns the sum of Active over j's subgroups.
-func (j *Job) ActiveTasks() int64 {
-	var n int64
-	for _, sg := range j.LoadSubgroups() {
-		n += int64(sg.Active)
-	}
-	return n
-}
-
-// SubgroupIndex returns the index among j's subgroups of the one named
-// name, or -1. Cost: O(subgroups), no allocation of its own.
-func (j *Job) SubgroupIndex(name string) int { return subgroupIndex(j.LoadSubgroups(), name) }
-
-// subgroupIndex returns the index in sgs of the subgroup named name, or -1.
-func subgroupIndex(sgs []Subgroup, name string) int {
-	for i := range sgs {
-		if sgs[i].Name == name {
-			return i
-		}
-	}
-	return -1
 }

@@ -7,7 +7,8 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"github.com/tenurepolicy/tenure/eligibility"
+	"github.com/tenurepolicy/tenure/eligibility/admitprotect"
+	"github.com/tenurepolicy/tenure/eligibility/timebased"
 	"github.com/tenurepolicy/tenure/runtime"
 )
 
@@ -21,10 +22,10 @@ func TestKueueBlocksWriteGoDurations(t *testing.T) {
 		v    any
 		want string
 	}{
-		{eligibility.AdmitProtection{FairSharing: runtime.Explicit(day)}.Kueue(), `{"fairSharing":{"minAdmitDuration":"24h0m0s"}}`},
-		{eligibility.AdmitProtection{ReclaimWithinCohort: runtime.Explicit(90 * time.Second)}.Kueue(), `{"reclaimWithinCohort":{"minAdmitDuration":"1m30s"}}`},
-		{eligibility.KueueWithinClusterQueue{WithinClusterQueue: "LowerOrNewerEqualPriority",
-			WithinClusterQueueConfig: &eligibility.KueueWithinClusterQueueConfig{MinAdmitDuration: runtime.Explicit(7 * day)}},
+		{admitprotect.Protection{FairSharing: runtime.Explicit(day)}.Kueue(), `{"fairSharing":{"minAdmitDuration":"24h0m0s"}}`},
+		{admitprotect.Protection{ReclaimWithinCohort: runtime.Explicit(90 * time.Second)}.Kueue(), `{"reclaimWithinCohort":{"minAdmitDuration":"1m30s"}}`},
+		{timebased.KueueWithinClusterQueue{WithinClusterQueue: "LowerOrNewerEqualPriority",
+			WithinClusterQueueConfig: &timebased.KueueWithinClusterQueueConfig{MinAdmitDuration: runtime.Explicit(7 * day)}},
 			`{"withinClusterQueue":"LowerOrNewerEqualPriority","withinClusterQueueConfig":{"minAdmitDuration":"168h0m0s"}}`},
 	} {
 		out, err := json.Marshal(tc.v)
@@ -40,11 +41,11 @@ func TestKueueBlocksWriteGoDurations(t *testing.T) {
 		}
 	}
 	// tenure's grammar is still read.
-	var k eligibility.KueuePreemptionProtection
+	var k admitprotect.KueuePreemptionProtection
 	if err := json.Unmarshal([]byte(`{"fairSharing":{"minAdmitDuration":"1d"}}`), &k); err != nil {
 		t.Fatal(err)
 	}
-	if diff := cmp.Diff(eligibility.AdmitProtection{FairSharing: runtime.Explicit(day)}.Kueue(), k); diff != "" {
+	if diff := cmp.Diff(admitprotect.Protection{FairSharing: runtime.Explicit(day)}.Kueue(), k); diff != "" {
 		t.Errorf("1d (-want +got):\n%s", diff)
 	}
 }

@@ -8,6 +8,11 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/tenurepolicy/tenure/eligibility"
+	"github.com/tenurepolicy/tenure/eligibility/admitprotect"
+	"github.com/tenurepolicy/tenure/eligibility/expectedruntime"
+	"github.com/tenurepolicy/tenure/eligibility/minruntime"
+	"github.com/tenurepolicy/tenure/eligibility/preemptordelay"
+	"github.com/tenurepolicy/tenure/eligibility/timebased"
 	"github.com/tenurepolicy/tenure/runtime"
 )
 
@@ -24,7 +29,7 @@ var elLast = time.Unix(math.MaxInt64-62135596800, 999_999_999).UTC()
 // protection has run out. Exact sums are unchanged.
 func TestFilterProtectsAtLastInstant(t *testing.T) {
 	r, team := invalidActionSetup(t)
-	f := eligibility.MinRuntimeFilter{Resolver: r}
+	f := minruntime.Filter{Resolver: r}
 	for _, tc := range []struct {
 		start, now time.Time
 		want       eligibility.Decision
@@ -33,7 +38,7 @@ func TestFilterProtectsAtLastInstant(t *testing.T) {
 		{elLast.Add(-time.Minute), elLast.Add(-time.Nanosecond), eligibility.Decision{Reason: eligibility.ReasonMinRuntimeProtected, Until: elLast}},
 		{elLast.Add(-time.Hour), elLast.Add(-time.Nanosecond), eligibility.Decision{Reason: eligibility.ReasonMinRuntimeProtected, Until: elLast}}, // exact
 		{elLast.Add(-time.Hour - time.Nanosecond), elLast.Add(-2 * time.Nanosecond), eligibility.Decision{Reason: eligibility.ReasonMinRuntimeProtected, Until: elLast.Add(-time.Nanosecond)}},
-		{elLast.Add(-time.Nanosecond), elLast, eligibility.Decision{Allowed: true, Reason: eligibility.ReasonNotProtected}},
+		{elLast.Add(-time.Nanosecond), elLast, eligibility.Decision{Allowed: true, Reason: minruntime.ReasonNotProtected}},
 	} {
 		for _, a := range []runtime.Action{runtime.ActionPreempt, runtime.ActionReclaim} {
 			d := f.Check(a, team, &eligibility.Job{ID: "j", Queue: team, Start: tc.start}, tc.now)
@@ -48,12 +53,12 @@ func TestFilterProtectsAtLastInstant(t *testing.T) {
 // protected too, and names the saturated expiry.
 func TestScenarioProtectsAtLastInstant(t *testing.T) {
 	r, team := invalidActionSetup(t)
-	var v eligibility.ScenarioValidator
+	var v minruntime.Validator
 	v.Resolver = r
 	sc := scenarioTakingTwo(team)
 	sc[0].Job.Start = elLast.Add(-time.Nanosecond)
 	d, err := v.Validate(runtime.ActionPreempt, team, sc, sc[0].Job.Start)
-	if err != nil || d.Allowed || d.Reason != eligibility.ReasonBelowMinAvailable || !d.Until.Equal(elLast) || !d.ProtectedUntil.Equal(elLast) {
+	if err != nil || d.Allowed || d.Reason != minruntime.ReasonBelowMinAvailable || !d.Until.Equal(elLast) || !d.ProtectedUntil.Equal(elLast) {
 		t.Errorf("%v, %v; want below_min_available until the last instant", d, err)
 	}
 }
@@ -65,13 +70,13 @@ func TestNominatorAtLastInstant(t *testing.T) {
 	now := elLast.Add(-time.Nanosecond)
 	job := nominatorJob(team)
 	job.Start = now.Add(-40 * time.Minute) // past its 30m, inside its 1h
-	n := eligibility.Nominator{Resolver: r}
+	n := expectedruntime.Nominator{Resolver: r}
 	want := eligibility.Decision{Reason: eligibility.ReasonMinRuntimeProtected, Until: elLast}
 	if diff := cmp.Diff(want, n.Evaluate(&job, now).Decision); diff != "" {
 		t.Errorf("min-runtime (-want +got):\n%s", diff)
 	}
 	job.Start = now.Add(-10 * time.Minute) // inside its 30m
-	want = eligibility.Decision{Reason: eligibility.ReasonNotExceeded, Until: elLast}
+	want = eligibility.Decision{Reason: expectedruntime.ReasonNotExceeded, Until: elLast}
 	if diff := cmp.Diff(want, n.Evaluate(&job, now).Decision); diff != "" {
 		t.Errorf("not exceeded (-want +got):\n%s", diff)
 	}
@@ -82,21 +87,21 @@ func TestNominatorAtLastInstant(t *testing.T) {
 // instant instead of ending before they began.
 func TestTimePoliciesAtLastInstant(t *testing.T) {
 	at := elLast.Add(-time.Nanosecond)
-	ap := eligibility.AdmitProtection{FairSharing: runtime.Explicit(time.Hour)}
-	want := eligibility.Decision{Reason: eligibility.ReasonMinAdmitProtected, Until: elLast}
-	if diff := cmp.Diff(want, ap.Check(eligibility.InCohortFairSharing, at, false, at)); diff != "" {
+	ap := admitprotect.Protection{FairSharing: runtime.Explicit(time.Hour)}
+	want := eligibility.Decision{Reason: admitprotect.ReasonMinAdmitProtected, Until: elLast}
+	if diff := cmp.Diff(want, ap.Check(admitprotect.InCohortFairSharing, at, false, at)); diff != "" {
 		t.Errorf("admit protection (-want +got):\n%s", diff)
 	}
-	pd := eligibility.PreemptorDelay{Delay: time.Hour}
-	want = eligibility.Decision{Reason: eligibility.ReasonPreemptorDelay, Until: elLast}
+	pd := preemptordelay.Delay{Delay: time.Hour}
+	want = eligibility.Decision{Reason: preemptordelay.ReasonDelayed, Until: elLast}
 	if diff := cmp.Diff(want, pd.Check(at, at)); diff != "" {
 		t.Errorf("preemptor delay (-want +got):\n%s", diff)
 	}
-	cfg := eligibility.PreemptionConfig{Policy: eligibility.PreemptionLowerOrNewerEqualPriority, MinAdmitDuration: runtime.Explicit(time.Hour)}
+	cfg := timebased.Config{Policy: timebased.LowerOrNewerEqualPriority, MinAdmitDuration: runtime.Explicit(time.Hour)}
 	reserved := elLast.Add(-2 * time.Nanosecond)
-	pdec := cfg.Classify(eligibility.PreemptionRequest{Priority: 1, Timestamp: reserved.Add(time.Nanosecond)},
-		eligibility.Candidate{ID: "c", Priority: 1, Reserved: reserved}, at)
-	if pdec.Class != eligibility.ClassProtected || pdec.Allowed || !pdec.Until.Equal(elLast) {
+	pdec := cfg.Classify(timebased.Request{Priority: 1, Timestamp: reserved.Add(time.Nanosecond)},
+		timebased.Candidate{ID: "c", Priority: 1, Reserved: reserved}, at)
+	if pdec.Class != timebased.ClassProtected || pdec.Allowed || !pdec.Until.Equal(elLast) {
 		t.Errorf("time-based: %v %v, want protected until the last instant", pdec.Class, pdec.Decision)
 	}
 }

@@ -2,13 +2,14 @@ package eligibility
 
 import (
 	"errors"
+	"strconv"
 	"time"
 )
 
 // This file is the one not-before codec: the expected-runtime nominator
 // reads the gate with [ParseNotBefore] and the requeue engine writes it
 // with [FormatNotBefore], under the one key [AnnotationRequeueNotBefore]
-// (or the fork's [AnnotationKeys.RequeueNotBefore]). One time-zone rule
+// (or a fork's key, expectedruntime.Keys.RequeueNotBefore). One time-zone rule
 // holds on both sides: every instant is UTC.
 
 // FormatNotBefore formats a not-before instant as the annotation value:
@@ -35,7 +36,7 @@ func NotBeforeCeil(t time.Time) time.Time {
 // ParseNotBefore parses a not-before annotation value written as RFC3339
 // or RFC3339Nano, with any offset; the result is in UTC. An error is an
 // [*AnnotationError] for [AnnotationRequeueNotBefore]; the nominator treats
-// such a job as in cooldown ([ReasonInvalidNotBefore]), as KAI-Scheduler's
+// such a job as in cooldown (invalid_not_before), as KAI-Scheduler's
 // expectedruntime plugin does.
 func ParseNotBefore(s string) (time.Time, error) {
 	return parseTimestamp(AnnotationRequeueNotBefore, s)
@@ -57,3 +58,35 @@ func parseTimestamp(key, s string) (time.Time, error) {
 	}
 	return t.UTC(), nil
 }
+
+// AnnotationRequeueNotBefore is the default key of the not-before gate
+// (KAI-Scheduler's expectedruntime plugin, PR #941): the system-managed
+// RFC3339 timestamp the requeue engine writes after a committed requeue
+// and the expected-runtime nominator reads.
+const AnnotationRequeueNotBefore = "kai.scheduler/requeue-not-before"
+
+// AnnotationError describes an annotation whose value could not be used.
+// The expected-runtime nominator puts it in its skips' Err (invalid_duration,
+// invalid_not_before, invalid_last_checkpoint) and a nomination's RequeueDelayErr; use errors.As to get
+// the key and the raw value. Its message is formatted only when Error is
+// called.
+type AnnotationError struct {
+	Key   string // the annotation key
+	Value string // the raw value
+	// Err is the parser's error, nil when the value parsed but is out of
+	// range (an expected-runtime <= 0).
+	Err error
+}
+
+// Error implements error, for example `eligibility: annotation
+// "kai.scheduler/expected-runtime": invalid value "0s": must be positive`.
+func (e *AnnotationError) Error() string {
+	msg := "eligibility: annotation " + strconv.Quote(e.Key) + ": invalid value " + strconv.Quote(e.Value) + ": "
+	if e.Err == nil {
+		return msg + "must be positive"
+	}
+	return msg + e.Err.Error()
+}
+
+// Unwrap returns the parser's error.
+func (e *AnnotationError) Unwrap() error { return e.Err }

@@ -9,11 +9,12 @@ import (
 
 // Event is one decision a component made, as an [Observer] sees it: who
 // decided (Source), about which job, and the [Decision]. It is tenure's one
-// event shape: the [Nominator] reports its nominations and skips as Events,
+// event shape: the expected-runtime nominator reports its nominations and
+// skips as Events,
 // and the requeue engine its outcomes and rolled-back attempts.
 type Event struct {
 	// Source names the deciding component, a stable label: the nominator's
-	// plugin name ([Nominator.Name], "expectedruntime" by default) or the
+	// plugin name (its Name, "expectedruntime" by default) or the
 	// requeue engine's name ("requeue" by default).
 	Source string
 	// Job is the ID of the job decided about.
@@ -47,28 +48,13 @@ type ObserverFunc func(e Event)
 // Observe calls f(e).
 func (f ObserverFunc) Observe(e Event) { f(e) }
 
-// Metric names. [Counter.Samples] names every count [MetricDecisions]; the
-// two KAI-Scheduler expected-runtime plugin metrics (without the embedder's
-// namespace prefix, such as "kai_scheduler_") are read with
-// [Counter.Nominations] and [Counter.Skipped].
-const (
-	// MetricDecisions counts decisions, labelled {source, reason}.
-	MetricDecisions = "tenure_decisions_total"
-	// MetricNominations is KAI's count of nominations, labelled {plugin}:
-	// [Counter.Nominations].
-	MetricNominations = "requeue_nominations_total"
-	// MetricSkipped is KAI's count of nomination skips, labelled {plugin,
-	// reason}: [Counter.Skipped].
-	MetricSkipped = "requeue_nomination_skipped_total"
-)
-
 // Counter is an in-memory [Observer] that counts events per source and
 // reason, for any component: give each component its own source name (the
 // nominator's default is "expectedruntime", the requeue engine's "requeue")
 // and one Counter serves them all.
 //
 // The zero value is ready; a Counter is safe for concurrent use. An event
-// whose Reason is not [Reason.Valid] is counted under [ReasonInvalid], so the
+// whose Reason is not [Reason.Valid] is counted under "invalid", so the
 // counts always add up to the events seen and a garbage reason never becomes
 // a label. After a (source, reason) pair's first event, counting allocates
 // nothing.
@@ -84,14 +70,14 @@ type counterKey struct {
 
 var _ Observer = (*Counter)(nil)
 
-// ReasonInvalid is the reason under which a [Counter] counts events whose
+// reasonInvalid is the label under which a [Counter] counts events whose
 // Reason is not [Reason.Valid].
-const ReasonInvalid Reason = "invalid"
+const reasonInvalid Reason = "invalid"
 
 // Observe counts one event.
 func (c *Counter) Observe(e Event) {
 	if !e.Reason.Valid() {
-		e.Reason = ReasonInvalid
+		e.Reason = reasonInvalid
 	}
 	c.mu.Lock()
 	if c.counts == nil {
@@ -108,20 +94,6 @@ func (c *Counter) Count(source string, reason Reason) uint64 {
 	return c.counts[counterKey{source, reason}]
 }
 
-// Nominations returns KAI's requeue_nominations_total{plugin}:
-// Count(plugin, ReasonNominated).
-func (c *Counter) Nominations(plugin string) uint64 { return c.Count(plugin, ReasonNominated) }
-
-// Skipped returns KAI's requeue_nomination_skipped_total{plugin,reason}:
-// Count(plugin, reason) for a skip reason (0 for ReasonNominated, which is
-// not a skip).
-func (c *Counter) Skipped(plugin string, reason Reason) uint64 {
-	if reason == ReasonNominated {
-		return 0
-	}
-	return c.Count(plugin, reason)
-}
-
 // Sample is one non-zero count of a [Counter]: the value of
 // tenure_decisions_total{source, reason}.
 type Sample struct {
@@ -135,7 +107,7 @@ type Sample struct {
 // values are escaped as that format requires (backslash, double quote and
 // line feed); any other byte is written as is.
 func (s Sample) String() string {
-	b := append([]byte(MetricDecisions), `{source="`...)
+	b := append([]byte("tenure_decisions_total"), `{source="`...)
 	b = appendLabelValue(b, s.Source)
 	b = append(b, `",reason="`...)
 	b = appendLabelValue(b, string(s.Reason))

@@ -7,6 +7,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/tenurepolicy/tenure/eligibility"
+	"github.com/tenurepolicy/tenure/eligibility/expectedruntime"
 )
 
 func TestCounterConcurrentAndSamples(t *testing.T) {
@@ -14,7 +15,7 @@ func TestCounterConcurrentAndSamples(t *testing.T) {
 	if got := c.Samples(); len(got) != 0 {
 		t.Errorf("zero Counter: %v", got)
 	}
-	nominated := eligibility.Decision{Allowed: true, Reason: eligibility.ReasonNominated}
+	nominated := eligibility.Decision{Allowed: true, Reason: expectedruntime.ReasonNominated}
 	var wg sync.WaitGroup
 	for g := 0; g < 4; g++ {
 		wg.Add(1)
@@ -23,11 +24,11 @@ func TestCounterConcurrentAndSamples(t *testing.T) {
 			for i := 0; i < 100; i++ {
 				c.Observe(eligibility.Event{Source: "expectedruntime", Job: "a", Decision: nominated})
 				c.Observe(eligibility.Event{Source: "expectedruntime", Decision: eligibility.Decision{Reason: eligibility.ReasonCooldown}})
-				c.Observe(eligibility.Event{Source: "other", Decision: eligibility.Decision{Reason: eligibility.ReasonNotRunning}})
+				c.Observe(eligibility.Event{Source: "other", Decision: eligibility.Decision{Reason: expectedruntime.ReasonNotRunning}})
 				c.Observe(eligibility.Event{Source: "requeue", Decision: eligibility.Decision{Reason: "no_fit"}})
 				c.Observe(eligibility.Event{Source: "other", Decision: eligibility.Decision{Reason: "Not A Label"}}) // ignored
 				c.Observe(eligibility.Event{Source: "other"})                                                        // ignored
-				_ = c.Nominations("expectedruntime")
+				_ = c.Count("expectedruntime", expectedruntime.ReasonNominated)
 			}
 		}()
 	}
@@ -42,14 +43,11 @@ func TestCounterConcurrentAndSamples(t *testing.T) {
 	if diff := cmp.Diff(want, c.Samples()); diff != "" {
 		t.Errorf("Samples (-want +got):\n%s", diff)
 	}
-	if got := c.Nominations("expectedruntime"); got != 400 {
-		t.Errorf("Nominations = %d", got)
+	if got := c.Count("expectedruntime", expectedruntime.ReasonNominated); got != 400 {
+		t.Errorf("Count(nominated) = %d", got)
 	}
-	if got := c.Skipped("expectedruntime", eligibility.ReasonCooldown); got != 400 {
-		t.Errorf("Skipped(cooldown) = %d", got)
-	}
-	if got := c.Skipped("expectedruntime", eligibility.ReasonNominated); got != 0 {
-		t.Errorf("a nomination counted as a skip: %d", got)
+	if got := c.Count("expectedruntime", eligibility.ReasonCooldown); got != 400 {
+		t.Errorf("Count(cooldown) = %d", got)
 	}
 	if got := c.Count("other", "Not A Label") + c.Count("other", ""); got != 0 {
 		t.Errorf("invalid reason counted under its own label: %d", got)

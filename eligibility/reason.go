@@ -2,56 +2,15 @@ package eligibility
 
 // Reason says why a decision came out the way it did. It is a stable label:
 // a short snake_case string, used verbatim as a metric label value and in log
-// lines, so it may be stored and compared. It is tenure's one reason type:
-// every package's decisions carry a Reason, and packages above eligibility
-// declare their own reasons as Reason constants (the requeue engine's
-// "committed", "no_fit", …). The zero Reason ("") means no decision was made.
-//
-// The reasons declared here, by the decision that gives them:
-//
-//   - [MinRuntimeFilter]: ReasonNotProtected, ReasonNoMinRuntime,
-//     ReasonMissingStart, ReasonElasticDeferred (allowed);
-//     ReasonMinRuntimeProtected, ReasonClockSkew, ReasonUnknownQueue,
-//     ReasonQueueUnset, ReasonNoResolver, ReasonInvalidAction (denied).
-//   - [ScenarioValidator]: ReasonMinAvailableKept (allowed),
-//     ReasonBelowMinAvailable, ReasonInvalidCounts, ReasonConflictingVictims,
-//     ReasonDuplicateSubgroup, ReasonUnknownQueue, ReasonQueueUnset,
-//     ReasonNoResolver, ReasonInvalidAction (rejected; ReasonInvalidCounts,
-//     ReasonConflictingVictims and ReasonDuplicateSubgroup are declared with
-//     the validator).
-//   - [Nominator]: ReasonNominated; the skip reasons of KAI-Scheduler's
-//     expected-runtime plugin (ReasonNotRunning, ReasonNotPreemptible,
-//     ReasonInvalidDuration, ReasonMissingStart, ReasonClockSkew,
-//     ReasonInvalidNotBefore, ReasonCooldown, ReasonMinRuntimeProtected),
-//     and tenure's ReasonInvalidAction and ReasonInvalidLastCheckpoint;
-//     and the two silent outcomes ReasonNotConfigured and ReasonNotExceeded,
-//     which are neither nominations nor skips (see [Reason.Silent]).
-//   - [PreemptionConfig.Classify]: one reason per [CandidateClass], with the
-//     class's label.
-//   - [AdmitProtection.Check] (Kueue KEP-9876): ReasonNoMinAdmit,
-//     ReasonNotAdmitted, ReasonAlreadyEvicted, ReasonMinAdmitElapsed
-//     (allowed); ReasonMinAdmitProtected (denied).
-//   - [PreemptorDelay.Check]: ReasonNoPreemptorDelay, ReasonPreemptorWaited
-//     (allowed); ReasonPreemptorDelay, ReasonQueuedUnknown (denied).
-//   - [EvictionBudget.Check]: ReasonNoEvictionBudget,
-//     ReasonWithinEvictionBudget, ReasonInvalidEvictionRecord (allowed: an
-//     invalid record counts as no eviction); ReasonEvictionBudgetExhausted
-//     (denied).
+// lines, so it may be stored and compared; a label keeps its spelling and
+// meaning across releases. It is tenure's one reason type: every package's
+// decisions carry a Reason, and each package declares its own reasons as
+// Reason constants (minruntime.ReasonNotProtected, the requeue engine's
+// "committed", …). The zero Reason ("") means no decision was made.
 type Reason string
 
-// The reasons. Each constant's value is its label.
+// The reasons several deciders give. Each constant's value is its label.
 const (
-	// ReasonNotProtected: the victim ran its full min-runtime (now >=
-	// start + d), so it may be evicted.
-	ReasonNotProtected Reason = "not_protected"
-	// ReasonNoMinRuntime: the resolved min-runtime is zero (KAI-Scheduler's
-	// min-runtime plugin: "0s" means instantly evictable), so the victim is
-	// never protected.
-	ReasonNoMinRuntime Reason = "no_min_runtime"
-	// ReasonElasticDeferred: the victim is still protected but elastic; the
-	// per-pair filter allows it and defers the decision to the
-	// [ScenarioValidator].
-	ReasonElasticDeferred Reason = "elastic_deferred"
 	// ReasonMissingStart: the job has no start time. The filter allows it
 	// (not protected); the nominator skips it.
 	ReasonMissingStart Reason = "missing_start"
@@ -62,20 +21,6 @@ const (
 	// (now < start + d). The filter denies eviction; the nominator (when
 	// given a resolver) skips it.
 	ReasonMinRuntimeProtected Reason = "minruntime_protected"
-	// ReasonUnknownQueue: the victim's queue (or, where it matters, the
-	// preemptor's) is a name or an ID the resolver's tree does not have;
-	// the filter denies and the scenario validator rejects (they never
-	// drop protection on a typo or a stale ID).
-	ReasonUnknownQueue Reason = "unknown_queue"
-	// ReasonQueueUnset: the victim's queue (or, where it matters, the
-	// preemptor's) is queuetree.None, the zero ID: the field was never
-	// set. The filter denies and the scenario validator rejects, fail
-	// closed, unless their FailOpen field is set.
-	ReasonQueueUnset Reason = "queue_unset"
-	// ReasonNoResolver: the min-runtime filter or scenario validator has
-	// no Resolver (a zero value whose Resolver was forgotten), so no
-	// protection can be known; denied unless FailOpen is set.
-	ReasonNoResolver Reason = "no_resolver"
 	// ReasonInvalidAction: the runtime.Action given is neither
 	// runtime.ActionPreempt nor runtime.ActionReclaim (a value converted
 	// from a wider integer, say), so no min-runtime applies to it and the
@@ -87,84 +32,10 @@ const (
 	// error, which must never cost a job its protection.
 	ReasonInvalidAction Reason = "invalid_action"
 
-	// ReasonMinAvailableKept: the scenario leaves every subgroup of every
-	// still-protected elastic victim with at least MinAvailable active tasks.
-	ReasonMinAvailableKept Reason = "min_available_kept"
-	// ReasonBelowMinAvailable: the scenario would leave a subgroup of a
-	// still-protected elastic victim below MinAvailable.
-	ReasonBelowMinAvailable Reason = "below_min_available"
-
-	// ReasonNominated: the job exceeded its expected runtime and passed every
-	// gate; it is a requeue candidate.
-	ReasonNominated Reason = "nominated"
-	// ReasonNotRunning: the job has no active allocated tasks.
-	ReasonNotRunning Reason = "not_running"
-	// ReasonNotPreemptible: the job is not marked preemptible.
-	ReasonNotPreemptible Reason = "not_preemptible"
-	// ReasonNotConfigured (silent): the job did not opt in (no
-	// expected-runtime annotation). Not a skip; not counted.
-	ReasonNotConfigured Reason = "not_configured"
-	// ReasonInvalidDuration: the expected-runtime annotation is present but
-	// unparsable or not positive.
-	ReasonInvalidDuration Reason = "invalid_duration"
-	// ReasonNotExceeded (silent): the job has run less than its expected
-	// runtime. Not a skip; not counted; Until = start + expected.
-	ReasonNotExceeded Reason = "not_exceeded"
-	// ReasonInvalidNotBefore: the requeue-not-before annotation is present
-	// but unparsable; treated as a cooldown (KAI-Scheduler's plugin skips
-	// such a job conservatively).
-	ReasonInvalidNotBefore Reason = "invalid_not_before"
-	// ReasonCooldown: now < requeue-not-before.
+	// ReasonCooldown: now < requeue-not-before, the gate of a job requeued
+	// recently. The nominator skips it; the requeue engine skips such a
+	// victim too.
 	ReasonCooldown Reason = "cooldown"
-	// ReasonInvalidLastCheckpoint: the last-checkpoint-time annotation is
-	// present but unparsable, so what a requeue would cost is unknown; the
-	// nominator's last check, so it is given only to a job that would
-	// otherwise be nominated.
-	ReasonInvalidLastCheckpoint Reason = "invalid_last_checkpoint"
-
-	// ReasonNoMinAdmit: no KEP-9876 minAdmitDuration applies to this kind
-	// of preemption (the rule is unset, or the preemption is within the
-	// ClusterQueue), so the victim is not protected by it.
-	ReasonNoMinAdmit Reason = "no_min_admit"
-	// ReasonNotAdmitted: the victim has no admission time (Kueue: its
-	// Admitted condition is not True); it has no runtime to protect.
-	ReasonNotAdmitted Reason = "not_admitted"
-	// ReasonAlreadyEvicted: the victim is already being evicted (Kueue:
-	// Evicted=True); KEP-9876 never protects it.
-	ReasonAlreadyEvicted Reason = "already_evicted"
-	// ReasonMinAdmitElapsed: the victim has been admitted for at least
-	// minAdmitDuration (now >= admitted + d), so it may be preempted.
-	ReasonMinAdmitElapsed Reason = "min_admit_elapsed"
-	// ReasonMinAdmitProtected: the victim was admitted less than
-	// minAdmitDuration ago (now < admitted + d); Until is admitted + d.
-	ReasonMinAdmitProtected Reason = "min_admit_protected"
-
-	// ReasonNoPreemptorDelay: no preemptor-side delay is configured.
-	ReasonNoPreemptorDelay Reason = "no_preemptor_delay"
-	// ReasonPreemptorWaited: the contender has waited at least the delay
-	// (now >= queued + D), so it may cause evictions.
-	ReasonPreemptorWaited Reason = "preemptor_waited"
-	// ReasonPreemptorDelay: the contender has waited less than the delay
-	// (now < queued + D); Until is queued + D.
-	ReasonPreemptorDelay Reason = "preemptor_delay"
-	// ReasonQueuedUnknown: a delay is configured but the contender's queued
-	// time is unknown (zero); it may not cause evictions.
-	ReasonQueuedUnknown Reason = "queued_unknown"
-
-	// ReasonNoEvictionBudget: no eviction budget is configured.
-	ReasonNoEvictionBudget Reason = "no_eviction_budget"
-	// ReasonWithinEvictionBudget: the job was evicted fewer than the
-	// budget's N times within the window.
-	ReasonWithinEvictionBudget Reason = "within_eviction_budget"
-	// ReasonEvictionBudgetExhausted: the job was already evicted N times
-	// within the window; Until is when the oldest of those leaves it.
-	ReasonEvictionBudgetExhausted Reason = "eviction_budget_exhausted"
-	// ReasonInvalidEvictionRecord: the eviction-record annotation is
-	// present but invalid (unparsable, not oldest first, or with an entry
-	// more than the window plus one second in the future); allowed, counted
-	// as no eviction, so that a record the job's owner wrote can never make
-	// the job unevictable.
-	ReasonInvalidEvictionRecord Reason = "invalid_eviction_record"
 )
 
 // String returns the label, or "none" for the zero Reason. No allocation.
@@ -178,7 +49,7 @@ func (r Reason) String() string {
 // Valid reports whether r is a well-formed label: 1 to 64 characters, each a
 // lower-case ASCII letter, a digit or '_', starting with a letter. Every
 // reason tenure declares is valid; a [Counter] counts an event with an
-// invalid one under [ReasonInvalid], so a garbage reason from an
+// invalid one under "invalid", so a garbage reason from an
 // embedder's filter never becomes a metric label.
 func (r Reason) Valid() bool {
 	if len(r) == 0 || len(r) > 64 || r[0] < 'a' || r[0] > 'z' {
@@ -192,7 +63,3 @@ func (r Reason) Valid() bool {
 	}
 	return true
 }
-
-// Silent reports whether r is an outcome the nominator neither reports as a
-// skip nor counts: ReasonNotConfigured and ReasonNotExceeded.
-func (r Reason) Silent() bool { return r == ReasonNotConfigured || r == ReasonNotExceeded }

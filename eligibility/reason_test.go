@@ -9,56 +9,60 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/tenurepolicy/tenure/eligibility"
+	"github.com/tenurepolicy/tenure/eligibility/admitprotect"
+	"github.com/tenurepolicy/tenure/eligibility/evictionbudget"
+	"github.com/tenurepolicy/tenure/eligibility/expectedruntime"
+	"github.com/tenurepolicy/tenure/eligibility/minruntime"
+	"github.com/tenurepolicy/tenure/eligibility/preemptordelay"
 )
 
 // The label values are part of the contract (KAI-Scheduler's expected-runtime
 // plugin's metric labels, and tenure's own).
 func TestReasonStrings(t *testing.T) {
 	want := map[eligibility.Reason]string{
-		eligibility.ReasonNotProtected:        "not_protected",
-		eligibility.ReasonNoMinRuntime:        "no_min_runtime",
-		eligibility.ReasonElasticDeferred:     "elastic_deferred",
-		eligibility.ReasonMissingStart:        "missing_start",
-		eligibility.ReasonClockSkew:           "clock_skew",
-		eligibility.ReasonMinRuntimeProtected: "minruntime_protected",
-		eligibility.ReasonUnknownQueue:        "unknown_queue",
-		eligibility.ReasonQueueUnset:          "queue_unset",
-		eligibility.ReasonNoResolver:          "no_resolver",
-		eligibility.ReasonInvalidAction:       "invalid_action",
-		eligibility.ReasonInvalid:             "invalid",
-		eligibility.ReasonMinAvailableKept:    "min_available_kept",
-		eligibility.ReasonBelowMinAvailable:   "below_min_available",
-		eligibility.ReasonInvalidCounts:       "invalid_counts",
-		eligibility.ReasonConflictingVictims:  "conflicting_victims",
-		eligibility.ReasonDuplicateSubgroup:   "duplicate_subgroup",
-		eligibility.ReasonNominated:           "nominated",
-		eligibility.ReasonNotRunning:          "not_running",
-		eligibility.ReasonNotPreemptible:      "not_preemptible",
-		eligibility.ReasonNotConfigured:       "not_configured",
-		eligibility.ReasonInvalidDuration:     "invalid_duration",
-		eligibility.ReasonNotExceeded:         "not_exceeded",
-		eligibility.ReasonInvalidNotBefore:    "invalid_not_before",
-		eligibility.ReasonCooldown:            "cooldown",
+		minruntime.ReasonNotProtected:          "not_protected",
+		minruntime.ReasonNoMinRuntime:          "no_min_runtime",
+		minruntime.ReasonElasticDeferred:       "elastic_deferred",
+		eligibility.ReasonMissingStart:         "missing_start",
+		eligibility.ReasonClockSkew:            "clock_skew",
+		eligibility.ReasonMinRuntimeProtected:  "minruntime_protected",
+		minruntime.ReasonUnknownQueue:          "unknown_queue",
+		minruntime.ReasonQueueUnset:            "queue_unset",
+		minruntime.ReasonNoResolver:            "no_resolver",
+		eligibility.ReasonInvalidAction:        "invalid_action",
+		"invalid":                              "invalid", // the Counter's label for an invalid reason
+		minruntime.ReasonMinAvailableKept:      "min_available_kept",
+		minruntime.ReasonBelowMinAvailable:     "below_min_available",
+		minruntime.ReasonInvalidCounts:         "invalid_counts",
+		minruntime.ReasonConflictingVictims:    "conflicting_victims",
+		minruntime.ReasonDuplicateSubgroup:     "duplicate_subgroup",
+		expectedruntime.ReasonNominated:        "nominated",
+		expectedruntime.ReasonNotRunning:       "not_running",
+		expectedruntime.ReasonNotPreemptible:   "not_preemptible",
+		expectedruntime.ReasonNotConfigured:    "not_configured",
+		expectedruntime.ReasonInvalidDuration:  "invalid_duration",
+		expectedruntime.ReasonNotExceeded:      "not_exceeded",
+		expectedruntime.ReasonInvalidNotBefore: "invalid_not_before",
+		eligibility.ReasonCooldown:             "cooldown",
 
-		eligibility.ReasonNoMinAdmit:              "no_min_admit",
-		eligibility.ReasonNotAdmitted:             "not_admitted",
-		eligibility.ReasonAlreadyEvicted:          "already_evicted",
-		eligibility.ReasonMinAdmitElapsed:         "min_admit_elapsed",
-		eligibility.ReasonMinAdmitProtected:       "min_admit_protected",
-		eligibility.ReasonNoPreemptorDelay:        "no_preemptor_delay",
-		eligibility.ReasonPreemptorWaited:         "preemptor_waited",
-		eligibility.ReasonPreemptorDelay:          "preemptor_delay",
-		eligibility.ReasonQueuedUnknown:           "queued_unknown",
-		eligibility.ReasonNoEvictionBudget:        "no_eviction_budget",
-		eligibility.ReasonWithinEvictionBudget:    "within_eviction_budget",
-		eligibility.ReasonEvictionBudgetExhausted: "eviction_budget_exhausted",
-		eligibility.ReasonInvalidEvictionRecord:   "invalid_eviction_record",
-		eligibility.ReasonInvalidLastCheckpoint:   "invalid_last_checkpoint",
+		admitprotect.ReasonNoMinAdmit:               "no_min_admit",
+		admitprotect.ReasonNotAdmitted:              "not_admitted",
+		admitprotect.ReasonAlreadyEvicted:           "already_evicted",
+		admitprotect.ReasonMinAdmitElapsed:          "min_admit_elapsed",
+		admitprotect.ReasonMinAdmitProtected:        "min_admit_protected",
+		preemptordelay.ReasonNoDelay:                "no_preemptor_delay",
+		preemptordelay.ReasonWaited:                 "preemptor_waited",
+		preemptordelay.ReasonDelayed:                "preemptor_delay",
+		preemptordelay.ReasonQueuedUnknown:          "queued_unknown",
+		evictionbudget.ReasonNoBudget:               "no_eviction_budget",
+		evictionbudget.ReasonWithinBudget:           "within_eviction_budget",
+		evictionbudget.ReasonExhausted:              "eviction_budget_exhausted",
+		evictionbudget.ReasonInvalidRecord:          "invalid_eviction_record",
+		expectedruntime.ReasonInvalidLastCheckpoint: "invalid_last_checkpoint",
 	}
 	declared := declaredReasons(t, ".")
 	if diff := cmp.Diff(want, declared); diff != "" {
@@ -67,10 +71,6 @@ func TestReasonStrings(t *testing.T) {
 	for r, label := range want {
 		if r.String() != label || string(r) != label || !r.Valid() {
 			t.Errorf("%q: String %q, Valid %v", label, r.String(), r.Valid())
-		}
-		silent := r == eligibility.ReasonNotConfigured || r == eligibility.ReasonNotExceeded
-		if r.Silent() != silent {
-			t.Errorf("%v.Silent() = %v", r, r.Silent())
 		}
 	}
 	if s := eligibility.Reason("").String(); s != "none" {
@@ -88,59 +88,6 @@ func TestReasonStrings(t *testing.T) {
 	}
 }
 
-func TestEarliest(t *testing.T) {
-	var zero time.Time
-	tests := []struct {
-		in   []time.Time
-		want time.Time
-	}{
-		{nil, zero},
-		{[]time.Time{zero, zero}, zero},
-		{[]time.Time{elMin(5)}, elMin(5)},
-		{[]time.Time{zero, elMin(5), elMin(3), zero, elMin(4)}, elMin(3)},
-		{[]time.Time{elMin(3), elMin(3).Add(time.Nanosecond)}, elMin(3)},
-		{[]time.Time{elMin(3).Add(time.Nanosecond), zero, elMin(3)}, elMin(3)},
-	}
-	for i, tc := range tests {
-		if got := eligibility.Earliest(tc.in...); !got.Equal(tc.want) {
-			t.Errorf("%d: Earliest = %v, want %v", i, got, tc.want)
-		}
-	}
-	if n := testing.AllocsPerRun(100, func() { _ = eligibility.Earliest(elMin(1), zero, elMin(2)) }); n != 0 {
-		t.Errorf("Earliest allocates %v", n)
-	}
-}
-
-func TestDecisionString(t *testing.T) {
-	d := eligibility.Decision{Reason: eligibility.ReasonCooldown, Until: elMin(90)}
-	if got, want := d.String(), "denied (cooldown) until "+elMin(90).UTC().Format(time.RFC3339Nano); got != want {
-		t.Errorf("String = %q, want %q", got, want)
-	}
-	if got := (eligibility.Decision{Allowed: true, Reason: eligibility.ReasonNominated}).String(); got != "allowed (nominated)" {
-		t.Errorf("String = %q", got)
-	}
-}
-
-func TestJobHelpers(t *testing.T) {
-	j := eligibility.Job{Subgroups: []eligibility.Subgroup{{Name: "a", MinAvailable: 2, Active: 2}, {Name: "b", MinAvailable: 1, Active: 2}}}
-	if !j.IsElastic() || j.Subgroups[0].Elastic() || !j.Subgroups[1].Elastic() {
-		t.Error("elastic detection")
-	}
-	if j.ActiveTasks() != 4 || j.SubgroupIndex("b") != 1 || j.SubgroupIndex("c") != -1 {
-		t.Error("helpers")
-	}
-	var zero eligibility.Job
-	if zero.IsElastic() || zero.ActiveTasks() != 0 {
-		t.Error("zero job")
-	}
-	// MinAvailable == Active is a gang at its minimum; MinAvailable > Active
-	// (already below its minimum) is not elastic either.
-	below := eligibility.Job{Subgroups: []eligibility.Subgroup{{MinAvailable: 3, Active: 1}}}
-	if below.IsElastic() {
-		t.Error("below minimum is not elastic")
-	}
-}
-
 // declaredReasons parses the non-test Go files of dir and returns every
 // constant declared with type Reason (or eligibility.Reason) and its label,
 // so that a test can check a table against what the package really declares.
@@ -151,6 +98,11 @@ func declaredReasons(t *testing.T, dir string) map[eligibility.Reason]string {
 	if err != nil {
 		t.Fatal(err)
 	}
+	sub, err := filepath.Glob(filepath.Join(dir, "*", "*.go")) // the policies' packages
+	if err != nil {
+		t.Fatal(err)
+	}
+	files = append(files, sub...)
 	out := map[eligibility.Reason]string{}
 	for _, name := range files {
 		if strings.HasSuffix(name, "_test.go") {

@@ -2,7 +2,7 @@
 // to give its resources back, and when a requeued job may run again.
 //
 // In one scheduling cycle the embedder collects the nominations (from
-// [eligibility.Nominator] and any other nominator), runs one [Engine] pass
+// [expectedruntime.Nominator] and any other nominator), runs one [Engine] pass
 // over its own scheduler state, seen through the two-method [Model]
 // interface, and then performs what the result says: evict the committed
 // victims and write their not-before annotation. The engine's transactions
@@ -24,11 +24,11 @@
 // expected runtime, requeue delay, not-before, last checkpoint, resources)
 // and the pending contenders ([Contender]); [EngineConfig] holds the victim
 // filters, a default delay, the bounds, the orders and the cost rule.
-// Victim is an alias of [eligibility.RequeueVictim], which every
-// [eligibility.Nomination] embeds: [EngineInput.AddNominations] takes the
-// nominations of [eligibility.Nominator] as they are, without a copy field
+// Victim is an alias of [expectedruntime.Victim], which every
+// [expectedruntime.Nomination] embeds: [EngineInput.AddNominations] takes the
+// nominations of [expectedruntime.Nominator] as they are, without a copy field
 // by field, and [VictimMinRuntimeFilter] makes
-// [eligibility.MinRuntimeFilter] a [VictimFilter].
+// [minruntime.Filter] a [VictimFilter].
 //
 // A pass first places every contender that fits as things are (reported in
 // [EngineResult.FitWithoutEviction]: no one is evicted for them). Then it

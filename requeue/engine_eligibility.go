@@ -4,20 +4,22 @@ import (
 	"time"
 
 	"github.com/tenurepolicy/tenure/eligibility"
+	"github.com/tenurepolicy/tenure/eligibility/expectedruntime"
+	"github.com/tenurepolicy/tenure/eligibility/minruntime"
 	"github.com/tenurepolicy/tenure/runtime"
 )
 
-// AddNominations appends the nominations of an [eligibility.Nominator] to
+// AddNominations appends the nominations of an [expectedruntime.Nominator] to
 // in: each one's (job, nominator) pair, and its embedded victim data as is
 // (where in already holds data for the job, the engine merges the entries
 // field by field, see [EngineInput.Victims]). A nomination carries the
 // job's Resources when the embedder set [eligibility.Job.Resources];
 // otherwise another entry for the same job may carry them.
 // O(len(noms)); grows the slices.
-func (in *EngineInput) AddNominations(noms []eligibility.Nomination) {
+func (in *EngineInput) AddNominations(noms []expectedruntime.Nomination) {
 	for i := range noms {
 		in.Nominations = append(in.Nominations, VictimNomination{Job: noms[i].ID, Nominator: noms[i].Nominator})
-		in.Victims = append(in.Victims, noms[i].RequeueVictim)
+		in.Victims = append(in.Victims, noms[i].Victim)
 	}
 }
 
@@ -39,12 +41,12 @@ func (in *EngineInput) AddNominations(noms []eligibility.Nomination) {
 // unset (queuetree.None, the zero value) or unknown, or a contender's
 // when the answer depends on it, is denied with "queue_unset" or
 // "unknown_queue" and no Until. The zero value (nil Filter) fails closed
-// too, as a nil [eligibility.MinRuntimeFilter] does: every victim is denied
+// too, as a nil [minruntime.Filter] does: every victim is denied
 // with "no_resolver". No allocation.
 type VictimMinRuntimeFilter struct {
 	// Filter is eligibility's min-runtime filter; nil denies every victim
-	// ([eligibility.ReasonNoResolver]).
-	Filter *eligibility.MinRuntimeFilter
+	// ([minruntime.ReasonNoResolver]).
+	Filter *minruntime.Filter
 }
 
 // FilterVictim implements [VictimFilter].

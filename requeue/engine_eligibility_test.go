@@ -7,6 +7,8 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/tenurepolicy/tenure/eligibility"
+	"github.com/tenurepolicy/tenure/eligibility/expectedruntime"
+	"github.com/tenurepolicy/tenure/eligibility/minruntime"
 	"github.com/tenurepolicy/tenure/queuetree"
 	"github.com/tenurepolicy/tenure/requeue"
 	"github.com/tenurepolicy/tenure/requeue/cluster"
@@ -31,7 +33,7 @@ func minRuntimeSetup(t *testing.T) (*queuetree.Tree, requeue.VictimMinRuntimeFil
 	if err != nil {
 		t.Fatal(err)
 	}
-	return tree, requeue.VictimMinRuntimeFilter{Filter: &eligibility.MinRuntimeFilter{Resolver: res}}
+	return tree, requeue.VictimMinRuntimeFilter{Filter: &minruntime.Filter{Resolver: res}}
 }
 
 func TestVictimMinRuntimeFilter(t *testing.T) {
@@ -64,10 +66,10 @@ func TestVictimMinRuntimeFilter(t *testing.T) {
 		})
 	}
 	// A forgotten Filter fails closed, with a reason (never an empty one).
-	if got := (requeue.VictimMinRuntimeFilter{}).FilterVictim(t0, v, same); got.Allowed || got.Reason != eligibility.ReasonNoResolver {
+	if got := (requeue.VictimMinRuntimeFilter{}).FilterVictim(t0, v, same); got.Allowed || got.Reason != minruntime.ReasonNoResolver {
 		t.Errorf("zero filter: %+v, want denied no_resolver", got)
 	}
-	if got := (requeue.VictimMinRuntimeFilter{Filter: &eligibility.MinRuntimeFilter{FailOpen: true}}).FilterVictim(t0, v, same); !got.Allowed || got.Reason == "" {
+	if got := (requeue.VictimMinRuntimeFilter{Filter: &minruntime.Filter{FailOpen: true}}).FilterVictim(t0, v, same); !got.Allowed || got.Reason == "" {
 		t.Errorf("FailOpen filter without a resolver: %+v, want allowed with a reason", got)
 	}
 	if a := testing.AllocsPerRun(100, func() { f.FilterVictim(t0, v, same) }); a != 0 {
@@ -88,7 +90,7 @@ func TestEngineWithNominatorAndMinRuntime(t *testing.T) {
 		{ID: "old", Queue: x, Priority: 1, Preemptible: true, Running: true, Start: t0,
 			Annotations: map[string]string{"kai.scheduler/expected-runtime": "2h", "kai.scheduler/requeue-delay": "10m"}},
 	}
-	var nom eligibility.Nominator
+	var nom expectedruntime.Nominator
 	nr := nom.Nominate(jobs, now)
 	var in requeue.EngineInput
 	in.AddNominations(nr.Nominations)
@@ -145,7 +147,7 @@ func TestEngineWithNominatorAndMinRuntime(t *testing.T) {
 // does (3 < 8).
 func TestAddNominationsCarriesResources(t *testing.T) {
 	now := t0.Add(3 * time.Hour)
-	exp := map[string]string{eligibility.AnnotationExpectedRuntime: "1h"}
+	exp := map[string]string{expectedruntime.AnnotationExpectedRuntime: "1h"}
 	for _, tc := range []struct {
 		name           string
 		older, wider   float64
@@ -159,7 +161,7 @@ func TestAddNominationsCarriesResources(t *testing.T) {
 				{ID: "older", Priority: 1, Preemptible: true, Running: true, Start: t0, Resources: tc.older, Annotations: exp},
 				{ID: "wider", Priority: 1, Preemptible: true, Running: true, Start: t0.Add(time.Hour), Resources: tc.wider, Annotations: exp},
 			}
-			nr := (&eligibility.Nominator{}).Nominate(jobs, now)
+			nr := (&expectedruntime.Nominator{}).Nominate(jobs, now)
 			for i, n := range nr.Nominations {
 				if n.Resources != jobs[i].Resources {
 					t.Fatalf("nomination %s: Resources %v, want the job's %v", n.ID, n.Resources, jobs[i].Resources)
@@ -167,7 +169,7 @@ func TestAddNominationsCarriesResources(t *testing.T) {
 			}
 			in := requeue.EngineInput{Contenders: []requeue.Contender{{ID: "p", Priority: 5}}}
 			in.AddNominations(nr.Nominations)
-			if d := cmp.Diff([]requeue.Victim{nr.Nominations[0].RequeueVictim, nr.Nominations[1].RequeueVictim}, in.Victims); d != "" {
+			if d := cmp.Diff([]requeue.Victim{nr.Nominations[0].Victim, nr.Nominations[1].Victim}, in.Victims); d != "" {
 				t.Fatalf("victims (-want +got):\n%s", d)
 			}
 			c := gpuCluster(t, 2, fxJob{id: "older", gpus: []int64{4}, running: true}, fxJob{id: "wider", gpus: []int64{4}, running: true}, fxJob{id: "p", gpus: []int64{4}})

@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"github.com/tenurepolicy/tenure/eligibility"
+	"github.com/tenurepolicy/tenure/eligibility/expectedruntime"
 	"github.com/tenurepolicy/tenure/queuetree"
 )
 
@@ -20,9 +21,9 @@ type VictimNomination struct {
 
 // Victim is what the engine needs to know about a nominated job: the
 // embedder supplies one per job it may nominate (extra ones are ignored).
-// It is [eligibility.RequeueVictim], which an [eligibility.Nomination]
+// It is [expectedruntime.Victim], which an [expectedruntime.Nomination]
 // embeds: [EngineInput.AddNominations] takes a nominator's output as is.
-type Victim = eligibility.RequeueVictim
+type Victim = expectedruntime.Victim
 
 // Contender is a pending job that may run if a victim gives its resources
 // back. The [Model] knows its shape (tasks and requests); the engine needs

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/tenurepolicy/tenure/eligibility"
+	"github.com/tenurepolicy/tenure/eligibility/minruntime"
 	"github.com/tenurepolicy/tenure/queuetree"
 	"github.com/tenurepolicy/tenure/requeue"
 	"github.com/tenurepolicy/tenure/requeue/cluster"
@@ -78,7 +79,7 @@ func ExampleVictimMinRuntimeFilter() {
 	resolver, _ := runtime.NewResolver(tree, runtime.Config{
 		Queues: []runtime.QueueSetting{{Queue: "research", Preempt: runtime.Explicit(time.Hour), Reclaim: runtime.Explicit(10 * time.Minute)}},
 	})
-	filter := requeue.VictimMinRuntimeFilter{Filter: &eligibility.MinRuntimeFilter{Resolver: resolver}}
+	filter := requeue.VictimMinRuntimeFilter{Filter: &minruntime.Filter{Resolver: resolver}}
 
 	research, _ := tree.Lookup("research")
 	prod, _ := tree.Lookup("prod")

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/tenurepolicy/tenure/eligibility"
+	"github.com/tenurepolicy/tenure/eligibility/expectedruntime"
 	"github.com/tenurepolicy/tenure/queuetree"
 	"github.com/tenurepolicy/tenure/requeue"
 	"github.com/tenurepolicy/tenure/requeue/cluster"
@@ -21,8 +22,8 @@ func TestNotBeforeRoundTrip(t *testing.T) {
 		for _, frac := range []time.Duration{0, time.Nanosecond, 250 * time.Millisecond, time.Second - time.Nanosecond} {
 			now := time.Date(2026, 3, 2, 12, 0, 0, 0, time.UTC).Add(frac).In(loc)
 			job := eligibility.Job{ID: "train", Queue: queuetree.Root, Priority: 1, Preemptible: true, Running: true,
-				Start: now.Add(-2 * time.Hour), Annotations: map[string]string{eligibility.AnnotationExpectedRuntime: "1h"}}
-			var nom eligibility.Nominator
+				Start: now.Add(-2 * time.Hour), Annotations: map[string]string{expectedruntime.AnnotationExpectedRuntime: "1h"}}
+			var nom expectedruntime.Nominator
 			res := nom.Nominate([]eligibility.Job{job}, now)
 			if len(res.Nominations) != 1 {
 				t.Fatalf("%v: not nominated: %+v", now, res)

@@ -23,6 +23,8 @@ import (
 	"time"
 
 	"github.com/tenurepolicy/tenure/eligibility"
+	"github.com/tenurepolicy/tenure/eligibility/expectedruntime"
+	"github.com/tenurepolicy/tenure/eligibility/minruntime"
 	"github.com/tenurepolicy/tenure/queuetree"
 	"github.com/tenurepolicy/tenure/requeue"
 	"github.com/tenurepolicy/tenure/requeue/backoff"
@@ -44,9 +46,9 @@ type walkthrough struct {
 	now      time.Time
 	resolver *runtime.Resolver
 	queue    map[string]queuetree.ID // every queue's ID, looked up once
-	filter   eligibility.MinRuntimeFilter
+	filter   minruntime.Filter
 	counter  eligibility.Counter // one Counter for every component, by source
-	noms     eligibility.NominatorResult
+	noms     expectedruntime.Result
 }
 
 // run writes the walkthrough to w, one step after the other.
@@ -101,7 +103,7 @@ func (q *walkthrough) buildTree() error {
 		}
 		q.queue[name] = id
 	}
-	q.filter = eligibility.MinRuntimeFilter{Resolver: q.resolver}
+	q.filter = minruntime.Filter{Resolver: q.resolver}
 	fmt.Fprintf(q.w, "1. %d queues; %s inherits its reclaim protection from %s\n",
 		len(queues), tree.Name(tree.Parent(q.queue["vision"]))+"/"+tree.Name(q.queue["vision"]),
 		q.resolver.Resolve(runtime.ActionReclaim, q.queue["serving"], q.queue["vision"]).SourceName)
@@ -131,15 +133,15 @@ func (q *walkthrough) validateScenario() error {
 	elastic := &eligibility.Job{ID: "nlp/elastic-ft", Queue: q.queue["nlp"], Priority: 10, Preemptible: true,
 		Running: true, Start: q.now.Add(-10 * time.Minute),
 		Subgroups: []eligibility.Subgroup{{Name: "workers", MinAvailable: 2, Active: 4}}}
-	validator := eligibility.ScenarioValidator{Resolver: q.resolver}
-	worker := eligibility.ScenarioTask{Subgroup: "workers", Active: true}
+	validator := minruntime.Validator{Resolver: q.resolver}
+	worker := minruntime.Task{Subgroup: "workers", Active: true}
 	for _, n := range []int{2, 3} {
-		tasks := make([]eligibility.ScenarioTask, n)
+		tasks := make([]minruntime.Task, n)
 		for i := range tasks {
 			tasks[i] = worker
 		}
 		sd, err := validator.Validate(runtime.ActionPreempt, q.queue["nlp"],
-			[]eligibility.ScenarioJob{{Job: elastic, Tasks: tasks}}, q.now)
+			[]minruntime.Victim{{Job: elastic, Tasks: tasks}}, q.now)
 		if err != nil {
 			return err
 		}
@@ -165,12 +167,12 @@ func (q *walkthrough) nominate() error {
 		return j
 	}
 	running := []eligibility.Job{
-		job("vision/sweep-1", "vision", 5*time.Hour, eligibility.AnnotationExpectedRuntime, "4h"),
-		job("nlp/eval-3", "nlp", 3*time.Hour, eligibility.AnnotationExpectedRuntime, "2h",
+		job("vision/sweep-1", "vision", 5*time.Hour, expectedruntime.AnnotationExpectedRuntime, "4h"),
+		job("nlp/eval-3", "nlp", 3*time.Hour, expectedruntime.AnnotationExpectedRuntime, "2h",
 			eligibility.AnnotationRequeueNotBefore, "2026-03-02T12:30:00Z"),
-		job("vision/notebook", "vision", time.Hour, eligibility.AnnotationExpectedRuntime, "1d"),
+		job("vision/notebook", "vision", time.Hour, expectedruntime.AnnotationExpectedRuntime, "1d"),
 	}
-	nominator := eligibility.Nominator{Observer: &q.counter}
+	nominator := expectedruntime.Nominator{Observer: &q.counter}
 	q.noms = nominator.Nominate(running, q.now)
 	for _, n := range q.noms.Nominations {
 		fmt.Fprintf(q.w, "4. nominated %s: ran %s past its expected %s\n", n.ID,

@@ -152,13 +152,13 @@
 // random offset; a note per policy counts the searches that stopped at
 // that cap with candidate nodes left). On a node the candidates the policy
 // allows are taken in the library's order
-// (eligibility.CandidateCompare) until the task fits, and the node whose
+// (timebased.Compare) until the task fits, and the node whose
 // victims' highest priority is lowest, then the fewest, then losing the least
 // work, then the lowest index, is used. A victim is evicted whole — a gang
 // frees all its tasks — except an elastic one, which may lose single tasks
 // down to its minimum (a shrink: it keeps its progress and continues more
 // slowly); whether a still-protected elastic job may lose a task is
-// eligibility.ScenarioValidator's decision. An evicted job goes back to the
+// minruntime.Validator's decision. An evicted job goes back to the
 // pending queue and later restarts from scratch: its work is lost.
 // -checkpoint D models jobs that save their progress every D of work: an
 // eviction then loses only the work since the last checkpoint. Saving can
@@ -183,14 +183,14 @@
 // method, the requeue engine's settings, Kueue's default backoff), asked
 // through a tenure.Cycle begun at the simulated instant
 // (internal/policies). Every one classifies candidates with
-// eligibility.PreemptionConfig.Classify and orders them with
-// eligibility.CandidateCompare.
+// timebased.Config.Classify and orders them with
+// timebased.Compare.
 //
 //   - priority: a pending job may evict running jobs of strictly lower
 //     priority (Kueue's LowerPriority). Nothing is protected; equal
 //     priorities never preempt.
 //   - minruntime: priority, and every victim must pass
-//     eligibility.MinRuntimeFilter: an eviction within one team queue is a
+//     minruntime.Filter: an eviction within one team queue is a
 //     preempt, across queues a reclaim, resolved by runtime.Resolver with
 //     -reclaim-method (lca: from the child of the lowest common ancestor
 //     toward the victim, KAI-Scheduler's default; queue: from the victim's
@@ -207,7 +207,7 @@
 //     default whose queue does not exist (ls-c with -teams 2) is left out,
 //     with a note.
 //   - requeue: minruntime plus the expected-runtime requeue (KAI-Scheduler
-//     PR #941): after allocation and preemption, eligibility.Nominator
+//     PR #941): after allocation and preemption, expectedruntime.Nominator
 //     nominates running jobs past their expected runtime and requeue.Engine
 //     evicts them, transactionally, when that lets a job left pending run:
 //     one engine run per cycle over every nominated job, so a contender may
@@ -231,11 +231,11 @@
 //     the requeue adds is turn-taking among equal priorities at the expected
 //     runtime.
 //   - timebased: minruntime plus time-based same-priority preemption
-//     (eligibility.PreemptionConfig, Kueue's LowerOrNewerEqualPriority with
+//     (timebased.Config, Kueue's LowerOrNewerEqualPriority with
 //     -min-admit, default 2h): a pending job may also evict an
 //     equal-priority job that Classify finds newer (queued after the pending
 //     job: both jobs' queue-order timestamps are passed,
-//     eligibility.Candidate.Queued and PreemptionRequest.Timestamp, as
+//     timebased.Candidate.Queued and timebased.Request.Timestamp, as
 //     Kueue's code compares them) or expired (reserved longer than
 //     -min-admit ago). A job preempted by an equal-priority job is re-queued
 //     behind its preemptor (backoff.QueueEntry.SamePriorityPreempted through

@@ -11,7 +11,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/tenurepolicy/tenure/eligibility"
 	"github.com/tenurepolicy/tenure/examples/simulate/internal/frag"
 	"github.com/tenurepolicy/tenure/examples/simulate/internal/jobsout"
 	"github.com/tenurepolicy/tenure/examples/simulate/internal/policies"
@@ -20,6 +19,8 @@ import (
 	"github.com/tenurepolicy/tenure/examples/simulate/internal/sim"
 	"github.com/tenurepolicy/tenure/examples/simulate/internal/trace"
 
+	"github.com/tenurepolicy/tenure/eligibility/evictionbudget"
+	"github.com/tenurepolicy/tenure/eligibility/preemptordelay"
 	"github.com/tenurepolicy/tenure/requeue"
 	"github.com/tenurepolicy/tenure/runtime"
 )
@@ -483,10 +484,10 @@ func validateSettings(o options) []error {
 	if set.ReserveAfter < 0 {
 		errs = append(errs, fmt.Errorf("simulate: -reserve-after: want a duration >= 0"))
 	}
-	if err := (eligibility.PreemptorDelay{Delay: set.PreemptorDelay}).Validate(); err != nil {
+	if err := (preemptordelay.Delay{Delay: set.PreemptorDelay}).Validate(); err != nil {
 		errs = append(errs, fmt.Errorf("simulate: -preemptor-delay: %w", err))
 	}
-	if err := (eligibility.EvictionBudget{Max: set.BudgetMax, Window: set.BudgetWindow}).Validate(); err != nil {
+	if err := (evictionbudget.Budget{Max: set.BudgetMax, Window: set.BudgetWindow}).Validate(); err != nil {
 		errs = append(errs, fmt.Errorf("simulate: -eviction-budget: %w", err))
 	}
 	// The simulation runs in whole seconds: a fraction would be dropped

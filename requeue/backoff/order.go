@@ -74,8 +74,8 @@ type QueueEntry struct {
 	// counts only under [QueueOrder.RestampReclaimPreempted].
 	ReclaimPreempted time.Time
 	// SamePriorityPreempted is the instant the job was last preempted by a
-	// job of equal priority under [eligibility.PreemptionLowerOrNewerEqualPriority]:
-	// an [eligibility.ClassNewer] or [eligibility.ClassExpired] pick (the
+	// job of equal priority under [timebased.LowerOrNewerEqualPriority]:
+	// an [timebased.ClassNewer] or [timebased.ClassExpired] pick (the
 	// latter is Kueue's reason InClusterQueueTimeBased). The zero time means
 	// it was not. It moves the job behind the jobs already waiting, under
 	// either strategy, so that equal-priority jobs take turns (see
@@ -256,7 +256,7 @@ func (o QueueOrder) Sort(entries []QueueEntry) {
 	// Permute in place, one cycle of the permutation at a time: position j
 	// receives entry keys[j].idx; a placed position is marked idx == j.
 	// (The same loop permutes queue entries in requeue/backoff/order.go and
-	// candidates in eligibility/timebased_order.go: each works on its own
+	// candidates in eligibility/timebased/order.go: each works on its own
 	// key and element types, and the two packages share no lower package
 	// to hold a generic helper without adding one to the API.)
 	for i := range keys {

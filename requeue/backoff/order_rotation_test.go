@@ -4,7 +4,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/tenurepolicy/tenure/eligibility"
+	"github.com/tenurepolicy/tenure/eligibility/timebased"
 	"github.com/tenurepolicy/tenure/requeue/backoff"
 )
 
@@ -16,7 +16,7 @@ import (
 // the slot rotates instead of changing hands every cycle.
 func TestTimeBasedRotation(t *testing.T) {
 	m := 2 * time.Hour
-	policy := eligibility.PreemptionConfig{Policy: eligibility.PreemptionLowerOrNewerEqualPriority, MinAdmitDuration: &m}
+	policy := timebased.Config{Policy: timebased.LowerOrNewerEqualPriority, MinAdmitDuration: &m}
 	order := backoff.QueueOrder{}
 	t0 := time.Date(2026, 3, 1, 8, 0, 0, 0, time.UTC)
 
@@ -25,14 +25,14 @@ func TestTimeBasedRotation(t *testing.T) {
 	aReserved := t0
 
 	// b, pending, looks at a at exactly M: not yet, then 1ns later: expired.
-	req := func(e backoff.QueueEntry) eligibility.PreemptionRequest {
-		return eligibility.PreemptionRequest{Priority: e.Priority, Timestamp: order.Timestamp(e)}
+	req := func(e backoff.QueueEntry) timebased.Request {
+		return timebased.Request{Priority: e.Priority, Timestamp: order.Timestamp(e)}
 	}
-	if d := policy.Classify(req(b), eligibility.Candidate{ID: "a", Priority: 5, Reserved: aReserved}, t0.Add(m)); d.Allowed {
+	if d := policy.Classify(req(b), timebased.Candidate{ID: "a", Priority: 5, Reserved: aReserved}, t0.Add(m)); d.Allowed {
 		t.Fatalf("a preemptible at exactly M: %v", d.Class)
 	}
 	now := t0.Add(m + time.Nanosecond)
-	if d := policy.Classify(req(b), eligibility.Candidate{ID: "a", Priority: 5, Reserved: aReserved}, now); d.Class != eligibility.ClassExpired {
+	if d := policy.Classify(req(b), timebased.Candidate{ID: "a", Priority: 5, Reserved: aReserved}, now); d.Class != timebased.ClassExpired {
 		t.Fatalf("a at M+1ns: class %v, want expired", d.Class)
 	}
 
@@ -42,18 +42,18 @@ func TestTimeBasedRotation(t *testing.T) {
 	if got := order.Timestamp(a); !got.Equal(now) {
 		t.Fatalf("a's queue-order timestamp = %v, want its preemption instant %v", got, now)
 	}
-	if d := policy.Classify(req(a), eligibility.Candidate{ID: "b", Priority: 5, Reserved: bReserved}, now.Add(time.Second)); d.Allowed {
+	if d := policy.Classify(req(a), timebased.Candidate{ID: "b", Priority: 5, Reserved: bReserved}, now.Add(time.Second)); d.Allowed {
 		t.Fatalf("a preempts b straight back (class %v): the slot ping-pongs", d.Class)
 	}
 	// …until b has held the slot longer than M.
-	if d := policy.Classify(req(a), eligibility.Candidate{ID: "b", Priority: 5, Reserved: bReserved}, bReserved.Add(m+time.Nanosecond)); d.Class != eligibility.ClassExpired {
+	if d := policy.Classify(req(a), timebased.Candidate{ID: "b", Priority: 5, Reserved: bReserved}, bReserved.Add(m+time.Nanosecond)); d.Class != timebased.ClassExpired {
 		t.Fatalf("b after M: class %v, want expired", d.Class)
 	}
 
 	// Without the re-stamp a is older than b's reservation: b counts as newer
 	// and a would take the slot back at once (the behaviour the field fixes).
 	a.SamePriorityPreempted = time.Time{}
-	if d := policy.Classify(req(a), eligibility.Candidate{ID: "b", Priority: 5, Reserved: bReserved}, now.Add(time.Second)); d.Class != eligibility.ClassNewer {
+	if d := policy.Classify(req(a), timebased.Candidate{ID: "b", Priority: 5, Reserved: bReserved}, now.Add(time.Second)); d.Class != timebased.ClassNewer {
 		t.Fatalf("without the re-stamp: class %v, want newer", d.Class)
 	}
 }
@@ -64,27 +64,27 @@ func TestTimeBasedRotation(t *testing.T) {
 // newer than itself and preempt b straight back.
 func TestNewerPickRotation(t *testing.T) {
 	m := 2 * time.Hour
-	policy := eligibility.PreemptionConfig{Policy: eligibility.PreemptionLowerOrNewerEqualPriority, MinAdmitDuration: &m}
+	policy := timebased.Config{Policy: timebased.LowerOrNewerEqualPriority, MinAdmitDuration: &m}
 	order := backoff.QueueOrder{}
 	t0 := time.Date(2026, 3, 1, 8, 0, 0, 0, time.UTC)
-	req := func(e backoff.QueueEntry) eligibility.PreemptionRequest {
-		return eligibility.PreemptionRequest{Priority: e.Priority, Timestamp: order.Timestamp(e)}
+	req := func(e backoff.QueueEntry) timebased.Request {
+		return timebased.Request{Priority: e.Priority, Timestamp: order.Timestamp(e)}
 	}
 
 	b := backoff.QueueEntry{ID: "b", Priority: 5, Created: t0}
 	c := backoff.QueueEntry{ID: "c", Priority: 5, Created: t0.Add(time.Minute)}
 	cReserved := t0.Add(10 * time.Minute) // admitted while b waited (it fit, b did not)
 	now := t0.Add(20 * time.Minute)
-	if d := policy.Classify(req(b), eligibility.Candidate{ID: "c", Priority: 5, Reserved: cReserved}, now); d.Class != eligibility.ClassNewer {
+	if d := policy.Classify(req(b), timebased.Candidate{ID: "c", Priority: 5, Reserved: cReserved}, now); d.Class != timebased.ClassNewer {
 		t.Fatalf("c for b: class %v, want newer", d.Class)
 	}
 	bReserved := now
 	c.SamePriorityPreempted = now
-	if d := policy.Classify(req(c), eligibility.Candidate{ID: "b", Priority: 5, Reserved: bReserved}, now.Add(time.Second)); d.Allowed {
+	if d := policy.Classify(req(c), timebased.Candidate{ID: "b", Priority: 5, Reserved: bReserved}, now.Add(time.Second)); d.Allowed {
 		t.Fatalf("c preempts b straight back (class %v)", d.Class)
 	}
 	c.SamePriorityPreempted = time.Time{}
-	if d := policy.Classify(req(c), eligibility.Candidate{ID: "b", Priority: 5, Reserved: bReserved}, now.Add(time.Second)); d.Class != eligibility.ClassNewer {
+	if d := policy.Classify(req(c), timebased.Candidate{ID: "b", Priority: 5, Reserved: bReserved}, now.Add(time.Second)); d.Class != timebased.ClassNewer {
 		t.Fatalf("without the re-stamp: class %v, want newer (the ping-pong)", d.Class)
 	}
 }

@@ -2,7 +2,8 @@ package policies
 
 import (
 	"github.com/tenurepolicy/tenure"
-	"github.com/tenurepolicy/tenure/eligibility"
+	"github.com/tenurepolicy/tenure/eligibility/evictionbudget"
+	"github.com/tenurepolicy/tenure/eligibility/preemptordelay"
 	"github.com/tenurepolicy/tenure/examples/simulate/internal/trace"
 	"github.com/tenurepolicy/tenure/requeue"
 	"github.com/tenurepolicy/tenure/runtime"
@@ -31,8 +32,8 @@ func TenureConfig(teams int, set Settings) tenure.Config {
 		Queues:         queues(teams, set),
 		MinRuntimeArgs: map[string]string{"reclaimResolveMethod": set.Method.String()},
 		Engine:         requeue.EngineConfig{DefaultDelay: set.RequeueDelay, CanContend: ContendFunc(set.RequeueEqual)},
-		PreemptorDelay: eligibility.PreemptorDelay{Delay: set.PreemptorDelay},
-		EvictionBudget: eligibility.EvictionBudget{Max: set.BudgetMax, Window: set.BudgetWindow},
+		PreemptorDelay: preemptordelay.Delay{Delay: set.PreemptorDelay},
+		EvictionBudget: evictionbudget.Budget{Max: set.BudgetMax, Window: set.BudgetWindow},
 	}
 }
 

@@ -3,7 +3,7 @@
 // [tenure.Config] per run ([TenureConfig]: the queue tree with
 // KAI-Scheduler's min-runtime fields, the reclaim method, the requeue
 // engine's settings, Kueue's backoff), plus the candidate rule for
-// preemption (eligibility.PreemptionConfig) and the simulator mechanisms
+// preemption (timebased.Config) and the simulator mechanisms
 // it switches on.
 //
 // Decisions are made through a [tenure.Cycle] begun at the simulated
@@ -17,7 +17,7 @@
 //     Cycle.Admissible.
 //
 // What tenure.Policy does not cover is called directly, and named here:
-// eligibility.PreemptionConfig and eligibility.CandidateCompare
+// timebased.Config and timebased.Compare
 // (time-based same-priority preemption, KEP-8522), backoff.QueueOrder (the
 // pending queue's order and [Restamp]), and the nominator asked about one
 // job at a time (tenure.Policy.Nominator).

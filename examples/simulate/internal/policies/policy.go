@@ -6,6 +6,8 @@ import (
 
 	"github.com/tenurepolicy/tenure"
 	"github.com/tenurepolicy/tenure/eligibility"
+	"github.com/tenurepolicy/tenure/eligibility/minruntime"
+	"github.com/tenurepolicy/tenure/eligibility/timebased"
 	"github.com/tenurepolicy/tenure/queuetree"
 	"github.com/tenurepolicy/tenure/requeue/backoff"
 	"github.com/tenurepolicy/tenure/runtime"
@@ -26,7 +28,7 @@ type Policy struct {
 	// LowerOrNewerEqualPriority for the time-based policy. Equal says
 	// whether it ever allows a victim of the preemptor's own priority,
 	// NoNewer whether its "newer" rule is off (see Settings.NoNewer).
-	Preemption eligibility.PreemptionConfig
+	Preemption timebased.Config
 	Equal      bool
 	NoNewer    bool
 	// MinRuntime: victims must pass the min-runtime filter, elastic ones
@@ -47,14 +49,14 @@ type Spec struct {
 
 // Registry lists the compared variants in report order.
 var Registry = []Spec{
-	{"priority", "plain priority preemption (eligibility.PreemptionConfig LowerPriority, CandidateCompare)", func(*Policy, Settings) {}, false},
-	{"minruntime", "priority + min-runtime protection (eligibility.MinRuntimeFilter, ScenarioValidator)", func(p *Policy, _ Settings) {
+	{"priority", "plain priority preemption (timebased.Config LowerPriority, timebased.Compare)", func(*Policy, Settings) {}, false},
+	{"minruntime", "priority + min-runtime protection (minruntime.Filter, minruntime.Validator)", func(p *Policy, _ Settings) {
 		p.MinRuntime = true
 	}, false},
-	{"requeue", "minruntime + expected-runtime requeue (eligibility.Nominator, requeue.Engine, cooldown)", func(p *Policy, _ Settings) {
+	{"requeue", "minruntime + expected-runtime requeue (expectedruntime.Nominator, requeue.Engine, cooldown)", func(p *Policy, _ Settings) {
 		p.MinRuntime, p.Requeue = true, true
 	}, false},
-	{"timebased", "minruntime + time-based same-priority preemption (eligibility.PreemptionConfig, minAdmitDuration)", func(p *Policy, set Settings) {
+	{"timebased", "minruntime + time-based same-priority preemption (timebased.Config, minAdmitDuration)", func(p *Policy, set Settings) {
 		p.MinRuntime = true
 		p.Preemption = TimeBasedConfig(set)
 		p.Equal = true
@@ -69,9 +71,9 @@ var Registry = []Spec{
 }
 
 // TimeBasedConfig is the time-based policy's configuration for settings.
-func TimeBasedConfig(set Settings) eligibility.PreemptionConfig {
+func TimeBasedConfig(set Settings) timebased.Config {
 	m := set.MinAdmit
-	return eligibility.PreemptionConfig{Policy: eligibility.PreemptionLowerOrNewerEqualPriority, MinAdmitDuration: &m}
+	return timebased.Config{Policy: timebased.LowerOrNewerEqualPriority, MinAdmitDuration: &m}
 }
 
 // New builds the named policy from the run's configuration cfg (see
@@ -81,7 +83,7 @@ func New(name string, cfg tenure.Config, set Settings) (*Policy, error) {
 		if r.Name != name {
 			continue
 		}
-		p := &Policy{Name: name, Preemption: eligibility.PreemptionConfig{Policy: eligibility.PreemptionLowerPriority}}
+		p := &Policy{Name: name, Preemption: timebased.Config{Policy: timebased.LowerPriority}}
 		r.build(p, set)
 		cfg.Preemption = p.Preemption
 		tp, err := tenure.New(cfg)
@@ -98,8 +100,8 @@ func New(name string, cfg tenure.Config, set Settings) (*Policy, error) {
 // victims: its priority and, unless the "newer" rule is off, its
 // queue-order timestamp (with no timestamp the library counts no
 // candidate as newer).
-func (p *Policy) Request(priority int32, queued time.Time) eligibility.PreemptionRequest {
-	req := eligibility.PreemptionRequest{Priority: priority}
+func (p *Policy) Request(priority int32, queued time.Time) timebased.Request {
+	req := timebased.Request{Priority: priority}
 	if !p.NoNewer {
 		req.Timestamp = queued
 	}
@@ -125,7 +127,7 @@ func Action(sameQueue bool) runtime.Action {
 // (tenure.Cycle.Classify) to candidate cand of the pending job described
 // by req, so that the cycle's Wake counts the decision's Until (a
 // time-based candidate's minAdmitDuration expiry).
-func (p *Policy) Classify(c *tenure.Cycle, req eligibility.PreemptionRequest, cand eligibility.Candidate) eligibility.PreemptionDecision {
+func (p *Policy) Classify(c *tenure.Cycle, req timebased.Request, cand timebased.Candidate) timebased.Decision {
 	return c.Classify(req, cand)
 }
 
@@ -142,7 +144,7 @@ func (p *Policy) MayEvict(c *tenure.Cycle, sameQueue bool, pre queuetree.ID, v *
 	if !d.Allowed {
 		return false, false, d.Until
 	}
-	return true, d.Reason == eligibility.ReasonElasticDeferred, time.Time{}
+	return true, d.Reason == minruntime.ReasonElasticDeferred, time.Time{}
 }
 
 // MayShrink asks Cycle.ValidateScenario whether the pending job in team
@@ -150,7 +152,7 @@ func (p *Policy) MayEvict(c *tenure.Cycle, sameQueue bool, pre queuetree.ID, v *
 // the victim is protected and would fall below its minimum, until the
 // instant named. Without min-runtime nothing is protected. The error is
 // the validator's (bad scenario data), which the simulator never produces.
-func (p *Policy) MayShrink(c *tenure.Cycle, sameQueue bool, pre queuetree.ID, scen []eligibility.ScenarioJob) (ok bool, until time.Time, err error) {
+func (p *Policy) MayShrink(c *tenure.Cycle, sameQueue bool, pre queuetree.ID, scen []minruntime.Victim) (ok bool, until time.Time, err error) {
 	if !p.MinRuntime {
 		return true, time.Time{}, nil
 	}

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/tenurepolicy/tenure/eligibility"
+	"github.com/tenurepolicy/tenure/eligibility/timebased"
 	"github.com/tenurepolicy/tenure/queuetree"
 )
 
@@ -77,11 +78,11 @@ func TestMayEvictBoundaries(t *testing.T) {
 func TestClassify(t *testing.T) {
 	plain, _, _ := newTest(t, "priority")
 	tb, _, _ := newTest(t, "timebased")
-	cand := eligibility.Candidate{ID: "v", Priority: 2, Reserved: t0, Queued: t0}
+	cand := timebased.Candidate{ID: "v", Priority: 2, Reserved: t0, Queued: t0}
 	for _, tc := range []struct {
 		name string
 		p    *Policy
-		req  eligibility.PreemptionRequest
+		req  timebased.Request
 		at   time.Duration
 		want bool
 	}{
@@ -111,7 +112,7 @@ func TestClassify(t *testing.T) {
 // preemptible: strictly after t0+2h (see TestClassify), so t0+2h+1ns.
 func TestClassifyThroughCycle(t *testing.T) {
 	tb, _, _ := newTest(t, "timebased")
-	cand := eligibility.Candidate{ID: "v", Priority: 2, Reserved: t0, Queued: t0}
+	cand := timebased.Candidate{ID: "v", Priority: 2, Reserved: t0, Queued: t0}
 	c := tb.Tenure.BeginAt(t0.Add(time.Hour))
 	if d := tb.Classify(c, tb.Request(2, t0.Add(time.Minute)), cand); d.Allowed {
 		t.Fatalf("allowed inside minAdmit: %+v", d)

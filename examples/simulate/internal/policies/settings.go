@@ -26,7 +26,7 @@ type Settings struct {
 	// over-running job's resources (requeue.EngineConfig.CanContend).
 	RequeueEqual bool
 	// NoNewer turns the time-based policy's "newer" rule off by giving the
-	// library no preemptor timestamp (eligibility.PreemptionRequest: the zero
+	// library no preemptor timestamp (timebased.Request: the zero
 	// time counts no candidate as newer); only minAdmit expiry remains.
 	NoNewer bool
 	// MinAdmit is the time-based policy's minAdmitDuration.

@@ -10,7 +10,7 @@ import (
 	"github.com/tenurepolicy/tenure/examples/simulate/internal/policies"
 	"github.com/tenurepolicy/tenure/examples/simulate/internal/trace"
 
-	"github.com/tenurepolicy/tenure/eligibility"
+	"github.com/tenurepolicy/tenure/eligibility/expectedruntime"
 	"github.com/tenurepolicy/tenure/queuetree"
 	"github.com/tenurepolicy/tenure/runtime"
 )
@@ -106,8 +106,8 @@ func (e *Env) expectedRuntimes() []error {
 		}
 		// The nominator rejects a value it cannot use (0s, say) as
 		// invalid_duration on every job: refuse it here, with its error.
-		ann := map[string]string{eligibility.AnnotationExpectedRuntime: runtime.FormatDuration(q.D)}
-		if pa := (eligibility.AnnotationKeys{}).Parse(ann); pa.ExpectedErr != nil {
+		ann := map[string]string{expectedruntime.AnnotationExpectedRuntime: runtime.FormatDuration(q.D)}
+		if pa := (expectedruntime.Keys{}).Parse(ann); pa.ExpectedErr != nil {
 			errs = append(errs, fmt.Errorf("simulate: -expected-runtime %s: %w", q.Queue, pa.ExpectedErr))
 			continue
 		}
@@ -118,7 +118,7 @@ func (e *Env) expectedRuntimes() []error {
 	for i, leaf := range e.leafIDs {
 		for q := leaf; q != queuetree.None; q = e.tree.Parent(q) { // the leaf, then its ancestors
 			if d, ok := set2[q]; ok {
-				e.leafAnn[i] = map[string]string{eligibility.AnnotationExpectedRuntime: runtime.FormatDuration(d)}
+				e.leafAnn[i] = map[string]string{expectedruntime.AnnotationExpectedRuntime: runtime.FormatDuration(d)}
 				e.leafExpected[i] = d
 				break
 			}

@@ -3,7 +3,7 @@ package sim
 import (
 	"slices"
 
-	"github.com/tenurepolicy/tenure/eligibility"
+	"github.com/tenurepolicy/tenure/eligibility/evictionbudget"
 	"github.com/tenurepolicy/tenure/examples/simulate/internal/report"
 )
 
@@ -48,7 +48,7 @@ func (g *guards) init(s *sim) {
 	g.delay = set.PreemptorDelay > 0
 	g.budget = set.BudgetMax > 0
 	if g.budget {
-		g.key = eligibility.EvictionBudget{Max: set.BudgetMax, Window: set.BudgetWindow}.AnnotationKey()
+		g.key = evictionbudget.Budget{Max: set.BudgetMax, Window: set.BudgetWindow}.AnnotationKey()
 		g.ann = map[string]string{}
 	}
 }

@@ -230,7 +230,7 @@ func TestGang(t *testing.T) {
 	}
 }
 
-// eligibility.ScenarioValidator decides how many tasks an elastic victim
+// minruntime.Validator decides how many tasks an elastic victim
 // may lose. E (BE, 4 tasks × 1 GPU, at least 2, 1000 s of work each: 4000
 // task-seconds) fills a 4-GPU node from 0, protected for 5m.
 //

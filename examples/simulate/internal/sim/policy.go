@@ -5,7 +5,8 @@ import (
 	"time"
 
 	"github.com/tenurepolicy/tenure"
-	"github.com/tenurepolicy/tenure/eligibility"
+	"github.com/tenurepolicy/tenure/eligibility/minruntime"
+	"github.com/tenurepolicy/tenure/eligibility/timebased"
 	"github.com/tenurepolicy/tenure/examples/simulate/internal/policies"
 	"github.com/tenurepolicy/tenure/examples/simulate/internal/report"
 	"github.com/tenurepolicy/tenure/examples/simulate/internal/trace"
@@ -18,7 +19,7 @@ import (
 // through the cycle cyc:
 //
 //   - which running jobs a pending job may evict, and in which order:
-//     eligibility.PreemptionConfig.Classify and eligibility.CandidateCompare
+//     timebased.Config.Classify and timebased.Compare
 //     (LowerPriority for every policy but timebased, which uses
 //     LowerOrNewerEqualPriority with a minAdmitDuration);
 //   - whether min-runtime protects a victim: tenure.Cycle.CheckVictim, and
@@ -38,7 +39,7 @@ type policy struct {
 	bo  *readinessBackoff
 
 	// The current preemptor's request (setPreemptor).
-	req eligibility.PreemptionRequest
+	req timebased.Request
 	// Time-based picks by candidate class, for the notes.
 	picks map[string]int
 }
@@ -72,13 +73,13 @@ func (p *policy) setPreemptor(s *sim, id int32) {
 // the candidates), whether the min-runtime filter left an elastic victim
 // to the scenario validator, and, when not allowed, the instant the
 // answer may change (0: only other events can change it).
-func (p *policy) decide(s *sim, pre, v int32) (d eligibility.PreemptionDecision, ok, deferred bool, until int64) {
+func (p *policy) decide(s *sim, pre, v int32) (d timebased.Decision, ok, deferred bool, until int64) {
 	vj, vst := &s.jobs[v], &s.st[v]
 	same := s.env.sameQueue(pre, v)
 	if trace.RankedApart(same, p.req.Priority, vj.Priority()) {
 		return d, false, false, 0 // not a candidate at all
 	}
-	cand := eligibility.Candidate{ID: vj.Name, Priority: vj.Priority(), Reserved: vst.startT, Queued: vst.queueT}
+	cand := timebased.Candidate{ID: vj.Name, Priority: vj.Priority(), Reserved: vst.startT, Queued: vst.queueT}
 	if d = p.Classify(p.cyc, p.req, cand); !d.Allowed {
 		return d, false, false, secCeil(d.Until)
 	}
@@ -101,9 +102,9 @@ func (p *policy) scenarioAllowed(s *sim, pre, v int32, n int32) bool {
 	}
 	ps := &s.pre
 	for int32(len(ps.tasks)) < n {
-		ps.tasks = append(ps.tasks, eligibility.ScenarioTask{Active: true})
+		ps.tasks = append(ps.tasks, minruntime.Task{Active: true})
 	}
-	ps.scen[0] = eligibility.ScenarioJob{Job: s.ejob(v), Tasks: ps.tasks[:n]}
+	ps.scen[0] = minruntime.Victim{Job: s.ejob(v), Tasks: ps.tasks[:n]}
 	ok, until, err := p.MayShrink(p.cyc, s.env.sameQueue(pre, v), s.env.leaf(&s.jobs[pre]), ps.scen[:])
 	if err != nil {
 		panic(fmt.Sprintf("simulate: internal error: scenario validator: %v", err))
@@ -194,7 +195,7 @@ func (p *policy) notes(s *sim) []report.Note {
 	}
 	if m := s.m; m.scenarioOK+m.scenarioNo > 0 {
 		out = append(out, report.Note{Kind: "scenario_validator", Policy: p.Name,
-			Text:   "elastic-victim scenarios decided by eligibility.ScenarioValidator",
+			Text:   "elastic-victim scenarios decided by minruntime.Validator",
 			Counts: map[string]int{"allowed": m.scenarioOK, "refused": m.scenarioNo}})
 	}
 	return out

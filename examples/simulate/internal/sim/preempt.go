@@ -7,19 +7,20 @@ import (
 	"github.com/tenurepolicy/tenure/examples/simulate/internal/cluster"
 	"github.com/tenurepolicy/tenure/examples/simulate/internal/trace"
 
-	"github.com/tenurepolicy/tenure/eligibility"
+	"github.com/tenurepolicy/tenure/eligibility/minruntime"
+	"github.com/tenurepolicy/tenure/eligibility/timebased"
 )
 
 // Preemption. A pending job that fits nowhere may take the resources of
 // running jobs its policy allows, task by task: for each of its tasks that
 // does not fit, every node is examined; on a node the allowed candidates
-// are taken in the library's candidate order (eligibility.CandidateCompare)
+// are taken in the library's candidate order (timebased.Compare)
 // until the task fits, and the node whose victims' highest priority is
 // lowest, then the fewest, then losing the least work, then the lowest
 // index, is used. A victim that is not
 // elastic (or would fall below its minimum) is evicted whole, freeing its
 // tasks on every node; an elastic victim may instead lose single tasks,
-// each one a scenario checked by eligibility.ScenarioValidator (which refuses
+// each one a scenario checked by minruntime.Validator (which refuses
 // to take a still-protected elastic job below its minimum). Nothing is
 // committed until every task of the preemptor has a place; otherwise the
 // tentative changes are undone.
@@ -39,7 +40,7 @@ type preemptScratch struct {
 	// node's.
 	best, cur []chosen
 	wake      int64
-	tasks     []eligibility.ScenarioTask
+	tasks     []minruntime.Task
 	// The current node's choice: victims and the work they would lose.
 	curK    int
 	curLost int64
@@ -49,7 +50,7 @@ type preemptScratch struct {
 	// examined says whether it counted toward the examined nodes.
 	fail     []nodeFail
 	failNext []uint8
-	scen     [1]eligibility.ScenarioJob
+	scen     [1]minruntime.Victim
 }
 
 type nodeFail struct {
@@ -93,7 +94,7 @@ func (ps *preemptScratch) remember(n int, f nodeFail) {
 // its job.
 type unit struct {
 	ref      cluster.TaskRef
-	dec      eligibility.PreemptionDecision
+	dec      timebased.Decision
 	deferred bool // protected elastic: the scenario validator decides
 }
 
@@ -397,7 +398,7 @@ func (s *sim) evaluateNode(p int32, n int, limit trace.Class) bool {
 		return false
 	}
 	slices.SortStableFunc(ps.units, func(a, b unit) int {
-		if c := eligibility.CandidateCompare(a.dec, b.dec); c != 0 {
+		if c := timebased.Compare(a.dec, b.dec); c != 0 {
 			return c
 		}
 		return int(a.ref.Task) - int(b.ref.Task)

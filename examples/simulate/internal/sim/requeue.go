@@ -10,6 +10,8 @@ import (
 	"github.com/tenurepolicy/tenure/examples/simulate/internal/trace"
 
 	"github.com/tenurepolicy/tenure/eligibility"
+	"github.com/tenurepolicy/tenure/eligibility/evictionbudget"
+	"github.com/tenurepolicy/tenure/eligibility/expectedruntime"
 	"github.com/tenurepolicy/tenure/requeue"
 )
 
@@ -18,7 +20,7 @@ import (
 // after a cycle's allocation and preemption, with the jobs those left
 // pending as contenders, as the design describes: a job past its expected
 // runtime is evicted only when that lets a contender run that could not run
-// otherwise. tenure's eligibility.Nominator nominates the running jobs past
+// otherwise. tenure's expectedruntime.Nominator nominates the running jobs past
 // their expected runtime (and not in a cooldown), and requeue.Engine
 // virtually evicts them, one at a time, to place the contenders, committing
 // or rolling back. The simulator only supplies the data (jobs with
@@ -41,12 +43,12 @@ type requeuePass struct {
 	timers timerHeap
 	// The nominated set: jobs, their nominations, and each job's index.
 	nominated []int32
-	nomData   []eligibility.Nomination
+	nomData   []expectedruntime.Nomination
 	nomPos    map[int32]int
 	conts     []requeue.Contender
 	// A pass's snapshot of the nominated set.
 	passIDs  []int32
-	passNoms []eligibility.Nomination
+	passNoms []expectedruntime.Nomination
 	// How many tasks of each contender fit as things are, by cluster
 	// version.
 	anywhere map[int32]fitCache
@@ -227,7 +229,7 @@ func (r *requeuePass) runNoms() {
 		case requeue.OutcomeCommitted:
 			r.commit(o)
 		case requeue.OutcomeSkipped:
-			if o.Reason == eligibility.ReasonEvictionBudgetExhausted {
+			if o.Reason == evictionbudget.ReasonExhausted {
 				s.budgetHold(r.model.ids[o.Job], secCeil(o.Until))
 			}
 			if !o.Until.IsZero() {

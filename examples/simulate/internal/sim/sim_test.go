@@ -345,7 +345,7 @@ func TestPreemptVictimChoice(t *testing.T) {
 }
 
 // Within a node the library's candidate order decides: two BE jobs share a
-// 2-GPU node and an LS job needs one GPU; eligibility.CandidateCompare
+// 2-GPU node and an LS job needs one GPU; timebased.Compare
 // orders equal priorities by ID, so "a" goes although "z" is younger.
 func TestPreemptLibraryOrderWithinNode(t *testing.T) {
 	jobs := []trace.Job{

@@ -1,0 +1,23 @@
+package admitprotect_test
+
+import (
+	"testing"
+	"time"
+
+	"github.com/tenurepolicy/tenure/eligibility"
+	"github.com/tenurepolicy/tenure/eligibility/admitprotect"
+
+	"github.com/tenurepolicy/tenure/runtime"
+)
+
+var sinkDecision eligibility.Decision
+
+// BenchmarkAdmitProtectionCheck and BenchmarkPreemptorDelayCheck: O(1)
+// decisions, no allocation.
+func BenchmarkAdmitProtectionCheck(b *testing.B) {
+	c := admitprotect.Protection{FairSharing: runtime.Explicit(time.Hour), ReclaimWithinCohort: runtime.Explicit(10 * time.Minute)}
+	b.ReportAllocs()
+	for b.Loop() {
+		sinkDecision = c.Check(admitprotect.InCohortReclamation, np0, false, np0.Add(time.Minute))
+	}
+}

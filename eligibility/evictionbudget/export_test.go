@@ -1,0 +1,6 @@
+package evictionbudget
+
+// Internals for the external tests.
+var ParseRecord = parseRecord
+
+const MaxEvictions = maxEvictions

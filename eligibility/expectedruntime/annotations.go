@@ -1,0 +1,182 @@
+package expectedruntime
+
+import (
+	"errors"
+	"time"
+
+	"github.com/tenurepolicy/tenure/eligibility"
+	"github.com/tenurepolicy/tenure/eligibility/internal/configkey"
+	"github.com/tenurepolicy/tenure/runtime"
+)
+
+// The annotation keys of KAI-Scheduler's expectedruntime plugin (PR #941),
+// and tenure's last-checkpoint key in the same style.
+const (
+	// AnnotationExpectedRuntime holds the job's expected runtime, a duration
+	// in [runtime.ParseDuration]'s grammar ("2h", "1d", "1h30m"). Its
+	// presence opts the job in to nomination.
+	AnnotationExpectedRuntime = "kai.scheduler/expected-runtime"
+	// AnnotationRequeueDelay holds the optional cooldown after a committed
+	// requeue, a duration (zero allowed). Absent: the requeue engine's
+	// default applies.
+	AnnotationRequeueDelay = "kai.scheduler/requeue-delay"
+	// AnnotationLastCheckpoint holds the optional instant of the job's last
+	// checkpoint, an RFC3339 (or RFC3339Nano) timestamp written by the job
+	// or its operator. The requeue engine counts the work an eviction
+	// throws away from it rather than from the job's start. tenure's key,
+	// after the volcano.sh/last-checkpoint-time annotation of Volcano's
+	// checkpoint-aware victim ordering proposal (volcano-sh/volcano PR
+	// #5999); KAI-Scheduler has no such annotation.
+	AnnotationLastCheckpoint = "kai.scheduler/last-checkpoint-time"
+)
+
+// Keys names the annotations the [Nominator] reads. The zero value
+// means KAI's keys; any empty field falls back to its default, so a fork
+// overrides only what it renames. [KeysWithPrefix] builds a full set for
+// another prefix.
+type Keys struct {
+	ExpectedRuntime  string // default AnnotationExpectedRuntime
+	RequeueDelay     string // default AnnotationRequeueDelay
+	RequeueNotBefore string // default AnnotationRequeueNotBefore
+	LastCheckpoint   string // default AnnotationLastCheckpoint
+}
+
+// KeysWithPrefix returns KAI's key names under another prefix, for
+// example KeysWithPrefix("example.com/") gives "example.com/expected-runtime",
+// "example.com/requeue-delay", "example.com/requeue-not-before" and
+// "example.com/last-checkpoint-time".
+func KeysWithPrefix(prefix string) Keys {
+	return Keys{
+		ExpectedRuntime:  prefix + "expected-runtime",
+		RequeueDelay:     prefix + "requeue-delay",
+		RequeueNotBefore: prefix + "requeue-not-before",
+		LastCheckpoint:   prefix + "last-checkpoint-time",
+	}
+}
+
+// withDefaults returns k with every empty field set to its default.
+func (k Keys) withDefaults() Keys {
+	if k.ExpectedRuntime == "" {
+		k.ExpectedRuntime = AnnotationExpectedRuntime
+	}
+	if k.RequeueDelay == "" {
+		k.RequeueDelay = AnnotationRequeueDelay
+	}
+	if k.RequeueNotBefore == "" {
+		k.RequeueNotBefore = eligibility.AnnotationRequeueNotBefore
+	}
+	if k.LastCheckpoint == "" {
+		k.LastCheckpoint = AnnotationLastCheckpoint
+	}
+	return k
+}
+
+// Validate reports an error for each pair of keys (after defaults) that
+// are equal, which would make one annotation mean two things.
+func (k Keys) Validate() error {
+	set := k
+	k = k.withDefaults()
+	keys := [...]struct {
+		field, name, key string
+		set              bool
+	}{
+		{"expectedRuntime", "expected-runtime", k.ExpectedRuntime, set.ExpectedRuntime != ""},
+		{"requeueDelay", "requeue-delay", k.RequeueDelay, set.RequeueDelay != ""},
+		{"requeueNotBefore", "requeue-not-before", k.RequeueNotBefore, set.RequeueNotBefore != ""},
+		{"lastCheckpoint", "last-checkpoint-time", k.LastCheckpoint, set.LastCheckpoint != ""},
+	}
+	var errs []error
+	for i, a := range keys {
+		for _, b := range keys[i+1:] {
+			if a.key == b.key {
+				field := b.field // the later field, unless only the earlier one was set
+				if a.set && !b.set {
+					field = a.field
+				}
+				errs = append(errs, configkey.Errorf(field, "eligibility: annotation keys: %s and %s are both %q", a.name, b.name, a.key))
+			}
+		}
+	}
+	return errors.Join(errs...)
+}
+
+// Annotations is the parsed content of a job's requeue annotations,
+// as returned by [Keys.Parse]. For each annotation: Has... reports
+// presence, ...Err holds the parse error when present but invalid (the
+// value is then zero).
+type Annotations struct {
+	Expected    time.Duration
+	HasExpected bool
+	ExpectedErr error // unparsable, or not positive
+
+	Delay    time.Duration
+	HasDelay bool
+	DelayErr error // unparsable (zero is valid)
+
+	NotBefore    time.Time
+	HasNotBefore bool
+	NotBeforeErr error // not RFC3339/RFC3339Nano
+
+	// LastCheckpoint is the value as written, in UTC, even when it lies
+	// after the instant of a decision (the nominator then ignores it).
+	LastCheckpoint    time.Time
+	HasLastCheckpoint bool
+	LastCheckpointErr error // not RFC3339/RFC3339Nano
+}
+
+// Parse reads the four annotations of k from annotations (nil is fine). It
+// never panics; invalid values are reported in the ...Err fields. The
+// nominator parses lazily in its check order; Parse is for tools and tests.
+func (k Keys) Parse(annotations map[string]string) Annotations {
+	k = k.withDefaults()
+	var a Annotations
+	a.Expected, a.HasExpected, a.ExpectedErr = parseAt(annotations, k.ExpectedRuntime, parseExpected)
+	a.Delay, a.HasDelay, a.DelayErr = parseAt(annotations, k.RequeueDelay, parseDelay)
+	a.NotBefore, a.HasNotBefore, a.NotBeforeErr = parseAt(annotations, k.RequeueNotBefore, parseTimestamp)
+	a.LastCheckpoint, a.HasLastCheckpoint, a.LastCheckpointErr = parseAt(annotations, k.LastCheckpoint, parseTimestamp)
+	return a
+}
+
+// parseAt parses the annotation under key with parse, if present.
+func parseAt[T any](annotations map[string]string, key string, parse func(key, s string) (T, error)) (v T, has bool, err error) {
+	s, has := annotations[key]
+	if !has {
+		return v, false, nil
+	}
+	v, err = parse(key, s)
+	return v, true, err
+}
+
+// parseExpected parses an expected runtime: a positive duration.
+func parseExpected(key, s string) (time.Duration, error) {
+	d, err := runtime.ParseDuration(s)
+	if err != nil {
+		return 0, &eligibility.AnnotationError{Key: key, Value: s, Err: err}
+	}
+	if d <= 0 {
+		return 0, &eligibility.AnnotationError{Key: key, Value: s}
+	}
+	return d, nil
+}
+
+// parseDelay parses a requeue delay: a duration, zero allowed (the grammar
+// already rejects negatives).
+func parseDelay(key, s string) (time.Duration, error) {
+	d, err := runtime.ParseDuration(s)
+	if err != nil {
+		return 0, &eligibility.AnnotationError{Key: key, Value: s, Err: err}
+	}
+	return d, nil
+}
+
+// parseTimestamp is [eligibility.ParseNotBefore] for the annotation under
+// key: the one timestamp grammar of the annotations (requeue-not-before and
+// last-checkpoint-time), RFC3339 or RFC3339Nano, any offset, the result in
+// UTC; an error names key.
+func parseTimestamp(key, s string) (time.Time, error) {
+	t, err := eligibility.ParseNotBefore(s)
+	if ae, ok := err.(*eligibility.AnnotationError); ok {
+		ae.Key = key
+	}
+	return t, err
+}

@@ -1,0 +1,95 @@
+package expectedruntime_test
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/tenurepolicy/tenure/eligibility"
+	"github.com/tenurepolicy/tenure/eligibility/expectedruntime"
+)
+
+// ExampleNominator runs KAI-Scheduler's expected-runtime plugin's expected-runtime nominator over a few
+// jobs with the in-memory Counter as observer.
+func ExampleNominator() {
+	now := time.Date(2025, 1, 15, 12, 0, 0, 0, time.UTC)
+	job := func(id string, ranFor time.Duration, ann ...string) eligibility.Job {
+		j := eligibility.Job{ID: id, Running: true, Preemptible: true, Start: now.Add(-ranFor), Annotations: map[string]string{}}
+		for i := 0; i+1 < len(ann); i += 2 {
+			j.Annotations[ann[i]] = ann[i+1]
+		}
+		return j
+	}
+	const (
+		expected  = expectedruntime.AnnotationExpectedRuntime
+		delay     = expectedruntime.AnnotationRequeueDelay
+		notBefore = eligibility.AnnotationRequeueNotBefore
+	)
+	jobs := []eligibility.Job{
+		job("training-job/default", 4*time.Hour+10*time.Minute, expected, "4h"),
+		job("long-running-job/default", 9*time.Hour, expected, "8h", delay, "30m"),
+		job("fresh/default", 1*time.Hour, expected, "2h"),                                      // silent until 13:00
+		job("plain/default", 9*time.Hour),                                                      // did not opt in: silent
+		job("cooling/default", 5*time.Hour, expected, "1h", notBefore, "2025-01-15T12:20:00Z"), // cooldown
+		job("typo/default", 5*time.Hour, expected, "2 hours"),                                  // invalid_duration
+	}
+
+	var counter eligibility.Counter
+	n := expectedruntime.Nominator{Observer: &counter}
+	res := n.Nominate(jobs, now)
+	for _, nom := range res.Nominations {
+		fmt.Printf("nominated %s by %s: overrun %v, delay %v (set: %v)\n", nom.ID, nom.Nominator, nom.Overrun, nom.RequeueDelay, nom.HasRequeueDelay)
+	}
+	for _, s := range res.Skips {
+		fmt.Printf("skipped %s: %s until %s\n", s.Job, s.Reason, elClock(s.Until))
+	}
+	fmt.Println("silent:", res.Silent, "wake:", elClock(res.Wake))
+	for _, s := range counter.Samples() {
+		fmt.Println(s)
+	}
+	// Output:
+	// nominated training-job/default by expectedruntime: overrun 10m0s, delay 0s (set: false)
+	// nominated long-running-job/default by expectedruntime: overrun 1h0m0s, delay 30m0s (set: true)
+	// skipped cooling/default: cooldown until 12:20:00
+	// skipped typo/default: invalid_duration until -
+	// silent: 2 wake: 12:20:00
+	// tenure_decisions_total{source="expectedruntime",reason="cooldown"} 1
+	// tenure_decisions_total{source="expectedruntime",reason="invalid_duration"} 1
+	// tenure_decisions_total{source="expectedruntime",reason="nominated"} 2
+}
+
+// ExampleNominator_AppendTo reuses one Result across scheduling cycles, so
+// a steady-state cycle allocates nothing.
+func ExampleNominator_AppendTo() {
+	start := time.Date(2025, 1, 15, 10, 0, 0, 0, time.UTC)
+	jobs := []eligibility.Job{{
+		ID: "j", Running: true, Preemptible: true, Start: start,
+		Annotations: map[string]string{expectedruntime.AnnotationExpectedRuntime: "90m"},
+	}}
+	var n expectedruntime.Nominator
+	var res expectedruntime.Result
+	for _, now := range []time.Time{start.Add(time.Hour), start.Add(90 * time.Minute)} {
+		res.Reset()
+		n.AppendTo(&res, jobs, now)
+		fmt.Printf("%s: %d nominated, wake %s\n", now.Format(time.TimeOnly), len(res.Nominations), elClock(res.Wake))
+	}
+	// Output:
+	// 11:00:00: 0 nominated, wake 11:30:00
+	// 11:30:00: 1 nominated, wake -
+}
+
+// ExampleNominator_Evaluate shows the first failing check deciding.
+func ExampleNominator_Evaluate() {
+	now := time.Date(2025, 1, 15, 12, 0, 0, 0, time.UTC)
+	j := eligibility.Job{ID: "j", Running: true, Preemptible: false, Annotations: map[string]string{
+		expectedruntime.AnnotationExpectedRuntime: "soon", // also invalid, and no start time either
+	}}
+	fmt.Println((&expectedruntime.Nominator{}).Evaluate(&j, now).Reason)
+	j.Preemptible = true
+	fmt.Println((&expectedruntime.Nominator{}).Evaluate(&j, now).Reason)
+	j.Annotations[expectedruntime.AnnotationExpectedRuntime] = "1h"
+	fmt.Println((&expectedruntime.Nominator{}).Evaluate(&j, now).Reason)
+	// Output:
+	// not_preemptible
+	// invalid_duration
+	// missing_start
+}

@@ -1,0 +1,493 @@
+package expectedruntime
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"time"
+
+	"github.com/tenurepolicy/tenure/clock"
+	"github.com/tenurepolicy/tenure/eligibility"
+	"github.com/tenurepolicy/tenure/runtime"
+)
+
+// DefaultName is the default [Nominator.Name], KAI's plugin
+// label value.
+const DefaultName = "expectedruntime"
+
+// Log levels of the nominator's log lines. They mirror KAI-Scheduler's expected-runtime plugin's klog
+// verbosities as negative slog levels (V(n) is level -n), so a handler at
+// slog.LevelDebug (-4) shows the warnings only, and one at -6 shows
+// everything.
+const (
+	// logLevelWarning (V(4)): skips caused by bad data or configuration:
+	// invalid_duration, invalid_not_before, invalid_last_checkpoint,
+	// clock_skew, invalid_action.
+	logLevelWarning slog.Level = -4
+	// logLevelEvent (V(5)): nominations and the other skips.
+	logLevelEvent slog.Level = -5
+	// logLevelDetail (V(6)): silent outcomes (not_configured, not_exceeded).
+	logLevelDetail slog.Level = -6
+)
+
+// Nomination says that a running job exceeded its expected runtime and may
+// be requeued if that lets a higher-priority job run. It is self-contained:
+// its embedded [Victim] is the data the requeue engine reads (the
+// engine takes it as is), and Index leads back to the job in the slice that
+// was evaluated.
+type Nomination struct {
+	// Victim holds the job's data: ID, Queue, Priority, Start and
+	// Resources copied from the [eligibility.Job], Expected its expected runtime, and
+	// the parsed annotations:
+	//   - RequeueDelay is the job's requeue-delay annotation, valid when
+	//     HasRequeueDelay. When the annotation is absent, or present but
+	//     unparsable (RequeueDelayErr says why), HasRequeueDelay is false
+	//     and the engine's default delay applies: a typo in the cooldown
+	//     never blocks the requeue itself.
+	//   - NotBefore is the job's requeue-not-before (zero when absent); when
+	//     nominated it is at or before now.
+	//   - LastCheckpoint is the job's last-checkpoint-time, in UTC: zero
+	//     when the annotation is absent or lies after now (a checkpoint the
+	//     nominator cannot have seen is not believed, so the work an
+	//     eviction loses counts from Start, never less than the job can
+	//     show). When set it is at or before now, and may be before Start
+	//     (a checkpoint taken before the last restart).
+	Victim
+	// Index is the job's position in the slice given to
+	// [Nominator.Nominate] or [Nominator.AppendTo] (0 for
+	// [Nominator.Evaluate]).
+	Index int
+	// Nominator is the nominating plugin's name ([Nominator.Name]).
+	Nominator string
+	// Overrun is how far past its expected runtime the job was when
+	// evaluated: now - Start - Expected, >= 0 (0 when nominated at exactly
+	// Expected). This field hides the method [Victim.Overrun],
+	// which computes the same at any instant (n.Victim.Overrun(t)).
+	Overrun time.Duration
+	// RequeueDelayErr is why the requeue-delay annotation did not parse
+	// (nil when it is absent or valid).
+	RequeueDelayErr error
+}
+
+// Skip says that a job was not nominated, why, and when that may change.
+type Skip struct {
+	// Job is the job's ID; Index its position as in [Nomination].
+	Job   string
+	Index int
+	// Nominator is the plugin's name ([Nominator.Name]).
+	Nominator string
+	// Decision: Allowed is false; Reason is the first failed check (in the
+	// order [Nominator.Evaluate] lists). From [Nominator.Evaluate] it may
+	// also be a silent reason ([Outcome.Silent]); [Nominator.Nominate] never
+	// lists those. Until is the earliest instant at which the outcome may
+	// change by time alone: start (clock_skew), start + expected
+	// (not_exceeded), notBefore (cooldown), start + min-runtime
+	// (minruntime_protected); zero when only a change of the job itself can
+	// change it.
+	eligibility.Decision
+	// Err is the parse error behind invalid_duration, invalid_not_before
+	// and invalid_last_checkpoint.
+	Err error
+}
+
+// Outcome is the result of [Nominator.Evaluate] for one job: either a
+// nomination or a skip (possibly silent).
+type Outcome struct {
+	// Decision: Allowed reports a nomination (Reason ReasonNominated, zero
+	// Until); otherwise it is the skip's Decision.
+	eligibility.Decision
+	Nomination Nomination // valid when Allowed
+	Skip       Skip       // valid when !Allowed
+}
+
+// Result collects the output of [Nominator.Nominate] or
+// [Nominator.AppendTo]: nominations and (non-silent) skips, each in input
+// order, and the instant to look again.
+type Result struct {
+	Nominations []Nomination
+	Skips       []Skip
+	// Wake is the earliest non-zero Until among all outcomes of the
+	// evaluated jobs, silent ones included (a job that will reach its
+	// expected runtime at 10:30 makes Wake <= 10:30). Zero when no outcome
+	// changes by time alone. A scheduler may sleep until Wake.
+	Wake time.Time
+	// Silent counts the jobs with a silent outcome (not opted in, or not yet
+	// exceeded). len(Nominations) + len(Skips) + Silent is the number of
+	// jobs evaluated.
+	Silent int
+}
+
+// Reset empties r keeping the slices' capacity, for reuse with
+// [Nominator.AppendTo].
+func (r *Result) Reset() {
+	clear(r.Nominations) // drop references held by the old elements
+	clear(r.Skips)
+	*r = Result{Nominations: r.Nominations[:0], Skips: r.Skips[:0]}
+}
+
+// Nominator is the expected-runtime requeue nominator of KAI-Scheduler's expected-runtime plugin (PR #941): it
+// nominates running, preemptible jobs that opted in with an expected-runtime
+// annotation once now - start >= expected, unless a cooldown gate holds. See
+// [Nominator.Evaluate] for the exact checks.
+//
+// The zero value is ready to use: plugin name "expectedruntime", KAI's
+// annotation keys, no min-runtime check, no observer, no logging. A Nominator
+// is not modified by its methods; it is safe for concurrent use when its
+// Observer and Logger are.
+type Nominator struct {
+	// Name is the plugin name in nominations, skips, metrics and logs;
+	// "" means DefaultName.
+	Name string
+	// Keys are the annotation keys; empty fields mean KAI's keys.
+	Keys Keys
+	// Resolver, when set, enables the optional last check
+	// ReasonMinRuntimeProtected (off by default: KAI-Scheduler's expected-runtime plugin (PR #941), phase 1, leaves
+	// min-runtime to the requeue engine's victim filters).
+	Resolver *runtime.Resolver
+	// MinRuntimeAction selects the duration for that check. The nominator
+	// does not know the future contender, so it resolves as if the
+	// contender ran in the job's own queue: Resolve(MinRuntimeAction,
+	// job.Queue, job.Queue), which is the job's own inherited preempt (or
+	// reclaim) setting. Any other value is a configuration error
+	// ([Nominator.Validate] reports it); with a Resolver set, every job
+	// that reaches the check is skipped with ReasonInvalidAction.
+	MinRuntimeAction runtime.Action
+	// Observer, when set, receives every nomination and every non-silent
+	// skip of Nominate/AppendTo, in input order, and of the outcomes given
+	// to Report.
+	Observer eligibility.Observer
+	// Logger, when set, receives KAI's log lines at slog levels mirroring
+	// KAI's klog verbosities, V(n) as level -n: -4 for skips caused by bad
+	// data or configuration (invalid_duration, invalid_not_before,
+	// invalid_last_checkpoint, clock_skew, invalid_action), -5 for
+	// nominations and the other skips, -6 for the silent outcomes. A
+	// handler at slog.LevelDebug (-4) shows the warnings only, one at -6
+	// everything; a disabled level costs one Enabled
+	// call.
+	Logger *slog.Logger
+}
+
+// Validate checks the configuration: the annotation keys must be distinct
+// and MinRuntimeAction must be runtime.ActionPreempt or
+// runtime.ActionReclaim. Every problem is reported, joined with
+// errors.Join.
+func (n *Nominator) Validate() error {
+	var err error
+	if !validAction(n.MinRuntimeAction) {
+		err = fmt.Errorf("eligibility: nominator: MinRuntimeAction %v is neither preempt nor reclaim", n.MinRuntimeAction)
+	}
+	return errors.Join(n.Keys.Validate(), err)
+}
+
+func (n *Nominator) name() string {
+	if n.Name == "" {
+		return DefaultName
+	}
+	return n.Name
+}
+
+// Evaluate decides about one job at now, without reporting to the Observer
+// or Logger ([Nominator.Report] reports an outcome). The checks run in exactly this order; the first that fails
+// decides:
+//
+//  1. not running: ReasonNotRunning.
+//  2. not preemptible: ReasonNotPreemptible.
+//  3. no expected-runtime annotation: ReasonNotConfigured (silent).
+//  4. expected-runtime unparsable or <= 0: ReasonInvalidDuration.
+//  5. zero Start: ReasonMissingStart.
+//  6. now < Start: ReasonClockSkew, Until = Start.
+//  7. now - Start < expected: ReasonNotExceeded (silent), Until =
+//     Start + expected. A job is nominated at exactly Start + expected.
+//  8. requeue-not-before present but unparsable: ReasonInvalidNotBefore
+//     (treated as cooldown; no Until: only a rewrite of the annotation
+//     lifts it).
+//  9. now < notBefore: ReasonCooldown, Until = notBefore. Eligible at
+//     exactly notBefore.
+//  10. with a Resolver: a MinRuntimeAction other than
+//     runtime.ActionPreempt and runtime.ActionReclaim: ReasonInvalidAction
+//     (no Until; fail closed, since that action would resolve to no
+//     min-runtime at all); protected by min-runtime (now < Start + d):
+//     ReasonMinRuntimeProtected, Until = Start + d.
+//  11. last-checkpoint-time present but unparsable:
+//     ReasonInvalidLastCheckpoint (no Until). Last because it is the only
+//     check about what a requeue would cost rather than whether it is
+//     allowed: it speaks only for a job every other check lets go. A
+//     checkpoint after now is not a skip: it is ignored
+//     ([Victim.LastCheckpoint] of the nomination stays zero).
+//
+// Otherwise the job is nominated. Cost: at most four map lookups and four
+// parses; no allocation except the error of an invalid annotation. A nil job
+// is treated as the zero [eligibility.Job].
+func (n *Nominator) Evaluate(job *eligibility.Job, now time.Time) Outcome {
+	if job == nil {
+		job = &eligibility.Job{}
+	}
+	keys := n.Keys.withDefaults()
+	var o Outcome
+	n.evaluate(&keys, n.name(), job, 0, now, &o)
+	return o
+}
+
+// evaluate decides about job and writes the result into o: o.Decision and
+// either o.Nomination or o.Skip (the other is left as it was, so that
+// AppendTo can reuse one Outcome without clearing it).
+func (n *Nominator) evaluate(keys *Keys, name string, job *eligibility.Job, index int, now time.Time, o *Outcome) {
+	g := n.check(keys, job, now)
+	if g.reason != ReasonNominated {
+		o.Decision = eligibility.Decision{Reason: g.reason, Until: g.until}
+		o.Skip = Skip{Job: job.ID, Index: index, Nominator: name, Decision: o.Decision, Err: g.err}
+		return
+	}
+	o.Decision = eligibility.Decision{Allowed: true, Reason: ReasonNominated}
+	o.Nomination = Nomination{
+		Victim: Victim{
+			ID:             job.ID,
+			Queue:          job.Queue,
+			Priority:       job.Priority,
+			Start:          job.Start,
+			Expected:       g.expected,
+			NotBefore:      g.notBefore,
+			LastCheckpoint: g.lastCheckpoint,
+			Resources:      job.Resources,
+		},
+		Index:     index,
+		Nominator: name,
+		Overrun:   now.Sub(job.Start) - g.expected,
+	}
+	if s, ok := job.Annotations[keys.RequeueDelay]; ok {
+		o.Nomination.RequeueDelay, o.Nomination.RequeueDelayErr = parseDelay(keys.RequeueDelay, s)
+		o.Nomination.HasRequeueDelay = o.Nomination.RequeueDelayErr == nil
+	}
+}
+
+// verdict is what [Nominator.check] found: the first failed check (or
+// ReasonNominated) and what the nomination needs.
+type verdict struct {
+	reason         eligibility.Reason
+	until          time.Time
+	err            error
+	expected       time.Duration
+	notBefore      time.Time
+	lastCheckpoint time.Time
+}
+
+// check runs the checks of [Nominator.Evaluate], in its order.
+func (n *Nominator) check(keys *Keys, job *eligibility.Job, now time.Time) verdict {
+	switch {
+	case !job.Running:
+		return verdict{reason: ReasonNotRunning}
+	case !job.Preemptible:
+		return verdict{reason: ReasonNotPreemptible}
+	}
+	s, ok := job.Annotations[keys.ExpectedRuntime]
+	if !ok {
+		return verdict{reason: ReasonNotConfigured}
+	}
+	expected, err := parseExpected(keys.ExpectedRuntime, s)
+	start := job.Start
+	switch {
+	case err != nil:
+		return verdict{reason: ReasonInvalidDuration, err: err}
+	case start.IsZero():
+		return verdict{reason: eligibility.ReasonMissingStart}
+	case now.Before(start):
+		return verdict{reason: eligibility.ReasonClockSkew, until: start}
+	case now.Sub(start) < expected: // Sub saturates instead of overflowing
+		return verdict{reason: ReasonNotExceeded, until: clock.AddSaturating(start, expected)}
+	}
+	v := verdict{reason: ReasonNominated, expected: expected}
+	if s, ok := job.Annotations[keys.RequeueNotBefore]; ok {
+		if v.notBefore, err = parseTimestamp(keys.RequeueNotBefore, s); err != nil {
+			return verdict{reason: ReasonInvalidNotBefore, err: err}
+		}
+		if now.Before(v.notBefore) {
+			return verdict{reason: eligibility.ReasonCooldown, until: v.notBefore}
+		}
+	}
+	if n.Resolver != nil {
+		if !validAction(n.MinRuntimeAction) {
+			return verdict{reason: eligibility.ReasonInvalidAction}
+		}
+		res := n.Resolver.Resolve(n.MinRuntimeAction, job.Queue, job.Queue)
+		if runtime.Protected(start, res.Duration, now) {
+			return verdict{reason: eligibility.ReasonMinRuntimeProtected, until: runtime.ProtectedUntil(start, res.Duration)}
+		}
+	}
+	if s, ok := job.Annotations[keys.LastCheckpoint]; ok {
+		cp, err := parseTimestamp(keys.LastCheckpoint, s)
+		if err != nil {
+			return verdict{reason: ReasonInvalidLastCheckpoint, err: err}
+		}
+		if !cp.After(now) {
+			v.lastCheckpoint = cp
+		}
+	}
+	return v
+}
+
+// Nominate evaluates jobs at now (see [Nominator.Evaluate]) and returns the
+// nominations and non-silent skips in input order, reporting each to the
+// Observer and Logger when set. Every job has exactly one outcome:
+// nominated, skipped or silent (counted in [Result.Silent]). Cost: O(len(jobs));
+// allocations only for the two output slices (and the errors of invalid
+// annotations). At tens of thousands of jobs, growing those slices costs
+// about as much as the evaluation itself: a scheduler running every cycle
+// should keep one Result and use AppendTo.
+func (n *Nominator) Nominate(jobs []eligibility.Job, now time.Time) Result {
+	var r Result
+	// Size both outputs once from upper bounds that cost one map lookup per
+	// job: only running, preemptible, opted-in jobs can be nominated, and
+	// every other non-silent outcome is a not_running or not_preemptible
+	// skip. Growing the slices by doubling instead would copy and allocate
+	// about as much as the evaluation costs.
+	key := n.Keys.withDefaults().ExpectedRuntime
+	var optedIn, refused int
+	for i := range jobs {
+		switch j := &jobs[i]; {
+		case !j.Running || !j.Preemptible:
+			refused++
+		default:
+			if _, ok := j.Annotations[key]; ok {
+				optedIn++
+			}
+		}
+	}
+	if optedIn > 0 {
+		r.Nominations = make([]Nomination, 0, optedIn)
+	}
+	if optedIn+refused > 0 {
+		r.Skips = make([]Skip, 0, optedIn+refused)
+	}
+	n.AppendTo(&r, jobs, now)
+	return r
+}
+
+// AppendTo is the allocation-lean form of [Nominator.Nominate]: it appends
+// the outcomes of jobs to r.Nominations and r.Skips, adds to r.Silent and
+// lowers r.Wake. Reusing one Result across cycles (with [Result.Reset])
+// makes a steady-state cycle allocation-free. Index fields are positions in
+// this call's jobs.
+func (n *Nominator) AppendTo(r *Result, jobs []eligibility.Job, now time.Time) {
+	keys := n.Keys.withDefaults()
+	name := n.name()
+	var o Outcome // reused: evaluate overwrites the part it reports
+	for i := range jobs {
+		n.evaluate(&keys, name, &jobs[i], i, now, &o)
+		switch {
+		case o.Allowed:
+			r.Nominations = append(r.Nominations, o.Nomination)
+		case silent(o.Reason):
+			r.Silent++
+		default:
+			r.Skips = append(r.Skips, o.Skip)
+		}
+		r.Wake = eligibility.Earliest(r.Wake, o.Until)
+		n.Report(&o)
+	}
+}
+
+// Report sends o, an outcome of [Nominator.Evaluate], to the nominator's
+// Observer (a nomination or a non-silent skip, as an [eligibility.Event] whose Source
+// is the nominator name the outcome carries) and Logger (KAI-Scheduler's line at its level),
+// as [Nominator.Nominate] does for each job: for a scheduler that
+// evaluates jobs one at a time and wants the same metrics and logs. A nil
+// o, or a nominator without either, reports nothing. No allocation but the
+// logger's.
+func (n *Nominator) Report(o *Outcome) {
+	if o == nil {
+		return
+	}
+	if n.Observer != nil {
+		switch {
+		case o.Allowed:
+			n.Observer.Observe(eligibility.Event{Source: o.Nomination.Nominator, Job: o.Nomination.ID, Decision: o.Decision})
+		case !silent(o.Reason):
+			n.Observer.Observe(eligibility.Event{Source: o.Skip.Nominator, Job: o.Skip.Job, Decision: o.Decision, Err: o.Skip.Err})
+		}
+	}
+	if n.Logger != nil {
+		n.log(o)
+	}
+}
+
+// log writes KAI's line for o, if the logger enables its level.
+func (n *Nominator) log(o *Outcome) {
+	ctx := context.Background()
+	if o.Allowed {
+		if n.Logger.Enabled(ctx, logLevelEvent) {
+			n.Logger.LogAttrs(ctx, logLevelEvent,
+				"Requeue candidate nominated: job="+o.Nomination.ID+", plugin="+o.Nomination.Nominator,
+				slog.Duration("overrun", o.Nomination.Overrun))
+		}
+		return
+	}
+	s := &o.Skip
+	level := logLevelEvent
+	msg := "Requeue nomination skipped: job="
+	switch s.Reason {
+	case ReasonInvalidDuration, ReasonInvalidNotBefore, ReasonInvalidLastCheckpoint, eligibility.ReasonClockSkew, eligibility.ReasonInvalidAction:
+		level = logLevelWarning
+	case ReasonNotConfigured, ReasonNotExceeded:
+		level = logLevelDetail
+		msg = "Requeue nomination not considered: job="
+	}
+	if !n.Logger.Enabled(ctx, level) {
+		return
+	}
+	msg += s.Job + ", reason=" + s.Reason.String()
+	if s.Err != nil {
+		msg += ", error=" + s.Err.Error()
+	}
+	if s.Until.IsZero() {
+		n.Logger.LogAttrs(ctx, level, msg, slog.String("plugin", s.Nominator))
+		return
+	}
+	n.Logger.LogAttrs(ctx, level, msg, slog.String("plugin", s.Nominator), slog.Time("until", s.Until))
+}
+
+// validAction reports whether a is runtime.ActionPreempt or
+// runtime.ActionReclaim, the two actions a min-runtime applies to.
+func validAction(a runtime.Action) bool {
+	return a == runtime.ActionPreempt || a == runtime.ActionReclaim
+}
+
+// The nominator's reasons. The skips it shares with other deciders
+// (eligibility.ReasonMissingStart, ReasonClockSkew, ReasonCooldown,
+// ReasonMinRuntimeProtected, ReasonInvalidAction) are declared in package
+// eligibility.
+const (
+	// ReasonNominated: the job exceeded its expected runtime and passed every
+	// gate; it is a requeue candidate.
+	ReasonNominated eligibility.Reason = "nominated"
+	// ReasonNotRunning: the job has no active allocated tasks.
+	ReasonNotRunning eligibility.Reason = "not_running"
+	// ReasonNotPreemptible: the job is not marked preemptible.
+	ReasonNotPreemptible eligibility.Reason = "not_preemptible"
+	// ReasonNotConfigured (silent): the job did not opt in (no
+	// expected-runtime annotation). Not a skip; not counted.
+	ReasonNotConfigured eligibility.Reason = "not_configured"
+	// ReasonInvalidDuration: the expected-runtime annotation is present but
+	// unparsable or not positive.
+	ReasonInvalidDuration eligibility.Reason = "invalid_duration"
+	// ReasonNotExceeded (silent): the job has run less than its expected
+	// runtime. Not a skip; not counted; Until = start + expected.
+	ReasonNotExceeded eligibility.Reason = "not_exceeded"
+	// ReasonInvalidNotBefore: the requeue-not-before annotation is present
+	// but unparsable; treated as a cooldown (KAI-Scheduler's plugin skips
+	// such a job conservatively).
+	ReasonInvalidNotBefore eligibility.Reason = "invalid_not_before"
+	// ReasonInvalidLastCheckpoint: the last-checkpoint-time annotation is
+	// present but unparsable, so what a requeue would cost is unknown; the
+	// nominator's last check, so it is given only to a job that would
+	// otherwise be nominated.
+	ReasonInvalidLastCheckpoint eligibility.Reason = "invalid_last_checkpoint"
+)
+
+// Silent reports whether o is one of the two outcomes the nominator neither
+// reports as a skip nor counts: ReasonNotConfigured (the job did not opt
+// in) and ReasonNotExceeded (it has not yet run its expected runtime).
+func (o *Outcome) Silent() bool { return silent(o.Reason) }
+
+// silent reports whether r is a silent outcome's reason.
+func silent(r eligibility.Reason) bool { return r == ReasonNotConfigured || r == ReasonNotExceeded }

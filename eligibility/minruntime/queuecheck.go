@@ -1,0 +1,67 @@
+package minruntime
+
+import (
+	"github.com/tenurepolicy/tenure/eligibility"
+	"github.com/tenurepolicy/tenure/queuetree"
+	"github.com/tenurepolicy/tenure/runtime"
+)
+
+// queueProblem is the fail-closed check shared by the min-runtime filter
+// and the scenario validator: ReasonQueueUnset when the victim's queue is
+// queuetree.None (the zero ID: never set), ReasonUnknownQueue when r's tree
+// did not issue it, and the same for the preemptor's queue when the answer
+// depends on it (a reclaim under MethodLCA); "" when both are usable.
+// Root is a usable queue (it resolves to the node-pool defaults), since
+// nothing sets it by accident. A nil or unbuilt r has no tree, so no
+// protection can be known: ReasonNoResolver. O(1), no allocation.
+func queueProblem(r *runtime.Resolver, action runtime.Action, preemptor, victim queuetree.ID) eligibility.Reason {
+	t := r.Tree()
+	if t == nil {
+		return ReasonNoResolver
+	}
+	if reason := idProblem(t, victim); reason != "" {
+		return reason
+	}
+	if action == runtime.ActionReclaim && r.Method() == runtime.MethodLCA {
+		return idProblem(t, preemptor)
+	}
+	return ""
+}
+
+// validAction reports whether a is one of the two actions a min-runtime
+// applies to: runtime.ActionPreempt or runtime.ActionReclaim. Every other
+// value is denied with ReasonInvalidAction, even under FailOpen. O(1).
+func validAction(a runtime.Action) bool {
+	return a == runtime.ActionPreempt || a == runtime.ActionReclaim
+}
+
+// idProblem classifies one queue ID against t.
+func idProblem(t *queuetree.Tree, id queuetree.ID) eligibility.Reason {
+	switch {
+	case id == queuetree.None:
+		return ReasonQueueUnset
+	case !t.Valid(id):
+		return ReasonUnknownQueue
+	}
+	return ""
+}
+
+// The fail-closed reasons the filter and the validator share: the
+// victim's (or, where it matters, the preemptor's) queue cannot be
+// resolved, so its protection cannot be known.
+const (
+	// ReasonUnknownQueue: the victim's queue (or, where it matters, the
+	// preemptor's) is a name or an ID the resolver's tree does not have;
+	// the filter denies and the scenario validator rejects (they never
+	// drop protection on a typo or a stale ID).
+	ReasonUnknownQueue eligibility.Reason = "unknown_queue"
+	// ReasonQueueUnset: the victim's queue (or, where it matters, the
+	// preemptor's) is queuetree.None, the zero ID: the field was never
+	// set. The filter denies and the scenario validator rejects, fail
+	// closed, unless their FailOpen field is set.
+	ReasonQueueUnset eligibility.Reason = "queue_unset"
+	// ReasonNoResolver: the min-runtime filter or scenario validator has
+	// no Resolver (a zero value whose Resolver was forgotten), so no
+	// protection can be known; denied unless FailOpen is set.
+	ReasonNoResolver eligibility.Reason = "no_resolver"
+)

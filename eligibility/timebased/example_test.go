@@ -1,0 +1,101 @@
+package timebased_test
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/tenurepolicy/tenure/eligibility/timebased"
+	"github.com/tenurepolicy/tenure/runtime"
+)
+
+// KEP-8522's story 1: with minAdmitDuration 4h, a job admitted at 09:00 is
+// protected from an equal-priority job that arrived later until strictly
+// after 13:00.
+func ExampleConfig_Classify() {
+	cfg := timebased.Config{
+		Policy:           timebased.LowerOrNewerEqualPriority,
+		MinAdmitDuration: runtime.Explicit(4 * time.Hour),
+	}
+	if err := cfg.Validate(); err != nil {
+		panic(err)
+	}
+	t0 := time.Date(2026, 2, 2, 9, 0, 0, 0, time.UTC)
+	running := timebased.Candidate{ID: "team-a/train", Priority: 10, Reserved: t0}
+	pending := timebased.Request{Priority: 10, Timestamp: t0.Add(5 * time.Minute)}
+
+	for _, now := range []time.Time{t0.Add(time.Hour), t0.Add(4 * time.Hour), t0.Add(4*time.Hour + time.Second)} {
+		d := cfg.Classify(pending, running, now)
+		fmt.Printf("%s: %v preemptible=%v", now.Format("15:04:05"), d.Class, d.Allowed)
+		if !d.Until.IsZero() {
+			fmt.Printf(" until %s", d.Until.Format(time.RFC3339Nano))
+		}
+		fmt.Println()
+	}
+	// Output:
+	// 10:00:00: protected preemptible=false until 2026-02-02T13:00:00.000000001Z
+	// 13:00:00: protected preemptible=false until 2026-02-02T13:00:00.000000001Z
+	// 13:00:01: expired preemptible=true
+}
+
+// Candidates returns the preemptible jobs in preemption order, each with
+// its class; KueueReason gives the reason Kueue reports for it.
+func ExampleConfig_Candidates() {
+	cfg := timebased.Config{
+		Policy:           timebased.LowerOrNewerEqualPriority,
+		MinAdmitDuration: runtime.Explicit(2 * time.Hour),
+	}
+	t0 := time.Date(2026, 2, 2, 9, 0, 0, 0, time.UTC)
+	now := t0.Add(6 * time.Hour)
+	pending := timebased.Request{Priority: 10, Timestamp: t0.Add(3 * time.Hour)}
+	running := []timebased.Candidate{
+		{ID: "newer-1", Priority: 10, Reserved: t0.Add(5 * time.Hour)},
+		{ID: "newer-2", Priority: 10, Reserved: t0.Add(5*time.Hour + 30*time.Minute)},
+		{ID: "long-1", Priority: 10, Reserved: t0},
+		{ID: "long-2", Priority: 10, Reserved: t0.Add(time.Hour)},
+		{ID: "batch", Priority: 1, Reserved: t0.Add(5 * time.Hour)},
+		{ID: "fresh-old", Priority: 10, Reserved: t0.Add(2 * time.Hour)}, // before the preemptor arrived
+		{ID: "urgent", Priority: 50, Reserved: t0},
+	}
+	for _, d := range cfg.Candidates(pending, running, now, nil) {
+		fmt.Printf("%-9s %-14s %s\n", d.Candidate.ID, d.Class, d.Class.KueueReason())
+	}
+	// Output:
+	// batch     lower_priority InClusterQueue
+	// long-1    expired        InClusterQueueTimeBased
+	// long-2    expired        InClusterQueueTimeBased
+	// fresh-old expired        InClusterQueueTimeBased
+	// newer-2   newer          InClusterQueue
+	// newer-1   newer          InClusterQueue
+}
+
+// Validate applies KEP-8522's validation rules and reports every problem.
+func ExampleConfig_Validate() {
+	cfg := timebased.Config{
+		Policy:           timebased.LowerPriority,
+		MinAdmitDuration: runtime.Explicit(30 * time.Second),
+	}
+	fmt.Println(cfg.Validate())
+	// Output:
+	// eligibility: minAdmitDuration must be at least 1m0s, got 30s
+	// eligibility: minAdmitDuration is only valid with policy LowerOrNewerEqualPriority, not LowerPriority
+}
+
+// Kueue's own shape keeps the withinClusterQueueConfig block, so KEP-8522's
+// rule 3 applies: the block is an error unless the policy is
+// LowerOrNewerEqualPriority, even when it sets nothing.
+func ExampleKueueWithinClusterQueue_Config() {
+	cfg, err := timebased.KueueWithinClusterQueue{
+		WithinClusterQueue:       "LowerOrNewerEqualPriority",
+		WithinClusterQueueConfig: &timebased.KueueWithinClusterQueueConfig{MinAdmitDuration: runtime.Explicit(4 * time.Hour)},
+	}.Config()
+	fmt.Println(cfg.Policy, *cfg.MinAdmitDuration, err)
+
+	_, err = timebased.KueueWithinClusterQueue{
+		WithinClusterQueue:       "LowerPriority",
+		WithinClusterQueueConfig: &timebased.KueueWithinClusterQueueConfig{},
+	}.Config()
+	fmt.Println(err)
+	// Output:
+	// LowerOrNewerEqualPriority 4h0m0s <nil>
+	// eligibility: withinClusterQueueConfig is only valid with withinClusterQueue LowerOrNewerEqualPriority, not LowerPriority
+}
