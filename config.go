@@ -188,7 +188,7 @@ func (p *Policy) wire() error {
 		filters = append(filters, budgetFilter{p})
 	}
 	if p.delay.Delay > 0 {
-		filters = append(filters, PreemptorDelayFilter{Delay: p.delay})
+		filters = append(filters, preemptorDelayFilter{p.delay})
 	}
 	ecfg.Filters = append(filters, p.cfg.Engine.Filters...)
 	var err error

@@ -129,6 +129,7 @@ type RequeueResult struct {
 func (c *Cycle) Requeue(in RequeueInput, model requeue.Model) (RequeueResult, error) {
 	var out RequeueResult
 	c.loadRecords(&in)
+	defer clear(c.p.records) // no later pass reads this call's records
 	out.Nominated = c.p.nominator.Nominate(in.Running, c.now)
 	c.note(out.Nominated.Wake)
 	var ein requeue.EngineInput
@@ -153,23 +154,20 @@ func (c *Cycle) Requeue(in RequeueInput, model requeue.Model) (RequeueResult, er
 }
 
 // loadRecords fills the Policy's record table for the engine's budget
-// filter from in's jobs, deciding each record once. O(total length of the
-// records present).
+// filter from in's jobs; the filter decides on each record at the instant
+// the engine passes it. O(number of records present).
 func (c *Cycle) loadRecords(in *RequeueInput) {
 	if c.p.budget.Max <= 0 {
 		return
 	}
 	clear(c.p.records)
-	add := func(id, v string) {
-		c.p.records[id] = budgetRecord{value: v, decision: c.p.budget.Check(v, c.now)}
-	}
 	for id, v := range in.EvictionRecords {
-		add(id, v)
+		c.p.records[id] = budgetRecord{value: v}
 	}
 	key := c.p.budget.AnnotationKey()
 	for i := range in.Running {
 		if v, ok := in.Running[i].Annotations[key]; ok {
-			add(in.Running[i].ID, v)
+			c.p.records[in.Running[i].ID] = budgetRecord{value: v}
 		}
 	}
 }

@@ -218,7 +218,7 @@ func TestEvictionBudgetNilVictim(t *testing.T) {
 	if k, v := c.RecordEviction(nil); k != eligibility.AnnotationEvictions || v != "" {
 		t.Errorf("RecordEviction(nil) = %q, %q; want the key and no value", k, v)
 	}
-	if d := p.EvictionBudget().CheckJob(nil, t0); !d.Allowed || d.Reason != eligibility.ReasonWithinEvictionBudget {
+	if d := allPolicies().EvictionBudget.CheckJob(nil, t0); !d.Allowed || d.Reason != eligibility.ReasonWithinEvictionBudget {
 		t.Errorf("CheckJob(nil) = %v", d)
 	}
 }
