@@ -99,7 +99,7 @@ type Config struct {
 
 	// Preemption is time-based same-priority preemption within a queue
 	// (Kueue KEP-8522, withinClusterQueue); the zero value never preempts
-	// within a queue. [Cycle.Candidates] applies it.
+	// within a queue. [Cycle.Classify] applies it.
 	Preemption eligibility.PreemptionConfig
 	// Protection is Kueue's KEP-9876 preemption protection against
 	// cross-queue preemption; the zero value protects nothing.

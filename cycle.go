@@ -16,7 +16,7 @@ import (
 // policy of the Config is decided through it: min-runtime
 // ([Cycle.CheckVictim], [Cycle.ValidateScenario]), KEP-9876 protection
 // ([Cycle.CheckAdmitted]), time-based same-priority preemption
-// ([Cycle.Candidates]), the preemptor-side delay ([Cycle.CheckPreemptor]),
+// ([Cycle.Classify]), the preemptor-side delay ([Cycle.CheckPreemptor]),
 // the eviction budget ([Cycle.CheckEvictionBudget], [Cycle.RecordEviction]),
 // expected-runtime requeue ([Cycle.Requeue], or [Cycle.Nominate] one job
 // at a time) and readiness requeuing
@@ -83,22 +83,20 @@ type RequeueInput struct {
 	// Contenders are the pending jobs that may use a requeued job's
 	// resources (strictly higher priority by default).
 	Contenders []requeue.Contender
+	// Nominated holds nominations [Cycle.Nominate] made one job at a time
+	// (each Allowed outcome's Nomination), or another
+	// [eligibility.Nominator]'s, with their victims' data: Requeue adds
+	// them as [requeue.EngineInput.AddNominations] does.
+	Nominated []eligibility.Nomination
 	// Nominations and Victims carry the nominations of other nominators,
-	// if any, or those [Cycle.Nominate] made one job at a time, with
-	// their victims' data; they are merged with the expected-runtime
-	// nominator's over Running.
+	// if any, with their victims' data. Requeue merges all of them with the
+	// expected-runtime nominator's over Running.
 	Nominations []requeue.VictimNomination
 	Victims     []requeue.Victim
 	// EvictionRecords holds, by job ID, the eviction-record annotation of
 	// victims that are not in Running (under Config.EvictionBudget; the
 	// annotations of Running are read directly). Ignored without a budget.
 	EvictionRecords map[string]string
-}
-
-// EvictionRecord is the eviction-record annotation to write on a job the
-// requeue engine evicted: Value under Key (Config.EvictionBudget's key).
-type EvictionRecord struct {
-	Job, Key, Value string
 }
 
 // RequeueResult is the output of [Cycle.Requeue].
@@ -114,10 +112,12 @@ type RequeueResult struct {
 	// Model): they are no reason to requeue a job, and the scheduler's
 	// normal allocation should place them.
 	Engine requeue.EngineResult
-	// EvictionRecords (with Config.EvictionBudget set) holds one entry per
-	// committed outcome, in the outcomes' order: the eviction-record
-	// annotation to write on the evicted job, beside the not-before one.
-	EvictionRecords []EvictionRecord
+	// EvictionRecords (with Config.EvictionBudget set) holds, by job ID,
+	// for each committed outcome, the eviction-record annotation value to
+	// write on the evicted job, beside the not-before one, under
+	// Config.EvictionBudget's key ([eligibility.EvictionBudget.AnnotationKey]).
+	// It is nil without a budget or without a committed outcome.
+	EvictionRecords map[string]string
 }
 
 // Requeue runs the requeue half of a cycle: the expected-runtime nominator
@@ -135,6 +135,7 @@ func (c *Cycle) Requeue(in RequeueInput, model requeue.Model) (RequeueResult, er
 	var ein requeue.EngineInput
 	ein.Nominations = append(ein.Nominations, in.Nominations...)
 	ein.Victims = append(ein.Victims, in.Victims...)
+	ein.AddNominations(in.Nominated)
 	ein.AddNominations(out.Nominated.Nominations)
 	ein.Contenders = in.Contenders
 	var err error
@@ -146,8 +147,10 @@ func (c *Cycle) Requeue(in RequeueInput, model requeue.Model) (RequeueResult, er
 		case o.Kind == requeue.OutcomeDeferred:
 			c.wake = c.now // a bound stopped the pass: run the next cycle at once
 		case o.Kind == requeue.OutcomeCommitted && c.p.budget.Max > 0:
-			out.EvictionRecords = append(out.EvictionRecords, EvictionRecord{
-				Job: o.Job, Key: c.p.budget.AnnotationKey(), Value: c.p.budget.Record(c.p.records[o.Job].value, c.now)})
+			if out.EvictionRecords == nil {
+				out.EvictionRecords = map[string]string{}
+			}
+			out.EvictionRecords[o.Job] = c.p.budget.Record(c.p.records[o.Job].value, c.now)
 		}
 	}
 	return out, err

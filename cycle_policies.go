@@ -6,30 +6,13 @@ import (
 	"github.com/tenurepolicy/tenure/eligibility"
 )
 
-// Candidates applies the Policy's within-queue preemption (Config.Preemption,
-// Kueue KEP-8522) at the cycle's instant: it classifies every candidate
-// for preemptor p, appends the preemptible ones to dst in preemption order
-// ([eligibility.CandidateCompare]) and returns the extended slice. Every
-// candidate's Until counts toward [Cycle.Wake], the ones left out
-// included (a protected equal-priority job becomes preemptible when its
-// minAdmitDuration expires). See [eligibility.PreemptionConfig.Candidates].
-// Cost: O(n log n); no allocation beyond growing dst and the sort keys.
-func (c *Cycle) Candidates(p eligibility.PreemptionRequest, cands []eligibility.Candidate, dst []eligibility.PreemptionDecision) []eligibility.PreemptionDecision {
-	start := len(dst)
-	for i := range cands {
-		d := c.p.preemption.Classify(p, cands[i], c.now)
-		c.note(d.Until)
-		if d.Allowed {
-			dst = append(dst, d)
-		}
-	}
-	eligibility.CandidateSort(dst[start:])
-	return dst
-}
-
-// Classify applies the Policy's within-queue preemption to one candidate
-// at the cycle's instant, for a scheduler that walks its candidates itself;
-// its Until counts toward [Cycle.Wake]. See
+// Classify applies the Policy's within-queue preemption (Config.Preemption,
+// Kueue KEP-8522) to one candidate of preemptor p at the cycle's instant.
+// Its Until counts toward [Cycle.Wake], a denied candidate's included (a
+// protected equal-priority job becomes preemptible when its
+// minAdmitDuration expires). To list a queue's preemptible candidates in
+// preemption order, classify each, keep the allowed decisions and sort
+// them with [eligibility.CandidateSort]. See
 // [eligibility.PreemptionConfig.Classify]. O(1); no allocation.
 func (c *Cycle) Classify(p eligibility.PreemptionRequest, cand eligibility.Candidate) eligibility.PreemptionDecision {
 	d := c.p.preemption.Classify(p, cand, c.now)

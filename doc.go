@@ -90,8 +90,8 @@
 //     whether the pending job has waited long enough to cause evictions,
 //     [Cycle.CheckEvictionBudget] whether the victim has eviction budget
 //     left, [Cycle.CheckAdmitted] whether KEP-9876 protects it from a
-//     cross-queue preemption, and [Cycle.Candidates] orders a queue's
-//     equal-priority candidates under KEP-8522. After an eviction by any of
+//     cross-queue preemption, and [Cycle.Classify] whether KEP-8522 lets
+//     it go to an equal-priority job of its queue. After an eviction by any of
 //     these paths, [Cycle.RecordEviction] gives the eviction-record
 //     annotation to write.
 //  2. [Cycle.Requeue] runs the expected-runtime nominator over the running

@@ -235,8 +235,8 @@ func (r *requeuePass) runNoms() {
 			}
 		}
 	}
-	for _, er := range out.EvictionRecords {
-		s.st[r.model.ids[er.Job]].evRecord = er.Value
+	for job, rec := range out.EvictionRecords {
+		s.st[r.model.ids[job]].evRecord = rec
 	}
 	// Contenders the engine placed in room a commit left, evicting no one
 	// for them, start too.
