@@ -32,13 +32,13 @@ type sequence[M requeue.Model] struct {
 	// question was asked in that state, to check that a state the sequence
 	// comes back to gets the same answers.
 	answers map[string]map[string]string
-	j           requeue.Journal
-	jobs        []string
-	runs        []bool // runs[i]: jobs[i] runs, as far as the contract says
-	moved       []bool // moved[i]: an Evict or Place of jobs[i] succeeded
-	unknown     []string
-	frames      []mark // marks the sequence may roll back to, oldest first
-	nextID      int
+	j       requeue.Journal
+	jobs    []string
+	runs    []bool // runs[i]: jobs[i] runs, as far as the contract says
+	moved   []bool // moved[i]: an Evict or Place of jobs[i] succeeded
+	unknown []string
+	frames  []mark // marks the sequence may roll back to, oldest first
+	nextID  int
 
 	// Savepoint bookkeeping (Transactional models only), O(1) amortised
 	// per operation: the savepoints still valid, oldest first, and how many
