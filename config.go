@@ -216,7 +216,7 @@ func (c Config) buildQueues() (*queuetree.Tree, *runtime.Resolver, []error) {
 func (c Config) checkNames() []error {
 	var errs []error
 	nominator := cmp.Or(c.NominatorName, eligibility.NominatorExpectedRuntime)
-	engine := cmp.Or(c.Engine.Name, requeue.DefaultEngineName)
+	engine := cmp.Or(c.Engine.Name, new(requeue.Engine).Config().Name)
 	for _, n := range []struct{ field, name string }{{"NominatorName", nominator}, {"Engine.Name", engine}} {
 		if !eligibility.Reason(n.name).Valid() {
 			errs = append(errs, fmt.Errorf("tenure: %s %q is not a metric label (lower-case letters, digits and _, starting with a letter)", n.field, n.name))

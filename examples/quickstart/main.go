@@ -222,7 +222,7 @@ func (q *walkthrough) requeue() error {
 		}
 	}
 	fmt.Fprintf(q.w, "5. %d placement attempt(s), %d rolled back (prod/train-xl cannot use the room vision/sweep-1 would free: it needs 8 GPUs on one node, and only 4 would be free there, so the model's fit bound ruled that eviction out before any attempt)\n",
-		res.Attempts, q.counter.Count(requeue.DefaultEngineName, requeue.ReasonRolledBack))
+		res.Attempts, q.counter.Count(engine.Config().Name, requeue.ReasonRolledBack))
 	return nil
 }
 
