@@ -141,8 +141,8 @@
 //     by field (the most protective value of each, see
 //     [EngineInput.Victims]), duplicate contenders keep the first in
 //     contender order, a contender that is also nominated is dropped with
-//     [ErrContenderNominated], and empty IDs are bad data
-//     ([ReasonInvalidID], [ErrEmptyContenderID]).
+//     [ContenderError], and empty IDs are bad data
+//     ([ReasonInvalidID]; a contender with an empty ID is a [ContenderError]).
 //   - A panicking callback (a Model method, an undo step, a filter, the
 //     observer, ...) leaves the model as it was at the pass's last commit
 //     and the Engine ready for the next pass; the panic continues. When

@@ -9,16 +9,16 @@ import (
 	"time"
 )
 
-// ErrContenderNominated is the error of a [ContenderError] for a contender
+// errContenderNominated is the error of a [ContenderError] for a contender
 // whose ID is also nominated: a job cannot be both running (a victim) and
 // pending (a contender), so the engine keeps the nomination and drops the
 // contender.
-var ErrContenderNominated = errors.New("requeue: contender is also nominated as a victim")
+var errContenderNominated = errors.New("requeue: contender is also nominated as a victim")
 
-// ErrEmptyContenderID is the error of a [ContenderError] for a contender
+// errEmptyContenderID is the error of a [ContenderError] for a contender
 // with an empty ID, which no model can name: the engine drops it (an
 // empty victim ID is skipped with [ReasonInvalidID]).
-var ErrEmptyContenderID = errors.New("requeue: contender with an empty ID")
+var errEmptyContenderID = errors.New("requeue: contender with an empty ID")
 
 // mergeVictim folds the data of o into v, for two entries describing the
 // same job (the same ID). Each field takes the value that protects the
@@ -245,12 +245,12 @@ func (e *Engine) prepareContenders(in []Contender, res *EngineResult) {
 	out := e.conts[:0]
 	for _, c := range e.conts {
 		if c.c.ID == "" {
-			res.ContenderErrors = append(res.ContenderErrors, ContenderError{Err: ErrEmptyContenderID})
+			res.ContenderErrors = append(res.ContenderErrors, ContenderError{Err: errEmptyContenderID})
 			continue
 		}
 		if e.isNominated(c.c.ID) {
 			res.ContenderErrors = append(res.ContenderErrors, ContenderError{Contender: c.c.ID,
-				Err: fmt.Errorf("%w: %q", ErrContenderNominated, c.c.ID)})
+				Err: fmt.Errorf("%w: %q", errContenderNominated, c.c.ID)})
 			continue
 		}
 		out = append(out, c)

@@ -193,13 +193,14 @@ type Outcome struct {
 }
 
 // ContenderError records a contender the engine could not use: one whose
-// ID is also nominated ([ErrContenderNominated]), or one that [Model.Place]
+// ID is also nominated, one with an empty ID, or one that [Model.Place]
 // rejected with an error (the engine stopped trying it for the rest of the
 // pass).
 type ContenderError struct {
 	// Contender is the contender's ID.
 	Contender string
-	// Err says why: ErrContenderNominated (wrapped), or the error Place
+	// Err says why: "requeue: contender is also nominated as a victim",
+	// "requeue: contender with an empty ID", or the error Place
 	// returned.
 	Err error
 }
@@ -256,8 +257,8 @@ type EngineInput struct {
 	// Of several entries with one ID, the first in contender order (highest
 	// priority, then oldest Queued, then smallest Queue) is kept. A
 	// contender that is also nominated is dropped and reported in
-	// ContenderErrors with [ErrContenderNominated], one with an empty ID
-	// with [ErrEmptyContenderID]. Queued is compared as
+	// ContenderErrors, as is one with an empty ID (see [ContenderError]).
+	// Queued is compared as
 	// an instant and given to the filters in UTC.
 	Contenders []Contender
 }
