@@ -1,6 +1,7 @@
 package tenure
 
 import (
+	"slices"
 	"time"
 
 	"github.com/tenurepolicy/tenure/eligibility"
@@ -85,8 +86,8 @@ type RequeueInput struct {
 	Contenders []requeue.Contender
 	// Nominated holds nominations [Cycle.Nominate] made one job at a time
 	// (each Allowed outcome's Nomination), or another
-	// [eligibility.Nominator]'s, with their victims' data: Requeue adds
-	// them as [requeue.EngineInput.AddNominations] does.
+	// [eligibility.Nominator]'s, with their victims' data, as
+	// [requeue.EngineInput].Nominated takes them.
 	Nominated []eligibility.Nomination
 	// Nominations and Victims carry the nominations of other nominators,
 	// if any, with their victims' data. Requeue merges all of them with the
@@ -132,12 +133,11 @@ func (c *Cycle) Requeue(in RequeueInput, model requeue.Model) (RequeueResult, er
 	defer clear(c.p.records) // no later pass reads this call's records
 	out.Nominated = c.p.nominator.Nominate(in.Running, c.now)
 	c.note(out.Nominated.Wake)
-	var ein requeue.EngineInput
-	ein.Nominations = append(ein.Nominations, in.Nominations...)
-	ein.Victims = append(ein.Victims, in.Victims...)
-	ein.AddNominations(in.Nominated)
-	ein.AddNominations(out.Nominated.Nominations)
-	ein.Contenders = in.Contenders
+	ein := requeue.EngineInput{Nominations: in.Nominations, Victims: in.Victims, Contenders: in.Contenders,
+		Nominated: out.Nominated.Nominations}
+	if len(in.Nominated) > 0 {
+		ein.Nominated = slices.Concat(in.Nominated, out.Nominated.Nominations)
+	}
 	var err error
 	out.Engine, err = c.p.engine.Run(c.now, ein, model)
 	c.note(out.Engine.Wake)

@@ -86,8 +86,8 @@ func (d *directEngine) run(now time.Time, in tenure.RequeueInput, model requeue.
 			d.records[j.ID] = v
 		}
 	}
-	ein := requeue.EngineInput{Nominations: in.Nominations, Victims: in.Victims, Contenders: in.Contenders}
-	ein.AddNominations(d.nominator.Nominate(in.Running, now).Nominations)
+	ein := requeue.EngineInput{Nominations: in.Nominations, Victims: in.Victims, Contenders: in.Contenders,
+		Nominated: d.nominator.Nominate(in.Running, now).Nominations}
 	return d.engine.Run(now, ein, model)
 }
 

@@ -25,7 +25,7 @@
 // and the pending contenders ([Contender]); [EngineConfig] holds the victim
 // filters, a default delay, the bounds, the orders and the cost rule.
 // Victim is an alias of [eligibility.RequeueVictim], which every
-// [eligibility.Nomination] embeds: [EngineInput.AddNominations] takes the
+// [eligibility.Nomination] embeds: [EngineInput].Nominated takes the
 // nominations of [eligibility.Nominator] as they are, without a copy field
 // by field, and [VictimMinRuntimeFilter] makes
 // [eligibility.MinRuntimeFilter] a [VictimFilter].

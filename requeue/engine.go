@@ -237,6 +237,8 @@ type Engine struct {
 	cut           bool   // the last search did not look at every group
 	reordered     int    // groups moved to the end so far
 	// scratch, reused across passes
+	nomsIn       []VictimNomination // the nominations of EngineInput, Nominated's included
+	victimsIn    []Victim           // the victims of EngineInput, Nominated's included
 	noms         []VictimNomination
 	idKeys       []idKey
 	vkeys        []victimKey

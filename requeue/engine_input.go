@@ -98,10 +98,26 @@ func compareContenders(a, b *Contender) int {
 // nominator names sorted and deduplicated) and the victim data into
 // e.victims (sorted by ID, merged with mergeVictim), and joins the two.
 func (e *Engine) merge(in *EngineInput) {
-	noms := e.sortNominations(in.Nominations)
+	nomsIn, victimsIn := in.Nominations, in.Victims
+	if len(in.Nominated) > 0 { // one list of each, in e's scratch space
+		nomsIn = append(slices.Grow(e.nomsIn[:0], len(in.Nominations)+len(in.Nominated)), in.Nominations...)
+		victimsIn = append(slices.Grow(e.victimsIn[:0], len(in.Victims)+len(in.Nominated)), in.Victims...)
+		for i := range in.Nominated {
+			n := &in.Nominated[i]
+			nomsIn = append(nomsIn, VictimNomination{Job: n.ID, Nominator: n.Nominator})
+			victimsIn = append(victimsIn, n.RequeueVictim)
+		}
+		e.nomsIn, e.victimsIn = nomsIn, victimsIn
+		defer func() { // drop the references, keep the storage
+			clear(e.nomsIn)
+			clear(e.victimsIn)
+			e.nomsIn, e.victimsIn = e.nomsIn[:0], e.victimsIn[:0]
+		}()
+	}
+	noms := e.sortNominations(nomsIn)
 	noms = slices.Compact(noms)
 	e.noms = noms
-	e.mergeVictims(in.Victims)
+	e.mergeVictims(victimsIn)
 
 	names := make([]string, len(noms)) // one backing array for all Nominators
 	e.entries = e.entries[:0]

@@ -21,7 +21,7 @@ type VictimNomination struct {
 // Victim is what the engine needs to know about a nominated job: the
 // embedder supplies one per job it may nominate (extra ones are ignored).
 // It is [eligibility.RequeueVictim], which an [eligibility.Nomination]
-// embeds: [EngineInput.AddNominations] takes a nominator's output as is.
+// embeds: [EngineInput].Nominated takes a nominator's output as is.
 type Victim = eligibility.RequeueVictim
 
 // Contender is a pending job that may run if a victim gives its resources
@@ -230,6 +230,14 @@ type EngineInput struct {
 	// Nominations from any number of nominators, in any order; duplicates
 	// are merged.
 	Nominations []VictimNomination
+	// Nominated holds the nominations of an [eligibility.Nominator] as it
+	// returns them (NominatorResult.Nominations, or the Nomination of each
+	// allowed Evaluate): each counts as an entry of Nominations (its ID and
+	// Nominator) and one of Victims (its RequeueVictim) would. A
+	// nomination carries the job's Resources when the embedder set
+	// [eligibility.Job.Resources]; otherwise another entry for the same
+	// job may carry them.
+	Nominated []eligibility.Nomination
 	// Victims holds the data of the nominated jobs (extra entries are
 	// ignored; a nomination without data is skipped with
 	// ReasonUnknownVictim). Several entries for one ID (several

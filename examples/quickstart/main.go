@@ -200,8 +200,7 @@ func (q *walkthrough) requeue() error {
 	if err != nil {
 		return err
 	}
-	var in requeue.EngineInput
-	in.AddNominations(q.noms.Nominations)
+	in := requeue.EngineInput{Nominated: q.noms.Nominations}
 	in.Contenders = []requeue.Contender{
 		{ID: "prod/train-xl", Priority: 100, Queue: q.queue["serving"], Queued: q.now.Add(-2 * time.Hour)},
 		{ID: "prod/embed", Priority: 50, Queue: q.queue["serving"], Queued: q.now.Add(-time.Hour)},
