@@ -111,8 +111,9 @@
 //
 // Every decision has the same shape, [eligibility.Decision]: Allowed, a
 // Reason (a stable label usable as a metric label, one type across packages)
-// and Until. The pieces stay usable on their own, for forks that integrate
-// them one by one; the package Example shows that path.
+// and Until. A Policy hands out no piece; the pieces stay usable on their
+// own, for forks that integrate them one by one, each built from its
+// Config section; the package Example shows that path.
 //
 // # Semantics
 //
