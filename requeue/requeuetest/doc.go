@@ -197,8 +197,10 @@
 // The default run is [DefaultSequences] sequences of [DefaultSteps]
 // operations; each operation renders the state once or twice, which
 // dominates the cost (the kit's own bookkeeping is O(1) amortised per
-// operation), and a check of the hints renders it a few times more. Keep
-// the rendering cheap: it is what a run spends its time on.
+// operation, plus one hash of the state text per Place or fit question,
+// to look up the answer last given in that state), and a check of the
+// hints renders it a few times more. The answers are kept for one
+// sequence. Keep the rendering cheap: it is what a run spends its time on.
 //
 // The kit checks the contract the engine relies on, not a scheduler's
 // placement policy: it does not know whether a job should have fit, only
