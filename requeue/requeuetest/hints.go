@@ -269,9 +269,9 @@ func (r *sequence[M]) tryPlaceAfter(victims []string, job string, landed *[]stri
 	// A mark between the two, as the engine takes one before every
 	// attempt (a model may keep evictions and placements apart).
 	evicted := r.newMark()
-	ok, same, err := r.placeIn(evicted.state, job)
+	ok, err = r.callPlace(job)
 	r.logf("Place(%q) after evicting %q = %v, %v", job, victims, ok, err)
-	if !same || !r.journalIntact(fmt.Sprintf("Place(%q)", job), mk) {
+	if !r.samePlace(evicted.state, job, ok, err) || !r.journalIntact(fmt.Sprintf("Place(%q)", job), mk) {
 		return false, false, nil
 	}
 	if landed != nil && ok && err == nil {

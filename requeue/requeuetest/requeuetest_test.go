@@ -373,6 +373,10 @@ func TestHiddenCacheFails(t *testing.T) {
 		if !strings.Contains(f.Problem, "the last time the model was in this state (the contract: in one state, the same answer") {
 			t.Errorf("%s: problem %q does not say the answer changed in one state", tc.name, f.Problem)
 		}
+		method, _, _ := strings.Cut(f.Problem, "(")
+		if len(f.Trace) == 0 || !strings.HasPrefix(f.Trace[len(f.Trace)-1], method+"(") {
+			t.Errorf("%s: the trace does not end with the %s call that answered otherwise: %q", tc.name, method, f.Trace)
+		}
 		t.Logf("%s: %s", tc.name, f.Problem)
 	}
 }

@@ -376,19 +376,25 @@ func (r *sequence[M]) sameAnswer(state, question, answer string) bool {
 	return true
 }
 
-// placeIn calls Place(id) in the state whose text is state, keeps the
-// journal bookkeeping, and checks that the answer is the one Place gave
-// the last time the model was in that state: the engine trusts one failed
-// attempt for a state. ok is false after a failure.
-func (r *sequence[M]) placeIn(state, id string) (placed, ok bool, err error) {
+// callPlace calls Place(id) on the kit's journal and notes the steps it
+// recorded.
+func (r *sequence[M]) callPlace(id string) (bool, error) {
 	before := r.j.Len()
-	placed, err = r.m.Place(&r.j, id)
+	placed, err := r.m.Place(&r.j, id)
 	r.noteSteps(before)
+	return placed, err
+}
+
+// samePlace checks that Place(id), called in the state whose text is
+// state, answered (placed, err) as it did the last time the model was in
+// that state: the engine trusts one failed attempt for a state. It reports
+// whether the sequence can go on.
+func (r *sequence[M]) samePlace(state, id string, placed bool, err error) bool {
 	answer := fmt.Sprint(placed)
 	if err != nil {
 		answer = "an error"
 	}
-	return placed, r.sameAnswer(state, fmt.Sprintf("Place(%q)", id), answer), err
+	return r.sameAnswer(state, fmt.Sprintf("Place(%q)", id), answer)
 }
 
 func (r *sequence[M]) evict(want string) {
@@ -434,10 +440,10 @@ func (r *sequence[M]) settle(i int, runs bool, op string, mk mark) bool {
 func (r *sequence[M]) place(want string) bool {
 	id, i, kind := r.pick(want)
 	mk := r.newMark()
-	ok, same, err := r.placeIn(mk.state, id)
+	ok, err := r.callPlace(id)
 	op := fmt.Sprintf("Place(%q)", id)
 	r.logf("%s [%s job] = %v, %v", op, kind, ok, err)
-	if !same || !r.journalIntact(op, mk) {
+	if !r.samePlace(mk.state, id, ok, err) || !r.journalIntact(op, mk) {
 		return false
 	}
 	switch {
