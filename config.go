@@ -105,7 +105,7 @@ type Config struct {
 
 	// Preemption is time-based same-priority preemption within a queue
 	// (Kueue KEP-8522, withinClusterQueue); the zero value never preempts
-	// within a queue. [Cycle.Candidates] applies it.
+	// within a queue. [Cycle.Classify] applies it.
 	Preemption timebased.Config
 	// Protection is Kueue's KEP-9876 preemption protection against
 	// cross-queue preemption; the zero value protects nothing.
@@ -306,7 +306,7 @@ func (p *Policy) wire() error {
 		filters = append(filters, budgetFilter{p})
 	}
 	if p.delay.Delay > 0 {
-		filters = append(filters, PreemptorDelayFilter{Delay: p.delay})
+		filters = append(filters, preemptorDelayFilter{p.delay})
 	}
 	ecfg.Filters = append(filters, p.cfg.Engine.Filters...)
 	var err error
@@ -338,7 +338,7 @@ func (c Config) buildQueues() (*queuetree.Tree, *runtime.Resolver, []error) {
 func (c Config) checkNames() []error {
 	var errs []error
 	nominator := cmp.Or(c.NominatorName, expectedruntime.DefaultName)
-	engine := cmp.Or(c.Engine.Name, requeue.DefaultEngineName)
+	engine := cmp.Or(c.Engine.Name, new(requeue.Engine).Config().Name)
 	for _, n := range []struct{ key, field, name string }{{"nominatorName", "NominatorName", nominator}, {"engine.name", "Engine.Name", engine}} {
 		if !eligibility.Reason(n.name).Valid() {
 			errs = append(errs, &ConfigError{n.key, fmt.Errorf("%s %q is not a metric label (lower-case letters, digits and _, starting with a letter)", n.field, n.name)})

@@ -106,7 +106,7 @@ func TestConfigErrorKeys(t *testing.T) {
 		{"engine.maxSetGroups", &tenure.Config{Engine: requeue.EngineConfig{MaxSetGroups: -1}}, `{"engine":{"maxSetGroups":-1}}`},
 		{"engine.maxSetSize", &tenure.Config{Engine: requeue.EngineConfig{MaxSetSize: -1}}, `{"engine":{"maxSetSize":-1}}`},
 		{"engine.setCandidates", &tenure.Config{Engine: requeue.EngineConfig{SetCandidates: -1}}, `{"engine":{"setCandidates":-1}}`},
-		{"engine.filters[1]", &tenure.Config{Engine: requeue.EngineConfig{Filters: []requeue.VictimFilter{tenure.PreemptorDelayFilter{}, nil}}}, ""},
+		{"engine.filters[1]", &tenure.Config{Engine: requeue.EngineConfig{Filters: []requeue.VictimFilter{requeue.VictimMinRuntimeFilter{}, nil}}}, ""},
 		{"engine.filters[0]", &tenure.Config{Engine: requeue.EngineConfig{Filters: []requeue.VictimFilter{nilFilter}}}, ""},
 		{"engine.observer", &tenure.Config{Engine: requeue.EngineConfig{Observer: (*eligibility.Counter)(nil)}}, ""},
 		{"clock", &tenure.Config{Clock: (*clocktest.Fake)(nil)}, ""},

@@ -152,7 +152,7 @@ func callbackSample(t reflect.Type) (reflect.Value, bool) {
 	case reflect.TypeFor[*slog.Logger]():
 		return reflect.ValueOf(slog.Default()), true
 	case reflect.TypeFor[[]requeue.VictimFilter]():
-		return reflect.ValueOf([]requeue.VictimFilter{tenure.PreemptorDelayFilter{}}), true
+		return reflect.ValueOf([]requeue.VictimFilter{requeue.VictimMinRuntimeFilter{}}), true
 	}
 	if t.Kind() == reflect.Func {
 		return reflect.MakeFunc(t, func(in []reflect.Value) []reflect.Value {

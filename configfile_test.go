@@ -146,7 +146,7 @@ func TestConfigJSONUnknownKeys(t *testing.T) {
 // keeps the callbacks set in code.
 func TestConfigJSONKeepsCallbacks(t *testing.T) {
 	counter := new(eligibility.Counter)
-	c := tenure.Config{Observer: counter, NominatorName: "old", Engine: requeue.EngineConfig{Filters: []requeue.VictimFilter{tenure.PreemptorDelayFilter{}}}}
+	c := tenure.Config{Observer: counter, NominatorName: "old", Engine: requeue.EngineConfig{Filters: []requeue.VictimFilter{requeue.VictimMinRuntimeFilter{}}}}
 	if err := json.Unmarshal([]byte(`{"preemptorDelay":"1m"}`), &c); err != nil {
 		t.Fatal(err)
 	}

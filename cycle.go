@@ -1,6 +1,7 @@
 package tenure
 
 import (
+	"slices"
 	"time"
 
 	"github.com/tenurepolicy/tenure/eligibility"
@@ -18,7 +19,7 @@ import (
 // policy of the Config is decided through it: min-runtime
 // ([Cycle.CheckVictim], [Cycle.ValidateScenario]), KEP-9876 protection
 // ([Cycle.CheckAdmitted]), time-based same-priority preemption
-// ([Cycle.Candidates]), the preemptor-side delay ([Cycle.CheckPreemptor]),
+// ([Cycle.Classify]), the preemptor-side delay ([Cycle.CheckPreemptor]),
 // the eviction budget ([Cycle.CheckEvictionBudget], [Cycle.RecordEviction]),
 // expected-runtime requeue ([Cycle.Requeue], or [Cycle.Nominate] one job
 // at a time) and readiness requeuing
@@ -85,22 +86,20 @@ type RequeueInput struct {
 	// Contenders are the pending jobs that may use a requeued job's
 	// resources (strictly higher priority by default).
 	Contenders []requeue.Contender
+	// Nominated holds nominations [Cycle.Nominate] made one job at a time
+	// (each Allowed outcome's Nomination), or another
+	// [expectedruntime.Nominator]'s, with their victims' data, as
+	// [requeue.EngineInput].Nominated takes them.
+	Nominated []expectedruntime.Nomination
 	// Nominations and Victims carry the nominations of other nominators,
-	// if any, or those [Cycle.Nominate] made one job at a time, with
-	// their victims' data; they are merged with the expected-runtime
-	// nominator's over Running.
+	// if any, with their victims' data. Requeue merges all of them with the
+	// expected-runtime nominator's over Running.
 	Nominations []requeue.VictimNomination
 	Victims     []requeue.Victim
 	// EvictionRecords holds, by job ID, the eviction-record annotation of
 	// victims that are not in Running (under Config.EvictionBudget; the
 	// annotations of Running are read directly). Ignored without a budget.
 	EvictionRecords map[string]string
-}
-
-// EvictionRecord is the eviction-record annotation to write on a job the
-// requeue engine evicted: Value under Key (Config.EvictionBudget's key).
-type EvictionRecord struct {
-	Job, Key, Value string
 }
 
 // RequeueResult is the output of [Cycle.Requeue].
@@ -116,10 +115,12 @@ type RequeueResult struct {
 	// Model): they are no reason to requeue a job, and the scheduler's
 	// normal allocation should place them.
 	Engine requeue.EngineResult
-	// EvictionRecords (with Config.EvictionBudget set) holds one entry per
-	// committed outcome, in the outcomes' order: the eviction-record
-	// annotation to write on the evicted job, beside the not-before one.
-	EvictionRecords []EvictionRecord
+	// EvictionRecords (with Config.EvictionBudget set) holds, by job ID,
+	// for each committed outcome, the eviction-record annotation value to
+	// write on the evicted job, beside the not-before one, under
+	// Config.EvictionBudget's key ([evictionbudget.Budget.AnnotationKey]).
+	// It is nil without a budget or without a committed outcome.
+	EvictionRecords map[string]string
 }
 
 // Requeue runs the requeue half of a cycle: the expected-runtime nominator
@@ -131,13 +132,14 @@ type RequeueResult struct {
 func (c *Cycle) Requeue(in RequeueInput, model requeue.Model) (RequeueResult, error) {
 	var out RequeueResult
 	c.loadRecords(&in)
+	defer clear(c.p.records) // no later pass reads this call's records
 	out.Nominated = c.p.nominator.Nominate(in.Running, c.now)
 	c.note(out.Nominated.Wake)
-	var ein requeue.EngineInput
-	ein.Nominations = append(ein.Nominations, in.Nominations...)
-	ein.Victims = append(ein.Victims, in.Victims...)
-	ein.AddNominations(out.Nominated.Nominations)
-	ein.Contenders = in.Contenders
+	ein := requeue.EngineInput{Nominations: in.Nominations, Victims: in.Victims, Contenders: in.Contenders,
+		Nominated: out.Nominated.Nominations}
+	if len(in.Nominated) > 0 {
+		ein.Nominated = slices.Concat(in.Nominated, out.Nominated.Nominations)
+	}
 	var err error
 	out.Engine, err = c.p.engine.Run(c.now, ein, model)
 	c.note(out.Engine.Wake)
@@ -147,31 +149,30 @@ func (c *Cycle) Requeue(in RequeueInput, model requeue.Model) (RequeueResult, er
 		case o.Kind == requeue.OutcomeDeferred:
 			c.wake = c.now // a bound stopped the pass: run the next cycle at once
 		case o.Kind == requeue.OutcomeCommitted && c.p.budget.Max > 0:
-			out.EvictionRecords = append(out.EvictionRecords, EvictionRecord{
-				Job: o.Job, Key: c.p.budget.AnnotationKey(), Value: c.p.budget.Record(c.p.records[o.Job].value, c.now)})
+			if out.EvictionRecords == nil {
+				out.EvictionRecords = map[string]string{}
+			}
+			out.EvictionRecords[o.Job] = c.p.budget.Record(c.p.records[o.Job].value, c.now)
 		}
 	}
 	return out, err
 }
 
 // loadRecords fills the Policy's record table for the engine's budget
-// filter from in's jobs, deciding each record once. O(total length of the
-// records present).
+// filter from in's jobs; the filter decides on each record at the instant
+// the engine passes it. O(number of records present).
 func (c *Cycle) loadRecords(in *RequeueInput) {
 	if c.p.budget.Max <= 0 {
 		return
 	}
 	clear(c.p.records)
-	add := func(id, v string) {
-		c.p.records[id] = budgetRecord{value: v, decision: c.p.budget.Check(v, c.now)}
-	}
 	for id, v := range in.EvictionRecords {
-		add(id, v)
+		c.p.records[id] = budgetRecord{value: v}
 	}
 	key := c.p.budget.AnnotationKey()
 	for i := range in.Running {
 		if v, ok := in.Running[i].Annotations[key]; ok {
-			add(in.Running[i].ID, v)
+			c.p.records[in.Running[i].ID] = budgetRecord{value: v}
 		}
 	}
 }

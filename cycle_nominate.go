@@ -3,7 +3,6 @@ package tenure
 import (
 	"github.com/tenurepolicy/tenure/eligibility"
 	"github.com/tenurepolicy/tenure/eligibility/expectedruntime"
-	"github.com/tenurepolicy/tenure/requeue"
 )
 
 // Nominate asks the expected-runtime nominator about one running job at
@@ -16,9 +15,8 @@ import (
 // arrive (a job starts, a timer fires) instead of handing every running
 // job to Requeue each cycle.
 //
-// Such a scheduler then hands the nominations it kept to Requeue with
-// [RequeueInput.AddNominations] (which fills Nominations and Victims) and
-// Running empty, and, under Config.EvictionBudget, their
+// Such a scheduler then hands the nominations it kept to Requeue in
+// [RequeueInput].Nominated, with Running empty, and, under Config.EvictionBudget, their
 // eviction-record annotations in RequeueInput.EvictionRecords: Requeue
 // reads the records of Running jobs itself, and a victim whose record is
 // missing counts as never evicted and gets a new record of one entry.
@@ -31,14 +29,4 @@ func (c *Cycle) Nominate(job *eligibility.Job) expectedruntime.Outcome {
 	c.p.nominator.Report(&o)
 	c.note(o.Until) // zero for a nomination
 	return o
-}
-
-// AddNominations appends nominations that [Cycle.Nominate] made, one job at
-// a time, to in.Nominations and their victims' data to in.Victims, as
-// requeue.EngineInput.AddNominations does for the engine: a nomination
-// whose victim is missing would be skipped as unknown_victim. O(len(noms)).
-func (in *RequeueInput) AddNominations(noms []expectedruntime.Nomination) {
-	e := requeue.EngineInput{Nominations: in.Nominations, Victims: in.Victims}
-	e.AddNominations(noms)
-	in.Nominations, in.Victims = e.Nominations, e.Victims
 }

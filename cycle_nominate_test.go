@@ -93,11 +93,10 @@ func nominatorSamples(c *eligibility.Counter) []eligibility.Sample {
 	return out
 }
 
-// TestRequeueAddNominations: a nomination that Cycle.Nominate made, handed
-// to Requeue with RequeueInput.AddNominations (Running empty), is
-// committed as the same job handed in Running is; without its victim's
-// data it would be skipped as unknown_victim.
-func TestRequeueAddNominations(t *testing.T) {
+// TestRequeueNominated: a nomination that Cycle.Nominate made, handed to
+// Requeue in RequeueInput.Nominated (Running empty), carries its victim's
+// data and is committed as the same job handed in Running is.
+func TestRequeueNominated(t *testing.T) {
 	p, err := tenure.New(tenure.Config{Queues: []tenure.Queue{{Name: "q"}}})
 	if err != nil {
 		t.Fatal(err)
@@ -114,7 +113,7 @@ func TestRequeueAddNominations(t *testing.T) {
 			if !o.Allowed {
 				t.Fatalf("Nominate: %+v", o)
 			}
-			in.AddNominations([]expectedruntime.Nomination{o.Nomination})
+			in.Nominated = []expectedruntime.Nomination{o.Nomination}
 		} else {
 			in.Running = []eligibility.Job{v}
 		}

@@ -8,30 +8,13 @@ import (
 	"github.com/tenurepolicy/tenure/eligibility/timebased"
 )
 
-// Candidates applies the Policy's within-queue preemption (Config.Preemption,
-// Kueue KEP-8522) at the cycle's instant: it classifies every candidate
-// for preemptor p, appends the preemptible ones to dst in preemption order
-// ([timebased.Compare]) and returns the extended slice. Every
-// candidate's Until counts toward [Cycle.Wake], the ones left out
-// included (a protected equal-priority job becomes preemptible when its
-// minAdmitDuration expires). See [timebased.Config.Candidates].
-// Cost: O(n log n); no allocation beyond growing dst and the sort keys.
-func (c *Cycle) Candidates(p timebased.Request, cands []timebased.Candidate, dst []timebased.Decision) []timebased.Decision {
-	start := len(dst)
-	for i := range cands {
-		d := c.p.preemption.Classify(p, cands[i], c.now)
-		c.note(d.Until)
-		if d.Allowed {
-			dst = append(dst, d)
-		}
-	}
-	timebased.Sort(dst[start:])
-	return dst
-}
-
-// Classify applies the Policy's within-queue preemption to one candidate
-// at the cycle's instant, for a scheduler that walks its candidates itself;
-// its Until counts toward [Cycle.Wake]. See
+// Classify applies the Policy's within-queue preemption (Config.Preemption,
+// Kueue KEP-8522) to one candidate of preemptor p at the cycle's instant.
+// Its Until counts toward [Cycle.Wake], a denied candidate's included (a
+// protected equal-priority job becomes preemptible when its
+// minAdmitDuration expires). To list a queue's preemptible candidates in
+// preemption order, classify each, keep the allowed decisions and sort
+// them with [timebased.Sort]. See
 // [timebased.Config.Classify]. O(1); no allocation.
 func (c *Cycle) Classify(p timebased.Request, cand timebased.Candidate) timebased.Decision {
 	d := c.p.preemption.Classify(p, cand, c.now)

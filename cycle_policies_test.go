@@ -48,11 +48,7 @@ func TestCycleWakeCountsEveryPolicy(t *testing.T) {
 		}, t0.Add(2 * time.Hour)},
 		{"time-based candidate", func(c *tenure.Cycle) eligibility.Decision {
 			req := timebased.Request{Priority: 1, Timestamp: t0.Add(-3 * time.Hour)}
-			got := c.Candidates(req, []timebased.Candidate{{ID: "x", Priority: 1, Reserved: t0.Add(-30 * time.Minute), Queued: t0.Add(-4 * time.Hour)}}, nil)
-			if len(got) != 0 {
-				t.Errorf("protected candidate returned: %+v", got)
-			}
-			return eligibility.Decision{Until: t0.Add(30*time.Minute + 1)}
+			return c.Classify(req, timebased.Candidate{ID: "x", Priority: 1, Reserved: t0.Add(-30 * time.Minute), Queued: t0.Add(-4 * time.Hour)}).Decision
 		}, t0.Add(30*time.Minute + 1)},
 		{"KEP-9876 reclaim", func(c *tenure.Cycle) eligibility.Decision {
 			return c.CheckAdmitted(admitprotect.InCohortReclamation, t0.Add(-5*time.Minute), false)
@@ -142,7 +138,7 @@ func TestRequeueAppliesBudgetAndDelay(t *testing.T) {
 	if o := res.Engine.Outcomes[0]; o.Kind != requeue.OutcomeCommitted {
 		t.Fatalf("boundary: %v %v, want committed", o.Kind, o.Decision)
 	}
-	wantRec := []tenure.EvictionRecord{{Job: "v", Key: evictionbudget.Annotation, Value: eligibility.FormatNotBefore(t0)}}
+	wantRec := map[string]string{"v": eligibility.FormatNotBefore(t0)}
 	if diff := cmp.Diff(wantRec, res.EvictionRecords); diff != "" {
 		t.Errorf("EvictionRecords (-want +got):\n%s", diff)
 	}
@@ -223,7 +219,7 @@ func TestEvictionBudgetNilVictim(t *testing.T) {
 	if k, v := c.RecordEviction(nil); k != evictionbudget.Annotation || v != "" {
 		t.Errorf("RecordEviction(nil) = %q, %q; want the key and no value", k, v)
 	}
-	if d := p.EvictionBudget().CheckJob(nil, t0); !d.Allowed || d.Reason != evictionbudget.ReasonWithinBudget {
+	if d := allPolicies().EvictionBudget.CheckJob(nil, t0); !d.Allowed || d.Reason != evictionbudget.ReasonWithinBudget {
 		t.Errorf("CheckJob(nil) = %v", d)
 	}
 }

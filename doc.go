@@ -91,8 +91,8 @@
 //     whether the pending job has waited long enough to cause evictions,
 //     [Cycle.CheckEvictionBudget] whether the victim has eviction budget
 //     left, [Cycle.CheckAdmitted] whether KEP-9876 protects it from a
-//     cross-queue preemption, and [Cycle.Candidates] orders a queue's
-//     equal-priority candidates under KEP-8522. After an eviction by any of
+//     cross-queue preemption, and [Cycle.Classify] whether KEP-8522 lets
+//     it go to an equal-priority job of its queue. After an eviction by any of
 //     these paths, [Cycle.RecordEviction] gives the eviction-record
 //     annotation to write.
 //  2. [Cycle.Requeue] runs the expected-runtime nominator over the running
@@ -112,8 +112,9 @@
 //
 // Every decision has the same shape, [eligibility.Decision]: Allowed, a
 // Reason (a stable label usable as a metric label, one type across packages)
-// and Until. The pieces stay usable on their own, for forks that integrate
-// them one by one; the package Example shows that path.
+// and Until. A Policy hands out no piece; the pieces stay usable on their
+// own, for forks that integrate them one by one, each built from its
+// Config section; the package Example shows that path.
 //
 // # Semantics
 //

@@ -42,7 +42,7 @@ func ExampleConfig_UnmarshalJSON() {
 	}
 	now := time.Date(2026, 3, 2, 12, 0, 0, 0, time.UTC)
 	c := p.BeginAt(now)
-	fmt.Println("backoff:", p.Backoff().Delay(3, 0), "limit", *p.Backoff().Limit)
+	fmt.Println("backoff:", cfg.Requeuing.Backoff.Delay(3, 0), "limit", *cfg.Requeuing.Backoff.Limit)
 	fmt.Println("reclaim 5m after admission:", c.CheckAdmitted(admitprotect.InCohortReclamation, now.Add(-5*time.Minute), false))
 	fmt.Println("contender queued 10s ago:", c.CheckPreemptor(now.Add(-10*time.Second)))
 	fmt.Println("wake:", c.Wake().Format(time.TimeOnly))

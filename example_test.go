@@ -53,8 +53,7 @@ func Example() {
 	// Requeue: nominate over-runners, then let the engine try strictly
 	// higher-priority pending work in their place (commit or roll back).
 	noms := (&expectedruntime.Nominator{}).Nominate([]eligibility.Job{job}, now)
-	var in requeue.EngineInput
-	in.AddNominations(noms.Nominations)
+	in := requeue.EngineInput{Nominated: noms.Nominations}
 	in.Contenders = []requeue.Contender{{ID: "serve", Priority: 9, Queue: prod, Queued: now.Add(-time.Minute)}}
 
 	model, err := cluster.New([]cluster.Node{{Name: "n1", Capacity: cluster.Resources{GPU: 8}}})

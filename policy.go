@@ -30,13 +30,17 @@ import (
 // they did not change and otherwise rebuilds only the parts that hold the
 // queues.
 //
-// The pieces stay available ([Policy.Tree], [Policy.Resolver], …) for code
-// that needs them directly; a fork that integrates tenure piece by piece can
-// skip Policy altogether and build them itself.
+// A Policy hands out no piece: every decision goes through a [Cycle], at
+// the cycle's instant. A fork that integrates tenure piece by piece skips
+// Policy and builds each piece from the matching Config section
+// (queuetree.New, runtime.NewResolver, minruntime.Filter,
+// expectedruntime.Nominator, requeue.NewEngine); the root package's Example
+// shows that path.
 //
 // Concurrency: the tree, resolver, filter, nominator and backoff are
-// immutable (the accessors return the filter and the nominator by value);
-// the engine and the scenario validator keep scratch state, so a Policy
+// immutable; the engine and the scenario validator keep scratch state, and
+// [Cycle.Requeue] holds the eviction records of its input for the engine's
+// eviction-budget filter, so a Policy
 // runs one [Cycle] at a time, on one goroutine. A Policy that
 // UpdateQueues returns has its own engine and validator: it and p may
 // each run a Cycle at the same time.
@@ -67,31 +71,40 @@ type Policy struct {
 	protection admitprotect.Protection
 	delay      preemptordelay.Delay
 	budget     evictionbudget.Budget
-	// records holds the eviction-record annotations of the current
-	// Cycle.Requeue's jobs, by ID, with the budget's decision on each, for
-	// the engine's budget filter.
+	// records holds the eviction-record annotations of the jobs of the
+	// Cycle.Requeue that is running, by ID, for the engine's budget
+	// filter; Requeue fills it before its engine pass and empties it
+	// before it returns. The engine is not reachable from outside the
+	// Policy, so no pass ever reads another call's records.
 	records map[string]budgetRecord
 }
 
-// budgetRecord is one job's eviction-record annotation and the budget's
-// decision on it at the cycle's instant.
+// budgetRecord is one job's eviction-record annotation.
 type budgetRecord struct {
-	value    string
-	decision eligibility.Decision
+	value string
 }
 
 // budgetFilter is the composed engine's eviction-budget filter: the
-// decision precomputed for each victim of the pass by Cycle.Requeue, so that
-// each victim-contender pair costs one map lookup. A victim without a
-// record is within its budget.
+// budget's decision on the victim's own record (from Cycle.Requeue's input)
+// at the instant the engine passes, the cycle's. A victim without a record
+// is within its budget. O(len(record)) per victim-contender pair; no
+// allocation.
 type budgetFilter struct{ p *Policy }
 
 // FilterVictim implements requeue.VictimFilter.
-func (f budgetFilter) FilterVictim(_ time.Time, v *requeue.Victim, _ *requeue.Contender) eligibility.Decision {
-	if r, ok := f.p.records[v.ID]; ok {
-		return r.decision
-	}
-	return eligibility.Decision{Allowed: true, Reason: evictionbudget.ReasonWithinBudget}
+func (f budgetFilter) FilterVictim(now time.Time, v *requeue.Victim, _ *requeue.Contender) eligibility.Decision {
+	return f.p.budget.Check(f.p.records[v.ID].value, now)
+}
+
+// preemptorDelayFilter is the composed engine's preemptor-delay filter: a
+// contender that has waited less than the delay since Contender.Queued may
+// not cause an eviction (reason "preemptor_delay", Until = Queued + Delay;
+// "queued_unknown" when Queued is zero). O(1), no allocation.
+type preemptorDelayFilter struct{ delay preemptordelay.Delay }
+
+// FilterVictim implements requeue.VictimFilter.
+func (f preemptorDelayFilter) FilterVictim(now time.Time, _ *requeue.Victim, c *requeue.Contender) eligibility.Decision {
+	return f.delay.Check(c.Queued, now)
 }
 
 // New validates cfg and builds a Policy. Every problem is reported at once,
@@ -103,41 +116,11 @@ func New(cfg Config) (*Policy, error) {
 	return cfg.build()
 }
 
-// Tree returns the queue tree.
+// Tree returns the Policy's queue tree: immutable, safe to share, and the
+// way to size a slice indexed by queue ID, make([]T, p.Tree().IDLimit()).
+// It is the tree of p's queue list; a Policy from [Policy.UpdateQueues]
+// has its own.
 func (p *Policy) Tree() *queuetree.Tree { return p.tree }
-
-// Resolver returns the min-runtime resolver.
-func (p *Policy) Resolver() *runtime.Resolver { return p.resolver }
-
-// Filter returns a copy of the min-runtime victim filter (the engine's own
-// cannot be changed through it).
-func (p *Policy) Filter() minruntime.Filter { return p.filter }
-
-// Nominator returns a copy of the expected-runtime nominator.
-func (p *Policy) Nominator() expectedruntime.Nominator { return p.nominator }
-
-// Engine returns the requeue engine.
-func (p *Policy) Engine() *requeue.Engine { return p.engine }
-
-// Backoff returns the readiness-timeout backoff configuration
-// (Config.Requeuing.Backoff).
-func (p *Policy) Backoff() backoff.Config { return p.requeuing.Backoff }
-
-// Requeuing returns Kueue's readiness requeuing strategy: the backoff and,
-// through its QueueOrder method, the order of pending jobs.
-func (p *Policy) Requeuing() backoff.Strategy { return p.requeuing }
-
-// Preemption returns the within-queue preemption configuration (KEP-8522).
-func (p *Policy) Preemption() timebased.Config { return p.preemption }
-
-// Protection returns the KEP-9876 preemption protection.
-func (p *Policy) Protection() admitprotect.Protection { return p.protection }
-
-// PreemptorDelay returns the preemptor-side delay.
-func (p *Policy) PreemptorDelay() preemptordelay.Delay { return p.delay }
-
-// EvictionBudget returns the per-job eviction budget.
-func (p *Policy) EvictionBudget() evictionbudget.Budget { return p.budget }
 
 // QueueID returns the ID of the queue named name, or an error naming it
 // that matches [queuetree.ErrUnknownQueue] when the tree has no such

@@ -25,7 +25,7 @@
 // and the pending contenders ([Contender]); [EngineConfig] holds the victim
 // filters, a default delay, the bounds, the orders and the cost rule.
 // Victim is an alias of [expectedruntime.Victim], which every
-// [expectedruntime.Nomination] embeds: [EngineInput.AddNominations] takes the
+// [expectedruntime.Nomination] embeds: [EngineInput].Nominated takes the
 // nominations of [expectedruntime.Nominator] as they are, without a copy field
 // by field, and [VictimMinRuntimeFilter] makes
 // [minruntime.Filter] a [VictimFilter].
@@ -141,8 +141,8 @@
 //     by field (the most protective value of each, see
 //     [EngineInput.Victims]), duplicate contenders keep the first in
 //     contender order, a contender that is also nominated is dropped with
-//     [ErrContenderNominated], and empty IDs are bad data
-//     ([ReasonInvalidID], [ErrEmptyContenderID]).
+//     [ContenderError], and empty IDs are bad data
+//     ([ReasonInvalidID]; a contender with an empty ID is a [ContenderError]).
 //   - A panicking callback (a Model method, an undo step, a filter, the
 //     observer, ...) leaves the model as it was at the pass's last commit
 //     and the Engine ready for the next pass; the panic continues. When

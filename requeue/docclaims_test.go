@@ -4,6 +4,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
+
 	"github.com/tenurepolicy/tenure/eligibility"
 	"github.com/tenurepolicy/tenure/requeue"
 )
@@ -73,7 +76,7 @@ func TestDocClaimVictimFilter(t *testing.T) {
 }
 
 // Engine: "The zero Engine runs with the zero EngineConfig"; its events'
-// Source is DefaultEngineName when EngineConfig.Name is empty.
+// Source is "requeue" when EngineConfig.Name is empty.
 func TestDocClaimZeroEngine(t *testing.T) {
 	now := t0.Add(time.Hour)
 	in, model := dcWorld(t)
@@ -94,7 +97,46 @@ func TestDocClaimZeroEngine(t *testing.T) {
 	if len(got.Outcomes) != len(want.Outcomes) || got.Commits != want.Commits || got.Commits == 0 {
 		t.Errorf("zero Engine: %d outcomes, %d commits; NewEngine(EngineConfig{}): %d, %d", len(got.Outcomes), got.Commits, len(want.Outcomes), want.Commits)
 	}
-	if n := counter.Count(requeue.DefaultEngineName, requeue.ReasonCommitted); n != uint64(want.Commits) {
-		t.Errorf("events of source %q with reason committed: %d, want %d", requeue.DefaultEngineName, n, want.Commits)
+	if n := counter.Count("requeue", requeue.ReasonCommitted); n != uint64(want.Commits) {
+		t.Errorf("events of source %q with reason committed: %d, want %d", "requeue", n, want.Commits)
+	}
+}
+
+// engineDefaults is the configuration the zero Engine runs with, defaults
+// filled in, as Engine.Config shows it.
+var engineDefaults = new(requeue.Engine).Config()
+
+// EngineConfig's fields: "0 means the default, N"; Name: "requeue" when
+// empty; Engine.Config shows the defaults in effect, keeps what was set,
+// and an Engine built from it runs as the original does.
+func TestDocClaimEngineDefaults(t *testing.T) {
+	want := requeue.EngineConfig{MaxAttempts: 250_000, MaxChecks: 10_000_000, MaxAttemptsPerVictim: 500,
+		MaxChecksPerVictim: 1_000, MaxSetGroups: 8, MaxSetSize: 32, SetCandidates: 3, Name: "requeue"}
+	if diff := cmp.Diff(want, engineDefaults); diff != "" {
+		t.Errorf("defaults (-documented +Config):\n%s", diff)
+	}
+	set := requeue.EngineConfig{MaxVictims: 2, MaxAttempts: 7, SetCandidates: 1, Name: "mine", DefaultDelay: time.Minute}
+	e, err := requeue.NewEngine(set)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want = engineDefaults
+	want.MaxVictims, want.MaxAttempts, want.SetCandidates, want.Name, want.DefaultDelay = 2, 7, 1, "mine", time.Minute
+	if diff := cmp.Diff(want, e.Config()); diff != "" {
+		t.Errorf("Config of a set engine (-want +got):\n%s", diff)
+	}
+	in, model := dcWorld(t)
+	now := t0.Add(time.Hour)
+	again, err := requeue.NewEngine(e.Config())
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, errA := e.Run(now, in, model())
+	b, errB := again.Run(now, in, model())
+	if errA != nil || errB != nil {
+		t.Fatal(errA, errB)
+	}
+	if diff := cmp.Diff(a, b, cmpopts.EquateErrors()); diff != "" {
+		t.Errorf("an Engine built from Config runs otherwise (-original +rebuilt):\n%s", diff)
 	}
 }

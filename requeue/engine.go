@@ -11,26 +11,26 @@ import (
 	"github.com/tenurepolicy/tenure/queuetree"
 )
 
-// The default bounds of a pass, used where [EngineConfig] leaves a bound 0.
-// They keep the cost of a pass predictable whatever the [Model]: at most
-// DefaultMaxAttempts calls of [Model.Place] and DefaultMaxChecks
+// The default bounds of a pass, used where [EngineConfig] leaves a bound 0
+// (each field's documentation gives its default, and [Engine.Config] shows
+// the bounds in effect). They keep the cost of a pass predictable whatever
+// the [Model]: at most 250,000 calls of [Model.Place] and 10,000,000
 // examinations (a victim looked at or evicted for a contender, a fit
-// test); one victim takes part in at most DefaultMaxAttemptsPerVictim
-// failed set evaluations and is examined at most DefaultMaxChecksPerVictim
-// times without being eligible, so that victims no contender can use do
-// not eat the pass's budget; a contender's set search examines at most
-// DefaultMaxSetGroups groups (domains) with eligible victims, builds sets
-// of at most DefaultMaxSetSize victims, and compares at most
-// DefaultSetCandidates sets. A Model whose Place costs more than the
-// reference model's should set a lower MaxAttempts.
+// test); one victim takes part in at most 500 failed set evaluations and
+// is examined at most 1,000 times without being eligible, so that victims
+// no contender can use do not eat the pass's budget; a contender's set
+// search examines at most 8 groups (domains) with eligible victims, builds
+// sets of at most 32 victims, and compares at most 3 sets. A Model whose
+// Place costs more than the reference model's should set a lower
+// MaxAttempts.
 const (
-	DefaultMaxAttempts          = 250_000
-	DefaultMaxChecks            = 10_000_000
-	DefaultMaxAttemptsPerVictim = 500
-	DefaultMaxChecksPerVictim   = 1_000
-	DefaultMaxSetGroups         = 8
-	DefaultMaxSetSize           = 32
-	DefaultSetCandidates        = 3
+	defaultMaxAttempts          = 250_000
+	defaultMaxChecks            = 10_000_000
+	defaultMaxAttemptsPerVictim = 500
+	defaultMaxChecksPerVictim   = 1_000
+	defaultMaxSetGroups         = 8
+	defaultMaxSetSize           = 32
+	defaultSetCandidates        = 3
 )
 
 // ErrReentrantRun is the error of [Engine.Run] called while a pass of the
@@ -42,7 +42,9 @@ var ErrReentrantRun = errors.New("requeue: Run called from a callback of a pass 
 // EngineConfig configures an [Engine]. The zero value is valid: no default
 // delay (a committed victim's not-before is now, rounded up to the second,
 // unless it has its own requeue delay), the default bounds, no filters, the
-// default orders, no observer.
+// default cost rule, order and contender rule, no observer. A field left
+// zero takes the default its documentation names; [Engine.Config] returns
+// the configuration with the default bounds and Name filled in.
 type EngineConfig struct {
 	// DefaultDelay is the cooldown written for a committed victim without
 	// its own requeue delay ("determined by the Requeue action" in
@@ -53,8 +55,8 @@ type EngineConfig struct {
 	// stops and the undecided nominations are deferred with
 	// [ReasonMaxVictims].
 	MaxVictims int
-	// MaxAttempts bounds the [Model.Place] calls of a pass; 0 means
-	// [DefaultMaxAttempts]. When reached, the set search under way is
+	// MaxAttempts bounds the [Model.Place] calls of a pass; 0 means the
+	// default, 250,000. When reached, the set search under way is
 	// rolled back and the undecided nominations are deferred with
 	// [ReasonMaxAttempts].
 	MaxAttempts int
@@ -65,11 +67,11 @@ type EngineConfig struct {
 	// and all together), or one a [CapacityBounder] ruled out. Past it the
 	// victim is kept with [ReasonMaxVictimAttempts] and the pass goes on. It also bounds the failed attempts of each
 	// round of placements without eviction (a contender left untried there
-	// is tried alone before any set search for it). 0 means
-	// [DefaultMaxAttemptsPerVictim].
+	// is tried alone before any set search for it). 0 means the default,
+	// 500.
 	MaxAttemptsPerVictim int
-	// MaxChecks bounds the examinations of a pass; 0 means
-	// [DefaultMaxChecks]. An examination looks at one victim for one
+	// MaxChecks bounds the examinations of a pass; 0 means the default,
+	// 10,000,000. An examination looks at one victim for one
 	// contender (CanContend and the filters), asks the set fit bound
 	// ([SetFitBounder]) about one accumulation or the capacity bound
 	// ([CapacityBounder]) about one contender, evicts one victim in a set
@@ -82,8 +84,8 @@ type EngineConfig struct {
 	// it not eligible (CanContend false or a filter's denial): past it the
 	// victim is given up, kept with [ReasonMaxVictimChecks] (skipped with
 	// the filters' reason if one denied it), so that victims no contender
-	// may use cannot hold the search at the same place. 0 means
-	// [DefaultMaxChecksPerVictim].
+	// may use cannot hold the search at the same place. 0 means the
+	// default, 1,000.
 	MaxChecksPerVictim int
 	// MaxSetGroups bounds the groups (the [Localizer]'s domains; one
 	// group without it) with eligible victims that one contender's set
@@ -92,16 +94,16 @@ type EngineConfig struct {
 	// (a group cut short is looked at again without them, and a group all
 	// of whose victims were denied is not counted). A search stopped by it
 	// without finding a set leaves the victims
-	// no search examined deferred with [ReasonSetSearchBound]. 0 means
-	// [DefaultMaxSetGroups].
+	// no search examined deferred with [ReasonSetSearchBound]. 0 means the
+	// default, 8.
 	MaxSetGroups int
 	// MaxSetSize bounds the victims of one set: a group's first
-	// MaxSetSize eligible victims, cheapest first, are tried. 0 means
-	// [DefaultMaxSetSize].
+	// MaxSetSize eligible victims, cheapest first, are tried. 0 means the
+	// default, 32.
 	MaxSetSize int
 	// SetCandidates is how many sets (from as many groups) a search
-	// compares before committing the cheapest. 0 means
-	// [DefaultSetCandidates]; 1 commits the first set found.
+	// compares before committing the cheapest. 0 means the default, 3; 1
+	// commits the first set found.
 	SetCandidates int
 	// VictimCost is the cost rule: the work evicting v at now throws away.
 	// A set costs the sum of its victims' costs; of two sets the cheaper
@@ -118,12 +120,14 @@ type EngineConfig struct {
 	// broken by job ID): the order in which a set search accumulates a
 	// group's victims, the order of groups of equal cost, the tie-breaker
 	// of sets of equal cost (see VictimCost), and the order of the
-	// outcomes decided at the end. Nil means cheapest first by
-	// VictimCost, then [VictimDefaultOrder].
+	// outcomes decided at the end. Nil means the default order: cheapest
+	// first by VictimCost, then lowest priority first, then the largest
+	// overrun (now - Start - Expected) first; ties by job ID.
 	VictimOrder func(now time.Time, a, b *Victim) int
 	// CanContend says whether a contender may evict a victim (it is asked
 	// before the filters, for every victim a search looks at). Nil means
-	// [ContenderDefaultEligible]: strictly higher priority.
+	// the default rule: a contender may evict only victims of strictly
+	// lower priority (c.Priority > v.Priority).
 	CanContend func(v *Victim, c *Contender) bool
 	// Observer, if not nil, receives the pass's events, in the order they
 	// happen, from the goroutine running the pass, each with Source Name:
@@ -138,14 +142,13 @@ type EngineConfig struct {
 	// without eviction (Allowed, Reason
 	// [ReasonFitWithoutEviction], Job the contender, Other FreeFit.After).
 	Observer eligibility.Observer
-	// Name is the Source of the engine's events; [DefaultEngineName] when
-	// empty.
+	// Name is the Source of the engine's events; "requeue" when empty.
 	Name string
 }
 
-// DefaultEngineName is the Source of an [Engine]'s events when
+// defaultEngineName is the Source of an [Engine]'s events when
 // [EngineConfig.Name] is empty.
-const DefaultEngineName = "requeue"
+const defaultEngineName = "requeue"
 
 // Validate reports every problem of c at once (errors.Join), each message
 // starting with "requeue:" and naming the field.
@@ -161,13 +164,13 @@ func (c EngineConfig) Validate() error {
 		key, name string
 		v, deflt  int
 	}{
-		{"maxAttempts", "MaxAttempts", c.MaxAttempts, DefaultMaxAttempts},
-		{"maxAttemptsPerVictim", "MaxAttemptsPerVictim", c.MaxAttemptsPerVictim, DefaultMaxAttemptsPerVictim},
-		{"maxChecks", "MaxChecks", c.MaxChecks, DefaultMaxChecks},
-		{"maxChecksPerVictim", "MaxChecksPerVictim", c.MaxChecksPerVictim, DefaultMaxChecksPerVictim},
-		{"maxSetGroups", "MaxSetGroups", c.MaxSetGroups, DefaultMaxSetGroups},
-		{"maxSetSize", "MaxSetSize", c.MaxSetSize, DefaultMaxSetSize},
-		{"setCandidates", "SetCandidates", c.SetCandidates, DefaultSetCandidates},
+		{"maxAttempts", "MaxAttempts", c.MaxAttempts, defaultMaxAttempts},
+		{"maxAttemptsPerVictim", "MaxAttemptsPerVictim", c.MaxAttemptsPerVictim, defaultMaxAttemptsPerVictim},
+		{"maxChecks", "MaxChecks", c.MaxChecks, defaultMaxChecks},
+		{"maxChecksPerVictim", "MaxChecksPerVictim", c.MaxChecksPerVictim, defaultMaxChecksPerVictim},
+		{"maxSetGroups", "MaxSetGroups", c.MaxSetGroups, defaultMaxSetGroups},
+		{"maxSetSize", "MaxSetSize", c.MaxSetSize, defaultMaxSetSize},
+		{"setCandidates", "SetCandidates", c.SetCandidates, defaultSetCandidates},
 	} {
 		if b.v < 0 {
 			errs = append(errs, keyErrorf(b.key, "requeue: negative %s %d (0 means the default, %d)", b.name, b.v, b.deflt))
@@ -234,6 +237,8 @@ type Engine struct {
 	cut           bool   // the last search did not look at every group
 	reordered     int    // groups moved to the end so far
 	// scratch, reused across passes
+	nomsIn       []VictimNomination // the nominations of EngineInput, Nominated's included
+	victimsIn    []Victim           // the victims of EngineInput, Nominated's included
 	noms         []VictimNomination
 	idKeys       []idKey
 	vkeys        []victimKey
@@ -374,10 +379,21 @@ func NewEngine(cfg EngineConfig) (*Engine, error) {
 	return &Engine{cfg: cfg}, nil
 }
 
-// Config returns the engine's configuration.
+// Config returns the engine's configuration as it runs: each bound and
+// Name left zero holds its default (MaxVictims 0 stays 0: no bound); the
+// functions left nil stay nil, meaning their defaults. An Engine built
+// from it behaves as e does.
 func (e *Engine) Config() EngineConfig {
 	c := e.cfg
 	c.Filters = slices.Clone(c.Filters)
+	c.MaxAttempts = cmp.Or(c.MaxAttempts, defaultMaxAttempts)
+	c.MaxChecks = cmp.Or(c.MaxChecks, defaultMaxChecks)
+	c.MaxAttemptsPerVictim = cmp.Or(c.MaxAttemptsPerVictim, defaultMaxAttemptsPerVictim)
+	c.MaxChecksPerVictim = cmp.Or(c.MaxChecksPerVictim, defaultMaxChecksPerVictim)
+	c.MaxSetGroups = cmp.Or(c.MaxSetGroups, defaultMaxSetGroups)
+	c.MaxSetSize = cmp.Or(c.MaxSetSize, defaultMaxSetSize)
+	c.SetCandidates = cmp.Or(c.SetCandidates, defaultSetCandidates)
+	c.Name = e.name()
 	return c
 }
 
@@ -521,13 +537,13 @@ func (e *Engine) begin(now time.Time, m Model, res *EngineResult) {
 	e.bound, _ = m.(FitBounder)
 	e.setBound, _ = m.(SetFitBounder)
 	e.capBound, _ = m.(CapacityBounder)
-	e.maxAttempts = cmp.Or(e.cfg.MaxAttempts, DefaultMaxAttempts)
-	e.maxChecks = cmp.Or(e.cfg.MaxChecks, DefaultMaxChecks)
-	e.perVictim = cmp.Or(e.cfg.MaxAttemptsPerVictim, DefaultMaxAttemptsPerVictim)
-	e.perVictimChecks = cmp.Or(e.cfg.MaxChecksPerVictim, DefaultMaxChecksPerVictim)
-	e.maxSetGroups = cmp.Or(e.cfg.MaxSetGroups, DefaultMaxSetGroups)
-	e.maxSetSize = cmp.Or(e.cfg.MaxSetSize, DefaultMaxSetSize)
-	e.setCandidates = cmp.Or(e.cfg.SetCandidates, DefaultSetCandidates)
+	e.maxAttempts = cmp.Or(e.cfg.MaxAttempts, defaultMaxAttempts)
+	e.maxChecks = cmp.Or(e.cfg.MaxChecks, defaultMaxChecks)
+	e.perVictim = cmp.Or(e.cfg.MaxAttemptsPerVictim, defaultMaxAttemptsPerVictim)
+	e.perVictimChecks = cmp.Or(e.cfg.MaxChecksPerVictim, defaultMaxChecksPerVictim)
+	e.maxSetGroups = cmp.Or(e.cfg.MaxSetGroups, defaultMaxSetGroups)
+	e.maxSetSize = cmp.Or(e.cfg.MaxSetSize, defaultMaxSetSize)
+	e.setCandidates = cmp.Or(e.cfg.SetCandidates, defaultSetCandidates)
 	e.loc, _ = m.(Localizer)
 	e.stop, e.err, e.after, e.setBounded, e.closed, e.reordered = "", nil, "", false, 0, 0
 	e.newState()
@@ -579,7 +595,7 @@ func (e *Engine) observe(job, other string, d eligibility.Decision, err error) {
 }
 
 // name is the Source of the engine's events.
-func (e *Engine) name() string { return cmp.Or(e.cfg.Name, DefaultEngineName) }
+func (e *Engine) name() string { return cmp.Or(e.cfg.Name, defaultEngineName) }
 
 // fill places, in contender order, every available contender that fits
 // without an eviction, committing each one: step 2 of Run. after names the

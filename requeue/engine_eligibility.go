@@ -4,24 +4,9 @@ import (
 	"time"
 
 	"github.com/tenurepolicy/tenure/eligibility"
-	"github.com/tenurepolicy/tenure/eligibility/expectedruntime"
 	"github.com/tenurepolicy/tenure/eligibility/minruntime"
 	"github.com/tenurepolicy/tenure/runtime"
 )
-
-// AddNominations appends the nominations of an [expectedruntime.Nominator] to
-// in: each one's (job, nominator) pair, and its embedded victim data as is
-// (where in already holds data for the job, the engine merges the entries
-// field by field, see [EngineInput.Victims]). A nomination carries the
-// job's Resources when the embedder set [eligibility.Job.Resources];
-// otherwise another entry for the same job may carry them.
-// O(len(noms)); grows the slices.
-func (in *EngineInput) AddNominations(noms []expectedruntime.Nomination) {
-	for i := range noms {
-		in.Nominations = append(in.Nominations, VictimNomination{Job: noms[i].ID, Nominator: noms[i].Nominator})
-		in.Victims = append(in.Victims, noms[i].Victim)
-	}
-}
 
 // VictimMinRuntimeFilter makes eligibility's min-runtime filter a
 // [VictimFilter]: in KAI-Scheduler's expected-runtime requeue, the Requeue

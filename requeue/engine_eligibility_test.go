@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
 
 	"github.com/tenurepolicy/tenure/eligibility"
 	"github.com/tenurepolicy/tenure/eligibility/expectedruntime"
@@ -92,8 +93,7 @@ func TestEngineWithNominatorAndMinRuntime(t *testing.T) {
 	}
 	var nom expectedruntime.Nominator
 	nr := nom.Nominate(jobs, now)
-	var in requeue.EngineInput
-	in.AddNominations(nr.Nominations)
+	in := requeue.EngineInput{Nominated: nr.Nominations}
 	in.Nominations = append(in.Nominations, requeue.VictimNomination{Job: "old", Nominator: "proportion"})
 	in.Contenders = []requeue.Contender{{ID: "p", Priority: 5, Queue: x}}
 
@@ -121,8 +121,7 @@ func TestEngineWithNominatorAndMinRuntime(t *testing.T) {
 
 	// With "old" out of the way, "fresh" (1 minute short of its 1h preempt
 	// min-runtime) is protected from a second contender.
-	in2 := requeue.EngineInput{Contenders: []requeue.Contender{{ID: "q", Priority: 5, Queue: x}}}
-	in2.AddNominations(nr.Nominations[:1])
+	in2 := requeue.EngineInput{Nominated: nr.Nominations[:1], Contenders: []requeue.Contender{{ID: "q", Priority: 5, Queue: x}}}
 	if err := c.AddJob(nil, cluster.Job{ID: "q", Tasks: []cluster.Resources{{GPU: 4}}}); err != nil {
 		t.Fatal(err)
 	}
@@ -139,13 +138,13 @@ func TestEngineWithNominatorAndMinRuntime(t *testing.T) {
 	}
 }
 
-// TestAddNominationsCarriesResources: the nominator passes
-// eligibility.Job.Resources on in its nominations, and AddNominations hands
-// them to the engine as is, so the default cost rule weighs the lost work
-// by them. "older" has run 3h holding 1 unit, "wider" 2h holding 4: by
+// TestNominatedCarriesResources: the nominator passes
+// eligibility.Job.Resources on in its nominations, and EngineInput.Nominated
+// hands them to the engine as is (as the same entries in Nominations and
+// Victims would), so the default cost rule weighs the lost work by them. "older" has run 3h holding 1 unit, "wider" 2h holding 4: by
 // time alone "wider" loses less (2 < 3) and would go; weighted, "older"
 // does (3 < 8).
-func TestAddNominationsCarriesResources(t *testing.T) {
+func TestNominatedCarriesResources(t *testing.T) {
 	now := t0.Add(3 * time.Hour)
 	exp := map[string]string{expectedruntime.AnnotationExpectedRuntime: "1h"}
 	for _, tc := range []struct {
@@ -167,19 +166,30 @@ func TestAddNominationsCarriesResources(t *testing.T) {
 					t.Fatalf("nomination %s: Resources %v, want the job's %v", n.ID, n.Resources, jobs[i].Resources)
 				}
 			}
-			in := requeue.EngineInput{Contenders: []requeue.Contender{{ID: "p", Priority: 5}}}
-			in.AddNominations(nr.Nominations)
-			if d := cmp.Diff([]requeue.Victim{nr.Nominations[0].Victim, nr.Nominations[1].Victim}, in.Victims); d != "" {
-				t.Fatalf("victims (-want +got):\n%s", d)
+			contenders := []requeue.Contender{{ID: "p", Priority: 5}}
+			in := requeue.EngineInput{Nominated: nr.Nominations, Contenders: contenders}
+			byHand := requeue.EngineInput{Contenders: contenders}
+			for _, n := range nr.Nominations {
+				byHand.Nominations = append(byHand.Nominations, requeue.VictimNomination{Job: n.ID, Nominator: n.Nominator})
+				byHand.Victims = append(byHand.Victims, n.Victim)
 			}
-			c := gpuCluster(t, 2, fxJob{id: "older", gpus: []int64{4}, running: true}, fxJob{id: "wider", gpus: []int64{4}, running: true}, fxJob{id: "p", gpus: []int64{4}})
+			model := func() requeue.Model {
+				return gpuCluster(t, 2, fxJob{id: "older", gpus: []int64{4}, running: true}, fxJob{id: "wider", gpus: []int64{4}, running: true}, fxJob{id: "p", gpus: []int64{4}})
+			}
 			e, err := requeue.NewEngine(requeue.EngineConfig{})
 			if err != nil {
 				t.Fatal(err)
 			}
-			res, err := e.Run(now, in, c)
+			res, err := e.Run(now, in, model())
 			if err != nil {
 				t.Fatal(err)
+			}
+			want, err := e.Run(now, byHand, model())
+			if err != nil {
+				t.Fatal(err)
+			}
+			if d := cmp.Diff(want, res, cmpopts.EquateErrors()); d != "" {
+				t.Fatalf("Nominated differs from the same entries in Nominations and Victims (-by hand +Nominated):\n%s", d)
 			}
 			got := map[string]requeue.OutcomeKind{}
 			for _, o := range res.Outcomes {

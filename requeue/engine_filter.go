@@ -1,8 +1,6 @@
 package requeue
 
 import (
-	"cmp"
-	"strings"
 	"time"
 
 	"github.com/tenurepolicy/tenure/eligibility"
@@ -41,20 +39,3 @@ type VictimFilterFunc func(now time.Time, v *Victim, c *Contender) eligibility.D
 func (f VictimFilterFunc) FilterVictim(now time.Time, v *Victim, c *Contender) eligibility.Decision {
 	return f(now, v, c)
 }
-
-// VictimDefaultOrder is the default victim order: lowest priority first,
-// then the largest overrun (now - Start - Expected) first, then ID. It is a
-// three-way comparison for slices.SortFunc. No allocation.
-func VictimDefaultOrder(now time.Time, a, b *Victim) int {
-	if c := cmp.Compare(a.Priority, b.Priority); c != 0 {
-		return c
-	}
-	if c := cmp.Compare(b.Overrun(now), a.Overrun(now)); c != 0 {
-		return c
-	}
-	return strings.Compare(a.ID, b.ID)
-}
-
-// ContenderDefaultEligible is the default contender rule: c may use v's
-// resources only if its priority is strictly higher.
-func ContenderDefaultEligible(v *Victim, c *Contender) bool { return c.Priority > v.Priority }

@@ -9,16 +9,16 @@ import (
 	"time"
 )
 
-// ErrContenderNominated is the error of a [ContenderError] for a contender
+// errContenderNominated is the error of a [ContenderError] for a contender
 // whose ID is also nominated: a job cannot be both running (a victim) and
 // pending (a contender), so the engine keeps the nomination and drops the
 // contender.
-var ErrContenderNominated = errors.New("requeue: contender is also nominated as a victim")
+var errContenderNominated = errors.New("requeue: contender is also nominated as a victim")
 
-// ErrEmptyContenderID is the error of a [ContenderError] for a contender
+// errEmptyContenderID is the error of a [ContenderError] for a contender
 // with an empty ID, which no model can name: the engine drops it (an
 // empty victim ID is skipped with [ReasonInvalidID]).
-var ErrEmptyContenderID = errors.New("requeue: contender with an empty ID")
+var errEmptyContenderID = errors.New("requeue: contender with an empty ID")
 
 // mergeVictim folds the data of o into v, for two entries describing the
 // same job (the same ID). Each field takes the value that protects the
@@ -98,10 +98,26 @@ func compareContenders(a, b *Contender) int {
 // nominator names sorted and deduplicated) and the victim data into
 // e.victims (sorted by ID, merged with mergeVictim), and joins the two.
 func (e *Engine) merge(in *EngineInput) {
-	noms := e.sortNominations(in.Nominations)
+	nomsIn, victimsIn := in.Nominations, in.Victims
+	if len(in.Nominated) > 0 { // one list of each, in e's scratch space
+		nomsIn = append(slices.Grow(e.nomsIn[:0], len(in.Nominations)+len(in.Nominated)), in.Nominations...)
+		victimsIn = append(slices.Grow(e.victimsIn[:0], len(in.Victims)+len(in.Nominated)), in.Victims...)
+		for i := range in.Nominated {
+			n := &in.Nominated[i]
+			nomsIn = append(nomsIn, VictimNomination{Job: n.ID, Nominator: n.Nominator})
+			victimsIn = append(victimsIn, n.Victim)
+		}
+		e.nomsIn, e.victimsIn = nomsIn, victimsIn
+		defer func() { // drop the references, keep the storage
+			clear(e.nomsIn)
+			clear(e.victimsIn)
+			e.nomsIn, e.victimsIn = e.nomsIn[:0], e.victimsIn[:0]
+		}()
+	}
+	noms := e.sortNominations(nomsIn)
 	noms = slices.Compact(noms)
 	e.noms = noms
-	e.mergeVictims(in.Victims)
+	e.mergeVictims(victimsIn)
 
 	names := make([]string, len(noms)) // one backing array for all Nominators
 	e.entries = e.entries[:0]
@@ -245,12 +261,12 @@ func (e *Engine) prepareContenders(in []Contender, res *EngineResult) {
 	out := e.conts[:0]
 	for _, c := range e.conts {
 		if c.c.ID == "" {
-			res.ContenderErrors = append(res.ContenderErrors, ContenderError{Err: ErrEmptyContenderID})
+			res.ContenderErrors = append(res.ContenderErrors, ContenderError{Err: errEmptyContenderID})
 			continue
 		}
 		if e.isNominated(c.c.ID) {
 			res.ContenderErrors = append(res.ContenderErrors, ContenderError{Contender: c.c.ID,
-				Err: fmt.Errorf("%w: %q", ErrContenderNominated, c.c.ID)})
+				Err: fmt.Errorf("%w: %q", errContenderNominated, c.c.ID)})
 			continue
 		}
 		out = append(out, c)

@@ -334,17 +334,17 @@ func TestEngineZeroConfigBounded(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if res.Attempts != requeue.DefaultMaxAttempts || m.places != requeue.DefaultMaxAttempts || res.Checks > requeue.DefaultMaxChecks {
+	if res.Attempts != engineDefaults.MaxAttempts || m.places != engineDefaults.MaxAttempts || res.Checks > engineDefaults.MaxChecks {
 		t.Fatalf("attempts %d, Place calls %d, checks %d", res.Attempts, m.places, res.Checks)
 	}
 	// One attempt per contender without eviction; then each contender's
-	// search evicts the first DefaultMaxSetSize open victims (one group: no
+	// search evicts the first default MaxSetSize open victims (one group: no
 	// Localizer), trying it after each. A victim is given up after
-	// DefaultMaxAttemptsPerVictim failed searches, so a block of
-	// DefaultMaxSetSize goes every DefaultMaxAttemptsPerVictim searches;
-	// the others are deferred when the pass reaches DefaultMaxAttempts.
-	searches := (requeue.DefaultMaxAttempts - contenders) / requeue.DefaultMaxSetSize
-	given := searches / requeue.DefaultMaxAttemptsPerVictim * requeue.DefaultMaxSetSize
+	// default MaxAttemptsPerVictim failed searches, so a block of
+	// default MaxSetSize goes every default MaxAttemptsPerVictim searches;
+	// the others are deferred when the pass reaches default MaxAttempts.
+	searches := (engineDefaults.MaxAttempts - contenders) / engineDefaults.MaxSetSize
+	given := searches / engineDefaults.MaxAttemptsPerVictim * engineDefaults.MaxSetSize
 	if given == 0 || given >= victims || searches >= contenders {
 		t.Fatalf("the world does not exercise the bounds: %d searches, %d victims given up", searches, given)
 	}
@@ -358,8 +358,8 @@ func TestEngineZeroConfigBounded(t *testing.T) {
 	}
 
 	// The checks bound, with a CanContend that qualifies nobody: each
-	// search looks at DefaultMaxSetGroups·DefaultMaxSetSize victims, each
-	// victim is given up after DefaultMaxChecksPerVictim looks, and the
+	// search looks at default MaxSetGroups·default MaxSetSize victims, each
+	// victim is given up after default MaxChecksPerVictim looks, and the
 	// pass stops at MaxChecks.
 	many := requeue.EngineInput{}
 	for i := range 10_000 {
@@ -385,7 +385,7 @@ func TestEngineZeroConfigBounded(t *testing.T) {
 	if res.Checks != 1_000_000 || given == 0 || given+got["deferred/max_checks"] != 10_000 {
 		t.Errorf("checks %d, outcomes %v", res.Checks, got)
 	}
-	if perVictim := (1_000_000 - 20_000) / requeue.DefaultMaxChecksPerVictim; given > perVictim || given < perVictim-requeue.DefaultMaxSetGroups*requeue.DefaultMaxSetSize {
+	if perVictim := (1_000_000 - 20_000) / engineDefaults.MaxChecksPerVictim; given > perVictim || given < perVictim-engineDefaults.MaxSetGroups*engineDefaults.MaxSetSize {
 		t.Errorf("%d victims given up, want about %d", given, perVictim)
 	}
 }

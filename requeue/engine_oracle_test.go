@@ -79,9 +79,9 @@ type oracle struct {
 // Checks) and the final model.
 func naiveRun(now time.Time, cfg requeue.EngineConfig, in requeue.EngineInput, c *cluster.Model, domains func(*cluster.Model, string) []string, never func(string) bool) (requeue.EngineResult, *cluster.Model) {
 	o := &oracle{now: now, cfg: cfg, domains: domains, never: never, cur: c.Clone(), gone: map[string]bool{}, rank: map[string]int{},
-		G: cmp.Or(cfg.MaxSetGroups, requeue.DefaultMaxSetGroups), S: cmp.Or(cfg.MaxSetSize, requeue.DefaultMaxSetSize),
-		K: cmp.Or(cfg.SetCandidates, requeue.DefaultSetCandidates), perV: cmp.Or(cfg.MaxAttemptsPerVictim, requeue.DefaultMaxAttemptsPerVictim),
-		perCheck: cmp.Or(cfg.MaxChecksPerVictim, requeue.DefaultMaxChecksPerVictim)}
+		G: cmp.Or(cfg.MaxSetGroups, engineDefaults.MaxSetGroups), S: cmp.Or(cfg.MaxSetSize, engineDefaults.MaxSetSize),
+		K: cmp.Or(cfg.SetCandidates, engineDefaults.SetCandidates), perV: cmp.Or(cfg.MaxAttemptsPerVictim, engineDefaults.MaxAttemptsPerVictim),
+		perCheck: cmp.Or(cfg.MaxChecksPerVictim, engineDefaults.MaxChecksPerVictim)}
 	o.res.Outcomes = []requeue.Outcome{}
 	o.input(in)
 	o.fill("")

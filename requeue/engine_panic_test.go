@@ -122,12 +122,23 @@ func (in *injector) config(cfg requeue.EngineConfig) requeue.EngineConfig {
 	cfg.Filters = filters
 	can := cfg.CanContend
 	if can == nil {
-		can = requeue.ContenderDefaultEligible
+		can = func(v *requeue.Victim, c *requeue.Contender) bool { return c.Priority > v.Priority } // the default rule
 	}
 	cfg.CanContend = func(v *requeue.Victim, c *requeue.Contender) bool { in.tick("CanContend"); return can(v, c) }
 	cfg.VictimOrder = func(now time.Time, a, b *requeue.Victim) int {
 		in.tick("VictimOrder")
-		return requeue.VictimDefaultOrder(now, a, b)
+		// The default order's tie-breakers: lowest priority, then the
+		// largest overrun, then ID.
+		switch {
+		case a.Priority != b.Priority:
+			return int(a.Priority) - int(b.Priority)
+		case a.Overrun(now) != b.Overrun(now):
+			if a.Overrun(now) > b.Overrun(now) {
+				return -1
+			}
+			return 1
+		}
+		return strings.Compare(a.ID, b.ID)
 	}
 	cfg.Observer = in
 	return cfg

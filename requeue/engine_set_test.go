@@ -339,7 +339,7 @@ func TestEngineDeniedVictimsLeaveWindow(t *testing.T) {
 	})
 	// nodes-1 nodes of 8 young 1-GPU victims (more than MaxSetGroups nodes,
 	// more than MaxSetSize victims), and "old", 8 GPUs, on the last node.
-	nodes := requeue.DefaultMaxSetGroups + 1
+	nodes := engineDefaults.MaxSetGroups + 1
 	var jobs []placedJob
 	var in requeue.EngineInput
 	for n := range nodes - 1 {

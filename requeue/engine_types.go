@@ -22,7 +22,7 @@ type VictimNomination struct {
 // Victim is what the engine needs to know about a nominated job: the
 // embedder supplies one per job it may nominate (extra ones are ignored).
 // It is [expectedruntime.Victim], which an [expectedruntime.Nomination]
-// embeds: [EngineInput.AddNominations] takes a nominator's output as is.
+// embeds: [EngineInput].Nominated takes a nominator's output as is.
 type Victim = expectedruntime.Victim
 
 // Contender is a pending job that may run if a victim gives its resources
@@ -194,13 +194,14 @@ type Outcome struct {
 }
 
 // ContenderError records a contender the engine could not use: one whose
-// ID is also nominated ([ErrContenderNominated]), or one that [Model.Place]
+// ID is also nominated, one with an empty ID, or one that [Model.Place]
 // rejected with an error (the engine stopped trying it for the rest of the
 // pass).
 type ContenderError struct {
 	// Contender is the contender's ID.
 	Contender string
-	// Err says why: ErrContenderNominated (wrapped), or the error Place
+	// Err says why: "requeue: contender is also nominated as a victim",
+	// "requeue: contender with an empty ID", or the error Place
 	// returned.
 	Err error
 }
@@ -230,6 +231,14 @@ type EngineInput struct {
 	// Nominations from any number of nominators, in any order; duplicates
 	// are merged.
 	Nominations []VictimNomination
+	// Nominated holds the nominations of an [expectedruntime.Nominator] as it
+	// returns them (NominatorResult.Nominations, or the Nomination of each
+	// allowed Evaluate): each counts as an entry of Nominations (its ID and
+	// Nominator) and one of Victims (its Victim) would. A
+	// nomination carries the job's Resources when the embedder set
+	// [eligibility.Job.Resources]; otherwise another entry for the same
+	// job may carry them.
+	Nominated []expectedruntime.Nomination
 	// Victims holds the data of the nominated jobs (extra entries are
 	// ignored; a nomination without data is skipped with
 	// ReasonUnknownVictim). Several entries for one ID (several
@@ -257,8 +266,8 @@ type EngineInput struct {
 	// Of several entries with one ID, the first in contender order (highest
 	// priority, then oldest Queued, then smallest Queue) is kept. A
 	// contender that is also nominated is dropped and reported in
-	// ContenderErrors with [ErrContenderNominated], one with an empty ID
-	// with [ErrEmptyContenderID]. Queued is compared as
+	// ContenderErrors, as is one with an empty ID (see [ContenderError]).
+	// Queued is compared as
 	// an instant and given to the filters in UTC.
 	Contenders []Contender
 }

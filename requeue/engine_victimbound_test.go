@@ -84,8 +84,8 @@ func TestEngineNoStarvationWithoutHints(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if res.Commits != 100 || res.Sets != 100 || res.Attempts > requeue.DefaultMaxAttempts {
-				t.Fatalf("%d commits (%d sets) in %d attempts, want 100 within %d", res.Commits, res.Sets, res.Attempts, requeue.DefaultMaxAttempts)
+			if res.Commits != 100 || res.Sets != 100 || res.Attempts > engineDefaults.MaxAttempts {
+				t.Fatalf("%d commits (%d sets) in %d attempts, want 100 within %d", res.Commits, res.Sets, res.Attempts, engineDefaults.MaxAttempts)
 			}
 			for _, o := range res.Outcomes {
 				switch {
@@ -278,7 +278,7 @@ func TestEngineHopelessContendersDoNotStarve(t *testing.T) {
 	in := requeue.EngineInput{Nominations: noms("x", "v0", "v1"),
 		Victims:    []requeue.Victim{{ID: "v0", Start: t0}, {ID: "v1", Start: t0}},
 		Contenders: []requeue.Contender{{ID: "ok", Priority: 5}}}
-	for i := range 250 { // DefaultMaxAttemptsPerVictim / 2 would do with the old rule
+	for i := range 250 { // default MaxAttemptsPerVictim / 2 would do with the old rule
 		id := fmt.Sprint("h", i)
 		jobs = append(jobs, placedJob{id: id, gpus: []int64{int64(17 + i)}}) // more than the cluster's 16 GPUs
 		in.Contenders = append(in.Contenders, requeue.Contender{ID: id, Priority: 9})

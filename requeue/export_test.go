@@ -7,6 +7,9 @@ package requeue
 var (
 	MergeVictim     = mergeVictim
 	ErrUndoPanicked = errUndoPanicked
+
+	ErrContenderNominated = errContenderNominated
+	ErrEmptyContenderID   = errEmptyContenderID
 )
 
 // JournalLen is the number of undo steps e's journal holds.

@@ -28,7 +28,11 @@ type Model interface {
 
 	// Place tries to place a pending job as a gang: all the tasks it
 	// requires, or none. It returns true if the job now runs (its
-	// placement recorded in j) and false if it does not fit. An error means
+	// placement recorded in j) and false if it does not fit. The answer
+	// depends on the model's state alone: in one state, Place of a job
+	// answers alike every time (the engine takes one failed attempt as the
+	// answer for that state), so a cache of earlier answers must be part
+	// of the state the journal restores. An error means
 	// the job cannot be considered (unknown to the model, already running,
 	// invalid): the engine rolls the attempt back, does not try that
 	// contender again in the pass, and lists it in

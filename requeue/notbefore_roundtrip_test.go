@@ -45,8 +45,7 @@ func TestNotBeforeRoundTrip(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			var in requeue.EngineInput
-			in.AddNominations(res.Nominations)
+			in := requeue.EngineInput{Nominated: res.Nominations}
 			in.Contenders = []requeue.Contender{{ID: "serve", Priority: 9, Queue: queuetree.Root, Queued: now.Add(-time.Minute)}}
 			out, err := e.Run(now, in, c)
 			if err != nil || len(out.Outcomes) != 1 || out.Outcomes[0].Kind != requeue.OutcomeCommitted {

@@ -202,8 +202,7 @@ func (q *walkthrough) requeue() error {
 	if err != nil {
 		return err
 	}
-	var in requeue.EngineInput
-	in.AddNominations(q.noms.Nominations)
+	in := requeue.EngineInput{Nominated: q.noms.Nominations}
 	in.Contenders = []requeue.Contender{
 		{ID: "prod/train-xl", Priority: 100, Queue: q.queue["serving"], Queued: q.now.Add(-2 * time.Hour)},
 		{ID: "prod/embed", Priority: 50, Queue: q.queue["serving"], Queued: q.now.Add(-time.Hour)},
@@ -224,7 +223,7 @@ func (q *walkthrough) requeue() error {
 		}
 	}
 	fmt.Fprintf(q.w, "5. %d placement attempt(s), %d rolled back (prod/train-xl cannot use the room vision/sweep-1 would free: it needs 8 GPUs on one node, and only 4 would be free there, so the model's fit bound ruled that eviction out before any attempt)\n",
-		res.Attempts, q.counter.Count(requeue.DefaultEngineName, requeue.ReasonRolledBack))
+		res.Attempts, q.counter.Count(engine.Config().Name, requeue.ReasonRolledBack))
 	return nil
 }
 

@@ -63,6 +63,12 @@
 //     that does not fail;
 //   - Place of a pending job that returns an error; Place of a running or
 //     unknown job that does not (false without an error is not enough);
+//   - Place of a job that answers otherwise than it did the last time the
+//     model was in the same state (the same state text): a model with a
+//     cache the state text does not render (of refusals, say, that an
+//     eviction or a rollback should have cleared) refuses a job that fits,
+//     and the engine, which trusts one failed attempt for a state, keeps
+//     a victim it could have used;
 //   - a rollback that does not restore the state exactly: to a
 //     checkpoint, right after a successful operation, or after a failed
 //     one (a failed Place may change the state only through steps it
@@ -90,6 +96,9 @@
 // in the state the sequence has reached, and reports:
 //
 //   - a MayFit that changes the state;
+//   - a MayFit, MayFitAfter or MayEverFit that answers a question (one
+//     job, with the same victims) otherwise than it did the last time the
+//     model was in the same state;
 //   - a MayFit that answers false for a job the model does not know, or
 //     for any job with a victim it does not know;
 //   - a MayFit that answers false for a pending job that Place, after
@@ -188,8 +197,10 @@
 // The default run is [DefaultSequences] sequences of [DefaultSteps]
 // operations; each operation renders the state once or twice, which
 // dominates the cost (the kit's own bookkeeping is O(1) amortised per
-// operation), and a check of the hints renders it a few times more. Keep
-// the rendering cheap: it is what a run spends its time on.
+// operation, plus one hash of the state text per Place or fit question,
+// to look up the answer last given in that state), and a check of the
+// hints renders it a few times more. The answers are kept for one
+// sequence. Keep the rendering cheap: it is what a run spends its time on.
 //
 // The kit checks the contract the engine relies on, not a scheduler's
 // placement policy: it does not know whether a job should have fit, only

@@ -119,6 +119,7 @@ func (r *sequence[M]) checkMayFitAfter() {
 	switch got := r.state(r.m); {
 	case got != before:
 		r.failState(call+" changed the state (the contract: MayFitAfter must not)", before, got)
+	case !r.sameAnswer(before, call, fmt.Sprint(may)):
 	case may:
 	case !known:
 		r.failf("%s = false for a job the model does not know (the contract: true for an unknown job)", call)
@@ -145,6 +146,7 @@ func (r *sequence[M]) checkMayEverFit() {
 	switch got := r.state(r.m); {
 	case got != before:
 		r.failState(call+" changed the state (the contract: MayEverFit must not)", before, got)
+	case !r.sameAnswer(before, call, fmt.Sprint(may)):
 	case may:
 	case i < 0:
 		r.failf("%s = false for a job the model does not know (the contract: true for an unknown job)", call)
@@ -214,6 +216,11 @@ func (r *sequence[M]) mayFit(victim string, jobs []string) []bool {
 		r.failState(fmt.Sprintf("MayFit(%q, %q) changed the state (the contract: MayFit must not)", victim, jobs), before, got)
 		return nil
 	}
+	for i, id := range jobs {
+		if !r.sameAnswer(before, fmt.Sprintf("MayFit(%q, [%q])", victim, id), fmt.Sprint(fits[i])) {
+			return nil
+		}
+	}
 	return fits
 }
 
@@ -261,12 +268,10 @@ func (r *sequence[M]) tryPlaceAfter(victims []string, job string, landed *[]stri
 	}
 	// A mark between the two, as the engine takes one before every
 	// attempt (a model may keep evictions and placements apart).
-	r.newMark()
-	before := r.j.Len()
-	ok, err = r.m.Place(&r.j, job)
-	r.noteSteps(before)
+	evicted := r.newMark()
+	ok, err = r.callPlace(job)
 	r.logf("Place(%q) after evicting %q = %v, %v", job, victims, ok, err)
-	if !r.journalIntact(fmt.Sprintf("Place(%q)", job), mk) {
+	if !r.samePlace(evicted.state, job, ok, err) || !r.journalIntact(fmt.Sprintf("Place(%q)", job), mk) {
 		return false, false, nil
 	}
 	if landed != nil && ok && err == nil {

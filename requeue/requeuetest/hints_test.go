@@ -31,6 +31,12 @@ func (h *hinted) MayFit(victim string, jobs []string, fits []bool) {
 			fits[i] = false
 		case h.bug == "always-true":
 			fits[i] = true
+		case h.bug == "mayfit-flaky" && !fits[i]:
+			// Sound (true promises nothing), but every other false
+			// becomes true: the same question in one state gets two
+			// answers.
+			h.calls++
+			fits[i] = h.calls%2 == 0
 		}
 	}
 	if h.bug == "mutates" && h.Running("r-small") {

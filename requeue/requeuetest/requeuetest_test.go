@@ -351,3 +351,32 @@ func (m noDomains) Evict(j *requeue.Journal, id string) error         { return m
 func (m noDomains) Place(j *requeue.Journal, id string) (bool, error) { return m.c.Place(j, id) }
 func (m noDomains) Shape(id string) (string, bool)                    { return m.c.Shape(id) }
 func (m noDomains) MayFit(v string, jobs []string, fits []bool)       { m.c.MayFit(v, jobs, fits) }
+
+// TestHiddenCacheFails: a model whose Place caches its refusals (a cache
+// the state text does not render and no undo step clears) goes on refusing
+// a job once an eviction or a rollback makes room for it. Every other
+// check passes it: the kit cannot know whether a job should fit. It is
+// caught because it answers one Place two ways in one state; so is a fit
+// bound that answers one MayFit question two ways in one state.
+func TestHiddenCacheFails(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		err  error
+	}{
+		{"Place with a cache", requeuetest.TestModel(func() *toy { return newToy("cache-refusals") }, toyState, toyRunning, toyPending)},
+		{"flaky MayFit", requeuetest.TestModel(hintedModel("mayfit-flaky"), hintedState, clusterRunning, clusterPending)},
+	} {
+		var f *requeuetest.Failure
+		if !errors.As(tc.err, &f) {
+			t.Fatalf("%s: got %v, want a *requeuetest.Failure", tc.name, tc.err)
+		}
+		if !strings.Contains(f.Problem, "the last time the model was in this state (the contract: in one state, the same answer") {
+			t.Errorf("%s: problem %q does not say the answer changed in one state", tc.name, f.Problem)
+		}
+		method, _, _ := strings.Cut(f.Problem, "(")
+		if len(f.Trace) == 0 || !strings.HasPrefix(f.Trace[len(f.Trace)-1], method+"(") {
+			t.Errorf("%s: the trace does not end with the %s call that answered otherwise: %q", tc.name, method, f.Trace)
+		}
+		t.Logf("%s: %s", tc.name, f.Problem)
+	}
+}

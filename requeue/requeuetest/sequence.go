@@ -27,13 +27,18 @@ type sequence[M requeue.Model] struct {
 	// domainsSeen holds Domains's answers by state text, then job, to
 	// check that a state the sequence comes back to gets the same answers.
 	domainsSeen map[string]map[string][]string
-	j           requeue.Journal
-	jobs        []string
-	runs        []bool // runs[i]: jobs[i] runs, as far as the contract says
-	moved       []bool // moved[i]: an Evict or Place of jobs[i] succeeded
-	unknown     []string
-	frames      []mark // marks the sequence may roll back to, oldest first
-	nextID      int
+	// answers holds, by state text and then question (a Place, a fit
+	// hint's question about one job), the answer given the last time the
+	// question was asked in that state, to check that a state the sequence
+	// comes back to gets the same answers.
+	answers map[string]map[string]string
+	j       requeue.Journal
+	jobs    []string
+	runs    []bool // runs[i]: jobs[i] runs, as far as the contract says
+	moved   []bool // moved[i]: an Evict or Place of jobs[i] succeeded
+	unknown []string
+	frames  []mark // marks the sequence may roll back to, oldest first
+	nextID  int
 
 	// Savepoint bookkeeping (Transactional models only), O(1) amortised
 	// per operation: the savepoints still valid, oldest first, and how many
@@ -109,6 +114,7 @@ func (r *sequence[M]) play(newModel func() M, fresh string) (f *Failure) {
 	r.shaper, _ = any(r.m).(requeue.Shaper)
 	r.local, _ = any(r.m).(localizer)
 	r.domainsSeen = map[string]map[string][]string{}
+	r.answers = map[string]map[string]string{}
 	if got := r.state(r.m); got != fresh {
 		r.failState("a fresh model is not in the state of the first one", fresh, got)
 		return r.fail
@@ -354,6 +360,43 @@ func (r *sequence[M]) journalIntact(op string, mk mark) bool {
 	return true
 }
 
+// sameAnswer checks that question, asked in the state whose text is
+// state, gets answer, as it did the last time the model was in that state,
+// and remembers the answer. It reports whether the sequence can go on.
+func (r *sequence[M]) sameAnswer(state, question, answer string) bool {
+	byQuestion := r.answers[state]
+	if byQuestion == nil {
+		byQuestion = map[string]string{}
+		r.answers[state] = byQuestion
+	}
+	if prev, ok := byQuestion[question]; ok && prev != answer {
+		return r.failf("%s = %s, but %s the last time the model was in this state (the contract: in one state, the same answer; a cache or other state the state text does not render, or a state text that leaves something out, breaks it)", question, answer, prev)
+	}
+	byQuestion[question] = answer
+	return true
+}
+
+// callPlace calls Place(id) on the kit's journal and notes the steps it
+// recorded.
+func (r *sequence[M]) callPlace(id string) (bool, error) {
+	before := r.j.Len()
+	placed, err := r.m.Place(&r.j, id)
+	r.noteSteps(before)
+	return placed, err
+}
+
+// samePlace checks that Place(id), called in the state whose text is
+// state, answered (placed, err) as it did the last time the model was in
+// that state: the engine trusts one failed attempt for a state. It reports
+// whether the sequence can go on.
+func (r *sequence[M]) samePlace(state, id string, placed bool, err error) bool {
+	answer := fmt.Sprint(placed)
+	if err != nil {
+		answer = "an error"
+	}
+	return r.sameAnswer(state, fmt.Sprintf("Place(%q)", id), answer)
+}
+
 func (r *sequence[M]) evict(want string) {
 	id, i, kind := r.pick(want)
 	mk := r.newMark()
@@ -397,12 +440,10 @@ func (r *sequence[M]) settle(i int, runs bool, op string, mk mark) bool {
 func (r *sequence[M]) place(want string) bool {
 	id, i, kind := r.pick(want)
 	mk := r.newMark()
-	before := r.j.Len()
-	ok, err := r.m.Place(&r.j, id)
-	r.noteSteps(before)
+	ok, err := r.callPlace(id)
 	op := fmt.Sprintf("Place(%q)", id)
 	r.logf("%s [%s job] = %v, %v", op, kind, ok, err)
-	if !r.journalIntact(op, mk) {
+	if !r.samePlace(mk.state, id, ok, err) || !r.journalIntact(op, mk) {
 		return false
 	}
 	switch {

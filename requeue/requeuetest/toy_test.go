@@ -17,6 +17,10 @@ type toy struct {
 	need map[string]int
 	on   map[string]bool
 	bug  string
+	// refused caches the jobs Place refused, under bug "cache-refusals":
+	// a cache the state text does not render and no undo step clears, so
+	// Place goes on refusing a job once room is made for it.
+	refused map[string]bool
 }
 
 // toyJobs: a and b run (3 + 2 of 8 GPUs), c, d and e are pending.
@@ -75,7 +79,16 @@ func (t *toy) Place(j *requeue.Journal, id string) (bool, error) {
 		}
 		return false, fmt.Errorf("job %q already runs", id)
 	}
+	if t.bug == "cache-refusals" && t.refused[id] {
+		return false, nil
+	}
 	if n > t.free {
+		if t.bug == "cache-refusals" {
+			if t.refused == nil {
+				t.refused = map[string]bool{}
+			}
+			t.refused[id] = true
+		}
 		if t.bug == "failed-place-leaks" && t.free > 0 {
 			t.free-- // a partial reservation, never recorded
 		}

@@ -20,5 +20,5 @@
 // timebased.Config and timebased.Compare
 // (time-based same-priority preemption, KEP-8522), backoff.QueueOrder (the
 // pending queue's order and [Restamp]), and the nominator asked about one
-// job at a time (tenure.Policy.Nominator).
+// job at a time (tenure.Cycle.Nominate).
 package policies

@@ -62,7 +62,7 @@ func secCeil(t time.Time) int64 {
 }
 
 // NewEnv builds the run's tenure.Config, checks it by building a
-// tenure.Policy from it (whose queue tree it keeps), and derives the
+// tenure.Policy from it, keeps the queue tree of its queue list, and derives the
 // per-leaf expected runtimes. Every problem with the settings is reported
 // at once, with the library's own errors where it has one.
 func NewEnv(jobs []trace.Job, teams int, set Settings) (*Env, error) {
@@ -72,16 +72,19 @@ func NewEnv(jobs []trace.Job, teams int, set Settings) (*Env, error) {
 	// so a setting for a queue outside the tree cannot be said there (it is
 	// left out); a resolver built from the settings as given reports it,
 	// in the library's words.
-	if tree, err := buildTree(teams); err == nil {
+	tree, treeErr := buildTree(teams)
+	if treeErr == nil {
 		if _, err := runtime.NewResolver(tree, runtime.Config{Method: set.Method, Queues: minRuntimeSettings(set)}); err != nil {
 			errs = append(errs, fmt.Errorf("simulate: -min-runtime: %w", err))
 		}
 	}
-	p, err := tenure.New(e.tenureCfg)
-	if err != nil {
+	if _, err := tenure.New(e.tenureCfg); err != nil {
 		return nil, errors.Join(append(errs, fmt.Errorf("simulate: -min-runtime: %w", err))...)
 	}
-	e.tree = p.Tree()
+	if treeErr != nil { // unreachable: New accepted the same queue list
+		return nil, treeErr
+	}
+	e.tree = tree // the same queue list as the Policy's: the same IDs
 	for c := trace.Class(0); c < trace.NumClasses; c++ {
 		for t := range teams {
 			id, _ := e.tree.Lookup(trace.TeamName(c, t))

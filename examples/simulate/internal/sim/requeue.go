@@ -58,7 +58,6 @@ type requeuePass struct {
 	// not-before); others carry their leaf's.
 	ann map[int32]map[string]string
 
-	in        requeue.EngineInput
 	recs      map[string]string // eviction records (records)
 	contIDs   map[string]int32
 	contBkt   map[int32]int32
@@ -197,10 +196,8 @@ func (r *requeuePass) gatherContenders(s *sim) bool {
 // contenders and applies its decisions.
 func (r *requeuePass) runNoms() {
 	s := r.s
-	r.in.Nominations, r.in.Victims = r.in.Nominations[:0], r.in.Victims[:0]
-	r.in.AddNominations(r.passNoms)
-	for i := range r.in.Victims {
-		r.costData(&r.in.Victims[i], r.passIDs[i])
+	for i := range r.passNoms {
+		r.costData(&r.passNoms[i].Victim, r.passIDs[i])
 	}
 	var m requeue.Model = &r.model
 	if !NoModelHints {
@@ -209,7 +206,7 @@ func (r *requeuePass) runNoms() {
 	// The nominations are the pass's own (evaluate asks Cycle.Nominate one
 	// job at a time), so Running is empty: Cycle.Requeue runs the engine
 	// over them and the contenders.
-	out, err := s.pol.cyc.Requeue(tenure.RequeueInput{Contenders: r.conts, Nominations: r.in.Nominations, Victims: r.in.Victims,
+	out, err := s.pol.cyc.Requeue(tenure.RequeueInput{Contenders: r.conts, Nominated: r.passNoms,
 		EvictionRecords: r.records()}, m)
 	res := out.Engine
 	if err != nil {
@@ -237,8 +234,8 @@ func (r *requeuePass) runNoms() {
 			}
 		}
 	}
-	for _, er := range out.EvictionRecords {
-		s.st[r.model.ids[er.Job]].evRecord = er.Value
+	for job, rec := range out.EvictionRecords {
+		s.st[r.model.ids[job]].evRecord = rec
 	}
 	// Contenders the engine placed in room a commit left, evicting no one
 	// for them, start too.
