@@ -1,11 +1,11 @@
 package cluster
 
-// The Model's first fit: its [Index] of free vectors and its [FitMemory]
+// The Model's first fit: its freeIndex of free vectors and its fitMemory
 // of requests that fitted no node (made on the first such request; Clone
 // starts without it).
 
-// vec returns r as a request to, or a leaf of, the Model's Index.
-func (r Resources) vec() Vec { return Vec{r.MilliCPU, r.Memory, r.GPU, 0} }
+// vec returns r as a request to, or a leaf of, the Model's freeIndex.
+func (r Resources) vec() vec { return vec{r.MilliCPU, r.Memory, r.GPU} }
 
 // findFit returns the lowest node index whose free resources hold req, or
 // -1: first fit, with the memory of failed requests.
@@ -22,7 +22,7 @@ func (c *Model) findFit(req Resources) int {
 		c.searches++
 		n := c.index.Next(0, v)
 		if n < 0 { // the first request that fits no node: remember from now on
-			c.fits = NewFitMemory(len(c.nodes))
+			c.fits = newFitMemory(len(c.nodes))
 			c.fits.Remember(v)
 		}
 		return n
@@ -67,7 +67,7 @@ func (c *Model) checkFitCache() error {
 	if c.fits == nil {
 		return nil
 	}
-	return c.fits.Check(len(c.nodes), func(req Vec, i int) bool { return req.Fits(c.nodes[i].free.vec()) })
+	return c.fits.Check(len(c.nodes), func(req vec, i int) bool { return req.Fits(c.nodes[i].free.vec()) })
 }
 
 // largestFree returns the component-wise maximum of the nodes' free

@@ -57,9 +57,9 @@ func (c *Model) MayFitAfter(victims []string, job string) bool {
 			node = c.nodes[tr.node].free
 		}
 		req := c.jobs[tr.job].tasks[tr.task]
-		free, room, node = free.Add(req), room.Add(req), node.Add(req)
+		free, room, node = free.add(req), room.add(req), node.add(req)
 		if i == len(tasks)-1 || tasks[i+1].node != tr.node {
-			room, fit = room.Add(c.nodes[tr.node].free), fit.Max(node)
+			room, fit = room.add(c.nodes[tr.node].free), fit.max(node)
 		}
 	}
 	c.tasks = tasks[:0]
