@@ -137,8 +137,6 @@ const clusterMinSlots = 64
 
 var _ requeue.Model = (*Model)(nil)
 
-var padding = Resources{-1, -1, -1}
-
 // New returns a cluster with the given nodes and no jobs. It reports
 // every problem at once (errors.Join): an empty or duplicate node name, a
 // negative or too large capacity (a component above 2^46), more than
@@ -177,7 +175,7 @@ func New(nodes []Node) (*Model, error) {
 	if len(errs) > 0 {
 		return nil, errors.Join(errs...)
 	}
-	c.index = newFreeIndex(len(c.nodes), func(i int) vec { return c.nodes[i].free.vec() })
+	c.index = newFreeIndex(len(c.nodes), func(i int) Resources { return c.nodes[i].free })
 	return c, nil
 }
 

@@ -2,7 +2,7 @@ package cluster
 
 import "fmt"
 
-// fitMemory remembers requests (vec) that fitted no leaf of a freeIndex
+// fitMemory remembers requests that fitted no leaf of a freeIndex
 // (no node of a cluster), so that asking again costs O(1) plus the leaves
 // freed since, instead of a search. First fit over a freeIndex finds a leaf in
 // O(log n) when one resource is the constraint, but a request whose
@@ -44,7 +44,7 @@ const (
 // noFit says that key fitted no leaf when the log had pos entries, in
 // the memory's epoch epoch-1.
 type noFit struct {
-	key   vec
+	key   Resources
 	epoch uint32
 	pos   int32
 }
@@ -64,7 +64,7 @@ func newFitMemory(leaves int) *fitMemory {
 // when key is not remembered or when more leaves were logged since than
 // the scan limit (64 for the zero memory). The slice aliases the log:
 // read it before the next Grew. O(1).
-func (m *fitMemory) Recall(key vec) (since []int32, ok bool) {
+func (m *fitMemory) Recall(key Resources) (since []int32, ok bool) {
 	e := &m.entries[key.hash()&(fitMemorySize-1)]
 	if e.epoch != m.epoch+1 || e.key != key || len(m.grown)-int(e.pos) > max(m.scan, 64) {
 		return nil, false
@@ -73,7 +73,7 @@ func (m *fitMemory) Recall(key vec) (since []int32, ok bool) {
 }
 
 // Remember records that key fits no leaf now. O(1).
-func (m *fitMemory) Remember(key vec) {
+func (m *fitMemory) Remember(key Resources) {
 	e := &m.entries[key.hash()&(fitMemorySize-1)]
 	if e.epoch != m.epoch+1 {
 		m.live++
@@ -104,7 +104,7 @@ func (m *fitMemory) Grew(i int32) {
 // key fit leaf i now?) over leaves leaves: every remembered request fits
 // no leaf but those logged since it was remembered. It returns the first
 // violation, or nil. O(fitMemorySize · (leaves + log)); for tests.
-func (m *fitMemory) Check(leaves int, fits func(key vec, i int) bool) error {
+func (m *fitMemory) Check(leaves int, fits func(key Resources, i int) bool) error {
 	if len(m.grown) > fitLogLimit {
 		return fmt.Errorf("fit memory: %d logged leaves, limit %d", len(m.grown), fitLogLimit)
 	}
@@ -138,7 +138,7 @@ func (m *fitMemory) Check(leaves int, fits func(key vec, i int) bool) error {
 }
 
 // hash spreads a request over the memory's slots.
-func (v vec) hash() uint64 {
+func (v Resources) hash() uint64 {
 	h := uint64(v.MilliCPU)*0x9E3779B97F4A7C15 ^ uint64(v.Memory)*0xC2B2AE3D27D4EB4F ^
 		uint64(v.GPU)*0x165667B19E3779F9
 	return h ^ h>>29

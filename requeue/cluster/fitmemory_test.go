@@ -14,15 +14,15 @@ import (
 func TestFitMemoryOracle(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		n := rapid.IntRange(1, 20).Draw(t, "n")
-		free := make([]vec, n)
+		free := make([]Resources, n)
 		for i := range free {
-			free[i] = vec{MilliCPU: rapid.Int64Range(0, 8).Draw(t, "a"), GPU: rapid.Int64Range(0, 8).Draw(t, "b")}
+			free[i] = Resources{MilliCPU: rapid.Int64Range(0, 8).Draw(t, "a"), GPU: rapid.Int64Range(0, 8).Draw(t, "b")}
 		}
 		var m fitMemory
 		if rapid.Bool().Draw(t, "made") {
 			m = *newFitMemory(n)
 		}
-		scan := func(r vec) int {
+		scan := func(r Resources) int {
 			for i, f := range free {
 				if r.Fits(f) {
 					return i
@@ -42,7 +42,7 @@ func TestFitMemoryOracle(t *testing.T) {
 			} else {
 				*c = max(0, *c+d)
 			}
-			r := vec{MilliCPU: rapid.Int64Range(0, 12).Draw(t, "ra"), GPU: rapid.Int64Range(0, 12).Draw(t, "rb")}
+			r := Resources{MilliCPU: rapid.Int64Range(0, 12).Draw(t, "ra"), GPU: rapid.Int64Range(0, 12).Draw(t, "rb")}
 			got := -1
 			if since, ok := m.Recall(r); ok {
 				for _, l := range since {
@@ -59,7 +59,7 @@ func TestFitMemoryOracle(t *testing.T) {
 			if want := scan(r); got != want {
 				t.Fatalf("first fit of %v = %d, scan %d (free %v)", r, got, want, free)
 			}
-			if err := m.Check(n, func(r vec, i int) bool { return r.Fits(free[i]) }); err != nil {
+			if err := m.Check(n, func(r Resources, i int) bool { return r.Fits(free[i]) }); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -70,7 +70,7 @@ func TestFitMemoryOracle(t *testing.T) {
 // leaves were logged since than max(64, leaves/8), and answers again once
 // the request is remembered anew.
 func TestFitMemoryScanLimit(t *testing.T) {
-	r := vec{MilliCPU: 7}
+	r := Resources{MilliCPU: 7}
 	for _, tc := range []struct{ leaves, limit int }{{10, 64}, {1000, 125}} {
 		m := newFitMemory(tc.leaves)
 		m.Remember(r)
@@ -97,14 +97,14 @@ func TestFitMemoryScanLimit(t *testing.T) {
 // the zero request.
 func TestFitMemorySlots(t *testing.T) {
 	var m fitMemory
-	if _, ok := m.Recall(vec{}); ok {
+	if _, ok := m.Recall(Resources{}); ok {
 		t.Fatal("the zero memory recalls the zero request")
 	}
 	m.Grew(3)
 	if len(m.grown) != 0 {
 		t.Fatal("logged with nothing remembered")
 	}
-	a, b := vec{MilliCPU: 1}, vec{MilliCPU: 2}
+	a, b := Resources{MilliCPU: 1}, Resources{MilliCPU: 2}
 	for b.hash()&(fitMemorySize-1) != a.hash()&(fitMemorySize-1) {
 		b.MilliCPU++
 	}
@@ -126,7 +126,7 @@ func TestFitMemorySlots(t *testing.T) {
 // epoch counter wraps.
 func TestFitMemoryForgets(t *testing.T) {
 	var m fitMemory
-	r := vec{MilliCPU: 1}
+	r := Resources{MilliCPU: 1}
 	m.Remember(r)
 	for range fitLogLimit + 1 {
 		m.Grew(0)

@@ -2,61 +2,40 @@ package cluster
 
 import "fmt"
 
-// vec is what a freeIndex keeps per leaf and per range of leaves, and
-// what it is asked about: [Resources], compared component by component.
-// As a leaf it is what one node has free; as a range's summary, the
-// component-wise maximum of its leaves; as a request, what one node must
-// have free. No component is negative, but in noRoom.
-type vec struct {
-	MilliCPU int64 // CPU in thousandths of a core
-	Memory   int64 // memory in bytes
-	GPU      int64 // whole GPU devices
-}
-
 // noRoom is the summary of no leaf: every component -1, so that it holds
 // no request and the maximum of it and any leaf is that leaf.
-var noRoom = vec{-1, -1, -1}
+var noRoom = Resources{-1, -1, -1}
 
-// Fits reports whether v fits into free: every component of v is at most
-// the same component of free.
-func (v vec) Fits(free vec) bool {
-	return v.MilliCPU <= free.MilliCPU && v.Memory <= free.Memory && v.GPU <= free.GPU
-}
-
-// max returns the component-wise maximum of v and o.
-func (v vec) max(o vec) vec {
-	return vec{max(v.MilliCPU, o.MilliCPU), max(v.Memory, o.Memory), max(v.GPU, o.GPU)}
-}
-
-// freeIndex is a segment tree over n leaves, numbered 0 to n-1, each holding a
-// vec (the free resources of one node, say); every range of leaves is
-// summarised by the component-wise maximum of its leaves. It answers "the
-// first leaf at or after i whose vector holds r" without visiting the
-// ranges whose maximum rules r out. [Model] keeps its nodes' free vectors
-// in one. A request may fit a range's maximum while no leaf of it holds
-// it (free GPUs on one node, free cores on another): freeIndex.Next then
-// moves on past that range, and fitMemory spares asking again.
+// freeIndex is a segment tree over n leaves, numbered 0 to n-1, each
+// holding a [Resources] vector (the free resources of one node); every
+// range of leaves is summarised by the component-wise maximum of its
+// leaves. It answers "the first leaf at or after i whose vector holds r"
+// without visiting the ranges whose maximum rules r out. [Model] keeps its
+// nodes' free vectors in one. A request may fit a range's maximum while no
+// leaf of it holds it (free GPUs on one node, free cores on another):
+// freeIndex.Next then moves on past that range, and fitMemory spares
+// asking again.
 //
-// freeIndex.Set costs O(log n); freeIndex.Next costs O(log n) plus O(log n)
-// for each range whose maximum holds the request while none of its leaves
-// does: O(n) at worst. Nothing allocates after newFreeIndex. The zero freeIndex
-// has no leaves. An freeIndex is not safe for concurrent use.
+// freeIndex.Set costs O(log n); freeIndex.Next costs O(log n) plus
+// O(log n) for each range whose maximum holds the request while none of
+// its leaves does: O(n) at worst. Nothing allocates after newFreeIndex.
+// The zero freeIndex has no leaves.
 type freeIndex struct {
 	// tree[1] is the root, leaf i is tree[size+i], and the children of
 	// tree[k] are tree[2k] and tree[2k+1]; the leaves from n to size-1
-	// hold NoRoom.
-	tree    []vec
+	// hold noRoom.
+	tree    []Resources
 	n, size int
 }
 
 // newFreeIndex returns a freeIndex over n leaves, leaf i holding leaf(i). O(n);
 // one allocation.
-func newFreeIndex(n int, leaf func(i int) vec) freeIndex {
+func newFreeIndex(n int, leaf func(i int) Resources) freeIndex {
 	x := freeIndex{n: max(n, 0), size: 1}
 	for x.size < x.n {
 		x.size *= 2
 	}
-	x.tree = make([]vec, 2*x.size)
+	x.tree = make([]Resources, 2*x.size)
 	for i := range x.size {
 		if i < x.n {
 			x.tree[x.size+i] = leaf(i)
@@ -74,11 +53,11 @@ func newFreeIndex(n int, leaf func(i int) vec) freeIndex {
 func (x *freeIndex) Len() int { return x.n }
 
 // Leaf returns leaf i's vector; i must be in [0, Len()). O(1).
-func (x *freeIndex) Leaf(i int) vec { return x.tree[x.size+i] }
+func (x *freeIndex) Leaf(i int) Resources { return x.tree[x.size+i] }
 
 // Root returns the component-wise maximum of all the leaves, or noRoom
 // when there are none. O(1).
-func (x *freeIndex) Root() vec {
+func (x *freeIndex) Root() Resources {
 	if x.n == 0 {
 		return noRoom
 	}
@@ -89,7 +68,7 @@ func (x *freeIndex) Root() vec {
 // as a slice index would (the padding past Len() must keep noRoom).
 // O(log n); it stops climbing at the first range whose maximum does not
 // change.
-func (x *freeIndex) Set(i int, v vec) {
+func (x *freeIndex) Set(i int, v Resources) {
 	if uint(i) >= uint(x.n) {
 		panic(fmt.Sprintf("cluster: freeIndex.Set(%d) outside [0, %d)", i, x.n))
 	}
@@ -106,7 +85,7 @@ func (x *freeIndex) Set(i int, v vec) {
 
 // Next returns the first leaf at or after from whose vector holds r (r
 // fits it), or -1 when there is none. A from below 0 counts as 0.
-func (x *freeIndex) Next(from int, r vec) int {
+func (x *freeIndex) Next(from int, r Resources) int {
 	from = max(from, 0)
 	if from >= x.n {
 		return -1
@@ -141,7 +120,7 @@ func (x *freeIndex) Next(from int, r vec) int {
 // down descends from range k, whose maximum holds r, into the first half
 // that holds r, down to a leaf (true); or it stops at a range neither of
 // whose halves holds r (false).
-func (x *freeIndex) down(k int, r vec) (int, bool) {
+func (x *freeIndex) down(k int, r Resources) (int, bool) {
 	for k < x.size {
 		switch {
 		case r.Fits(x.tree[2*k]):
@@ -170,7 +149,7 @@ func (x *freeIndex) right(k int) int {
 // Clone returns an independent copy. O(n); one allocation.
 func (x *freeIndex) Clone() freeIndex {
 	c := *x
-	c.tree = append([]vec(nil), x.tree...)
+	c.tree = append([]Resources(nil), x.tree...)
 	return c
 }
 

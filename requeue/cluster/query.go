@@ -142,7 +142,7 @@ func (c *Model) Check() error {
 		if n.free.negative() {
 			return fmt.Errorf("node %q overcommitted: free %v", n.name, n.free)
 		}
-		if c.index.Leaf(i) != n.free.vec() {
+		if c.index.Leaf(i) != n.free {
 			return fmt.Errorf("node %q tree leaf %v, free %v", n.name, c.index.Leaf(i), n.free)
 		}
 		total = total.add(n.free)

@@ -32,7 +32,7 @@ func (c *Model) MayFitAfter(victims []string, job string) bool {
 	if !ok || c.jobs[ji].placed > 0 {
 		return true
 	}
-	free, largest := c.free, padding // padding: no node, nothing fits
+	free, largest := c.free, noRoom // noRoom: no node, nothing fits
 	if len(c.nodes) > 0 {
 		largest = c.largestFree()
 	}

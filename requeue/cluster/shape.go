@@ -57,7 +57,7 @@ func (c *Model) MayFit(victim string, jobs []string, fits []bool) {
 		}
 		return
 	}
-	free, largest := c.free, padding // padding: no node, nothing fits
+	free, largest := c.free, noRoom // noRoom: no node, nothing fits
 	if len(c.nodes) > 0 {
 		largest = c.largestFree()
 	}
