@@ -355,7 +355,7 @@ func TestEngineNilPanic(t *testing.T) {
 		}()
 		_, _ = e.Run(t0, in, c)
 	}()
-	if !before.Equal(c.Snapshot()) {
+	if !cmp.Equal(before, c.Snapshot()) {
 		t.Fatalf("model changed: %+v", c.Snapshot())
 	}
 	requeue.Config(e).Filters = nil

@@ -6,6 +6,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/google/go-cmp/cmp"
+
 	"github.com/tenurepolicy/tenure/requeue"
 	"github.com/tenurepolicy/tenure/requeue/cluster"
 )
@@ -157,7 +159,7 @@ func TestEngineSetWorld(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if fmt.Sprint(res.Outcomes) != fmt.Sprint(res2.Outcomes) || !c.Snapshot().Equal(c2.Snapshot()) {
+	if fmt.Sprint(res.Outcomes) != fmt.Sprint(res2.Outcomes) || !cmp.Equal(c.Snapshot(), c2.Snapshot()) {
 		t.Fatalf("the hints changed the result: %d vs %d sets", res.Sets, res2.Sets)
 	}
 	t.Logf("%d sets, by size %v; %d attempts (unbounded without hints: %d)", res.Sets, sizes, res.Attempts, res2.Attempts)

@@ -7,24 +7,35 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
 
+	"github.com/tenurepolicy/tenure/examples/simulate/internal/longtest"
 	"github.com/tenurepolicy/tenure/examples/simulate/internal/report"
 	"github.com/tenurepolicy/tenure/examples/simulate/internal/sim"
 )
 
 // The simulator's shortcuts (failure memories, the requeue pass's
 // victim filter and model hints) change no result: each test runs the CLI
-// with and without one.
+// with and without one. The larger workloads and the whole trace under
+// the requeue policy are long tests (TENURE_LONG_TESTS=1).
 
 // The requeue pass gives the engine the model's hints (Shaper, FitBounder);
 // they may not change a decision: every figure is the same as with every
 // placement attempted.
 func TestRequeueModelHintsChangeNothing(t *testing.T) {
-	for _, args := range [][]string{
-		{"-synthetic", "-jobs", "1500", "-seed", "5", "-policies", "requeue"},
-		{"-synthetic", "-jobs", "400", "-seed", "6", "-policies", "requeue", "-requeue-contenders", "higher"},
-		{"-synthetic", "-jobs", "400", "-seed", "7", "-policies", "requeue", "-checkpoint", "10m"},
-		{"-policies", "requeue"},
+	for _, tc := range []struct {
+		args []string
+		long bool
+	}{
+		{[]string{"-synthetic", "-jobs", "1500", "-seed", "5", "-policies", "requeue"}, true},
+		{[]string{"-synthetic", "-jobs", "400", "-seed", "5", "-policies", "requeue"}, false},
+		{[]string{"-synthetic", "-jobs", "400", "-seed", "6", "-policies", "requeue", "-requeue-contenders", "higher"}, false},
+		{[]string{"-synthetic", "-jobs", "400", "-seed", "7", "-policies", "requeue", "-checkpoint", "10m"}, false},
+		{[]string{"-policies", "requeue"}, true},
 	} {
+		if tc.long && !longtest.Enabled() {
+			t.Logf("%q: a long case, skipped (%s=1 runs it)", tc.args, longtest.Env)
+			continue
+		}
+		args := tc.args
 		hinted := runJSON(t, args...)
 		sim.NoModelHints = true
 		all := runJSON(t, args...)
@@ -50,14 +61,20 @@ func TestFailCacheChangesNothing(t *testing.T) {
 	for _, tc := range []struct {
 		cache *bool
 		args  []string
+		long  bool
 	}{
-		{&sim.NoFailCache, []string{"-synthetic", "-jobs", "3000", "-seed", "2", "-policies", "minruntime,timebased", "-tail", "12h"}},
+		{&sim.NoFailCache, []string{"-synthetic", "-jobs", "3000", "-seed", "2", "-policies", "minruntime,timebased", "-tail", "12h"}, true},
+		{&sim.NoFailCache, []string{"-synthetic", "-jobs", "600", "-seed", "2", "-policies", "minruntime,timebased", "-tail", "12h"}, false},
 		// High and normal jobs of one queue and shape: a High job's failure
 		// must not stand for a normal one's (it lacks the normal job's
 		// newer picks in other queues).
-		{&sim.NoShapeCache, []string{"-synthetic", "-jobs", "1000", "-seed", "2", "-policies", "timebased", "-tail", "12h"}},
-		{&sim.NoShapeCache, []string{"-policies", "priority,reserve"}}, // the trace: many distinct shapes
+		{&sim.NoShapeCache, []string{"-synthetic", "-jobs", "1000", "-seed", "2", "-policies", "timebased", "-tail", "12h"}, false},
+		{&sim.NoShapeCache, []string{"-policies", "priority,reserve"}, true}, // the trace: many distinct shapes
 	} {
+		if tc.long && !longtest.Enabled() {
+			t.Logf("%q: a long case, skipped (%s=1 runs it)", tc.args, longtest.Env)
+			continue
+		}
 		cached := runJSON(t, tc.args...)
 		*tc.cache = true
 		plain := runJSON(t, tc.args...)

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"strings"
 	"testing"
 
@@ -51,55 +50,5 @@ func TestTraceReplicateDraws(t *testing.T) {
 	}
 	if jobs[0].Arrival != 10 {
 		t.Error("traceReplicate modified its input")
-	}
-}
-
-// Settings that make a run meaningless are warned about at once, on
-// stderr, and in the report's notes.
-func TestWarnings(t *testing.T) {
-	var out, errOut bytes.Buffer
-	if err := run([]string{"-node-stride", "400", "-policies", "priority", "-tail", "1h"}, &out, &errOut); err != nil {
-		t.Fatal(err)
-	}
-	if !strings.Contains(errOut.String(), "simulate: warning: offered GPU load") || !strings.Contains(out.String(), "note: offered GPU load") {
-		t.Errorf("no overload warning:\nstderr %s", errOut.String())
-	}
-	errOut.Reset()
-	if err := run([]string{"-synthetic", "-jobs", "50", "-min-admit", "90s", "-policies", "timebased"}, &out, &errOut); err != nil {
-		t.Fatal(err)
-	}
-	if !strings.Contains(errOut.String(), "min-admit 1m30s is near zero") {
-		t.Errorf("no min-admit warning: %q", errOut.String())
-	}
-	errOut.Reset()
-	if err := run([]string{"-synthetic", "-jobs", "50", "-min-admit", "90s", "-policies", "priority"}, &out, &errOut); err != nil || errOut.Len() != 0 {
-		t.Errorf("min-admit does not concern priority, yet: %v %q", err, errOut.String())
-	}
-}
-
-// A bad -sweep is one line, not the usage text.
-func TestSweepErrorOneLine(t *testing.T) {
-	var out, errOut bytes.Buffer
-	err := run([]string{"-sweep", "foo"}, &out, &errOut)
-	if err == nil || strings.Count(err.Error(), "\n") != 0 || errOut.Len() != 0 {
-		t.Errorf("-sweep foo: %v; stderr %q", err, errOut.String())
-	}
-}
-
-// Checkpoint costs: echoed, refused without checkpoints, and they change
-// the run (the model itself is checked by hand in package sim).
-func TestCheckpointCostFlags(t *testing.T) {
-	var out, errOut bytes.Buffer
-	if err := run([]string{"-checkpoint-save", "1m"}, &out, &errOut); err == nil || !strings.Contains(err.Error(), "-checkpoint-save needs -checkpoint") {
-		t.Errorf("-checkpoint-save alone: %v", err)
-	}
-	args := []string{"-synthetic", "-jobs", "300", "-policies", "timebased", "-checkpoint", "30m"}
-	free := runJSON(t, args...)
-	costly := runJSON(t, append(args, "-checkpoint-save", "2m", "-checkpoint-restore", "5m")...)
-	if s := costly.Settings; s.CheckpointSave != "2m" || s.CheckpointRestore != "5m" {
-		t.Errorf("settings %+v", s)
-	}
-	if cmp.Equal(free.Results[0].Wait, costly.Results[0].Wait) {
-		t.Errorf("costly checkpoints changed no wait: %+v", costly.Results[0].Wait)
 	}
 }

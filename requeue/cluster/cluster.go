@@ -9,22 +9,22 @@ import (
 	"github.com/tenurepolicy/tenure/requeue"
 )
 
-// MaxResource is the largest value [New] and [Model.AddJob]
+// maxResource is the largest value New and AddJob
 // accept in one component of a node capacity or task request (2^46: 64 TiB
-// of memory in bytes). With at most [MaxNodes] nodes, sums of node
+// of memory in bytes). With at most maxNodes nodes, sums of node
 // capacities never overflow (2^62 at most); the sum of one job's requests,
 // whose task count is not bounded, saturates at math.MaxInt64 instead.
-const MaxResource = 1 << 46
+const maxResource = 1 << 46
 
-// MaxNodes is the largest number of nodes [New] accepts.
-const MaxNodes = 1 << 16
+// maxNodes is the largest number of nodes New accepts.
+const maxNodes = 1 << 16
 
 // Node is a node of the reference model: a name and a capacity.
 type Node struct {
 	// Name identifies the node; unique and not empty.
 	Name string
 	// Capacity is what the node offers, every component in
-	// [0, MaxResource].
+	// [0, 2^46] (64 TiB of memory in bytes).
 	Capacity Resources
 }
 
@@ -53,11 +53,10 @@ type Job struct {
 // stay pending, and the job runs only if at least MinTasks of them were
 // placed (all tasks when MinTasks is 0), else nothing is placed. Cost: O(1)
 // when the cluster-wide free total rules the smallest gang out;
-// O(tasks · log nodes) when one resource is the constraint (an [Index] of
+// O(tasks · log nodes) when one resource is the constraint (a segment tree of
 // the nodes' free vectors); a request that fits no node of a fragmented
 // cluster costs O(nodes) once, and then O(1 + nodes freed since) each time
-// it is asked again, from a bounded memory of failed requests (a
-// [FitMemory]).
+// it is asked again, from a bounded memory of failed requests.
 //
 // # Journaling
 //
@@ -83,7 +82,7 @@ type Job struct {
 // restore is reachable only from that journal until it commits.
 //
 // A Model is not safe for concurrent use; queries ([Model.Running],
-// [Model.Free], [Model.Snapshot], ...) do not modify it. The zero Model is
+// [Model.Placement], [Model.Snapshot], ...) do not modify it. The zero Model is
 // an empty cluster without nodes, like New(nil). A nil *Model used as a
 // [requeue.Model] fails every Evict and Place with an error.
 type Model struct {
@@ -103,8 +102,8 @@ type Model struct {
 	// index holds the nodes' free vectors (fitcache.go); fits is the
 	// memory of failed requests, made on the first request that fits no
 	// node; fitCacheOff turns it off, for tests and benchmarks.
-	index       Index
-	fits        *FitMemory
+	index       freeIndex
+	fits        *fitMemory
 	fitCacheOff bool
 	searches    int // tree searches past the root made with the memory on, for tests
 	// scratch is Domains's sorting space for jobs with many tasks, and
@@ -138,16 +137,14 @@ const clusterMinSlots = 64
 
 var _ requeue.Model = (*Model)(nil)
 
-var padding = Resources{-1, -1, -1}
-
 // New returns a cluster with the given nodes and no jobs. It reports
 // every problem at once (errors.Join): an empty or duplicate node name, a
-// negative or too large capacity ([MaxResource]), more than
-// [MaxNodes] nodes. O(nodes).
+// negative or too large capacity (a component above 2^46), more than
+// 65,536 (2^16) nodes. O(nodes).
 func New(nodes []Node) (*Model, error) {
 	var errs []error
-	if len(nodes) > MaxNodes {
-		errs = append(errs, fmt.Errorf("cluster: %d nodes, at most %d allowed", len(nodes), MaxNodes))
+	if len(nodes) > maxNodes {
+		errs = append(errs, fmt.Errorf("cluster: %d nodes, at most %d allowed", len(nodes), maxNodes))
 	}
 	c := &Model{
 		nodeIndex: make(map[string]int32, len(nodes)),
@@ -158,11 +155,11 @@ func New(nodes []Node) (*Model, error) {
 		case n.Name == "":
 			errs = append(errs, fmt.Errorf("cluster: node %d has an empty name", i))
 			continue
-		case n.Capacity.Negative():
+		case n.Capacity.negative():
 			errs = append(errs, fmt.Errorf("cluster: node %q has a negative capacity %v", n.Name, n.Capacity))
 			continue
-		case !n.Capacity.Fits(Resources{MaxResource, MaxResource, MaxResource}):
-			errs = append(errs, fmt.Errorf("cluster: node %q capacity %v exceeds %d per resource", n.Name, n.Capacity, int64(MaxResource)))
+		case !n.Capacity.Fits(Resources{maxResource, maxResource, maxResource}):
+			errs = append(errs, fmt.Errorf("cluster: node %q capacity %v exceeds %d per resource", n.Name, n.Capacity, int64(maxResource)))
 			continue
 		}
 		if _, dup := c.nodeIndex[n.Name]; dup {
@@ -171,14 +168,14 @@ func New(nodes []Node) (*Model, error) {
 		}
 		c.nodeIndex[n.Name] = int32(len(c.nodes))
 		c.nodes = append(c.nodes, clusterNode{name: n.Name, capacity: n.Capacity, free: n.Capacity})
-		c.free = c.free.Add(n.Capacity)
-		c.capMax = c.capMax.Max(n.Capacity)
+		c.free = c.free.add(n.Capacity)
+		c.capMax = c.capMax.max(n.Capacity)
 	}
 	c.capTotal = c.free
 	if len(errs) > 0 {
 		return nil, errors.Join(errs...)
 	}
-	c.index = NewIndex(len(c.nodes), func(i int) Vec { return c.nodes[i].free.vec() })
+	c.index = newFreeIndex(len(c.nodes), func(i int) Resources { return c.nodes[i].free })
 	return c, nil
 }
 
@@ -197,8 +194,8 @@ func (c *Model) AddJob(j *requeue.Journal, job Job) error {
 		errs = append(errs, fmt.Errorf("cluster: job %q has no tasks", job.ID))
 	}
 	for i, t := range job.Tasks {
-		if t.Negative() || !t.Fits(Resources{MaxResource, MaxResource, MaxResource}) {
-			errs = append(errs, fmt.Errorf("cluster: job %q task %d requests %v (each component must be in [0, %d])", job.ID, i, t, int64(MaxResource)))
+		if t.negative() || !t.Fits(Resources{maxResource, maxResource, maxResource}) {
+			errs = append(errs, fmt.Errorf("cluster: job %q task %d requests %v (each component must be in [0, %d])", job.ID, i, t, int64(maxResource)))
 		}
 	}
 	if job.MinTasks < 0 || job.MinTasks > len(job.Tasks) {
@@ -495,8 +492,8 @@ func (c *Model) assign(ji, t, n int32) {
 	req := job.tasks[t]
 	job.on[t] = n
 	job.placed++
-	c.nodes[n].free = c.nodes[n].free.Sub(req)
-	c.free = c.free.Sub(req)
+	c.nodes[n].free = c.nodes[n].free.sub(req)
+	c.free = c.free.sub(req)
 	c.update(n)
 }
 
@@ -506,8 +503,8 @@ func (c *Model) unassign(ji, t int32) {
 	req := job.tasks[t]
 	job.on[t] = -1
 	job.placed--
-	c.nodes[n].free = c.nodes[n].free.Add(req)
-	c.free = c.free.Add(req)
+	c.nodes[n].free = c.nodes[n].free.add(req)
+	c.free = c.free.add(req)
 	c.update(n)
 	c.grew(n)
 }

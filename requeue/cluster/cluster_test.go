@@ -14,7 +14,7 @@ func TestNewClusterReportsEveryProblem(t *testing.T) {
 	_, err := New([]Node{
 		{Name: "", Capacity: Resources{GPU: 1}},
 		{Name: "a", Capacity: Resources{GPU: -1}},
-		{Name: "b", Capacity: Resources{Memory: MaxResource + 1}},
+		{Name: "b", Capacity: Resources{Memory: maxResource + 1}},
 		{Name: "c"},
 		{Name: "c"},
 	})
@@ -46,7 +46,7 @@ func TestClusterAddJobValidation(t *testing.T) {
 		{ID: "dup", Tasks: []Resources{{}}},
 		{ID: "none"},
 		{ID: "neg", Tasks: []Resources{{GPU: -1}}},
-		{ID: "huge", Tasks: []Resources{{MilliCPU: MaxResource + 1}}},
+		{ID: "huge", Tasks: []Resources{{MilliCPU: maxResource + 1}}},
 		{ID: "min", Tasks: []Resources{{}}, MinTasks: 2},
 		{ID: "min", Tasks: []Resources{{}}, MinTasks: -1},
 	}
@@ -55,7 +55,7 @@ func TestClusterAddJobValidation(t *testing.T) {
 			t.Errorf("AddJob(%+v) accepted", j)
 		}
 	}
-	if d := cmp.Diff([]string{"dup"}, c.Jobs()); d != "" {
+	if d := cmp.Diff([]string{"dup"}, c.jobIDs()); d != "" {
 		t.Errorf("rejected jobs registered (-want +got):\n%s", d)
 	}
 }
@@ -94,8 +94,8 @@ func TestClusterPlaceFirstFitAndGang(t *testing.T) {
 			t.Errorf("Placement(%s) (-want +got):\n%s", step.id, d)
 		}
 	}
-	if got := c.TotalFree(); got != (Resources{}) {
-		t.Errorf("TotalFree = %v, want all used", got)
+	if got := c.free; got != (Resources{}) {
+		t.Errorf("free total = %v, want all used", got)
 	}
 	if _, err := c.Place(nil, "a"); err == nil {
 		t.Error("placing a running job: no error")
@@ -121,7 +121,7 @@ func TestClusterBind(t *testing.T) {
 		if err := c.Bind(nil, "j", nodes); err == nil {
 			t.Errorf("Bind(j, %q) accepted", nodes)
 		}
-		if !c.Snapshot().Equal(before) {
+		if !snapshotsEqual(c.Snapshot(), before) {
 			t.Fatalf("failed Bind(j, %q) changed the cluster", nodes)
 		}
 	}
@@ -137,7 +137,7 @@ func TestClusterBind(t *testing.T) {
 	if d := cmp.Diff([]string{"n1", "n0"}, c.Placement("j")); d != "" {
 		t.Errorf("(-want +got):\n%s", d)
 	}
-	if free, _ := c.Free("n0"); free != (Resources{GPU: 1}) {
+	if free, _ := c.nodeFree("n0"); free != (Resources{GPU: 1}) {
 		t.Errorf("Free(n0) = %v", free)
 	}
 	if err := c.Check(); err != nil {
@@ -178,7 +178,7 @@ func TestClusterRemoveAndEvict(t *testing.T) {
 
 func TestResources(t *testing.T) {
 	a, b := Resources{1500, 2048, 1}, Resources{500, 48, 1}
-	if got := a.Add(b).Sub(b); got != a {
+	if got := a.add(b).sub(b); got != a {
 		t.Errorf("Add/Sub = %v", got)
 	}
 	if !b.Fits(a) || a.Fits(b) || !a.Fits(a) {
@@ -187,7 +187,7 @@ func TestResources(t *testing.T) {
 	if got := a.String(); got != "cpu=1500m mem=2048 gpu=1" {
 		t.Errorf("String = %q", got)
 	}
-	if !(Resources{GPU: -1}).Negative() || (Resources{}).Negative() {
+	if !(Resources{GPU: -1}).negative() || (Resources{}).negative() {
 		t.Error("Negative wrong")
 	}
 }
@@ -263,7 +263,7 @@ func TestClusterSlotsFollowLiveJobs(t *testing.T) {
 	bound(ch.c, "after rollback")
 
 	// Most jobs leave: the storage shrinks with them.
-	for _, id := range ch.c.Jobs()[10:] {
+	for _, id := range ch.c.jobIDs()[10:] {
 		if err := ch.c.RemoveJob(nil, id); err != nil {
 			t.Fatal(err)
 		}

@@ -8,25 +8,19 @@
 //
 // [Model]'s documentation is the contract: the placement rule and its
 // cost, the journaling rules an engine's rollback depends on, and how
-// memory follows the registered jobs. [Model.Snapshot] and
-// [Snapshot.Equal] compare states in tests; [Model.Check] verifies the
-// internal invariants.
+// memory follows the registered jobs. [Model.Snapshot] returns the
+// observable state as plain maps, which tests compare (with
+// reflect.DeepEqual or go-cmp); [Model.Check] verifies the internal
+// invariants.
 //
-// # Building blocks
-//
-// Model's first fit rests on two parts that a scheduler with its own
-// model can use too (the simulator in examples/simulate does):
-//
-//   - [Index]: a segment tree of per-node free vectors ([Vec]: CPU,
-//     memory, whole GPUs and a share of one GPU), each range summarised by
-//     its component-wise maximum. [Index.Set] is O(log n); [Index.Next]
-//     finds the first node at or after a position whose vector holds a
-//     request, O(log n) unless many ranges hold it while none of their
-//     nodes does (a fragmented cluster), O(n) at worst.
-//   - [FitMemory]: the requests that fitted no node, each with the point
-//     in a log of the nodes freed since. Asking again costs O(1) plus the
-//     nodes freed since: the fragmented worst case is paid once, not at
-//     every victim an engine tries.
+// Model's first fit rests on a segment tree of the nodes' free vectors,
+// each range summarised by its component-wise maximum, which finds the
+// first node that holds a request in O(log nodes) unless many ranges hold
+// it while none of their nodes does (a fragmented cluster), O(nodes) at
+// worst; and on a bounded memory of the requests that fitted no node, each
+// with the point in a log of the nodes freed since, so that asking again
+// costs O(1) plus the nodes freed since: the fragmented worst case is paid
+// once, not at every victim an engine tries.
 //
 // # Hints
 //

@@ -1,33 +1,29 @@
 package cluster
 
-// The Model's first fit: its [Index] of free vectors and its [FitMemory]
+// The Model's first fit: its freeIndex of free vectors and its fitMemory
 // of requests that fitted no node (made on the first such request; Clone
 // starts without it).
-
-// vec returns r as a request to, or a leaf of, the Model's Index.
-func (r Resources) vec() Vec { return Vec{r.MilliCPU, r.Memory, r.GPU, 0} }
 
 // findFit returns the lowest node index whose free resources hold req, or
 // -1: first fit, with the memory of failed requests.
 func (c *Model) findFit(req Resources) int {
-	v := req.vec()
-	if !v.Fits(c.index.Root()) {
+	if !req.Fits(c.index.Root()) {
 		return -1 // the per-resource maxima rule it out: O(1)
 	}
 	if c.fitCacheOff {
-		return c.index.Next(0, v)
+		return c.index.Next(0, req)
 	}
 	f := c.fits
 	if f == nil {
 		c.searches++
-		n := c.index.Next(0, v)
+		n := c.index.Next(0, req)
 		if n < 0 { // the first request that fits no node: remember from now on
-			c.fits = NewFitMemory(len(c.nodes))
-			c.fits.Remember(v)
+			c.fits = newFitMemory(len(c.nodes))
+			c.fits.Remember(req)
 		}
 		return n
 	}
-	if since, ok := f.Recall(v); ok {
+	if since, ok := f.Recall(req); ok {
 		best := int32(-1)
 		for _, n := range since {
 			if (best < 0 || n < best) && req.Fits(c.nodes[n].free) {
@@ -37,20 +33,20 @@ func (c *Model) findFit(req Resources) int {
 		if best >= 0 {
 			return int(best) // the others still fit no node
 		}
-		f.Remember(v)
+		f.Remember(req)
 		return -1
 	}
 	c.searches++
-	n := c.index.Next(0, v)
+	n := c.index.Next(0, req)
 	if n < 0 {
-		f.Remember(v)
+		f.Remember(req)
 	}
 	return n
 }
 
 // update refreshes node n's leaf after a change of its free resources.
 func (c *Model) update(n int32) {
-	c.index.Set(int(n), c.nodes[n].free.vec())
+	c.index.Set(int(n), c.nodes[n].free)
 }
 
 // grew logs that node n's free resources grew.
@@ -67,12 +63,9 @@ func (c *Model) checkFitCache() error {
 	if c.fits == nil {
 		return nil
 	}
-	return c.fits.Check(len(c.nodes), func(req Vec, i int) bool { return req.Fits(c.nodes[i].free.vec()) })
+	return c.fits.Check(len(c.nodes), func(req Resources, i int) bool { return req.Fits(c.nodes[i].free) })
 }
 
 // largestFree returns the component-wise maximum of the nodes' free
 // resources ({-1, -1, -1} without nodes: nothing fits it). O(1).
-func (c *Model) largestFree() Resources {
-	r := c.index.Root()
-	return Resources{r.MilliCPU, r.Memory, r.GPU}
-}
+func (c *Model) largestFree() Resources { return c.index.Root() }

@@ -149,7 +149,7 @@ func TestClusterFitCacheFirstFit(t *testing.T) {
 	if c.fits == nil {
 		t.Fatal("no memory of failed requests")
 	}
-	if _, ok := c.fits.Recall(req.vec()); !ok {
+	if _, ok := c.fits.Recall(req); !ok {
 		t.Fatal("the failed request is not remembered")
 	}
 	for _, hog := range []string{"hog00005", "hog00002", "hog00007"} {

@@ -2,9 +2,9 @@ package cluster
 
 import "fmt"
 
-// FitMemory remembers requests ([Vec]) that fitted no leaf of an [Index]
+// fitMemory remembers requests that fitted no leaf of a freeIndex
 // (no node of a cluster), so that asking again costs O(1) plus the leaves
-// freed since, instead of a search. First fit over an Index finds a leaf in
+// freed since, instead of a search. First fit over a freeIndex finds a leaf in
 // O(log n) when one resource is the constraint, but a request whose
 // per-resource maxima fit while no single leaf does (a fragmented cluster:
 // free GPUs on some nodes, free cores on others) makes it visit every
@@ -16,17 +16,17 @@ import "fmt"
 // each remembered request the length of the log when it fitted no leaf.
 // Whatever happened since, a leaf not logged since then has no more free
 // than it had, so the request fits none of them: only the leaves logged
-// since need an exact test ([FitMemory.Recall] returns them). Rollbacks
+// since need an exact test (fitMemory.Recall returns them). Rollbacks
 // need no care, as long as every growth is logged.
 //
 // It holds 64 requests (a new one takes the slot of the one it shares a
 // hash slot with) and at most 16,384 logged leaves, after which it
 // forgets everything and starts over: its memory is bounded whatever the
 // history. Recall, Remember and Grew cost O(1) (Grew amortised) and do
-// not allocate once the log has its working size. The zero FitMemory
-// remembers nothing and is ready for use. A FitMemory is not safe for
+// not allocate once the log has its working size. The zero fitMemory
+// remembers nothing and is ready for use. A fitMemory is not safe for
 // concurrent use.
-type FitMemory struct {
+type fitMemory struct {
 	entries [fitMemorySize]noFit
 	grown   []int32 // leaves whose free resources grew, oldest first
 	// epoch numbers the log's lives: an entry is live when it holds
@@ -44,27 +44,27 @@ const (
 // noFit says that key fitted no leaf when the log had pos entries, in
 // the memory's epoch epoch-1.
 type noFit struct {
-	key   Vec
+	key   Resources
 	epoch uint32
 	pos   int32
 }
 
-// NewFitMemory returns an empty memory for an index of the given number
+// newFitMemory returns an empty memory for an index of the given number
 // of leaves. Recall returns at most max(64, leaves/8) logged leaves:
 // beyond that a search is the cheaper answer.
-func NewFitMemory(leaves int) *FitMemory {
-	return &FitMemory{scan: leaves / 8}
+func newFitMemory(leaves int) *fitMemory {
+	return &fitMemory{scan: leaves / 8}
 }
 
 // Recall reports whether key is remembered as fitting no leaf, and if so
 // returns the leaves logged since (oldest first, possibly repeated): key
 // fits no other leaf now. The lowest-numbered of them that key fits is
-// the first fit; when it fits none, [FitMemory.Remember] moves the
+// the first fit; when it fits none, fitMemory.Remember moves the
 // request to the end of the log. ok is false, and a search is needed,
 // when key is not remembered or when more leaves were logged since than
 // the scan limit (64 for the zero memory). The slice aliases the log:
 // read it before the next Grew. O(1).
-func (m *FitMemory) Recall(key Vec) (since []int32, ok bool) {
+func (m *fitMemory) Recall(key Resources) (since []int32, ok bool) {
 	e := &m.entries[key.hash()&(fitMemorySize-1)]
 	if e.epoch != m.epoch+1 || e.key != key || len(m.grown)-int(e.pos) > max(m.scan, 64) {
 		return nil, false
@@ -73,7 +73,7 @@ func (m *FitMemory) Recall(key Vec) (since []int32, ok bool) {
 }
 
 // Remember records that key fits no leaf now. O(1).
-func (m *FitMemory) Remember(key Vec) {
+func (m *fitMemory) Remember(key Resources) {
 	e := &m.entries[key.hash()&(fitMemorySize-1)]
 	if e.epoch != m.epoch+1 {
 		m.live++
@@ -84,7 +84,7 @@ func (m *FitMemory) Remember(key Vec) {
 // Grew records that leaf i's free resources grew. Call it for every
 // growth, before the next Recall. Nothing is logged while no request is
 // remembered. O(1) amortised.
-func (m *FitMemory) Grew(i int32) {
+func (m *fitMemory) Grew(i int32) {
 	if m.live == 0 {
 		return
 	}
@@ -104,7 +104,7 @@ func (m *FitMemory) Grew(i int32) {
 // key fit leaf i now?) over leaves leaves: every remembered request fits
 // no leaf but those logged since it was remembered. It returns the first
 // violation, or nil. O(fitMemorySize · (leaves + log)); for tests.
-func (m *FitMemory) Check(leaves int, fits func(key Vec, i int) bool) error {
+func (m *fitMemory) Check(leaves int, fits func(key Resources, i int) bool) error {
 	if len(m.grown) > fitLogLimit {
 		return fmt.Errorf("fit memory: %d logged leaves, limit %d", len(m.grown), fitLogLimit)
 	}
@@ -138,8 +138,8 @@ func (m *FitMemory) Check(leaves int, fits func(key Vec, i int) bool) error {
 }
 
 // hash spreads a request over the memory's slots.
-func (v Vec) hash() uint64 {
+func (v Resources) hash() uint64 {
 	h := uint64(v.MilliCPU)*0x9E3779B97F4A7C15 ^ uint64(v.Memory)*0xC2B2AE3D27D4EB4F ^
-		uint64(v.GPU)*0x165667B19E3779F9 ^ uint64(v.GPUMilli)*0x27D4EB2F165667C5
+		uint64(v.GPU)*0x165667B19E3779F9
 	return h ^ h>>29
 }

@@ -14,15 +14,15 @@ import (
 func TestFitMemoryOracle(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		n := rapid.IntRange(1, 20).Draw(t, "n")
-		free := make([]Vec, n)
+		free := make([]Resources, n)
 		for i := range free {
-			free[i] = Vec{MilliCPU: rapid.Int64Range(0, 8).Draw(t, "a"), GPU: rapid.Int64Range(0, 8).Draw(t, "b")}
+			free[i] = Resources{MilliCPU: rapid.Int64Range(0, 8).Draw(t, "a"), GPU: rapid.Int64Range(0, 8).Draw(t, "b")}
 		}
-		var m FitMemory
+		var m fitMemory
 		if rapid.Bool().Draw(t, "made") {
-			m = *NewFitMemory(n)
+			m = *newFitMemory(n)
 		}
-		scan := func(r Vec) int {
+		scan := func(r Resources) int {
 			for i, f := range free {
 				if r.Fits(f) {
 					return i
@@ -42,7 +42,7 @@ func TestFitMemoryOracle(t *testing.T) {
 			} else {
 				*c = max(0, *c+d)
 			}
-			r := Vec{MilliCPU: rapid.Int64Range(0, 12).Draw(t, "ra"), GPU: rapid.Int64Range(0, 12).Draw(t, "rb")}
+			r := Resources{MilliCPU: rapid.Int64Range(0, 12).Draw(t, "ra"), GPU: rapid.Int64Range(0, 12).Draw(t, "rb")}
 			got := -1
 			if since, ok := m.Recall(r); ok {
 				for _, l := range since {
@@ -59,7 +59,7 @@ func TestFitMemoryOracle(t *testing.T) {
 			if want := scan(r); got != want {
 				t.Fatalf("first fit of %v = %d, scan %d (free %v)", r, got, want, free)
 			}
-			if err := m.Check(n, func(r Vec, i int) bool { return r.Fits(free[i]) }); err != nil {
+			if err := m.Check(n, func(r Resources, i int) bool { return r.Fits(free[i]) }); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -70,9 +70,9 @@ func TestFitMemoryOracle(t *testing.T) {
 // leaves were logged since than max(64, leaves/8), and answers again once
 // the request is remembered anew.
 func TestFitMemoryScanLimit(t *testing.T) {
-	r := Vec{MilliCPU: 7}
+	r := Resources{MilliCPU: 7}
 	for _, tc := range []struct{ leaves, limit int }{{10, 64}, {1000, 125}} {
-		m := NewFitMemory(tc.leaves)
+		m := newFitMemory(tc.leaves)
 		m.Remember(r)
 		for i := range tc.limit {
 			m.Grew(int32(i % tc.leaves))
@@ -96,15 +96,15 @@ func TestFitMemoryScanLimit(t *testing.T) {
 // while nothing is remembered; the zero memory recalls nothing, not even
 // the zero request.
 func TestFitMemorySlots(t *testing.T) {
-	var m FitMemory
-	if _, ok := m.Recall(Vec{}); ok {
+	var m fitMemory
+	if _, ok := m.Recall(Resources{}); ok {
 		t.Fatal("the zero memory recalls the zero request")
 	}
 	m.Grew(3)
 	if len(m.grown) != 0 {
 		t.Fatal("logged with nothing remembered")
 	}
-	a, b := Vec{MilliCPU: 1}, Vec{MilliCPU: 2}
+	a, b := Resources{MilliCPU: 1}, Resources{MilliCPU: 2}
 	for b.hash()&(fitMemorySize-1) != a.hash()&(fitMemorySize-1) {
 		b.MilliCPU++
 	}
@@ -125,8 +125,8 @@ func TestFitMemorySlots(t *testing.T) {
 // over: everything is forgotten and the log is empty, also when the
 // epoch counter wraps.
 func TestFitMemoryForgets(t *testing.T) {
-	var m FitMemory
-	r := Vec{MilliCPU: 1}
+	var m fitMemory
+	r := Resources{MilliCPU: 1}
 	m.Remember(r)
 	for range fitLogLimit + 1 {
 		m.Grew(0)

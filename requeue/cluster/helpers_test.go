@@ -2,7 +2,9 @@ package cluster
 
 import (
 	"fmt"
+	"maps"
 	"runtime"
+	"slices"
 	"testing"
 	"time"
 
@@ -75,4 +77,9 @@ func benchPass(b *testing.B, base *Model, in requeue.EngineInput, cfg requeue.En
 			b.Fatal(err)
 		}
 	}
+}
+
+// snapshotsEqual reports whether two snapshots describe the same state.
+func snapshotsEqual(a, b Snapshot) bool {
+	return maps.Equal(a.Free, b.Free) && maps.EqualFunc(a.Jobs, b.Jobs, slices.Equal[[]string])
 }

@@ -35,8 +35,8 @@ func (c *Model) Placement(id string) []string {
 	return out
 }
 
-// Free returns a node's free resources and whether the node exists. O(1).
-func (c *Model) Free(node string) (Resources, bool) {
+// nodeFree returns a node's free resources and whether the node exists. O(1).
+func (c *Model) nodeFree(node string) (Resources, bool) {
 	n, ok := c.nodeIndex[node]
 	if !ok {
 		return Resources{}, false
@@ -44,14 +44,8 @@ func (c *Model) Free(node string) (Resources, bool) {
 	return c.nodes[n].free, true
 }
 
-// TotalFree returns the sum of all nodes' free resources. O(1).
-func (c *Model) TotalFree() Resources { return c.free }
-
-// NodeCount returns the number of nodes. O(1).
-func (c *Model) NodeCount() int { return len(c.nodes) }
-
-// Jobs returns the registered job IDs, sorted. O(jobs · log jobs); allocates.
-func (c *Model) Jobs() []string {
+// jobIDs returns the registered job IDs, sorted. O(jobs · log jobs); allocates.
+func (c *Model) jobIDs() []string {
 	return slices.Sorted(maps.Keys(c.jobIndex))
 }
 
@@ -113,11 +107,6 @@ func (c *Model) Snapshot() Snapshot {
 	return s
 }
 
-// Equal reports whether two snapshots describe the same state.
-func (s Snapshot) Equal(o Snapshot) bool {
-	return maps.Equal(s.Free, o.Free) && maps.EqualFunc(s.Jobs, o.Jobs, slices.Equal[[]string])
-}
-
 // Check verifies the model's internal invariants (free totals, the segment
 // tree, the job index, the memory of failed fits) and returns the first
 // one broken, or nil. It costs O(nodes + tasks); tests call it after
@@ -136,7 +125,7 @@ func (c *Model) Check() error {
 		for t, n := range j.on {
 			if n >= 0 {
 				placed++
-				free[n] = free[n].Sub(j.tasks[t])
+				free[n] = free[n].sub(j.tasks[t])
 			}
 		}
 		if placed != j.placed {
@@ -150,13 +139,13 @@ func (c *Model) Check() error {
 		if n.free != free[i] {
 			return fmt.Errorf("node %q free %v, want %v", n.name, n.free, free[i])
 		}
-		if n.free.Negative() {
+		if n.free.negative() {
 			return fmt.Errorf("node %q overcommitted: free %v", n.name, n.free)
 		}
-		if c.index.Leaf(i) != n.free.vec() {
+		if c.index.Leaf(i) != n.free {
 			return fmt.Errorf("node %q tree leaf %v, free %v", n.name, c.index.Leaf(i), n.free)
 		}
-		total = total.Add(n.free)
+		total = total.add(n.free)
 	}
 	if total != c.free {
 		return fmt.Errorf("total free %v, want %v", c.free, total)

@@ -3,22 +3,22 @@ package cluster
 import "strconv"
 
 // Resources is a resource vector of the reference model [Model]: CPU in
-// millicores, memory in bytes, GPUs in whole devices. It is a small value;
-// its arithmetic never allocates. Negative components are rejected by
-// [New] and [Model.AddJob].
+// millicores, memory in bytes, GPUs in whole devices. It is a small value.
+// [New] and [Model.AddJob] reject negative components and components
+// above 2^46.
 type Resources struct {
 	MilliCPU int64 // CPU in thousandths of a core
 	Memory   int64 // memory in bytes
 	GPU      int64 // whole GPU devices
 }
 
-// Add returns r + o, component by component.
-func (r Resources) Add(o Resources) Resources {
+// add returns r + o, component by component.
+func (r Resources) add(o Resources) Resources {
 	return Resources{r.MilliCPU + o.MilliCPU, r.Memory + o.Memory, r.GPU + o.GPU}
 }
 
-// Sub returns r - o, component by component.
-func (r Resources) Sub(o Resources) Resources {
+// sub returns r - o, component by component.
+func (r Resources) sub(o Resources) Resources {
 	return Resources{r.MilliCPU - o.MilliCPU, r.Memory - o.Memory, r.GPU - o.GPU}
 }
 
@@ -28,13 +28,13 @@ func (r Resources) Fits(free Resources) bool {
 	return r.MilliCPU <= free.MilliCPU && r.Memory <= free.Memory && r.GPU <= free.GPU
 }
 
-// Max returns the component-wise maximum of r and o.
-func (r Resources) Max(o Resources) Resources {
+// max returns the component-wise maximum of r and o.
+func (r Resources) max(o Resources) Resources {
 	return Resources{max(r.MilliCPU, o.MilliCPU), max(r.Memory, o.Memory), max(r.GPU, o.GPU)}
 }
 
-// Negative reports whether any component is below zero.
-func (r Resources) Negative() bool {
+// negative reports whether any component is below zero.
+func (r Resources) negative() bool {
 	return r.MilliCPU < 0 || r.Memory < 0 || r.GPU < 0
 }
 

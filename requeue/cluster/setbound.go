@@ -32,7 +32,7 @@ func (c *Model) MayFitAfter(victims []string, job string) bool {
 	if !ok || c.jobs[ji].placed > 0 {
 		return true
 	}
-	free, largest := c.free, padding // padding: no node, nothing fits
+	free, largest := c.free, noRoom // noRoom: no node, nothing fits
 	if len(c.nodes) > 0 {
 		largest = c.largestFree()
 	}
@@ -57,9 +57,9 @@ func (c *Model) MayFitAfter(victims []string, job string) bool {
 			node = c.nodes[tr.node].free
 		}
 		req := c.jobs[tr.job].tasks[tr.task]
-		free, room, node = free.Add(req), room.Add(req), node.Add(req)
+		free, room, node = free.add(req), room.add(req), node.add(req)
 		if i == len(tasks)-1 || tasks[i+1].node != tr.node {
-			room, fit = room.Add(c.nodes[tr.node].free), fit.Max(node)
+			room, fit = room.add(c.nodes[tr.node].free), fit.max(node)
 		}
 	}
 	c.tasks = tasks[:0]

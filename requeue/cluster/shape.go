@@ -57,7 +57,7 @@ func (c *Model) MayFit(victim string, jobs []string, fits []bool) {
 		}
 		return
 	}
-	free, largest := c.free, padding // padding: no node, nothing fits
+	free, largest := c.free, noRoom // noRoom: no node, nothing fits
 	if len(c.nodes) > 0 {
 		largest = c.largestFree()
 	}
@@ -77,10 +77,10 @@ func (c *Model) MayFit(victim string, jobs []string, fits []bool) {
 			if n < 0 {
 				continue
 			}
-			free = free.Add(v.tasks[t])
-			room = room.Add(v.tasks[t])
+			free = free.add(v.tasks[t])
+			room = room.add(v.tasks[t])
 			if !slices.Contains(v.on[:t], n) {
-				room = room.Add(c.nodes[n].free)
+				room = room.add(c.nodes[n].free)
 			}
 		}
 	}

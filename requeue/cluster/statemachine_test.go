@@ -68,7 +68,7 @@ func (n *naiveCluster) addJob(job Job) error {
 		return errors.New("invalid")
 	}
 	for _, t := range job.Tasks {
-		if t.Negative() {
+		if t.negative() {
 			return errors.New("invalid")
 		}
 	}
@@ -83,7 +83,7 @@ func (n *naiveCluster) addJob(job Job) error {
 func (n *naiveCluster) release(j *naiveJob) {
 	for t, x := range j.on {
 		if x != "" {
-			n.free[x] = n.free[x].Add(j.tasks[t])
+			n.free[x] = n.free[x].add(j.tasks[t])
 			j.on[t] = ""
 		}
 	}
@@ -118,7 +118,7 @@ func (n *naiveCluster) place(id string) (bool, error) {
 	for t, req := range j.tasks {
 		for _, name := range n.order {
 			if req.Fits(n.free[name]) {
-				n.free[name] = n.free[name].Sub(req)
+				n.free[name] = n.free[name].sub(req)
 				j.on[t] = name
 				placed++
 				break
@@ -148,7 +148,7 @@ func (n *naiveCluster) bind(id string, nodes []string) error {
 		if !ok || !j.tasks[t].Fits(f) {
 			return errors.New("does not fit")
 		}
-		free[name] = f.Sub(j.tasks[t])
+		free[name] = f.sub(j.tasks[t])
 		count++
 	}
 	if count < j.min {
@@ -303,7 +303,7 @@ func TestClusterJournalStateMachine(t *testing.T) {
 				}
 				// The clone is independent: changing it leaves c alone.
 				before := c.Snapshot()
-				for _, id := range d.Jobs() {
+				for _, id := range d.jobIDs() {
 					_ = d.Evict(nil, id)
 					_ = d.RemoveJob(nil, id)
 				}

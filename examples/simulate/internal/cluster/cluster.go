@@ -2,7 +2,6 @@ package cluster
 
 import (
 	"github.com/tenurepolicy/tenure/examples/simulate/internal/trace"
-	tenurecluster "github.com/tenurepolicy/tenure/requeue/cluster"
 )
 
 // NodeFree is what is still free on one node: CPU, memory and, per GPU, the
@@ -92,15 +91,15 @@ func (f *NodeFree) CopyFrom(o *NodeFree) {
 	f.GPU = append(f.GPU[:0], o.GPU...)
 }
 
-// summary returns node f's leaf in the State's trees (a tenurecluster.Vec,
+// summary returns node f's leaf in the State's trees (a Vec,
 // compared component by component): its free CPU and memory, its fully
 // free GPUs and the largest free share of one of them. A maximum of
 // summaries bounds what a range of nodes can hold: a task that fits a
 // node fits its summary. A node's free Resources vector (the reference
 // model's leaf) could not say that half a GPU free on each of two devices
 // does not hold a task asking for a whole one.
-func (f *NodeFree) summary() tenurecluster.Vec {
-	s := tenurecluster.Vec{MilliCPU: f.CPU, Memory: f.Mem}
+func (f *NodeFree) summary() Vec {
+	s := Vec{MilliCPU: f.CPU, Memory: f.Mem}
 	for _, g := range f.GPU {
 		if g == 1000 {
 			s.GPU++
@@ -114,8 +113,8 @@ func (f *NodeFree) summary() tenurecluster.Vec {
 // memory, and either its whole GPUs (fully free ones) or its share of one
 // GPU (the largest free share). Demand(j).Fits(summary) is false only
 // when one task of j fits no node the summary covers.
-func Demand(j *trace.Job) tenurecluster.Vec {
-	d := tenurecluster.Vec{MilliCPU: j.CPU, Memory: j.Mem}
+func Demand(j *trace.Job) Vec {
+	d := Vec{MilliCPU: j.CPU, Memory: j.Mem}
 	switch {
 	case j.GPUs == 0:
 	case j.GPUMilli >= 1000:
@@ -133,9 +132,9 @@ type TaskRef struct {
 }
 
 // taskKey is what decides whether one task of j fits a node: the key of
-// the State's tenurecluster.FitMemory.
-func taskKey(j *trace.Job) tenurecluster.Vec {
-	return tenurecluster.Vec{MilliCPU: j.CPU, Memory: j.Mem, GPU: int64(j.GPUs), GPUMilli: int64(j.GPUMilli)}
+// the State's FitMemory.
+func taskKey(j *trace.Job) Vec {
+	return Vec{MilliCPU: j.CPU, Memory: j.Mem, GPU: int64(j.GPUs), GPUMilli: int64(j.GPUMilli)}
 }
 
 // use is what the running tasks of one class hold on one node.
@@ -145,12 +144,12 @@ type use struct {
 }
 
 // State is the simulated State: nodes, what is free on each, and which
-// tasks run where. Segment trees over the nodes (tenurecluster.Index)
+// tasks run where. Segment trees over the nodes (Index)
 // keep placement and the preemption search cheap on clusters of thousands
 // of nodes: Fit finds the first node a task fits in O(log nodes)
 // typically (O(nodes) at worst, when many nodes pass the summary test but
 // fail the exact one, or when no node holds a task while the summaries
-// do: tenurecluster.FitMemory then makes asking again cost only the nodes
+// do: FitMemory then makes asking again cost only the nodes
 // freed since), and Freeable[c] bounds, per node, what would be free if
 // every task of class c or lower were evicted.
 type State struct {
@@ -162,9 +161,9 @@ type State struct {
 	// masked nodes are reserved (head-of-line reservation): hidden from
 	// FindFit (package sim places around them).
 	masked   []bool
-	Fit      tenurecluster.Index
-	Freeable [trace.NumClasses]tenurecluster.Index
-	fits     *tenurecluster.FitMemory // tasks (taskKey) that fit no unmasked node
+	Fit      Index
+	Freeable [trace.NumClasses]Index
+	fits     *FitMemory // tasks (taskKey) that fit no unmasked node
 	Scratch  NodeFree
 	// Version counts changes of the free resources, nodeVer per node.
 	Version uint64
@@ -186,16 +185,16 @@ func New(nodes []trace.Node) *State {
 		}
 		c.GPUCap += int64(n.GPUs) * 1000
 	}
-	c.Fit = tenurecluster.NewIndex(len(nodes), func(i int) tenurecluster.Vec { return c.Free[i].summary() })
+	c.Fit = NewIndex(len(nodes), func(i int) Vec { return c.Free[i].summary() })
 	for k := range c.Freeable {
-		c.Freeable[k] = tenurecluster.NewIndex(len(nodes), func(i int) tenurecluster.Vec { return c.freeableSummary(i, trace.Class(k)) })
+		c.Freeable[k] = NewIndex(len(nodes), func(i int) Vec { return c.freeableSummary(i, trace.Class(k)) })
 	}
-	c.fits = tenurecluster.NewFitMemory(len(nodes))
+	c.fits = NewFitMemory(len(nodes))
 	return c
 }
 
 // freeableSummary is the summary of node n with every task of class <= k gone.
-func (c *State) freeableSummary(n int, k trace.Class) tenurecluster.Vec {
+func (c *State) freeableSummary(n int, k trace.Class) Vec {
 	c.Scratch.CopyFrom(&c.Free[n])
 	for cl := trace.Class(0); cl <= k; cl++ {
 		u := &c.used[n][cl]
@@ -214,7 +213,7 @@ func (c *State) update(n int, cl trace.Class) {
 	c.Version++
 	c.NodeVer[n]++
 	if c.masked[n] {
-		c.Fit.Set(n, tenurecluster.NoRoom)
+		c.Fit.Set(n, noRoom)
 	} else {
 		c.Fit.Set(n, c.Free[n].summary())
 	}
@@ -280,7 +279,7 @@ func (c *State) EmptyFits(n int, j *trace.Job) bool {
 
 // FindFit returns the first unmasked node (lowest index) one task of j
 // fits on now, or -1. A task that fitted no node before costs only the
-// nodes freed or unmasked since (tenurecluster.FitMemory).
+// nodes freed or unmasked since (FitMemory).
 func (c *State) FindFit(j *trace.Job) int {
 	t := taskKey(j)
 	if since, ok := c.fits.Recall(t); ok {

@@ -4,7 +4,6 @@ import (
 	"testing"
 
 	"github.com/tenurepolicy/tenure/examples/simulate/internal/trace"
-	tenurecluster "github.com/tenurepolicy/tenure/requeue/cluster"
 
 	"pgregory.net/rapid"
 )
@@ -73,7 +72,7 @@ func TestClusterTreesOracle(t *testing.T) {
 			if got, want := c.FindFit(&j), naiveFit(&j); got != want {
 				t.Fatalf("findFit %+v = %d, naive %d", j, got, want)
 			}
-			if err := c.fits.Check(nn, func(k tenurecluster.Vec, n int) bool {
+			if err := c.fits.Check(nn, func(k Vec, n int) bool {
 				j := trace.Job{CPU: k.MilliCPU, Mem: k.Memory, GPUs: int32(k.GPU), GPUMilli: int32(k.GPUMilli)}
 				return c.fitsNode(n, &j)
 			}); err != nil {

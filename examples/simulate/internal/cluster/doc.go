@@ -8,13 +8,16 @@
 // It knows nothing of policies or time: the event loop (package sim) takes
 // and gives resources and asks where a task fits.
 //
-// # What it builds on
+// # Its own index, not the library's
 //
-// The free-resource index and the memory of failed fits are tenure's own,
-// the two parts requeue/cluster.Model's first fit rests on:
-// tenurecluster.Index (State.Fit, and one State.Freeable tree per class)
-// and tenurecluster.FitMemory (behind FindFit: a task that fitted no node
-// is answered next time from the nodes freed or unmasked since).
+// The free-resource index ([Index], a segment tree of per-node [Vec]
+// summaries) and the memory of failed fits ([FitMemory]: a task that
+// fitted no node is answered next time from the nodes freed or unmasked
+// since) are the same two structures requeue/cluster.Model's first fit
+// rests on, kept here as the simulator's own code: the library keeps its
+// copies unexported, since no embedder calls them, and its vectors have no
+// share of one GPU (Vec.GPUMilli), which only this trace needs. State.Fit
+// is one Index, and there is one State.Freeable Index per class.
 //
 // # What it extends, and why not cluster.Model itself
 //
@@ -34,7 +37,7 @@
 //     task of a class or lower left, so the preemption search visits only
 //     nodes where evicting could help. A library model knows no classes.
 //   - Reservations: nodes masked for a waiting job (SetMask) hold
-//     tenurecluster.NoRoom in the Index and are hidden from placement;
+//     noRoom in the Index and are hidden from placement;
 //     unmasking one counts as freeing it for the FitMemory.
 //   - Dense job indices instead of string IDs on the hot path, and one
 //     placement rule (first node, best-fit device) shared by allocation,

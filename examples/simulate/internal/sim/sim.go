@@ -183,7 +183,7 @@ type sim struct {
 	// demand dominates one of them fails the same way (see dominates).
 	// Whole jobs, per cycle: the cycle's counterpart of the engine's Shaper
 	// hint, beside the cluster's memory of single tasks that fitted no
-	// node (tenurecluster.FitMemory, behind cluster.State.FindFit).
+	// node (cluster.FitMemory, behind cluster.State.FindFit).
 	failFit []shape
 	failPre []shapeQueue
 

@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tenurepolicy/tenure/examples/simulate/internal/longtest"
 	"github.com/tenurepolicy/tenure/examples/simulate/internal/report"
 	"github.com/tenurepolicy/tenure/examples/simulate/internal/trace"
 
@@ -492,6 +493,8 @@ func checkConservation(t *testing.T, s *sim) {
 // Every policy, on a synthetic workload with gangs, elastic jobs and
 // failed starts, leaves the cluster's accounts exact: nothing placed by the
 // requeue engine, a preemption or a reservation is lost or counted twice.
+// The whole trace under the requeue policy is a long case
+// (TENURE_LONG_TESTS=1).
 func TestConservation(t *testing.T) {
 	synthJobs, synthNodes := trace.Synthesize(4, 1500, 3, 0.1)
 	pods, err := os.ReadFile("../../data/openb_pod_list_default.csv")
@@ -517,11 +520,16 @@ func TestConservation(t *testing.T) {
 		nodes    []trace.Node
 		load     Load
 		policies []string
+		long     bool
 	}{
-		{synthJobs, synthNodes, Load{NodeStride: 1, Speedup: 1, ScaleMix: true, Teams: 3, Interval: 30 * time.Second, Tail: 4 * time.Hour, Buckets: 10, Seed: 4, Settings: set}, nil},
+		{synthJobs, synthNodes, Load{NodeStride: 1, Speedup: 1, ScaleMix: true, Teams: 3, Interval: 30 * time.Second, Tail: 4 * time.Hour, Buckets: 10, Seed: 4, Settings: set}, nil, false},
 		// the engine places contenders in room its commits left
-		{traceJobs, traceNodes, Load{NodeStride: 40, Speedup: 15, ScaleMix: true, Teams: 3, Interval: 30 * time.Second, Tail: 48 * time.Hour, Buckets: 10, Seed: 1, Settings: set}, []string{"requeue"}},
+		{traceJobs, traceNodes, Load{NodeStride: 40, Speedup: 15, ScaleMix: true, Teams: 3, Interval: 30 * time.Second, Tail: 48 * time.Hour, Buckets: 10, Seed: 1, Settings: set}, []string{"requeue"}, true},
 	} {
+		if tc.long && !longtest.Enabled() {
+			t.Logf("the whole trace under requeue: a long case, skipped (%s=1 runs it)", longtest.Env)
+			continue
+		}
 		w, err := Prepare(tc.jobs, tc.nodes, tc.load)
 		if err != nil {
 			t.Fatal(err)

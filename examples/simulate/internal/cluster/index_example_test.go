@@ -3,7 +3,7 @@ package cluster_test
 import (
 	"fmt"
 
-	"github.com/tenurepolicy/tenure/requeue/cluster"
+	"github.com/tenurepolicy/tenure/examples/simulate/internal/cluster"
 )
 
 // An Index over the free cores and GPUs of five nodes finds the first node
