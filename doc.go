@@ -17,11 +17,16 @@
 //	clock        Clock (Now), Real, Func; clock/clocktest.Fake for tests
 //	queuetree    immutable queue hierarchy: dense IDs, the LCA reclaim query
 //	runtime      one duration grammar; the min-runtime Resolver
-//	eligibility  decisions about one job or scenario: min-runtime victim
-//	             filter, elastic MinAvailable validator, expected-runtime
-//	             nominator, time-based same-priority preemption, KEP-9876
-//	             admit protection, preemptor delay, eviction budget; the one
-//	             vocabulary (Decision, Reason, Observer, Counter, Earliest)
+//	eligibility  the shared vocabulary: Decision, Reason, Observer, Job,
+//	             Earliest, the not-before annotation codec; one package per
+//	             policy below it:
+//	  eligibility/minruntime       KAI's min-runtime victim filter and
+//	                               elastic MinAvailable scenario validator
+//	  eligibility/expectedruntime  KAI's expected-runtime requeue nominator
+//	  eligibility/timebased        Kueue KEP-8522 same-priority preemption
+//	  eligibility/admitprotect     Kueue KEP-9876 preemption protection
+//	  eligibility/preemptordelay   the preemptor-side delay
+//	  eligibility/evictionbudget   the per-job eviction budget
 //	requeue      Journal (checkpoint/rollback), transactional requeue Engine
 //	requeue/backoff      Kueue's readiness requeuing: backoff, queue order
 //	requeue/cluster      the reference in-memory resource model
@@ -29,19 +34,16 @@
 //	examples     quickstart; simulate, a trace-driven what-if simulator
 //
 // This package composes them ([Config], [Policy], [Cycle]). Imports point
-// down only (an arrow reads "is imported by"):
-//
-//	queuetree → runtime → eligibility → requeue → requeue/cluster
-//	                                            → requeue/requeuetest
-//	clock → clock/clocktest, runtime, eligibility, requeue/backoff
-//	clock, queuetree, runtime, eligibility, requeue, requeue/backoff → tenure → examples
-//
-// clock and queuetree import nothing of tenure's; clock/clocktest and
-// requeue/backoff import clock only; runtime imports clock and queuetree;
-// eligibility imports clock, queuetree and runtime; requeue imports
-// eligibility, queuetree and runtime; requeue/cluster and
-// requeue/requeuetest import requeue; this package imports clock,
-// queuetree, runtime, eligibility, requeue and requeue/backoff.
+// down only: clock and queuetree import nothing of tenure's; clock/clocktest
+// and requeue/backoff import clock only; runtime imports clock and
+// queuetree; eligibility imports queuetree; its policy packages import
+// eligibility and what they need below it (minruntime and expectedruntime:
+// clock, queuetree and runtime; timebased, admitprotect and preemptordelay:
+// clock; evictionbudget: nothing more); requeue imports eligibility,
+// eligibility/minruntime, eligibility/expectedruntime, queuetree and
+// runtime; requeue/cluster and requeue/requeuetest import requeue; this
+// package imports every library package but those two; examples import
+// anything.
 //
 // # One scheduling cycle
 //
