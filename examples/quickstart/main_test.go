@@ -7,25 +7,30 @@ import (
 	"github.com/google/go-cmp/cmp"
 )
 
-// want is the walkthrough's exact output. Every figure in it can be checked
-// by hand against the comments in main.go; if a policy's behaviour changes,
-// this test fails and the walkthrough must be re-read, not just re-recorded.
-const want = `cycle at 12:00
-1. 5 queues; research/vision inherits its reclaim protection from research
-2. reclaim vision/train-7 for prod/serving: allowed=false (minruntime_protected), until 13:20
+// want is the cycle's exact output. Every figure in it can be checked by
+// hand against main.go: the cycle is at 12:00 (a fixed clock, so the output
+// does not depend on the wall clock); vision/train-7 started at 11:20 and
+// inherits research's 2h reclaim min-runtime (protected until 13:20);
+// nlp/finetune started at 11:20 under nlp's 30m preempt min-runtime (free
+// since 11:50) and reaches its expected 1h at 12:20, the cycle's Wake;
+// vision/sweep-1 ran 5h against its expected 4h. prod/train-xl needs a
+// whole 8-GPU node and vision/sweep-1 frees only 4 GPUs on gpu-1, so that
+// attempt rolls back; prod/embed (4 GPUs) fits, so the eviction is
+// committed with the 30m default cooldown (12:30). If a policy's behaviour
+// changes, this test fails and the walkthrough must be re-read, not just
+// re-recorded.
+const want = `cycle at 12:00; vision runs 2 jobs, nlp 1
+1. serving reclaims vision/train-7? denied (minruntime_protected) until 2026-03-02T13:20:00Z
    because: reclaim min-runtime 2h from queue research (lca)
-2. reclaim vision/train-8, whose queue was never set: allowed=false (queue_unset)
-3. evicting 2 of nlp/elastic-ft's workers: allowed (min_available_kept)
-3. evicting 3 of nlp/elastic-ft's workers: rejected, workers would keep 1 < minAvailable 2 while protected (until 12:20)
-4. nominated vision/sweep-1: ran 1h past its expected 4h
-4. skipped nlp/eval-3: cooldown until 12:30
-4. 1 job(s) not yet over their expected runtime (silent); wake at 12:30, the earliest Until of all
-5. vision/sweep-1: committed: evict it, [prod/embed] runs in its place; write kai.scheduler/requeue-not-before=2026-03-02T12:30:00Z
-5. 2 placement attempt(s), 1 rolled back (prod/train-xl cannot use the room vision/sweep-1 would free: it needs 8 GPUs on one node, and only 4 would be free there, so the model's fit bound ruled that eviction out before any attempt)
-6. readiness timeout #1: requeue #1, admissible at 12:01
-6. readiness timeout #2: requeue #2, admissible at 12:02
-6. readiness timeout #3: requeue #3, admissible at 12:04
-6. readiness timeout #4: limit reached, job deactivated
+2. nlp preempts nlp/finetune? allowed (not_protected)
+   because: preempt min-runtime 30m from queue nlp (queue)
+3. serving reclaims a job with no queue? denied (queue_unset): fail closed
+4. requeue:
+   observed expectedruntime: vision/sweep-1 allowed (nominated)
+   observed requeue: vision/sweep-1 for prod/train-xl denied (rolled_back)
+   observed requeue: vision/sweep-1 allowed (committed)
+   evict vision/sweep-1 for [prod/embed], not to run again before 2026-03-02T12:30:00Z
+5. wake at 12:20 (nlp/finetune reaches its expected 1h): no decision above changes before
 `
 
 func TestQuickstartOutput(t *testing.T) {
