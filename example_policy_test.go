@@ -3,10 +3,12 @@ package tenure_test
 import (
 	"fmt"
 	"log"
+	"maps"
+	"slices"
 	"time"
 
 	"github.com/tenurepolicy/tenure"
-	"github.com/tenurepolicy/tenure/clock/clocktest"
+	"github.com/tenurepolicy/tenure/clock"
 	"github.com/tenurepolicy/tenure/eligibility"
 	"github.com/tenurepolicy/tenure/eligibility/expectedruntime"
 	"github.com/tenurepolicy/tenure/requeue"
@@ -14,14 +16,14 @@ import (
 	tenureruntime "github.com/tenurepolicy/tenure/runtime" // the standard library has a runtime too
 )
 
-// ExamplePolicy is the README's embedding section: one Config, validated at
-// once; one Begin per scheduling cycle (one clock read); the min-runtime
-// check of a reclaim; the requeue half of the cycle against the scheduler's
-// own state (here the reference cluster.Model); and the instant to wake
-// up. readme_test.go fails if the README's code block and this file's
-// imports and body drift apart.
+// ExamplePolicy shows one Config, validated at once; one Begin per
+// scheduling cycle (one clock read); the min-runtime check of a reclaim;
+// the requeue half of the cycle against the scheduler's own state (here the
+// reference cluster.Model); the decisions counted by source and reason, as
+// a metrics registry would; and the instant to wake up. The README's
+// program, examples/quickstart, walks the same cycle decision by decision.
 func ExamplePolicy() {
-	var metrics eligibility.Counter // or your own eligibility.Observer
+	counts := map[string]int{} // your metrics registry
 	policy, err := tenure.New(tenure.Config{
 		Queues: []tenure.Queue{
 			{Name: "research", ReclaimMinRuntime: "2h"}, // KAI queue fields, string form
@@ -29,8 +31,12 @@ func ExamplePolicy() {
 		},
 		MinRuntimeArgs: map[string]string{"defaultPreemptMinRuntime": "10m"}, // KAI plugin args
 		Engine:         requeue.EngineConfig{DefaultDelay: 30 * time.Minute},
-		Clock:          clocktest.New(time.Date(2026, 3, 2, 12, 0, 0, 0, time.UTC)), // nil: wall clock
-		Observer:       &metrics,
+		Clock: clock.Func(func() time.Time { // nil: the wall clock
+			return time.Date(2026, 3, 2, 12, 0, 0, 0, time.UTC)
+		}),
+		Observer: eligibility.ObserverFunc(func(e eligibility.Event) {
+			counts[fmt.Sprintf("tenure_decisions_total{source=%q,reason=%q}", e.Source, e.Reason)]++
+		}),
 	})
 	if err != nil {
 		log.Fatal(err) // every configuration problem, joined
@@ -96,8 +102,8 @@ func ExamplePolicy() {
 		}
 	}
 	fmt.Println("wake at:", cycle.Wake().Format(time.Kitchen))
-	for _, s := range metrics.Samples() {
-		fmt.Println(s)
+	for _, k := range slices.Sorted(maps.Keys(counts)) {
+		fmt.Println(k, counts[k])
 	}
 	// Output:
 	// reclaim train: denied (minruntime_protected) until 2026-03-02T12:30:00Z

@@ -25,33 +25,32 @@ func (w *warnings) Handle(_ context.Context, r slog.Record) error {
 }
 
 // policySession is the README's per-session block for a Policy.
-func policySession(policy *tenure.Policy, cfg tenure.Config, queues []tenure.Queue, logger *slog.Logger) *tenure.Policy {
-	// policy: the last session's Policy, built from cfg; queues: this session's []tenure.Queue.
+func policySession(policy *tenure.Policy, queues []tenure.Queue, logger *slog.Logger) *tenure.Policy {
+	// policy: the last session's Policy; queues: this session's []tenure.Queue.
 	next, err := policy.UpdateQueues(queues) // the same Policy when nothing changed
 	if err != nil {
-		// A bad queue must not stop the session: repair it and report it.
-		cfg.Queues = queues
-		var problems []error
-		next, problems = tenure.NewTolerant(cfg)
-		for _, p := range problems {
-			logger.Warn("queue problem repaired", "problem", p)
-		}
+		// A bad queue must not stop the session: keep the last good Policy, report it.
+		logger.Warn("queue snapshot rejected, keeping the last one", "problems", err)
+		return policy
 	}
-	policy = next // never nil: the rest of cfg built policy
-	return policy
+	return next // if next != policy, look the jobs' queues up again (next.QueueID)
 }
 
-// TestREADMESessionBlocks: each Go block of the README's section
-// "Embedding per scheduling session" is, line for line, the body of one
-// of the functions above, and the functions do what the section says: an
-// unchanged list gives the same Policy, an inconsistent snapshot is
-// repaired with a warning, and a slice sized as the README's embedding
-// section sizes it has a slot for every queue's ID.
+// TestREADMESessionBlocks: the Go block of the README's section "Per
+// scheduling session" is, line for line, the body of the function above,
+// and the function does what the section says: an unchanged list (in
+// another order) gives the same Policy, a list with problems keeps the last
+// Policy with one warning naming every problem, a changed list gives a new
+// Policy, and a slice sized as the README's embedding section sizes it has a
+// slot for every queue's ID.
 func TestREADMESessionBlocks(t *testing.T) {
 	readme := readFile(t, "README.md")
 	src := readFile(t, "readme_session_test.go")
-	start := strings.Index(readme, "## Embedding per scheduling session")
-	end := strings.Index(readme[start+1:], "\n## ") + start + 1
+	start := strings.Index(readme, "\n### Per scheduling session\n")
+	if start < 0 {
+		t.Fatal(`README has no "Per scheduling session" section`)
+	}
+	end := strings.Index(readme[start+1:], "\n#") + start + 1
 	section := readme[start:end]
 	blocks := fencedBlocks(section, strings.Count(section, "```go"))
 	if len(blocks) != 1 {
@@ -65,22 +64,27 @@ func TestREADMESessionBlocks(t *testing.T) {
 	}
 
 	var w warnings
-	cfg := tenure.Config{Queues: []tenure.Queue{{Name: "prod", ReclaimMinRuntime: "1h"}}}
+	logger := slog.New(&w)
+	cfg := tenure.Config{Queues: []tenure.Queue{{Name: "prod", ReclaimMinRuntime: "1h"}, {Name: "dev"}}}
 	policy, err := tenure.New(cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
-	same := policySession(policy, cfg, []tenure.Queue{{Name: "prod", ReclaimMinRuntime: "1h"}}, slog.New(&w))
-	bad := []tenure.Queue{{Name: "prod", ReclaimMinRuntime: "1h"}, {Name: "dev", Parent: "gone"}, {Name: "ci", Parent: "dev", PreemptMinRuntime: "-5m"}}
-	next := policySession(policy, cfg, bad, slog.New(&w))
-	if same != policy || next == policy || next == nil || len(w.lines) != 2 {
-		t.Fatalf("Policy session: unchanged %p (want %p), changed %p, warnings %q; want two warnings", same, policy, next, w.lines)
+	same := policySession(policy, []tenure.Queue{{Name: "dev"}, {Name: "prod", ReclaimMinRuntime: "1h"}}, logger)
+	bad := policySession(policy, []tenure.Queue{{Name: "prod", ReclaimMinRuntime: "1h"}, {Name: "dev", Parent: "gone"}, {Name: "ci", Parent: "dev", PreemptMinRuntime: "-5m"}}, logger)
+	if same != policy || bad != policy || len(w.lines) != 1 {
+		t.Fatalf("Policy session: unchanged %p, bad %p (want %p for both), warnings %q; want one warning", same, bad, policy, w.lines)
 	}
-	if !strings.Contains(w.lines[0], `"gone"`) || !strings.Contains(w.lines[1], `"-5m"`) {
-		t.Errorf("warnings %q, want the orphan's and the bad string's", w.lines)
+	if !strings.Contains(w.lines[0], `"gone"`) || !strings.Contains(w.lines[0], `"-5m"`) {
+		t.Errorf("warning %q, want the orphan's and the bad string's problems", w.lines[0])
+	}
+	changed := []tenure.Queue{{Name: "prod", ReclaimMinRuntime: "1h"}, {Name: "dev"}, {Name: "ci", Parent: "dev", PreemptMinRuntime: "5m"}}
+	next := policySession(policy, changed, logger)
+	if next == policy || next == nil || len(w.lines) != 1 {
+		t.Fatalf("Policy session: changed list gave %p (old %p), warnings %q", next, policy, w.lines)
 	}
 	running := make([]int, next.Tree().IDLimit()) // as the README's embedding section says
-	for _, q := range bad {
+	for _, q := range changed {
 		id, err := next.QueueID(q.Name)
 		if err != nil {
 			t.Fatal(err)
@@ -88,7 +92,7 @@ func TestREADMESessionBlocks(t *testing.T) {
 		running[id]++ // in range for every queue, the last one included
 	}
 	running[queuetree.None]++
-	if len(running) != len(bad)+2 {
-		t.Errorf("per-ID slice of %d for %d queues, want %d", len(running), len(bad), len(bad)+2)
+	if len(running) != len(changed)+2 {
+		t.Errorf("per-ID slice of %d for %d queues, want %d", len(running), len(changed), len(changed)+2)
 	}
 }

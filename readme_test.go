@@ -6,49 +6,73 @@ import (
 	"testing"
 )
 
-// TestREADMEEmbeddingIsExamplePolicy fails when the README's embedding code
-// block and ExamplePolicy's import block and body (which go test compiles
-// and checks) drift apart, or when the README's printed output is not the example's.
-func TestREADMEEmbeddingIsExamplePolicy(t *testing.T) {
+// TestREADMEEmbeddingIsQuickstart fails when the README's embedding code
+// block is not examples/quickstart/main.go (from its package clause on: the
+// program go vet compiles and whose main_test.go runs it), or when the
+// README's printed output is not the output that main_test.go checks.
+func TestREADMEEmbeddingIsQuickstart(t *testing.T) {
 	readme := readFile(t, "README.md")
-	src := readFile(t, "example_policy_test.go")
+	src := readFile(t, "examples/quickstart/main.go")
+	test := readFile(t, "examples/quickstart/main_test.go")
 
-	imports := src[strings.Index(src, "import ("):]
-	imports = imports[:strings.Index(imports, "\n)\n")+2]
-
-	const open = "func ExamplePolicy() {\n"
-	i := strings.Index(src, open)
-	j := strings.Index(src, "\t// Output:\n")
-	if i < 0 || j < i {
-		t.Fatal("ExamplePolicy or its Output comment not found")
+	i := strings.Index(src, "package main\n")
+	if i < 0 {
+		t.Fatal("examples/quickstart/main.go has no package clause")
 	}
-	var body []string
-	for _, l := range strings.Split(strings.TrimRight(src[i+len(open):j], "\n"), "\n") {
-		body = append(body, strings.TrimPrefix(l, "\t"))
-	}
-	var output []string
-	for _, l := range strings.Split(src[j+len("\t// Output:\n"):], "\n") {
-		l = strings.TrimSpace(l)
-		if !strings.HasPrefix(l, "//") {
-			break
-		}
-		output = append(output, strings.TrimPrefix(strings.TrimPrefix(l, "//"), " "))
+	program := strings.TrimRight(src[i:], "\n")
+	if !strings.Contains(program, "\nfunc main() {\n") {
+		t.Fatal("examples/quickstart/main.go has no func main")
 	}
 
-	const marker = "<!-- ExamplePolicy:"
+	const open = "const want = `"
+	j := strings.Index(test, open)
+	if j < 0 {
+		t.Fatal("examples/quickstart/main_test.go has no want constant")
+	}
+	want := test[j+len(open):]
+	want = strings.TrimRight(want[:strings.Index(want, "`")], "\n")
+
+	const marker = "<!-- quickstart:"
 	k := strings.Index(readme, marker)
 	if k < 0 {
-		t.Fatal("README has no ExamplePolicy marker")
+		t.Fatal("README has no quickstart marker")
 	}
 	blocks := fencedBlocks(readme[k:], 2)
 	if len(blocks) < 2 {
-		t.Fatal("README: the ExamplePolicy marker is not followed by a code block and its output")
+		t.Fatal("README: the quickstart marker is not followed by a code block and its output")
 	}
-	if got, want := blocks[0], imports+"\n\n"+strings.Join(body, "\n"); got != want {
-		t.Errorf("README code block differs from ExamplePolicy's body:\n--- README\n%s\n--- example\n%s", got, want)
+	if got := blocks[0]; got != program {
+		t.Errorf("README code block differs from examples/quickstart/main.go:\n--- README\n%s\n--- main.go\n%s", got, program)
 	}
-	if got, want := blocks[1], strings.Join(output, "\n"); got != want {
-		t.Errorf("README output block differs from ExamplePolicy's Output:\n--- README\n%s\n--- example\n%s", got, want)
+	if got := blocks[1]; got != want {
+		t.Errorf("README output block differs from the output main_test.go checks:\n--- README\n%s\n--- main_test.go\n%s", got, want)
+	}
+	if strings.Contains(program, "clocktest") {
+		t.Error("the README's program uses the test clock; use clock.Func or the wall clock")
+	}
+}
+
+// TestREADMEGlossaryFirst fails when a term the README's glossary defines
+// is used before the glossary.
+func TestREADMEGlossaryFirst(t *testing.T) {
+	readme := readFile(t, "README.md")
+	g := strings.Index(readme, "\n## Words used here\n")
+	if g < 0 {
+		t.Fatal(`README has no "Words used here" section`)
+	}
+	before := strings.ToLower(readme[:g])
+	for _, term := range []string{"victim", "contender", "nominat", "scenario", "fail closed", "fail-closed",
+		"tolerant", "cooldown", "min-runtime", "expected runtime", "wake"} {
+		if strings.Contains(before, term) {
+			t.Errorf("README uses %q before its glossary", term)
+		}
+	}
+}
+
+// TestREADMELength keeps the README readable in one sitting.
+func TestREADMELength(t *testing.T) {
+	if n := strings.Count(readFile(t, "README.md"), "\n"); n > 450 {
+		t.Errorf("README has %d lines, want at most 450 (full tables go to the BENCHMARKS.md files)", n)
 	}
 }
 

@@ -83,13 +83,10 @@ func run(w io.Writer) error {
 	d = cycle.CheckVictim(tenureruntime.ActionReclaim, ids["serving"], &lost)
 	fmt.Fprintf(w, "3. serving reclaims a job with no queue? %s: fail closed\n", d.Decision)
 
-	// Requeue: nominate the jobs past their expected runtime; the engine
-	// evicts each in the model, tries the waiting jobs of higher priority,
-	// and commits or rolls back.
-	model, err := cluster.New([]cluster.Node{
-		{Name: "gpu-1", Capacity: cluster.Resources{GPU: 8}},
-		{Name: "gpu-2", Capacity: cluster.Resources{GPU: 8}},
-	})
+	// Requeue: nominate the jobs past their expected runtime; the engine evicts each in
+	// the model, tries the waiting jobs of higher priority, and commits or rolls back.
+	eight := cluster.Resources{GPU: 8}
+	model, err := cluster.New([]cluster.Node{{Name: "gpu-1", Capacity: eight}, {Name: "gpu-2", Capacity: eight}})
 	if err != nil {
 		return err
 	}
@@ -120,13 +117,9 @@ func run(w io.Writer) error {
 	if err != nil {
 		return err // a model that broke its contract; a job's bad data is an outcome
 	}
-	for _, o := range res.Engine.Outcomes {
-		if o.Kind == requeue.OutcomeCommitted {
-			// The engine already changed the model: evict the job for real
-			// and write its cooldown annotation.
+	for _, o := range res.Engine.Outcomes { // the Observer saw every outcome; act on the commits
+		if o.Kind == requeue.OutcomeCommitted { // the model has changed: evict the job for real
 			fmt.Fprintf(w, "   evict %s for %v, not to run again before %s\n", o.Job, o.Contenders, o.Annotation)
-		} else {
-			fmt.Fprintf(w, "   keep %s: %s\n", o.Job, o.Decision)
 		}
 	}
 	fmt.Fprintln(w, "5. wake at", cycle.Wake().Format("15:04"), "(nlp/finetune reaches its expected 1h): no decision above changes before")
