@@ -246,7 +246,7 @@ func TestConfigErrorMarshal(t *testing.T) {
 		{"evictionBudget.window", tenure.Config{EvictionBudget: evictionbudget.Budget{Window: neg}}},
 		{"preemptionProtection.reclaimWithinCohort.minAdmitDuration", tenure.Config{Protection: admitprotect.Protection{ReclaimWithinCohort: &neg}}},
 	} {
-		_, err := json.Marshal(tc.cfg)
+		_, err := tenure.MarshalConfig(tc.cfg)
 		var ce *tenure.ConfigError
 		if !errors.As(err, &ce) || ce.Key != tc.key {
 			t.Errorf("Marshal: errors.As found %v, want Key %q; error: %v", ce, tc.key, err)

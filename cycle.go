@@ -9,7 +9,6 @@ import (
 	"github.com/tenurepolicy/tenure/eligibility/minruntime"
 	"github.com/tenurepolicy/tenure/queuetree"
 	"github.com/tenurepolicy/tenure/requeue"
-	"github.com/tenurepolicy/tenure/requeue/backoff"
 	"github.com/tenurepolicy/tenure/runtime"
 )
 
@@ -175,24 +174,4 @@ func (c *Cycle) loadRecords(in *RequeueInput) {
 			c.p.records[in.Running[i].ID] = budgetRecord{value: v}
 		}
 	}
-}
-
-// ReadinessTimeout applies a readiness-timeout eviction to a job's requeue
-// state under the Policy's backoff (Kueue KEP-1282): the job is requeued
-// with a longer delay, or deactivated once its limit is reached. u in [0, 1)
-// is the jitter draw. See [backoff.State.Timeout].
-func (c *Cycle) ReadinessTimeout(s backoff.State, u float64) (next backoff.State, deactivated bool) {
-	next, deactivated = s.Timeout(c.p.requeuing.Backoff, c.now, u)
-	if !deactivated {
-		c.note(next.RequeueAt)
-	}
-	return next, deactivated
-}
-
-// Admissible reports whether a job with requeue state s may be admitted
-// now (now >= RequeueAt), and when it may if not.
-func (c *Cycle) Admissible(s backoff.State) (ok bool, until time.Time) {
-	ok, until = s.Admissible(c.now)
-	c.note(until)
-	return ok, until
 }
