@@ -213,8 +213,8 @@ func configError(part string, e error) error {
 	var k keyed
 	switch {
 	case errors.As(e, &p):
-		field := "parentQueue" // UnknownParent, Cycle
-		if p.Kind == queuetree.EmptyName || p.Kind == queuetree.DuplicateName {
+		field := "parentQueue" // unknown_parent, cycle
+		if p.Kind == "empty_name" || p.Kind == "duplicate_name" {
 			field = "name"
 		}
 		key = fmt.Sprintf("%s[%d].%s", part, p.Index, field)

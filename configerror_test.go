@@ -198,7 +198,7 @@ func TestConfigErrorEveryProblem(t *testing.T) {
 		}
 	}
 	var p *queuetree.Problem
-	if !errors.As(err, &p) || p.Kind != queuetree.DuplicateName {
+	if !errors.As(err, &p) || p.Kind != "duplicate_name" {
 		t.Errorf("errors.As found no duplicate queue problem: %v", p)
 	}
 	var ce *tenure.ConfigError
