@@ -85,7 +85,7 @@ func (c *Config) parsePluginArgs(pluginArgs map[string]string, errs []error) []e
 			if v == "" {
 				continue
 			}
-			m, err := ParseMethod(v)
+			m, err := parseMethod(v)
 			if err != nil {
 				errs = append(errs, keyErrorf(k, "runtime: plugin argument %s: unknown method %q (want \"lca\" or \"queue\")", k, v))
 				continue

@@ -23,14 +23,3 @@ func ProtectedUntil(start time.Time, d time.Duration) time.Time {
 	}
 	return clock.AddSaturating(start, d)
 }
-
-// Protected reports whether a job that last started at start is protected
-// by a min-runtime d at now: now < start+d. At exactly start+d it is
-// evictable. It is false for d <= 0 and for a zero start; for a start after
-// now (clock skew) it is true, conservatively, until start+d.
-//
-// Cost: O(1), no allocation.
-func Protected(start time.Time, d time.Duration, now time.Time) bool {
-	until := ProtectedUntil(start, d)
-	return !until.IsZero() && now.Before(until)
-}
