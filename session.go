@@ -121,7 +121,8 @@ func tolerantQueues(base runtime.Config, queues []Queue) (*queuetree.Tree, *runt
 	tree, problems := queuetree.NewTolerant(tq)
 	rcfg, err := parseQueues(base, fields)
 	problems = append(problems, unjoin(err)...)
-	resolver, rp := runtime.NewResolverTolerant(tree, rcfg)
+	resolver, rerr := runtime.NewResolver(tree, rcfg)
+	rp := unjoin(rerr)
 	return tree, resolver, queueErrors(append(problems, rp...))
 }
 

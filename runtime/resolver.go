@@ -64,47 +64,32 @@ type ownSetting struct {
 	hasPreempt, hasReclaim bool
 }
 
-// NewResolver validates c against t and precomputes the resolver. The error
-// joins every problem found, in this order: a nil or zero tree (one not
-// built by [queuetree.New] or [queuetree.NewTolerant]); a negative default;
-// an invalid Method; per entry of c.Queues in order, an empty queue name
-// (the implicit root is configured by the defaults), a name listed twice,
-// a negative Preempt or Reclaim; then one per configured queue name that t
-// does not have, in input order.
-// [NewResolverTolerant] reports the same problems and builds anyway.
+// NewResolver validates c against t and precomputes the resolver. The
+// error joins every problem found, in this order: a nil or zero tree (one
+// not built by [queuetree.New] or [queuetree.NewTolerant]); a negative
+// default; an invalid Method; per entry of c.Queues in order, an empty
+// queue name (the implicit root is configured by the defaults), a name
+// listed twice, a negative Preempt or Reclaim; then one per configured
+// queue name that t does not have, in input order.
 //
-// Cost: O(n + q) time and memory for n queues and q configured queues.
-func NewResolver(t *queuetree.Tree, c Config) (*Resolver, error) {
-	r, errs := NewResolverTolerant(t, c)
-	if len(errs) > 0 {
-		return nil, errors.Join(errs...)
-	}
-	return r, nil
-}
-
-// NewResolverTolerant is [NewResolver] for a scheduler that must keep
-// running on whatever settings it has, as [queuetree.NewTolerant] is for
-// the tree: it returns every problem NewResolver would report, one error
-// each (nil when
-// there is none, and then the same resolver NewResolver builds) and a
-// resolver built with these repairs:
+// Beside an error it still returns a usable resolver, for a scheduler that
+// must keep running on whatever settings it has, built with these repairs:
 //
 //   - a negative default counts as 0, as KAI-Scheduler's min-runtime plugin
 //     does (it logs the error and uses 0s);
 //   - a negative queue setting counts as an explicit 0: it stops
 //     inheritance and never protects. KAI-Scheduler's resolver
 //     (pkg/scheduler/plugins/minruntime/resolver.go) keeps such a value,
-//     which also stops its walk up the tree, and the plugin then protects a
-//     job only while now is before start plus that negative value: never,
-//     for a job that started in the past. (Its design document's "-1:
-//     never preemptible" is not what the plugin does.);
-//   - an invalid Method counts as MethodLCA, the default;
+//     which also stops its walk, and then never protects a job that
+//     started in the past;
+//   - an invalid Method counts as MethodLCA;
 //   - an entry with an empty name, or for a queue t does not have, is
 //     ignored; of entries listed twice, the first is used.
 //
-// Only a nil or zero tree leaves nothing to build: the resolver is then nil
-// (which resolves everything to a zero duration). Cost as NewResolver.
-func NewResolverTolerant(t *queuetree.Tree, c Config) (*Resolver, []error) {
+// Only a nil or zero tree leaves nothing to build: the resolver is then nil.
+// A strict caller stops on the error. Cost: O(n + q) time and memory for n
+// queues and q configured queues.
+func NewResolver(t *queuetree.Tree, c Config) (*Resolver, error) {
 	if r := newClean(t, c); r != nil {
 		return r, nil
 	}
@@ -124,12 +109,12 @@ func NewResolverTolerant(t *queuetree.Tree, c Config) (*Resolver, []error) {
 		}
 	}
 	if n == 0 {
-		return nil, errs
+		return nil, errors.Join(errs...)
 	}
 	r := newResolver(t, c)
 	errs = r.settingsByID(c.Queues, errs)
 	r.inherit()
-	return r, errs
+	return r, errors.Join(errs...)
 }
 
 // newResolver allocates a resolver for t (built) and c, with its
@@ -151,7 +136,7 @@ func newResolver(t *queuetree.Tree, c Config) *Resolver {
 	return r
 }
 
-// newClean is NewResolverTolerant for the common case, a tree built by
+// newClean is NewResolver for the common case, a tree built by
 // queuetree and a Config without any problem, in one pass over the
 // settings (one name lookup each, which also finds a repeated name)
 // instead of Config.validate's map of names. It returns nil when it meets

@@ -397,8 +397,10 @@ func TestNewResolverErrors(t *testing.T) {
 		},
 	}
 	r, err := runtime.NewResolver(tree, cfg)
-	if r != nil {
-		t.Error("NewResolver returned a resolver with an error")
+	if r == nil {
+		t.Error("NewResolver returned no repaired resolver beside its error")
+	} else if res := r.Resolve(runtime.ActionPreempt, queuetree.None, id(t, tree, "b")); res.Duration != time.Minute || res.SourceName != "a" {
+		t.Errorf("repaired resolver: %v, want 1m from a", res)
 	}
 	wantLines := []string{
 		"runtime: DefaultPreempt is negative (-1s)",
