@@ -15,3 +15,8 @@ func (p *Policy) Resolver() *runtime.Resolver          { return p.resolver }
 func (p *Policy) Engine() *requeue.Engine              { return p.engine }
 func (p *Policy) Filter() minruntime.Filter            { return p.filter }
 func (p *Policy) Nominator() expectedruntime.Nominator { return p.nominator }
+
+// NewTolerant is New with its problems one error each, for the README's
+// per-session block (readme_session_test.go), which still calls the
+// constructor that New absorbed.
+func NewTolerant(cfg Config) (*Policy, []error) { return newTolerant(cfg) }

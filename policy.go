@@ -1,6 +1,7 @@
 package tenure
 
 import (
+	"errors"
 	"fmt"
 	"time"
 
@@ -113,7 +114,8 @@ func (f preemptorDelayFilter) FilterVictim(now time.Time, _ *requeue.Victim, c *
 // plugin arguments and methods, colliding annotation keys, and invalid engine
 // or backoff settings. Cost: O(queues · log queues).
 func New(cfg Config) (*Policy, error) {
-	return cfg.build()
+	p, problems := newTolerant(cfg)
+	return p, errors.Join(problems...)
 }
 
 // Tree returns the Policy's queue tree: immutable, safe to share, and the

@@ -9,7 +9,7 @@ import (
 
 // errNilPolicy is the error of UpdateQueues called on a nil or zero
 // Policy.
-var errNilPolicy = errors.New("tenure: UpdateQueues of a nil or zero Policy: build one with New or NewTolerant")
+var errNilPolicy = errors.New("tenure: UpdateQueues of a nil or zero Policy: build one with New")
 
 // UpdateQueues returns the Policy [New] would build from p's Config with
 // Queues replaced by queues, for a scheduler that reads its queues anew
@@ -53,46 +53,21 @@ func (p *Policy) UpdateQueues(queues []Queue) (*Policy, error) {
 	if p.sameQueues(queues) {
 		return p, nil
 	}
-	tq, fields := queueInput(queues)
-	tree, err := queuetree.New(tq)
-	rcfg, perr := parseQueues(p.base, fields)
-	errs := append(configErrors("queues", err), configErrors("queues", perr)...)
-	var resolver *runtime.Resolver
-	if tree != nil && perr == nil {
-		resolver, err = runtime.NewResolver(tree, rcfg)
-		errs = append(errs, configErrors("queues", err)...)
-	}
-	if err := errors.Join(errs...); err != nil {
-		return nil, err
-	}
+	tree, resolver, problems := tolerantQueues(p.base, queues)
 	np, err := p.with(tree, resolver)
 	if err != nil { // unreachable: New accepted the engine's settings
 		return nil, err
 	}
-	np.recordQueues(queues)
-	return np, nil
+	if len(problems) == 0 {
+		np.recordQueues(queues)
+	}
+	return np, errors.Join(problems...)
 }
 
-// NewTolerant is [New] for a scheduler that must keep running on whatever
-// queue list it has: it repairs the queues and their min-runtime settings
-// and returns the problems it repaired, one error each, with a usable
-// Policy. The tree is repaired as queuetree.NewTolerant repairs it (an
-// empty name or a later duplicate dropped, an orphan made top-level, a
-// cycle broken) and the settings as runtime.NewResolverTolerant does (a
-// setting for a dropped entry ignored, the first of repeated entries
-// used); a min-runtime string that does not parse ("-5m" included) is
-// ignored, so that queue inherits from its parent as if the field were
-// unset: more protective than KAI-Scheduler's own reading, in which a
-// negative value never protects.
-//
-// Every other part of cfg (the plugin arguments included) must be valid:
-// when one is not, it returns a nil Policy and every problem: the queues'
-// ones (as they would have been repaired) first, then the others as New
-// reports them. On a clean Config it returns a Policy equal to New's and
-// no problems, whose [Policy.UpdateQueues] takes the unchanged-list fast
-// path; a Policy built with repairs never does (its list has a problem,
-// so UpdateQueues returns New's error for it). Cost as New.
-func NewTolerant(cfg Config) (*Policy, []error) {
+// newTolerant is New with its problems one error each: the Policy built
+// from cfg with its queues repaired, or nil when another part of cfg has a
+// problem.
+func newTolerant(cfg Config) (*Policy, []error) {
 	rest := cfg
 	rest.Queues = nil
 	p, err := rest.build()
@@ -112,8 +87,8 @@ func NewTolerant(cfg Config) (*Policy, []error) {
 	return np, problems
 }
 
-// tolerantQueues builds the tree and the resolver of queues with
-// NewTolerant's repairs, under the defaults and method of base, and
+// tolerantQueues builds the tree and the resolver of queues with New's
+// repairs, under the defaults and method of base, and
 // returns the problems repaired, one [*ConfigError] each (nil when there is
 // none).
 func tolerantQueues(base runtime.Config, queues []Queue) (*queuetree.Tree, *runtime.Resolver, []error) {
