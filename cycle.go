@@ -32,9 +32,6 @@ type Cycle struct {
 	wake time.Time
 }
 
-// Now returns the cycle's instant.
-func (c *Cycle) Now() time.Time { return c.now }
-
 // Wake returns the earliest Until after [Cycle.Now] among the decisions made
 // through c so far: the instant at which, with no other change, some answer
 // of this cycle changes (a min-runtime or KEP-9876 protection expires, a

@@ -1,6 +1,8 @@
 package tenure
 
 import (
+	"time"
+
 	"github.com/tenurepolicy/tenure/eligibility/expectedruntime"
 	"github.com/tenurepolicy/tenure/eligibility/minruntime"
 	"github.com/tenurepolicy/tenure/requeue"
@@ -20,3 +22,8 @@ func (p *Policy) Nominator() expectedruntime.Nominator { return p.nominator }
 // per-session block (readme_session_test.go), which still calls the
 // constructor that New absorbed.
 func NewTolerant(cfg Config) (*Policy, []error) { return newTolerant(cfg) }
+
+// Now is the cycle's instant, for the tests and for ExamplePolicy (the
+// README's embedding block), which still reads it from the Cycle; an
+// embedder that needs the instant reads its clock and calls BeginAt.
+func (c *Cycle) Now() time.Time { return c.now }
