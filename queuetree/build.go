@@ -14,24 +14,14 @@ type Queue struct {
 	Parent string
 }
 
-// New builds a Tree from queues, strictly: if anything is wrong it returns a
-// nil Tree and an error joining (errors.Join) one [*Problem] per problem found
-// — every empty name, duplicate name, unknown parent and cycle, in that order,
-// each group in input order of [Problem.Index] (for a cycle, the position of
-// its member with the smallest name). The input is not modified or
-// retained.
-//
-// Every entry is analysed, including those that cannot be kept, so that
-// fixing the reported problems does not reveal new ones: an entry with an
-// empty name, or a later duplicate whose parent differs from the kept
-// entry's, is also reported when its parent is unknown, and a later
-// duplicate when, kept instead of the first entry of its name, it would
-// close a cycle ([Problem.Dropped] marks these). Each duplicate is checked
-// on its own against the kept entries; a cycle that needs two duplicates
-// at once to close is not predicted.
-//
-// Cost: O(n log n) time for n queues (a sort by name) plus the length of
-// the cycles reported, O(n) memory, no recursion, so deep chains are fine.
+// New builds a Tree from queues, strictly: if anything is wrong it returns
+// a nil Tree and an error joining one [*Problem] per problem: every empty
+// name, duplicate name, unknown parent and cycle, in that order, each
+// group in input order. Entries that cannot be kept are checked too (an
+// empty name or a later duplicate with an unknown parent, a duplicate that
+// would close a cycle if kept instead: [Problem.Dropped]); a cycle that
+// needs two duplicates at once is not predicted. The input is not
+// retained. O(n log n).
 func New(queues []Queue) (*Tree, error) {
 	if t := buildClean(queues); t != nil {
 		return t, nil
@@ -47,23 +37,11 @@ func New(queues []Queue) (*Tree, error) {
 	return build(ents), nil
 }
 
-// NewTolerant builds a usable Tree from an inconsistent list, for schedulers
-// that must keep running on whatever snapshot they have, and returns the
-// problems it repaired (nil when there were none). The repairs are:
-//
-//   - an entry with an empty name is dropped;
-//   - of entries sharing a name, the first in input order is kept and the
-//     later ones are dropped (so IDs then depend on which one came first);
-//   - a queue whose parent is unknown becomes top-level (as KAI-Scheduler
-//     treats an orphan queue);
-//   - a cycle is broken by making its member with the smallest name
-//     top-level; the rest of the cycle then hangs below it.
-//
-// The problems of the dropped entries (see [New]) are reported too, as
-// repaired by dropping the entry.
-//
-// When the list has no problem, NewTolerant returns the same tree as [New].
-// Cost as for New.
+// NewTolerant builds a usable Tree from a list with problems and returns
+// the problems, as [New] reports them, each marked repaired: an entry with
+// an empty name and a later duplicate are dropped, an orphan becomes
+// top-level (as KAI-Scheduler treats one), a cycle is cut at its member
+// with the smallest name. On a clean list it returns New's tree and nil.
 func NewTolerant(queues []Queue) (*Tree, []error) {
 	if t := buildClean(queues); t != nil {
 		return t, nil

@@ -13,17 +13,16 @@ const (
 	kindCycle         = "cycle"          // parent links return to an entry
 )
 
-// Problem is one thing wrong with the input of [New] or [NewTolerant]. It is
-// an error; use errors.As on the error New returns to inspect each one.
+// Problem is one thing wrong with the input of [New] or [NewTolerant]
+// (errors.As finds it in New's error).
 type Problem struct {
 	// Kind is what is wrong, a stable label: "empty_name" (an entry has
 	// no name), "duplicate_name" (two entries share a name),
 	// "unknown_parent" (an entry names a parent not in the list) or
 	// "cycle" (following parents from an entry returns to it).
 	Kind string
-	// Index is the position in the input of the entry concerned (for a
-	// duplicate, the later entry; for a cycle, the entry whose parent link
-	// NewTolerant cut, or the dropped entry that closes it).
+	// Index is the input position of the entry concerned (a duplicate's
+	// later entry; a cycle's cut entry, or the dropped entry closing it).
 	Index int
 	// Queue and Parent are that entry's names.
 	Queue, Parent string
@@ -32,19 +31,15 @@ type Problem struct {
 	// Members lists a cycle's queues, starting with the smallest name and
 	// following parent links.
 	Members []string
-	// Dropped is set on an unknown_parent or cycle problem of an entry
-	// that is not kept: "empty_name" for an entry without a name,
-	// "duplicate_name" for a later duplicate (checked as if it replaced the
-	// kept entry of its name), so that every problem shows in one pass;
-	// "" otherwise.
+	// Dropped is, on an unknown_parent or cycle problem of an entry not
+	// kept, why it is not: "empty_name" or "duplicate_name".
 	Dropped string
 	// Repaired is true when NewTolerant repaired the problem; Repair says how.
 	Repaired bool
 	Repair   string
 }
 
-// Error describes the problem, and the repair when there was one. The message
-// starts with "queuetree:".
+// Error describes the problem and its repair, starting with "queuetree:".
 func (p *Problem) Error() string {
 	var msg string
 	switch p.Kind {
