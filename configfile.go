@@ -105,36 +105,20 @@ func (d *fileDuration) UnmarshalText(b []byte) error {
 //	  "evictionBudget": {"maxEvictions": 3, "window": "6h", "annotationKey": "tenure.io/evictions"}
 //	}
 //
-// Every part that mirrors an upstream object uses that object's spelling:
-// a queue's fields are KAI-Scheduler's Queue fields, minRuntimeArgs are
-// KAI-Scheduler's min-runtime plugin arguments, requeuingStrategy is
-// Kueue's waitForPodsReady.requeuingStrategy, preemption is the within-queue
-// part of a Kueue ClusterQueue's preemption block with KEP-8522's
-// withinClusterQueueConfig, and preemptionProtection is KEP-9876's block.
-// Durations are read as strings in runtime.ParseDuration's grammar (Go's
-// units plus d and w); Kueue's own seconds fields stay integers.
-// [Config.MarshalJSON] writes tenure's own keys in that grammar ("6h",
-// "1d") and the durations inside the Kueue blocks (preemption,
-// preemptionProtection) in Go's time.Duration.String form ("24h0m0s"), the
-// only form Kueue's metav1.Duration reads. Every key is matched
-// exactly, letter case included: every unknown key, at any depth (inside
-// Kueue blocks too), is reported, naming it and where it is. Problems are
-// reported together, one [*ConfigError] each, joined, one value not hiding
-// another's: every unknown key; every value of the wrong JSON type and
-// every unparsable duration, under its own key (inside a Kueue block, the
-// block's own decoder reports all of its problems); every problem of the
-// Kueue blocks' values; and every bad minRuntimeArgs entry (unknown keys,
-// durations and methods). The
-// queues' min-runtime strings are checked by [New], with every other
-// value. Every absent part is its zero value, and a JSON null document
-// changes nothing, as encoding/json's convention for Unmarshalers asks.
+// Each part that mirrors an upstream object uses its spelling: queues are
+// KAI-Scheduler Queue fields, minRuntimeArgs its min-runtime plugin
+// arguments, requeuingStrategy Kueue's waitForPodsReady.requeuingStrategy,
+// preemption the within-queue part of a ClusterQueue's preemption block
+// (with KEP-8522's withinClusterQueueConfig), preemptionProtection
+// KEP-9876's block. Durations are strings in runtime.ParseDuration's
+// grammar; Kueue's seconds fields stay integers. Keys match exactly,
+// letter case included.
 //
-// The callbacks of c (Clock, Observer, Logger, and the engine's
-// VictimCost, Filters, VictimOrder, CanContend and Observer) are kept, so
-// a Config can be prepared in code and filled from a file. The values are
-// checked as far as converting Kueue's shapes and reading the plugin
-// arguments need; [New] checks the rest. On error c is unchanged. A user
-// with YAML converts it to JSON first. Cost: O(size of data).
+// Every problem is reported, one [*ConfigError] each, joined: each unknown
+// key at any depth, each value of the wrong JSON type or unparsable, each
+// bad Kueue value or plugin argument; [New] checks the rest. An absent part
+// is zero; a JSON null changes nothing. The callbacks of c are kept; on
+// error c is unchanged. YAML users convert to JSON first. O(len(data)).
 func (c *Config) UnmarshalJSON(data []byte) error {
 	if string(bytes.TrimSpace(data)) == "null" {
 		return nil

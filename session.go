@@ -12,40 +12,13 @@ import (
 var errNilPolicy = errors.New("tenure: UpdateQueues of a nil or zero Policy: build one with New")
 
 // UpdateQueues returns the Policy [New] would build from p's Config with
-// Queues replaced by queues, for a scheduler that reads its queues anew
-// every scheduling session (KAI-Scheduler's framework.Session).
-//
-// When queues describes p's queues with the same min-runtime strings, in
-// any order (the same names, each once, with the same parents), it returns
-// p itself, for a p built without a problem by New, NewTolerant or
-// UpdateQueues. Otherwise it builds the tree and the resolver afresh, as
-// New does, and returns a new Policy that has them and its own min-runtime
-// filter, scenario validator and requeue engine, and shares p's other
-// parts (the nominator, the requeuing strategy, the clock, the Config's
-// callbacks). On a list with a problem it returns nil and exactly the
-// error New reports for those queues (the other parts of the Config were
-// accepted when p was built); a nil or zero p gives nil and an error. p is
-// never changed. A scheduler that must keep running on a list with
-// problems builds with [NewTolerant] when UpdateQueues fails.
-//
-// Queue IDs belong to one tree: a new Policy numbers its queues afresh (a
-// preorder, siblings in name order), so an ID that p issued may name
-// another queue there. Look the jobs' queues up again with the new
-// Policy's [Policy.QueueID] whenever UpdateQueues returns a Policy other
-// than p.
-//
-// Concurrency: the new Policy shares no scratch state with p (it has its
-// own engine and validator), so p and the new Policy may each run a
-// [Cycle] at the same time, one each, provided the callbacks of the Config
-// (the observer, the engine's filters, …) are safe for concurrent use.
-// UpdateQueues only reads p, and may run while p runs a Cycle.
-//
-// Cost: an unchanged list costs O(n) for n queues: one name lookup and
-// three string comparisons per queue against the list p was built from,
-// a bit set of one bit per queue, no parse and no sort. Any other list
-// costs what New costs for its queues, O(n log n) at worst (the tree,
-// the min-runtime strings parsed, the resolver), plus
-// O(len(Engine.Filters)) for the new engine.
+// queues, and New's error for them, for a scheduler that reads its queues
+// anew every session (KAI-Scheduler's framework.Session). When queues
+// describes p's queues (the same names, parents and min-runtime strings,
+// in any order), it returns p itself in O(n): no parse, no sort. Otherwise
+// the new Policy has its own tree, resolver, filter, validator and engine
+// and shares the rest; its IDs are numbered afresh. p is never changed and
+// may run a Cycle meanwhile; a nil or zero p gives nil and an error.
 func (p *Policy) UpdateQueues(queues []Queue) (*Policy, error) {
 	if p == nil || p.tree == nil {
 		return nil, errNilPolicy
