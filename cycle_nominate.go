@@ -8,8 +8,8 @@ import (
 // Nominate asks the expected-runtime nominator about one running job
 // ([expectedruntime.Nominator.Evaluate]) and reports the answer to the
 // Observer and Logger, as Requeue does for each of its Running jobs, for a
-// scheduler that evaluates jobs as events arrive. It hands the nominations
-// it keeps to Requeue in [RequeueInput].Nominated (with their
+// scheduler that evaluates jobs as events arrive. That scheduler hands the
+// nominations it keeps to Requeue in [RequeueInput].Nominated (with their
 // eviction-record annotations in RequeueInput.EvictionRecords). O(1); a
 // nil job is the zero Job.
 func (c *Cycle) Nominate(job *eligibility.Job) expectedruntime.Outcome {

@@ -17,8 +17,10 @@ var errNilPolicy = errors.New("tenure: UpdateQueues of a nil or zero Policy: bui
 // describes p's queues (the same names, parents and min-runtime strings,
 // in any order), it returns p itself in O(n): no parse, no sort. Otherwise
 // the new Policy has its own tree, resolver, filter, validator and engine
-// and shares the rest; its IDs are numbered afresh. p is never changed and
-// may run a Cycle meanwhile; a nil or zero p gives nil and an error.
+// and shares the rest (the Config's callbacks must then be safe for
+// concurrent use); its IDs are numbered afresh; it costs what New costs. p
+// is never changed and may run a Cycle meanwhile; a nil or zero p gives nil
+// and an error.
 func (p *Policy) UpdateQueues(queues []Queue) (*Policy, error) {
 	if p == nil || p.tree == nil {
 		return nil, errNilPolicy

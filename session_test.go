@@ -394,14 +394,14 @@ func ExamplePolicy_UpdateQueues() {
 	next, err = policy.UpdateQueues(session3)
 	fmt.Println("changed:", next == policy, err)
 	id, _ := next.QueueID("interactive")
-	fmt.Println(next.Resolver().Resolve(runtime.ActionPreempt, queuetree.None, id))
+	fmt.Println("interactive under", next.Tree().Name(next.Tree().Parent(id)))
 
 	_, err = next.UpdateQueues(append(session3, tenure.Queue{Name: "lost", Parent: "nowhere"}))
 	fmt.Println(err != nil)
 	// Output:
 	// unchanged: true <nil>
 	// changed: false <nil>
-	// preempt min-runtime 15m from queue interactive (queue)
+	// interactive under prod
 	// true
 }
 
