@@ -97,7 +97,10 @@ func (f preemptorDelayFilter) FilterVictim(now time.Time, _ *requeue.Victim, c *
 // reading of a negative value), for a scheduler that must keep running;
 // a strict caller stops on the error. O(n log n) for n queues.
 func New(cfg Config) (*Policy, error) {
-	p, problems := newTolerant(cfg)
+	if p, err := cfg.build(); err == nil {
+		return p, nil
+	}
+	p, problems := newTolerant(cfg) // the problems, as repaired where they were
 	return p, errors.Join(problems...)
 }
 
