@@ -48,8 +48,8 @@
 // A job that last started at start is protected while now < start+d
 // ([ProtectedUntil] returns start+d): evictable at exactly start+d, as the
 // KAI plugin does (the design's prose says ">"). One difference is
-// deliberate: d = 0 never protects, even a job whose start lies ahead of
-// the clock, which the plugin protects until that start; "0 means
+// deliberate: a min-runtime of 0 never protects, even when the start lies
+// in the future, where the plugin protects until that start; "0 means
 // instantly evictable" is the plugin's own documentation. Some KAI
 // revisions of resolver.go fall back to defaultPreemptMinRuntime for an
 // lca reclaim within one top-level queue; tenure uses the reclaim default,
