@@ -9,8 +9,8 @@ import (
 	"github.com/tenurepolicy/tenure"
 	"github.com/tenurepolicy/tenure/clock/clocktest"
 	"github.com/tenurepolicy/tenure/eligibility"
+	"github.com/tenurepolicy/tenure/eligibility/preemptordelay"
 	"github.com/tenurepolicy/tenure/requeue"
-	"github.com/tenurepolicy/tenure/requeue/backoff"
 )
 
 // TestNewRejectsTypedNilCallbacks: a callback that is set but cannot be
@@ -50,30 +50,24 @@ func TestNewRejectsTypedNilCallbacks(t *testing.T) {
 	}
 }
 
-// TestWakeNotImmediateAfterNoDelayTimeout: under Backoff{NoDelay: true} a
-// readiness timeout leaves the job admissible at once; nothing waits on
-// time, so Wake stays zero instead of asking for an immediate cycle.
-func TestWakeNotImmediateAfterNoDelayTimeout(t *testing.T) {
-	p, err := tenure.New(tenure.Config{Requeuing: backoff.Strategy{Backoff: backoff.Config{NoDelay: true}}})
+// TestWakeNotImmediateAtNow: a preemptor that has waited exactly its
+// delay is allowed at the cycle's instant; nothing waits on time, so Wake
+// stays zero instead of asking for an immediate cycle. A later Until
+// still counts.
+func TestWakeNotImmediateAtNow(t *testing.T) {
+	p, err := tenure.New(tenure.Config{PreemptorDelay: preemptordelay.Delay{Delay: time.Minute}})
 	if err != nil {
 		t.Fatal(err)
 	}
 	c := p.BeginAt(t0)
-	next, deactivated := c.ReadinessTimeout(backoff.State{}, 0.5)
-	if deactivated || !next.RequeueAt.Equal(t0) {
-		t.Fatalf("ReadinessTimeout = %+v, %v; want requeued at now", next, deactivated)
-	}
-	if ok, _ := c.Admissible(next); !ok {
-		t.Fatal("not admissible at RequeueAt")
+	if d := c.CheckPreemptor(t0.Add(-time.Minute)); !d.Allowed || d.Until.After(t0) {
+		t.Fatalf("CheckPreemptor = %+v; want allowed", d)
 	}
 	if w := c.Wake(); !w.IsZero() {
 		t.Errorf("Wake = %v, want zero: nothing waits on time", w)
 	}
-	// A real delay is still reported: one second later.
-	p2, _ := tenure.New(tenure.Config{Requeuing: backoff.Strategy{Backoff: backoff.Config{Base: time.Second, NoJitter: true}}})
-	c = p2.BeginAt(t0)
-	next, _ = c.ReadinessTimeout(backoff.State{}, 0)
-	if w := c.Wake(); !w.Equal(t0.Add(time.Second)) || !next.RequeueAt.Equal(w) {
+	c.CheckPreemptor(t0.Add(-time.Minute + time.Second))
+	if w := c.Wake(); !w.Equal(t0.Add(time.Second)) {
 		t.Errorf("Wake = %v, want %v", w, t0.Add(time.Second))
 	}
 }

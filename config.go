@@ -21,123 +21,79 @@ import (
 	"github.com/tenurepolicy/tenure/runtime"
 )
 
-// Config is the whole configuration of a [Policy]: the queue hierarchy with
-// each queue's min-runtime fields, KAI-Scheduler's min-runtime plugin
-// arguments, the expected-runtime annotation keys, the requeue engine's
-// settings, Kueue's readiness requeuing strategy (KEP-1282), time-based
-// same-priority preemption (KEP-8522), cross-queue preemption protection
-// (KEP-9876), the preemptor-side delay and the per-job eviction budget. It
-// is a plain value; [New] validates all of it at once.
+// Config is the whole configuration of a [Policy], a plain value that [New]
+// validates at once. It reads from a file ([Config.UnmarshalJSON]); the
+// callbacks (Clock, Observer, Logger and the engine's) are set in code,
+// before or after decoding.
 //
-// Config reads from and writes to a file: it implements json.Marshaler and
-// json.Unmarshaler (see [Config.UnmarshalJSON] for the format, every part
-// that mirrors an upstream object in that object's spelling). The callbacks
-// (Clock, Observer, Logger, and the engine's VictimCost, Filters,
-// VictimOrder, CanContend and Observer) are not part of the file; set them
-// in code, before or after decoding (decoding keeps them).
-//
-// The zero Config is valid and safe: no queues (a job placed at
-// queuetree.Root resolves to the defaults; one whose Queue is unset or
-// unknown is denied, fail closed: FailOpenUnknownQueues is off),
+// The zero Config is valid and safe: no queues (a job at queuetree.Root
+// gets the defaults; one whose queue is unset or unknown is denied),
 // min-runtime defaults of 0, KAI's annotation keys, an engine that applies
-// the min-runtime filter to every victim with the engine's default bounds,
-// Kueue's default requeuing strategy, no within-queue preemption, no
-// KEP-9876 protection, no preemptor delay, no eviction budget, and the wall
-// clock.
+// the min-runtime filter, Kueue's default requeuing, no other policy, and
+// the wall clock.
 type Config struct {
 	// Queues is the queue hierarchy, in any order, with each queue's
 	// KAI-Scheduler min-runtime fields (string forms; "" means unset, so the
 	// queue inherits from its parent).
 	Queues []Queue
 
-	// MinRuntimeArgs are KAI-Scheduler's min-runtime plugin arguments:
-	// "defaultPreemptMinRuntime", "defaultReclaimMinRuntime" (durations,
-	// default 0) and "reclaimResolveMethod" ("lca", the default, or
-	// "queue"). Unknown keys are errors. See runtime.ParseConfig.
+	// MinRuntimeArgs are KAI-Scheduler's min-runtime plugin arguments, as
+	// runtime.ParseConfig reads them; unknown keys are errors.
 	MinRuntimeArgs map[string]string
 
-	// AnnotationKeys names the expected-runtime annotations the nominator
-	// reads; the zero value means KAI-Scheduler's keys
-	// (kai.scheduler/expected-runtime, …).
+	// AnnotationKeys names the expected-runtime annotations; zero means
+	// KAI-Scheduler's.
 	AnnotationKeys expectedruntime.Keys
-	// NominatorName is the nominator's plugin name, the Source of its
-	// events and the name recorded in the engine's outcomes; ""
+	// NominatorName is the nominator's name in events and outcomes; ""
 	// means "expectedruntime".
 	NominatorName string
 
-	// Engine configures the requeue engine. Unless AllowProtectedRequeue is
-	// set, New puts the min-runtime victim filter first in Engine.Filters,
-	// so that the engine never requeues a job still protected by its
-	// min-runtime; then the eviction-budget and preemptor-delay filters
-	// when those are configured; filters given here run after them.
+	// Engine configures the requeue engine. Its filters run after the
+	// min-runtime filter (unless AllowProtectedRequeue) and the
+	// eviction-budget and preemptor-delay filters when configured;
 	// Engine.Observer, when nil, is Observer.
 	Engine requeue.EngineConfig
 	// AllowProtectedRequeue leaves the min-runtime filter out of the
-	// engine: the requeue engine may then evict jobs that are still
-	// protected. Off by default; set it only when Engine.Filters already
-	// holds an equivalent filter.
+	// engine, which may then requeue protected jobs.
 	AllowProtectedRequeue bool
-	// FailOpenUnknownQueues is the explicit opt-out of failing closed. By
-	// default (false) a job, victim, reclaimer or contender whose queue is
-	// unset (queuetree.None, the zero ID) or an ID the Policy's tree did
-	// not issue (out of its range) cannot have its protection known, so the
-	// min-runtime decisions deny it: [Cycle.CheckVictim] denies the victim
-	// (reason queue_unset or unknown_queue, no Until),
-	// [Cycle.ValidateScenario] rejects a scenario taking its active tasks,
-	// and the requeue engine's min-runtime filter never evicts it in
-	// [Cycle.Requeue]. Set to true, each of these resolves such a queue to
-	// the node-pool defaults (MinRuntimeArgs' defaultPreemptMinRuntime and
-	// defaultReclaimMinRuntime, 0 unless set) instead: the job gets the
-	// defaults' protection and no more. That reaches further under the lca
-	// reclaim method, whose answer depends on the reclaimer's queue too: a
-	// reclaimer whose queue is unset or unknown makes every victim, in a
-	// known queue or not, resolve to the reclaim default, as KAI-Scheduler's
-	// plugin does when its resolver fails. It sets the FailOpen field of
-	// the Policy's minruntime.Filter (the engine's filter too)
-	// and minruntime.Validator. An in-range ID kept from another
-	// tree is not detected either way (see [Policy.QueueID]).
+	// FailOpenUnknownQueues opts out of failing closed. By default a job,
+	// victim, reclaimer or contender whose queue is unset (queuetree.None)
+	// or not of the Policy's tree is denied by every min-runtime decision
+	// (reason queue_unset or unknown_queue). Set, such a queue resolves to
+	// the node-pool defaults; under the lca method a reclaimer's unknown
+	// queue gives every victim the reclaim default, as KAI-Scheduler's
+	// plugin does when its resolver fails.
 	FailOpenUnknownQueues bool
 
-	// Requeuing is Kueue's readiness requeuing strategy (KEP-1282,
-	// waitForPodsReady.requeuingStrategy): the requeue backoff and the
-	// queue-order timestamp. The zero value is Kueue's defaults.
+	// Requeuing is Kueue's readiness requeuing strategy (KEP-1282), zero
+	// for Kueue's defaults. New validates it; the embedder applies it with
+	// backoff.State.Timeout and Admissible and backoff.QueueOrder.
 	Requeuing backoff.Strategy
 
-	// Preemption is time-based same-priority preemption within a queue
-	// (Kueue KEP-8522, withinClusterQueue); the zero value never preempts
-	// within a queue. [Cycle.Classify] applies it.
+	// Preemption is Kueue's KEP-8522 within-queue preemption
+	// ([Cycle.Classify]); zero never preempts within a queue.
 	Preemption timebased.Config
-	// Protection is Kueue's KEP-9876 preemption protection against
-	// cross-queue preemption; the zero value protects nothing.
-	// [Cycle.CheckAdmitted] applies it.
+	// Protection is Kueue's KEP-9876 protection against cross-queue
+	// preemption ([Cycle.CheckAdmitted]); zero protects nothing.
 	Protection admitprotect.Protection
-	// PreemptorDelay is the preemptor-side delay (YuniKorn's
-	// preemption.delay): a pending job may cause evictions only once it has
-	// waited this long. [Cycle.CheckPreemptor] applies it, and so does the
-	// requeue engine. The zero value has no delay.
+	// PreemptorDelay is YuniKorn's preemption.delay ([Cycle.CheckPreemptor]
+	// and the engine); zero has no delay.
 	PreemptorDelay preemptordelay.Delay
-	// EvictionBudget limits each job to Max evictions per Window, read from
-	// the eviction-record annotation. [Cycle.CheckEvictionBudget] applies
-	// it, and so does the requeue engine, whose committed evictions come
-	// with the new annotation values ([RequeueResult].EvictionRecords). The
-	// zero value has no budget.
+	// EvictionBudget limits each job's evictions per window
+	// ([Cycle.CheckEvictionBudget] and the engine); zero has no budget.
 	EvictionBudget evictionbudget.Budget
 
-	// Clock is read once per cycle, by [Policy.Begin]; nil means the wall
-	// clock ([clock.Real]).
+	// Clock is read once per cycle by [Policy.Begin]; nil is the wall clock.
 	Clock clock.Clock `json:"-"`
-	// Observer, when set, receives the nominator's and the engine's
-	// decisions as [eligibility.Event]s ([eligibility.Counter] counts them).
+	// Observer receives the nominator's and the engine's events.
 	Observer eligibility.Observer `json:"-"`
 	// Logger, when set, receives the nominator's log lines.
 	Logger *slog.Logger `json:"-"`
 }
 
-// Queue is one queue of [Config.Queues]: its name, its parent's name (""
-// for a top-level queue) and its KAI-Scheduler min-runtime fields in string
-// form ("" means unset; "0s" stops inheritance: instantly evictable). In a
-// file its keys are KAI-Scheduler's: name, parentQueue, preemptMinRuntime,
-// reclaimMinRuntime.
+// Queue is one queue of [Config.Queues] with its KAI-Scheduler
+// min-runtime fields ("" unset: inherit; "0s" stops inheritance), under
+// KAI's keys in a file.
 type Queue struct {
 	Name              string `json:"name"`
 	Parent            string `json:"parentQueue,omitempty"`
@@ -145,31 +101,17 @@ type Queue struct {
 	ReclaimMinRuntime string `json:"reclaimMinRuntime,omitempty"` // e.g. "1h"
 }
 
-// ConfigError is one problem of a [Config]. [New], [NewTolerant],
-// [Policy.UpdateQueues], [Config.UnmarshalJSON]
-// and [Config.MarshalJSON] report every problem they find, one *ConfigError
-// each (joined with errors.Join where they return one error): errors.As
-// finds the first, and the joined errors (Unwrap() []error) list them all.
+// ConfigError is one problem of a [Config]. [New], [Policy.UpdateQueues]
+// and [Config.UnmarshalJSON] report every problem, one *ConfigError each,
+// joined with errors.Join.
 //
-// Key is where the problem is, as the file form spells it (see
-// [Config.UnmarshalJSON]): "engine.maxChecks", "queues[3].preemptMinRuntime",
-// "minRuntimeArgs.reclaimResolveMethod",
-// "requeuingStrategy.backoffBaseSeconds",
-// "preemption.withinClusterQueueConfig.minAdmitDuration". A problem has the
-// same Key whether the Config was built in code or read from a file. A
-// field the file does not hold is named by its Go name in lower camel case
-// under its part's key: "clock", "observer", "logger", "engine.observer",
-// "engine.filters[2]", "requeuingStrategy.jitter",
-// "requeuingStrategy.clampToMax", "preemption.timestampPreemptionBuffer".
-// An unknown key of a file is named by its own path; a problem of the
-// whole document (not a JSON object) has the empty Key. A problem inside a
-// Kueue block of a file that keeps the block from decoding (an unknown key
-// of the block or a value of the wrong JSON type) is keyed by the block's
-// key ("preemption", "preemptionProtection"), requeuingStrategy excepted.
-//
-// Err is the problem, its message starting with the name of the package
-// that found it; errors.As reaches through it, to a *queuetree.Problem for
-// a problem of the queue hierarchy.
+// Key is where the problem is, as the file spells it: "engine.maxChecks",
+// "queues[3].preemptMinRuntime", the same whether the Config was built in
+// code or read; a field the file does not hold by its Go name in lower
+// camel case under its part ("engine.filters[2]", "requeuingStrategy.jitter");
+// a Kueue block that does not decode by the block's key; the whole
+// document by "". Err's message starts with the name of the package that
+// found it; errors.As reaches through it (to a *queuetree.Problem, say).
 type ConfigError struct {
 	Key string
 	Err error
@@ -213,8 +155,8 @@ func configError(part string, e error) error {
 	var k keyed
 	switch {
 	case errors.As(e, &p):
-		field := "parentQueue" // UnknownParent, Cycle
-		if p.Kind == queuetree.EmptyName || p.Kind == queuetree.DuplicateName {
+		field := "parentQueue" // unknown_parent, cycle
+		if p.Kind == "empty_name" || p.Kind == "duplicate_name" {
 			field = "name"
 		}
 		key = fmt.Sprintf("%s[%d].%s", part, p.Index, field)

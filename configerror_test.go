@@ -198,7 +198,7 @@ func TestConfigErrorEveryProblem(t *testing.T) {
 		}
 	}
 	var p *queuetree.Problem
-	if !errors.As(err, &p) || p.Kind != queuetree.DuplicateName {
+	if !errors.As(err, &p) || p.Kind != "duplicate_name" {
 		t.Errorf("errors.As found no duplicate queue problem: %v", p)
 	}
 	var ce *tenure.ConfigError
@@ -246,7 +246,7 @@ func TestConfigErrorMarshal(t *testing.T) {
 		{"evictionBudget.window", tenure.Config{EvictionBudget: evictionbudget.Budget{Window: neg}}},
 		{"preemptionProtection.reclaimWithinCohort.minAdmitDuration", tenure.Config{Protection: admitprotect.Protection{ReclaimWithinCohort: &neg}}},
 	} {
-		_, err := json.Marshal(tc.cfg)
+		_, err := tenure.MarshalConfig(tc.cfg)
 		var ce *tenure.ConfigError
 		if !errors.As(err, &ce) || ce.Key != tc.key {
 			t.Errorf("Marshal: errors.As found %v, want Key %q; error: %v", ce, tc.key, err)
@@ -254,20 +254,21 @@ func TestConfigErrorMarshal(t *testing.T) {
 	}
 }
 
-// TestConfigErrorTolerant: the problems NewTolerant repairs, and the
+// TestConfigErrorTolerant: the problems New repairs, and the
 // error of UpdateQueues, are
 // *ConfigErrors keyed by the entry and field.
 func TestConfigErrorTolerant(t *testing.T) {
 	queues := []tenure.Queue{{Name: "a"}, {Name: "b", Parent: "zz"}, {Name: "a"}, {Name: "c", PreemptMinRuntime: "-1m"}}
 	want := []string{"queues[1].parentQueue", "queues[2].name", "queues[3].preemptMinRuntime"}
-	p, problems := tenure.NewTolerant(tenure.Config{Queues: queues})
+	p, err := tenure.New(tenure.Config{Queues: queues})
+	problems := problemsOf(err)
 	if p == nil {
-		t.Fatal("NewTolerant gave no Policy")
+		t.Fatal("New gave no Policy")
 	}
 	got := configErrorKeys(t, errors.Join(problems...))
 	for _, k := range want {
 		if !slices.Contains(got, k) {
-			t.Errorf("NewTolerant: no problem under %s: %v", k, got)
+			t.Errorf("New: no problem under %s: %v", k, got)
 		}
 	}
 	clean, err := tenure.New(tenure.Config{})
@@ -281,10 +282,11 @@ func TestConfigErrorTolerant(t *testing.T) {
 			t.Errorf("UpdateQueues: no problem under %s: %v", k, got)
 		}
 	}
-	// With the rest of the Config bad, NewTolerant reports that too.
-	_, problems = tenure.NewTolerant(tenure.Config{Queues: queues, Engine: requeue.EngineConfig{MaxVictims: -1}})
+	// With the rest of the Config bad, New reports that too.
+	_, err = tenure.New(tenure.Config{Queues: queues, Engine: requeue.EngineConfig{MaxVictims: -1}})
+	problems = problemsOf(err)
 	if got := configErrorKeys(t, errors.Join(problems...)); !slices.Contains(got, "engine.maxVictims") || !slices.Contains(got, "queues[2].name") {
-		t.Errorf("NewTolerant of a bad Config: keys %v", got)
+		t.Errorf("New of a bad Config: keys %v", got)
 	}
 }
 

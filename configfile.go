@@ -21,8 +21,8 @@ import (
 	"github.com/tenurepolicy/tenure/runtime"
 )
 
-// configFile is the file form of a Config: the JSON object Config's
-// MarshalJSON writes and UnmarshalJSON reads.
+// configFile is the file form of a Config: the JSON object
+// Config.UnmarshalJSON reads.
 type configFile struct {
 	Queues                []Queue                                 `json:"queues,omitempty"`
 	MinRuntimeArgs        map[string]string                       `json:"minRuntimeArgs,omitempty"`
@@ -60,21 +60,6 @@ type engineFile struct {
 	SetCandidates        int           `json:"setCandidates,omitempty"`
 }
 
-// newEngineFile returns e's file form, nil when every file-borne field of
-// e is zero.
-func newEngineFile(e requeue.EngineConfig) *engineFile {
-	f := engineFile{Name: e.Name, MaxVictims: e.MaxVictims, MaxAttempts: e.MaxAttempts,
-		MaxAttemptsPerVictim: e.MaxAttemptsPerVictim, MaxChecks: e.MaxChecks, MaxChecksPerVictim: e.MaxChecksPerVictim,
-		MaxSetGroups: e.MaxSetGroups, MaxSetSize: e.MaxSetSize, SetCandidates: e.SetCandidates}
-	if e.DefaultDelay != 0 {
-		f.DefaultDelay = durationPtr(e.DefaultDelay)
-	}
-	if f == (engineFile{}) {
-		return nil
-	}
-	return &f
-}
-
 // config returns the engine settings f holds, without callbacks.
 func (f *engineFile) config() requeue.EngineConfig {
 	e := requeue.EngineConfig{Name: f.Name, MaxVictims: f.MaxVictims, MaxAttempts: f.MaxAttempts,
@@ -95,92 +80,11 @@ type evictionBudgetFile struct {
 // fileDuration is a duration in runtime.ParseDuration's grammar.
 type fileDuration time.Duration
 
-// MarshalText writes runtime.FormatDuration's form; a negative duration,
-// which the grammar cannot read back, is an error.
-func (d fileDuration) MarshalText() ([]byte, error) {
-	if d < 0 {
-		return nil, fmt.Errorf("negative duration %s cannot be written", runtime.FormatDuration(time.Duration(d)))
-	}
-	return []byte(runtime.FormatDuration(time.Duration(d))), nil
-}
-
 // UnmarshalText reads runtime.ParseDuration's grammar.
 func (d *fileDuration) UnmarshalText(b []byte) error {
 	v, err := runtime.ParseDuration(string(b))
 	*d = fileDuration(v)
 	return err
-}
-
-func durationPtr(d time.Duration) *fileDuration {
-	v := fileDuration(d)
-	return &v
-}
-
-// MarshalJSON writes c's file form (see [Config.UnmarshalJSON]): parts at
-// their zero value are left out, callbacks are not written. It reports, all
-// at once, what the file form cannot express: a negative duration, a
-// requeuing strategy Kueue's fields cannot hold (a jitter other than
-// Kueue's, a delay that is not whole seconds; see backoff.Strategy.Kueue),
-// Backoff.ClampToMax (the file is read as current Kueue reads it), and
-// PreemptionConfig.TimestampPreemptionBuffer (a scheduler-wide Kueue
-// feature gate, since removed, not a field of Kueue's preemption block),
-// one [*ConfigError] each.
-func (c Config) MarshalJSON() ([]byte, error) {
-	var errs []error
-	f := configFile{Queues: c.Queues, MinRuntimeArgs: c.MinRuntimeArgs, NominatorName: c.NominatorName,
-		AllowProtectedRequeue: c.AllowProtectedRequeue, FailOpenUnknownQueues: c.FailOpenUnknownQueues, Engine: newEngineFile(c.Engine)}
-	if k := c.AnnotationKeys; k != (expectedruntime.Keys{}) {
-		f.AnnotationKeys = &annotationKeysFile{k.ExpectedRuntime, k.RequeueDelay, k.RequeueNotBefore, k.LastCheckpoint}
-	}
-	if c.Requeuing.Backoff.ClampToMax {
-		errs = append(errs, &ConfigError{"requeuingStrategy.clampToMax", errors.New("Requeuing.Backoff.ClampToMax (older Kueue releases' reading) cannot be written: the file is read as current Kueue reads it")})
-	}
-	if c.Requeuing.Timestamp != nil || c.Requeuing.Backoff != (backoff.Config{}) {
-		k, err := c.Requeuing.Kueue()
-		errs = append(errs, configErrors("requeuingStrategy", err)...)
-		f.RequeuingStrategy = &k
-	}
-	if c.Preemption.TimestampPreemptionBuffer {
-		errs = append(errs, &ConfigError{"preemption.timestampPreemptionBuffer", errors.New("Preemption.TimestampPreemptionBuffer cannot be written: it is not a field of Kueue's preemption block")})
-	}
-	if c.Preemption.Policy != timebased.Never || c.Preemption.MinAdmitDuration != nil {
-		k := c.Preemption.Kueue()
-		f.Preemption = &k
-	}
-	if c.Protection.FairSharing != nil || c.Protection.ReclaimWithinCohort != nil {
-		k := c.Protection.Kueue()
-		f.PreemptionProtection = &k
-	}
-	if c.PreemptorDelay.Delay != 0 {
-		f.PreemptorDelay = durationPtr(c.PreemptorDelay.Delay)
-	}
-	if b := c.EvictionBudget; b != (evictionbudget.Budget{}) {
-		f.EvictionBudget = &evictionBudgetFile{b.Max, fileDuration(b.Window), b.Key}
-	}
-	errs = append(errs, c.negativeDurations()...)
-	if err := errors.Join(errs...); err != nil {
-		return nil, err
-	}
-	return json.Marshal(f)
-}
-
-// negativeDurations reports each negative duration of c that the file
-// form would hold, by its key: tenure's grammar has none, so such a file
-// could not be read back.
-func (c *Config) negativeDurations() []error {
-	var errs []error
-	check := func(key string, d *time.Duration) {
-		if d != nil && *d < 0 {
-			errs = append(errs, &ConfigError{key, fmt.Errorf("negative duration %s cannot be written (tenure's grammar has no negative durations)", *d)})
-		}
-	}
-	check("engine.defaultDelay", &c.Engine.DefaultDelay)
-	check("preemption.withinClusterQueueConfig.minAdmitDuration", c.Preemption.MinAdmitDuration)
-	check("preemptionProtection.fairSharing.minAdmitDuration", c.Protection.FairSharing)
-	check("preemptionProtection.reclaimWithinCohort.minAdmitDuration", c.Protection.ReclaimWithinCohort)
-	check("preemptorDelay", &c.PreemptorDelay.Delay)
-	check("evictionBudget.window", &c.EvictionBudget.Window)
-	return errs
 }
 
 // UnmarshalJSON reads a Config from its file form, a JSON object:
@@ -201,36 +105,20 @@ func (c *Config) negativeDurations() []error {
 //	  "evictionBudget": {"maxEvictions": 3, "window": "6h", "annotationKey": "tenure.io/evictions"}
 //	}
 //
-// Every part that mirrors an upstream object uses that object's spelling:
-// a queue's fields are KAI-Scheduler's Queue fields, minRuntimeArgs are
-// KAI-Scheduler's min-runtime plugin arguments, requeuingStrategy is
-// Kueue's waitForPodsReady.requeuingStrategy, preemption is the within-queue
-// part of a Kueue ClusterQueue's preemption block with KEP-8522's
-// withinClusterQueueConfig, and preemptionProtection is KEP-9876's block.
-// Durations are read as strings in runtime.ParseDuration's grammar (Go's
-// units plus d and w); Kueue's own seconds fields stay integers.
-// [Config.MarshalJSON] writes tenure's own keys in that grammar ("6h",
-// "1d") and the durations inside the Kueue blocks (preemption,
-// preemptionProtection) in Go's time.Duration.String form ("24h0m0s"), the
-// only form Kueue's metav1.Duration reads. Every key is matched
-// exactly, letter case included: every unknown key, at any depth (inside
-// Kueue blocks too), is reported, naming it and where it is. Problems are
-// reported together, one [*ConfigError] each, joined, one value not hiding
-// another's: every unknown key; every value of the wrong JSON type and
-// every unparsable duration, under its own key (inside a Kueue block, the
-// block's own decoder reports all of its problems); every problem of the
-// Kueue blocks' values; and every bad minRuntimeArgs entry (unknown keys,
-// durations and methods). The
-// queues' min-runtime strings are checked by [New], with every other
-// value. Every absent part is its zero value, and a JSON null document
-// changes nothing, as encoding/json's convention for Unmarshalers asks.
+// Each part that mirrors an upstream object uses its spelling: queues are
+// KAI-Scheduler Queue fields, minRuntimeArgs its min-runtime plugin
+// arguments, requeuingStrategy Kueue's waitForPodsReady.requeuingStrategy,
+// preemption the within-queue part of a ClusterQueue's preemption block
+// (with KEP-8522's withinClusterQueueConfig), preemptionProtection
+// KEP-9876's block. Durations are strings in runtime.ParseDuration's
+// grammar; Kueue's seconds fields stay integers. Keys match exactly,
+// letter case included.
 //
-// The callbacks of c (Clock, Observer, Logger, and the engine's
-// VictimCost, Filters, VictimOrder, CanContend and Observer) are kept, so
-// a Config can be prepared in code and filled from a file. The values are
-// checked as far as converting Kueue's shapes and reading the plugin
-// arguments need; [New] checks the rest. On error c is unchanged. A user
-// with YAML converts it to JSON first. Cost: O(size of data).
+// Every problem is reported, one [*ConfigError] each, joined: each unknown
+// key at any depth, each value of the wrong JSON type or unparsable, each
+// bad Kueue value or plugin argument; [New] checks the rest. An absent part
+// is zero; a JSON null changes nothing. The callbacks of c are kept; on
+// error c is unchanged. YAML users convert to JSON first. O(len(data)).
 func (c *Config) UnmarshalJSON(data []byte) error {
 	if string(bytes.TrimSpace(data)) == "null" {
 		return nil

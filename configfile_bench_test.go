@@ -18,7 +18,7 @@ func BenchmarkConfigUnmarshal(b *testing.B) {
 		for i := range n {
 			c.Queues = append(c.Queues, tenure.Queue{Name: fmt.Sprintf("q%d", i), PreemptMinRuntime: "20m", ReclaimMinRuntime: "1h"})
 		}
-		data, err := json.Marshal(c)
+		data, err := tenure.MarshalConfig(c)
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -89,7 +89,7 @@ func cfgGen(t *rapid.T) tenure.Config {
 func TestConfigJSONNeverLosesSilently(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		c := cfgGen(t)
-		data, err := json.Marshal(c)
+		data, err := tenure.MarshalConfig(c)
 		if err != nil {
 			return
 		}

@@ -72,7 +72,7 @@ func roundTripFields(t *testing.T, path func(*tenure.Config) reflect.Value, want
 		}
 		var c tenure.Config
 		path(&c).Field(i).Set(val)
-		data, err := json.Marshal(c)
+		data, err := tenure.MarshalConfig(c)
 		if err != nil {
 			t.Errorf("%s.%s = %v: %v", typ, f.Name, val, err)
 			continue
@@ -106,7 +106,7 @@ func TestConfigFileHasEveryEngineField(t *testing.T) {
 	parts := map[string]string{"Queues": "queues", "MinRuntimeArgs": "minRuntimeArgs", "AnnotationKeys": "annotationKeys",
 		"Engine": "engine", "Requeuing": "requeuingStrategy", "Preemption": "preemption", "Protection": "preemptionProtection",
 		"PreemptorDelay": "preemptorDelay", "EvictionBudget": "evictionBudget"}
-	data, err := json.Marshal(fullConfig())
+	data, err := tenure.MarshalConfig(fullConfig())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -128,7 +128,7 @@ func TestConfigFileHasEveryEngineField(t *testing.T) {
 // other part of the engine's settings.
 func TestConfigFileEngineSpelling(t *testing.T) {
 	want := requeue.EngineConfig{MaxChecksPerVictim: 7, MaxSetGroups: 3, MaxSetSize: 4, SetCandidates: 2}
-	data, err := json.Marshal(tenure.Config{Engine: want})
+	data, err := tenure.MarshalConfig(tenure.Config{Engine: want})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -49,7 +49,7 @@ func fullConfig() tenure.Config {
 // Unmarshal; the zero Config is {}.
 func TestConfigJSONRoundTrip(t *testing.T) {
 	for _, c := range []tenure.Config{{}, fullConfig()} {
-		data, err := json.Marshal(c)
+		data, err := tenure.MarshalConfig(c)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -64,7 +64,7 @@ func TestConfigJSONRoundTrip(t *testing.T) {
 			t.Errorf("New(decoded): %v", err)
 		}
 	}
-	if data, _ := json.Marshal(tenure.Config{}); string(data) != "{}" {
+	if data, _ := tenure.MarshalConfig(tenure.Config{}); string(data) != "{}" {
 		t.Errorf("zero Config = %s, want {}", data)
 	}
 }
@@ -75,7 +75,7 @@ func TestConfigJSONSpelling(t *testing.T) {
 	c := fullConfig()
 	c.Clock = clock.Real{}
 	c.Observer = new(eligibility.Counter)
-	data, err := json.Marshal(c)
+	data, err := tenure.MarshalConfig(c)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -97,19 +97,19 @@ func TestConfigJSONSpelling(t *testing.T) {
 	}
 	// What the file form cannot say is an error, not a silent loss.
 	c = tenure.Config{Preemption: timebased.Config{TimestampPreemptionBuffer: true}}
-	if _, err := json.Marshal(c); err == nil {
+	if _, err := tenure.MarshalConfig(c); err == nil {
 		t.Error("TimestampPreemptionBuffer was dropped silently")
 	}
 	c = tenure.Config{Requeuing: backoff.Strategy{Backoff: backoff.Config{NoJitter: true}}}
-	if _, err := json.Marshal(c); err == nil {
+	if _, err := tenure.MarshalConfig(c); err == nil {
 		t.Error("NoJitter was dropped silently")
 	}
 	c = tenure.Config{Requeuing: backoff.Strategy{Backoff: backoff.Config{ClampToMax: true}}}
-	if _, err := json.Marshal(c); err == nil {
+	if _, err := tenure.MarshalConfig(c); err == nil {
 		t.Error("ClampToMax was dropped silently")
 	}
 	c = tenure.Config{Engine: requeue.EngineConfig{DefaultDelay: -time.Second}}
-	if _, err := json.Marshal(c); err == nil {
+	if _, err := tenure.MarshalConfig(c); err == nil {
 		t.Error("a negative duration was written")
 	}
 }
@@ -158,7 +158,7 @@ func TestConfigJSONKeepsCallbacks(t *testing.T) {
 // FuzzConfigJSON: the decoder never panics; what it accepts writes back to
 // a file that decodes to the same Config.
 func FuzzConfigJSON(f *testing.F) {
-	full, _ := json.Marshal(fullConfig())
+	full, _ := tenure.MarshalConfig(fullConfig())
 	for _, s := range []string{string(full), `{}`, `null`, `{"queues":[{"name":"a"}]}`, `{"engine":{"defaultDelay":"1d"}}`,
 		`{"requeuingStrategy":{"backoffMaxSeconds":0}}`, `{"evictionBudget":{"maxEvictions":-1,"window":"1w"}}`, `{"queues":[null]}`,
 		`{"engine":{"maxChecksPerVictim":7,"maxSetGroups":3,"maxSetSize":4,"setCandidates":2},"failOpenUnknownQueues":true}`} {
@@ -169,7 +169,7 @@ func FuzzConfigJSON(f *testing.F) {
 		if json.Unmarshal([]byte(s), &c) != nil {
 			return
 		}
-		data, err := json.Marshal(c)
+		data, err := tenure.MarshalConfig(c)
 		if err != nil {
 			t.Fatalf("%q decoded but does not encode: %v", s, err)
 		}
@@ -245,7 +245,7 @@ func TestUnmarshalNullKeepsConfig(t *testing.T) {
 }
 
 // TestMarshalReportsEveryNegativeDuration: a Config whose durations the
-// file cannot hold (tenure's grammar has no negatives) is a MarshalJSON
+// file cannot hold (tenure's grammar has no negatives) is a MarshalConfig
 // error that names every such duration by its key, the Kueue blocks'
 // included, beside the other problems, never a file UnmarshalJSON would
 // refuse.
@@ -258,7 +258,7 @@ func TestMarshalReportsEveryNegativeDuration(t *testing.T) {
 	c.PreemptorDelay.Delay = neg
 	c.EvictionBudget = evictionbudget.Budget{Max: 1, Window: neg}
 	c.Requeuing.Backoff.ClampToMax = true
-	_, err := json.Marshal(c)
+	_, err := tenure.MarshalConfig(c)
 	if err == nil {
 		t.Fatal("no error")
 	}

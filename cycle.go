@@ -9,43 +9,24 @@ import (
 	"github.com/tenurepolicy/tenure/eligibility/minruntime"
 	"github.com/tenurepolicy/tenure/queuetree"
 	"github.com/tenurepolicy/tenure/requeue"
-	"github.com/tenurepolicy/tenure/requeue/backoff"
 	"github.com/tenurepolicy/tenure/runtime"
 )
 
-// Cycle is one scheduling cycle of a [Policy]: one instant, read once by
-// [Policy.Begin], shared by every decision made through it, and the earliest
-// instant at which any of those decisions may change ([Cycle.Wake]). Every
-// policy of the Config is decided through it: min-runtime
-// ([Cycle.CheckVictim], [Cycle.ValidateScenario]), KEP-9876 protection
-// ([Cycle.CheckAdmitted]), time-based same-priority preemption
-// ([Cycle.Classify]), the preemptor-side delay ([Cycle.CheckPreemptor]),
-// the eviction budget ([Cycle.CheckEvictionBudget], [Cycle.RecordEviction]),
-// expected-runtime requeue ([Cycle.Requeue], or [Cycle.Nominate] one job
-// at a time) and readiness requeuing
-// ([Cycle.ReadinessTimeout], [Cycle.Admissible]).
-//
-// A Cycle belongs to the goroutine running the cycle. Use a new one for each
-// cycle: its instant does not move.
+// Cycle is one scheduling cycle of a [Policy]: one instant, shared by
+// every decision made through it, and the earliest instant at which any of
+// them may change ([Cycle.Wake]). A Cycle belongs to the goroutine running
+// the cycle; use a new one for each cycle.
 type Cycle struct {
 	p    *Policy
 	now  time.Time
 	wake time.Time
 }
 
-// Now returns the cycle's instant.
-func (c *Cycle) Now() time.Time { return c.now }
-
-// Wake returns the earliest Until after [Cycle.Now] among the decisions made
-// through c so far: the instant at which, with no other change, some answer
-// of this cycle changes (a min-runtime or KEP-9876 protection expires, a
-// time-based candidate expires, a cooldown, a backoff, a preemptor delay or
-// an eviction budget's window ends, a job reaches its expected runtime), or
-// [Cycle.Now] itself when the requeue engine deferred nominations (a bound
-// stopped its pass, so the next cycle should come at once). An Until at or
-// before Now (a backoff without delay) is an answer that already holds and
-// does not count. The zero time means no decision changes by time alone. A
-// scheduler may sleep until Wake instead of polling. O(1).
+// Wake returns the earliest Until after the cycle's instant among the
+// decisions made through c so far (a protection, cooldown, delay or budget
+// window ends, a job reaches its expected runtime), or the instant itself
+// when the requeue engine deferred nominations (run the next cycle at
+// once). The zero time means no decision changes by time alone. O(1).
 func (c *Cycle) Wake() time.Time { return c.wake }
 
 // note lowers Wake to until when until is after the cycle's instant: an
@@ -57,19 +38,18 @@ func (c *Cycle) note(until time.Time) {
 	}
 }
 
-// CheckVictim asks the min-runtime filter whether victim may be evicted now by
-// a preemptor in queue preemptor, for action (in-queue preempt or
-// cross-queue reclaim). See [minruntime.Filter.Check]. O(1) or
-// O(log depth); no allocation.
+// CheckVictim asks the min-runtime filter whether victim may be evicted by
+// a preemptor in queue preemptor, for action ([minruntime.Filter.Check]).
+// O(1) or O(log depth); no allocation.
 func (c *Cycle) CheckVictim(action runtime.Action, preemptor queuetree.ID, victim *eligibility.Job) minruntime.Decision {
 	d := c.p.filter.Check(action, preemptor, victim, c.now)
 	c.note(d.Until)
 	return d
 }
 
-// ValidateScenario asks the elastic scenario validator whether evicting the
-// given tasks keeps every still-protected elastic victim at or above its
-// MinAvailable. See [minruntime.Validator.Validate].
+// ValidateScenario asks whether evicting the given tasks keeps every
+// still-protected elastic victim at its MinAvailable
+// ([minruntime.Validator.Validate]).
 func (c *Cycle) ValidateScenario(action runtime.Action, preemptor queuetree.ID, victims []minruntime.Victim) (minruntime.ScenarioDecision, error) {
 	d, err := c.p.validator.Validate(action, preemptor, victims, c.now)
 	if err == nil {
@@ -84,21 +64,17 @@ type RequeueInput struct {
 	// evaluates each of them.
 	Running []eligibility.Job
 	// Contenders are the pending jobs that may use a requeued job's
-	// resources (strictly higher priority by default).
+	// resources.
 	Contenders []requeue.Contender
-	// Nominated holds nominations [Cycle.Nominate] made one job at a time
-	// (each Allowed outcome's Nomination), or another
-	// [expectedruntime.Nominator]'s, with their victims' data, as
-	// [requeue.EngineInput].Nominated takes them.
+	// Nominated holds nominations made one job at a time ([Cycle.Nominate]),
+	// with their victims' data.
 	Nominated []expectedruntime.Nomination
-	// Nominations and Victims carry the nominations of other nominators,
-	// if any, with their victims' data. Requeue merges all of them with the
-	// expected-runtime nominator's over Running.
+	// Nominations and Victims carry other nominators' nominations and
+	// their victims' data.
 	Nominations []requeue.VictimNomination
 	Victims     []requeue.Victim
 	// EvictionRecords holds, by job ID, the eviction-record annotation of
-	// victims that are not in Running (under Config.EvictionBudget; the
-	// annotations of Running are read directly). Ignored without a budget.
+	// victims not in Running (under Config.EvictionBudget).
 	EvictionRecords map[string]string
 }
 
@@ -106,29 +82,20 @@ type RequeueInput struct {
 type RequeueResult struct {
 	// Nominated is the expected-runtime nominator's result.
 	Nominated expectedruntime.Result
-	// Engine is the requeue engine's result: one outcome per nominated
-	// job. For each committed outcome the engine has already applied its
-	// changes to the Model; the embedder evicts the job for real and writes
-	// the not-before annotation (Outcome.Annotation under
-	// eligibility.AnnotationRequeueNotBefore). Engine.FitWithoutEviction lists the
-	// pending jobs that fit without evicting anyone (also placed in the
-	// Model): they are no reason to requeue a job, and the scheduler's
-	// normal allocation should place them.
+	// Engine is the engine's result, one outcome per nominated job. The
+	// engine has applied each committed outcome to the Model; the embedder
+	// evicts the job and writes its not-before annotation.
 	Engine requeue.EngineResult
-	// EvictionRecords (with Config.EvictionBudget set) holds, by job ID,
-	// for each committed outcome, the eviction-record annotation value to
-	// write on the evicted job, beside the not-before one, under
-	// Config.EvictionBudget's key ([evictionbudget.Budget.AnnotationKey]).
-	// It is nil without a budget or without a committed outcome.
+	// EvictionRecords holds, by job ID, the eviction-record annotation to
+	// write on each committed victim under Config.EvictionBudget; nil
+	// without a budget.
 	EvictionRecords map[string]string
 }
 
-// Requeue runs the requeue half of a cycle: the expected-runtime nominator
-// over in.Running, then one engine pass over its nominations (and any
-// others in in) against model. Jobs still protected by their min-runtime
-// are never requeued unless the Policy was built with
-// Config.AllowProtectedRequeue. The error is the engine's (a model that
-// breaks its contract); bad data of one job becomes that job's outcome.
+// Requeue runs the expected-runtime nominator over in.Running, then one
+// engine pass over every nomination of in against model. The error is the
+// engine's (a model that breaks its contract); bad data of one job becomes
+// that job's outcome.
 func (c *Cycle) Requeue(in RequeueInput, model requeue.Model) (RequeueResult, error) {
 	var out RequeueResult
 	c.loadRecords(&in)
@@ -175,24 +142,4 @@ func (c *Cycle) loadRecords(in *RequeueInput) {
 			c.p.records[in.Running[i].ID] = budgetRecord{value: v}
 		}
 	}
-}
-
-// ReadinessTimeout applies a readiness-timeout eviction to a job's requeue
-// state under the Policy's backoff (Kueue KEP-1282): the job is requeued
-// with a longer delay, or deactivated once its limit is reached. u in [0, 1)
-// is the jitter draw. See [backoff.State.Timeout].
-func (c *Cycle) ReadinessTimeout(s backoff.State, u float64) (next backoff.State, deactivated bool) {
-	next, deactivated = s.Timeout(c.p.requeuing.Backoff, c.now, u)
-	if !deactivated {
-		c.note(next.RequeueAt)
-	}
-	return next, deactivated
-}
-
-// Admissible reports whether a job with requeue state s may be admitted
-// now (now >= RequeueAt), and when it may if not.
-func (c *Cycle) Admissible(s backoff.State) (ok bool, until time.Time) {
-	ok, until = s.Admissible(c.now)
-	c.note(until)
-	return ok, until
 }

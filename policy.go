@@ -1,6 +1,7 @@
 package tenure
 
 import (
+	"errors"
 	"fmt"
 	"time"
 
@@ -18,32 +19,13 @@ import (
 	"github.com/tenurepolicy/tenure/runtime"
 )
 
-// Policy is tenure composed: one [Config] wired into a queue tree, a
-// min-runtime resolver, the min-runtime victim filter, the elastic scenario
-// validator, the expected-runtime nominator and the requeue engine (with the
-// min-runtime filter in it, and the eviction-budget and preemptor-delay
-// filters when configured), plus the requeuing strategy, time-based
-// same-priority preemption, KEP-9876 protection and the clock. A scheduler
-// builds one per configuration change and calls [Policy.Begin] once per
-// scheduling cycle. A scheduler that reads its queues anew every session
-// passes them to [Policy.UpdateQueues], which returns the same Policy when
-// they did not change and otherwise rebuilds only the parts that hold the
-// queues.
+// Policy is tenure composed: one [Config] wired into its pieces. A
+// scheduler builds one per configuration change, updates it per session
+// ([Policy.UpdateQueues]) and begins one [Cycle] per scheduling cycle.
 //
-// A Policy hands out no piece: every decision goes through a [Cycle], at
-// the cycle's instant. A fork that integrates tenure piece by piece skips
-// Policy and builds each piece from the matching Config section
-// (queuetree.New, runtime.NewResolver, minruntime.Filter,
-// expectedruntime.Nominator, requeue.NewEngine); the root package's Example
-// shows that path.
-//
-// Concurrency: the tree, resolver, filter, nominator and backoff are
-// immutable; the engine and the scenario validator keep scratch state, and
-// [Cycle.Requeue] holds the eviction records of its input for the engine's
-// eviction-budget filter, so a Policy
-// runs one [Cycle] at a time, on one goroutine. A Policy that
-// UpdateQueues returns has its own engine and validator: it and p may
-// each run a Cycle at the same time.
+// Concurrency: a Policy runs one Cycle at a time (its engine and validator
+// keep scratch state); a Policy that UpdateQueues returns has its own and
+// may run a Cycle beside p's.
 type Policy struct {
 	// cfg is the Config New was given, without Queues and MinRuntimeArgs
 	// (held as tree, resolver and base), with its own copy of
@@ -107,36 +89,30 @@ func (f preemptorDelayFilter) FilterVictim(now time.Time, _ *requeue.Victim, c *
 	return f.delay.Check(c.Queued, now)
 }
 
-// New validates cfg and builds a Policy. Every problem is reported at once,
-// joined in one error (errors.Join): queue-tree problems (duplicates,
-// unknown parents, cycles), unparsable or negative min-runtimes, unknown
-// plugin arguments and methods, colliding annotation keys, and invalid engine
-// or backoff settings. Cost: O(queues · log queues).
+// New validates cfg and builds a Policy, reporting every problem at once.
+// When the only problems are in the queues, New still returns a Policy,
+// built from the queues repaired as queuetree.NewTolerant and
+// runtime.NewResolver repair them (an unparsable min-runtime string is
+// ignored, so that queue inherits: more protective than KAI-Scheduler's
+// reading of a negative value), for a scheduler that must keep running;
+// a strict caller stops on the error. O(n log n) for n queues.
 func New(cfg Config) (*Policy, error) {
-	return cfg.build()
+	if p, err := cfg.build(); err == nil {
+		return p, nil
+	}
+	p, problems := newTolerant(cfg) // the problems, as repaired where they were
+	return p, errors.Join(problems...)
 }
 
-// Tree returns the Policy's queue tree: immutable, safe to share, and the
-// way to size a slice indexed by queue ID, make([]T, p.Tree().IDLimit()).
-// It is the tree of p's queue list; a Policy from [Policy.UpdateQueues]
-// has its own.
+// Tree returns the Policy's immutable queue tree, the way to size a slice
+// indexed by queue ID: make([]T, p.Tree().IDLimit()).
 func (p *Policy) Tree() *queuetree.Tree { return p.tree }
 
-// QueueID returns the ID of the queue named name, or an error naming it
-// that matches [queuetree.ErrUnknownQueue] when the tree has no such
-// queue. Use it to
-// fill [eligibility.Job.Queue], [requeue.Victim.Queue] and
-// [requeue.Contender.Queue]. On an error it returns queuetree.None, the
-// zero ID, as a Queue field never set holds: the min-runtime decisions
-// deny such a job (queue_unset) rather than resolve it to any queue's
-// protection, unless Config.FailOpenUnknownQueues is set.
-//
-// An ID belongs to p's tree. IDs are a preorder with siblings in name
-// order, so a Policy
-// that [Policy.UpdateQueues] returns for a changed list may give the same
-// ID to another queue: look the IDs up again in every Policy other than
-// the one that issued them (an ID kept from another tree is still valid,
-// so nothing fails closed on it). O(1): one hash lookup.
+// QueueID returns the ID of the queue named name, to fill the Queue field
+// of a Job, Victim or Contender; for an unknown name, queuetree.None and an
+// error matching [queuetree.ErrUnknownQueue], so that the job is denied
+// rather than resolved to some queue. An ID belongs to p's tree: look the
+// IDs up again in a Policy UpdateQueues returns. O(1).
 func (p *Policy) QueueID(name string) (queuetree.ID, error) {
 	if id, ok := p.tree.Lookup(name); ok {
 		return id, nil
@@ -144,10 +120,8 @@ func (p *Policy) QueueID(name string) (queuetree.ID, error) {
 	return queuetree.None, fmt.Errorf("tenure: %w %q", queuetree.ErrUnknownQueue, name)
 }
 
-// Begin starts a scheduling cycle: it reads the clock once, and every
-// decision made through the returned [Cycle] sees that instant.
+// Begin starts a scheduling cycle at one reading of Config.Clock.
 func (p *Policy) Begin() *Cycle { return p.BeginAt(p.clock.Now()) }
 
-// BeginAt starts a cycle at now without reading the clock (for replays
-// and simulations that own time).
+// BeginAt starts a scheduling cycle at now.
 func (p *Policy) BeginAt(now time.Time) *Cycle { return &Cycle{p: p, now: now} }

@@ -165,7 +165,6 @@ func TestCycleReadsClockOnce(t *testing.T) {
 	if _, err := c.Requeue(tenure.RequeueInput{}, protectedCluster(t)); err != nil {
 		t.Fatal(err)
 	}
-	c.Admissible(backoff.State{})
 	if reads != 1 || !c.Now().Equal(start) {
 		t.Errorf("clock read %d times during one cycle; Now moved from %v to %v", reads, start, c.Now())
 	}
@@ -178,8 +177,7 @@ func TestCycleReadsClockOnce(t *testing.T) {
 // decision made through the cycle, and zero before any.
 func TestCycleWakeIsEarliest(t *testing.T) {
 	p, err := tenure.New(tenure.Config{
-		Queues:    []tenure.Queue{{Name: "q", PreemptMinRuntime: "3h"}},
-		Requeuing: backoff.Strategy{Backoff: backoff.Config{Base: time.Minute, Max: time.Hour}},
+		Queues: []tenure.Queue{{Name: "q", PreemptMinRuntime: "3h"}},
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -193,13 +191,6 @@ func TestCycleWakeIsEarliest(t *testing.T) {
 	if !c.Wake().Equal(t0.Add(3 * time.Hour)) {
 		t.Errorf("after filter: %v", c.Wake())
 	}
-	next, deactivated := c.ReadinessTimeout(backoff.State{}, 0) // requeue at t0+1m
-	if deactivated || !next.RequeueAt.Equal(t0.Add(time.Minute)) || !c.Wake().Equal(t0.Add(time.Minute)) {
-		t.Errorf("after timeout: %+v %v, wake %v", next, deactivated, c.Wake())
-	}
-	if ok, until := c.Admissible(next); ok || !until.Equal(t0.Add(time.Minute)) {
-		t.Errorf("Admissible = %v %v", ok, until)
-	}
 	// A scenario decision: an elastic protected victim losing too much.
 	elastic := eligibility.Job{ID: "e", Queue: q, Start: t0.Add(-2 * time.Hour),
 		Subgroups: []eligibility.Subgroup{{Name: "w", MinAvailable: 2, Active: 3}}}
@@ -208,7 +199,11 @@ func TestCycleWakeIsEarliest(t *testing.T) {
 	if err != nil || d.Allowed || !d.Until.Equal(t0.Add(time.Hour)) {
 		t.Fatalf("scenario: %v %v", d, err)
 	}
-	if !c.Wake().Equal(t0.Add(time.Minute)) {
+	if !c.Wake().Equal(t0.Add(time.Hour)) {
+		t.Errorf("after scenario: %v", c.Wake())
+	}
+	c.CheckVictim(runtime.ActionPreempt, q, &eligibility.Job{Queue: q, Start: t0}) // until t0+3h again
+	if !c.Wake().Equal(t0.Add(time.Hour)) {
 		t.Errorf("a later Until raised Wake: %v", c.Wake())
 	}
 }

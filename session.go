@@ -9,43 +9,18 @@ import (
 
 // errNilPolicy is the error of UpdateQueues called on a nil or zero
 // Policy.
-var errNilPolicy = errors.New("tenure: UpdateQueues of a nil or zero Policy: build one with New or NewTolerant")
+var errNilPolicy = errors.New("tenure: UpdateQueues of a nil or zero Policy: build one with New")
 
 // UpdateQueues returns the Policy [New] would build from p's Config with
-// Queues replaced by queues, for a scheduler that reads its queues anew
-// every scheduling session (KAI-Scheduler's framework.Session).
-//
-// When queues describes p's queues with the same min-runtime strings, in
-// any order (the same names, each once, with the same parents), it returns
-// p itself, for a p built without a problem by New, NewTolerant or
-// UpdateQueues. Otherwise it builds the tree and the resolver afresh, as
-// New does, and returns a new Policy that has them and its own min-runtime
-// filter, scenario validator and requeue engine, and shares p's other
-// parts (the nominator, the requeuing strategy, the clock, the Config's
-// callbacks). On a list with a problem it returns nil and exactly the
-// error New reports for those queues (the other parts of the Config were
-// accepted when p was built); a nil or zero p gives nil and an error. p is
-// never changed. A scheduler that must keep running on a list with
-// problems builds with [NewTolerant] when UpdateQueues fails.
-//
-// Queue IDs belong to one tree: a new Policy numbers its queues afresh (a
-// preorder, siblings in name order), so an ID that p issued may name
-// another queue there. Look the jobs' queues up again with the new
-// Policy's [Policy.QueueID] whenever UpdateQueues returns a Policy other
-// than p.
-//
-// Concurrency: the new Policy shares no scratch state with p (it has its
-// own engine and validator), so p and the new Policy may each run a
-// [Cycle] at the same time, one each, provided the callbacks of the Config
-// (the observer, the engine's filters, …) are safe for concurrent use.
-// UpdateQueues only reads p, and may run while p runs a Cycle.
-//
-// Cost: an unchanged list costs O(n) for n queues: one name lookup and
-// three string comparisons per queue against the list p was built from,
-// a bit set of one bit per queue, no parse and no sort. Any other list
-// costs what New costs for its queues, O(n log n) at worst (the tree,
-// the min-runtime strings parsed, the resolver), plus
-// O(len(Engine.Filters)) for the new engine.
+// queues, and New's error for them, for a scheduler that reads its queues
+// anew every session (KAI-Scheduler's framework.Session). When queues
+// describes p's queues (the same names, parents and min-runtime strings,
+// in any order), it returns p itself in O(n): no parse, no sort. Otherwise
+// the new Policy has its own tree, resolver, filter, validator and engine
+// and shares the rest (the Config's callbacks must then be safe for
+// concurrent use); its IDs are numbered afresh; it costs what New costs. p
+// is never changed and may run a Cycle meanwhile; a nil or zero p gives nil
+// and an error.
 func (p *Policy) UpdateQueues(queues []Queue) (*Policy, error) {
 	if p == nil || p.tree == nil {
 		return nil, errNilPolicy
@@ -53,46 +28,21 @@ func (p *Policy) UpdateQueues(queues []Queue) (*Policy, error) {
 	if p.sameQueues(queues) {
 		return p, nil
 	}
-	tq, fields := queueInput(queues)
-	tree, err := queuetree.New(tq)
-	rcfg, perr := parseQueues(p.base, fields)
-	errs := append(configErrors("queues", err), configErrors("queues", perr)...)
-	var resolver *runtime.Resolver
-	if tree != nil && perr == nil {
-		resolver, err = runtime.NewResolver(tree, rcfg)
-		errs = append(errs, configErrors("queues", err)...)
-	}
-	if err := errors.Join(errs...); err != nil {
-		return nil, err
-	}
+	tree, resolver, problems := tolerantQueues(p.base, queues)
 	np, err := p.with(tree, resolver)
 	if err != nil { // unreachable: New accepted the engine's settings
 		return nil, err
 	}
-	np.recordQueues(queues)
-	return np, nil
+	if len(problems) == 0 {
+		np.recordQueues(queues)
+	}
+	return np, errors.Join(problems...)
 }
 
-// NewTolerant is [New] for a scheduler that must keep running on whatever
-// queue list it has: it repairs the queues and their min-runtime settings
-// and returns the problems it repaired, one error each, with a usable
-// Policy. The tree is repaired as queuetree.NewTolerant repairs it (an
-// empty name or a later duplicate dropped, an orphan made top-level, a
-// cycle broken) and the settings as runtime.NewResolverTolerant does (a
-// setting for a dropped entry ignored, the first of repeated entries
-// used); a min-runtime string that does not parse ("-5m" included) is
-// ignored, so that queue inherits from its parent as if the field were
-// unset: more protective than KAI-Scheduler's own reading, in which a
-// negative value never protects.
-//
-// Every other part of cfg (the plugin arguments included) must be valid:
-// when one is not, it returns a nil Policy and every problem: the queues'
-// ones (as they would have been repaired) first, then the others as New
-// reports them. On a clean Config it returns a Policy equal to New's and
-// no problems, whose [Policy.UpdateQueues] takes the unchanged-list fast
-// path; a Policy built with repairs never does (its list has a problem,
-// so UpdateQueues returns New's error for it). Cost as New.
-func NewTolerant(cfg Config) (*Policy, []error) {
+// newTolerant is New with its problems one error each: the Policy built
+// from cfg with its queues repaired, or nil when another part of cfg has a
+// problem.
+func newTolerant(cfg Config) (*Policy, []error) {
 	rest := cfg
 	rest.Queues = nil
 	p, err := rest.build()
@@ -112,8 +62,8 @@ func NewTolerant(cfg Config) (*Policy, []error) {
 	return np, problems
 }
 
-// tolerantQueues builds the tree and the resolver of queues with
-// NewTolerant's repairs, under the defaults and method of base, and
+// tolerantQueues builds the tree and the resolver of queues with New's
+// repairs, under the defaults and method of base, and
 // returns the problems repaired, one [*ConfigError] each (nil when there is
 // none).
 func tolerantQueues(base runtime.Config, queues []Queue) (*queuetree.Tree, *runtime.Resolver, []error) {
@@ -121,7 +71,8 @@ func tolerantQueues(base runtime.Config, queues []Queue) (*queuetree.Tree, *runt
 	tree, problems := queuetree.NewTolerant(tq)
 	rcfg, err := parseQueues(base, fields)
 	problems = append(problems, unjoin(err)...)
-	resolver, rp := runtime.NewResolverTolerant(tree, rcfg)
+	resolver, rerr := runtime.NewResolver(tree, rcfg)
+	rp := unjoin(rerr)
 	return tree, resolver, queueErrors(append(problems, rp...))
 }
 

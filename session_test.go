@@ -104,10 +104,9 @@ func sameDecisions(t *rapid.T, p, q *tenure.Policy) {
 
 // TestUpdateQueuesEqualsNew: along a random sequence of queue lists, each
 // a small change of the one before (some with problems), the Policy
-// UpdateQueues returns decides exactly as tenure.New on the same Config,
-// and a list with a problem gets exactly New's error. Along the same
-// sequence, a tolerant scheduler's chain (UpdateQueues, and NewTolerant
-// when it fails) decides as NewTolerant and reports the same problems.
+// UpdateQueues returns decides exactly as tenure.New's on the same Config,
+// with exactly New's error: a list with a problem gives both the Policy
+// built from it repaired, and a scheduler goes on from there.
 func TestUpdateQueuesEqualsNew(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		cfg := tenure.Config{
@@ -121,31 +120,16 @@ func TestUpdateQueuesEqualsNew(t *testing.T) {
 			t.Fatal(err)
 		}
 		var qs []tenure.Queue
-		pt := p // the tolerant chain
 		for range rapid.IntRange(1, 12).Draw(t, "steps") {
 			qs = mutate(t, qs)
 			cfg.Queues = qs
-			var problems []error
-			next, err := pt.UpdateQueues(qs)
-			if err != nil {
-				next, problems = tenure.NewTolerant(cfg)
-			}
-			wantT, wantProblems := tenure.NewTolerant(cfg)
-			if next == nil || fmt.Sprint(problems) != fmt.Sprint(wantProblems) {
-				t.Fatalf("%v: the tolerant chain's problems\n%v\nNewTolerant problems\n%v", qs, problems, wantProblems)
-			}
-			pt = next
-			sameDecisions(t, pt, wantT)
 			want, werr := tenure.New(cfg)
 			got, gerr := p.UpdateQueues(qs)
-			if werr != nil || gerr != nil {
-				if werr == nil || gerr == nil || werr.Error() != gerr.Error() {
-					t.Fatalf("%v: New error\n%v\nUpdateQueues error\n%v", qs, werr, gerr)
-				}
-				if got != nil {
-					t.Fatalf("a Policy with an error")
-				}
-				continue // keep p, as a scheduler would
+			if fmt.Sprint(werr) != fmt.Sprint(gerr) {
+				t.Fatalf("%v: New error\n%v\nUpdateQueues error\n%v", qs, werr, gerr)
+			}
+			if got == nil || want == nil {
+				t.Fatalf("%v: no Policy beside the error (New %p, UpdateQueues %p)", qs, want, got)
 			}
 			sameDecisions(t, got, want)
 			p = got
@@ -191,16 +175,17 @@ func TestUpdateQueuesUnchanged(t *testing.T) {
 	}
 }
 
-// TestNewTolerantRepairs: a list with a duplicate, an orphan, an empty
-// name and an unparsable min-runtime gives a usable Policy and every
-// problem, as queuetree.NewTolerant and runtime.ParseConfig report them;
-// UpdateQueues, strict, refuses that list; a clean list afterwards gives
-// New's decisions.
-func TestNewTolerantRepairs(t *testing.T) {
+// TestNewRepairs: a list with a duplicate, an orphan, an empty name and
+// an unparsable min-runtime gives a usable Policy beside every problem, as
+// queuetree.NewTolerant and runtime.ParseConfig report them; UpdateQueues
+// does the same for that list; a clean list afterwards gives New's
+// decisions.
+func TestNewRepairs(t *testing.T) {
 	args := map[string]string{"defaultReclaimMinRuntime": "30m"}
 	bad := []tenure.Queue{{Name: "a", PreemptMinRuntime: "1h"}, {Name: "a", PreemptMinRuntime: "2h"}, {Name: "o", Parent: "gone"},
 		{Name: ""}, {Name: "x", PreemptMinRuntime: "-5m"}}
-	got, problems := tenure.NewTolerant(tenure.Config{Queues: bad, MinRuntimeArgs: args})
+	got, err := tenure.New(tenure.Config{Queues: bad, MinRuntimeArgs: args})
+	problems := problemsOf(err)
 	if got == nil {
 		t.Fatal("no Policy")
 	}
@@ -225,8 +210,8 @@ func TestNewTolerantRepairs(t *testing.T) {
 	if r := got.Resolver().Resolve(runtime.ActionPreempt, queuetree.None, x); r.Duration != 0 || r.Source != queuetree.None {
 		t.Errorf("x: %v, want the default (its bad value ignored)", r)
 	}
-	if np, err := got.UpdateQueues(bad); err == nil || np != nil {
-		t.Error("UpdateQueues (strict) accepted the bad list")
+	if np, uerr := got.UpdateQueues(bad); uerr == nil || uerr.Error() != err.Error() || np == nil || np == got {
+		t.Errorf("UpdateQueues of the bad list: %p, %v; want a new repaired Policy and New's error", np, uerr)
 	}
 	clean := []tenure.Queue{{Name: "a", PreemptMinRuntime: "1h"}, {Name: "o"}}
 	fixed, err := got.UpdateQueues(clean)
@@ -243,19 +228,22 @@ func TestNewTolerantRepairs(t *testing.T) {
 	}
 }
 
-// TestNewTolerant: a Config whose only problems are in its queues gives a
-// usable Policy and the problems; one with another problem gives nil and
-// every problem, the queues' included; a clean Config gives New's Policy.
-func TestNewTolerant(t *testing.T) {
+// TestNewQueueProblems: a Config whose only problems are in its queues
+// gives a usable Policy beside the problems; one with another problem
+// gives nil and every problem, the queues' included; a clean Config gives
+// a Policy reused for its list.
+func TestNewQueueProblems(t *testing.T) {
 	qs := []tenure.Queue{{Name: "a"}, {Name: "b", Parent: "gone", ReclaimMinRuntime: "1h"}}
-	p, problems := tenure.NewTolerant(tenure.Config{Queues: qs})
+	p, err := tenure.New(tenure.Config{Queues: qs})
+	problems := problemsOf(err)
 	if p == nil || len(problems) != 1 || !strings.Contains(problems[0].Error(), "gone") {
 		t.Fatalf("orphan: %v, %v", p, problems)
 	}
 	if b, err := p.QueueID("b"); err != nil || p.Resolver().Resolve(runtime.ActionReclaim, b, b).Duration != time.Hour {
 		t.Errorf("b not repaired as top-level with its 1h: %v", err)
 	}
-	p, problems = tenure.NewTolerant(tenure.Config{Queues: qs, Engine: requeue.EngineConfig{MaxVictims: -1}})
+	p, err = tenure.New(tenure.Config{Queues: qs, Engine: requeue.EngineConfig{MaxVictims: -1}})
+	problems = problemsOf(err)
 	if p != nil || len(problems) != 2 {
 		t.Fatalf("bad engine: %v, %v", p, problems)
 	}
@@ -263,14 +251,12 @@ func TestNewTolerant(t *testing.T) {
 		t.Errorf("problems: %s", msg)
 	}
 	clean := tenure.Config{Queues: []tenure.Queue{{Name: "a", PreemptMinRuntime: "1h"}, {Name: "b", Parent: "a"}}}
-	p, problems = tenure.NewTolerant(clean)
-	want, err := tenure.New(clean)
-	if err != nil || problems != nil {
-		t.Fatal(err, problems)
+	p, err = tenure.New(clean)
+	if err != nil {
+		t.Fatal(err)
 	}
-	rapid.Check(t, func(rt *rapid.T) { sameDecisions(rt, p, want) })
 	if again, err := p.UpdateQueues(clean.Queues); err != nil || again != p {
-		t.Errorf("a clean NewTolerant Policy is not reused for its list: %p, %v", again, err)
+		t.Errorf("a clean Policy is not reused for its list: %p, %v", again, err)
 	}
 }
 
@@ -373,17 +359,15 @@ func TestUpdateQueuesConcurrentCycles(t *testing.T) {
 	}
 }
 
-// ExampleNewTolerant: a scheduler starts on a queue snapshot with
-// problems: the Policy is usable, the problems are reported.
-func ExampleNewTolerant() {
-	policy, problems := tenure.NewTolerant(tenure.Config{Queues: []tenure.Queue{
+// ExampleNew_repairs: a scheduler starts on a queue snapshot with
+// problems: New reports them and builds the Policy from the list repaired.
+func ExampleNew_repairs() {
+	policy, err := tenure.New(tenure.Config{Queues: []tenure.Queue{
 		{Name: "research", ReclaimMinRuntime: "2h"},
 		{Name: "team", Parent: "org"}, // org does not exist (yet)
 		{Name: "prod", PreemptMinRuntime: "-1m"},
 	}})
-	for _, p := range problems {
-		fmt.Println(p)
-	}
+	fmt.Println(err) // every problem, joined
 	team, err := policy.QueueID("team")
 	fmt.Println(team != 0, err, policy.Tree().Parent(team) == queuetree.Root)
 	// Output:
@@ -410,13 +394,24 @@ func ExamplePolicy_UpdateQueues() {
 	next, err = policy.UpdateQueues(session3)
 	fmt.Println("changed:", next == policy, err)
 	id, _ := next.QueueID("interactive")
-	fmt.Println(next.Resolver().Resolve(runtime.ActionPreempt, queuetree.None, id))
+	fmt.Println("interactive under", next.Tree().Name(next.Tree().Parent(id)))
 
 	_, err = next.UpdateQueues(append(session3, tenure.Queue{Name: "lost", Parent: "nowhere"}))
 	fmt.Println(err != nil)
 	// Output:
 	// unchanged: true <nil>
 	// changed: false <nil>
-	// preempt min-runtime 15m from queue interactive (queue)
+	// interactive under prod
 	// true
+}
+
+// problemsOf splits an errors.Join error into its errors; nil for nil.
+func problemsOf(err error) []error {
+	if j, ok := err.(interface{ Unwrap() []error }); ok {
+		return j.Unwrap()
+	}
+	if err != nil {
+		return []error{err}
+	}
+	return nil
 }

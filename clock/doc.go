@@ -1,29 +1,16 @@
 // Package clock is the one place tenure reads the time.
 //
-// Every policy function in tenure takes the current instant as a parameter
-// (`now time.Time`), in the style of golang.org/x/time/rate's AllowN(t, n):
-// a scheduler reads the clock once per cycle and every decision of that cycle
-// sees the same instant. No policy function takes a [Clock]: the package
-// serves the embedder's side of that call (the root package's Example reads
-// a Clock once and passes the instant down), and a convenience entry point
-// that took a Clock would read it exactly once.
+// Every policy function takes the current instant as a parameter (now
+// time.Time), as golang.org/x/time/rate's AllowN(t, n) does: a scheduler
+// reads its clock once per cycle and every decision of the cycle sees that
+// instant. A [Clock] serves only entry points that read it once.
 //
-// # Implementations
+// [Real] reads the wall clock; [Func] adapts any func() time.Time (any
+// type with a Now() time.Time method, k8s.io/utils/clock's included, is
+// already a Clock); [github.com/tenurepolicy/tenure/clock/clocktest.Fake]
+// is a settable clock for tests.
 //
-//   - [Real] reads the wall clock ([time.Now]).
-//   - [Func] adapts any func() time.Time, so a scheduler's own clock (for
-//     example k8s.io/utils/clock's Clock, whose Now method already satisfies
-//     [Clock]) or a closure can be passed without a wrapper type.
-//   - [github.com/tenurepolicy/tenure/clock/clocktest.Fake] is a settable clock
-//     for tests.
-//
-// Any type with a Now() time.Time method is a [Clock]; the interface has no
-// other method on purpose, so that every clock the ecosystem already uses fits.
-//
-// # The end of time's range
-//
-// time.Time.Add loses a nanosecond carry at the very end of time.Time's
-// range, so start+d computed with it can come out before start. tenure
-// computes the end of every protection with [AddSaturating], which stops at
-// [Last] instead; O(1), no allocation.
+// time.Time.Add loses a nanosecond carry at the end of time.Time's range,
+// so start+d can come out before start; tenure computes the end of every
+// protection with [AddSaturating], which stops at [Last]. O(1).
 package clock

@@ -12,13 +12,8 @@ var last = time.Unix(1<<63-1-62135596800, 999_999_999).UTC()
 func Last() time.Time { return last }
 
 // AddSaturating returns t+d, or [Last] when d > 0 and the sum lies beyond
-// it. time.Time.Add saturates the seconds of a sum but not a nanosecond
-// carry, so near the end of the range it returns an instant earlier than
-// the true sum (t itself, or an earlier instant of the last second): a
-// protection ending at start+d computed that way would end before it
-// began. Last-d is exact for d > 0, so the test is too. For d <= 0 it is
-// t.Add(d). tenure computes the end of every protection with it (and
-// Kueue's reclaim re-stamp). O(1), no allocation.
+// it (where time.Time.Add would return an instant before t); for d <= 0
+// it is t.Add(d). O(1), no allocation.
 func AddSaturating(t time.Time, d time.Duration) time.Time {
 	if d > 0 && t.After(last.Add(-d)) {
 		return last

@@ -14,24 +14,14 @@ type Queue struct {
 	Parent string
 }
 
-// New builds a Tree from queues, strictly: if anything is wrong it returns a
-// nil Tree and an error joining (errors.Join) one [*Problem] per problem found
-// — every empty name, duplicate name, unknown parent and cycle, in that order,
-// each group in input order of [Problem.Index] (for a cycle, the position of
-// its member with the smallest name). The input is not modified or
-// retained.
-//
-// Every entry is analysed, including those that cannot be kept, so that
-// fixing the reported problems does not reveal new ones: an entry with an
-// empty name, or a later duplicate whose parent differs from the kept
-// entry's, is also reported when its parent is unknown, and a later
-// duplicate when, kept instead of the first entry of its name, it would
-// close a cycle ([Problem.Dropped] marks these). Each duplicate is checked
-// on its own against the kept entries; a cycle that needs two duplicates
-// at once to close is not predicted.
-//
-// Cost: O(n log n) time for n queues (a sort by name) plus the length of
-// the cycles reported, O(n) memory, no recursion, so deep chains are fine.
+// New builds a Tree from queues, strictly: if anything is wrong it returns
+// a nil Tree and an error joining one [*Problem] per problem: every empty
+// name, duplicate name, unknown parent and cycle, in that order, each
+// group in input order. Entries that cannot be kept are checked too (an
+// empty name or a later duplicate with an unknown parent, a duplicate that
+// would close a cycle if kept instead: [Problem.Dropped]); a cycle that
+// needs two duplicates at once is not predicted. The input is not
+// retained. O(n log n).
 func New(queues []Queue) (*Tree, error) {
 	if t := buildClean(queues); t != nil {
 		return t, nil
@@ -47,23 +37,11 @@ func New(queues []Queue) (*Tree, error) {
 	return build(ents), nil
 }
 
-// NewTolerant builds a usable Tree from an inconsistent list, for schedulers
-// that must keep running on whatever snapshot they have, and returns the
-// problems it repaired (nil when there were none). The repairs are:
-//
-//   - an entry with an empty name is dropped;
-//   - of entries sharing a name, the first in input order is kept and the
-//     later ones are dropped (so IDs then depend on which one came first);
-//   - a queue whose parent is unknown becomes top-level (as KAI-Scheduler
-//     treats an orphan queue);
-//   - a cycle is broken by making its member with the smallest name
-//     top-level; the rest of the cycle then hangs below it.
-//
-// The problems of the dropped entries (see [New]) are reported too, as
-// repaired by dropping the entry.
-//
-// When the list has no problem, NewTolerant returns the same tree as [New].
-// Cost as for New.
+// NewTolerant builds a usable Tree from a list with problems and returns
+// the problems, as [New] reports them, each marked repaired: an entry with
+// an empty name and a later duplicate are dropped, an orphan becomes
+// top-level (as KAI-Scheduler treats one), a cycle is cut at its member
+// with the smallest name. On a clean list it returns New's tree and nil.
 func NewTolerant(queues []Queue) (*Tree, []error) {
 	if t := buildClean(queues); t != nil {
 		return t, nil
@@ -106,8 +84,8 @@ func check(queues []Queue, repair bool) ([]entry, []*Problem) {
 }
 
 // dedupe returns the input positions of the entries kept (non-empty names,
-// the first entry of each name), sorted by name; the EmptyName and then
-// DuplicateName problems, each group in input order; and the problems of
+// the first entry of each name), sorted by name; the empty_name and then
+// duplicate_name problems, each group in input order; and the problems of
 // the entries dropped that could still hide an unknown parent or a cycle
 // (every empty name, and each later duplicate whose parent differs from
 // the kept entry's).
@@ -118,7 +96,7 @@ func dedupe(queues []Queue, repair bool) (kept []int32, problems, dropped []*Pro
 	items := make([]int32, 0, len(queues))
 	for i, q := range queues {
 		if q.Name == "" {
-			p := &Problem{Kind: EmptyName, Index: i, Parent: q.Parent, Repaired: repair, Repair: "entry dropped"}
+			p := &Problem{Kind: kindEmptyName, Index: i, Parent: q.Parent, Repaired: repair, Repair: "entry dropped"}
 			problems = append(problems, p)
 			dropped = append(dropped, p)
 			continue
@@ -148,7 +126,7 @@ func dedupe(queues []Queue, repair bool) (kept []int32, problems, dropped []*Pro
 		it := &queues[at]
 		if i > 0 && it.Name == queues[items[i-1]].Name {
 			fi := kept[len(kept)-1]
-			p := &Problem{Kind: DuplicateName, Index: int(at), First: int(fi),
+			p := &Problem{Kind: kindDuplicateName, Index: int(at), First: int(fi),
 				Queue: it.Name, Parent: it.Parent, Repaired: repair, Repair: "later entry dropped"}
 			dups = append(dups, p)
 			if it.Parent != queues[fi].Parent { // an identical entry adds nothing
@@ -164,7 +142,7 @@ func dedupe(queues []Queue, repair bool) (kept []int32, problems, dropped []*Pro
 
 // resolveParents lays the kept entries out in name order with their parent
 // as an index (-1 for top-level) and builds the name → index map. It
-// returns the UnknownParent problems in input order — of kept entries
+// returns the unknown_parent problems in input order — of kept entries
 // (which NewTolerant makes top-level) and of dropped ones — and the
 // dropped duplicates whose parent is known, which may close a cycle.
 func resolveParents(queues []Queue, kept []int32, dropped []*Problem, repair bool) ([]entry, map[string]int32, []*Problem, []*Problem) {
@@ -182,7 +160,7 @@ func resolveParents(queues []Queue, kept []int32, dropped []*Problem, repair boo
 		}
 		j, found := index[it.Parent]
 		if !found {
-			orphans = append(orphans, &Problem{Kind: UnknownParent, Index: int(at), Queue: it.Name,
+			orphans = append(orphans, &Problem{Kind: kindUnknownParent, Index: int(at), Queue: it.Name,
 				Parent: it.Parent, Repaired: repair, Repair: "made top-level"})
 			continue
 		}
@@ -194,9 +172,9 @@ func resolveParents(queues []Queue, kept []int32, dropped []*Problem, repair boo
 			continue
 		}
 		if _, found := index[d.Parent]; !found {
-			orphans = append(orphans, &Problem{Kind: UnknownParent, Index: d.Index, Queue: d.Queue,
+			orphans = append(orphans, &Problem{Kind: kindUnknownParent, Index: d.Index, Queue: d.Queue,
 				Parent: d.Parent, Dropped: d.Kind, Repaired: repair, Repair: "entry dropped"})
-		} else if d.Kind == DuplicateName {
+		} else if d.Kind == kindDuplicateName {
 			closers = append(closers, d)
 		}
 	}
@@ -204,7 +182,7 @@ func resolveParents(queues []Queue, kept []int32, dropped []*Problem, repair boo
 	return ents, index, orphans, closers
 }
 
-// findCycles returns a Cycle problem per cycle of the kept parent links,
+// findCycles returns a cycle problem per cycle of the kept parent links,
 // and each cycle's member with the smallest name (where NewTolerant cuts
 // it). The links form a functional graph; each unvisited entry's chain is
 // walked, in name order, with an explicit path (no recursion). O(n).
@@ -237,7 +215,7 @@ func findCycles(queues []Queue, kept []int32, ents []entry, repair bool) (cycles
 					break
 				}
 			}
-			cycles = append(cycles, &Problem{Kind: Cycle, Index: int(kept[low]), Queue: ents[low].name,
+			cycles = append(cycles, &Problem{Kind: kindCycle, Index: int(kept[low]), Queue: ents[low].name,
 				Parent: queues[kept[low]].Parent, Members: members, Repaired: repair, Repair: "made " + ents[low].name + " top-level"})
 			cuts = append(cuts, low)
 		}
@@ -248,8 +226,8 @@ func findCycles(queues []Queue, kept []int32, ents []entry, repair bool) (cycles
 	return cycles, cuts
 }
 
-// closedCycles returns a Cycle problem for each dropped duplicate d (a
-// DuplicateName problem whose parent is a known name) that would close a
+// closedCycles returns a cycle problem for each dropped duplicate d (a
+// duplicate_name problem whose parent is a known name) that would close a
 // cycle if it replaced the kept entry of its name: that is, when d's name
 // is reachable from d's parent by the kept parent links (ents, before any
 // repair). cuts holds the smallest member of each kept cycle.
@@ -283,8 +261,8 @@ func closedCycles(ents []entry, index map[string]int32, cuts []int32, closers []
 		if !ancestorOrSelf(self, par) && !(isCut[r] && ancestorOrSelf(self, ents[r].parent)) {
 			continue
 		}
-		out = append(out, &Problem{Kind: Cycle, Index: d.Index, Queue: d.Queue, Parent: d.Parent,
-			Members: cycleMembers(ents, self, par), Dropped: DuplicateName, Repaired: repair, Repair: "entry dropped"})
+		out = append(out, &Problem{Kind: kindCycle, Index: d.Index, Queue: d.Queue, Parent: d.Parent,
+			Members: cycleMembers(ents, self, par), Dropped: kindDuplicateName, Repaired: repair, Repair: "entry dropped"})
 	}
 	return out
 }

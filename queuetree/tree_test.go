@@ -267,8 +267,8 @@ func TestStrictReportsEveryProblem(t *testing.T) {
 		t.Errorf("errors (-want +got):\n%s", diff)
 	}
 	var p *queuetree.Problem
-	if !errors.As(err, &p) || p.Kind != queuetree.EmptyName {
-		t.Errorf("errors.As gave %+v, want the EmptyName problem first", p)
+	if !errors.As(err, &p) || p.Kind != "empty_name" {
+		t.Errorf("errors.As gave %+v, want the empty_name problem first", p)
 	}
 }
 
@@ -342,7 +342,7 @@ func TestDroppedEntriesAnalysed(t *testing.T) {
 	}
 	var cyc []*queuetree.Problem
 	for _, e := range err.(interface{ Unwrap() []error }).Unwrap() {
-		if p := e.(*queuetree.Problem); p.Kind == queuetree.Cycle {
+		if p := e.(*queuetree.Problem); p.Kind == "cycle" {
 			cyc = append(cyc, p)
 		}
 	}
@@ -386,7 +386,7 @@ func TestDroppedDuplicateClosesDeepCycle(t *testing.T) {
 	for _, e := range err.(interface{ Unwrap() []error }).Unwrap() {
 		ps = append(ps, e.(*queuetree.Problem))
 	}
-	if len(ps) != 2 || ps[0].Kind != queuetree.DuplicateName || ps[1].Kind != queuetree.Cycle {
+	if len(ps) != 2 || ps[0].Kind != "duplicate_name" || ps[1].Kind != "cycle" {
 		t.Fatalf("problems %v, want a duplicate and the cycle it closes", err)
 	}
 	m := ps[1].Members
@@ -402,9 +402,9 @@ func TestProblemError(t *testing.T) {
 		p    queuetree.Problem
 		want string
 	}{
-		{queuetree.Problem{Kind: queuetree.Cycle, Queue: "a"}, `queuetree: cycle through "a"`},
-		{queuetree.Problem{}, "queuetree: ProblemKind(0)"},
-		{queuetree.Problem{Kind: 9, Repaired: true, Repair: "none"}, "queuetree: ProblemKind(9) (repaired: none)"},
+		{queuetree.Problem{Kind: "cycle", Queue: "a"}, `queuetree: cycle through "a"`},
+		{queuetree.Problem{}, `queuetree: problem ""`},
+		{queuetree.Problem{Kind: "other", Repaired: true, Repair: "none"}, `queuetree: problem "other" (repaired: none)`},
 	} {
 		if got := tt.p.Error(); got != tt.want {
 			t.Errorf("%+v.Error() = %q, want %q", tt.p, got, tt.want)

@@ -45,7 +45,7 @@ const (
 )
 
 // String returns "lca" or "queue" ("Method(n)" for any other value), the
-// names [ParseMethod] accepts.
+// names [ParseConfig] accepts for reclaimResolveMethod.
 func (m Method) String() string {
 	switch m {
 	case MethodLCA:
@@ -56,16 +56,12 @@ func (m Method) String() string {
 	return "Method(" + strconv.Itoa(int(m)) + ")"
 }
 
-// ParseMethod parses a method name: exactly "lca" or "queue". Anything else,
-// the empty string and other spellings included, is an error. In the
-// KAI-Scheduler revisions checked (pkg/scheduler/plugins/minruntime/minruntime.go
-// at commits 07981a98 and e04a7907), the plugin's New replaces an empty or
-// unknown value with "lca" without logging; the plugin's resolver
-// (resolver.go, getReclaimMinRuntime) would treat any value other than
-// "lca" as "queue", which is what a revision whose New keeps the raw value
-// does. (Callers that treat an absent setting as the default check for it
-// first, as [ParseConfig] does.)
-func ParseMethod(s string) (Method, error) {
+// parseMethod parses a method name: exactly "lca" or "queue". In the
+// KAI-Scheduler revisions checked (pkg/scheduler/plugins/minruntime/
+// minruntime.go at 07981a98 and e04a7907) the plugin's New replaces an
+// empty or unknown value with "lca"; its resolver (resolver.go,
+// getReclaimMinRuntime) treats any value but "lca" as "queue".
+func parseMethod(s string) (Method, error) {
 	switch s {
 	case "lca":
 		return MethodLCA, nil

@@ -41,15 +41,10 @@ type QueueSetting struct {
 //	runtime.QueueSetting{Queue: "B", Reclaim: runtime.Explicit(10 * time.Minute)}
 func Explicit(d time.Duration) *time.Duration { return &d }
 
-// Validate reports every problem of c on its own, joined with
-// [errors.Join] (nil when there is none), in this order: negative defaults,
-// an unknown Method, then per entry of Queues in order: an empty queue name
-// (the implicit root is configured through the defaults), a name listed
-// twice, a negative Preempt or Reclaim. Whether the queues exist is checked
-// by NewResolver, which has the tree and reports these problems too.
-//
-// Cost: O(q) for q queue settings; allocates a map of their names and the
-// errors.
+// Validate reports every problem of c, joined with [errors.Join], in this
+// order: negative defaults, an unknown Method, then per entry of Queues an
+// empty name, a name listed twice, a negative Preempt or Reclaim.
+// [NewResolver] also checks that the queues exist. O(q).
 func (c Config) Validate() error {
 	var errs []error
 	if c.DefaultPreempt < 0 {

@@ -33,7 +33,7 @@ func clamp(d *time.Duration) *time.Duration {
 // TestTolerantPerQueryMatchesNaive is the differential property of the
 // tolerant constructor and of the per-query method: on random forests with
 // settings that may be negative or name queues the tree lacks, and
-// defaults that may be negative, NewResolverTolerant reports a problem iff
+// defaults that may be negative, NewResolver reports a problem iff
 // there is one, and one build answers, for each method chosen per query
 // (ReclaimWithMethod) or per view (WithMethod), exactly what the naive
 // resolver answers with negatives read as explicit zeros and unknown
@@ -41,12 +41,9 @@ func clamp(d *time.Duration) *time.Duration {
 func TestTolerantPerQueryMatchesNaive(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		tree, nq, cfg, bad := genTolerantInput(t)
-		r, errs := runtime.NewResolverTolerant(tree, cfg)
-		if (len(errs) > 0) != bad {
-			t.Fatalf("problems %v; want some iff the input has one (%v)", errs, bad)
-		}
-		if _, err := runtime.NewResolver(tree, cfg); (err != nil) != bad {
-			t.Fatalf("NewResolver error %v; want one iff the input has a problem", err)
+		r, err := runtime.NewResolver(tree, cfg)
+		if (err != nil) != bad {
+			t.Fatalf("NewResolver error %v; want one iff the input has a problem (%v)", err, bad)
 		}
 		ids := []queuetree.ID{queuetree.None, queuetree.ID(tree.IDLimit())}
 		for x := queuetree.Root; tree.Valid(x); x++ {
@@ -60,7 +57,7 @@ func TestTolerantPerQueryMatchesNaive(t *testing.T) {
 			if m != r.Method() {
 				mc := cfg
 				mc.Method = m
-				view, _ = runtime.NewResolverTolerant(tree, mc)
+				view, _ = runtime.NewResolver(tree, mc)
 			}
 			for _, v := range ids {
 				vName := nameOf(tree, v)

@@ -34,27 +34,19 @@ var units = map[string]time.Duration{
 	"w":       week,
 }
 
-// ParseDuration parses a non-negative duration written as a sequence of
-// decimal numbers, each with an optional fraction and a mandatory unit, such
-// as "90s", "1.5d", "2d4h30m" or "1w2d3h". Units are those of
-// [time.ParseDuration] ("ns", "us" or "µs", "ms", "s", "m", "h") plus "d"
-// (24h) and "w" (7d); they may appear in any order and repeat. "0" is the
-// only number accepted without a unit. One leading "+" is allowed.
+// ParseDuration parses a non-negative duration: a sequence of decimal
+// numbers, each with an optional fraction and a unit of
+// [time.ParseDuration] ("ns", "us" or "µs", "ms", "s", "m", "h") or "d"
+// (24h) or "w" (7d), in any order: "90s", "1.5d", "1w2d3h". "0" alone may
+// omit the unit; one leading "+" is allowed.
 //
-// It rejects, with an error that starts with "runtime: invalid duration"
-// and quotes the input: the empty string, a bare number ("5"), a number
-// without a unit at the end ("1h2"), a sign anywhere but the start
-// ("1h-30m"), a negative duration ("-5m", even "-0"), an unknown unit
-// ("5x", "1 h"), and any value above the largest [time.Duration] (about
-// 292 years).
-//
-// Fractions are exact: the value is the exact decimal quantity truncated to
-// a whole nanosecond, however many digits are written. Every string without
-// "-", "d" or "w" units that [time.ParseDuration] accepts is accepted here
-// with the same value (up to that function's float rounding of long
-// fractions, at most a nanosecond).
-//
-// Cost: O(len(s)); allocates only on error.
+// It rejects, with an error starting "runtime: invalid duration" that
+// quotes the input: "", a bare number ("5"), a trailing number ("1h2"), an
+// inner sign ("1h-30m"), a negative ("-5m", "-0"), an unknown unit ("5x",
+// "1 h") and anything above the largest [time.Duration]. Fractions are
+// exact, truncated to the nanosecond. A string time.ParseDuration accepts
+// without "-", "d" or "w" has the same value here (up to its float
+// rounding). O(len(s)); allocates only on error.
 func ParseDuration(s string) (time.Duration, error) {
 	d, err := parseDuration(s)
 	if err != nil {
@@ -259,18 +251,11 @@ var formatUnits = [...]struct {
 	{"ns", uint64(time.Nanosecond)},
 }
 
-// FormatDuration returns the canonical form of d: its decomposition into
-// weeks, days, hours, minutes, seconds, milliseconds, microseconds and
-// nanoseconds, largest first, each a whole number, zero components left
-// out; "0s" for zero. So 52 hours prints as "2d4h" (not "52h0m0s"), 90
-// seconds as "1m30s", 1.5 seconds as "1s500ms" and the largest duration as
-// "15250w1d23h47m16s854ms775us807ns". Microseconds are written "us" (ASCII).
-//
-// For every non-negative d, ParseDuration(FormatDuration(d)) == d. A
-// negative d is written with a leading "-" (for logs); ParseDuration
-// rejects it.
-//
-// Cost: O(1); allocates the result.
+// FormatDuration returns the canonical form of d: weeks, days, hours,
+// minutes, seconds, ms, us and ns, largest first, zero components left
+// out ("0s" for zero): 52h is "2d4h", 90s "1m30s". For every d >= 0,
+// ParseDuration(FormatDuration(d)) == d; a negative d gets a leading "-"
+// (for logs). O(1); allocates the result.
 func FormatDuration(d time.Duration) string {
 	if d == 0 {
 		return "0s"

@@ -78,8 +78,9 @@ func ExampleResolver_Resolve_reclaim() {
 
 	start := time.Date(2025, 3, 1, 12, 0, 0, 0, time.UTC) // the victim's last start
 	now := start.Add(7 * time.Minute)
-	fmt.Println("protected:", runtime.Protected(start, res.Duration, now))
-	fmt.Println("evictable from:", runtime.ProtectedUntil(start, res.Duration).Format(time.RFC3339))
+	until := runtime.ProtectedUntil(start, res.Duration) // zero: never protected
+	fmt.Println("protected:", !until.IsZero() && now.Before(until))
+	fmt.Println("evictable from:", until.Format(time.RFC3339))
 	// Output:
 	// reclaim min-runtime 10m from queue B (lca)
 	// protected: true
@@ -138,40 +139,23 @@ func ExampleParseConfig() {
 	// runtime: queue "production": reclaimMinRuntime: invalid duration "1h-30m": sign '-' inside the duration (at "-30m")
 }
 
-func ExampleProtected() {
-	start := time.Date(2025, 3, 1, 12, 0, 0, 0, time.UTC)
-	d := 30 * time.Second
-	for _, after := range []time.Duration{20 * time.Second, 30*time.Second - 1, 30 * time.Second} {
-		fmt.Printf("after %v: protected=%v\n", after, runtime.Protected(start, d, start.Add(after)))
-	}
-	fmt.Println("d=0:", runtime.Protected(start, 0, start))
-	fmt.Println("no start:", runtime.Protected(time.Time{}, d, start))
-	// Output:
-	// after 20s: protected=true
-	// after 29.999999999s: protected=true
-	// after 30s: protected=false
-	// d=0: false
-	// no start: false
-}
-
-func ExampleParseMethod() {
-	for _, s := range []string{"lca", "queue", "LCA"} {
-		m, err := runtime.ParseMethod(s)
-		fmt.Println(m, err)
-	}
-	// Output:
-	// lca <nil>
-	// queue <nil>
-	// lca runtime: unknown reclaim resolve method "LCA" (want "lca" or "queue")
-}
-
 func ExampleProtectedUntil() {
 	start := time.Date(2025, 3, 1, 12, 0, 0, 0, time.UTC)
-	fmt.Println(runtime.ProtectedUntil(start, 90*time.Minute).Format(time.RFC3339))
-	fmt.Println(runtime.ProtectedUntil(start, 0).IsZero())
+	d := 30 * time.Second
+	until := runtime.ProtectedUntil(start, d)
+	for _, after := range []time.Duration{30*time.Second - 1, 30 * time.Second} {
+		now := start.Add(after)
+		fmt.Printf("after %v: protected=%v\n", after, now.Before(until))
+	}
+	fmt.Println(until.Format(time.RFC3339))
+	fmt.Println("d=0:", runtime.ProtectedUntil(start, 0).IsZero())
+	fmt.Println("no start:", runtime.ProtectedUntil(time.Time{}, d).IsZero())
 	// Output:
-	// 2025-03-01T13:30:00Z
-	// true
+	// after 29.999999999s: protected=true
+	// after 30s: protected=false
+	// 2025-03-01T12:00:30Z
+	// d=0: true
+	// no start: true
 }
 
 // Resolve serves callers that carry the action as a value, such as a

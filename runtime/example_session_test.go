@@ -8,21 +8,19 @@ import (
 	"github.com/tenurepolicy/tenure/runtime"
 )
 
-// A scheduler that must keep running builds from whatever settings it has
-// and reports the rest: a negative value counts as an explicit 0, as
+// A scheduler that must keep running uses the resolver NewResolver builds
+// beside its error: a negative value counts as an explicit 0, as
 // KAI-Scheduler's plugin ends up treating it (never protected).
-func ExampleNewResolverTolerant() {
+func ExampleNewResolver_repairs() {
 	tree, _ := queuetree.New([]queuetree.Queue{{Name: "a"}, {Name: "b", Parent: "a"}})
-	r, problems := runtime.NewResolverTolerant(tree, runtime.Config{
+	r, err := runtime.NewResolver(tree, runtime.Config{
 		DefaultPreempt: time.Hour,
 		Queues: []runtime.QueueSetting{
 			{Queue: "a", Preempt: runtime.Explicit(-time.Minute)},
 			{Queue: "ghost", Preempt: runtime.Explicit(time.Hour)},
 		},
 	})
-	for _, p := range problems {
-		fmt.Println(p)
-	}
+	fmt.Println(err) // every problem, joined
 	b, _ := tree.Lookup("b")
 	fmt.Println(r.Resolve(runtime.ActionPreempt, queuetree.None, b))
 	// Output:

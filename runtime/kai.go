@@ -27,32 +27,20 @@ type QueueFields struct {
 	ReclaimMinRuntime string // e.g. "30s"; "" = unset (inherit)
 }
 
-// ParseConfig builds a [Config] from the string forms a scheduler already
-// has: the min-runtime plugin arguments, keyed as KAI-Scheduler's plugin
-// keys them ("defaultPreemptMinRuntime", "defaultReclaimMinRuntime" and
-// "reclaimResolveMethod"; a missing key or an empty value keeps the
-// default: 0, 0, "lca"), and every queue's [QueueFields] (the Queue
-// spec's preemptMinRuntime and reclaimMinRuntime). Durations use [ParseDuration]'s grammar everywhere (KAI
-// accepts d and w only in plugin arguments).
+// ParseConfig builds a [Config] from KAI-Scheduler's string forms: the
+// min-runtime plugin arguments "defaultPreemptMinRuntime",
+// "defaultReclaimMinRuntime" and "reclaimResolveMethod" ("lca" or "queue";
+// a missing or empty one keeps 0, 0, "lca") and each queue's
+// preemptMinRuntime and reclaimMinRuntime ([QueueFields]), all in
+// [ParseDuration]'s grammar.
 //
-// It reports every problem at once, joined with [errors.Join], each
-// message naming the argument or the queue and field: an unknown argument
-// key (a typo would otherwise be ignored), an unparsable or negative
-// duration, an unknown method, a queue with an empty name or listed twice.
-// It returns the Config built from everything that parsed (the first of
-// duplicate entries, no entry for a queue with nothing set), which always
-// has none of the problems NewResolver checks without a tree, so a
-// tolerant caller may proceed with it.
-// Queues not in the tree are reported by [NewResolver]; to report every
-// problem in one go, call it even when ParseConfig failed and join the two
-// errors:
-//
-//	cfg, perr := runtime.ParseConfig(args, fields)
-//	r, rerr := runtime.NewResolver(tree, cfg)
-//	if err := errors.Join(perr, rerr); err != nil { ... }
-//
-// Cost: O(a log a + q) for a plugin arguments (their keys are sorted so
-// that errors come in a stable order) and q queues.
+// It reports every problem at once, joined, each naming the argument or
+// the queue and field: an unknown argument key, an unparsable or negative
+// duration, an unknown method (where KAI-Scheduler's plugin falls back to
+// lca), a queue with an empty name or listed twice. It returns the Config
+// built from what parsed. Queues missing from the tree are
+// [NewResolver]'s to report: join the two errors to report all at once.
+// O(a log a + q) for a arguments and q queues.
 func ParseConfig(pluginArgs map[string]string, queues []QueueFields) (Config, error) {
 	var c Config
 	errs := c.parsePluginArgs(pluginArgs, nil)
@@ -85,7 +73,7 @@ func (c *Config) parsePluginArgs(pluginArgs map[string]string, errs []error) []e
 			if v == "" {
 				continue
 			}
-			m, err := ParseMethod(v)
+			m, err := parseMethod(v)
 			if err != nil {
 				errs = append(errs, keyErrorf(k, "runtime: plugin argument %s: unknown method %q (want \"lca\" or \"queue\")", k, v))
 				continue

@@ -10,7 +10,7 @@ import (
 // Resolution is the min-runtime that applies to one eviction, and why.
 type Resolution struct {
 	// Duration is the min-runtime: the victim is protected while
-	// now < start+Duration (see [Protected]); 0 means instantly evictable.
+	// now < start+Duration (see [ProtectedUntil]); 0: instantly evictable.
 	Duration time.Duration
 	// Source is the queue whose explicit setting applied, or
 	// queuetree.None when the node-pool default applied.

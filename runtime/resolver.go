@@ -9,34 +9,9 @@ import (
 )
 
 // Resolver answers "which min-runtime protects this victim from this
-// eviction?" for one queue tree and one [Config].
-//
-// NewResolver precomputes, for every queue, which setting it inherits for
-// preempt and for reclaim (an index into a table of one Resolution per
-// configured queue, plus the default's), in one pass in increasing ID
-// order (queuetree IDs are preorder, so a parent is always done before
-// its children). The per-queue indexes hold no pointers; only the tables,
-// one entry per setting, do. Queries then cost:
-//
-//   - [Resolver.Resolve] of a preemption, or of a reclaim with
-//     MethodQueue: O(1), one index read and one table read;
-//   - [Resolver.Resolve] of a reclaim with MethodLCA: finding the child of
-//     the lowest common ancestor on the victim's side
-//     ([queuetree.Tree.ChildOfLCA]) is O(1) when the two queues are under
-//     different top-level queues, else O(log depth) (one climb from the
-//     victim over skew-binary jump pointers); then one index read and one
-//     table read.
-//
-// None of them allocates (the Resolution's SourceName is the tree's stored
-// name), and there is no per-pair cache: memory is O(queues + settings)
-// whatever the number of pairs asked.
-//
-// A Resolver is immutable and safe for concurrent use. A nil *Resolver and
-// the zero Resolver are usable and resolve everything to a zero duration
-// from the default.
-// Queue IDs the tree did not issue (queuetree.None included) resolve to the
-// default here, never panic; the decisions of package eligibility check
-// the IDs first and fail closed on an unset or unknown queue.
+// eviction?" for one queue tree and one [Config]. It is immutable and safe
+// for concurrent use; a nil or zero Resolver resolves everything to a zero
+// duration from the default. The package doc gives its costs.
 type Resolver struct {
 	tree   *queuetree.Tree
 	method Method
@@ -64,47 +39,32 @@ type ownSetting struct {
 	hasPreempt, hasReclaim bool
 }
 
-// NewResolver validates c against t and precomputes the resolver. The error
-// joins every problem found, in this order: a nil or zero tree (one not
-// built by [queuetree.New] or [queuetree.NewTolerant]); a negative default;
-// an invalid Method; per entry of c.Queues in order, an empty queue name
-// (the implicit root is configured by the defaults), a name listed twice,
-// a negative Preempt or Reclaim; then one per configured queue name that t
-// does not have, in input order.
-// [NewResolverTolerant] reports the same problems and builds anyway.
+// NewResolver validates c against t and precomputes the resolver. The
+// error joins every problem found, in this order: a nil or zero tree (one
+// not built by [queuetree.New] or [queuetree.NewTolerant]); a negative
+// default; an invalid Method; per entry of c.Queues in order, an empty
+// queue name (the implicit root is configured by the defaults), a name
+// listed twice, a negative Preempt or Reclaim; then one per configured
+// queue name that t does not have, in input order.
 //
-// Cost: O(n + q) time and memory for n queues and q configured queues.
-func NewResolver(t *queuetree.Tree, c Config) (*Resolver, error) {
-	r, errs := NewResolverTolerant(t, c)
-	if len(errs) > 0 {
-		return nil, errors.Join(errs...)
-	}
-	return r, nil
-}
-
-// NewResolverTolerant is [NewResolver] for a scheduler that must keep
-// running on whatever settings it has, as [queuetree.NewTolerant] is for
-// the tree: it returns every problem NewResolver would report, one error
-// each (nil when
-// there is none, and then the same resolver NewResolver builds) and a
-// resolver built with these repairs:
+// Beside an error it still returns a usable resolver, for a scheduler that
+// must keep running on whatever settings it has, built with these repairs:
 //
 //   - a negative default counts as 0, as KAI-Scheduler's min-runtime plugin
 //     does (it logs the error and uses 0s);
 //   - a negative queue setting counts as an explicit 0: it stops
 //     inheritance and never protects. KAI-Scheduler's resolver
 //     (pkg/scheduler/plugins/minruntime/resolver.go) keeps such a value,
-//     which also stops its walk up the tree, and the plugin then protects a
-//     job only while now is before start plus that negative value: never,
-//     for a job that started in the past. (Its design document's "-1:
-//     never preemptible" is not what the plugin does.);
-//   - an invalid Method counts as MethodLCA, the default;
+//     which also stops its walk, and then never protects a job that
+//     started in the past;
+//   - an invalid Method counts as MethodLCA;
 //   - an entry with an empty name, or for a queue t does not have, is
 //     ignored; of entries listed twice, the first is used.
 //
-// Only a nil or zero tree leaves nothing to build: the resolver is then nil
-// (which resolves everything to a zero duration). Cost as NewResolver.
-func NewResolverTolerant(t *queuetree.Tree, c Config) (*Resolver, []error) {
+// Only a nil or zero tree leaves nothing to build: the resolver is then nil.
+// A strict caller stops on the error. Cost: O(n + q) time and memory for n
+// queues and q configured queues.
+func NewResolver(t *queuetree.Tree, c Config) (*Resolver, error) {
 	if r := newClean(t, c); r != nil {
 		return r, nil
 	}
@@ -124,12 +84,12 @@ func NewResolverTolerant(t *queuetree.Tree, c Config) (*Resolver, []error) {
 		}
 	}
 	if n == 0 {
-		return nil, errs
+		return nil, errors.Join(errs...)
 	}
 	r := newResolver(t, c)
 	errs = r.settingsByID(c.Queues, errs)
 	r.inherit()
-	return r, errs
+	return r, errors.Join(errs...)
 }
 
 // newResolver allocates a resolver for t (built) and c, with its
@@ -151,7 +111,7 @@ func newResolver(t *queuetree.Tree, c Config) *Resolver {
 	return r
 }
 
-// newClean is NewResolverTolerant for the common case, a tree built by
+// newClean is NewResolver for the common case, a tree built by
 // queuetree and a Config without any problem, in one pass over the
 // settings (one name lookup each, which also finds a repeated name)
 // instead of Config.validate's map of names. It returns nil when it meets
@@ -277,26 +237,11 @@ func (r *Resolver) Method() Method {
 
 // Resolve returns the min-runtime that protects a job in queue victim from
 // an eviction of kind a by a job in queue preemptor, and the queue whose
-// setting says so:
-//
-//   - ActionPreempt (preemptor and victim in the same leaf queue; the
-//     preemptor is not consulted): the Preempt setting of the victim's
-//     queue or of its nearest ancestor that sets one, else the default.
-//   - ActionReclaim with MethodQueue: the same walk using Reclaim (the
-//     preemptor is not consulted either).
-//   - ActionReclaim with MethodLCA: the Reclaim setting inherited by c,
-//     the child of l = LCA(preemptor, victim) on the victim's side, or the
-//     victim's queue itself when it is l (the preemptor is in the victim's
-//     queue or below it). Queues under different top-level queues meet at
-//     the implicit root, so c is then the victim's top-level queue. When
-//     nothing on the walk is set, the default applies.
-//
-// An ID the tree did not issue (queuetree.None included), for the victim
-// or (with MethodLCA) the preemptor, resolves to the default; any other
-// Action to a zero duration from the default. Cost: O(1) for
-// ActionPreempt and MethodQueue, one index read and one table read; with
-// MethodLCA, O(1) when the queues are under different top-level queues,
-// else O(log depth) ([queuetree.Tree.ChildOfLCA]). No allocation.
+// setting says so, by the package's resolution rules (the preemptor is
+// consulted only by a reclaim with MethodLCA). An ID the tree did not
+// issue resolves to the default, any other Action to a zero duration.
+// O(1), or O(log depth) for a MethodLCA reclaim within one top-level
+// queue; no allocation.
 func (r *Resolver) Resolve(a Action, preemptor, victim queuetree.ID) Resolution {
 	// Small enough to inline, so that a caller reads only the fields it
 	// uses of the precomputed entry; the lookup itself is out of line.

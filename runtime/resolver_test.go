@@ -177,10 +177,10 @@ func TestPluginDocConfig(t *testing.T) {
 	// The workflow: started at t0, reclaim attempted at 20s, 30s.
 	t0 := time.Date(2025, 3, 1, 12, 0, 0, 0, time.UTC)
 	res := r.Resolve(runtime.ActionReclaim, research, prod)
-	if !runtime.Protected(t0, res.Duration, t0.Add(20*time.Second)) {
+	if !protected(t0, res.Duration, t0.Add(20*time.Second)) {
 		t.Error("at 20s of a 30s reclaim min-runtime the job must be protected")
 	}
-	if runtime.Protected(t0, res.Duration, t0.Add(30*time.Second)) {
+	if protected(t0, res.Duration, t0.Add(30*time.Second)) {
 		t.Error("at exactly 30s the job must be reclaimable")
 	}
 	if got, w := runtime.ProtectedUntil(t0, res.Duration), t0.Add(30*time.Second); !got.Equal(w) {
@@ -397,8 +397,10 @@ func TestNewResolverErrors(t *testing.T) {
 		},
 	}
 	r, err := runtime.NewResolver(tree, cfg)
-	if r != nil {
-		t.Error("NewResolver returned a resolver with an error")
+	if r == nil {
+		t.Error("NewResolver returned no repaired resolver beside its error")
+	} else if res := r.Resolve(runtime.ActionPreempt, queuetree.None, id(t, tree, "b")); res.Duration != time.Minute || res.SourceName != "a" {
+		t.Errorf("repaired resolver: %v, want 1m from a", res)
 	}
 	wantLines := []string{
 		"runtime: DefaultPreempt is negative (-1s)",

@@ -6,31 +6,14 @@ import (
 	"github.com/tenurepolicy/tenure/clock"
 )
 
-// ProtectedUntil returns the instant a job that last started at start stops
-// being protected by a min-runtime d: start+d, the first instant at which
-// it is evictable. It returns the zero Time when the job is never
-// protected: d <= 0 (0 means instantly evictable) or a zero start (no start
-// time recorded). A start in the future (clock skew) is not special: the
-// job stays protected until start+d. The sum saturates at the last
-// instant a time.Time holds ([clock.AddSaturating]), so a job started near
-// the end of time's range is protected until then, never until before its
-// start.
-//
-// Cost: O(1), no allocation.
+// ProtectedUntil returns start+d, the first instant at which a job that
+// last started at start is no longer protected by a min-runtime d: it is
+// protected while now.Before(until). It returns the zero Time when the job
+// is never protected: d <= 0 or a zero start. A start after now (clock
+// skew) protects until start+d. The sum saturates at clock.Last. O(1).
 func ProtectedUntil(start time.Time, d time.Duration) time.Time {
 	if d <= 0 || start.IsZero() {
 		return time.Time{}
 	}
 	return clock.AddSaturating(start, d)
-}
-
-// Protected reports whether a job that last started at start is protected
-// by a min-runtime d at now: now < start+d. At exactly start+d it is
-// evictable. It is false for d <= 0 and for a zero start; for a start after
-// now (clock skew) it is true, conservatively, until start+d.
-//
-// Cost: O(1), no allocation.
-func Protected(start time.Time, d time.Duration, now time.Time) bool {
-	until := ProtectedUntil(start, d)
-	return !until.IsZero() && now.Before(until)
 }

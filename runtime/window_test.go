@@ -43,7 +43,7 @@ func TestProtectedBoundaries(t *testing.T) {
 		{"future start: evictable at start+d", t0, d, t0.Add(d), false, t0.Add(d)},
 	}
 	for _, tt := range tests {
-		if got := runtime.Protected(tt.start, tt.d, tt.now); got != tt.want {
+		if got := protected(tt.start, tt.d, tt.now); got != tt.want {
 			t.Errorf("%s: Protected = %v; want %v", tt.name, got, tt.want)
 		}
 		if got := runtime.ProtectedUntil(tt.start, tt.d); !got.Equal(tt.wantUntil) || got.IsZero() != tt.wantUntil.IsZero() {
@@ -56,10 +56,10 @@ func TestProtectedBoundaries(t *testing.T) {
 // reading (from time.Now) compares by that reading, as time.Time does.
 func TestProtectedMonotonicClock(t *testing.T) {
 	start := time.Now()
-	if !runtime.Protected(start, time.Hour, start) {
+	if !protected(start, time.Hour, start) {
 		t.Error("not protected at start")
 	}
-	if runtime.Protected(start, time.Hour, start.Add(time.Hour)) {
+	if protected(start, time.Hour, start.Add(time.Hour)) {
 		t.Error("protected at exactly start+d")
 	}
 }
@@ -73,11 +73,18 @@ func TestProtectedUntilSaturates(t *testing.T) {
 		if !until.Equal(clock.Last()) {
 			t.Errorf("ProtectedUntil(%v, 1h) = %v, want the last instant", start, until)
 		}
-		if got, want := runtime.Protected(start, time.Hour, start), start.Before(clock.Last()); got != want {
+		if got, want := protected(start, time.Hour, start), start.Before(clock.Last()); got != want {
 			t.Errorf("Protected at its own start %v = %v, want %v", start, got, want)
 		}
 	}
 	if got := runtime.ProtectedUntil(clock.Last().Add(-2*time.Hour), time.Hour); !got.Equal(clock.Last().Add(-time.Hour)) {
 		t.Errorf("a sum before the end = %v, want it exact", got)
 	}
+}
+
+// protected is the rule every decision applies to ProtectedUntil's
+// answer: protected while now < start+d, never when it is zero.
+func protected(start time.Time, d time.Duration, now time.Time) bool {
+	until := runtime.ProtectedUntil(start, d)
+	return !until.IsZero() && now.Before(until)
 }

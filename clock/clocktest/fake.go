@@ -1,8 +1,6 @@
-// Package clocktest provides [Fake], a settable [clock.Clock] for tests.
-//
-// A Fake starts at an instant the test chooses (there is no wall-clock
-// default, so a test cannot depend on when it runs) and moves only when told
-// to, with [Fake.Set] or [Fake.Step]. It is safe for concurrent use.
+// Package clocktest provides [Fake], a settable [clock.Clock] for tests:
+// it starts at an instant the test chooses and moves only with [Fake.Set]
+// or [Fake.Step].
 package clocktest
 
 import (

@@ -310,8 +310,8 @@ func (n *Nominator) check(keys *Keys, job *eligibility.Job, now time.Time) verdi
 			return verdict{reason: eligibility.ReasonInvalidAction}
 		}
 		res := n.Resolver.Resolve(n.MinRuntimeAction, job.Queue, job.Queue)
-		if runtime.Protected(start, res.Duration, now) {
-			return verdict{reason: eligibility.ReasonMinRuntimeProtected, until: runtime.ProtectedUntil(start, res.Duration)}
+		if until := runtime.ProtectedUntil(start, res.Duration); !until.IsZero() && now.Before(until) {
+			return verdict{reason: eligibility.ReasonMinRuntimeProtected, until: until}
 		}
 	}
 	if s, ok := job.Annotations[keys.LastCheckpoint]; ok {

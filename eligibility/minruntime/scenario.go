@@ -384,7 +384,8 @@ func (v *Validator) classify(action runtime.Action, preemptor queuetree.ID, j *e
 		}
 	}
 	res = v.Resolver.Resolve(action, preemptor, j.Queue)
-	return "", res, runtime.Protected(j.Start, res.Duration, now)
+	until := runtime.ProtectedUntil(j.Start, res.Duration)
+	return "", res, !until.IsZero() && now.Before(until)
 }
 
 // anyActive reports whether some task is active.

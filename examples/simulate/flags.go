@@ -304,7 +304,7 @@ func (o *options) convert(r *rawFlags) []error {
 		errs = append(errs, budgetErr)
 	}
 	var err error
-	if set.Method, err = runtime.ParseMethod(*r.method); err != nil {
+	if set.Method, err = parseMethod(*r.method); err != nil {
 		errs = append(errs, fmt.Errorf("simulate: -reclaim-method: %w", err))
 	}
 	defMin := o.defaults("min-runtime", defaultMinRuntimeFlag)
@@ -630,4 +630,11 @@ func (o options) load() sim.Load {
 	return sim.Load{NodeStride: o.nodeStride, Speedup: o.speedup, ScaleMix: o.scaleMix, Teams: o.teams,
 		Interval: o.interval, Tail: o.tail, Checkpoint: o.checkpoint, Buckets: o.buckets, Seed: o.seed, Settings: o.settings,
 		Placement: o.placement, CheckpointSave: o.cpSave, CheckpointRestore: o.cpRestore}
+}
+
+// parseMethod reads a reclaim method as KAI-Scheduler's
+// reclaimResolveMethod plugin argument: "lca" or "queue".
+func parseMethod(s string) (runtime.Method, error) {
+	c, err := runtime.ParseConfig(map[string]string{"reclaimResolveMethod": s}, nil)
+	return c.Method, err
 }

@@ -71,7 +71,7 @@ func (o *options) apply(name, value string) error {
 	case name == "eviction-budget":
 		o.settings.BudgetMax, o.settings.BudgetWindow, err = parseBudget("sweep "+name, value)
 	case name == "reclaim-method":
-		if o.settings.Method, err = runtime.ParseMethod(value); err != nil {
+		if o.settings.Method, err = parseMethod(value); err != nil {
 			err = fmt.Errorf("simulate: -sweep %s: %w", name, err)
 		}
 	default:

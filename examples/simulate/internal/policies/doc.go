@@ -13,10 +13,10 @@
 //   - [Policy.MayShrink]: Cycle.ValidateScenario for an elastic victim;
 //   - the requeue pass (package sim) calls Cycle.Requeue with the
 //     nominations of the Policy's nominator;
-//   - the readiness backoff (package sim) calls Cycle.ReadinessTimeout and
-//     Cycle.Admissible.
 //
-// What tenure.Policy does not cover is called directly, and named here:
+// What tenure.Policy does not cover is called directly, and named here
+// (the readiness backoff of package sim calls backoff.State.Timeout and
+// State.Admissible):
 // timebased.Config and timebased.Compare
 // (time-based same-priority preemption, KEP-8522), backoff.QueueOrder (the
 // pending queue's order and [Restamp]), and the nominator asked about one

@@ -8,12 +8,11 @@ import (
 )
 
 // readinessBackoff is Kueue's requeuing strategy after failed starts
-// (KEP-1282), with the run's tenure.Policy making every decision (its
-// Backoff is Kueue's defaults: 60s base, 1h cap, no limit): a job whose
-// start failed (it did not become ready within trace.ReadinessTimeout)
-// moves its backoff.State with Cycle.ReadinessTimeout — an exponentially
-// growing delay with jitter, or deactivation after the limit — and is not
-// admitted again before Cycle.Admissible says so. Its queue-order timestamp becomes
+// (KEP-1282), with Kueue's default backoff (60s base, 1h cap, no limit):
+// a job whose start failed (it did not become ready within
+// trace.ReadinessTimeout) moves its backoff.State with State.Timeout — an
+// exponentially growing delay with jitter, or deactivation after the
+// limit — and is not admitted again before State.Admissible says so. Its queue-order timestamp becomes
 // the eviction time (QueueOrder with TimestampEviction), so it queues
 // behind the jobs of its priority that waited meanwhile.
 //
@@ -37,7 +36,7 @@ func newBackoff(jobs int, seed int64) *readinessBackoff {
 // statusBackoff): deactivation, or a wait until the library admits it.
 func (b *readinessBackoff) timedOut(s *sim, id int32) {
 	st := &s.st[id]
-	next, deactivated := s.pol.cyc.ReadinessTimeout(b.states[id], b.rnd.Float64())
+	next, deactivated := b.states[id].Timeout(backoff.Config{}, s.nowT, b.rnd.Float64())
 	b.states[id] = next
 	if deactivated {
 		st.status = statusDeactivated
@@ -53,7 +52,7 @@ func (b *readinessBackoff) timedOut(s *sim, id int32) {
 // admit queues job id once backoff.State.Admissible allows it, or waits
 // until the instant it names.
 func (b *readinessBackoff) admit(s *sim, id int32) {
-	ok, until := s.pol.cyc.Admissible(b.states[id])
+	ok, until := b.states[id].Admissible(s.nowT)
 	if !ok {
 		s.push(event{t: secCeil(until), kind: evAdmit, job: id, epoch: s.st[id].epoch})
 		return
