@@ -22,6 +22,10 @@ type Cycle struct {
 	wake time.Time
 }
 
+// Now returns the cycle's instant: the one clock read of [Policy.Begin], or
+// the instant given to [Policy.BeginAt]. Every decision of c sees it.
+func (c *Cycle) Now() time.Time { return c.now }
+
 // Wake returns the earliest Until after the cycle's instant among the
 // decisions made through c so far (a protection, cooldown, delay or budget
 // window ends, a job reaches its expected runtime), or the instant itself
