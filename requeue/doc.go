@@ -225,8 +225,8 @@
 // with [Journal.Commit] (O(k) as well: it clears the steps it forgets,
 // keeping the changes). Checkpoints nest. A checkpoint knows its journal and
 // the step it follows, so a stale one (rolled back past, or taken before a
-// Commit) is rejected with [ErrStaleCheckpoint] and one from another journal
-// with [ErrForeignCheckpoint], never silently accepted; rolling back to the
+// Commit) or one from another journal is rejected with
+// [ErrInvalidCheckpoint], never silently accepted; rolling back to the
 // same checkpoint twice, and committing twice, are harmless.
 //
 // A panicking undo step does not break the journal: Rollback forgets each

@@ -316,8 +316,8 @@ func TestEngineModelBreaksJournal(t *testing.T) {
 		Victims:     []requeue.Victim{{ID: "v"}, {ID: "w"}},
 		Contenders:  []requeue.Contender{{ID: "p", Priority: 1}},
 	}, rogueModel{c})
-	if !errors.Is(err, requeue.ErrStaleCheckpoint) || !strings.HasPrefix(err.Error(), "requeue: ") {
-		t.Fatalf("Run error = %v, want a requeue: error wrapping ErrStaleCheckpoint", err)
+	if !errors.Is(err, requeue.ErrInvalidCheckpoint) || !strings.HasPrefix(err.Error(), "requeue: ") {
+		t.Fatalf("Run error = %v, want a requeue: error wrapping ErrInvalidCheckpoint", err)
 	}
 	if len(res.Outcomes) != 2 {
 		t.Fatalf("%d outcomes, want 2: %+v", len(res.Outcomes), res.Outcomes)

@@ -110,7 +110,7 @@ func (e *Engine) restoreAfterPanic(r any) any {
 	e.undoing = false
 	if e.model != nil {
 		// Each round either finishes or drops the step that panicked.
-		for rounds := e.j.Len() + 1; rounds > 0; rounds-- {
+		for rounds := e.j.len() + 1; rounds > 0; rounds-- {
 			p, panicked, err := e.tryUndo(e.base)
 			if !panicked {
 				if err != nil {

@@ -13,10 +13,16 @@ var (
 )
 
 // JournalLen is the number of undo steps e's journal holds.
-func JournalLen(e *Engine) int { return e.j.Len() }
+func JournalLen(e *Engine) int { return e.j.len() }
 
 // HoldsModel reports whether e still references a pass's model.
 func HoldsModel(e *Engine) bool { return e.model != nil }
 
 // Config is e's configuration, to change between passes.
 func Config(e *Engine) *EngineConfig { return &e.cfg }
+
+// Len is the number of undo steps j holds.
+func (j *Journal) Len() int { return j.len() }
+
+// Valid reports whether j.Rollback(cp) would accept cp.
+func (j *Journal) Valid(cp Checkpoint) bool { return j.check(cp) == nil }

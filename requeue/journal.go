@@ -2,15 +2,11 @@ package requeue
 
 import "errors"
 
-// ErrStaleCheckpoint is returned by [Journal.Rollback] for a
-// checkpoint that no longer describes a point in the journal's log: one taken
-// before a [Journal.Commit], or one at a position that a rollback has since
-// undone (even if the log has grown past that position again).
-var ErrStaleCheckpoint = errors.New("requeue: stale checkpoint")
-
-// ErrForeignCheckpoint is returned by [Journal.Rollback] for a
-// checkpoint taken on another journal, and for the zero Checkpoint.
-var ErrForeignCheckpoint = errors.New("requeue: checkpoint from another journal")
+// ErrInvalidCheckpoint is returned by [Journal.Rollback] for a checkpoint
+// it cannot roll back to: one taken on another journal, the zero
+// Checkpoint, one taken before a [Journal.Commit], or one at a position a
+// rollback has since undone (even if the log has grown past it again).
+var ErrInvalidCheckpoint = errors.New("requeue: invalid checkpoint")
 
 // ErrRollingBack is returned by [Journal.Rollback] and [Journal.Commit] when
 // they are called while a rollback of the same journal runs, that is, from
@@ -48,8 +44,7 @@ type JournalUndoer interface {
 // same checkpoint again is allowed (it undoes whatever was recorded since,
 // possibly nothing). A stale checkpoint, one from before a Commit, a
 // checkpoint of another journal and the zero Checkpoint are rejected with
-// [ErrStaleCheckpoint] or [ErrForeignCheckpoint]; the log is
-// then left untouched.
+// [ErrInvalidCheckpoint]; the log is then left untouched.
 //
 // Costs: Checkpoint is O(1) and allocation-free; Rollback is O(k) for the k
 // steps it undoes; Commit is O(k) for the k steps it forgets (it clears
@@ -77,8 +72,8 @@ type JournalUndoer interface {
 //
 // While a rollback runs, steps recorded on the same journal (typically by a
 // state operation that an undo step reuses) are ignored, and Rollback and
-// Commit are refused with [ErrRollingBack], changing nothing. Checkpoint,
-// Len and Valid may be called and describe the log as it is at that moment.
+// Commit are refused with [ErrRollingBack], changing nothing; Checkpoint
+// describes the log as it is at that moment.
 //
 // The zero Journal is empty and ready to use. A Journal is not safe for
 // concurrent use: it belongs to one goroutine, like the scheduling cycle that
@@ -156,33 +151,26 @@ func (j *Journal) RecordUndoer(u JournalUndoer, a, b int64) {
 	j.log = append(j.log, journalStep{u: u, a: a, b: b, serial: j.clock})
 }
 
-// Len returns the number of steps recorded since the last Commit and not yet
+// len returns the number of steps recorded since the last Commit and not yet
 // rolled back.
-func (j *Journal) Len() int {
+func (j *Journal) len() int {
 	if j == nil {
 		return 0
 	}
 	return len(j.log)
 }
 
-// Valid reports whether cp can be rolled back to: it was taken on j, after
-// j's last Commit, and no rollback has undone the step it follows.
-func (j *Journal) Valid(cp Checkpoint) bool { return j.check(cp) == nil }
-
 func (j *Journal) check(cp Checkpoint) error {
-	if j == nil || cp.j != j {
-		return ErrForeignCheckpoint
-	}
-	if cp.pos > len(j.log) || j.markAt(cp.pos) != cp.mark {
-		return ErrStaleCheckpoint
+	if j == nil || cp.j != j || cp.pos > len(j.log) || j.markAt(cp.pos) != cp.mark {
+		return ErrInvalidCheckpoint
 	}
 	return nil
 }
 
 // Rollback undoes, newest first, every step recorded since cp and forgets
 // them; cp stays valid, and so does every checkpoint at cp's position or
-// before, while checkpoints at later positions become stale. For a stale
-// or foreign checkpoint it returns an error and changes nothing; called from
+// before, while checkpoints at later positions become stale. For an
+// invalid checkpoint it returns [ErrInvalidCheckpoint] and changes nothing; called from
 // one of this journal's undo steps, it returns [ErrRollingBack] and changes
 // nothing. A panicking undo step stops the rollback and the panic goes on;
 // see [Journal] for the state it leaves. O(k) for k undone steps.

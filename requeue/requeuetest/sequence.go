@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"github.com/tenurepolicy/tenure/requeue"
+	"github.com/tenurepolicy/tenure/requeue/internal/journalhook"
 )
 
 // sequence is one random run of operations on one fresh model, together
@@ -256,7 +257,7 @@ func (u *txUndo[M]) Undo(sp, _ int64) {
 // noteSteps records that a model method, called when the journal held
 // before steps, recorded steps of its own in it.
 func (r *sequence[M]) noteSteps(before int) {
-	if n := r.j.Len(); n > before {
+	if n := journalhook.Len(&r.j); n > before {
 		r.modelEnds = append(r.modelEnds, n)
 	}
 }
@@ -317,7 +318,7 @@ func (r *sequence[M]) restore(mk mark, what string) bool {
 	if err := r.j.Rollback(mk.cp); err != nil {
 		return r.failf("%s: Journal.Rollback = %v: the model committed or rolled back the journal it was given", what, err)
 	}
-	for len(r.modelEnds) > 0 && r.modelEnds[len(r.modelEnds)-1] > r.j.Len() {
+	for len(r.modelEnds) > 0 && r.modelEnds[len(r.modelEnds)-1] > journalhook.Len(&r.j) {
 		r.modelEnds = r.modelEnds[:len(r.modelEnds)-1]
 	}
 	if r.tx != nil {
@@ -354,7 +355,7 @@ func (r *sequence[M]) restore(mk mark, what string) bool {
 // journalIntact checks that a model method left the journal's checkpoints
 // valid: a model must not commit or roll back the journal it is given.
 func (r *sequence[M]) journalIntact(op string, mk mark) bool {
-	if !r.j.Valid(mk.cp) {
+	if !journalhook.Valid(&r.j, mk.cp) {
 		return r.failf("%s committed or rolled back the journal it was given (a model only records undo steps in it)", op)
 	}
 	return true
@@ -379,7 +380,7 @@ func (r *sequence[M]) sameAnswer(state, question, answer string) bool {
 // callPlace calls Place(id) on the kit's journal and notes the steps it
 // recorded.
 func (r *sequence[M]) callPlace(id string) (bool, error) {
-	before := r.j.Len()
+	before := journalhook.Len(&r.j)
 	placed, err := r.m.Place(&r.j, id)
 	r.noteSteps(before)
 	return placed, err
@@ -400,7 +401,7 @@ func (r *sequence[M]) samePlace(state, id string, placed bool, err error) bool {
 func (r *sequence[M]) evict(want string) {
 	id, i, kind := r.pick(want)
 	mk := r.newMark()
-	before := r.j.Len()
+	before := journalhook.Len(&r.j)
 	err := r.m.Evict(&r.j, id)
 	r.noteSteps(before)
 	op := fmt.Sprintf("Evict(%q)", id)

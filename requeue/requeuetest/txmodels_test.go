@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/tenurepolicy/tenure/requeue"
+	"github.com/tenurepolicy/tenure/requeue/internal/journalhook"
 	"github.com/tenurepolicy/tenure/requeue/cluster"
 	"github.com/tenurepolicy/tenure/requeue/requeuetest"
 )
@@ -209,14 +210,14 @@ func TestJournalCheckpointsAtOnePosition(t *testing.T) {
 		t.Fatal(err)
 	}
 	j.Record(func() {})
-	if !j.Valid(a) || !j.Valid(b) {
-		t.Errorf("after Rollback(a): Valid(a) = %v, Valid(b) = %v; want both true", j.Valid(a), j.Valid(b))
+	if !journalhook.Valid(&j, a) || !journalhook.Valid(&j, b) {
+		t.Errorf("after Rollback(a): Valid(a) = %v, Valid(b) = %v; want both true", journalhook.Valid(&j, a), journalhook.Valid(&j, b))
 	}
-	if err := j.Rollback(c); !errors.Is(err, requeue.ErrStaleCheckpoint) {
-		t.Errorf("Rollback(c) = %v, want ErrStaleCheckpoint", err)
+	if err := j.Rollback(c); !errors.Is(err, requeue.ErrInvalidCheckpoint) {
+		t.Errorf("Rollback(c) = %v, want ErrInvalidCheckpoint", err)
 	}
-	if err := j.Rollback(b); err != nil || j.Len() != 1 {
-		t.Errorf("Rollback(b) = %v, Len %d; want nil, 1", err, j.Len())
+	if err := j.Rollback(b); err != nil || journalhook.Len(&j) != 1 {
+		t.Errorf("Rollback(b) = %v, Len %d; want nil, 1", err, journalhook.Len(&j))
 	}
 }
 
