@@ -31,11 +31,3 @@ import (
 type VictimFilter interface {
 	FilterVictim(now time.Time, v *Victim, c *Contender) eligibility.Decision
 }
-
-// VictimFilterFunc adapts a function to [VictimFilter].
-type VictimFilterFunc func(now time.Time, v *Victim, c *Contender) eligibility.Decision
-
-// FilterVictim calls f.
-func (f VictimFilterFunc) FilterVictim(now time.Time, v *Victim, c *Contender) eligibility.Decision {
-	return f(now, v, c)
-}

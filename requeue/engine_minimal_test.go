@@ -515,7 +515,7 @@ var errRollbackRefused = errors.New("rollback refused")
 // badRollback is a Transactional model whose Rollback always fails.
 type badRollback struct{ txCluster }
 
-func (m *badRollback) Rollback(requeue.Savepoint) error { return errRollbackRefused }
+func (m *badRollback) Rollback(uint64) error { return errRollbackRefused }
 
 // TestEngineBoundInContenderWalk: MaxChecks reached while the engine looks
 // for a shape's next qualifying contender (CanContend says no to most)

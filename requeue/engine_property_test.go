@@ -28,11 +28,11 @@ type txCluster struct {
 	c     *cluster.Model
 	j     requeue.Journal
 	marks []txMark // the valid savepoints, oldest first
-	next  requeue.Savepoint
+	next  uint64
 }
 
 type txMark struct {
-	sp requeue.Savepoint
+	sp uint64
 	cp requeue.Checkpoint
 }
 
@@ -41,13 +41,13 @@ var _ requeue.Transactional = (*txCluster)(nil)
 func (m *txCluster) Evict(_ *requeue.Journal, id string) error         { return m.c.Evict(&m.j, id) }
 func (m *txCluster) Place(_ *requeue.Journal, id string) (bool, error) { return m.c.Place(&m.j, id) }
 
-func (m *txCluster) Savepoint() requeue.Savepoint {
+func (m *txCluster) Savepoint() uint64 {
 	m.next++
 	m.marks = append(m.marks, txMark{m.next, m.j.Checkpoint()})
 	return m.next
 }
 
-func (m *txCluster) Rollback(sp requeue.Savepoint) error {
+func (m *txCluster) Rollback(sp uint64) error {
 	for i := len(m.marks) - 1; i >= 0; i-- {
 		if m.marks[i].sp == sp {
 			if err := m.j.Rollback(m.marks[i].cp); err != nil {

@@ -67,17 +67,6 @@ const (
 	OutcomeDeferred
 )
 
-var outcomeKindNames = [...]string{"none", "committed", "kept", "skipped", "deferred"}
-
-// String returns "committed", "kept", "skipped" or "deferred" ("none" for
-// the zero value, "invalid" out of range).
-func (k OutcomeKind) String() string {
-	if int(k) < len(outcomeKindNames) {
-		return outcomeKindNames[k]
-	}
-	return "invalid"
-}
-
 // The engine's reasons: the labels of its outcomes' Reason (an
 // [eligibility.Reason], tenure's one reason type, usable as a metric label).
 // A victim in cooldown is skipped with [eligibility.ReasonCooldown]; a skip

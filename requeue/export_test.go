@@ -1,5 +1,11 @@
 package requeue
 
+import (
+	"time"
+
+	"github.com/tenurepolicy/tenure/eligibility"
+)
+
 // Hooks for the external tests (package requeue_test): they use the
 // reference model of requeue/cluster, which imports this package, so they
 // cannot be internal tests.
@@ -26,3 +32,20 @@ func (j *Journal) Len() int { return j.len() }
 
 // Valid reports whether j.Rollback(cp) would accept cp.
 func (j *Journal) Valid(cp Checkpoint) bool { return j.check(cp) == nil }
+
+// String names k for the tests' tables.
+func (k OutcomeKind) String() string {
+	names := [...]string{"none", "committed", "kept", "skipped", "deferred"}
+	if int(k) < len(names) {
+		return names[k]
+	}
+	return "invalid"
+}
+
+// VictimFilterFunc adapts a function to [VictimFilter].
+type VictimFilterFunc func(now time.Time, v *Victim, c *Contender) eligibility.Decision
+
+// FilterVictim calls f.
+func (f VictimFilterFunc) FilterVictim(now time.Time, v *Victim, c *Contender) eligibility.Decision {
+	return f(now, v, c)
+}

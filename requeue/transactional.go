@@ -48,12 +48,9 @@ package requeue
 // from one goroutine, one at a time.
 type Transactional interface {
 	Model
-	// Savepoint marks the model's current state.
-	Savepoint() Savepoint
+	// Savepoint marks the model's current state with an opaque value
+	// chosen by the model (for example a Statement's checkpoint index).
+	Savepoint() uint64
 	// Rollback restores the state marked by sp.
-	Rollback(sp Savepoint) error
+	Rollback(sp uint64) error
 }
-
-// Savepoint is an opaque mark of a [Transactional] model's state, chosen by
-// the model (for example a Statement's checkpoint index).
-type Savepoint uint64

@@ -134,9 +134,9 @@ func TestModel[M requeue.Model](newModel func() M, state func(M) string, running
 			runs:    make([]bool, len(jobs)),
 			moved:   make([]bool, len(jobs)),
 			unknown: unknown,
-			onStack: map[requeue.Savepoint]int{},
-			staleAt: map[requeue.Savepoint]int{},
-			issued:  map[requeue.Savepoint]bool{},
+			onStack: map[uint64]int{},
+			staleAt: map[uint64]int{},
+			issued:  map[uint64]bool{},
 		}
 		for i := range running {
 			r.runs[i] = true

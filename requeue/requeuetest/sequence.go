@@ -48,16 +48,16 @@ type sequence[M requeue.Model] struct {
 	// it was last issued, and where each is in stale; every value issued,
 	// the largest, and the number of savepoints taken.
 	saves   []save
-	onStack map[requeue.Savepoint]int
+	onStack map[uint64]int
 	stale   []save
-	staleAt map[requeue.Savepoint]int
-	issued  map[requeue.Savepoint]bool
-	top     requeue.Savepoint
+	staleAt map[uint64]int
+	issued  map[uint64]bool
+	top     uint64
 	taken   int
 	// The first Rollback error of the current journal rollback, and its
 	// savepoint.
 	txErr   error
-	txErrSp requeue.Savepoint
+	txErrSp uint64
 	// modelEnds holds, oldest first, the journal length after each model
 	// method that recorded steps in it, for those still in it.
 	modelEnds []int
@@ -73,7 +73,7 @@ type sequence[M requeue.Model] struct {
 
 // save is a savepoint the kit took, and what held when it was taken.
 type save struct {
-	sp    requeue.Savepoint
+	sp    uint64
 	n     int // the savepoint's number in the sequence: 0, 1, ...
 	state string
 	runs  []bool
@@ -84,7 +84,7 @@ type save struct {
 type mark struct {
 	id    int // the number of a checkpoint the trace shows; -1 for an operation's own mark
 	cp    requeue.Checkpoint
-	sp    requeue.Savepoint
+	sp    uint64
 	at    int // index of sp in sequence.marks
 	state string
 	runs  []bool
@@ -246,11 +246,11 @@ type txUndo[M requeue.Model] sequence[M]
 
 func (u *txUndo[M]) Undo(sp, _ int64) {
 	r := (*sequence[M])(u)
-	if r.onStack[requeue.Savepoint(sp)] == 0 {
+	if r.onStack[uint64(sp)] == 0 {
 		return
 	}
-	if err := r.tx.Rollback(requeue.Savepoint(sp)); err != nil && r.txErr == nil {
-		r.txErr, r.txErrSp = err, requeue.Savepoint(sp)
+	if err := r.tx.Rollback(uint64(sp)); err != nil && r.txErr == nil {
+		r.txErr, r.txErrSp = err, uint64(sp)
 	}
 }
 
@@ -567,7 +567,7 @@ func (r *sequence[M]) rollbackStale() {
 // StrictSavepoints the kit also tries values next to the ones issued, and
 // the model must refuse them all.
 func (r *sequence[M]) rollbackUnknown() {
-	candidates := []requeue.Savepoint{r.top + 1<<20 + requeue.Savepoint(r.rng.IntN(1<<20)), requeue.Savepoint(r.rng.Uint64())}
+	candidates := []uint64{r.top + 1<<20 + uint64(r.rng.IntN(1<<20)), uint64(r.rng.Uint64())}
 	if r.cfg.strict {
 		candidates = append(candidates, r.top+1, 0, 1, 2)
 	}

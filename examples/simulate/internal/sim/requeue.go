@@ -217,7 +217,7 @@ func (r *requeuePass) runNoms() {
 	}
 	clear(r.model.placed)
 	for _, o := range res.Outcomes {
-		k := o.Kind.String()
+		k := kindNames[o.Kind]
 		if o.Kind != requeue.OutcomeCommitted {
 			k += "/" + string(o.Reason)
 		}
@@ -400,4 +400,12 @@ func (h *timerHeap) pop() timer {
 	top, rest := popMin(*h, timerBefore)
 	*h = rest
 	return top
+}
+
+// kindNames labels the engine's outcome kinds in the outcome counts.
+var kindNames = map[requeue.OutcomeKind]string{
+	requeue.OutcomeCommitted: "committed",
+	requeue.OutcomeKept:      "kept",
+	requeue.OutcomeSkipped:   "skipped",
+	requeue.OutcomeDeferred:  "deferred",
 }
