@@ -72,7 +72,7 @@ func Example() {
 	for _, o := range res.Outcomes {
 		// The engine already applied the change to its model; the embedder
 		// performs the eviction and writes the annotation.
-		fmt.Println(o.Job, o.Reason, o.Contenders, eligibility.AnnotationRequeueNotBefore+"="+o.Annotation)
+		fmt.Println(o.Job, o.Kind, o.Contenders, eligibility.AnnotationRequeueNotBefore+"="+o.Annotation)
 	}
 	// Output:
 	// reclaim allowed: true

@@ -117,7 +117,7 @@
 // Victims a stopped search never reached are deferred with
 // [ReasonSetSearchBound].
 //
-// The default cost rule ([DefaultVictimCost]) is the work an eviction
+// The default cost rule ([EngineConfig.VictimCost]) is the work an eviction
 // throws away: the victim's Resources (in the embedder's unit, 1 when
 // unknown) times the time since its last checkpoint, or since its start
 // when it has none (the weighting of Volcano's checkpoint-aware victim
@@ -151,7 +151,7 @@
 //     restore), the panic continues with a [*RestoreError] instead: the
 //     model then promises nothing, not even its own invariants, and must be
 //     rebuilt. Run called from
-//     one of its own callbacks is refused ([ErrReentrantRun]).
+//     one of its own callbacks is refused with an error.
 //   - The cost is bounded, with defaults even in the zero config: at most
 //     [EngineConfig.MaxAttempts] placement attempts and
 //     [EngineConfig.MaxChecks] examinations per pass; per victim, at most

@@ -33,11 +33,9 @@ const (
 	defaultSetCandidates        = 3
 )
 
-// ErrReentrantRun is the error of [Engine.Run] called while a pass of the
-// same Engine runs, that is, from one of that pass's callbacks (a model
-// method, a filter, the observer, ...). The call changes nothing and the
-// running pass goes on.
-var ErrReentrantRun = errors.New("requeue: Run called from a callback of a pass of the same Engine")
+// errReentrantRun is the error of [Engine.Run] called while a pass of the
+// same Engine runs, from one of that pass's callbacks.
+var errReentrantRun = errors.New("requeue: Run called from a callback of a pass of the same Engine")
 
 // EngineConfig configures an [Engine]. The zero value is valid: no default
 // delay (a committed victim's not-before is now, rounded up to the second,
@@ -109,8 +107,12 @@ type EngineConfig struct {
 	// A set costs the sum of its victims' costs; of two sets the cheaper
 	// wins, then the one whose most important victim has the lower
 	// priority, then the larger total overrun (with a custom VictimOrder:
-	// then the one whose last victim in that order comes first). Nil
-	// means [DefaultVictimCost]; a NaN cost counts as +Inf.
+	// then the one whose last victim in that order comes first). A NaN
+	// cost counts as +Inf. Nil means the default rule: v's Resources (1
+	// when unknown) times the hours since its LastCheckpoint, or since its
+	// Start when it has none or the checkpoint is after now (Volcano's
+	// checkpoint-aware victim ordering, volcano-sh/volcano PR #5999); +Inf
+	// without either time, since what it would lose is unknown.
 	VictimCost func(now time.Time, v *Victim) float64
 	// Filters are asked, in order, whether a victim may be evicted for a
 	// contender that fits in its resources; see [VictimFilter]. No nil
@@ -140,7 +142,7 @@ type EngineConfig struct {
 	// [ReasonRolledBack], Job the last victim evicted before the test or
 	// the denied victim, Other the contender), and one per placement
 	// without eviction (Allowed, Reason
-	// [ReasonFitWithoutEviction], Job the contender, Other FreeFit.After).
+	// [ReasonFitWithoutEviction], Job the contender, Other the victim whose commit made room, or "").
 	Observer eligibility.Observer
 	// Name is the Source of the engine's events; "requeue" when empty.
 	Name string
@@ -422,7 +424,8 @@ func (e *Engine) Config() EngineConfig {
 // with any one victim of the set kept); the same result for any
 // permutation of the input; a panicking callback leaves the model at the
 // pass's last commit and the panic continues (a [*RestoreError] when that
-// restore fails); a Run from a callback is refused ([ErrReentrantRun]).
+// restore fails); a Run from one of the pass's callbacks returns an error, changing
+// nothing, and the running pass goes on.
 // Cost: O(n log n + k log k) plus the examinations and attempts, bounded
 // by the config. Run returns an error only for a nil model, a re-entrant
 // call, or a model that broke the [Journal] or [Transactional] contract
@@ -430,7 +433,7 @@ func (e *Engine) Config() EngineConfig {
 func (e *Engine) Run(now time.Time, in EngineInput, m Model) (EngineResult, error) {
 	var res EngineResult
 	if e.running {
-		return res, ErrReentrantRun
+		return res, errReentrantRun
 	}
 	if m == nil {
 		return res, errors.New("requeue: nil model")
@@ -591,6 +594,17 @@ func (e *Engine) emit(o Outcome) {
 func (e *Engine) observe(job, other string, d eligibility.Decision, err error) {
 	if e.cfg.Observer != nil {
 		e.cfg.Observer.Observe(eligibility.Event{Source: e.name(), Job: job, Other: other, Decision: d, Err: err})
+	}
+}
+
+// freeFit reports a contender placed without an eviction, after the
+// commit of victim after ("" at the start of the pass), in the result and
+// to the observer.
+func (e *Engine) freeFit(contender, after string) {
+	ev := eligibility.Event{Source: e.name(), Job: contender, Other: after, Decision: eligibility.Decision{Allowed: true, Reason: ReasonFitWithoutEviction}}
+	e.res.FitWithoutEviction = append(e.res.FitWithoutEviction, ev)
+	if e.cfg.Observer != nil {
+		e.cfg.Observer.Observe(ev)
 	}
 }
 

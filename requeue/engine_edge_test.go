@@ -323,13 +323,3 @@ func TestEngineModelBreaksJournal(t *testing.T) {
 		t.Fatalf("%d outcomes, want 2: %+v", len(res.Outcomes), res.Outcomes)
 	}
 }
-
-// TestContenderErrorIsAnError: a ContenderError is an error that wraps the
-// reason the contender could not be used.
-func TestContenderErrorIsAnError(t *testing.T) {
-	e := &requeue.ContenderError{Contender: "p", Err: requeue.ErrContenderNominated}
-	var err error = e
-	if !errors.Is(err, requeue.ErrContenderNominated) || err.Error() != "requeue: contender p: "+requeue.ErrContenderNominated.Error() {
-		t.Errorf("ContenderError = %q, Is(ErrContenderNominated) = %v", err, errors.Is(err, requeue.ErrContenderNominated))
-	}
-}

@@ -67,6 +67,17 @@ const (
 	OutcomeDeferred
 )
 
+var outcomeKindNames = [...]string{"none", "committed", "kept", "skipped", "deferred"}
+
+// String returns "committed", "kept", "skipped" or "deferred" ("none" for
+// the zero value, "invalid" out of range).
+func (k OutcomeKind) String() string {
+	if int(k) < len(outcomeKindNames) {
+		return outcomeKindNames[k]
+	}
+	return "invalid"
+}
+
 // The engine's reasons: the labels of its outcomes' Reason (an
 // [eligibility.Reason], tenure's one reason type, usable as a metric label).
 // A victim in cooldown is skipped with [eligibility.ReasonCooldown]; a skip
@@ -195,25 +206,6 @@ type ContenderError struct {
 	Err error
 }
 
-// Error returns "requeue: contender <ID>: <Err>".
-func (e *ContenderError) Error() string {
-	return "requeue: contender " + e.Contender + ": " + e.Err.Error()
-}
-
-// Unwrap returns Err.
-func (e *ContenderError) Unwrap() error { return e.Err }
-
-// FreeFit records a contender the engine placed without evicting anyone
-// for it (see [EngineResult.FitWithoutEviction]).
-type FreeFit struct {
-	// Contender is the contender's ID.
-	Contender string
-	// After is the first victim of the set whose commit came just before
-	// the placement: the contender fits in the room the commit left. ""
-	// when it fitted at the start of the pass.
-	After string
-}
-
 // EngineInput is one pass's input. The engine does not modify or retain the
 // slices.
 type EngineInput struct {
@@ -274,8 +266,11 @@ type EngineResult struct {
 	// contenders that fitted without an eviction: at the start of the pass
 	// or in the room a commit left. The engine placed them in the model (so
 	// that no later eviction counts on their room) and evicted no one for
-	// them; the scheduler can start them.
-	FitWithoutEviction []FreeFit
+	// them; the scheduler can start them. Each is the event the Observer
+	// receives for it: Job the contender, Other the victim whose commit
+	// made room ("" at the start of the pass), Reason
+	// [ReasonFitWithoutEviction].
+	FitWithoutEviction []eligibility.Event
 	// ContenderErrors lists the contenders the engine could not use: first
 	// the nominated ones and those with an empty ID, then those
 	// [Model.Place] failed on, each group in contender order.

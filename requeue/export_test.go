@@ -11,8 +11,10 @@ import (
 // cannot be internal tests.
 
 var (
-	MergeVictim     = mergeVictim
-	ErrUndoPanicked = errUndoPanicked
+	ErrReentrantRun   = errReentrantRun
+	DefaultVictimCost = defaultVictimCost
+	MergeVictim       = mergeVictim
+	ErrUndoPanicked   = errUndoPanicked
 
 	ErrContenderNominated = errContenderNominated
 	ErrEmptyContenderID   = errEmptyContenderID
@@ -32,15 +34,6 @@ func (j *Journal) Len() int { return j.len() }
 
 // Valid reports whether j.Rollback(cp) would accept cp.
 func (j *Journal) Valid(cp Checkpoint) bool { return j.check(cp) == nil }
-
-// String names k for the tests' tables.
-func (k OutcomeKind) String() string {
-	names := [...]string{"none", "committed", "kept", "skipped", "deferred"}
-	if int(k) < len(names) {
-		return names[k]
-	}
-	return "invalid"
-}
 
 // VictimFilterFunc adapts a function to [VictimFilter].
 type VictimFilterFunc func(now time.Time, v *Victim, c *Contender) eligibility.Decision

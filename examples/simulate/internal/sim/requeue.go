@@ -217,7 +217,7 @@ func (r *requeuePass) runNoms() {
 	}
 	clear(r.model.placed)
 	for _, o := range res.Outcomes {
-		k := kindNames[o.Kind]
+		k := o.Kind.String()
 		if o.Kind != requeue.OutcomeCommitted {
 			k += "/" + string(o.Reason)
 		}
@@ -240,7 +240,7 @@ func (r *requeuePass) runNoms() {
 	// Contenders the engine placed in room a commit left, evicting no one
 	// for them, start too.
 	for _, ff := range res.FitWithoutEviction {
-		id := r.model.ids[ff.Contender]
+		id := r.model.ids[ff.Job]
 		s.q.removeHead(r.contBkt[id])
 		s.book(id)
 	}
@@ -262,7 +262,7 @@ func (r *requeuePass) records() map[string]string {
 }
 
 // costData gives victim v (running job id) what the engine's cost rule
-// (requeue.DefaultVictimCost) weighs: Resources, the GPUs it holds (a
+// (requeue.EngineConfig.VictimCost) weighs: Resources, the GPUs it holds (a
 // CPU-only job counts as one thousandth of a GPU, the simulator's smallest
 // GPU share, rather than the engine's "unknown", which would be one GPU),
 // and LastCheckpoint, the instant of its last checkpoint under -checkpoint
@@ -400,12 +400,4 @@ func (h *timerHeap) pop() timer {
 	top, rest := popMin(*h, timerBefore)
 	*h = rest
 	return top
-}
-
-// kindNames labels the engine's outcome kinds in the outcome counts.
-var kindNames = map[requeue.OutcomeKind]string{
-	requeue.OutcomeCommitted: "committed",
-	requeue.OutcomeKept:      "kept",
-	requeue.OutcomeSkipped:   "skipped",
-	requeue.OutcomeDeferred:  "deferred",
 }
