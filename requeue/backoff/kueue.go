@@ -110,14 +110,6 @@ type Strategy struct {
 	Backoff Config
 }
 
-// QueueOrder returns the queue order s selects.
-func (s Strategy) QueueOrder() QueueOrder {
-	if s.Timestamp == nil {
-		return QueueOrder{}
-	}
-	return QueueOrder{Strategy: *s.Timestamp}
-}
-
 // Validate reports every problem of s at once: an unknown timestamp
 // strategy and every problem of [Config.Validate]. Each message
 // starts with "backoff: ".
@@ -156,37 +148,10 @@ func (k KueueStrategy) Strategy() (Strategy, error) {
 	return k.strategy(false)
 }
 
-// ClampedStrategy is [KueueStrategy.Strategy] for a fork of an
-// older Kueue release, one that computed the delay as min(Step(), max) with
-// k8s.io/apimachinery's wait.Backoff (first in the workload controller,
-// pkg/controller/core/workload_controller.go, when backoffMaxSeconds came
-// in with v0.7, then in pkg/workload UpdateRequeueState) rather than with
-// pkg/util/wait NewBackoff. Those releases read the same fields differently:
-//
-//   - backoffMaxSeconds 0 caps every delay at 0: the strategy gets
-//     [Config.NoDelay] (current Kueue: no cap);
-//   - a base above the max is capped like any later delay: every delay is
-//     the max (current Kueue waits the base first; tenure's Strategy
-//     refuses it);
-//   - the jitter is added before the cap, so a capped delay is exactly the
-//     max: the strategy sets [Config.ClampToMax] (current Kueue adds
-//     the jitter to the capped delay).
-//
-// Those releases also overflowed once base·2^(n−1) passed the largest
-// Duration (from n = 29 with the 60s default, whatever the max): the float
-// doubling no longer converts to a Duration, and on amd64 the result turns
-// negative, which min keeps, so the job waits not at all. tenure does not
-// reproduce that: its delay stays at the max.
-// For every other requeue, Delay gives those releases' delay for the
-// same draw. [Strategy.Kueue] converts the result back to fields
-// those releases read the same way (backoffMaxSeconds 0 comes back as
-// backoffBaseSeconds 0). Errors are Strategy's, less the base-above-max
-// refusal.
-func (k KueueStrategy) ClampedStrategy() (Strategy, error) {
-	return k.strategy(true)
-}
-
-// strategy implements Strategy and, with clamped, ClampedStrategy.
+// strategy implements Strategy and, with clamped, the reading of Kueue
+// releases before pkg/util/wait NewBackoff (min(Step(), max)): a zero max
+// caps every delay at zero (NoDelay), a base above the max is capped, and
+// ClampToMax is set.
 func (k KueueStrategy) strategy(clamped bool) (Strategy, error) {
 	var errs []error
 	var s Strategy
@@ -239,7 +204,7 @@ func (s Strategy) Kueue() (KueueStrategy, error) {
 	errs := []error{s.Validate()}
 	var k KueueStrategy
 	if s.Timestamp != nil && *s.Timestamp <= TimestampCreation {
-		name := s.Timestamp.String()
+		name := s.Timestamp.kueueName()
 		k.Timestamp = &name
 	}
 	c := s.Backoff

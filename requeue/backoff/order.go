@@ -25,9 +25,9 @@ const (
 	TimestampCreation
 )
 
-// String returns "Eviction" or "Creation" (Kueue's spelling), or
+// kueueName returns "Eviction" or "Creation" (Kueue's spelling), or
 // "TimestampStrategy(N)" for an unknown value.
-func (s TimestampStrategy) String() string {
+func (s TimestampStrategy) kueueName() string {
 	switch s {
 	case TimestampEviction:
 		return "Eviction"
