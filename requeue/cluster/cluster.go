@@ -89,7 +89,7 @@ type Model struct {
 	nodes     []clusterNode
 	nodeIndex map[string]int32
 	// jobs holds the registered jobs densely, in no meaningful order:
-	// RemoveJob moves the last job into the removed job's slot.
+	// removeJob moves the last job into the removed job's slot.
 	jobs     []clusterJob
 	jobIndex map[string]int32 // job ID -> index in jobs
 	free     Resources        // sum of all nodes' free resources
@@ -265,11 +265,11 @@ func saturatingAdd(a, b int64) int64 {
 	return a + b
 }
 
-// RemoveJob releases a job's tasks (if any run) and unregisters it, as when
+// removeJob releases a job's tasks (if any run) and unregisters it, as when
 // it finishes; its storage is reused at once. Error for an unknown job.
 // O(tasks · log nodes), amortised; with a journal, one allocation for the
 // step that can restore the job.
-func (c *Model) RemoveJob(j *requeue.Journal, id string) error {
+func (c *Model) removeJob(j *requeue.Journal, id string) error {
 	ji, ok := c.jobIndex[id]
 	if !ok {
 		return fmt.Errorf("cluster: unknown job %q", id)

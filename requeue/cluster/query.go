@@ -6,8 +6,8 @@ import (
 	"slices"
 )
 
-// Has reports whether a job is registered. O(1).
-func (c *Model) Has(id string) bool {
+// has reports whether a job is registered. O(1).
+func (c *Model) has(id string) bool {
 	_, ok := c.jobIndex[id]
 	return ok
 }

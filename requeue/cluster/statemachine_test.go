@@ -231,9 +231,9 @@ func TestClusterJournalStateMachine(t *testing.T) {
 			},
 			"remove": func(t *rapid.T) {
 				id := ids.Draw(t, "id")
-				got, want := c.RemoveJob(&j, id), oracle.removeJob(id)
+				got, want := c.removeJob(&j, id), oracle.removeJob(id)
 				if (got == nil) != (want == nil) {
-					t.Fatalf("RemoveJob(%q) = %v, oracle %v", id, got, want)
+					t.Fatalf("removeJob(%q) = %v, oracle %v", id, got, want)
 				}
 			},
 			"evict": func(t *rapid.T) {
@@ -269,8 +269,8 @@ func TestClusterJournalStateMachine(t *testing.T) {
 				all := registered()
 				n := rapid.IntRange(0, len(all)).Draw(t, "n")
 				for _, id := range rapid.Permutation(all).Draw(t, "order")[:n] {
-					if err, werr := c.RemoveJob(&j, id), oracle.removeJob(id); err != nil || werr != nil {
-						t.Fatalf("RemoveJob(%s) = %v, oracle %v", id, err, werr)
+					if err, werr := c.removeJob(&j, id), oracle.removeJob(id); err != nil || werr != nil {
+						t.Fatalf("removeJob(%s) = %v, oracle %v", id, err, werr)
 					}
 				}
 			},
@@ -284,8 +284,8 @@ func TestClusterJournalStateMachine(t *testing.T) {
 					if oracle.jobs[id] == nil {
 						continue
 					}
-					if err, werr := c.RemoveJob(&j, id), oracle.removeJob(id); err != nil || werr != nil {
-						t.Fatalf("RemoveJob(%s) = %v, oracle %v", id, err, werr)
+					if err, werr := c.removeJob(&j, id), oracle.removeJob(id); err != nil || werr != nil {
+						t.Fatalf("removeJob(%s) = %v, oracle %v", id, err, werr)
 					}
 					if !rapid.Bool().Draw(t, "same ID") {
 						fresh++
@@ -306,7 +306,7 @@ func TestClusterJournalStateMachine(t *testing.T) {
 				before := c.Snapshot()
 				for _, id := range d.jobIDs() {
 					_ = d.Evict(nil, id)
-					_ = d.RemoveJob(nil, id)
+					_ = d.removeJob(nil, id)
 				}
 				if err := d.AddJob(nil, Job{ID: "a", Tasks: []Resources{{}}}); err != nil {
 					t.Fatal(err)
