@@ -40,7 +40,7 @@ package requeue
 // requeuetest.TestModel checks this: rollbacks to valid marks, nested in
 // any order; a rollback to an invalidated mark either refused without a
 // change or restoring exactly the state it marked; a refused rollback to a
-// value never returned changing nothing. With requeuetest.StrictSavepoints
+// value never returned changing nothing. With requeuetest.Options.StrictSavepoints
 // it demands that every value other than a valid mark be refused.
 //
 // The engine rolls back only to valid marks, and never needs to release

@@ -153,7 +153,7 @@ func TestBrokenHintsFail(t *testing.T) {
 	} {
 		t.Run(tc.bug, func(t *testing.T) {
 			for seed := uint64(1); seed <= 3; seed++ {
-				err := requeuetest.TestModel(hintedModel(tc.bug), hintedState, clusterRunning, clusterPending, requeuetest.Seed(seed))
+				err := requeuetest.TestModel(hintedModel(tc.bug), hintedState, clusterRunning, clusterPending, requeuetest.Options{Seed: seed})
 				if got := problem(err); !strings.Contains(got, tc.want) {
 					t.Fatalf("seed %d: problem %q, want it to contain %q; error:\n%v", seed, got, tc.want, err)
 				}
@@ -208,7 +208,7 @@ func TestUnexercisedHints(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "a MayFit that rules a pending job out") {
 		t.Fatalf("err = %v", err)
 	}
-	if err := requeuetest.TestModel(hintedModel("always-true"), hintedState, clusterRunning, clusterPending, requeuetest.AllowUnexercised()); err != nil {
+	if err := requeuetest.TestModel(hintedModel("always-true"), hintedState, clusterRunning, clusterPending, requeuetest.Options{AllowUnexercised: true}); err != nil {
 		t.Fatalf("with AllowUnexercised: %v", err)
 	}
 	// Nor does a capacity bound that never rules anything out about

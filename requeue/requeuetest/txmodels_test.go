@@ -279,7 +279,7 @@ func TestHybridModelsPass(t *testing.T) {
 	for _, placementsOwn := range []bool{false, true} {
 		for seed := uint64(1); seed <= 3; seed++ {
 			err := requeuetest.TestModel(func() *hybridCluster { return &hybridCluster{Model: testCluster(), placementsOwn: placementsOwn} },
-				func(h *hybridCluster) string { return clusterState(h.Model) }, clusterRunning, clusterPending, requeuetest.Seed(seed))
+				func(h *hybridCluster) string { return clusterState(h.Model) }, clusterRunning, clusterPending, requeuetest.Options{Seed: seed})
 			if err != nil {
 				t.Errorf("placements in own transactions %v, seed %d: %v", placementsOwn, seed, err)
 			}
