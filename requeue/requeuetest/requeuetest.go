@@ -54,26 +54,15 @@ type config struct {
 }
 
 // TestModel checks that the models newModel returns honour the
-// [requeue.Model] contract and restore their state exactly; for a model
-// that implements [requeue.Transactional], that its savepoints do too; and
-// for one that offers the engine's hints ([requeue.FitBounder],
-// [requeue.SetFitBounder], [requeue.CapacityBounder], [requeue.Shaper],
-// the locality hint's Domains), that they keep their contracts. It returns
-// nil if every check passed, a [*Failure] for the first
-// check that failed, or an error for invalid arguments or a fixture that
-// never exercises part of the contract (see [Options]).
-//
-// newModel must return a fresh model, in the same state at every call, in
-// which the jobs listed in running run and those in pending are known and
-// do not run. state must render everything about the model that later
-// decisions depend on, as text: two models are in the same state exactly
-// when their texts are equal. The package documentation describes the
-// checks.
-//
-// TestModel uses only the models' methods, newModel and state, from the
-// calling goroutine. A panic in any of them is recovered: reported as a
-// Failure, except in the first comparison of two fresh models (before any
-// operation), which reports it as an error.
+// [requeue.Model] contract, restore their state exactly, and keep the
+// contracts of the optional interfaces they implement (see the package
+// doc). newModel must return a fresh model in the same state at every
+// call, in which the jobs in running run and those in pending wait; state
+// renders a model's state as text, equal exactly when the states are. opts
+// holds at most one [Options]. It returns nil, a [*Failure] for the first
+// check that failed, or an error for invalid arguments, a panic in the
+// first comparison of two fresh models, or a fixture that never exercises
+// part of the contract. It calls everything from the calling goroutine.
 func TestModel[M requeue.Model](newModel func() M, state func(M) string, running, pending []string, opts ...Options) error {
 	if len(opts) > 1 {
 		return errors.New("requeuetest: more than one Options")

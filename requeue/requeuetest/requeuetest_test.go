@@ -147,7 +147,7 @@ func TestFailureReproducible(t *testing.T) {
 	}
 	// A replay with only the failing sequence's index reached finds it too.
 	if c := requeuetest.TestModel(func() *toy { return newToy("wrong-undo") }, toyState, toyRunning, toyPending,
-		requeuetest.Options{Seed: 7, Sequences: f.Sequence+1}); c == nil || c.Error() != a.Error() {
+		requeuetest.Options{Seed: 7, Sequences: f.Sequence + 1}); c == nil || c.Error() != a.Error() {
 		t.Fatalf("replay with Sequences(%d):\n%v", f.Sequence+1, c)
 	}
 }
@@ -197,7 +197,7 @@ func TestFailureReplayNamesSteps(t *testing.T) {
 	if !errors.As(a, &f) || f.Steps != 7 || !strings.Contains(a.Error(), "requeuetest.Options{Seed: 3, Steps: 7}") {
 		t.Fatalf("Steps(7) run: %v", a)
 	}
-	if b := run(requeuetest.Options{Seed: 3, Steps: 7, Sequences: f.Sequence+1}); b == nil || b.Error() != a.Error() {
+	if b := run(requeuetest.Options{Seed: 3, Steps: 7, Sequences: f.Sequence + 1}); b == nil || b.Error() != a.Error() {
 		t.Fatalf("replay:\n%v\nwant:\n%v", b, a)
 	}
 	d := run(requeuetest.Options{Seed: 3})
