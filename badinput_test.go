@@ -17,7 +17,7 @@ import (
 // called (a typed nil pointer or func, a Logger without a handler) is a
 // construction error naming the field, not a panic in the first cycle.
 func TestNewRejectsTypedNilCallbacks(t *testing.T) {
-	var nilFilter requeue.VictimFilterFunc
+	var nilFilter victimFilterFunc
 	var nilObserverFunc eligibility.ObserverFunc
 	tests := []struct {
 		name  string

@@ -72,7 +72,7 @@ func durationPtr(d time.Duration) *time.Duration { return &d }
 func TestConfigErrorKeys(t *testing.T) {
 	neg := -1
 	bad := backoff.TimestampStrategy(7)
-	var nilFilter requeue.VictimFilterFunc
+	var nilFilter victimFilterFunc
 	lonep := timebased.LowerOrNewerEqualPriority
 	for _, tc := range []struct {
 		key  string

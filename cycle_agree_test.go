@@ -64,10 +64,10 @@ func newDirectEngine(t testing.TB) *directEngine {
 	ecfg := cfg.Engine
 	ecfg.Filters = []requeue.VictimFilter{
 		requeue.VictimMinRuntimeFilter{Filter: &minruntime.Filter{Resolver: resolver}},
-		requeue.VictimFilterFunc(func(now time.Time, v *requeue.Victim, _ *requeue.Contender) eligibility.Decision {
+		victimFilterFunc(func(now time.Time, v *requeue.Victim, _ *requeue.Contender) eligibility.Decision {
 			return cfg.EvictionBudget.Check(d.records[v.ID], now)
 		}),
-		requeue.VictimFilterFunc(func(now time.Time, _ *requeue.Victim, c *requeue.Contender) eligibility.Decision {
+		victimFilterFunc(func(now time.Time, _ *requeue.Victim, c *requeue.Contender) eligibility.Decision {
 			return cfg.PreemptorDelay.Check(c.Queued, now)
 		}),
 	}
@@ -264,4 +264,11 @@ func TestRequeueBudgetAtEachCycle(t *testing.T) {
 			t.Errorf("at %v: %v, want %v", tc.now.Format(time.TimeOnly), got, tc.want)
 		}
 	}
+}
+
+// victimFilterFunc adapts a function to requeue.VictimFilter.
+type victimFilterFunc func(now time.Time, v *requeue.Victim, c *requeue.Contender) eligibility.Decision
+
+func (f victimFilterFunc) FilterVictim(now time.Time, v *requeue.Victim, c *requeue.Contender) eligibility.Decision {
+	return f(now, v, c)
 }

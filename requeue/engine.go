@@ -33,114 +33,73 @@ const (
 	defaultSetCandidates        = 3
 )
 
-// ErrReentrantRun is the error of [Engine.Run] called while a pass of the
-// same Engine runs, that is, from one of that pass's callbacks (a model
-// method, a filter, the observer, ...). The call changes nothing and the
-// running pass goes on.
-var ErrReentrantRun = errors.New("requeue: Run called from a callback of a pass of the same Engine")
+// errReentrantRun is the error of [Engine.Run] called while a pass of the
+// same Engine runs, from one of that pass's callbacks.
+var errReentrantRun = errors.New("requeue: Run called from a callback of a pass of the same Engine")
 
-// EngineConfig configures an [Engine]. The zero value is valid: no default
-// delay (a committed victim's not-before is now, rounded up to the second,
-// unless it has its own requeue delay), the default bounds, no filters, the
-// default cost rule, order and contender rule, no observer. A field left
-// zero takes the default its documentation names; [Engine.Config] returns
-// the configuration with the default bounds and Name filled in.
+// EngineConfig configures an [Engine]. The zero value is valid: a field
+// left zero or nil takes the default it names; [Engine.Config] fills in
+// the bounds and Name.
 type EngineConfig struct {
-	// DefaultDelay is the cooldown written for a committed victim without
-	// its own requeue delay ("determined by the Requeue action" in
-	// KAI-Scheduler's expected-runtime proposal). Must not be negative.
+	// DefaultDelay is the cooldown of a committed victim without its own
+	// requeue delay. Must not be negative.
 	DefaultDelay time.Duration
-	// MaxVictims bounds the victims a pass evicts (commits); 0 means no
-	// bound. When reached, or when the next set would pass it, the pass
-	// stops and the undecided nominations are deferred with
-	// [ReasonMaxVictims].
+	// MaxVictims bounds the commits of a pass; 0 means no bound. The pass
+	// stops before a set that would pass it ([ReasonMaxVictims]).
 	MaxVictims int
-	// MaxAttempts bounds the [Model.Place] calls of a pass; 0 means the
-	// default, 250,000. When reached, the set search under way is
-	// rolled back and the undecided nominations are deferred with
-	// [ReasonMaxAttempts].
+	// MaxAttempts bounds the [Model.Place] calls of a pass; 0 means 250,000.
+	// When reached the search under way is rolled back and the pass stops
+	// ([ReasonMaxAttempts]).
 	MaxAttempts int
-	// MaxAttemptsPerVictim bounds the failed set evaluations one victim
-	// takes part in (its group was evicted for a contender that still did
-	// not fit). A hopeless contender's search does not count: one that no
-	// set let fit though it tried every eligible victim (each group whole,
-	// and all together), or one a [CapacityBounder] ruled out. Past it the
-	// victim is kept with [ReasonMaxVictimAttempts] and the pass goes on. It also bounds the failed attempts of each
-	// round of placements without eviction (a contender left untried there
-	// is tried alone before any set search for it). 0 means the default,
-	// 500.
+	// MaxAttemptsPerVictim bounds the failed set evaluations a victim takes
+	// part in (a hopeless contender's, one no set let fit, do not count), and
+	// the failed attempts of each round of placements without eviction; past
+	// it the victim is kept ([ReasonMaxVictimAttempts]). 0 means 500.
 	MaxAttemptsPerVictim int
-	// MaxChecks bounds the examinations of a pass; 0 means the default,
-	// 10,000,000. An examination looks at one victim for one
-	// contender (CanContend and the filters), asks the set fit bound
-	// ([SetFitBounder]) about one accumulation or the capacity bound
-	// ([CapacityBounder]) about one contender, evicts one victim in a set
-	// evaluation, tests one contender's fit ([FitBounder.MayFit], then
-	// [Model.Place]), or looks at one group of interchangeable contenders
-	// (see [Shaper]) for a placement without eviction. When reached, the
-	// pass stops as for MaxAttempts, with [ReasonMaxChecks].
+	// MaxChecks bounds the examinations of a pass: a look at one victim for
+	// one contender, one fit-bound question, one eviction in a set, one fit
+	// test, or one shape of contenders. 0 means 10,000,000. When reached the
+	// pass stops as for MaxAttempts ([ReasonMaxChecks]).
 	MaxChecks int
-	// MaxChecksPerVictim bounds the examinations of one victim that found
-	// it not eligible (CanContend false or a filter's denial): past it the
-	// victim is given up, kept with [ReasonMaxVictimChecks] (skipped with
-	// the filters' reason if one denied it), so that victims no contender
-	// may use cannot hold the search at the same place. 0 means the
-	// default, 1,000.
+	// MaxChecksPerVictim bounds the examinations that found a victim not
+	// eligible; past it the victim is kept ([ReasonMaxVictimChecks]). 0 means
+	// 1,000.
 	MaxChecksPerVictim int
-	// MaxSetGroups bounds the groups (the [Localizer]'s domains; one
-	// group without it) with eligible victims that one contender's set
-	// search examines, and MaxSetGroups·MaxSetSize the victims it looks
-	// at; victims a filter denied for the contender count against neither
-	// (a group cut short is looked at again without them, and a group all
-	// of whose victims were denied is not counted). A search stopped by it
-	// without finding a set leaves the victims
-	// no search examined deferred with [ReasonSetSearchBound]. 0 means the
-	// default, 8.
+	// MaxSetGroups bounds the groups with eligible victims one search
+	// examines, and MaxSetGroups·MaxSetSize its victims (denied victims count
+	// against neither); victims no search reached are deferred
+	// ([ReasonSetSearchBound]). 0 means 8.
 	MaxSetGroups int
-	// MaxSetSize bounds the victims of one set: a group's first
-	// MaxSetSize eligible victims, cheapest first, are tried. 0 means the
-	// default, 32.
+	// MaxSetSize bounds the victims of one set, a group's cheapest eligible
+	// ones. 0 means 32.
 	MaxSetSize int
-	// SetCandidates is how many sets (from as many groups) a search
-	// compares before committing the cheapest. 0 means the default, 3; 1
-	// commits the first set found.
+	// SetCandidates is how many sets a search compares before committing the
+	// cheapest. 0 means 3; 1 commits the first found.
 	SetCandidates int
-	// VictimCost is the cost rule: the work evicting v at now throws away.
-	// A set costs the sum of its victims' costs; of two sets the cheaper
-	// wins, then the one whose most important victim has the lower
-	// priority, then the larger total overrun (with a custom VictimOrder:
-	// then the one whose last victim in that order comes first). Nil
-	// means [DefaultVictimCost]; a NaN cost counts as +Inf.
+	// VictimCost is the work evicting v at now throws away. A set costs the
+	// sum; of two sets the cheaper wins, then the one whose most important
+	// victim has the lower priority, then the larger total overrun. NaN counts
+	// as +Inf. Nil means v's Resources (1 when unknown) times the hours since
+	// its LastCheckpoint, or since Start when it has none or it is after now
+	// (Volcano's checkpoint-aware victim ordering, volcano-sh/volcano PR
+	// #5999); +Inf without either time, 0 for a Start after now.
 	VictimCost func(now time.Time, v *Victim) float64
-	// Filters are asked, in order, whether a victim may be evicted for a
-	// contender that fits in its resources; see [VictimFilter]. No nil
-	// entries.
+	// Filters are asked, in order, whether a victim of a set that lets a
+	// contender fit may be evicted for it. No nil entries.
 	Filters []VictimFilter
-	// VictimOrder orders the victims (a three-way comparison; ties are
-	// broken by job ID): the order in which a set search accumulates a
-	// group's victims, the order of groups of equal cost, the tie-breaker
-	// of sets of equal cost (see VictimCost), and the order of the
-	// outcomes decided at the end. Nil means the default order: cheapest
-	// first by VictimCost, then lowest priority first, then the largest
-	// overrun (now - Start - Expected) first; ties by job ID.
+	// VictimOrder orders the victims (ties by ID): within a group, groups and
+	// sets of equal cost, and the final outcomes. Nil means cheapest first by
+	// VictimCost, then lowest priority, then largest overrun (now - Start -
+	// Expected).
 	VictimOrder func(now time.Time, a, b *Victim) int
-	// CanContend says whether a contender may evict a victim (it is asked
-	// before the filters, for every victim a search looks at). Nil means
-	// the default rule: a contender may evict only victims of strictly
-	// lower priority (c.Priority > v.Priority).
+	// CanContend says whether c may evict v, before the filters. Nil means
+	// c.Priority > v.Priority.
 	CanContend func(v *Victim, c *Contender) bool
-	// Observer, if not nil, receives the pass's events, in the order they
-	// happen, from the goroutine running the pass, each with Source Name:
-	// one [eligibility.Event] per outcome (its Decision is the outcome's,
-	// Job the nominated job, Err the outcome's Err), one per fit test of a
-	// set search in which the contender did not fit (a group a
-	// [SetFitBounder] ruled out gives one, Job its last victim, for the
-	// fit tests it spared), and one per victim a
-	// filter denied in a set that let the contender fit (Reason
-	// [ReasonRolledBack], Job the last victim evicted before the test or
-	// the denied victim, Other the contender), and one per placement
-	// without eviction (Allowed, Reason
-	// [ReasonFitWithoutEviction], Job the contender, Other FreeFit.After).
+	// Observer, if not nil, receives the pass's [eligibility.Event]s in order,
+	// from the pass's goroutine, with Source Name: one per outcome, one per
+	// fit test in which the contender did not fit and per victim a filter
+	// denied in a set that fitted ([ReasonRolledBack], Other the contender),
+	// and one per placement without eviction ([ReasonFitWithoutEviction]).
 	Observer eligibility.Observer
 	// Name is the Source of the engine's events; "requeue" when empty.
 	Name string
@@ -184,18 +143,10 @@ func (c EngineConfig) Validate() error {
 	return errors.Join(errs...)
 }
 
-// Engine runs requeue passes: given the nominated victims and the pending
-// contenders of one scheduling cycle, it finds, by transactional virtual
-// eviction on the embedder's [Model], which sets of victims to evict so
-// that higher-priority contenders can run (the Requeue action of
-// KAI-Scheduler's expected-runtime proposal). See [Engine.Run] and the
-// package documentation for the algorithm.
-//
-// An Engine keeps scratch space (including its [Journal]) between passes, so
-// a pass allocates little beyond its result. It is not safe for concurrent
-// use: run one pass at a time, from one goroutine. The zero Engine runs with
-// the zero [EngineConfig]. A pass that panics (in a callback) leaves the
-// Engine ready for the next one.
+// Engine runs requeue passes (see [Engine.Run]). It keeps scratch space,
+// its Journal included, between passes. It is not safe for concurrent use.
+// The zero Engine runs with the zero EngineConfig; a pass that panics
+// leaves it ready for the next.
 type Engine struct {
 	cfg EngineConfig
 	j   *Journal
@@ -397,40 +348,21 @@ func (e *Engine) Config() EngineConfig {
 	return c
 }
 
-// Run performs one pass at instant now.
-//
-//  1. Input: nominations merged by job ID, victim data merged field by
-//     field ([EngineInput.Victims]); contenders ordered highest priority
-//     first, then oldest, then ID. A victim in cooldown (now < NotBefore),
-//     with a bad delay or an empty ID is skipped at once.
-//  2. Every contender that fits as things are is placed
-//     ([EngineResult.FitWithoutEviction]); no one is evicted for it.
-//  3. For each other contender in order: its set search (see the package
-//     documentation) looks, group by group ([Localizer]), for an
-//     irreducible set of open victims it may evict (CanContend and every
-//     filter allow it) whose eviction lets it fit, and commits the
-//     cheapest one found ([EngineConfig.VictimCost]) as one transaction:
-//     each victim committed, NotBefore = now + delay rounded up to the
-//     second, Outcome.With its companions. Step 2 then runs again in the
-//     room left.
-//  4. The victims left are kept (no fit, a cheaper set, no contender),
-//     skipped with a filter's denial, or deferred when a bound stopped the
-//     pass or a set search.
-//
-// Guarantees: one [Outcome] per distinct nominated job; every committed
-// victim is necessary (its contender did not fit without eviction, nor
-// with any one victim of the set kept); the same result for any
-// permutation of the input; a panicking callback leaves the model at the
-// pass's last commit and the panic continues (a [*RestoreError] when that
-// restore fails); a Run from a callback is refused ([ErrReentrantRun]).
-// Cost: O(n log n + k log k) plus the examinations and attempts, bounded
-// by the config. Run returns an error only for a nil model, a re-entrant
-// call, or a model that broke the [Journal] or [Transactional] contract
-// (the pass then stops, the rest deferred with [ReasonModelError]).
+// Run performs one pass at instant now: it merges the input, skips victims
+// in cooldown (now < NotBefore) or with bad data, places the contenders
+// that fit as things are, then serves the others in order by set searches
+// (see the package doc), committing each set as one transaction with
+// NotBefore = now + delay rounded up to the second. Run returns an error
+// only for a nil model, a call from one of the pass's own callbacks
+// (changing nothing), or a model that broke the Journal or Transactional
+// contract (the rest is then deferred with [ReasonModelError]). A panicking
+// callback leaves the model at the pass's last commit and the panic goes
+// on, as a [*RestoreError] when that restore fails. Cost: O(n log n + k
+// log k) plus the examinations and attempts, bounded by the config.
 func (e *Engine) Run(now time.Time, in EngineInput, m Model) (EngineResult, error) {
 	var res EngineResult
 	if e.running {
-		return res, ErrReentrantRun
+		return res, errReentrantRun
 	}
 	if m == nil {
 		return res, errors.New("requeue: nil model")
@@ -594,6 +526,17 @@ func (e *Engine) observe(job, other string, d eligibility.Decision, err error) {
 	}
 }
 
+// freeFit reports a contender placed without an eviction, after the
+// commit of victim after ("" at the start of the pass), in the result and
+// to the observer.
+func (e *Engine) freeFit(contender, after string) {
+	ev := eligibility.Event{Source: e.name(), Job: contender, Other: after, Decision: eligibility.Decision{Allowed: true, Reason: ReasonFitWithoutEviction}}
+	e.res.FitWithoutEviction = append(e.res.FitWithoutEviction, ev)
+	if e.cfg.Observer != nil {
+		e.cfg.Observer.Observe(ev)
+	}
+}
+
 // name is the Source of the engine's events.
 func (e *Engine) name() string { return cmp.Or(e.cfg.Name, defaultEngineName) }
 
@@ -637,18 +580,10 @@ func (e *Engine) filter(v *Victim, c *Contender) (eligibility.Decision, bool) {
 }
 
 // RestoreError is the value [Engine.Run] panics with when a callback
-// panicked and Run could not restore the model to its state at the pass's
-// last commit: an undo step or the model's Rollback panicked or failed,
-// during the restore or in the rollback the panic interrupted. A panicking
-// undo step is dropped (see [Journal]), so what it should have undone
-// stays, and the steps after it run on a state they were not recorded for.
-//
-// A model behind a RestoreError promises nothing: not its last commit, and
-// not its own invariants either (a gang may be left running below its
-// minimum, as when a hybrid model's Rollback panics and the journal's older
-// steps undo evictions around a placement that stayed). Rebuild it from the
-// cluster before using it again. The Engine itself is ready for the next
-// pass. Without a RestoreError, the model is exactly at its last commit.
+// panicked and the model could not be restored to the pass's last commit
+// (an undo step or the model's Rollback panicked or failed). The model then
+// promises nothing, its own invariants included: rebuild it. The Engine is
+// ready for the next pass.
 type RestoreError struct {
 	// Panic is the value the callback panicked with.
 	Panic any

@@ -6,17 +6,10 @@ import (
 	"time"
 )
 
-// DefaultVictimCost is the default cost rule: the work an eviction of v
-// at now throws away, its Resources (1 when unknown) times the hours
-// since its last checkpoint, or since its Start when it has none (Volcano's
-// checkpoint-aware victim ordering, volcano-sh/volcano PR #5999, weighs
-// victims the same way). A victim with neither time is costed +Inf: what
-// it would lose is unknown, so it goes last. A LastCheckpoint after now is
-// ignored (the work is counted from Start), as eligibility's nominator
-// does: a checkpoint not yet taken saves nothing. A Start after now (clock
-// skew) costs 0, as much as a victim started at now: never less. O(1), no
-// allocation.
-func DefaultVictimCost(now time.Time, v *Victim) float64 {
+// defaultVictimCost is the cost rule of a nil [EngineConfig.VictimCost]:
+// a Start after now (clock skew) costs 0, as much as a victim started at
+// now, never less. O(1), no allocation.
+func defaultVictimCost(now time.Time, v *Victim) float64 {
 	r := v.Resources
 	if !(r > 0) || math.IsInf(r, 1) { // 0, negative, NaN; +Inf is kept out of 0·Inf
 		r = 1
@@ -40,7 +33,7 @@ func DefaultVictimCost(now time.Time, v *Victim) float64 {
 func (e *Engine) victimCost(v *Victim) float64 {
 	f := e.cfg.VictimCost
 	if f == nil {
-		f = DefaultVictimCost
+		f = defaultVictimCost
 	}
 	c := f(e.now, v)
 	if math.IsNaN(c) {

@@ -316,20 +316,10 @@ func TestEngineModelBreaksJournal(t *testing.T) {
 		Victims:     []requeue.Victim{{ID: "v"}, {ID: "w"}},
 		Contenders:  []requeue.Contender{{ID: "p", Priority: 1}},
 	}, rogueModel{c})
-	if !errors.Is(err, requeue.ErrStaleCheckpoint) || !strings.HasPrefix(err.Error(), "requeue: ") {
-		t.Fatalf("Run error = %v, want a requeue: error wrapping ErrStaleCheckpoint", err)
+	if !errors.Is(err, requeue.ErrInvalidCheckpoint) || !strings.HasPrefix(err.Error(), "requeue: ") {
+		t.Fatalf("Run error = %v, want a requeue: error wrapping ErrInvalidCheckpoint", err)
 	}
 	if len(res.Outcomes) != 2 {
 		t.Fatalf("%d outcomes, want 2: %+v", len(res.Outcomes), res.Outcomes)
-	}
-}
-
-// TestContenderErrorIsAnError: a ContenderError is an error that wraps the
-// reason the contender could not be used.
-func TestContenderErrorIsAnError(t *testing.T) {
-	e := &requeue.ContenderError{Contender: "p", Err: requeue.ErrContenderNominated}
-	var err error = e
-	if !errors.Is(err, requeue.ErrContenderNominated) || err.Error() != "requeue: contender p: "+requeue.ErrContenderNominated.Error() {
-		t.Errorf("ContenderError = %q, Is(ErrContenderNominated) = %v", err, errors.Is(err, requeue.ErrContenderNominated))
 	}
 }

@@ -7,35 +7,17 @@ import (
 )
 
 // VictimFilter decides whether a victim may be evicted at now so that a
-// particular contender can run (the min-runtime filter depends on both jobs'
-// queues). The engine asks the filters, in [EngineConfig.Filters] order,
-// about the victims of a set once the contender fits with the whole set
-// evicted (and the set is irreducible); the first denial wins, the victim
-// leaves that contender's search, and the search goes on without it. So a
-// filter is asked only when its answer matters (a victim no set of which
-// lets a contender fit is kept for that, protected or not), and a skip for
-// protection means the protection is what keeps the victim running.
+// particular contender can run. The engine asks the filters in order about
+// the victims of an irreducible set that lets the contender fit; the first
+// denial wins, and the victim leaves that contender's search. So a victim
+// is skipped for protection only when it was needed.
 //
-// Contract: FilterVictim must be a function of its arguments (the engine
-// does not ask twice about one pair in a pass), must not modify v or c or
-// keep the pointers, must not call back into the engine, and should be
-// cheap and allocation-free (it runs at most once per victim-contender
-// pair). It is called from the goroutine running the pass.
-//
-// The answer is tenure's common [eligibility.Decision]: Allowed reports that
-// the victim may be evicted for this contender; on a denial, Reason is a
-// stable label (such as "minruntime_protected") that becomes the skipped
-// outcome's Reason, and Until the earliest instant the denial may end by time
-// alone (zero when it will not). The zero Decision denies with no reason;
-// filters should always set Reason on a denial.
+// Contract: FilterVictim is a function of its arguments (asked once per
+// pair and pass), modifies and keeps neither pointer, does not call back
+// into the engine, and should be cheap and allocation-free. On a denial,
+// Reason is a stable label that becomes the skipped outcome's reason, and
+// Until the earliest instant the denial may end by time alone. The zero
+// Decision denies with no reason ([ReasonFiltered]).
 type VictimFilter interface {
 	FilterVictim(now time.Time, v *Victim, c *Contender) eligibility.Decision
-}
-
-// VictimFilterFunc adapts a function to [VictimFilter].
-type VictimFilterFunc func(now time.Time, v *Victim, c *Contender) eligibility.Decision
-
-// FilterVictim calls f.
-func (f VictimFilterFunc) FilterVictim(now time.Time, v *Victim, c *Contender) eligibility.Decision {
-	return f(now, v, c)
 }

@@ -77,7 +77,7 @@ func TestEngineNoNeedlessEviction(t *testing.T) {
 				if d := cmp.Diff(want, res.Outcomes, errPresence); d != "" {
 					t.Errorf("outcomes (-want +got):\n%s", d)
 				}
-				if d := cmp.Diff([]requeue.FreeFit{{Contender: "x", After: "v1"}}, res.FitWithoutEviction); d != "" {
+				if d := cmp.Diff([]eligibility.Event{freeFit("x", "v1")}, res.FitWithoutEviction); d != "" {
 					t.Errorf("placements without eviction (-want +got):\n%s", d)
 				}
 				if !c.Running("v2") || c.Running("v1") || c.Placement("x")[0] != "n0" || c.Placement("c1")[0] != "n0" {
@@ -109,7 +109,7 @@ func TestEngineFitWithoutEviction(t *testing.T) {
 	// nowhere to go but w's 2 GPUs... which it may use (priority 7 > 2).
 	want := requeue.EngineResult{
 		Outcomes:           []requeue.Outcome{committedAt(now, "v", "big"), committedAt(now, "w", "small2")},
-		FitWithoutEviction: []requeue.FreeFit{{Contender: "small"}},
+		FitWithoutEviction: []eligibility.Event{freeFit("small", "")},
 		Commits:            2,
 		Sets:               2,
 	}
@@ -207,7 +207,7 @@ func TestEngineRetriesAfterAPlacement(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if d := cmp.Diff([]requeue.FreeFit{{Contender: "a"}, {Contender: "b"}}, res.FitWithoutEviction); d != "" {
+	if d := cmp.Diff([]eligibility.Event{freeFit("a", ""), freeFit("b", "")}, res.FitWithoutEviction); d != "" {
 		t.Errorf("without eviction (-want +got):\n%s", d)
 	}
 	// No room: both in v's resources, b after a.
@@ -222,7 +222,7 @@ func TestEngineRetriesAfterAPlacement(t *testing.T) {
 	if d := cmp.Diff([]requeue.Outcome{committedAt(now, "v", "a")}, res.Outcomes, errPresence); d != "" {
 		t.Errorf("(-want +got):\n%s", d)
 	}
-	if d := cmp.Diff([]requeue.FreeFit{{Contender: "b", After: "v"}}, res.FitWithoutEviction); d != "" {
+	if d := cmp.Diff([]eligibility.Event{freeFit("b", "v")}, res.FitWithoutEviction); d != "" {
 		t.Errorf("without eviction (-want +got):\n%s", d)
 	}
 }
@@ -515,7 +515,7 @@ var errRollbackRefused = errors.New("rollback refused")
 // badRollback is a Transactional model whose Rollback always fails.
 type badRollback struct{ txCluster }
 
-func (m *badRollback) Rollback(requeue.Savepoint) error { return errRollbackRefused }
+func (m *badRollback) Rollback(uint64) error { return errRollbackRefused }
 
 // TestEngineBoundInContenderWalk: MaxChecks reached while the engine looks
 // for a shape's next qualifying contender (CanContend says no to most)
@@ -597,4 +597,10 @@ func TestEngineTimesInUTC(t *testing.T) {
 			t.Fatalf("a filter saw a time in %v", loc)
 		}
 	}
+}
+
+// freeFit is the FitWithoutEviction entry of an engine named "requeue"
+// for contender, placed after the commit of victim after.
+func freeFit(contender, after string) eligibility.Event {
+	return eligibility.Event{Source: "requeue", Job: contender, Other: after, Decision: eligibility.Decision{Allowed: true, Reason: requeue.ReasonFitWithoutEviction}}
 }

@@ -272,7 +272,7 @@ func (o *oracle) fill(after string) {
 			}
 			if next := o.place(o.cur, cn); next != nil {
 				o.cur, o.gone[cn.ID] = next, true
-				o.res.FitWithoutEviction = append(o.res.FitWithoutEviction, requeue.FreeFit{Contender: cn.ID, After: after})
+				o.res.FitWithoutEviction = append(o.res.FitWithoutEviction, freeFit(cn.ID, after))
 				progress = true
 				break
 			}

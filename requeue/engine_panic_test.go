@@ -96,8 +96,8 @@ func (m panickyTx) Place(j *requeue.Journal, id string) (bool, error) {
 	return ok, err
 }
 
-func (m panickyTx) Savepoint() requeue.Savepoint { m.inj.tick("Savepoint"); return m.tx.Savepoint() }
-func (m panickyTx) Rollback(sp requeue.Savepoint) error {
+func (m panickyTx) Savepoint() uint64 { m.inj.tick("Savepoint"); return m.tx.Savepoint() }
+func (m panickyTx) Rollback(sp uint64) error {
 	m.inj.tick("Rollback")
 	return m.tx.Rollback(sp)
 }
@@ -576,7 +576,7 @@ type failingRollback struct {
 	err error
 }
 
-func (m *failingRollback) Rollback(sp requeue.Savepoint) error {
+func (m *failingRollback) Rollback(sp uint64) error {
 	if m.err != nil {
 		return m.err
 	}

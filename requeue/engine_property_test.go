@@ -28,11 +28,11 @@ type txCluster struct {
 	c     *cluster.Model
 	j     requeue.Journal
 	marks []txMark // the valid savepoints, oldest first
-	next  requeue.Savepoint
+	next  uint64
 }
 
 type txMark struct {
-	sp requeue.Savepoint
+	sp uint64
 	cp requeue.Checkpoint
 }
 
@@ -41,13 +41,13 @@ var _ requeue.Transactional = (*txCluster)(nil)
 func (m *txCluster) Evict(_ *requeue.Journal, id string) error         { return m.c.Evict(&m.j, id) }
 func (m *txCluster) Place(_ *requeue.Journal, id string) (bool, error) { return m.c.Place(&m.j, id) }
 
-func (m *txCluster) Savepoint() requeue.Savepoint {
+func (m *txCluster) Savepoint() uint64 {
 	m.next++
 	m.marks = append(m.marks, txMark{m.next, m.j.Checkpoint()})
 	return m.next
 }
 
-func (m *txCluster) Rollback(sp requeue.Savepoint) error {
+func (m *txCluster) Rollback(sp uint64) error {
 	for i := len(m.marks) - 1; i >= 0; i-- {
 		if m.marks[i].sp == sp {
 			if err := m.j.Rollback(m.marks[i].cp); err != nil {
@@ -242,11 +242,11 @@ func replayState(t interface{ Fatalf(string, ...any) }, initial *cluster.Model, 
 	cur := initial.Clone()
 	free := func(after string) {
 		for _, f := range res.FitWithoutEviction {
-			if f.After != after {
+			if f.Other != after {
 				continue
 			}
-			if ok, err := cur.Place(nil, f.Contender); !ok || err != nil {
-				t.Fatalf("replay: %q reported as fitting without eviction (after %q) does not fit: %v %v", f.Contender, after, ok, err)
+			if ok, err := cur.Place(nil, f.Job); !ok || err != nil {
+				t.Fatalf("replay: %q reported as fitting without eviction (after %q) does not fit: %v %v", f.Job, after, ok, err)
 			}
 		}
 	}
@@ -382,8 +382,8 @@ func TestEngineMinimality(t *testing.T) {
 		// Placements after a commit did not fit before it (unless a tiny
 		// per-victim bound left them untried before it).
 		for _, f := range res.FitWithoutEviction {
-			if f.After != "" && w.cfg.MaxAttemptsPerVictim == 0 && fitsIn(states[f.After], f.Contender) {
-				t.Fatalf("%q reported as fitting after %q's commit fitted before it", f.Contender, f.After)
+			if f.Other != "" && w.cfg.MaxAttemptsPerVictim == 0 && fitsIn(states[f.Other], f.Job) {
+				t.Fatalf("%q reported as fitting after %q's commit fitted before it", f.Job, f.Other)
 			}
 		}
 		if d := cmp.Diff(final.Snapshot(), w.cluster.Snapshot()); d != "" {

@@ -89,8 +89,7 @@ func (e *Engine) placeFree(ci int32) bool {
 	case fitYes:
 		e.remove(ci)
 		e.commit()
-		e.res.FitWithoutEviction = append(e.res.FitWithoutEviction, FreeFit{Contender: c.c.ID, After: e.after})
-		e.observe(c.c.ID, e.after, eligibility.Decision{Allowed: true, Reason: ReasonFitWithoutEviction}, nil)
+		e.freeFit(c.c.ID, e.after)
 		e.newState()
 		return true
 	case fitNo:

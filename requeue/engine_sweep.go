@@ -1,7 +1,5 @@
 package requeue
 
-import "github.com/tenurepolicy/tenure/eligibility"
-
 // sweep places, in contender order, every contender in e.heap's shapes
 // that fits without an eviction, committing each one: each time it takes
 // the first, in contender order, not known to fail in the current state.
@@ -98,8 +96,7 @@ func (e *Engine) placeTop(sh *shapeState, after string) bool {
 	e.remove(ci)
 	e.advance(next)
 	e.commit()
-	e.res.FitWithoutEviction = append(e.res.FitWithoutEviction, FreeFit{Contender: c.c.ID, After: after})
-	e.observe(c.c.ID, after, eligibility.Decision{Allowed: true, Reason: ReasonFitWithoutEviction}, nil)
+	e.freeFit(c.c.ID, after)
 	e.newState()
 	e.unpark()
 	return true

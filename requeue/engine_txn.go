@@ -37,7 +37,7 @@ type txRollback Engine
 
 func (u *txRollback) Undo(sp, _ int64) {
 	e := (*Engine)(u)
-	if err := e.tx.Rollback(Savepoint(sp)); err != nil && e.txErr == nil {
+	if err := e.tx.Rollback(uint64(sp)); err != nil && e.txErr == nil {
 		e.txErr = err
 	}
 }
@@ -69,7 +69,7 @@ func (e *Engine) undo(m mark) error {
 // state the one a panic restores. The model's savepoint is taken first: if
 // Savepoint panics, nothing is committed yet.
 func (e *Engine) commit() {
-	var sp Savepoint
+	var sp uint64
 	if e.tx != nil {
 		sp = e.tx.Savepoint()
 	}
@@ -110,7 +110,7 @@ func (e *Engine) restoreAfterPanic(r any) any {
 	e.undoing = false
 	if e.model != nil {
 		// Each round either finishes or drops the step that panicked.
-		for rounds := e.j.Len() + 1; rounds > 0; rounds-- {
+		for rounds := e.j.len() + 1; rounds > 0; rounds-- {
 			p, panicked, err := e.tryUndo(e.base)
 			if !panicked {
 				if err != nil {

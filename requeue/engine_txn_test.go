@@ -18,8 +18,8 @@ type mixedTx struct{ tx *txCluster }
 
 func (m mixedTx) Evict(_ *requeue.Journal, id string) error         { return m.tx.c.Evict(&m.tx.j, id) }
 func (m mixedTx) Place(j *requeue.Journal, id string) (bool, error) { return m.tx.c.Place(j, id) }
-func (m mixedTx) Savepoint() requeue.Savepoint                      { return m.tx.Savepoint() }
-func (m mixedTx) Rollback(sp requeue.Savepoint) error               { return m.tx.Rollback(sp) }
+func (m mixedTx) Savepoint() uint64                                 { return m.tx.Savepoint() }
+func (m mixedTx) Rollback(sp uint64) error                          { return m.tx.Rollback(sp) }
 
 // reverseMixedTx is the other hybrid: evictions recorded in the engine's
 // journal, placements in the model's own transactions. Undoing a pass
@@ -30,8 +30,8 @@ func (m reverseMixedTx) Evict(j *requeue.Journal, id string) error { return m.tx
 func (m reverseMixedTx) Place(_ *requeue.Journal, id string) (bool, error) {
 	return m.tx.c.Place(&m.tx.j, id)
 }
-func (m reverseMixedTx) Savepoint() requeue.Savepoint        { return m.tx.Savepoint() }
-func (m reverseMixedTx) Rollback(sp requeue.Savepoint) error { return m.tx.Rollback(sp) }
+func (m reverseMixedTx) Savepoint() uint64        { return m.tx.Savepoint() }
+func (m reverseMixedTx) Rollback(sp uint64) error { return m.tx.Rollback(sp) }
 
 // hybrids are the Transactional models over a Cluster that keep part of
 // their changes in the engine's journal and part in their own
@@ -127,8 +127,8 @@ type countingTx struct {
 	savepoints, rollbacks int
 }
 
-func (m *countingTx) Savepoint() requeue.Savepoint { m.savepoints++; return m.txCluster.Savepoint() }
-func (m *countingTx) Rollback(sp requeue.Savepoint) error {
+func (m *countingTx) Savepoint() uint64 { m.savepoints++; return m.txCluster.Savepoint() }
+func (m *countingTx) Rollback(sp uint64) error {
 	m.rollbacks++
 	return m.txCluster.Rollback(sp)
 }

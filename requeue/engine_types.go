@@ -47,23 +47,17 @@ type OutcomeKind uint8
 
 // The outcome kinds. Every nominated job gets exactly one.
 const (
-	// OutcomeCommitted: evicting the victim, together with the other
-	// victims of its set (Outcome.With), lets a contender run; evict it,
+	// OutcomeCommitted: evict the victim, with its set (Outcome.With), and
 	// write the not-before annotation.
 	OutcomeCommitted OutcomeKind = iota + 1
-	// OutcomeKept: no set holding the victim served a contender (none
-	// qualified, none fitted, a cheaper set was chosen, or a per-victim
-	// bound gave up on it); the victim keeps running. Nothing to do.
+	// OutcomeKept: no set holding the victim served a contender; it keeps
+	// running.
 	OutcomeKept
-	// OutcomeSkipped: the victim may not be evicted now (cooldown; a filter
-	// denied it for a contender whose set needed it, and no set was
-	// committed with it; bad data; Evict failed); Reason says why and
-	// Until when that may change.
+	// OutcomeSkipped: the victim may not be evicted now (cooldown, a filter's
+	// denial, bad data, Evict failed); Reason says why, Until until when.
 	OutcomeSkipped
-	// OutcomeDeferred: a bound of the pass (MaxVictims, MaxAttempts,
-	// MaxChecks), or of a contender's set search, was reached, or the model
-	// broke its contract, before this victim was decided; nominate it again
-	// next cycle.
+	// OutcomeDeferred: a bound, or a model that broke its contract, stopped
+	// the pass before the victim was decided; nominate it again.
 	OutcomeDeferred
 )
 
@@ -84,79 +78,48 @@ func (k OutcomeKind) String() string {
 // caused by a [VictimFilter] carries the filter's reason (for the min-runtime
 // filter, eligibility's "minruntime_protected" or "clock_skew").
 const (
-	// ReasonCommitted: the victim's set let a contender run (kind
-	// committed).
+	// ReasonCommitted: the victim's set let a contender run.
 	ReasonCommitted eligibility.Reason = "committed"
-	// ReasonNoContender: no contender's set search came to the victim: none
-	// may use its resources (none of strictly higher priority by default),
-	// or all of them were served or failed elsewhere.
+	// ReasonNoContender: kept, no contender's search came to the victim.
 	ReasonNoContender eligibility.Reason = "no_contender"
-	// ReasonNoFit: every set search the victim took part in failed: no
-	// contender fitted with it and the other eligible victims of its
-	// domain evicted (tried, or ruled out by the model's [FitBounder] or
-	// [SetFitBounder]), or a filter denied another victim of each set that
-	// let one fit.
+	// ReasonNoFit: kept, every set search the victim took part in failed.
 	ReasonNoFit eligibility.Reason = "no_fit"
-	// ReasonCheaperSet: kept, the victim was in a set that would have let a
-	// contender run (and that the filters allowed evicting for it), but a
-	// cheaper set (see [EngineConfig.VictimCost]) served that contender:
-	// another domain's, or the same set without this victim (reprieved:
-	// the contender fitted without its eviction); no later search used
-	// it.
+	// ReasonCheaperSet: kept, a cheaper set (or the same set without the
+	// victim) served the contender.
 	ReasonCheaperSet eligibility.Reason = "cheaper_set"
-	// ReasonSetSearchBound: deferred, no set search examined the victim
-	// because a contender's search stopped at its bound
-	// ([EngineConfig.MaxSetGroups], [EngineConfig.MaxSetSize]) before
-	// reaching it. Limitation: the reason goes only to victims no search
-	// examined at all; a victim a bounded search did not reach but a
-	// later contender's search examined ends with that search's reason
-	// (no_fit, cheaper_set), so a pass in which a bound stopped a search
-	// may show no set_search_bound outcome. The search budget bounds
-	// ([ReasonMaxChecks], [ReasonMaxAttempts]) always show.
+	// ReasonSetSearchBound: deferred, no search examined the victim before
+	// MaxSetGroups or MaxSetSize stopped one (a victim a later search examined
+	// ends with that search's reason instead).
 	ReasonSetSearchBound eligibility.Reason = "set_search_bound"
-	// ReasonInvalidID: skipped, the nominated job's ID is empty, which no
-	// model can name.
+	// ReasonInvalidID: skipped, the nominated job's ID is empty.
 	ReasonInvalidID eligibility.Reason = "invalid_id"
-	// ReasonUnknownVictim: nominated, but no [Victim] data was given.
+	// ReasonUnknownVictim: skipped, no [Victim] data was given.
 	ReasonUnknownVictim eligibility.Reason = "unknown_victim"
-	// ReasonInvalidDelay: a negative requeue delay, or a not-before
-	// outside years 0000..9999, which RFC3339 cannot write.
+	// ReasonInvalidDelay: skipped, a negative requeue delay or a not-before
+	// outside years 0000..9999.
 	ReasonInvalidDelay eligibility.Reason = "invalid_delay"
-	// ReasonEvictError: [Model.Evict] failed (Err says why).
+	// ReasonEvictError: skipped, [Model.Evict] failed (Err says why).
 	ReasonEvictError eligibility.Reason = "evict_error"
-	// ReasonFiltered: a [VictimFilter] denied the victim without
-	// giving a reason.
+	// ReasonFiltered: skipped, a [VictimFilter] denied without a reason.
 	ReasonFiltered eligibility.Reason = "filtered"
-	// ReasonMaxVictims: deferred, the pass evicted MaxVictims jobs.
+	// ReasonMaxVictims: deferred, MaxVictims reached.
 	ReasonMaxVictims eligibility.Reason = "max_victims"
-	// ReasonMaxAttempts: deferred, the pass made MaxAttempts
-	// placement attempts.
+	// ReasonMaxAttempts: deferred, MaxAttempts reached.
 	ReasonMaxAttempts eligibility.Reason = "max_attempts"
-	// ReasonMaxVictimAttempts: kept, the engine gave up on the victim: it
-	// took part in MaxAttemptsPerVictim failed set searches. Nominate it
-	// again next cycle.
+	// ReasonMaxVictimAttempts: kept, MaxAttemptsPerVictim reached.
 	ReasonMaxVictimAttempts eligibility.Reason = "max_victim_attempts"
-	// ReasonMaxVictimChecks: kept, the engine gave up on the victim: it was
-	// examined MaxChecksPerVictim times without being usable (not eligible
-	// for the contenders that looked at it). Nominate it again next cycle.
+	// ReasonMaxVictimChecks: kept, MaxChecksPerVictim reached.
 	ReasonMaxVictimChecks eligibility.Reason = "max_victim_checks"
-	// ReasonMaxChecks: deferred, the pass made MaxChecks contender
-	// examinations.
+	// ReasonMaxChecks: deferred, MaxChecks reached.
 	ReasonMaxChecks eligibility.Reason = "max_checks"
 	// ReasonModelError: deferred, the model broke the Journal or
-	// Transactional contract and the pass stopped (Run returns the error).
+	// Transactional contract (Run returns the error).
 	ReasonModelError eligibility.Reason = "model_error"
-	// ReasonRolledBack: the reason of the [eligibility.Event] the engine
-	// reports for each fit test of a set search in which the contender did
-	// not fit (Job is the last victim evicted before it, Other the
-	// contender), and for each victim a filter denied in a set that let
-	// the contender fit (Job is that victim). It is never an outcome's
-	// reason.
+	// ReasonRolledBack: the reason of the events of failed fit tests and
+	// filter denials in a fitting set; never an outcome's.
 	ReasonRolledBack eligibility.Reason = "rolled_back"
-	// ReasonFitWithoutEviction: the reason of the [eligibility.Event] the
-	// engine reports for each contender it placed without an eviction
-	// (Allowed true, Job the contender, Other the victim whose commit made
-	// room, or ""). It is never an outcome's reason.
+	// ReasonFitWithoutEviction: the reason of the event of a placement
+	// without eviction; never an outcome's.
 	ReasonFitWithoutEviction eligibility.Reason = "fit_without_eviction"
 )
 
@@ -164,39 +127,31 @@ const (
 type Outcome struct {
 	// Job is the nominated job's ID.
 	Job string
-	// Nominators is the union of the names that nominated it, sorted and
-	// without duplicates (for example ["expectedruntime", "proportion"]).
+	// Nominators is the sorted union of the names that nominated the job.
 	Nominators []string
 	// Kind is what happened to the job.
 	Kind OutcomeKind
-	// Decision: Allowed reports that the job is to be evicted (Kind is
-	// OutcomeCommitted); Reason explains the outcome with a stable label;
-	// Until (skipped only) is the earliest instant the skip may end by time
-	// alone: the not-before for a cooldown, the earliest protection expiry
-	// among the filter denials. Zero when only new data can change it;
-	// in UTC otherwise.
+	// Decision: Allowed when the job is to be evicted (committed); Reason
+	// the stable label; Until (skipped only) the earliest instant the skip may
+	// end by time alone, in UTC, zero when only new data can end it.
 	eligibility.Decision
-	// Contenders (committed only) holds the contender the victim's set was
-	// evicted for (one job; a slice for callers that list them).
+	// Contenders (committed only) holds the contender the set was evicted for.
 	Contenders []string
-	// With (committed only) holds the other victims of the set, in the
-	// order the search accumulated them; empty when the victim alone made
-	// room. The whole set is evicted for the contender or none of it.
+	// With (committed only) holds the other victims of the set, evicted with
+	// it or not at all.
 	With []string
-	// NotBefore (committed only) is now + delay rounded up to a whole
-	// second, in UTC.
+	// NotBefore (committed only) is now + delay rounded up to the second, UTC.
 	NotBefore time.Time
-	// Annotation (committed only) is NotBefore's [eligibility.FormatNotBefore] text,
-	// the value to write under [eligibility.AnnotationRequeueNotBefore].
+	// Annotation (committed only) is NotBefore's [eligibility.FormatNotBefore]
+	// text, to write under [eligibility.AnnotationRequeueNotBefore].
 	Annotation string
 	// Err is the error behind ReasonEvictError.
 	Err error
 }
 
-// ContenderError records a contender the engine could not use: one whose
-// ID is also nominated, one with an empty ID, or one that [Model.Place]
-// rejected with an error (the engine stopped trying it for the rest of the
-// pass).
+// ContenderError records a contender the engine could not use: one also
+// nominated, one with an empty ID, or one [Model.Place] failed on (not
+// tried again in the pass).
 type ContenderError struct {
 	// Contender is the contender's ID.
 	Contender string
@@ -206,101 +161,50 @@ type ContenderError struct {
 	Err error
 }
 
-// Error returns "requeue: contender <ID>: <Err>".
-func (e *ContenderError) Error() string {
-	return "requeue: contender " + e.Contender + ": " + e.Err.Error()
-}
-
-// Unwrap returns Err.
-func (e *ContenderError) Unwrap() error { return e.Err }
-
-// FreeFit records a contender the engine placed without evicting anyone
-// for it (see [EngineResult.FitWithoutEviction]).
-type FreeFit struct {
-	// Contender is the contender's ID.
-	Contender string
-	// After is the first victim of the set whose commit came just before
-	// the placement: the contender fits in the room the commit left. ""
-	// when it fitted at the start of the pass.
-	After string
-}
-
-// EngineInput is one pass's input. The engine does not modify or retain the
-// slices.
+// EngineInput is one pass's input. The engine neither modifies nor
+// retains its slices.
 type EngineInput struct {
 	// Nominations from any number of nominators, in any order; duplicates
-	// are merged.
+	// merge.
 	Nominations []VictimNomination
-	// Nominated holds the nominations of an [expectedruntime.Nominator] as it
-	// returns them (NominatorResult.Nominations, or the Nomination of each
-	// allowed Evaluate): each counts as an entry of Nominations (its ID and
-	// Nominator) and one of Victims (its Victim) would. A
-	// nomination carries the job's Resources when the embedder set
-	// [eligibility.Job.Resources]; otherwise another entry for the same
-	// job may carry them.
+	// Nominated holds an [expectedruntime.Nominator]'s nominations as it
+	// returns them: each counts as an entry of Nominations and of Victims.
 	Nominated []expectedruntime.Nomination
-	// Victims holds the data of the nominated jobs (extra entries are
-	// ignored; a nomination without data is skipped with
-	// ReasonUnknownVictim). Several entries for one ID (several
-	// nominators reporting the same job) are merged field by field, each
-	// field taking the value that protects the running job the most, so
-	// that their order does not matter:
-	//   - Priority: the highest;
-	//   - Start: the latest (a known start wins over the zero time);
-	//   - Expected: the longest;
-	//   - RequeueDelay: an explicit delay (HasRequeueDelay) wins over none,
-	//     of two explicit delays the longest;
-	//   - NotBefore: the latest (a gate wins over the zero time);
-	//   - LastCheckpoint: the earliest (a checkpoint wins over the zero
-	//     time);
-	//   - Resources: the largest;
-	//   - Queue: the largest ID, so any queue wins over queuetree.None (two
-	//     different queues are inconsistent data; the rule only makes the
-	//     result independent of the order).
-	// Times are compared as instants and kept in UTC, without a monotonic
-	// clock reading, whatever time zone an entry writes them in: the
-	// victims the filters see, and the outcomes' Until and Wake, are the
-	// same for any order of entries that write one instant differently.
+	// Victims holds the nominated jobs' data (extra entries are ignored).
+	// Entries for one ID merge field by field, each taking the value that
+	// protects the job most (highest Priority, latest Start and NotBefore,
+	// longest Expected and RequeueDelay, earliest LastCheckpoint, largest
+	// Resources and Queue ID), so their order does not matter. Times are kept
+	// in UTC without a monotonic reading.
 	Victims []Victim
-	// Contenders are the pending jobs that may use a victim's resources.
-	// Of several entries with one ID, the first in contender order (highest
-	// priority, then oldest Queued, then smallest Queue) is kept. A
-	// contender that is also nominated is dropped and reported in
-	// ContenderErrors, as is one with an empty ID (see [ContenderError]).
-	// Queued is compared as
-	// an instant and given to the filters in UTC.
+	// Contenders are the pending jobs that may use a victim's resources. Of
+	// entries with one ID the first in contender order is kept; one also
+	// nominated or with an empty ID goes to ContenderErrors.
 	Contenders []Contender
 }
 
 // EngineResult is one pass's output.
 type EngineResult struct {
-	// Outcomes holds exactly one outcome per distinct nominated job: first
-	// the jobs without victim data or with an empty ID (by ID), then the
-	// victims skipped at the start (cooldown, bad data) in victim order,
-	// then the victims decided during the pass (each committed set as it
-	// was committed, a victim given up by a per-victim bound or failing
-	// Evict when that happened), then the rest in victim order.
+	// Outcomes holds exactly one outcome per distinct nominated job: the jobs
+	// without data or ID first, then those skipped at the start, those
+	// decided during the pass as decided, and the rest in victim order.
 	Outcomes []Outcome
-	// FitWithoutEviction lists, in the order they were placed, the
-	// contenders that fitted without an eviction: at the start of the pass
-	// or in the room a commit left. The engine placed them in the model (so
-	// that no later eviction counts on their room) and evicted no one for
-	// them; the scheduler can start them.
-	FitWithoutEviction []FreeFit
-	// ContenderErrors lists the contenders the engine could not use: first
-	// the nominated ones and those with an empty ID, then those
-	// [Model.Place] failed on, each group in contender order.
+	// FitWithoutEviction lists, in placement order, the contenders placed
+	// without an eviction (the scheduler can start them), each as the event
+	// the Observer receives: Job the contender, Other the victim whose commit
+	// made room ("" at the start).
+	FitWithoutEviction []eligibility.Event
+	// ContenderErrors lists the contenders the engine could not use.
 	ContenderErrors []ContenderError
-	// Attempts counts [Model.Place] calls (see EngineConfig.MaxAttempts).
+	// Attempts counts [Model.Place] calls.
 	Attempts int
-	// Checks counts contender examinations (see EngineConfig.MaxChecks).
+	// Checks counts examinations.
 	Checks int
 	// Commits counts the committed victims.
 	Commits int
-	// Sets counts the committed sets (one per contender served by
-	// eviction).
+	// Sets counts the committed sets.
 	Sets int
-	// Wake is the earliest non-zero Until among the skipped outcomes (zero
-	// if none), in UTC: when a skipped victim may become evictable.
+	// Wake is the earliest non-zero Until of the skipped outcomes (zero if
+	// none), in UTC: when a skipped victim may become evictable.
 	Wake time.Time
 }

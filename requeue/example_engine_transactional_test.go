@@ -19,7 +19,7 @@ type statement struct {
 	jobs  map[string]*job
 	ops   []move // applied, oldest first
 	marks []mark // valid savepoints, oldest first
-	next  requeue.Savepoint
+	next  uint64
 }
 
 type job struct {
@@ -31,7 +31,7 @@ type job struct {
 type move struct{ job, from, to string }
 
 type mark struct {
-	sp  requeue.Savepoint
+	sp  uint64
 	len int // len(ops) when taken
 }
 
@@ -75,13 +75,13 @@ func (s *statement) Place(_ *requeue.Journal, id string) (bool, error) {
 	return false, nil
 }
 
-func (s *statement) Savepoint() requeue.Savepoint {
+func (s *statement) Savepoint() uint64 {
 	s.next++
 	s.marks = append(s.marks, mark{s.next, len(s.ops)})
 	return s.next
 }
 
-func (s *statement) Rollback(sp requeue.Savepoint) error {
+func (s *statement) Rollback(sp uint64) error {
 	for i := len(s.marks) - 1; i >= 0; i-- {
 		if s.marks[i].sp != sp {
 			continue

@@ -37,7 +37,7 @@ func ExampleJournal() {
 	// balance: 40
 	// after inner rollback: 70
 	// after outer rollback: 90
-	// inner again: requeue: stale checkpoint
+	// inner again: requeue: invalid checkpoint
 	// committed: 85 log length: 0
-	// outer after commit: requeue: stale checkpoint
+	// outer after commit: requeue: invalid checkpoint
 }

@@ -1,22 +1,44 @@
 package requeue
 
+import (
+	"time"
+
+	"github.com/tenurepolicy/tenure/eligibility"
+)
+
 // Hooks for the external tests (package requeue_test): they use the
 // reference model of requeue/cluster, which imports this package, so they
 // cannot be internal tests.
 
 var (
-	MergeVictim     = mergeVictim
-	ErrUndoPanicked = errUndoPanicked
+	ErrReentrantRun   = errReentrantRun
+	DefaultVictimCost = defaultVictimCost
+	MergeVictim       = mergeVictim
+	ErrUndoPanicked   = errUndoPanicked
 
 	ErrContenderNominated = errContenderNominated
 	ErrEmptyContenderID   = errEmptyContenderID
 )
 
 // JournalLen is the number of undo steps e's journal holds.
-func JournalLen(e *Engine) int { return e.j.Len() }
+func JournalLen(e *Engine) int { return e.j.len() }
 
 // HoldsModel reports whether e still references a pass's model.
 func HoldsModel(e *Engine) bool { return e.model != nil }
 
 // Config is e's configuration, to change between passes.
 func Config(e *Engine) *EngineConfig { return &e.cfg }
+
+// Len is the number of undo steps j holds.
+func (j *Journal) Len() int { return j.len() }
+
+// Valid reports whether j.Rollback(cp) would accept cp.
+func (j *Journal) Valid(cp Checkpoint) bool { return j.check(cp) == nil }
+
+// VictimFilterFunc adapts a function to [VictimFilter].
+type VictimFilterFunc func(now time.Time, v *Victim, c *Contender) eligibility.Decision
+
+// FilterVictim calls f.
+func (f VictimFilterFunc) FilterVictim(now time.Time, v *Victim, c *Contender) eligibility.Decision {
+	return f(now, v, c)
+}

@@ -2,15 +2,11 @@ package requeue
 
 import "errors"
 
-// ErrStaleCheckpoint is returned by [Journal.Rollback] for a
-// checkpoint that no longer describes a point in the journal's log: one taken
-// before a [Journal.Commit], or one at a position that a rollback has since
-// undone (even if the log has grown past that position again).
-var ErrStaleCheckpoint = errors.New("requeue: stale checkpoint")
-
-// ErrForeignCheckpoint is returned by [Journal.Rollback] for a
-// checkpoint taken on another journal, and for the zero Checkpoint.
-var ErrForeignCheckpoint = errors.New("requeue: checkpoint from another journal")
+// ErrInvalidCheckpoint is returned by [Journal.Rollback] for a checkpoint
+// it cannot roll back to: one taken on another journal, the zero
+// Checkpoint, one taken before a [Journal.Commit], or one at a position a
+// rollback has since undone (even if the log has grown past it again).
+var ErrInvalidCheckpoint = errors.New("requeue: invalid checkpoint")
 
 // ErrRollingBack is returned by [Journal.Rollback] and [Journal.Commit] when
 // they are called while a rollback of the same journal runs, that is, from
@@ -18,72 +14,36 @@ var ErrForeignCheckpoint = errors.New("requeue: checkpoint from another journal"
 // goes on.
 var ErrRollingBack = errors.New("requeue: journal is rolling back")
 
-// JournalUndoer is an undo step that needs no allocation: the state it undoes
-// (typically a pointer to the embedder's model) plus two integers that say
-// which step to undo. [Journal.RecordUndoer] stores the interface value and
-// the integers inline, so recording costs no allocation once the log has
-// grown to its working size; [Journal.Record] with a capturing closure
-// allocates the closure.
-//
-// Undo must not fail and should not panic; steps it records are ignored, and
-// a Rollback or Commit it calls on the journal is refused ([ErrRollingBack]).
-// What a panicking Undo leaves behind is described on [Journal].
+// JournalUndoer is an allocation-free undo step: the state it undoes
+// (typically the model) plus two integers that name the step.
+// [Journal.RecordUndoer] stores them inline, where a capturing closure
+// given to [Journal.Record] allocates. Undo must not fail and should not
+// panic (see [Journal]).
 type JournalUndoer interface {
 	Undo(a, b int64)
 }
 
-// Journal is an undo log for transactional, in-memory state changes.
-//
-// Every state operation that should be reversible records an undo step
-// ([Journal.Record] or [Journal.RecordUndoer]) after it mutates the state.
-// [Journal.Checkpoint] marks the current position; [Journal.Rollback] runs
-// the steps recorded since a checkpoint in reverse order and forgets them;
+// Journal is an undo log for transactional, in-memory state changes. Every
+// reversible operation records an undo step after it mutates the state;
+// [Journal.Checkpoint] marks a position, [Journal.Rollback] runs the steps
+// recorded since a checkpoint, newest first, and forgets them, and
 // [Journal.Commit] forgets the whole log, keeping the changes.
 //
-// A checkpoint stays valid while the steps recorded before its position are
-// still in the log. A rollback to a checkpoint therefore keeps valid every
-// checkpoint at its position or before, whenever it was taken (two
-// checkpoints taken at the same position are interchangeable), and makes
-// stale those at later positions, whose steps it undid. Rolling back to the
-// same checkpoint again is allowed (it undoes whatever was recorded since,
-// possibly nothing). A stale checkpoint, one from before a Commit, a
-// checkpoint of another journal and the zero Checkpoint are rejected with
-// [ErrStaleCheckpoint] or [ErrForeignCheckpoint]; the log is
-// then left untouched.
+// A rollback keeps valid every checkpoint at its position or before and
+// makes stale those after it; rolling back to one checkpoint twice is
+// allowed. Costs: Checkpoint O(1), no allocation; Rollback and Commit O(k)
+// for k steps; Record amortised O(1).
 //
-// Costs: Checkpoint is O(1) and allocation-free; Rollback is O(k) for the k
-// steps it undoes; Commit is O(k) for the k steps it forgets (it clears
-// them, dropping their references, and keeps the backing array for reuse).
-// Record is amortised O(1).
+// An undo step that panics reaches Rollback's caller, and the journal stays
+// consistent: the newer steps were undone and forgotten, the panicking one
+// is forgotten and not run again, the older ones remain (so a later
+// Rollback finishes the job), and recording works again. While a rollback
+// runs, steps recorded on the same journal are ignored, and Rollback and
+// Commit are refused with [ErrRollingBack].
 //
-// # Panics in undo steps
-//
-// Undo steps are meant to be infallible; if one panics anyway, the panic
-// reaches Rollback's caller unchanged, and the journal stays usable and
-// consistent. Rollback forgets each step just before running it, so when
-// the embedder recovers:
-//
-//   - the steps newer than the panicking one were undone and are gone;
-//   - the panicking step is gone too, and not run again: whatever part of
-//     it ran before the panic stays as it is;
-//   - the older steps are still in the log; the checkpoint being rolled
-//     back to, and every checkpoint at or before the panicking step's
-//     position, are still valid, so a later Rollback to one of them undoes
-//     the rest; checkpoints after that position are stale;
-//   - the journal no longer counts as rolling back: Record, Rollback and
-//     Commit work as usual.
-//
-// # Re-entrance
-//
-// While a rollback runs, steps recorded on the same journal (typically by a
-// state operation that an undo step reuses) are ignored, and Rollback and
-// Commit are refused with [ErrRollingBack], changing nothing. Checkpoint,
-// Len and Valid may be called and describe the log as it is at that moment.
-//
-// The zero Journal is empty and ready to use. A Journal is not safe for
-// concurrent use: it belongs to one goroutine, like the scheduling cycle that
-// drives it. A nil *Journal accepts Record calls and ignores them, so state
-// operations can take an optional journal.
+// The zero Journal is empty and ready to use. A Journal belongs to one
+// goroutine. A nil *Journal ignores Record calls, so state operations can
+// take an optional journal.
 type Journal struct {
 	log []journalStep
 	// clock numbers every step and every commit; it never goes back, so a
@@ -156,33 +116,26 @@ func (j *Journal) RecordUndoer(u JournalUndoer, a, b int64) {
 	j.log = append(j.log, journalStep{u: u, a: a, b: b, serial: j.clock})
 }
 
-// Len returns the number of steps recorded since the last Commit and not yet
+// len returns the number of steps recorded since the last Commit and not yet
 // rolled back.
-func (j *Journal) Len() int {
+func (j *Journal) len() int {
 	if j == nil {
 		return 0
 	}
 	return len(j.log)
 }
 
-// Valid reports whether cp can be rolled back to: it was taken on j, after
-// j's last Commit, and no rollback has undone the step it follows.
-func (j *Journal) Valid(cp Checkpoint) bool { return j.check(cp) == nil }
-
 func (j *Journal) check(cp Checkpoint) error {
-	if j == nil || cp.j != j {
-		return ErrForeignCheckpoint
-	}
-	if cp.pos > len(j.log) || j.markAt(cp.pos) != cp.mark {
-		return ErrStaleCheckpoint
+	if j == nil || cp.j != j || cp.pos > len(j.log) || j.markAt(cp.pos) != cp.mark {
+		return ErrInvalidCheckpoint
 	}
 	return nil
 }
 
 // Rollback undoes, newest first, every step recorded since cp and forgets
 // them; cp stays valid, and so does every checkpoint at cp's position or
-// before, while checkpoints at later positions become stale. For a stale
-// or foreign checkpoint it returns an error and changes nothing; called from
+// before, while checkpoints at later positions become stale. For an
+// invalid checkpoint it returns [ErrInvalidCheckpoint] and changes nothing; called from
 // one of this journal's undo steps, it returns [ErrRollingBack] and changes
 // nothing. A panicking undo step stops the rollback and the panic goes on;
 // see [Journal] for the state it leaves. O(k) for k undone steps.

@@ -225,7 +225,7 @@ func TestJournalPanicStateMachine(t *testing.T) {
 				var err error
 				p := recovered(func() { err = j.Rollback(c.cp) })
 				if !c.valid {
-					if !errors.Is(err, ErrStaleCheckpoint) || p != nil {
+					if !errors.Is(err, ErrInvalidCheckpoint) || p != nil {
 						t.Fatalf("Rollback(stale) = %v, panic %v", err, p)
 					}
 					return

@@ -55,13 +55,13 @@ func TestJournalNestedRollback(t *testing.T) {
 	}
 	// Rolled back past: the inner checkpoint is stale, even once the log
 	// has grown back to (and beyond) its position.
-	if err := j.Rollback(inner); !errors.Is(err, ErrStaleCheckpoint) {
-		t.Fatalf("Rollback(rolled-back-past) = %v, want ErrStaleCheckpoint", err)
+	if err := j.Rollback(inner); !errors.Is(err, ErrInvalidCheckpoint) {
+		t.Fatalf("Rollback(rolled-back-past) = %v, want ErrInvalidCheckpoint", err)
 	}
 	s.push(6)
 	s.push(7)
-	if err := j.Rollback(inner); !errors.Is(err, ErrStaleCheckpoint) {
-		t.Fatalf("Rollback(rolled-back-past, regrown log) = %v, want ErrStaleCheckpoint", err)
+	if err := j.Rollback(inner); !errors.Is(err, ErrInvalidCheckpoint) {
+		t.Fatalf("Rollback(rolled-back-past, regrown log) = %v, want ErrInvalidCheckpoint", err)
 	}
 	if d := cmp.Diff([]int{1, 6, 7}, s.vals); d != "" {
 		t.Fatalf("rejected rollback changed state (-want +got):\n%s", d)
@@ -80,15 +80,15 @@ func TestJournalCommit(t *testing.T) {
 		t.Fatalf("Len after Commit = %d, want 0", j.Len())
 	}
 	for name, cp := range map[string]Checkpoint{"empty-log": before, "mid": mid} {
-		if err := j.Rollback(cp); !errors.Is(err, ErrStaleCheckpoint) {
-			t.Errorf("Rollback(%s checkpoint from before Commit) = %v, want ErrStaleCheckpoint", name, err)
+		if err := j.Rollback(cp); !errors.Is(err, ErrInvalidCheckpoint) {
+			t.Errorf("Rollback(%s checkpoint from before Commit) = %v, want ErrInvalidCheckpoint", name, err)
 		}
 	}
 	after := j.Checkpoint()
 	j.Commit()
 	j.Commit() // twice: no-op
-	if err := j.Rollback(after); !errors.Is(err, ErrStaleCheckpoint) {
-		t.Errorf("Rollback(checkpoint before second Commit) = %v, want ErrStaleCheckpoint", err)
+	if err := j.Rollback(after); !errors.Is(err, ErrInvalidCheckpoint) {
+		t.Errorf("Rollback(checkpoint before second Commit) = %v, want ErrInvalidCheckpoint", err)
 	}
 	if d := cmp.Diff([]int{1, 2}, s.vals); d != "" {
 		t.Fatalf("Commit changed state (-want +got):\n%s", d)
@@ -107,8 +107,8 @@ func TestJournalForeignAndZero(t *testing.T) {
 	var a, b Journal
 	cpB := b.Checkpoint()
 	for name, cp := range map[string]Checkpoint{"zero": {}, "other journal": cpB} {
-		if err := a.Rollback(cp); !errors.Is(err, ErrForeignCheckpoint) {
-			t.Errorf("Rollback(%s) = %v, want ErrForeignCheckpoint", name, err)
+		if err := a.Rollback(cp); !errors.Is(err, ErrInvalidCheckpoint) {
+			t.Errorf("Rollback(%s) = %v, want ErrInvalidCheckpoint", name, err)
 		}
 		if a.Valid(cp) {
 			t.Errorf("Valid(%s) = true", name)
@@ -122,8 +122,8 @@ func TestJournalForeignAndZero(t *testing.T) {
 	if nj.Len() != 0 {
 		t.Errorf("nil Len = %d", nj.Len())
 	}
-	if err := nj.Rollback(nj.Checkpoint()); !errors.Is(err, ErrForeignCheckpoint) {
-		t.Errorf("nil Rollback = %v, want ErrForeignCheckpoint", err)
+	if err := nj.Rollback(nj.Checkpoint()); !errors.Is(err, ErrInvalidCheckpoint) {
+		t.Errorf("nil Rollback = %v, want ErrInvalidCheckpoint", err)
 	}
 }
 

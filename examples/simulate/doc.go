@@ -214,7 +214,7 @@
 //     be served by a set of victims (a whole node's for a whole-node job,
 //     several nodes' for a gang; the model tells the engine which nodes a
 //     job runs on, requeue.Localizer), the cheapest by the engine's cost
-//     rule, requeue.DefaultVictimCost: the GPUs a victim holds times the
+//     rule (requeue.EngineConfig.VictimCost): the GPUs a victim holds times the
 //     time since its last checkpoint (-checkpoint) or its start.
 //     Jobs opt in through the expected-runtime annotation, derived from
 //     their queue: -expected-runtime (merged into be=1h, burstable=4h, ls=1d;

@@ -24,82 +24,39 @@ const (
 	uncappedMax time.Duration = 1 << 62
 )
 
-// Config configures the exponential backoff applied to a job each time
-// it is evicted because it did not become ready in time (Kueue's
-// waitForPodsReady requeuing strategy, KEP-1282).
-//
-// The n-th requeue waits Base·2^(n-1), capped at Max, plus a random jitter of
-// at most Jitter·delay. After Limit requeues the next readiness timeout
-// deactivates the job instead (see [State.Timeout]). This is the
-// computation of current Kueue (pkg/util/wait NewBackoff(base, max, 2,
-// 0.0001) and its WaitTime, called from UpdateRequeueState in
-// pkg/workload): the cap applies before the jitter, so a capped delay is Max
-// plus its jitter. Older Kueue releases clamped the jittered delay instead;
-// [Config.ClampToMax] selects that (see
-// [KueueStrategy.ClampedStrategy]). [Config.Delay] computes the delay.
-//
-// # Zero value and explicit zeros
-//
-// The zero Config is ready to use and equals Kueue's defaults: a zero
-// Base, Max or Jitter takes its default (60s, 1h, 0.0001), and a nil
-// Limit means no limit. A zero that is
-// meant literally is marked by a flag, so the zero value keeps its safe
-// defaults and every setting Kueue accepts can still be expressed:
-//
-//   - NoDelay: every requeue waits 0 (Kueue: backoffBaseSeconds: 0); the
-//     count and the limit still apply;
-//   - Uncapped: no cap (Kueue: backoffMaxSeconds: 0, which Kueue's backoff
-//     reads as "no cap"); delays double until they reach 2^62 ns (about
-//     146 years), Kueue's own stand-in for a missing cap (pkg/util/wait
-//     NewBackoff replaces a zero cap with MaxInt64/2), instead of
-//     overflowing;
-//   - NoJitter: the jitter fraction is exactly 0 (Kueue's is fixed at
-//     0.0001 and cannot be changed there).
-//
-// A flag requires its field to be zero ([Config.Validate] reports a
-// flag set beside a non-zero field; the methods then follow the flag).
-//
-// Config is a plain value: safe to copy and to use from any number of
-// goroutines. Its methods never panic, even on a config that fails
-// [Config.Validate]: negative durations and an out-of-range or NaN
-// jitter are treated as unset (that is, as the default), a flag set beside a
-// non-zero field wins, and Base > Max yields Max for every requeue.
+// Config is the exponential backoff of a job evicted because it did not
+// become ready in time. The zero Config is Kueue's default: Base 60s, Max
+// 1h, Jitter 0.0001, no Limit. A zero field means its default; a zero
+// meant literally is set by a flag (NoDelay, Uncapped, NoJitter), which
+// requires its field to be zero. The methods never panic, even on a Config
+// that fails Validate: invalid values read as unset, a flag wins over its
+// field, and Base > Max gives Max.
 type Config struct {
-	// Base is the delay of the first requeue (Kueue: backoffBaseSeconds).
-	// Zero means the default, 60s, unless NoDelay is set.
+	// Base is the first delay (Kueue: backoffBaseSeconds); 0 means 60s.
 	Base time.Duration
-	// Max caps the delay of every requeue (Kueue: backoffMaxSeconds).
-	// Zero means the default, 1h, unless Uncapped is set.
+	// Max caps every delay (Kueue: backoffMaxSeconds); 0 means 1h.
 	Max time.Duration
-	// Limit is the number of requeues allowed before a readiness timeout
-	// deactivates the job (Kueue: backoffLimitCount). Nil means no limit:
-	// the job is requeued forever. A limit of 0 deactivates the job on its
-	// first readiness timeout. (Go 1.24 has no literal of a *int: write
-	// limit := 10 and then Limit: &limit.)
+	// Limit is the number of requeues before a readiness timeout
+	// deactivates the job (Kueue: backoffLimitCount); nil means no limit, 0
+	// deactivates on the first timeout.
 	Limit *int
-	// Jitter is the jitter fraction in [0, 1): the n-th delay d grows by
-	// u·Jitter·d for a random u in [0, 1). Zero means the default,
-	// Kueue's fixed 0.0001, unless NoJitter is set.
+	// Jitter is the fraction in [0, 1) by which a delay d grows, u·Jitter·d
+	// for the caller's draw u; 0 means Kueue's fixed 0.0001.
 	Jitter float64
 
-	// NoDelay makes every delay 0 (Kueue: backoffBaseSeconds: 0): a
-	// requeued job is admissible at once, while Count and Limit still
-	// apply. Base must be 0.
+	// NoDelay makes every delay 0 (Kueue: backoffBaseSeconds 0); Count and
+	// Limit still apply.
 	NoDelay bool
-	// Uncapped removes the cap (Kueue: backoffMaxSeconds: 0). Max must be
-	// 0.
+	// Uncapped removes the cap (Kueue: backoffMaxSeconds 0): delays double
+	// up to 2^62 ns, Kueue's own stand-in for a missing cap.
 	Uncapped bool
-	// NoJitter makes the jitter fraction exactly 0. Jitter must be 0.
+	// NoJitter makes the jitter exactly 0.
 	NoJitter bool
 
-	// ClampToMax keeps every delay, jitter included, within the cap:
-	// [Config.Delay] returns at most Max (2^62 ns
-	// when Uncapped), and a Base above Max is valid, every delay then being
-	// Max. This is how Kueue computed the delay before pkg/util/wait
-	// NewBackoff, as min(Step(), max) in the workload controller and later
-	// in pkg/workload UpdateRequeueState; [KueueStrategy.ClampedStrategy]
-	// reads a configuration that way. A delay without jitter (u = 0) is the
-	// same either way.
+	// ClampToMax keeps every delay, jitter included, within the cap, and
+	// accepts a Base above Max (every delay is then Max): min(Step(), max), as
+	// Kueue computed it before pkg/util/wait NewBackoff. A delay without
+	// jitter is the same either way.
 	ClampToMax bool
 }
 
@@ -138,19 +95,11 @@ func (c *Config) jitter() float64 {
 	return defaultJitter
 }
 
-// Validate reports every problem of c at once (joined with [errors.Join]),
-// or nil. It rejects negative Base, Max and Limit, a Jitter outside [0, 1)
-// (NaN included), a flag set beside a non-zero field (NoDelay with a Base,
-// Uncapped with a Max, NoJitter with a Jitter), and, unless ClampToMax is
-// set, an effective Base greater than the effective cap (so Base 2h with Max
-// unset is rejected: the default Max is 1h; with Uncapped the cap is
-// 2^62 ns). Each message starts with "backoff: ".
-//
-// Base > Max is the one setting current Kueue accepts that tenure refuses:
-// Kueue's backoff (pkg/util/wait NewBackoff) returns the base itself for the
-// first requeue and caps only the later ones, so the first delay exceeds the
-// configured maximum. With NoDelay there is no such conflict, and with
-// ClampToMax (older Kueue releases) every delay is then Max.
+// Validate reports every problem of c at once (errors.Join), each message
+// starting with "backoff: ": a negative Base, Max or Limit, a Jitter outside
+// [0, 1) or NaN, a flag beside a non-zero field, and, unless ClampToMax is
+// set, an effective Base above the effective cap (Base 2h with Max unset is
+// refused: the default Max is 1h).
 func (c Config) Validate() error {
 	var errs []error
 	if c.Base < 0 {
@@ -208,20 +157,12 @@ func capDouble(base, max time.Duration, shift int) time.Duration {
 }
 
 // Delay returns the delay of the n-th requeue: Base·2^(n-1) capped at Max
-// (0 for n <= 0 and under NoDelay; without a cap, Uncapped, the doubling
-// stops at 2^62 ns), plus the jitter floor(u·Jitter·delay) for a random
-// draw u in [0, 1) supplied by the caller, such as rand.Float64(): u = 0
-// adds nothing (and so does NoJitter), and the jitter stays within
-// Jitter·delay up to float64 rounding (one part in 2^51; with Kueue's
-// 0.0001, under a nanosecond for any delay). A u outside [0, 1) is clamped
-// into it (NaN counts as 0). The product is taken in the order Kueue's
-// jitter (k8s.io/apimachinery wait.Jitter) takes it, so for the same draw
-// the delay is Kueue's to the nanosecond. With ClampToMax the result is at
-// most the cap. The sum saturates at the largest Duration.
-//
-// The cap is applied before multiplying, so the delay is exact and never
-// overflows for any n (n = math.MaxInt returns Max plus its jitter). For a
-// fixed u it is non-decreasing in n. Cost: O(1), no allocation.
+// (0 for n <= 0 and under NoDelay), plus floor(u·Jitter·delay) for the
+// caller's draw u in [0, 1), such as rand.Float64() (u outside is clamped,
+// NaN is 0; u = 0 adds nothing). The product is taken in the order of
+// k8s.io/apimachinery wait.Jitter, so the delay is Kueue's to the
+// nanosecond for the same u. It never overflows, for any n, and is
+// non-decreasing in n for a fixed u. O(1), no allocation.
 func (c Config) Delay(n int, u float64) time.Duration {
 	d := c.delay(n)
 	if d == 0 || !(u > 0) {

@@ -103,7 +103,7 @@ func ExampleKueueStrategy_Strategy() {
 	creation, zero := "Creation", int32(0)
 	k := backoff.KueueStrategy{Timestamp: &creation, BackoffMaxSeconds: &zero}
 	s, err := k.Strategy()
-	fmt.Println(s.QueueOrder().Strategy, s.Backoff.Delay(8, 0), err)
+	fmt.Println(*s.Timestamp == backoff.TimestampCreation, s.Backoff.Delay(8, 0), err)
 
 	back, err := s.Kueue()
 	fmt.Println(*back.Timestamp, *back.BackoffMaxSeconds, back.BackoffBaseSeconds == nil, err)
@@ -113,7 +113,7 @@ func ExampleKueueStrategy_Strategy() {
 	_, err = backoff.KueueStrategy{BackoffBaseSeconds: &base}.Strategy()
 	fmt.Println(err)
 	// Output:
-	// Creation 2h8m0s <nil>
+	// true 2h8m0s <nil>
 	// Creation 0 true <nil>
 	// backoff: base 2h0m0s exceeds max 1h0m0s
 }

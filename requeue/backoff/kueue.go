@@ -26,47 +26,31 @@ const (
 	kueueKeyLimitCount = "backoffLimitCount"
 )
 
-// KueueStrategy mirrors Kueue's waitForPodsReady.requeuingStrategy
-// field for field, as its configuration API declares it (kubernetes-sigs/kueue
-// apis/config/v1beta1 and v1beta2, type RequeuingStrategy): every field is an
-// optional pointer, nil meaning "unset, use the default". A Kueue fork can
-// copy its values straight across (Kueue's RequeuingTimestamp is a string, so
-// (*string)(rs.Timestamp) converts the pointer).
-//
-// [KueueStrategy.Strategy] converts it to tenure's
-// [Strategy] and [Strategy.Kueue] converts back; for every
-// strategy Strategy accepts, the round trip returns exactly the input,
-// nil pointers and explicit zeros included.
-//
-// It reads and writes JSON in Kueue's spelling, leaving out unset fields:
-//
-//	{"timestamp":"Eviction","backoffLimitCount":5,"backoffBaseSeconds":60,"backoffMaxSeconds":3600}
-//
-// Keys are matched exactly (see [KueueStrategy.UnmarshalJSON]).
+// KueueStrategy mirrors Kueue's waitForPodsReady.requeuingStrategy field
+// for field (apis/config/v1beta1 and v1beta2 RequeuingStrategy): nil means
+// unset, use the default. A fork copies its values straight across
+// ((*string)(rs.Timestamp) converts the timestamp). It reads and writes
+// JSON in Kueue's spelling. [KueueStrategy.Strategy] converts it to a
+// [Strategy] and [Strategy.Kueue] back; the round trip returns exactly the
+// input, nil pointers and explicit zeros included.
 type KueueStrategy struct {
-	// Timestamp is "Eviction" (the default) or "Creation", spelt exactly so
-	// (Kueue rejects other spellings).
+	// Timestamp is "Eviction" (the default) or "Creation", spelt exactly so.
 	Timestamp *string `json:"timestamp,omitempty"`
-	// BackoffLimitCount is the number of requeues before deactivation; nil
-	// means no limit. Must not be negative.
+	// BackoffLimitCount is Config.Limit; nil means no limit.
 	BackoffLimitCount *int32 `json:"backoffLimitCount,omitempty"`
-	// BackoffBaseSeconds is the base delay in seconds; nil means 60, 0
-	// means no delay at all. Must not be negative.
+	// BackoffBaseSeconds is the base delay; nil means 60, 0 no delay.
 	BackoffBaseSeconds *int32 `json:"backoffBaseSeconds,omitempty"`
-	// BackoffMaxSeconds is the cap in seconds; nil means 3600, 0 means no
-	// cap. Must not be negative.
+	// BackoffMaxSeconds is the cap; nil means 3600, 0 no cap.
 	BackoffMaxSeconds *int32 `json:"backoffMaxSeconds,omitempty"`
 }
 
 // kueueKeys are Kueue's keys, in the order messages list them.
 var kueueKeys = []string{kueueKeyTimestamp, kueueKeyLimitCount, kueueKeyBaseSeconds, kueueKeyMaxSeconds}
 
-// UnmarshalJSON reads Kueue's requeuingStrategy object. Unlike
-// encoding/json's default, which matches keys case-insensitively and
-// ignores unknown ones, every key must be one of Kueue's four, spelt
-// exactly: every other key is an error naming it, all reported at once,
-// with any problem of the values' JSON types. A null leaves k
-// unchanged. It only parses; [KueueStrategy.Strategy] checks the values.
+// UnmarshalJSON reads Kueue's requeuingStrategy object. Every key must be
+// one of Kueue's four, spelt exactly (encoding/json would match any case and
+// ignore unknown keys); all bad keys and types are reported at once. null
+// leaves k unchanged. [KueueStrategy.Strategy] checks the values.
 func (k *KueueStrategy) UnmarshalJSON(data []byte) error {
 	if bytes.Equal(bytes.TrimSpace(data), []byte("null")) {
 		return nil
@@ -99,28 +83,19 @@ func (k *KueueStrategy) UnmarshalJSON(data []byte) error {
 
 // Strategy is Kueue's requeuing strategy in tenure's types: the
 // queue-order timestamp strategy and the backoff. The zero value is Kueue's
-// default (Eviction timestamps; 60s doubling to 1h, jitter 0.0001, no limit).
-// It is a plain value, safe for concurrent use.
+// default.
 type Strategy struct {
-	// Timestamp chooses the queue-order timestamp; nil means the default,
-	// [TimestampEviction]. It is a pointer so that an unset strategy and an
-	// explicit "Eviction" stay distinct through a round trip.
+	// Timestamp chooses the queue-order timestamp; nil means
+	// [TimestampEviction] (a pointer, so that unset and explicit "Eviction"
+	// survive a round trip).
 	Timestamp *TimestampStrategy
 	// Backoff is the requeue backoff.
 	Backoff Config
 }
 
-// QueueOrder returns the queue order s selects.
-func (s Strategy) QueueOrder() QueueOrder {
-	if s.Timestamp == nil {
-		return QueueOrder{}
-	}
-	return QueueOrder{Strategy: *s.Timestamp}
-}
-
 // Validate reports every problem of s at once: an unknown timestamp
-// strategy and every problem of [Config.Validate]. Each message
-// starts with "backoff: ".
+// strategy and every problem of [Config.Validate]. Each message starts with
+// "backoff: ".
 func (s Strategy) Validate() error {
 	var errs []error
 	if s.Timestamp != nil && *s.Timestamp > TimestampCreation {
@@ -132,61 +107,21 @@ func (s Strategy) Validate() error {
 	return errors.Join(errs...)
 }
 
-// Strategy converts k to a validated [Strategy], reading Kueue's
-// values as current Kueue does (pkg/workload UpdateRequeueState, which
-// computes the delay with pkg/util/wait NewBackoff(base, max, 2, 0.0001)):
-// nil is the default, backoffBaseSeconds 0 is [Config.NoDelay],
-// backoffMaxSeconds 0 is [Config.Uncapped] (NewBackoff replaces a
-// zero cap with MaxInt64/2, 2^62 ns), and the jitter is
-// Kueue's fixed 0.0001 (the Config default), added after the cap.
-// For every configuration it accepts, [Config.Delay] gives
-// Kueue's delay to the nanosecond for the same random draw.
-//
-// It returns every problem at once, each message starting with
-// "backoff: ": a timestamp other than "Eviction" or "Creation", negative
-// values (which Kueue's validation rejects too), and an effective base above
-// the effective max. The last is the one configuration current Kueue
-// accepts and tenure refuses: its backoff returns the base itself for the
-// first requeue, exceeding the configured maximum, and caps only the later
-// ones; tenure keeps every delay within the maximum, so it asks for a
-// consistent pair instead of silently delaying less than Kueue would. On
-// error the returned strategy is the zero value. [KueueStrategy.ClampedStrategy]
-// reads the same configuration as older Kueue releases did.
+// Strategy converts k to a validated Strategy as current Kueue reads it
+// (pkg/workload UpdateRequeueState): nil is the default,
+// backoffBaseSeconds 0 is Config.NoDelay, backoffMaxSeconds 0 is
+// Config.Uncapped, and the jitter is Kueue's 0.0001. It reports every
+// problem at once, each starting with "backoff: ": an unknown timestamp,
+// negative values, and a base above the max. On error the strategy is the
+// zero value.
 func (k KueueStrategy) Strategy() (Strategy, error) {
 	return k.strategy(false)
 }
 
-// ClampedStrategy is [KueueStrategy.Strategy] for a fork of an
-// older Kueue release, one that computed the delay as min(Step(), max) with
-// k8s.io/apimachinery's wait.Backoff (first in the workload controller,
-// pkg/controller/core/workload_controller.go, when backoffMaxSeconds came
-// in with v0.7, then in pkg/workload UpdateRequeueState) rather than with
-// pkg/util/wait NewBackoff. Those releases read the same fields differently:
-//
-//   - backoffMaxSeconds 0 caps every delay at 0: the strategy gets
-//     [Config.NoDelay] (current Kueue: no cap);
-//   - a base above the max is capped like any later delay: every delay is
-//     the max (current Kueue waits the base first; tenure's Strategy
-//     refuses it);
-//   - the jitter is added before the cap, so a capped delay is exactly the
-//     max: the strategy sets [Config.ClampToMax] (current Kueue adds
-//     the jitter to the capped delay).
-//
-// Those releases also overflowed once base·2^(n−1) passed the largest
-// Duration (from n = 29 with the 60s default, whatever the max): the float
-// doubling no longer converts to a Duration, and on amd64 the result turns
-// negative, which min keeps, so the job waits not at all. tenure does not
-// reproduce that: its delay stays at the max.
-// For every other requeue, Delay gives those releases' delay for the
-// same draw. [Strategy.Kueue] converts the result back to fields
-// those releases read the same way (backoffMaxSeconds 0 comes back as
-// backoffBaseSeconds 0). Errors are Strategy's, less the base-above-max
-// refusal.
-func (k KueueStrategy) ClampedStrategy() (Strategy, error) {
-	return k.strategy(true)
-}
-
-// strategy implements Strategy and, with clamped, ClampedStrategy.
+// strategy implements Strategy and, with clamped, the reading of Kueue
+// releases before pkg/util/wait NewBackoff (min(Step(), max)): a zero max
+// caps every delay at zero (NoDelay), a base above the max is capped, and
+// ClampToMax is set.
 func (k KueueStrategy) strategy(clamped bool) (Strategy, error) {
 	var errs []error
 	var s Strategy
@@ -225,21 +160,18 @@ func (k KueueStrategy) strategy(clamped bool) (Strategy, error) {
 	return s, nil
 }
 
-// Kueue converts s back to Kueue's shape: the inverse of
-// [KueueStrategy.Strategy]. Unset fields become nil; NoDelay and
-// Uncapped become an explicit 0. It reports, all at once, what Kueue's
-// configuration cannot express: a Base or Max that is not a whole number of
-// seconds in [1, 2^31−1], a Limit above 2^31−1, a jitter other than Kueue's
-// fixed 0.0001 (NoJitter included), an invalid timestamp strategy, and any
-// problem of [Strategy.Validate]. ClampToMax is not a field of
-// Kueue's: it says how the Kueue release reads the fields, so a strategy
-// from [KueueStrategy.ClampedStrategy] converts to fields that
-// release reads the same way. On error the result is the zero value.
+// Kueue converts s back to Kueue's shape, the inverse of
+// [KueueStrategy.Strategy]: unset fields become nil, NoDelay and Uncapped an
+// explicit 0. ClampToMax is no field of Kueue's: a strategy with it gives
+// the fields an older release reads the same way. It reports every problem at once: a Base or Max
+// not a whole number of seconds in [1, 2^31−1], a Limit above 2^31−1, a
+// jitter other than 0.0001, and any problem of Validate. On error the
+// result is the zero value.
 func (s Strategy) Kueue() (KueueStrategy, error) {
 	errs := []error{s.Validate()}
 	var k KueueStrategy
 	if s.Timestamp != nil && *s.Timestamp <= TimestampCreation {
-		name := s.Timestamp.String()
+		name := s.Timestamp.kueueName()
 		k.Timestamp = &name
 	}
 	c := s.Backoff

@@ -53,7 +53,7 @@ func (ch *churner) add(tb testing.TB, j *requeue.Journal) {
 }
 
 func (ch *churner) cycle(tb testing.TB, j *requeue.Journal) {
-	if err := ch.c.RemoveJob(j, "job-"+strconv.Itoa(ch.next-ch.live)); err != nil {
+	if err := ch.c.removeJob(j, "job-"+strconv.Itoa(ch.next-ch.live)); err != nil {
 		tb.Fatal(err)
 	}
 	ch.add(tb, j)

@@ -33,13 +33,11 @@ func (c *Model) capacityNeed(tasks []Resources, n int) Resources {
 }
 
 // MayEverFit implements [requeue.CapacityBounder]: false for a pending job
-// whose gang no state of the cluster can hold, even with every running job
-// evicted, by the two tests AddJob made against the node capacities
-// (capacityNeed): fewer than the gang minimum of its tasks fit the
-// component-wise largest node capacity, or the sum of its smallest tasks
-// exceeds the sum of the capacities. Both are sound because the cluster's
-// nodes and capacities never change after [New]. True for an unknown or
-// running job (and for every job of a nil Model). O(1): one lookup.
+// no state of the cluster can hold, even with every running job evicted
+// (fewer than its gang minimum of tasks fit the component-wise largest
+// capacity, or its smallest tasks exceed the capacities' sum), as AddJob
+// decided once: the nodes never change after New. True for an unknown or
+// running job. O(1).
 func (c *Model) MayEverFit(job string) bool {
 	if c == nil {
 		return true

@@ -22,7 +22,7 @@ func TestClusterMayEverFitSound(t *testing.T) {
 		switch {
 		case may:
 			return
-		case !c.Has(job) || c.Running(job):
+		case !c.has(job) || c.Running(job):
 			t.Fatalf("MayEverFit(%q) = false for an unknown or running job", job)
 		}
 		ruledOut++

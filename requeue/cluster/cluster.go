@@ -28,9 +28,8 @@ type Node struct {
 	Capacity Resources
 }
 
-// Job describes a job of the reference model: its tasks' requests and
-// the minimum number of tasks that must run together (the gang minimum).
-// MinTasks 0 means all tasks.
+// Job describes a job of the reference model: its tasks' requests and its
+// gang minimum.
 type Job struct {
 	// ID names the job, as in the engine's nominations and contenders.
 	ID string
@@ -41,55 +40,30 @@ type Job struct {
 }
 
 // Model is tenure's in-memory reference [requeue.Model]: nodes with
-// capacities, jobs made of tasks with resource requests, and the placement
-// of each task. Tests and examples/quickstart use it; a simple scheduler
-// can too.
+// capacities, jobs of tasks with requests, and each task's placement.
 //
-// # Placement
+// Placement: [Model.Place] is a deterministic first fit: each task in order
+// goes to the first node, in the order given to [New], whose free resources
+// hold its request; the job runs only if at least MinTasks of its tasks
+// were placed, else nothing is placed.
 //
-// [Model.Place] is a deterministic first fit: each task in order goes to the
-// first node, in the order given to [New], whose free resources hold its
-// whole request (tasks of one job may share a node); tasks that fit nowhere
-// stay pending, and the job runs only if at least MinTasks of them were
-// placed (all tasks when MinTasks is 0), else nothing is placed. Cost: O(1)
-// when the cluster-wide free total rules the smallest gang out;
-// O(tasks · log nodes) when one resource is the constraint (a segment tree of
-// the nodes' free vectors); a request that fits no node of a fragmented
-// cluster costs O(nodes) once, and then O(1 + nodes freed since) each time
-// it is asked again, from a bounded memory of failed requests.
+// Journaling: every mutating method takes an optional *requeue.Journal and
+// records allocation-free undo steps (one per task placed or released and
+// per job added); with a nil journal the change is simply made. The steps
+// refer to internal indices, so they must run in reverse order, as
+// Journal.Rollback runs them: while a journal holds steps of a model,
+// record every change of it in that journal. Each step checks in O(1) that
+// it finds what it recorded and panics naming the job when it does not.
 //
-// # Journaling
-//
-// Every mutating method takes an optional [*requeue.Journal] and records
-// allocation-free undo steps (one per task placed or released and per job
-// added; a closure per job removed); with a nil journal the change is
-// simply made. The steps refer to internal indices, so they must run in the
-// reverse order of the changes, as [requeue.Journal.Rollback] runs them.
-// While a journal holds steps of a model, record every change of the model
-// in that journal: a change made without it can move jobs between slots or
-// take resources a step gives back. Each step checks in O(1) that it finds
-// what it recorded (the same job in the same slot, each task where it left
-// it, the resources it gives back free) and panics with a message naming
-// the job when it does not, rather than leave the model silently wrong. An
-// unjournaled change that passes these checks (evicting another job, say)
-// is consistent and survives the rollback.
-//
-// # Memory
-//
-// Memory follows the registered jobs, not the jobs ever seen: a removed
-// job's slot is reused at once (the last job moves into it), the storage
-// shrinks when it is three quarters empty, and a job a journal could still
-// restore is reachable only from that journal until it commits.
-//
-// A Model is not safe for concurrent use; queries ([Model.Running],
-// [Model.Placement], [Model.Snapshot], ...) do not modify it. The zero Model is
-// an empty cluster without nodes, like New(nil). A nil *Model used as a
-// [requeue.Model] fails every Evict and Place with an error.
+// Memory follows the registered jobs, not the jobs ever seen. A Model is
+// not safe for concurrent use; queries do not modify it. The zero Model is
+// an empty cluster, like New(nil); a nil *Model fails every Evict and
+// Place with an error.
 type Model struct {
 	nodes     []clusterNode
 	nodeIndex map[string]int32
 	// jobs holds the registered jobs densely, in no meaningful order:
-	// RemoveJob moves the last job into the removed job's slot.
+	// removeJob moves the last job into the removed job's slot.
 	jobs     []clusterJob
 	jobIndex map[string]int32 // job ID -> index in jobs
 	free     Resources        // sum of all nodes' free resources
@@ -137,10 +111,9 @@ const clusterMinSlots = 64
 
 var _ requeue.Model = (*Model)(nil)
 
-// New returns a cluster with the given nodes and no jobs. It reports
-// every problem at once (errors.Join): an empty or duplicate node name, a
-// negative or too large capacity (a component above 2^46), more than
-// 65,536 (2^16) nodes. O(nodes).
+// New returns a cluster with the given nodes and no jobs. It reports every
+// problem at once (errors.Join): an empty or duplicate name, a capacity
+// component outside [0, 2^46], more than 2^16 nodes. O(nodes).
 func New(nodes []Node) (*Model, error) {
 	var errs []error
 	if len(nodes) > maxNodes {
@@ -265,11 +238,11 @@ func saturatingAdd(a, b int64) int64 {
 	return a + b
 }
 
-// RemoveJob releases a job's tasks (if any run) and unregisters it, as when
+// removeJob releases a job's tasks (if any run) and unregisters it, as when
 // it finishes; its storage is reused at once. Error for an unknown job.
 // O(tasks · log nodes), amortised; with a journal, one allocation for the
 // step that can restore the job.
-func (c *Model) RemoveJob(j *requeue.Journal, id string) error {
+func (c *Model) removeJob(j *requeue.Journal, id string) error {
 	ji, ok := c.jobIndex[id]
 	if !ok {
 		return fmt.Errorf("cluster: unknown job %q", id)
@@ -374,13 +347,13 @@ func (c *Model) release(j *requeue.Journal, ji int32) {
 	}
 }
 
-// Place places a pending job by first fit (see the type's documentation):
-// true if at least its gang minimum of tasks now run, false (and nothing
-// changed) if not. Error for an unknown job or one that already runs.
-// O(tasks · log nodes) typically (see the type's documentation for the
-// worst case and the memory of failed requests), O(1) when the
-// cluster-wide free total already rules the gang out; no allocation once
-// that memory has its working size.
+// Place places a pending job by first fit (see [Model]): true if at least
+// its gang minimum of tasks now run, false (and nothing changed) if not.
+// Error for an unknown job or one that already runs. O(1) when the free
+// total rules the gang out; O(tasks · log nodes) typically; a request that
+// fits no node of a fragmented cluster costs O(nodes) once, then O(1 +
+// nodes freed since). No allocation once the memory of failed requests has
+// its working size.
 func (c *Model) Place(j *requeue.Journal, id string) (bool, error) {
 	if c == nil {
 		return false, errors.New("cluster: place: nil cluster")
@@ -420,11 +393,11 @@ func (c *Model) Place(j *requeue.Journal, id string) (bool, error) {
 	return true, nil
 }
 
-// Bind places a job's tasks on the named nodes, one name per task ("" leaves
-// the task pending), as when the model mirrors a running cluster. All or
-// nothing: it returns an error, and changes nothing, for an unknown job or
-// node, a job that already runs, a count mismatch, fewer placed tasks than
-// the gang minimum, or tasks that do not fit. O(tasks · log nodes).
+// Bind places a job's tasks on the named nodes, one name per task (""
+// leaves a task pending), as when the model mirrors a running cluster. All
+// or nothing: an error, changing nothing, for an unknown job or node, a
+// running job, a count mismatch, fewer tasks than the gang minimum, or
+// tasks that do not fit. O(tasks · log nodes).
 func (c *Model) Bind(j *requeue.Journal, id string, nodes []string) error {
 	ji, ok := c.jobIndex[id]
 	if !ok {

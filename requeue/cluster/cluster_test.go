@@ -156,10 +156,10 @@ func TestClusterRemoveAndEvict(t *testing.T) {
 	if err := c.Evict(&j, "r"); err == nil {
 		t.Error("evicting a pending job: no error")
 	}
-	if err := c.RemoveJob(&j, "r"); err != nil {
+	if err := c.removeJob(&j, "r"); err != nil {
 		t.Fatal(err)
 	}
-	if c.Has("r") || c.RemoveJob(&j, "r") == nil || c.Evict(&j, "r") == nil {
+	if c.has("r") || c.removeJob(&j, "r") == nil || c.Evict(&j, "r") == nil {
 		t.Error("removed job still visible")
 	}
 	if err := c.AddJob(&j, Job{ID: "r", Tasks: []Resources{{GPU: 1}}}); err != nil {
@@ -264,7 +264,7 @@ func TestClusterSlotsFollowLiveJobs(t *testing.T) {
 
 	// Most jobs leave: the storage shrinks with them.
 	for _, id := range ch.c.jobIDs()[10:] {
-		if err := ch.c.RemoveJob(nil, id); err != nil {
+		if err := ch.c.removeJob(nil, id); err != nil {
 			t.Fatal(err)
 		}
 	}

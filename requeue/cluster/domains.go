@@ -14,23 +14,11 @@ var _ requeue.Localizer = (*Model)(nil)
 // model's scratch slice.
 const domainsOnStack = 32
 
-// Domains implements the requeue engine's locality hint: it appends to dst
-// the names of the nodes the running job's tasks occupy, each once, in
-// the order the nodes were given to [New], and returns dst. It appends
-// nothing for an unknown or pending job (or a nil Model).
-//
-// A node is the cluster's domain because an eviction frees resources only
-// on the nodes of the evicted job's tasks, and a placement takes them only
-// on the nodes its tasks land on: whether a contender fits on some nodes
-// depends only on what is free there, so evicting a job whose nodes the
-// contender does not land on cannot be what let it fit. The cluster-wide
-// free total [Model.Place] also consults is a bound any fitting placement
-// meets, not a resource of its own, so it needs no domain.
-//
-// Domains does not change the model's state; for a given state it returns
-// the same names. O(t log t) for a job with t placed tasks; it allocates
-// nothing when dst has room for the names (beyond [domainsOnStack] placed
-// tasks, once the model's scratch space has grown to the job's size).
+// Domains implements [requeue.Localizer]: it appends to dst the nodes the
+// running job's tasks occupy, each once, in node order, and returns dst
+// (nothing for an unknown or pending job). A node is the domain because an
+// eviction frees resources, and a placement takes them, only on its job's
+// nodes. O(t log t) for t placed tasks; no allocation when dst has room.
 func (c *Model) Domains(job string, dst []string) []string {
 	if c == nil {
 		return dst

@@ -71,7 +71,7 @@ func TestClusterFitCacheMatchesTree(t *testing.T) {
 			},
 			"remove": func(t *rapid.T) {
 				id := id(t)
-				both("remove "+id, func(c *Model, j *requeue.Journal) (any, error) { return nil, c.RemoveJob(j, id) })
+				both("remove "+id, func(c *Model, j *requeue.Journal) (any, error) { return nil, c.removeJob(j, id) })
 			},
 			"checkpoint": func(t *rapid.T) {
 				cps = append(cps, [2]requeue.Checkpoint{jc.Checkpoint(), jt.Checkpoint()})
@@ -126,7 +126,7 @@ func TestClusterFitCacheForgets(t *testing.T) {
 		t.Fatal(err)
 	}
 	// A hog leaves: the request fits its node at once.
-	if err := c.RemoveJob(nil, "hog00003"); err != nil {
+	if err := c.removeJob(nil, "hog00003"); err != nil {
 		t.Fatal(err)
 	}
 	if ok, err := c.Place(nil, "p00000"); !ok || err != nil {
@@ -153,7 +153,7 @@ func TestClusterFitCacheFirstFit(t *testing.T) {
 		t.Fatal("the failed request is not remembered")
 	}
 	for _, hog := range []string{"hog00005", "hog00002", "hog00007"} {
-		if err := c.RemoveJob(nil, hog); err != nil {
+		if err := c.removeJob(nil, hog); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -60,7 +60,7 @@ func TestClusterUndoDetectsUnrecordedChanges(t *testing.T) {
 		unrecorded: func(c *Model, _ *requeue.Journal) error {
 			_, err := c.Place(nil, "y")
 			if err == nil {
-				err = c.RemoveJob(nil, "x") // z moves into x's slot
+				err = c.removeJob(nil, "x") // z moves into x's slot
 			}
 			if err == nil {
 				err = c.AddJob(nil, Job{ID: "w", Tasks: []Resources{{GPU: 1}}}) // w takes z's old slot
@@ -149,10 +149,10 @@ func TestClusterUndoDetectsUnrecordedChanges(t *testing.T) {
 	}, {
 		name: "removed job's ID registered again",
 		recorded: func(c *Model, j *requeue.Journal) error {
-			return c.RemoveJob(j, "y")
+			return c.removeJob(j, "y")
 		},
 		unrecorded: func(c *Model, _ *requeue.Journal) error {
-			if err := c.RemoveJob(nil, "x"); err != nil {
+			if err := c.removeJob(nil, "x"); err != nil {
 				return err
 			}
 			return c.AddJob(nil, Job{ID: "y", Tasks: []Resources{{GPU: 1}}})
@@ -161,7 +161,7 @@ func TestClusterUndoDetectsUnrecordedChanges(t *testing.T) {
 	}, {
 		name: "jobs added after a removal",
 		recorded: func(c *Model, j *requeue.Journal) error {
-			return c.RemoveJob(j, "x")
+			return c.removeJob(j, "x")
 		},
 		unrecorded: func(c *Model, _ *requeue.Journal) error {
 			return c.AddJob(nil, Job{ID: "w", Tasks: []Resources{{GPU: 1}}})
@@ -202,11 +202,11 @@ func TestClusterUndoAcrossRecordedSlotMoves(t *testing.T) {
 	steps := []func() error{
 		func() error { _, err := c.Place(&j, "z"); return err },
 		func() error { _, err := c.Place(&j, "y"); return err },
-		func() error { return c.RemoveJob(&j, "x") },
+		func() error { return c.removeJob(&j, "x") },
 		func() error { return c.AddJob(&j, Job{ID: "w", Tasks: []Resources{{GPU: 1}}}) },
 		func() error { _, err := c.Place(&j, "w"); return err },
 		func() error { return c.Evict(&j, "z") },
-		func() error { return c.RemoveJob(&j, "y") },
+		func() error { return c.removeJob(&j, "y") },
 		func() error { return c.AddJob(&j, Job{ID: "x", Tasks: []Resources{{GPU: 1}}}) },
 		func() error { _, err := c.Place(&j, "x"); return err },
 	}
@@ -267,7 +267,7 @@ func TestClusterUndoGuardProperty(t *testing.T) {
 			case 0:
 				err = c.AddJob(jr, job(id))
 			case 1:
-				err = c.RemoveJob(jr, id)
+				err = c.removeJob(jr, id)
 			case 2:
 				var ok bool
 				ok, err = c.Place(jr, id)

@@ -6,8 +6,8 @@ import (
 	"slices"
 )
 
-// Has reports whether a job is registered. O(1).
-func (c *Model) Has(id string) bool {
+// has reports whether a job is registered. O(1).
+func (c *Model) has(id string) bool {
 	_, ok := c.jobIndex[id]
 	return ok
 }
@@ -49,10 +49,8 @@ func (c *Model) jobIDs() []string {
 	return slices.Sorted(maps.Keys(c.jobIndex))
 }
 
-// Clone returns an independent deep copy. O(nodes + jobs + tasks) for the
-// jobs registered now, whatever the cluster's history; a handful of
-// allocations (the jobs share their immutable task requests with c). The
-// copy starts without c's memory of failed requests.
+// Clone returns an independent deep copy, without c's memory of failed
+// requests. O(nodes + jobs + tasks); a handful of allocations.
 func (c *Model) Clone() *Model {
 	d := &Model{
 		nodes:     slices.Clone(c.nodes),
@@ -81,9 +79,8 @@ func (c *Model) Clone() *Model {
 	return d
 }
 
-// Snapshot is a comparable picture of a [Model]'s observable state,
-// for tests: every node's free resources and every registered job's
-// placement (one node name per task, "" for pending).
+// Snapshot is a comparable picture of a Model's observable state, for
+// tests.
 type Snapshot struct {
 	// Free maps each node name to its free resources.
 	Free map[string]Resources
@@ -107,10 +104,9 @@ func (c *Model) Snapshot() Snapshot {
 	return s
 }
 
-// Check verifies the model's internal invariants (free totals, the segment
-// tree, the job index, the memory of failed fits) and returns the first
-// one broken, or nil. It costs O(nodes + tasks); tests call it after
-// every step.
+// Check verifies the internal invariants (free totals, the segment tree,
+// the job index, the memory of failed fits) and returns the first broken,
+// or nil. O(nodes + tasks).
 func (c *Model) Check() error {
 	free := make([]Resources, len(c.nodes))
 	var total Resources

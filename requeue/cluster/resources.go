@@ -2,10 +2,9 @@ package cluster
 
 import "strconv"
 
-// Resources is a resource vector of the reference model [Model]: CPU in
-// millicores, memory in bytes, GPUs in whole devices. It is a small value.
-// [New] and [Model.AddJob] reject negative components and components
-// above 2^46.
+// Resources is a resource vector: CPU in millicores, memory in bytes, GPUs
+// in whole devices. New and Model.AddJob reject components outside
+// [0, 2^46].
 type Resources struct {
 	MilliCPU int64 // CPU in thousandths of a core
 	Memory   int64 // memory in bytes

@@ -9,21 +9,12 @@ import (
 
 var _ requeue.SetFitBounder = (*Model)(nil)
 
-// MayFitAfter implements [requeue.SetFitBounder]: it returns false when
-// the gang of job cannot fit after evicting all of victims, by
-// [Model.MayFit]'s two tests with every victim's tasks released: the
-// cluster-wide free total plus their requests; and the tasks that fit no
-// node as things are, which can only go to the victims' nodes: each must
-// fit the component-wise largest room one of those nodes would have (its
-// free resources plus the victims' requests there), and no more of them
-// than the rooms' sum holds of the smallest. Every quantity grows with
-// each victim added, so a false answer holds for every subset of victims
-// too, as the contract demands.
-//
-// It returns true for an unknown or running job, and when any victim is
-// unknown, not running, or job itself. O(t log t + tasks of the job) for
-// victims with t placed tasks; no allocation once the model's scratch
-// space has grown to t.
+// MayFitAfter implements [requeue.SetFitBounder]: MayFit's tests with
+// every victim's tasks released. Every quantity grows with each victim, so
+// a false answer holds for every subset. True for an unknown or running
+// job, or when a victim is unknown, not running, or job itself. O(t log t
+// + job tasks) for victims with t placed tasks; no allocation once the
+// scratch space has grown.
 func (c *Model) MayFitAfter(victims []string, job string) bool {
 	if c == nil {
 		return true

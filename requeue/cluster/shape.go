@@ -13,10 +13,9 @@ var (
 	_ requeue.FitBounder = (*Model)(nil)
 )
 
-// Shape implements [requeue.Shaper]: for a registered job that is not running, a key
-// made of its gang minimum and its task requests in order (first fit places
-// two jobs with the same key alike). ok is false for an unknown or running
-// job. O(tasks); allocates the key.
+// Shape implements [requeue.Shaper]: for a pending job, a key of its gang
+// minimum and task requests (first fit places two jobs with one key
+// alike); ok is false for an unknown or running job. O(tasks); allocates.
 func (c *Model) Shape(job string) (key string, ok bool) {
 	if c == nil {
 		return "", false
@@ -36,20 +35,13 @@ func (c *Model) Shape(job string) (key string, ok bool) {
 	return string(b), true
 }
 
-// MayFit implements [requeue.FitBounder]. It sets fits[i] to false when the gang
-// of jobs[i] cannot fit even with victim's tasks released, by two tests:
-//
-//   - the cluster-wide free total (plus the victim's requests) is below the
-//     gang's lower bound;
-//   - fewer than the gang minimum of its tasks can be placed, counting every
-//     task that fits the component-wise largest free vector of the nodes as
-//     placeable, and the others only in the room the victim leaves on its
-//     own nodes (their free resources plus the victim's requests), as many
-//     as that room holds of the smallest of them, component by component.
-//
+// MayFit implements [requeue.FitBounder]: it sets fits[i] to false when the
+// gang of jobs[i] cannot fit even with victim's tasks released, by the
+// cluster-wide free total and by the tasks that fit no node's free
+// resources, which can go only to the room the victim leaves on its nodes.
 // It sets true for an unknown or running job, and for every job when the
-// victim is unknown or not running. O(tasks of the victim² + tasks of the
-// jobs); no allocation.
+// victim is unknown or not running. O(victim tasks² + job tasks); no
+// allocation.
 func (c *Model) MayFit(victim string, jobs []string, fits []bool) {
 	if c == nil {
 		for i := range fits {

@@ -70,13 +70,13 @@ func TestClusterMayFitSound(t *testing.T) {
 		if !snapshotsEqual(before, c.Snapshot()) {
 			t.Fatal("MayFit changed the cluster")
 		}
-		if !c.Has(job) || c.Running(job) {
+		if !c.has(job) || c.Running(job) {
 			if !may {
 				t.Fatalf("MayFit(%q, %q) = false for a job Place would reject with an error", job, victim)
 			}
 			return
 		}
-		if victim != "" && (!c.Has(victim) || !c.Running(victim) || victim == job) {
+		if victim != "" && (!c.has(victim) || !c.Running(victim) || victim == job) {
 			if !may {
 				t.Fatalf("MayFit(%q, %q) = false for a victim Evict would reject", job, victim)
 			}

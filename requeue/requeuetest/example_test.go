@@ -93,7 +93,7 @@ func ExampleTestModel_forgottenUndo() {
 	fmt.Println(err)
 	// Output:
 	// requeuetest: undoing Evict("train") did not restore the state: a change was not recorded, or an undo step is wrong
-	// seed 1, sequence 0, step 4 (replay with requeuetest.Seed(1))
+	// seed 1, sequence 0, step 4 (replay with requeuetest.Options{Seed: 1})
 	// want state:
 	//     evictions=0 {map[node-a:cpu=0m mem=0 gpu=0 node-b:cpu=0m mem=0 gpu=2] map[batch:[node-b] notebook:[] notebook-2:[] serve:[ ] sweep:[  ] train:[node-a node-a node-b]]}
 	// got state:

@@ -14,9 +14,9 @@ type Failure struct {
 	Problem string
 	// Seed, Sequence and Step locate the failure; Sequence and Step count
 	// from 0 and 1. Steps is the run's operations per sequence. To replay
-	// the failure, rerun with Seed(Seed), Steps(Steps) (the same Steps: a
-	// sequence ends with a rollback, and where it ends changes what that
-	// rollback checks) and at least Sequence+1 sequences.
+	// the failure, rerun with Options{Seed: Seed, Steps: Steps} (the same
+	// Steps: where a sequence ends changes what its final rollback checks)
+	// and at least Sequence+1 sequences.
 	Seed     uint64
 	Sequence int
 	Step     int
@@ -36,10 +36,11 @@ type Failure struct {
 func (f *Failure) Error() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "requeuetest: %s\n", f.Problem)
-	replay := fmt.Sprintf("requeuetest.Seed(%d)", f.Seed)
-	if f.Steps != DefaultSteps && f.Steps > 0 {
-		replay += fmt.Sprintf(", requeuetest.Steps(%d)", f.Steps)
+	replay := fmt.Sprintf("requeuetest.Options{Seed: %d", f.Seed)
+	if f.Steps != defaultSteps && f.Steps > 0 {
+		replay += fmt.Sprintf(", Steps: %d", f.Steps)
 	}
+	replay += "}"
 	fmt.Fprintf(&b, "seed %d, sequence %d, step %d (replay with %s)\n", f.Seed, f.Sequence, f.Step, replay)
 	if f.Want != "" || f.Got != "" {
 		fmt.Fprintf(&b, "want state:\n%s\ngot state:\n%s\n", indent(f.Want), indent(f.Got))

@@ -3,6 +3,8 @@ package requeuetest
 import (
 	"fmt"
 	"slices"
+
+	"github.com/tenurepolicy/tenure/requeue/internal/journalhook"
 )
 
 // hints checks the optional hints of the model, in the current state: the
@@ -257,7 +259,7 @@ func (r *sequence[M]) tryPlace(victim, job string) (ok, done bool, err error) {
 func (r *sequence[M]) tryPlaceAfter(victims []string, job string, landed *[]string) (ok, done bool, err error) {
 	mk := r.newMark()
 	for _, victim := range victims {
-		before := r.j.Len()
+		before := journalhook.Len(&r.j)
 		err := r.m.Evict(&r.j, victim)
 		r.noteSteps(before)
 		if err != nil {

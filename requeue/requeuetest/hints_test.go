@@ -23,11 +23,11 @@ func (h *hinted) MayFit(victim string, jobs []string, fits []bool) {
 	h.Model.MayFit(victim, jobs, fits)
 	for i, id := range jobs {
 		switch {
-		case h.bug == "liar" && victim == "" && h.Has(id):
+		case h.bug == "liar" && victim == "" && h.known(id):
 			// Ignores the free space the victim does not touch: claims
 			// nothing fits without an eviction.
 			fits[i] = false
-		case h.bug == "unknown-false" && !h.Has(id):
+		case h.bug == "unknown-false" && !h.known(id):
 			fits[i] = false
 		case h.bug == "always-true":
 			fits[i] = true
@@ -46,17 +46,17 @@ func (h *hinted) MayFit(victim string, jobs []string, fits []bool) {
 
 func (h *hinted) MayFitAfter(victims []string, job string) bool {
 	may := h.Model.MayFitAfter(victims, job)
-	unknown := !h.Has(job)
+	unknown := !h.known(job)
 	for _, v := range victims {
-		unknown = unknown || !h.Has(v)
+		unknown = unknown || !h.known(v)
 	}
 	switch {
 	case h.bug == "set-liar" && len(victims) > 1 && !unknown:
 		// Claims that no set of two or more victims makes room.
 		return false
-	case h.bug == "set-unknown-job" && !h.Has(job):
+	case h.bug == "set-unknown-job" && !h.known(job):
 		return false
-	case h.bug == "set-unknown-victim" && unknown && h.Has(job):
+	case h.bug == "set-unknown-victim" && unknown && h.known(job):
 		return false
 	case h.bug == "set-mutates" && h.Running("r-small"):
 		_ = h.Model.Evict(nil, "r-small")
@@ -69,7 +69,7 @@ func (h *hinted) MayEverFit(job string) bool {
 	case h.bug == "ever-liar" && job == "p-gang":
 		// Compares the gang with one node's capacity, not the cluster's.
 		return false
-	case h.bug == "ever-unknown" && !h.Has(job):
+	case h.bug == "ever-unknown" && !h.known(job):
 		return false
 	case h.bug == "ever-running" && h.Running(job):
 		return false
@@ -86,7 +86,7 @@ func (h *hinted) Shape(job string) (string, bool) {
 	switch {
 	case h.bug == "one-shape" && ok:
 		return "every pending job", true
-	case h.bug == "unknown-shape" && !h.Has(job):
+	case h.bug == "unknown-shape" && !h.known(job):
 		return "unknown", true
 	}
 	return key, ok
@@ -102,9 +102,9 @@ func (h *hinted) Domains(job string, dst []string) []string {
 		return dst[:n] // nothing for a running job
 	case h.bug == "domains-dup" && len(dst) > n:
 		return append(dst, dst[n])
-	case h.bug == "domains-pending" && h.Has(job) && !h.Running(job):
+	case h.bug == "domains-pending" && h.known(job) && !h.Running(job):
 		return append(dst, "n0")
-	case h.bug == "domains-unknown" && !h.Has(job):
+	case h.bug == "domains-unknown" && !h.known(job):
 		return append(dst, "n0")
 	case h.bug == "domains-drops-dst":
 		return dst[n:]
@@ -153,7 +153,7 @@ func TestBrokenHintsFail(t *testing.T) {
 	} {
 		t.Run(tc.bug, func(t *testing.T) {
 			for seed := uint64(1); seed <= 3; seed++ {
-				err := requeuetest.TestModel(hintedModel(tc.bug), hintedState, clusterRunning, clusterPending, requeuetest.Seed(seed))
+				err := requeuetest.TestModel(hintedModel(tc.bug), hintedState, clusterRunning, clusterPending, requeuetest.Options{Seed: seed})
 				if got := problem(err); !strings.Contains(got, tc.want) {
 					t.Fatalf("seed %d: problem %q, want it to contain %q; error:\n%v", seed, got, tc.want, err)
 				}
@@ -208,7 +208,7 @@ func TestUnexercisedHints(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "a MayFit that rules a pending job out") {
 		t.Fatalf("err = %v", err)
 	}
-	if err := requeuetest.TestModel(hintedModel("always-true"), hintedState, clusterRunning, clusterPending, requeuetest.AllowUnexercised()); err != nil {
+	if err := requeuetest.TestModel(hintedModel("always-true"), hintedState, clusterRunning, clusterPending, requeuetest.Options{AllowUnexercised: true}); err != nil {
 		t.Fatalf("with AllowUnexercised: %v", err)
 	}
 	// Nor does a capacity bound that never rules anything out about
@@ -249,3 +249,6 @@ func TestUnexercisedHints(t *testing.T) {
 		t.Fatalf("toy without hints: %v", err)
 	}
 }
+
+// known reports whether job is registered in the model.
+func (h *hinted) known(job string) bool { return h.Placement(job) != nil }

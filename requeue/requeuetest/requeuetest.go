@@ -11,16 +11,39 @@ import (
 	"github.com/tenurepolicy/tenure/requeue"
 )
 
-// Default exploration: the seed, the number of sequences and the operations
-// per sequence TestModel uses unless told otherwise.
-const (
-	DefaultSeed      = 1
-	DefaultSequences = 100
-	DefaultSteps     = 50
-)
+// Options tunes how [TestModel] explores a model. The zero Options is the
+// default.
+type Options struct {
+	// Seed seeds the random sequences; 0 means 1. The same seed drives the
+	// same operations, so a [Failure] is replayed with its Seed.
+	Seed uint64
+	// Sequences is the number of sequences, each on a fresh model; 0 or
+	// less means 100.
+	Sequences int
+	// Steps is the number of operations per sequence; 0 or less means 50.
+	Steps int
+	// StrictSavepoints demands, of a [requeue.Transactional] model, that
+	// Rollback refuse every value that is not a valid savepoint, even one
+	// naming a state the model could restore exactly. A never-repeating
+	// counter plus a stack of the valid savepoints passes; serial numbers
+	// of operations do not, and need not (the engine only rolls back to
+	// valid savepoints).
+	StrictSavepoints bool
+	// AllowUnexercised passes a fixture on which some outcome never
+	// happens (no Evict or Place succeeds, no Place returns false, or a
+	// hint never rules a job out, no two pending jobs share a shape, no
+	// job lands apart from its victim's domains); the parts of the
+	// contract that outcome exercises then go unchecked. Without it, such
+	// a fixture is an error naming what never happened.
+	AllowUnexercised bool
+}
 
-// Option changes how [TestModel] explores the model.
-type Option func(*config)
+// Defaults of [Options].
+const (
+	defaultSeed      = 1
+	defaultSequences = 100
+	defaultSteps     = 50
+)
 
 type config struct {
 	seed      uint64
@@ -30,78 +53,33 @@ type config struct {
 	partial   bool
 }
 
-// Seed sets the seed of the random sequences ([DefaultSeed] otherwise).
-// The same seed drives the same operations, so a [Failure] is reproduced
-// by passing its Seed back.
-func Seed(seed uint64) Option { return func(c *config) { c.seed = seed } }
-
-// Sequences sets how many sequences run, each on a fresh model
-// ([DefaultSequences] otherwise; n < 1 keeps the default).
-func Sequences(n int) Option {
-	return func(c *config) {
-		if n > 0 {
-			c.sequences = n
-		}
-	}
-}
-
-// Steps sets the number of operations per sequence ([DefaultSteps]
-// otherwise; n < 1 keeps the default).
-func Steps(n int) Option {
-	return func(c *config) {
-		if n > 0 {
-			c.steps = n
-		}
-	}
-}
-
-// StrictSavepoints makes [TestModel] demand, of a [requeue.Transactional]
-// model, that Rollback refuse every value that is not a valid savepoint:
-// one Savepoint never returned, and one that a rollback to an older
-// savepoint invalidated, even when the model could restore its state
-// exactly. A model that numbers savepoints with a counter that never
-// repeats and keeps a stack of the valid ones passes; one whose savepoints
-// are serial numbers of its operations does not, and need not (the engine
-// only rolls back to valid savepoints). Off by default.
-func StrictSavepoints() Option { return func(c *config) { c.strict = true } }
-
-// AllowUnexercised lets [TestModel] pass a fixture on which no Evict
-// succeeds, no Place succeeds, or no Place returns false (nothing ever
-// fails to fit), or, for a model with hints, on which MayFit never rules a
-// pending job out, MayFitAfter or MayEverFit never rules one out, no two pending jobs
-// share a shape, or no job lands
-// apart from the domains of a job evicted for it: the parts of the
-// contract those outcomes exercise are then not checked. Without it, such
-// a fixture is an error that names what never happened.
-func AllowUnexercised() Option { return func(c *config) { c.partial = true } }
-
 // TestModel checks that the models newModel returns honour the
-// [requeue.Model] contract and restore their state exactly; for a model
-// that implements [requeue.Transactional], that its savepoints do too; and
-// for one that offers the engine's hints ([requeue.FitBounder],
-// [requeue.SetFitBounder], [requeue.CapacityBounder], [requeue.Shaper],
-// the locality hint's Domains), that they keep their contracts. It returns
-// nil if every check passed, a [*Failure] for the first
-// check that failed, or an error for invalid arguments or a fixture that
-// never exercises part of the contract (see [AllowUnexercised]).
-//
-// newModel must return a fresh model, in the same state at every call, in
-// which the jobs listed in running run and those in pending are known and
-// do not run. state must render everything about the model that later
-// decisions depend on, as text: two models are in the same state exactly
-// when their texts are equal. The package documentation describes the
-// checks.
-//
-// TestModel uses only the models' methods, newModel and state, from the
-// calling goroutine. A panic in any of them is recovered: reported as a
-// Failure, except in the first comparison of two fresh models (before any
-// operation), which reports it as an error.
-func TestModel[M requeue.Model](newModel func() M, state func(M) string, running, pending []string, opts ...Option) error {
-	cfg := config{seed: DefaultSeed, sequences: DefaultSequences, steps: DefaultSteps}
-	for _, o := range opts {
-		if o != nil {
-			o(&cfg)
-		}
+// [requeue.Model] contract, restore their state exactly, and keep the
+// contracts of the optional interfaces they implement (see the package
+// doc). newModel must return a fresh model in the same state at every
+// call, in which the jobs in running run and those in pending wait; state
+// renders a model's state as text, equal exactly when the states are. opts
+// holds at most one [Options]. It returns nil, a [*Failure] for the first
+// check that failed, or an error for invalid arguments, a panic in the
+// first comparison of two fresh models, or a fixture that never exercises
+// part of the contract. It calls everything from the calling goroutine.
+func TestModel[M requeue.Model](newModel func() M, state func(M) string, running, pending []string, opts ...Options) error {
+	if len(opts) > 1 {
+		return errors.New("requeuetest: more than one Options")
+	}
+	var o Options
+	if len(opts) == 1 {
+		o = opts[0]
+	}
+	cfg := config{seed: o.Seed, sequences: o.Sequences, steps: o.Steps, strict: o.StrictSavepoints, partial: o.AllowUnexercised}
+	if cfg.seed == 0 {
+		cfg.seed = defaultSeed
+	}
+	if cfg.sequences < 1 {
+		cfg.sequences = defaultSequences
+	}
+	if cfg.steps < 1 {
+		cfg.steps = defaultSteps
 	}
 	if newModel == nil || state == nil {
 		return errors.New("requeuetest: newModel and state must not be nil")
@@ -134,9 +112,9 @@ func TestModel[M requeue.Model](newModel func() M, state func(M) string, running
 			runs:    make([]bool, len(jobs)),
 			moved:   make([]bool, len(jobs)),
 			unknown: unknown,
-			onStack: map[requeue.Savepoint]int{},
-			staleAt: map[requeue.Savepoint]int{},
-			issued:  map[requeue.Savepoint]bool{},
+			onStack: map[uint64]int{},
+			staleAt: map[uint64]int{},
+			issued:  map[uint64]bool{},
 		}
 		for i := range running {
 			r.runs[i] = true
@@ -146,7 +124,7 @@ func TestModel[M requeue.Model](newModel func() M, state func(M) string, running
 		}
 	}
 	if missing, hint := cov.unchecked(); len(missing) > 0 && !cfg.partial {
-		return fmt.Errorf("requeuetest: %d sequences of up to %d operations never exercised %s, so the kit checked nothing about %s: %s (or pass requeuetest.AllowUnexercised())",
+		return fmt.Errorf("requeuetest: %d sequences of up to %d operations never exercised %s, so the kit checked nothing about %s: %s (or set requeuetest.Options.AllowUnexercised)",
 			cfg.sequences, cfg.steps, orList(missing), pronoun(len(missing)), hint)
 	}
 	return nil

@@ -56,7 +56,7 @@ func clusterState(c *cluster.Model) string { return fmt.Sprint(c.Snapshot()) }
 func TestReferenceClusterPasses(t *testing.T) {
 	for _, seed := range []uint64{1, 2, 3} {
 		err := requeuetest.TestModel(testCluster, clusterState, clusterRunning, clusterPending,
-			requeuetest.Seed(seed), requeuetest.Sequences(200), requeuetest.Steps(80))
+			requeuetest.Options{Seed: seed, Sequences: 200, Steps: 80})
 		if err != nil {
 			t.Fatalf("seed %d: %v", seed, err)
 		}
@@ -100,7 +100,7 @@ func TestBrokenModelsFail(t *testing.T) {
 func TestBrokenTransactionalModelsFail(t *testing.T) {
 	tx := func(bug string) func(uint64) error {
 		return func(seed uint64) error {
-			return requeuetest.TestModel(func() *txToy { return newTxToy(bug) }, txToyState, toyRunning, toyPending, requeuetest.Seed(seed))
+			return requeuetest.TestModel(func() *txToy { return newTxToy(bug) }, txToyState, toyRunning, toyPending, requeuetest.Options{Seed: seed})
 		}
 	}
 	for _, tc := range []struct {
@@ -110,7 +110,7 @@ func TestBrokenTransactionalModelsFail(t *testing.T) {
 		// A length names a different state after a rollback and regrowth.
 		{"index-savepoints", "invalidated by an earlier rollback succeeded but did not restore the state it marked", tx("index-savepoints")},
 		{"length", "invalidated by an earlier rollback succeeded but did not restore the state it marked", func(seed uint64) error {
-			return requeuetest.TestModel(newLogToy("length"), logToyState, toyRunning, toyPending, requeuetest.Seed(seed))
+			return requeuetest.TestModel(newLogToy("length"), logToyState, toyRunning, toyPending, requeuetest.Options{Seed: seed})
 		}},
 		{"unknown-resets", "never returned failed but changed the state", tx("unknown-resets")},
 		{"tx-forgets-jobs", "did not restore the state", tx("tx-forgets-jobs")},
@@ -130,7 +130,7 @@ func TestBrokenTransactionalModelsFail(t *testing.T) {
 // report says how to replay it and shows the states and the trace.
 func TestFailureReproducible(t *testing.T) {
 	run := func(seed uint64) error {
-		return requeuetest.TestModel(func() *toy { return newToy("wrong-undo") }, toyState, toyRunning, toyPending, requeuetest.Seed(seed))
+		return requeuetest.TestModel(func() *toy { return newToy("wrong-undo") }, toyState, toyRunning, toyPending, requeuetest.Options{Seed: seed})
 	}
 	a, b := run(7), run(7)
 	if a == nil || a.Error() != b.Error() {
@@ -140,14 +140,14 @@ func TestFailureReproducible(t *testing.T) {
 	if !errors.As(a, &f) || f.Seed != 7 || len(f.Trace) == 0 || f.Step < 1 || f.Want == f.Got || f.Want == "" {
 		t.Fatalf("Failure %+v", f)
 	}
-	for _, want := range []string{"requeuetest.Seed(7)", "want state:", "got state:", "operations:", f.Trace[len(f.Trace)-1]} {
+	for _, want := range []string{"requeuetest.Options{Seed: 7}", "want state:", "got state:", "operations:", f.Trace[len(f.Trace)-1]} {
 		if !strings.Contains(a.Error(), want) {
 			t.Errorf("report lacks %q:\n%v", want, a)
 		}
 	}
 	// A replay with only the failing sequence's index reached finds it too.
 	if c := requeuetest.TestModel(func() *toy { return newToy("wrong-undo") }, toyState, toyRunning, toyPending,
-		requeuetest.Seed(7), requeuetest.Sequences(f.Sequence+1)); c == nil || c.Error() != a.Error() {
+		requeuetest.Options{Seed: 7, Sequences: f.Sequence + 1}); c == nil || c.Error() != a.Error() {
 		t.Fatalf("replay with Sequences(%d):\n%v", f.Sequence+1, c)
 	}
 }
@@ -189,19 +189,19 @@ func TestBadArguments(t *testing.T) {
 // when they are not the default, and replaying with it finds the same
 // failure; the end-of-sequence rollback depends on Steps.
 func TestFailureReplayNamesSteps(t *testing.T) {
-	run := func(opts ...requeuetest.Option) error {
+	run := func(opts ...requeuetest.Options) error {
 		return requeuetest.TestModel(func() *toy { return newToy("wrong-undo") }, toyState, toyRunning, toyPending, opts...)
 	}
-	a := run(requeuetest.Seed(3), requeuetest.Steps(7))
+	a := run(requeuetest.Options{Seed: 3, Steps: 7})
 	var f *requeuetest.Failure
-	if !errors.As(a, &f) || f.Steps != 7 || !strings.Contains(a.Error(), "requeuetest.Seed(3), requeuetest.Steps(7)") {
+	if !errors.As(a, &f) || f.Steps != 7 || !strings.Contains(a.Error(), "requeuetest.Options{Seed: 3, Steps: 7}") {
 		t.Fatalf("Steps(7) run: %v", a)
 	}
-	if b := run(requeuetest.Seed(3), requeuetest.Steps(7), requeuetest.Sequences(f.Sequence+1)); b == nil || b.Error() != a.Error() {
+	if b := run(requeuetest.Options{Seed: 3, Steps: 7, Sequences: f.Sequence + 1}); b == nil || b.Error() != a.Error() {
 		t.Fatalf("replay:\n%v\nwant:\n%v", b, a)
 	}
-	d := run(requeuetest.Seed(3))
-	if !errors.As(d, &f) || f.Steps != requeuetest.DefaultSteps || !strings.Contains(d.Error(), "(replay with requeuetest.Seed(3))") {
+	d := run(requeuetest.Options{Seed: 3})
+	if !errors.As(d, &f) || f.Steps != 50 || !strings.Contains(d.Error(), "(replay with requeuetest.Options{Seed: 3})") {
 		t.Fatalf("default run: %v", d)
 	}
 }
@@ -241,19 +241,19 @@ func BenchmarkTestModel(b *testing.B) {
 func TestTransactionalSchemesPass(t *testing.T) {
 	for _, seed := range []uint64{1, 2, 3, 4, 5} {
 		for _, scheme := range []string{"serial", "length+rollbacks", "stack"} {
-			if err := requeuetest.TestModel(newLogToy(scheme), logToyState, toyRunning, toyPending, requeuetest.Seed(seed)); err != nil {
+			if err := requeuetest.TestModel(newLogToy(scheme), logToyState, toyRunning, toyPending, requeuetest.Options{Seed: seed}); err != nil {
 				t.Errorf("%s, seed %d: %v", scheme, seed, err)
 			}
 		}
-		if err := requeuetest.TestModel(newJournalToy, journalToyState, toyRunning, toyPending, requeuetest.Seed(seed)); err != nil {
+		if err := requeuetest.TestModel(newJournalToy, journalToyState, toyRunning, toyPending, requeuetest.Options{Seed: seed}); err != nil {
 			t.Errorf("journal checkpoints, seed %d: %v", seed, err)
 		}
-		if err := requeuetest.TestModel(newHybridToy, hybridToyState, toyRunning, toyPending, requeuetest.Seed(seed)); err != nil {
+		if err := requeuetest.TestModel(newHybridToy, hybridToyState, toyRunning, toyPending, requeuetest.Options{Seed: seed}); err != nil {
 			t.Errorf("hybrid, seed %d: %v", seed, err)
 		}
 		// Savepoints that are copies of the state, never invalidated:
 		// every rollback the model accepts is exact.
-		if err := requeuetest.TestModel(func() *txToy { return newTxToy("no-invalidate") }, txToyState, toyRunning, toyPending, requeuetest.Seed(seed)); err != nil {
+		if err := requeuetest.TestModel(func() *txToy { return newTxToy("no-invalidate") }, txToyState, toyRunning, toyPending, requeuetest.Options{Seed: seed}); err != nil {
 			t.Errorf("copies never invalidated, seed %d: %v", seed, err)
 		}
 	}
@@ -265,7 +265,7 @@ func TestTransactionalSchemesPass(t *testing.T) {
 // length with a stack; the schemes that accept more fail, naming what they
 // accepted.
 func TestStrictSavepoints(t *testing.T) {
-	strict := requeuetest.StrictSavepoints()
+	strict := requeuetest.Options{StrictSavepoints: true}
 	if err := requeuetest.TestModel(func() *txToy { return newTxToy("") }, txToyState, toyRunning, toyPending, strict); err != nil {
 		t.Errorf("counter and stack: %v", err)
 	}
@@ -274,20 +274,20 @@ func TestStrictSavepoints(t *testing.T) {
 	}
 	for _, tc := range []struct {
 		name, want string
-		run        func(...requeuetest.Option) error
+		run        func(...requeuetest.Options) error
 	}{
-		{"serial", "never returned returned no error (StrictSavepoints", func(o ...requeuetest.Option) error {
+		{"serial", "never returned returned no error (StrictSavepoints", func(o ...requeuetest.Options) error {
 			return requeuetest.TestModel(newLogToy("serial"), logToyState, toyRunning, toyPending, o...)
 		}},
-		{"copies never invalidated", "invalidated by an earlier rollback returned no error (StrictSavepoints", func(o ...requeuetest.Option) error {
+		{"copies never invalidated", "invalidated by an earlier rollback returned no error (StrictSavepoints", func(o ...requeuetest.Options) error {
 			return requeuetest.TestModel(func() *txToy { return newTxToy("no-invalidate") }, txToyState, toyRunning, toyPending, o...)
 		}},
-		{"journal checkpoints", "invalidated by an earlier rollback returned no error (StrictSavepoints", func(o ...requeuetest.Option) error {
+		{"journal checkpoints", "invalidated by an earlier rollback returned no error (StrictSavepoints", func(o ...requeuetest.Options) error {
 			return requeuetest.TestModel(newJournalToy, journalToyState, toyRunning, toyPending, o...)
 		}},
 		// Accepts any value, changing nothing: without StrictSavepoints the
 		// kit cannot tell, and ends the sequence there.
-		{"unknown accepted", "never returned returned no error (StrictSavepoints", func(o ...requeuetest.Option) error {
+		{"unknown accepted", "never returned returned no error (StrictSavepoints", func(o ...requeuetest.Options) error {
 			return requeuetest.TestModel(func() *txToy { return newTxToy("unknown-accepted") }, txToyState, toyRunning, toyPending, o...)
 		}},
 	} {
@@ -336,7 +336,7 @@ func TestUnexercisedFixture(t *testing.T) {
 					t.Errorf("error names %q, which was exercised:\n%v", w, err)
 				}
 			}
-			if err := requeuetest.TestModel(fresh, toyState, tc.running, tc.pending, requeuetest.AllowUnexercised()); err != nil {
+			if err := requeuetest.TestModel(fresh, toyState, tc.running, tc.pending, requeuetest.Options{AllowUnexercised: true}); err != nil {
 				t.Errorf("with AllowUnexercised: %v", err)
 			}
 		})

@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"github.com/tenurepolicy/tenure/requeue"
+	"github.com/tenurepolicy/tenure/requeue/internal/journalhook"
 )
 
 // sequence is one random run of operations on one fresh model, together
@@ -47,16 +48,16 @@ type sequence[M requeue.Model] struct {
 	// it was last issued, and where each is in stale; every value issued,
 	// the largest, and the number of savepoints taken.
 	saves   []save
-	onStack map[requeue.Savepoint]int
+	onStack map[uint64]int
 	stale   []save
-	staleAt map[requeue.Savepoint]int
-	issued  map[requeue.Savepoint]bool
-	top     requeue.Savepoint
+	staleAt map[uint64]int
+	issued  map[uint64]bool
+	top     uint64
 	taken   int
 	// The first Rollback error of the current journal rollback, and its
 	// savepoint.
 	txErr   error
-	txErrSp requeue.Savepoint
+	txErrSp uint64
 	// modelEnds holds, oldest first, the journal length after each model
 	// method that recorded steps in it, for those still in it.
 	modelEnds []int
@@ -72,7 +73,7 @@ type sequence[M requeue.Model] struct {
 
 // save is a savepoint the kit took, and what held when it was taken.
 type save struct {
-	sp    requeue.Savepoint
+	sp    uint64
 	n     int // the savepoint's number in the sequence: 0, 1, ...
 	state string
 	runs  []bool
@@ -83,7 +84,7 @@ type save struct {
 type mark struct {
 	id    int // the number of a checkpoint the trace shows; -1 for an operation's own mark
 	cp    requeue.Checkpoint
-	sp    requeue.Savepoint
+	sp    uint64
 	at    int // index of sp in sequence.marks
 	state string
 	runs  []bool
@@ -245,18 +246,18 @@ type txUndo[M requeue.Model] sequence[M]
 
 func (u *txUndo[M]) Undo(sp, _ int64) {
 	r := (*sequence[M])(u)
-	if r.onStack[requeue.Savepoint(sp)] == 0 {
+	if r.onStack[uint64(sp)] == 0 {
 		return
 	}
-	if err := r.tx.Rollback(requeue.Savepoint(sp)); err != nil && r.txErr == nil {
-		r.txErr, r.txErrSp = err, requeue.Savepoint(sp)
+	if err := r.tx.Rollback(uint64(sp)); err != nil && r.txErr == nil {
+		r.txErr, r.txErrSp = err, uint64(sp)
 	}
 }
 
 // noteSteps records that a model method, called when the journal held
 // before steps, recorded steps of its own in it.
 func (r *sequence[M]) noteSteps(before int) {
-	if n := r.j.Len(); n > before {
+	if n := journalhook.Len(&r.j); n > before {
 		r.modelEnds = append(r.modelEnds, n)
 	}
 }
@@ -317,7 +318,7 @@ func (r *sequence[M]) restore(mk mark, what string) bool {
 	if err := r.j.Rollback(mk.cp); err != nil {
 		return r.failf("%s: Journal.Rollback = %v: the model committed or rolled back the journal it was given", what, err)
 	}
-	for len(r.modelEnds) > 0 && r.modelEnds[len(r.modelEnds)-1] > r.j.Len() {
+	for len(r.modelEnds) > 0 && r.modelEnds[len(r.modelEnds)-1] > journalhook.Len(&r.j) {
 		r.modelEnds = r.modelEnds[:len(r.modelEnds)-1]
 	}
 	if r.tx != nil {
@@ -354,7 +355,7 @@ func (r *sequence[M]) restore(mk mark, what string) bool {
 // journalIntact checks that a model method left the journal's checkpoints
 // valid: a model must not commit or roll back the journal it is given.
 func (r *sequence[M]) journalIntact(op string, mk mark) bool {
-	if !r.j.Valid(mk.cp) {
+	if !journalhook.Valid(&r.j, mk.cp) {
 		return r.failf("%s committed or rolled back the journal it was given (a model only records undo steps in it)", op)
 	}
 	return true
@@ -379,7 +380,7 @@ func (r *sequence[M]) sameAnswer(state, question, answer string) bool {
 // callPlace calls Place(id) on the kit's journal and notes the steps it
 // recorded.
 func (r *sequence[M]) callPlace(id string) (bool, error) {
-	before := r.j.Len()
+	before := journalhook.Len(&r.j)
 	placed, err := r.m.Place(&r.j, id)
 	r.noteSteps(before)
 	return placed, err
@@ -400,7 +401,7 @@ func (r *sequence[M]) samePlace(state, id string, placed bool, err error) bool {
 func (r *sequence[M]) evict(want string) {
 	id, i, kind := r.pick(want)
 	mk := r.newMark()
-	before := r.j.Len()
+	before := journalhook.Len(&r.j)
 	err := r.m.Evict(&r.j, id)
 	r.noteSteps(before)
 	op := fmt.Sprintf("Evict(%q)", id)
@@ -566,7 +567,7 @@ func (r *sequence[M]) rollbackStale() {
 // StrictSavepoints the kit also tries values next to the ones issued, and
 // the model must refuse them all.
 func (r *sequence[M]) rollbackUnknown() {
-	candidates := []requeue.Savepoint{r.top + 1<<20 + requeue.Savepoint(r.rng.IntN(1<<20)), requeue.Savepoint(r.rng.Uint64())}
+	candidates := []uint64{r.top + 1<<20 + uint64(r.rng.IntN(1<<20)), uint64(r.rng.Uint64())}
 	if r.cfg.strict {
 		candidates = append(candidates, r.top+1, 0, 1, 2)
 	}

@@ -120,12 +120,12 @@ func (t *toy) Place(j *requeue.Journal, id string) (bool, error) {
 type txToy struct {
 	toy
 	saves []txSave
-	next  requeue.Savepoint
+	next  uint64
 	log   []func() // "index": an undo log whose length is the savepoint
 }
 
 type txSave struct {
-	sp   requeue.Savepoint
+	sp   uint64
 	free int
 	on   map[string]bool
 }
@@ -154,18 +154,18 @@ func (t *txToy) Place(_ *requeue.Journal, id string) (bool, error) {
 	return ok, err
 }
 
-func (t *txToy) Savepoint() requeue.Savepoint {
+func (t *txToy) Savepoint() uint64 {
 	if t.bug == "index-savepoints" {
-		return requeue.Savepoint(len(t.log))
+		return uint64(len(t.log))
 	}
 	t.next++
 	t.saves = append(t.saves, txSave{t.next, t.free, maps.Clone(t.on)})
 	return t.next
 }
 
-func (t *txToy) Rollback(sp requeue.Savepoint) error {
+func (t *txToy) Rollback(sp uint64) error {
 	if t.bug == "index-savepoints" {
-		if sp > requeue.Savepoint(len(t.log)) {
+		if sp > uint64(len(t.log)) {
 			return errors.New("savepoint ahead of the log")
 		}
 		for len(t.log) > int(sp) {

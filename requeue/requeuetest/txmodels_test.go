@@ -7,6 +7,7 @@ import (
 
 	"github.com/tenurepolicy/tenure/requeue"
 	"github.com/tenurepolicy/tenure/requeue/cluster"
+	"github.com/tenurepolicy/tenure/requeue/internal/journalhook"
 	"github.com/tenurepolicy/tenure/requeue/requeuetest"
 )
 
@@ -32,7 +33,7 @@ type logToy struct {
 	serials []uint64 // serial of each log entry
 	clock   uint64   // last serial handed out
 	lows    []int    // for each rollback so far, the length it went back to
-	stack   []requeue.Savepoint
+	stack   []uint64
 }
 
 func newLogToy(scheme string) func() *logToy {
@@ -66,23 +67,23 @@ func (t *logToy) Place(_ *requeue.Journal, id string) (bool, error) {
 	return ok, err
 }
 
-func (t *logToy) Savepoint() requeue.Savepoint {
+func (t *logToy) Savepoint() uint64 {
 	n := len(t.log)
 	switch t.scheme {
 	case "serial":
 		if n == 0 {
 			return 0
 		}
-		return requeue.Savepoint(t.serials[n-1])
+		return uint64(t.serials[n-1])
 	case "length+rollbacks":
-		return requeue.Savepoint(uint64(n)<<32 | uint64(len(t.lows)))
+		return uint64(uint64(n)<<32 | uint64(len(t.lows)))
 	case "stack":
-		t.stack = append(t.stack, requeue.Savepoint(n))
+		t.stack = append(t.stack, uint64(n))
 	}
-	return requeue.Savepoint(n)
+	return uint64(n)
 }
 
-func (t *logToy) Rollback(sp requeue.Savepoint) error {
+func (t *logToy) Rollback(sp uint64) error {
 	to := -1 // the log length sp names, -1 when it is refused
 	switch t.scheme {
 	case "serial":
@@ -134,12 +135,12 @@ func (t *logToy) Rollback(sp requeue.Savepoint) error {
 type journalToy struct {
 	toy
 	own   requeue.Journal
-	cps   map[requeue.Savepoint]requeue.Checkpoint
-	count requeue.Savepoint
+	cps   map[uint64]requeue.Checkpoint
+	count uint64
 }
 
 func newJournalToy() *journalToy {
-	return &journalToy{toy: *newToy(""), cps: map[requeue.Savepoint]requeue.Checkpoint{}}
+	return &journalToy{toy: *newToy(""), cps: map[uint64]requeue.Checkpoint{}}
 }
 
 func journalToyState(t *journalToy) string { return toyState(&t.toy) }
@@ -150,13 +151,13 @@ func (t *journalToy) Place(_ *requeue.Journal, id string) (bool, error) {
 	return t.toy.Place(&t.own, id)
 }
 
-func (t *journalToy) Savepoint() requeue.Savepoint {
+func (t *journalToy) Savepoint() uint64 {
 	t.count++
 	t.cps[t.count] = t.own.Checkpoint()
 	return t.count
 }
 
-func (t *journalToy) Rollback(sp requeue.Savepoint) error {
+func (t *journalToy) Rollback(sp uint64) error {
 	cp, ok := t.cps[sp]
 	if !ok {
 		return errors.New("unknown savepoint")
@@ -209,14 +210,14 @@ func TestJournalCheckpointsAtOnePosition(t *testing.T) {
 		t.Fatal(err)
 	}
 	j.Record(func() {})
-	if !j.Valid(a) || !j.Valid(b) {
-		t.Errorf("after Rollback(a): Valid(a) = %v, Valid(b) = %v; want both true", j.Valid(a), j.Valid(b))
+	if !journalhook.Valid(&j, a) || !journalhook.Valid(&j, b) {
+		t.Errorf("after Rollback(a): Valid(a) = %v, Valid(b) = %v; want both true", journalhook.Valid(&j, a), journalhook.Valid(&j, b))
 	}
-	if err := j.Rollback(c); !errors.Is(err, requeue.ErrStaleCheckpoint) {
-		t.Errorf("Rollback(c) = %v, want ErrStaleCheckpoint", err)
+	if err := j.Rollback(c); !errors.Is(err, requeue.ErrInvalidCheckpoint) {
+		t.Errorf("Rollback(c) = %v, want ErrInvalidCheckpoint", err)
 	}
-	if err := j.Rollback(b); err != nil || j.Len() != 1 {
-		t.Errorf("Rollback(b) = %v, Len %d; want nil, 1", err, j.Len())
+	if err := j.Rollback(b); err != nil || journalhook.Len(&j) != 1 {
+		t.Errorf("Rollback(b) = %v, Len %d; want nil, 1", err, journalhook.Len(&j))
 	}
 }
 
@@ -229,11 +230,11 @@ type hybridCluster struct {
 	placementsOwn bool
 	own           requeue.Journal
 	marks         []hybridMark
-	next          requeue.Savepoint
+	next          uint64
 }
 
 type hybridMark struct {
-	sp requeue.Savepoint
+	sp uint64
 	cp requeue.Checkpoint
 }
 
@@ -251,13 +252,13 @@ func (h *hybridCluster) Place(j *requeue.Journal, id string) (bool, error) {
 	return h.Model.Place(j, id)
 }
 
-func (h *hybridCluster) Savepoint() requeue.Savepoint {
+func (h *hybridCluster) Savepoint() uint64 {
 	h.next++
 	h.marks = append(h.marks, hybridMark{h.next, h.own.Checkpoint()})
 	return h.next
 }
 
-func (h *hybridCluster) Rollback(sp requeue.Savepoint) error {
+func (h *hybridCluster) Rollback(sp uint64) error {
 	for i := len(h.marks) - 1; i >= 0; i-- {
 		if h.marks[i].sp == sp {
 			if err := h.own.Rollback(h.marks[i].cp); err != nil {
@@ -278,7 +279,7 @@ func TestHybridModelsPass(t *testing.T) {
 	for _, placementsOwn := range []bool{false, true} {
 		for seed := uint64(1); seed <= 3; seed++ {
 			err := requeuetest.TestModel(func() *hybridCluster { return &hybridCluster{Model: testCluster(), placementsOwn: placementsOwn} },
-				func(h *hybridCluster) string { return clusterState(h.Model) }, clusterRunning, clusterPending, requeuetest.Seed(seed))
+				func(h *hybridCluster) string { return clusterState(h.Model) }, clusterRunning, clusterPending, requeuetest.Options{Seed: seed})
 			if err != nil {
 				t.Errorf("placements in own transactions %v, seed %d: %v", placementsOwn, seed, err)
 			}

@@ -240,7 +240,7 @@ func (r *requeuePass) runNoms() {
 	// Contenders the engine placed in room a commit left, evicting no one
 	// for them, start too.
 	for _, ff := range res.FitWithoutEviction {
-		id := r.model.ids[ff.Contender]
+		id := r.model.ids[ff.Job]
 		s.q.removeHead(r.contBkt[id])
 		s.book(id)
 	}
@@ -262,7 +262,7 @@ func (r *requeuePass) records() map[string]string {
 }
 
 // costData gives victim v (running job id) what the engine's cost rule
-// (requeue.DefaultVictimCost) weighs: Resources, the GPUs it holds (a
+// (requeue.EngineConfig.VictimCost) weighs: Resources, the GPUs it holds (a
 // CPU-only job counts as one thousandth of a GPU, the simulator's smallest
 // GPU share, rather than the engine's "unknown", which would be one GPU),
 // and LastCheckpoint, the instant of its last checkpoint under -checkpoint
