@@ -109,7 +109,7 @@ func TestEngineInconsistentLists(t *testing.T) {
 			want: []requeue.Outcome{committed("v", "p")},
 			wantResult: func(res requeue.EngineResult) string {
 				// One attempt in the set search, one to commit the set.
-				if res.Attempts != 2 || res.Sets != 1 || len(res.ContenderErrors) != 0 {
+				if res.Attempts != 2 || res.Sets != 1 || len(res.ContenderProblems) != 0 {
 					return "duplicate contender tried twice"
 				}
 				return ""
@@ -168,7 +168,7 @@ func TestEngineInconsistentLists(t *testing.T) {
 func nominatedContenders(ids ...string) func(requeue.EngineResult) string {
 	return func(res requeue.EngineResult) string {
 		var got []string
-		for _, ce := range res.ContenderErrors {
+		for _, ce := range res.ContenderProblems {
 			if !errors.Is(ce.Err, requeue.ErrContenderNominated) || !strings.Contains(ce.Err.Error(), strconv.Quote(ce.Contender)) {
 				return fmt.Sprintf("contender error %v", ce)
 			}

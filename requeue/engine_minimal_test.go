@@ -416,7 +416,7 @@ func TestEngineBadInput(t *testing.T) {
 					{Job: "nodata", Nominators: []string{"x"}, Kind: requeue.OutcomeSkipped, Decision: eligibility.Decision{Reason: requeue.ReasonUnknownVictim}},
 					keptFor("ghost", requeue.ReasonNoContender), // phantom failed before any victim
 				},
-				ContenderErrors: []requeue.ContenderError{{Contender: "phantom", Err: errors.New("unknown")}},
+				ContenderProblems: []requeue.ContenderProblem{{Contender: "phantom", Err: errors.New("unknown")}},
 			},
 		},
 		{
@@ -445,7 +445,7 @@ func TestEngineBadInput(t *testing.T) {
 			},
 			want: requeue.EngineResult{
 				Outcomes: []requeue.Outcome{committedAt(now, "v", "p")},
-				ContenderErrors: []requeue.ContenderError{
+				ContenderProblems: []requeue.ContenderProblem{
 					{Contender: "v", Err: requeue.ErrContenderNominated},
 					{Contender: "w", Err: errors.New("already running")},
 				},

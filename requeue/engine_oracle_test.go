@@ -63,7 +63,7 @@ type oracle struct {
 	order    []int // groups, cheapest first
 	conts    []requeue.Contender
 	gone     map[string]bool
-	perr     []requeue.ContenderError
+	perr     []requeue.ContenderProblem
 	rank     map[string]int
 	stop     eligibility.Reason
 	bounded  bool
@@ -99,7 +99,7 @@ func naiveRun(now time.Time, cfg requeue.EngineConfig, in requeue.EngineInput, c
 	}
 	o.finish()
 	sort.SliceStable(o.perr, func(a, b int) bool { return o.rank[o.perr[a].Contender] < o.rank[o.perr[b].Contender] })
-	o.res.ContenderErrors = append(o.res.ContenderErrors, o.perr...)
+	o.res.ContenderProblems = append(o.res.ContenderProblems, o.perr...)
 	for _, out := range o.res.Outcomes {
 		if out.Kind == requeue.OutcomeSkipped && !out.Until.IsZero() && (o.res.Wake.IsZero() || out.Until.Before(o.res.Wake)) {
 			o.res.Wake = out.Until
@@ -235,9 +235,9 @@ func (o *oracle) contenders(in []requeue.Contender, byJob map[string]map[string]
 	for _, cn := range conts {
 		switch {
 		case cn.ID == "":
-			o.res.ContenderErrors = append(o.res.ContenderErrors, requeue.ContenderError{Err: requeue.ErrEmptyContenderID})
+			o.res.ContenderProblems = append(o.res.ContenderProblems, requeue.ContenderProblem{Err: requeue.ErrEmptyContenderID})
 		case byJob[cn.ID] != nil:
-			o.res.ContenderErrors = append(o.res.ContenderErrors, requeue.ContenderError{Contender: cn.ID, Err: requeue.ErrContenderNominated})
+			o.res.ContenderProblems = append(o.res.ContenderProblems, requeue.ContenderProblem{Contender: cn.ID, Err: requeue.ErrContenderNominated})
 		default:
 			o.rank[cn.ID] = len(o.conts)
 			o.conts = append(o.conts, cn)
@@ -252,7 +252,7 @@ func (o *oracle) place(m *cluster.Model, cn requeue.Contender) *cluster.Model {
 	ok, err := try.Place(nil, cn.ID)
 	if err != nil {
 		o.gone[cn.ID] = true
-		o.perr = append(o.perr, requeue.ContenderError{Contender: cn.ID, Err: err})
+		o.perr = append(o.perr, requeue.ContenderProblem{Contender: cn.ID, Err: err})
 		return nil
 	}
 	if !ok {

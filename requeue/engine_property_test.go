@@ -395,7 +395,7 @@ func TestEngineMinimality(t *testing.T) {
 		}
 		if !stopped {
 			errored := map[string]bool{}
-			for _, ce := range res.ContenderErrors {
+			for _, ce := range res.ContenderProblems {
 				errored[ce.Contender] = true
 			}
 			for _, cn := range w.in.Contenders {

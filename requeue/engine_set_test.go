@@ -286,8 +286,8 @@ func TestEngineEmptyIDs(t *testing.T) {
 			if d := cmp.Diff(want, res.Outcomes, errPresence); d != "" {
 				t.Errorf("outcomes (-want +got):\n%s", d)
 			}
-			if len(res.ContenderErrors) != 1 || !errors.Is(res.ContenderErrors[0].Err, requeue.ErrEmptyContenderID) {
-				t.Errorf("contender errors %v", res.ContenderErrors)
+			if len(res.ContenderProblems) != 1 || !errors.Is(res.ContenderProblems[0].Err, requeue.ErrEmptyContenderID) {
+				t.Errorf("contender errors %v", res.ContenderProblems)
 			}
 		})
 	}

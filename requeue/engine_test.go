@@ -438,7 +438,7 @@ func TestEngineContenderError(t *testing.T) {
 			// w's node was searched too: its set lost to v's.
 			{Job: "w", Nominators: []string{"x"}, Kind: requeue.OutcomeKept, Decision: eligibility.Decision{Reason: requeue.ReasonCheaperSet}},
 		},
-		ContenderErrors: []requeue.ContenderError{{Contender: "ghost", Err: errors.New("unknown")}},
+		ContenderProblems: []requeue.ContenderProblem{{Contender: "ghost", Err: errors.New("unknown")}},
 		// ghost once without eviction (then dropped for the pass); p once
 		// in each node's set search (with v evicted, then with w evicted)
 		// and once to commit the set.

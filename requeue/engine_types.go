@@ -149,10 +149,10 @@ type Outcome struct {
 	Err error
 }
 
-// ContenderError records a contender the engine could not use: one also
+// ContenderProblem records a contender the engine could not use: one also
 // nominated, one with an empty ID, or one [Model.Place] failed on (not
 // tried again in the pass).
-type ContenderError struct {
+type ContenderProblem struct {
 	// Contender is the contender's ID.
 	Contender string
 	// Err says why: "requeue: contender is also nominated as a victim",
@@ -179,7 +179,7 @@ type EngineInput struct {
 	Victims []Victim
 	// Contenders are the pending jobs that may use a victim's resources. Of
 	// entries with one ID the first in contender order is kept; one also
-	// nominated or with an empty ID goes to ContenderErrors.
+	// nominated or with an empty ID goes to ContenderProblems.
 	Contenders []Contender
 }
 
@@ -194,8 +194,8 @@ type EngineResult struct {
 	// the Observer receives: Job the contender, Other the victim whose commit
 	// made room ("" at the start).
 	FitWithoutEviction []eligibility.Event
-	// ContenderErrors lists the contenders the engine could not use.
-	ContenderErrors []ContenderError
+	// ContenderProblems lists the contenders the engine could not use.
+	ContenderProblems []ContenderProblem
 	// Attempts counts [Model.Place] calls.
 	Attempts int
 	// Checks counts examinations.

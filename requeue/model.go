@@ -19,6 +19,6 @@ type Model interface {
 	// answers alike every time (the engine trusts one failed attempt per
 	// state), so a cache of answers is part of the state. An error (unknown,
 	// running, invalid) lists the contender in
-	// [EngineResult.ContenderErrors] and ends its tries in the pass.
+	// [EngineResult.ContenderProblems] and ends its tries in the pass.
 	Place(j *Journal, job string) (bool, error)
 }

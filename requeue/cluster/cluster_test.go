@@ -216,7 +216,7 @@ func TestClusterZeroAndNil(t *testing.T) {
 	// The contender is first tried without any eviction; the nil model's
 	// Place error rules it out, so nothing is evicted for it.
 	if err != nil || len(res.Outcomes) != 1 || res.Outcomes[0].Kind != requeue.OutcomeKept ||
-		len(res.ContenderErrors) != 1 || res.ContenderErrors[0].Contender != "p" {
+		len(res.ContenderProblems) != 1 || res.ContenderProblems[0].Contender != "p" {
 		t.Fatalf("Run on a nil *Cluster = %+v, %v; want v kept and p's Place error reported", res, err)
 	}
 	if err := nilc.Evict(nil, "v"); err == nil || !strings.HasPrefix(err.Error(), "cluster: ") {

@@ -212,8 +212,8 @@ func (r *requeuePass) runNoms() {
 	if err != nil {
 		panic(fmt.Sprintf("simulate: internal error: requeue engine: %v", err))
 	}
-	if n := len(res.ContenderErrors); n > 0 {
-		panic(fmt.Sprintf("simulate: internal error: requeue model refused %d contenders: %v", n, res.ContenderErrors[0].Err))
+	if n := len(res.ContenderProblems); n > 0 {
+		panic(fmt.Sprintf("simulate: internal error: requeue model refused %d contenders: %v", n, res.ContenderProblems[0].Err))
 	}
 	clear(r.model.placed)
 	for _, o := range res.Outcomes {
