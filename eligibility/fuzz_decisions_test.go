@@ -95,6 +95,6 @@ func FuzzDecisions(f *testing.F) {
 		cfg := timebased.Config{Policy: timebased.LowerOrNewerEqualPriority, MinAdmitDuration: runtime.Explicit(time.Duration(m))}
 		pd := cfg.Classify(timebased.Request{Priority: 1, Timestamp: now.Add(-time.Duration(d))},
 			timebased.Candidate{ID: "c", Priority: 1, Reserved: start}, now)
-		future("classify "+pd.Class.String(), pd.Until)
+		future("classify "+string(pd.Reason), pd.Until)
 	})
 }

@@ -2,7 +2,6 @@ package admitprotect
 
 import (
 	"errors"
-	"fmt"
 	"time"
 
 	"github.com/tenurepolicy/tenure/clock"
@@ -31,17 +30,6 @@ const (
 	InCohortReclaimWhileBorrowing
 )
 
-var cohortPreemptionNames = [...]string{"InClusterQueue", "InCohortFairSharing", "InCohortReclamation", "InCohortReclaimWhileBorrowing"}
-
-// String returns Kueue's spelling of the preemption reason, or
-// "Kind(N)".
-func (k Kind) String() string {
-	if int(k) < len(cohortPreemptionNames) {
-		return cohortPreemptionNames[k]
-	}
-	return fmt.Sprintf("CohortPreemption(%d)", uint8(k))
-}
-
 // Protection is Kueue's KEP-9876 preemption protection: a job
 // admitted less than a minimum duration ago may not be the victim of a
 // cross-ClusterQueue preemption. It has one rule per kind: FairSharing
@@ -52,8 +40,8 @@ func (k Kind) String() string {
 // unset: no protection of that kind. The zero value protects nothing, as
 // Kueue without the block.
 //
-// It is a plain value, safe for concurrent use. [KueuePreemptionProtection]
-// is the same configuration in Kueue's shape.
+// It is a plain value, safe for concurrent use; its JSON form is Kueue's
+// preemptionProtection block ([Protection.UnmarshalJSON]).
 type Protection struct {
 	// FairSharing is the minimum admitted time before a fair-sharing
 	// preemption; nil: unset. Must be positive when set.
