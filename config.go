@@ -337,7 +337,7 @@ func (c Config) buildQueues() (*queuetree.Tree, *runtime.Resolver, []error) {
 // nominator's.
 func (c Config) checkNames() []error {
 	var errs []error
-	nominator := cmp.Or(c.NominatorName, expectedruntime.DefaultName)
+	nominator := cmp.Or(c.NominatorName, "expectedruntime") // the nominator's default Name
 	engine := cmp.Or(c.Engine.Name, new(requeue.Engine).Config().Name)
 	for _, n := range []struct{ key, field, name string }{{"nominatorName", "NominatorName", nominator}, {"engine.name", "Engine.Name", engine}} {
 		if !eligibility.Reason(n.name).Valid() {

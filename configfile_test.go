@@ -31,7 +31,7 @@ func fullConfig() tenure.Config {
 			{Name: "team-a", Parent: "org", PreemptMinRuntime: "20m", ReclaimMinRuntime: "0s"},
 		},
 		MinRuntimeArgs: map[string]string{"defaultPreemptMinRuntime": "5m", "reclaimResolveMethod": "queue"},
-		AnnotationKeys: expectedruntime.KeysWithPrefix("example.com/"),
+		AnnotationKeys: expectedruntime.Keys{ExpectedRuntime: "example.com/expected-runtime", RequeueDelay: "example.com/requeue-delay", RequeueNotBefore: "example.com/requeue-not-before", LastCheckpoint: "example.com/last-checkpoint-time"},
 		NominatorName:  "overrun",
 		Engine: requeue.EngineConfig{Name: "requeue2", DefaultDelay: 30 * time.Minute, MaxVictims: 4, MaxAttempts: 10, MaxAttemptsPerVictim: 3, MaxChecks: 100,
 			MaxChecksPerVictim: 50, MaxSetGroups: 2, MaxSetSize: 6, SetCandidates: 1},

@@ -86,7 +86,7 @@ func TestCycleNominateReports(t *testing.T) {
 func nominatorSamples(c *eligibility.Counter) []eligibility.Sample {
 	var out []eligibility.Sample
 	for _, s := range c.Samples() {
-		if s.Source == expectedruntime.DefaultName {
+		if s.Source == "expectedruntime" {
 			out = append(out, s)
 		}
 	}

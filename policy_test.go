@@ -308,7 +308,7 @@ func TestFilterCopyCannotDisableProtection(t *testing.T) {
 	if o := res.Engine.Outcomes[0]; o.Kind != requeue.OutcomeSkipped || o.Reason != eligibility.ReasonMinRuntimeProtected {
 		t.Errorf("outcome %v %v", o.Kind, o.Decision)
 	}
-	if got := res.Nominated.Nominations[0].Nominator; got != expectedruntime.DefaultName {
+	if got := res.Nominated.Nominations[0].Nominator; got != "expectedruntime" {
 		t.Errorf("nominator name changed through a copy: %q", got)
 	}
 }

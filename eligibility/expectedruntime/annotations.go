@@ -32,26 +32,12 @@ const (
 
 // Keys names the annotations the [Nominator] reads. The zero value
 // means KAI's keys; any empty field falls back to its default, so a fork
-// overrides only what it renames. [KeysWithPrefix] builds a full set for
-// another prefix.
+// overrides only what it renames.
 type Keys struct {
 	ExpectedRuntime  string // default AnnotationExpectedRuntime
 	RequeueDelay     string // default AnnotationRequeueDelay
 	RequeueNotBefore string // default AnnotationRequeueNotBefore
 	LastCheckpoint   string // default AnnotationLastCheckpoint
-}
-
-// KeysWithPrefix returns KAI's key names under another prefix, for
-// example KeysWithPrefix("example.com/") gives "example.com/expected-runtime",
-// "example.com/requeue-delay", "example.com/requeue-not-before" and
-// "example.com/last-checkpoint-time".
-func KeysWithPrefix(prefix string) Keys {
-	return Keys{
-		ExpectedRuntime:  prefix + "expected-runtime",
-		RequeueDelay:     prefix + "requeue-delay",
-		RequeueNotBefore: prefix + "requeue-not-before",
-		LastCheckpoint:   prefix + "last-checkpoint-time",
-	}
 }
 
 // withDefaults returns k with every empty field set to its default.
@@ -98,53 +84,6 @@ func (k Keys) Validate() error {
 		}
 	}
 	return errors.Join(errs...)
-}
-
-// Annotations is the parsed content of a job's requeue annotations,
-// as returned by [Keys.Parse]. For each annotation: Has... reports
-// presence, ...Err holds the parse error when present but invalid (the
-// value is then zero).
-type Annotations struct {
-	Expected    time.Duration
-	HasExpected bool
-	ExpectedErr error // unparsable, or not positive
-
-	Delay    time.Duration
-	HasDelay bool
-	DelayErr error // unparsable (zero is valid)
-
-	NotBefore    time.Time
-	HasNotBefore bool
-	NotBeforeErr error // not RFC3339/RFC3339Nano
-
-	// LastCheckpoint is the value as written, in UTC, even when it lies
-	// after the instant of a decision (the nominator then ignores it).
-	LastCheckpoint    time.Time
-	HasLastCheckpoint bool
-	LastCheckpointErr error // not RFC3339/RFC3339Nano
-}
-
-// Parse reads the four annotations of k from annotations (nil is fine). It
-// never panics; invalid values are reported in the ...Err fields. The
-// nominator parses lazily in its check order; Parse is for tools and tests.
-func (k Keys) Parse(annotations map[string]string) Annotations {
-	k = k.withDefaults()
-	var a Annotations
-	a.Expected, a.HasExpected, a.ExpectedErr = parseAt(annotations, k.ExpectedRuntime, parseExpected)
-	a.Delay, a.HasDelay, a.DelayErr = parseAt(annotations, k.RequeueDelay, parseDelay)
-	a.NotBefore, a.HasNotBefore, a.NotBeforeErr = parseAt(annotations, k.RequeueNotBefore, parseTimestamp)
-	a.LastCheckpoint, a.HasLastCheckpoint, a.LastCheckpointErr = parseAt(annotations, k.LastCheckpoint, parseTimestamp)
-	return a
-}
-
-// parseAt parses the annotation under key with parse, if present.
-func parseAt[T any](annotations map[string]string, key string, parse func(key, s string) (T, error)) (v T, has bool, err error) {
-	s, has := annotations[key]
-	if !has {
-		return v, false, nil
-	}
-	v, err = parse(key, s)
-	return v, true, err
 }
 
 // parseExpected parses an expected runtime: a positive duration.

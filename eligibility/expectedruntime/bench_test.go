@@ -85,7 +85,6 @@ func BenchmarkNominate50kAppendTo(b *testing.B) {
 // job eagerly, then apply the rules.
 func BenchmarkNominate50kNaive(b *testing.B) {
 	jobs := elBenchJobs(50000)
-	keys := expectedruntime.Keys{}
 	now := elMin(600)
 	b.ReportAllocs()
 	b.ResetTimer()
@@ -94,7 +93,7 @@ func BenchmarkNominate50kNaive(b *testing.B) {
 		var skips []expectedruntime.Skip
 		for k := range jobs {
 			j := &jobs[k]
-			a := keys.Parse(j.Annotations)
+			a := erParse(j.Annotations)
 			var reason eligibility.Reason
 			switch {
 			case !j.Running:

@@ -12,9 +12,8 @@ import (
 	"github.com/tenurepolicy/tenure/runtime"
 )
 
-// DefaultName is the default [Nominator.Name], KAI's plugin
-// label value.
-const DefaultName = "expectedruntime"
+// defaultName is the default [Nominator.Name], KAI's plugin label value.
+const defaultName = "expectedruntime"
 
 // Log levels of the nominator's log lines. They mirror KAI-Scheduler's expected-runtime plugin's klog
 // verbosities as negative slog levels (V(n) is level -n), so a handler at
@@ -182,7 +181,7 @@ func (n *Nominator) Validate() error {
 
 func (n *Nominator) name() string {
 	if n.Name == "" {
-		return DefaultName
+		return defaultName
 	}
 	return n.Name
 }
@@ -483,11 +482,6 @@ const (
 	// otherwise be nominated.
 	ReasonInvalidLastCheckpoint eligibility.Reason = "invalid_last_checkpoint"
 )
-
-// Silent reports whether o is one of the two outcomes the nominator neither
-// reports as a skip nor counts: ReasonNotConfigured (the job did not opt
-// in) and ReasonNotExceeded (it has not yet run its expected runtime).
-func (o *Outcome) Silent() bool { return silent(o.Reason) }
 
 // silent reports whether r is a silent outcome's reason.
 func silent(r eligibility.Reason) bool { return r == ReasonNotConfigured || r == ReasonNotExceeded }

@@ -206,7 +206,7 @@ func FuzzRequeueAnnotations(f *testing.F) {
 			expectedruntime.AnnotationLastCheckpoint:  cp,
 			extraKey:                                  exp + nb,
 		}
-		a := (expectedruntime.Keys{}).Parse(ann)
+		a := erParse(ann)
 		if !a.HasExpected || !a.HasDelay || !a.HasNotBefore || !a.HasLastCheckpoint {
 			t.Fatalf("presence lost: %+v", a)
 		}

@@ -241,11 +241,11 @@ func TestNominatorMinRuntime(t *testing.T) {
 }
 
 func TestNominatorCustomKeys(t *testing.T) {
-	keys := expectedruntime.KeysWithPrefix("example.com/")
+	keys := erKeysWithPrefix("example.com/")
 	if keys.ExpectedRuntime != "example.com/expected-runtime" || keys.RequeueDelay != "example.com/requeue-delay" || keys.RequeueNotBefore != "example.com/requeue-not-before" {
 		t.Fatalf("KeysWithPrefix = %+v", keys)
 	}
-	if expectedruntime.KeysWithPrefix("kai.scheduler/") != (expectedruntime.Keys{ExpectedRuntime: expectedruntime.AnnotationExpectedRuntime, RequeueDelay: expectedruntime.AnnotationRequeueDelay, RequeueNotBefore: eligibility.AnnotationRequeueNotBefore, LastCheckpoint: expectedruntime.AnnotationLastCheckpoint}) {
+	if erKeysWithPrefix("kai.scheduler/") != (expectedruntime.Keys{ExpectedRuntime: expectedruntime.AnnotationExpectedRuntime, RequeueDelay: expectedruntime.AnnotationRequeueDelay, RequeueNotBefore: eligibility.AnnotationRequeueNotBefore, LastCheckpoint: expectedruntime.AnnotationLastCheckpoint}) {
 		t.Error("default keys are the kai.scheduler/ prefix")
 	}
 	n := expectedruntime.Nominator{Keys: keys}
@@ -453,30 +453,27 @@ func TestNominatorLogging(t *testing.T) {
 	}
 }
 
-func TestParseAnnotations(t *testing.T) {
-	got := (expectedruntime.Keys{}).Parse(map[string]string{
-		elKeyExp: "2h", elKeyDelay: "10m", elKeyNB: "2025-01-15T10:30:00Z",
-	})
-	want := expectedruntime.Annotations{
-		Expected: 2 * time.Hour, HasExpected: true,
-		Delay: 10 * time.Minute, HasDelay: true,
-		NotBefore: elMin(30), HasNotBefore: true,
-	}
-	if diff := cmp.Diff(want, got); diff != "" {
-		t.Errorf("Parse (-want +got):\n%s", diff)
-	}
-	bad := (expectedruntime.Keys{}).Parse(map[string]string{elKeyExp: "0s", elKeyDelay: "1h2", elKeyNB: "2025-01-15"})
-	if !bad.HasExpected || bad.ExpectedErr == nil || bad.DelayErr == nil || bad.NotBeforeErr == nil || bad.Expected != 0 || !bad.NotBefore.IsZero() {
-		t.Errorf("bad values: %+v", bad)
-	}
+// TestAnnotationErrors: a bad value's error names the key and the value,
+// in the skip (expected-runtime, not-before) or in the nomination
+// (requeue-delay).
+func TestAnnotationErrors(t *testing.T) {
+	var n expectedruntime.Nominator
+	bad := func(k, v string) eligibility.Job { return elRunning("j", elT0, elKeyExp, "1h", k, v) }
+	j := bad(elKeyExp, "0s")
+	exp := n.Evaluate(&j, elMin(90)).Skip.Err
+	j = bad(elKeyNB, "2025-01-15")
+	nb := n.Evaluate(&j, elMin(90)).Skip.Err
+	j = bad(elKeyDelay, "1h2")
+	delay := n.Evaluate(&j, elMin(90)).Nomination.RequeueDelayErr
 	wantErrs := []string{
 		`eligibility: annotation "kai.scheduler/expected-runtime": invalid value "0s": must be positive`,
 		`eligibility: annotation "kai.scheduler/requeue-delay": invalid value "1h2": runtime: `,
 		`eligibility: annotation "kai.scheduler/requeue-not-before": invalid value "2025-01-15": not an RFC3339 timestamp`,
 	}
-	for i, err := range []error{bad.ExpectedErr, bad.DelayErr, bad.NotBeforeErr} {
-		if msg := err.Error(); !strings.HasPrefix(msg, wantErrs[i]) {
-			t.Errorf("error %q, want prefix %q", msg, wantErrs[i])
+	for i, err := range []error{exp, delay, nb} {
+		if err == nil || !strings.HasPrefix(err.Error(), wantErrs[i]) {
+			t.Errorf("error %v, want prefix %q", err, wantErrs[i])
+			continue
 		}
 		var ae *eligibility.AnnotationError
 		if !errors.As(err, &ae) || ae.Value == "" {
@@ -484,10 +481,7 @@ func TestParseAnnotations(t *testing.T) {
 		}
 	}
 	var ae *eligibility.AnnotationError
-	if errors.As(bad.DelayErr, &ae); errors.Unwrap(ae) == nil {
+	if errors.As(delay, &ae); errors.Unwrap(ae) == nil {
 		t.Error("a grammar error is wrapped")
-	}
-	if none := (expectedruntime.Keys{}).Parse(nil); none != (expectedruntime.Annotations{}) {
-		t.Errorf("nil map: %+v", none)
 	}
 }
