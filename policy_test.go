@@ -379,9 +379,7 @@ func TestUnknownQueueIsOneError(t *testing.T) {
 		t.Fatal(err)
 	}
 	_, policyErr := p.QueueID("gone")
-	f := p.Filter()
-	_, filterErr := f.CheckByName(runtime.ActionReclaim, "a", "gone", &eligibility.Job{ID: "j"}, time.Time{})
-	for name, err := range map[string]error{"Policy.QueueID": policyErr, "MinRuntimeFilter.CheckByName": filterErr} {
+	for name, err := range map[string]error{"Policy.QueueID": policyErr} {
 		if !errors.Is(err, queuetree.ErrUnknownQueue) || !strings.HasSuffix(err.Error(), `unknown queue "gone"`) {
 			t.Errorf("%s: error %v is not ErrUnknownQueue for \"gone\"", name, err)
 		}

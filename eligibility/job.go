@@ -56,8 +56,7 @@ type Job struct {
 	// protected (once per check), the elastic scenario validator once per
 	// distinct victim job of a scenario still protected (or whose
 	// protection cannot be known). It must return the same subgroups
-	// for the whole cycle; tenure does not modify or keep the slice. See
-	// [Job.LoadSubgroups].
+	// for the whole cycle; tenure does not modify or keep the slice.
 	SubgroupsFunc func() []Subgroup
 	// Annotations are the job's annotations (read-only here); the
 	// expected-runtime nominator reads the keys of its Keys.
@@ -74,14 +73,4 @@ type Subgroup struct {
 	MinAvailable int32
 	// Active is the number of the subgroup's tasks currently allocated.
 	Active int32
-}
-
-// LoadSubgroups returns j's subgroups: Subgroups when set, else what
-// SubgroupsFunc returns (nil when neither is set). The deciders read the
-// subgroups through it. Cost: O(1) plus SubgroupsFunc's cost.
-func (j *Job) LoadSubgroups() []Subgroup {
-	if j.Subgroups == nil && j.SubgroupsFunc != nil {
-		return j.SubgroupsFunc()
-	}
-	return j.Subgroups
 }

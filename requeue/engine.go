@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/tenurepolicy/tenure/eligibility"
+	"github.com/tenurepolicy/tenure/internal/notbefore"
 	"github.com/tenurepolicy/tenure/queuetree"
 )
 
@@ -503,7 +504,7 @@ func (e *Engine) prepareVictims() {
 		if v.HasRequeueDelay {
 			delay = v.RequeueDelay
 		}
-		notBefore := eligibility.NotBeforeCeil(e.now.Add(delay))
+		notBefore := notbefore.Ceil(e.now.Add(delay))
 		o := Outcome{Job: ent.job, Nominators: ent.nominators, Kind: OutcomeSkipped}
 		switch y := notBefore.Year(); {
 		case !v.NotBefore.IsZero() && e.now.Before(v.NotBefore):

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/tenurepolicy/tenure/eligibility"
+	"github.com/tenurepolicy/tenure/internal/notbefore"
 	"github.com/tenurepolicy/tenure/requeue"
 	"github.com/tenurepolicy/tenure/requeue/cluster"
 )
@@ -189,7 +190,7 @@ func (o *oracle) victims(victims map[string]requeue.Victim, byJob map[string]map
 		if v.HasRequeueDelay {
 			delay = v.RequeueDelay
 		}
-		nb := eligibility.NotBeforeCeil(o.now.Add(delay))
+		nb := notbefore.Ceil(o.now.Add(delay))
 		out := requeue.Outcome{Job: v.ID, Nominators: nv.nominators, Kind: requeue.OutcomeSkipped}
 		switch {
 		case o.now.Before(v.NotBefore):

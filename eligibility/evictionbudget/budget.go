@@ -8,6 +8,7 @@ import (
 
 	"github.com/tenurepolicy/tenure/eligibility"
 	"github.com/tenurepolicy/tenure/eligibility/internal/configkey"
+	"github.com/tenurepolicy/tenure/internal/notbefore"
 )
 
 // Annotation is the default key of the eviction-record annotation
@@ -173,7 +174,7 @@ func parseRecord(record string) ([]time.Time, error) {
 		field, rest, _ = strings.Cut(rest, ",")
 		t, err := time.Parse(time.RFC3339Nano, strings.TrimSpace(field))
 		if err != nil || (len(ts) > 0 && t.Before(ts[len(ts)-1])) {
-			return nil, &eligibility.AnnotationError{Key: Annotation, Value: record, Err: errEvictionRecord}
+			return nil, errEvictionRecord
 		}
 		ts = append(ts, t.UTC())
 	}
@@ -216,7 +217,7 @@ func (b Budget) Record(prev string, now time.Time) string {
 			keep = append(keep, t)
 		}
 	}
-	keep = append(keep, eligibility.NotBeforeCeil(now))
+	keep = append(keep, notbefore.Ceil(now))
 	slices.SortFunc(keep, time.Time.Compare)
 	if len(keep) > b.Max {
 		keep = keep[len(keep)-b.Max:]

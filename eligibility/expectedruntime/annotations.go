@@ -2,6 +2,7 @@ package expectedruntime
 
 import (
 	"errors"
+	"fmt"
 	"time"
 
 	"github.com/tenurepolicy/tenure/eligibility"
@@ -86,14 +87,27 @@ func (k Keys) Validate() error {
 	return errors.Join(errs...)
 }
 
+// errNotRFC3339 replaces time.Parse's error, whose message quotes Go's
+// layout string rather than saying what is expected.
+var errNotRFC3339 = errors.New("not an RFC3339 timestamp such as 2025-01-15T10:30:00Z")
+
+// errNotPositive is the error of an expected runtime <= 0.
+var errNotPositive = errors.New("must be positive")
+
+// annotationError is the error of an annotation value that cannot be used,
+// naming the key and the value and wrapping the parser's error.
+func annotationError(key, value string, err error) error {
+	return fmt.Errorf("eligibility: annotation %q: invalid value %q: %w", key, value, err)
+}
+
 // parseExpected parses an expected runtime: a positive duration.
 func parseExpected(key, s string) (time.Duration, error) {
 	d, err := runtime.ParseDuration(s)
 	if err != nil {
-		return 0, &eligibility.AnnotationError{Key: key, Value: s, Err: err}
+		return 0, annotationError(key, s, err)
 	}
 	if d <= 0 {
-		return 0, &eligibility.AnnotationError{Key: key, Value: s}
+		return 0, annotationError(key, s, errNotPositive)
 	}
 	return d, nil
 }
@@ -103,19 +117,19 @@ func parseExpected(key, s string) (time.Duration, error) {
 func parseDelay(key, s string) (time.Duration, error) {
 	d, err := runtime.ParseDuration(s)
 	if err != nil {
-		return 0, &eligibility.AnnotationError{Key: key, Value: s, Err: err}
+		return 0, annotationError(key, s, err)
 	}
 	return d, nil
 }
 
-// parseTimestamp is [eligibility.ParseNotBefore] for the annotation under
-// key: the one timestamp grammar of the annotations (requeue-not-before and
-// last-checkpoint-time), RFC3339 or RFC3339Nano, any offset, the result in
-// UTC; an error names key.
+// parseTimestamp parses the timestamp annotations (requeue-not-before and
+// last-checkpoint-time): RFC3339 or RFC3339Nano, any offset, the result in
+// UTC.
 func parseTimestamp(key, s string) (time.Time, error) {
-	t, err := eligibility.ParseNotBefore(s)
-	if ae, ok := err.(*eligibility.AnnotationError); ok {
-		ae.Key = key
+	// The RFC3339Nano layout also accepts a value without fractional seconds.
+	t, err := time.Parse(time.RFC3339Nano, s)
+	if err != nil {
+		return time.Time{}, annotationError(key, s, errNotRFC3339)
 	}
-	return t, err
+	return t.UTC(), nil
 }

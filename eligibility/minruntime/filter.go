@@ -1,7 +1,6 @@
 package minruntime
 
 import (
-	"fmt"
 	"time"
 
 	"github.com/tenurepolicy/tenure/clock"
@@ -103,7 +102,7 @@ func (f *Filter) Check(action runtime.Action, preemptor queuetree.ID, victim *el
 		switch {
 		case !now.Before(until):
 			d.Reason = ReasonNotProtected
-		case elastic(victim.LoadSubgroups()):
+		case elastic(subgroups(victim)):
 			// Protected, but elastic: the scenario validator decides
 			// how many tasks may go. Subgroups are only read here, so
 			// the common unprotected case never touches them. The
@@ -142,36 +141,6 @@ func (f *Filter) unresolved(action runtime.Action, reason eligibility.Reason) De
 //go:noinline
 func (f *Filter) checkNil(action runtime.Action, preemptor queuetree.ID, now time.Time) Decision {
 	return f.Check(action, preemptor, &eligibility.Job{Queue: queuetree.None}, now)
-}
-
-// CheckByName is [Filter.Check] with the preemptor's and the
-// victim's queues given by name (the victim's Job.Queue is ignored). A name
-// the resolver's tree does not know is an error, never a silent fall back to
-// the default durations (which would drop the queue's protection): the
-// decision is then a denial with [ReasonUnknownQueue] and no Until, so a
-// caller that ignores the error still keeps the job. The names are checked
-// first: with known names, an invalid action is Check's invalid_action
-// denial and no error. Cost: two map lookups plus Check; no allocation.
-func (f *Filter) CheckByName(action runtime.Action, preemptorQueue, victimQueue string, victim *eligibility.Job, now time.Time) (Decision, error) {
-	var t *queuetree.Tree
-	if f != nil && f.Resolver != nil {
-		t = f.Resolver.Tree()
-	}
-	p, okP := t.Lookup(preemptorQueue)
-	v, okV := t.Lookup(victimQueue)
-	if !okP || !okV {
-		name := preemptorQueue
-		if okP {
-			name = victimQueue
-		}
-		return Decision{Decision: eligibility.Decision{Reason: ReasonUnknownQueue}}, fmt.Errorf("eligibility: %w %q", queuetree.ErrUnknownQueue, name)
-	}
-	j := eligibility.Job{}
-	if victim != nil {
-		j = *victim
-	}
-	j.Queue = v
-	return f.Check(action, p, &j, now), nil
 }
 
 // Decision is the [Filter]'s answer about one victim: the

@@ -65,3 +65,12 @@ const (
 	// protection can be known; denied unless FailOpen is set.
 	ReasonNoResolver eligibility.Reason = "no_resolver"
 )
+
+// subgroups returns j's subgroups: Subgroups when set, else what
+// SubgroupsFunc returns (nil when neither is set).
+func subgroups(j *eligibility.Job) []eligibility.Subgroup {
+	if j.Subgroups == nil && j.SubgroupsFunc != nil {
+		return j.SubgroupsFunc()
+	}
+	return j.Subgroups
+}

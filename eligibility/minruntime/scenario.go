@@ -141,19 +141,6 @@ func (s ScenarioDecision) String() string {
 		s.ProtectedUntil.UTC().Format(time.RFC3339), s.Resolution, s.Violations)
 }
 
-// UnknownSubgroupError reports a scenario task naming a subgroup its job does
-// not have. [Validator.Validate] returns it (as a value, never a
-// panic); use errors.As to inspect it.
-type UnknownSubgroupError struct {
-	Job      string // the job's ID
-	Subgroup string // the unknown subgroup name
-}
-
-// Error implements error.
-func (e *UnknownSubgroupError) Error() string {
-	return fmt.Sprintf("eligibility: scenario task of job %q names unknown subgroup %q", e.Job, e.Subgroup)
-}
-
 // Validator is the elastic MinAvailable scenario validator
 // (KAI-Scheduler's min-runtime plugin's preempt and reclaim scenario
 // validators; the design's phase 4). The per-pair [Filter] lets elastic
@@ -184,7 +171,7 @@ type Validator struct {
 
 type scenarioGroup struct {
 	job     *eligibility.Job
-	sgs     []eligibility.Subgroup // the job's subgroups, loaded once ([eligibility.Job.LoadSubgroups]) when load
+	sgs     []eligibility.Subgroup // the job's subgroups, loaded once (subgroups) when load
 	off     int32                  // offset of the job's subgroups in counts
 	load    bool                   // the subgroups matter: protection unknown (problem) or protected
 	problem eligibility.Reason     // why the protection cannot be known; "" when res is its min-runtime
@@ -221,8 +208,7 @@ type taskVal struct {
 // negative or impossible counts with [ReasonInvalidCounts]. Subgroups are
 // read (Job.SubgroupsFunc called once per job) only for a victim still
 // protected or whose protection cannot be known; for such a victim, a task
-// naming a subgroup the job lacks returns an [*UnknownSubgroupError] and a
-// zero decision. A nil Job that evicts an active task is rejected with
+// naming a subgroup the job lacks returns an error and a zero decision. A nil Job that evicts an active task is rejected with
 // [ReasonQueueUnset] unless FailOpen is set. An invalid action is rejected
 // first, whatever the victims.
 //
@@ -281,7 +267,7 @@ func (v *Validator) count(action runtime.Action, preemptor queuetree.ID, vj *Vic
 		if k < 0 || task.Subgroup != lastName {
 			k = subgroupIndex(g.sgs, task.Subgroup)
 			if k < 0 {
-				return &UnknownSubgroupError{Job: j.ID, Subgroup: task.Subgroup}
+				return fmt.Errorf("eligibility: scenario task of job %q names unknown subgroup %q", j.ID, task.Subgroup)
 			}
 			lastName, lastK = task.Subgroup, k
 		}
@@ -436,14 +422,14 @@ func (v *Validator) group(action runtime.Action, preemptor queuetree.ID, j *elig
 		if g.job.Queue != j.Queue || !g.job.Start.Equal(j.Start) {
 			return gi, false
 		}
-		return gi, !g.load || sameSubgroups(g.sgs, j.LoadSubgroups())
+		return gi, !g.load || sameSubgroups(g.sgs, subgroups(j))
 	}
 	gi := int32(len(v.groups))
 	v.jobs[j.ID] = gi
 	g := scenarioGroup{job: j, off: int32(len(v.counts))}
 	g.problem, g.res, g.load = v.classify(action, preemptor, j, now)
 	if g.load {
-		g.sgs = j.LoadSubgroups()
+		g.sgs = subgroups(j)
 	}
 	v.groups = append(v.groups, g)
 	for range g.sgs {
