@@ -127,7 +127,7 @@ type Config struct {
 	// clock ([clock.Real]).
 	Clock clock.Clock `json:"-"`
 	// Observer, when set, receives the nominator's and the engine's
-	// decisions as [eligibility.Event]s ([eligibility.Counter] counts them).
+	// decisions as [eligibility.Event]s.
 	Observer eligibility.Observer `json:"-"`
 	// Logger, when set, receives the nominator's log lines.
 	Logger *slog.Logger `json:"-"`

@@ -21,7 +21,7 @@ import (
 // up. readme_test.go fails if the README's code block and this file's
 // imports and body drift apart.
 func ExamplePolicy() {
-	var metrics eligibility.Counter // or your own eligibility.Observer
+	var metrics counter // or your own eligibility.Observer
 	policy, err := tenure.New(tenure.Config{
 		Queues: []tenure.Queue{
 			{Name: "research", ReclaimMinRuntime: "2h"}, // KAI queue fields, string form

@@ -34,7 +34,6 @@ func TestReasonStrings(t *testing.T) {
 		minruntime.ReasonQueueUnset:            "queue_unset",
 		minruntime.ReasonNoResolver:            "no_resolver",
 		eligibility.ReasonInvalidAction:        "invalid_action",
-		"invalid":                              "invalid", // the Counter's label for an invalid reason
 		minruntime.ReasonMinAvailableKept:      "min_available_kept",
 		minruntime.ReasonBelowMinAvailable:     "below_min_available",
 		minruntime.ReasonInvalidCounts:         "invalid_counts",

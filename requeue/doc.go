@@ -252,5 +252,4 @@
 //
 // [Journal], [Engine] and cluster.Model hold state and belong to one goroutine,
 // like the scheduling cycle that drives them.
-// An [eligibility.Counter] is safe for concurrent use.
 package requeue

@@ -70,7 +70,7 @@ func BenchmarkNominate50k(b *testing.B) {
 // observer: the only allocations left are the invalid annotations' errors.
 func BenchmarkNominate50kAppendTo(b *testing.B) {
 	jobs := elBenchJobs(50000)
-	n := expectedruntime.Nominator{Observer: &eligibility.Counter{}}
+	n := expectedruntime.Nominator{Observer: &counter{}}
 	var r expectedruntime.Result
 	n.AppendTo(&r, jobs, elMin(600))
 	b.ReportAllocs()

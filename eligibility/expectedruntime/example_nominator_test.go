@@ -33,7 +33,7 @@ func ExampleNominator() {
 		job("typo/default", 5*time.Hour, expected, "2 hours"),                                  // invalid_duration
 	}
 
-	var counter eligibility.Counter
+	var counter counter
 	n := expectedruntime.Nominator{Observer: &counter}
 	res := n.Nominate(jobs, now)
 	for _, nom := range res.Nominations {

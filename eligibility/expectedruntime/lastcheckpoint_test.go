@@ -157,7 +157,7 @@ func TestParseLastCheckpoint(t *testing.T) {
 // TestLastCheckpointReporting: the skip reaches the Observer with its
 // reason and is logged as a warning, like the other bad values.
 func TestLastCheckpointReporting(t *testing.T) {
-	var c eligibility.Counter
+	var c counter
 	h := &elLogHandler{min: slog.Level(-6)}
 	n := expectedruntime.Nominator{Observer: &c, Logger: slog.New(h)}
 	res := n.Nominate([]eligibility.Job{elRunning("j", elT0, elKeyExp, "1h", elKeyCP, "bad")}, elMin(90))

@@ -113,7 +113,7 @@ func TestNominatorMatchesNaiveOracle(t *testing.T) {
 		if rapid.Bool().Draw(rt, "withResolver") {
 			n.Resolver = r
 		}
-		var counter eligibility.Counter
+		var counter counter
 		n.Observer = &counter
 		res := n.Nominate(jobs, now)
 

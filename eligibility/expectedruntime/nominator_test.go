@@ -301,7 +301,7 @@ func TestNominatorNominate(t *testing.T) {
 		elRunning("g", elMin(125), elKeyExp, "1h"),                       // clock skew until 125
 	}
 	rec := &elRecorder{}
-	var counter eligibility.Counter
+	var counter counter
 	n := expectedruntime.Nominator{Observer: multiObserver{rec, &counter}}
 	now := elMin(120)
 	got := n.Nominate(jobs, now)
@@ -386,7 +386,7 @@ func TestNominatorAppendToAllocs(t *testing.T) {
 	}
 	var r expectedruntime.Result
 	var n expectedruntime.Nominator
-	var counter eligibility.Counter
+	var counter counter
 	withCounter := expectedruntime.Nominator{Observer: &counter, Logger: slog.New(&elLogHandler{min: slog.LevelError})}
 	n.AppendTo(&r, jobs, elMin(120))
 	withCounter.AppendTo(&r, jobs, elMin(120))

@@ -47,7 +47,7 @@ type walkthrough struct {
 	resolver *runtime.Resolver
 	queue    map[string]queuetree.ID // every queue's ID, looked up once
 	filter   minruntime.Filter
-	counter  eligibility.Counter // one Counter for every component, by source
+	counter  counter // one counter for every component, by source
 	noms     expectedruntime.Result
 }
 
