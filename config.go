@@ -253,7 +253,7 @@ func (c Config) build() (*Policy, error) {
 		key string
 		err error
 	}{
-		{"annotationKeys", c.AnnotationKeys.Validate()},
+		{"annotationKeys", (&expectedruntime.Nominator{Keys: c.AnnotationKeys}).Validate()}, // the keys are its only setting here
 		{"engine", c.Engine.Validate()},
 		{"requeuingStrategy", c.Requeuing.Validate()},
 		{"preemption", c.Preemption.Validate()},
@@ -340,7 +340,7 @@ func (c Config) checkNames() []error {
 	nominator := cmp.Or(c.NominatorName, "expectedruntime") // the nominator's default Name
 	engine := cmp.Or(c.Engine.Name, new(requeue.Engine).Config().Name)
 	for _, n := range []struct{ key, field, name string }{{"nominatorName", "NominatorName", nominator}, {"engine.name", "Engine.Name", engine}} {
-		if !eligibility.Reason(n.name).Valid() {
+		if !isLabel(n.name) {
 			errs = append(errs, &ConfigError{n.key, fmt.Errorf("%s %q is not a metric label (lower-case letters, digits and _, starting with a letter)", n.field, n.name)})
 		}
 	}
@@ -352,4 +352,19 @@ func (c Config) checkNames() []error {
 		errs = append(errs, &ConfigError{key, fmt.Errorf("NominatorName and Engine.Name are both %q: their events would be counted together", nominator)})
 	}
 	return errs
+}
+
+// isLabel reports whether s is a metric label as tenure's reasons are: 1
+// to 64 characters, each a lower-case ASCII letter, a digit or '_',
+// starting with a letter.
+func isLabel(s string) bool {
+	if len(s) == 0 || len(s) > 64 || s[0] < 'a' || s[0] > 'z' {
+		return false
+	}
+	for i := 1; i < len(s); i++ {
+		if c := s[i]; (c < 'a' || c > 'z') && (c < '0' || c > '9') && c != '_' {
+			return false
+		}
+	}
+	return true
 }

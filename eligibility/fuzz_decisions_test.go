@@ -80,7 +80,7 @@ func FuzzDecisions(f *testing.F) {
 
 			n := expectedruntime.Nominator{Resolver: r, MinRuntimeAction: a}
 			o := n.Evaluate(job, now)
-			if !o.Reason.Valid() || o.Reason == eligibility.Reason("") {
+			if !validLabel(o.Reason) || o.Reason == eligibility.Reason("") {
 				t.Fatalf("nominator: reason %v", o.Reason)
 			}
 			if o.Allowed && (o.Nomination.Overrun < 0 || o.Nomination.NotBefore.After(now)) {

@@ -45,21 +45,3 @@ func (r Reason) String() string {
 	}
 	return string(r)
 }
-
-// Valid reports whether r is a well-formed label: 1 to 64 characters, each a
-// lower-case ASCII letter, a digit or '_', starting with a letter. Every
-// reason tenure declares is valid; a [Counter] counts an event with an
-// invalid one under "invalid", so a garbage reason from an
-// embedder's filter never becomes a metric label.
-func (r Reason) Valid() bool {
-	if len(r) == 0 || len(r) > 64 || r[0] < 'a' || r[0] > 'z' {
-		return false
-	}
-	for i := 1; i < len(r); i++ {
-		c := r[i]
-		if (c < 'a' || c > 'z') && (c < '0' || c > '9') && c != '_' {
-			return false
-		}
-	}
-	return true
-}

@@ -181,10 +181,10 @@ func parseRecord(record string) ([]time.Time, error) {
 	return ts, nil
 }
 
-// FormatRecord formats instants as an eviction-record annotation:
+// formatRecord formats instants as an eviction-record annotation:
 // sorted oldest first, each with [eligibility.FormatNotBefore] (rounded up to the
 // second, so a recorded eviction never counts for less than its window).
-func FormatRecord(ts []time.Time) string {
+func formatRecord(ts []time.Time) string {
 	ts = slices.Clone(ts)
 	slices.SortFunc(ts, time.Time.Compare)
 	parts := make([]string, len(ts))
@@ -222,7 +222,7 @@ func (b Budget) Record(prev string, now time.Time) string {
 	if len(keep) > b.Max {
 		keep = keep[len(keep)-b.Max:]
 	}
-	return FormatRecord(keep)
+	return formatRecord(keep)
 }
 
 // The reasons of Check.

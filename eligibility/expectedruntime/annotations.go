@@ -58,9 +58,9 @@ func (k Keys) withDefaults() Keys {
 	return k
 }
 
-// Validate reports an error for each pair of keys (after defaults) that
+// validate reports an error for each pair of keys (after defaults) that
 // are equal, which would make one annotation mean two things.
-func (k Keys) Validate() error {
+func (k Keys) validate() error {
 	set := k
 	k = k.withDefaults()
 	keys := [...]struct {

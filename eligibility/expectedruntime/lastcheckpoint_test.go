@@ -125,13 +125,13 @@ func TestLastCheckpointKeys(t *testing.T) {
 		{LastCheckpoint: elKeyExp}, {LastCheckpoint: elKeyDelay}, {LastCheckpoint: elKeyNB},
 		{ExpectedRuntime: elKeyCP}, {RequeueDelay: elKeyCP}, {RequeueNotBefore: elKeyCP},
 	} {
-		err := other.Validate()
+		err := (&expectedruntime.Nominator{Keys: other}).Validate()
 		if err == nil || !strings.Contains(err.Error(), "last-checkpoint-time") {
 			t.Errorf("%+v: %v", other, err)
 		}
 	}
 	all := expectedruntime.Keys{ExpectedRuntime: "x", RequeueDelay: "x", RequeueNotBefore: "x", LastCheckpoint: "x"}
-	if err := all.Validate(); err == nil || len(strings.Split(err.Error(), "\n")) != 6 {
+	if err := (&expectedruntime.Nominator{Keys: all}).Validate(); err == nil || len(strings.Split(err.Error(), "\n")) != 6 {
 		t.Errorf("four equal keys: want six joined errors, got %v", err)
 	}
 }

@@ -176,7 +176,7 @@ func (n *Nominator) Validate() error {
 	if !validAction(n.MinRuntimeAction) {
 		err = fmt.Errorf("eligibility: nominator: MinRuntimeAction %v is neither preempt nor reclaim", n.MinRuntimeAction)
 	}
-	return errors.Join(n.Keys.Validate(), err)
+	return errors.Join(n.Keys.validate(), err)
 }
 
 func (n *Nominator) name() string {

@@ -225,7 +225,7 @@ func FuzzRequeueAnnotations(f *testing.F) {
 		now := elMin(nowMin)
 		j := eligibility.Job{ID: "f", Running: true, Preemptible: true, Start: elT0, Annotations: ann}
 		o := (&expectedruntime.Nominator{}).Evaluate(&j, now)
-		if !o.Reason.Valid() || o.Reason == eligibility.Reason("") {
+		if !validLabel(o.Reason) || o.Reason == eligibility.Reason("") {
 			t.Fatalf("invalid reason %v", o.Reason)
 		}
 		if o.Allowed && (o.Nomination.Expected != a.Expected || o.Nomination.Overrun < 0 || o.Nomination.HasRequeueDelay != (a.DelayErr == nil)) {

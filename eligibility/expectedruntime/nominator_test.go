@@ -266,7 +266,7 @@ func TestNominatorCustomKeys(t *testing.T) {
 	if diff := cmp.Diff(wantSkips, res.Skips); diff != "" || len(res.Nominations) != 0 || res.Silent != 1 {
 		t.Errorf("Nominate with custom keys: %d nominations, %d silent, skips (-want +got):\n%s", len(res.Nominations), res.Silent, diff)
 	}
-	if err := (expectedruntime.Keys{RequeueDelay: elKeyExp}).Validate(); err == nil {
+	if err := (&expectedruntime.Nominator{Keys: expectedruntime.Keys{RequeueDelay: elKeyExp}}).Validate(); err == nil {
 		t.Error("colliding keys accepted")
 	}
 	if err := (&expectedruntime.Nominator{Keys: expectedruntime.Keys{RequeueDelay: "x", RequeueNotBefore: "x", ExpectedRuntime: "x"}}).Validate(); err == nil || len(strings.Split(err.Error(), "\n")) != 3 {

@@ -161,24 +161,6 @@ type Decision struct {
 	Resolution runtime.Resolution
 }
 
-// String describes d in one line, for example "denied
-// (minruntime_protected) until 2025-01-15T10:30:00Z: reclaim min-runtime 10m
-// from queue B (lca)"; a denial that resolved nothing (queue_unset,
-// unknown_queue, no_resolver, invalid_action) has no resolution part, so
-// it never reads as if the default applied. It allocates.
-func (d Decision) String() string {
-	b := []byte(d.Decision.String())
-	switch d.Reason {
-	case ReasonQueueUnset, ReasonUnknownQueue, ReasonNoResolver, eligibility.ReasonInvalidAction:
-		if !d.Allowed {
-			return string(b)
-		}
-	}
-	b = append(b, ": "...)
-	b = append(b, d.Resolution.String()...)
-	return string(b)
-}
-
 // The reasons only the filter gives; the denials it shares with the
 // validator and the nominator (eligibility.ReasonMinRuntimeProtected,
 // ReasonClockSkew, ReasonMissingStart, ReasonQueueUnset,

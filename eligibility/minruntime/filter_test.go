@@ -181,11 +181,4 @@ func TestMinRuntimeDecisionString(t *testing.T) {
 	if s := (eligibility.Decision{Allowed: true, Reason: minruntime.ReasonNotProtected}).String(); !strings.Contains(s, "allowed (not_protected)") {
 		t.Errorf("String() = %q", s)
 	}
-	// The resolution's own explanation is appended.
-	tree, r := elDesignTree(t, runtime.MethodLCA)
-	f := minruntime.Filter{Resolver: r}
-	got := f.Check(runtime.ActionReclaim, elID(t, tree, "leaf3"), &eligibility.Job{Queue: elID(t, tree, "leaf1"), Start: elT0}, elMin(1))
-	if s := got.String(); !strings.Contains(s, "until 2025-01-15T10:10:00Z: "+got.Resolution.String()) {
-		t.Errorf("String() = %q, want the resolution %q", s, got.Resolution.String())
-	}
 }

@@ -496,7 +496,7 @@ func TestScenarioDecisionStringProblems(t *testing.T) {
 		}
 	}
 	for _, r := range []eligibility.Reason{minruntime.ReasonInvalidCounts, minruntime.ReasonConflictingVictims, minruntime.ReasonDuplicateSubgroup} {
-		if !r.Valid() {
+		if !validLabel(r) {
 			t.Errorf("reason %q is not a valid label", r)
 		}
 	}
