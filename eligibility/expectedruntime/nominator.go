@@ -31,98 +31,49 @@ const (
 )
 
 // Nomination says that a running job exceeded its expected runtime and may
-// be requeued if that lets a higher-priority job run. It is self-contained:
-// its embedded [Victim] is the data the requeue engine reads (the
-// engine takes it as is), and Index leads back to the job in the slice that
-// was evaluated.
+// be requeued if that lets a higher-priority job run. Its embedded [Victim]
+// is what the requeue engine reads (requeue.Victim).
 type Nomination struct {
-	// Victim holds the job's data: ID, Queue, Priority, Start and
-	// Resources copied from the [eligibility.Job], Expected its expected runtime, and
-	// the parsed annotations:
-	//   - RequeueDelay is the job's requeue-delay annotation, valid when
-	//     HasRequeueDelay. When the annotation is absent, or present but
-	//     unparsable (RequeueDelayErr says why), HasRequeueDelay is false
-	//     and the engine's default delay applies: a typo in the cooldown
-	//     never blocks the requeue itself.
-	//   - NotBefore is the job's requeue-not-before (zero when absent); when
-	//     nominated it is at or before now.
-	//   - LastCheckpoint is the job's last-checkpoint-time, in UTC: zero
-	//     when the annotation is absent or lies after now (a checkpoint the
-	//     nominator cannot have seen is not believed, so the work an
-	//     eviction loses counts from Start, never less than the job can
-	//     show). When set it is at or before now, and may be before Start
-	//     (a checkpoint taken before the last restart).
+	// Victim holds the job's data and its parsed annotations. Without a
+	// valid requeue-delay (RequeueDelayErr says why one did not parse),
+	// HasRequeueDelay is false and the engine's default delay applies. A
+	// last-checkpoint-time after now is not believed: LastCheckpoint stays
+	// zero.
 	Victim
 	// Index is the job's position in the slice given to
-	// [Nominator.Nominate] or [Nominator.AppendTo] (0 for
-	// [Nominator.Evaluate]).
+	// [Nominator.Nominate] (0 for [Nominator.Evaluate]).
 	Index int
 	// Nominator is the nominating plugin's name ([Nominator.Name]).
 	Nominator string
-	// Overrun is how far past its expected runtime the job was when
-	// evaluated: now - Start - Expected, >= 0 (0 when nominated at exactly
-	// Expected). This field hides the method [Victim.Overrun],
-	// which computes the same at any instant (n.Victim.Overrun(t)).
+	// Overrun is now - Start - Expected at the evaluation, >= 0.
 	Overrun time.Duration
-	// RequeueDelayErr is why the requeue-delay annotation did not parse
-	// (nil when it is absent or valid).
+	// RequeueDelayErr is why the requeue-delay annotation did not parse.
 	RequeueDelayErr error
 }
 
-// Skip says that a job was not nominated, why, and when that may change.
-type Skip struct {
-	// Job is the job's ID; Index its position as in [Nomination].
-	Job   string
-	Index int
-	// Nominator is the plugin's name ([Nominator.Name]).
-	Nominator string
-	// Decision: Allowed is false; Reason is the first failed check (in the
-	// order [Nominator.Evaluate] lists). From [Nominator.Evaluate] it may
-	// also be a silent reason ([Outcome.Silent]); [Nominator.Nominate] never
-	// lists those. Until is the earliest instant at which the outcome may
-	// change by time alone: start (clock_skew), start + expected
-	// (not_exceeded), notBefore (cooldown), start + min-runtime
-	// (minruntime_protected); zero when only a change of the job itself can
-	// change it.
-	eligibility.Decision
-	// Err is the parse error behind invalid_duration, invalid_not_before
-	// and invalid_last_checkpoint.
-	Err error
-}
-
-// Outcome is the result of [Nominator.Evaluate] for one job: either a
-// nomination or a skip (possibly silent).
+// Outcome is the result of [Nominator.Evaluate] for one job.
 type Outcome struct {
-	// Decision: Allowed reports a nomination (Reason ReasonNominated, zero
-	// Until); otherwise it is the skip's Decision.
+	// Decision: Allowed for a nomination (ReasonNominated); otherwise the
+	// first failed check and its Until.
 	eligibility.Decision
-	Nomination Nomination // valid when Allowed
-	Skip       Skip       // valid when !Allowed
+	// Nomination is valid when Allowed.
+	Nomination Nomination
+	// Skip is valid when not Allowed: Source is the nominator's name, Err
+	// the parse error behind invalid_duration, invalid_not_before and
+	// invalid_last_checkpoint.
+	Skip eligibility.Event
 }
 
-// Result collects the output of [Nominator.Nominate] or
-// [Nominator.AppendTo]: nominations and (non-silent) skips, each in input
-// order, and the instant to look again.
+// Result is the output of [Nominator.Nominate]: the nominations and the
+// non-silent skips, each in input order.
 type Result struct {
 	Nominations []Nomination
-	Skips       []Skip
-	// Wake is the earliest non-zero Until among all outcomes of the
-	// evaluated jobs, silent ones included (a job that will reach its
-	// expected runtime at 10:30 makes Wake <= 10:30). Zero when no outcome
-	// changes by time alone. A scheduler may sleep until Wake.
+	Skips       []eligibility.Event
+	// Wake is the earliest non-zero Until of all outcomes, silent ones
+	// included: when to look again.
 	Wake time.Time
-	// Silent counts the jobs with a silent outcome (not opted in, or not yet
-	// exceeded). len(Nominations) + len(Skips) + Silent is the number of
-	// jobs evaluated.
+	// Silent counts the silent outcomes (not_configured, not_exceeded).
 	Silent int
-}
-
-// Reset empties r keeping the slices' capacity, for reuse with
-// [Nominator.AppendTo].
-func (r *Result) Reset() {
-	clear(r.Nominations) // drop references held by the old elements
-	clear(r.Skips)
-	*r = Result{Nominations: r.Nominations[:0], Skips: r.Skips[:0]}
 }
 
 // Nominator is the expected-runtime requeue nominator of KAI-Scheduler's expected-runtime plugin (PR #941): it
@@ -230,12 +181,12 @@ func (n *Nominator) Evaluate(job *eligibility.Job, now time.Time) Outcome {
 
 // evaluate decides about job and writes the result into o: o.Decision and
 // either o.Nomination or o.Skip (the other is left as it was, so that
-// AppendTo can reuse one Outcome without clearing it).
+// Nominate can reuse one Outcome without clearing it).
 func (n *Nominator) evaluate(keys *Keys, name string, job *eligibility.Job, index int, now time.Time, o *Outcome) {
 	g := n.check(keys, job, now)
 	if g.reason != ReasonNominated {
 		o.Decision = eligibility.Decision{Reason: g.reason, Until: g.until}
-		o.Skip = Skip{Job: job.ID, Index: index, Nominator: name, Decision: o.Decision, Err: g.err}
+		o.Skip = eligibility.Event{Source: name, Job: job.ID, Decision: o.Decision, Err: g.err}
 		return
 	}
 	o.Decision = eligibility.Decision{Allowed: true, Reason: ReasonNominated}
@@ -325,29 +276,25 @@ func (n *Nominator) check(keys *Keys, job *eligibility.Job, now time.Time) verdi
 	return v
 }
 
-// Nominate evaluates jobs at now (see [Nominator.Evaluate]) and returns the
-// nominations and non-silent skips in input order, reporting each to the
-// Observer and Logger when set. Every job has exactly one outcome:
-// nominated, skipped or silent (counted in [Result.Silent]). Cost: O(len(jobs));
-// allocations only for the two output slices (and the errors of invalid
-// annotations). At tens of thousands of jobs, growing those slices costs
-// about as much as the evaluation itself: a scheduler running every cycle
-// should keep one Result and use AppendTo.
+// Nominate evaluates jobs at now ([Nominator.Evaluate]) and returns the
+// nominations and non-silent skips in input order, reporting each outcome
+// ([Nominator.Report]). Cost: O(len(jobs)); it allocates the two output
+// slices, sized once (and the errors of invalid annotations). A scheduler
+// that must allocate nothing evaluates and reports jobs one at a time.
 func (n *Nominator) Nominate(jobs []eligibility.Job, now time.Time) Result {
 	var r Result
 	// Size both outputs once from upper bounds that cost one map lookup per
 	// job: only running, preemptible, opted-in jobs can be nominated, and
 	// every other non-silent outcome is a not_running or not_preemptible
-	// skip. Growing the slices by doubling instead would copy and allocate
-	// about as much as the evaluation costs.
-	key := n.Keys.withDefaults().ExpectedRuntime
+	// skip.
+	keys := n.Keys.withDefaults()
 	var optedIn, refused int
 	for i := range jobs {
 		switch j := &jobs[i]; {
 		case !j.Running || !j.Preemptible:
 			refused++
 		default:
-			if _, ok := j.Annotations[key]; ok {
+			if _, ok := j.Annotations[keys.ExpectedRuntime]; ok {
 				optedIn++
 			}
 		}
@@ -356,19 +303,8 @@ func (n *Nominator) Nominate(jobs []eligibility.Job, now time.Time) Result {
 		r.Nominations = make([]Nomination, 0, optedIn)
 	}
 	if optedIn+refused > 0 {
-		r.Skips = make([]Skip, 0, optedIn+refused)
+		r.Skips = make([]eligibility.Event, 0, optedIn+refused)
 	}
-	n.AppendTo(&r, jobs, now)
-	return r
-}
-
-// AppendTo is the allocation-lean form of [Nominator.Nominate]: it appends
-// the outcomes of jobs to r.Nominations and r.Skips, adds to r.Silent and
-// lowers r.Wake. Reusing one Result across cycles (with [Result.Reset])
-// makes a steady-state cycle allocation-free. Index fields are positions in
-// this call's jobs.
-func (n *Nominator) AppendTo(r *Result, jobs []eligibility.Job, now time.Time) {
-	keys := n.Keys.withDefaults()
 	name := n.name()
 	var o Outcome // reused: evaluate overwrites the part it reports
 	for i := range jobs {
@@ -384,6 +320,7 @@ func (n *Nominator) AppendTo(r *Result, jobs []eligibility.Job, now time.Time) {
 		r.Wake = eligibility.Earliest(r.Wake, o.Until)
 		n.Report(&o)
 	}
+	return r
 }
 
 // Report sends o, an outcome of [Nominator.Evaluate], to the nominator's
@@ -402,7 +339,7 @@ func (n *Nominator) Report(o *Outcome) {
 		case o.Allowed:
 			n.Observer.Observe(eligibility.Event{Source: o.Nomination.Nominator, Job: o.Nomination.ID, Decision: o.Decision})
 		case !silent(o.Reason):
-			n.Observer.Observe(eligibility.Event{Source: o.Skip.Nominator, Job: o.Skip.Job, Decision: o.Decision, Err: o.Skip.Err})
+			n.Observer.Observe(o.Skip)
 		}
 	}
 	if n.Logger != nil {
@@ -439,10 +376,10 @@ func (n *Nominator) log(o *Outcome) {
 		msg += ", error=" + s.Err.Error()
 	}
 	if s.Until.IsZero() {
-		n.Logger.LogAttrs(ctx, level, msg, slog.String("plugin", s.Nominator))
+		n.Logger.LogAttrs(ctx, level, msg, slog.String("plugin", s.Source))
 		return
 	}
-	n.Logger.LogAttrs(ctx, level, msg, slog.String("plugin", s.Nominator), slog.Time("until", s.Until))
+	n.Logger.LogAttrs(ctx, level, msg, slog.String("plugin", s.Source), slog.Time("until", s.Until))
 }
 
 // validAction reports whether a is runtime.ActionPreempt or
