@@ -10,30 +10,22 @@ import (
 	"github.com/tenurepolicy/tenure/runtime"
 )
 
-// The annotation keys of KAI-Scheduler's expectedruntime plugin (PR #941),
-// and tenure's last-checkpoint key in the same style.
+// The default annotation keys: KAI-Scheduler's, and tenure's
+// last-checkpoint key in the same style.
 const (
-	// AnnotationExpectedRuntime holds the job's expected runtime, a duration
-	// in [runtime.ParseDuration]'s grammar ("2h", "1d", "1h30m"). Its
-	// presence opts the job in to nomination.
+	// AnnotationExpectedRuntime holds the expected runtime, a duration;
+	// its presence opts the job in.
 	AnnotationExpectedRuntime = "kai.scheduler/expected-runtime"
-	// AnnotationRequeueDelay holds the optional cooldown after a committed
-	// requeue, a duration (zero allowed). Absent: the requeue engine's
-	// default applies.
+	// AnnotationRequeueDelay holds the cooldown after a committed
+	// requeue, a duration (zero allowed); absent: the engine's default.
 	AnnotationRequeueDelay = "kai.scheduler/requeue-delay"
-	// AnnotationLastCheckpoint holds the optional instant of the job's last
-	// checkpoint, an RFC3339 (or RFC3339Nano) timestamp written by the job
-	// or its operator. The requeue engine counts the work an eviction
-	// throws away from it rather than from the job's start. tenure's key,
-	// after the volcano.sh/last-checkpoint-time annotation of Volcano's
-	// checkpoint-aware victim ordering proposal (volcano-sh/volcano PR
-	// #5999); KAI-Scheduler has no such annotation.
+	// AnnotationLastCheckpoint holds the instant of the job's last
+	// checkpoint, an RFC3339 timestamp.
 	AnnotationLastCheckpoint = "kai.scheduler/last-checkpoint-time"
 )
 
-// Keys names the annotations the [Nominator] reads. The zero value
-// means KAI's keys; any empty field falls back to its default, so a fork
-// overrides only what it renames.
+// Keys names the annotations the [Nominator] reads; an empty field means
+// KAI's key, so a fork sets only what it renames.
 type Keys struct {
 	ExpectedRuntime  string // default AnnotationExpectedRuntime
 	RequeueDelay     string // default AnnotationRequeueDelay

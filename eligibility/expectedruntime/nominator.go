@@ -76,52 +76,32 @@ type Result struct {
 	Silent int
 }
 
-// Nominator is the expected-runtime requeue nominator of KAI-Scheduler's expected-runtime plugin (PR #941): it
-// nominates running, preemptible jobs that opted in with an expected-runtime
-// annotation once now - start >= expected, unless a cooldown gate holds. See
-// [Nominator.Evaluate] for the exact checks.
-//
-// The zero value is ready to use: plugin name "expectedruntime", KAI's
-// annotation keys, no min-runtime check, no observer, no logging. A Nominator
-// is not modified by its methods; it is safe for concurrent use when its
-// Observer and Logger are.
+// Nominator is KAI-Scheduler's expected-runtime nominator. The zero value
+// is ready: name "expectedruntime", KAI's keys, no min-runtime check, no
+// observer, no logging. Its methods do not modify it; it is safe for
+// concurrent use when its Observer and Logger are.
 type Nominator struct {
-	// Name is the plugin name in nominations, skips, metrics and logs;
-	// "" means DefaultName.
+	// Name is the plugin name in outcomes, metrics and logs; "" means
+	// "expectedruntime".
 	Name string
 	// Keys are the annotation keys; empty fields mean KAI's keys.
 	Keys Keys
-	// Resolver, when set, enables the optional last check
-	// ReasonMinRuntimeProtected (off by default: KAI-Scheduler's expected-runtime plugin (PR #941), phase 1, leaves
-	// min-runtime to the requeue engine's victim filters).
+	// Resolver, when set, enables the min-runtime check (off in KAI's
+	// plugin, which leaves it to the engine's victim filters).
 	Resolver *runtime.Resolver
-	// MinRuntimeAction selects the duration for that check. The nominator
-	// does not know the future contender, so it resolves as if the
-	// contender ran in the job's own queue: Resolve(MinRuntimeAction,
-	// job.Queue, job.Queue), which is the job's own inherited preempt (or
-	// reclaim) setting. Any other value is a configuration error
-	// ([Nominator.Validate] reports it); with a Resolver set, every job
-	// that reaches the check is skipped with ReasonInvalidAction.
+	// MinRuntimeAction selects the duration of that check, resolved as
+	// Resolve(MinRuntimeAction, job.Queue, job.Queue).
 	MinRuntimeAction runtime.Action
-	// Observer, when set, receives every nomination and every non-silent
-	// skip of Nominate/AppendTo, in input order, and of the outcomes given
-	// to Report.
+	// Observer receives every nomination and non-silent skip reported.
 	Observer eligibility.Observer
-	// Logger, when set, receives KAI's log lines at slog levels mirroring
-	// KAI's klog verbosities, V(n) as level -n: -4 for skips caused by bad
-	// data or configuration (invalid_duration, invalid_not_before,
-	// invalid_last_checkpoint, clock_skew, invalid_action), -5 for
-	// nominations and the other skips, -6 for the silent outcomes. A
-	// handler at slog.LevelDebug (-4) shows the warnings only, one at -6
-	// everything; a disabled level costs one Enabled
-	// call.
+	// Logger receives KAI's log lines, klog's V(n) as slog level -n: -4
+	// for bad data (invalid_*, clock_skew), -5 for the other outcomes, -6
+	// for the silent ones.
 	Logger *slog.Logger
 }
 
-// Validate checks the configuration: the annotation keys must be distinct
-// and MinRuntimeAction must be runtime.ActionPreempt or
-// runtime.ActionReclaim. Every problem is reported, joined with
-// errors.Join.
+// Validate reports every problem at once: colliding annotation keys, a
+// MinRuntimeAction neither preempt nor reclaim.
 func (n *Nominator) Validate() error {
 	var err error
 	if !validAction(n.MinRuntimeAction) {
@@ -137,38 +117,25 @@ func (n *Nominator) name() string {
 	return n.Name
 }
 
-// Evaluate decides about one job at now, without reporting to the Observer
-// or Logger ([Nominator.Report] reports an outcome). The checks run in exactly this order; the first that fails
-// decides:
+// Evaluate decides about one job at now, without reporting it. The checks,
+// in order; the first that fails decides:
 //
-//  1. not running: ReasonNotRunning.
-//  2. not preemptible: ReasonNotPreemptible.
-//  3. no expected-runtime annotation: ReasonNotConfigured (silent).
-//  4. expected-runtime unparsable or <= 0: ReasonInvalidDuration.
-//  5. zero Start: ReasonMissingStart.
-//  6. now < Start: ReasonClockSkew, Until = Start.
-//  7. now - Start < expected: ReasonNotExceeded (silent), Until =
-//     Start + expected. A job is nominated at exactly Start + expected.
-//  8. requeue-not-before present but unparsable: ReasonInvalidNotBefore
-//     (treated as cooldown; no Until: only a rewrite of the annotation
-//     lifts it).
-//  9. now < notBefore: ReasonCooldown, Until = notBefore. Eligible at
-//     exactly notBefore.
-//  10. with a Resolver: a MinRuntimeAction other than
-//     runtime.ActionPreempt and runtime.ActionReclaim: ReasonInvalidAction
-//     (no Until; fail closed, since that action would resolve to no
-//     min-runtime at all); protected by min-runtime (now < Start + d):
-//     ReasonMinRuntimeProtected, Until = Start + d.
-//  11. last-checkpoint-time present but unparsable:
-//     ReasonInvalidLastCheckpoint (no Until). Last because it is the only
-//     check about what a requeue would cost rather than whether it is
-//     allowed: it speaks only for a job every other check lets go. A
-//     checkpoint after now is not a skip: it is ignored
-//     ([Victim.LastCheckpoint] of the nomination stays zero).
+//  1. not running: ReasonNotRunning;
+//  2. not preemptible: ReasonNotPreemptible;
+//  3. no expected-runtime: ReasonNotConfigured (silent);
+//  4. expected-runtime unparsable or <= 0: ReasonInvalidDuration;
+//  5. zero Start: ReasonMissingStart;
+//  6. now < Start: ReasonClockSkew, Until = Start;
+//  7. now − Start < expected: ReasonNotExceeded (silent), Until = Start +
+//     expected;
+//  8. not-before unparsable: ReasonInvalidNotBefore (no Until);
+//  9. now < notBefore: ReasonCooldown, Until = notBefore;
+//  10. with a Resolver: an invalid MinRuntimeAction, ReasonInvalidAction;
+//     now < Start + d, ReasonMinRuntimeProtected, Until = Start + d;
+//  11. last-checkpoint unparsable: ReasonInvalidLastCheckpoint (no Until).
 //
-// Otherwise the job is nominated. Cost: at most four map lookups and four
-// parses; no allocation except the error of an invalid annotation. A nil job
-// is treated as the zero [eligibility.Job].
+// Otherwise the job is nominated. O(1): at most four map lookups and
+// parses; no allocation but a bad value's error. A nil job is the zero Job.
 func (n *Nominator) Evaluate(job *eligibility.Job, now time.Time) Outcome {
 	if job == nil {
 		job = &eligibility.Job{}
@@ -323,13 +290,8 @@ func (n *Nominator) Nominate(jobs []eligibility.Job, now time.Time) Result {
 	return r
 }
 
-// Report sends o, an outcome of [Nominator.Evaluate], to the nominator's
-// Observer (a nomination or a non-silent skip, as an [eligibility.Event] whose Source
-// is the nominator name the outcome carries) and Logger (KAI-Scheduler's line at its level),
-// as [Nominator.Nominate] does for each job: for a scheduler that
-// evaluates jobs one at a time and wants the same metrics and logs. A nil
-// o, or a nominator without either, reports nothing. No allocation but the
-// logger's.
+// Report sends o, an outcome of Evaluate, to the Observer (unless silent)
+// and the Logger, as Nominate does. No allocation but the logger's.
 func (n *Nominator) Report(o *Outcome) {
 	if o == nil {
 		return
@@ -388,35 +350,24 @@ func validAction(a runtime.Action) bool {
 	return a == runtime.ActionPreempt || a == runtime.ActionReclaim
 }
 
-// The nominator's reasons. The skips it shares with other deciders
-// (eligibility.ReasonMissingStart, ReasonClockSkew, ReasonCooldown,
-// ReasonMinRuntimeProtected, ReasonInvalidAction) are declared in package
-// eligibility.
+// The nominator's own reasons; the others are eligibility's.
 const (
-	// ReasonNominated: the job exceeded its expected runtime and passed every
-	// gate; it is a requeue candidate.
+	// ReasonNominated: exceeded its expected runtime, passed every check.
 	ReasonNominated eligibility.Reason = "nominated"
-	// ReasonNotRunning: the job has no active allocated tasks.
+	// ReasonNotRunning: no active allocated task.
 	ReasonNotRunning eligibility.Reason = "not_running"
 	// ReasonNotPreemptible: the job is not marked preemptible.
 	ReasonNotPreemptible eligibility.Reason = "not_preemptible"
-	// ReasonNotConfigured (silent): the job did not opt in (no
-	// expected-runtime annotation). Not a skip; not counted.
+	// ReasonNotConfigured (silent): no expected-runtime annotation.
 	ReasonNotConfigured eligibility.Reason = "not_configured"
-	// ReasonInvalidDuration: the expected-runtime annotation is present but
-	// unparsable or not positive.
+	// ReasonInvalidDuration: expected-runtime unparsable or not positive.
 	ReasonInvalidDuration eligibility.Reason = "invalid_duration"
-	// ReasonNotExceeded (silent): the job has run less than its expected
-	// runtime. Not a skip; not counted; Until = start + expected.
+	// ReasonNotExceeded (silent): now − start < expected.
 	ReasonNotExceeded eligibility.Reason = "not_exceeded"
-	// ReasonInvalidNotBefore: the requeue-not-before annotation is present
-	// but unparsable; treated as a cooldown (KAI-Scheduler's plugin skips
-	// such a job conservatively).
+	// ReasonInvalidNotBefore: requeue-not-before unparsable; a cooldown
+	// that only a rewrite lifts.
 	ReasonInvalidNotBefore eligibility.Reason = "invalid_not_before"
-	// ReasonInvalidLastCheckpoint: the last-checkpoint-time annotation is
-	// present but unparsable, so what a requeue would cost is unknown; the
-	// nominator's last check, so it is given only to a job that would
-	// otherwise be nominated.
+	// ReasonInvalidLastCheckpoint: last-checkpoint-time unparsable.
 	ReasonInvalidLastCheckpoint eligibility.Reason = "invalid_last_checkpoint"
 )
 
