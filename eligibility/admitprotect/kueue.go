@@ -20,12 +20,9 @@ type kueueJSON struct {
 	ReclaimWithinCohort *kueueRule `json:"reclaimWithinCohort,omitempty"`
 }
 
-// MarshalJSON writes c as Kueue's preemptionProtection block (KEP-9876,
-// apis/config/v1beta2 PreemptionProtection), for example
-// {"fairSharing":{"minAdmitDuration":"1h0m0s"},"reclaimWithinCohort":{"minAdmitDuration":"10m0s"}}:
-// a rule block exactly for each rule set, the duration in Go's
-// time.Duration.String form (the form Kueue's metav1.Duration reads). It
-// does not validate.
+// MarshalJSON writes Kueue's preemptionProtection block, for example
+// {"fairSharing":{"minAdmitDuration":"1h0m0s"}}, durations in Go's form
+// (which Kueue's metav1.Duration reads). It does not validate.
 func (c Protection) MarshalJSON() ([]byte, error) {
 	var k kueueJSON
 	if d := c.FairSharing; d != nil {
@@ -37,11 +34,9 @@ func (c Protection) MarshalJSON() ([]byte, error) {
 	return json.Marshal(k)
 }
 
-// UnmarshalJSON reads Kueue's preemptionProtection block and validates it
-// ([Protection.Validate]), reporting every problem at once: an unknown key
-// at any level, letter case included; a duration that does not parse; a
-// minAdmitDuration that is not positive. A rule without minAdmitDuration
-// is unset. On error c is unchanged.
+// UnmarshalJSON reads Kueue's preemptionProtection block and reports every
+// problem at once: an unknown key (letter case included), a bad duration,
+// a rule that is not positive. On error c is unchanged.
 func (c *Protection) UnmarshalJSON(data []byte) error {
 	m, err := kueuejson.Object(data, "fairSharing", "reclaimWithinCohort")
 	errs := []error{kueuejson.Prefixed("eligibility: preemptionProtection: ", err)}
