@@ -56,14 +56,10 @@
 // naming its key in the file's spelling; a callback set to a typed nil is
 // one of them). A Config reads from a JSON file
 // ([Config.UnmarshalJSON]) in each upstream object's own spelling, with
-// unknown keys reported by name. Each upstream shape has one type and one
-// naming rule: Kueue<Shape> mirrors it field for field and reads and writes
-// its JSON (backoff.KueueStrategy, timebased.KueueWithinClusterQueue,
-// admitprotect.KueuePreemptionProtection); a method named after the tenure
-// type converts it in (KueueStrategy.Strategy,
-// KueueWithinClusterQueue.PreemptionConfig,
-// KueuePreemptionProtection.AdmitProtection), and that type's Kueue method
-// converts back.
+// unknown keys reported by name. Kueue's requeuing strategy has its mirror,
+// backoff.KueueStrategy (KueueStrategy.Strategy converts it in,
+// Strategy.Kueue back); timebased.Config and admitprotect.Protection read
+// and write Kueue's preemption and preemptionProtection blocks themselves.
 // The Policy wires the queue tree, the min-runtime resolver and victim
 // filter, the elastic scenario validator, the expected-runtime nominator and
 // the requeue engine; the engine applies the min-runtime filter by default,
