@@ -24,11 +24,11 @@ func TestNewRejectsTypedNilCallbacks(t *testing.T) {
 		cfg   tenure.Config
 		field string
 	}{
-		{"nil Counter", tenure.Config{Observer: (*eligibility.Counter)(nil)}, "Observer"},
+		{"nil Counter", tenure.Config{Observer: (*counter)(nil)}, "Observer"},
 		{"nil ObserverFunc", tenure.Config{Observer: nilObserverFunc}, "Observer"},
 		{"nil Fake clock", tenure.Config{Clock: (*clocktest.Fake)(nil)}, "Clock"},
 		{"nil VictimFilterFunc", tenure.Config{Engine: requeue.EngineConfig{Filters: []requeue.VictimFilter{nilFilter}}}, "Engine.Filters[0]"},
-		{"nil engine observer", tenure.Config{Engine: requeue.EngineConfig{Observer: (*eligibility.Counter)(nil)}}, "Engine.Observer"},
+		{"nil engine observer", tenure.Config{Engine: requeue.EngineConfig{Observer: (*counter)(nil)}}, "Engine.Observer"},
 		{"zero Logger", tenure.Config{Logger: &slog.Logger{}}, "Logger"},
 		{"typed-nil TextHandler", tenure.Config{Logger: slog.New((*slog.TextHandler)(nil))}, "Logger"},
 		{"typed-nil JSONHandler", tenure.Config{Logger: slog.New((*slog.JSONHandler)(nil))}, "Logger"},
@@ -45,7 +45,7 @@ func TestNewRejectsTypedNilCallbacks(t *testing.T) {
 		})
 	}
 	// Usable callbacks still pass.
-	if _, err := tenure.New(tenure.Config{Observer: new(eligibility.Counter), Clock: clocktest.New(t0), Logger: slog.Default()}); err != nil {
+	if _, err := tenure.New(tenure.Config{Observer: new(counter), Clock: clocktest.New(t0), Logger: slog.Default()}); err != nil {
 		t.Errorf("New rejected working callbacks: %v", err)
 	}
 }

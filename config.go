@@ -85,7 +85,8 @@ type Config struct {
 
 	// Clock is read once per cycle by [Policy.Begin]; nil is the wall clock.
 	Clock clock.Clock `json:"-"`
-	// Observer receives the nominator's and the engine's events.
+	// Observer, when set, receives the nominator's and the engine's
+	// decisions as [eligibility.Event]s.
 	Observer eligibility.Observer `json:"-"`
 	// Logger, when set, receives the nominator's log lines.
 	Logger *slog.Logger `json:"-"`
@@ -195,7 +196,7 @@ func (c Config) build() (*Policy, error) {
 		key string
 		err error
 	}{
-		{"annotationKeys", c.AnnotationKeys.Validate()},
+		{"annotationKeys", (&expectedruntime.Nominator{Keys: c.AnnotationKeys}).Validate()}, // the keys are its only setting here
 		{"engine", c.Engine.Validate()},
 		{"requeuingStrategy", c.Requeuing.Validate()},
 		{"preemption", c.Preemption.Validate()},
@@ -279,10 +280,10 @@ func (c Config) buildQueues() (*queuetree.Tree, *runtime.Resolver, []error) {
 // nominator's.
 func (c Config) checkNames() []error {
 	var errs []error
-	nominator := cmp.Or(c.NominatorName, expectedruntime.DefaultName)
+	nominator := cmp.Or(c.NominatorName, "expectedruntime") // the nominator's default Name
 	engine := cmp.Or(c.Engine.Name, new(requeue.Engine).Config().Name)
 	for _, n := range []struct{ key, field, name string }{{"nominatorName", "NominatorName", nominator}, {"engine.name", "Engine.Name", engine}} {
-		if !eligibility.Reason(n.name).Valid() {
+		if !isLabel(n.name) {
 			errs = append(errs, &ConfigError{n.key, fmt.Errorf("%s %q is not a metric label (lower-case letters, digits and _, starting with a letter)", n.field, n.name)})
 		}
 	}
@@ -294,4 +295,19 @@ func (c Config) checkNames() []error {
 		errs = append(errs, &ConfigError{key, fmt.Errorf("NominatorName and Engine.Name are both %q: their events would be counted together", nominator)})
 	}
 	return errs
+}
+
+// isLabel reports whether s is a metric label as tenure's reasons are: 1
+// to 64 characters, each a lower-case ASCII letter, a digit or '_',
+// starting with a letter.
+func isLabel(s string) bool {
+	if len(s) == 0 || len(s) > 64 || s[0] < 'a' || s[0] > 'z' {
+		return false
+	}
+	for i := 1; i < len(s); i++ {
+		if c := s[i]; (c < 'a' || c > 'z') && (c < '0' || c > '9') && c != '_' {
+			return false
+		}
+	}
+	return true
 }

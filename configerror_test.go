@@ -12,7 +12,6 @@ import (
 
 	"github.com/tenurepolicy/tenure"
 	"github.com/tenurepolicy/tenure/clock/clocktest"
-	"github.com/tenurepolicy/tenure/eligibility"
 	"github.com/tenurepolicy/tenure/eligibility/admitprotect"
 	"github.com/tenurepolicy/tenure/eligibility/evictionbudget"
 	"github.com/tenurepolicy/tenure/eligibility/expectedruntime"
@@ -108,9 +107,9 @@ func TestConfigErrorKeys(t *testing.T) {
 		{"engine.setCandidates", &tenure.Config{Engine: requeue.EngineConfig{SetCandidates: -1}}, `{"engine":{"setCandidates":-1}}`},
 		{"engine.filters[1]", &tenure.Config{Engine: requeue.EngineConfig{Filters: []requeue.VictimFilter{requeue.VictimMinRuntimeFilter{}, nil}}}, ""},
 		{"engine.filters[0]", &tenure.Config{Engine: requeue.EngineConfig{Filters: []requeue.VictimFilter{nilFilter}}}, ""},
-		{"engine.observer", &tenure.Config{Engine: requeue.EngineConfig{Observer: (*eligibility.Counter)(nil)}}, ""},
+		{"engine.observer", &tenure.Config{Engine: requeue.EngineConfig{Observer: (*counter)(nil)}}, ""},
 		{"clock", &tenure.Config{Clock: (*clocktest.Fake)(nil)}, ""},
-		{"observer", &tenure.Config{Observer: (*eligibility.Counter)(nil)}, ""},
+		{"observer", &tenure.Config{Observer: (*counter)(nil)}, ""},
 		{"logger", &tenure.Config{Logger: &slog.Logger{}}, ""},
 		{"logger", &tenure.Config{Logger: slog.New((*slog.TextHandler)(nil))}, ""},
 		{"requeuingStrategy.timestamp", &tenure.Config{Requeuing: backoff.Strategy{Timestamp: &bad}}, `{"requeuingStrategy":{"timestamp":"Later"}}`},
@@ -171,14 +170,14 @@ func TestConfigErrorEveryProblem(t *testing.T) {
 		AnnotationKeys: expectedruntime.Keys{ExpectedRuntime: "k", RequeueDelay: "k"},
 		NominatorName:  "Expected Runtime",
 		Engine: requeue.EngineConfig{Name: "rq-1", DefaultDelay: -time.Second, MaxChecks: -1, SetCandidates: -1,
-			Filters: []requeue.VictimFilter{nil}, Observer: (*eligibility.Counter)(nil)},
+			Filters: []requeue.VictimFilter{nil}, Observer: (*counter)(nil)},
 		Requeuing:      backoff.Strategy{Backoff: backoff.Config{Base: 2 * time.Hour, Max: -time.Second, Limit: &neg, Jitter: 2}},
 		Preemption:     timebased.Config{Policy: timebased.LowerPriority, MinAdmitDuration: durationPtr(time.Second)},
 		Protection:     admitprotect.Protection{FairSharing: durationPtr(0), ReclaimWithinCohort: durationPtr(-time.Minute)},
 		PreemptorDelay: preemptordelay.Delay{Delay: -time.Second},
 		EvictionBudget: evictionbudget.Budget{Max: 1},
 		Clock:          (*clocktest.Fake)(nil),
-		Observer:       (*eligibility.Counter)(nil),
+		Observer:       (*counter)(nil),
 		Logger:         &slog.Logger{},
 	}
 	_, err := tenure.New(cfg)

@@ -24,18 +24,18 @@ import (
 // configFile is the file form of a Config: the JSON object
 // Config.UnmarshalJSON reads.
 type configFile struct {
-	Queues                []Queue                                 `json:"queues,omitempty"`
-	MinRuntimeArgs        map[string]string                       `json:"minRuntimeArgs,omitempty"`
-	AnnotationKeys        *annotationKeysFile                     `json:"annotationKeys,omitempty"`
-	NominatorName         string                                  `json:"nominatorName,omitempty"`
-	Engine                *engineFile                             `json:"engine,omitempty"`
-	AllowProtectedRequeue bool                                    `json:"allowProtectedRequeue,omitempty"`
-	FailOpenUnknownQueues bool                                    `json:"failOpenUnknownQueues,omitempty"`
-	RequeuingStrategy     *backoff.KueueStrategy                  `json:"requeuingStrategy,omitempty"`
-	Preemption            *timebased.KueueWithinClusterQueue      `json:"preemption,omitempty"`
-	PreemptionProtection  *admitprotect.KueuePreemptionProtection `json:"preemptionProtection,omitempty"`
-	PreemptorDelay        *fileDuration                           `json:"preemptorDelay,omitempty"`
-	EvictionBudget        *evictionBudgetFile                     `json:"evictionBudget,omitempty"`
+	Queues                []Queue                  `json:"queues,omitempty"`
+	MinRuntimeArgs        map[string]string        `json:"minRuntimeArgs,omitempty"`
+	AnnotationKeys        *annotationKeysFile      `json:"annotationKeys,omitempty"`
+	NominatorName         string                   `json:"nominatorName,omitempty"`
+	Engine                *engineFile              `json:"engine,omitempty"`
+	AllowProtectedRequeue bool                     `json:"allowProtectedRequeue,omitempty"`
+	FailOpenUnknownQueues bool                     `json:"failOpenUnknownQueues,omitempty"`
+	RequeuingStrategy     *backoff.KueueStrategy   `json:"requeuingStrategy,omitempty"`
+	Preemption            *timebased.Config        `json:"preemption,omitempty"`
+	PreemptionProtection  *admitprotect.Protection `json:"preemptionProtection,omitempty"`
+	PreemptorDelay        *fileDuration            `json:"preemptorDelay,omitempty"`
+	EvictionBudget        *evictionBudgetFile      `json:"evictionBudget,omitempty"`
 }
 
 type annotationKeysFile struct {
@@ -259,13 +259,11 @@ func (f *configFile) config() (Config, []error) {
 		c.Requeuing, err = k.Strategy()
 		errs = append(errs, configErrors("requeuingStrategy", err)...)
 	}
-	if k := f.Preemption; k != nil {
-		c.Preemption, err = k.Config()
-		errs = append(errs, configErrors("preemption", err)...)
+	if k := f.Preemption; k != nil { // decoded and validated by timebased.Config.UnmarshalJSON
+		c.Preemption = *k
 	}
-	if k := f.PreemptionProtection; k != nil {
-		c.Protection, err = k.Protection()
-		errs = append(errs, configErrors("preemptionProtection", err)...)
+	if k := f.PreemptionProtection; k != nil { // decoded and validated by admitprotect.Protection.UnmarshalJSON
+		c.Protection = *k
 	}
 	if d := f.PreemptorDelay; d != nil {
 		c.PreemptorDelay.Delay = time.Duration(*d)

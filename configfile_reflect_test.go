@@ -148,7 +148,7 @@ func callbackSample(t reflect.Type) (reflect.Value, bool) {
 	case reflect.TypeFor[clock.Clock]():
 		return reflect.ValueOf(clock.Real{}), true
 	case reflect.TypeFor[eligibility.Observer]():
-		return reflect.ValueOf(new(eligibility.Counter)), true
+		return reflect.ValueOf(new(counter)), true
 	case reflect.TypeFor[*slog.Logger]():
 		return reflect.ValueOf(slog.Default()), true
 	case reflect.TypeFor[[]requeue.VictimFilter]():

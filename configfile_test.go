@@ -11,7 +11,6 @@ import (
 
 	"github.com/tenurepolicy/tenure"
 	"github.com/tenurepolicy/tenure/clock"
-	"github.com/tenurepolicy/tenure/eligibility"
 	"github.com/tenurepolicy/tenure/eligibility/admitprotect"
 	"github.com/tenurepolicy/tenure/eligibility/evictionbudget"
 	"github.com/tenurepolicy/tenure/eligibility/expectedruntime"
@@ -31,7 +30,7 @@ func fullConfig() tenure.Config {
 			{Name: "team-a", Parent: "org", PreemptMinRuntime: "20m", ReclaimMinRuntime: "0s"},
 		},
 		MinRuntimeArgs: map[string]string{"defaultPreemptMinRuntime": "5m", "reclaimResolveMethod": "queue"},
-		AnnotationKeys: expectedruntime.KeysWithPrefix("example.com/"),
+		AnnotationKeys: expectedruntime.Keys{ExpectedRuntime: "example.com/expected-runtime", RequeueDelay: "example.com/requeue-delay", RequeueNotBefore: "example.com/requeue-not-before", LastCheckpoint: "example.com/last-checkpoint-time"},
 		NominatorName:  "overrun",
 		Engine: requeue.EngineConfig{Name: "requeue2", DefaultDelay: 30 * time.Minute, MaxVictims: 4, MaxAttempts: 10, MaxAttemptsPerVictim: 3, MaxChecks: 100,
 			MaxChecksPerVictim: 50, MaxSetGroups: 2, MaxSetSize: 6, SetCandidates: 1},
@@ -74,7 +73,7 @@ func TestConfigJSONRoundTrip(t *testing.T) {
 func TestConfigJSONSpelling(t *testing.T) {
 	c := fullConfig()
 	c.Clock = clock.Real{}
-	c.Observer = new(eligibility.Counter)
+	c.Observer = new(counter)
 	data, err := tenure.MarshalConfig(c)
 	if err != nil {
 		t.Fatal(err)
@@ -145,7 +144,7 @@ func TestConfigJSONUnknownKeys(t *testing.T) {
 // TestConfigJSONKeepsCallbacks: decoding fills the file-borne fields and
 // keeps the callbacks set in code.
 func TestConfigJSONKeepsCallbacks(t *testing.T) {
-	counter := new(eligibility.Counter)
+	counter := new(counter)
 	c := tenure.Config{Observer: counter, NominatorName: "old", Engine: requeue.EngineConfig{Filters: []requeue.VictimFilter{requeue.VictimMinRuntimeFilter{}}}}
 	if err := json.Unmarshal([]byte(`{"preemptorDelay":"1m"}`), &c); err != nil {
 		t.Fatal(err)

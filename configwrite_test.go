@@ -75,11 +75,11 @@ func MarshalConfig(c Config) ([]byte, error) {
 		errs = append(errs, &ConfigError{"preemption.timestampPreemptionBuffer", errors.New("Preemption.TimestampPreemptionBuffer cannot be written: it is not a field of Kueue's preemption block")})
 	}
 	if c.Preemption.Policy != timebased.Never || c.Preemption.MinAdmitDuration != nil {
-		k := c.Preemption.Kueue()
+		k := c.Preemption
 		f.Preemption = &k
 	}
 	if c.Protection.FairSharing != nil || c.Protection.ReclaimWithinCohort != nil {
-		k := c.Protection.Kueue()
+		k := c.Protection
 		f.PreemptionProtection = &k
 	}
 	if c.PreemptorDelay.Delay != 0 {

@@ -2,6 +2,8 @@ package tenure_test
 
 import (
 	"fmt"
+	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -177,7 +179,7 @@ func drawAgreeWorld(rt *rapid.T, p *tenure.Policy, now time.Time, label string) 
 			evictions = append(evictions, now.Add(-minutes(fmt.Sprintf("%s%sev%d", label, id, k), 0, 600)))
 		}
 		if len(evictions) > 0 {
-			j.Annotations[evictionbudget.Annotation] = evictionbudget.FormatRecord(evictions)
+			j.Annotations[evictionbudget.Annotation] = formatRecord(evictions)
 		}
 		if rapid.Bool().Draw(rt, label+id+"handedIn") {
 			w.handedIn = append(w.handedIn, j)
@@ -271,4 +273,16 @@ type victimFilterFunc func(now time.Time, v *requeue.Victim, c *requeue.Contende
 
 func (f victimFilterFunc) FilterVictim(now time.Time, v *requeue.Victim, c *requeue.Contender) eligibility.Decision {
 	return f(now, v, c)
+}
+
+// formatRecord writes instants as an eviction-record annotation: oldest
+// first, each in the not-before format.
+func formatRecord(ts []time.Time) string {
+	ts = slices.Clone(ts)
+	slices.SortFunc(ts, time.Time.Compare)
+	parts := make([]string, len(ts))
+	for i, t := range ts {
+		parts[i] = eligibility.FormatNotBefore(t)
+	}
+	return strings.Join(parts, ",")
 }

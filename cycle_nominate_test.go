@@ -60,7 +60,7 @@ func TestCycleNominate(t *testing.T) {
 // is not reported.
 func TestCycleNominateReports(t *testing.T) {
 	for _, start := range []time.Duration{-2 * time.Hour, -10 * time.Minute} {
-		var viaNominate, viaRequeue eligibility.Counter
+		var viaNominate, viaRequeue counter
 		job := eligibility.Job{ID: "j", Queue: queuetree.Root, Priority: 1, Preemptible: true, Running: true, Start: t0.Add(start),
 			Annotations: map[string]string{expectedruntime.AnnotationExpectedRuntime: "1h", expectedruntime.AnnotationRequeueDelay: "bad"}}
 		p, err := tenure.New(tenure.Config{Observer: &viaNominate})
@@ -83,10 +83,10 @@ func TestCycleNominateReports(t *testing.T) {
 }
 
 // nominatorSamples returns c's samples from the expected-runtime nominator.
-func nominatorSamples(c *eligibility.Counter) []eligibility.Sample {
-	var out []eligibility.Sample
+func nominatorSamples(c *counter) []sample {
+	var out []sample
 	for _, s := range c.Samples() {
-		if s.Source == expectedruntime.DefaultName {
+		if s.Source == "expectedruntime" {
 			out = append(out, s)
 		}
 	}

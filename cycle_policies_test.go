@@ -189,7 +189,7 @@ func TestCyclePolicyChecksAllocs(t *testing.T) {
 		t.Fatal(err)
 	}
 	c := p.BeginAt(t0)
-	rec := evictionbudget.FormatRecord([]time.Time{t0.Add(-time.Hour), t0.Add(-time.Minute)})
+	rec := formatRecord([]time.Time{t0.Add(-time.Hour), t0.Add(-time.Minute)})
 	j := eligibility.Job{Annotations: map[string]string{evictionbudget.Annotation: rec}}
 	req := timebased.Request{Priority: 1, Timestamp: t0.Add(-time.Hour)}
 	cand := timebased.Candidate{ID: "x", Priority: 1, Reserved: t0.Add(-2 * time.Hour)}

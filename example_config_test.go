@@ -34,7 +34,7 @@ func ExampleConfig_UnmarshalJSON() {
 		fmt.Println(err)
 		return
 	}
-	cfg.Observer = new(eligibility.Counter) // callbacks are set in code
+	cfg.Observer = eligibility.ObserverFunc(func(e eligibility.Event) { /* your metrics */ }) // callbacks are set in code
 	p, err := tenure.New(cfg)
 	if err != nil {
 		fmt.Println(err)

@@ -54,7 +54,7 @@ func TestImportsAsDocumented(t *testing.T) {
 			for _, imp := range f.Imports {
 				path, _ := strconv.Unquote(imp.Path.Value)
 				// An internal package is part of the package tree that holds it.
-				if rest, ok := strings.CutPrefix(path, module+"/"); ok && !strings.Contains(rest, "/internal/") && !slices.Contains(got, rest) {
+				if rest, ok := strings.CutPrefix(path, module+"/"); ok && !strings.Contains("/"+rest, "/internal/") && !slices.Contains(got, rest) {
 					got = append(got, rest)
 				}
 			}

@@ -303,7 +303,7 @@ func TestFilterCopyCannotDisableProtection(t *testing.T) {
 	if o := res.Engine.Outcomes[0]; o.Kind != requeue.OutcomeSkipped || o.Reason != eligibility.ReasonMinRuntimeProtected {
 		t.Errorf("outcome %v %v", o.Kind, o.Decision)
 	}
-	if got := res.Nominated.Nominations[0].Nominator; got != expectedruntime.DefaultName {
+	if got := res.Nominated.Nominations[0].Nominator; got != "expectedruntime" {
 		t.Errorf("nominator name changed through a copy: %q", got)
 	}
 }
@@ -374,9 +374,7 @@ func TestUnknownQueueIsOneError(t *testing.T) {
 		t.Fatal(err)
 	}
 	_, policyErr := p.QueueID("gone")
-	f := p.Filter()
-	_, filterErr := f.CheckByName(runtime.ActionReclaim, "a", "gone", &eligibility.Job{ID: "j"}, time.Time{})
-	for name, err := range map[string]error{"Policy.QueueID": policyErr, "MinRuntimeFilter.CheckByName": filterErr} {
+	for name, err := range map[string]error{"Policy.QueueID": policyErr} {
 		if !errors.Is(err, queuetree.ErrUnknownQueue) || !strings.HasSuffix(err.Error(), `unknown queue "gone"`) {
 			t.Errorf("%s: error %v is not ErrUnknownQueue for \"gone\"", name, err)
 		}

@@ -113,28 +113,6 @@ func TestFilterInvalidActionBoundary(t *testing.T) {
 	}
 }
 
-// TestCheckByNameInvalidAction: known names with an invalid action are
-// denied invalid_action without an error (the names are fine); an unknown
-// name still gives its error first.
-func TestCheckByNameInvalidAction(t *testing.T) {
-	r, _ := invalidActionSetup(t)
-	f := minruntime.Filter{Resolver: r}
-	victim := &eligibility.Job{ID: "j", Start: elMin(0)}
-	for _, a := range allActions() {
-		d, err := f.CheckByName(a, "team", "team", victim, elMin(1))
-		want := eligibility.ReasonMinRuntimeProtected
-		if !validAction(a) {
-			want = eligibility.ReasonInvalidAction
-		}
-		if err != nil || d.Allowed || d.Reason != want {
-			t.Errorf("%v: %v, %v; want denied %s", a, d, err, want)
-		}
-	}
-	if d, err := f.CheckByName(runtime.Action(2), "team", "nope", victim, elMin(1)); err == nil || d.Allowed || d.Reason != minruntime.ReasonUnknownQueue {
-		t.Errorf("unknown name: %v, %v", d, err)
-	}
-}
-
 // scenarioTakingTwo is the review's scenario: one protected elastic job
 // (subgroup MinAvailable 3, Active 4) losing 2 active tasks, so 2 < 3.
 func scenarioTakingTwo(q queuetree.ID) []minruntime.Victim {

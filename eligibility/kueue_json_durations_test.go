@@ -22,10 +22,9 @@ func TestKueueBlocksWriteGoDurations(t *testing.T) {
 		v    any
 		want string
 	}{
-		{admitprotect.Protection{FairSharing: runtime.Explicit(day)}.Kueue(), `{"fairSharing":{"minAdmitDuration":"24h0m0s"}}`},
-		{admitprotect.Protection{ReclaimWithinCohort: runtime.Explicit(90 * time.Second)}.Kueue(), `{"reclaimWithinCohort":{"minAdmitDuration":"1m30s"}}`},
-		{timebased.KueueWithinClusterQueue{WithinClusterQueue: "LowerOrNewerEqualPriority",
-			WithinClusterQueueConfig: &timebased.KueueWithinClusterQueueConfig{MinAdmitDuration: runtime.Explicit(7 * day)}},
+		{admitprotect.Protection{FairSharing: runtime.Explicit(day)}, `{"fairSharing":{"minAdmitDuration":"24h0m0s"}}`},
+		{admitprotect.Protection{ReclaimWithinCohort: runtime.Explicit(90 * time.Second)}, `{"reclaimWithinCohort":{"minAdmitDuration":"1m30s"}}`},
+		{timebased.Config{Policy: timebased.LowerOrNewerEqualPriority, MinAdmitDuration: runtime.Explicit(7 * day)},
 			`{"withinClusterQueue":"LowerOrNewerEqualPriority","withinClusterQueueConfig":{"minAdmitDuration":"168h0m0s"}}`},
 	} {
 		out, err := json.Marshal(tc.v)
@@ -41,11 +40,11 @@ func TestKueueBlocksWriteGoDurations(t *testing.T) {
 		}
 	}
 	// tenure's grammar is still read.
-	var k admitprotect.KueuePreemptionProtection
+	var k admitprotect.Protection
 	if err := json.Unmarshal([]byte(`{"fairSharing":{"minAdmitDuration":"1d"}}`), &k); err != nil {
 		t.Fatal(err)
 	}
-	if diff := cmp.Diff(admitprotect.Protection{FairSharing: runtime.Explicit(day)}.Kueue(), k); diff != "" {
+	if diff := cmp.Diff(admitprotect.Protection{FairSharing: runtime.Explicit(day)}, k); diff != "" {
 		t.Errorf("1d (-want +got):\n%s", diff)
 	}
 }

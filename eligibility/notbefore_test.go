@@ -1,12 +1,13 @@
 package eligibility_test
 
 import (
-	"errors"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/tenurepolicy/tenure/eligibility"
+	"github.com/tenurepolicy/tenure/eligibility/expectedruntime"
 )
 
 var t0 = time.Date(2025, 1, 15, 10, 0, 0, 0, time.UTC)
@@ -31,6 +32,9 @@ func TestFormatNotBefore(t *testing.T) {
 	}
 }
 
+// TestParseNotBefore: the nominator reads the gate in RFC3339 or
+// RFC3339Nano, any offset, in UTC (cooldown until the instant); anything
+// else is invalid_not_before with an error naming the key and the value.
 func TestParseNotBefore(t *testing.T) {
 	good := []struct {
 		in   string
@@ -41,36 +45,44 @@ func TestParseNotBefore(t *testing.T) {
 		{"2025-01-15T10:30:00.123456789Z", t0.Add(30*time.Minute + 123456789)},
 		{"2025-01-15T11:30:00+01:00", t0.Add(30 * time.Minute)},
 	}
+	job := func(nb string) eligibility.Job {
+		return eligibility.Job{ID: "j", Running: true, Preemptible: true, Start: t0.Add(-time.Hour),
+			Annotations: map[string]string{expectedruntime.AnnotationExpectedRuntime: "1m", eligibility.AnnotationRequeueNotBefore: nb}}
+	}
+	var n expectedruntime.Nominator
 	for _, tc := range good {
-		got, err := eligibility.ParseNotBefore(tc.in)
-		if err != nil || !got.Equal(tc.want) || got.Location() != time.UTC {
-			t.Errorf("ParseNotBefore(%q) = %v, %v; want %v UTC", tc.in, got, err, tc.want)
+		j := job(tc.in)
+		o := n.Evaluate(&j, t0)
+		if o.Reason != eligibility.ReasonCooldown || !o.Until.Equal(tc.want) || o.Until.Location() != time.UTC {
+			t.Errorf("%q: %v, want cooldown until %v UTC", tc.in, o.Decision, tc.want)
 		}
 	}
 	for _, in := range []string{"", "2025-01-15", "2025-01-15 10:30:00Z", "10m", "2025-01-15T10:30:00", "2025-13-15T10:30:00Z"} {
-		_, err := eligibility.ParseNotBefore(in)
-		var ae *eligibility.AnnotationError
-		if !errors.As(err, &ae) || ae.Key != eligibility.AnnotationRequeueNotBefore || ae.Value != in || !strings.HasPrefix(err.Error(), "eligibility: ") {
-			t.Errorf("ParseNotBefore(%q) error = %v, want an *AnnotationError for the not-before key", in, err)
+		j := job(in)
+		o := n.Evaluate(&j, t0)
+		want := `eligibility: annotation "` + eligibility.AnnotationRequeueNotBefore + `": invalid value ` + strconv.Quote(in) + ": not an RFC3339 timestamp"
+		if o.Reason != expectedruntime.ReasonInvalidNotBefore || o.Skip.Err == nil || !strings.HasPrefix(o.Skip.Err.Error(), want) {
+			t.Errorf("%q: %v, %v; want invalid_not_before naming the key and value", in, o.Decision, o.Skip.Err)
 		}
 	}
 }
 
-// FuzzNotBefore: parsing never panics; whatever parses formats to a value
-// that parses back to an instant at or after it, less than a second later.
+// FuzzNotBefore: whatever the nominator's grammar (RFC3339Nano) reads
+// formats to a value that reads back to an instant at or after it, less
+// than a second later.
 func FuzzNotBefore(f *testing.F) {
 	for _, s := range []string{"2025-01-15T10:30:00Z", "2025-01-15T10:30:00.000000001+14:00", "0000-01-01T00:00:00Z", "9999-12-31T23:59:59.9Z", "x"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		got, err := eligibility.ParseNotBefore(s)
+		got, err := time.Parse(time.RFC3339Nano, s)
 		if err != nil {
 			return
 		}
 		text := eligibility.FormatNotBefore(got)
-		back, err := eligibility.ParseNotBefore(text)
+		back, err := time.Parse(time.RFC3339Nano, text)
 		if err != nil {
-			if y := eligibility.NotBeforeCeil(got).Year(); y >= 0 && y <= 9999 {
+			if y := got.UTC().Add(time.Second - 1).Year(); y >= 0 && y <= 9999 {
 				t.Fatalf("FormatNotBefore(%v) = %q does not parse: %v", got, text, err)
 			}
 			return

@@ -1,65 +1,36 @@
 package eligibility
 
-// Reason says why a decision came out the way it did. It is a stable label:
-// a short snake_case string, used verbatim as a metric label value and in log
-// lines, so it may be stored and compared; a label keeps its spelling and
-// meaning across releases. It is tenure's one reason type: every package's
-// decisions carry a Reason, and each package declares its own reasons as
-// Reason constants (minruntime.ReasonNotProtected, the requeue engine's
-// "committed", …). The zero Reason ("") means no decision was made.
+// Reason says why a decision came out the way it did: a stable snake_case
+// label (1 to 64 lower-case ASCII letters, digits or '_', starting with a
+// letter), used as a metric label value; a label keeps its spelling and
+// meaning across releases. Each package declares its reasons as Reason
+// constants. The zero Reason means no decision was made.
 type Reason string
 
 // The reasons several deciders give. Each constant's value is its label.
 const (
-	// ReasonMissingStart: the job has no start time. The filter allows it
-	// (not protected); the nominator skips it.
+	// ReasonMissingStart: the job has no start time: not protected by
+	// min-runtime; not nominated.
 	ReasonMissingStart Reason = "missing_start"
-	// ReasonClockSkew: the job's start is after now. The filter protects it
-	// conservatively until start + d; the nominator skips it.
+	// ReasonClockSkew: the job's start is after now: protected until
+	// start + d; not nominated.
 	ReasonClockSkew Reason = "clock_skew"
-	// ReasonMinRuntimeProtected: the job has not yet run its min-runtime
-	// (now < start + d). The filter denies eviction; the nominator (when
-	// given a resolver) skips it.
+	// ReasonMinRuntimeProtected: now < start + d, the job's min-runtime.
 	ReasonMinRuntimeProtected Reason = "minruntime_protected"
-	// ReasonInvalidAction: the runtime.Action given is neither
-	// runtime.ActionPreempt nor runtime.ActionReclaim (a value converted
-	// from a wider integer, say), so no min-runtime applies to it and the
-	// victim's protection cannot be known. The filter denies, the scenario
-	// validator rejects and the nominator (given a Resolver, for its
-	// MinRuntimeAction) skips, with no Until, whatever the other inputs
-	// and even when FailOpen is set: FailOpen excuses a job's missing or
-	// unknown queue, while an invalid action is the caller's programming
-	// error, which must never cost a job its protection.
+	// ReasonInvalidAction: the runtime.Action is neither preempt nor
+	// reclaim, so no protection can be known: denied, with no Until, even
+	// under FailOpen.
 	ReasonInvalidAction Reason = "invalid_action"
 
-	// ReasonCooldown: now < requeue-not-before, the gate of a job requeued
-	// recently. The nominator skips it; the requeue engine skips such a
-	// victim too.
+	// ReasonCooldown: now < requeue-not-before, the gate of a job
+	// requeued recently.
 	ReasonCooldown Reason = "cooldown"
 )
 
-// String returns the label, or "none" for the zero Reason. No allocation.
+// String returns the label, or "none" for the zero Reason.
 func (r Reason) String() string {
 	if r == "" {
 		return "none"
 	}
 	return string(r)
-}
-
-// Valid reports whether r is a well-formed label: 1 to 64 characters, each a
-// lower-case ASCII letter, a digit or '_', starting with a letter. Every
-// reason tenure declares is valid; a [Counter] counts an event with an
-// invalid one under "invalid", so a garbage reason from an
-// embedder's filter never becomes a metric label.
-func (r Reason) Valid() bool {
-	if len(r) == 0 || len(r) > 64 || r[0] < 'a' || r[0] > 'z' {
-		return false
-	}
-	for i := 1; i < len(r); i++ {
-		c := r[i]
-		if (c < 'a' || c > 'z') && (c < '0' || c > '9') && c != '_' {
-			return false
-		}
-	}
-	return true
 }

@@ -85,7 +85,7 @@ func TestDocClaimZeroEngine(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var counter eligibility.Counter
+	var counter counter
 	e, err := requeue.NewEngine(requeue.EngineConfig{Observer: &counter})
 	if err != nil {
 		t.Fatal(err)

@@ -154,8 +154,8 @@ func TestEngineReasonLabels(t *testing.T) {
 		requeue.ReasonRolledBack:         "rolled_back",
 		requeue.ReasonFitWithoutEviction: "fit_without_eviction",
 	} {
-		if r.String() != want || !r.Valid() {
-			t.Errorf("reason %q: label %q, want %q (valid %v)", string(r), r.String(), want, r.Valid())
+		if r.String() != want || !validLabel(r) {
+			t.Errorf("reason %q: label %q, want %q (valid %v)", string(r), r.String(), want, validLabel(r))
 		}
 	}
 }

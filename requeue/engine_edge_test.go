@@ -285,7 +285,7 @@ func TestEngineBadInstants(t *testing.T) {
 				if o.Annotation == "" {
 					continue
 				}
-				if back, err := eligibility.ParseNotBefore(o.Annotation); err != nil || !back.Equal(o.NotBefore) {
+				if back, err := time.Parse(time.RFC3339Nano, o.Annotation); err != nil || !back.Equal(o.NotBefore) {
 					t.Errorf("annotation %q parses to %v, %v; want %v", o.Annotation, back, err, o.NotBefore)
 				}
 			}

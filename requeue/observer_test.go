@@ -13,7 +13,7 @@ import (
 // TestEngineCounter: eligibility's Counter, tenure's one ready observer,
 // counts the engine's outcomes and rollbacks by the engine's Name.
 func TestEngineCounter(t *testing.T) {
-	var cnt eligibility.Counter
+	var cnt counter
 	c := gpuCluster(t, 2, fxJob{id: "v", gpus: []int64{4}, running: true}, fxJob{id: "w", gpus: []int64{4}, running: true},
 		fxJob{id: "big", gpus: []int64{8, 1}}, fxJob{id: "p", gpus: []int64{4}})
 	e, _ := requeue.NewEngine(requeue.EngineConfig{Observer: &cnt, Name: "rq"})
@@ -25,7 +25,7 @@ func TestEngineCounter(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := []eligibility.Sample{
+	want := []sample{
 		{Source: "rq", Reason: requeue.ReasonCommitted, Value: 1},
 		{Source: "rq", Reason: eligibility.ReasonCooldown, Value: 1},
 		{Source: "rq", Reason: requeue.ReasonNoFit, Value: 1},

@@ -2,7 +2,6 @@ package admitprotect
 
 import (
 	"errors"
-	"fmt"
 	"time"
 
 	"github.com/tenurepolicy/tenure/clock"
@@ -10,62 +9,35 @@ import (
 	"github.com/tenurepolicy/tenure/eligibility/internal/configkey"
 )
 
-// Kind is the kind of a preemption as Kueue's KEP-9876
-// ("Preemption protection — guaranteed minimum runtime for cross-ClusterQueue
-// preemption") tells them apart: within the preemptor's ClusterQueue, or
-// across ClusterQueues of a cohort, by fair sharing or by reclaim. The
-// names are Kueue's preemption reasons.
+// Kind is the kind of a preemption, named as Kueue's preemption reasons.
 type Kind uint8
 
 const (
-	// InClusterQueue (the zero value): a preemption within the
-	// preemptor's own ClusterQueue. KEP-9876 never protects against it
-	// (time-based same-priority preemption, package timebased, does).
+	// InClusterQueue (the zero value): within the preemptor's
+	// ClusterQueue; never protected here (see package timebased).
 	InClusterQueue Kind = iota
 	// InCohortFairSharing: fair-sharing rebalancing across the cohort.
 	InCohortFairSharing
 	// InCohortReclamation: a ClusterQueue reclaims its nominal quota.
 	InCohortReclamation
 	// InCohortReclaimWhileBorrowing: a borrowing ClusterQueue preempts
-	// another borrowing one (borrowWithinCohort).
+	// another borrowing one.
 	InCohortReclaimWhileBorrowing
 )
 
-var cohortPreemptionNames = [...]string{"InClusterQueue", "InCohortFairSharing", "InCohortReclamation", "InCohortReclaimWhileBorrowing"}
-
-// String returns Kueue's spelling of the preemption reason, or
-// "Kind(N)".
-func (k Kind) String() string {
-	if int(k) < len(cohortPreemptionNames) {
-		return cohortPreemptionNames[k]
-	}
-	return fmt.Sprintf("CohortPreemption(%d)", uint8(k))
-}
-
-// Protection is Kueue's KEP-9876 preemption protection: a job
-// admitted less than a minimum duration ago may not be the victim of a
-// cross-ClusterQueue preemption. It has one rule per kind: FairSharing
-// (Kueue: preemptionProtection.fairSharing.minAdmitDuration) guards against
-// [InCohortFairSharing], ReclaimWithinCohort
-// (preemptionProtection.reclaimWithinCohort.minAdmitDuration) against
-// [InCohortReclamation] and [InCohortReclaimWhileBorrowing]. A nil rule is
-// unset: no protection of that kind. The zero value protects nothing, as
-// Kueue without the block.
-//
-// It is a plain value, safe for concurrent use. [KueuePreemptionProtection]
-// is the same configuration in Kueue's shape.
+// Protection is KEP-9876's preemptionProtection: one minimum admitted time
+// per kind of preemption; a nil rule protects nothing. A plain value, safe
+// for concurrent use.
 type Protection struct {
-	// FairSharing is the minimum admitted time before a fair-sharing
-	// preemption; nil: unset. Must be positive when set.
+	// FairSharing (fairSharing.minAdmitDuration) guards against
+	// InCohortFairSharing; positive when set.
 	FairSharing *time.Duration
-	// ReclaimWithinCohort is the minimum admitted time before a reclaim;
-	// nil: unset. Must be positive when set.
+	// ReclaimWithinCohort (reclaimWithinCohort.minAdmitDuration) guards
+	// against InCohortReclamation and InCohortReclaimWhileBorrowing.
 	ReclaimWithinCohort *time.Duration
 }
 
-// Validate reports every problem of c at once, each message starting with
-// "eligibility: ": a rule set to zero or a negative duration (KEP-9876's
-// validation: positive when set, and no floor such as KEP-8522's 1m).
+// Validate reports every rule set to a duration that is not positive.
 func (c Protection) Validate() error {
 	var errs []error
 	for _, r := range []struct {
@@ -103,24 +75,18 @@ func (c Protection) minAdmitDuration(k Kind) (time.Duration, bool) {
 	return *d, true
 }
 
-// Check decides whether a job admitted at admitted (Kueue: the last
-// transition of its Admitted condition to True; the zero time when it is
-// not admitted) may be the victim of a preemption of kind k at now,
-// following KEP-9876's "Preemption Eligibility":
+// Check decides whether a job admitted at admitted (Kueue: the Admitted
+// condition's last transition to True; zero: not admitted) may be the
+// victim of a preemption of kind k at now, in order:
 //
-//   - no rule for k (unset, or [InClusterQueue]): allowed, [ReasonNoMinAdmit];
-//   - evicted (Kueue: Evicted=True): allowed, [ReasonAlreadyEvicted]: an
-//     evicted job is never protected, however recently admitted;
-//   - not admitted (zero admitted): allowed, [ReasonNotAdmitted];
+//   - no rule for k: allowed, [ReasonNoMinAdmit];
+//   - evicted: allowed, [ReasonAlreadyEvicted];
+//   - not admitted: allowed, [ReasonNotAdmitted];
 //   - now < admitted + d: denied, [ReasonMinAdmitProtected], Until =
-//     admitted + d, the instant the preemptor should be retried (an
-//     admission time after now, clock skew, is protected the same way);
-//   - otherwise (now >= admitted + d; eligible at exactly d): allowed,
-//     [ReasonMinAdmitElapsed].
+//     admitted + d, when to retry the preemptor;
+//   - otherwise: allowed, [ReasonMinAdmitElapsed].
 //
-// The boundary is the KEP's, and the opposite of KEP-8522's time-based rule
-// (there a job is not preemptible at exactly minAdmitDuration). O(1), no
-// allocation.
+// An unknown kind gets the longest rule. O(1), no allocation.
 func (c Protection) Check(k Kind, admitted time.Time, evicted bool, now time.Time) eligibility.Decision {
 	d, ok := c.minAdmitDuration(k)
 	switch {
@@ -139,20 +105,14 @@ func (c Protection) Check(k Kind, admitted time.Time, evicted bool, now time.Tim
 
 // The reasons of [Protection.Check].
 const (
-	// ReasonNoMinAdmit: no KEP-9876 minAdmitDuration applies to this kind
-	// of preemption (the rule is unset, or the preemption is within the
-	// ClusterQueue), so the victim is not protected by it.
+	// ReasonNoMinAdmit: no rule applies to this kind of preemption.
 	ReasonNoMinAdmit eligibility.Reason = "no_min_admit"
-	// ReasonNotAdmitted: the victim has no admission time (Kueue: its
-	// Admitted condition is not True); it has no runtime to protect.
+	// ReasonNotAdmitted: the victim has no admission time.
 	ReasonNotAdmitted eligibility.Reason = "not_admitted"
-	// ReasonAlreadyEvicted: the victim is already being evicted (Kueue:
-	// Evicted=True); KEP-9876 never protects it.
+	// ReasonAlreadyEvicted: Evicted=True; never protected.
 	ReasonAlreadyEvicted eligibility.Reason = "already_evicted"
-	// ReasonMinAdmitElapsed: the victim has been admitted for at least
-	// minAdmitDuration (now >= admitted + d), so it may be preempted.
+	// ReasonMinAdmitElapsed: now >= admitted + d.
 	ReasonMinAdmitElapsed eligibility.Reason = "min_admit_elapsed"
-	// ReasonMinAdmitProtected: the victim was admitted less than
-	// minAdmitDuration ago (now < admitted + d); Until is admitted + d.
+	// ReasonMinAdmitProtected: now < admitted + d.
 	ReasonMinAdmitProtected eligibility.Reason = "min_admit_protected"
 )

@@ -89,22 +89,18 @@ func TestAdmitProtectionValidate(t *testing.T) {
 }
 
 // TestKueuePreemptionProtectionJSON: Kueue's spelling both ways, exact
-// keys, and the conversion.
+// keys, and the validation.
 func TestKueuePreemptionProtectionJSON(t *testing.T) {
 	in := `{"fairSharing":{"minAdmitDuration":"1h0m0s"},"reclaimWithinCohort":{"minAdmitDuration":"10m0s"}}`
-	var k admitprotect.KueuePreemptionProtection
-	if err := json.Unmarshal([]byte(in), &k); err != nil {
-		t.Fatal(err)
-	}
-	c, err := k.Protection()
-	if err != nil {
+	var c admitprotect.Protection
+	if err := json.Unmarshal([]byte(in), &c); err != nil {
 		t.Fatal(err)
 	}
 	want := admitprotect.Protection{FairSharing: runtime.Explicit(time.Hour), ReclaimWithinCohort: runtime.Explicit(10 * time.Minute)}
 	if diff := cmp.Diff(want, c); diff != "" {
-		t.Errorf("Config (-want +got):\n%s", diff)
+		t.Errorf("Unmarshal (-want +got):\n%s", diff)
 	}
-	out, err := json.Marshal(c.Kueue())
+	out, err := json.Marshal(c)
 	if err != nil || string(out) != in {
 		t.Errorf("Marshal = %s, %v; want %s", out, err, in)
 	}
@@ -113,34 +109,37 @@ func TestKueuePreemptionProtectionJSON(t *testing.T) {
 		`{"fairSharing":{"MinAdmitDuration":"1h"}}`,
 		`{"fairSharing":{"minAdmitDuration":"1h","x":1}}`,
 		`{"fairSharing":{"minAdmitDuration":"soon"}}`,
+		`{"fairSharing":{"minAdmitDuration":"0s"}}`,
 		`[]`,
 	} {
-		var k admitprotect.KueuePreemptionProtection
-		if err := json.Unmarshal([]byte(bad), &k); err == nil {
+		c := want
+		if err := json.Unmarshal([]byte(bad), &c); err == nil {
 			t.Errorf("Unmarshal(%s) accepted", bad)
+		} else if diff := cmp.Diff(want, c); diff != "" {
+			t.Errorf("Unmarshal(%s) changed the value on error:\n%s", bad, diff)
 		}
-	}
-	if _, err := (admitprotect.KueuePreemptionProtection{FairSharing: &admitprotect.KueuePreemptionProtectionPolicy{MinAdmitDuration: runtime.Explicit(0)}}).Protection(); err == nil {
-		t.Error("Config accepted minAdmitDuration 0")
 	}
 }
 
 // FuzzKueuePreemptionProtectionJSON: the decoder never panics, and what it
-// accepts marshals back to JSON it accepts with the same value.
+// accepts is valid and marshals back to JSON it accepts with the same value.
 func FuzzKueuePreemptionProtectionJSON(f *testing.F) {
 	for _, s := range []string{`{}`, `null`, `{"fairSharing":{"minAdmitDuration":"1h"}}`, `{"reclaimWithinCohort":{}}`, `{"fairSharing":null}`} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		var k admitprotect.KueuePreemptionProtection
+		var k admitprotect.Protection
 		if json.Unmarshal([]byte(s), &k) != nil {
 			return
+		}
+		if err := k.Validate(); err != nil {
+			t.Fatalf("%q: accepted an invalid value: %v", s, err)
 		}
 		out, err := json.Marshal(k)
 		if err != nil {
 			t.Fatalf("%q: Marshal: %v", s, err)
 		}
-		var back admitprotect.KueuePreemptionProtection
+		var back admitprotect.Protection
 		if err := json.Unmarshal(out, &back); err != nil {
 			t.Fatalf("%q → %s: %v", s, out, err)
 		}

@@ -10,39 +10,27 @@ import (
 	"github.com/tenurepolicy/tenure/eligibility/internal/configkey"
 )
 
-// Annotation is the default key of the eviction-record annotation
-// that [Budget] reads and that the embedder writes on every
-// committed eviction (the value [Budget.Record] returns), as it
-// writes the not-before gate. It is system-managed: users do not set it.
+// Annotation is the default key of the eviction record.
 const Annotation = "tenure.io/evictions"
 
 // maxEvictions is the largest [Budget.Max]; it bounds the
 // annotation's length and the work of a check.
 const maxEvictions = 100
 
-// Budget is a per-job eviction budget against thrash: a job that
-// was evicted Max times within the last Window may not be evicted again
-// until the oldest of those evictions is Window old. The evictions are read
-// from the job's eviction-record annotation (key Key): the instants of its
-// most recent evictions, oldest first, comma-separated, each in the
-// not-before format (RFC3339, UTC, whole seconds rounded up), for example
-//
-//	2026-03-02T11:10:00Z,2026-03-02T11:40:00Z
-//
-// The zero value has no budget: every eviction is allowed, which is
-// tenure's behaviour without the setting. It is a plain value, safe for
-// concurrent use.
+// Budget is a per-job eviction budget: a job evicted Max times within the
+// last Window may not be evicted again until the oldest of those is Window
+// old. The zero value limits nothing. A plain value, safe for concurrent
+// use.
 type Budget struct {
-	// Max is N, the evictions allowed per window; 0 disables the budget.
-	// At most 100.
+	// Max is the evictions allowed per window, at most 100; 0 disables it.
 	Max int
-	// Window is W; must be positive when Max is set.
+	// Window must be positive when Max is set.
 	Window time.Duration
-	// Key is the annotation's key; "" means Annotation.
+	// Key is the record's annotation key; "" means Annotation.
 	Key string
 }
 
-// AnnotationKey returns the annotation key in use.
+// AnnotationKey returns the key in use.
 func (b Budget) AnnotationKey() string {
 	if b.Key == "" {
 		return Annotation
@@ -50,9 +38,8 @@ func (b Budget) AnnotationKey() string {
 	return b.Key
 }
 
-// Validate reports every problem of b at once, each message starting with
-// "eligibility: ": Max outside [0, 100]; a Window that is not
-// positive while Max is set, or negative.
+// Validate reports every problem at once: Max outside [0, 100], a Window
+// not positive with Max set, or negative.
 func (b Budget) Validate() error {
 	var errs []error
 	if b.Max < 0 || b.Max > maxEvictions {
@@ -71,30 +58,18 @@ var errEvictionRecord = errors.New("not a comma-separated, oldest-first list of 
 // Window plus one second after now: [Budget.Record] never writes one.
 var errEvictionRecordFuture = errors.New("an entry lies more than the window plus one second after now")
 
-// Check decides whether a job whose eviction-record annotation is record
-// ("" when absent) may be evicted at now. An eviction at t counts while
-// now < t + Window (it no longer counts at exactly t + Window):
+// Check decides whether a job whose record is record ("" when absent) may
+// be evicted at now. An eviction at t counts while now < t + Window:
 //
 //   - Max 0: allowed, [ReasonNoBudget];
-//   - record invalid: allowed, [ReasonInvalidRecord], counted as no
-//     eviction (the next [Budget.Record] replaces it). Invalid is
-//     unparsable, not oldest first, or with an entry later than
-//     now + Window + 1s (Record writes now rounded up to the second, so
-//     it never writes one);
-//   - fewer than Max evictions count at now: allowed,
-//     [ReasonWithinBudget];
-//   - Max or more count: denied, [ReasonExhausted], Until =
-//     t + Window for the Max-th most recent eviction t, the instant the
-//     count drops below Max.
+//   - record invalid (unparsable, not oldest first, or an entry later than
+//     now + Window + 1s): allowed, [ReasonInvalidRecord];
+//   - fewer than Max count: allowed, [ReasonWithinBudget];
+//   - otherwise denied, [ReasonExhausted], Until = t + Window for the
+//     Max-th most recent eviction t.
 //
-// An entry later than now (at most Window + 1s later) counts as now. So
-// the record, which the job's owner may be able to write, never denies an
-// eviction for long: an invalid record denies nothing, and a future entry
-// first seen at now denies until at most now + 2*Window + 1s. (The
-// not-before gate's rule for bad values, an endless cooldown, is not
-// bounded and is not used here.)
-//
-// Cost: O(len(record)); no allocation.
+// A future entry counts as now, so a record the job's owner wrote denies
+// for at most 2*Window + 1s. O(len(record)), no allocation.
 func (b Budget) Check(record string, now time.Time) eligibility.Decision {
 	if b.Max <= 0 {
 		return eligibility.Decision{Allowed: true, Reason: ReasonNoBudget}
@@ -115,9 +90,7 @@ func (b Budget) Check(record string, now time.Time) eligibility.Decision {
 	return eligibility.Decision{Allowed: true, Reason: ReasonWithinBudget}
 }
 
-// CheckJob is [Budget.Check] on j's annotation under
-// [Budget.AnnotationKey]; a nil j reads as a job without a record.
-// No allocation.
+// CheckJob is [Budget.Check] on j's record; a nil j has none.
 func (b Budget) CheckJob(j *eligibility.Job, now time.Time) eligibility.Decision {
 	if j == nil {
 		return b.Check("", now)
@@ -173,17 +146,17 @@ func parseRecord(record string) ([]time.Time, error) {
 		field, rest, _ = strings.Cut(rest, ",")
 		t, err := time.Parse(time.RFC3339Nano, strings.TrimSpace(field))
 		if err != nil || (len(ts) > 0 && t.Before(ts[len(ts)-1])) {
-			return nil, &eligibility.AnnotationError{Key: Annotation, Value: record, Err: errEvictionRecord}
+			return nil, errEvictionRecord
 		}
 		ts = append(ts, t.UTC())
 	}
 	return ts, nil
 }
 
-// FormatRecord formats instants as an eviction-record annotation:
+// formatRecord formats instants as an eviction-record annotation:
 // sorted oldest first, each with [eligibility.FormatNotBefore] (rounded up to the
 // second, so a recorded eviction never counts for less than its window).
-func FormatRecord(ts []time.Time) string {
+func formatRecord(ts []time.Time) string {
 	ts = slices.Clone(ts)
 	slices.SortFunc(ts, time.Time.Compare)
 	parts := make([]string, len(ts))
@@ -193,14 +166,10 @@ func FormatRecord(ts []time.Time) string {
 	return strings.Join(parts, ",")
 }
 
-// Record returns the eviction-record annotation to write when the job whose
-// record is prev is evicted at now: the evictions of prev that still count
-// at now (now < t + Window; an entry later than now counts as now), then
-// now rounded up to the second, keeping the Max most recent. An invalid
-// prev (see [Budget.Check]) is replaced: the job was evicted
-// anyway, so its record starts again from this eviction. With Max 0 it
-// returns prev unchanged. Cost: O(len(prev)); allocates the parsed
-// instants and the result.
+// Record returns the record to write when the job whose record is prev is
+// evicted at now: the evictions of prev that still count, then now rounded
+// up to the second, keeping the Max most recent; an invalid prev starts
+// again. With Max 0 it returns prev. O(len(prev)); it allocates.
 func (b Budget) Record(prev string, now time.Time) string {
 	if b.Max <= 0 {
 		return prev
@@ -221,23 +190,18 @@ func (b Budget) Record(prev string, now time.Time) string {
 	if len(keep) > b.Max {
 		keep = keep[len(keep)-b.Max:]
 	}
-	return FormatRecord(keep)
+	return formatRecord(keep)
 }
 
-// The reasons of Check.
+// The reasons of [Budget.Check].
 const (
-	// ReasonNoBudget: no eviction budget is configured.
+	// ReasonNoBudget: Max is 0.
 	ReasonNoBudget eligibility.Reason = "no_eviction_budget"
-	// ReasonWithinBudget: the job was evicted fewer than the
-	// budget's N times within the window.
+	// ReasonWithinBudget: fewer than Max evictions in the window.
 	ReasonWithinBudget eligibility.Reason = "within_eviction_budget"
-	// ReasonExhausted: the job was already evicted N times
-	// within the window; Until is when the oldest of those leaves it.
+	// ReasonExhausted: Max evictions in the window; Until is when the
+	// oldest of them leaves it.
 	ReasonExhausted eligibility.Reason = "eviction_budget_exhausted"
-	// ReasonInvalidRecord: the eviction-record annotation is
-	// present but invalid (unparsable, not oldest first, or with an entry
-	// more than the window plus one second in the future); allowed, counted
-	// as no eviction, so that a record the job's owner wrote can never make
-	// the job unevictable.
+	// ReasonInvalidRecord: the record is invalid; counted as no eviction.
 	ReasonInvalidRecord eligibility.Reason = "invalid_eviction_record"
 )

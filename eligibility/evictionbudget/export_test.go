@@ -1,6 +1,9 @@
 package evictionbudget
 
 // Internals for the external tests.
-var ParseRecord = parseRecord
+var (
+	ParseRecord  = parseRecord
+	FormatRecord = formatRecord
+)
 
 const MaxEvictions = maxEvictions

@@ -2,6 +2,7 @@ package expectedruntime
 
 import (
 	"errors"
+	"fmt"
 	"time"
 
 	"github.com/tenurepolicy/tenure/eligibility"
@@ -9,49 +10,27 @@ import (
 	"github.com/tenurepolicy/tenure/runtime"
 )
 
-// The annotation keys of KAI-Scheduler's expectedruntime plugin (PR #941),
-// and tenure's last-checkpoint key in the same style.
+// The default annotation keys: KAI-Scheduler's, and tenure's
+// last-checkpoint key in the same style.
 const (
-	// AnnotationExpectedRuntime holds the job's expected runtime, a duration
-	// in [runtime.ParseDuration]'s grammar ("2h", "1d", "1h30m"). Its
-	// presence opts the job in to nomination.
+	// AnnotationExpectedRuntime holds the expected runtime, a duration;
+	// its presence opts the job in.
 	AnnotationExpectedRuntime = "kai.scheduler/expected-runtime"
-	// AnnotationRequeueDelay holds the optional cooldown after a committed
-	// requeue, a duration (zero allowed). Absent: the requeue engine's
-	// default applies.
+	// AnnotationRequeueDelay holds the cooldown after a committed
+	// requeue, a duration (zero allowed); absent: the engine's default.
 	AnnotationRequeueDelay = "kai.scheduler/requeue-delay"
-	// AnnotationLastCheckpoint holds the optional instant of the job's last
-	// checkpoint, an RFC3339 (or RFC3339Nano) timestamp written by the job
-	// or its operator. The requeue engine counts the work an eviction
-	// throws away from it rather than from the job's start. tenure's key,
-	// after the volcano.sh/last-checkpoint-time annotation of Volcano's
-	// checkpoint-aware victim ordering proposal (volcano-sh/volcano PR
-	// #5999); KAI-Scheduler has no such annotation.
+	// AnnotationLastCheckpoint holds the instant of the job's last
+	// checkpoint, an RFC3339 timestamp.
 	AnnotationLastCheckpoint = "kai.scheduler/last-checkpoint-time"
 )
 
-// Keys names the annotations the [Nominator] reads. The zero value
-// means KAI's keys; any empty field falls back to its default, so a fork
-// overrides only what it renames. [KeysWithPrefix] builds a full set for
-// another prefix.
+// Keys names the annotations the [Nominator] reads; an empty field means
+// KAI's key, so a fork sets only what it renames.
 type Keys struct {
 	ExpectedRuntime  string // default AnnotationExpectedRuntime
 	RequeueDelay     string // default AnnotationRequeueDelay
 	RequeueNotBefore string // default AnnotationRequeueNotBefore
 	LastCheckpoint   string // default AnnotationLastCheckpoint
-}
-
-// KeysWithPrefix returns KAI's key names under another prefix, for
-// example KeysWithPrefix("example.com/") gives "example.com/expected-runtime",
-// "example.com/requeue-delay", "example.com/requeue-not-before" and
-// "example.com/last-checkpoint-time".
-func KeysWithPrefix(prefix string) Keys {
-	return Keys{
-		ExpectedRuntime:  prefix + "expected-runtime",
-		RequeueDelay:     prefix + "requeue-delay",
-		RequeueNotBefore: prefix + "requeue-not-before",
-		LastCheckpoint:   prefix + "last-checkpoint-time",
-	}
 }
 
 // withDefaults returns k with every empty field set to its default.
@@ -71,9 +50,9 @@ func (k Keys) withDefaults() Keys {
 	return k
 }
 
-// Validate reports an error for each pair of keys (after defaults) that
+// validate reports an error for each pair of keys (after defaults) that
 // are equal, which would make one annotation mean two things.
-func (k Keys) Validate() error {
+func (k Keys) validate() error {
 	set := k
 	k = k.withDefaults()
 	keys := [...]struct {
@@ -100,61 +79,27 @@ func (k Keys) Validate() error {
 	return errors.Join(errs...)
 }
 
-// Annotations is the parsed content of a job's requeue annotations,
-// as returned by [Keys.Parse]. For each annotation: Has... reports
-// presence, ...Err holds the parse error when present but invalid (the
-// value is then zero).
-type Annotations struct {
-	Expected    time.Duration
-	HasExpected bool
-	ExpectedErr error // unparsable, or not positive
+// errNotRFC3339 replaces time.Parse's error, whose message quotes Go's
+// layout string rather than saying what is expected.
+var errNotRFC3339 = errors.New("not an RFC3339 timestamp such as 2025-01-15T10:30:00Z")
 
-	Delay    time.Duration
-	HasDelay bool
-	DelayErr error // unparsable (zero is valid)
+// errNotPositive is the error of an expected runtime <= 0.
+var errNotPositive = errors.New("must be positive")
 
-	NotBefore    time.Time
-	HasNotBefore bool
-	NotBeforeErr error // not RFC3339/RFC3339Nano
-
-	// LastCheckpoint is the value as written, in UTC, even when it lies
-	// after the instant of a decision (the nominator then ignores it).
-	LastCheckpoint    time.Time
-	HasLastCheckpoint bool
-	LastCheckpointErr error // not RFC3339/RFC3339Nano
-}
-
-// Parse reads the four annotations of k from annotations (nil is fine). It
-// never panics; invalid values are reported in the ...Err fields. The
-// nominator parses lazily in its check order; Parse is for tools and tests.
-func (k Keys) Parse(annotations map[string]string) Annotations {
-	k = k.withDefaults()
-	var a Annotations
-	a.Expected, a.HasExpected, a.ExpectedErr = parseAt(annotations, k.ExpectedRuntime, parseExpected)
-	a.Delay, a.HasDelay, a.DelayErr = parseAt(annotations, k.RequeueDelay, parseDelay)
-	a.NotBefore, a.HasNotBefore, a.NotBeforeErr = parseAt(annotations, k.RequeueNotBefore, parseTimestamp)
-	a.LastCheckpoint, a.HasLastCheckpoint, a.LastCheckpointErr = parseAt(annotations, k.LastCheckpoint, parseTimestamp)
-	return a
-}
-
-// parseAt parses the annotation under key with parse, if present.
-func parseAt[T any](annotations map[string]string, key string, parse func(key, s string) (T, error)) (v T, has bool, err error) {
-	s, has := annotations[key]
-	if !has {
-		return v, false, nil
-	}
-	v, err = parse(key, s)
-	return v, true, err
+// annotationError is the error of an annotation value that cannot be used,
+// naming the key and the value and wrapping the parser's error.
+func annotationError(key, value string, err error) error {
+	return fmt.Errorf("eligibility: annotation %q: invalid value %q: %w", key, value, err)
 }
 
 // parseExpected parses an expected runtime: a positive duration.
 func parseExpected(key, s string) (time.Duration, error) {
 	d, err := runtime.ParseDuration(s)
 	if err != nil {
-		return 0, &eligibility.AnnotationError{Key: key, Value: s, Err: err}
+		return 0, annotationError(key, s, err)
 	}
 	if d <= 0 {
-		return 0, &eligibility.AnnotationError{Key: key, Value: s}
+		return 0, annotationError(key, s, errNotPositive)
 	}
 	return d, nil
 }
@@ -164,19 +109,19 @@ func parseExpected(key, s string) (time.Duration, error) {
 func parseDelay(key, s string) (time.Duration, error) {
 	d, err := runtime.ParseDuration(s)
 	if err != nil {
-		return 0, &eligibility.AnnotationError{Key: key, Value: s, Err: err}
+		return 0, annotationError(key, s, err)
 	}
 	return d, nil
 }
 
-// parseTimestamp is [eligibility.ParseNotBefore] for the annotation under
-// key: the one timestamp grammar of the annotations (requeue-not-before and
-// last-checkpoint-time), RFC3339 or RFC3339Nano, any offset, the result in
-// UTC; an error names key.
+// parseTimestamp parses the timestamp annotations (requeue-not-before and
+// last-checkpoint-time): RFC3339 or RFC3339Nano, any offset, the result in
+// UTC.
 func parseTimestamp(key, s string) (time.Time, error) {
-	t, err := eligibility.ParseNotBefore(s)
-	if ae, ok := err.(*eligibility.AnnotationError); ok {
-		ae.Key = key
+	// The RFC3339Nano layout also accepts a value without fractional seconds.
+	t, err := time.Parse(time.RFC3339Nano, s)
+	if err != nil {
+		return time.Time{}, annotationError(key, s, errNotRFC3339)
 	}
-	return t, err
+	return t.UTC(), nil
 }

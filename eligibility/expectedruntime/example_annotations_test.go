@@ -1,7 +1,6 @@
 package expectedruntime_test
 
 import (
-	"errors"
 	"fmt"
 	"time"
 
@@ -9,33 +8,16 @@ import (
 	"github.com/tenurepolicy/tenure/eligibility/expectedruntime"
 )
 
-// ExampleKeys_Parse reads a job's requeue annotations the way the
-// nominator does; bad values come back as *AnnotationError.
-func ExampleKeys_Parse() {
-	a := (expectedruntime.Keys{}).Parse(map[string]string{
-		expectedruntime.AnnotationExpectedRuntime: "1d12h",
-		expectedruntime.AnnotationRequeueDelay:    "0s",
-		eligibility.AnnotationRequeueNotBefore:    "2025-01-15T10:30:00+02:00",
-	})
-	fmt.Println(a.Expected, a.HasDelay, a.Delay, a.NotBefore.UTC())
-
-	bad := (expectedruntime.Keys{}).Parse(map[string]string{expectedruntime.AnnotationExpectedRuntime: "0s"})
-	var ae *eligibility.AnnotationError
-	fmt.Println(errors.As(bad.ExpectedErr, &ae), ae.Key, ae.Value)
-	fmt.Println(bad.ExpectedErr)
+// ExampleKeys configures the nominator for a fork that renames some of
+// KAI's annotations; the others keep KAI's keys.
+func ExampleKeys() {
+	n := expectedruntime.Nominator{Name: "maxruntime", Keys: expectedruntime.Keys{
+		ExpectedRuntime:  "example.com/expected-runtime",
+		RequeueNotBefore: "example.com/requeue-not-before",
+	}}
+	fmt.Println(n.Validate())
 	// Output:
-	// 36h0m0s true 0s 2025-01-15 08:30:00 +0000 UTC
-	// true kai.scheduler/expected-runtime 0s
-	// eligibility: annotation "kai.scheduler/expected-runtime": invalid value "0s": must be positive
-}
-
-// ExampleKeysWithPrefix configures the nominator for a fork that uses its
-// own annotation prefix.
-func ExampleKeysWithPrefix() {
-	n := expectedruntime.Nominator{Name: "maxruntime", Keys: expectedruntime.KeysWithPrefix("example.com/")}
-	fmt.Println(n.Keys.ExpectedRuntime, n.Keys.RequeueNotBefore, n.Validate())
-	// Output:
-	// example.com/expected-runtime example.com/requeue-not-before <nil>
+	// <nil>
 }
 
 // ExampleNomination_lastCheckpoint: a nomination carries the job's last

@@ -33,7 +33,7 @@ func ExampleNominator() {
 		job("typo/default", 5*time.Hour, expected, "2 hours"),                                  // invalid_duration
 	}
 
-	var counter eligibility.Counter
+	var counter counter
 	n := expectedruntime.Nominator{Observer: &counter}
 	res := n.Nominate(jobs, now)
 	for _, nom := range res.Nominations {
@@ -57,24 +57,28 @@ func ExampleNominator() {
 	// tenure_decisions_total{source="expectedruntime",reason="nominated"} 2
 }
 
-// ExampleNominator_AppendTo reuses one Result across scheduling cycles, so
-// a steady-state cycle allocates nothing.
-func ExampleNominator_AppendTo() {
+// ExampleNominator_Report evaluates and reports jobs one at a time, as
+// tenure.Cycle.Nominate does: nothing is allocated, and the earliest Until
+// says when to look again.
+func ExampleNominator_Report() {
 	start := time.Date(2025, 1, 15, 10, 0, 0, 0, time.UTC)
 	jobs := []eligibility.Job{{
 		ID: "j", Running: true, Preemptible: true, Start: start,
 		Annotations: map[string]string{expectedruntime.AnnotationExpectedRuntime: "90m"},
 	}}
 	var n expectedruntime.Nominator
-	var res expectedruntime.Result
 	for _, now := range []time.Time{start.Add(time.Hour), start.Add(90 * time.Minute)} {
-		res.Reset()
-		n.AppendTo(&res, jobs, now)
-		fmt.Printf("%s: %d nominated, wake %s\n", now.Format(time.TimeOnly), len(res.Nominations), elClock(res.Wake))
+		var wake time.Time
+		for i := range jobs {
+			o := n.Evaluate(&jobs[i], now)
+			n.Report(&o)
+			wake = eligibility.Earliest(wake, o.Until)
+			fmt.Printf("%s: %s %s, wake %s\n", now.Format(time.TimeOnly), o.Reason, jobs[i].ID, elClock(wake))
+		}
 	}
 	// Output:
-	// 11:00:00: 0 nominated, wake 11:30:00
-	// 11:30:00: 1 nominated, wake -
+	// 11:00:00: not_exceeded j, wake 11:30:00
+	// 11:30:00: nominated j, wake -
 }
 
 // ExampleNominator_Evaluate shows the first failing check deciding.

@@ -12,9 +12,8 @@ import (
 	"github.com/tenurepolicy/tenure/runtime"
 )
 
-// DefaultName is the default [Nominator.Name], KAI's plugin
-// label value.
-const DefaultName = "expectedruntime"
+// defaultName is the default [Nominator.Name], KAI's plugin label value.
+const defaultName = "expectedruntime"
 
 // Log levels of the nominator's log lines. They mirror KAI-Scheduler's expected-runtime plugin's klog
 // verbosities as negative slog levels (V(n) is level -n), so a handler at
@@ -32,193 +31,111 @@ const (
 )
 
 // Nomination says that a running job exceeded its expected runtime and may
-// be requeued if that lets a higher-priority job run. It is self-contained:
-// its embedded [Victim] is the data the requeue engine reads (the
-// engine takes it as is), and Index leads back to the job in the slice that
-// was evaluated.
+// be requeued if that lets a higher-priority job run. Its embedded [Victim]
+// is what the requeue engine reads (requeue.Victim).
 type Nomination struct {
-	// Victim holds the job's data: ID, Queue, Priority, Start and
-	// Resources copied from the [eligibility.Job], Expected its expected runtime, and
-	// the parsed annotations:
-	//   - RequeueDelay is the job's requeue-delay annotation, valid when
-	//     HasRequeueDelay. When the annotation is absent, or present but
-	//     unparsable (RequeueDelayErr says why), HasRequeueDelay is false
-	//     and the engine's default delay applies: a typo in the cooldown
-	//     never blocks the requeue itself.
-	//   - NotBefore is the job's requeue-not-before (zero when absent); when
-	//     nominated it is at or before now.
-	//   - LastCheckpoint is the job's last-checkpoint-time, in UTC: zero
-	//     when the annotation is absent or lies after now (a checkpoint the
-	//     nominator cannot have seen is not believed, so the work an
-	//     eviction loses counts from Start, never less than the job can
-	//     show). When set it is at or before now, and may be before Start
-	//     (a checkpoint taken before the last restart).
+	// Victim holds the job's data and its parsed annotations. Without a
+	// valid requeue-delay (RequeueDelayErr says why one did not parse),
+	// HasRequeueDelay is false and the engine's default delay applies. A
+	// last-checkpoint-time after now is not believed: LastCheckpoint stays
+	// zero.
 	Victim
 	// Index is the job's position in the slice given to
-	// [Nominator.Nominate] or [Nominator.AppendTo] (0 for
-	// [Nominator.Evaluate]).
+	// [Nominator.Nominate] (0 for [Nominator.Evaluate]).
 	Index int
 	// Nominator is the nominating plugin's name ([Nominator.Name]).
 	Nominator string
-	// Overrun is how far past its expected runtime the job was when
-	// evaluated: now - Start - Expected, >= 0 (0 when nominated at exactly
-	// Expected). This field hides the method [Victim.Overrun],
-	// which computes the same at any instant (n.Victim.Overrun(t)).
+	// Overrun is now - Start - Expected at the evaluation, >= 0.
 	Overrun time.Duration
-	// RequeueDelayErr is why the requeue-delay annotation did not parse
-	// (nil when it is absent or valid).
+	// RequeueDelayErr is why the requeue-delay annotation did not parse.
 	RequeueDelayErr error
 }
 
-// Skip says that a job was not nominated, why, and when that may change.
-type Skip struct {
-	// Job is the job's ID; Index its position as in [Nomination].
-	Job   string
-	Index int
-	// Nominator is the plugin's name ([Nominator.Name]).
-	Nominator string
-	// Decision: Allowed is false; Reason is the first failed check (in the
-	// order [Nominator.Evaluate] lists). From [Nominator.Evaluate] it may
-	// also be a silent reason ([Outcome.Silent]); [Nominator.Nominate] never
-	// lists those. Until is the earliest instant at which the outcome may
-	// change by time alone: start (clock_skew), start + expected
-	// (not_exceeded), notBefore (cooldown), start + min-runtime
-	// (minruntime_protected); zero when only a change of the job itself can
-	// change it.
-	eligibility.Decision
-	// Err is the parse error behind invalid_duration, invalid_not_before
-	// and invalid_last_checkpoint.
-	Err error
-}
-
-// Outcome is the result of [Nominator.Evaluate] for one job: either a
-// nomination or a skip (possibly silent).
+// Outcome is the result of [Nominator.Evaluate] for one job.
 type Outcome struct {
-	// Decision: Allowed reports a nomination (Reason ReasonNominated, zero
-	// Until); otherwise it is the skip's Decision.
+	// Decision: Allowed for a nomination (ReasonNominated); otherwise the
+	// first failed check and its Until.
 	eligibility.Decision
-	Nomination Nomination // valid when Allowed
-	Skip       Skip       // valid when !Allowed
+	// Nomination is valid when Allowed.
+	Nomination Nomination
+	// Skip is valid when not Allowed: Source is the nominator's name, Err
+	// the parse error behind invalid_duration, invalid_not_before and
+	// invalid_last_checkpoint.
+	Skip eligibility.Event
 }
 
-// Result collects the output of [Nominator.Nominate] or
-// [Nominator.AppendTo]: nominations and (non-silent) skips, each in input
-// order, and the instant to look again.
+// Result is the output of [Nominator.Nominate]: the nominations and the
+// non-silent skips, each in input order.
 type Result struct {
 	Nominations []Nomination
-	Skips       []Skip
-	// Wake is the earliest non-zero Until among all outcomes of the
-	// evaluated jobs, silent ones included (a job that will reach its
-	// expected runtime at 10:30 makes Wake <= 10:30). Zero when no outcome
-	// changes by time alone. A scheduler may sleep until Wake.
+	Skips       []eligibility.Event
+	// Wake is the earliest non-zero Until of all outcomes, silent ones
+	// included: when to look again.
 	Wake time.Time
-	// Silent counts the jobs with a silent outcome (not opted in, or not yet
-	// exceeded). len(Nominations) + len(Skips) + Silent is the number of
-	// jobs evaluated.
+	// Silent counts the silent outcomes (not_configured, not_exceeded).
 	Silent int
 }
 
-// Reset empties r keeping the slices' capacity, for reuse with
-// [Nominator.AppendTo].
-func (r *Result) Reset() {
-	clear(r.Nominations) // drop references held by the old elements
-	clear(r.Skips)
-	*r = Result{Nominations: r.Nominations[:0], Skips: r.Skips[:0]}
-}
-
-// Nominator is the expected-runtime requeue nominator of KAI-Scheduler's expected-runtime plugin (PR #941): it
-// nominates running, preemptible jobs that opted in with an expected-runtime
-// annotation once now - start >= expected, unless a cooldown gate holds. See
-// [Nominator.Evaluate] for the exact checks.
-//
-// The zero value is ready to use: plugin name "expectedruntime", KAI's
-// annotation keys, no min-runtime check, no observer, no logging. A Nominator
-// is not modified by its methods; it is safe for concurrent use when its
-// Observer and Logger are.
+// Nominator is KAI-Scheduler's expected-runtime nominator. The zero value
+// is ready: name "expectedruntime", KAI's keys, no min-runtime check, no
+// observer, no logging. Its methods do not modify it; it is safe for
+// concurrent use when its Observer and Logger are.
 type Nominator struct {
-	// Name is the plugin name in nominations, skips, metrics and logs;
-	// "" means DefaultName.
+	// Name is the plugin name in outcomes, metrics and logs; "" means
+	// "expectedruntime".
 	Name string
 	// Keys are the annotation keys; empty fields mean KAI's keys.
 	Keys Keys
-	// Resolver, when set, enables the optional last check
-	// ReasonMinRuntimeProtected (off by default: KAI-Scheduler's expected-runtime plugin (PR #941), phase 1, leaves
-	// min-runtime to the requeue engine's victim filters).
+	// Resolver, when set, enables the min-runtime check (off in KAI's
+	// plugin, which leaves it to the engine's victim filters).
 	Resolver *runtime.Resolver
-	// MinRuntimeAction selects the duration for that check. The nominator
-	// does not know the future contender, so it resolves as if the
-	// contender ran in the job's own queue: Resolve(MinRuntimeAction,
-	// job.Queue, job.Queue), which is the job's own inherited preempt (or
-	// reclaim) setting. Any other value is a configuration error
-	// ([Nominator.Validate] reports it); with a Resolver set, every job
-	// that reaches the check is skipped with ReasonInvalidAction.
+	// MinRuntimeAction selects the duration of that check, resolved as
+	// Resolve(MinRuntimeAction, job.Queue, job.Queue).
 	MinRuntimeAction runtime.Action
-	// Observer, when set, receives every nomination and every non-silent
-	// skip of Nominate/AppendTo, in input order, and of the outcomes given
-	// to Report.
+	// Observer receives every nomination and non-silent skip reported.
 	Observer eligibility.Observer
-	// Logger, when set, receives KAI's log lines at slog levels mirroring
-	// KAI's klog verbosities, V(n) as level -n: -4 for skips caused by bad
-	// data or configuration (invalid_duration, invalid_not_before,
-	// invalid_last_checkpoint, clock_skew, invalid_action), -5 for
-	// nominations and the other skips, -6 for the silent outcomes. A
-	// handler at slog.LevelDebug (-4) shows the warnings only, one at -6
-	// everything; a disabled level costs one Enabled
-	// call.
+	// Logger receives KAI's log lines, klog's V(n) as slog level -n: -4
+	// for bad data (invalid_*, clock_skew), -5 for the other outcomes, -6
+	// for the silent ones.
 	Logger *slog.Logger
 }
 
-// Validate checks the configuration: the annotation keys must be distinct
-// and MinRuntimeAction must be runtime.ActionPreempt or
-// runtime.ActionReclaim. Every problem is reported, joined with
-// errors.Join.
+// Validate reports every problem at once: colliding annotation keys, a
+// MinRuntimeAction neither preempt nor reclaim.
 func (n *Nominator) Validate() error {
 	var err error
 	if !validAction(n.MinRuntimeAction) {
 		err = fmt.Errorf("eligibility: nominator: MinRuntimeAction %v is neither preempt nor reclaim", n.MinRuntimeAction)
 	}
-	return errors.Join(n.Keys.Validate(), err)
+	return errors.Join(n.Keys.validate(), err)
 }
 
 func (n *Nominator) name() string {
 	if n.Name == "" {
-		return DefaultName
+		return defaultName
 	}
 	return n.Name
 }
 
-// Evaluate decides about one job at now, without reporting to the Observer
-// or Logger ([Nominator.Report] reports an outcome). The checks run in exactly this order; the first that fails
-// decides:
+// Evaluate decides about one job at now, without reporting it. The checks,
+// in order; the first that fails decides:
 //
-//  1. not running: ReasonNotRunning.
-//  2. not preemptible: ReasonNotPreemptible.
-//  3. no expected-runtime annotation: ReasonNotConfigured (silent).
-//  4. expected-runtime unparsable or <= 0: ReasonInvalidDuration.
-//  5. zero Start: ReasonMissingStart.
-//  6. now < Start: ReasonClockSkew, Until = Start.
-//  7. now - Start < expected: ReasonNotExceeded (silent), Until =
-//     Start + expected. A job is nominated at exactly Start + expected.
-//  8. requeue-not-before present but unparsable: ReasonInvalidNotBefore
-//     (treated as cooldown; no Until: only a rewrite of the annotation
-//     lifts it).
-//  9. now < notBefore: ReasonCooldown, Until = notBefore. Eligible at
-//     exactly notBefore.
-//  10. with a Resolver: a MinRuntimeAction other than
-//     runtime.ActionPreempt and runtime.ActionReclaim: ReasonInvalidAction
-//     (no Until; fail closed, since that action would resolve to no
-//     min-runtime at all); protected by min-runtime (now < Start + d):
-//     ReasonMinRuntimeProtected, Until = Start + d.
-//  11. last-checkpoint-time present but unparsable:
-//     ReasonInvalidLastCheckpoint (no Until). Last because it is the only
-//     check about what a requeue would cost rather than whether it is
-//     allowed: it speaks only for a job every other check lets go. A
-//     checkpoint after now is not a skip: it is ignored
-//     ([Victim.LastCheckpoint] of the nomination stays zero).
+//  1. not running: ReasonNotRunning;
+//  2. not preemptible: ReasonNotPreemptible;
+//  3. no expected-runtime: ReasonNotConfigured (silent);
+//  4. expected-runtime unparsable or <= 0: ReasonInvalidDuration;
+//  5. zero Start: ReasonMissingStart;
+//  6. now < Start: ReasonClockSkew, Until = Start;
+//  7. now − Start < expected: ReasonNotExceeded (silent), Until = Start +
+//     expected;
+//  8. not-before unparsable: ReasonInvalidNotBefore (no Until);
+//  9. now < notBefore: ReasonCooldown, Until = notBefore;
+//  10. with a Resolver: an invalid MinRuntimeAction, ReasonInvalidAction;
+//     now < Start + d, ReasonMinRuntimeProtected, Until = Start + d;
+//  11. last-checkpoint unparsable: ReasonInvalidLastCheckpoint (no Until).
 //
-// Otherwise the job is nominated. Cost: at most four map lookups and four
-// parses; no allocation except the error of an invalid annotation. A nil job
-// is treated as the zero [eligibility.Job].
+// Otherwise the job is nominated. O(1): at most four map lookups and
+// parses; no allocation but a bad value's error. A nil job is the zero Job.
 func (n *Nominator) Evaluate(job *eligibility.Job, now time.Time) Outcome {
 	if job == nil {
 		job = &eligibility.Job{}
@@ -231,12 +148,12 @@ func (n *Nominator) Evaluate(job *eligibility.Job, now time.Time) Outcome {
 
 // evaluate decides about job and writes the result into o: o.Decision and
 // either o.Nomination or o.Skip (the other is left as it was, so that
-// AppendTo can reuse one Outcome without clearing it).
+// Nominate can reuse one Outcome without clearing it).
 func (n *Nominator) evaluate(keys *Keys, name string, job *eligibility.Job, index int, now time.Time, o *Outcome) {
 	g := n.check(keys, job, now)
 	if g.reason != ReasonNominated {
 		o.Decision = eligibility.Decision{Reason: g.reason, Until: g.until}
-		o.Skip = Skip{Job: job.ID, Index: index, Nominator: name, Decision: o.Decision, Err: g.err}
+		o.Skip = eligibility.Event{Source: name, Job: job.ID, Decision: o.Decision, Err: g.err}
 		return
 	}
 	o.Decision = eligibility.Decision{Allowed: true, Reason: ReasonNominated}
@@ -326,29 +243,25 @@ func (n *Nominator) check(keys *Keys, job *eligibility.Job, now time.Time) verdi
 	return v
 }
 
-// Nominate evaluates jobs at now (see [Nominator.Evaluate]) and returns the
-// nominations and non-silent skips in input order, reporting each to the
-// Observer and Logger when set. Every job has exactly one outcome:
-// nominated, skipped or silent (counted in [Result.Silent]). Cost: O(len(jobs));
-// allocations only for the two output slices (and the errors of invalid
-// annotations). At tens of thousands of jobs, growing those slices costs
-// about as much as the evaluation itself: a scheduler running every cycle
-// should keep one Result and use AppendTo.
+// Nominate evaluates jobs at now ([Nominator.Evaluate]) and returns the
+// nominations and non-silent skips in input order, reporting each outcome
+// ([Nominator.Report]). Cost: O(len(jobs)); it allocates the two output
+// slices, sized once (and the errors of invalid annotations). A scheduler
+// that must allocate nothing evaluates and reports jobs one at a time.
 func (n *Nominator) Nominate(jobs []eligibility.Job, now time.Time) Result {
 	var r Result
 	// Size both outputs once from upper bounds that cost one map lookup per
 	// job: only running, preemptible, opted-in jobs can be nominated, and
 	// every other non-silent outcome is a not_running or not_preemptible
-	// skip. Growing the slices by doubling instead would copy and allocate
-	// about as much as the evaluation costs.
-	key := n.Keys.withDefaults().ExpectedRuntime
+	// skip.
+	keys := n.Keys.withDefaults()
 	var optedIn, refused int
 	for i := range jobs {
 		switch j := &jobs[i]; {
 		case !j.Running || !j.Preemptible:
 			refused++
 		default:
-			if _, ok := j.Annotations[key]; ok {
+			if _, ok := j.Annotations[keys.ExpectedRuntime]; ok {
 				optedIn++
 			}
 		}
@@ -357,19 +270,8 @@ func (n *Nominator) Nominate(jobs []eligibility.Job, now time.Time) Result {
 		r.Nominations = make([]Nomination, 0, optedIn)
 	}
 	if optedIn+refused > 0 {
-		r.Skips = make([]Skip, 0, optedIn+refused)
+		r.Skips = make([]eligibility.Event, 0, optedIn+refused)
 	}
-	n.AppendTo(&r, jobs, now)
-	return r
-}
-
-// AppendTo is the allocation-lean form of [Nominator.Nominate]: it appends
-// the outcomes of jobs to r.Nominations and r.Skips, adds to r.Silent and
-// lowers r.Wake. Reusing one Result across cycles (with [Result.Reset])
-// makes a steady-state cycle allocation-free. Index fields are positions in
-// this call's jobs.
-func (n *Nominator) AppendTo(r *Result, jobs []eligibility.Job, now time.Time) {
-	keys := n.Keys.withDefaults()
 	name := n.name()
 	var o Outcome // reused: evaluate overwrites the part it reports
 	for i := range jobs {
@@ -385,15 +287,11 @@ func (n *Nominator) AppendTo(r *Result, jobs []eligibility.Job, now time.Time) {
 		r.Wake = eligibility.Earliest(r.Wake, o.Until)
 		n.Report(&o)
 	}
+	return r
 }
 
-// Report sends o, an outcome of [Nominator.Evaluate], to the nominator's
-// Observer (a nomination or a non-silent skip, as an [eligibility.Event] whose Source
-// is the nominator name the outcome carries) and Logger (KAI-Scheduler's line at its level),
-// as [Nominator.Nominate] does for each job: for a scheduler that
-// evaluates jobs one at a time and wants the same metrics and logs. A nil
-// o, or a nominator without either, reports nothing. No allocation but the
-// logger's.
+// Report sends o, an outcome of Evaluate, to the Observer (unless silent)
+// and the Logger, as Nominate does. No allocation but the logger's.
 func (n *Nominator) Report(o *Outcome) {
 	if o == nil {
 		return
@@ -403,7 +301,7 @@ func (n *Nominator) Report(o *Outcome) {
 		case o.Allowed:
 			n.Observer.Observe(eligibility.Event{Source: o.Nomination.Nominator, Job: o.Nomination.ID, Decision: o.Decision})
 		case !silent(o.Reason):
-			n.Observer.Observe(eligibility.Event{Source: o.Skip.Nominator, Job: o.Skip.Job, Decision: o.Decision, Err: o.Skip.Err})
+			n.Observer.Observe(o.Skip)
 		}
 	}
 	if n.Logger != nil {
@@ -440,10 +338,10 @@ func (n *Nominator) log(o *Outcome) {
 		msg += ", error=" + s.Err.Error()
 	}
 	if s.Until.IsZero() {
-		n.Logger.LogAttrs(ctx, level, msg, slog.String("plugin", s.Nominator))
+		n.Logger.LogAttrs(ctx, level, msg, slog.String("plugin", s.Source))
 		return
 	}
-	n.Logger.LogAttrs(ctx, level, msg, slog.String("plugin", s.Nominator), slog.Time("until", s.Until))
+	n.Logger.LogAttrs(ctx, level, msg, slog.String("plugin", s.Source), slog.Time("until", s.Until))
 }
 
 // validAction reports whether a is runtime.ActionPreempt or
@@ -452,42 +350,26 @@ func validAction(a runtime.Action) bool {
 	return a == runtime.ActionPreempt || a == runtime.ActionReclaim
 }
 
-// The nominator's reasons. The skips it shares with other deciders
-// (eligibility.ReasonMissingStart, ReasonClockSkew, ReasonCooldown,
-// ReasonMinRuntimeProtected, ReasonInvalidAction) are declared in package
-// eligibility.
+// The nominator's own reasons; the others are eligibility's.
 const (
-	// ReasonNominated: the job exceeded its expected runtime and passed every
-	// gate; it is a requeue candidate.
+	// ReasonNominated: exceeded its expected runtime, passed every check.
 	ReasonNominated eligibility.Reason = "nominated"
-	// ReasonNotRunning: the job has no active allocated tasks.
+	// ReasonNotRunning: no active allocated task.
 	ReasonNotRunning eligibility.Reason = "not_running"
 	// ReasonNotPreemptible: the job is not marked preemptible.
 	ReasonNotPreemptible eligibility.Reason = "not_preemptible"
-	// ReasonNotConfigured (silent): the job did not opt in (no
-	// expected-runtime annotation). Not a skip; not counted.
+	// ReasonNotConfigured (silent): no expected-runtime annotation.
 	ReasonNotConfigured eligibility.Reason = "not_configured"
-	// ReasonInvalidDuration: the expected-runtime annotation is present but
-	// unparsable or not positive.
+	// ReasonInvalidDuration: expected-runtime unparsable or not positive.
 	ReasonInvalidDuration eligibility.Reason = "invalid_duration"
-	// ReasonNotExceeded (silent): the job has run less than its expected
-	// runtime. Not a skip; not counted; Until = start + expected.
+	// ReasonNotExceeded (silent): now − start < expected.
 	ReasonNotExceeded eligibility.Reason = "not_exceeded"
-	// ReasonInvalidNotBefore: the requeue-not-before annotation is present
-	// but unparsable; treated as a cooldown (KAI-Scheduler's plugin skips
-	// such a job conservatively).
+	// ReasonInvalidNotBefore: requeue-not-before unparsable; a cooldown
+	// that only a rewrite lifts.
 	ReasonInvalidNotBefore eligibility.Reason = "invalid_not_before"
-	// ReasonInvalidLastCheckpoint: the last-checkpoint-time annotation is
-	// present but unparsable, so what a requeue would cost is unknown; the
-	// nominator's last check, so it is given only to a job that would
-	// otherwise be nominated.
+	// ReasonInvalidLastCheckpoint: last-checkpoint-time unparsable.
 	ReasonInvalidLastCheckpoint eligibility.Reason = "invalid_last_checkpoint"
 )
-
-// Silent reports whether o is one of the two outcomes the nominator neither
-// reports as a skip nor counts: ReasonNotConfigured (the job did not opt
-// in) and ReasonNotExceeded (it has not yet run its expected runtime).
-func (o *Outcome) Silent() bool { return silent(o.Reason) }
 
 // silent reports whether r is a silent outcome's reason.
 func silent(r eligibility.Reason) bool { return r == ReasonNotConfigured || r == ReasonNotExceeded }

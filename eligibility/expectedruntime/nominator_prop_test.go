@@ -113,7 +113,7 @@ func TestNominatorMatchesNaiveOracle(t *testing.T) {
 		if rapid.Bool().Draw(rt, "withResolver") {
 			n.Resolver = r
 		}
-		var counter eligibility.Counter
+		var counter counter
 		n.Observer = &counter
 		res := n.Nominate(jobs, now)
 
@@ -130,11 +130,15 @@ func TestNominatorMatchesNaiveOracle(t *testing.T) {
 		}
 		last = -1
 		for _, s := range res.Skips {
-			if s.Index <= last || outcome[s.Index] != eligibility.Reason("") || erSilent(s.Reason) {
+			var idx int // the job's IDs are "j0", "j1", …
+			if _, err := fmt.Sscanf(s.Job, "j%d", &idx); err != nil || s.Source != "expectedruntime" {
+				rt.Fatalf("skip %+v: not a job's", s)
+			}
+			if idx <= last || outcome[idx] != eligibility.Reason("") || erSilent(s.Reason) {
 				rt.Fatalf("skip %+v out of order, duplicated or silent", s)
 			}
-			last = s.Index
-			outcome[s.Index], until[s.Index] = s.Reason, s.Until
+			last = idx
+			outcome[idx], until[idx] = s.Reason, s.Until
 		}
 		silent := 0
 		var wake time.Time
@@ -206,7 +210,7 @@ func FuzzRequeueAnnotations(f *testing.F) {
 			expectedruntime.AnnotationLastCheckpoint:  cp,
 			extraKey:                                  exp + nb,
 		}
-		a := (expectedruntime.Keys{}).Parse(ann)
+		a := erParse(ann)
 		if !a.HasExpected || !a.HasDelay || !a.HasNotBefore || !a.HasLastCheckpoint {
 			t.Fatalf("presence lost: %+v", a)
 		}
@@ -225,7 +229,7 @@ func FuzzRequeueAnnotations(f *testing.F) {
 		now := elMin(nowMin)
 		j := eligibility.Job{ID: "f", Running: true, Preemptible: true, Start: elT0, Annotations: ann}
 		o := (&expectedruntime.Nominator{}).Evaluate(&j, now)
-		if !o.Reason.Valid() || o.Reason == eligibility.Reason("") {
+		if !validLabel(o.Reason) || o.Reason == eligibility.Reason("") {
 			t.Fatalf("invalid reason %v", o.Reason)
 		}
 		if o.Allowed && (o.Nomination.Expected != a.Expected || o.Nomination.Overrun < 0 || o.Nomination.HasRequeueDelay != (a.DelayErr == nil)) {

@@ -149,7 +149,7 @@ func TestNominatorEvaluate(t *testing.T) {
 			if got.Reason != tc.want.Reason {
 				t.Errorf("Outcome.Reason = %v", got.Reason)
 			}
-			if !got.Allowed && (got.Skip.Job != tc.job.ID || got.Skip.Nominator != "expectedruntime") {
+			if !got.Allowed && (got.Skip.Job != tc.job.ID || got.Skip.Source != "expectedruntime") {
 				t.Errorf("skip identity: %+v", got.Skip)
 			}
 		})
@@ -195,7 +195,7 @@ func TestNominatorNominationFields(t *testing.T) {
 		t.Errorf("absent delay: %+v", got.Nomination)
 	}
 	// Nil job and a name.
-	if got := (&expectedruntime.Nominator{Name: "mine"}).Evaluate(nil, elT0); got.Skip.Reason != expectedruntime.ReasonNotRunning || got.Skip.Nominator != "mine" {
+	if got := (&expectedruntime.Nominator{Name: "mine"}).Evaluate(nil, elT0); got.Skip.Reason != expectedruntime.ReasonNotRunning || got.Skip.Source != "mine" {
 		t.Errorf("nil job: %+v", got)
 	}
 }
@@ -241,11 +241,11 @@ func TestNominatorMinRuntime(t *testing.T) {
 }
 
 func TestNominatorCustomKeys(t *testing.T) {
-	keys := expectedruntime.KeysWithPrefix("example.com/")
+	keys := erKeysWithPrefix("example.com/")
 	if keys.ExpectedRuntime != "example.com/expected-runtime" || keys.RequeueDelay != "example.com/requeue-delay" || keys.RequeueNotBefore != "example.com/requeue-not-before" {
 		t.Fatalf("KeysWithPrefix = %+v", keys)
 	}
-	if expectedruntime.KeysWithPrefix("kai.scheduler/") != (expectedruntime.Keys{ExpectedRuntime: expectedruntime.AnnotationExpectedRuntime, RequeueDelay: expectedruntime.AnnotationRequeueDelay, RequeueNotBefore: eligibility.AnnotationRequeueNotBefore, LastCheckpoint: expectedruntime.AnnotationLastCheckpoint}) {
+	if erKeysWithPrefix("kai.scheduler/") != (expectedruntime.Keys{ExpectedRuntime: expectedruntime.AnnotationExpectedRuntime, RequeueDelay: expectedruntime.AnnotationRequeueDelay, RequeueNotBefore: eligibility.AnnotationRequeueNotBefore, LastCheckpoint: expectedruntime.AnnotationLastCheckpoint}) {
 		t.Error("default keys are the kai.scheduler/ prefix")
 	}
 	n := expectedruntime.Nominator{Keys: keys}
@@ -262,11 +262,11 @@ func TestNominatorCustomKeys(t *testing.T) {
 	// cooldown under the custom keys, and a job carrying only KAI's
 	// key did not opt in.
 	res := n.Nominate([]eligibility.Job{j, elRunning("kai-keys", elT0, elKeyExp, "1h")}, elMin(120))
-	wantSkips := []expectedruntime.Skip{{Job: "j", Nominator: "expectedruntime", Decision: eligibility.Decision{Reason: eligibility.ReasonCooldown, Until: elMin(200)}}}
+	wantSkips := []eligibility.Event{{Job: "j", Source: "expectedruntime", Decision: eligibility.Decision{Reason: eligibility.ReasonCooldown, Until: elMin(200)}}}
 	if diff := cmp.Diff(wantSkips, res.Skips); diff != "" || len(res.Nominations) != 0 || res.Silent != 1 {
 		t.Errorf("Nominate with custom keys: %d nominations, %d silent, skips (-want +got):\n%s", len(res.Nominations), res.Silent, diff)
 	}
-	if err := (expectedruntime.Keys{RequeueDelay: elKeyExp}).Validate(); err == nil {
+	if err := (&expectedruntime.Nominator{Keys: expectedruntime.Keys{RequeueDelay: elKeyExp}}).Validate(); err == nil {
 		t.Error("colliding keys accepted")
 	}
 	if err := (&expectedruntime.Nominator{Keys: expectedruntime.Keys{RequeueDelay: "x", RequeueNotBefore: "x", ExpectedRuntime: "x"}}).Validate(); err == nil || len(strings.Split(err.Error(), "\n")) != 3 {
@@ -301,7 +301,7 @@ func TestNominatorNominate(t *testing.T) {
 		elRunning("g", elMin(125), elKeyExp, "1h"),                       // clock skew until 125
 	}
 	rec := &elRecorder{}
-	var counter eligibility.Counter
+	var counter counter
 	n := expectedruntime.Nominator{Observer: multiObserver{rec, &counter}}
 	now := elMin(120)
 	got := n.Nominate(jobs, now)
@@ -313,12 +313,12 @@ func TestNominatorNominate(t *testing.T) {
 	if diff := cmp.Diff(wantNoms, got.Nominations); diff != "" {
 		t.Errorf("Nominations (-want +got):\n%s", diff)
 	}
-	wantSkips := []expectedruntime.Skip{
-		{Job: "d", Index: 3, Nominator: "expectedruntime", Decision: eligibility.Decision{Reason: eligibility.ReasonCooldown, Until: elMin(150)}},
-		{Job: "e", Index: 4, Nominator: "expectedruntime", Decision: eligibility.Decision{Reason: expectedruntime.ReasonInvalidDuration}},
-		{Job: "g", Index: 6, Nominator: "expectedruntime", Decision: eligibility.Decision{Reason: eligibility.ReasonClockSkew, Until: elMin(125)}},
+	wantSkips := []eligibility.Event{
+		{Job: "d", Source: "expectedruntime", Decision: eligibility.Decision{Reason: eligibility.ReasonCooldown, Until: elMin(150)}},
+		{Job: "e", Source: "expectedruntime", Decision: eligibility.Decision{Reason: expectedruntime.ReasonInvalidDuration}},
+		{Job: "g", Source: "expectedruntime", Decision: eligibility.Decision{Reason: eligibility.ReasonClockSkew, Until: elMin(125)}},
 	}
-	if diff := cmp.Diff(wantSkips, got.Skips, cmpopts.IgnoreFields(expectedruntime.Skip{}, "Err")); diff != "" {
+	if diff := cmp.Diff(wantSkips, got.Skips, cmpopts.IgnoreFields(eligibility.Event{}, "Err")); diff != "" {
 		t.Errorf("Skips (-want +got):\n%s", diff)
 	}
 	if got.Skips[1].Err == nil {
@@ -349,21 +349,8 @@ func TestNominatorNominate(t *testing.T) {
 		t.Error("counter accessors")
 	}
 
-	// AppendTo accumulates and Reset empties keeping capacity.
-	var r expectedruntime.Result
-	n2 := expectedruntime.Nominator{}
-	n2.AppendTo(&r, jobs[:3], now)
-	n2.AppendTo(&r, jobs[3:], now)
-	if len(r.Nominations) != 2 || len(r.Skips) != 3 || r.Silent != 2 || !r.Wake.Equal(elMin(125)) || r.Nominations[1].Index != 2 {
-		t.Errorf("AppendTo in two calls: %+v", r)
-	}
-	c := cap(r.Nominations)
-	r.Reset()
-	if len(r.Nominations) != 0 || len(r.Skips) != 0 || r.Silent != 0 || !r.Wake.IsZero() || cap(r.Nominations) != c {
-		t.Errorf("Reset: %+v", r)
-	}
 	// Empty input.
-	if got := n2.Nominate(nil, now); got.Nominations != nil || got.Skips != nil || got.Silent != 0 || !got.Wake.IsZero() {
+	if got := (&expectedruntime.Nominator{}).Nominate(nil, now); got.Nominations != nil || got.Skips != nil || got.Silent != 0 || !got.Wake.IsZero() {
 		t.Errorf("empty input: %+v", got)
 	}
 }
@@ -376,26 +363,30 @@ func (m multiObserver) Observe(e eligibility.Event) {
 	}
 }
 
-// Steady state: a reused Result, no observer, no logger: zero allocations.
-func TestNominatorAppendToAllocs(t *testing.T) {
+// Evaluate and Report, one job at a time, with or without an observer
+// and a disabled logger: zero allocations.
+func TestNominatorEvaluateReportAllocs(t *testing.T) {
 	jobs := []eligibility.Job{
 		elRunning("a", elT0, elKeyExp, "1h", elKeyDelay, "10m"),
 		elRunning("b", elT0),
 		elRunning("c", elT0, elKeyExp, "3h"),
 		elRunning("d", elT0, elKeyExp, "1h", elKeyNB, elRFC(elMin(150))),
 	}
-	var r expectedruntime.Result
 	var n expectedruntime.Nominator
-	var counter eligibility.Counter
+	var counter counter
 	withCounter := expectedruntime.Nominator{Observer: &counter, Logger: slog.New(&elLogHandler{min: slog.LevelError})}
-	n.AppendTo(&r, jobs, elMin(120))
-	withCounter.AppendTo(&r, jobs, elMin(120))
+	for _, j := range jobs { // the counter's first event of each label allocates
+		o := withCounter.Evaluate(&j, elMin(120))
+		withCounter.Report(&o)
+	}
 	for name, nom := range map[string]*expectedruntime.Nominator{"plain": &n, "counter+disabled logger": &withCounter} {
 		if a := testing.AllocsPerRun(50, func() {
-			r.Reset()
-			nom.AppendTo(&r, jobs, elMin(120))
+			for i := range jobs {
+				o := nom.Evaluate(&jobs[i], elMin(120))
+				nom.Report(&o)
+			}
 		}); a != 0 {
-			t.Errorf("%s: AppendTo allocates %v per call", name, a)
+			t.Errorf("%s: Evaluate+Report allocates %v per cycle", name, a)
 		}
 	}
 }
@@ -453,41 +444,30 @@ func TestNominatorLogging(t *testing.T) {
 	}
 }
 
-func TestParseAnnotations(t *testing.T) {
-	got := (expectedruntime.Keys{}).Parse(map[string]string{
-		elKeyExp: "2h", elKeyDelay: "10m", elKeyNB: "2025-01-15T10:30:00Z",
-	})
-	want := expectedruntime.Annotations{
-		Expected: 2 * time.Hour, HasExpected: true,
-		Delay: 10 * time.Minute, HasDelay: true,
-		NotBefore: elMin(30), HasNotBefore: true,
-	}
-	if diff := cmp.Diff(want, got); diff != "" {
-		t.Errorf("Parse (-want +got):\n%s", diff)
-	}
-	bad := (expectedruntime.Keys{}).Parse(map[string]string{elKeyExp: "0s", elKeyDelay: "1h2", elKeyNB: "2025-01-15"})
-	if !bad.HasExpected || bad.ExpectedErr == nil || bad.DelayErr == nil || bad.NotBeforeErr == nil || bad.Expected != 0 || !bad.NotBefore.IsZero() {
-		t.Errorf("bad values: %+v", bad)
-	}
+// TestAnnotationErrors: a bad value's error names the key and the value,
+// in the skip (expected-runtime, not-before) or in the nomination
+// (requeue-delay).
+func TestAnnotationErrors(t *testing.T) {
+	var n expectedruntime.Nominator
+	bad := func(k, v string) eligibility.Job { return elRunning("j", elT0, elKeyExp, "1h", k, v) }
+	j := bad(elKeyExp, "0s")
+	exp := n.Evaluate(&j, elMin(90)).Skip.Err
+	j = bad(elKeyNB, "2025-01-15")
+	nb := n.Evaluate(&j, elMin(90)).Skip.Err
+	j = bad(elKeyDelay, "1h2")
+	delay := n.Evaluate(&j, elMin(90)).Nomination.RequeueDelayErr
 	wantErrs := []string{
 		`eligibility: annotation "kai.scheduler/expected-runtime": invalid value "0s": must be positive`,
 		`eligibility: annotation "kai.scheduler/requeue-delay": invalid value "1h2": runtime: `,
 		`eligibility: annotation "kai.scheduler/requeue-not-before": invalid value "2025-01-15": not an RFC3339 timestamp`,
 	}
-	for i, err := range []error{bad.ExpectedErr, bad.DelayErr, bad.NotBeforeErr} {
-		if msg := err.Error(); !strings.HasPrefix(msg, wantErrs[i]) {
-			t.Errorf("error %q, want prefix %q", msg, wantErrs[i])
-		}
-		var ae *eligibility.AnnotationError
-		if !errors.As(err, &ae) || ae.Value == "" {
-			t.Errorf("%v is not an *AnnotationError with the value", err)
+	for i, err := range []error{exp, delay, nb} {
+		if err == nil || !strings.HasPrefix(err.Error(), wantErrs[i]) {
+			t.Errorf("error %v, want prefix %q", err, wantErrs[i])
+			continue
 		}
 	}
-	var ae *eligibility.AnnotationError
-	if errors.As(bad.DelayErr, &ae); errors.Unwrap(ae) == nil {
+	if errors.Unwrap(delay) == nil {
 		t.Error("a grammar error is wrapped")
-	}
-	if none := (expectedruntime.Keys{}).Parse(nil); none != (expectedruntime.Annotations{}) {
-		t.Errorf("nil map: %+v", none)
 	}
 }

@@ -24,10 +24,11 @@ func ExampleFilter_failClosed() {
 	closed := minruntime.Filter{Resolver: r}
 	fmt.Println(closed.Check(runtime.ActionPreempt, team, forgotten, now)) // nothing resolved
 	open := minruntime.Filter{Resolver: r, FailOpen: true}
-	fmt.Println(open.Check(runtime.ActionPreempt, team, forgotten, now))
+	d := open.Check(runtime.ActionPreempt, team, forgotten, now)
+	fmt.Println(d, d.Resolution)
 	// Output:
 	// denied (queue_unset)
-	// allowed (no_min_runtime): preempt min-runtime 0s from default (queue)
+	// allowed (no_min_runtime) preempt min-runtime 0s from default (queue)
 }
 
 // An action that is neither preempt nor reclaim (a conversion from a wider

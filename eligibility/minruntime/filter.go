@@ -1,7 +1,6 @@
 package minruntime
 
 import (
-	"fmt"
 	"time"
 
 	"github.com/tenurepolicy/tenure/clock"
@@ -10,69 +9,39 @@ import (
 	"github.com/tenurepolicy/tenure/runtime"
 )
 
-// Filter is the per-pair min-runtime victim filter (KAI-Scheduler's
-// min-runtime plugin's preemptFilterFn/reclaimFilterFn, the design's
-// IsPreemptible): may this victim be evicted now by a preemptor in that
-// queue for that action? It runs after the scheduler's own victim filters
-// and never looks at [eligibility.Job.Preemptible] or priorities.
-//
-// It fails closed (see the package doc): an unset or unknown queue, a
-// missing Resolver (the zero value, a nil *Filter) and an invalid action
-// are denied with no Until, unless FailOpen excuses the queue. A Filter is
-// immutable and safe for concurrent use.
+// Filter is the per-pair victim filter (KAI's preemptFilterFn and
+// reclaimFilterFn, the design's IsPreemptible). It never looks at
+// Job.Preemptible or priorities. The zero value (and a nil *Filter)
+// denies with ReasonNoResolver. Immutable, safe for concurrent use.
 type Filter struct {
 	// Resolver resolves the min-runtime for an action and pair of queues.
 	Resolver *runtime.Resolver
-	// FailOpen, when true, resolves an unset or unknown queue to the
-	// node-pool defaults (the resolver's answer for an ID it did not
-	// issue) instead of denying. Off by default; set it only when a job
-	// without a queue should get the defaults' protection and no more.
-	// Under the lca method a reclaimer's unset or unknown queue then makes
-	// any victim, in a known queue or not, resolve to the reclaim default.
-	// It does not let an invalid action through (ReasonInvalidAction).
+	// FailOpen resolves an unset or unknown queue to the node-pool
+	// defaults instead of denying (under the lca method, a reclaimer's too).
 	FailOpen bool
 }
 
-// Check decides whether victim may be evicted at now by a preemptor whose
-// job runs in queue preemptor, for action (runtime.ActionPreempt: same queue;
-// runtime.ActionReclaim: across queues). In order:
+// Check decides whether victim may be evicted at now by a preemptor in
+// queue preemptor (runtime.ActionPreempt: same queue; ActionReclaim:
+// across queues). In order:
 //
-//  0. Any other action (an out-of-range runtime.Action) is denied with
-//     ReasonInvalidAction and no Until, even with FailOpen set and
-//     whatever the victim: no min-runtime applies to it, and a programming
-//     error must not read as "no protection". Then, unless FailOpen is
-//     set: a missing Resolver is denied with ReasonNoResolver, an unset or
-//     unknown queue with ReasonQueueUnset or ReasonUnknownQueue, all with
-//     no Until (see the type's doc); the Resolution is then the zero one
-//     for the action.
-//  1. The duration d is resolved with the Resolver (as
-//     Resolver.Resolve(action, preemptor, victim.Queue)) and recorded in
-//     the decision.
-//  2. d <= 0: allowed, ReasonNoMinRuntime ("0s means instantly").
-//  3. No start time: allowed, ReasonMissingStart (not protected, as KAI).
-//  4. now >= start + d: allowed, ReasonNotProtected: evictable at exactly
-//     start + d.
-//  5. Still protected but elastic (some subgroup has MinAvailable < Active): allowed with
-//     ReasonElasticDeferred; whether it may lose these tasks is the
-//     [Validator]'s decision (KAI-Scheduler's min-runtime design, phase 4).
-//  6. Otherwise denied with Until = start + d, reason ReasonClockSkew when
-//     now < start (the start lies in the future; the protection is kept
-//     conservatively) else ReasonMinRuntimeProtected.
+//  0. an invalid action: denied, ReasonInvalidAction; then, unless
+//     FailOpen, no Resolver, or an unset or unknown queue: denied,
+//     ReasonNoResolver, ReasonQueueUnset, ReasonUnknownQueue (no Until,
+//     no Resolution);
+//  1. d = Resolver.Resolve(action, preemptor, victim.Queue);
+//  2. d <= 0: allowed, ReasonNoMinRuntime;
+//  3. no start: allowed, eligibility.ReasonMissingStart;
+//  4. now >= start + d: allowed, ReasonNotProtected;
+//  5. elastic: allowed, ReasonElasticDeferred, Until = start + d (the
+//     Validator decides);
+//  6. otherwise denied, Until = start + d: eligibility.ReasonClockSkew
+//     when now < start, else eligibility.ReasonMinRuntimeProtected.
 //
-// start + d saturates at the last instant a time.Time can hold (Go's
-// Time.Add would return an earlier instant there, ending the protection
-// before it began); at that instant itself every protection has run out.
-//
-// Every elastic victim is therefore allowed, as KAI-Scheduler's min-runtime design specifies; the
-// reason says elastic_deferred only when the validator has something to
-// check (a protected one), and the plain reason otherwise.
-//
-// Cost: one resolver query, plus, for a victim still protected only, a
-// scan of its subgroups (loaded through [eligibility.Job.SubgroupsFunc] when
-// Subgroups is nil, so an embedder may supply them lazily); no
-// allocation of its own. A nil victim is treated as a [eligibility.Job] with no
-// queue (so it is denied with ReasonQueueUnset), no start and no
-// subgroups.
+// start + d saturates at the last instant a time.Time holds. Cost: one
+// resolver query (O(1), O(log depth) for an lca reclaim), plus a scan of a
+// protected victim's subgroups; no allocation. A nil victim is a Job with
+// no queue.
 func (f *Filter) Check(action runtime.Action, preemptor queuetree.ID, victim *eligibility.Job, now time.Time) (d Decision) {
 	if !validAction(action) {
 		return f.unresolved(action, eligibility.ReasonInvalidAction)
@@ -103,7 +72,7 @@ func (f *Filter) Check(action runtime.Action, preemptor queuetree.ID, victim *el
 		switch {
 		case !now.Before(until):
 			d.Reason = ReasonNotProtected
-		case elastic(victim.LoadSubgroups()):
+		case elastic(subgroups(victim)):
 			// Protected, but elastic: the scenario validator decides
 			// how many tasks may go. Subgroups are only read here, so
 			// the common unprotected case never touches them. The
@@ -144,88 +113,22 @@ func (f *Filter) checkNil(action runtime.Action, preemptor queuetree.ID, now tim
 	return f.Check(action, preemptor, &eligibility.Job{Queue: queuetree.None}, now)
 }
 
-// CheckByName is [Filter.Check] with the preemptor's and the
-// victim's queues given by name (the victim's Job.Queue is ignored). A name
-// the resolver's tree does not know is an error, never a silent fall back to
-// the default durations (which would drop the queue's protection): the
-// decision is then a denial with [ReasonUnknownQueue] and no Until, so a
-// caller that ignores the error still keeps the job. The names are checked
-// first: with known names, an invalid action is Check's invalid_action
-// denial and no error. Cost: two map lookups plus Check; no allocation.
-func (f *Filter) CheckByName(action runtime.Action, preemptorQueue, victimQueue string, victim *eligibility.Job, now time.Time) (Decision, error) {
-	var t *queuetree.Tree
-	if f != nil && f.Resolver != nil {
-		t = f.Resolver.Tree()
-	}
-	p, okP := t.Lookup(preemptorQueue)
-	v, okV := t.Lookup(victimQueue)
-	if !okP || !okV {
-		name := preemptorQueue
-		if okP {
-			name = victimQueue
-		}
-		return Decision{Decision: eligibility.Decision{Reason: ReasonUnknownQueue}}, fmt.Errorf("eligibility: %w %q", queuetree.ErrUnknownQueue, name)
-	}
-	j := eligibility.Job{}
-	if victim != nil {
-		j = *victim
-	}
-	j.Queue = v
-	return f.Check(action, p, &j, now), nil
-}
-
-// Decision is the [Filter]'s answer about one victim: the
-// common [eligibility.Decision] (may it be evicted now, why, until when) and the
-// min-runtime that applied.
+// Decision is the [Filter]'s answer about one victim.
 type Decision struct {
-	// Decision: Allowed, Reason (see [eligibility.Reason] for the filter's reasons) and
-	// Until, the protection expiry start + d while the victim is protected
-	// (a denial, or an elastic victim allowed with elastic_deferred, whose
-	// reason becomes not_protected then); zero otherwise.
+	// Decision: Until is start + d while the victim is protected.
 	eligibility.Decision
-	// Resolution is the min-runtime that applied: its duration, the queue
-	// whose setting it came from (queuetree.None for the default), the
-	// action and the method. It is filled for every decision, elastic
-	// victims included, except a queue_unset, unknown_queue, no_resolver
-	// or invalid_action denial (nothing was resolved: Duration 0, Source
-	// queuetree.None).
+	// Resolution is the min-runtime that applied (zero for a denial that
+	// resolved nothing).
 	Resolution runtime.Resolution
 }
 
-// String describes d in one line, for example "denied
-// (minruntime_protected) until 2025-01-15T10:30:00Z: reclaim min-runtime 10m
-// from queue B (lca)"; a denial that resolved nothing (queue_unset,
-// unknown_queue, no_resolver, invalid_action) has no resolution part, so
-// it never reads as if the default applied. It allocates.
-func (d Decision) String() string {
-	b := []byte(d.Decision.String())
-	switch d.Reason {
-	case ReasonQueueUnset, ReasonUnknownQueue, ReasonNoResolver, eligibility.ReasonInvalidAction:
-		if !d.Allowed {
-			return string(b)
-		}
-	}
-	b = append(b, ": "...)
-	b = append(b, d.Resolution.String()...)
-	return string(b)
-}
-
-// The reasons only the filter gives; the denials it shares with the
-// validator and the nominator (eligibility.ReasonMinRuntimeProtected,
-// ReasonClockSkew, ReasonMissingStart, ReasonQueueUnset,
-// ReasonUnknownQueue, ReasonNoResolver, ReasonInvalidAction) are declared
-// in package eligibility.
+// The filter's own reasons.
 const (
-	// ReasonNotProtected: the victim ran its full min-runtime (now >=
-	// start + d), so it may be evicted.
+	// ReasonNotProtected: now >= start + d.
 	ReasonNotProtected eligibility.Reason = "not_protected"
-	// ReasonNoMinRuntime: the resolved min-runtime is zero (KAI-Scheduler's
-	// min-runtime plugin: "0s" means instantly evictable), so the victim is
-	// never protected.
+	// ReasonNoMinRuntime: d is zero ("0s" means instantly evictable).
 	ReasonNoMinRuntime eligibility.Reason = "no_min_runtime"
-	// ReasonElasticDeferred: the victim is still protected but elastic; the
-	// per-pair filter allows it and defers the decision to the
-	// [Validator].
+	// ReasonElasticDeferred: protected but elastic; the [Validator] decides.
 	ReasonElasticDeferred eligibility.Reason = "elastic_deferred"
 )
 

@@ -1,7 +1,6 @@
 package minruntime_test
 
 import (
-	"errors"
 	"strings"
 	"testing"
 	"time"
@@ -181,48 +180,5 @@ func TestMinRuntimeDecisionString(t *testing.T) {
 	}
 	if s := (eligibility.Decision{Allowed: true, Reason: minruntime.ReasonNotProtected}).String(); !strings.Contains(s, "allowed (not_protected)") {
 		t.Errorf("String() = %q", s)
-	}
-	// The resolution's own explanation is appended.
-	tree, r := elDesignTree(t, runtime.MethodLCA)
-	f := minruntime.Filter{Resolver: r}
-	got := f.Check(runtime.ActionReclaim, elID(t, tree, "leaf3"), &eligibility.Job{Queue: elID(t, tree, "leaf1"), Start: elT0}, elMin(1))
-	if s := got.String(); !strings.Contains(s, "until 2025-01-15T10:10:00Z: "+got.Resolution.String()) {
-		t.Errorf("String() = %q, want the resolution %q", s, got.Resolution.String())
-	}
-}
-
-// TestCheckByName: known names decide exactly as Check with their IDs; an
-// unknown name on either side is a queuetree.ErrUnknownQueue and a denial, never
-// the default durations.
-func TestCheckByName(t *testing.T) {
-	tree, r := elDesignTree(t, runtime.MethodLCA)
-	f := minruntime.Filter{Resolver: r}
-	victim := eligibility.Job{ID: "v", Queue: queuetree.None, Start: elT0}
-	for _, pair := range [][2]string{{"leaf1", "leaf3"}, {"leaf3", "leaf1"}, {"leaf1", "leaf2"}, {"leaf2", "leaf2"}} {
-		for _, action := range []runtime.Action{runtime.ActionPreempt, runtime.ActionReclaim} {
-			got, err := f.CheckByName(action, pair[0], pair[1], &victim, elMin(1))
-			byID := victim
-			byID.Queue = elID(t, tree, pair[1])
-			want := f.Check(action, elID(t, tree, pair[0]), &byID, elMin(1))
-			if err != nil || got != want {
-				t.Errorf("%v %v: CheckByName = %v, %v; Check = %v", action, pair, got, err, want)
-			}
-		}
-	}
-	for _, pair := range [][2]string{{"leaf1", "laef3"}, {"nope", "leaf3"}, {"", "leaf1"}} {
-		d, err := f.CheckByName(runtime.ActionReclaim, pair[0], pair[1], &victim, elMin(1))
-		if !errors.Is(err, queuetree.ErrUnknownQueue) || !(strings.Contains(err.Error(), `"`+pair[0]+`"`) || strings.Contains(err.Error(), `"`+pair[1]+`"`)) {
-			t.Errorf("%v: err = %v", pair, err)
-		}
-		if d.Allowed || d.Reason != minruntime.ReasonUnknownQueue || !d.Until.IsZero() {
-			t.Errorf("%v: decision %v, want a denial with unknown_queue", pair, d)
-		}
-	}
-	var nilFilter *minruntime.Filter
-	if d, err := nilFilter.CheckByName(runtime.ActionReclaim, "a", "b", nil, elT0); err == nil || d.Allowed {
-		t.Errorf("nil filter: %v, %v", d, err)
-	}
-	if n := testing.AllocsPerRun(100, func() { _, _ = f.CheckByName(runtime.ActionReclaim, "leaf1", "leaf3", &victim, elMin(1)) }); n != 0 {
-		t.Errorf("CheckByName allocates %v", n)
 	}
 }

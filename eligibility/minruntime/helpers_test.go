@@ -4,6 +4,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tenurepolicy/tenure/eligibility"
 	"github.com/tenurepolicy/tenure/queuetree"
 	"github.com/tenurepolicy/tenure/runtime"
 )
@@ -82,4 +83,19 @@ func elID(tb testing.TB, t *queuetree.Tree, name string) queuetree.ID {
 		tb.Fatalf("no queue %q", name)
 	}
 	return id
+}
+
+// validLabel reports whether r is a well-formed reason label, as the
+// Reason type documents it: 1 to 64 characters, each a lower-case ASCII
+// letter, a digit or '_', starting with a letter.
+func validLabel(r eligibility.Reason) bool {
+	if len(r) == 0 || len(r) > 64 || r[0] < 'a' || r[0] > 'z' {
+		return false
+	}
+	for i := 1; i < len(r); i++ {
+		if c := r[i]; (c < 'a' || c > 'z') && (c < '0' || c > '9') && c != '_' {
+			return false
+		}
+	}
+	return true
 }

@@ -46,22 +46,22 @@ func idProblem(t *queuetree.Tree, id queuetree.ID) eligibility.Reason {
 	return ""
 }
 
-// The fail-closed reasons the filter and the validator share: the
-// victim's (or, where it matters, the preemptor's) queue cannot be
-// resolved, so its protection cannot be known.
+// The fail-closed reasons of the filter and the validator: the victim's
+// (or, under the lca method, the reclaimer's) protection cannot be known.
 const (
-	// ReasonUnknownQueue: the victim's queue (or, where it matters, the
-	// preemptor's) is a name or an ID the resolver's tree does not have;
-	// the filter denies and the scenario validator rejects (they never
-	// drop protection on a typo or a stale ID).
+	// ReasonUnknownQueue: the queue ID is not the resolver's tree's.
 	ReasonUnknownQueue eligibility.Reason = "unknown_queue"
-	// ReasonQueueUnset: the victim's queue (or, where it matters, the
-	// preemptor's) is queuetree.None, the zero ID: the field was never
-	// set. The filter denies and the scenario validator rejects, fail
-	// closed, unless their FailOpen field is set.
+	// ReasonQueueUnset: the queue is queuetree.None, never set.
 	ReasonQueueUnset eligibility.Reason = "queue_unset"
-	// ReasonNoResolver: the min-runtime filter or scenario validator has
-	// no Resolver (a zero value whose Resolver was forgotten), so no
-	// protection can be known; denied unless FailOpen is set.
+	// ReasonNoResolver: no Resolver is set.
 	ReasonNoResolver eligibility.Reason = "no_resolver"
 )
+
+// subgroups returns j's subgroups: Subgroups when set, else what
+// SubgroupsFunc returns (nil when neither is set).
+func subgroups(j *eligibility.Job) []eligibility.Subgroup {
+	if j.Subgroups == nil && j.SubgroupsFunc != nil {
+		return j.SubgroupsFunc()
+	}
+	return j.Subgroups
+}

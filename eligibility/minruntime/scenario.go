@@ -11,95 +11,60 @@ import (
 
 // Task is one victim task of an eviction scenario.
 type Task struct {
-	// ID optionally identifies the task within its job (a pod UID, say).
-	// Tasks of one job that share a non-empty ID are one task, counted
-	// once however often they are listed; tasks without an ID are counted
-	// each time they are listed.
+	// ID optionally identifies the task; tasks of one job with the same
+	// non-empty ID count once.
 	ID string
-	// Subgroup names the task's subgroup in its job's [eligibility.Job.Subgroups].
+	// Subgroup names the task's subgroup in its job.
 	Subgroup string
-	// Active reports whether the task is still allocated. A task that is
-	// already releasing (evicted by an earlier decision) is listed with
-	// Active false: it is no longer counted in the subgroup's Active, so it
-	// is not counted again as an eviction.
+	// Active: still allocated; only active tasks count as evictions.
 	Active bool
 }
 
-// Victim is one victim job of an eviction scenario together with the
-// tasks the scenario takes from it.
+// Victim is a victim job and the tasks a scenario takes from it.
 type Victim struct {
-	// Job is the victim as it is now, before the scenario; its
-	// Subgroups[i].Active counts the tasks currently allocated.
+	// Job is the victim before the scenario.
 	Job *eligibility.Job
 	// Tasks are the job's tasks the scenario evicts.
 	Tasks []Task
 }
 
-// The reasons only the [Validator] gives; it shares its other rejections
-// (ReasonQueueUnset, ReasonUnknownQueue, ReasonNoResolver,
-// ReasonInvalidAction) with the filter, in package eligibility.
+// The validator's own reasons.
 const (
-	// ReasonMinAvailableKept: the scenario leaves every subgroup of every
-	// still-protected elastic victim with at least MinAvailable active tasks.
+	// ReasonMinAvailableKept: every protected elastic victim keeps at
+	// least MinAvailable active tasks in each subgroup.
 	ReasonMinAvailableKept eligibility.Reason = "min_available_kept"
-	// ReasonBelowMinAvailable: the scenario would leave a subgroup of a
-	// still-protected elastic victim below MinAvailable.
+	// ReasonBelowMinAvailable: a subgroup would fall below MinAvailable.
 	ReasonBelowMinAvailable eligibility.Reason = "below_min_available"
-	// ReasonInvalidCounts: a still-protected elastic victim has a subgroup
-	// the scenario takes tasks from with a negative Active or MinAvailable,
-	// or with more evicted active tasks than Active, so what it keeps
-	// cannot be judged.
+	// ReasonInvalidCounts: negative counts, or more evictions than Active.
 	ReasonInvalidCounts eligibility.Reason = "invalid_counts"
-	// ReasonConflictingVictims: two victim entries with the same job ID
-	// (the empty ID included) describe different jobs, or a task ID is
-	// listed twice with a different subgroup or Active flag.
+	// ReasonConflictingVictims: two entries of one job ID describe
+	// different jobs, or a task ID is listed twice differently.
 	ReasonConflictingVictims eligibility.Reason = "conflicting_victims"
-	// ReasonDuplicateSubgroup: a still-protected elastic victim has more
-	// than one subgroup with the name of a subgroup the scenario takes
-	// tasks from, so the tasks cannot be attributed to one of them.
+	// ReasonDuplicateSubgroup: a subgroup name the scenario uses is
+	// repeated in the job, so its tasks cannot be attributed.
 	ReasonDuplicateSubgroup eligibility.Reason = "duplicate_subgroup"
 )
 
-// ScenarioDecision is the [Validator]'s answer about a whole
-// scenario. When the scenario is rejected it names the first problem found:
-// a conflict between victim entries (in the order the victims were given),
-// else the first violating job (in the order its first entry was given)
-// and subgroup (in subgroup order).
+// ScenarioDecision is the [Validator]'s answer about a scenario; a
+// rejection names the first problem found.
 type ScenarioDecision struct {
-	// Decision holds Allowed, Reason and Until. Allowed scenarios have
-	// ReasonMinAvailableKept and the zero Until (they stay accepted as time
-	// passes). A rejection has ReasonConflictingVictims,
-	// ReasonDuplicateSubgroup, ReasonInvalidCounts,
-	// ReasonBelowMinAvailable, ReasonQueueUnset, ReasonUnknownQueue,
-	// ReasonNoResolver or ReasonInvalidAction, the reason of the problem
-	// named. Its Until is the instant the last violating job's protection
-	// expires: from then on, absent other changes, the same scenario is
-	// accepted; it is the zero time when victim entries conflict, a
-	// victim's queue is unset or unknown, no Resolver is set or the action
-	// is invalid, since time alone resolves none of these.
+	// Decision: a rejection's Until is when the last violating job's
+	// protection ends (the same scenario is accepted from then on); zero
+	// when time alone resolves nothing (conflicts, fail-closed reasons).
 	eligibility.Decision
-	// Job is the ID of the job named ("" when allowed, or for a job
-	// without an ID).
-	Job string
-	// Subgroup is the name of the subgroup named (for a task conflict, the
-	// subgroup its first listing gave; for a duplicate, the repeated
-	// name).
+	// Job, Subgroup and Task name the problem.
+	Job      string
 	Subgroup string
-	// Task is the ID of the task listed twice, for a task conflict.
-	Task string
-	// Remaining is Active - evicted for that subgroup after the scenario,
-	// computed without overflow.
-	Remaining int64
-	// MinAvailable is that subgroup's minimum.
+	Task     string
+	// Remaining is Active − evicted for that subgroup, and MinAvailable
+	// its minimum.
+	Remaining    int64
 	MinAvailable int32
-	// ProtectedUntil is when the named job's protection expires (zero for a
-	// conflict).
+	// ProtectedUntil is when the named job's protection ends, and
+	// Resolution the min-runtime that protected it.
 	ProtectedUntil time.Time
-	// Resolution is the min-runtime that protected the named job.
-	Resolution runtime.Resolution
-	// Violations counts every problem found: conflicting entries or
-	// tasks, and the (job, subgroup) pairs with a repeated name, invalid
-	// counts or below their minimum.
+	Resolution     runtime.Resolution
+	// Violations counts every problem found.
 	Violations int
 }
 
@@ -141,39 +106,15 @@ func (s ScenarioDecision) String() string {
 		s.ProtectedUntil.UTC().Format(time.RFC3339), s.Resolution, s.Violations)
 }
 
-// UnknownSubgroupError reports a scenario task naming a subgroup its job does
-// not have. [Validator.Validate] returns it (as a value, never a
-// panic); use errors.As to inspect it.
-type UnknownSubgroupError struct {
-	Job      string // the job's ID
-	Subgroup string // the unknown subgroup name
-}
-
-// Error implements error.
-func (e *UnknownSubgroupError) Error() string {
-	return fmt.Sprintf("eligibility: scenario task of job %q names unknown subgroup %q", e.Job, e.Subgroup)
-}
-
-// Validator is the elastic MinAvailable scenario validator
-// (KAI-Scheduler's min-runtime plugin's preempt and reclaim scenario
-// validators; the design's phase 4). The per-pair [Filter] lets elastic
-// victims through; the validator then rejects a scenario that would leave
-// a victim that is elastic and still protected with Active - evicted <
-// MinAvailable in a subgroup the scenario takes tasks from. Unprotected
-// jobs, and jobs that are not elastic, may lose every task.
-//
-// It fails closed as the Filter does. It keeps scratch space between
-// calls, so once warm a call allocates nothing; for the same reason it is
-// not safe for concurrent use: use one per goroutine (the zero value is
-// ready; set Resolver).
+// Validator is the elastic scenario validator (KAI's preempt and reclaim
+// scenario validators, the design's phase 4). It fails closed as the
+// [Filter] does. It keeps scratch space, so a warm one allocates nothing
+// and one must not be shared between goroutines. The zero value is ready;
+// set Resolver.
 type Validator struct {
-	// Resolver resolves the victims' min-runtime. Nil fails closed
-	// (ReasonNoResolver) unless FailOpen is set, when every duration is
-	// zero.
+	// Resolver resolves the victims' min-runtime.
 	Resolver *runtime.Resolver
-	// FailOpen, when true, resolves an unset or unknown queue to the
-	// node-pool defaults instead of rejecting (see [Filter]).
-	// It does not let an invalid action through (ReasonInvalidAction).
+	// FailOpen: as [Filter].
 	FailOpen bool
 
 	jobs   map[string]int32    // job ID -> index into groups (scratch)
@@ -184,7 +125,7 @@ type Validator struct {
 
 type scenarioGroup struct {
 	job     *eligibility.Job
-	sgs     []eligibility.Subgroup // the job's subgroups, loaded once ([eligibility.Job.LoadSubgroups]) when load
+	sgs     []eligibility.Subgroup // the job's subgroups, loaded once (subgroups) when load
 	off     int32                  // offset of the job's subgroups in counts
 	load    bool                   // the subgroups matter: protection unknown (problem) or protected
 	problem eligibility.Reason     // why the protection cannot be known; "" when res is its min-runtime
@@ -204,30 +145,13 @@ type taskVal struct {
 }
 
 // Validate checks the scenario in which a preemptor in queue preemptor
-// evicts the victims' listed tasks by action at now.
-//
-// Entries are grouped by job: entries with the same Job.ID that describe
-// the job alike (the same *Job, or equal Queue, Start and Subgroups) are
-// summed; two that differ are rejected with [ReasonConflictingVictims],
-// the empty ID included, since either could be the real one. Within a
-// job, tasks with the same non-empty ID count once (listed differently,
-// a conflict too). Only Active tasks count as evictions.
-//
-// For each victim job that is elastic (judged before the scenario) and
-// protected (under Resolver.Resolve(action, preemptor, job.Queue), as the
-// [Filter] judges it), every subgroup that loses a task must keep Active -
-// evicted >= MinAvailable ([ReasonBelowMinAvailable]), counted in 64 bits.
-// A repeated subgroup name is rejected with [ReasonDuplicateSubgroup],
-// negative or impossible counts with [ReasonInvalidCounts]. Subgroups are
-// read (Job.SubgroupsFunc called once per job) only for a victim still
-// protected or whose protection cannot be known; for such a victim, a task
-// naming a subgroup the job lacks returns an [*UnknownSubgroupError] and a
-// zero decision. A nil Job that evicts an active task is rejected with
-// [ReasonQueueUnset] unless FailOpen is set. An invalid action is rejected
-// first, whatever the victims.
-//
-// Cost: O(tasks × subgroups per job) plus one resolver query per victim
-// job; no allocation once the scratch has grown to the scenario's size.
+// evicts the victims' listed active tasks by action at now. Entries of one
+// job ID are summed when they describe the job alike, else rejected
+// (ReasonConflictingVictims). Each elastic victim still protected (as the
+// Filter judges it) must keep Active − evicted >= MinAvailable in every
+// subgroup that loses a task. A task naming a subgroup its job lacks is an
+// error. Cost: O(tasks × subgroups) plus one resolver query per job; no
+// allocation once warm.
 func (v *Validator) Validate(action runtime.Action, preemptor queuetree.ID, victims []Victim, now time.Time) (ScenarioDecision, error) {
 	out := ScenarioDecision{Decision: eligibility.Decision{Allowed: true, Reason: ReasonMinAvailableKept}}
 	if !validAction(action) {
@@ -281,7 +205,7 @@ func (v *Validator) count(action runtime.Action, preemptor queuetree.ID, vj *Vic
 		if k < 0 || task.Subgroup != lastName {
 			k = subgroupIndex(g.sgs, task.Subgroup)
 			if k < 0 {
-				return &UnknownSubgroupError{Job: j.ID, Subgroup: task.Subgroup}
+				return fmt.Errorf("eligibility: scenario task of job %q names unknown subgroup %q", j.ID, task.Subgroup)
 			}
 			lastName, lastK = task.Subgroup, k
 		}
@@ -437,14 +361,14 @@ func (v *Validator) group(action runtime.Action, preemptor queuetree.ID, j *elig
 		if g.job.Queue != j.Queue || !g.job.Start.Equal(j.Start) {
 			return gi, false
 		}
-		return gi, !g.load || sameSubgroups(g.sgs, j.LoadSubgroups())
+		return gi, !g.load || sameSubgroups(g.sgs, subgroups(j))
 	}
 	gi := int32(len(v.groups))
 	v.jobs[j.ID] = gi
 	g := scenarioGroup{job: j, off: int32(len(v.counts))}
 	g.problem, g.res, g.load = v.classify(action, preemptor, j, now)
 	if g.load {
-		g.sgs = j.LoadSubgroups()
+		g.sgs = subgroups(j)
 	}
 	v.groups = append(v.groups, g)
 	for range g.sgs {

@@ -50,7 +50,7 @@ func BenchmarkPreemptionCandidates(b *testing.B) {
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		dst = cfg.Candidates(p, cands, now, dst[:0])
+		dst = appendCandidates(dst[:0], cfg, p, cands, now)
 	}
 	tbSink += len(dst)
 }

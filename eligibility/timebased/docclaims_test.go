@@ -1,6 +1,7 @@
 package timebased_test
 
 import (
+	"encoding/json"
 	"testing"
 	"time"
 
@@ -49,15 +50,15 @@ func TestDocClaimClassNotAllowed(t *testing.T) {
 	}
 }
 
-// PreemptionPolicy.String: Kueue's spelling, "PreemptionPolicy(N)" for an
-// unknown value.
-func TestDocClaimPreemptionPolicyString(t *testing.T) {
+// MarshalJSON writes the policy in Kueue's spelling, "PreemptionPolicy(N)"
+// for an unknown value.
+func TestDocClaimPreemptionPolicyJSON(t *testing.T) {
 	for p, want := range map[timebased.Policy]string{
 		timebased.Never: "Never", timebased.LowerPriority: "LowerPriority",
 		timebased.LowerOrNewerEqualPriority: "LowerOrNewerEqualPriority", 7: "PreemptionPolicy(7)",
 	} {
-		if got := p.String(); got != want {
-			t.Errorf("%d.String() = %q, want %q", uint8(p), got, want)
+		if out, err := json.Marshal(timebased.Config{Policy: p}); err != nil || string(out) != `{"withinClusterQueue":"`+want+`"}` {
+			t.Errorf("%d: Marshal = %s, %v, want %q", uint8(p), out, err, want)
 		}
 	}
 }

@@ -1,6 +1,7 @@
 package timebased_test
 
 import (
+	"encoding/json"
 	"fmt"
 	"time"
 
@@ -25,7 +26,7 @@ func ExampleConfig_Classify() {
 
 	for _, now := range []time.Time{t0.Add(time.Hour), t0.Add(4 * time.Hour), t0.Add(4*time.Hour + time.Second)} {
 		d := cfg.Classify(pending, running, now)
-		fmt.Printf("%s: %v preemptible=%v", now.Format("15:04:05"), d.Class, d.Allowed)
+		fmt.Printf("%s: %v preemptible=%v", now.Format("15:04:05"), d.Reason, d.Allowed)
 		if !d.Until.IsZero() {
 			fmt.Printf(" until %s", d.Until.Format(time.RFC3339Nano))
 		}
@@ -37,9 +38,9 @@ func ExampleConfig_Classify() {
 	// 13:00:01: expired preemptible=true
 }
 
-// Candidates returns the preemptible jobs in preemption order, each with
-// its class; KueueReason gives the reason Kueue reports for it.
-func ExampleConfig_Candidates() {
+// Sort puts the preemptible candidates in preemption order; each
+// decision's Reason is its class's label.
+func ExampleSort() {
 	cfg := timebased.Config{
 		Policy:           timebased.LowerOrNewerEqualPriority,
 		MinAdmitDuration: runtime.Explicit(2 * time.Hour),
@@ -56,16 +57,23 @@ func ExampleConfig_Candidates() {
 		{ID: "fresh-old", Priority: 10, Reserved: t0.Add(2 * time.Hour)}, // before the preemptor arrived
 		{ID: "urgent", Priority: 50, Reserved: t0},
 	}
-	for _, d := range cfg.Candidates(pending, running, now, nil) {
-		fmt.Printf("%-9s %-14s %s\n", d.Candidate.ID, d.Class, d.Class.KueueReason())
+	var preemptible []timebased.Decision
+	for _, c := range running {
+		if d := cfg.Classify(pending, c, now); d.Allowed {
+			preemptible = append(preemptible, d)
+		}
+	}
+	timebased.Sort(preemptible)
+	for _, d := range preemptible {
+		fmt.Printf("%-9s %s\n", d.Candidate.ID, d.Reason)
 	}
 	// Output:
-	// batch     lower_priority InClusterQueue
-	// long-1    expired        InClusterQueueTimeBased
-	// long-2    expired        InClusterQueueTimeBased
-	// fresh-old expired        InClusterQueueTimeBased
-	// newer-2   newer          InClusterQueue
-	// newer-1   newer          InClusterQueue
+	// batch     lower_priority
+	// long-1    expired
+	// long-2    expired
+	// fresh-old expired
+	// newer-2   newer
+	// newer-1   newer
 }
 
 // Validate applies KEP-8522's validation rules and reports every problem.
@@ -80,22 +88,17 @@ func ExampleConfig_Validate() {
 	// eligibility: minAdmitDuration is only valid with policy LowerOrNewerEqualPriority, not LowerPriority
 }
 
-// Kueue's own shape keeps the withinClusterQueueConfig block, so KEP-8522's
-// rule 3 applies: the block is an error unless the policy is
-// LowerOrNewerEqualPriority, even when it sets nothing.
-func ExampleKueueWithinClusterQueue_Config() {
-	cfg, err := timebased.KueueWithinClusterQueue{
-		WithinClusterQueue:       "LowerOrNewerEqualPriority",
-		WithinClusterQueueConfig: &timebased.KueueWithinClusterQueueConfig{MinAdmitDuration: runtime.Explicit(4 * time.Hour)},
-	}.Config()
-	fmt.Println(cfg.Policy, *cfg.MinAdmitDuration, err)
+// A Config reads and writes Kueue's shape, where KEP-8522's rule 3
+// applies: the withinClusterQueueConfig block is an error unless the policy
+// is LowerOrNewerEqualPriority, even when it sets nothing.
+func ExampleConfig_UnmarshalJSON() {
+	var cfg timebased.Config
+	err := json.Unmarshal([]byte(`{"withinClusterQueue":"LowerOrNewerEqualPriority","withinClusterQueueConfig":{"minAdmitDuration":"4h"}}`), &cfg)
+	fmt.Println(cfg.Policy == timebased.LowerOrNewerEqualPriority, *cfg.MinAdmitDuration, err)
 
-	_, err = timebased.KueueWithinClusterQueue{
-		WithinClusterQueue:       "LowerPriority",
-		WithinClusterQueueConfig: &timebased.KueueWithinClusterQueueConfig{},
-	}.Config()
+	err = json.Unmarshal([]byte(`{"withinClusterQueue":"LowerPriority","withinClusterQueueConfig":{}}`), &cfg)
 	fmt.Println(err)
 	// Output:
-	// LowerOrNewerEqualPriority 4h0m0s <nil>
+	// true 4h0m0s <nil>
 	// eligibility: withinClusterQueueConfig is only valid with withinClusterQueue LowerOrNewerEqualPriority, not LowerPriority
 }

@@ -27,7 +27,7 @@ func TestCandidatesMissingReservationIsNow(t *testing.T) {
 		{ID: "c", Priority: 1, Queued: queued, Reserved: now.Add(-time.Second)},
 		{ID: "d", Priority: 1, Queued: queued, Reserved: now.Add(time.Second)}, // in the future
 	}
-	got := ids(cfg.Candidates(p, cands, now, nil))
+	got := ids(candidates(cfg, p, cands, now))
 	// Newer: most recently reserved first; a and b tie at now, by ID.
 	if want := []string{"d", "a", "b", "c"}; !slices.Equal(got, want) {
 		t.Errorf("order %v, want %v", got, want)
@@ -36,7 +36,7 @@ func TestCandidatesMissingReservationIsNow(t *testing.T) {
 	for i := range cands {
 		cands[i].Priority = 0
 	}
-	if got, want := ids(cfg.Candidates(p, cands, now, nil)), []string{"d", "a", "b", "c"}; !slices.Equal(got, want) {
+	if got, want := ids(candidates(cfg, p, cands, now)), []string{"d", "a", "b", "c"}; !slices.Equal(got, want) {
 		t.Errorf("lower-priority order %v, want %v", got, want)
 	}
 	// Expired: longest-running first; a missing reservation is never
@@ -45,7 +45,7 @@ func TestCandidatesMissingReservationIsNow(t *testing.T) {
 	for i := range cands {
 		cands[i].Priority, cands[i].Reserved = 1, cands[i].Reserved.Add(-time.Hour)
 	}
-	if got, want := ids(cfg.Candidates(p, cands, now, nil)), []string{"b", "c", "a", "d"}; !slices.Equal(got, want) {
+	if got, want := ids(candidates(cfg, p, cands, now)), []string{"b", "c", "a", "d"}; !slices.Equal(got, want) {
 		// b's Reserved is zero minus an hour: a recorded instant before year 1.
 		t.Errorf("expired order %v, want %v", got, want)
 	}

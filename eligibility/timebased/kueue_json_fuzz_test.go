@@ -17,7 +17,7 @@ func FuzzKueueWithinClusterQueueJSON(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		var k timebased.KueueWithinClusterQueue
+		var k timebased.Config
 		if json.Unmarshal([]byte(s), &k) != nil {
 			return
 		}
@@ -25,7 +25,7 @@ func FuzzKueueWithinClusterQueueJSON(f *testing.F) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		var back timebased.KueueWithinClusterQueue
+		var back timebased.Config
 		if err := json.Unmarshal(out, &back); err != nil {
 			t.Fatalf("%q → %s: %v", s, out, err)
 		}

@@ -1,6 +1,7 @@
 package timebased_test
 
 import (
+	"encoding/json"
 	"strings"
 	"testing"
 	"time"
@@ -69,59 +70,58 @@ func TestPreemptionCandidatesKueueOrder(t *testing.T) {
 		"exp",                    // expired
 		"new-unknown", "new-150", // newer: most recently admitted (unknown = now) first
 	}
-	if diff := cmp.Diff(want, tbIDs(cfg.Candidates(p, cands, now, nil))); diff != "" {
+	if diff := cmp.Diff(want, tbIDs(candidates(cfg, p, cands, now))); diff != "" {
 		t.Errorf("Candidates order (-want +got):\n%s", diff)
 	}
 }
 
 // TestKueueWithinClusterQueue checks KEP-8522's webhook validation rules on
-// Kueue's own shape (withinClusterQueue plus the optional
-// withinClusterQueueConfig block): 1. minAdmitDuration at least 1m; 2. a
-// block without minAdmitDuration is valid and has no effect; 3. the block is
-// an error with Never or LowerPriority, even without minAdmitDuration.
+// Kueue's own shape, as Config.UnmarshalJSON reads it (withinClusterQueue
+// plus the optional withinClusterQueueConfig block): 1. minAdmitDuration at
+// least 1m; 2. a block without minAdmitDuration is valid and has no effect;
+// 3. the block is an error with Never or LowerPriority, even without
+// minAdmitDuration.
 func TestKueueWithinClusterQueue(t *testing.T) {
-	block := func(m *time.Duration) *timebased.KueueWithinClusterQueueConfig {
-		return &timebased.KueueWithinClusterQueueConfig{MinAdmitDuration: m}
-	}
 	lone := timebased.LowerOrNewerEqualPriority
 	tests := []struct {
 		name    string
-		k       timebased.KueueWithinClusterQueue
+		in      string
 		want    timebased.Config
 		wantErr []string
 	}{
-		{"unset policy is Never", timebased.KueueWithinClusterQueue{}, timebased.Config{}, nil},
-		{"LowerPriority", timebased.KueueWithinClusterQueue{WithinClusterQueue: "LowerPriority"},
+		{"unset policy is Never", `{}`, timebased.Config{}, nil},
+		{"LowerPriority", `{"withinClusterQueue":"LowerPriority"}`,
 			timebased.Config{Policy: timebased.LowerPriority}, nil},
-		{"time-based", timebased.KueueWithinClusterQueue{WithinClusterQueue: "LowerOrNewerEqualPriority", WithinClusterQueueConfig: block(tbDur(4 * time.Hour))},
+		{"time-based", `{"withinClusterQueue":"LowerOrNewerEqualPriority","withinClusterQueueConfig":{"minAdmitDuration":"4h"}}`,
 			tbTimeBased(4 * time.Hour), nil},
-		{"KEP-8522 webhook rule 1: exactly 1m", timebased.KueueWithinClusterQueue{WithinClusterQueue: "LowerOrNewerEqualPriority", WithinClusterQueueConfig: block(tbDur(time.Minute))},
+		{"KEP-8522 webhook rule 1: exactly 1m", `{"withinClusterQueue":"LowerOrNewerEqualPriority","withinClusterQueueConfig":{"minAdmitDuration":"1m"}}`,
 			tbTimeBased(time.Minute), nil},
-		{"KEP-8522 webhook rule 1: below 1m", timebased.KueueWithinClusterQueue{WithinClusterQueue: "LowerOrNewerEqualPriority", WithinClusterQueueConfig: block(tbDur(30 * time.Second))},
+		{"KEP-8522 webhook rule 1: below 1m", `{"withinClusterQueue":"LowerOrNewerEqualPriority","withinClusterQueueConfig":{"minAdmitDuration":"30s"}}`,
 			timebased.Config{}, []string{"eligibility: withinClusterQueueConfig.minAdmitDuration must be at least 1m0s, got 30s"}},
-		{"KEP-8522 webhook rule 1: explicit 0", timebased.KueueWithinClusterQueue{WithinClusterQueue: "LowerOrNewerEqualPriority", WithinClusterQueueConfig: block(tbDur(0))},
+		{"KEP-8522 webhook rule 1: explicit 0", `{"withinClusterQueue":"LowerOrNewerEqualPriority","withinClusterQueueConfig":{"minAdmitDuration":"0s"}}`,
 			timebased.Config{}, []string{"eligibility: withinClusterQueueConfig.minAdmitDuration must be at least 1m0s, got 0s"}},
-		{"KEP-8522 webhook rule 2: empty block is valid, no effect", timebased.KueueWithinClusterQueue{WithinClusterQueue: "LowerOrNewerEqualPriority", WithinClusterQueueConfig: block(nil)},
+		{"KEP-8522 webhook rule 2: empty block is valid, no effect", `{"withinClusterQueue":"LowerOrNewerEqualPriority","withinClusterQueueConfig":{}}`,
 			timebased.Config{Policy: lone}, nil},
-		{"KEP-8522 webhook rule 3: empty block with Never", timebased.KueueWithinClusterQueue{WithinClusterQueue: "Never", WithinClusterQueueConfig: block(nil)},
+		{"KEP-8522 webhook rule 3: empty block with Never", `{"withinClusterQueue":"Never","withinClusterQueueConfig":{}}`,
 			timebased.Config{}, []string{"eligibility: withinClusterQueueConfig is only valid with withinClusterQueue LowerOrNewerEqualPriority, not Never"}},
-		{"KEP-8522 webhook rule 3: empty block with the default policy", timebased.KueueWithinClusterQueue{WithinClusterQueueConfig: block(nil)},
+		{"KEP-8522 webhook rule 3: empty block with the default policy", `{"withinClusterQueueConfig":{}}`,
 			timebased.Config{}, []string{"eligibility: withinClusterQueueConfig is only valid with withinClusterQueue LowerOrNewerEqualPriority, not Never"}},
-		{"KEP-8522 webhook rule 3: empty block with LowerPriority", timebased.KueueWithinClusterQueue{WithinClusterQueue: "LowerPriority", WithinClusterQueueConfig: block(nil)},
+		{"KEP-8522 webhook rule 3: empty block with LowerPriority", `{"withinClusterQueue":"LowerPriority","withinClusterQueueConfig":{}}`,
 			timebased.Config{}, []string{"eligibility: withinClusterQueueConfig is only valid with withinClusterQueue LowerOrNewerEqualPriority, not LowerPriority"}},
-		{"rules 1 and 3 at once", timebased.KueueWithinClusterQueue{WithinClusterQueue: "LowerPriority", WithinClusterQueueConfig: block(tbDur(0))},
+		{"rules 1 and 3 at once", `{"withinClusterQueue":"LowerPriority","withinClusterQueueConfig":{"minAdmitDuration":"0s"}}`,
 			timebased.Config{}, []string{
 				"eligibility: withinClusterQueueConfig.minAdmitDuration must be at least 1m0s, got 0s",
 				"eligibility: withinClusterQueueConfig is only valid with withinClusterQueue LowerOrNewerEqualPriority, not LowerPriority",
 			}},
-		{"policy spelt otherwise", timebased.KueueWithinClusterQueue{WithinClusterQueue: "lowerPriority"},
+		{"policy spelt otherwise", `{"withinClusterQueue":"lowerPriority"}`,
 			timebased.Config{}, []string{`eligibility: withinClusterQueue: unsupported value "lowerPriority" (want Never, LowerPriority or LowerOrNewerEqualPriority)`}},
-		{"Any is for cohorts only", timebased.KueueWithinClusterQueue{WithinClusterQueue: "Any"},
+		{"Any is for cohorts only", `{"withinClusterQueue":"Any"}`,
 			timebased.Config{}, []string{`eligibility: withinClusterQueue: unsupported value "Any"`}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got, err := tt.k.Config()
+			var got timebased.Config
+			err := json.Unmarshal([]byte(tt.in), &got)
 			var msgs []string
 			if err != nil {
 				for _, e := range err.(interface{ Unwrap() []error }).Unwrap() {
@@ -129,7 +129,7 @@ func TestKueueWithinClusterQueue(t *testing.T) {
 				}
 			}
 			if len(msgs) != len(tt.wantErr) {
-				t.Fatalf("PreemptionConfig() errors %q, want %q", msgs, tt.wantErr)
+				t.Fatalf("Unmarshal errors %q, want %q", msgs, tt.wantErr)
 			}
 			for i := range msgs {
 				if !strings.HasPrefix(msgs[i], tt.wantErr[i]) {
@@ -137,7 +137,7 @@ func TestKueueWithinClusterQueue(t *testing.T) {
 				}
 			}
 			if diff := cmp.Diff(tt.want, got); diff != "" {
-				t.Errorf("PreemptionConfig() (-want +got):\n%s", diff)
+				t.Errorf("Unmarshal (-want +got):\n%s", diff)
 			}
 			if err != nil {
 				return
@@ -145,36 +145,16 @@ func TestKueueWithinClusterQueue(t *testing.T) {
 			if err := got.Validate(); err != nil {
 				t.Errorf("accepted config fails Validate: %v", err)
 			}
-			// Back to Kueue's shape: the same, except that an empty block
-			// (no effect) is not written back.
-			back := got.Kueue()
-			want := tt.k
-			if want.WithinClusterQueue == "" {
-				want.WithinClusterQueue = "Never"
+			// Back to Kueue's shape and read again: the same config (an
+			// empty block, which has no effect, is not written back).
+			out, err := json.Marshal(got)
+			var back timebased.Config
+			if err != nil || json.Unmarshal(out, &back) != nil {
+				t.Fatalf("round trip %s: %v", out, err)
 			}
-			if want.WithinClusterQueueConfig != nil && want.WithinClusterQueueConfig.MinAdmitDuration == nil {
-				want.WithinClusterQueueConfig = nil
-			}
-			if diff := cmp.Diff(want, back); diff != "" {
-				t.Errorf("Kueue() (-want +got):\n%s", diff)
+			if diff := cmp.Diff(got, back); diff != "" {
+				t.Errorf("round trip (-want +got):\n%s", diff)
 			}
 		})
-	}
-}
-
-// TestCandidateClassKueueReason: the reason Kueue reports for a preemption
-// within a ClusterQueue (the Preempted condition and the reason label of
-// kueue_preempted_workloads_total): InClusterQueueTimeBased for a
-// time-based pick (KEP-8522), InClusterQueue for the others.
-func TestCandidateClassKueueReason(t *testing.T) {
-	want := map[timebased.Class]string{
-		timebased.ClassLowerPriority: "InClusterQueue",
-		timebased.ClassNewer:         "InClusterQueue",
-		timebased.ClassExpired:       "InClusterQueueTimeBased",
-	}
-	for c := timebased.Class(0); c < 10; c++ {
-		if got := c.KueueReason(); got != want[c] {
-			t.Errorf("%v.KueueReason() = %q, want %q", c, got, want[c])
-		}
 	}
 }

@@ -146,29 +146,15 @@ func candidateSecondary(a, b *candidateKey) int {
 	return 1
 }
 
-// Compare orders decisions for preemption: it returns a negative
-// number when a should be preempted before b. The order is Kueue's
-// CandidatesOrdering (pkg/scheduler/preemption/common/ordering.go) within a
-// queue, with KEP-8522's time-based classes:
-//
-//  1. preemptible candidates already being evicted ([Candidate.Evicted])
-//     first, in the order below among themselves;
-//  2. lower priority (lowest priority first; within a priority the most
-//     recently reserved first, which loses the least work);
-//  3. expired (longest-running, i.e. earliest Reserved, first);
-//  4. newer (most recently admitted, i.e. latest Reserved, first);
-//
-// ties by ID. A missing reservation (zero Reserved) counts as the instant
-// the decision was made ([Decision.At], the now of
-// [Config.Classify] and [Config.Candidates]), exactly as
-// Kueue counts it as the current time: a candidate reserved at exactly that
-// instant ties with it and the ID decides, and one reserved later (clock
-// skew) orders as later. Only a decision without At (built by hand) keeps a
-// different rule: its missing reservation counts as later than every
-// recorded one, the future included, and ties only with another missing
-// one. Non-preemptible decisions go last, grouped by class. It is a
-// strict weak ordering, total for distinct IDs, and suits
-// [slices.SortFunc]. Cost: O(len(ID)), no allocation.
+// Compare returns a negative number when a should be preempted before b:
+// Kueue's CandidatesOrdering with KEP-8522's classes. Preemptible
+// decisions come first, those already being evicted ahead of the rest;
+// among them lower priority (lowest first, then most recently reserved),
+// then expired (earliest Reserved first), then newer (latest Reserved
+// first); ties by ID. A zero Reserved counts as [Decision.At], as Kueue
+// counts it as the current time (a decision without At: after every
+// recorded reservation). Non-preemptible decisions go last, by class. A
+// strict weak ordering for slices.SortFunc; O(len(ID)), no allocation.
 func Compare(a, b Decision) int {
 	ka, kb := candidateKeyOf(&a, 0), candidateKeyOf(&b, 0)
 	if c := candidatePrimary(&ka, &kb); c != 0 {
@@ -180,11 +166,9 @@ func Compare(a, b Decision) int {
 	return candidateSecondary(&ka, &kb)
 }
 
-// Sort sorts ds in place into the order of [Compare],
-// keeping decisions that compare equal in their original order. It computes
-// each key once, sorts compact keys and permutes ds in place, so it is
-// faster than slices.SortFunc with Compare. Cost: O(n log n)
-// comparisons; it allocates one 32-byte key per decision.
+// Sort sorts ds stably into the order of [Compare], computing each key
+// once: faster than slices.SortFunc with Compare. O(n log n); it
+// allocates one 32-byte key per decision.
 func Sort(ds []Decision) {
 	if len(ds) < 2 {
 		return

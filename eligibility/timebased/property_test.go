@@ -279,11 +279,11 @@ func TestPreemptionCandidatesOracle(t *testing.T) {
 		var want []timebased.Decision
 		for _, c := range cands {
 			if class := tbOracleClass(cfg, p, c, now); tbPreemptible(class) {
-				want = append(want, timebased.Decision{Candidate: c, Class: class, At: now, Decision: eligibility.Decision{Allowed: true, Reason: eligibility.Reason(class.String())}})
+				want = append(want, timebased.Decision{Candidate: c, Class: class, At: now, Decision: eligibility.Decision{Allowed: true, Reason: eligibility.Reason(classLabel(class))}})
 			}
 		}
 		sort.SliceStable(want, func(i, j int) bool { return tbOracleLess(want[i], want[j]) })
-		got := cfg.Candidates(p, cands, now, nil)
+		got := candidates(cfg, p, cands, now)
 		if diff := gocmp.Diff(want, got, cmpopts.IgnoreFields(timebased.Decision{}, "Until")); diff != "" {
 			t.Fatalf("Candidates vs oracle (-want +got):\n%s", diff)
 		}

@@ -1,6 +1,7 @@
 package timebased_test
 
 import (
+	"encoding/json"
 	"math"
 	"math/rand/v2"
 	"os"
@@ -138,105 +139,15 @@ func TestPreemptionClassify(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			got := tt.cfg.Classify(tt.p, tt.cand, tt.now)
 			want := timebased.Decision{Candidate: tt.cand, Class: tt.wantClass, At: tt.now,
-				Decision: eligibility.Decision{Allowed: tbPreemptible(tt.wantClass), Reason: eligibility.Reason(tt.wantClass.String()), Until: tt.wantUntil}}
+				Decision: eligibility.Decision{Allowed: tbPreemptible(tt.wantClass), Reason: eligibility.Reason(classLabel(tt.wantClass)), Until: tt.wantUntil}}
 			if diff := cmp.Diff(want, got); diff != "" {
 				t.Errorf("Classify (-want +got):\n%s", diff)
 			}
-			if string(got.Reason) != tt.wantClass.String() {
+			if string(got.Reason) != classLabel(tt.wantClass) {
 				t.Errorf("Reason = %q for class %v", got.Reason, tt.wantClass)
 			}
 		})
 	}
-}
-
-func TestCandidateClass(t *testing.T) {
-	tests := []struct {
-		c           timebased.Class
-		name        string
-		preemptible bool
-		timeBased   bool
-	}{
-		{timebased.ClassNotAllowed, "not_allowed", false, false},
-		{timebased.ClassHigherPriority, "higher_priority", false, false},
-		{timebased.ClassProtected, "protected", false, false},
-		{timebased.ClassUnknownReservation, "unknown_reservation", false, false},
-		{timebased.ClassLowerPriority, "lower_priority", true, false},
-		{timebased.ClassExpired, "expired", true, true},
-		{timebased.ClassNewer, "newer", true, false},
-		{timebased.Class(99), "CandidateClass(99)", false, false},
-	}
-	for _, tt := range tests {
-		if got := tt.c.String(); got != tt.name {
-			t.Errorf("String() = %q, want %q", got, tt.name)
-		}
-		if tbPreemptible(tt.c) != tt.preemptible || tt.c.TimeBased() != tt.timeBased {
-			t.Errorf("%v: Preemptible %v TimeBased %v, want %v %v", tt.c, tbPreemptible(tt.c), tt.c.TimeBased(), tt.preemptible, tt.timeBased)
-		}
-	}
-	if got := (timebased.Decision{}).Class; got != timebased.ClassNotAllowed || tbPreemptible(got) {
-		t.Errorf("zero decision class = %v, want not_allowed and not preemptible", got)
-	}
-}
-
-func TestPreemptionPolicyText(t *testing.T) {
-	tests := []struct {
-		in      string
-		want    timebased.Policy
-		wantErr bool
-	}{
-		{"Never", timebased.Never, false},
-		{"LowerPriority", timebased.LowerPriority, false},
-		{"LowerOrNewerEqualPriority", timebased.LowerOrNewerEqualPriority, false},
-		{"lowerornewerequalpriority", timebased.LowerOrNewerEqualPriority, false},
-		{"", timebased.Never, false},
-		{"Any", 0, true},
-		{"LowerPriority ", 0, true},
-	}
-	for _, tt := range tests {
-		p := timebased.Policy(200)
-		err := p.UnmarshalText([]byte(tt.in))
-		if tt.wantErr {
-			if err == nil || !strings.HasPrefix(err.Error(), "eligibility: ") || p != 200 {
-				t.Errorf("UnmarshalText(%q) = %v, %v; want an eligibility: error and no change", tt.in, p, err)
-			}
-			continue
-		}
-		if err != nil || p != tt.want {
-			t.Errorf("UnmarshalText(%q) = %v, %v; want %v", tt.in, p, err, tt.want)
-		}
-		out, err := p.MarshalText()
-		if err != nil || string(out) != tt.want.String() {
-			t.Errorf("MarshalText(%v) = %q, %v", p, out, err)
-		}
-	}
-	if _, err := timebased.Policy(3).MarshalText(); err == nil {
-		t.Error("MarshalText(3): want an error")
-	}
-	if got := timebased.Policy(3).String(); got != "PreemptionPolicy(3)" {
-		t.Errorf("String() = %q", got)
-	}
-}
-
-func FuzzPreemptionPolicyText(f *testing.F) {
-	for _, s := range []string{"Never", "LowerPriority", "LowerOrNewerEqualPriority", "", "never", "Any"} {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, in string) {
-		var p timebased.Policy
-		if err := p.UnmarshalText([]byte(in)); err != nil {
-			if !strings.HasPrefix(err.Error(), "eligibility: ") {
-				t.Fatalf("error %q lacks the package prefix", err)
-			}
-			return
-		}
-		out, err := p.MarshalText()
-		if err != nil {
-			t.Fatalf("MarshalText after UnmarshalText(%q): %v", in, err)
-		}
-		if in != "" && !strings.EqualFold(in, string(out)) {
-			t.Fatalf("round trip %q -> %q", in, out)
-		}
-	})
 }
 
 func tbIDs(ds []timebased.Decision) []string {
@@ -283,7 +194,7 @@ func TestPreemptionCandidatesOrder(t *testing.T) {
 	}
 	r := rand.New(rand.NewPCG(3, 4))
 	for round := 0; round < 5; round++ {
-		got := cfg.Candidates(p, cands, now, nil)
+		got := candidates(cfg, p, cands, now)
 		if diff := cmp.Diff(want, tbIDs(got)); diff != "" {
 			t.Fatalf("round %d order (-want +got):\n%s", round, diff)
 		}
@@ -293,23 +204,6 @@ func TestPreemptionCandidatesOrder(t *testing.T) {
 			}
 		}
 		r.Shuffle(len(cands), func(i, j int) { cands[i], cands[j] = cands[j], cands[i] })
-	}
-}
-
-func TestPreemptionCandidatesAppends(t *testing.T) {
-	cfg := tbTimeBased(time.Hour)
-	p := timebased.Request{Priority: 1, Timestamp: tbAt(0)}
-	prefix := []timebased.Decision{{Candidate: timebased.Candidate{ID: "keep"}}}
-	got := cfg.Candidates(p, []timebased.Candidate{
-		{ID: "b", Priority: 0, Reserved: tbAt(1)},
-		{ID: "a", Priority: 0, Reserved: tbAt(1)},
-		{ID: "h", Priority: 2, Reserved: tbAt(1)},
-	}, tbAt(2), prefix)
-	if diff := cmp.Diff([]string{"keep", "a", "b"}, tbIDs(got)); diff != "" {
-		t.Errorf("Candidates with a prefix (-want +got):\n%s", diff)
-	}
-	if got := cfg.Candidates(p, nil, tbAt(2), nil); len(got) != 0 {
-		t.Errorf("no candidates: got %v", got)
 	}
 }
 
@@ -424,11 +318,11 @@ func TestKEP8522TwoJobs(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got := tt.cfg.Candidates(b, []timebased.Candidate{a}, tt.now, nil)
+			got := candidates(tt.cfg, b, []timebased.Candidate{a}, tt.now)
 			if (len(got) == 1) != tt.want {
 				t.Fatalf("A preemptible = %v, want %v (%v)", len(got) == 1, tt.want, got)
 			}
-			if tt.want && !got[0].Class.TimeBased() {
+			if tt.want && !(got[0].Class == timebased.ClassExpired) {
 				t.Errorf("A picked as %v, want a time-based (expired) pick", got[0].Class)
 			}
 		})
@@ -474,7 +368,7 @@ func tbSim(cfg timebased.Config, slots int, jobs []string, created []int, steps 
 			for i, r := range running {
 				cands[i] = timebased.Candidate{ID: r.id, Priority: 10, Reserved: r.reserved}
 			}
-			picks := cfg.Candidates(timebased.Request{Priority: 10, Timestamp: pj.ts}, cands, now, nil)
+			picks := candidates(cfg, timebased.Request{Priority: 10, Timestamp: pj.ts}, cands, now)
 			if len(picks) == 0 {
 				still = append(still, pj)
 				continue
@@ -619,8 +513,8 @@ func TestTimestampPreemptionBuffer(t *testing.T) {
 			t.Errorf("%s: class %v (allowed %v), want %v", tc.name, d.Class, d.Allowed, tc.want)
 		}
 	}
-	if k := buffered.Kueue(); k.WithinClusterQueueConfig != nil || k.WithinClusterQueue != "LowerOrNewerEqualPriority" {
-		t.Errorf("Kueue() = %+v: the gate is not a ClusterQueue field", k)
+	if k, err := json.Marshal(buffered); err != nil || string(k) != `{"withinClusterQueue":"LowerOrNewerEqualPriority"}` {
+		t.Errorf("MarshalJSON = %s, %v: the gate is not a ClusterQueue field", k, err)
 	}
 	if b, err := os.ReadFile("doc.go"); err != nil || !strings.Contains(string(b), "SchedulerTimestampPreemptionBuffer feature gate (alpha, off by") {
 		t.Errorf("the package doc does not describe Kueue's SchedulerTimestampPreemptionBuffer gate (%v)", err)

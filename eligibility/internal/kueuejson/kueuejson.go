@@ -69,14 +69,3 @@ func Duration(raw json.RawMessage) (*time.Duration, error) {
 	}
 	return &d, nil
 }
-
-// TrimPrefix drops "eligibility: " from each line of a nested error so
-// that the wrapping message carries the prefix once per line.
-func TrimPrefix(err error) error {
-	var errs []error
-	for _, line := range strings.Split(err.Error(), "\n") {
-		line, _ = strings.CutPrefix(line, "eligibility: ")
-		errs = append(errs, errors.New(line))
-	}
-	return errors.Join(errs...)
-}

@@ -10,6 +10,7 @@ import (
 	"github.com/tenurepolicy/tenure/examples/simulate/internal/policies"
 	"github.com/tenurepolicy/tenure/examples/simulate/internal/trace"
 
+	"github.com/tenurepolicy/tenure/eligibility"
 	"github.com/tenurepolicy/tenure/eligibility/expectedruntime"
 	"github.com/tenurepolicy/tenure/queuetree"
 	"github.com/tenurepolicy/tenure/runtime"
@@ -109,9 +110,10 @@ func (e *Env) expectedRuntimes() []error {
 		}
 		// The nominator rejects a value it cannot use (0s, say) as
 		// invalid_duration on every job: refuse it here, with its error.
-		ann := map[string]string{expectedruntime.AnnotationExpectedRuntime: runtime.FormatDuration(q.D)}
-		if pa := (expectedruntime.Keys{}).Parse(ann); pa.ExpectedErr != nil {
-			errs = append(errs, fmt.Errorf("simulate: -expected-runtime %s: %w", q.Queue, pa.ExpectedErr))
+		probe := eligibility.Job{Running: true, Preemptible: true,
+			Annotations: map[string]string{expectedruntime.AnnotationExpectedRuntime: runtime.FormatDuration(q.D)}}
+		if o := (&expectedruntime.Nominator{}).Evaluate(&probe, time.Time{}); o.Reason == expectedruntime.ReasonInvalidDuration {
+			errs = append(errs, fmt.Errorf("simulate: -expected-runtime %s: %w", q.Queue, o.Skip.Err))
 			continue
 		}
 		set2[id] = q.D

@@ -131,11 +131,11 @@ func (p *policy) noteEviction(s *sim, pre, v int32) (expired bool) {
 	if p.picks == nil {
 		p.picks = map[string]int{}
 	}
-	p.picks[d.Class.String()]++
+	p.picks[string(d.Reason)]++ // the class's label
 	j := &s.jobs[v]
 	ts := policies.Restamp(j.Name, j.Priority(), at(j.Arrival), s.nowT)
 	s.setQueueTS(v, int64(ts.Sub(simEpoch)/time.Second))
-	return d.Class.TimeBased()
+	return d.Class == timebased.ClassExpired
 }
 
 func (p *policy) started(s *sim, id int32) {
