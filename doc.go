@@ -50,7 +50,8 @@
 // every decision made through the returned [Cycle] sees that instant:
 //
 //  1. Preempt and reclaim actions ask [Cycle.CheckVictim] about each victim
-//     (O(1), no allocation) and [Cycle.ValidateScenario] about elastic ones;
+//     (O(1), O(log depth) for a reclaim resolved at the LCA; no allocation)
+//     and [Cycle.ValidateScenario] about elastic ones;
 //     [Cycle.CheckPreemptor], [Cycle.CheckEvictionBudget],
 //     [Cycle.CheckAdmitted] and [Cycle.Classify] apply the other policies;
 //     [Cycle.RecordEviction] gives the eviction record to write.
@@ -73,8 +74,8 @@
 // # Semantics
 //
 // The boundaries (< against <=, defaults, order of checks) are the
-// contract, each pinned by a test; the README's Semantics section
-// (https://github.com/tenurepolicy/tenure#semantics) tabulates them, and
+// contract, each pinned by a test; the Semantics section of the
+// repository's README.md tabulates them, and
 // each package's doc states the rules it implements and where it departs
 // from its source.
 //

@@ -26,12 +26,13 @@ func (w *warnings) Handle(_ context.Context, r slog.Record) error {
 
 // policySession is the README's per-session block for a Policy.
 func policySession(policy *tenure.Policy, queues []tenure.Queue, logger *slog.Logger) *tenure.Policy {
-	// policy: the last session's Policy; queues: this session's []tenure.Queue.
+	// policy: the last session's Policy; queues: this session's []tenure.Queue;
+	// logger: your *slog.Logger.
 	next, err := policy.UpdateQueues(queues) // the same Policy when nothing changed
 	if err != nil {
-		// A bad queue must not stop the session: keep the last good Policy, report it.
-		logger.Warn("queue snapshot rejected, keeping the last one", "problems", err)
-		return policy
+		// Every problem at once, each a *tenure.ConfigError. A bad queue must not stop
+		// the session: next was built from the queues repaired, so log them and go on.
+		logger.Warn("queue problems repaired", "problems", err)
 	}
 	return next // if next != policy, look the jobs' queues up again (next.QueueID)
 }
@@ -39,8 +40,10 @@ func policySession(policy *tenure.Policy, queues []tenure.Queue, logger *slog.Lo
 // TestREADMESessionBlocks: the Go block of the README's section "Per
 // scheduling session" is, line for line, the body of the function above,
 // and the function does what the section says: an unchanged list (in
-// another order) gives the same Policy, a list with problems keeps the last
-// Policy with one warning naming every problem, a changed list gives a new
+// another order) gives the same Policy, a list with problems gives a Policy
+// of the repaired queues with one warning naming every problem (an orphan
+// becomes top-level; a min-runtime string that does not parse is ignored,
+// so its queue inherits), a changed list gives a new
 // Policy, and a slice sized as the README's embedding section sizes it has a
 // slot for every queue's ID.
 func TestREADMESessionBlocks(t *testing.T) {
@@ -72,15 +75,20 @@ func TestREADMESessionBlocks(t *testing.T) {
 	}
 	same := policySession(policy, []tenure.Queue{{Name: "dev"}, {Name: "prod", ReclaimMinRuntime: "1h"}}, logger)
 	bad := policySession(policy, []tenure.Queue{{Name: "prod", ReclaimMinRuntime: "1h"}, {Name: "dev", Parent: "gone"}, {Name: "ci", Parent: "dev", PreemptMinRuntime: "-5m"}}, logger)
-	if same != policy || bad != policy || len(w.lines) != 1 {
-		t.Fatalf("Policy session: unchanged %p, bad %p (want %p for both), warnings %q; want one warning", same, bad, policy, w.lines)
+	if same != policy || bad == nil || bad == policy || len(w.lines) != 1 {
+		t.Fatalf("Policy session: unchanged %p (want %p), bad %p (want a new Policy), warnings %q; want one warning", same, policy, bad, w.lines)
 	}
 	if !strings.Contains(w.lines[0], `"gone"`) || !strings.Contains(w.lines[0], `"-5m"`) {
 		t.Errorf("warning %q, want the orphan's and the bad string's problems", w.lines[0])
 	}
+	dev, err := bad.QueueID("dev")
+	if err != nil || bad.Tree().Parent(dev) != queuetree.Root {
+		t.Errorf("repaired Policy: dev is %v (%v), want a top-level queue", dev, err)
+	}
+	w.lines = nil
 	changed := []tenure.Queue{{Name: "prod", ReclaimMinRuntime: "1h"}, {Name: "dev"}, {Name: "ci", Parent: "dev", PreemptMinRuntime: "5m"}}
 	next := policySession(policy, changed, logger)
-	if next == policy || next == nil || len(w.lines) != 1 {
+	if next == policy || next == nil || len(w.lines) != 0 {
 		t.Fatalf("Policy session: changed list gave %p (old %p), warnings %q", next, policy, w.lines)
 	}
 	running := make([]int, next.Tree().IDLimit()) // as the README's embedding section says
