@@ -423,7 +423,7 @@ func TestNewResolverErrors(t *testing.T) {
 	// Settings are not checked against a missing tree: one error, not one per queue.
 	onA := runtime.Config{Queues: []runtime.QueueSetting{{Queue: "a", Preempt: runtime.Explicit(time.Minute)}}}
 	if r, err := runtime.NewResolver(&queuetree.Tree{}, onA); r != nil || err == nil ||
-		err.Error() != "runtime: NewResolver needs a queue tree built by queuetree.New or NewTolerant, got the zero Tree" {
+		err.Error() != "runtime: NewResolver needs a queue tree built by queuetree.New, got the zero Tree" {
 		t.Errorf("NewResolver(zero Tree) = %v, %v", r, err)
 	}
 
