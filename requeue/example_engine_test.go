@@ -63,7 +63,7 @@ func ExampleEngine() {
 		}
 		fmt.Println()
 	}
-	fmt.Println("urgent runs on", c.Placement("urgent"))
+	fmt.Println("urgent runs on", c.Snapshot().Jobs["urgent"])
 	// Output:
 	// batch-c [expectedruntime]: skipped cooldown until 12:15PM
 	// batch-a [expectedruntime proportion]: committed committed, placed [urgent], kai.scheduler/requeue-not-before=2025-01-15T12:30:00Z
