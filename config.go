@@ -268,7 +268,7 @@ func (c Config) buildQueues() (*queuetree.Tree, *runtime.Resolver, []error) {
 	rcfg, qerr := parseQueues(base, fields)
 	errs = append(errs, configErrors("queues", qerr)...)
 	var resolver *runtime.Resolver
-	if tree != nil && aerr == nil && qerr == nil {
+	if err == nil && aerr == nil && qerr == nil {
 		resolver, err = runtime.NewResolver(tree, rcfg)
 		errs = append(errs, configErrors("queues", err)...)
 	}

@@ -31,7 +31,7 @@ type configFile struct {
 	Engine                *engineFile              `json:"engine,omitempty"`
 	AllowProtectedRequeue bool                     `json:"allowProtectedRequeue,omitempty"`
 	FailOpenUnknownQueues bool                     `json:"failOpenUnknownQueues,omitempty"`
-	RequeuingStrategy     *backoff.KueueStrategy   `json:"requeuingStrategy,omitempty"`
+	RequeuingStrategy     *backoff.Strategy        `json:"requeuingStrategy,omitempty"`
 	Preemption            *timebased.Config        `json:"preemption,omitempty"`
 	PreemptionProtection  *admitprotect.Protection `json:"preemptionProtection,omitempty"`
 	PreemptorDelay        *fileDuration            `json:"preemptorDelay,omitempty"`
@@ -254,10 +254,8 @@ func (f *configFile) config() (Config, []error) {
 	if e := f.Engine; e != nil {
 		c.Engine = e.config()
 	}
-	var err error
-	if k := f.RequeuingStrategy; k != nil {
-		c.Requeuing, err = k.Strategy()
-		errs = append(errs, configErrors("requeuingStrategy", err)...)
+	if k := f.RequeuingStrategy; k != nil { // decoded and validated by backoff.Strategy.UnmarshalJSON
+		c.Requeuing = *k
 	}
 	if k := f.Preemption; k != nil { // decoded and validated by timebased.Config.UnmarshalJSON
 		c.Preemption = *k

@@ -18,7 +18,6 @@ import (
 	"github.com/tenurepolicy/tenure/eligibility/timebased"
 	"github.com/tenurepolicy/tenure/requeue"
 	"github.com/tenurepolicy/tenure/requeue/backoff"
-	"github.com/tenurepolicy/tenure/runtime"
 )
 
 // fullConfig sets every part of the file form.
@@ -37,8 +36,8 @@ func fullConfig() tenure.Config {
 		AllowProtectedRequeue: true,
 		FailOpenUnknownQueues: true,
 		Requeuing:             backoff.Strategy{Timestamp: &creation, Backoff: backoff.Config{Base: 10 * time.Second, Uncapped: true, Limit: &five}},
-		Preemption:            timebased.Config{Policy: timebased.LowerOrNewerEqualPriority, MinAdmitDuration: runtime.Explicit(4 * time.Hour)},
-		Protection:            admitprotect.Protection{FairSharing: runtime.Explicit(time.Hour), ReclaimWithinCohort: runtime.Explicit(10 * time.Minute)},
+		Preemption:            timebased.Config{Policy: timebased.LowerOrNewerEqualPriority, MinAdmitDuration: explicit(4 * time.Hour)},
+		Protection:            admitprotect.Protection{FairSharing: explicit(time.Hour), ReclaimWithinCohort: explicit(10 * time.Minute)},
 		PreemptorDelay:        preemptordelay.Delay{Delay: 30 * time.Second},
 		EvictionBudget:        evictionbudget.Budget{Max: 3, Window: 6 * time.Hour, Key: "example.com/evictions"},
 	}

@@ -51,7 +51,7 @@ func durationPtr(d time.Duration) *fileDuration {
 // their zero value are left out, callbacks are not written. It reports, all
 // at once, what the file form cannot express: a negative duration, a
 // requeuing strategy Kueue's fields cannot hold (a jitter other than
-// Kueue's, a delay that is not whole seconds; see backoff.Strategy.Kueue),
+// Kueue's, a delay that is not whole seconds; see backoff.Strategy.MarshalJSON),
 // Backoff.ClampToMax (the file is read as current Kueue reads it), and
 // PreemptionConfig.TimestampPreemptionBuffer (a scheduler-wide Kueue
 // feature gate, since removed, not a field of Kueue's preemption block),
@@ -67,8 +67,9 @@ func MarshalConfig(c Config) ([]byte, error) {
 		errs = append(errs, &ConfigError{"requeuingStrategy.clampToMax", errors.New("Requeuing.Backoff.ClampToMax (older Kueue releases' reading) cannot be written: the file is read as current Kueue reads it")})
 	}
 	if c.Requeuing.Timestamp != nil || c.Requeuing.Backoff != (backoff.Config{}) {
-		k, err := c.Requeuing.Kueue()
+		_, err := c.Requeuing.MarshalJSON()
 		errs = append(errs, configErrors("requeuingStrategy", err)...)
+		k := c.Requeuing
 		f.RequeuingStrategy = &k
 	}
 	if c.Preemption.TimestampPreemptionBuffer {

@@ -56,8 +56,8 @@ func newDirectEngine(t testing.TB) *directEngine {
 		t.Fatal(err)
 	}
 	resolver, err := runtime.NewResolver(tree, runtime.Config{Queues: []runtime.QueueSetting{
-		{Queue: "a", Preempt: runtime.Explicit(20 * time.Minute), Reclaim: runtime.Explicit(time.Hour)},
-		{Queue: "b", Reclaim: runtime.Explicit(10 * time.Minute)},
+		{Queue: "a", Preempt: explicit(20 * time.Minute), Reclaim: explicit(time.Hour)},
+		{Queue: "b", Reclaim: explicit(10 * time.Minute)},
 	}})
 	if err != nil {
 		t.Fatal(err)

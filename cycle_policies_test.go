@@ -15,15 +15,14 @@ import (
 	"github.com/tenurepolicy/tenure/eligibility/preemptordelay"
 	"github.com/tenurepolicy/tenure/eligibility/timebased"
 	"github.com/tenurepolicy/tenure/requeue"
-	"github.com/tenurepolicy/tenure/runtime"
 )
 
 // allPolicies is a Config with every time-based policy set.
 func allPolicies() tenure.Config {
 	return tenure.Config{
 		Queues:         []tenure.Queue{{Name: "q"}},
-		Preemption:     timebased.Config{Policy: timebased.LowerOrNewerEqualPriority, MinAdmitDuration: runtime.Explicit(time.Hour)},
-		Protection:     admitprotect.Protection{FairSharing: runtime.Explicit(2 * time.Hour), ReclaimWithinCohort: runtime.Explicit(10 * time.Minute)},
+		Preemption:     timebased.Config{Policy: timebased.LowerOrNewerEqualPriority, MinAdmitDuration: explicit(time.Hour)},
+		Protection:     admitprotect.Protection{FairSharing: explicit(2 * time.Hour), ReclaimWithinCohort: explicit(10 * time.Minute)},
 		PreemptorDelay: preemptordelay.Delay{Delay: 30 * time.Second},
 		EvictionBudget: evictionbudget.Budget{Max: 1, Window: 3 * time.Hour},
 	}
@@ -166,8 +165,8 @@ func TestRecordEviction(t *testing.T) {
 // with the rest, all at once.
 func TestNewReportsNewPolicyProblems(t *testing.T) {
 	_, err := tenure.New(tenure.Config{
-		Preemption:     timebased.Config{Policy: timebased.LowerPriority, MinAdmitDuration: runtime.Explicit(time.Second)},
-		Protection:     admitprotect.Protection{FairSharing: runtime.Explicit(0)},
+		Preemption:     timebased.Config{Policy: timebased.LowerPriority, MinAdmitDuration: explicit(time.Second)},
+		Protection:     admitprotect.Protection{FairSharing: explicit(0)},
 		PreemptorDelay: preemptordelay.Delay{Delay: -time.Second},
 		EvictionBudget: evictionbudget.Budget{Max: 2},
 	})
@@ -243,3 +242,6 @@ func TestEvictionBudgetOwnerCannotPin(t *testing.T) {
 		}
 	}
 }
+
+// explicit returns a pointer to d, for a QueueSetting or a MinAdmitDuration.
+func explicit(d time.Duration) *time.Duration { return &d }

@@ -91,7 +91,7 @@ func (f preemptorDelayFilter) FilterVictim(now time.Time, _ *requeue.Victim, c *
 
 // New validates cfg and builds a Policy, reporting every problem at once.
 // When the only problems are in the queues, New still returns a Policy,
-// built from the queues repaired as queuetree.NewTolerant and
+// built from the queues repaired as queuetree.New and
 // runtime.NewResolver repair them (an unparsable min-runtime string is
 // ignored, so that queue inherits: more protective than KAI-Scheduler's
 // reading of a negative value), for a scheduler that must keep running;

@@ -68,7 +68,8 @@ func newTolerant(cfg Config) (*Policy, []error) {
 // none).
 func tolerantQueues(base runtime.Config, queues []Queue) (*queuetree.Tree, *runtime.Resolver, []error) {
 	tq, fields := queueInput(queues)
-	tree, problems := queuetree.NewTolerant(tq)
+	tree, err := queuetree.New(tq)
+	problems := unjoin(err)
 	rcfg, err := parseQueues(base, fields)
 	problems = append(problems, unjoin(err)...)
 	resolver, rerr := runtime.NewResolver(tree, rcfg)

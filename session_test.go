@@ -177,7 +177,7 @@ func TestUpdateQueuesUnchanged(t *testing.T) {
 
 // TestNewRepairs: a list with a duplicate, an orphan, an empty name and
 // an unparsable min-runtime gives a usable Policy beside every problem, as
-// queuetree.NewTolerant and runtime.ParseConfig report them; UpdateQueues
+// queuetree.New and runtime.ParseConfig report them; UpdateQueues
 // does the same for that list; a clean list afterwards gives New's
 // decisions.
 func TestNewRepairs(t *testing.T) {
@@ -189,7 +189,8 @@ func TestNewRepairs(t *testing.T) {
 	if got == nil {
 		t.Fatal("no Policy")
 	}
-	tree, treeProblems := queuetree.NewTolerant([]queuetree.Queue{{Name: "a"}, {Name: "a"}, {Name: "o", Parent: "gone"}, {Name: ""}, {Name: "x"}})
+	tree, treeErr := queuetree.New([]queuetree.Queue{{Name: "a"}, {Name: "a"}, {Name: "o", Parent: "gone"}, {Name: ""}, {Name: "x"}})
+	treeProblems := problemsOf(treeErr)
 	// Tree: duplicate, orphan, empty name; settings: duplicate, empty name, -5m.
 	if len(problems) != len(treeProblems)+3 {
 		t.Errorf("%d problems, want %d:\n%v", len(problems), len(treeProblems)+3, errors.Join(problems...))

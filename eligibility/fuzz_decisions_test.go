@@ -91,7 +91,7 @@ func FuzzDecisions(f *testing.F) {
 			}
 		}
 
-		cfg := timebased.Config{Policy: timebased.LowerOrNewerEqualPriority, MinAdmitDuration: runtime.Explicit(time.Duration(m))}
+		cfg := timebased.Config{Policy: timebased.LowerOrNewerEqualPriority, MinAdmitDuration: explicit(time.Duration(m))}
 		pd := cfg.Classify(timebased.Request{Priority: 1, Timestamp: now.Add(-time.Duration(d))},
 			timebased.Candidate{ID: "c", Priority: 1, Reserved: start}, now)
 		future("classify "+string(pd.Reason), pd.Until)

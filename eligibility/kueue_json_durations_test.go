@@ -9,7 +9,6 @@ import (
 
 	"github.com/tenurepolicy/tenure/eligibility/admitprotect"
 	"github.com/tenurepolicy/tenure/eligibility/timebased"
-	"github.com/tenurepolicy/tenure/runtime"
 )
 
 // TestKueueBlocksWriteGoDurations: inside a block that mirrors a Kueue
@@ -22,9 +21,9 @@ func TestKueueBlocksWriteGoDurations(t *testing.T) {
 		v    any
 		want string
 	}{
-		{admitprotect.Protection{FairSharing: runtime.Explicit(day)}, `{"fairSharing":{"minAdmitDuration":"24h0m0s"}}`},
-		{admitprotect.Protection{ReclaimWithinCohort: runtime.Explicit(90 * time.Second)}, `{"reclaimWithinCohort":{"minAdmitDuration":"1m30s"}}`},
-		{timebased.Config{Policy: timebased.LowerOrNewerEqualPriority, MinAdmitDuration: runtime.Explicit(7 * day)},
+		{admitprotect.Protection{FairSharing: explicit(day)}, `{"fairSharing":{"minAdmitDuration":"24h0m0s"}}`},
+		{admitprotect.Protection{ReclaimWithinCohort: explicit(90 * time.Second)}, `{"reclaimWithinCohort":{"minAdmitDuration":"1m30s"}}`},
+		{timebased.Config{Policy: timebased.LowerOrNewerEqualPriority, MinAdmitDuration: explicit(7 * day)},
 			`{"withinClusterQueue":"LowerOrNewerEqualPriority","withinClusterQueueConfig":{"minAdmitDuration":"168h0m0s"}}`},
 	} {
 		out, err := json.Marshal(tc.v)
@@ -44,7 +43,7 @@ func TestKueueBlocksWriteGoDurations(t *testing.T) {
 	if err := json.Unmarshal([]byte(`{"fairSharing":{"minAdmitDuration":"1d"}}`), &k); err != nil {
 		t.Fatal(err)
 	}
-	if diff := cmp.Diff(admitprotect.Protection{FairSharing: runtime.Explicit(day)}, k); diff != "" {
+	if diff := cmp.Diff(admitprotect.Protection{FairSharing: explicit(day)}, k); diff != "" {
 		t.Errorf("1d (-want +got):\n%s", diff)
 	}
 }

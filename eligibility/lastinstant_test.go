@@ -87,7 +87,7 @@ func TestNominatorAtLastInstant(t *testing.T) {
 // instant instead of ending before they began.
 func TestTimePoliciesAtLastInstant(t *testing.T) {
 	at := elLast.Add(-time.Nanosecond)
-	ap := admitprotect.Protection{FairSharing: runtime.Explicit(time.Hour)}
+	ap := admitprotect.Protection{FairSharing: explicit(time.Hour)}
 	want := eligibility.Decision{Reason: admitprotect.ReasonMinAdmitProtected, Until: elLast}
 	if diff := cmp.Diff(want, ap.Check(admitprotect.InCohortFairSharing, at, false, at)); diff != "" {
 		t.Errorf("admit protection (-want +got):\n%s", diff)
@@ -97,7 +97,7 @@ func TestTimePoliciesAtLastInstant(t *testing.T) {
 	if diff := cmp.Diff(want, pd.Check(at, at)); diff != "" {
 		t.Errorf("preemptor delay (-want +got):\n%s", diff)
 	}
-	cfg := timebased.Config{Policy: timebased.LowerOrNewerEqualPriority, MinAdmitDuration: runtime.Explicit(time.Hour)}
+	cfg := timebased.Config{Policy: timebased.LowerOrNewerEqualPriority, MinAdmitDuration: explicit(time.Hour)}
 	reserved := elLast.Add(-2 * time.Nanosecond)
 	pdec := cfg.Classify(timebased.Request{Priority: 1, Timestamp: reserved.Add(time.Nanosecond)},
 		timebased.Candidate{ID: "c", Priority: 1, Reserved: reserved}, at)

@@ -14,44 +14,29 @@ type Queue struct {
 	Parent string
 }
 
-// New builds a Tree from queues, strictly: if anything is wrong it returns
-// a nil Tree and an error joining one [*Problem] per problem: every empty
-// name, duplicate name, unknown parent and cycle, in that order, each
-// group in input order. Entries that cannot be kept are checked too (an
-// empty name or a later duplicate with an unknown parent, a duplicate that
-// would close a cycle if kept instead: [Problem.Dropped]); a cycle that
-// needs two duplicates at once is not predicted. The input is not
-// retained. O(n log n).
+// New builds a Tree from queues. On a clean list it returns the Tree and a
+// nil error. Otherwise it returns the Tree built from the list repaired
+// beside an error joining one [*Problem] per problem, each saying how it
+// was repaired: every empty name and later duplicate (dropped), unknown
+// parent (the queue made top-level, as KAI-Scheduler treats one) and cycle
+// (cut at its member with the smallest name), in that order, each group in
+// input order. A scheduler that must keep running uses the Tree and logs
+// the error; a strict caller stops on the error. Entries that cannot be
+// kept are checked too (an empty name or a later duplicate with an unknown
+// parent, a duplicate that would close a cycle if kept instead:
+// [Problem.Dropped]), so fixing the reported problems reveals no new ones;
+// a cycle that needs two duplicates at once is not predicted. The Tree is
+// never nil; the input is not retained. O(n log n).
 func New(queues []Queue) (*Tree, error) {
 	if t := buildClean(queues); t != nil {
 		return t, nil
 	}
-	ents, problems := check(queues, false)
-	if len(problems) > 0 {
-		errs := make([]error, len(problems))
-		for i, p := range problems {
-			errs[i] = p
-		}
-		return nil, errors.Join(errs...)
+	ents, problems := check(queues)
+	errs := make([]error, len(problems))
+	for i, p := range problems {
+		errs[i] = p
 	}
-	return build(ents), nil
-}
-
-// NewTolerant builds a usable Tree from a list with problems and returns
-// the problems, as [New] reports them, each marked repaired: an entry with
-// an empty name and a later duplicate are dropped, an orphan becomes
-// top-level (as KAI-Scheduler treats one), a cycle is cut at its member
-// with the smallest name. On a clean list it returns New's tree and nil.
-func NewTolerant(queues []Queue) (*Tree, []error) {
-	if t := buildClean(queues); t != nil {
-		return t, nil
-	}
-	ents, problems := check(queues, true)
-	var errs []error
-	for _, p := range problems {
-		errs = append(errs, p)
-	}
-	return build(ents), errs
+	return build(ents), errors.Join(errs...)
 }
 
 // entry is a queue after checking: sorted by name, parent as an index into
@@ -62,21 +47,18 @@ type entry struct {
 }
 
 // check validates queues and returns the entries sorted by name with parent
-// indexes resolved. With repair it applies NewTolerant's repairs and marks the
-// problems repaired; without, the entries are only meaningful when no problem
-// was found. Problems come grouped by kind, in the order New documents.
-func check(queues []Queue, repair bool) ([]entry, []*Problem) {
-	kept, problems, dropped := dedupe(queues, repair)
-	ents, index, orphans, closers := resolveParents(queues, kept, dropped, repair)
+// indexes resolved and New's repairs applied, and the problems, grouped by
+// kind in the order New documents.
+func check(queues []Queue) ([]entry, []*Problem) {
+	kept, problems, dropped := dedupe(queues)
+	ents, index, orphans, closers := resolveParents(queues, kept, dropped)
 	problems = append(problems, orphans...)
-	cycles, cuts := findCycles(queues, kept, ents, repair)
+	cycles, cuts := findCycles(queues, kept, ents)
 	if len(closers) > 0 {
-		cycles = append(cycles, closedCycles(ents, index, cuts, closers, repair)...)
+		cycles = append(cycles, closedCycles(ents, index, cuts, closers)...)
 	}
-	if repair {
-		for _, c := range cuts {
-			ents[c].parent = -1
-		}
+	for _, c := range cuts {
+		ents[c].parent = -1
 	}
 	slices.SortFunc(cycles, byIndex)
 	problems = append(problems, cycles...)
@@ -89,14 +71,14 @@ func check(queues []Queue, repair bool) ([]entry, []*Problem) {
 // the entries dropped that could still hide an unknown parent or a cycle
 // (every empty name, and each later duplicate whose parent differs from
 // the kept entry's).
-func dedupe(queues []Queue, repair bool) (kept []int32, problems, dropped []*Problem) {
+func dedupe(queues []Queue) (kept []int32, problems, dropped []*Problem) {
 	// Sort input positions, not entries: the positions hold no pointers, so
 	// the sort moves plain integers (no write barriers) and compares names
 	// through them.
 	items := make([]int32, 0, len(queues))
 	for i, q := range queues {
 		if q.Name == "" {
-			p := &Problem{Kind: kindEmptyName, Index: i, Parent: q.Parent, Repaired: repair, Repair: "entry dropped"}
+			p := &Problem{Kind: kindEmptyName, Index: i, Parent: q.Parent, Repair: "entry dropped"}
 			problems = append(problems, p)
 			dropped = append(dropped, p)
 			continue
@@ -127,7 +109,7 @@ func dedupe(queues []Queue, repair bool) (kept []int32, problems, dropped []*Pro
 		if i > 0 && it.Name == queues[items[i-1]].Name {
 			fi := kept[len(kept)-1]
 			p := &Problem{Kind: kindDuplicateName, Index: int(at), First: int(fi),
-				Queue: it.Name, Parent: it.Parent, Repaired: repair, Repair: "later entry dropped"}
+				Queue: it.Name, Parent: it.Parent, Repair: "later entry dropped"}
 			dups = append(dups, p)
 			if it.Parent != queues[fi].Parent { // an identical entry adds nothing
 				dropped = append(dropped, p)
@@ -143,9 +125,9 @@ func dedupe(queues []Queue, repair bool) (kept []int32, problems, dropped []*Pro
 // resolveParents lays the kept entries out in name order with their parent
 // as an index (-1 for top-level) and builds the name → index map. It
 // returns the unknown_parent problems in input order — of kept entries
-// (which NewTolerant makes top-level) and of dropped ones — and the
+// (which New makes top-level) and of dropped ones — and the
 // dropped duplicates whose parent is known, which may close a cycle.
-func resolveParents(queues []Queue, kept []int32, dropped []*Problem, repair bool) ([]entry, map[string]int32, []*Problem, []*Problem) {
+func resolveParents(queues []Queue, kept []int32, dropped []*Problem) ([]entry, map[string]int32, []*Problem, []*Problem) {
 	ents := make([]entry, len(kept))
 	index := make(map[string]int32, len(kept))
 	for i, at := range kept {
@@ -161,7 +143,7 @@ func resolveParents(queues []Queue, kept []int32, dropped []*Problem, repair boo
 		j, found := index[it.Parent]
 		if !found {
 			orphans = append(orphans, &Problem{Kind: kindUnknownParent, Index: int(at), Queue: it.Name,
-				Parent: it.Parent, Repaired: repair, Repair: "made top-level"})
+				Parent: it.Parent, Repair: "made top-level"})
 			continue
 		}
 		ents[i].parent = j
@@ -173,7 +155,7 @@ func resolveParents(queues []Queue, kept []int32, dropped []*Problem, repair boo
 		}
 		if _, found := index[d.Parent]; !found {
 			orphans = append(orphans, &Problem{Kind: kindUnknownParent, Index: d.Index, Queue: d.Queue,
-				Parent: d.Parent, Dropped: d.Kind, Repaired: repair, Repair: "entry dropped"})
+				Parent: d.Parent, Dropped: d.Kind, Repair: "entry dropped"})
 		} else if d.Kind == kindDuplicateName {
 			closers = append(closers, d)
 		}
@@ -183,10 +165,9 @@ func resolveParents(queues []Queue, kept []int32, dropped []*Problem, repair boo
 }
 
 // findCycles returns a cycle problem per cycle of the kept parent links,
-// and each cycle's member with the smallest name (where NewTolerant cuts
-// it). The links form a functional graph; each unvisited entry's chain is
+// and each cycle's member with the smallest name (where New cuts it). The links form a functional graph; each unvisited entry's chain is
 // walked, in name order, with an explicit path (no recursion). O(n).
-func findCycles(queues []Queue, kept []int32, ents []entry, repair bool) (cycles []*Problem, cuts []int32) {
+func findCycles(queues []Queue, kept []int32, ents []entry) (cycles []*Problem, cuts []int32) {
 	const (
 		unseen = iota
 		onPath
@@ -216,7 +197,7 @@ func findCycles(queues []Queue, kept []int32, ents []entry, repair bool) (cycles
 				}
 			}
 			cycles = append(cycles, &Problem{Kind: kindCycle, Index: int(kept[low]), Queue: ents[low].name,
-				Parent: queues[kept[low]].Parent, Members: members, Repaired: repair, Repair: "made " + ents[low].name + " top-level"})
+				Parent: queues[kept[low]].Parent, Members: members, Repair: "made " + ents[low].name + " top-level"})
 			cuts = append(cuts, low)
 		}
 		for _, u := range path {
@@ -239,7 +220,7 @@ func findCycles(queues []Queue, kept []int32, ents []entry, repair bool) (cycles
 // in F and, when its F-root is a cut c, then x and its ancestors, that is
 // the whole cycle. A preorder numbering of F tests ancestry. Listing a
 // cycle's members costs its length.
-func closedCycles(ents []entry, index map[string]int32, cuts []int32, closers []*Problem, repair bool) []*Problem {
+func closedCycles(ents []entry, index map[string]int32, cuts []int32, closers []*Problem) []*Problem {
 	fparent := make([]int32, len(ents))
 	for i := range ents {
 		fparent[i] = ents[i].parent
@@ -262,7 +243,7 @@ func closedCycles(ents []entry, index map[string]int32, cuts []int32, closers []
 			continue
 		}
 		out = append(out, &Problem{Kind: kindCycle, Index: d.Index, Queue: d.Queue, Parent: d.Parent,
-			Members: cycleMembers(ents, self, par), Dropped: kindDuplicateName, Repaired: repair, Repair: "entry dropped"})
+			Members: cycleMembers(ents, self, par), Dropped: kindDuplicateName, Repair: "entry dropped"})
 	}
 	return out
 }

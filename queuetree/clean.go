@@ -12,7 +12,7 @@ import (
 // resolved through it, each queue's children are sorted by name, and a
 // preorder from Root numbers the queues, which reaches every queue unless
 // some lie on a cycle. It returns nil as soon as it meets a problem; [New]
-// and [NewTolerant] then take the full path (check, build), which reports
+// then takes the full path (check, build), which reports and repairs
 // every problem. On a clean list both paths build the same tree.
 //
 // Cost: O(n + Σ k log k) for n queues and sibling groups of size k, and

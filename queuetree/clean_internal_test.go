@@ -36,7 +36,7 @@ func TestCleanPathEqualsFullPath(t *testing.T) {
 		}
 		qs = rapid.Permutation(qs).Draw(rt, "order")
 		fast := buildClean(qs)
-		ents, problems := check(qs, false)
+		ents, problems := check(qs)
 		if len(problems) > 0 {
 			if fast != nil {
 				rt.Fatalf("fast path built a tree for a list with problems %v", problems)

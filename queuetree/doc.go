@@ -18,12 +18,12 @@
 //
 // [New] reports every empty name, duplicate, unknown parent and cycle at
 // once, entries it cannot keep included, so that fixing them reveals no
-// new ones. [NewTolerant] repairs the list instead, for a scheduler that
-// must keep running on whatever snapshot it has.
+// new ones, and returns the tree of the list repaired beside that error,
+// for a scheduler that must keep running on whatever snapshot it has.
 //
 // # Costs
 //
-//	New, NewTolerant        O(n log n) time at worst, O(n) memory, no recursion
+//	New                     O(n log n) time at worst, O(n) memory, no recursion
 //	IDLimit, Valid, Name,   O(1)
 //	Parent, IsAncestor
 //	Lookup                  one hash-index read

@@ -24,27 +24,16 @@ func ExampleNew() {
 	leaf3, _ := tree.Lookup("leaf3")
 	fmt.Println(leaf3, tree.Name(leaf3), "under", tree.Name(tree.Parent(leaf3)))
 
-	// Every problem is reported at once.
-	_, err = queuetree.New([]queuetree.Queue{{Name: "x", Parent: "ghost"}, {Name: "y", Parent: "y"}})
+	// Every problem is reported at once, beside the tree of the list
+	// repaired: a scheduler that must keep running uses it and logs err.
+	tree, err = queuetree.New([]queuetree.Queue{{Name: "x", Parent: "ghost"}, {Name: "y", Parent: "y"}})
 	fmt.Println(err)
+	x, _ := tree.Lookup("x")
+	fmt.Println(tree.Parent(x) == queuetree.Root)
 	// Output:
 	// 8 leaf3 under D
-	// queuetree: queue "x" has unknown parent "ghost"
-	// queuetree: cycle y -> y
-}
-
-func ExampleNewTolerant() {
-	tree, repaired := queuetree.NewTolerant([]queuetree.Queue{
-		{Name: "team-a", Parent: "deleted-dept"},
-		{Name: "team-b"},
-	})
-	for _, p := range repaired {
-		fmt.Println(p)
-	}
-	a, _ := tree.Lookup("team-a")
-	fmt.Println(tree.Parent(a) == queuetree.Root)
-	// Output:
-	// queuetree: queue "team-a" has unknown parent "deleted-dept" (repaired: made top-level)
+	// queuetree: queue "x" has unknown parent "ghost" (repaired: made top-level)
+	// queuetree: cycle y -> y (repaired: made y top-level)
 	// true
 }
 

@@ -13,8 +13,8 @@ const (
 	kindCycle         = "cycle"          // parent links return to an entry
 )
 
-// Problem is one thing wrong with the input of [New] or [NewTolerant]
-// (errors.As finds it in New's error).
+// Problem is one thing wrong with the input of [New] (errors.As finds it
+// in New's error).
 type Problem struct {
 	// Kind is what is wrong, a stable label: "empty_name" (an entry has
 	// no name), "duplicate_name" (two entries share a name),
@@ -34,9 +34,9 @@ type Problem struct {
 	// Dropped is, on an unknown_parent or cycle problem of an entry not
 	// kept, why it is not: "empty_name" or "duplicate_name".
 	Dropped string
-	// Repaired is true when NewTolerant repaired the problem; Repair says how.
-	Repaired bool
-	Repair   string
+	// Repair says how New repaired the problem ("entry dropped",
+	// "later entry dropped", "made top-level", "made <queue> top-level").
+	Repair string
 }
 
 // Error describes the problem and its repair, starting with "queuetree:".
@@ -50,7 +50,7 @@ func (p *Problem) Error() string {
 	case kindUnknownParent:
 		msg = fmt.Sprintf("queuetree: queue %q has unknown parent %q", p.Queue, p.Parent)
 	case kindCycle:
-		if len(p.Members) == 0 { // not built by New or NewTolerant
+		if len(p.Members) == 0 { // not built by New
 			msg = fmt.Sprintf("queuetree: cycle through %q", p.Queue)
 			break
 		}
@@ -64,7 +64,7 @@ func (p *Problem) Error() string {
 	case kindDuplicateName:
 		msg += fmt.Sprintf(" (entry #%d, a later duplicate)", p.Index)
 	}
-	if p.Repaired {
+	if p.Repair != "" {
 		msg += " (repaired: " + p.Repair + ")"
 	}
 	return msg

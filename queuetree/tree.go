@@ -14,8 +14,8 @@ const (
 	Root ID = 1
 )
 
-// Tree is an immutable queue hierarchy. Build it with [New] or
-// [NewTolerant]; it is safe for concurrent reads. The package doc gives
+// Tree is an immutable queue hierarchy. Build it with [New]; it
+// is safe for concurrent reads. The package doc gives
 // the cost of each query.
 type Tree struct {
 	names  []string

@@ -257,11 +257,11 @@ func TestStrictReportsEveryProblem(t *testing.T) {
 		t.Fatal("New accepted a broken list")
 	}
 	want := []string{
-		"queuetree: entry #3 has an empty name",
-		`queuetree: duplicate queue "dup" (entries #6 and #7)`,
-		`queuetree: queue "orphan" has unknown parent "ghost"`,
-		"queuetree: cycle a -> b -> c -> a",
-		"queuetree: cycle self -> self",
+		"queuetree: entry #3 has an empty name (repaired: entry dropped)",
+		`queuetree: duplicate queue "dup" (entries #6 and #7) (repaired: later entry dropped)`,
+		`queuetree: queue "orphan" has unknown parent "ghost" (repaired: made top-level)`,
+		"queuetree: cycle a -> b -> c -> a (repaired: made a top-level)",
+		"queuetree: cycle self -> self (repaired: made self top-level)",
 	}
 	if diff := cmp.Diff(want, strings.Split(err.Error(), "\n")); diff != "" {
 		t.Errorf("errors (-want +got):\n%s", diff)
@@ -289,12 +289,12 @@ func TestProblemsInInputOrder(t *testing.T) {
 		{Name: "z2", Parent: "z1"},
 	})
 	want := []string{
-		`queuetree: duplicate queue "y" (entries #2 and #4)`,
-		`queuetree: duplicate queue "x" (entries #3 and #5)`,
-		`queuetree: queue "zeta" has unknown parent "ghost"`,
-		`queuetree: queue "alpha" has unknown parent "ghost"`,
-		"queuetree: cycle b -> c -> b",
-		"queuetree: cycle z1 -> z2 -> z1",
+		`queuetree: duplicate queue "y" (entries #2 and #4) (repaired: later entry dropped)`,
+		`queuetree: duplicate queue "x" (entries #3 and #5) (repaired: later entry dropped)`,
+		`queuetree: queue "zeta" has unknown parent "ghost" (repaired: made top-level)`,
+		`queuetree: queue "alpha" has unknown parent "ghost" (repaired: made top-level)`,
+		"queuetree: cycle b -> c -> b (repaired: made b top-level)",
+		"queuetree: cycle z1 -> z2 -> z1 (repaired: made z1 top-level)",
 	}
 	if err == nil {
 		t.Fatal("New accepted a broken list")
@@ -325,17 +325,17 @@ func TestDroppedEntriesAnalysed(t *testing.T) {
 		t.Fatal("New accepted a broken list")
 	}
 	want := []string{
-		"queuetree: entry #3 has an empty name",
-		"queuetree: entry #8 has an empty name",
-		`queuetree: duplicate queue "a" (entries #0 and #2)`,
-		`queuetree: duplicate queue "c" (entries #4 and #5)`,
-		`queuetree: duplicate queue "c" (entries #4 and #6)`,
-		`queuetree: duplicate queue "b" (entries #1 and #7)`,
-		`queuetree: queue "" has unknown parent "ghost" (entry #3, an empty name)`,
-		`queuetree: queue "c" has unknown parent "nope" (entry #5, a later duplicate)`,
-		`queuetree: queue "d" has unknown parent "ghost"`,
-		"queuetree: cycle a -> b -> a (entry #2, a later duplicate)",
-		"queuetree: cycle c -> c (entry #6, a later duplicate)",
+		"queuetree: entry #3 has an empty name (repaired: entry dropped)",
+		"queuetree: entry #8 has an empty name (repaired: entry dropped)",
+		`queuetree: duplicate queue "a" (entries #0 and #2) (repaired: later entry dropped)`,
+		`queuetree: duplicate queue "c" (entries #4 and #5) (repaired: later entry dropped)`,
+		`queuetree: duplicate queue "c" (entries #4 and #6) (repaired: later entry dropped)`,
+		`queuetree: duplicate queue "b" (entries #1 and #7) (repaired: later entry dropped)`,
+		`queuetree: queue "" has unknown parent "ghost" (entry #3, an empty name) (repaired: entry dropped)`,
+		`queuetree: queue "c" has unknown parent "nope" (entry #5, a later duplicate) (repaired: entry dropped)`,
+		`queuetree: queue "d" has unknown parent "ghost" (repaired: made top-level)`,
+		"queuetree: cycle a -> b -> a (entry #2, a later duplicate) (repaired: entry dropped)",
+		"queuetree: cycle c -> c (entry #6, a later duplicate) (repaired: entry dropped)",
 	}
 	if diff := cmp.Diff(want, strings.Split(err.Error(), "\n")); diff != "" {
 		t.Errorf("errors (-want +got):\n%s", diff)
@@ -348,23 +348,6 @@ func TestDroppedEntriesAnalysed(t *testing.T) {
 	}
 	if len(cyc) != 2 || cyc[0].Index != 2 || cyc[1].Index != 6 {
 		t.Errorf("cycle problems %+v, want the dropped entries #2 and #6", cyc)
-	}
-
-	// The tolerant build reports the same problems, each dropped entry's
-	// repaired by dropping it.
-	_, problems := queuetree.NewTolerant([]queuetree.Queue{{Name: "x"}, {Name: "x", Parent: "x"}, {Name: "", Parent: "y"}})
-	var msgs []string
-	for _, p := range problems {
-		msgs = append(msgs, p.Error())
-	}
-	wantTolerant := []string{
-		"queuetree: entry #2 has an empty name (repaired: entry dropped)",
-		`queuetree: duplicate queue "x" (entries #0 and #1) (repaired: later entry dropped)`,
-		`queuetree: queue "" has unknown parent "y" (entry #2, an empty name) (repaired: entry dropped)`,
-		"queuetree: cycle x -> x (entry #1, a later duplicate) (repaired: entry dropped)",
-	}
-	if diff := cmp.Diff(wantTolerant, msgs); diff != "" {
-		t.Errorf("tolerant problems (-want +got):\n%s", diff)
 	}
 }
 
@@ -404,7 +387,7 @@ func TestProblemError(t *testing.T) {
 	}{
 		{queuetree.Problem{Kind: "cycle", Queue: "a"}, `queuetree: cycle through "a"`},
 		{queuetree.Problem{}, `queuetree: problem ""`},
-		{queuetree.Problem{Kind: "other", Repaired: true, Repair: "none"}, `queuetree: problem "other" (repaired: none)`},
+		{queuetree.Problem{Kind: "other", Repair: "none"}, `queuetree: problem "other" (repaired: none)`},
 	} {
 		if got := tt.p.Error(); got != tt.want {
 			t.Errorf("%+v.Error() = %q, want %q", tt.p, got, tt.want)
@@ -412,7 +395,7 @@ func TestProblemError(t *testing.T) {
 	}
 }
 
-func TestTolerantRepairs(t *testing.T) {
+func TestNewRepairs(t *testing.T) {
 	in := []queuetree.Queue{
 		{Name: "b", Parent: "a"},
 		{Name: "a", Parent: "b"}, // cycle: a (smallest) becomes top-level
@@ -422,11 +405,11 @@ func TestTolerantRepairs(t *testing.T) {
 		{Name: "", Parent: "x"},
 		{Name: "kid", Parent: "orphan"},
 	}
-	tr, problems := queuetree.NewTolerant(in)
-	var msgs []string
-	for _, p := range problems {
-		msgs = append(msgs, p.Error())
+	tr, err := queuetree.New(in)
+	if tr == nil || err == nil {
+		t.Fatalf("New = %v, %v; want the repaired tree and an error", tr, err)
 	}
+	msgs := strings.Split(err.Error(), "\n")
 	want := []string{
 		"queuetree: entry #5 has an empty name (repaired: entry dropped)",
 		`queuetree: duplicate queue "x" (entries #3 and #4) (repaired: later entry dropped)`,
@@ -447,21 +430,6 @@ func TestTolerantRepairs(t *testing.T) {
 	}
 	if diff := cmp.Diff(wantPaths, paths); diff != "" {
 		t.Errorf("repaired tree (-want +got):\n%s", diff)
-	}
-}
-
-func TestTolerantCleanInputHasNoProblems(t *testing.T) {
-	in := []queuetree.Queue{{Name: "a"}, {Name: "b", Parent: "a"}}
-	tr, problems := queuetree.NewTolerant(in)
-	if problems != nil {
-		t.Fatalf("problems = %v, want nil", problems)
-	}
-	strict, err := queuetree.New(in)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if diff := cmp.Diff(dump(strict), dump(tr)); diff != "" {
-		t.Errorf("tolerant differs from strict (-strict +tolerant):\n%s", diff)
 	}
 }
 

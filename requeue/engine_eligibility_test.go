@@ -27,8 +27,8 @@ func minRuntimeSetup(t *testing.T) (*queuetree.Tree, requeue.VictimMinRuntimeFil
 		DefaultPreempt: 5 * time.Hour,
 		DefaultReclaim: 5 * time.Hour,
 		Queues: []runtime.QueueSetting{
-			{Queue: "X", Preempt: runtime.Explicit(time.Hour)},
-			{Queue: "A", Reclaim: runtime.Explicit(0)},
+			{Queue: "X", Preempt: explicit(time.Hour)},
+			{Queue: "A", Reclaim: explicit(0)},
 		},
 	})
 	if err != nil {
@@ -201,3 +201,6 @@ func TestNominatedCarriesResources(t *testing.T) {
 		})
 	}
 }
+
+// explicit returns a pointer to d, for a QueueSetting or a MinAdmitDuration.
+func explicit(d time.Duration) *time.Duration { return &d }

@@ -80,7 +80,7 @@ func TestEngineNoNeedlessEviction(t *testing.T) {
 				if d := cmp.Diff([]eligibility.Event{freeFit("x", "v1")}, res.FitWithoutEviction); d != "" {
 					t.Errorf("placements without eviction (-want +got):\n%s", d)
 				}
-				if !c.Running("v2") || c.Running("v1") || c.Placement("x")[0] != "n0" || c.Placement("c1")[0] != "n0" {
+				if !running(c, "v2") || running(c, "v1") || placement(c, "x")[0] != "n0" || placement(c, "c1")[0] != "n0" {
 					t.Errorf("final model: %+v", c.Snapshot())
 				}
 			})

@@ -103,7 +103,7 @@ func drawWorld(t *rapid.T) engineWorld {
 		if rapid.Bool().Draw(t, "start") {
 			_, _ = c.Place(nil, id) // running if it fits
 		}
-		if c.Running(id) {
+		if running(c, id) {
 			if rapid.IntRange(0, 3).Draw(t, "nominate") > 0 {
 				v := requeue.Victim{ID: id, Priority: prio, Start: t0.Add(time.Duration(rapid.IntRange(0, 9).Draw(t, "startH")) * time.Hour), Expected: time.Hour,
 					Resources: float64(rapid.IntRange(0, 4).Draw(t, "resources"))}
@@ -399,7 +399,7 @@ func TestEngineMinimality(t *testing.T) {
 				errored[ce.Contender] = true
 			}
 			for _, cn := range w.in.Contenders {
-				if !errored[cn.ID] && !w.cluster.Running(cn.ID) && fitsIn(w.cluster, cn.ID) {
+				if !errored[cn.ID] && !running(w.cluster, cn.ID) && fitsIn(w.cluster, cn.ID) {
 					t.Fatalf("contender %q fits without eviction at the end of the pass but was not placed", cn.ID)
 				}
 			}

@@ -126,8 +126,8 @@ func TestEnginePluginDocExample(t *testing.T) {
 				Contenders: []string{"p"}, NotBefore: now.Add(10 * time.Minute), Annotation: "2025-01-15T13:10:00Z",
 			}},
 			state: func(c *cluster.Model) error {
-				if c.Running("v") || !c.Running("p") {
-					return fmt.Errorf("v running %v, p running %v", c.Running("v"), c.Running("p"))
+				if running(c, "v") || !running(c, "p") {
+					return fmt.Errorf("v running %v, p running %v", running(c, "v"), running(c, "p"))
 				}
 				return nil
 			},
@@ -193,7 +193,7 @@ func TestEnginePluginDocExample(t *testing.T) {
 			},
 			want: []requeue.Outcome{{Job: "v", Nominators: []string{"expectedruntime"}, Kind: requeue.OutcomeKept, Decision: eligibility.Decision{Reason: requeue.ReasonNoFit}}},
 			state: func(c *cluster.Model) error {
-				if !c.Running("v") || c.Running("p") {
+				if !running(c, "v") || running(c, "p") {
 					return errors.New("not rolled back")
 				}
 				return nil
@@ -341,7 +341,7 @@ func TestEnginePluginDocExample(t *testing.T) {
 				{Job: "w", Nominators: []string{"x"}, Kind: requeue.OutcomeDeferred, Decision: eligibility.Decision{Reason: requeue.ReasonMaxAttempts}},
 			},
 			state: func(c *cluster.Model) error {
-				if !c.Running("v") || !c.Running("w") {
+				if !running(c, "v") || !running(c, "w") {
 					return errors.New("deferred victim left evicted")
 				}
 				return nil
@@ -564,3 +564,11 @@ func TestVictimOverrun(t *testing.T) {
 		}
 	}
 }
+
+// running reports whether job id has a task placed on c: a running job
+// occupies at least one node.
+func running(c *cluster.Model, id string) bool { return len(c.Domains(id, nil)) > 0 }
+
+// placement returns the node of each of job id's tasks on c ("" for a
+// pending task), or nil for an unknown job.
+func placement(c *cluster.Model, id string) []string { return c.Snapshot().Jobs[id] }

@@ -165,7 +165,7 @@ func TestEngineUsesTransactional(t *testing.T) {
 	if requeue.JournalLen(e) != 0 || m.j.Len() == 0 {
 		t.Errorf("engine journal %d steps, model's %d", requeue.JournalLen(e), m.j.Len())
 	}
-	if !c.Running("w") || c.Running("v") || !c.Running("p") {
+	if !running(c, "w") || running(c, "v") || !running(c, "p") {
 		t.Errorf("model %+v", c.Snapshot())
 	}
 }

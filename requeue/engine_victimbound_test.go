@@ -223,7 +223,7 @@ func TestEngineTwoVictimsOneContender(t *testing.T) {
 	if d := cmp.Diff(want, res.Outcomes, errPresence); d != "" {
 		t.Fatalf("(-want +got):\n%s", d)
 	}
-	if !c.Running("big") || c.Running("a") || c.Running("b") {
+	if !running(c, "big") || running(c, "a") || running(c, "b") {
 		t.Fatalf("model %+v", c.Snapshot())
 	}
 }

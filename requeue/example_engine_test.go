@@ -63,7 +63,7 @@ func ExampleEngine() {
 		}
 		fmt.Println()
 	}
-	fmt.Println("urgent runs on", c.Placement("urgent"))
+	fmt.Println("urgent runs on", c.Snapshot().Jobs["urgent"])
 	// Output:
 	// batch-c [expectedruntime]: skipped cooldown until 12:15PM
 	// batch-a [expectedruntime proportion]: committed committed, placed [urgent], kai.scheduler/requeue-not-before=2025-01-15T12:30:00Z
@@ -76,8 +76,9 @@ func ExampleEngine() {
 // queues the reclaim one. A denied victim says until when.
 func ExampleVictimMinRuntimeFilter() {
 	tree, _ := queuetree.New([]queuetree.Queue{{Name: "research"}, {Name: "prod"}})
+	preempt, reclaim := time.Hour, 10*time.Minute
 	resolver, _ := runtime.NewResolver(tree, runtime.Config{
-		Queues: []runtime.QueueSetting{{Queue: "research", Preempt: runtime.Explicit(time.Hour), Reclaim: runtime.Explicit(10 * time.Minute)}},
+		Queues: []runtime.QueueSetting{{Queue: "research", Preempt: &preempt, Reclaim: &reclaim}},
 	})
 	filter := requeue.VictimMinRuntimeFilter{Filter: &minruntime.Filter{Resolver: resolver}}
 

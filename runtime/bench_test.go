@@ -44,9 +44,9 @@ func newBenchFixture(tb testing.TB, method runtime.Method) *benchFixture {
 	setting := func() *time.Duration {
 		switch p := rng.IntN(10); {
 		case p < 1:
-			return runtime.Explicit(0)
+			return explicit(0)
 		case p < 3:
-			return runtime.Explicit(time.Duration(1+rng.IntN(60)) * time.Minute)
+			return explicit(time.Duration(1+rng.IntN(60)) * time.Minute)
 		}
 		return nil
 	}
@@ -301,7 +301,7 @@ func BenchmarkReclaimDeep(b *testing.B) {
 		b.Fatal(err)
 	}
 	r, err := runtime.NewResolver(tree, runtime.Config{Queues: []runtime.QueueSetting{
-		{Queue: "a000000", Reclaim: runtime.Explicit(time.Minute)},
+		{Queue: "a000000", Reclaim: explicit(time.Minute)},
 	}})
 	if err != nil {
 		b.Fatal(err)

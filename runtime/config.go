@@ -28,18 +28,15 @@ type Config struct {
 // QueueSetting is one queue's optional min-runtimes. A nil field is unset:
 // the queue inherits from its parent (ultimately the default). A non-nil
 // field is explicit, and an explicit 0 stops inheritance: jobs under it are
-// instantly evictable even when an ancestor sets a positive value. Use
-// [Explicit] to write a literal.
+// instantly evictable even when an ancestor sets a positive value:
+//
+//	tenMinutes := 10 * time.Minute
+//	runtime.QueueSetting{Queue: "B", Reclaim: &tenMinutes}
 type QueueSetting struct {
 	Queue   string         // the queue's name in the tree
 	Preempt *time.Duration // nil: inherit; must be >= 0 when set
 	Reclaim *time.Duration // nil: inherit; must be >= 0 when set
 }
-
-// Explicit returns a pointer to d, for filling [QueueSetting]:
-//
-//	runtime.QueueSetting{Queue: "B", Reclaim: runtime.Explicit(10 * time.Minute)}
-func Explicit(d time.Duration) *time.Duration { return &d }
 
 // Validate reports every problem of c, joined with [errors.Join], in this
 // order: negative defaults, an unknown Method, then per entry of Queues an

@@ -21,7 +21,7 @@ func TestValidateAllProblems(t *testing.T) {
 		DefaultReclaim: 0,
 		Method:         runtime.MethodQueue,
 		Queues: []runtime.QueueSetting{
-			{Queue: "a", Preempt: runtime.Explicit(0)},
+			{Queue: "a", Preempt: explicit(0)},
 			{Queue: "b"},
 		},
 	}
@@ -33,10 +33,10 @@ func TestValidateAllProblems(t *testing.T) {
 		DefaultReclaim: -90 * time.Second,
 		Method:         runtime.Method(2),
 		Queues: []runtime.QueueSetting{
-			{Queue: "a", Preempt: runtime.Explicit(time.Second)},
-			{Queue: "", Reclaim: runtime.Explicit(time.Second)},
-			{Queue: "a", Reclaim: runtime.Explicit(-1)},
-			{Queue: "c", Preempt: runtime.Explicit(-1), Reclaim: runtime.Explicit(-2 * time.Hour)},
+			{Queue: "a", Preempt: explicit(time.Second)},
+			{Queue: "", Reclaim: explicit(time.Second)},
+			{Queue: "a", Reclaim: explicit(-1)},
+			{Queue: "c", Preempt: explicit(-1), Reclaim: explicit(-2 * time.Hour)},
 		},
 	}
 	err := bad.Validate()
@@ -79,9 +79,9 @@ func TestParseConfig(t *testing.T) {
 		DefaultReclaim: 10 * time.Minute,
 		Method:         runtime.MethodQueue,
 		Queues: []runtime.QueueSetting{
-			{Queue: "a", Preempt: runtime.Explicit(20 * time.Second), Reclaim: runtime.Explicit(0)},
-			{Queue: "b", Reclaim: runtime.Explicit(7 * 24 * time.Hour)},
-			{Queue: "d", Preempt: runtime.Explicit(0)},
+			{Queue: "a", Preempt: explicit(20 * time.Second), Reclaim: explicit(0)},
+			{Queue: "b", Reclaim: explicit(7 * 24 * time.Hour)},
+			{Queue: "d", Preempt: explicit(0)},
 		},
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
@@ -137,8 +137,8 @@ func TestParseConfigAllProblems(t *testing.T) {
 	}
 	// What parsed is kept, and the result is valid.
 	want := runtime.Config{Queues: []runtime.QueueSetting{
-		{Queue: "a", Reclaim: runtime.Explicit(30 * time.Second)},
-		{Queue: "c", Preempt: runtime.Explicit(10 * time.Minute)},
+		{Queue: "a", Reclaim: explicit(30 * time.Second)},
+		{Queue: "c", Preempt: explicit(10 * time.Minute)},
 	}}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("partial Config (-want +got):\n%s", diff)
@@ -230,3 +230,6 @@ func FuzzParseConfig(f *testing.F) {
 		}
 	})
 }
+
+// explicit returns a pointer to d, for a QueueSetting or a MinAdmitDuration.
+func explicit(d time.Duration) *time.Duration { return &d }

@@ -54,9 +54,9 @@ func genSetting(t *rapid.T, label string) *time.Duration {
 	case 0:
 		return nil
 	case 1:
-		return runtime.Explicit(0)
+		return explicit(0)
 	}
-	return runtime.Explicit(time.Duration(rapid.IntRange(1, 20).Draw(t, label)) * time.Minute)
+	return explicit(time.Duration(rapid.IntRange(1, 20).Draw(t, label)) * time.Minute)
 }
 
 // TestResolverMatchesNaive is the differential property: on random

@@ -17,9 +17,9 @@ func genAnySetting(t *rapid.T, label string) *time.Duration {
 	case 0:
 		return nil
 	case 1:
-		return runtime.Explicit(-time.Duration(rapid.IntRange(1, 5).Draw(t, label+"Neg")) * time.Minute)
+		return explicit(-time.Duration(rapid.IntRange(1, 5).Draw(t, label+"Neg")) * time.Minute)
 	}
-	return runtime.Explicit(time.Duration(rapid.IntRange(0, 20).Draw(t, label)) * time.Minute)
+	return explicit(time.Duration(rapid.IntRange(0, 20).Draw(t, label)) * time.Minute)
 }
 
 // clamp is the oracle's reading of a negative setting: an explicit 0.
@@ -27,7 +27,7 @@ func clamp(d *time.Duration) *time.Duration {
 	if d == nil || *d >= 0 {
 		return d
 	}
-	return runtime.Explicit(0)
+	return explicit(0)
 }
 
 // TestTolerantPerQueryMatchesNaive is the differential property of the
@@ -101,7 +101,7 @@ func genTolerantInput(t *rapid.T) (*queuetree.Tree, []naiveQueue, runtime.Config
 		}
 	}
 	if rapid.Bool().Draw(t, "unknown queue") {
-		cfg.Queues = append(cfg.Queues, runtime.QueueSetting{Queue: "ghost", Preempt: runtime.Explicit(time.Hour)})
+		cfg.Queues = append(cfg.Queues, runtime.QueueSetting{Queue: "ghost", Preempt: explicit(time.Hour)})
 		bad = true
 	}
 	tree, err := queuetree.New(tq)

@@ -50,7 +50,7 @@ func TestDocClaimUnknownIDs(t *testing.T) {
 	b, _ := tree.Lookup("B")
 	for _, m := range []runtime.Method{runtime.MethodLCA, runtime.MethodQueue} {
 		r, err := runtime.NewResolver(tree, runtime.Config{DefaultReclaim: time.Hour, Method: m,
-			Queues: []runtime.QueueSetting{{Queue: "B", Reclaim: runtime.Explicit(time.Minute)}}})
+			Queues: []runtime.QueueSetting{{Queue: "B", Reclaim: explicit(time.Minute)}}})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -98,11 +98,12 @@ func ExampleResolver_Resolve_preempt() {
 		fmt.Println(err)
 		return
 	}
+	b, leaf1 := 600*time.Second, 300*time.Second
 	r, err := runtime.NewResolver(tree, runtime.Config{
 		DefaultPreempt: time.Minute,
 		Queues: []runtime.QueueSetting{
-			{Queue: "B", Preempt: runtime.Explicit(600 * time.Second)},
-			{Queue: "leaf1", Preempt: runtime.Explicit(300 * time.Second)},
+			{Queue: "B", Preempt: &b},
+			{Queue: "leaf1", Preempt: &leaf1},
 		},
 	})
 	if err != nil {

@@ -13,11 +13,12 @@ import (
 // KAI-Scheduler's plugin ends up treating it (never protected).
 func ExampleNewResolver_repairs() {
 	tree, _ := queuetree.New([]queuetree.Queue{{Name: "a"}, {Name: "b", Parent: "a"}})
+	negative, hour := -time.Minute, time.Hour
 	r, err := runtime.NewResolver(tree, runtime.Config{
 		DefaultPreempt: time.Hour,
 		Queues: []runtime.QueueSetting{
-			{Queue: "a", Preempt: runtime.Explicit(-time.Minute)},
-			{Queue: "ghost", Preempt: runtime.Explicit(time.Hour)},
+			{Queue: "a", Preempt: &negative},
+			{Queue: "ghost", Preempt: &hour},
 		},
 	})
 	fmt.Println(err) // every problem, joined

@@ -41,7 +41,7 @@ type ownSetting struct {
 
 // NewResolver validates c against t and precomputes the resolver. The
 // error joins every problem found, in this order: a nil or zero tree (one
-// not built by [queuetree.New] or [queuetree.NewTolerant]); a negative
+// not built by [queuetree.New]); a negative
 // default; an invalid Method; per entry of c.Queues in order, an empty
 // queue name (the implicit root is configured by the defaults), a name
 // listed twice, a negative Preempt or Reclaim; then one per configured
@@ -74,7 +74,7 @@ func NewResolver(t *queuetree.Tree, c Config) (*Resolver, error) {
 	case t == nil:
 		errs = append(errs, errors.New("runtime: NewResolver needs a queue tree, got nil"))
 	case n == 0:
-		errs = append(errs, errors.New("runtime: NewResolver needs a queue tree built by queuetree.New or NewTolerant, got the zero Tree"))
+		errs = append(errs, errors.New("runtime: NewResolver needs a queue tree built by queuetree.New, got the zero Tree"))
 	}
 	if err := c.Validate(); err != nil {
 		if joined, ok := err.(interface{ Unwrap() []error }); ok {

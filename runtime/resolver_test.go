@@ -390,9 +390,9 @@ func TestNewResolverErrors(t *testing.T) {
 		DefaultPreempt: -time.Second,
 		Method:         runtime.Method(5),
 		Queues: []runtime.QueueSetting{
-			{Queue: "a", Preempt: runtime.Explicit(time.Minute)},
-			{Queue: "ghost", Reclaim: runtime.Explicit(time.Minute)},
-			{Queue: "b", Reclaim: runtime.Explicit(-time.Minute)},
+			{Queue: "a", Preempt: explicit(time.Minute)},
+			{Queue: "ghost", Reclaim: explicit(time.Minute)},
+			{Queue: "b", Reclaim: explicit(-time.Minute)},
 			{Queue: "phantom"},
 		},
 	}
@@ -421,9 +421,9 @@ func TestNewResolverErrors(t *testing.T) {
 		t.Errorf("NewResolver(nil) error = %v", err)
 	}
 	// Settings are not checked against a missing tree: one error, not one per queue.
-	onA := runtime.Config{Queues: []runtime.QueueSetting{{Queue: "a", Preempt: runtime.Explicit(time.Minute)}}}
+	onA := runtime.Config{Queues: []runtime.QueueSetting{{Queue: "a", Preempt: explicit(time.Minute)}}}
 	if r, err := runtime.NewResolver(&queuetree.Tree{}, onA); r != nil || err == nil ||
-		err.Error() != "runtime: NewResolver needs a queue tree built by queuetree.New or NewTolerant, got the zero Tree" {
+		err.Error() != "runtime: NewResolver needs a queue tree built by queuetree.New, got the zero Tree" {
 		t.Errorf("NewResolver(zero Tree) = %v, %v", r, err)
 	}
 

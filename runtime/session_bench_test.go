@@ -36,8 +36,8 @@ func sessionQueues(n int) ([]queuetree.Queue, runtime.Config) {
 		qs, depth = append(qs, q), append(depth, d)
 		if rng.IntN(4) == 0 {
 			cfg.Queues = append(cfg.Queues, runtime.QueueSetting{Queue: q.Name,
-				Preempt: runtime.Explicit(time.Duration(rng.IntN(60)) * time.Minute),
-				Reclaim: runtime.Explicit(time.Duration(rng.IntN(60)) * time.Minute)})
+				Preempt: explicit(time.Duration(rng.IntN(60)) * time.Minute),
+				Reclaim: explicit(time.Duration(rng.IntN(60)) * time.Minute)})
 		}
 	}
 	rng.Shuffle(len(qs), func(i, j int) { qs[i], qs[j] = qs[j], qs[i] })

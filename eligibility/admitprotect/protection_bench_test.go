@@ -6,8 +6,6 @@ import (
 
 	"github.com/tenurepolicy/tenure/eligibility"
 	"github.com/tenurepolicy/tenure/eligibility/admitprotect"
-
-	"github.com/tenurepolicy/tenure/runtime"
 )
 
 var sinkDecision eligibility.Decision
@@ -15,7 +13,7 @@ var sinkDecision eligibility.Decision
 // BenchmarkAdmitProtectionCheck and BenchmarkPreemptorDelayCheck: O(1)
 // decisions, no allocation.
 func BenchmarkAdmitProtectionCheck(b *testing.B) {
-	c := admitprotect.Protection{FairSharing: runtime.Explicit(time.Hour), ReclaimWithinCohort: runtime.Explicit(10 * time.Minute)}
+	c := admitprotect.Protection{FairSharing: explicit(time.Hour), ReclaimWithinCohort: explicit(10 * time.Minute)}
 	b.ReportAllocs()
 	for b.Loop() {
 		sinkDecision = c.Check(admitprotect.InCohortReclamation, np0, false, np0.Add(time.Minute))

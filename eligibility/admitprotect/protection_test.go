@@ -10,8 +10,6 @@ import (
 
 	"github.com/tenurepolicy/tenure/eligibility"
 	"github.com/tenurepolicy/tenure/eligibility/admitprotect"
-
-	"github.com/tenurepolicy/tenure/runtime"
 )
 
 var np0 = time.Date(2026, 3, 2, 12, 0, 0, 0, time.UTC)
@@ -23,7 +21,7 @@ func npAt(sec int) time.Time { return np0.Add(time.Duration(sec) * time.Second) 
 // minAdmitDuration; evicted never protected; not admitted not protected;
 // within-ClusterQueue preemption unaffected; an unset rule protects nothing.
 func TestAdmitProtectionBoundaries(t *testing.T) {
-	hour, ten := runtime.Explicit(time.Hour), runtime.Explicit(10*time.Minute)
+	hour, ten := explicit(time.Hour), explicit(10*time.Minute)
 	both := admitprotect.Protection{FairSharing: hour, ReclaimWithinCohort: ten}
 	adm := npAt(0)
 	tests := []struct {
@@ -73,16 +71,16 @@ func TestAdmitProtectionValidate(t *testing.T) {
 		ok  bool
 	}{
 		{admitprotect.Protection{}, true},
-		{admitprotect.Protection{FairSharing: runtime.Explicit(time.Second)}, true},
-		{admitprotect.Protection{ReclaimWithinCohort: runtime.Explicit(1)}, true},
-		{admitprotect.Protection{FairSharing: runtime.Explicit(0)}, false},
-		{admitprotect.Protection{ReclaimWithinCohort: runtime.Explicit(-time.Second)}, false},
+		{admitprotect.Protection{FairSharing: explicit(time.Second)}, true},
+		{admitprotect.Protection{ReclaimWithinCohort: explicit(1)}, true},
+		{admitprotect.Protection{FairSharing: explicit(0)}, false},
+		{admitprotect.Protection{ReclaimWithinCohort: explicit(-time.Second)}, false},
 	} {
 		if err := tt.cfg.Validate(); (err == nil) != tt.ok {
 			t.Errorf("Validate(%+v) = %v, want ok %v", tt.cfg, err, tt.ok)
 		}
 	}
-	err := admitprotect.Protection{FairSharing: runtime.Explicit(0), ReclaimWithinCohort: runtime.Explicit(-1)}.Validate()
+	err := admitprotect.Protection{FairSharing: explicit(0), ReclaimWithinCohort: explicit(-1)}.Validate()
 	if err == nil || !strings.Contains(err.Error(), "fairSharing") || !strings.Contains(err.Error(), "reclaimWithinCohort") {
 		t.Errorf("want both rules named, got %v", err)
 	}
@@ -96,7 +94,7 @@ func TestKueuePreemptionProtectionJSON(t *testing.T) {
 	if err := json.Unmarshal([]byte(in), &c); err != nil {
 		t.Fatal(err)
 	}
-	want := admitprotect.Protection{FairSharing: runtime.Explicit(time.Hour), ReclaimWithinCohort: runtime.Explicit(10 * time.Minute)}
+	want := admitprotect.Protection{FairSharing: explicit(time.Hour), ReclaimWithinCohort: explicit(10 * time.Minute)}
 	if diff := cmp.Diff(want, c); diff != "" {
 		t.Errorf("Unmarshal (-want +got):\n%s", diff)
 	}
@@ -148,3 +146,6 @@ func FuzzKueuePreemptionProtectionJSON(f *testing.F) {
 		}
 	})
 }
+
+// explicit returns a pointer to d, for a QueueSetting or a MinAdmitDuration.
+func explicit(d time.Duration) *time.Duration { return &d }

@@ -31,9 +31,9 @@ func elBenchTree(tb testing.TB, n int) (*queuetree.Tree, *runtime.Resolver, *elN
 		if rng.IntN(3) == 0 {
 			s := runtime.QueueSetting{Queue: queues[i].Name}
 			if rng.IntN(2) == 0 {
-				s.Preempt = runtime.Explicit(time.Duration(rng.IntN(30)) * time.Minute)
+				s.Preempt = explicit(time.Duration(rng.IntN(30)) * time.Minute)
 			}
-			s.Reclaim = runtime.Explicit(time.Duration(rng.IntN(30)) * time.Minute)
+			s.Reclaim = explicit(time.Duration(rng.IntN(30)) * time.Minute)
 			settings = append(settings, s)
 		}
 	}

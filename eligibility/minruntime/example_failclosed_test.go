@@ -15,8 +15,9 @@ import (
 // out with FailOpen (and then gets the node-pool defaults, here 0).
 func ExampleFilter_failClosed() {
 	tree, _ := queuetree.New([]queuetree.Queue{{Name: "team"}})
+	hour := time.Hour
 	r, _ := runtime.NewResolver(tree, runtime.Config{Queues: []runtime.QueueSetting{
-		{Queue: "team", Preempt: runtime.Explicit(time.Hour)}}})
+		{Queue: "team", Preempt: &hour}}})
 	team, _ := tree.Lookup("team")
 	now := time.Date(2026, 3, 2, 12, 0, 0, 0, time.UTC)
 	forgotten := &eligibility.Job{ID: "train", Start: now.Add(-time.Minute)} // Queue left at its zero value

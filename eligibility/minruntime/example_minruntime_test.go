@@ -28,11 +28,13 @@ func designResolver() (*queuetree.Tree, *runtime.Resolver) {
 	if err != nil {
 		panic(err)
 	}
+	// A nil setting inherits; a set one, 0 included, stops inheritance.
+	b, d, leaf1, leaf2 := 600*time.Second, 60*time.Second, time.Duration(0), 180*time.Second
 	r, err := runtime.NewResolver(tree, runtime.Config{Queues: []runtime.QueueSetting{
-		{Queue: "B", Reclaim: runtime.Explicit(600 * time.Second)},
-		{Queue: "D", Reclaim: runtime.Explicit(60 * time.Second)},
-		{Queue: "leaf1", Reclaim: runtime.Explicit(0)},
-		{Queue: "leaf2", Reclaim: runtime.Explicit(180 * time.Second)},
+		{Queue: "B", Reclaim: &b},
+		{Queue: "D", Reclaim: &d},
+		{Queue: "leaf1", Reclaim: &leaf1},
+		{Queue: "leaf2", Reclaim: &leaf2},
 	}})
 	if err != nil {
 		panic(err)

@@ -32,10 +32,10 @@ func elSetup(tb testing.TB, method runtime.Method, defPreempt, defReclaim time.D
 		queues = append(queues, queuetree.Queue{Name: q.name, Parent: q.parent})
 		s := runtime.QueueSetting{Queue: q.name}
 		if q.preempt != "" {
-			s.Preempt = runtime.Explicit(elDur(tb, q.preempt))
+			s.Preempt = explicit(elDur(tb, q.preempt))
 		}
 		if q.reclaim != "" {
-			s.Reclaim = runtime.Explicit(elDur(tb, q.reclaim))
+			s.Reclaim = explicit(elDur(tb, q.reclaim))
 		}
 		if s.Preempt != nil || s.Reclaim != nil {
 			cfg.Queues = append(cfg.Queues, s)
@@ -99,3 +99,6 @@ func validLabel(r eligibility.Reason) bool {
 	}
 	return true
 }
+
+// explicit returns a pointer to d, for a QueueSetting or a MinAdmitDuration.
+func explicit(d time.Duration) *time.Duration { return &d }

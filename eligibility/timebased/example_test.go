@@ -6,16 +6,16 @@ import (
 	"time"
 
 	"github.com/tenurepolicy/tenure/eligibility/timebased"
-	"github.com/tenurepolicy/tenure/runtime"
 )
 
 // KEP-8522's story 1: with minAdmitDuration 4h, a job admitted at 09:00 is
 // protected from an equal-priority job that arrived later until strictly
 // after 13:00.
 func ExampleConfig_Classify() {
+	minAdmit := 4 * time.Hour
 	cfg := timebased.Config{
 		Policy:           timebased.LowerOrNewerEqualPriority,
-		MinAdmitDuration: runtime.Explicit(4 * time.Hour),
+		MinAdmitDuration: &minAdmit,
 	}
 	if err := cfg.Validate(); err != nil {
 		panic(err)
@@ -41,9 +41,10 @@ func ExampleConfig_Classify() {
 // Sort puts the preemptible candidates in preemption order; each
 // decision's Reason is its class's label.
 func ExampleSort() {
+	minAdmit := 2 * time.Hour
 	cfg := timebased.Config{
 		Policy:           timebased.LowerOrNewerEqualPriority,
-		MinAdmitDuration: runtime.Explicit(2 * time.Hour),
+		MinAdmitDuration: &minAdmit,
 	}
 	t0 := time.Date(2026, 2, 2, 9, 0, 0, 0, time.UTC)
 	now := t0.Add(6 * time.Hour)
@@ -78,9 +79,10 @@ func ExampleSort() {
 
 // Validate applies KEP-8522's validation rules and reports every problem.
 func ExampleConfig_Validate() {
+	minAdmit := 30 * time.Second
 	cfg := timebased.Config{
 		Policy:           timebased.LowerPriority,
-		MinAdmitDuration: runtime.Explicit(30 * time.Second),
+		MinAdmitDuration: &minAdmit,
 	}
 	fmt.Println(cfg.Validate())
 	// Output:

@@ -9,7 +9,6 @@ import (
 	"pgregory.net/rapid"
 
 	"github.com/tenurepolicy/tenure/eligibility/timebased"
-	"github.com/tenurepolicy/tenure/runtime"
 )
 
 // TestCandidatesMissingReservationIsNow: Kueue's CandidatesOrdering counts a
@@ -41,7 +40,7 @@ func TestCandidatesMissingReservationIsNow(t *testing.T) {
 	}
 	// Expired: longest-running first; a missing reservation is never
 	// expired, so only the recorded ones qualify.
-	cfg.MinAdmitDuration = runtime.Explicit(time.Minute)
+	cfg.MinAdmitDuration = explicit(time.Minute)
 	for i := range cands {
 		cands[i].Priority, cands[i].Reserved = 1, cands[i].Reserved.Add(-time.Hour)
 	}
@@ -134,3 +133,6 @@ func TestCandidateOrderAnywhere(t *testing.T) {
 		}
 	})
 }
+
+// explicit returns a pointer to d, for a QueueSetting or a MinAdmitDuration.
+func explicit(d time.Duration) *time.Duration { return &d }

@@ -81,39 +81,26 @@ func ExampleState_Timeout() {
 	// timeout 3: deactivated, state reset to {Count:0 RequeueAt:0001-01-01 00:00:00 +0000 UTC}
 }
 
-// The same configuration as JSON, in Kueue's spelling: keys are exact, and
-// unset fields are left out when writing.
-func ExampleKueueStrategy_UnmarshalJSON() {
-	var k backoff.KueueStrategy
-	err := json.Unmarshal([]byte(`{"timestamp":"Creation","backoffBaseSeconds":10}`), &k)
-	out, _ := json.Marshal(k)
-	fmt.Println(string(out), err)
-
-	err = json.Unmarshal([]byte(`{"BackoffBaseSeconds":10}`), &k)
-	fmt.Println(err)
-	// Output:
-	// {"timestamp":"Creation","backoffBaseSeconds":10} <nil>
-	// backoff: requeuingStrategy: unknown key "BackoffBaseSeconds" (want timestamp, backoffLimitCount, backoffBaseSeconds, backoffMaxSeconds)
-}
-
-// Kueue's requeuing strategy converts field for field, explicit zeros
-// included (backoffBaseSeconds 0: no delay; backoffMaxSeconds 0: no cap), and
-// converts back to exactly what came in.
-func ExampleKueueStrategy_Strategy() {
-	creation, zero := "Creation", int32(0)
-	k := backoff.KueueStrategy{Timestamp: &creation, BackoffMaxSeconds: &zero}
-	s, err := k.Strategy()
+// Kueue's requeuing strategy as JSON, in Kueue's spelling: keys are exact,
+// explicit zeros count (backoffBaseSeconds 0: no delay; backoffMaxSeconds
+// 0: no cap), and writing it back gives exactly what came in.
+func ExampleStrategy_UnmarshalJSON() {
+	var s backoff.Strategy
+	err := json.Unmarshal([]byte(`{"timestamp":"Creation","backoffMaxSeconds":0}`), &s)
 	fmt.Println(*s.Timestamp == backoff.TimestampCreation, s.Backoff.Delay(8, 0), err)
 
-	back, err := s.Kueue()
-	fmt.Println(*back.Timestamp, *back.BackoffMaxSeconds, back.BackoffBaseSeconds == nil, err)
+	out, err := json.Marshal(s)
+	fmt.Println(string(out), err)
+
+	err = json.Unmarshal([]byte(`{"BackoffBaseSeconds":10}`), &s)
+	fmt.Println(err)
 
 	// The one refusal: Kueue would wait 2h on the first requeue, past its 1h cap.
-	base := int32(7200)
-	_, err = backoff.KueueStrategy{BackoffBaseSeconds: &base}.Strategy()
+	err = json.Unmarshal([]byte(`{"backoffBaseSeconds":7200}`), &s)
 	fmt.Println(err)
 	// Output:
 	// true 2h8m0s <nil>
-	// Creation 0 true <nil>
+	// {"timestamp":"Creation","backoffMaxSeconds":0} <nil>
+	// backoff: requeuingStrategy: unknown key "BackoffBaseSeconds" (want timestamp, backoffLimitCount, backoffBaseSeconds, backoffMaxSeconds)
 	// backoff: base 2h0m0s exceeds max 1h0m0s
 }

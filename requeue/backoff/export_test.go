@@ -10,6 +10,20 @@ const (
 
 func Limit(n int) *int { return &n }
 
+// KueueStrategy is the JSON form of a Strategy, field for field, for the
+// tests of the conversions Strategy's UnmarshalJSON and MarshalJSON make.
+type KueueStrategy = kueueStrategy
+
+// UnmarshalJSON is the decoding half of Strategy.UnmarshalJSON: keys and
+// JSON types, not the values.
+func (k *kueueStrategy) UnmarshalJSON(data []byte) error { return k.decode(data) }
+
+// Strategy is the converting half of Strategy.UnmarshalJSON.
+func (k kueueStrategy) Strategy() (Strategy, error) { return k.strategy(false) }
+
+// Kueue is the converting half of Strategy.MarshalJSON.
+func (s Strategy) Kueue() (KueueStrategy, error) { return s.kueue() }
+
 // ClampedStrategy reads k as Kueue releases before pkg/util/wait
 // NewBackoff did (Config.ClampToMax).
 func (k KueueStrategy) ClampedStrategy() (Strategy, error) { return k.strategy(true) }

@@ -13,7 +13,7 @@ import (
 )
 
 // Kueue's field names in its requeuing strategy
-// (waitForPodsReady.requeuingStrategy), the keys of [KueueStrategy]'s JSON.
+// (waitForPodsReady.requeuingStrategy), the keys of [Strategy]'s JSON.
 const (
 	// kueueKeyTimestamp is the key of the queue-order timestamp strategy
 	// ("Eviction" or "Creation").
@@ -26,14 +26,12 @@ const (
 	kueueKeyLimitCount = "backoffLimitCount"
 )
 
-// KueueStrategy mirrors Kueue's waitForPodsReady.requeuingStrategy field
+// kueueStrategy mirrors Kueue's waitForPodsReady.requeuingStrategy field
 // for field (apis/config/v1beta1 and v1beta2 RequeuingStrategy): nil means
-// unset, use the default. A fork copies its values straight across
-// ((*string)(rs.Timestamp) converts the timestamp). It reads and writes
-// JSON in Kueue's spelling. [KueueStrategy.Strategy] converts it to a
-// [Strategy] and [Strategy.Kueue] back; the round trip returns exactly the
-// input, nil pointers and explicit zeros included.
-type KueueStrategy struct {
+// unset, use the default. It is the JSON form of a [Strategy]: strategy
+// converts it to one and [Strategy.kueue] back; the round trip returns
+// exactly the input, nil pointers and explicit zeros included.
+type kueueStrategy struct {
 	// Timestamp is "Eviction" (the default) or "Creation", spelt exactly so.
 	Timestamp *string `json:"timestamp,omitempty"`
 	// BackoffLimitCount is Config.Limit; nil means no limit.
@@ -47,11 +45,53 @@ type KueueStrategy struct {
 // kueueKeys are Kueue's keys, in the order messages list them.
 var kueueKeys = []string{kueueKeyTimestamp, kueueKeyLimitCount, kueueKeyBaseSeconds, kueueKeyMaxSeconds}
 
-// UnmarshalJSON reads Kueue's requeuingStrategy object. Every key must be
-// one of Kueue's four, spelt exactly (encoding/json would match any case and
-// ignore unknown keys); all bad keys and types are reported at once. null
-// leaves k unchanged. [KueueStrategy.Strategy] checks the values.
-func (k *KueueStrategy) UnmarshalJSON(data []byte) error {
+// UnmarshalJSON reads Kueue's requeuingStrategy object
+// (waitForPodsReady.requeuingStrategy, apis/config/v1beta1 and v1beta2
+// RequeuingStrategy) as current Kueue reads it (pkg/workload
+// UpdateRequeueState): an absent key is the default, backoffBaseSeconds 0
+// is Config.NoDelay, backoffMaxSeconds 0 is Config.Uncapped, timestamp
+// "Eviction" or "Creation" (an explicit "Eviction" is kept apart from an
+// absent one), and the jitter is Kueue's 0.0001. It reports every problem at
+// once, each starting with "backoff: ": a key that is not one of Kueue's
+// four, spelt exactly (encoding/json would match any case and ignore
+// unknown keys), a value of the wrong JSON type, an unknown timestamp,
+// negative values, and a base above the max. null leaves s unchanged; on
+// error s is unchanged.
+func (s *Strategy) UnmarshalJSON(data []byte) error {
+	if bytes.Equal(bytes.TrimSpace(data), []byte("null")) {
+		return nil
+	}
+	var k kueueStrategy
+	if err := k.decode(data); err != nil {
+		return err
+	}
+	out, err := k.strategy(false)
+	if err != nil {
+		return err
+	}
+	*s = out
+	return nil
+}
+
+// MarshalJSON writes s in Kueue's shape, the inverse of
+// [Strategy.UnmarshalJSON]: unset fields are left out, NoDelay and
+// Uncapped are an explicit 0. ClampToMax is no field of Kueue's: a
+// strategy with it gives the fields an older release reads the same way.
+// It reports every problem at once: a Base or Max not a whole number of
+// seconds in [1, 2^31−1], a Limit above 2^31−1, a jitter other than
+// 0.0001, and any problem of Validate.
+func (s Strategy) MarshalJSON() ([]byte, error) {
+	k, err := s.kueue()
+	if err != nil {
+		return nil, err
+	}
+	return json.Marshal(k)
+}
+
+// decode reads Kueue's requeuingStrategy object into k, checking the keys
+// and the JSON types (not the values: strategy does), every problem at
+// once. null leaves k unchanged.
+func (k *kueueStrategy) decode(data []byte) error {
 	if bytes.Equal(bytes.TrimSpace(data), []byte("null")) {
 		return nil
 	}
@@ -65,7 +105,7 @@ func (k *KueueStrategy) UnmarshalJSON(data []byte) error {
 			errs = append(errs, keyErrorf(key, "backoff: requeuingStrategy: unknown key %q (want %s)", key, strings.Join(kueueKeys, ", ")))
 		}
 	}
-	type plain KueueStrategy // without this method
+	type plain kueueStrategy // without the tests' UnmarshalJSON
 	var out plain
 	if err := json.Unmarshal(data, &out); err != nil {
 		if te, ok := err.(*json.UnmarshalTypeError); ok {
@@ -77,13 +117,19 @@ func (k *KueueStrategy) UnmarshalJSON(data []byte) error {
 	if err := errors.Join(errs...); err != nil {
 		return err
 	}
-	*k = KueueStrategy(out)
+	*k = kueueStrategy(out)
 	return nil
 }
 
 // Strategy is Kueue's requeuing strategy in tenure's types: the
 // queue-order timestamp strategy and the backoff. The zero value is Kueue's
-// default.
+// default. It reads and writes Kueue's JSON ([Strategy.UnmarshalJSON]); a
+// fork that holds Kueue's Go struct (configapi.RequeuingStrategy) converts
+// it through that JSON, whose spelling the struct's tags give:
+//
+//	data, _ := json.Marshal(rs)
+//	var s backoff.Strategy
+//	err := json.Unmarshal(data, &s)
 type Strategy struct {
 	// Timestamp chooses the queue-order timestamp; nil means
 	// [TimestampEviction] (a pointer, so that unset and explicit "Eviction"
@@ -107,22 +153,12 @@ func (s Strategy) Validate() error {
 	return errors.Join(errs...)
 }
 
-// Strategy converts k to a validated Strategy as current Kueue reads it
-// (pkg/workload UpdateRequeueState): nil is the default,
-// backoffBaseSeconds 0 is Config.NoDelay, backoffMaxSeconds 0 is
-// Config.Uncapped, and the jitter is Kueue's 0.0001. It reports every
-// problem at once, each starting with "backoff: ": an unknown timestamp,
-// negative values, and a base above the max. On error the strategy is the
-// zero value.
-func (k KueueStrategy) Strategy() (Strategy, error) {
-	return k.strategy(false)
-}
-
-// strategy implements Strategy and, with clamped, the reading of Kueue
-// releases before pkg/util/wait NewBackoff (min(Step(), max)): a zero max
-// caps every delay at zero (NoDelay), a base above the max is capped, and
-// ClampToMax is set.
-func (k KueueStrategy) strategy(clamped bool) (Strategy, error) {
+// strategy converts k to a validated Strategy as [Strategy.UnmarshalJSON]
+// documents and, with clamped, as Kueue releases before pkg/util/wait
+// NewBackoff read it (min(Step(), max)): a zero max caps every delay at
+// zero (NoDelay), a base above the max is capped, and ClampToMax is set.
+// On error the strategy is the zero value.
+func (k kueueStrategy) strategy(clamped bool) (Strategy, error) {
 	var errs []error
 	var s Strategy
 	if p := k.Timestamp; p != nil {
@@ -160,16 +196,12 @@ func (k KueueStrategy) strategy(clamped bool) (Strategy, error) {
 	return s, nil
 }
 
-// Kueue converts s back to Kueue's shape, the inverse of
-// [KueueStrategy.Strategy]: unset fields become nil, NoDelay and Uncapped an
-// explicit 0. ClampToMax is no field of Kueue's: a strategy with it gives
-// the fields an older release reads the same way. It reports every problem at once: a Base or Max
-// not a whole number of seconds in [1, 2^31−1], a Limit above 2^31−1, a
-// jitter other than 0.0001, and any problem of Validate. On error the
-// result is the zero value.
-func (s Strategy) Kueue() (KueueStrategy, error) {
+// kueue converts s to Kueue's shape as [Strategy.MarshalJSON] documents:
+// unset fields become nil, NoDelay and Uncapped an explicit 0. On error
+// the result is the zero value.
+func (s Strategy) kueue() (kueueStrategy, error) {
 	errs := []error{s.Validate()}
-	var k KueueStrategy
+	var k kueueStrategy
 	if s.Timestamp != nil && *s.Timestamp <= TimestampCreation {
 		name := s.Timestamp.kueueName()
 		k.Timestamp = &name
@@ -210,7 +242,7 @@ func (s Strategy) Kueue() (KueueStrategy, error) {
 		errs = append(errs, keyErrorf("jitter", "backoff: Kueue's jitter is fixed at %v; cannot express jitter %v (NoJitter %v)", defaultJitter, c.Jitter, c.NoJitter))
 	}
 	if err := errors.Join(errs...); err != nil {
-		return KueueStrategy{}, err
+		return kueueStrategy{}, err
 	}
 	return k, nil
 }

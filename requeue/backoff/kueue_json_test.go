@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 
@@ -74,4 +75,54 @@ func FuzzKueueStrategyJSON(f *testing.F) {
 			t.Fatalf("%q → %s (-want +got):\n%s", s, out, diff)
 		}
 	})
+}
+
+// TestStrategyJSON: Strategy's own JSON methods are the two halves chained
+// (keys and types, then the values), leave s unchanged on error and on
+// null, and write back exactly what they read.
+func TestStrategyJSON(t *testing.T) {
+	creation := backoff.TimestampCreation
+	sentinel := backoff.Strategy{Timestamp: &creation, Backoff: backoff.Config{Limit: backoff.Limit(9)}}
+	for _, in := range []string{
+		`{}`,
+		`{"timestamp":"Eviction","backoffLimitCount":3,"backoffBaseSeconds":0,"backoffMaxSeconds":600}`,
+		`{"timestamp":"Creation","backoffMaxSeconds":0}`,
+		`{"BackoffLimitCount":3}`,
+		`{"backoffLimitCount":"3"}`,
+		`{"timestamp":"Now","backoffBaseSeconds":-1}`,
+		`{"backoffBaseSeconds":7200}`,
+		`[1]`,
+	} {
+		var k backoff.KueueStrategy
+		want, wantErr := sentinel, json.Unmarshal([]byte(in), &k)
+		if wantErr == nil {
+			if want, wantErr = k.Strategy(); wantErr != nil {
+				want = sentinel
+			}
+		}
+		got := sentinel
+		err := json.Unmarshal([]byte(in), &got)
+		if (err == nil) != (wantErr == nil) || (err != nil && err.Error() != wantErr.Error()) {
+			t.Errorf("Unmarshal(%s) error = %v, want %v", in, err, wantErr)
+		}
+		if diff := cmp.Diff(want, got); diff != "" {
+			t.Errorf("Unmarshal(%s) (-want +got):\n%s", in, diff)
+		}
+		if err != nil {
+			continue
+		}
+		out, err := json.Marshal(got)
+		if err != nil || string(out) != in {
+			t.Errorf("Marshal(Unmarshal(%s)) = %s, %v", in, out, err)
+		}
+	}
+	got := sentinel
+	if err := json.Unmarshal([]byte(`null`), &got); err != nil || !cmp.Equal(sentinel, got) {
+		t.Errorf("null: %v, %+v; want no change", err, got)
+	}
+	bad := backoff.Strategy{Backoff: backoff.Config{Base: 1500 * time.Millisecond}}
+	_, want := bad.Kueue()
+	if _, err := bad.MarshalJSON(); err == nil || err.Error() != want.Error() {
+		t.Errorf("MarshalJSON of an inexpressible strategy: %v, want %v", err, want)
+	}
 }

@@ -21,12 +21,12 @@ var never = Resources{math.MaxInt64, math.MaxInt64, math.MaxInt64}
 func (c *Model) capacityNeed(tasks []Resources, n int) Resources {
 	fit := 0
 	for _, t := range tasks {
-		if t.Fits(c.capMax) {
+		if t.fits(c.capMax) {
 			fit++
 		}
 	}
 	need := gangLowerBound(tasks, n)
-	if fit < n || !need.Fits(c.capTotal) {
+	if fit < n || !need.fits(c.capTotal) {
 		return never
 	}
 	return need

@@ -22,13 +22,13 @@ func TestClusterMayEverFitSound(t *testing.T) {
 		switch {
 		case may:
 			return
-		case !c.has(job) || c.Running(job):
+		case !c.has(job) || c.running(job):
 			t.Fatalf("MayEverFit(%q) = false for an unknown or running job", job)
 		}
 		ruledOut++
 		empty := c.Clone()
 		for _, id := range ids {
-			if empty.Running(id) {
+			if empty.running(id) {
 				if err := empty.Evict(nil, id); err != nil {
 					t.Fatal(err)
 				}

@@ -131,7 +131,7 @@ func New(nodes []Node) (*Model, error) {
 		case n.Capacity.negative():
 			errs = append(errs, fmt.Errorf("cluster: node %q has a negative capacity %v", n.Name, n.Capacity))
 			continue
-		case !n.Capacity.Fits(Resources{maxResource, maxResource, maxResource}):
+		case !n.Capacity.fits(Resources{maxResource, maxResource, maxResource}):
 			errs = append(errs, fmt.Errorf("cluster: node %q capacity %v exceeds %d per resource", n.Name, n.Capacity, int64(maxResource)))
 			continue
 		}
@@ -167,7 +167,7 @@ func (c *Model) AddJob(j *requeue.Journal, job Job) error {
 		errs = append(errs, fmt.Errorf("cluster: job %q has no tasks", job.ID))
 	}
 	for i, t := range job.Tasks {
-		if t.negative() || !t.Fits(Resources{maxResource, maxResource, maxResource}) {
+		if t.negative() || !t.fits(Resources{maxResource, maxResource, maxResource}) {
 			errs = append(errs, fmt.Errorf("cluster: job %q task %d requests %v (each component must be in [0, %d])", job.ID, i, t, int64(maxResource)))
 		}
 	}
@@ -366,7 +366,7 @@ func (c *Model) Place(j *requeue.Journal, id string) (bool, error) {
 	if job.placed > 0 {
 		return false, fmt.Errorf("cluster: place: job %q is already running", id)
 	}
-	if len(c.nodes) == 0 || !job.need.Fits(c.free) {
+	if len(c.nodes) == 0 || !job.need.fits(c.free) {
 		return false, nil
 	}
 	left := len(job.tasks)
@@ -422,7 +422,7 @@ func (c *Model) Bind(j *requeue.Journal, id string, nodes []string) error {
 			errs = append(errs, fmt.Errorf("cluster: bind: job %q task %d: unknown node %q", id, t, name))
 			continue
 		}
-		if !job.tasks[t].Fits(c.nodes[n].free) {
+		if !job.tasks[t].fits(c.nodes[n].free) {
 			errs = append(errs, fmt.Errorf("cluster: bind: job %q task %d (%v) does not fit node %q (free %v)", id, t, job.tasks[t], name, c.nodes[n].free))
 			continue
 		}
@@ -527,7 +527,7 @@ func (u *clusterUndo) Undo(a, b int64) {
 		if job.on[t] >= 0 {
 			c.undoMismatch(mismatchTask, ji, t, -1, serial)
 		}
-		if !job.tasks[t].Fits(c.nodes[n].free) {
+		if !job.tasks[t].fits(c.nodes[n].free) {
 			c.undoMismatch(mismatchNoFit, ji, t, n, serial)
 		}
 		c.assign(ji, t, n)

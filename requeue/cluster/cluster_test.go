@@ -90,8 +90,8 @@ func TestClusterPlaceFirstFitAndGang(t *testing.T) {
 		if err != nil || ok != step.ok {
 			t.Fatalf("Place(%s) = %v, %v; want %v", step.id, ok, err, step.ok)
 		}
-		if d := cmp.Diff(step.want, c.Placement(step.id)); d != "" {
-			t.Errorf("Placement(%s) (-want +got):\n%s", step.id, d)
+		if d := cmp.Diff(step.want, c.placement(step.id)); d != "" {
+			t.Errorf("placement(%s) (-want +got):\n%s", step.id, d)
 		}
 	}
 	if got := c.free; got != (Resources{}) {
@@ -134,7 +134,7 @@ func TestClusterBind(t *testing.T) {
 	if err := c.Bind(nil, "nope", nil); err == nil {
 		t.Error("Bind of an unknown job accepted")
 	}
-	if d := cmp.Diff([]string{"n1", "n0"}, c.Placement("j")); d != "" {
+	if d := cmp.Diff([]string{"n1", "n0"}, c.placement("j")); d != "" {
 		t.Errorf("(-want +got):\n%s", d)
 	}
 	if free, _ := c.nodeFree("n0"); free != (Resources{GPU: 1}) {
@@ -181,8 +181,8 @@ func TestResources(t *testing.T) {
 	if got := a.add(b).sub(b); got != a {
 		t.Errorf("Add/Sub = %v", got)
 	}
-	if !b.Fits(a) || a.Fits(b) || !a.Fits(a) {
-		t.Error("Fits boundary wrong")
+	if !b.fits(a) || a.fits(b) || !a.fits(a) {
+		t.Error("fits boundary wrong")
 	}
 	if got := a.String(); got != "cpu=1500m mem=2048 gpu=1" {
 		t.Errorf("String = %q", got)

@@ -9,13 +9,13 @@ import (
 )
 
 // naiveDomains is the oracle of Domains: the distinct non-empty names of
-// Placement(job), in the order of nodes.
+// placement(job), in the order of nodes.
 func naiveDomains(c *Model, nodes []Node, job string) []string {
 	var out []string
-	if !c.Running(job) {
+	if !c.running(job) {
 		return out
 	}
-	on := c.Placement(job)
+	on := c.placement(job)
 	for _, n := range nodes {
 		if slices.Contains(on, n.Name) {
 			out = append(out, n.Name)
@@ -82,7 +82,7 @@ func TestDomainsMatchesPlacement(t *testing.T) {
 			got := c.Domains(id, dst)
 			want := append(slices.Clone(prefix), naiveDomains(c, nodes, id)...)
 			if !slices.Equal(got, want) {
-				t.Fatalf("Domains(%q, %q) = %q, want %q (placement %q)", id, prefix, got, want, c.Placement(id))
+				t.Fatalf("Domains(%q, %q) = %q, want %q (placement %q)", id, prefix, got, want, c.placement(id))
 			}
 			if again := c.Domains(id, nil); !slices.Equal(again, want[len(prefix):]) {
 				t.Fatalf("Domains(%q) again = %q, want %q", id, again, want[len(prefix):])
@@ -113,7 +113,7 @@ func TestDomainsLocality(t *testing.T) {
 		c, _, ids := drawDomainCluster(t)
 		var running, pending []string
 		for _, id := range ids {
-			if c.Running(id) {
+			if c.running(id) {
 				running = append(running, id)
 			} else {
 				pending = append(pending, id)

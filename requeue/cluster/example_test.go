@@ -21,7 +21,7 @@ func ExampleModel() {
 	_ = c.AddJob(nil, cluster.Job{ID: "train", Tasks: []cluster.Resources{task, task, task, task}})
 	_ = c.AddJob(nil, cluster.Job{ID: "serve", Tasks: []cluster.Resources{task, task}})
 	ok, _ := c.Place(nil, "train")
-	fmt.Println("train placed:", ok, c.Placement("train"))
+	fmt.Println("train placed:", ok, c.Snapshot().Jobs["train"])
 	ok, _ = c.Place(nil, "serve")
 	fmt.Println("serve placed:", ok)
 
@@ -30,14 +30,14 @@ func ExampleModel() {
 	cp := j.Checkpoint()
 	_ = c.Evict(&j, "train")
 	ok, _ = c.Place(&j, "serve")
-	fmt.Println("serve placed after evicting train:", ok, c.Placement("serve"))
+	fmt.Println("serve placed after evicting train:", ok, c.Snapshot().Jobs["serve"])
 	_ = j.Rollback(cp)
-	fmt.Println("rolled back:", c.Running("train"), c.Running("serve"))
+	fmt.Println("rolled back:", c.Snapshot().Jobs)
 	// Output:
 	// train placed: true [gpu-a gpu-a gpu-b gpu-b]
 	// serve placed: false
 	// serve placed after evicting train: true [gpu-a gpu-a]
-	// rolled back: true false
+	// rolled back: map[serve:[ ] train:[gpu-a gpu-a gpu-b gpu-b]]
 }
 
 // Domains names the nodes a running job occupies, each once, in node order:

@@ -7,7 +7,7 @@ package cluster
 // findFit returns the lowest node index whose free resources hold req, or
 // -1: first fit, with the memory of failed requests.
 func (c *Model) findFit(req Resources) int {
-	if !req.Fits(c.index.Root()) {
+	if !req.fits(c.index.Root()) {
 		return -1 // the per-resource maxima rule it out: O(1)
 	}
 	if c.fitCacheOff {
@@ -26,7 +26,7 @@ func (c *Model) findFit(req Resources) int {
 	if since, ok := f.Recall(req); ok {
 		best := int32(-1)
 		for _, n := range since {
-			if (best < 0 || n < best) && req.Fits(c.nodes[n].free) {
+			if (best < 0 || n < best) && req.fits(c.nodes[n].free) {
 				best = n
 			}
 		}
@@ -63,7 +63,7 @@ func (c *Model) checkFitCache() error {
 	if c.fits == nil {
 		return nil
 	}
-	return c.fits.Check(len(c.nodes), func(req Resources, i int) bool { return req.Fits(c.nodes[i].free) })
+	return c.fits.Check(len(c.nodes), func(req Resources, i int) bool { return req.fits(c.nodes[i].free) })
 }
 
 // largestFree returns the component-wise maximum of the nodes' free

@@ -132,7 +132,7 @@ func TestClusterFitCacheForgets(t *testing.T) {
 	if ok, err := c.Place(nil, "p00000"); !ok || err != nil {
 		t.Fatalf("Place after room was made: %v, %v", ok, err)
 	}
-	if got := c.Placement("p00000"); got[0] != "n00003" {
+	if got := c.placement("p00000"); got[0] != "n00003" {
 		t.Fatalf("placed on %v, want n00003", got)
 	}
 }
@@ -161,7 +161,7 @@ func TestClusterFitCacheFirstFit(t *testing.T) {
 		if ok, err := c.Place(nil, id); !ok || err != nil {
 			t.Fatalf("Place(%s): %v, %v", id, ok, err)
 		}
-		if got := c.Placement(id); got[0] != want {
+		if got := c.placement(id); got[0] != want {
 			t.Fatalf("%s on %v, want %s", id, got, want)
 		}
 	}

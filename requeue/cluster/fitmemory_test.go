@@ -24,7 +24,7 @@ func TestFitMemoryOracle(t *testing.T) {
 		}
 		scan := func(r Resources) int {
 			for i, f := range free {
-				if r.Fits(f) {
+				if r.fits(f) {
 					return i
 				}
 			}
@@ -46,7 +46,7 @@ func TestFitMemoryOracle(t *testing.T) {
 			got := -1
 			if since, ok := m.Recall(r); ok {
 				for _, l := range since {
-					if r.Fits(free[l]) && (got < 0 || int(l) < got) {
+					if r.fits(free[l]) && (got < 0 || int(l) < got) {
 						got = int(l)
 					}
 				}
@@ -59,7 +59,7 @@ func TestFitMemoryOracle(t *testing.T) {
 			if want := scan(r); got != want {
 				t.Fatalf("first fit of %v = %d, scan %d (free %v)", r, got, want, free)
 			}
-			if err := m.Check(n, func(r Resources, i int) bool { return r.Fits(free[i]) }); err != nil {
+			if err := m.Check(n, func(r Resources, i int) bool { return r.fits(free[i]) }); err != nil {
 				t.Fatal(err)
 			}
 		}

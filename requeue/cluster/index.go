@@ -99,7 +99,7 @@ func (x *freeIndex) Next(from int, r Resources) int {
 		k >>= 1
 	}
 	for {
-		for !r.Fits(x.tree[k]) {
+		for !r.fits(x.tree[k]) {
 			if k = x.right(k); k == 0 {
 				return -1
 			}
@@ -123,9 +123,9 @@ func (x *freeIndex) Next(from int, r Resources) int {
 func (x *freeIndex) down(k int, r Resources) (int, bool) {
 	for k < x.size {
 		switch {
-		case r.Fits(x.tree[2*k]):
+		case r.fits(x.tree[2*k]):
 			k = 2 * k
-		case r.Fits(x.tree[2*k+1]):
+		case r.fits(x.tree[2*k+1]):
 			k = 2*k + 1
 		default:
 			return k, false

@@ -32,7 +32,7 @@ func TestIndexOracle(t *testing.T) {
 			from := rapid.IntRange(-2, n+2).Draw(t, "from")
 			want := -1
 			for i := max(from, 0); i < n; i++ {
-				if r.Fits(leaves[i]) {
+				if r.fits(leaves[i]) {
 					want = i
 					break
 				}
@@ -141,7 +141,7 @@ func BenchmarkIndex(b *testing.B) {
 				at = (at + 7919) % n
 				leaves[at] = room
 				i := 0
-				for i < n && !r.Fits(leaves[i]) {
+				for i < n && !r.fits(leaves[i]) {
 					i++
 				}
 				if i != at {

@@ -12,16 +12,16 @@ func (c *Model) has(id string) bool {
 	return ok
 }
 
-// Running reports whether a registered job has at least one task placed.
+// running reports whether a registered job has at least one task placed.
 // O(1).
-func (c *Model) Running(id string) bool {
+func (c *Model) running(id string) bool {
 	ji, ok := c.jobIndex[id]
 	return ok && c.jobs[ji].placed > 0
 }
 
-// Placement returns the node of each of a job's tasks ("" for a pending
+// placement returns the node of each of a job's tasks ("" for a pending
 // task), or nil for an unknown job. O(tasks); allocates the result.
-func (c *Model) Placement(id string) []string {
+func (c *Model) placement(id string) []string {
 	ji, ok := c.jobIndex[id]
 	if !ok {
 		return nil
@@ -99,7 +99,7 @@ func (c *Model) Snapshot() Snapshot {
 		s.Free[n.name] = n.free
 	}
 	for id := range c.jobIndex {
-		s.Jobs[id] = c.Placement(id)
+		s.Jobs[id] = c.placement(id)
 	}
 	return s
 }

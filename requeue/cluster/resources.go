@@ -21,9 +21,9 @@ func (r Resources) sub(o Resources) Resources {
 	return Resources{r.MilliCPU - o.MilliCPU, r.Memory - o.Memory, r.GPU - o.GPU}
 }
 
-// Fits reports whether r fits into free: every component of r is at most the
+// fits reports whether r fits into free: every component of r is at most the
 // same component of free.
-func (r Resources) Fits(free Resources) bool {
+func (r Resources) fits(free Resources) bool {
 	return r.MilliCPU <= free.MilliCPU && r.Memory <= free.Memory && r.GPU <= free.GPU
 }
 

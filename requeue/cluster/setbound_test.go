@@ -20,9 +20,9 @@ func TestClusterMayFitAfterSound(t *testing.T) {
 		if !snapshotsEqual(before, c.Snapshot()) {
 			t.Fatal("MayFitAfter changed the cluster")
 		}
-		judged := c.has(job) && !c.Running(job)
+		judged := c.has(job) && !c.running(job)
 		for _, v := range victims {
-			judged = judged && v != job && c.has(v) && c.Running(v)
+			judged = judged && v != job && c.has(v) && c.running(v)
 		}
 		switch {
 		case may:

@@ -86,7 +86,7 @@ func (c *Model) MayFit(victim string, jobs []string, fits []bool) {
 // does not fit largest must fit fit (a bound on the room of any one node
 // the victims leave) and the victims' room holds at most room of them.
 func (c *Model) gangMayFit(cj *clusterJob, free, largest, fit, room Resources) bool {
-	if len(c.nodes) == 0 || !cj.need.Fits(free) {
+	if len(c.nodes) == 0 || !cj.need.fits(free) {
 		return false
 	}
 	// Tasks that fit some node as things are count as placeable; the others
@@ -95,9 +95,9 @@ func (c *Model) gangMayFit(cj *clusterJob, free, largest, fit, room Resources) b
 	smallest := Resources{math.MaxInt64, math.MaxInt64, math.MaxInt64}
 	for _, t := range cj.tasks {
 		switch {
-		case t.Fits(largest):
+		case t.fits(largest):
 			placeable++
-		case t.Fits(fit):
+		case t.fits(fit):
 			inRoom++
 			smallest = Resources{min(smallest.MilliCPU, t.MilliCPU), min(smallest.Memory, t.Memory), min(smallest.GPU, t.GPU)}
 		}

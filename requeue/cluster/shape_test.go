@@ -70,13 +70,13 @@ func TestClusterMayFitSound(t *testing.T) {
 		if !snapshotsEqual(before, c.Snapshot()) {
 			t.Fatal("MayFit changed the cluster")
 		}
-		if !c.has(job) || c.Running(job) {
+		if !c.has(job) || c.running(job) {
 			if !may {
 				t.Fatalf("MayFit(%q, %q) = false for a job Place would reject with an error", job, victim)
 			}
 			return
 		}
-		if victim != "" && (!c.has(victim) || !c.Running(victim) || victim == job) {
+		if victim != "" && (!c.has(victim) || !c.running(victim) || victim == job) {
 			if !may {
 				t.Fatalf("MayFit(%q, %q) = false for a victim Evict would reject", job, victim)
 			}
@@ -106,8 +106,8 @@ func TestClusterShapeInterchangeable(t *testing.T) {
 		b := rapid.SampledFrom(ids).Draw(t, "b")
 		ka, oka := c.Shape(a)
 		kb, okb := c.Shape(b)
-		if oka != !c.Running(a) || okb != !c.Running(b) {
-			t.Fatalf("Shape ok %v/%v for running %v/%v", oka, okb, c.Running(a), c.Running(b))
+		if oka != !c.running(a) || okb != !c.running(b) {
+			t.Fatalf("Shape ok %v/%v for running %v/%v", oka, okb, c.running(a), c.running(b))
 		}
 		if !oka || !okb {
 			return
@@ -123,7 +123,7 @@ func TestClusterShapeInterchangeable(t *testing.T) {
 		if ka != kb {
 			return
 		}
-		if victim := rapid.SampledFrom(ids).Draw(t, "victim"); victim != a && victim != b && c.Running(victim) {
+		if victim := rapid.SampledFrom(ids).Draw(t, "victim"); victim != a && victim != b && c.running(victim) {
 			if err := c.Evict(nil, victim); err != nil {
 				t.Fatal(err)
 			}

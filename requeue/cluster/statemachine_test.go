@@ -118,7 +118,7 @@ func (n *naiveCluster) place(id string) (bool, error) {
 	placed := 0
 	for t, req := range j.tasks {
 		for _, name := range n.order {
-			if req.Fits(n.free[name]) {
+			if req.fits(n.free[name]) {
 				n.free[name] = n.free[name].sub(req)
 				j.on[t] = name
 				placed++
@@ -146,7 +146,7 @@ func (n *naiveCluster) bind(id string, nodes []string) error {
 			continue
 		}
 		f, ok := free[name]
-		if !ok || !j.tasks[t].Fits(f) {
+		if !ok || !j.tasks[t].fits(f) {
 			return errors.New("does not fit")
 		}
 		free[name] = f.sub(j.tasks[t])

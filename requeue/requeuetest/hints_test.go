@@ -39,7 +39,7 @@ func (h *hinted) MayFit(victim string, jobs []string, fits []bool) {
 			fits[i] = h.calls%2 == 0
 		}
 	}
-	if h.bug == "mutates" && h.Running("r-small") {
+	if h.bug == "mutates" && running(h.Model, "r-small") {
 		_ = h.Model.Evict(nil, "r-small") // not even journaled
 	}
 }
@@ -58,7 +58,7 @@ func (h *hinted) MayFitAfter(victims []string, job string) bool {
 		return false
 	case h.bug == "set-unknown-victim" && unknown && h.known(job):
 		return false
-	case h.bug == "set-mutates" && h.Running("r-small"):
+	case h.bug == "set-mutates" && running(h.Model, "r-small"):
 		_ = h.Model.Evict(nil, "r-small")
 	}
 	return may
@@ -71,11 +71,11 @@ func (h *hinted) MayEverFit(job string) bool {
 		return false
 	case h.bug == "ever-unknown" && !h.known(job):
 		return false
-	case h.bug == "ever-running" && h.Running(job):
+	case h.bug == "ever-running" && running(h.Model, job):
 		return false
 	case h.bug == "ever-true":
 		return true
-	case h.bug == "ever-mutates" && h.Running("r-small"):
+	case h.bug == "ever-mutates" && running(h.Model, "r-small"):
 		_ = h.Model.Evict(nil, "r-small")
 	}
 	return h.Model.MayEverFit(job)
@@ -102,7 +102,7 @@ func (h *hinted) Domains(job string, dst []string) []string {
 		return dst[:n] // nothing for a running job
 	case h.bug == "domains-dup" && len(dst) > n:
 		return append(dst, dst[n])
-	case h.bug == "domains-pending" && h.known(job) && !h.Running(job):
+	case h.bug == "domains-pending" && h.known(job) && !running(h.Model, job):
 		return append(dst, "n0")
 	case h.bug == "domains-unknown" && !h.known(job):
 		return append(dst, "n0")
@@ -113,7 +113,7 @@ func (h *hinted) Domains(job string, dst []string) []string {
 		if h.calls%2 == 0 {
 			return dst[:n]
 		}
-	case h.bug == "domains-mutates" && h.Running("r-small"):
+	case h.bug == "domains-mutates" && running(h.Model, "r-small"):
 		_ = h.Model.Evict(nil, "r-small")
 	}
 	return dst
@@ -251,4 +251,11 @@ func TestUnexercisedHints(t *testing.T) {
 }
 
 // known reports whether job is registered in the model.
-func (h *hinted) known(job string) bool { return h.Placement(job) != nil }
+func (h *hinted) known(job string) bool {
+	_, ok := h.Snapshot().Jobs[job]
+	return ok
+}
+
+// running reports whether job has a task placed on c: a running job
+// occupies at least one node.
+func running(c *cluster.Model, job string) bool { return len(c.Domains(job, nil)) > 0 }

@@ -164,10 +164,10 @@ func minRuntimeSettings(set Settings) []runtime.QueueSetting {
 	}
 	for _, q := range set.MinRuntime {
 		e := entry(q.Queue)
-		e.Preempt, e.Reclaim = runtime.Explicit(q.D), runtime.Explicit(q.D)
+		e.Preempt, e.Reclaim = explicit(q.D), explicit(q.D)
 	}
 	for _, q := range set.PreemptMinRuntime {
-		entry(q.Queue).Preempt = runtime.Explicit(q.D)
+		entry(q.Queue).Preempt = explicit(q.D)
 	}
 	return out
 }
@@ -220,3 +220,6 @@ func (e *Env) QueueListing() string {
 	}
 	return b.String()
 }
+
+// explicit returns a pointer to d, for a QueueSetting or a MinAdmitDuration.
+func explicit(d time.Duration) *time.Duration { return &d }
