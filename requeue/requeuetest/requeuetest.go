@@ -101,20 +101,27 @@ func TestModel[M requeue.Model](newModel func() M, state func(M) string, running
 	if err != nil {
 		return err
 	}
+	// The answers by state text are kept across sequences: each starts from
+	// a fresh model in the same state, so a hidden memory that outlives one
+	// sequence's states (a refusal remembered for good) is caught too.
+	domainsSeen := map[string]map[string][]string{}
+	answers := map[string]map[string]string{}
 	for seq := range cfg.sequences {
 		r := &sequence[M]{
-			cov:     &cov,
-			cfg:     cfg,
-			seq:     seq,
-			rng:     rand.New(rand.NewPCG(cfg.seed, uint64(seq))),
-			state:   state,
-			jobs:    jobs,
-			runs:    make([]bool, len(jobs)),
-			moved:   make([]bool, len(jobs)),
-			unknown: unknown,
-			onStack: map[uint64]int{},
-			staleAt: map[uint64]int{},
-			issued:  map[uint64]bool{},
+			domainsSeen: domainsSeen,
+			answers:     answers,
+			cov:         &cov,
+			cfg:         cfg,
+			seq:         seq,
+			rng:         rand.New(rand.NewPCG(cfg.seed, uint64(seq))),
+			state:       state,
+			jobs:        jobs,
+			runs:        make([]bool, len(jobs)),
+			moved:       make([]bool, len(jobs)),
+			unknown:     unknown,
+			onStack:     map[uint64]int{},
+			staleAt:     map[uint64]int{},
+			issued:      map[uint64]bool{},
 		}
 		for i := range running {
 			r.runs[i] = true

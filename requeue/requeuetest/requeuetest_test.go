@@ -364,6 +364,10 @@ func TestHiddenCacheFails(t *testing.T) {
 		err  error
 	}{
 		{"Place with a cache", requeuetest.TestModel(func() *toy { return newToy("cache-refusals") }, toyState, toyRunning, toyPending)},
+		// Sticky only after a refused first call: within one sequence the
+		// state rarely comes back to the one of that call, across sequences
+		// (each from a fresh model in the same state) it does.
+		{"first refusal sticky", requeuetest.TestModel(func() *toy { return newToy("first-refusal-sticky") }, toyState, toyRunning, toyPending)},
 		{"flaky MayFit", requeuetest.TestModel(hintedModel("mayfit-flaky"), hintedState, clusterRunning, clusterPending)},
 	} {
 		var f *requeuetest.Failure

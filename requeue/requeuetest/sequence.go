@@ -26,12 +26,12 @@ type sequence[M requeue.Model] struct {
 	shaper requeue.Shaper          // m, when it names shapes
 	local  localizer               // m, when it names the domains of jobs
 	// domainsSeen holds Domains's answers by state text, then job, to
-	// check that a state the sequence comes back to gets the same answers.
+	// check that a state any sequence comes back to gets the same answers.
 	domainsSeen map[string]map[string][]string
 	// answers holds, by state text and then question (a Place, a fit
 	// hint's question about one job), the answer given the last time the
-	// question was asked in that state, to check that a state the sequence
-	// comes back to gets the same answers.
+	// question was asked in that state, in any sequence, to check that a
+	// state the kit comes back to gets the same answers.
 	answers map[string]map[string]string
 	j       requeue.Journal
 	jobs    []string
@@ -114,8 +114,6 @@ func (r *sequence[M]) play(newModel func() M, fresh string) (f *Failure) {
 	r.capFit, _ = any(r.m).(requeue.CapacityBounder)
 	r.shaper, _ = any(r.m).(requeue.Shaper)
 	r.local, _ = any(r.m).(localizer)
-	r.domainsSeen = map[string]map[string][]string{}
-	r.answers = map[string]map[string]string{}
 	if got := r.state(r.m); got != fresh {
 		r.failState("a fresh model is not in the state of the first one", fresh, got)
 		return r.fail

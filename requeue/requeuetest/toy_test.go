@@ -21,6 +21,10 @@ type toy struct {
 	// a cache the state text does not render and no undo step clears, so
 	// Place goes on refusing a job once room is made for it.
 	refused map[string]bool
+	// placeCalls counts Place calls, for bug "first-refusal-sticky": the
+	// job of the model's first Place, if refused, is refused for good.
+	placeCalls int
+	sticky     string
 }
 
 // toyJobs: a and b run (3 + 2 of 8 GPUs), c, d and e are pending.
@@ -82,7 +86,14 @@ func (t *toy) Place(j *requeue.Journal, id string) (bool, error) {
 	if t.bug == "cache-refusals" && t.refused[id] {
 		return false, nil
 	}
+	t.placeCalls++
+	if t.bug == "first-refusal-sticky" && t.sticky == id {
+		return false, nil
+	}
 	if n > t.free {
+		if t.bug == "first-refusal-sticky" && t.placeCalls == 1 {
+			t.sticky = id
+		}
 		if t.bug == "cache-refusals" {
 			if t.refused == nil {
 				t.refused = map[string]bool{}
