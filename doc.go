@@ -33,7 +33,8 @@
 // packages eligibility and what they need below it; requeue imports
 // eligibility, minruntime, expectedruntime, queuetree and runtime;
 // requeue/backoff imports clock; cluster and requeuetest import requeue;
-// this package imports every library package but those two.
+// this package imports every library package but clock/clocktest,
+// requeue/cluster and requeue/requeuetest.
 //
 // # One scheduling cycle
 //

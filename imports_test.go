@@ -65,3 +65,26 @@ func TestImportsAsDocumented(t *testing.T) {
 		}
 	}
 }
+
+// TestDocSaysWhatRootLeavesOut: the package documentation's import
+// sentence names every library package this package does not import, so
+// that it cannot drift from the map above.
+func TestDocSaysWhatRootLeavesOut(t *testing.T) {
+	doc, err := os.ReadFile("doc.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := strings.Join(strings.Fields(strings.ReplaceAll(string(doc), "//", " ")), " ")
+	const lead = "this package imports every library package but "
+	i := strings.Index(text, lead)
+	if i < 0 {
+		t.Fatalf("doc.go has no sentence %q", lead)
+	}
+	sentence := text[i+len(lead):]
+	sentence = sentence[:strings.Index(sentence, ".")]
+	for _, pkg := range []string{"clock/clocktest", "requeue/cluster", "requeue/requeuetest"} {
+		if !strings.Contains(sentence, pkg) {
+			t.Errorf("doc.go's import sentence %q leaves out %s, which this package does not import", sentence, pkg)
+		}
+	}
+}

@@ -109,27 +109,27 @@ type Candidate struct {
 }
 
 // Class says why a candidate is or is not preemptible; a [Decision]'s
-// Reason is its label.
+// Reason is its label, given in quotes below (a stable metric label).
 type Class uint8
 
 const (
-	// ClassNotAllowed (the zero value): the policy forbids it (Never; an
+	// ClassNotAllowed ("not_allowed", the zero value): the policy forbids it (Never; an
 	// equal priority under LowerPriority; an unknown policy).
 	ClassNotAllowed Class = iota
-	// ClassHigherPriority: the candidate outranks the preemptor.
+	// ClassHigherPriority ("higher_priority"): the candidate outranks the preemptor.
 	ClassHigherPriority
-	// ClassProtected: equal priority, not newer than the preemptor and not
+	// ClassProtected ("protected"): equal priority, not newer than the preemptor and not
 	// (yet) past MinAdmitDuration.
 	ClassProtected
-	// ClassUnknownReservation: equal priority, not newer, and the
+	// ClassUnknownReservation ("unknown_reservation"): equal priority, not newer, and the
 	// timestamps that would decide are zero; not preemptible.
 	ClassUnknownReservation
-	// ClassLowerPriority: preemptible, strictly lower priority.
+	// ClassLowerPriority ("lower_priority"): preemptible, strictly lower priority.
 	ClassLowerPriority
-	// ClassExpired: preemptible, equal priority, reserved for strictly
+	// ClassExpired ("expired"): preemptible, equal priority, reserved for strictly
 	// longer than MinAdmitDuration (Kueue's InClusterQueueTimeBased).
 	ClassExpired
-	// ClassNewer: preemptible, equal priority, queued after the
+	// ClassNewer ("newer"): preemptible, equal priority, queued after the
 	// preemptor, not expired.
 	ClassNewer
 )

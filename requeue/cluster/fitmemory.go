@@ -138,8 +138,8 @@ func (m *fitMemory) Check(leaves int, fits func(key Resources, i int) bool) erro
 }
 
 // hash spreads a request over the memory's slots.
-func (v Resources) hash() uint64 {
-	h := uint64(v.MilliCPU)*0x9E3779B97F4A7C15 ^ uint64(v.Memory)*0xC2B2AE3D27D4EB4F ^
-		uint64(v.GPU)*0x165667B19E3779F9
+func (r Resources) hash() uint64 {
+	h := uint64(r.MilliCPU)*0x9E3779B97F4A7C15 ^ uint64(r.Memory)*0xC2B2AE3D27D4EB4F ^
+		uint64(r.GPU)*0x165667B19E3779F9
 	return h ^ h>>29
 }

@@ -21,7 +21,7 @@
 // The state text must render everything later decisions depend on (free
 // resources per node, where each task runs, cached totals) and nothing
 // that varies legitimately (pointers, map order); fmt.Sprint of a snapshot
-// of maps and slices is a good start ([cluster.Model.Snapshot] is one).
+// of maps and slices is a good start (the reference cluster.Model.Snapshot is one).
 // Pick jobs so that every outcome happens: pending jobs that fit at once,
 // after an eviction, and never; gangs if the model places them; for hints,
 // pending jobs of one shape and running jobs on different domains. A
