@@ -8,8 +8,9 @@ import (
 	"github.com/tenurepolicy/tenure/eligibility/expectedruntime"
 )
 
-// ExampleNominator runs KAI-Scheduler's expected-runtime plugin's expected-runtime nominator over a few
-// jobs with the in-memory Counter as observer.
+// ExampleNominator runs KAI-Scheduler's expected-runtime nominator over a
+// few jobs, with an observer that counts the decisions by reason, as a
+// metrics adapter would.
 func ExampleNominator() {
 	now := time.Date(2025, 1, 15, 12, 0, 0, 0, time.UTC)
 	job := func(id string, ranFor time.Duration, ann ...string) eligibility.Job {
@@ -33,8 +34,8 @@ func ExampleNominator() {
 		job("typo/default", 5*time.Hour, expected, "2 hours"),                                  // invalid_duration
 	}
 
-	var counter counter
-	n := expectedruntime.Nominator{Observer: &counter}
+	counts := map[eligibility.Reason]int{} // your metric, by source and reason
+	n := expectedruntime.Nominator{Observer: eligibility.ObserverFunc(func(e eligibility.Event) { counts[e.Reason]++ })}
 	res := n.Nominate(jobs, now)
 	for _, nom := range res.Nominations {
 		fmt.Printf("nominated %s by %s: overrun %v, delay %v (set: %v)\n", nom.ID, nom.Nominator, nom.Overrun, nom.RequeueDelay, nom.HasRequeueDelay)
@@ -43,18 +44,15 @@ func ExampleNominator() {
 		fmt.Printf("skipped %s: %s until %s\n", s.Job, s.Reason, elClock(s.Until))
 	}
 	fmt.Println("silent:", res.Silent, "wake:", elClock(res.Wake))
-	for _, s := range counter.Samples() {
-		fmt.Println(s)
-	}
+	fmt.Println("counted:", counts[expectedruntime.ReasonNominated], "nominated,", counts[eligibility.ReasonCooldown], "cooldown,",
+		counts[expectedruntime.ReasonInvalidDuration], "invalid_duration")
 	// Output:
 	// nominated training-job/default by expectedruntime: overrun 10m0s, delay 0s (set: false)
 	// nominated long-running-job/default by expectedruntime: overrun 1h0m0s, delay 30m0s (set: true)
 	// skipped cooling/default: cooldown until 12:20:00
 	// skipped typo/default: invalid_duration until -
 	// silent: 2 wake: 12:20:00
-	// tenure_decisions_total{source="expectedruntime",reason="cooldown"} 1
-	// tenure_decisions_total{source="expectedruntime",reason="invalid_duration"} 1
-	// tenure_decisions_total{source="expectedruntime",reason="nominated"} 2
+	// counted: 2 nominated, 1 cooldown, 1 invalid_duration
 }
 
 // ExampleNominator_Report evaluates and reports jobs one at a time, as
