@@ -107,12 +107,13 @@ type Queue struct {
 // joined with errors.Join.
 //
 // Key is where the problem is, as the file spells it: "engine.maxChecks",
-// "queues[3].preemptMinRuntime", the same whether the Config was built in
+// "queues[3].preemptMinRuntime", "preemptionProtection.fairSharing.minAdmitDuration"
+// (inside a Kueue block too), the same whether the Config was built in
 // code or read; a field the file does not hold by its Go name in lower
 // camel case under its part ("engine.filters[2]", "requeuingStrategy.jitter");
-// a Kueue block that does not decode by the block's key; the whole
-// document by "". Err's message starts with the name of the package that
-// found it; errors.As reaches through it (to a *queuetree.Problem, say).
+// the whole document by "". Err's message starts with the name of the
+// package that found it; errors.As reaches through it (to a
+// *queuetree.Problem, say).
 type ConfigError struct {
 	Key string
 	Err error
@@ -207,6 +208,7 @@ func (c Config) build() (*Policy, error) {
 		errs = append(errs, configErrors(part.key, part.err)...)
 	}
 	errs = append(errs, c.checkNames()...)
+	errs = append(errs, c.checkBudgetKey()...)
 	errs = append(errs, c.checkCallbacks()...)
 	if err := errors.Join(errs...); err != nil {
 		return nil, err
@@ -295,6 +297,32 @@ func (c Config) checkNames() []error {
 		errs = append(errs, &ConfigError{key, fmt.Errorf("NominatorName and Engine.Name are both %q: their events would be counted together", nominator)})
 	}
 	return errs
+}
+
+// checkBudgetKey reports an eviction budget whose record key is one of the
+// nominator's annotation keys (KAI's where AnnotationKeys leaves them
+// unset): RequeueResult.EvictionRecords would tell the embedder to
+// overwrite that annotation with the record. A budget that is off and
+// names no key (Max and Key zero) writes nothing and is not checked.
+func (c Config) checkBudgetKey() []error {
+	b := c.EvictionBudget
+	if b.Max == 0 && b.Key == "" {
+		return nil
+	}
+	k := c.AnnotationKeys
+	key := b.AnnotationKey()
+	for _, a := range []struct{ field, key string }{
+		{"expectedRuntime", cmp.Or(k.ExpectedRuntime, expectedruntime.AnnotationExpectedRuntime)},
+		{"requeueDelay", cmp.Or(k.RequeueDelay, expectedruntime.AnnotationRequeueDelay)},
+		{"requeueNotBefore", cmp.Or(k.RequeueNotBefore, eligibility.AnnotationRequeueNotBefore)},
+		{"lastCheckpoint", cmp.Or(k.LastCheckpoint, expectedruntime.AnnotationLastCheckpoint)},
+	} {
+		if key == a.key {
+			return []error{&ConfigError{"evictionBudget.annotationKey", fmt.Errorf(
+				"EvictionBudget.Key %q is the nominator's annotationKeys.%s: the eviction records would overwrite that annotation", key, a.field)}}
+		}
+	}
+	return nil
 }
 
 // isLabel reports whether s is a metric label as tenure's reasons are: 1

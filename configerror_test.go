@@ -12,6 +12,7 @@ import (
 
 	"github.com/tenurepolicy/tenure"
 	"github.com/tenurepolicy/tenure/clock/clocktest"
+	"github.com/tenurepolicy/tenure/eligibility"
 	"github.com/tenurepolicy/tenure/eligibility/admitprotect"
 	"github.com/tenurepolicy/tenure/eligibility/evictionbudget"
 	"github.com/tenurepolicy/tenure/eligibility/expectedruntime"
@@ -129,6 +130,26 @@ func TestConfigErrorKeys(t *testing.T) {
 		{"preemptorDelay", &tenure.Config{PreemptorDelay: preemptordelay.Delay{Delay: -time.Second}}, `{"preemptorDelay":"-1s"}`},
 		{"evictionBudget.maxEvictions", &tenure.Config{EvictionBudget: evictionbudget.Budget{Max: -1}}, `{"evictionBudget":{"maxEvictions":-1,"window":"1h"}}`},
 		{"evictionBudget.window", &tenure.Config{EvictionBudget: evictionbudget.Budget{Max: 1}}, `{"evictionBudget":{"maxEvictions":1,"window":"0s"}}`},
+		// The budget's record key is none of the nominator's annotation keys
+		// (KAI's by default), which its records would overwrite.
+		{"evictionBudget.annotationKey", &tenure.Config{EvictionBudget: evictionbudget.Budget{Max: 1, Window: time.Hour, Key: expectedruntime.AnnotationExpectedRuntime}},
+			`{"evictionBudget":{"maxEvictions":1,"window":"1h","annotationKey":"` + expectedruntime.AnnotationExpectedRuntime + `"}}`},
+		{"evictionBudget.annotationKey", &tenure.Config{EvictionBudget: evictionbudget.Budget{Max: 1, Window: time.Hour, Key: eligibility.AnnotationRequeueNotBefore}},
+			`{"evictionBudget":{"maxEvictions":1,"window":"1h","annotationKey":"` + eligibility.AnnotationRequeueNotBefore + `"}}`},
+		{"evictionBudget.annotationKey", &tenure.Config{EvictionBudget: evictionbudget.Budget{Key: expectedruntime.AnnotationLastCheckpoint}},
+			`{"evictionBudget":{"maxEvictions":0,"window":"0s","annotationKey":"` + expectedruntime.AnnotationLastCheckpoint + `"}}`},
+		{"evictionBudget.annotationKey", &tenure.Config{AnnotationKeys: expectedruntime.Keys{RequeueDelay: "x.io/d"},
+			EvictionBudget: evictionbudget.Budget{Max: 1, Window: time.Hour, Key: "x.io/d"}},
+			`{"annotationKeys":{"requeueDelay":"x.io/d"},"evictionBudget":{"maxEvictions":1,"window":"1h","annotationKey":"x.io/d"}}`},
+		{"evictionBudget.annotationKey", &tenure.Config{AnnotationKeys: expectedruntime.Keys{ExpectedRuntime: evictionbudget.Annotation},
+			EvictionBudget: evictionbudget.Budget{Max: 1, Window: time.Hour}},
+			`{"annotationKeys":{"expectedRuntime":"` + evictionbudget.Annotation + `"},"evictionBudget":{"maxEvictions":1,"window":"1h"}}`},
+		// Each problem inside a Kueue block under its full key, from a file
+		// as in code.
+		{"preemptionProtection.fairSharing.minAdmitDuration", &tenure.Config{Protection: admitprotect.Protection{FairSharing: durationPtr(-time.Hour)}},
+			`{"preemptionProtection":{"fairSharing":{"minAdmitDuration":"-1h"}}}`},
+		{"preemption.withinClusterQueueConfig.minAdmitDuration", &tenure.Config{Preemption: timebased.Config{Policy: lonep, MinAdmitDuration: durationPtr(-4 * time.Hour)}},
+			`{"preemption":{"withinClusterQueue":"LowerOrNewerEqualPriority","withinClusterQueueConfig":{"minAdmitDuration":"-4h"}}}`},
 		// Problems only a file has: its own key path each.
 		{"engine.maxCheck", nil, `{"engine":{"maxCheck":1}}`},
 		{"queues[0].parent", nil, `{"queues":[{"name":"a","parent":"b"}]}`},
@@ -139,8 +160,23 @@ func TestConfigErrorKeys(t *testing.T) {
 		{"engine", nil, `{"engine":[]}`},
 		{"requeuingStrategy.backoffMaxSecond", nil, `{"requeuingStrategy":{"backoffMaxSecond":1}}`},
 		{"requeuingStrategy.backoffLimitCount", nil, `{"requeuingStrategy":{"backoffLimitCount":"3"}}`},
-		{"preemption", nil, `{"preemption":{"withinClusterQueu":"Never"}}`},
-		{"preemptionProtection", nil, `{"preemptionProtection":{"fairSharing":{"minAdmitDuration":"x"}}}`},
+		{"requeuingStrategy.timestamp", nil, `{"requeuingStrategy":{"timestamp":5}}`},
+		{"requeuingStrategy.backoffLimitCount", nil, `{"requeuingStrategy":{"backoffLimitCount":3000000000}}`},
+		{"requeuingStrategy", nil, `{"requeuingStrategy":[]}`},
+		{"preemption.withinClusterQueu", nil, `{"preemption":{"withinClusterQueu":"Never"}}`},
+		{"preemption.withinClusterQueue", nil, `{"preemption":{"withinClusterQueue":3}}`},
+		{"preemption.withinClusterQueueConfig", nil, `{"preemption":{"withinClusterQueue":"LowerOrNewerEqualPriority","withinClusterQueueConfig":[]}}`},
+		{"preemption.withinClusterQueueConfig.minAdmitDuration", nil, `{"preemption":{"withinClusterQueueConfig":{"minAdmitDuration":"-4h"}}}`},
+		{"preemption.withinClusterQueueConfig.minAdmitDuration", nil, `{"preemption":{"withinClusterQueue":"LowerOrNewerEqualPriority","withinClusterQueueConfig":{"minAdmitDuration":"4x"}}}`},
+		{"preemption.withinClusterQueueConfig.minAdmitDuration", nil, `{"preemption":{"withinClusterQueue":"LowerOrNewerEqualPriority","withinClusterQueueConfig":{"minAdmitDuration":4}}}`},
+		{"preemption.withinClusterQueueConfig.minAdmitDurationX", nil, `{"preemption":{"withinClusterQueue":"LowerOrNewerEqualPriority","withinClusterQueueConfig":{"minAdmitDurationX":"4h"}}}`},
+		{"preemption", nil, `{"preemption":[]}`},
+		{"preemptionProtection.fairSharing.minAdmitDuration", nil, `{"preemptionProtection":{"fairSharing":{"minAdmitDuration":"x"}}}`},
+		{"preemptionProtection.reclaimWithinCohort.minAdmitDuration", nil, `{"preemptionProtection":{"reclaimWithinCohort":{"minAdmitDuration":5}}}`},
+		{"preemptionProtection.fairSharing.minAdmitDurationX", nil, `{"preemptionProtection":{"fairSharing":{"minAdmitDurationX":"1h"}}}`},
+		{"preemptionProtection.fairSharing", nil, `{"preemptionProtection":{"fairSharing":"1h"}}`},
+		{"preemptionProtection.fairSharin", nil, `{"preemptionProtection":{"fairSharin":{"minAdmitDuration":"1h"}}}`},
+		{"preemptionProtection", nil, `{"preemptionProtection":"1h"}`},
 		{"", nil, `[]`},
 	} {
 		if tc.cfg != nil {
@@ -309,4 +345,25 @@ func ExampleConfigError() {
 	// tenure: config.queues[0].preemptMinRuntime: runtime: queue "a": preemptMinRuntime: invalid duration "20x": unknown unit "x" (want ns, us, ms, s, m, h, d or w)
 	// tenure: config.engine.maxChecks: requeue: negative MaxChecks -1 (0 means the default, 10000000)
 	// tenure: config.requeuingStrategy.backoffBaseSeconds: backoff: base 2h0m0s exceeds max 1h0m0s
+}
+
+// TestConfigErrorKueueBlockEveryProblem: the problems inside a Kueue block
+// of a file are each reported under its own full key, all at once.
+func TestConfigErrorKueueBlockEveryProblem(t *testing.T) {
+	for file, want := range map[string][]string{
+		`{"preemptionProtection":{"fairSharing":{"minAdmitDuration":"x","y":1},"reclaimWithinCohort":{"minAdmitDuration":3},"z":{}}}`: {
+			"preemptionProtection.fairSharing.minAdmitDuration", "preemptionProtection.fairSharing.y",
+			"preemptionProtection.reclaimWithinCohort.minAdmitDuration", "preemptionProtection.z"},
+		`{"preemption":{"withinClusterQueue":1,"withinClusterQueueConfig":{"minAdmitDuration":"-1m","y":1},"z":2}}`: {
+			"preemption.withinClusterQueue", "preemption.withinClusterQueueConfig.minAdmitDuration",
+			"preemption.withinClusterQueueConfig.y", "preemption.z"},
+	} {
+		var c tenure.Config
+		got := configErrorKeys(t, json.Unmarshal([]byte(file), &c))
+		slices.Sort(got)
+		slices.Sort(want)
+		if !slices.Equal(got, want) {
+			t.Errorf("%s: keys %q, want %q", file, got, want)
+		}
+	}
 }

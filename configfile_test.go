@@ -280,7 +280,7 @@ func TestUnmarshalNamesTheKey(t *testing.T) {
 		`{"failOpenUnknownQueues":"yes"}`:                                   `tenure: config.failOpenUnknownQueues: got a JSON string, want bool`,
 		`{"evictionBudget":{"window":"x"}}`:                                 `tenure: config.evictionBudget.window: runtime: invalid duration "x"`,
 		`{"requeuingStrategy":{"timestamp":1}}`:                             `tenure: config.requeuingStrategy.timestamp: backoff: requeuingStrategy.timestamp: got a JSON number, want string`,
-		`{"preemptionProtection":{"fairSharing":{"minAdmitDuration":"x"}}}`: `tenure: config.preemptionProtection: eligibility: preemptionProtection.fairSharing: minAdmitDuration: runtime: invalid duration "x"`,
+		`{"preemptionProtection":{"fairSharing":{"minAdmitDuration":"x"}}}`: `tenure: config.preemptionProtection.fairSharing.minAdmitDuration: eligibility: preemptionProtection.fairSharing: minAdmitDuration: runtime: invalid duration "x"`,
 	} {
 		var c tenure.Config
 		if err := json.Unmarshal([]byte(doc), &c); err == nil || !strings.Contains(err.Error(), want) {

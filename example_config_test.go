@@ -63,6 +63,6 @@ func ExampleConfig_UnmarshalJSON() {
 	// reclaim 5m after admission: denied (min_admit_protected) until 2026-03-02T12:05:00Z
 	// contender queued 10s ago: denied (preemptor_delay) until 2026-03-02T12:00:20Z
 	// wake: 12:00:20
-	// tenure: config.preemptionProtection: eligibility: preemptionProtection: unknown key "fairsharing" (want fairSharing, reclaimWithinCohort)
+	// tenure: config.preemptionProtection.fairsharing: eligibility: preemptionProtection: unknown key "fairsharing" (want fairSharing, reclaimWithinCohort)
 	// preemptionProtection.fairSharing.minAdmitDuration
 }

@@ -3,7 +3,6 @@ package admitprotect
 import (
 	"encoding/json"
 	"errors"
-	"fmt"
 	"time"
 
 	"github.com/tenurepolicy/tenure/eligibility/internal/kueuejson"
@@ -36,10 +35,12 @@ func (c Protection) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON reads Kueue's preemptionProtection block and reports every
 // problem at once: an unknown key (letter case included), a bad duration,
-// a rule that is not positive. On error c is unchanged.
+// a rule that is not positive, each under its key relative to the block
+// ("fairSharing.minAdmitDuration"), as Validate's errors are. On error c
+// is unchanged.
 func (c *Protection) UnmarshalJSON(data []byte) error {
-	m, err := kueuejson.Object(data, "fairSharing", "reclaimWithinCohort")
-	errs := []error{kueuejson.Prefixed("eligibility: preemptionProtection: ", err)}
+	m, err := kueuejson.Object(data, "preemptionProtection", "", "fairSharing", "reclaimWithinCohort")
+	errs := []error{err}
 	var out Protection
 	for _, f := range []struct {
 		key string
@@ -49,13 +50,13 @@ func (c *Protection) UnmarshalJSON(data []byte) error {
 		if !ok {
 			continue
 		}
-		prefix := "eligibility: preemptionProtection." + f.key + ": "
-		r, err := kueuejson.Object(raw, "minAdmitDuration")
-		errs = append(errs, kueuejson.Prefixed(prefix, err))
+		what := "preemptionProtection." + f.key
+		r, err := kueuejson.Object(raw, what, f.key, "minAdmitDuration")
+		errs = append(errs, err)
 		if raw, ok := r["minAdmitDuration"]; ok {
 			var derr error
-			if *f.dst, derr = kueuejson.Duration(raw); derr != nil {
-				errs = append(errs, fmt.Errorf("%sminAdmitDuration: %w", prefix, derr))
+			if *f.dst, derr = kueuejson.Duration(raw, what+": minAdmitDuration", f.key+".minAdmitDuration"); derr != nil {
+				errs = append(errs, derr)
 			}
 		}
 	}

@@ -3,7 +3,6 @@ package timebased
 import (
 	"encoding/json"
 	"errors"
-	"fmt"
 	"time"
 
 	"github.com/tenurepolicy/tenure/eligibility/internal/configkey"
@@ -38,26 +37,28 @@ func (c Config) MarshalJSON() ([]byte, error) {
 // at once: an unknown key (letter case included), a policy not spelt
 // exactly as Kueue's, and KEP-8522's webhook rules (minAdmitDuration at
 // least 1m; a withinClusterQueueConfig block, even empty, only with
-// LowerOrNewerEqualPriority). On error c is unchanged.
+// LowerOrNewerEqualPriority), each under its key relative to the block
+// ("withinClusterQueueConfig.minAdmitDuration"), as Validate's errors are.
+// On error c is unchanged.
 func (c *Config) UnmarshalJSON(data []byte) error {
-	m, err := kueuejson.Object(data, "withinClusterQueue", "withinClusterQueueConfig")
-	errs := []error{kueuejson.Prefixed("eligibility: preemption: ", err)}
+	m, err := kueuejson.Object(data, "preemption", "", "withinClusterQueue", "withinClusterQueueConfig")
+	errs := []error{err}
 	var policy string
 	var block map[string]json.RawMessage
 	var minAdmit *time.Duration
 	if raw, ok := m["withinClusterQueue"]; ok {
 		if err := json.Unmarshal(raw, &policy); err != nil {
-			errs = append(errs, fmt.Errorf("eligibility: preemption.withinClusterQueue: %w", err))
+			errs = append(errs, configkey.Errorf("withinClusterQueue", "eligibility: preemption.withinClusterQueue: %w", err))
 		}
 	}
 	if raw, ok := m["withinClusterQueueConfig"]; ok {
 		var err error
-		block, err = kueuejson.Object(raw, "minAdmitDuration")
-		errs = append(errs, kueuejson.Prefixed("eligibility: preemption.withinClusterQueueConfig: ", err))
+		block, err = kueuejson.Object(raw, "preemption.withinClusterQueueConfig", "withinClusterQueueConfig", "minAdmitDuration")
+		errs = append(errs, err)
 		if raw, ok := block["minAdmitDuration"]; ok {
 			var derr error
-			if minAdmit, derr = kueuejson.Duration(raw); derr != nil {
-				errs = append(errs, fmt.Errorf("eligibility: preemption.withinClusterQueueConfig.minAdmitDuration: %w", derr))
+			if minAdmit, derr = kueuejson.Duration(raw, "preemption.withinClusterQueueConfig.minAdmitDuration", "withinClusterQueueConfig.minAdmitDuration"); derr != nil {
+				errs = append(errs, derr)
 			}
 		}
 	}
