@@ -104,7 +104,8 @@ type Queue struct {
 
 // ConfigError is one problem of a [Config]. [New], [Policy.UpdateQueues]
 // and [Config.UnmarshalJSON] report every problem, one *ConfigError each,
-// joined with errors.Join.
+// joined with errors.Join. New and UpdateQueues may return a usable Policy
+// beside the error when every problem is in the queues (see [New]).
 //
 // Key is where the problem is, as the file spells it: "engine.maxChecks",
 // "queues[3].preemptMinRuntime", "preemptionProtection.fairSharing.minAdmitDuration"
