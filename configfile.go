@@ -213,6 +213,15 @@ func decodeValue(raw json.RawMessage, v reflect.Value, path string) []error {
 		v.Set(out)
 		return errs
 	}
+	return decodeLeaf(raw, v, path)
+}
+
+// decodeLeaf decodes raw into v with encoding/json and keys its problems:
+// a value of the wrong type by its key, with what the file wants there; a
+// duration that does not parse, or a Kueue block's problems, by path and
+// the key the block's decoder names (requeuingStrategy, preemption,
+// preemptionProtection).
+func decodeLeaf(raw json.RawMessage, v reflect.Value, path string) []error {
 	err := json.Unmarshal(raw, v.Addr().Interface())
 	if te, ok := err.(*json.UnmarshalTypeError); ok {
 		want := te.Type.String()
@@ -226,8 +235,6 @@ func decodeValue(raw json.RawMessage, v reflect.Value, path string) []error {
 		}
 		return []error{&ConfigError{joinKey(path, te.Field), fmt.Errorf("got a JSON %s, want %s", te.Value, want)}}
 	}
-	// A duration that does not parse, or a Kueue block's problems: keyed
-	// by the block's decoder where it names the key (requeuingStrategy).
 	return configErrors(path, err)
 }
 

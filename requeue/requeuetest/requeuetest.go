@@ -67,20 +67,7 @@ func TestModel[M requeue.Model](newModel func() M, state func(M) string, running
 	if len(opts) > 1 {
 		return errors.New("requeuetest: more than one Options")
 	}
-	var o Options
-	if len(opts) == 1 {
-		o = opts[0]
-	}
-	cfg := config{seed: o.Seed, sequences: o.Sequences, steps: o.Steps, strict: o.StrictSavepoints, partial: o.AllowUnexercised}
-	if cfg.seed == 0 {
-		cfg.seed = defaultSeed
-	}
-	if cfg.sequences < 1 {
-		cfg.sequences = defaultSequences
-	}
-	if cfg.steps < 1 {
-		cfg.steps = defaultSteps
-	}
+	cfg := configOf(opts)
 	if newModel == nil || state == nil {
 		return errors.New("requeuetest: newModel and state must not be nil")
 	}
@@ -135,6 +122,26 @@ func TestModel[M requeue.Model](newModel func() M, state func(M) string, running
 			cfg.sequences, cfg.steps, orList(missing), pronoun(len(missing)), hint)
 	}
 	return nil
+}
+
+// configOf returns the kit's settings from opts (at most one), with the
+// defaults for the fields left zero.
+func configOf(opts []Options) config {
+	var o Options
+	if len(opts) == 1 {
+		o = opts[0]
+	}
+	cfg := config{seed: o.Seed, sequences: o.Sequences, steps: o.Steps, strict: o.StrictSavepoints, partial: o.AllowUnexercised}
+	if cfg.seed == 0 {
+		cfg.seed = defaultSeed
+	}
+	if cfg.sequences < 1 {
+		cfg.sequences = defaultSequences
+	}
+	if cfg.steps < 1 {
+		cfg.steps = defaultSteps
+	}
+	return cfg
 }
 
 // jobList returns the jobs of a fresh model, running ones first, and the
