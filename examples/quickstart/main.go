@@ -85,26 +85,9 @@ func run(w io.Writer) error {
 
 	// Requeue: nominate the jobs past their expected runtime; the engine evicts each in
 	// the model, tries the waiting jobs of higher priority, and commits or rolls back.
-	eight := cluster.Resources{GPU: 8}
-	model, err := cluster.New([]cluster.Node{{Name: "gpu-1", Capacity: eight}, {Name: "gpu-2", Capacity: eight}})
+	model, err := newModel(running)
 	if err != nil {
 		return err
-	}
-	for _, j := range []cluster.Job{
-		{ID: "vision/sweep-1", Tasks: []cluster.Resources{{GPU: 4}}}, // gpu-1
-		{ID: "nlp/finetune", Tasks: []cluster.Resources{{GPU: 4}}},   // gpu-1
-		{ID: "vision/train-7", Tasks: []cluster.Resources{{GPU: 8}}}, // gpu-2
-		{ID: "prod/train-xl", Tasks: []cluster.Resources{{GPU: 8}}},  // waiting: a whole node
-		{ID: "prod/embed", Tasks: []cluster.Resources{{GPU: 4}}},     // waiting: half a node
-	} {
-		if err := model.AddJob(nil, j); err != nil {
-			return err
-		}
-	}
-	for _, j := range running {
-		if _, err := model.Place(nil, j.ID); err != nil {
-			return err
-		}
 	}
 	fmt.Fprintln(w, "4. requeue:")
 	res, err := cycle.Requeue(tenure.RequeueInput{
@@ -124,4 +107,31 @@ func run(w io.Writer) error {
 	}
 	fmt.Fprintln(w, "5. wake at", cycle.Wake().Format("15:04"), "(nlp/finetune reaches its expected 1h): no decision above changes before")
 	return nil
+}
+
+// newModel is the scheduler's state: two 8-GPU nodes, the running jobs
+// placed, two jobs waiting. tenure's reference model stands in for yours.
+func newModel(running []eligibility.Job) (*cluster.Model, error) {
+	eight := cluster.Resources{GPU: 8}
+	model, err := cluster.New([]cluster.Node{{Name: "gpu-1", Capacity: eight}, {Name: "gpu-2", Capacity: eight}})
+	if err != nil {
+		return nil, err
+	}
+	for _, j := range []cluster.Job{
+		{ID: "vision/sweep-1", Tasks: []cluster.Resources{{GPU: 4}}}, // gpu-1
+		{ID: "nlp/finetune", Tasks: []cluster.Resources{{GPU: 4}}},   // gpu-1
+		{ID: "vision/train-7", Tasks: []cluster.Resources{{GPU: 8}}}, // gpu-2
+		{ID: "prod/train-xl", Tasks: []cluster.Resources{{GPU: 8}}},  // waiting: a whole node
+		{ID: "prod/embed", Tasks: []cluster.Resources{{GPU: 4}}},     // waiting: half a node
+	} {
+		if err := model.AddJob(nil, j); err != nil {
+			return nil, err
+		}
+	}
+	for _, j := range running {
+		if _, err := model.Place(nil, j.ID); err != nil {
+			return nil, err
+		}
+	}
+	return model, nil
 }
