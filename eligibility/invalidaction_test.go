@@ -34,7 +34,7 @@ func validAction(a runtime.Action) bool {
 // min-runtime 1h for both actions, one queue "team", now = elMin(1).
 func invalidActionSetup(t *testing.T) (*runtime.Resolver, queuetree.ID) {
 	t.Helper()
-	tree, r := elSetup(t, runtime.MethodLCA, time.Hour, time.Hour, elQueue{name: "team"})
+	tree, r := elSetup(t, runtime.MethodLCA, time.Hour, time.Hour, elQueue{Name: "team"})
 	return r, elID(t, tree, "team")
 }
 

@@ -65,9 +65,9 @@ func elNaiveNominate(j *eligibility.Job, now time.Time, r *runtime.Resolver, a r
 
 func TestNominatorMatchesNaiveOracle(t *testing.T) {
 	tree, r := elSetup(t, runtime.MethodLCA, 0, 20*time.Minute,
-		elQueue{name: "a", preempt: "45m"},
-		elQueue{name: "b", parent: "a", preempt: "0s"},
-		elQueue{name: "c"},
+		elQueue{Name: "a", Preempt: "45m"},
+		elQueue{Name: "b", Parent: "a", Preempt: "0s"},
+		elQueue{Name: "c"},
 	)
 	queues := []queuetree.ID{elID(t, tree, "a"), elID(t, tree, "b"), elID(t, tree, "c"), queuetree.None}
 	expValues := []string{"1h", "90m", "2h30m", "1d", "0s", "0", "-1h", "", "bad", "1h2", "45m"}

@@ -202,7 +202,7 @@ func TestNominatorNominationFields(t *testing.T) {
 
 func TestNominatorMinRuntime(t *testing.T) {
 	tree, r := elSetup(t, runtime.MethodLCA, 0, 0,
-		elQueue{name: "prod", preempt: "90m", reclaim: "2h"},
+		elQueue{Name: "prod", Preempt: "90m", Reclaim: "2h"},
 	)
 	prod := elID(t, tree, "prod")
 	j := elRunning("j", elT0, elKeyExp, "1h")

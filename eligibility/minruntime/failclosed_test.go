@@ -76,7 +76,7 @@ func TestFilterFailsClosed(t *testing.T) {
 // TestFilterFailOpen: with FailOpen an unset or unknown queue resolves to
 // the node-pool defaults, exactly as the resolver answers for it.
 func TestFilterFailOpen(t *testing.T) {
-	_, r := elSetup(t, runtime.MethodLCA, 5*time.Minute, 7*time.Minute, elQueue{name: "a", preempt: "1h", reclaim: "1h"})
+	_, r := elSetup(t, runtime.MethodLCA, 5*time.Minute, 7*time.Minute, elQueue{Name: "a", Preempt: "1h", Reclaim: "1h"})
 	f := minruntime.Filter{Resolver: r, FailOpen: true}
 	for _, q := range []queuetree.ID{queuetree.None, 99, -1} {
 		d := f.Check(runtime.ActionReclaim, q, &eligibility.Job{Queue: q, Start: elMin(-1)}, elT0)
@@ -126,7 +126,7 @@ func TestFilterForgottenQueueNeverCostsProtection(t *testing.T) {
 // be judged, so a scenario taking any of its active tasks is rejected with
 // its own reason and no Until; FailOpen judges it under the defaults.
 func TestValidatorFailsClosed(t *testing.T) {
-	tree, r := elSetup(t, runtime.MethodLCA, 0, 0, elQueue{name: "a", preempt: "1h", reclaim: "1h"}, elQueue{name: "b"})
+	tree, r := elSetup(t, runtime.MethodLCA, 0, 0, elQueue{Name: "a", Preempt: "1h", Reclaim: "1h"}, elQueue{Name: "b"})
 	a := elID(t, tree, "a")
 	elastic := func(q queuetree.ID) *eligibility.Job {
 		return &eligibility.Job{ID: "e", Queue: q, Start: elMin(-1),

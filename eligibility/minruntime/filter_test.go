@@ -122,8 +122,8 @@ func TestMinRuntimeFilter(t *testing.T) {
 // victim is protected, at 30s it is not.
 func TestMinRuntimeFilterPluginDocWorkflow(t *testing.T) {
 	tree, r := elSetup(t, runtime.MethodLCA, 10*time.Minute, 10*time.Minute,
-		elQueue{name: "production", preempt: "20s", reclaim: "30s"},
-		elQueue{name: "research"},
+		elQueue{Name: "production", Preempt: "20s", Reclaim: "30s"},
+		elQueue{Name: "research"},
 	)
 	f := minruntime.Filter{Resolver: r}
 	victim := &eligibility.Job{ID: "train", Queue: elID(t, tree, "production"), Start: elT0}

@@ -5,84 +5,35 @@ import (
 	"time"
 
 	"github.com/tenurepolicy/tenure/eligibility"
+	"github.com/tenurepolicy/tenure/eligibility/internal/eltest"
 	"github.com/tenurepolicy/tenure/queuetree"
 	"github.com/tenurepolicy/tenure/runtime"
 )
 
-// elT0 is the fixed base instant of this package's min-runtime, scenario and
-// nominator tests.
-var elT0 = time.Date(2025, 1, 15, 10, 0, 0, 0, time.UTC)
+// The shared fixtures (package eltest), under this package's test names.
+var (
+	elT0    = eltest.T0
+	elMin   = eltest.Min
+	elSetup = eltest.Setup
+	elDur   = eltest.Dur
+	elID    = eltest.ID
+)
 
-func elMin(k int) time.Time { return elT0.Add(time.Duration(k) * time.Minute) }
-
-// elQueue describes one queue of a test tree; preempt/reclaim are durations
-// in runtime's grammar, "" meaning unset.
-type elQueue struct {
-	name, parent     string
-	preempt, reclaim string
-}
-
-// elSetup builds a tree and a resolver. It is the only place in these tests
-// that knows runtime.Config's shape.
-func elSetup(tb testing.TB, method runtime.Method, defPreempt, defReclaim time.Duration, qs ...elQueue) (*queuetree.Tree, *runtime.Resolver) {
-	tb.Helper()
-	var queues []queuetree.Queue
-	cfg := runtime.Config{DefaultPreempt: defPreempt, DefaultReclaim: defReclaim, Method: method}
-	for _, q := range qs {
-		queues = append(queues, queuetree.Queue{Name: q.name, Parent: q.parent})
-		s := runtime.QueueSetting{Queue: q.name}
-		if q.preempt != "" {
-			s.Preempt = explicit(elDur(tb, q.preempt))
-		}
-		if q.reclaim != "" {
-			s.Reclaim = explicit(elDur(tb, q.reclaim))
-		}
-		if s.Preempt != nil || s.Reclaim != nil {
-			cfg.Queues = append(cfg.Queues, s)
-		}
-	}
-	tree, err := queuetree.New(queues)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	r, err := runtime.NewResolver(tree, cfg)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	return tree, r
-}
-
-func elDur(tb testing.TB, s string) time.Duration {
-	tb.Helper()
-	d, err := runtime.ParseDuration(s)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	return d
-}
+type elQueue = eltest.Queue
 
 // elDesignTree is the reclaim example tree of KAI-Scheduler's min-runtime design (PR #126), A → B(600s) → {C →
 // {leaf1(0s), leaf2(180s)}, D(60s) → leaf3}, with its preempt example
 // settings on the same queues: B 600s, leaf1 300s (leaf2 inherits 600s).
 func elDesignTree(tb testing.TB, method runtime.Method) (*queuetree.Tree, *runtime.Resolver) {
 	return elSetup(tb, method, 0, 0,
-		elQueue{name: "A"},
-		elQueue{name: "B", parent: "A", preempt: "600s", reclaim: "600s"},
-		elQueue{name: "C", parent: "B"},
-		elQueue{name: "D", parent: "B", reclaim: "60s"},
-		elQueue{name: "leaf1", parent: "C", preempt: "300s", reclaim: "0s"},
-		elQueue{name: "leaf2", parent: "C", reclaim: "180s"},
-		elQueue{name: "leaf3", parent: "D"},
+		elQueue{Name: "A"},
+		elQueue{Name: "B", Parent: "A", Preempt: "600s", Reclaim: "600s"},
+		elQueue{Name: "C", Parent: "B"},
+		elQueue{Name: "D", Parent: "B", Reclaim: "60s"},
+		elQueue{Name: "leaf1", Parent: "C", Preempt: "300s", Reclaim: "0s"},
+		elQueue{Name: "leaf2", Parent: "C", Reclaim: "180s"},
+		elQueue{Name: "leaf3", Parent: "D"},
 	)
-}
-
-func elID(tb testing.TB, t *queuetree.Tree, name string) queuetree.ID {
-	tb.Helper()
-	id, ok := t.Lookup(name)
-	if !ok {
-		tb.Fatalf("no queue %q", name)
-	}
-	return id
 }
 
 // validLabel reports whether r is a well-formed reason label, as the
