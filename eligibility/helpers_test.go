@@ -11,10 +11,8 @@ import (
 
 // The shared fixtures (package eltest), under this package's test names.
 var (
-	elT0    = eltest.T0
 	elMin   = eltest.Min
 	elSetup = eltest.Setup
-	elDur   = eltest.Dur
 	elID    = eltest.ID
 )
 

@@ -15,7 +15,6 @@ var (
 	elT0    = eltest.T0
 	elMin   = eltest.Min
 	elSetup = eltest.Setup
-	elDur   = eltest.Dur
 	elID    = eltest.ID
 )
 
@@ -112,4 +111,3 @@ func validLabel(r eligibility.Reason) bool {
 }
 
 // explicit returns a pointer to d, for a QueueSetting or a MinAdmitDuration.
-func explicit(d time.Duration) *time.Duration { return &d }

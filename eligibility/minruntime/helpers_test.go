@@ -15,7 +15,6 @@ var (
 	elT0    = eltest.T0
 	elMin   = eltest.Min
 	elSetup = eltest.Setup
-	elDur   = eltest.Dur
 	elID    = eltest.ID
 )
 
