@@ -4,33 +4,25 @@ import (
 	"cmp"
 	"errors"
 	"fmt"
+	"math"
 	"slices"
 	"time"
 
 	"github.com/tenurepolicy/tenure/eligibility"
-	"github.com/tenurepolicy/tenure/queuetree"
 )
 
 // The default bounds of a pass, used where [EngineConfig] leaves a bound 0
 // (each field's documentation gives its default, and [Engine.Config] shows
 // the bounds in effect). They keep the cost of a pass predictable whatever
-// the [Model]: at most 250,000 calls of [Model.Place] and 10,000,000
-// examinations (a victim looked at or evicted for a contender, a fit
-// test); one victim takes part in at most 500 failed set evaluations and
-// is examined at most 1,000 times without being eligible, so that victims
-// no contender can use do not eat the pass's budget; a contender's set
-// search examines at most 8 groups (domains) with eligible victims, builds
-// sets of at most 32 victims, and compares at most 3 sets. A Model whose
-// Place costs more than the reference model's should set a lower
+// the [Model]: at most 1,000,000 fit tests and 20,000,000 examinations (an
+// eviction, a fit test, a call of a custom CanContend), and at most 500
+// failed fit tests in each round of placements without eviction. A Model
+// whose Place costs more than the reference model's should set a lower
 // MaxAttempts.
 const (
-	defaultMaxAttempts          = 250_000
-	defaultMaxChecks            = 10_000_000
-	defaultMaxAttemptsPerVictim = 500
-	defaultMaxChecksPerVictim   = 1_000
-	defaultMaxSetGroups         = 8
-	defaultMaxSetSize           = 32
-	defaultSetCandidates        = 3
+	defaultMaxAttempts     = 1_000_000
+	defaultMaxChecks       = 20_000_000
+	defaultMaxFillFailures = 500
 )
 
 // errReentrantRun is the error of [Engine.Run] called while a pass of the
@@ -47,35 +39,33 @@ type EngineConfig struct {
 	// MaxVictims bounds the commits of a pass; 0 means no bound. The pass
 	// stops before a set that would pass it ([ReasonMaxVictims]).
 	MaxVictims int
-	// MaxAttempts bounds the [Model.Place] calls of a pass; 0 means 250,000.
-	// When reached the search under way is rolled back and the pass stops
-	// ([ReasonMaxAttempts]).
+	// MaxAttempts bounds the fit tests of a pass, whether [Model.Place]
+	// answered them or a hint did ([EngineResult].Attempts); 0 means
+	// 1,000,000. When reached the search under way is rolled back and the
+	// pass stops ([ReasonMaxAttempts]).
 	MaxAttempts int
-	// MaxAttemptsPerVictim bounds the failed set evaluations a victim takes
-	// part in (a hopeless contender's, one no set let fit, do not count), and
-	// the failed attempts of each round of placements without eviction; past
-	// it the victim is kept ([ReasonMaxVictimAttempts]). 0 means 500.
-	MaxAttemptsPerVictim int
-	// MaxChecks bounds the examinations of a pass: a look at one victim for
-	// one contender, one fit-bound question, one eviction in a set, one fit
-	// test, or one shape of contenders. 0 means 10,000,000. When reached the
-	// pass stops as for MaxAttempts ([ReasonMaxChecks]).
+	// MaxFillFailures bounds the failed fit tests of each round of
+	// placements without eviction (the first round, and the one after each
+	// committed set); the contenders the round did not reach are tried as
+	// things are when their turn comes. 0 means 500.
+	MaxFillFailures int
+	// MaxChecks bounds the examinations of a pass: an eviction, a fit test,
+	// or a call of a custom CanContend. 0 means 20,000,000. When reached the
+	// pass stops as for MaxAttempts ([ReasonMaxChecks]). Each contender's
+	// set search may use an equal part of what the pass has left (the
+	// examinations left divided by the contenders left, itself included);
+	// a search that reaches its part stops ([EngineResult].OverShare), so a
+	// contender no set can serve never uses up the pass for the ones behind
+	// it.
 	MaxChecks int
-	// MaxChecksPerVictim bounds the examinations that found a victim not
-	// eligible; past it the victim is kept ([ReasonMaxVictimChecks]). 0 means
-	// 1,000.
-	MaxChecksPerVictim int
-	// MaxSetGroups bounds the groups with eligible victims one search
-	// examines, and MaxSetGroups·MaxSetSize its victims (denied victims count
-	// against neither); victims no search reached are deferred
-	// ([ReasonSetSearchBound]). 0 means 8.
-	MaxSetGroups int
-	// MaxSetSize bounds the victims of one set, a group's cheapest eligible
-	// ones. 0 means 32.
-	MaxSetSize int
-	// SetCandidates is how many sets a search compares before committing the
-	// cheapest. 0 means 3; 1 commits the first found.
-	SetCandidates int
+	// MaxLostWork caps the work one committed set may throw away for its
+	// contender: the sum over its victims of Resources (1 when unknown)
+	// times the seconds since the victim's LastCheckpoint (or Start when it
+	// has none or it is after now), in resource-seconds (GPU-seconds when
+	// Resources counts GPUs). A set over the cap is not committed: its
+	// victims are kept with [ReasonLostWork] unless another contender's set
+	// takes them. 0 means no cap; it must not be negative or NaN.
+	MaxLostWork float64
 	// VictimCost is the work evicting v at now throws away. A set costs the
 	// sum; of two sets the cheaper wins, then the one whose most important
 	// victim has the lower priority, then the larger total overrun. NaN counts
@@ -124,16 +114,15 @@ func (c EngineConfig) Validate() error {
 		v, deflt  int
 	}{
 		{"maxAttempts", "MaxAttempts", c.MaxAttempts, defaultMaxAttempts},
-		{"maxAttemptsPerVictim", "MaxAttemptsPerVictim", c.MaxAttemptsPerVictim, defaultMaxAttemptsPerVictim},
+		{"maxFillFailures", "MaxFillFailures", c.MaxFillFailures, defaultMaxFillFailures},
 		{"maxChecks", "MaxChecks", c.MaxChecks, defaultMaxChecks},
-		{"maxChecksPerVictim", "MaxChecksPerVictim", c.MaxChecksPerVictim, defaultMaxChecksPerVictim},
-		{"maxSetGroups", "MaxSetGroups", c.MaxSetGroups, defaultMaxSetGroups},
-		{"maxSetSize", "MaxSetSize", c.MaxSetSize, defaultMaxSetSize},
-		{"setCandidates", "SetCandidates", c.SetCandidates, defaultSetCandidates},
 	} {
 		if b.v < 0 {
 			errs = append(errs, keyErrorf(b.key, "requeue: negative %s %d (0 means the default, %d)", b.name, b.v, b.deflt))
 		}
+	}
+	if c.MaxLostWork < 0 || math.IsNaN(c.MaxLostWork) {
+		errs = append(errs, keyErrorf("maxLostWork", "requeue: MaxLostWork %v is negative or NaN (0 means no cap)", c.MaxLostWork))
 	}
 	for i, f := range c.Filters {
 		if f == nil {
@@ -160,80 +149,73 @@ type Engine struct {
 	tx          Transactional
 	shaper      Shaper
 	bound       FitBounder
-	setBound    SetFitBounder
-	capBound    CapacityBounder
 	res         *EngineResult
-	loc         Localizer
 	maxAttempts int
 	maxChecks   int
-	perVictim   int // MaxAttemptsPerVictim or its default
-	// The other bounds, defaults applied.
-	perVictimChecks, maxSetGroups, maxSetSize, setCandidates int
-	budget                                                   int                // failed attempts left to the current victim (or fill)
-	stop                                                     eligibility.Reason // the bound (or model failure) that stopped the pass
-	err                                                      error              // the first broken model contract
-	txErr                                                    error              // the first Rollback error of the current undo
-	undoing                                                  bool               // an undo runs (left set when a step panics)
-	base                                                     mark               // the state of the last commit
+	fillMax     int                // MaxFillFailures or its default
+	budget      int                // failed fit tests left to the current fill round
+	shareEnd    int                // the examination count at which the current search stops
+	stop        eligibility.Reason // the bound (or model failure) that stopped the pass
+	err         error              // the first broken model contract
+	txErr       error              // the first Rollback error of the current undo
+	undoing     bool               // an undo runs (left set when a step panics)
+	base        mark               // the state of the last commit
 	// state names the model's current state: a fresh number for every state
-	// the pass reaches by keeping a change, restored by undo. A shape that
-	// did not fit in state s (shapeState.failedAt == s) is not tried again
-	// until the state changes.
+	// the pass reaches by a change, restored by undo. A shape that did not
+	// fit in state s (shapeState.failedAt == s) is not tried again in s.
 	state, states uint64
 	after         string // the first victim of the last committed set
-	setBounded    bool   // a set search stopped at its bound without a set
-	stamp         uint64 // marks victims in one search
-	closed        int    // victims closed so far
-	truncated     bool   // eligibleIn stopped before the group's end
-	cut           bool   // the last search did not look at every group
-	reordered     int    // groups moved to the end so far
+	left          int    // contenders available (neither placed nor dropped)
+	chead         int32  // the first available contender, -1 if none
+	// The stack: the victims evicted on top of the last commit, each with
+	// the mark before its eviction. While stackE is set it holds the first
+	// len(stack) victims of the eligible list of the contenders of class
+	// stackClass (see classOf), and stackFull says it holds all of them.
+	stack      []level
+	evictErrs  int  // Evict errors so far: a search that meets one starts again
+	searching  bool // a set search runs: its examinations count against its share
+	over       bool // the search reached its share
+	cur        int  // the contender being served
+	behind     int  // available contenders before it
+	stackE     bool
+	stackFull  bool
+	stackClass int64
+	// The eligible list of the current search, in victim order: elig[i] is
+	// its i-th victim; scan is the rank from which the list goes on.
+	elig []int32
+	scan int32
+	done bool // the list holds every eligible victim
+	// The victims' priorities, distinct and sorted, and per block of
+	// blockSize ranks the lowest priority of its open victims: the default
+	// CanContend skips the blocks no victim of which it may evict.
+	prios    []int32
+	blockMin []int32
 	// scratch, reused across passes
-	nomsIn       []VictimNomination // the nominations of EngineInput, Nominated's included
-	victimsIn    []Victim           // the victims of EngineInput, Nominated's included
-	noms         []VictimNomination
-	idKeys       []idKey
-	vkeys        []victimKey
-	knownTmp     []victimEntry
-	entries      []victimEntry
-	victims      []Victim    // merged, one per ID
-	conts        []contender // sorted, deduplicated
-	contIdx      map[string]int32
-	shapes       []shapeState
-	shapeIdx     map[string]int32
-	live         []int32 // shapes that may still have contenders
-	heap         []int32 // shapes to examine, by their cursor's contender order
-	parked       []int32 // shapes that did not fit in the current state
-	hintJobs     []string
-	hintFits     []bool
-	boundIDs     []string // the victims of a set asked about (SetFitBounder)
-	cerrs        []rankedError
-	known        []victimEntry // the victims with data, in victim order (their rank)
-	vs           []vstate      // by rank
-	groups       []group
-	gflat        []int32 // the groups' members
-	vgflat       []int32 // the victims' groups
-	vgcount      []int32
-	gorder       []groupKey
-	ghead        int32            // the first group with open victims, -1 if none
-	gtail        int32            // the last
-	vgpairs      []vgPair         // victim-group pairs, in victim order
-	groupIdx     map[string]int32 // a domain's group while groups are built
-	lastKey      string           // the domain groupsOf met last
-	lastGroup    int32            // its group
-	byID         []int32          // the victims' ranks in the order of their IDs
-	vgsorted     []vgPair
-	domBuf       []string
-	cand         []int32 // a group's victims eligible for the contender
-	cross        []int32 // the eligible victims of the groups a search examined
-	set          []int32 // the set an evaluation found
-	best         []int32 // the cheapest set a search found
-	losers       []int32 // the victims of the other sets it found
-	failedGroups []int32 // the groups a search found no set in
-	evalKs       []int32 // the victims an evaluation may still use
-	pendFails    []int32 // the victims of a search's failed accumulations, one per failure
-	setFit       bool    // some accumulation of the search let the contender fit
-	hopeless     bool    // the contender was ruled out, or the search tried every eligible victim and no set let it fit
-	never        bool    // the CapacityBounder ruled the contender searched for out: no eviction lets it fit
+	nomsIn    []VictimNomination // the nominations of EngineInput, Nominated's included
+	victimsIn []Victim           // the victims of EngineInput, Nominated's included
+	noms      []VictimNomination
+	idKeys    []idKey
+	vkeys     []victimKey
+	knownTmp  []victimEntry
+	entries   []victimEntry
+	victims   []Victim    // merged, one per ID
+	conts     []contender // sorted, deduplicated
+	contIdx   map[string]int32
+	shapes    []shapeState
+	shapeIdx  map[string]int32
+	hintJobs  []string
+	hintFits  []bool
+	cerrs     []rankedError
+	known     []victimEntry // the victims with data, in victim order (their rank)
+	vs        []vstate      // by rank
+	set       []int32       // the set a search found
+	tmp       []int32       // a set being tested
+}
+
+// level is one victim of the stack, and the mark before its eviction.
+type level struct {
+	k int32
+	m mark
 }
 
 // rankedError is a contender's Place error, with the contender's index.
@@ -284,40 +266,25 @@ func (e *Engine) orderVictims(known []victimEntry) {
 	e.vkeys, e.knownTmp = keys[:0], tmp[:0]
 }
 
-// contender is a contender of the pass, in the list of its shape's
-// contenders still available (neither placed nor failed), in contender
-// order.
-// A contender's capacity: what the model's CapacityBounder said of it.
-const (
-	capUnasked int8 = iota // not asked yet in this pass (or no bound)
-	capMay                 // it may fit once some jobs are evicted
-	capNever               // no eviction lets it fit
-)
-
+// contender is a contender of the pass. The available ones (neither
+// placed nor dropped) form a list in contender order.
 type contender struct {
 	c          Contender
 	shape      int32
 	next, prev int32
-	gone       bool // placed or failed
-	// capacity is the CapacityBounder's answer: capUnasked until the
-	// contender's first search of the pass.
-	capacity int8
+	gone       bool // placed, or dropped after a Place error
+	tried  bool // its turn came (serve ran)
+	denied bool // the filters denied a victim for it
+	// hopeless: its last search found that evicting every victim it may
+	// use does not let it fit; a commit only takes room, so rounds of
+	// placements without eviction leave it out.
+	hopeless bool
 }
 
-// shapeState is one group of interchangeable contenders.
+// shapeState is one group of interchangeable contenders (one contender
+// without a [Shaper]).
 type shapeState struct {
-	head, tail int32  // available contenders, in contender order
-	cursor     int32  // the contender a sweep examines next
-	failedAt   uint64 // a state in which the shape does not fit
-	hintAt     uint64 // a state in which MayFit answered true
-	// A set search for a contender of this shape, queue and priority
-	// failed in state setFailedAt.
-	setFailedAt uint64
-	setClosed   int // Engine.closed then
-	setOrder    int // Engine.reordered then
-	setQueue    queuetree.ID
-	setPrio     int32
-	setNoFit    bool // no set let that contender fit (no filter was asked)
+	failedAt uint64 // a state in which the shape does not fit
 }
 
 // NewEngine returns an engine with the configuration cfg, or cfg's
@@ -339,11 +306,7 @@ func (e *Engine) Config() EngineConfig {
 	c.Filters = slices.Clone(c.Filters)
 	c.MaxAttempts = cmp.Or(c.MaxAttempts, defaultMaxAttempts)
 	c.MaxChecks = cmp.Or(c.MaxChecks, defaultMaxChecks)
-	c.MaxAttemptsPerVictim = cmp.Or(c.MaxAttemptsPerVictim, defaultMaxAttemptsPerVictim)
-	c.MaxChecksPerVictim = cmp.Or(c.MaxChecksPerVictim, defaultMaxChecksPerVictim)
-	c.MaxSetGroups = cmp.Or(c.MaxSetGroups, defaultMaxSetGroups)
-	c.MaxSetSize = cmp.Or(c.MaxSetSize, defaultMaxSetSize)
-	c.SetCandidates = cmp.Or(c.SetCandidates, defaultSetCandidates)
+	c.MaxFillFailures = cmp.Or(c.MaxFillFailures, defaultMaxFillFailures)
 	c.Name = e.name()
 	return c
 }
@@ -383,9 +346,8 @@ func (e *Engine) Run(now time.Time, in EngineInput, m Model) (EngineResult, erro
 	e.prepareContenders(in.Contenders, &res)
 	e.prepareVictims()
 
-	e.budget = e.perVictim
-	e.fill("")
-	e.buildGroups()
+	e.buildIndex()
+	e.fill("", len(e.conts))
 	for ci := range e.conts {
 		if e.stop == "" && e.cfg.MaxVictims > 0 && res.Commits >= e.cfg.MaxVictims {
 			e.stop = ReasonMaxVictims
@@ -393,10 +355,23 @@ func (e *Engine) Run(now time.Time, in EngineInput, m Model) (EngineResult, erro
 		if e.stop != "" {
 			break
 		}
+		e.cur = ci
 		if !e.conts[ci].gone {
 			e.serve(int32(ci))
+			if !e.conts[ci].gone {
+				e.behind++
+			}
 		}
 	}
+	e.cur = len(e.conts)
+	if e.stop != "" {
+		for ci := range e.conts {
+			if !e.conts[ci].gone && !e.conts[ci].tried {
+				res.Untried++
+			}
+		}
+	}
+	res.Stop = e.stop
 	e.finish()
 	slices.SortFunc(e.cerrs, func(a, b rankedError) int { return cmp.Compare(a.ci, b.ci) })
 	for _, ce := range e.cerrs {
@@ -467,17 +442,11 @@ func (e *Engine) begin(now time.Time, m Model, res *EngineResult) {
 	e.tx, _ = m.(Transactional)
 	e.shaper, _ = m.(Shaper)
 	e.bound, _ = m.(FitBounder)
-	e.setBound, _ = m.(SetFitBounder)
-	e.capBound, _ = m.(CapacityBounder)
 	e.maxAttempts = cmp.Or(e.cfg.MaxAttempts, defaultMaxAttempts)
 	e.maxChecks = cmp.Or(e.cfg.MaxChecks, defaultMaxChecks)
-	e.perVictim = cmp.Or(e.cfg.MaxAttemptsPerVictim, defaultMaxAttemptsPerVictim)
-	e.perVictimChecks = cmp.Or(e.cfg.MaxChecksPerVictim, defaultMaxChecksPerVictim)
-	e.maxSetGroups = cmp.Or(e.cfg.MaxSetGroups, defaultMaxSetGroups)
-	e.maxSetSize = cmp.Or(e.cfg.MaxSetSize, defaultMaxSetSize)
-	e.setCandidates = cmp.Or(e.cfg.SetCandidates, defaultSetCandidates)
-	e.loc, _ = m.(Localizer)
-	e.stop, e.err, e.after, e.setBounded, e.closed, e.reordered = "", nil, "", false, 0, 0
+	e.fillMax = cmp.Or(e.cfg.MaxFillFailures, defaultMaxFillFailures)
+	e.stop, e.err, e.after = "", nil, ""
+	e.stack, e.stackE, e.stackFull = e.stack[:0], false, false
 	e.newState()
 	e.base = e.save()
 	e.model = m // from here on, a panic restores e.base
@@ -487,15 +456,15 @@ func (e *Engine) begin(now time.Time, m Model, res *EngineResult) {
 // and empties the scratch space for the next pass.
 func (e *Engine) endPass() {
 	_ = e.j.Commit() // the savepoint of the last commit, with a Transactional model
-	e.model, e.tx, e.shaper, e.bound, e.setBound, e.capBound, e.loc, e.res = nil, nil, nil, nil, nil, nil, nil, nil
+	e.model, e.tx, e.shaper, e.bound, e.res = nil, nil, nil, nil, nil
 	e.stop, e.err, e.after = "", nil, ""
-	e.known, e.vs, e.groups = emptied(e.known), emptied(e.vs), emptied(e.groups)
-	e.gflat, e.vgflat, e.vgcount, e.gorder = e.gflat[:0], e.vgflat[:0], e.vgcount[:0], e.gorder[:0]
-	e.cand, e.cross, e.set, e.best, e.losers = e.cand[:0], e.cross[:0], e.set[:0], e.best[:0], e.losers[:0]
+	e.known, e.vs = emptied(e.known), emptied(e.vs)
+	e.stack, e.elig, e.set, e.tmp = emptied(e.stack), e.elig[:0], e.set[:0], e.tmp[:0]
+	e.prios, e.blockMin = e.prios[:0], e.blockMin[:0]
 	e.entries, e.victims, e.conts = emptied(e.entries), emptied(e.victims), emptied(e.conts)
 	clear(e.contIdx)
 	clear(e.shapeIdx)
-	e.shapes, e.live, e.heap, e.parked = e.shapes[:0], e.live[:0], e.heap[:0], e.parked[:0]
+	e.shapes = e.shapes[:0]
 	e.cerrs = emptied(e.cerrs)
 }
 
@@ -539,36 +508,6 @@ func (e *Engine) freeFit(contender, after string) {
 
 // name is the Source of the engine's events.
 func (e *Engine) name() string { return cmp.Or(e.cfg.Name, defaultEngineName) }
-
-// fill places, in contender order, every available contender that fits
-// without an eviction, committing each one: step 2 of Run. after names the
-// first victim of the set whose commit came just before ("" at the start
-// of the pass). Its failed attempts count against e.budget: shapes it
-// cannot try are left untried (their failedAt not set), and a contender
-// of theirs is tried alone before its set search.
-func (e *Engine) fill(after string) {
-	e.heap = e.heap[:0]
-	for _, s := range e.live {
-		if sh := &e.shapes[s]; sh.head >= 0 {
-			sh.cursor = sh.head
-			e.heap = append(e.heap, s)
-		}
-	}
-	e.budget = e.perVictim
-	e.sweep(after)
-	e.compactLive()
-}
-
-// compactLive drops the shapes without contenders from e.live.
-func (e *Engine) compactLive() {
-	live := e.live[:0]
-	for _, s := range e.live {
-		if e.shapes[s].head >= 0 {
-			live = append(live, s)
-		}
-	}
-	e.live = live
-}
 
 func (e *Engine) filter(v *Victim, c *Contender) (eligibility.Decision, bool) {
 	for _, f := range e.cfg.Filters {

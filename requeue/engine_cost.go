@@ -100,3 +100,14 @@ func compareVictimKeys(a, b victimKey) int {
 	return cmp.Or(cmp.Compare(a.cost, b.cost), cmp.Compare(a.priority, b.priority),
 		cmp.Compare(b.overrun, a.overrun), cmp.Compare(a.rank, b.rank))
 }
+
+// lostWork is the work evicting the victims of ranks s throws away, in
+// resource-seconds: the default cost rule's, whatever VictimCost says
+// (+Inf for a victim with neither Start nor LastCheckpoint).
+func (e *Engine) lostWork(s []int32) float64 {
+	w := 0.0
+	for _, k := range s {
+		w += defaultVictimCost(e.now, &e.victims[e.known[k].victim]) * 3600
+	}
+	return w
+}

@@ -274,7 +274,8 @@ func (e *Engine) prepareContenders(in []Contender, res *EngineResult) {
 	clear(e.conts[len(out):])
 	e.conts = out
 
-	// Shapes: contenders of one shape form a list in contender order.
+	// Shapes: contenders of one shape share a shapeState. The available
+	// contenders form a list in contender order.
 	for ci := range e.conts {
 		c := &e.conts[ci]
 		s := int32(-1)
@@ -291,15 +292,12 @@ func (e *Engine) prepareContenders(in []Contender, res *EngineResult) {
 		if s < 0 {
 			s = e.newShape()
 		}
-		c.shape, c.next, c.prev = s, -1, -1
-		sh := &e.shapes[s]
-		if sh.tail < 0 {
-			sh.head = int32(ci)
-		} else {
-			e.conts[sh.tail].next = int32(ci)
-			c.prev = sh.tail
-		}
-		sh.tail = int32(ci)
+		c.shape, c.prev, c.next = s, int32(ci)-1, int32(ci)+1
+	}
+	e.chead, e.left, e.cur, e.behind = -1, len(e.conts), 0, 0
+	if n := len(e.conts); n > 0 {
+		e.chead = 0
+		e.conts[n-1].next = -1
 	}
 }
 
@@ -313,28 +311,25 @@ func (e *Engine) isNominated(job string) bool {
 }
 
 func (e *Engine) newShape() int32 {
-	e.shapes = append(e.shapes, shapeState{head: -1, tail: -1})
-	s := int32(len(e.shapes) - 1)
-	e.live = append(e.live, s)
-	return s
+	e.shapes = append(e.shapes, shapeState{})
+	return int32(len(e.shapes) - 1)
 }
 
-// remove takes contender ci out of its shape's list (it was placed or
-// failed). O(1). It unlinks as unlink (engine_set.go) does for groups: the
-// two lists differ in element and head types, and the index-linked lists
-// stay written out rather than behind a generic list's accessors.
+// remove takes contender ci out of the list of available contenders (it
+// was placed or dropped). O(1).
 func (e *Engine) remove(ci int32) {
 	c := &e.conts[ci]
-	sh := &e.shapes[c.shape]
 	if c.prev >= 0 {
 		e.conts[c.prev].next = c.next
 	} else {
-		sh.head = c.next
+		e.chead = c.next
 	}
 	if c.next >= 0 {
 		e.conts[c.next].prev = c.prev
-	} else {
-		sh.tail = c.prev
 	}
 	c.next, c.prev, c.gone = -1, -1, true
+	e.left--
+	if int(ci) < e.cur {
+		e.behind--
+	}
 }

@@ -82,15 +82,19 @@ const (
 	ReasonCommitted eligibility.Reason = "committed"
 	// ReasonNoContender: kept, no contender's search came to the victim.
 	ReasonNoContender eligibility.Reason = "no_contender"
-	// ReasonNoFit: kept, every set search the victim took part in failed.
+	// ReasonNoFit: kept, the victim was in the list of a contender no set
+	// of whose victims let fit.
 	ReasonNoFit eligibility.Reason = "no_fit"
-	// ReasonCheaperSet: kept, a cheaper set (or the same set without the
-	// victim) served the contender.
+	// ReasonCheaperSet: kept, a search looked at the victim and served its
+	// contender with a set of cheaper victims, or the same set without it.
 	ReasonCheaperSet eligibility.Reason = "cheaper_set"
-	// ReasonSetSearchBound: deferred, no search examined the victim before
-	// MaxSetGroups or MaxSetSize stopped one (a victim a later search examined
-	// ends with that search's reason instead).
+	// ReasonSetSearchBound: deferred, a contender's set search reached its
+	// share of MaxChecks with the victim in its list, and nothing else
+	// decided the victim.
 	ReasonSetSearchBound eligibility.Reason = "set_search_bound"
+	// ReasonLostWork: kept, the victim was in a set that would have thrown
+	// away more than MaxLostWork.
+	ReasonLostWork eligibility.Reason = "lost_work"
 	// ReasonInvalidID: skipped, the nominated job's ID is empty.
 	ReasonInvalidID eligibility.Reason = "invalid_id"
 	// ReasonUnknownVictim: skipped, no [Victim] data was given.
@@ -106,10 +110,6 @@ const (
 	ReasonMaxVictims eligibility.Reason = "max_victims"
 	// ReasonMaxAttempts: deferred, MaxAttempts reached.
 	ReasonMaxAttempts eligibility.Reason = "max_attempts"
-	// ReasonMaxVictimAttempts: kept, MaxAttemptsPerVictim reached.
-	ReasonMaxVictimAttempts eligibility.Reason = "max_victim_attempts"
-	// ReasonMaxVictimChecks: kept, MaxChecksPerVictim reached.
-	ReasonMaxVictimChecks eligibility.Reason = "max_victim_checks"
 	// ReasonMaxChecks: deferred, MaxChecks reached.
 	ReasonMaxChecks eligibility.Reason = "max_checks"
 	// ReasonModelError: deferred, the model broke the Journal or
@@ -196,14 +196,35 @@ type EngineResult struct {
 	FitWithoutEviction []eligibility.Event
 	// ContenderProblems lists the contenders the engine could not use.
 	ContenderProblems []ContenderProblem
-	// Attempts counts [Model.Place] calls.
+	// Attempts counts fit tests, whether [Model.Place] answered them or a
+	// hint did (bounded by MaxAttempts).
 	Attempts int
-	// Checks counts examinations.
+	// Places counts [Model.Place] calls: Attempts less what the hints
+	// answered. The only count the hints change.
+	Places int
+	// Checks counts examinations (bounded by MaxChecks).
 	Checks int
 	// Commits counts the committed victims.
 	Commits int
 	// Sets counts the committed sets.
 	Sets int
+	// NoSet counts the contenders whose search found that no set of the
+	// victims they may use lets them fit.
+	NoSet int
+	// OverShare counts the contenders whose search reached its share of
+	// MaxChecks (their victims are deferred with [ReasonSetSearchBound]
+	// unless something else decides them).
+	OverShare int
+	// OverCap counts the contenders whose set would have thrown away more
+	// than MaxLostWork.
+	OverCap int
+	// Untried counts the contenders whose turn never came: a bound (Stop)
+	// ended the pass before them.
+	Untried int
+	// Stop is the reason that ended the pass early ([ReasonMaxVictims],
+	// [ReasonMaxAttempts], [ReasonMaxChecks], [ReasonModelError]); empty
+	// when the pass ran to its end.
+	Stop eligibility.Reason
 	// Wake is the earliest non-zero Until of the skipped outcomes (zero if
 	// none), in UTC: when a skipped victim may become evictable.
 	Wake time.Time

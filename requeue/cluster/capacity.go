@@ -1,16 +1,10 @@
 package cluster
 
-import (
-	"math"
-
-	"github.com/tenurepolicy/tenure/requeue"
-)
-
-var _ requeue.CapacityBounder = (*Model)(nil)
+import "math"
 
 // never is the lower bound of a job whose gang fits the nodes in no state:
 // it fits no free vector, so Place and MayFit rule the job out at their
-// first test, and MayEverFit says false.
+// first test.
 var never = Resources{math.MaxInt64, math.MaxInt64, math.MaxInt64}
 
 // capacityNeed returns the lower bound a job with these tasks and gang
@@ -32,13 +26,12 @@ func (c *Model) capacityNeed(tasks []Resources, n int) Resources {
 	return need
 }
 
-// MayEverFit implements [requeue.CapacityBounder]: false for a pending job
-// no state of the cluster can hold, even with every running job evicted
-// (fewer than its gang minimum of tasks fit the component-wise largest
-// capacity, or its smallest tasks exceed the capacities' sum), as AddJob
-// decided once: the nodes never change after New. True for an unknown or
-// running job. O(1).
-func (c *Model) MayEverFit(job string) bool {
+// mayEverFit is false for a pending job no state of the cluster can hold,
+// even with every running job evicted (fewer than its gang minimum of
+// tasks fit the component-wise largest capacity, or its smallest tasks
+// exceed the capacities' sum), as AddJob decided once: the nodes never
+// change after New. True for an unknown or running job. O(1).
+func (c *Model) mayEverFit(job string) bool {
 	if c == nil {
 		return true
 	}

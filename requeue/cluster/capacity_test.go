@@ -6,24 +6,24 @@ import (
 	"pgregory.net/rapid"
 )
 
-// TestClusterMayEverFitSound: whenever MayEverFit says a job can never
+// TestClustermayEverFitSound: whenever mayEverFit says a job can never
 // fit, Place says so as things are and with every running job evicted; it
 // says true for an unknown or running job, and changes nothing.
-func TestClusterMayEverFitSound(t *testing.T) {
+func TestClustermayEverFitSound(t *testing.T) {
 	ruledOut := 0
 	rapid.Check(t, func(t *rapid.T) {
 		c, ids := drawShapeCluster(t)
 		job := rapid.SampledFrom(append(ids, "ghost")).Draw(t, "job")
 		before := c.Snapshot()
-		may := c.MayEverFit(job)
+		may := c.mayEverFit(job)
 		if !snapshotsEqual(before, c.Snapshot()) {
-			t.Fatal("MayEverFit changed the cluster")
+			t.Fatal("mayEverFit changed the cluster")
 		}
 		switch {
 		case may:
 			return
 		case !c.has(job) || c.running(job):
-			t.Fatalf("MayEverFit(%q) = false for an unknown or running job", job)
+			t.Fatalf("mayEverFit(%q) = false for an unknown or running job", job)
 		}
 		ruledOut++
 		empty := c.Clone()
@@ -36,7 +36,7 @@ func TestClusterMayEverFitSound(t *testing.T) {
 		}
 		for _, d := range []*Model{c.Clone(), empty} {
 			if ok, err := d.Place(nil, job); ok || err != nil {
-				t.Fatalf("MayEverFit(%q) = false, but Place = %v, %v", job, ok, err)
+				t.Fatalf("mayEverFit(%q) = false, but Place = %v, %v", job, ok, err)
 			}
 		}
 	})
@@ -45,11 +45,11 @@ func TestClusterMayEverFitSound(t *testing.T) {
 	}
 }
 
-// TestClusterMayEverFitRulesOut pins the two tests at their edges: a task
+// TestClustermayEverFitRulesOut pins the two tests at their edges: a task
 // one GPU larger than the largest node, a gang one GPU larger than the
 // cluster, and the jobs just inside both; a running job, an unknown one,
 // the zero Model and a nil Model.
-func TestClusterMayEverFitRulesOut(t *testing.T) {
+func TestClustermayEverFitRulesOut(t *testing.T) {
 	c, err := New([]Node{{Name: "a", Capacity: Resources{MilliCPU: 4000, GPU: 8}}, {Name: "b", Capacity: Resources{MilliCPU: 8000, GPU: 4}}})
 	if err != nil {
 		t.Fatal(err)
@@ -74,22 +74,22 @@ func TestClusterMayEverFitRulesOut(t *testing.T) {
 		if err := c.AddJob(nil, Job{ID: tc.id, Tasks: tc.tasks, MinTasks: tc.min}); err != nil {
 			t.Fatal(err)
 		}
-		if got := c.MayEverFit(tc.id); got != tc.want {
-			t.Errorf("MayEverFit(%q) = %v, want %v", tc.id, got, tc.want)
+		if got := c.mayEverFit(tc.id); got != tc.want {
+			t.Errorf("mayEverFit(%q) = %v, want %v", tc.id, got, tc.want)
 		}
 	}
 	if ok, err := c.Place(nil, "node-size"); !ok || err != nil {
 		t.Fatal(ok, err)
 	}
-	if !c.MayEverFit("node-size") || !c.MayEverFit("ghost") {
-		t.Error("MayEverFit false for a running or an unknown job")
+	if !c.mayEverFit("node-size") || !c.mayEverFit("ghost") {
+		t.Error("mayEverFit false for a running or an unknown job")
 	}
 	var zero Model
 	if err := zero.AddJob(nil, Job{ID: "j", Tasks: []Resources{{GPU: 1}}}); err != nil {
 		t.Fatal(err)
 	}
 	var nilModel *Model
-	if zero.MayEverFit("j") || !zero.MayEverFit("ghost") || !nilModel.MayEverFit("j") {
+	if zero.mayEverFit("j") || !zero.mayEverFit("ghost") || !nilModel.mayEverFit("j") {
 		t.Error("zero Model: a job with a request must never fit, an unknown one may; a nil Model says true")
 	}
 }

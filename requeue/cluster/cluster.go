@@ -80,11 +80,6 @@ type Model struct {
 	fits        *fitMemory
 	fitCacheOff bool
 	searches    int // tree searches past the root made with the memory on, for tests
-	// scratch is Domains's sorting space for jobs with many tasks, and
-	// tasks MayFitAfter's; never part of the state, and not shared by
-	// clones.
-	scratch []int32
-	tasks   []taskRef
 }
 
 type clusterNode struct {

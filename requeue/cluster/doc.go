@@ -11,8 +11,7 @@
 // unless the cluster is fragmented, O(nodes) at worst; and on a bounded
 // memory of requests that fitted no node, so asking again costs O(1) plus
 // the nodes freed since. [Model] implements every optional hint of the
-// engine ([requeue.Shaper], [requeue.FitBounder], [requeue.SetFitBounder],
-// [requeue.CapacityBounder], [requeue.Localizer], with nodes as domains).
+// engine ([requeue.Shaper], [requeue.FitBounder]).
 // [Model.Snapshot] returns the observable state as plain maps for tests;
 // [Model.Check] verifies the internal invariants.
 package cluster

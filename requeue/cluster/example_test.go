@@ -39,27 +39,3 @@ func ExampleModel() {
 	// serve placed after evicting train: true [gpu-a gpu-a]
 	// rolled back: map[serve:[ ] train:[gpu-a gpu-a gpu-b gpu-b]]
 }
-
-// Domains names the nodes a running job occupies, each once, in node order:
-// the only places its eviction frees anything.
-func ExampleModel_Domains() {
-	c, err := cluster.New([]cluster.Node{
-		{Name: "gpu-a", Capacity: cluster.Resources{GPU: 8}},
-		{Name: "gpu-b", Capacity: cluster.Resources{GPU: 8}},
-		{Name: "gpu-c", Capacity: cluster.Resources{GPU: 8}},
-	})
-	if err != nil {
-		panic(err)
-	}
-	four := cluster.Resources{GPU: 4}
-	_ = c.AddJob(nil, cluster.Job{ID: "gang", Tasks: []cluster.Resources{four, four, four}})
-	_ = c.AddJob(nil, cluster.Job{ID: "waiting", Tasks: []cluster.Resources{{GPU: 16}}})
-	_ = c.Bind(nil, "gang", []string{"gpu-c", "gpu-a", "gpu-c"})
-
-	dst := make([]string, 0, 4) // reused: no allocation while it has room
-	fmt.Println(c.Domains("gang", dst))
-	fmt.Println(c.Domains("waiting", dst), c.Domains("unknown", dst))
-	// Output:
-	// [gpu-a gpu-c]
-	// [] []
-}
