@@ -273,8 +273,8 @@ type contender struct {
 	shape      int32
 	next, prev int32
 	gone       bool // placed, or dropped after a Place error
-	tried  bool // its turn came (serve ran)
-	denied bool // the filters denied a victim for it
+	tried      bool // its turn came (serve ran)
+	denied     bool // the filters denied a victim for it
 	// hopeless: its last search found that evicting every victim it may
 	// use does not let it fit; a commit only takes room, so rounds of
 	// placements without eviction leave it out.

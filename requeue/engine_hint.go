@@ -29,4 +29,3 @@ type Shaper interface {
 type FitBounder interface {
 	MayFit(victim string, jobs []string, fits []bool)
 }
-

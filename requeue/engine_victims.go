@@ -26,10 +26,10 @@ type vstate struct {
 	overrun   time.Duration
 	notBefore time.Time
 	status    uint8
-	examined  bool // in the eligible list of a search that found no set
-	cheaper   bool // among the victims a search looked at below its set, not in it
-	cut       bool // in the eligible list of a search that reached its share
-	lost      bool // in a set over MaxLostWork
+	examined  bool  // in the eligible list of a search that found no set
+	cheaper   bool  // among the victims a search looked at below its set, not in it
+	cut       bool  // in the eligible list of a search that reached its share
+	lost      bool  // in a set over MaxLostWork
 	filterFor int32 // 1 + the contender the filters were last asked about
 	filterOK  bool  // their answer
 	denyRank  int32 // contender order of the first filter denial, -1 if none
