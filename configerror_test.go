@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"math"
 	"slices"
 	"strings"
 	"testing"
@@ -100,12 +101,11 @@ func TestConfigErrorKeys(t *testing.T) {
 		{"engine.defaultDelay", &tenure.Config{Engine: requeue.EngineConfig{DefaultDelay: -time.Second}}, `{"engine":{"defaultDelay":"-1s"}}`},
 		{"engine.maxVictims", &tenure.Config{Engine: requeue.EngineConfig{MaxVictims: -1}}, `{"engine":{"maxVictims":-1}}`},
 		{"engine.maxAttempts", &tenure.Config{Engine: requeue.EngineConfig{MaxAttempts: -1}}, `{"engine":{"maxAttempts":-1}}`},
-		{"engine.maxAttemptsPerVictim", &tenure.Config{Engine: requeue.EngineConfig{MaxAttemptsPerVictim: -1}}, `{"engine":{"maxAttemptsPerVictim":-1}}`},
+		{"engine.maxFillFailures", &tenure.Config{Engine: requeue.EngineConfig{MaxFillFailures: -1}}, `{"engine":{"maxFillFailures":-1}}`},
 		{"engine.maxChecks", &tenure.Config{Engine: requeue.EngineConfig{MaxChecks: -1}}, `{"engine":{"maxChecks":-1}}`},
-		{"engine.maxChecksPerVictim", &tenure.Config{Engine: requeue.EngineConfig{MaxChecksPerVictim: -1}}, `{"engine":{"maxChecksPerVictim":-1}}`},
-		{"engine.maxSetGroups", &tenure.Config{Engine: requeue.EngineConfig{MaxSetGroups: -1}}, `{"engine":{"maxSetGroups":-1}}`},
-		{"engine.maxSetSize", &tenure.Config{Engine: requeue.EngineConfig{MaxSetSize: -1}}, `{"engine":{"maxSetSize":-1}}`},
-		{"engine.setCandidates", &tenure.Config{Engine: requeue.EngineConfig{SetCandidates: -1}}, `{"engine":{"setCandidates":-1}}`},
+		{"engine.maxLostWork", &tenure.Config{Engine: requeue.EngineConfig{MaxLostWork: -1}}, `{"engine":{"maxLostWork":-1}}`},
+		{"engine.maxLostWork", &tenure.Config{Engine: requeue.EngineConfig{MaxLostWork: -0.5}}, `{"engine":{"maxLostWork":-0.5}}`},
+		{"engine.maxLostWork", &tenure.Config{Engine: requeue.EngineConfig{MaxLostWork: math.NaN()}}, ""},
 		{"engine.filters[1]", &tenure.Config{Engine: requeue.EngineConfig{Filters: []requeue.VictimFilter{requeue.VictimMinRuntimeFilter{}, nil}}}, ""},
 		{"engine.filters[0]", &tenure.Config{Engine: requeue.EngineConfig{Filters: []requeue.VictimFilter{nilFilter}}}, ""},
 		{"engine.observer", &tenure.Config{Engine: requeue.EngineConfig{Observer: (*counter)(nil)}}, ""},
@@ -156,6 +156,15 @@ func TestConfigErrorKeys(t *testing.T) {
 		{"queues[0].name", nil, `{"queues":[{"name":3}]}`},
 		{"minRuntimeArgs.defaultPreemptMinRuntime", nil, `{"minRuntimeArgs":{"defaultPreemptMinRuntime":5}}`},
 		{"engine.maxVictims", nil, `{"engine":{"maxVictims":"4"}}`},
+		{"engine.maxFillFailures", nil, `{"engine":{"maxFillFailures":1.5}}`},
+		{"engine.maxLostWork", nil, `{"engine":{"maxLostWork":"1h"}}`},
+		{"engine.maxLostWork", nil, `{"engine":{"maxLostWork":1e400}}`},
+		// The keys of the engine's removed bounds are unknown keys.
+		{"engine.maxAttemptsPerVictim", nil, `{"engine":{"maxAttemptsPerVictim":3}}`},
+		{"engine.maxChecksPerVictim", nil, `{"engine":{"maxChecksPerVictim":3}}`},
+		{"engine.maxSetGroups", nil, `{"engine":{"maxSetGroups":3}}`},
+		{"engine.maxSetSize", nil, `{"engine":{"maxSetSize":3}}`},
+		{"engine.setCandidates", nil, `{"engine":{"setCandidates":3}}`},
 		{"evictionBudget.window", nil, `{"evictionBudget":{"maxEvictions":1,"window":30}}`},
 		{"engine", nil, `{"engine":[]}`},
 		{"requeuingStrategy.backoffMaxSecond", nil, `{"requeuingStrategy":{"backoffMaxSecond":1}}`},
@@ -205,7 +214,7 @@ func TestConfigErrorEveryProblem(t *testing.T) {
 		MinRuntimeArgs: map[string]string{"reclaimResolveMethod": "nearest", "typo": "1h"},
 		AnnotationKeys: expectedruntime.Keys{ExpectedRuntime: "k", RequeueDelay: "k"},
 		NominatorName:  "Expected Runtime",
-		Engine: requeue.EngineConfig{Name: "rq-1", DefaultDelay: -time.Second, MaxChecks: -1, SetCandidates: -1,
+		Engine: requeue.EngineConfig{Name: "rq-1", DefaultDelay: -time.Second, MaxChecks: -1, MaxLostWork: -1,
 			Filters: []requeue.VictimFilter{nil}, Observer: (*counter)(nil)},
 		Requeuing:      backoff.Strategy{Backoff: backoff.Config{Base: 2 * time.Hour, Max: -time.Second, Limit: &neg, Jitter: 2}},
 		Preemption:     timebased.Config{Policy: timebased.LowerPriority, MinAdmitDuration: durationPtr(time.Second)},
@@ -223,7 +232,7 @@ func TestConfigErrorEveryProblem(t *testing.T) {
 	}
 	for _, want := range []string{"queues[0].reclaimMinRuntime", "queues[1].name", "queues[2].parentQueue",
 		"minRuntimeArgs.reclaimResolveMethod", "minRuntimeArgs.typo", "annotationKeys.requeueDelay", "nominatorName",
-		"engine.name", "engine.defaultDelay", "engine.maxChecks", "engine.setCandidates", "engine.filters[0]", "engine.observer",
+		"engine.name", "engine.defaultDelay", "engine.maxChecks", "engine.maxLostWork", "engine.filters[0]", "engine.observer",
 		"requeuingStrategy.backoffMaxSeconds", "requeuingStrategy.backoffLimitCount", "requeuingStrategy.jitter",
 		"preemption.withinClusterQueueConfig", "preemption.withinClusterQueueConfig.minAdmitDuration",
 		"preemptionProtection.fairSharing.minAdmitDuration", "preemptionProtection.reclaimWithinCohort.minAdmitDuration",
@@ -343,7 +352,7 @@ func ExampleConfigError() {
 	// Output:
 	// first: queues[0].preemptMinRuntime
 	// tenure: config.queues[0].preemptMinRuntime: runtime: queue "a": preemptMinRuntime: invalid duration "20x": unknown unit "x" (want ns, us, ms, s, m, h, d or w)
-	// tenure: config.engine.maxChecks: requeue: negative MaxChecks -1 (0 means the default, 10000000)
+	// tenure: config.engine.maxChecks: requeue: negative MaxChecks -1 (0 means the default, 20000000)
 	// tenure: config.requeuingStrategy.backoffBaseSeconds: backoff: base 2h0m0s exceeds max 1h0m0s
 }
 

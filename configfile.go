@@ -48,23 +48,19 @@ type annotationKeysFile struct {
 // engineFile is the file form of requeue.EngineConfig: every field that
 // is not a callback, under its Go name in lower camel case.
 type engineFile struct {
-	Name                 string        `json:"name,omitempty"`
-	DefaultDelay         *fileDuration `json:"defaultDelay,omitempty"`
-	MaxVictims           int           `json:"maxVictims,omitempty"`
-	MaxAttempts          int           `json:"maxAttempts,omitempty"`
-	MaxAttemptsPerVictim int           `json:"maxAttemptsPerVictim,omitempty"`
-	MaxChecks            int           `json:"maxChecks,omitempty"`
-	MaxChecksPerVictim   int           `json:"maxChecksPerVictim,omitempty"`
-	MaxSetGroups         int           `json:"maxSetGroups,omitempty"`
-	MaxSetSize           int           `json:"maxSetSize,omitempty"`
-	SetCandidates        int           `json:"setCandidates,omitempty"`
+	Name            string        `json:"name,omitempty"`
+	DefaultDelay    *fileDuration `json:"defaultDelay,omitempty"`
+	MaxVictims      int           `json:"maxVictims,omitempty"`
+	MaxAttempts     int           `json:"maxAttempts,omitempty"`
+	MaxFillFailures int           `json:"maxFillFailures,omitempty"`
+	MaxChecks       int           `json:"maxChecks,omitempty"`
+	MaxLostWork     float64       `json:"maxLostWork,omitempty"`
 }
 
 // config returns the engine settings f holds, without callbacks.
 func (f *engineFile) config() requeue.EngineConfig {
 	e := requeue.EngineConfig{Name: f.Name, MaxVictims: f.MaxVictims, MaxAttempts: f.MaxAttempts,
-		MaxAttemptsPerVictim: f.MaxAttemptsPerVictim, MaxChecks: f.MaxChecks, MaxChecksPerVictim: f.MaxChecksPerVictim,
-		MaxSetGroups: f.MaxSetGroups, MaxSetSize: f.MaxSetSize, SetCandidates: f.SetCandidates}
+		MaxFillFailures: f.MaxFillFailures, MaxChecks: f.MaxChecks, MaxLostWork: f.MaxLostWork}
 	if f.DefaultDelay != nil {
 		e.DefaultDelay = time.Duration(*f.DefaultDelay)
 	}
@@ -94,8 +90,8 @@ func (d *fileDuration) UnmarshalText(b []byte) error {
 //	  "minRuntimeArgs": {"defaultPreemptMinRuntime": "5m", "defaultReclaimMinRuntime": "10m", "reclaimResolveMethod": "lca"},
 //	  "annotationKeys": {"expectedRuntime": "…", "requeueDelay": "…", "requeueNotBefore": "…", "lastCheckpoint": "…"},
 //	  "nominatorName": "expectedruntime",
-//	  "engine": {"name": "requeue", "defaultDelay": "30m", "maxVictims": 0, "maxAttempts": 0, "maxAttemptsPerVictim": 0, "maxChecks": 0,
-//	             "maxChecksPerVictim": 0, "maxSetGroups": 0, "maxSetSize": 0, "setCandidates": 0},
+//	  "engine": {"name": "requeue", "defaultDelay": "30m", "maxVictims": 0, "maxAttempts": 0, "maxFillFailures": 0, "maxChecks": 0,
+//	             "maxLostWork": 0},
 //	  "allowProtectedRequeue": false,
 //	  "failOpenUnknownQueues": false,
 //	  "requeuingStrategy": {"timestamp": "Eviction", "backoffLimitCount": 5, "backoffBaseSeconds": 60, "backoffMaxSeconds": 3600},

@@ -2,6 +2,7 @@ package tenure_test
 
 import (
 	"encoding/json"
+	"math"
 	"testing"
 	"time"
 
@@ -57,8 +58,10 @@ func cfgGen(t *rapid.T) tenure.Config {
 	c.NominatorName = rapid.SampledFrom([]string{"", "n"}).Draw(t, "nom")
 	bound := func(label string) int { return rapid.IntRange(-1, 3).Draw(t, label) }
 	c.Engine = requeue.EngineConfig{Name: rapid.SampledFrom([]string{"", "e"}).Draw(t, "en"), DefaultDelay: cfgGenDur(t, "dd"),
-		MaxVictims: bound("mv"), MaxAttempts: bound("ma"), MaxAttemptsPerVictim: bound("mapv"), MaxChecks: bound("mc"),
-		MaxChecksPerVictim: bound("mcpv"), MaxSetGroups: bound("msg"), MaxSetSize: bound("mss"), SetCandidates: bound("sc")}
+		MaxVictims: bound("mv"), MaxAttempts: bound("ma"), MaxFillFailures: bound("mff"), MaxChecks: bound("mc")}
+	if cfgSet(t, "mlw") {
+		c.Engine.MaxLostWork = rapid.SampledFrom([]float64{0.1, 3600, 1e300, -1, math.NaN(), math.Inf(1)}).Draw(t, "mlwv")
+	}
 	c.AllowProtectedRequeue = rapid.Bool().Draw(t, "allow")
 	c.FailOpenUnknownQueues = rapid.Bool().Draw(t, "failopen")
 	if rapid.Bool().Draw(t, "ts") {

@@ -34,6 +34,8 @@ func nonZero(t reflect.Type, i int) (reflect.Value, bool) {
 		v.SetInt(int64(time.Duration(i+1) * time.Minute))
 	case t.Kind() == reflect.Int:
 		v.SetInt(int64(i + 2))
+	case t.Kind() == reflect.Float64:
+		v.SetFloat(float64(i) + 0.5)
 	case t.Kind() == reflect.String:
 		v.SetString("k" + strings.Repeat("x", i+1))
 	case t.Kind() == reflect.Bool:
@@ -124,20 +126,28 @@ func TestConfigFileHasEveryEngineField(t *testing.T) {
 }
 
 // TestConfigFileEngineSpelling: the bounds the engine added last are read
-// from a file under their keys and written back, and decoding keeps every
-// other part of the engine's settings.
+// from a file under their keys and written back, and the keys of the
+// bounds it removed are unknown keys.
 func TestConfigFileEngineSpelling(t *testing.T) {
-	want := requeue.EngineConfig{MaxChecksPerVictim: 7, MaxSetGroups: 3, MaxSetSize: 4, SetCandidates: 2}
+	want := requeue.EngineConfig{MaxFillFailures: 7, MaxLostWork: 3600.5}
 	data, err := tenure.MarshalConfig(tenure.Config{Engine: want})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if s := string(data); s != `{"engine":{"maxChecksPerVictim":7,"maxSetGroups":3,"maxSetSize":4,"setCandidates":2}}` {
+	if s := string(data); s != `{"engine":{"maxFillFailures":7,"maxLostWork":3600.5}}` {
 		t.Errorf("Marshal = %s", s)
 	}
 	var c tenure.Config
-	if err := json.Unmarshal([]byte(`{"engine":{"maxSetSize":4}}`), &c); err != nil || c.Engine.MaxSetSize != 4 {
-		t.Errorf("maxSetSize: %v, %+v", err, c.Engine)
+	if err := json.Unmarshal([]byte(`{"engine":{"maxFillFailures":4,"maxLostWork":7200}}`), &c); err != nil ||
+		c.Engine.MaxFillFailures != 4 || c.Engine.MaxLostWork != 7200 {
+		t.Errorf("maxFillFailures, maxLostWork: %v, %+v", err, c.Engine)
+	}
+	for _, k := range []string{"maxAttemptsPerVictim", "maxChecksPerVictim", "maxSetGroups", "maxSetSize", "setCandidates"} {
+		var c tenure.Config
+		err := json.Unmarshal([]byte(`{"engine":{"`+k+`":4}}`), &c)
+		if err == nil || !strings.Contains(err.Error(), "unknown key") {
+			t.Errorf("removed key %s: %v, want an unknown key", k, err)
+		}
 	}
 }
 

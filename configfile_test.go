@@ -31,8 +31,8 @@ func fullConfig() tenure.Config {
 		MinRuntimeArgs: map[string]string{"defaultPreemptMinRuntime": "5m", "reclaimResolveMethod": "queue"},
 		AnnotationKeys: expectedruntime.Keys{ExpectedRuntime: "example.com/expected-runtime", RequeueDelay: "example.com/requeue-delay", RequeueNotBefore: "example.com/requeue-not-before", LastCheckpoint: "example.com/last-checkpoint-time"},
 		NominatorName:  "overrun",
-		Engine: requeue.EngineConfig{Name: "requeue2", DefaultDelay: 30 * time.Minute, MaxVictims: 4, MaxAttempts: 10, MaxAttemptsPerVictim: 3, MaxChecks: 100,
-			MaxChecksPerVictim: 50, MaxSetGroups: 2, MaxSetSize: 6, SetCandidates: 1},
+		Engine: requeue.EngineConfig{Name: "requeue2", DefaultDelay: 30 * time.Minute, MaxVictims: 4, MaxAttempts: 10, MaxFillFailures: 3, MaxChecks: 100,
+			MaxLostWork: 8 * 3600},
 		AllowProtectedRequeue: true,
 		FailOpenUnknownQueues: true,
 		Requeuing:             backoff.Strategy{Timestamp: &creation, Backoff: backoff.Config{Base: 10 * time.Second, Uncapped: true, Limit: &five}},
@@ -159,7 +159,7 @@ func FuzzConfigJSON(f *testing.F) {
 	full, _ := tenure.MarshalConfig(fullConfig())
 	for _, s := range []string{string(full), `{}`, `null`, `{"queues":[{"name":"a"}]}`, `{"engine":{"defaultDelay":"1d"}}`,
 		`{"requeuingStrategy":{"backoffMaxSeconds":0}}`, `{"evictionBudget":{"maxEvictions":-1,"window":"1w"}}`, `{"queues":[null]}`,
-		`{"engine":{"maxChecksPerVictim":7,"maxSetGroups":3,"maxSetSize":4,"setCandidates":2},"failOpenUnknownQueues":true}`} {
+		`{"engine":{"maxFillFailures":7,"maxLostWork":0.5},"failOpenUnknownQueues":true}`, `{"engine":{"maxLostWork":1e308}}`} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
 	"time"
 
 	"github.com/tenurepolicy/tenure/eligibility/evictionbudget"
@@ -21,8 +22,7 @@ import (
 // e is zero.
 func newEngineFile(e requeue.EngineConfig) *engineFile {
 	f := engineFile{Name: e.Name, MaxVictims: e.MaxVictims, MaxAttempts: e.MaxAttempts,
-		MaxAttemptsPerVictim: e.MaxAttemptsPerVictim, MaxChecks: e.MaxChecks, MaxChecksPerVictim: e.MaxChecksPerVictim,
-		MaxSetGroups: e.MaxSetGroups, MaxSetSize: e.MaxSetSize, SetCandidates: e.SetCandidates}
+		MaxFillFailures: e.MaxFillFailures, MaxChecks: e.MaxChecks, MaxLostWork: e.MaxLostWork}
 	if e.DefaultDelay != 0 {
 		f.DefaultDelay = durationPtr(e.DefaultDelay)
 	}
@@ -52,10 +52,11 @@ func durationPtr(d time.Duration) *fileDuration {
 // at once, what the file form cannot express: a negative duration, a
 // requeuing strategy Kueue's fields cannot hold (a jitter other than
 // Kueue's, a delay that is not whole seconds; see backoff.Strategy.MarshalJSON),
-// Backoff.ClampToMax (the file is read as current Kueue reads it), and
+// Backoff.ClampToMax (the file is read as current Kueue reads it),
 // PreemptionConfig.TimestampPreemptionBuffer (a scheduler-wide Kueue
 // feature gate, since removed, not a field of Kueue's preemption block),
-// one [*ConfigError] each.
+// and an Engine.MaxLostWork JSON has no number for (NaN, ±Inf), one
+// [*ConfigError] each.
 func MarshalConfig(c Config) ([]byte, error) {
 	var errs []error
 	f := configFile{Queues: c.Queues, MinRuntimeArgs: c.MinRuntimeArgs, NominatorName: c.NominatorName,
@@ -88,6 +89,9 @@ func MarshalConfig(c Config) ([]byte, error) {
 	}
 	if b := c.EvictionBudget; b != (evictionbudget.Budget{}) {
 		f.EvictionBudget = &evictionBudgetFile{b.Max, fileDuration(b.Window), b.Key}
+	}
+	if w := c.Engine.MaxLostWork; math.IsNaN(w) || math.IsInf(w, 0) {
+		errs = append(errs, &ConfigError{"engine.maxLostWork", fmt.Errorf("Engine.MaxLostWork %v cannot be written: JSON has no such number", w)})
 	}
 	errs = append(errs, c.negativeDurations()...)
 	if err := errors.Join(errs...); err != nil {

@@ -29,8 +29,12 @@ func (c *Cycle) Now() time.Time { return c.now }
 // Wake returns the earliest Until after the cycle's instant among the
 // decisions made through c so far (a protection, cooldown, delay or budget
 // window ends, a job reaches its expected runtime), or the instant itself
-// when the requeue engine deferred nominations (run the next cycle at
-// once). The zero time means no decision changes by time alone. O(1).
+// when a requeue engine pass deferred nominations after it made progress
+// (committed a set or placed a contender without eviction: run the next
+// cycle at once, it may go further). A pass that deferred without progress
+// would only repeat itself on the same state, so it leaves Wake to the
+// other decisions: a scheduler that sleeps until Wake does not spin. The
+// zero time means no decision changes by time alone. O(1).
 func (c *Cycle) Wake() time.Time { return c.wake }
 
 // note lowers Wake to until when until is after the cycle's instant: an
@@ -114,17 +118,19 @@ func (c *Cycle) Requeue(in RequeueInput, model requeue.Model) (RequeueResult, er
 	var err error
 	out.Engine, err = c.p.engine.Run(c.now, ein, model)
 	c.note(out.Engine.Wake)
+	deferred := false
 	for i := range out.Engine.Outcomes {
 		o := &out.Engine.Outcomes[i]
-		switch {
-		case o.Kind == requeue.OutcomeDeferred:
-			c.wake = c.now // a bound stopped the pass: run the next cycle at once
-		case o.Kind == requeue.OutcomeCommitted && c.p.budget.Max > 0:
+		deferred = deferred || o.Kind == requeue.OutcomeDeferred
+		if o.Kind == requeue.OutcomeCommitted && c.p.budget.Max > 0 {
 			if out.EvictionRecords == nil {
 				out.EvictionRecords = map[string]string{}
 			}
 			out.EvictionRecords[o.Job] = c.p.budget.Record(c.p.records[o.Job].value, c.now)
 		}
+	}
+	if deferred && (out.Engine.Sets > 0 || len(out.Engine.FitWithoutEviction) > 0) {
+		c.wake = c.now // a bound stopped a pass that made progress: run the next cycle at once
 	}
 	return out, err
 }

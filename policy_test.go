@@ -365,6 +365,76 @@ func TestCycleWakeSilentAndDeferred(t *testing.T) {
 	}
 }
 
+// TestCycleWakeDeferredWithoutProgress: a pass that a bound stopped before
+// it committed a set or placed a contender would repeat itself on the same
+// state, so Wake stays the earliest Until (a scheduler that sleeps until
+// Wake must not spin); one that placed a contender without eviction before
+// the bound stopped it sets Wake to the cycle's instant.
+func TestCycleWakeDeferredWithoutProgress(t *testing.T) {
+	running := func(id string, started time.Duration) eligibility.Job {
+		return eligibility.Job{ID: id, Queue: queuetree.Root, Priority: 1, Preemptible: true, Running: true, Start: t0.Add(-started),
+			Annotations: map[string]string{expectedruntime.AnnotationExpectedRuntime: "1h"}}
+	}
+	for _, tc := range []struct {
+		name     string
+		freeNode bool // a free 8-GPU node: contender z fits without eviction
+		want     time.Time
+	}{
+		{"no progress", false, t0.Add(50 * time.Minute)}, // when young reaches its expected runtime
+		{"placed without eviction", true, t0},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			p, err := tenure.New(tenure.Config{Engine: requeue.EngineConfig{MaxVictims: 1}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			nodes := []cluster.Node{{Name: "n1", Capacity: cluster.Resources{GPU: 16}}}
+			if tc.freeNode {
+				nodes = append(nodes, cluster.Node{Name: "n2", Capacity: cluster.Resources{GPU: 8}})
+			}
+			model, err := cluster.New(nodes)
+			if err != nil {
+				t.Fatal(err)
+			}
+			// x needs both a and b gone, a set over MaxVictims.
+			for _, j := range []cluster.Job{{ID: "a", Tasks: []cluster.Resources{{GPU: 8}}}, {ID: "b", Tasks: []cluster.Resources{{GPU: 8}}},
+				{ID: "x", Tasks: []cluster.Resources{{GPU: 16}}}, {ID: "z", Tasks: []cluster.Resources{{GPU: 8}}}} {
+				if err := model.AddJob(nil, j); err != nil {
+					t.Fatal(err)
+				}
+			}
+			for _, j := range []string{"a", "b"} {
+				if ok, err := model.Place(nil, j); !ok || err != nil {
+					t.Fatal(ok, err)
+				}
+			}
+			contenders := []requeue.Contender{{ID: "x", Priority: 9, Queue: queuetree.Root}}
+			if tc.freeNode {
+				contenders = append(contenders, requeue.Contender{ID: "z", Priority: 5, Queue: queuetree.Root})
+			}
+			c := p.BeginAt(t0)
+			res, err := c.Requeue(tenure.RequeueInput{Running: []eligibility.Job{running("a", 2*time.Hour), running("b", 2*time.Hour),
+				running("young", 10*time.Minute)}, Contenders: contenders}, model)
+			if err != nil {
+				t.Fatal(err)
+			}
+			e := res.Engine
+			for _, o := range e.Outcomes {
+				if o.Kind != requeue.OutcomeDeferred || o.Reason != requeue.ReasonMaxVictims {
+					t.Errorf("%s: %v %v, want deferred by %s", o.Job, o.Kind, o.Reason, requeue.ReasonMaxVictims)
+				}
+			}
+			if len(e.Outcomes) != 2 || e.Sets != 0 || len(e.FitWithoutEviction) != map[bool]int{false: 0, true: 1}[tc.freeNode] {
+				t.Fatalf("%d outcomes, %d sets, placed %v; want a and b deferred, no set, z placed only with the free node",
+					len(e.Outcomes), e.Sets, e.FitWithoutEviction)
+			}
+			if !c.Wake().Equal(tc.want) {
+				t.Errorf("Wake = %v, want %v", c.Wake(), tc.want)
+			}
+		})
+	}
+}
+
 // TestUnknownQueueIsOneError: every package that looks up a queue name
 // reports an unknown one with the same error, usable with errors.Is and
 // naming the queue, whatever prefix it adds.

@@ -110,18 +110,17 @@ var engineDefaults = new(requeue.Engine).Config()
 // empty; Engine.Config shows the defaults in effect, keeps what was set,
 // and an Engine built from it runs as the original does.
 func TestDocClaimEngineDefaults(t *testing.T) {
-	want := requeue.EngineConfig{MaxAttempts: 250_000, MaxChecks: 10_000_000, MaxAttemptsPerVictim: 500,
-		MaxChecksPerVictim: 1_000, MaxSetGroups: 8, MaxSetSize: 32, SetCandidates: 3, Name: "requeue"}
+	want := requeue.EngineConfig{MaxAttempts: 1_000_000, MaxChecks: 20_000_000, MaxFillFailures: 500, Name: "requeue"}
 	if diff := cmp.Diff(want, engineDefaults); diff != "" {
 		t.Errorf("defaults (-documented +Config):\n%s", diff)
 	}
-	set := requeue.EngineConfig{MaxVictims: 2, MaxAttempts: 7, SetCandidates: 1, Name: "mine", DefaultDelay: time.Minute}
+	set := requeue.EngineConfig{MaxVictims: 2, MaxAttempts: 7, MaxFillFailures: 1, MaxLostWork: 3600, Name: "mine", DefaultDelay: time.Minute}
 	e, err := requeue.NewEngine(set)
 	if err != nil {
 		t.Fatal(err)
 	}
 	want = engineDefaults
-	want.MaxVictims, want.MaxAttempts, want.SetCandidates, want.Name, want.DefaultDelay = 2, 7, 1, "mine", time.Minute
+	want.MaxVictims, want.MaxAttempts, want.MaxFillFailures, want.MaxLostWork, want.Name, want.DefaultDelay = 2, 7, 1, 3600, "mine", time.Minute
 	if diff := cmp.Diff(want, e.Config()); diff != "" {
 		t.Errorf("Config of a set engine (-want +got):\n%s", diff)
 	}

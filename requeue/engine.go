@@ -272,13 +272,10 @@ type contender struct {
 	c          Contender
 	shape      int32
 	next, prev int32
-	gone       bool // placed, or dropped after a Place error
-	tried      bool // its turn came (serve ran)
-	denied     bool // the filters denied a victim for it
-	// hopeless: its last search found that evicting every victim it may
-	// use does not let it fit; a commit only takes room, so rounds of
-	// placements without eviction leave it out.
-	hopeless bool
+	gone       bool   // placed, or dropped after a Place error
+	tried      bool   // its turn came (serve ran)
+	freeAt     uint64 // a state in which it was tested as things are and did not fit
+	denied     bool   // the filters denied a victim for it
 }
 
 // shapeState is one group of interchangeable contenders (one contender
@@ -358,11 +355,13 @@ func (e *Engine) Run(now time.Time, in EngineInput, m Model) (EngineResult, erro
 		e.cur = ci
 		if !e.conts[ci].gone {
 			e.serve(int32(ci))
-			if !e.conts[ci].gone {
+			if c := &e.conts[ci]; !c.gone {
 				e.behind++
+				c.tried = e.stop == "" // a bound cut its turn short: untried
 			}
 		}
 	}
+	e.popTo(0) // the last search's evictions (kept to serve the next contender) go
 	e.cur = len(e.conts)
 	if e.stop != "" {
 		for ci := range e.conts {

@@ -80,14 +80,15 @@ func TestEngineVictimCostReplaceable(t *testing.T) {
 			Nominations: noms("x", "a", "b"),
 			Victims:     []requeue.Victim{{ID: "a", Start: t0}, {ID: "b", Start: t0.Add(time.Hour)}},
 			Contenders:  []requeue.Contender{{ID: "big", Priority: 5}},
-		}, locModel{c})
+		}, c)
 		if err != nil {
 			t.Fatal(err)
 		}
 		return res.Outcomes
 	}
-	// The default rule: b ran an hour less, so it is evicted.
-	if d := cmp.Diff([]requeue.Outcome{committedAt(now, "b", "big"), keptFor("a", requeue.ReasonCheaperSet)}, run(nil), errPresence); d != "" {
+	// The default rule: b ran an hour less, so it is evicted (its eviction
+	// alone makes room: the search does not come to a).
+	if d := cmp.Diff([]requeue.Outcome{committedAt(now, "b", "big"), keptFor("a", requeue.ReasonNoContender)}, run(nil), errPresence); d != "" {
 		t.Errorf("default rule (-want +got):\n%s", d)
 	}
 	// A rule that prefers evicting a.
@@ -97,17 +98,18 @@ func TestEngineVictimCostReplaceable(t *testing.T) {
 		}
 		return 2
 	}
-	if d := cmp.Diff([]requeue.Outcome{committedAt(now, "a", "big"), keptFor("b", requeue.ReasonCheaperSet)}, run(preferA), errPresence); d != "" {
+	if d := cmp.Diff([]requeue.Outcome{committedAt(now, "a", "big"), keptFor("b", requeue.ReasonNoContender)}, run(preferA), errPresence); d != "" {
 		t.Errorf("custom rule (-want +got):\n%s", d)
 	}
-	// NaN for b: b counts +Inf, a is evicted.
+	// NaN for b: b counts +Inf (last in victim order), a is evicted and no
+	// search comes to b.
 	nanB := func(_ time.Time, v *requeue.Victim) float64 {
 		if v.ID == "b" {
 			return math.NaN()
 		}
 		return 5
 	}
-	if d := cmp.Diff([]requeue.Outcome{committedAt(now, "a", "big"), keptFor("b", requeue.ReasonCheaperSet)}, run(nanB), errPresence); d != "" {
+	if d := cmp.Diff([]requeue.Outcome{committedAt(now, "a", "big"), keptFor("b", requeue.ReasonNoContender)}, run(nanB), errPresence); d != "" {
 		t.Errorf("NaN cost (-want +got):\n%s", d)
 	}
 }
@@ -147,8 +149,7 @@ func TestEngineReasonLabels(t *testing.T) {
 		requeue.ReasonFiltered:           "filtered",
 		requeue.ReasonMaxVictims:         "max_victims",
 		requeue.ReasonMaxAttempts:        "max_attempts",
-		requeue.ReasonMaxVictimAttempts:  "max_victim_attempts",
-		requeue.ReasonMaxVictimChecks:    "max_victim_checks",
+		requeue.ReasonLostWork:           "lost_work",
 		requeue.ReasonMaxChecks:          "max_checks",
 		requeue.ReasonModelError:         "model_error",
 		requeue.ReasonRolledBack:         "rolled_back",

@@ -83,9 +83,9 @@ func TestEngineInconsistentLists(t *testing.T) {
 		},
 		{
 			// w, dropped as a contender, is still a victim: alone on its
-			// node, it would have made room for p too; the Cluster's
-			// locality hint shows the search both nodes' sets, and v's
-			// (lower priority) won, so w is kept with cheaper_set.
+			// node, it would have made room for p too; v (lower
+			// priority) comes first in victim order and is enough, so no
+			// search comes to w.
 			name: "a nominated contender is dropped even when another victim could make room for it",
 			jobs: []fxJob{{id: "v", gpus: []int64{4}, running: true}, {id: "w", gpus: []int64{4}, running: true}, {id: "p", gpus: []int64{4}}},
 			in: requeue.EngineInput{
@@ -93,7 +93,7 @@ func TestEngineInconsistentLists(t *testing.T) {
 				Victims:     []requeue.Victim{{ID: "v", Priority: 1}, {ID: "w", Priority: 2}},
 				Contenders:  []requeue.Contender{{ID: "p", Priority: 9}, {ID: "w", Priority: 5}},
 			},
-			want:       []requeue.Outcome{committed("v", "p"), {Job: "w", Nominators: []string{"x"}, Kind: requeue.OutcomeKept, Decision: eligibility.Decision{Reason: requeue.ReasonCheaperSet}}},
+			want:       []requeue.Outcome{committed("v", "p"), {Job: "w", Nominators: []string{"x"}, Kind: requeue.OutcomeKept, Decision: eligibility.Decision{Reason: requeue.ReasonNoContender}}},
 			wantResult: nominatedContenders("w"),
 		},
 		{
@@ -108,8 +108,9 @@ func TestEngineInconsistentLists(t *testing.T) {
 			},
 			want: []requeue.Outcome{committed("v", "p")},
 			wantResult: func(res requeue.EngineResult) string {
-				// One attempt in the set search, one to commit the set.
-				if res.Attempts != 2 || res.Sets != 1 || len(res.ContenderProblems) != 0 {
+				// One fit test in the first round, one in the set search,
+				// one to commit the set.
+				if res.Attempts != 3 || res.Sets != 1 || len(res.ContenderProblems) != 0 {
 					return "duplicate contender tried twice"
 				}
 				return ""

@@ -64,16 +64,9 @@ func TestEngineNoNeedlessEviction(t *testing.T) {
 					t.Fatal(err)
 				}
 				// v2 alone on n1 would have made room for c1 too. The
-				// Cluster's locality hint shows the search both nodes'
-				// sets and v1's (lower priority) wins: v2 lost to a
-				// cheaper set. Without the hint the one group is searched
-				// cheapest first, c1 fits once v1 is gone, and no search
-				// comes to v2.
-				v2 := keptFor("v2", requeue.ReasonNoContender)
-				if _, ok := m.(requeue.Localizer); ok {
-					v2.Reason = requeue.ReasonCheaperSet
-				}
-				want := []requeue.Outcome{committedAt(now, "v1", "c1"), v2}
+				// search goes cheapest first (v1 has the lower priority),
+				// c1 fits once v1 is gone, and no search comes to v2.
+				want := []requeue.Outcome{committedAt(now, "v1", "c1"), keptFor("v2", requeue.ReasonNoContender)}
 				if d := cmp.Diff(want, res.Outcomes, errPresence); d != "" {
 					t.Errorf("outcomes (-want +got):\n%s", d)
 				}
@@ -113,7 +106,7 @@ func TestEngineFitWithoutEviction(t *testing.T) {
 		Commits:            2,
 		Sets:               2,
 	}
-	if d := cmp.Diff(want, res, sameResult...); d != "" {
+	if d := cmp.Diff(want, res, sameDecisions...); d != "" {
 		t.Errorf("(-want +got):\n%s", d)
 	}
 	if err := c.Check(); err != nil {
@@ -315,11 +308,14 @@ func (m *neverFits) Place(*requeue.Journal, string) (bool, error) {
 }
 
 // TestEngineZeroConfigBounded: with the zero EngineConfig, a pass over a
-// model that offers no help stops at the default bounds and defers the
-// rest; victims no contender can use are given up by their per-victim
-// shares, so that the search moves on to the others.
+// model that offers no help and in which nothing ever fits ends without a
+// bound: the first search evicts every victim once and finds no set; the
+// contenders of its class after it cost one fit test each (every victim
+// they may use is evicted already). With a CanContend that qualifies
+// nobody, every search is cut at its share of MaxChecks and no victim is
+// deferred for it (none was eligible).
 func TestEngineZeroConfigBounded(t *testing.T) {
-	// 800 victims, 8,000 contenders of 8 GPUs, nothing ever fits.
+	// 800 victims, 8,000 contenders, nothing ever fits.
 	const victims, contenders = 800, 8000
 	var in requeue.EngineInput
 	for i := range victims {
@@ -334,33 +330,28 @@ func TestEngineZeroConfigBounded(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if res.Attempts != engineDefaults.MaxAttempts || m.places != engineDefaults.MaxAttempts || res.Checks > engineDefaults.MaxChecks {
-		t.Fatalf("attempts %d, Place calls %d, checks %d", res.Attempts, m.places, res.Checks)
+	// The first round: MaxFillFailures failed fit tests. c0000 (tried in
+	// it) gallops: fit tests after 1, 2, 4, …, 512 and 800 victims. Every
+	// other contender: one fit test with all 800 evicted.
+	fill := engineDefaults.MaxFillFailures
+	wantAttempts := fill + 11 + contenders - 1
+	if res.Attempts != wantAttempts || m.places != wantAttempts || m.evicts != victims || res.Checks != wantAttempts+victims {
+		t.Fatalf("attempts %d, Place calls %d, evictions %d, checks %d; want %d, %d, %d, %d",
+			res.Attempts, m.places, m.evicts, res.Checks, wantAttempts, wantAttempts, victims, wantAttempts+victims)
 	}
-	// One attempt per contender without eviction; then each contender's
-	// search evicts the first default MaxSetSize open victims (one group: no
-	// Localizer), trying it after each. A victim is given up after
-	// default MaxAttemptsPerVictim failed searches, so a block of
-	// default MaxSetSize goes every default MaxAttemptsPerVictim searches;
-	// the others are deferred when the pass reaches default MaxAttempts.
-	searches := (engineDefaults.MaxAttempts - contenders) / engineDefaults.MaxSetSize
-	given := searches / engineDefaults.MaxAttemptsPerVictim * engineDefaults.MaxSetSize
-	if given == 0 || given >= victims || searches >= contenders {
-		t.Fatalf("the world does not exercise the bounds: %d searches, %d victims given up", searches, given)
+	if res.NoSet != contenders || res.Stop != "" || res.Untried != 0 || res.OverShare != 0 {
+		t.Fatalf("no set %d, stop %q, untried %d, over share %d", res.NoSet, res.Stop, res.Untried, res.OverShare)
 	}
-	want := map[string]int{"kept/max_victim_attempts": given, "deferred/max_attempts": victims - given}
 	got := map[string]int{}
 	for _, o := range res.Outcomes {
 		got[o.Kind.String()+"/"+o.Reason.String()]++
 	}
-	if !cmp.Equal(want, got) {
+	if want := map[string]int{"kept/no_fit": victims}; !cmp.Equal(want, got) {
 		t.Errorf("outcomes %v, want %v", got, want)
 	}
 
-	// The checks bound, with a CanContend that qualifies nobody: each
-	// search looks at default MaxSetGroups·default MaxSetSize victims, each
-	// victim is given up after default MaxChecksPerVictim looks, and the
-	// pass stops at MaxChecks.
+	// The checks bound, with a CanContend that qualifies nobody: every
+	// search calls it for victim after victim until its share runs out.
 	many := requeue.EngineInput{}
 	for i := range 10_000 {
 		many.Nominations = append(many.Nominations, requeue.VictimNomination{Job: fmt.Sprint("v", i), Nominator: "x"})
@@ -378,15 +369,11 @@ func TestEngineZeroConfigBounded(t *testing.T) {
 	for _, o := range res.Outcomes {
 		got[o.Kind.String()+"/"+o.Reason.String()]++
 	}
-	// 20,000 checks without eviction; the other 980,000 look at victims,
-	// and every victim looked at 1,000 times is given up: about 980 of
-	// them (fewer by at most one search's looks), the rest deferred.
-	given = got["kept/max_victim_checks"]
-	if res.Checks != 1_000_000 || given == 0 || given+got["deferred/max_checks"] != 10_000 {
-		t.Errorf("checks %d, outcomes %v", res.Checks, got)
+	if want := map[string]int{"kept/no_contender": 10_000}; res.Checks > 1_000_000 || !cmp.Equal(want, got) {
+		t.Errorf("checks %d, outcomes %v, want %v", res.Checks, got, want)
 	}
-	if perVictim := (1_000_000 - 20_000) / engineDefaults.MaxChecksPerVictim; given > perVictim || given < perVictim-engineDefaults.MaxSetGroups*engineDefaults.MaxSetSize {
-		t.Errorf("%d victims given up, want about %d", given, perVictim)
+	if res.OverShare+res.NoSet != 20_000 || res.OverShare == 0 {
+		t.Errorf("over share %d, no set %d: want every one of 20,000 contenders counted, some over their share", res.OverShare, res.NoSet)
 	}
 }
 
@@ -428,9 +415,9 @@ func TestEngineBadInput(t *testing.T) {
 				Contenders:  []requeue.Contender{{ID: "p", Priority: 3}, {ID: "p", Priority: 1}},
 			},
 			want: requeue.EngineResult{
-				// v, alone on its node, would have made room for p too:
-				// w's set (lower priority) won.
-				Outcomes: []requeue.Outcome{committedAt(now, "w", "p"), keptFor("v", requeue.ReasonCheaperSet)},
+				// v, alone on its node, would have made room for p too;
+				// w (lower priority) comes first and is enough.
+				Outcomes: []requeue.Outcome{committedAt(now, "w", "p"), keptFor("v", requeue.ReasonNoContender)},
 				Commits:  1,
 				Sets:     1,
 			},
@@ -503,7 +490,7 @@ func TestEngineBadInput(t *testing.T) {
 			if err != nil && !errors.Is(err, errRollbackRefused) {
 				t.Errorf("error %v does not wrap the model's", err)
 			}
-			if d := cmp.Diff(tc.want, res, sameResult...); d != "" {
+			if d := cmp.Diff(tc.want, res, sameDecisions...); d != "" {
 				t.Errorf("(-want +got):\n%s", d)
 			}
 		})

@@ -31,14 +31,13 @@ func (e *Engine) serve(ci int32) {
 			return
 		case fitNo:
 			e.rolledBack(ci)
-			c.hopeless = true
 			e.res.NoSet++
 			return
 		}
 	}
 	e.popTo(0)
-	if e.shapes[c.shape].failedAt != e.state {
-		// Not known not to fit as things are (the round of placements
+	if c.freeAt != e.state {
+		// Not tested as things are in this state (the round of placements
 		// without eviction did not reach it): try that first.
 		switch e.fit(ci, true) {
 		case fitYes:
@@ -81,7 +80,6 @@ const (
 // whose eviction lets ci fit (see the package doc), asks the filters about
 // it, and commits it. key is ci's class (classOf).
 func (e *Engine) search(ci int32, key int64) {
-	c := &e.conts[ci]
 	for {
 		if !e.stackE || e.stackClass != key {
 			e.popTo(0)
@@ -100,7 +98,6 @@ func (e *Engine) search(ci int32, key int64) {
 			for _, k := range e.elig {
 				e.vs[k].examined = true
 			}
-			c.hopeless = true
 			e.res.NoSet++
 			return
 		}
@@ -231,6 +228,7 @@ func (e *Engine) reduce(ci int32, p int) int {
 	e.popTo(0)
 	e.set = e.set[:0]
 	ok := e.qx(ci, e.elig[:p])
+	slices.Sort(e.set) // victim order
 	if ok {
 		ok = e.reprieve(ci, p)
 	}

@@ -3,7 +3,6 @@ package requeue_test
 import (
 	"errors"
 	"fmt"
-	"slices"
 	"testing"
 	"time"
 
@@ -13,20 +12,6 @@ import (
 	"github.com/tenurepolicy/tenure/requeue"
 	"github.com/tenurepolicy/tenure/requeue/cluster"
 )
-
-// locModel is the Cluster with a test-local Localizer: a job's domains are
-// the nodes its tasks run on, as the Cluster's own Domains gives them but
-// in reverse node order (another order the Localizer contract allows).
-type locModel struct{ *cluster.Model }
-
-func (m locModel) Domains(job string, dst []string) []string {
-	start := len(dst)
-	dst = m.Model.Domains(job, dst)
-	slices.Reverse(dst[start:])
-	return dst
-}
-
-var _ requeue.Localizer = locModel{}
 
 // nodeCluster builds nodes of 8 GPUs and places each running job's tasks on
 // the nodes named in on (one per task); pending jobs have no on.
@@ -51,17 +36,31 @@ func nodeCluster(t testing.TB, nodes int, jobs ...placedJob) *cluster.Model {
 }
 
 // modelViews are the ways the set tests see one Cluster: with every hint
-// (its own Domains among them), with every hint but the locality hint,
-// with the test-local locality hint alone, and plain.
+// (shapes and the fit bound), with each alone, and plain. Hints change
+// what a pass costs, never what it decides.
 var modelViews = []struct {
 	name string
 	view func(*cluster.Model) requeue.Model
 }{
 	{"cluster", func(c *cluster.Model) requeue.Model { return c }},
-	{"cluster-no-locality", func(c *cluster.Model) requeue.Model { return noLocality{c} }},
-	{"localized", func(c *cluster.Model) requeue.Model { return locPlain{c} }},
+	{"shapes", func(c *cluster.Model) requeue.Model { return shapesOnly{c} }},
+	{"fit-bound", func(c *cluster.Model) requeue.Model { return boundOnly{c} }},
 	{"plain", func(c *cluster.Model) requeue.Model { return plainModel{c} }},
 }
+
+// shapesOnly is the Cluster with its Shaper and no fit bound.
+type shapesOnly struct{ c *cluster.Model }
+
+func (m shapesOnly) Evict(j *requeue.Journal, id string) error         { return m.c.Evict(j, id) }
+func (m shapesOnly) Place(j *requeue.Journal, id string) (bool, error) { return m.c.Place(j, id) }
+func (m shapesOnly) Shape(job string) (string, bool)                   { return m.c.Shape(job) }
+
+// boundOnly is the Cluster with its fit bound and no Shaper.
+type boundOnly struct{ c *cluster.Model }
+
+func (m boundOnly) Evict(j *requeue.Journal, id string) error         { return m.c.Evict(j, id) }
+func (m boundOnly) Place(j *requeue.Journal, id string) (bool, error) { return m.c.Place(j, id) }
+func (m boundOnly) MayFit(v string, jobs []string, fits []bool)       { m.c.MayFit(v, jobs, fits) }
 
 // committedSet is the outcome of a victim of a committed set.
 func committedSet(now time.Time, job, contender string, with ...string) requeue.Outcome {
@@ -161,7 +160,7 @@ func TestEngineIrreducibleAndCheapest(t *testing.T) {
 		},
 		Contenders: []requeue.Contender{{ID: "big", Priority: 5}, {ID: "half", Priority: 4}},
 	}
-	res, err := new(requeue.Engine).Run(now, in, locModel{c})
+	res, err := new(requeue.Engine).Run(now, in, plainModel{c})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -179,7 +178,10 @@ func TestEngineIrreducibleAndCheapest(t *testing.T) {
 }
 
 // TestEngineCheaperSetKept: two nodes can each host the contender; the
-// victim of the dearer one is kept with cheaper_set.
+// search goes cheapest first, the cheap victim alone makes room, and no
+// search comes to the dear one (no_contender). A victim the search looked
+// at below its set is kept with cheaper_set: here the 2-GPU victim next to
+// the dear one on n0, cheaper than the dear one, evicted and not needed.
 func TestEngineCheaperSetKept(t *testing.T) {
 	now := t0.Add(10 * time.Hour)
 	c := nodeCluster(t, 2, placedJob{"dear", []int64{8}, []string{"n0"}}, placedJob{"cheap", []int64{8}, []string{"n1"}},
@@ -189,30 +191,33 @@ func TestEngineCheaperSetKept(t *testing.T) {
 		Victims:     []requeue.Victim{{ID: "dear", Start: t0}, {ID: "cheap", Start: t0, LastCheckpoint: now.Add(-time.Minute)}},
 		Contenders:  []requeue.Contender{{ID: "big", Priority: 5}},
 	}
-	res, err := new(requeue.Engine).Run(now, in, locModel{c})
+	res, err := new(requeue.Engine).Run(now, in, plainModel{c})
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := []requeue.Outcome{committedAt(now, "cheap", "big"), keptFor("dear", requeue.ReasonCheaperSet)}
+	want := []requeue.Outcome{committedAt(now, "cheap", "big"), keptFor("dear", requeue.ReasonNoContender)}
 	if d := cmp.Diff(want, res.Outcomes, errPresence); d != "" {
 		t.Errorf("outcomes (-want +got):\n%s", d)
 	}
-	// With one candidate set, the first found is committed: the search
-	// goes through the domains cheapest first, so it is still the cheap
-	// one, and no search comes to dear (no_contender).
-	e, err := requeue.NewEngine(requeue.EngineConfig{SetCandidates: 1})
+	// n0: small (2 GPUs, cheapest) and mid (6 GPUs); n1: whole (8 GPUs,
+	// dearest). A 6-GPU contender: the shortest fitting prefix is small,
+	// mid; mid alone is enough. small was looked at and is kept with
+	// cheaper_set; whole is never reached.
+	c = nodeCluster(t, 2, placedJob{"small", []int64{2}, []string{"n0"}}, placedJob{"mid", []int64{6}, []string{"n0"}},
+		placedJob{"whole", []int64{8}, []string{"n1"}}, placedJob{id: "six", gpus: []int64{6}})
+	in = requeue.EngineInput{
+		Nominations: noms("x", "small", "mid", "whole"),
+		Victims: []requeue.Victim{{ID: "small", Start: now.Add(-time.Hour)}, {ID: "mid", Start: now.Add(-2 * time.Hour)},
+			{ID: "whole", Start: t0}},
+		Contenders: []requeue.Contender{{ID: "six", Priority: 5}},
+	}
+	res, err = new(requeue.Engine).Run(now, in, plainModel{c})
 	if err != nil {
 		t.Fatal(err)
 	}
-	c2 := nodeCluster(t, 2, placedJob{"dear", []int64{8}, []string{"n0"}}, placedJob{"cheap", []int64{8}, []string{"n1"}},
-		placedJob{id: "big", gpus: []int64{8}})
-	res, err = e.Run(now, in, locModel{c2})
-	if err != nil {
-		t.Fatal(err)
-	}
-	want = []requeue.Outcome{committedAt(now, "cheap", "big"), keptFor("dear", requeue.ReasonNoContender)}
+	want = []requeue.Outcome{committedAt(now, "mid", "six"), keptFor("small", requeue.ReasonCheaperSet), keptFor("whole", requeue.ReasonNoContender)}
 	if d := cmp.Diff(want, res.Outcomes, errPresence); d != "" {
-		t.Errorf("one candidate: outcomes (-want +got):\n%s", d)
+		t.Errorf("a victim looked at: outcomes (-want +got):\n%s", d)
 	}
 }
 
@@ -221,10 +226,9 @@ func TestEngineCheaperSetKept(t *testing.T) {
 // so it is not kept with cheaper_set when another set serves it. On n0, r
 // (2 GPUs) and d (4 GPUs, protected from c) are c's cheapest victims: with
 // both gone c fits, without r too, so r is reprieved; then d is denied and
-// r alone makes no room. n1's w serves c. With the locality hint r took
-// part only in n0's failed search: no_fit. Without it, the one group's
-// second try evicts r and w, c fits, r is reprieved from a set the filter
-// allows, and that set without r serves c: cheaper_set is then the truth.
+// r alone makes no room. The search starts again without d: r and w let
+// c fit, and w alone does: r is kept with cheaper_set (the same set
+// without it served c), with every view of the model.
 func TestEngineCheaperSetOnlyForAllowedSets(t *testing.T) {
 	now := t0.Add(10 * time.Hour)
 	for _, mv := range modelViews {
@@ -250,11 +254,7 @@ func TestEngineCheaperSetOnlyForAllowedSets(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			r := keptFor("r", requeue.ReasonCheaperSet)
-			if _, ok := mv.view(c).(requeue.Localizer); ok {
-				r.Reason = requeue.ReasonNoFit
-			}
-			want := []requeue.Outcome{committedAt(now, "w", "c"), r,
+			want := []requeue.Outcome{committedAt(now, "w", "c"), keptFor("r", requeue.ReasonCheaperSet),
 				{Job: "d", Nominators: []string{"x"}, Kind: requeue.OutcomeSkipped, Decision: eligibility.Decision{Reason: "minruntime_protected", Until: t0.Add(time.Hour)}}}
 			if d := cmp.Diff(want, res.Outcomes, errPresence); d != "" {
 				t.Errorf("outcomes (-want +got):\n%s", d)
@@ -293,42 +293,10 @@ func TestEngineEmptyIDs(t *testing.T) {
 	}
 }
 
-// storedDomains is a Localizer that returns its own stored slices instead
-// of appending to dst, as the contract allows.
-type storedDomains struct {
-	*cluster.Model
-	doms map[string][]string
-}
-
-func (m storedDomains) Domains(job string, dst []string) []string { return m.doms[job] }
-
-// TestEngineDomainsStoredSliceUntouched: the engine copies the keys a
-// Localizer returns and never writes to the returned slice, which may be
-// the model's own storage.
-func TestEngineDomainsStoredSliceUntouched(t *testing.T) {
-	now := t0.Add(10 * time.Hour)
-	c := nodeCluster(t, 2, placedJob{"v", []int64{8}, []string{"n0"}}, placedJob{"w", []int64{8}, []string{"n1"}},
-		placedJob{id: "x", gpus: []int64{8}})
-	m := storedDomains{c, map[string][]string{"v": {"n0"}, "w": {"n1", "r0"}}}
-	in := requeue.EngineInput{Nominations: noms("x", "v", "w"),
-		Victims:    []requeue.Victim{{ID: "v", Start: t0}, {ID: "w", Start: now.Add(-time.Hour)}},
-		Contenders: []requeue.Contender{{ID: "x", Priority: 9}}}
-	res, err := new(requeue.Engine).Run(now, in, m)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if want := map[string][]string{"v": {"n0"}, "w": {"n1", "r0"}}; !cmp.Equal(m.doms, want) {
-		t.Errorf("the model's stored domains became %q, want %q", m.doms, want)
-	}
-	if set, _ := engineSetFor(res, "x"); !cmp.Equal(set, []string{"w"}) {
-		t.Errorf("set for x = %v, want [w]: %+v", set, res.Outcomes)
-	}
-}
-
 // TestEngineDeniedVictimsLeaveWindow: young (cheap) victims a filter
-// protects do not fill the set search's window (MaxSetSize, MaxSetGroups):
-// once denied for the contender they leave it, and the old unprotected
-// victim that alone makes room is reached and committed.
+// protects, 72 of them ahead of the old one in victim order: once denied
+// for the contender they leave its list, and the old unprotected victim
+// that alone makes room is reached and committed.
 func TestEngineDeniedVictimsLeaveWindow(t *testing.T) {
 	now := t0.Add(10 * time.Hour)
 	protect := requeue.VictimFilterFunc(func(now time.Time, v *requeue.Victim, c *requeue.Contender) eligibility.Decision {
@@ -337,9 +305,9 @@ func TestEngineDeniedVictimsLeaveWindow(t *testing.T) {
 		}
 		return eligibility.Decision{Allowed: true}
 	})
-	// nodes-1 nodes of 8 young 1-GPU victims (more than MaxSetGroups nodes,
-	// more than MaxSetSize victims), and "old", 8 GPUs, on the last node.
-	nodes := engineDefaults.MaxSetGroups + 1
+	// nodes-1 nodes of 8 young 1-GPU victims, and "old", 8 GPUs, on the
+	// last node.
+	nodes := 10
 	var jobs []placedJob
 	var in requeue.EngineInput
 	for n := range nodes - 1 {

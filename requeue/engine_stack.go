@@ -4,12 +4,12 @@ package requeue
 // the pass reached MaxChecks (the pass stops) or the search under way its
 // share (e.over: the search stops).
 func (e *Engine) tick() bool {
-	if e.res.Checks >= e.maxChecks {
-		e.stop = ReasonMaxChecks
+	if e.searching && e.res.Checks >= e.shareEnd {
+		e.over = true // shareEnd <= MaxChecks: a search stops at its share first
 		return false
 	}
-	if e.searching && e.res.Checks >= e.shareEnd {
-		e.over = true
+	if e.res.Checks >= e.maxChecks {
+		e.stop = ReasonMaxChecks
 		return false
 	}
 	e.res.Checks++
@@ -78,11 +78,11 @@ func (e *Engine) fit(ci int32, keep bool) int {
 	e.res.Attempts++
 	sh := &e.shapes[c.shape]
 	if sh.failedAt == e.state {
-		return fitNo
+		return e.fitNo(ci)
 	}
 	if e.bound != nil && !e.mayFit(c.c.ID) {
 		sh.failedAt = e.state
-		return fitNo
+		return e.fitNo(ci)
 	}
 	cp := e.save()
 	e.res.Places++
@@ -99,9 +99,20 @@ func (e *Engine) fit(ci int32, keep bool) int {
 	e.undo(cp)
 	if !ok {
 		sh.failedAt = e.state
-		return fitNo
+		return e.fitNo(ci)
 	}
 	return fitYes
+}
+
+// fitNo notes that contender ci did not fit in the current state: as
+// things are when the stack is empty, which spares it a second test as
+// things are in this state (its own test: the notes do not depend on the
+// hints).
+func (e *Engine) fitNo(ci int32) int {
+	if len(e.stack) == 0 {
+		e.conts[ci].freeAt = e.state
+	}
+	return fitNo
 }
 
 // mayFit asks the model's fit bound about one job in the current state.

@@ -4,19 +4,15 @@ package requeue
 // limit that fit without an eviction, committing each one: the first
 // round of a pass (limit: every contender), and the round after each
 // committed set (limit: its contender; the ones behind it are tried when
-// their turn comes). A contender whose search found that no set lets it
-// fit is left out: a commit only takes room. The round stops after
-// MaxFillFailures failed fit tests. after names the first victim of the
+// their turn comes). The round stops after MaxFillFailures failed fit
+// tests: a contender known not to fit in the current state (its shape
+// failed in it) counts as one without a Place call. after names the first victim of the
 // set committed just before ("" at the start of the pass).
 func (e *Engine) fill(after string, limit int) {
 	failures := 0
 	for ci := e.chead; ci >= 0 && int(ci) < limit && failures < e.fillMax; {
 		c := &e.conts[ci]
 		next := c.next
-		if c.hopeless {
-			ci = next
-			continue
-		}
 		switch e.fit(ci, true) {
 		case fitYes:
 			e.remove(ci)

@@ -262,9 +262,9 @@ func TestEnginePluginDocExample(t *testing.T) {
 			},
 			want: []requeue.Outcome{
 				{Job: "v", Nominators: []string{"x"}, Kind: requeue.OutcomeCommitted, Decision: eligibility.Decision{Allowed: true, Reason: requeue.ReasonCommitted}, Contenders: []string{"p"}, NotBefore: now, Annotation: "2025-01-15T13:00:00Z"},
-				// w's node was searched too (the Cluster's locality
-				// hint): its set lost to v's, of lower priority.
-				{Job: "w", Nominators: []string{"x"}, Kind: requeue.OutcomeKept, Decision: eligibility.Decision{Reason: requeue.ReasonCheaperSet}},
+				// v (lower priority) comes first and alone makes room:
+				// no search comes to w.
+				{Job: "w", Nominators: []string{"x"}, Kind: requeue.OutcomeKept, Decision: eligibility.Decision{Reason: requeue.ReasonNoContender}},
 			},
 		},
 		{
@@ -300,13 +300,12 @@ func TestEnginePluginDocExample(t *testing.T) {
 				Contenders: []requeue.Contender{{ID: "p", Priority: 11}},
 			},
 			want: []requeue.Outcome{
-				// One victim per node, every node's set as costly: the
-				// nodes are searched in victim order (old, a, b; then hi,
-				// past SetCandidates), and old's set is the cheapest of
-				// the three by the same keys.
+				// One victim per node, each alone makes room: the search
+				// goes in victim order (old, a, b, then hi, of the highest
+				// priority) and the first, old, is enough.
 				{Job: "old", Nominators: []string{"x"}, Kind: requeue.OutcomeCommitted, Decision: eligibility.Decision{Allowed: true, Reason: requeue.ReasonCommitted}, Contenders: []string{"p"}, NotBefore: now, Annotation: "2025-01-15T13:00:00Z"},
-				{Job: "a", Nominators: []string{"x"}, Kind: requeue.OutcomeKept, Decision: eligibility.Decision{Reason: requeue.ReasonCheaperSet}},
-				{Job: "b", Nominators: []string{"x"}, Kind: requeue.OutcomeKept, Decision: eligibility.Decision{Reason: requeue.ReasonCheaperSet}},
+				{Job: "a", Nominators: []string{"x"}, Kind: requeue.OutcomeKept, Decision: eligibility.Decision{Reason: requeue.ReasonNoContender}},
+				{Job: "b", Nominators: []string{"x"}, Kind: requeue.OutcomeKept, Decision: eligibility.Decision{Reason: requeue.ReasonNoContender}},
 				{Job: "hi", Nominators: []string{"x"}, Kind: requeue.OutcomeKept, Decision: eligibility.Decision{Reason: requeue.ReasonNoContender}},
 			},
 		},
@@ -349,7 +348,7 @@ func TestEnginePluginDocExample(t *testing.T) {
 		},
 		{
 			name: "MaxAttempts reached after a commit: the rest deferred",
-			cfg:  requeue.EngineConfig{MaxAttempts: 3}, // a's search (v's node, then w's), then its commit
+			cfg:  requeue.EngineConfig{MaxAttempts: 4}, // the first round (a, b), a's search (v), its commit
 			jobs: append(full, fxJob{id: "a", gpus: []int64{2}}, fxJob{id: "b", gpus: []int64{2}}),
 			in: requeue.EngineInput{
 				Nominations: noms("x", "v", "w"),
@@ -435,19 +434,17 @@ func TestEngineContenderError(t *testing.T) {
 	want := requeue.EngineResult{
 		Outcomes: []requeue.Outcome{
 			{Job: "v", Nominators: []string{"x"}, Kind: requeue.OutcomeCommitted, Decision: eligibility.Decision{Allowed: true, Reason: requeue.ReasonCommitted}, Contenders: []string{"p"}, NotBefore: t0, Annotation: "2025-01-15T10:00:00Z"},
-			// w's node was searched too: its set lost to v's.
-			{Job: "w", Nominators: []string{"x"}, Kind: requeue.OutcomeKept, Decision: eligibility.Decision{Reason: requeue.ReasonCheaperSet}},
+			// v (lower priority) comes first and is enough.
+			{Job: "w", Nominators: []string{"x"}, Kind: requeue.OutcomeKept, Decision: eligibility.Decision{Reason: requeue.ReasonNoContender}},
 		},
 		ContenderProblems: []requeue.ContenderProblem{{Contender: "ghost", Err: errors.New("unknown")}},
-		// ghost once without eviction (then dropped for the pass); p once
-		// in each node's set search (with v evicted, then with w evicted)
-		// and once to commit the set.
+		// Fit tests: ghost once without eviction (Place fails: dropped for
+		// the pass), p once without (the fit bound answers), once with v
+		// evicted, once to commit the set.
 		Attempts: 4,
-		// the capacity bound asked about ghost and p, and each tried
-		// without eviction (4); per node, its victim looked at for p, the set bound
-		// asked about it, the victim evicted, and p's fit tested (8); v
-		// evicted and p's fit tested for the commit (2).
-		Checks:  14,
+		Places:   3,
+		// The four fit tests, and v evicted twice (search, commit).
+		Checks:  6,
 		Commits: 1,
 		Sets:    1,
 	}
@@ -458,24 +455,27 @@ func TestEngineContenderError(t *testing.T) {
 
 func TestEngineConfigValidate(t *testing.T) {
 	cfg := requeue.EngineConfig{DefaultDelay: -1, MaxVictims: -1, MaxAttempts: -1, Filters: []requeue.VictimFilter{nil},
-		MaxChecksPerVictim: -1, MaxSetGroups: -1, MaxSetSize: -1, SetCandidates: -1}
+		MaxFillFailures: -1, MaxChecks: -1, MaxLostWork: -1}
 	_, err := requeue.NewEngine(cfg)
 	if err == nil {
 		t.Fatal("no error")
 	}
 	var joined interface{ Unwrap() []error }
-	if !errors.As(err, &joined) || len(joined.Unwrap()) != 8 {
-		t.Fatalf("want 8 joined errors, got %v", err)
+	if !errors.As(err, &joined) || len(joined.Unwrap()) != 7 {
+		t.Fatalf("want 7 joined errors, got %v", err)
 	}
 	for _, e := range joined.Unwrap() {
 		if !strings.HasPrefix(e.Error(), "requeue: ") {
 			t.Errorf("message without the package prefix: %v", e)
 		}
 	}
-	for _, field := range []string{"MaxChecksPerVictim", "MaxSetGroups", "MaxSetSize", "SetCandidates"} {
+	for _, field := range []string{"MaxFillFailures", "MaxChecks", "MaxLostWork"} {
 		if !strings.Contains(err.Error(), field) {
 			t.Errorf("%s not reported: %v", field, err)
 		}
+	}
+	if _, err := requeue.NewEngine(requeue.EngineConfig{MaxLostWork: math.NaN()}); err == nil || !strings.Contains(err.Error(), "MaxLostWork") {
+		t.Errorf("NaN MaxLostWork: %v", err)
 	}
 	if _, err := (&requeue.Engine{}).Run(t0, requeue.EngineInput{}, nil); err == nil {
 		t.Fatal("nil model accepted")
@@ -567,7 +567,14 @@ func TestVictimOverrun(t *testing.T) {
 
 // running reports whether job id has a task placed on c: a running job
 // occupies at least one node.
-func running(c *cluster.Model, id string) bool { return len(c.Domains(id, nil)) > 0 }
+func running(c *cluster.Model, id string) bool {
+	for _, n := range c.Snapshot().Jobs[id] {
+		if n != "" {
+			return true
+		}
+	}
+	return false
+}
 
 // placement returns the node of each of job id's tasks on c ("" for a
 // pending task), or nil for an unknown job.

@@ -85,8 +85,9 @@ const (
 	// ReasonNoFit: kept, the victim was in the list of a contender no set
 	// of whose victims let fit.
 	ReasonNoFit eligibility.Reason = "no_fit"
-	// ReasonCheaperSet: kept, a search looked at the victim and served its
-	// contender with a set of cheaper victims, or the same set without it.
+	// ReasonCheaperSet: kept, a set search looked at the victim and served
+	// its contender with a set that does not hold it (the label predates
+	// the search in use: it names every set that did without the victim).
 	ReasonCheaperSet eligibility.Reason = "cheaper_set"
 	// ReasonSetSearchBound: deferred, a contender's set search reached its
 	// share of MaxChecks with the victim in its list, and nothing else
@@ -218,8 +219,8 @@ type EngineResult struct {
 	// OverCap counts the contenders whose set would have thrown away more
 	// than MaxLostWork.
 	OverCap int
-	// Untried counts the contenders whose turn never came: a bound (Stop)
-	// ended the pass before them.
+	// Untried counts the contenders a bound (Stop) left undecided: those
+	// whose turn never came, and the one whose turn it cut short.
 	Untried int
 	// Stop is the reason that ended the pass early ([ReasonMaxVictims],
 	// [ReasonMaxAttempts], [ReasonMaxChecks], [ReasonModelError]); empty

@@ -67,7 +67,7 @@ func ExampleEngine() {
 	// Output:
 	// batch-c [expectedruntime]: skipped cooldown until 12:15PM
 	// batch-a [expectedruntime proportion]: committed committed, placed [urgent], kai.scheduler/requeue-not-before=2025-01-15T12:30:00Z
-	// batch-b [expectedruntime]: kept no_fit
+	// batch-b [expectedruntime]: kept cheaper_set
 	// urgent runs on [n1]
 }
 

@@ -212,10 +212,14 @@
 //     evicts them, transactionally, when that lets a job left pending run:
 //     one engine run per cycle over every nominated job, so a contender may
 //     be served by a set of victims (a whole node's for a whole-node job,
-//     several nodes' for a gang; the model tells the engine which nodes a
-//     job runs on, requeue.Localizer), the cheapest by the engine's cost
+//     several nodes' for a gang), the cheapest by the engine's cost
 //     rule (requeue.EngineConfig.VictimCost): the GPUs a victim holds times the
 //     time since its last checkpoint (-checkpoint) or its start.
+//     -max-lost-work caps that work per committed set, in GPU-seconds
+//     (requeue.EngineConfig.MaxLostWork; default 0, no cap): a set that
+//     would throw away more is not committed, and its victims keep running
+//     (kept/lost_work in the requeue outcomes note) unless another
+//     contender's set takes them.
 //     Jobs opt in through the expected-runtime annotation, derived from
 //     their queue: -expected-runtime (merged into be=1h, burstable=4h, ls=1d;
 //     the nearest setting on the path from the team up applies). A requeued
@@ -445,9 +449,8 @@
 // node changes or a denial there may lift; the requeue pass evaluates a job
 // when it starts and again at the instant its decision names, keeps
 // nominated jobs until they stop, and offers the engine every nominated
-// job at once (a set may need several), with the nodes each runs on
-// (requeue.Localizer), the model's fit test and shapes
-// (requeue.FitBounder, requeue.Shaper). The shortcuts are tested to decide
+// job at once (a set may need several), with the model's fit test and
+// shapes (requeue.FitBounder, requeue.Shaper). The shortcuts are tested to decide
 // exactly what the plain computation decides. The simulator README has a
 // growth table up to a million jobs.
 package main

@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	goruntime "runtime"
 	"slices"
 	"strconv"
@@ -252,6 +253,7 @@ func (o *options) policyFlags(fs *flag.FlagSet, r *rawFlags) {
 	r.expected = fs.String("expected-runtime", "", "expected runtime per queue for the requeue policy, `queue=duration,...`, merged into the defaults "+defaultExpectedFlag+" (queue="+inheritValue+" removes one)")
 	r.delay = fs.String("requeue-delay", defaultRequeueDelay, "cooldown after a requeue (`duration`)")
 	r.contenders = fs.String("requeue-contenders", "higher-or-equal", "who may take an over-running job's resources (`mode`): higher-or-equal, or higher (strictly higher priority, tenure's default, which preemption already covers)")
+	fs.Float64Var(&o.settings.MaxLostWork, "max-lost-work", 0, "requeue policy: a set of victims that would throw away more than this many `GPU-seconds` of work (GPUs held times the time since the last checkpoint or start) is not committed (tenure's EngineConfig.MaxLostWork; 0: no cap)")
 	r.newer = fs.Bool("newer-rule", true, "timebased: keep LowerOrNewerEqualPriority's \"newer\" rule; false leaves only minAdmit expiry")
 	r.minAdmit = fs.String("min-admit", defaultMinAdmit, "minAdmitDuration of the time-based policy (`duration`, >= 1m)")
 	r.reserve = fs.String("reserve-after", defaultReserveAfter, "reserve policy: a job pending this long reserves nodes (`duration`)")
@@ -469,6 +471,11 @@ func validateSettings(o options) []error {
 	}
 	if err := (requeue.EngineConfig{DefaultDelay: set.RequeueDelay}).Validate(); err != nil {
 		errs = append(errs, fmt.Errorf("simulate: -requeue-delay: %w", err))
+	}
+	if err := (requeue.EngineConfig{MaxLostWork: set.MaxLostWork}).Validate(); err != nil {
+		errs = append(errs, fmt.Errorf("simulate: -max-lost-work: %w", err))
+	} else if math.IsInf(set.MaxLostWork, 1) {
+		errs = append(errs, errors.New("simulate: -max-lost-work +Inf: want a finite number (0: no cap)"))
 	}
 	if o.teams >= 1 && o.teams <= 64 {
 		if _, err := sim.NewEnv(nil, o.teams, set); err != nil {

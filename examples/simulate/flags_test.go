@@ -34,3 +34,35 @@ func TestCheckpointCostFlags(t *testing.T) {
 		t.Errorf("costly checkpoints changed no wait: %+v", costly.Results[0].Wait)
 	}
 }
+
+// -max-lost-work reaches the engine (tenure's EngineConfig.MaxLostWork) and
+// the report: with a cap below any victim's lost work (every victim has
+// run past its expected runtime, an hour at least, with a thousandth of a
+// GPU at least) no set is committed, and the victims are kept with
+// lost_work.
+func TestMaxLostWorkFlag(t *testing.T) {
+	args := []string{"-synthetic", "-jobs", "400", "-seed", "5", "-policies", "requeue"}
+	free := runJSON(t, args...)
+	capped := runJSON(t, append(args, "-max-lost-work", "1")...)
+	if free.Settings.MaxLostWork != 0 || capped.Settings.MaxLostWork != 1 {
+		t.Errorf("max_lost_work %v, %v; want 0 and 1", free.Settings.MaxLostWork, capped.Settings.MaxLostWork)
+	}
+	if free.Results[0].Evictions.Requeue == 0 {
+		t.Fatal("no requeue evictions without a cap: the test shows nothing")
+	}
+	if n := capped.Results[0].Evictions.Requeue; n != 0 {
+		t.Errorf("%d requeue evictions under a 1 GPU-s cap, want 0", n)
+	}
+	lost := 0
+	for _, n := range capped.Results[0].Notes {
+		if n.Kind == "requeue_outcomes" {
+			lost = n.Counts["kept/lost_work"]
+		}
+	}
+	if lost == 0 {
+		t.Errorf("no kept/lost_work outcome under the cap: %+v", capped.Results[0].Notes)
+	}
+	if out := runCLI(t, append(args, "-max-lost-work", "3600")...); !strings.Contains(out, ", max-lost-work 3600 GPU-s;") {
+		t.Errorf("the header does not state the cap:\n%s", out)
+	}
+}

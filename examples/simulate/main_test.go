@@ -53,7 +53,7 @@ func TestRunEmbedded(t *testing.T) {
 		"infeasible: 2 jobs could not finish before the end even alone",
 		"more thinned with the cluster (-scale-mix)",
 		"settings: min-runtime be=5m be-a=1h burstable=15m ls=30m ls-c=0s (preempt and reclaim; reclaim method lca); preempt-min-runtime be=1m ls=10m\n",
-		"  expected-runtime be=1h burstable=4h ls=1d; requeue-delay 30m, contenders higher-or-equal; min-admit 2h, newer rule on; reserve-after 30m, reservations 1\n",
+		"  expected-runtime be=1h burstable=4h ls=1d; requeue-delay 30m, contenders higher-or-equal, max-lost-work none; min-admit 2h, newer rule on; reserve-after 30m, reservations 1\n",
 		"  preemptor-delay 0s; eviction-budget none; thrash-window 30m; checkpoint 0s (save 0s, restore 0s); placement first-fit; seed 1\n",
 		"GPU util  = useful  + wasted    goodput GPU-h  = jobs done  + in progress    lost GPU-h  by infeasible jobs",
 		"jobs and evictions (thrash: runs shorter than 30m; by cause, by the victim's class;",
@@ -267,6 +267,9 @@ func TestFlagErrorsAllAtOnce(t *testing.T) {
 		// up front with its own error.
 		{[]string{"-expected-runtime", "be=0s"}, `-expected-runtime be: eligibility: annotation "kai.scheduler/expected-runtime": invalid value "0s": must be positive`},
 		{[]string{"-requeue-contenders", "all"}, `-requeue-contenders "all"`},
+		{[]string{"-max-lost-work", "-1"}, "-max-lost-work: requeue: MaxLostWork -1 is negative or NaN"},
+		{[]string{"-max-lost-work", "NaN"}, "-max-lost-work: requeue: MaxLostWork NaN is negative or NaN"},
+		{[]string{"-max-lost-work", "+Inf"}, "-max-lost-work +Inf: want a finite number"},
 		// The clock ticks in whole seconds: a fraction would be dropped
 		// (500ms checkpoints running as none) while reported as given.
 		{[]string{"-checkpoint", "500ms"}, "-checkpoint 500ms: want whole seconds"},

@@ -19,7 +19,7 @@ func (o options) settingsReport() report.SettingsReport {
 	r := report.SettingsReport{
 		MinRuntime: queueSettings(set.MinRuntime), PreemptMinRuntime: queueSettings(set.PreemptMinRuntime), ReclaimMethod: set.Method.String(),
 		ExpectedRuntime: queueSettings(set.Expected), RequeueDelay: runtime.FormatDuration(set.RequeueDelay),
-		RequeueContenders: "higher", MinAdmit: runtime.FormatDuration(set.MinAdmit), NewerRule: !set.NoNewer,
+		RequeueContenders: "higher", MaxLostWork: set.MaxLostWork, MinAdmit: runtime.FormatDuration(set.MinAdmit), NewerRule: !set.NoNewer,
 		ReserveAfter: runtime.FormatDuration(set.ReserveAfter), ThrashWindow: runtime.FormatDuration(set.ThrashWindow),
 		Checkpoint: runtime.FormatDuration(o.checkpoint), CheckpointSave: runtime.FormatDuration(o.cpSave),
 		CheckpointRestore: runtime.FormatDuration(o.cpRestore), Interval: runtime.FormatDuration(o.interval),

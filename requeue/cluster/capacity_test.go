@@ -6,10 +6,10 @@ import (
 	"pgregory.net/rapid"
 )
 
-// TestClustermayEverFitSound: whenever mayEverFit says a job can never
+// TestClusterEverFitSound: whenever mayEverFit says a job can never
 // fit, Place says so as things are and with every running job evicted; it
 // says true for an unknown or running job, and changes nothing.
-func TestClustermayEverFitSound(t *testing.T) {
+func TestClusterEverFitSound(t *testing.T) {
 	ruledOut := 0
 	rapid.Check(t, func(t *rapid.T) {
 		c, ids := drawShapeCluster(t)
@@ -45,11 +45,11 @@ func TestClustermayEverFitSound(t *testing.T) {
 	}
 }
 
-// TestClustermayEverFitRulesOut pins the two tests at their edges: a task
+// TestClusterEverFitRulesOut pins the two tests at their edges: a task
 // one GPU larger than the largest node, a gang one GPU larger than the
 // cluster, and the jobs just inside both; a running job, an unknown one,
 // the zero Model and a nil Model.
-func TestClustermayEverFitRulesOut(t *testing.T) {
+func TestClusterEverFitRulesOut(t *testing.T) {
 	c, err := New([]Node{{Name: "a", Capacity: Resources{MilliCPU: 4000, GPU: 8}}, {Name: "b", Capacity: Resources{MilliCPU: 8000, GPU: 4}}})
 	if err != nil {
 		t.Fatal(err)

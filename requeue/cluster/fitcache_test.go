@@ -171,8 +171,8 @@ func TestClusterFitCacheFirstFit(t *testing.T) {
 }
 
 // TestClusterFitCacheSearchesOnce: the engine's pattern on a fragmented
-// cluster (evict a victim, try a contender that fits no node, roll back),
-// repeated for every victim, searches the tree once; the rest is answered
+// cluster (evict, try a contender that fits no node, roll back), repeated
+// with each victim in turn, searches the tree once; the rest is answered
 // from the nodes freed since.
 func TestClusterFitCacheSearchesOnce(t *testing.T) {
 	c, in := fragmentedWorld(t, 1000, 1)

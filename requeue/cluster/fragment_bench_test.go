@@ -56,8 +56,8 @@ func fragmentedWorld(tb testing.TB, n, k int) (*Model, requeue.EngineInput) {
 }
 
 // BenchmarkClusterPlaceFragmented: a placement attempt that fits no node
-// of 20,000 fragmented ones, as the engine makes it for each victim:
-// evict the victim, try the contender, roll both back. "cached" is the
+// of 20,000 fragmented ones, as the engine's set search makes them: evict,
+// try the contender, roll both back (here one victim at a time). "cached" is the
 // Cluster; "tree-only" the same search without its memory of failed
 // requests (the segment tree alone, as before), in the same run.
 func BenchmarkClusterPlaceFragmented(b *testing.B) {

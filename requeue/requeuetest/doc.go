@@ -24,7 +24,7 @@
 // of maps and slices is a good start (the reference cluster.Model.Snapshot is one).
 // Pick jobs so that every outcome happens: pending jobs that fit at once,
 // after an eviction, and never; gangs if the model places them; for hints,
-// pending jobs of one shape and running jobs on different domains. A
+// a pending job the fit bound rules out and pending jobs of one shape. A
 // fixture on which an outcome never happens is an error naming it, unless
 // [Options].AllowUnexercised is set.
 //
@@ -36,20 +36,18 @@
 //
 //   - an Evict of a running job that fails, or of another that does not;
 //   - a Place of a pending job that errs, or of another that does not;
-//   - an answer of Place, MayFit, MayFitAfter or MayEverFit that differs
-//     from the last one given in the same state text;
+//   - an answer of Place or MayFit that differs from the last one given
+//     in the same state text (a cache the state text does not render, say
+//     one that makes Place refuse a job that fits);
 //   - a rollback or Commit that does not leave the state exactly as it
 //     should, and a model method that commits or rolls back the journal;
 //   - a panic in a model method, an undo step, newModel or state.
 //
-// For a model with hints ([requeue.FitBounder], [requeue.SetFitBounder],
-// [requeue.CapacityBounder], [requeue.Shaper], [requeue.Localizer]) it
-// also reports a hint that changes the state, rules out a job that Place
-// then places (or errs on), answers false for an unknown job or victim,
-// gives two jobs one shape that Place or MayFit tell apart, or, for
-// Domains, drops what dst held, repeats a key, names any for a pending or
-// unknown job, or leaves out a domain: a job that fits after evicting a
-// set but not after evicting only the victims whose domains meet its own.
+// For a model with hints ([requeue.FitBounder], [requeue.Shaper]) it also
+// reports a hint that changes the state, rules out a job that Place then
+// places (or errs on), answers false for an unknown job or victim, names a
+// shape for an unknown job, or gives two jobs one shape that Place or
+// MayFit tell apart.
 //
 // For a [requeue.Transactional] model each checkpoint also takes a
 // savepoint and records its rollback in the journal, as the engine does.

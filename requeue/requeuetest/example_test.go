@@ -10,9 +10,9 @@ import (
 
 // newExampleCluster returns a fresh model: two 8-GPU nodes, two running
 // jobs and four pending ones, two of them of the same shape (the kit
-// checks the Cluster's Shape on them) and one larger than the cluster
-// (the kit checks the Cluster's MayEverFit on it). Every call returns the
-// same state.
+// checks the Cluster's Shape on them) and one larger than the cluster,
+// which the Cluster's MayFit rules out (the kit checks that Place then
+// refuses it). Every call returns the same state.
 func newExampleCluster() *cluster.Model {
 	c, err := cluster.New([]cluster.Node{
 		{Name: "node-a", Capacity: cluster.Resources{GPU: 8}},

@@ -20,17 +20,6 @@ import (
 //     false for an unknown job; two pending jobs with equal keys must get
 //     the same Place result, in this state and after evicting a running
 //     job, and the same MayFit answers.
-//   - MayFitAfter (requeue.SetFitBounder) must not change the state, must
-//     answer true for an unknown job and when a victim is unknown, and may
-//     answer false only if Place of the job returns false without an
-//     error after evicting any subset of the victims: see
-//     checkMayFitAfter.
-//   - MayEverFit (requeue.CapacityBounder) must not change the state, must
-//     answer true for an unknown job and for a running one, and may answer
-//     false only if Place of the job returns false without an error both
-//     without eviction and after evicting every running job: see
-//     checkMayEverFit.
-//   - Domains (the engine's locality hint): see checkDomains.
 func (r *sequence[M]) hints() {
 	victim, vi := "", -1
 	switch n := r.rng.IntN(10); {
@@ -44,17 +33,8 @@ func (r *sequence[M]) hints() {
 	if r.bound != nil {
 		r.checkMayFit(victim, vi)
 	}
-	if r.setFit != nil && r.fail == nil {
-		r.checkMayFitAfter()
-	}
-	if r.capFit != nil && r.fail == nil {
-		r.checkMayEverFit()
-	}
 	if r.shaper != nil && r.fail == nil {
 		r.checkShapes(victim, vi)
-	}
-	if r.local != nil && r.fail == nil {
-		r.checkDomains()
 	}
 }
 
@@ -90,118 +70,6 @@ func (r *sequence[M]) checkMayFit(victim string, vi int) {
 			}
 		}
 	}
-}
-
-// checkMayFitAfter asks MayFitAfter about a pending job (sometimes an
-// unknown one) and up to four running jobs (sometimes with an unknown
-// one) and, on false, checks that no subset of those victims, the empty
-// one included, lets the job fit.
-func (r *sequence[M]) checkMayFitAfter() {
-	var victims, pending []string
-	for i, id := range r.jobs {
-		switch {
-		case !r.runs[i]:
-			pending = append(pending, id)
-		case len(victims) < 4 && r.rng.IntN(2) == 0:
-			victims = append(victims, id)
-		}
-	}
-	strange := r.rng.IntN(8) == 0 // an unknown victim
-	if strange {
-		victims = append(victims, r.unknown[1])
-	}
-	job, known := r.unknown[1], len(pending) > 0 && r.rng.IntN(8) != 0
-	if known {
-		job = pending[r.rng.IntN(len(pending))]
-	}
-	call := fmt.Sprintf("MayFitAfter(%q, %q)", victims, job)
-	before := r.state(r.m)
-	may := r.setFit.MayFitAfter(victims, job)
-	r.logf("%s = %v", call, may)
-	switch got := r.state(r.m); {
-	case got != before:
-		r.failState(call+" changed the state (the contract: MayFitAfter must not)", before, got)
-	case !r.sameAnswer(before, call, fmt.Sprint(may)):
-	case may:
-	case !known:
-		r.failf("%s = false for a job the model does not know (the contract: true for an unknown job)", call)
-	case strange:
-		r.failf("%s = false with a victim the model does not know (the contract: true when a victim is unknown)", call)
-	default:
-		r.cov.setBoundFalse++
-		r.noSubsetFits(victims, job, call)
-	}
-}
-
-// checkMayEverFit asks MayEverFit about a job (pending, running, or one
-// the model does not know) and, on false, checks that the job fits
-// neither as things are nor after evicting every running job.
-func (r *sequence[M]) checkMayEverFit() {
-	job, i := r.unknown[r.rng.IntN(2)], -1
-	if n := r.rng.IntN(len(r.jobs) + 1); n < len(r.jobs) {
-		job, i = r.jobs[n], n
-	}
-	call := fmt.Sprintf("MayEverFit(%q)", job)
-	before := r.state(r.m)
-	may := r.capFit.MayEverFit(job)
-	r.logf("%s = %v", call, may)
-	switch got := r.state(r.m); {
-	case got != before:
-		r.failState(call+" changed the state (the contract: MayEverFit must not)", before, got)
-	case !r.sameAnswer(before, call, fmt.Sprint(may)):
-	case may:
-	case i < 0:
-		r.failf("%s = false for a job the model does not know (the contract: true for an unknown job)", call)
-	case r.runs[i]:
-		r.failf("%s = false for a running job (the contract: true for a running job)", call)
-	default:
-		r.cov.capBoundFalse++
-		var all []string
-		for k, id := range r.jobs {
-			if r.runs[k] {
-				all = append(all, id)
-			}
-		}
-		for _, sub := range [][]string{nil, all} {
-			ok, done, err := r.tryPlaceAfter(sub, job, nil)
-			switch {
-			case !done:
-				return
-			case err != nil:
-				r.failf("%s = false, but Place(%q) after evicting %q returned an error: %v", call, job, sub, err)
-				return
-			case ok:
-				r.failf("%s = false, but Place(%q) after evicting %q placed it: the engine would never search for a contender evictions can serve (the contract: false only when no evictions let the job fit)", call, job, sub)
-				return
-			}
-		}
-	}
-}
-
-// noSubsetFits checks that Place(job) returns false without an error
-// after evicting any subset of victims (running jobs), as MayFitAfter
-// promised with its false (call). It reports whether the sequence can go
-// on. Its switch has placeFails' shape, with messages that name the
-// subset and the set contract.
-func (r *sequence[M]) noSubsetFits(victims []string, job, call string) bool {
-	for mask := range 1 << len(victims) {
-		var sub []string
-		for i, v := range victims {
-			if mask>>i&1 == 1 {
-				sub = append(sub, v)
-			}
-		}
-		ok, done, err := r.tryPlaceAfter(sub, job, nil)
-		switch {
-		case !done:
-			return false
-		case err != nil:
-			return r.failf("%s = false, but Place(%q) after evicting %q returned an error: %v", call, job, sub, err)
-		case ok:
-			return r.failf("%s = false, but Place(%q) after evicting %q placed it: the engine would pass over a set that makes room (the contract: false only when no subset of the victims lets the job fit)", call, job, sub)
-		}
-	}
-	return true
 }
 
 // mayFit calls MayFit with every answer preset to true, as the engine
@@ -246,19 +114,8 @@ func (r *sequence[M]) placeFails(victim, job, why string) bool {
 // checking that the state is restored; err is Place's error. done is false
 // after a failure.
 func (r *sequence[M]) tryPlace(victim, job string) (ok, done bool, err error) {
-	var victims []string
-	if victim != "" {
-		victims = []string{victim}
-	}
-	return r.tryPlaceAfter(victims, job, nil)
-}
-
-// tryPlaceAfter is tryPlace for any number of victims (running jobs).
-// When landed is not nil and job is placed, it receives the model's
-// Domains of job while it runs.
-func (r *sequence[M]) tryPlaceAfter(victims []string, job string, landed *[]string) (ok, done bool, err error) {
 	mk := r.newMark()
-	for _, victim := range victims {
+	if victim != "" {
 		before := journalhook.Len(&r.j)
 		err := r.m.Evict(&r.j, victim)
 		r.noteSteps(before)
@@ -272,20 +129,15 @@ func (r *sequence[M]) tryPlaceAfter(victims []string, job string, landed *[]stri
 	// attempt (a model may keep evictions and placements apart).
 	evicted := r.newMark()
 	ok, err = r.callPlace(job)
-	r.logf("Place(%q) after evicting %q = %v, %v", job, victims, ok, err)
+	after := "without eviction"
+	if victim != "" {
+		after = fmt.Sprintf("after evicting %q", victim)
+	}
+	r.logf("Place(%q) %s = %v, %v", job, after, ok, err)
 	if !r.samePlace(evicted.state, job, ok, err) || !r.journalIntact(fmt.Sprintf("Place(%q)", job), mk) {
 		return false, false, nil
 	}
-	if landed != nil && ok && err == nil {
-		placed := r.state(r.m)
-		*landed = r.local.Domains(job, nil)
-		r.logf("Domains(%q) = %q", job, *landed)
-		if got := r.state(r.m); got != placed {
-			r.failState(fmt.Sprintf("Domains(%q) changed the state (the contract: Domains must not)", job), placed, got)
-			return false, false, nil
-		}
-	}
-	if !r.restore(mk, fmt.Sprintf("rolling back the check of Place(%q) after evicting %q", job, victims)) {
+	if !r.restore(mk, fmt.Sprintf("rolling back the check of Place(%q) %s", job, after)) {
 		return false, false, nil
 	}
 	return ok, true, err

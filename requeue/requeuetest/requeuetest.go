@@ -30,11 +30,10 @@ type Options struct {
 	// valid savepoints).
 	StrictSavepoints bool
 	// AllowUnexercised passes a fixture on which some outcome never
-	// happens (no Evict or Place succeeds, no Place returns false, or a
-	// hint never rules a job out, no two pending jobs share a shape, no
-	// job lands apart from its victim's domains); the parts of the
-	// contract that outcome exercises then go unchecked. Without it, such
-	// a fixture is an error naming what never happened.
+	// happens (no Evict or Place succeeds, no Place returns false, MayFit
+	// never rules a job out, or no two pending jobs share a shape); the
+	// parts of the contract that outcome exercises then go unchecked.
+	// Without it, such a fixture is an error naming what never happened.
 	AllowUnexercised bool
 }
 
@@ -91,24 +90,22 @@ func TestModel[M requeue.Model](newModel func() M, state func(M) string, running
 	// The answers by state text are kept across sequences: each starts from
 	// a fresh model in the same state, so a hidden memory that outlives one
 	// sequence's states (a refusal remembered for good) is caught too.
-	domainsSeen := map[string]map[string][]string{}
 	answers := map[string]map[string]string{}
 	for seq := range cfg.sequences {
 		r := &sequence[M]{
-			domainsSeen: domainsSeen,
-			answers:     answers,
-			cov:         &cov,
-			cfg:         cfg,
-			seq:         seq,
-			rng:         rand.New(rand.NewPCG(cfg.seed, uint64(seq))),
-			state:       state,
-			jobs:        jobs,
-			runs:        make([]bool, len(jobs)),
-			moved:       make([]bool, len(jobs)),
-			unknown:     unknown,
-			onStack:     map[uint64]int{},
-			staleAt:     map[uint64]int{},
-			issued:      map[uint64]bool{},
+			answers: answers,
+			cov:     &cov,
+			cfg:     cfg,
+			seq:     seq,
+			rng:     rand.New(rand.NewPCG(cfg.seed, uint64(seq))),
+			state:   state,
+			jobs:    jobs,
+			runs:    make([]bool, len(jobs)),
+			moved:   make([]bool, len(jobs)),
+			unknown: unknown,
+			onStack: map[uint64]int{},
+			staleAt: map[uint64]int{},
+			issued:  map[uint64]bool{},
 		}
 		for i := range running {
 			r.runs[i] = true
@@ -173,12 +170,9 @@ func jobList(running, pending []string) (jobs, unknown []string, err error) {
 type coverage struct {
 	evicted, placed, noFit int
 	// For models with hints: whether the model has them, and how often
-	// MayFit ruled a pending job out, MayFitAfter ruled one out,
-	// MayEverFit ruled one out, two
-	// pending jobs shared a shape, and a job that fits after some
-	// evictions landed away from the domains of some of them.
-	bound, setBound, capBound, shaper, localizer                        bool
-	mayFitFalse, setBoundFalse, capBoundFalse, sameShapes, domainsApart int
+	// MayFit ruled a pending job out and two pending jobs shared a shape.
+	bound, shaper           bool
+	mayFitFalse, sameShapes int
 }
 
 // gap is a part of the contract a run may leave unchecked: what never
@@ -191,11 +185,7 @@ type gap struct {
 func (c *coverage) gaps() []gap {
 	return []gap{
 		{c.bound && c.mayFitFalse == 0, "a MayFit that rules a pending job out", "list a pending job the model's MayFit can rule out"},
-		{c.setBound && c.setBoundFalse == 0, "a MayFitAfter that rules a pending job out", "list a pending job that fits nowhere, even after evictions"},
-		{c.capBound && c.capBoundFalse == 0, "a MayEverFit that rules a pending job out", "list a pending job too large for the cluster even with every job evicted"},
 		{c.shaper && c.sameShapes == 0, "two pending jobs with equal Shape keys", "list two pending jobs of the same shape"},
-		{c.localizer && c.domainsApart == 0, "a pending job that fits after evictions and lands apart from the Domains of one of the evicted jobs",
-			"list running jobs on different domains and a pending job that fits on one of them"},
 		{c.evicted == 0, "a successful Evict", "list jobs that run in a fresh model as running"},
 		{c.placed == 0, "a successful Place", "list pending jobs that fit, at once or after an eviction"},
 		{c.noFit == 0, "a Place that returns false", "list a pending job that does not fit"},
@@ -249,10 +239,7 @@ func hintsOf[M requeue.Model](newModel func() M) (coverage, error) {
 	if err := safely(func() {
 		m := newModel()
 		_, cov.bound = any(m).(requeue.FitBounder)
-		_, cov.setBound = any(m).(requeue.SetFitBounder)
-		_, cov.capBound = any(m).(requeue.CapacityBounder)
 		_, cov.shaper = any(m).(requeue.Shaper)
-		_, cov.localizer = any(m).(localizer)
 	}); err != nil {
 		return cov, fmt.Errorf("requeuetest: %v", err)
 	}

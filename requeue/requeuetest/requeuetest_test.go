@@ -6,7 +6,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/tenurepolicy/tenure/requeue"
 	"github.com/tenurepolicy/tenure/requeue/cluster"
 	"github.com/tenurepolicy/tenure/requeue/requeuetest"
 )
@@ -217,15 +216,6 @@ func BenchmarkTestModel(b *testing.B) {
 			}
 		}
 	})
-	// The same without the locality hint: what its checks cost.
-	b.Run("cluster-without-domains", func(b *testing.B) {
-		for i := 0; i < b.N; i++ {
-			if err := requeuetest.TestModel(func() noDomains { return noDomains{testCluster()} }, func(m noDomains) string { return clusterState(m.c) },
-				clusterRunning, clusterPending); err != nil {
-				b.Fatal(err)
-			}
-		}
-	})
 	b.Run("toy", func(b *testing.B) {
 		for i := 0; i < b.N; i++ {
 			if err := requeuetest.TestModel(func() *toy { return newToy("") }, toyState, toyRunning, toyPending); err != nil {
@@ -342,15 +332,6 @@ func TestUnexercisedFixture(t *testing.T) {
 		})
 	}
 }
-
-// noDomains is the reference Cluster with its Shape and MayFit hints but
-// not its Domains.
-type noDomains struct{ c *cluster.Model }
-
-func (m noDomains) Evict(j *requeue.Journal, id string) error         { return m.c.Evict(j, id) }
-func (m noDomains) Place(j *requeue.Journal, id string) (bool, error) { return m.c.Place(j, id) }
-func (m noDomains) Shape(id string) (string, bool)                    { return m.c.Shape(id) }
-func (m noDomains) MayFit(v string, jobs []string, fits []bool)       { m.c.MayFit(v, jobs, fits) }
 
 // TestHiddenCacheFails: a model whose Place caches its refusals (a cache
 // the state text does not render and no undo step clears) goes on refusing

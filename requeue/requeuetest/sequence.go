@@ -19,15 +19,9 @@ type sequence[M requeue.Model] struct {
 	rng    *rand.Rand
 	state  func(M) string
 	m      M
-	tx     requeue.Transactional   // m, when it keeps its own transactions
-	bound  requeue.FitBounder      // m, when it offers a fit bound
-	setFit requeue.SetFitBounder   // m, when it offers a set fit bound
-	capFit requeue.CapacityBounder // m, when it offers a capacity bound
-	shaper requeue.Shaper          // m, when it names shapes
-	local  localizer               // m, when it names the domains of jobs
-	// domainsSeen holds Domains's answers by state text, then job, to
-	// check that a state any sequence comes back to gets the same answers.
-	domainsSeen map[string]map[string][]string
+	tx     requeue.Transactional // m, when it keeps its own transactions
+	bound  requeue.FitBounder    // m, when it offers a fit bound
+	shaper requeue.Shaper        // m, when it names shapes
 	// answers holds, by state text and then question (a Place, a fit
 	// hint's question about one job), the answer given the last time the
 	// question was asked in that state, in any sequence, to check that a
@@ -110,10 +104,7 @@ func (r *sequence[M]) play(newModel func() M, fresh string) (f *Failure) {
 	r.m = newModel()
 	r.tx, _ = any(r.m).(requeue.Transactional)
 	r.bound, _ = any(r.m).(requeue.FitBounder)
-	r.setFit, _ = any(r.m).(requeue.SetFitBounder)
-	r.capFit, _ = any(r.m).(requeue.CapacityBounder)
 	r.shaper, _ = any(r.m).(requeue.Shaper)
-	r.local, _ = any(r.m).(localizer)
 	if got := r.state(r.m); got != fresh {
 		r.failState("a fresh model is not in the state of the first one", fresh, got)
 		return r.fail
@@ -131,7 +122,7 @@ func (r *sequence[M]) play(newModel func() M, fresh string) (f *Failure) {
 }
 
 func (r *sequence[M]) randomOp() {
-	if (r.bound != nil || r.setFit != nil || r.capFit != nil || r.shaper != nil || r.local != nil) && r.rng.IntN(8) == 0 {
+	if (r.bound != nil || r.shaper != nil) && r.rng.IntN(8) == 0 {
 		r.hints()
 		return
 	}

@@ -18,8 +18,8 @@ import (
 //     -preempt-min-runtime its preempt one (a queue named only there
 //     inherits its reclaim min-runtime);
 //   - MinRuntimeArgs: the reclaim method (defaults stay 0);
-//   - Engine: the requeue cooldown and who may contend for an over-running
-//     job's resources (ContendFunc);
+//   - Engine: the requeue cooldown, who may contend for an over-running
+//     job's resources (ContendFunc) and the cap on a set's lost work;
 //   - Backoff: Kueue's defaults (60s base, 1h cap, no limit);
 //   - PreemptorDelay and EvictionBudget: -preemptor-delay and
 //     -eviction-budget, for every compared policy;
@@ -31,7 +31,7 @@ func TenureConfig(teams int, set Settings) tenure.Config {
 	return tenure.Config{
 		Queues:         queues(teams, set),
 		MinRuntimeArgs: map[string]string{"reclaimResolveMethod": set.Method.String()},
-		Engine:         requeue.EngineConfig{DefaultDelay: set.RequeueDelay, CanContend: ContendFunc(set.RequeueEqual)},
+		Engine:         requeue.EngineConfig{DefaultDelay: set.RequeueDelay, CanContend: ContendFunc(set.RequeueEqual), MaxLostWork: set.MaxLostWork},
 		PreemptorDelay: preemptordelay.Delay{Delay: set.PreemptorDelay},
 		EvictionBudget: evictionbudget.Budget{Max: set.BudgetMax, Window: set.BudgetWindow},
 	}

@@ -25,6 +25,9 @@ type Settings struct {
 	// RequeueEqual lets pending jobs of equal priority contend for an
 	// over-running job's resources (requeue.EngineConfig.CanContend).
 	RequeueEqual bool
+	// MaxLostWork caps the work one committed requeue set may throw away,
+	// in GPU-seconds (requeue.EngineConfig.MaxLostWork). 0: no cap.
+	MaxLostWork float64
 	// NoNewer turns the time-based policy's "newer" rule off by giving the
 	// library no preemptor timestamp (timebased.Request: the zero
 	// time counts no candidate as newer); only minAdmit expiry remains.

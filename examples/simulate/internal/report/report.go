@@ -37,6 +37,7 @@ type SettingsReport struct {
 	ExpectedRuntime   []QueueSetting `json:"expected_runtime"`
 	RequeueDelay      string         `json:"requeue_delay"`
 	RequeueContenders string         `json:"requeue_contenders"`
+	MaxLostWork       float64        `json:"max_lost_work"` // a requeue set's cap, GPU-seconds; 0: no cap
 	MinAdmit          string         `json:"min_admit"`
 	NewerRule         bool           `json:"newer_rule"`
 	ReserveAfter      string         `json:"reserve_after"`
@@ -355,8 +356,12 @@ func (r *Report) header(b *strings.Builder) {
 	if !set.NewerRule {
 		newer = "off"
 	}
-	fmt.Fprintf(b, "  expected-runtime %s; requeue-delay %s, contenders %s; min-admit %s, newer rule %s; reserve-after %s, reservations %d\n",
-		fmtQueueSettings(set.ExpectedRuntime), set.RequeueDelay, set.RequeueContenders, set.MinAdmit, newer, set.ReserveAfter, set.Reservations)
+	lost := "none"
+	if set.MaxLostWork > 0 {
+		lost = strconv.FormatFloat(set.MaxLostWork, 'f', -1, 64) + " GPU-s"
+	}
+	fmt.Fprintf(b, "  expected-runtime %s; requeue-delay %s, contenders %s, max-lost-work %s; min-admit %s, newer rule %s; reserve-after %s, reservations %d\n",
+		fmtQueueSettings(set.ExpectedRuntime), set.RequeueDelay, set.RequeueContenders, lost, set.MinAdmit, newer, set.ReserveAfter, set.Reservations)
 	seed := fmt.Sprintf("seed %d", set.Seed)
 	if set.SeedLast > set.Seed {
 		seed = fmt.Sprintf("seeds %d..%d", set.Seed, set.SeedLast)

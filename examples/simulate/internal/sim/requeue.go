@@ -295,8 +295,7 @@ func (r *requeuePass) fitsNow(id int32) int32 {
 
 // NoModelHints turns the model's hints to the engine (requeue.Shaper,
 // requeue.FitBounder) off: every placement attempted (tests check that the
-// pass decides the same). The requeue.Localizer hint stays: it steers the
-// engine's set search, so it is part of the model, not a shortcut.
+// pass decides the same).
 var NoModelHints = false
 
 // fitsIfEvicted reports whether contender cid could be placed, all its

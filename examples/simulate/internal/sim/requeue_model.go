@@ -2,7 +2,6 @@ package sim
 
 import (
 	"fmt"
-	"strconv"
 
 	"github.com/tenurepolicy/tenure/requeue"
 )
@@ -57,35 +56,11 @@ func (m *hintedModel) MayFit(victim string, jobs []string, fits []bool) {
 
 // simModel is the simulator's requeue.Model: it evicts and places jobs on
 // the cluster's free resources, recording an undo step for each change.
-// Contenders are placed as sim.placeFit would, reservations included. It
-// is a requeue.Localizer: a running job's domains are its nodes.
+// Contenders are placed as sim.placeFit would, reservations included.
 type simModel struct {
 	s      *sim
 	ids    map[string]int32
 	placed map[int32]bool // contenders placed this pass
-	// nodeKeys holds each node's domain key, made once.
-	nodeKeys []string
-}
-
-// Domains implements requeue.Localizer: the nodes running job job's tasks
-// run on (nothing for an unknown job or one not running). O(tasks).
-func (m *simModel) Domains(job string, dst []string) []string {
-	id, ok := m.ids[job]
-	if !ok || m.s.st[id].status != statusRunning {
-		return dst
-	}
-	if m.nodeKeys == nil {
-		m.nodeKeys = make([]string, len(m.s.c.Nodes))
-		for i := range m.nodeKeys {
-			m.nodeKeys[i] = strconv.Itoa(i)
-		}
-	}
-	for _, n := range m.s.st[id].nodes {
-		if n >= 0 {
-			dst = append(dst, m.nodeKeys[n])
-		}
-	}
-	return dst
 }
 
 // Evict frees a running job's resources (virtually: the job's bookkeeping
