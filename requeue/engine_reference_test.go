@@ -14,6 +14,7 @@ type referenceResult struct {
 	served  int // contenders placed by an eviction
 	free    int // contenders placed without one
 	evicted int // victims evicted
+	sets    map[string][]string // the set of each contender served by eviction
 }
 
 // referenceRun is the naive baseline the engine's search is measured
@@ -27,7 +28,7 @@ type referenceResult struct {
 // whole model); the rest is committed. No bound, no hint: O(m²)
 // evictions for m victims per contender.
 func referenceRun(now time.Time, cfg requeue.EngineConfig, in requeue.EngineInput, m requeue.Model) referenceResult {
-	var res referenceResult
+	res := referenceResult{sets: map[string][]string{}}
 	byID := map[string]*requeue.Victim{}
 	for _, v := range in.Victims {
 		if o, ok := byID[v.ID]; ok {
@@ -51,9 +52,12 @@ func referenceRun(now time.Time, cfg requeue.EngineConfig, in requeue.EngineInpu
 		}
 		return requeue.DefaultVictimCost(now, v)
 	}
-	// Most expensive first: the reprieve order.
+	// Most expensive first, the reverse of the engine's default victim
+	// order (cheapest, lowest priority, largest overrun, ID first): the
+	// reprieve order.
 	slices.SortFunc(victims, func(a, b *requeue.Victim) int {
-		return cmp.Or(cmp.Compare(cost(b), cost(a)), strings.Compare(a.ID, b.ID))
+		return cmp.Or(cmp.Compare(cost(b), cost(a)), cmp.Compare(b.Priority, a.Priority),
+			cmp.Compare(a.Overrun(now), b.Overrun(now)), strings.Compare(b.ID, a.ID))
 	})
 	conts := slices.Clone(in.Contenders)
 	slices.SortFunc(conts, func(a, b requeue.Contender) int {
@@ -119,6 +123,9 @@ func referenceRun(now time.Time, cfg requeue.EngineConfig, in requeue.EngineInpu
 		}
 		res.served++
 		res.evicted += len(set)
+		for _, v := range set {
+			res.sets[c.ID] = append(res.sets[c.ID], v.ID)
+		}
 	}
 	return res
 }

@@ -212,7 +212,7 @@ func TestEngineScaleWorld(t *testing.T) {
 	res := results[0]
 	ref := referenceRun(now, cfg, in, plainModel{base.Clone()})
 	if res.Sets*100 < ref.served*95 || res.Commits < 50 || results[1].Places >= res.Places {
-		t.Fatalf("%d sets (baseline %d), %d commits, %d Place calls with hints (%d without)", res.Sets, ref.served, res.Commits, results[1].Places, res.Places)
+		t.Fatalf("%d sets (baseline %d), %d commits, %d Place calls with hints (%d without); free %d (baseline %d), no set %d, over share %d, over cap %d, untried %d", res.Sets, ref.served, res.Commits, results[1].Places, res.Places, len(res.FitWithoutEviction), ref.free, res.NoSet, res.OverShare, res.OverCap, res.Untried)
 	}
 	replayState(t, base, res, func(before *cluster.Model, set []string, cn string) {
 		checkIrreducible(t, before, set, cn)
