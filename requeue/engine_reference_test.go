@@ -11,9 +11,9 @@ import (
 
 // referenceResult is what the evict-all-then-reprieve baseline did.
 type referenceResult struct {
-	served  int // contenders placed by an eviction
-	free    int // contenders placed without one
-	evicted int // victims evicted
+	served  int                 // contenders placed by an eviction
+	free    int                 // contenders placed without one
+	evicted int                 // victims evicted
 	sets    map[string][]string // the set of each contender served by eviction
 }
 
