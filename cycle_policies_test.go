@@ -212,13 +212,13 @@ func TestEvictionBudgetNilVictim(t *testing.T) {
 		t.Fatal(err)
 	}
 	c := p.BeginAt(t0)
-	if d := c.CheckEvictionBudget(nil); !d.Allowed || d.Reason != evictionbudget.ReasonWithinBudget {
+	if d := c.CheckEvictionBudget(nil); !d.Allowed || d.Reason != eligibility.Reason("within_eviction_budget") {
 		t.Errorf("CheckEvictionBudget(nil) = %v, want allowed within_eviction_budget", d)
 	}
 	if k, v := c.RecordEviction(nil); k != evictionbudget.Annotation || v != "" {
 		t.Errorf("RecordEviction(nil) = %q, %q; want the key and no value", k, v)
 	}
-	if d := allPolicies().EvictionBudget.CheckJob(nil, t0); !d.Allowed || d.Reason != evictionbudget.ReasonWithinBudget {
+	if d := allPolicies().EvictionBudget.CheckJob(nil, t0); !d.Allowed || d.Reason != eligibility.Reason("within_eviction_budget") {
 		t.Errorf("CheckJob(nil) = %v", d)
 	}
 }

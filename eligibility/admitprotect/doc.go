@@ -9,4 +9,9 @@
 // unadmitted job is never protected. O(1), no allocation. The zero
 // [Protection] protects nothing. Its JSON form is Kueue's
 // preemptionProtection block.
+//
+// Reasons (stable metric labels): denied "min_admit_protected"
+// ([ReasonMinAdmitProtected]); allowed "no_min_admit", "not_admitted"
+// ([ReasonNotAdmitted]), "already_evicted" ([ReasonAlreadyEvicted]) and
+// "min_admit_elapsed".
 package admitprotect
