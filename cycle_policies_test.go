@@ -234,7 +234,7 @@ func TestEvictionBudgetOwnerCannotPin(t *testing.T) {
 	c := p.BeginAt(t0)
 	for _, rec := range []string{"9999-01-01T00:00:00Z", "garbage"} {
 		j := eligibility.Job{Annotations: map[string]string{evictionbudget.Annotation: rec}}
-		if d := c.CheckEvictionBudget(&j); !d.Allowed || d.Reason != evictionbudget.ReasonInvalidRecord || !d.Until.IsZero() {
+		if d := c.CheckEvictionBudget(&j); !d.Allowed || d.Reason != eligibility.Reason("invalid_eviction_record") || !d.Until.IsZero() {
 			t.Errorf("%q: %v, want allowed invalid_eviction_record", rec, d)
 		}
 		if _, v := c.RecordEviction(&j); v != eligibility.FormatNotBefore(t0) {

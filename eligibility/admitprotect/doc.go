@@ -11,7 +11,7 @@
 // preemptionProtection block.
 //
 // Reasons (stable metric labels): denied "min_admit_protected"
-// ([ReasonMinAdmitProtected]); allowed "no_min_admit", "not_admitted"
-// ([ReasonNotAdmitted]), "already_evicted" ([ReasonAlreadyEvicted]) and
-// "min_admit_elapsed".
+// ([ReasonMinAdmitProtected]); allowed "no_min_admit", "already_evicted",
+// "not_admitted" and "min_admit_elapsed". Code branches on Allowed; the
+// allowed reasons are labels only, for metrics and logs.
 package admitprotect

@@ -80,8 +80,8 @@ func (c Protection) minAdmitDuration(k Kind) (time.Duration, bool) {
 // victim of a preemption of kind k at now, in order:
 //
 //   - no rule for k: allowed, "no_min_admit";
-//   - evicted: allowed, [ReasonAlreadyEvicted];
-//   - not admitted: allowed, [ReasonNotAdmitted];
+//   - evicted: allowed, "already_evicted";
+//   - not admitted: allowed, "not_admitted";
 //   - now < admitted + d: denied, [ReasonMinAdmitProtected], Until =
 //     admitted + d, when to retry the preemptor;
 //   - otherwise: allowed, "min_admit_elapsed".
@@ -93,9 +93,9 @@ func (c Protection) Check(k Kind, admitted time.Time, evicted bool, now time.Tim
 	case !ok:
 		return eligibility.Decision{Allowed: true, Reason: reasonNoMinAdmit}
 	case evicted:
-		return eligibility.Decision{Allowed: true, Reason: ReasonAlreadyEvicted}
+		return eligibility.Decision{Allowed: true, Reason: reasonAlreadyEvicted}
 	case admitted.IsZero():
-		return eligibility.Decision{Allowed: true, Reason: ReasonNotAdmitted}
+		return eligibility.Decision{Allowed: true, Reason: reasonNotAdmitted}
 	}
 	if until := clock.AddSaturating(admitted, d); now.Before(until) {
 		return eligibility.Decision{Reason: ReasonMinAdmitProtected, Until: until}
@@ -107,10 +107,10 @@ func (c Protection) Check(k Kind, admitted time.Time, evicted bool, now time.Tim
 const (
 	// reasonNoMinAdmit: no rule applies to this kind of preemption.
 	reasonNoMinAdmit eligibility.Reason = "no_min_admit"
-	// ReasonNotAdmitted: the victim has no admission time.
-	ReasonNotAdmitted eligibility.Reason = "not_admitted"
-	// ReasonAlreadyEvicted: Evicted=True; never protected.
-	ReasonAlreadyEvicted eligibility.Reason = "already_evicted"
+	// reasonNotAdmitted: the victim has no admission time.
+	reasonNotAdmitted eligibility.Reason = "not_admitted"
+	// reasonAlreadyEvicted: Evicted=True; never protected.
+	reasonAlreadyEvicted eligibility.Reason = "already_evicted"
 	// reasonMinAdmitElapsed: now >= admitted + d.
 	reasonMinAdmitElapsed eligibility.Reason = "min_admit_elapsed"
 	// ReasonMinAdmitProtected: now < admitted + d.

@@ -63,7 +63,7 @@ var errEvictionRecordFuture = errors.New("an entry lies more than the window plu
 //
 //   - Max 0: allowed, "no_eviction_budget";
 //   - record invalid (unparsable, not oldest first, or an entry later than
-//     now + Window + 1s): allowed, [ReasonInvalidRecord];
+//     now + Window + 1s): allowed, "invalid_eviction_record";
 //   - fewer than Max count: allowed, "within_eviction_budget";
 //   - otherwise denied, [ReasonExhausted], Until = t + Window for the
 //     Max-th most recent eviction t.
@@ -77,7 +77,7 @@ func (b Budget) Check(record string, now time.Time) eligibility.Decision {
 	nth, n, err := maxthRecent(record, b.Max, now, b.Window)
 	switch {
 	case err != nil:
-		return eligibility.Decision{Allowed: true, Reason: ReasonInvalidRecord}
+		return eligibility.Decision{Allowed: true, Reason: reasonInvalidRecord}
 	case n < b.Max:
 		return eligibility.Decision{Allowed: true, Reason: reasonWithinBudget}
 	}
@@ -202,6 +202,6 @@ const (
 	// ReasonExhausted: Max evictions in the window; Until is when the
 	// oldest of them leaves it.
 	ReasonExhausted eligibility.Reason = "eviction_budget_exhausted"
-	// ReasonInvalidRecord: the record is invalid; counted as no eviction.
-	ReasonInvalidRecord eligibility.Reason = "invalid_eviction_record"
+	// reasonInvalidRecord: the record is invalid; counted as no eviction.
+	reasonInvalidRecord eligibility.Reason = "invalid_eviction_record"
 )

@@ -16,5 +16,6 @@
 // Reasons (stable metric labels): denied "eviction_budget_exhausted"
 // ([ReasonExhausted]); allowed "no_eviction_budget",
 // "within_eviction_budget" and, for a record that counts as none,
-// "invalid_eviction_record" ([ReasonInvalidRecord]).
+// "invalid_eviction_record". Code branches on Allowed; the allowed reasons
+// are labels only, for metrics and logs.
 package evictionbudget

@@ -7,5 +7,6 @@
 //
 // Reasons (stable metric labels): denied "preemptor_delay"
 // ([ReasonDelayed]) and "queued_unknown" ([ReasonQueuedUnknown]); allowed
-// "no_preemptor_delay" and "preemptor_waited".
+// "no_preemptor_delay" and "preemptor_waited". Code branches on Allowed;
+// the allowed reasons are labels only, for metrics and logs.
 package preemptordelay
