@@ -38,7 +38,11 @@ func (c *Cycle) CheckPreemptor(queued time.Time) eligibility.Decision {
 // eviction-record annotation ([evictionbudget.Budget.Check]); a nil victim
 // has no record. O(len(record)); no allocation.
 func (c *Cycle) CheckEvictionBudget(victim *eligibility.Job) eligibility.Decision {
-	d := c.p.budget.CheckJob(victim, c.now)
+	var record string
+	if victim != nil {
+		record = victim.Annotations[c.p.budget.AnnotationKey()]
+	}
+	d := c.p.budget.Check(record, c.now)
 	c.note(d.Until)
 	return d
 }

@@ -218,9 +218,6 @@ func TestEvictionBudgetNilVictim(t *testing.T) {
 	if k, v := c.RecordEviction(nil); k != evictionbudget.Annotation || v != "" {
 		t.Errorf("RecordEviction(nil) = %q, %q; want the key and no value", k, v)
 	}
-	if d := allPolicies().EvictionBudget.CheckJob(nil, t0); !d.Allowed || d.Reason != eligibility.Reason("within_eviction_budget") {
-		t.Errorf("CheckJob(nil) = %v", d)
-	}
 }
 
 // TestEvictionBudgetOwnerCannotPin: through the composed Policy, a record

@@ -58,8 +58,9 @@ var errEvictionRecord = errors.New("not a comma-separated, oldest-first list of 
 // Window plus one second after now: [Budget.Record] never writes one.
 var errEvictionRecordFuture = errors.New("an entry lies more than the window plus one second after now")
 
-// Check decides whether a job whose record is record ("" when absent) may
-// be evicted at now. An eviction at t counts while now < t + Window:
+// Check decides whether a job whose record is record (its annotation at
+// [Budget.AnnotationKey]; "" when absent) may be evicted at now. An
+// eviction at t counts while now < t + Window:
 //
 //   - Max 0: allowed, "no_eviction_budget";
 //   - record invalid (unparsable, not oldest first, or an entry later than
@@ -88,14 +89,6 @@ func (b Budget) Check(record string, now time.Time) eligibility.Decision {
 		return eligibility.Decision{Reason: ReasonExhausted, Until: until}
 	}
 	return eligibility.Decision{Allowed: true, Reason: reasonWithinBudget}
-}
-
-// CheckJob is [Budget.Check] on j's record; a nil j has none.
-func (b Budget) CheckJob(j *eligibility.Job, now time.Time) eligibility.Decision {
-	if j == nil {
-		return b.Check("", now)
-	}
-	return b.Check(j.Annotations[b.AnnotationKey()], now)
 }
 
 // maxthRecent parses record and returns its k-th most recent instant (k >=

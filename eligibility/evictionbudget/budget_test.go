@@ -43,8 +43,8 @@ func TestEvictionBudgetBoundaries(t *testing.T) {
 		}
 	}
 	j := eligibility.Job{Annotations: map[string]string{evictionbudget.Annotation: rec}}
-	if got := b.CheckJob(&j, npAt(0)); got.Allowed {
-		t.Errorf("CheckJob = %v, want exhausted", got)
+	if got := b.Check(j.Annotations[b.AnnotationKey()], npAt(0)); got.Allowed {
+		t.Errorf("Check of the job's record at AnnotationKey = %v, want exhausted", got)
 	}
 }
 
