@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"log/slog"
 	"slices"
+	"time"
 
 	"github.com/tenurepolicy/tenure/clock"
 	"github.com/tenurepolicy/tenure/eligibility"
@@ -220,7 +221,7 @@ func (c Config) build() (*Policy, error) {
 	p.cfg.Queues, p.cfg.MinRuntimeArgs = nil, nil // held as tree, resolver and base
 	p.cfg.Engine.Filters = slices.Clone(c.Engine.Filters)
 	if p.clock == nil {
-		p.clock = clock.Real{}
+		p.clock = clock.Func(time.Now)
 	}
 	p.nominator = expectedruntime.Nominator{Name: c.NominatorName, Keys: c.AnnotationKeys, Observer: c.Observer, Logger: c.Logger}
 	if err := p.wire(); err != nil { // unreachable: Validate accepted the engine's settings above

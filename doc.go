@@ -9,7 +9,7 @@
 //
 // # Packages
 //
-//	clock        Clock (Now), Real, Func (a test's settable clock)
+//	clock        Clock (Now), Func (the wall clock, a test's settable clock)
 //	queuetree    immutable queue hierarchy: dense IDs, the LCA reclaim query
 //	runtime      one duration grammar; the min-runtime Resolver
 //	eligibility  the shared vocabulary: Decision, Reason, Observer, Job,

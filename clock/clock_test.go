@@ -40,21 +40,11 @@ func conformance(t *testing.T, c clock.Clock) {
 func TestConformance(t *testing.T) {
 	t0 := time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)
 	impls := map[string]clock.Clock{
-		"Real":      clock.Real{},
 		"Func":      clock.Func(time.Now),
 		"FuncFixed": clock.Func(func() time.Time { return t0 }),
 	}
 	for name, c := range impls {
 		t.Run(name, func(t *testing.T) { conformance(t, c) })
-	}
-}
-
-func TestRealIsWallClock(t *testing.T) {
-	before := time.Now()
-	got := clock.Real{}.Now()
-	after := time.Now()
-	if got.Before(before) || got.After(after) {
-		t.Fatalf("Real.Now() = %v, want within [%v, %v]", got, before, after)
 	}
 }
 

@@ -5,9 +5,9 @@
 // reads its clock once per cycle and every decision of the cycle sees that
 // instant. A [Clock] serves only entry points that read it once.
 //
-// [Real] reads the wall clock; [Func] adapts any func() time.Time (any
-// type with a Now() time.Time method, k8s.io/utils/clock's included, is
-// already a Clock). A test's settable clock is a Func over a variable:
+// [Func] adapts any func() time.Time: clock.Func(time.Now) is the wall
+// clock (any type with a Now() time.Time method, k8s.io/utils/clock's
+// included, is already a Clock). A test's settable clock is a Func over a variable:
 //
 //	now := time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
 //	clk := clock.Func(func() time.Time { return now })

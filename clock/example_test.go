@@ -9,8 +9,8 @@ import (
 
 // A scheduler reads its clock once per cycle and passes the instant down.
 func ExampleClock() {
-	var c clock.Clock = clock.Real{}
-	now := c.Now() // read once per scheduling cycle
+	var c clock.Clock = clock.Func(time.Now) // the wall clock
+	now := c.Now()                           // read once per scheduling cycle
 	fmt.Println(!now.IsZero())
 	// Output: true
 }
