@@ -68,7 +68,8 @@ type Config struct {
 
 	// Requeuing is Kueue's readiness requeuing strategy (KEP-1282), zero
 	// for Kueue's defaults. New validates it; the embedder applies it with
-	// backoff.State.Timeout and Admissible and backoff.QueueOrder.
+	// backoff.State.Timeout (admitting at State.RequeueAt) and
+	// backoff.QueueOrder.
 	Requeuing backoff.Strategy
 
 	// Preemption is Kueue's KEP-8522 within-queue preemption

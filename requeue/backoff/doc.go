@@ -18,7 +18,7 @@
 //
 // [State] {Count, RequeueAt} is the per-job state the embedder persists;
 // [State.Timeout] is its transition on a readiness timeout, and the job is
-// admissible when now ≥ RequeueAt ([State.Admissible]).
+// admissible when now ≥ RequeueAt (!now.Before(s.RequeueAt)).
 //
 // [QueueOrder] orders pending jobs: higher priority first, then earlier
 // queue-order timestamp (Kueue's Ordering.GetQueueOrderTimestamp,

@@ -71,8 +71,8 @@ func ExampleState_Timeout() {
 			fmt.Printf("timeout %d: deactivated, state reset to %+v\n", i, next)
 			break
 		}
-		ok, until := next.Admissible(now)
-		fmt.Printf("timeout %d: count %d, admissible %v until %s\n", i, next.Count, ok, until.Format("15:04"))
+		ok := !now.Before(next.RequeueAt) // admissible
+		fmt.Printf("timeout %d: count %d, admissible %v until %s\n", i, next.Count, ok, next.RequeueAt.Format("15:04"))
 		s, now = next, next.RequeueAt // admitted again at requeueAt
 	}
 	// Output:
