@@ -37,3 +37,6 @@ func (s Strategy) QueueOrder() QueueOrder {
 }
 
 func (s TimestampStrategy) String() string { return s.kueueName() }
+
+// Validate is validate, the checks Strategy.Validate makes of its Backoff.
+func (c Config) Validate() error { return c.validate() }

@@ -139,15 +139,18 @@ type Strategy struct {
 	Backoff Config
 }
 
-// Validate reports every problem of s at once: an unknown timestamp
-// strategy and every problem of [Config.Validate]. Each message starts with
-// "backoff: ".
+// Validate reports every problem of s at once, each message starting with
+// "backoff: ": an unknown timestamp strategy; in Backoff, a negative Base,
+// Max or Limit, a Jitter outside [0, 1) or NaN, a flag beside a non-zero
+// field, and, unless ClampToMax is set, an effective Base above the
+// effective cap (Base 2h with Max unset is refused: the default Max is
+// 1h). To check a lone [Config] c: Strategy{Backoff: c}.Validate().
 func (s Strategy) Validate() error {
 	var errs []error
 	if s.Timestamp != nil && *s.Timestamp > TimestampCreation {
 		errs = append(errs, keyErrorf(kueueKeyTimestamp, "backoff: unknown timestamp strategy %d", uint8(*s.Timestamp)))
 	}
-	if err := s.Backoff.Validate(); err != nil {
+	if err := s.Backoff.validate(); err != nil {
 		errs = append(errs, err)
 	}
 	return errors.Join(errs...)
@@ -184,7 +187,7 @@ func (k kueueStrategy) strategy(clamped bool) (Strategy, error) {
 	if p := k.BackoffLimitCount; p != nil {
 		c.Limit = limit(int(*p))
 	}
-	if err := c.Validate(); err != nil {
+	if err := c.validate(); err != nil {
 		errs = append(errs, err)
 	}
 	if err := errors.Join(errs...); err != nil {
