@@ -75,25 +75,77 @@ func MarshalConfig(c Config) ([]byte, error) {
 	if c.Preemption.TimestampPreemptionBuffer {
 		errs = append(errs, &ConfigError{"preemption.timestampPreemptionBuffer", errors.New("Preemption.TimestampPreemptionBuffer cannot be written: it is not a field of Kueue's preemption block")})
 	}
-	if c.Preemption.Policy != timebased.Never || c.Preemption.MinAdmitDuration != nil {
-		k := c.Preemption
-		f.Preemption = &k
+	w := writtenFile{configFile: f}
+	if p := c.Preemption; p.Policy != timebased.Never || p.MinAdmitDuration != nil {
+		w.Preemption = &preemptionBlock{WithinClusterQueue: policyName(p.Policy)}
+		if m := p.MinAdmitDuration; m != nil {
+			w.Preemption.WithinClusterQueueConfig = minAdmit(m)
+		}
 	}
-	if c.Protection.FairSharing != nil || c.Protection.ReclaimWithinCohort != nil {
-		k := c.Protection
-		f.PreemptionProtection = &k
+	if p := c.Protection; p.FairSharing != nil || p.ReclaimWithinCohort != nil {
+		w.PreemptionProtection = &protectionBlock{FairSharing: minAdmit(p.FairSharing), ReclaimWithinCohort: minAdmit(p.ReclaimWithinCohort)}
 	}
 	if c.PreemptorDelay.Delay != 0 {
-		f.PreemptorDelay = durationPtr(c.PreemptorDelay.Delay)
+		w.PreemptorDelay = durationPtr(c.PreemptorDelay.Delay)
 	}
 	if b := c.EvictionBudget; b != (evictionbudget.Budget{}) {
-		f.EvictionBudget = &evictionBudgetFile{b.Max, fileDuration(b.Window), b.Key}
+		w.EvictionBudget = &evictionBudgetFile{b.Max, fileDuration(b.Window), b.Key}
 	}
 	errs = append(errs, c.negativeDurations()...)
 	if err := errors.Join(errs...); err != nil {
 		return nil, err
 	}
-	return json.Marshal(f)
+	return json.Marshal(w)
+}
+
+// writtenFile is configFile as the tests write it: Kueue's preemption and
+// preemptionProtection blocks, which the library reads but never writes,
+// are written here (the outer fields hide configFile's of the same key).
+type writtenFile struct {
+	configFile
+	Preemption           *preemptionBlock `json:"preemption,omitempty"`
+	PreemptionProtection *protectionBlock `json:"preemptionProtection,omitempty"`
+}
+
+// preemptionBlock is Kueue's ClusterQueue preemption block, within-queue
+// part (KEP-8522).
+type preemptionBlock struct {
+	WithinClusterQueue       string         `json:"withinClusterQueue,omitempty"`
+	WithinClusterQueueConfig *minAdmitBlock `json:"withinClusterQueueConfig,omitempty"`
+}
+
+// protectionBlock is Kueue's preemptionProtection block (KEP-9876).
+type protectionBlock struct {
+	FairSharing         *minAdmitBlock `json:"fairSharing,omitempty"`
+	ReclaimWithinCohort *minAdmitBlock `json:"reclaimWithinCohort,omitempty"`
+}
+
+// minAdmitBlock holds a minAdmitDuration in Go's form, which Kueue's
+// metav1.Duration reads.
+type minAdmitBlock struct {
+	MinAdmitDuration string `json:"minAdmitDuration"`
+}
+
+// minAdmit returns d's block, nil for nil.
+func minAdmit(d *time.Duration) *minAdmitBlock {
+	if d == nil {
+		return nil
+	}
+	return &minAdmitBlock{d.String()}
+}
+
+// policyName is Kueue's spelling of p, "PreemptionPolicy(N)" for a value
+// it lacks (which the reader then refuses).
+func policyName(p timebased.Policy) string {
+	switch p {
+	case timebased.Never:
+		return "Never"
+	case timebased.LowerPriority:
+		return "LowerPriority"
+	case timebased.LowerOrNewerEqualPriority:
+		return "LowerOrNewerEqualPriority"
+	}
+	return fmt.Sprintf("PreemptionPolicy(%d)", uint8(p))
 }
 
 // negativeDurations reports each negative duration of c that the file
