@@ -313,7 +313,7 @@ func (c Config) checkBudgetKey() []error {
 		return nil
 	}
 	k := c.AnnotationKeys
-	key := b.AnnotationKey()
+	key := cmp.Or(b.Key, evictionbudget.Annotation)
 	for _, a := range []struct{ field, key string }{
 		{"expectedRuntime", cmp.Or(k.ExpectedRuntime, expectedruntime.AnnotationExpectedRuntime)},
 		{"requeueDelay", cmp.Or(k.RequeueDelay, expectedruntime.AnnotationRequeueDelay)},

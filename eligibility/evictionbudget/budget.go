@@ -26,16 +26,9 @@ type Budget struct {
 	Max int
 	// Window must be positive when Max is set.
 	Window time.Duration
-	// Key is the record's annotation key; "" means Annotation.
+	// Key is the record's annotation key; "" means Annotation (the key in
+	// use is cmp.Or(b.Key, Annotation)).
 	Key string
-}
-
-// AnnotationKey returns the key in use.
-func (b Budget) AnnotationKey() string {
-	if b.Key == "" {
-		return Annotation
-	}
-	return b.Key
 }
 
 // Validate reports every problem at once: Max outside [0, 100], a Window
@@ -59,8 +52,8 @@ var errEvictionRecord = errors.New("not a comma-separated, oldest-first list of 
 var errEvictionRecordFuture = errors.New("an entry lies more than the window plus one second after now")
 
 // Check decides whether a job whose record is record (its annotation at
-// [Budget.AnnotationKey]; "" when absent) may be evicted at now. An
-// eviction at t counts while now < t + Window:
+// Key or [Annotation]; "" when absent) may be evicted at now. An eviction
+// at t counts while now < t + Window:
 //
 //   - Max 0: allowed, "no_eviction_budget";
 //   - record invalid (unparsable, not oldest first, or an entry later than
