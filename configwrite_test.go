@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
 	"time"
 
 	"github.com/tenurepolicy/tenure/eligibility/evictionbudget"
@@ -51,7 +52,7 @@ func durationPtr(d time.Duration) *fileDuration {
 // their zero value are left out, callbacks are not written. It reports, all
 // at once, what the file form cannot express: a negative duration, a
 // requeuing strategy Kueue's fields cannot hold (a jitter other than
-// Kueue's, a delay that is not whole seconds; see backoff.Strategy.MarshalJSON),
+// Kueue's, a delay that is not whole seconds; see newRequeuingBlock),
 // Backoff.ClampToMax (the file is read as current Kueue reads it), and
 // PreemptionConfig.TimestampPreemptionBuffer (a scheduler-wide Kueue
 // feature gate, since removed, not a field of Kueue's preemption block),
@@ -66,16 +67,16 @@ func MarshalConfig(c Config) ([]byte, error) {
 	if c.Requeuing.Backoff.ClampToMax {
 		errs = append(errs, &ConfigError{"requeuingStrategy.clampToMax", errors.New("Requeuing.Backoff.ClampToMax (older Kueue releases' reading) cannot be written: the file is read as current Kueue reads it")})
 	}
+	var requeuing *requeuingBlock
 	if c.Requeuing.Timestamp != nil || c.Requeuing.Backoff != (backoff.Config{}) {
-		_, err := c.Requeuing.MarshalJSON()
-		errs = append(errs, configErrors("requeuingStrategy", err)...)
-		k := c.Requeuing
-		f.RequeuingStrategy = &k
+		var rerrs []error
+		requeuing, rerrs = newRequeuingBlock(c.Requeuing)
+		errs = append(errs, rerrs...)
 	}
 	if c.Preemption.TimestampPreemptionBuffer {
 		errs = append(errs, &ConfigError{"preemption.timestampPreemptionBuffer", errors.New("Preemption.TimestampPreemptionBuffer cannot be written: it is not a field of Kueue's preemption block")})
 	}
-	w := writtenFile{configFile: f}
+	w := writtenFile{configFile: f, RequeuingStrategy: requeuing}
 	if p := c.Preemption; p.Policy != timebased.Never || p.MinAdmitDuration != nil {
 		w.Preemption = &preemptionBlock{WithinClusterQueue: policyName(p.Policy)}
 		if m := p.MinAdmitDuration; m != nil {
@@ -98,11 +99,12 @@ func MarshalConfig(c Config) ([]byte, error) {
 	return json.Marshal(w)
 }
 
-// writtenFile is configFile as the tests write it: Kueue's preemption and
-// preemptionProtection blocks, which the library reads but never writes,
+// writtenFile is configFile as the tests write it: Kueue's
+// requeuingStrategy, preemption and preemptionProtection blocks, which the library reads but never writes,
 // are written here (the outer fields hide configFile's of the same key).
 type writtenFile struct {
 	configFile
+	RequeuingStrategy    *requeuingBlock  `json:"requeuingStrategy,omitempty"`
 	Preemption           *preemptionBlock `json:"preemption,omitempty"`
 	PreemptionProtection *protectionBlock `json:"preemptionProtection,omitempty"`
 }
@@ -166,3 +168,64 @@ func (c *Config) negativeDurations() []error {
 	check("evictionBudget.window", &c.EvictionBudget.Window)
 	return errs
 }
+
+// requeuingBlock is Kueue's waitForPodsReady.requeuingStrategy.
+type requeuingBlock struct {
+	Timestamp          *string `json:"timestamp,omitempty"`
+	BackoffLimitCount  *int32  `json:"backoffLimitCount,omitempty"`
+	BackoffBaseSeconds *int32  `json:"backoffBaseSeconds,omitempty"`
+	BackoffMaxSeconds  *int32  `json:"backoffMaxSeconds,omitempty"`
+}
+
+// newRequeuingBlock writes s in Kueue's shape, the inverse of
+// backoff.Strategy.UnmarshalJSON: unset fields left out, NoDelay and
+// Uncapped an explicit 0. It reports, one *ConfigError each, every problem
+// of s.Validate and what Kueue's fields cannot hold: a Base or Max not a
+// whole number of seconds up to 2^31−1, a Limit above 2^31−1, a jitter
+// other than Kueue's fixed 0.0001.
+func newRequeuingBlock(s backoff.Strategy) (*requeuingBlock, []error) {
+	errs := configErrors("requeuingStrategy", s.Validate())
+	var k requeuingBlock
+	if t := s.Timestamp; t != nil {
+		switch *t {
+		case backoff.TimestampEviction:
+			k.Timestamp = ptr("Eviction")
+		case backoff.TimestampCreation:
+			k.Timestamp = ptr("Creation")
+		}
+	}
+	c := s.Backoff
+	seconds := func(key string, d time.Duration) *int32 {
+		if d < 0 { // reported by Validate
+			return nil
+		}
+		if d%time.Second != 0 || d/time.Second > math.MaxInt32 {
+			errs = append(errs, &ConfigError{"requeuingStrategy." + key, fmt.Errorf("%v cannot be written (want whole seconds up to %d)", d, math.MaxInt32)})
+			return nil
+		}
+		return ptr(int32(d / time.Second))
+	}
+	switch {
+	case c.NoDelay:
+		k.BackoffBaseSeconds = ptr[int32](0)
+	case c.Base != 0:
+		k.BackoffBaseSeconds = seconds("backoffBaseSeconds", c.Base)
+	}
+	switch {
+	case c.Uncapped:
+		k.BackoffMaxSeconds = ptr[int32](0)
+	case c.Max != 0:
+		k.BackoffMaxSeconds = seconds("backoffMaxSeconds", c.Max)
+	}
+	if l := c.Limit; l != nil && *l > math.MaxInt32 {
+		errs = append(errs, &ConfigError{"requeuingStrategy.backoffLimitCount", fmt.Errorf("%d cannot be written (want at most %d)", *l, math.MaxInt32)})
+	} else if l != nil && *l >= 0 {
+		k.BackoffLimitCount = ptr(int32(*l))
+	}
+	if c.NoJitter || (c.Jitter != 0 && c.Jitter != 0.0001) {
+		errs = append(errs, &ConfigError{"requeuingStrategy.jitter", fmt.Errorf("Kueue's jitter is fixed at 0.0001; jitter %v (NoJitter %v) cannot be written", c.Jitter, c.NoJitter)})
+	}
+	return &k, errs
+}
+
+func ptr[T any](v T) *T { return &v }
