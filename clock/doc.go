@@ -7,7 +7,8 @@
 //
 // [Func] adapts any func() time.Time: clock.Func(time.Now) is the wall
 // clock (any type with a Now() time.Time method, k8s.io/utils/clock's
-// included, is already a Clock). A test's settable clock is a Func over a variable:
+// included, is already a Clock). A test's settable clock is a Func over a
+// variable:
 //
 //	now := time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
 //	clk := clock.Func(func() time.Time { return now })
