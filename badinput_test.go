@@ -7,7 +7,7 @@ import (
 	"time"
 
 	"github.com/tenurepolicy/tenure"
-	"github.com/tenurepolicy/tenure/clock/clocktest"
+	"github.com/tenurepolicy/tenure/clock"
 	"github.com/tenurepolicy/tenure/eligibility"
 	"github.com/tenurepolicy/tenure/eligibility/preemptordelay"
 	"github.com/tenurepolicy/tenure/requeue"
@@ -26,7 +26,7 @@ func TestNewRejectsTypedNilCallbacks(t *testing.T) {
 	}{
 		{"nil Counter", tenure.Config{Observer: (*counter)(nil)}, "Observer"},
 		{"nil ObserverFunc", tenure.Config{Observer: nilObserverFunc}, "Observer"},
-		{"nil Fake clock", tenure.Config{Clock: (*clocktest.Fake)(nil)}, "Clock"},
+		{"nil Func clock", tenure.Config{Clock: clock.Func(nil)}, "Clock"},
 		{"nil VictimFilterFunc", tenure.Config{Engine: requeue.EngineConfig{Filters: []requeue.VictimFilter{nilFilter}}}, "Engine.Filters[0]"},
 		{"nil engine observer", tenure.Config{Engine: requeue.EngineConfig{Observer: (*counter)(nil)}}, "Engine.Observer"},
 		{"zero Logger", tenure.Config{Logger: &slog.Logger{}}, "Logger"},
@@ -45,7 +45,7 @@ func TestNewRejectsTypedNilCallbacks(t *testing.T) {
 		})
 	}
 	// Usable callbacks still pass.
-	if _, err := tenure.New(tenure.Config{Observer: new(counter), Clock: clocktest.New(t0), Logger: slog.Default()}); err != nil {
+	if _, err := tenure.New(tenure.Config{Observer: new(counter), Clock: clock.Func(func() time.Time { return t0 }), Logger: slog.Default()}); err != nil {
 		t.Errorf("New rejected working callbacks: %v", err)
 	}
 }

@@ -9,7 +9,7 @@ import (
 // checkCallbacks reports every callback of c that is set but cannot be
 // called: an interface holding a nil pointer, func, map, slice or channel
 // (such as a nil eligibility.ObserverFunc,
-// (*clocktest.Fake)(nil) or a nil func type implementing requeue.VictimFilter), and a Logger
+// a nil clock.Func or a nil func type implementing requeue.VictimFilter), and a Logger
 // without a handler (&slog.Logger{}) or whose handler is a nil pointer
 // (slog.New((*slog.TextHandler)(nil))), one *ConfigError each. It
 // runs once, in [New]; nothing on a decision path uses reflection.

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"log/slog"
 	"slices"
+	"time"
 
 	"github.com/tenurepolicy/tenure/clock"
 	"github.com/tenurepolicy/tenure/eligibility"
@@ -67,7 +68,8 @@ type Config struct {
 
 	// Requeuing is Kueue's readiness requeuing strategy (KEP-1282), zero
 	// for Kueue's defaults. New validates it; the embedder applies it with
-	// backoff.State.Timeout and Admissible and backoff.QueueOrder.
+	// backoff.State.Timeout (admitting at State.RequeueAt) and
+	// backoff.QueueOrder.
 	Requeuing backoff.Strategy
 
 	// Preemption is Kueue's KEP-8522 within-queue preemption
@@ -220,7 +222,7 @@ func (c Config) build() (*Policy, error) {
 	p.cfg.Queues, p.cfg.MinRuntimeArgs = nil, nil // held as tree, resolver and base
 	p.cfg.Engine.Filters = slices.Clone(c.Engine.Filters)
 	if p.clock == nil {
-		p.clock = clock.Real{}
+		p.clock = clock.Func(time.Now)
 	}
 	p.nominator = expectedruntime.Nominator{Name: c.NominatorName, Keys: c.AnnotationKeys, Observer: c.Observer, Logger: c.Logger}
 	if err := p.wire(); err != nil { // unreachable: Validate accepted the engine's settings above
@@ -311,7 +313,7 @@ func (c Config) checkBudgetKey() []error {
 		return nil
 	}
 	k := c.AnnotationKeys
-	key := b.AnnotationKey()
+	key := cmp.Or(b.Key, evictionbudget.Annotation)
 	for _, a := range []struct{ field, key string }{
 		{"expectedRuntime", cmp.Or(k.ExpectedRuntime, expectedruntime.AnnotationExpectedRuntime)},
 		{"requeueDelay", cmp.Or(k.RequeueDelay, expectedruntime.AnnotationRequeueDelay)},

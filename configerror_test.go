@@ -12,7 +12,7 @@ import (
 	"time"
 
 	"github.com/tenurepolicy/tenure"
-	"github.com/tenurepolicy/tenure/clock/clocktest"
+	"github.com/tenurepolicy/tenure/clock"
 	"github.com/tenurepolicy/tenure/eligibility"
 	"github.com/tenurepolicy/tenure/eligibility/admitprotect"
 	"github.com/tenurepolicy/tenure/eligibility/evictionbudget"
@@ -109,7 +109,7 @@ func TestConfigErrorKeys(t *testing.T) {
 		{"engine.filters[1]", &tenure.Config{Engine: requeue.EngineConfig{Filters: []requeue.VictimFilter{requeue.VictimMinRuntimeFilter{}, nil}}}, ""},
 		{"engine.filters[0]", &tenure.Config{Engine: requeue.EngineConfig{Filters: []requeue.VictimFilter{nilFilter}}}, ""},
 		{"engine.observer", &tenure.Config{Engine: requeue.EngineConfig{Observer: (*counter)(nil)}}, ""},
-		{"clock", &tenure.Config{Clock: (*clocktest.Fake)(nil)}, ""},
+		{"clock", &tenure.Config{Clock: clock.Func(nil)}, ""},
 		{"observer", &tenure.Config{Observer: (*counter)(nil)}, ""},
 		{"logger", &tenure.Config{Logger: &slog.Logger{}}, ""},
 		{"logger", &tenure.Config{Logger: slog.New((*slog.TextHandler)(nil))}, ""},
@@ -221,7 +221,7 @@ func TestConfigErrorEveryProblem(t *testing.T) {
 		Protection:     admitprotect.Protection{FairSharing: durationPtr(0), ReclaimWithinCohort: durationPtr(-time.Minute)},
 		PreemptorDelay: preemptordelay.Delay{Delay: -time.Second},
 		EvictionBudget: evictionbudget.Budget{Max: 1},
-		Clock:          (*clocktest.Fake)(nil),
+		Clock:          clock.Func(nil),
 		Observer:       (*counter)(nil),
 		Logger:         &slog.Logger{},
 	}

@@ -71,7 +71,7 @@ func TestConfigJSONRoundTrip(t *testing.T) {
 // in the one grammar, callbacks left out.
 func TestConfigJSONSpelling(t *testing.T) {
 	c := fullConfig()
-	c.Clock = clock.Real{}
+	c.Clock = clock.Func(time.Now)
 	c.Observer = new(counter)
 	data, err := tenure.MarshalConfig(c)
 	if err != nil {

@@ -51,7 +51,7 @@ func durationPtr(d time.Duration) *fileDuration {
 // their zero value are left out, callbacks are not written. It reports, all
 // at once, what the file form cannot express: a negative duration, a
 // requeuing strategy Kueue's fields cannot hold (a jitter other than
-// Kueue's, a delay that is not whole seconds; see backoff.Strategy.MarshalJSON),
+// Kueue's, a delay that is not whole seconds; see newRequeuingBlock),
 // Backoff.ClampToMax (the file is read as current Kueue reads it),
 // PreemptionConfig.TimestampPreemptionBuffer (a scheduler-wide Kueue
 // feature gate, since removed, not a field of Kueue's preemption block),
@@ -67,37 +67,90 @@ func MarshalConfig(c Config) ([]byte, error) {
 	if c.Requeuing.Backoff.ClampToMax {
 		errs = append(errs, &ConfigError{"requeuingStrategy.clampToMax", errors.New("Requeuing.Backoff.ClampToMax (older Kueue releases' reading) cannot be written: the file is read as current Kueue reads it")})
 	}
+	var requeuing *requeuingBlock
 	if c.Requeuing.Timestamp != nil || c.Requeuing.Backoff != (backoff.Config{}) {
-		_, err := c.Requeuing.MarshalJSON()
-		errs = append(errs, configErrors("requeuingStrategy", err)...)
-		k := c.Requeuing
-		f.RequeuingStrategy = &k
+		var rerrs []error
+		requeuing, rerrs = newRequeuingBlock(c.Requeuing)
+		errs = append(errs, rerrs...)
 	}
 	if c.Preemption.TimestampPreemptionBuffer {
 		errs = append(errs, &ConfigError{"preemption.timestampPreemptionBuffer", errors.New("Preemption.TimestampPreemptionBuffer cannot be written: it is not a field of Kueue's preemption block")})
 	}
-	if c.Preemption.Policy != timebased.Never || c.Preemption.MinAdmitDuration != nil {
-		k := c.Preemption
-		f.Preemption = &k
+	w := writtenFile{configFile: f, RequeuingStrategy: requeuing}
+	if p := c.Preemption; p.Policy != timebased.Never || p.MinAdmitDuration != nil {
+		w.Preemption = &preemptionBlock{WithinClusterQueue: policyName(p.Policy)}
+		if m := p.MinAdmitDuration; m != nil {
+			w.Preemption.WithinClusterQueueConfig = minAdmit(m)
+		}
 	}
-	if c.Protection.FairSharing != nil || c.Protection.ReclaimWithinCohort != nil {
-		k := c.Protection
-		f.PreemptionProtection = &k
+	if p := c.Protection; p.FairSharing != nil || p.ReclaimWithinCohort != nil {
+		w.PreemptionProtection = &protectionBlock{FairSharing: minAdmit(p.FairSharing), ReclaimWithinCohort: minAdmit(p.ReclaimWithinCohort)}
 	}
 	if c.PreemptorDelay.Delay != 0 {
-		f.PreemptorDelay = durationPtr(c.PreemptorDelay.Delay)
+		w.PreemptorDelay = durationPtr(c.PreemptorDelay.Delay)
 	}
 	if b := c.EvictionBudget; b != (evictionbudget.Budget{}) {
-		f.EvictionBudget = &evictionBudgetFile{b.Max, fileDuration(b.Window), b.Key}
+		w.EvictionBudget = &evictionBudgetFile{b.Max, fileDuration(b.Window), b.Key}
 	}
-	if w := c.Engine.MaxLostWork; math.IsNaN(w) || math.IsInf(w, 0) {
-		errs = append(errs, &ConfigError{"engine.maxLostWork", fmt.Errorf("Engine.MaxLostWork %v cannot be written: JSON has no such number", w)})
+	if lw := c.Engine.MaxLostWork; math.IsNaN(lw) || math.IsInf(lw, 0) {
+		errs = append(errs, &ConfigError{"engine.maxLostWork", fmt.Errorf("Engine.MaxLostWork %v cannot be written: JSON has no such number", lw)})
 	}
 	errs = append(errs, c.negativeDurations()...)
 	if err := errors.Join(errs...); err != nil {
 		return nil, err
 	}
-	return json.Marshal(f)
+	return json.Marshal(w)
+}
+
+// writtenFile is configFile as the tests write it: Kueue's
+// requeuingStrategy, preemption and preemptionProtection blocks, which the library reads but never writes,
+// are written here (the outer fields hide configFile's of the same key).
+type writtenFile struct {
+	configFile
+	RequeuingStrategy    *requeuingBlock  `json:"requeuingStrategy,omitempty"`
+	Preemption           *preemptionBlock `json:"preemption,omitempty"`
+	PreemptionProtection *protectionBlock `json:"preemptionProtection,omitempty"`
+}
+
+// preemptionBlock is Kueue's ClusterQueue preemption block, within-queue
+// part (KEP-8522).
+type preemptionBlock struct {
+	WithinClusterQueue       string         `json:"withinClusterQueue,omitempty"`
+	WithinClusterQueueConfig *minAdmitBlock `json:"withinClusterQueueConfig,omitempty"`
+}
+
+// protectionBlock is Kueue's preemptionProtection block (KEP-9876).
+type protectionBlock struct {
+	FairSharing         *minAdmitBlock `json:"fairSharing,omitempty"`
+	ReclaimWithinCohort *minAdmitBlock `json:"reclaimWithinCohort,omitempty"`
+}
+
+// minAdmitBlock holds a minAdmitDuration in Go's form, which Kueue's
+// metav1.Duration reads.
+type minAdmitBlock struct {
+	MinAdmitDuration string `json:"minAdmitDuration"`
+}
+
+// minAdmit returns d's block, nil for nil.
+func minAdmit(d *time.Duration) *minAdmitBlock {
+	if d == nil {
+		return nil
+	}
+	return &minAdmitBlock{d.String()}
+}
+
+// policyName is Kueue's spelling of p, "PreemptionPolicy(N)" for a value
+// it lacks (which the reader then refuses).
+func policyName(p timebased.Policy) string {
+	switch p {
+	case timebased.Never:
+		return "Never"
+	case timebased.LowerPriority:
+		return "LowerPriority"
+	case timebased.LowerOrNewerEqualPriority:
+		return "LowerOrNewerEqualPriority"
+	}
+	return fmt.Sprintf("PreemptionPolicy(%d)", uint8(p))
 }
 
 // negativeDurations reports each negative duration of c that the file
@@ -118,3 +171,64 @@ func (c *Config) negativeDurations() []error {
 	check("evictionBudget.window", &c.EvictionBudget.Window)
 	return errs
 }
+
+// requeuingBlock is Kueue's waitForPodsReady.requeuingStrategy.
+type requeuingBlock struct {
+	Timestamp          *string `json:"timestamp,omitempty"`
+	BackoffLimitCount  *int32  `json:"backoffLimitCount,omitempty"`
+	BackoffBaseSeconds *int32  `json:"backoffBaseSeconds,omitempty"`
+	BackoffMaxSeconds  *int32  `json:"backoffMaxSeconds,omitempty"`
+}
+
+// newRequeuingBlock writes s in Kueue's shape, the inverse of
+// backoff.Strategy.UnmarshalJSON: unset fields left out, NoDelay and
+// Uncapped an explicit 0. It reports, one *ConfigError each, every problem
+// of s.Validate and what Kueue's fields cannot hold: a Base or Max not a
+// whole number of seconds up to 2^31−1, a Limit above 2^31−1, a jitter
+// other than Kueue's fixed 0.0001.
+func newRequeuingBlock(s backoff.Strategy) (*requeuingBlock, []error) {
+	errs := configErrors("requeuingStrategy", s.Validate())
+	var k requeuingBlock
+	if t := s.Timestamp; t != nil {
+		switch *t {
+		case backoff.TimestampEviction:
+			k.Timestamp = ptr("Eviction")
+		case backoff.TimestampCreation:
+			k.Timestamp = ptr("Creation")
+		}
+	}
+	c := s.Backoff
+	seconds := func(key string, d time.Duration) *int32 {
+		if d < 0 { // reported by Validate
+			return nil
+		}
+		if d%time.Second != 0 || d/time.Second > math.MaxInt32 {
+			errs = append(errs, &ConfigError{"requeuingStrategy." + key, fmt.Errorf("%v cannot be written (want whole seconds up to %d)", d, math.MaxInt32)})
+			return nil
+		}
+		return ptr(int32(d / time.Second))
+	}
+	switch {
+	case c.NoDelay:
+		k.BackoffBaseSeconds = ptr[int32](0)
+	case c.Base != 0:
+		k.BackoffBaseSeconds = seconds("backoffBaseSeconds", c.Base)
+	}
+	switch {
+	case c.Uncapped:
+		k.BackoffMaxSeconds = ptr[int32](0)
+	case c.Max != 0:
+		k.BackoffMaxSeconds = seconds("backoffMaxSeconds", c.Max)
+	}
+	if l := c.Limit; l != nil && *l > math.MaxInt32 {
+		errs = append(errs, &ConfigError{"requeuingStrategy.backoffLimitCount", fmt.Errorf("%d cannot be written (want at most %d)", *l, math.MaxInt32)})
+	} else if l != nil && *l >= 0 {
+		k.BackoffLimitCount = ptr(int32(*l))
+	}
+	if c.NoJitter || (c.Jitter != 0 && c.Jitter != 0.0001) {
+		errs = append(errs, &ConfigError{"requeuingStrategy.jitter", fmt.Errorf("Kueue's jitter is fixed at 0.0001; jitter %v (NoJitter %v) cannot be written", c.Jitter, c.NoJitter)})
+	}
+	return &k, errs
+}
+
+func ptr[T any](v T) *T { return &v }

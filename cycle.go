@@ -1,10 +1,12 @@
 package tenure
 
 import (
+	"cmp"
 	"slices"
 	"time"
 
 	"github.com/tenurepolicy/tenure/eligibility"
+	"github.com/tenurepolicy/tenure/eligibility/evictionbudget"
 	"github.com/tenurepolicy/tenure/eligibility/expectedruntime"
 	"github.com/tenurepolicy/tenure/eligibility/minruntime"
 	"github.com/tenurepolicy/tenure/queuetree"
@@ -146,7 +148,7 @@ func (c *Cycle) loadRecords(in *RequeueInput) {
 	for id, v := range in.EvictionRecords {
 		c.p.records[id] = budgetRecord{value: v}
 	}
-	key := c.p.budget.AnnotationKey()
+	key := cmp.Or(c.p.budget.Key, evictionbudget.Annotation)
 	for i := range in.Running {
 		if v, ok := in.Running[i].Annotations[key]; ok {
 			c.p.records[in.Running[i].ID] = budgetRecord{value: v}

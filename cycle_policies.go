@@ -1,10 +1,12 @@
 package tenure
 
 import (
+	"cmp"
 	"time"
 
 	"github.com/tenurepolicy/tenure/eligibility"
 	"github.com/tenurepolicy/tenure/eligibility/admitprotect"
+	"github.com/tenurepolicy/tenure/eligibility/evictionbudget"
 	"github.com/tenurepolicy/tenure/eligibility/timebased"
 )
 
@@ -38,7 +40,11 @@ func (c *Cycle) CheckPreemptor(queued time.Time) eligibility.Decision {
 // eviction-record annotation ([evictionbudget.Budget.Check]); a nil victim
 // has no record. O(len(record)); no allocation.
 func (c *Cycle) CheckEvictionBudget(victim *eligibility.Job) eligibility.Decision {
-	d := c.p.budget.CheckJob(victim, c.now)
+	var record string
+	if victim != nil {
+		record = victim.Annotations[cmp.Or(c.p.budget.Key, evictionbudget.Annotation)]
+	}
+	d := c.p.budget.Check(record, c.now)
 	c.note(d.Until)
 	return d
 }
@@ -47,7 +53,7 @@ func (c *Cycle) CheckEvictionBudget(victim *eligibility.Job) eligibility.Decisio
 // when the scheduler evicts it other than through [Cycle.Requeue]: without
 // a budget, the current value; for a nil victim, "". O(len(record)).
 func (c *Cycle) RecordEviction(victim *eligibility.Job) (key, value string) {
-	key = c.p.budget.AnnotationKey()
+	key = cmp.Or(c.p.budget.Key, evictionbudget.Annotation)
 	if victim == nil {
 		return key, ""
 	}

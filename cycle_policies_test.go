@@ -212,14 +212,11 @@ func TestEvictionBudgetNilVictim(t *testing.T) {
 		t.Fatal(err)
 	}
 	c := p.BeginAt(t0)
-	if d := c.CheckEvictionBudget(nil); !d.Allowed || d.Reason != evictionbudget.ReasonWithinBudget {
+	if d := c.CheckEvictionBudget(nil); !d.Allowed || d.Reason != eligibility.Reason("within_eviction_budget") {
 		t.Errorf("CheckEvictionBudget(nil) = %v, want allowed within_eviction_budget", d)
 	}
 	if k, v := c.RecordEviction(nil); k != evictionbudget.Annotation || v != "" {
 		t.Errorf("RecordEviction(nil) = %q, %q; want the key and no value", k, v)
-	}
-	if d := allPolicies().EvictionBudget.CheckJob(nil, t0); !d.Allowed || d.Reason != evictionbudget.ReasonWithinBudget {
-		t.Errorf("CheckJob(nil) = %v", d)
 	}
 }
 
@@ -234,7 +231,7 @@ func TestEvictionBudgetOwnerCannotPin(t *testing.T) {
 	c := p.BeginAt(t0)
 	for _, rec := range []string{"9999-01-01T00:00:00Z", "garbage"} {
 		j := eligibility.Job{Annotations: map[string]string{evictionbudget.Annotation: rec}}
-		if d := c.CheckEvictionBudget(&j); !d.Allowed || d.Reason != evictionbudget.ReasonInvalidRecord || !d.Until.IsZero() {
+		if d := c.CheckEvictionBudget(&j); !d.Allowed || d.Reason != eligibility.Reason("invalid_eviction_record") || !d.Until.IsZero() {
 			t.Errorf("%q: %v, want allowed invalid_eviction_record", rec, d)
 		}
 		if _, v := c.RecordEviction(&j); v != eligibility.FormatNotBefore(t0) {

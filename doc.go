@@ -9,7 +9,7 @@
 //
 // # Packages
 //
-//	clock        Clock (Now), Real, Func; clock/clocktest.Fake for tests
+//	clock        Clock (Now), Func (the wall clock, a test's settable clock)
 //	queuetree    immutable queue hierarchy: dense IDs, the LCA reclaim query
 //	runtime      one duration grammar; the min-runtime Resolver
 //	eligibility  the shared vocabulary: Decision, Reason, Observer, Job,
@@ -33,8 +33,8 @@
 // packages eligibility and what they need below it; requeue imports
 // eligibility, minruntime, expectedruntime, queuetree and runtime;
 // requeue/backoff imports clock; cluster and requeuetest import requeue;
-// this package imports every library package but clock/clocktest,
-// requeue/cluster and requeue/requeuetest.
+// this package imports every library package but requeue/cluster and
+// requeue/requeuetest.
 //
 // # One scheduling cycle
 //

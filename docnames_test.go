@@ -14,7 +14,7 @@ import (
 // libraryDirs maps the package names the docs write (`pkg.Name`) to the
 // library's package directories.
 var libraryDirs = map[string]string{
-	"tenure": ".", "clock": "clock", "clocktest": "clock/clocktest",
+	"tenure": ".", "clock": "clock",
 	"queuetree": "queuetree", "runtime": "runtime", "tenureruntime": "runtime",
 	"eligibility": "eligibility", "minruntime": "eligibility/minruntime",
 	"expectedruntime": "eligibility/expectedruntime", "timebased": "eligibility/timebased",

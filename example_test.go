@@ -6,7 +6,6 @@ import (
 	"time"
 
 	"github.com/tenurepolicy/tenure/clock"
-	"github.com/tenurepolicy/tenure/clock/clocktest"
 	"github.com/tenurepolicy/tenure/eligibility"
 	"github.com/tenurepolicy/tenure/eligibility/expectedruntime"
 	"github.com/tenurepolicy/tenure/eligibility/minruntime"
@@ -28,7 +27,7 @@ func Example() {
 			log.Fatal(err)
 		}
 	}
-	var clk clock.Clock = clocktest.New(time.Date(2026, 3, 2, 12, 0, 0, 0, time.UTC))
+	var clk clock.Clock = clock.Func(func() time.Time { return time.Date(2026, 3, 2, 12, 0, 0, 0, time.UTC) })
 	now := clk.Now() // once per cycle: every decision sees the same instant
 
 	// Per queue snapshot (immutable, shareable across goroutines).

@@ -47,9 +47,6 @@ func TestREADMEEmbeddingIsQuickstart(t *testing.T) {
 	if got := blocks[1]; got != want {
 		t.Errorf("README output block differs from the output main_test.go checks:\n--- README\n%s\n--- main_test.go\n%s", got, want)
 	}
-	if strings.Contains(program, "clocktest") {
-		t.Error("the README's program uses the test clock; use clock.Func or the wall clock")
-	}
 }
 
 // TestREADMEGlossaryFirst fails when a term the README's glossary defines

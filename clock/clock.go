@@ -9,12 +9,6 @@ type Clock interface {
 	Now() time.Time
 }
 
-// Real is the wall clock. Its zero value is ready to use.
-type Real struct{}
-
-// Now returns [time.Now].
-func (Real) Now() time.Time { return time.Now() }
-
 // Func adapts a function to [Clock]. A nil Func reports the zero time rather
 // than panicking.
 type Func func() time.Time
@@ -27,7 +21,4 @@ func (f Func) Now() time.Time {
 	return f()
 }
 
-var (
-	_ Clock = Real{}
-	_ Clock = Func(nil)
-)
+var _ Clock = Func(nil)

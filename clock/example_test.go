@@ -5,15 +5,14 @@ import (
 	"time"
 
 	"github.com/tenurepolicy/tenure/clock"
-	"github.com/tenurepolicy/tenure/clock/clocktest"
 )
 
 // A scheduler reads its clock once per cycle and passes the instant down.
 func ExampleClock() {
-	var c clock.Clock = clocktest.New(time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC))
-	now := c.Now() // read once per scheduling cycle
-	fmt.Println(now.Format(time.RFC3339))
-	// Output: 2026-03-01T12:00:00Z
+	var c clock.Clock = clock.Func(time.Now) // the wall clock
+	now := c.Now()                           // read once per scheduling cycle
+	fmt.Println(!now.IsZero())
+	// Output: true
 }
 
 func ExampleFunc() {
@@ -21,4 +20,13 @@ func ExampleFunc() {
 	c := clock.Func(func() time.Time { return fixed })
 	fmt.Println(c.Now().Equal(fixed))
 	// Output: true
+}
+
+// A test's settable clock: a Func over a variable the test moves.
+func ExampleFunc_settable() {
+	now := time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
+	clk := clock.Func(func() time.Time { return now })
+	now = now.Add(90 * time.Second)
+	fmt.Println(clk.Now().Format(time.RFC3339))
+	// Output: 2026-03-01T12:01:30Z
 }

@@ -5,8 +5,6 @@ import (
 	"time"
 
 	"github.com/tenurepolicy/tenure/eligibility"
-
-	"github.com/tenurepolicy/tenure/eligibility/expectedruntime"
 )
 
 func TestEarliest(t *testing.T) {
@@ -37,7 +35,7 @@ func TestDecisionString(t *testing.T) {
 	if got, want := d.String(), "denied (cooldown) until "+elMin(90).UTC().Format(time.RFC3339Nano); got != want {
 		t.Errorf("String = %q, want %q", got, want)
 	}
-	if got := (eligibility.Decision{Allowed: true, Reason: expectedruntime.ReasonNominated}).String(); got != "allowed (nominated)" {
+	if got := (eligibility.Decision{Allowed: true, Reason: eligibility.Reason("nominated")}).String(); got != "allowed (nominated)" {
 		t.Errorf("String = %q", got)
 	}
 }

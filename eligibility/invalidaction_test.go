@@ -235,7 +235,7 @@ func TestNominatorInvalidAction(t *testing.T) {
 			t.Errorf("%v: Validate message %q", a, err)
 		}
 		noResolver := expectedruntime.Nominator{MinRuntimeAction: a}
-		if d := noResolver.Evaluate(&job, elMin(0)).Decision; !d.Allowed || d.Reason != expectedruntime.ReasonNominated {
+		if d := noResolver.Evaluate(&job, elMin(0)).Decision; !d.Allowed || d.Reason != eligibility.Reason("nominated") {
 			t.Errorf("%v without a resolver: %v", a, d)
 		}
 	}

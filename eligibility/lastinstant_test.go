@@ -38,7 +38,7 @@ func TestFilterProtectsAtLastInstant(t *testing.T) {
 		{elLast.Add(-time.Minute), elLast.Add(-time.Nanosecond), eligibility.Decision{Reason: eligibility.ReasonMinRuntimeProtected, Until: elLast}},
 		{elLast.Add(-time.Hour), elLast.Add(-time.Nanosecond), eligibility.Decision{Reason: eligibility.ReasonMinRuntimeProtected, Until: elLast}}, // exact
 		{elLast.Add(-time.Hour - time.Nanosecond), elLast.Add(-2 * time.Nanosecond), eligibility.Decision{Reason: eligibility.ReasonMinRuntimeProtected, Until: elLast.Add(-time.Nanosecond)}},
-		{elLast.Add(-time.Nanosecond), elLast, eligibility.Decision{Allowed: true, Reason: minruntime.ReasonNotProtected}},
+		{elLast.Add(-time.Nanosecond), elLast, eligibility.Decision{Allowed: true, Reason: eligibility.Reason("not_protected")}},
 	} {
 		for _, a := range []runtime.Action{runtime.ActionPreempt, runtime.ActionReclaim} {
 			d := f.Check(a, team, &eligibility.Job{ID: "j", Queue: team, Start: tc.start}, tc.now)

@@ -1,5 +1,5 @@
-// Package queuetree is an immutable, precomputed queue hierarchy with fast
-// lowest-common-ancestor (LCA) queries.
+// Package queuetree is an immutable, precomputed queue hierarchy with a
+// fast lowest-common-ancestor (LCA) query.
 //
 // Queues form a forest; an implicit [Root] joins the top-level queues so
 // that any two queues have an LCA. KAI-Scheduler's min-runtime reclaim
@@ -25,11 +25,11 @@
 //
 //	New                     O(n log n) time at worst, O(n) memory, no recursion
 //	IDLimit, Valid, Name,   O(1)
-//	Parent, IsAncestor
+//	Parent
 //	Lookup                  one hash-index read
-//	LCA, ChildOfLCA         O(log depth) by skew-binary jump pointers (E. W.
+//	ChildOfLCA              O(log depth) by skew-binary jump pointers (E. W.
 //	                        Myers, "An applicative random-access stack", 1983);
-//	                        ChildOfLCA is O(1) across top-level queues
+//	                        O(1) across top-level queues
 //
 // No query allocates or panics: an ID the tree did not issue gives None,
 // false or "". A Tree is safe for concurrent reads; a nil or zero Tree has

@@ -23,9 +23,42 @@ func SubtreeSize(t *Tree, id ID) int {
 	return int(t.size[id])
 }
 
-// IsAncestor and LCA in the function form the tests were written in.
-func IsAncestor(t *Tree, a, d ID) bool { return t.IsAncestor(a, d) }
-func LCA(t *Tree, a, b ID) ID          { return t.LCA(a, b) }
+// IsAncestor reports whether a is d or an ancestor of d (false when
+// either ID is invalid). O(1).
+func IsAncestor(t *Tree, a, d ID) bool {
+	return t.Valid(a) && t.Valid(d) && within(t.size, a, d)
+}
+
+// LCA returns the lowest common ancestor of a and b: Root for queues
+// under different top-level queues, None when either ID is invalid.
+// O(log depth), by the jump-pointer climb ChildOfLCA makes, so that the
+// tests check the jump arrays against a naive oracle.
+func LCA(t *Tree, a, b ID) ID {
+	if !t.validPair(a, b) {
+		return None
+	}
+	size := t.size
+	switch {
+	case within(size, a, b):
+		return a
+	case within(size, b, a):
+		return b
+	case t.top[a] != t.top[b]:
+		return Root
+	}
+	x := a
+	for {
+		if j := t.jump[x]; !within(size, j, b) {
+			x = j
+			continue
+		}
+		p := t.parent[x]
+		if within(size, p, b) {
+			return p
+		}
+		x = p
+	}
+}
 
 // ChildToward returns the child of ancestor on the path down to
 // descendant, None unless ancestor is a strict ancestor of descendant.

@@ -116,39 +116,3 @@ func (t *Tree) ChildOfLCA(a, b ID) ID {
 		return x
 	}
 }
-
-// IsAncestor reports whether a is d or an ancestor of d (false when
-// either ID is invalid). O(1).
-func (t *Tree) IsAncestor(a, d ID) bool {
-	return t.Valid(a) && t.Valid(d) && within(t.size, a, d)
-}
-
-// LCA returns the lowest common ancestor of a and b: Root for queues
-// under different top-level queues, None when either ID is invalid.
-// O(log depth).
-func (t *Tree) LCA(a, b ID) ID {
-	if !t.validPair(a, b) {
-		return None
-	}
-	size := t.size
-	switch {
-	case within(size, a, b):
-		return a
-	case within(size, b, a):
-		return b
-	case t.top[a] != t.top[b]:
-		return Root
-	}
-	x := a
-	for {
-		if j := t.jump[x]; !within(size, j, b) {
-			x = j
-			continue
-		}
-		p := t.parent[x]
-		if within(size, p, b) {
-			return p
-		}
-		x = p
-	}
-}

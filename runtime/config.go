@@ -38,11 +38,11 @@ type QueueSetting struct {
 	Reclaim *time.Duration // nil: inherit; must be >= 0 when set
 }
 
-// Validate reports every problem of c, joined with [errors.Join], in this
-// order: negative defaults, an unknown Method, then per entry of Queues an
-// empty name, a name listed twice, a negative Preempt or Reclaim.
-// [NewResolver] also checks that the queues exist. O(q).
-func (c Config) Validate() error {
+// validate reports every problem of c that needs no tree, joined with
+// errors.Join, in [NewResolver]'s order: negative defaults, an unknown
+// Method, then per entry of Queues an empty name, a name listed twice, a
+// negative Preempt or Reclaim. O(q).
+func (c Config) validate() error {
 	var errs []error
 	if c.DefaultPreempt < 0 {
 		errs = append(errs, fmt.Errorf("runtime: DefaultPreempt is negative (%s)", FormatDuration(c.DefaultPreempt)))

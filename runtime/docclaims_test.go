@@ -13,20 +13,25 @@ import (
 // (a seeded random sample of twenty exported names) found checkable and
 // not yet pinned by a test.
 
-// Config.Validate: every problem, in this order: negative defaults, an
-// unknown Method, then per entry: empty name, duplicate, negative values.
+// NewResolver: every problem, in this order: negative defaults, an
+// unknown Method, then per entry: empty name, duplicate, negative values;
+// then the queues the tree does not have.
 func TestDocClaimConfigValidateOrder(t *testing.T) {
 	neg := -time.Second
-	err := runtime.Config{
+	tree, err := queuetree.New([]queuetree.Queue{{Name: "a"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = runtime.NewResolver(tree, runtime.Config{
 		DefaultPreempt: -1, DefaultReclaim: -1, Method: 7,
-		Queues: []runtime.QueueSetting{{Queue: ""}, {Queue: "a", Preempt: &neg}, {Queue: "a", Reclaim: &neg}},
-	}.Validate()
+		Queues: []runtime.QueueSetting{{Queue: ""}, {Queue: "a", Preempt: &neg}, {Queue: "a", Reclaim: &neg}, {Queue: "b"}},
+	})
 	if err == nil {
 		t.Fatal("no error")
 	}
 	msg := err.Error()
 	last := -1
-	for _, part := range []string{"DefaultPreempt", "DefaultReclaim", "invalid Method", "Queues[0] has an empty", `"a": Preempt is negative`, "listed twice", `"a": Reclaim is negative`} {
+	for _, part := range []string{"DefaultPreempt", "DefaultReclaim", "invalid Method", "Queues[0] has an empty", `"a": Preempt is negative`, "listed twice", `"a": Reclaim is negative`, `"b" has min-runtime settings but is not in the queue tree`} {
 		i := strings.Index(msg, part)
 		if i <= last {
 			t.Fatalf("%q missing or out of order in:\n%s", part, msg)

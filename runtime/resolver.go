@@ -76,7 +76,7 @@ func NewResolver(t *queuetree.Tree, c Config) (*Resolver, error) {
 	case n == 0:
 		errs = append(errs, errors.New("runtime: NewResolver needs a queue tree built by queuetree.New, got the zero Tree"))
 	}
-	if err := c.Validate(); err != nil {
+	if err := c.validate(); err != nil {
 		if joined, ok := err.(interface{ Unwrap() []error }); ok {
 			errs = append(errs, joined.Unwrap()...) // one per problem
 		} else {

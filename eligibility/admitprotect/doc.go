@@ -7,6 +7,11 @@
 // [Protection.Check] protects while now − admitted < d (preemptible at
 // exactly d, the opposite boundary of KEP-8522's rule); an evicted or
 // unadmitted job is never protected. O(1), no allocation. The zero
-// [Protection] protects nothing. Its JSON form is Kueue's
-// preemptionProtection block.
+// [Protection] protects nothing. It reads Kueue's preemptionProtection
+// block ([Protection.UnmarshalJSON]); tenure does not write it.
+//
+// Reasons (stable metric labels): denied "min_admit_protected"
+// ([ReasonMinAdmitProtected]); allowed "no_min_admit", "already_evicted",
+// "not_admitted" and "min_admit_elapsed". Code branches on Allowed; the
+// allowed reasons are labels only, for metrics and logs.
 package admitprotect

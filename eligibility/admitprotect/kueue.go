@@ -1,37 +1,11 @@
 package admitprotect
 
 import (
-	"encoding/json"
 	"errors"
 	"time"
 
 	"github.com/tenurepolicy/tenure/eligibility/internal/kueuejson"
 )
-
-// kueueRule is one rule of Protection's JSON form.
-type kueueRule struct {
-	MinAdmitDuration string `json:"minAdmitDuration"`
-}
-
-// kueueJSON is Protection's JSON form, Kueue's preemptionProtection block.
-type kueueJSON struct {
-	FairSharing         *kueueRule `json:"fairSharing,omitempty"`
-	ReclaimWithinCohort *kueueRule `json:"reclaimWithinCohort,omitempty"`
-}
-
-// MarshalJSON writes Kueue's preemptionProtection block, for example
-// {"fairSharing":{"minAdmitDuration":"1h0m0s"}}, durations in Go's form
-// (which Kueue's metav1.Duration reads). It does not validate.
-func (c Protection) MarshalJSON() ([]byte, error) {
-	var k kueueJSON
-	if d := c.FairSharing; d != nil {
-		k.FairSharing = &kueueRule{d.String()}
-	}
-	if d := c.ReclaimWithinCohort; d != nil {
-		k.ReclaimWithinCohort = &kueueRule{d.String()}
-	}
-	return json.Marshal(k)
-}
 
 // UnmarshalJSON reads Kueue's preemptionProtection block and reports every
 // problem at once: an unknown key (letter case included), a bad duration,

@@ -79,40 +79,40 @@ func (c Protection) minAdmitDuration(k Kind) (time.Duration, bool) {
 // condition's last transition to True; zero: not admitted) may be the
 // victim of a preemption of kind k at now, in order:
 //
-//   - no rule for k: allowed, [ReasonNoMinAdmit];
-//   - evicted: allowed, [ReasonAlreadyEvicted];
-//   - not admitted: allowed, [ReasonNotAdmitted];
+//   - no rule for k: allowed, "no_min_admit";
+//   - evicted: allowed, "already_evicted";
+//   - not admitted: allowed, "not_admitted";
 //   - now < admitted + d: denied, [ReasonMinAdmitProtected], Until =
 //     admitted + d, when to retry the preemptor;
-//   - otherwise: allowed, [ReasonMinAdmitElapsed].
+//   - otherwise: allowed, "min_admit_elapsed".
 //
 // An unknown kind gets the longest rule. O(1), no allocation.
 func (c Protection) Check(k Kind, admitted time.Time, evicted bool, now time.Time) eligibility.Decision {
 	d, ok := c.minAdmitDuration(k)
 	switch {
 	case !ok:
-		return eligibility.Decision{Allowed: true, Reason: ReasonNoMinAdmit}
+		return eligibility.Decision{Allowed: true, Reason: reasonNoMinAdmit}
 	case evicted:
-		return eligibility.Decision{Allowed: true, Reason: ReasonAlreadyEvicted}
+		return eligibility.Decision{Allowed: true, Reason: reasonAlreadyEvicted}
 	case admitted.IsZero():
-		return eligibility.Decision{Allowed: true, Reason: ReasonNotAdmitted}
+		return eligibility.Decision{Allowed: true, Reason: reasonNotAdmitted}
 	}
 	if until := clock.AddSaturating(admitted, d); now.Before(until) {
 		return eligibility.Decision{Reason: ReasonMinAdmitProtected, Until: until}
 	}
-	return eligibility.Decision{Allowed: true, Reason: ReasonMinAdmitElapsed}
+	return eligibility.Decision{Allowed: true, Reason: reasonMinAdmitElapsed}
 }
 
 // The reasons of [Protection.Check].
 const (
-	// ReasonNoMinAdmit: no rule applies to this kind of preemption.
-	ReasonNoMinAdmit eligibility.Reason = "no_min_admit"
-	// ReasonNotAdmitted: the victim has no admission time.
-	ReasonNotAdmitted eligibility.Reason = "not_admitted"
-	// ReasonAlreadyEvicted: Evicted=True; never protected.
-	ReasonAlreadyEvicted eligibility.Reason = "already_evicted"
-	// ReasonMinAdmitElapsed: now >= admitted + d.
-	ReasonMinAdmitElapsed eligibility.Reason = "min_admit_elapsed"
+	// reasonNoMinAdmit: no rule applies to this kind of preemption.
+	reasonNoMinAdmit eligibility.Reason = "no_min_admit"
+	// reasonNotAdmitted: the victim has no admission time.
+	reasonNotAdmitted eligibility.Reason = "not_admitted"
+	// reasonAlreadyEvicted: Evicted=True; never protected.
+	reasonAlreadyEvicted eligibility.Reason = "already_evicted"
+	// reasonMinAdmitElapsed: now >= admitted + d.
+	reasonMinAdmitElapsed eligibility.Reason = "min_admit_elapsed"
 	// ReasonMinAdmitProtected: now < admitted + d.
 	ReasonMinAdmitProtected eligibility.Reason = "min_admit_protected"
 )

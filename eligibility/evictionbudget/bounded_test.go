@@ -16,7 +16,7 @@ import (
 func TestEvictionBudgetBounded(t *testing.T) {
 	b := evictionbudget.Budget{Max: 1, Window: time.Hour}
 	b2 := evictionbudget.Budget{Max: 2, Window: time.Hour}
-	invalid := eligibility.Decision{Allowed: true, Reason: evictionbudget.ReasonInvalidRecord}
+	invalid := eligibility.Decision{Allowed: true, Reason: eligibility.Reason("invalid_eviction_record")}
 	for _, tt := range []struct {
 		name   string
 		b      evictionbudget.Budget

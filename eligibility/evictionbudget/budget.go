@@ -26,16 +26,9 @@ type Budget struct {
 	Max int
 	// Window must be positive when Max is set.
 	Window time.Duration
-	// Key is the record's annotation key; "" means Annotation.
+	// Key is the record's annotation key; "" means Annotation (the key in
+	// use is cmp.Or(b.Key, Annotation)).
 	Key string
-}
-
-// AnnotationKey returns the key in use.
-func (b Budget) AnnotationKey() string {
-	if b.Key == "" {
-		return Annotation
-	}
-	return b.Key
 }
 
 // Validate reports every problem at once: Max outside [0, 100], a Window
@@ -58,13 +51,14 @@ var errEvictionRecord = errors.New("not a comma-separated, oldest-first list of 
 // Window plus one second after now: [Budget.Record] never writes one.
 var errEvictionRecordFuture = errors.New("an entry lies more than the window plus one second after now")
 
-// Check decides whether a job whose record is record ("" when absent) may
-// be evicted at now. An eviction at t counts while now < t + Window:
+// Check decides whether a job whose record is record (its annotation at
+// Key or [Annotation]; "" when absent) may be evicted at now. An eviction
+// at t counts while now < t + Window:
 //
-//   - Max 0: allowed, [ReasonNoBudget];
+//   - Max 0: allowed, "no_eviction_budget";
 //   - record invalid (unparsable, not oldest first, or an entry later than
-//     now + Window + 1s): allowed, [ReasonInvalidRecord];
-//   - fewer than Max count: allowed, [ReasonWithinBudget];
+//     now + Window + 1s): allowed, "invalid_eviction_record";
+//   - fewer than Max count: allowed, "within_eviction_budget";
 //   - otherwise denied, [ReasonExhausted], Until = t + Window for the
 //     Max-th most recent eviction t.
 //
@@ -72,14 +66,14 @@ var errEvictionRecordFuture = errors.New("an entry lies more than the window plu
 // for at most 2*Window + 1s. O(len(record)), no allocation.
 func (b Budget) Check(record string, now time.Time) eligibility.Decision {
 	if b.Max <= 0 {
-		return eligibility.Decision{Allowed: true, Reason: ReasonNoBudget}
+		return eligibility.Decision{Allowed: true, Reason: reasonNoBudget}
 	}
 	nth, n, err := maxthRecent(record, b.Max, now, b.Window)
 	switch {
 	case err != nil:
-		return eligibility.Decision{Allowed: true, Reason: ReasonInvalidRecord}
+		return eligibility.Decision{Allowed: true, Reason: reasonInvalidRecord}
 	case n < b.Max:
-		return eligibility.Decision{Allowed: true, Reason: ReasonWithinBudget}
+		return eligibility.Decision{Allowed: true, Reason: reasonWithinBudget}
 	}
 	// Plain Add: the records are RFC3339 instants (years 0000 to 9999) and a
 	// Duration spans under 300 years, far from the end of time.Time's range
@@ -87,15 +81,7 @@ func (b Budget) Check(record string, now time.Time) eligibility.Decision {
 	if until := nth.Add(b.Window); now.Before(until) {
 		return eligibility.Decision{Reason: ReasonExhausted, Until: until}
 	}
-	return eligibility.Decision{Allowed: true, Reason: ReasonWithinBudget}
-}
-
-// CheckJob is [Budget.Check] on j's record; a nil j has none.
-func (b Budget) CheckJob(j *eligibility.Job, now time.Time) eligibility.Decision {
-	if j == nil {
-		return b.Check("", now)
-	}
-	return b.Check(j.Annotations[b.AnnotationKey()], now)
+	return eligibility.Decision{Allowed: true, Reason: reasonWithinBudget}
 }
 
 // maxthRecent parses record and returns its k-th most recent instant (k >=
@@ -195,13 +181,13 @@ func (b Budget) Record(prev string, now time.Time) string {
 
 // The reasons of [Budget.Check].
 const (
-	// ReasonNoBudget: Max is 0.
-	ReasonNoBudget eligibility.Reason = "no_eviction_budget"
-	// ReasonWithinBudget: fewer than Max evictions in the window.
-	ReasonWithinBudget eligibility.Reason = "within_eviction_budget"
+	// reasonNoBudget: Max is 0.
+	reasonNoBudget eligibility.Reason = "no_eviction_budget"
+	// reasonWithinBudget: fewer than Max evictions in the window.
+	reasonWithinBudget eligibility.Reason = "within_eviction_budget"
 	// ReasonExhausted: Max evictions in the window; Until is when the
 	// oldest of them leaves it.
 	ReasonExhausted eligibility.Reason = "eviction_budget_exhausted"
-	// ReasonInvalidRecord: the record is invalid; counted as no eviction.
-	ReasonInvalidRecord eligibility.Reason = "invalid_eviction_record"
+	// reasonInvalidRecord: the record is invalid; counted as no eviction.
+	reasonInvalidRecord eligibility.Reason = "invalid_eviction_record"
 )

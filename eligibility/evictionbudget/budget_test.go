@@ -1,6 +1,7 @@
 package evictionbudget_test
 
 import (
+	"cmp"
 	"testing"
 	"time"
 
@@ -29,22 +30,22 @@ func TestEvictionBudgetBoundaries(t *testing.T) {
 		want   eligibility.Decision
 	}{
 		{"two in window", b, rec, npAt(3599), eligibility.Decision{Reason: evictionbudget.ReasonExhausted, Until: npAt(3600)}},
-		{"oldest leaves at exactly t+W", b, rec, npAt(3600), eligibility.Decision{Allowed: true, Reason: evictionbudget.ReasonWithinBudget}},
-		{"one in record", b, evictionbudget.FormatRecord([]time.Time{npAt(0)}), npAt(1), eligibility.Decision{Allowed: true, Reason: evictionbudget.ReasonWithinBudget}},
-		{"empty record", b, "", npAt(0), eligibility.Decision{Allowed: true, Reason: evictionbudget.ReasonWithinBudget}},
+		{"oldest leaves at exactly t+W", b, rec, npAt(3600), eligibility.Decision{Allowed: true, Reason: eligibility.Reason("within_eviction_budget")}},
+		{"one in record", b, evictionbudget.FormatRecord([]time.Time{npAt(0)}), npAt(1), eligibility.Decision{Allowed: true, Reason: eligibility.Reason("within_eviction_budget")}},
+		{"empty record", b, "", npAt(0), eligibility.Decision{Allowed: true, Reason: eligibility.Reason("within_eviction_budget")}},
 		{"max 1: the most recent decides", evictionbudget.Budget{Max: 1, Window: time.Hour}, rec, npAt(4199), eligibility.Decision{Reason: evictionbudget.ReasonExhausted, Until: npAt(4200)}},
 		{"longer record than Max", b, evictionbudget.FormatRecord([]time.Time{npAt(-9000), npAt(0), npAt(600)}), npAt(3599), eligibility.Decision{Reason: evictionbudget.ReasonExhausted, Until: npAt(3600)}},
-		{"unparsable", b, "yesterday", npAt(0), eligibility.Decision{Allowed: true, Reason: evictionbudget.ReasonInvalidRecord}},
-		{"not oldest first", b, "2026-03-02T12:10:00Z,2026-03-02T12:00:00Z", npAt(0), eligibility.Decision{Allowed: true, Reason: evictionbudget.ReasonInvalidRecord}},
-		{"no budget", evictionbudget.Budget{}, "yesterday", npAt(0), eligibility.Decision{Allowed: true, Reason: evictionbudget.ReasonNoBudget}},
+		{"unparsable", b, "yesterday", npAt(0), eligibility.Decision{Allowed: true, Reason: eligibility.Reason("invalid_eviction_record")}},
+		{"not oldest first", b, "2026-03-02T12:10:00Z,2026-03-02T12:00:00Z", npAt(0), eligibility.Decision{Allowed: true, Reason: eligibility.Reason("invalid_eviction_record")}},
+		{"no budget", evictionbudget.Budget{}, "yesterday", npAt(0), eligibility.Decision{Allowed: true, Reason: eligibility.Reason("no_eviction_budget")}},
 	} {
 		if got := tt.b.Check(tt.record, tt.now); got != tt.want {
 			t.Errorf("%s: Check = %v, want %v", tt.name, got, tt.want)
 		}
 	}
 	j := eligibility.Job{Annotations: map[string]string{evictionbudget.Annotation: rec}}
-	if got := b.CheckJob(&j, npAt(0)); got.Allowed {
-		t.Errorf("CheckJob = %v, want exhausted", got)
+	if got := b.Check(j.Annotations[cmp.Or(b.Key, evictionbudget.Annotation)], npAt(0)); got.Allowed {
+		t.Errorf("Check of the job's record = %v, want exhausted", got)
 	}
 }
 
@@ -121,7 +122,7 @@ func FuzzEvictionRecord(f *testing.F) {
 		d := b.Check(s, np0)
 		ts, err := evictionbudget.ParseRecord(s)
 		future := err == nil && len(ts) > 0 && ts[len(ts)-1].After(np0.Add(b.Window+time.Second))
-		if (err != nil || future) != (d.Reason == evictionbudget.ReasonInvalidRecord) || (d.Reason == evictionbudget.ReasonInvalidRecord && !d.Allowed) {
+		if (err != nil || future) != (d.Reason == eligibility.Reason("invalid_eviction_record")) || (d.Reason == eligibility.Reason("invalid_eviction_record") && !d.Allowed) {
 			t.Fatalf("%q: Parse error %v, Check %v", s, err, d)
 		}
 		if err == nil {

@@ -12,4 +12,10 @@
 // It is the job's own data, so it can never make a job unevictable: an
 // invalid record counts as no eviction, and an entry in the future counts
 // as now.
+//
+// Reasons (stable metric labels): denied "eviction_budget_exhausted"
+// ([ReasonExhausted]); allowed "no_eviction_budget",
+// "within_eviction_budget" and, for a record that counts as none,
+// "invalid_eviction_record". Code branches on Allowed; the allowed reasons
+// are labels only, for metrics and logs.
 package evictionbudget

@@ -11,7 +11,11 @@
 // exceeded): not reported, but their Until still counts toward
 // [Result.Wake]. Reported outcomes are KAI's metrics as Events:
 // requeue_nominations_total{plugin} counts the allowed ones,
-// requeue_nomination_skipped_total{plugin,reason} the others.
+// requeue_nomination_skipped_total{plugin,reason} the others. An allowed
+// outcome's Reason is the label "nominated" (no constant: code branches on
+// Allowed); a skip's is one of the Reason constants or eligibility's
+// "missing_start", "clock_skew", "minruntime_protected", "invalid_action"
+// and "cooldown".
 //
 // # Annotations
 //

@@ -44,7 +44,7 @@ func ExampleNominator() {
 		fmt.Printf("skipped %s: %s until %s\n", s.Job, s.Reason, elClock(s.Until))
 	}
 	fmt.Println("silent:", res.Silent, "wake:", elClock(res.Wake))
-	fmt.Println("counted:", counts[expectedruntime.ReasonNominated], "nominated,", counts[eligibility.ReasonCooldown], "cooldown,",
+	fmt.Println("counted:", counts[eligibility.Reason("nominated")], "nominated,", counts[eligibility.ReasonCooldown], "cooldown,",
 		counts[expectedruntime.ReasonInvalidDuration], "invalid_duration")
 	// Output:
 	// nominated training-job/default by expectedruntime: overrun 10m0s, delay 0s (set: false)

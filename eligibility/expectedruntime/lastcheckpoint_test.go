@@ -29,13 +29,13 @@ func TestNominatorLastCheckpoint(t *testing.T) {
 		want   elOutcome
 		wantCP time.Time
 	}{
-		{name: "absent", absent: true, want: elOutcome{Reason: expectedruntime.ReasonNominated, Overrun: 30 * time.Minute}},
-		{name: "in the past", value: elRFC(elMin(75)), want: elOutcome{Reason: expectedruntime.ReasonNominated, Overrun: 30 * time.Minute}, wantCP: elMin(75)},
-		{name: "exactly now is kept", value: elRFC(now), want: elOutcome{Reason: expectedruntime.ReasonNominated, Overrun: 30 * time.Minute}, wantCP: now},
-		{name: "one ns after now is ignored", value: now.Add(1).Format(time.RFC3339Nano), want: elOutcome{Reason: expectedruntime.ReasonNominated, Overrun: 30 * time.Minute}},
-		{name: "far future is ignored", value: "9999-12-31T23:59:59Z", want: elOutcome{Reason: expectedruntime.ReasonNominated, Overrun: 30 * time.Minute}},
-		{name: "before the start is kept", value: elRFC(elMin(-600)), want: elOutcome{Reason: expectedruntime.ReasonNominated, Overrun: 30 * time.Minute}, wantCP: elMin(-600)},
-		{name: "RFC3339Nano with an offset, in UTC", value: "2025-01-15T12:15:00.25+01:00", want: elOutcome{Reason: expectedruntime.ReasonNominated, Overrun: 30 * time.Minute}, wantCP: elMin(75).Add(250 * time.Millisecond)},
+		{name: "absent", absent: true, want: elOutcome{Reason: eligibility.Reason("nominated"), Overrun: 30 * time.Minute}},
+		{name: "in the past", value: elRFC(elMin(75)), want: elOutcome{Reason: eligibility.Reason("nominated"), Overrun: 30 * time.Minute}, wantCP: elMin(75)},
+		{name: "exactly now is kept", value: elRFC(now), want: elOutcome{Reason: eligibility.Reason("nominated"), Overrun: 30 * time.Minute}, wantCP: now},
+		{name: "one ns after now is ignored", value: now.Add(1).Format(time.RFC3339Nano), want: elOutcome{Reason: eligibility.Reason("nominated"), Overrun: 30 * time.Minute}},
+		{name: "far future is ignored", value: "9999-12-31T23:59:59Z", want: elOutcome{Reason: eligibility.Reason("nominated"), Overrun: 30 * time.Minute}},
+		{name: "before the start is kept", value: elRFC(elMin(-600)), want: elOutcome{Reason: eligibility.Reason("nominated"), Overrun: 30 * time.Minute}, wantCP: elMin(-600)},
+		{name: "RFC3339Nano with an offset, in UTC", value: "2025-01-15T12:15:00.25+01:00", want: elOutcome{Reason: eligibility.Reason("nominated"), Overrun: 30 * time.Minute}, wantCP: elMin(75).Add(250 * time.Millisecond)},
 		{name: "unparsable", value: "yesterday", want: elOutcome{Reason: expectedruntime.ReasonInvalidLastCheckpoint, HasErr: true}},
 		{name: "empty", value: "", want: elOutcome{Reason: expectedruntime.ReasonInvalidLastCheckpoint, HasErr: true}},
 		{name: "date only", value: "2025-01-15", want: elOutcome{Reason: expectedruntime.ReasonInvalidLastCheckpoint, HasErr: true}},

@@ -53,7 +53,7 @@ type Nomination struct {
 
 // Outcome is the result of [Nominator.Evaluate] for one job.
 type Outcome struct {
-	// Decision: Allowed for a nomination (ReasonNominated); otherwise the
+	// Decision: Allowed for a nomination (Reason "nominated"); otherwise the
 	// first failed check and its Until.
 	eligibility.Decision
 	// Nomination is valid when Allowed.
@@ -134,8 +134,8 @@ func (n *Nominator) name() string {
 //     now < Start + d, ReasonMinRuntimeProtected, Until = Start + d;
 //  11. last-checkpoint unparsable: ReasonInvalidLastCheckpoint (no Until).
 //
-// Otherwise the job is nominated. O(1): at most four map lookups and
-// parses; no allocation but a bad value's error. A nil job is the zero Job.
+// Otherwise the job is nominated: Allowed, Reason "nominated". O(1): at
+// most four map lookups and parses; no allocation but a bad value's error. A nil job is the zero Job.
 func (n *Nominator) Evaluate(job *eligibility.Job, now time.Time) Outcome {
 	if job == nil {
 		job = &eligibility.Job{}
@@ -151,12 +151,12 @@ func (n *Nominator) Evaluate(job *eligibility.Job, now time.Time) Outcome {
 // Nominate can reuse one Outcome without clearing it).
 func (n *Nominator) evaluate(keys *Keys, name string, job *eligibility.Job, index int, now time.Time, o *Outcome) {
 	g := n.check(keys, job, now)
-	if g.reason != ReasonNominated {
+	if g.reason != reasonNominated {
 		o.Decision = eligibility.Decision{Reason: g.reason, Until: g.until}
 		o.Skip = eligibility.Event{Source: name, Job: job.ID, Decision: o.Decision, Err: g.err}
 		return
 	}
-	o.Decision = eligibility.Decision{Allowed: true, Reason: ReasonNominated}
+	o.Decision = eligibility.Decision{Allowed: true, Reason: reasonNominated}
 	o.Nomination = Nomination{
 		Victim: Victim{
 			ID:             job.ID,
@@ -179,7 +179,7 @@ func (n *Nominator) evaluate(keys *Keys, name string, job *eligibility.Job, inde
 }
 
 // verdict is what [Nominator.check] found: the first failed check (or
-// ReasonNominated) and what the nomination needs.
+// reasonNominated) and what the nomination needs.
 type verdict struct {
 	reason         eligibility.Reason
 	until          time.Time
@@ -213,7 +213,7 @@ func (n *Nominator) check(keys *Keys, job *eligibility.Job, now time.Time) verdi
 	case now.Sub(start) < expected: // Sub saturates instead of overflowing
 		return verdict{reason: ReasonNotExceeded, until: clock.AddSaturating(start, expected)}
 	}
-	v := verdict{reason: ReasonNominated, expected: expected}
+	v := verdict{reason: reasonNominated, expected: expected}
 	if s, ok := job.Annotations[keys.RequeueNotBefore]; ok {
 		if v.notBefore, err = parseTimestamp(keys.RequeueNotBefore, s); err != nil {
 			return verdict{reason: ReasonInvalidNotBefore, err: err}
@@ -352,8 +352,8 @@ func validAction(a runtime.Action) bool {
 
 // The nominator's own reasons; the others are eligibility's.
 const (
-	// ReasonNominated: exceeded its expected runtime, passed every check.
-	ReasonNominated eligibility.Reason = "nominated"
+	// reasonNominated: exceeded its expected runtime, passed every check.
+	reasonNominated eligibility.Reason = "nominated"
 	// ReasonNotRunning: no active allocated task.
 	ReasonNotRunning eligibility.Reason = "not_running"
 	// ReasonNotPreemptible: the job is not marked preemptible.

@@ -60,7 +60,7 @@ func elNaiveNominate(j *eligibility.Job, now time.Time, r *runtime.Resolver, a r
 			return expectedruntime.ReasonInvalidLastCheckpoint, zero
 		}
 	}
-	return expectedruntime.ReasonNominated, zero
+	return eligibility.Reason("nominated"), zero
 }
 
 func TestNominatorMatchesNaiveOracle(t *testing.T) {
@@ -126,7 +126,7 @@ func TestNominatorMatchesNaiveOracle(t *testing.T) {
 				rt.Fatalf("nomination %+v out of order or duplicated", nom)
 			}
 			last = nom.Index
-			outcome[nom.Index] = expectedruntime.ReasonNominated
+			outcome[nom.Index] = eligibility.Reason("nominated")
 		}
 		last = -1
 		for _, s := range res.Skips {
@@ -187,7 +187,7 @@ func TestNominatorMatchesNaiveOracle(t *testing.T) {
 			expectedruntime.ReasonInvalidLastCheckpoint} {
 			skipped += counter.Count("expectedruntime", rs)
 		}
-		if counter.Count("expectedruntime", expectedruntime.ReasonNominated) != uint64(len(res.Nominations)) || skipped != uint64(len(res.Skips)) {
+		if counter.Count("expectedruntime", eligibility.Reason("nominated")) != uint64(len(res.Nominations)) || skipped != uint64(len(res.Skips)) {
 			rt.Fatalf("counter disagrees with the result")
 		}
 	})

@@ -45,7 +45,7 @@ type elOutcome struct {
 
 func elCore(o expectedruntime.Outcome) elOutcome {
 	if o.Allowed {
-		return elOutcome{Reason: expectedruntime.ReasonNominated, Overrun: o.Nomination.Overrun}
+		return elOutcome{Reason: eligibility.Reason("nominated"), Overrun: o.Nomination.Overrun}
 	}
 	return elOutcome{Reason: o.Skip.Reason, Until: o.Skip.Until, HasErr: o.Skip.Err != nil}
 }
@@ -66,13 +66,13 @@ func TestNominatorEvaluate(t *testing.T) {
 		{"plugin doc basic: before 4h", elRunning("training-job", elT0, elKeyExp, "4h"), elMin(239),
 			elOutcome{Reason: expectedruntime.ReasonNotExceeded, Until: elMin(240)}},
 		{"plugin doc basic: nominated at exactly 4h", elRunning("training-job", elT0, elKeyExp, "4h"), elMin(240),
-			elOutcome{Reason: expectedruntime.ReasonNominated}},
+			elOutcome{Reason: eligibility.Reason("nominated")}},
 		{"one ns before expected", elRunning("j", elT0, elKeyExp, "4h"), elMin(240).Add(-1),
 			elOutcome{Reason: expectedruntime.ReasonNotExceeded, Until: elMin(240)}},
 		{"overrun", elRunning("j", elT0, elKeyExp, "4h"), elMin(250),
-			elOutcome{Reason: expectedruntime.ReasonNominated, Overrun: 10 * time.Minute}},
+			elOutcome{Reason: eligibility.Reason("nominated"), Overrun: 10 * time.Minute}},
 		{"1d works (runtime grammar)", elRunning("j", elT0, elKeyExp, "1d"), elT0.Add(24 * time.Hour),
-			elOutcome{Reason: expectedruntime.ReasonNominated}},
+			elOutcome{Reason: eligibility.Reason("nominated")}},
 		{"1h30m", elRunning("j", elT0, elKeyExp, "1h30m"), elMin(89),
 			elOutcome{Reason: expectedruntime.ReasonNotExceeded, Until: elMin(90)}},
 		// Eligibility criteria 1-3.
@@ -96,9 +96,9 @@ func TestNominatorEvaluate(t *testing.T) {
 		{"cooldown", elRunning("j", elT0, elKeyExp, "1h", elKeyNB, elRFC(elMin(90))), elMin(89),
 			elOutcome{Reason: eligibility.ReasonCooldown, Until: elMin(90)}},
 		{"eligible at exactly not-before", elRunning("j", elT0, elKeyExp, "1h", elKeyNB, elRFC(elMin(90))), elMin(90),
-			elOutcome{Reason: expectedruntime.ReasonNominated, Overrun: 30 * time.Minute}},
+			elOutcome{Reason: eligibility.Reason("nominated"), Overrun: 30 * time.Minute}},
 		{"not-before in the past", elRunning("j", elT0, elKeyExp, "1h", elKeyNB, elRFC(elMin(30))), elMin(60),
-			elOutcome{Reason: expectedruntime.ReasonNominated}},
+			elOutcome{Reason: eligibility.Reason("nominated")}},
 		{"RFC3339Nano not-before", elRunning("j", elT0, elKeyExp, "1h", elKeyNB, "2025-01-15T11:30:00.5Z"), elMin(90),
 			elOutcome{Reason: eligibility.ReasonCooldown, Until: elMin(90).Add(500 * time.Millisecond)}},
 		{"offset not-before", elRunning("j", elT0, elKeyExp, "1h", elKeyNB, "2025-01-15T12:30:00+01:00"), elMin(89),
@@ -137,7 +137,7 @@ func TestNominatorEvaluate(t *testing.T) {
 			elOutcome{Reason: expectedruntime.ReasonNotExceeded, Until: elMin(60)}},
 		// Requeue delay never blocks a nomination.
 		{"invalid delay still nominated", elRunning("j", elT0, elKeyExp, "1h", elKeyDelay, "later"), elMin(60),
-			elOutcome{Reason: expectedruntime.ReasonNominated}},
+			elOutcome{Reason: eligibility.Reason("nominated")}},
 	}
 	var n expectedruntime.Nominator
 	for _, tc := range tests {
@@ -219,9 +219,9 @@ func TestNominatorMinRuntime(t *testing.T) {
 		want   elOutcome
 	}{
 		{runtime.ActionPreempt, elMin(60), elOutcome{Reason: eligibility.ReasonMinRuntimeProtected, Until: elMin(90)}},
-		{runtime.ActionPreempt, elMin(90), elOutcome{Reason: expectedruntime.ReasonNominated, Overrun: 30 * time.Minute}},
+		{runtime.ActionPreempt, elMin(90), elOutcome{Reason: eligibility.Reason("nominated"), Overrun: 30 * time.Minute}},
 		{runtime.ActionReclaim, elMin(90), elOutcome{Reason: eligibility.ReasonMinRuntimeProtected, Until: elMin(120)}},
-		{runtime.ActionReclaim, elMin(120), elOutcome{Reason: expectedruntime.ReasonNominated, Overrun: time.Hour}},
+		{runtime.ActionReclaim, elMin(120), elOutcome{Reason: eligibility.Reason("nominated"), Overrun: time.Hour}},
 	} {
 		n.MinRuntimeAction = tc.action
 		if diff := cmp.Diff(tc.want, elCore(n.Evaluate(&j, tc.now))); diff != "" {
@@ -344,7 +344,7 @@ func TestNominatorNominate(t *testing.T) {
 	if diff := cmp.Diff(wantSamples, gotSamples); diff != "" {
 		t.Errorf("Samples (-want +got):\n%s", diff)
 	}
-	if counter.Count("expectedruntime", expectedruntime.ReasonNominated) != 2 || counter.Count("expectedruntime", eligibility.ReasonCooldown) != 1 ||
+	if counter.Count("expectedruntime", eligibility.Reason("nominated")) != 2 || counter.Count("expectedruntime", eligibility.ReasonCooldown) != 1 ||
 		counter.Count("expectedruntime", expectedruntime.ReasonNotConfigured) != 0 || counter.Count("other", eligibility.ReasonCooldown) != 0 {
 		t.Error("counter accessors")
 	}

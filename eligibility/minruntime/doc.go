@@ -28,4 +28,16 @@
 //   - A min-runtime of 0 never protects, even with a start in the future.
 //   - A queue that cannot be found fails closed (KAI applies the default).
 //   - Only subgroups the scenario takes an active task from are checked.
+//
+// # Reasons
+//
+// Each decision's Reason is a stable metric label. [Filter.Check]: allowed
+// "no_min_runtime", "missing_start", "not_protected", "elastic_deferred"
+// ([ReasonElasticDeferred]); denied "minruntime_protected", "clock_skew",
+// "invalid_action", "no_resolver", "queue_unset", "unknown_queue".
+// [Validator.Validate]: allowed "min_available_kept"; denied
+// "below_min_available", "invalid_counts", "conflicting_victims",
+// "duplicate_subgroup", and the filter's fail-closed reasons. Code branches
+// on Allowed (and on ReasonElasticDeferred); the other allowed reasons are
+// labels only, for metrics and logs, so they have no constants.
 package minruntime

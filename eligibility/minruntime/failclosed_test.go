@@ -68,7 +68,7 @@ func TestFilterFailsClosed(t *testing.T) {
 		}
 	}
 	// Root is a queue nobody sets by accident: it gets the defaults.
-	if d := f.Check(runtime.ActionPreempt, leaf3, &eligibility.Job{Queue: queuetree.Root, Start: elMin(-1)}, now); !d.Allowed || d.Reason != minruntime.ReasonNoMinRuntime {
+	if d := f.Check(runtime.ActionPreempt, leaf3, &eligibility.Job{Queue: queuetree.Root, Start: elMin(-1)}, now); !d.Allowed || d.Reason != eligibility.Reason("no_min_runtime") {
 		t.Errorf("Root victim: %v, want the default (0: allowed)", d)
 	}
 }

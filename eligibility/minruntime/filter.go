@@ -30,9 +30,9 @@ type Filter struct {
 //     ReasonNoResolver, ReasonQueueUnset, ReasonUnknownQueue (no Until,
 //     no Resolution);
 //  1. d = Resolver.Resolve(action, preemptor, victim.Queue);
-//  2. d <= 0: allowed, ReasonNoMinRuntime;
+//  2. d <= 0: allowed, "no_min_runtime";
 //  3. no start: allowed, eligibility.ReasonMissingStart;
-//  4. now >= start + d: allowed, ReasonNotProtected;
+//  4. now >= start + d: allowed, "not_protected";
 //  5. elastic: allowed, ReasonElasticDeferred, Until = start + d (the
 //     Validator decides);
 //  6. otherwise denied, Until = start + d: eligibility.ReasonClockSkew
@@ -64,14 +64,14 @@ func (f *Filter) Check(action runtime.Action, preemptor queuetree.ID, victim *el
 	d.Allowed = true
 	switch {
 	case d.Resolution.Duration <= 0:
-		d.Reason = ReasonNoMinRuntime
+		d.Reason = reasonNoMinRuntime
 	case victim.Start.IsZero():
 		d.Reason = eligibility.ReasonMissingStart
 	default:
 		until := clock.AddSaturating(victim.Start, d.Resolution.Duration)
 		switch {
 		case !now.Before(until):
-			d.Reason = ReasonNotProtected
+			d.Reason = reasonNotProtected
 		case elastic(subgroups(victim)):
 			// Protected, but elastic: the scenario validator decides
 			// how many tasks may go. Subgroups are only read here, so
@@ -124,10 +124,10 @@ type Decision struct {
 
 // The filter's own reasons.
 const (
-	// ReasonNotProtected: now >= start + d.
-	ReasonNotProtected eligibility.Reason = "not_protected"
-	// ReasonNoMinRuntime: d is zero ("0s" means instantly evictable).
-	ReasonNoMinRuntime eligibility.Reason = "no_min_runtime"
+	// reasonNotProtected: now >= start + d.
+	reasonNotProtected eligibility.Reason = "not_protected"
+	// reasonNoMinRuntime: d is zero ("0s" means instantly evictable).
+	reasonNoMinRuntime eligibility.Reason = "no_min_runtime"
 	// ReasonElasticDeferred: protected but elastic; the [Validator] decides.
 	ReasonElasticDeferred eligibility.Reason = "elastic_deferred"
 )

@@ -38,7 +38,7 @@ func TestMinRuntimeFilter(t *testing.T) {
 			want: eligibility.Decision{Allowed: false, Reason: eligibility.ReasonMinRuntimeProtected, Until: elT0.Add(60 * time.Second)}},
 		{name: "designTree ex1 evictable at exactly start+d", r: lca, action: runtime.ActionReclaim, preemptor: "leaf1", victim: "leaf3",
 			start: elT0, now: elT0.Add(60 * time.Second), wantDur: 60 * time.Second,
-			want: eligibility.Decision{Allowed: true, Reason: minruntime.ReasonNotProtected}},
+			want: eligibility.Decision{Allowed: true, Reason: eligibility.Reason("not_protected")}},
 		{name: "designTree ex1 one ns before expiry", r: lca, action: runtime.ActionReclaim, preemptor: "leaf1", victim: "leaf3",
 			start: elT0, now: elT0.Add(60*time.Second - 1), wantDur: 60 * time.Second,
 			want: eligibility.Decision{Allowed: false, Reason: eligibility.ReasonMinRuntimeProtected, Until: elT0.Add(60 * time.Second)}},
@@ -48,7 +48,7 @@ func TestMinRuntimeFilter(t *testing.T) {
 			want: eligibility.Decision{Allowed: false, Reason: eligibility.ReasonMinRuntimeProtected, Until: elMin(3)}},
 		{name: "designTree ex2 expired", r: lca, action: runtime.ActionReclaim, preemptor: "leaf1", victim: "leaf2",
 			start: elT0, now: elMin(3), wantDur: 180 * time.Second,
-			want: eligibility.Decision{Allowed: true, Reason: minruntime.ReasonNotProtected}},
+			want: eligibility.Decision{Allowed: true, Reason: eligibility.Reason("not_protected")}},
 		// Design-doc reclaim example 3: leaf3 -> leaf1 uses C, inheriting B's 600s.
 		{name: "designTree ex3 lca", r: lca, action: runtime.ActionReclaim, preemptor: "leaf3", victim: "leaf1",
 			start: elT0, now: elMin(9), wantDur: 600 * time.Second,
@@ -56,7 +56,7 @@ func TestMinRuntimeFilter(t *testing.T) {
 		// The queue method uses leaf1's own explicit 0s.
 		{name: "designTree ex3 queue method", r: byQueue, action: runtime.ActionReclaim, preemptor: "leaf3", victim: "leaf1",
 			start: elT0, now: elMin(1), wantDur: 0,
-			want: eligibility.Decision{Allowed: true, Reason: minruntime.ReasonNoMinRuntime}},
+			want: eligibility.Decision{Allowed: true, Reason: eligibility.Reason("no_min_runtime")}},
 		// Design-doc preempt examples: leaf1 300s, leaf2 inherits B's 600s.
 		{name: "designTree preempt leaf1", r: lca, action: runtime.ActionPreempt, preemptor: "leaf1", victim: "leaf1",
 			start: elT0, now: elMin(4), wantDur: 300 * time.Second,
@@ -66,7 +66,7 @@ func TestMinRuntimeFilter(t *testing.T) {
 			want: eligibility.Decision{Allowed: false, Reason: eligibility.ReasonMinRuntimeProtected, Until: elMin(10)}},
 		{name: "preempt at exactly expiry", r: lca, action: runtime.ActionPreempt, preemptor: "leaf2", victim: "leaf2",
 			start: elT0, now: elMin(10), wantDur: 600 * time.Second,
-			want: eligibility.Decision{Allowed: true, Reason: minruntime.ReasonNotProtected}},
+			want: eligibility.Decision{Allowed: true, Reason: eligibility.Reason("not_protected")}},
 		{name: "missing start is not protected", r: lca, action: runtime.ActionPreempt, preemptor: "leaf2", victim: "leaf2",
 			now: elMin(1), wantDur: 600 * time.Second,
 			want: eligibility.Decision{Allowed: true, Reason: eligibility.ReasonMissingStart}},
@@ -78,16 +78,16 @@ func TestMinRuntimeFilter(t *testing.T) {
 			want: eligibility.Decision{Allowed: false, Reason: eligibility.ReasonMinRuntimeProtected, Until: elMin(15)}},
 		{name: "clock skew with d=0 is not protected", r: lca, action: runtime.ActionReclaim, preemptor: "leaf2", victim: "leaf1",
 			start: elMin(5), now: elT0, wantDur: 0,
-			want: eligibility.Decision{Allowed: true, Reason: minruntime.ReasonNoMinRuntime}},
+			want: eligibility.Decision{Allowed: true, Reason: eligibility.Reason("no_min_runtime")}},
 		{name: "elastic protected victim is deferred", r: lca, action: runtime.ActionPreempt, preemptor: "leaf2", victim: "leaf2",
 			start: elT0, now: elMin(1), subgroups: elastic, wantDur: 600 * time.Second,
 			want: eligibility.Decision{Allowed: true, Reason: minruntime.ReasonElasticDeferred, Until: elMin(10)}},
 		{name: "elastic but unprotected: the plain reason", r: lca, action: runtime.ActionPreempt, preemptor: "leaf2", victim: "leaf2",
 			start: elT0, now: elMin(10), subgroups: elastic, wantDur: 600 * time.Second,
-			want: eligibility.Decision{Allowed: true, Reason: minruntime.ReasonNotProtected}},
+			want: eligibility.Decision{Allowed: true, Reason: eligibility.Reason("not_protected")}},
 		{name: "elastic with d=0", r: lca, action: runtime.ActionReclaim, preemptor: "leaf2", victim: "leaf1",
 			start: elT0, now: elT0, subgroups: elastic, wantDur: 0,
-			want: eligibility.Decision{Allowed: true, Reason: minruntime.ReasonNoMinRuntime}},
+			want: eligibility.Decision{Allowed: true, Reason: eligibility.Reason("no_min_runtime")}},
 		{name: "elastic with clock skew is deferred", r: lca, action: runtime.ActionPreempt, preemptor: "leaf2", victim: "leaf2",
 			start: elMin(5), now: elT0, subgroups: elastic, wantDur: 600 * time.Second,
 			want: eligibility.Decision{Allowed: true, Reason: minruntime.ReasonElasticDeferred, Until: elMin(15)}},
@@ -178,7 +178,7 @@ func TestMinRuntimeDecisionString(t *testing.T) {
 			t.Errorf("String() = %q, missing %q", s, want)
 		}
 	}
-	if s := (eligibility.Decision{Allowed: true, Reason: minruntime.ReasonNotProtected}).String(); !strings.Contains(s, "allowed (not_protected)") {
+	if s := (eligibility.Decision{Allowed: true, Reason: eligibility.Reason("not_protected")}).String(); !strings.Contains(s, "allowed (not_protected)") {
 		t.Errorf("String() = %q", s)
 	}
 }

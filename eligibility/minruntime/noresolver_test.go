@@ -27,7 +27,7 @@ func TestForgottenResolverFailsClosed(t *testing.T) {
 			}
 		}
 		open := minruntime.Filter{FailOpen: true}
-		if d := open.Check(action, p, victim, elMin(5)); !d.Allowed || d.Reason != minruntime.ReasonNoMinRuntime {
+		if d := open.Check(action, p, victim, elMin(5)); !d.Allowed || d.Reason != eligibility.Reason("no_min_runtime") {
 			t.Errorf("FailOpen, %v: %v, want allowed no_min_runtime", action, d)
 		}
 	}

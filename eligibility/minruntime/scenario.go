@@ -30,9 +30,9 @@ type Victim struct {
 
 // The validator's own reasons.
 const (
-	// ReasonMinAvailableKept: every protected elastic victim keeps at
+	// reasonMinAvailableKept: every protected elastic victim keeps at
 	// least MinAvailable active tasks in each subgroup.
-	ReasonMinAvailableKept eligibility.Reason = "min_available_kept"
+	reasonMinAvailableKept eligibility.Reason = "min_available_kept"
 	// ReasonBelowMinAvailable: a subgroup would fall below MinAvailable.
 	ReasonBelowMinAvailable eligibility.Reason = "below_min_available"
 	// ReasonInvalidCounts: negative counts, or more evictions than Active.
@@ -153,7 +153,7 @@ type taskVal struct {
 // error. Cost: O(tasks × subgroups) plus one resolver query per job; no
 // allocation once warm.
 func (v *Validator) Validate(action runtime.Action, preemptor queuetree.ID, victims []Victim, now time.Time) (ScenarioDecision, error) {
-	out := ScenarioDecision{Decision: eligibility.Decision{Allowed: true, Reason: ReasonMinAvailableKept}}
+	out := ScenarioDecision{Decision: eligibility.Decision{Allowed: true, Reason: reasonMinAvailableKept}}
 	if !validAction(action) {
 		out.reject(eligibility.ReasonInvalidAction, "", runtime.Resolution{Source: queuetree.None, Action: action, Method: v.Resolver.Method()})
 		return out, nil

@@ -46,7 +46,7 @@ func TestScenarioValidatorBadInput(t *testing.T) {
 			minruntime.ReasonInvalidCounts, elMin(10)},
 		{"garbage in an unprotected job does not matter",
 			[]minruntime.Victim{{Job: &eligibility.Job{ID: "u", Queue: leaf2, Subgroups: []eligibility.Subgroup{sg("s", -5, 3)}}, Tasks: elTasks("s", 3, 0)}},
-			minruntime.ReasonMinAvailableKept, time.Time{}},
+			eligibility.Reason("min_available_kept"), time.Time{}},
 		// 8. Distinct jobs sharing an ID.
 		{"an unprotected job listed first does not hide a protected one with its ID",
 			[]minruntime.Victim{
@@ -59,7 +59,7 @@ func TestScenarioValidatorBadInput(t *testing.T) {
 				{Job: protected("c", sg("s", 2, 4)), Tasks: elTasks("s", 1, 0)},
 				{Job: protected("c", sg("s", 2, 4)), Tasks: elTasks("s", 1, 0)},
 			},
-			minruntime.ReasonMinAvailableKept, time.Time{}},
+			eligibility.Reason("min_available_kept"), time.Time{}},
 		{"equal copies are summed",
 			[]minruntime.Victim{
 				{Job: protected("c", sg("s", 2, 4)), Tasks: elTasks("s", 2, 0)},
@@ -80,7 +80,7 @@ func TestScenarioValidatorBadInput(t *testing.T) {
 				{Job: protected("", sg("s", 2, 4)), Tasks: elTasks("s", 1, 0)},
 				{Job: protected("", sg("s", 2, 4)), Tasks: elTasks("s", 1, 0)},
 			},
-			minruntime.ReasonMinAvailableKept, time.Time{}},
+			eligibility.Reason("min_available_kept"), time.Time{}},
 		{"different jobs without an ID conflict",
 			[]minruntime.Victim{
 				{Job: &eligibility.Job{Queue: leaf2, Subgroups: []eligibility.Subgroup{sg("s", 1, 1)}}},
@@ -104,24 +104,24 @@ func TestScenarioValidatorBadInput(t *testing.T) {
 			minruntime.ReasonDuplicateSubgroup, elMin(10)},
 		{"a repeated name the scenario does not touch does not matter",
 			[]minruntime.Victim{{Job: protected("d", sg("a", 1, 3), sg("w", 1, 5), sg("w", 2, 2)), Tasks: elTasks("a", 1, 0)}},
-			minruntime.ReasonMinAvailableKept, time.Time{}},
+			eligibility.Reason("min_available_kept"), time.Time{}},
 		{"releasing tasks alone do not touch a repeated name",
 			[]minruntime.Victim{{Job: protected("d", sg("w", 1, 5), sg("w", 2, 2)), Tasks: elTasks("w", 0, 2)}},
-			minruntime.ReasonMinAvailableKept, time.Time{}},
+			eligibility.Reason("min_available_kept"), time.Time{}},
 		{"distinct names alike in length and last byte are not a repeat",
 			// "a" and "xZ" fall into one bucket of the validator's cheap
 			// filter; the exact comparison tells them apart.
 			[]minruntime.Victim{{Job: protected("d", sg("a", 1, 5), sg("xZ", 2, 2)), Tasks: elTasks("a", 2, 0)}},
-			minruntime.ReasonMinAvailableKept, time.Time{}},
+			eligibility.Reason("min_available_kept"), time.Time{}},
 		{"65 distinct subgroup names",
 			[]minruntime.Victim{{Job: protected("d", manySubgroups(65, "")...), Tasks: elTasks("s0", 1, 0)}},
-			minruntime.ReasonMinAvailableKept, time.Time{}},
+			eligibility.Reason("min_available_kept"), time.Time{}},
 		{"65 subgroups, the first name repeated last",
 			[]minruntime.Victim{{Job: protected("d", manySubgroups(65, "s0")...), Tasks: elTasks("s0", 1, 0)}},
 			minruntime.ReasonDuplicateSubgroup, elMin(10)},
 		{"a repeated name in an unprotected job does not matter",
 			[]minruntime.Victim{{Job: &eligibility.Job{ID: "u", Queue: leaf2, Subgroups: []eligibility.Subgroup{sg("w", 1, 5), sg("w", 2, 2)}}, Tasks: elTasks("w", 2, 0)}},
-			minruntime.ReasonMinAvailableKept, time.Time{}},
+			eligibility.Reason("min_available_kept"), time.Time{}},
 		// 9. Task identity.
 		{"a task listed in the recorded and the potential victims counts once",
 			func() []minruntime.Victim {
@@ -131,7 +131,7 @@ func TestScenarioValidatorBadInput(t *testing.T) {
 					{Job: j, Tasks: []minruntime.Task{task("p2", "s")}},
 				}
 			}(),
-			minruntime.ReasonMinAvailableKept, time.Time{}},
+			eligibility.Reason("min_available_kept"), time.Time{}},
 		{"distinct task IDs all count",
 			func() []minruntime.Victim {
 				j := protected("t", sg("s", 2, 4))
@@ -163,7 +163,7 @@ func TestScenarioValidatorBadInput(t *testing.T) {
 				{Job: protected("j1", sg("s", 1, 2)), Tasks: []minruntime.Task{task("p", "s")}},
 				{Job: protected("j2", sg("s", 1, 2)), Tasks: []minruntime.Task{task("p", "s")}},
 			},
-			minruntime.ReasonMinAvailableKept, time.Time{}},
+			eligibility.Reason("min_available_kept"), time.Time{}},
 	}
 	v := minruntime.Validator{Resolver: r}
 	// The remaining count is exact, not wrapped: MinInt32+1 - 2.
@@ -177,7 +177,7 @@ func TestScenarioValidatorBadInput(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			wantAllowed := tc.reason == minruntime.ReasonMinAvailableKept
+			wantAllowed := tc.reason == eligibility.Reason("min_available_kept")
 			if got.Allowed != wantAllowed || got.Reason != tc.reason || !got.Until.Equal(tc.until) {
 				t.Errorf("Validate = %v (allowed %v, reason %q, until %v); want allowed %v, reason %q, until %v",
 					got, got.Allowed, got.Reason, got.Until, wantAllowed, tc.reason, tc.until)

@@ -22,8 +22,8 @@ func TestKAIDifferences(t *testing.T) {
 	// 1. Min-runtime 0 with a start in the future: allowed (KAI protects
 	// until the start). leaf1's reclaim min-runtime is an explicit 0s.
 	future := &eligibility.Job{ID: "f", Queue: leaf1, Start: elMin(5), Subgroups: []eligibility.Subgroup{{MinAvailable: 1, Active: 1}}}
-	if d := f.Check(runtime.ActionReclaim, leaf2, future, elMin(1)); !d.Allowed || d.Reason != minruntime.ReasonNoMinRuntime {
-		t.Errorf("d=0, future start: %+v, want allowed with %q", d, minruntime.ReasonNoMinRuntime)
+	if d := f.Check(runtime.ActionReclaim, leaf2, future, elMin(1)); !d.Allowed || d.Reason != eligibility.Reason("no_min_runtime") {
+		t.Errorf("d=0, future start: %+v, want allowed with %q", d, eligibility.Reason("no_min_runtime"))
 	}
 
 	// 2. Elastic means active tasks above the minimum: a gang of 4 running

@@ -39,7 +39,7 @@ func TestScenarioValidator(t *testing.T) {
 		}}
 	}
 	gang := &eligibility.Job{ID: "ns/gang", Queue: leaf2, Start: elT0, Subgroups: []eligibility.Subgroup{{Name: "", MinAvailable: 4, Active: 4}}}
-	allowed := minruntime.ScenarioDecision{Decision: eligibility.Decision{Allowed: true, Reason: minruntime.ReasonMinAvailableKept}}
+	allowed := minruntime.ScenarioDecision{Decision: eligibility.Decision{Allowed: true, Reason: eligibility.Reason("min_available_kept")}}
 	reject := func(job, sg string, remaining int64, min int32, until time.Time, res runtime.Resolution, n int) minruntime.ScenarioDecision {
 		return minruntime.ScenarioDecision{
 			Decision:   eligibility.Decision{Allowed: false, Reason: minruntime.ReasonBelowMinAvailable, Until: until},
@@ -453,7 +453,7 @@ func TestScenarioValidatorMatchesNaiveCount(t *testing.T) {
 		}
 		switch {
 		case got.Allowed:
-			if got.Reason != minruntime.ReasonMinAvailableKept || !got.Until.IsZero() {
+			if got.Reason != eligibility.Reason("min_available_kept") || !got.Until.IsZero() {
 				rt.Fatalf("allowed with %+v", got)
 			}
 		case wantReasons[minruntime.ReasonConflictingVictims] > 0:
@@ -486,7 +486,7 @@ func TestScenarioDecisionStringProblems(t *testing.T) {
 		{minruntime.ScenarioDecision{Decision: eligibility.Decision{Reason: minruntime.ReasonDuplicateSubgroup, Until: elMin(10)},
 			Job: "ns/d", Subgroup: "w", ProtectedUntil: elMin(10), Violations: 1},
 			[]string{"rejected (duplicate_subgroup)", `job "ns/d" has several subgroups named "w"`, "cannot be attributed", "2025-01-15T10:10:00Z"}},
-		{minruntime.ScenarioDecision{Decision: eligibility.Decision{Allowed: true, Reason: minruntime.ReasonMinAvailableKept}},
+		{minruntime.ScenarioDecision{Decision: eligibility.Decision{Allowed: true, Reason: eligibility.Reason("min_available_kept")}},
 			[]string{"scenario allowed (min_available_kept)"}},
 	} {
 		for _, want := range tc.want {

@@ -27,31 +27,31 @@ func (d Delay) Validate() error {
 // Check decides whether a contender queued at queued may cause evictions
 // at now:
 //
-//   - Delay 0: allowed, [ReasonNoDelay];
+//   - Delay 0: allowed, "no_preemptor_delay";
 //   - queued zero (unknown): denied, [ReasonQueuedUnknown], no Until;
 //   - now < queued + Delay: denied, [ReasonDelayed], Until = queued + Delay;
-//   - otherwise (exactly Delay included): allowed, [ReasonWaited].
+//   - otherwise (exactly Delay included): allowed, "preemptor_waited".
 //
 // O(1), no allocation.
 func (d Delay) Check(queued, now time.Time) eligibility.Decision {
 	switch {
 	case d.Delay <= 0:
-		return eligibility.Decision{Allowed: true, Reason: ReasonNoDelay}
+		return eligibility.Decision{Allowed: true, Reason: reasonNoDelay}
 	case queued.IsZero():
 		return eligibility.Decision{Reason: ReasonQueuedUnknown}
 	}
 	if until := clock.AddSaturating(queued, d.Delay); now.Before(until) {
 		return eligibility.Decision{Reason: ReasonDelayed, Until: until}
 	}
-	return eligibility.Decision{Allowed: true, Reason: ReasonWaited}
+	return eligibility.Decision{Allowed: true, Reason: reasonWaited}
 }
 
 // The reasons of [Delay.Check].
 const (
-	// ReasonNoDelay: Delay is 0.
-	ReasonNoDelay eligibility.Reason = "no_preemptor_delay"
-	// ReasonWaited: now >= queued + Delay.
-	ReasonWaited eligibility.Reason = "preemptor_waited"
+	// reasonNoDelay: Delay is 0.
+	reasonNoDelay eligibility.Reason = "no_preemptor_delay"
+	// reasonWaited: now >= queued + Delay.
+	reasonWaited eligibility.Reason = "preemptor_waited"
 	// ReasonDelayed: now < queued + Delay.
 	ReasonDelayed eligibility.Reason = "preemptor_delay"
 	// ReasonQueuedUnknown: the queued time is zero.

@@ -26,11 +26,11 @@ func TestPreemptorDelayBoundaries(t *testing.T) {
 		want   eligibility.Decision
 	}{
 		{"1ns before", d, q, q.Add(30*time.Second - 1), eligibility.Decision{Reason: preemptordelay.ReasonDelayed, Until: q.Add(30 * time.Second)}},
-		{"exactly D", d, q, q.Add(30 * time.Second), eligibility.Decision{Allowed: true, Reason: preemptordelay.ReasonWaited}},
+		{"exactly D", d, q, q.Add(30 * time.Second), eligibility.Decision{Allowed: true, Reason: eligibility.Reason("preemptor_waited")}},
 		{"just queued", d, q, q, eligibility.Decision{Reason: preemptordelay.ReasonDelayed, Until: q.Add(30 * time.Second)}},
 		{"queued unknown", d, time.Time{}, q, eligibility.Decision{Reason: preemptordelay.ReasonQueuedUnknown}},
-		{"no delay", preemptordelay.Delay{}, q, q, eligibility.Decision{Allowed: true, Reason: preemptordelay.ReasonNoDelay}},
-		{"no delay, queued unknown", preemptordelay.Delay{}, time.Time{}, q, eligibility.Decision{Allowed: true, Reason: preemptordelay.ReasonNoDelay}},
+		{"no delay", preemptordelay.Delay{}, q, q, eligibility.Decision{Allowed: true, Reason: eligibility.Reason("no_preemptor_delay")}},
+		{"no delay, queued unknown", preemptordelay.Delay{}, time.Time{}, q, eligibility.Decision{Allowed: true, Reason: eligibility.Reason("no_preemptor_delay")}},
 	} {
 		if got := tt.d.Check(tt.queued, tt.now); got != tt.want {
 			t.Errorf("%s: Check = %v, want %v", tt.name, got, tt.want)

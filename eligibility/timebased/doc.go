@@ -12,8 +12,8 @@
 // the preemptible decisions as Kueue's CandidatesOrdering
 // (pkg/scheduler/preemption/common/ordering.go); O(n log n).
 //
-// A Config's JSON form is Kueue's preemption block, validated by KEP-8522's
-// webhook rules.
+// A Config reads Kueue's preemption block ([Config.UnmarshalJSON]),
+// validated by KEP-8522's webhook rules; tenure does not write it.
 //
 // # Which newer
 //

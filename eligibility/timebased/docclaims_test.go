@@ -1,7 +1,6 @@
 package timebased_test
 
 import (
-	"encoding/json"
 	"testing"
 	"time"
 
@@ -46,19 +45,6 @@ func TestDocClaimClassNotAllowed(t *testing.T) {
 		d := timebased.Config{Policy: tc.policy}.Classify(p, timebased.Candidate{ID: "c", Priority: tc.prio, Reserved: dcNow.Add(time.Hour)}, dcNow)
 		if d.Class != timebased.ClassNotAllowed || d.Allowed {
 			t.Errorf("policy %v, candidate priority %d: %v, want not_allowed", tc.policy, tc.prio, d.Class)
-		}
-	}
-}
-
-// MarshalJSON writes the policy in Kueue's spelling, "PreemptionPolicy(N)"
-// for an unknown value.
-func TestDocClaimPreemptionPolicyJSON(t *testing.T) {
-	for p, want := range map[timebased.Policy]string{
-		timebased.Never: "Never", timebased.LowerPriority: "LowerPriority",
-		timebased.LowerOrNewerEqualPriority: "LowerOrNewerEqualPriority", 7: "PreemptionPolicy(7)",
-	} {
-		if out, err := json.Marshal(timebased.Config{Policy: p}); err != nil || string(out) != `{"withinClusterQueue":"`+want+`"}` {
-			t.Errorf("%d: Marshal = %s, %v, want %q", uint8(p), out, err, want)
 		}
 	}
 }

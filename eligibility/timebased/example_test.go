@@ -90,7 +90,7 @@ func ExampleConfig_Validate() {
 	// eligibility: minAdmitDuration is only valid with policy LowerOrNewerEqualPriority, not LowerPriority
 }
 
-// A Config reads and writes Kueue's shape, where KEP-8522's rule 3
+// A Config reads Kueue's shape, where KEP-8522's rule 3
 // applies: the withinClusterQueueConfig block is an error unless the policy
 // is LowerOrNewerEqualPriority, even when it sets nothing.
 func ExampleConfig_UnmarshalJSON() {

@@ -9,30 +9,6 @@ import (
 	"github.com/tenurepolicy/tenure/eligibility/internal/kueuejson"
 )
 
-// kueueJSON is Config's JSON form, the within-queue part of Kueue's
-// ClusterQueue preemption block with KEP-8522's withinClusterQueueConfig.
-type kueueJSON struct {
-	WithinClusterQueue       string           `json:"withinClusterQueue,omitempty"`
-	WithinClusterQueueConfig *kueueConfigJSON `json:"withinClusterQueueConfig,omitempty"`
-}
-
-type kueueConfigJSON struct {
-	MinAdmitDuration *string `json:"minAdmitDuration,omitempty"`
-}
-
-// MarshalJSON writes Kueue's preemption block, for example
-// {"withinClusterQueue":"LowerOrNewerEqualPriority","withinClusterQueueConfig":{"minAdmitDuration":"4h0m0s"}},
-// durations in Go's form (which Kueue's metav1.Duration reads). It does not
-// validate.
-func (c Config) MarshalJSON() ([]byte, error) {
-	out := kueueJSON{WithinClusterQueue: c.Policy.name()}
-	if m := c.MinAdmitDuration; m != nil {
-		s := m.String()
-		out.WithinClusterQueueConfig = &kueueConfigJSON{MinAdmitDuration: &s}
-	}
-	return json.Marshal(out)
-}
-
 // UnmarshalJSON reads Kueue's preemption block and reports every problem
 // at once: an unknown key (letter case included), a policy not spelt
 // exactly as Kueue's, and KEP-8522's webhook rules (minAdmitDuration at

@@ -258,7 +258,7 @@
 //     backoff.State moves with backoff.State.Timeout under the default
 //     backoff.Config (Kueue's: 60s doubling to 1h, no limit, jitter
 //     drawn from a source seeded with -seed); it is not admitted before
-//     backoff.State.Admissible allows and queues by backoff.QueueOrder's
+//     its backoff.State's RequeueAt and queues by backoff.QueueOrder's
 //     Eviction timestamp. A failed start holds its resources for the
 //     readiness timeout (5m) and is then evicted; under every other policy
 //     it is retried at once and keeps its place in the queue.

@@ -64,7 +64,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 		rep.Notes = append(rep.Notes, n)
 		fmt.Fprintf(stderr, "simulate: warning: %s\n", n.Text) // now, not after a long run
 	}
-	prog := progress.New(stderr, o.progress, clock.Real{})
+	prog := progress.New(stderr, o.progress, clock.Func(time.Now))
 	flat, err := simulateAll(x.tasks(names), o.parallel, prog)
 	prog.Finish()
 	if err != nil {

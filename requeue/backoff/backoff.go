@@ -28,8 +28,9 @@ const (
 // become ready in time. The zero Config is Kueue's default: Base 60s, Max
 // 1h, Jitter 0.0001, no Limit. A zero field means its default; a zero
 // meant literally is set by a flag (NoDelay, Uncapped, NoJitter), which
-// requires its field to be zero. The methods never panic, even on a Config
-// that fails Validate: invalid values read as unset, a flag wins over its
+// requires its field to be zero. Strategy.Validate checks a Config
+// (Strategy{Backoff: c}.Validate()). The methods never panic, even on a
+// Config that fails it: invalid values read as unset, a flag wins over its
 // field, and Base > Max gives Max.
 type Config struct {
 	// Base is the first delay (Kueue: backoffBaseSeconds); 0 means 60s.
@@ -95,12 +96,12 @@ func (c *Config) jitter() float64 {
 	return defaultJitter
 }
 
-// Validate reports every problem of c at once (errors.Join), each message
+// validate reports every problem of c at once (errors.Join), each message
 // starting with "backoff: ": a negative Base, Max or Limit, a Jitter outside
 // [0, 1) or NaN, a flag beside a non-zero field, and, unless ClampToMax is
 // set, an effective Base above the effective cap (Base 2h with Max unset is
 // refused: the default Max is 1h).
-func (c Config) Validate() error {
+func (c Config) validate() error {
 	var errs []error
 	if c.Base < 0 {
 		errs = append(errs, keyErrorf(kueueKeyBaseSeconds, "backoff: base must not be negative, got %v", c.Base))

@@ -3,7 +3,7 @@
 // long a job evicted because it did not become ready in time waits before
 // it may be admitted again ([Config], [State]), and the order in which
 // pending jobs are admitted ([QueueOrder]). Kueue's one requeuingStrategy
-// configures both ([Strategy], which reads and writes its JSON).
+// configures both ([Strategy], which reads its JSON).
 //
 // The n-th requeue waits Base·2^(n−1), capped at Max, plus a jitter of at
 // most Jitter·delay from a draw u in [0, 1) the caller supplies
@@ -18,7 +18,7 @@
 //
 // [State] {Count, RequeueAt} is the per-job state the embedder persists;
 // [State.Timeout] is its transition on a readiness timeout, and the job is
-// admissible when now ≥ RequeueAt ([State.Admissible]).
+// admissible when now ≥ RequeueAt (!now.Before(s.RequeueAt)).
 //
 // [QueueOrder] orders pending jobs: higher priority first, then earlier
 // queue-order timestamp (Kueue's Ordering.GetQueueOrderTimestamp,

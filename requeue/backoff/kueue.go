@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"maps"
-	"math"
 	"slices"
 	"strings"
 	"time"
@@ -29,7 +28,7 @@ const (
 // kueueStrategy mirrors Kueue's waitForPodsReady.requeuingStrategy field
 // for field (apis/config/v1beta1 and v1beta2 RequeuingStrategy): nil means
 // unset, use the default. It is the JSON form of a [Strategy]: strategy
-// converts it to one and [Strategy.kueue] back; the round trip returns
+// converts it to one (the tests' writer back; the round trip returns
 // exactly the input, nil pointers and explicit zeros included.
 type kueueStrategy struct {
 	// Timestamp is "Eviction" (the default) or "Creation", spelt exactly so.
@@ -73,21 +72,6 @@ func (s *Strategy) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON writes s in Kueue's shape, the inverse of
-// [Strategy.UnmarshalJSON]: unset fields are left out, NoDelay and
-// Uncapped are an explicit 0. ClampToMax is no field of Kueue's: a
-// strategy with it gives the fields an older release reads the same way.
-// It reports every problem at once: a Base or Max not a whole number of
-// seconds in [1, 2^31−1], a Limit above 2^31−1, a jitter other than
-// 0.0001, and any problem of Validate.
-func (s Strategy) MarshalJSON() ([]byte, error) {
-	k, err := s.kueue()
-	if err != nil {
-		return nil, err
-	}
-	return json.Marshal(k)
-}
-
 // decode reads Kueue's requeuingStrategy object into k, checking the keys
 // and the JSON types (not the values: strategy does), every problem at
 // once. null leaves k unchanged.
@@ -123,9 +107,10 @@ func (k *kueueStrategy) decode(data []byte) error {
 
 // Strategy is Kueue's requeuing strategy in tenure's types: the
 // queue-order timestamp strategy and the backoff. The zero value is Kueue's
-// default. It reads and writes Kueue's JSON ([Strategy.UnmarshalJSON]); a
-// fork that holds Kueue's Go struct (configapi.RequeuingStrategy) converts
-// it through that JSON, whose spelling the struct's tags give:
+// default. It reads Kueue's JSON ([Strategy.UnmarshalJSON]; tenure does
+// not write it); a fork that holds Kueue's Go struct
+// (configapi.RequeuingStrategy) converts it through that JSON, whose
+// spelling the struct's tags give:
 //
 //	data, _ := json.Marshal(rs)
 //	var s backoff.Strategy
@@ -139,15 +124,18 @@ type Strategy struct {
 	Backoff Config
 }
 
-// Validate reports every problem of s at once: an unknown timestamp
-// strategy and every problem of [Config.Validate]. Each message starts with
-// "backoff: ".
+// Validate reports every problem of s at once, each message starting with
+// "backoff: ": an unknown timestamp strategy; in Backoff, a negative Base,
+// Max or Limit, a Jitter outside [0, 1) or NaN, a flag beside a non-zero
+// field, and, unless ClampToMax is set, an effective Base above the
+// effective cap (Base 2h with Max unset is refused: the default Max is
+// 1h). To check a lone [Config] c: Strategy{Backoff: c}.Validate().
 func (s Strategy) Validate() error {
 	var errs []error
 	if s.Timestamp != nil && *s.Timestamp > TimestampCreation {
 		errs = append(errs, keyErrorf(kueueKeyTimestamp, "backoff: unknown timestamp strategy %d", uint8(*s.Timestamp)))
 	}
-	if err := s.Backoff.Validate(); err != nil {
+	if err := s.Backoff.validate(); err != nil {
 		errs = append(errs, err)
 	}
 	return errors.Join(errs...)
@@ -184,7 +172,7 @@ func (k kueueStrategy) strategy(clamped bool) (Strategy, error) {
 	if p := k.BackoffLimitCount; p != nil {
 		c.Limit = limit(int(*p))
 	}
-	if err := c.Validate(); err != nil {
+	if err := c.validate(); err != nil {
 		errs = append(errs, err)
 	}
 	if err := errors.Join(errs...); err != nil {
@@ -194,57 +182,6 @@ func (k kueueStrategy) strategy(clamped bool) (Strategy, error) {
 		c.Base, c.Max, c.NoDelay, c.Uncapped = 0, 0, true, false
 	}
 	return s, nil
-}
-
-// kueue converts s to Kueue's shape as [Strategy.MarshalJSON] documents:
-// unset fields become nil, NoDelay and Uncapped an explicit 0. On error
-// the result is the zero value.
-func (s Strategy) kueue() (kueueStrategy, error) {
-	errs := []error{s.Validate()}
-	var k kueueStrategy
-	if s.Timestamp != nil && *s.Timestamp <= TimestampCreation {
-		name := s.Timestamp.kueueName()
-		k.Timestamp = &name
-	}
-	c := s.Backoff
-	seconds := func(key string, d time.Duration) *int32 {
-		if d < 0 { // reported by Validate
-			return nil
-		}
-		if d%time.Second != 0 || d/time.Second > math.MaxInt32 {
-			errs = append(errs, keyErrorf(key, "backoff: %s cannot express %v (want whole seconds up to %d)", key, d, math.MaxInt32))
-			return nil
-		}
-		v := int32(d / time.Second)
-		return &v
-	}
-	switch {
-	case c.NoDelay:
-		k.BackoffBaseSeconds = new(int32)
-	case c.Base != 0:
-		k.BackoffBaseSeconds = seconds(kueueKeyBaseSeconds, c.Base)
-	}
-	switch {
-	case c.Uncapped:
-		k.BackoffMaxSeconds = new(int32)
-	case c.Max != 0:
-		k.BackoffMaxSeconds = seconds(kueueKeyMaxSeconds, c.Max)
-	}
-	if c.Limit != nil {
-		if *c.Limit > math.MaxInt32 {
-			errs = append(errs, keyErrorf(kueueKeyLimitCount, "backoff: %s cannot express %d (want at most %d)", kueueKeyLimitCount, *c.Limit, math.MaxInt32))
-		} else if *c.Limit >= 0 {
-			v := int32(*c.Limit)
-			k.BackoffLimitCount = &v
-		}
-	}
-	if c.NoJitter || (c.Jitter != 0 && c.Jitter != defaultJitter) {
-		errs = append(errs, keyErrorf("jitter", "backoff: Kueue's jitter is fixed at %v; cannot express jitter %v (NoJitter %v)", defaultJitter, c.Jitter, c.NoJitter))
-	}
-	if err := errors.Join(errs...); err != nil {
-		return kueueStrategy{}, err
-	}
-	return k, nil
 }
 
 func timestampPtr(s TimestampStrategy) *TimestampStrategy { return &s }

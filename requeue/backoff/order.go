@@ -2,7 +2,6 @@ package backoff
 
 import (
 	"cmp"
-	"fmt"
 	"slices"
 	"strings"
 	"time"
@@ -21,18 +20,6 @@ const (
 	// TimestampCreation ignores that eviction (the job keeps its place).
 	TimestampCreation
 )
-
-// kueueName returns "Eviction" or "Creation" (Kueue's spelling), or
-// "TimestampStrategy(N)" for an unknown value.
-func (s TimestampStrategy) kueueName() string {
-	switch s {
-	case TimestampEviction:
-		return "Eviction"
-	case TimestampCreation:
-		return "Creation"
-	}
-	return fmt.Sprintf("TimestampStrategy(%d)", uint8(s))
-}
 
 // QueueEntry is a pending job as queue ordering sees it. Its eviction
 // fields describe its current eviction, as Kueue's Evicted and Preempted

@@ -244,13 +244,6 @@ func TestRequeueStateMachine(t *testing.T) {
 				if c.Limit != nil && s.Count > *c.Limit {
 					t.Fatalf("Count %d passed the limit %d", s.Count, *c.Limit)
 				}
-				ok, until := s.Admissible(now)
-				if ok != !now.Before(modelAt) {
-					t.Fatalf("Admissible(%v) = %v with requeueAt %v", now, ok, modelAt)
-				}
-				if !ok && !until.Equal(modelAt) || ok && !until.IsZero() {
-					t.Fatalf("Admissible until = %v, requeueAt %v, ok %v", until, modelAt, ok)
-				}
 			},
 		})
 	})

@@ -14,19 +14,10 @@ import (
 type State struct {
 	// Count is the number of requeues so far.
 	Count int
-	// RequeueAt is the earliest instant of the next admission; zero means
-	// none.
+	// RequeueAt is the earliest instant of the next admission: the job is
+	// admissible at now when !now.Before(RequeueAt), at exactly RequeueAt
+	// included; zero means none.
 	RequeueAt time.Time
-}
-
-// Admissible reports whether the job may be admitted at now: now >=
-// RequeueAt, so admissible at exactly RequeueAt. until is RequeueAt when
-// not, the zero time when it is. O(1), no allocation.
-func (s State) Admissible(now time.Time) (ok bool, until time.Time) {
-	if now.Before(s.RequeueAt) {
-		return false, s.RequeueAt
-	}
-	return true, time.Time{}
 }
 
 // Timeout returns the state after a readiness-timeout eviction at now,

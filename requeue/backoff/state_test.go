@@ -10,31 +10,6 @@ import (
 	"github.com/tenurepolicy/tenure/requeue/backoff"
 )
 
-func TestRequeueStateAdmissible(t *testing.T) {
-	at := backoffT0.Add(10 * time.Minute)
-	tests := []struct {
-		name      string
-		state     backoff.State
-		now       time.Time
-		wantOK    bool
-		wantUntil time.Time
-	}{
-		{"zero state is admissible", backoff.State{}, backoffT0, true, time.Time{}},
-		{"before requeueAt", backoff.State{Count: 1, RequeueAt: at}, backoffT0, false, at},
-		{"1ns before requeueAt", backoff.State{Count: 1, RequeueAt: at}, at.Add(-1), false, at},
-		{"exactly at requeueAt is admissible", backoff.State{Count: 1, RequeueAt: at}, at, true, time.Time{}},
-		{"after requeueAt", backoff.State{Count: 1, RequeueAt: at}, at.Add(time.Hour), true, time.Time{}},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			ok, until := tt.state.Admissible(tt.now)
-			if ok != tt.wantOK || !until.Equal(tt.wantUntil) {
-				t.Errorf("Admissible(%v) = (%v, %v), want (%v, %v)", tt.now, ok, until, tt.wantOK, tt.wantUntil)
-			}
-		})
-	}
-}
-
 func TestRequeueStateTimeout(t *testing.T) {
 	later := backoffT0.Add(24 * time.Hour)
 	tests := []struct {
@@ -103,8 +78,8 @@ func TestRequeueStateKEP1282(t *testing.T) {
 		if next.Count != i {
 			t.Fatalf("timeout %d: Count = %d, want %d", i, next.Count, i)
 		}
-		if ok, until := next.Admissible(now); ok || !until.Equal(next.RequeueAt) {
-			t.Fatalf("timeout %d: admissible right after eviction: (%v, %v)", i, ok, until)
+		if !now.Before(next.RequeueAt) {
+			t.Fatalf("timeout %d: admissible right after eviction: RequeueAt %v, now %v", i, next.RequeueAt, now)
 		}
 		delays = append(delays, next.RequeueAt.Sub(now))
 		now = next.RequeueAt // requeued and admitted at once, times out at once
@@ -143,7 +118,7 @@ func TestRequeueStateNoDelayStillCounts(t *testing.T) {
 		if deact || next.Count != i || !next.RequeueAt.Equal(backoffT0) {
 			t.Fatalf("timeout %d: (%+v, %v), want Count %d, RequeueAt %v", i, next, deact, i, backoffT0)
 		}
-		if ok, _ := next.Admissible(backoffT0); !ok {
+		if backoffT0.Before(next.RequeueAt) {
 			t.Fatalf("timeout %d: not admissible at once", i)
 		}
 		s = next

@@ -16,7 +16,7 @@
 //
 // What tenure.Policy does not cover is called directly, and named here
 // (the readiness backoff of package sim calls backoff.State.Timeout and
-// State.Admissible):
+// waits for State.RequeueAt):
 // timebased.Config and timebased.Compare
 // (time-based same-priority preemption, KEP-8522), backoff.QueueOrder (the
 // pending queue's order and [Restamp]), and the nominator asked about one

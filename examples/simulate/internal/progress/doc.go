@@ -15,7 +15,7 @@
 // Callers report done of total units of work. The time left is the wall
 // time spent so far, extrapolated at the same rate: elapsed·(1−f)/f for
 // the fraction f done ([ETA]). Time comes from an injectable
-// [clock.Clock], so tests drive it with a fake clock.
+// [clock.Clock], so tests drive it with a clock.Func over a variable.
 //
 // # Costs
 //

@@ -68,7 +68,7 @@ type Meter struct {
 	shown bool
 }
 
-// New returns a Meter writing to w in mode m, timed by clk (clock.Real{}
+// New returns a Meter writing to w in mode m, timed by clk (clock.Func(time.Now)
 // in production). The run's start is clk's time now.
 func New(w io.Writer, m Mode, clk clock.Clock) *Meter {
 	tty := IsTerminal(w)

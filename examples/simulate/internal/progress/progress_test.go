@@ -5,7 +5,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/tenurepolicy/tenure/clock/clocktest"
+	"github.com/tenurepolicy/tenure/clock"
 )
 
 var t0 = time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
@@ -32,25 +32,26 @@ func TestETA(t *testing.T) {
 }
 
 func TestAlwaysOnAFakeClock(t *testing.T) {
-	clk := clocktest.New(t0)
+	now := t0
+	clk := clock.Func(func() time.Time { return now })
 	var b strings.Builder // not a terminal
 	m := New(&b, Always, clk)
-	clk.Step(Delay - time.Nanosecond)
+	now = now.Add(Delay - time.Nanosecond)
 	m.Update("sweep 1/4", 1, 100)
 	if b.Len() != 0 {
 		t.Fatalf("wrote before Delay: %q", b.String())
 	}
-	clk.Step(10*time.Second + time.Nanosecond) // 12 s elapsed
+	now = now.Add(10*time.Second + time.Nanosecond) // 12 s elapsed
 	m.Update("sweep 2/4", 25, 100)
 	if want := "simulate: sweep 2/4  25%  36s left (12s so far)\n"; b.String() != want {
 		t.Fatalf("got %q, want %q", b.String(), want)
 	}
-	clk.Step(LogEvery - time.Nanosecond)
+	now = now.Add(LogEvery - time.Nanosecond)
 	m.Update("sweep 2/4", 30, 100)
 	if strings.Count(b.String(), "\n") != 1 {
 		t.Fatalf("wrote again within LogEvery: %q", b.String())
 	}
-	clk.Step(time.Nanosecond) // 22 s elapsed, half done: 22 s left
+	now = now.Add(time.Nanosecond) // 22 s elapsed, half done: 22 s left
 	m.Update("sweep 3/4", 50, 100)
 	if !strings.HasSuffix(b.String(), "simulate: sweep 3/4  50%  22s left (22s so far)\n") {
 		t.Fatalf("second line: %q", b.String())
@@ -63,10 +64,11 @@ func TestAlwaysOnAFakeClock(t *testing.T) {
 
 func TestAutoAndNeverStayQuietOffATerminal(t *testing.T) {
 	for _, mode := range []Mode{Auto, Never} {
-		clk := clocktest.New(t0)
+		now := t0
+		clk := clock.Func(func() time.Time { return now })
 		var b strings.Builder
 		m := New(&b, mode, clk)
-		clk.Step(time.Hour)
+		now = now.Add(time.Hour)
 		m.Update("x", 1, 2)
 		m.Finish()
 		if b.Len() != 0 || m.Enabled() {
@@ -76,10 +78,11 @@ func TestAutoAndNeverStayQuietOffATerminal(t *testing.T) {
 }
 
 func TestNoEstimateAtZero(t *testing.T) {
-	clk := clocktest.New(t0)
+	now := t0
+	clk := clock.Func(func() time.Time { return now })
 	var b strings.Builder
 	m := New(&b, Always, clk)
-	clk.Step(5 * time.Second)
+	now = now.Add(5 * time.Second)
 	m.Update("x", 0, 10)
 	if !strings.Contains(b.String(), "0%  ? left") {
 		t.Errorf("got %q, want an unknown estimate", b.String())

@@ -12,7 +12,7 @@ import (
 // a job whose start failed (it did not become ready within
 // trace.ReadinessTimeout) moves its backoff.State with State.Timeout — an
 // exponentially growing delay with jitter, or deactivation after the
-// limit — and is not admitted again before State.Admissible says so. Its queue-order timestamp becomes
+// limit — and is not admitted again before its State's RequeueAt. Its queue-order timestamp becomes
 // the eviction time (QueueOrder with TimestampEviction), so it queues
 // behind the jobs of its priority that waited meanwhile.
 //
@@ -49,11 +49,10 @@ func (b *readinessBackoff) timedOut(s *sim, id int32) {
 	b.admit(s, id)
 }
 
-// admit queues job id once backoff.State.Admissible allows it, or waits
-// until the instant it names.
+// admit queues job id once its backoff.State's RequeueAt is reached, or
+// waits until then.
 func (b *readinessBackoff) admit(s *sim, id int32) {
-	ok, until := b.states[id].Admissible(s.nowT)
-	if !ok {
+	if until := b.states[id].RequeueAt; s.nowT.Before(until) {
 		s.push(event{t: secCeil(until), kind: evAdmit, job: id, epoch: s.st[id].epoch})
 		return
 	}

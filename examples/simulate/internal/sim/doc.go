@@ -12,7 +12,7 @@
 //     simulator's state and package policies (which holds the run's
 //     tenure.Policy and its Cycle); requeue.go: the expected-runtime
 //     requeue pass (the Policy's nominator and Cycle.Requeue); backoff.go:
-//     readiness backoff (backoff.State.Timeout, State.Admissible);
+//     readiness backoff (backoff.State.Timeout, State.RequeueAt);
 //     reserve.go: head-of-line reservations;
 //   - env.go: the run's tenure.Config and queue tree, shared by a
 //     workload's runs; workload.go: [Prepare] (load knobs, window,

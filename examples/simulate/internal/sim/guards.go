@@ -48,7 +48,7 @@ func (g *guards) init(s *sim) {
 	g.delay = set.PreemptorDelay > 0
 	g.budget = set.BudgetMax > 0
 	if g.budget {
-		g.key = evictionbudget.Budget{Max: set.BudgetMax, Window: set.BudgetWindow}.AnnotationKey()
+		g.key = evictionbudget.Annotation // the default Key
 		g.ann = map[string]string{}
 	}
 }

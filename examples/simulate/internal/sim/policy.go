@@ -26,7 +26,7 @@ import (
 //     for elastic victims how many tasks may go: Cycle.ValidateScenario;
 //   - the expected-runtime requeue: the Policy's nominator and
 //     Cycle.Requeue (requeue.go);
-//   - after a failed start: backoff.State.Timeout and State.Admissible
+//   - after a failed start: backoff.State.Timeout and State.RequeueAt
 //     (backoff.go);
 //   - the order of pending jobs, and the re-stamp of a job preempted by an
 //     equal-priority one: backoff.QueueOrder.
