@@ -37,7 +37,8 @@ type EngineConfig struct {
 	// requeue delay. Must not be negative.
 	DefaultDelay time.Duration
 	// MaxVictims bounds the commits of a pass; 0 means no bound. The pass
-	// stops before a set that would pass it ([ReasonMaxVictims]).
+	// stops before a set that would pass it ([ReasonMaxVictims]), then
+	// places what fits as things are (a last round without eviction).
 	MaxVictims int
 	// MaxAttempts bounds the fit tests of a pass, whether [Model.Place]
 	// answered them or a hint did ([EngineResult].Attempts); 0 means
@@ -182,9 +183,10 @@ type Engine struct {
 	stackClass int64
 	// The eligible list of the current search, in victim order: elig[i] is
 	// its i-th victim; scan is the rank from which the list goes on.
-	elig []int32
-	scan int32
-	done bool // the list holds every eligible victim
+	elig  []int32
+	asked int // the first asked victims of elig the filters allow for the contender searched for
+	scan  int32
+	done  bool // the list holds every eligible victim
 	// The victims' priorities, distinct and sorted, and per block of
 	// blockSize ranks the lowest priority of its open victims: the default
 	// CanContend skips the blocks no victim of which it may evict.
@@ -363,6 +365,10 @@ func (e *Engine) Run(now time.Time, in EngineInput, m Model) (EngineResult, erro
 	}
 	e.popTo(0) // the last search's evictions (kept to serve the next contender) go
 	e.cur = len(e.conts)
+	if e.stop == ReasonMaxVictims {
+		// No more sets; what fits as things are is still placed.
+		e.fill(e.after, len(e.conts))
+	}
 	if e.stop != "" {
 		for ci := range e.conts {
 			if !e.conts[ci].gone && !e.conts[ci].tried {

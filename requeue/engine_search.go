@@ -77,8 +77,10 @@ const (
 )
 
 // search looks for an irreducible set of the victims contender ci may use
-// whose eviction lets ci fit (see the package doc), asks the filters about
-// it, and commits it. key is ci's class (classOf).
+// whose eviction lets ci fit (see the package doc), and commits it. The
+// filters are asked about the victims of a prefix of ci's eligible list
+// that lets ci fit; the denied ones leave the list and the search goes on
+// from where it stood. key is ci's class (classOf).
 func (e *Engine) search(ci int32, key int64) {
 	for {
 		if !e.stackE || e.stackClass != key {
@@ -86,7 +88,7 @@ func (e *Engine) search(ci int32, key int64) {
 			e.elig, e.scan, e.done = e.elig[:0], 0, false
 			e.stackE, e.stackFull, e.stackClass = true, false, key
 		}
-		p, r := e.gallop(ci)
+		p, r := e.gallopAllowed(ci)
 		switch r {
 		case gallopRestart:
 			e.stackE = false
@@ -109,10 +111,6 @@ func (e *Engine) search(ci int32, key int64) {
 			e.searchEnded(ci)
 			return
 		}
-		if !e.allowedSet(ci) {
-			key = e.classOf(ci)
-			continue
-		}
 		if e.cfg.MaxLostWork > 0 && e.lostWork(e.set) > e.cfg.MaxLostWork {
 			for _, k := range e.set {
 				e.vs[k].lost = true
@@ -121,35 +119,68 @@ func (e *Engine) search(ci int32, key int64) {
 			return
 		}
 		for _, k := range e.elig[:p] {
-			e.vs[k].cheaper = true // reset below for the set's own victims, committed
+			e.vs[k].cheaper = true // the set's own victims are committed below
 		}
 		e.apply(ci)
 		return
 	}
 }
 
-// allowedSet asks the filters about every victim of e.set for contender
-// ci and reports whether they allow them all.
-func (e *Engine) allowedSet(ci int32) bool {
-	ok := true
-	for _, k := range e.set {
-		if !e.allowed(k, ci) {
-			ok = false
+// gallopAllowed finds the shortest prefix of ci's eligible list that lets
+// ci fit and that the filters allow: after each gallop, the filters are
+// asked about the prefix's victims not asked yet; the denied ones leave
+// the list (their denial recorded), and the gallop goes on from the
+// longest prefix known not to fit. Each victim is asked about once, and
+// evicted O(1) times, per search.
+func (e *Engine) gallopAllowed(ci int32) (int, int) {
+	lo := 0
+	e.asked = 0
+	for {
+		p, r := e.gallop(ci, lo)
+		if r != gallopFound {
+			return p, r
 		}
+		first, notFit := -1, 0 // the first denied victim; the allowed ones among the first p-1
+		kept := e.elig[:e.asked]
+		for i := e.asked; i < p; i++ {
+			k := e.elig[i]
+			if e.allowed(k, ci) {
+				kept = append(kept, k)
+				if i < p-1 {
+					notFit++
+				}
+				continue
+			}
+			if first < 0 {
+				first = i
+			}
+		}
+		if first < 0 {
+			e.asked = p
+			return p, gallopFound
+		}
+		// The list without the denied victims: the allowed ones of the
+		// first p-1 did not let ci fit (they were evicted when it did not).
+		e.popTo(min(len(e.stack), first))
+		lo = e.asked + notFit
+		e.asked = len(kept)
+		e.elig = append(kept, e.elig[p:]...)
+		e.stackClass = e.classOf(ci) // the list is ci's own now
 	}
-	return ok
 }
 
 // gallop finds the shortest prefix of ci's eligible list whose eviction
-// lets ci fit, given that ci does not fit as things are: it evicts the
-// list in order, testing the fit after 1, 2, 4, 8, … victims and at the
-// end, then halves the last interval down to one victim. O(p) evictions
+// lets ci fit, given that ci does not fit with its first lo victims
+// evicted (lo = 0: as things are): it evicts the list in order, testing
+// the fit after lo+1, lo+2, lo+4, … victims and at the end, then halves
+// the last interval down to one victim. O(p) evictions
 // and O(log p) fit tests for a prefix of p victims; the whole list when
 // none fits.
-func (e *Engine) gallop(ci int32) (int, int) {
-	lo, hi := 0, 0
+func (e *Engine) gallop(ci int32, lo int) (int, int) {
+	hi, from := 0, lo
 	errs := e.evictErrs
-	for n := 1; ; n = 2 * len(e.stack) {
+	for step := 1; ; step *= 2 {
+		n := from + step
 		if !e.extendTo(ci, n) {
 			return 0, gallopEnded
 		}
