@@ -22,53 +22,66 @@
 // committed as one transaction or not at all; contenders that fit in the
 // room a commit leaves are placed at once. Each nominated job gets exactly
 // one [Outcome]: committed, kept, skipped (with a reason and Until) or
-// deferred (a bound stopped the pass).
+// deferred (a bound stopped the pass); every contender the pass did not
+// decide is counted in [EngineResult] (NoSet, OverShare, OverCap,
+// Untried).
 //
-// The set search for a contender c is KAI-Scheduler's JobSolver
-// (pkg/scheduler/actions/common/solvers, job_solver.go) grown by
-// kube-scheduler's reprieve (selectVictimsOnNode in
-// pkg/scheduler/framework/plugins/defaultpreemption/default_preemption.go):
+// The set search for a contender c needs nothing but [Model.Evict] and
+// [Model.Place]. It works on c's eligible list: the open victims c may
+// evict ([EngineConfig].CanContend), in victim order (cheapest first).
 //
-//  0. A [CapacityBounder] says once whether c could fit with every running
-//     job evicted; if not, c gets no placement attempt (as
-//     nodesWherePreemptionMightHelp in pkg/scheduler/framework/preemption).
-//  1. A [Localizer] groups the victims by domain (node); groups go
-//     cheapest first. Without one all victims form one group.
-//  2. In each group the victims c may evict ([EngineConfig].CanContend) are
-//     evicted virtually, cheapest first, until c fits; a [FitBounder] rules
-//     most tries out without a placement attempt, a [SetFitBounder] a whole
-//     group.
-//  3. The set is reprieved, most expensive first, in rounds, until every
-//     victim is needed: with any one kept, c does not fit. The filters are
-//     asked about that set only; a denied victim leaves the group and the
-//     search restarts without it.
-//  4. Up to SetCandidates sets from as many groups are compared by
-//     VictimCost and the cheapest committed; the others' victims are kept
-//     with [ReasonCheaperSet].
-//  5. When no group alone makes room (a gang over several nodes), the
-//     search accumulates the eligible victims of several groups.
+//  1. Gallop: evict the list in order, testing c's fit after 1, 2, 4, 8,
+//     … victims, then halve the last interval: the shortest prefix that
+//     lets c fit, in O(p) evictions and O(log p) fit tests for a prefix
+//     of p victims. No prefix fits: no set serves c ([EngineResult].NoSet).
+//  2. Filters: they are asked about the prefix's victims. The denied ones
+//     leave c's list, their denial recorded, and the gallop goes on from
+//     the longest prefix known not to fit.
+//  3. Group testing: the prefix is narrowed to a set by QuickXplain
+//     (Junker, AAAI 2004), testing halves of it, the cheaper half first:
+//     O(k·log(p/k)) fit tests for a set of k.
+//  4. Reprieve: the set is tested whole, then each victim, most expensive
+//     first, is dropped when c still fits without it, until a round drops
+//     none (kube-scheduler's reprieve, SelectVictimsOnNode in
+//     pkg/scheduler/framework/plugins/defaultpreemption).
+//
+// When Place is monotone in the victims evicted (evicting more never
+// makes a fitting job not fit), steps 1 to 3 find the set that
+// evict-all-then-reprieve finds (every eligible victim evicted, then each
+// put back, most expensive first, while c still fits): the cheapest last
+// victim, then the cheapest next one, and so on. When Place is not
+// monotone (first fit over gangs can be), the pass still guarantees what
+// step 4 tests: the committed set lets c fit, and with any one of its
+// victims kept c was tested not to fit against that very set.
+//
+// The answers do not depend on the optional hints ([Shaper],
+// [FitBounder]): a hint answers fit tests the engine would otherwise ask
+// Place, and every bound counts those tests alike. A search whose list
+// ends with every victim evicted and no fit leaves them evicted while the
+// next contenders of its class (the same eligible list) are tested: one
+// fit test each instead of a search.
 //
 // A pass guarantees: every committed victim was needed by its contender
 // in the state the pass had reached; a contender that fits without an
 // eviction is never a reason to evict; a victim a filter denies for c is
-// never evicted for c; when evicting every eligible victim within the
-// bounds makes room for the first contender waiting, it is served; the
-// result does not depend on the order of the input; a panicking callback
-// leaves the model at the pass's last commit (else Run panics with a
-// [*RestoreError]). It does not guarantee the cheapest set: that is
-// NP-hard (knapsack-like packing); the search is greedy, and its sets are
+// never evicted for c; the result does not depend on the order of the
+// input; a panicking callback leaves the model at the pass's last commit
+// (else Run panics with a [*RestoreError]). It does not guarantee the
+// cheapest set: that is NP-hard (knapsack-like packing); its sets are
 // irreducible, not minimal in cost.
 //
 // # Cost
 //
-// Bounded even in the zero config: MaxAttempts placement attempts and
-// MaxChecks examinations per pass, MaxAttemptsPerVictim and
-// MaxChecksPerVictim per victim. A search examines O(G·S) victims for G =
-// MaxSetGroups groups of S = MaxSetSize, plus O(s²) evictions to reprieve
-// a set of s. A pass costs O(n log n + k log k) to prepare n nominations
-// and k contenders, plus O(k·G·S) examinations and O(k·(G + s²)) fit
-// tests at worst; the hints cut most of them. Run allocates the result
-// and reuses its O(n + k) scratch space across passes.
+// Bounded even in the zero config: MaxAttempts fit tests and MaxChecks
+// examinations (evictions, fit tests) per pass, MaxFillFailures failed fit
+// tests per round of placements without eviction; each contender's
+// search may use an equal part of the examinations the pass has left, so
+// a hopeless contender cannot starve the ones behind it. A search costs
+// O(p) evictions and O(k·log p) fit tests for a set of k found in a prefix
+// of p victims, plus O(k²) evictions to reprieve it. A pass costs O(n log
+// n + k log k) to prepare n nominations and k contenders, plus its
+// searches. Run allocates the result and reuses its O(n + k) scratch
+// space across passes.
 //
 // # Journal and models
 //

@@ -169,24 +169,23 @@ type Engine struct {
 	left          int    // contenders available (neither placed nor dropped)
 	chead         int32  // the first available contender, -1 if none
 	// The stack: the victims evicted on top of the last commit, each with
-	// the mark before its eviction. While stackE is set it holds the first
-	// len(stack) victims of the eligible list of the contenders of class
-	// stackClass (see classOf), and stackFull says it holds all of them.
+	// the mark before its eviction. While stackFull is set it holds every
+	// open victim the contenders of class stackClass (see classOf) may use,
+	// their search having found no set.
 	stack      []level
 	evictErrs  int  // Evict errors so far: a search that meets one starts again
 	searching  bool // a set search runs: its examinations count against its share
 	over       bool // the search reached its share
 	cur        int  // the contender being served
 	behind     int  // available contenders before it
-	stackE     bool
 	stackFull  bool
 	stackClass int64
 	// The eligible list of the current search, in victim order: elig[i] is
 	// its i-th victim; scan is the rank from which the list goes on.
-	elig  []int32
-	asked int // the first asked victims of elig the filters allow for the contender searched for
-	scan  int32
-	done  bool // the list holds every eligible victim
+	elig    []int32
+	denials []int32 // the victims the filters denied for the contender searched for, in victim order
+	scan    int32
+	done    bool // the list holds every eligible victim
 	// The victims' priorities, distinct and sorted, and per block of
 	// blockSize ranks the lowest priority of its open victims: the default
 	// CanContend skips the blocks no victim of which it may evict.
@@ -451,7 +450,7 @@ func (e *Engine) begin(now time.Time, m Model, res *EngineResult) {
 	e.maxChecks = cmp.Or(e.cfg.MaxChecks, defaultMaxChecks)
 	e.fillMax = cmp.Or(e.cfg.MaxFillFailures, defaultMaxFillFailures)
 	e.stop, e.err, e.after = "", nil, ""
-	e.stack, e.stackE, e.stackFull = e.stack[:0], false, false
+	e.stack, e.stackFull = e.stack[:0], false
 	e.newState()
 	e.base = e.save()
 	e.model = m // from here on, a panic restores e.base

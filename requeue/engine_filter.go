@@ -8,9 +8,11 @@ import (
 
 // VictimFilter decides whether a victim may be evicted at now so that a
 // particular contender can run. The engine asks the filters in order about
-// the victims of an irreducible set that lets the contender fit; the first
-// denial wins, and the victim leaves that contender's search. So a victim
-// is skipped for protection only when it was needed.
+// the victims of the shortest prefix of the contender's eligible list
+// (cheapest first) whose eviction lets it fit; the first denial wins, and
+// the victim leaves that contender's search. So a victim is skipped for
+// protection only when it was among the cheapest victims that let a
+// contender fit.
 //
 // Contract: FilterVictim is a function of its arguments (asked once per
 // pair and pass), modifies and keeps neither pointer, does not call back

@@ -20,8 +20,7 @@ func (e *Engine) serve(ci int32) {
 	c.tried = true
 	e.searching, e.over, e.shareEnd = true, false, e.res.Checks+max(1, (e.maxChecks-e.res.Checks)/max(1, e.left-e.behind))
 	defer func() { e.searching = false }()
-	key := e.classOf(ci)
-	if e.stackE && e.stackFull && e.stackClass == key {
+	if key := e.classOf(ci); e.stackFull && e.stackClass == key {
 		// Every victim ci may use is evicted already (a search of its
 		// class found no set in this state): one fit test tells whether a
 		// set exists.
@@ -51,7 +50,7 @@ func (e *Engine) serve(ci int32) {
 			return
 		}
 	}
-	e.search(ci, key)
+	e.search(ci)
 }
 
 // searchEnded accounts for a search that ended without a decision: the
@@ -65,7 +64,6 @@ func (e *Engine) searchEnded(ci int32) {
 	for _, k := range e.elig {
 		e.vs[k].cut = true
 	}
-	e.stackE = false
 }
 
 // The end of a gallop.
@@ -77,33 +75,23 @@ const (
 )
 
 // search looks for an irreducible set of the victims contender ci may use
-// whose eviction lets ci fit (see the package doc), and commits it. The
-// filters are asked about the victims of a prefix of ci's eligible list
-// that lets ci fit; the denied ones leave the list and the search goes on
-// from where it stood. key is ci's class (classOf).
-func (e *Engine) search(ci int32, key int64) {
+// whose eviction lets ci fit (see the package doc), and commits it.
+func (e *Engine) search(ci int32) {
 	for {
-		if !e.stackE || e.stackClass != key {
-			e.popTo(0)
-			e.elig, e.scan, e.done = e.elig[:0], 0, false
-			e.stackE, e.stackFull, e.stackClass = true, false, key
-		}
-		p, r := e.gallopAllowed(ci)
+		e.popTo(0)
+		e.elig, e.denials, e.scan, e.done = e.elig[:0], e.denials[:0], 0, false
+		p, r := e.gallop(ci, 0)
 		switch r {
 		case gallopRestart:
-			e.stackE = false
 			continue
 		case gallopEnded:
 			e.searchEnded(ci)
 			return
 		case gallopNone:
-			for _, k := range e.elig {
-				e.vs[k].examined = true
-			}
-			e.res.NoSet++
+			e.noSet(ci)
 			return
 		}
-		e.stackE = false // the stack leaves the list's order from here on
+		e.recordDenials(ci, e.elig[p-1])
 		switch r := e.reduce(ci, p); {
 		case r == gallopRestart:
 			continue
@@ -126,46 +114,52 @@ func (e *Engine) search(ci int32, key int64) {
 	}
 }
 
-// gallopAllowed finds the shortest prefix of ci's eligible list that lets
-// ci fit and that the filters allow: after each gallop, the filters are
-// asked about the prefix's victims not asked yet; the denied ones leave
-// the list (their denial recorded), and the gallop goes on from the
-// longest prefix known not to fit. Each victim is asked about once, and
-// evicted O(1) times, per search.
-func (e *Engine) gallopAllowed(ci int32) (int, int) {
-	lo := 0
-	e.asked = 0
-	for {
-		p, r := e.gallop(ci, lo)
-		if r != gallopFound {
-			return p, r
+// noSet ends a search that found no set: every victim ci may use, evicted,
+// does not let it fit. Its victims were examined in vain (no_fit). The
+// victims the filters denied for ci are then evicted too, in victim
+// order: when some of them would let ci fit, their protection is what
+// keeps ci waiting, and the shortest such prefix of them is recorded as
+// denied (skipped with the filter's reason and Until); the others were
+// examined in vain too. With all of them evicted, the stack holds every
+// victim of ci's class: the next contenders of the class are tested
+// against it (a contender that does not fit with all of them evicted fits
+// with no subset of them, for a monotone Place).
+func (e *Engine) noSet(ci int32) {
+	e.res.NoSet++
+	for _, k := range e.elig {
+		e.vs[k].examined = true
+	}
+	if len(e.denials) > 0 {
+		base := len(e.stack) // every allowed victim, evicted
+		e.elig = append(e.elig[:base], e.denials...)
+		p, r := e.gallop(ci, base)
+		if r == gallopFound {
+			e.recordDenials(ci, e.elig[p-1]+1)
 		}
-		first, notFit := -1, 0 // the first denied victim; the allowed ones among the first p-1
-		kept := e.elig[:e.asked]
-		for i := e.asked; i < p; i++ {
-			k := e.elig[i]
-			if e.allowed(k, ci) {
-				kept = append(kept, k)
-				if i < p-1 {
-					notFit++
-				}
-				continue
-			}
-			if first < 0 {
-				first = i
-			}
+		for _, k := range e.denials {
+			e.vs[k].examined = true
 		}
-		if first < 0 {
-			e.asked = p
-			return p, gallopFound
+		if r == gallopEnded || r == gallopRestart || !e.extendTo(ci, len(e.elig)) {
+			e.popTo(0)
+			return
 		}
-		// The list without the denied victims: the allowed ones of the
-		// first p-1 did not let ci fit (they were evicted when it did not).
-		e.popTo(min(len(e.stack), first))
-		lo = e.asked + notFit
-		e.asked = len(kept)
-		e.elig = append(kept, e.elig[p:]...)
-		e.stackClass = e.classOf(ci) // the list is ci's own now
+	}
+	if key := e.classOf(ci); key >= 0 {
+		e.stackFull, e.stackClass = true, key
+	}
+}
+
+// recordDenials records the filters' denials for ci of the victims its
+// search passed over that come before rank end in victim order: the
+// cheapest victims whose eviction lets ci fit would have held them but for
+// their protection.
+func (e *Engine) recordDenials(ci, end int32) {
+	for _, k := range e.denials {
+		if k < end {
+			vs := &e.vs[k]
+			e.denied(vs, ci, vs.verdict)
+			e.observe(e.known[k].job, e.conts[ci].c.ID, eligibility.Decision{Reason: ReasonRolledBack}, nil)
+		}
 	}
 }
 
@@ -186,7 +180,6 @@ func (e *Engine) gallop(ci int32, lo int) (int, int) {
 		}
 		got := len(e.stack)
 		if got == lo {
-			e.stackFull = true
 			return 0, gallopNone
 		}
 		r := e.fit(ci, false)
@@ -200,7 +193,6 @@ func (e *Engine) gallop(ci int32, lo int) (int, int) {
 		e.rolledBack(ci)
 		lo = got
 		if e.done && got == len(e.elig) {
-			e.stackFull = true
 			return 0, gallopNone
 		}
 	}

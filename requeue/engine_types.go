@@ -192,8 +192,10 @@ type EngineResult struct {
 	Outcomes []Outcome
 	// FitWithoutEviction lists, in placement order, the contenders placed
 	// without an eviction (the scheduler can start them), each as the event
-	// the Observer receives: Job the contender, Other the victim whose commit
-	// made room ("" at the start).
+	// the Observer receives: Job the contender, Other the first victim of
+	// the last set committed before the placement ("" when none): the
+	// commit that made room for a contender ahead of the one it served; a
+	// contender behind it is placed at its turn, and may have fitted before.
 	FitWithoutEviction []eligibility.Event
 	// ContenderProblems lists the contenders the engine could not use.
 	ContenderProblems []ContenderProblem

@@ -26,13 +26,14 @@ type vstate struct {
 	overrun   time.Duration
 	notBefore time.Time
 	status    uint8
-	examined  bool  // in the eligible list of a search that found no set
-	cheaper   bool  // among the victims a search looked at below its set, not in it
-	cut       bool  // in the eligible list of a search that reached its share
-	lost      bool  // in a set over MaxLostWork
-	filterFor int32 // 1 + the contender the filters were last asked about
-	filterOK  bool  // their answer
-	denyRank  int32 // contender order of the first filter denial, -1 if none
+	examined  bool                 // in the eligible list of a search that found no set
+	cheaper   bool                 // among the victims a search looked at below its set, not in it
+	cut       bool                 // in the eligible list of a search that reached its share
+	lost      bool                 // in a set over MaxLostWork
+	filterFor int32                // 1 + the contender the filters were last asked about
+	filterOK  bool                 // their answer
+	verdict   eligibility.Decision // their decision, kept for a denial
+	denyRank  int32                // contender order of the first filter denial, -1 if none
 	deny      eligibility.Reason
 	denyUntil time.Time
 }
@@ -67,15 +68,16 @@ func (e *Engine) reblock(k int32) {
 
 // classOf names the eligible list of contender ci: two contenders of one
 // class may use the same victims in the current state. With the default
-// CanContend, the class of a contender the filters denied nothing for is
-// the number of distinct victim priorities below its own; any other
-// contender is a class of its own.
+// CanContend, the class of a contender is the number of distinct victim
+// priorities below its own (the filters may tell its victims apart, but a
+// contender that does not fit with all of its class's victims evicted
+// fits with no subset of them, for a monotone Place); with a custom one,
+// each contender is a class of its own (a negative key).
 func (e *Engine) classOf(ci int32) int64 {
-	c := &e.conts[ci]
-	if e.cfg.CanContend != nil || c.denied {
+	if e.cfg.CanContend != nil {
 		return -1 - int64(ci)
 	}
-	i, _ := slices.BinarySearch(e.prios, c.c.Priority)
+	i, _ := slices.BinarySearch(e.prios, e.conts[ci].c.Priority)
 	return int64(i)
 }
 
@@ -95,7 +97,7 @@ func (e *Engine) nextEligible(ci int32) bool {
 		}
 		e.scan++
 		vs := &e.vs[k]
-		if vs.status != vOpen || (vs.filterFor == ci+1 && !vs.filterOK) {
+		if vs.status != vOpen {
 			continue
 		}
 		v := &e.victims[e.known[k].victim]
@@ -111,6 +113,10 @@ func (e *Engine) nextEligible(ci int32) bool {
 			if !e.cfg.CanContend(v, c) {
 				continue
 			}
+		}
+		if !e.permits(k, ci) {
+			e.denials = append(e.denials, k)
+			continue
 		}
 		e.elig = append(e.elig, k)
 		return true
@@ -149,19 +155,14 @@ func cmp0(r, def eligibility.Reason) eligibility.Reason {
 	return r
 }
 
-// allowed asks the filters, once per contender, whether victim k may be
-// evicted for contender ci, and records a denial.
-func (e *Engine) allowed(k, ci int32) bool {
+// permits asks the filters, once per victim and contender, whether victim
+// k may be evicted for contender ci; a denial's decision is kept for
+// recordDenials.
+func (e *Engine) permits(k, ci int32) bool {
 	vs := &e.vs[k]
 	if vs.filterFor != ci+1 {
 		d, ok := e.filter(&e.victims[e.known[k].victim], &e.conts[ci].c)
-		vs.filterFor, vs.filterOK = ci+1, ok
-		if !ok {
-			e.denied(vs, ci, d)
-			e.conts[ci].denied = true
-			// The fit found with this victim evicted is rolled back.
-			e.observe(e.known[k].job, e.conts[ci].c.ID, eligibility.Decision{Reason: ReasonRolledBack}, nil)
-		}
+		vs.filterFor, vs.filterOK, vs.verdict = ci+1, ok, d
 	}
 	return vs.filterOK
 }
