@@ -80,7 +80,7 @@ func (e *Engine) search(ci int32) {
 	for {
 		e.popTo(0)
 		e.elig, e.denials, e.scan, e.done = e.elig[:0], e.denials[:0], 0, false
-		p, r := e.gallop(ci, 0)
+		lo, hi, r := e.gallop(ci, 0)
 		switch r {
 		case gallopRestart:
 			continue
@@ -91,8 +91,7 @@ func (e *Engine) search(ci int32) {
 			e.noSet(ci)
 			return
 		}
-		e.recordDenials(ci, e.elig[p-1])
-		switch r := e.reduce(ci, p); {
+		switch r := e.reduce(ci, lo, hi); {
 		case r == gallopRestart:
 			continue
 		case r != gallopFound:
@@ -106,8 +105,15 @@ func (e *Engine) search(ci int32) {
 			e.res.OverCap++
 			return
 		}
-		for _, k := range e.elig[:p] {
-			e.vs[k].cheaper = true // the set's own victims are committed below
+		// The set's last victim ends the shortest prefix that lets ci fit
+		// (for a monotone Place): the victims below it were looked at,
+		// and the denied ones among them kept ci from a cheaper set.
+		last := e.set[len(e.set)-1]
+		e.recordDenials(ci, last+1)
+		for _, k := range e.elig[:hi] {
+			if k < last {
+				e.vs[k].cheaper = true // the set's own victims are committed below
+			}
 		}
 		e.apply(ci)
 		return
@@ -132,9 +138,12 @@ func (e *Engine) noSet(ci int32) {
 	if len(e.denials) > 0 {
 		base := len(e.stack) // every allowed victim, evicted
 		e.elig = append(e.elig[:base], e.denials...)
-		p, r := e.gallop(ci, base)
+		lo, hi, r := e.gallop(ci, base)
 		if r == gallopFound {
-			e.recordDenials(ci, e.elig[p-1]+1)
+			var p int
+			if p, r = e.shortest(ci, lo, hi); r == gallopFound {
+				e.recordDenials(ci, e.elig[p-1]+1)
+			}
 		}
 		for _, k := range e.denials {
 			e.vs[k].examined = true
@@ -163,39 +172,42 @@ func (e *Engine) recordDenials(ci, end int32) {
 	}
 }
 
-// gallop finds the shortest prefix of ci's eligible list whose eviction
-// lets ci fit, given that ci does not fit with its first lo victims
-// evicted (lo = 0: as things are): it evicts the list in order, testing
-// the fit after lo+1, lo+2, lo+4, … victims and at the end, then halves
-// the last interval down to one victim. O(p) evictions
-// and O(log p) fit tests for a prefix of p victims; the whole list when
-// none fits.
-func (e *Engine) gallop(ci int32, lo int) (int, int) {
-	hi, from := 0, lo
-	errs := e.evictErrs
+// gallop finds a prefix of ci's eligible list whose eviction lets ci fit,
+// given that ci does not fit with its first lo victims evicted (lo = 0:
+// as things are): it evicts the list in order, testing the fit after
+// lo+1, lo+2, lo+4, … victims and at the end. It returns the last size
+// tested in vain and the first that fitted (the first hi victims stay
+// evicted): O(p) evictions and O(log p) fit tests for a shortest fitting
+// prefix of p.
+func (e *Engine) gallop(ci int32, lo int) (int, int, int) {
+	from := lo
 	for step := 1; ; step *= 2 {
-		n := from + step
-		if !e.extendTo(ci, n) {
-			return 0, gallopEnded
+		if !e.extendTo(ci, from+step) {
+			return 0, 0, gallopEnded
 		}
 		got := len(e.stack)
 		if got == lo {
-			return 0, gallopNone
+			return 0, 0, gallopNone
 		}
-		r := e.fit(ci, false)
-		if r == fitDead {
-			return 0, gallopEnded
-		}
-		if r == fitYes {
-			hi = got
-			break
+		switch e.fit(ci, false) {
+		case fitDead:
+			return 0, 0, gallopEnded
+		case fitYes:
+			return lo, got, gallopFound
 		}
 		e.rolledBack(ci)
 		lo = got
 		if e.done && got == len(e.elig) {
-			return 0, gallopNone
+			return 0, 0, gallopNone
 		}
 	}
+}
+
+// shortest halves the interval a gallop left, (lo, hi], down to the
+// shortest prefix of ci's eligible list that lets ci fit (for a monotone
+// Place): O(log(hi-lo)) fit tests and O(hi-lo) evictions.
+func (e *Engine) shortest(ci int32, lo, hi int) (int, int) {
+	errs := e.evictErrs
 	for hi-lo > 1 {
 		mid := lo + (hi-lo)/2
 		e.popTo(mid)
@@ -214,9 +226,6 @@ func (e *Engine) gallop(ci int32, lo int) (int, int) {
 			e.rolledBack(ci)
 			lo = mid
 		}
-	}
-	if e.evictErrs != errs {
-		return 0, gallopRestart
 	}
 	return hi, gallopFound
 }
@@ -241,19 +250,18 @@ func (e *Engine) extendTo(ci int32, n int) bool {
 	return true
 }
 
-// reduce finds in the first p victims of ci's eligible list, which let ci
-// fit, an irreducible set, and leaves it in e.set: group testing
-// (QuickXplain, Junker 2004) narrows the p victims down, then every
-// victim of the set is tested once more against the set itself
-// (reprieve). It returns gallopFound, gallopEnded or gallopRestart.
-func (e *Engine) reduce(ci int32, p int) int {
+// reduce finds in the first hi victims of ci's eligible list, which let ci
+// fit when the first lo do not, an irreducible set, and leaves it in
+// e.set: group testing (QuickXplain, Junker 2004) narrows the hi victims
+// down, then every victim of the set is tested once more against the set
+// itself (reprieve). It returns gallopFound, gallopEnded or gallopRestart.
+func (e *Engine) reduce(ci int32, lo, hi int) int {
 	errs := e.evictErrs
-	e.popTo(0)
 	e.set = e.set[:0]
-	ok := e.qx(ci, e.elig[:p])
+	ok := e.qxSplit(ci, lo, hi)
 	slices.Sort(e.set) // victim order
 	if ok {
-		ok = e.reprieve(ci, p)
+		ok = e.reprieve(ci, hi)
 	}
 	e.popTo(0)
 	switch {
@@ -263,6 +271,36 @@ func (e *Engine) reduce(ci int32, p int) int {
 		return gallopEnded
 	}
 	return gallopFound
+}
+
+// qxSplit is qx over the first hi victims of ci's eligible list split at
+// lo rather than in halves: the gallop left the first hi evicted and
+// found that the first lo do not let ci fit, so the first level needs no
+// eviction and no test. It leaves the stack empty.
+func (e *Engine) qxSplit(ci int32, lo, hi int) bool {
+	if lo == 0 {
+		e.popTo(0)
+		return e.qx(ci, e.elig[:hi])
+	}
+	e.popTo(lo)
+	if !e.qx(ci, e.elig[lo:hi]) { // what the dearer part must give
+		return false
+	}
+	e.popTo(0)
+	if !e.pushAll(e.set) {
+		return false
+	}
+	switch e.fit(ci, false) {
+	case fitDead:
+		return false
+	case fitYes:
+		e.popTo(0)
+		return true
+	}
+	e.rolledBack(ci)
+	ok := e.qx(ci, e.elig[:lo]) // what the cheaper part must add
+	e.popTo(0)
+	return ok
 }
 
 // qx appends to e.set a subset S of cs such that ci fits with the stack
