@@ -93,7 +93,7 @@ func BenchmarkEngineSets(b *testing.B) {
 				benchPass(b, base, in, cfg, now, r.model)
 			})
 		}
-		if size.n <= 1000 || largeNaive() {
+		if size.n <= 1000 {
 			b.Run(fmt.Sprintf("%dx%d/evict-all-reprieve", size.n, size.k), func(b *testing.B) {
 				benchReference(b, base, in, cfg, now)
 			})
