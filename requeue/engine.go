@@ -364,19 +364,18 @@ func (e *Engine) Run(now time.Time, in EngineInput, m Model) (EngineResult, erro
 	}
 	e.popTo(0) // the last search's evictions (kept to serve the next contender) go
 	e.cur = len(e.conts)
-	if e.stop == ReasonMaxVictims {
-		// No more sets; what fits as things are is still placed.
+	e.finish() // the victims' outcomes: the last round evicts nothing
+	if e.stop == "" || e.stop == ReasonMaxVictims {
+		// The last round: the contenders whose search failed may fit in
+		// the room the commits left.
 		e.fill(e.after, len(e.conts))
 	}
-	if e.stop != "" {
-		for ci := range e.conts {
-			if !e.conts[ci].gone && !e.conts[ci].tried {
-				res.Untried++
-			}
+	for ci := range e.conts {
+		if !e.conts[ci].gone && !e.conts[ci].tried {
+			res.Untried++
 		}
 	}
 	res.Stop = e.stop
-	e.finish()
 	slices.SortFunc(e.cerrs, func(a, b rankedError) int { return cmp.Compare(a.ci, b.ci) })
 	for _, ce := range e.cerrs {
 		res.ContenderProblems = append(res.ContenderProblems, ContenderProblem{Contender: e.conts[ce.ci].c.ID, Err: ce.err})

@@ -335,9 +335,10 @@ func TestEngineZeroConfigBounded(t *testing.T) {
 	}
 	// The first round: MaxFillFailures failed fit tests. c0000 (tried in
 	// it) gallops: fit tests after 1, 2, 4, …, 512 and 800 victims. Every
-	// other contender: one fit test with all 800 evicted.
+	// other contender: one fit test with all 800 evicted. The last round:
+	// MaxFillFailures failed fit tests again.
 	fill := engineDefaults.MaxFillFailures
-	wantAttempts := fill + 11 + contenders - 1
+	wantAttempts := fill + 11 + contenders - 1 + fill
 	if res.Attempts != wantAttempts || m.places != wantAttempts || m.evicts != victims || res.Checks != wantAttempts+victims {
 		t.Fatalf("attempts %d, Place calls %d, evictions %d, checks %d; want %d, %d, %d, %d",
 			res.Attempts, m.places, m.evicts, res.Checks, wantAttempts, wantAttempts, victims, wantAttempts+victims)

@@ -404,9 +404,7 @@ func (e *Engine) fitsWith(ci int32, i int) int {
 }
 
 // apply commits the set in e.set for contender ci: it evicts the set,
-// places ci, commits, and emits the victims' outcomes; then it places,
-// as things are, the contenders ahead of ci that may fit in the room
-// left.
+// places ci, commits, and emits the victims' outcomes.
 func (e *Engine) apply(ci int32) {
 	if e.cfg.MaxVictims > 0 && e.res.Commits+len(e.set) > e.cfg.MaxVictims {
 		e.stop = ReasonMaxVictims
@@ -427,9 +425,6 @@ func (e *Engine) apply(ci int32) {
 	e.res.Sets++
 	e.emitSet(c.c.ID)
 	e.after = e.known[e.set[0]].job
-	if e.stop == "" {
-		e.fill(e.after, int(ci))
-	}
 }
 
 // emitSet emits the committed outcomes of the victims in e.set, evicted

@@ -2,9 +2,10 @@ package requeue
 
 // fill places, in contender order, the available contenders before index
 // limit that fit without an eviction, committing each one: the first
-// round of a pass (limit: every contender), and the round after each
-// committed set (limit: its contender; the ones behind it are tried when
-// their turn comes). The round stops after MaxFillFailures failed fit
+// round of a pass, before any search, and the last, after every
+// contender's turn (the contenders whose search failed may fit in the
+// room the commits left; one round, not one per commit, so that a pass
+// of many commits does not retry the same failures after each). The round stops after MaxFillFailures failed fit
 // tests: a contender known not to fit in the current state (its shape
 // failed in it) counts as one without a Place call. after names the first victim of the
 // set committed just before ("" at the start of the pass).

@@ -193,9 +193,9 @@ type EngineResult struct {
 	// FitWithoutEviction lists, in placement order, the contenders placed
 	// without an eviction (the scheduler can start them), each as the event
 	// the Observer receives: Job the contender, Other the first victim of
-	// the last set committed before the placement ("" when none): the
-	// commit that made room for a contender ahead of the one it served; a
-	// contender behind it is placed at its turn, and may have fitted before.
+	// the last set committed before the placement ("" when none). A
+	// contender is placed so in the first round, at its turn, or in the
+	// last round, after every turn; it may have fitted before that commit.
 	FitWithoutEviction []eligibility.Event
 	// ContenderProblems lists the contenders the engine could not use.
 	ContenderProblems []ContenderProblem

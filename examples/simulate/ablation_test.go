@@ -18,8 +18,11 @@ import (
 // the requeue policy are long tests (TENURE_LONG_TESTS=1).
 
 // The requeue pass gives the engine the model's hints (Shaper, FitBounder);
-// they may not change a decision: every figure is the same as with every
-// placement attempted.
+// they may not change a decision: every figure, and the engine's outcomes
+// by kind and reason (deferrals by a bound included: a hint's answer
+// counts against the bounds as the Place call it saves), is the same as
+// with a model exposing only Evict and Place (sim.NoModelHints). Both
+// paths run in every `go test`.
 func TestRequeueModelHintsChangeNothing(t *testing.T) {
 	for _, tc := range []struct {
 		args []string
@@ -44,12 +47,28 @@ func TestRequeueModelHintsChangeNothing(t *testing.T) {
 		if f.Evictions.Requeue == 0 && !slices.Contains(args, "higher") {
 			t.Errorf("%q: no requeue evictions: the test shows nothing", args)
 		}
+		if noteOf(f.Notes, "requeue_outcomes") == nil {
+			t.Errorf("%q: no requeue outcomes note", args)
+		}
+		if diff := cmp.Diff(noteOf(a.Notes, "requeue_outcomes"), noteOf(f.Notes, "requeue_outcomes")); diff != "" {
+			t.Errorf("%q: the hints change the engine's outcomes (-without +with):\n%s", args, diff)
+		}
 		f.Notes, a.Notes = nil, nil
 		f.Cycles, a.Cycles = 0, 0
 		if diff := cmp.Diff(a, f); diff != "" {
 			t.Errorf("%q: the hints change the pass (-without +with):\n%s", args, diff)
 		}
 	}
+}
+
+// noteOf returns the counts of the note of the given kind (nil if none).
+func noteOf(notes []report.Note, kind string) map[string]int {
+	for _, n := range notes {
+		if n.Kind == kind {
+			return n.Counts
+		}
+	}
+	return nil
 }
 
 // The preemption search remembers nodes where a preemptor failed, and a

@@ -10,6 +10,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/tenurepolicy/tenure/eligibility"
+	"github.com/tenurepolicy/tenure/requeue"
 	"github.com/tenurepolicy/tenure/runtime"
 )
 
@@ -452,5 +453,21 @@ func TestRequeueCheckpointCost(t *testing.T) {
 		if s.st[2].start != 4000 {
 			t.Errorf("checkpoint %d: Z started %d, want 4000", tc.checkpoint, s.st[2].start)
 		}
+	}
+}
+
+// The plain model, the requeue pass's model under NoModelHints, offers the
+// engine none of its optional interfaces: the pass without hints runs the
+// engine on Evict and Place alone.
+func TestPlainRequeueModelHasNoHints(t *testing.T) {
+	var m requeue.Model = &simModel{}
+	if _, ok := m.(requeue.Shaper); ok {
+		t.Error("simModel implements requeue.Shaper")
+	}
+	if _, ok := m.(requeue.FitBounder); ok {
+		t.Error("simModel implements requeue.FitBounder")
+	}
+	if _, ok := m.(requeue.Transactional); ok {
+		t.Error("simModel implements requeue.Transactional")
 	}
 }

@@ -21,6 +21,14 @@ import (
 // test of fitsIfEvicted, which answers false only when Place would).
 type hintedModel struct{ *simModel }
 
+// The hinted model offers both hints; the plain one (NoModelHints) only
+// the two methods of requeue.Model.
+var (
+	_ requeue.Shaper     = (*hintedModel)(nil)
+	_ requeue.FitBounder = (*hintedModel)(nil)
+	_ requeue.Model      = (*simModel)(nil)
+)
+
 // Shape implements requeue.Shaper.
 func (m *hintedModel) Shape(job string) (string, bool) {
 	id, ok := m.ids[job]
