@@ -212,9 +212,10 @@
 //     evicts them, transactionally, when that lets a job left pending run:
 //     one engine run per cycle over every nominated job, so a contender may
 //     be served by a set of victims (a whole node's for a whole-node job,
-//     several nodes' for a gang), the cheapest by the engine's cost
-//     rule (requeue.EngineConfig.VictimCost): the GPUs a victim holds times the
-//     time since its last checkpoint (-checkpoint) or its start.
+//     several nodes' for a gang), taken cheapest first by the engine's
+//     cost rule (requeue.EngineConfig.VictimCost: the GPUs a victim holds
+//     times the time since its last checkpoint (-checkpoint) or its start),
+//     with no victim it can do without.
 //     -max-lost-work caps that work per committed set, in GPU-seconds
 //     (requeue.EngineConfig.MaxLostWork; default 0, no cap): a set that
 //     would throw away more is not committed, and its victims keep running
@@ -430,7 +431,8 @@
 // lost GPU-hours against the BE p95 wait). Sweepable settings: the
 // min-runtime, preempt min-runtime or expected runtime of one queue
 // (min-runtime.be-a=...), min-admit, requeue-delay, checkpoint,
-// reserve-after, preemptor-delay, eviction-budget, reclaim-method. Every
+// reserve-after, preemptor-delay, eviction-budget, reclaim-method,
+// max-lost-work (GPU-seconds, or none). Every
 // point is validated, with the
 // library's errors, before anything runs, and the header shows each swept
 // setting's grid ({30m,2h,8h}) in place of its base value. Each point's

@@ -66,3 +66,30 @@ func TestMaxLostWorkFlag(t *testing.T) {
 		t.Errorf("the header does not state the cap:\n%s", out)
 	}
 }
+
+// -sweep max-lost-work=none,1 runs both points, paired by seed: the first
+// with no cap, the second with no requeue eviction; the header states the
+// grid, not the base value.
+func TestMaxLostWorkSweep(t *testing.T) {
+	args := []string{"-synthetic", "-jobs", "400", "-seed", "5", "-policies", "requeue", "-sweep", "max-lost-work=none,1"}
+	rep := runJSON(t, args...)
+	if rep.Sweep == nil || len(rep.Sweep.Points) != 2 {
+		t.Fatalf("sweep %+v, want 2 points", rep.Sweep)
+	}
+	pts := rep.Sweep.Points
+	if free, capped := pts[0].Metrics["evictions_requeue"].Mean, pts[1].Metrics["evictions_requeue"].Mean; free == 0 || capped != 0 {
+		t.Errorf("requeue evictions %v without a cap, %v under 1 GPU-s; want some and 0", free, capped)
+	}
+	if g := rep.Settings.MaxLostWorkGrid; g != "{none,1}" {
+		t.Errorf("max_lost_work_grid %q, want {none,1}", g)
+	}
+	if out := runCLI(t, args...); !strings.Contains(out, ", max-lost-work {none,1} GPU-s;") {
+		t.Errorf("the header does not state the grid:\n%s", out)
+	}
+	for _, bad := range []string{"max-lost-work=x", "max-lost-work=-1", "max-lost-work=NaN"} {
+		var out, errOut bytes.Buffer
+		if err := run([]string{"-synthetic", "-jobs", "50", "-policies", "requeue", "-sweep", bad}, &out, &errOut); err == nil {
+			t.Errorf("-sweep %s: no error", bad)
+		}
+	}
+}

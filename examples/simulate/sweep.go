@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -18,12 +19,12 @@ import (
 // policy, plus a trade-off plot (-sweep-svg). The settings a sweep can vary
 // are those an operator chooses: min-runtime or expected runtime of one
 // queue, min-admit, the requeue delay, the checkpoint interval, the reserve
-// policy's wait, the preemptor delay, the eviction budget, and the
-// reclaim method.
+// policy's wait, the preemptor delay, the eviction budget, the reclaim
+// method, and the requeue policy's cap on the work a set throws away.
 
 // sweepSettable lists the settings -sweep accepts (queue-qualified ones
 // take ".queue").
-var sweepSettable = []string{"min-runtime.QUEUE", "preempt-min-runtime.QUEUE", "expected-runtime.QUEUE", "min-admit", "requeue-delay", "checkpoint", "reserve-after", "preemptor-delay", "eviction-budget", "reclaim-method"}
+var sweepSettable = []string{"min-runtime.QUEUE", "preempt-min-runtime.QUEUE", "expected-runtime.QUEUE", "min-admit", "requeue-delay", "checkpoint", "reserve-after", "preemptor-delay", "eviction-budget", "reclaim-method", "max-lost-work"}
 
 // parseSweep parses "name=v1,v2,...".
 func parseSweep(s string) (report.SweepAxis, error) {
@@ -70,6 +71,12 @@ func (o *options) apply(name, value string) error {
 		o.settings.PreemptorDelay, err = dur()
 	case name == "eviction-budget":
 		o.settings.BudgetMax, o.settings.BudgetWindow, err = parseBudget("sweep "+name, value)
+	case name == "max-lost-work":
+		if value == "none" {
+			o.settings.MaxLostWork = 0
+		} else if o.settings.MaxLostWork, err = strconv.ParseFloat(value, 64); err != nil {
+			err = fmt.Errorf("simulate: -sweep %s: %q: want GPU-seconds or none", name, value)
+		}
 	case name == "reclaim-method":
 		if o.settings.Method, err = parseMethod(value); err != nil {
 			err = fmt.Errorf("simulate: -sweep %s: %w", name, err)

@@ -38,10 +38,13 @@ type SettingsReport struct {
 	RequeueDelay      string         `json:"requeue_delay"`
 	RequeueContenders string         `json:"requeue_contenders"`
 	MaxLostWork       float64        `json:"max_lost_work"` // a requeue set's cap, GPU-seconds; 0: no cap
-	MinAdmit          string         `json:"min_admit"`
-	NewerRule         bool           `json:"newer_rule"`
-	ReserveAfter      string         `json:"reserve_after"`
-	Reservations      int            `json:"reservations"`
+	// MaxLostWorkGrid is the grid of a swept max-lost-work ("{none,3600}"),
+	// which the text header shows in place of MaxLostWork, the base value.
+	MaxLostWorkGrid string `json:"max_lost_work_grid,omitempty"`
+	MinAdmit        string `json:"min_admit"`
+	NewerRule       bool   `json:"newer_rule"`
+	ReserveAfter    string `json:"reserve_after"`
+	Reservations    int    `json:"reservations"`
 	// PreemptorDelay ("0s": none) and EvictionBudget ("N/W", or "none").
 	PreemptorDelay string `json:"preemptor_delay"`
 	EvictionBudget string `json:"eviction_budget"`
@@ -105,6 +108,8 @@ func (r *SettingsReport) MarkSwept(ax SweepAxis) {
 		r.EvictionBudget = vals
 	case "reclaim-method":
 		r.ReclaimMethod = vals
+	case "max-lost-work":
+		r.MaxLostWorkGrid = vals
 	}
 }
 
@@ -357,7 +362,9 @@ func (r *Report) header(b *strings.Builder) {
 		newer = "off"
 	}
 	lost := "none"
-	if set.MaxLostWork > 0 {
+	if set.MaxLostWorkGrid != "" {
+		lost = set.MaxLostWorkGrid + " GPU-s"
+	} else if set.MaxLostWork > 0 {
 		lost = strconv.FormatFloat(set.MaxLostWork, 'f', -1, 64) + " GPU-s"
 	}
 	fmt.Fprintf(b, "  expected-runtime %s; requeue-delay %s, contenders %s, max-lost-work %s; min-admit %s, newer rule %s; reserve-after %s, reservations %d\n",

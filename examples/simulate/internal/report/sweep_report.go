@@ -81,8 +81,8 @@ func AggregateSweep(axes []SweepAxis, labels []string, values [][]string, polici
 }
 
 // EffectMetric names the headline metric a swept setting acts on
-// directly: the eviction cause it governs, the lost work for checkpoints,
-// the longest wait for reservations.
+// directly: the eviction cause it governs, the lost work for checkpoints
+// and the requeue policy's cap on it, the longest wait for reservations.
 func EffectMetric(setting string) string {
 	name, _, _ := strings.Cut(setting, ".")
 	switch name {
@@ -94,7 +94,7 @@ func EffectMetric(setting string) string {
 		return "evictions_requeue"
 	case "min-admit":
 		return "evictions_time_based"
-	case "checkpoint":
+	case "checkpoint", "max-lost-work":
 		return "lost_gpu_hours"
 	case "reserve-after":
 		return "wait_max_h"
