@@ -180,11 +180,6 @@ type Engine struct {
 	behind     int  // available contenders before it
 	stackFull  bool
 	stackClass int64
-	// stackKept: the stack holds the first victims of the eligible list
-	// (elig) of a search of class stackClass that reached its share; the
-	// next contender of the class with the same list goes on from there.
-	stackKept     bool
-	stackIsPrefix bool // the stack holds a prefix of elig (during a gallop)
 	// The eligible list of the current search, in victim order: elig[i] is
 	// its i-th victim; scan is the rank from which the list goes on.
 	elig    []int32
@@ -454,7 +449,7 @@ func (e *Engine) begin(now time.Time, m Model, res *EngineResult) {
 	e.maxChecks = cmp.Or(e.cfg.MaxChecks, defaultMaxChecks)
 	e.fillMax = cmp.Or(e.cfg.MaxFillFailures, defaultMaxFillFailures)
 	e.stop, e.err, e.after = "", nil, ""
-	e.stack, e.stackFull, e.stackKept = e.stack[:0], false, false
+	e.stack, e.stackFull = e.stack[:0], false
 	e.newState()
 	e.base = e.save()
 	e.model = m // from here on, a panic restores e.base

@@ -20,9 +20,7 @@ func (e *Engine) serve(ci int32) {
 	c.tried = true
 	e.searching, e.over, e.shareEnd = true, false, e.res.Checks+max(1, (e.maxChecks-e.res.Checks)/max(1, e.left-e.behind))
 	defer func() { e.searching = false }()
-	key := e.classOf(ci)
-	switch {
-	case e.stackFull && e.stackClass == key:
+	if key := e.classOf(ci); e.stackFull && e.stackClass == key {
 		// Every victim ci may use is evicted already (a search of its
 		// class found no set in this state): one fit test tells whether a
 		// set exists.
@@ -33,20 +31,6 @@ func (e *Engine) serve(ci int32) {
 		case fitNo:
 			e.rolledBack(ci)
 			e.res.NoSet++
-			return
-		}
-	case e.stackKept && e.stackClass == key && e.sameList(ci):
-		// A search of ci's class stopped at its share with the first
-		// victims of ci's own list evicted: ci goes on from there when it
-		// does not fit with them (then it does not fit as things are
-		// either, for a monotone Place).
-		switch e.fit(ci, false) {
-		case fitDead:
-			e.searchEnded(ci)
-			return
-		case fitNo:
-			e.rolledBack(ci)
-			e.searchFrom(ci, len(e.stack))
 			return
 		}
 	}
@@ -80,27 +64,6 @@ func (e *Engine) searchEnded(ci int32) {
 	for _, k := range e.elig {
 		e.vs[k].cut = true
 	}
-	// The next contender of ci's class with the same list goes on from here.
-	e.popTo(min(len(e.stack), len(e.elig)))
-	e.stackKept, e.stackClass = e.stackIsPrefix, e.classOf(ci)
-}
-
-// sameList reports whether contender ci's eligible list starts as the
-// list the stack holds a prefix of: every victim scanned for the search
-// that left it gets the same answer from the filters for ci (one filter
-// call per victim, no model call).
-func (e *Engine) sameList(ci int32) bool {
-	for _, k := range e.elig {
-		if !e.permits(k, ci) {
-			return false
-		}
-	}
-	for _, k := range e.denials {
-		if e.permits(k, ci) {
-			return false
-		}
-	}
-	return true
 }
 
 // The end of a gallop.
@@ -114,21 +77,12 @@ const (
 // search looks for an irreducible set of the victims contender ci may use
 // whose eviction lets ci fit (see the package doc), and commits it.
 func (e *Engine) search(ci int32) {
-	e.popTo(0)
-	e.elig, e.denials, e.scan, e.done = e.elig[:0], e.denials[:0], 0, false
-	e.searchFrom(ci, 0)
-}
-
-// searchFrom goes on with ci's search from its first lo eligible victims,
-// evicted, with which ci does not fit.
-func (e *Engine) searchFrom(ci int32, lo int) {
 	for {
-		e.stackIsPrefix = true
-		lo, hi, r := e.gallop(ci, lo)
+		e.popTo(0)
+		e.elig, e.denials, e.scan, e.done = e.elig[:0], e.denials[:0], 0, false
+		lo, hi, r := e.gallop(ci, 0)
 		switch r {
 		case gallopRestart:
-			e.popTo(0)
-			e.elig, e.denials, e.scan, e.done, lo = e.elig[:0], e.denials[:0], 0, false, 0
 			continue
 		case gallopEnded:
 			e.searchEnded(ci)
@@ -137,11 +91,8 @@ func (e *Engine) searchFrom(ci int32, lo int) {
 			e.noSet(ci)
 			return
 		}
-		e.stackIsPrefix = false // the reduction leaves the list's order
 		switch r := e.reduce(ci, lo, hi); {
 		case r == gallopRestart:
-			e.popTo(0)
-			e.elig, e.denials, e.scan, e.done, lo = e.elig[:0], e.denials[:0], 0, false, 0
 			continue
 		case r != gallopFound:
 			e.searchEnded(ci)
@@ -181,7 +132,6 @@ func (e *Engine) searchFrom(ci int32, lo int) {
 // with no subset of them, for a monotone Place).
 func (e *Engine) noSet(ci int32) {
 	e.res.NoSet++
-	e.stackKept = false
 	for _, k := range e.elig {
 		e.vs[k].examined = true
 	}

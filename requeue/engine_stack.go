@@ -55,7 +55,7 @@ func (e *Engine) pushAll(ks []int32) bool {
 // popTo rolls the stack back until it holds n victims.
 func (e *Engine) popTo(n int) {
 	if len(e.stack) > n {
-		e.stackFull, e.stackKept = false, false
+		e.stackFull = false
 		e.undo(e.stack[n].m)
 		e.stack = e.stack[:n]
 	}
