@@ -172,14 +172,19 @@ type Engine struct {
 	// the mark before its eviction. While stackFull is set it holds every
 	// open victim the contenders of class stackClass (see classOf) may use,
 	// their search having found no set.
-	stack      []level
-	evictErrs  int  // Evict errors so far: a search that meets one starts again
-	searching  bool // a set search runs: its examinations count against its share
-	over       bool // the search reached its share
-	cur        int  // the contender being served
-	behind     int  // available contenders before it
-	stackFull  bool
-	stackClass int64
+	stack         []level
+	evictErrs     int  // Evict errors so far: a search that meets one starts again
+	searching     bool // a set search runs: its examinations count against its share
+	over          bool // the search reached its share
+	cur           int  // the contender being served
+	behind        int  // available contenders before it
+	stackFull     bool
+	stackClass    int64
+	stackIsPrefix bool // the stack holds a prefix of elig (during a gallop)
+	// epoch counts the commits; the stack of every victim of class
+	// topClass was built at epoch topEpoch for a contender over its share.
+	epoch, topEpoch uint64
+	topClass        int64
 	// The eligible list of the current search, in victim order: elig[i] is
 	// its i-th victim; scan is the rank from which the list goes on.
 	elig    []int32
@@ -450,6 +455,7 @@ func (e *Engine) begin(now time.Time, m Model, res *EngineResult) {
 	e.fillMax = cmp.Or(e.cfg.MaxFillFailures, defaultMaxFillFailures)
 	e.stop, e.err, e.after = "", nil, ""
 	e.stack, e.stackFull = e.stack[:0], false
+	e.epoch++ // a new pass: no class stack built yet
 	e.newState()
 	e.base = e.save()
 	e.model = m // from here on, a panic restores e.base

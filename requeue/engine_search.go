@@ -60,10 +60,56 @@ func (e *Engine) searchEnded(ci int32) {
 	if e.stop != "" || e.conts[ci].gone || !e.over {
 		return
 	}
+	if e.hopeless(ci) {
+		e.noSet(ci)
+		return
+	}
+	if e.stop != "" || e.conts[ci].gone {
+		return
+	}
 	e.res.OverShare++
 	for _, k := range e.elig {
 		e.vs[k].cut = true
 	}
+}
+
+// hopeless tests contender ci, whose search reached its share, with every
+// victim of its class evicted (those its filters deny included), at the
+// pass's expense rather than the search's, once per class between two
+// commits: a contender that does not fit then fits with no subset of
+// them (for a monotone Place), and the next ones of its class are tested
+// against the same stack. It reports whether ci does not fit; the stack
+// then holds ci's list (e.elig) and its denials.
+func (e *Engine) hopeless(ci int32) bool {
+	key := e.classOf(ci)
+	if key < 0 || e.topEpoch == e.epoch && e.topClass == key {
+		return false
+	}
+	e.topEpoch, e.topClass = e.epoch, key
+	e.searching, e.over = false, false // the pass pays
+	if !e.stackIsPrefix {
+		e.popTo(0)
+	}
+	for !e.done && e.nextEligible(ci) {
+	}
+	if !e.extendTo(ci, len(e.elig)) || e.stop != "" {
+		return false
+	}
+	n := len(e.stack)
+	if !e.pushAll(e.denials) {
+		return false
+	}
+	e.stackFull, e.stackClass = true, key
+	switch e.fit(ci, false) {
+	case fitNo:
+		e.rolledBack(ci)
+		e.popTo(n) // noSet evicts the denials again, in order
+		return true
+	case fitYes:
+		return false
+	}
+	e.stackFull = false
+	return false
 }
 
 // The end of a gallop.
@@ -80,6 +126,7 @@ func (e *Engine) search(ci int32) {
 	for {
 		e.popTo(0)
 		e.elig, e.denials, e.scan, e.done = e.elig[:0], e.denials[:0], 0, false
+		e.stackIsPrefix = true
 		lo, hi, r := e.gallop(ci, 0)
 		switch r {
 		case gallopRestart:
@@ -91,6 +138,7 @@ func (e *Engine) search(ci int32) {
 			e.noSet(ci)
 			return
 		}
+		e.stackIsPrefix = false // the reduction leaves the list's order
 		switch r := e.reduce(ci, lo, hi); {
 		case r == gallopRestart:
 			continue

@@ -287,3 +287,30 @@ func TestEngineEveryStopVisible(t *testing.T) {
 		t.Errorf("stop %q, untried %d, no set %d, outcomes %v", res.Stop, res.Untried, res.NoSet, res.Outcomes)
 	}
 }
+
+// TestEngineHopelessOverShare: 2,000 hopeless contenders over 20,000
+// victims with MaxChecks 1,000,000 (a share of 500 examinations each, far
+// fewer than one search of the whole list): the first search to reach its
+// share is tested once with every victim of its class evicted, at the
+// pass's expense; no set serves it, and the others are tested against the
+// same stack. Every contender is decided (no set), nothing is deferred.
+func TestEngineHopelessOverShare(t *testing.T) {
+	base, in, cfg, now := hopelessWorld(t, 20_000, 2000)
+	cfg.MaxChecks = 1_000_000
+	for _, mv := range modelViews[:2] {
+		e, _ := requeue.NewEngine(cfg)
+		res, err := e.Run(now, in, mv.view(base.Clone()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		deferred := 0
+		for _, o := range res.Outcomes {
+			if o.Kind == requeue.OutcomeDeferred {
+				deferred++
+			}
+		}
+		if res.NoSet != 2000 || res.OverShare != 0 || res.Stop != "" || deferred != 0 || res.Checks > 100_000 {
+			t.Errorf("%s: no set %d, over share %d, stop %q, %d deferred, %d checks", mv.name, res.NoSet, res.OverShare, res.Stop, deferred, res.Checks)
+		}
+	}
+}
