@@ -18,9 +18,10 @@
 //
 // A pass first places every contender that fits as things are
 // ([EngineResult.FitWithoutEviction]). It then serves the others in order
-// (highest priority, then oldest, then ID), each by a set of victims,
-// committed as one transaction or not at all; contenders that fit in the
-// room a commit leaves are placed at once. Each nominated job gets exactly
+// (highest priority, then oldest, then ID), each as things are or by a set
+// of victims, committed as one transaction or not at all; a last round
+// places the contenders whose search failed and that fit in the room the
+// commits left. Each nominated job gets exactly
 // one [Outcome]: committed, kept, skipped (with a reason and Until) or
 // deferred (a bound stopped the pass); every contender the pass did not
 // decide is counted in [EngineResult] (NoSet, OverShare, OverCap,
@@ -34,9 +35,12 @@
 //     … victims, then halve the last interval: the shortest prefix that
 //     lets c fit, in O(p) evictions and O(log p) fit tests for a prefix
 //     of p victims. No prefix fits: no set serves c ([EngineResult].NoSet).
-//  2. Filters: they are asked about the prefix's victims. The denied ones
-//     leave c's list, their denial recorded, and the gallop goes on from
-//     the longest prefix known not to fit.
+//  2. Filters: they are asked about each victim as the gallop reaches it,
+//     once per victim and contender; a denied victim is not in c's list.
+//     Its denial is recorded (skipped, with the filter's reason and Until)
+//     only where the protection kept c waiting: below the last victim of
+//     c's set, or among the denied victims that would let c fit when no
+//     set of allowed ones does.
 //  3. Group testing: the prefix is narrowed to a set by QuickXplain
 //     (Junker, AAAI 2004), testing halves of it, the cheaper half first:
 //     O(k·log(p/k)) fit tests for a set of k.
@@ -58,8 +62,11 @@
 // [FitBounder]): a hint answers fit tests the engine would otherwise ask
 // Place, and every bound counts those tests alike. A search whose list
 // ends with every victim evicted and no fit leaves them evicted while the
-// next contenders of its class (the same eligible list) are tested: one
-// fit test each instead of a search.
+// next contenders of its class (the same priority bracket) are tested: one
+// fit test each instead of a search. A search that reaches its share of
+// MaxChecks is tested so once, at the pass's expense (once per class
+// between two commits), so that a hopeless contender is decided rather
+// than deferred.
 //
 // A pass guarantees: every committed victim was needed by its contender
 // in the state the pass had reached; a contender that fits without an
@@ -74,7 +81,8 @@
 //
 // Bounded even in the zero config: MaxAttempts fit tests and MaxChecks
 // examinations (evictions, fit tests) per pass, MaxFillFailures failed fit
-// tests per round of placements without eviction; each contender's
+// tests per round of placements without eviction (one before the
+// searches, one after them); each contender's
 // search may use an equal part of the examinations the pass has left, so
 // a hopeless contender cannot starve the ones behind it. A search costs
 // O(p) evictions and O(k·log p) fit tests for a set of k found in a prefix

@@ -75,8 +75,9 @@ type EngineConfig struct {
 	// (Volcano's checkpoint-aware victim ordering, volcano-sh/volcano PR
 	// #5999); +Inf without either time, 0 for a Start after now.
 	VictimCost func(now time.Time, v *Victim) float64
-	// Filters are asked, in order, whether a victim of a set that lets a
-	// contender fit may be evicted for it. No nil entries.
+	// Filters are asked, in order, whether a victim a contender's search
+	// reaches may be evicted for it (once per victim and contender; see
+	// [VictimFilter]). No nil entries.
 	Filters []VictimFilter
 	// VictimOrder orders the victims (ties by ID): within a group, groups and
 	// sets of equal cost, and the final outcomes. Nil means cheapest first by
@@ -154,7 +155,6 @@ type Engine struct {
 	maxAttempts int
 	maxChecks   int
 	fillMax     int                // MaxFillFailures or its default
-	budget      int                // failed fit tests left to the current fill round
 	shareEnd    int                // the examination count at which the current search stops
 	stop        eligibility.Reason // the bound (or model failure) that stopped the pass
 	err         error              // the first broken model contract
@@ -281,7 +281,6 @@ type contender struct {
 	gone       bool   // placed, or dropped after a Place error
 	tried      bool   // its turn came (serve ran)
 	freeAt     uint64 // a state in which it was tested as things are and did not fit
-	denied     bool   // the filters denied a victim for it
 }
 
 // shapeState is one group of interchangeable contenders (one contender

@@ -42,48 +42,6 @@ func (e *Engine) victimCost(v *Victim) float64 {
 	return c
 }
 
-// setCost is what the engine compares sets by: the work they lose (the sum
-// of the victims' costs), then, with the default victim order, the highest
-// priority among them (lower first), then their total overrun in hours
-// (larger first); with a custom [EngineConfig.VictimOrder], the rank of
-// their last victim in that order (earlier first).
-type setCost struct {
-	work    float64
-	prio    int32
-	overrun float64
-	last    int32 // the largest victim rank (Engine.known order)
-}
-
-// compareSetCost orders set costs, cheapest first; a NaN sum (a custom
-// rule's -Inf added to +Inf) compares as +Inf. byRank breaks ties of work
-// by the victim order (a custom VictimOrder), not by priority and overrun.
-func compareSetCost(a, b setCost, byRank bool) int {
-	aw, bw := a.work, b.work
-	if math.IsNaN(aw) {
-		aw = math.Inf(1)
-	}
-	if math.IsNaN(bw) {
-		bw = math.Inf(1)
-	}
-	if byRank {
-		return cmp.Or(cmp.Compare(aw, bw), cmp.Compare(a.last, b.last))
-	}
-	return cmp.Or(cmp.Compare(aw, bw), cmp.Compare(a.prio, b.prio), cmp.Compare(b.overrun, a.overrun))
-}
-
-// costOf returns the cost of the set of victim ranks s. O(len(s)).
-func (e *Engine) costOf(s []int32) setCost {
-	c := setCost{prio: math.MinInt32, last: -1}
-	for _, k := range s {
-		vs := &e.vs[k]
-		c.work += vs.cost
-		c.prio = max(c.prio, e.victims[e.known[k].victim].Priority)
-		c.overrun += vs.overrun.Hours()
-		c.last = max(c.last, k)
-	}
-	return c
-}
-
 // victimKey holds the keys of the default victim order for one entry;
 // rank is the entry's rank by job ID, its index before the sort.
 type victimKey struct {

@@ -8,11 +8,12 @@ import (
 
 // VictimFilter decides whether a victim may be evicted at now so that a
 // particular contender can run. The engine asks the filters in order about
-// the victims of the shortest prefix of the contender's eligible list
-// (cheapest first) whose eviction lets it fit; the first denial wins, and
-// the victim leaves that contender's search. So a victim is skipped for
-// protection only when it was among the cheapest victims that let a
-// contender fit.
+// each victim a contender's search reaches (cheapest first); the first
+// denial wins, and the victim is not in that contender's list. The denial
+// becomes the victim's outcome (skipped, with its Reason and Until) only
+// where the protection kept a contender waiting: the victim came before
+// the last victim of the contender's set, or the contender had no set
+// but some of the denied victims would have let it fit.
 //
 // Contract: FilterVictim is a function of its arguments (asked once per
 // pair and pass), modifies and keeps neither pointer, does not call back

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"slices"
-	"strings"
 	"testing"
 	"time"
 
@@ -547,20 +546,3 @@ func TestEngineReuse(t *testing.T) {
 
 // unbounded lifts the default bounds.
 const unbounded = 1 << 40
-
-// contenderRank is the place of contender id in the engine's contender
-// order (highest priority, then oldest, then ID; the first entry of an ID
-// in that order counts).
-func contenderRank(cs []requeue.Contender, id string) int {
-	sorted := slices.Clone(cs)
-	slices.SortStableFunc(sorted, func(a, b requeue.Contender) int {
-		switch {
-		case a.Priority != b.Priority:
-			return int(b.Priority) - int(a.Priority)
-		case !a.Queued.Equal(b.Queued):
-			return a.Queued.Compare(b.Queued)
-		}
-		return strings.Compare(a.ID, b.ID)
-	})
-	return slices.IndexFunc(sorted, func(c requeue.Contender) bool { return c.ID == id })
-}

@@ -100,15 +100,6 @@ func TestEngineNoStarvationWithoutHints(t *testing.T) {
 	}
 }
 
-// outcomeOf returns job's outcome in res (the zero Outcome if none).
-func outcomeOf(res requeue.EngineResult, job string) requeue.Outcome {
-	for _, o := range res.Outcomes {
-		if o.Job == job {
-			return o
-		}
-	}
-	return requeue.Outcome{}
-}
 
 // TestEngineHopelessContendersDoNotStarve: 250 higher-priority contenders
 // of distinct shapes that fit nowhere, even with every victim evicted, do
