@@ -100,7 +100,6 @@ func TestEngineNoStarvationWithoutHints(t *testing.T) {
 	}
 }
 
-
 // TestEngineHopelessContendersDoNotStarve: 250 higher-priority contenders
 // of distinct shapes that fit nowhere, even with every victim evicted, do
 // not use up the pass: the servable contender behind them is served.
