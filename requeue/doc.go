@@ -64,9 +64,8 @@
 // ends with every victim evicted and no fit leaves them evicted while the
 // next contenders of its class (the same priority bracket) are tested: one
 // fit test each instead of a search. A search that reaches its share of
-// MaxChecks is tested so once, at the pass's expense (once per class
-// between two commits), so that a hopeless contender is decided rather
-// than deferred.
+// MaxChecks is tested so once, at the pass's expense (once per class and
+// pass), so that a hopeless contender is decided rather than deferred.
 //
 // A pass guarantees: every committed victim was needed by its contender
 // in the state the pass had reached; a contender that fits without an

@@ -181,10 +181,9 @@ type Engine struct {
 	stackFull     bool
 	stackClass    int64
 	stackIsPrefix bool // the stack holds a prefix of elig (during a gallop)
-	// epoch counts the commits; the stack of every victim of class
-	// topClass was built at epoch topEpoch for a contender over its share.
-	epoch, topEpoch uint64
-	topClass        int64
+	// topClasses are the classes whose every victim the pass evicted for a
+	// contender over its share (see hopeless).
+	topClasses []int64
 	// The eligible list of the current search, in victim order: elig[i] is
 	// its i-th victim; scan is the rank from which the list goes on.
 	elig    []int32
@@ -453,8 +452,7 @@ func (e *Engine) begin(now time.Time, m Model, res *EngineResult) {
 	e.maxChecks = cmp.Or(e.cfg.MaxChecks, defaultMaxChecks)
 	e.fillMax = cmp.Or(e.cfg.MaxFillFailures, defaultMaxFillFailures)
 	e.stop, e.err, e.after = "", nil, ""
-	e.stack, e.stackFull = e.stack[:0], false
-	e.epoch++ // a new pass: no class stack built yet
+	e.stack, e.stackFull, e.topClasses = e.stack[:0], false, e.topClasses[:0]
 	e.newState()
 	e.base = e.save()
 	e.model = m // from here on, a panic restores e.base

@@ -60,6 +60,7 @@ func (e *Engine) searchEnded(ci int32) {
 	if e.stop != "" || e.conts[ci].gone || !e.over {
 		return
 	}
+	reached := len(e.elig) // the victims the search itself reached
 	if e.hopeless(ci) {
 		e.noSet(ci)
 		return
@@ -68,24 +69,24 @@ func (e *Engine) searchEnded(ci int32) {
 		return
 	}
 	e.res.OverShare++
-	for _, k := range e.elig {
+	for _, k := range e.elig[:reached] {
 		e.vs[k].cut = true
 	}
 }
 
 // hopeless tests contender ci, whose search reached its share, with every
 // victim of its class evicted (those its filters deny included), at the
-// pass's expense rather than the search's, once per class between two
-// commits: a contender that does not fit then fits with no subset of
+// pass's expense rather than the search's: a contender that does not fit then fits with no subset of
 // them (for a monotone Place), and the next ones of its class are tested
 // against the same stack. It reports whether ci does not fit; the stack
-// then holds ci's list (e.elig) and its denials.
+// then holds ci's list (e.elig) and its denials. Once per class and pass:
+// rebuilt after every commit, the stack would cost O(victims) per commit.
 func (e *Engine) hopeless(ci int32) bool {
 	key := e.classOf(ci)
-	if key < 0 || e.topEpoch == e.epoch && e.topClass == key {
+	if key < 0 || slices.Contains(e.topClasses, key) {
 		return false
 	}
-	e.topEpoch, e.topClass = e.epoch, key
+	e.topClasses = append(e.topClasses, key)
 	e.searching, e.over = false, false // the pass pays
 	if !e.stackIsPrefix {
 		e.popTo(0)

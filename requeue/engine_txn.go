@@ -69,7 +69,6 @@ func (e *Engine) undo(m mark) error {
 // state the one a panic restores. The model's savepoint is taken first: if
 // Savepoint panics, nothing is committed yet.
 func (e *Engine) commit() {
-	e.epoch++
 	var sp uint64
 	if e.tx != nil {
 		sp = e.tx.Savepoint()
