@@ -32,18 +32,19 @@
 // evict ([EngineConfig].CanContend), in victim order (cheapest first).
 //
 //  1. Gallop: evict the list in order, testing c's fit after 1, 2, 4, 8,
-//     … victims, then halve the last interval: the shortest prefix that
-//     lets c fit, in O(p) evictions and O(log p) fit tests for a prefix
-//     of p victims. No prefix fits: no set serves c ([EngineResult].NoSet).
+//     … victims, until it fits: O(p) evictions and O(log p) fit tests when
+//     the shortest fitting prefix has p victims. No prefix fits: no set
+//     serves c ([EngineResult].NoSet).
 //  2. Filters: they are asked about each victim as the gallop reaches it,
 //     once per victim and contender; a denied victim is not in c's list.
 //     Its denial is recorded (skipped, with the filter's reason and Until)
 //     only where the protection kept c waiting: below the last victim of
 //     c's set, or among the denied victims that would let c fit when no
 //     set of allowed ones does.
-//  3. Group testing: the prefix is narrowed to a set by QuickXplain
-//     (Junker, AAAI 2004), testing halves of it, the cheaper half first:
-//     O(k·log(p/k)) fit tests for a set of k.
+//  3. Group testing: the fitting prefix is narrowed to a set by
+//     QuickXplain (Junker, AAAI 2004), split first where the gallop
+//     stopped, then in halves, the cheaper half first: O(k·log(p/k)) fit
+//     tests for a set of k.
 //  4. Reprieve: the set is tested whole, then each victim, most expensive
 //     first, is dropped when c still fits without it, until a round drops
 //     none (kube-scheduler's reprieve, SelectVictimsOnNode in
