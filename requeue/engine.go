@@ -349,8 +349,24 @@ func (e *Engine) Run(now time.Time, in EngineInput, m Model) (EngineResult, erro
 
 	e.buildIndex()
 	e.fill("", len(e.conts))
+	e.serveAll()
+	e.lastRound()
+	slices.SortFunc(e.cerrs, func(a, b rankedError) int { return cmp.Compare(a.ci, b.ci) })
+	for _, ce := range e.cerrs {
+		res.ContenderProblems = append(res.ContenderProblems, ContenderProblem{Contender: e.conts[ce.ci].c.ID, Err: ce.err})
+	}
+	err := e.err
+	e.endPass()
+	e.running = false
+	done = true
+	return res, err
+}
+
+// serveAll gives every available contender its turn, in contender order,
+// until a bound stops the pass: step 3 of Run.
+func (e *Engine) serveAll() {
 	for ci := range e.conts {
-		if e.stop == "" && e.cfg.MaxVictims > 0 && res.Commits >= e.cfg.MaxVictims {
+		if e.stop == "" && e.cfg.MaxVictims > 0 && e.res.Commits >= e.cfg.MaxVictims {
 			e.stop = ReasonMaxVictims
 		}
 		if e.stop != "" {
@@ -367,27 +383,22 @@ func (e *Engine) Run(now time.Time, in EngineInput, m Model) (EngineResult, erro
 	}
 	e.popTo(0) // the last search's evictions (kept to serve the next contender) go
 	e.cur = len(e.conts)
-	e.finish() // the victims' outcomes: the last round evicts nothing
+}
+
+// lastRound emits the victims' outcomes, then places, as things are, the
+// contenders whose search failed and that fit in the room the commits
+// left (it evicts nothing), and counts the contenders left undecided.
+func (e *Engine) lastRound() {
+	e.finish()
 	if e.stop == "" || e.stop == ReasonMaxVictims {
-		// The last round: the contenders whose search failed may fit in
-		// the room the commits left.
 		e.fill(e.after, len(e.conts))
 	}
 	for ci := range e.conts {
 		if !e.conts[ci].gone && !e.conts[ci].tried {
-			res.Untried++
+			e.res.Untried++
 		}
 	}
-	res.Stop = e.stop
-	slices.SortFunc(e.cerrs, func(a, b rankedError) int { return cmp.Compare(a.ci, b.ci) })
-	for _, ce := range e.cerrs {
-		res.ContenderProblems = append(res.ContenderProblems, ContenderProblem{Contender: e.conts[ce.ci].c.ID, Err: ce.err})
-	}
-	err := e.err
-	e.endPass()
-	e.running = false
-	done = true
-	return res, err
+	e.res.Stop = e.stop
 }
 
 // prepareVictims emits the outcomes of the nominations without data or
