@@ -355,6 +355,20 @@ func (r *Report) header(b *strings.Builder) {
 	fmt.Fprintf(b, "window: %s from t=%ds (utilisation, fairness: to the last arrival); goodput over %s (to the horizon, %s after the last arrival, the same for every policy); offered GPU load %.2f; cycle every %s\n",
 		fmtDur(float64(s.WindowEnd-s.WindowStart)), s.WindowStart, fmtDur(float64(s.Horizon-s.WindowStart)), set.Tail, s.OfferedLoad, set.Interval)
 	fmt.Fprintf(b, "queues: %s\n", s.Queues)
+	r.settings(b)
+	for _, n := range r.Notes {
+		if n.Policy != "" {
+			fmt.Fprintf(b, "note: %s %s: %s\n", n.Policy, strings.ReplaceAll(n.Kind, "_", " "), n.Text)
+		} else {
+			fmt.Fprintf(b, "note: %s\n", n.Text)
+		}
+	}
+	b.WriteString("\n")
+}
+
+// settings writes the header's settings lines.
+func (r *Report) settings(b *strings.Builder) {
+	set := r.Settings
 	fmt.Fprintf(b, "settings: min-runtime %s (preempt and reclaim; reclaim method %s); preempt-min-runtime %s\n",
 		fmtQueueSettings(set.MinRuntime), set.ReclaimMethod, fmtQueueSettings(set.PreemptMinRuntime))
 	newer := "on"
@@ -378,14 +392,6 @@ func (r *Report) header(b *strings.Builder) {
 	if len(set.Swept) > 0 {
 		fmt.Fprintf(b, "  swept: %s ({...}: the values of the grid, one table row each)\n", strings.Join(set.Swept, ", "))
 	}
-	for _, n := range r.Notes {
-		if n.Policy != "" {
-			fmt.Fprintf(b, "note: %s %s: %s\n", n.Policy, strings.ReplaceAll(n.Kind, "_", " "), n.Text)
-		} else {
-			fmt.Fprintf(b, "note: %s\n", n.Text)
-		}
-	}
-	b.WriteString("\n")
 }
 
 // Tables selects the optional tables of the text report.
