@@ -60,13 +60,13 @@ func TestWakeNotImmediateAtNow(t *testing.T) {
 		t.Fatal(err)
 	}
 	c := p.BeginAt(t0)
-	if d := c.CheckPreemptor(t0.Add(-time.Minute)); !d.Allowed || d.Until.After(t0) {
+	if d := c.CheckPreemptor(&requeue.Contender{Queued: t0.Add(-time.Minute)}); !d.Allowed || d.Until.After(t0) {
 		t.Fatalf("CheckPreemptor = %+v; want allowed", d)
 	}
 	if w := c.Wake(); !w.IsZero() {
 		t.Errorf("Wake = %v, want zero: nothing waits on time", w)
 	}
-	c.CheckPreemptor(t0.Add(-time.Minute + time.Second))
+	c.CheckPreemptor(&requeue.Contender{Queued: t0.Add(-time.Minute + time.Second)})
 	if w := c.Wake(); !w.Equal(t0.Add(time.Second)) {
 		t.Errorf("Wake = %v, want %v", w, t0.Add(time.Second))
 	}

@@ -78,8 +78,10 @@ type Config struct {
 	// Protection is Kueue's KEP-9876 protection against cross-queue
 	// preemption ([Cycle.CheckAdmitted]); zero protects nothing.
 	Protection admitprotect.Protection
-	// PreemptorDelay is YuniKorn's preemption.delay ([Cycle.CheckPreemptor]
-	// and the engine); zero has no delay.
+	// PreemptorDelay is the preemptor-side delay ([Cycle.CheckPreemptor]
+	// and the engine): KAI-Scheduler's per-job preemption delay, read from
+	// each contender's annotation, with Delay the default for contenders
+	// without one; zero delays only contenders with their own.
 	PreemptorDelay preemptordelay.Delay
 	// EvictionBudget limits each job's evictions per window
 	// ([Cycle.CheckEvictionBudget] and the engine); zero has no budget.
@@ -212,6 +214,7 @@ func (c Config) build() (*Policy, error) {
 	}
 	errs = append(errs, c.checkNames()...)
 	errs = append(errs, c.checkBudgetKey()...)
+	errs = append(errs, c.checkDelayKey()...)
 	errs = append(errs, c.checkCallbacks()...)
 	if err := errors.Join(errs...); err != nil {
 		return nil, err
@@ -253,9 +256,8 @@ func (p *Policy) wire() error {
 		p.records = map[string]budgetRecord{}
 		filters = append(filters, budgetFilter{p})
 	}
-	if p.delay.Delay > 0 {
-		filters = append(filters, preemptorDelayFilter{p.delay})
-	}
+	filters = append(filters, preemptorDelayFilter{p.delay}) // a contender may carry its own delay
+
 	ecfg.Filters = append(filters, p.cfg.Engine.Filters...)
 	var err error
 	p.engine, err = requeue.NewEngine(ecfg)
@@ -323,6 +325,28 @@ func (c Config) checkBudgetKey() []error {
 		if key == a.key {
 			return []error{&ConfigError{"evictionBudget.annotationKey", fmt.Errorf(
 				"EvictionBudget.Key %q is the nominator's annotationKeys.%s: the eviction records would overwrite that annotation", key, a.field)}}
+		}
+	}
+	return nil
+}
+
+// checkDelayKey reports a preemptor delay key (KAI-Scheduler's
+// kai.scheduler/preemption-delay when unset) that is one of the
+// nominator's annotation keys or the eviction budget's: one annotation
+// would then mean two things.
+func (c Config) checkDelayKey() []error {
+	k := c.AnnotationKeys
+	key := cmp.Or(c.PreemptorDelay.Key, "kai.scheduler/preemption-delay")
+	for _, a := range []struct{ field, key string }{
+		{"annotationKeys.expectedRuntime", cmp.Or(k.ExpectedRuntime, expectedruntime.AnnotationExpectedRuntime)},
+		{"annotationKeys.requeueDelay", cmp.Or(k.RequeueDelay, expectedruntime.AnnotationRequeueDelay)},
+		{"annotationKeys.requeueNotBefore", cmp.Or(k.RequeueNotBefore, eligibility.AnnotationRequeueNotBefore)},
+		{"annotationKeys.lastCheckpoint", cmp.Or(k.LastCheckpoint, expectedruntime.AnnotationLastCheckpoint)},
+		{"evictionBudget.annotationKey", cmp.Or(c.EvictionBudget.Key, evictionbudget.Annotation)},
+	} {
+		if key == a.key {
+			return []error{&ConfigError{"annotationKeys.preemptionDelay", fmt.Errorf(
+				"PreemptorDelay.Key %q is also %s: one annotation would mean two things", key, a.field)}}
 		}
 	}
 	return nil

@@ -43,6 +43,9 @@ type annotationKeysFile struct {
 	RequeueDelay     string `json:"requeueDelay,omitempty"`
 	RequeueNotBefore string `json:"requeueNotBefore,omitempty"`
 	LastCheckpoint   string `json:"lastCheckpoint,omitempty"`
+	// PreemptionDelay is Config.PreemptorDelay.Key, beside the other
+	// annotation keys.
+	PreemptionDelay string `json:"preemptionDelay,omitempty"`
 }
 
 // engineFile is the file form of requeue.EngineConfig: every field that
@@ -88,7 +91,8 @@ func (d *fileDuration) UnmarshalText(b []byte) error {
 //	{
 //	  "queues": [{"name": "team-a", "parentQueue": "org", "preemptMinRuntime": "20m", "reclaimMinRuntime": "1h"}],
 //	  "minRuntimeArgs": {"defaultPreemptMinRuntime": "5m", "defaultReclaimMinRuntime": "10m", "reclaimResolveMethod": "lca"},
-//	  "annotationKeys": {"expectedRuntime": "…", "requeueDelay": "…", "requeueNotBefore": "…", "lastCheckpoint": "…"},
+//	  "annotationKeys": {"expectedRuntime": "…", "requeueDelay": "…", "requeueNotBefore": "…", "lastCheckpoint": "…",
+//	                     "preemptionDelay": "kai.scheduler/preemption-delay"},
 //	  "nominatorName": "expectedruntime",
 //	  "engine": {"name": "requeue", "defaultDelay": "30m", "maxVictims": 0, "maxAttempts": 0, "maxFillFailures": 0, "maxChecks": 0,
 //	             "maxLostWork": 0},
@@ -253,6 +257,7 @@ func (f *configFile) config() (Config, []error) {
 	}
 	if k := f.AnnotationKeys; k != nil {
 		c.AnnotationKeys = expectedruntime.Keys{ExpectedRuntime: k.ExpectedRuntime, RequeueDelay: k.RequeueDelay, RequeueNotBefore: k.RequeueNotBefore, LastCheckpoint: k.LastCheckpoint}
+		c.PreemptorDelay.Key = k.PreemptionDelay
 	}
 	if e := f.Engine; e != nil {
 		c.Engine = e.config()

@@ -61,8 +61,8 @@ func MarshalConfig(c Config) ([]byte, error) {
 	var errs []error
 	f := configFile{Queues: c.Queues, MinRuntimeArgs: c.MinRuntimeArgs, NominatorName: c.NominatorName,
 		AllowProtectedRequeue: c.AllowProtectedRequeue, FailOpenUnknownQueues: c.FailOpenUnknownQueues, Engine: newEngineFile(c.Engine)}
-	if k := c.AnnotationKeys; k != (expectedruntime.Keys{}) {
-		f.AnnotationKeys = &annotationKeysFile{k.ExpectedRuntime, k.RequeueDelay, k.RequeueNotBefore, k.LastCheckpoint}
+	if k := c.AnnotationKeys; k != (expectedruntime.Keys{}) || c.PreemptorDelay.Key != "" {
+		f.AnnotationKeys = &annotationKeysFile{k.ExpectedRuntime, k.RequeueDelay, k.RequeueNotBefore, k.LastCheckpoint, c.PreemptorDelay.Key}
 	}
 	if c.Requeuing.Backoff.ClampToMax {
 		errs = append(errs, &ConfigError{"requeuingStrategy.clampToMax", errors.New("Requeuing.Backoff.ClampToMax (older Kueue releases' reading) cannot be written: the file is read as current Kueue reads it")})

@@ -70,7 +70,7 @@ func newDirectEngine(t testing.TB) *directEngine {
 			return cfg.EvictionBudget.Check(d.records[v.ID], now)
 		}),
 		victimFilterFunc(func(now time.Time, _ *requeue.Victim, c *requeue.Contender) eligibility.Decision {
-			return cfg.PreemptorDelay.Check(c.Queued, now)
+			return cfg.PreemptorDelay.Check(c.Queued, c.LastEvicted, c.Annotations, now)
 		}),
 	}
 	d.engine, err = requeue.NewEngine(ecfg)

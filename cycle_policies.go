@@ -8,6 +8,7 @@ import (
 	"github.com/tenurepolicy/tenure/eligibility/admitprotect"
 	"github.com/tenurepolicy/tenure/eligibility/evictionbudget"
 	"github.com/tenurepolicy/tenure/eligibility/timebased"
+	"github.com/tenurepolicy/tenure/requeue"
 )
 
 // Classify applies Config.Preemption (KEP-8522) to one candidate of
@@ -28,10 +29,17 @@ func (c *Cycle) CheckAdmitted(kind admitprotect.Kind, admitted time.Time, evicte
 	return d
 }
 
-// CheckPreemptor applies Config.PreemptorDelay to a pending job queued at
-// queued ([preemptordelay.Delay.Check]). O(1); no allocation.
-func (c *Cycle) CheckPreemptor(queued time.Time) eligibility.Decision {
-	d := c.p.delay.Check(queued, c.now)
+// CheckPreemptor applies Config.PreemptorDelay to contender, a pending job
+// that would cause evictions (preempt, reclaim, consolidation; never plain
+// allocation): its own delay annotation, else the default, counted from
+// the later of its Queued and LastEvicted ([preemptordelay.Delay.Check]).
+// A nil contender is the zero Contender. O(len of its own delay); no
+// allocation.
+func (c *Cycle) CheckPreemptor(contender *requeue.Contender) eligibility.Decision {
+	if contender == nil {
+		contender = &requeue.Contender{}
+	}
+	d := c.p.delay.Check(contender.Queued, contender.LastEvicted, contender.Annotations, c.now)
 	c.note(d.Until)
 	return d
 }

@@ -53,7 +53,7 @@ func TestCycleWakeCountsEveryPolicy(t *testing.T) {
 			return c.CheckAdmitted(admitprotect.InCohortReclamation, t0.Add(-5*time.Minute), false)
 		}, t0.Add(5 * time.Minute)},
 		{"preemptor delay", func(c *tenure.Cycle) eligibility.Decision {
-			return c.CheckPreemptor(t0.Add(-10 * time.Second))
+			return c.CheckPreemptor(&requeue.Contender{Queued: t0.Add(-10 * time.Second)})
 		}, t0.Add(20 * time.Second)},
 	}
 	c := p.BeginAt(t0)
@@ -75,7 +75,7 @@ func TestCycleWakeCountsEveryPolicy(t *testing.T) {
 
 	// Allowed answers leave Wake alone.
 	c = p.BeginAt(t0)
-	c.CheckPreemptor(t0.Add(-time.Minute))
+	c.CheckPreemptor(&requeue.Contender{Queued: t0.Add(-time.Minute)})
 	c.CheckAdmitted(admitprotect.InCohortFairSharing, t0.Add(-2*time.Hour), false)
 	c.CheckAdmitted(admitprotect.InCohortFairSharing, t0, true)
 	if !c.Wake().IsZero() {
@@ -194,7 +194,7 @@ func TestCyclePolicyChecksAllocs(t *testing.T) {
 	cand := timebased.Candidate{ID: "x", Priority: 1, Reserved: t0.Add(-2 * time.Hour)}
 	for name, f := range map[string]func(){
 		"CheckAdmitted":       func() { c.CheckAdmitted(admitprotect.InCohortFairSharing, t0.Add(-time.Minute), false) },
-		"CheckPreemptor":      func() { c.CheckPreemptor(t0.Add(-time.Second)) },
+		"CheckPreemptor":      func() { c.CheckPreemptor(&requeue.Contender{Queued: t0.Add(-time.Second)}) },
 		"CheckEvictionBudget": func() { c.CheckEvictionBudget(&j) },
 		"Classify":            func() { c.Classify(req, cand) },
 	} {

@@ -20,7 +20,7 @@
 //	  eligibility/expectedruntime  KAI's expected-runtime requeue nominator
 //	  eligibility/timebased        Kueue KEP-8522 same-priority preemption
 //	  eligibility/admitprotect     Kueue KEP-9876 preemption protection
-//	  eligibility/preemptordelay   the preemptor-side delay
+//	  eligibility/preemptordelay   KAI's per-job preemption delay
 //	  eligibility/evictionbudget   the per-job eviction budget
 //	requeue      Journal (checkpoint/rollback), transactional requeue Engine
 //	requeue/backoff      Kueue's readiness requeuing: backoff, queue order

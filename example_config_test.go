@@ -9,6 +9,7 @@ import (
 	"github.com/tenurepolicy/tenure"
 	"github.com/tenurepolicy/tenure/eligibility"
 	"github.com/tenurepolicy/tenure/eligibility/admitprotect"
+	"github.com/tenurepolicy/tenure/requeue"
 )
 
 // A full configuration read from a file (a ConfigMap's data, say): KAI's
@@ -44,7 +45,7 @@ func ExampleConfig_UnmarshalJSON() {
 	c := p.BeginAt(now)
 	fmt.Println("backoff:", cfg.Requeuing.Backoff.Delay(3, 0), "limit", *cfg.Requeuing.Backoff.Limit)
 	fmt.Println("reclaim 5m after admission:", c.CheckAdmitted(admitprotect.InCohortReclamation, now.Add(-5*time.Minute), false))
-	fmt.Println("contender queued 10s ago:", c.CheckPreemptor(now.Add(-10*time.Second)))
+	fmt.Println("contender queued 10s ago:", c.CheckPreemptor(&requeue.Contender{Queued: now.Add(-10 * time.Second)}))
 	fmt.Println("wake:", c.Wake().Format(time.TimeOnly))
 
 	var typo tenure.Config

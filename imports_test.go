@@ -26,7 +26,7 @@ func TestImportsAsDocumented(t *testing.T) {
 		"eligibility/expectedruntime": {"clock", "eligibility", "queuetree", "runtime"},
 		"eligibility/timebased":       {"clock", "eligibility"},
 		"eligibility/admitprotect":    {"clock", "eligibility"},
-		"eligibility/preemptordelay":  {"clock", "eligibility"},
+		"eligibility/preemptordelay":  {"clock", "eligibility", "runtime"},
 		"eligibility/evictionbudget":  {"eligibility"},
 		"requeue":                     {"eligibility", "eligibility/expectedruntime", "eligibility/minruntime", "queuetree", "runtime"},
 		"requeue/backoff":             {"clock"},

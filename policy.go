@@ -79,14 +79,15 @@ func (f budgetFilter) FilterVictim(now time.Time, v *requeue.Victim, _ *requeue.
 }
 
 // preemptorDelayFilter is the composed engine's preemptor-delay filter: a
-// contender that has waited less than the delay since Contender.Queued may
-// not cause an eviction (reason "preemptor_delay", Until = Queued + Delay;
-// "queued_unknown" when Queued is zero). O(1), no allocation.
+// contender within its delay (its own annotation, else the default,
+// counted from the later of Contender.Queued and Contender.LastEvicted)
+// may not cause an eviction ([preemptordelay.Delay.Check]). O(1) but the
+// parse of an own delay; no allocation.
 type preemptorDelayFilter struct{ delay preemptordelay.Delay }
 
 // FilterVictim implements requeue.VictimFilter.
 func (f preemptorDelayFilter) FilterVictim(now time.Time, _ *requeue.Victim, c *requeue.Contender) eligibility.Decision {
-	return f.delay.Check(c.Queued, now)
+	return f.delay.Check(c.Queued, c.LastEvicted, c.Annotations, now)
 }
 
 // New validates cfg and builds a Policy, reporting every problem at once.

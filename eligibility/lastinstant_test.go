@@ -94,7 +94,7 @@ func TestTimePoliciesAtLastInstant(t *testing.T) {
 	}
 	pd := preemptordelay.Delay{Delay: time.Hour}
 	want = eligibility.Decision{Reason: preemptordelay.ReasonDelayed, Until: elLast}
-	if diff := cmp.Diff(want, pd.Check(at, at)); diff != "" {
+	if diff := cmp.Diff(want, pd.Check(at, time.Time{}, nil, at)); diff != "" {
 		t.Errorf("preemptor delay (-want +got):\n%s", diff)
 	}
 	cfg := timebased.Config{Policy: timebased.LowerOrNewerEqualPriority, MinAdmitDuration: explicit(time.Hour)}

@@ -40,6 +40,13 @@ type Contender struct {
 	// Queued is when the job started waiting (its creation or queue-order
 	// timestamp): among equal priorities the oldest goes first.
 	Queued time.Time
+	// LastEvicted is the job's last eviction (KAI-Scheduler's
+	// kai.scheduler/last-eviction-timestamp); zero: never evicted. A
+	// preemptor delay counts from the later of Queued and LastEvicted.
+	LastEvicted time.Time
+	// Annotations are read, never written: a preemptor delay reads the
+	// job's own delay there.
+	Annotations map[string]string
 }
 
 // OutcomeKind says what happened to one nominated job in an [Engine] pass.

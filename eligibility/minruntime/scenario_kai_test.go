@@ -69,3 +69,50 @@ func TestKAIDifferences(t *testing.T) {
 		}
 	}
 }
+
+// TestKAIPerSubgroupMinAvailable: the scenario validator counts
+// MinAvailable per subgroup, as KAI-Scheduler's validVictimForMinAvailable
+// (pkg/scheduler/plugins/minruntime/minruntime.go; PRs #443, #1416):
+// only the subgroups that lose a task are checked, each must keep
+// active − evicted >= MinAvailable (equality allowed), and a task without
+// a subgroup name belongs to the subgroup named "" (KAI's default
+// subgroup). A job-wide count would answer differently in the cases
+// marked so.
+func TestKAIPerSubgroupMinAvailable(t *testing.T) {
+	tree, r := elDesignTree(t, runtime.MethodLCA)
+	leaf2 := elID(t, tree, "leaf2")
+	v := minruntime.Validator{Resolver: r}
+	job := func(sgs ...eligibility.Subgroup) *eligibility.Job {
+		return &eligibility.Job{ID: "e", Queue: leaf2, Start: elT0, Subgroups: sgs}
+	}
+	sg := func(name string, minAvailable, active int32) eligibility.Subgroup {
+		return eligibility.Subgroup{Name: name, MinAvailable: minAvailable, Active: active}
+	}
+	for _, tt := range []struct {
+		name     string
+		job      *eligibility.Job
+		tasks    []minruntime.Task
+		allowed  bool
+		subgroup string
+	}{
+		{"down to MinAvailable exactly", job(sg("a", 2, 4)), elTasks("a", 2, 0), true, ""},
+		{"one below MinAvailable", job(sg("a", 2, 4)), elTasks("a", 3, 0), false, "a"},
+		// Job-wide 5 − 1 = 4 >= 1 + 1 would allow; b alone falls to 0 < 1.
+		{"a subgroup emptied while the job stays above its total", job(sg("a", 1, 4), sg("b", 1, 1)), elTasks("b", 1, 0), false, "b"},
+		// Job-wide 6 − 1 = 5 < 1 + 5 would reject; c loses nothing and is
+		// not checked.
+		{"an untouched subgroup already below its minimum", job(sg("a", 1, 4), sg("c", 5, 2)), elTasks("a", 1, 0), true, ""},
+		{"the second touched subgroup fails", job(sg("a", 1, 4), sg("b", 2, 3)), append(elTasks("a", 3, 0), elTasks("b", 2, 0)...), false, "b"},
+		{"both touched subgroups at their minimum", job(sg("a", 1, 4), sg("b", 2, 3)), append(elTasks("a", 3, 0), elTasks("b", 1, 0)...), true, ""},
+		{"the default subgroup", job(sg("", 1, 3)), elTasks("", 2, 0), true, ""},
+		{"the default subgroup, one too many", job(sg("", 1, 3)), elTasks("", 3, 0), false, ""},
+	} {
+		d, err := v.Validate(runtime.ActionPreempt, leaf2, []minruntime.Victim{{Job: tt.job, Tasks: tt.tasks}}, elMin(1))
+		if err != nil {
+			t.Fatalf("%s: %v", tt.name, err)
+		}
+		if d.Allowed != tt.allowed || !tt.allowed && (d.Reason != minruntime.ReasonBelowMinAvailable || d.Subgroup != tt.subgroup) {
+			t.Errorf("%s: %v, want allowed %v (subgroup %q)", tt.name, d, tt.allowed, tt.subgroup)
+		}
+	}
+}

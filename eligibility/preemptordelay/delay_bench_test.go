@@ -15,6 +15,6 @@ func BenchmarkPreemptorDelayCheck(b *testing.B) {
 	d := preemptordelay.Delay{Delay: 30 * time.Second}
 	b.ReportAllocs()
 	for b.Loop() {
-		sinkDecision = d.Check(np0, np0.Add(time.Second))
+		sinkDecision = d.Check(np0, time.Time{}, nil, np0.Add(time.Second))
 	}
 }

@@ -5,6 +5,7 @@ import (
 
 	"github.com/tenurepolicy/tenure/eligibility/evictionbudget"
 	"github.com/tenurepolicy/tenure/examples/simulate/internal/report"
+	"github.com/tenurepolicy/tenure/requeue"
 )
 
 // The two guards against eviction churn, both tenure.Policy settings
@@ -60,7 +61,7 @@ func (s *sim) mayCauseEvictions(p int32) bool {
 	if !g.delay {
 		return true
 	}
-	d := s.pol.cyc.CheckPreemptor(s.st[p].queueT)
+	d := s.pol.cyc.CheckPreemptor(&requeue.Contender{Queued: s.st[p].queueT})
 	if d.Allowed {
 		return true
 	}
