@@ -20,10 +20,10 @@ func TestParseRequests(t *testing.T) {
 		t.Errorf("ParseRequests = %+v", got)
 	}
 	for _, bad := range []string{
-		"name,cpu_milli,memory_mib,num_gpu,gpu_milli\na,1,1,2,500\n",         // sharing two GPUs
+		"name,cpu_milli,memory_mib,num_gpu,gpu_milli\na,1,1,2,500\n",           // sharing two GPUs
 		"name,cpu_milli,memory_mib,num_gpu,gpu_milli,gpu_spec\na,1,1,0,0,T4\n", // model without GPUs
-		"name,cpu_milli,memory_mib,num_gpu,gpu_milli\na,x,1,1,500\n",          // not a number
-		"name,cpu_milli\na,1\n",                                                // missing columns
+		"name,cpu_milli,memory_mib,num_gpu,gpu_milli\na,x,1,1,500\n",           // not a number
+		"name,cpu_milli\na,1\n", // missing columns
 	} {
 		if _, err := ParseRequests("t.csv", strings.NewReader(bad)); err == nil || !strings.HasPrefix(err.Error(), "simulate: t.csv") {
 			t.Errorf("ParseRequests(%q) error = %v", bad, err)
