@@ -63,6 +63,8 @@ type options struct {
 	// leftOut lists the built-in defaults left out because their queue
 	// does not exist with -teams ("min-runtime ls-c=0s").
 	leftOut []string
+	// alloc holds the allocation experiment's settings (allocation.go).
+	alloc allocationOptions
 }
 
 // Defaults of the policy settings (see the package comment for why).
@@ -175,6 +177,7 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	o.inputFlags(fs)
 	o.runFlags(fs, &r)
 	o.policyFlags(fs, &r)
+	o.allocationFlags(fs)
 	fs.Usage = usage(fs)
 	if err := fs.Parse(args); err != nil {
 		return o, err
@@ -187,6 +190,7 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	errs = append(errs, o.checkOutputs(&r)...)
 	errs = append(errs, o.checkRun(&r)...)
 	errs = append(errs, o.checkCosts(&r)...)
+	errs = append(errs, o.checkAllocation(fs, &r)...)
 	return o, errors.Join(errs...)
 }
 
@@ -245,7 +249,7 @@ func (o *options) policyFlags(fs *flag.FlagSet, r *rawFlags) {
 	r.checkpoint = fs.String("checkpoint", "0s", "jobs save their progress every `duration` of work, so an eviction loses only the work since the last save (0s: restart from scratch)")
 	r.cpSave = fs.String("checkpoint-save", "0s", "with -checkpoint: the time each checkpoint takes to write (`duration`); it lengthens every run")
 	r.cpRestore = fs.String("checkpoint-restore", "0s", "with -checkpoint: the time a job evicted after a checkpoint takes to load it when it starts again (`duration`)")
-	r.placement = fs.String("placement", "first-fit", "which node a task goes to among those it fits: first-fit (the lowest-numbered), best-fit (least free GPU left, then CPU) or frag-gradient (least growth of the trace paper's fragmentation measure)")
+	r.placement = fs.String("placement", "first-fit", "which node a task goes to among those it fits: first-fit (the lowest-numbered), best-fit (least free GPU left, then CPU) or frag-gradient (least growth of the trace paper's fragmentation measure); with -allocation, a list of "+strings.Join(allocationPolicyNames(), ",")+" (default: all)")
 	r.jitter = fs.String("arrival-jitter", "5m", "trace replicates (-runs, or -seed other than 1): shift each arrival by up to ± this (`duration`); seed 1 is the trace as recorded")
 	r.minRT = fs.String("min-runtime", "", "min-runtime per queue (preempt and reclaim), `queue=duration,...`, merged into the defaults "+defaultMinRuntimeFlag+" (queue="+inheritValue+" removes one)")
 	r.preemptRT = fs.String("preempt-min-runtime", "", "preempt min-runtime per queue (an eviction by a higher-priority job of the victim's own team queue), `queue=duration,...`, overriding -min-runtime's for those queues, merged into the defaults "+defaultPreemptFlag+" (queue="+inheritValue+" removes one)")
@@ -340,7 +344,9 @@ func (o *options) convertNew(r *rawFlags) []error {
 		}
 	}
 	var err error
-	if o.placement, err = frag.ParsePolicy(*r.placement); err != nil {
+	if o.alloc.on {
+		// checkAllocation reads -placement as the experiment's policies.
+	} else if o.placement, err = frag.ParsePolicy(*r.placement); err != nil {
 		errs = append(errs, fmt.Errorf("simulate: -placement: %w", err))
 	}
 	if o.progress, err = progress.ParseMode(*r.progress); err != nil {

@@ -38,6 +38,9 @@ func run(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	if o.alloc.on {
+		return runAllocation(o, stdout, stderr)
+	}
 	o.resolveDefaults()
 	x, err := newExperiment(o)
 	if err != nil {

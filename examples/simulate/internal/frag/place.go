@@ -139,3 +139,15 @@ func Score(p Policy, n Node, t Task, w []Shape) float64 {
 	}
 	return 0
 }
+
+// GradientGPUs returns the GPUs of n that FragGradient gives t: for a
+// GPU-sharing task the GPU whose use grows n's fragmentation against w
+// least (the lowest-numbered on a tie), which is the GPU Score assumed;
+// for other tasks Take's choice. nil when t does not fit. Cost O(G²·W).
+func GradientGPUs(n Node, t Task, w []Shape) []int {
+	if !Fits(n, t) {
+		return nil
+	}
+	gpus, _ := gradientTake(n, t, w)
+	return gpus
+}

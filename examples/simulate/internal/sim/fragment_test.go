@@ -52,3 +52,22 @@ func TestWorkloadShapes(t *testing.T) {
 		t.Errorf("WorkloadShapes = %+v", got)
 	}
 }
+
+// The hand-made trace: one 2-GPU node, a 400 share then a 364 share,
+// both running to the end. The gradient scores the node with the second
+// share on the idle GPU (600 and 636 left, usable by both shapes); taking
+// the fullest GPU instead would leave 236 that neither can use (0.236
+// GPUs fragmented). Frag-gradient must place it where it scored it.
+func TestFragGradientTakesItsGPU(t *testing.T) {
+	jobs := []trace.Job{tj("A", trace.ClassBE, 0, 1<<20, 1, 400), tj("B", trace.ClassBE, 10, 1<<20, 1, 364)}
+	for _, tc := range []struct {
+		p        frag.Policy
+		wantFrag float64
+	}{{frag.FragGradient, 0}, {frag.BestFit, 236}} {
+		s := testRun{policy: "priority", jobs: jobs, nodes: testNodes(2), cfg: Config{Horizon: 100, WindowEnd: 100, Placement: tc.p}}.sim(t)
+		n := nodeOf(&s.c.Free[0])
+		if got, _ := frag.ClusterFrag([]frag.Node{n}, s.shapes); math.Abs(got-tc.wantFrag) > 1e-9 {
+			t.Errorf("%v: free GPUs %v, fragmentation %v thousandths, want %v", tc.p, n.GPU, got, tc.wantFrag)
+		}
+	}
+}

@@ -584,9 +584,21 @@ func (s *sim) taskGPUs(id int32, t int) []uint8 {
 	return s.st[id].gpus[t*g : (t+1)*g]
 }
 
-// takeTask places task t of job id on node n (which fits it).
+// takeTask places task t of job id on node n (which fits it). Under
+// frag-gradient placement a GPU-sharing task takes the GPU the gradient
+// scored the node with; otherwise the cluster's choice (the fullest GPU
+// that fits a share, the lowest-numbered whole GPUs).
 func (s *sim) takeTask(id int32, t, n int) {
-	gpus := s.c.Take(n, &s.jobs[id], s.taskGPUs(id, t)[:0])
+	j := &s.jobs[id]
+	if s.cfg.Placement == frag.FragGradient && j.GPUs == 1 && j.GPUMilli < 1000 {
+		g := frag.GradientGPUs(nodeOf(&s.c.Free[n]), taskOf(j), s.shapes)
+		own := s.taskGPUs(id, t)
+		own[0] = uint8(g[0])
+		s.c.TakeExact(n, j, own)
+		s.st[id].nodes[t] = int32(n)
+		return
+	}
+	gpus := s.c.Take(n, j, s.taskGPUs(id, t)[:0])
 	copy(s.taskGPUs(id, t), gpus)
 	s.st[id].nodes[t] = int32(n)
 }
