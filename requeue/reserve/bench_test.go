@@ -5,8 +5,6 @@ import (
 	"math/rand/v2"
 	"testing"
 	"time"
-
-	"github.com/tenurepolicy/tenure/requeue"
 )
 
 // benchWorld is n 8-GPU nodes in racks of 32, full of 10·n jobs of 1-2
@@ -60,20 +58,29 @@ func BenchmarkPlan(b *testing.B) {
 		b.Run(fmt.Sprintf("nodes=%d/jobs=%d", n, 10*n), func(b *testing.B) {
 			p := mustNew(b, Config{Max: 8, After: time.Hour, MinUnits: 16})
 			b.ReportAllocs()
+			var cpu time.Duration
 			for b.Loop() {
 				p.held = p.held[:0]
-				if res, _ := p.Plan(t0, in, nil); len(res.Held) != 8 {
+				c0 := cpuTime()
+				res, _ := p.Plan(t0, in, nil)
+				cpu += cpuTime() - c0
+				if len(res.Held) != 8 {
 					b.Fatalf("held %d", len(res.Held))
 				}
 			}
+			b.ReportMetric(float64(cpu.Nanoseconds())/float64(b.N), "cpu-ns/op")
 		})
 		if n > 10_000 {
 			continue
 		}
 		b.Run(fmt.Sprintf("nodes=%d/jobs=%d/naive", n, 10*n), func(b *testing.B) {
+			var cpu time.Duration
 			for b.Loop() {
+				c0 := cpuTime()
 				naiveCycle(b, &in, 8)
+				cpu += cpuTime() - c0
 			}
+			b.ReportMetric(float64(cpu.Nanoseconds())/float64(b.N), "cpu-ns/op")
 		})
 	}
 }
@@ -121,5 +128,3 @@ func naiveCycle(b *testing.B, in *Input, max int) {
 		b.Fatalf("naive took %d", taken)
 	}
 }
-
-var _ = requeue.Victim{}

@@ -46,72 +46,120 @@ type choice struct {
 	loss  float64
 }
 
+// startsFor returns every node's start for one task of units, earliest
+// first (ties: name order), computed once per Plan and units.
+// O(nodes·log(nodes) + jobs).
+func (p *Planner) startsFor(units int64) []cand {
+	if cs, ok := p.byUnits[units]; ok {
+		return cs
+	}
+	cs := make([]cand, 0, len(p.nodes))
+	for n := range p.nodes {
+		if at, end := p.startOn(int32(n), units); at != never {
+			cs = append(cs, cand{n: int32(n), at: at, end: end})
+		}
+	}
+	slices.SortFunc(cs, func(a, b cand) int {
+		if a.at != b.at {
+			return cmp.Compare(a.at, b.at)
+		}
+		return cmp.Compare(p.nodes[a.n].name, p.nodes[b.n].name)
+	})
+	p.byUnits[units] = cs
+	return cs
+}
+
 // choose plans request r over the nodes no other reservation holds (self:
 // r's own reservation, or -1): the earliest planned start any set of
 // r.Tasks nodes offers (of one domain with OneDomain), then the least work
-// lost, then the lowest domain name and node order. ok is false when no
-// set has a planned start. O(nodes·log(nodes) + jobs).
+// lost, then the lowest domain name and node name. ok is false when no set
+// has a planned start. O(nodes) after startsFor.
 func (p *Planner) choose(r *Request, self int32) (choice, bool) {
-	p.cands = p.cands[:0]
-	for n := range p.nodes {
-		nd := &p.nodes[n]
-		if (nd.owner >= 0 && nd.owner != self) || (r.OneDomain && nd.domain == "") {
-			continue
-		}
-		if at, end := p.startOn(int32(n), r.Units); at != never {
-			p.cands = append(p.cands, cand{n: int32(n), at: at, end: end})
-		}
+	cs := p.startsFor(r.Units)
+	usable := func(c cand) bool {
+		nd := &p.nodes[c.n]
+		return (nd.owner < 0 || nd.owner == self) && (!r.OneDomain || nd.domain != "")
 	}
 	if !r.OneDomain {
-		return p.pick(p.cands, r.Tasks)
-	}
-	slices.SortFunc(p.cands, func(a, b cand) int { return cmp.Compare(p.nodes[a.n].domain, p.nodes[b.n].domain) })
-	var best choice
-	found := false
-	for lo := 0; lo < len(p.cands); {
-		hi := lo + 1
-		for hi < len(p.cands) && p.nodes[p.cands[hi].n].domain == p.nodes[p.cands[lo].n].domain {
-			hi++
+		p.ready = p.ready[:0]
+		at := never
+		for _, c := range cs {
+			if !usable(c) {
+				continue
+			}
+			if len(p.ready) >= r.Tasks && c.at > at {
+				break
+			}
+			if p.ready = append(p.ready, c); len(p.ready) == r.Tasks {
+				at = c.at
+			}
 		}
-		if c, ok := p.pick(p.cands[lo:hi], r.Tasks); ok && (!found || c.at < best.at || (c.at == best.at && c.loss < best.loss)) {
-			best, found = c, true
-			best.nodes = slices.Clone(c.nodes)
+		if len(p.ready) < r.Tasks {
+			return choice{}, false
 		}
-		lo = hi
+		return p.pick(p.ready, r.Tasks, at), true
 	}
-	return best, found
+	return p.chooseDomain(cs, r.Tasks, usable)
 }
 
-// pick chooses k of cs: the planned start is the k-th earliest of their
-// starts; of the nodes ready by then, the k that lose the least work
-// there (ties: the earlier, then node order). Its nodes alias p.picked.
-func (p *Planner) pick(cs []cand, k int) (choice, bool) {
-	if k < 1 || len(cs) < k {
-		return choice{}, false
+// chooseDomain is choose for a request of k tasks on one domain: the
+// domains whose k-th usable node is ready first tie; of them the one that
+// loses the least work, then the lowest name.
+func (p *Planner) chooseDomain(cs []cand, k int, usable func(cand) bool) (choice, bool) {
+	clear(p.domCount)
+	at, walked := never, 0
+	for i, c := range cs {
+		if !usable(c) {
+			continue
+		}
+		if c.at > at {
+			break
+		}
+		walked = i + 1
+		d := p.nodes[c.n].dom
+		p.domCount[d]++
+		if p.domCount[d] == int32(k) && at == never {
+			at = c.at
+		}
 	}
-	slices.SortFunc(cs, func(a, b cand) int {
-		return cmp.Or(cmp.Compare(a.at, b.at), cmp.Compare(p.nodes[a.n].name, p.nodes[b.n].name))
-	})
-	at := cs[k-1].at
-	ready := k
-	for ready < len(cs) && cs[ready].at <= at {
-		ready++
+	var best choice
+	bestDom := int32(-1)
+	for d, count := range p.domCount {
+		if count < int32(k) {
+			continue
+		}
+		p.ready = p.ready[:0]
+		for _, c := range cs[:walked] {
+			if usable(c) && p.nodes[c.n].dom == int32(d) {
+				p.ready = append(p.ready, c)
+			}
+		}
+		c := p.pick(p.ready, k, at)
+		if bestDom < 0 || c.loss < best.loss || (c.loss == best.loss && p.domains[d] < p.domains[bestDom]) {
+			best, bestDom = c, int32(d)
+			best.nodes = slices.Clone(c.nodes)
+		}
 	}
-	for i := range cs[:ready] {
-		c := &cs[i]
+	return best, bestDom >= 0
+}
+
+// pick chooses k of ready (usable nodes ready by at, in start then name
+// order, at least k): the k that lose the least work at at, ties in
+// ready's order. Its nodes alias p.picked. O(len(ready)·log(len(ready))).
+func (p *Planner) pick(ready []cand, k int, at time.Duration) choice {
+	for i := range ready {
+		c := &ready[i]
 		c.loss = 0
 		for j := p.nodes[c.n].lo; j < c.end; j++ {
 			c.loss += p.rel[j].lossAt(at)
 		}
 	}
-	slices.SortFunc(cs[:ready], func(a, b cand) int {
-		return cmp.Or(cmp.Compare(a.loss, b.loss), cmp.Compare(a.at, b.at), cmp.Compare(p.nodes[a.n].name, p.nodes[b.n].name))
-	})
+	slices.SortStableFunc(ready, func(a, b cand) int { return cmp.Compare(a.loss, b.loss) })
 	out := choice{at: at, nodes: p.picked[:0]}
-	for _, c := range cs[:k] {
+	for _, c := range ready[:k] {
 		out.nodes = append(out.nodes, c.n)
 		out.loss += c.loss
 	}
 	p.picked = out.nodes
-	return out, true
+	return out
 }

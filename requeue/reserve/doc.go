@@ -22,7 +22,7 @@
 // Config.MinUnits and, with HasMinPriority, its priority at least
 // Config.MinPriority. Qualifying jobs take reservations in order while
 // fewer than Config.Max are held (0: reservations are off). A job whose
-// request is malformed (no ID, no task, no unit, or running already) is
+// request is malformed (no ID, no task, no unit) is
 // skipped with bad_request; one that no set of nodes can ever serve with
 // no_planned_start. Neither takes a slot.
 //
@@ -114,5 +114,6 @@
 // and each distinct request shape found unservable) and one requeue pass per
 // due reservation. Backfill is O(1) and allocates nothing. Bad data never
 // panics: a job on a node not listed is left out, a node listed twice
-// counts once, a pending job listed twice counts at its first entry.
+// counts once, a pending job listed twice counts at its first entry, and one also
+// listed as running is planned as pending.
 package reserve

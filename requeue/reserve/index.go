@@ -20,6 +20,7 @@ type release struct {
 	weight float64       // Resources, 1 when unknown
 	anchor time.Duration // offset of the instant its lost work counts from
 	over   bool          // past its expected end now: it leaves only when requeued, losing its work
+	loss0  float64       // its loss if evicted now, for the order
 	id     string
 	job    int32 // its index in Input.Running
 }
@@ -28,6 +29,7 @@ type release struct {
 type node struct {
 	name     string
 	domain   string
+	dom      int32 // its domain's index in Planner.domains (-1: none)
 	capacity int64
 	used     int64
 	bad      bool  // a job on it holds negative units: never planned on
@@ -36,26 +38,27 @@ type node struct {
 }
 
 // index rebuilds the plan's view of in at now: the nodes by name, each
-// node's releases in order, the running and pending jobs by ID. O(nodes +
-// jobs·log(jobs per node)).
+// node's releases in order, and the holders' requests. O(nodes +
+// jobs·log(jobs per node)). Of the pending jobs it indexes the holders:
+// p.pending maps each holder to its first entry, or -1.
 func (p *Planner) index(now time.Time, in *Input) {
 	clear(p.nodeOf)
-	clear(p.running)
 	clear(p.pending)
-	p.nodes = p.nodes[:0]
+	clear(p.byUnits)
+	clear(p.domOf)
+	p.nodes, p.domains = p.nodes[:0], p.domains[:0]
 	for _, n := range in.Nodes {
 		if _, dup := p.nodeOf[n.Name]; dup {
 			continue
 		}
 		p.nodeOf[n.Name] = int32(len(p.nodes))
-		p.nodes = append(p.nodes, node{name: n.Name, domain: n.Domain, capacity: n.Capacity, owner: -1})
+		p.nodes = append(p.nodes, node{name: n.Name, domain: n.Domain, capacity: n.Capacity, owner: -1, dom: p.domainOf(n.Domain)})
 	}
+	p.domCount = slices.Grow(p.domCount[:0], len(p.domains))[:len(p.domains)]
 	p.cnt = slices.Grow(p.cnt[:0], len(p.nodes)+1)[:len(p.nodes)+1]
 	clear(p.cnt)
 	for i := range in.Running {
-		j := &in.Running[i]
-		p.running[j.ID] = struct{}{}
-		if n, ok := p.nodeOf[j.Node]; ok {
+		if n, ok := p.nodeOf[in.Running[i].Node]; ok {
 			p.cnt[n+1]++
 		}
 	}
@@ -81,9 +84,12 @@ func (p *Planner) index(now time.Time, in *Input) {
 		nd := &p.nodes[n]
 		slices.SortFunc(p.rel[nd.lo:nd.hi], compareRelease)
 	}
+	for i := range p.held {
+		p.pending[p.held[i].Holder] = -1
+	}
 	for i := range in.Pending {
-		if _, dup := p.pending[in.Pending[i].ID]; !dup {
-			p.pending[in.Pending[i].ID] = int32(i)
+		if k, ok := p.pending[in.Pending[i].ID]; ok && k < 0 {
+			p.pending[in.Pending[i].ID] = int32(i) // a holder's first entry
 		}
 	}
 }
@@ -105,18 +111,23 @@ func releaseOf(now time.Time, j *Job) release {
 	end := clock.AddSaturating(j.Start, j.Expected).Sub(now)
 	r.over = end <= 0
 	r.at = max(0, end)
-	for _, t := range []time.Time{j.ProtectedUntil, j.NotBefore} {
-		if !t.IsZero() {
-			r.at = max(r.at, t.Sub(now))
-		}
+	if !j.ProtectedUntil.IsZero() {
+		r.at = max(r.at, j.ProtectedUntil.Sub(now))
 	}
+	if !j.NotBefore.IsZero() {
+		r.at = max(r.at, j.NotBefore.Sub(now))
+	}
+	r.loss0 = r.lossAt(0)
 	return r
 }
 
 // compareRelease orders a node's releases: earliest first, then the
 // cheapest to lose now, then by ID.
 func compareRelease(a, b release) int {
-	return cmp.Or(cmp.Compare(a.at, b.at), cmp.Compare(a.lossAt(0), b.lossAt(0)), cmp.Compare(a.id, b.id))
+	if a.at != b.at {
+		return cmp.Compare(a.at, b.at)
+	}
+	return cmp.Or(cmp.Compare(a.loss0, b.loss0), cmp.Compare(a.id, b.id))
 }
 
 // lossAt is the work, in resource-seconds, that evicting r at offset t
@@ -146,4 +157,19 @@ func addSat(a, b int64) int64 {
 		return math.MinInt64
 	}
 	return s
+}
+
+// domainOf is the index of domain name in p.domains, added if new; -1 for
+// no domain.
+func (p *Planner) domainOf(name string) int32 {
+	if name == "" {
+		return -1
+	}
+	d, ok := p.domOf[name]
+	if !ok {
+		d = int32(len(p.domains))
+		p.domOf[name] = d
+		p.domains = append(p.domains, name)
+	}
+	return d
 }

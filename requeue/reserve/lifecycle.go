@@ -43,11 +43,11 @@ func (p *Planner) review(in *Input, res *Result) {
 
 // standing says why h no longer stands at this plan, or "" when it does.
 func (p *Planner) standing(h *held, in *Input) eligibility.Reason {
-	if _, ok := p.running[h.Holder]; ok {
-		return reasonStarted
-	}
-	i, ok := p.pending[h.Holder]
-	if !ok {
+	i := p.pending[h.Holder]
+	if i < 0 {
+		if slices.ContainsFunc(in.Running, func(j Job) bool { return j.ID == h.Holder }) {
+			return reasonStarted
+		}
 		return reasonLeft
 	}
 	r := &in.Pending[i]
@@ -105,10 +105,10 @@ func (p *Planner) takeNew(in *Input, res *Result) {
 			return
 		}
 		r := &in.Pending[i]
-		if p.pending[r.ID] != int32(i) || p.holds(r.ID) {
-			continue // a later entry of an ID, or a holder
+		if p.holds(r.ID) {
+			continue
 		}
-		if _, ok := p.running[r.ID]; ok || !validRequest(r) {
+		if !validRequest(r) {
 			p.observe(r.ID, eligibility.Decision{Reason: reasonBadRequest})
 			continue
 		}

@@ -192,13 +192,13 @@ func TestBadRequestsAreSkippedWithAReason(t *testing.T) {
 	var ev events
 	in := Input{Nodes: gpuNodes(2, 8), Running: []Job{running("r", "node-00", 8, 0, time.Hour)},
 		Pending: []Request{request("", 1, 8, time.Hour), request("zero", 0, 8, time.Hour), request("nounits", 1, 0, time.Hour),
-			request("r", 1, 8, time.Hour), request("huge", 1, 9, time.Hour), request("ok", 1, 8, time.Hour)}}
+			request("huge", 1, 9, time.Hour), request("ok", 1, 8, time.Hour)}}
 	res := mustPlan(t, mustNew(t, Config{Max: 3, Observer: &ev}), t0, in)
 	if len(res.Held) != 1 || res.Held[0].Holder != "ok" {
 		t.Fatalf("held %+v, want ok alone", res.Held)
 	}
 	for job, want := range map[string]eligibility.Reason{"": reasonBadRequest, "zero": reasonBadRequest, "nounits": reasonBadRequest,
-		"r": reasonBadRequest, "huge": reasonNoPlannedStart} {
+		"huge": reasonNoPlannedStart} {
 		if diff := cmp.Diff([]eligibility.Reason{want}, ev.reasons(job)); diff != "" {
 			t.Errorf("%q (-want +got):\n%s", job, diff)
 		}

@@ -72,15 +72,18 @@ type Planner struct {
 	held []held
 	now  time.Time
 
-	nodeOf  map[string]int32
-	nodes   []node
-	rel     []release
-	cnt     []int32
-	running map[string]struct{}
-	pending map[string]int32
-	cands   []cand
-	picked  []int32
-	tried   map[shape]struct{}
+	nodeOf   map[string]int32
+	nodes    []node
+	rel      []release
+	cnt      []int32
+	pending  map[string]int32
+	byUnits  map[int64][]cand // startsFor's answers
+	ready    []cand
+	domOf    map[string]int32
+	domains  []string
+	domCount []int32
+	picked   []int32
+	tried    map[shape]struct{}
 }
 
 // shape is what a plan depends on in a request.
@@ -104,8 +107,8 @@ func New(cfg Config) (*Planner, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Planner{cfg: cfg, eng: eng, nodeOf: map[string]int32{}, running: map[string]struct{}{},
-		pending: map[string]int32{}, tried: map[shape]struct{}{}}, nil
+	return &Planner{cfg: cfg, eng: eng, nodeOf: map[string]int32{}, pending: map[string]int32{}, tried: map[shape]struct{}{},
+		byUnits: map[int64][]cand{}, domOf: map[string]int32{}}, nil
 }
 
 // Plan updates the reservations at now from in (see the package doc):
