@@ -210,7 +210,7 @@ func (n *Nominator) check(keys *Keys, job *eligibility.Job, now time.Time) verdi
 		return verdict{reason: eligibility.ReasonMissingStart}
 	case now.Before(start):
 		return verdict{reason: eligibility.ReasonClockSkew, until: start}
-	case now.Sub(start) < expected: // Sub saturates instead of overflowing
+	case now.Before(clock.AddSaturating(start, expected)): // at clock.Last, every job has
 		return verdict{reason: ReasonNotExceeded, until: clock.AddSaturating(start, expected)}
 	}
 	v := verdict{reason: reasonNominated, expected: expected}
