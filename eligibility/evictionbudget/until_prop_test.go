@@ -126,3 +126,26 @@ func TestEvictionBudgetUntilIsTheEnd(t *testing.T) {
 		}
 	})
 }
+
+// TestEvictionBudgetOneWakeUp: right after Record (which rounds the
+// eviction up to the second), a scheduler that sleeps until each denial's
+// Until and checks again wakes once, with a window of 1ms as with one of
+// an hour: Until used to be now + Window, one wake-up per millisecond for
+// the rest of the second.
+func TestEvictionBudgetOneWakeUp(t *testing.T) {
+	for _, w := range []time.Duration{time.Millisecond, 999 * time.Millisecond, time.Second, time.Hour} {
+		b := evictionbudget.Budget{Max: 1, Window: w}
+		evicted := np0.Add(300 * time.Millisecond)
+		rec := b.Record("", evicted)
+		now, wakeUps := evicted, 0
+		for d := b.Check(rec, now); !d.Allowed; d = b.Check(rec, now) {
+			if wakeUps++; wakeUps > 1 {
+				t.Fatalf("window %v: wake-up %d at %v, still denied: %v", w, wakeUps, now, d)
+			}
+			now = d.Until
+		}
+		if want := npAt(1).Add(w); wakeUps != 1 || !now.Equal(want) {
+			t.Errorf("window %v: %d wake-ups, allowed at %v; want 1, at %v", w, wakeUps, now, want)
+		}
+	}
+}
