@@ -87,9 +87,10 @@ func (b Budget) Check(record string, now time.Time) eligibility.Decision {
 }
 
 // maxthRecent parses record and returns its k-th most recent instant (k >=
-// 1), and the number of instants n; the instant is meaningful when n >= k. Since the record is oldest first, the k-th most
-// recent is the entry at index n-k: a ring of the last k entries finds it in
-// one pass. An entry later than now + window + 1s is an error.
+// 1), and the number of instants n; the instant is meaningful when n >= k.
+// Since the record is oldest first, the k-th most recent is the entry at
+// index n-k: a ring of the last k entries finds it in one pass. An entry
+// later than now + window + 1s is an error.
 func maxthRecent(record string, k int, now time.Time, window time.Duration) (time.Time, int, error) {
 	var ring [maxEvictions]time.Time
 	k = min(k, maxEvictions)
@@ -162,7 +163,8 @@ func formatRecord(ts []time.Time) string {
 // Record returns the record to write when the job whose record is prev is
 // evicted at now: the evictions of prev that still count (an entry after
 // now as now), then now rounded up to the second, keeping the Max most
-// recent; an invalid prev starts again. With Max 0 it returns prev. O(len(prev)); it allocates.
+// recent; an invalid prev starts again. With Max 0 it returns prev.
+// O(len(prev)); it allocates.
 func (b Budget) Record(prev string, now time.Time) string {
 	if b.Max <= 0 {
 		return prev
