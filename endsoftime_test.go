@@ -88,6 +88,11 @@ func (e *endsOfTime) eligibilityPolicies(at time.Time) {
 	}
 	e.ask("CheckPreemptor", at, func(c *tenure.Cycle) eligibility.Decision { return c.CheckPreemptor(at) })
 	e.ask("CheckEvictionBudget", at, func(c *tenure.Cycle) eligibility.Decision { return c.CheckEvictionBudget(e.victim(at, false)) })
+	// The record of an eviction now, on top of one at at, read back.
+	key, rec := e.c.RecordEviction(e.victim(at, false))
+	evicted := e.victim(at, false)
+	evicted.Annotations[key] = rec
+	e.ask("RecordEviction", at, func(c *tenure.Cycle) eligibility.Decision { return c.CheckEvictionBudget(evicted) })
 }
 
 // requeuePolicies checks the requeue side at at: the engine pass (its
