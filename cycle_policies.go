@@ -22,7 +22,16 @@ func (c *Cycle) Classify(p timebased.Request, cand timebased.Candidate) timebase
 
 // CheckAdmitted applies Config.Protection (KEP-9876) to a victim of a
 // preemption of kind kind, admitted at admitted (zero: not admitted)
-// ([admitprotect.Protection.Check]). O(1); no allocation.
+// ([admitprotect.Protection.Check]). A denial's Until is the victim's
+// protection expiry (admitted + d), and it lowers [Cycle.Wake]: after a
+// cycle whose only denials are these, Wake is exactly the earliest
+// expiry among them. That is the instant Kueue retries the preemptor
+// (kubernetes-sigs/kueue PR #12996: its ProtectionSkipTracker keeps the
+// earliest expiry of the candidates skipped for their protection, and the
+// scheduler re-broadcasts the root cohort then, since no cluster event
+// would requeue the preemptor). Ask it after the preemption's other criteria, as
+// Kueue does, so that a denial means the protection alone kept the
+// victim. O(1); no allocation.
 func (c *Cycle) CheckAdmitted(kind admitprotect.Kind, admitted time.Time, evicted bool) eligibility.Decision {
 	d := c.p.protection.Check(kind, admitted, evicted, c.now)
 	c.note(d.Until)

@@ -29,9 +29,9 @@
 //	examples     quickstart; simulate, a trace-driven what-if simulator
 //
 // Imports point down only: clock and queuetree import nothing of tenure's;
-// runtime imports them; eligibility imports queuetree, and its policy
-// packages eligibility and what they need below it; requeue imports
-// eligibility, minruntime, expectedruntime, queuetree and runtime;
+// runtime imports them; eligibility imports clock and queuetree, and its
+// policy packages eligibility and what they need below it; requeue imports
+// clock, eligibility, minruntime, expectedruntime, queuetree and runtime;
 // requeue/backoff imports clock; cluster and requeuetest import requeue;
 // this package imports every library package but requeue/cluster and
 // requeue/requeuetest.

@@ -18,6 +18,9 @@
 // goroutines read the clock while the test moves it).
 //
 // time.Time.Add loses a nanosecond carry at the end of time.Time's range,
-// so start+d can come out before start; tenure computes the end of every
-// protection with [AddSaturating], which stops at [Last]. O(1).
+// so start+d can come out before start; tenure computes every time sum
+// (the end of every protection, delay, window and backoff) with
+// [AddSaturating], which stops at [Last]. It costs one comparison more
+// than time.Time.Add for an instant more than the longest Duration (about
+// 292 years) before Last, and a second addition only nearer. O(1).
 package clock

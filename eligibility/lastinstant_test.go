@@ -80,6 +80,11 @@ func TestNominatorAtLastInstant(t *testing.T) {
 	if diff := cmp.Diff(want, n.Evaluate(&job, now).Decision); diff != "" {
 		t.Errorf("not exceeded (-want +got):\n%s", diff)
 	}
+	// At the last instant itself the saturated expected runtime has run
+	// out: the job is nominated, not left waiting with Until = now.
+	if d := n.Evaluate(&job, elLast).Decision; !d.Allowed || !d.Until.IsZero() {
+		t.Errorf("at the last instant: %v, want nominated", d)
+	}
 }
 
 // TestTimePoliciesAtLastInstant: KEP-9876's admit protection, the
@@ -103,5 +108,32 @@ func TestTimePoliciesAtLastInstant(t *testing.T) {
 		timebased.Candidate{ID: "c", Priority: 1, Reserved: reserved}, at)
 	if pdec.Class != timebased.ClassProtected || pdec.Allowed || !pdec.Until.Equal(elLast) {
 		t.Errorf("time-based: %v %v, want protected until the last instant", pdec.Class, pdec.Decision)
+	}
+	// At the last instant the saturated expiry has passed: expired, not
+	// protected with Until = now. One nanosecond earlier, a candidate whose
+	// exact expiry (reserved + M + 1ns) is that instant is still protected.
+	pdec = cfg.Classify(timebased.Request{Priority: 1, Timestamp: reserved.Add(time.Nanosecond)},
+		timebased.Candidate{ID: "c", Priority: 1, Reserved: reserved}, elLast)
+	if pdec.Class != timebased.ClassExpired || !pdec.Allowed || !pdec.Until.IsZero() {
+		t.Errorf("time-based at the last instant: %v %v, want expired", pdec.Class, pdec.Decision)
+	}
+	exact := elLast.Add(-time.Hour - time.Nanosecond)
+	pdec = cfg.Classify(timebased.Request{Priority: 1, Timestamp: exact.Add(time.Nanosecond)},
+		timebased.Candidate{ID: "c", Priority: 1, Reserved: exact}, at)
+	if pdec.Class != timebased.ClassProtected || !pdec.Until.Equal(elLast) {
+		t.Errorf("time-based, expiry exactly the last instant: %v %v, want protected until it", pdec.Class, pdec.Decision)
+	}
+}
+
+// TestNotBeforeCeilAtLastInstant: the rounded-up instant is never before
+// t, also at the last instant, which is not a whole second.
+func TestNotBeforeCeilAtLastInstant(t *testing.T) {
+	for _, at := range []time.Time{elLast, elLast.Add(-time.Nanosecond), elLast.Add(-time.Second)} {
+		if got := eligibility.NotBeforeCeil(at); got.Before(at) {
+			t.Errorf("NotBeforeCeil(%v) = %v, before it", at, got)
+		}
+	}
+	if got := eligibility.NotBeforeCeil(elLast); !got.Equal(elLast) {
+		t.Errorf("NotBeforeCeil(last) = %v, want the last instant", got)
 	}
 }

@@ -2,6 +2,8 @@ package eligibility
 
 import (
 	"time"
+
+	"github.com/tenurepolicy/tenure/clock"
 )
 
 // AnnotationRequeueNotBefore is the default key of the not-before gate
@@ -22,11 +24,12 @@ func FormatNotBefore(t time.Time) string {
 // when it is one), without its monotonic clock reading: the instant
 // [FormatNotBefore] writes, so that writing and reading back never shortens
 // a cooldown. The requeue engine and the eviction budget report the
-// instants they write with it. O(1).
+// instants they write with it. It saturates at clock.Last (which is not a
+// whole second, and formats outside 0000..9999). O(1).
 func NotBeforeCeil(t time.Time) time.Time {
 	t = t.UTC().Round(0)
 	if t.Nanosecond() == 0 {
 		return t
 	}
-	return t.Truncate(time.Second).Add(time.Second)
+	return clock.AddSaturating(t.Truncate(time.Second), time.Second)
 }

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"time"
 
+	"github.com/tenurepolicy/tenure/clock"
 	"github.com/tenurepolicy/tenure/eligibility"
 )
 
@@ -427,7 +428,7 @@ func (e *Engine) prepareVictims() {
 		if v.HasRequeueDelay {
 			delay = v.RequeueDelay
 		}
-		notBefore := eligibility.NotBeforeCeil(e.now.Add(delay))
+		notBefore := eligibility.NotBeforeCeil(clock.AddSaturating(e.now, delay))
 		o := Outcome{Job: ent.job, Nominators: ent.nominators, Kind: OutcomeSkipped}
 		switch y := notBefore.Year(); {
 		case !v.NotBefore.IsZero() && e.now.Before(v.NotBefore):

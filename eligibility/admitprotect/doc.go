@@ -6,7 +6,11 @@
 //
 // [Protection.Check] protects while now − admitted < d (preemptible at
 // exactly d, the opposite boundary of KEP-8522's rule); an evicted or
-// unadmitted job is never protected. O(1), no allocation. The zero
+// unadmitted job is never protected. A denial's Until is the protection
+// expiry, admitted + d: the instant Kueue's implementation retries the
+// preemptor, as nothing else would (its ProtectionSkipTracker keeps the
+// earliest expiry of the skipped candidates; tenure's Cycle.Wake carries
+// it). O(1), no allocation. The zero
 // [Protection] protects nothing. It reads Kueue's preemptionProtection
 // block ([Protection.UnmarshalJSON]); tenure does not write it.
 //

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/tenurepolicy/tenure/clock"
 	"github.com/tenurepolicy/tenure/eligibility"
 	"github.com/tenurepolicy/tenure/eligibility/internal/configkey"
 )
@@ -53,7 +54,7 @@ var errEvictionRecordFuture = errors.New("an entry lies more than the window plu
 
 // Check decides whether a job whose record is record (its annotation at
 // Key or [Annotation]; "" when absent) may be evicted at now. An eviction
-// at t counts while now < t + Window:
+// at t counts while now < t + Window (an entry after now counts too):
 //
 //   - Max 0: allowed, "no_eviction_budget";
 //   - record invalid (unparsable, not oldest first, or an entry later than
@@ -62,8 +63,12 @@ var errEvictionRecordFuture = errors.New("an entry lies more than the window plu
 //   - otherwise denied, [ReasonExhausted], Until = t + Window for the
 //     Max-th most recent eviction t.
 //
-// A future entry counts as now, so a record the job's owner wrote denies
-// for at most 2*Window + 1s. O(len(record)), no allocation.
+// Until is the end of the denial: the same record is denied at every
+// instant from now to just before Until and allowed at Until, also when t
+// is after now (a record [Budget.Record] rounded up to the second, or
+// one the job's owner wrote, which can deny for at most 2*Window + 1s
+// after now), whatever the Window, so a scheduler that sleeps until Until
+// wakes once. Sums saturate at clock.Last. O(len(record)), no allocation.
 func (b Budget) Check(record string, now time.Time) eligibility.Decision {
 	if b.Max <= 0 {
 		return eligibility.Decision{Allowed: true, Reason: reasonNoBudget}
@@ -75,26 +80,23 @@ func (b Budget) Check(record string, now time.Time) eligibility.Decision {
 	case n < b.Max:
 		return eligibility.Decision{Allowed: true, Reason: reasonWithinBudget}
 	}
-	// Plain Add: the records are RFC3339 instants (years 0000 to 9999) and a
-	// Duration spans under 300 years, far from the end of time.Time's range
-	// where clock.AddSaturating would matter.
-	if until := nth.Add(b.Window); now.Before(until) {
+	if until := clock.AddSaturating(nth, b.Window); now.Before(until) {
 		return eligibility.Decision{Reason: ReasonExhausted, Until: until}
 	}
 	return eligibility.Decision{Allowed: true, Reason: reasonWithinBudget}
 }
 
 // maxthRecent parses record and returns its k-th most recent instant (k >=
-// 1), capped at now, and the number of instants n; the instant is
-// meaningful when n >= k. Since the record is oldest first, the k-th most
-// recent is the entry at index n-k: a ring of the last k entries finds it in
-// one pass. An entry later than now + window + 1s is an error.
+// 1), and the number of instants n; the instant is meaningful when n >= k.
+// Since the record is oldest first, the k-th most recent is the entry at
+// index n-k: a ring of the last k entries finds it in one pass. An entry
+// later than now + window + 1s is an error.
 func maxthRecent(record string, k int, now time.Time, window time.Duration) (time.Time, int, error) {
 	var ring [maxEvictions]time.Time
 	k = min(k, maxEvictions)
 	n := 0
 	var prev time.Time
-	limit := now.Add(window).Add(time.Second)
+	limit := recordLimit(now, window)
 	for rest := record; rest != ""; n++ {
 		var field string
 		field, rest, _ = strings.Cut(rest, ",")
@@ -106,12 +108,18 @@ func maxthRecent(record string, k int, now time.Time, window time.Duration) (tim
 			return time.Time{}, 0, errEvictionRecordFuture
 		}
 		prev = t
-		ring[n%k] = capAt(t, now)
+		ring[n%k] = t
 	}
 	if n < k {
 		return time.Time{}, n, nil
 	}
 	return ring[n%k], n, nil // the entry at index n-k
+}
+
+// recordLimit is the latest entry a valid record may hold at now: now +
+// window + 1s, saturating.
+func recordLimit(now time.Time, window time.Duration) time.Time {
+	return clock.AddSaturating(clock.AddSaturating(now, window), time.Second)
 }
 
 // capAt returns t, or now when t is later than now.
@@ -153,21 +161,22 @@ func formatRecord(ts []time.Time) string {
 }
 
 // Record returns the record to write when the job whose record is prev is
-// evicted at now: the evictions of prev that still count, then now rounded
-// up to the second, keeping the Max most recent; an invalid prev starts
-// again. With Max 0 it returns prev. O(len(prev)); it allocates.
+// evicted at now: the evictions of prev that still count (an entry after
+// now as now), then now rounded up to the second, keeping the Max most
+// recent; an invalid prev starts again. With Max 0 it returns prev.
+// O(len(prev)); it allocates.
 func (b Budget) Record(prev string, now time.Time) string {
 	if b.Max <= 0 {
 		return prev
 	}
 	ts, err := parseRecord(prev)
-	limit := now.Add(b.Window).Add(time.Second)
+	limit := recordLimit(now, b.Window)
 	if err != nil || (len(ts) > 0 && ts[len(ts)-1].After(limit)) {
 		ts = nil
 	}
 	keep := ts[:0]
 	for _, t := range ts {
-		if t = capAt(t, now); now.Before(t.Add(b.Window)) {
+		if t = capAt(t, now); now.Before(clock.AddSaturating(t, b.Window)) {
 			keep = append(keep, t)
 		}
 	}

@@ -10,8 +10,12 @@
 //	2026-03-02T11:10:00Z,2026-03-02T11:40:00Z
 //
 // It is the job's own data, so it can never make a job unevictable: an
-// invalid record counts as no eviction, and an entry in the future counts
-// as now.
+// invalid record counts as no eviction, an entry more than Window + 1s in
+// the future makes it invalid, and [Budget.Record] writes a future entry as
+// now. An entry counts until its own instant plus Window, a future one
+// too, so a denial's Until is its end: checked again at Until, the same
+// record is allowed (one wake-up, whatever the Window, also right after
+// Record rounded the eviction up to the second).
 //
 // Reasons (stable metric labels): denied "eviction_budget_exhausted"
 // ([ReasonExhausted]); allowed "no_eviction_budget",

@@ -210,8 +210,11 @@ func (n *Nominator) check(keys *Keys, job *eligibility.Job, now time.Time) verdi
 		return verdict{reason: eligibility.ReasonMissingStart}
 	case now.Before(start):
 		return verdict{reason: eligibility.ReasonClockSkew, until: start}
-	case now.Sub(start) < expected: // Sub saturates instead of overflowing
-		return verdict{reason: ReasonNotExceeded, until: clock.AddSaturating(start, expected)}
+	}
+	// The sum saturates at clock.Last, where every job has run its
+	// expected time.
+	if until := clock.AddSaturating(start, expected); now.Before(until) {
+		return verdict{reason: ReasonNotExceeded, until: until}
 	}
 	v := verdict{reason: reasonNominated, expected: expected}
 	if s, ok := job.Annotations[keys.RequeueNotBefore]; ok {

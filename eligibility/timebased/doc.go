@@ -7,8 +7,9 @@
 // (pkg/scheduler/preemption/common/preemption_policy.go): lower priority
 // is preemptible, higher never; an equal priority, under
 // LowerOrNewerEqualPriority, when it has held its quota for strictly
-// longer than MinAdmitDuration (expired; not at exactly M) or queued
-// strictly after the preemptor (newer). O(1), no allocation. [Sort] orders
+// longer than MinAdmitDuration (expired; not at exactly M, and always at
+// clock.Last, where Reserved + M saturates and nothing is protected) or
+// queued strictly after the preemptor (newer). O(1), no allocation. [Sort] orders
 // the preemptible decisions as Kueue's CandidatesOrdering
 // (pkg/scheduler/preemption/common/ordering.go); O(n log n).
 //

@@ -158,7 +158,8 @@ func (c Class) reason() eligibility.Reason {
 type Decision struct {
 	// Decision: Allowed when the class is preemptible; Reason is the
 	// class's label; Until, for an equal-priority candidate under
-	// MinAdmitDuration M not yet expired, is Reserved + M + 1ns.
+	// MinAdmitDuration M not yet expired, is Reserved + M + 1ns, when it
+	// expires (saturating at clock.Last, where every candidate has).
 	eligibility.Decision
 	// Candidate is the candidate decided about (a copy).
 	Candidate Candidate
@@ -174,7 +175,8 @@ type Decision struct {
 //   - higher priority: [ClassHigherPriority]; lower: [ClassLowerPriority];
 //   - equal priority under LowerPriority: ClassNotAllowed;
 //   - equal priority under LowerOrNewerEqualPriority: [ClassExpired] when
-//     M is set, Reserved known and now − Reserved > M; else [ClassNewer]
+//     M is set, Reserved known and now − Reserved > M (or now is
+//     clock.Last, where nothing is protected); else [ClassNewer]
 //     when Queued (or Reserved) is after a non-zero p.Timestamp; else
 //     [ClassUnknownReservation] when the timestamp it needs is zero; else
 //     [ClassProtected].
@@ -201,11 +203,13 @@ func (c Config) classify(p Request, cand *Candidate, now time.Time) (class Class
 	default: // equal priority under LowerOrNewerEqualPriority
 		timeBased := c.MinAdmitDuration != nil && *c.MinAdmitDuration > 0
 		if timeBased && !cand.Reserved.IsZero() {
-			expiry := clock.AddSaturating(cand.Reserved, *c.MinAdmitDuration) // the last instant not yet expired
-			if now.After(expiry) {
+			// Expired when now - Reserved > M: from Reserved + M + 1ns
+			// on. The sum saturates at clock.Last, where nothing is
+			// protected.
+			until = clock.AddSaturating(clock.AddSaturating(cand.Reserved, *c.MinAdmitDuration), time.Nanosecond)
+			if !now.Before(until) {
 				return ClassExpired, time.Time{}
 			}
-			until = clock.AddSaturating(expiry, time.Nanosecond)
 		}
 		// Newer compares queue-order timestamps, as Kueue does; without
 		// the candidate's own, its reservation stands in.

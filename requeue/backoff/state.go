@@ -3,6 +3,8 @@ package backoff
 import (
 	"math"
 	"time"
+
+	"github.com/tenurepolicy/tenure/clock"
 )
 
 // State is a job's requeue bookkeeping (Kueue's requeueState), which the
@@ -25,7 +27,8 @@ type State struct {
 // *c.Limit the job is deactivated: deactivated is true and next the zero
 // State (limit L: requeued exactly L times). Otherwise Count grows by one
 // (saturating) and RequeueAt becomes max(RequeueAt, now + c.Delay(n, u))
-// for the new count n: never earlier. O(1), no allocation.
+// for the new count n: never earlier, and never before now (the sum
+// saturates at clock.Last). O(1), no allocation.
 func (s State) Timeout(c Config, now time.Time, u float64) (next State, deactivated bool) {
 	if c.Limit != nil && s.Count >= *c.Limit {
 		return State{}, true
@@ -37,7 +40,7 @@ func (s State) Timeout(c Config, now time.Time, u float64) (next State, deactiva
 	if n < 1 { // a negative Count from bad data restarts at the first requeue
 		n = 1
 	}
-	at := now.Add(c.Delay(n, u))
+	at := clock.AddSaturating(now, c.Delay(n, u))
 	if at.Before(s.RequeueAt) {
 		at = s.RequeueAt
 	}

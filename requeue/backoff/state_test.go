@@ -7,6 +7,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/tenurepolicy/tenure/clock"
 	"github.com/tenurepolicy/tenure/requeue/backoff"
 )
 
@@ -141,5 +142,30 @@ func TestRequeueStateNoLimitNeverDeactivates(t *testing.T) {
 	}
 	if s.Count != 1000 {
 		t.Errorf("Count = %d, want 1000", s.Count)
+	}
+}
+
+// TestRequeueStateTimeoutAtLastInstant: now + delay saturates at the last
+// instant a time.Time holds, so RequeueAt is never before now (the plain
+// sum lost the nanosecond carry and landed before now, and the job was
+// admissible at once); below it the sum is exact.
+func TestRequeueStateTimeoutAtLastInstant(t *testing.T) {
+	for _, tc := range []struct {
+		now  time.Time
+		u    float64
+		want time.Time
+	}{
+		{clock.Last(), 0, clock.Last()},
+		{clock.Last(), 0.5, clock.Last()},
+		{clock.Last(), 0.999, clock.Last()},
+		{clock.Last().Add(-30 * time.Second), 0.5, clock.Last()},
+		{clock.Last().Add(-time.Minute - 3*time.Millisecond), 0.5, clock.Last()},
+		{clock.Last().Add(-time.Minute - 3*time.Millisecond - 1), 0.5, clock.Last().Add(-1)},
+		{clock.Last().Add(-2 * time.Minute), 0, clock.Last().Add(-time.Minute)},
+	} {
+		next, deact := backoff.State{}.Timeout(backoff.Config{}, tc.now, tc.u)
+		if deact || next.Count != 1 || !next.RequeueAt.Equal(tc.want) {
+			t.Errorf("Timeout at %v, draw %v = %+v, %v; want RequeueAt %v", tc.now, tc.u, next, deact, tc.want)
+		}
 	}
 }
