@@ -16,7 +16,9 @@ import (
 // paper's by more than a percentage point (see the README's allocation
 // section for what was found about why). The test fails when one of them
 // comes within a point, so that this list only ever shrinks.
-var allocationGaps = map[alloc.Policy]bool{alloc.GPUClustering: true, alloc.GPUPacking: true, alloc.FragGradient: true}
+// None is: all six are within a point since ties go by node name, as in
+// the paper's simulator.
+var allocationGaps = map[alloc.Policy]bool{}
 
 // TestAllocationAgainstPaper runs the paper's 60 runs (six policies,
 // seeds 42-51) and compares the mean allocation at 130% with the

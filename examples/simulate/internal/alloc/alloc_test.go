@@ -116,3 +116,24 @@ func TestRunRejectsBadInput(t *testing.T) {
 		t.Error("ParsePolicy(first-fit) succeeded")
 	}
 }
+
+// Equal scores go to the node whose name sorts first, whatever the list's
+// order (the paper's simulator's selectHost): a CPU-only pod scores the
+// same on every node under clustering, packing and (here) the gradient,
+// so it lands on node "n0", the one with 10 CPUs.
+func TestTiesGoToTheFirstName(t *testing.T) {
+	pods := []trace.Request{{Name: "cpu", CPU: 1, Mem: 1}, {Name: "gpu", CPU: 1, Mem: 1, GPUs: 1, GPUMilli: 1000}}
+	nodes := []trace.Node{
+		{Name: "n2", CPU: 30, Mem: 10, GPUs: 1},
+		{Name: "n0", CPU: 10, Mem: 10, GPUs: 1},
+		{Name: "n1", CPU: 20, Mem: 10, GPUs: 1},
+	}
+	for _, pol := range []Policy{GPUClustering, GPUPacking, FragGradient} {
+		for seed := range int64(5) {
+			r := newReplay(pods, nodes, Config{Policy: pol, Seed: seed, Tune: 1})
+			if n := r.pick(&r.pods[0]); r.nodes[n].cpu != 10 {
+				t.Errorf("%v, seed %d: the CPU-only pod went to the node with %d CPUs, want n0 (10)", pol, seed, r.nodes[n].cpu)
+			}
+		}
+	}
+}

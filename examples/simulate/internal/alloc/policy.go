@@ -23,12 +23,12 @@ const (
 	// (GPU-sharing, or k whole GPUs): 75-100 when the node runs only that
 	// kind, 50-75 when it runs it among others, 25-50 for a node running
 	// no GPU pod, 0-25 otherwise; within a band, the less free GPU the
-	// higher.
+	// higher. A pod asking for no GPU scores 0 on every node.
 	GPUClustering
 	// GPUPacking prefers, in order, a GPU-sharing pod on partly used GPUs
 	// (the fuller the better), then whole GPUs on a partly used node (the
 	// fewer the better), then an idle node (the fewer its GPUs the
-	// better).
+	// better). A pod asking for no GPU scores 0 on every node.
 	GPUPacking
 	// BestFit scores a node by the free CPU and GPU the pod would leave,
 	// each divided by the largest node's and weighted half: the less left,

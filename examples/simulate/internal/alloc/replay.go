@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"slices"
+	"strings"
 
 	"github.com/tenurepolicy/tenure/examples/simulate/internal/trace"
 )
@@ -11,8 +13,8 @@ import (
 // Config is one run of the experiment.
 type Config struct {
 	Policy Policy
-	// Seed drives the arrival order, the inflation draws, the random
-	// tie-breaks and the Random policy.
+	// Seed drives the arrival order, the inflation draws and the Random
+	// policy (ties between scores are not random: see Run).
 	Seed int64
 	// Tune is the arrived GPU demand to reach, as a multiple of the
 	// cluster's GPU capacity (the paper: 1.3).
@@ -37,7 +39,9 @@ const maxTune = 10
 
 // Run replays pods on nodes under cfg: the arrival sequence of Workload,
 // each pod placed on arrival on a best-scoring fitting node or failed,
-// nothing ever leaving. Cost: see the package comment.
+// nothing ever leaving. Among nodes with the best score the pod goes to
+// the one whose name sorts first, as in the paper's simulator. Cost: see
+// the package comment.
 func Run(pods []trace.Request, nodes []trace.Node, cfg Config) (Result, error) {
 	if len(pods) == 0 || len(nodes) == 0 {
 		return Result{}, errors.New("alloc: no pods or no nodes")
@@ -97,8 +101,12 @@ type cached struct {
 	score   int64
 }
 
+// newReplay prepares a run; its nodes are in name order (stable), so that
+// the first of equal scores is the node whose name sorts first.
 func newReplay(list []trace.Request, nodes []trace.Node, cfg Config) *replay {
-	r := &replay{pol: cfg.Policy, nodes: newNodes(nodes), target: TargetWorkload(list)}
+	byName := slices.Clone(nodes)
+	slices.SortStableFunc(byName, func(a, b trace.Node) int { return strings.Compare(a.Name, b.Name) })
+	r := &replay{pol: cfg.Policy, nodes: newNodes(byName), target: TargetWorkload(list)}
 	r.pods, r.shapes = internPods(list)
 	r.rng = rand.New(rand.NewPCG(uint64(cfg.Seed), 0x9e3779b97f4a7c15))
 	maxGPUs := 0
@@ -113,8 +121,9 @@ func newReplay(list []trace.Request, nodes []trace.Node, cfg Config) *replay {
 }
 
 // pick returns the node p goes to, -1 when it fits none: Random draws a
-// fitting node uniformly; the others take a highest-scoring one, drawn
-// uniformly among ties.
+// fitting node uniformly; the others take the highest-scoring one, the
+// first in name order among equal scores (the paper's simulator patches
+// the kube-scheduler's selectHost so: see the package comment).
 func (r *replay) pick(p *pod) int {
 	r.fit = r.fit[:0]
 	for i := range r.nodes {
@@ -135,15 +144,10 @@ func (r *replay) pick(p *pod) int {
 	if r.pol == BestFit {
 		normalize(r.scores)
 	}
-	best, ties := -1, 0
+	best := 0
 	for k, s := range r.scores {
-		switch {
-		case best < 0 || s > r.scores[best]:
-			best, ties = k, 1
-		case s == r.scores[best]:
-			if ties++; r.rng.IntN(ties) == 0 {
-				best = k
-			}
+		if s > r.scores[best] {
+			best = k
 		}
 	}
 	return r.fit[best]
