@@ -19,6 +19,7 @@ import (
 	"github.com/tenurepolicy/tenure/queuetree"
 	"github.com/tenurepolicy/tenure/requeue"
 	"github.com/tenurepolicy/tenure/requeue/backoff"
+	"github.com/tenurepolicy/tenure/requeue/reserve"
 	"github.com/tenurepolicy/tenure/runtime"
 )
 
@@ -86,6 +87,14 @@ type Config struct {
 	// EvictionBudget limits each job's evictions per window
 	// ([Cycle.CheckEvictionBudget] and the engine); zero has no budget.
 	EvictionBudget evictionbudget.Budget
+	// Reservation holds nodes for pending jobs that have waited long
+	// ([Cycle.Reserve], [Cycle.Backfill]); its zero Max holds none. Its
+	// Engine holds only CanContend (nil: the holder may evict jobs of any
+	// priority on its nodes): the requeue pass at a planned start runs
+	// under Engine, with its filters (min-runtime protection first, unless
+	// AllowProtectedRequeue), limits and MaxLostWork. Its Observer, when
+	// nil, is Observer.
+	Reservation reserve.Config
 
 	// Clock is read once per cycle by [Policy.Begin]; nil is the wall clock.
 	Clock clock.Clock `json:"-"`
@@ -209,6 +218,7 @@ func (c Config) build() (*Policy, error) {
 		{"preemptionProtection", c.Protection.Validate()},
 		{"preemptorDelay", c.PreemptorDelay.Validate()},
 		{"evictionBudget", c.EvictionBudget.Validate()},
+		{"reservation", c.checkReservation()},
 	} {
 		errs = append(errs, configErrors(part.key, part.err)...)
 	}
@@ -216,6 +226,7 @@ func (c Config) build() (*Policy, error) {
 	errs = append(errs, c.checkBudgetKey()...)
 	errs = append(errs, c.checkDelayKey()...)
 	errs = append(errs, c.checkCallbacks()...)
+	errs = append(errs, c.checkReservationEngine()...)
 	if err := errors.Join(errs...); err != nil {
 		return nil, err
 	}
@@ -260,7 +271,15 @@ func (p *Policy) wire() error {
 
 	ecfg.Filters = append(filters, p.cfg.Engine.Filters...)
 	var err error
-	p.engine, err = requeue.NewEngine(ecfg)
+	if p.engine, err = requeue.NewEngine(ecfg); err != nil {
+		return err
+	}
+	rcfg := p.cfg.reservationConfig(ecfg)
+	if p.planner != nil { // UpdateQueues: the reservations carry over
+		p.planner, err = p.planner.Renew(rcfg)
+	} else {
+		p.planner, err = reserve.New(rcfg)
+	}
 	return err
 }
 

@@ -18,6 +18,7 @@ import (
 	"github.com/tenurepolicy/tenure/eligibility/timebased"
 	"github.com/tenurepolicy/tenure/requeue"
 	"github.com/tenurepolicy/tenure/requeue/backoff"
+	"github.com/tenurepolicy/tenure/requeue/reserve"
 	"github.com/tenurepolicy/tenure/runtime"
 )
 
@@ -36,6 +37,17 @@ type configFile struct {
 	PreemptionProtection  *admitprotect.Protection `json:"preemptionProtection,omitempty"`
 	PreemptorDelay        *fileDuration            `json:"preemptorDelay,omitempty"`
 	EvictionBudget        *evictionBudgetFile      `json:"evictionBudget,omitempty"`
+	Reservation           *reservationFile         `json:"reservation,omitempty"`
+}
+
+// reservationFile is the file form of reserve.Config: its settings that
+// are not callbacks; minPriority, when present, sets HasMinPriority.
+type reservationFile struct {
+	Max         int           `json:"max,omitempty"`
+	After       *fileDuration `json:"after,omitempty"`
+	MinUnits    int64         `json:"minUnits,omitempty"`
+	MinPriority *int32        `json:"minPriority,omitempty"`
+	MaxReplans  int           `json:"maxReplans,omitempty"`
 }
 
 type annotationKeysFile struct {
@@ -102,7 +114,8 @@ func (d *fileDuration) UnmarshalText(b []byte) error {
 //	  "preemption": {"withinClusterQueue": "LowerOrNewerEqualPriority", "withinClusterQueueConfig": {"minAdmitDuration": "4h"}},
 //	  "preemptionProtection": {"fairSharing": {"minAdmitDuration": "1h"}, "reclaimWithinCohort": {"minAdmitDuration": "10m"}},
 //	  "preemptorDelay": "30s",
-//	  "evictionBudget": {"maxEvictions": 3, "window": "6h", "annotationKey": "tenure.io/evictions"}
+//	  "evictionBudget": {"maxEvictions": 3, "window": "6h", "annotationKey": "tenure.io/evictions"},
+//	  "reservation": {"max": 2, "after": "2h", "minUnits": 16, "minPriority": 100, "maxReplans": 3}
 //	}
 //
 // Each part that mirrors an upstream object uses its spelling: queues are
@@ -140,6 +153,7 @@ func (c *Config) keepCallbacks(from *Config) {
 	e := &from.Engine
 	c.Engine.VictimCost, c.Engine.Filters, c.Engine.VictimOrder, c.Engine.CanContend, c.Engine.Observer =
 		e.VictimCost, e.Filters, e.VictimOrder, e.CanContend, e.Observer
+	c.Reservation.Engine.CanContend, c.Reservation.Observer = from.Reservation.Engine.CanContend, from.Reservation.Observer
 }
 
 // decodeFile decodes data into the file form value by value, so that one
@@ -276,6 +290,15 @@ func (f *configFile) config() (Config, []error) {
 	}
 	if b := f.EvictionBudget; b != nil {
 		c.EvictionBudget = evictionbudget.Budget{Max: b.MaxEvictions, Window: time.Duration(b.Window), Key: b.AnnotationKey}
+	}
+	if r := f.Reservation; r != nil {
+		c.Reservation = reserve.Config{Max: r.Max, MinUnits: r.MinUnits, MaxReplans: r.MaxReplans}
+		if r.After != nil {
+			c.Reservation.After = time.Duration(*r.After)
+		}
+		if r.MinPriority != nil {
+			c.Reservation.MinPriority, c.Reservation.HasMinPriority = *r.MinPriority, true
+		}
 	}
 	if len(errs) > 0 {
 		return Config{}, errs

@@ -107,7 +107,7 @@ func TestConfigFileHasEveryEngineField(t *testing.T) {
 	roundTripFields(t, func(c *tenure.Config) reflect.Value { return reflect.ValueOf(c).Elem() }, lowerCamel, true)
 	parts := map[string]string{"Queues": "queues", "MinRuntimeArgs": "minRuntimeArgs", "AnnotationKeys": "annotationKeys",
 		"Engine": "engine", "Requeuing": "requeuingStrategy", "Preemption": "preemption", "Protection": "preemptionProtection",
-		"PreemptorDelay": "preemptorDelay", "EvictionBudget": "evictionBudget"}
+		"PreemptorDelay": "preemptorDelay", "EvictionBudget": "evictionBudget", "Reservation": "reservation"}
 	data, err := tenure.MarshalConfig(fullConfig())
 	if err != nil {
 		t.Fatal(err)

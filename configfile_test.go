@@ -18,6 +18,7 @@ import (
 	"github.com/tenurepolicy/tenure/eligibility/timebased"
 	"github.com/tenurepolicy/tenure/requeue"
 	"github.com/tenurepolicy/tenure/requeue/backoff"
+	"github.com/tenurepolicy/tenure/requeue/reserve"
 )
 
 // fullConfig sets every part of the file form.
@@ -40,6 +41,7 @@ func fullConfig() tenure.Config {
 		Protection:            admitprotect.Protection{FairSharing: explicit(time.Hour), ReclaimWithinCohort: explicit(10 * time.Minute)},
 		PreemptorDelay:        preemptordelay.Delay{Delay: 30 * time.Second},
 		EvictionBudget:        evictionbudget.Budget{Max: 3, Window: 6 * time.Hour, Key: "example.com/evictions"},
+		Reservation:           reserve.Config{Max: 2, After: 2 * time.Hour, MinUnits: 16, MinPriority: 100, HasMinPriority: true, MaxReplans: 4},
 	}
 }
 

@@ -92,6 +92,15 @@ func MarshalConfig(c Config) ([]byte, error) {
 	if b := c.EvictionBudget; b != (evictionbudget.Budget{}) {
 		w.EvictionBudget = &evictionBudgetFile{b.Max, fileDuration(b.Window), b.Key}
 	}
+	if r := c.Reservation; r.Max != 0 || r.After != 0 || r.MinUnits != 0 || r.HasMinPriority || r.MaxReplans != 0 {
+		w.Reservation = &reservationFile{Max: r.Max, MinUnits: r.MinUnits, MaxReplans: r.MaxReplans}
+		if r.After != 0 {
+			w.Reservation.After = durationPtr(r.After)
+		}
+		if r.HasMinPriority {
+			w.Reservation.MinPriority = &r.MinPriority
+		}
+	}
 	if lw := c.Engine.MaxLostWork; math.IsNaN(lw) || math.IsInf(lw, 0) {
 		errs = append(errs, &ConfigError{"engine.maxLostWork", fmt.Errorf("Engine.MaxLostWork %v cannot be written: JSON has no such number", lw)})
 	}
@@ -169,6 +178,7 @@ func (c *Config) negativeDurations() []error {
 	check("preemptionProtection.reclaimWithinCohort.minAdmitDuration", c.Protection.ReclaimWithinCohort)
 	check("preemptorDelay", &c.PreemptorDelay.Delay)
 	check("evictionBudget.window", &c.EvictionBudget.Window)
+	check("reservation.after", &c.Reservation.After)
 	return errs
 }
 

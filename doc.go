@@ -24,6 +24,8 @@
 //	  eligibility/evictionbudget   the per-job eviction budget
 //	requeue      Journal (checkpoint/rollback), transactional requeue Engine
 //	requeue/backoff      Kueue's readiness requeuing: backoff, queue order
+//	requeue/reserve      reservations for long-waiting jobs: planned
+//	                     start, backfill, the requeue pass at the start
 //	requeue/cluster      the reference in-memory resource model
 //	requeue/requeuetest  conformance kit for an embedder's requeue.Model
 //	examples     quickstart; simulate, a trace-driven what-if simulator
@@ -32,7 +34,8 @@
 // runtime imports them; eligibility imports clock and queuetree, and its
 // policy packages eligibility and what they need below it; requeue imports
 // clock, eligibility, minruntime, expectedruntime, queuetree and runtime;
-// requeue/backoff imports clock; cluster and requeuetest import requeue;
+// requeue/backoff imports clock; requeue/reserve imports clock, eligibility
+// and requeue; cluster and requeuetest import requeue;
 // this package imports every library package but requeue/cluster and
 // requeue/requeuetest.
 //

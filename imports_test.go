@@ -17,7 +17,7 @@ import (
 func TestImportsAsDocumented(t *testing.T) {
 	want := map[string][]string{
 		".": {"clock", "eligibility", "eligibility/admitprotect", "eligibility/evictionbudget", "eligibility/expectedruntime",
-			"eligibility/minruntime", "eligibility/preemptordelay", "eligibility/timebased", "queuetree", "requeue", "requeue/backoff", "runtime"},
+			"eligibility/minruntime", "eligibility/preemptordelay", "eligibility/timebased", "queuetree", "requeue", "requeue/backoff", "requeue/reserve", "runtime"},
 		"clock":                       nil,
 		"queuetree":                   nil,
 		"runtime":                     {"clock", "queuetree"},
@@ -30,6 +30,7 @@ func TestImportsAsDocumented(t *testing.T) {
 		"eligibility/evictionbudget":  {"clock", "eligibility"},
 		"requeue":                     {"clock", "eligibility", "eligibility/expectedruntime", "eligibility/minruntime", "queuetree", "runtime"},
 		"requeue/backoff":             {"clock"},
+		"requeue/reserve":             {"clock", "eligibility", "requeue"},
 		"requeue/cluster":             {"requeue"},
 		"requeue/requeuetest":         {"requeue"},
 	}

@@ -16,6 +16,7 @@ import (
 	"github.com/tenurepolicy/tenure/queuetree"
 	"github.com/tenurepolicy/tenure/requeue"
 	"github.com/tenurepolicy/tenure/requeue/backoff"
+	"github.com/tenurepolicy/tenure/requeue/reserve"
 	"github.com/tenurepolicy/tenure/runtime"
 )
 
@@ -46,6 +47,7 @@ type Policy struct {
 	validator    minruntime.Validator
 	nominator    expectedruntime.Nominator
 	engine       *requeue.Engine
+	planner      *reserve.Planner // Config.Reservation's; carried over by UpdateQueues
 	requeuing    backoff.Strategy
 	clock        clock.Clock
 

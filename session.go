@@ -85,7 +85,7 @@ func (p *Policy) with(tree *queuetree.Tree, resolver *runtime.Resolver) (*Policy
 	}
 	np := &Policy{cfg: p.cfg, base: p.base, tree: tree, resolver: resolver, nominator: p.nominator,
 		requeuing: p.requeuing, clock: p.clock, preemption: p.preemption, protection: p.protection,
-		delay: p.delay, budget: p.budget}
+		delay: p.delay, budget: p.budget, planner: p.planner}
 	if err := np.wire(); err != nil {
 		return nil, err
 	}

@@ -119,3 +119,26 @@ func TestReplanMovesNodes(t *testing.T) {
 		t.Errorf("after the re-plan: %+v", h)
 	}
 }
+
+// Renew keeps the reservations, copied: the old Planner's are unchanged.
+func TestRenewKeepsReservations(t *testing.T) {
+	p := mustNew(t, Config{Max: 1})
+	in := Input{Nodes: gpuNodes(2, 8), Running: []Job{running("a", "node-00", 8, 0, 2*time.Hour), running("b", "node-01", 8, 0, 3*time.Hour)},
+		Pending: []Request{request("big", 1, 8, time.Hour)}}
+	first := mustPlan(t, p, t0, in)
+	np, err := p.Renew(Config{Max: 2, MaxReplans: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := p.Renew(Config{Max: -1}); err == nil {
+		t.Error("Renew accepted Max -1")
+	}
+	res := mustPlan(t, np, t0.Add(time.Minute), in)
+	if len(res.Held) != 1 || res.Held[0].Holder != "big" || !res.Held[0].Taken.Equal(t0) || !res.Held[0].Start.Equal(first.Held[0].Start) {
+		t.Fatalf("renewed: %+v", res.Held)
+	}
+	np.held[0].Nodes[0] = "changed"
+	if p.held[0].Nodes[0] != "node-00" {
+		t.Error("Renew shares the nodes")
+	}
+}

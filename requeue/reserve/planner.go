@@ -152,3 +152,23 @@ func (p *Planner) observe(job string, d eligibility.Decision) {
 
 // at is the instant of offset d from now.
 func (p *Planner) at(d time.Duration) time.Time { return clock.AddSaturating(p.now, d) }
+
+// Renew returns a Planner with the configuration cfg that holds a copy of
+// p's reservations (their planned starts, re-plans and passes kept), or
+// every problem of cfg at once: the way to change the configuration, or
+// the filters of the requeue pass, without dropping the reservations. p
+// is not changed. The reservations beyond cfg.Max are released at the next
+// Plan only if their holders stop qualifying; none is taken while Max or
+// more are held.
+func (p *Planner) Renew(cfg Config) (*Planner, error) {
+	np, err := New(cfg)
+	if err != nil {
+		return nil, err
+	}
+	np.held = make([]held, len(p.held))
+	for i, h := range p.held {
+		h.Nodes = slices.Clone(h.Nodes)
+		np.held[i] = h
+	}
+	return np, nil
+}
