@@ -17,8 +17,8 @@ const never = time.Duration(math.MaxInt64)
 type release struct {
 	at     time.Duration // offset from now: the latest of its expected end, protection end and not-before (never: no expected end)
 	units  int64
-	weight float64       // Resources, 1 when unknown
-	anchor time.Duration // offset of the instant its lost work counts from
+	weight float64       // Resources, 1 when unknown (set when over)
+	anchor time.Duration // offset of the instant its lost work counts from (set when over)
 	over   bool          // past its expected end now: it leaves only when requeued, losing its work
 	loss0  float64       // its loss if evicted now, for the order
 	id     string
@@ -57,10 +57,15 @@ func (p *Planner) index(now time.Time, in *Input) {
 	p.domCount = slices.Grow(p.domCount[:0], len(p.domains))[:len(p.domains)]
 	p.cnt = slices.Grow(p.cnt[:0], len(p.nodes)+1)[:len(p.nodes)+1]
 	clear(p.cnt)
+	p.jobNode = slices.Grow(p.jobNode[:0], len(in.Running))[:len(in.Running)]
 	for i := range in.Running {
-		if n, ok := p.nodeOf[in.Running[i].Node]; ok {
+		n, ok := p.nodeOf[in.Running[i].Node]
+		if !ok {
+			n = -1 // not a node of the plan: nothing to plan there
+		} else {
 			p.cnt[n+1]++
 		}
+		p.jobNode[i] = n
 	}
 	for n := range p.nodes {
 		p.cnt[n+1] += p.cnt[n]
@@ -68,12 +73,11 @@ func (p *Planner) index(now time.Time, in *Input) {
 	}
 	p.rel = slices.Grow(p.rel[:0], int(p.cnt[len(p.nodes)]))[:p.cnt[len(p.nodes)]]
 	for i := range in.Running {
-		j := &in.Running[i]
-		n, ok := p.nodeOf[j.Node]
-		if !ok {
-			continue // not a node of the plan: nothing to plan there
+		n := p.jobNode[i]
+		if n < 0 {
+			continue
 		}
-		nd := &p.nodes[n]
+		j, nd := &in.Running[i], &p.nodes[n]
 		p.rel[nd.hi] = releaseOf(now, j)
 		p.rel[nd.hi].job = int32(i)
 		nd.hi++
@@ -82,7 +86,7 @@ func (p *Planner) index(now time.Time, in *Input) {
 	}
 	for n := range p.nodes {
 		nd := &p.nodes[n]
-		slices.SortFunc(p.rel[nd.lo:nd.hi], compareRelease)
+		sortReleases(p.rel[nd.lo:nd.hi])
 	}
 	for i := range p.held {
 		p.pending[p.held[i].Holder] = -1
@@ -99,17 +103,18 @@ func (p *Planner) index(now time.Time, in *Input) {
 // not-before gate (or now, when all are past: the requeue engine may
 // evict it now); one without (or without a start) never is.
 func releaseOf(now time.Time, j *Job) release {
-	r := release{units: j.Units, weight: weightOf(j.Resources), id: j.ID, at: never}
-	anchor := j.Start
-	if !j.LastCheckpoint.IsZero() && j.LastCheckpoint.After(j.Start) && !j.LastCheckpoint.After(now) {
-		anchor = j.LastCheckpoint
-	}
-	r.anchor = anchor.Sub(now)
+	r := release{units: j.Units, id: j.ID, at: never}
 	if j.Expected <= 0 || j.Start.IsZero() {
 		return r
 	}
 	end := clock.AddSaturating(j.Start, j.Expected).Sub(now)
-	r.over = end <= 0
+	if r.over = end <= 0; r.over {
+		anchor := j.Start
+		if !j.LastCheckpoint.IsZero() && j.LastCheckpoint.After(j.Start) && !j.LastCheckpoint.After(now) {
+			anchor = j.LastCheckpoint
+		}
+		r.anchor, r.weight = anchor.Sub(now), weightOf(j.Resources)
+	}
 	r.at = max(0, end)
 	if !j.ProtectedUntil.IsZero() {
 		r.at = max(r.at, j.ProtectedUntil.Sub(now))
@@ -119,6 +124,21 @@ func releaseOf(now time.Time, j *Job) release {
 	}
 	r.loss0 = r.lossAt(0)
 	return r
+}
+
+// sortReleases sorts one node's releases (a few) by compareRelease: an
+// insertion sort, cheaper than a general one at this size, and O(n²) only
+// in the jobs of one node.
+func sortReleases(rs []release) {
+	if len(rs) > 16 {
+		slices.SortFunc(rs, compareRelease)
+		return
+	}
+	for i := 1; i < len(rs); i++ {
+		for k := i; k > 0 && compareRelease(rs[k], rs[k-1]) < 0; k-- {
+			rs[k], rs[k-1] = rs[k-1], rs[k]
+		}
+	}
 }
 
 // compareRelease orders a node's releases: earliest first, then the

@@ -76,6 +76,7 @@ type Planner struct {
 	nodes    []node
 	rel      []release
 	cnt      []int32
+	jobNode  []int32 // per running job, its node (-1: none)
 	pending  map[string]int32
 	byUnits  map[int64][]cand // startsFor's answers
 	ready    []cand
