@@ -463,19 +463,18 @@ func (o *options) checkRun(r *rawFlags) []error {
 
 // validateSettings checks the policy settings of o with the library's own
 // validation where it has one; parseFlags and every -sweep point use it.
+// Each problem names the flag that set it, once.
 func validateSettings(o options) []error {
-	var errs []error
 	set := o.settings
-	if err := policies.TimeBasedConfig(set).Validate(); err != nil {
-		errs = append(errs, fmt.Errorf("simulate: -min-admit: %w", err))
+	errs := []error{
+		settingError("min-admit", policies.TimeBasedConfig(set).Validate()),
+		settingError("requeue-delay", (requeue.EngineConfig{DefaultDelay: set.RequeueDelay}).Validate()),
+		settingError("max-lost-work", (requeue.EngineConfig{MaxLostWork: set.MaxLostWork}).Validate()),
+		settingError("preemptor-delay", (preemptordelay.Delay{Delay: set.PreemptorDelay}).Validate()),
+		settingError("eviction-budget", (evictionbudget.Budget{Max: set.BudgetMax, Window: set.BudgetWindow}).Validate()),
 	}
-	if err := (requeue.EngineConfig{DefaultDelay: set.RequeueDelay}).Validate(); err != nil {
-		errs = append(errs, fmt.Errorf("simulate: -requeue-delay: %w", err))
-	}
-	if err := (requeue.EngineConfig{MaxLostWork: set.MaxLostWork}).Validate(); err != nil {
-		errs = append(errs, fmt.Errorf("simulate: -max-lost-work: %w", err))
-	} else if math.IsInf(set.MaxLostWork, 1) {
-		errs = append(errs, errors.New("simulate: -max-lost-work +Inf: want a finite number (0: no cap)"))
+	if errs[2] == nil && math.IsInf(set.MaxLostWork, 1) {
+		errs[2] = errors.New("simulate: -max-lost-work +Inf: want a finite number (0: no cap)")
 	}
 	if o.teams >= 1 && o.teams <= 64 {
 		if _, err := sim.NewEnv(nil, o.teams, set); err != nil {
@@ -491,12 +490,6 @@ func validateSettings(o options) []error {
 	if set.ReserveAfter < 0 {
 		errs = append(errs, fmt.Errorf("simulate: -reserve-after: want a duration >= 0"))
 	}
-	if err := (preemptordelay.Delay{Delay: set.PreemptorDelay}).Validate(); err != nil {
-		errs = append(errs, fmt.Errorf("simulate: -preemptor-delay: %w", err))
-	}
-	if err := (evictionbudget.Budget{Max: set.BudgetMax, Window: set.BudgetWindow}).Validate(); err != nil {
-		errs = append(errs, fmt.Errorf("simulate: -eviction-budget: %w", err))
-	}
 	// The simulation runs in whole seconds: a fraction would be dropped
 	// while the report printed the value as given.
 	for _, d := range []struct {
@@ -508,7 +501,53 @@ func validateSettings(o options) []error {
 			errs = append(errs, err)
 		}
 	}
-	return errs
+	return oncePerFlag(errs)
+}
+
+// settingError is nil for a nil err, else a *sim.SettingError naming flag.
+func settingError(flag string, err error) error {
+	if err == nil {
+		return nil
+	}
+	return &sim.SettingError{Flag: flag, Err: err}
+}
+
+// oncePerFlag returns the problems of errs (joined ones split, nils
+// dropped) less each *sim.SettingError whose flag an earlier problem
+// already named: the library's config check repeats the checks of the
+// settings' own Validate methods, with the field's key.
+func oncePerFlag(errs []error) []error {
+	var out []error
+	named := map[string]bool{}
+	for _, e := range errs {
+		for _, p := range problems(e) {
+			var se *sim.SettingError
+			if errors.As(p, &se) && se.Flag != "" {
+				if named[se.Flag] {
+					continue
+				}
+				named[se.Flag] = true
+			}
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// problems splits what errors.Join joined, at any depth; none for nil.
+func problems(err error) []error {
+	if err == nil {
+		return nil
+	}
+	j, ok := err.(interface{ Unwrap() []error })
+	if !ok {
+		return []error{err}
+	}
+	var out []error
+	for _, e := range j.Unwrap() {
+		out = append(out, problems(e)...)
+	}
+	return out
 }
 
 // parseBudget parses an eviction budget, "N/W" (N evictions per window W)
