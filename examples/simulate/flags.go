@@ -231,7 +231,7 @@ func (o *options) runFlags(fs *flag.FlagSet, r *rawFlags) {
 	fs.StringVar(&o.sweepSVG, "sweep-svg", "", "with -sweep: write the trade-off plot to `FILE`")
 	r.sweepAxes = fs.String("sweep-axes", "lost_gpu_hours,wait_p95_be_h", "with -sweep: the plot's `x,y` metrics, from "+strings.Join(report.MetricNames, ","))
 	fs.BoolVar(&o.queues, "queues", false, "print the per-queue table (held against fair share, waits, evictions)")
-	fs.BoolVar(&o.waits, "waits", false, "print waits by class and job size (GPUs requested): jobs, still waiting, p95, longest")
+	fs.BoolVar(&o.waits, "waits", false, "print waits by class and job size (GPUs requested): jobs, unfinished at the end, of those still waiting (not running), p95, longest")
 	fs.StringVar(&o.jobsOut, "jobs-out", "", "write every job's arrival, starts (node, wait), evictions (cause, preemptor, lost work) and completion, per policy, to `FILE` (.csv or .jsonl)")
 	r.jobsFormat = fs.String("jobs-out-format", "", "format of -jobs-out: csv or jsonl (default: from the file name)")
 	r.progress = fs.String("progress", "auto", "progress and time left on stderr: auto (only on a terminal), always (also into a log: a line every 10s), never")
