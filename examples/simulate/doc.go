@@ -372,9 +372,11 @@
 // policy, every job's arrival (class, queue, tasks, GPUs, work), each
 // start (nodes, wait since it last queued), each eviction (cause,
 // preemptor, lost GPU milli-seconds; a failed start has cause
-// failed_start), each completion, and the feasible jobs still waiting or
-// running at the end with their wait so far: enough to recompute the
-// headline metrics outside the tool.
+// failed_start), each shrink of an elastic job (the tasks, GPUs and nodes
+// it runs on after it, the preemptor), each completion, and the feasible
+// jobs still waiting or running at the end with their wait so far: enough
+// to recompute the headline metrics outside the tool, utilisation and
+// goodput included.
 //
 // -svg, -sweep-svg and -jobs-out check their path before anything runs. A
 // regular file is written atomically (a temporary file beside it, renamed

@@ -232,7 +232,7 @@ func (o *options) runFlags(fs *flag.FlagSet, r *rawFlags) {
 	r.sweepAxes = fs.String("sweep-axes", "lost_gpu_hours,wait_p95_be_h", "with -sweep: the plot's `x,y` metrics, from "+strings.Join(report.MetricNames, ","))
 	fs.BoolVar(&o.queues, "queues", false, "print the per-queue table (held against fair share, waits, evictions)")
 	fs.BoolVar(&o.waits, "waits", false, "print waits by class and job size (GPUs requested): jobs, unfinished at the end, of those still waiting (not running), p95, longest")
-	fs.StringVar(&o.jobsOut, "jobs-out", "", "write every job's arrival, starts (node, wait), evictions (cause, preemptor, lost work) and completion, per policy, to `FILE` (.csv or .jsonl)")
+	fs.StringVar(&o.jobsOut, "jobs-out", "", "write every job's arrival, starts (node, wait), evictions (cause, preemptor, lost work), shrinks (tasks left) and completion, per policy, to `FILE` (.csv or .jsonl)")
 	r.jobsFormat = fs.String("jobs-out-format", "", "format of -jobs-out: csv or jsonl (default: from the file name)")
 	r.progress = fs.String("progress", "auto", "progress and time left on stderr: auto (only on a terminal), always (also into a log: a line every 10s), never")
 	fs.StringVar(&o.svg, "svg", "", "write a plot of utilisation and queue length over time to `FILE`")
