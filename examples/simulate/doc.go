@@ -387,6 +387,13 @@
 // progress and the time left on stderr even when it is not a terminal
 // (auto: only on a terminal).
 //
+// Every flag given, and every setting -sweep varies, must be able to change
+// the run: one that cannot (-min-admit without the timebased policy,
+// -reservations without reserve, -expected-runtime without requeue,
+// -reclaim-method with only priority, -arrival-jitter without trace
+// replicates, -jobs on a trace, -checkpoint-save without checkpoints, ...)
+// is an error naming what it needs, before anything is simulated.
+//
 // Settings that make a run meaningless are warned about at once, on stderr
 // and in the notes: an offered GPU load far above 1 (the queue then grows
 // for the whole run) and a min-admit under 10m for the time-based policy.

@@ -179,14 +179,17 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	if err := fs.Parse(args); err != nil {
 		return o, err
 	}
-	fs.Visit(func(f *flag.Flag) { o.policiesSet = o.policiesSet || f.Name == "policies" })
+	var given []string
+	fs.Visit(func(f *flag.Flag) { given = append(given, f.Name) })
+	o.policiesSet = slices.Contains(given, "policies")
 	if fs.NArg() > 0 {
 		return o, fmt.Errorf("simulate: unexpected arguments %q (flags only; see -h)", fs.Args())
 	}
 	errs := o.convert(&r)
 	errs = append(errs, o.checkOutputs(&r)...)
 	errs = append(errs, o.checkRun(&r)...)
-	errs = append(errs, o.checkCosts(&r)...)
+	errs = append(errs, o.checkCosts()...)
+	errs = append(errs, o.checkNoOps(given)...)
 	return o, errors.Join(errs...)
 }
 
@@ -272,6 +275,7 @@ func usage(fs *flag.FlagSet) func() {
 		}
 		fmt.Fprintf(fs.Output(), "\nflags:\n")
 		fs.PrintDefaults()
+		fmt.Fprintf(fs.Output(), "\n%s\n", noopNotice)
 		fmt.Fprintf(fs.Output(), "\nThe mapping of the trace, the model and every metric: go doc ./examples/simulate\n")
 	}
 }
@@ -350,14 +354,12 @@ func (o *options) convertNew(r *rawFlags) []error {
 		if o.jobsFormat, err = jobsout.FormatFor(o.jobsOut, *r.jobsFormat); err != nil {
 			errs = append(errs, fmt.Errorf("simulate: -jobs-out: %w", err))
 		}
-	} else if *r.jobsFormat != "" {
-		errs = append(errs, errors.New("simulate: -jobs-out-format needs -jobs-out"))
 	}
 	return errs
 }
 
 // checkCosts checks the checkpoint costs and the arrival jitter.
-func (o *options) checkCosts(r *rawFlags) []error {
+func (o *options) checkCosts() []error {
 	var errs []error
 	for _, c := range []struct {
 		name string
@@ -367,21 +369,9 @@ func (o *options) checkCosts(r *rawFlags) []error {
 			errs = append(errs, fmt.Errorf("simulate: -%s %s: want 0 to %s", c.name, runtime.FormatDuration(c.d), runtime.FormatDuration(maxTail)))
 		} else if err := wholeSeconds(c.name, c.d); err != nil {
 			errs = append(errs, err)
-		} else if c.name != "arrival-jitter" && c.d > 0 && o.checkpoint == 0 && !sweeps(r.sweeps, "checkpoint") {
-			errs = append(errs, fmt.Errorf("simulate: -%s needs -checkpoint (without checkpoints nothing is saved or restored)", c.name))
 		}
 	}
 	return errs
-}
-
-// sweeps reports whether one of the -sweep arguments varies setting.
-func sweeps(args []string, setting string) bool {
-	for _, a := range args {
-		if name, _, _ := strings.Cut(a, "="); strings.TrimSpace(name) == setting {
-			return true
-		}
-	}
-	return false
 }
 
 // checkOutputs checks the flags that choose what is printed and how many
@@ -395,9 +385,6 @@ func (o *options) checkOutputs(r *rawFlags) []error {
 	}
 	if o.runs < 1 || o.runs > 1000 {
 		errs = append(errs, fmt.Errorf("simulate: -runs %d: want 1..1000", o.runs))
-	}
-	if o.sweepSVG != "" && len(o.sweeps) == 0 {
-		errs = append(errs, errors.New("simulate: -sweep-svg needs -sweep"))
 	}
 	single := o.svg != "" || o.queues || o.waits || o.jobsOut != ""
 	if len(o.sweeps) > 0 && single {
@@ -455,8 +442,6 @@ func (o *options) checkRun(r *rawFlags) []error {
 	}
 	if !(o.failRate >= 0 && o.failRate <= 1) {
 		errs = append(errs, fmt.Errorf("simulate: -fail-rate %v: want 0..1", o.failRate))
-	} else if o.failRate > 0 && !o.synthetic {
-		errs = append(errs, errors.New("simulate: -fail-rate needs -synthetic (failed starts are generated; a trace has none)"))
 	}
 	return errs
 }
