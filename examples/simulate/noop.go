@@ -16,7 +16,8 @@ import (
 // used, the output it shapes is not asked for) is an error that names
 // what it needs, never a warning and never silence: a run whose report is
 // byte for byte the one without the flag must not look like an answer to
-// the question the flag asked. noopNotice says so in -help and the README.
+// the question the flag asked. -help prints noopNotice; the README says
+// the same.
 const noopNotice = `Every flag given, and every setting -sweep varies, must be able to change the
 run: one that cannot (its policy is not compared, its input or its output is
 not used) is an error naming what it needs, as is a -sweep of such a setting.`
@@ -35,7 +36,7 @@ type noopContext struct {
 // flagNeeds has an entry for every flag: nil when the flag acts on every
 // run (an input, a timing, an output, or a setting every policy reads),
 // else the rule that says what it needs. A flag without an entry fails
-// TestEveryFlagHasANoOpRule.
+// TestNoOpFlags.
 var flagNeeds = map[string]needRule{
 	// Input.
 	"trace": nil, "nodes": nil, "synthetic": nil, "seed": nil, "teams": nil,
@@ -55,7 +56,8 @@ var flagNeeds = map[string]needRule{
 		return "trace replicates, -runs above 1 or a -seed other than 1 on a trace (seed 1 is the trace as recorded; -synthetic has no recorded arrivals)"
 	},
 	// Run and output.
-	"policies": nil, "interval": nil, "tail": nil, "parallel": nil, "runs": nil, "sweep": nil, "progress": nil,
+	"policies": nil, "interval": nil, "tail": nil, "runs": nil, "sweep": nil,
+	"parallel": nil, "progress": nil, // how the run goes (its speed, its progress line), never what it reports
 	"json": nil, "queues": nil, "waits": nil, "svg": nil, "jobs-out": nil, "thrash-window": nil,
 	"buckets":         nil, // also the fragmentation sampling interval, in every report
 	"jobs-out-format": func(c noopContext) string { return needIf(c.o.jobsOut != "", "-jobs-out") },
