@@ -372,9 +372,11 @@
 // policy, every job's arrival (class, queue, tasks, GPUs, work), each
 // start (nodes, wait since it last queued), each eviction (cause,
 // preemptor, lost GPU milli-seconds; a failed start has cause
-// failed_start), each completion, and the feasible jobs still waiting or
-// running at the end with their wait so far: enough to recompute the
-// headline metrics outside the tool.
+// failed_start), each shrink of an elastic job (the tasks, GPUs and nodes
+// it runs on after it, the preemptor), each completion, and the feasible
+// jobs still waiting or running at the end with their wait so far: enough
+// to recompute the headline metrics outside the tool, utilisation and
+// goodput included.
 //
 // -svg, -sweep-svg and -jobs-out check their path before anything runs. A
 // regular file is written atomically (a temporary file beside it, renamed
@@ -384,6 +386,13 @@
 // a directory, block device or socket is refused. -progress always shows
 // progress and the time left on stderr even when it is not a terminal
 // (auto: only on a terminal).
+//
+// Every flag given, and every setting -sweep varies, must be able to change
+// the run: one that cannot (-min-admit without the timebased policy,
+// -reservations without reserve, -expected-runtime without requeue,
+// -reclaim-method with only priority, -arrival-jitter without trace
+// replicates, -jobs on a trace, -checkpoint-save without checkpoints, ...)
+// is an error naming what it needs, before anything is simulated.
 //
 // Settings that make a run meaningless are warned about at once, on stderr
 // and in the notes: an offered GPU load far above 1 (the queue then grows

@@ -182,15 +182,18 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	if err := fs.Parse(args); err != nil {
 		return o, err
 	}
-	fs.Visit(func(f *flag.Flag) { o.policiesSet = o.policiesSet || f.Name == "policies" })
+	var given []string
+	fs.Visit(func(f *flag.Flag) { given = append(given, f.Name) })
+	o.policiesSet = slices.Contains(given, "policies")
 	if fs.NArg() > 0 {
 		return o, fmt.Errorf("simulate: unexpected arguments %q (flags only; see -h)", fs.Args())
 	}
 	errs := o.convert(&r)
 	errs = append(errs, o.checkOutputs(&r)...)
 	errs = append(errs, o.checkRun(&r)...)
-	errs = append(errs, o.checkCosts(&r)...)
+	errs = append(errs, o.checkCosts()...)
 	errs = append(errs, o.checkAllocation(fs, &r)...)
+	errs = append(errs, o.checkNoOps(given)...)
 	return o, errors.Join(errs...)
 }
 
@@ -235,8 +238,8 @@ func (o *options) runFlags(fs *flag.FlagSet, r *rawFlags) {
 	fs.StringVar(&o.sweepSVG, "sweep-svg", "", "with -sweep: write the trade-off plot to `FILE`")
 	r.sweepAxes = fs.String("sweep-axes", "lost_gpu_hours,wait_p95_be_h", "with -sweep: the plot's `x,y` metrics, from "+strings.Join(report.MetricNames, ","))
 	fs.BoolVar(&o.queues, "queues", false, "print the per-queue table (held against fair share, waits, evictions)")
-	fs.BoolVar(&o.waits, "waits", false, "print waits by class and job size (GPUs requested): jobs, still waiting, p95, longest")
-	fs.StringVar(&o.jobsOut, "jobs-out", "", "write every job's arrival, starts (node, wait), evictions (cause, preemptor, lost work) and completion, per policy, to `FILE` (.csv or .jsonl)")
+	fs.BoolVar(&o.waits, "waits", false, "print waits by class and job size (GPUs requested): jobs, unfinished at the end, of those still waiting (not running), p95, longest")
+	fs.StringVar(&o.jobsOut, "jobs-out", "", "write every job's arrival, starts (node, wait), evictions (cause, preemptor, lost work), shrinks (tasks left) and completion, per policy, to `FILE` (.csv or .jsonl)")
 	r.jobsFormat = fs.String("jobs-out-format", "", "format of -jobs-out: csv or jsonl (default: from the file name)")
 	r.progress = fs.String("progress", "auto", "progress and time left on stderr: auto (only on a terminal), always (also into a log: a line every 10s), never")
 	fs.StringVar(&o.svg, "svg", "", "write a plot of utilisation and queue length over time to `FILE`")
@@ -276,6 +279,7 @@ func usage(fs *flag.FlagSet) func() {
 		}
 		fmt.Fprintf(fs.Output(), "\nflags:\n")
 		fs.PrintDefaults()
+		fmt.Fprintf(fs.Output(), "\n%s\n", noopNotice)
 		fmt.Fprintf(fs.Output(), "\nThe mapping of the trace, the model and every metric: go doc ./examples/simulate\n")
 	}
 }
@@ -356,14 +360,12 @@ func (o *options) convertNew(r *rawFlags) []error {
 		if o.jobsFormat, err = jobsout.FormatFor(o.jobsOut, *r.jobsFormat); err != nil {
 			errs = append(errs, fmt.Errorf("simulate: -jobs-out: %w", err))
 		}
-	} else if *r.jobsFormat != "" {
-		errs = append(errs, errors.New("simulate: -jobs-out-format needs -jobs-out"))
 	}
 	return errs
 }
 
 // checkCosts checks the checkpoint costs and the arrival jitter.
-func (o *options) checkCosts(r *rawFlags) []error {
+func (o *options) checkCosts() []error {
 	var errs []error
 	for _, c := range []struct {
 		name string
@@ -373,21 +375,9 @@ func (o *options) checkCosts(r *rawFlags) []error {
 			errs = append(errs, fmt.Errorf("simulate: -%s %s: want 0 to %s", c.name, runtime.FormatDuration(c.d), runtime.FormatDuration(maxTail)))
 		} else if err := wholeSeconds(c.name, c.d); err != nil {
 			errs = append(errs, err)
-		} else if c.name != "arrival-jitter" && c.d > 0 && o.checkpoint == 0 && !sweeps(r.sweeps, "checkpoint") {
-			errs = append(errs, fmt.Errorf("simulate: -%s needs -checkpoint (without checkpoints nothing is saved or restored)", c.name))
 		}
 	}
 	return errs
-}
-
-// sweeps reports whether one of the -sweep arguments varies setting.
-func sweeps(args []string, setting string) bool {
-	for _, a := range args {
-		if name, _, _ := strings.Cut(a, "="); strings.TrimSpace(name) == setting {
-			return true
-		}
-	}
-	return false
 }
 
 // checkOutputs checks the flags that choose what is printed and how many
@@ -401,9 +391,6 @@ func (o *options) checkOutputs(r *rawFlags) []error {
 	}
 	if o.runs < 1 || o.runs > 1000 {
 		errs = append(errs, fmt.Errorf("simulate: -runs %d: want 1..1000", o.runs))
-	}
-	if o.sweepSVG != "" && len(o.sweeps) == 0 {
-		errs = append(errs, errors.New("simulate: -sweep-svg needs -sweep"))
 	}
 	single := o.svg != "" || o.queues || o.waits || o.jobsOut != ""
 	if len(o.sweeps) > 0 && single {
@@ -461,27 +448,24 @@ func (o *options) checkRun(r *rawFlags) []error {
 	}
 	if !(o.failRate >= 0 && o.failRate <= 1) {
 		errs = append(errs, fmt.Errorf("simulate: -fail-rate %v: want 0..1", o.failRate))
-	} else if o.failRate > 0 && !o.synthetic {
-		errs = append(errs, errors.New("simulate: -fail-rate needs -synthetic (failed starts are generated; a trace has none)"))
 	}
 	return errs
 }
 
 // validateSettings checks the policy settings of o with the library's own
 // validation where it has one; parseFlags and every -sweep point use it.
+// Each problem names the flag that set it, once.
 func validateSettings(o options) []error {
-	var errs []error
 	set := o.settings
-	if err := policies.TimeBasedConfig(set).Validate(); err != nil {
-		errs = append(errs, fmt.Errorf("simulate: -min-admit: %w", err))
+	errs := []error{
+		settingError("min-admit", policies.TimeBasedConfig(set).Validate()),
+		settingError("requeue-delay", (requeue.EngineConfig{DefaultDelay: set.RequeueDelay}).Validate()),
+		settingError("max-lost-work", (requeue.EngineConfig{MaxLostWork: set.MaxLostWork}).Validate()),
+		settingError("preemptor-delay", (preemptordelay.Delay{Delay: set.PreemptorDelay}).Validate()),
+		settingError("eviction-budget", (evictionbudget.Budget{Max: set.BudgetMax, Window: set.BudgetWindow}).Validate()),
 	}
-	if err := (requeue.EngineConfig{DefaultDelay: set.RequeueDelay}).Validate(); err != nil {
-		errs = append(errs, fmt.Errorf("simulate: -requeue-delay: %w", err))
-	}
-	if err := (requeue.EngineConfig{MaxLostWork: set.MaxLostWork}).Validate(); err != nil {
-		errs = append(errs, fmt.Errorf("simulate: -max-lost-work: %w", err))
-	} else if math.IsInf(set.MaxLostWork, 1) {
-		errs = append(errs, errors.New("simulate: -max-lost-work +Inf: want a finite number (0: no cap)"))
+	if errs[2] == nil && math.IsInf(set.MaxLostWork, 1) {
+		errs[2] = errors.New("simulate: -max-lost-work +Inf: want a finite number (0: no cap)")
 	}
 	if o.teams >= 1 && o.teams <= 64 {
 		if _, err := sim.NewEnv(nil, o.teams, set); err != nil {
@@ -497,12 +481,6 @@ func validateSettings(o options) []error {
 	if set.ReserveAfter < 0 {
 		errs = append(errs, fmt.Errorf("simulate: -reserve-after: want a duration >= 0"))
 	}
-	if err := (preemptordelay.Delay{Delay: set.PreemptorDelay}).Validate(); err != nil {
-		errs = append(errs, fmt.Errorf("simulate: -preemptor-delay: %w", err))
-	}
-	if err := (evictionbudget.Budget{Max: set.BudgetMax, Window: set.BudgetWindow}).Validate(); err != nil {
-		errs = append(errs, fmt.Errorf("simulate: -eviction-budget: %w", err))
-	}
 	// The simulation runs in whole seconds: a fraction would be dropped
 	// while the report printed the value as given.
 	for _, d := range []struct {
@@ -514,7 +492,53 @@ func validateSettings(o options) []error {
 			errs = append(errs, err)
 		}
 	}
-	return errs
+	return oncePerFlag(errs)
+}
+
+// settingError is nil for a nil err, else a *sim.SettingError naming flag.
+func settingError(flag string, err error) error {
+	if err == nil {
+		return nil
+	}
+	return &sim.SettingError{Flag: flag, Err: err}
+}
+
+// oncePerFlag returns the problems of errs (joined ones split, nils
+// dropped) less each *sim.SettingError whose flag an earlier problem
+// already named: the library's config check repeats the checks of the
+// settings' own Validate methods, with the field's key.
+func oncePerFlag(errs []error) []error {
+	var out []error
+	named := map[string]bool{}
+	for _, e := range errs {
+		for _, p := range problems(e) {
+			var se *sim.SettingError
+			if errors.As(p, &se) && se.Flag != "" {
+				if named[se.Flag] {
+					continue
+				}
+				named[se.Flag] = true
+			}
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// problems splits what errors.Join joined, at any depth; none for nil.
+func problems(err error) []error {
+	if err == nil {
+		return nil
+	}
+	j, ok := err.(interface{ Unwrap() []error })
+	if !ok {
+		return []error{err}
+	}
+	var out []error
+	for _, e := range j.Unwrap() {
+		out = append(out, problems(e)...)
+	}
+	return out
 }
 
 // parseBudget parses an eviction budget, "N/W" (N evictions per window W)

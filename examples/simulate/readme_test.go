@@ -72,7 +72,10 @@ func fencedBlock(s string) (string, bool) {
 }
 
 // figuresMarker names the run a README passage quotes and the figures it
-// quotes from it: <!-- check: ARGS :: FIGURE FIGURE ... -->.
+// quotes from it: <!-- check: ARGS :: FIGURE FIGURE ... -->. A figure is
+// written with its unit as the passage writes it (25m, 46%, 1.3d); where
+// the output prints it in a column named by its unit, the marker says both,
+// PROSE=OUTPUT (11.7h=11.7 for an "h" column).
 var figuresMarker = regexp.MustCompile(`<!-- check: (.*?) :: (.*?) -->`)
 
 // TestREADMEFigures fails when a figure a README passage quotes no longer
@@ -122,6 +125,7 @@ func checkFigures(t *testing.T, path string, outputs map[string]string, runs boo
 		prev = m[1]
 		args, figs := readme[m[2]:m[3]], strings.Fields(readme[m[4]:m[5]])
 		for _, f := range figs {
+			f, _, _ = strings.Cut(f, "=")
 			if !hasFigure(passage, f) {
 				t.Errorf("%s: figure %s is listed for %q but not in its passage:\n%s", path, f, args, passage)
 			}
@@ -139,6 +143,9 @@ func checkFigures(t *testing.T, path string, outputs map[string]string, runs boo
 			out, outputs[args] = b.String(), b.String()
 		}
 		for _, f := range figs {
+			if _, o, ok := strings.Cut(f, "="); ok {
+				f = o
+			}
 			if !hasFigure(out, strings.ReplaceAll(f, ",", "")) {
 				t.Errorf("%s: figure %s is not in the output of %q", path, f, args)
 			}
@@ -146,9 +153,12 @@ func checkFigures(t *testing.T, path string, outputs map[string]string, runs boo
 	}
 }
 
-// hasFigure reports whether s holds f as a whole figure.
+// hasFigure reports whether s holds f as a whole figure, with its unit:
+// a figure is matched with the unit written right after it or with none,
+// so "19m" is not in "19s", nor "19" in "19m" (a passage that writes 19m
+// must list 19m, and the output must print 19m).
 func hasFigure(s, f string) bool {
-	re := regexp.MustCompile(`(^|[^0-9.,])` + regexp.QuoteMeta(f) + `($|[^0-9,.]|[.,][^0-9]|[.,]$)`)
+	re := regexp.MustCompile(`(^|[^0-9.,])` + regexp.QuoteMeta(f) + `($|[^0-9,.A-Za-z%]|[.,][^0-9]|[.,]$)`)
 	return re.MatchString(s)
 }
 
@@ -156,7 +166,8 @@ func TestHasFigure(t *testing.T) {
 	for _, tc := range []struct {
 		s, f string
 		want bool
-	}{{"a 1.2 b", "1.2", true}, {"11.2", "1.2", false}, {"1.25", "1.2", false}, {"(1.2%)", "1.2", true}, {"1,157 x", "1,157", true}, {"≥2.4d", "2.4", true}, {"0.40)", "0.40", true}, {"1.2.", "1.2", true}} {
+	}{{"a 1.2 b", "1.2", true}, {"11.2", "1.2", false}, {"1.25", "1.2", false}, {"(1.2%)", "1.2%", true}, {"1,157 x", "1,157", true}, {"≥2.4d", "2.4d", true}, {"0.40)", "0.40", true}, {"1.2.", "1.2", true},
+		{"19s", "19", false}, {"19s", "19m", false}, {"19m,", "19m", true}, {"25ms", "25m", false}, {"(46%)", "46%", true}, {"46%", "46", false}, {"≥2.0d)", "2.0d", true}, {"2.0d", "2.0", false}, {"5-8 GPUs", "5", true}} {
 		if got := hasFigure(tc.s, tc.f); got != tc.want {
 			t.Errorf("hasFigure(%q, %q) = %v", tc.s, tc.f, got)
 		}

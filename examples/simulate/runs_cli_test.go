@@ -115,7 +115,7 @@ func TestSweepAndRunsErrors(t *testing.T) {
 // With -runs and -sweep the header states no value only some runs used:
 // the seed range, and each swept setting's grid in place of its base value.
 func TestHeaderMarksSweptAndSeeds(t *testing.T) {
-	out := runCLI(t, "-synthetic", "-jobs", "100", "-runs", "2", "-seed", "5", "-policies", "priority",
+	out := runCLI(t, "-synthetic", "-jobs", "100", "-runs", "2", "-seed", "5", "-policies", "timebased",
 		"-sweep", "min-admit=1h,3h", "-sweep", "min-runtime.be-b=1m,2m")
 	for _, want := range []string{
 		"on 12 nodes / 72 GPUs (seed 5's; each seed draws its own)\n",
@@ -133,7 +133,7 @@ func TestHeaderMarksSweptAndSeeds(t *testing.T) {
 			t.Errorf("header still states %q:\n%s", gone, out)
 		}
 	}
-	rep := runJSON(t, "-synthetic", "-jobs", "100", "-policies", "priority", "-sweep", "reclaim-method=lca,queue", "-sweep", "expected-runtime.be=1h,2h")
+	rep := runJSON(t, "-synthetic", "-jobs", "100", "-policies", "requeue", "-sweep", "reclaim-method=lca,queue", "-sweep", "expected-runtime.be=1h,2h")
 	s := rep.Settings
 	if s.ReclaimMethod != "{lca,queue}" || s.SeedLast != 0 || len(s.Swept) != 2 || s.ExpectedRuntime[0] != (report.QueueSetting{Queue: "be", Duration: "{1h,2h}"}) {
 		t.Errorf("settings %+v", s)

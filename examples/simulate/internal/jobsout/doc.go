@@ -1,6 +1,7 @@
 // Package jobsout writes and reads the simulator's per-job export
-// (-jobs-out): one [Event] per arrival, start, eviction and completion of
-// every job, and one per job still waiting or running when the
+// (-jobs-out): one [Event] per arrival, start, eviction, shrink (an
+// elastic job that lost tasks) and completion of every job, and one per
+// job still waiting or running when the
 // measurement window ends — enough to recompute the headline metrics
 // outside the tool.
 //

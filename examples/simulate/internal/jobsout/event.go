@@ -17,6 +17,11 @@ const (
 	// job it was stopped for, when there is one), Work (the run's length)
 	// and LostMilliS (GPU thousandth-seconds of work thrown away).
 	Evict Kind = "evict"
+	// Shrink: preemption took tasks from the running elastic job, which
+	// keeps its work and runs on. Tasks and GPUMilli are what it runs on
+	// from now on, Node their nodes, Preemptor the job the tasks were
+	// taken for. No work is lost.
+	Shrink Kind = "shrink"
 	// Finish: the job completed; Work is the last run's length.
 	Finish Kind = "finish"
 	// Waiting: the job was still waiting when the window ended; Wait is
@@ -52,7 +57,7 @@ type Event struct {
 // validKind reports whether k is one of the kinds above.
 func validKind(k Kind) bool {
 	switch k {
-	case Arrive, Start, Evict, Finish, Waiting, Running:
+	case Arrive, Start, Evict, Shrink, Finish, Waiting, Running:
 		return true
 	}
 	return false

@@ -70,6 +70,21 @@ var Registry = []Spec{
 	}, true},
 }
 
+// Mechanisms returns what the named policy switches on: New's Policy
+// without its tenure.Policy, built with zero Settings (Equal says whether
+// it uses the time-based candidate rule). ok is false for an unknown name.
+// The simulator uses it to tell which settings a run's policies read.
+func Mechanisms(name string) (p Policy, ok bool) {
+	for _, r := range Registry {
+		if r.Name == name {
+			p = Policy{Name: name}
+			r.build(&p, Settings{})
+			return p, true
+		}
+	}
+	return Policy{}, false
+}
+
 // TimeBasedConfig is the time-based policy's configuration for settings.
 func TimeBasedConfig(set Settings) timebased.Config {
 	m := set.MinAdmit

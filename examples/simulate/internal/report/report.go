@@ -267,7 +267,7 @@ type Result struct {
 	Fairness               Fairness    `json:"fairness"`
 	Wait                   []ClassWait `json:"wait"`
 	// Waits: per class, the longest wait and the waits by job size (GPUs
-	// requested), lower bounds marked (jobs still waiting at the end).
+	// requested), lower bounds marked (jobs unfinished at the end).
 	Waits  []waits.ClassWaits `json:"waits_by_size"`
 	Queues []QueueResult      `json:"queues"`
 	Cycles int                `json:"cycles"`
@@ -579,12 +579,13 @@ func fmtMax(res Result, class string) string {
 }
 
 // sizeTable prints, per policy and class, the waits by job size (GPUs
-// requested): how many jobs, how many still waiting at the end, p95, max.
+// requested): how many jobs, how many unfinished at the end and how many
+// of those waiting (not running) then, p95, max.
 func sizeTable(w io.Writer, r *Report) error {
 	if len(r.Results) == 0 {
 		return nil
 	}
-	fmt.Fprintln(w, "\nwaits by class and job size (GPUs requested: tasks × GPUs × share; KM: Kaplan–Meier p95, which counts jobs still waiting as \"at least\"; ≥: a lower bound)")
+	fmt.Fprintln(w, "\nwaits by class and job size (GPUs requested: tasks × GPUs × share; unfinished: jobs not done at the end, whose waits so far are lower bounds; waiting: those of them not running then; KM: Kaplan–Meier p95, which counts unfinished jobs' waits as \"at least\"; ≥: a lower bound)")
 	for _, res := range r.Results {
 		if err := waits.WriteText(w, res.Policy, res.Waits, fmtDur); err != nil {
 			return err

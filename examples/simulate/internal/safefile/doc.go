@@ -26,6 +26,8 @@
 // committed or discarded. [CleanupOnSignal] removes them all when the
 // process receives SIGINT or SIGTERM and then lets the signal end the
 // process as it would have, so an interrupted run leaves no ".tmp" file.
+// A signal the process was started ignoring stays ignored: the run goes
+// on and writes its files.
 //
 // # Costs
 //

@@ -67,11 +67,18 @@ func RemoveTemps() int {
 // CleanupOnSignal arranges that SIGINT or SIGTERM first removes every
 // temporary file ([RemoveTemps]) and then ends the process as the signal
 // would have by default, so the exit status still says which signal ended
-// it. Call stop to undo the arrangement (signals then act as before).
+// it. A signal the process ignores (as a shell ignores SIGINT for a
+// background job, or nohup SIGHUP) stays ignored: it neither removes the
+// temporary files nor ends the process. Call stop to undo the arrangement
+// (signals then act as before).
 func CleanupOnSignal() (stop func()) {
+	sigs := watched()
+	if len(sigs) == 0 {
+		return func() {}
+	}
 	ch := make(chan os.Signal, 1)
 	done := make(chan struct{})
-	signal.Notify(ch, syscall.SIGINT, syscall.SIGTERM)
+	signal.Notify(ch, sigs...)
 	go func() {
 		select {
 		case sig := <-ch:
@@ -88,4 +95,17 @@ func CleanupOnSignal() (stop func()) {
 			close(done)
 		})
 	}
+}
+
+// watched returns the signals CleanupOnSignal acts on: SIGINT and
+// SIGTERM, less those the process ignores (signal.Notify would stop
+// ignoring them).
+func watched() []os.Signal {
+	var out []os.Signal
+	for _, sig := range []os.Signal{syscall.SIGINT, syscall.SIGTERM} {
+		if !signal.Ignored(sig) {
+			out = append(out, sig)
+		}
+	}
+	return out
 }

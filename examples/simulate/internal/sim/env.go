@@ -80,7 +80,7 @@ func NewEnv(jobs []trace.Job, teams int, set Settings) (*Env, error) {
 		}
 	}
 	if _, err := tenure.New(e.tenureCfg); err != nil {
-		return nil, errors.Join(append(errs, fmt.Errorf("simulate: -min-runtime: %w", err))...)
+		return nil, errors.Join(append(errs, settingErrors(err)...)...)
 	}
 	if treeErr != nil { // unreachable: New accepted the same queue list
 		return nil, treeErr

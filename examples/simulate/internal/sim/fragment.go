@@ -11,7 +11,9 @@ import (
 
 // maxWorkloadShapes bounds the target workload of the paper's
 // fragmentation measure and of frag-gradient placement: the most common
-// task shapes, which in the openb trace cover nearly every task.
+// task shapes. In the openb trace the 16 most common task shapes cover
+// 70.4% of its 8152 tasks, so the measure judges the free GPUs against
+// most of the mix, not all of it (the rest spreads over many rare shapes).
 const maxWorkloadShapes = 16
 
 // WorkloadShapes returns the target workload of the fragmentation measure:

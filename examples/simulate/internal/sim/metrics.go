@@ -326,7 +326,7 @@ func (m *metrics) complete(s *sim, id int32) {
 	m.kept[id] = 0
 	w := s.st[id].done - j.Arrival - j.Runtime
 	m.waits[j.Class] = append(m.waits[j.Class], w)
-	m.bySize.Add(int(j.Class), j.GPUDemand(), w, false)
+	m.bySize.Add(int(j.Class), j.GPUDemand(), w, waits.Done)
 	q := s.env.leafIndex(j)
 	m.leafJobs[q]++
 	m.leafWaits[q] = append(m.leafWaits[q], w)
@@ -367,7 +367,11 @@ func (m *metrics) finish(s *sim) {
 			m.censoredMin[j.Class] = w
 		}
 		m.censored[j.Class]++
-		m.bySize.Add(int(j.Class), j.GPUDemand(), w, true)
+		end := waits.Waiting
+		if st.status == statusRunning {
+			end = waits.Running
+		}
+		m.bySize.Add(int(j.Class), j.GPUDemand(), w, end)
 		s.rec.atEnd(s, id, w)
 		q := s.env.leafIndex(j)
 		m.leafJobs[q]++

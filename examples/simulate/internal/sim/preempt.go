@@ -175,7 +175,7 @@ func (s *sim) preempt(p int32) bool {
 			s.recordEviction(c.job)
 			s.evictFreed(c.job, p, s.causeOf(p, c.job, expired))
 		} else {
-			s.shrinkFreed(c.job, c.tasks)
+			s.shrinkFreed(c.job, p, c.tasks)
 		}
 	}
 	s.book(p)

@@ -9,7 +9,8 @@ import (
 
 // recorder keeps the per-job events of one run for -jobs-out: every
 // arrival, start (with its nodes and its wait since it last queued),
-// eviction (cause, preemptor, lost work) and completion, and at the end
+// eviction (cause, preemptor, lost work), shrink (what the job runs on
+// after it) and completion, and at the end
 // the feasible jobs still waiting or running with their wait so far.
 // A nil recorder records nothing; it costs one pointer test per event.
 type recorder struct {
@@ -72,6 +73,17 @@ func (r *recorder) evicted(s *sim, victim, by int32, cause string, lost int64) {
 		e.Preemptor = s.jobs[by].Name
 	}
 	r.add(e)
+}
+
+// shrunk records that running elastic job id lost tasks to job by (after
+// its tasks are unbooked): what it runs on from now.
+func (r *recorder) shrunk(s *sim, id, by int32) {
+	if r == nil {
+		return
+	}
+	st := &s.st[id]
+	r.add(jobsout.Event{Kind: jobsout.Shrink, Time: s.now, Job: int(id), Tasks: st.active,
+		GPUMilli: int64(st.active) * s.jobs[id].TaskGPU(), Node: r.nodeList(s, id), Preemptor: s.jobs[by].Name})
 }
 
 func (r *recorder) finished(s *sim, id int32) {

@@ -752,8 +752,9 @@ func (s *sim) evictFreed(victim, by int32, c cause) {
 }
 
 // shrinkFreed takes the given tasks (already freed) from running elastic
-// job id, which keeps its progress and continues, more slowly, on the rest.
-func (s *sim) shrinkFreed(id int32, tasks []int32) {
+// job id in favour of job by, and id keeps its progress and continues,
+// more slowly, on the rest.
+func (s *sim) shrinkFreed(id, by int32, tasks []int32) {
 	j := &s.jobs[id]
 	st := &s.st[id]
 	st.progress += int64(st.active) * (s.now - st.segStart)
@@ -768,6 +769,7 @@ func (s *sim) shrinkFreed(id int32, tasks []int32) {
 	s.allocGPU -= k * j.TaskGPU()
 	s.m.addAlloc(s.env.leafIndex(j), -k*j.TaskGPU())
 	s.m.shrunk(s, id, len(tasks))
+	s.rec.shrunk(s, id, by)
 	st.epoch++
 	s.scheduleCompletion(id)
 }

@@ -27,37 +27,59 @@ func SizeBucket(gpuMilli int64) int {
 	return 6
 }
 
+// End is where a job was when the simulation stopped.
+type End uint8
+
+const (
+	// Done: the job finished; its wait is exact.
+	Done End = iota
+	// Running: the job was unfinished but running (its wait so far is a
+	// lower bound: it may be evicted and wait again).
+	Running
+	// Waiting: the job was unfinished and not running (never started, or
+	// evicted and not restarted).
+	Waiting
+)
+
 // Table collects waits (in seconds) per class and size bucket. The zero
 // value is not usable; create it with New. Not safe for concurrent use.
 type Table struct {
 	classes []string
 	by      [][][]stats.Wait // [class][size]
+	waiting [][]int          // [class][size]: jobs Waiting at the end
 }
 
 // New returns an empty Table for the named classes (indexes into classes
 // are what Add takes).
 func New(classes []string) *Table {
-	t := &Table{classes: classes, by: make([][][]stats.Wait, len(classes))}
+	t := &Table{classes: classes, by: make([][][]stats.Wait, len(classes)), waiting: make([][]int, len(classes))}
 	for c := range t.by {
 		t.by[c] = make([][]stats.Wait, len(Sizes))
+		t.waiting[c] = make([]int, len(Sizes))
 	}
 	return t
 }
 
 // Add records one job of class c requesting gpuMilli thousandths of a GPU
-// in all: it waited wait seconds, or, when stillWaiting, has waited that
-// long so far.
-func (t *Table) Add(c int, gpuMilli, wait int64, stillWaiting bool) {
+// in all: it waited wait seconds (end Done), or, unfinished (Running or
+// Waiting), has waited that long so far.
+func (t *Table) Add(c int, gpuMilli, wait int64, end End) {
 	s := SizeBucket(gpuMilli)
-	t.by[c][s] = append(t.by[c][s], stats.Wait{Len: float64(wait), Ended: !stillWaiting})
+	t.by[c][s] = append(t.by[c][s], stats.Wait{Len: float64(wait), Ended: end == Done})
+	if end == Waiting {
+		t.waiting[c][s]++
+	}
 }
 
 // ClassWaits is one class's waits, in seconds. SizeWaits repeats some of
 // its fields on purpose (see there).
 type ClassWaits struct {
-	Class    string      `json:"class"`
-	Jobs     int         `json:"jobs"`
-	Censored int         `json:"still_waiting"`
+	Class string `json:"class"`
+	Jobs  int    `json:"jobs"`
+	// Censored counts the unfinished jobs, whose waits are lower bounds;
+	// Waiting those of them not running at the end.
+	Censored int         `json:"unfinished"`
+	Waiting  int         `json:"still_waiting"`
 	Max      stats.Value `json:"max_s"`
 	P50      stats.Value `json:"p50_s"`
 	P95      stats.Value `json:"p95_s"`
@@ -73,7 +95,8 @@ type ClassWaits struct {
 type SizeWaits struct {
 	Size     string      `json:"gpus"`
 	Jobs     int         `json:"jobs"`
-	Censored int         `json:"still_waiting"`
+	Censored int         `json:"unfinished"`
+	Waiting  int         `json:"still_waiting"`
 	P95      stats.Value `json:"p95_s"`
 	Max      stats.Value `json:"max_s"`
 }
@@ -91,7 +114,8 @@ func (t *Table) Summary() []ClassWaits {
 			}
 			all = append(all, ws...)
 			vs, cens := values(ws)
-			cw.BySize = append(cw.BySize, SizeWaits{Size: Sizes[s], Jobs: len(ws), Censored: cens,
+			cw.Waiting += t.waiting[c][s]
+			cw.BySize = append(cw.BySize, SizeWaits{Size: Sizes[s], Jobs: len(ws), Censored: cens, Waiting: t.waiting[c][s],
 				P95: stats.Percentile(vs, 0.95), Max: stats.Percentile(vs, 1)})
 		}
 		if len(all) == 0 {

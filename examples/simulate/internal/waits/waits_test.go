@@ -26,12 +26,12 @@ func TestSizeBucketBoundaries(t *testing.T) {
 func TestStarvationIsVisible(t *testing.T) {
 	tb := New([]string{"LS", "BE"})
 	for i := range 300 {
-		tb.Add(0, 500, int64(i%30), false)
+		tb.Add(0, 500, int64(i%30), Done)
 	}
-	tb.Add(0, 8000, 158760, false) // 44.1 h
-	tb.Add(0, 8000, 110160, false) // 30.6 h
-	tb.Add(1, 1000, 50, false)
-	tb.Add(1, 1000, 7200, true) // still waiting after 2 h
+	tb.Add(0, 8000, 158760, Done) // 44.1 h
+	tb.Add(0, 8000, 110160, Done) // 30.6 h
+	tb.Add(1, 1000, 50, Done)
+	tb.Add(1, 1000, 7200, Waiting) // still waiting after 2 h
 	cs := tb.Summary()
 	if len(cs) != 2 {
 		t.Fatalf("classes = %d", len(cs))
@@ -44,7 +44,7 @@ func TestStarvationIsVisible(t *testing.T) {
 		t.Errorf("LS by size: %+v", ls.BySize)
 	}
 	be := cs[1]
-	if be.Max != stats.AtLeast(7200) || be.Censored != 1 || be.KM95 != stats.AtLeast(7200) || be.P50 != stats.Exact(50) {
+	if be.Max != stats.AtLeast(7200) || be.Censored != 1 || be.Waiting != 1 || be.KM95 != stats.AtLeast(7200) || be.P50 != stats.Exact(50) {
 		t.Errorf("BE: %+v", be)
 	}
 	var b strings.Builder
@@ -60,5 +60,32 @@ func TestStarvationIsVisible(t *testing.T) {
 	}
 	if len(New([]string{"x"}).Summary()) != 0 {
 		t.Error("an empty class must be left out")
+	}
+}
+
+// A job unfinished but running at the end is unfinished (its wait is a
+// lower bound) and not waiting; the text says so in separate columns.
+func TestRunningIsNotWaiting(t *testing.T) {
+	tb := New([]string{"LS"})
+	tb.Add(0, 1000, 60, Done)
+	tb.Add(0, 1000, 3600, Running)
+	tb.Add(0, 8000, 7200, Waiting)
+	cs := tb.Summary()
+	ls := cs[0]
+	if ls.Censored != 2 || ls.Waiting != 1 {
+		t.Errorf("class: unfinished %d, waiting %d; want 2 and 1", ls.Censored, ls.Waiting)
+	}
+	one, eight := ls.BySize[0], ls.BySize[1]
+	if one.Censored != 1 || one.Waiting != 0 || eight.Censored != 1 || eight.Waiting != 1 {
+		t.Errorf("by size: %+v", ls.BySize)
+	}
+	var b strings.Builder
+	WriteText(&b, "p", cs, func(s float64) string { return strconv.FormatFloat(s, 'f', 0, 64) + "s" })
+	lines := strings.Split(b.String(), "\n")
+	if !strings.Contains(lines[0], "unfinished  waiting") {
+		t.Errorf("header %q lacks the unfinished and waiting columns", lines[0])
+	}
+	if f := strings.Fields(lines[2]); len(f) < 4 || f[0] != "1" || f[2] != "1" || f[3] != "0" {
+		t.Errorf("1-GPU row %q: want 1 job, 1 unfinished, 0 waiting", lines[2])
 	}
 }
