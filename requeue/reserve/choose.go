@@ -151,7 +151,7 @@ func (p *Planner) pick(ready []cand, k int, at time.Duration) choice {
 		c := &ready[i]
 		c.loss = 0
 		for j := p.nodes[c.n].lo; j < c.end; j++ {
-			c.loss += p.rel[j].lossAt(at)
+			c.loss += p.view.lossAt(p.rel[j], at)
 		}
 	}
 	slices.SortStableFunc(ready, func(a, b cand) int { return cmp.Compare(a.loss, b.loss) })

@@ -52,11 +52,12 @@ func (p *Planner) passInput(h *held, in *Input) requeue.EngineInput {
 	for _, name := range h.Nodes {
 		nd := &p.nodes[p.nodeOf[name]]
 		for _, r := range p.rel[nd.lo:nd.hi] {
-			if _, ok := seen[r.id]; ok {
+			id := in.Running[r.job].ID
+			if _, ok := seen[id]; ok {
 				continue // a gang on several of the nodes
 			}
-			seen[r.id] = struct{}{}
-			ein.Nominations = append(ein.Nominations, requeue.VictimNomination{Job: r.id, Nominator: nominator})
+			seen[id] = struct{}{}
+			ein.Nominations = append(ein.Nominations, requeue.VictimNomination{Job: id, Nominator: nominator})
 			ein.Victims = append(ein.Victims, in.Running[r.job].Victim)
 		}
 	}

@@ -14,15 +14,20 @@ const never = time.Duration(math.MaxInt64)
 
 // release is a running job's share of a node as a plan sees it: when the
 // share is gone for sure, how much it frees, and what its eviction loses.
+// Small (24 bytes), since a plan writes one per job in node order: the
+// rest is read from the job (view) when needed.
 type release struct {
-	at     time.Duration // offset from now: the latest of its expected end, protection end and not-before (never: no expected end)
-	units  int64
-	weight float64       // Resources, 1 when unknown (set when over)
-	anchor time.Duration // offset of the instant its lost work counts from (set when over)
-	over   bool          // past its expected end now: it leaves only when requeued, losing its work
-	loss0  float64       // its loss if evicted now, for the order
-	id     string
-	job    int32 // its index in Input.Running
+	at    time.Duration // offset from now: the latest of its expected end, protection end and not-before (never: no expected end)
+	units int64
+	job   int32 // its index in Input.Running
+	over  bool  // past its expected end now: it leaves only when requeued, losing its work
+}
+
+// view is what a plan reads a release's job from: the running jobs of its
+// input and its instant.
+type view struct {
+	jobs []Job
+	now  time.Time
 }
 
 // node is a node of the last plan's input.
@@ -42,6 +47,7 @@ type node struct {
 // jobs·log(jobs per node)). Of the pending jobs it indexes the holders:
 // p.pending maps each holder to its first entry, or -1.
 func (p *Planner) index(now time.Time, in *Input) {
+	p.view = view{jobs: in.Running, now: now}
 	clear(p.nodeOf)
 	clear(p.pending)
 	clear(p.byUnits)
@@ -78,15 +84,14 @@ func (p *Planner) index(now time.Time, in *Input) {
 			continue
 		}
 		j, nd := &in.Running[i], &p.nodes[n]
-		p.rel[nd.hi] = releaseOf(now, j)
-		p.rel[nd.hi].job = int32(i)
+		p.rel[nd.hi] = releaseOf(now, j, int32(i))
 		nd.hi++
 		nd.used = addSat(nd.used, j.Units)
 		nd.bad = nd.bad || j.Units < 0
 	}
 	for n := range p.nodes {
 		nd := &p.nodes[n]
-		sortReleases(p.rel[nd.lo:nd.hi])
+		p.view.sort(p.rel[nd.lo:nd.hi])
 	}
 	for i := range p.held {
 		p.pending[p.held[i].Holder] = -1
@@ -98,23 +103,18 @@ func (p *Planner) index(now time.Time, in *Input) {
 	}
 }
 
-// releaseOf is j's release at now: a job with an expected runtime is gone
-// for sure at the latest of its expected end, its protection end and its
-// not-before gate (or now, when all are past: the requeue engine may
-// evict it now); one without (or without a start) never is.
-func releaseOf(now time.Time, j *Job) release {
-	r := release{units: j.Units, id: j.ID, at: never}
+// releaseOf is j's release at now (j is Input.Running[k]): a job with an
+// expected runtime is gone for sure at the latest of its expected end, its
+// protection end and its not-before gate (or now, when all are past: the
+// requeue engine may evict it now); one without (or without a start)
+// never is.
+func releaseOf(now time.Time, j *Job, k int32) release {
+	r := release{units: j.Units, job: k, at: never}
 	if j.Expected <= 0 || j.Start.IsZero() {
 		return r
 	}
 	end := clock.AddSaturating(j.Start, j.Expected).Sub(now)
-	if r.over = end <= 0; r.over {
-		anchor := j.Start
-		if !j.LastCheckpoint.IsZero() && j.LastCheckpoint.After(j.Start) && !j.LastCheckpoint.After(now) {
-			anchor = j.LastCheckpoint
-		}
-		r.anchor, r.weight = anchor.Sub(now), weightOf(j.Resources)
-	}
+	r.over = end <= 0
 	r.at = max(0, end)
 	if !j.ProtectedUntil.IsZero() {
 		r.at = max(r.at, j.ProtectedUntil.Sub(now))
@@ -122,41 +122,47 @@ func releaseOf(now time.Time, j *Job) release {
 	if !j.NotBefore.IsZero() {
 		r.at = max(r.at, j.NotBefore.Sub(now))
 	}
-	r.loss0 = r.lossAt(0)
 	return r
 }
 
-// sortReleases sorts one node's releases (a few) by compareRelease: an
-// insertion sort, cheaper than a general one at this size, and O(n²) only
-// in the jobs of one node.
-func sortReleases(rs []release) {
+// sort sorts one node's releases (a few) by compare: an insertion sort,
+// cheaper than a general one at this size, and O(n²) only in the jobs of
+// one node.
+func (v view) sort(rs []release) {
 	if len(rs) > 16 {
-		slices.SortFunc(rs, compareRelease)
+		slices.SortFunc(rs, v.compare)
 		return
 	}
 	for i := 1; i < len(rs); i++ {
-		for k := i; k > 0 && compareRelease(rs[k], rs[k-1]) < 0; k-- {
+		for k := i; k > 0 && v.compare(rs[k], rs[k-1]) < 0; k-- {
 			rs[k], rs[k-1] = rs[k-1], rs[k]
 		}
 	}
 }
 
-// compareRelease orders a node's releases: earliest first, then the
-// cheapest to lose now, then by ID.
-func compareRelease(a, b release) int {
+// compare orders a node's releases: earliest first, then the cheapest to
+// lose now, then by ID.
+func (v view) compare(a, b release) int {
 	if a.at != b.at {
 		return cmp.Compare(a.at, b.at)
 	}
-	return cmp.Or(cmp.Compare(a.loss0, b.loss0), cmp.Compare(a.id, b.id))
+	return cmp.Or(cmp.Compare(v.lossAt(a, 0), v.lossAt(b, 0)), cmp.Compare(v.jobs[a.job].ID, v.jobs[b.job].ID))
 }
 
-// lossAt is the work, in resource-seconds, that evicting r at offset t
-// throws away: 0 for a job expected to end on its own.
-func (r *release) lossAt(t time.Duration) float64 {
+// lossAt is the work, in resource-seconds, that evicting r's job at
+// offset t throws away: 0 for a job expected to end on its own; else its
+// Resources (1 when unknown) times the time since its last checkpoint (or
+// its start, when it has none, or one before the start or after now).
+func (v view) lossAt(r release, t time.Duration) float64 {
 	if !r.over {
 		return 0
 	}
-	return r.weight * max(0, (t-r.anchor).Seconds())
+	j := &v.jobs[r.job]
+	anchor := j.Start
+	if !j.LastCheckpoint.IsZero() && j.LastCheckpoint.After(j.Start) && !j.LastCheckpoint.After(v.now) {
+		anchor = j.LastCheckpoint
+	}
+	return weightOf(j.Resources) * max(0, (t-anchor.Sub(v.now)).Seconds())
 }
 
 // weightOf is a Resources value as a weight: 0, negative or NaN count 1.

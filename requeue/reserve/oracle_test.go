@@ -63,7 +63,7 @@ func naiveNodeStart(in *Input, node int, units int64) (time.Duration, []release,
 			if in.Running[i].Units < 0 {
 				return 0, nil, false
 			}
-			rs = append(rs, releaseOf(t0, &in.Running[i]))
+			rs = append(rs, releaseOf(t0, &in.Running[i], int32(i)))
 		}
 	}
 	if nd.Capacity < units {
@@ -88,7 +88,7 @@ func naiveNodeStart(in *Input, node int, units int64) (time.Duration, []release,
 		}
 		if free >= units {
 			// The plan evicts, of the jobs gone by then, the fewest in release order.
-			slices.SortFunc(gone, compareRelease)
+			slices.SortFunc(gone, view{in.Running, t0}.compare)
 			need := units - (free - sumUnits(gone))
 			var must []release
 			for _, r := range gone {
@@ -140,7 +140,7 @@ func naivePlan(in *Input, r Request) (time.Duration, float64, bool) {
 			loss := 0.0
 			for _, n := range set {
 				for _, m := range starts[n].must {
-					loss += m.lossAt(at)
+					loss += view{in.Running, t0}.lossAt(m, at)
 				}
 			}
 			if at < best || (at == best && loss < bestLoss) {

@@ -71,6 +71,7 @@ type Planner struct {
 	eng  *requeue.Engine
 	held []held
 	now  time.Time
+	view view // the running jobs of the Plan under way (nil after it)
 
 	nodeOf   map[string]int32
 	nodes    []node
@@ -134,6 +135,7 @@ func (p *Planner) Plan(now time.Time, in Input, m requeue.Model) (Result, error)
 		res.Held[i].Nodes = slices.Clone(p.held[i].Nodes)
 		p.wake(&res, p.held[i].Start)
 	}
+	p.view.jobs = nil // the input is not retained
 	return res, err
 }
 
