@@ -50,10 +50,7 @@ func allocationPolicyNames() []string {
 // rejects what does not combine with it, as the replay's checks do.
 func (o *options) checkAllocation(fs *flag.FlagSet, r *rawFlags) []error {
 	if !o.alloc.on {
-		if o.alloc.out != "" {
-			return []error{errors.New("simulate: -allocation-out needs -allocation")}
-		}
-		return nil
+		return nil // -allocation-out alone: the no-op rule (noop.go)
 	}
 	var errs []error
 	placementSet := false

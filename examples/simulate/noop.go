@@ -79,6 +79,9 @@ var flagNeeds = map[string]needRule{
 	"newer-rule":          needPolicy("time-based preemption", func(p policies.Policy) bool { return p.Equal }),
 	"reserve-after":       needPolicy("reservations", func(p policies.Policy) bool { return p.Reserve }),
 	"reservations":        needPolicy("reservations", func(p policies.Policy) bool { return p.Reserve }),
+	// The allocation experiment (allocation.go).
+	"allocation":     nil,
+	"allocation-out": func(c noopContext) string { return needIf(c.o.alloc.on, "-allocation") },
 }
 
 // checkNoOps applies the rule to the flags given and the settings swept.

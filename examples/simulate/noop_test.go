@@ -74,6 +74,8 @@ var noopCases = map[string]noopCase{
 		acts: []string{"-policies", "reserve", "-reserve-after", "1h"}},
 	"reservations": {noop: []string{"-policies", "timebased", "-reservations", "2"},
 		acts: []string{"-policies", "reserve", "-reservations", "2"}},
+	"allocation":     {acts: []string{"-allocation"}},
+	"allocation-out": {noop: []string{"-allocation-out", "x.csv"}, acts: []string{"-allocation", "-allocation-out", "x.csv"}},
 }
 
 // TestNoOpFlags tests every flag against the one rule: a flag given where
@@ -82,12 +84,9 @@ var noopCases = map[string]noopCase{
 // here until it has a rule in flagNeeds and a case above.
 func TestNoOpFlags(t *testing.T) {
 	var names []string
-	fs := flag.NewFlagSet("simulate", flag.ContinueOnError)
 	var o options
 	var r rawFlags
-	o.inputFlags(fs)
-	o.runFlags(fs, &r)
-	o.policyFlags(fs, &r)
+	fs := newFlagSet(&o, &r) // the flag set parseFlags parses with
 	fs.VisitAll(func(f *flag.Flag) { names = append(names, f.Name) })
 	if len(names) != len(noopCases) || len(names) != len(flagNeeds) {
 		t.Errorf("%d flags, %d test cases, %d rules", len(names), len(noopCases), len(flagNeeds))
