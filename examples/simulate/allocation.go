@@ -34,7 +34,7 @@ const allocationTune = 1.3
 
 // allocationFlags defines -allocation and -allocation-out.
 func (o *options) allocationFlags(fs *flag.FlagSet) {
-	fs.BoolVar(&o.alloc.on, "allocation", false, "run the FGD paper's allocation experiment instead of the replay: arrivals only, inflated to 130% of GPU capacity, each pod placed on arrival or failed; -placement (a list; default all six: "+strings.Join(allocationPolicyNames(), ",")+"), -seed and -runs (seeds), -trace and -nodes apply")
+	fs.BoolVar(&o.alloc.on, "allocation", false, "run the FGD paper's allocation experiment instead of the replay: arrivals only, inflated to 130% of GPU capacity, each pod placed on arrival or failed; -placement (a list; default all six: "+strings.Join(allocationPolicyNames(), ",")+"), -seed and -runs (seeds), -trace, -nodes, -parallel and -allocation-out apply, and any other flag is an error")
 	fs.StringVar(&o.alloc.out, "allocation-out", "", "with -allocation: write each run's allocation curve to `FILE` in the paper's CSV shape (workload, sc_policy, tune, seed, total_gpus, 0 … 130), one row per run")
 }
 
@@ -46,8 +46,9 @@ func allocationPolicyNames() []string {
 	return out
 }
 
-// checkAllocation converts -placement for the allocation experiment and
-// rejects what does not combine with it, as the replay's checks do.
+// checkAllocation converts -placement for the allocation experiment. A
+// flag the experiment does not read (-synthetic, -policies, -json, ...)
+// is the no-op rule's error (noop.go), as is -allocation-out alone.
 func (o *options) checkAllocation(fs *flag.FlagSet, r *rawFlags) []error {
 	if !o.alloc.on {
 		return nil // -allocation-out alone: the no-op rule (noop.go)
@@ -69,12 +70,6 @@ func (o *options) checkAllocation(fs *flag.FlagSet, r *rawFlags) []error {
 		if len(o.alloc.policies) == 0 && len(errs) == 0 {
 			errs = append(errs, errors.New("simulate: -placement: no policy given"))
 		}
-	}
-	if o.synthetic {
-		errs = append(errs, errors.New("simulate: -allocation replays a pod and node list (-trace, -nodes, or the embedded trace), not -synthetic"))
-	}
-	if len(r.sweeps) > 0 || o.svg != "" || o.sweepSVG != "" || o.jobsOut != "" || o.json || o.queues || o.waits {
-		errs = append(errs, errors.New("simulate: -allocation prints its own table and writes -allocation-out; -sweep, -svg, -sweep-svg, -jobs-out, -json, -queues and -waits are for the replay"))
 	}
 	return errs
 }

@@ -91,11 +91,11 @@ func TestAllocationFlags(t *testing.T) {
 	}{
 		{[]string{"-allocation"}, ""},
 		{[]string{"-allocation", "-placement", "frag-gradient,best-fit", "-allocation-out", "x.csv"}, ""},
-		{[]string{"-allocation-out", "x.csv"}, "-allocation-out needs -allocation"},
+		{[]string{"-allocation-out", "x.csv"}, "-allocation-out needs -allocation: without it, it changes nothing"},
 		{[]string{"-allocation", "-placement", "first-fit"}, "want one of random"},
 		{[]string{"-allocation", "-placement", ","}, "no policy given"},
-		{[]string{"-allocation", "-synthetic"}, "not -synthetic"},
-		{[]string{"-allocation", "-svg", "x.svg"}, "are for the replay"},
+		{[]string{"-allocation", "-synthetic"}, "-synthetic needs the replay, not -allocation"},
+		{[]string{"-allocation", "-svg", "x.svg"}, "-svg needs the replay, not -allocation"},
 		{[]string{"-placement", "random"}, "is not first-fit"},
 	} {
 		_, err := parseFlags(tc.args, &bytes.Buffer{})
