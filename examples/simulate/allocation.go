@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/tenurepolicy/tenure/examples/simulate/internal/alloc"
+	"github.com/tenurepolicy/tenure/examples/simulate/internal/frag"
 	"github.com/tenurepolicy/tenure/examples/simulate/internal/report"
 	"github.com/tenurepolicy/tenure/examples/simulate/internal/safefile"
 	"github.com/tenurepolicy/tenure/examples/simulate/internal/trace"
@@ -61,7 +62,10 @@ func (o *options) checkAllocation(fs *flag.FlagSet, r *rawFlags) []error {
 		o.alloc.policies = nil
 		for _, name := range splitList(*r.placement) {
 			p, err := alloc.ParsePolicy(name)
-			if err != nil {
+			if _, replayErr := frag.ParsePolicy(name); err != nil && replayErr == nil {
+				errs = append(errs, fmt.Errorf("simulate: -placement %s: a placement of the replay, not of the allocation experiment (%s)", name, strings.Join(allocationPolicyNames(), ", ")))
+				continue
+			} else if err != nil {
 				errs = append(errs, fmt.Errorf("simulate: -placement: %w", err))
 				continue
 			}
@@ -72,6 +76,32 @@ func (o *options) checkAllocation(fs *flag.FlagSet, r *rawFlags) []error {
 		}
 	}
 	return errs
+}
+
+// replayPlacement parses -placement for the replay, which places with one
+// policy of package frag. A policy, or a list, of the allocation
+// experiment is refused as one: the replay has no random, dot-prod,
+// gpu-clustering or gpu-packing, and takes one policy, not a list.
+func replayPlacement(s string) (frag.Policy, error) {
+	p, err := frag.ParsePolicy(s)
+	if err == nil {
+		return p, nil
+	}
+	items := splitList(s)
+	allocOnly := len(items) > 0
+	for _, item := range items {
+		if _, err := alloc.ParsePolicy(item); err != nil {
+			allocOnly = false
+		}
+	}
+	replay := fmt.Sprintf("the replay places with one of %s, %s or %s", frag.FirstFit, frag.BestFit, frag.FragGradient)
+	switch {
+	case allocOnly && len(items) > 1:
+		return p, fmt.Errorf("simulate: -placement %s: a list of policies is for the allocation experiment (-allocation); %s", s, replay)
+	case allocOnly:
+		return p, fmt.Errorf("simulate: -placement %s: a policy of the allocation experiment only (-allocation); %s", s, replay)
+	}
+	return p, fmt.Errorf("simulate: -placement: %w", err)
 }
 
 // runAllocation runs the allocation experiment: every policy with every

@@ -358,8 +358,8 @@ func (o *options) convertNew(r *rawFlags) []error {
 	var err error
 	if o.alloc.on {
 		// checkAllocation reads -placement as the experiment's policies.
-	} else if o.placement, err = frag.ParsePolicy(*r.placement); err != nil {
-		errs = append(errs, fmt.Errorf("simulate: -placement: %w", err))
+	} else if o.placement, err = replayPlacement(*r.placement); err != nil {
+		errs = append(errs, err)
 	}
 	if o.progress, err = progress.ParseMode(*r.progress); err != nil {
 		errs = append(errs, fmt.Errorf("simulate: -progress: %w", err))
