@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/tenurepolicy/tenure/examples/simulate/internal/alloc"
+	"github.com/tenurepolicy/tenure/examples/simulate/internal/frag"
 	"github.com/tenurepolicy/tenure/examples/simulate/internal/report"
 	"github.com/tenurepolicy/tenure/examples/simulate/internal/safefile"
 	"github.com/tenurepolicy/tenure/examples/simulate/internal/trace"
@@ -34,7 +35,7 @@ const allocationTune = 1.3
 
 // allocationFlags defines -allocation and -allocation-out.
 func (o *options) allocationFlags(fs *flag.FlagSet) {
-	fs.BoolVar(&o.alloc.on, "allocation", false, "run the FGD paper's allocation experiment instead of the replay: arrivals only, inflated to 130% of GPU capacity, each pod placed on arrival or failed; -placement (a list; default all six: "+strings.Join(allocationPolicyNames(), ",")+"), -seed and -runs (seeds), -trace and -nodes apply")
+	fs.BoolVar(&o.alloc.on, "allocation", false, "run the FGD paper's allocation experiment instead of the replay: arrivals only, inflated to 130% of GPU capacity, each pod placed on arrival or failed; -placement (a list; default all six: "+strings.Join(allocationPolicyNames(), ",")+"), -seed and -runs (seeds), -trace, -nodes, -parallel and -allocation-out apply, and any other flag is an error")
 	fs.StringVar(&o.alloc.out, "allocation-out", "", "with -allocation: write each run's allocation curve to `FILE` in the paper's CSV shape (workload, sc_policy, tune, seed, total_gpus, 0 … 130), one row per run")
 }
 
@@ -46,14 +47,12 @@ func allocationPolicyNames() []string {
 	return out
 }
 
-// checkAllocation converts -placement for the allocation experiment and
-// rejects what does not combine with it, as the replay's checks do.
+// checkAllocation converts -placement for the allocation experiment. A
+// flag the experiment does not read (-synthetic, -policies, -json, ...)
+// is the no-op rule's error (noop.go), as is -allocation-out alone.
 func (o *options) checkAllocation(fs *flag.FlagSet, r *rawFlags) []error {
 	if !o.alloc.on {
-		if o.alloc.out != "" {
-			return []error{errors.New("simulate: -allocation-out needs -allocation")}
-		}
-		return nil
+		return nil // -allocation-out alone: the no-op rule (noop.go)
 	}
 	var errs []error
 	placementSet := false
@@ -63,7 +62,10 @@ func (o *options) checkAllocation(fs *flag.FlagSet, r *rawFlags) []error {
 		o.alloc.policies = nil
 		for _, name := range splitList(*r.placement) {
 			p, err := alloc.ParsePolicy(name)
-			if err != nil {
+			if _, replayErr := frag.ParsePolicy(name); err != nil && replayErr == nil {
+				errs = append(errs, fmt.Errorf("simulate: -placement %s: a placement of the replay, not of the allocation experiment (%s)", name, strings.Join(allocationPolicyNames(), ", ")))
+				continue
+			} else if err != nil {
 				errs = append(errs, fmt.Errorf("simulate: -placement: %w", err))
 				continue
 			}
@@ -73,13 +75,33 @@ func (o *options) checkAllocation(fs *flag.FlagSet, r *rawFlags) []error {
 			errs = append(errs, errors.New("simulate: -placement: no policy given"))
 		}
 	}
-	if o.synthetic {
-		errs = append(errs, errors.New("simulate: -allocation replays a pod and node list (-trace, -nodes, or the embedded trace), not -synthetic"))
-	}
-	if len(r.sweeps) > 0 || o.svg != "" || o.sweepSVG != "" || o.jobsOut != "" || o.json || o.queues || o.waits {
-		errs = append(errs, errors.New("simulate: -allocation prints its own table and writes -allocation-out; -sweep, -svg, -sweep-svg, -jobs-out, -json, -queues and -waits are for the replay"))
-	}
 	return errs
+}
+
+// replayPlacement parses -placement for the replay, which places with one
+// policy of package frag. A policy, or a list, of the allocation
+// experiment is refused as one: the replay has no random, dot-prod,
+// gpu-clustering or gpu-packing, and takes one policy, not a list.
+func replayPlacement(s string) (frag.Policy, error) {
+	p, err := frag.ParsePolicy(s)
+	if err == nil {
+		return p, nil
+	}
+	items := splitList(s)
+	allocOnly := len(items) > 0
+	for _, item := range items {
+		if _, err := alloc.ParsePolicy(item); err != nil {
+			allocOnly = false
+		}
+	}
+	replay := fmt.Sprintf("the replay places with one of %s, %s or %s", frag.FirstFit, frag.BestFit, frag.FragGradient)
+	switch {
+	case allocOnly && len(items) > 1:
+		return p, fmt.Errorf("simulate: -placement %s: a list of policies is for the allocation experiment (-allocation); %s", s, replay)
+	case allocOnly:
+		return p, fmt.Errorf("simulate: -placement %s: a policy of the allocation experiment only (-allocation); %s", s, replay)
+	}
+	return p, fmt.Errorf("simulate: -placement: %w", err)
 }
 
 // runAllocation runs the allocation experiment: every policy with every

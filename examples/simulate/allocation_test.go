@@ -91,12 +91,19 @@ func TestAllocationFlags(t *testing.T) {
 	}{
 		{[]string{"-allocation"}, ""},
 		{[]string{"-allocation", "-placement", "frag-gradient,best-fit", "-allocation-out", "x.csv"}, ""},
-		{[]string{"-allocation-out", "x.csv"}, "-allocation-out needs -allocation"},
-		{[]string{"-allocation", "-placement", "first-fit"}, "want one of random"},
+		{[]string{"-allocation-out", "x.csv"}, "-allocation-out needs -allocation: without it, it changes nothing"},
+		{[]string{"-allocation", "-placement", "first-fit"}, "-placement first-fit: a placement of the replay, not of the allocation experiment (random, dot-prod,"},
+		{[]string{"-allocation", "-placement", "bogus"}, "want one of random"},
 		{[]string{"-allocation", "-placement", ","}, "no policy given"},
-		{[]string{"-allocation", "-synthetic"}, "not -synthetic"},
-		{[]string{"-allocation", "-svg", "x.svg"}, "are for the replay"},
-		{[]string{"-placement", "random"}, "is not first-fit"},
+		{[]string{"-allocation", "-synthetic"}, "-synthetic needs the replay, not -allocation"},
+		{[]string{"-allocation", "-svg", "x.svg"}, "-svg needs the replay, not -allocation"},
+		{[]string{"-placement", "random"}, "-placement random: a policy of the allocation experiment only (-allocation); the replay places with one of first-fit, best-fit or frag-gradient"},
+		{[]string{"-placement", "dot-prod"}, "-placement dot-prod: a policy of the allocation experiment only"},
+		{[]string{"-placement", "gpu-clustering"}, "-placement gpu-clustering: a policy of the allocation experiment only"},
+		{[]string{"-placement", "gpu-packing"}, "-placement gpu-packing: a policy of the allocation experiment only"},
+		{[]string{"-placement", "best-fit,frag-gradient"}, "-placement best-fit,frag-gradient: a list of policies is for the allocation experiment (-allocation)"},
+		{[]string{"-placement", "bogus"}, "is not first-fit, best-fit or frag-gradient"},
+		{[]string{"-placement", "frag-gradient"}, ""},
 	} {
 		_, err := parseFlags(tc.args, &bytes.Buffer{})
 		switch {

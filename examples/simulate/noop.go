@@ -20,7 +20,8 @@ import (
 // the same.
 const noopNotice = `Every flag given, and every setting -sweep varies, must be able to change the
 run: one that cannot (its policy is not compared, its input or its output is
-not used) is an error naming what it needs, as is a -sweep of such a setting.`
+not used, or it is a replay flag given with -allocation) is an error naming
+what it needs, as is a -sweep of such a setting.`
 
 // needRule returns "" when a setting can change the run described by c,
 // else what it needs ("the timebased policy in -policies").
@@ -34,9 +35,10 @@ type noopContext struct {
 }
 
 // flagNeeds has an entry for every flag: nil when the flag acts on every
-// run (an input, a timing, an output, or a setting every policy reads),
+// replay (an input, a timing, an output, or a setting every policy reads),
 // else the rule that says what it needs. A flag without an entry fails
-// TestNoOpFlags.
+// TestNoOpFlags. With -allocation, a flag not in allocationReads needs
+// the replay whatever its entry (noopContext.need).
 var flagNeeds = map[string]needRule{
 	// Input.
 	"trace": nil, "nodes": nil, "synthetic": nil, "seed": nil, "teams": nil,
@@ -79,6 +81,30 @@ var flagNeeds = map[string]needRule{
 	"newer-rule":          needPolicy("time-based preemption", func(p policies.Policy) bool { return p.Equal }),
 	"reserve-after":       needPolicy("reservations", func(p policies.Policy) bool { return p.Reserve }),
 	"reservations":        needPolicy("reservations", func(p policies.Policy) bool { return p.Reserve }),
+	// The allocation experiment (allocation.go).
+	"allocation":     nil,
+	"allocation-out": func(c noopContext) string { return needIf(c.o.alloc.on, "-allocation") },
+}
+
+// allocationReads are the flags the allocation experiment (-allocation,
+// allocation.go) reads. With -allocation every other flag needs the
+// replay: the rule says so before the flag's own entry in flagNeeds, which
+// is about the replay.
+var allocationReads = []string{"trace", "nodes", "placement", "seed", "runs", "parallel", "allocation-out", "allocation"}
+
+// need returns what the flag name needs to change the run c describes,
+// "" when it can change it: the one rule, for a flag given and for a
+// setting swept.
+func (c noopContext) need(name string) string {
+	if c.o.alloc.on && !slices.Contains(allocationReads, name) {
+		reads := allocationReads[:len(allocationReads)-1]
+		return fmt.Sprintf("the replay, not -allocation (the allocation experiment reads only -%s and -%s)",
+			strings.Join(reads[:len(reads)-1], ", -"), reads[len(reads)-1])
+	}
+	if rule := flagNeeds[name]; rule != nil {
+		return rule(c)
+	}
+	return ""
 }
 
 // checkNoOps applies the rule to the flags given and the settings swept.
@@ -87,8 +113,8 @@ func (o *options) checkNoOps(given []string) []error {
 	names := sim.ApplicablePolicies(o.synthetic && o.failRate > 0)
 	if o.policiesSet {
 		var err error
-		if names, err = parsePolicies(o.policies); err != nil {
-			return nil // reported by checkRun; the rules need the policies
+		if names, err = parsePolicies(o.policies); err != nil && !o.alloc.on {
+			return nil // reported by checkRun; the replay's rules need the policies
 		}
 	}
 	for _, n := range names {
@@ -97,18 +123,17 @@ func (o *options) checkNoOps(given []string) []error {
 	}
 	var errs []error
 	for _, name := range given {
-		if rule := flagNeeds[name]; rule != nil {
-			if need := rule(c); need != "" {
-				errs = append(errs, fmt.Errorf("simulate: -%s needs %s: without it, it changes nothing", name, need))
-			}
+		if need := c.need(name); need != "" {
+			errs = append(errs, fmt.Errorf("simulate: -%s needs %s: without it, it changes nothing", name, need))
 		}
+	}
+	if o.alloc.on {
+		return errs // -sweep itself is the error
 	}
 	for _, ax := range o.sweeps {
 		flag, _, _ := strings.Cut(ax.Name, ".")
-		if rule := flagNeeds[flag]; rule != nil {
-			if need := rule(c); need != "" {
-				errs = append(errs, fmt.Errorf("simulate: -sweep %s needs %s: without it, every point is the same run", ax.Name, need))
-			}
+		if need := c.need(flag); need != "" {
+			errs = append(errs, fmt.Errorf("simulate: -sweep %s needs %s: without it, every point is the same run", ax.Name, need))
 		}
 	}
 	return errs

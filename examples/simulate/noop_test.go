@@ -3,6 +3,7 @@ package main
 import (
 	"flag"
 	"io"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -74,6 +75,8 @@ var noopCases = map[string]noopCase{
 		acts: []string{"-policies", "reserve", "-reserve-after", "1h"}},
 	"reservations": {noop: []string{"-policies", "timebased", "-reservations", "2"},
 		acts: []string{"-policies", "reserve", "-reservations", "2"}},
+	"allocation":     {acts: []string{"-allocation"}},
+	"allocation-out": {noop: []string{"-allocation-out", "x.csv"}, acts: []string{"-allocation", "-allocation-out", "x.csv"}},
 }
 
 // TestNoOpFlags tests every flag against the one rule: a flag given where
@@ -81,14 +84,7 @@ var noopCases = map[string]noopCase{
 // given where it can, it is accepted. A flag new to the simulator fails
 // here until it has a rule in flagNeeds and a case above.
 func TestNoOpFlags(t *testing.T) {
-	var names []string
-	fs := flag.NewFlagSet("simulate", flag.ContinueOnError)
-	var o options
-	var r rawFlags
-	o.inputFlags(fs)
-	o.runFlags(fs, &r)
-	o.policyFlags(fs, &r)
-	fs.VisitAll(func(f *flag.Flag) { names = append(names, f.Name) })
+	names := flagNames()
 	if len(names) != len(noopCases) || len(names) != len(flagNeeds) {
 		t.Errorf("%d flags, %d test cases, %d rules", len(names), len(noopCases), len(flagNeeds))
 	}
@@ -115,6 +111,45 @@ func TestNoOpFlags(t *testing.T) {
 	}
 }
 
+// flagNames returns the name of every flag of the flag set parseFlags
+// parses with.
+func flagNames() []string {
+	var names []string
+	var o options
+	var r rawFlags
+	newFlagSet(&o, &r).VisitAll(func(f *flag.Flag) { names = append(names, f.Name) })
+	return names
+}
+
+// With -allocation only the flags the experiment reads (allocationReads)
+// can change the run. Every other flag, given as in its acting case, is
+// one error naming the flag and the replay (its own rule, about the
+// replay, is not also reported); every flag it reads, given as in its
+// acting case, is accepted. A new flag is an error with -allocation
+// until it is listed there.
+func TestNoOpAllocation(t *testing.T) {
+	for _, name := range flagNames() {
+		tc, ok := noopCases[name]
+		if !ok {
+			continue // TestNoOpFlags reports it
+		}
+		args := append([]string{"-allocation"}, tc.acts...)
+		_, err := parseFlags(args, io.Discard)
+		if slices.Contains(allocationReads, name) {
+			if err != nil {
+				t.Errorf("-%s acts with -allocation in %q, yet: %v", name, args, err)
+			}
+			continue
+		}
+		want := "simulate: -" + name + " needs the replay, not -allocation (the allocation experiment reads only -trace, -nodes, -placement, -seed, -runs, -parallel and -allocation-out): without it, it changes nothing"
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("-%s is a no-op in %q: got %v, want an error with %q", name, args, err, want)
+		} else if n := strings.Count(err.Error(), "-"+name+" needs "); n != 1 {
+			t.Errorf("-%s in %q: %d errors for it, want 1: %v", name, args, n, err)
+		}
+	}
+}
+
 // A -sweep of a setting the compared policies do not read is an error
 // too: every point would be the same run.
 func TestNoOpSweeps(t *testing.T) {
@@ -133,5 +168,10 @@ func TestNoOpSweeps(t *testing.T) {
 	}
 	if _, err := parseFlags([]string{"-policies", "timebased", "-sweep", "min-admit=1h,2h"}, io.Discard); err != nil {
 		t.Errorf("min-admit swept under timebased: %v", err)
+	}
+	// With -allocation, -sweep is the one error, not also its settings.
+	_, err := parseFlags([]string{"-allocation", "-sweep", "min-admit=1h,2h"}, io.Discard)
+	if err == nil || !strings.Contains(err.Error(), "-sweep needs the replay") || strings.Contains(err.Error(), "-sweep min-admit") {
+		t.Errorf("-sweep min-admit with -allocation: %v", err)
 	}
 }
