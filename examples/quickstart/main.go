@@ -67,11 +67,7 @@ func run(w io.Writer) error {
 		job("nlp/finetune", "nlp", 40*time.Minute, "1h"),
 		job("vision/sweep-1", "vision", 5*time.Hour, "4h"), // 1h past what it said
 	}
-	perQueue := make([]int, policy.Tree().IDLimit()) // a slice indexed by queue ID
-	for _, j := range running {
-		perQueue[j.Queue]++
-	}
-	fmt.Fprintf(w, "cycle at %s; vision runs %d jobs, nlp %d\n", now.Format("15:04"), perQueue[ids["vision"]], perQueue[ids["nlp"]])
+	fmt.Fprintf(w, "cycle at %s\n", now.Format("15:04"))
 
 	// Preempt and reclaim: one O(1), allocation-free question per victim.
 	d := cycle.CheckVictim(tenureruntime.ActionReclaim, ids["serving"], &running[0])

@@ -19,7 +19,7 @@ import (
 // committed with the 30m default cooldown (12:30). If a policy's behaviour
 // changes, this test fails and the walkthrough must be re-read, not just
 // re-recorded.
-const want = `cycle at 12:00; vision runs 2 jobs, nlp 1
+const want = `cycle at 12:00
 1. serving reclaims vision/train-7? denied (minruntime_protected) until 2026-03-02T13:20:00Z
    because: reclaim min-runtime 2h from queue research (lca)
 2. nlp preempts nlp/finetune? allowed (not_protected)
