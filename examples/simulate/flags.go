@@ -519,7 +519,7 @@ func oncePerFlag(errs []error) []error {
 	var out []error
 	named := map[string]bool{}
 	for _, e := range errs {
-		for _, p := range problems(e) {
+		for _, p := range sim.Unjoin(e) {
 			var se *sim.SettingError
 			if errors.As(p, &se) && se.Flag != "" {
 				if named[se.Flag] {
@@ -529,22 +529,6 @@ func oncePerFlag(errs []error) []error {
 			}
 			out = append(out, p)
 		}
-	}
-	return out
-}
-
-// problems splits what errors.Join joined, at any depth; none for nil.
-func problems(err error) []error {
-	if err == nil {
-		return nil
-	}
-	j, ok := err.(interface{ Unwrap() []error })
-	if !ok {
-		return []error{err}
-	}
-	var out []error
-	for _, e := range j.Unwrap() {
-		out = append(out, problems(e)...)
 	}
 	return out
 }

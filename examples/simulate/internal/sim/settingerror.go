@@ -43,7 +43,7 @@ var configFlags = map[string]string{
 // problem, each naming the flag its key belongs to. Cost O(problems).
 func settingErrors(err error) []error {
 	var out []error
-	for _, e := range unjoin(err) {
+	for _, e := range Unjoin(err) {
 		var ce *tenure.ConfigError
 		flag := ""
 		if errors.As(e, &ce) {
@@ -65,9 +65,9 @@ func flagOfKey(key string) string {
 	return ""
 }
 
-// unjoin returns the errors errors.Join joined (at any depth), or err
+// Unjoin returns the errors errors.Join joined (at any depth), or err
 // alone; none for nil.
-func unjoin(err error) []error {
+func Unjoin(err error) []error {
 	if err == nil {
 		return nil
 	}
@@ -77,7 +77,7 @@ func unjoin(err error) []error {
 	}
 	var out []error
 	for _, e := range j.Unwrap() {
-		out = append(out, unjoin(e)...)
+		out = append(out, Unjoin(e)...)
 	}
 	return out
 }
