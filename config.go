@@ -275,6 +275,9 @@ func (p *Policy) wire() error {
 		return err
 	}
 	rcfg := p.cfg.reservationConfig(ecfg)
+	if rcfg.Protection == nil {
+		rcfg.Protection = p.protectedUntil
+	}
 	if p.planner != nil { // UpdateQueues: the reservations carry over
 		p.planner, err = p.planner.Renew(rcfg)
 	} else {

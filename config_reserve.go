@@ -2,6 +2,12 @@ package tenure
 
 import (
 	"errors"
+	"time"
+
+	"github.com/tenurepolicy/tenure/clock"
+	"github.com/tenurepolicy/tenure/eligibility"
+	"github.com/tenurepolicy/tenure/queuetree"
+	"github.com/tenurepolicy/tenure/runtime"
 
 	"github.com/tenurepolicy/tenure/requeue"
 	"github.com/tenurepolicy/tenure/requeue/reserve"
@@ -18,7 +24,47 @@ func (c Config) reservationConfig(engine requeue.EngineConfig) reserve.Config {
 	if r.Observer == nil {
 		r.Observer = c.Observer
 	}
+	if r.Logger == nil {
+		r.Logger = c.Logger
+	}
 	return r
+}
+
+// protectedUntil is the reservation planner's Protection under p: the
+// later end of the job's min-runtime protection against a preemption (its
+// own queue) and a reclaim (from the root: its top-level queue's setting
+// under the lca method), unless AllowProtectedRequeue; clock.Last() for a
+// job the filter denies without an end (an unset or unknown queue). O(1);
+// no allocation.
+func (p *Policy) protectedUntil(j *reserve.Job) time.Time {
+	if p.cfg.AllowProtectedRequeue {
+		return time.Time{}
+	}
+	var until time.Time
+	v := eligibility.Job{ID: j.ID, Queue: j.Queue, Start: j.Start, Running: true, Preemptible: true}
+	for _, a := range []struct {
+		action    runtime.Action
+		preemptor queuetree.ID
+	}{{runtime.ActionPreempt, j.Queue}, {runtime.ActionReclaim, queuetree.Root}} {
+		d := p.filter.Check(a.action, a.preemptor, &v, j.Start)
+		switch {
+		case !d.Allowed && d.Until.IsZero():
+			return clock.Last()
+		case d.Until.After(until):
+			until = d.Until
+		}
+	}
+	return until
+}
+
+// minRuntime is the longer of the min-runtimes that would protect r once
+// it runs (preempted in its own queue, reclaimed from the root). O(1).
+func (p *Policy) minRuntime(r *reserve.Request) time.Duration {
+	if p.cfg.AllowProtectedRequeue {
+		return 0
+	}
+	return max(p.resolver.Resolve(runtime.ActionPreempt, r.Queue, r.Queue).Duration,
+		p.resolver.Resolve(runtime.ActionReclaim, queuetree.Root, r.Queue).Duration)
 }
 
 // checkReservationEngine reports settings of Reservation.Engine other

@@ -7,7 +7,6 @@ import (
 	"time"
 
 	"github.com/tenurepolicy/tenure"
-	"github.com/tenurepolicy/tenure/eligibility"
 	"github.com/tenurepolicy/tenure/eligibility/evictionbudget"
 	"github.com/tenurepolicy/tenure/queuetree"
 	"github.com/tenurepolicy/tenure/requeue"
@@ -38,9 +37,10 @@ func reserveWorld(t *testing.T) (*cluster.Model, reserve.Input) {
 	return c, reserve.Input{Nodes: []reserve.Node{{Name: "n0", Capacity: 8}}, Running: []reserve.Job{over}, Pending: []reserve.Request{big}}
 }
 
-// The Policy's reservation runs its pass at the planned start under the
-// Policy's engine filters: min-runtime protection holds there even when
-// the embedder left ProtectedUntil unset, and Wake carries its end.
+// The Policy's reservation counts each running job's min-runtime
+// protection (the embedder left ProtectedUntil unset): the planned start is
+// its end, and the pass then requeues the job. A job that would backfill
+// there is counted protected for its queue's min-runtime too.
 func TestCycleReserveHonoursMinRuntime(t *testing.T) {
 	p, err := tenure.New(tenure.Config{MinRuntimeArgs: map[string]string{"defaultPreemptMinRuntime": "2h", "defaultReclaimMinRuntime": "2h"},
 		Reservation: reserve.Config{Max: 1, After: time.Hour}})
@@ -50,25 +50,41 @@ func TestCycleReserveHonoursMinRuntime(t *testing.T) {
 	m, in := reserveWorld(t)
 	c := p.BeginAt(t0)
 	res, err := c.Reserve(in, nil, m)
-	if err != nil || len(res.Held) != 1 || len(res.Passes) != 1 {
+	if err != nil || len(res.Held) != 1 || len(res.Passes) != 0 || !res.Held[0].Start.Equal(t0.Add(time.Hour)) {
 		t.Fatalf("%+v, %v", res, err)
-	}
-	if o := res.Passes[0].Outcomes; len(o) != 1 || o[0].Kind != requeue.OutcomeSkipped || o[0].Reason != eligibility.ReasonMinRuntimeProtected {
-		t.Fatalf("outcomes %+v", o)
 	}
 	if want := t0.Add(time.Hour); !c.Wake().Equal(want) {
 		t.Errorf("Wake %v, want the protection's end %v", c.Wake(), want)
 	}
-	// Once protection ends, the next cycle's pass (a re-plan first) requeues it.
+	// A 30-minute job would end in time, but its own 2h protection would not.
+	r := reserve.Request{Tasks: 1, Units: 1, Expected: 30 * time.Minute}
+	r.ID, r.Queue = "small", queuetree.Root
+	if d := c.Backfill(&r, "n0"); d.Allowed || d.Reason != reserve.ReasonReserved {
+		t.Errorf("Backfill of a job protected past the start: %v", d)
+	}
+	r.MinRuntime = time.Minute // its own, when the embedder knows better
+	if d := c.Backfill(&r, "n0"); !d.Allowed {
+		t.Errorf("Backfill with MinRuntime 1m: %v", d)
+	}
+	// At the planned start the pass requeues it.
 	c = p.BeginAt(t0.Add(time.Hour))
 	if res, err = c.Reserve(in, nil, m); err != nil || len(res.Passes) != 1 || res.Passes[0].Sets != 1 {
-		t.Fatalf("after the protection: %+v, %v", res, err)
+		t.Fatalf("at the start: %+v, %v", res, err)
 	}
-	// Another job may not start on the reserved node in the meantime.
-	r := reserve.Request{Tasks: 1, Units: 1, Expected: time.Minute}
-	r.ID = "small"
-	if d := p.BeginAt(t0.Add(time.Hour)).Backfill(&r, "n0"); d.Allowed {
-		t.Errorf("Backfill on the due reservation's node: %v", d)
+}
+
+// Without AllowProtectedRequeue a protected job is never counted gone
+// before its protection ends; with it, the plan does not wait for it.
+func TestCycleReserveAllowProtectedRequeue(t *testing.T) {
+	p, err := tenure.New(tenure.Config{MinRuntimeArgs: map[string]string{"defaultReclaimMinRuntime": "2h", "defaultPreemptMinRuntime": "2h"},
+		AllowProtectedRequeue: true, Reservation: reserve.Config{Max: 1}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, in := reserveWorld(t)
+	res, err := p.BeginAt(t0).Reserve(in, nil, m)
+	if err != nil || len(res.Held) != 1 || !res.Held[0].Start.Equal(t0) || len(res.Passes) != 1 || res.Passes[0].Sets != 1 {
+		t.Fatalf("%+v, %v", res, err)
 	}
 }
 

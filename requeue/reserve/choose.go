@@ -76,6 +76,9 @@ func (p *Planner) startsFor(units int64) []cand {
 // has a planned start. O(nodes) after startsFor.
 func (p *Planner) choose(r *Request, self int32) (choice, bool) {
 	cs := p.startsFor(r.Units)
+	if r.Tasks > len(cs) {
+		return choice{}, false // more tasks than nodes that could ever hold one
+	}
 	usable := func(c cand) bool {
 		nd := &p.nodes[c.n]
 		return (nd.owner < 0 || nd.owner == self) && (!r.OneDomain || nd.domain != "")

@@ -3,6 +3,7 @@ package reserve
 import (
 	"errors"
 	"fmt"
+	"log/slog"
 	"math"
 	"time"
 
@@ -43,6 +44,13 @@ type Config struct {
 	// jobs (why one holds no reservation) and reservations (taken,
 	// re-planned, draining, released), with Source "reservation".
 	Observer eligibility.Observer
+	// Logger, if not nil, receives the same decisions as log lines (Info;
+	// Warn for bad_request).
+	Logger *slog.Logger
+	// Protection, if not nil, gives the protection end of a running job
+	// whose ProtectedUntil is zero (tenure's Policy sets it to its
+	// min-runtime filter's); clock.Last() for a job never evictable.
+	Protection func(j *Job) time.Time
 }
 
 // defaultMaxReplans is MaxReplans' zero value.

@@ -19,14 +19,15 @@ func (p *Planner) runDue(in *Input, m requeue.Model, res *Result) error {
 	var errs []error
 	for i := range p.held {
 		h := &p.held[i]
-		if h.Start.After(p.now) {
-			continue
+		if h.Start.After(p.now) || h.terminating {
+			continue // not due, or its victims are still leaving
 		}
 		if h.passes == 0 && !h.Draining {
 			h.Reason = reasonDue
 			p.observe(h.Holder, eligibility.Decision{Allowed: true, Reason: reasonDue})
 		}
 		h.passes++
+		h.lastPass, h.victims = p.now, h.victims[:0]
 		res.Due = append(res.Due, h.Reservation)
 		if m == nil {
 			continue
@@ -36,6 +37,11 @@ func (p *Planner) runDue(in *Input, m requeue.Model, res *Result) error {
 			errs = append(errs, err)
 		}
 		res.Passes = append(res.Passes, out)
+		for _, o := range out.Outcomes {
+			if o.Kind == requeue.OutcomeCommitted {
+				h.victims = append(h.victims, o.Job)
+			}
+		}
 		p.wake(res, out.Wake)
 		if !placed(&out) {
 			p.wake(res, p.nextRelease(h))
@@ -44,7 +50,9 @@ func (p *Planner) runDue(in *Input, m requeue.Model, res *Result) error {
 	return errors.Join(errs...)
 }
 
-// passInput is the engine's input for h's pass.
+// passInput is the engine's input for h's pass: the holder, and the jobs
+// on its nodes that overstay (their release has come: the plan counted them
+// gone by now).
 func (p *Planner) passInput(h *held, in *Input) requeue.EngineInput {
 	var ein requeue.EngineInput
 	ein.Contenders = []requeue.Contender{in.Pending[p.pending[h.Holder]].Contender}
@@ -52,6 +60,9 @@ func (p *Planner) passInput(h *held, in *Input) requeue.EngineInput {
 	for _, name := range h.Nodes {
 		nd := &p.nodes[p.nodeOf[name]]
 		for _, r := range p.rel[nd.lo:nd.hi] {
+			if r.at > 0 {
+				continue // not due to leave yet: the plan counts on it staying
+			}
 			id := in.Running[r.job].ID
 			if _, ok := seen[id]; ok {
 				continue // a gang on several of the nodes

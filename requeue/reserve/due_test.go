@@ -97,18 +97,25 @@ func TestDuePassHonoursFilters(t *testing.T) {
 	}
 }
 
-// The lost-work cap holds at the planned start.
-func TestDuePassHonoursLostWorkCap(t *testing.T) {
+// A job whose eviction would already lose more than the lost-work cap is
+// never counted gone (its loss only grows): the plan goes elsewhere, or
+// takes nothing.
+func TestPlanHonoursLostWorkCap(t *testing.T) {
 	a := running("a", "node-00", 8, 3*time.Hour, time.Hour)
 	a.Resources = 8
 	m, in := dueWorld(t, a)
 	p := mustNew(t, Config{Max: 1, Engine: requeue.EngineConfig{MaxLostWork: 8 * 3600}}) // a would lose 8 GPU × 3h
 	res, err := p.Plan(t0, in, m)
-	if err != nil || len(res.Passes) != 1 {
+	if err != nil || len(res.Held) != 1 || res.Held[0].Nodes[0] != "node-01" || !res.Held[0].Start.Equal(t0.Add(9*time.Hour)) || len(res.Passes) != 0 {
 		t.Fatalf("%+v, %v", res, err)
 	}
-	if got := committed(res.Passes[0]); len(got) != 0 || res.Passes[0].OverCap != 1 {
-		t.Errorf("committed %v, over cap %d", got, res.Passes[0].OverCap)
+	in.Nodes = in.Nodes[:1]
+	if res := mustPlan(t, mustNew(t, Config{Max: 1, Engine: requeue.EngineConfig{MaxLostWork: 8 * 3600}}), t0, in); len(res.Held) != 0 {
+		t.Errorf("held %+v on the over-cap job's node", res.Held)
+	}
+	// Under the cap, the same job is requeued at once.
+	if res := mustPlan(t, mustNew(t, Config{Max: 1, Engine: requeue.EngineConfig{MaxLostWork: 8*3*3600 + 1}}), t0, in); len(res.Held) != 1 || !res.Held[0].Start.Equal(t0) {
+		t.Errorf("under the cap: %+v", res.Held)
 	}
 }
 

@@ -84,7 +84,7 @@ func (p *Planner) index(now time.Time, in *Input) {
 			continue
 		}
 		j, nd := &in.Running[i], &p.nodes[n]
-		p.rel[nd.hi] = releaseOf(now, j, int32(i))
+		p.rel[nd.hi] = p.releaseOf(j, int32(i))
 		nd.hi++
 		nd.used = addSat(nd.used, j.Units)
 		nd.bad = nd.bad || j.Units < 0
@@ -103,24 +103,38 @@ func (p *Planner) index(now time.Time, in *Input) {
 	}
 }
 
-// releaseOf is j's release at now (j is Input.Running[k]): a job with an
-// expected runtime is gone for sure at the latest of its expected end, its
-// protection end and its not-before gate (or now, when all are past: the
-// requeue engine may evict it now); one without (or without a start)
-// never is.
-func releaseOf(now time.Time, j *Job, k int32) release {
+// releaseOf is j's release at the plan's instant (j is Input.Running[k]):
+// a job with an expected runtime is gone for sure at the latest of its
+// expected end, its protection end (ProtectedUntil, else
+// Config.Protection's) and its not-before gate, or now when all are past
+// (the requeue engine may evict it now); one without an expected runtime
+// (or a start) never is, and neither is one past its expected end whose
+// eviction would already lose more than Engine.MaxLostWork (its loss only
+// grows: no pass may requeue it).
+func (p *Planner) releaseOf(j *Job, k int32) release {
+	now := p.view.now
 	r := release{units: j.Units, job: k, at: never}
 	if j.Expected <= 0 || j.Start.IsZero() {
 		return r
 	}
 	end := clock.AddSaturating(j.Start, j.Expected).Sub(now)
 	r.over = end <= 0
+	if cap := p.cfg.Engine.MaxLostWork; r.over && cap > 0 && p.view.lossAt(r, 0) > cap {
+		return release{units: j.Units, job: k, at: never, over: true}
+	}
 	r.at = max(0, end)
-	if !j.ProtectedUntil.IsZero() {
-		r.at = max(r.at, j.ProtectedUntil.Sub(now))
+	protected := j.ProtectedUntil
+	if protected.IsZero() && p.cfg.Protection != nil {
+		protected = p.cfg.Protection(j)
+	}
+	if !protected.IsZero() {
+		r.at = max(r.at, protected.Sub(now))
 	}
 	if !j.NotBefore.IsZero() {
 		r.at = max(r.at, j.NotBefore.Sub(now))
+	}
+	if r.at >= never-1 { // clock.Last(): never evictable
+		r.at = never
 	}
 	return r
 }
@@ -162,7 +176,10 @@ func (v view) lossAt(r release, t time.Duration) float64 {
 	if !j.LastCheckpoint.IsZero() && j.LastCheckpoint.After(j.Start) && !j.LastCheckpoint.After(v.now) {
 		anchor = j.LastCheckpoint
 	}
-	return weightOf(j.Resources) * max(0, (t-anchor.Sub(v.now)).Seconds())
+	if lost := t - anchor.Sub(v.now); lost > 0 {
+		return weightOf(j.Resources) * lost.Seconds()
+	}
+	return 0 // nothing lost yet (and no Inf × 0)
 }
 
 // weightOf is a Resources value as a weight: 0, negative or NaN count 1.

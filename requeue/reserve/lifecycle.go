@@ -8,13 +8,19 @@ import (
 	"github.com/tenurepolicy/tenure/eligibility"
 )
 
-// review releases the reservations that no longer stand, then re-plans or
-// drains those whose holder did not start after its due pass.
+// review releases the reservations that no longer stand (beyond
+// Config.Max, the latest taken), then re-plans or drains those whose
+// holder did not start after its due pass (see settled).
 func (p *Planner) review(in *Input, res *Result) {
 	kept := p.held[:0]
-	for _, h := range p.held {
-		if why := p.standing(&h, in); why != "" {
+	for i, h := range p.held {
+		why := p.standing(&h, in)
+		if why == "" && i >= p.cfg.Max {
+			why = reasonNotQualified // Renew lowered Max
+		}
+		if why != "" {
 			p.release(&h, why, res)
+			delete(p.pending, h.Holder)
 			continue
 		}
 		kept = append(kept, h)
@@ -22,14 +28,16 @@ func (p *Planner) review(in *Input, res *Result) {
 	clear(p.held[len(kept):])
 	p.held = kept
 	p.markOwners()
+	p.markTerminating(in)
 	for i := 0; i < len(p.held); i++ {
 		h := &p.held[i]
-		if h.Start.After(p.now) || h.passes == 0 || h.Draining {
-			continue // not due yet, due for its first pass now, or draining
+		if !p.settled(h) {
+			continue
 		}
 		if h.Replans < p.cfg.maxReplans() {
 			if !p.replan(in, i) {
 				p.release(h, reasonNoPlannedStart, res)
+				delete(p.pending, h.Holder)
 				p.held = slices.Delete(p.held, i, i+1)
 				p.markOwners()
 				i--
@@ -38,6 +46,38 @@ func (p *Planner) review(in *Input, res *Result) {
 		}
 		h.Draining, h.Reason, h.passes = true, reasonDraining, 0
 		p.observe(h.Holder, eligibility.Decision{Allowed: true, Reason: reasonDraining})
+	}
+}
+
+// settled reports whether h's due pass failed to start its holder for
+// good: a pass ran at an earlier instant than this plan's, and none of
+// the victims it committed is still running (terminating victims are
+// waited for). Draining reservations are never re-planned.
+func (p *Planner) settled(h *held) bool {
+	return !h.Draining && h.passes > 0 && !h.Start.After(p.now) && p.now.After(h.lastPass) && !h.terminating
+}
+
+// markTerminating marks the reservations whose last pass committed a
+// victim still listed as running. O(jobs) when any has victims.
+func (p *Planner) markTerminating(in *Input) {
+	clear(p.seen)
+	for i := range p.held {
+		p.held[i].terminating = false
+		for _, v := range p.held[i].victims {
+			p.seen[v] = struct{}{}
+		}
+	}
+	if len(p.seen) == 0 {
+		return
+	}
+	for i := range in.Running {
+		if _, ok := p.seen[in.Running[i].ID]; ok {
+			for k := range p.held {
+				if slices.Contains(p.held[k].victims, in.Running[i].ID) {
+					p.held[k].terminating = true
+				}
+			}
+		}
 	}
 }
 
@@ -86,7 +126,7 @@ func (p *Planner) replan(in *Input, i int) bool {
 		return false
 	}
 	h.Nodes = p.names(c.nodes, h.Nodes[:0])
-	h.Start, h.LostWork, h.Reason, h.passes = p.at(c.at), c.loss, reasonReplanned, 0
+	h.Start, h.LostWork, h.Reason, h.passes, h.victims = p.at(c.at), c.loss, reasonReplanned, 0, nil
 	h.Replans++
 	for _, n := range c.nodes {
 		p.nodes[n].owner = int32(i)
@@ -95,17 +135,30 @@ func (p *Planner) replan(in *Input, i int) bool {
 	return true
 }
 
+// maxFailedPlans bounds the plans a Plan may find unservable (distinct
+// request shapes no set of nodes can serve): each costs O(nodes), so a
+// queue of many odd shapes cannot make a cycle quadratic. The jobs after
+// them are considered at the next Plan.
+const maxFailedPlans = 16
+
 // takeNew takes reservations for the pending jobs that qualify, in order,
-// while fewer than Config.Max are held.
+// while fewer than Config.Max are held. A job listed twice counts at its
+// first entry.
 func (p *Planner) takeNew(in *Input, res *Result) {
 	clear(p.tried)
+	clear(p.seen)
 	var next time.Time // when the next job reaches After
+	failed := 0
 	for i := range in.Pending {
-		if len(p.held) >= p.cfg.Max {
-			return
+		if len(p.held) >= p.cfg.Max || failed >= maxFailedPlans {
+			break
 		}
 		r := &in.Pending[i]
-		if p.holds(r.ID) {
+		if _, dup := p.seen[r.ID]; dup {
+			continue
+		}
+		p.seen[r.ID] = struct{}{}
+		if _, holder := p.pending[r.ID]; holder {
 			continue
 		}
 		if !validRequest(r) {
@@ -121,21 +174,26 @@ func (p *Planner) takeNew(in *Input, res *Result) {
 		}
 		key := shape{r.Tasks, r.Units, r.OneDomain}
 		if _, ok := p.tried[key]; ok {
+			p.observe(r.ID, eligibility.Decision{Reason: reasonNoPlannedStart})
 			continue
 		}
 		c, ok := p.choose(r, -1)
 		if !ok {
 			p.tried[key] = struct{}{}
+			failed++
 			p.observe(r.ID, eligibility.Decision{Reason: reasonNoPlannedStart})
 			continue
 		}
-		p.take(r, c)
+		p.take(int32(i), r, c)
 	}
-	p.wake(res, next)
+	if len(p.held) < p.cfg.Max {
+		p.wake(res, next)
+	}
 }
 
-// take holds the nodes of c for r.
-func (p *Planner) take(r *Request, c choice) {
+// take holds the nodes of c for r, the i-th pending job.
+func (p *Planner) take(i int32, r *Request, c choice) {
+	p.pending[r.ID] = i
 	h := held{Reservation: Reservation{Holder: r.ID, Nodes: p.names(c.nodes, nil), Start: p.at(c.at),
 		LostWork: c.loss, Taken: p.now, Reason: reasonTaken}}
 	for _, n := range c.nodes {
@@ -144,11 +202,6 @@ func (p *Planner) take(r *Request, c choice) {
 	p.held = append(p.held, h)
 	clear(p.tried) // the nodes left changed
 	p.observe(r.ID, eligibility.Decision{Allowed: true, Reason: reasonTaken, Until: h.Start})
-}
-
-// holds reports whether job id holds a reservation.
-func (p *Planner) holds(id string) bool {
-	return slices.ContainsFunc(p.held, func(h held) bool { return h.Holder == id })
 }
 
 // names appends the names of nodes ns to dst, in name order.

@@ -63,7 +63,7 @@ func naiveNodeStart(in *Input, node int, units int64) (time.Duration, []release,
 			if in.Running[i].Units < 0 {
 				return 0, nil, false
 			}
-			rs = append(rs, releaseOf(t0, &in.Running[i], int32(i)))
+			rs = append(rs, naiveRelease(t0, &in.Running[i], int32(i)))
 		}
 	}
 	if nd.Capacity < units {
@@ -213,4 +213,24 @@ func TestPlanIgnoresInputOrder(t *testing.T) {
 			t.Fatalf("%+v\nreordered: %+v", a.Held, b.Held)
 		}
 	})
+}
+
+// naiveRelease is the package doc's release rule written out on its own:
+// gone at the latest of the expected end, the protection end, the
+// not-before gate and now; never without an expected runtime or a start.
+func naiveRelease(now time.Time, j *Job, k int32) release {
+	r := release{units: j.Units, job: k, at: never}
+	if j.Expected <= 0 || j.Start.IsZero() {
+		return r
+	}
+	latest := now
+	end := j.Start.Add(j.Expected)
+	r.over = !end.After(now)
+	for _, t := range []time.Time{end, j.ProtectedUntil, j.NotBefore} {
+		if t.After(latest) {
+			latest = t
+		}
+	}
+	r.at = latest.Sub(now)
+	return r
 }

@@ -1,6 +1,8 @@
 package reserve
 
 import (
+	"context"
+	"log/slog"
 	"slices"
 	"time"
 
@@ -61,7 +63,10 @@ type Result struct {
 // held is a reservation and what the planner keeps about it.
 type held struct {
 	Reservation
-	passes int // the due passes run for it since its last plan
+	passes      int       // the due passes run for it since its last plan
+	lastPass    time.Time // the instant of the last one
+	victims     []string  // what the last one committed
+	terminating bool      // some of them are still running
 }
 
 // Planner holds reservations from one cycle to the next. It belongs to one
@@ -86,6 +91,7 @@ type Planner struct {
 	domCount []int32
 	picked   []int32
 	tried    map[shape]struct{}
+	seen     map[string]struct{} // scratch: IDs met in this Plan
 }
 
 // shape is what a plan depends on in a request.
@@ -110,7 +116,7 @@ func New(cfg Config) (*Planner, error) {
 		return nil, err
 	}
 	return &Planner{cfg: cfg, eng: eng, nodeOf: map[string]int32{}, pending: map[string]int32{}, tried: map[shape]struct{}{},
-		byUnits: map[int64][]cand{}, domOf: map[string]int32{}}, nil
+		byUnits: map[int64][]cand{}, domOf: map[string]int32{}, seen: map[string]struct{}{}}, nil
 }
 
 // Plan updates the reservations at now from in (see the package doc):
@@ -124,6 +130,7 @@ func New(cfg Config) (*Planner, error) {
 // made and a pass per due reservation.
 func (p *Planner) Plan(now time.Time, in Input, m requeue.Model) (Result, error) {
 	p.now = now
+	defer func() { p.view.jobs = nil }() // the input is not retained, even when a pass panics
 	p.index(now, &in)
 	var res Result
 	p.review(&in, &res)
@@ -135,7 +142,6 @@ func (p *Planner) Plan(now time.Time, in Input, m requeue.Model) (Result, error)
 		res.Held[i].Nodes = slices.Clone(p.held[i].Nodes)
 		p.wake(&res, p.held[i].Start)
 	}
-	p.view.jobs = nil // the input is not retained
 	return res, err
 }
 
@@ -150,6 +156,13 @@ func (p *Planner) wake(res *Result, t time.Time) {
 func (p *Planner) observe(job string, d eligibility.Decision) {
 	if p.cfg.Observer != nil {
 		p.cfg.Observer.Observe(eligibility.Event{Source: source, Job: job, Decision: d})
+	}
+	if l := p.cfg.Logger; l != nil {
+		level := slog.LevelInfo
+		if d.Reason == reasonBadRequest {
+			level = slog.LevelWarn
+		}
+		l.Log(context.Background(), level, "reservation", "job", job, "reason", string(d.Reason), "until", d.Until)
 	}
 }
 
