@@ -24,16 +24,21 @@
 // fewer than Config.Max are held (0: reservations are off). A job whose
 // request is malformed (no ID, no task, no unit) is
 // skipped with bad_request; one that no set of nodes can ever serve with
-// no_planned_start. Neither takes a slot.
+// no_planned_start. Neither takes a slot. A Plan finds at most 16 requests
+// unservable (each costs O(nodes)); the jobs after them wait for the next
+// Plan.
 //
 // # Where, and the planned start
 //
 // Each running job's share of a node ([Job]) is gone for sure at its
 // release instant: the latest of its expected end (Start + Expected), its
-// min-runtime protection end (ProtectedUntil) and its not-before gate, or
-// now when all have passed (the requeue engine may evict it now). A job
-// without an expected runtime (or without a start) never is: a node it runs
-// on is planned only if it has room without that job. A node can hold one
+// min-runtime protection end (ProtectedUntil, else Config.Protection's)
+// and its not-before gate, or now when all have passed (the requeue engine
+// may evict it now). A job without an expected runtime (or without a
+// start) never is: a node it runs on is planned only if it has room
+// without that job. Nor is a job past its expected end whose eviction
+// would already lose more than Engine.MaxLostWork: its loss only grows, so
+// no pass could requeue it. A node can hold one
 // task of the request (Units) from the first release instant at which its
 // free units, with every job released by then gone, reach Units; a node
 // whose capacity is below Units, or on which a job holds negative units,
@@ -44,10 +49,13 @@
 // the earliest any such set can offer: the k-th earliest node start (per
 // domain, then the earliest domain). Of the nodes ready by then, the plan
 // takes the k whose evictions lose the least work at the planned start
-// (ties: the earlier node, then name order): the work of the jobs that must
-// leave and are past their expected end now (they leave only when
-// requeued), resource-seconds since their last checkpoint
-// (Reservation.LostWork). Jobs expected to end by themselves lose nothing.
+// (ties: the earlier node, then name order). A node's loss is that of the
+// jobs that leave it first, in release order, until the task has room,
+// counting those past their expected end now (they leave only when
+// requeued): resource-seconds since their last checkpoint
+// (Reservation.LostWork; a gang on two held nodes counts on each). Jobs
+// expected to end by themselves lose nothing. It is the plan's estimate:
+// the pass at the start evicts the cheapest irreducible set.
 //
 // # Backfill
 //
@@ -64,15 +72,17 @@
 //
 // When a Plan reaches a reservation's start (Result.Due), and Plan was
 // given a [requeue.Model], it runs one requeue pass for it: the holder is
-// the only contender, every job on its nodes is nominated (nominator
-// "reservation"), and the engine evicts an irreducible set, cheapest
-// first, under Config.Engine (its Filters and MaxLostWork hold; a nil
+// the only contender, the jobs on its nodes whose release instant has
+// come are nominated (nominator "reservation"; the plan counted them gone),
+// and the engine evicts an irreducible set of them, cheapest first, under Config.Engine (its Filters and MaxLostWork hold; a nil
 // CanContend lets the holder evict jobs of any priority there). The
 // embedder evicts the committed victims and starts the holder where the
 // pass placed it (Result.Passes).
 //
-// If the holder has not started by the next Plan, the reservation is
-// planned again (reservation_replanned; its nodes may change), at most
+// If the holder has not started by a later Plan (at a later instant, and
+// once every victim its pass committed has left Input.Running: a victim
+// still terminating is waited for, with no second pass), the reservation
+// is planned again (reservation_replanned; its nodes may change), at most
 // Config.MaxReplans times (default 3). After that it drains
 // (reservation_draining): it keeps its nodes, nothing backfills there,
 // and a pass runs at every Plan until the holder starts.
@@ -92,7 +102,8 @@
 // holder_left), no longer qualifies or changed its number of tasks or
 // outgrew a node (holder_not_qualified), when one of its nodes is gone
 // (node_gone), or when a re-plan finds no set (no_planned_start). No two
-// reservations share a node.
+// reservations share a node. Renew to a lower Max releases the
+// reservations taken last (holder_not_qualified).
 //
 // # Wake and the Observer
 //
@@ -100,8 +111,8 @@
 // instant the next pending job reaches After (while a slot is free), the
 // due passes' own Wake and, for a due holder the pass did not place, the
 // next release instant on its nodes: a scheduler that sleeps until Wake
-// re-plans when something can change. The Observer (Config.Observer)
-// receives, with Source "reservation", reservation_taken (Until: the
+// re-plans when something can change. The Observer (Config.Observer), and
+// the Logger as log lines, receive, with Source "reservation", reservation_taken (Until: the
 // planned start), reservation_replanned, reservation_due,
 // reservation_draining, the release reasons above, bad_request and
 // no_planned_start. Backfill's allowed decisions are labelled
