@@ -45,7 +45,9 @@
 // never can.
 //
 // A request of k tasks gets k distinct nodes (all of one Node.Domain with
-// OneDomain), among those no other reservation holds. The planned start is
+// OneDomain), among those no other reservation holds. A gang whose model
+// packs several tasks on a node is asked for as the nodes it needs (Tasks)
+// and what it needs on each (Units). The planned start is
 // the earliest any such set can offer: the k-th earliest node start (per
 // domain, then the earliest domain). Of the nodes ready by then, the plan
 // takes the k whose evictions lose the least work at the planned start
