@@ -33,7 +33,7 @@ type Policy struct {
 	NoNewer    bool
 	// MinRuntime: victims must pass the min-runtime filter, elastic ones
 	// the scenario validator. Requeue, Reserve and Backoff switch on the
-	// expected-runtime requeue pass, head-of-line reservations and the
+	// expected-runtime requeue pass, the simulator's head-of-line reservations and the
 	// readiness backoff.
 	MinRuntime, Requeue, Reserve, Backoff bool
 }
@@ -62,7 +62,7 @@ var Registry = []Spec{
 		p.Equal = true
 		p.NoNewer = set.NoNewer
 	}, false},
-	{"reserve", "minruntime + head-of-line reservation for jobs waiting longer than -reserve-after", func(p *Policy, _ Settings) {
+	{"reserve-naive", "minruntime + the simulator's own head-of-line reservation for jobs waiting longer than -reserve-after", func(p *Policy, _ Settings) {
 		p.MinRuntime, p.Reserve = true, true
 	}, false},
 	{"backoff", "minruntime + requeue backoff after failed starts (backoff.Config, backoff.State, backoff.QueueOrder)", func(p *Policy, _ Settings) {

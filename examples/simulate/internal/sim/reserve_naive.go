@@ -5,7 +5,8 @@ import (
 	"time"
 )
 
-// reservations are the reserve policy's head-of-line reservations. Without
+// reservations are the reserve-naive policy's head-of-line reservations
+// (the simulator's own, beside the library's: reserve_tenure.go). Without
 // them, a job that needs a whole node (or several) can wait for days while
 // smaller jobs keep taking the GPUs it would need. After each cycle, the
 // jobs left pending that have waited -reserve-after, in queue order, each
