@@ -296,10 +296,10 @@ func TestReservation(t *testing.T) {
 }
 
 func TestApplicablePolicies(t *testing.T) {
-	if diff := cmp.Diff([]string{"priority", "minruntime", "requeue", "timebased", "reserve-naive"}, ApplicablePolicies(false)); diff != "" {
+	if diff := cmp.Diff([]string{"priority", "minruntime", "requeue", "timebased", "reserve-naive", "reserve"}, ApplicablePolicies(false)); diff != "" {
 		t.Errorf("without failed starts (-want +got):\n%s", diff)
 	}
-	if diff := cmp.Diff([]string{"priority", "minruntime", "requeue", "timebased", "reserve-naive", "backoff"}, ApplicablePolicies(true)); diff != "" {
+	if diff := cmp.Diff([]string{"priority", "minruntime", "requeue", "timebased", "reserve-naive", "reserve", "backoff"}, ApplicablePolicies(true)); diff != "" {
 		t.Errorf("with failed starts (-want +got):\n%s", diff)
 	}
 }
