@@ -88,7 +88,7 @@ func TestFailCacheChangesNothing(t *testing.T) {
 		// must not stand for a normal one's (it lacks the normal job's
 		// newer picks in other queues).
 		{&sim.NoShapeCache, []string{"-synthetic", "-jobs", "1000", "-seed", "2", "-policies", "timebased", "-tail", "12h"}, false},
-		{&sim.NoShapeCache, []string{"-policies", "priority,reserve"}, true}, // the trace: many distinct shapes
+		{&sim.NoShapeCache, []string{"-policies", "priority,reserve-naive"}, true}, // the trace: many distinct shapes
 	} {
 		if tc.long && !longtest.Enabled() {
 			t.Logf("%q: a long case, skipped (%s=1 runs it)", tc.args, longtest.Env)

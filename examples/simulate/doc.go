@@ -28,7 +28,7 @@
 //   - internal/policies: each compared policy as a tenure.Policy (one
 //     tenure.Config per run) and the decisions made through its Cycle;
 //   - internal/sim: the event loop, the policies' mechanisms (policy.go,
-//     requeue.go, backoff.go, reserve.go) and the metrics;
+//     requeue.go, backoff.go, reserve_naive.go) and the metrics;
 //   - internal/report: the report's data, text, JSON, plots, runs and sweeps.
 //
 // # Input
@@ -131,7 +131,7 @@
 // fit, first fit task by task (GPU-sharing tasks on the fullest GPU that
 // still fits them); a job that fits nowhere may preempt. Then the requeue
 // pass (requeue policy), with the jobs still pending as contenders. Then the
-// head-of-line reservation (reserve policy). A job that can neither fit nor
+// head-of-line reservation (reserve-naive policy). A job that can neither fit nor
 // preempt stays pending, and jobs behind it may still start.
 //
 // Who may evict whom: a job of a higher class, from any queue (a reclaim
@@ -247,7 +247,8 @@
 //     backoff.QueueOrder), so the two take turns. -newer-rule=false gives the
 //     library no preemptor timestamp, which it documents as "no candidate is
 //     newer", leaving only the minAdmit rotation.
-//   - reserve: minruntime plus head-of-line reservation: after a cycle, the
+//   - reserve-naive: minruntime plus the simulator's own head-of-line
+//     reservation (internal/sim/reserve.go): after a cycle, the
 //     first job left pending that has waited -reserve-after (default 30m)
 //     reserves one node per task (those it fits on with the most GPUs free),
 //     and no other job may start or preempt there until it starts; at most

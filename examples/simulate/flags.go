@@ -271,8 +271,9 @@ func (o *options) policyFlags(fs *flag.FlagSet, r *rawFlags) {
 	fs.Float64Var(&o.settings.MaxLostWork, "max-lost-work", 0, "requeue policy: a set of victims that would throw away more than this many `GPU-seconds` of work (GPUs held times the time since the last checkpoint or start) is not committed (tenure's EngineConfig.MaxLostWork; 0: no cap)")
 	r.newer = fs.Bool("newer-rule", true, "timebased: keep LowerOrNewerEqualPriority's \"newer\" rule; false leaves only minAdmit expiry")
 	r.minAdmit = fs.String("min-admit", defaultMinAdmit, "minAdmitDuration of the time-based policy (`duration`, >= 1m)")
-	r.reserve = fs.String("reserve-after", defaultReserveAfter, "reserve policy: a job pending this long reserves nodes (`duration`)")
-	fs.IntVar(&o.settings.Reservations, "reservations", 1, "reserve policy: at most this many jobs hold reservations at a time")
+	r.reserve = fs.String("reserve-after", defaultReserveAfter, "reserve and reserve-naive policies: a job pending this long may hold a reservation (`duration`)")
+	fs.IntVar(&o.settings.Reservations, "reservations", 1, "reserve and reserve-naive policies: at most this many jobs hold reservations at a time")
+	fs.IntVar(&o.settings.ReserveMinGPUs, "reserve-min-gpus", 0, "reserve and reserve-naive policies: only jobs asking for at least this many `GPUs` in all (tasks × GPUs per task; a shared GPU counts one) hold reservations; 0: any job")
 	r.preemptorDelay = fs.String("preemptor-delay", "0s", "every policy: a pending job may cause evictions (preemption, requeue) only once it has waited this long since its queue-order timestamp (`duration`; tenure.Config.PreemptorDelay, YuniKorn's preemption.delay; 0s: none)")
 	r.budget = fs.String("eviction-budget", "none", "every policy: a job evicted N times within W is no victim until the oldest of those is W old (`N/W`, e.g. 3/6h; tenure.Config.EvictionBudget; none: no budget)")
 	r.thrash = fs.String("thrash-window", defaultThrashWindow, "thrash counts evictions of runs shorter than this, for every policy (`duration`)")
@@ -485,6 +486,9 @@ func validateSettings(o options) []error {
 	}
 	if set.Reservations < 1 || set.Reservations > 1000 {
 		errs = append(errs, fmt.Errorf("simulate: -reservations %d: want 1..1000", set.Reservations))
+	}
+	if set.ReserveMinGPUs < 0 {
+		errs = append(errs, fmt.Errorf("simulate: -reserve-min-gpus %d: want >= 0", set.ReserveMinGPUs))
 	}
 	if set.ReserveAfter < 0 {
 		errs = append(errs, fmt.Errorf("simulate: -reserve-after: want a duration >= 0"))

@@ -37,7 +37,7 @@ var goldenCases = []struct {
 	{name: "trace-queues", args: []string{"-policies", "minruntime,requeue", "-reclaim-method", "queue", "-queues"}, long: true},
 	{name: "sweep", args: []string{"-synthetic", "-jobs", "600", "-policies", "minruntime,timebased", "-sweep", "min-admit=30m,2h", "-sweep", "checkpoint=0s,30m"}, svg: "-sweep-svg"},
 	{name: "sweep-json", args: []string{"-synthetic", "-jobs", "500", "-policies", "requeue", "-sweep", "requeue-delay=10m,1h", "-json"}},
-	{name: "runs", args: []string{"-synthetic", "-jobs", "500", "-runs", "3", "-policies", "priority,minruntime,reserve"}},
+	{name: "runs", args: []string{"-synthetic", "-jobs", "500", "-runs", "3", "-policies", "priority,minruntime,reserve-naive"}},
 	{name: "runs-json", args: []string{"-synthetic", "-jobs", "400", "-runs", "2", "-policies", "timebased", "-json"}},
 	{name: "usage", args: []string{"-h"}},
 	{name: "bad-flag", args: []string{"-min-admit", "10s", "-teams", "0"}},

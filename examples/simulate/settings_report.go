@@ -24,7 +24,7 @@ func (o options) settingsReport() report.SettingsReport {
 		Checkpoint: runtime.FormatDuration(o.checkpoint), CheckpointSave: runtime.FormatDuration(o.cpSave),
 		CheckpointRestore: runtime.FormatDuration(o.cpRestore), Interval: runtime.FormatDuration(o.interval),
 		Tail: runtime.FormatDuration(o.tail), Teams: o.teams, NodeStride: o.nodeStride, Speedup: o.speedup,
-		ScaleMix: o.scaleMix, Seed: o.seed, Reservations: set.Reservations, Placement: o.placement.String(),
+		ScaleMix: o.scaleMix, Seed: o.seed, Reservations: set.Reservations, ReserveMinGPUs: set.ReserveMinGPUs, Placement: o.placement.String(),
 		ArrivalJitter:  runtime.FormatDuration(o.jitter),
 		PreemptorDelay: runtime.FormatDuration(set.PreemptorDelay), EvictionBudget: formatBudget(set.BudgetMax, set.BudgetWindow),
 	}

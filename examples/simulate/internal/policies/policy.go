@@ -33,9 +33,10 @@ type Policy struct {
 	NoNewer    bool
 	// MinRuntime: victims must pass the min-runtime filter, elastic ones
 	// the scenario validator. Requeue, Reserve and Backoff switch on the
-	// expected-runtime requeue pass, head-of-line reservations and the
-	// readiness backoff.
-	MinRuntime, Requeue, Reserve, Backoff bool
+	// expected-runtime requeue pass, the simulator's head-of-line reservations and the
+	// readiness backoff; Reservation tenure's reservations
+	// (tenure.Config.Reservation, see ReservationConfig).
+	MinRuntime, Requeue, Reserve, Backoff, Reservation bool
 }
 
 // Spec is one entry of Registry: a policy's name, what it adds, and
@@ -62,8 +63,11 @@ var Registry = []Spec{
 		p.Equal = true
 		p.NoNewer = set.NoNewer
 	}, false},
-	{"reserve", "minruntime + head-of-line reservation for jobs waiting longer than -reserve-after", func(p *Policy, _ Settings) {
+	{"reserve-naive", "minruntime + the simulator's own head-of-line reservation for jobs waiting longer than -reserve-after", func(p *Policy, _ Settings) {
 		p.MinRuntime, p.Reserve = true, true
+	}, false},
+	{"reserve", "minruntime + tenure's reservations: planned start, backfill, requeue of overstayers (requeue/reserve: Cycle.Reserve, Cycle.Backfill)", func(p *Policy, _ Settings) {
+		p.MinRuntime, p.Reservation = true, true
 	}, false},
 	{"backoff", "minruntime + requeue backoff after failed starts (backoff.Config, backoff.State, backoff.QueueOrder)", func(p *Policy, _ Settings) {
 		p.MinRuntime, p.Backoff = true, true
@@ -101,6 +105,9 @@ func New(name string, cfg tenure.Config, set Settings) (*Policy, error) {
 		p := &Policy{Name: name, Preemption: timebased.Config{Policy: timebased.LowerPriority}}
 		r.build(p, set)
 		cfg.Preemption = p.Preemption
+		if p.Reservation {
+			cfg.Reservation = ReservationConfig(set)
+		}
 		tp, err := tenure.New(cfg)
 		if err != nil {
 			return nil, fmt.Errorf("simulate: policy %s: %w", name, err)

@@ -35,10 +35,14 @@ type Settings struct {
 	// MinAdmit is the time-based policy's minAdmitDuration.
 	MinAdmit time.Duration
 	// ReserveAfter is how long a job must have waited before the reserve
-	// policy holds nodes for it.
+	// and reserve-naive policies hold nodes for it.
 	ReserveAfter time.Duration
 	// Reservations bounds how many jobs hold reservations at a time.
 	Reservations int
+	// ReserveMinGPUs limits reservations to jobs asking for at least this
+	// many GPUs in all (tasks × GPUs per task; a task sharing a GPU counts
+	// one); 0: any job.
+	ReserveMinGPUs int
 	// PreemptorDelay is the preemptor-side delay (tenure.Config.PreemptorDelay,
 	// YuniKorn's preemption.delay): a pending job may cause evictions, by
 	// preemption or through the requeue engine, only once it has waited

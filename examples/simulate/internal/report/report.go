@@ -45,6 +45,7 @@ type SettingsReport struct {
 	NewerRule       bool   `json:"newer_rule"`
 	ReserveAfter    string `json:"reserve_after"`
 	Reservations    int    `json:"reservations"`
+	ReserveMinGPUs  int    `json:"reserve_min_gpus,omitempty"`
 	// PreemptorDelay ("0s": none) and EvictionBudget ("N/W", or "none").
 	PreemptorDelay string `json:"preemptor_delay"`
 	EvictionBudget string `json:"eviction_budget"`
@@ -381,8 +382,12 @@ func (r *Report) settings(b *strings.Builder) {
 	} else if set.MaxLostWork > 0 {
 		lost = strconv.FormatFloat(set.MaxLostWork, 'f', -1, 64) + " GPU-s"
 	}
-	fmt.Fprintf(b, "  expected-runtime %s; requeue-delay %s, contenders %s, max-lost-work %s; min-admit %s, newer rule %s; reserve-after %s, reservations %d\n",
-		fmtQueueSettings(set.ExpectedRuntime), set.RequeueDelay, set.RequeueContenders, lost, set.MinAdmit, newer, set.ReserveAfter, set.Reservations)
+	resv := strconv.Itoa(set.Reservations)
+	if set.ReserveMinGPUs > 0 {
+		resv += fmt.Sprintf(" (jobs of %d GPUs or more)", set.ReserveMinGPUs)
+	}
+	fmt.Fprintf(b, "  expected-runtime %s; requeue-delay %s, contenders %s, max-lost-work %s; min-admit %s, newer rule %s; reserve-after %s, reservations %s\n",
+		fmtQueueSettings(set.ExpectedRuntime), set.RequeueDelay, set.RequeueContenders, lost, set.MinAdmit, newer, set.ReserveAfter, resv)
 	seed := fmt.Sprintf("seed %d", set.Seed)
 	if set.SeedLast > set.Seed {
 		seed = fmt.Sprintf("seeds %d..%d", set.Seed, set.SeedLast)

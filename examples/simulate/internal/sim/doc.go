@@ -13,7 +13,8 @@
 //     tenure.Policy and its Cycle); requeue.go: the expected-runtime
 //     requeue pass (the Policy's nominator and Cycle.Requeue); backoff.go:
 //     readiness backoff (backoff.State.Timeout, State.RequeueAt);
-//     reserve.go: head-of-line reservations;
+//     reserve_naive.go: the simulator's own head-of-line reservations
+//     (reserve-naive);
 //   - env.go: the run's tenure.Config and queue tree, shared by a
 //     workload's runs; workload.go: [Prepare] (load knobs, window,
 //     horizon) and [Simulate];

@@ -69,7 +69,7 @@ func (s *sim) placeScored(id int32) int {
 	for n := s.c.NextFit(0, j); n >= 0; n = s.c.NextFit(n+1, j) {
 		try(n)
 	}
-	for _, r := range s.resv.mine(id) {
+	for _, r := range s.openReserved(id) {
 		if s.c.Free[r].Fits(j) {
 			try(int(r))
 		}

@@ -284,22 +284,22 @@ func TestReservation(t *testing.T) {
 	for _, tc := range []struct {
 		policy string
 		start  int64
-	}{{"minruntime", 350}, {"reserve", 100}} {
+	}{{"minruntime", 350}, {"reserve-naive", 100}} {
 		s := testRun{policy: tc.policy, set: set, jobs: jobs, nodes: testNodes(2)}.sim(t)
 		if s.st[0].start != tc.start {
 			t.Errorf("%s: W started %d, want %d", tc.policy, s.st[0].start, tc.start)
 		}
-		if got := s.m.reservations > 0; got != (tc.policy == "reserve") {
+		if got := s.m.reservations > 0; got != (tc.policy == "reserve-naive") {
 			t.Errorf("%s: %d reservations", tc.policy, s.m.reservations)
 		}
 	}
 }
 
 func TestApplicablePolicies(t *testing.T) {
-	if diff := cmp.Diff([]string{"priority", "minruntime", "requeue", "timebased", "reserve"}, ApplicablePolicies(false)); diff != "" {
+	if diff := cmp.Diff([]string{"priority", "minruntime", "requeue", "timebased", "reserve-naive", "reserve"}, ApplicablePolicies(false)); diff != "" {
 		t.Errorf("without failed starts (-want +got):\n%s", diff)
 	}
-	if diff := cmp.Diff([]string{"priority", "minruntime", "requeue", "timebased", "reserve", "backoff"}, ApplicablePolicies(true)); diff != "" {
+	if diff := cmp.Diff([]string{"priority", "minruntime", "requeue", "timebased", "reserve-naive", "reserve", "backoff"}, ApplicablePolicies(true)); diff != "" {
 		t.Errorf("with failed starts (-want +got):\n%s", diff)
 	}
 }

@@ -37,6 +37,7 @@ type policy struct {
 	cyc *tenure.Cycle
 	rq  *requeuePass
 	bo  *readinessBackoff
+	tr  *tenureReserve
 
 	// The current preemptor's request (setPreemptor).
 	req timebased.Request
@@ -49,6 +50,9 @@ func (p *policy) attach(s *sim) {
 	p.cyc = p.Tenure.BeginAt(s.nowT)
 	if p.rq != nil {
 		p.rq.attach(s)
+	}
+	if p.tr != nil {
+		p.tr.attach(s)
 	}
 }
 
@@ -142,6 +146,9 @@ func (p *policy) started(s *sim, id int32) {
 	if p.rq != nil {
 		p.rq.started(s, id)
 	}
+	if p.tr != nil {
+		p.tr.started(id)
+	}
 }
 
 func (p *policy) stopped(s *sim, id int32) {
@@ -171,6 +178,9 @@ func newPolicy(name string, w *Workload) (*policy, error) {
 	if pp.Backoff {
 		p.bo = newBackoff(len(w.Jobs), w.Seed)
 	}
+	if pp.Reservation {
+		p.tr = newTenureReserve()
+	}
 	return p, nil
 }
 
@@ -187,6 +197,10 @@ func (p *policy) notes(s *sim) []report.Note {
 	}
 	if p.Reserve {
 		out = append(out, report.Note{Kind: "reservations", Policy: p.Name, Counts: map[string]int{"granted": s.m.reservations}})
+	}
+	if p.tr != nil {
+		out = append(out, report.Note{Kind: "reservations", Policy: p.Name,
+			Text: "tenure's, over the run: taken, re-planned, released by reason, due passes and their outcomes, jobs backfilled", Counts: p.tr.counts})
 	}
 	if m := s.m; m.searchesCapped > 0 {
 		out = append(out, report.Note{Kind: "preemption_search_capped", Policy: p.Name,

@@ -343,7 +343,7 @@ func (s *sim) candidates(p int32, j *trace.Job, limit trace.Class) func() int {
 // whether the node counts against preemptNodeLimit.
 func (s *sim) examineNode(p int32, n int, j *trace.Job, limit trace.Class) (ok, examined bool) {
 	ps := &s.pre
-	if !s.c.EmptyFits(n, j) || !s.resv.usable(n, p) {
+	if !s.c.EmptyFits(n, j) || !s.nodeUsable(n, p) {
 		return false, false
 	}
 	// A node this preemptor already failed on, unchanged since and

@@ -1,5 +1,7 @@
 package sim
 
+import "slices"
+
 // pendingQueues holds the pending jobs in queue order (backoff.QueueOrder,
 // through sim.queueCompare), grouped in buckets of one team queue, one
 // priority and one shape. Within a cycle the buckets are merged by their
@@ -75,6 +77,27 @@ func (q *pendingQueues) removeHead(b int32) {
 		q.buckets[last].pos = i
 		q.nonEmpty = q.nonEmpty[:len(q.nonEmpty)-1]
 		q.buckets[b].pos = -1
+	}
+}
+
+// remove takes pending job id out of its bucket, wherever it is in it
+// (a reservation's holder that a requeue pass placed). Not during a
+// cycle's merge. O(jobs in the bucket).
+func (q *pendingQueues) remove(id int32) {
+	j := &q.s.jobs[id]
+	bi := q.index[bucketKey{q.s.env.leafIndex(j), j.Priority(), shapeOf(j)}]
+	b := &q.buckets[bi]
+	i := slices.Index(b.jobs, id)
+	if i <= 0 {
+		q.removeHead(bi)
+		return
+	}
+	last := len(b.jobs) - 1
+	b.jobs[i] = b.jobs[last]
+	b.jobs = b.jobs[:last]
+	if i < last {
+		siftDown(b.jobs, i, q.less)
+		siftUp(b.jobs, i, q.less)
 	}
 }
 

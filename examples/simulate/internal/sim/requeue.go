@@ -197,7 +197,7 @@ func (r *requeuePass) gatherContenders(s *sim) bool {
 func (r *requeuePass) runNoms() {
 	s := r.s
 	for i := range r.passNoms {
-		r.costData(&r.passNoms[i].Victim, r.passIDs[i])
+		r.s.costData(&r.passNoms[i].Victim, r.passIDs[i])
 	}
 	var m requeue.Model = &r.model
 	if !NoModelHints {
@@ -269,8 +269,7 @@ func (r *requeuePass) records() map[string]string {
 // or its last shrink (zero when it has had neither since it started: the
 // lost work then counts from its start), so that the cost is exactly the GPU time an
 // eviction now would lose (sim.lostIfEvicted).
-func (r *requeuePass) costData(v *requeue.Victim, id int32) {
-	s := r.s
+func (s *sim) costData(v *requeue.Victim, id int32) {
 	gpus := float64(int64(s.st[id].active)*s.jobs[id].TaskGPU()) / 1000
 	v.Resources = max(gpus, 0.001)
 	// What an eviction keeps: the work up to the last checkpoint, or up to
@@ -314,7 +313,7 @@ func (r *requeuePass) fitsIfEvicted(vid, cid int32) bool {
 		if n < 0 || slices.Index(st.nodes[:t], n) >= 0 {
 			continue // not running, or a node already looked at
 		}
-		if !s.resv.usable(int(n), cid) {
+		if !s.nodeUsable(int(n), cid) {
 			continue
 		}
 		f.CopyFrom(&s.c.Free[n])

@@ -497,16 +497,19 @@ func (s *sim) queueCompare(a, b int32) int {
 	return backoff.QueueOrder{}.Compare(s.queueEntry(a), s.queueEntry(b))
 }
 
-// fitFor returns the node one task of job id fits on now, honouring a
-// reservation: only its holder and jobs of higher priority may use the
-// reserved nodes. -1 when none.
+// fitFor returns the node one task of job id fits on now, honouring
+// reservations: a reserved node only where openReserved lists it (during
+// a reservation's requeue pass, passFit's node). -1 when none.
 func (s *sim) fitFor(id int32) int {
 	if s.cfg.Placement != frag.FirstFit {
 		return s.placeScored(id)
 	}
 	j := &s.jobs[id]
+	if tr := s.pol.tr; tr != nil && tr.inPass {
+		return tr.passFit(id)
+	}
 	n := s.c.FindFit(j)
-	for _, r := range s.resv.mine(id) {
+	for _, r := range s.openReserved(id) {
 		if (n < 0 || int(r) < n) && s.c.Free[r].Fits(j) {
 			n = int(r)
 		}
@@ -524,7 +527,7 @@ func (s *sim) fitCount(id int32, max int32) int32 {
 		f.CopyFrom(&s.c.Free[n])
 		k += capacity(f, j, max-k)
 	}
-	for _, n := range s.resv.mine(id) {
+	for _, n := range s.openReserved(id) {
 		if k < max {
 			f.CopyFrom(&s.c.Free[n])
 			k += capacity(f, j, max-k)
@@ -821,14 +824,20 @@ func (s *sim) failedStart(id int32) {
 }
 
 // runCycle is one scheduling cycle, in the order of KAI-Scheduler's actions:
-// allocation and preemption in queue order (backoff.QueueOrder), then the
-// requeue pass over the jobs still pending, then the head-of-line
-// reservation. A job that can neither fit nor preempt stays pending, and
-// jobs behind it may still start (unless a reservation holds nodes for it).
+// tenure's reservations first (reserve policy: Cycle.Reserve, whose due
+// passes may requeue jobs and start holders), then allocation and
+// preemption in queue order (backoff.QueueOrder), then the requeue pass
+// over the jobs still pending, then the simulator's head-of-line
+// reservation (reserve-naive). A job that can neither fit nor preempt
+// stays pending, and jobs behind it may still start (unless a reservation
+// holds nodes for it).
 func (s *sim) runCycle() {
 	s.requeued = s.requeued[:0]
 	s.failFit, s.failPre = s.failFit[:0], s.failPre[:0]
 	s.left = s.left[:0]
+	if s.pol.tr != nil {
+		s.pol.tr.plan() // before placements: they honour its reservations
+	}
 	s.q.beginCycle()
 	for {
 		b, ok := s.q.nextBucket()
@@ -862,7 +871,7 @@ func (s *sim) runCycle() {
 func (s *sim) place(id int32) bool {
 	j := &s.jobs[id]
 	sh := shapeOf(j)
-	holder := s.resv.mine(id) != nil
+	holder := s.reservationsApply(id)
 	if holder || !s.failedFit(sh) {
 		if s.placeFit(id) {
 			return true

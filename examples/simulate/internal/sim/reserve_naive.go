@@ -5,10 +5,12 @@ import (
 	"time"
 )
 
-// reservations are the reserve policy's head-of-line reservations. Without
+// reservations are the reserve-naive policy's head-of-line reservations
+// (the simulator's own, beside the library's: reserve_tenure.go). Without
 // them, a job that needs a whole node (or several) can wait for days while
 // smaller jobs keep taking the GPUs it would need. After each cycle, the
-// jobs left pending that have waited -reserve-after, in queue order, each
+// jobs left pending that have waited -reserve-after (and ask for at least
+// -reserve-min-gpus GPUs), in queue order, each
 // reserve one node per task, up to -reservations jobs at a time: the nodes
 // where a task fits when empty with the most GPUs free now (the fewest to
 // drain), lowest index first, among those not reserved already. Until the
@@ -71,6 +73,9 @@ func (r *reservations) consider(s *sim) {
 		id := s.q.head(b)
 		if s.st[id].status != statusPending || r.nodes[id] != nil {
 			continue // placed by the requeue pass, or holding already
+		}
+		if reserveGPUs(&s.jobs[id]) < int64(s.env.settings.ReserveMinGPUs) {
+			continue // smaller than -reserve-min-gpus
 		}
 		if since := s.st[id].pendingSince; s.now-since < after {
 			if w := since + after; wake == 0 || w < wake {

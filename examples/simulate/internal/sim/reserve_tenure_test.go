@@ -1,0 +1,58 @@
+package sim
+
+import (
+	"testing"
+	"time"
+
+	"github.com/tenurepolicy/tenure/examples/simulate/internal/trace"
+)
+
+// tenure's reservation and backfill on a hand-made trace. One 4-GPU node;
+// expected runtimes be=100s, burstable=5000s, ls=1000s; reservations
+// after 20s.
+//
+//	t=0     A (LS, 1 GPU, runs 40s) and B (LS, 1 GPU, runs 10000s: it
+//	        will overstay its expected 1000s) start.
+//	t=1     W (Burstable, 4 GPUs, 100s) arrives: it cannot fit.
+//	t=30    W has waited 20s: it reserves the node, planned start 1000
+//	        (A's and B's expected ends; min-runtime ls=0s).
+//	t=100   S (BE, 1 GPU, 30s) backfills in front of W: it is expected
+//	        to end at 200 <= 1000. L (Burstable, 1 GPU, 30s) is denied:
+//	        expected to end at 5100 > 1000, it waits behind W.
+//	t=1000  the planned start: B, an overstayer, is requeued by the
+//	        due pass and W starts; L starts when W ends, at 1100. (W's
+//	        min-runtime, burstable=1000s, keeps B, of a higher priority,
+//	        from preempting it back at once.)
+//
+// With min-runtime ls=2000s B is protected until 2000: the plan says so
+// (planned start 2000), and B is not requeued before its protection ends.
+func TestTenureReservation(t *testing.T) {
+	jobs := []trace.Job{
+		tj("A", trace.ClassLS, 0, 40, 1, 1000), tj("B", trace.ClassLS, 0, 10000, 1, 1000),
+		tj("W", trace.ClassBurstable, 1, 100, 4, 1000),
+		tj("S", trace.ClassBE, 100, 30, 1, 1000), tj("L", trace.ClassBurstable, 100, 30, 1, 1000),
+	}
+	set := testSettings
+	set.ReserveAfter = 20 * time.Second
+	set.Expected = []QueueDuration{{Queue: "be", D: 100 * time.Second}, {Queue: "burstable", D: 5000 * time.Second}, {Queue: "ls", D: 1000 * time.Second}}
+	for _, tc := range []struct {
+		lsProtect       time.Duration
+		w, s, l, bEvict int64
+	}{{0, 1000, 100, 1100, 1000}, {2000 * time.Second, 2000, 100, 2100, 2000}} {
+		set.MinRuntime = []QueueDuration{{Queue: "be", D: 0}, {Queue: "burstable", D: 1000 * time.Second}, {Queue: "ls", D: tc.lsProtect}}
+		s := testRun{policy: "reserve", set: set, jobs: jobs, nodes: testNodes(4), cfg: Config{Horizon: 5000}}.sim(t)
+		got := []int64{s.st[2].start, s.st[3].start, s.st[4].start}
+		if got[0] != tc.w || got[1] != tc.s || got[2] != tc.l {
+			t.Errorf("ls protection %v: W, S, L started at %v, want %d, %d, %d", tc.lsProtect, got, tc.w, tc.s, tc.l)
+		}
+		if s.st[1].evictions != 1 || s.st[0].evictions != 0 || s.st[3].evictions != 0 {
+			t.Errorf("ls protection %v: evictions A %d, B %d, S %d; want only B's", tc.lsProtect, s.st[0].evictions, s.st[1].evictions, s.st[3].evictions)
+		}
+		if c := s.pol.tr.counts; c["backfilled"] < 1 || c["pass committed"] != 1 || c["started by a pass"] != 1 {
+			t.Errorf("ls protection %v: counts %v", tc.lsProtect, c)
+		}
+		if s.m.result(s).Evictions.Requeue != 1 {
+			t.Errorf("ls protection %v: requeue evictions %d, want 1 (B, at the planned start)", tc.lsProtect, s.m.result(s).Evictions.Requeue)
+		}
+	}
+}
