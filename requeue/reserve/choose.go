@@ -81,7 +81,7 @@ func (p *Planner) choose(r *Request, self int32) (choice, bool) {
 	}
 	usable := func(c cand) bool {
 		nd := &p.nodes[c.n]
-		return (nd.owner < 0 || nd.owner == self) && (!r.OneDomain || nd.domain != "")
+		return (nd.owner < 0 || nd.owner == self) && (!r.OneDomain || nd.domain != "") && (p.cfg.Fits == nil || p.cfg.Fits(r, nd.name))
 	}
 	if !r.OneDomain {
 		p.ready = p.ready[:0]

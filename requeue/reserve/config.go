@@ -47,6 +47,10 @@ type Config struct {
 	// Logger, if not nil, receives the same decisions as log lines (Info;
 	// Warn for bad_request).
 	Logger *slog.Logger
+	// Fits, if not nil, says whether one task of r can ever run on node,
+	// empty (its CPU, memory, GPU model, selectors: what Units does not
+	// say); nil: every node whose Capacity is at least r.Units.
+	Fits func(r *Request, node string) bool
 	// Protection, if not nil, gives the protection end of a running job
 	// whose ProtectedUntil is zero (tenure's Policy sets it to its
 	// min-runtime filter's); clock.Last() for a job never evictable.

@@ -45,7 +45,9 @@
 // never can.
 //
 // A request of k tasks gets k distinct nodes (all of one Node.Domain with
-// OneDomain), among those no other reservation holds. A gang whose model
+// OneDomain), among those no other reservation holds and, with
+// Config.Fits, those that could hold one of its tasks at all (CPU, memory,
+// GPU model, selectors: what Units does not say). A gang whose model
 // packs several tasks on a node is asked for as the nodes it needs (Tasks)
 // and what it needs on each (Units). The planned start is
 // the earliest any such set can offer: the k-th earliest node start (per
@@ -81,13 +83,23 @@
 // embedder evicts the committed victims and starts the holder where the
 // pass placed it (Result.Passes).
 //
+// Before its start, a reservation is planned afresh at every Plan and
+// moves when another set of nodes (its own included) starts strictly
+// earlier, as Slurm's backfill plans afresh each cycle
+// (reservation_moved_earlier; not a re-plan). A holder that a pass could
+// not place on its empty nodes does not fit them: it is released at the
+// next Plan (holder_does_not_fit), and may take other nodes then; set
+// Fits so that the plan knows.
+//
 // If the holder has not started by a later Plan (at a later instant, and
 // once every victim its pass committed has left Input.Running: a victim
 // still terminating is waited for, with no second pass), the reservation
 // is planned again (reservation_replanned; its nodes may change), at most
 // Config.MaxReplans times (default 3). After that it drains
 // (reservation_draining): it keeps its nodes, nothing backfills there,
-// and a pass runs at every Plan until the holder starts.
+// and a pass runs at every Plan until the holder starts. A pass may call
+// Backfill from the model's Place (the reservations it sees are this
+// Plan's).
 //
 // The guarantee: while the holder keeps qualifying and its nodes exist,
 // the reservation is never released for being late, and after at most
@@ -102,7 +114,8 @@
 // A reservation is released when its holder starts (it is in
 // Input.Running: holder_started), leaves (it is in neither list:
 // holder_left), no longer qualifies or changed its number of tasks or
-// outgrew a node (holder_not_qualified), when one of its nodes is gone
+// outgrew a node or no longer Fits one (holder_not_qualified), when one of
+// its nodes is gone
 // (node_gone), or when a re-plan finds no set (no_planned_start). No two
 // reservations share a node. Renew to a lower Max releases the
 // reservations taken last (holder_not_qualified).
@@ -114,17 +127,19 @@
 // due passes' own Wake and, for a due holder the pass did not place, the
 // next release instant on its nodes: a scheduler that sleeps until Wake
 // re-plans when something can change. The Observer (Config.Observer), and
-// the Logger as log lines, receive, with Source "reservation", reservation_taken (Until: the
-// planned start), reservation_replanned, reservation_due,
-// reservation_draining, the release reasons above, bad_request and
+// the Logger as log lines, receive, with Source "reservation",
+// reservation_taken (Until: the planned start), reservation_moved_earlier,
+// reservation_replanned, reservation_due, reservation_draining, the
+// release reasons above (holder_does_not_fit too), bad_request and
 // no_planned_start. Backfill's allowed decisions are labelled
 // not_reserved, reservation_holder and backfill.
 //
 // # Cost
 //
-// A Plan costs O(nodes + jobs·log(jobs per node)) to index its input, plus
-// O(nodes·log(nodes)) per plan made (each new or re-planned reservation,
-// and each distinct request shape found unservable) and one requeue pass per
+// A Plan costs O(nodes + jobs·log(jobs per node)) to index its input, one
+// O(nodes·log(nodes)) sort per task size, O(nodes) per plan made (each
+// reservation held, each taken, each request found unservable: at most 16)
+// and one requeue pass per
 // due reservation. Backfill is O(1) and allocates nothing. Bad data never
 // panics: a job on a node not listed is left out, a node listed twice
 // counts once, a pending job listed twice counts at its first entry, and one also

@@ -44,6 +44,9 @@ func (p *Planner) runDue(in *Input, m requeue.Model, res *Result) error {
 		}
 		p.wake(res, out.Wake)
 		if !placed(&out) {
+			if p.nodesEmpty(h) {
+				h.unfit = true // released at the next Plan: its nodes are empty and it still does not fit
+			}
 			p.wake(res, p.nextRelease(h))
 		}
 	}
@@ -73,6 +76,16 @@ func (p *Planner) passInput(h *held, in *Input) requeue.EngineInput {
 		}
 	}
 	return ein
+}
+
+// nodesEmpty reports whether no job runs on h's nodes.
+func (p *Planner) nodesEmpty(h *held) bool {
+	for _, name := range h.Nodes {
+		if nd := &p.nodes[p.nodeOf[name]]; nd.hi > nd.lo {
+			return false
+		}
+	}
+	return true
 }
 
 // placed reports whether a pass with one contender placed it.

@@ -31,6 +31,10 @@ func (p *Planner) review(in *Input, res *Result) {
 	p.markTerminating(in)
 	for i := 0; i < len(p.held); i++ {
 		h := &p.held[i]
+		if h.Start.After(p.now) && !h.Draining {
+			p.moveEarlier(in, i)
+			continue
+		}
 		if !p.settled(h) {
 			continue
 		}
@@ -47,6 +51,28 @@ func (p *Planner) review(in *Input, res *Result) {
 		h.Draining, h.Reason, h.passes = true, reasonDraining, 0
 		p.observe(h.Holder, eligibility.Decision{Allowed: true, Reason: reasonDraining})
 	}
+}
+
+// moveEarlier plans held reservation i again, before its start, and
+// takes the new plan when it starts strictly earlier (nodes freed sooner
+// than planned): as Slurm's backfill plans its reservations afresh each
+// cycle. It is no re-plan (Replans is unchanged).
+func (p *Planner) moveEarlier(in *Input, i int) {
+	h := &p.held[i]
+	r := &in.Pending[p.pending[h.Holder]]
+	c, ok := p.choose(r, int32(i))
+	if !ok || !p.at(c.at).Before(h.Start) {
+		return
+	}
+	for _, name := range h.Nodes {
+		p.nodes[p.nodeOf[name]].owner = -1
+	}
+	h.Nodes = p.names(c.nodes, h.Nodes[:0])
+	h.Start, h.LostWork, h.Reason = p.at(c.at), c.loss, reasonMoved
+	for _, n := range c.nodes {
+		p.nodes[n].owner = int32(i)
+	}
+	p.observe(h.Holder, eligibility.Decision{Allowed: true, Reason: reasonMoved, Until: h.Start})
 }
 
 // settled reports whether h's due pass failed to start its holder for
@@ -94,12 +120,15 @@ func (p *Planner) standing(h *held, in *Input) eligibility.Reason {
 	if !validRequest(r) || !p.cfg.qualifies(r) || r.Tasks != len(h.Nodes) {
 		return reasonNotQualified
 	}
+	if h.unfit {
+		return reasonNoFit
+	}
 	for _, name := range h.Nodes {
 		n, ok := p.nodeOf[name]
 		if !ok {
 			return reasonNodeGone
 		}
-		if p.nodes[n].capacity < r.Units {
+		if p.nodes[n].capacity < r.Units || (p.cfg.Fits != nil && !p.cfg.Fits(r, name)) {
 			return reasonNotQualified
 		}
 	}

@@ -67,6 +67,7 @@ type held struct {
 	lastPass    time.Time // the instant of the last one
 	victims     []string  // what the last one committed
 	terminating bool      // some of them are still running
+	unfit       bool      // a pass on its empty nodes did not place it
 }
 
 // Planner holds reservations from one cycle to the next. It belongs to one

@@ -24,6 +24,8 @@ const (
 	reasonBackfill       eligibility.Reason = "backfill"
 	reasonTaken          eligibility.Reason = "reservation_taken"
 	reasonReplanned      eligibility.Reason = "reservation_replanned"
+	reasonMoved          eligibility.Reason = "reservation_moved_earlier"
+	reasonNoFit          eligibility.Reason = "holder_does_not_fit"
 	reasonDraining       eligibility.Reason = "reservation_draining"
 	reasonDue            eligibility.Reason = "reservation_due"
 	reasonStarted        eligibility.Reason = "holder_started"

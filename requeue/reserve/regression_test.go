@@ -188,3 +188,55 @@ func TestRenewLowerMaxReleases(t *testing.T) {
 		t.Errorf("%+v", res)
 	}
 }
+
+// Fits keeps a request off the nodes it can never use.
+func TestFitsExcludesNodes(t *testing.T) {
+	in := Input{Nodes: gpuNodes(2, 8), Running: []Job{running("a", "node-00", 8, 0, time.Hour), running("b", "node-01", 8, 0, 2*time.Hour)},
+		Pending: []Request{request("big", 1, 8, time.Hour)}}
+	fits := func(r *Request, node string) bool { return node != "node-00" } // node-00 lacks the CPUs big needs
+	p := mustNew(t, Config{Max: 1, Fits: fits})
+	res := mustPlan(t, p, t0, in)
+	if len(res.Held) != 1 || res.Held[0].Nodes[0] != "node-01" || !res.Held[0].Start.Equal(t0.Add(2*time.Hour)) {
+		t.Fatalf("%+v", res.Held)
+	}
+	p.cfg.Fits = func(*Request, string) bool { return false } // the request changed its selector
+	if res := mustPlan(t, p, t0.Add(time.Minute), in); len(res.Released) != 1 || res.Released[0].Reason != reasonNotQualified || len(res.Held) != 0 {
+		t.Errorf("%+v", res)
+	}
+}
+
+// A reservation moves to nodes that free earlier than planned (a job ended
+// early), without counting a re-plan.
+func TestMovesEarlier(t *testing.T) {
+	var ev events
+	in := Input{Nodes: gpuNodes(2, 8), Running: []Job{running("a", "node-00", 8, 0, 2*time.Hour), running("b", "node-01", 8, 0, 3*time.Hour)},
+		Pending: []Request{request("big", 1, 8, time.Hour)}}
+	p := mustNew(t, Config{Max: 1, Observer: &ev})
+	mustPlan(t, p, t0, in)
+	in.Running = in.Running[:1] // b ended early: node-01 is free now
+	res := mustPlan(t, p, t0.Add(time.Minute), in)
+	if h := res.Held[0]; h.Nodes[0] != "node-01" || !h.Start.Equal(t0.Add(time.Minute)) || h.Replans != 0 {
+		t.Errorf("%+v", h)
+	}
+	if diff := cmp.Diff([]eligibility.Reason{reasonTaken, reasonMoved, reasonDue}, ev.reasons("big")); diff != "" {
+		t.Errorf("events (-want +got):\n%s", diff)
+	}
+}
+
+// A holder that a pass cannot place on its empty nodes does not fit them
+// at all: released, not re-planned onto them nor drained.
+func TestUnfitHolderIsReleased(t *testing.T) {
+	in := Input{Nodes: gpuNodes(1, 8), Pending: []Request{request("big", 1, 8, time.Hour)}}
+	m := modelOf(t, []string{"node-00"}, nil)
+	if err := m.AddJob(nil, cluster.Job{ID: "big", Tasks: []cluster.Resources{{GPU: 8, MilliCPU: 1 << 40}}}); err != nil { // more CPU than the node
+		t.Fatal(err)
+	}
+	p := mustNew(t, Config{Max: 1})
+	if res, err := p.Plan(t0, in, m); err != nil || len(res.Passes) != 1 || len(res.Passes[0].FitWithoutEviction) != 0 {
+		t.Fatalf("%+v, %v", res, err)
+	}
+	res, err := p.Plan(t0.Add(time.Minute), in, m)
+	if err != nil || len(res.Released) != 1 || res.Released[0].Reason != reasonNoFit {
+		t.Errorf("%+v, %v", res, err)
+	}
+}
