@@ -79,8 +79,9 @@ var flagNeeds = map[string]needRule{
 	"max-lost-work":       needPolicy("the requeue pass", func(p policies.Policy) bool { return p.Requeue }),
 	"min-admit":           needPolicy("time-based preemption", func(p policies.Policy) bool { return p.Equal }),
 	"newer-rule":          needPolicy("time-based preemption", func(p policies.Policy) bool { return p.Equal }),
-	"reserve-after":       needPolicy("reservations", func(p policies.Policy) bool { return p.Reserve }),
-	"reservations":        needPolicy("reservations", func(p policies.Policy) bool { return p.Reserve }),
+	"reserve-after":       needPolicy("reservations", func(p policies.Policy) bool { return p.Reserve || p.Reservation }),
+	"reservations":        needPolicy("reservations", func(p policies.Policy) bool { return p.Reserve || p.Reservation }),
+	"reserve-min-gpus":    needPolicy("tenure's reservations", func(p policies.Policy) bool { return p.Reservation }),
 	// The allocation experiment (allocation.go).
 	"allocation":     nil,
 	"allocation-out": func(c noopContext) string { return needIf(c.o.alloc.on, "-allocation") },

@@ -73,6 +73,8 @@ var noopCases = map[string]noopCase{
 		acts: []string{"-newer-rule=false"}},
 	"reserve-after": {noop: []string{"-policies", "minruntime", "-reserve-after", "1h"},
 		acts: []string{"-policies", "reserve", "-reserve-after", "1h"}},
+	"reserve-min-gpus": {noop: []string{"-policies", "reserve-naive", "-reserve-min-gpus", "4"},
+		acts: []string{"-policies", "reserve", "-reserve-min-gpus", "4"}},
 	"reservations": {noop: []string{"-policies", "timebased", "-reservations", "2"},
 		acts: []string{"-policies", "reserve", "-reservations", "2"}},
 	"allocation":     {acts: []string{"-allocation"}},

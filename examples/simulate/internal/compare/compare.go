@@ -79,10 +79,18 @@ type Diff struct {
 	// Untested says why the difference was not tested (then PHolm is NaN,
 	// null in JSON).
 	Untested string `json:"untested,omitempty"`
+	// Test names the test behind P: "paired t", or "sign" when a seed's
+	// value is a lower bound (then Mean, Lo and Hi bound nothing; P is a
+	// sign test over Support that counts unsettled seeds against each
+	// direction).
+	Test string `json:"test,omitempty"`
+	// Support counts the seeds on which the arm is below, above or equal
+	// to the first, or unsettled by a lower bound.
+	Support Support `json:"support"`
 }
 
 // Method describes the statistics in one sentence, for headers.
-const Method = "mean with 95% interval (Student's t; percentile bootstrap for counts); differences from the first arm paired by seed, paired t-test, Holm's step-down over all tested differences"
+const Method = "mean with 95% interval (Student's t; percentile bootstrap for counts); differences from the first arm paired by seed, paired t-test (a sign test where a value is a lower bound), Holm's step-down over all tested differences"
 
 // Compare summarises arms over the shared seeds (every arm must have
 // len(metrics) rows of len(seeds) values) and tests each arm after the
@@ -149,9 +157,10 @@ func summarise(vs []stats.Value, count bool, o Options, salt uint64) ArmStat {
 	return st
 }
 
-// pairedDiff is a−b paired by seed, untested when any value is a lower
-// bound, there are fewer than two seeds, or every seed gives both arms the
-// same value (a metric that does not concern them, such as requeue
+// pairedDiff is a−b paired by seed, with a paired t-test; when a value is
+// a lower bound, with a sign test over the seeds whose order it settles
+// (signP; untested when none does). Untested too with fewer than two
+// seeds, or when every seed gives both arms the same value (a metric that does not concern them, such as requeue
 // evictions under a policy without requeuing: testing it would only
 // enlarge the family).
 func pairedDiff(a, b []stats.Value) *Diff {
@@ -163,14 +172,20 @@ func pairedDiff(a, b []stats.Value) *Diff {
 		same = same && xa[i] == xb[i]
 	}
 	pr, err := stats.Paired(xa, xb)
-	d := &Diff{Mean: stats.Float(pr.Diff.Est), Lo: stats.Float(pr.Diff.Lo), Hi: stats.Float(pr.Diff.Hi), P: stats.Float(pr.P), PHolm: stats.Float(math.NaN())}
+	d := &Diff{Mean: stats.Float(pr.Diff.Est), Lo: stats.Float(pr.Diff.Lo), Hi: stats.Float(pr.Diff.Hi), P: stats.Float(pr.P), PHolm: stats.Float(math.NaN()),
+		Test: "paired t"}
+	if err == nil {
+		d.Support = supportOf(a, b)
+	}
 	switch {
 	case err != nil:
 		d.Untested = "unpaired"
-	case cens:
-		d.Untested = "lower bounds"
 	case len(a) < 2:
 		d.Untested = "one seed"
+	case cens && d.Support.Below+d.Support.Above == 0:
+		d.Untested = "lower bounds" // no seed settles an order: nothing to test
+	case cens:
+		d.Test, d.P = "sign", stats.Float(signP(d.Support))
 	case same:
 		d.Untested = "identical" // the metric does not tell these arms apart: no test, not in the family
 	}

@@ -28,8 +28,8 @@ func arms() []Arm {
 
 func TestCompare(t *testing.T) {
 	r := Compare([]int64{1, 2, 3, 4, 5}, metrics, arms(), Options{})
-	if r.Family != 2 {
-		t.Errorf("family = %d, want 2 (the censored wait is not tested)", r.Family)
+	if r.Family != 3 {
+		t.Errorf("family = %d, want 3 (the censored wait by a sign test)", r.Family)
 	}
 	ev := r.Metrics[0].Arms[0]
 	if ev.Interval != "bootstrap" || ev.Lo < 0 || ev.Mean != 8 {
@@ -45,14 +45,17 @@ func TestCompare(t *testing.T) {
 		t.Errorf("setup: unpaired intervals should overlap: %+v vs %+v", p, g)
 	}
 	w := r.Metrics[2].Arms[1]
-	if !w.LowerBound || w.Censored != 1 || w.Diff.Untested != "lower bounds" || !math.IsNaN(float64(w.Diff.PHolm)) {
+	// Seed 2's lower bound 9 is above priority's 2: one seed above, four
+	// equal; a sign test over one seed: p 1.
+	if !w.LowerBound || w.Censored != 1 || w.Diff.Untested != "" || w.Diff.Test != "sign" ||
+		w.Diff.Support != (Support{Above: 1, Equal: 4}) || w.Diff.P != 1 {
 		t.Errorf("censored wait: %+v %+v", w, w.Diff)
 	}
 	// evictions diff 1,0,2,0,1: mean 0.8, sd sqrt(0.7), t = 2.138 on 4
-	// degrees of freedom, p = 0.099; the larger of the family's two
-	// p-values keeps its value under Holm (factor 1): not different.
+	// degrees of freedom, p = 0.099; second of the family's three p-values
+	// under Holm (factor 2): not different.
 	e := r.Metrics[0].Arms[1].Diff
-	if !(e.P > 0.098 && e.P < 0.100) || e.PHolm != e.P || e.Differs || e.Lo > 0 {
+	if !(e.P > 0.098 && e.P < 0.100) || math.Abs(float64(e.PHolm-2*e.P)) > 1e-12 || e.Differs || e.Lo > 0 {
 		t.Errorf("evictions diff: %+v", e)
 	}
 }
@@ -64,7 +67,7 @@ func TestTextAndJSON(t *testing.T) {
 		t.Fatal(err)
 	}
 	out := b.String()
-	for _, want := range []string{"5 runs (seeds 1..5)", "Holm's correction over the 2 differences", "35.0 [15.4, 54.6] *", "≥4.4 [", "untested (lower bounds)", "5.0 [5.0, 5.0] (p <0.001)", "0.800 ["} {
+	for _, want := range []string{"5 runs (seeds 1..5)", "Holm's correction over the 3 differences", "35.0 [15.4, 54.6] *", "≥4.4 [", "sign test 0< 1> 4= (p 1)", "5.0 [5.0, 5.0] (p <0.001)", "0.800 [", "0< 5>", "≥1"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("text lacks %q:\n%s", want, out)
 		}
@@ -73,7 +76,7 @@ func TestTextAndJSON(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{`"holm_family":2`, `"per_seed":[{"value":1},{"value":9,"lower_bound":true}`, `"p_holm":null`, `"untested":"lower bounds"`} {
+	for _, want := range []string{`"holm_family":3`, `"per_seed":[{"value":1},{"value":9,"lower_bound":true}`, `"test":"sign"`, `"support":{"below":0,"above":1,"equal":4,"unknown":0}`} {
 		if !strings.Contains(string(js), want) {
 			t.Errorf("JSON lacks %s:\n%s", want, js)
 		}
@@ -95,5 +98,27 @@ func TestFamily(t *testing.T) {
 	r := Compare([]int64{1, 2, 3, 4, 5}, metrics, arms(), Options{Family: []string{"goodput"}})
 	if r.Family != 1 || r.Metrics[0].Arms[1].Diff.Untested != "outside the family" || !r.Metrics[1].Arms[1].Diff.Differs {
 		t.Errorf("family %d, evictions %+v, goodput %+v", r.Family, r.Metrics[0].Arms[1].Diff, r.Metrics[1].Arms[1].Diff)
+	}
+}
+
+// The support settles an order only where a lower bound allows it, and the
+// sign test counts the unsettled seeds against each direction.
+func TestSupportAndSignTest(t *testing.T) {
+	a := []stats.Value{stats.Exact(1), stats.Exact(5), stats.AtLeast(7), stats.AtLeast(3), stats.AtLeast(2), stats.Exact(4)}
+	b := []stats.Value{stats.Exact(2), stats.AtLeast(6), stats.Exact(6), stats.Exact(3), stats.AtLeast(9), stats.Exact(4)}
+	// below (exact<exact), below (5 < ≥6), above (≥7 > 6), unknown (≥3 vs
+	// 3), unknown (two bounds), equal.
+	if got, want := supportOf(a, b), (Support{Below: 2, Above: 1, Equal: 1, Unknown: 2}); got != want {
+		t.Errorf("support = %+v, want %+v", got, want)
+	}
+	// 17 below, 3 unsettled of 20: 2·P(Bin(20, 1/2) >= 17) = 2·1351/2^20.
+	if p, want := signP(Support{Below: 17, Unknown: 3}), 2*1351/math.Pow(2, 20); math.Abs(p-want) > 1e-12 {
+		t.Errorf("signP = %g, want %g", p, want)
+	}
+	if p := signP(Support{Below: 10, Above: 10}); p != 1 {
+		t.Errorf("signP balanced = %g, want 1", p)
+	}
+	if d := pairedDiff([]stats.Value{stats.AtLeast(1), stats.AtLeast(1)}, exact(1, 1)); d.Untested != "lower bounds" {
+		t.Errorf("nothing settled: %+v, want untested", d)
 	}
 }

@@ -15,10 +15,16 @@
 //     chance of any false "differs" at or below alpha; the report names the
 //     family size.
 //   - A value that is only a lower bound (a wait percentile that includes
-//     jobs still waiting) marks the arm's mean and interval as lower bounds
-//     and its difference as untested: subtracting lower bounds bounds
-//     nothing. A difference that is exactly 0 on every seed (a metric the
-//     arms cannot differ in) is left out of the family too.
+//     jobs still waiting) marks the arm's mean and interval as lower bounds.
+//     Subtracting lower bounds bounds nothing, so such a difference gets a
+//     sign test instead: a seed counts for one order only when the bound
+//     settles it (a lower bound above the other arm's exact value); the
+//     unsettled seeds count against each direction tested (conservative).
+//     With no seed settled it is untested. A difference that is exactly 0
+//     on every seed (a metric the arms cannot differ in) is left out of the
+//     family too.
+//   - Every difference carries its replicate support: the seeds on which
+//     the arm is below, above or equal to the first, or unsettled.
 //
 // # Costs
 //

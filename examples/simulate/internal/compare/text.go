@@ -9,10 +9,12 @@ import (
 	"github.com/tenurepolicy/tenure/examples/simulate/internal/stats"
 )
 
-// WriteText prints r as two tables: per metric and arm the mean and its
+// WriteText prints r as three tables: per metric and arm the mean and its
 // interval ("≥" when they are lower bounds, "*" when the arm differs from
 // the first after Holm's correction), then per metric and arm after the
-// first the paired difference with its Holm-adjusted p-value. what names
+// first the paired difference with its Holm-adjusted p-value (for lower
+// bounds the sign test's counts instead), then the replicate support
+// (writeSupport). what names
 // the arms' kind in the header ("policy", "sweep point").
 func WriteText(w io.Writer, r *Report, what string) error {
 	if len(r.Metrics) == 0 || len(r.Metrics[0].Arms) == 0 {
@@ -20,7 +22,7 @@ func WriteText(w io.Writer, r *Report, what string) error {
 	}
 	first := r.Metrics[0].Arms[0].Arm
 	fmt.Fprintf(w, "%d runs (seeds %s): %s.\n", len(r.Seeds), seedRange(r.Seeds), r.Method)
-	fmt.Fprintf(w, "*: differs from %s after Holm's correction over the %d differences tested (family-wise error <= %g); ≥: a lower bound (some runs end with jobs still waiting; such differences are not tested)\n",
+	fmt.Fprintf(w, "*: differs from %s after Holm's correction over the %d differences tested (family-wise error <= %g); ≥: a lower bound (some runs end with jobs still waiting; such differences get a sign test over the seeds whose order is settled)\n",
 		first, r.Family, r.Alpha)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprint(tw, "metric\t")
@@ -45,7 +47,10 @@ func WriteText(w io.Writer, r *Report, what string) error {
 	if len(r.Metrics[0].Arms) < 2 {
 		return nil
 	}
-	return writeDiffs(w, r, what, first)
+	if err := writeDiffs(w, r, what, first); err != nil {
+		return err
+	}
+	return writeSupport(w, r, first)
 }
 
 // writeDiffs prints the table of paired differences.
@@ -63,6 +68,10 @@ func writeDiffs(w io.Writer, r *Report, what, first string) error {
 			d := a.Diff
 			if d.Untested != "" {
 				fmt.Fprintf(tw, "untested (%s)\t", d.Untested)
+				continue
+			}
+			if d.Test == "sign" {
+				fmt.Fprintf(tw, "sign test %s (p %s)\t", fmtSupport(d.Support), fmtP(float64(d.PHolm)))
 				continue
 			}
 			fmt.Fprintf(tw, "%s (p %s)\t", fmtInterval(d.Mean, d.Lo, d.Hi, false), fmtP(float64(d.PHolm)))

@@ -96,7 +96,9 @@ func TimeBasedConfig(set Settings) timebased.Config {
 }
 
 // New builds the named policy from the run's configuration cfg (see
-// TenureConfig) and settings.
+// TenureConfig) and settings. A reservation policy keeps
+// cfg.Reservation.Fits, the embedder's node model (the rest of
+// cfg.Reservation comes from settings: ReservationConfig).
 func New(name string, cfg tenure.Config, set Settings) (*Policy, error) {
 	for _, r := range Registry {
 		if r.Name != name {
@@ -106,7 +108,9 @@ func New(name string, cfg tenure.Config, set Settings) (*Policy, error) {
 		r.build(p, set)
 		cfg.Preemption = p.Preemption
 		if p.Reservation {
+			fits := cfg.Reservation.Fits
 			cfg.Reservation = ReservationConfig(set)
+			cfg.Reservation.Fits = fits
 		}
 		tp, err := tenure.New(cfg)
 		if err != nil {

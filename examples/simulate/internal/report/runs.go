@@ -24,7 +24,8 @@ type metric struct {
 // MetricNames lists the headline metrics, in table order.
 var MetricNames = []string{"gpu_util_pct", "useful_util_pct", "goodput_gpu_hours", "goodput_done_gpu_hours", "evictions",
 	"evictions_preempt", "evictions_reclaim", "evictions_time_based", "evictions_requeue", "thrash",
-	"lost_gpu_hours", "unfinished", "wait_p95_ls_h", "wait_p95_burstable_h", "wait_p95_be_h", "wait_max_h", "jain_across"}
+	"lost_gpu_hours", "unfinished", "wait_p95_ls_h", "wait_p95_burstable_h", "wait_p95_be_h", "wait_max_h",
+	"wait_p95_ls_whole_h", "wait_max_ls_whole_h", "wait_p95_burstable_whole_h", "wait_max_burstable_whole_h", "jain_across"}
 
 // headline returns r's headline metrics, in MetricNames order.
 func headline(r Result) []metric {
@@ -55,6 +56,10 @@ func headline(r Result) []metric {
 		{"wait_p95_burstable_h", "Burstable p95 wait h", p95("Burstable"), false},
 		{"wait_p95_be_h", "BE p95 wait h", p95("BE"), false},
 		{"wait_max_h", "max wait h", maxWait(r), false},
+		{"wait_p95_ls_whole_h", "LS 5-8 GPU p95 wait h", sizeWait(r, "LS", wholeNode, false), false},
+		{"wait_max_ls_whole_h", "LS 5-8 GPU max wait h", sizeWait(r, "LS", wholeNode, true), false},
+		{"wait_p95_burstable_whole_h", "Burstable 5-8 GPU p95 wait h", sizeWait(r, "Burstable", wholeNode, false), false},
+		{"wait_max_burstable_whole_h", "Burstable 5-8 GPU max wait h", sizeWait(r, "Burstable", wholeNode, true), false},
 		{"jain_across", "Jain all queues", x(r.Fairness.Across), false},
 	}
 }
@@ -69,6 +74,31 @@ func maxWait(r Result) stats.Value {
 		}
 	}
 	return out
+}
+
+// wholeNode is the size bucket of jobs that need whole nodes (5-8 GPUs in
+// all: what reservations are for).
+const wholeNode = "5-8"
+
+// sizeWait is the p95 (or, with max, the longest) wait in hours of class's
+// jobs of the size bucket, a lower bound when a job unfinished at the end
+// could raise it; 0 when the run has no such job (as for a class).
+func sizeWait(r Result, class, size string, max bool) stats.Value {
+	for _, c := range r.Waits {
+		if c.Class != class {
+			continue
+		}
+		for _, s := range c.BySize {
+			if s.Size == size {
+				v := s.P95
+				if max {
+					v = s.Max
+				}
+				return stats.Value{V: v.V / 3600, Censored: v.Censored}
+			}
+		}
+	}
+	return stats.Exact(0)
 }
 
 // Stat is a metric's mean over runs with its 95% interval (Student's t;

@@ -160,7 +160,16 @@ func (p *policy) stopped(s *sim, id int32) {
 // newPolicy builds the named policy for workload w: its library side from
 // the workload's tenure.Config, and the mechanisms it switches on.
 func newPolicy(name string, w *Workload) (*policy, error) {
-	pp, err := policies.New(name, w.Env.tenureCfg, w.Env.settings)
+	cfg := w.Env.tenureCfg
+	var tr *tenureReserve
+	if mech, _ := policies.Mechanisms(name); mech.Reservation {
+		// The planner learns from the run's node model which nodes a
+		// job could use at all (tenureReserve.fits); policies.New keeps
+		// Fits when it sets the reservation's configuration.
+		tr = newTenureReserve()
+		cfg.Reservation.Fits = tr.fits
+	}
+	pp, err := policies.New(name, cfg, w.Env.settings)
 	if err != nil {
 		return nil, err
 	}
@@ -179,7 +188,7 @@ func newPolicy(name string, w *Workload) (*policy, error) {
 		p.bo = newBackoff(len(w.Jobs), w.Seed)
 	}
 	if pp.Reservation {
-		p.tr = newTenureReserve()
+		p.tr = tr
 	}
 	return p, nil
 }

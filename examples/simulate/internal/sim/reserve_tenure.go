@@ -36,9 +36,9 @@ import (
 // protection end), since it is free for a whole-GPU task only when all
 // have left; the other sharers hold none of it. A pending job asks for
 // GPUs per task (a fractional task counts one); a job without GPUs holds
-// no reservation. CPU and memory are not planned: a holder that does not
-// fit for them when its GPUs are free is placed by the due pass's
-// evictions, or re-plans.
+// no reservation. CPU and memory are planned through the run's
+// reserve.Config.Fits (fits): a job holds only nodes whose CPUs, memory
+// and GPUs could take one of its tasks, empty.
 //
 // Each running job's Expected is its team queue's -expected-runtime (the
 // requeue policy's, from Env.leafExpected), its ProtectedUntil its start
@@ -76,8 +76,6 @@ type tenureReserve struct {
 	dev       []devShare
 	per       []nodeShare
 	counts    map[string]int // the report's note
-	fitsAll   map[shape]bool // plannable's answers
-	unplanned map[int32]struct{}
 }
 
 // devShare is the job a GPU counts for while a node's units are
@@ -95,8 +93,7 @@ type nodeShare struct {
 
 func newTenureReserve() *tenureReserve {
 	return &tenureReserve{holder: map[int32]bool{}, notBefore: map[int32]time.Time{}, replans: map[string]int{},
-		recs: map[string]string{}, counts: map[string]int{},
-		fitsAll: map[shape]bool{}, unplanned: map[int32]struct{}{}}
+		recs: map[string]string{}, counts: map[string]int{}}
 }
 
 // attach sets up the run's nodes and the per-queue protections.
@@ -165,41 +162,29 @@ func (t *tenureReserve) build() {
 	t.ids = slices.Compact(t.ids)
 	t.in.Pending = t.in.Pending[:0]
 	for _, id := range t.ids {
-		if s.jobs[id].GPUs > 0 && t.plannable(id) {
+		if s.jobs[id].GPUs > 0 {
 			t.in.Pending = append(t.in.Pending, *t.request(id))
 			t.model.ids[s.jobs[id].Name] = id
 		}
 	}
 }
 
-// plannable reports whether pending job id's task fits, empty, on every
-// node with GPUs enough for it: the planner counts GPUs alone, and a
-// reservation on a node whose CPUs or memory can never hold the task
-// would drain it for nothing, re-plan onto it and hold it for good.
-// A job that fits only some nodes holds no reservation (counted in the
-// note). Cached per shape.
-func (t *tenureReserve) plannable(id int32) bool {
+// fits is the run's reserve.Config.Fits: whether one task of pending
+// request r fits node, empty (cluster.State.EmptyFits: CPU, memory,
+// GPUs), so that the planner holds for a job only nodes that could run
+// it. A request or node the simulator does not know fits nowhere (fail
+// closed). O(1).
+func (t *tenureReserve) fits(r *reserve.Request, node string) bool {
 	s := t.s
-	j := &s.jobs[id]
-	sh := shapeOf(j)
-	ok, seen := t.fitsAll[sh]
-	if !seen {
-		ok = true
-		for n := range s.c.Nodes {
-			if s.c.Nodes[n].GPUs >= j.GPUs && !s.c.EmptyFits(n, j) {
-				ok = false
-				break
-			}
-		}
-		t.fitsAll[sh] = ok
+	if s == nil {
+		return false
 	}
-	if !ok {
-		if _, dup := t.unplanned[id]; !dup {
-			t.unplanned[id] = struct{}{}
-			t.counts["not planned: fits only some nodes"]++
-		}
+	id, ok := t.model.ids[r.ID]
+	n, err := strconv.Atoi(node)
+	if !ok || err != nil || n < 0 || n >= len(s.c.Nodes) {
+		return false
 	}
-	return ok
+	return s.c.EmptyFits(n, &s.jobs[id])
 }
 
 // nodeJobs appends node n's running jobs to t.in.Running, each with the

@@ -48,11 +48,46 @@ func TestTenureReservation(t *testing.T) {
 		if s.st[1].evictions != 1 || s.st[0].evictions != 0 || s.st[3].evictions != 0 {
 			t.Errorf("ls protection %v: evictions A %d, B %d, S %d; want only B's", tc.lsProtect, s.st[0].evictions, s.st[1].evictions, s.st[3].evictions)
 		}
-		if c := s.pol.tr.counts; c["backfilled"] < 1 || c["pass committed"] != 1 || c["started by a pass"] != 1 {
+		// B, requeued at W's start, and L, behind W, wait -reserve-after
+		// in turn and hold reservations too: every holder starts by its
+		// pass, and only W's pass evicts.
+		if c := s.pol.tr.counts; c["backfilled"] < 1 || c["pass committed"] != 1 || c["started by a pass"] != c["granted"] {
 			t.Errorf("ls protection %v: counts %v", tc.lsProtect, c)
 		}
 		if s.m.result(s).Evictions.Requeue != 1 {
 			t.Errorf("ls protection %v: requeue evictions %d, want 1 (B, at the planned start)", tc.lsProtect, s.m.result(s).Evictions.Requeue)
 		}
+	}
+}
+
+// The planner holds only nodes a job's task fits (reserve.Config.Fits
+// from the node model). Two 4-GPU nodes: n0 with 100 CPUs, n1 with 200.
+//
+//	t=0     A and B (LS, 4 GPUs, run 10000s, expected 1000s) start on n0
+//	        and n1.
+//	t=1     W (Burstable, 4 GPUs, 150 CPUs) arrives: it fits only n1.
+//	t=21    W reserves n1 (n0, equally early and first by name, cannot
+//	        hold it), planned start 1000.
+//	t=1000  B, overstaying on n1, is requeued; W starts. A is not touched
+//	        (the run ends at 1010, before B reserves in turn).
+func TestTenureReservationFits(t *testing.T) {
+	w := tj("W", trace.ClassBurstable, 1, 100, 4, 1000)
+	w.CPU = 150
+	jobs := []trace.Job{tj("A", trace.ClassLS, 0, 10000, 4, 1000), tj("B", trace.ClassLS, 0, 10000, 4, 1000), w}
+	nodes := testNodes(4, 4)
+	nodes[1].CPU = 200
+	set := testSettings
+	set.ReserveAfter = 20 * time.Second
+	set.Expected = []QueueDuration{{Queue: "be", D: 100 * time.Second}, {Queue: "burstable", D: 5000 * time.Second}, {Queue: "ls", D: 1000 * time.Second}}
+	set.MinRuntime = []QueueDuration{{Queue: "be", D: 0}, {Queue: "burstable", D: 1000 * time.Second}, {Queue: "ls", D: 0}}
+	s := testRun{policy: "reserve", set: set, jobs: jobs, nodes: nodes, cfg: Config{Horizon: 1010}}.sim(t)
+	if s.st[2].start != 1000 {
+		t.Errorf("W started at %d, want 1000", s.st[2].start)
+	}
+	if s.st[0].evictions != 0 || s.st[1].evictions != 1 {
+		t.Errorf("evictions A %d, B %d; want only B's", s.st[0].evictions, s.st[1].evictions)
+	}
+	if c := s.pol.tr.counts; c["released/holder_does_not_fit"] != 0 || c["granted"] != 1 {
+		t.Errorf("counts %v: want one reservation, never on a node W does not fit", c)
 	}
 }
