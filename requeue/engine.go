@@ -88,6 +88,15 @@ type EngineConfig struct {
 	// CanContend says whether c may evict v, before the filters. Nil means
 	// c.Priority > v.Priority.
 	CanContend func(v *Victim, c *Contender) bool
+	// ContendClass, with a custom CanContend, names the contenders that
+	// CanContend treats alike: two contenders of one class (the same
+	// non-negative key) get the same answer for every victim. It changes
+	// what a pass costs, never what it decides: a contender that found no
+	// set leaves its class's victims evicted, and the next ones of its
+	// class are first tested against them (as the default CanContend's
+	// priority classes are). Nil, or a negative key: each contender is a
+	// class of its own.
+	ContendClass func(c *Contender) int64
 	// Observer, if not nil, receives the pass's [eligibility.Event]s in order,
 	// from the pass's goroutine, with Source Name: one per outcome, one per
 	// fit test in which the contender did not fit and per victim a filter

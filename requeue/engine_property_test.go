@@ -11,6 +11,7 @@ import (
 	"github.com/google/go-cmp/cmp/cmpopts"
 	"pgregory.net/rapid"
 
+	"github.com/tenurepolicy/tenure/queuetree"
 	"github.com/tenurepolicy/tenure/requeue"
 	"github.com/tenurepolicy/tenure/requeue/cluster"
 )
@@ -546,3 +547,43 @@ func TestEngineReuse(t *testing.T) {
 
 // unbounded lifts the default bounds.
 const unbounded = 1 << 40
+
+// TestContendClassChangesNoAnswer: ContendClass, a hint for a custom
+// CanContend, changes what a pass costs and no decision, over random
+// worlds whose CanContend depends on the contender's queue and priority.
+// (A key that ignores the queue, a wrong hint, fails it.)
+func TestContendClassChangesNoAnswer(t *testing.T) {
+	now := t0.Add(10 * time.Hour)
+	rapid.Check(t, func(t *rapid.T) {
+		w := drawWorld(t)
+		for i := range w.in.Contenders {
+			w.in.Contenders[i].Queue = queuetree.ID(rapid.IntRange(1, 2).Draw(t, "contenderQueue"))
+		}
+		for i := range w.in.Victims {
+			w.in.Victims[i].Queue = queuetree.ID(rapid.IntRange(1, 2).Draw(t, "victimQueue"))
+		}
+		w.cfg.CanContend = func(v *requeue.Victim, c *requeue.Contender) bool {
+			return c.Priority > v.Priority || c.Priority == v.Priority && c.Queue == v.Queue
+		}
+		plain, err := requeue.NewEngine(w.cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		w.cfg.ContendClass = func(c *requeue.Contender) int64 { return int64(c.Queue)<<32 | int64(uint32(c.Priority)) }
+		hinted, err := requeue.NewEngine(w.cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, err := plain.Run(now, w.in, plainModel{w.cluster.Clone()})
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := hinted.Run(now, w.in, plainModel{w.cluster.Clone()})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d := cmp.Diff(want, got, sameDecisions...); d != "" {
+			t.Fatalf("with ContendClass (-without +with):\n%s", d)
+		}
+	})
+}

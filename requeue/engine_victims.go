@@ -72,9 +72,15 @@ func (e *Engine) reblock(k int32) {
 // priorities below its own (the filters may tell its victims apart, but a
 // contender that does not fit with all of its class's victims evicted
 // fits with no subset of them, for a monotone Place); with a custom one,
-// each contender is a class of its own (a negative key).
+// ContendClass's key, else each contender is a class of its own (a
+// negative key).
 func (e *Engine) classOf(ci int32) int64 {
 	if e.cfg.CanContend != nil {
+		if e.cfg.ContendClass != nil {
+			if k := e.cfg.ContendClass(&e.conts[ci].c); k >= 0 {
+				return k
+			}
+		}
 		return -1 - int64(ci)
 	}
 	i, _ := slices.BinarySearch(e.prios, e.conts[ci].c.Priority)

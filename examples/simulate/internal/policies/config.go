@@ -31,7 +31,8 @@ func TenureConfig(teams int, set Settings) tenure.Config {
 	return tenure.Config{
 		Queues:         queues(teams, set),
 		MinRuntimeArgs: map[string]string{"reclaimResolveMethod": set.Method.String()},
-		Engine:         requeue.EngineConfig{DefaultDelay: set.RequeueDelay, CanContend: ContendFunc(set.RequeueEqual), MaxLostWork: set.MaxLostWork},
+		Engine: requeue.EngineConfig{DefaultDelay: set.RequeueDelay, CanContend: ContendFunc(set.RequeueEqual), ContendClass: contendClass,
+			MaxLostWork: set.MaxLostWork},
 		PreemptorDelay: preemptordelay.Delay{Delay: set.PreemptorDelay},
 		EvictionBudget: evictionbudget.Budget{Max: set.BudgetMax, Window: set.BudgetWindow},
 	}
@@ -78,6 +79,12 @@ func ContendFunc(equal bool) func(v *requeue.Victim, c *requeue.Contender) bool 
 	return func(v *requeue.Victim, c *requeue.Contender) bool {
 		return !trace.RankedApart(v.Queue == c.Queue, c.Priority, v.Priority) && Contends(c.Priority, v.Priority, equal)
 	}
+}
+
+// contendClass is ContendFunc's class of contenders: its answer depends on
+// the contender's queue and priority alone.
+func contendClass(c *requeue.Contender) int64 {
+	return int64(uint32(c.Queue))<<32 | int64(uint32(c.Priority))
 }
 
 // Contends reports whether a contender of priority cp may use the
