@@ -63,8 +63,9 @@
 // [FitBounder]): a hint answers fit tests the engine would otherwise ask
 // Place, and every bound counts those tests alike. A search whose list
 // ends with every victim evicted and no fit leaves them evicted while the
-// next contenders of its class (the same priority bracket) are tested: one
-// fit test each instead of a search. A search that reaches its share of
+// next contenders of its class (the same priority bracket; with a custom
+// CanContend, the same EngineConfig.ContendClass key) are tested: one fit
+// test each instead of a search. A search that reaches its share of
 // MaxChecks is tested so once, at the pass's expense (once per class and
 // pass), so that a hopeless contender is decided rather than deferred.
 //
