@@ -412,8 +412,10 @@
 //
 // -runs N repeats the run with seeds -seed .. -seed+N-1 and reports, per
 // headline metric and policy, the mean and its 95% interval (Student's t
-// with N-1 degrees of freedom; for counts, a percentile bootstrap with a
-// seeded generator, which never leaves the data's range), and in JSON
+// with N-1 degrees of freedom; for counts, a bootstrap-t never narrower
+// than Student's t and never below 0, seeded from the metric's name and
+// the seeds alone, so the same runs give the same interval in every
+// command: see the stats package for the coverage it was chosen by), and in JSON
 // every seed's value. A policy's difference from the first policy is
 // computed seed by seed (the policies of one seed share the workload) and
 // tested with a paired t-test under Holm's step-down correction over all

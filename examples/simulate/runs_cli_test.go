@@ -27,7 +27,7 @@ func TestRunsCLI(t *testing.T) {
 	if a, b := runCLI(t, append(args, "-parallel", "1")...), runCLI(t, append(args, "-parallel", "3")...); a != b {
 		t.Errorf("-parallel 1 and 3 differ:\n%s", cmp.Diff(a, b))
 	}
-	if out := runCLI(t, args...); !strings.Contains(out, "3 runs (seeds 1..3): mean with 95% interval (Student's t; percentile bootstrap for counts); differences from the first arm paired by seed, paired t-test (a sign test where a value is a lower bound), Holm's step-down") ||
+	if out := runCLI(t, args...); !strings.Contains(out, "3 runs (seeds 1..3): mean with 95% interval (Student's t; for counts a bootstrap-t, never narrower than Student's t); differences from the first arm paired by seed, paired t-test (a sign test where a value is a lower bound), Holm's step-down") ||
 		!strings.Contains(out, "LS 5-8 GPU max wait h") || !strings.Contains(out, "replicate support:") {
 		t.Errorf("text:\n%s", out)
 	}

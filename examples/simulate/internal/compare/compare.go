@@ -11,7 +11,8 @@ import (
 type Metric struct {
 	Name  string // stable key (JSON)
 	Label string // table heading
-	// Count marks a non-negative count: its interval is a bootstrap.
+	// Count marks a non-negative count: its interval is a bootstrap-t
+	// (see stats.Studentized), its lower limit at least 0.
 	Count bool
 }
 
@@ -57,7 +58,7 @@ type ArmStat struct {
 	Mean stats.Float `json:"mean"`
 	Lo   stats.Float `json:"lo"`
 	Hi   stats.Float `json:"hi"`
-	// Interval names the method: "t" or "bootstrap".
+	// Interval names the method: "t" or "bootstrap-t".
 	Interval string `json:"interval"`
 	// LowerBound: some seed's value is a lower bound, so Mean, Lo and Hi
 	// are too; Censored counts those seeds.
@@ -90,7 +91,7 @@ type Diff struct {
 }
 
 // Method describes the statistics in one sentence, for headers.
-const Method = "mean with 95% interval (Student's t; percentile bootstrap for counts); differences from the first arm paired by seed, paired t-test (a sign test where a value is a lower bound), Holm's step-down over all tested differences"
+const Method = "mean with 95% interval (Student's t; for counts a bootstrap-t, never narrower than Student's t); differences from the first arm paired by seed, paired t-test (a sign test where a value is a lower bound), Holm's step-down over all tested differences"
 
 // Compare summarises arms over the shared seeds (every arm must have
 // len(metrics) rows of len(seeds) values) and tests each arm after the
@@ -111,7 +112,7 @@ func Compare(seeds []int64, metrics []Metric, arms []Arm, o Options) *Report {
 	for m, met := range metrics {
 		mr := MetricReport{Metric: met.Name, Label: met.Label, Count: met.Count}
 		for a, arm := range arms {
-			st := summarise(arm.Values[m], met.Count, o, uint64(m*len(arms)+a))
+			st := summarise(arm.Values[m], met.Count, o.BootReps, intervalSeed(o.BootSeed, met.Name, seeds))
 			st.Arm = arm.Name
 			if a > 0 {
 				st.Diff = pairedDiff(arm.Values[m], arms[0].Values[m])
@@ -136,7 +137,7 @@ func Compare(seeds []int64, metrics []Metric, arms []Arm, o Options) *Report {
 }
 
 // summarise is one arm's statistic of one metric.
-func summarise(vs []stats.Value, count bool, o Options, salt uint64) ArmStat {
+func summarise(vs []stats.Value, count bool, reps int, seed uint64) ArmStat {
 	st := ArmStat{PerSeed: vs, Interval: "t"}
 	xs := make([]float64, len(vs))
 	for i, v := range vs {
@@ -148,8 +149,9 @@ func summarise(vs []stats.Value, count bool, o Options, salt uint64) ArmStat {
 	st.LowerBound = st.Censored > 0
 	var iv stats.Interval
 	if count {
-		st.Interval = "bootstrap"
-		iv = stats.Bootstrap(xs, o.BootReps, 0.95, o.BootSeed+salt)
+		st.Interval = "bootstrap-t"
+		iv = stats.Studentized(xs, reps, 0.95, seed)
+		iv.Lo = max(iv.Lo, 0) // a count's mean is never negative
 	} else {
 		iv, _ = stats.Summarize(vs)
 	}

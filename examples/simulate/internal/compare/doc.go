@@ -7,8 +7,12 @@
 // # Methods
 //
 //   - Counts (evictions, thrash, unfinished jobs) are skewed and never
-//     negative: their interval is a seeded percentile bootstrap, which
-//     stays within the data's range. Other metrics get Student's t.
+//     negative: their interval is a bootstrap-t never narrower than
+//     Student's t (stats.Studentized), its lower limit at least 0, which
+//     covers where a percentile bootstrap does not (the stats package
+//     gives the measurement). Its resampling seed is a hash of the
+//     metric's name and the runs' seeds only, so the same values give the
+//     same interval in every command. Other metrics get Student's t.
 //   - Differences are paired by seed (arms of one seed share their
 //     workload), with a paired t-test p-value.
 //   - Holm's step-down procedure over every tested difference keeps the

@@ -25,7 +25,7 @@ func ExampleWriteText() {
 	}
 	compare.WriteText(os.Stdout, compare.Compare([]int64{1, 2, 3}, metrics, arms, compare.Options{}), "policy")
 	// Output:
-	// 3 runs (seeds 1..3): mean with 95% interval (Student's t; percentile bootstrap for counts); differences from the first arm paired by seed, paired t-test (a sign test where a value is a lower bound), Holm's step-down over all tested differences.
+	// 3 runs (seeds 1..3): mean with 95% interval (Student's t; for counts a bootstrap-t, never narrower than Student's t); differences from the first arm paired by seed, paired t-test (a sign test where a value is a lower bound), Holm's step-down over all tested differences.
 	// *: differs from priority after Holm's correction over the 1 differences tested (family-wise error <= 0.05); ≥: a lower bound (some runs end with jobs still waiting; such differences get a sign test over the seeds whose order is settled)
 	//          metric              priority              minruntime
 	//   goodput GPU-h  200.0 [-48.4, 448.4]  204.0 [-43.2, 451.2] *

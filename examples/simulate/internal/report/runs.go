@@ -12,7 +12,7 @@ import (
 // metric is one headline figure of a result, the unit of -runs statistics
 // and of -sweep tables and plots. A wait percentile that jobs still waiting
 // at the end may have held down is a lower bound, and stays marked as one
-// through every aggregate; count marks a non-negative count (bootstrap
+// through every aggregate; count marks a non-negative count (bootstrap-t
 // intervals).
 type metric struct {
 	name  string // stable key (JSON, -sweep-axes)
@@ -102,7 +102,7 @@ func sizeWait(r Result, class, size string, max bool) stats.Value {
 }
 
 // Stat is a metric's mean over runs with its 95% interval (Student's t;
-// a percentile bootstrap for counts; none, null in JSON, for one run).
+// a bootstrap-t for counts; none, null in JSON, for one run).
 // LowerBound: some run's value is a lower bound, so these are too.
 type Stat struct {
 	Mean       stats.Float `json:"mean"`

@@ -31,8 +31,8 @@ func TestAggregateRunsPaired(t *testing.T) {
 	if c := ev.Arms[2]; c.Diff.Mean != 0 || c.Diff.Differs {
 		t.Errorf("C: %+v, want no difference", c.Diff)
 	}
-	if a := ev.Arms[0]; a.Mean != 50 || a.Interval != "bootstrap" || a.Lo < 10 || a.Diff != nil {
-		t.Errorf("A: %+v, want mean 50 with a bootstrap interval inside the data", a)
+	if a := ev.Arms[0]; a.Mean != 50 || a.Interval != "bootstrap-t" || a.Lo != 0 || a.Hi < 149 || a.Diff != nil {
+		t.Errorf("A: %+v, want mean 50 with a bootstrap-t interval clamped at 0, at least Student's t's 149.4 above", a)
 	}
 	if a := ev.Arms[0]; len(a.PerSeed) != 3 || a.PerSeed[2] != stats.Exact(90) {
 		t.Errorf("A per seed: %+v", a.PerSeed)

@@ -124,7 +124,7 @@ func writeSweep(w io.Writer, sr *SweepReport) error {
 	}
 	fmt.Fprintf(w, "sweep over %s", strings.Join(names, " × "))
 	if sr.Runs > 1 {
-		fmt.Fprintf(w, " (%d runs per point: mean [95%% interval], bootstrap for counts; Δ: difference from the first point, paired by seed; *: differs after Holm's correction over the %d differences of the swept setting's own metric tested per policy)", sr.Runs, sr.HolmFamily)
+		fmt.Fprintf(w, " (%d runs per point: mean [95%% interval], bootstrap-t for counts; Δ: difference from the first point, paired by seed; *: differs after Holm's correction over the %d differences of the swept setting's own metric tested per policy)", sr.Runs, sr.HolmFamily)
 	} else {
 		fmt.Fprint(w, " (one run per point: no intervals; Δ: difference from the first point)")
 	}
