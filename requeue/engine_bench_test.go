@@ -10,6 +10,7 @@ import (
 
 	"github.com/tenurepolicy/tenure/requeue"
 	"github.com/tenurepolicy/tenure/requeue/cluster"
+	"github.com/tenurepolicy/tenure/requeue/internal/cputime"
 )
 
 // benchWorld builds a 1,000-nomination pass: 500 nodes (64 cores, 512 GiB, 8 GPUs),
@@ -123,9 +124,9 @@ func BenchmarkEnginePass(b *testing.B) {
 				b.StopTimer()
 				m := bm.model(base.Clone())
 				b.StartTimer()
-				c0 := cpuTime()
+				c0 := cputime.Used()
 				res, err = e.Run(now, in, m)
-				cpu += cpuTime() - c0
+				cpu += cputime.Used() - c0
 				if err != nil {
 					b.Fatal(err)
 				}

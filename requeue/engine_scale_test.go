@@ -13,6 +13,7 @@ import (
 	"github.com/tenurepolicy/tenure/eligibility"
 	"github.com/tenurepolicy/tenure/requeue"
 	"github.com/tenurepolicy/tenure/requeue/cluster"
+	"github.com/tenurepolicy/tenure/requeue/internal/cputime"
 )
 
 // scaleWorld is the engine's scale test: n nominated 1-task victims, two per
@@ -171,9 +172,9 @@ func benchPass(b *testing.B, base *cluster.Model, in requeue.EngineInput, cfg re
 		m := model(base.Clone())
 		runtime.GC() // collect the clones' garbage outside the timed pass
 		b.StartTimer()
-		c0 := cpuTime()
+		c0 := cputime.Used()
 		res, err = e.Run(now, in, m)
-		cpu += cpuTime() - c0
+		cpu += cputime.Used() - c0
 		if err != nil {
 			b.Fatal(err)
 		}

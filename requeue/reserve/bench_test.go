@@ -5,6 +5,8 @@ import (
 	"math/rand/v2"
 	"testing"
 	"time"
+
+	"github.com/tenurepolicy/tenure/requeue/internal/cputime"
 )
 
 // benchWorld is n 8-GPU nodes in racks of 32, full of 10·n jobs of 1-2
@@ -61,9 +63,9 @@ func BenchmarkPlan(b *testing.B) {
 			var cpu time.Duration
 			for b.Loop() {
 				p.held = p.held[:0]
-				c0 := cpuTime()
+				c0 := cputime.Used()
 				res, _ := p.Plan(t0, in, nil)
-				cpu += cpuTime() - c0
+				cpu += cputime.Used() - c0
 				if len(res.Held) != 8 {
 					b.Fatalf("held %d", len(res.Held))
 				}
@@ -76,9 +78,9 @@ func BenchmarkPlan(b *testing.B) {
 		b.Run(fmt.Sprintf("nodes=%d/jobs=%d/naive", n, 10*n), func(b *testing.B) {
 			var cpu time.Duration
 			for b.Loop() {
-				c0 := cpuTime()
+				c0 := cputime.Used()
 				naiveCycle(b, &in, 8)
-				cpu += cpuTime() - c0
+				cpu += cputime.Used() - c0
 			}
 			b.ReportMetric(float64(cpu.Nanoseconds())/float64(b.N), "cpu-ns/op")
 		})

@@ -1,8 +1,0 @@
-//go:build !unix
-
-package requeue_test
-
-import "time"
-
-// cpuTime is not measured here: benchmarks report 0 cpu-ns/op.
-func cpuTime() time.Duration { return 0 }
