@@ -90,7 +90,7 @@ type Config struct {
 	// Reservation holds nodes for pending jobs that have waited long
 	// ([Cycle.Reserve], [Cycle.Backfill]); its zero Max holds none. Its
 	// Engine holds only CanContend (nil: the holder may evict jobs of any
-	// priority on its nodes): the requeue pass at a planned start runs
+	// priority on its nodes) and ContendClass: the requeue pass at a planned start runs
 	// under Engine, with its filters (min-runtime protection first, unless
 	// AllowProtectedRequeue), limits and MaxLostWork. Its Observer, when
 	// nil, is Observer.

@@ -15,11 +15,11 @@ import (
 
 // reservationConfig is Config.Reservation as the Policy's planner runs
 // it: its requeue passes under engine (the composed engine's settings and
-// filters), with Reservation.Engine's CanContend, and the Policy's
+// filters), with Reservation.Engine's CanContend and ContendClass, and the Policy's
 // Observer when it has none of its own.
 func (c Config) reservationConfig(engine requeue.EngineConfig) reserve.Config {
 	r := c.Reservation
-	engine.CanContend = r.Engine.CanContend
+	engine.CanContend, engine.ContendClass = r.Engine.CanContend, r.Engine.ContendClass
 	r.Engine = engine
 	if r.Observer == nil {
 		r.Observer = c.Observer
@@ -68,8 +68,8 @@ func (p *Policy) minRuntime(r *reserve.Request) time.Duration {
 }
 
 // checkReservationEngine reports settings of Reservation.Engine other
-// than CanContend: the requeue pass at a planned start runs under Engine,
-// and a setting given only here would be ignored.
+// than CanContend and its ContendClass: the requeue pass at a planned start
+// runs under Engine, and a setting given only here would be ignored.
 func (c Config) checkReservationEngine() []error {
 	e := c.Reservation.Engine
 	if e.Name != "" || e.DefaultDelay != 0 || e.MaxVictims != 0 || e.MaxAttempts != 0 || e.MaxFillFailures != 0 ||

@@ -151,9 +151,13 @@ func (c *Config) UnmarshalJSON(data []byte) error {
 func (c *Config) keepCallbacks(from *Config) {
 	c.Clock, c.Observer, c.Logger = from.Clock, from.Observer, from.Logger
 	e := &from.Engine
-	c.Engine.VictimCost, c.Engine.Filters, c.Engine.VictimOrder, c.Engine.CanContend, c.Engine.Observer =
-		e.VictimCost, e.Filters, e.VictimOrder, e.CanContend, e.Observer
-	c.Reservation.Engine.CanContend, c.Reservation.Observer = from.Reservation.Engine.CanContend, from.Reservation.Observer
+	c.Engine.VictimCost, c.Engine.Filters, c.Engine.VictimOrder, c.Engine.CanContend, c.Engine.ContendClass, c.Engine.Observer =
+		e.VictimCost, e.Filters, e.VictimOrder, e.CanContend, e.ContendClass, e.Observer
+	r, re := &from.Reservation, &from.Reservation.Engine
+	ce := &c.Reservation.Engine
+	ce.VictimCost, ce.Filters, ce.VictimOrder, ce.CanContend, ce.ContendClass, ce.Observer =
+		re.VictimCost, re.Filters, re.VictimOrder, re.CanContend, re.ContendClass, re.Observer
+	c.Reservation.Observer, c.Reservation.Logger, c.Reservation.Fits, c.Reservation.Protection = r.Observer, r.Logger, r.Fits, r.Protection
 }
 
 // decodeFile decodes data into the file form value by value, so that one

@@ -205,7 +205,8 @@ func TestConfigJSONKeepsEveryCallback(t *testing.T) {
 		v    reflect.Value
 	}
 	var set []field
-	for _, s := range []reflect.Value{reflect.ValueOf(&c).Elem(), reflect.ValueOf(&c.Engine).Elem()} {
+	for _, s := range []reflect.Value{reflect.ValueOf(&c).Elem(), reflect.ValueOf(&c.Engine).Elem(),
+		reflect.ValueOf(&c.Reservation).Elem(), reflect.ValueOf(&c.Reservation.Engine).Elem()} {
 		for i := range s.NumField() {
 			f := s.Type().Field(i)
 			if !isCallback(f.Type) {
