@@ -104,7 +104,7 @@ func (m panickyTx) Rollback(sp uint64) error {
 
 func (in *injector) Observe(ev eligibility.Event) {
 	in.tick("Observer")
-	if in.panicAt < 0 && (ev.Allowed && ev.Reason == requeue.ReasonCommitted || ev.Reason == requeue.ReasonFitWithoutEviction) {
+	if in.panicAt < 0 && (ev.Allowed && ev.Reason == eligibility.Reason("committed") || ev.Reason == eligibility.Reason("fit_without_eviction")) {
 		in.commits = append(in.commits, commitPoint{in.seq, in.cluster.Snapshot()})
 	}
 }

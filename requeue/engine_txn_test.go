@@ -7,6 +7,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"pgregory.net/rapid"
 
+	"github.com/tenurepolicy/tenure/eligibility"
 	"github.com/tenurepolicy/tenure/requeue"
 	"github.com/tenurepolicy/tenure/requeue/cluster"
 )
@@ -157,7 +158,7 @@ func TestEngineUsesTransactional(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if d := cmp.Diff([]requeue.Outcome{committedAt(t0, "v", "p"), keptFor("w", requeue.ReasonNoFit)}, res.Outcomes, errPresence); d != "" {
+	if d := cmp.Diff([]requeue.Outcome{committedAt(t0, "v", "p"), keptFor("w", eligibility.Reason("no_fit"))}, res.Outcomes, errPresence); d != "" {
 		t.Fatalf("(-want +got):\n%s", d)
 	}
 	// Savepoints: the pass's start (1); big and p without eviction (2);
