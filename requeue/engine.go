@@ -363,7 +363,7 @@ func (e *Engine) Run(now time.Time, in EngineInput, m Model) (EngineResult, erro
 	e.lastRound()
 	slices.SortFunc(e.cerrs, func(a, b rankedError) int { return cmp.Compare(a.ci, b.ci) })
 	for _, ce := range e.cerrs {
-		res.ContenderProblems = append(res.ContenderProblems, ContenderProblem{Contender: e.conts[ce.ci].c.ID, Err: ce.err})
+		res.ContenderProblems = append(res.ContenderProblems, contenderProblem{Contender: e.conts[ce.ci].c.ID, Err: ce.err})
 	}
 	err := e.err
 	e.endPass()

@@ -164,10 +164,9 @@ type Outcome struct {
 	Err error
 }
 
-// ContenderProblem records a contender the engine could not use: one also
-// nominated, one with an empty ID, or one [Model.Place] failed on (not
-// tried again in the pass).
-type ContenderProblem struct {
+// contenderProblem records a contender the engine could not use (see
+// [EngineResult].ContenderProblems).
+type contenderProblem struct {
 	// Contender is the contender's ID.
 	Contender string
 	// Err says why: "requeue: contender is also nominated as a victim",
@@ -211,8 +210,13 @@ type EngineResult struct {
 	// contender is placed so in the first round, at its turn, or in the
 	// last round, after every turn; it may have fitted before that commit.
 	FitWithoutEviction []eligibility.Event
-	// ContenderProblems lists the contenders the engine could not use.
-	ContenderProblems []ContenderProblem
+	// ContenderProblems lists the contenders the engine could not use: one
+	// also nominated, one with an empty ID, or one [Model.Place] failed on
+	// (not tried again in the pass). Each entry's Contender is the
+	// contender's ID and its Err says why: "requeue: contender is also
+	// nominated as a victim", "requeue: contender with an empty ID", or the
+	// error Place returned.
+	ContenderProblems []contenderProblem
 	// Attempts counts fit tests, whether [Model.Place] answered them or a
 	// hint did (bounded by MaxAttempts).
 	Attempts int

@@ -29,6 +29,10 @@ var Labels = map[string]eligibility.Reason{
 	"rolled_back": reasonRolledBack, "fit_without_eviction": reasonFitWithoutEviction,
 }
 
+// ContenderProblem is an entry of EngineResult.ContenderProblems, for the
+// tests' expected results.
+type ContenderProblem = contenderProblem
+
 // JournalLen is the number of undo steps e's journal holds.
 func JournalLen(e *Engine) int { return e.j.len() }
 
