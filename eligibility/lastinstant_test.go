@@ -106,22 +106,22 @@ func TestTimePoliciesAtLastInstant(t *testing.T) {
 	reserved := elLast.Add(-2 * time.Nanosecond)
 	pdec := cfg.Classify(timebased.Request{Priority: 1, Timestamp: reserved.Add(time.Nanosecond)},
 		timebased.Candidate{ID: "c", Priority: 1, Reserved: reserved}, at)
-	if pdec.Class != timebased.ClassProtected || pdec.Allowed || !pdec.Until.Equal(elLast) {
-		t.Errorf("time-based: %v %v, want protected until the last instant", pdec.Class, pdec.Decision)
+	if pdec.Reason != "protected" || pdec.Allowed || !pdec.Until.Equal(elLast) {
+		t.Errorf("time-based: %v %v, want protected until the last instant", pdec.Reason, pdec.Decision)
 	}
 	// At the last instant the saturated expiry has passed: expired, not
 	// protected with Until = now. One nanosecond earlier, a candidate whose
 	// exact expiry (reserved + M + 1ns) is that instant is still protected.
 	pdec = cfg.Classify(timebased.Request{Priority: 1, Timestamp: reserved.Add(time.Nanosecond)},
 		timebased.Candidate{ID: "c", Priority: 1, Reserved: reserved}, elLast)
-	if pdec.Class != timebased.ClassExpired || !pdec.Allowed || !pdec.Until.IsZero() {
-		t.Errorf("time-based at the last instant: %v %v, want expired", pdec.Class, pdec.Decision)
+	if pdec.Reason != "expired" || !pdec.Allowed || !pdec.Until.IsZero() {
+		t.Errorf("time-based at the last instant: %v %v, want expired", pdec.Reason, pdec.Decision)
 	}
 	exact := elLast.Add(-time.Hour - time.Nanosecond)
 	pdec = cfg.Classify(timebased.Request{Priority: 1, Timestamp: exact.Add(time.Nanosecond)},
 		timebased.Candidate{ID: "c", Priority: 1, Reserved: exact}, at)
-	if pdec.Class != timebased.ClassProtected || !pdec.Until.Equal(elLast) {
-		t.Errorf("time-based, expiry exactly the last instant: %v %v, want protected until it", pdec.Class, pdec.Decision)
+	if pdec.Reason != "protected" || !pdec.Until.Equal(elLast) {
+		t.Errorf("time-based, expiry exactly the last instant: %v %v, want protected until it", pdec.Reason, pdec.Decision)
 	}
 }
 
