@@ -14,6 +14,7 @@ import (
 	"github.com/tenurepolicy/tenure/eligibility"
 	"github.com/tenurepolicy/tenure/requeue"
 	"github.com/tenurepolicy/tenure/requeue/cluster"
+	"github.com/tenurepolicy/tenure/requeue/internal/clustercheck"
 )
 
 // TestEngineFilterDenials: when every qualifying contender is denied, the
@@ -157,7 +158,7 @@ func TestEngineInconsistentLists(t *testing.T) {
 					t.Errorf("%s: %+v", msg, res)
 				}
 			}
-			if err := c.Check(); err != nil {
+			if err := clustercheck.Check(c); err != nil {
 				t.Error(err)
 			}
 		})

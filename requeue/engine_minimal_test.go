@@ -12,6 +12,7 @@ import (
 	"github.com/tenurepolicy/tenure/eligibility"
 	"github.com/tenurepolicy/tenure/requeue"
 	"github.com/tenurepolicy/tenure/requeue/cluster"
+	"github.com/tenurepolicy/tenure/requeue/internal/clustercheck"
 )
 
 func committedAt(now time.Time, job string, contenders ...string) requeue.Outcome {
@@ -109,7 +110,7 @@ func TestEngineFitWithoutEviction(t *testing.T) {
 	if d := cmp.Diff(want, res, sameDecisions...); d != "" {
 		t.Errorf("(-want +got):\n%s", d)
 	}
-	if err := c.Check(); err != nil {
+	if err := clustercheck.Check(c); err != nil {
 		t.Error(err)
 	}
 }

@@ -15,6 +15,7 @@ import (
 	"github.com/tenurepolicy/tenure/queuetree"
 	"github.com/tenurepolicy/tenure/requeue"
 	"github.com/tenurepolicy/tenure/requeue/cluster"
+	"github.com/tenurepolicy/tenure/requeue/internal/clustercheck"
 )
 
 // plainModel hides the Cluster's optional interfaces (Shaper, FitBounder):
@@ -231,7 +232,7 @@ func TestEngineHintsChangeNoAnswer(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%s: %v", m.name, err)
 			}
-			if err := c.Check(); err != nil {
+			if err := clustercheck.Check(c); err != nil {
 				t.Fatalf("%s: %v", m.name, err)
 			}
 			if requeue.JournalLen(e) != 0 {

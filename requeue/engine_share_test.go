@@ -11,6 +11,7 @@ import (
 	"github.com/tenurepolicy/tenure/eligibility"
 	"github.com/tenurepolicy/tenure/requeue"
 	"github.com/tenurepolicy/tenure/requeue/cluster"
+	"github.com/tenurepolicy/tenure/requeue/internal/clustercheck"
 )
 
 // starvationWorld: 30 victims at the front of the victim order whose
@@ -93,7 +94,7 @@ func TestEngineNoStarvationWithoutHints(t *testing.T) {
 					t.Fatalf("hopeless victim: %+v", o)
 				}
 			}
-			if err := m.Check(); err != nil {
+			if err := clustercheck.Check(m); err != nil {
 				t.Fatal(err)
 			}
 		})

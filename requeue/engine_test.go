@@ -13,6 +13,7 @@ import (
 	"github.com/tenurepolicy/tenure/eligibility"
 	"github.com/tenurepolicy/tenure/requeue"
 	"github.com/tenurepolicy/tenure/requeue/cluster"
+	"github.com/tenurepolicy/tenure/requeue/internal/clustercheck"
 )
 
 var t0 = time.Date(2025, 1, 15, 10, 0, 0, 0, time.UTC)
@@ -390,7 +391,7 @@ func TestEnginePluginDocExample(t *testing.T) {
 			if d := cmp.Diff(tc.want, res.Outcomes, errPresence); d != "" {
 				t.Errorf("outcomes (-want +got):\n%s", d)
 			}
-			if err := c.Check(); err != nil {
+			if err := clustercheck.Check(c); err != nil {
 				t.Error(err)
 			}
 			if tc.state != nil {

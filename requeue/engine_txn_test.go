@@ -10,6 +10,7 @@ import (
 	"github.com/tenurepolicy/tenure/eligibility"
 	"github.com/tenurepolicy/tenure/requeue"
 	"github.com/tenurepolicy/tenure/requeue/cluster"
+	"github.com/tenurepolicy/tenure/requeue/internal/clustercheck"
 )
 
 // mixedTx is a Transactional model that keeps its own transactions for
@@ -123,7 +124,7 @@ func TestEngineHybridPanicRestore(t *testing.T) {
 			if d := cmp.Diff(before, c.Snapshot()); d != "" {
 				t.Fatalf("model not restored (-before +after):\n%s", d)
 			}
-			if err := c.Check(); err != nil {
+			if err := clustercheck.Check(c); err != nil {
 				t.Fatal(err)
 			}
 		})
