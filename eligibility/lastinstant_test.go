@@ -13,6 +13,7 @@ import (
 	"github.com/tenurepolicy/tenure/eligibility/minruntime"
 	"github.com/tenurepolicy/tenure/eligibility/preemptordelay"
 	"github.com/tenurepolicy/tenure/eligibility/timebased"
+	"github.com/tenurepolicy/tenure/internal/notbefore"
 	"github.com/tenurepolicy/tenure/runtime"
 )
 
@@ -129,11 +130,11 @@ func TestTimePoliciesAtLastInstant(t *testing.T) {
 // t, also at the last instant, which is not a whole second.
 func TestNotBeforeCeilAtLastInstant(t *testing.T) {
 	for _, at := range []time.Time{elLast, elLast.Add(-time.Nanosecond), elLast.Add(-time.Second)} {
-		if got := eligibility.NotBeforeCeil(at); got.Before(at) {
+		if got := notbefore.Ceil(at); got.Before(at) {
 			t.Errorf("NotBeforeCeil(%v) = %v, before it", at, got)
 		}
 	}
-	if got := eligibility.NotBeforeCeil(elLast); !got.Equal(elLast) {
+	if got := notbefore.Ceil(elLast); !got.Equal(elLast) {
 		t.Errorf("NotBeforeCeil(last) = %v, want the last instant", got)
 	}
 }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/tenurepolicy/tenure/clock"
 	"github.com/tenurepolicy/tenure/eligibility"
+	"github.com/tenurepolicy/tenure/internal/notbefore"
 )
 
 // The default bounds of a pass, used where [EngineConfig] leaves a bound 0
@@ -437,7 +438,7 @@ func (e *Engine) prepareVictims() {
 		if v.HasRequeueDelay {
 			delay = v.RequeueDelay
 		}
-		notBefore := eligibility.NotBeforeCeil(clock.AddSaturating(e.now, delay))
+		notBefore := notbefore.Ceil(clock.AddSaturating(e.now, delay))
 		o := Outcome{Job: ent.job, Nominators: ent.nominators, Kind: OutcomeSkipped}
 		switch y := notBefore.Year(); {
 		case !v.NotBefore.IsZero() && e.now.Before(v.NotBefore):

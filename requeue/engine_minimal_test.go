@@ -10,6 +10,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/tenurepolicy/tenure/eligibility"
+	"github.com/tenurepolicy/tenure/internal/notbefore"
 	"github.com/tenurepolicy/tenure/requeue"
 	"github.com/tenurepolicy/tenure/requeue/cluster"
 	"github.com/tenurepolicy/tenure/requeue/internal/clustercheck"
@@ -18,7 +19,7 @@ import (
 func committedAt(now time.Time, job string, contenders ...string) requeue.Outcome {
 	return requeue.Outcome{Job: job, Nominators: []string{"x"}, Kind: requeue.OutcomeCommitted,
 		Decision: eligibility.Decision{Allowed: true, Reason: eligibility.Reason("committed")}, Contenders: contenders,
-		NotBefore: eligibility.NotBeforeCeil(now), Annotation: eligibility.FormatNotBefore(now)}
+		NotBefore: notbefore.Ceil(now), Annotation: eligibility.FormatNotBefore(now)}
 }
 
 func keptFor(job string, reason eligibility.Reason) requeue.Outcome {
