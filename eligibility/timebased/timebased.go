@@ -110,12 +110,12 @@ type Candidate struct {
 
 // Decision is the verdict on one [Candidate].
 type Decision struct {
-	// Decision: Reason is why, a class of candidates (see [Config.Classify]),
-	// by which [Compare] orders the preemptible decisions; Allowed when it
-	// is preemptible ("lower_priority", "expired", "newer"); Until, for an
-	// equal-priority candidate under MinAdmitDuration M not yet expired, is
-	// Reserved + M + 1ns, when it expires (saturating at clock.Last, where
-	// every candidate has).
+	// Decision: Reason is the candidate's class, the label
+	// [Config.Classify] gives, by which [Compare] orders decisions; Allowed
+	// when the class is preemptible ("lower_priority", "expired",
+	// "newer"); Until, for an equal-priority candidate under
+	// MinAdmitDuration M not yet expired, is Reserved + M + 1ns, when it
+	// expires (saturating at clock.Last, where every candidate has).
 	eligibility.Decision
 	// Candidate is the candidate decided about (a copy).
 	Candidate Candidate
