@@ -247,7 +247,7 @@ func TestRequeueBudgetAtEachCycle(t *testing.T) {
 		want eligibility.Decision
 	}{
 		{at(12), eligibility.Decision{Reason: evictionbudget.ReasonExhausted, Until: at(14)}},
-		{at(19), eligibility.Decision{Allowed: true, Reason: requeue.ReasonCommitted}},
+		{at(19), eligibility.Decision{Allowed: true, Reason: eligibility.Reason("committed")}},
 		{at(13), eligibility.Decision{Reason: evictionbudget.ReasonExhausted, Until: at(14)}},
 	} {
 		w := agreeWorld{now: tc.now,

@@ -420,8 +420,8 @@ func TestCycleWakeDeferredWithoutProgress(t *testing.T) {
 			}
 			e := res.Engine
 			for _, o := range e.Outcomes {
-				if o.Kind != requeue.OutcomeDeferred || o.Reason != requeue.ReasonMaxVictims {
-					t.Errorf("%s: %v %v, want deferred by %s", o.Job, o.Kind, o.Reason, requeue.ReasonMaxVictims)
+				if o.Kind != requeue.OutcomeDeferred || o.Reason != eligibility.Reason("max_victims") {
+					t.Errorf("%s: %v %v, want deferred by %s", o.Job, o.Kind, o.Reason, eligibility.Reason("max_victims"))
 				}
 			}
 			if len(e.Outcomes) != 2 || e.Sets != 0 || len(e.FitWithoutEviction) != map[bool]int{false: 0, true: 1}[tc.freeNode] {

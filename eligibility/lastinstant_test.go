@@ -13,6 +13,7 @@ import (
 	"github.com/tenurepolicy/tenure/eligibility/minruntime"
 	"github.com/tenurepolicy/tenure/eligibility/preemptordelay"
 	"github.com/tenurepolicy/tenure/eligibility/timebased"
+	"github.com/tenurepolicy/tenure/internal/notbefore"
 	"github.com/tenurepolicy/tenure/runtime"
 )
 
@@ -106,22 +107,22 @@ func TestTimePoliciesAtLastInstant(t *testing.T) {
 	reserved := elLast.Add(-2 * time.Nanosecond)
 	pdec := cfg.Classify(timebased.Request{Priority: 1, Timestamp: reserved.Add(time.Nanosecond)},
 		timebased.Candidate{ID: "c", Priority: 1, Reserved: reserved}, at)
-	if pdec.Class != timebased.ClassProtected || pdec.Allowed || !pdec.Until.Equal(elLast) {
-		t.Errorf("time-based: %v %v, want protected until the last instant", pdec.Class, pdec.Decision)
+	if pdec.Reason != "protected" || pdec.Allowed || !pdec.Until.Equal(elLast) {
+		t.Errorf("time-based: %v %v, want protected until the last instant", pdec.Reason, pdec.Decision)
 	}
 	// At the last instant the saturated expiry has passed: expired, not
 	// protected with Until = now. One nanosecond earlier, a candidate whose
 	// exact expiry (reserved + M + 1ns) is that instant is still protected.
 	pdec = cfg.Classify(timebased.Request{Priority: 1, Timestamp: reserved.Add(time.Nanosecond)},
 		timebased.Candidate{ID: "c", Priority: 1, Reserved: reserved}, elLast)
-	if pdec.Class != timebased.ClassExpired || !pdec.Allowed || !pdec.Until.IsZero() {
-		t.Errorf("time-based at the last instant: %v %v, want expired", pdec.Class, pdec.Decision)
+	if pdec.Reason != "expired" || !pdec.Allowed || !pdec.Until.IsZero() {
+		t.Errorf("time-based at the last instant: %v %v, want expired", pdec.Reason, pdec.Decision)
 	}
 	exact := elLast.Add(-time.Hour - time.Nanosecond)
 	pdec = cfg.Classify(timebased.Request{Priority: 1, Timestamp: exact.Add(time.Nanosecond)},
 		timebased.Candidate{ID: "c", Priority: 1, Reserved: exact}, at)
-	if pdec.Class != timebased.ClassProtected || !pdec.Until.Equal(elLast) {
-		t.Errorf("time-based, expiry exactly the last instant: %v %v, want protected until it", pdec.Class, pdec.Decision)
+	if pdec.Reason != "protected" || !pdec.Until.Equal(elLast) {
+		t.Errorf("time-based, expiry exactly the last instant: %v %v, want protected until it", pdec.Reason, pdec.Decision)
 	}
 }
 
@@ -129,11 +130,11 @@ func TestTimePoliciesAtLastInstant(t *testing.T) {
 // t, also at the last instant, which is not a whole second.
 func TestNotBeforeCeilAtLastInstant(t *testing.T) {
 	for _, at := range []time.Time{elLast, elLast.Add(-time.Nanosecond), elLast.Add(-time.Second)} {
-		if got := eligibility.NotBeforeCeil(at); got.Before(at) {
+		if got := notbefore.Ceil(at); got.Before(at) {
 			t.Errorf("NotBeforeCeil(%v) = %v, before it", at, got)
 		}
 	}
-	if got := eligibility.NotBeforeCeil(elLast); !got.Equal(elLast) {
+	if got := notbefore.Ceil(elLast); !got.Equal(elLast) {
 		t.Errorf("NotBeforeCeil(last) = %v, want the last instant", got)
 	}
 }

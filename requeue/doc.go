@@ -78,6 +78,21 @@
 // cheapest set: that is NP-hard (knapsack-like packing); its sets are
 // irreducible, not minimal in cost.
 //
+// # Reasons
+//
+// Each outcome's and event's Reason is a stable metric label. Skipped:
+// "invalid_id" ([ReasonInvalidID]), "unknown_victim"
+// ([ReasonUnknownVictim]), "invalid_delay" ([ReasonInvalidDelay]),
+// "evict_error" ([ReasonEvictError]), "filtered" ([ReasonFiltered]),
+// eligibility's "cooldown", or a filter's own reason. Committed:
+// "committed". Kept: "no_contender", "no_fit", "cheaper_set",
+// "lost_work". Deferred: "set_search_bound", and the bound that stopped
+// the pass ([EngineResult].Stop): "max_victims", "max_attempts",
+// "max_checks", "model_error". Events only: "rolled_back",
+// "fit_without_eviction". Code branches on [Outcome].Kind (and Stop
+// against ""); the labels of committed, kept and deferred outcomes and of
+// events are labels only, for metrics and logs, so they have no constants.
+//
 // # Cost
 //
 // Bounded even in the zero config: MaxAttempts fit tests and MaxChecks

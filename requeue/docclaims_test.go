@@ -97,7 +97,7 @@ func TestDocClaimZeroEngine(t *testing.T) {
 	if len(got.Outcomes) != len(want.Outcomes) || got.Commits != want.Commits || got.Commits == 0 {
 		t.Errorf("zero Engine: %d outcomes, %d commits; NewEngine(EngineConfig{}): %d, %d", len(got.Outcomes), got.Commits, len(want.Outcomes), want.Commits)
 	}
-	if n := counter.Count("requeue", requeue.ReasonCommitted); n != uint64(want.Commits) {
+	if n := counter.Count("requeue", eligibility.Reason("committed")); n != uint64(want.Commits) {
 		t.Errorf("events of source %q with reason committed: %d, want %d", "requeue", n, want.Commits)
 	}
 }

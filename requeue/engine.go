@@ -10,6 +10,7 @@ import (
 
 	"github.com/tenurepolicy/tenure/clock"
 	"github.com/tenurepolicy/tenure/eligibility"
+	"github.com/tenurepolicy/tenure/internal/notbefore"
 )
 
 // The default bounds of a pass, used where [EngineConfig] leaves a bound 0
@@ -38,13 +39,13 @@ type EngineConfig struct {
 	// requeue delay. Must not be negative.
 	DefaultDelay time.Duration
 	// MaxVictims bounds the commits of a pass; 0 means no bound. The pass
-	// stops before a set that would pass it ([ReasonMaxVictims]), then
+	// stops before a set that would pass it ("max_victims"), then
 	// places what fits as things are (a last round without eviction).
 	MaxVictims int
 	// MaxAttempts bounds the fit tests of a pass, whether [Model.Place]
 	// answered them or a hint did ([EngineResult].Attempts); 0 means
 	// 1,000,000. When reached the search under way is rolled back and the
-	// pass stops ([ReasonMaxAttempts]).
+	// pass stops ("max_attempts").
 	MaxAttempts int
 	// MaxFillFailures bounds the failed fit tests of each round of
 	// placements without eviction (the first round, and the one after each
@@ -53,7 +54,7 @@ type EngineConfig struct {
 	MaxFillFailures int
 	// MaxChecks bounds the examinations of a pass: an eviction, a fit test,
 	// or a call of a custom CanContend. 0 means 20,000,000. When reached the
-	// pass stops as for MaxAttempts ([ReasonMaxChecks]). Each contender's
+	// pass stops as for MaxAttempts ("max_checks"). Each contender's
 	// set search may use an equal part of what the pass has left (the
 	// examinations left divided by the contenders left, itself included);
 	// a search that reaches its part stops ([EngineResult].OverShare), so a
@@ -65,7 +66,7 @@ type EngineConfig struct {
 	// times the seconds since the victim's LastCheckpoint (or Start when it
 	// has none or it is after now), in resource-seconds (GPU-seconds when
 	// Resources counts GPUs). A set over the cap is not committed: its
-	// victims are kept with [ReasonLostWork] unless another contender's set
+	// victims are kept with "lost_work" unless another contender's set
 	// takes them. 0 means no cap; it must not be negative or NaN.
 	MaxLostWork float64
 	// VictimCost is the work evicting v at now throws away. A set costs the
@@ -100,8 +101,8 @@ type EngineConfig struct {
 	// Observer, if not nil, receives the pass's [eligibility.Event]s in order,
 	// from the pass's goroutine, with Source Name: one per outcome, one per
 	// fit test in which the contender did not fit and per victim a filter
-	// denied in a set that fitted ([ReasonRolledBack], Other the contender),
-	// and one per placement without eviction ([ReasonFitWithoutEviction]).
+	// denied in a set that fitted ("rolled_back", Other the contender),
+	// and one per placement without eviction ("fit_without_eviction").
 	Observer eligibility.Observer
 	// Name is the Source of the engine's events; "requeue" when empty.
 	Name string
@@ -329,7 +330,7 @@ func (e *Engine) Config() EngineConfig {
 // NotBefore = now + delay rounded up to the second. Run returns an error
 // only for a nil model, a call from one of the pass's own callbacks
 // (changing nothing), or a model that broke the Journal or Transactional
-// contract (the rest is then deferred with [ReasonModelError]). A panicking
+// contract (the rest is then deferred with "model_error"). A panicking
 // callback leaves the model at the pass's last commit and the panic goes
 // on, as a [*RestoreError] when that restore fails. Cost: O(n log n + k
 // log k) plus the examinations and attempts, bounded by the config.
@@ -363,7 +364,7 @@ func (e *Engine) Run(now time.Time, in EngineInput, m Model) (EngineResult, erro
 	e.lastRound()
 	slices.SortFunc(e.cerrs, func(a, b rankedError) int { return cmp.Compare(a.ci, b.ci) })
 	for _, ce := range e.cerrs {
-		res.ContenderProblems = append(res.ContenderProblems, ContenderProblem{Contender: e.conts[ce.ci].c.ID, Err: ce.err})
+		res.ContenderProblems = append(res.ContenderProblems, contenderProblem{Contender: e.conts[ce.ci].c.ID, Err: ce.err})
 	}
 	err := e.err
 	e.endPass()
@@ -377,7 +378,7 @@ func (e *Engine) Run(now time.Time, in EngineInput, m Model) (EngineResult, erro
 func (e *Engine) serveAll() {
 	for ci := range e.conts {
 		if e.stop == "" && e.cfg.MaxVictims > 0 && e.res.Commits >= e.cfg.MaxVictims {
-			e.stop = ReasonMaxVictims
+			e.stop = reasonMaxVictims
 		}
 		if e.stop != "" {
 			break
@@ -400,7 +401,7 @@ func (e *Engine) serveAll() {
 // left (it evicts nothing), and counts the contenders left undecided.
 func (e *Engine) lastRound() {
 	e.finish()
-	if e.stop == "" || e.stop == ReasonMaxVictims {
+	if e.stop == "" || e.stop == reasonMaxVictims {
 		e.fill(e.after, len(e.conts))
 	}
 	for ci := range e.conts {
@@ -437,7 +438,7 @@ func (e *Engine) prepareVictims() {
 		if v.HasRequeueDelay {
 			delay = v.RequeueDelay
 		}
-		notBefore := eligibility.NotBeforeCeil(clock.AddSaturating(e.now, delay))
+		notBefore := notbefore.Ceil(clock.AddSaturating(e.now, delay))
 		o := Outcome{Job: ent.job, Nominators: ent.nominators, Kind: OutcomeSkipped}
 		switch y := notBefore.Year(); {
 		case !v.NotBefore.IsZero() && e.now.Before(v.NotBefore):
@@ -526,7 +527,7 @@ func (e *Engine) observe(job, other string, d eligibility.Decision, err error) {
 // commit of victim after ("" at the start of the pass), in the result and
 // to the observer.
 func (e *Engine) freeFit(contender, after string) {
-	ev := eligibility.Event{Source: e.name(), Job: contender, Other: after, Decision: eligibility.Decision{Allowed: true, Reason: ReasonFitWithoutEviction}}
+	ev := eligibility.Event{Source: e.name(), Job: contender, Other: after, Decision: eligibility.Decision{Allowed: true, Reason: reasonFitWithoutEviction}}
 	e.res.FitWithoutEviction = append(e.res.FitWithoutEviction, ev)
 	if e.cfg.Observer != nil {
 		e.cfg.Observer.Observe(ev)

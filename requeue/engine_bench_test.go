@@ -10,6 +10,7 @@ import (
 
 	"github.com/tenurepolicy/tenure/requeue"
 	"github.com/tenurepolicy/tenure/requeue/cluster"
+	"github.com/tenurepolicy/tenure/requeue/internal/clustercheck"
 	"github.com/tenurepolicy/tenure/requeue/internal/cputime"
 )
 
@@ -197,7 +198,7 @@ func TestEnginePassAtScale(t *testing.T) {
 	if !cmp.Equal(replay.Snapshot(), c.Snapshot()) {
 		t.Fatal("final model differs from the replay of the result")
 	}
-	if err := c.Check(); err != nil {
+	if err := clustercheck.Check(c); err != nil {
 		t.Fatal(err)
 	}
 }

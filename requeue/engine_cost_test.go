@@ -88,7 +88,7 @@ func TestEngineVictimCostReplaceable(t *testing.T) {
 	}
 	// The default rule: b ran an hour less, so it is evicted (its eviction
 	// alone makes room: the search does not come to a).
-	if d := cmp.Diff([]requeue.Outcome{committedAt(now, "b", "big"), keptFor("a", requeue.ReasonNoContender)}, run(nil), errPresence); d != "" {
+	if d := cmp.Diff([]requeue.Outcome{committedAt(now, "b", "big"), keptFor("a", eligibility.Reason("no_contender"))}, run(nil), errPresence); d != "" {
 		t.Errorf("default rule (-want +got):\n%s", d)
 	}
 	// A rule that prefers evicting a.
@@ -98,7 +98,7 @@ func TestEngineVictimCostReplaceable(t *testing.T) {
 		}
 		return 2
 	}
-	if d := cmp.Diff([]requeue.Outcome{committedAt(now, "a", "big"), keptFor("b", requeue.ReasonNoContender)}, run(preferA), errPresence); d != "" {
+	if d := cmp.Diff([]requeue.Outcome{committedAt(now, "a", "big"), keptFor("b", eligibility.Reason("no_contender"))}, run(preferA), errPresence); d != "" {
 		t.Errorf("custom rule (-want +got):\n%s", d)
 	}
 	// NaN for b: b counts +Inf (last in victim order), a is evicted and no
@@ -109,7 +109,7 @@ func TestEngineVictimCostReplaceable(t *testing.T) {
 		}
 		return 5
 	}
-	if d := cmp.Diff([]requeue.Outcome{committedAt(now, "a", "big"), keptFor("b", requeue.ReasonNoContender)}, run(nanB), errPresence); d != "" {
+	if d := cmp.Diff([]requeue.Outcome{committedAt(now, "a", "big"), keptFor("b", eligibility.Reason("no_contender"))}, run(nanB), errPresence); d != "" {
 		t.Errorf("NaN cost (-want +got):\n%s", d)
 	}
 }
@@ -133,30 +133,30 @@ func TestMergeVictimCheckpointAndResources(t *testing.T) {
 	}
 }
 
-// TestEngineReasonLabels pins the labels of the engine's reasons: they are
-// metric labels, and must not change.
+// TestEngineReasonLabels pins the labels of the engine's reasons, with
+// and without a constant: they are metric labels, and must not change.
 func TestEngineReasonLabels(t *testing.T) {
-	for r, want := range map[eligibility.Reason]string{
-		requeue.ReasonCommitted:          "committed",
-		requeue.ReasonNoContender:        "no_contender",
-		requeue.ReasonNoFit:              "no_fit",
-		requeue.ReasonCheaperSet:         "cheaper_set",
-		requeue.ReasonSetSearchBound:     "set_search_bound",
-		requeue.ReasonInvalidID:          "invalid_id",
-		requeue.ReasonUnknownVictim:      "unknown_victim",
-		requeue.ReasonInvalidDelay:       "invalid_delay",
-		requeue.ReasonEvictError:         "evict_error",
-		requeue.ReasonFiltered:           "filtered",
-		requeue.ReasonMaxVictims:         "max_victims",
-		requeue.ReasonMaxAttempts:        "max_attempts",
-		requeue.ReasonLostWork:           "lost_work",
-		requeue.ReasonMaxChecks:          "max_checks",
-		requeue.ReasonModelError:         "model_error",
-		requeue.ReasonRolledBack:         "rolled_back",
-		requeue.ReasonFitWithoutEviction: "fit_without_eviction",
-	} {
+	exported := map[eligibility.Reason]string{
+		requeue.ReasonInvalidID:     "invalid_id",
+		requeue.ReasonUnknownVictim: "unknown_victim",
+		requeue.ReasonInvalidDelay:  "invalid_delay",
+		requeue.ReasonEvictError:    "evict_error",
+		requeue.ReasonFiltered:      "filtered",
+	}
+	for r, want := range exported {
 		if r.String() != want || !validLabel(r) {
 			t.Errorf("reason %q: label %q, want %q (valid %v)", string(r), r.String(), want, validLabel(r))
+		}
+	}
+	unexported := []string{"committed", "no_contender", "no_fit", "cheaper_set", "lost_work",
+		"set_search_bound", "max_victims", "max_attempts", "max_checks", "model_error",
+		"rolled_back", "fit_without_eviction"}
+	if len(requeue.Labels) != len(unexported) {
+		t.Errorf("%d unexported reasons, want %d", len(requeue.Labels), len(unexported))
+	}
+	for _, want := range unexported {
+		if r := requeue.Labels[want]; string(r) != want || !validLabel(r) {
+			t.Errorf("reason %q: label %q (valid %v)", want, r, validLabel(r))
 		}
 	}
 }

@@ -14,6 +14,7 @@ import (
 	"github.com/tenurepolicy/tenure/eligibility"
 	"github.com/tenurepolicy/tenure/requeue"
 	"github.com/tenurepolicy/tenure/requeue/cluster"
+	"github.com/tenurepolicy/tenure/requeue/internal/clustercheck"
 )
 
 // TestEngineFilterDenials: when every qualifying contender is denied, the
@@ -59,7 +60,7 @@ func TestEngineFilterDenials(t *testing.T) {
 func TestEngineInconsistentLists(t *testing.T) {
 	now := t0
 	committed := func(job string, contenders ...string) requeue.Outcome {
-		return requeue.Outcome{Job: job, Nominators: []string{"x"}, Kind: requeue.OutcomeCommitted, Decision: eligibility.Decision{Allowed: true, Reason: requeue.ReasonCommitted},
+		return requeue.Outcome{Job: job, Nominators: []string{"x"}, Kind: requeue.OutcomeCommitted, Decision: eligibility.Decision{Allowed: true, Reason: eligibility.Reason("committed")},
 			Contenders: contenders, NotBefore: now, Annotation: "2025-01-15T10:00:00Z"}
 	}
 	tests := []struct {
@@ -78,7 +79,7 @@ func TestEngineInconsistentLists(t *testing.T) {
 				Victims:     []requeue.Victim{{ID: "v", Priority: 1}},
 				Contenders:  []requeue.Contender{{ID: "v", Priority: 5}},
 			},
-			want:       []requeue.Outcome{{Job: "v", Nominators: []string{"x"}, Kind: requeue.OutcomeKept, Decision: eligibility.Decision{Reason: requeue.ReasonNoContender}}},
+			want:       []requeue.Outcome{{Job: "v", Nominators: []string{"x"}, Kind: requeue.OutcomeKept, Decision: eligibility.Decision{Reason: eligibility.Reason("no_contender")}}},
 			wantResult: nominatedContenders("v"),
 		},
 		{
@@ -93,7 +94,7 @@ func TestEngineInconsistentLists(t *testing.T) {
 				Victims:     []requeue.Victim{{ID: "v", Priority: 1}, {ID: "w", Priority: 2}},
 				Contenders:  []requeue.Contender{{ID: "p", Priority: 9}, {ID: "w", Priority: 5}},
 			},
-			want:       []requeue.Outcome{committed("v", "p"), {Job: "w", Nominators: []string{"x"}, Kind: requeue.OutcomeKept, Decision: eligibility.Decision{Reason: requeue.ReasonNoContender}}},
+			want:       []requeue.Outcome{committed("v", "p"), {Job: "w", Nominators: []string{"x"}, Kind: requeue.OutcomeKept, Decision: eligibility.Decision{Reason: eligibility.Reason("no_contender")}}},
 			wantResult: nominatedContenders("w"),
 		},
 		{
@@ -157,7 +158,7 @@ func TestEngineInconsistentLists(t *testing.T) {
 					t.Errorf("%s: %+v", msg, res)
 				}
 			}
-			if err := c.Check(); err != nil {
+			if err := clustercheck.Check(c); err != nil {
 				t.Error(err)
 			}
 		})
@@ -238,7 +239,7 @@ func TestEngineRollsBackPartialChanges(t *testing.T) {
 	}
 	wantOutcomes := []requeue.Outcome{
 		{Job: "v", Nominators: []string{"x"}, Kind: requeue.OutcomeSkipped, Decision: eligibility.Decision{Reason: requeue.ReasonEvictError}, Err: errors.New("any")},
-		{Job: "w", Nominators: []string{"x"}, Kind: requeue.OutcomeCommitted, Decision: eligibility.Decision{Allowed: true, Reason: requeue.ReasonCommitted},
+		{Job: "w", Nominators: []string{"x"}, Kind: requeue.OutcomeCommitted, Decision: eligibility.Decision{Allowed: true, Reason: eligibility.Reason("committed")},
 			Contenders: []string{"p"}, NotBefore: t0, Annotation: "2025-01-15T10:00:00Z"},
 	}
 	if d := cmp.Diff(wantOutcomes, res.Outcomes, errPresence); d != "" {
@@ -262,7 +263,7 @@ func TestEngineBadInstants(t *testing.T) {
 		now  time.Time
 		want requeue.Outcome
 	}{
-		{"last writable second", last, requeue.Outcome{Kind: requeue.OutcomeCommitted, Decision: eligibility.Decision{Allowed: true, Reason: requeue.ReasonCommitted},
+		{"last writable second", last, requeue.Outcome{Kind: requeue.OutcomeCommitted, Decision: eligibility.Decision{Allowed: true, Reason: eligibility.Reason("committed")},
 			Contenders: []string{"p"}, NotBefore: last, Annotation: "9999-12-31T23:59:59Z"}},
 		{"rounds up into year 10000", last.Add(time.Nanosecond), requeue.Outcome{Kind: requeue.OutcomeSkipped, Decision: eligibility.Decision{Reason: requeue.ReasonInvalidDelay}}},
 		{"negative year", time.Date(-3, 1, 1, 0, 0, 0, 0, time.UTC), requeue.Outcome{Kind: requeue.OutcomeSkipped, Decision: eligibility.Decision{Reason: requeue.ReasonInvalidDelay}}},

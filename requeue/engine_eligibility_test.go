@@ -107,7 +107,7 @@ func TestEngineWithNominatorAndMinRuntime(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := []requeue.Outcome{
-		{Job: "old", Nominators: []string{"expectedruntime", "proportion"}, Kind: requeue.OutcomeCommitted, Decision: eligibility.Decision{Allowed: true, Reason: requeue.ReasonCommitted},
+		{Job: "old", Nominators: []string{"expectedruntime", "proportion"}, Kind: requeue.OutcomeCommitted, Decision: eligibility.Decision{Allowed: true, Reason: eligibility.Reason("committed")},
 			Contenders: []string{"p"}, NotBefore: now.Add(10 * time.Minute), Annotation: "2025-01-15T13:10:00Z"},
 		// fresh has run less (59 minutes lost against 3 hours): the set
 		// search tries it first, p fits in its room, and the min-runtime

@@ -9,13 +9,14 @@ import (
 	"time"
 )
 
-// errContenderNominated is the error of a [ContenderProblem] for a contender
-// whose ID is also nominated: a job cannot be both running (a victim) and
+// errContenderNominated is the error of a contender problem
+// ([EngineResult].ContenderProblems) for a contender whose ID is also
+// nominated: a job cannot be both running (a victim) and
 // pending (a contender), so the engine keeps the nomination and drops the
 // contender.
 var errContenderNominated = errors.New("requeue: contender is also nominated as a victim")
 
-// errEmptyContenderID is the error of a [ContenderProblem] for a contender
+// errEmptyContenderID is the error of a contender problem for a contender
 // with an empty ID, which no model can name: the engine drops it (an
 // empty victim ID is skipped with [ReasonInvalidID]).
 var errEmptyContenderID = errors.New("requeue: contender with an empty ID")
@@ -261,11 +262,11 @@ func (e *Engine) prepareContenders(in []Contender, res *EngineResult) {
 	out := e.conts[:0]
 	for _, c := range e.conts {
 		if c.c.ID == "" {
-			res.ContenderProblems = append(res.ContenderProblems, ContenderProblem{Err: errEmptyContenderID})
+			res.ContenderProblems = append(res.ContenderProblems, contenderProblem{Err: errEmptyContenderID})
 			continue
 		}
 		if e.isNominated(c.c.ID) {
-			res.ContenderProblems = append(res.ContenderProblems, ContenderProblem{Contender: c.c.ID,
+			res.ContenderProblems = append(res.ContenderProblems, contenderProblem{Contender: c.c.ID,
 				Err: fmt.Errorf("%w: %q", errContenderNominated, c.c.ID)})
 			continue
 		}

@@ -10,14 +10,16 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/tenurepolicy/tenure/eligibility"
+	"github.com/tenurepolicy/tenure/internal/notbefore"
 	"github.com/tenurepolicy/tenure/requeue"
 	"github.com/tenurepolicy/tenure/requeue/cluster"
+	"github.com/tenurepolicy/tenure/requeue/internal/clustercheck"
 )
 
 func committedAt(now time.Time, job string, contenders ...string) requeue.Outcome {
 	return requeue.Outcome{Job: job, Nominators: []string{"x"}, Kind: requeue.OutcomeCommitted,
-		Decision: eligibility.Decision{Allowed: true, Reason: requeue.ReasonCommitted}, Contenders: contenders,
-		NotBefore: eligibility.NotBeforeCeil(now), Annotation: eligibility.FormatNotBefore(now)}
+		Decision: eligibility.Decision{Allowed: true, Reason: eligibility.Reason("committed")}, Contenders: contenders,
+		NotBefore: notbefore.Ceil(now), Annotation: eligibility.FormatNotBefore(now)}
 }
 
 func keptFor(job string, reason eligibility.Reason) requeue.Outcome {
@@ -66,7 +68,7 @@ func TestEngineNoNeedlessEviction(t *testing.T) {
 				// v2 alone on n1 would have made room for c1 too. The
 				// search goes cheapest first (v1 has the lower priority),
 				// c1 fits once v1 is gone, and no search comes to v2.
-				want := []requeue.Outcome{committedAt(now, "v1", "c1"), keptFor("v2", requeue.ReasonNoContender)}
+				want := []requeue.Outcome{committedAt(now, "v1", "c1"), keptFor("v2", eligibility.Reason("no_contender"))}
 				if d := cmp.Diff(want, res.Outcomes, errPresence); d != "" {
 					t.Errorf("outcomes (-want +got):\n%s", d)
 				}
@@ -109,7 +111,7 @@ func TestEngineFitWithoutEviction(t *testing.T) {
 	if d := cmp.Diff(want, res, sameDecisions...); d != "" {
 		t.Errorf("(-want +got):\n%s", d)
 	}
-	if err := c.Check(); err != nil {
+	if err := clustercheck.Check(c); err != nil {
 		t.Error(err)
 	}
 }
@@ -141,7 +143,7 @@ func TestEngineFiltersAskedForWhatFits(t *testing.T) {
 		// p would fit in v's 4 GPUs: the protection keeps v.
 		{Job: "v", Nominators: []string{"x"}, Kind: requeue.OutcomeSkipped, Decision: eligibility.Decision{Reason: "minruntime_protected", Until: t0.Add(time.Hour)}},
 		// Nothing fits in w's 2 GPUs: kept for that, protected or not.
-		keptFor("w", requeue.ReasonNoFit),
+		keptFor("w", eligibility.Reason("no_fit")),
 	}
 	if d := cmp.Diff(want, res.Outcomes, errPresence); d != "" {
 		t.Errorf("outcomes (-want +got):\n%s", d)
@@ -405,7 +407,7 @@ func TestEngineBadInput(t *testing.T) {
 			want: requeue.EngineResult{
 				Outcomes: []requeue.Outcome{
 					{Job: "nodata", Nominators: []string{"x"}, Kind: requeue.OutcomeSkipped, Decision: eligibility.Decision{Reason: requeue.ReasonUnknownVictim}},
-					keptFor("ghost", requeue.ReasonNoContender), // phantom failed before any victim
+					keptFor("ghost", eligibility.Reason("no_contender")), // phantom failed before any victim
 				},
 				ContenderProblems: []requeue.ContenderProblem{{Contender: "phantom", Err: errors.New("unknown")}},
 			},
@@ -421,7 +423,7 @@ func TestEngineBadInput(t *testing.T) {
 			want: requeue.EngineResult{
 				// v, alone on its node, would have made room for p too;
 				// w (lower priority) comes first and is enough.
-				Outcomes: []requeue.Outcome{committedAt(now, "w", "p"), keptFor("v", requeue.ReasonNoContender)},
+				Outcomes: []requeue.Outcome{committedAt(now, "w", "p"), keptFor("v", eligibility.Reason("no_contender"))},
 				Commits:  1,
 				Sets:     1,
 			},
@@ -458,7 +460,7 @@ func TestEngineBadInput(t *testing.T) {
 			want: requeue.EngineResult{
 				Outcomes: []requeue.Outcome{
 					{Job: "v", Nominators: []string{"x"}, Kind: requeue.OutcomeSkipped, Decision: eligibility.Decision{Reason: requeue.ReasonEvictError}, Err: errors.New("evict failed")},
-					keptFor("w", requeue.ReasonNoFit),
+					keptFor("w", eligibility.Reason("no_fit")),
 				},
 			},
 		},
@@ -473,8 +475,8 @@ func TestEngineBadInput(t *testing.T) {
 			},
 			want: requeue.EngineResult{
 				Outcomes: []requeue.Outcome{
-					{Job: "v", Nominators: []string{"x"}, Kind: requeue.OutcomeDeferred, Decision: eligibility.Decision{Reason: requeue.ReasonModelError}},
-					{Job: "w", Nominators: []string{"x"}, Kind: requeue.OutcomeDeferred, Decision: eligibility.Decision{Reason: requeue.ReasonModelError}},
+					{Job: "v", Nominators: []string{"x"}, Kind: requeue.OutcomeDeferred, Decision: eligibility.Decision{Reason: eligibility.Reason("model_error")}},
+					{Job: "w", Nominators: []string{"x"}, Kind: requeue.OutcomeDeferred, Decision: eligibility.Decision{Reason: eligibility.Reason("model_error")}},
 				},
 			},
 			wantErr: true,
@@ -529,7 +531,7 @@ func TestEngineBoundInContenderWalk(t *testing.T) {
 		want      requeue.Outcome
 	}{
 		{0, committedAt(t0, "v", "c99")},
-		{50, requeue.Outcome{Job: "v", Nominators: []string{"x"}, Kind: requeue.OutcomeDeferred, Decision: eligibility.Decision{Reason: requeue.ReasonMaxChecks}}},
+		{50, requeue.Outcome{Job: "v", Nominators: []string{"x"}, Kind: requeue.OutcomeDeferred, Decision: eligibility.Decision{Reason: eligibility.Reason("max_checks")}}},
 	} {
 		cfg.MaxChecks = tc.maxChecks
 		e, _ := requeue.NewEngine(cfg)
@@ -593,5 +595,5 @@ func TestEngineTimesInUTC(t *testing.T) {
 // freeFit is the FitWithoutEviction entry of an engine named "requeue"
 // for contender, placed after the commit of victim after.
 func freeFit(contender, after string) eligibility.Event {
-	return eligibility.Event{Source: "requeue", Job: contender, Other: after, Decision: eligibility.Decision{Allowed: true, Reason: requeue.ReasonFitWithoutEviction}}
+	return eligibility.Event{Source: "requeue", Job: contender, Other: after, Decision: eligibility.Decision{Allowed: true, Reason: eligibility.Reason("fit_without_eviction")}}
 }

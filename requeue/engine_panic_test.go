@@ -14,6 +14,7 @@ import (
 	"github.com/tenurepolicy/tenure/eligibility"
 	"github.com/tenurepolicy/tenure/requeue"
 	"github.com/tenurepolicy/tenure/requeue/cluster"
+	"github.com/tenurepolicy/tenure/requeue/internal/clustercheck"
 )
 
 // injector numbers every callback the engine makes (model methods, undo
@@ -104,7 +105,7 @@ func (m panickyTx) Rollback(sp uint64) error {
 
 func (in *injector) Observe(ev eligibility.Event) {
 	in.tick("Observer")
-	if in.panicAt < 0 && (ev.Allowed && ev.Reason == requeue.ReasonCommitted || ev.Reason == requeue.ReasonFitWithoutEviction) {
+	if in.panicAt < 0 && (ev.Allowed && ev.Reason == eligibility.Reason("committed") || ev.Reason == eligibility.Reason("fit_without_eviction")) {
 		in.commits = append(in.commits, commitPoint{in.seq, in.cluster.Snapshot()})
 	}
 }
@@ -235,7 +236,7 @@ func checkPanicSafety(t interface {
 	if d := cmp.Diff(wantState, c.Snapshot()); d != "" && promised {
 		t.Fatalf("model kind %d, panic in %s (callback %d of %d): model not at its last commit (-want +got):\n%s", kind, inj.hit, p, total, d)
 	}
-	if err := c.Check(); err != nil && promised {
+	if err := clustercheck.Check(c); err != nil && promised {
 		t.Fatalf("panic in %s: %v", inj.hit, err)
 	}
 	if requeue.JournalLen(e) != 0 || requeue.HoldsModel(e) {

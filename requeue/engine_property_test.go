@@ -11,9 +11,11 @@ import (
 	"github.com/google/go-cmp/cmp/cmpopts"
 	"pgregory.net/rapid"
 
+	"github.com/tenurepolicy/tenure/eligibility"
 	"github.com/tenurepolicy/tenure/queuetree"
 	"github.com/tenurepolicy/tenure/requeue"
 	"github.com/tenurepolicy/tenure/requeue/cluster"
+	"github.com/tenurepolicy/tenure/requeue/internal/clustercheck"
 )
 
 // plainModel hides the Cluster's optional interfaces (Shaper, FitBounder):
@@ -230,7 +232,7 @@ func TestEngineHintsChangeNoAnswer(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%s: %v", m.name, err)
 			}
-			if err := c.Check(); err != nil {
+			if err := clustercheck.Check(c); err != nil {
 				t.Fatalf("%s: %v", m.name, err)
 			}
 			if requeue.JournalLen(e) != 0 {
@@ -368,7 +370,7 @@ func TestEngineMinimality(t *testing.T) {
 		}
 		stopped := w.cfg.MaxFillFailures != 0 // a bound may have left contenders untried
 		for _, o := range res.Outcomes {
-			stopped = stopped || o.Kind == requeue.OutcomeDeferred && o.Reason != requeue.ReasonMaxVictims
+			stopped = stopped || o.Kind == requeue.OutcomeDeferred && o.Reason != eligibility.Reason("max_victims")
 		}
 		if !stopped {
 			errored := map[string]bool{}
@@ -512,7 +514,7 @@ func TestEngineBounds(t *testing.T) {
 				i++
 			}
 			for _, o := range got.Outcomes[i:] {
-				if o.Kind != requeue.OutcomeDeferred || (o.Reason != requeue.ReasonMaxAttempts && o.Reason != requeue.ReasonMaxChecks && o.Reason != requeue.ReasonMaxVictims) {
+				if o.Kind != requeue.OutcomeDeferred || (o.Reason != eligibility.Reason("max_attempts") && o.Reason != eligibility.Reason("max_checks") && o.Reason != eligibility.Reason("max_victims")) {
 					t.Fatalf("after the bound: %+v", o)
 				}
 			}

@@ -216,7 +216,7 @@ func (e *Engine) recordDenials(ci, end int32) {
 		if k < end {
 			vs := &e.vs[k]
 			e.denied(vs, ci, vs.verdict)
-			e.observe(e.known[k].job, e.conts[ci].c.ID, eligibility.Decision{Reason: ReasonRolledBack}, nil)
+			e.observe(e.known[k].job, e.conts[ci].c.ID, eligibility.Decision{Reason: reasonRolledBack}, nil)
 		}
 	}
 }
@@ -456,7 +456,7 @@ func (e *Engine) fitsWith(ci int32, i int) int {
 // places ci, commits, and emits the victims' outcomes.
 func (e *Engine) apply(ci int32) {
 	if e.cfg.MaxVictims > 0 && e.res.Commits+len(e.set) > e.cfg.MaxVictims {
-		e.stop = ReasonMaxVictims
+		e.stop = reasonMaxVictims
 		return
 	}
 	e.popTo(0)
@@ -488,7 +488,7 @@ func (e *Engine) emitSet(id string) {
 	with := ids[n+1:]
 	for i, k := range e.set {
 		o := e.outcome(k)
-		o.Kind, o.Allowed, o.Reason = OutcomeCommitted, true, ReasonCommitted
+		o.Kind, o.Allowed, o.Reason = OutcomeCommitted, true, reasonCommitted
 		o.Contenders = ids[0:1:1]
 		if n > 1 {
 			w := with[: 0 : n-1]
@@ -511,6 +511,6 @@ func (e *Engine) rolledBack(ci int32) {
 		if n := len(e.stack); n > 0 {
 			job = e.known[e.stack[n-1].k].job
 		}
-		e.observe(job, e.conts[ci].c.ID, eligibility.Decision{Reason: ReasonRolledBack}, nil)
+		e.observe(job, e.conts[ci].c.ID, eligibility.Decision{Reason: reasonRolledBack}, nil)
 	}
 }

@@ -195,7 +195,7 @@ func TestEngineCheaperSetKept(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := []requeue.Outcome{committedAt(now, "cheap", "big"), keptFor("dear", requeue.ReasonNoContender)}
+	want := []requeue.Outcome{committedAt(now, "cheap", "big"), keptFor("dear", eligibility.Reason("no_contender"))}
 	if d := cmp.Diff(want, res.Outcomes, errPresence); d != "" {
 		t.Errorf("outcomes (-want +got):\n%s", d)
 	}
@@ -215,7 +215,7 @@ func TestEngineCheaperSetKept(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want = []requeue.Outcome{committedAt(now, "mid", "six"), keptFor("small", requeue.ReasonCheaperSet), keptFor("whole", requeue.ReasonNoContender)}
+	want = []requeue.Outcome{committedAt(now, "mid", "six"), keptFor("small", eligibility.Reason("cheaper_set")), keptFor("whole", eligibility.Reason("no_contender"))}
 	if d := cmp.Diff(want, res.Outcomes, errPresence); d != "" {
 		t.Errorf("a victim looked at: outcomes (-want +got):\n%s", d)
 	}
@@ -254,7 +254,7 @@ func TestEngineCheaperSetOnlyForAllowedSets(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			want := []requeue.Outcome{committedAt(now, "w", "c"), keptFor("r", requeue.ReasonCheaperSet),
+			want := []requeue.Outcome{committedAt(now, "w", "c"), keptFor("r", eligibility.Reason("cheaper_set")),
 				{Job: "d", Nominators: []string{"x"}, Kind: requeue.OutcomeSkipped, Decision: eligibility.Decision{Reason: "minruntime_protected", Until: t0.Add(time.Hour)}}}
 			if d := cmp.Diff(want, res.Outcomes, errPresence); d != "" {
 				t.Errorf("outcomes (-want +got):\n%s", d)

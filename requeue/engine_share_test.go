@@ -11,6 +11,7 @@ import (
 	"github.com/tenurepolicy/tenure/eligibility"
 	"github.com/tenurepolicy/tenure/requeue"
 	"github.com/tenurepolicy/tenure/requeue/cluster"
+	"github.com/tenurepolicy/tenure/requeue/internal/clustercheck"
 )
 
 // starvationWorld: 30 victims at the front of the victim order whose
@@ -89,11 +90,11 @@ func TestEngineNoStarvationWithoutHints(t *testing.T) {
 				case o.Job[0] == 'g' && o.Kind != requeue.OutcomeCommitted:
 					t.Fatalf("evictable victim: %+v", o)
 				case o.Job[0] == 'h' && (o.Kind != requeue.OutcomeKept ||
-					!slices.Contains([]eligibility.Reason{requeue.ReasonNoFit, requeue.ReasonCheaperSet, requeue.ReasonNoContender}, o.Reason)):
+					!slices.Contains([]eligibility.Reason{eligibility.Reason("no_fit"), eligibility.Reason("cheaper_set"), eligibility.Reason("no_contender")}, o.Reason)):
 					t.Fatalf("hopeless victim: %+v", o)
 				}
 			}
-			if err := m.Check(); err != nil {
+			if err := clustercheck.Check(m); err != nil {
 				t.Fatal(err)
 			}
 		})
@@ -247,7 +248,7 @@ func TestEngineUnusableVictimSameInEveryView(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if d := cmp.Diff([]requeue.Outcome{keptFor("v", requeue.ReasonNoContender)}, res.Outcomes, errPresence); d != "" {
+		if d := cmp.Diff([]requeue.Outcome{keptFor("v", eligibility.Reason("no_contender"))}, res.Outcomes, errPresence); d != "" {
 			t.Errorf("%s (-want +got):\n%s", mv.name, d)
 		}
 	}
@@ -273,7 +274,7 @@ func TestEngineEveryStopVisible(t *testing.T) {
 	// The first round fails once (p00) and stops; p00's turn: it is known
 	// not to fit, and there is no victim (no set); p01, p02: one fit test
 	// each, no set; p03: the bound, so p03 to p09 are untried.
-	if res.Stop != requeue.ReasonMaxAttempts || res.Untried != 7 || res.NoSet != 3 || len(res.Outcomes) != 0 {
+	if res.Stop != eligibility.Reason("max_attempts") || res.Untried != 7 || res.NoSet != 3 || len(res.Outcomes) != 0 {
 		t.Errorf("stop %q, untried %d, no set %d, outcomes %v", res.Stop, res.Untried, res.NoSet, res.Outcomes)
 	}
 }

@@ -9,7 +9,7 @@ func (e *Engine) tick() bool {
 		return false
 	}
 	if e.res.Checks >= e.maxChecks {
-		e.stop = ReasonMaxChecks
+		e.stop = reasonMaxChecks
 		return false
 	}
 	e.res.Checks++
@@ -73,7 +73,7 @@ func (e *Engine) fit(ci int32, keep bool) int {
 		return fitDead
 	}
 	if e.res.Attempts >= e.maxAttempts {
-		e.stop = ReasonMaxAttempts
+		e.stop = reasonMaxAttempts
 		return fitDead
 	}
 	e.res.Attempts++

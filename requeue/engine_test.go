@@ -13,6 +13,7 @@ import (
 	"github.com/tenurepolicy/tenure/eligibility"
 	"github.com/tenurepolicy/tenure/requeue"
 	"github.com/tenurepolicy/tenure/requeue/cluster"
+	"github.com/tenurepolicy/tenure/requeue/internal/clustercheck"
 )
 
 var t0 = time.Date(2025, 1, 15, 10, 0, 0, 0, time.UTC)
@@ -111,7 +112,7 @@ func TestEnginePluginDocExample(t *testing.T) {
 				Victims:     []requeue.Victim{victim("v", 10)},
 				Contenders:  []requeue.Contender{{ID: "p", Priority: 10}}, // equal priority does not contend
 			},
-			want: []requeue.Outcome{{Job: "v", Nominators: []string{"expectedruntime"}, Kind: requeue.OutcomeKept, Decision: eligibility.Decision{Reason: requeue.ReasonNoContender}}},
+			want: []requeue.Outcome{{Job: "v", Nominators: []string{"expectedruntime"}, Kind: requeue.OutcomeKept, Decision: eligibility.Decision{Reason: eligibility.Reason("no_contender")}}},
 		},
 		{
 			name: "contender fits once the victim is gone: committed with not-before = now + requeue-delay",
@@ -122,7 +123,7 @@ func TestEnginePluginDocExample(t *testing.T) {
 				Contenders:  []requeue.Contender{{ID: "p", Priority: 11}},
 			},
 			want: []requeue.Outcome{{
-				Job: "v", Nominators: []string{"expectedruntime"}, Kind: requeue.OutcomeCommitted, Decision: eligibility.Decision{Allowed: true, Reason: requeue.ReasonCommitted},
+				Job: "v", Nominators: []string{"expectedruntime"}, Kind: requeue.OutcomeCommitted, Decision: eligibility.Decision{Allowed: true, Reason: eligibility.Reason("committed")},
 				Contenders: []string{"p"}, NotBefore: now.Add(10 * time.Minute), Annotation: "2025-01-15T13:10:00Z",
 			}},
 			state: func(c *cluster.Model) error {
@@ -142,7 +143,7 @@ func TestEnginePluginDocExample(t *testing.T) {
 				Contenders:  []requeue.Contender{{ID: "p", Priority: 11}},
 			},
 			want: []requeue.Outcome{{
-				Job: "v", Nominators: []string{"expectedruntime"}, Kind: requeue.OutcomeCommitted, Decision: eligibility.Decision{Allowed: true, Reason: requeue.ReasonCommitted},
+				Job: "v", Nominators: []string{"expectedruntime"}, Kind: requeue.OutcomeCommitted, Decision: eligibility.Decision{Allowed: true, Reason: eligibility.Reason("committed")},
 				Contenders: []string{"p"}, NotBefore: now.Add(30 * time.Minute), Annotation: "2025-01-15T13:30:00Z",
 			}},
 		},
@@ -156,7 +157,7 @@ func TestEnginePluginDocExample(t *testing.T) {
 				Contenders:  []requeue.Contender{{ID: "p", Priority: 11}},
 			},
 			want: []requeue.Outcome{{
-				Job: "v", Nominators: []string{"expectedruntime"}, Kind: requeue.OutcomeCommitted, Decision: eligibility.Decision{Allowed: true, Reason: requeue.ReasonCommitted},
+				Job: "v", Nominators: []string{"expectedruntime"}, Kind: requeue.OutcomeCommitted, Decision: eligibility.Decision{Allowed: true, Reason: eligibility.Reason("committed")},
 				Contenders: []string{"p"}, NotBefore: now, Annotation: "2025-01-15T13:00:00Z",
 			}},
 		},
@@ -179,7 +180,7 @@ func TestEnginePluginDocExample(t *testing.T) {
 				Contenders:  []requeue.Contender{{ID: "p", Priority: 11}},
 			},
 			want: []requeue.Outcome{{
-				Job: "v", Nominators: []string{"expectedruntime"}, Kind: requeue.OutcomeCommitted, Decision: eligibility.Decision{Allowed: true, Reason: requeue.ReasonCommitted},
+				Job: "v", Nominators: []string{"expectedruntime"}, Kind: requeue.OutcomeCommitted, Decision: eligibility.Decision{Allowed: true, Reason: eligibility.Reason("committed")},
 				Contenders: []string{"p"}, NotBefore: now, Annotation: "2025-01-15T13:00:00Z",
 			}},
 		},
@@ -191,7 +192,7 @@ func TestEnginePluginDocExample(t *testing.T) {
 				Victims:     []requeue.Victim{victim("v", 10)},
 				Contenders:  []requeue.Contender{{ID: "p", Priority: 11}},
 			},
-			want: []requeue.Outcome{{Job: "v", Nominators: []string{"expectedruntime"}, Kind: requeue.OutcomeKept, Decision: eligibility.Decision{Reason: requeue.ReasonNoFit}}},
+			want: []requeue.Outcome{{Job: "v", Nominators: []string{"expectedruntime"}, Kind: requeue.OutcomeKept, Decision: eligibility.Decision{Reason: eligibility.Reason("no_fit")}}},
 			state: func(c *cluster.Model) error {
 				if !running(c, "v") || running(c, "p") {
 					return errors.New("not rolled back")
@@ -219,7 +220,7 @@ func TestEnginePluginDocExample(t *testing.T) {
 				Victims:     []requeue.Victim{victim("v", 10)},
 				Contenders:  []requeue.Contender{{ID: "p", Priority: 12}, {ID: "q", Priority: 11}},
 			},
-			want: []requeue.Outcome{{Job: "v", Nominators: []string{"expectedruntime"}, Kind: requeue.OutcomeCommitted, Decision: eligibility.Decision{Allowed: true, Reason: requeue.ReasonCommitted}, Contenders: []string{"q"}, NotBefore: now, Annotation: "2025-01-15T13:00:00Z"}},
+			want: []requeue.Outcome{{Job: "v", Nominators: []string{"expectedruntime"}, Kind: requeue.OutcomeCommitted, Decision: eligibility.Decision{Allowed: true, Reason: eligibility.Reason("committed")}, Contenders: []string{"q"}, NotBefore: now, Annotation: "2025-01-15T13:00:00Z"}},
 		},
 		{
 			name: "nominators merged: sorted union, one outcome",
@@ -228,7 +229,7 @@ func TestEnginePluginDocExample(t *testing.T) {
 				Nominations: append(append(noms("proportion", "v"), noms("expectedruntime", "v", "v")...), noms("proportion", "v")...),
 				Victims:     []requeue.Victim{victim("v", 10)},
 			},
-			want: []requeue.Outcome{{Job: "v", Nominators: []string{"expectedruntime", "proportion"}, Kind: requeue.OutcomeKept, Decision: eligibility.Decision{Reason: requeue.ReasonNoContender}}},
+			want: []requeue.Outcome{{Job: "v", Nominators: []string{"expectedruntime", "proportion"}, Kind: requeue.OutcomeKept, Decision: eligibility.Decision{Reason: eligibility.Reason("no_contender")}}},
 		},
 		{
 			name: "nominated job without victim data; victim not running in the model",
@@ -261,10 +262,10 @@ func TestEnginePluginDocExample(t *testing.T) {
 				Contenders:  []requeue.Contender{{ID: "p", Priority: 11}},
 			},
 			want: []requeue.Outcome{
-				{Job: "v", Nominators: []string{"x"}, Kind: requeue.OutcomeCommitted, Decision: eligibility.Decision{Allowed: true, Reason: requeue.ReasonCommitted}, Contenders: []string{"p"}, NotBefore: now, Annotation: "2025-01-15T13:00:00Z"},
+				{Job: "v", Nominators: []string{"x"}, Kind: requeue.OutcomeCommitted, Decision: eligibility.Decision{Allowed: true, Reason: eligibility.Reason("committed")}, Contenders: []string{"p"}, NotBefore: now, Annotation: "2025-01-15T13:00:00Z"},
 				// v (lower priority) comes first and alone makes room:
 				// no search comes to w.
-				{Job: "w", Nominators: []string{"x"}, Kind: requeue.OutcomeKept, Decision: eligibility.Decision{Reason: requeue.ReasonNoContender}},
+				{Job: "w", Nominators: []string{"x"}, Kind: requeue.OutcomeKept, Decision: eligibility.Decision{Reason: eligibility.Reason("no_contender")}},
 			},
 		},
 		{
@@ -276,8 +277,8 @@ func TestEnginePluginDocExample(t *testing.T) {
 				Contenders:  []requeue.Contender{{ID: "c", Priority: 11, Queued: t0}, {ID: "b", Priority: 11, Queued: t0.Add(-time.Minute)}, {ID: "a", Priority: 12}},
 			},
 			want: []requeue.Outcome{
-				{Job: "v", Nominators: []string{"x"}, Kind: requeue.OutcomeCommitted, Decision: eligibility.Decision{Allowed: true, Reason: requeue.ReasonCommitted}, Contenders: []string{"a"}, NotBefore: now, Annotation: "2025-01-15T13:00:00Z"},
-				{Job: "w", Nominators: []string{"x"}, Kind: requeue.OutcomeCommitted, Decision: eligibility.Decision{Allowed: true, Reason: requeue.ReasonCommitted}, Contenders: []string{"c"}, NotBefore: now, Annotation: "2025-01-15T13:00:00Z"},
+				{Job: "v", Nominators: []string{"x"}, Kind: requeue.OutcomeCommitted, Decision: eligibility.Decision{Allowed: true, Reason: eligibility.Reason("committed")}, Contenders: []string{"a"}, NotBefore: now, Annotation: "2025-01-15T13:00:00Z"},
+				{Job: "w", Nominators: []string{"x"}, Kind: requeue.OutcomeCommitted, Decision: eligibility.Decision{Allowed: true, Reason: eligibility.Reason("committed")}, Contenders: []string{"c"}, NotBefore: now, Annotation: "2025-01-15T13:00:00Z"},
 			},
 		},
 		{
@@ -303,10 +304,10 @@ func TestEnginePluginDocExample(t *testing.T) {
 				// One victim per node, each alone makes room: the search
 				// goes in victim order (old, a, b, then hi, of the highest
 				// priority) and the first, old, is enough.
-				{Job: "old", Nominators: []string{"x"}, Kind: requeue.OutcomeCommitted, Decision: eligibility.Decision{Allowed: true, Reason: requeue.ReasonCommitted}, Contenders: []string{"p"}, NotBefore: now, Annotation: "2025-01-15T13:00:00Z"},
-				{Job: "a", Nominators: []string{"x"}, Kind: requeue.OutcomeKept, Decision: eligibility.Decision{Reason: requeue.ReasonNoContender}},
-				{Job: "b", Nominators: []string{"x"}, Kind: requeue.OutcomeKept, Decision: eligibility.Decision{Reason: requeue.ReasonNoContender}},
-				{Job: "hi", Nominators: []string{"x"}, Kind: requeue.OutcomeKept, Decision: eligibility.Decision{Reason: requeue.ReasonNoContender}},
+				{Job: "old", Nominators: []string{"x"}, Kind: requeue.OutcomeCommitted, Decision: eligibility.Decision{Allowed: true, Reason: eligibility.Reason("committed")}, Contenders: []string{"p"}, NotBefore: now, Annotation: "2025-01-15T13:00:00Z"},
+				{Job: "a", Nominators: []string{"x"}, Kind: requeue.OutcomeKept, Decision: eligibility.Decision{Reason: eligibility.Reason("no_contender")}},
+				{Job: "b", Nominators: []string{"x"}, Kind: requeue.OutcomeKept, Decision: eligibility.Decision{Reason: eligibility.Reason("no_contender")}},
+				{Job: "hi", Nominators: []string{"x"}, Kind: requeue.OutcomeKept, Decision: eligibility.Decision{Reason: eligibility.Reason("no_contender")}},
 			},
 		},
 		{
@@ -319,8 +320,8 @@ func TestEnginePluginDocExample(t *testing.T) {
 				Contenders:  []requeue.Contender{{ID: "p", Priority: 11}, {ID: "q", Priority: 11}},
 			},
 			want: []requeue.Outcome{
-				{Job: "v", Nominators: []string{"x"}, Kind: requeue.OutcomeCommitted, Decision: eligibility.Decision{Allowed: true, Reason: requeue.ReasonCommitted}, Contenders: []string{"p"}, NotBefore: now, Annotation: "2025-01-15T13:00:00Z"},
-				{Job: "w", Nominators: []string{"x"}, Kind: requeue.OutcomeDeferred, Decision: eligibility.Decision{Reason: requeue.ReasonMaxVictims}},
+				{Job: "v", Nominators: []string{"x"}, Kind: requeue.OutcomeCommitted, Decision: eligibility.Decision{Allowed: true, Reason: eligibility.Reason("committed")}, Contenders: []string{"p"}, NotBefore: now, Annotation: "2025-01-15T13:00:00Z"},
+				{Job: "w", Nominators: []string{"x"}, Kind: requeue.OutcomeDeferred, Decision: eligibility.Decision{Reason: eligibility.Reason("max_victims")}},
 			},
 		},
 		{
@@ -336,8 +337,8 @@ func TestEnginePluginDocExample(t *testing.T) {
 				Contenders:  []requeue.Contender{{ID: "big", Priority: 13}, {ID: "big2", Priority: 12}, {ID: "p", Priority: 11}},
 			},
 			want: []requeue.Outcome{
-				{Job: "v", Nominators: []string{"x"}, Kind: requeue.OutcomeDeferred, Decision: eligibility.Decision{Reason: requeue.ReasonMaxAttempts}},
-				{Job: "w", Nominators: []string{"x"}, Kind: requeue.OutcomeDeferred, Decision: eligibility.Decision{Reason: requeue.ReasonMaxAttempts}},
+				{Job: "v", Nominators: []string{"x"}, Kind: requeue.OutcomeDeferred, Decision: eligibility.Decision{Reason: eligibility.Reason("max_attempts")}},
+				{Job: "w", Nominators: []string{"x"}, Kind: requeue.OutcomeDeferred, Decision: eligibility.Decision{Reason: eligibility.Reason("max_attempts")}},
 			},
 			state: func(c *cluster.Model) error {
 				if !running(c, "v") || !running(c, "w") {
@@ -356,8 +357,8 @@ func TestEnginePluginDocExample(t *testing.T) {
 				Contenders:  []requeue.Contender{{ID: "a", Priority: 12}, {ID: "b", Priority: 11}},
 			},
 			want: []requeue.Outcome{
-				{Job: "v", Nominators: []string{"x"}, Kind: requeue.OutcomeCommitted, Decision: eligibility.Decision{Allowed: true, Reason: requeue.ReasonCommitted}, Contenders: []string{"a"}, NotBefore: now, Annotation: "2025-01-15T13:00:00Z"},
-				{Job: "w", Nominators: []string{"x"}, Kind: requeue.OutcomeDeferred, Decision: eligibility.Decision{Reason: requeue.ReasonMaxAttempts}},
+				{Job: "v", Nominators: []string{"x"}, Kind: requeue.OutcomeCommitted, Decision: eligibility.Decision{Allowed: true, Reason: eligibility.Reason("committed")}, Contenders: []string{"a"}, NotBefore: now, Annotation: "2025-01-15T13:00:00Z"},
+				{Job: "w", Nominators: []string{"x"}, Kind: requeue.OutcomeDeferred, Decision: eligibility.Decision{Reason: eligibility.Reason("max_attempts")}},
 			},
 		},
 		{
@@ -369,7 +370,7 @@ func TestEnginePluginDocExample(t *testing.T) {
 				Victims:     []requeue.Victim{victim("v", 10)},
 				Contenders:  []requeue.Contender{{ID: "p", Priority: 10}},
 			},
-			want: []requeue.Outcome{{Job: "v", Nominators: []string{"x"}, Kind: requeue.OutcomeCommitted, Decision: eligibility.Decision{Allowed: true, Reason: requeue.ReasonCommitted}, Contenders: []string{"p"}, NotBefore: now, Annotation: "2025-01-15T13:00:00Z"}},
+			want: []requeue.Outcome{{Job: "v", Nominators: []string{"x"}, Kind: requeue.OutcomeCommitted, Decision: eligibility.Decision{Allowed: true, Reason: eligibility.Reason("committed")}, Contenders: []string{"p"}, NotBefore: now, Annotation: "2025-01-15T13:00:00Z"}},
 		},
 	}
 	for _, tc := range tests {
@@ -390,7 +391,7 @@ func TestEnginePluginDocExample(t *testing.T) {
 			if d := cmp.Diff(tc.want, res.Outcomes, errPresence); d != "" {
 				t.Errorf("outcomes (-want +got):\n%s", d)
 			}
-			if err := c.Check(); err != nil {
+			if err := clustercheck.Check(c); err != nil {
 				t.Error(err)
 			}
 			if tc.state != nil {
@@ -433,9 +434,9 @@ func TestEngineContenderError(t *testing.T) {
 	}
 	want := requeue.EngineResult{
 		Outcomes: []requeue.Outcome{
-			{Job: "v", Nominators: []string{"x"}, Kind: requeue.OutcomeCommitted, Decision: eligibility.Decision{Allowed: true, Reason: requeue.ReasonCommitted}, Contenders: []string{"p"}, NotBefore: t0, Annotation: "2025-01-15T10:00:00Z"},
+			{Job: "v", Nominators: []string{"x"}, Kind: requeue.OutcomeCommitted, Decision: eligibility.Decision{Allowed: true, Reason: eligibility.Reason("committed")}, Contenders: []string{"p"}, NotBefore: t0, Annotation: "2025-01-15T10:00:00Z"},
 			// v (lower priority) comes first and is enough.
-			{Job: "w", Nominators: []string{"x"}, Kind: requeue.OutcomeKept, Decision: eligibility.Decision{Reason: requeue.ReasonNoContender}},
+			{Job: "w", Nominators: []string{"x"}, Kind: requeue.OutcomeKept, Decision: eligibility.Decision{Reason: eligibility.Reason("no_contender")}},
 		},
 		ContenderProblems: []requeue.ContenderProblem{{Contender: "ghost", Err: errors.New("unknown")}},
 		// Fit tests: ghost once without eviction (Place fails: dropped for

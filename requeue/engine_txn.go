@@ -88,7 +88,7 @@ func (e *Engine) broken(err error) {
 		e.err = err
 	}
 	if e.stop == "" {
-		e.stop = ReasonModelError
+		e.stop = reasonModelError
 	}
 }
 

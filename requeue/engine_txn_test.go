@@ -7,8 +7,10 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"pgregory.net/rapid"
 
+	"github.com/tenurepolicy/tenure/eligibility"
 	"github.com/tenurepolicy/tenure/requeue"
 	"github.com/tenurepolicy/tenure/requeue/cluster"
+	"github.com/tenurepolicy/tenure/requeue/internal/clustercheck"
 )
 
 // mixedTx is a Transactional model that keeps its own transactions for
@@ -122,7 +124,7 @@ func TestEngineHybridPanicRestore(t *testing.T) {
 			if d := cmp.Diff(before, c.Snapshot()); d != "" {
 				t.Fatalf("model not restored (-before +after):\n%s", d)
 			}
-			if err := c.Check(); err != nil {
+			if err := clustercheck.Check(c); err != nil {
 				t.Fatal(err)
 			}
 		})
@@ -157,7 +159,7 @@ func TestEngineUsesTransactional(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if d := cmp.Diff([]requeue.Outcome{committedAt(t0, "v", "p"), keptFor("w", requeue.ReasonNoFit)}, res.Outcomes, errPresence); d != "" {
+	if d := cmp.Diff([]requeue.Outcome{committedAt(t0, "v", "p"), keptFor("w", eligibility.Reason("no_fit"))}, res.Outcomes, errPresence); d != "" {
 		t.Fatalf("(-want +got):\n%s", d)
 	}
 	// Savepoints: the pass's start (1); big and p without eviction (2);

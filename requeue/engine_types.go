@@ -79,30 +79,14 @@ func (k OutcomeKind) String() string {
 	return "invalid"
 }
 
-// The engine's reasons: the labels of its outcomes' Reason (an
+// The engine's skip reasons: the labels of a skipped outcome's Reason (an
 // [eligibility.Reason], tenure's one reason type, usable as a metric label).
 // A victim in cooldown is skipped with [eligibility.ReasonCooldown]; a skip
 // caused by a [VictimFilter] carries the filter's reason (for the min-runtime
-// filter, eligibility's "minruntime_protected" or "clock_skew").
+// filter, eligibility's "minruntime_protected" or "clock_skew"). The other
+// labels (committed, kept and deferred outcomes, events) are listed in the
+// package doc: code branches on [Outcome].Kind, they are labels only.
 const (
-	// ReasonCommitted: the victim's set let a contender run.
-	ReasonCommitted eligibility.Reason = "committed"
-	// ReasonNoContender: kept, no contender's search came to the victim.
-	ReasonNoContender eligibility.Reason = "no_contender"
-	// ReasonNoFit: kept, the victim was in the list of a contender no set
-	// of whose victims let fit.
-	ReasonNoFit eligibility.Reason = "no_fit"
-	// ReasonCheaperSet: kept, a set search looked at the victim and served
-	// its contender with a set that does not hold it (the label predates
-	// the search in use: it names every set that did without the victim).
-	ReasonCheaperSet eligibility.Reason = "cheaper_set"
-	// ReasonSetSearchBound: deferred, a contender's set search reached its
-	// share of MaxChecks with the victim in its list, and nothing else
-	// decided the victim.
-	ReasonSetSearchBound eligibility.Reason = "set_search_bound"
-	// ReasonLostWork: kept, the victim was in a set that would have thrown
-	// away more than MaxLostWork.
-	ReasonLostWork eligibility.Reason = "lost_work"
 	// ReasonInvalidID: skipped, the nominated job's ID is empty.
 	ReasonInvalidID eligibility.Reason = "invalid_id"
 	// ReasonUnknownVictim: skipped, no [Victim] data was given.
@@ -114,21 +98,44 @@ const (
 	ReasonEvictError eligibility.Reason = "evict_error"
 	// ReasonFiltered: skipped, a [VictimFilter] denied without a reason.
 	ReasonFiltered eligibility.Reason = "filtered"
-	// ReasonMaxVictims: deferred, MaxVictims reached.
-	ReasonMaxVictims eligibility.Reason = "max_victims"
-	// ReasonMaxAttempts: deferred, MaxAttempts reached.
-	ReasonMaxAttempts eligibility.Reason = "max_attempts"
-	// ReasonMaxChecks: deferred, MaxChecks reached.
-	ReasonMaxChecks eligibility.Reason = "max_checks"
-	// ReasonModelError: deferred, the model broke the Journal or
+)
+
+// The engine's other labels: of committed, kept and deferred outcomes, and
+// of events that are never an outcome's.
+const (
+	// reasonCommitted: the victim's set let a contender run.
+	reasonCommitted eligibility.Reason = "committed"
+	// reasonNoContender: kept, no contender's search came to the victim.
+	reasonNoContender eligibility.Reason = "no_contender"
+	// reasonNoFit: kept, the victim was in the list of a contender no set
+	// of whose victims let fit.
+	reasonNoFit eligibility.Reason = "no_fit"
+	// reasonCheaperSet: kept, a set search looked at the victim and served
+	// its contender with a set that does not hold it (the label predates
+	// the search in use: it names every set that did without the victim).
+	reasonCheaperSet eligibility.Reason = "cheaper_set"
+	// reasonLostWork: kept, the victim was in a set that would have thrown
+	// away more than MaxLostWork.
+	reasonLostWork eligibility.Reason = "lost_work"
+	// reasonSetSearchBound: deferred, a contender's set search reached its
+	// share of MaxChecks with the victim in its list, and nothing else
+	// decided the victim.
+	reasonSetSearchBound eligibility.Reason = "set_search_bound"
+	// reasonMaxVictims: deferred, MaxVictims reached.
+	reasonMaxVictims eligibility.Reason = "max_victims"
+	// reasonMaxAttempts: deferred, MaxAttempts reached.
+	reasonMaxAttempts eligibility.Reason = "max_attempts"
+	// reasonMaxChecks: deferred, MaxChecks reached.
+	reasonMaxChecks eligibility.Reason = "max_checks"
+	// reasonModelError: deferred, the model broke the Journal or
 	// Transactional contract (Run returns the error).
-	ReasonModelError eligibility.Reason = "model_error"
-	// ReasonRolledBack: the reason of the events of failed fit tests and
+	reasonModelError eligibility.Reason = "model_error"
+	// reasonRolledBack: the reason of the events of failed fit tests and
 	// filter denials in a fitting set; never an outcome's.
-	ReasonRolledBack eligibility.Reason = "rolled_back"
-	// ReasonFitWithoutEviction: the reason of the event of a placement
+	reasonRolledBack eligibility.Reason = "rolled_back"
+	// reasonFitWithoutEviction: the reason of the event of a placement
 	// without eviction; never an outcome's.
-	ReasonFitWithoutEviction eligibility.Reason = "fit_without_eviction"
+	reasonFitWithoutEviction eligibility.Reason = "fit_without_eviction"
 )
 
 // Outcome is the engine's decision about one nominated job.
@@ -157,10 +164,9 @@ type Outcome struct {
 	Err error
 }
 
-// ContenderProblem records a contender the engine could not use: one also
-// nominated, one with an empty ID, or one [Model.Place] failed on (not
-// tried again in the pass).
-type ContenderProblem struct {
+// contenderProblem records a contender the engine could not use (see
+// [EngineResult].ContenderProblems).
+type contenderProblem struct {
 	// Contender is the contender's ID.
 	Contender string
 	// Err says why: "requeue: contender is also nominated as a victim",
@@ -204,8 +210,13 @@ type EngineResult struct {
 	// contender is placed so in the first round, at its turn, or in the
 	// last round, after every turn; it may have fitted before that commit.
 	FitWithoutEviction []eligibility.Event
-	// ContenderProblems lists the contenders the engine could not use.
-	ContenderProblems []ContenderProblem
+	// ContenderProblems lists the contenders the engine could not use: one
+	// also nominated, one with an empty ID, or one [Model.Place] failed on
+	// (not tried again in the pass). Each entry's Contender is the
+	// contender's ID and its Err says why: "requeue: contender is also
+	// nominated as a victim", "requeue: contender with an empty ID", or the
+	// error Place returned.
+	ContenderProblems []contenderProblem
 	// Attempts counts fit tests, whether [Model.Place] answered them or a
 	// hint did (bounded by MaxAttempts).
 	Attempts int
@@ -222,7 +233,7 @@ type EngineResult struct {
 	// victims they may use lets them fit.
 	NoSet int
 	// OverShare counts the contenders whose search reached its share of
-	// MaxChecks (their victims are deferred with [ReasonSetSearchBound]
+	// MaxChecks (their victims are deferred with "set_search_bound"
 	// unless something else decides them).
 	OverShare int
 	// OverCap counts the contenders whose set would have thrown away more
@@ -231,8 +242,8 @@ type EngineResult struct {
 	// Untried counts the contenders a bound (Stop) left undecided: those
 	// whose turn never came, and the one whose turn it cut short.
 	Untried int
-	// Stop is the reason that ended the pass early ([ReasonMaxVictims],
-	// [ReasonMaxAttempts], [ReasonMaxChecks], [ReasonModelError]); empty
+	// Stop is the reason that ended the pass early ("max_victims",
+	// "max_attempts", "max_checks", "model_error"); empty
 	// when the pass ran to its end.
 	Stop eligibility.Reason
 	// Wake is the earliest non-zero Until of the skipped outcomes (zero if

@@ -188,15 +188,15 @@ func (e *Engine) finish() {
 		case vs.denyRank >= 0:
 			o.Kind, o.Reason, o.Until = OutcomeSkipped, vs.deny, vs.denyUntil
 		case vs.lost:
-			o.Kind, o.Reason = OutcomeKept, ReasonLostWork
+			o.Kind, o.Reason = OutcomeKept, reasonLostWork
 		case vs.cheaper:
-			o.Kind, o.Reason = OutcomeKept, ReasonCheaperSet
+			o.Kind, o.Reason = OutcomeKept, reasonCheaperSet
 		case vs.examined:
-			o.Kind, o.Reason = OutcomeKept, ReasonNoFit
+			o.Kind, o.Reason = OutcomeKept, reasonNoFit
 		case vs.cut:
-			o.Kind, o.Reason = OutcomeDeferred, ReasonSetSearchBound
+			o.Kind, o.Reason = OutcomeDeferred, reasonSetSearchBound
 		default:
-			o.Kind, o.Reason = OutcomeKept, ReasonNoContender
+			o.Kind, o.Reason = OutcomeKept, reasonNoContender
 		}
 		vs.status = vDecided
 		e.emit(o)

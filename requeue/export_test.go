@@ -20,6 +20,19 @@ var (
 	ErrEmptyContenderID   = errEmptyContenderID
 )
 
+// Labels holds the engine's reasons without a constant, by label.
+var Labels = map[string]eligibility.Reason{
+	"committed": reasonCommitted, "no_contender": reasonNoContender, "no_fit": reasonNoFit,
+	"cheaper_set": reasonCheaperSet, "lost_work": reasonLostWork,
+	"set_search_bound": reasonSetSearchBound, "max_victims": reasonMaxVictims,
+	"max_attempts": reasonMaxAttempts, "max_checks": reasonMaxChecks, "model_error": reasonModelError,
+	"rolled_back": reasonRolledBack, "fit_without_eviction": reasonFitWithoutEviction,
+}
+
+// ContenderProblem is an entry of EngineResult.ContenderProblems, for the
+// tests' expected results.
+type ContenderProblem = contenderProblem
+
 // JournalLen is the number of undo steps e's journal holds.
 func JournalLen(e *Engine) int { return e.j.len() }
 

@@ -8,11 +8,11 @@ import "errors"
 // rollback has since undone (even if the log has grown past it again).
 var ErrInvalidCheckpoint = errors.New("requeue: invalid checkpoint")
 
-// ErrRollingBack is returned by [Journal.Rollback] and [Journal.Commit] when
+// errRollingBack is returned by [Journal.Rollback] and [Journal.Commit] when
 // they are called while a rollback of the same journal runs, that is, from
 // one of its undo steps. The call changes nothing; the running rollback
 // goes on.
-var ErrRollingBack = errors.New("requeue: journal is rolling back")
+var errRollingBack = errors.New("requeue: journal is rolling back")
 
 // JournalUndoer is an allocation-free undo step: the state it undoes
 // (typically the model) plus two integers that name the step.
@@ -39,7 +39,7 @@ type JournalUndoer interface {
 // is forgotten and not run again, the older ones remain (so a later
 // Rollback finishes the job), and recording works again. While a rollback
 // runs, steps recorded on the same journal are ignored, and Rollback and
-// Commit are refused with [ErrRollingBack].
+// Commit are refused with an error ("requeue: journal is rolling back").
 //
 // The zero Journal is empty and ready to use. A Journal belongs to one
 // goroutine. A nil *Journal ignores Record calls, so state operations can
@@ -136,12 +136,12 @@ func (j *Journal) check(cp Checkpoint) error {
 // them; cp stays valid, and so does every checkpoint at cp's position or
 // before, while checkpoints at later positions become stale. For an
 // invalid checkpoint it returns [ErrInvalidCheckpoint] and changes nothing; called from
-// one of this journal's undo steps, it returns [ErrRollingBack] and changes
-// nothing. A panicking undo step stops the rollback and the panic goes on;
+// one of this journal's undo steps, it returns an error ("requeue: journal
+// is rolling back") and changes nothing. A panicking undo step stops the rollback and the panic goes on;
 // see [Journal] for the state it leaves. O(k) for k undone steps.
 func (j *Journal) Rollback(cp Checkpoint) error {
 	if j != nil && j.rolling {
-		return ErrRollingBack
+		return errRollingBack
 	}
 	if err := j.check(cp); err != nil {
 		return err
@@ -168,15 +168,15 @@ func (j *Journal) stopRolling() { j.rolling = false }
 
 // Commit forgets the log, keeping every change, and makes every earlier
 // checkpoint stale. Committing an empty log is a no-op apart from that.
-// Called from one of this journal's undo steps, it returns [ErrRollingBack]
-// and changes nothing; otherwise it returns nil. O(k) for the k steps
+// Called from one of this journal's undo steps, it returns an error
+// ("requeue: journal is rolling back") and changes nothing; otherwise it returns nil. O(k) for the k steps
 // forgotten. A nil journal ignores it.
 func (j *Journal) Commit() error {
 	if j == nil {
 		return nil
 	}
 	if j.rolling {
-		return ErrRollingBack
+		return errRollingBack
 	}
 	clear(j.log)
 	j.log = j.log[:0]

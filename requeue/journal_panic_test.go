@@ -95,7 +95,7 @@ func TestJournalPanickingStep(t *testing.T) {
 }
 
 // TestJournalReentrant: an undo step that calls Rollback or Commit on its
-// own journal is refused with ErrRollingBack (whatever the checkpoint),
+// own journal is refused with errRollingBack (whatever the checkpoint),
 // changes nothing, and the outer rollback completes. Before this was
 // guarded, Rollback from an undo step recursed until the stack overflowed.
 func TestJournalReentrant(t *testing.T) {
@@ -120,7 +120,7 @@ func TestJournalReentrant(t *testing.T) {
 	if err := j.Rollback(cp0); err != nil {
 		t.Fatal(err)
 	}
-	want := []error{ErrRollingBack, ErrRollingBack, ErrRollingBack, ErrRollingBack, nil}
+	want := []error{errRollingBack, errRollingBack, errRollingBack, errRollingBack, nil}
 	if len(errs) != len(want) {
 		t.Fatalf("errs = %v, want %v", errs, want)
 	}
@@ -135,8 +135,8 @@ func TestJournalReentrant(t *testing.T) {
 	if err := j.Commit(); err != nil {
 		t.Fatal(err)
 	}
-	if ErrRollingBack.Error() != "requeue: journal is rolling back" {
-		t.Errorf("message %q", ErrRollingBack)
+	if errRollingBack.Error() != "requeue: journal is rolling back" {
+		t.Errorf("message %q", errRollingBack)
 	}
 }
 

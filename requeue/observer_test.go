@@ -26,12 +26,12 @@ func TestEngineCounter(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := []sample{
-		{Source: "rq", Reason: requeue.ReasonCommitted, Value: 1},
+		{Source: "rq", Reason: eligibility.Reason("committed"), Value: 1},
 		{Source: "rq", Reason: eligibility.ReasonCooldown, Value: 1},
-		{Source: "rq", Reason: requeue.ReasonNoFit, Value: 1},
+		{Source: "rq", Reason: eligibility.Reason("no_fit"), Value: 1},
 		// big's set search: big does not fit with v evicted, nor with w
 		// too.
-		{Source: "rq", Reason: requeue.ReasonRolledBack, Value: 2},
+		{Source: "rq", Reason: eligibility.Reason("rolled_back"), Value: 2},
 		{Source: "rq", Reason: requeue.ReasonUnknownVictim, Value: 1},
 	}
 	if d := cmp.Diff(want, cnt.Samples()); d != "" {

@@ -9,6 +9,7 @@ import (
 	"github.com/tenurepolicy/tenure/clock"
 	"github.com/tenurepolicy/tenure/eligibility"
 	"github.com/tenurepolicy/tenure/eligibility/internal/configkey"
+	"github.com/tenurepolicy/tenure/internal/notbefore"
 )
 
 // Annotation is the default key of the eviction record.
@@ -180,7 +181,7 @@ func (b Budget) Record(prev string, now time.Time) string {
 			keep = append(keep, t)
 		}
 	}
-	keep = append(keep, eligibility.NotBeforeCeil(now))
+	keep = append(keep, notbefore.Ceil(now))
 	slices.SortFunc(keep, time.Time.Compare)
 	if len(keep) > b.Max {
 		keep = keep[len(keep)-b.Max:]

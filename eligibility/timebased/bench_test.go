@@ -38,7 +38,7 @@ func BenchmarkPreemptionClassify(b *testing.B) {
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		tbSink += int(cfg.Classify(p, cands[i%len(cands)], now).Class)
+		tbSink += len(cfg.Classify(p, cands[i%len(cands)], now).Reason)
 	}
 }
 

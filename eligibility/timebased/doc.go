@@ -16,6 +16,12 @@
 // A Config reads Kueue's preemption block ([Config.UnmarshalJSON]),
 // validated by KEP-8522's webhook rules; tenure does not write it.
 //
+// Reasons (stable metric labels), each a class of candidates: allowed
+// "lower_priority", "expired" and "newer"; denied "not_allowed",
+// "higher_priority", "protected" (Until: when it expires) and
+// "unknown_reservation". Code branches on Allowed; [Compare] and [Sort]
+// order by the label, so the labels have no constants.
+//
 // # Which newer
 //
 // KEP-8522's text words "newer" by quota reservation; Kueue's code compares

@@ -29,9 +29,9 @@ func TestDocClaimCandidateCompare(t *testing.T) {
 	}
 }
 
-// ClassNotAllowed: "the policy forbids it (Never; an equal priority under
+// "not_allowed": "the policy forbids it (Never; an equal priority under
 // LowerPriority; an unknown policy)".
-func TestDocClaimClassNotAllowed(t *testing.T) {
+func TestDocClaimNotAllowed(t *testing.T) {
 	p := timebased.Request{Priority: 5, Timestamp: dcNow}
 	for _, tc := range []struct {
 		policy timebased.Policy
@@ -43,8 +43,8 @@ func TestDocClaimClassNotAllowed(t *testing.T) {
 		{timebased.Policy(9), 1},
 	} {
 		d := timebased.Config{Policy: tc.policy}.Classify(p, timebased.Candidate{ID: "c", Priority: tc.prio, Reserved: dcNow.Add(time.Hour)}, dcNow)
-		if d.Class != timebased.ClassNotAllowed || d.Allowed {
-			t.Errorf("policy %v, candidate priority %d: %v, want not_allowed", tc.policy, tc.prio, d.Class)
+		if d.Reason != clsNotAllowed || d.Allowed {
+			t.Errorf("policy %v, candidate priority %d: %v, want not_allowed", tc.policy, tc.prio, d.Reason)
 		}
 	}
 }

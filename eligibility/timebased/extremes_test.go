@@ -8,6 +8,7 @@ import (
 
 	"pgregory.net/rapid"
 
+	"github.com/tenurepolicy/tenure/eligibility"
 	"github.com/tenurepolicy/tenure/eligibility/timebased"
 )
 
@@ -66,17 +67,17 @@ func TestCandidateOrderAtExtremes(t *testing.T) {
 	latest := time.Unix(math.MaxInt64-62135596800, 999_999_999)
 	ts := []time.Time{earliest, earliest.Add(time.Second), time.Unix(math.MinInt64, 0),
 		time.Date(-5, 1, 1, 0, 0, 0, 0, time.UTC), time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC), latest}
-	for _, class := range []timebased.Class{timebased.ClassExpired, timebased.ClassNewer} {
+	for _, class := range []eligibility.Reason{clsExpired, clsNewer} {
 		for i, a := range ts {
 			for j, b := range ts {
 				if i == j {
 					continue
 				}
 				ds := []timebased.Decision{
-					{Class: class, Candidate: timebased.Candidate{ID: "a", Reserved: a}},
-					{Class: class, Candidate: timebased.Candidate{ID: "b", Reserved: b}},
+					{Decision: eligibility.Decision{Reason: class}, Candidate: timebased.Candidate{ID: "a", Reserved: a}},
+					{Decision: eligibility.Decision{Reason: class}, Candidate: timebased.Candidate{ID: "b", Reserved: b}},
 				}
-				aFirst := a.Before(b) == (class == timebased.ClassExpired) // expired: earliest first; newer: latest first
+				aFirst := a.Before(b) == (class == clsExpired) // expired: earliest first; newer: latest first
 				if got := timebased.Compare(ds[0], ds[1]) < 0; got != aFirst {
 					t.Errorf("%v: Compare(reserved %v, %v) puts a first = %v, want %v", class, a, b, got, aFirst)
 				}
@@ -107,10 +108,10 @@ func tbGenAnyInstant(t *rapid.T, label string) time.Time {
 // as time does.
 func TestCandidateOrderAnywhere(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
-		class := rapid.SampledFrom([]timebased.Class{timebased.ClassExpired, timebased.ClassNewer, timebased.ClassLowerPriority}).Draw(t, "class")
+		class := rapid.SampledFrom([]eligibility.Reason{clsExpired, clsNewer, clsLowerPriority}).Draw(t, "class")
 		ds := make([]timebased.Decision, rapid.IntRange(0, 10).Draw(t, "n"))
 		for i := range ds {
-			ds[i] = timebased.Decision{Class: class, At: tbGenAnyInstant(t, "at"),
+			ds[i] = timebased.Decision{Decision: eligibility.Decision{Reason: class}, At: tbGenAnyInstant(t, "at"),
 				Candidate: timebased.Candidate{ID: rapid.SampledFrom([]string{"a", "b", "c"}).Draw(t, "id"), Reserved: tbGenAnyInstant(t, "reserved")}}
 		}
 		for _, a := range ds {
@@ -119,7 +120,7 @@ func TestCandidateOrderAnywhere(t *testing.T) {
 				if ra.IsZero() || rb.IsZero() || ra.Equal(rb) {
 					continue
 				}
-				wantAFirst := ra.Before(rb) == (class == timebased.ClassExpired)
+				wantAFirst := ra.Before(rb) == (class == clsExpired)
 				if got := timebased.Compare(a, b) < 0; got != wantAFirst {
 					t.Fatalf("%v: Compare(reserved %v, %v) a first = %v", class, ra, rb, got)
 				}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/tenurepolicy/tenure/eligibility"
 	"github.com/tenurepolicy/tenure/eligibility/timebased"
 )
 
@@ -23,19 +24,19 @@ func TestPreemptionClassifyQueuedWithoutReservation(t *testing.T) {
 		name string
 		cfg  timebased.Config
 		cand timebased.Candidate
-		want timebased.Class
+		want eligibility.Reason
 	}{
-		{"queued after the preemptor: newer", noM, timebased.Candidate{ID: "q", Priority: 10, Queued: tbAt(6)}, timebased.ClassNewer},
-		{"queued after, with M: newer (never expires unknown)", tbTimeBased(time.Hour), timebased.Candidate{ID: "q", Priority: 10, Queued: tbAt(6)}, timebased.ClassNewer},
-		{"queued before, no M: protected", noM, timebased.Candidate{ID: "q", Priority: 10, Queued: tbAt(4)}, timebased.ClassProtected},
-		{"queued before, with M: expiry unknown", tbTimeBased(time.Hour), timebased.Candidate{ID: "q", Priority: 10, Queued: tbAt(4)}, timebased.ClassUnknownReservation},
-		{"neither known", noM, timebased.Candidate{ID: "q", Priority: 10}, timebased.ClassUnknownReservation},
+		{"queued after the preemptor: newer", noM, timebased.Candidate{ID: "q", Priority: 10, Queued: tbAt(6)}, clsNewer},
+		{"queued after, with M: newer (never expires unknown)", tbTimeBased(time.Hour), timebased.Candidate{ID: "q", Priority: 10, Queued: tbAt(6)}, clsNewer},
+		{"queued before, no M: protected", noM, timebased.Candidate{ID: "q", Priority: 10, Queued: tbAt(4)}, clsProtected},
+		{"queued before, with M: expiry unknown", tbTimeBased(time.Hour), timebased.Candidate{ID: "q", Priority: 10, Queued: tbAt(4)}, clsUnknownReservation},
+		{"neither known", noM, timebased.Candidate{ID: "q", Priority: 10}, clsUnknownReservation},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			d := tt.cfg.Classify(p, tt.cand, tbAt(600))
-			if d.Class != tt.want || d.Allowed != tbPreemptible(tt.want) || !d.Until.IsZero() {
-				t.Errorf("Classify = %v (allowed %v, until %v), want %v and no Until", d.Class, d.Allowed, d.Until, tt.want)
+			if d.Reason != tt.want || d.Allowed != tbPreemptible(tt.want) || !d.Until.IsZero() {
+				t.Errorf("Classify = %v (allowed %v, until %v), want %v and no Until", d.Reason, d.Allowed, d.Until, tt.want)
 			}
 		})
 	}

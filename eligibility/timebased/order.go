@@ -26,13 +26,13 @@ const (
 	candidateRankOther // then by class value
 )
 
-func candidateRankOf(c Class) uint16 {
+func candidateRankOf(c class) uint16 {
 	switch c {
-	case ClassLowerPriority:
+	case classLowerPriority:
 		return candidateRankLower
-	case ClassExpired:
+	case classExpired:
 		return candidateRankExpired
-	case ClassNewer:
+	case classNewer:
 		return candidateRankNewer
 	}
 	return candidateRankOther + uint16(c)
@@ -72,16 +72,17 @@ func candidateOrderReserved(d *Decision) (time.Time, bool) {
 }
 
 func candidateKeyOf(d *Decision, idx int) candidateKey {
+	cls := classOf(d.Reason)
 	k := candidateKey{
 		tier:    candidateTierOther,
 		evicted: d.Candidate.Evicted,
-		rank:    candidateRankOf(d.Class),
+		rank:    candidateRankOf(cls),
 		prio:    d.Candidate.Priority,
 		sec:     math.MaxInt64,
 		nsec:    math.MaxInt32,
 		idx:     idx,
 	}
-	if d.Class.preemptible() {
+	if cls.preemptible() {
 		k.tier = candidateTierPreemptible
 		if k.evicted {
 			k.tier = candidateTierEvicted
@@ -147,8 +148,11 @@ func candidateSecondary(a, b *candidateKey) int {
 }
 
 // Compare returns a negative number when a should be preempted before b:
-// Kueue's CandidatesOrdering with KEP-8522's classes. Preemptible
-// decisions come first, those already being evicted ahead of the rest;
+// Kueue's CandidatesOrdering with KEP-8522's classes, read from each
+// decision's Reason (the labels [Config.Classify] gives; the zero Reason
+// counts as "not_allowed", any other label as a class after every
+// other). Preemptible decisions ("lower_priority", "expired", "newer")
+// come first, those already being evicted ahead of the rest;
 // among them lower priority (lowest first, then most recently reserved),
 // then expired (earliest Reserved first), then newer (latest Reserved
 // first); ties by ID. A zero Reserved counts as [Decision.At], as Kueue

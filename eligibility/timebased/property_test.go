@@ -53,23 +53,23 @@ func tbGenCandidate(t *rapid.T, label string) timebased.Candidate {
 // SatisfiesPreemptionPolicy (queue-order timestamps decide "newer", with
 // its optional 5-minute buffer) plus KEP-8522's expiry — written
 // independently of Classify.
-func tbOracleClass(cfg timebased.Config, p timebased.Request, c timebased.Candidate, now time.Time) timebased.Class {
+func tbOracleClass(cfg timebased.Config, p timebased.Request, c timebased.Candidate, now time.Time) eligibility.Reason {
 	lone := cfg.Policy == timebased.LowerOrNewerEqualPriority
 	if !lone && cfg.Policy != timebased.LowerPriority {
-		return timebased.ClassNotAllowed
+		return clsNotAllowed
 	}
 	if c.Priority > p.Priority {
-		return timebased.ClassHigherPriority
+		return clsHigherPriority
 	}
 	if c.Priority < p.Priority {
-		return timebased.ClassLowerPriority
+		return clsLowerPriority
 	}
 	if !lone {
-		return timebased.ClassNotAllowed
+		return clsNotAllowed
 	}
 	timeBased := cfg.MinAdmitDuration != nil && *cfg.MinAdmitDuration > 0
 	if timeBased && !c.Reserved.IsZero() && now.Sub(c.Reserved) > *cfg.MinAdmitDuration {
-		return timebased.ClassExpired
+		return clsExpired
 	}
 	// Newer: the candidate came later in queue order than the preemptor,
 	// judged by its own queue-order timestamp when known, else by when it
@@ -80,16 +80,16 @@ func tbOracleClass(cfg timebased.Config, p timebased.Request, c timebased.Candid
 	}
 	switch {
 	case later.IsZero():
-		return timebased.ClassUnknownReservation
+		return clsUnknownReservation
 	case !p.Timestamp.IsZero() && p.Timestamp.Before(later) &&
 		// Kueue's SchedulerTimestampPreemptionBuffer gate: more than 5
 		// minutes later.
 		(!cfg.TimestampPreemptionBuffer || later.Sub(p.Timestamp) > 5*time.Minute):
-		return timebased.ClassNewer
+		return clsNewer
 	case timeBased && c.Reserved.IsZero():
-		return timebased.ClassUnknownReservation
+		return clsUnknownReservation
 	}
-	return timebased.ClassProtected
+	return clsProtected
 }
 
 func TestPreemptionClassifyOracle(t *testing.T) {
@@ -103,8 +103,8 @@ func TestPreemptionClassifyOracle(t *testing.T) {
 		now := tbGenInstant(t, "now")
 
 		d := cfg.Classify(p, c, now)
-		if want := tbOracleClass(cfg, p, c, now); d.Class != want {
-			t.Fatalf("Classify class %v, oracle %v", d.Class, want)
+		if want := tbOracleClass(cfg, p, c, now); d.Reason != want {
+			t.Fatalf("Classify class %v, oracle %v", d.Reason, want)
 		}
 		if d.Candidate != c {
 			t.Fatalf("decision carries %+v, want %+v", d.Candidate, c)
@@ -113,19 +113,19 @@ func TestPreemptionClassifyOracle(t *testing.T) {
 		// expired, and it is set exactly when such an instant exists.
 		m := cfg.MinAdmitDuration
 		timeBased := cfg.Policy == timebased.LowerOrNewerEqualPriority && m != nil && *m > 0
-		wantUntil := timeBased && !c.Reserved.IsZero() && (d.Class == timebased.ClassProtected || d.Class == timebased.ClassNewer)
+		wantUntil := timeBased && !c.Reserved.IsZero() && (d.Reason == clsProtected || d.Reason == clsNewer)
 		if d.Until.IsZero() == wantUntil {
-			t.Fatalf("Until = %v for class %v (time-based %v)", d.Until, d.Class, timeBased)
+			t.Fatalf("Until = %v for class %v (time-based %v)", d.Until, d.Reason, timeBased)
 		}
 		if wantUntil {
 			if !d.Until.After(now) {
 				t.Fatalf("Until %v not after now %v", d.Until, now)
 			}
-			if got := tbOracleClass(cfg, p, c, d.Until); got != timebased.ClassExpired {
+			if got := tbOracleClass(cfg, p, c, d.Until); got != clsExpired {
 				t.Fatalf("oracle at Until %v: %v, want expired", d.Until, got)
 			}
-			if got := tbOracleClass(cfg, p, c, d.Until.Add(-1)); got != d.Class {
-				t.Fatalf("oracle 1ns before Until: %v, want unchanged %v", got, d.Class)
+			if got := tbOracleClass(cfg, p, c, d.Until.Add(-1)); got != d.Reason {
+				t.Fatalf("oracle 1ns before Until: %v, want unchanged %v", got, d.Reason)
 			}
 		}
 	})
@@ -140,28 +140,28 @@ func TestPreemptionClassifyOracle(t *testing.T) {
 func tbOracleLess(a, b timebased.Decision) bool {
 	tier := func(d timebased.Decision) int {
 		switch {
-		case tbPreemptible(d.Class) && d.Candidate.Evicted:
+		case tbPreemptible(d.Reason) && d.Candidate.Evicted:
 			return 0
-		case tbPreemptible(d.Class):
+		case tbPreemptible(d.Reason):
 			return 1
 		}
 		return 2
 	}
-	group := func(c timebased.Class) int {
+	group := func(c eligibility.Reason) int {
 		switch c {
-		case timebased.ClassLowerPriority:
+		case clsLowerPriority:
 			return 0
-		case timebased.ClassExpired:
+		case clsExpired:
 			return 1
-		case timebased.ClassNewer:
+		case clsNewer:
 			return 2
 		}
-		return 3 + int(c)
+		return 3 + tbClassIndex(c)
 	}
 	if ta, tb := tier(a), tier(b); ta != tb {
 		return ta < tb
 	}
-	ga, gb := group(a.Class), group(b.Class)
+	ga, gb := group(a.Reason), group(b.Reason)
 	if ga != gb {
 		return ga < gb
 	}
@@ -178,19 +178,19 @@ func tbOracleLess(a, b timebased.Decision) bool {
 		return latest
 	}
 	ra, rb := reserved(a), reserved(b)
-	switch a.Class {
-	case timebased.ClassLowerPriority:
+	switch a.Reason {
+	case clsLowerPriority:
 		if a.Candidate.Priority != b.Candidate.Priority {
 			return a.Candidate.Priority < b.Candidate.Priority
 		}
 		if !ra.Equal(rb) {
 			return ra.After(rb)
 		}
-	case timebased.ClassExpired:
+	case clsExpired:
 		if !ra.Equal(rb) {
 			return ra.Before(rb)
 		}
-	case timebased.ClassNewer:
+	case clsNewer:
 		if !ra.Equal(rb) {
 			return ra.After(rb)
 		}
@@ -219,9 +219,9 @@ func tbOracleLess(a, b timebased.Decision) bool {
 func tbGenDecision(t *rapid.T, label string) timebased.Decision {
 	return timebased.Decision{
 		Candidate: tbGenCandidate(t, label),
-		Class:     timebased.Class(rapid.IntRange(0, 7).Draw(t, label+".class")),
-		Decision:  eligibility.Decision{Until: tbAt(rapid.IntRange(0, 3).Draw(t, label+".until"))},
-		At:        rapid.SampledFrom([]time.Time{{}, tbGenInstant(t, label+".at")}).Draw(t, label+".hasAt"),
+		Decision: eligibility.Decision{Reason: rapid.SampledFrom(tbClassLabels).Draw(t, label+".class"),
+			Until: tbAt(rapid.IntRange(0, 3).Draw(t, label+".until"))},
+		At: rapid.SampledFrom([]time.Time{{}, tbGenInstant(t, label+".at")}).Draw(t, label+".hasAt"),
 	}
 }
 
@@ -279,7 +279,7 @@ func TestPreemptionCandidatesOracle(t *testing.T) {
 		var want []timebased.Decision
 		for _, c := range cands {
 			if class := tbOracleClass(cfg, p, c, now); tbPreemptible(class) {
-				want = append(want, timebased.Decision{Candidate: c, Class: class, At: now, Decision: eligibility.Decision{Allowed: true, Reason: eligibility.Reason(classLabel(class))}})
+				want = append(want, timebased.Decision{Candidate: c, At: now, Decision: eligibility.Decision{Allowed: true, Reason: class}})
 			}
 		}
 		sort.SliceStable(want, func(i, j int) bool { return tbOracleLess(want[i], want[j]) })

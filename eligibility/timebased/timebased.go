@@ -108,98 +108,55 @@ type Candidate struct {
 	Evicted bool
 }
 
-// Class says why a candidate is or is not preemptible; a [Decision]'s
-// Reason is its label, given in quotes below (a stable metric label).
-type Class uint8
-
-const (
-	// ClassNotAllowed ("not_allowed", the zero value): the policy forbids it (Never; an
-	// equal priority under LowerPriority; an unknown policy).
-	ClassNotAllowed Class = iota
-	// ClassHigherPriority ("higher_priority"): the candidate outranks the preemptor.
-	ClassHigherPriority
-	// ClassProtected ("protected"): equal priority, not newer than the preemptor and not
-	// (yet) past MinAdmitDuration.
-	ClassProtected
-	// ClassUnknownReservation ("unknown_reservation"): equal priority, not newer, and the
-	// timestamps that would decide are zero; not preemptible.
-	ClassUnknownReservation
-	// ClassLowerPriority ("lower_priority"): preemptible, strictly lower priority.
-	ClassLowerPriority
-	// ClassExpired ("expired"): preemptible, equal priority, reserved for strictly
-	// longer than MinAdmitDuration (Kueue's InClusterQueueTimeBased).
-	ClassExpired
-	// ClassNewer ("newer"): preemptible, equal priority, queued after the
-	// preemptor, not expired.
-	ClassNewer
-)
-
-var candidateClassNames = [...]string{
-	"not_allowed", "higher_priority", "protected", "unknown_reservation",
-	"lower_priority", "expired", "newer",
-}
-
-// preemptible reports whether the class allows preemption: lower
-// priority, expired or newer (a [Decision]'s Allowed).
-func (c Class) preemptible() bool {
-	return c == ClassLowerPriority || c == ClassExpired || c == ClassNewer
-}
-
-// reason returns the class's label as an [eligibility.Reason] (the same
-// text as String), a [Decision]'s Reason. No allocation.
-func (c Class) reason() eligibility.Reason {
-	if int(c) < len(candidateClassNames) {
-		return eligibility.Reason(candidateClassNames[c])
-	}
-	return ""
-}
-
 // Decision is the verdict on one [Candidate].
 type Decision struct {
-	// Decision: Allowed when the class is preemptible; Reason is the
-	// class's label; Until, for an equal-priority candidate under
+	// Decision: Reason is the candidate's class, the label
+	// [Config.Classify] gives, by which [Compare] orders decisions; Allowed
+	// when the class is preemptible ("lower_priority", "expired",
+	// "newer"); Until, for an equal-priority candidate under
 	// MinAdmitDuration M not yet expired, is Reserved + M + 1ns, when it
 	// expires (saturating at clock.Last, where every candidate has).
 	eligibility.Decision
 	// Candidate is the candidate decided about (a copy).
 	Candidate Candidate
-	// Class is why; it orders the preemptible decisions ([Compare]).
-	Class Class
 	// At is the now of Classify.
 	At time.Time
 }
 
-// Classify decides whether p may preempt cand at now, in order:
+// Classify decides whether p may preempt cand at now, in order; the
+// decision's Reason is the candidate's class:
 //
-//   - policy Never (or unknown): [ClassNotAllowed];
-//   - higher priority: [ClassHigherPriority]; lower: [ClassLowerPriority];
-//   - equal priority under LowerPriority: ClassNotAllowed;
-//   - equal priority under LowerOrNewerEqualPriority: [ClassExpired] when
-//     M is set, Reserved known and now − Reserved > M (or now is
-//     clock.Last, where nothing is protected); else [ClassNewer]
-//     when Queued (or Reserved) is after a non-zero p.Timestamp; else
-//     [ClassUnknownReservation] when the timestamp it needs is zero; else
-//     [ClassProtected].
+//   - policy Never (or unknown): denied, "not_allowed";
+//   - higher priority: denied, "higher_priority"; lower: allowed,
+//     "lower_priority";
+//   - equal priority under LowerPriority: denied, "not_allowed";
+//   - equal priority under LowerOrNewerEqualPriority: allowed, "expired",
+//     when M is set, Reserved known and now − Reserved > M (or now is
+//     clock.Last, where nothing is protected); else allowed, "newer", when
+//     Queued (or Reserved) is after a non-zero p.Timestamp; else denied,
+//     "unknown_reservation", when the timestamp it needs is zero; else
+//     denied, "protected" (Until the expiry).
 //
 // O(1), no allocation.
 func (c Config) Classify(p Request, cand Candidate, now time.Time) Decision {
 	d := Decision{Candidate: cand, At: now}
-	d.Class, d.Until = c.classify(p, &cand, now)
-	d.Allowed, d.Reason = d.Class.preemptible(), d.Class.reason()
+	var cls class
+	cls, d.Until = c.classify(p, &cand, now)
+	d.Allowed, d.Reason = cls.preemptible(), cls.reason()
 	return d
 }
 
 // classify returns the class of cand and the Until of its decision.
-func (c Config) classify(p Request, cand *Candidate, now time.Time) (class Class, until time.Time) {
+func (c Config) classify(p Request, cand *Candidate, now time.Time) (cls class, until time.Time) {
 	switch {
 	case c.Policy != LowerPriority && c.Policy != LowerOrNewerEqualPriority:
-		class = ClassNotAllowed
+		cls = classNotAllowed
 	case cand.Priority > p.Priority:
-		class = ClassHigherPriority
+		cls = classHigherPriority
 	case cand.Priority < p.Priority:
-		class = ClassLowerPriority
+		cls = classLowerPriority
 	case c.Policy != LowerOrNewerEqualPriority:
-		class = ClassNotAllowed
+		cls = classNotAllowed
 	default: // equal priority under LowerOrNewerEqualPriority
 		timeBased := c.MinAdmitDuration != nil && *c.MinAdmitDuration > 0
 		if timeBased && !cand.Reserved.IsZero() {
@@ -208,7 +165,7 @@ func (c Config) classify(p Request, cand *Candidate, now time.Time) (class Class
 			// protected.
 			until = clock.AddSaturating(clock.AddSaturating(cand.Reserved, *c.MinAdmitDuration), time.Nanosecond)
 			if !now.Before(until) {
-				return ClassExpired, time.Time{}
+				return classExpired, time.Time{}
 			}
 		}
 		// Newer compares queue-order timestamps, as Kueue does; without
@@ -219,15 +176,15 @@ func (c Config) classify(p Request, cand *Candidate, now time.Time) (class Class
 		}
 		switch {
 		case queued.IsZero():
-			class = ClassUnknownReservation
+			cls = classUnknownReservation
 		case !p.Timestamp.IsZero() && queued.After(p.Timestamp) &&
 			(!c.TimestampPreemptionBuffer || queued.Sub(p.Timestamp) > timestampPreemptionBuffer):
-			class = ClassNewer
+			cls = classNewer
 		case timeBased && cand.Reserved.IsZero(): // expiry unknown
-			class = ClassUnknownReservation
+			cls = classUnknownReservation
 		default:
-			class = ClassProtected
+			cls = classProtected
 		}
 	}
-	return class, until
+	return cls, until
 }

@@ -87,63 +87,63 @@ func TestPreemptionClassify(t *testing.T) {
 		p         timebased.Request
 		cand      timebased.Candidate
 		now       time.Time
-		wantClass timebased.Class
+		wantClass eligibility.Reason
 		wantUntil time.Time
 	}{
 		{"Never: lower priority not allowed", timebased.Config{}, p,
-			timebased.Candidate{ID: "x", Priority: 1, Reserved: tbAt(0)}, tbAt(600), timebased.ClassNotAllowed, time.Time{}},
+			timebased.Candidate{ID: "x", Priority: 1, Reserved: tbAt(0)}, tbAt(600), clsNotAllowed, time.Time{}},
 		{"unknown policy not allowed", timebased.Config{Policy: 7}, p,
-			timebased.Candidate{ID: "x", Priority: 1, Reserved: tbAt(0)}, tbAt(600), timebased.ClassNotAllowed, time.Time{}},
+			timebased.Candidate{ID: "x", Priority: 1, Reserved: tbAt(0)}, tbAt(600), clsNotAllowed, time.Time{}},
 		{"higher priority never", tb, p, timebased.Candidate{ID: "x", Priority: 11, Reserved: tbAt(0)}, tbAt(6000),
-			timebased.ClassHigherPriority, time.Time{}},
+			clsHigherPriority, time.Time{}},
 		{"lower priority always (just admitted)", tb, p, timebased.Candidate{ID: "x", Priority: 9, Reserved: tbAt(100)}, tbAt(100),
-			timebased.ClassLowerPriority, time.Time{}},
+			clsLowerPriority, time.Time{}},
 		{"lower priority under LowerPriority", lower, p, timebased.Candidate{ID: "x", Priority: -3}, tbAt(0),
-			timebased.ClassLowerPriority, time.Time{}},
+			clsLowerPriority, time.Time{}},
 		{"lower priority with unknown reservation", tb, p, timebased.Candidate{ID: "x", Priority: 1}, tbAt(0),
-			timebased.ClassLowerPriority, time.Time{}},
+			clsLowerPriority, time.Time{}},
 		{"equal priority under LowerPriority", lower, p, timebased.Candidate{ID: "x", Priority: 10, Reserved: tbAt(60)}, tbAt(6000),
-			timebased.ClassNotAllowed, time.Time{}},
+			clsNotAllowed, time.Time{}},
 		// KEP-8522 integration test 5: exactly at M is not preemptible.
-		{"older, 1ns before M", tb, p, old, tbAt(0).Add(m - 1), timebased.ClassProtected, expiry},
-		{"older, exactly at M: protected", tb, p, old, tbAt(0).Add(m), timebased.ClassProtected, expiry},
-		{"older, M+1ns: expired", tb, p, old, expiry, timebased.ClassExpired, time.Time{}},
-		{"older, long after M: expired", tb, p, old, tbAt(0).Add(100 * m), timebased.ClassExpired, time.Time{}},
+		{"older, 1ns before M", tb, p, old, tbAt(0).Add(m - 1), clsProtected, expiry},
+		{"older, exactly at M: protected", tb, p, old, tbAt(0).Add(m), clsProtected, expiry},
+		{"older, M+1ns: expired", tb, p, old, expiry, clsExpired, time.Time{}},
+		{"older, long after M: expired", tb, p, old, tbAt(0).Add(100 * m), clsExpired, time.Time{}},
 		// KEP-8522 integration test 4: M unset, old behaviour.
-		{"M unset: older protected forever", noM, p, old, tbAt(0).Add(1000 * time.Hour), timebased.ClassProtected, time.Time{}},
+		{"M unset: older protected forever", noM, p, old, tbAt(0).Add(1000 * time.Hour), clsProtected, time.Time{}},
 		{"M unset: newer preemptible", noM, p, timebased.Candidate{ID: "n", Priority: 10, Reserved: tbAt(6)}, tbAt(7),
-			timebased.ClassNewer, time.Time{}},
+			clsNewer, time.Time{}},
 		// Newer: strictly after the preemptor's timestamp.
 		{"reserved at the preemptor's timestamp is not newer", tb, p, timebased.Candidate{ID: "n", Priority: 10, Reserved: tbAt(5)}, tbAt(6),
-			timebased.ClassProtected, tbAt(5).Add(m + 1)},
+			clsProtected, tbAt(5).Add(m + 1)},
 		{"reserved 1ns after is newer, until it expires", tb, p, timebased.Candidate{ID: "n", Priority: 10, Reserved: tbAt(5).Add(1)}, tbAt(6),
-			timebased.ClassNewer, tbAt(5).Add(m + 2)},
+			clsNewer, tbAt(5).Add(m + 2)},
 		{"newer and expired counts as expired", tb, p, timebased.Candidate{ID: "n", Priority: 10, Reserved: tbAt(6)}, tbAt(6).Add(m + 1),
-			timebased.ClassExpired, time.Time{}},
+			clsExpired, time.Time{}},
 		{"zero preemptor timestamp: nothing is newer", tb, timebased.Request{Priority: 10},
-			timebased.Candidate{ID: "n", Priority: 10, Reserved: tbAt(6)}, tbAt(7), timebased.ClassProtected, tbAt(6).Add(m + 1)},
+			timebased.Candidate{ID: "n", Priority: 10, Reserved: tbAt(6)}, tbAt(7), clsProtected, tbAt(6).Add(m + 1)},
 		{"equal priority, unknown reservation", tb, p, timebased.Candidate{ID: "u", Priority: 10}, tbAt(6000),
-			timebased.ClassUnknownReservation, time.Time{}},
+			clsUnknownReservation, time.Time{}},
 		{"reserved in the future (skew): not expired", tb, p, timebased.Candidate{ID: "s", Priority: 10, Reserved: tbAt(60)}, tbAt(0),
-			timebased.ClassNewer, tbAt(60).Add(m + 1)},
+			clsNewer, tbAt(60).Add(m + 1)},
 		// Invalid configurations are applied conservatively.
 		{"M with LowerPriority is ignored", timebased.Config{Policy: timebased.LowerPriority, MinAdmitDuration: tbDur(time.Minute)},
-			p, old, tbAt(6000), timebased.ClassNotAllowed, time.Time{}},
-		{"M of 0 is ignored", tbTimeBased(0), p, old, tbAt(6000), timebased.ClassProtected, time.Time{}},
+			p, old, tbAt(6000), clsNotAllowed, time.Time{}},
+		{"M of 0 is ignored", tbTimeBased(0), p, old, tbAt(6000), clsProtected, time.Time{}},
 		{"negative M is ignored", tbTimeBased(-time.Hour), p, timebased.Candidate{ID: "s", Priority: 10, Reserved: tbAt(60)}, tbAt(0),
-			timebased.ClassNewer, time.Time{}},
+			clsNewer, time.Time{}},
 		{"largest M does not overflow", tbTimeBased(math.MaxInt64), p, old, tbAt(6000),
-			timebased.ClassProtected, tbAt(0).Add(math.MaxInt64).Add(1)},
+			clsProtected, tbAt(0).Add(math.MaxInt64).Add(1)},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			got := tt.cfg.Classify(tt.p, tt.cand, tt.now)
-			want := timebased.Decision{Candidate: tt.cand, Class: tt.wantClass, At: tt.now,
-				Decision: eligibility.Decision{Allowed: tbPreemptible(tt.wantClass), Reason: eligibility.Reason(classLabel(tt.wantClass)), Until: tt.wantUntil}}
+			want := timebased.Decision{Candidate: tt.cand, At: tt.now,
+				Decision: eligibility.Decision{Allowed: tbPreemptible(tt.wantClass), Reason: tt.wantClass, Until: tt.wantUntil}}
 			if diff := cmp.Diff(want, got); diff != "" {
 				t.Errorf("Classify (-want +got):\n%s", diff)
 			}
-			if string(got.Reason) != classLabel(tt.wantClass) {
+			if string(got.Reason) != string(tt.wantClass) {
 				t.Errorf("Reason = %q for class %v", got.Reason, tt.wantClass)
 			}
 		})
@@ -189,8 +189,8 @@ func TestPreemptionCandidatesOrder(t *testing.T) {
 		"exp-20-a", "exp-20-b", "exp-20-0", "exp-60", "exp-99", "exp-100-at-ts", "exp-newer", // longest-running first, ties by ID
 		"new-190", "new-150", // most recently admitted first
 	}
-	wantClass := map[string]timebased.Class{
-		"low1": timebased.ClassLowerPriority, "exp-newer": timebased.ClassExpired, "new-190": timebased.ClassNewer,
+	wantClass := map[string]eligibility.Reason{
+		"low1": clsLowerPriority, "exp-newer": clsExpired, "new-190": clsNewer,
 	}
 	r := rand.New(rand.NewPCG(3, 4))
 	for round := 0; round < 5; round++ {
@@ -199,8 +199,8 @@ func TestPreemptionCandidatesOrder(t *testing.T) {
 			t.Fatalf("round %d order (-want +got):\n%s", round, diff)
 		}
 		for _, d := range got {
-			if c, ok := wantClass[d.Candidate.ID]; ok && d.Class != c {
-				t.Errorf("%s: class %v, want %v", d.Candidate.ID, d.Class, c)
+			if c, ok := wantClass[d.Candidate.ID]; ok && d.Reason != c {
+				t.Errorf("%s: class %v, want %v", d.Candidate.ID, d.Reason, c)
 			}
 		}
 		r.Shuffle(len(cands), func(i, j int) { cands[i], cands[j] = cands[j], cands[i] })
@@ -210,27 +210,27 @@ func TestPreemptionCandidatesOrder(t *testing.T) {
 // TestCandidateCompareTies pins the tie-breaks of CandidateCompare on
 // fixed pairs: the class's own criterion to the nanosecond, then the ID.
 func TestCandidateCompareTies(t *testing.T) {
-	dec := func(id string, class timebased.Class, prio int32, reserved time.Time) timebased.Decision {
-		return timebased.Decision{Candidate: timebased.Candidate{ID: id, Priority: prio, Reserved: reserved}, Class: class}
+	dec := func(id string, class eligibility.Reason, prio int32, reserved time.Time) timebased.Decision {
+		return timebased.Decision{Candidate: timebased.Candidate{ID: id, Priority: prio, Reserved: reserved}, Decision: eligibility.Decision{Reason: class}}
 	}
 	tests := []struct {
 		name string
 		a, b timebased.Decision
 		want int // sign of CandidateCompare(a, b)
 	}{
-		{"lower: same priority, most recently reserved first", dec("b", timebased.ClassLowerPriority, 1, tbAt(9)), dec("a", timebased.ClassLowerPriority, 1, tbAt(0)), -1},
-		{"lower: same priority, 1ns later first", dec("b", timebased.ClassLowerPriority, 1, tbAt(9).Add(1)), dec("a", timebased.ClassLowerPriority, 1, tbAt(9)), -1},
-		{"lower: same priority and reservation, ID decides", dec("a", timebased.ClassLowerPriority, 1, tbAt(9)), dec("b", timebased.ClassLowerPriority, 1, tbAt(9)), -1},
-		{"lower: missing reservation counts as the latest", dec("b", timebased.ClassLowerPriority, 1, time.Time{}), dec("a", timebased.ClassLowerPriority, 1, tbAt(900)), -1},
-		{"newer: missing reservation counts as the latest", dec("b", timebased.ClassNewer, 1, time.Time{}), dec("a", timebased.ClassNewer, 1, tbAt(900)), -1},
-		{"lower: lowest priority first", dec("b", timebased.ClassLowerPriority, 0, tbAt(0)), dec("a", timebased.ClassLowerPriority, 1, tbAt(0)), -1},
-		{"expired: 1ns earlier first", dec("b", timebased.ClassExpired, 1, tbAt(5)), dec("a", timebased.ClassExpired, 1, tbAt(5).Add(1)), -1},
-		{"expired: same instant, ID decides", dec("a", timebased.ClassExpired, 1, tbAt(5)), dec("b", timebased.ClassExpired, 1, tbAt(5)), -1},
-		{"newer: 1ns later first", dec("b", timebased.ClassNewer, 1, tbAt(5).Add(1)), dec("a", timebased.ClassNewer, 1, tbAt(5)), -1},
-		{"newer: same instant, ID decides", dec("a", timebased.ClassNewer, 1, tbAt(5)), dec("b", timebased.ClassNewer, 1, tbAt(5)), -1},
-		{"lower before expired", dec("z", timebased.ClassLowerPriority, 1, tbAt(9)), dec("a", timebased.ClassExpired, 1, tbAt(0)), -1},
-		{"expired before newer", dec("z", timebased.ClassExpired, 1, tbAt(9)), dec("a", timebased.ClassNewer, 1, tbAt(10)), -1},
-		{"identical", dec("a", timebased.ClassNewer, 1, tbAt(5)), dec("a", timebased.ClassNewer, 1, tbAt(5)), 0},
+		{"lower: same priority, most recently reserved first", dec("b", clsLowerPriority, 1, tbAt(9)), dec("a", clsLowerPriority, 1, tbAt(0)), -1},
+		{"lower: same priority, 1ns later first", dec("b", clsLowerPriority, 1, tbAt(9).Add(1)), dec("a", clsLowerPriority, 1, tbAt(9)), -1},
+		{"lower: same priority and reservation, ID decides", dec("a", clsLowerPriority, 1, tbAt(9)), dec("b", clsLowerPriority, 1, tbAt(9)), -1},
+		{"lower: missing reservation counts as the latest", dec("b", clsLowerPriority, 1, time.Time{}), dec("a", clsLowerPriority, 1, tbAt(900)), -1},
+		{"newer: missing reservation counts as the latest", dec("b", clsNewer, 1, time.Time{}), dec("a", clsNewer, 1, tbAt(900)), -1},
+		{"lower: lowest priority first", dec("b", clsLowerPriority, 0, tbAt(0)), dec("a", clsLowerPriority, 1, tbAt(0)), -1},
+		{"expired: 1ns earlier first", dec("b", clsExpired, 1, tbAt(5)), dec("a", clsExpired, 1, tbAt(5).Add(1)), -1},
+		{"expired: same instant, ID decides", dec("a", clsExpired, 1, tbAt(5)), dec("b", clsExpired, 1, tbAt(5)), -1},
+		{"newer: 1ns later first", dec("b", clsNewer, 1, tbAt(5).Add(1)), dec("a", clsNewer, 1, tbAt(5)), -1},
+		{"newer: same instant, ID decides", dec("a", clsNewer, 1, tbAt(5)), dec("b", clsNewer, 1, tbAt(5)), -1},
+		{"lower before expired", dec("z", clsLowerPriority, 1, tbAt(9)), dec("a", clsExpired, 1, tbAt(0)), -1},
+		{"expired before newer", dec("z", clsExpired, 1, tbAt(9)), dec("a", clsNewer, 1, tbAt(10)), -1},
+		{"identical", dec("a", clsNewer, 1, tbAt(5)), dec("a", clsNewer, 1, tbAt(5)), 0},
 	}
 	sign := func(x int) int { return min(max(x, -1), 1) }
 	for _, tt := range tests {
@@ -249,9 +249,9 @@ func TestCandidateSortStable(t *testing.T) {
 	c := timebased.Candidate{ID: "same", Priority: 1, Reserved: tbAt(1)}
 	var ds []timebased.Decision
 	for k := 5; k > 0; k-- {
-		ds = append(ds, timebased.Decision{Candidate: c, Class: timebased.ClassNewer, Decision: eligibility.Decision{Until: tbAt(k)}})
+		ds = append(ds, timebased.Decision{Candidate: c, Decision: eligibility.Decision{Reason: clsNewer, Until: tbAt(k)}})
 	}
-	ds = append(ds, timebased.Decision{Candidate: timebased.Candidate{ID: "first", Priority: 1, Reserved: tbAt(2)}, Class: timebased.ClassNewer})
+	ds = append(ds, timebased.Decision{Candidate: timebased.Candidate{ID: "first", Priority: 1, Reserved: tbAt(2)}, Decision: eligibility.Decision{Reason: clsNewer}})
 	timebased.Sort(ds)
 	var got []time.Time
 	for _, d := range ds[1:] {
@@ -264,12 +264,12 @@ func TestCandidateSortStable(t *testing.T) {
 
 func TestCandidateSortNonPreemptibleLast(t *testing.T) {
 	ds := []timebased.Decision{
-		{Candidate: timebased.Candidate{ID: "p"}, Class: timebased.ClassProtected},
-		{Candidate: timebased.Candidate{ID: "n"}, Class: timebased.ClassNewer},
-		{Candidate: timebased.Candidate{ID: "x"}, Class: timebased.Class(250)},
-		{Candidate: timebased.Candidate{ID: "h"}, Class: timebased.ClassHigherPriority},
-		{Candidate: timebased.Candidate{ID: "l"}, Class: timebased.ClassLowerPriority},
-		{Candidate: timebased.Candidate{ID: "z"}, Class: timebased.ClassNotAllowed},
+		{Candidate: timebased.Candidate{ID: "p"}, Decision: eligibility.Decision{Reason: clsProtected}},
+		{Candidate: timebased.Candidate{ID: "n"}, Decision: eligibility.Decision{Reason: clsNewer}},
+		{Candidate: timebased.Candidate{ID: "x"}, Decision: eligibility.Decision{Reason: "no_such_class"}},
+		{Candidate: timebased.Candidate{ID: "h"}, Decision: eligibility.Decision{Reason: clsHigherPriority}},
+		{Candidate: timebased.Candidate{ID: "l"}, Decision: eligibility.Decision{Reason: clsLowerPriority}},
+		{Candidate: timebased.Candidate{ID: "z"}, Decision: eligibility.Decision{Reason: clsNotAllowed}},
 	}
 	timebased.Sort(ds)
 	if diff := cmp.Diff([]string{"l", "n", "z", "h", "p", "x"}, tbIDs(ds)); diff != "" {
@@ -282,11 +282,11 @@ func TestPreemptionClassifyAllocs(t *testing.T) {
 	cfg := tbTimeBased(time.Hour)
 	p := timebased.Request{Priority: 1, Timestamp: tbAt(0)}
 	c := timebased.Candidate{ID: "a", Priority: 1, Reserved: tbAt(1)}
-	a := timebased.Decision{Candidate: c, Class: timebased.ClassExpired}
-	b := timebased.Decision{Candidate: c, Class: timebased.ClassNewer}
+	a := timebased.Decision{Candidate: c, Decision: eligibility.Decision{Reason: clsExpired}}
+	b := timebased.Decision{Candidate: c, Decision: eligibility.Decision{Reason: clsNewer}}
 	var n int
 	allocs := testing.AllocsPerRun(100, func() {
-		n += int(cfg.Classify(p, c, tbAt(90)).Class) + timebased.Compare(a, b)
+		n += len(cfg.Classify(p, c, tbAt(90)).Reason) + timebased.Compare(a, b)
 	})
 	if allocs != 0 {
 		t.Errorf("Classify+CandidateCompare allocate %v times, want 0", allocs)
@@ -322,8 +322,8 @@ func TestKEP8522TwoJobs(t *testing.T) {
 			if (len(got) == 1) != tt.want {
 				t.Fatalf("A preemptible = %v, want %v (%v)", len(got) == 1, tt.want, got)
 			}
-			if tt.want && !(got[0].Class == timebased.ClassExpired) {
-				t.Errorf("A picked as %v, want a time-based (expired) pick", got[0].Class)
+			if tt.want && !(got[0].Reason == clsExpired) {
+				t.Errorf("A picked as %v, want a time-based (expired) pick", got[0].Reason)
 			}
 		})
 	}
@@ -435,8 +435,8 @@ func TestKEP8522Restart(t *testing.T) {
 		now := persisted.Add(off)
 		a := cfg.Classify(p, timebased.Candidate{ID: "a", Priority: 1, Reserved: live}, now)
 		b := cfg.Classify(p, timebased.Candidate{ID: "a", Priority: 1, Reserved: persisted}, now)
-		if a.Class != b.Class || !a.Until.Equal(b.Until) {
-			t.Errorf("now+%v: live %v/%v, persisted %v/%v", off, a.Class, a.Until, b.Class, b.Until)
+		if a.Reason != b.Reason || !a.Until.Equal(b.Until) {
+			t.Errorf("now+%v: live %v/%v, persisted %v/%v", off, a.Reason, a.Until, b.Reason, b.Until)
 		}
 	}
 }
@@ -452,20 +452,20 @@ func TestPreemptionNewerByQueueOrder(t *testing.T) {
 		name             string
 		queued, reserved time.Time
 		req              timebased.Request
-		want             timebased.Class
+		want             eligibility.Reason
 	}{
-		{"no Queued: reserved after the preemptor queued is newer", time.Time{}, tbAt(20), req, timebased.ClassNewer},
-		{"no Queued: reserved exactly when the preemptor queued is not", time.Time{}, tbAt(10), req, timebased.ClassProtected},
-		{"queued before the preemptor: not newer, however late its reservation", tbAt(5), tbAt(20), req, timebased.ClassProtected},
-		{"queued after the preemptor: newer, even if reserved before it queued", tbAt(15), tbAt(8), req, timebased.ClassNewer},
-		{"queued exactly with the preemptor: not newer (strict)", tbAt(10), tbAt(20), req, timebased.ClassProtected},
-		{"queued 1ns after the preemptor: newer", tbAt(10).Add(time.Nanosecond), tbAt(20), req, timebased.ClassNewer},
-		{"unknown preemptor timestamp: nothing is newer", tbAt(15), tbAt(20), timebased.Request{Priority: 1}, timebased.ClassProtected},
+		{"no Queued: reserved after the preemptor queued is newer", time.Time{}, tbAt(20), req, clsNewer},
+		{"no Queued: reserved exactly when the preemptor queued is not", time.Time{}, tbAt(10), req, clsProtected},
+		{"queued before the preemptor: not newer, however late its reservation", tbAt(5), tbAt(20), req, clsProtected},
+		{"queued after the preemptor: newer, even if reserved before it queued", tbAt(15), tbAt(8), req, clsNewer},
+		{"queued exactly with the preemptor: not newer (strict)", tbAt(10), tbAt(20), req, clsProtected},
+		{"queued 1ns after the preemptor: newer", tbAt(10).Add(time.Nanosecond), tbAt(20), req, clsNewer},
+		{"unknown preemptor timestamp: nothing is newer", tbAt(15), tbAt(20), timebased.Request{Priority: 1}, clsProtected},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			c := timebased.Candidate{ID: "c", Priority: 1, Reserved: tt.reserved, Queued: tt.queued}
-			if got := cfg.Classify(tt.req, c, now).Class; got != tt.want {
+			if got := cfg.Classify(tt.req, c, now).Reason; got != tt.want {
 				t.Errorf("class = %v, want %v", got, tt.want)
 			}
 		})
@@ -492,25 +492,25 @@ func TestTimestampPreemptionBuffer(t *testing.T) {
 		name string
 		cfg  timebased.Config
 		cand timebased.Candidate
-		want timebased.Class
+		want eligibility.Reason
 	}{
-		{"1m later, no buffer: newer", lone, queued(tbAt(1)), timebased.ClassNewer},
-		{"1m later, buffer: protected", buffered, queued(tbAt(1)), timebased.ClassProtected},
-		{"exactly 5m later, buffer: protected", buffered, queued(tbAt(5)), timebased.ClassProtected},
-		{"5m+1ns later, buffer: newer", buffered, queued(tbAt(5).Add(1)), timebased.ClassNewer},
-		{"earlier, buffer: protected", buffered, queued(tbAt(-10)), timebased.ClassProtected},
+		{"1m later, no buffer: newer", lone, queued(tbAt(1)), clsNewer},
+		{"1m later, buffer: protected", buffered, queued(tbAt(1)), clsProtected},
+		{"exactly 5m later, buffer: protected", buffered, queued(tbAt(5)), clsProtected},
+		{"5m+1ns later, buffer: newer", buffered, queued(tbAt(5).Add(1)), clsNewer},
+		{"earlier, buffer: protected", buffered, queued(tbAt(-10)), clsProtected},
 		{"reservation stands in, buffer: protected", buffered,
-			timebased.Candidate{ID: "c", Priority: 5, Reserved: tbAt(4)}, timebased.ClassProtected},
+			timebased.Candidate{ID: "c", Priority: 5, Reserved: tbAt(4)}, clsProtected},
 		{"reservation stands in, buffer: newer", buffered,
-			timebased.Candidate{ID: "c", Priority: 5, Reserved: tbAt(6)}, timebased.ClassNewer},
+			timebased.Candidate{ID: "c", Priority: 5, Reserved: tbAt(6)}, clsNewer},
 		{"expired wins regardless of the buffer", timeBased,
-			timebased.Candidate{ID: "c", Priority: 5, Reserved: tbAt(-40), Queued: tbAt(1)}, timebased.ClassExpired},
+			timebased.Candidate{ID: "c", Priority: 5, Reserved: tbAt(-40), Queued: tbAt(1)}, clsExpired},
 		{"lower priority regardless of the buffer", buffered,
-			timebased.Candidate{ID: "c", Priority: 4, Reserved: tbAt(1), Queued: tbAt(1)}, timebased.ClassLowerPriority},
+			timebased.Candidate{ID: "c", Priority: 4, Reserved: tbAt(1), Queued: tbAt(1)}, clsLowerPriority},
 	}
 	for _, tc := range tests {
-		if d := tc.cfg.Classify(p, tc.cand, now); d.Class != tc.want || d.Allowed != tbPreemptible(tc.want) {
-			t.Errorf("%s: class %v (allowed %v), want %v", tc.name, d.Class, d.Allowed, tc.want)
+		if d := tc.cfg.Classify(p, tc.cand, now); d.Reason != tc.want || d.Allowed != tbPreemptible(tc.want) {
+			t.Errorf("%s: class %v (allowed %v), want %v", tc.name, d.Reason, d.Allowed, tc.want)
 		}
 	}
 	if k, err := json.Marshal(buffered); err != nil || string(k) != `{"withinClusterQueue":"LowerOrNewerEqualPriority"}` {
@@ -523,6 +523,6 @@ func TestTimestampPreemptionBuffer(t *testing.T) {
 
 // tbPreemptible is the documented rule: lower priority, expired and newer
 // candidates may be preempted, no other class.
-func tbPreemptible(c timebased.Class) bool {
-	return c == timebased.ClassLowerPriority || c == timebased.ClassExpired || c == timebased.ClassNewer
+func tbPreemptible(c eligibility.Reason) bool {
+	return c == clsLowerPriority || c == clsExpired || c == clsNewer
 }

@@ -46,8 +46,8 @@ type QueueEntry struct {
 	// counts only under [QueueOrder.RestampReclaimPreempted].
 	ReclaimPreempted time.Time
 	// SamePriorityPreempted is when an equal-priority job last preempted it
-	// under [timebased.LowerOrNewerEqualPriority] (a [timebased.ClassNewer] or
-	// [timebased.ClassExpired] pick): see [QueueOrder.Timestamp].
+	// under [timebased.LowerOrNewerEqualPriority] (a "newer" or "expired"
+	// pick): see [QueueOrder.Timestamp].
 	SamePriorityPreempted time.Time
 }
 

@@ -29,11 +29,11 @@ func TestTimeBasedRotation(t *testing.T) {
 		return timebased.Request{Priority: e.Priority, Timestamp: order.Timestamp(e)}
 	}
 	if d := policy.Classify(req(b), timebased.Candidate{ID: "a", Priority: 5, Reserved: aReserved}, t0.Add(m)); d.Allowed {
-		t.Fatalf("a preemptible at exactly M: %v", d.Class)
+		t.Fatalf("a preemptible at exactly M: %v", d.Reason)
 	}
 	now := t0.Add(m + time.Nanosecond)
-	if d := policy.Classify(req(b), timebased.Candidate{ID: "a", Priority: 5, Reserved: aReserved}, now); d.Class != timebased.ClassExpired {
-		t.Fatalf("a at M+1ns: class %v, want expired", d.Class)
+	if d := policy.Classify(req(b), timebased.Candidate{ID: "a", Priority: 5, Reserved: aReserved}, now); d.Reason != "expired" {
+		t.Fatalf("a at M+1ns: class %v, want expired", d.Reason)
 	}
 
 	// b takes the slot; a is requeued, stamped as time-based preempted.
@@ -43,18 +43,18 @@ func TestTimeBasedRotation(t *testing.T) {
 		t.Fatalf("a's queue-order timestamp = %v, want its preemption instant %v", got, now)
 	}
 	if d := policy.Classify(req(a), timebased.Candidate{ID: "b", Priority: 5, Reserved: bReserved}, now.Add(time.Second)); d.Allowed {
-		t.Fatalf("a preempts b straight back (class %v): the slot ping-pongs", d.Class)
+		t.Fatalf("a preempts b straight back (class %v): the slot ping-pongs", d.Reason)
 	}
 	// …until b has held the slot longer than M.
-	if d := policy.Classify(req(a), timebased.Candidate{ID: "b", Priority: 5, Reserved: bReserved}, bReserved.Add(m+time.Nanosecond)); d.Class != timebased.ClassExpired {
-		t.Fatalf("b after M: class %v, want expired", d.Class)
+	if d := policy.Classify(req(a), timebased.Candidate{ID: "b", Priority: 5, Reserved: bReserved}, bReserved.Add(m+time.Nanosecond)); d.Reason != "expired" {
+		t.Fatalf("b after M: class %v, want expired", d.Reason)
 	}
 
 	// Without the re-stamp a is older than b's reservation: b counts as newer
 	// and a would take the slot back at once (the behaviour the field fixes).
 	a.SamePriorityPreempted = time.Time{}
-	if d := policy.Classify(req(a), timebased.Candidate{ID: "b", Priority: 5, Reserved: bReserved}, now.Add(time.Second)); d.Class != timebased.ClassNewer {
-		t.Fatalf("without the re-stamp: class %v, want newer", d.Class)
+	if d := policy.Classify(req(a), timebased.Candidate{ID: "b", Priority: 5, Reserved: bReserved}, now.Add(time.Second)); d.Reason != "newer" {
+		t.Fatalf("without the re-stamp: class %v, want newer", d.Reason)
 	}
 }
 
@@ -75,16 +75,16 @@ func TestNewerPickRotation(t *testing.T) {
 	c := backoff.QueueEntry{ID: "c", Priority: 5, Created: t0.Add(time.Minute)}
 	cReserved := t0.Add(10 * time.Minute) // admitted while b waited (it fit, b did not)
 	now := t0.Add(20 * time.Minute)
-	if d := policy.Classify(req(b), timebased.Candidate{ID: "c", Priority: 5, Reserved: cReserved}, now); d.Class != timebased.ClassNewer {
-		t.Fatalf("c for b: class %v, want newer", d.Class)
+	if d := policy.Classify(req(b), timebased.Candidate{ID: "c", Priority: 5, Reserved: cReserved}, now); d.Reason != "newer" {
+		t.Fatalf("c for b: class %v, want newer", d.Reason)
 	}
 	bReserved := now
 	c.SamePriorityPreempted = now
 	if d := policy.Classify(req(c), timebased.Candidate{ID: "b", Priority: 5, Reserved: bReserved}, now.Add(time.Second)); d.Allowed {
-		t.Fatalf("c preempts b straight back (class %v)", d.Class)
+		t.Fatalf("c preempts b straight back (class %v)", d.Reason)
 	}
 	c.SamePriorityPreempted = time.Time{}
-	if d := policy.Classify(req(c), timebased.Candidate{ID: "b", Priority: 5, Reserved: bReserved}, now.Add(time.Second)); d.Class != timebased.ClassNewer {
-		t.Fatalf("without the re-stamp: class %v, want newer (the ping-pong)", d.Class)
+	if d := policy.Classify(req(c), timebased.Candidate{ID: "b", Priority: 5, Reserved: bReserved}, now.Add(time.Second)); d.Reason != "newer" {
+		t.Fatalf("without the re-stamp: class %v, want newer (the ping-pong)", d.Reason)
 	}
 }

@@ -103,7 +103,7 @@ func TestClusterPlaceFirstFitAndGang(t *testing.T) {
 	if _, err := c.Place(nil, "nope"); err == nil {
 		t.Error("placing an unknown job: no error")
 	}
-	if err := c.Check(); err != nil {
+	if err := c.check(); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -140,7 +140,7 @@ func TestClusterBind(t *testing.T) {
 	if free, _ := c.nodeFree("n0"); free != (Resources{GPU: 1}) {
 		t.Errorf("Free(n0) = %v", free)
 	}
-	if err := c.Check(); err != nil {
+	if err := c.check(); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -171,7 +171,7 @@ func TestClusterRemoveAndEvict(t *testing.T) {
 	if d := cmp.Diff(before, c.Snapshot()); d != "" {
 		t.Fatalf("rollback (-want +got):\n%s", d)
 	}
-	if err := c.Check(); err != nil {
+	if err := c.check(); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -200,7 +200,7 @@ func TestClusterZeroAndNil(t *testing.T) {
 	if ok, err := c.Place(nil, "j"); ok || err != nil {
 		t.Fatalf("Place on the zero Cluster = %v, %v; want false, nil", ok, err)
 	}
-	if err := c.Check(); err != nil {
+	if err := c.check(); err != nil {
 		t.Fatal(err)
 	}
 	// A nil *Cluster is a non-nil Model: the engine reports its errors.
@@ -232,7 +232,7 @@ func TestClusterSlotsFollowLiveJobs(t *testing.T) {
 	const live, cycles = 1000, 20000
 	bound := func(c *Model, what string) {
 		t.Helper()
-		if err := c.Check(); err != nil { // includes cap <= max(64, 4·len)
+		if err := c.check(); err != nil { // includes cap <= max(64, 4·len)
 			t.Fatalf("%s: %v", what, err)
 		}
 	}

@@ -12,6 +12,6 @@
 // memory of requests that fitted no node, so asking again costs O(1) plus
 // the nodes freed since. [Model] implements every optional hint of the
 // engine ([requeue.Shaper], [requeue.FitBounder]).
-// [Model.Snapshot] returns the observable state as plain maps for tests;
-// [Model.Check] verifies the internal invariants.
+// [Model.Snapshot] returns the observable state as plain maps, for tests
+// and for reading where the jobs run.
 package cluster

@@ -46,7 +46,7 @@ func TestClusterFitCacheMatchesTree(t *testing.T) {
 			if d := cmp.Diff(tree.Snapshot(), cached.Snapshot()); d != "" {
 				t.Fatalf("%s: (-tree +cached):\n%s", op, d)
 			}
-			if err := cached.Check(); err != nil {
+			if err := cached.check(); err != nil {
 				t.Fatalf("%s: %v", op, err)
 			}
 		}
@@ -122,7 +122,7 @@ func TestClusterFitCacheForgets(t *testing.T) {
 	if c.fits.epoch < 1 {
 		t.Fatalf("the log never started over (epoch %d)", c.fits.epoch)
 	}
-	if err := c.Check(); err != nil {
+	if err := c.check(); err != nil {
 		t.Fatal(err)
 	}
 	// A hog leaves: the request fits its node at once.
@@ -165,7 +165,7 @@ func TestClusterFitCacheFirstFit(t *testing.T) {
 			t.Fatalf("%s on %v, want %s", id, got, want)
 		}
 	}
-	if err := c.Check(); err != nil {
+	if err := c.check(); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -192,7 +192,7 @@ func TestClusterFitCacheSearchesOnce(t *testing.T) {
 	if c.searches != 1 {
 		t.Fatalf("%d tree searches for %d attempts, want 1", c.searches, len(in.Victims))
 	}
-	if err := c.Check(); err != nil {
+	if err := c.check(); err != nil {
 		t.Fatal(err)
 	}
 }

@@ -214,7 +214,7 @@ func TestClusterUndoAcrossRecordedSlotMoves(t *testing.T) {
 		if err := s(); err != nil {
 			t.Fatalf("step %d: %v", i, err)
 		}
-		if err := c.Check(); err != nil {
+		if err := c.check(); err != nil {
 			t.Fatalf("step %d: %v", i, err)
 		}
 	}
@@ -224,7 +224,7 @@ func TestClusterUndoAcrossRecordedSlotMoves(t *testing.T) {
 	if d := cmp.Diff(before, c.Snapshot()); d != "" {
 		t.Fatalf("rollback (-want +got):\n%s", d)
 	}
-	if err := c.Check(); err != nil {
+	if err := c.check(); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -295,7 +295,7 @@ func TestClusterUndoGuardProperty(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := c.Check(); err != nil {
+		if err := c.check(); err != nil {
 			t.Fatalf("rollback without a panic left the cluster inconsistent: %v", err)
 		}
 		now := c.Snapshot()

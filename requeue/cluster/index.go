@@ -154,7 +154,7 @@ func (x *freeIndex) Clone() freeIndex {
 }
 
 // check verifies that every range holds the maximum of its halves and the
-// padding noRoom; Model.Check calls it.
+// padding noRoom; Model.check calls it.
 func (x *freeIndex) check() error {
 	for i := x.n; i < x.size; i++ {
 		if x.tree[x.size+i] != noRoom {

@@ -104,10 +104,11 @@ func (c *Model) Snapshot() Snapshot {
 	return s
 }
 
-// Check verifies the internal invariants (free totals, the segment tree,
+// check verifies the internal invariants (free totals, the segment tree,
 // the job index, the memory of failed fits) and returns the first broken,
-// or nil. O(nodes + tasks).
-func (c *Model) Check() error {
+// or nil. O(nodes + tasks). The requeue tests reach it through package
+// requeue/internal/clustercheck.
+func (c *Model) check() error {
 	free := make([]Resources, len(c.nodes))
 	var total Resources
 	for i, n := range c.nodes {

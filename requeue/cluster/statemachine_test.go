@@ -296,7 +296,7 @@ func TestClusterJournalStateMachine(t *testing.T) {
 			},
 			"clone": func(t *rapid.T) {
 				d := c.Clone()
-				if err := d.Check(); err != nil {
+				if err := d.check(); err != nil {
 					t.Fatalf("clone: %v", err)
 				}
 				if d := cmp.Diff(c.Snapshot(), d.Snapshot()); d != "" {
@@ -379,7 +379,7 @@ func TestClusterJournalStateMachine(t *testing.T) {
 				}
 			},
 			"": func(t *rapid.T) {
-				if err := c.Check(); err != nil {
+				if err := c.check(); err != nil {
 					t.Fatal(err)
 				}
 				if d := cmp.Diff(oracle.snapshot(), c.Snapshot()); d != "" {

@@ -59,8 +59,10 @@
 // savepoints passes; a bare log length does not (after a rollback and new
 // operations the same length names another state).
 //
-// The first failure stops the run and returns a [*Failure] with the seed,
-// sequence, step, trace and state texts. Sequences are drawn from
+// The first failure stops the run and returns an error whose message
+// gives the problem, the seed, sequence and step with the Options that
+// replay it, the expected and actual state texts and their difference,
+// and the trace of the failing sequence. Sequences are drawn from
 // math/rand/v2's PCG seeded with the seed and the sequence number, so a
 // deterministic model replays a failure with the Options it names.
 //

@@ -5,10 +5,10 @@ import (
 	"strings"
 )
 
-// Failure is the error [TestModel] returns when a model breaks its
+// failure is the error [TestModel] returns when a model breaks its
 // contract or does not restore its state. It says what went wrong, where,
 // and how to run the same operations again.
-type Failure struct {
+type failure struct {
 	// Problem says what went wrong, in one sentence (a panic adds its
 	// stack on the following lines).
 	Problem string
@@ -33,7 +33,7 @@ type Failure struct {
 
 // Error formats the failure on several lines: the problem, how to replay
 // it, the states and how they differ, and the trace.
-func (f *Failure) Error() string {
+func (f *failure) Error() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "requeuetest: %s\n", f.Problem)
 	replay := fmt.Sprintf("requeuetest.Options{Seed: %d", f.Seed)

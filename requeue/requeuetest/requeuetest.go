@@ -15,7 +15,8 @@ import (
 // default.
 type Options struct {
 	// Seed seeds the random sequences; 0 means 1. The same seed drives the
-	// same operations, so a [Failure] is replayed with its Seed.
+	// same operations, so a failure is replayed with the Seed its error
+	// names.
 	Seed uint64
 	// Sequences is the number of sequences, each on a fresh model; 0 or
 	// less means 100.
@@ -58,8 +59,8 @@ type config struct {
 // doc). newModel must return a fresh model in the same state at every
 // call, in which the jobs in running run and those in pending wait; state
 // renders a model's state as text, equal exactly when the states are. opts
-// holds at most one [Options]. It returns nil, a [*Failure] for the first
-// check that failed, or an error for invalid arguments, a panic in the
+// holds at most one [Options]. It returns nil, an error for the first
+// check that failed (see the package doc for what it says), or an error for invalid arguments, a panic in the
 // first comparison of two fresh models, or a fixture that never exercises
 // part of the contract. It calls everything from the calling goroutine.
 func TestModel[M requeue.Model](newModel func() M, state func(M) string, running, pending []string, opts ...Options) error {

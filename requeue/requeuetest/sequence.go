@@ -58,7 +58,7 @@ type sequence[M requeue.Model] struct {
 
 	step  int
 	trace []string
-	fail  *Failure
+	fail  *failure
 	// over is set when the model accepted a rollback to a value it never
 	// returned: the kit no longer knows what the state should be, and the
 	// sequence ends there.
@@ -92,7 +92,7 @@ const (
 )
 
 // play runs the sequence on a fresh model and returns the first failure.
-func (r *sequence[M]) play(newModel func() M, fresh string) (f *Failure) {
+func (r *sequence[M]) play(newModel func() M, fresh string) (f *failure) {
 	defer func() {
 		if v := recover(); v != nil {
 			if r.fail == nil {
@@ -591,7 +591,7 @@ func (r *sequence[M]) logf(format string, args ...any) {
 // failf records the first failure and returns false.
 func (r *sequence[M]) failf(format string, args ...any) bool {
 	if r.fail == nil {
-		r.fail = &Failure{
+		r.fail = &failure{
 			Problem:  fmt.Sprintf(format, args...),
 			Seed:     r.cfg.seed,
 			Sequence: r.seq,

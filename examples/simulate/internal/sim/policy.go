@@ -139,7 +139,7 @@ func (p *policy) noteEviction(s *sim, pre, v int32) (expired bool) {
 	j := &s.jobs[v]
 	ts := policies.Restamp(j.Name, j.Priority(), at(j.Arrival), s.nowT)
 	s.setQueueTS(v, int64(ts.Sub(simEpoch)/time.Second))
-	return d.Class == timebased.ClassExpired
+	return d.Reason == "expired"
 }
 
 func (p *policy) started(s *sim, id int32) {
