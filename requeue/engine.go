@@ -183,7 +183,12 @@ type Engine struct {
 	// the mark before its eviction. While stackFull is set it holds every
 	// open victim the contenders of class stackClass (see classOf) may use,
 	// their search having found no set.
-	stack         []level
+	stack []level
+	// floor sums, over the pass's committed sets, the length of the
+	// eligible list up to the set's last victim: the evictions any search
+	// with only Evict and Place must make to show that no shorter prefix
+	// lets the contender fit (the benchmarks report it).
+	floor         int
 	evictErrs     int  // Evict errors so far: a search that meets one starts again
 	searching     bool // a set search runs: its examinations count against its share
 	over          bool // the search reached its share
@@ -474,7 +479,7 @@ func (e *Engine) begin(now time.Time, m Model, res *EngineResult) {
 	e.maxChecks = cmp.Or(e.cfg.MaxChecks, defaultMaxChecks)
 	e.fillMax = cmp.Or(e.cfg.MaxFillFailures, defaultMaxFillFailures)
 	e.stop, e.err, e.after = "", nil, ""
-	e.stack, e.stackFull, e.topClasses = e.stack[:0], false, e.topClasses[:0]
+	e.stack, e.stackFull, e.topClasses, e.floor = e.stack[:0], false, e.topClasses[:0], 0
 	e.newState()
 	e.base = e.save()
 	e.model = m // from here on, a panic restores e.base

@@ -181,6 +181,7 @@ func benchPass(b *testing.B, base *cluster.Model, in requeue.EngineInput, cfg re
 	}
 	b.StopTimer()
 	b.ReportMetric(float64(cpu.Nanoseconds())/float64(b.N), "cpu-ns/op")
+	b.ReportMetric(float64(requeue.SearchFloor(e)), "floor")
 	reportPass(b, res)
 }
 
@@ -219,6 +220,15 @@ func TestEngineScaleWorld(t *testing.T) {
 	replayState(t, base, res, func(before *cluster.Model, set []string, cn string) {
 		checkIrreducible(t, before, set, cn)
 	})
+	// The floor counts at least every committed victim, and the pass's
+	// evictions (its examinations but the fit tests) at least the floor.
+	e, _ := requeue.NewEngine(cfg)
+	if _, err := e.Run(now, in, plainModel{base.Clone()}); err != nil {
+		t.Fatal(err)
+	}
+	if f := requeue.SearchFloor(e); f < res.Commits || f > res.Checks-res.Attempts {
+		t.Fatalf("floor %d: want between the %d committed victims and the %d evictions", f, res.Commits, res.Checks-res.Attempts)
+	}
 }
 
 // gpu is the request of g GPUs in the scale worlds, with the CPU and

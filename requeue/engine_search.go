@@ -472,6 +472,8 @@ func (e *Engine) apply(ci int32) {
 	e.newState()
 	e.res.Commits += len(e.set)
 	e.res.Sets++
+	pos, _ := slices.BinarySearch(e.elig, e.set[len(e.set)-1]) // the list is in victim order
+	e.floor += pos + 1
 	e.emitSet(c.c.ID)
 	e.after = e.known[e.set[0]].job
 }

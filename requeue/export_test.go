@@ -33,6 +33,10 @@ var Labels = map[string]eligibility.Reason{
 // tests' expected results.
 type ContenderProblem = contenderProblem
 
+// SearchFloor is the floor of e's last pass: over its committed sets, the
+// eligible victims up to each set's last one.
+func SearchFloor(e *Engine) int { return e.floor }
+
 // JournalLen is the number of undo steps e's journal holds.
 func JournalLen(e *Engine) int { return e.j.len() }
 
