@@ -102,7 +102,10 @@
 // search may use an equal part of the examinations the pass has left, so
 // a hopeless contender cannot starve the ones behind it. A search costs
 // O(p) evictions and O(k·log p) fit tests for a set of k found in a prefix
-// of p victims, plus O(k²) evictions to reprieve it. A pass costs O(n log
+// of p victims, plus O(k²) evictions to reprieve it; any search that knows
+// only Evict and Place must evict those p victims to show that no cheaper
+// prefix lets the contender fit, and without knowing where victims run, p
+// grows faster than the cluster (BENCHMARKS.md measures it). A pass costs O(n log
 // n + k log k) to prepare n nominations and k contenders, plus its
 // searches. Run allocates the result and reuses its O(n + k) scratch
 // space across passes.
