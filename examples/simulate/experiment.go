@@ -54,7 +54,7 @@ func (x *experiment) prepare(c, s int) (*sim.Workload, string, error) {
 			return nil, "", err
 		}
 	} else {
-		jobs, load.NodeOffset = traceReplicate(jobs, oc)
+		jobs, load.NodeSeed = traceReplicate(jobs, oc)
 	}
 	w, err := sim.Prepare(jobs, nodes, load)
 	if w != nil {
