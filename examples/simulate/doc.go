@@ -434,15 +434,16 @@
 //
 // -runs defaults to 10 when the replay samples a trace's nodes (-node-stride
 // above 1, as on the embedded trace) and none of those single-run views is
-// asked for; otherwise to 1. One sample of 31 nodes is one of many, and a
-// conclusion drawn from one flips with the next; ten is the fewest at which
-// a sign test over the replicates can reach p < 0.01 (with all ten agreeing,
-// p = 2/2^10), where five can never go below 0.06. The default run, every
-// policy over ten replicates, takes about 17 s on two cores. A trace given
-// with -trace and -nodes replays the whole cluster by default: there is no
-// sample to vary, so one run (the team salt and jitter are there with
-// -runs). A synthetic workload's seed is a new draw of the model, not a
-// sample of a cluster; it stays at one run, and -runs asks for more.
+// asked for; otherwise to 1. One replay is one draw of the node sample, the
+// team assignment and the arrival order, and a conclusion drawn from it can
+// flip with the next; ten is the fewest at which a sign test over the
+// replicates can reach p < 0.01 (with all ten agreeing, p = 2/2^10), where
+// five can never go below 0.06. The default run, every policy over ten
+// replicates, takes 17 to 33 s on two shared cores. A trace given with
+// -trace and -nodes replays the whole cluster by default: there is no sample
+// to vary, so one run (the team salt and jitter are there with -runs). A
+// synthetic workload's seed is a new draw of the model, not a sample of a
+// cluster; it stays at one run, and -runs asks for more.
 //
 // # Replicates
 //

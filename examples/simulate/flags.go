@@ -612,11 +612,11 @@ func (o options) noBackoffNote() string {
 }
 
 // sampledTraceRuns is the default number of replicates of a replay that
-// samples a trace's nodes. A sample of 31 nodes is one of many: a
-// conclusion drawn from one of them flips with the next. Ten is the
-// fewest at which a sign test can reach p < 0.01 (2/2^10 when all agree;
-// with five, never below 0.06), and on the embedded trace ten take about
-// 15 s on two cores.
+// samples a trace's nodes. One replay is one draw of the sample, the team
+// assignment and the arrival order: a conclusion drawn from it can flip
+// with the next. Ten is the fewest at which a sign test can reach p < 0.01
+// (2/2^10 when all agree; with five, never below 0.06), and on the
+// embedded trace ten take 17 to 33 s on two shared cores.
 const sampledTraceRuns = 10
 
 // resolveRuns fills -runs left at 0: sampledTraceRuns when the replay
