@@ -3,9 +3,9 @@
 //
 //	go run ./examples/simulate                      # embedded Alibaba trace, every policy, 10 replicates
 //	go run ./examples/simulate -runs 1              # one replay: the trace as recorded
-//	go run ./examples/simulate -json                # the same, as JSON (with per-queue figures)
-//	go run ./examples/simulate -queues              # plus the per-queue table
-//	go run ./examples/simulate -svg plot.svg        # plus utilisation and queue length over time
+//	go run ./examples/simulate -json                # the same, as JSON (each seed's values)
+//	go run ./examples/simulate -queues              # one replay plus the per-queue table
+//	go run ./examples/simulate -svg plot.svg        # one replay plus utilisation and queue length over time
 //	go run ./examples/simulate -policies priority,minruntime -reclaim-method queue
 //	go run ./examples/simulate -trace pods.csv -nodes nodes.csv
 //	go run ./examples/simulate -synthetic -seed 7

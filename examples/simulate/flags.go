@@ -237,7 +237,7 @@ func (o *options) runFlags(fs *flag.FlagSet, r *rawFlags) {
 	fs.IntVar(&o.nodeStride, "node-stride", 0, "keep one node in k, a sample stratified by node type, shrinking the cluster (0: 40 for the embedded trace, else 1)")
 	fs.Float64Var(&o.speedup, "speedup", 0, "divide inter-arrival times by this factor, raising the load (0: 15 for the embedded trace, else 1)")
 	fs.BoolVar(&o.scaleMix, "scale-mix", true, "keep only one in node-stride of the jobs that could not finish even alone (the long-running part of the mix shrinks with the cluster)")
-	fs.BoolVar(&o.json, "json", false, "print the results as JSON (always with the per-queue figures)")
+	fs.BoolVar(&o.json, "json", false, "print the results as JSON (a single run's always with its per-queue figures; -runs and -sweep with each seed's values)")
 	fs.IntVar(&o.parallel, "parallel", goruntime.GOMAXPROCS(0), "simulations run at once (default: the number of cores); the output is the same whatever it is")
 	fs.IntVar(&o.runs, "runs", 0, "repeat with this many seeds (-seed, -seed+1, ...; on a trace, replicates: see -arrival-jitter) and report each metric's mean and 95% interval (0: 10 when the replay samples a trace's nodes, -node-stride above 1 as on the embedded trace, and asks for no single-run output; else 1)")
 	fs.Func("sweep", "vary a `setting=v1,v2,...` over a grid (give it twice for two settings): "+strings.Join(sweepSettable, ", "), func(v string) error {
