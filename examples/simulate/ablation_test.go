@@ -32,7 +32,7 @@ func TestRequeueModelHintsChangeNothing(t *testing.T) {
 		{[]string{"-synthetic", "-jobs", "400", "-seed", "5", "-policies", "requeue"}, false},
 		{[]string{"-synthetic", "-jobs", "400", "-seed", "6", "-policies", "requeue", "-requeue-contenders", "higher"}, false},
 		{[]string{"-synthetic", "-jobs", "400", "-seed", "7", "-policies", "requeue", "-checkpoint", "10m"}, false},
-		{[]string{"-policies", "requeue"}, true},
+		{[]string{"-policies", "requeue", "-runs", "1"}, true},
 	} {
 		if tc.long && !longtest.Enabled() {
 			t.Logf("%q: a long case, skipped (%s=1 runs it)", tc.args, longtest.Env)
@@ -88,7 +88,7 @@ func TestFailCacheChangesNothing(t *testing.T) {
 		// must not stand for a normal one's (it lacks the normal job's
 		// newer picks in other queues).
 		{&sim.NoShapeCache, []string{"-synthetic", "-jobs", "1000", "-seed", "2", "-policies", "timebased", "-tail", "12h"}, false},
-		{&sim.NoShapeCache, []string{"-policies", "priority,reserve-naive"}, true}, // the trace: many distinct shapes
+		{&sim.NoShapeCache, []string{"-policies", "priority,reserve-naive", "-runs", "1"}, true}, // the trace: many distinct shapes
 	} {
 		if tc.long && !longtest.Enabled() {
 			t.Logf("%q: a long case, skipped (%s=1 runs it)", tc.args, longtest.Env)

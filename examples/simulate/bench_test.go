@@ -40,12 +40,12 @@ func BenchmarkSimulate(b *testing.B) {
 	}
 }
 
-// BenchmarkEmbeddedTrace is the default run: the embedded trace, every
-// policy, one after the other.
+// BenchmarkEmbeddedTrace is one replay of the default run (-runs 1): the
+// embedded trace, every policy, one after the other.
 func BenchmarkEmbeddedTrace(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
-		if err := run([]string{"-parallel", "1"}, io.Discard, io.Discard); err != nil {
+		if err := run([]string{"-parallel", "1", "-runs", "1"}, io.Discard, io.Discard); err != nil {
 			b.Fatal(err)
 		}
 	}

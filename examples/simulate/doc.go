@@ -1,10 +1,11 @@
 // Command simulate is a trace-driven what-if simulator: it replays a GPU
 // cluster's workload through tenure's policies and compares them side by side.
 //
-//	go run ./examples/simulate                      # embedded Alibaba trace, every policy
-//	go run ./examples/simulate -json                # the same, as JSON (with per-queue figures)
-//	go run ./examples/simulate -queues              # plus the per-queue table
-//	go run ./examples/simulate -svg plot.svg        # plus utilisation and queue length over time
+//	go run ./examples/simulate                      # embedded Alibaba trace, every policy, 10 replicates
+//	go run ./examples/simulate -runs 1              # one replay: the trace as recorded
+//	go run ./examples/simulate -json                # the same, as JSON (each seed's values)
+//	go run ./examples/simulate -queues              # one replay plus the per-queue table
+//	go run ./examples/simulate -svg plot.svg        # one replay plus utilisation and queue length over time
 //	go run ./examples/simulate -policies priority,minruntime -reclaim-method queue
 //	go run ./examples/simulate -trace pods.csv -nodes nodes.csv
 //	go run ./examples/simulate -synthetic -seed 7
@@ -83,16 +84,17 @@
 // At its real scale the trace never asks for more than about 1% of its 6,212
 // GPUs (66 GPUs and 56 tasks at the busiest moment), so no policy would ever
 // have to act. The defaults for the embedded trace therefore shrink and speed
-// it up, and the report header says so: -node-stride 40 keeps every 40th
-// node (31 nodes, 147 GPUs, a sample across the trace's GPU models) and
-// -speedup 15 divides the time between arrivals by 15; runtimes and sizes
-// are unchanged. For any other input both default to 1.
+// it up, and the report header says so: -node-stride 40 keeps one node in
+// 40 (31 nodes, 160 GPUs), a sample stratified by node type that keeps the
+// whole cluster's mix (see Replicates), and -speedup 15 divides the time
+// between arrivals by 15; runtimes and sizes are unchanged. For any other
+// input both default to 1.
 //
 // Shrinking the cluster 40 times while keeping every job would make the
 // long-running part of the mix 40 times larger relative to the cluster: at
 // these defaults 54 jobs (34 of them alive at the end of the trace) could
 // not finish before the end of the replay even if each ran alone from its
-// arrival, and together they ask for 59 of the 147 GPUs (in the real
+// arrival, and together they ask for 59 of the 160 GPUs (in the real
 // cluster, 1% of its GPUs). So the job mix is scaled with the cluster
 // (-scale-mix, on by default): of the jobs that could not finish even
 // alone, one in -node-stride is kept (every k-th by arrival), the same
@@ -102,7 +104,7 @@
 // them); they run and hold resources like any job, but are left out of the
 // waits and of "unfinished", so no metric is dominated by jobs
 // that no policy could finish. The result is an offered GPU load of about
-// 0.7, with bursts well above 1.
+// 0.65, with bursts well above 1.
 //
 // -synthetic replaces the trace with a seeded generator (-seed, -jobs): Poisson
 // arrivals at an offered load of 0.9 on a cluster that grows with the job
@@ -423,13 +425,73 @@
 // difference that holds with a family-wise error of at most 5%. A figure
 // that is a lower bound in any run stays marked ≥ in the mean and its
 // interval, and its difference is not tested; a metric identical in every
-// run is left out. On a trace the seeds are replicates: seed 1 is the trace
-// as recorded, and every other seed draws which one in -node-stride nodes
-// is kept (the sample's offset), a salt for the team assignment's hash,
-// and a shift of each arrival of up to ±-arrival-jitter (default 5m). The
-// header then gives the seed range, and its workload line is the first
+// run is left out. A table of replicate support follows: for each metric
+// and policy, on how many seeds the value is below, above or equal to the
+// first policy's. On a trace the seeds are replicates (see Replicates).
+// The header then gives the seed range, and its workload line is the first
 // seed's (each seed draws its own workload). -svg, -queues, -waits and
 // -jobs-out, views of a single run, are refused with -runs and -sweep.
+//
+// -runs defaults to 10 when the replay samples a trace's nodes (-node-stride
+// above 1, as on the embedded trace) and none of those single-run views is
+// asked for; otherwise to 1. One replay is one draw of the node sample, the
+// team assignment and the arrival order, and a conclusion drawn from it can
+// flip with the next; ten is the fewest at which a sign test over the
+// replicates can reach p < 0.01 (with all ten agreeing, p = 2/2^10), where
+// five can never go below 0.06. The default run, every policy over ten
+// replicates, takes 17 to 33 s on two shared cores. A trace given with
+// -trace and -nodes replays the whole cluster by default: there is no sample
+// to vary, so one run (the team salt and jitter are there with -runs). A
+// synthetic workload's seed is a new draw of the model, not a sample of a
+// cluster; it stays at one run, and -runs asks for more.
+//
+// # Replicates
+//
+// On a trace, seed 1 is the trace as recorded and every other seed is a
+// replicate that draws three things (package internal/replica):
+//
+//   - the node sample. Nodes are grouped into strata by GPU model, GPU
+//     count and size class (the power of two at or below the node's
+//     milli-CPUs, and the same for its memory in MiB): on the embedded
+//     node list, 15 strata from 549 G2 8-GPU nodes down to one V100 8-GPU
+//     node of a size no other has. The sample keeps ⌈n/k⌉ of the n nodes
+//     (-node-stride k; 31 of 1,213 at 40), each stratum its proportional
+//     share rounded by largest remainder; which nodes of a stratum is the
+//     seed's draw (uniform, without replacement). Seed 1 keeps the nodes of
+//     each stratum evenly spaced through it in list order. So every
+//     replicate has the same node types in the same numbers (the default:
+//     14 G2, 10 T4 2-GPU, 3 P100 2-GPU of the small size, 1 G3, 1 V100
+//     4-GPU, 1 P100 2-GPU of the large size, 1 V100-32GB 8-GPU, 160 GPUs)
+//     and differs in which nodes of the trace it replays, which matters
+//     only through the nodes' names and order (placement's tie-breaks);
+//   - the team salt: a salt mixed into the hash that assigns each job to a
+//     team queue;
+//   - the arrival jitter: a shift of each arrival, uniform within
+//     ±-arrival-jitter (default 5m), never before 0.
+//
+// The trade-off. A sample of 31 nodes cannot hold a node type with fewer
+// than about 20 nodes in the cluster: the eight rarest strata of the
+// embedded list (V100 1-GPU, T4 4-GPU, V100-32GB 4-GPU, the V100 8-GPU
+// nodes, P100 1-GPU, the smallest P100 2-GPU, A10: 60 nodes, 196 of the
+// 6,212 GPUs) get a share below one half, lose the largest-remainder
+// rounding, and are absent from every replicate; jobs that fit only on them are dropped as unschedulable (the
+// header counts them). Stratification keeps the mix of the types it can
+// hold exactly, where one node in 40 from an offset gave between 30 and 31
+// nodes and 131 to 188 GPUs depending on the offset; it keeps the mix, not
+// the topology (which racks or pools the nodes sat in is not in the trace).
+// Replicates vary the sample within that mix, the team assignment and
+// the arrival order: they are not independent draws of new workloads, so an
+// interval over them says how much a conclusion depends on those choices,
+// not how a different cluster would fare.
+//
+// The alternative is to replay the whole cluster and scale the workload to
+// load it. The trace cannot load 1,213 nodes by speed-up alone: at
+// -node-stride 1 -speedup 600 the arrivals fall within 1.3 h, shorter than
+// most jobs' runtimes, and the offered GPU load is 0.17, with no eviction
+// under any policy. Loading it would take about 40 copies of the workload,
+// time-shifted: a workload the trace did not record, and 40 times the jobs
+// to simulate per replicate. The sample keeps the recorded jobs and their
+// arrival pattern and costs about 1.7 s a replicate for every policy.
 //
 // -sweep setting=v1,v2,... (once or twice, for a grid of two settings) runs
 // every point of the grid with the chosen policies (and every -runs seed)

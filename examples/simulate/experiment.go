@@ -54,7 +54,7 @@ func (x *experiment) prepare(c, s int) (*sim.Workload, string, error) {
 			return nil, "", err
 		}
 	} else {
-		jobs, load.NodeOffset = traceReplicate(jobs, oc)
+		jobs, load.NodeSeed = traceReplicate(jobs, oc)
 	}
 	w, err := sim.Prepare(jobs, nodes, load)
 	if w != nil {
@@ -80,7 +80,7 @@ func (x *experiment) prepareFirst() (*report.Report, error) {
 	x.first = first
 	o, seeds := x.o, x.seeds
 	if !o.synthetic && (o.runs > 1 || o.seed != replicaBase) {
-		source += fmt.Sprintf(" — replicates: seeds %d..%d vary the node sample's offset, the team assignment's salt and arrivals by up to ±%s (seed %d: the trace as recorded)",
+		source += fmt.Sprintf(" — replicates: seeds %d..%d vary which nodes of each node type the sample keeps, the team assignment's salt and arrivals by up to ±%s (seed %d: the trace as recorded)",
 			seeds[0], seeds[len(seeds)-1], runtime.FormatDuration(o.jitter), replicaBase)
 	}
 	if o.runs > 1 && o.synthetic {

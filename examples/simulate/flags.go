@@ -197,6 +197,7 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 		return o, fmt.Errorf("simulate: unexpected arguments %q (flags only; see -h)", fs.Args())
 	}
 	errs := o.convert(&r)
+	o.resolveRuns()
 	errs = append(errs, o.checkOutputs(&r)...)
 	errs = append(errs, o.checkRun(&r)...)
 	errs = append(errs, o.checkCosts()...)
@@ -233,12 +234,12 @@ func (o *options) runFlags(fs *flag.FlagSet, r *rawFlags) {
 	fs.StringVar(&o.policies, "policies", "", "comma-separated policies to compare, from "+strings.Join(sim.PolicyNames(), ",")+" (default: all that apply to the input)")
 	fs.DurationVar(&o.interval, "interval", 30*time.Second, "time between scheduling cycles (simulated)")
 	fs.IntVar(&o.teams, "teams", 3, "team queues under each priority class")
-	fs.IntVar(&o.nodeStride, "node-stride", 0, "keep every k-th node of the node list, shrinking the cluster (0: 40 for the embedded trace, else 1)")
+	fs.IntVar(&o.nodeStride, "node-stride", 0, "keep one node in k, a sample stratified by node type, shrinking the cluster (0: 40 for the embedded trace, else 1)")
 	fs.Float64Var(&o.speedup, "speedup", 0, "divide inter-arrival times by this factor, raising the load (0: 15 for the embedded trace, else 1)")
 	fs.BoolVar(&o.scaleMix, "scale-mix", true, "keep only one in node-stride of the jobs that could not finish even alone (the long-running part of the mix shrinks with the cluster)")
-	fs.BoolVar(&o.json, "json", false, "print the results as JSON (always with the per-queue figures)")
+	fs.BoolVar(&o.json, "json", false, "print the results as JSON (a single run's always with its per-queue figures; -runs and -sweep with each seed's values)")
 	fs.IntVar(&o.parallel, "parallel", goruntime.GOMAXPROCS(0), "simulations run at once (default: the number of cores); the output is the same whatever it is")
-	fs.IntVar(&o.runs, "runs", 1, "repeat with this many seeds (-seed, -seed+1, ...; on a trace, replicates: see -arrival-jitter) and report each metric's mean and 95% interval")
+	fs.IntVar(&o.runs, "runs", 0, "repeat with this many seeds (-seed, -seed+1, ...; on a trace, replicates: see -arrival-jitter) and report each metric's mean and 95% interval (0: 10 when the replay samples a trace's nodes, -node-stride above 1 as on the embedded trace, and asks for no single-run output; else 1)")
 	fs.Func("sweep", "vary a `setting=v1,v2,...` over a grid (give it twice for two settings): "+strings.Join(sweepSettable, ", "), func(v string) error {
 		r.sweeps = append(r.sweeps, v)
 		return nil
@@ -399,7 +400,7 @@ func (o *options) checkOutputs(r *rawFlags) []error {
 		o.sweepAxes = [2]string{ax[0], ax[1]}
 	}
 	if o.runs < 1 || o.runs > 1000 {
-		errs = append(errs, fmt.Errorf("simulate: -runs %d: want 1..1000", o.runs))
+		errs = append(errs, fmt.Errorf("simulate: -runs %d: want 1..1000 (or 0 for the default)", o.runs))
 	}
 	single := o.svg != "" || o.queues || o.waits || o.jobsOut != ""
 	if len(o.sweeps) > 0 && single {
@@ -576,10 +577,10 @@ func wholeSeconds(flagName string, d time.Duration) error {
 
 // Load knobs applied to the embedded trace by default. At its real scale
 // the trace never asks for more than about 1% of its 6,212 GPUs (66 GPUs,
-// 56 tasks at the busiest moment), so no policy would ever act; every 40th
-// node (31 nodes, 147 GPUs) with inter-arrival times divided by 15 gives a
-// busy cluster (offered load about 0.7 once the long-running jobs are
-// thinned with the cluster).
+// 56 tasks at the busiest moment), so no policy would ever act; one node
+// in 40 (31 nodes, 160 GPUs, stratified by node type) with inter-arrival
+// times divided by 15 gives a busy cluster (offered load about 0.65 once
+// the long-running jobs are thinned with the cluster).
 const (
 	embeddedNodeStride = 40
 	embeddedSpeedup    = 15
@@ -608,6 +609,33 @@ func (o options) noBackoffNote() string {
 	return "the input has no failed starts " +
 		"(a trace's pod_phase is each pod's final phase; the openb trace's Failed pods ran, a median of 219 s, before failing, " +
 		"and it has no restart counts or readiness times); use -synthetic -fail-rate 0.1 to see it"
+}
+
+// sampledTraceRuns is the default number of replicates of a replay that
+// samples a trace's nodes. One replay is one draw of the sample, the team
+// assignment and the arrival order: a conclusion drawn from it can flip
+// with the next. Ten is the fewest at which a sign test can reach p < 0.01
+// (2/2^10 when all agree; with five, never below 0.06), and on the
+// embedded trace ten take 17 to 33 s on two shared cores.
+const sampledTraceRuns = 10
+
+// resolveRuns fills -runs left at 0: sampledTraceRuns when the replay
+// samples a trace's nodes (-node-stride above 1: the embedded trace by
+// default) and asks for no output of a single run (-svg, -queues, -waits,
+// -jobs-out), else 1. Left at 1: the whole cluster of a trace (nothing to
+// sample; the team salt and the jitter are there with -runs), a synthetic
+// workload (each seed is a new draw of the model, not a sample of a
+// cluster: -runs gives several), and the allocation experiment (one seed
+// per run, as the paper's).
+func (o *options) resolveRuns() {
+	if o.runs != 0 {
+		return
+	}
+	o.runs = 1
+	single := o.svg != "" || o.queues || o.waits || o.jobsOut != ""
+	if !o.synthetic && !o.alloc.on && !single && resolvedStride(*o) > 1 {
+		o.runs = sampledTraceRuns
+	}
 }
 
 // resolveDefaults fills the load knobs left at 0.

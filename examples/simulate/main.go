@@ -151,10 +151,11 @@ const replicaBase = 1
 
 // traceReplicate returns the trace's jobs as replicate o.seed sees them
 // (see package replica): team queues reassigned with the replicate's salt
-// and arrivals shifted by its jitter (never before 0), and the node
-// offset of its node sample. The base seed returns the jobs unchanged.
-func traceReplicate(jobs []trace.Job, o options) ([]trace.Job, int) {
-	p := replica.For(o.seed, replicaBase, max(o.nodeStride, 1), int64(o.jitter/time.Second))
+// and arrivals shifted by its jitter (never before 0), and the seed of its
+// stratified node sample. The base seed returns the jobs unchanged and
+// seed 0, the evenly spaced sample.
+func traceReplicate(jobs []trace.Job, o options) ([]trace.Job, uint64) {
+	p := replica.For(o.seed, replicaBase, int64(o.jitter/time.Second))
 	if p.Identity() {
 		return jobs, 0
 	}
@@ -163,5 +164,5 @@ func traceReplicate(jobs []trace.Job, o options) ([]trace.Job, int) {
 		out[i].Team = replica.Team(out[i].Name, o.teams, p.TeamSalt)
 		out[i].Arrival = max(out[i].Arrival+replica.Jitter(p.JitterSeed, i, p.JitterMax), 0)
 	}
-	return out, p.NodeOffset
+	return out, p.NodeSeed
 }

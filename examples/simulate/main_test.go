@@ -49,7 +49,7 @@ func TestRunEmbedded(t *testing.T) {
 	out := runCLI(t, "-policies", "priority,minruntime", "-queues")
 	for _, want := range []string{
 		"tenure what-if simulator — Alibaba openb 2023 (embedded)",
-		"on 31 nodes / 147 GPUs (one node in 40), arrivals sped up ×15",
+		"on 31 nodes / 160 GPUs (one node in 40), arrivals sped up ×15",
 		"infeasible: 2 jobs could not finish before the end even alone",
 		"more thinned with the cluster (-scale-mix)",
 		"settings: min-runtime be=5m be-a=1h burstable=15m ls=30m ls-c=0s (preempt and reclaim; reclaim method lca); preempt-min-runtime be=1m ls=10m\n",

@@ -27,7 +27,7 @@ var noopCases = map[string]noopCase{
 	"node-stride":    {acts: []string{"-node-stride", "20"}},
 	"speedup":        {acts: []string{"-speedup", "10"}},
 	"scale-mix":      {noop: []string{"-synthetic", "-scale-mix=false"}, acts: []string{"-scale-mix=false"}},
-	"arrival-jitter": {noop: []string{"-arrival-jitter", "1m"}, acts: []string{"-runs", "2", "-arrival-jitter", "1m"}},
+	"arrival-jitter": {noop: []string{"-runs", "1", "-arrival-jitter", "1m"}, acts: []string{"-arrival-jitter", "1m"}},
 	"policies":       {acts: []string{"-policies", "priority"}},
 	"interval":       {acts: []string{"-interval", "1m"}},
 	"tail":           {acts: []string{"-tail", "1d"}},

@@ -14,8 +14,10 @@ import (
 // TestREADMEClaims checks the README's claims that a list of figures
 // cannot: a range must span the figures it summarises, a job said to wait
 // must be waiting, a heading's "most" must be a majority. Each is derived
-// from the default run's JSON and the README must say what it gives. The
-// default run replays the whole trace under every policy: a long test.
+// from the JSON of one replay of the trace as recorded (-runs 1: the
+// per-queue, per-size and fragmentation tables are views of one run) and
+// the README must say what it gives. It replays the whole trace under
+// every policy: a long test.
 func TestREADMEClaims(t *testing.T) {
 	longtest.Skip(t)
 	data, err := os.ReadFile("README.md")
@@ -23,7 +25,7 @@ func TestREADMEClaims(t *testing.T) {
 		t.Fatal(err)
 	}
 	readme := strings.Join(strings.Fields(string(data)), " ") // line breaks as spaces
-	rep := runJSON(t)
+	rep := runJSON(t, "-runs", "1")
 	lo, hi := beHeldOverFair(rep)
 	if want := fmt.Sprintf("(held/fair %.2f–%.2f, `-queues`)", lo, hi); !strings.Contains(readme, want) {
 		t.Errorf("README lacks the BE queues' held/fair range %q", want)

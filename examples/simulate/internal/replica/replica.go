@@ -4,39 +4,41 @@ import "math/rand/v2"
 
 // Params are the draws of one replicate.
 type Params struct {
-	NodeOffset int    `json:"node_offset"`
-	TeamSalt   uint32 `json:"team_salt"`
+	// NodeSeed seeds the stratified node sample's draw (see Sample); 0
+	// is the identity replicate's evenly spaced sample.
+	NodeSeed uint64 `json:"node_seed"`
+	TeamSalt uint32 `json:"team_salt"`
 	// JitterSeed seeds Jitter; JitterMax bounds it (seconds, 0: none).
 	JitterSeed uint64 `json:"jitter_seed"`
 	JitterMax  int64  `json:"arrival_jitter_s"`
 }
 
 // Identity reports whether p is the default run's replicate.
-func (p Params) Identity() bool { return p.NodeOffset == 0 && p.TeamSalt == 0 && p.JitterMax == 0 }
+func (p Params) Identity() bool { return p.NodeSeed == 0 && p.TeamSalt == 0 && p.JitterMax == 0 }
 
-// For returns the replicate of seed for a cluster thinned to one node in
-// stride (stride >= 1) with arrival jitter up to jitterMax seconds: the
-// identity replicate when seed equals base, otherwise draws from a PCG
-// generator seeded with seed.
-func For(seed, base int64, stride int, jitterMax int64) Params {
+// For returns the replicate of seed with arrival jitter up to jitterMax
+// seconds: the identity replicate when seed equals base, otherwise draws
+// from a PCG generator seeded with seed.
+func For(seed, base int64, jitterMax int64) Params {
 	if seed == base {
 		return Params{}
 	}
 	r := rand.New(rand.NewPCG(uint64(seed), 0x7265706c69636100)) // "replica\0"
 	return Params{
-		NodeOffset: NodeOffset(r, stride),
+		NodeSeed:   r.Uint64() | 1,
 		TeamSalt:   TeamSalt(r),
 		JitterSeed: r.Uint64(),
 		JitterMax:  max(jitterMax, 0),
 	}
 }
 
-// NodeOffset draws the first node kept when one node in stride is kept.
-func NodeOffset(r *rand.Rand, stride int) int {
-	if stride <= 1 {
-		return 0
+// NodeRand returns the generator of the node sample's draw for NodeSeed
+// seed: nil for 0, the identity replicate's evenly spaced sample.
+func NodeRand(seed uint64) *rand.Rand {
+	if seed == 0 {
+		return nil
 	}
-	return r.IntN(stride)
+	return rand.New(rand.NewPCG(seed, 0x6e6f646573000000)) // "nodes\0\0\0"
 }
 
 // TeamSalt draws a non-zero salt for Team.

@@ -2,7 +2,6 @@ package replica
 
 import (
 	"hash/fnv"
-	"math/rand/v2"
 	"testing"
 
 	"pgregory.net/rapid"
@@ -67,27 +66,27 @@ func TestJitterBoundsAndDeterminism(t *testing.T) {
 }
 
 func TestFor(t *testing.T) {
-	if p := For(1, 1, 40, 600); !p.Identity() {
+	if p := For(1, 1, 600); !p.Identity() {
 		t.Errorf("base seed: %+v, want the identity replicate", p)
 	}
-	p := For(2, 1, 40, 600)
-	if p.Identity() || p.NodeOffset < 0 || p.NodeOffset >= 40 || p.TeamSalt == 0 || p.JitterMax != 600 {
+	p := For(2, 1, 600)
+	if p.Identity() || p.NodeSeed == 0 || p.TeamSalt == 0 || p.JitterMax != 600 {
 		t.Errorf("seed 2: %+v", p)
 	}
-	if For(2, 1, 40, 600) != p {
+	if For(2, 1, 600) != p {
 		t.Error("For is not deterministic")
 	}
-	if q := For(3, 1, 1, -5); q.NodeOffset != 0 || q.JitterMax != 0 {
-		t.Errorf("stride 1, negative jitter: %+v", q)
+	if q := For(3, 1, -5); q.JitterMax != 0 {
+		t.Errorf("negative jitter: %+v", q)
 	}
-	offsets := map[int]bool{}
+	seeds := map[uint64]bool{}
 	for s := int64(2); s < 200; s++ {
-		offsets[For(s, 1, 40, 0).NodeOffset] = true
+		seeds[For(s, 1, 0).NodeSeed] = true
 	}
-	if len(offsets) < 30 {
-		t.Errorf("200 replicates used only %d of 40 offsets", len(offsets))
+	if len(seeds) != 198 {
+		t.Errorf("198 replicates drew only %d node-sample seeds", len(seeds))
 	}
-	if NodeOffset(rand.New(rand.NewPCG(1, 2)), 1) != 0 {
-		t.Error("stride 1 must give offset 0")
+	if NodeRand(0) != nil || NodeRand(1) == nil {
+		t.Error("NodeRand: nil exactly for seed 0")
 	}
 }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/tenurepolicy/tenure/examples/simulate/internal/cluster"
 	"github.com/tenurepolicy/tenure/examples/simulate/internal/policies"
+	"github.com/tenurepolicy/tenure/examples/simulate/internal/replica"
 	"github.com/tenurepolicy/tenure/examples/simulate/internal/report"
 	"github.com/tenurepolicy/tenure/examples/simulate/internal/trace"
 )
@@ -89,8 +90,8 @@ func PolicyNames() []string {
 // Load is what Prepare needs besides the jobs and nodes: the load knobs,
 // the run's timing and the policy settings.
 type Load struct {
-	NodeStride int     // keep every NodeStride-th node
-	NodeOffset int     // starting from this one (a trace replicate's draw; 0 by default)
+	NodeStride int     // keep one node in NodeStride, a stratified sample (replica.Sample)
+	NodeSeed   uint64  // the sample's draw (a trace replicate's; 0: the evenly spaced default)
 	Speedup    float64 // divide inter-arrival times by this
 	ScaleMix   bool    // thin the jobs that could not finish even alone
 	Teams      int     // team queues under each class
@@ -158,12 +159,20 @@ func Prepare(jobs []trace.Job, nodes []trace.Node, o Load) (*Workload, error) {
 	return w, nil
 }
 
-// scaleLoad keeps every NodeStride-th node and divides the inter-arrival
+// scaleLoad keeps one node in NodeStride, a sample stratified by node type
+// (replica.Sample, drawn with NodeSeed), and divides the inter-arrival
 // times by Speedup; jobs is copied, not changed.
 func scaleLoad(jobs []trace.Job, nodes []trace.Node, o Load) ([]trace.Node, []trace.Job) {
-	var kept []trace.Node
-	for i := o.NodeOffset % max(o.NodeStride, 1); i < len(nodes); i += o.NodeStride {
-		kept = append(kept, nodes[i])
+	kept := nodes
+	if o.NodeStride > 1 {
+		strata := make([]string, len(nodes))
+		for i, n := range nodes {
+			strata[i] = replica.Stratum(n.Model, n.GPUs, n.CPU, n.Mem)
+		}
+		kept = nil
+		for _, i := range replica.Sample(strata, o.NodeStride, replica.NodeRand(o.NodeSeed)) {
+			kept = append(kept, nodes[i])
+		}
 	}
 	jobs = slices.Clone(jobs)
 	first := jobs[0].Arrival
