@@ -114,3 +114,29 @@ func TestFailCacheChangesNothing(t *testing.T) {
 		}
 	}
 }
+
+// A cycle with no reservation held and no job that qualifies skips the
+// reservation Plan (sim.PlanEveryCycle turns the shortcut off); it may not
+// change a figure: the whole report is the same with and without it,
+// with reservations taken in every case. -reserve-after 30s puts the
+// instant a job qualifies on the cycle grid (the boundary: qualified at
+// exactly After).
+func TestReserveIdleShortcutChangesNothing(t *testing.T) {
+	for _, args := range [][]string{
+		{"-synthetic", "-jobs", "400", "-seed", "5", "-policies", "reserve"},
+		{"-synthetic", "-jobs", "1500", "-seed", "3", "-policies", "reserve", "-reserve-min-gpus", "8"},
+		{"-policies", "reserve", "-runs", "1"},
+		{"-policies", "reserve", "-runs", "1", "-reserve-after", "30s", "-reservations", "2"},
+	} {
+		fast := runJSON(t, args...)
+		sim.PlanEveryCycle = true
+		plain := runJSON(t, args...)
+		sim.PlanEveryCycle = false
+		if noteOf(plain.Results[0].Notes, "reservations")["granted"] == 0 {
+			t.Errorf("%q: no reservation taken: the test shows nothing", args)
+		}
+		if diff := cmp.Diff(plain, fast); diff != "" {
+			t.Errorf("%q: the idle shortcut changes the report (-without +with):\n%s", args, diff)
+		}
+	}
+}

@@ -76,6 +76,7 @@ type tenureReserve struct {
 	dev       []devShare
 	per       []nodeShare
 	counts    map[string]int // the report's note
+	idleSkips int            // cycles whose Plan was skipped as idle
 }
 
 // devShare is the job a GPU counts for while a node's units are
@@ -120,9 +121,22 @@ func (t *tenureReserve) attach(s *sim) {
 	}
 }
 
-// plan is the cycle's Cycle.Reserve and what follows from it.
+// plan is the cycle's Cycle.Reserve and what follows from it. While no
+// reservation is held and no pending job qualifies (idle), the Plan would
+// hold nothing, release nothing and run no pass: the cycle skips it, and
+// the O(running jobs) it costs to build its input, and sleeps until the
+// next job reaches -reserve-after, the Wake the Plan would return.
 func (t *tenureReserve) plan() {
 	s := t.s
+	if len(t.heldIDs) == 0 && !PlanEveryCycle {
+		if next, idle := t.idle(); idle {
+			t.idleSkips++
+			if next > s.now {
+				s.wakeAt(next)
+			}
+			return
+		}
+	}
 	t.build()
 	t.inPass = true
 	res, err := s.pol.cyc.Reserve(t.in, t.records(), &t.model)
@@ -139,6 +153,38 @@ func (t *tenureReserve) plan() {
 	if !res.Wake.IsZero() {
 		s.wakeAt(secCeil(res.Wake))
 	}
+}
+
+// PlanEveryCycle turns off plan's idle shortcut: every cycle calls
+// Cycle.Reserve (an ablation; the tests compare both).
+var PlanEveryCycle = false
+
+// idle reports whether no pending job the Plan would see qualifies for a
+// reservation now (requeue/reserve's rule: Max above 0, Tasks × Units at
+// least MinUnits, waited After), and the instant, in seconds, at which the
+// first of them that will qualify reaches After (0: none). O(buckets).
+func (t *tenureReserve) idle() (next int64, idle bool) {
+	s := t.s
+	set := &s.env.settings
+	if set.Reservations <= 0 {
+		return 0, true
+	}
+	after := int64(set.ReserveAfter / time.Second) // whole seconds (validated)
+	for _, b := range s.q.nonEmpty {
+		id := s.q.head(b)
+		j := &s.jobs[id]
+		if j.GPUs <= 0 || int64(j.Tasks)*int64(j.GPUs) < int64(set.ReserveMinGPUs) {
+			continue
+		}
+		q := s.st[id].pendingSince + after
+		if q <= s.now {
+			return 0, false
+		}
+		if next == 0 || q < next {
+			next = q
+		}
+	}
+	return next, true
 }
 
 // build fills t.in's running and pending jobs, and the model's names.

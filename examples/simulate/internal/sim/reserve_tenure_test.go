@@ -4,6 +4,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/google/go-cmp/cmp"
 	"github.com/tenurepolicy/tenure/examples/simulate/internal/trace"
 )
 
@@ -89,5 +90,45 @@ func TestTenureReservationFits(t *testing.T) {
 	}
 	if c := s.pol.tr.counts; c["released/holder_does_not_fit"] != 0 || c["granted"] != 1 {
 		t.Errorf("counts %v: want one reservation, never on a node W does not fit", c)
+	}
+}
+
+// TestTenureReservationIdleSkip: a cycle with no reservation held and no
+// job that qualifies skips Cycle.Reserve, and decides what calling it
+// decides: the same starts, evictions, reservation counts and result, with
+// the shortcut and without it (PlanEveryCycle), on the hand-made trace
+// above (quiet cycles before W qualifies and after the holders start).
+func TestTenureReservationIdleSkip(t *testing.T) {
+	jobs := []trace.Job{
+		tj("A", trace.ClassLS, 0, 40, 1, 1000), tj("B", trace.ClassLS, 0, 10000, 1, 1000),
+		tj("W", trace.ClassBurstable, 1, 100, 4, 1000),
+		tj("S", trace.ClassBE, 100, 30, 1, 1000), tj("L", trace.ClassBurstable, 100, 30, 1, 1000),
+		tj("Q", trace.ClassBE, 20000, 30, 1, 1000),
+	}
+	set := testSettings
+	set.ReserveAfter = 20 * time.Second
+	set.Expected = []QueueDuration{{Queue: "be", D: 100 * time.Second}, {Queue: "burstable", D: 5000 * time.Second}, {Queue: "ls", D: 1000 * time.Second}}
+	run := func(every bool) *sim {
+		PlanEveryCycle = every
+		defer func() { PlanEveryCycle = false }()
+		return testRun{policy: "reserve", set: set, jobs: jobs, nodes: testNodes(4), cfg: Config{Horizon: 30000}}.sim(t)
+	}
+	fast, plain := run(false), run(true)
+	if fast.pol.tr.idleSkips == 0 || plain.pol.tr.idleSkips != 0 {
+		t.Fatalf("idle skips %d with the shortcut, %d without: the test shows nothing", fast.pol.tr.idleSkips, plain.pol.tr.idleSkips)
+	}
+	if fast.pol.tr.counts["granted"] == 0 {
+		t.Fatal("no reservation granted: the test shows nothing")
+	}
+	for i := range jobs {
+		if f, p := fast.st[i], plain.st[i]; f.start != p.start || f.evictions != p.evictions || f.status != p.status {
+			t.Errorf("job %s: start %d, evictions %d, status %v with the shortcut; %d, %d, %v without", jobs[i].Name, f.start, f.evictions, f.status, p.start, p.evictions, p.status)
+		}
+	}
+	if d := cmp.Diff(plain.pol.tr.counts, fast.pol.tr.counts); d != "" {
+		t.Errorf("reservation counts (-without +with):\n%s", d)
+	}
+	if d := cmp.Diff(plain.m.result(plain), fast.m.result(fast)); d != "" {
+		t.Errorf("result (-without +with):\n%s", d)
 	}
 }
