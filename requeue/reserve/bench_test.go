@@ -72,6 +72,22 @@ func BenchmarkPlan(b *testing.B) {
 			}
 			b.ReportMetric(float64(cpu.Nanoseconds())/float64(b.N), "cpu-ns/op")
 		})
+		// The same cycle when nothing qualifies yet (every job waits less
+		// than After) and nothing is held: an idle Plan reads no running job.
+		b.Run(fmt.Sprintf("nodes=%d/jobs=%d/idle", n, 10*n), func(b *testing.B) {
+			p := mustNew(b, Config{Max: 8, After: 1000 * time.Hour, MinUnits: 16})
+			b.ReportAllocs()
+			var cpu time.Duration
+			for b.Loop() {
+				c0 := cputime.Used()
+				res, _ := p.Plan(t0, in, nil)
+				cpu += cputime.Used() - c0
+				if len(res.Held) != 0 || res.Wake.IsZero() {
+					b.Fatalf("held %d, wake %v", len(res.Held), res.Wake)
+				}
+			}
+			b.ReportMetric(float64(cpu.Nanoseconds())/float64(b.N), "cpu-ns/op")
+		})
 		if n > 10_000 {
 			continue
 		}

@@ -136,7 +136,9 @@
 //
 // # Cost
 //
-// A Plan costs O(nodes + jobs·log(jobs per node)) to index its input, one
+// A Plan costs O(nodes + jobs·log(jobs per node)) to index its input
+// (O(nodes + pending jobs) when no reservation is held and no job qualifies:
+// it then reads no running job, so a scheduler may call it every cycle), one
 // O(nodes·log(nodes)) sort per task size, O(nodes) per plan made (each
 // reservation held, each taken, each request found unservable: at most 16)
 // and one requeue pass per

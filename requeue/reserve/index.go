@@ -43,8 +43,8 @@ type node struct {
 }
 
 // index rebuilds the plan's view of in at now: the nodes by name, each
-// node's releases in order, and the holders' requests. O(nodes +
-// jobs·log(jobs per node)). Of the pending jobs it indexes the holders:
+// node's releases in order (none for an idle Plan), and the holders'
+// requests. O(nodes + jobs·log(jobs per node)); O(nodes + pending) idle. Of the pending jobs it indexes the holders:
 // p.pending maps each holder to its first entry, or -1.
 func (p *Planner) index(now time.Time, in *Input) {
 	p.view = view{jobs: in.Running, now: now}
@@ -63,6 +63,10 @@ func (p *Planner) index(now time.Time, in *Input) {
 	p.domCount = slices.Grow(p.domCount[:0], len(p.domains))[:len(p.domains)]
 	p.cnt = slices.Grow(p.cnt[:0], len(p.nodes)+1)[:len(p.nodes)+1]
 	clear(p.cnt)
+	if !p.everyJob && p.idle(in) {
+		in = &Input{Pending: in.Pending} // nothing will be planned: the running jobs are not read
+		p.view.jobs = nil
+	}
 	p.jobNode = slices.Grow(p.jobNode[:0], len(in.Running))[:len(in.Running)]
 	for i := range in.Running {
 		n, ok := p.nodeOf[in.Running[i].Node]
@@ -101,6 +105,27 @@ func (p *Planner) index(now time.Time, in *Input) {
 			p.pending[in.Pending[i].ID] = int32(i) // a holder's first entry
 		}
 	}
+}
+
+// idle reports whether the Plan under way can plan nothing: no reservation
+// is held and no pending request qualifies now (valid, of MinUnits and
+// MinPriority, waited After; or Max is 0). Then index leaves the running
+// jobs out, and an idle Plan costs O(nodes + pending), not O(running
+// jobs): a scheduler may call Plan every cycle.
+func (p *Planner) idle(in *Input) bool {
+	if len(p.held) > 0 {
+		return false
+	}
+	if p.cfg.Max <= 0 {
+		return true
+	}
+	for i := range in.Pending {
+		r := &in.Pending[i]
+		if validRequest(r) && p.cfg.qualifies(r) && !clock.AddSaturating(r.Queued, p.cfg.After).After(p.now) {
+			return false
+		}
+	}
+	return true
 }
 
 // releaseOf is j's release at the plan's instant (j is Input.Running[k]):

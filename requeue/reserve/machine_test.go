@@ -8,7 +8,9 @@ import (
 
 	"pgregory.net/rapid"
 
+	"github.com/google/go-cmp/cmp"
 	"github.com/tenurepolicy/tenure/eligibility"
+	"github.com/tenurepolicy/tenure/requeue"
 )
 
 // A job that Backfill lets onto a reserved node and that honours its
@@ -210,5 +212,65 @@ func TestMachineWorldCoversReleases(t *testing.T) {
 		if seen[want] == 0 {
 			t.Errorf("no %s in 200 random runs: %v", want, seen)
 		}
+	}
+}
+
+// TestIdlePlanReadsNoJobChangesNothing: a Plan with no reservation held
+// and no qualifying job reads no running job; over random sequences of
+// the state machine's events, a Planner that takes that shortcut and one
+// that indexes every job give the same results, the same events, and the
+// same Backfill answers on every node, and the shortcut is taken.
+func TestIdlePlanReadsNoJobChangesNothing(t *testing.T) {
+	idle, held := 0, 0
+	rapid.Check(t, func(t *rapid.T) {
+		cfg := Config{Max: rapid.IntRange(0, 2).Draw(t, "max"), After: time.Duration(rapid.IntRange(0, 30).Draw(t, "after")) * time.Minute,
+			MinUnits: rapid.Int64Range(0, 8).Draw(t, "minUnits")}
+		var events [2][]eligibility.Event
+		var ps [2]*Planner
+		for i := range ps {
+			c := cfg
+			c.Observer = eligibility.ObserverFunc(func(e eligibility.Event) { events[i] = append(events[i], e) })
+			p, err := New(c)
+			if err != nil {
+				t.Fatal(err)
+			}
+			ps[i] = p
+		}
+		ps[1].everyJob = true
+		w := &machineWorld{t: t, nodes: gpuNodes(4, 8)}
+		now := t0
+		for step := range rapid.IntRange(1, 30).Draw(t, "steps") {
+			now = now.Add(time.Duration(rapid.IntRange(0, 60).Draw(t, "dt")) * time.Minute)
+			w.change(now, step)
+			in := w.input()
+			if ps[0].idle(&in) {
+				idle++
+			}
+			fast, err0 := ps[0].Plan(now, in, nil)
+			plain, err1 := ps[1].Plan(now, in, nil)
+			if (err0 == nil) != (err1 == nil) {
+				t.Fatalf("errors %v and %v", err0, err1)
+			}
+			if d := cmp.Diff(plain, fast); d != "" {
+				t.Fatalf("step %d: results differ (-every job +idle shortcut):\n%s", step, d)
+			}
+			for _, n := range w.nodes {
+				for _, r := range append(slices.Clone(in.Pending), Request{Contender: requeue.Contender{ID: "x"}, Tasks: 1, Units: 1, Expected: time.Hour}) {
+					if a, b := ps[0].Backfill(now, &r, n.Name), ps[1].Backfill(now, &r, n.Name); a != b {
+						t.Fatalf("step %d: Backfill(%s, %s) = %+v with the shortcut, %+v without", step, r.ID, n.Name, a, b)
+					}
+				}
+			}
+			if len(fast.Held) > 0 {
+				held++
+			}
+			w.prev = fast.Held
+		}
+		if d := cmp.Diff(events[1], events[0]); d != "" {
+			t.Fatalf("events differ (-every job +idle shortcut):\n%s", d)
+		}
+	})
+	if idle == 0 || held == 0 {
+		t.Fatalf("%d idle Plans, %d holding reservations: the test shows nothing", idle, held)
 	}
 }

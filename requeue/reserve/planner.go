@@ -93,6 +93,9 @@ type Planner struct {
 	picked   []int32
 	tried    map[shape]struct{}
 	seen     map[string]struct{} // scratch: IDs met in this Plan
+	// everyJob makes index read the running jobs even for an idle Plan
+	// (the tests compare both ways).
+	everyJob bool
 }
 
 // shape is what a plan depends on in a request.
