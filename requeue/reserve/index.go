@@ -44,8 +44,9 @@ type node struct {
 
 // index rebuilds the plan's view of in at now: the nodes by name, each
 // node's releases in order (none for an idle Plan), and the holders'
-// requests. O(nodes + jobs·log(jobs per node)); O(nodes + pending) idle. Of the pending jobs it indexes the holders:
-// p.pending maps each holder to its first entry, or -1.
+// requests. O(nodes + jobs·log(jobs per node)); O(nodes + pending) idle.
+// Of the pending jobs it indexes the holders: p.pending maps each holder
+// to its first entry, or -1.
 func (p *Planner) index(now time.Time, in *Input) {
 	p.view = view{jobs: in.Running, now: now}
 	clear(p.nodeOf)
