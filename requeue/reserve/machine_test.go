@@ -243,6 +243,7 @@ func TestIdlePlanReadsNoJobChangesNothing(t *testing.T) {
 			now = now.Add(time.Duration(rapid.IntRange(0, 60).Draw(t, "dt")) * time.Minute)
 			w.change(now, step)
 			in := w.input()
+			ps[0].now = now // idle reads the Plan's instant
 			if ps[0].idle(&in) {
 				idle++
 			}

@@ -35,9 +35,10 @@ type Reservation struct {
 	// which empty as their jobs end or are requeued.
 	Draining bool
 	// Reason labels the reservation's last change: reservation_taken,
-	// reservation_replanned, reservation_due, reservation_draining; for a
-	// released one, why: holder_started, holder_left,
-	// holder_not_qualified, node_gone, no_planned_start.
+	// reservation_moved_earlier, reservation_replanned, reservation_due,
+	// reservation_draining; for a released one, why: holder_started,
+	// holder_left, holder_not_qualified, holder_does_not_fit, node_gone,
+	// no_planned_start.
 	Reason eligibility.Reason
 }
 

@@ -240,3 +240,31 @@ func TestUnfitHolderIsReleased(t *testing.T) {
 		t.Errorf("%+v, %v", res, err)
 	}
 }
+
+// TestIdlePlanIndexesWhileAReservationIsHeld: a Plan that holds a
+// reservation is never idle, even when its holder no longer meets After
+// (Renew raised it; a holder keeps its reservation once taken): it reads
+// the running jobs, and its planned start stays the one they give (found
+// by a review of the shortcut's random test).
+func TestIdlePlanIndexesWhileAReservationIsHeld(t *testing.T) {
+	in := Input{Nodes: gpuNodes(1, 8), Running: []Job{running("r", "node-00", 8, 0, 2*time.Hour)},
+		Pending: []Request{request("p", 1, 8, 0)}}
+	var res [2]Result
+	for i, every := range []bool{false, true} {
+		p := mustNew(t, Config{Max: 1})
+		p.everyJob = every
+		mustPlan(t, p, t0, in)
+		p2, err := p.Renew(Config{Max: 1, After: 10 * time.Hour})
+		if err != nil {
+			t.Fatal(err)
+		}
+		p2.everyJob = every
+		res[i] = mustPlan(t, p2, t0.Add(time.Minute), in)
+	}
+	if d := cmp.Diff(res[1], res[0]); d != "" {
+		t.Fatalf("(-every job +shortcut):\n%s", d)
+	}
+	if len(res[1].Held) != 1 || !res[1].Held[0].Start.Equal(t0.Add(2*time.Hour)) {
+		t.Fatalf("%+v", res[1].Held)
+	}
+}
