@@ -113,8 +113,10 @@
 //
 // A reservation is released when its holder starts (it is in
 // Input.Running: holder_started), leaves (it is in neither list:
-// holder_left), no longer qualifies or changed its number of tasks or
-// outgrew a node or no longer Fits one (holder_not_qualified), when one of
+// holder_left), no longer qualifies by its size or priority (the wait
+// counts only to take a reservation: a Renew that raises After keeps the
+// holders) or changed its number of tasks or outgrew a node or no longer
+// Fits one (holder_not_qualified), when one of
 // its nodes is gone
 // (node_gone), or when a re-plan finds no set (no_planned_start). No two
 // reservations share a node. Renew to a lower Max releases the
