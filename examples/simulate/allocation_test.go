@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"cmp"
 	"math"
 	"os"
 	"slices"
@@ -65,22 +66,12 @@ func TestAllocationAgainstPaper(t *testing.T) {
 		}
 	}
 	byOurs := slices.Clone(matched)
-	slices.SortFunc(byOurs, func(a, b alloc.Policy) int { return cmpFloat(ours[a], ours[b]) })
+	slices.SortFunc(byOurs, func(a, b alloc.Policy) int { return cmp.Compare(ours[a], ours[b]) })
 	byPaper := slices.Clone(matched)
-	slices.SortFunc(byPaper, func(a, b alloc.Policy) int { return cmpFloat(paper[a], paper[b]) })
+	slices.SortFunc(byPaper, func(a, b alloc.Policy) int { return cmp.Compare(paper[a], paper[b]) })
 	if !slices.Equal(byOurs, byPaper) {
 		t.Errorf("ranking of the matching policies: ours %v, the paper's %v", byOurs, byPaper)
 	}
-}
-
-func cmpFloat(a, b float64) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
 }
 
 // The flags of the allocation experiment: what combines and what does not.

@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
 	"time"
@@ -312,7 +313,7 @@ func newSim(cfg Config, jobs []trace.Job, nodes []trace.Node, pol *policy, e *En
 		s.arrivals[i] = int32(i)
 	}
 	slices.SortStableFunc(s.arrivals, func(a, b int32) int {
-		return cmpInt64(jobs[a].Arrival, jobs[b].Arrival)
+		return cmp.Compare(jobs[a].Arrival, jobs[b].Arrival)
 	})
 	if len(jobs) > 0 {
 		s.first = jobs[s.arrivals[0]].Arrival
@@ -322,16 +323,6 @@ func newSim(cfg Config, jobs []trace.Job, nodes []trace.Node, pol *policy, e *En
 	s.guards.init(s)
 	pol.attach(s)
 	return s
-}
-
-func cmpInt64(a, b int64) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
 }
 
 func (s *sim) push(e event) {
