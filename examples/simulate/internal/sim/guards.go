@@ -39,9 +39,24 @@ type guards struct {
 	ann map[string]string
 	key string
 
+	// jobs holds each job's guard state, allocated only when a guard is
+	// set (most runs set none, and a million jobs would pay 48 bytes each).
+	jobs []guardJob
+
 	delayedJobs int
 	delayHeld   int64 // seconds
 	holds       int
+}
+
+// guardJob is one job's guard state: evRecord is its eviction-record
+// annotation (-eviction-budget), holdUntil the Until of its budget's last
+// denial; delayed says the preemptor delay put its victim search off in
+// this stint in the queue, first at delayedAt, until delayedUntil.
+type guardJob struct {
+	evRecord                string
+	holdUntil               int64
+	delayed                 bool
+	delayedAt, delayedUntil int64
 }
 
 func (g *guards) init(s *sim) {
@@ -52,6 +67,18 @@ func (g *guards) init(s *sim) {
 		g.key = evictionbudget.Annotation // the default Key
 		g.ann = map[string]string{}
 	}
+	if g.delay || g.budget {
+		g.jobs = make([]guardJob, len(s.jobs))
+	}
+}
+
+// evRecord returns job id's eviction-record annotation ("" without a
+// budget).
+func (g *guards) evRecord(id int32) string {
+	if g.jobs == nil {
+		return ""
+	}
+	return g.jobs[id].evRecord
 }
 
 // mayCauseEvictions reports whether pending job p may look for victims now
@@ -61,11 +88,11 @@ func (s *sim) mayCauseEvictions(p int32) bool {
 	if !g.delay {
 		return true
 	}
-	d := s.pol.cyc.CheckPreemptor(&requeue.Contender{Queued: s.st[p].queueT})
+	d := s.pol.cyc.CheckPreemptor(&requeue.Contender{Queued: at(s.st[p].queueTS)})
 	if d.Allowed {
 		return true
 	}
-	st := &s.st[p]
+	st := &g.jobs[p]
 	if !st.delayed {
 		st.delayed, st.delayedAt, st.delayedUntil = true, s.now, secCeil(d.Until)
 		g.delayedJobs++
@@ -77,7 +104,10 @@ func (s *sim) mayCauseEvictions(p int32) bool {
 // startedAfterDelay adds what the delay may have held job id back, when it
 // starts.
 func (s *sim) startedAfterDelay(id int32) {
-	st := &s.st[id]
+	if s.guards.jobs == nil {
+		return
+	}
+	st := &s.guards.jobs[id]
 	if st.delayed {
 		s.guards.delayHeld += min(s.now, st.delayedUntil) - st.delayedAt
 		st.delayed = false
@@ -92,7 +122,7 @@ func (s *sim) budgetAllows(v int32) (bool, int64) {
 		return true, 0
 	}
 	ej := s.ejob(v)
-	g.ann[g.key] = s.st[v].evRecord
+	g.ann[g.key] = g.jobs[v].evRecord
 	ej.Annotations = g.ann
 	d := s.pol.cyc.CheckEvictionBudget(ej)
 	ej.Annotations = nil
@@ -106,7 +136,7 @@ func (s *sim) budgetAllows(v int32) (bool, int64) {
 
 // budgetHold counts a denial by job v's budget, once per window (Until).
 func (s *sim) budgetHold(v int32, until int64) {
-	if st := &s.st[v]; st.holdUntil != until {
+	if st := &s.guards.jobs[v]; st.holdUntil != until {
 		st.holdUntil = until
 		s.guards.holds++
 	}
@@ -120,9 +150,9 @@ func (s *sim) recordEviction(v int32) {
 		return
 	}
 	ej := s.ejob(v)
-	g.ann[g.key] = s.st[v].evRecord
+	g.ann[g.key] = g.jobs[v].evRecord
 	ej.Annotations = g.ann
-	_, s.st[v].evRecord = s.pol.cyc.RecordEviction(ej)
+	_, g.jobs[v].evRecord = s.pol.cyc.RecordEviction(ej)
 	ej.Annotations = nil
 }
 

@@ -69,7 +69,7 @@ func (p *policy) mayPreempt(s *sim, id int32) bool {
 
 // setPreemptor prepares the library request describing pending job id.
 func (p *policy) setPreemptor(s *sim, id int32) {
-	p.req = p.Request(s.jobs[id].Priority(), s.st[id].queueT)
+	p.req = p.Request(s.jobs[id].Priority(), at(s.st[id].queueTS))
 }
 
 // decide asks the library whether running job v may be evicted for the
@@ -83,7 +83,7 @@ func (p *policy) decide(s *sim, pre, v int32) (d timebased.Decision, ok, deferre
 	if trace.RankedApart(same, p.req.Priority, vj.Priority()) {
 		return d, false, false, 0 // not a candidate at all
 	}
-	cand := timebased.Candidate{ID: vj.Name, Priority: vj.Priority(), Reserved: vst.startT, Queued: vst.queueT}
+	cand := timebased.Candidate{ID: vj.Name, Priority: vj.Priority(), Reserved: at(vst.start), Queued: at(vst.queueTS)}
 	if d = p.Classify(p.cyc, p.req, cand); !d.Allowed {
 		return d, false, false, secCeil(d.Until)
 	}

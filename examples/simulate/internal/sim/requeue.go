@@ -184,7 +184,7 @@ func (r *requeuePass) gatherContenders(s *sim) bool {
 			continue
 		}
 		r.conts = append(r.conts, requeue.Contender{ID: j.Name, Priority: j.Priority(),
-			Queue: s.env.leaf(j), Queued: s.st[id].queueT})
+			Queue: s.env.leaf(j), Queued: at(s.st[id].queueTS)})
 		r.contIDs[j.Name] = id
 		r.contBkt[id] = b
 		r.model.ids[j.Name] = id
@@ -235,7 +235,7 @@ func (r *requeuePass) runNoms() {
 		}
 	}
 	for job, rec := range out.EvictionRecords {
-		s.st[r.model.ids[job]].evRecord = rec
+		s.guards.jobs[r.model.ids[job]].evRecord = rec
 	}
 	// Contenders the engine placed in room a commit left, evicting no one
 	// for them, start too.
@@ -254,7 +254,7 @@ func (r *requeuePass) records() map[string]string {
 	}
 	clear(r.recs)
 	for _, id := range r.passIDs {
-		if rec := r.s.st[id].evRecord; rec != "" {
+		if rec := r.s.guards.evRecord(id); rec != "" {
 			r.recs[r.s.jobs[id].Name] = rec
 		}
 	}

@@ -285,11 +285,11 @@ func (t *tenureReserve) job(id int32, n int, units int64) reserve.Job {
 	j, st := &s.jobs[id], &s.st[id]
 	leaf := s.env.leafIndex(j)
 	jb := reserve.Job{Node: t.names[n], Units: units}
-	jb.Victim = requeue.Victim{ID: j.Name, Priority: j.Priority(), Queue: s.env.leaf(j), Start: st.startT,
+	jb.Victim = requeue.Victim{ID: j.Name, Priority: j.Priority(), Queue: s.env.leaf(j), Start: at(st.start),
 		Expected: s.env.leafExpected[leaf], NotBefore: t.notBefore[id]}
 	s.costData(&jb.Victim, id)
 	if p := t.protect[leaf]; p > 0 {
-		jb.ProtectedUntil = st.startT.Add(p)
+		jb.ProtectedUntil = at(st.start).Add(p)
 	}
 	t.model.ids[j.Name] = id
 	return jb
@@ -317,7 +317,7 @@ func (t *tenureReserve) records() map[string]string {
 	clear(t.recs)
 	for i := range t.in.Running {
 		id := t.model.ids[t.in.Running[i].ID]
-		if rec := s.st[id].evRecord; rec != "" {
+		if rec := s.guards.evRecord(id); rec != "" {
 			t.recs[t.in.Running[i].ID] = rec
 		}
 	}

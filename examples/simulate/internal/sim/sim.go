@@ -98,19 +98,8 @@ type jobState struct {
 	progress        int64 // work saved, in task-seconds
 	done            int64
 	queueTS         int64 // queue-order timestamp (backoff.QueueOrder.Timestamp)
-	// startT and queueT are start and queueTS as the library's instants
-	// (at), kept to spare the conversion in every decision.
-	startT, queueT time.Time
-	pendingSince   int64
-	evictions      int32
-	// evRecord is the job's eviction-record annotation (-eviction-budget),
-	// holdUntil the Until of its budget's last denial; delayed says the
-	// preemptor delay put its victim search off in this stint in the
-	// queue, first at delayedAt, until delayedUntil (see guards).
-	evRecord                string
-	holdUntil               int64
-	delayed                 bool
-	delayedAt, delayedUntil int64
+	pendingSince    int64
+	evictions       int32
 	// nodes holds each task's node (-1: not running); gpus each task's
 	// GPUs, j.GPUs entries per task.
 	nodes []int32
@@ -463,7 +452,7 @@ func (s *sim) ejob(id int32) *eligibility.Job {
 		Running: st.status == statusRunning, Subgroups: s.sub[:],
 	}
 	if st.status == statusRunning {
-		s.ej.Start = st.startT
+		s.ej.Start = at(st.start)
 	}
 	return &s.ej
 }
@@ -473,13 +462,12 @@ func (s *sim) ejob(id int32) *eligibility.Job {
 // as its creation.
 func (s *sim) queueEntry(id int32) backoff.QueueEntry {
 	j := &s.jobs[id]
-	return backoff.QueueEntry{ID: j.Name, Priority: j.Priority(), Created: s.st[id].queueT}
+	return backoff.QueueEntry{ID: j.Name, Priority: j.Priority(), Created: at(s.st[id].queueTS)}
 }
 
 // setQueueTS sets job id's queue-order timestamp.
 func (s *sim) setQueueTS(id int32, ts int64) {
 	s.st[id].queueTS = ts
-	s.st[id].queueT = at(ts)
 }
 
 // queueCompare orders pending jobs with backoff.QueueOrder: higher priority
@@ -608,7 +596,7 @@ func (s *sim) book(id int32) {
 	}
 	st.status = statusRunning
 	s.startedAfterDelay(id)
-	st.start, st.segStart, st.startT = s.now, s.now, s.nowT
+	st.start, st.segStart = s.now, s.now
 	st.active = j.Tasks
 	st.epoch++
 	st.runs++
