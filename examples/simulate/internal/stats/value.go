@@ -55,11 +55,36 @@ func Mean(vs []Value) Value {
 // does). The percentile of no values is NaN. Cost O(n log n); vs is not
 // modified.
 func Percentile(vs []Value, p float64) Value {
-	if len(vs) == 0 || !(p > 0 && p <= 1) {
-		return Value{V: math.NaN()}
+	return Percentiles(vs, p)[0]
+}
+
+// Percentiles returns Percentile(vs, p) for each p, sorting vs's values
+// once: O(n log n + len(ps)).
+func Percentiles(vs []Value, ps ...float64) []Value {
+	out := make([]Value, len(ps))
+	var all, exact []float64
+	for i, p := range ps {
+		if len(vs) == 0 || !(p > 0 && p <= 1) {
+			out[i] = Value{V: math.NaN()}
+			continue
+		}
+		if all == nil {
+			all, exact = sortedValues(vs)
+		}
+		k := nearestRank(len(vs), p)
+		out[i] = Value{V: all[k-1]}
+		// With the censored values at +Inf, the k-th smallest is
+		// exact[k-1], or +Inf when there are fewer than k exact values.
+		out[i].Censored = k > len(exact) || exact[k-1] != out[i].V
 	}
-	all := make([]float64, len(vs))
-	exact := make([]float64, 0, len(vs))
+	return out
+}
+
+// sortedValues returns vs's values sorted, and its exact (uncensored)
+// values sorted.
+func sortedValues(vs []Value) (all, exact []float64) {
+	all = make([]float64, len(vs))
+	exact = make([]float64, 0, len(vs))
 	for i, v := range vs {
 		all[i] = v.V
 		if !v.Censored {
@@ -68,12 +93,7 @@ func Percentile(vs []Value, p float64) Value {
 	}
 	slices.Sort(all)
 	slices.Sort(exact)
-	k := nearestRank(len(vs), p)
-	out := Value{V: all[k-1]}
-	// With the censored values at +Inf, the k-th smallest is exact[k-1],
-	// or +Inf when there are fewer than k exact values.
-	out.Censored = k > len(exact) || exact[k-1] != out.V
-	return out
+	return all, exact
 }
 
 // nearestRank returns the 1-based rank of the nearest-rank p-quantile of n

@@ -86,13 +86,23 @@ func TestPercentileMarkAgainstOracle(t *testing.T) {
 				raised[i] = math.Inf(1)
 			}
 		}
-		p := float64(rapid.IntRange(1, 100).Draw(t, "p")) / 100
-		got := Percentile(vs, p)
-		if want := naivePercentile(plain, p); got.V != want {
-			t.Fatalf("Percentile value %v, want %v", got.V, want)
+		ps := make([]float64, rapid.IntRange(1, 4).Draw(t, "ps"))
+		for i := range ps {
+			ps[i] = float64(rapid.IntRange(1, 100).Draw(t, "p")) / 100
 		}
-		if moved := naivePercentile(raised, p) != got.V; moved != got.Censored {
-			t.Fatalf("Percentile mark %v, but raising censored values moves it: %v", got.Censored, moved)
+		// Percentiles sorts once for every p; each answer must be the
+		// oracle's for that p alone.
+		for i, got := range Percentiles(vs, ps...) {
+			p := ps[i]
+			if one := Percentile(vs, p); one != got {
+				t.Fatalf("Percentiles[%d] = %+v, Percentile(p=%v) = %+v", i, got, p, one)
+			}
+			if want := naivePercentile(plain, p); got.V != want {
+				t.Fatalf("Percentile(p=%v) value %v, want %v", p, got.V, want)
+			}
+			if moved := naivePercentile(raised, p) != got.V; moved != got.Censored {
+				t.Fatalf("Percentile(p=%v) mark %v, but raising censored values moves it: %v", p, got.Censored, moved)
+			}
 		}
 	})
 }

@@ -115,16 +115,17 @@ func (t *Table) Summary() []ClassWaits {
 			all = append(all, ws...)
 			vs, cens := values(ws)
 			cw.Waiting += t.waiting[c][s]
+			q := stats.Percentiles(vs, 0.95, 1)
 			cw.BySize = append(cw.BySize, SizeWaits{Size: Sizes[s], Jobs: len(ws), Censored: cens, Waiting: t.waiting[c][s],
-				P95: stats.Percentile(vs, 0.95), Max: stats.Percentile(vs, 1)})
+				P95: q[0], Max: q[1]})
 		}
 		if len(all) == 0 {
 			continue
 		}
 		vs, cens := values(all)
 		cw.Jobs, cw.Censored = len(all), cens
-		cw.Max, cw.P50 = stats.Percentile(vs, 1), stats.Percentile(vs, 0.5)
-		cw.P95, cw.P99 = stats.Percentile(vs, 0.95), stats.Percentile(vs, 0.99)
+		q := stats.Percentiles(vs, 1, 0.5, 0.95, 0.99)
+		cw.Max, cw.P50, cw.P95, cw.P99 = q[0], q[1], q[2], q[3]
 		cw.KM95 = stats.KaplanMeierQuantile(all, 0.95)
 		out = append(out, cw)
 	}
