@@ -24,9 +24,10 @@ type hintedModel struct{ *simModel }
 // The hinted model offers both hints; the plain one (NoModelHints) only
 // the two methods of requeue.Model.
 var (
-	_ requeue.Shaper     = (*hintedModel)(nil)
-	_ requeue.FitBounder = (*hintedModel)(nil)
-	_ requeue.Model      = (*simModel)(nil)
+	_ requeue.Shaper        = (*hintedModel)(nil)
+	_ requeue.FitBounder    = (*hintedModel)(nil)
+	_ requeue.Model         = (*simModel)(nil)
+	_ requeue.JournalUndoer = (*simModel)(nil)
 )
 
 // Shape implements requeue.Shaper.
@@ -83,14 +84,7 @@ func (m *simModel) Evict(j *requeue.Journal, job string) error {
 		return fmt.Errorf("simulate: job %q is not running", job)
 	}
 	s.giveAll(id)
-	j.Record(func() {
-		st := &s.st[id]
-		for t, n := range st.nodes {
-			if n >= 0 {
-				s.c.TakeExact(int(n), &s.jobs[id], s.taskGPUs(id, t))
-			}
-		}
-	})
+	j.RecordUndoer(m, undoEvict, int64(id))
 	return nil
 }
 
@@ -107,17 +101,34 @@ func (m *simModel) Place(j *requeue.Journal, job string) (bool, error) {
 	if !s.fitTasks(id) {
 		return false, nil
 	}
-	jb := &s.jobs[id]
-	st := &s.st[id]
 	m.placed[id] = true
-	j.Record(func() {
-		for t, n := range st.nodes {
-			if n >= 0 {
-				s.c.Give(int(n), jb, s.taskGPUs(id, t))
-				st.nodes[t] = -1
-			}
-		}
-		delete(m.placed, id)
-	})
+	j.RecordUndoer(m, undoPlace, int64(id))
 	return true, nil
+}
+
+// The model's undo steps (requeue.JournalUndoer: recorded without
+// allocating, which a closure per eviction would).
+const (
+	undoEvict = iota // take an evicted job's resources back
+	undoPlace        // free a placed contender's tasks
+)
+
+// Undo implements requeue.JournalUndoer: step kind for job id.
+func (m *simModel) Undo(kind, id int64) {
+	s := m.s
+	jb, st := &s.jobs[id], &s.st[id]
+	for t, n := range st.nodes {
+		if n < 0 {
+			continue
+		}
+		if kind == undoEvict {
+			s.c.TakeExact(int(n), jb, s.taskGPUs(int32(id), t))
+			continue
+		}
+		s.c.Give(int(n), jb, s.taskGPUs(int32(id), t))
+		st.nodes[t] = -1
+	}
+	if kind == undoPlace {
+		delete(m.placed, int32(id))
+	}
 }
