@@ -529,4 +529,13 @@
 // shapes (requeue.FitBounder, requeue.Shaper). The shortcuts are tested to decide
 // exactly what the plain computation decides. The simulator README has a
 // growth table up to a million jobs.
+//
+// Memory: a job's state is about 120 bytes per simulation, plus its trace
+// record, shared by the simulations, and its waits. The process runs
+// under a soft memory limit of 768 MiB (runtime/debug.SetMemoryLimit)
+// unless the GOMEMLIMIT environment variable sets one: the garbage
+// collector then works harder near the limit rather than letting the heap
+// grow to twice what is live. A run that keeps more than that live still
+// completes, spending more of its time collecting; raise GOMEMLIMIT for
+// it (GOMEMLIMIT=off lifts the limit).
 package main

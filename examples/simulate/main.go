@@ -30,10 +30,18 @@ import (
 // completes, with more time spent collecting (see the README, "Scale").
 const defaultMemoryLimit = 768 << 20
 
-func main() {
-	if os.Getenv("GOMEMLIMIT") == "" {
+// applyMemoryLimit sets defaultMemoryLimit unless env, the value of
+// GOMEMLIMIT, is set (the runtime has read it then), and returns the limit
+// in force.
+func applyMemoryLimit(env string) int64 {
+	if env == "" {
 		debug.SetMemoryLimit(defaultMemoryLimit)
 	}
+	return debug.SetMemoryLimit(-1)
+}
+
+func main() {
+	applyMemoryLimit(os.Getenv("GOMEMLIMIT"))
 	if err := run(os.Args[1:], os.Stdout, os.Stderr); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return
