@@ -146,11 +146,11 @@ type use struct {
 // State is the simulated State: nodes, what is free on each, and which
 // tasks run where. Segment trees over the nodes (Index)
 // keep placement and the preemption search cheap on clusters of thousands
-// of nodes: Fit finds the first node a task fits in O(log nodes)
+// of nodes: fit finds the first node a task fits in O(log nodes)
 // typically (O(nodes) at worst, when many nodes pass the summary test but
 // fail the exact one, or when no node holds a task while the summaries
 // do: FitMemory then makes asking again cost only the nodes
-// freed since), and Freeable[c] bounds, per node, what would be free if
+// freed since), and freeable[c] bounds, per node, what would be free if
 // every task of class c or lower were evicted.
 type State struct {
 	Nodes   []trace.Node
@@ -160,11 +160,19 @@ type State struct {
 	used    [][trace.NumClasses]use
 	// masked nodes are reserved (head-of-line reservation): hidden from
 	// FindFit (package sim places around them).
-	masked   []bool
-	Fit      Index
-	Freeable [trace.NumClasses]Index
+	masked []bool
+	// fit and freeable are the trees; a change marks its node stale
+	// (stale[n] = 1 + the class bound of the trees to refresh) and the
+	// next query refreshes the stale nodes (refresh): a requeue search
+	// evicts and rolls back many tasks between two fit tests, often on
+	// the same nodes.
+	fit      Index
+	freeable [trace.NumClasses]Index
+	stale    []uint8
+	staleN   []int32
 	fits     *FitMemory // tasks (taskKey) that fit no unmasked node
 	Scratch  NodeFree
+	sum      NodeFree // freeableSummary's scratch
 	// Version counts changes of the free resources, nodeVer per node.
 	Version uint64
 	NodeVer []uint64
@@ -174,7 +182,7 @@ type State struct {
 // task running. O(nodes + GPUs).
 func New(nodes []trace.Node) *State {
 	c := &State{Nodes: nodes, Free: make([]NodeFree, len(nodes)), Running: make([][]TaskRef, len(nodes)),
-		masked: make([]bool, len(nodes)), used: make([][trace.NumClasses]use, len(nodes)), NodeVer: make([]uint64, len(nodes))}
+		masked: make([]bool, len(nodes)), stale: make([]uint8, len(nodes)), used: make([][trace.NumClasses]use, len(nodes)), NodeVer: make([]uint64, len(nodes))}
 	for i, n := range nodes {
 		c.Free[i] = NodeFree{CPU: n.CPU, Mem: n.Mem, GPU: make([]int32, n.GPUs)}
 		for g := range c.Free[i].GPU {
@@ -185,9 +193,9 @@ func New(nodes []trace.Node) *State {
 		}
 		c.GPUCap += int64(n.GPUs) * 1000
 	}
-	c.Fit = NewIndex(len(nodes), func(i int) Vec { return c.Free[i].summary() })
-	for k := range c.Freeable {
-		c.Freeable[k] = NewIndex(len(nodes), func(i int) Vec { return c.freeableSummary(i, trace.Class(k)) })
+	c.fit = NewIndex(len(nodes), func(i int) Vec { return c.Free[i].summary() })
+	for k := range c.freeable {
+		c.freeable[k] = NewIndex(len(nodes), func(i int) Vec { return c.freeableSummary(i, trace.Class(k)) })
 	}
 	c.fits = NewFitMemory(len(nodes))
 	return c
@@ -195,33 +203,55 @@ func New(nodes []trace.Node) *State {
 
 // freeableSummary is the summary of node n with every task of class <= k gone.
 func (c *State) freeableSummary(n int, k trace.Class) Vec {
-	c.Scratch.CopyFrom(&c.Free[n])
+	c.sum.CopyFrom(&c.Free[n])
 	for cl := trace.Class(0); cl <= k; cl++ {
 		u := &c.used[n][cl]
-		c.Scratch.CPU += u.cpu
-		c.Scratch.Mem += u.mem
+		c.sum.CPU += u.cpu
+		c.sum.Mem += u.mem
 		for g, m := range u.gpu {
-			c.Scratch.GPU[g] += m
+			c.sum.GPU[g] += m
 		}
 	}
-	return c.Scratch.summary()
+	return c.sum.summary()
 }
 
-// update refreshes node n in the trees after a change of its free
-// resources (a task of class cl taken or given) or of its mask.
+// update records a change of node n's free resources (a task of class cl
+// taken or given) or of its mask: the versions change now, the trees at
+// the next query (refresh).
 func (c *State) update(n int, cl trace.Class) {
 	c.Version++
 	c.NodeVer[n]++
-	if c.masked[n] {
-		c.Fit.Set(n, noRoom)
-	} else {
-		c.Fit.Set(n, c.Free[n].summary())
-	}
 	// What a task of class cl takes from the free resources it adds to
-	// its class's use: only the classes below cl see a change.
-	for k := trace.Class(0); k < cl && k < trace.NumClasses; k++ {
-		c.Freeable[k].Set(n, c.freeableSummary(n, k))
+	// its class's use: only the freeable trees below cl see a change.
+	b := uint8(min(cl, trace.NumClasses)) + 1
+	if c.stale[n] == 0 {
+		c.staleN = append(c.staleN, int32(n))
 	}
+	c.stale[n] = max(c.stale[n], b)
+}
+
+// refresh brings the stale nodes' leaves up to date in the trees.
+func (c *State) refresh() {
+	for _, n := range c.staleN {
+		if c.masked[n] {
+			c.fit.Set(int(n), noRoom)
+		} else {
+			c.fit.Set(int(n), c.Free[n].summary())
+		}
+		for k := trace.Class(0); k+1 < trace.Class(c.stale[n]); k++ {
+			c.freeable[k].Set(int(n), c.freeableSummary(int(n), k))
+		}
+		c.stale[n] = 0
+	}
+	c.staleN = c.staleN[:0]
+}
+
+// FreeableNext returns the first node at or after from where a task of
+// demand d would fit with every task of class <= k evicted, or -1: the
+// freeable tree's Index.Next.
+func (c *State) FreeableNext(k trace.Class, from int, d Vec) int {
+	c.refresh()
+	return c.freeable[k].Next(from, d)
 }
 
 // account adds (sign +1) or removes (-1) one task of j on gpus to node n's
@@ -305,10 +335,11 @@ func (c *State) FindFit(j *trace.Job) int {
 // fits on now, or -1. O(log nodes) per node the summaries cannot rule
 // out.
 func (c *State) NextFit(from int, j *trace.Job) int {
+	c.refresh()
 	d := Demand(j)
-	n := c.Fit.Next(from, d)
+	n := c.fit.Next(from, d)
 	for n >= 0 && !c.fitsNode(n, j) {
-		n = c.Fit.Next(n+1, d)
+		n = c.fit.Next(n+1, d)
 	}
 	return n
 }

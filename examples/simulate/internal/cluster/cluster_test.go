@@ -50,7 +50,7 @@ func TestClusterTreesOracle(t *testing.T) {
 			}
 			return -1
 		}
-		for range rapid.IntRange(1, 60).Draw(t, "steps") {
+		change := func() {
 			switch rapid.IntRange(0, 2).Draw(t, "op") {
 			case 0:
 				j := job("take")
@@ -68,9 +68,27 @@ func TestClusterTreesOracle(t *testing.T) {
 				n := rapid.IntRange(0, nn-1).Draw(t, "mask")
 				c.SetMask(n, !c.masked[n])
 			}
+		}
+		for range rapid.IntRange(1, 60).Draw(t, "steps") {
+			// Several changes between two queries: the trees refresh
+			// their stale nodes at the next query.
+			for range rapid.IntRange(1, 4).Draw(t, "changes") {
+				change()
+			}
 			j := job("probe")
 			if got, want := c.FindFit(&j), naiveFit(&j); got != want {
 				t.Fatalf("findFit %+v = %d, naive %d", j, got, want)
+			}
+			from := rapid.IntRange(0, nn-1).Draw(t, "fitFrom")
+			want := -1
+			for n := from; n < nn; n++ {
+				if !c.masked[n] && c.Free[n].Fits(&j) {
+					want = n
+					break
+				}
+			}
+			if got := c.NextFit(from, &j); got != want {
+				t.Fatalf("NextFit(%d, %+v) = %d, naive %d", from, j, got, want)
 			}
 			if err := c.fits.Check(nn, func(k Vec, n int) bool {
 				j := trace.Job{CPU: k.MilliCPU, Mem: k.Memory, GPUs: int32(k.GPU), GPUMilli: int32(k.GPUMilli)}
@@ -93,7 +111,7 @@ func TestClusterTreesOracle(t *testing.T) {
 						break
 					}
 				}
-				if got := c.Freeable[k].Next(from, Demand(&j)); got != want {
+				if got := c.FreeableNext(k, from, Demand(&j)); got != want {
 					t.Fatalf("freeable[%d].next(%d, %+v) = %d, naive %d", k, from, j, got, want)
 				}
 			}

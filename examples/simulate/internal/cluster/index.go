@@ -24,7 +24,7 @@ type Vec struct {
 
 // noRoom is the summary of no leaf: every component -1, so that it holds
 // no request and the maximum of it and any leaf is that leaf. SetMask
-// puts it in a reserved node's leaf of State.Fit.
+// puts it in a reserved node's leaf of State's fit tree.
 var noRoom = Vec{-1, -1, -1, -1}
 
 // Fits reports whether v fits into free: every component of v is at most

@@ -315,7 +315,7 @@ func (c nodeChoice) beats(o nodeChoice) bool {
 // freeable tree finds them), once around the cluster from a start that
 // depends on the preemptor; it returns -1 when none is left.
 func (s *sim) candidates(p int32, j *trace.Job, limit trace.Class) func() int {
-	tree, d := &s.c.Freeable[limit], cluster.Demand(j)
+	d := cluster.Demand(j)
 	nn := len(s.c.Nodes)
 	from := 0
 	if nn > 0 {
@@ -323,10 +323,10 @@ func (s *sim) candidates(p int32, j *trace.Job, limit trace.Class) func() int {
 	}
 	n, wrapped := from-1, false
 	return func() int {
-		m := tree.Next(n+1, d)
+		m := s.c.FreeableNext(limit, n+1, d)
 		if m < 0 && !wrapped {
 			wrapped = true
-			m = tree.Next(0, d)
+			m = s.c.FreeableNext(limit, 0, d)
 		}
 		if m < 0 || wrapped && m >= from {
 			return -1
