@@ -530,8 +530,9 @@
 // exactly what the plain computation decides. The simulator README has a
 // growth table up to a million jobs.
 //
-// Memory: a job's state is about 120 bytes per simulation, plus its trace
-// record, shared by the simulations, and its waits. The process runs
+// Memory: a job's state is 120 bytes per simulation (and, once started,
+// its tasks' nodes and GPUs), plus its trace record, shared by the
+// simulations, and its waits. The process runs
 // under a soft memory limit of 768 MiB (runtime/debug.SetMemoryLimit)
 // unless the GOMEMLIMIT environment variable sets one: the garbage
 // collector then works harder near the limit rather than letting the heap

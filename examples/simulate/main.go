@@ -25,9 +25,10 @@ import (
 // unless the GOMEMLIMIT environment variable sets one: the garbage
 // collector works harder as the heap nears it instead of letting the heap
 // double past what is live (Go's default, GOGC=100). A million synthetic
-// jobs, six policies on two cores, keep about 500 MB live; without a limit
-// the process peaked at 1.6 GB. A run whose live heap exceeds it still
-// completes, with more time spent collecting (see the README, "Scale").
+// jobs, six policies on two cores, keep at most 516 MiB live; without a
+// limit the process peaked at 1,047 MiB. A run whose live heap exceeds it
+// still completes, with more time spent collecting (see the README,
+// "Scale").
 const defaultMemoryLimit = 768 << 20
 
 // applyMemoryLimit sets defaultMemoryLimit unless env, the value of
