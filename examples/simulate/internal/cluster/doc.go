@@ -3,7 +3,10 @@
 // yet shared out), which tasks run where, and segment trees over the nodes
 // that find the first node a task fits on ([State.FindFit],
 // [State.NextFit]) and bound what evicting every task of a class or lower
-// would free ([State.Freeable]).
+// would free ([State.FreeableNext]). A change marks its node stale; the
+// trees refresh the stale nodes at their next query, so the many evictions
+// and rollbacks of a requeue search between two fit tests cost a tree
+// update per node changed, not per change.
 //
 // It knows nothing of policies or time: the event loop (package sim) takes
 // and gives resources and asks where a task fits.
@@ -16,8 +19,9 @@
 // since) are the same two structures requeue/cluster.Model's first fit
 // rests on, kept here as the simulator's own code: the library keeps its
 // copies unexported, since no embedder calls them, and its vectors have no
-// share of one GPU (Vec.GPUMilli), which only this trace needs. State.Fit
-// is one Index, and there is one State.Freeable Index per class.
+// share of one GPU (Vec.GPUMilli), which only this trace needs. A State
+// holds one Index of the nodes' free resources, and one per class of what
+// evicting that class and those below would free.
 //
 // # What it extends, and why not cluster.Model itself
 //

@@ -42,7 +42,7 @@ func (v Vec) Max(o Vec) Vec {
 // [Vec] (the free resources of one node); every range of leaves is
 // summarised by the component-wise maximum of its leaves. It answers "the
 // first leaf at or after i whose vector holds r" without visiting the
-// ranges whose maximum rules r out. [State.Fit] keeps the nodes' free
+// ranges whose maximum rules r out. A [State] keeps the nodes' free
 // summaries in one. A request may fit a range's maximum while no leaf of it holds
 // it (free GPUs on one node, free cores on another): [Index.Next] then
 // moves on past that range, and [FitMemory] spares asking again.
